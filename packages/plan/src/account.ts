@@ -144,3 +144,16 @@ export const ErrorResponseSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** POST /api/register answer (201). */
+export const RegisterResponseSchema = z.object({
+  message: z.string(),
+  user: UserSchema,
+});
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
+/** GET /api/me and PUT /api/me answer: the signed-in user. */
+export const CurrentUserResponseSchema = z.object({
+  user: UserSchema,
+});
+export type CurrentUserResponse = z.infer<typeof CurrentUserResponseSchema>;

@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import packageJson from '../package.json' with { type: 'json' };
+import { registerAuthentication } from './auth/authenticate';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import { closeDatabase, migrateToLatest, openDatabase } from './db/database';
+import { type LogDestination, loggerOptions } from './logger';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
+import { SessionRepository } from './repositories/session.repository';
+import { UserRepository } from './repositories/user.repository';
+import { accountRoutes } from './routes/account.routes';
+import { systemRoutes } from './routes/system.routes';
+import { AccountService } from './services/account.service';
+import { DemoAccountService } from './services/demo-account.service';
+import { SessionService } from './services/session.service';
+
+export const VERSION = packageJson.version;
+
+export interface AppOptions {
+  /** Replaces the system clock (sessions, rate limits); tests use it to move time. */
+  now?: Clock;
+  /** Receives the log lines instead of stdout; tests use it to prove no secret is logged. */
+  logDestination?: LogDestination;
+}
+
+/**
+ * Opens the database, applies migrations, syncs the demo account and wires every route.
+ * Resolves to a ready instance (use `inject` in tests, `listen` in main.ts); closing it closes
+ * the database.
+ */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const now = options.now ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logDestination),
+    // The client IP keys the sign-in and sign-up rate limits.
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = openDatabase(config.database);
+  app.addHook('onClose', () => closeDatabase(db));
+
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
+
+    const users = new UserRepository(db);
+    const sessions = new SessionService(
+      new SessionRepository(db),
+      users,
+      config.sessionTtlHours * 3600_000,
+      now,
+    );
+    const accounts = new AccountService(
+      users,
+      sessions,
+      {
+        loginPerIpPerMinute: config.loginRateLimitPerIp,
+        loginFailuresPerAccount: config.loginFailuresPerAccount,
+        registerPerIpPerMinute: config.registerRateLimitPerIp,
+      },
+      now,
+    );
+    const demo = new DemoAccountService(users, config.demoAccount, now);
+    const demoChange = await demo.sync();
+    if (demoChange !== 'unchanged' && demoChange !== 'absent') {
+      app.log.info({ demoAccount: demoChange }, 'Demo account synced');
+    }
+    await sessions.pruneEnded();
+
+    registerErrorHandler(app);
+    await registerSecurityHeaders(app);
+    await registerOpenApi(app, VERSION);
+    registerAuthentication(app, sessions);
+    await app.register(systemRoutes, { db, demo, version: VERSION });
+    await app.register(accountRoutes, { accounts, sessions });
+    await registerWebApp(app, config.webDistDir);
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}

@@ -1,0 +1,118 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, findRepoRoot, parseConfig } from './config';
+
+const repoRoot = findRepoRoot();
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('parseConfig', () => {
+  it('has the documented defaults', () => {
+    const config = parseConfig({});
+    expect(config).toEqual({
+      port: 5200,
+      host: '0.0.0.0',
+      dataDir: join(repoRoot, 'data'),
+      database: { kind: 'sqlite', path: join(repoRoot, 'data', 'anybodyqa.db') },
+      demoAccount: true,
+      sessionTtlHours: 168,
+      loginRateLimitPerIp: 20,
+      loginFailuresPerAccount: 5,
+      registerRateLimitPerIp: 10,
+      webDistDir: join(repoRoot, 'apps', 'web', 'dist'),
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('finds the repository root from its own location', () => {
+    expect(repoRoot).toBe(join(import.meta.dirname, '..', '..', '..'));
+  });
+
+  it('reads every variable and resolves relative paths against the working directory', () => {
+    const config = parseConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var/aqa',
+        DEMO_ACCOUNT: 'OFF',
+        SESSION_TTL_HOURS: '0.5',
+        LOGIN_RATE_LIMIT_PER_IP: '3',
+        LOGIN_FAILURES_PER_ACCOUNT: '2',
+        REGISTER_RATE_LIMIT_PER_IP: '4',
+        WEB_DIST_DIR: 'web',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'on',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/var/aqa',
+      database: { kind: 'sqlite', path: '/srv/var/aqa/anybodyqa.db' },
+      demoAccount: false,
+      sessionTtlHours: 0.5,
+      loginRateLimitPerIp: 3,
+      loginFailuresPerAccount: 2,
+      registerRateLimitPerIp: 4,
+      webDistDir: '/srv/web',
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(parseConfig({ PORT: '', DATA_DIR: ' ', LOG_LEVEL: '' })).toMatchObject({
+      port: 5200,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it.each([
+    ['file:/abs/aqa.db', '/abs/aqa.db'],
+    ['file:///abs/aqa.db', '/abs/aqa.db'],
+    ['/abs/plain.db', '/abs/plain.db'],
+    ['rel/aqa.db', '/srv/rel/aqa.db'],
+  ])('DATABASE_URL=%s selects SQLite at %s', (url, path) => {
+    expect(parseConfig({ DATABASE_URL: url }, '/srv').database).toEqual({ kind: 'sqlite', path });
+  });
+
+  it('refuses PostgreSQL with a clear message', () => {
+    const [problem] = problemsOf({ DATABASE_URL: 'postgres://u:p@db/aqa' });
+    expect(problem).toMatch(/^DATABASE_URL: PostgreSQL is not supported yet/);
+    expect(problemsOf({ DATABASE_URL: 'postgresql://db/aqa' })[0]).toMatch(/PostgreSQL is not supported yet/);
+  });
+
+  it('reports every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DEMO_ACCOUNT: 'maybe',
+      SESSION_TTL_HOURS: '-1',
+      LOGIN_RATE_LIMIT_PER_IP: '0',
+      LOGIN_FAILURES_PER_ACCOUNT: '2.5',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'postgres://db/aqa',
+    });
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'PORT',
+      'DEMO_ACCOUNT',
+      'SESSION_TTL_HOURS',
+      'LOGIN_RATE_LIMIT_PER_IP',
+      'LOGIN_FAILURES_PER_ACCOUNT',
+      'LOG_LEVEL',
+      'DATABASE_URL',
+    ]);
+    expect(problems).toContain('DEMO_ACCOUNT: must be "on" or "off"');
+    expect(problems).toContain('PORT: must be a number');
+  });
+});

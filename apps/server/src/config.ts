@@ -1,0 +1,170 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Where the database lives. Only SQLite today; DATABASE_URL=postgres://… is rejected until it is built. */
+export interface DatabaseConfig {
+  kind: 'sqlite';
+  /** Absolute path of the SQLite file. */
+  path: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  demoAccount: boolean;
+  sessionTtlHours: number;
+  /** Sign-in attempts allowed per client IP per minute. */
+  loginRateLimitPerIp: number;
+  /** Failed sign-ins allowed per account per 15 minutes. */
+  loginFailuresPerAccount: number;
+  /** Registrations allowed per client IP per minute. */
+  registerRateLimitPerIp: number;
+  webDistDir: string;
+  logLevel: LogLevel;
+  /** Take the client IP from X-Forwarded-For (only behind a reverse proxy you control). */
+  trustProxy: boolean;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Thrown when the environment is unusable; the message lists every bad variable, one per line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * The repository root: the nearest folder above this file whose package.json declares workspaces.
+ * Found from the file, not the working directory, so the defaults hold both for `src/config.ts`
+ * (tsx, vitest) and for the bundle at `apps/server/dist/main.mjs`.
+ */
+export function findRepoRoot(startDir = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = startDir;
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && isWorkspaceRoot(manifest)) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+function isWorkspaceRoot(manifestPath: string): boolean {
+  try {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { workspaces?: unknown };
+    return manifest.workspaces !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const number = () => z.coerce.number({ error: 'must be a number' });
+
+const positiveInt = (fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    number().int('must be a whole number').positive('must be at least 1').default(fallback),
+  );
+
+const onOff = (fallback: 'on' | 'off') =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
+    z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default(fallback),
+  );
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(
+    blankToUndefined,
+    number()
+      .int('must be a whole number')
+      .min(0, 'must be 0–65535')
+      .max(65535, 'must be 0–65535')
+      .default(5200),
+  ),
+  HOST: z.preprocess(blankToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.string().optional()),
+  DEMO_ACCOUNT: onOff('on'),
+  SESSION_TTL_HOURS: z.preprocess(
+    blankToUndefined,
+    number().positive('must be a positive number of hours').default(168),
+  ),
+  LOGIN_RATE_LIMIT_PER_IP: positiveInt(20),
+  LOGIN_FAILURES_PER_ACCOUNT: positiveInt(5),
+  REGISTER_RATE_LIMIT_PER_IP: positiveInt(10),
+  WEB_DIST_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  TRUST_PROXY: onOff('off'),
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+});
+
+const SQLITE_FILE_NAME = 'anybodyqa.db';
+
+/**
+ * Reads the configuration from an environment (normally process.env) once. Relative paths are
+ * resolved against the working directory. Every problem is reported at once in a ConfigError.
+ */
+export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const databaseUrl = typeof env.DATABASE_URL === 'string' ? env.DATABASE_URL.trim() : '';
+  const repoRoot = findRepoRoot();
+  const dataDir = env.DATA_DIR?.trim() ? resolve(cwd, env.DATA_DIR.trim()) : join(repoRoot, 'data');
+  const database = parseDatabaseUrl(databaseUrl === '' ? undefined : databaseUrl, dataDir, cwd);
+  if (typeof database === 'string') problems.push(`DATABASE_URL: ${database}`);
+  if (!parsed.success || typeof database === 'string') throw new ConfigError(problems);
+  const values = parsed.data;
+
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    database,
+    demoAccount: values.DEMO_ACCOUNT === 'on',
+    sessionTtlHours: values.SESSION_TTL_HOURS,
+    loginRateLimitPerIp: values.LOGIN_RATE_LIMIT_PER_IP,
+    loginFailuresPerAccount: values.LOGIN_FAILURES_PER_ACCOUNT,
+    registerRateLimitPerIp: values.REGISTER_RATE_LIMIT_PER_IP,
+    webDistDir: values.WEB_DIST_DIR
+      ? resolve(cwd, values.WEB_DIST_DIR)
+      : join(repoRoot, 'apps', 'web', 'dist'),
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY === 'on',
+  };
+}
+
+/** Returns the database to open, or a sentence saying why the URL cannot be used. */
+function parseDatabaseUrl(url: string | undefined, dataDir: string, cwd: string): DatabaseConfig | string {
+  if (url === undefined) return { kind: 'sqlite', path: join(dataDir, SQLITE_FILE_NAME) };
+  const value = url.trim();
+  if (/^postgres(ql)?:\/\//i.test(value)) {
+    return 'PostgreSQL is not supported yet; leave DATABASE_URL unset to use the embedded SQLite database, or give a SQLite file (file:/abs/path.db)';
+  }
+  if (value.startsWith('file://')) {
+    try {
+      return { kind: 'sqlite', path: fileURLToPath(value) };
+    } catch (cause) {
+      return `not a usable file URL (${(cause as Error).message})`;
+    }
+  }
+  const path = value.startsWith('file:') ? value.slice('file:'.length) : value;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
+    return `unsupported database URL scheme in "${value}"; use a SQLite file path (file:/abs/path.db)`;
+  }
+  if (path === '') return 'the SQLite file path is empty';
+  return { kind: 'sqlite', path: isAbsolute(path) ? path : resolve(cwd, path) };
+}

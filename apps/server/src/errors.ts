@@ -1,0 +1,79 @@
+/** One problem with one input field; `field` is the dotted path ("email", "urls.0.url"). */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+interface AppErrorOptions {
+  hint?: string | undefined;
+  cause?: unknown;
+}
+
+/**
+ * The base of every error a service throws on purpose. The error handler turns it into
+ * `{ detail, code, hint? }` with `statusCode`; `message` is the sentence a person reads.
+ */
+export abstract class AppError extends Error {
+  abstract readonly statusCode: number;
+  readonly hint: string | undefined;
+
+  constructor(
+    readonly code: string,
+    message: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.hint = options.hint;
+  }
+}
+
+export class ValidationError extends AppError {
+  readonly statusCode = 400;
+
+  constructor(
+    readonly errors: FieldError[],
+    options: AppErrorOptions & { code?: string } = {},
+  ) {
+    super(options.code ?? 'VALIDATION_FAILED', joinMessages(errors), options);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  readonly statusCode = 401;
+}
+
+export class ForbiddenError extends AppError {
+  readonly statusCode = 403;
+}
+
+export class NotFoundError extends AppError {
+  readonly statusCode = 404;
+}
+
+export class ConflictError extends AppError {
+  readonly statusCode = 409;
+}
+
+export class PayloadTooLargeError extends AppError {
+  readonly statusCode = 413;
+}
+
+export class RateLimitedError extends AppError {
+  readonly statusCode = 429;
+
+  /** Whole seconds until the client may try again; sent as the Retry-After header. */
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterS: number,
+    options: AppErrorOptions = {},
+  ) {
+    super(code, message, options);
+  }
+}
+
+/** The `detail` of a validation answer: every distinct message, in order, joined by "; ". */
+export function joinMessages(errors: readonly FieldError[]): string {
+  return [...new Set(errors.map((e) => e.message))].join('; ');
+}

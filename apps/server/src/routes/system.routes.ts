@@ -1,0 +1,52 @@
+import { DemoCredentialsSchema } from '@aqa/plan';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Db, pingDatabase } from '../db/database';
+import type { DemoAccountService } from '../services/demo-account.service';
+
+const HealthResponseSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.enum(['ok', 'error']),
+  version: z.string(),
+});
+
+export const systemRoutes: FastifyPluginCallbackZod<{ db: Db; demo: DemoAccountService; version: string }> = (
+  app,
+  { db, demo, version },
+  done,
+) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await pingDatabase(db);
+        return { status: 'ok' as const, database: 'ok' as const, version };
+      } catch (err) {
+        request.log.error({ err }, 'Health check: the database did not answer');
+        return reply.code(503).send({ status: 'error', database: 'error', version });
+      }
+    },
+  );
+
+  app.get(
+    '/api/demo-credentials',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The demo account shown on the sign-in page, when it is enabled',
+        response: { 200: DemoCredentialsSchema },
+      },
+    },
+    () => demo.credentials(),
+  );
+
+  app.get('/api/docs', { schema: { hide: true } }, () => app.swagger());
+  done();
+};

@@ -1,0 +1,335 @@
+import { createHash } from 'node:crypto';
+import { REGISTRATION_ERRORS } from '@aqa/plan';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newRegistration, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+/** Every password and token the tests used; none may appear in a response other than the login answer. */
+const passwordsUsed = new Set<string>();
+const tokensIssued = new Set<string>();
+
+beforeAll(async () => {
+  server = await startTestServer({ LOGIN_RATE_LIMIT_PER_IP: '1000', REGISTER_RATE_LIMIT_PER_IP: '1000' });
+});
+
+afterAll(async () => {
+  await server.close();
+  removeDir(server.dataDir);
+});
+
+async function register(body: Record<string, unknown>) {
+  if (typeof body.password === 'string') passwordsUsed.add(body.password);
+  return server.request({ method: 'POST', url: '/api/register', body });
+}
+
+async function login(username: string, password: string) {
+  passwordsUsed.add(password);
+  const response = await server.request({ method: 'POST', url: '/api/login', body: { username, password } });
+  if (response.statusCode === 200) tokensIssued.add(response.json<{ token: string }>().token);
+  return response;
+}
+
+describe('POST /api/register', () => {
+  it('creates the account and answers 201 with the user, username set to the email', async () => {
+    const body = newRegistration({ email: '  Grace.Hopper@Example.com ', username: 'ignored' });
+    const response = await register(body);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      message: 'Account created successfully',
+      user: {
+        username: 'grace.hopper@example.com',
+        email: 'Grace.Hopper@Example.com',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        company: 'Analytical Engines',
+        role: 'QA Engineer',
+      },
+    });
+  });
+
+  it('accepts a registration without company and role', async () => {
+    const { company: _c, role: _r, ...body } = newRegistration();
+    const response = await register(body);
+    expect(response.statusCode).toBe(201);
+    expect(response.json<{ user: { company: string; role: string } }>().user).toMatchObject({
+      company: '',
+      role: '',
+    });
+  });
+
+  it.each([
+    ['email', { email: '' }, REGISTRATION_ERRORS.emailRequired],
+    ['email', { email: 'not-an-email' }, REGISTRATION_ERRORS.emailInvalid],
+    ['password', { password: '', confirmPassword: '' }, REGISTRATION_ERRORS.passwordRequired],
+    ['password', { password: '12345', confirmPassword: '12345' }, REGISTRATION_ERRORS.passwordTooShort],
+    ['confirmPassword', { confirmPassword: 'something-else' }, REGISTRATION_ERRORS.passwordsDoNotMatch],
+    ['firstName', { firstName: '   ' }, REGISTRATION_ERRORS.firstNameRequired],
+    ['lastName', { lastName: '' }, REGISTRATION_ERRORS.lastNameRequired],
+  ])('rejects a bad %s with the spec message: %j', async (field, overrides, message) => {
+    const response = await register(newRegistration(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      detail: message,
+      code: 'VALIDATION_FAILED',
+      errors: [{ field, message }],
+    });
+  });
+
+  it('reports every problem at once, joined in detail', async () => {
+    const response = await register({
+      email: '',
+      password: '1',
+      confirmPassword: '2',
+      firstName: '',
+      lastName: '',
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ detail: string; errors: { field: string; message: string }[] }>();
+    expect(body.errors).toEqual([
+      { field: 'email', message: REGISTRATION_ERRORS.emailRequired },
+      { field: 'password', message: REGISTRATION_ERRORS.passwordTooShort },
+      { field: 'confirmPassword', message: REGISTRATION_ERRORS.passwordsDoNotMatch },
+      { field: 'firstName', message: REGISTRATION_ERRORS.firstNameRequired },
+      { field: 'lastName', message: REGISTRATION_ERRORS.lastNameRequired },
+    ]);
+    expect(body.detail).toBe(body.errors.map((e) => e.message).join('; '));
+  });
+
+  it('treats missing fields as empty ones, so the spec messages still apply', async () => {
+    const response = await server.request({ method: 'POST', url: '/api/register', body: {} });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ detail: string }>().detail).toBe(
+      [
+        REGISTRATION_ERRORS.emailRequired,
+        REGISTRATION_ERRORS.passwordRequired,
+        REGISTRATION_ERRORS.firstNameRequired,
+        REGISTRATION_ERRORS.lastNameRequired,
+      ].join('; '),
+    );
+  });
+
+  it('refuses a second account whose email differs only by case (409)', async () => {
+    const first = newRegistration();
+    expect((await register(first)).statusCode).toBe(201);
+    const response = await register({ ...newRegistration(), email: first.email.toUpperCase() });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      detail: 'An account with this email already exists',
+      code: 'EMAIL_TAKEN',
+    });
+  });
+});
+
+describe('POST /api/login', () => {
+  it('answers the token, the user and the expiry; the email is matched case-insensitively', async () => {
+    const body = newRegistration({ company: undefined, role: 'Developer' });
+    await register(body);
+    const response = await login(`  ${body.email.toUpperCase()} `, body.password);
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<Record<string, unknown>>();
+    expect(Object.keys(answer).sort()).toEqual(['expires_at', 'token', 'user']);
+    expect(answer.user).toStrictEqual({
+      username: body.email.toLowerCase(),
+      email: body.email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      company: '',
+      role: 'Developer',
+    });
+    expect(answer.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Default SESSION_TTL_HOURS is 168: a week from the (test) clock's now.
+    expect(answer.expires_at).toBe(new Date(server.clock.nowMs + 168 * 3600_000).toISOString());
+  });
+
+  it('answers 401 with one message for a wrong password and for an unknown account', async () => {
+    const body = newRegistration();
+    await register(body);
+    const wrong = await login(body.email, 'not-the-password');
+    const unknown = await login('nobody@example.com', body.password);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ detail: 'Invalid username or password', code: 'INVALID_CREDENTIALS' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('requires both fields, with the spec message', async () => {
+    const response = await server.request({
+      method: 'POST',
+      url: '/api/login',
+      body: { username: '', password: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ detail: string }>().detail).toBe('Please enter username and password');
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/me answers the signed-in user; without a token it is 401 "Not signed in"', async () => {
+    const { token, registration } = await registerAndLogin(server);
+    tokensIssued.add(token);
+    const me = await server.request({ method: 'GET', url: '/api/me', token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({
+      user: {
+        username: registration.email.toLowerCase(),
+        email: registration.email,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        company: 'Analytical Engines',
+        role: 'QA Engineer',
+      },
+    });
+    const anonymous = await server.request({ method: 'GET', url: '/api/me' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ detail: 'Not signed in' });
+    const forged = await server.request({ method: 'GET', url: '/api/me', token: 'x'.repeat(43) });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ detail: 'Not signed in' });
+  });
+
+  it('POST /api/logout revokes the token (204), after which it is refused', async () => {
+    const { token } = await registerAndLogin(server);
+    tokensIssued.add(token);
+    const logout = await server.request({ method: 'POST', url: '/api/logout', token });
+    expect(logout.statusCode).toBe(204);
+    expect(logout.body).toBe('');
+    const me = await server.request({ method: 'GET', url: '/api/me', token });
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toMatchObject({ code: 'SESSION_REVOKED' });
+  });
+
+  it('refuses an expired token with "Your session has expired"', async () => {
+    const { token } = await registerAndLogin(server);
+    tokensIssued.add(token);
+    server.clock.advance(168 * 3600_000 + 1);
+    try {
+      const me = await server.request({ method: 'GET', url: '/api/me', token });
+      expect(me.statusCode).toBe(401);
+      expect(me.json()).toEqual({
+        detail: 'Your session has expired. Please sign in again.',
+        code: 'SESSION_EXPIRED',
+      });
+    } finally {
+      server.clock.advance(-(168 * 3600_000 + 1));
+    }
+  });
+
+  it('protects every non-public /api route by default', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/logout'],
+      ['PUT', '/api/me'],
+      ['POST', '/api/me/password'],
+    ] as const) {
+      const response = await server.request({ method, url, body: {} });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('profile and password', () => {
+  it('PUT /api/me updates name, company and role (trimmed) and answers the user', async () => {
+    const { token, registration } = await registerAndLogin(server);
+    tokensIssued.add(token);
+    const response = await server.request({
+      method: 'PUT',
+      url: '/api/me',
+      token,
+      body: { firstName: ' Grace ', lastName: 'Hopper', company: 'Navy', role: '' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      user: {
+        username: registration.email.toLowerCase(),
+        email: registration.email,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        company: 'Navy',
+        role: '',
+      },
+    });
+    const me = await server.request({ method: 'GET', url: '/api/me', token });
+    expect(me.json<{ user: { firstName: string } }>().user.firstName).toBe('Grace');
+  });
+
+  it('PUT /api/me rejects a blank first name with the spec message', async () => {
+    const { token } = await registerAndLogin(server);
+    const response = await server.request({
+      method: 'PUT',
+      url: '/api/me',
+      token,
+      body: { firstName: ' ', lastName: 'X' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ detail: REGISTRATION_ERRORS.firstNameRequired });
+  });
+
+  it('POST /api/me/password refuses a wrong current password (400)', async () => {
+    const { token } = await registerAndLogin(server);
+    tokensIssued.add(token);
+    const response = await server.request({
+      method: 'POST',
+      url: '/api/me/password',
+      token,
+      body: { currentPassword: 'wrong-one', newPassword: 'new-secret-2', confirmPassword: 'new-secret-2' },
+    });
+    passwordsUsed.add('wrong-one').add('new-secret-2');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      detail: 'Current password is incorrect',
+      errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+    });
+  });
+
+  it('POST /api/me/password validates the new password with the spec messages', async () => {
+    const { token, registration } = await registerAndLogin(server);
+    const response = await server.request({
+      method: 'POST',
+      url: '/api/me/password',
+      token,
+      body: { currentPassword: registration.password, newPassword: '123', confirmPassword: '456' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ detail: string }>().detail).toBe(
+      `${REGISTRATION_ERRORS.passwordTooShort}; ${REGISTRATION_ERRORS.passwordsDoNotMatch}`,
+    );
+  });
+
+  it('a successful change keeps this session, revokes the others, and the new password works', async () => {
+    const { token: current, registration } = await registerAndLogin(server);
+    const other = (await login(registration.email, registration.password)).json<{ token: string }>().token;
+    tokensIssued.add(current);
+    const change = await server.request({
+      method: 'POST',
+      url: '/api/me/password',
+      token: current,
+      body: {
+        currentPassword: registration.password,
+        newPassword: 'brand-new-pass',
+        confirmPassword: 'brand-new-pass',
+      },
+    });
+    passwordsUsed.add('brand-new-pass');
+    expect(change.statusCode).toBe(204);
+    expect((await server.request({ method: 'GET', url: '/api/me', token: current })).statusCode).toBe(200);
+    expect((await server.request({ method: 'GET', url: '/api/me', token: other })).statusCode).toBe(401);
+    expect((await login(registration.email, registration.password)).statusCode).toBe(401);
+    expect((await login(registration.email, 'brand-new-pass')).statusCode).toBe(200);
+  });
+});
+
+describe('secrets never leave the server', () => {
+  it('no response contains a password, a password hash or a token hash', () => {
+    expect(server.payloads.length).toBeGreaterThan(20);
+    const all = server.payloads.join('\n');
+    expect(all).not.toContain('password_hash');
+    expect(all).not.toContain('$argon2');
+    // Short test passwords ("1", "") could appear by coincidence; the real ones are 6+ characters.
+    for (const password of [...passwordsUsed].filter((p) => p.length >= 6)) {
+      expect(all.includes(`"${password}"`), `password ${password} leaked`).toBe(false);
+    }
+    for (const token of tokensIssued) {
+      const hash = createHash('sha256').update(token).digest('hex');
+      expect(all).not.toContain(hash);
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { parseConfig } from '../src/config';
+
+/** A clock the test moves by hand. */
+export class ManualClock {
+  constructor(public nowMs = Date.parse('2030-01-01T00:00:00.000Z')) {}
+  readonly now = (): number => this.nowMs;
+  advance(ms: number): void {
+    this.nowMs += ms;
+  }
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  dataDir: string;
+  clock: ManualClock;
+  /** Every raw response body seen through `request`, for the "nothing secret leaks" checks. */
+  payloads: string[];
+  request(options: RequestOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
+  url: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export function makeTempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'aqa-server-test-'));
+}
+
+/**
+ * Starts the real app on a real SQLite file in a temp folder. Defaults suit tests: no logs,
+ * demo account off, no web build; `env` overrides any variable as the server would read it.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  dataDir = makeTempDir(),
+  options: { logLines?: string[] } = {},
+): Promise<TestServer> {
+  const clock = new ManualClock();
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_ACCOUNT: 'off',
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const logLines = options.logLines;
+  const app = await buildApp(config, {
+    now: clock.now,
+    ...(logLines === undefined
+      ? {}
+      : { logDestination: { write: (line: string) => void logLines.push(line) } }),
+  });
+  const payloads: string[] = [];
+  return {
+    app,
+    dataDir,
+    clock,
+    payloads,
+    async request({ method, url, token, body, headers = {}, remoteAddress }) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...headers },
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+        ...(remoteAddress === undefined ? {} : { remoteAddress }),
+      });
+      payloads.push(response.body);
+      return response;
+    },
+    async close() {
+      await app.close();
+    },
+  };
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+let counter = 0;
+
+/** A valid registration body with a fresh email each call. */
+export function newRegistration(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const email = `tester${counter}.${Date.now()}@example.com`;
+  return {
+    email,
+    username: email,
+    password: 'secret-pass-1',
+    confirmPassword: 'secret-pass-1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    company: 'Analytical Engines',
+    role: 'QA Engineer',
+    ...overrides,
+  };
+}
+
+/** Registers and signs in; returns the token and the credentials used. */
+export async function registerAndLogin(server: TestServer, overrides: Record<string, unknown> = {}) {
+  const registration = newRegistration(overrides);
+  const registered = await server.request({ method: 'POST', url: '/api/register', body: registration });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const login = await server.request({
+    method: 'POST',
+    url: '/api/login',
+    body: { username: registration.email, password: registration.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const { token } = login.json<{ token: string }>();
+  return { token, registration };
+}
