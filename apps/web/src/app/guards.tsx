@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { clearSession, isExpired, useSession } from '@/lib/session';
+
+/** Every screen but sign-in and registration needs a session (spec 01 §6); without one, go to /login. */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  const expired = session ? isExpired(session) : false;
+
+  useEffect(() => {
+    if (!session?.expiresAt) return;
+    const remainingMs = Date.parse(session.expiresAt) - Date.now();
+    if (!Number.isFinite(remainingMs)) return;
+    // setTimeout's limit is about 24.8 days; longer sessions are checked again on the next page load.
+    if (remainingMs > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => clearSession({ expired: true }), Math.max(0, remainingMs));
+    return () => clearTimeout(timer);
+  }, [session]);
+
+  if (!session || expired) {
+    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  }
+  return <Outlet />;
+}
+
+/** Sign-in and registration are for signed-out visitors; a signed-in user goes to the dashboard. */
+export function PublicOnlyRoute() {
+  const session = useSession();
+  if (session && !isExpired(session)) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

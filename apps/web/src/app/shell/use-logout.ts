@@ -1,0 +1,15 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { logoutRequest } from '@/features/auth/queries/auth-api';
+import { clearSession, getToken } from '@/lib/session';
+
+/** Logout (spec 01 §4): revoke the token on the server (its failure is ignored), clear storage, go to /login. */
+export function useLogout(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    const token = getToken();
+    if (token) logoutRequest(token).catch(() => undefined);
+    clearSession();
+    void navigate('/login', { replace: true });
+  }, [navigate]);
+}

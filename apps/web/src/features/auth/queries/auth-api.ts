@@ -1,0 +1,40 @@
+import type { DemoCredentials, LoginRequest, LoginResponse, RegistrationInput, User } from '@aqa/plan';
+import { api } from '@/lib/api';
+
+/** POST /api/login — a public call: a 401 here means wrong credentials, not an expired session. */
+export function loginRequest(credentials: LoginRequest): Promise<LoginResponse> {
+  return api.post<LoginResponse>('/login', credentials, { auth: false });
+}
+
+export interface RegisterResponse {
+  message?: string;
+  user?: User;
+}
+
+/** POST /api/register with the registration record plus `username` equal to `email` (spec 01 §3). */
+export function registerRequest(input: RegistrationInput): Promise<RegisterResponse> {
+  return api.post<RegisterResponse>('/register', { ...input, username: input.email }, { auth: false });
+}
+
+/** POST /api/logout with the token being revoked; survives the navigation that follows. */
+export function logoutRequest(token: string): Promise<void> {
+  return api.post<void>('/logout', undefined, { auth: false, token, keepalive: true });
+}
+
+/** GET /api/demo-credentials: the seeded demo account, when the server shows one. */
+export async function fetchDemoCredentials(signal: AbortSignal): Promise<DemoCredentials> {
+  const answer = await api.get<Partial<DemoCredentials> | undefined>('/demo-credentials', {
+    auth: false,
+    signal,
+  });
+  if (answer?.enabled && typeof answer.username === 'string' && typeof answer.password === 'string') {
+    return { enabled: true, username: answer.username, password: answer.password };
+  }
+  return { enabled: false };
+}
+
+/** GET /api/me — a protected call: a revoked or expired token answers 401, which ends the session. */
+export async function fetchCurrentUser(signal: AbortSignal): Promise<User> {
+  const answer = await api.get<{ user: User }>('/me', { signal });
+  return answer.user;
+}

@@ -1,0 +1,68 @@
+import { MIN_PASSWORD_LENGTH, REGISTRATION_ERRORS, type RegistrationErrorCode } from '@aqa/plan';
+import { ApiError } from '@/lib/api';
+import type { MessageKey } from './en';
+import type { Translate } from './index';
+
+export function registrationErrorText(code: RegistrationErrorCode, t: Translate): string {
+  return t(`registrationError.${code}`, { min: MIN_PASSWORD_LENGTH });
+}
+
+/** The server writes its messages in English; the ones we know are shown in the active language. */
+const KNOWN_SERVER_MESSAGES: Record<string, MessageKey> = {
+  'Invalid username or password': 'serverMessage.invalidCredentials',
+  'An account with this email already exists': 'serverMessage.emailTaken',
+  'Current password is incorrect': 'serverMessage.currentPasswordIncorrect',
+  'Current password is required': 'serverMessage.currentPasswordRequired',
+  ...Object.fromEntries(
+    (Object.keys(REGISTRATION_ERRORS) as RegistrationErrorCode[]).map((code) => [
+      REGISTRATION_ERRORS[code],
+      `registrationError.${code}` as const,
+    ]),
+  ),
+};
+
+/** The registration code whose English text the server sent, if it is one of ours. */
+export function registrationCodeOf(message: string): RegistrationErrorCode | undefined {
+  return (Object.keys(REGISTRATION_ERRORS) as RegistrationErrorCode[]).find(
+    (code) => REGISTRATION_ERRORS[code] === message,
+  );
+}
+
+export function translateServerMessage(message: string, t: Translate): string {
+  const key = KNOWN_SERVER_MESSAGES[message.trim()];
+  return key ? t(key, { min: MIN_PASSWORD_LENGTH }) : message;
+}
+
+function isFailedFetch(error: unknown): boolean {
+  return error instanceof TypeError && /fetch|network/i.test(error.message);
+}
+
+/**
+ * The friendly messages of spec 01 §8, used in the sign-in and registration alerts: a failed fetch →
+ * cannot connect; 400 → bad request; 404 → not found; 500 → server error; otherwise the message itself,
+ * else "unknown error".
+ */
+export function friendlyErrorMessage(error: unknown, t: Translate): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'network') return t('error.network');
+    if (error.kind === 'timeout') return t('error.timeout');
+    if (error.status === 400) return t('error.badRequest');
+    if (error.status === 404) return t('error.notFound');
+    if (error.status === 500) return t('error.server');
+    return error.message ? translateServerMessage(error.message, t) : t('error.unknown');
+  }
+  if (isFailedFetch(error)) return t('error.network');
+  if (error instanceof Error && error.message) return translateServerMessage(error.message, t);
+  return t('error.unknown');
+}
+
+/**
+ * For inline messages next to a form: what the server said (translated when known), because there the
+ * detail is more useful than the generic 400 text. Transport failures still get the friendly text.
+ */
+export function errorDetailMessage(error: unknown, t: Translate): string {
+  if (error instanceof ApiError && error.kind === 'http' && !error.message.startsWith('HTTP ')) {
+    return translateServerMessage(error.message, t);
+  }
+  return friendlyErrorMessage(error, t);
+}
