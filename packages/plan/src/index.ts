@@ -1,1 +1,6 @@
 export * from './account';
+export * from './perf-plan';
+export * from './migrate-plan';
+export * from './step-rules';
+export * from './template';
+export * from './think-time';

@@ -1,0 +1,161 @@
+# AnybodyQA performance plan "Checkout flow" for Locust 2.x.
+# Run: locust -f <this file> --headless   (the plan sets users and run time; -u, -r and -t override them)
+import itertools
+import json
+import random
+import re
+import time
+import xml.etree.ElementTree as ET
+
+from locust import HttpUser, constant, events, task
+
+PLAN_USERS = 2
+PLAN_RUN_TIME = "60s"
+
+
+@events.init_command_line_parser.add_listener
+def _plan_defaults(parser):
+    # The plan's load is the default; whatever the command line gives still wins.
+    parser.set_defaults(num_users=PLAN_USERS, spawn_rate=PLAN_USERS, run_time=PLAN_RUN_TIME)
+
+# {{sequence_number,5}}: shared by every user of this process, next value each iteration, 1..5 then again.
+AQA_SEQ_5 = itertools.count()
+# OAuth2 client-credentials clients; each user fetches a token before its first use.
+OAUTH_CLIENTS = [{"token_url": "http://127.0.0.1:8080/oauth/token", "client_id": "client-1", "client_secret": "s3cr:et$${x}&=", "scope": ""}]
+# Patterns of the regex and text extractions.
+RE_0 = re.compile("\"token\":\"([^\"]+)\"")
+RE_1 = re.compile("\\\"id\\\"\\:\\\"([\\s\\S]*?)\\\"")
+
+
+def _compare(actual, op, expected):
+    """The plan's assertion operators."""
+    if op == "equals":
+        return actual == expected
+    if op == "not_equals":
+        return actual != expected
+    if op == "contains":
+        return expected in actual
+    try:
+        return re.search(expected, actual) is not None
+    except re.error:
+        return False  # a pattern Python cannot read fails this assertion, not the whole iteration
+
+
+def _xml_text(body, path, select):
+    """First match of an ElementTree path (the plan's XPath, converted): its text content, own text
+    ("text") or an attribute ("@name"); None when the body is not XML or nothing matches."""
+    try:
+        root = ET.fromstring(body)
+    except ET.ParseError:
+        return None
+    document = ET.Element("aqa-document")
+    document.append(root)
+    found = document.find(path)
+    if found is None:
+        return None
+    if select.startswith("@"):
+        return found.get(select[1:])
+    if select == "text":
+        return found.text or ""
+    return "".join(found.itertext())
+
+
+class PlanUser(HttpUser):
+    wait_time = constant(0)
+    # Only a default: every step names its full URL. --host overrides it.
+    host = "http://127.0.0.1:8080"
+
+    def on_start(self):
+        self.vars = {}
+        self.oauth_tokens = {}
+
+    def v(self, name, raw):
+        """A variable this user extracted, or the template as written while it has none."""
+        return self.vars.get(name, raw)
+
+    def oauth_token(self, i):
+        """The client-credentials token of OAUTH_CLIENTS[i], fetched once per user; None if that failed."""
+        if i in self.oauth_tokens:
+            return self.oauth_tokens[i]
+        client = OAUTH_CLIENTS[i]
+        form = {"grant_type": "client_credentials", "client_id": client["client_id"], "client_secret": client["client_secret"]}
+        if client["scope"]:
+            form["scope"] = client["scope"]
+        with self.client.post(client["token_url"], data=form, name="OAuth2 token", catch_response=True) as res:
+            try:
+                token = res.json().get("access_token")
+            except ValueError:
+                token = None
+            if not isinstance(token, str):
+                res.failure("no access_token in the token response")
+                return None
+        self.oauth_tokens[i] = token
+        return token
+
+    @task
+    def iteration(self):
+        aqa_seq_5 = next(AQA_SEQ_5) % 5 + 1
+        # urls[0]: 1. Login
+        headers = {"Content-Type": "application/json"}
+        with self.client.request("POST", "http://127.0.0.1:8080/api/login", headers=headers, data=("{\"user\":\"u" + str(aqa_seq_5) + "\"}").encode("utf-8"), timeout=30, name="1. Login", catch_response=True) as res:
+            body = res.text or ""
+            actual = str(res.status_code)
+            if not _compare(actual, "equals", "200"):
+                res.failure("Assertion failed: status equals 200; got " + repr(actual[:200]))
+            match = RE_0.search(body)
+            if match:
+                self.vars["token"] = (match.group(1) if match.re.groups else match.group(0)) or ""
+
+        # urls[1]: 2. Profile
+        headers = {"Authorization": "Bearer " + self.v("token", "{{token}}")}
+        with self.client.request("GET", "http://127.0.0.1:8080/api/profile", params=[("seq", str(aqa_seq_5))], headers=headers, timeout=30, name="2. Profile", catch_response=True) as res:
+            body = res.text or ""
+            actual = body
+            if not _compare(actual, "contains", "\"name\""):
+                res.failure("Assertion failed: body contains \"name\"; got " + repr(actual[:200]))
+            match = RE_1.search(body)
+            if match:
+                self.vars["profileId"] = match.group(1) or ""
+        time.sleep(0.1)
+
+        # urls[2]: 3. Save profile
+        headers = {"X-Session-Token": self.v("token", "{{token}}"), "X-Api-Key": "key-123", "Content-Type": "application/json"}
+        with self.client.request("PUT", "http://127.0.0.1:8080/api/profiles/" + self.v("profileId", "{{profileId}}"), headers=headers, data=("{\"note\":\"n" + str(aqa_seq_5) + "\"}").encode("utf-8"), timeout=30, name="3. Save profile", catch_response=True) as res:
+            body = res.text or ""
+            actual = _xml_text(body, "./result/status", "string-value") or ""
+            if not _compare(actual, "equals", "saved"):
+                res.failure("Assertion failed: xml /result/status equals saved; got " + repr(actual[:200]))
+            extracted = _xml_text(body, "./result/ref", "string-value")
+            if extracted is not None:
+                self.vars["ref"] = extracted
+
+        # urls[3]: 4. Reference
+        # transactionRate: runs in 50% of the iterations, at random.
+        if random.random() * 100 < 50:
+            headers = {"Authorization": "Basic YWxpY2U6cEBzczp3b3Jk"}
+            with self.client.request("GET", "http://127.0.0.1:8080/api/refs/" + self.v("ref", "{{ref}}"), headers=headers, timeout=30, name="4. Reference", catch_response=True) as res:
+                body = res.text or ""
+                actual = str(res.status_code)
+                if not _compare(actual, "equals", "200"):
+                    res.failure("Assertion failed: status equals 200; got " + repr(actual[:200]))
+            time.sleep(0.1)
+
+        # urls[4]: 5. Secure
+        headers = {}
+        access_token = self.oauth_token(0)
+        if access_token is not None:
+            headers["Authorization"] = "Bearer " + access_token
+        with self.client.request("GET", "http://127.0.0.1:8080/api/secure", headers=headers, timeout=30, name="5. Secure", catch_response=True) as res:
+            body = res.text or ""
+            actual = body
+            if not _compare(actual, "regex", "\"secure\":\\s*true"):
+                res.failure("Assertion failed: body regex \"secure\":\\s*true; got " + repr(actual[:200]))
+
+        # urls[5]: 6. Ping
+        headers = {}
+        with self.client.request("GET", "http://127.0.0.1:8080/api/ping", params=[("api_key", "q-456")], headers=headers, timeout=30, name="6. Ping", catch_response=True) as res:
+            body = res.text or ""
+            actual = str(res.status_code)
+            if not _compare(actual, "not_equals", "500"):
+                res.failure("Assertion failed: status not equals 500; got " + repr(actual[:200]))
+

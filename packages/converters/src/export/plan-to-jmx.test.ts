@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NASTY, escapingPlan, escapingStaticPlan, flowPlan, jsonFlowPlan } from '../../test/plans';
+import { jmeterEvaluate, jmeterReferences } from '../../test/tool-semantics';
+import { startTargetServer } from '../../test/target';
+import { jmeterMissing, readJtl, removeDir, runJmeter, workDir } from '../../test/tools';
+import { parseXml } from '../../test/xml-query';
+import { planToJmx } from './plan-to-jmx';
+
+const BASE = 'http://127.0.0.1:8080';
+const CASES = { flow: flowPlan(BASE), 'json-flow': jsonFlowPlan(BASE), escaping: escapingStaticPlan(BASE) };
+const missing = jmeterMissing();
+
+const jmx = (plan: ReturnType<typeof flowPlan>) => parseXml(planToJmx(plan).files[0]?.content ?? '');
+const prop = (name: string) => `*[@name='${name}']`;
+
+describe('planToJmx', () => {
+  it.each(Object.entries(CASES))('writes the %s test plan', async (name, plan) => {
+    const { files, warnings } = planToJmx(plan);
+    expect(files.map((f) => f.name)).toEqual([expect.stringMatching(/^testplan_jmeter_.*\.jmx$/)]);
+    expect(warnings.filter((w) => !w.message.includes('is not extracted by any step'))).toEqual([]);
+    await expect(files[0]?.content).toMatchFileSnapshot(`./__snapshots__/jmeter/${name}.jmx`);
+  });
+
+  it('uses JMeter 5 elements for every plan feature', () => {
+    const x = jmx(jsonFlowPlan(BASE));
+    const group = x.nodes('/jmeterTestPlan/hashTree/hashTree/ThreadGroup')[0];
+    expect(x.texts(prop('ThreadGroup.num_threads'), group)).toEqual(['${__P(aqa.users,2)}']);
+    expect(x.texts(prop('ThreadGroup.duration'), group)).toEqual(['${__P(aqa.duration,60)}']);
+    expect(x.texts(`//CounterConfig/${prop('CounterConfig.end')}`)).toEqual(['5']);
+    expect(x.texts(`//CounterConfig/${prop('CounterConfig.per_user')}`)).toEqual(['false']);
+    expect(x.texts('//HTTPSamplerProxy/@testname')).toEqual([
+      'OAuth2 token',
+      '1. Login',
+      '2. Profile',
+      '3. Save profile',
+      '4. Reference',
+      '5. Secure',
+      '6. Ping',
+    ]);
+    expect(x.count('//OnceOnlyController/following-sibling::hashTree[1]/HTTPSamplerProxy')).toBe(1);
+    expect(x.texts(`//JSONPostProcessor/${prop('JSONPostProcessor.jsonPathExprs')}`)).toEqual([
+      '$.token',
+      '$.user',
+      '$.id',
+      "$['name']",
+      '$.secure',
+    ]);
+    expect(x.texts(`//JSONPostProcessor/${prop('JSONPostProcessor.referenceNames')}`)).toEqual([
+      'token',
+      'aqa_assert_1',
+      'profileId',
+      'aqa_assert_2',
+      'aqa_assert_5',
+    ]);
+    // A JSON assertion compares the extracted value: scope "variable", then the operator's test type.
+    const assertions = x.nodes('//ResponseAssertion');
+    expect(assertions.map((a) => x.texts(prop('Scope.variable'), a)[0] ?? '-')).toEqual([
+      'aqa_assert_1',
+      'aqa_assert_2',
+      '-',
+      '-',
+      'aqa_assert_5',
+    ]);
+    expect(assertions.map((a) => x.texts(prop('Assertion.test_type'), a)[0])).toEqual([
+      '2',
+      '16',
+      '8',
+      '2',
+      '12',
+    ]);
+    expect(x.texts(`//ThroughputController//value`)).toEqual(['50.0']);
+    expect(x.texts(`//ThroughputController/${prop('ThroughputController.style')}`)).toEqual(['1']);
+    expect(x.texts(`//TestAction/${prop('ActionProcessor.duration')}`)).toEqual(['200']);
+    expect(x.texts(`//DurationAssertion/${prop('DurationAssertion.duration')}`)).toHaveLength(6);
+    expect(x.texts(`//RegexExtractor/${prop('RegexExtractor.refname')}`)).toEqual(['aqa_oauth_0', 'ref']);
+    expect(x.texts(`//HeaderManager//${prop('Header.value')}`)).toEqual([
+      'application/json',
+      'Bearer ${token}',
+      '${token}',
+      'key-123',
+      'application/json',
+      'Basic YWxpY2U6cEBzczp3b3Jk',
+      'Bearer ${aqa_oauth_0}',
+    ]);
+  });
+
+  it('writes user text that JMeter reads back exactly, with no function call', () => {
+    const plan = escapingStaticPlan(BASE);
+    const x = jmx(plan);
+    const evaluate = jmeterReferences({ picked: '<picked>' });
+    // Every string property evaluates with no function other than the generator's own.
+    for (const node of x.nodes('//stringProp')) {
+      const name = x.attr(node, 'name') ?? '';
+      if (name.startsWith('ThreadGroup.')) continue;
+      expect(() => jmeterEvaluate(node.textContent ?? '', evaluate), name).not.toThrow();
+    }
+    const sampler = x.nodes('//HTTPSamplerProxy')[0];
+    const read = (query: string, context?: Node) =>
+      jmeterEvaluate(x.texts(query, context)[0] ?? '', evaluate);
+    expect(read(prop('HTTPSampler.path'), sampler)).toBe('/api/echo/"q"<a>&${__time()}/{{a:b}}/\\/"""/$');
+    expect(read(`.//${prop('Argument.value')}`, sampler)).toBe(NASTY.body);
+    expect(jmeterEvaluate(x.attr(sampler, 'testname') ?? '', evaluate)).toBe(
+      `1. ${plan.urls[0]?.name ?? ''}`,
+    );
+    expect(read(`//HeaderManager//${prop('Header.value')}`)).toBe(NASTY.header);
+    expect(read(`//RegexExtractor/${prop('RegexExtractor.regex')}`)).toBe(plan.urls[0]?.extractValue);
+    expect(read(`//ResponseAssertion//${prop('0')}`)).toBe(NASTY.body);
+    const second = x.nodes('//HTTPSamplerProxy')[1];
+    expect(read(prop('HTTPSampler.path'), second)).toBe('/api/echo/<picked>$');
+    expect(read(`(//HeaderManager)[2]//${prop('Header.value')}`)).toBe('cost $$$<picked>');
+  });
+});
+
+describe('a generated JMX in JMeter 2.13 (non-GUI)', { timeout: 90_000 }, () => {
+  let server: Awaited<ReturnType<typeof startTargetServer>>;
+  beforeAll(async () => {
+    if (missing) {
+      // eslint-disable-next-line no-console -- a skipped proof must say why
+      console.warn(`Skipping the JMeter runs: ${missing}`);
+      return;
+    }
+    server = await startTargetServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function run(plan: ReturnType<typeof flowPlan>, options: { users: number; seconds: number }) {
+    server.target.requests.length = 0;
+    server.target.sessions.length = 0;
+    server.target.mismatches.length = 0;
+    const dir = workDir({ 'plan.jmx': planToJmx(plan).files[0]?.content ?? '' });
+    const result = await runJmeter(dir, 'plan.jmx', options);
+    const log = readFileSync(join(dir, 'jmeter.log'), 'utf8');
+    const jtl = readFileSync(join(dir, 'out.jtl'), 'utf8');
+    removeDir(dir);
+    expect(log, 'jmeter.log').not.toMatch(/ERROR/);
+    expect(result.stdout).toContain('Created the tree successfully');
+    return readJtl(jtl);
+  }
+
+  it.skipIf(missing)(
+    'sends the steps in order with extracted values, sequence numbers and every kind of authorization',
+    async () => {
+      const samples = await run(flowPlan(server.base), { users: 2, seconds: 3 });
+      const { target } = server;
+      expect(target.mismatches).toEqual([]);
+      expect(samples.filter((s) => !s.success)).toEqual([]);
+      expect(target.sessions.length).toBeGreaterThan(4);
+      for (const session of target.sessions.slice(0, -2)) {
+        expect(session.steps.slice(0, 3)).toEqual(['login', 'profile', 'save']);
+      }
+      // Each thread runs the plan in order: Login, Profile, Save, (Reference), Secure, Ping, Login, ...
+      for (const thread of new Set(samples.map((s) => s.threadName))) {
+        const labels = samples
+          .filter((s) => s.threadName === thread && s.label !== 'OAuth2 token')
+          .map((s) => s.label);
+        const order = ['1. Login', '2. Profile', '3. Save profile', '4. Reference', '5. Secure', '6. Ping'];
+        const positions = labels.map((l) => order.indexOf(l));
+        positions
+          .slice(1)
+          .forEach((p, i) => expect([0, (positions[i] ?? 0) + 1, (positions[i] ?? 0) + 2]).toContain(p));
+      }
+      // The Throughput Controller runs the 50 % step in about half of the iterations.
+      const logins = samples.filter((s) => s.label === '1. Login').length;
+      const refs = samples.filter((s) => s.label === '4. Reference').length;
+      expect(refs).toBeGreaterThanOrEqual(Math.floor(logins / 2) - 2);
+      expect(refs).toBeLessThanOrEqual(Math.ceil(logins / 2) + 2);
+      // The Counter is shared and wraps: logins take 1..5 in turn, each value within one of the others.
+      const perValue = [1, 2, 3, 4, 5].map((n) => target.sessions.filter((s) => Number(s.seq) === n).length);
+      expect(Math.max(...perValue) - Math.min(...perValue)).toBeLessThanOrEqual(1);
+      expect(target.count('POST', '/oauth/token')).toBe(2);
+      expect(samples.filter((s) => s.label === '5. Secure').length).toBeGreaterThan(2);
+    },
+  );
+
+  it.skipIf(missing)(
+    'sends text that is neither code nor a template exactly as written, and fails a failed assertion',
+    async () => {
+      const samples = await run(escapingPlan(server.base), { users: 1, seconds: 2 });
+      const echo = server.target.requests.find((r) => r.path.startsWith('/api/echo'));
+      expect(echo?.path).toBe("/api/echo/cost$5'a");
+      expect(echo?.headers['x-nasty']).toBe(NASTY.header);
+      expect(echo?.query).toEqual([['q', NASTY.query]]);
+      expect(echo?.body).toBe(NASTY.body);
+      expect(samples.filter((s) => s.label.startsWith('1. Echo')).every((s) => s.success)).toBe(true);
+      const failed = samples.filter((s) => s.label === '2. Must fail its assertion');
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.every((s) => !s.success)).toBe(true);
+    },
+  );
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { runK6Script, typeCheckK6 } from '../../test/k6-harness';
+import { NASTY, escapingPlan, escapingStaticPlan, flowPlan, jsonFlowPlan } from '../../test/plans';
+import { Target } from '../../test/target';
+import { planToK6 } from './plan-to-k6';
+
+const BASE = 'http://127.0.0.1:8080';
+const CASES = { flow: flowPlan(BASE), 'json-flow': jsonFlowPlan(BASE), escaping: escapingStaticPlan(BASE) };
+
+const isTokenRequest = (r: { tags: unknown }) => (r.tags as { name?: string }).name === 'OAuth2 token';
+
+/** Alternates below and above 50 % so a 50 % transaction rate runs every other time. */
+function alternating(): () => number {
+  let n = 0;
+  return () => (n++ % 2 === 0 ? 0.25 : 0.75);
+}
+
+describe('planToK6', () => {
+  it.each(Object.entries(CASES))('writes the %s script', async (name, plan) => {
+    const { files } = planToK6(plan);
+    expect(files.map((f) => f.name)).toEqual([expect.stringMatching(/^testplan_k6_.*\.js$/)]);
+    await expect(files[0]?.content).toMatchFileSnapshot(`./__snapshots__/k6/${name}.js`);
+  });
+
+  it.each(Object.entries(CASES))('writes a %s script that type-checks against @types/k6', (_name, plan) => {
+    const script = planToK6(plan).files[0]?.content ?? '';
+    expect(typeCheckK6(script)).toEqual([]);
+  });
+
+  it('reports type errors, so a clean check means something', () => {
+    expect(typeCheckK6("import http from 'k6/http';\nhttp.request(1);\n").length).toBeGreaterThan(0);
+  });
+
+  it('says that k6 cannot do XPath, naming the fields', () => {
+    expect(planToK6(flowPlan(BASE)).warnings).toEqual([
+      {
+        field: 'urls[2].assertionType',
+        message: 'k6 has no XML or XPath support, so the xml assertion is left out',
+      },
+      {
+        field: 'urls[2].extractType',
+        message: 'k6 has no XML or XPath support, so the xml extraction is left out',
+      },
+    ]);
+    expect(planToK6(jsonFlowPlan(BASE)).warnings).toEqual([]);
+  });
+});
+
+describe('a generated k6 script in the k6 harness', () => {
+  it('runs the steps in order per VU, carrying extracted values, sequence numbers and the OAuth2 token', () => {
+    const target = new Target();
+    const script = planToK6(jsonFlowPlan(BASE)).files[0]?.content ?? '';
+    const run = runK6Script(script, target, { vus: 2, iterations: 6, random: alternating() });
+
+    expect(target.mismatches).toEqual([]);
+    expect(run.options).toEqual({ vus: 2, duration: '60s' });
+    // One token per VU, fetched before its first use.
+    expect(target.count('POST', '/oauth/token')).toBe(2);
+    for (const vu of [1, 2]) {
+      for (let iteration = 0; iteration < 6; iteration++) {
+        const sent = run.requests.filter((r) => r.vu === vu && r.iteration === iteration);
+        const groups = sent.filter((r) => !isTokenRequest(r)).map((r) => r.group);
+        // The token is fetched inside the step that first needs it, right before it, in the first iteration only.
+        expect(sent.filter(isTokenRequest).map((r) => r.group)).toEqual(iteration === 0 ? ['5. Secure'] : []);
+        const expected = [
+          '1. Login',
+          '2. Profile',
+          '3. Save profile',
+          '4. Reference',
+          '5. Secure',
+          '6. Ping',
+        ];
+        const withoutRate = expected.filter((g) => g !== '4. Reference');
+        expect([expected, withoutRate]).toContainEqual(groups);
+      }
+    }
+    // Every session went login → profile → save (→ ref): the values extracted from one step reached the next.
+    expect(target.sessions).toHaveLength(12);
+    for (const session of target.sessions)
+      expect(session.steps.slice(0, 3)).toEqual(['login', 'profile', 'save']);
+    expect(target.sessions.filter((s) => s.steps.includes('ref')).length).toBe(6);
+    // {{sequence_number,5}} follows the run-wide iteration index and wraps after 5.
+    expect(target.sessions.map((s) => Number(s.seq))).toEqual([1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2]);
+    // The equals assertion of step 3 expects r-0, which no session has: it fails every time, the rest pass.
+    const failed = run.checks.filter((c) => !c.ok).map((c) => c.name);
+    expect(failed).toEqual(
+      Array(12).fill('3. Save profile: body equals <result><status>saved</status><ref>r-0</ref></result>'),
+    );
+    // Login, profile and secure each iteration, reference in half of them.
+    expect(run.checks.filter((c) => c.ok).length).toBe(12 * 3 + 6);
+    expect(run.rates.aqa_errors?.filter(Boolean)).toHaveLength(12);
+    expect(run.sleeps.filter((s) => s === 0.2)).toHaveLength(6);
+  });
+
+  it('sends text that is neither code nor a template exactly as written, and counts a failed assertion', () => {
+    const target = new Target();
+    const run = runK6Script(planToK6(escapingPlan(BASE)).files[0]?.content ?? '', target, {
+      vus: 1,
+      iterations: 1,
+    });
+    const echo = target.requests.find((r) => r.path.startsWith('/api/echo'));
+    expect(echo?.path).toBe("/api/echo/cost$5'a");
+    expect(echo?.headers['x-nasty']).toBe(NASTY.header);
+    expect(echo?.query).toEqual([['q', NASTY.query]]);
+    expect(echo?.body).toBe(NASTY.body);
+    expect(run.checks).toEqual([
+      { vu: 1, name: '2. Must fail its assertion: body equals not the body', ok: false },
+    ]);
+    expect(run.rates.aqa_errors).toEqual([false, true]);
+  });
+});

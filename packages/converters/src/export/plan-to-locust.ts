@@ -1,0 +1,373 @@
+import { scriptFileName } from './file-name';
+import { segmentsAsData } from './json-path';
+import {
+  type AssertionModel,
+  type ExtractionModel,
+  type GeneratedScript,
+  type ScriptSource,
+  type ScriptWarning,
+  type StepModel,
+  type Value,
+  buildScriptModel,
+  uniqueWarnings,
+} from './script-model';
+import { pyLiteral, pyString } from './serializers/python-literal';
+import { escapeOroRegex } from './serializers/regex-escape';
+import { textExtractionPattern } from './text-extraction';
+import { originText, splitOrigin } from './url-parts';
+import { XPathSubsetError, xpathToElementTree } from './xpath-subset';
+
+/**
+ * Locust file (Locust 2.x): one HttpUser class whose single task is one iteration over the plan's steps
+ * (DESIGN §4), with no wait between iterations. The plan's users and duration are the command line's
+ * defaults, so `locust -f file --headless` runs the plan and -u/-t still override it. Variables live on
+ * the user; {{sequence_number,N}} is a counter shared by every user of the Locust process (in distributed
+ * mode each worker counts on its own). Status ≥ 400 and network errors fail the request as Locust does by
+ * default; a failed assertion fails it with res.failure().
+ */
+export function planToLocust(source: ScriptSource): GeneratedScript {
+  const model = buildScriptModel(source);
+  const warnings = [...model.warnings];
+  const regexes: string[] = [];
+  const steps = model.steps.map((step) => stepCode(step, warnings, regexes));
+  const code = steps.flat().join('\n');
+  const uses = (name: string) => code.includes(name);
+  const firstOrigin = model.steps.map((s) => splitOrigin(s.url)).find((o) => o !== undefined);
+
+  const imports = ['itertools', 'json', 'random', 're', 'time'];
+  if (uses('base64.')) imports.splice(0, 0, 'base64');
+  const lines: string[] = [
+    `# AnybodyQA performance plan ${pyString(model.name)} for Locust 2.x.`,
+    '# Run: locust -f <this file> --headless   (the plan sets users and run time; -u, -r and -t override them)',
+    ...imports.map((m) => `import ${m}`),
+    ...(uses('_xml_text(') ? ['import xml.etree.ElementTree as ET'] : []),
+    '',
+    'from locust import HttpUser, constant, events, task',
+    '',
+    `PLAN_USERS = ${model.users}`,
+    `PLAN_RUN_TIME = ${pyString(`${model.durationS}s`)}`,
+    '',
+    '',
+    '@events.init_command_line_parser.add_listener',
+    'def _plan_defaults(parser):',
+    "    # The plan's load is the default; whatever the command line gives still wins.",
+    '    parser.set_defaults(num_users=PLAN_USERS, spawn_rate=PLAN_USERS, run_time=PLAN_RUN_TIME)',
+    '',
+  ];
+  for (const { max, ident } of model.sequences) {
+    lines.push(
+      `# {{sequence_number,${max}}}: shared by every user of this process, next value each iteration, 1..${max} then again.`,
+      `${ident.toUpperCase()} = itertools.count()`,
+    );
+  }
+  if (model.oauthClients.length > 0) {
+    const clients = model.oauthClients.map((c) => ({
+      token_url: c.tokenUrl,
+      client_id: c.clientId,
+      client_secret: c.clientSecret,
+      scope: c.scope,
+    }));
+    lines.push(
+      '# OAuth2 client-credentials clients; each user fetches a token before its first use.',
+      `OAUTH_CLIENTS = ${pyLiteral(clients)}`,
+    );
+  }
+  if (regexes.length > 0) {
+    lines.push('# Patterns of the regex and text extractions.');
+    regexes.forEach((pattern, i) => lines.push(`RE_${i} = re.compile(${pyString(pattern)})`));
+  }
+  if (uses('_compare(')) lines.push('', '', ...COMPARE_HELPER);
+  if (uses('_json_text(')) lines.push('', '', ...JSON_HELPER);
+  if (uses('_xml_text(')) lines.push('', '', ...XML_HELPER);
+
+  lines.push(
+    '',
+    '',
+    'class PlanUser(HttpUser):',
+    '    wait_time = constant(0)',
+    `    # Only a default: every step names its full URL. --host overrides it.`,
+    `    host = ${pyString(firstOrigin ? originText(firstOrigin.origin) : 'http://localhost')}`,
+    '',
+    '    def on_start(self):',
+    '        self.vars = {}',
+    '        self.oauth_tokens = {}',
+    '',
+    '    def v(self, name, raw):',
+    '        """A variable this user extracted, or the template as written while it has none."""',
+    '        return self.vars.get(name, raw)',
+  );
+  if (model.oauthClients.length > 0) lines.push('', ...OAUTH_METHOD);
+  lines.push('', '    @task', '    def iteration(self):');
+  for (const { max, ident } of model.sequences) {
+    lines.push(`        ${ident} = next(${ident.toUpperCase()}) % ${max} + 1`);
+  }
+  for (const block of steps) lines.push(...block.map((l) => (l === '' ? '' : `        ${l}`)));
+  if (steps.length === 0) lines.push('        pass');
+  lines.push('');
+
+  return {
+    files: [{ name: scriptFileName('locust', source.name), content: lines.join('\n') }],
+    warnings: uniqueWarnings(warnings),
+  };
+}
+
+function pyValue(value: Value): string {
+  if (value.length === 0) return '""';
+  return value
+    .map((part) =>
+      part.kind === 'text'
+        ? pyString(part.text)
+        : part.kind === 'var'
+          ? `self.v(${pyString(part.name)}, ${pyString(part.raw)})`
+          : `str(${part.ident})`,
+    )
+    .join(' + ');
+}
+
+function stepCode(step: StepModel, warnings: ScriptWarning[], regexes: string[]): string[] {
+  const inner: string[] = [
+    `headers = {${step.headers.map((h) => `${pyString(h.name)}: ${pyValue(h.value)}`).join(', ')}}`,
+  ];
+  if (step.oauthClient !== undefined) {
+    inner.push(
+      `access_token = self.oauth_token(${step.oauthClient})`,
+      'if access_token is not None:',
+      '    headers["Authorization"] = "Bearer " + access_token',
+    );
+  }
+  if (step.basicAuth) {
+    inner.push(
+      `credentials = ${pyValue(step.basicAuth.username)} + ":" + ${pyValue(step.basicAuth.password)}`,
+      'headers["Authorization"] = "Basic " + base64.b64encode(credentials.encode("utf-8")).decode("ascii")',
+    );
+  }
+  const args = [
+    pyString(step.method),
+    pyValue(step.url),
+    ...(step.query.length
+      ? [`params=[${step.query.map((q) => `(${pyString(q.name)}, ${pyValue(q.value)})`).join(', ')}]`]
+      : []),
+    'headers=headers',
+    ...(step.body ? [`data=(${pyValue(step.body)}).encode("utf-8")`] : []),
+    `timeout=${step.timeoutMs / 1000}`,
+    `name=${pyString(step.label)}`,
+    'catch_response=True',
+  ];
+  const checks: string[] = [];
+  if (step.assertion) checks.push(...assertionCode(step, step.assertion, warnings));
+  if (step.extraction) checks.push(...extractionCode(step, step.extraction, warnings, regexes));
+  inner.push(`with self.client.request(${args.join(', ')}) as res:`);
+  // Status >= 400 and network errors fail the request when the block ends, as Locust does by default.
+  inner.push('    body = res.text or ""', ...checks.map((l) => `    ${l}`));
+  if (step.thinkTimeMs > 0) inner.push(`time.sleep(${step.thinkTimeMs / 1000})`);
+
+  const block = [`# ${step.field}: ${step.label.replace(/[\r\n\u2028\u2029\u0085]/g, ' ')}`];
+  if (step.ratePercent < 100) {
+    block.push(
+      `# transactionRate: runs in ${step.ratePercent}% of the iterations, at random.`,
+      `if random.random() * 100 < ${step.ratePercent}:`,
+      ...inner.map((l) => `    ${l}`),
+    );
+  } else block.push(...inner);
+  block.push('');
+  return block;
+}
+
+function assertionCode(step: StepModel, assertion: AssertionModel, warnings: ScriptWarning[]): string[] {
+  let actual: string;
+  switch (assertion.type) {
+    case 'status':
+      actual = 'str(res.status_code)';
+      break;
+    case 'text':
+      actual = 'body';
+      break;
+    case 'json':
+      if (!assertion.segments) {
+        warnings.push({
+          field: `${step.field}.assertionPath`,
+          message: `The Locust script evaluates JSONPath itself and cannot read ${assertion.path}; the assertion is left out`,
+        });
+        return [];
+      }
+      actual = `_json_text(body, ${pyLiteral(segmentsAsData(assertion.segments))}) or ""`;
+      break;
+    case 'xml': {
+      const path = elementTreePath(step, assertion.path, 'assertionPath', warnings);
+      if (!path) return [];
+      actual = `_xml_text(body, ${path}) or ""`;
+      break;
+    }
+  }
+  return [
+    `actual = ${actual}`,
+    `if not _compare(actual, ${pyString(assertion.operator)}, ${pyString(assertion.expected)}):`,
+    `    res.failure(${pyString(`Assertion failed: ${assertion.description}; got `)} + repr(actual[:200]))`,
+  ];
+}
+
+function elementTreePath(
+  step: StepModel,
+  xpath: string,
+  field: string,
+  warnings: ScriptWarning[],
+): string | undefined {
+  try {
+    const { path, select } = xpathToElementTree(xpath);
+    const mode = typeof select === 'string' ? pyString(select) : pyString(`@${select.attribute}`);
+    return `${pyString(path)}, ${mode}`;
+  } catch (error) {
+    if (!(error instanceof XPathSubsetError)) throw error;
+    warnings.push({
+      field: `${step.field}.${field}`,
+      message: `${error.message}; it is left out of the Locust script`,
+    });
+    return undefined;
+  }
+}
+
+function extractionCode(
+  step: StepModel,
+  extraction: ExtractionModel,
+  warnings: ScriptWarning[],
+  regexes: string[],
+): string[] {
+  const target = `self.vars[${pyString(extraction.name)}]`;
+  const fromRegex = (pattern: string, group: 'first-group' | 'first-group-or-match'): string[] => {
+    regexes.push(pattern);
+    return [
+      `match = RE_${regexes.length - 1}.search(body)`,
+      'if match:',
+      group === 'first-group'
+        ? `    ${target} = match.group(1) or ""`
+        : `    ${target} = (match.group(1) if match.re.groups else match.group(0)) or ""`,
+    ];
+  };
+  switch (extraction.type) {
+    case 'json':
+      if (!extraction.segments) {
+        warnings.push({
+          field: `${step.field}.extractValue`,
+          message: `The Locust script evaluates JSONPath itself and cannot read ${extraction.path}; the extraction is left out`,
+        });
+        return [];
+      }
+      return [
+        `extracted = _json_text(body, ${pyLiteral(segmentsAsData(extraction.segments))})`,
+        'if extracted is not None:',
+        `    ${target} = extracted`,
+      ];
+    case 'regex':
+      return fromRegex(extraction.pattern, 'first-group-or-match');
+    case 'text':
+      if (extraction.boundaries.kind === 'whole-body') return ['if res.status_code:', `    ${target} = body`];
+      // Python's re reads the Perl-style escapes of escapeOroRegex (a backslash before any punctuation).
+      return fromRegex(textExtractionPattern(extraction.boundaries, escapeOroRegex), 'first-group');
+    case 'xml': {
+      const path = elementTreePath(step, extraction.path, 'extractValue', warnings);
+      if (!path) return [];
+      return [
+        `extracted = _xml_text(body, ${path})`,
+        'if extracted is not None:',
+        `    ${target} = extracted`,
+      ];
+    }
+  }
+}
+
+const OAUTH_METHOD = [
+  '    def oauth_token(self, i):',
+  '        """The client-credentials token of OAUTH_CLIENTS[i], fetched once per user; None if that failed."""',
+  '        if i in self.oauth_tokens:',
+  '            return self.oauth_tokens[i]',
+  '        client = OAUTH_CLIENTS[i]',
+  '        form = {"grant_type": "client_credentials", "client_id": client["client_id"], "client_secret": client["client_secret"]}',
+  '        if client["scope"]:',
+  '            form["scope"] = client["scope"]',
+  '        with self.client.post(client["token_url"], data=form, name="OAuth2 token", catch_response=True) as res:',
+  '            try:',
+  '                token = res.json().get("access_token")',
+  '            except ValueError:',
+  '                token = None',
+  '            if not isinstance(token, str):',
+  '                res.failure("no access_token in the token response")',
+  '                return None',
+  '        self.oauth_tokens[i] = token',
+  '        return token',
+];
+
+const COMPARE_HELPER = [
+  'def _compare(actual, op, expected):',
+  '    """The plan\'s assertion operators."""',
+  '    if op == "equals":',
+  '        return actual == expected',
+  '    if op == "not_equals":',
+  '        return actual != expected',
+  '    if op == "contains":',
+  '        return expected in actual',
+  '    try:',
+  '        return re.search(expected, actual) is not None',
+  '    except re.error:',
+  '        return False  # a pattern Python cannot read fails this assertion, not the whole iteration',
+];
+
+const JSON_HELPER = [
+  'def _json_text(body, path):',
+  '    """First match of a JSONPath given as segments ["k", name] ["i", n] ["*"] ["..", name]: a string as is,',
+  '    anything else as JSON; None when the body is not JSON or nothing matches."""',
+  '    try:',
+  '        values = [json.loads(body)]',
+  '    except ValueError:',
+  '        return None',
+  '    for segment in path:',
+  '        found = []',
+  '        for value in values:',
+  '            if segment[0] == "..":',
+  '                _descendants(value, segment[1], found)',
+  '            elif segment[0] == "*":',
+  '                if isinstance(value, dict):',
+  '                    found.extend(value.values())',
+  '                elif isinstance(value, list):',
+  '                    found.extend(value)',
+  '            elif segment[0] == "i":',
+  '                if isinstance(value, list) and -len(value) <= segment[1] < len(value):',
+  '                    found.append(value[segment[1]])',
+  '            elif isinstance(value, dict) and segment[1] in value:',
+  '                found.append(value[segment[1]])',
+  '        values = found',
+  '    if not values:',
+  '        return None',
+  '    first = values[0]',
+  '    return first if isinstance(first, str) else json.dumps(first, separators=(",", ":"), ensure_ascii=False)',
+  '',
+  '',
+  'def _descendants(value, key, found):',
+  '    if isinstance(value, dict):',
+  '        if key in value:',
+  '            found.append(value[key])',
+  '        for child in value.values():',
+  '            _descendants(child, key, found)',
+  '    elif isinstance(value, list):',
+  '        for child in value:',
+  '            _descendants(child, key, found)',
+];
+
+const XML_HELPER = [
+  'def _xml_text(body, path, select):',
+  '    """First match of an ElementTree path (the plan\'s XPath, converted): its text content, own text',
+  '    ("text") or an attribute ("@name"); None when the body is not XML or nothing matches."""',
+  '    try:',
+  '        root = ET.fromstring(body)',
+  '    except ET.ParseError:',
+  '        return None',
+  '    document = ET.Element("aqa-document")',
+  '    document.append(root)',
+  '    found = document.find(path)',
+  '    if found is None:',
+  '        return None',
+  '    if select.startswith("@"):',
+  '        return found.get(select[1:])',
+  '    if select == "text":',
+  '        return found.text or ""',
+  '    return "".join(found.itertext())',
+];

@@ -1,0 +1,269 @@
+import { stringify } from 'yaml';
+import { scriptFileName } from './file-name';
+import {
+  type AssertionModel,
+  type ExtractionModel,
+  type GeneratedScript,
+  type ScriptSource,
+  type ScriptWarning,
+  type StepModel,
+  buildScriptModel,
+  uniqueWarnings,
+  valueAsWritten,
+} from './script-model';
+import { base64Utf8 } from './serializers/base64';
+import {
+  jmeterQueryPieces,
+  jmeterPieces,
+  jmeterString,
+  jmeterText,
+  jmeterValue,
+} from './serializers/jmeter-text';
+import { captureGroupCount, escapeOroRegex } from './serializers/regex-escape';
+import { xpathString } from './serializers/xpath-literal';
+import { textExtractionPattern } from './text-extraction';
+
+/**
+ * Taurus configuration (.yml) for its default JMeter executor: `bzt file.yml`. Taurus turns the requests
+ * into a JMeter plan, so every string is JMeter text (see jmeter-text.ts) and the YAML itself is written by
+ * the yaml library. The plan maps to Taurus's documented elements: execution concurrency / hold-for,
+ * requests with method, headers, body, timeout, extract-jsonpath / extract-regexp / extract-xpath, assert /
+ * assert-jsonpath / assert-xpath, `action: pause` after a step for think time (Taurus's own think-time is a
+ * pause before the request), `if` blocks for transactionRate and the once-per-user OAuth2 token, and
+ * set-variables for {{sequence_number,N}}.
+ */
+export function planToTaurus(source: ScriptSource): GeneratedScript {
+  const model = buildScriptModel(source);
+  const warnings = [...model.warnings];
+  const requests: unknown[] = [];
+
+  if (model.sequences.length > 0) {
+    // __counter(FALSE) is one counter shared by all threads; the action runs once per iteration.
+    requests.push({
+      'set-variables': Object.fromEntries(
+        model.sequences.map(({ max, ident }) => [
+          ident,
+          `\${__jexl3((\${__counter(FALSE,)} - 1) % ${max} + 1,)}`,
+        ]),
+      ),
+    });
+  }
+  for (const client of model.oauthClients) {
+    requests.push({
+      // Once per user: only while this thread has no token yet.
+      if: `\${__jexl3(vars.get("${client.ident}") == null,)}`,
+      then: [
+        {
+          url: jmeterText(client.tokenUrl),
+          label: 'OAuth2 token',
+          method: 'POST',
+          body: {
+            grant_type: 'client_credentials',
+            client_id: jmeterText(client.clientId),
+            client_secret: jmeterText(client.clientSecret),
+            ...(client.scope ? { scope: jmeterText(client.scope) } : {}),
+          },
+          'extract-regexp': {
+            [client.ident]: { regexp: '"access_token"\\s*:\\s*"([^"]+)"', template: 1, 'match-no': 1 },
+          },
+        },
+      ],
+    });
+  }
+  for (const step of model.steps) requests.push(...stepRequests(step, warnings));
+
+  const config = {
+    execution: [
+      {
+        executor: 'jmeter',
+        concurrency: model.users,
+        'hold-for': `${model.durationS}s`,
+        scenario: 'plan',
+      },
+    ],
+    scenarios: {
+      plan: {
+        // Only the plan's headers; JMeter's default cookie and cache managers stay as Taurus sets them.
+        requests,
+      },
+    },
+  };
+  const header = '# AnybodyQA performance plan for Taurus (JMeter executor). Run: bzt <this file>\n';
+  return {
+    files: [
+      { name: scriptFileName('taurus', source.name), content: header + stringify(config, { lineWidth: 0 }) },
+    ],
+    warnings: uniqueWarnings(warnings),
+  };
+}
+
+function stepRequests(step: StepModel, warnings: ScriptWarning[]): unknown[] {
+  const headers: Record<string, string> = {};
+  for (const h of step.headers) {
+    if (/^[~^]/.test(h.name)) {
+      warnings.push({
+        field: `${step.field}.headers`,
+        message: `Taurus reads a key that starts with ~ or ^ as a merge instruction, so the header ${h.name} is renamed`,
+      });
+    }
+    headers[/^[~^]/.test(h.name) ? `X-${h.name.slice(1)}` : h.name] = jmeterValue(h.value);
+  }
+  if (step.oauthClient !== undefined) headers.Authorization = `Bearer \${aqa_oauth_${step.oauthClient}}`;
+  if (step.basicAuth) {
+    warnings.push({
+      field: `${step.field}.authorization`,
+      message:
+        'Taurus cannot base64-encode basic credentials that hold {{variables}}; they are encoded as written',
+    });
+    const text = `${valueAsWritten(step.basicAuth.username)}:${valueAsWritten(step.basicAuth.password)}`;
+    headers.Authorization = jmeterText(`Basic ${base64Utf8(text)}`);
+  }
+
+  const urlPieces = jmeterPieces(step.url);
+  if (step.query.length > 0) {
+    urlPieces.push(
+      { text: valueAsWritten(step.url).includes('?') ? '&' : '?' },
+      ...jmeterQueryPieces(step.query),
+    );
+  }
+  const request: Record<string, unknown> = {
+    url: jmeterString(urlPieces),
+    label: jmeterText(step.label),
+    method: step.method,
+  };
+  if (Object.keys(headers).length > 0) request.headers = headers;
+  if (step.body) request.body = jmeterValue(step.body);
+  // Taurus's timeout also adds a duration assertion: a slower response fails, as the engine counts it.
+  request.timeout = `${step.timeoutMs}ms`;
+  if (step.extraction) Object.assign(request, extractor(step.extraction));
+  if (step.assertion) Object.assign(request, assertion(step, step.assertion, warnings));
+
+  const block: unknown[] = [request];
+  if (step.thinkTimeMs > 0) {
+    block.push({ action: 'pause', target: 'current-thread', 'pause-duration': `${step.thinkTimeMs}ms` });
+  }
+  if (step.ratePercent >= 100) return block;
+  // The If Controller reads its condition as JavaScript after JMeter replaced the random number.
+  return [{ if: `\${__Random(0,9999,)} < ${Math.round(step.ratePercent * 100)}`, then: block }];
+}
+
+function extractor(extraction: ExtractionModel): Record<string, unknown> {
+  switch (extraction.type) {
+    case 'json':
+      return {
+        'extract-jsonpath': { [extraction.ident]: { jsonpath: jmeterText(extraction.path), default: '' } },
+      };
+    case 'regex': {
+      const template = captureGroupCount(extraction.pattern) === 0 ? 0 : 1;
+      return {
+        'extract-regexp': {
+          [extraction.ident]: {
+            regexp: jmeterText(extraction.pattern),
+            template,
+            'match-no': 1,
+            default: '',
+          },
+        },
+      };
+    }
+    case 'text': {
+      const regexp =
+        extraction.boundaries.kind === 'whole-body'
+          ? '([\\s\\S]*)'
+          : textExtractionPattern(extraction.boundaries, escapeOroRegex);
+      return {
+        'extract-regexp': {
+          [extraction.ident]: { regexp: jmeterText(regexp), template: 1, 'match-no': 1, default: '' },
+        },
+      };
+    }
+    case 'xml':
+      return {
+        'extract-xpath': {
+          [extraction.ident]: {
+            xpath: jmeterText(extraction.path),
+            default: '',
+            'validate-xml': false,
+            'ignore-whitespace': true,
+            'use-tolerant-parser': false,
+          },
+        },
+      };
+  }
+}
+
+function assertion(
+  step: StepModel,
+  model: AssertionModel,
+  warnings: ScriptWarning[],
+): Record<string, unknown> {
+  const value = model.expected;
+  switch (model.type) {
+    case 'status':
+    case 'text': {
+      // Taurus's assert is a Response Assertion: regexp false is a substring test, true a regex search.
+      const exact = `^${escapeOroRegex(value)}$`;
+      const [contains, regexp, not] =
+        model.operator === 'contains'
+          ? [value, false, false]
+          : model.operator === 'regex'
+            ? [value, true, false]
+            : [exact, true, model.operator === 'not_equals'];
+      return {
+        assert: [
+          {
+            contains: [jmeterText(contains)],
+            subject: model.type === 'status' ? 'http-code' : 'body',
+            regexp,
+            not,
+          },
+        ],
+      };
+    }
+    case 'json': {
+      // The JSONPath assertion matches a regex against the whole value, so searches are wrapped in [\s\S]*.
+      const expected =
+        model.operator === 'contains'
+          ? `[\\s\\S]*${escapeOroRegex(value)}[\\s\\S]*`
+          : model.operator === 'regex'
+            ? `[\\s\\S]*(?:${value})[\\s\\S]*`
+            : value;
+      return {
+        'assert-jsonpath': [
+          {
+            jsonpath: jmeterText(model.path),
+            validate: true,
+            'expected-value': jmeterText(expected),
+            regexp: model.operator === 'contains' || model.operator === 'regex',
+            invert: model.operator === 'not_equals',
+          },
+        ],
+      };
+    }
+    case 'xml': {
+      if (model.operator === 'regex') {
+        warnings.push({
+          field: `${step.field}.assertionOperator`,
+          message:
+            'Taurus asserts XML with XPath 1.0, which has no regular expressions; the assertion is left out',
+        });
+        return {};
+      }
+      const xpath =
+        model.operator === 'contains'
+          ? `contains(string(${model.path}), ${xpathString(value)})`
+          : `string(${model.path}) = ${xpathString(value)}`;
+      return {
+        'assert-xpath': [
+          {
+            xpath: jmeterText(xpath),
+            invert: model.operator === 'not_equals',
+            'use-tolerant-parser': false,
+            validate: false,
+            'ignore-whitespace': true,
+          },
+        ],
+      };
+    }
+  }
+}

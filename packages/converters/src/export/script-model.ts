@@ -1,0 +1,449 @@
+import {
+  BODY_METHODS,
+  type EffectiveAuthorization,
+  type HttpMethod,
+  type PerfPlan,
+  type TextBoundaries,
+  type Tool,
+  type UrlEntry,
+  effectiveAuthorization,
+  hasAssertion,
+  hasExtraction,
+  inferContentType,
+  missingAuthorizationFields,
+  parseThinkTimeMs,
+  textExtractionBoundaries,
+  tokenizeTemplate,
+  transactionRatePercent,
+} from '@aqa/plan';
+import { type JsonPathSegment, JsonPathError, normalizeJsonPath, parseJsonPath } from './json-path';
+import { base64Utf8 } from './serializers/base64';
+
+/**
+ * The small intermediate form every generator writes from (plan → model → text): the plan's steps with
+ * DESIGN §4 already applied — blank pairs dropped, authorization resolved into headers or query, the
+ * content type inferred, templates split into parts, think time in ms — so a generator only decides how
+ * its tool says each thing, never what the plan means.
+ */
+
+export interface ScriptWarning {
+  /** The plan field, e.g. "urls[2].extractType". */
+  field: string;
+  message: string;
+}
+
+export interface GeneratedFile {
+  name: string;
+  content: string;
+}
+
+export interface GeneratedScript {
+  files: GeneratedFile[];
+  warnings: ScriptWarning[];
+}
+
+/** What a script is generated from: a saved plan or a generate-script request (name optional). */
+export type ScriptSource = Pick<PerfPlan, 'concurrent_users' | 'duration' | 'urls'> & {
+  name?: string | undefined;
+  tool?: Tool | undefined;
+};
+
+/** A piece of a value: literal text, a VU variable, or this iteration's sequence number. */
+export type ValuePart =
+  | { kind: 'text'; text: string }
+  | { kind: 'var'; name: string; ident: string; raw: string }
+  | { kind: 'seq'; max: number; ident: string };
+export type Value = ValuePart[];
+
+export interface NamedValue {
+  name: string;
+  value: Value;
+}
+
+export type AssertionModel = {
+  operator: UrlEntry['assertionOperator'];
+  expected: string;
+  /** Human words for labels and failure messages, e.g. "json $.id equals 42" (long values cut). */
+  description: string;
+} & (
+  | { type: 'status' | 'text' }
+  | { type: 'json'; path: string; segments: JsonPathSegment[] | undefined }
+  | { type: 'xml'; path: string }
+);
+
+export type ExtractionModel = { name: string; ident: string } & (
+  | { type: 'json'; path: string; segments: JsonPathSegment[] | undefined }
+  | { type: 'regex'; pattern: string }
+  | { type: 'text'; boundaries: TextBoundaries }
+  | { type: 'xml'; path: string }
+);
+
+export interface StepModel {
+  /** Position in plan.urls. */
+  index: number;
+  /** "urls[2]", the prefix of every warning about this step. */
+  field: string;
+  /** Sampler / request name: "3. Login" or "3. POST https://…". */
+  label: string;
+  method: HttpMethod;
+  url: Value;
+  query: NamedValue[];
+  headers: NamedValue[];
+  /** Basic credentials that hold templates, so the header can only be computed at run time. */
+  basicAuth: { username: Value; password: Value } | undefined;
+  /** Index into ScriptModel.oauthClients: "Authorization: Bearer <token fetched before use>". */
+  oauthClient: number | undefined;
+  body: Value | undefined;
+  assertion: AssertionModel | undefined;
+  extraction: ExtractionModel | undefined;
+  thinkTimeMs: number;
+  /** Percent chance that the step runs in an iteration; 100 = always. */
+  ratePercent: number;
+  timeoutMs: number;
+}
+
+export interface OAuthClientModel {
+  ident: string;
+  clientId: string;
+  clientSecret: string;
+  tokenUrl: string;
+  scope: string;
+}
+
+export interface ScriptModel {
+  name: string;
+  users: number;
+  durationS: number;
+  steps: StepModel[];
+  /** Distinct N of {{sequence_number,N}}, with the tool variable that holds this iteration's value. */
+  sequences: { max: number; ident: string }[];
+  /** Variables that some step extracts, with a name safe in every tool. */
+  variables: { name: string; ident: string }[];
+  oauthClients: OAuthClientModel[];
+  warnings: ScriptWarning[];
+}
+
+export function buildScriptModel(source: ScriptSource): ScriptModel {
+  const warnings: ScriptWarning[] = [];
+  const variables = collectVariables(source.urls);
+  const sequences = new Map<number, string>();
+  const oauthClients: OAuthClientModel[] = [];
+
+  const steps = source.urls.map((entry, index): StepModel => {
+    const field = `urls[${index}]`;
+    const extractedBefore = new Set(
+      source.urls
+        .slice(0, index)
+        .filter(hasExtraction)
+        .map((e) => e.extractName.trim()),
+    );
+    const value = (text: string, at: string): Value =>
+      toValue(text, `${field}.${at}`, variables, extractedBefore, sequences, warnings);
+
+    const headers: NamedValue[] = entry.headers
+      .filter((h) => h.name.trim() !== '' && h.value.trim() !== '')
+      .map((h) => ({ name: h.name.trim(), value: value(h.value, 'headers') }));
+    const query: NamedValue[] = entry.parameters
+      .filter((p) => p.key.trim() !== '' && p.value.trim() !== '')
+      .map((p) => ({ name: p.key.trim(), value: value(p.value, 'parameters') }));
+
+    const auth = effectiveAuthorization(entry.authorization);
+    const missing = missingAuthorizationFields(entry.authorization);
+    if (missing.length > 0) {
+      warnings.push({
+        field: `${field}.authorization`,
+        message: `${entry.authorization.type} authorization is left out: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} blank`,
+      });
+    }
+    let basicAuth: StepModel['basicAuth'];
+    let oauthClient: number | undefined;
+    if (auth) {
+      const applied = applyAuthorization(auth, value, oauthClients);
+      if (applied.header) {
+        const replaced = headers.findIndex(
+          (h) => h.name.toLowerCase() === applied.header?.name.toLowerCase(),
+        );
+        if (replaced !== -1) {
+          headers.splice(replaced, 1);
+          warnings.push({
+            field: `${field}.headers`,
+            message: `The ${applied.header.name} header is replaced by the ${auth.type} authorization`,
+          });
+        }
+        headers.push(applied.header);
+      }
+      if (applied.query) query.push(applied.query);
+      basicAuth = applied.basicAuth;
+      oauthClient = applied.oauthClient;
+    }
+
+    const sendsBody = BODY_METHODS.includes(entry.method) && entry.payload !== '';
+    if (sendsBody && !headers.some((h) => h.name.toLowerCase() === 'content-type')) {
+      const contentType = inferContentType(entry.payload);
+      if (contentType) headers.push({ name: 'Content-Type', value: [{ kind: 'text', text: contentType }] });
+    }
+
+    return {
+      index,
+      field,
+      label: stepLabel(entry, index),
+      method: entry.method,
+      url: value(entry.url, 'url'),
+      query,
+      headers,
+      basicAuth,
+      oauthClient,
+      body: sendsBody ? value(entry.payload, 'payload') : undefined,
+      assertion: assertionModel(entry, field, warnings),
+      extraction: extractionModel(entry, field, variables, warnings),
+      thinkTimeMs: thinkTimeMs(entry.thinkTime, field, warnings),
+      ratePercent: transactionRatePercent(entry.transactionRate),
+      timeoutMs: Math.round(entry.timeout * 1000),
+    };
+  });
+
+  return {
+    name: source.name?.trim() || 'current',
+    users: source.concurrent_users,
+    durationS: source.duration * 60,
+    steps,
+    sequences: [...sequences].map(([max, ident]) => ({ max, ident })).sort((a, b) => a.max - b.max),
+    variables: [...variables].map(([name, ident]) => ({ name, ident })),
+    oauthClients,
+    warnings,
+  };
+}
+
+/** Names that steps extract, each with an identifier that JMeter, Taurus and SoapUI accept. */
+function collectVariables(urls: readonly UrlEntry[]): Map<string, string> {
+  const idents = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const entry of urls) {
+    if (!hasExtraction(entry)) continue;
+    const name = entry.extractName.trim();
+    if (idents.has(name)) continue;
+    // aqa_ names are the generators' own (sequences, tokens, assertion values), so users never collide.
+    let ident = name.replace(/[^A-Za-z0-9_]/g, '_');
+    if (ident.startsWith('aqa_')) ident = `v_${ident}`;
+    let candidate = ident;
+    for (let n = 2; taken.has(candidate); n++) candidate = `${ident}_${n}`;
+    taken.add(candidate);
+    idents.set(name, candidate);
+  }
+  return idents;
+}
+
+function toValue(
+  text: string,
+  field: string,
+  variables: ReadonlyMap<string, string>,
+  extractedBefore: ReadonlySet<string>,
+  sequences: Map<number, string>,
+  warnings: ScriptWarning[],
+): Value {
+  const value: Value = [];
+  const pushText = (t: string) => {
+    const last = value[value.length - 1];
+    if (last?.kind === 'text') last.text += t;
+    else value.push({ kind: 'text', text: t });
+  };
+  for (const part of tokenizeTemplate(text)) {
+    if (part.kind === 'literal') pushText(part.text);
+    else if (part.kind === 'sequence') {
+      const ident = `aqa_seq_${part.max}`;
+      sequences.set(part.max, ident);
+      value.push({ kind: 'seq', max: part.max, ident });
+    } else {
+      const ident = variables.get(part.name);
+      if (ident === undefined) {
+        warnings.push({
+          field,
+          message: `${part.raw} is not extracted by any step, so it is sent as written`,
+        });
+        pushText(part.raw);
+      } else {
+        if (!extractedBefore.has(part.name)) {
+          warnings.push({
+            field,
+            message: `${part.raw} is extracted only by this or a later step: the first iteration sends it as written`,
+          });
+        }
+        value.push({ kind: 'var', name: part.name, ident, raw: part.raw });
+      }
+    }
+  }
+  return value;
+}
+
+function applyAuthorization(
+  auth: EffectiveAuthorization,
+  value: (text: string, at: string) => Value,
+  oauthClients: OAuthClientModel[],
+): { header?: NamedValue; query?: NamedValue; basicAuth?: StepModel['basicAuth']; oauthClient?: number } {
+  switch (auth.type) {
+    case 'bearer':
+      return {
+        header: {
+          name: 'Authorization',
+          value: [{ kind: 'text', text: 'Bearer ' }, ...value(auth.token, 'authorization.token')],
+        },
+      };
+    case 'basic': {
+      const username = value(auth.username, 'authorization.username');
+      const password = value(auth.password, 'authorization.password');
+      if (isLiteral(username) && isLiteral(password)) {
+        const encoded = base64Utf8(`${auth.username}:${auth.password}`);
+        return { header: { name: 'Authorization', value: [{ kind: 'text', text: `Basic ${encoded}` }] } };
+      }
+      return { basicAuth: { username, password } };
+    }
+    case 'api_key': {
+      const pair = { name: auth.keyName, value: value(auth.keyValue, 'authorization.keyValue') };
+      return auth.in === 'query' ? { query: pair } : { header: pair };
+    }
+    case 'oauth2': {
+      let index = oauthClients.findIndex(
+        (c) =>
+          c.tokenUrl === auth.tokenUrl &&
+          c.clientId === auth.clientId &&
+          c.clientSecret === auth.clientSecret &&
+          c.scope === auth.scope,
+      );
+      if (index === -1) {
+        index = oauthClients.length;
+        oauthClients.push({
+          ident: `aqa_oauth_${index}`,
+          clientId: auth.clientId,
+          clientSecret: auth.clientSecret,
+          tokenUrl: auth.tokenUrl,
+          scope: auth.scope,
+        });
+      }
+      return { oauthClient: index };
+    }
+  }
+}
+
+export function isLiteral(value: Value): boolean {
+  return value.every((part) => part.kind === 'text');
+}
+
+/** The value with templates as written: for labels, comments and tools that cannot expand them. */
+export function valueAsWritten(value: Value): string {
+  return value
+    .map((p) => (p.kind === 'text' ? p.text : p.kind === 'var' ? p.raw : `{{sequence_number,${p.max}}}`))
+    .join('');
+}
+
+function stepLabel(entry: UrlEntry, index: number): string {
+  const name = entry.name?.trim();
+  if (name) return `${index + 1}. ${name}`;
+  const url = entry.url.length > 80 ? `${entry.url.slice(0, 77)}...` : entry.url;
+  return `${index + 1}. ${entry.method} ${url}`;
+}
+
+function thinkTimeMs(text: string, field: string, warnings: ScriptWarning[]): number {
+  try {
+    return parseThinkTimeMs(text);
+  } catch (error) {
+    warnings.push({ field: `${field}.thinkTime`, message: `${(error as Error).message}; no pause is made` });
+    return 0;
+  }
+}
+
+function jsonPathModel(expression: string): {
+  path: string;
+  segments: JsonPathSegment[] | undefined;
+  problem: string | undefined;
+} {
+  const path = normalizeJsonPath(expression);
+  try {
+    return { path, segments: parseJsonPath(path), problem: undefined };
+  } catch (error) {
+    if (error instanceof JsonPathError) return { path, segments: undefined, problem: error.message };
+    throw error;
+  }
+}
+
+function assertionModel(
+  entry: UrlEntry,
+  field: string,
+  warnings: ScriptWarning[],
+): AssertionModel | undefined {
+  if (!hasAssertion(entry)) {
+    if (entry.assertionValue.trim() !== '') {
+      warnings.push({
+        field: `${field}.assertionPath`,
+        message: `The ${entry.assertionType} assertion has no path, so it is left out`,
+      });
+    }
+    return undefined;
+  }
+  const expected = entry.assertionType === 'status' ? entry.assertionValue.trim() : entry.assertionValue;
+  const words = `${entry.assertionOperator.replace('_', ' ')} ${expected.length > 60 ? `${expected.slice(0, 57)}...` : expected}`;
+  const base = { operator: entry.assertionOperator, expected };
+  switch (entry.assertionType) {
+    case 'status':
+    case 'text':
+      return {
+        ...base,
+        type: entry.assertionType,
+        description: `${entry.assertionType === 'status' ? 'status' : 'body'} ${words}`,
+      };
+    case 'json': {
+      const { path, segments } = jsonPathModel(entry.assertionPath);
+      return { ...base, type: 'json', path, segments, description: `json ${path} ${words}` };
+    }
+    case 'xml': {
+      const path = entry.assertionPath.trim();
+      return { ...base, type: 'xml', path, description: `xml ${path} ${words}` };
+    }
+  }
+}
+
+function extractionModel(
+  entry: UrlEntry,
+  field: string,
+  variables: ReadonlyMap<string, string>,
+  warnings: ScriptWarning[],
+): ExtractionModel | undefined {
+  if (!hasExtraction(entry)) {
+    if (entry.extractName.trim() !== '') {
+      warnings.push({
+        field: `${field}.extractValue`,
+        message: `The ${entry.extractType} extraction of ${entry.extractName.trim()} has no ${entry.extractType === 'regex' ? 'pattern' : 'path'}, so it is left out`,
+      });
+    }
+    return undefined;
+  }
+  const name = entry.extractName.trim();
+  const ident = variables.get(name) ?? name;
+  switch (entry.extractType) {
+    case 'json': {
+      const { path, segments } = jsonPathModel(entry.extractValue);
+      return { name, ident, type: 'json', path, segments };
+    }
+    case 'regex':
+      return { name, ident, type: 'regex', pattern: entry.extractValue };
+    case 'text':
+      return { name, ident, type: 'text', boundaries: textExtractionBoundaries(entry.extractValue) };
+    case 'xml':
+      return { name, ident, type: 'xml', path: entry.extractValue.trim() };
+  }
+}
+
+/** The problem a generator reports when it must evaluate a JSONPath itself and cannot. */
+export function jsonPathProblem(path: string): string | undefined {
+  return jsonPathModel(path).problem;
+}
+
+/** Warnings in plan order, without repeats. */
+export function uniqueWarnings(warnings: readonly ScriptWarning[]): ScriptWarning[] {
+  const seen = new Set<string>();
+  return warnings.filter((w) => {
+    const key = `${w.field}\u0000${w.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,182 @@
+/* eslint-disable no-restricted-imports -- Node-only test helper, imported by *.test.ts files only. */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the real tools are, and how the runnable-proof tests start them. */
+
+const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+/** Debian's python3-locust lives under the system Python, not the first python3 on PATH. */
+export const LOCUST_PYTHON = process.env.LOCUST_PYTHON ?? '/usr/bin/python3';
+
+/** Debian's JMeter 2.13 through the launcher that opens XStream's allow-list (shared/tools/jmeter). */
+export const JMETER_CMD =
+  process.env.JMETER_CMD ?? join(REPO, '..', 'shared', 'tools', 'jmeter', 'jmeter-debian.sh');
+
+export function locustMissing(): string | undefined {
+  if (!existsSync(LOCUST_PYTHON)) return `${LOCUST_PYTHON} is not installed`;
+  if (!existsSync('/usr/lib/python3/dist-packages/locust')) {
+    return 'python3-locust is not installed (apt-get install python3-locust)';
+  }
+  return undefined;
+}
+
+export function jmeterMissing(): string | undefined {
+  if (!existsSync(JMETER_CMD)) return `${JMETER_CMD} is missing (set JMETER_CMD)`;
+  if (!process.env.JMETER_CMD && !existsSync('/usr/share/jmeter/bin/ApacheJMeter.jar')) {
+    return 'Debian jmeter is not installed (apt-get install jmeter jmeter-http default-jdk-headless)';
+  }
+  return undefined;
+}
+
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs a command without blocking the event loop (the target server answers it meanwhile). */
+export function runCommand(
+  command: string,
+  args: string[],
+  { cwd, timeoutMs, env }: { cwd: string; timeoutMs: number; env?: NodeJS.ProcessEnv },
+): Promise<CommandResult> {
+  const started = Date.now();
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+/** A fresh temporary directory holding the given files. */
+export function workDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'aqa-converters-'));
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+  return dir;
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs a Locust file headless for a few seconds against host. */
+export function runLocust(
+  dir: string,
+  file: string,
+  host: string,
+  { users = 2, seconds = 3 } = {},
+): Promise<CommandResult> {
+  return runCommand(
+    LOCUST_PYTHON,
+    [
+      '-m',
+      'locust',
+      '-f',
+      file,
+      '--headless',
+      '-u',
+      String(users),
+      '-r',
+      String(users),
+      '-t',
+      `${seconds}s`,
+      '--host',
+      host,
+      '--only-summary',
+      '--stop-timeout',
+      '2',
+    ],
+    { cwd: dir, timeoutMs: 60_000 },
+  );
+}
+
+/** Runs a JMX non-GUI with the plan's users and duration overridden for a short run. */
+export function runJmeter(
+  dir: string,
+  file: string,
+  { users = 2, seconds = 3 } = {},
+): Promise<CommandResult> {
+  return runCommand(
+    JMETER_CMD,
+    [
+      '-n',
+      '-t',
+      file,
+      '-l',
+      'out.jtl',
+      '-j',
+      'jmeter.log',
+      `-Jaqa.users=${users}`,
+      `-Jaqa.duration=${seconds}`,
+      '-Jjmeter.save.saveservice.output_format=csv',
+      '-Jjmeter.save.saveservice.print_field_names=true',
+      '-Jjmeter.save.saveservice.assertion_results_failure_message=true',
+    ],
+    { cwd: dir, timeoutMs: 90_000 },
+  );
+}
+
+/** The rows of a CSV JTL written with field names: label, success and failureMessage per sample. */
+export function readJtl(csv: string): Array<{
+  label: string;
+  success: boolean;
+  responseCode: string;
+  failureMessage: string;
+  threadName: string;
+}> {
+  const [header = '', ...lines] = csv.trim().split('\n');
+  const fields = header.split(',');
+  const at = (name: string) => fields.indexOf(name);
+  return lines.map((line) => {
+    const cells = splitCsvLine(line);
+    return {
+      label: cells[at('label')] ?? '',
+      success: cells[at('success')] === 'true',
+      responseCode: cells[at('responseCode')] ?? '',
+      failureMessage: cells[at('failureMessage')] ?? '',
+      threadName: cells[at('threadName')] ?? '',
+    };
+  });
+}
+
+function splitCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
