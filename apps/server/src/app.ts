@@ -10,13 +10,21 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { PlanRepository } from './repositories/plan.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { UserRepository } from './repositories/user.repository';
 import { accountRoutes } from './routes/account.routes';
+import { planRoutes } from './routes/plan.routes';
 import { systemRoutes } from './routes/system.routes';
 import { AccountService } from './services/account.service';
 import { DemoAccountService } from './services/demo-account.service';
+import { PlanService } from './services/plan.service';
 import { SessionService } from './services/session.service';
+import {
+  DEFAULT_VALIDATION_LIMITS,
+  ValidateService,
+  type ValidationLimits,
+} from './services/validate/validate.service';
 
 export const VERSION = packageJson.version;
 
@@ -25,6 +33,8 @@ export interface AppOptions {
   now?: Clock;
   /** Receives the log lines instead of stdout; tests use it to prove no secret is logged. */
   logDestination?: LogDestination;
+  /** Replaces the limits of Validate (the whole pass's time, the body read per answer); tests shorten them. */
+  validationLimits?: Partial<ValidationLimits>;
 }
 
 /**
@@ -67,6 +77,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       now,
     );
     const demo = new DemoAccountService(users, config.demoAccount, now);
+    const plans = new PlanService(new PlanRepository(db), now);
+    const validation = new ValidateService({ ...DEFAULT_VALIDATION_LIMITS, ...options.validationLimits });
     const demoChange = await demo.sync();
     if (demoChange !== 'unchanged' && demoChange !== 'absent') {
       app.log.info({ demoAccount: demoChange }, 'Demo account synced');
@@ -79,6 +91,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     registerAuthentication(app, sessions);
     await app.register(systemRoutes, { db, demo, version: VERSION });
     await app.register(accountRoutes, { accounts, sessions });
+    await app.register(planRoutes, { plans, validation });
     await registerWebApp(app, config.webDistDir);
     await app.ready();
     return app;

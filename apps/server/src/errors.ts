@@ -31,11 +31,16 @@ export abstract class AppError extends Error {
 export class ValidationError extends AppError {
   readonly statusCode = 400;
 
+  /** `namesFields` puts each field's path in `detail`, for nested bodies where a message alone would not say where. */
   constructor(
     readonly errors: FieldError[],
-    options: AppErrorOptions & { code?: string } = {},
+    options: AppErrorOptions & { code?: string; namesFields?: boolean } = {},
   ) {
-    super(options.code ?? 'VALIDATION_FAILED', joinMessages(errors), options);
+    super(
+      options.code ?? 'VALIDATION_FAILED',
+      options.namesFields === true ? joinFieldMessages(errors) : joinMessages(errors),
+      options,
+    );
   }
 }
 
@@ -76,4 +81,9 @@ export class RateLimitedError extends AppError {
 /** The `detail` of a validation answer: every distinct message, in order, joined by "; ". */
 export function joinMessages(errors: readonly FieldError[]): string {
   return [...new Set(errors.map((e) => e.message))].join('; ');
+}
+
+/** Like joinMessages, each message after its field: "urls.0.url: Enter the URL; name: Please enter a plan name". */
+export function joinFieldMessages(errors: readonly FieldError[]): string {
+  return [...new Set(errors.map((e) => `${e.field}: ${e.message}`))].join('; ');
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { parseConfig } from '../src/config';
 
 /** A clock the test moves by hand. */
@@ -44,7 +44,7 @@ export function makeTempDir(): string {
 export async function startTestServer(
   env: Record<string, string> = {},
   dataDir = makeTempDir(),
-  options: { logLines?: string[] } = {},
+  options: { logLines?: string[]; validationLimits?: AppOptions['validationLimits'] } = {},
 ): Promise<TestServer> {
   const clock = new ManualClock();
   const config = parseConfig({
@@ -57,6 +57,7 @@ export async function startTestServer(
   const logLines = options.logLines;
   const app = await buildApp(config, {
     now: clock.now,
+    ...(options.validationLimits === undefined ? {} : { validationLimits: options.validationLimits }),
     ...(logLines === undefined
       ? {}
       : { logDestination: { write: (line: string) => void logLines.push(line) } }),

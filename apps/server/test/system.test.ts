@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'libsql';
 import { hashToken } from '../src/auth/tokens';
+import { MIGRATIONS } from '../src/db/migrations';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, startTestServer, type TestServer } from './helpers';
 
@@ -231,7 +232,8 @@ describe('database', () => {
       const applied = sqlite.prepare('select name from kysely_migration order by name').all() as {
         name: string;
       }[];
-      expect(applied.map((m) => m.name)).toEqual(['0001_users_and_sessions']);
+      expect(applied.map((m) => m.name)).toEqual(Object.keys(MIGRATIONS).sort());
+      expect(applied.map((m) => m.name)).toContain('0002_plans');
       expect(sqlite.prepare('PRAGMA journal_mode').get()).toMatchObject({ journal_mode: 'wal' });
     } finally {
       sqlite.close();

@@ -43,8 +43,43 @@ const m0001_users_and_sessions: Migration = {
   },
 };
 
+const m0002_plans: Migration = {
+  async up(db: Kysely<unknown>) {
+    // The plan's load settings are columns (listed and sorted without parsing JSON); the URL entries,
+    // which change shape with the model, are one JSON document in `body`, read through migratePlan().
+    await db.schema
+      .createTable('plans')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('tool', 'text', (c) => c.notNull())
+      .addColumn('concurrent_users', 'integer', (c) => c.notNull())
+      .addColumn('duration', 'integer', (c) => c.notNull())
+      .addColumn('source_page', 'text', (c) => c.notNull())
+      .addColumn('test_type', 'text', (c) => c.notNull())
+      .addColumn('schema_version', 'integer', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('script', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('script_edited', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createIndex('plans_user_id_created_at_idx')
+      .on('plans')
+      .columns(['user_id', 'created_at desc'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('plans').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
+  '0002_plans': m0002_plans,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  plans: PlansTable;
 }
 
 export interface UsersTable {
@@ -38,8 +39,33 @@ export interface SessionsTable {
   last_used_at: string;
 }
 
+export interface PlansTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  tool: string;
+  concurrent_users: number;
+  /** Minutes. */
+  duration: number;
+  source_page: string;
+  test_type: string;
+  /** The PLAN_SCHEMA_VERSION that `body` was written with; migratePlan() reads older ones. */
+  schema_version: number;
+  /** JSON text of the rest of the plan model: `{ "urls": [...] }`. */
+  body: string;
+  script: string;
+  /** 1 when the stored script differs from what the generator makes of the plan (edited by hand). */
+  script_edited: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSessionRow = Insertable<SessionsTable>;
+export type PlanRow = Selectable<PlansTable>;
+export type NewPlanRow = Insertable<PlansTable>;
+export type PlanUpdate = Updateable<PlansTable>;

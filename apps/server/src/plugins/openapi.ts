@@ -6,6 +6,11 @@ import {
   LoginRequestSchema,
   LoginResponseSchema,
   PasswordChangeSchema,
+  PerfPlanSchema,
+  UrlEntrySchema,
+  ValidationCheckResultSchema,
+  ApiValidationResultSchema,
+  ValidationResponseSchema,
   ProfileUpdateSchema,
   RegisterResponseSchema,
   RegistrationSchema,
@@ -15,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPublicApiRoute } from '../auth/authenticate';
+import { SavedPlanSchema, SavedUrlEntrySchema, ScriptBodySchema } from '../routes/plan.schemas';
 
 /**
  * Names for the shared schemas in the document's components. A registry of our own rather than
@@ -32,6 +38,14 @@ for (const [id, schema] of Object.entries({
   ProfileUpdate: ProfileUpdateSchema,
   PasswordChange: PasswordChangeSchema,
   DemoCredentials: DemoCredentialsSchema,
+  PerfPlan: PerfPlanSchema,
+  UrlEntry: UrlEntrySchema,
+  SavedPlan: SavedPlanSchema,
+  SavedUrlEntry: SavedUrlEntrySchema,
+  ScriptRequest: ScriptBodySchema,
+  ValidationResponse: ValidationResponseSchema,
+  ApiValidationResult: ApiValidationResultSchema,
+  ValidationCheckResult: ValidationCheckResultSchema,
 })) {
   schemaRegistry.add(schema, { id });
 }

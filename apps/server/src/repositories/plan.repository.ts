@@ -1,0 +1,68 @@
+import type { Db } from '../db/database';
+import type { NewPlanRow, PlanRow, PlanUpdate } from '../db/schema';
+
+/**
+ * The plans table. Every read and write names the owner, so a plan of another user is simply not
+ * found: no method can reach a row without its user_id. Each write is one statement (atomic).
+ */
+export class PlanRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(plan: NewPlanRow): Promise<PlanRow> {
+    return this.db.insertInto('plans').values(plan).returningAll().executeTakeFirstOrThrow();
+  }
+
+  findForUser(userId: string, id: string): Promise<PlanRow | undefined> {
+    return this.db
+      .selectFrom('plans')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** The user's plans, newest first (ties broken by id so pages never overlap). */
+  listForUser(userId: string, page: { limit?: number | undefined; offset: number }): Promise<PlanRow[]> {
+    return (
+      this.db
+        .selectFrom('plans')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        // SQLite accepts OFFSET only after a LIMIT; -1 means "no limit".
+        .limit(page.limit ?? -1)
+        .offset(page.offset)
+        .execute()
+    );
+  }
+
+  async countForUser(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('plans')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Replaces the plan's fields; undefined when the user has no plan with this id. */
+  async updateForUser(userId: string, id: string, changes: PlanUpdate): Promise<PlanRow | undefined> {
+    return this.db
+      .updateTable('plans')
+      .set(changes)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async deleteForUser(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('plans')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+}

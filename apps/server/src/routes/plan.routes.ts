@@ -1,0 +1,252 @@
+import {
+  ErrorResponseSchema,
+  normalizePlan,
+  PerfPlanSchema,
+  PLAN_ERRORS,
+  ValidationResponseSchema,
+} from '@aqa/plan';
+import type { FastifySchemaValidationError, preValidationHookHandler } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../auth/authenticate';
+import { assertSameUser } from '../auth/scope';
+import { ValidationError } from '../errors';
+import { PLAN_MESSAGES, type PlanService } from '../services/plan.service';
+import { scriptFor } from '../services/script.service';
+import type { ValidateService } from '../services/validate/validate.service';
+import {
+  DownloadScriptResponseSchema,
+  GenerateScriptResponseSchema,
+  MessageResponseSchema,
+  PlanIdParamsSchema,
+  PlanListQuerySchema,
+  PlanListResponseSchema,
+  SavedPlanSchema,
+  SavePlanResponseSchema,
+  ScriptBodySchema,
+  UpdatePlanResponseSchema,
+  UserEmailQuerySchema,
+} from './plan.schemas';
+
+/** A plan with its script and 500 URL entries is far over Fastify's 1 MiB default. */
+const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+} as const;
+const errorsWith404 = { ...errors, 404: ErrorResponseSchema } as const;
+
+/** Plan bodies are deep, so `detail` names each field's path: "urls.0.url: Enter the URL". */
+function namedFieldErrors(issues: FastifySchemaValidationError[], dataVar: string): Error {
+  return new ValidationError(
+    issues.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || dataVar,
+      message: issue.message ?? 'Invalid value',
+    })),
+    { namesFields: true },
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Brings the spec client's older shapes (numbers as text, {name,value} parameters, "apikey", _id) to
+ * the current model before the schema reads the body, and treats a missing URL as an empty one so
+ * the answer is the model's "Enter the URL" rather than a type error.
+ */
+function normalizeBody(body: unknown): unknown {
+  if (!isObject(body)) return body;
+  const plan = normalizePlan(body) as Record<string, unknown>;
+  if (Array.isArray(plan.urls)) {
+    plan.urls = plan.urls.map((entry: unknown) =>
+      isObject(entry) ? { ...entry, url: entry.url ?? '' } : entry,
+    );
+  }
+  return plan;
+}
+
+const normalizePlanBody: preValidationHookHandler = (request, _reply, done) => {
+  request.body = normalizeBody(request.body);
+  done();
+};
+
+/** The script calls answer the spec's own sentence when there is nothing to work on. */
+function requireApis(message: string): preValidationHookHandler {
+  return (request, _reply, done) => {
+    const urls = isObject(request.body) ? request.body.urls : undefined;
+    if (urls === undefined || urls === null || (Array.isArray(urls) && urls.length === 0)) {
+      done(new ValidationError([{ field: 'urls', message }], { code: 'NO_APIS' }));
+      return;
+    }
+    request.body = normalizeBody(request.body);
+    done();
+  };
+}
+
+export const planRoutes: FastifyPluginCallbackZod<{ plans: PlanService; validation: ValidateService }> = (
+  app,
+  { plans, validation },
+  done,
+) => {
+  app.post(
+    '/api/save-test-plan',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'Save a new performance test plan; the script is generated for its tool when none is sent',
+        body: PerfPlanSchema,
+        response: { 201: SavePlanResponseSchema, ...errors },
+      },
+      bodyLimit: PLAN_BODY_LIMIT,
+      preValidation: normalizePlanBody,
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request, reply) => {
+      assertSameUser(request, request.body.user_email);
+      const plan = await plans.save(requireAuth(request).user, request.body);
+      return reply
+        .code(201)
+        .send({ id: plan.id, _id: plan.id, plan_id: plan.id, message: PLAN_MESSAGES.saved, plan });
+    },
+  );
+
+  app.put(
+    '/api/update-test-plan/:id',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'Replace a saved plan with the plan sent',
+        params: PlanIdParamsSchema,
+        body: PerfPlanSchema,
+        response: { 200: UpdatePlanResponseSchema, ...errorsWith404 },
+      },
+      bodyLimit: PLAN_BODY_LIMIT,
+      preValidation: normalizePlanBody,
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request) => {
+      assertSameUser(request, request.body.user_email);
+      const plan = await plans.update(requireAuth(request).user, request.params.id, request.body);
+      return { id: plan.id, message: PLAN_MESSAGES.updated, plan };
+    },
+  );
+
+  app.get(
+    '/api/get-test-plans',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: "The signed-in user's plans, newest first; X-Total-Count holds the total",
+        querystring: PlanListQuerySchema,
+        response: { 200: PlanListResponseSchema, ...errors },
+      },
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request, reply) => {
+      assertSameUser(request, request.query.user_email);
+      const { limit, offset } = request.query;
+      const page = await plans.list(requireAuth(request).user, { limit, offset });
+      return reply.header('x-total-count', String(page.total)).send(page.plans);
+    },
+  );
+
+  app.get(
+    '/api/get-test-plan/:id',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'One saved plan',
+        params: PlanIdParamsSchema,
+        querystring: UserEmailQuerySchema,
+        response: { 200: SavedPlanSchema, ...errorsWith404 },
+      },
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      return plans.get(requireAuth(request).user, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/delete-test-plan/:id',
+    {
+      schema: {
+        tags: ['plans'],
+        summary: 'Delete a saved plan',
+        params: PlanIdParamsSchema,
+        querystring: UserEmailQuerySchema,
+        response: { 200: MessageResponseSchema, ...errorsWith404 },
+      },
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      await plans.delete(requireAuth(request).user, request.params.id);
+      return { message: PLAN_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/api/download-script/:id',
+    {
+      schema: {
+        tags: ['plans'],
+        summary:
+          "A saved plan's script for its tool: generated afresh, or as saved when it was edited by hand",
+        params: PlanIdParamsSchema,
+        querystring: UserEmailQuerySchema,
+        response: { 200: DownloadScriptResponseSchema, ...errorsWith404 },
+      },
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      return plans.downloadScript(requireAuth(request).user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/generate-script',
+    {
+      schema: {
+        tags: ['scripts'],
+        summary: 'The script of an unsaved plan for a tool, with what the tool cannot express as warnings',
+        body: ScriptBodySchema,
+        response: { 200: GenerateScriptResponseSchema, ...errors },
+      },
+      bodyLimit: PLAN_BODY_LIMIT,
+      preValidation: requireApis(PLAN_ERRORS.noApisToGenerate),
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    (request) => {
+      assertSameUser(request, request.body.user_email);
+      const { user_email: _userEmail, validation_mode: _validationMode, ...source } = request.body;
+      return scriptFor(source, source.tool);
+    },
+  );
+
+  app.post(
+    '/api/validate-script',
+    {
+      schema: {
+        tags: ['scripts'],
+        summary:
+          'Send each API of the plan once, in order, from the server and judge its validations; network failures are per-API errors',
+        body: ScriptBodySchema,
+        response: { 200: ValidationResponseSchema, ...errors },
+      },
+      bodyLimit: PLAN_BODY_LIMIT,
+      preValidation: requireApis(PLAN_ERRORS.noApisToValidate),
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request) => {
+      assertSameUser(request, request.body.user_email);
+      return validation.validate(request.body.urls);
+    },
+  );
+  done();
+};

@@ -1,0 +1,150 @@
+import {
+  ASSERTION_OPERATORS,
+  ASSERTION_TYPES,
+  AUTH_TYPES,
+  EXTRACT_TYPES,
+  HTTP_METHODS,
+  PLAN_SCHEMA_VERSION,
+  SOURCE_PAGES,
+  ScriptRequestSchema,
+  TOOLS,
+  VALIDATION_TYPES,
+  type UrlEntry,
+} from '@aqa/plan';
+import { z } from 'zod';
+import type { SavedPlan } from '../services/saved-plan';
+
+/*
+ * Request bodies are the model's own schemas (PerfPlanSchema, ScriptRequestSchema). Answers need
+ * schemas without transforms: the response serializer encodes through its schema, and zod cannot
+ * encode through a one-way transform (the model's schemas normalise their input with several).
+ * The shapes below are the model's output types, checked against them at compile time.
+ */
+
+const MAX_EMAIL = 254;
+
+export const UserEmailQuerySchema = z.object({
+  user_email: z.string().max(MAX_EMAIL).optional().describe('Optional; must name the signed-in user'),
+});
+
+export const PlanListQuerySchema = UserEmailQuerySchema.extend({
+  limit: z.coerce
+    .number({ error: 'Must be a whole number from 1 to 1000' })
+    .int('Must be a whole number from 1 to 1000')
+    .min(1, 'Must be a whole number from 1 to 1000')
+    .max(1000, 'Must be a whole number from 1 to 1000')
+    .optional()
+    .describe('Page size; all plans when absent'),
+  offset: z.coerce
+    .number({ error: 'Must be a whole number, 0 or more' })
+    .int('Must be a whole number, 0 or more')
+    .min(0, 'Must be a whole number, 0 or more')
+    .default(0),
+});
+
+export const PlanIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/** The script calls' body: the model's script request, plus the spec's user_email. */
+export const ScriptBodySchema = ScriptRequestSchema.extend({
+  user_email: z.string().max(MAX_EMAIL).optional(),
+});
+
+const text = z.string();
+
+export const SavedUrlEntrySchema = z.object({
+  name: text.optional(),
+  method: z.enum(HTTP_METHODS),
+  url: text,
+  parameters: z.array(z.object({ key: text, value: text })),
+  headers: z.array(z.object({ name: text, value: text })),
+  authorization: z.object({
+    type: z.enum(AUTH_TYPES),
+    token: text,
+    username: text,
+    password: text,
+    keyName: text,
+    keyValue: text,
+    in: z.enum(['header', 'query']),
+    tokenUrl: text,
+    scope: text,
+  }),
+  payload: text,
+  extractType: z.enum(EXTRACT_TYPES),
+  extractName: text,
+  extractValue: text,
+  thinkTime: text,
+  transactionRate: z.union([z.number(), z.literal('')]).describe('Percent; "" means 100'),
+  assertionType: z.enum(ASSERTION_TYPES),
+  assertionPath: text,
+  assertionValue: text,
+  assertionOperator: z.enum(ASSERTION_OPERATORS),
+  timeout: z.number().describe('Seconds'),
+  validations: z.array(
+    z.object({
+      id: text,
+      name: text,
+      type: z.enum(VALIDATION_TYPES),
+      expected_value: text,
+      description: text,
+    }),
+  ),
+});
+
+export const SavedPlanSchema = z
+  .object({
+    id: text,
+    _id: text.describe('The same as id, for clients that read _id'),
+    schema_version: z.literal(PLAN_SCHEMA_VERSION),
+    name: text,
+    description: text,
+    tool: z.enum(TOOLS),
+    concurrent_users: z.number().int(),
+    duration: z.number().int().describe('Minutes'),
+    urls: z.array(SavedUrlEntrySchema),
+    script: text,
+    script_edited: z
+      .boolean()
+      .describe('True when the saved script was edited by hand; download then returns it as saved'),
+    source_page: z.enum(SOURCE_PAGES),
+    test_type: text,
+    user_email: text,
+    created_at: text,
+    updated_at: text,
+  })
+  .describe('A saved performance test plan');
+
+export const SavePlanResponseSchema = z.object({
+  id: text,
+  _id: text,
+  plan_id: text,
+  message: text,
+  plan: SavedPlanSchema,
+});
+
+export const UpdatePlanResponseSchema = z.object({ id: text, message: text, plan: SavedPlanSchema });
+
+export const PlanListResponseSchema = z
+  .array(SavedPlanSchema)
+  .describe('Newest first; the X-Total-Count header holds the number of plans before paging');
+
+export const MessageResponseSchema = z.object({ message: text });
+
+export const ScriptWarningSchema = z.object({
+  field: text.describe('The plan field the tool cannot express, e.g. urls.2.extractType'),
+  message: text,
+});
+
+export const DownloadScriptResponseSchema = z.object({
+  script: text,
+  filename: text,
+  warnings: z.array(ScriptWarningSchema),
+});
+
+export const GenerateScriptResponseSchema = DownloadScriptResponseSchema.extend({ tool: z.enum(TOOLS) });
+
+/** Mutual assignability: a field added to (or dropped from) the model without the answer fails to compile. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const urlEntryMatches: Same<z.output<typeof SavedUrlEntrySchema>, UrlEntry> = true;
+const savedPlanMatches: Same<z.output<typeof SavedPlanSchema>, SavedPlan> = true;
+void urlEntryMatches;
+void savedPlanMatches;

@@ -1,0 +1,211 @@
+import { performance } from 'node:perf_hooks';
+import {
+  hasExtraction,
+  PLAN_ERRORS,
+  type ApiValidationResult,
+  type UrlEntry,
+  type ValidationCheckResult,
+  type ValidationResponse,
+} from '@aqa/plan';
+import { Agent } from 'undici';
+import { ValidationError } from '../../errors';
+import { buildRequest, withAuthorization } from './build-request';
+import { extractValue, judgeAssertion } from './entry-checks';
+import { exchange, formatSeconds, type Exchange, type OutgoingRequest } from './http-exchange';
+import { OAuth2Tokens } from './oauth2';
+import { ResponseView } from './response-view';
+import type { Variables } from './template';
+import { judgeValidationItem } from './validation-items';
+
+export interface ValidationLimits {
+  /**
+   * The whole pass, token requests included. Below the spec client's 30 s request time-out, so the
+   * answer always arrives: a step that would run past it is cut short, and later steps are not sent.
+   */
+  totalMs: number;
+  /** The most of one answer's body that is read and checked; the rest is never downloaded. */
+  maxBodyBytes: number;
+}
+
+export const DEFAULT_VALIDATION_LIMITS: ValidationLimits = {
+  totalMs: 25_000,
+  maxBodyBytes: 5 * 1024 * 1024,
+};
+
+/** The state one validation pass carries from step to step. */
+interface Pass {
+  variables: Variables;
+  tokens: OAuth2Tokens;
+  dispatcher: Agent;
+  deadline: number;
+}
+
+/**
+ * Validate (spec 01 §7 POST /api/validate-script): sends each API of the plan once, in order, from
+ * the server, as one virtual user's first iteration (DESIGN §4): templates see what earlier steps
+ * extracted and `{{sequence_number,N}}` is 1. transactionRate and think time are load settings and are
+ * not applied: every step is sent, without pauses. Redirects are not followed, so each answer is the
+ * API's own.
+ *
+ * Per API the status is "success" (answered, status below 400 unless a status check decides, the
+ * assertion and every validation item passed), "error" (no answer, a bad status, or a failed check),
+ * "warning" (passed, but the body was cut at the read limit or the extraction found nothing) or
+ * "skipped" (not sent: the pass's time limit was reached). `failed` counts every API not "success".
+ */
+export class ValidateService {
+  constructor(private readonly limits: ValidationLimits = DEFAULT_VALIDATION_LIMITS) {}
+
+  async validate(urls: readonly UrlEntry[]): Promise<ValidationResponse> {
+    if (urls.length === 0) {
+      throw new ValidationError([{ field: 'urls', message: PLAN_ERRORS.noApisToValidate }], {
+        code: 'NO_APIS',
+      });
+    }
+    const pass: Pass = {
+      variables: {},
+      tokens: new OAuth2Tokens(),
+      // One connection pool per pass, closed with it. The connect time-out is left to the
+      // per-request timer, which covers connecting too.
+      dispatcher: new Agent({ connect: { timeout: this.limits.totalMs } }),
+      deadline: performance.now() + this.limits.totalMs,
+    };
+    const results: ApiValidationResult[] = [];
+    try {
+      for (const entry of urls) results.push(await this.validateEntry(entry, pass));
+    } finally {
+      await pass.dispatcher.destroy();
+    }
+    const successful = results.filter((r) => r.status === 'success').length;
+    return {
+      total_apis: results.length,
+      successful,
+      failed: results.length - successful,
+      api_results: results,
+    };
+  }
+
+  private async validateEntry(entry: UrlEntry, pass: Pass): Promise<ApiValidationResult> {
+    const built = buildRequest(entry, pass.variables);
+    const displayUrl = built.ok ? built.request.url.href : built.url;
+    const noAnswer = (status: string, error: string): ApiValidationResult => ({
+      status,
+      method: entry.method,
+      url: displayUrl,
+      response_time: null,
+      response_status: null,
+      error,
+      validations: namedItems(entry).map((item) => unchecked(item, 'Not checked: the request got no answer')),
+    });
+    if (!built.ok) return noAnswer('error', built.error);
+    const outOfTime = () =>
+      noAnswer(
+        'skipped',
+        `Not sent: the whole validation is limited to ${formatSeconds(this.limits.totalMs)} s`,
+      );
+    if (pass.deadline - performance.now() <= 0) return outOfTime();
+
+    const send = (request: OutgoingRequest): Promise<Exchange> => this.send(request, entry, pass);
+    let request = built.request;
+    if (built.oauth2 !== undefined) {
+      const token = await pass.tokens.get(built.oauth2, send);
+      if (!token.ok) return noAnswer('error', token.error);
+      request = withAuthorization(request, `Bearer ${token.token}`);
+      if (pass.deadline - performance.now() <= 0) return outOfTime();
+    }
+    const result = await send(request);
+    if (!result.ok) return noAnswer('error', result.error);
+
+    const { response } = result;
+    const view = new ResponseView(response);
+    const assertion = judgeAssertion(entry, view);
+    const checks = namedItems(entry).map((item) => judgeValidationItem(item, view, response.timeMs));
+    const extracted = extractValue(entry, view);
+    if (extracted !== undefined) pass.variables[entry.extractName] = extracted;
+
+    const problems: string[] = [];
+    // A status check (assertion or validation item) decides what a good status is; otherwise ≥ 400 is an error.
+    const statusChecked =
+      entry.validations.some((item) => item.type === 'status_code') ||
+      (assertion !== undefined && entry.assertionType === 'status');
+    if (!statusChecked && response.status >= 400) {
+      problems.push(`The API answered ${response.status} ${response.statusText}`.trim());
+    }
+    if (assertion !== undefined && !assertion.passed) problems.push(assertion.message);
+    const failedChecks = checks.filter((check) => check.status === 'error');
+    if (failedChecks.length === 1) {
+      const [check] = failedChecks;
+      problems.push(`Validation "${check?.name}" failed: ${check?.message}`);
+    } else if (failedChecks.length > 1) {
+      problems.push(`${failedChecks.length} of ${checks.length} validations failed`);
+    }
+
+    const warnings: string[] = [];
+    if (response.truncated) {
+      const limit = formatBytes(this.limits.maxBodyBytes);
+      warnings.push(`The answer is larger than ${limit}: only its first ${limit} were read and checked`);
+    }
+    if (hasExtraction(entry) && extracted === undefined) {
+      warnings.push(
+        `Nothing was extracted into {{${entry.extractName}}}: the ${entry.extractType} extraction found no match`,
+      );
+    }
+    for (const check of checks) {
+      if (check.status === 'warning') warnings.push(`Validation "${check.name}": ${check.message}`);
+    }
+
+    const status = problems.length > 0 ? 'error' : warnings.length > 0 ? 'warning' : 'success';
+    const messages = [...problems, ...warnings];
+    return {
+      status,
+      method: entry.method,
+      url: displayUrl,
+      response_time: response.timeMs,
+      response_status: response.status,
+      error: messages.length > 0 ? messages.join('; ') : null,
+      validations: checks,
+    };
+  }
+
+  /** One exchange with the step's time-out, cut to what is left of the pass's limit. */
+  private send(request: OutgoingRequest, entry: UrlEntry, pass: Pass): Promise<Exchange> {
+    const stepMs = entry.timeout * 1000;
+    const timeoutMs = Math.max(1, Math.min(stepMs, pass.deadline - performance.now()));
+    return exchange(request, {
+      dispatcher: pass.dispatcher,
+      timeoutMs,
+      maxBodyBytes: this.limits.maxBodyBytes,
+      timeoutNote:
+        timeoutMs < stepMs
+          ? `(the whole validation is limited to ${formatSeconds(this.limits.totalMs)} s)`
+          : undefined,
+    });
+  }
+}
+
+type ValidationItem = UrlEntry['validations'][number];
+
+/** The entry's validation items, an unnamed one called "Validation N" as the editor names them (spec 01 §3). */
+function namedItems(entry: UrlEntry): ValidationItem[] {
+  return entry.validations.map((item, i) =>
+    item.name === '' ? { ...item, name: `Validation ${i + 1}` } : item,
+  );
+}
+
+function unchecked(item: ValidationItem, message: string): ValidationCheckResult {
+  return {
+    id: item.id,
+    name: item.name,
+    type: item.type,
+    expected_value: item.expected_value,
+    actual_value: null,
+    status: 'error',
+    message,
+  };
+}
+
+function formatBytes(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes % MB === 0) return `${bytes / MB} MB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
