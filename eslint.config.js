@@ -11,7 +11,17 @@ import globals from 'globals';
  */
 const APPS = ['@aqa/server', '@aqa/server/*', '@aqa/web', '@aqa/web/*'];
 const NODE_ONLY = ['@aqa/engine', '@aqa/engine/*', '@aqa/ui-runner', '@aqa/ui-runner/*'];
-const NODE_BUILTINS = ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'worker_threads', 'os'];
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'path',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'worker_threads',
+  'os',
+];
 
 /** @param {string[]} patterns @param {string} why */
 const forbid = (patterns, why) => ({
@@ -59,8 +69,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...forbid([...APPS.filter((p) => !p.startsWith('@aqa/web')), ...NODE_ONLY, ...NODE_BUILTINS],
-        'The web app uses only browser-safe packages (@aqa/plan, @aqa/converters) — see STYLE.md.'),
+      ...forbid(
+        [...APPS.filter((p) => !p.startsWith('@aqa/web')), ...NODE_ONLY, ...NODE_BUILTINS],
+        'The web app uses only browser-safe packages (@aqa/plan, @aqa/converters) — see STYLE.md.',
+      ),
     },
   },
   {

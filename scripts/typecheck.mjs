@@ -13,7 +13,9 @@ for (const group of ['packages', 'apps']) {
 let failed = 0;
 for (const project of projects) {
   process.stdout.write(`typecheck ${project}\n`);
-  if (run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']) !== 0) {
+  if (
+    run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit']) !== 0
+  ) {
     failed += 1;
   }
 }

@@ -18,8 +18,7 @@ const PACKAGES = [
 function aptInstall(names) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const install = () =>
-    spawnSync('apt-get', ['install', '-y', '-q', ...names], { stdio: 'inherit', env })
-      .status === 0;
+    spawnSync('apt-get', ['install', '-y', '-q', ...names], { stdio: 'inherit', env }).status === 0;
   if (install()) return true;
   log('apt-get install failed; refreshing the package lists and trying again...');
   spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
