@@ -1,0 +1,102 @@
+// Builds the engine's runnable bundles into dist/ with esbuild:
+//   dist/aqa.mjs     the `aqa` command line (src/cli/main.ts)
+//   dist/index.mjs   the engine's API for callers that cannot load TypeScript (src/index.ts)
+//   dist/worker.mjs  the worker-thread entry (src/worker/entry.ts); the two bundles above start it
+//                    from their own directory, so the three files always travel together.
+// @aqa/plan (TypeScript source) is bundled in; npm dependencies stay external.
+// `ensureBuilt()` rebuilds only when a source file is newer than the bundles, so bin/aqa.mjs and
+// the engine's source mode (tests, tsx) can call it on every start.
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+const DIST = join(ROOT, 'dist');
+const ENTRIES = {
+  aqa: join(ROOT, 'src/cli/main.ts'),
+  index: join(ROOT, 'src/index.ts'),
+  worker: join(ROOT, 'src/worker/entry.ts'),
+};
+const EXTERNAL = ['undici', 'jsonpath-plus', 'xpath', '@xmldom/xmldom', 'zod'];
+const SOURCES = [
+  join(ROOT, 'src'),
+  join(ROOT, '../plan/src'),
+  join(ROOT, 'build.mjs'),
+  join(ROOT, 'package.json'),
+];
+
+function newestMtime(path) {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const name of readdirSync(path)) {
+    if (name.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, newestMtime(join(path, name)));
+  }
+  return newest;
+}
+
+function oldestOutput() {
+  let oldest = Infinity;
+  for (const name of Object.keys(ENTRIES)) {
+    try {
+      oldest = Math.min(oldest, statSync(join(DIST, `${name}.mjs`)).mtimeMs);
+    } catch {
+      return 0;
+    }
+  }
+  return oldest;
+}
+
+export function isStale() {
+  return SOURCES.reduce((m, p) => Math.max(m, newestMtime(p)), 0) >= oldestOutput();
+}
+
+/** Builds the bundles (always). Writes each file atomically, so concurrent builds are harmless. */
+export async function build() {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    entryPoints: ENTRIES,
+    outdir: DIST,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: EXTERNAL,
+    sourcemap: 'linked',
+    write: false,
+    logLevel: 'warning',
+    // Bundled CJS dependencies may call require(); give ESM output one.
+    banner: {
+      js: "import { createRequire as __aqaCreateRequire } from 'node:module'; const require = __aqaCreateRequire(import.meta.url);",
+    },
+  });
+  mkdirSync(DIST, { recursive: true });
+  for (const f of result.outputFiles) {
+    const tmp = `${f.path}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(tmp, f.contents);
+    renameSync(tmp, f.path);
+  }
+  return DIST;
+}
+
+/** Builds when missing or older than the sources; returns the dist directory. */
+export async function ensureBuilt() {
+  if (isStale()) await build();
+  return DIST;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await build();
+  process.stdout.write(
+    `built ${Object.keys(ENTRIES)
+      .map((n) => `dist/${n}.mjs`)
+      .join(', ')}\n`,
+  );
+}

@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestTarget } from '../testing/target';
+import { parseThreshold, evaluateThresholds } from './thresholds';
+import type { RunSummary } from '../types';
+
+const BIN = fileURLToPath(new URL('../../bin/aqa.mjs', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'aqa-cli-'));
+const target = new TestTarget();
+beforeAll(async () => {
+  await target.start();
+});
+afterAll(async () => {
+  await target.close();
+});
+
+function aqa(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('aqa run', () => {
+  it('exits 0 when every threshold holds and writes the summary and JUnit files', async () => {
+    target.reset();
+    const summaryFile = join(dir, 'summary.json');
+    const junitFile = join(dir, 'junit.xml');
+    const jsonFile = join(dir, 'full.json');
+    const r = await aqa(
+      'run',
+      '--url',
+      `${target.origin}/ok`,
+      '--users',
+      '3',
+      '--duration',
+      '1s',
+      '--workers',
+      '2',
+      '--threshold',
+      'p95<10s',
+      '--threshold',
+      'error_rate<1%',
+      '--summary-json',
+      summaryFile,
+      '--junit',
+      junitFile,
+      '--json',
+      jsonFile,
+    );
+    expect(r.stderr).not.toContain('aqa:');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('PASS  p95<10s');
+    const s = JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary;
+    expect(s.total_requests).toBe(target.count);
+    for (const k of ['requests_per_second', 'percentile_50', 'percentile_99', 'percentile_999'] as const)
+      expect(typeof s[k]).toBe('number');
+    const full = JSON.parse(readFileSync(jsonFile, 'utf8')) as { summary: RunSummary; series: unknown[] };
+    expect(full.summary.total_requests).toBe(s.total_requests);
+    expect(full.series.length).toBeGreaterThanOrEqual(1);
+    const xml = readFileSync(junitFile, 'utf8');
+    expect(xml).toMatch(/^<\?xml/);
+    expect(xml).toContain('<testcase classname="aqa.thresholds" name="p95&lt;10s"');
+    expect(xml).toContain('failures="0"');
+  });
+
+  it('exits 1 when a threshold from the plan fails, and says so in JUnit', async () => {
+    const planFile = join(dir, 'plan.json');
+    writeFileSync(
+      planFile,
+      JSON.stringify({
+        name: 'cli plan',
+        concurrent_users: 2,
+        duration: 1,
+        thresholds: ['p99<0'],
+        urls: [{ url: `${target.origin}/plan`, thinkTime: '100ms' }],
+      }),
+    );
+    const junitFile = join(dir, 'fail.xml');
+    const r = await aqa('run', planFile, '--duration', '1s', '--junit', junitFile);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('FAIL  p99<0');
+    const xml = readFileSync(junitFile, 'utf8');
+    expect(xml).toContain('failures="1"');
+    expect(xml).toMatch(/<failure message="p99&lt;0 failed/);
+  });
+
+  it('exits 2 with every problem of a bad plan', async () => {
+    const planFile = join(dir, 'bad.json');
+    writeFileSync(planFile, JSON.stringify({ name: '', concurrent_users: 0, urls: [{ url: 'ftp://x' }] }));
+    const r = await aqa('run', planFile);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('not a valid plan');
+    expect(r.stderr).toContain('Please enter a plan name');
+    expect(r.stderr).toContain('concurrent_users');
+    expect(r.stderr).toContain('urls[0].url');
+  });
+
+  it('exits 2 when the target cannot be reached before the first request', async () => {
+    const r = await aqa('run', '--url', 'http://127.0.0.1:1/x', '--duration', '1s');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot reach the target');
+  });
+
+  it('exits 2 on a bad threshold and documents itself in --help', async () => {
+    expect((await aqa('run', '--url', `${target.origin}/`, '--threshold', 'p95 lt 3')).code).toBe(2);
+    const help = await aqa('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--summary-json FILE');
+  });
+});
+
+describe('thresholds', () => {
+  it('parses units and compares against the summary', () => {
+    const summary = {
+      percentile_95: 250,
+      error_rate: 0.5,
+      requests_per_second: 900,
+      percentile_999: 1200,
+    } as RunSummary;
+    const res = evaluateThresholds(
+      ['p95<300', 'p95<0.2s', 'error_rate<1%', 'rps>=1000', 'p99.9<=1200ms'].map(parseThreshold),
+      summary,
+    );
+    expect(res.map((r) => r.passed)).toEqual([true, false, true, false, true]);
+    expect(() => parseThreshold('latency<3')).toThrow(/unknown metric/);
+    expect(() => parseThreshold('rps<3%')).toThrow(/percentage/);
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * The `aqa` command line (entry: main.ts). Writes to process.stdout / process.stderr only (no console in packages).
+ *
+ * Exit codes: 0 every threshold held (or none was set); 1 a threshold failed; 2 the test could not
+ * run (bad arguments, a plan that does not validate, a target that cannot be reached before the
+ * first request, an engine failure).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { describeIssues, safeMigratePlan, type PerfPlan } from '@aqa/plan';
+import { compilePlan, PlanCompileError } from '../executor/compile';
+import { checkTargets } from '../preflight';
+import { startRun } from '../run';
+import type { RunResult } from '../types';
+import { junitXml, progressLine, summaryText } from './report';
+import {
+  evaluateThresholds,
+  parseThreshold,
+  ThresholdSyntaxError,
+  type Threshold,
+  type ThresholdResult,
+} from './thresholds';
+
+export const EXIT_OK = 0;
+export const EXIT_THRESHOLD_FAILED = 1;
+export const EXIT_CANNOT_RUN = 2;
+
+const HELP = `aqa — AnybodyQA load engine
+
+Usage:
+  aqa run <plan.json> [options]         run a saved performance plan (JSON as saved or exported)
+  aqa run --url URL [options]           quick test of one URL
+  aqa --help | aqa --version
+
+Options:
+  --url URL             the URL to request (quick form)
+  --method M            HTTP method for --url (default GET)
+  --header "N: V"       request header for --url (repeatable)
+  --body TEXT           request body for --url (POST, PUT, PATCH)
+  --users N             virtual users (overrides the plan; quick form default 10)
+  --duration D          run time: 30s, 2m, 1h, 500ms, or seconds (overrides the plan; quick form default 10s)
+  --workers N           worker threads, each a shard of the users (default: one per core)
+  --insecure            accept self-signed / invalid TLS certificates
+  --threshold EXPR      pass/fail criterion (repeatable), e.g. "p95<300" "p99<1s" "error_rate<1%" "rps>=500";
+                        metrics: avg p50 p90 p95 p99 p99.9 min max (ms), error_rate (%), rps, requests, failed.
+                        A plan file may also hold "thresholds": ["p95<300", ...]
+  --summary-json FILE   write the summary (spec field names: total_requests, requests_per_second,
+                        percentile_50/95/99/999, error_rate, ...) as JSON
+  --json FILE           write the full result, with the per-second series, as JSON
+  --junit FILE          write JUnit XML (one test case per threshold and per step)
+  --quiet               no live progress line
+  -h, --help            this help
+
+Exit codes: 0 thresholds held (or none set), 1 a threshold failed, 2 the test could not run
+(bad arguments or plan, target unreachable before the first request, engine failure).
+Every request is counted and every latency recorded (HDR histograms, no sampling).
+`;
+
+class UsageError extends Error {}
+
+const out = (s: string): void => void process.stdout.write(s);
+const err = (s: string): void => void process.stderr.write(s);
+
+/** "30s", "2m", "1h", "500ms", "45" (seconds) → seconds. */
+export function parseDurationS(text: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(text);
+  if (!m)
+    throw new UsageError(`--duration ${JSON.stringify(text)} is not understood: write e.g. 30s, 2m or 1h`);
+  const n = Number(m[1]);
+  const unit = (m[2] ?? 's').toLowerCase();
+  const s = unit === 'ms' ? n / 1000 : unit === 'm' ? n * 60 : unit === 'h' ? n * 3600 : n;
+  if (!(s > 0)) throw new UsageError('--duration must be more than 0');
+  return s;
+}
+
+function positiveInt(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`--${name} must be a whole number of at least 1, not ${JSON.stringify(v)}`);
+  return n;
+}
+
+interface Loaded {
+  plan: PerfPlan;
+  thresholds: string[];
+  durationSeconds: number | undefined;
+}
+
+function loadPlan(file: string, users: number | undefined): Loaded {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`cannot read plan ${file}: ${(e as Error).message}`);
+  }
+  const input = typeof raw === 'object' && raw !== null ? { ...(raw as Record<string, unknown>) } : raw;
+  let thresholds: string[] = [];
+  if (typeof input === 'object' && input !== null && 'thresholds' in input) {
+    const t = (input as { thresholds?: unknown }).thresholds;
+    if (!Array.isArray(t) || !t.every((x) => typeof x === 'string'))
+      throw new UsageError(`${file}: "thresholds" must be a list of strings like "p95<300"`);
+    thresholds = t;
+  }
+  if (users !== undefined && typeof input === 'object' && input !== null)
+    (input as Record<string, unknown>).concurrent_users = users;
+  const parsed = safeMigratePlan(input);
+  if (!parsed.success) {
+    const lines = describeIssues(parsed.error).map((i) => `  ${i.field || '(plan)'}: ${i.message}`);
+    throw new UsageError(`${file} is not a valid plan:\n${lines.join('\n')}`);
+  }
+  return { plan: parsed.data, thresholds, durationSeconds: undefined };
+}
+
+function quickPlan(
+  url: string,
+  method: string,
+  users: number,
+  headers: string[],
+  body: string | undefined,
+): PerfPlan {
+  const parsed = safeMigratePlan({
+    name: `aqa run --url ${url}`,
+    concurrent_users: users,
+    duration: 1,
+    urls: [
+      {
+        url,
+        method,
+        thinkTime: '0',
+        payload: body ?? '',
+        headers: headers.map((h) => {
+          const colon = h.indexOf(':');
+          if (colon <= 0) throw new UsageError(`--header ${JSON.stringify(h)}: write "Name: value"`);
+          return { name: h.slice(0, colon).trim(), value: h.slice(colon + 1).trim() };
+        }),
+      },
+    ],
+  });
+  if (!parsed.success) {
+    const lines = describeIssues(parsed.error).map(
+      (i) => `  ${i.field.replace(/^urls\[0\]\./, '--')}: ${i.message}`,
+    );
+    throw new UsageError(`cannot run:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+function writeFile(file: string, content: string): void {
+  try {
+    writeFileSync(file, content);
+  } catch (e) {
+    err(`aqa: cannot write ${file}: ${(e as Error).message}\n`);
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        url: { type: 'string' },
+        method: { type: 'string', default: 'GET' },
+        header: { type: 'string', multiple: true },
+        body: { type: 'string' },
+        users: { type: 'string' },
+        duration: { type: 'string' },
+        workers: { type: 'string' },
+        insecure: { type: 'boolean', default: false },
+        threshold: { type: 'string', multiple: true },
+        'summary-json': { type: 'string' },
+        json: { type: 'string' },
+        junit: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', default: false },
+      },
+    });
+  } catch (e) {
+    err(`aqa: ${(e as Error).message}\n\n${HELP}`);
+    return EXIT_CANNOT_RUN;
+  }
+  const v = args.values;
+  if (v.help) {
+    out(HELP);
+    return EXIT_OK;
+  }
+  if (v.version) {
+    out('aqa 0.1.0\n');
+    return EXIT_OK;
+  }
+  const [command, file, ...extra] = args.positionals;
+  if (command !== 'run') {
+    err(command === undefined ? HELP : `aqa: unknown command ${JSON.stringify(command)}\n\n${HELP}`);
+    return command === undefined ? EXIT_OK : EXIT_CANNOT_RUN;
+  }
+
+  let loaded: Loaded;
+  let thresholds: Threshold[];
+  let workers: number | undefined;
+  try {
+    if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
+    const users = positiveInt('users', v.users);
+    workers = positiveInt('workers', v.workers);
+    const durationSeconds = v.duration !== undefined ? parseDurationS(v.duration) : undefined;
+    if (file !== undefined && v.url !== undefined)
+      throw new UsageError('give either a plan file or --url, not both');
+    if (file !== undefined) loaded = loadPlan(file, users);
+    else if (v.url !== undefined)
+      loaded = {
+        plan: quickPlan(v.url, v.method, users ?? 10, v.header ?? [], v.body),
+        thresholds: [],
+        durationSeconds: 10,
+      };
+    else throw new UsageError('aqa run needs a plan file or --url URL');
+    if (durationSeconds !== undefined) loaded.durationSeconds = durationSeconds;
+    thresholds = [...loaded.thresholds, ...(v.threshold ?? [])].map(parseThreshold);
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof ThresholdSyntaxError) {
+      err(`aqa: ${e.message}\n`);
+      return EXIT_CANNOT_RUN;
+    }
+    throw e;
+  }
+
+  const { plan, durationSeconds } = loaded;
+  let compiled;
+  try {
+    compiled = compilePlan(plan, durationSeconds);
+  } catch (e) {
+    if (e instanceof PlanCompileError) {
+      err(`aqa: the plan cannot run:\n${e.problems.map((p) => `  ${p}`).join('\n')}\n`);
+      return EXIT_CANNOT_RUN;
+    }
+    throw e;
+  }
+  const unreachable = (await checkTargets(compiled, { insecureTls: v.insecure })).filter((c) => !c.ok);
+  if (unreachable.length > 0) {
+    err(
+      `aqa: cannot reach the target before the first request:\n${unreachable.map((c) => `  ${c.origin}: ${c.error}`).join('\n')}\n`,
+    );
+    return EXIT_CANNOT_RUN;
+  }
+
+  const totalS = compiled.durationMs / 1000;
+  const live = !v.quiet && process.stderr.isTTY === true;
+  const run = startRun(plan, { durationSeconds, workers, insecureTls: v.insecure });
+  let interrupted = 0;
+  const onSignal = (): void => {
+    interrupted++;
+    if (interrupted > 1) process.exit(EXIT_CANNOT_RUN);
+    err('\naqa: stopping (in-flight requests get up to 1 s)…\n');
+    void run.stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  if (live) err(`aqa: ${compiled.users} users for ${totalS} s against ${plan.urls.length} step(s)…\n`);
+  for await (const s of run.snapshots) if (live) err(`\r\x1b[2K${progressLine(s, totalS)}`);
+  let result: RunResult;
+  try {
+    result = await run.result;
+  } catch (e) {
+    err(`\naqa: the engine failed: ${(e as Error).message}\n`);
+    return EXIT_CANNOT_RUN;
+  }
+  if (live) err('\r\x1b[2K');
+  const verdicts: ThresholdResult[] = evaluateThresholds(thresholds, result.summary);
+  out(summaryText(result, verdicts));
+  if (v['summary-json']) {
+    writeFile(
+      v['summary-json'],
+      `${JSON.stringify({ ...result.summary, status: result.status, api_results: result.api_results, errors: result.errors, thresholds: verdicts }, null, 2)}\n`,
+    );
+  }
+  if (v.json) writeFile(v.json, `${JSON.stringify({ plan: plan.name, ...result, thresholds: verdicts })}\n`);
+  if (v.junit) writeFile(v.junit, junitXml(result, verdicts, plan.name));
+  return verdicts.every((t) => t.passed) ? EXIT_OK : EXIT_THRESHOLD_FAILED;
+}

@@ -1,0 +1,169 @@
+import type { RunResult, RunSnapshot } from '../types';
+import type { ThresholdResult } from './thresholds';
+
+const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const dec = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const ms = (v: number): string => `${dec.format(v)} ms`;
+
+/** The one-line live progress shown on a terminal, once a second. */
+export function progressLine(s: RunSnapshot, totalS: number): string {
+  return (
+    `[${Math.round(s.elapsedS)}s/${Math.round(totalS)}s] users ${s.activeUsers}` +
+    ` | ${int.format(s.requestsPerSecond)} req/s | p50 ${ms(s.latency.p50)} | p95 ${ms(s.latency.p95)}` +
+    ` | errors ${dec.format(s.errorRate)}% | total ${int.format(s.totals.requests)} | generator ${Math.round(s.generatorBusy * 100)}% busy`
+  );
+}
+
+function table(rows: string[][], alignRight: boolean[]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => (alignRight[c] ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** The final summary as text tables: the run, each step, the errors, the thresholds. */
+export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string {
+  const s = r.summary;
+  const out: string[] = [];
+  out.push(
+    `Run ${r.status}: ${s.concurrent_users} users, ${dec.format(s.test_duration)} s, ${r.workers} worker thread(s)`,
+  );
+  out.push('');
+  out.push(
+    table(
+      [
+        [
+          'requests',
+          'ok',
+          'failed',
+          'error %',
+          'req/s',
+          'avg',
+          'p50',
+          'p90',
+          'p95',
+          'p99',
+          'p99.9',
+          'min',
+          'max',
+          'KB/s',
+        ],
+        [
+          int.format(s.total_requests),
+          int.format(s.successful_requests),
+          int.format(s.failed_requests),
+          dec.format(s.error_rate),
+          dec.format(s.requests_per_second),
+          ms(s.average_response_time),
+          ms(s.percentile_50),
+          ms(s.percentile_90),
+          ms(s.percentile_95),
+          ms(s.percentile_99),
+          ms(s.percentile_999),
+          ms(s.min_response_time),
+          ms(s.max_response_time),
+          dec.format(s.avg_bandwidth),
+        ],
+      ],
+      Array<boolean>(14).fill(true),
+    ),
+  );
+  out.push('');
+  out.push(
+    table(
+      [
+        ['step', 'requests', 'ok', 'failed', 'error %', 'avg', 'p95', 'p99'],
+        ...r.api_results.map((a) => [
+          clip(a.name, 60),
+          int.format(a.total_requests),
+          int.format(a.successful_requests),
+          int.format(a.failed_requests),
+          dec.format(a.error_rate),
+          ms(a.average_response_time),
+          ms(a.percentile_95),
+          ms(a.percentile_99),
+        ]),
+      ],
+      [false, true, true, true, true, true, true, true],
+    ),
+  );
+  const busy = r.series.map((p) => p.generatorBusy);
+  if (busy.length > 0) {
+    const avg = busy.reduce((a, b) => a + b, 0) / busy.length;
+    out.push('');
+    out.push(
+      `Load generator: ${Math.round(avg * 100)}% busy on average, ${Math.round(Math.max(...busy) * 100)}% at most` +
+        (avg > 0.9
+          ? ' — it was the bottleneck: the figures say more about this machine than about the target (add --workers or machines)'
+          : ''),
+    );
+  }
+  const kinds = Object.entries(r.errors);
+  if (kinds.length > 0) {
+    out.push('');
+    out.push('Errors:');
+    for (const [kind, t] of kinds) {
+      out.push(`  ${kind}: ${int.format(t.count)}`);
+      for (const m of t.samples) out.push(`    e.g. ${clip(m, 160)}`);
+    }
+  }
+  if (thresholds.length > 0) {
+    out.push('');
+    out.push('Thresholds:');
+    for (const t of thresholds)
+      out.push(`  ${t.passed ? 'PASS' : 'FAIL'}  ${t.threshold}  (actual ${dec.format(t.actual)})`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+const xmlEscape = (s: string): string =>
+  s.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
+
+/**
+ * JUnit XML: one test case per threshold (a failure when it does not hold) and one per step with
+ * its figures in system-out. Steps do not fail by themselves: CI gates on thresholds, as the exit
+ * code does.
+ */
+export function junitXml(r: RunResult, thresholds: ThresholdResult[], planName: string): string {
+  const s = r.summary;
+  const failures = thresholds.filter((t) => !t.passed).length;
+  const cases: string[] = [];
+  for (const t of thresholds) {
+    const body = t.passed
+      ? ''
+      : `\n      <failure message="${xmlEscape(`${t.threshold} failed: actual ${t.actual}`)}" type="threshold">${xmlEscape(`${t.metric} = ${t.actual}`)}</failure>\n    `;
+    cases.push(
+      `    <testcase classname="aqa.thresholds" name="${xmlEscape(t.threshold)}" time="${s.test_duration}">${body}</testcase>`,
+    );
+  }
+  for (const a of r.api_results) {
+    const out = `requests=${a.total_requests} failed=${a.failed_requests} error_rate=${a.error_rate}% avg=${a.average_response_time}ms p95=${a.percentile_95}ms p99=${a.percentile_99}ms`;
+    cases.push(
+      `    <testcase classname="aqa.steps" name="${xmlEscape(a.name)}" time="${s.test_duration}">\n      <system-out>${xmlEscape(out)}</system-out>\n    </testcase>`,
+    );
+  }
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<testsuites name="aqa" tests="${cases.length}" failures="${failures}" time="${s.test_duration}">\n` +
+    `  <testsuite name="${xmlEscape(planName)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" time="${s.test_duration}" timestamp="${r.started_at}">\n` +
+    `    <properties>\n` +
+    `      <property name="total_requests" value="${s.total_requests}"/>\n` +
+    `      <property name="requests_per_second" value="${s.requests_per_second}"/>\n` +
+    `      <property name="error_rate" value="${s.error_rate}"/>\n` +
+    `      <property name="percentile_95" value="${s.percentile_95}"/>\n` +
+    `    </properties>\n` +
+    `${cases.join('\n')}\n` +
+    `  </testsuite>\n` +
+    `</testsuites>\n`
+  );
+}

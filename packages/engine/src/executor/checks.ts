@@ -1,0 +1,228 @@
+import { DOMParser } from '@xmldom/xmldom';
+import * as xpath from 'xpath';
+import { textExtractionBoundaries } from '@aqa/plan';
+import { compileJsonPath, jsonValueText } from './json-path';
+
+/**
+ * A response as the checks see it. Text, JSON and XML forms are computed on first use and shared
+ * by the assertion and the extraction of the same response.
+ */
+export class ResponseView {
+  status = 0;
+  private bodyBuf: Buffer | undefined;
+  private textCache: string | undefined;
+  private jsonCache: unknown = NOT_PARSED;
+  private xmlCache: unknown = NOT_PARSED;
+
+  reset(status: number, body: Buffer | undefined): void {
+    this.status = status;
+    this.bodyBuf = body;
+    this.textCache = undefined;
+    this.jsonCache = NOT_PARSED;
+    this.xmlCache = NOT_PARSED;
+  }
+
+  get text(): string {
+    if (this.textCache === undefined) this.textCache = this.bodyBuf ? this.bodyBuf.toString('utf8') : '';
+    return this.textCache;
+  }
+
+  /** Parsed JSON body; throws a readable error when the body is not JSON. */
+  get json(): unknown {
+    if (this.jsonCache === NOT_PARSED) {
+      try {
+        this.jsonCache = JSON.parse(this.text);
+      } catch (cause) {
+        this.jsonCache = new CheckError('response body is not JSON', { cause });
+      }
+    }
+    if (this.jsonCache instanceof CheckError) throw this.jsonCache;
+    return this.jsonCache;
+  }
+
+  get xml(): Node {
+    if (this.xmlCache === NOT_PARSED) {
+      try {
+        this.xmlCache = new DOMParser({ onError: () => undefined }).parseFromString(this.text, 'text/xml');
+      } catch (cause) {
+        this.xmlCache = new CheckError('response body is not XML', { cause });
+      }
+    }
+    if (this.xmlCache instanceof CheckError) throw this.xmlCache;
+    return this.xmlCache as Node;
+  }
+}
+
+const NOT_PARSED = Symbol('not parsed');
+
+export class CheckError extends Error {}
+
+export type AssertionType = 'json' | 'text' | 'xml' | 'status';
+export type AssertionOperator = 'equals' | 'contains' | 'regex' | 'not_equals';
+export type ExtractType = 'text' | 'json' | 'regex' | 'xml';
+
+export interface AssertionSpec {
+  type: AssertionType;
+  path: string;
+  operator: AssertionOperator;
+  expected: string;
+}
+
+export interface ExtractionSpec {
+  type: ExtractType;
+  name: string;
+  expression: string;
+}
+
+/** Returns undefined when the assertion holds, else a message saying what was seen. */
+export type CompiledAssertion = (r: ResponseView) => string | undefined;
+/** Returns the extracted value, or undefined when nothing matched. */
+export type CompiledExtraction = (r: ResponseView) => string | undefined;
+
+/** Problems found while compiling a plan's checks (bad regex, bad XPath), reported before the run. */
+export class PlanCheckError extends Error {}
+
+function compileRegex(source: string, what: string): RegExp {
+  try {
+    return new RegExp(source);
+  } catch (cause) {
+    throw new PlanCheckError(`${what}: invalid regular expression ${JSON.stringify(source)}`, { cause });
+  }
+}
+
+function compileXPath(expr: string, what: string): (node: Node) => string | undefined {
+  try {
+    xpath.select(expr, new DOMParser().parseFromString('<x/>', 'text/xml') as unknown as Node);
+  } catch (cause) {
+    throw new PlanCheckError(`${what}: invalid XPath ${JSON.stringify(expr)}`, { cause });
+  }
+  return (node) => {
+    const res = xpath.select(expr, node);
+    if (Array.isArray(res)) {
+      const first = res[0];
+      if (!first) return undefined;
+      return first.textContent ?? first.nodeValue ?? undefined;
+    }
+    return typeof res === 'object' && res !== null ? (res.textContent ?? undefined) : String(res);
+  };
+}
+
+const clip = (s: string): string => (s.length > 120 ? `${s.slice(0, 117)}...` : s);
+
+/**
+ * Assertion semantics (DESIGN §4, @aqa/plan step-rules.ts): the actual value is the status code
+ * (status), the whole body (text), the first JSONPath match (json; strings as-is, other values as
+ * JSON) or the text of the first XPath match (xml); a path with no match is compared as empty
+ * text. equals / not_equals compare whole text, contains is a substring test, regex a search.
+ */
+export function compileAssertion(spec: AssertionSpec, where: string): CompiledAssertion {
+  const expected = spec.expected;
+  const re = spec.operator === 'regex' ? compileRegex(expected, `${where} assertion`) : undefined;
+  const compare = (actual: string): boolean => {
+    switch (spec.operator) {
+      case 'equals':
+        return actual === expected;
+      case 'not_equals':
+        return actual !== expected;
+      case 'contains':
+        return actual.includes(expected);
+      case 'regex':
+        re!.lastIndex = 0;
+        return re!.test(actual);
+    }
+  };
+  const describe = (what: string, actual: string): string =>
+    `assertion failed: ${what} ${JSON.stringify(clip(actual))} ${spec.operator.replace('_', ' ')} ${JSON.stringify(clip(expected))} is false`;
+
+  switch (spec.type) {
+    case 'status':
+      return (r) => {
+        const actual = String(r.status);
+        return compare(actual) ? undefined : describe('status', actual);
+      };
+    case 'text':
+      return (r) => (compare(r.text) ? undefined : describe('body', r.text));
+    case 'json': {
+      const query = compileJsonPath(spec.path);
+      const label = spec.path.trim() || '$';
+      return (r) => {
+        let actual: string;
+        try {
+          actual = jsonValueText(query(r.json)) ?? '';
+        } catch (e) {
+          return `assertion failed: ${(e as Error).message}`;
+        }
+        return compare(actual) ? undefined : describe(label, actual);
+      };
+    }
+    case 'xml': {
+      const select = compileXPath(spec.path.trim() || '/', `${where} assertion`);
+      return (r) => {
+        let actual: string;
+        try {
+          actual = select(r.xml) ?? '';
+        } catch (e) {
+          return `assertion failed: ${(e as Error).message}`;
+        }
+        return compare(actual) ? undefined : describe(spec.path, actual);
+      };
+    }
+  }
+}
+
+/**
+ * Extraction semantics (DESIGN §4, @aqa/plan step-rules.ts): json → first JSONPath match (strings
+ * as-is, other values as JSON); regex → the first capture group of the first match (the whole match
+ * when the expression has no group); xml → the text of the first XPath match; text → the text
+ * between boundaries: "token=*;" takes what lies between `token=` and `;`, a value without `*`
+ * takes the rest of the line after it, blank takes the whole body.
+ */
+export function compileExtraction(spec: ExtractionSpec, where: string): CompiledExtraction {
+  switch (spec.type) {
+    case 'json': {
+      const query = compileJsonPath(spec.expression);
+      return (r) => {
+        try {
+          return jsonValueText(query(r.json));
+        } catch {
+          return undefined;
+        }
+      };
+    }
+    case 'xml': {
+      const select = compileXPath(spec.expression, `${where} extraction`);
+      return (r) => {
+        try {
+          return select(r.xml);
+        } catch {
+          return undefined;
+        }
+      };
+    }
+    case 'text': {
+      const b = textExtractionBoundaries(spec.expression);
+      if (b.kind === 'whole-body') return (r) => r.text;
+      return (r) => {
+        const body = r.text;
+        const at = body.indexOf(b.left);
+        if (at < 0) return undefined;
+        const from = at + b.left.length;
+        if (b.kind === 'between') {
+          const to = b.right === '' ? body.length : body.indexOf(b.right, from);
+          return to < 0 ? undefined : body.slice(from, to);
+        }
+        const eol = body.slice(from).search(/\r?\n/);
+        return eol < 0 ? body.slice(from) : body.slice(from, from + eol);
+      };
+    }
+    case 'regex': {
+      const re = compileRegex(spec.expression, `${where} extraction`);
+      return (r) => {
+        re.lastIndex = 0;
+        const m = re.exec(r.text);
+        if (!m) return undefined;
+        return m.length > 1 ? m[1] : m[0];
+      };
+    }
+  }
+}

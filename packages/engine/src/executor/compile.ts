@@ -1,0 +1,271 @@
+import {
+  BODY_METHODS,
+  DEFAULT_TIMEOUT_S,
+  effectiveAuthorization,
+  hasAssertion,
+  hasExtraction,
+  inferContentType,
+  parseThinkTimeMs,
+  transactionRatePercent,
+  type PerfPlan,
+  type UrlEntry,
+} from '@aqa/plan';
+import {
+  compileAssertion,
+  compileExtraction,
+  PlanCheckError,
+  type CompiledAssertion,
+  type CompiledExtraction,
+} from './checks';
+import { BasicAuthValue, Template, TemplateScope, type Renderable } from './template';
+import type { StepInfo } from '../metrics/aggregate';
+
+/** OAuth2 client-credentials settings of a step; the token is fetched by the shard's TokenCache. */
+export interface OAuth2Spec {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+  /** Cache key: steps with the same credentials share one token. */
+  key: string;
+}
+
+/** A plan step in the form the virtual users execute: everything parsed once, templates compiled. */
+export interface CompiledStep {
+  index: number;
+  method: string;
+  /** `scheme://host:port` when the URL's origin has no template; null when it must be rendered. */
+  origin: string | null;
+  /** Path and query (params appended) when `origin` is static; the full URL otherwise. */
+  target: Template;
+  /** Header names and values, including what the step's authorization adds. */
+  headerNames: string[];
+  headerValues: Renderable[];
+  /** The flat [name, value, …] header list when no header has a template. */
+  staticHeaders: string[] | null;
+  body: Template | null;
+  oauth2: OAuth2Spec | null;
+  timeoutMs: number;
+  /** Probability (0..1) that a user runs this step in an iteration. */
+  rate: number;
+  thinkMs: number;
+  assertion: CompiledAssertion | null;
+  extraction: CompiledExtraction | null;
+  extractSlot: number;
+  /** The response body must be kept (for the assertion or the extraction). */
+  needsBody: boolean;
+}
+
+export interface CompiledPlan {
+  steps: CompiledStep[];
+  scope: TemplateScope;
+  info: StepInfo[];
+  users: number;
+  durationMs: number;
+}
+
+/** Every problem that keeps a (schema-valid) plan from running, with where it is. */
+export class PlanCompileError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+    this.name = 'PlanCompileError';
+  }
+}
+
+const ORIGIN_RE = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/i;
+
+/**
+ * Compiles a plan validated by PerfPlanSchema. `durationSeconds` overrides the plan's duration
+ * (minutes). Throws PlanCompileError listing every problem at once.
+ */
+export function compilePlan(plan: PerfPlan, durationSeconds?: number): CompiledPlan {
+  const scope = new TemplateScope();
+  const problems: string[] = [];
+  const steps: CompiledStep[] = [];
+  const info: StepInfo[] = [];
+  plan.urls.forEach((entry, index) => {
+    try {
+      const step = compileStep(entry, steps.length, `urls[${index}]`, scope, problems);
+      if (step) {
+        steps.push(step);
+        info.push(stepInfo(entry, step));
+      }
+    } catch (e) {
+      problems.push(e instanceof PlanCheckError ? e.message : `urls[${index}]: ${(e as Error).message}`);
+    }
+  });
+  if (plan.urls.length === 0) problems.push('urls: the plan has no URL to request');
+  const users = plan.concurrent_users;
+  if (!(users >= 1)) problems.push('concurrent_users: must be at least 1');
+  const durationMs = durationSeconds !== undefined ? durationSeconds * 1000 : plan.duration * 60_000;
+  if (!(durationMs > 0)) problems.push('duration: must be more than 0');
+  if (problems.length > 0) throw new PlanCompileError(problems);
+  return { steps, scope, info, users, durationMs };
+}
+
+function stepInfo(entry: UrlEntry, step: CompiledStep): StepInfo {
+  const url = entry.url.trim();
+  const label = `${step.method} ${url}`;
+  return { name: entry.name?.trim() || label, label, url, method: step.method };
+}
+
+function compileStep(
+  entry: UrlEntry,
+  index: number,
+  where: string,
+  scope: TemplateScope,
+  problems: string[],
+): CompiledStep | null {
+  const method = entry.method;
+  const rawUrl = entry.url.trim();
+  const m = ORIGIN_RE.exec(rawUrl);
+  const target = new Template();
+  let origin: string | null = null;
+  let pathText: string;
+  if (m) {
+    const originText = m[1]!;
+    pathText = m[2]!;
+    if (!originText.includes('{{')) {
+      let parsed: URL;
+      try {
+        parsed = new URL(originText);
+      } catch {
+        problems.push(`${where}.url: ${JSON.stringify(rawUrl)} is not a valid URL`);
+        return null;
+      }
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+        problems.push(`${where}.url: only http and https are supported, not ${parsed.protocol}`);
+        return null;
+      }
+      origin = parsed.origin;
+    } else target.appendTemplate(originText, scope, false);
+  } else if (rawUrl.startsWith('{{')) {
+    // The whole URL comes from a variable: rendered and parsed per request.
+    pathText = rawUrl;
+  } else {
+    problems.push(`${where}.url: ${JSON.stringify(rawUrl)} is not an absolute http(s) URL`);
+    return null;
+  }
+  const hash = pathText.indexOf('#');
+  if (hash >= 0) pathText = pathText.slice(0, hash);
+  if (origin !== null && !pathText.startsWith('/')) pathText = `/${pathText}`;
+  target.appendTemplate(pathText, scope, false);
+
+  const auth = effectiveAuthorization(entry.authorization);
+  // Query parameters: only non-blank pairs are sent (spec 01 §5); values may hold templates.
+  const query: [string, string][] = [];
+  for (const p of entry.parameters)
+    if (p.key.trim() !== '' && p.value.trim() !== '') query.push([p.key.trim(), p.value]);
+  if (auth?.type === 'api_key' && auth.in === 'query') query.push([auth.keyName, auth.keyValue]);
+  let sep = pathText.includes('?') ? '&' : '?';
+  for (const [k, v] of query) {
+    target.append(sep, false).append(k, true).append('=', false).appendTemplate(v, scope, true);
+    sep = '&';
+  }
+
+  const headerNames: string[] = [];
+  const headerValues: Renderable[] = [];
+  const setHeader = (name: string, value: Renderable): void => {
+    const i = headerNames.findIndex((n) => n.toLowerCase() === name.toLowerCase());
+    if (i >= 0) headerValues[i] = value;
+    else {
+      headerNames.push(name);
+      headerValues.push(value);
+    }
+  };
+  for (const h of entry.headers) {
+    if (h.name.trim() === '' || h.value.trim() === '') continue;
+    setHeader(h.name.trim(), Template.of(h.value, scope));
+  }
+  let oauth2: OAuth2Spec | null = null;
+  switch (auth?.type) {
+    case 'bearer':
+      setHeader(
+        'authorization',
+        new Template().append('Bearer ', false).appendTemplate(auth.token, scope, false),
+      );
+      break;
+    case 'basic':
+      setHeader(
+        'authorization',
+        new BasicAuthValue(Template.of(auth.username, scope), Template.of(auth.password, scope)),
+      );
+      break;
+    case 'api_key':
+      if (auth.in === 'header') setHeader(auth.keyName, Template.of(auth.keyValue, scope));
+      break;
+    case 'oauth2':
+      oauth2 = {
+        tokenUrl: auth.tokenUrl.trim(),
+        clientId: auth.clientId,
+        clientSecret: auth.clientSecret,
+        scope: auth.scope,
+        key: JSON.stringify([auth.tokenUrl, auth.clientId, auth.clientSecret, auth.scope]),
+      };
+      break;
+    default:
+      break;
+  }
+
+  let body: Template | null = null;
+  if (BODY_METHODS.includes(method) && entry.payload !== '') {
+    body = Template.of(entry.payload, scope);
+    const type = inferContentType(entry.payload);
+    if (type !== undefined && !headerNames.some((n) => n.toLowerCase() === 'content-type'))
+      setHeader('content-type', Template.literal(type));
+  }
+
+  const timeoutS = Number.isFinite(entry.timeout) && entry.timeout > 0 ? entry.timeout : DEFAULT_TIMEOUT_S;
+  const rate = Math.min(Math.max(transactionRatePercent(entry.transactionRate), 0), 100) / 100;
+  let thinkMs = 0;
+  try {
+    thinkMs = parseThinkTimeMs(entry.thinkTime);
+  } catch (e) {
+    problems.push(`${where}.thinkTime: ${(e as Error).message}`);
+  }
+
+  let assertion: CompiledAssertion | null = null;
+  if (hasAssertion(entry)) {
+    assertion = compileAssertion(
+      {
+        type: entry.assertionType,
+        operator: entry.assertionOperator,
+        path: entry.assertionPath,
+        // As the generators read it: a status is compared trimmed, any other text exactly as written.
+        expected: entry.assertionType === 'status' ? entry.assertionValue.trim() : entry.assertionValue,
+      },
+      where,
+    );
+  }
+  let extraction: CompiledExtraction | null = null;
+  let extractSlot = -1;
+  if (hasExtraction(entry)) {
+    extraction = compileExtraction(
+      { type: entry.extractType, name: entry.extractName, expression: entry.extractValue },
+      where,
+    );
+    extractSlot = scope.variableSlot(entry.extractName.trim());
+  }
+
+  const staticHeaders = headerValues.every((v) => v.constant !== null)
+    ? headerNames.flatMap((n, i) => [n, headerValues[i]!.constant!])
+    : null;
+  return {
+    index,
+    method,
+    origin,
+    target,
+    headerNames,
+    headerValues,
+    staticHeaders,
+    body,
+    oauth2,
+    timeoutMs: timeoutS * 1000,
+    rate,
+    thinkMs,
+    assertion,
+    extraction,
+    extractSlot,
+    needsBody: (assertion !== null && entry.assertionType !== 'status') || extraction !== null,
+  };
+}

@@ -1,0 +1,55 @@
+import type { ErrorKind } from '../metrics/types';
+import { ERROR_KINDS } from '../metrics/types';
+
+export const KIND = Object.fromEntries(ERROR_KINDS.map((k, i) => [k, i])) as Record<ErrorKind, number>;
+
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EPIPE',
+  'EADDRNOTAVAIL',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
+const TLS_CODE_RE =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/;
+
+/** Maps a network-level failure to an error kind (index into ERROR_KINDS). */
+export function classifyError(err: unknown): number {
+  let e: unknown = err;
+  // undici wraps some failures (e.g. connect errors) in a cause chain; the innermost code decides.
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (DNS_CODES.has(code)) return KIND.dns;
+      if (TIMEOUT_CODES.has(code)) return KIND.timeout;
+      if (TLS_CODE_RE.test(code)) return KIND.tls;
+      if (CONNECT_CODES.has(code)) return KIND.connect;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  const msg = err instanceof Error ? err.message : String(err);
+  if (/certificate|ssl|tls/i.test(msg)) return KIND.tls;
+  return KIND.other;
+}
+
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
+    return `${typeof code === 'string' ? `${code} ` : ''}${err.message}${cause}`.slice(0, 300);
+  }
+  return String(err).slice(0, 300);
+}

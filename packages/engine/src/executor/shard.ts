@@ -1,0 +1,542 @@
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { Agent, Client, type Dispatcher } from 'undici';
+import { StepCollector } from '../metrics/collector';
+import type { ShardIntervalWire } from '../metrics/types';
+import { ResponseView } from './checks';
+import type { CompiledPlan, CompiledStep } from './compile';
+import { classifyError, errorMessage, KIND } from './http-error';
+import { IterationCounter, sequenceValue, type SequenceSplit } from './sequence';
+import type { RenderContext } from './template';
+import { TokenCache } from './token-cache';
+
+/** What one shard (one worker thread, or one runner agent) runs. */
+export interface ShardOptions {
+  shard: number;
+  /** Users of this shard. */
+  users: number;
+  /** Index of this shard's first user in the run (for logs). */
+  firstUser: number;
+  insecureTls: boolean;
+  /** Shared memory of the run-wide iteration counter behind `{{sequence_number,N}}`. */
+  sequenceBuffer: SharedArrayBuffer;
+  sequenceSplit: SequenceSplit;
+  /** Wait for in-flight requests this long at the end of the duration before cancelling them. */
+  endGraceMs: number;
+}
+
+const INTERVAL_MS = 1000;
+/** After cancelling in-flight requests, how long undici gets to report them before the shard counts them itself. */
+const FORCE_END_MS = 250;
+const SWEEP_MS = 20;
+/** Connections idle longer than this are closed by undici; the run's users keep theirs busy. */
+const KEEP_ALIVE_MS = 60_000;
+
+class StepTimeoutError extends Error {
+  readonly code = 'AQA_TIMEOUT';
+}
+class CancelledError extends Error {
+  readonly code = 'AQA_CANCELLED';
+}
+
+/**
+ * One virtual user. It is its own undici dispatch handler (the callback API, not promises): one
+ * object per user, reused for every request, so the hot path allocates little beyond what undici
+ * itself needs. Each user owns one keep-alive connection per origin (an undici Client with
+ * pipelining 1): the same as a Pool with connections = users, without the pool's linear scan for
+ * a free client on every request.
+ */
+class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
+  readonly vars: (string | undefined)[];
+  readonly seq: number[];
+  running = false;
+  inFlight = false;
+  private stepPos = 0;
+  private skipped = 0;
+  private step: CompiledStep | undefined;
+  t0 = 0;
+  timeoutAt = 0;
+  private status = 0;
+  private sentBytes = 0;
+  private recvBytes = 0;
+  private chunks: Buffer[] = [];
+  private abortFn: ((err?: Error) => void) | null = null;
+  /** Set when the engine aborts the request: the error kind to count it as. */
+  private abortKind = -1;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly clients = new Map<string, Client>();
+  private readonly stepClients: (Client | undefined)[];
+  private readonly view = new ResponseView();
+
+  constructor(
+    readonly id: number,
+    private readonly shard: Shard,
+  ) {
+    this.vars = new Array<string | undefined>(shard.plan.scope.variables.length);
+    this.seq = new Array<number>(shard.plan.scope.moduli.length).fill(1);
+    this.stepClients = new Array<Client | undefined>(shard.plan.steps.length);
+  }
+
+  start(): void {
+    this.running = true;
+    this.beginIteration();
+    this.next();
+  }
+
+  /** Runs the next step the user's iteration selects. Bound, so timers can call it directly. */
+  readonly next = (): void => {
+    this.timer = null;
+    const shard = this.shard;
+    if (shard.stopping) return this.finish();
+    const steps = shard.plan.steps;
+    for (;;) {
+      if (this.stepPos >= steps.length) {
+        this.stepPos = 0;
+        this.beginIteration();
+      }
+      const step = steps[this.stepPos++]!;
+      if (step.rate < 1 && Math.random() >= step.rate) {
+        // A whole iteration skipped (transactionRate): yield before looping again.
+        if (++this.skipped >= steps.length) {
+          this.skipped = 0;
+          this.timer = setTimeout(this.next, 0);
+          return;
+        }
+        continue;
+      }
+      this.skipped = 0;
+      this.send(step);
+      return;
+    }
+  };
+
+  /** A new iteration takes the next run-wide index for its `{{sequence_number,N}}` values. */
+  private beginIteration(): void {
+    const moduli = this.shard.plan.scope.moduli;
+    if (moduli.length === 0) return;
+    const i = this.shard.iterations.next();
+    for (let k = 0; k < moduli.length; k++) this.seq[k] = sequenceValue(i, moduli[k]!);
+  }
+
+  private clientFor(step: CompiledStep, origin: string): Client {
+    if (step.origin !== null) {
+      const c = this.stepClients[step.index];
+      if (c) return c;
+    }
+    let c = this.clients.get(origin);
+    if (!c) {
+      c = this.shard.newClient(origin);
+      this.clients.set(origin, c);
+    }
+    if (step.origin !== null) this.stepClients[step.index] = c;
+    return c;
+  }
+
+  private send(step: CompiledStep): void {
+    const shard = this.shard;
+    // Latency starts here: the moment the user is ready to send. The request is rendered (µs) and
+    // handed to this user's own connection, where nothing queues ahead of it (pipelining 1, one
+    // request in flight per user), and ends at the last byte of the response body. A stalled server
+    // therefore shows in full in the user's latency (closed model: the user waits for it); the
+    // generator's own saturation shows as lower throughput, never as hidden latency.
+    const now = performance.now();
+    if (now >= shard.endAt) return this.finish();
+
+    let headers = step.staticHeaders;
+    if (headers === null) {
+      headers = [];
+      for (let i = 0; i < step.headerNames.length; i++)
+        headers.push(step.headerNames[i]!, step.headerValues[i]!.render(this));
+    }
+    if (step.oauth2 !== null) {
+      const token = shard.tokens.current(step.oauth2);
+      if (token === undefined) return this.awaitToken(step);
+      headers = headers.concat('authorization', `Bearer ${token}`);
+    }
+    let origin: string;
+    let path: string;
+    if (step.origin !== null) {
+      origin = step.origin;
+      path = step.target.render(this);
+    } else {
+      const full = step.target.render(this);
+      let u: URL;
+      try {
+        u = new URL(full);
+      } catch (e) {
+        return this.failWithoutRequest(
+          step,
+          KIND.other,
+          `invalid URL ${JSON.stringify(full)}: ${(e as Error).message}`,
+        );
+      }
+      origin = u.origin;
+      path = u.pathname + u.search;
+    }
+    const body = step.body === null ? undefined : step.body.render(this);
+    let sent = step.method.length + path.length + 13 + origin.length; // request line + Host
+    for (let i = 0; i < headers.length; i++) sent += headers[i]!.length + 2;
+    if (body !== undefined) sent += Buffer.byteLength(body) + 20;
+    this.sentBytes = sent;
+    this.recvBytes = 0;
+    this.status = 0;
+    this.chunks.length = 0;
+    this.abortFn = null;
+    this.abortKind = -1;
+    this.step = step;
+    this.inFlight = true;
+    this.t0 = now;
+    this.timeoutAt = now + step.timeoutMs;
+    this.dispatching = true;
+    try {
+      this.clientFor(step, origin).dispatch({ path, method: step.method, headers, body }, this);
+    } catch (e) {
+      this.inFlight = false;
+      this.failWithoutRequest(step, classifyError(e), errorMessage(e));
+    } finally {
+      this.dispatching = false;
+    }
+  }
+
+  private awaitToken(step: CompiledStep): void {
+    const spec = step.oauth2!;
+    const failure = this.shard.tokens.failure(spec);
+    if (failure !== null) {
+      // The token endpoint failed a moment ago: count the step as failed and retry after a pause.
+      const col = this.shard.collectors[step.index]!;
+      col.recordFailureNoResponse(0);
+      col.recordOutcome(KIND.other, failure);
+      this.timer = setTimeout(this.next, this.shard.tokens.retryInMs(spec) + 1);
+      return;
+    }
+    void this.shard.tokens.wait(spec).then(() => {
+      // The same step again (it was already chosen for this iteration), unless the run is stopping.
+      if (this.shard.stopping) this.finish();
+      else this.send(step);
+    });
+  }
+
+  private failWithoutRequest(step: CompiledStep, kind: number, message: string): void {
+    const col = this.shard.collectors[step.index]!;
+    col.recordFailureNoResponse(0);
+    col.recordOutcome(kind, message);
+    // Yield so that a plan whose every request fails synchronously cannot block the thread.
+    this.timer = setTimeout(this.afterStepBound, 0);
+  }
+
+  /** Called by the shard's sweeper or by stop(); the request ends through onError. */
+  abort(kind: number, err: Error): void {
+    if (!this.inFlight || this.abortKind >= 0) return;
+    this.abortKind = kind;
+    if (this.abortFn) this.abortFn(err);
+    // Not yet written (still connecting): closing the connection fails the queued request, and the
+    // user's next request opens a new one.
+    else {
+      for (const c of this.clients.values()) void c.destroy(err).catch(() => undefined);
+      this.clients.clear();
+      this.stepClients.fill(undefined);
+    }
+  }
+
+  /**
+   * Last resort at the end of a stop: a request undici has not given back is counted as cancelled
+   * now and any late callback for it is ignored, so a stop always completes.
+   */
+  forceEnd(): void {
+    if (this.inFlight) {
+      this.inFlight = false;
+      this.forced = true;
+      const step = this.step!;
+      const col = this.shard.collectors[step.index]!;
+      col.recordFailureNoResponse(this.sentBytes);
+      col.recordOutcome(
+        KIND.cancelled,
+        col.wantsSample(KIND.cancelled)
+          ? `in flight when the run stopped (${step.method} ${this.shard.plan.info[step.index]!.url})`
+          : undefined,
+      );
+    }
+    this.finish();
+  }
+  private forced = false;
+  /** True while inside dispatch(): undici reports invalid requests through onError synchronously. */
+  private dispatching = false;
+
+  // --- undici DispatchHandler (callback API) ---
+
+  onConnect(abort: (err?: Error) => void): void {
+    this.abortFn = abort;
+    if (this.abortKind >= 0)
+      abort(
+        this.abortKind === KIND.timeout ? new StepTimeoutError('timed out') : new CancelledError('cancelled'),
+      );
+  }
+
+  onHeaders(statusCode: number, headers: Buffer[], _resume: () => void, statusText: string): boolean {
+    if (statusCode < 200 || this.forced) return true; // 1xx: the final response follows
+    this.status = statusCode;
+    let n = 15 + statusText.length; // "HTTP/1.1 200 OK\r\n" + final CRLF
+    for (let i = 0; i < headers.length; i++) n += headers[i]!.length + 2;
+    this.recvBytes += n;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.recvBytes += chunk.length;
+    if (this.step!.needsBody) this.chunks.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    if (this.forced) return;
+    const latencyUs = (performance.now() - this.t0) * 1000;
+    this.inFlight = false;
+    const step = this.step!;
+    const col = this.shard.collectors[step.index]!;
+    col.recordResponse(latencyUs, this.sentBytes, this.recvBytes);
+    const status = this.status;
+    let kind = -1;
+    let message: string | undefined;
+    if (step.needsBody || step.assertion !== null) {
+      const chunks = this.chunks;
+      this.view.reset(
+        status,
+        chunks.length === 0 ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
+      );
+      this.chunks.length = 0;
+      if (step.extraction !== null) {
+        // No match leaves the variable as it was (plan contract).
+        const v = step.extraction(this.view);
+        if (v !== undefined) this.vars[step.extractSlot] = v;
+      }
+    }
+    // DESIGN §4, as every generator reads it: status ≥ 400 is an error even when a status assertion expects it.
+    if (status >= 400) {
+      kind = KIND.http_status;
+      if (col.wantsSample(kind))
+        message = `HTTP ${status} from ${step.method} ${this.shard.plan.info[step.index]!.url}`;
+      if (status === 401 && step.oauth2 !== null) this.shard.tokens.invalidate(step.oauth2);
+    } else if (step.assertion !== null) {
+      const failed = step.assertion(this.view);
+      if (failed !== undefined) {
+        kind = KIND.assertion;
+        message = failed;
+      }
+    }
+    col.recordOutcome(kind, message);
+    this.afterStep();
+  }
+
+  onError(err: Error): void {
+    if (this.forced) return;
+    this.inFlight = false;
+    const step = this.step!;
+    const col = this.shard.collectors[step.index]!;
+    const kind = this.abortKind >= 0 ? this.abortKind : classifyError(err);
+    col.recordFailureNoResponse(this.sentBytes);
+    let message: string | undefined;
+    if (col.wantsSample(kind)) {
+      message =
+        kind === KIND.timeout && this.abortKind >= 0
+          ? `no complete response within ${step.timeoutMs / 1000} s (${step.method} ${this.shard.plan.info[step.index]!.url})`
+          : kind === KIND.cancelled
+            ? `in flight when the run stopped (${step.method} ${this.shard.plan.info[step.index]!.url})`
+            : errorMessage(err);
+    }
+    col.recordOutcome(kind, message);
+    this.chunks.length = 0;
+    // A refused connection or an invalid request fails at once; yield so that the loop can neither
+    // recurse nor monopolise the thread.
+    if (this.dispatching || kind === KIND.connect || kind === KIND.dns || kind === KIND.tls)
+      this.timer = setTimeout(this.afterStepBound, 0);
+    else this.afterStep();
+  }
+
+  private readonly afterStepBound = (): void => this.afterStep();
+
+  private afterStep(): void {
+    this.timer = null;
+    const shard = this.shard;
+    if (shard.stopping) return this.finish();
+    const think = this.step?.thinkMs ?? 0;
+    if (think > 0) this.timer = setTimeout(this.next, think);
+    else this.next();
+  }
+
+  /** Ends the user (after its in-flight request). Idempotent. */
+  finish(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (!this.running) return;
+    this.running = false;
+    this.shard.userDone();
+  }
+
+  /** Stops a user that is between requests (think time, waiting): it sends nothing more. */
+  stopIfIdle(): void {
+    if (!this.inFlight && this.running && this.timer !== null) this.finish();
+  }
+
+  closeConnections(): Promise<unknown> {
+    const all = [...this.clients.values()].map((c) => c.destroy().catch(() => undefined));
+    this.clients.clear();
+    return Promise.all(all);
+  }
+}
+
+/**
+ * A shard: a share of the run's users, with its own connections and counters, reporting an
+ * interval of counters and histograms once a second. It is free of any state shared with other
+ * shards except the sequence counters' memory, so a run is the same on one thread, on several, or
+ * (later) on several machines.
+ */
+export class Shard {
+  readonly collectors: StepCollector[];
+  readonly iterations: IterationCounter;
+  readonly tokens: TokenCache;
+  private readonly users: VirtualUser[] = [];
+  private readonly agent: Agent;
+  stopping = false;
+  /** performance.now() at which users stop starting requests. */
+  endAt = Infinity;
+  private startAt = 0;
+  private active = 0;
+  private interval = 0;
+  private tickTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private endTimer: NodeJS.Timeout | null = null;
+  private cancelTimer: NodeJS.Timeout | null = null;
+  private finished = false;
+  private resolveDone!: () => void;
+  readonly done: Promise<void> = new Promise((r) => (this.resolveDone = r));
+  private readonly connectOptions: { rejectUnauthorized: boolean; timeout: number };
+
+  constructor(
+    readonly plan: CompiledPlan,
+    private readonly opts: ShardOptions,
+    private readonly report: (w: ShardIntervalWire) => void,
+  ) {
+    this.collectors = plan.steps.map(() => new StepCollector());
+    this.iterations = new IterationCounter(plan.scope.moduli, opts.sequenceBuffer, opts.sequenceSplit);
+    const minTimeout = Math.min(...plan.steps.map((s) => s.timeoutMs));
+    this.connectOptions = { rejectUnauthorized: !opts.insecureTls, timeout: Math.min(10_000, minTimeout) };
+    this.agent = new Agent({ connect: this.connectOptions });
+    this.tokens = new TokenCache(this.agent, () => performance.now());
+    for (let i = 0; i < opts.users; i++) this.users.push(new VirtualUser(opts.firstUser + i, this));
+  }
+
+  newClient(origin: string): Client {
+    return new Client(origin, {
+      pipelining: 1,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      keepAliveMaxTimeout: KEEP_ALIVE_MS,
+      // The engine enforces each step's total time-out itself (sweeper below): no per-request timers.
+      headersTimeout: 0,
+      bodyTimeout: 0,
+      connect: this.connectOptions,
+    });
+  }
+
+  /**
+   * Starts every user now; users stop starting requests `durationMs` later.
+   * `startPerfMs` is this thread's performance.now() of the run's common start.
+   */
+  start(startPerfMs: number, durationMs: number): void {
+    this.startAt = startPerfMs;
+    this.lastElu = performance.eventLoopUtilization();
+    this.endAt = startPerfMs + durationMs;
+    this.scheduleTick();
+    this.sweepTimer = setInterval(() => this.sweep(), SWEEP_MS);
+    this.endTimer = setTimeout(
+      () => this.beginStop(this.opts.endGraceMs),
+      Math.max(0, this.endAt - performance.now()),
+    );
+    this.active = this.users.length;
+    if (this.active === 0) {
+      this.complete();
+      return;
+    }
+    for (const u of this.users) u.start();
+  }
+
+  /** Graceful stop: no new requests; in-flight ones get `graceMs` to finish, then count as cancelled. */
+  stop(graceMs: number): void {
+    this.endAt = Math.min(this.endAt, performance.now());
+    this.beginStop(graceMs);
+  }
+
+  private beginStop(graceMs: number): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    if (this.endTimer) clearTimeout(this.endTimer);
+    for (const u of this.users) u.stopIfIdle();
+    if (this.finished) return;
+    this.cancelTimer = setTimeout(() => {
+      const err = new CancelledError('cancelled');
+      for (const u of this.users) u.abort(KIND.cancelled, err);
+      // Users still waiting for a token end without a request.
+      for (const u of this.users) if (!u.inFlight) u.finish();
+      this.cancelTimer = setTimeout(() => {
+        for (const u of this.users) if (u.running) u.forceEnd();
+      }, FORCE_END_MS);
+    }, graceMs);
+  }
+
+  userDone(): void {
+    this.active--;
+    if (this.active === 0) this.complete();
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (let i = 0; i < this.users.length; i++) {
+      const u = this.users[i]!;
+      if (u.inFlight && now >= u.timeoutAt) u.abort(KIND.timeout, new StepTimeoutError('timed out'));
+    }
+  }
+
+  private scheduleTick(): void {
+    const due = this.startAt + (this.interval + 1) * INTERVAL_MS;
+    this.tickTimer = setTimeout(() => this.tick(), Math.max(0, due - performance.now()));
+  }
+
+  private tick(): void {
+    if (this.finished) return;
+    this.report(this.drain(false));
+    this.interval++;
+    this.scheduleTick();
+  }
+
+  private lastElu: EventLoopUtilization | undefined;
+
+  private drain(final: boolean): ShardIntervalWire {
+    const now = performance.now();
+    const elu = performance.eventLoopUtilization();
+    const busy = this.lastElu
+      ? performance.eventLoopUtilization(elu, this.lastElu).utilization
+      : elu.utilization;
+    this.lastElu = elu;
+    return {
+      shard: this.opts.shard,
+      interval: this.interval,
+      final,
+      endMs: final ? now - this.startAt : (this.interval + 1) * INTERVAL_MS,
+      activeUsers: final ? 0 : this.active,
+      busy,
+      steps: this.collectors.map((c) => c.drain()),
+    };
+  }
+
+  private complete(): void {
+    if (this.finished) return;
+    this.finished = true;
+    for (const t of [this.tickTimer, this.endTimer, this.cancelTimer]) if (t) clearTimeout(t);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.report(this.drain(true));
+    void Promise.all([
+      ...this.users.map((u) => u.closeConnections()),
+      this.agent.destroy().catch(() => undefined),
+    ]).then(() => this.resolveDone());
+  }
+}

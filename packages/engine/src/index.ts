@@ -1,0 +1,15 @@
+/**
+ * @aqa/engine — the built-in load engine (DESIGN §4, §8). Node only.
+ *
+ *   const run = startRun(plan, { durationSeconds: 30 });
+ *   for await (const s of run.snapshots) show(s);      // one merged snapshot per second
+ *   const result = await run.result;                    // summary, api_results, errors, series
+ *   await run.stop();                                   // graceful stop, within 2 s
+ */
+export { startRun, splitUsers, type RunHandle, type RunOptions } from './run';
+export type { SequenceSplit } from './executor/sequence';
+export { compilePlan, PlanCompileError, type CompiledPlan } from './executor/compile';
+export { checkTargets, type TargetCheck } from './preflight';
+export { Histogram, type EncodedHistogram } from './metrics/histogram';
+export { ERROR_KINDS } from './metrics/types';
+export type * from './types';

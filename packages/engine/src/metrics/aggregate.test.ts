@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { RunAggregator } from './aggregate';
+import { Histogram } from './histogram';
+import { ERROR_KIND_COUNT, type ShardIntervalWire } from './types';
+import type { RunSnapshot } from '../types';
+
+const INFO = [{ name: 'a', label: 'GET a', url: 'http://x/a', method: 'GET' }];
+
+function wire(
+  shard: number,
+  interval: number,
+  final: boolean,
+  latenciesUs: number[],
+  errors = 0,
+): ShardIntervalWire {
+  const h = new Histogram();
+  for (const v of latenciesUs) h.record(v);
+  const errs = new Array<number>(ERROR_KIND_COUNT).fill(0);
+  errs[4] = errors; // http_status
+  return {
+    shard,
+    interval,
+    final,
+    endMs: final ? interval * 1000 + 300 : (interval + 1) * 1000,
+    activeUsers: final ? 0 : 2,
+    busy: 0.5,
+    steps: [
+      {
+        requests: latenciesUs.length,
+        successes: latenciesUs.length - errors,
+        errors: errs,
+        samples: Array.from({ length: ERROR_KIND_COUNT }, (_, k) =>
+          k === 4 && errors ? [`HTTP 500 #${shard}`] : [],
+        ),
+        bytesSent: 10 * latenciesUs.length,
+        bytesReceived: 100 * latenciesUs.length,
+        histogram: h.encode(),
+      },
+    ],
+  };
+}
+
+describe('RunAggregator', () => {
+  it('emits each second once every shard has reported it, in order, and sums exactly', () => {
+    const out: RunSnapshot[] = [];
+    const agg = new RunAggregator(INFO, 2, (s) => out.push(s));
+    agg.add(wire(0, 0, false, [1000, 2000]));
+    expect(out).toHaveLength(0); // shard 1 has not reported second 1 yet
+    agg.add(wire(1, 0, false, [3000], 1));
+    expect(out.map((s) => s.second)).toEqual([1]);
+    expect(out[0]!.requests).toBe(3);
+    expect(out[0]!.activeUsers).toBe(4);
+    expect(out[0]!.errors.http_status).toBe(1);
+    // Shard 0 ends early; shard 1 goes on alone.
+    agg.add(wire(0, 1, true, [4000]));
+    agg.add(wire(1, 1, false, [5000]));
+    agg.add(wire(1, 2, true, [6000, 7000]));
+    agg.flush(true);
+    expect(out.map((s) => s.second)).toEqual([1, 2, 3]);
+    expect(out.reduce((n, s) => n + s.requests, 0)).toBe(7);
+    expect(out[2]!.totals.requests).toBe(7);
+    const { summary, api_results, errors, histogram } = agg.summary(4, agg.durationMs / 1000);
+    expect(summary.total_requests).toBe(7);
+    expect(summary.failed_requests).toBe(1);
+    expect(summary.min_response_time).toBe(1);
+    expect(summary.max_response_time).toBe(7);
+    expect(summary.average_response_time).toBe(4);
+    expect(summary.bytes_received).toBe(700);
+    expect(summary.test_duration).toBe(2.3);
+    expect(histogram.totalCount).toBe(7);
+    expect(api_results[0]!.errors.http_status).toEqual({ count: 1, samples: ['HTTP 500 #1'] });
+    expect(errors.http_status?.count).toBe(1);
+  });
+});

@@ -1,0 +1,50 @@
+import type { EncodedHistogram } from './histogram';
+
+/**
+ * Why a request counted as failed. `http_status`: a response with status ≥ 400; `assertion`: the
+ * step's assertion did not hold; `cancelled`: still in flight when the run was stopped (the target
+ * may have seen it, so it stays in the totals).
+ */
+export const ERROR_KINDS = [
+  'connect',
+  'dns',
+  'timeout',
+  'tls',
+  'http_status',
+  'assertion',
+  'cancelled',
+  'other',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+export const ERROR_KIND_COUNT = ERROR_KINDS.length;
+
+/** How many distinct sample messages are kept per error kind (per step and per run). */
+export const MAX_ERROR_SAMPLES = 5;
+
+/** One step's counters for one interval, as a worker sends them (structured-clone friendly). */
+export interface StepIntervalWire {
+  requests: number;
+  successes: number;
+  /** Counts indexed like ERROR_KINDS. */
+  errors: number[];
+  /** New sample messages indexed like ERROR_KINDS (each at most MAX_ERROR_SAMPLES). */
+  samples: string[][];
+  bytesSent: number;
+  bytesReceived: number;
+  histogram: EncodedHistogram;
+}
+
+/** One worker's report for one 1-second interval of the run. */
+export interface ShardIntervalWire {
+  shard: number;
+  /** 0-based interval number since the run's start (interval k covers [k s, k+1 s)). */
+  interval: number;
+  /** The shard's last report: it covers the rest of the shard's run, up to `endMs`. */
+  final: boolean;
+  /** Interval end, ms since the run's start. */
+  endMs: number;
+  activeUsers: number;
+  /** Share of the interval the shard's event loop was busy (0..1): near 1, the generator is the bottleneck. */
+  busy: number;
+  steps: StepIntervalWire[];
+}

@@ -1,0 +1,278 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { compilePlan, PlanCompileError, type CompiledPlan } from './executor/compile';
+import { describeIssues, safeMigratePlan, type PerfPlan, type PerfPlanInput } from '@aqa/plan';
+import { IterationCounter, WHOLE_RUN, type SequenceSplit } from './executor/sequence';
+import { RunAggregator } from './metrics/aggregate';
+import type { EngineLogger, RunResult, RunSnapshot } from './types';
+import type { FromWorker, ToWorker, WorkerInit } from './worker/protocol';
+
+export interface RunOptions {
+  /** Overrides the plan's duration (minutes) with seconds. */
+  durationSeconds?: number;
+  /** Worker threads (shards) to run the users in. Default: one per available core, at most one per user. */
+  workers?: number;
+  /** Accept self-signed / invalid TLS certificates of the targets. Default false. */
+  insecureTls?: boolean;
+  logger?: EngineLogger;
+  /** Aborting it stops the run like stop(). */
+  signal?: AbortSignal;
+  /** At the end of the duration, how long in-flight requests may take before they count as cancelled. Default 2000 ms. */
+  endGraceMs?: number;
+  /** On stop(), how long in-flight requests may take before they count as cancelled. Default 1000 ms (at most 1500). */
+  stopGraceMs?: number;
+  /** Which share of `{{sequence_number,N}}` this run owns when it is one machine of several (DESIGN §8). */
+  sequenceSplit?: SequenceSplit;
+  /** Called for every merged snapshot, in addition to the `snapshots` iterable. */
+  onSnapshot?: (s: RunSnapshot) => void;
+  /** Worker entry file; default: worker.mjs next to this module's bundle, or built from source. */
+  workerEntry?: string | URL;
+}
+
+/** A run in progress. */
+export interface RunHandle {
+  /**
+   * The merged per-second snapshots, in order, ending when the run ends. One consumer; snapshots
+   * that are not consumed are buffered (one per second).
+   */
+  snapshots: AsyncIterable<RunSnapshot>;
+  /** The final result; rejects only when the engine itself fails (a failed request is data). */
+  result: Promise<RunResult>;
+  /** Graceful stop: no new requests; in-flight ones finish or count as cancelled; resolves within 2 s with the run ended. */
+  stop(): Promise<void>;
+  /** Virtual users per shard, as split. */
+  readonly shards: readonly number[];
+}
+
+/** Splits `users` over at most `workers` shards as evenly as possible. */
+export function splitUsers(users: number, workers: number): number[] {
+  const n = Math.max(1, Math.min(workers, users));
+  const base = Math.floor(users / n);
+  const extra = users % n;
+  return Array.from({ length: n }, (_, i) => base + (i < extra ? 1 : 0));
+}
+
+/** Builds packages/engine/dist (when stale) through the package's build.mjs and returns dist/worker.mjs. */
+async function builtWorker(buildScript: URL): Promise<URL> {
+  const mod = (await import(buildScript.href)) as { ensureBuilt: () => Promise<string> };
+  const dist = await mod.ensureBuilt();
+  return pathToFileURL(`${dist}/worker.mjs`);
+}
+
+/**
+ * Where the worker-thread entry is: worker threads cannot load TypeScript, so it is always a bundle.
+ * 1. options.workerEntry; 2. from TypeScript source (vitest, tsx): the engine's dist/worker.mjs, built
+ * on demand; 3. bundled (dist/aqa.mjs, dist/index.mjs, or another package's bundle that inlined the
+ * engine): worker.mjs next to the bundle, else the engine package's dist/worker.mjs.
+ */
+async function resolveWorkerEntry(explicit: string | URL | undefined): Promise<URL> {
+  if (explicit !== undefined) return explicit instanceof URL ? explicit : pathToFileURL(explicit);
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return builtWorker(new URL('../build.mjs', here));
+  const sibling = new URL('./worker.mjs', here);
+  if (existsSync(fileURLToPath(sibling))) return sibling;
+  try {
+    const pkg = createRequire(here).resolve('@aqa/engine/package.json');
+    const buildScript = new URL('./build.mjs', pathToFileURL(pkg));
+    if (existsSync(fileURLToPath(buildScript))) {
+      try {
+        return await builtWorker(buildScript);
+      } catch {
+        // no esbuild here: use what dist holds
+      }
+    }
+    const dist = new URL('./dist/worker.mjs', pathToFileURL(pkg));
+    if (existsSync(fileURLToPath(dist))) return dist;
+  } catch {
+    // not resolvable from here
+  }
+  throw new Error(
+    `@aqa/engine: worker entry not found next to ${fileURLToPath(here)}; ship packages/engine/dist/worker.mjs beside the bundle or pass options.workerEntry`,
+  );
+}
+
+class SnapshotQueue implements AsyncIterable<RunSnapshot> {
+  private readonly items: RunSnapshot[] = [];
+  private waiters: ((r: IteratorResult<RunSnapshot>) => void)[] = [];
+  private closed = false;
+
+  push(s: RunSnapshot): void {
+    const w = this.waiters.shift();
+    if (w) w({ value: s, done: false });
+    else this.items.push(s);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const w of this.waiters) w({ value: undefined, done: true });
+    this.waiters = [];
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<RunSnapshot> {
+    return {
+      next: () => {
+        const s = this.items.shift();
+        if (s) return Promise.resolve({ value: s, done: false });
+        if (this.closed) return Promise.resolve({ value: undefined, done: true });
+        return new Promise((resolve) => this.waiters.push(resolve));
+      },
+    };
+  }
+}
+
+/**
+ * Runs a performance plan (DESIGN §4) in worker threads, one shard of the users per thread, and
+ * merges their per-second reports into one stream. Nothing of the load runs on the caller's
+ * event loop: it only merges histograms once a second.
+ *
+ * Throws PlanCompileError synchronously for a plan that does not validate or cannot run (every
+ * problem listed, with its field).
+ */
+export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = {}): RunHandle {
+  // Validated here too (idempotent for a parsed plan), so no caller can hand the workers a plan
+  // the model would refuse.
+  const parsed = safeMigratePlan(input);
+  if (!parsed.success) {
+    throw new PlanCompileError(
+      describeIssues(parsed.error).map((i) => `${i.field || '(plan)'}: ${i.message}`),
+    );
+  }
+  const plan: PerfPlan = parsed.data;
+  const compiled: CompiledPlan = compilePlan(plan, options.durationSeconds);
+  const shards = splitUsers(compiled.users, options.workers ?? availableParallelism());
+  const log = options.logger;
+  const queue = new SnapshotQueue();
+  const aggregator = new RunAggregator(compiled.info, shards.length, (s) => {
+    queue.push(s);
+    options.onSnapshot?.(s);
+  });
+  const sequenceBuffer = IterationCounter.allocate();
+  const workers: Worker[] = [];
+  const stopGraceMs = Math.min(options.stopGraceMs ?? 1000, 1500);
+  const endGraceMs = options.endGraceMs ?? 2000;
+  let stopped = false;
+  let started = false;
+  let finished = false;
+  let startedAt = new Date();
+  let resolveEnded!: () => void;
+  const ended = new Promise<void>((r) => (resolveEnded = r));
+
+  const post = (w: Worker, m: ToWorker): void => {
+    try {
+      w.postMessage(m);
+    } catch {
+      // the worker has already exited
+    }
+  };
+
+  const result = (async (): Promise<RunResult> => {
+    const entry = await resolveWorkerEntry(options.workerEntry);
+    let firstUser = 0;
+    const ready: Promise<void>[] = [];
+    const done: Promise<void>[] = [];
+    const state: { failure?: Error } = {};
+    // Set from worker events; read through a function so that narrowing does not assume it unchanged.
+    const failure = (): Error | undefined => state.failure;
+    shards.forEach((users, shard) => {
+      const init: WorkerInit = {
+        plan,
+        durationSeconds: options.durationSeconds,
+        shard,
+        users,
+        firstUser,
+        insecureTls: options.insecureTls ?? false,
+        sequenceBuffer,
+        sequenceSplit: options.sequenceSplit ?? WHOLE_RUN,
+        endGraceMs,
+      };
+      firstUser += users;
+      const w = new Worker(entry, { workerData: init, name: `aqa-shard-${shard}` });
+      workers.push(w);
+      let markReady!: () => void;
+      ready.push(new Promise((r) => (markReady = r)));
+      done.push(
+        new Promise<void>((resolve) => {
+          w.on('message', (m: FromWorker) => {
+            if (m.type === 'ready') markReady();
+            else if (m.type === 'interval') aggregator.add(m.wire);
+            else if (m.type === 'fatal') state.failure ??= new Error(`engine worker ${shard}: ${m.message}`);
+          });
+          w.on('error', (e) => {
+            state.failure ??= e;
+            markReady();
+          });
+          w.on('exit', () => {
+            markReady();
+            resolve();
+          });
+        }),
+      );
+    });
+    await Promise.all(ready);
+    const early = failure();
+    if (early) {
+      await Promise.all(workers.map((w) => w.terminate()));
+      throw early;
+    }
+    // A common start a little ahead, so every shard's users start together and its intervals align.
+    const startEpochMs = performance.timeOrigin + performance.now() + 20;
+    startedAt = new Date(startEpochMs);
+    for (const w of workers) post(w, { type: 'start', startEpochMs });
+    started = true;
+    if (stopped) for (const w of workers) post(w, { type: 'stop', graceMs: stopGraceMs });
+    log?.info(
+      { users: compiled.users, shards: shards.length, durationMs: compiled.durationMs },
+      'run started',
+    );
+    // Safety net: a shard that has not ended long after its duration is terminated.
+    const limitMs = compiled.durationMs + endGraceMs + 30_000;
+    const guard = setTimeout(() => {
+      log?.warn({ limitMs }, 'engine workers did not end in time; terminating them');
+      for (const w of workers) void w.terminate();
+    }, limitMs);
+    guard.unref();
+    await Promise.all(done);
+    clearTimeout(guard);
+    const late = failure();
+    if (late) throw late;
+    aggregator.flush(true);
+    const durationS = aggregator.durationMs / 1000;
+    const { summary, api_results, errors, histogram } = aggregator.summary(compiled.users, durationS);
+    const res: RunResult = {
+      status: stopped ? 'stopped' : 'completed',
+      started_at: startedAt.toISOString(),
+      ended_at: new Date().toISOString(),
+      summary,
+      api_results,
+      errors,
+      series: aggregator.series,
+      histogram: histogram.encode(),
+      workers: shards.length,
+    };
+    log?.info({ total_requests: summary.total_requests, status: res.status }, 'run ended');
+    return res;
+  })().finally(() => {
+    finished = true;
+    queue.close();
+    resolveEnded();
+  });
+  // The caller observes failures through `result`; keep Node from reporting an unhandled rejection twice.
+  result.catch(() => undefined);
+
+  const stop = async (): Promise<void> => {
+    if (!stopped) {
+      stopped = true;
+      if (started) for (const w of workers) post(w, { type: 'stop', graceMs: stopGraceMs });
+    }
+    if (!finished) await ended;
+  };
+  if (options.signal) {
+    if (options.signal.aborted) void stop();
+    else options.signal.addEventListener('abort', () => void stop(), { once: true });
+  }
+  return { snapshots: queue, result, stop, shards };
+}

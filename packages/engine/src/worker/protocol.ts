@@ -1,0 +1,26 @@
+import type { ShardIntervalWire } from '../metrics/types';
+import type { PerfPlan } from '@aqa/plan';
+import type { SequenceSplit } from '../executor/sequence';
+
+/** What the caller's thread hands a worker thread (structured-cloned; the buffer is shared). */
+export interface WorkerInit {
+  plan: PerfPlan;
+  durationSeconds: number | undefined;
+  shard: number;
+  users: number;
+  firstUser: number;
+  insecureTls: boolean;
+  sequenceBuffer: SharedArrayBuffer;
+  sequenceSplit: SequenceSplit;
+  endGraceMs: number;
+}
+
+export type ToWorker =
+  /** Start at this absolute time (ms since the epoch, performance.timeOrigin + now()). */
+  { type: 'start'; startEpochMs: number } | { type: 'stop'; graceMs: number };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'interval'; wire: ShardIntervalWire }
+  | { type: 'done' }
+  | { type: 'fatal'; message: string };
