@@ -338,6 +338,8 @@ export const PerfPlanSchema = z.object({
     .min(1, PLAN_ERRORS.urlRequired)
     .max(500),
   script: z.string().max(MAX_TEXT).optional(),
+  /** Pass/fail criteria on the final summary, as k6 writes them: "p95<300", "error_rate<1%". The engine parses them. */
+  thresholds: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
   source_page: z
     .enum(SOURCE_PAGES, { error: () => `Source page ${oneOf(SOURCE_PAGES)}` })
     .default('url-input'),
