@@ -6,3 +6,25 @@ export { planToSoapUi } from './export/plan-to-soapui';
 export { planToTaurus } from './export/plan-to-taurus';
 export { SCRIPT_EXTENSIONS, scriptFileName } from './export/file-name';
 export type { GeneratedFile, GeneratedScript, ScriptSource, ScriptWarning } from './export/script-model';
+export { importFile, documentKind, normalizeFormat, FORMAT_NAMES } from './import/import-file';
+export type { ImportFileInput } from './import/import-file';
+export { openApiToPlan, openApiDocumentToPlan, BASE_URL_PLACEHOLDER } from './import/openapi-to-plan';
+export type { OpenApiImportOptions } from './import/openapi-to-plan';
+export { postmanToPlan, postmanDocumentToPlan } from './import/postman-to-plan';
+export type { PostmanImportOptions } from './import/postman-to-plan';
+export { harToPlan, harDocumentToPlan } from './import/har-to-plan';
+export { curlToPlan } from './import/curl-to-plan';
+export { csvToPlan, parseCsv, sampleCsv, TABLE_COLUMNS } from './import/csv-to-plan';
+export { xlsxToPlan, readXlsxRows, writeXlsx, sampleXlsx } from './import/xlsx-to-plan';
+export { decodeText } from './import/decode-text';
+export type { DecodedText, TextEncodingName } from './import/decode-text';
+export { IMPORT_FORMATS, ImportError } from './import/import-model';
+export type {
+  ImportFormat,
+  ImportInfo,
+  ImportResult,
+  ImportWarning,
+  StepSource,
+} from './import/import-model';
+export type { ImportSource } from './import/read-document';
+export type { TableColumn } from './import/table-to-plan';

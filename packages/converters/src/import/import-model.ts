@@ -1,0 +1,218 @@
+import {
+  type Authorization,
+  BODY_METHODS,
+  type HttpMethod,
+  HTTP_METHODS,
+  type UrlEntry,
+  type UrlEntryInput,
+  UrlEntrySchema,
+} from '@aqa/plan';
+
+/**
+ * What every importer returns: the plan's URL entries (with `name`), what could not be carried over as
+ * warnings (never a silent drop, never a crash), and facts about the document for the screen (title,
+ * servers, counts). A document that cannot be read at all is an ImportError instead.
+ */
+
+export const IMPORT_FORMATS = ['swagger', 'postman', 'har', 'curl', 'csv', 'excel'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export interface ImportWarning {
+  /** Where in the source: "paths./pets/{petId}.get", "Folder / Request", "entries[3]", "row 4". */
+  location: string;
+  message: string;
+}
+
+/** Where one step came from, parallel to `steps`. */
+export interface StepSource {
+  /** The same place as in warnings. */
+  location: string;
+  /** The path as the document writes it ("/pets/{petId}"), or the URL's path for recorded requests. */
+  path: string;
+  /** The method as the source writes it, upper-case ("TRACE" stays "TRACE" even though it is skipped). */
+  method: string;
+  /** The request body's media type and whether the document requires one; null without a body. */
+  requestBody: { contentType: string; required: boolean } | null;
+}
+
+export interface ImportInfo {
+  format: ImportFormat;
+  /** What the document is, in words: "OpenAPI 3.0.3", "Swagger 2.0", "Postman collection v2.1.0", "HAR 1.2". */
+  kind: string;
+  title: string;
+  /** The document's own version (info.version), when it has one. */
+  version?: string | undefined;
+  /** The base URLs the steps use, after server variables and a base URL override. */
+  servers: string[];
+  /** Requests in the source: OpenAPI operations (path × method), Postman requests in every folder, HAR entries, rows. */
+  requests: number;
+  /** Requests by method as the source writes them, upper-case: { GET: 8, POST: 7 }. */
+  methods: Record<string, number>;
+  /** Folders (Postman), paths (OpenAPI) or pages (HAR), where the format has them. */
+  folders?: number;
+  paths?: number;
+  pages?: number;
+}
+
+export interface ImportResult {
+  steps: UrlEntry[];
+  /** One per step, in the same order. */
+  sources: StepSource[];
+  warnings: ImportWarning[];
+  info: ImportInfo;
+}
+
+/** A document that cannot be imported: which file, what is wrong, where. `message` says all three. */
+export class ImportError extends Error {
+  override readonly name = 'ImportError';
+  readonly file: string;
+  readonly problem: string;
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+
+  constructor(
+    file: string,
+    problem: string,
+    options: { line?: number | undefined; column?: number | undefined; cause?: unknown } = {},
+  ) {
+    super(`${file}: ${problem}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.file = file;
+    this.problem = problem;
+    this.line = options.line;
+    this.column = options.column;
+  }
+}
+
+/** The name a document is called by in messages when the caller gave none. */
+export const UNNAMED_FILE = 'the uploaded file';
+
+export function isHttpMethod(method: string): method is HttpMethod {
+  return (HTTP_METHODS as readonly string[]).includes(method);
+}
+
+export function noAuthorization(): Authorization {
+  return {
+    type: 'none',
+    token: '',
+    username: '',
+    password: '',
+    keyName: '',
+    keyValue: '',
+    in: 'header',
+    tokenUrl: '',
+    scope: '',
+  };
+}
+
+export function authorization(fields: Partial<Authorization>): Authorization {
+  return { ...noAuthorization(), ...fields };
+}
+
+/** An entry as an importer reads it, before makeStep() fits it to the model. */
+export type StepDraft = Omit<UrlEntryInput, 'name' | 'url' | 'headers' | 'parameters'> & {
+  name: string;
+  url: string;
+  headers?: { name: string; value: string }[];
+  parameters?: { key: string; value: string }[];
+};
+
+/** The longest text a URL entry holds in one field (the model's limits). */
+const MAX_FIELD = 8192;
+const MAX_PAYLOAD = 1_000_000;
+const MAX_PAIRS = 200;
+const MAX_NAME = 200;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Turns what an importer read into a URL entry the model accepts, repairing what the model would refuse
+ * (a header name with a space, a line break in a value, more than 200 parameters, an over-long name) and
+ * saying so in `warnings`. Returns null, with a warning, only when the URL itself cannot be made valid.
+ */
+export function makeStep(input: StepDraft, location: string, warnings: ImportWarning[]): UrlEntry | null {
+  const warn = (message: string) => warnings.push({ location, message });
+  const headers: { name: string; value: string }[] = [];
+  for (const header of input.headers ?? []) {
+    const name = header.name;
+    let value = header.value;
+    const trimmed = name.trim();
+    if (trimmed === '' && value.trim() === '') continue;
+    if (!HEADER_NAME.test(trimmed)) {
+      warn(
+        `Header "${trimmed}" is left out: a header name may hold only letters, digits and !#$%&'*+-.^_\`|~`,
+      );
+      continue;
+    }
+    if (/[\r\n]/.test(value)) {
+      value = value.replace(/\s*[\r\n]+\s*/g, ' ');
+      warn(`The line breaks in the value of header ${trimmed} are replaced by spaces`);
+    }
+    headers.push({ name: trimmed, value: clip(value, MAX_FIELD, `header ${trimmed}`, warn) });
+  }
+  const parameters = (input.parameters ?? []).map((p) => ({
+    key: clip(p.key, MAX_FIELD, 'a parameter name', warn),
+    value: clip(p.value, MAX_FIELD, `parameter ${p.key}`, warn),
+  }));
+  if (parameters.length > MAX_PAIRS) {
+    warn(`Only the first ${MAX_PAIRS} of ${parameters.length} query parameters are kept`);
+    parameters.length = MAX_PAIRS;
+  }
+  if (headers.length > MAX_PAIRS) {
+    warn(`Only the first ${MAX_PAIRS} of ${headers.length} headers are kept`);
+    headers.length = MAX_PAIRS;
+  }
+  let name = input.name.replace(/\s+/g, ' ').trim();
+  if (name.length > MAX_NAME) name = `${name.slice(0, MAX_NAME - 1)}…`;
+  let payload = input.payload ?? '';
+  if (
+    payload !== '' &&
+    !(BODY_METHODS as readonly string[]).includes(String(input.method ?? 'GET').toUpperCase())
+  ) {
+    warn(
+      `The body is left out: the plan sends a body only with POST, PUT and PATCH, not with ${String(input.method)}`,
+    );
+    payload = '';
+  }
+  const entry = {
+    ...input,
+    name,
+    url: input.url,
+    headers,
+    parameters,
+    payload: payload.length > MAX_PAYLOAD ? clip(payload, MAX_PAYLOAD, 'the body', warn) : payload,
+  };
+  const parsed = UrlEntrySchema.safeParse(entry);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`);
+  warn(`This request is left out: ${problems.join('; ')}`);
+  return null;
+}
+
+function clip(text: string, max: number, what: string, warn: (message: string) => void): string {
+  if (text.length <= max) return text;
+  warn(`${what} is cut to ${max} characters`);
+  return text.slice(0, max);
+}
+
+/** Counts by upper-case method, in first-seen order. */
+export function countMethods(methods: Iterable<string>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const method of methods) counts[method] = (counts[method] ?? 0) + 1;
+  return counts;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function asString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return undefined;
+}
+
+/** The last path segment of a file name, for messages ("specs/api.yaml" → "api.yaml"). */
+export function baseName(file: string): string {
+  const parts = file.split(/[\\/]/);
+  return parts[parts.length - 1] || file;
+}
