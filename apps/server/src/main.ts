@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { type Config, ConfigError, parseConfig } from './config';
+import { DEMO_ACCOUNT } from './services/demo-account.service';
 
 /** The address people type: a wildcard bind is reachable as localhost. */
 function publicUrl(config: Config, port: number): string {
@@ -35,6 +36,9 @@ async function main(): Promise<void> {
   }
   const { port } = app.server.address() as AddressInfo;
   app.log.info(`AnybodyQA is running at ${publicUrl(config, port)}`);
+  if (config.demoAccount) {
+    app.log.info(`Demo account: ${DEMO_ACCOUNT.email} (its password is shown on the sign-in page)`);
+  }
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
