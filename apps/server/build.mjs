@@ -1,8 +1,12 @@
-// Bundles the server into one ESM file, dist/main.mjs, that `node apps/server/dist/main.mjs` runs.
+// Bundles the server into one ESM file, dist/main.mjs, that `node apps/server/dist/main.mjs` runs, and
+// the import worker (which parses uploaded documents off the event loop) into dist/import-worker.mjs,
+// which main.mjs starts from its own folder, and the load engine's worker-thread entry into
+// dist/engine-worker.mjs, which the server passes to the engine as its workerEntry.
 // Our workspace packages (@aqa/*) are TypeScript source, so they are bundled in; every other npm
 // dependency stays external and is loaded from node_modules (native addons such as libsql and
 // @node-rs/argon2 cannot be bundled, and keeping one copy of zod keeps `instanceof` checks true).
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -10,11 +14,17 @@ import { build } from 'esbuild';
 const here = dirname(fileURLToPath(import.meta.url));
 const manifest = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@aqa/'));
+const engineDir = dirname(createRequire(import.meta.url).resolve('@aqa/engine/package.json'));
 
 const started = Date.now();
 await build({
-  entryPoints: [join(here, 'src', 'main.ts')],
-  outfile: join(here, 'dist', 'main.mjs'),
+  entryPoints: {
+    main: join(here, 'src', 'main.ts'),
+    'import-worker': join(here, 'src', 'services', 'import', 'import.worker.ts'),
+    'engine-worker': join(engineDir, 'src', 'worker', 'entry.ts'),
+  },
+  outdir: join(here, 'dist'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -22,10 +32,12 @@ await build({
   sourcemap: true,
   external,
   // External CommonJS packages may be reached through esbuild's require shim; ESM has no
-  // `require`, so define one for this file.
+  // `require`, so define one for each file.
   banner: {
     js: "import { createRequire as __aqaCreateRequire } from 'node:module';\nconst require = __aqaCreateRequire(import.meta.url);",
   },
   logLevel: 'warning',
 });
-console.log(`Built apps/server/dist/main.mjs in ${Date.now() - started} ms`);
+console.log(
+  `Built apps/server/dist/main.mjs, import-worker.mjs and engine-worker.mjs in ${Date.now() - started} ms`,
+);

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
 import { registerAuthentication } from './auth/authenticate';
@@ -11,14 +11,24 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { PlanRepository } from './repositories/plan.repository';
+import { RunRepository } from './repositories/run.repository';
 import { SessionRepository } from './repositories/session.repository';
 import { UserRepository } from './repositories/user.repository';
 import { accountRoutes } from './routes/account.routes';
+import { importRoutes } from './routes/import.routes';
 import { planRoutes } from './routes/plan.routes';
+import { runRoutes } from './routes/run.routes';
 import { systemRoutes } from './routes/system.routes';
 import { AccountService } from './services/account.service';
 import { DemoAccountService } from './services/demo-account.service';
+import { DEFAULT_IMPORT_POOL_OPTIONS, type ImportPoolOptions } from './services/import/import-pool';
+import { ImportService } from './services/import/import.service';
 import { PlanService } from './services/plan.service';
+import { BuiltinRunner } from './services/runs/builtin-runner';
+import { RunService } from './services/runs/run.service';
+import { RunRegistry } from './services/runs/run-registry';
+import { RunnerRegistry } from './services/runs/runner';
+import { ToolDetector } from './services/runs/tool-detector';
 import { SessionService } from './services/session.service';
 import {
   DEFAULT_VALIDATION_LIMITS,
@@ -35,6 +45,8 @@ export interface AppOptions {
   logDestination?: LogDestination;
   /** Replaces the limits of Validate (the whole pass's time, the body read per answer); tests shorten them. */
   validationLimits?: Partial<ValidationLimits>;
+  /** Replaces the import worker's limits (time per import, heap); tests shorten them. */
+  importLimits?: Partial<ImportPoolOptions>;
 }
 
 /**
@@ -48,6 +60,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: loggerOptions(config.logLevel, options.logDestination),
     // The client IP keys the sign-in and sign-up rate limits.
     trustProxy: config.trustProxy,
+    // One line per request at info would bury what matters; requests are logged at debug (below).
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    app.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -78,7 +104,37 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     );
     const demo = new DemoAccountService(users, config.demoAccount, now);
     const plans = new PlanService(new PlanRepository(db), now);
+    const tools = new ToolDetector(config.toolCommands, { logger: app.log });
+    // External tool adapters plug in here: runners.register(adapter).
+    const runners = new RunnerRegistry(new BuiltinRunner(), tools);
+    const runs = new RunService(
+      new RunRepository(db),
+      new PlanRepository(db),
+      new RunRegistry(),
+      runners,
+      tools,
+      { perUser: config.maxRunsPerUser, perServer: config.maxRunsPerServer },
+      app.log,
+    );
+    const interrupted = await runs.recoverInterrupted();
+    if (interrupted > 0) {
+      app.log.warn({ runs: interrupted }, 'Runs left unfinished by the last process marked failed');
+    }
+    // Before the server stops taking requests: runs stop and are stored, and their live streams end.
+    app.addHook('preClose', () => runs.shutdown());
+    // Found once the server listens (not for in-process tests), so the first run does not wait for a JVM.
+    app.addHook('onListen', () => {
+      void tools.detectAll().then((found) => {
+        const installed = found.filter((t) => t.installed).map((t) => `${t.name} ${t.version ?? ''}`.trim());
+        app.log.info(
+          { tools: installed },
+          installed.length > 0 ? 'External load tools found' : 'No external load tool found',
+        );
+      });
+    });
     const validation = new ValidateService({ ...DEFAULT_VALIDATION_LIMITS, ...options.validationLimits });
+    const imports = new ImportService({ ...DEFAULT_IMPORT_POOL_OPTIONS, ...options.importLimits });
+    app.addHook('onClose', () => imports.close());
     const demoChange = await demo.sync();
     if (demoChange !== 'unchanged' && demoChange !== 'absent') {
       app.log.info({ demoAccount: demoChange }, 'Demo account synced');
@@ -92,6 +148,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(systemRoutes, { db, demo, version: VERSION });
     await app.register(accountRoutes, { accounts, sessions });
     await app.register(planRoutes, { plans, validation });
+    await app.register(runRoutes, { runs });
+    await app.register(importRoutes, { imports });
     await registerWebApp(app, config.webDistDir);
     await app.ready();
     return app;

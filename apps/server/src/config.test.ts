@@ -30,6 +30,9 @@ describe('parseConfig', () => {
       webDistDir: join(repoRoot, 'apps', 'web', 'dist'),
       logLevel: 'info',
       trustProxy: false,
+      maxRunsPerUser: 2,
+      maxRunsPerServer: 4,
+      toolCommands: {},
     });
   });
 
@@ -68,6 +71,25 @@ describe('parseConfig', () => {
       logLevel: 'warn',
       trustProxy: true,
     });
+  });
+
+  it('reads the run limits and the external tool commands', () => {
+    const config = parseConfig({
+      MAX_RUNS_PER_USER: '1',
+      MAX_RUNS_PER_SERVER: '8',
+      JMETER_CMD: ' /opt/jmeter/bin/jmeter ',
+      LOCUST_CMD: '/usr/bin/python3 -m locust',
+      K6_CMD: '',
+    });
+    expect(config).toMatchObject({ maxRunsPerUser: 1, maxRunsPerServer: 8 });
+    expect(config.toolCommands).toEqual({
+      jmeter: '/opt/jmeter/bin/jmeter',
+      locust: '/usr/bin/python3 -m locust',
+    });
+    expect(problemsOf({ MAX_RUNS_PER_USER: '0', MAX_RUNS_PER_SERVER: 'many' })).toEqual([
+      'MAX_RUNS_PER_USER: must be at least 1',
+      'MAX_RUNS_PER_SERVER: must be a number',
+    ]);
   });
 
   it('treats blank variables as unset', () => {

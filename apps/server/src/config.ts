@@ -27,6 +27,20 @@ export interface Config {
   logLevel: LogLevel;
   /** Take the client IP from X-Forwarded-For (only behind a reverse proxy you control). */
   trustProxy: boolean;
+  /** Performance runs one user may have going at once. */
+  maxRunsPerUser: number;
+  /** Performance runs the whole server may have going at once. */
+  maxRunsPerServer: number;
+  /** The commands that run the external tools; a tool left out is looked up on PATH by its usual name. */
+  toolCommands: ToolCommands;
+}
+
+/** JMETER_CMD, K6_CMD, LOCUST_CMD, BZT_CMD: a command line, e.g. "/usr/bin/python3 -m locust". */
+export interface ToolCommands {
+  jmeter?: string;
+  k6?: string;
+  locust?: string;
+  taurus?: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -104,6 +118,12 @@ const EnvSchema = z.object({
   REGISTER_RATE_LIMIT_PER_IP: positiveInt(10),
   WEB_DIST_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   TRUST_PROXY: onOff('off'),
+  MAX_RUNS_PER_USER: positiveInt(2),
+  MAX_RUNS_PER_SERVER: positiveInt(4),
+  JMETER_CMD: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  K6_CMD: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  LOCUST_CMD: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  BZT_CMD: z.preprocess(blankToUndefined, z.string().trim().optional()),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -144,7 +164,19 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       : join(repoRoot, 'apps', 'web', 'dist'),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY === 'on',
+    maxRunsPerUser: values.MAX_RUNS_PER_USER,
+    maxRunsPerServer: values.MAX_RUNS_PER_SERVER,
+    toolCommands: withoutUndefined({
+      jmeter: values.JMETER_CMD,
+      k6: values.K6_CMD,
+      locust: values.LOCUST_CMD,
+      taurus: values.BZT_CMD,
+    }),
   };
+}
+
+function withoutUndefined<T extends object>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as T;
 }
 
 /** Returns the database to open, or a sentence saying why the URL cannot be used. */

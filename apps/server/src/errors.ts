@@ -60,6 +60,11 @@ export class ConflictError extends AppError {
   readonly statusCode = 409;
 }
 
+/** An upload that cannot be imported: `message` names the file and says what is wrong and where. */
+export class ImportFailedError extends AppError {
+  readonly statusCode = 400;
+}
+
 export class PayloadTooLargeError extends AppError {
   readonly statusCode = 413;
 }

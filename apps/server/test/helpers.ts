@@ -44,7 +44,11 @@ export function makeTempDir(): string {
 export async function startTestServer(
   env: Record<string, string> = {},
   dataDir = makeTempDir(),
-  options: { logLines?: string[]; validationLimits?: AppOptions['validationLimits'] } = {},
+  options: {
+    logLines?: string[];
+    validationLimits?: AppOptions['validationLimits'];
+    importLimits?: AppOptions['importLimits'];
+  } = {},
 ): Promise<TestServer> {
   const clock = new ManualClock();
   const config = parseConfig({
@@ -58,6 +62,7 @@ export async function startTestServer(
   const app = await buildApp(config, {
     now: clock.now,
     ...(options.validationLimits === undefined ? {} : { validationLimits: options.validationLimits }),
+    ...(options.importLimits === undefined ? {} : { importLimits: options.importLimits }),
     ...(logLines === undefined
       ? {}
       : { logDestination: { write: (line: string) => void logLines.push(line) } }),

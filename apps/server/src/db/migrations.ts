@@ -77,9 +77,70 @@ const m0002_plans: Migration = {
   },
 };
 
+const m0003_runs: Migration = {
+  async up(db: Kysely<unknown>) {
+    // A run outlives its plan (plan_id set null on delete): its result, configuration as run and
+    // plan_name stay readable. The figures dashboards sort and list by are columns; the rest of the
+    // result is JSON, written once when the run ends.
+    await db.schema
+      .createTable('runs')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('plan_id', 'text', (c) => c.references('plans.id').onDelete('set null'))
+      .addColumn('plan_name', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('tool', 'text', (c) => c.notNull())
+      .addColumn('engine', 'text', (c) => c.notNull())
+      .addColumn('engine_note', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('config', 'text', (c) => c.notNull())
+      .addColumn('concurrent_users', 'integer', (c) => c.notNull())
+      .addColumn('duration_seconds', 'real', (c) => c.notNull())
+      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addColumn('ended_at', 'text')
+      .addColumn('error', 'text')
+      .addColumn('summary', 'text')
+      .addColumn('api_results', 'text')
+      .addColumn('errors', 'text')
+      .addColumn('histogram', 'text')
+      .addColumn('total_requests', 'integer')
+      .addColumn('error_rate', 'real')
+      .addColumn('requests_per_second', 'real')
+      .addColumn('average_response_time', 'real')
+      .addColumn('percentile_95', 'real')
+      .execute();
+    await db.schema
+      .createIndex('runs_user_id_started_at_idx')
+      .on('runs')
+      .columns(['user_id', 'started_at desc'])
+      .execute();
+    await db.schema
+      .createIndex('runs_plan_id_started_at_idx')
+      .on('runs')
+      .columns(['plan_id', 'started_at desc'])
+      .execute();
+    // Start-up recovery looks runs up by status.
+    await db.schema.createIndex('runs_status_idx').on('runs').column('status').execute();
+
+    // One row per second of a run: step_index -1 is the whole run, 0.. the plan's steps.
+    await db.schema
+      .createTable('run_points')
+      .addColumn('run_id', 'text', (c) => c.notNull().references('runs.id').onDelete('cascade'))
+      .addColumn('step_index', 'integer', (c) => c.notNull())
+      .addColumn('second', 'integer', (c) => c.notNull())
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('run_points_pk', ['run_id', 'step_index', 'second'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('run_points').execute();
+    await db.schema.dropTable('runs').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
+  '0003_runs': m0003_runs,
 };
 
 export const migrationProvider: MigrationProvider = {

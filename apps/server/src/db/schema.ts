@@ -8,6 +8,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   plans: PlansTable;
+  runs: RunsTable;
+  run_points: RunPointsTable;
 }
 
 export interface UsersTable {
@@ -61,6 +63,54 @@ export interface PlansTable {
   updated_at: string;
 }
 
+export interface RunsTable {
+  /** "run_" + random, the spec's test_id. */
+  id: string;
+  user_id: string;
+  /** Null once the plan is deleted; the run keeps plan_name and its configuration. */
+  plan_id: string | null;
+  plan_name: string;
+  /** running | processing | completed | failed | stopped */
+  status: string;
+  /** The plan's tool (the script format the user chose). */
+  tool: string;
+  /** What really ran the load: builtin, jmeter, k6, locust, taurus. */
+  engine: string;
+  /** Why this engine ran it, in words ("ran with the built-in engine: k6 is not installed on this server"). */
+  engine_note: string;
+  /** JSON: the plan and load settings exactly as run. */
+  config: string;
+  concurrent_users: number;
+  duration_seconds: number;
+  started_at: string;
+  ended_at: string | null;
+  /** Why the run failed or ended early, in words. */
+  error: string | null;
+  /** JSON of the final summary (spec 02 §3 "Live test results"). */
+  summary: string | null;
+  /** JSON of the per-API rows. */
+  api_results: string | null;
+  /** JSON of the errors by kind with sample messages. */
+  errors: string | null;
+  /** JSON of the run's merged HDR histogram (the engine's sparse EncodedHistogram, µs). */
+  histogram: string | null;
+  total_requests: number | null;
+  error_rate: number | null;
+  requests_per_second: number | null;
+  average_response_time: number | null;
+  percentile_95: number | null;
+}
+
+export interface RunPointsTable {
+  run_id: string;
+  /** -1 for the whole run, else the index of the step in the plan's urls. */
+  step_index: number;
+  /** 1-based second of the run. */
+  second: number;
+  /** JSON of the second's figures. */
+  data: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -69,3 +119,8 @@ export type NewSessionRow = Insertable<SessionsTable>;
 export type PlanRow = Selectable<PlansTable>;
 export type NewPlanRow = Insertable<PlansTable>;
 export type PlanUpdate = Updateable<PlansTable>;
+export type RunRow = Selectable<RunsTable>;
+export type NewRunRow = Insertable<RunsTable>;
+export type RunUpdate = Updateable<RunsTable>;
+export type RunPointRow = Selectable<RunPointsTable>;
+export type NewRunPointRow = Insertable<RunPointsTable>;

@@ -21,6 +21,13 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { isPublicApiRoute } from '../auth/authenticate';
 import { SavedPlanSchema, SavedUrlEntrySchema, ScriptBodySchema } from '../routes/plan.schemas';
+import {
+  ApiResultSchema,
+  ChartDataSchema,
+  ResultSummarySchema,
+  RunTestBodySchema,
+  TestResultSchema,
+} from '../routes/run.schemas';
 
 /**
  * Names for the shared schemas in the document's components. A registry of our own rather than
@@ -46,6 +53,11 @@ for (const [id, schema] of Object.entries({
   ValidationResponse: ValidationResponseSchema,
   ApiValidationResult: ApiValidationResultSchema,
   ValidationCheckResult: ValidationCheckResultSchema,
+  RunTestRequest: RunTestBodySchema,
+  TestResult: TestResultSchema,
+  ResultSummary: ResultSummarySchema,
+  ApiResult: ApiResultSchema,
+  ChartData: ChartDataSchema,
 })) {
   schemaRegistry.add(schema, { id });
 }

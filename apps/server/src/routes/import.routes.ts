@@ -1,0 +1,250 @@
+import multipart from '@fastify/multipart';
+import { ErrorResponseSchema } from '@aqa/plan';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ImportFailedError, PayloadTooLargeError, ValidationError } from '../errors';
+import type { ImportAnswer, ImportJob, UploadedFile } from '../services/import/import-job';
+import { IMPORT_MESSAGES, type ImportService, MAX_UPLOAD_BYTES } from '../services/import/import.service';
+import { CurlBodySchema, FileParseResponseSchema, ParseResponseSchema } from './import.schemas';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  413: ErrorResponseSchema,
+} as const;
+
+/** What a multipart upload holds: the main file, other files, and the text fields. */
+interface Upload {
+  file: UploadedFile | undefined;
+  /** Other file parts: the rest of a multi-file spec ("files"), a Postman environment ("environment"). */
+  others: Map<string, UploadedFile[]>;
+  fields: Map<string, string>;
+}
+
+/**
+ * Reads every part of a multipart request. The first file part named `file` is the document (any file
+ * part when none is named so); a file over the limit is refused with 413 before it is read to the end.
+ * A part with no name and no content (a browser's empty file input) is not a file.
+ */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  const upload: Upload = { file: undefined, others: new Map(), fields: new Map() };
+  if (!request.isMultipart()) return upload;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        upload.fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+        continue;
+      }
+      const buffer = await part.toBuffer();
+      if (buffer.length === 0 && part.filename === '') continue;
+      // A copy with a buffer of its own, so it can be moved to the worker thread.
+      const file: UploadedFile = { name: part.filename || part.fieldname, bytes: new Uint8Array(buffer) };
+      if (part.fieldname === 'file' && upload.file === undefined) upload.file = file;
+      else upload.others.set(part.fieldname, [...(upload.others.get(part.fieldname) ?? []), file]);
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new PayloadTooLargeError('FILE_TOO_LARGE', IMPORT_MESSAGES.tooLarge, { cause: error });
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new PayloadTooLargeError(
+        'TOO_MANY_PARTS',
+        'The upload has too many files or fields; send one document, and at most 50 files it refers to',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+  if (upload.file === undefined) {
+    // An upload whose only file part has another name still counts.
+    const [first] = [...upload.others.entries()].filter(
+      ([name]) => name !== 'environment' && name !== 'files',
+    );
+    if (first?.[1][0]) {
+      upload.file = first[1][0];
+      first[1].shift();
+    }
+  }
+  return upload;
+}
+
+function requireFile(upload: Upload, message: string): UploadedFile {
+  if (upload.file === undefined) {
+    throw new ValidationError([{ field: 'file', message }], { code: 'NO_FILE' });
+  }
+  return upload.file;
+}
+
+/** The optional base URL field: blank is none; anything else must be a full http(s) URL. */
+function baseUrlOf(upload: Upload): string | undefined {
+  const value = (upload.fields.get('base_url') ?? upload.fields.get('baseUrl') ?? '').trim();
+  if (value === '') return undefined;
+  if (!/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value)) {
+    throw new ValidationError([
+      {
+        field: 'base_url',
+        message:
+          'The base URL must be a full URL starting with http:// or https://, e.g. http://localhost:8080/api',
+      },
+    ]);
+  }
+  return value;
+}
+
+function answer({ apis, steps, warnings, info }: ImportAnswer) {
+  return { apis, steps, warnings, info };
+}
+
+/**
+ * The upload calls: parse-swagger and parse-postman (spec 01 §7), the functional file parse (spec 02 §7),
+ * parse-har and parse-curl. Documents are parsed in the import worker; see ImportService.
+ */
+export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (app, { imports }) => {
+  await app.register(multipart, {
+    // File names keep their folders ("paths/pets.yaml"), which the parts of a multi-file spec need.
+    preservePath: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 51, fields: 20, fieldSize: 1024 * 1024, parts: 80 },
+  });
+
+  app.post(
+    '/api/parse-swagger',
+    {
+      schema: {
+        tags: ['import'],
+        summary:
+          'Import an OpenAPI 3.x or Swagger 2.0 document (JSON or YAML). Multipart: file, optional base_url (replaces the servers), optional files (the other files of a multi-file spec)',
+        consumes: ['multipart/form-data'],
+        response: { 200: ParseResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const upload = await readUpload(request);
+      const file = requireFile(upload, IMPORT_MESSAGES.noSwaggerFile);
+      return answer(
+        await imports.parse({
+          file,
+          format: 'swagger',
+          baseUrl: baseUrlOf(upload),
+          files: upload.others.get('files') ?? [],
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/parse-postman',
+    {
+      schema: {
+        tags: ['import'],
+        summary:
+          'Import a Postman collection (v2.1, v2.0 or v1). Multipart: file, optional environment (a Postman environment whose values fill the {{variables}})',
+        consumes: ['multipart/form-data'],
+        response: { 200: ParseResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const upload = await readUpload(request);
+      const file = requireFile(upload, IMPORT_MESSAGES.noPostmanFile);
+      return answer(
+        await imports.parse({ file, format: 'postman', environment: upload.others.get('environment')?.[0] }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/parse-har',
+    {
+      schema: {
+        tags: ['import'],
+        summary: 'Import a HAR recording (HAR 1.2, as browsers and proxies save it). Multipart: file',
+        consumes: ['multipart/form-data'],
+        response: { 200: ParseResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const upload = await readUpload(request);
+      return answer(
+        await imports.parse({ file: requireFile(upload, IMPORT_MESSAGES.noFile), format: 'har' }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/parse-curl',
+    {
+      schema: {
+        tags: ['import'],
+        summary: 'Import curl commands: JSON { command } or multipart (file, or a command field)',
+        consumes: ['application/json', 'multipart/form-data'],
+        response: { 200: ParseResponseSchema, ...errors },
+      },
+      bodyLimit: 2 * 1024 * 1024,
+    },
+    async (request) => {
+      let file: UploadedFile | undefined;
+      if (request.isMultipart()) {
+        const upload = await readUpload(request);
+        const command = upload.fields.get('command');
+        file =
+          upload.file ??
+          (command?.trim()
+            ? { name: 'the cURL command', bytes: new TextEncoder().encode(command) }
+            : undefined);
+      } else {
+        const body = CurlBodySchema.safeParse(request.body);
+        if (!body.success) {
+          throw new ValidationError([{ field: 'command', message: IMPORT_MESSAGES.noCommand }], {
+            code: 'NO_COMMAND',
+          });
+        }
+        if (body.data.command.trim() !== '')
+          file = { name: 'the cURL command', bytes: new TextEncoder().encode(body.data.command) };
+      }
+      if (file === undefined)
+        throw new ValidationError([{ field: 'command', message: IMPORT_MESSAGES.noCommand }], {
+          code: 'NO_COMMAND',
+        });
+      return answer(await imports.parse({ file, format: 'curl' }));
+    },
+  );
+
+  app.post(
+    '/api/functional/parse-file',
+    {
+      schema: {
+        tags: ['import', 'functional'],
+        summary:
+          'Turn an uploaded file into a Taurus script and its API list (spec 02 §7). Multipart: file, format (postman, swagger, csv, excel, har, curl; detected when absent), test_type, optional base_url',
+        consumes: ['multipart/form-data'],
+        response: { 200: FileParseResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const upload = await readUpload(request);
+      const file = requireFile(upload, IMPORT_MESSAGES.noFile);
+      const testType = upload.fields.get('test_type')?.trim() || 'api';
+      const job: ImportJob = {
+        file,
+        format: upload.fields.get('format')?.trim() || undefined,
+        baseUrl: baseUrlOf(upload),
+        files: upload.others.get('files') ?? [],
+        environment: upload.others.get('environment')?.[0],
+        taurusScript: { name: file.name.replace(/\.[^.]+$/, '') || 'imported' },
+      };
+      const result = await imports.parse(job);
+      if (!result.functional)
+        throw new ImportFailedError('NO_SCRIPT', `${file.name}: no script could be generated from the file`);
+      return {
+        script: result.functional.script,
+        apis: result.functional.apis,
+        format: result.info.format,
+        test_type: testType,
+        warnings: result.warnings,
+        script_warnings: result.functional.scriptWarnings,
+        steps: result.steps,
+        info: result.info,
+      };
+    },
+  );
+};

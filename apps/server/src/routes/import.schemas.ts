@@ -1,0 +1,94 @@
+import { IMPORT_FORMATS } from '@aqa/converters';
+import { HTTP_METHODS } from '@aqa/plan';
+import { z } from 'zod';
+import { SavedUrlEntrySchema } from './plan.schemas';
+
+/*
+ * The answers of the parse calls. Like plan.schemas.ts, these are plain shapes without transforms (the
+ * response serializer encodes through them); steps are the model's URL entries as saved.
+ */
+
+const text = z.string();
+
+export const ImportWarningSchema = z.object({
+  location: text.describe(
+    'Where in the file: "paths./pets/{petId}.get", "Folder / Request", "entries[3]", "row 4", "line 2"',
+  ),
+  message: text,
+});
+
+export const ImportInfoSchema = z
+  .object({
+    format: z.enum(IMPORT_FORMATS),
+    kind: text.describe(
+      'What the file is: "OpenAPI 3.0.3", "Swagger 2.0", "Postman collection v2.1.0", "HAR 1.2", "cURL", "CSV"',
+    ),
+    title: text,
+    version: text.optional().describe("The document's own version (info.version)"),
+    servers: z.array(text).describe('The base URLs the steps use'),
+    requests: z
+      .number()
+      .int()
+      .describe(
+        'Requests in the file (OpenAPI operations, Postman requests in every folder, HAR entries, rows)',
+      ),
+    methods: z
+      .record(text, z.number().int())
+      .describe('Requests by method as the file writes them, e.g. { "GET": 8, "TRACE": 1 }'),
+    folders: z.number().int().optional(),
+    paths: z.number().int().optional(),
+    pages: z.number().int().optional(),
+  })
+  .describe('Facts about the imported file');
+
+const AuthorizationSchema = SavedUrlEntrySchema.shape.authorization;
+
+export const ParsedApiSchema = z
+  .object({
+    name: text,
+    method: z.enum(HTTP_METHODS),
+    path: text.describe('The path as the file writes it, e.g. /pets/{petId}'),
+    url: text.describe('The full URL, path parameters filled in, without the query'),
+    parameters: z.array(z.object({ key: text, value: text })),
+    headers: z.array(z.object({ name: text, value: text })),
+    authorization: AuthorizationSchema,
+    body: text.describe('The request body as text; "" without one'),
+    requestBody: z.object({ contentType: text, required: z.boolean() }).nullable(),
+  })
+  .describe('An API from an upload (spec 01 §3 "Parsed API from an upload")');
+
+export const ParseResponseSchema = z.object({
+  apis: z.array(ParsedApiSchema),
+  steps: z.array(SavedUrlEntrySchema).describe("The same APIs as the plan's URL entries, ready to save"),
+  warnings: z.array(ImportWarningSchema).describe('What could not be carried over, and why'),
+  info: ImportInfoSchema,
+});
+
+export const FunctionalApiSchema = z.object({
+  name: text,
+  url: text,
+  method: z.enum(HTTP_METHODS),
+  headers: z.record(text, text).describe('Including the Authorization header the file sets'),
+  body: text,
+  params: z.record(text, text).describe('Query parameters'),
+});
+
+export const FileParseResponseSchema = z.object({
+  script: text.describe('A Taurus script (YAML) that sends every API once per iteration'),
+  apis: z.array(FunctionalApiSchema),
+  format: z.enum(IMPORT_FORMATS),
+  test_type: text,
+  warnings: z.array(ImportWarningSchema),
+  script_warnings: z
+    .array(z.object({ field: text, message: text }))
+    .describe('What the Taurus script cannot express'),
+  steps: z.array(SavedUrlEntrySchema),
+  info: ImportInfoSchema,
+});
+
+export const CurlBodySchema = z.object({
+  command: z
+    .string()
+    .max(1_000_000)
+    .describe('One or more curl commands, one per line (a line ending in \\ continues)'),
+});

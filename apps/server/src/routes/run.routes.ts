@@ -1,0 +1,186 @@
+import { ErrorResponseSchema } from '@aqa/plan';
+import type { preValidationHookHandler } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../auth/authenticate';
+import { assertSameUser } from '../auth/scope';
+import type { RunService } from '../services/runs/run.service';
+import { RunEventStream } from './event-stream';
+import {
+  ChartDataSchema,
+  EngineListSchema,
+  ForceStopResponseSchema,
+  RunIdParamsSchema,
+  RunStartedSchema,
+  RunTestBodySchema,
+  StopTestResponseSchema,
+  TestResultQuerySchema,
+  TestResultSchema,
+  UserEmailQuerySchema,
+} from './run.schemas';
+
+/** A run-test body carries the plan's URL entries, which may be many. */
+const RUN_BODY_LIMIT = 8 * 1024 * 1024;
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+} as const;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The spec's client names the plan plan_id or planId and its name planName, plan_name or name
+ * (spec 02 §3 "Test configuration"); one name each is read from here on. A missing body is an
+ * empty one, so the answer is the spec's "plan_id is required" sentence.
+ */
+const normalizeRunBody: preValidationHookHandler = (request, _reply, done) => {
+  const body: Record<string, unknown> = isObject(request.body) ? { ...request.body } : {};
+  if (body.plan_id === undefined || body.plan_id === null) body.plan_id = body.planId ?? undefined;
+  if (typeof body.plan_id === 'number') body.plan_id = String(body.plan_id);
+  if (body.plan_id === null) delete body.plan_id;
+  if (body.planName === undefined) body.planName = body.plan_name ?? body.name ?? undefined;
+  if (typeof body.planName !== 'string') delete body.planName;
+  request.body = body;
+  done();
+};
+
+export const runRoutes: FastifyPluginCallbackZod<{ runs: RunService }> = (app, { runs }, done) => {
+  app.post(
+    '/api/run-test',
+    {
+      schema: {
+        tags: ['runs'],
+        summary:
+          'Start a performance run of a saved plan; fields sent besides plan_id override the plan for this run',
+        description:
+          'Refused with 400 when the plan cannot run or none of its targets accepts a connection, and with 429 when a limit of concurrent runs is reached.',
+        body: RunTestBodySchema,
+        response: { 201: RunStartedSchema, ...errors, 429: ErrorResponseSchema },
+      },
+      bodyLimit: RUN_BODY_LIMIT,
+      preValidation: normalizeRunBody,
+    },
+    async (request, reply) => {
+      assertSameUser(request, request.body.user_email);
+      const started = await runs.start(requireAuth(request).user, request.body);
+      return reply.code(201).send(started);
+    },
+  );
+
+  app.get(
+    '/api/get-test-result/:id',
+    {
+      schema: {
+        tags: ['runs'],
+        summary: 'A run, live (cumulative figures so far) or finished',
+        params: RunIdParamsSchema,
+        querystring: TestResultQuerySchema,
+        response: { 200: TestResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      return runs.result(requireAuth(request).user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/test-stream/:id',
+    {
+      schema: {
+        tags: ['runs'],
+        summary: 'Live events of a run (text/event-stream)',
+        description: [
+          'Server-sent events. On connect: `event: status` with the get-test-result JSON. While the run goes:',
+          '`event: snapshot` once a second (one second of the run, whole and per step). When it is over:',
+          '`event: end` with the final get-test-result JSON, then the stream closes. A finished run sends',
+          'status and end at once. A comment line every 15 s keeps the connection open.',
+          'Send the Authorization header (read the stream with fetch).',
+        ].join(' '),
+        params: RunIdParamsSchema,
+        querystring: UserEmailQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      assertSameUser(request, request.query.user_email);
+      const user = requireAuth(request).user;
+      const id = request.params.id;
+      const stream = new RunEventStream(
+        () => runs.result(user, id),
+        (err) => request.log.error({ err, runId: id }, 'Could not read the final result for the live stream'),
+      );
+      // Unknown or another user's run: a plain 404 answer, before the stream starts.
+      const { initial, unsubscribe } = await runs.subscribe(user, id, stream.listener);
+      reply.hijack();
+      stream.open(reply.raw, initial, unsubscribe);
+    },
+  );
+
+  app.post(
+    '/api/stop-test/:id',
+    {
+      schema: {
+        tags: ['runs'],
+        summary: 'Stop a run gracefully; answers once the partial result is stored',
+        params: RunIdParamsSchema,
+        querystring: UserEmailQuerySchema,
+        response: { 200: StopTestResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      return runs.stop(requireAuth(request).user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/force-stop-all-tests',
+    {
+      schema: {
+        tags: ['runs'],
+        summary: "Stop every run of the signed-in user (no one else's)",
+        querystring: UserEmailQuerySchema,
+        response: { 200: ForceStopResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      return runs.stopAll(requireAuth(request).user);
+    },
+  );
+
+  app.get(
+    '/api/chart-data/:id',
+    {
+      schema: {
+        tags: ['runs'],
+        summary: 'Per-second series of a run (whole and per API) and its response-time distribution',
+        params: RunIdParamsSchema,
+        querystring: UserEmailQuerySchema,
+        response: { 200: ChartDataSchema, ...errors },
+      },
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      return runs.chartData(requireAuth(request).user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/engines',
+    {
+      schema: {
+        tags: ['runs'],
+        summary: 'The engines that can run a plan on this server: the built-in one and the installed tools',
+        response: { 200: EngineListSchema, 401: ErrorResponseSchema },
+      },
+    },
+    () => runs.engines(),
+  );
+  done();
+};

@@ -1,0 +1,159 @@
+import {
+  importFile,
+  type ImportInfo,
+  type ImportResult,
+  type ImportSource,
+  type ImportWarning,
+  planToTaurus,
+} from '@aqa/converters';
+import type { Authorization, HttpMethod, UrlEntry } from '@aqa/plan';
+
+/**
+ * One import, as the worker thread runs it: the file through the converters' importFile, then the answer
+ * the calls send (spec 01 §3 "Parsed API from an upload"; spec 02 §7 "File parse"). Everything here is
+ * plain data, so it crosses between threads by structured clone.
+ */
+
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface ImportJob {
+  file: UploadedFile;
+  /** swagger | postman | har | curl | csv | excel (also openapi, xlsx); detected when absent. */
+  format?: string | undefined;
+  baseUrl?: string | undefined;
+  /** The other files of a multi-file OpenAPI spec, by file name. */
+  files?: UploadedFile[] | undefined;
+  /** A Postman environment or globals file. */
+  environment?: UploadedFile | undefined;
+  /** Also write the Taurus script of the functional screen (spec 02 §7). */
+  taurusScript?: { name: string } | undefined;
+}
+
+/** An API as the performance upload screen lists it (spec 01 §3 "Parsed API from an upload"). */
+export interface ParsedApi {
+  name: string;
+  method: HttpMethod;
+  /** The path as the document writes it ("/pets/{petId}"). */
+  path: string;
+  url: string;
+  parameters: { key: string; value: string }[];
+  headers: { name: string; value: string }[];
+  authorization: Authorization;
+  /** The request body as text ("" without one). */
+  body: string;
+  requestBody: { contentType: string; required: boolean } | null;
+}
+
+/** An API as the functional script screen lists it (spec 02 §7): headers and query as name → value. */
+export interface FunctionalApi {
+  name: string;
+  url: string;
+  method: HttpMethod;
+  headers: Record<string, string>;
+  body: string;
+  params: Record<string, string>;
+}
+
+export interface ImportAnswer {
+  apis: ParsedApi[];
+  steps: UrlEntry[];
+  warnings: ImportWarning[];
+  info: ImportInfo;
+  functional?: {
+    script: string;
+    apis: FunctionalApi[];
+    /** What the Taurus script cannot express, by plan field. */
+    scriptWarnings: { field: string; message: string }[];
+  };
+}
+
+export function runImportJob(job: ImportJob): ImportAnswer {
+  const source = (file: UploadedFile): ImportSource => ({ name: file.name, bytes: file.bytes });
+  const result = importFile({
+    name: job.file.name,
+    bytes: job.file.bytes,
+    format: job.format,
+    baseUrl: job.baseUrl,
+    files:
+      job.files && Object.fromEntries(job.files.map((f) => [relativeTo(job.file.name, f.name), source(f)])),
+    environment: job.environment && source(job.environment),
+  });
+  const answer: ImportAnswer = {
+    apis: parsedApis(result),
+    steps: result.steps,
+    warnings: result.warnings,
+    info: result.info,
+  };
+  if (job.taurusScript && result.steps.length > 0) {
+    const script = planToTaurus({
+      name: job.taurusScript.name,
+      // The functional screen's example scripts: one user for one minute (spec 02 §9).
+      concurrent_users: 1,
+      duration: 1,
+      urls: result.steps,
+    });
+    answer.functional = {
+      script: script.files[0]?.content ?? '',
+      apis: result.steps.map(functionalApi),
+      scriptWarnings: script.warnings,
+    };
+  }
+  return answer;
+}
+
+/**
+ * The path of another uploaded file as seen from the root file's folder: a folder upload names files
+ * "spec/index.yaml" and "spec/paths/a.yaml", and the root's references say "paths/a.yaml".
+ */
+function relativeTo(root: string, other: string): string {
+  const slash = root.replace(/\\/g, '/').lastIndexOf('/');
+  const folder = slash === -1 ? '' : root.replace(/\\/g, '/').slice(0, slash + 1);
+  const name = other.replace(/\\/g, '/');
+  return folder !== '' && name.startsWith(folder) ? name.slice(folder.length) : name;
+}
+
+function parsedApis(result: ImportResult): ParsedApi[] {
+  return result.steps.map((step, i) => {
+    const source = result.sources[i];
+    return {
+      name: step.name ?? `${step.method} ${source?.path ?? ''}`,
+      method: step.method,
+      path: source?.path ?? '',
+      url: step.url,
+      parameters: step.parameters,
+      headers: step.headers,
+      authorization: step.authorization,
+      body: step.payload,
+      requestBody: source?.requestBody ?? null,
+    };
+  });
+}
+
+/** Headers and parameters with the authorization written into them, as a functional test sends them. */
+function functionalApi(step: UrlEntry): FunctionalApi {
+  const headers: Record<string, string> = {};
+  const params: Record<string, string> = {};
+  for (const header of step.headers) if (header.name !== '') headers[header.name] = header.value;
+  for (const param of step.parameters) if (param.key !== '') params[param.key] = param.value;
+  const auth = step.authorization;
+  if (auth.type === 'bearer' && auth.token.trim() !== '')
+    headers.Authorization = `Bearer ${auth.token.trim()}`;
+  if (auth.type === 'basic' && auth.username !== '') {
+    headers.Authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64')}`;
+  }
+  if (auth.type === 'api_key' && auth.keyName.trim() !== '' && auth.keyValue !== '') {
+    if (auth.in === 'query') params[auth.keyName.trim()] = auth.keyValue;
+    else headers[auth.keyName.trim()] = auth.keyValue;
+  }
+  return {
+    name: step.name ?? step.url,
+    url: step.url,
+    method: step.method,
+    headers,
+    body: step.payload,
+    params,
+  };
+}

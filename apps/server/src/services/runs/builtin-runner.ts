@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startRun } from '@aqa/engine';
+import type { PerfPlan } from '@aqa/plan';
+import type { Runner, RunnerHandle, RunnerStartOptions } from './runner';
+
+/**
+ * The server bundle (dist/main.mjs) ships the engine's worker as dist/engine-worker.mjs (see
+ * build.mjs). From TypeScript source (vitest, tsx) there is no such file, and the engine builds
+ * its own worker bundle on first use.
+ */
+export function bundledWorkerEntry(moduleUrl = import.meta.url): URL | undefined {
+  const entry = new URL('./engine-worker.mjs', moduleUrl);
+  return existsSync(fileURLToPath(entry)) ? entry : undefined;
+}
+
+/** The built-in load engine (@aqa/engine): worker threads, so nothing of the load runs on the server's event loop. */
+export class BuiltinRunner implements Runner {
+  readonly engine = 'builtin' as const;
+
+  constructor(private readonly workerEntry: URL | undefined = bundledWorkerEntry()) {}
+
+  start(plan: PerfPlan, options: RunnerStartOptions): RunnerHandle {
+    return startRun(plan, {
+      durationSeconds: options.durationSeconds,
+      logger: options.logger,
+      ...(this.workerEntry === undefined ? {} : { workerEntry: this.workerEntry }),
+    });
+  }
+}

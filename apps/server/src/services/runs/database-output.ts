@@ -1,0 +1,88 @@
+import type { RunSnapshot } from '@aqa/engine';
+import type { NewRunPointRow } from '../../db/schema';
+import type { RunRepository } from '../../repositories/run.repository';
+import type { RunPointData, StepPointData } from './run-model';
+import type { RunEnding, RunOutput } from './run-output';
+
+export interface OutputLogger {
+  error(obj: object, msg?: string): void;
+}
+
+/** A snapshot as run_points rows: the whole run (step -1) and each step, for its second. */
+export function pointRows(runId: string, s: RunSnapshot): NewRunPointRow[] {
+  const whole: RunPointData = {
+    elapsed_s: s.elapsedS,
+    active_users: s.activeUsers,
+    requests: s.requests,
+    successes: s.successes,
+    failures: s.failures,
+    errors: s.errors,
+    requests_per_second: s.requestsPerSecond,
+    error_rate: s.errorRate,
+    bandwidth_kbs: s.bandwidthKBs,
+    bytes_sent: s.bytesSent,
+    bytes_received: s.bytesReceived,
+    generator_busy: s.generatorBusy,
+    latency: s.latency,
+  };
+  const rows: NewRunPointRow[] = [
+    { run_id: runId, step_index: -1, second: s.second, data: JSON.stringify(whole) },
+  ];
+  for (const step of s.steps) {
+    const data: StepPointData = {
+      requests: step.requests,
+      failures: step.failures,
+      errors: step.errors,
+      requests_per_second: step.requestsPerSecond,
+      error_rate: step.errorRate,
+      latency: step.latency,
+    };
+    rows.push({ run_id: runId, step_index: step.step, second: s.second, data: JSON.stringify(data) });
+  }
+  return rows;
+}
+
+/**
+ * Stores the run: each second's points as they arrive (one transaction per second, written one
+ * after another so they never overlap), then the final result on the run's row.
+ */
+export class DatabaseOutput implements RunOutput {
+  readonly description = 'database';
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly runId: string,
+    private readonly runs: RunRepository,
+    private readonly log: OutputLogger,
+  ) {}
+
+  addSnapshot(snapshot: RunSnapshot): void {
+    const rows = pointRows(this.runId, snapshot);
+    this.queue = this.queue
+      .then(() => this.runs.insertPoints(rows))
+      .catch((err: unknown) => {
+        // A lost second of the chart is not worth losing the run over.
+        this.log.error({ err, second: snapshot.second }, 'Could not store a second of the run');
+      });
+  }
+
+  async stop(ending: RunEnding): Promise<void> {
+    await this.queue;
+    const summary = ending.summary;
+    await this.runs.update(this.runId, {
+      status: ending.status,
+      started_at: ending.started_at,
+      ended_at: ending.ended_at,
+      error: ending.error,
+      summary: summary === null ? null : JSON.stringify(summary),
+      api_results: JSON.stringify(ending.api_results),
+      errors: JSON.stringify(ending.errors),
+      histogram: ending.histogram === null ? null : JSON.stringify(ending.histogram),
+      total_requests: summary?.total_requests ?? null,
+      error_rate: summary?.error_rate ?? null,
+      requests_per_second: summary?.requests_per_second ?? null,
+      average_response_time: summary?.average_response_time ?? null,
+      percentile_95: summary?.percentile_95 ?? null,
+    });
+  }
+}

@@ -1,0 +1,336 @@
+import { Histogram, type EncodedHistogram, type ErrorKind, type LatencySummary } from '@aqa/engine';
+import type { PerfPlan } from '@aqa/plan';
+
+/*
+ * A performance run as the API shows it (spec 02 §3 "Live test results", "API result row"). The
+ * same view functions serve a live run (from memory) and a finished one (from its row), so the
+ * answer's shape never depends on where the run is.
+ */
+
+export const RUN_STATUSES = ['running', 'processing', 'completed', 'failed', 'stopped', 'not_found'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export type FinalStatus = 'completed' | 'failed' | 'stopped';
+export type StoredStatus = 'running' | 'processing' | FinalStatus;
+
+/** Times in ms, rates per second, error_rate in percent, avg_bandwidth in KB/s, test_duration in s. */
+export interface ResultSummary {
+  concurrent_users: number;
+  requests_per_second: number;
+  average_response_time: number;
+  error_rate: number;
+  total_requests: number;
+  successful_requests: number;
+  failed_requests: number;
+  percentile_50: number;
+  percentile_90: number;
+  percentile_95: number;
+  percentile_99: number;
+  percentile_999: number;
+  min_response_time: number;
+  max_response_time: number;
+  avg_bandwidth: number;
+  test_duration: number;
+}
+
+export interface ErrorTally {
+  count: number;
+  /** Up to 5 distinct messages (only in a finished run: live snapshots carry counts). */
+  samples: string[];
+}
+
+export type ErrorsByKind = Partial<Record<ErrorKind, ErrorTally>>;
+
+export interface ApiResult {
+  name: string;
+  label: string;
+  url: string;
+  method: string;
+  total_requests: number;
+  successful_requests: number;
+  failed_requests: number;
+  average_response_time: number;
+  percentile_95: number;
+  percentile_99: number;
+  error_rate: number;
+  errors_by_kind: ErrorsByKind;
+}
+
+/** One step of the plan as run: its position in urls and what the result calls it. */
+export interface StepInfo {
+  index: number;
+  name: string;
+  label: string;
+  method: string;
+  url: string;
+}
+
+/** The configuration as run, stored with the run (runs.config). */
+export interface RunConfig {
+  /** The plan after the request's overrides, without its script. */
+  plan: Omit<PerfPlan, 'script'>;
+  duration_seconds: number;
+  steps: StepInfo[];
+}
+
+/** A run with its JSON columns parsed: what both the live registry and the database hold. */
+export interface RunRecord {
+  id: string;
+  user_id: string;
+  plan_id: string | null;
+  plan_name: string;
+  status: StoredStatus;
+  tool: string;
+  engine: string;
+  engine_note: string;
+  config: RunConfig;
+  concurrent_users: number;
+  duration_seconds: number;
+  started_at: string;
+  ended_at: string | null;
+  error: string | null;
+  summary: ResultSummary | null;
+  api_results: ApiResult[];
+  errors: ErrorsByKind;
+  histogram: EncodedHistogram | null;
+}
+
+/** GET /api/get-test-result/{id}, and the status and end events of the live stream. */
+export interface TestResult {
+  test_id: string;
+  plan_id: string | null;
+  plan_name: string;
+  status: RunStatus;
+  /** 0–100: elapsed over configured duration. */
+  progress: number;
+  elapsed_seconds: number;
+  duration_seconds: number;
+  /** True while the figures are still moving (running or processing). */
+  intermediate: boolean;
+  concurrent_users: number;
+  tool: string;
+  engine: string;
+  engine_note: string;
+  started_at: string;
+  ended_at: string | null;
+  error: string | null;
+  summary: ResultSummary | null;
+  api_results: ApiResult[];
+  errors: ErrorsByKind;
+}
+
+const round1 = (x: number): number => Math.round(x * 10) / 10;
+
+export function isLive(status: StoredStatus): boolean {
+  return status === 'running' || status === 'processing';
+}
+
+/** Seconds of the run so far (live) or until it ended, never more than its configured duration. */
+export function elapsedSeconds(record: RunRecord, nowMs: number): number {
+  if (record.status === 'completed') return record.duration_seconds;
+  const endMs = record.ended_at === null || isLive(record.status) ? nowMs : Date.parse(record.ended_at);
+  const elapsed = (endMs - Date.parse(record.started_at)) / 1000;
+  return round1(Math.min(record.duration_seconds, Math.max(0, elapsed)));
+}
+
+export function progressOf(elapsedS: number, durationS: number): number {
+  if (!(durationS > 0)) return 100;
+  return round1(Math.min(100, (elapsedS / durationS) * 100));
+}
+
+export function testResultView(record: RunRecord, nowMs: number): TestResult {
+  const elapsed = elapsedSeconds(record, nowMs);
+  // The last second's in-flight requests finish after the duration: "processing" until stored.
+  const status: RunStatus =
+    record.status === 'running' && elapsed >= record.duration_seconds ? 'processing' : record.status;
+  return {
+    test_id: record.id,
+    plan_id: record.plan_id,
+    plan_name: record.plan_name,
+    status,
+    progress: record.status === 'completed' ? 100 : progressOf(elapsed, record.duration_seconds),
+    elapsed_seconds: elapsed,
+    duration_seconds: record.duration_seconds,
+    intermediate: isLive(record.status),
+    concurrent_users: record.concurrent_users,
+    tool: record.tool,
+    engine: record.engine,
+    engine_note: record.engine_note,
+    started_at: record.started_at,
+    ended_at: record.ended_at,
+    error: record.error,
+    summary: record.summary,
+    api_results: record.api_results,
+    errors: record.errors,
+  };
+}
+
+/** The live stream's snapshot event: one second of the run, whole and per step. */
+export interface LiveSnapshot {
+  second: number;
+  elapsed_seconds: number;
+  progress: number;
+  active_users: number;
+  requests_per_second: number;
+  error_rate: number;
+  latency: LatencySummary;
+  /** Cumulative since the start of the run. */
+  totals: { requests: number; successes: number; failures: number; bytes_received: number };
+  steps: LiveStepSnapshot[];
+}
+
+export interface LiveStepSnapshot {
+  index: number;
+  name: string;
+  method: string;
+  url: string;
+  requests_per_second: number;
+  error_rate: number;
+  latency: { avg: number; p95: number };
+  /** Cumulative since the start of the run. */
+  totals: { requests: number; failures: number };
+}
+
+/** runs_points.data of the whole run (step_index -1) for one second. */
+export interface RunPointData {
+  elapsed_s: number;
+  active_users: number;
+  requests: number;
+  successes: number;
+  failures: number;
+  errors: Partial<Record<ErrorKind, number>>;
+  requests_per_second: number;
+  error_rate: number;
+  bandwidth_kbs: number;
+  bytes_sent: number;
+  bytes_received: number;
+  /** Busiest engine worker's event-loop utilisation, 0..1: near 1 the load generator limited the figures. */
+  generator_busy: number;
+  latency: LatencySummary;
+}
+
+/** run_points.data of one step for one second. */
+export interface StepPointData {
+  requests: number;
+  failures: number;
+  errors: Partial<Record<ErrorKind, number>>;
+  requests_per_second: number;
+  error_rate: number;
+  latency: LatencySummary;
+}
+
+export interface RunPoint {
+  step_index: number;
+  second: number;
+  data: RunPointData | StepPointData;
+}
+
+/** GET /api/chart-data/{id}: every figure measured, per second, plus the latency distribution. */
+export interface ChartData {
+  test_id: string;
+  series: ChartPoint[];
+  api_series: ApiSeries[];
+  distribution: DistributionBin[];
+}
+
+export interface ChartPoint {
+  second: number;
+  active_users: number;
+  requests: number;
+  requests_per_second: number;
+  errors: number;
+  error_rate: number;
+  avg: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  max: number;
+  bandwidth_kbs: number;
+}
+
+export interface ApiSeries {
+  index: number;
+  name: string;
+  method: string;
+  url: string;
+  points: { second: number; requests_per_second: number; error_rate: number; avg: number; p95: number }[];
+}
+
+export interface DistributionBin {
+  label: string;
+  count: number;
+}
+
+const DISTRIBUTION_EDGES_MS = [100, 200, 300, 400, 500];
+
+/**
+ * Requests by response time in the spec's bins (0-100ms … 500ms+), counted from the run's merged
+ * HDR histogram: exact counts at the histogram's resolution (3 significant digits, so a bin edge is
+ * sharp to within 0.1 %). Only requests that got a response have a time; the bins sum to those.
+ */
+export function latencyDistribution(encoded: EncodedHistogram | null): DistributionBin[] {
+  const h = encoded === null ? new Histogram() : Histogram.decode(encoded);
+  const below = DISTRIBUTION_EDGES_MS.map((ms) => h.countAtOrBelow(ms * 1000 - 1));
+  const bins: DistributionBin[] = [];
+  let previous = 0;
+  DISTRIBUTION_EDGES_MS.forEach((ms, i) => {
+    const count = below[i]!;
+    bins.push({ label: `${ms - 100}-${ms}ms`, count: count - previous });
+    previous = count;
+  });
+  bins.push({ label: `${DISTRIBUTION_EDGES_MS.at(-1)!}ms+`, count: h.totalCount - previous });
+  return bins;
+}
+
+export function chartDataView(
+  record: Pick<RunRecord, 'id' | 'config'>,
+  points: RunPoint[],
+  histogram: EncodedHistogram | null,
+): ChartData {
+  const series: ChartPoint[] = [];
+  const bySteps = new Map<number, ApiSeries['points']>();
+  for (const point of points) {
+    if (point.step_index < 0) {
+      const d = point.data as RunPointData;
+      series.push({
+        second: point.second,
+        active_users: d.active_users,
+        requests: d.requests,
+        requests_per_second: d.requests_per_second,
+        errors: d.failures,
+        error_rate: d.error_rate,
+        avg: d.latency.avg,
+        p50: d.latency.p50,
+        p90: d.latency.p90,
+        p95: d.latency.p95,
+        p99: d.latency.p99,
+        max: d.latency.max,
+        bandwidth_kbs: d.bandwidth_kbs,
+      });
+    } else {
+      const d: StepPointData = point.data;
+      let list = bySteps.get(point.step_index);
+      if (list === undefined) bySteps.set(point.step_index, (list = []));
+      list.push({
+        second: point.second,
+        requests_per_second: d.requests_per_second,
+        error_rate: d.error_rate,
+        avg: d.latency.avg,
+        p95: d.latency.p95,
+      });
+    }
+  }
+  const bySecond = (a: { second: number }, b: { second: number }) => a.second - b.second;
+  return {
+    test_id: record.id,
+    series: series.sort(bySecond),
+    api_series: record.config.steps.map((step) => ({
+      index: step.index,
+      name: step.name,
+      method: step.method,
+      url: step.url,
+      points: (bySteps.get(step.index) ?? []).sort(bySecond),
+    })),
+    distribution: latencyDistribution(histogram),
+  };
+}

@@ -1,0 +1,28 @@
+import type { EncodedHistogram, RunSnapshot } from '@aqa/engine';
+import type { ApiResult, ErrorsByKind, FinalStatus, ResultSummary } from './run-model';
+
+/** How a run ended, with its final figures (from the runner's result, or what was measured before it failed). */
+export interface RunEnding {
+  status: FinalStatus;
+  /** When the load really started (the runner's clock), replacing the time the run was accepted. */
+  started_at: string;
+  ended_at: string;
+  error: string | null;
+  summary: ResultSummary | null;
+  api_results: ApiResult[];
+  errors: ErrorsByKind;
+  histogram: EncodedHistogram | null;
+}
+
+/**
+ * Where a run's figures go while it runs (in the manner of k6's output/types.go): the database
+ * writer, the live stream. Every output sees every snapshot, in order, on the server's thread.
+ */
+export interface RunOutput {
+  /** Names the output in logs. */
+  readonly description: string;
+  /** Called once a second with the merged snapshot. Must not block: queue slow work. */
+  addSnapshot(snapshot: RunSnapshot): void;
+  /** Called once after the last snapshot: finish queued work and record the ending. Outputs stop in order. */
+  stop(ending: RunEnding): Promise<void>;
+}

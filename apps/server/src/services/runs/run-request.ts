@@ -1,0 +1,89 @@
+import { normalizePlan, PerfPlanSchema, type PerfPlan } from '@aqa/plan';
+import { ValidationError } from '../../errors';
+
+export const RUN_MESSAGES = {
+  planIdRequired: 'plan_id is required. Please save the test plan first before running the test.',
+  notFound: 'Test result not found',
+} as const;
+
+/** POST /api/run-test (spec 01 §3 "Run-test request"), after the route's schema. */
+export interface RunTestRequest {
+  plan_id: string;
+  tool?: string | undefined;
+  concurrent_users?: number | string | undefined;
+  /** Minutes. */
+  duration?: number | string | null | undefined;
+  /** Overrides the minutes: for short runs and tests. */
+  duration_seconds?: number | undefined;
+  urls?: unknown[] | undefined;
+  planName?: string | undefined;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** Spec 02 §5: duration as a whole number of minutes, 1 when it is not a number or below 1. */
+export function wholeMinutes(value: unknown): number {
+  const minutes = Math.trunc(Number(typeof value === 'string' ? value.trim() : value));
+  return Number.isFinite(minutes) && minutes >= 1 ? minutes : 1;
+}
+
+/**
+ * The client's URL entries as the spec's run payload carries them (spec 01 §5, 02 §5): pairs with a
+ * blank key or value dropped, and a transactionRate that holds the user's email (a known slip of
+ * the original client) blanked.
+ */
+function cleanUrls(urls: unknown[], userEmail: string): unknown[] {
+  const normalized = normalizePlan({ urls }) as { urls: unknown[] };
+  const email = userEmail.trim().toLowerCase();
+  return normalized.urls.map((entry) => {
+    if (!isObject(entry)) return entry;
+    const out: Json = { ...entry };
+    if (typeof out.transactionRate === 'string' && out.transactionRate.trim().toLowerCase() === email) {
+      out.transactionRate = '';
+    }
+    if (Array.isArray(out.parameters)) {
+      out.parameters = out.parameters.filter(
+        (p) => !isObject(p) || (!isBlank(p.key ?? p.name) && !isBlank(p.value)),
+      );
+    }
+    if (Array.isArray(out.headers)) {
+      out.headers = out.headers.filter(
+        (h) => !isObject(h) || (!isBlank(h.name ?? h.key) && !isBlank(h.value)),
+      );
+    }
+    return out;
+  });
+}
+
+/**
+ * The plan to run: the saved plan, with every field the request carries taking its place for this
+ * run only (the saved plan is not changed). Every problem of the result is reported at once, each
+ * with its field.
+ */
+export function planForRun(saved: PerfPlan, request: RunTestRequest, userEmail: string): PerfPlan {
+  const input: Json = { ...saved, script: undefined };
+  if (request.tool !== undefined) input.tool = request.tool;
+  if (request.concurrent_users !== undefined) {
+    const users = request.concurrent_users;
+    input.concurrent_users = typeof users === 'string' ? Number(users.trim()) : users;
+  }
+  if (request.duration !== undefined) input.duration = wholeMinutes(request.duration);
+  if (request.planName !== undefined && request.planName.trim() !== '') input.name = request.planName.trim();
+  if (request.urls !== undefined) input.urls = cleanUrls(request.urls, userEmail);
+  const parsed = PerfPlanSchema.safeParse(input);
+  if (!parsed.success) {
+    // Dotted paths ("urls.0.url"), as the plan calls name fields.
+    const errors = parsed.error.issues.map((issue) => ({
+      field: issue.path.map(String).join('.') || 'plan',
+      message: issue.message,
+    }));
+    throw new ValidationError(errors, { namesFields: true });
+  }
+  return parsed.data;
+}

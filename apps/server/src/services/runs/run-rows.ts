@@ -1,0 +1,68 @@
+import type { EncodedHistogram } from '@aqa/engine';
+import type { NewRunRow, RunPointRow, RunRow } from '../../db/schema';
+import type {
+  ApiResult,
+  ErrorsByKind,
+  ResultSummary,
+  RunConfig,
+  RunPoint,
+  RunRecord,
+  StoredStatus,
+} from './run-model';
+
+/** The JSON columns of a run row, parsed. Every row was written by this server, so they parse. */
+export function rowToRecord(row: RunRow): RunRecord {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    plan_id: row.plan_id,
+    plan_name: row.plan_name,
+    status: row.status as StoredStatus,
+    tool: row.tool,
+    engine: row.engine,
+    engine_note: row.engine_note,
+    config: JSON.parse(row.config) as RunConfig,
+    concurrent_users: row.concurrent_users,
+    duration_seconds: row.duration_seconds,
+    started_at: row.started_at,
+    ended_at: row.ended_at,
+    error: row.error,
+    summary: row.summary === null ? null : (JSON.parse(row.summary) as ResultSummary),
+    api_results: row.api_results === null ? [] : (JSON.parse(row.api_results) as ApiResult[]),
+    errors: row.errors === null ? {} : (JSON.parse(row.errors) as ErrorsByKind),
+    histogram: row.histogram === null ? null : (JSON.parse(row.histogram) as EncodedHistogram),
+  };
+}
+
+/** The row a run starts with: its configuration, no result yet. */
+export function newRunRow(record: RunRecord): NewRunRow {
+  return {
+    id: record.id,
+    user_id: record.user_id,
+    plan_id: record.plan_id,
+    plan_name: record.plan_name,
+    status: record.status,
+    tool: record.tool,
+    engine: record.engine,
+    engine_note: record.engine_note,
+    config: JSON.stringify(record.config),
+    concurrent_users: record.concurrent_users,
+    duration_seconds: record.duration_seconds,
+    started_at: record.started_at,
+    ended_at: null,
+    error: null,
+    summary: null,
+    api_results: null,
+    errors: null,
+    histogram: null,
+    total_requests: null,
+    error_rate: null,
+    requests_per_second: null,
+    average_response_time: null,
+    percentile_95: null,
+  };
+}
+
+export function rowToPoint(row: RunPointRow): RunPoint {
+  return { step_index: row.step_index, second: row.second, data: JSON.parse(row.data) as RunPoint['data'] };
+}

@@ -1,0 +1,453 @@
+import { randomBytes } from 'node:crypto';
+import {
+  checkTargets,
+  compilePlan,
+  PlanCompileError,
+  type CompiledPlan,
+  type RunResult,
+  type RunSummary,
+  type ApiResultRow,
+} from '@aqa/engine';
+import enginePackage from '@aqa/engine/package.json' with { type: 'json' };
+import type { PerfPlan } from '@aqa/plan';
+import type { FastifyBaseLogger } from 'fastify';
+import { NotFoundError, RateLimitedError, ValidationError, type FieldError } from '../../errors';
+import type { PlanRepository } from '../../repositories/plan.repository';
+import type { RunRepository } from '../../repositories/run.repository';
+import type { AccountUser } from '../account-user';
+import { PLAN_MESSAGES } from '../plan.service';
+import { rowToPlan } from '../saved-plan';
+import { DatabaseOutput } from './database-output';
+import { LiveRun } from './live-run';
+import type { LiveListener } from './live-stream-output';
+import {
+  chartDataView,
+  testResultView,
+  type ApiResult,
+  type ChartData,
+  type ResultSummary,
+  type RunConfig,
+  type RunRecord,
+  type StepInfo,
+  type TestResult,
+} from './run-model';
+import type { RunEnding, RunOutput } from './run-output';
+import { planForRun, RUN_MESSAGES, type RunTestRequest } from './run-request';
+import type { RunRegistry } from './run-registry';
+import { newRunRow, rowToPoint, rowToRecord } from './run-rows';
+import type { EngineId, RunnerChoice, RunnerRegistry } from './runner';
+import type { ToolDetector } from './tool-detector';
+
+export const INTERRUPTED_BY_RESTART = 'interrupted by a server restart';
+export const STOPPED_BY_SHUTDOWN = 'stopped because the server shut down';
+
+/** How long the pre-flight connection to each target may take. */
+const TARGET_CHECK_TIMEOUT_MS = 3000;
+
+export interface RunLimits {
+  /** Runs one user may have going at once. */
+  perUser: number;
+  /** Runs the server may have going at once. */
+  perServer: number;
+}
+
+export interface RunStarted {
+  test_id: string;
+  status: 'running';
+  engine: EngineId;
+  engine_note: string;
+}
+
+/** GET /api/engines: what can run a plan on this server. */
+export interface EngineInfo {
+  tool: EngineId;
+  name: string;
+  installed: boolean;
+  version: string | null;
+  command: string | null;
+}
+
+export interface StreamSubscription {
+  /** The run as get-test-result answers it, at the moment of subscribing. */
+  initial: TestResult;
+  /** Stops the events; null when the run is already over (nothing will follow). */
+  unsubscribe: (() => void) | null;
+}
+
+/**
+ * Performance runs (spec 02 §4, DESIGN §4): starting one from a saved plan (refused, with the
+ * reason, when the plan cannot run, no target answers, or a limit is reached), following it live,
+ * stopping it, and reading it back. A run is stored as it goes (one row of points a second) and
+ * once more when it ends; runs are always the signed-in user's: another user's run is not found.
+ */
+export class RunService {
+  /** Starts between their checks and their launch; shutdown waits for them so no run starts unseen. */
+  private readonly starting = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly runs: RunRepository,
+    private readonly plans: PlanRepository,
+    private readonly registry: RunRegistry,
+    private readonly runners: RunnerRegistry,
+    private readonly tools: ToolDetector,
+    private readonly limits: RunLimits,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(user: AccountUser, request: RunTestRequest): Promise<RunStarted> {
+    const starting = this.prepareAndLaunch(user, request);
+    this.starting.add(starting);
+    const forget = () => void this.starting.delete(starting);
+    starting.then(forget, forget);
+    return starting;
+  }
+
+  private async prepareAndLaunch(user: AccountUser, request: RunTestRequest): Promise<RunStarted> {
+    const saved = await this.plans.findForUser(user.id, request.plan_id);
+    if (saved === undefined) throw new NotFoundError('PLAN_NOT_FOUND', PLAN_MESSAGES.notFound);
+    const plan = planForRun(rowToPlan(saved), request, user.email);
+    const durationSeconds = request.duration_seconds ?? plan.duration * 60;
+    const compiled = compileOrRefuse(plan, durationSeconds);
+    const release = this.reserve(user);
+    try {
+      await this.assertReachable(compiled, plan);
+      const choice = await this.runners.choose(plan.tool);
+      return await this.launch(user, saved.id, plan, compiled, durationSeconds, choice);
+    } finally {
+      release();
+    }
+  }
+
+  async result(user: AccountUser, id: string): Promise<TestResult> {
+    return testResultView(await this.record(user, id), Date.now());
+  }
+
+  /** The run now, and its live events from here on (while it runs). */
+  async subscribe(user: AccountUser, id: string, listener: LiveListener): Promise<StreamSubscription> {
+    const live = this.liveRun(user, id);
+    if (live !== undefined) {
+      const unsubscribe = live.stream.subscribe(listener);
+      return { initial: testResultView(live.toRecord(), Date.now()), unsubscribe };
+    }
+    return { initial: await this.result(user, id), unsubscribe: null };
+  }
+
+  /** Graceful stop; resolves once the partial result is stored. A finished run is left as it is. */
+  async stop(user: AccountUser, id: string): Promise<{ test_id: string; status: TestResult['status'] }> {
+    const live = this.liveRun(user, id);
+    if (live !== undefined) await this.stopAndStore(live);
+    const { status } = await this.result(user, id);
+    return { test_id: id, status };
+  }
+
+  /** Stops every run of the user (and no one else's); returns their ids. */
+  async stopAll(user: AccountUser): Promise<{ stopped: string[] }> {
+    const mine = this.registry.ofUser(user.id);
+    await Promise.all(mine.map((run) => this.stopAndStore(run)));
+    return { stopped: mine.map((run) => run.id) };
+  }
+
+  async chartData(user: AccountUser, id: string): Promise<ChartData> {
+    const live = this.liveRun(user, id);
+    const record = live?.toRecord() ?? (await this.record(user, id));
+    const points = (await this.runs.pointsOf(id)).map(rowToPoint);
+    return chartDataView(record, points, live?.histogram() ?? record.histogram);
+  }
+
+  async engines(): Promise<EngineInfo[]> {
+    const builtin: EngineInfo = {
+      tool: 'builtin',
+      name: 'Built-in engine',
+      installed: true,
+      version: enginePackage.version,
+      command: null,
+    };
+    return [builtin, ...(await this.tools.detectAll())];
+  }
+
+  /** At start-up: a run left running by a previous process can never finish; say so. */
+  async recoverInterrupted(): Promise<number> {
+    return this.runs.failUnfinished(INTERRUPTED_BY_RESTART, new Date().toISOString());
+  }
+
+  /** At shutdown: stop every run and store what it measured. */
+  async shutdown(): Promise<void> {
+    await Promise.allSettled([...this.starting]);
+    const live = this.registry.all();
+    for (const run of live) run.stopReason = STOPPED_BY_SHUTDOWN;
+    await Promise.all(live.map((run) => this.stopAndStore(run)));
+  }
+
+  private liveRun(user: AccountUser, id: string): LiveRun | undefined {
+    const live = this.registry.get(id);
+    return live !== undefined && live.userId === user.id ? live : undefined;
+  }
+
+  private async record(user: AccountUser, id: string): Promise<RunRecord> {
+    const live = this.liveRun(user, id);
+    if (live !== undefined) return live.toRecord();
+    const row = await this.runs.findForUser(user.id, id);
+    if (row === undefined) throw new NotFoundError('RUN_NOT_FOUND', RUN_MESSAGES.notFound);
+    return rowToRecord(row);
+  }
+
+  private async stopAndStore(run: LiveRun): Promise<void> {
+    await run.stop();
+    await run.stored;
+  }
+
+  /** Holds a place under the limits, or refuses with the number and what to do. */
+  private reserve(user: AccountUser): () => void {
+    const { user: mine, server } = this.registry.counts(user.id);
+    if (mine >= this.limits.perUser) {
+      const n = this.limits.perUser;
+      throw new RateLimitedError(
+        'RUN_LIMIT_USER',
+        `You already have ${n} ${n === 1 ? 'test' : 'tests'} running. Stop one or wait for it to finish.`,
+        this.secondsUntilOneEnds(this.registry.ofUser(user.id)),
+      );
+    }
+    if (server >= this.limits.perServer) {
+      const n = this.limits.perServer;
+      throw new RateLimitedError(
+        'RUN_LIMIT_SERVER',
+        `This server is already running ${n} ${n === 1 ? 'test' : 'tests'}, as many as it allows at once. Try again when one finishes.`,
+        this.secondsUntilOneEnds(this.registry.all()),
+      );
+    }
+    return this.registry.reserve(user.id);
+  }
+
+  private secondsUntilOneEnds(runs: LiveRun[]): number {
+    const now = Date.now();
+    const left = runs.map((run) => (run.startedAtMs + run.durationSeconds * 1000 - now) / 1000);
+    return Math.max(1, Math.ceil(Math.min(60, ...left)));
+  }
+
+  /** Refuses a run none of whose targets accepts a connection (those with a template are not checked). */
+  private async assertReachable(compiled: CompiledPlan, plan: PerfPlan): Promise<void> {
+    const checks = await checkTargets(compiled, { timeoutMs: TARGET_CHECK_TIMEOUT_MS });
+    const failed = checks.filter((check) => !check.ok);
+    if (failed.length === 0) return;
+    if (failed.length < checks.length) {
+      this.log.warn({ unreachable: failed }, 'Starting a run with some targets unreachable');
+      return;
+    }
+    const errors: FieldError[] = failed.map((check) => {
+      const step = compiled.steps.findIndex((s) => s.origin === check.origin);
+      return {
+        field: step >= 0 ? `urls.${step}.url` : 'urls',
+        message: `Cannot reach ${hostPort(check.origin)}: ${reason(check.error)}`,
+      };
+    });
+    const where = plan.urls.length === 1 ? "the plan's URL" : "the plan's URLs";
+    throw new ValidationError(errors, {
+      code: 'TARGET_UNREACHABLE',
+      hint: `Check that the server under test is running and reachable from this server, and ${where}.`,
+    });
+  }
+
+  private async launch(
+    user: AccountUser,
+    planId: string,
+    plan: PerfPlan,
+    compiled: CompiledPlan,
+    durationSeconds: number,
+    choice: RunnerChoice,
+  ): Promise<RunStarted> {
+    const id = `run_${randomBytes(12).toString('base64url')}`;
+    const steps: StepInfo[] = compiled.info.map((info, index) => ({ index, ...info }));
+    const { script: _script, ...planAsRun } = plan;
+    const config: RunConfig = { plan: planAsRun, duration_seconds: durationSeconds, steps };
+    const record: RunRecord = {
+      id,
+      user_id: user.id,
+      plan_id: planId,
+      plan_name: plan.name,
+      status: 'running',
+      tool: plan.tool,
+      engine: choice.runner.engine,
+      engine_note: choice.note,
+      config,
+      concurrent_users: plan.concurrent_users,
+      duration_seconds: durationSeconds,
+      // Run times are physical: the engine measures them with the real clock.
+      started_at: new Date().toISOString(),
+      ended_at: null,
+      error: null,
+      summary: null,
+      api_results: [],
+      errors: {},
+      histogram: null,
+    };
+    await this.runs.insert(newRunRow(record));
+    const log = this.log.child({ runId: id, planId });
+    let live: LiveRun;
+    try {
+      live = new LiveRun(record, choice.runner.start(plan, { durationSeconds, logger: log }));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await this.runs.update(id, { status: 'failed', error: message, ended_at: new Date().toISOString() });
+      if (err instanceof PlanCompileError) throw compileError(err);
+      throw err;
+    }
+    this.registry.add(live);
+    log.info(
+      { engine: record.engine, users: record.concurrent_users, durationSeconds, steps: steps.length },
+      'Run started',
+    );
+    void this.drive(live, [new DatabaseOutput(id, this.runs, log), live.stream], log);
+    return { test_id: id, status: 'running', engine: choice.runner.engine, engine_note: choice.note };
+  }
+
+  /** Feeds the outputs each second until the run ends, then stores its ending. Never rejects. */
+  private async drive(run: LiveRun, outputs: RunOutput[], log: FastifyBaseLogger): Promise<void> {
+    let result: RunResult | undefined;
+    let failure: unknown;
+    try {
+      for await (const snapshot of run.handle.snapshots) {
+        run.add(snapshot);
+        for (const output of outputs) {
+          try {
+            output.addSnapshot(snapshot);
+          } catch (err) {
+            log.error({ err, output: output.description }, 'A run output failed');
+          }
+        }
+      }
+      run.markProcessing();
+      result = await run.handle.result;
+    } catch (err) {
+      failure = err;
+      log.error({ err }, 'The run failed');
+    }
+    const ending = result === undefined ? failedEnding(run, failure) : finalEnding(run, result);
+    run.finish(ending);
+    for (const output of outputs) {
+      try {
+        await output.stop(ending);
+      } catch (err) {
+        log.error({ err, output: output.description }, 'A run output could not finish');
+      }
+    }
+    this.registry.remove(run.id);
+    run.markStored();
+    log.info({ status: ending.status, total_requests: ending.summary?.total_requests ?? 0 }, 'Run ended');
+  }
+}
+
+function compileOrRefuse(plan: PerfPlan, durationSeconds: number): CompiledPlan {
+  try {
+    return compilePlan(plan, durationSeconds);
+  } catch (err) {
+    if (err instanceof PlanCompileError) throw compileError(err);
+    throw err;
+  }
+}
+
+/** Every reason the plan cannot run, each under the step it concerns ("urls[2] assertion: …"). */
+function compileError(err: PlanCompileError): ValidationError {
+  return new ValidationError(
+    err.problems.map((problem) => {
+      const step = /^urls\[(\d+)\]/.exec(problem)?.[1];
+      return { field: step === undefined ? 'plan' : `urls.${step}`, message: problem };
+    }),
+    { code: 'PLAN_CANNOT_RUN', cause: err },
+  );
+}
+
+function hostPort(origin: string): string {
+  const url = new URL(origin);
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+}
+
+/** checkTargets' "CODE: message" in words. */
+function reason(error: string | undefined): string {
+  const text = error ?? 'no connection';
+  const code = /^([A-Z_]+):/.exec(text)?.[1];
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'the connection was refused (nothing listens on that port)';
+    case 'ENOTFOUND':
+    case 'EAI_NONAME':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return 'the host name was not found';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'the host is unreachable';
+    case 'ETIMEDOUT':
+      return 'the connection timed out';
+    case 'ECONNRESET':
+      return 'the connection was reset';
+    default:
+      return code === undefined ? text : text.slice(code.length + 1).trim();
+  }
+}
+
+function summaryOf(s: RunSummary): ResultSummary {
+  return {
+    concurrent_users: s.concurrent_users,
+    requests_per_second: s.requests_per_second,
+    average_response_time: s.average_response_time,
+    error_rate: s.error_rate,
+    total_requests: s.total_requests,
+    successful_requests: s.successful_requests,
+    failed_requests: s.failed_requests,
+    percentile_50: s.percentile_50,
+    percentile_90: s.percentile_90,
+    percentile_95: s.percentile_95,
+    percentile_99: s.percentile_99,
+    percentile_999: s.percentile_999,
+    min_response_time: s.min_response_time,
+    max_response_time: s.max_response_time,
+    avg_bandwidth: s.avg_bandwidth,
+    test_duration: s.test_duration,
+  };
+}
+
+function apiResultOf(row: ApiResultRow): ApiResult {
+  return {
+    name: row.name,
+    label: row.label,
+    url: row.url,
+    method: row.method,
+    total_requests: row.total_requests,
+    successful_requests: row.successful_requests,
+    failed_requests: row.failed_requests,
+    average_response_time: row.average_response_time,
+    percentile_95: row.percentile_95,
+    percentile_99: row.percentile_99,
+    error_rate: row.error_rate,
+    errors_by_kind: row.errors,
+  };
+}
+
+function finalEnding(run: LiveRun, result: RunResult): RunEnding {
+  const status = result.status === 'stopped' ? 'stopped' : 'completed';
+  return {
+    status,
+    started_at: result.started_at,
+    ended_at: result.ended_at,
+    error: status === 'stopped' ? run.stopReason : null,
+    summary: summaryOf(result.summary),
+    api_results: result.api_results.map(apiResultOf),
+    errors: result.errors,
+    histogram: result.histogram,
+  };
+}
+
+/** A runner that failed still measured something: keep it, with the reason. */
+function failedEnding(run: LiveRun, failure: unknown): RunEnding {
+  const live = run.toRecord();
+  return {
+    status: 'failed',
+    started_at: new Date(run.startedAtMs).toISOString(),
+    ended_at: new Date().toISOString(),
+    error: failure instanceof Error ? failure.message : String(failure),
+    summary: live.summary,
+    api_results: live.api_results,
+    errors: live.errors,
+    histogram: run.histogram(),
+  };
+}

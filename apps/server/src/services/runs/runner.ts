@@ -1,0 +1,98 @@
+import type { EngineLogger, RunResult, RunSnapshot } from '@aqa/engine';
+import type { PerfPlan, Tool } from '@aqa/plan';
+import type { ExternalTool, ToolDetector, ToolInfo } from './tool-detector';
+
+/** What can run a plan: the built-in engine, or an external tool through its adapter. */
+export type EngineId = 'builtin' | ExternalTool;
+
+export interface RunnerStartOptions {
+  /** How long the load runs, seconds (the plan's minutes, or the request's duration_seconds). */
+  durationSeconds: number;
+  /** A logger bound to the run (runId, planId). */
+  logger: EngineLogger;
+}
+
+/** A run in progress, the same contract as the built-in engine's RunHandle. */
+export interface RunnerHandle {
+  /** One merged snapshot a second, in order; ends when the run ends. */
+  snapshots: AsyncIterable<RunSnapshot>;
+  /** The final result; rejects only when the runner itself fails (a failed request is data). */
+  result: Promise<RunResult>;
+  /** Graceful stop: resolves within a few seconds with the run ended and `result` settled. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a performance plan and reports it in the built-in engine's model (RunSnapshot each second,
+ * RunResult at the end), so storage, the live stream and the charts never know which engine ran.
+ * `start` may throw (e.g. PlanCompileError) before anything runs.
+ */
+export interface Runner {
+  readonly engine: EngineId;
+  start(plan: PerfPlan, options: RunnerStartOptions): RunnerHandle;
+}
+
+/** An external tool's adapter: runs the tool's script for the plan and reads its results per second. */
+export interface ToolRunner extends Runner {
+  readonly engine: ExternalTool;
+}
+
+export interface RunnerChoice {
+  runner: Runner;
+  /** Which engine runs the plan and why, in words; shown on the result screen. */
+  note: string;
+}
+
+/** The external tool whose script format each plan tool is; SoapUI plans have no runner here. */
+const TOOL_ENGINE: Readonly<Record<Tool, ExternalTool | null>> = {
+  jmeter: 'jmeter',
+  k6: 'k6',
+  locust: 'locust',
+  taurus: 'taurus',
+  soapui: null,
+};
+
+/**
+ * The runners a plan can run in. The built-in engine always can; a tool adapter is used when one
+ * is registered for the plan's tool and that tool is installed on this server. Otherwise the
+ * built-in engine runs the plan and the note says why, plainly (DESIGN §4).
+ */
+export class RunnerRegistry {
+  private readonly adapters = new Map<ExternalTool, ToolRunner>();
+
+  constructor(
+    readonly builtin: Runner,
+    private readonly tools: ToolDetector,
+  ) {}
+
+  /** Adds (or replaces) the adapter of an external tool. */
+  register(adapter: ToolRunner): void {
+    this.adapters.set(adapter.engine, adapter);
+  }
+
+  async choose(tool: Tool): Promise<RunnerChoice> {
+    const external = TOOL_ENGINE[tool];
+    if (external === null) {
+      return { runner: this.builtin, note: 'ran with the built-in engine: this server does not run SoapUI' };
+    }
+    const info = await this.tools.detect(external);
+    if (!info.installed) {
+      return {
+        runner: this.builtin,
+        note: `ran with the built-in engine: ${info.name} is not installed on this server`,
+      };
+    }
+    const adapter = this.adapters.get(external);
+    if (adapter === undefined) {
+      return {
+        runner: this.builtin,
+        note: `ran with the built-in engine: ${info.name} is installed, but this server cannot run plans in ${info.name} yet`,
+      };
+    }
+    return { runner: adapter, note: `ran in ${describeTool(info)}` };
+  }
+}
+
+function describeTool(info: ToolInfo): string {
+  return info.version === null ? info.name : `${info.name} ${info.version}`;
+}
