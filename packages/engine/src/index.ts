@@ -13,3 +13,4 @@ export { checkTargets, type TargetCheck } from './preflight';
 export { Histogram, type EncodedHistogram } from './metrics/histogram';
 export { ERROR_KINDS } from './metrics/types';
 export type * from './types';
+export * from './adapters';

@@ -117,7 +117,7 @@ describe('a generated JMX in JMeter 2.13 (non-GUI)', { timeout: 90_000 }, () => 
   let server: Awaited<ReturnType<typeof startTargetServer>>;
   beforeAll(async () => {
     if (missing) {
-      // eslint-disable-next-line no-console -- a skipped proof must say why
+       
       console.warn(`Skipping the JMeter runs: ${missing}`);
       return;
     }

@@ -60,7 +60,7 @@ describe('a generated locustfile in Locust (headless)', { timeout: 60_000 }, () 
   let server: Awaited<ReturnType<typeof startTargetServer>>;
   beforeAll(async () => {
     if (missing) {
-      // eslint-disable-next-line no-console -- a skipped proof must say why
+       
       console.warn(`Skipping the Locust runs and the Python compile check: ${missing}`);
       return;
     }

@@ -1,0 +1,29 @@
+/**
+ * Runs in real tools (JMeter, k6, Locust, Taurus): the generated script executed by the tool, its
+ * result files read while it runs into the engine's RunSnapshot / RunResult model.
+ */
+export { detectTools, parseToolVersion, type DetectOptions } from './detect';
+export { startToolRun, isExternalTool } from './run-tool';
+export { resolveToolCommand, splitCommand, findRepoRoot, type ResolvedCommand } from './command';
+export {
+  readJmeterJtl,
+  readTaurusKpi,
+  readK6Json,
+  readLocustCsv,
+  type ReadResults,
+  type ReadResultsOptions,
+} from './readers';
+export {
+  EXTERNAL_TOOLS,
+  TOOL_NAMES,
+  TOOL_ENV,
+  ToolRunError,
+  type ExternalTool,
+  type DetectedTool,
+  type ToolCommandOptions,
+  type ToolRunOptions,
+  type ToolRunInfo,
+  type ToolRunResult,
+  type ToolRunHandle,
+  type ToolFailureKind,
+} from './types';
