@@ -19,6 +19,7 @@ import { importRoutes } from './routes/import.routes';
 import { planRoutes } from './routes/plan.routes';
 import { runRoutes } from './routes/run.routes';
 import { systemRoutes } from './routes/system.routes';
+import { textCommandRoutes } from './routes/text-command.routes';
 import { AccountService } from './services/account.service';
 import { DemoAccountService } from './services/demo-account.service';
 import { DEFAULT_IMPORT_POOL_OPTIONS, type ImportPoolOptions } from './services/import/import-pool';
@@ -28,8 +29,10 @@ import { BuiltinRunner } from './services/runs/builtin-runner';
 import { RunService } from './services/runs/run.service';
 import { RunRegistry } from './services/runs/run-registry';
 import { RunnerRegistry } from './services/runs/runner';
-import { ToolDetector } from './services/runs/tool-detector';
+import { EXTERNAL_TOOLS, ToolDetector } from './services/runs/tool-detector';
+import { ExternalToolRunner } from './services/runs/external-runner';
 import { SessionService } from './services/session.service';
+import { TextCommandService } from './services/text-command.service';
 import {
   DEFAULT_VALIDATION_LIMITS,
   ValidateService,
@@ -105,8 +108,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const demo = new DemoAccountService(users, config.demoAccount, now);
     const plans = new PlanService(new PlanRepository(db), now);
     const tools = new ToolDetector(config.toolCommands, { logger: app.log });
-    // External tool adapters plug in here: runners.register(adapter).
     const runners = new RunnerRegistry(new BuiltinRunner(), tools);
+    if (config.externalTools) {
+      for (const tool of EXTERNAL_TOOLS) runners.register(new ExternalToolRunner(tool, tools.environment));
+    }
     const runs = new RunService(
       new RunRepository(db),
       new PlanRepository(db),
@@ -148,6 +153,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(systemRoutes, { db, demo, version: VERSION });
     await app.register(accountRoutes, { accounts, sessions });
     await app.register(planRoutes, { plans, validation });
+    await app.register(textCommandRoutes, { textCommands: new TextCommandService(db, now) });
     await app.register(runRoutes, { runs });
     await app.register(importRoutes, { imports });
     await registerWebApp(app, config.webDistDir);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, findRepoRoot, parseConfig } from './config';
@@ -17,6 +18,7 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('parseConfig', () => {
   it('has the documented defaults', () => {
     const config = parseConfig({});
+    const DEBIAN_JMETER = join(repoRoot, '..', 'shared', 'tools', 'jmeter', 'jmeter-debian.sh');
     expect(config).toEqual({
       port: 5200,
       host: '0.0.0.0',
@@ -32,7 +34,9 @@ describe('parseConfig', () => {
       trustProxy: false,
       maxRunsPerUser: 2,
       maxRunsPerServer: 4,
-      toolCommands: {},
+      externalTools: true,
+      // Debian's JMeter runs through the shared launcher when it is beside the project.
+      toolCommands: existsSync(DEBIAN_JMETER) ? { jmeter: DEBIAN_JMETER } : {},
     });
   });
 

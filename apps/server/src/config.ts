@@ -33,6 +33,18 @@ export interface Config {
   maxRunsPerServer: number;
   /** The commands that run the external tools; a tool left out is looked up on PATH by its usual name. */
   toolCommands: ToolCommands;
+  /** EXTERNAL_TOOLS=off runs every plan on the built-in engine, whatever tools are installed. */
+  externalTools: boolean;
+}
+
+/**
+ * Debian's jmeter package cannot load any plan as shipped (its XStream allow-list rejects JMeter's own
+ * classes); the shared launcher beside the project opens it. Used only when JMETER_CMD is not set and
+ * the launcher is there.
+ */
+function debianJmeterLauncher(repoRoot: string): string | undefined {
+  const launcher = join(repoRoot, '..', 'shared', 'tools', 'jmeter', 'jmeter-debian.sh');
+  return existsSync(launcher) ? launcher : undefined;
 }
 
 /** JMETER_CMD, K6_CMD, LOCUST_CMD, BZT_CMD: a command line, e.g. "/usr/bin/python3 -m locust". */
@@ -124,6 +136,7 @@ const EnvSchema = z.object({
   K6_CMD: z.preprocess(blankToUndefined, z.string().trim().optional()),
   LOCUST_CMD: z.preprocess(blankToUndefined, z.string().trim().optional()),
   BZT_CMD: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  EXTERNAL_TOOLS: onOff('on'),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -166,8 +179,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     trustProxy: values.TRUST_PROXY === 'on',
     maxRunsPerUser: values.MAX_RUNS_PER_USER,
     maxRunsPerServer: values.MAX_RUNS_PER_SERVER,
+    externalTools: values.EXTERNAL_TOOLS === 'on',
     toolCommands: withoutUndefined({
-      jmeter: values.JMETER_CMD,
+      jmeter: values.JMETER_CMD ?? debianJmeterLauncher(repoRoot),
       k6: values.K6_CMD,
       locust: values.LOCUST_CMD,
       taurus: values.BZT_CMD,

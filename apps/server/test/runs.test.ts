@@ -112,6 +112,8 @@ beforeAll(async () => {
     REGISTER_RATE_LIMIT_PER_IP: '1000',
     MAX_RUNS_PER_USER: '2',
     MAX_RUNS_PER_SERVER: '3',
+    // The adapters' own runs are proven in runs-in-tools.test.ts; here every run is the built-in engine's.
+    EXTERNAL_TOOLS: 'off',
     JMETER_CMD: fakeTool(toolsDir, 'jmeter', 'Version 5.6.3'),
     K6_CMD: join(toolsDir, 'no-k6-here'),
     LOCUST_CMD: join(toolsDir, 'no-locust-here'),
@@ -244,7 +246,7 @@ describe('a run, live and stored', () => {
       test_id: expect.stringMatching(/^run_[\w-]+$/) as string,
       status: 'running',
       engine: 'builtin',
-      engine_note: 'ran with the built-in engine: k6 is not installed on this server',
+      engine_note: 'ran with the built-in engine: Grafana k6 is not installed on this server',
     });
     runId = answer.test_id;
 
@@ -547,7 +549,7 @@ describe('starting a run', () => {
     expect(response.json()).toMatchObject({
       engine: 'builtin',
       engine_note:
-        'ran with the built-in engine: JMeter is installed, but this server cannot run plans in JMeter yet',
+        'ran with the built-in engine: Apache JMeter is installed, but running plans in external tools is turned off on this server (EXTERNAL_TOOLS=off)',
     });
     const id = response.json<{ test_id: string }>().test_id;
     const live = await firstSecond(alice, id);
@@ -630,12 +632,12 @@ describe('engines', () => {
       { tool: 'builtin', name: 'Built-in engine', installed: true, version: '0.1.0', command: null },
       {
         tool: 'jmeter',
-        name: 'JMeter',
+        name: 'Apache JMeter',
         installed: true,
         version: '5.6.3',
         command: join(toolsDir, 'jmeter'),
       },
-      { tool: 'k6', name: 'k6', installed: false, version: null, command: null },
+      { tool: 'k6', name: 'Grafana k6', installed: false, version: null, command: null },
       { tool: 'locust', name: 'Locust', installed: false, version: null, command: null },
       { tool: 'taurus', name: 'Taurus', installed: false, version: null, command: null },
     ]);

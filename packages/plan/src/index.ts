@@ -3,4 +3,5 @@ export * from './perf-plan';
 export * from './migrate-plan';
 export * from './step-rules';
 export * from './template';
+export * from './text-command';
 export * from './think-time';

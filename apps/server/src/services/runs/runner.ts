@@ -86,7 +86,7 @@ export class RunnerRegistry {
     if (adapter === undefined) {
       return {
         runner: this.builtin,
-        note: `ran with the built-in engine: ${info.name} is installed, but this server cannot run plans in ${info.name} yet`,
+        note: `ran with the built-in engine: ${info.name} is installed, but running plans in external tools is turned off on this server (EXTERNAL_TOOLS=off)`,
       };
     }
     return { runner: adapter, note: `ran in ${describeTool(info)}` };

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { splitCommandLine, ToolDetector } from './tool-detector';
+import { ToolDetector } from './tool-detector';
 
 const dir = mkdtempSync(join(tmpdir(), 'aqa-tools-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -14,24 +14,13 @@ function script(name: string, body: string): string {
   return file;
 }
 
-describe('splitCommandLine', () => {
-  it('splits on blanks and groups quoted words', () => {
-    expect(splitCommandLine('/usr/bin/python3 -m locust')).toEqual(['/usr/bin/python3', '-m', 'locust']);
-    expect(splitCommandLine(` "/opt/my tools/jmeter"  -Dx='a b' `)).toEqual([
-      '/opt/my tools/jmeter',
-      '-Dx=a b',
-    ]);
-    expect(splitCommandLine('   ')).toEqual([]);
-  });
-});
-
 describe('ToolDetector', () => {
   it('reads the version each tool prints, once', async () => {
     const k6 = script('k6', 'echo "k6 v0.52.0 (go1.22.4, linux/amd64)"; echo run >> "$0.calls"');
     const detector = new ToolDetector({ k6 });
     expect(await detector.detect('k6')).toEqual({
       tool: 'k6',
-      name: 'k6',
+      name: 'Grafana k6',
       installed: true,
       version: '0.52.0',
       command: k6,
@@ -70,16 +59,16 @@ describe('ToolDetector', () => {
     );
     const absent = { installed: false, version: null, command: null };
     expect(await detector.detectAll()).toEqual([
-      { tool: 'jmeter', name: 'JMeter', ...absent },
-      { tool: 'k6', name: 'k6', ...absent },
+      { tool: 'jmeter', name: 'Apache JMeter', ...absent },
+      { tool: 'k6', name: 'Grafana k6', ...absent },
       { tool: 'locust', name: 'Locust', ...absent },
       { tool: 'taurus', name: 'Taurus', ...absent },
     ]);
   });
 
   it('keeps a tool that runs but does not say its version as installed, version unknown', async () => {
-    const quiet = script('quiet', 'echo "locust "');
-    expect(await new ToolDetector({ locust: quiet }).detect('locust')).toMatchObject({
+    const quiet = script('quiet', 'echo "k6"');
+    expect(await new ToolDetector({ k6: quiet }).detect('k6')).toMatchObject({
       installed: true,
       version: null,
     });

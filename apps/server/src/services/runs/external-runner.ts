@@ -1,0 +1,24 @@
+import { startToolRun, type ExternalTool } from '@aqa/engine';
+import type { PerfPlan } from '@aqa/plan';
+import type { RunnerHandle, RunnerStartOptions, ToolRunner } from './runner';
+
+/**
+ * Runs a plan in the external tool its script is written for (JMeter, k6, Locust, Taurus) through
+ * the engine's adapter, which reads the tool's results into the same per-second model. The tool runs
+ * in its own process, so nothing of the load runs on the server's event loop.
+ */
+export class ExternalToolRunner implements ToolRunner {
+  constructor(
+    readonly engine: ExternalTool,
+    /** JMETER_CMD, LOCUST_CMD… as configured (see ToolDetector.environment). */
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  start(plan: PerfPlan, options: RunnerStartOptions): RunnerHandle {
+    return startToolRun(plan, this.engine, {
+      durationSeconds: options.durationSeconds,
+      logger: options.logger,
+      env: this.env,
+    });
+  }
+}

@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findRepoRoot } from '../src/config';
+import { startCountingTarget, type CountingTarget } from './counting-target';
+import { registerAndLogin, startTestServer, type TestServer } from './helpers';
+
+/*
+ * A plan whose tool is installed runs in that tool (DESIGN §4): its script is generated, run by the
+ * real tool, and its results are read into the same model. The stored totals must equal what the
+ * target received. JMeter 2.13 runs through the shared launcher (Debian's package cannot load a plan
+ * as shipped); Locust through Debian's python3-locust.
+ */
+const JMETER_LAUNCHER = join(findRepoRoot(), '..', 'shared', 'tools', 'jmeter', 'jmeter-debian.sh');
+const hasJmeter = existsSync('/usr/bin/jmeter') && existsSync(JMETER_LAUNCHER);
+const hasLocust = spawnSync('/usr/bin/python3', ['-c', 'import locust'], { stdio: 'ignore' }).status === 0;
+
+let server: TestServer;
+let target: CountingTarget;
+let token: string;
+
+beforeAll(async () => {
+  if (!hasJmeter)
+    console.warn('JMeter runs through the app are not tested: Debian jmeter or its launcher is absent');
+  if (!hasLocust) console.warn('Locust runs through the app are not tested: python3-locust is absent');
+  target = await startCountingTarget();
+  server = await startTestServer({
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+    REGISTER_RATE_LIMIT_PER_IP: '1000',
+    EXTERNAL_TOOLS: 'on',
+    JMETER_CMD: JMETER_LAUNCHER,
+    LOCUST_CMD: '/usr/bin/python3 -m locust',
+  });
+  ({ token } = await registerAndLogin(server));
+});
+
+afterAll(async () => {
+  await server?.close();
+  await target?.close();
+});
+
+interface Result {
+  status: string;
+  engine: string;
+  engine_note: string;
+  error: string | null;
+  summary: { total_requests: number } | null;
+  api_results: { total_requests: number }[];
+}
+
+async function runInTool(tool: 'jmeter' | 'locust'): Promise<{ result: Result; counted: number }> {
+  await target.reset();
+  const saved = await server.request({
+    method: 'POST',
+    url: '/api/save-test-plan',
+    token,
+    body: {
+      name: `In ${tool}`,
+      tool,
+      concurrent_users: 2,
+      duration: 1,
+      urls: [
+        { method: 'GET', url: `${target.origin}/first`, thinkTime: '50ms' },
+        { method: 'GET', url: `${target.origin}/second`, thinkTime: '50ms' },
+      ],
+    },
+  });
+  expect(saved.statusCode).toBe(201);
+  const planId = saved.json<{ id: string }>().id;
+  const started = await server.request({
+    method: 'POST',
+    url: '/api/run-test',
+    token,
+    body: { plan_id: planId, duration_seconds: 5 },
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  const { test_id: id, engine } = started.json<{ test_id: string; engine: string }>();
+  expect(engine).toBe(tool);
+
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const answer = await server.request({ method: 'GET', url: `/api/get-test-result/${id}`, token });
+    const result = answer.json<Result>();
+    if (!['running', 'processing'].includes(result.status)) {
+      return { result, counted: (await target.counts()).total };
+    }
+    if (Date.now() > until) throw new Error(`the ${tool} run did not finish: ${answer.body}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('a plan run in its own tool through the app', () => {
+  it.skipIf(!hasLocust)(
+    'Locust: stored totals equal what the target counted',
+    async () => {
+      const { result, counted } = await runInTool('locust');
+      expect(result.error).toBeNull();
+      expect(result.status).toBe('completed');
+      expect(result.engine_note).toMatch(/^ran in Locust/);
+      expect(counted).toBeGreaterThan(0);
+      expect(result.summary?.total_requests).toBe(counted);
+      expect(result.api_results.map((row) => row.total_requests).reduce((a, b) => a + b, 0)).toBe(counted);
+    },
+    90_000,
+  );
+
+  it.skipIf(!hasJmeter)(
+    'JMeter: stored totals equal what the target counted',
+    async () => {
+      const { result, counted } = await runInTool('jmeter');
+      expect(result.error).toBeNull();
+      expect(result.status).toBe('completed');
+      expect(result.engine_note).toMatch(/^ran in Apache JMeter/);
+      expect(counted).toBeGreaterThan(0);
+      expect(result.summary?.total_requests).toBe(counted);
+    },
+    90_000,
+  );
+});

@@ -1,0 +1,538 @@
+import {
+  HeaderSchema,
+  HTTP_METHODS,
+  type HttpMethod,
+  MAX_DURATION_MIN,
+  MAX_TIMEOUT_S,
+  MAX_USERS,
+  MIN_DURATION_MIN,
+  MIN_TIMEOUT_S,
+  MIN_USERS,
+  type PerfPlan,
+  PLAN_ERRORS,
+  type Tool,
+  TOOLS,
+} from './perf-plan';
+import { parseThinkTimeMs, thinkTimeProblem } from './think-time';
+
+/**
+ * Plan edits by text command (spec 01 §2 text-command panel, §3 "Text-command response", §7
+ * update-test-plan-command). A small deterministic parser, shared by the panel, the server and the
+ * assistant (DESIGN §5): a command is split into clauses ("and", ",", ";", "그리고"), each clause names
+ * one change in English or Korean, and every value is checked against the model's bounds. Pure and
+ * browser-safe.
+ */
+
+/** Where a change applies: the plan itself, every API, or one API by its 0-based index in plan.urls. */
+export type TextCommandScope = 'plan' | 'all' | { api: number };
+
+export type TextCommandField =
+  | 'name'
+  | 'tool'
+  | 'concurrent_users'
+  | 'duration'
+  | 'thinkTime'
+  | 'timeout'
+  | 'transactionRate'
+  | 'method'
+  | 'addHeader'
+  | 'removeHeader'
+  | 'bearerToken'
+  | 'removeApi';
+
+export interface HeaderValue {
+  name: string;
+  value: string;
+}
+
+/**
+ * One understood change. Values carry their unit in the model's terms: duration in minutes, timeout in
+ * seconds, think time as the model's text ("2s", "1500ms"), transaction rate in percent.
+ */
+export type ParsedUpdate =
+  | { field: 'name'; value: string; scope: 'plan' }
+  | { field: 'tool'; value: Tool; scope: 'plan' }
+  | { field: 'concurrent_users' | 'duration'; value: number; scope: 'plan' }
+  | { field: 'thinkTime'; value: string; scope: ApiScope }
+  | { field: 'timeout' | 'transactionRate'; value: number; scope: ApiScope }
+  | { field: 'method'; value: HttpMethod; scope: ApiScope }
+  | { field: 'addHeader'; value: HeaderValue; scope: ApiScope }
+  | { field: 'removeHeader'; value: string; scope: ApiScope }
+  | { field: 'bearerToken'; value: string; scope: ApiScope }
+  | { field: 'removeApi'; value: true; scope: { api: number } };
+
+type ApiScope = 'all' | { api: number };
+
+export interface TextCommandResult {
+  updates: ParsedUpdate[];
+  /** One message per clause that was not understood or whose value is out of bounds. */
+  errors: string[];
+}
+
+/** Shown with every error, so the user sees what the parser does understand. */
+export const TEXT_COMMAND_EXAMPLES = [
+  'set think time to 2s for all APIs',
+  'set users to 50',
+  'set duration to 10 minutes',
+  'use JMeter',
+  'timeout 10s for API 2',
+  'make API 2 a POST',
+  'add header X-Env: staging to all APIs',
+  'rename plan to Checkout',
+] as const;
+
+export const TEXT_COMMAND_MESSAGES = {
+  empty: 'Type a command, for example "set think time to 2s for all APIs".',
+  tryExamples: `Try: ${TEXT_COMMAND_EXAMPLES.map((example) => `"${example}"`).join(', ')}.`,
+} as const;
+
+const MAX_COMMAND_LENGTH = 2000;
+
+const CLAUSE_SEPARATOR = /\s*(?:;|,|\band\b|그리고)\s*/iu;
+const NUMBER = String.raw`(\d+(?:\.\d+)?|\.\d+)`;
+// A number must not run into letters or digits ("5o users" is not 5 users); Korean units may follow.
+const END = String.raw`(?![a-z0-9.])`;
+
+/**
+ * Reads a command against a plan (the plan gives the API count and names). Nothing is partial: when
+ * `errors` is not empty the caller must apply nothing.
+ */
+export function parseTextCommand(command: string, plan: PerfPlan): TextCommandResult {
+  const trimmed = command.trim();
+  if (trimmed === '') return { updates: [], errors: [TEXT_COMMAND_MESSAGES.empty] };
+  if (trimmed.length > MAX_COMMAND_LENGTH) {
+    return { updates: [], errors: [`A command may be at most ${MAX_COMMAND_LENGTH} characters long.`] };
+  }
+  const clauses = splitClauses(trimmed);
+  if (clauses.length === 0) return { updates: [], errors: [TEXT_COMMAND_MESSAGES.empty] };
+  const updates: ParsedUpdate[] = [];
+  const errors: string[] = [];
+  for (const clause of clauses) {
+    const result = parseClause(clause, plan);
+    if (typeof result === 'string') errors.push(result);
+    else updates.push(result);
+  }
+  const removed = new Set(updates.flatMap((u) => (u.field === 'removeApi' ? [u.scope.api] : [])));
+  if (removed.size > 0 && removed.size >= plan.urls.length) {
+    errors.push('A plan keeps at least one API: this command would remove them all.');
+  }
+  return { updates, errors };
+}
+
+/**
+ * The plan with the updates applied; the input is not changed. API indices refer to the plan as it was
+ * read, so removals run last, from the highest index down.
+ */
+export function applyTextCommand(plan: PerfPlan, updates: readonly ParsedUpdate[]): PerfPlan {
+  const next = JSON.parse(JSON.stringify(plan)) as PerfPlan;
+  const removals: number[] = [];
+  for (const update of updates) {
+    switch (update.field) {
+      case 'name':
+        next.name = update.value;
+        break;
+      case 'tool':
+        next.tool = update.value;
+        break;
+      case 'concurrent_users':
+        next.concurrent_users = update.value;
+        break;
+      case 'duration':
+        next.duration = update.value;
+        break;
+      case 'removeApi':
+        removals.push(update.scope.api);
+        break;
+      default:
+        for (const entry of entriesIn(next, update.scope)) applyToEntry(entry, update);
+    }
+  }
+  for (const index of [...new Set(removals)].sort((a, b) => b - a)) next.urls.splice(index, 1);
+  return next;
+}
+
+/** "think time 2s for all APIs", in the words the panel lists applied changes with. */
+export function describeUpdate(update: ParsedUpdate): string {
+  const where =
+    update.scope === 'plan'
+      ? ''
+      : update.scope === 'all'
+        ? ' for all APIs'
+        : ` for API ${update.scope.api + 1}`;
+  switch (update.field) {
+    case 'name':
+      return `plan name → "${update.value}"`;
+    case 'tool':
+      return `tool → ${update.value}`;
+    case 'concurrent_users':
+      return `concurrent users → ${update.value}`;
+    case 'duration':
+      return `duration → ${update.value} min`;
+    case 'thinkTime':
+      return `think time → ${update.value}${where}`;
+    case 'timeout':
+      return `timeout → ${update.value}s${where}`;
+    case 'transactionRate':
+      return `transaction rate → ${update.value}%${where}`;
+    case 'method':
+      return `method → ${update.value}${where}`;
+    case 'addHeader':
+      return `header ${update.value.name}: ${update.value.value} added${where}`;
+    case 'removeHeader':
+      return `header ${update.value} removed${where}`;
+    case 'bearerToken':
+      return `bearer token set${where}`;
+    case 'removeApi':
+      return `API ${update.scope.api + 1} removed`;
+  }
+}
+
+/** The success message: "Applied 2 changes: concurrent users → 50; duration → 10 min". */
+export function textCommandMessage(updates: readonly ParsedUpdate[]): string {
+  const count = updates.length === 1 ? '1 change' : `${updates.length} changes`;
+  return `Applied ${count}: ${updates.map(describeUpdate).join('; ')}`;
+}
+
+/** The error message: what was not understood, then examples. */
+export function textCommandErrorMessage(errors: readonly string[]): string {
+  return `${errors.join(' ')} ${TEXT_COMMAND_MESSAGES.tryExamples}`;
+}
+
+function splitClauses(command: string): string[] {
+  return command
+    .split(CLAUSE_SEPARATOR)
+    .map((clause) => clause.trim().replace(/[.!?]+$/u, ''))
+    .filter((clause) => clause !== '');
+}
+
+type UrlEntryOf = PerfPlan['urls'][number];
+
+function entriesIn(plan: PerfPlan, scope: ApiScope): UrlEntryOf[] {
+  if (scope === 'all') return plan.urls;
+  const entry = plan.urls[scope.api];
+  return entry ? [entry] : [];
+}
+
+function applyToEntry(entry: UrlEntryOf, update: ParsedUpdate): void {
+  switch (update.field) {
+    case 'thinkTime':
+      entry.thinkTime = update.value;
+      break;
+    case 'timeout':
+      entry.timeout = update.value;
+      break;
+    case 'transactionRate':
+      entry.transactionRate = update.value;
+      break;
+    case 'method':
+      entry.method = update.value;
+      break;
+    case 'addHeader': {
+      const name = update.value.name.toLowerCase();
+      const others = entry.headers.filter((header) => header.name.toLowerCase() !== name);
+      entry.headers = [...others, { ...update.value }];
+      break;
+    }
+    case 'removeHeader': {
+      const name = update.value.toLowerCase();
+      entry.headers = entry.headers.filter((header) => header.name.toLowerCase() !== name);
+      break;
+    }
+    case 'bearerToken':
+      entry.authorization = { ...entry.authorization, type: 'bearer', token: update.value };
+      break;
+    default:
+      break;
+  }
+}
+
+// ---- Clauses ----
+
+interface Scoped {
+  /** The clause without its scope words. */
+  rest: string;
+  scope: ApiScope | undefined;
+}
+
+const ALL_APIS =
+  /\s*(?:(?:for|on|to|in|of|from|across)\s+)?(?:all|every|each)(?:\s+(?:the|of\s+the))?\s+(?:apis?|endpoints?|requests?|calls?|steps?)\b|\s*(?:모든|전체)\s*(?:api|엔드포인트|요청)(?:에서|에게|에|의|를|을|은|는)?/giu;
+const ONE_API =
+  /\s*(?:(?:for|on|to|in|of|from)\s+)?(?:the\s+)?(?:api|endpoint|request|step)\s*(?:#|no\.?\s*|number\s*)?(\d+)(?:번)?(?:에서|에게|에|의|를|을|은|는)?|\s*(\d+)\s*번(?:째)?\s*(?:api|엔드포인트|요청)(?:에서|에게|에|의|를|을|은|는)?/giu;
+const API_WORD = String.raw`(?:api|endpoint|request|step)`;
+const PARTICLE = String.raw`(?:에서|에게|에|의|를|을|은|는)?`;
+/** An API by name: API "Login", API named Login, "Login" API, for the Login API. */
+const NAMED_API = new RegExp(
+  [
+    String.raw`\s*(?:(?:for|on|to|in|of|from)\s+)?(?:the\s+)?${API_WORD}\s+(?:named\s+|called\s+)?(?:"([^"]+)"|'([^']+)')${PARTICLE}`,
+    String.raw`\s*(?:(?:for|on|to|in|of|from)\s+)?(?:the\s+)?${API_WORD}\s+(?:named|called)\s+([^\s"']+)`,
+    String.raw`\s*(?:(?:for|on|to|in|of|from)\s+)?(?:the\s+)?(?:"([^"]+)"|'([^']+)')\s*${API_WORD}${PARTICLE}`,
+    String.raw`\s*(?:(?:for|on|to|in|of|from)\s+the\s+|(?<![a-z])the\s+)([^\s"'\d][^\s"']*)\s+${API_WORD}(?![a-z])`,
+  ].join('|'),
+  'giu',
+);
+
+/** Finds "for all APIs", "on API 2", "API \"Login\"", "2번 API" and takes them out of the clause. */
+function extractScope(clause: string, plan: PerfPlan): Scoped | string {
+  const found: ApiScope[] = [];
+  let rest = clause.replace(ALL_APIS, () => {
+    found.push('all');
+    return ' ';
+  });
+  let problem: string | undefined;
+  rest = rest.replace(NAMED_API, (_match: string, ...groups: unknown[]) => {
+    const name = String(groups.slice(0, 6).find((group) => typeof group === 'string') ?? '').trim();
+    const index = plan.urls.findIndex(
+      (entry) => (entry.name ?? '').trim().toLowerCase() === name.toLowerCase(),
+    );
+    if (index === -1) problem ??= `There is no API named "${name}" in this plan.`;
+    else found.push({ api: index });
+    return ' ';
+  });
+  rest = rest.replace(ONE_API, (_match, english: string | undefined, korean: string | undefined) => {
+    const number = Number(english ?? korean);
+    if (!Number.isInteger(number) || number < 1 || number > plan.urls.length) {
+      problem ??= `API ${number} does not exist: this plan has ${plan.urls.length === 1 ? '1 API' : `${plan.urls.length} APIs`} (1–${plan.urls.length}).`;
+    } else {
+      found.push({ api: number - 1 });
+    }
+    return ' ';
+  });
+  if (problem !== undefined) return problem;
+  if (found.length > 1) return `"${clause}" names more than one set of APIs; give one change per API.`;
+  return { rest: rest.replace(/\s+/g, ' ').trim(), scope: found[0] };
+}
+
+type ClauseParser = (text: string, scoped: Scoped, clause: string) => ParsedUpdate | string | undefined;
+
+function parseClause(clause: string, plan: PerfPlan): ParsedUpdate | string {
+  // A new name is taken as written, even when it holds words like "API 2".
+  const renamed = parseRename(clause, { rest: clause, scope: undefined }, clause);
+  if (renamed !== undefined) return renamed;
+  const scoped = extractScope(clause, plan);
+  if (typeof scoped === 'string') return scoped;
+  for (const parser of CLAUSE_PARSERS) {
+    const result = parser(scoped.rest, scoped, clause);
+    if (result !== undefined) return result;
+  }
+  return `"${clause}" was not understood.`;
+}
+
+function planOnly(scoped: Scoped, what: string, clause: string): string | undefined {
+  return scoped.scope === undefined
+    ? undefined
+    : `${what} applies to the whole plan, not to APIs: "${clause}".`;
+}
+
+function quoted(text: string): string {
+  const trimmed = text.trim();
+  const match = /^(["'“‘])(.*)(["'”’])$/u.exec(trimmed);
+  return match ? (match[2] ?? '').trim() : trimmed;
+}
+
+const RENAME =
+  /^(?:(?:please\s+)?rename\s+(?:the\s+)?(?:test\s+)?(?:plan\s+|test\s+)?(?:to|as)|(?:set|change)\s+(?:the\s+)?(?:plan\s+|test\s+)?name\s+(?:to|as)|(?:plan|test)\s+name\s*(?:to|:|=)?|name\s+(?:the\s+)?(?:plan|test))\s+(.+)$/iu;
+const RENAME_KO =
+  /^(?:(?:플랜|계획|테스트|테스트\s*플랜)\s*)?이름(?:을|를|은)?\s+(.+?)\s*(?:으로|로)?\s*(?:변경|바꿔|바꾸기|바꾸어|설정|지정)?(?:해\s*줘|해줘|해|하기|줘)?$/u;
+
+const parseRename: ClauseParser = (text, scoped, clause) => {
+  const match = RENAME.exec(text) ?? RENAME_KO.exec(text);
+  if (!match) return undefined;
+  const wrong = planOnly(scoped, 'The plan name', clause);
+  if (wrong) return wrong;
+  const name = quoted(match[1] ?? '');
+  if (name === '') return PLAN_ERRORS.nameRequired;
+  if (name.length > 200) return 'A plan name may be at most 200 characters long.';
+  return { field: 'name', value: name, scope: 'plan' };
+};
+
+const HEADER_ADD =
+  /^(?:(?:add|set|include|put)\s+(?:a\s+|the\s+)?(?:request\s+)?header|header|헤더(?:를|에)?)\s+([^\s:=]+)\s*[:=]\s*(.*?)\s*(?:추가(?:해\s*줘|해줘|해|하기)?|설정(?:해\s*줘|해줘|해)?)?$/iu;
+const HEADER_REMOVE =
+  /^(?:(?:remove|delete|drop)\s+(?:the\s+)?(?:request\s+)?header\s+([^\s:=]+)|헤더\s+([^\s:=]+?)(?:를|을)?\s*(?:삭제|제거)(?:해\s*줘|해줘|해|하기)?)$/iu;
+
+const parseHeader: ClauseParser = (text, scoped) => {
+  const removal = HEADER_REMOVE.exec(text);
+  if (removal) {
+    const name = (removal[1] ?? removal[2] ?? '').trim();
+    return { field: 'removeHeader', value: name, scope: scoped.scope ?? 'all' };
+  }
+  const match = HEADER_ADD.exec(text);
+  if (!match) return undefined;
+  const header = HeaderSchema.safeParse({ name: match[1] ?? '', value: quoted(match[2] ?? '') });
+  if (!header.success) return header.error.issues[0]?.message ?? 'The header is not valid.';
+  if (header.data.name === '') return 'Name the header, e.g. "add header X-Env: staging".';
+  return { field: 'addHeader', value: header.data, scope: scoped.scope ?? 'all' };
+};
+
+const BEARER =
+  /^(?:(?:set|use|add)\s+(?:the\s+|a\s+)?)?(?:bearer\s+token|bearer|auth(?:orization)?\s+token|token|베어러\s*토큰|베어러|토큰)(?:\s+to)?(?:을|를)?\s+(\S+?)(?:으로|로)?\s*(?:설정(?:해\s*줘|해줘|해)?|사용(?:해\s*줘|해줘|해)?)?$/iu;
+
+const parseBearer: ClauseParser = (text, scoped) => {
+  const match = BEARER.exec(text);
+  if (!match) return undefined;
+  const token = quoted(match[1] ?? '');
+  if (token === '') return 'Give the token, e.g. "set bearer token abc123 for all APIs".';
+  if (token.length > 8192) return 'The token may be at most 8192 characters long.';
+  return { field: 'bearerToken', value: token, scope: scoped.scope ?? 'all' };
+};
+
+const REMOVE_API = /^(?:remove|delete|drop)$|^(?:삭제|제거)(?:해\s*줘|해줘|해|하기)?$/iu;
+
+const parseRemoveApi: ClauseParser = (text, scoped, clause) => {
+  if (!REMOVE_API.test(text)) return undefined;
+  if (scoped.scope === undefined || scoped.scope === 'all') {
+    return `Say which API to remove, e.g. "remove API 2": "${clause}".`;
+  }
+  return { field: 'removeApi', value: true, scope: scoped.scope };
+};
+
+const THINK_TIME_WORDS = /think\s*-?\s*times?|pause|대기\s*시간|생각\s*시간|씽크\s*타임|싱크\s*타임/iu;
+const TIME_VALUE = new RegExp(
+  String.raw`${NUMBER}\s*(ms|msecs?|millis(?:econds?)?|milliseconds?|s|secs?|seconds?|밀리초|초)?${END}`,
+  'iu',
+);
+
+const parseThinkTime: ClauseParser = (text, scoped) => {
+  if (!THINK_TIME_WORDS.test(text)) return undefined;
+  const match = TIME_VALUE.exec(text.replace(THINK_TIME_WORDS, ' '));
+  if (!match) return 'Give the think time with a unit, e.g. "think time 2s" or "think time 1500ms".';
+  const unit = (match[2] ?? 's').toLowerCase();
+  const value = `${match[1] ?? ''}${unit.startsWith('m') || unit === '밀리초' ? 'ms' : 's'}`;
+  const problem = thinkTimeProblem(value);
+  if (problem !== undefined) return problem;
+  return { field: 'thinkTime', value: formatThinkTime(value), scope: scoped.scope ?? 'all' };
+};
+
+/** "1500ms" stays as typed; seconds are written without trailing zeros ("1.50s" → "1.5s"). */
+function formatThinkTime(value: string): string {
+  if (value.endsWith('ms')) return value;
+  return `${parseThinkTimeMs(value) / 1000}s`;
+}
+
+const TIMEOUT_WORDS = /time\s*-?\s*outs?|타임\s*아웃|제한\s*시간/iu;
+
+const parseTimeout: ClauseParser = (text, scoped) => {
+  if (!TIMEOUT_WORDS.test(text)) return undefined;
+  const rangeMessage = `Timeout must be a whole number of seconds from ${MIN_TIMEOUT_S} to ${MAX_TIMEOUT_S}`;
+  const match = TIME_VALUE.exec(text.replace(TIMEOUT_WORDS, ' '));
+  if (!match) return `Give the timeout in seconds, e.g. "timeout 10s". ${rangeMessage}`;
+  const amount = Number(match[1]);
+  const unit = (match[2] ?? 's').toLowerCase();
+  const seconds = unit.startsWith('m') || unit === '밀리초' ? amount / 1000 : amount;
+  if (!Number.isInteger(seconds) || seconds < MIN_TIMEOUT_S || seconds > MAX_TIMEOUT_S) return rangeMessage;
+  return { field: 'timeout', value: seconds, scope: scoped.scope ?? 'all' };
+};
+
+const RATE_WORDS =
+  /transaction\s*rate|(?<![a-z])rate(?![a-z])|트랜잭션\s*비율|트랜잭션\s*비중|실행\s*비율|비율/iu;
+const PERCENT_VALUE = new RegExp(String.raw`${NUMBER}\s*(?:%|percent|퍼센트|프로)?${END}`, 'iu');
+
+const parseTransactionRate: ClauseParser = (text, scoped) => {
+  if (!RATE_WORDS.test(text)) return undefined;
+  const rangeMessage = 'Transaction rate must be a percent from 0 to 100';
+  const match = PERCENT_VALUE.exec(text.replace(RATE_WORDS, ' '));
+  if (!match) return `Give the transaction rate in percent, e.g. "transaction rate 50% for API 3".`;
+  const rate = Number(match[1]);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 100) return rangeMessage;
+  return { field: 'transactionRate', value: rate, scope: scoped.scope ?? 'all' };
+};
+
+const USERS_WORDS =
+  /(?<![a-z])(?:(?:concurrent\s+|virtual\s+)?users?|vus?|concurrency)(?![a-z])|동시\s*사용자(?:\s*수)?|사용자(?:\s*수)?|유저(?:\s*수)?|가상\s*사용자/iu;
+const COUNT_VALUE = new RegExp(String.raw`${NUMBER}\s*(?:명|users?|vus?)?${END}`, 'iu');
+
+const parseUsers: ClauseParser = (text, scoped, clause) => {
+  if (!USERS_WORDS.test(text)) return undefined;
+  const wrong = planOnly(scoped, 'Concurrent users', clause);
+  if (wrong) return wrong;
+  const match = COUNT_VALUE.exec(text.replace(USERS_WORDS, ' '));
+  if (!match) return `Give the number of users, e.g. "set users to 50". ${PLAN_ERRORS.usersRange}`;
+  const users = Number(match[1]);
+  if (!Number.isInteger(users) || users < MIN_USERS || users > MAX_USERS) return PLAN_ERRORS.usersRange;
+  return { field: 'concurrent_users', value: users, scope: 'plan' };
+};
+
+const DURATION_WORDS =
+  /(?<![a-z])(?:duration|run\s+(?:it\s+|the\s+test\s+)?for|test\s+for|for|length)(?![a-z])|실행\s*시간|테스트\s*시간|기간|지속\s*시간|동안/iu;
+const DURATION_VALUE = new RegExp(
+  String.raw`${NUMBER}\s*(minutes?|mins?|m|hours?|hrs?|h|seconds?|secs?|s|분|시간|초)?${END}`,
+  'iu',
+);
+const DURATION_UNIT_ONLY = new RegExp(
+  String.raw`^(?:(?:set|change)\s+(?:it\s+)?(?:to\s+)?)?${NUMBER}\s*(minutes?|mins?|hours?|hrs?|분|시간)${END}\s*(?:동안\s*)?(?:실행(?:해\s*줘|해줘|해)?|run)?$`,
+  'iu',
+);
+
+const parseDuration: ClauseParser = (text, scoped, clause) => {
+  const match = DURATION_WORDS.test(text)
+    ? DURATION_VALUE.exec(text.replace(DURATION_WORDS, ' '))
+    : DURATION_UNIT_ONLY.exec(text);
+  if (!match) {
+    return DURATION_WORDS.test(text)
+      ? `Give the duration in minutes, e.g. "set duration to 10 minutes". ${PLAN_ERRORS.durationRange}`
+      : undefined;
+  }
+  const wrong = planOnly(scoped, 'The duration', clause);
+  if (wrong) return wrong;
+  const amount = Number(match[1]);
+  const unit = (match[2] ?? 'm').toLowerCase();
+  const minutes =
+    unit.startsWith('h') || unit === '시간'
+      ? amount * 60
+      : unit.startsWith('s') || unit === '초'
+        ? amount / 60
+        : amount;
+  if (!Number.isInteger(minutes) || minutes < MIN_DURATION_MIN || minutes > MAX_DURATION_MIN) {
+    return PLAN_ERRORS.durationRange;
+  }
+  return { field: 'duration', value: minutes, scope: 'plan' };
+};
+
+const TOOL_NAME = new RegExp(String.raw`(?<![a-z0-9])(${TOOLS.join('|')})(?![a-z0-9])`, 'iu');
+const TOOL_CLAUSE =
+  /^(?:please\s+)?(?:use|switch\s+(?:the\s+tool\s+)?to|change\s+(?:the\s+)?tool\s+to|set\s+(?:the\s+)?tool\s+to|tool(?:\s*[:=])?|run\s+(?:it\s+)?with|도구(?:를|는)?)?\s*(\S+?)(?:\s+(?:instead|tool))?\s*(?:으로|로)?\s*(?:바꿔(?:\s*줘)?|변경(?:해\s*줘|해줘|해)?|사용(?:해\s*줘|해줘|해)?|전환(?:해\s*줘|해줘|해)?|설정(?:해\s*줘|해줘|해)?)?$/iu;
+
+const parseTool: ClauseParser = (text, scoped, clause) => {
+  const match = TOOL_CLAUSE.exec(text);
+  const tool = match ? TOOL_NAME.exec(match[1] ?? '') : null;
+  if (!tool) {
+    return /^(?:use|switch\s+to|change\s+(?:the\s+)?tool|set\s+(?:the\s+)?tool|tool)\b/iu.test(text)
+      ? `The tool must be one of ${TOOLS.join(', ')}: "${clause}".`
+      : undefined;
+  }
+  const wrong = planOnly(scoped, 'The tool', clause);
+  if (wrong) return wrong;
+  return { field: 'tool', value: (tool[1] ?? '').toLowerCase() as Tool, scope: 'plan' };
+};
+
+const METHOD_NAME = new RegExp(String.raw`(?<![a-z])(${HTTP_METHODS.join('|')})(?![a-z])`, 'iu');
+const METHOD_CLAUSE =
+  /^(?:(?:make|set|change|switch|use)\s+(?:(?:it|the\s+method|method)\s+)?(?:to\s+|into\s+)?(?:an?\s+)?|method\s*(?:to\s+|[:=]\s*)?|메서드(?:를|는)?\s*|메소드(?:를|는)?\s*)?(\S+?)(?:\s+(?:request|method))?\s*(?:으로|로)?\s*(?:바꿔(?:\s*줘)?|변경(?:해\s*줘|해줘|해)?|설정(?:해\s*줘|해줘|해)?)?$/iu;
+
+const parseMethod: ClauseParser = (text, scoped, clause) => {
+  const match = METHOD_CLAUSE.exec(text);
+  const method = match ? METHOD_NAME.exec(match[1] ?? '') : null;
+  if (!method || method[1]?.length !== match?.[1]?.replace(/(?:으로|로)$/u, '').length) return undefined;
+  if (scoped.scope === undefined) {
+    return `Say which API gets the method, e.g. "make API 2 a POST": "${clause}".`;
+  }
+  return { field: 'method', value: (method[1] ?? '').toUpperCase() as HttpMethod, scope: scoped.scope };
+};
+
+/**
+ * Order matters: the words of one family can appear inside another ("time" in "think time" and
+ * "timeout", "for" in "for all APIs"), so the more specific families are tried first.
+ */
+const CLAUSE_PARSERS: readonly ClauseParser[] = [
+  parseRename,
+  parseHeader,
+  parseBearer,
+  parseRemoveApi,
+  parseThinkTime,
+  parseTimeout,
+  parseTransactionRate,
+  parseUsers,
+  parseTool,
+  parseMethod,
+  parseDuration,
+];
