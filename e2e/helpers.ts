@@ -49,3 +49,31 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Accepts every alert and confirm of the page and keeps their texts, in order, for the test to read
+ * (the spec's messages are window.alert).
+ */
+export function collectDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+/** Waits until the page has shown `message` in an alert (collected by collectDialogs). */
+export async function expectDialog(messages: string[], message: string | RegExp) {
+  await expect
+    .poll(() => messages.some((m) => (typeof message === 'string' ? m === message : message.test(m))), {
+      message: `an alert saying ${String(message)}; seen: ${JSON.stringify(messages)}`,
+    })
+    .toBe(true);
+}
+
+/** Saves what the viewport shows now (e2e/screenshots): for screens longer than one view. */
+export async function viewScreenshot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}

@@ -2,6 +2,7 @@ import { generatePath } from 'react-router';
 import type { ComponentType } from 'react';
 import type { MessageKey } from '@/i18n/en';
 import type { RecentResultsSource } from '@/features/dashboard/queries/recent-results';
+import { requestTextCommand, type PlanTextCommandSource } from '@/features/plans/queries/text-command';
 
 /**
  * THE ROUTES REGISTRY — which screens exist.
@@ -113,6 +114,8 @@ export type ScreenLoader = () => Promise<ScreenModule>;
 /** The screens that exist. One line per built screen; each is loaded on first visit (its own chunk). */
 export const IMPLEMENTED_SCREENS: Partial<Record<ScreenId, ScreenLoader>> = {
   dashboard: () => import('@/features/dashboard/components/HomeDashboard'),
+  createTestUrl: () => import('@/features/plans/components/UrlInputPage'),
+  testResult: () => import('@/features/results/components/TestResultPage'),
   profile: () => import('@/features/profile/components/ProfilePage'),
   settings: () => import('@/features/settings/components/SettingsPage'),
 };
@@ -121,9 +124,16 @@ export const IMPLEMENTED_SCREENS: Partial<Record<ScreenId, ScreenLoader>> = {
 export interface DataSources {
   /** Recent Activity on the home dashboard (GET /api/get-test-results, added with the results screens). */
   recentResults?: RecentResultsSource;
+  /**
+   * The text-command parser of saved plans (POST /api/update-test-plan-command, added with its issue). Absent →
+   * the URL-input screen shows no text-command panel.
+   */
+  planTextCommand?: PlanTextCommandSource;
 }
 
-export const DATA_SOURCES: DataSources = {};
+export const DATA_SOURCES: DataSources = {
+  planTextCommand: requestTextCommand,
+};
 
 export function isScreenAvailable(id: ScreenId): boolean {
   return IMPLEMENTED_SCREENS[id] !== undefined;

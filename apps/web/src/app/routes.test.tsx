@@ -46,7 +46,7 @@ describe('routes', () => {
 
   it('redirects unknown paths, and screens not built yet, to /dashboard', async () => {
     signInAs();
-    const { router } = renderApp('/create-test/url-input');
+    const { router } = renderApp('/create-test/script-input');
     await screen.findByRole('heading', { name: 'Welcome to Anybody can do QA' });
     expect(router.state.location.pathname).toBe('/dashboard');
   });
@@ -73,7 +73,7 @@ describe('routes', () => {
     renderApp('/dashboard');
     await screen.findByTestId('home-dashboard');
     for (const id of [
-      'nav-performance-input-urls',
+      'nav-performance-upload-script',
       'nav-functional-ui-test',
       'nav-messages',
       'nav-feedback',
@@ -84,7 +84,12 @@ describe('routes', () => {
     expect(screen.getByTestId('nav-plans')).toHaveAttribute('href', '/dashboard');
     expect(screen.getByTestId('nav-profile')).toHaveAttribute('href', '/profile');
     expect(screen.getByTestId('nav-setting')).toHaveAttribute('href', '/settings');
-    expect(screen.getByTestId('quick-performance-url')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('nav-performance-input-urls')).toHaveAttribute(
+      'href',
+      '/create-test/url-input',
+    );
+    expect(screen.getByTestId('quick-performance-url')).toHaveAttribute('href', '/create-test/url-input');
+    expect(screen.getByTestId('quick-performance-script')).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByTestId('view-all-results')).toHaveAttribute('aria-disabled', 'true');
   });
 

@@ -117,7 +117,6 @@ describe('a generated JMX in JMeter 2.13 (non-GUI)', { timeout: 90_000 }, () => 
   let server: Awaited<ReturnType<typeof startTargetServer>>;
   beforeAll(async () => {
     if (missing) {
-       
       console.warn(`Skipping the JMeter runs: ${missing}`);
       return;
     }

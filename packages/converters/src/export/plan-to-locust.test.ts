@@ -60,7 +60,6 @@ describe('a generated locustfile in Locust (headless)', { timeout: 60_000 }, () 
   let server: Awaited<ReturnType<typeof startTargetServer>>;
   beforeAll(async () => {
     if (missing) {
-       
       console.warn(`Skipping the Locust runs and the Python compile check: ${missing}`);
       return;
     }

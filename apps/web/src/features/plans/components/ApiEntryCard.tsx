@@ -1,0 +1,467 @@
+import { BODY_METHODS } from '@aqa/plan';
+import { ArrowDown, ArrowUp, ChevronDown, Crosshair, ShieldCheck, Timer, Trash2 } from 'lucide-react';
+import { useState, type CSSProperties, type Dispatch, type ReactNode } from 'react';
+import { FormField } from '@/components/form-field';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { Tooltip } from '@/components/ui/tooltip';
+import { useT } from '@/i18n';
+import { cn } from '@/lib/utils';
+import { MAX_TIMEOUT_S, MIN_TIMEOUT_S } from '@aqa/plan';
+import {
+  canMoveDown,
+  canMoveUp,
+  ENTRY_TABS,
+  FORM_METHODS,
+  type AssertionOperator,
+  type AssertionType,
+  type EntryForm,
+  type EntryTab,
+  type EntryValueField,
+  type ExtractType,
+  type PlanFormAction,
+} from '../model/plan-form';
+import { translatePlanMessage } from '../plan-messages';
+import { AuthorizationFields } from './AuthorizationFields';
+import { KeyValueRows } from './KeyValueRows';
+import { NativeSelect } from './NativeSelect';
+import { ValidationItemsPanel } from './ValidationItemsPanel';
+
+const EXTRACT_TYPES: readonly ExtractType[] = ['text', 'json', 'xml', 'regex'];
+const ASSERTION_TYPES: readonly AssertionType[] = ['json', 'text', 'xml', 'status'];
+const ASSERTION_OPERATORS: readonly AssertionOperator[] = ['equals', 'contains', 'regex', 'not_equals'];
+
+const TAB_LABELS = {
+  payload: 'plans.tabPayload',
+  parameters: 'plans.tabParameters',
+  headers: 'plans.tabHeaders',
+  authorization: 'plans.tabAuthorization',
+} as const;
+
+/** Method colours follow API tools' habit (GET green, POST amber…) but stay quiet: text only. */
+const METHOD_TONE: Record<string, string> = {
+  GET: 'text-success-text',
+  POST: 'text-warning-text',
+  PUT: 'text-info-text',
+  PATCH: 'text-info-text',
+  DELETE: 'text-destructive-text',
+};
+
+export interface ApiEntryCardProps {
+  entry: EntryForm;
+  index: number;
+  count: number;
+  dispatch: Dispatch<PlanFormAction>;
+  errors: Record<string, string>;
+  onRemove: (entry: EntryForm, index: number) => void;
+  /** The drag handle (dnd-kit), placed first in the header. */
+  dragHandle?: ReactNode;
+  setCardNode?: (element: HTMLElement | null) => void;
+  style?: CSSProperties;
+  dragging?: boolean;
+}
+
+function SectionTitle({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <div className="space-y-0.5">
+      <h4 className="flex items-center gap-2 text-sm font-semibold">
+        {icon}
+        {title}
+      </h4>
+      <p className="text-[13px] leading-5 text-muted-foreground">{text}</p>
+    </div>
+  );
+}
+
+/** One API call of the plan: the call editor of spec 01 §2. */
+export function ApiEntryCard({
+  entry,
+  index,
+  count,
+  dispatch,
+  errors,
+  onRemove,
+  dragHandle,
+  setCardNode,
+  style,
+  dragging,
+}: ApiEntryCardProps) {
+  const t = useT();
+  const [open, setOpen] = useState(true);
+  const number = index + 1;
+  const testId = `api-${index}`;
+  const fieldId = (field: string) => `${entry.id}-${field}`;
+  const error = (field: string) => {
+    const message = errors[field];
+    return message ? translatePlanMessage(message, t) : undefined;
+  };
+  const setValue = (field: EntryValueField) => (value: string) =>
+    dispatch({ type: 'setEntryValue', entryId: entry.id, field, value });
+  const sendsBody = BODY_METHODS.includes(entry.method);
+  const methods: readonly string[] = FORM_METHODS.includes(entry.method as (typeof FORM_METHODS)[number])
+    ? FORM_METHODS
+    : [...FORM_METHODS, entry.method];
+  const removable = count > 1;
+  const blankUrl = entry.url.trim() === '';
+  const tabHasError = (tab: EntryTab) =>
+    Object.keys(errors).some((key) =>
+      tab === 'payload' ? key === 'payload' : key.startsWith(`${tab}.`) || key === tab,
+    );
+
+  const removeButton = (
+    <Button
+      variant="ghost"
+      size="icon-sm"
+      aria-label={t('plans.removeApi')}
+      aria-disabled={removable ? undefined : 'true'}
+      onClick={() => {
+        if (removable) onRemove(entry, index);
+      }}
+      className="text-muted-foreground hover:text-destructive"
+      data-testid={`${testId}-remove`}
+    >
+      <Trash2 />
+    </Button>
+  );
+
+  const textField = (
+    field: EntryValueField,
+    label: string,
+    options: { placeholder?: string; hint?: string; mono?: boolean; inputMode?: 'numeric' | 'decimal' } = {},
+  ) => (
+    <FormField id={fieldId(field)} label={label} hint={options.hint} error={error(field)}>
+      {(control) => (
+        <Input
+          {...control}
+          value={entry[field]}
+          placeholder={options.placeholder}
+          inputMode={options.inputMode}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(event) => setValue(field)(event.target.value)}
+          className={cn(options.mono && 'font-mono text-[13px]')}
+          data-testid={`${testId}-${field}`}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <Card
+      ref={setCardNode}
+      style={style}
+      className={cn(
+        '@container relative overflow-hidden',
+        dragging && 'z-10 shadow-pop ring-2 ring-primary/40',
+      )}
+      data-testid={testId}
+      data-entry-id={entry.id}
+      aria-label={t('plans.apiLabel', { number })}
+      role="group"
+    >
+      {/* Header: order, method and URL, and the list controls. */}
+      <div className="flex flex-wrap items-center gap-2 px-3 py-3 sm:px-4">
+        {dragHandle}
+        <span
+          className="num order-2 flex h-6 min-w-6 items-center justify-center rounded-md bg-accent px-1.5 text-xs font-semibold text-accent-foreground"
+          aria-hidden
+        >
+          {number}
+        </span>
+        <span className="sr-only">{t('plans.apiLabel', { number })}</span>
+
+        <div className="order-4 flex min-w-0 basis-full gap-2 sm:order-3 sm:flex-1 sm:basis-auto">
+          <NativeSelect
+            aria-label={t('plans.method')}
+            value={entry.method}
+            onChange={(event) => {
+              const method = methods.find((value) => value === event.target.value);
+              if (method)
+                dispatch({ type: 'setMethod', entryId: entry.id, method: method as EntryForm['method'] });
+            }}
+            className="w-[6.75rem] shrink-0"
+            selectClassName={cn('font-mono font-semibold', METHOD_TONE[entry.method])}
+            data-testid={`${testId}-method`}
+          >
+            {methods.map((method) => (
+              <option key={method} value={method}>
+                {method}
+              </option>
+            ))}
+          </NativeSelect>
+          <div className="min-w-0 flex-1">
+            <Input
+              id={fieldId('url')}
+              type="url"
+              inputMode="url"
+              aria-label={t('plans.url')}
+              aria-invalid={error('url') ? true : undefined}
+              aria-describedby={error('url') ? fieldId('url-error') : undefined}
+              placeholder={t('plans.urlPlaceholder')}
+              value={entry.url}
+              spellCheck={false}
+              autoComplete="off"
+              onChange={(event) => setValue('url')(event.target.value)}
+              className="font-mono text-[13px]"
+              data-testid={`${testId}-url`}
+            />
+          </div>
+        </div>
+
+        <div className="order-3 ml-auto flex items-center gap-0.5 sm:order-4 sm:ml-0">
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('plans.moveUp')}
+            disabled={!canMoveUp(index)}
+            onClick={() => dispatch({ type: 'moveEntry', from: index, to: index - 1 })}
+            data-testid={`${testId}-up`}
+          >
+            <ArrowUp />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('plans.moveDown')}
+            disabled={!canMoveDown(index, count)}
+            onClick={() => dispatch({ type: 'moveEntry', from: index, to: index + 1 })}
+            data-testid={`${testId}-down`}
+          >
+            <ArrowDown />
+          </Button>
+          {removable ? removeButton : <Tooltip content={t('plans.lastApi')}>{removeButton}</Tooltip>}
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={open ? t('plans.collapse') : t('plans.expand')}
+            aria-expanded={open}
+            aria-controls={fieldId('body')}
+            onClick={() => setOpen((value) => !value)}
+            data-testid={`${testId}-toggle`}
+          >
+            <ChevronDown className={cn('transition-transform', !open && '-rotate-90')} />
+          </Button>
+        </div>
+
+        {(error('url') ?? (blankUrl && count > 1)) && (
+          <p
+            id={fieldId('url-error')}
+            className={cn(
+              'order-5 basis-full text-[13px] leading-5 sm:pl-[4.75rem]',
+              error('url') ? 'text-destructive' : 'text-muted-foreground',
+            )}
+            data-testid={`${testId}-url-message`}
+          >
+            {error('url') ?? t('plans.notIncluded')}
+          </p>
+        )}
+      </div>
+
+      {open && (
+        <div id={fieldId('body')} className="space-y-6 border-t border-border px-3 pb-5 pt-4 sm:px-4">
+          <Tabs
+            value={entry.tab}
+            onValueChange={(tab) => {
+              const next = ENTRY_TABS.find((value) => value === tab);
+              if (next) dispatch({ type: 'setTab', entryId: entry.id, tab: next });
+            }}
+          >
+            <TabsList
+              aria-label={t('plans.apiLabel', { number })}
+              className="max-sm:grid max-sm:h-auto max-sm:w-full max-sm:grid-cols-2"
+            >
+              {ENTRY_TABS.map((tab) => (
+                <TabsTrigger key={tab} value={tab} data-testid={`${testId}-tab-${tab}`}>
+                  {t(TAB_LABELS[tab])}
+                  {tabHasError(tab) && <span aria-hidden className="size-1.5 rounded-full bg-destructive" />}
+                  {tab === 'authorization' && entry.authorization.type !== 'none' && (
+                    <span aria-hidden className="size-1.5 rounded-full bg-primary" />
+                  )}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="payload" data-testid={`${testId}-panel-payload`}>
+              {sendsBody ? (
+                <FormField
+                  id={fieldId('payload')}
+                  label={t('plans.payload')}
+                  hint={t('plans.payloadHint')}
+                  error={error('payload')}
+                >
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      rows={6}
+                      value={entry.payload}
+                      spellCheck={false}
+                      placeholder={t('plans.payloadPlaceholder')}
+                      onChange={(event) => setValue('payload')(event.target.value)}
+                      className="font-mono text-[13px]"
+                      data-testid={`${testId}-payload`}
+                    />
+                  )}
+                </FormField>
+              ) : (
+                <p className="rounded-lg border border-dashed border-border px-3 py-4 text-[13px] text-muted-foreground">
+                  {t('plans.payloadOnlyBodyMethods')}
+                </p>
+              )}
+            </TabsContent>
+            <TabsContent value="parameters">
+              <KeyValueRows
+                entry={entry}
+                list="parameters"
+                dispatch={dispatch}
+                errors={errors}
+                testId={testId}
+              />
+            </TabsContent>
+            <TabsContent value="headers">
+              <KeyValueRows
+                entry={entry}
+                list="headers"
+                dispatch={dispatch}
+                errors={errors}
+                testId={testId}
+              />
+            </TabsContent>
+            <TabsContent value="authorization">
+              <AuthorizationFields entry={entry} dispatch={dispatch} errors={errors} testId={testId} />
+            </TabsContent>
+          </Tabs>
+
+          <div className="grid gap-6 @2xl:grid-cols-2">
+            <section className="space-y-3" data-testid={`${testId}-extraction`}>
+              <SectionTitle
+                icon={<Crosshair aria-hidden className="size-4 text-muted-foreground" />}
+                title={t('plans.extractionTitle')}
+                text={t('plans.extractionText')}
+              />
+              <div className="grid grid-cols-[minmax(0,8rem)_1fr] gap-3">
+                <FormField id={fieldId('extractType')} label={t('plans.extractType')}>
+                  {(control) => (
+                    <NativeSelect
+                      {...control}
+                      value={entry.extractType}
+                      onChange={(event) => setValue('extractType')(event.target.value)}
+                      data-testid={`${testId}-extractType`}
+                    >
+                      {EXTRACT_TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {t(`plans.extract.${type}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </FormField>
+                {textField('extractName', t('plans.extractName'), { placeholder: 'token', mono: true })}
+              </div>
+              {textField('extractValue', t('plans.extractValue'), {
+                placeholder: t(`plans.extractPlaceholder.${entry.extractType}`),
+                mono: true,
+                hint: entry.extractName.trim()
+                  ? t('plans.extractUse', { name: entry.extractName.trim() })
+                  : undefined,
+              })}
+            </section>
+
+            <section className="space-y-3" data-testid={`${testId}-assertion`}>
+              <SectionTitle
+                icon={<ShieldCheck aria-hidden className="size-4 text-muted-foreground" />}
+                title={t('plans.assertionTitle')}
+                text={t('plans.assertionText')}
+              />
+              <div className="grid grid-cols-2 gap-3">
+                <FormField id={fieldId('assertionType')} label={t('plans.assertionType')}>
+                  {(control) => (
+                    <NativeSelect
+                      {...control}
+                      value={entry.assertionType}
+                      onChange={(event) => setValue('assertionType')(event.target.value)}
+                      data-testid={`${testId}-assertionType`}
+                    >
+                      {ASSERTION_TYPES.map((type) => (
+                        <option key={type} value={type}>
+                          {t(`plans.assert.${type}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </FormField>
+                <FormField id={fieldId('assertionOperator')} label={t('plans.assertionOperator')}>
+                  {(control) => (
+                    <NativeSelect
+                      {...control}
+                      value={entry.assertionOperator}
+                      onChange={(event) => setValue('assertionOperator')(event.target.value)}
+                      data-testid={`${testId}-assertionOperator`}
+                    >
+                      {ASSERTION_OPERATORS.map((operator) => (
+                        <option key={operator} value={operator}>
+                          {t(`plans.op.${operator}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </FormField>
+              </div>
+              <div
+                className={cn(
+                  'grid gap-3',
+                  (entry.assertionType === 'json' || entry.assertionType === 'xml') && 'sm:grid-cols-2',
+                )}
+              >
+                {(entry.assertionType === 'json' || entry.assertionType === 'xml') &&
+                  textField('assertionPath', t('plans.assertionPath'), {
+                    placeholder: entry.assertionType === 'json' ? '$.status' : '//status',
+                    mono: true,
+                  })}
+                {textField('assertionValue', t('plans.assertionValue'), {
+                  placeholder: entry.assertionType === 'status' ? '200' : 'ok',
+                  mono: true,
+                })}
+              </div>
+            </section>
+          </div>
+
+          <section className="space-y-3" data-testid={`${testId}-timing`}>
+            <h4 className="flex items-center gap-2 text-sm font-semibold">
+              <Timer aria-hidden className="size-4 text-muted-foreground" />
+              {t('plans.timingTitle')}
+            </h4>
+            <div className="grid gap-3 @lg:grid-cols-3">
+              {textField('thinkTime', t('plans.thinkTime'), {
+                placeholder: '5s',
+                hint: t('plans.thinkTimeHint'),
+              })}
+              {textField('transactionRate', t('plans.transactionRate'), {
+                placeholder: '100',
+                inputMode: 'decimal',
+                hint: t('plans.transactionRateHint'),
+              })}
+              {textField('timeout', t('plans.timeout'), {
+                placeholder: '30',
+                inputMode: 'numeric',
+                hint: t('plans.timeoutHint', { min: MIN_TIMEOUT_S, max: MAX_TIMEOUT_S }),
+              })}
+            </div>
+          </section>
+
+          <ValidationItemsPanel entry={entry} dispatch={dispatch} testId={testId} />
+        </div>
+      )}
+
+      {!open && entry.validations.length > 0 && (
+        <div className="border-t border-border px-4 py-2">
+          <Badge variant="secondary">
+            {t('plans.validationsTitle')} · {entry.validations.length}
+          </Badge>
+        </div>
+      )}
+    </Card>
+  );
+}

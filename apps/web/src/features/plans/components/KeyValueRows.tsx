@@ -1,0 +1,141 @@
+import { Plus, Trash2 } from 'lucide-react';
+import type { Dispatch } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Tooltip } from '@/components/ui/tooltip';
+import { useT } from '@/i18n';
+import type { MessageKey } from '@/i18n/en';
+import {
+  canRemoveRow,
+  emptyRow,
+  isAuthorizationHeader,
+  type EntryForm,
+  type PlanFormAction,
+  type RowList,
+} from '../model/plan-form';
+import { translatePlanMessage } from '../plan-messages';
+
+const TEXTS: Record<RowList, { name: MessageKey; add: MessageKey; remove: MessageKey; hint: MessageKey }> = {
+  parameters: {
+    name: 'plans.rowName',
+    add: 'plans.addParameter',
+    remove: 'plans.removeParameter',
+    hint: 'plans.parametersHint',
+  },
+  headers: {
+    name: 'plans.headerName',
+    add: 'plans.addHeader',
+    remove: 'plans.removeHeader',
+    hint: 'plans.headersHint',
+  },
+};
+
+/** The Parameters and Headers tabs: name/value rows, one of which always stays (spec 01 §5). */
+export function KeyValueRows({
+  entry,
+  list,
+  dispatch,
+  errors,
+  testId,
+}: {
+  entry: EntryForm;
+  list: RowList;
+  dispatch: Dispatch<PlanFormAction>;
+  errors: Record<string, string>;
+  testId: string;
+}) {
+  const t = useT();
+  const rows = entry[list];
+  const texts = TEXTS[list];
+  const removable = canRemoveRow(rows);
+  return (
+    <div className="space-y-3" data-testid={`${testId}-${list}`}>
+      <p className="text-[13px] leading-5 text-muted-foreground">{t(texts.hint)}</p>
+      <ul className="space-y-2">
+        {rows.map((row, index) => {
+          const nameError = errors[`${list}.${row.id}.name`];
+          const valueError = errors[`${list}.${row.id}.value`];
+          const misplacedAuth = list === 'headers' && isAuthorizationHeader(row.name);
+          const rowLabel = `${t(texts.name)} ${index + 1}`;
+          const removeButton = (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t(texts.remove)}
+              aria-disabled={removable ? undefined : 'true'}
+              onClick={() => {
+                if (removable) dispatch({ type: 'removeRow', entryId: entry.id, list, rowId: row.id });
+              }}
+              className="text-muted-foreground hover:text-destructive"
+              data-testid={`${testId}-${list}-remove-${index}`}
+            >
+              <Trash2 />
+            </Button>
+          );
+          return (
+            <li key={row.id} className="space-y-1">
+              <div className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto]">
+                <Input
+                  aria-label={rowLabel}
+                  placeholder={t(texts.name)}
+                  value={row.name}
+                  aria-invalid={nameError || misplacedAuth ? true : undefined}
+                  onChange={(event) =>
+                    dispatch({
+                      type: 'setRow',
+                      entryId: entry.id,
+                      list,
+                      rowId: row.id,
+                      field: 'name',
+                      value: event.target.value,
+                    })
+                  }
+                  className="font-mono text-[13px]"
+                  data-testid={`${testId}-${list}-name-${index}`}
+                />
+                <Input
+                  aria-label={`${t('plans.rowValue')} ${index + 1}`}
+                  placeholder={t('plans.rowValue')}
+                  value={row.value}
+                  aria-invalid={valueError ? true : undefined}
+                  onChange={(event) =>
+                    dispatch({
+                      type: 'setRow',
+                      entryId: entry.id,
+                      list,
+                      rowId: row.id,
+                      field: 'value',
+                      value: event.target.value,
+                    })
+                  }
+                  className="font-mono text-[13px] max-sm:col-span-2 max-sm:row-start-2"
+                  data-testid={`${testId}-${list}-value-${index}`}
+                />
+                <div className="max-sm:col-start-2 max-sm:row-start-1">
+                  {removable ? removeButton : <Tooltip content={t('plans.lastRow')}>{removeButton}</Tooltip>}
+                </div>
+              </div>
+              {misplacedAuth && (
+                <p className="text-[13px] leading-5 text-warning-text">{t('plans.authHeaderInList')}</p>
+              )}
+              {(nameError ?? valueError) && (
+                <p className="text-[13px] leading-5 text-destructive" role="alert">
+                  {translatePlanMessage((nameError ?? valueError) as string, t)}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => dispatch({ type: 'addRow', entryId: entry.id, list, row: emptyRow() })}
+        data-testid={`${testId}-${list}-add`}
+      >
+        <Plus />
+        {t(texts.add)}
+      </Button>
+    </div>
+  );
+}

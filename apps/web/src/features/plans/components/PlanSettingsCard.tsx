@@ -1,0 +1,137 @@
+import { MAX_DURATION_MIN, MAX_USERS, MIN_DURATION_MIN, MIN_USERS, ToolSchema, type Tool } from '@aqa/plan';
+import { SlidersHorizontal } from 'lucide-react';
+import type { Dispatch } from 'react';
+import { FormField } from '@/components/form-field';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { useT } from '@/i18n';
+import type { FormErrors } from '../model/form-to-plan';
+import { TOOL_OPTIONS, type PlanForm, type PlanFormAction } from '../model/plan-form';
+import { translatePlanMessage } from '../plan-messages';
+import { NativeSelect } from './NativeSelect';
+
+export function PlanSettingsCard({
+  form,
+  dispatch,
+  errors,
+  disabled,
+  onToolChange,
+}: {
+  form: PlanForm;
+  dispatch: Dispatch<PlanFormAction>;
+  errors: FormErrors;
+  disabled: boolean;
+  onToolChange: (tool: Tool) => void;
+}) {
+  const t = useT();
+  const error = (field: string) => {
+    const message = errors.plan[field];
+    return message ? translatePlanMessage(message, t) : undefined;
+  };
+  return (
+    <Card className="@container" data-testid="plan-settings">
+      <CardHeader className="p-4 pb-4 sm:p-6 sm:pb-4">
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <SlidersHorizontal aria-hidden className="size-4 text-muted-foreground" />
+          {t('plans.settingsTitle')}
+        </CardTitle>
+        <CardDescription>{t('plans.settingsText')}</CardDescription>
+      </CardHeader>
+      <CardContent className="px-4 pb-4 sm:px-6 sm:pb-6">
+        <fieldset disabled={disabled} className="grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-[2fr_1fr_1fr_1fr]">
+          <FormField
+            id="plan-name"
+            label={t('plans.planName')}
+            required
+            hint={t('plans.planNameHint')}
+            error={error('name')}
+            errorTestId="plan-name-error"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                value={form.name}
+                maxLength={200}
+                autoComplete="off"
+                placeholder={t('plans.planNamePlaceholder')}
+                onChange={(event) =>
+                  dispatch({ type: 'setSetting', field: 'name', value: event.target.value })
+                }
+                data-testid="plan-name"
+              />
+            )}
+          </FormField>
+          <FormField id="plan-tool" label={t('plans.tool')} error={error('tool')}>
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={form.tool}
+                onChange={(event) => {
+                  const tool = ToolSchema.safeParse(event.target.value);
+                  if (tool.success) onToolChange(tool.data);
+                }}
+                data-testid="plan-tool"
+              >
+                {TOOL_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField
+            id="plan-users"
+            label={t('plans.concurrentUsers')}
+            hint={t('plans.concurrentUsersHint', { min: MIN_USERS, max: MAX_USERS })}
+            error={error('concurrent_users')}
+            errorTestId="plan-users-error"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={MIN_USERS}
+                max={MAX_USERS}
+                step={1}
+                placeholder="10"
+                value={form.concurrentUsers}
+                onChange={(event) =>
+                  dispatch({ type: 'setSetting', field: 'concurrentUsers', value: event.target.value })
+                }
+                className="num"
+                data-testid="plan-users"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="plan-duration"
+            label={t('plans.duration')}
+            hint={t('plans.durationHint', { min: MIN_DURATION_MIN, max: MAX_DURATION_MIN })}
+            error={error('duration')}
+            errorTestId="plan-duration-error"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={MIN_DURATION_MIN}
+                max={MAX_DURATION_MIN}
+                step={1}
+                placeholder="5"
+                value={form.duration}
+                onChange={(event) =>
+                  dispatch({ type: 'setSetting', field: 'duration', value: event.target.value })
+                }
+                className="num"
+                data-testid="plan-duration"
+              />
+            )}
+          </FormField>
+        </fieldset>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,351 @@
+import { CircleDot, Download, Eye, Play, Save, ShieldCheck, Sparkles } from 'lucide-react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { screenPath } from '@/app/routes-registry';
+import { ComingSoon, preventActivation } from '@/components/coming-soon';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/i18n';
+import { cn } from '@/lib/utils';
+import type { Tool } from '@aqa/plan';
+import { usePlanEditor, type PlanEditor } from '../hooks/usePlanEditor';
+import { toolLabel } from '../model/plan-form';
+import { ApiList } from './ApiList';
+import { PlanDetailsDialog } from './PlanDetailsDialog';
+import { PlanSettingsCard } from './PlanSettingsCard';
+import { ScriptPanel } from './ScriptPanel';
+import { TextCommandPanel } from './TextCommandPanel';
+import { Toast, type ToastMessage } from './Toast';
+import { ValidationResultsDialog } from './ValidationResultsDialog';
+
+/** Router state that keeps the editor when only ?planId= changes (after a save). */
+interface EditorLocationState {
+  editorKey?: string;
+}
+
+/**
+ * /create-test/url-input (spec 01 §2 "Performance: URL input"). Each visit gets a fresh editor; replacing
+ * the address with ?planId= after a save keeps the editor (and its unsaved script edits) in place.
+ */
+export default function UrlInputPage() {
+  const location = useLocation();
+  const state = location.state as EditorLocationState | null;
+  const editorKey = state?.editorKey ?? location.key;
+  return <UrlInputEditor key={editorKey} editorKey={editorKey} />;
+}
+
+function copyWithSelection(text: string): boolean {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+  }
+}
+
+function downloadText(text: string, filename: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Chromium reads the blob after the click returns; revoke a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function UrlInputEditor({ editorKey }: { editorKey: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const rememberPlanId = useCallback(
+    (id: string) => {
+      const state: EditorLocationState = { editorKey };
+      void navigate(
+        { pathname: screenPath('createTestUrl'), search: `?planId=${encodeURIComponent(id)}` },
+        { replace: true, state },
+      );
+    },
+    [navigate, editorKey],
+  );
+  const editor = usePlanEditor({ planIdParam: searchParams.get('planId'), rememberPlanId });
+  const { form, dispatch, errors, script, busy } = editor;
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const clearToast = useCallback(() => setToast(null), []);
+
+  // An edited script belongs to its tool: another tool means a script generated afresh from the plan.
+  const changeTool = (tool: Tool) => {
+    if (tool === form.tool) return;
+    if (script.mode === 'edited') {
+      if (!window.confirm(t('plans.confirmToolChange', { tool: toolLabel(form.tool) }))) return;
+      script.setMode('live');
+    }
+    dispatch({ type: 'setTool', tool });
+  };
+
+  const formDisabled = editor.loading || editor.loadFailed || busy === 'saving' || busy === 'running';
+  const saveDisabled = form.name.trim() === '' || busy === 'saving' || formDisabled;
+
+  const copy = async () => {
+    if (!script.script) return;
+    let copied: boolean;
+    try {
+      await navigator.clipboard.writeText(script.script);
+      copied = true;
+    } catch {
+      // No clipboard API or no permission (an insecure origin): the older selection copy still works.
+      copied = copyWithSelection(script.script);
+    }
+    setToast({
+      id: Date.now(),
+      kind: copied ? 'success' : 'error',
+      text: copied ? t('plans.copied') : t('plans.copyFailed'),
+    });
+  };
+
+  const download = () => {
+    if (!script.script) {
+      window.alert(t('plans.noScript'));
+      return;
+    }
+    try {
+      downloadText(script.script, script.filename);
+    } catch {
+      window.alert(t('plans.downloadFailed'));
+    }
+  };
+
+  const onSaveBarSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!saveDisabled) void editor.save();
+  };
+
+  return (
+    <div className="space-y-6" data-testid="url-input-page">
+      <PageHeader
+        title={t('plans.title')}
+        description={t('plans.subtitle')}
+        actions={
+          <Badge
+            variant={editor.savedId ? 'default' : 'secondary'}
+            className="h-7 px-3 text-[13px]"
+            data-testid="plan-state"
+          >
+            <CircleDot aria-hidden />
+            {editor.savedId ? t('plans.savedPlan') : t('plans.newPlan')}
+          </Badge>
+        }
+      />
+
+      {editor.loading && (
+        <Alert variant="info" icon={false} data-testid="plan-loading">
+          <span className="flex items-center gap-2">
+            <Spinner />
+            {t('plans.loadingPlan')}
+          </span>
+        </Alert>
+      )}
+      {editor.loadFailed && (
+        <Alert variant="destructive" data-testid="plan-load-error">
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            {t('plans.loadFailed')}
+            <Link
+              to={screenPath('createTestUrl')}
+              className="font-medium underline underline-offset-4"
+              data-testid="plan-start-new"
+            >
+              {t('plans.newPlan')}
+            </Link>
+          </span>
+        </Alert>
+      )}
+      {editor.foreignSource && (
+        <Alert variant="info" data-testid="plan-foreign-source">
+          {t('plans.scriptInputUnavailable')}
+        </Alert>
+      )}
+
+      <div
+        className={cn(
+          'grid gap-6 min-[1680px]:grid-cols-[minmax(0,1fr)_minmax(0,38rem)] min-[1680px]:items-start',
+          editor.loading && 'pointer-events-none opacity-60',
+        )}
+        aria-busy={editor.loading || undefined}
+      >
+        <div className="min-w-0 space-y-6">
+          <PlanSettingsCard
+            form={form}
+            dispatch={dispatch}
+            errors={errors}
+            disabled={formDisabled}
+            onToolChange={changeTool}
+          />
+          <ApiList form={form} dispatch={dispatch} errors={errors} disabled={formDisabled} />
+        </div>
+
+        <div className="min-w-0 space-y-6 min-[1680px]:sticky min-[1680px]:top-20">
+          <ActionBar
+            editor={editor}
+            disabled={formDisabled}
+            onDetails={() => setDetailsOpen(true)}
+            onDownload={download}
+          />
+          <ScriptPanel
+            script={script}
+            tool={form.tool}
+            validating={busy === 'validating'}
+            disabled={formDisabled}
+            onValidate={() => void editor.validate()}
+            onCopy={() => void copy()}
+            onDownload={download}
+          />
+          {editor.applyTextCommand && editor.savedId && (
+            <TextCommandPanel apply={editor.applyTextCommand} disabled={formDisabled} />
+          )}
+        </div>
+      </div>
+
+      {/* The save bar (spec 01 §2): the plan name and Save, always at hand. */}
+      <form
+        onSubmit={onSaveBarSubmit}
+        className="sticky bottom-0 z-20 -mx-4 border-t border-border bg-background/90 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
+        data-testid="save-bar"
+      >
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+          <Label htmlFor="save-bar-name" className="shrink-0 max-sm:sr-only">
+            {t('plans.saveBarLabel')}
+          </Label>
+          <Input
+            id="save-bar-name"
+            value={form.name}
+            maxLength={200}
+            autoComplete="off"
+            disabled={formDisabled}
+            placeholder={t('plans.saveBarPlaceholder')}
+            onChange={(event) => dispatch({ type: 'setSetting', field: 'name', value: event.target.value })}
+            className="sm:max-w-sm"
+            data-testid="save-bar-name"
+          />
+          <div className="flex items-center justify-between gap-3 sm:ml-auto">
+            <span
+              className={cn(
+                'flex items-center gap-1.5 text-[13px] text-muted-foreground',
+                editor.savedId && editor.dirty && 'text-warning-text',
+              )}
+              data-testid="save-status"
+            >
+              <span
+                aria-hidden
+                className={cn(
+                  'size-1.5 rounded-full',
+                  !editor.savedId ? 'bg-muted-foreground/50' : editor.dirty ? 'bg-warning' : 'bg-success',
+                )}
+              />
+              {!editor.savedId
+                ? t('plans.notSavedYet')
+                : editor.dirty
+                  ? t('plans.unsaved')
+                  : t('plans.allSaved')}
+            </span>
+            <Button type="submit" disabled={saveDisabled} data-testid="save-plan">
+              {busy === 'saving' ? <Spinner /> : <Save />}
+              {busy === 'saving' ? t('plans.saving') : t('plans.save')}
+            </Button>
+          </div>
+        </div>
+      </form>
+
+      <ValidationResultsDialog result={editor.validation} onClose={editor.closeValidation} />
+      <PlanDetailsDialog
+        open={detailsOpen}
+        onOpenChange={setDetailsOpen}
+        form={form}
+        script={script.script}
+      />
+      <Toast toast={toast} onDone={clearToast} />
+    </div>
+  );
+}
+
+function ActionBar({
+  editor,
+  disabled,
+  onDetails,
+  onDownload,
+}: {
+  editor: PlanEditor;
+  disabled: boolean;
+  onDetails: () => void;
+  onDownload: () => void;
+}) {
+  const t = useT();
+  const { busy } = editor;
+  const runButton = editor.runAvailable ? (
+    <Button
+      variant="outline"
+      disabled={disabled || busy === 'running'}
+      onClick={() => void editor.run()}
+      data-testid="run-script"
+    >
+      {busy === 'running' ? <Spinner /> : <Play />}
+      {busy === 'running' ? t('plans.running') : t('plans.run')}
+    </Button>
+  ) : (
+    <ComingSoon>
+      <Button variant="outline" aria-disabled="true" onClick={preventActivation} data-testid="run-script">
+        <Play />
+        {t('plans.run')}
+      </Button>
+    </ComingSoon>
+  );
+  return (
+    <Card className="p-3 sm:p-4" data-testid="plan-actions">
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        <Button
+          disabled={disabled || busy === 'generating'}
+          onClick={() => void editor.generate()}
+          className="col-span-2 sm:col-span-1"
+          data-testid="generate-plan"
+        >
+          {busy === 'generating' ? <Spinner /> : <Sparkles />}
+          {busy === 'generating' ? t('plans.generating') : t('plans.generate')}
+        </Button>
+        <Button
+          variant="outline"
+          disabled={disabled || busy === 'validating'}
+          onClick={() => void editor.validate()}
+          data-testid="validate-plan"
+        >
+          {busy === 'validating' ? <Spinner /> : <ShieldCheck />}
+          {busy === 'validating' ? t('plans.validating') : t('plans.validate')}
+        </Button>
+        <Button variant="outline" onClick={onDetails} data-testid="view-details">
+          <Eye />
+          {t('plans.viewDetails')}
+        </Button>
+        <Button variant="outline" onClick={onDownload} data-testid="download-script">
+          <Download />
+          {t('plans.downloadScript')}
+        </Button>
+        {runButton}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,412 @@
+import { safeMigratePlan, type PerfPlan, type ValidationResponse } from '@aqa/plan';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DATA_SOURCES, isScreenAvailable, screenPath } from '@/app/routes-registry';
+import { useT } from '@/i18n';
+import { ApiError, isAbortError } from '@/lib/api';
+import {
+  addFieldError,
+  checkPlan,
+  checkScriptRequest,
+  hasErrors,
+  NO_ERRORS,
+  snapshotForm,
+  type FormErrors,
+  type FormSnapshot,
+  type PlanBody,
+} from '../model/form-to-plan';
+import { clearPlanHandOff, handOffPlanId, handOffRun, peekPlanHandOff, planIdOf } from '../model/hand-off';
+import { createPlanForm, formFromPlan, planFormReducer, type PlanForm } from '../model/plan-form';
+import { callErrorMessage, describeFirstProblem } from '../plan-messages';
+import {
+  createPlan,
+  fetchPlan,
+  generateScriptOnServer,
+  runTest,
+  runTestRequest,
+  savedIdOf,
+  testIdOf,
+  updatePlan,
+  validatePlan,
+  type SavedPlan,
+} from '../queries/plans-api';
+import type { TextCommandResponse } from '../queries/text-command';
+import { useScriptPreview, type ScriptMode } from './useScriptPreview';
+
+/**
+ * Everything the URL-input screen does with its plan: the form, the script, loading a saved plan (by
+ * `?planId=` or the storage hand-off of spec 01 §4), Save vs Update, Generate, Validate and Run. Messages
+ * the spec writes as alerts are window.alert, in the active language.
+ */
+
+type LoadTarget = { kind: 'id'; id: string } | { kind: 'plan'; plan: unknown } | { kind: 'none' };
+
+interface Initial {
+  target: LoadTarget;
+  form: PlanForm;
+  savedId: string | null;
+  script: { mode: ScriptMode; text: string };
+  /** The loaded plan came from the script-upload screen, which is not built yet. */
+  foreignSource: boolean;
+  /** A stored plan that could not be read. */
+  loadError: boolean;
+}
+
+/** Saved-state fingerprint: what Save would send (a generated script follows the plan, so only an edited one counts). */
+function fingerprint(body: PlanBody, editedScript: string | undefined): string {
+  return JSON.stringify([body, editedScript ?? null]);
+}
+
+function editedText(script: { mode: ScriptMode; text: string }): string | undefined {
+  return script.mode === 'edited' ? script.text : undefined;
+}
+
+function scriptStateOf(plan: { script?: string | undefined; script_edited?: boolean | undefined }): {
+  mode: ScriptMode;
+  text: string;
+} {
+  if (plan.script_edited && plan.script) return { mode: 'edited', text: plan.script };
+  return { mode: plan.script ? 'live' : 'none', text: '' };
+}
+
+function initialState(planIdParam: string | null): Initial {
+  const blank: Initial = {
+    target: { kind: 'none' },
+    form: createPlanForm(),
+    savedId: null,
+    script: { mode: 'none', text: '' },
+    foreignSource: false,
+    loadError: false,
+  };
+  if (planIdParam) return { ...blank, target: { kind: 'id', id: planIdParam } };
+  const handOff = peekPlanHandOff();
+  if (handOff.kind === 'id') return { ...blank, target: handOff };
+  if (handOff.kind === 'plan') {
+    const parsed = safeMigratePlan(handOff.plan);
+    if (!parsed.success) return { ...blank, target: handOff, loadError: true };
+    const record = handOff.plan as { script_edited?: boolean };
+    return {
+      ...blank,
+      target: handOff,
+      form: formFromPlan(parsed.data),
+      savedId: planIdOf(handOff.plan) ?? null,
+      script: scriptStateOf({ script: parsed.data.script, script_edited: record.script_edited }),
+      // Opened here while the script-upload screen does not exist; otherwise the screen redirects.
+      foreignSource: parsed.data.source_page === 'script-input' && !isScreenAvailable('createTestScript'),
+    };
+  }
+  return blank;
+}
+
+export type Busy = 'generating' | 'saving' | 'validating' | 'running' | 'loading' | null;
+
+export interface PlanEditorOptions {
+  planIdParam: string | null;
+  /** Puts ?planId= in the address without reloading the screen. */
+  rememberPlanId: (id: string) => void;
+}
+
+export function usePlanEditor({ planIdParam, rememberPlanId }: PlanEditorOptions) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [initial] = useState(() => initialState(planIdParam));
+  const [form, dispatch] = useReducer(planFormReducer, initial.form);
+  const [savedId, setSavedId] = useState<string | null>(initial.savedId);
+  const [busy, setBusy] = useState<Busy>(initial.target.kind === 'id' ? 'loading' : null);
+  const [loadFailed, setLoadFailed] = useState(initial.loadError);
+  const [foreignSource, setForeignSource] = useState(initial.foreignSource);
+  const [showErrors, setShowErrors] = useState(false);
+  const [serverErrors, setServerErrors] = useState<{ form: PlanForm; errors: FormErrors } | null>(null);
+  const [validation, setValidation] = useState<ValidationResponse | null>(null);
+  const script = useScriptPreview(form, initial.script);
+  const [savedFingerprint, setSavedFingerprint] = useState<string | null>(() =>
+    initial.savedId ? fingerprint(snapshotForm(initial.form).body, editedText(initial.script)) : null,
+  );
+
+  // --- Loading a saved plan -------------------------------------------------------------------------
+
+  const applySavedPlan = (
+    plan: SavedPlan | PerfPlan,
+    id: string,
+    scriptState: { mode: ScriptMode; text: string },
+  ) => {
+    const next = formFromPlan(plan);
+    dispatch({ type: 'load', form: next });
+    setSavedId(id);
+    script.setMode(scriptState.mode);
+    if (scriptState.mode === 'edited') script.edit(scriptState.text);
+    setSavedFingerprint(fingerprint(snapshotForm(next).body, editedText(scriptState)));
+    setShowErrors(false);
+    setServerErrors(null);
+  };
+
+  /** A plan of the script-upload screen opens there once that screen exists (spec 01 §2 "Redirect"). */
+  const redirectToScriptInput = useCallback(
+    (plan: PerfPlan, id: string | undefined): boolean => {
+      if (plan.source_page !== 'script-input' || !isScreenAvailable('createTestScript')) return false;
+      if (id) handOffPlanId(id);
+      void navigate(screenPath('createTestScript'), { replace: true });
+      return true;
+    },
+    [navigate],
+  );
+
+  // The hand-off entries are removed once read (spec 01 §4); reading happened in the initial state.
+  useEffect(() => {
+    if (initial.target.kind !== 'none') clearPlanHandOff();
+    if (initial.loadError) window.alert(t('plans.loadFailed'));
+    if (initial.target.kind === 'plan' && !initial.loadError) {
+      const parsed = safeMigratePlan(initial.target.plan);
+      const id = planIdOf(initial.target.plan);
+      if (parsed.success && !redirectToScriptInput(parsed.data, id) && id) rememberPlanId(id);
+    }
+    // Runs once per screen visit: the screen is remounted for every new visit (see UrlInputPage).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const loadId = initial.target.kind === 'id' ? initial.target.id : null;
+  useEffect(() => {
+    if (!loadId) return;
+    const controller = new AbortController();
+    fetchPlan(loadId, controller.signal).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        const parsed = safeMigratePlan(answer);
+        if (!parsed.success) {
+          setBusy(null);
+          setLoadFailed(true);
+          window.alert(t('plans.loadFailed'));
+          return;
+        }
+        const id = planIdOf(answer) ?? loadId;
+        if (redirectToScriptInput(parsed.data, id)) return;
+        applySavedPlan(parsed.data, id, scriptStateOf(answer));
+        setForeignSource(parsed.data.source_page === 'script-input');
+        setBusy(null);
+        if (planIdParam !== id) rememberPlanId(id);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || isAbortError(error)) return;
+        setBusy(null);
+        setLoadFailed(true);
+        window.alert(t('plans.loadFailed'));
+      },
+    );
+    return () => controller.abort();
+    // The plan is loaded once per screen visit; later renders must not load it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadId]);
+
+  // --- Errors -----------------------------------------------------------------------------------------
+
+  const check = useMemo(() => checkPlan(form), [form]);
+  const localErrors = showErrors ? check.errors : NO_ERRORS;
+  // Problems the server reported stay until the form changes.
+  const errors: FormErrors =
+    serverErrors && serverErrors.form === form && !hasErrors(localErrors) ? serverErrors.errors : localErrors;
+
+  const serverFieldErrors = (error: unknown, snapshot: FormSnapshot): FormErrors | null => {
+    if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return null;
+    const found: FormErrors = { plan: {}, entries: {} };
+    for (const { field, message } of error.fieldErrors)
+      addFieldError(found, snapshot.sources, field, message);
+    return found;
+  };
+
+  /** The alert text of a failed call: the first field problem the server named, else its message. */
+  const failureText = (error: unknown, snapshot: FormSnapshot): string => {
+    const fields = serverFieldErrors(error, snapshot);
+    if (fields) {
+      setServerErrors({ form, errors: fields });
+      return describeFirstProblem(fields, form, t) ?? callErrorMessage(error, t);
+    }
+    return callErrorMessage(error, t);
+  };
+
+  // --- Saving -----------------------------------------------------------------------------------------
+
+  const scriptToSave = script.mode === 'none' ? undefined : script.script || undefined;
+  const currentFingerprint = fingerprint(
+    check.snapshot.body,
+    editedText({ mode: script.mode, text: script.script }),
+  );
+  const dirty = savedFingerprint !== currentFingerprint;
+
+  /** Spec 01 §5 rules for saving and running, in the spec's order; alerts and returns the plan when fine. */
+  const readyPlan = (failure: 'plans.saveFailed' | 'plans.runFailed'): PerfPlan | null => {
+    if (form.name.trim() === '') {
+      setShowErrors(true);
+      window.alert(t('plans.error.nameRequired'));
+      return null;
+    }
+    if (!check.snapshot.hasUrl) {
+      setShowErrors(true);
+      window.alert(t('plans.error.urlRequired'));
+      return null;
+    }
+    if (!check.ok) {
+      setShowErrors(true);
+      window.alert(t(failure, { message: describeFirstProblem(check.errors, form, t) ?? '' }));
+      return null;
+    }
+    return check.plan;
+  };
+
+  /** Save vs Update (spec 01 §4): update the saved plan when there is one, else create it and keep its id. */
+  const persist = async (): Promise<{ id: string; created: boolean }> => {
+    const body: PlanBody = { ...check.snapshot.body, ...(scriptToSave ? { script: scriptToSave } : {}) };
+    if (savedId) {
+      const answer = await updatePlan(savedId, body);
+      const id = savedIdOf(answer) ?? savedId;
+      setSavedFingerprint(currentFingerprint);
+      return { id, created: false };
+    }
+    const answer = await createPlan(body);
+    const id = savedIdOf(answer);
+    if (!id) throw new Error('The server did not return the id of the saved plan');
+    setSavedId(id);
+    setSavedFingerprint(currentFingerprint);
+    rememberPlanId(id);
+    return { id, created: true };
+  };
+
+  const save = async () => {
+    if (busy) return;
+    if (!readyPlan('plans.saveFailed')) return;
+    setBusy('saving');
+    try {
+      const { created } = await persist();
+      setServerErrors(null);
+      window.alert(t(created ? 'plans.saved' : 'plans.updated'));
+    } catch (error) {
+      window.alert(t('plans.saveFailed', { message: failureText(error, check.snapshot) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // --- Running (enabled once the result screen exists) ------------------------------------------------
+
+  const runAvailable = isScreenAvailable('testResult');
+
+  /** Spec 01 §4: a run needs a plan id; an unsaved (or changed) plan is saved first. */
+  const run = async () => {
+    if (busy || !runAvailable) return;
+    const plan = readyPlan('plans.runFailed');
+    if (!plan) return;
+    setBusy('running');
+    try {
+      let id = savedId;
+      if (!id || dirty) id = (await persist()).id;
+      const request = runTestRequest(plan, id);
+      const testId = testIdOf(await runTest(request));
+      if (!testId) throw new Error('The server did not return a test id');
+      handOffRun(testId, { ...request });
+      void navigate(screenPath('testResult', { testId }), { state: { testId, planId: id } });
+    } catch (error) {
+      window.alert(t('plans.runFailed', { message: failureText(error, check.snapshot) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // --- Generate and Validate --------------------------------------------------------------------------
+
+  const generate = async () => {
+    if (busy) return;
+    if (form.name.trim() === '') {
+      setShowErrors(true);
+      window.alert(t('plans.error.nameRequired'));
+      return;
+    }
+    const request = checkScriptRequest(form);
+    if (!request.snapshot.hasUrl) {
+      window.alert(t('plans.error.noApisToGenerate'));
+      return;
+    }
+    if (!request.ok) {
+      setShowErrors(true);
+      const message = describeFirstProblem(request.errors, form, t) ?? '';
+      window.alert(t('plans.generateFailed', { message }));
+      return;
+    }
+    setBusy('generating');
+    try {
+      await generateScriptOnServer(request.request);
+      setServerErrors(null);
+      // The server and the browser run the same generators; from here the panel follows the plan.
+      script.setMode('live');
+    } catch (error) {
+      window.alert(t('plans.generateFailed', { message: failureText(error, request.snapshot) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const validate = async () => {
+    if (busy) return;
+    const request = checkScriptRequest(form);
+    if (!request.snapshot.hasUrl) {
+      window.alert(t('plans.error.noApisToValidate'));
+      return;
+    }
+    if (!request.ok) {
+      setShowErrors(true);
+      const message = describeFirstProblem(request.errors, form, t) ?? '';
+      window.alert(t('plans.validateFailed', { message }));
+      return;
+    }
+    setBusy('validating');
+    try {
+      setValidation(await validatePlan(request.request));
+    } catch (error) {
+      window.alert(t('plans.validateFailed', { message: failureText(error, request.snapshot) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // --- Text command (when its parser exists) ----------------------------------------------------------
+
+  const textCommandSource = DATA_SOURCES.planTextCommand;
+  const applyTextCommand = textCommandSource
+    ? async (command: string): Promise<TextCommandResponse> => {
+        if (!savedId) throw new Error('The plan is not saved');
+        const answer = await textCommandSource({ plan_id: savedId, command });
+        if (answer.updated_plan) {
+          const parsed = safeMigratePlan(answer.updated_plan);
+          if (parsed.success) {
+            applySavedPlan(
+              parsed.data,
+              savedId,
+              script.mode === 'none' ? { mode: 'none', text: '' } : { mode: 'live', text: '' },
+            );
+          }
+        }
+        return answer;
+      }
+    : undefined;
+
+  return {
+    form,
+    dispatch,
+    errors,
+    savedId,
+    dirty,
+    busy,
+    loading: busy === 'loading',
+    loadFailed,
+    foreignSource,
+    script,
+    validation,
+    closeValidation: () => setValidation(null),
+    runAvailable,
+    save,
+    run,
+    generate,
+    validate,
+    applyTextCommand,
+  };
+}
+
+export type PlanEditor = ReturnType<typeof usePlanEditor>;

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { addFieldError, checkPlan, checkScriptRequest, snapshotForm, type FormErrors } from './form-to-plan';
+import { createEntry, createPlanForm, emptyAuth, type PlanForm } from './plan-form';
+
+function form(overrides: Partial<PlanForm>): PlanForm {
+  return { ...createPlanForm(), name: 'Plan', ...overrides };
+}
+
+describe('the form as a plan', () => {
+  it('leaves out entries without a URL, blank rows and Authorization headers, and joins OAuth2 credentials', () => {
+    const entry = createEntry({
+      method: 'POST',
+      url: 'https://api.test/orders',
+      headers: [
+        { id: 'h1', name: 'Authorization', value: 'Bearer x' },
+        { id: 'h2', name: 'X-Trace', value: '7' },
+        { id: 'h3', name: '', value: '' },
+      ],
+      parameters: [{ id: 'p1', name: '', value: '' }],
+      authorization: { ...emptyAuth(), type: 'oauth2', clientId: ' app ', clientSecret: 'secret' },
+    });
+    const { body, hasUrl } = snapshotForm(form({ entries: [createEntry(), entry] }));
+    expect(hasUrl).toBe(true);
+    expect(body.urls).toHaveLength(1);
+    expect(body.urls[0]).toMatchObject({
+      method: 'POST',
+      headers: [{ name: 'X-Trace', value: '7' }],
+      parameters: [],
+      authorization: { type: 'oauth2', token: 'app:secret' },
+    });
+  });
+
+  it('uses the defaults for blank users and duration', () => {
+    const result = checkPlan(
+      form({ concurrentUsers: '', duration: ' ', entries: [createEntry({ url: 'https://a.test' })] }),
+    );
+    expect(result.ok && [result.plan.concurrent_users, result.plan.duration]).toEqual([10, 1]);
+  });
+
+  it('puts each problem next to its field: plan settings, entries and rows', () => {
+    const entry = createEntry({
+      url: 'not a url',
+      headers: [{ id: 'row-a', name: 'Bad Header', value: 'x' }],
+      extractName: '1abc',
+    });
+    const result = checkPlan(form({ name: ' ', concurrentUsers: '5000', entries: [createEntry(), entry] }));
+    expect(result.ok).toBe(false);
+    expect(result.errors.plan).toMatchObject({
+      name: 'Please enter a plan name',
+      concurrent_users: 'Concurrent users must be a whole number from 1 to 1000',
+    });
+    const fields = result.errors.entries[entry.id] ?? {};
+    expect(Object.keys(fields).sort()).toEqual(['extractName', 'headers.row-a.name', 'url']);
+  });
+
+  it('does not need a name to generate or validate', () => {
+    expect(checkScriptRequest(form({ name: '', entries: [createEntry({ url: 'https://a.test' })] })).ok).toBe(
+      true,
+    );
+  });
+
+  it('maps the server field paths of a 400 answer onto the form', () => {
+    const entry = createEntry({ url: 'https://a.test', headers: [{ id: 'row-z', name: 'A', value: 'b' }] });
+    const { sources } = snapshotForm(form({ entries: [entry] }));
+    const errors: FormErrors = { plan: {}, entries: {} };
+    addFieldError(errors, sources, 'urls.0.headers.0.value', 'Bad value');
+    addFieldError(errors, sources, 'urls[0].thinkTime', 'Bad think time');
+    addFieldError(errors, sources, 'duration', 'Bad duration');
+    expect(errors).toEqual({
+      plan: { duration: 'Bad duration' },
+      entries: { [entry.id]: { 'headers.row-z.value': 'Bad value', thinkTime: 'Bad think time' } },
+    });
+  });
+});

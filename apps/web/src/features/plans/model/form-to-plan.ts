@@ -1,0 +1,238 @@
+import {
+  DEFAULT_DURATION_MIN,
+  type Authorization,
+  DEFAULT_USERS,
+  PerfPlanSchema,
+  ScriptRequestSchema,
+  type PerfPlan,
+  type ScriptRequest,
+  type Tool,
+  type UrlEntryInput,
+} from '@aqa/plan';
+import type { ZodError } from 'zod';
+import {
+  isAuthorizationHeader,
+  type AuthForm,
+  type EntryForm,
+  type KeyValueRow,
+  type PlanForm,
+} from './plan-form';
+
+/**
+ * The form as the plan model (spec 01 §3), and the model's problems mapped back to the form fields.
+ * Entries whose URL is blank are left out of the plan (the spec's client sends only entries with a URL);
+ * the rest keep their order.
+ */
+
+/** The plan as sent to save-test-plan / update-test-plan (plus user_email), before the schema reads it. */
+export interface PlanBody {
+  name: string;
+  tool: Tool;
+  concurrent_users: number | string;
+  duration: number | string;
+  urls: UrlEntryInput[];
+  description?: string;
+  source_page: PerfPlan['source_page'];
+  test_type?: string;
+  script?: string;
+}
+
+/** Where each sent value came from, to put the schema's and the server's problems next to their field. */
+interface EntrySource {
+  entryId: string;
+  parameterRows: string[];
+  headerRows: string[];
+}
+
+export interface FormErrors {
+  /** Plan-level problems by model field: name, tool, concurrent_users, duration, urls. */
+  plan: Partial<Record<string, string>>;
+  /** Per entry id, by field: "url", "thinkTime", "headers.<rowId>.name", "authorization.tokenUrl"… */
+  entries: Record<string, Record<string, string>>;
+}
+
+export const NO_ERRORS: FormErrors = { plan: {}, entries: {} };
+
+export interface FormSnapshot {
+  body: PlanBody;
+  /** Form entries sent, in plan order. */
+  sources: EntrySource[];
+  /** Whether any entry has a URL (spec 01 §5 "at least one non-empty URL"). */
+  hasUrl: boolean;
+}
+
+/** Blank → the default; a number as typed otherwise (the schema reports what is not a whole number). */
+function numberSetting(text: string, fallback: number): number | string {
+  const trimmed = text.trim();
+  if (trimmed === '') return fallback;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : trimmed;
+}
+
+function isBlankRow(row: KeyValueRow): boolean {
+  return row.name.trim() === '' && row.value.trim() === '';
+}
+
+export function authorizationToModel(auth: AuthForm): Authorization {
+  const clientId = auth.clientId.trim();
+  // Spec 01 §3: OAuth2 keeps the client id and secret joined by a colon in token.
+  const joined = clientId !== '' || auth.clientSecret !== '' ? `${clientId}:${auth.clientSecret}` : '';
+  return {
+    type: auth.type,
+    token: auth.type === 'oauth2' ? joined : auth.token,
+    username: auth.username,
+    password: auth.password,
+    keyName: auth.keyName,
+    keyValue: auth.keyValue,
+    in: auth.in,
+    tokenUrl: auth.tokenUrl,
+    scope: auth.scope,
+  };
+}
+
+export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: EntrySource } {
+  const parameters = entry.parameters.filter((row) => !isBlankRow(row));
+  // Spec 01 §5: the Authorization header is edited in its own tab and left out of the headers list.
+  const headers = entry.headers.filter((row) => !isBlankRow(row) && !isAuthorizationHeader(row.name));
+  const name = entry.name.trim();
+  const input: UrlEntryInput = {
+    ...(name ? { name } : {}),
+    method: entry.method,
+    url: entry.url,
+    parameters: parameters.map((row) => ({ key: row.name, value: row.value })),
+    headers: headers.map((row) => ({ name: row.name, value: row.value })),
+    authorization: authorizationToModel(entry.authorization),
+    payload: entry.payload,
+    extractType: entry.extractType,
+    extractName: entry.extractName,
+    extractValue: entry.extractValue,
+    thinkTime: entry.thinkTime,
+    transactionRate: entry.transactionRate,
+    assertionType: entry.assertionType,
+    assertionPath: entry.assertionPath,
+    assertionValue: entry.assertionValue,
+    assertionOperator: entry.assertionOperator,
+    timeout: entry.timeout,
+    validations: entry.validations,
+  };
+  return {
+    input,
+    source: {
+      entryId: entry.id,
+      parameterRows: parameters.map((row) => row.id),
+      headerRows: headers.map((row) => row.id),
+    },
+  };
+}
+
+export function snapshotForm(form: PlanForm): FormSnapshot {
+  const sent = form.entries.filter((entry) => entry.url.trim() !== '').map(entryToModel);
+  const body: PlanBody = {
+    name: form.name,
+    tool: form.tool,
+    concurrent_users: numberSetting(form.concurrentUsers, DEFAULT_USERS),
+    duration: numberSetting(form.duration, DEFAULT_DURATION_MIN),
+    urls: sent.map((item) => item.input),
+    source_page: form.sourcePage,
+    ...(form.description ? { description: form.description } : {}),
+    ...(form.testType ? { test_type: form.testType } : {}),
+  };
+  return { body, sources: sent.map((item) => item.source), hasUrl: sent.length > 0 };
+}
+
+/** "urls.0.url", "urls[0].url" or a zod path → its parts, indexes as numbers. */
+export function splitFieldPath(path: string | readonly PropertyKey[]): (string | number)[] {
+  const parts =
+    typeof path === 'string'
+      ? path
+          .replace(/\[(\d+)\]/g, '.$1')
+          .split('.')
+          .filter((part) => part !== '')
+      : path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+  return parts.map((part) => (typeof part === 'string' && /^\d+$/.test(part) ? Number(part) : part));
+}
+
+/** Adds one problem at its model path; the first problem of a field wins. */
+export function addFieldError(
+  errors: FormErrors,
+  sources: readonly EntrySource[],
+  path: string | readonly PropertyKey[],
+  message: string,
+): void {
+  const [head, index, list, rowIndex, ...rest] = splitFieldPath(path);
+  if (head !== 'urls' || typeof index !== 'number') {
+    const key = String(head ?? 'urls');
+    errors.plan[key] ??= message;
+    return;
+  }
+  const source = sources[index];
+  if (!source) {
+    errors.plan.urls ??= message;
+    return;
+  }
+  let key: string;
+  if ((list === 'parameters' || list === 'headers') && typeof rowIndex === 'number') {
+    const rows = list === 'parameters' ? source.parameterRows : source.headerRows;
+    key = [list, rows[rowIndex] ?? String(rowIndex), ...rest].join('.');
+  } else {
+    key = [list, rowIndex, ...rest].filter((part) => part !== undefined).join('.') || 'url';
+  }
+  const entryErrors = (errors.entries[source.entryId] ??= {});
+  entryErrors[key] ??= message;
+}
+
+export function errorsFromIssues(error: ZodError, sources: readonly EntrySource[]): FormErrors {
+  const errors: FormErrors = { plan: {}, entries: {} };
+  for (const issue of error.issues) addFieldError(errors, sources, issue.path, issue.message);
+  return errors;
+}
+
+export function hasErrors(errors: FormErrors): boolean {
+  return Object.keys(errors.plan).length > 0 || Object.keys(errors.entries).length > 0;
+}
+
+export type PlanCheck =
+  | { ok: true; plan: PerfPlan; snapshot: FormSnapshot; errors: FormErrors }
+  | { ok: false; snapshot: FormSnapshot; errors: FormErrors };
+
+/** The whole plan as the model reads it (name required): what save and run send. */
+export function checkPlan(form: PlanForm): PlanCheck {
+  const snapshot = snapshotForm(form);
+  const parsed = PerfPlanSchema.safeParse(snapshot.body);
+  if (parsed.success) return { ok: true, plan: parsed.data, snapshot, errors: NO_ERRORS };
+  return { ok: false, snapshot, errors: errorsFromIssues(parsed.error, snapshot.sources) };
+}
+
+export type ScriptCheck =
+  | { ok: true; request: ScriptRequest; snapshot: FormSnapshot }
+  | { ok: false; snapshot: FormSnapshot; errors: FormErrors };
+
+/** What a script is generated or validated from: the plan without the name requirement. */
+export function checkScriptRequest(form: PlanForm): ScriptCheck {
+  const snapshot = snapshotForm(form);
+  const { name, tool, concurrent_users, duration, urls } = snapshot.body;
+  const parsed = ScriptRequestSchema.safeParse({
+    tool,
+    concurrent_users,
+    duration,
+    urls,
+    ...(name.trim() ? { name } : {}),
+  });
+  if (parsed.success) return { ok: true, request: parsed.data, snapshot };
+  return { ok: false, snapshot, errors: errorsFromIssues(parsed.error, snapshot.sources) };
+}
+
+/** The first problem in reading order, as "API 2 · url: Enter the URL"-style parts. */
+export function firstProblem(
+  errors: FormErrors,
+  form: PlanForm,
+): { entryNumber?: number; field: string; message: string } | undefined {
+  const planField = Object.keys(errors.plan)[0];
+  if (planField !== undefined) return { field: planField, message: errors.plan[planField] ?? '' };
+  for (const [index, entry] of form.entries.entries()) {
+    const fields = errors.entries[entry.id];
+    const field = fields ? Object.keys(fields)[0] : undefined;
+    if (fields && field !== undefined) return { entryNumber: index + 1, field, message: fields[field] ?? '' };
+  }
+  return undefined;
+}

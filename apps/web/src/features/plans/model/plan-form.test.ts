@@ -1,0 +1,158 @@
+import { migratePlan } from '@aqa/plan';
+import { describe, expect, it } from 'vitest';
+import {
+  canMoveDown,
+  canMoveUp,
+  createEntry,
+  createPlanForm,
+  emptyRow,
+  formFromPlan,
+  nextValidationName,
+  planFormReducer,
+  type PlanForm,
+} from './plan-form';
+
+function formWith(urls: string[]): PlanForm {
+  return { ...createPlanForm(), entries: urls.map((url) => createEntry({ url })) };
+}
+
+const urlsOf = (form: PlanForm) => form.entries.map((entry) => entry.url);
+
+describe('the URL list rules', () => {
+  it('starts with one empty GET entry on the Parameters tab, JMeter, 10 users, 1 minute', () => {
+    const form = createPlanForm();
+    expect(form.entries).toHaveLength(1);
+    expect(form.entries[0]).toMatchObject({ method: 'GET', url: '', tab: 'parameters' });
+    expect(form.entries[0]?.parameters).toHaveLength(1);
+    expect(form.entries[0]?.headers).toHaveLength(1);
+    expect(form).toMatchObject({ tool: 'jmeter', concurrentUsers: '10', duration: '1' });
+  });
+
+  it('adds entries at the end', () => {
+    const form = planFormReducer(formWith(['a']), { type: 'addEntry', entry: createEntry({ url: 'b' }) });
+    expect(urlsOf(form)).toEqual(['a', 'b']);
+  });
+
+  it('moves entries up and down, and refuses moves past either end', () => {
+    const form = formWith(['a', 'b', 'c']);
+    expect(urlsOf(planFormReducer(form, { type: 'moveEntry', from: 2, to: 1 }))).toEqual(['a', 'c', 'b']);
+    expect(urlsOf(planFormReducer(form, { type: 'moveEntry', from: 0, to: 1 }))).toEqual(['b', 'a', 'c']);
+    expect(urlsOf(planFormReducer(form, { type: 'moveEntry', from: 2, to: 0 }))).toEqual(['c', 'a', 'b']);
+    expect(planFormReducer(form, { type: 'moveEntry', from: 0, to: -1 })).toBe(form);
+    expect(planFormReducer(form, { type: 'moveEntry', from: 2, to: 3 })).toBe(form);
+    expect([canMoveUp(0), canMoveUp(1)]).toEqual([false, true]);
+    expect([canMoveDown(1, 3), canMoveDown(2, 3)]).toEqual([true, false]);
+  });
+
+  it('deletes an entry only while more than one remains', () => {
+    const two = formWith(['a', 'b']);
+    const one = planFormReducer(two, { type: 'removeEntry', entryId: two.entries[0]?.id ?? '' });
+    expect(urlsOf(one)).toEqual(['b']);
+    expect(planFormReducer(one, { type: 'removeEntry', entryId: one.entries[0]?.id ?? '' })).toBe(one);
+  });
+
+  it('keeps one parameter and one header row', () => {
+    const form = formWith(['a']);
+    const entry = form.entries[0];
+    if (!entry) throw new Error('no entry');
+    const rowId = entry.headers[0]?.id ?? '';
+    expect(planFormReducer(form, { type: 'removeRow', entryId: entry.id, list: 'headers', rowId })).toBe(
+      form,
+    );
+
+    const added = planFormReducer(form, {
+      type: 'addRow',
+      entryId: entry.id,
+      list: 'parameters',
+      row: emptyRow(),
+    });
+    const rows = added.entries[0]?.parameters ?? [];
+    expect(rows).toHaveLength(2);
+    const removed = planFormReducer(added, {
+      type: 'removeRow',
+      entryId: entry.id,
+      list: 'parameters',
+      rowId: rows[0]?.id ?? '',
+    });
+    expect(removed.entries[0]?.parameters).toEqual([rows[1]]);
+  });
+
+  it('switches the editor to the Payload tab when POST, PUT or PATCH is chosen', () => {
+    const form = formWith(['a']);
+    const id = form.entries[0]?.id ?? '';
+    const onHeaders = planFormReducer(form, { type: 'setTab', entryId: id, tab: 'headers' });
+    for (const method of ['POST', 'PUT', 'PATCH'] as const) {
+      const next = planFormReducer(onHeaders, { type: 'setMethod', entryId: id, method });
+      expect(next.entries[0]).toMatchObject({ method, tab: 'payload' });
+    }
+    for (const method of ['GET', 'DELETE'] as const) {
+      expect(planFormReducer(onHeaders, { type: 'setMethod', entryId: id, method }).entries[0]?.tab).toBe(
+        'headers',
+      );
+    }
+  });
+
+  it('adds a validation item only with a non-blank expected value, auto-named "Validation N"', () => {
+    const form = formWith(['a']);
+    const entryId = form.entries[0]?.id ?? '';
+    const blank = planFormReducer(form, {
+      type: 'addValidation',
+      entryId,
+      id: 'v0',
+      item: { type: 'status_code', expected_value: '   ', description: '' },
+    });
+    expect(blank).toBe(form);
+    let next = planFormReducer(form, {
+      type: 'addValidation',
+      entryId,
+      id: 'v1',
+      item: { type: 'status_code', expected_value: ' 200 ', description: ' ok ' },
+    });
+    next = planFormReducer(next, {
+      type: 'addValidation',
+      entryId,
+      id: 'v2',
+      item: { type: 'json_path', expected_value: '$.id', description: '' },
+    });
+    expect(next.entries[0]?.validations).toEqual([
+      { id: 'v1', name: 'Validation 1', type: 'status_code', expected_value: '200', description: 'ok' },
+      { id: 'v2', name: 'Validation 2', type: 'json_path', expected_value: '$.id', description: '' },
+    ]);
+    const removed = planFormReducer(next, { type: 'removeValidation', entryId, itemId: 'v1' });
+    expect(nextValidationName(removed.entries[0]?.validations ?? [])).toBe('Validation 3');
+  });
+});
+
+describe('a saved plan in the form', () => {
+  it('splits OAuth2 credentials and moves an Authorization header to the Authorization tab', () => {
+    const plan = migratePlan({
+      name: 'Loaded',
+      urls: [
+        {
+          method: 'POST',
+          url: 'https://api.test/a',
+          headers: [
+            { name: 'Authorization', value: 'Bearer abc.def' },
+            { name: 'X-Trace', value: '1' },
+          ],
+        },
+        {
+          url: 'https://api.test/b',
+          authorization: { type: 'oauth2', token: 'client-1:s3cr:et', tokenUrl: 'https://auth.test/token' },
+        },
+      ],
+    });
+    const form = formFromPlan(plan);
+    const [first, second] = form.entries;
+    expect(first?.authorization).toMatchObject({ type: 'bearer', token: 'abc.def' });
+    expect(first?.headers.map((h) => [h.name, h.value])).toEqual([['X-Trace', '1']]);
+    expect(first?.tab).toBe('payload');
+    expect(second?.authorization).toMatchObject({
+      type: 'oauth2',
+      clientId: 'client-1',
+      clientSecret: 's3cr:et',
+      tokenUrl: 'https://auth.test/token',
+    });
+    expect(second?.parameters).toHaveLength(1);
+  });
+});

@@ -1,0 +1,450 @@
+import {
+  AUTH_TYPES,
+  BODY_METHODS,
+  DEFAULT_DURATION_MIN,
+  DEFAULT_THINK_TIME,
+  DEFAULT_TIMEOUT_S,
+  DEFAULT_TOOL,
+  DEFAULT_USERS,
+  splitClientCredentials,
+  type AuthType,
+  type HttpMethod,
+  type PerfPlan,
+  type Tool,
+  type UrlEntry,
+  type ValidationItem,
+} from '@aqa/plan';
+
+export type ExtractType = UrlEntry['extractType'];
+export type AssertionType = UrlEntry['assertionType'];
+export type AssertionOperator = UrlEntry['assertionOperator'];
+export type ValidationType = ValidationItem['type'];
+
+/**
+ * The URL-input form (spec 01 §2 "Performance: URL input") as plain state and a pure reducer, so that the
+ * list rules — add, move, delete only while more than one entry remains, one parameter and header row
+ * always kept, POST/PUT/PATCH opening the Payload tab — hold wherever the form is changed from and can be
+ * tested without rendering. Values are kept as typed (text); `form-to-plan.ts` turns them into the model.
+ */
+
+/** The methods of the URL screen (spec 01 §9); HEAD and OPTIONS are kept when a loaded plan has them. */
+export const FORM_METHODS = [
+  'GET',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+] as const satisfies readonly HttpMethod[];
+
+/** Tools in the order and spelling of the plan form (spec 01 §9). */
+export const TOOL_OPTIONS: readonly { value: Tool; label: string }[] = [
+  { value: 'jmeter', label: 'JMeter' },
+  { value: 'k6', label: 'K6' },
+  { value: 'locust', label: 'Locust' },
+  { value: 'taurus', label: 'Taurus' },
+  { value: 'soapui', label: 'SoapUI' },
+];
+
+export function toolLabel(tool: Tool): string {
+  return TOOL_OPTIONS.find((option) => option.value === tool)?.label ?? tool;
+}
+
+export const ENTRY_TABS = ['payload', 'parameters', 'headers', 'authorization'] as const;
+export type EntryTab = (typeof ENTRY_TABS)[number];
+
+export interface KeyValueRow {
+  /** Stable across edits and moves (React key, error mapping). */
+  id: string;
+  name: string;
+  value: string;
+}
+
+export type RowList = 'parameters' | 'headers';
+
+/** Authorization as the editor shows it: OAuth2's client id and secret apart (joined "id:secret" on save). */
+export interface AuthForm {
+  type: AuthType;
+  token: string;
+  username: string;
+  password: string;
+  keyName: string;
+  keyValue: string;
+  in: 'header' | 'query';
+  clientId: string;
+  clientSecret: string;
+  tokenUrl: string;
+  scope: string;
+}
+
+export interface EntryForm {
+  id: string;
+  /** Kept from plans made on the script-upload screen, which names its APIs; not edited here. */
+  name: string;
+  method: HttpMethod;
+  url: string;
+  parameters: KeyValueRow[];
+  headers: KeyValueRow[];
+  authorization: AuthForm;
+  payload: string;
+  extractType: ExtractType;
+  extractName: string;
+  extractValue: string;
+  assertionType: AssertionType;
+  assertionPath: string;
+  assertionOperator: AssertionOperator;
+  assertionValue: string;
+  thinkTime: string;
+  /** Percent as typed; blank means 100. */
+  transactionRate: string;
+  /** Seconds as typed. */
+  timeout: string;
+  validations: ValidationItem[];
+  /** The call editor's open tab. */
+  tab: EntryTab;
+}
+
+export interface PlanForm {
+  name: string;
+  tool: Tool;
+  /** As typed; blank falls back to the default. */
+  concurrentUsers: string;
+  /** Minutes, as typed; blank falls back to the default. */
+  duration: string;
+  entries: EntryForm[];
+  /** Kept from a loaded plan and sent back unchanged. */
+  description: string;
+  sourcePage: PerfPlan['source_page'];
+  testType: string;
+}
+
+let sequence = 0;
+
+/** A process-unique id for rows, entries and validation items. */
+export function newId(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${Date.now().toString(36)}-${sequence.toString(36)}`;
+}
+
+export function emptyRow(): KeyValueRow {
+  return { id: newId('row'), name: '', value: '' };
+}
+
+export function emptyAuth(): AuthForm {
+  return {
+    type: 'none',
+    token: '',
+    username: '',
+    password: '',
+    keyName: '',
+    keyValue: '',
+    in: 'header',
+    clientId: '',
+    clientSecret: '',
+    tokenUrl: '',
+    scope: '',
+  };
+}
+
+/** The tab an editor opens on: Payload for methods that send one, Parameters otherwise. */
+export function defaultTab(method: HttpMethod): EntryTab {
+  return BODY_METHODS.includes(method) ? 'payload' : 'parameters';
+}
+
+export function createEntry(overrides: Partial<EntryForm> = {}): EntryForm {
+  const method = overrides.method ?? 'GET';
+  return {
+    id: newId('api'),
+    name: '',
+    method,
+    url: '',
+    parameters: [emptyRow()],
+    headers: [emptyRow()],
+    authorization: emptyAuth(),
+    payload: '',
+    extractType: 'text',
+    extractName: '',
+    extractValue: '',
+    assertionType: 'json',
+    assertionPath: '',
+    assertionOperator: 'equals',
+    assertionValue: '',
+    thinkTime: DEFAULT_THINK_TIME,
+    transactionRate: '',
+    timeout: String(DEFAULT_TIMEOUT_S),
+    validations: [],
+    tab: defaultTab(method),
+    ...overrides,
+  };
+}
+
+export function createPlanForm(): PlanForm {
+  return {
+    name: '',
+    tool: DEFAULT_TOOL,
+    concurrentUsers: String(DEFAULT_USERS),
+    duration: String(DEFAULT_DURATION_MIN),
+    entries: [createEntry()],
+    description: '',
+    sourcePage: 'url-input',
+    testType: '',
+  };
+}
+
+export type PlanSettingField = 'name' | 'tool' | 'concurrentUsers' | 'duration';
+
+/** Editable entry fields that are plain values (lists and authorization have their own actions). */
+export type EntryValueField = Exclude<
+  keyof EntryForm,
+  'id' | 'parameters' | 'headers' | 'authorization' | 'validations' | 'method' | 'tab'
+>;
+
+export interface NewValidationItem {
+  type: ValidationType;
+  expected_value: string;
+  description: string;
+}
+
+export type PlanFormAction =
+  | { type: 'load'; form: PlanForm }
+  | { type: 'setSetting'; field: 'name' | 'concurrentUsers' | 'duration'; value: string }
+  | { type: 'setTool'; tool: Tool }
+  | { type: 'addEntry'; entry: EntryForm }
+  | { type: 'removeEntry'; entryId: string }
+  | { type: 'moveEntry'; from: number; to: number }
+  | { type: 'setEntryValue'; entryId: string; field: EntryValueField; value: string }
+  | { type: 'setMethod'; entryId: string; method: HttpMethod }
+  | { type: 'setTab'; entryId: string; tab: EntryTab }
+  | { type: 'addRow'; entryId: string; list: RowList; row: KeyValueRow }
+  | { type: 'removeRow'; entryId: string; list: RowList; rowId: string }
+  | { type: 'setRow'; entryId: string; list: RowList; rowId: string; field: 'name' | 'value'; value: string }
+  | { type: 'setAuth'; entryId: string; patch: Partial<AuthForm> }
+  | { type: 'addValidation'; entryId: string; id: string; item: NewValidationItem }
+  | { type: 'removeValidation'; entryId: string; itemId: string };
+
+/** Whether an entry may be deleted: only while more than one remains (spec 01 §2). */
+export function canRemoveEntry(entryCount: number): boolean {
+  return entryCount > 1;
+}
+
+export function canMoveUp(index: number): boolean {
+  return index > 0;
+}
+
+export function canMoveDown(index: number, count: number): boolean {
+  return index < count - 1;
+}
+
+/** A row may be removed while more than one remains: the editor always keeps one to type into. */
+export function canRemoveRow(rows: readonly KeyValueRow[]): boolean {
+  return rows.length > 1;
+}
+
+/** "Validation N": the next free sequence number among the entry's auto-named items. */
+export function nextValidationName(items: readonly ValidationItem[]): string {
+  let highest = items.length;
+  for (const item of items) {
+    const match = /^Validation (\d+)$/.exec(item.name);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  return `Validation ${highest + 1}`;
+}
+
+function mapEntry(form: PlanForm, entryId: string, change: (entry: EntryForm) => EntryForm): PlanForm {
+  let changed = false;
+  const entries = form.entries.map((entry) => {
+    if (entry.id !== entryId) return entry;
+    const next = change(entry);
+    if (next !== entry) changed = true;
+    return next;
+  });
+  return changed ? { ...form, entries } : form;
+}
+
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved !== undefined) next.splice(to, 0, moved);
+  return next;
+}
+
+/** Pure: returns the same object when an action is refused (last entry, last row, blank validation). */
+export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanForm {
+  switch (action.type) {
+    case 'load':
+      return action.form;
+    case 'setSetting':
+      return { ...form, [action.field]: action.value };
+    case 'setTool':
+      return { ...form, tool: action.tool };
+    case 'addEntry':
+      return { ...form, entries: [...form.entries, action.entry] };
+    case 'removeEntry':
+      if (!canRemoveEntry(form.entries.length) || !form.entries.some((entry) => entry.id === action.entryId))
+        return form;
+      return { ...form, entries: form.entries.filter((entry) => entry.id !== action.entryId) };
+    case 'moveEntry': {
+      const { from, to } = action;
+      const count = form.entries.length;
+      if (from === to || from < 0 || to < 0 || from >= count || to >= count) return form;
+      return { ...form, entries: moveItem(form.entries, from, to) };
+    }
+    case 'setEntryValue':
+      return mapEntry(form, action.entryId, (entry) =>
+        entry[action.field] === action.value ? entry : { ...entry, [action.field]: action.value },
+      );
+    case 'setMethod':
+      return mapEntry(form, action.entryId, (entry) => ({
+        ...entry,
+        method: action.method,
+        // Spec 01 §2: choosing POST, PUT or PATCH switches the editor to the Payload tab.
+        tab: BODY_METHODS.includes(action.method) ? 'payload' : entry.tab,
+      }));
+    case 'setTab':
+      return mapEntry(form, action.entryId, (entry) =>
+        entry.tab === action.tab ? entry : { ...entry, tab: action.tab },
+      );
+    case 'addRow':
+      return mapEntry(form, action.entryId, (entry) => ({
+        ...entry,
+        [action.list]: [...entry[action.list], action.row],
+      }));
+    case 'removeRow':
+      return mapEntry(form, action.entryId, (entry) => {
+        const rows = entry[action.list];
+        if (!canRemoveRow(rows) || !rows.some((row) => row.id === action.rowId)) return entry;
+        return { ...entry, [action.list]: rows.filter((row) => row.id !== action.rowId) };
+      });
+    case 'setRow':
+      return mapEntry(form, action.entryId, (entry) => ({
+        ...entry,
+        [action.list]: entry[action.list].map((row) =>
+          row.id === action.rowId ? { ...row, [action.field]: action.value } : row,
+        ),
+      }));
+    case 'setAuth':
+      return mapEntry(form, action.entryId, (entry) => ({
+        ...entry,
+        authorization: { ...entry.authorization, ...action.patch },
+      }));
+    case 'addValidation': {
+      const expected = action.item.expected_value.trim();
+      // Spec 01 §5: an item is added only when its expected value is not blank.
+      if (expected === '') return form;
+      return mapEntry(form, action.entryId, (entry) => ({
+        ...entry,
+        validations: [
+          ...entry.validations,
+          {
+            id: action.id,
+            name: nextValidationName(entry.validations),
+            type: action.item.type,
+            expected_value: expected,
+            description: action.item.description.trim(),
+          },
+        ],
+      }));
+    }
+    case 'removeValidation':
+      return mapEntry(form, action.entryId, (entry) => ({
+        ...entry,
+        validations: entry.validations.filter((item) => item.id !== action.itemId),
+      }));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A saved plan → the form.
+
+function rowsOf(pairs: readonly { name: string; value: string }[]): KeyValueRow[] {
+  const rows = pairs.map((pair) => ({ id: newId('row'), name: pair.name, value: pair.value }));
+  return rows.length > 0 ? rows : [emptyRow()];
+}
+
+function decodeBasic(encoded: string): { username: string; password: string } | null {
+  try {
+    const text = atob(encoded.trim());
+    const colon = text.indexOf(':');
+    return colon === -1 ? null : { username: text.slice(0, colon), password: text.slice(colon + 1) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Spec 01 §5: the Authorization header is edited in its own field and left out of the headers list. A
+ * loaded plan that carries one as a header gets it moved to the Authorization tab when the tab is free and
+ * the scheme is Bearer or Basic; otherwise the row stays, marked in the editor as not sent.
+ */
+function liftAuthorizationHeader(
+  headers: { name: string; value: string }[],
+  auth: AuthForm,
+): { headers: { name: string; value: string }[]; auth: AuthForm } {
+  if (auth.type !== 'none') return { headers, auth };
+  const index = headers.findIndex((header) => isAuthorizationHeader(header.name));
+  const header = headers[index];
+  if (!header) return { headers, auth };
+  const rest = headers.filter((_, i) => i !== index);
+  const bearer = /^Bearer\s+(.+)$/i.exec(header.value.trim());
+  if (bearer?.[1]) return { headers: rest, auth: { ...auth, type: 'bearer', token: bearer[1] } };
+  const basic = /^Basic\s+(.+)$/i.exec(header.value.trim());
+  const credentials = basic?.[1] ? decodeBasic(basic[1]) : null;
+  if (credentials) return { headers: rest, auth: { ...auth, type: 'basic', ...credentials } };
+  return { headers, auth };
+}
+
+export function isAuthorizationHeader(name: string): boolean {
+  return name.trim().toLowerCase() === 'authorization';
+}
+
+export function entryFromModel(entry: UrlEntry): EntryForm {
+  const auth = entry.authorization;
+  const oauth = auth.type === 'oauth2' ? splitClientCredentials(auth.token) : null;
+  const authForm: AuthForm = {
+    type: (AUTH_TYPES as readonly string[]).includes(auth.type) ? auth.type : 'none',
+    token: oauth ? '' : auth.token,
+    username: auth.username,
+    password: auth.password,
+    keyName: auth.keyName,
+    keyValue: auth.keyValue,
+    in: auth.in,
+    clientId: oauth?.clientId ?? '',
+    clientSecret: oauth?.clientSecret ?? '',
+    tokenUrl: auth.tokenUrl,
+    scope: auth.scope,
+  };
+  const lifted = liftAuthorizationHeader(entry.headers, authForm);
+  return createEntry({
+    name: entry.name ?? '',
+    method: entry.method,
+    url: entry.url,
+    parameters: rowsOf(entry.parameters.map((p) => ({ name: p.key, value: p.value }))),
+    headers: rowsOf(lifted.headers),
+    authorization: lifted.auth,
+    payload: entry.payload,
+    extractType: entry.extractType,
+    extractName: entry.extractName,
+    extractValue: entry.extractValue,
+    assertionType: entry.assertionType,
+    assertionPath: entry.assertionPath,
+    assertionOperator: entry.assertionOperator,
+    assertionValue: entry.assertionValue,
+    thinkTime: entry.thinkTime,
+    transactionRate: entry.transactionRate === '' ? '' : String(entry.transactionRate),
+    timeout: String(entry.timeout),
+    validations: entry.validations.map((item) => ({ ...item })),
+    tab: defaultTab(entry.method),
+  });
+}
+
+export function formFromPlan(plan: PerfPlan): PlanForm {
+  return {
+    name: plan.name,
+    tool: plan.tool,
+    concurrentUsers: String(plan.concurrent_users),
+    duration: String(plan.duration),
+    entries: plan.urls.length > 0 ? plan.urls.map(entryFromModel) : [createEntry()],
+    description: plan.description ?? '',
+    sourcePage: plan.source_page,
+    testType: plan.test_type ?? '',
+  };
+}

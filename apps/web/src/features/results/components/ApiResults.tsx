@@ -1,0 +1,217 @@
+import { Badge } from '@/components/ui/badge';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useI18n } from '@/i18n';
+import { cn } from '@/lib/utils';
+import { errorRateBadgeVariant, formatCount, formatMs, formatPercent, isNumber } from '../model/format';
+import type { ApiResult } from '../model/types';
+import { apiDisplayName } from './charts/api-names';
+
+const METHOD_TONES: Record<string, string> = {
+  GET: 'bg-info-soft text-info-text',
+  POST: 'bg-success-soft text-success-text',
+  PUT: 'bg-warning-soft text-warning-text',
+  PATCH: 'bg-warning-soft text-warning-text',
+  DELETE: 'bg-destructive-soft text-destructive-text',
+};
+
+export function MethodBadge({ method }: { method: string | null | undefined }) {
+  const value = (method ?? '').toUpperCase() || 'GET';
+  return (
+    <Badge
+      variant="secondary"
+      className={cn('font-mono text-[11px] tracking-wide', METHOD_TONES[value])}
+      data-testid="method-badge"
+    >
+      {value}
+    </Badge>
+  );
+}
+
+/** The error-rate badge: green under 5 %, yellow under 10 %, red otherwise (spec 02 §2, §9). */
+export function ErrorRateBadge({ errorRate }: { errorRate: number | null | undefined }) {
+  const { locale } = useI18n();
+  const variant = errorRateBadgeVariant(errorRate);
+  return (
+    <Badge variant={variant} className="num" data-testid="error-rate-badge" data-level={variant}>
+      {formatPercent(errorRate, locale)}
+    </Badge>
+  );
+}
+
+function successfulOf(api: ApiResult): number | null {
+  if (isNumber(api.successful_requests)) return api.successful_requests;
+  return null;
+}
+
+export interface ApiResultsTableProps {
+  apiResults: readonly ApiResult[];
+  title?: string;
+  description?: string;
+  'data-testid'?: string;
+}
+
+/**
+ * API Results Details (spec 02 §2): API Label, Method, Total Requests, Successful, Failed, Avg Response
+ * Time, 95th Percentile, Error Rate — one row per API; scrolls sideways on narrow screens.
+ */
+export function ApiResultsTable({
+  apiResults,
+  title,
+  description,
+  'data-testid': testId,
+}: ApiResultsTableProps) {
+  const { t, locale } = useI18n();
+  const head = 'whitespace-nowrap px-3 py-2.5 text-xs font-medium text-muted-foreground first:pl-6 last:pr-6';
+  const cell = 'whitespace-nowrap px-3 py-3 first:pl-6 last:pr-6';
+  return (
+    <Card data-testid={testId ?? 'api-results-table'}>
+      <CardHeader className="pb-3">
+        <CardTitle as="h3">{title ?? t('results.apiTable.title')}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <div className="overflow-x-auto pb-2">
+        <table className="w-full min-w-[760px] text-left text-sm">
+          <thead className="border-y border-border bg-muted/40">
+            <tr>
+              <th scope="col" className={head}>
+                {t('results.apiTable.label')}
+              </th>
+              <th scope="col" className={head}>
+                {t('results.apiTable.method')}
+              </th>
+              <th scope="col" className={cn(head, 'text-right')}>
+                {t('results.apiTable.total')}
+              </th>
+              <th scope="col" className={cn(head, 'text-right')}>
+                {t('results.apiTable.successful')}
+              </th>
+              <th scope="col" className={cn(head, 'text-right')}>
+                {t('results.apiTable.failed')}
+              </th>
+              <th scope="col" className={cn(head, 'text-right')}>
+                {t('results.apiTable.avg')}
+              </th>
+              <th scope="col" className={cn(head, 'text-right')}>
+                {t('results.apiTable.p95')}
+              </th>
+              <th scope="col" className={cn(head, 'text-right')}>
+                {t('results.apiTable.errorRate')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {apiResults.map((api, index) => {
+              const name = api.label?.trim() || apiDisplayName(api, index, t);
+              return (
+                <tr key={`${index}-${name}`} className="hover:bg-muted/30" data-testid="api-table-row">
+                  <td className={cn(cell, 'max-w-72 truncate font-medium')} title={api.url ?? name}>
+                    {name}
+                  </td>
+                  <td className={cell}>
+                    <MethodBadge method={api.method} />
+                  </td>
+                  <td className={cn(cell, 'text-right')} data-testid="api-table-total">
+                    {formatCount(api.total_requests, locale)}
+                  </td>
+                  <td className={cn(cell, 'text-right')}>{formatCount(successfulOf(api), locale)}</td>
+                  <td className={cn(cell, 'text-right')}>{formatCount(api.failed_requests, locale)}</td>
+                  <td className={cn(cell, 'text-right')}>{formatMs(api.average_response_time, locale)}</td>
+                  <td className={cn(cell, 'text-right')}>{formatMs(api.percentile_95, locale)}</td>
+                  <td className={cn(cell, 'text-right')}>
+                    <ErrorRateBadge errorRate={api.error_rate} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+export interface ApiResultsListProps {
+  apiResults: readonly ApiResult[];
+  title?: string;
+  description?: string;
+  'data-testid'?: string;
+}
+
+/**
+ * The API Results list (spec 02 §2): per API its name, method badge, url, label, total, successful,
+ * failed, error rate (badge), average and 95th percentile.
+ */
+export function ApiResultsList({
+  apiResults,
+  title,
+  description,
+  'data-testid': testId,
+}: ApiResultsListProps) {
+  const { t, locale } = useI18n();
+  return (
+    <section
+      aria-labelledby="api-results-title"
+      className="space-y-3"
+      data-testid={testId ?? 'api-results-list'}
+    >
+      <div>
+        <h2 id="api-results-title" className="text-lg font-semibold tracking-tight">
+          {title ?? t('results.apiList.title')}
+        </h2>
+        {description && <p className="text-sm text-muted-foreground">{description}</p>}
+      </div>
+      <ul className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+        {apiResults.map((api, index) => {
+          const name = apiDisplayName(api, index, t);
+          const figures = [
+            { label: t('results.apiList.total'), value: formatCount(api.total_requests, locale) },
+            { label: t('results.apiList.successful'), value: formatCount(successfulOf(api), locale) },
+            { label: t('results.apiList.failed'), value: formatCount(api.failed_requests, locale) },
+            { label: t('results.apiList.average'), value: formatMs(api.average_response_time, locale) },
+            { label: t('results.apiList.p95'), value: formatMs(api.percentile_95, locale) },
+          ];
+          return (
+            <li key={`${index}-${name}`} data-testid="api-result">
+              <Card className="h-full p-4">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0 space-y-1">
+                    <div className="flex min-w-0 items-center gap-2">
+                      <MethodBadge method={api.method} />
+                      <p className="truncate font-medium" data-testid="api-result-name">
+                        {name}
+                      </p>
+                    </div>
+                    {api.url && (
+                      <p className="truncate font-mono text-xs text-muted-foreground" title={api.url}>
+                        {api.url}
+                      </p>
+                    )}
+                    {api.label?.trim() && api.label.trim() !== name && (
+                      <p className="truncate text-xs text-muted-foreground">
+                        {t('results.apiList.label')}: {api.label}
+                      </p>
+                    )}
+                  </div>
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <span className="text-[11px] text-muted-foreground">
+                      {t('results.apiList.errorRate')}
+                    </span>
+                    <ErrorRateBadge errorRate={api.error_rate} />
+                  </div>
+                </div>
+                <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2 sm:grid-cols-5">
+                  {figures.map((figure) => (
+                    <div key={figure.label} className="min-w-0">
+                      <dt className="truncate text-[11px] text-muted-foreground">{figure.label}</dt>
+                      <dd className="num truncate text-sm font-semibold">{figure.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

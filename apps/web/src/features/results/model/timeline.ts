@@ -1,0 +1,80 @@
+import { isNumber } from './format';
+import type { SeriesPoint } from './types';
+
+/**
+ * Figures of the Performance Timeline (spec 02 §2), from the run's measured per-second series only.
+ */
+
+/** A second in which no request completed has no latency: it is a gap in the line, not 0 ms. */
+export function hasTraffic(point: SeriesPoint): boolean {
+  if (isNumber(point.requests)) return point.requests > 0;
+  return point.requests_per_second > 0;
+}
+
+export interface TimelineStats {
+  /** Mean response time over the run (each second weighted by its requests when known), ms. */
+  avgResponseTime: number | null;
+  /** Mean of the per-second 95th percentiles, ms. */
+  avgP95: number | null;
+  /** Highest per-second average response time, ms. */
+  peakResponseTime: number | null;
+  /** Highest per-second 95th percentile, ms. */
+  peakP95: number | null;
+  /** avgResponseTime weighs each second by its requests (the mean of every request); else seconds count alike. */
+  weighted: boolean;
+}
+
+export function timelineStats(series: readonly SeriesPoint[]): TimelineStats {
+  const points = series.filter((point) => hasTraffic(point) && isNumber(point.avg) && isNumber(point.p95));
+  if (points.length === 0) {
+    return { avgResponseTime: null, avgP95: null, peakResponseTime: null, peakP95: null, weighted: false };
+  }
+  const weighted = points.every((point) => isNumber(point.requests));
+  let weightSum = 0;
+  let avgSum = 0;
+  let p95Sum = 0;
+  let peakAvg = Number.NEGATIVE_INFINITY;
+  let peakP95 = Number.NEGATIVE_INFINITY;
+  for (const point of points) {
+    const weight = weighted ? (point.requests ?? 0) : 1;
+    weightSum += weight;
+    avgSum += point.avg * weight;
+    p95Sum += point.p95;
+    peakAvg = Math.max(peakAvg, point.avg);
+    peakP95 = Math.max(peakP95, point.p95);
+  }
+  return {
+    avgResponseTime: weightSum > 0 ? avgSum / weightSum : null,
+    avgP95: p95Sum / points.length,
+    peakResponseTime: peakAvg,
+    peakP95,
+    weighted,
+  };
+}
+
+/** Spec 02 §9: the timeline's error-rate axis is fixed at 0–10 %. */
+export const ERROR_AXIS_MAX = 10;
+
+export interface ErrorAxis {
+  max: number;
+  /** True when a measured rate is above 10 % and the axis was widened to show it. */
+  scaled: boolean;
+}
+
+/**
+ * The error-rate axis: 0–10 % as the spec fixes it, unless a measured rate exceeds 10 % — then the axis
+ * grows to the next multiple of 10 (at most 100) so no point is cut off, and the screen says so.
+ */
+export function errorAxis(series: readonly SeriesPoint[]): ErrorAxis {
+  const peak = series.reduce(
+    (max, point) => (isNumber(point.error_rate) ? Math.max(max, point.error_rate) : max),
+    0,
+  );
+  if (peak <= ERROR_AXIS_MAX) return { max: ERROR_AXIS_MAX, scaled: false };
+  return { max: Math.min(100, Math.ceil(peak / 10) * 10), scaled: true };
+}
+
+/** The latest point of a series, if any. */
+export function lastPoint(series: readonly SeriesPoint[]): SeriesPoint | undefined {
+  return series.length > 0 ? series[series.length - 1] : undefined;
+}

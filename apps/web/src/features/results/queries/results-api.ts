@@ -1,0 +1,94 @@
+import { api } from '@/lib/api';
+import { sessionUserId } from '@/lib/session';
+import { readEventStream, type SseEvent } from '@/lib/sse';
+import type { RunTestPayload } from '../model/current-test';
+import type { ChartData, EngineInfo, LiveSnapshot, RunTestAnswer, TestResult } from '../model/types';
+
+/** The run calls of spec 02 §7 and the live stream of our server, under /api, for the signed-in user. */
+
+function query(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+const idPath = (id: string) => encodeURIComponent(id);
+
+export function runTest(payload: RunTestPayload): Promise<RunTestAnswer> {
+  return api.post<RunTestAnswer>('/run-test', payload);
+}
+
+export function fetchTestResult(id: string, planId?: string, signal?: AbortSignal): Promise<TestResult> {
+  return api.get<TestResult>(
+    `/get-test-result/${idPath(id)}${query({ user_email: sessionUserId() ?? undefined, plan_id: planId })}`,
+    { signal },
+  );
+}
+
+export function stopTest(id: string): Promise<{ test_id?: string; status?: string }> {
+  return api.post(`/stop-test/${idPath(id)}`);
+}
+
+export function forceStopAllTests(): Promise<{ stopped?: string[] }> {
+  return api.post('/force-stop-all-tests');
+}
+
+export function fetchChartData(id: string, signal?: AbortSignal): Promise<ChartData> {
+  return api.get<ChartData>(
+    `/chart-data/${idPath(id)}${query({ user_email: sessionUserId() ?? undefined })}`,
+    { signal },
+  );
+}
+
+export function fetchEngines(signal?: AbortSignal): Promise<EngineInfo[]> {
+  return api.get<EngineInfo[]>('/engines', { signal });
+}
+
+export type TestStreamEvent =
+  | { type: 'status'; result: TestResult }
+  | { type: 'snapshot'; snapshot: LiveSnapshot }
+  | { type: 'end'; result: TestResult };
+
+/** One event of GET /api/test-stream/{id}; null for an event this client does not know or cannot read. */
+export function parseTestStreamEvent(event: SseEvent): TestStreamEvent | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(event.data);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  switch (event.event) {
+    case 'status':
+      return { type: 'status', result: data };
+    case 'end':
+      return { type: 'end', result: data };
+    case 'snapshot': {
+      const snapshot = data as LiveSnapshot;
+      return typeof snapshot.second === 'number' && typeof snapshot.latency === 'object'
+        ? { type: 'snapshot', snapshot }
+        : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Follows a run's live stream: `status` on connect, a `snapshot` every second, `end` with the final
+ * results. Resolves when the server closes the stream, rejects when it cannot be read.
+ */
+export function streamTest(
+  id: string,
+  options: { signal: AbortSignal; onEvent: (event: TestStreamEvent) => void; onOpen?: () => void },
+): Promise<void> {
+  return readEventStream(`/test-stream/${idPath(id)}`, {
+    signal: options.signal,
+    onOpen: options.onOpen,
+    onEvent: (event) => {
+      const parsed = parseTestStreamEvent(event);
+      if (parsed) options.onEvent(parsed);
+    },
+  });
+}
