@@ -1,0 +1,289 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEMO, screenshot, signIn, viewScreenshot } from './helpers';
+
+/**
+ * The live result screen (spec 02 §2, §4) in a real browser against the real server and its run manager,
+ * which loads a local target that counts every request it receives.
+ */
+
+/** A target API that answers at once and counts what it received. */
+class CountingTarget {
+  received = 0;
+  private server: Server | undefined;
+  baseUrl = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => {
+      this.received++;
+      request.resume();
+      const body = JSON.stringify({ ok: true, items: [1, 2, 3] });
+      response.writeHead(request.url?.startsWith('/missing') ? 404 : 200, {
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(body),
+      });
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.baseUrl = `http://127.0.0.1:${port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+const target = new CountingTarget();
+let token = '';
+let planId = '';
+
+async function login(request: APIRequestContext): Promise<string> {
+  const answer = await request.post('/api/login', {
+    data: { username: DEMO.username, password: DEMO.password },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+async function savePlan(request: APIRequestContext): Promise<string> {
+  const answer = await request.post('/api/save-test-plan', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      name: `Results e2e ${Date.now()}`,
+      tool: 'k6',
+      concurrent_users: 2,
+      duration: 1,
+      urls: [
+        { name: 'List items', method: 'GET', url: `${target.baseUrl}/items`, thinkTime: '50ms' },
+        { name: 'Missing page', method: 'GET', url: `${target.baseUrl}/missing`, thinkTime: '50ms' },
+      ],
+      user_email: DEMO.username,
+    },
+  });
+  expect(answer.status(), await answer.text()).toBeLessThan(300);
+  const saved = (await answer.json()) as { id?: string; _id?: string; plan_id?: string };
+  const id = saved.id ?? saved._id ?? saved.plan_id;
+  expect(id).toBeTruthy();
+  return id!;
+}
+
+async function startRun(request: APIRequestContext, durationSeconds: number): Promise<string> {
+  const answer = await request.post('/api/run-test', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { plan_id: planId, duration_seconds: durationSeconds, user_email: DEMO.username },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  const started = (await answer.json()) as { test_id: string };
+  expect(started.test_id).toBeTruthy();
+  return started.test_id;
+}
+
+function digits(text: string | null): number {
+  return Number((text ?? '').replace(/[^\d]/g, ''));
+}
+
+/** Chooses the theme as Settings stores it; the page reloads to apply it (charts included). */
+async function setTheme(page: Page, theme: 'light' | 'dark', reload = true) {
+  await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+  if (reload) {
+    await page.reload();
+    await expect(page.getByTestId('test-result-page')).toBeVisible();
+  }
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  await target.start();
+  token = await login(request);
+  planId = await savePlan(request);
+});
+
+test.afterAll(async ({ request }) => {
+  await request.post('/api/force-stop-all-tests', { headers: { Authorization: `Bearer ${token}` } });
+  await target.stop();
+});
+
+test('a 4-second run: live tiles and progress, then the completed results with every chart', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, DEMO.username, DEMO.password);
+  const before = target.received;
+  const testId = await startRun(request, 4);
+  await page.goto(`/test-result/${testId}`);
+
+  await expect(page.getByTestId('result-test-id')).toHaveText(testId);
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'running');
+  await expect(page.getByTestId('stop-test')).toHaveText('Stop Test');
+
+  // Live: the tiles fill in from the stream and the progress bar moves.
+  const rps = page.getByTestId('tile-rps-value');
+  await expect(rps).toHaveText(/\d+(\.\d)? req\/s/);
+  await expect(page.getByTestId('tile-active-users-value')).toHaveText(/^[12]$/);
+  await expect(page.getByTestId('tile-avg-value')).toHaveText(/ms$/);
+  await expect(page.getByTestId('tile-error-rate-value')).toHaveText(/%$/);
+  const progress = page.getByTestId('progress-bar');
+  const firstProgress = Number(await progress.getAttribute('aria-valuenow'));
+  const firstTotals = await page.getByTestId('live-totals').textContent();
+  await viewScreenshot(page, 'results-running-light-desktop');
+  await expect
+    .poll(async () => Number(await progress.getAttribute('aria-valuenow')))
+    .toBeGreaterThan(firstProgress);
+  await expect(page.getByTestId('progress-elapsed')).toContainText('/ 4 s');
+  await expect.poll(() => page.getByTestId('live-totals').textContent()).not.toBe(firstTotals);
+  await expect(page.getByTestId('performance-timeline')).not.toHaveAttribute('data-points', '0');
+
+  // Completed: every chart drawn from the measured data.
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'completed', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('stop-test')).toHaveCount(0);
+  await expect(page.getByTestId('live-progress')).toHaveCount(0);
+  const total = page.getByTestId('summary-total-requests-value');
+  await expect(total).toHaveText(/\d/);
+  const counted = target.received - before;
+  expect(counted).toBeGreaterThan(0);
+  expect(digits(await total.textContent())).toBe(counted);
+
+  for (const chart of [
+    'chart-distribution',
+    'chart-success-failure',
+    'chart-metrics',
+    'chart-api-comparison',
+    'chart-throughput',
+    'chart-error-trend',
+  ]) {
+    const card = page.getByTestId(chart);
+    await expect(card, chart).toBeVisible();
+    expect(Number(await card.getAttribute('data-points')), chart).toBeGreaterThan(0);
+    const box = await card.locator('canvas').boundingBox();
+    expect(box?.width ?? 0, chart).toBeGreaterThan(100);
+  }
+  const timeline = page.getByTestId('performance-timeline');
+  expect(Number(await timeline.getAttribute('data-points'))).toBeGreaterThanOrEqual(3);
+  expect((await page.getByTestId('timeline-chart').boundingBox())?.height).toBe(600);
+  await expect(page.getByTestId('timeline-avg')).toContainText('ms');
+
+  // The histogram counts every request that got an answer.
+  const distribution = page.getByTestId('chart-distribution');
+  await expect(distribution).toHaveAttribute('data-points', '6');
+
+  // Detailed statistics and the engine that really ran, in words.
+  await expect(page.getByTestId('stat-duration')).toContainText('s');
+  // The plan's tool is k6; where k6 is not installed the built-in engine ran, and the screen says so.
+  const engines = (await (
+    await request.get('/api/engines', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { tool: string; installed: boolean }[];
+  const k6Installed = engines.some((engine) => engine.tool === 'k6' && engine.installed);
+  await expect(page.getByTestId('stat-tool')).toContainText(k6Installed ? 'k6' : 'Built-in engine');
+  if (!k6Installed) {
+    await expect(page.getByTestId('engine-note')).toHaveText(
+      /^Ran with the built-in engine: .*k6 is not installed on this server\.$/,
+    );
+  }
+  await expect(page.getByTestId('stat-bandwidth')).toContainText('KB/s');
+
+  // Per API: the failing step is red, the healthy one green.
+  const rows = page.getByTestId('api-result');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'List items' }).getByTestId('error-rate-badge')).toHaveAttribute(
+    'data-level',
+    'success',
+  );
+  await expect(rows.filter({ hasText: 'Missing page' }).getByTestId('error-rate-badge')).toHaveAttribute(
+    'data-level',
+    'destructive',
+  );
+  const tableTotals = await page.getByTestId('api-table-total').allTextContents();
+  expect(tableTotals.map(digits).reduce((a, b) => a + b, 0)).toBe(counted);
+
+  await screenshot(page, 'results-completed-light-desktop');
+  await setTheme(page, 'dark');
+  await expect(page.getByTestId('chart-throughput')).toBeVisible();
+  await page.waitForTimeout(300);
+  await screenshot(page, 'results-completed-dark-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await screenshot(page, 'results-completed-dark-phone');
+  await setTheme(page, 'light');
+  await expect(page.getByTestId('chart-throughput')).toBeVisible();
+  await page.waitForTimeout(300);
+  expect((await page.getByTestId('timeline-chart').boundingBox())?.height).toBe(400);
+  await screenshot(page, 'results-completed-light-phone');
+
+  // A finished run opens by its link with the same figures.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/test-result/${testId}`);
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'completed');
+  expect(digits(await page.getByTestId('summary-total-requests-value').textContent())).toBe(counted);
+  await expect(page.getByTestId('chart-throughput')).toBeVisible();
+});
+
+test('live on a phone, in dark mode', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.username, DEMO.password);
+  await setTheme(page, 'dark', false);
+  const testId = await startRun(request, 6);
+  await page.goto(`/test-result/${testId}`);
+  await expect(page.getByTestId('tile-rps-value')).toHaveText(/req\/s/);
+  await expect(page.getByTestId('performance-timeline')).not.toHaveAttribute('data-points', '0');
+  await page.waitForTimeout(1_500);
+  await screenshot(page, 'results-running-dark-phone');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'completed', {
+    timeout: 30_000,
+  });
+});
+
+test('Stop Test stops a longer run, which then shows the part that ran', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await signIn(page, DEMO.username, DEMO.password);
+  const testId = await startRun(request, 60);
+  await page.goto(`/test-result/${testId}`);
+  await expect(page.getByTestId('tile-rps-value')).toHaveText(/req\/s/);
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'running');
+
+  await page.getByTestId('stop-test').click();
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'stopped', {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('stop-test')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('currentTestId'))).toBeNull();
+  await expect(page.getByTestId('summary-total-requests-value')).toHaveText(/\d/, { timeout: 15_000 });
+  await expect(page.getByTestId('stopped-notice')).toBeVisible();
+
+  const answer = await request.get(`/api/get-test-result/${testId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(((await answer.json()) as { status: string }).status).toBe('stopped');
+  await viewScreenshot(page, 'results-stopped-light-desktop');
+});
+
+test('an unknown test id keeps checking, then says the test timed out (spec §4, §8)', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, DEMO.username, DEMO.password);
+  await page.clock.install();
+  await page.goto('/test-result/no-such-test');
+  await expect(page.getByTestId('waiting-panel')).toContainText('Test Result Preparing...');
+  await expect(page.getByTestId('waiting-not-found')).toBeVisible();
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'running');
+  await expect(page.getByTestId('update-mode')).toHaveAttribute('data-mode', 'polling');
+
+  // The maximum polling time of an unknown duration: 1 minute × 60 + 120 s.
+  await page.clock.fastForward('03:01');
+  await expect(page.getByTestId('timeout-panel')).toBeVisible();
+  await expect(page.getByTestId('timeout-message')).toHaveText(
+    'Test timeout: Results not available after 180 seconds. The test may have completed but results are still being processed.',
+  );
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'timeout');
+  await expect(page.getByTestId('timeout-not-found')).toBeVisible();
+  await viewScreenshot(page, 'results-timeout-light-desktop');
+  await page.getByTestId('panel-go-back').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
