@@ -107,7 +107,7 @@ test.afterAll(async ({ request }) => {
   await target.stop();
 });
 
-test('a 4-second run: live tiles and progress, then the completed results with every chart', async ({
+test('an 8-second run: live tiles and progress, then the completed results with every chart', async ({
   page,
   request,
 }) => {
@@ -115,7 +115,7 @@ test('a 4-second run: live tiles and progress, then the completed results with e
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, DEMO.username, DEMO.password);
   const before = target.received;
-  const testId = await startRun(request, 4);
+  const testId = await startRun(request, 8);
   await page.goto(`/test-result/${testId}`);
 
   await expect(page.getByTestId('result-test-id')).toHaveText(testId);
@@ -135,7 +135,7 @@ test('a 4-second run: live tiles and progress, then the completed results with e
   await expect
     .poll(async () => Number(await progress.getAttribute('aria-valuenow')))
     .toBeGreaterThan(firstProgress);
-  await expect(page.getByTestId('progress-elapsed')).toContainText('/ 4 s');
+  await expect(page.getByTestId('progress-elapsed')).toContainText('/ 8 s');
   await expect.poll(() => page.getByTestId('live-totals').textContent()).not.toBe(firstTotals);
   await expect(page.getByTestId('performance-timeline')).not.toHaveAttribute('data-points', '0');
 
