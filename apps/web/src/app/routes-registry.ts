@@ -10,7 +10,7 @@ import { requestTextCommand, type PlanTextCommandSource } from '@/features/plans
  * `SCREENS` is the catalogue of every screen the spec names (built or not): its route pattern and its
  * breadcrumbs. `IMPLEMENTED_SCREENS` says which of them are built, and how to load them. Everything that
  * points at a screen (sidebar items, dashboard cards and quick actions, "View All Results", "View Result")
- * refers to it by id and asks `isScreenAvailable(id)`: a screen that is not implemented is shown disabled
+ * refers to it by id and asks `isScreenAvailable(id)`: a screen that is not built yet is shown disabled
  * with a "Coming soon" hint, and its path falls through to the catch-all redirect.
  *
  * To add a screen in a later issue:
