@@ -53,4 +53,11 @@ test('Run Script saves the new plan, opens its live result, and Stop Test stops 
   const body = (await result.json()) as { status: string; plan_id: string | null };
   expect(body.status).toBe('stopped');
   expect(body.plan_id).not.toBeNull();
+
+  // The home dashboard's Recent Activity lists the run, and View Result opens it again.
+  await page.goto('/dashboard');
+  const recent = page.getByTestId('recent-list');
+  await expect(recent).toContainText('Run from the screen');
+  await recent.getByText('View Result').first().click();
+  await expect(page).toHaveURL(new RegExp(`/test-result/${testId}$`));
 });

@@ -624,6 +624,54 @@ describe('whose runs', () => {
   });
 });
 
+describe('the run list', () => {
+  it("lists the user's own runs newest first, by plan and by page, with their summaries", async () => {
+    const planId = await savePlan(alice, { name: 'Listed plan', concurrent_users: 1 });
+    const runId = await startRun(alice, { plan_id: planId, duration_seconds: 1 });
+    await waitFor('the run to end', async () =>
+      (await result(alice, runId)).intermediate ? undefined : true,
+    );
+
+    const all = await call(alice, { method: 'GET', url: '/api/get-test-results' });
+    expect(all.statusCode).toBe(200);
+    const runs = all.json<{ test_id: string; status: string; start_time: string }[]>();
+    expect(runs.length).toBeGreaterThan(1);
+    expect(Number(all.headers['x-total-count'])).toBe(runs.length);
+    const times = runs.map((run) => run.start_time);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const ofPlan = await call(alice, { method: 'GET', url: `/api/get-test-results?plan_id=${planId}` });
+    const [only, ...rest] = ofPlan.json<
+      {
+        test_id: string;
+        plan_name: string;
+        test_name: string;
+        status: string;
+        duration: number;
+        results_summary: { total_requests: number; api_results: unknown[] } | null;
+      }[]
+    >();
+    expect(rest).toEqual([]);
+    expect(only).toMatchObject({ test_id: runId, plan_name: 'Listed plan', test_name: 'Listed plan' });
+    expect(only!.results_summary!.total_requests).toBe((await result(alice, runId)).summary!.total_requests);
+    expect(only!.results_summary!.api_results.length).toBeGreaterThan(0);
+
+    const page = await call(alice, { method: 'GET', url: '/api/get-test-results?limit=1&offset=1' });
+    expect(page.json<unknown[]>()).toHaveLength(1);
+    expect(page.json<{ test_id: string }[]>()[0]!.test_id).toBe(runs[1]!.test_id);
+
+    const bobs = await call(bob, { method: 'GET', url: '/api/get-test-results' });
+    expect(bobs.json<{ test_id: string }[]>().map((run) => run.test_id)).not.toContain(runId);
+    const forbidden = await call(alice, {
+      method: 'GET',
+      url: `/api/get-test-results?user_email=${encodeURIComponent(bob.email)}`,
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect((await call(undefined, { method: 'GET', url: '/api/get-test-results' })).statusCode).toBe(401);
+    expect((await call(alice, { method: 'GET', url: '/api/get-test-results?limit=0' })).statusCode).toBe(400);
+  });
+});
+
 describe('engines', () => {
   it('lists the built-in engine and the external tools, installed or not', async () => {
     const response = await call(alice, { method: 'GET', url: '/api/engines' });

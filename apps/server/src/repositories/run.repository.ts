@@ -26,6 +26,20 @@ export class RunRepository {
       .executeTakeFirst();
   }
 
+  /** The user's runs, newest first, optionally of one plan; with the total for paging. */
+  async listForUser(
+    userId: string,
+    { planId, limit, offset }: { planId?: string | undefined; limit: number; offset: number },
+  ): Promise<{ rows: RunRow[]; total: number }> {
+    let query = this.db.selectFrom('runs').where('user_id', '=', userId);
+    if (planId !== undefined) query = query.where('plan_id', '=', planId);
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('started_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
+
   async update(id: string, changes: RunUpdate): Promise<void> {
     await this.db.updateTable('runs').set(changes).where('id', '=', id).execute();
   }

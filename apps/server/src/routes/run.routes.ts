@@ -9,6 +9,8 @@ import {
   ChartDataSchema,
   EngineListSchema,
   ForceStopResponseSchema,
+  RunListQuerySchema,
+  RunListResponseSchema,
   RunIdParamsSchema,
   RunStartedSchema,
   RunTestBodySchema,
@@ -151,6 +153,25 @@ export const runRoutes: FastifyPluginCallbackZod<{ runs: RunService }> = (app, {
     async (request) => {
       assertSameUser(request, request.query.user_email);
       return runs.stopAll(requireAuth(request).user);
+    },
+  );
+
+  app.get(
+    '/api/get-test-results',
+    {
+      schema: {
+        tags: ['runs'],
+        summary:
+          "The signed-in user's runs, newest first (optionally of one plan); X-Total-Count holds the total",
+        querystring: RunListQuerySchema,
+        response: { 200: RunListResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertSameUser(request, request.query.user_email);
+      const { plan_id: planId, limit, offset } = request.query;
+      const page = await runs.list(requireAuth(request).user, { planId, limit, offset });
+      return reply.header('x-total-count', String(page.total)).send(page.runs);
     },
   );
 

@@ -231,3 +231,38 @@ void chartMatches;
 void startedMatches;
 void enginesMatch;
 void requestFits;
+
+export const RunListQuerySchema = UserEmailQuerySchema.extend({
+  plan_id: z.string().trim().min(1).max(200).optional().describe('Only the runs of this plan'),
+  limit: z.coerce
+    .number({ error: 'Must be a whole number from 1 to 1000' })
+    .int('Must be a whole number from 1 to 1000')
+    .min(1, 'Must be a whole number from 1 to 1000')
+    .max(1000, 'Must be a whole number from 1 to 1000')
+    .optional()
+    .describe('Page size; 100 when absent'),
+  offset: z.coerce
+    .number({ error: 'Must be a whole number, 0 or more' })
+    .int('Must be a whole number, 0 or more')
+    .min(0, 'Must be a whole number, 0 or more')
+    .optional(),
+});
+
+/** Spec 02 §3 "Past run list item". */
+export const PastRunSchema = z.object({
+  test_id: text,
+  plan_id: text.nullable(),
+  plan_name: text,
+  test_name: text,
+  status: z.enum(RUN_STATUSES),
+  start_time: text,
+  end_time: text.nullable(),
+  duration: z.number().describe('Seconds'),
+  concurrent_users: z.number().int(),
+  tool: text,
+  engine: text,
+  created_at: text,
+  results_summary: ResultSummarySchema.extend({ api_results: z.array(ApiResultSchema) }).nullable(),
+});
+
+export const RunListResponseSchema = z.array(PastRunSchema);

@@ -1,7 +1,7 @@
 import { generatePath } from 'react-router';
 import type { ComponentType } from 'react';
 import type { MessageKey } from '@/i18n/en';
-import type { RecentResultsSource } from '@/features/dashboard/queries/recent-results';
+import { fetchRecentResults, type RecentResultsSource } from '@/features/dashboard/queries/recent-results';
 import { requestTextCommand, type PlanTextCommandSource } from '@/features/plans/queries/text-command';
 
 /**
@@ -132,6 +132,7 @@ export interface DataSources {
 }
 
 export const DATA_SOURCES: DataSources = {
+  recentResults: fetchRecentResults,
   planTextCommand: requestTextCommand,
 };
 

@@ -164,6 +164,43 @@ export function testResultView(record: RunRecord, nowMs: number): TestResult {
   };
 }
 
+/** A run in the user's history (spec 02 §3 "Past run list item"). */
+export interface PastRun {
+  test_id: string;
+  plan_id: string | null;
+  plan_name: string;
+  test_name: string;
+  status: RunStatus;
+  start_time: string;
+  end_time: string | null;
+  /** Seconds the load ran (configured while running). */
+  duration: number;
+  concurrent_users: number;
+  tool: string;
+  engine: string;
+  created_at: string;
+  results_summary: (NonNullable<TestResult['summary']> & { api_results: TestResult['api_results'] }) | null;
+}
+
+export function pastRunView(record: RunRecord, nowMs: number): PastRun {
+  const view = testResultView(record, nowMs);
+  return {
+    test_id: view.test_id,
+    plan_id: view.plan_id,
+    plan_name: view.plan_name,
+    test_name: view.plan_name,
+    status: view.status,
+    start_time: view.started_at,
+    end_time: view.ended_at,
+    duration: view.summary?.test_duration ?? view.duration_seconds,
+    concurrent_users: view.concurrent_users,
+    tool: view.tool,
+    engine: view.engine,
+    created_at: view.started_at,
+    results_summary: view.summary === null ? null : { ...view.summary, api_results: view.api_results },
+  };
+}
+
 /** The live stream's snapshot event: one second of the run, whole and per step. */
 export interface LiveSnapshot {
   second: number;

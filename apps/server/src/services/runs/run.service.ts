@@ -22,11 +22,13 @@ import { LiveRun } from './live-run';
 import type { LiveListener } from './live-stream-output';
 import {
   chartDataView,
+  pastRunView,
   testResultView,
   type ApiResult,
   type ChartData,
   type ResultSummary,
   type RunConfig,
+  type PastRun,
   type RunRecord,
   type StepInfo,
   type TestResult,
@@ -43,6 +45,8 @@ export const STOPPED_BY_SHUTDOWN = 'stopped because the server shut down';
 
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
+/** Runs per page of GET /api/get-test-results when the caller names no limit. */
+const DEFAULT_PAGE_SIZE = 100;
 
 export interface RunLimits {
   /** Runs one user may have going at once. */
@@ -116,6 +120,23 @@ export class RunService {
     } finally {
       release();
     }
+  }
+
+  /** The user's runs, newest first (a live run with its current figures), and their total. */
+  async list(
+    user: AccountUser,
+    query: { planId?: string | undefined; limit?: number | undefined; offset?: number | undefined },
+  ): Promise<{ runs: PastRun[]; total: number }> {
+    const { rows, total } = await this.runs.listForUser(user.id, {
+      planId: query.planId,
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      offset: query.offset ?? 0,
+    });
+    const now = Date.now();
+    const runs = rows.map((row) =>
+      pastRunView(this.liveRun(user, row.id)?.toRecord() ?? rowToRecord(row), now),
+    );
+    return { runs, total };
   }
 
   async result(user: AccountUser, id: string): Promise<TestResult> {

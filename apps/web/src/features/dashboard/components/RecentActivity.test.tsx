@@ -1,3 +1,4 @@
+import { DATA_SOURCES } from '@/app/routes-registry';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,12 +26,18 @@ function deferred<T>() {
 
 describe('Recent Activity', () => {
   it('without a results source shows the empty state and fetches nothing', () => {
-    renderWithRouter(<RecentActivity />);
-    expect(screen.getByText('No recent activity')).toBeInTheDocument();
-    expect(screen.getByText('Start testing to see your results here.')).toBeInTheDocument();
-    expect(screen.queryByText('Loading dashboard...')).not.toBeInTheDocument();
-    expect(screen.getByTestId('view-all-results')).toHaveAttribute('aria-disabled', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    const registered = DATA_SOURCES.recentResults;
+    delete DATA_SOURCES.recentResults;
+    try {
+      renderWithRouter(<RecentActivity />);
+      expect(screen.getByText('No recent activity')).toBeInTheDocument();
+      expect(screen.getByText('Start testing to see your results here.')).toBeInTheDocument();
+      expect(screen.queryByText('Loading dashboard...')).not.toBeInTheDocument();
+      expect(screen.getByTestId('view-all-results')).toHaveAttribute('aria-disabled', 'true');
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      DATA_SOURCES.recentResults = registered;
+    }
   });
 
   it('with a source shows "Loading dashboard..." and then the five newest results', async () => {

@@ -1,8 +1,8 @@
+import { api } from '@/lib/api';
+
 /**
- * The Recent Activity contract (spec 02 §2 "Home dashboard"). No results API exists yet; the results issue
- * provides a `RecentResultsSource` (backed by GET /api/get-test-results) and registers it in
- * `DATA_SOURCES.recentResults` (src/app/routes-registry.ts). Until then the dashboard fetches nothing and
- * shows its empty state.
+ * The Recent Activity contract (spec 02 §2 "Home dashboard"). `fetchRecentResults` (GET /api/get-test-results)
+ * is registered in `DATA_SOURCES.recentResults` (src/app/routes-registry.ts).
  */
 export type RecentResultStatus = 'completed' | 'running' | 'pending' | 'failed' | 'stopped' | (string & {});
 
@@ -28,3 +28,24 @@ export function newestFirst(results: RecentResult[], limit: number = RECENT_RESU
   };
   return [...results].sort((a, b) => time(b) - time(a)).slice(0, limit);
 }
+
+/** A run as GET /api/get-test-results lists it (spec 02 §3 "Past run list item"), the fields used here. */
+interface PastRun {
+  test_id: string;
+  plan_id: string | null;
+  test_name: string;
+  status: string;
+  created_at: string;
+}
+
+/** The user's newest runs (the server sorts newest first). */
+export const fetchRecentResults: RecentResultsSource = async (signal) => {
+  const runs = await api.get<PastRun[]>(`/get-test-results?limit=${RECENT_RESULTS_LIMIT}`, { signal });
+  return runs.map((run) => ({
+    testId: run.test_id,
+    planId: run.plan_id ?? undefined,
+    name: run.test_name || undefined,
+    createdAt: run.created_at,
+    status: run.status,
+  }));
+};
