@@ -1,5 +1,4 @@
 import {
-  ErrorResponseSchema,
   normalizePlan,
   PerfPlanSchema,
   PLAN_ERRORS,
@@ -26,16 +25,13 @@ import {
   UpdatePlanResponseSchema,
   UserEmailQuerySchema,
 } from './plan.schemas';
+import { isObject, SCOPED_ERRORS, SCOPED_ERRORS_WITH_404 } from './route-common';
 
 /** A plan with its script and 500 URL entries is far over Fastify's 1 MiB default. */
 const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-} as const;
-const errorsWith404 = { ...errors, 404: ErrorResponseSchema } as const;
+const errors = SCOPED_ERRORS;
+const errorsWith404 = SCOPED_ERRORS_WITH_404;
 
 /** Plan bodies are deep, so `detail` names each field's path: "urls.0.url: Enter the URL". */
 function namedFieldErrors(issues: FastifySchemaValidationError[], dataVar: string): Error {
@@ -46,10 +42,6 @@ function namedFieldErrors(issues: FastifySchemaValidationError[], dataVar: strin
     })),
     { namesFields: true },
   );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -5,6 +5,7 @@ import { requireAuth } from '../auth/authenticate';
 import { assertSameUser } from '../auth/scope';
 import type { RunService } from '../services/runs/run.service';
 import { RunEventStream } from './event-stream';
+import { isObject, SCOPED_ERRORS_WITH_404 } from './route-common';
 import {
   ChartDataSchema,
   EngineListSchema,
@@ -23,16 +24,7 @@ import {
 /** A run-test body carries the plan's URL entries, which may be many. */
 const RUN_BODY_LIMIT = 8 * 1024 * 1024;
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-} as const;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const errors = SCOPED_ERRORS_WITH_404;
 
 /**
  * The spec's client names the plan plan_id or planId and its name planName, plan_name or name

@@ -1,4 +1,5 @@
-import { ErrorResponseSchema, HTTP_METHODS, TOOLS } from '@aqa/plan';
+import { HTTP_METHODS, TOOLS } from '@aqa/plan';
+import { SCOPED_ERRORS_WITH_404 } from './route-common';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate';
@@ -68,10 +69,7 @@ export const textCommandRoutes: FastifyPluginCallbackZod<{ textCommands: TextCom
         body: TextCommandBodySchema,
         response: {
           200: TextCommandResponseSchema,
-          400: ErrorResponseSchema,
-          401: ErrorResponseSchema,
-          403: ErrorResponseSchema,
-          404: ErrorResponseSchema,
+          ...SCOPED_ERRORS_WITH_404,
         },
       },
     },
