@@ -1,9 +1,4 @@
-import {
-  normalizePlan,
-  PerfPlanSchema,
-  PLAN_ERRORS,
-  ValidationResponseSchema,
-} from '@aqa/plan';
+import { normalizePlan, PerfPlanSchema, PLAN_ERRORS, ValidationResponseSchema } from '@aqa/plan';
 import type { FastifySchemaValidationError, preValidationHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/authenticate';
