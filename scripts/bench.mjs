@@ -10,6 +10,7 @@ ensureInstalled();
 const BENCHES = [
   { name: 'import speed (large OpenAPI document)', file: 'packages/converters/bench/import-bench.mjs' },
   { name: 'load engine vs wrk and autocannon', file: 'packages/engine/bench/run.mjs' },
+  { name: 'dashboards with 1,000 plans and 20,000 runs', file: 'apps/server/bench/scale-bench.mjs' },
 ];
 
 let failed = 0;

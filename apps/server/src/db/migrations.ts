@@ -137,10 +137,45 @@ const m0003_runs: Migration = {
   },
 };
 
+const m0004_results_history: Migration = {
+  async up(db: Kysely<unknown>) {
+    // A name the user gives a run (null: the plan's name) and their notes on it.
+    await db.schema.alterTable('runs').addColumn('test_name', 'text').execute();
+    await db.schema
+      .alterTable('runs')
+      .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    // SQLite cannot add a column with a foreign key through ALTER TABLE in a way that enforces it,
+    // so clearing the baseline when its run is deleted is done by the delete itself, in its transaction.
+    await db.schema.alterTable('plans').addColumn('baseline_run_id', 'text').execute();
+    await db.schema.createIndex('plans_baseline_run_id_idx').on('plans').column('baseline_run_id').execute();
+    // Dashboards count and list a user's runs by status, and a plan's runs by status (its trend).
+    await db.schema
+      .createIndex('runs_user_id_status_started_at_idx')
+      .on('runs')
+      .columns(['user_id', 'status', 'started_at'])
+      .execute();
+    await db.schema
+      .createIndex('runs_plan_id_status_started_at_idx')
+      .on('runs')
+      .columns(['plan_id', 'status', 'started_at'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('runs_plan_id_status_started_at_idx').execute();
+    await db.schema.dropIndex('runs_user_id_status_started_at_idx').execute();
+    await db.schema.dropIndex('plans_baseline_run_id_idx').execute();
+    await db.schema.alterTable('plans').dropColumn('baseline_run_id').execute();
+    await db.schema.alterTable('runs').dropColumn('notes').execute();
+    await db.schema.alterTable('runs').dropColumn('test_name').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
   '0003_runs': m0003_runs,
+  '0004_results_history': m0004_results_history,
 };
 
 export const migrationProvider: MigrationProvider = {

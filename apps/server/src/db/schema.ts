@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The tables as Kysely sees them. Times are ISO-8601 UTC strings (`Date#toISOString`), which sort
@@ -59,6 +59,8 @@ export interface PlansTable {
   script: string;
   /** 1 when the stored script differs from what the generator makes of the plan (edited by hand). */
   script_edited: number;
+  /** The run the plan's comparisons start from; cleared when that run is deleted. */
+  baseline_run_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -99,6 +101,10 @@ export interface RunsTable {
   requests_per_second: number | null;
   average_response_time: number | null;
   percentile_95: number | null;
+  /** The name the user gave the run; null: it is called by its plan's name. */
+  test_name: string | null;
+  /** The user's notes on the run, '' when none. */
+  notes: Generated<string>;
 }
 
 export interface RunPointsTable {

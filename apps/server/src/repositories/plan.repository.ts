@@ -57,6 +57,33 @@ export class PlanRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Marks one of the plan's completed runs as its baseline, or with null clears it. One statement
+   * that checks the run as it writes, so a run deleted meanwhile can never be left as a baseline.
+   * False when nothing was written (no such plan, or the run is not a completed run of it).
+   */
+  async setBaselineForUser(userId: string, id: string, runId: string | null): Promise<boolean> {
+    let query = this.db
+      .updateTable('plans')
+      .set({ baseline_run_id: runId })
+      .where('id', '=', id)
+      .where('user_id', '=', userId);
+    if (runId !== null) {
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('runs')
+            .select('runs.id')
+            .where('runs.id', '=', runId)
+            .whereRef('runs.plan_id', '=', 'plans.id')
+            .where('runs.status', '=', 'completed'),
+        ),
+      );
+    }
+    const result = await query.executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   async deleteForUser(userId: string, id: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('plans')

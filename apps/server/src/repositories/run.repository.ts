@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { NewRunPointRow, NewRunRow, RunPointRow, RunRow, RunUpdate } from '../db/schema';
 
@@ -5,6 +6,59 @@ import type { NewRunPointRow, NewRunRow, RunPointRow, RunRow, RunUpdate } from '
 const POINTS_PER_STATEMENT = 1000;
 
 const UNFINISHED = ['running', 'processing'];
+
+/** The step_index of the whole run's points. */
+const WHOLE_RUN = -1;
+
+/** Every column a list of runs shows: all but the plan as run and the histogram, which can be large. */
+const VIEW_COLUMNS = [
+  'runs.id',
+  'runs.user_id',
+  'runs.plan_id',
+  'runs.plan_name',
+  'runs.status',
+  'runs.tool',
+  'runs.engine',
+  'runs.engine_note',
+  'runs.concurrent_users',
+  'runs.duration_seconds',
+  'runs.started_at',
+  'runs.ended_at',
+  'runs.error',
+  'runs.summary',
+  'runs.api_results',
+  'runs.errors',
+  'runs.total_requests',
+  'runs.error_rate',
+  'runs.requests_per_second',
+  'runs.average_response_time',
+  'runs.percentile_95',
+  'runs.test_name',
+  'runs.notes',
+] as const;
+
+/** A run as lists show it, with its plan's baseline (to tell whether it is this run). */
+export type RunViewRow = Omit<RunRow, 'config' | 'histogram'> & { plan_baseline_run_id: string | null };
+
+export interface RunListQuery {
+  planId?: string | undefined;
+  status?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** How many of the user's runs are in each stored status. */
+export type StatusCounts = Partial<Record<string, number>>;
+
+export interface RunsOnDay {
+  /** YYYY-MM-DD, UTC. */
+  date: string;
+  total: number;
+  completed: number;
+  failed: number;
+}
+
+export type DeleteOutcome = 'deleted' | 'unfinished' | 'not_found';
 
 /**
  * The runs and run_points tables. Reads name the owner (another user's run is simply not found);
@@ -26,18 +80,127 @@ export class RunRepository {
       .executeTakeFirst();
   }
 
-  /** The user's runs, newest first, optionally of one plan; with the total for paging. */
+  /** The user's runs, newest first, optionally of one plan and in one status; with the total for paging. */
   async listForUser(
     userId: string,
-    { planId, limit, offset }: { planId?: string | undefined; limit: number; offset: number },
-  ): Promise<{ rows: RunRow[]; total: number }> {
-    let query = this.db.selectFrom('runs').where('user_id', '=', userId);
-    if (planId !== undefined) query = query.where('plan_id', '=', planId);
+    { planId, status, limit, offset }: RunListQuery,
+  ): Promise<{ rows: RunViewRow[]; total: number }> {
+    let query = this.db.selectFrom('runs').where('runs.user_id', '=', userId);
+    if (planId !== undefined) query = query.where('runs.plan_id', '=', planId);
+    if (status !== undefined) query = query.where('runs.status', '=', status);
     const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('started_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
+      query
+        .leftJoin('plans', 'plans.id', 'runs.plan_id')
+        .select([...VIEW_COLUMNS, 'plans.baseline_run_id as plan_baseline_run_id'])
+        .orderBy('runs.started_at', 'desc')
+        .orderBy('runs.id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
       query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };
+  }
+
+  /** One run as lists show it; undefined when the user has no run with this id. */
+  findViewForUser(userId: string, id: string): Promise<RunViewRow | undefined> {
+    return this.db
+      .selectFrom('runs')
+      .leftJoin('plans', 'plans.id', 'runs.plan_id')
+      .select([...VIEW_COLUMNS, 'plans.baseline_run_id as plan_baseline_run_id'])
+      .where('runs.id', '=', id)
+      .where('runs.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Names a run and keeps notes on it; false when the user has no run with this id. */
+  async annotateForUser(
+    userId: string,
+    id: string,
+    changes: { test_name?: string | null; notes?: string },
+  ): Promise<boolean> {
+    if (changes.test_name === undefined && changes.notes === undefined) {
+      return (await this.findForUser(userId, id)) !== undefined;
+    }
+    const result = await this.db
+      .updateTable('runs')
+      .set(changes)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Deletes a finished run, its points and any plan's baseline mark on it, all or nothing. A run
+   * still going is left alone: its runner would keep writing points for a run that no longer exists.
+   */
+  deleteFinishedForUser(userId: string, id: string): Promise<DeleteOutcome> {
+    return this.db.transaction().execute(async (trx): Promise<DeleteOutcome> => {
+      const run = await trx
+        .selectFrom('runs')
+        .select('status')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (run === undefined) return 'not_found';
+      if (UNFINISHED.includes(run.status)) return 'unfinished';
+      await trx
+        .updateTable('plans')
+        .set({ baseline_run_id: null })
+        .where('baseline_run_id', '=', id)
+        .execute();
+      await trx.deleteFrom('run_points').where('run_id', '=', id).execute();
+      await trx.deleteFrom('runs').where('id', '=', id).where('user_id', '=', userId).execute();
+      return 'deleted';
+    });
+  }
+
+  /** How many runs the user has in each stored status. */
+  async statusCountsForUser(userId: string): Promise<StatusCounts> {
+    const rows = await this.db
+      .selectFrom('runs')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('user_id', '=', userId)
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+  }
+
+  /** When the user's latest run started; null when they have none. */
+  async lastStartedAtForUser(userId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('runs')
+      .select('started_at')
+      .where('user_id', '=', userId)
+      .orderBy('started_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.started_at ?? null;
+  }
+
+  /** The user's runs by UTC day of their start: the latest `days` days that have runs, newest first. */
+  async runsByDayForUser(userId: string, days: number): Promise<RunsOnDay[]> {
+    const day = sql<string>`substr(started_at, 1, 10)`;
+    const rows = await this.db
+      .selectFrom('runs')
+      .select([
+        day.as('date'),
+        (eb) => eb.fn.countAll<number>().as('total'),
+        sql<number>`sum(status = 'completed')`.as('completed'),
+        sql<number>`sum(status = 'failed')`.as('failed'),
+      ])
+      .where('user_id', '=', userId)
+      .groupBy(day)
+      .orderBy(day, 'desc')
+      .limit(days)
+      .execute();
+    return rows.map((row) => ({
+      date: row.date,
+      total: Number(row.total),
+      completed: Number(row.completed),
+      failed: Number(row.failed),
+    }));
   }
 
   async update(id: string, changes: RunUpdate): Promise<void> {
@@ -65,6 +228,17 @@ export class RunRepository {
       .selectAll()
       .where('run_id', '=', runId)
       .orderBy('step_index')
+      .orderBy('second')
+      .execute();
+  }
+
+  /** The whole run's points (no per-step ones), by second. */
+  wholeRunPointsOf(runId: string): Promise<RunPointRow[]> {
+    return this.db
+      .selectFrom('run_points')
+      .selectAll()
+      .where('run_id', '=', runId)
+      .where('step_index', '=', WHOLE_RUN)
       .orderBy('second')
       .execute();
   }

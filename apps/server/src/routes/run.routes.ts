@@ -154,15 +154,15 @@ export const runRoutes: FastifyPluginCallbackZod<{ runs: RunService }> = (app, {
       schema: {
         tags: ['runs'],
         summary:
-          "The signed-in user's runs, newest first (optionally of one plan); X-Total-Count holds the total",
+          "The signed-in user's runs, newest first (optionally of one plan, in one status); X-Total-Count holds the total",
         querystring: RunListQuerySchema,
         response: { 200: RunListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       assertSameUser(request, request.query.user_email);
-      const { plan_id: planId, limit, offset } = request.query;
-      const page = await runs.list(requireAuth(request).user, { planId, limit, offset });
+      const { plan_id: planId, status, limit, offset } = request.query;
+      const page = await runs.list(requireAuth(request).user, { planId, status, limit, offset });
       return reply.header('x-total-count', String(page.total)).send(page.runs);
     },
   );

@@ -1,6 +1,13 @@
 import { ERROR_KINDS } from '@aqa/engine';
 import { z } from 'zod';
-import { RUN_STATUSES, type ChartData, type LiveSnapshot, type TestResult } from '../services/runs/run-model';
+import {
+  RUN_STATUSES,
+  STORED_STATUSES,
+  type ChartData,
+  type LiveSnapshot,
+  type PastRun,
+  type TestResult,
+} from '../services/runs/run-model';
 import { RUN_MESSAGES, type RunTestRequest } from '../services/runs/run-request';
 import type { EngineInfo, RunStarted } from '../services/runs/run.service';
 import { EXTERNAL_TOOLS } from '../services/runs/tool-detector';
@@ -232,8 +239,14 @@ void startedMatches;
 void enginesMatch;
 void requestFits;
 
+const STATUS_MESSAGE = `status must be one of ${STORED_STATUSES.join(', ')}`;
+
 export const RunListQuerySchema = UserEmailQuerySchema.extend({
   plan_id: z.string().trim().min(1).max(200).optional().describe('Only the runs of this plan'),
+  status: z
+    .enum(STORED_STATUSES, { error: STATUS_MESSAGE })
+    .optional()
+    .describe('Only the runs in this status'),
   limit: z.coerce
     .number({ error: 'Must be a whole number from 1 to 1000' })
     .int('Must be a whole number from 1 to 1000')
@@ -263,6 +276,11 @@ export const PastRunSchema = z.object({
   engine: text,
   created_at: text,
   results_summary: ResultSummarySchema.extend({ api_results: z.array(ApiResultSchema) }).nullable(),
+  notes: text.describe("The user's notes on the run, '' when none"),
+  is_baseline: z.boolean().describe("This run is its plan's baseline for comparisons"),
 });
 
 export const RunListResponseSchema = z.array(PastRunSchema);
+
+const pastRunMatches: Same<z.output<typeof PastRunSchema>, PastRun> = true;
+void pastRunMatches;

@@ -10,7 +10,8 @@ import type { PerfPlan } from '@aqa/plan';
 export const RUN_STATUSES = ['running', 'processing', 'completed', 'failed', 'stopped', 'not_found'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export type FinalStatus = 'completed' | 'failed' | 'stopped';
-export type StoredStatus = 'running' | 'processing' | FinalStatus;
+export const STORED_STATUSES = ['running', 'processing', 'completed', 'failed', 'stopped'] as const;
+export type StoredStatus = (typeof STORED_STATUSES)[number];
 
 /** Times in ms, rates per second, error_rate in percent, avg_bandwidth in KB/s, test_duration in s. */
 export interface ResultSummary {
@@ -94,6 +95,9 @@ export interface RunRecord {
   histogram: EncodedHistogram | null;
 }
 
+/** What the views of a run read: the record without its configuration and histogram (lists skip those columns). */
+export type RunState = Omit<RunRecord, 'config' | 'histogram'>;
+
 /** GET /api/get-test-result/{id}, and the status and end events of the live stream. */
 export interface TestResult {
   test_id: string;
@@ -125,7 +129,7 @@ export function isLive(status: StoredStatus): boolean {
 }
 
 /** Seconds of the run so far (live) or until it ended, never more than its configured duration. */
-export function elapsedSeconds(record: RunRecord, nowMs: number): number {
+export function elapsedSeconds(record: RunState, nowMs: number): number {
   if (record.status === 'completed') return record.duration_seconds;
   const endMs = record.ended_at === null || isLive(record.status) ? nowMs : Date.parse(record.ended_at);
   const elapsed = (endMs - Date.parse(record.started_at)) / 1000;
@@ -137,7 +141,7 @@ export function progressOf(elapsedS: number, durationS: number): number {
   return round1(Math.min(100, (elapsedS / durationS) * 100));
 }
 
-export function testResultView(record: RunRecord, nowMs: number): TestResult {
+export function testResultView(record: RunState, nowMs: number): TestResult {
   const elapsed = elapsedSeconds(record, nowMs);
   // The last second's in-flight requests finish after the duration: "processing" until stored.
   const status: RunStatus =
@@ -180,15 +184,26 @@ export interface PastRun {
   engine: string;
   created_at: string;
   results_summary: (NonNullable<TestResult['summary']> & { api_results: TestResult['api_results'] }) | null;
+  /** The user's notes on the run, '' when none. */
+  notes: string;
+  /** This run is its plan's baseline for comparisons. */
+  is_baseline: boolean;
 }
 
-export function pastRunView(record: RunRecord, nowMs: number): PastRun {
+/** What the user added to a run: a name (null: the plan's), notes, and whether it is the baseline. */
+export interface RunAnnotations {
+  test_name: string | null;
+  notes: string;
+  is_baseline: boolean;
+}
+
+export function pastRunView(record: RunState, nowMs: number, annotations: RunAnnotations): PastRun {
   const view = testResultView(record, nowMs);
   return {
     test_id: view.test_id,
     plan_id: view.plan_id,
     plan_name: view.plan_name,
-    test_name: view.plan_name,
+    test_name: annotations.test_name ?? view.plan_name,
     status: view.status,
     start_time: view.started_at,
     end_time: view.ended_at,
@@ -198,6 +213,8 @@ export function pastRunView(record: RunRecord, nowMs: number): PastRun {
     engine: view.engine,
     created_at: view.started_at,
     results_summary: view.summary === null ? null : { ...view.summary, api_results: view.api_results },
+    notes: annotations.notes,
+    is_baseline: annotations.is_baseline,
   };
 }
 
@@ -319,6 +336,25 @@ export function latencyDistribution(encoded: EncodedHistogram | null): Distribut
   return bins;
 }
 
+/** One second of the whole run as the charts read it. */
+export function chartPointOf(second: number, d: RunPointData): ChartPoint {
+  return {
+    second,
+    active_users: d.active_users,
+    requests: d.requests,
+    requests_per_second: d.requests_per_second,
+    errors: d.failures,
+    error_rate: d.error_rate,
+    avg: d.latency.avg,
+    p50: d.latency.p50,
+    p90: d.latency.p90,
+    p95: d.latency.p95,
+    p99: d.latency.p99,
+    max: d.latency.max,
+    bandwidth_kbs: d.bandwidth_kbs,
+  };
+}
+
 export function chartDataView(
   record: Pick<RunRecord, 'id' | 'config'>,
   points: RunPoint[],
@@ -328,22 +364,7 @@ export function chartDataView(
   const bySteps = new Map<number, ApiSeries['points']>();
   for (const point of points) {
     if (point.step_index < 0) {
-      const d = point.data as RunPointData;
-      series.push({
-        second: point.second,
-        active_users: d.active_users,
-        requests: d.requests,
-        requests_per_second: d.requests_per_second,
-        errors: d.failures,
-        error_rate: d.error_rate,
-        avg: d.latency.avg,
-        p50: d.latency.p50,
-        p90: d.latency.p90,
-        p95: d.latency.p95,
-        p99: d.latency.p99,
-        max: d.latency.max,
-        bandwidth_kbs: d.bandwidth_kbs,
-      });
+      series.push(chartPointOf(point.second, point.data as RunPointData));
     } else {
       const d: StepPointData = point.data;
       let list = bySteps.get(point.step_index);

@@ -1,17 +1,29 @@
 import type { EncodedHistogram } from '@aqa/engine';
 import type { NewRunRow, RunPointRow, RunRow } from '../../db/schema';
+import type { RunViewRow } from '../../repositories/run.repository';
 import type {
   ApiResult,
   ErrorsByKind,
   ResultSummary,
+  RunAnnotations,
   RunConfig,
   RunPoint,
   RunRecord,
+  RunState,
   StoredStatus,
 } from './run-model';
 
 /** The JSON columns of a run row, parsed. Every row was written by this server, so they parse. */
 export function rowToRecord(row: RunRow): RunRecord {
+  return {
+    ...rowToState(row),
+    config: JSON.parse(row.config) as RunConfig,
+    histogram: row.histogram === null ? null : (JSON.parse(row.histogram) as EncodedHistogram),
+  };
+}
+
+/** A run row without its configuration and histogram (what lists read), parsed. */
+export function rowToState(row: Omit<RunRow, 'config' | 'histogram'>): RunState {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -21,7 +33,6 @@ export function rowToRecord(row: RunRow): RunRecord {
     tool: row.tool,
     engine: row.engine,
     engine_note: row.engine_note,
-    config: JSON.parse(row.config) as RunConfig,
     concurrent_users: row.concurrent_users,
     duration_seconds: row.duration_seconds,
     started_at: row.started_at,
@@ -30,8 +41,11 @@ export function rowToRecord(row: RunRow): RunRecord {
     summary: row.summary === null ? null : (JSON.parse(row.summary) as ResultSummary),
     api_results: row.api_results === null ? [] : (JSON.parse(row.api_results) as ApiResult[]),
     errors: row.errors === null ? {} : (JSON.parse(row.errors) as ErrorsByKind),
-    histogram: row.histogram === null ? null : (JSON.parse(row.histogram) as EncodedHistogram),
   };
+}
+
+export function annotationsOf(row: RunViewRow): RunAnnotations {
+  return { test_name: row.test_name, notes: row.notes, is_baseline: row.plan_baseline_run_id === row.id };
 }
 
 /** The row a run starts with: its configuration, no result yet. */

@@ -13,7 +13,7 @@ import type { PerfPlan } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import { NotFoundError, RateLimitedError, ValidationError, type FieldError } from '../../errors';
 import type { PlanRepository } from '../../repositories/plan.repository';
-import type { RunRepository } from '../../repositories/run.repository';
+import type { RunRepository, RunViewRow } from '../../repositories/run.repository';
 import type { AccountUser } from '../account-user';
 import { PLAN_MESSAGES } from '../plan.service';
 import { rowToPlan } from '../saved-plan';
@@ -31,12 +31,13 @@ import {
   type PastRun,
   type RunRecord,
   type StepInfo,
+  type StoredStatus,
   type TestResult,
 } from './run-model';
 import type { RunEnding, RunOutput } from './run-output';
 import { planForRun, RUN_MESSAGES, type RunTestRequest } from './run-request';
 import type { RunRegistry } from './run-registry';
-import { newRunRow, rowToPoint, rowToRecord } from './run-rows';
+import { annotationsOf, newRunRow, rowToPoint, rowToRecord, rowToState } from './run-rows';
 import type { EngineId, RunnerChoice, RunnerRegistry } from './runner';
 import type { ToolDetector } from './tool-detector';
 
@@ -125,18 +126,32 @@ export class RunService {
   /** The user's runs, newest first (a live run with its current figures), and their total. */
   async list(
     user: AccountUser,
-    query: { planId?: string | undefined; limit?: number | undefined; offset?: number | undefined },
+    query: {
+      planId?: string | undefined;
+      status?: StoredStatus | undefined;
+      limit?: number | undefined;
+      offset?: number | undefined;
+    },
   ): Promise<{ runs: PastRun[]; total: number }> {
     const { rows, total } = await this.runs.listForUser(user.id, {
       planId: query.planId,
+      status: query.status,
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       offset: query.offset ?? 0,
     });
     const now = Date.now();
-    const runs = rows.map((row) =>
-      pastRunView(this.liveRun(user, row.id)?.toRecord() ?? rowToRecord(row), now),
-    );
-    return { runs, total };
+    return { runs: rows.map((row) => this.pastRunOf(user, row, now)), total };
+  }
+
+  /** One run as the list shows it; 404 when the user has no run with this id. */
+  async pastRun(user: AccountUser, id: string): Promise<PastRun> {
+    const row = await this.runs.findViewForUser(user.id, id);
+    if (row === undefined) throw new NotFoundError('RUN_NOT_FOUND', RUN_MESSAGES.notFound);
+    return this.pastRunOf(user, row, Date.now());
+  }
+
+  private pastRunOf(user: AccountUser, row: RunViewRow, nowMs: number): PastRun {
+    return pastRunView(this.liveRun(user, row.id)?.toRecord() ?? rowToState(row), nowMs, annotationsOf(row));
   }
 
   async result(user: AccountUser, id: string): Promise<TestResult> {
