@@ -107,15 +107,15 @@ test.afterAll(async ({ request }) => {
   await target.stop();
 });
 
-test('an 8-second run: live tiles and progress, then the completed results with every chart', async ({
+test('a 20-second run: live tiles every second, then the completed results with every chart', async ({
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, DEMO.username, DEMO.password);
   const before = target.received;
-  const testId = await startRun(request, 8);
+  const testId = await startRun(request, 20);
   await page.goto(`/test-result/${testId}`);
 
   await expect(page.getByTestId('result-test-id')).toHaveText(testId);
@@ -135,8 +135,21 @@ test('an 8-second run: live tiles and progress, then the completed results with 
   await expect
     .poll(async () => Number(await progress.getAttribute('aria-valuenow')))
     .toBeGreaterThan(firstProgress);
-  await expect(page.getByTestId('progress-elapsed')).toContainText('/ 8 s');
+  await expect(page.getByTestId('progress-elapsed')).toContainText('/ 20 s');
   await expect.poll(() => page.getByTestId('live-totals').textContent()).not.toBe(firstTotals);
+
+  // A new measured second reaches the screen every second: five looks 1.1 s apart each see more requests.
+  const requestsSoFar = async () =>
+    Number(
+      ((await page.getByTestId('live-totals').textContent()) ?? '').match(/^[\d,]+/)?.[0].replace(/,/g, ''),
+    );
+  let previous = await requestsSoFar();
+  for (let look = 0; look < 5; look++) {
+    await page.waitForTimeout(1_100);
+    const now = await requestsSoFar();
+    expect(now, `requests shown after look ${look + 1}`).toBeGreaterThan(previous);
+    previous = now;
+  }
   await expect(page.getByTestId('performance-timeline')).not.toHaveAttribute('data-points', '0');
 
   // Completed: every chart drawn from the measured data.
@@ -158,6 +171,7 @@ test('an 8-second run: live tiles and progress, then the completed results with 
     'chart-api-comparison',
     'chart-throughput',
     'chart-error-trend',
+    'chart-api-timeline',
   ]) {
     const card = page.getByTestId(chart);
     await expect(card, chart).toBeVisible();

@@ -31,6 +31,7 @@ export type ScreenId =
   | 'performanceDashboard'
   | 'functionalDashboard'
   | 'previousResults'
+  | 'compareResults'
   | 'functionalUrl'
   | 'functionalUi'
   | 'functionalScript'
@@ -83,6 +84,15 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
     breadcrumbs: [PLANS, { label: 'crumb.functionalDashboard' }],
   },
   previousResults: { path: '/previous-results', breadcrumbs: [PLANS, { label: 'crumb.previousResults' }] },
+  // Beyond the spec: two runs side by side (issue #7).
+  compareResults: {
+    path: '/compare-results',
+    breadcrumbs: [
+      PLANS,
+      { label: 'crumb.previousResults', to: 'previousResults' },
+      { label: 'crumb.compareResults' },
+    ],
+  },
   functionalUrl: {
     path: '/functional-test/url-input',
     breadcrumbs: [PLANS, FUNCTIONAL_TEST, { label: 'crumb.apiTest' }],
@@ -115,7 +125,12 @@ export type ScreenLoader = () => Promise<ScreenModule>;
 export const IMPLEMENTED_SCREENS: Partial<Record<ScreenId, ScreenLoader>> = {
   dashboard: () => import('@/features/dashboard/components/HomeDashboard'),
   createTestUrl: () => import('@/features/plans/components/UrlInputPage'),
+  createTestScript: () => import('@/features/plans/components/ScriptInputPage'),
   testResult: () => import('@/features/results/components/TestResultPage'),
+  performanceDashboard: () =>
+    import('@/features/history/components/performance-dashboard/PerformanceDashboardPage'),
+  previousResults: () => import('@/features/history/components/previous-results/PreviousResultsPage'),
+  compareResults: () => import('@/features/history/components/compare/CompareResultsPage'),
   profile: () => import('@/features/profile/components/ProfilePage'),
   settings: () => import('@/features/settings/components/SettingsPage'),
 };

@@ -46,7 +46,7 @@ describe('routes', () => {
 
   it('redirects unknown paths, and screens not built yet, to /dashboard', async () => {
     signInAs();
-    const { router } = renderApp('/create-test/script-input');
+    const { router } = renderApp('/functional-dashboard');
     await screen.findByRole('heading', { name: 'Welcome to Anybody can do QA' });
     expect(router.state.location.pathname).toBe('/dashboard');
   });
@@ -72,12 +72,7 @@ describe('routes', () => {
     signInAs();
     renderApp('/dashboard');
     await screen.findByTestId('home-dashboard');
-    for (const id of [
-      'nav-performance-upload-script',
-      'nav-functional-ui-test',
-      'nav-messages',
-      'nav-feedback',
-    ]) {
+    for (const id of ['nav-functional-ui-test', 'nav-messages', 'nav-feedback']) {
       expect(screen.getByTestId(id)).toHaveAttribute('aria-disabled', 'true');
       expect(screen.getByTestId(id)).toHaveAccessibleDescription('Coming soon');
     }
@@ -89,8 +84,15 @@ describe('routes', () => {
       '/create-test/url-input',
     );
     expect(screen.getByTestId('quick-performance-url')).toHaveAttribute('href', '/create-test/url-input');
-    expect(screen.getByTestId('quick-performance-script')).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByTestId('view-all-results')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('nav-performance-upload-script')).toHaveAttribute(
+      'href',
+      '/create-test/script-input',
+    );
+    expect(screen.getByTestId('quick-performance-script')).toHaveAttribute(
+      'href',
+      '/create-test/script-input',
+    );
+    expect(screen.getByTestId('view-all-results')).toHaveAttribute('href', '/previous-results');
   });
 
   it('navigates through the sidebar and shows each screen breadcrumbs', async () => {

@@ -64,6 +64,10 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Let the request outlive the page (logout while navigating away). */
   keepalive?: boolean;
+  /** Called with an OK answer, to read its headers (X-Total-Count, Content-Disposition). */
+  onResponse?: (response: Response) => void;
+  /** 'text': the body as it came, unparsed (report downloads). Default 'json'. */
+  responseType?: 'json' | 'text';
 }
 
 const INVALID_JSON_PREVIEW_CHARS = 120;
@@ -167,6 +171,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       });
     }
 
+    options.onResponse?.(response);
+    if (options.responseType === 'text') return text as T;
     if (response.status === 204 || !text.trim()) return undefined as T;
     try {
       return parseJson(text) as T;

@@ -4,7 +4,7 @@ import type { MessageKey } from '@/i18n/en';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import type { FormErrors } from './model/form-to-plan';
 import type { PlanForm } from './model/plan-form';
-import { firstProblem } from './model/form-to-plan';
+import { API_NAME_REQUIRED, firstProblem } from './model/form-to-plan';
 
 /** The model writes its messages in English; the ones the form shows often are translated. */
 const KNOWN_MESSAGES: Record<string, MessageKey> = {
@@ -20,6 +20,7 @@ const KNOWN_MESSAGES: Record<string, MessageKey> = {
     'plans.error.variableName',
   'Transaction rate must be a percent from 0 to 100, or blank for 100': 'plans.error.transactionRate',
   'A header value cannot contain a line break': 'plans.error.headerLineBreak',
+  [API_NAME_REQUIRED]: 'scriptInput.error.apiName',
 };
 
 export function translatePlanMessage(message: string, t: Translate): string {
@@ -69,7 +70,11 @@ export function describeFirstProblem(errors: FormErrors, form: PlanForm, t: Tran
   const problem = firstProblem(errors, form);
   if (!problem) return undefined;
   const message = translatePlanMessage(problem.message, t);
-  const field = fieldLabel(problem.field, t);
+  // An entry's "name" is the API's name, not the plan's.
+  const field =
+    problem.entryNumber !== undefined && problem.field === 'name'
+      ? t('scriptInput.apiName')
+      : fieldLabel(problem.field, t);
   return problem.entryNumber === undefined
     ? t('plans.problem', { field, message })
     : t('plans.problemAt', { number: problem.entryNumber, field, message });

@@ -21,6 +21,7 @@ import { useT } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { cn } from '@/lib/utils';
 import { RecentActivity } from './RecentActivity';
+import { SavedPlans } from './SavedPlans';
 
 interface AreaCardProps {
   icon: LucideIcon;
@@ -197,6 +198,7 @@ export default function HomeDashboard() {
       </section>
 
       <RecentActivity />
+      <SavedPlans />
     </div>
   );
 }

@@ -33,7 +33,7 @@ describe('Recent Activity', () => {
       expect(screen.getByText('No recent activity')).toBeInTheDocument();
       expect(screen.getByText('Start testing to see your results here.')).toBeInTheDocument();
       expect(screen.queryByText('Loading dashboard...')).not.toBeInTheDocument();
-      expect(screen.getByTestId('view-all-results')).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByTestId('view-all-results')).toHaveAttribute('href', '/previous-results');
       expect(fetchMock).not.toHaveBeenCalled();
     } finally {
       DATA_SOURCES.recentResults = registered;

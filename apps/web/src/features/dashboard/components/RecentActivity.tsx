@@ -69,7 +69,7 @@ export function RecentActivity({ source = DATA_SOURCES.recentResults }: { source
             const created = formatTime(item.createdAt, locale);
             return (
               <li key={item.testId} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-48 flex-1">
                   <p className="truncate text-sm font-medium">
                     {item.name?.trim() || t('dashboard.unnamedTest')}
                   </p>

@@ -1,5 +1,14 @@
 import { BODY_METHODS } from '@aqa/plan';
-import { ArrowDown, ArrowUp, ChevronDown, Crosshair, ShieldCheck, Timer, Trash2 } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  ChevronDown,
+  CopyPlus,
+  Crosshair,
+  ShieldCheck,
+  Timer,
+  Trash2,
+} from 'lucide-react';
 import { useState, type CSSProperties, type Dispatch, type ReactNode } from 'react';
 import { FormField } from '@/components/form-field';
 import { Badge } from '@/components/ui/badge';
@@ -15,8 +24,10 @@ import { MAX_TIMEOUT_S, MIN_TIMEOUT_S } from '@aqa/plan';
 import {
   canMoveDown,
   canMoveUp,
+  defaultTab,
   ENTRY_TABS,
   FORM_METHODS,
+  SCRIPT_METHODS,
   type AssertionOperator,
   type AssertionType,
   type EntryForm,
@@ -42,6 +53,35 @@ const TAB_LABELS = {
   authorization: 'plans.tabAuthorization',
 } as const;
 
+/**
+ * The two call editors: the URL screen's (method and URL in the header; Payload, Parameters, Headers and
+ * Authorization tabs) and the script-upload screen's (a named API, collapsed to one line, with Basic,
+ * Authorization and Headers tabs, and Duplicate — spec 01 §2).
+ */
+export type ApiCardVariant = 'url' | 'script';
+
+const SCRIPT_TABS = ['basic', 'authorization', 'headers'] as const;
+type ScriptTab = (typeof SCRIPT_TABS)[number];
+
+const SCRIPT_TAB_LABELS = {
+  basic: 'scriptInput.tabBasic',
+  authorization: 'plans.tabAuthorization',
+  headers: 'plans.tabHeaders',
+} as const;
+
+/** The Basic tab holds what the URL screen spreads over Payload and Parameters. */
+function scriptTabOf(tab: EntryTab): ScriptTab {
+  return tab === 'headers' || tab === 'authorization' ? tab : 'basic';
+}
+
+/** The error keys each tab shows. */
+function fieldTab(key: string): EntryTab | 'basic' {
+  if (key === 'payload') return 'payload';
+  const head = key.split('.')[0] ?? key;
+  if (head === 'parameters' || head === 'headers' || head === 'authorization') return head;
+  return 'basic';
+}
+
 /** Method colours follow API tools' habit (GET green, POST amber…) but stay quiet: text only. */
 const METHOD_TONE: Record<string, string> = {
   GET: 'text-success-text',
@@ -58,6 +98,9 @@ export interface ApiEntryCardProps {
   dispatch: Dispatch<PlanFormAction>;
   errors: Record<string, string>;
   onRemove: (entry: EntryForm, index: number) => void;
+  /** Script variant: adds a copy after this API. */
+  onDuplicate?: (entry: EntryForm) => void;
+  variant?: ApiCardVariant;
   /** The drag handle (dnd-kit), placed first in the header. */
   dragHandle?: ReactNode;
   setCardNode?: (element: HTMLElement | null) => void;
@@ -85,13 +128,18 @@ export function ApiEntryCard({
   dispatch,
   errors,
   onRemove,
+  onDuplicate,
+  variant = 'url',
   dragHandle,
   setCardNode,
   style,
   dragging,
 }: ApiEntryCardProps) {
   const t = useT();
-  const [open, setOpen] = useState(true);
+  const scriptCard = variant === 'script';
+  // Imported lists are long: their cards start as one line each, unless the plan has a single API or
+  // the card is a new, blank one to fill in.
+  const [open, setOpen] = useState(() => !scriptCard || count === 1 || entry.url.trim() === '');
   const number = index + 1;
   const testId = `api-${index}`;
   const fieldId = (field: string) => `${entry.id}-${field}`;
@@ -102,15 +150,59 @@ export function ApiEntryCard({
   const setValue = (field: EntryValueField) => (value: string) =>
     dispatch({ type: 'setEntryValue', entryId: entry.id, field, value });
   const sendsBody = BODY_METHODS.includes(entry.method);
-  const methods: readonly string[] = FORM_METHODS.includes(entry.method as (typeof FORM_METHODS)[number])
-    ? FORM_METHODS
-    : [...FORM_METHODS, entry.method];
+  const offered: readonly string[] = scriptCard ? SCRIPT_METHODS : FORM_METHODS;
+  const methods: readonly string[] = offered.includes(entry.method) ? offered : [...offered, entry.method];
   const removable = count > 1;
   const blankUrl = entry.url.trim() === '';
   const tabHasError = (tab: EntryTab) =>
     Object.keys(errors).some((key) =>
       tab === 'payload' ? key === 'payload' : key.startsWith(`${tab}.`) || key === tab,
     );
+  const scriptTabHasError = (tab: ScriptTab) =>
+    Object.keys(errors).some((key) => {
+      const home = fieldTab(key);
+      return tab === 'basic' ? home === 'basic' || home === 'payload' || home === 'parameters' : home === tab;
+    });
+  const firstError = Object.keys(errors)[0];
+
+  const methodSelect = (
+    <NativeSelect
+      aria-label={t('plans.method')}
+      value={entry.method}
+      onChange={(event) => {
+        const method = methods.find((value) => value === event.target.value);
+        if (method) dispatch({ type: 'setMethod', entryId: entry.id, method: method as EntryForm['method'] });
+      }}
+      className={cn('shrink-0', scriptCard ? 'w-[7.5rem]' : 'w-[6.75rem]')}
+      selectClassName={cn('font-mono font-semibold', METHOD_TONE[entry.method])}
+      data-testid={`${testId}-method`}
+    >
+      {methods.map((method) => (
+        <option key={method} value={method}>
+          {method}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+
+  const urlInput = (
+    <Input
+      id={fieldId('url')}
+      type="url"
+      inputMode="url"
+      aria-label={t('plans.url')}
+      aria-invalid={error('url') ? true : undefined}
+      aria-describedby={error('url') ? fieldId('url-error') : undefined}
+      aria-required={scriptCard ? true : undefined}
+      placeholder={t('plans.urlPlaceholder')}
+      value={entry.url}
+      spellCheck={false}
+      autoComplete="off"
+      onChange={(event) => setValue('url')(event.target.value)}
+      className="font-mono text-[13px]"
+      data-testid={`${testId}-url`}
+    />
+  );
 
   const removeButton = (
     <Button
@@ -131,9 +223,21 @@ export function ApiEntryCard({
   const textField = (
     field: EntryValueField,
     label: string,
-    options: { placeholder?: string; hint?: string; mono?: boolean; inputMode?: 'numeric' | 'decimal' } = {},
+    options: {
+      placeholder?: string;
+      hint?: string;
+      mono?: boolean;
+      inputMode?: 'numeric' | 'decimal';
+      required?: boolean;
+    } = {},
   ) => (
-    <FormField id={fieldId(field)} label={label} hint={options.hint} error={error(field)}>
+    <FormField
+      id={fieldId(field)}
+      label={label}
+      hint={options.hint}
+      error={error(field)}
+      required={options.required}
+    >
       {(control) => (
         <Input
           {...control}
@@ -174,43 +278,48 @@ export function ApiEntryCard({
         </span>
         <span className="sr-only">{t('plans.apiLabel', { number })}</span>
 
-        <div className="order-4 flex min-w-0 basis-full gap-2 sm:order-3 sm:flex-1 sm:basis-auto">
-          <NativeSelect
-            aria-label={t('plans.method')}
-            value={entry.method}
-            onChange={(event) => {
-              const method = methods.find((value) => value === event.target.value);
-              if (method)
-                dispatch({ type: 'setMethod', entryId: entry.id, method: method as EntryForm['method'] });
-            }}
-            className="w-[6.75rem] shrink-0"
-            selectClassName={cn('font-mono font-semibold', METHOD_TONE[entry.method])}
-            data-testid={`${testId}-method`}
+        {scriptCard ? (
+          <button
+            type="button"
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={open}
+            aria-controls={fieldId('body')}
+            className="order-4 flex min-w-0 basis-full items-start gap-2 rounded-md text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:order-3 sm:flex-1 sm:basis-auto"
+            data-testid={`${testId}-summary`}
           >
-            {methods.map((method) => (
-              <option key={method} value={method}>
-                {method}
-              </option>
-            ))}
-          </NativeSelect>
-          <div className="min-w-0 flex-1">
-            <Input
-              id={fieldId('url')}
-              type="url"
-              inputMode="url"
-              aria-label={t('plans.url')}
-              aria-invalid={error('url') ? true : undefined}
-              aria-describedby={error('url') ? fieldId('url-error') : undefined}
-              placeholder={t('plans.urlPlaceholder')}
-              value={entry.url}
-              spellCheck={false}
-              autoComplete="off"
-              onChange={(event) => setValue('url')(event.target.value)}
-              className="font-mono text-[13px]"
-              data-testid={`${testId}-url`}
-            />
+            <span
+              className={cn(
+                'mt-px w-16 shrink-0 font-mono text-[12px] font-semibold leading-5',
+                METHOD_TONE[entry.method],
+              )}
+              data-testid={`${testId}-summary-method`}
+            >
+              {entry.method}
+            </span>
+            <span className="min-w-0 flex-1">
+              <span
+                className={cn(
+                  'block truncate text-sm font-medium leading-5',
+                  !entry.name.trim() && 'italic text-muted-foreground',
+                )}
+                data-testid={`${testId}-title`}
+              >
+                {entry.name.trim() || t('scriptInput.unnamedApi')}
+              </span>
+              <span
+                className="block truncate font-mono text-[12px] leading-5 text-muted-foreground"
+                data-testid={`${testId}-summary-url`}
+              >
+                {entry.url.trim() || t('plans.notIncluded')}
+              </span>
+            </span>
+          </button>
+        ) : (
+          <div className="order-4 flex min-w-0 basis-full gap-2 sm:order-3 sm:flex-1 sm:basis-auto">
+            {methodSelect}
+            <div className="min-w-0 flex-1">{urlInput}</div>
           </div>
-        </div>
+        )}
 
         <div className="order-3 ml-auto flex items-center gap-0.5 sm:order-4 sm:ml-0">
           <Button
@@ -233,6 +342,17 @@ export function ApiEntryCard({
           >
             <ArrowDown />
           </Button>
+          {scriptCard && onDuplicate && (
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={t('scriptInput.duplicateApi')}
+              onClick={() => onDuplicate(entry)}
+              data-testid={`${testId}-duplicate`}
+            >
+              <CopyPlus />
+            </Button>
+          )}
           {removable ? removeButton : <Tooltip content={t('plans.lastApi')}>{removeButton}</Tooltip>}
           <Button
             variant="ghost"
@@ -247,7 +367,15 @@ export function ApiEntryCard({
           </Button>
         </div>
 
-        {(error('url') ?? (blankUrl && count > 1)) && (
+        {scriptCard && !open && firstError !== undefined && (
+          <p
+            className="order-5 basis-full text-[13px] leading-5 text-destructive sm:pl-[4.75rem]"
+            data-testid={`${testId}-problem`}
+          >
+            {error(firstError)}
+          </p>
+        )}
+        {!scriptCard && (error('url') ?? (blankUrl && count > 1)) && (
           <p
             id={fieldId('url-error')}
             className={cn(
@@ -263,76 +391,174 @@ export function ApiEntryCard({
 
       {open && (
         <div id={fieldId('body')} className="space-y-6 border-t border-border px-3 pb-5 pt-4 sm:px-4">
-          <Tabs
-            value={entry.tab}
-            onValueChange={(tab) => {
-              const next = ENTRY_TABS.find((value) => value === tab);
-              if (next) dispatch({ type: 'setTab', entryId: entry.id, tab: next });
-            }}
-          >
-            <TabsList
-              aria-label={t('plans.apiLabel', { number })}
-              className="max-sm:grid max-sm:h-auto max-sm:w-full max-sm:grid-cols-2"
+          {scriptCard ? (
+            <Tabs
+              value={scriptTabOf(entry.tab)}
+              onValueChange={(tab) => {
+                const next = SCRIPT_TABS.find((value) => value === tab);
+                if (next)
+                  dispatch({
+                    type: 'setTab',
+                    entryId: entry.id,
+                    tab: next === 'basic' ? defaultTab(entry.method) : next,
+                  });
+              }}
             >
-              {ENTRY_TABS.map((tab) => (
-                <TabsTrigger key={tab} value={tab} data-testid={`${testId}-tab-${tab}`}>
-                  {t(TAB_LABELS[tab])}
-                  {tabHasError(tab) && <span aria-hidden className="size-1.5 rounded-full bg-destructive" />}
-                  {tab === 'authorization' && entry.authorization.type !== 'none' && (
-                    <span aria-hidden className="size-1.5 rounded-full bg-primary" />
+              <TabsList aria-label={t('plans.apiLabel', { number })}>
+                {SCRIPT_TABS.map((tab) => (
+                  <TabsTrigger key={tab} value={tab} data-testid={`${testId}-tab-${tab}`}>
+                    {t(SCRIPT_TAB_LABELS[tab])}
+                    {scriptTabHasError(tab) && (
+                      <span aria-hidden className="size-1.5 rounded-full bg-destructive" />
+                    )}
+                    {tab === 'authorization' && entry.authorization.type !== 'none' && (
+                      <span aria-hidden className="size-1.5 rounded-full bg-primary" />
+                    )}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              <TabsContent value="basic" className="space-y-4" data-testid={`${testId}-panel-basic`}>
+                {textField('name', t('scriptInput.apiName'), { required: true })}
+                <div className="flex flex-col gap-2">
+                  <span className="text-sm font-medium leading-none" id={fieldId('request-label')}>
+                    {t('scriptInput.request')}
+                    <span aria-hidden className="ml-0.5 text-destructive">
+                      *
+                    </span>
+                  </span>
+                  <div className="flex min-w-0 gap-2" role="group" aria-labelledby={fieldId('request-label')}>
+                    {methodSelect}
+                    <div className="min-w-0 flex-1">{urlInput}</div>
+                  </div>
+                  {error('url') && (
+                    <p id={fieldId('url-error')} className="text-[13px] leading-5 text-destructive">
+                      {error('url')}
+                    </p>
                   )}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-            <TabsContent value="payload" data-testid={`${testId}-panel-payload`}>
-              {sendsBody ? (
-                <FormField
-                  id={fieldId('payload')}
-                  label={t('plans.payload')}
-                  hint={t('plans.payloadHint')}
-                  error={error('payload')}
-                >
-                  {(control) => (
-                    <Textarea
-                      {...control}
-                      rows={6}
-                      value={entry.payload}
-                      spellCheck={false}
-                      placeholder={t('plans.payloadPlaceholder')}
-                      onChange={(event) => setValue('payload')(event.target.value)}
-                      className="font-mono text-[13px]"
-                      data-testid={`${testId}-payload`}
-                    />
-                  )}
-                </FormField>
-              ) : (
-                <p className="rounded-lg border border-dashed border-border px-3 py-4 text-[13px] text-muted-foreground">
-                  {t('plans.payloadOnlyBodyMethods')}
-                </p>
-              )}
-            </TabsContent>
-            <TabsContent value="parameters">
-              <KeyValueRows
-                entry={entry}
-                list="parameters"
-                dispatch={dispatch}
-                errors={errors}
-                testId={testId}
-              />
-            </TabsContent>
-            <TabsContent value="headers">
-              <KeyValueRows
-                entry={entry}
-                list="headers"
-                dispatch={dispatch}
-                errors={errors}
-                testId={testId}
-              />
-            </TabsContent>
-            <TabsContent value="authorization">
-              <AuthorizationFields entry={entry} dispatch={dispatch} errors={errors} testId={testId} />
-            </TabsContent>
-          </Tabs>
+                </div>
+                <section className="space-y-2">
+                  <h4 className="text-sm font-medium">{t('plans.tabParameters')}</h4>
+                  <KeyValueRows
+                    entry={entry}
+                    list="parameters"
+                    dispatch={dispatch}
+                    errors={errors}
+                    testId={testId}
+                  />
+                </section>
+                {sendsBody ? (
+                  <FormField
+                    id={fieldId('payload')}
+                    label={t('plans.payload')}
+                    hint={t('plans.payloadHint')}
+                    error={error('payload')}
+                  >
+                    {(control) => (
+                      <Textarea
+                        {...control}
+                        rows={6}
+                        value={entry.payload}
+                        spellCheck={false}
+                        placeholder={t('plans.payloadPlaceholder')}
+                        onChange={(event) => setValue('payload')(event.target.value)}
+                        className="font-mono text-[13px]"
+                        data-testid={`${testId}-payload`}
+                      />
+                    )}
+                  </FormField>
+                ) : (
+                  <p className="rounded-lg border border-dashed border-border px-3 py-3 text-[13px] text-muted-foreground">
+                    {t('plans.payloadOnlyBodyMethods')}
+                  </p>
+                )}
+              </TabsContent>
+              <TabsContent value="authorization">
+                <AuthorizationFields entry={entry} dispatch={dispatch} errors={errors} testId={testId} />
+              </TabsContent>
+              <TabsContent value="headers">
+                <KeyValueRows
+                  entry={entry}
+                  list="headers"
+                  dispatch={dispatch}
+                  errors={errors}
+                  testId={testId}
+                />
+              </TabsContent>
+            </Tabs>
+          ) : (
+            <Tabs
+              value={entry.tab}
+              onValueChange={(tab) => {
+                const next = ENTRY_TABS.find((value) => value === tab);
+                if (next) dispatch({ type: 'setTab', entryId: entry.id, tab: next });
+              }}
+            >
+              <TabsList
+                aria-label={t('plans.apiLabel', { number })}
+                className="max-sm:grid max-sm:h-auto max-sm:w-full max-sm:grid-cols-2"
+              >
+                {ENTRY_TABS.map((tab) => (
+                  <TabsTrigger key={tab} value={tab} data-testid={`${testId}-tab-${tab}`}>
+                    {t(TAB_LABELS[tab])}
+                    {tabHasError(tab) && (
+                      <span aria-hidden className="size-1.5 rounded-full bg-destructive" />
+                    )}
+                    {tab === 'authorization' && entry.authorization.type !== 'none' && (
+                      <span aria-hidden className="size-1.5 rounded-full bg-primary" />
+                    )}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              <TabsContent value="payload" data-testid={`${testId}-panel-payload`}>
+                {sendsBody ? (
+                  <FormField
+                    id={fieldId('payload')}
+                    label={t('plans.payload')}
+                    hint={t('plans.payloadHint')}
+                    error={error('payload')}
+                  >
+                    {(control) => (
+                      <Textarea
+                        {...control}
+                        rows={6}
+                        value={entry.payload}
+                        spellCheck={false}
+                        placeholder={t('plans.payloadPlaceholder')}
+                        onChange={(event) => setValue('payload')(event.target.value)}
+                        className="font-mono text-[13px]"
+                        data-testid={`${testId}-payload`}
+                      />
+                    )}
+                  </FormField>
+                ) : (
+                  <p className="rounded-lg border border-dashed border-border px-3 py-4 text-[13px] text-muted-foreground">
+                    {t('plans.payloadOnlyBodyMethods')}
+                  </p>
+                )}
+              </TabsContent>
+              <TabsContent value="parameters">
+                <KeyValueRows
+                  entry={entry}
+                  list="parameters"
+                  dispatch={dispatch}
+                  errors={errors}
+                  testId={testId}
+                />
+              </TabsContent>
+              <TabsContent value="headers">
+                <KeyValueRows
+                  entry={entry}
+                  list="headers"
+                  dispatch={dispatch}
+                  errors={errors}
+                  testId={testId}
+                />
+              </TabsContent>
+              <TabsContent value="authorization">
+                <AuthorizationFields entry={entry} dispatch={dispatch} errors={errors} testId={testId} />
+              </TabsContent>
+            </Tabs>
+          )}
 
           <div className="grid gap-6 @2xl:grid-cols-2">
             <section className="space-y-3" data-testid={`${testId}-extraction`}>

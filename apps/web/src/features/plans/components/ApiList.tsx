@@ -30,7 +30,7 @@ import {
   type PlanForm,
   type PlanFormAction,
 } from '../model/plan-form';
-import { ApiEntryCard } from './ApiEntryCard';
+import { ApiEntryCard, type ApiCardVariant } from './ApiEntryCard';
 
 const NO_FIELD_ERRORS: Record<string, string> = {};
 const SEQUENCE_TOKEN = '{{sequence_number,100}}';
@@ -59,6 +59,8 @@ interface SortableEntryProps {
   dispatch: Dispatch<PlanFormAction>;
   errors: Record<string, string>;
   onRemove: (entry: EntryForm, index: number) => void;
+  onDuplicate: (entry: EntryForm) => void;
+  variant: ApiCardVariant;
 }
 
 /** Memoised: typing in one call editor re-renders that editor only. */
@@ -92,17 +94,22 @@ const SortableEntry = memo(function SortableEntry(props: SortableEntryProps) {
   );
 });
 
-/** The ordered list of API calls (spec 01 §2): drag or up/down to reorder, delete while more than one. */
+/**
+ * The ordered list of API calls (spec 01 §2): drag or up/down to reorder, delete while more than one, and
+ * on the script-upload screen duplicate (the copy's name gets `_copy`).
+ */
 export function ApiList({
   form,
   dispatch,
   errors,
   disabled,
+  variant = 'url',
 }: {
   form: PlanForm;
   dispatch: Dispatch<PlanFormAction>;
   errors: FormErrors;
   disabled: boolean;
+  variant?: ApiCardVariant;
 }) {
   const t = useT();
   const sensors = useSensors(
@@ -146,18 +153,25 @@ export function ApiList({
     },
     [count, dispatch, t],
   );
+  const duplicate = useCallback(
+    (entry: EntryForm) => dispatch({ type: 'duplicateEntry', entryId: entry.id }),
+    [dispatch],
+  );
+  const scriptList = variant === 'script';
 
   return (
     <section aria-labelledby="apis-title" className="space-y-4" data-testid="api-list">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0 space-y-1">
           <h2 id="apis-title" className="flex items-center gap-2 text-base font-semibold tracking-tight">
-            {t('plans.apisTitle')}
+            {scriptList ? t('scriptInput.apisTitle') : t('plans.apisTitle')}
             <Badge variant="secondary" className="num" data-testid="api-count">
               {t('plans.apiCount', { count: form.entries.filter((e) => e.url.trim()).length })}
             </Badge>
           </h2>
-          <p className="text-sm text-muted-foreground">{t('plans.apisText')}</p>
+          <p className="text-sm text-muted-foreground">
+            {scriptList ? t('scriptInput.apisText') : t('plans.apisText')}
+          </p>
         </div>
         <Button
           variant="outline"
@@ -166,7 +180,7 @@ export function ApiList({
           className="self-start sm:self-auto"
           data-testid="add-url"
         >
-          {t('plans.addUrl')}
+          {scriptList ? t('scriptInput.addApi') : t('plans.addUrl')}
         </Button>
       </div>
 
@@ -207,6 +221,8 @@ export function ApiList({
                   dispatch={dispatch}
                   errors={errors.entries[entry.id] ?? NO_FIELD_ERRORS}
                   onRemove={remove}
+                  onDuplicate={duplicate}
+                  variant={variant}
                 />
               ))}
             </ol>

@@ -85,6 +85,14 @@ function PlanDetailsContent({ form, script }: { form: PlanForm; script: string }
                   <span className="font-mono text-[13px] font-semibold">{entry.method}</span>
                   <span className="min-w-0 flex-1 break-all font-mono text-[13px]">{entry.url}</span>
                 </div>
+                {entry.name.trim() && (
+                  <p
+                    className="pl-4 text-[13px] text-muted-foreground"
+                    data-testid={`details-api-${index}-name`}
+                  >
+                    {entry.name.trim()}
+                  </p>
+                )}
                 {auth.type !== 'none' && (
                   <div className="flex flex-wrap items-center gap-2 pl-4 text-[13px]">
                     <Badge variant="outline">{t(`plans.auth.${auth.type}`)}</Badge>

@@ -10,20 +10,31 @@ import { TOOL_OPTIONS, type PlanForm, type PlanFormAction } from '../model/plan-
 import { translatePlanMessage } from '../plan-messages';
 import { NativeSelect } from './NativeSelect';
 
+/** The plan's name, tool, users and duration: "Plan settings" on the URL screen, "Test Configuration" on the upload screen. */
 export function PlanSettingsCard({
   form,
   dispatch,
   errors,
   disabled,
   onToolChange,
+  title,
+  description,
+  tools = TOOL_OPTIONS,
 }: {
   form: PlanForm;
   dispatch: Dispatch<PlanFormAction>;
   errors: FormErrors;
   disabled: boolean;
   onToolChange: (tool: Tool) => void;
+  title?: string;
+  description?: string;
+  /** The tools offered; a loaded plan's tool is listed even when it is not among them. */
+  tools?: readonly { value: Tool; label: string }[];
 }) {
   const t = useT();
+  const toolOptions = tools.some((option) => option.value === form.tool)
+    ? tools
+    : [...tools, ...TOOL_OPTIONS.filter((option) => option.value === form.tool)];
   const error = (field: string) => {
     const message = errors.plan[field];
     return message ? translatePlanMessage(message, t) : undefined;
@@ -33,9 +44,9 @@ export function PlanSettingsCard({
       <CardHeader className="p-4 pb-4 sm:p-6 sm:pb-4">
         <CardTitle as="h2" className="flex items-center gap-2">
           <SlidersHorizontal aria-hidden className="size-4 text-muted-foreground" />
-          {t('plans.settingsTitle')}
+          {title ?? t('plans.settingsTitle')}
         </CardTitle>
-        <CardDescription>{t('plans.settingsText')}</CardDescription>
+        <CardDescription>{description ?? t('plans.settingsText')}</CardDescription>
       </CardHeader>
       <CardContent className="px-4 pb-4 sm:px-6 sm:pb-6">
         <fieldset disabled={disabled} className="grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-[2fr_1fr_1fr_1fr]">
@@ -72,7 +83,7 @@ export function PlanSettingsCard({
                 }}
                 data-testid="plan-tool"
               >
-                {TOOL_OPTIONS.map((option) => (
+                {toolOptions.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
                   </option>

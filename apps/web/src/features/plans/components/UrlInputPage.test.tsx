@@ -360,7 +360,30 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('save-plan')).toBeDisabled();
   });
 
+  it('sends a plan of the script-upload screen there, at step 2', async () => {
+    fetchMock.mockImplementation(
+      (await import('@/test/render')).mockFetch({
+        'GET /api/me': () => json({ user: TEST_USER }),
+        'GET /api/get-test-plan/plan-9': () => json(savedPlan({ source_page: 'script-input' })),
+      }),
+    );
+    const { router } = await openScreen('/create-test/url-input?planId=plan-9');
+    expect(await screen.findByTestId('script-input-page', undefined, { timeout: 10_000 })).toHaveAttribute(
+      'data-step',
+      'configure',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/create-test/script-input'));
+    await waitFor(() => expect(router.state.location.search).toBe('?planId=plan-9'));
+    await waitFor(() => expect(screen.getByTestId('plan-name')).toHaveValue('Saved checkout'));
+    expect(localStorage.getItem('loadSavedPlanId')).toBeNull();
+  });
+
   it('opens a plan of the script-upload screen here, with a note, while that screen does not exist', async () => {
+    const scriptScreen = IMPLEMENTED_SCREENS.createTestScript;
+    delete IMPLEMENTED_SCREENS.createTestScript;
+    onTestFinished(() => {
+      if (scriptScreen) IMPLEMENTED_SCREENS.createTestScript = scriptScreen;
+    });
     fetchMock.mockImplementation(
       (await import('@/test/render')).mockFetch({
         'GET /api/me': () => json({ user: TEST_USER }),

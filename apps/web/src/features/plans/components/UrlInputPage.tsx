@@ -13,15 +13,14 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
-import type { Tool } from '@aqa/plan';
 import { usePlanEditor, type PlanEditor } from '../hooks/usePlanEditor';
-import { toolLabel } from '../model/plan-form';
+import { useScriptFileActions } from '../hooks/useScriptFileActions';
 import { ApiList } from './ApiList';
 import { PlanDetailsDialog } from './PlanDetailsDialog';
 import { PlanSettingsCard } from './PlanSettingsCard';
 import { ScriptPanel } from './ScriptPanel';
 import { TextCommandPanel } from './TextCommandPanel';
-import { Toast, type ToastMessage } from './Toast';
+import { Toast } from './Toast';
 import { ValidationResultsDialog } from './ValidationResultsDialog';
 
 /** Router state that keeps the editor when only ?planId= changes (after a save). */
@@ -38,36 +37,6 @@ export default function UrlInputPage() {
   const state = location.state as EditorLocationState | null;
   const editorKey = state?.editorKey ?? location.key;
   return <UrlInputEditor key={editorKey} editorKey={editorKey} />;
-}
-
-function copyWithSelection(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
-}
-
-function downloadText(text: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Chromium reads the blob after the click returns; revoke a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function UrlInputEditor({ editorKey }: { editorKey: string }) {
@@ -87,50 +56,10 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
   const editor = usePlanEditor({ planIdParam: searchParams.get('planId'), rememberPlanId });
   const { form, dispatch, errors, script, busy } = editor;
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const [toast, setToast] = useState<ToastMessage | null>(null);
-  const clearToast = useCallback(() => setToast(null), []);
-
-  // An edited script belongs to its tool: another tool means a script generated afresh from the plan.
-  const changeTool = (tool: Tool) => {
-    if (tool === form.tool) return;
-    if (script.mode === 'edited') {
-      if (!window.confirm(t('plans.confirmToolChange', { tool: toolLabel(form.tool) }))) return;
-      script.setMode('live');
-    }
-    dispatch({ type: 'setTool', tool });
-  };
+  const { copy, download, toast, clearToast } = useScriptFileActions(script);
 
   const formDisabled = editor.loading || editor.loadFailed || busy === 'saving' || busy === 'running';
   const saveDisabled = form.name.trim() === '' || busy === 'saving' || formDisabled;
-
-  const copy = async () => {
-    if (!script.script) return;
-    let copied: boolean;
-    try {
-      await navigator.clipboard.writeText(script.script);
-      copied = true;
-    } catch {
-      // No clipboard API or no permission (an insecure origin): the older selection copy still works.
-      copied = copyWithSelection(script.script);
-    }
-    setToast({
-      id: Date.now(),
-      kind: copied ? 'success' : 'error',
-      text: copied ? t('plans.copied') : t('plans.copyFailed'),
-    });
-  };
-
-  const download = () => {
-    if (!script.script) {
-      window.alert(t('plans.noScript'));
-      return;
-    }
-    try {
-      downloadText(script.script, script.filename);
-    } catch {
-      window.alert(t('plans.downloadFailed'));
-    }
-  };
 
   const onSaveBarSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -195,9 +124,9 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
             dispatch={dispatch}
             errors={errors}
             disabled={formDisabled}
-            onToolChange={changeTool}
+            onToolChange={editor.changeTool}
           />
-          <ApiList form={form} dispatch={dispatch} errors={errors} disabled={formDisabled} />
+          <ApiList form={form} dispatch={dispatch} errors={errors} disabled={formDisabled} variant="url" />
         </div>
 
         <div className="min-w-0 space-y-6 min-[1680px]:sticky min-[1680px]:top-20">

@@ -1,7 +1,8 @@
 import { resultStatusLabel, type ApiValidationResult, type ValidationResponse } from '@aqa/plan';
-import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
+import { CircleCheck, CircleX, ListChecks, TriangleAlert, X } from 'lucide-react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
   Dialog,
   DialogClose,
@@ -116,6 +117,74 @@ function ApiResult({ result, index }: { result: ApiValidationResult; index: numb
   );
 }
 
+/** Totals, then one row per API. */
+function ValidationResultsBody({
+  result,
+  listClassName,
+}: {
+  result: ValidationResponse;
+  listClassName?: string;
+}) {
+  const t = useT();
+  return (
+    <>
+      <dl className="grid grid-cols-3 gap-2" data-testid="validation-totals">
+        <Total label={t('plans.resultsTotal')} value={result.total_apis} />
+        <Total label={t('plans.resultsSuccessful')} value={result.successful} tone="text-success-text" />
+        <Total
+          label={t('plans.resultsFailed')}
+          value={result.failed}
+          tone={result.failed > 0 ? 'text-destructive-text' : undefined}
+        />
+      </dl>
+      <ol className={cn('space-y-2', listClassName)} data-testid="validation-results">
+        {result.api_results.map((api, index) => (
+          <ApiResult key={`${api.method}-${api.url}-${index}`} result={api} index={index} />
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** The script-upload screen's validation-results card (spec 01 §2): on the page, until dismissed. */
+export function ValidationResultsCard({
+  result,
+  onClose,
+}: {
+  result: ValidationResponse;
+  onClose: () => void;
+}) {
+  const t = useT();
+  return (
+    <Card role="region" data-testid="validation-card" aria-labelledby="validation-card-title">
+      <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-3">
+        <div className="flex items-start justify-between gap-2">
+          <div className="space-y-1">
+            <CardTitle as="h2" id="validation-card-title" className="flex items-center gap-2">
+              <ListChecks aria-hidden className="size-4 text-muted-foreground" />
+              {t('plans.resultsTitle')}
+            </CardTitle>
+            <CardDescription>{t('plans.resultsText')}</CardDescription>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('common.close')}
+            onClick={onClose}
+            data-testid="validation-close"
+          >
+            <X />
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-3 px-4 pb-4 sm:px-6 sm:pb-6">
+        {/* A long list scrolls inside the card, so the script below stays within reach. */}
+        <ValidationResultsBody result={result} listClassName="max-h-[28rem] overflow-y-auto pr-1" />
+      </CardContent>
+    </Card>
+  );
+}
+
 export function ValidationResultsDialog({
   result,
   onClose,
@@ -131,28 +200,7 @@ export function ValidationResultsDialog({
           <DialogTitle>{t('plans.resultsTitle')}</DialogTitle>
           <DialogDescription>{t('plans.resultsText')}</DialogDescription>
         </DialogHeader>
-        {result && (
-          <>
-            <dl className="grid grid-cols-3 gap-2" data-testid="validation-totals">
-              <Total label={t('plans.resultsTotal')} value={result.total_apis} />
-              <Total
-                label={t('plans.resultsSuccessful')}
-                value={result.successful}
-                tone="text-success-text"
-              />
-              <Total
-                label={t('plans.resultsFailed')}
-                value={result.failed}
-                tone={result.failed > 0 ? 'text-destructive-text' : undefined}
-              />
-            </dl>
-            <ol className="space-y-2">
-              {result.api_results.map((api, index) => (
-                <ApiResult key={`${api.method}-${api.url}-${index}`} result={api} index={index} />
-              ))}
-            </ol>
-          </>
-        )}
+        {result && <ValidationResultsBody result={result} />}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" data-testid="validation-close">

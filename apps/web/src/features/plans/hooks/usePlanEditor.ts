@@ -1,7 +1,7 @@
-import { safeMigratePlan, type PerfPlan, type ValidationResponse } from '@aqa/plan';
+import { safeMigratePlan, type PerfPlan, type Tool, type ValidationResponse } from '@aqa/plan';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DATA_SOURCES, isScreenAvailable, screenPath } from '@/app/routes-registry';
+import { DATA_SOURCES, isScreenAvailable, screenPath, type ScreenId } from '@/app/routes-registry';
 import { useT } from '@/i18n';
 import { ApiError, isAbortError } from '@/lib/api';
 import {
@@ -15,8 +15,22 @@ import {
   type FormSnapshot,
   type PlanBody,
 } from '../model/form-to-plan';
-import { clearPlanHandOff, handOffPlanId, handOffRun, peekPlanHandOff, planIdOf } from '../model/hand-off';
-import { createPlanForm, formFromPlan, planFormReducer, type PlanForm } from '../model/plan-form';
+import {
+  clearPlanHandOff,
+  handOffPlan,
+  handOffPlanId,
+  handOffRun,
+  peekPlanHandOff,
+  planIdOf,
+} from '../model/hand-off';
+import {
+  createPlanForm,
+  formFromPlan,
+  planFormReducer,
+  toolLabel,
+  type EntryForm,
+  type PlanForm,
+} from '../model/plan-form';
 import { callErrorMessage, describeFirstProblem } from '../plan-messages';
 import {
   createPlan,
@@ -34,10 +48,18 @@ import type { TextCommandResponse } from '../queries/text-command';
 import { useScriptPreview, type ScriptMode } from './useScriptPreview';
 
 /**
- * Everything the URL-input screen does with its plan: the form, the script, loading a saved plan (by
- * `?planId=` or the storage hand-off of spec 01 §4), Save vs Update, Generate, Validate and Run. Messages
- * the spec writes as alerts are window.alert, in the active language.
+ * Everything a performance authoring screen (URL input, script upload) does with its plan: the form, the
+ * script, loading a saved plan (by `?planId=` or the storage hand-off of spec 01 §4), Save vs Update,
+ * Generate, Validate and Run. Messages the spec writes as alerts are window.alert, in the active language.
  */
+
+type SourcePage = PerfPlan['source_page'];
+
+/** The screen each source page's plans open on (spec 01 §2 "Redirect"). */
+const SCREEN_OF_SOURCE: Record<SourcePage, ScreenId> = {
+  'url-input': 'createTestUrl',
+  'script-input': 'createTestScript',
+};
 
 type LoadTarget = { kind: 'id'; id: string } | { kind: 'plan'; plan: unknown } | { kind: 'none' };
 
@@ -46,7 +68,7 @@ interface Initial {
   form: PlanForm;
   savedId: string | null;
   script: { mode: ScriptMode; text: string };
-  /** The loaded plan came from the script-upload screen, which is not built yet. */
+  /** The loaded plan belongs to the other performance screen, which is not built: it opens here. */
   foreignSource: boolean;
   /** A stored plan that could not be read. */
   loadError: boolean;
@@ -69,10 +91,15 @@ function scriptStateOf(plan: { script?: string | undefined; script_edited?: bool
   return { mode: plan.script ? 'live' : 'none', text: '' };
 }
 
-function initialState(planIdParam: string | null): Initial {
+/** Whether a plan of `plan.source_page` is opened on the screen of `sourcePage` even so. */
+function opensHereInstead(plan: PerfPlan, sourcePage: SourcePage): boolean {
+  return plan.source_page !== sourcePage && !isScreenAvailable(SCREEN_OF_SOURCE[plan.source_page]);
+}
+
+function initialState(planIdParam: string | null, sourcePage: SourcePage): Initial {
   const blank: Initial = {
     target: { kind: 'none' },
-    form: createPlanForm(),
+    form: createPlanForm(sourcePage),
     savedId: null,
     script: { mode: 'none', text: '' },
     foreignSource: false,
@@ -91,8 +118,7 @@ function initialState(planIdParam: string | null): Initial {
       form: formFromPlan(parsed.data),
       savedId: planIdOf(handOff.plan) ?? null,
       script: scriptStateOf({ script: parsed.data.script, script_edited: record.script_edited }),
-      // Opened here while the script-upload screen does not exist; otherwise the screen redirects.
-      foreignSource: parsed.data.source_page === 'script-input' && !isScreenAvailable('createTestScript'),
+      foreignSource: opensHereInstead(parsed.data, sourcePage),
     };
   }
   return blank;
@@ -104,12 +130,21 @@ export interface PlanEditorOptions {
   planIdParam: string | null;
   /** Puts ?planId= in the address without reloading the screen. */
   rememberPlanId: (id: string) => void;
+  /** The screen's source page: new plans are saved with it, and plans of the other screen open there. */
+  sourcePage?: SourcePage;
+  /** The script's download name; testplan_{tool}_{plan}.{ext} when absent. */
+  fileName?: (tool: Tool, planName: string) => string;
 }
 
-export function usePlanEditor({ planIdParam, rememberPlanId }: PlanEditorOptions) {
+export function usePlanEditor({
+  planIdParam,
+  rememberPlanId,
+  sourcePage = 'url-input',
+  fileName,
+}: PlanEditorOptions) {
   const t = useT();
   const navigate = useNavigate();
-  const [initial] = useState(() => initialState(planIdParam));
+  const [initial] = useState(() => initialState(planIdParam, sourcePage));
   const [form, dispatch] = useReducer(planFormReducer, initial.form);
   const [savedId, setSavedId] = useState<string | null>(initial.savedId);
   const [busy, setBusy] = useState<Busy>(initial.target.kind === 'id' ? 'loading' : null);
@@ -118,7 +153,7 @@ export function usePlanEditor({ planIdParam, rememberPlanId }: PlanEditorOptions
   const [showErrors, setShowErrors] = useState(false);
   const [serverErrors, setServerErrors] = useState<{ form: PlanForm; errors: FormErrors } | null>(null);
   const [validation, setValidation] = useState<ValidationResponse | null>(null);
-  const script = useScriptPreview(form, initial.script);
+  const script = useScriptPreview(form, initial.script, fileName);
   const [savedFingerprint, setSavedFingerprint] = useState<string | null>(() =>
     initial.savedId ? fingerprint(snapshotForm(initial.form).body, editedText(initial.script)) : null,
   );
@@ -140,15 +175,17 @@ export function usePlanEditor({ planIdParam, rememberPlanId }: PlanEditorOptions
     setServerErrors(null);
   };
 
-  /** A plan of the script-upload screen opens there once that screen exists (spec 01 §2 "Redirect"). */
-  const redirectToScriptInput = useCallback(
-    (plan: PerfPlan, id: string | undefined): boolean => {
-      if (plan.source_page !== 'script-input' || !isScreenAvailable('createTestScript')) return false;
+  /** A plan made on the other performance screen opens there, when it exists (spec 01 §2 "Redirect"). */
+  const redirectToOwnScreen = useCallback(
+    (plan: PerfPlan, id: string | undefined, stored?: unknown): boolean => {
+      const own = SCREEN_OF_SOURCE[plan.source_page];
+      if (plan.source_page === sourcePage || !isScreenAvailable(own)) return false;
       if (id) handOffPlanId(id);
-      void navigate(screenPath('createTestScript'), { replace: true });
+      else if (stored !== undefined) handOffPlan(stored);
+      void navigate(screenPath(own), { replace: true });
       return true;
     },
-    [navigate],
+    [navigate, sourcePage],
   );
 
   // The hand-off entries are removed once read (spec 01 §4); reading happened in the initial state.
@@ -158,7 +195,8 @@ export function usePlanEditor({ planIdParam, rememberPlanId }: PlanEditorOptions
     if (initial.target.kind === 'plan' && !initial.loadError) {
       const parsed = safeMigratePlan(initial.target.plan);
       const id = planIdOf(initial.target.plan);
-      if (parsed.success && !redirectToScriptInput(parsed.data, id) && id) rememberPlanId(id);
+      if (parsed.success && !redirectToOwnScreen(parsed.data, id, initial.target.plan) && id)
+        rememberPlanId(id);
     }
     // Runs once per screen visit: the screen is remounted for every new visit (see UrlInputPage).
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -179,9 +217,9 @@ export function usePlanEditor({ planIdParam, rememberPlanId }: PlanEditorOptions
           return;
         }
         const id = planIdOf(answer) ?? loadId;
-        if (redirectToScriptInput(parsed.data, id)) return;
+        if (redirectToOwnScreen(parsed.data, id)) return;
         applySavedPlan(parsed.data, id, scriptStateOf(answer));
-        setForeignSource(parsed.data.source_page === 'script-input');
+        setForeignSource(parsed.data.source_page !== sourcePage);
         setBusy(null);
         if (planIdParam !== id) rememberPlanId(id);
       },
@@ -366,6 +404,30 @@ export function usePlanEditor({ planIdParam, rememberPlanId }: PlanEditorOptions
     }
   };
 
+  /** An edited script belongs to its tool: another tool means a script generated afresh from the plan. */
+  const changeTool = (tool: Tool) => {
+    if (tool === form.tool) return;
+    if (script.mode === 'edited') {
+      if (!window.confirm(t('plans.confirmToolChange', { tool: toolLabel(form.tool) }))) return;
+      script.setMode('live');
+    }
+    dispatch({ type: 'setTool', tool });
+  };
+
+  // --- Imported APIs (script-upload screen) -----------------------------------------------------------
+
+  /** Replaces the plan's APIs with imported ones; a plan without a name takes the document's title. */
+  const importEntries = (entries: EntryForm[], suggestedName: string) => {
+    if (entries.length === 0) return;
+    dispatch({
+      type: 'load',
+      form: { ...form, name: form.name.trim() ? form.name : suggestedName.trim().slice(0, 200), entries },
+    });
+    setShowErrors(false);
+    setServerErrors(null);
+    setValidation(null);
+  };
+
   // --- Text command (when its parser exists) ----------------------------------------------------------
 
   const textCommandSource = DATA_SOURCES.planTextCommand;
@@ -388,6 +450,8 @@ export function usePlanEditor({ planIdParam, rememberPlanId }: PlanEditorOptions
     : undefined;
 
   return {
+    /** The screen was opened with a saved plan (by id or hand-off), not blank. */
+    openedWithPlan: initial.target.kind !== 'none',
     form,
     dispatch,
     errors,
@@ -405,6 +469,8 @@ export function usePlanEditor({ planIdParam, rememberPlanId }: PlanEditorOptions
     run,
     generate,
     validate,
+    changeTool,
+    importEntries,
     applyTextCommand,
   };
 }

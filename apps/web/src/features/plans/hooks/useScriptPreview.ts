@@ -1,4 +1,5 @@
 import { generateScript, scriptFileName, type ScriptWarning } from '@aqa/converters';
+import type { Tool } from '@aqa/plan';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { checkScriptRequest } from '../model/form-to-plan';
 import type { PlanForm } from '../model/plan-form';
@@ -22,7 +23,7 @@ export interface ScriptPreview {
   script: string;
   /** Generator warnings of the shown live script (none for an edited one). */
   warnings: ScriptWarning[];
-  /** testplan_{tool}_{plan}.{ext} for the current tool and plan name. */
+  /** The download name for the current tool and plan name (testplan_{tool}_{plan}.{ext} by default). */
   filename: string;
   /** Live, but the plan no longer makes a valid script: the last valid one is shown. */
   stale: boolean;
@@ -40,7 +41,11 @@ export function previewScript(form: PlanForm): GeneratedPreview | null {
   return { script: file.content, warnings, filename: file.name };
 }
 
-export function useScriptPreview(form: PlanForm, initial: { mode: ScriptMode; text: string }): ScriptPreview {
+export function useScriptPreview(
+  form: PlanForm,
+  initial: { mode: ScriptMode; text: string },
+  fileName: (tool: Tool, planName: string) => string = scriptFileName,
+): ScriptPreview {
   const [mode, setMode] = useState<ScriptMode>(initial.mode);
   const [editedText, setEditedText] = useState(initial.text);
   // Typing stays smooth on long plans: the script follows a moment behind the form when React is busy.
@@ -52,7 +57,7 @@ export function useScriptPreview(form: PlanForm, initial: { mode: ScriptMode; te
   if (current && current !== lastGood) setLastGood(current);
   const shown = current ?? (mode === 'live' ? lastGood : null);
 
-  const filename = scriptFileName(form.tool, form.name);
+  const filename = fileName(form.tool, form.name);
   if (mode === 'edited') {
     return {
       mode,

@@ -72,3 +72,17 @@ describe('the form as a plan', () => {
     });
   });
 });
+
+describe('API names on the script-upload screen', () => {
+  it('requires a name for every API sent from script-input plans only', () => {
+    const named = createEntry({ name: 'List', url: 'https://api.test/a' });
+    const unnamed = createEntry({ name: '  ', url: 'https://api.test/b' });
+    const script = form({ sourcePage: 'script-input', entries: [named, unnamed] });
+    const check = checkPlan(script);
+    expect(check.ok).toBe(false);
+    expect(check.errors.entries[unnamed.id]).toEqual({ name: 'Enter the API name' });
+    expect(check.errors.entries[named.id]).toBeUndefined();
+    expect(checkScriptRequest(script).ok).toBe(false);
+    expect(checkPlan(form({ entries: [named, unnamed] })).ok).toBe(true);
+  });
+});

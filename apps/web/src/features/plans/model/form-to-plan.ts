@@ -195,12 +195,37 @@ export type PlanCheck =
   | { ok: true; plan: PerfPlan; snapshot: FormSnapshot; errors: FormErrors }
   | { ok: false; snapshot: FormSnapshot; errors: FormErrors };
 
+export const API_NAME_REQUIRED = 'Enter the API name';
+
+/**
+ * Spec 01 §5: "API name and URL are required in the API editor" — the editor of the script-upload screen,
+ * the one that names its APIs. The URL screen's entries have no name field, so the rule is not applied there.
+ */
+function apiNameErrors(form: PlanForm, snapshot: FormSnapshot): FormErrors {
+  const errors: FormErrors = { plan: {}, entries: {} };
+  if (form.sourcePage !== 'script-input') return errors;
+  snapshot.body.urls.forEach((entry, index) => {
+    if (!entry.name?.trim())
+      addFieldError(errors, snapshot.sources, ['urls', index, 'name'], API_NAME_REQUIRED);
+  });
+  return errors;
+}
+
+function mergeErrors(first: FormErrors, second: FormErrors): FormErrors {
+  const entries = { ...first.entries };
+  for (const [id, fields] of Object.entries(second.entries)) entries[id] = { ...fields, ...entries[id] };
+  return { plan: { ...second.plan, ...first.plan }, entries };
+}
+
 /** The whole plan as the model reads it (name required): what save and run send. */
 export function checkPlan(form: PlanForm): PlanCheck {
   const snapshot = snapshotForm(form);
   const parsed = PerfPlanSchema.safeParse(snapshot.body);
-  if (parsed.success) return { ok: true, plan: parsed.data, snapshot, errors: NO_ERRORS };
-  return { ok: false, snapshot, errors: errorsFromIssues(parsed.error, snapshot.sources) };
+  const names = apiNameErrors(form, snapshot);
+  if (parsed.success && !hasErrors(names))
+    return { ok: true, plan: parsed.data, snapshot, errors: NO_ERRORS };
+  const schemaErrors = parsed.success ? NO_ERRORS : errorsFromIssues(parsed.error, snapshot.sources);
+  return { ok: false, snapshot, errors: mergeErrors(schemaErrors, names) };
 }
 
 export type ScriptCheck =
@@ -218,8 +243,10 @@ export function checkScriptRequest(form: PlanForm): ScriptCheck {
     urls,
     ...(name.trim() ? { name } : {}),
   });
-  if (parsed.success) return { ok: true, request: parsed.data, snapshot };
-  return { ok: false, snapshot, errors: errorsFromIssues(parsed.error, snapshot.sources) };
+  const names = apiNameErrors(form, snapshot);
+  if (parsed.success && !hasErrors(names)) return { ok: true, request: parsed.data, snapshot };
+  const schemaErrors = parsed.success ? NO_ERRORS : errorsFromIssues(parsed.error, snapshot.sources);
+  return { ok: false, snapshot, errors: mergeErrors(schemaErrors, names) };
 }
 
 /** The first problem in reading order, as "API 2 · url: Enter the URL"-style parts. */

@@ -40,6 +40,11 @@ export function handOffPlanId(id: string): void {
   storage.set(LOAD_SAVED_PLAN_ID_KEY, id);
 }
 
+/** Leaves a whole plan (one without an id) for the screen that opens it next. */
+export function handOffPlan(plan: unknown): void {
+  storage.set(SAVED_PLAN_KEY, JSON.stringify(plan));
+}
+
 /** The id of a plan object as the spec's clients write it: id, _id or plan_id. */
 export function planIdOf(plan: unknown): string | undefined {
   if (typeof plan !== 'object' || plan === null) return undefined;

@@ -5,6 +5,7 @@ import {
   canMoveUp,
   createEntry,
   createPlanForm,
+  duplicateName,
   emptyRow,
   formFromPlan,
   nextValidationName,
@@ -154,5 +155,33 @@ describe('a saved plan in the form', () => {
       tokenUrl: 'https://auth.test/token',
     });
     expect(second?.parameters).toHaveLength(1);
+  });
+});
+
+describe('duplicating an API (script-upload screen)', () => {
+  it('puts a copy named "_copy" right after the original, with ids of its own', () => {
+    const original = createEntry({
+      name: 'List pets',
+      url: 'https://a.test/pets',
+      headers: [{ id: 'row-h', name: 'Accept', value: 'application/json' }],
+    });
+    const form = {
+      ...createPlanForm('script-input'),
+      entries: [original, createEntry({ url: 'https://a.test/b' })],
+    };
+    const next = planFormReducer(form, { type: 'duplicateEntry', entryId: original.id });
+    expect(next.entries.map((entry) => entry.name)).toEqual(['List pets', 'List pets_copy', '']);
+    const copy = next.entries[1];
+    expect(copy?.url).toBe('https://a.test/pets');
+    expect(copy?.id).not.toBe(original.id);
+    expect(copy?.headers[0]).toMatchObject({ name: 'Accept', value: 'application/json' });
+    expect(copy?.headers[0]?.id).not.toBe('row-h');
+    expect(planFormReducer(form, { type: 'duplicateEntry', entryId: 'nope' })).toBe(form);
+  });
+
+  it('names the copy of an unnamed API by its method and URL', () => {
+    expect(duplicateName({ name: ' ', method: 'POST', url: 'https://a.test/x' })).toBe(
+      'POST https://a.test/x_copy',
+    );
   });
 });

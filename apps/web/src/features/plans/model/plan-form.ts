@@ -45,6 +45,14 @@ export const TOOL_OPTIONS: readonly { value: Tool; label: string }[] = [
   { value: 'soapui', label: 'SoapUI' },
 ];
 
+/** The script-upload screen offers four tools (spec 01 §9); a loaded plan keeps its own. */
+export const SCRIPT_TOOL_OPTIONS: readonly { value: Tool; label: string }[] = TOOL_OPTIONS.filter(
+  (option) => option.value !== 'soapui',
+);
+
+/** The script-upload screen also offers HEAD and OPTIONS (spec 01 §9). */
+export const SCRIPT_METHODS = [...FORM_METHODS, 'HEAD', 'OPTIONS'] as const satisfies readonly HttpMethod[];
+
 export function toolLabel(tool: Tool): string {
   return TOOL_OPTIONS.find((option) => option.value === tool)?.label ?? tool;
 }
@@ -78,7 +86,7 @@ export interface AuthForm {
 
 export interface EntryForm {
   id: string;
-  /** Kept from plans made on the script-upload screen, which names its APIs; not edited here. */
+  /** The API's name: edited (and required) on the script-upload screen, kept as loaded on the URL screen. */
   name: string;
   method: HttpMethod;
   url: string;
@@ -177,7 +185,7 @@ export function createEntry(overrides: Partial<EntryForm> = {}): EntryForm {
   };
 }
 
-export function createPlanForm(): PlanForm {
+export function createPlanForm(sourcePage: PerfPlan['source_page'] = 'url-input'): PlanForm {
   return {
     name: '',
     tool: DEFAULT_TOOL,
@@ -185,7 +193,7 @@ export function createPlanForm(): PlanForm {
     duration: String(DEFAULT_DURATION_MIN),
     entries: [createEntry()],
     description: '',
-    sourcePage: 'url-input',
+    sourcePage,
     testType: '',
   };
 }
@@ -210,6 +218,7 @@ export type PlanFormAction =
   | { type: 'setTool'; tool: Tool }
   | { type: 'addEntry'; entry: EntryForm }
   | { type: 'removeEntry'; entryId: string }
+  | { type: 'duplicateEntry'; entryId: string }
   | { type: 'moveEntry'; from: number; to: number }
   | { type: 'setEntryValue'; entryId: string; field: EntryValueField; value: string }
   | { type: 'setMethod'; entryId: string; method: HttpMethod }
@@ -260,6 +269,25 @@ function mapEntry(form: PlanForm, entryId: string, change: (entry: EntryForm) =>
   return changed ? { ...form, entries } : form;
 }
 
+/** "List pets" → "List pets_copy"; an unnamed API is named by its method and URL first. */
+export function duplicateName(entry: Pick<EntryForm, 'name' | 'method' | 'url'>): string {
+  const base = entry.name.trim() || `${entry.method} ${entry.url.trim()}`.trim();
+  return `${base}_copy`;
+}
+
+/** A copy with ids of its own, placed by the caller (the copy must never share row ids with the original). */
+export function copyEntry(entry: EntryForm): EntryForm {
+  return {
+    ...entry,
+    id: newId('api'),
+    name: duplicateName(entry),
+    parameters: entry.parameters.map((row) => ({ ...row, id: newId('row') })),
+    headers: entry.headers.map((row) => ({ ...row, id: newId('row') })),
+    authorization: { ...entry.authorization },
+    validations: entry.validations.map((item) => ({ ...item, id: newId('validation') })),
+  };
+}
+
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   const next = [...items];
   const [moved] = next.splice(from, 1);
@@ -282,6 +310,14 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
       if (!canRemoveEntry(form.entries.length) || !form.entries.some((entry) => entry.id === action.entryId))
         return form;
       return { ...form, entries: form.entries.filter((entry) => entry.id !== action.entryId) };
+    case 'duplicateEntry': {
+      const index = form.entries.findIndex((entry) => entry.id === action.entryId);
+      const original = form.entries[index];
+      if (!original) return form;
+      const entries = [...form.entries];
+      entries.splice(index + 1, 0, copyEntry(original));
+      return { ...form, entries };
+    }
     case 'moveEntry': {
       const { from, to } = action;
       const count = form.entries.length;

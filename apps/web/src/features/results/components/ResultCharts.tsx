@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useI18n } from '@/i18n';
 import type { ChartData, TestResult } from '../model/types';
 import { ApiComparisonChart } from './charts/ApiComparisonChart';
+import { ApiTimelineChart } from './charts/ApiTimelineChart';
 import { PerformanceMetricsChart } from './charts/PerformanceMetricsChart';
 import { ResponseTimeDistributionChart } from './charts/ResponseTimeDistributionChart';
 import { SuccessFailureChart } from './charts/SuccessFailureChart';
@@ -24,7 +25,7 @@ export interface ResultChartsProps {
 /**
  * The Result charts set of spec 02 §2: the four tiles, Response Time Distribution, Success vs Failure,
  * Performance Metrics, API Performance Comparison (only with API results), Throughput Over Time, Error Rate
- * Trend, Detailed Statistics and the API Results Details table. Every figure comes from the result or its
+ * Trend, APIs Over Time (per-API series, beyond the spec), Detailed Statistics and the API Results Details table. Every figure comes from the result or its
  * chart data; when the chart data is missing (spec §8) the charts built from it are omitted.
  */
 export function ResultCharts({ result, chartData, chartsLoading = false }: ResultChartsProps) {
@@ -33,6 +34,7 @@ export function ResultCharts({ result, chartData, chartsLoading = false }: Resul
   if (!summary) return null;
   const apiResults = result.api_results ?? [];
   const series = chartData?.series ?? [];
+  const apiSeries = chartData?.api_series ?? [];
   const duration = result.duration_seconds ?? null;
 
   return (
@@ -60,6 +62,9 @@ export function ResultCharts({ result, chartData, chartsLoading = false }: Resul
         {apiResults.length > 0 && <ApiComparisonChart apiResults={apiResults} />}
         {chartData && <ThroughputChart series={series} durationSeconds={duration} />}
         {chartData && <ErrorRateTrendChart series={series} durationSeconds={duration} />}
+        {apiSeries.length > 0 && (
+          <ApiTimelineChart apiSeries={apiSeries} durationSeconds={duration} className="lg:col-span-2" />
+        )}
       </div>
       <div className="grid grid-cols-1 gap-4">
         <DetailedStatistics

@@ -114,7 +114,34 @@ const CHART_DATA: ChartData = {
     max: 80,
     bandwidth_kbs: 12,
   })),
-  api_series: [],
+  api_series: [
+    {
+      index: 0,
+      name: 'List users',
+      method: 'GET',
+      url: 'http://127.0.0.1:9/users',
+      points: [1, 2, 3, 4].map((second) => ({
+        second,
+        requests_per_second: 15,
+        error_rate: 0,
+        avg: 9,
+        p95: 15,
+      })),
+    },
+    {
+      index: 1,
+      name: 'Create user',
+      method: 'POST',
+      url: 'http://127.0.0.1:9/users',
+      points: [1, 2, 3].map((second) => ({
+        second,
+        requests_per_second: 10,
+        error_rate: second === 2 ? 20 : 0,
+        avg: 18,
+        p95: 30,
+      })),
+    },
+  ],
   distribution: [
     { label: '0-100ms', count: 99 },
     { label: '100-200ms', count: 1 },
@@ -263,6 +290,8 @@ describe('live result screen: the stream', () => {
     expect(screen.getByTestId('chart-success-failure')).toHaveAttribute('data-points', '2');
     expect(screen.getByTestId('chart-metrics')).toHaveAttribute('data-points', '5');
     expect(screen.getByTestId('chart-api-comparison')).toHaveAttribute('data-points', '2');
+    // Per-API series: one line per API, 4 + 3 measured seconds.
+    expect(screen.getByTestId('chart-api-timeline')).toHaveAttribute('data-points', '7');
     expect(screen.getByTestId('timeline-avg')).toHaveTextContent('12.5 ms');
     expect(screen.getByTestId('timeline-peak')).toHaveTextContent('14 ms');
     expect(screen.getByTestId('timeline-peak-p95')).toHaveTextContent('24 ms');

@@ -5,6 +5,7 @@ import { screenPath } from '@/app/routes-registry';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FinishedRunReports } from '@/features/history/components/reports/ReportDownloads';
 import { useI18n, type Translate } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { useLiveTest, type LiveTest } from '../hooks/useLiveTest';
@@ -237,6 +238,7 @@ function LiveResult({
   return (
     <div className="space-y-6" data-testid="test-result-page" data-view={view}>
       <ResultHeader live={live} />
+      <FinishedRunReports testId={live.testId} phase={state.phase} />
 
       {live.stopError && (
         <Alert variant="destructive" data-testid="stop-error">

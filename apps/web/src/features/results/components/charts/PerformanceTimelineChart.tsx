@@ -37,7 +37,7 @@ export function PerformanceTimelineChart({ series, durationSeconds }: Performanc
     const latencyMax = niceMax(peakLatency * 1.05);
     const errors = errorAxis(series);
     const lastSecond = series.length > 0 ? (series[series.length - 1]?.second ?? 0) : 0;
-    const xMax = Math.max(lastSecond, durationSeconds ?? 0, 1);
+    const xMax = Math.ceil(Math.max(lastSecond, durationSeconds ?? 0, 1));
     // Narrow screens keep the response-time and throughput axes; the legend and tooltips carry the rest.
     const showSide = breakpoint !== 'narrow';
     const showUsers = breakpoint === 'wide';

@@ -65,7 +65,7 @@ function useTimeSeries(
         x: {
           type: 'linear',
           min: 0,
-          max: Math.max(lastSecond, durationSeconds ?? 0, 1),
+          max: Math.ceil(Math.max(lastSecond, durationSeconds ?? 0, 1)),
           ticks: { color: theme.muted, maxTicksLimit: 8, precision: 0 },
           grid: { color: theme.grid },
           title: { display: true, text: t('results.timeline.axisTime'), color: theme.muted },

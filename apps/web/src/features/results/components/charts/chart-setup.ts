@@ -46,6 +46,8 @@ export interface ChartTheme {
   success: string;
   failure: string;
   bars: string[];
+  /** Distinct hues for one line per API (categorical, so neighbours never look alike). */
+  lines: string[];
 }
 
 const LIGHT: ChartTheme = {
@@ -61,6 +63,7 @@ const LIGHT: ChartTheme = {
   success: '#16a34a',
   failure: '#dc2626',
   bars: ['#4f46e5', '#6366f1', '#818cf8', '#9333ea', '#0891b2', '#64748b'],
+  lines: ['#4f46e5', '#0891b2', '#d97706', '#c026d3', '#0d9488', '#475569', '#ea580c', '#7c3aed'],
 };
 
 const DARK: ChartTheme = {
@@ -76,6 +79,7 @@ const DARK: ChartTheme = {
   success: '#22c55e',
   failure: '#ef4444',
   bars: ['#818cf8', '#6366f1', '#a5b4fc', '#c084fc', '#22d3ee', '#94a3b8'],
+  lines: ['#818cf8', '#22d3ee', '#fbbf24', '#e879f9', '#2dd4bf', '#cbd5e1', '#fb923c', '#a78bfa'],
 };
 
 export function useChartTheme(): ChartTheme {

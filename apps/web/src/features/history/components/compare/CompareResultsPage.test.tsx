@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
+import type { PastRun } from '../../queries/history-api';
+import { comparison, pastRun } from '../../test/fixtures';
+
+vi.mock('react-chartjs-2', () => ({
+  Line: () => <canvas data-testid="line-chart" />,
+  Bar: () => <canvas data-testid="bar-chart" />,
+  Doughnut: () => <canvas data-testid="doughnut-chart" />,
+}));
+
+let fetchMock: FetchMock;
+let runs: PastRun[];
+
+function listAnswer(items: PastRun[]) {
+  return new Response(JSON.stringify(items), {
+    headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(items.length) },
+  });
+}
+
+beforeEach(() => {
+  signInAs();
+  runs = [
+    pastRun('c1', { start_time: '2025-03-03T10:00:00Z' }),
+    pastRun('m1', { plan_id: 'p2', start_time: '2025-03-02T12:00:00Z' }),
+    pastRun('b1', { start_time: '2025-03-02T10:00:00Z' }),
+    pastRun('a1', { start_time: '2025-03-01T10:00:00Z' }),
+  ];
+  fetchMock = createFetchMock({
+    'GET /api/me': () => json({ user: TEST_USER }),
+    'GET /api/get-test-results': ({ url }) => {
+      const planId = new URL(url, 'http://localhost').searchParams.get('plan_id');
+      return listAnswer(runs.filter((run) => !planId || run.plan_id === planId));
+    },
+    'GET /api/compare-test-results': () => json(comparison()),
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function compareCall(): URLSearchParams | undefined {
+  const call = fetchMock.mock.calls
+    .map(([url]) => (typeof url === 'string' ? url : ''))
+    .filter((url) => url.startsWith('/api/compare-test-results'))
+    .at(-1);
+  return call ? new URL(call, 'http://localhost').searchParams : undefined;
+}
+
+describe('Compare runs', () => {
+  it('compares the candidate with the run of its plan just before it when none is chosen', async () => {
+    const { router } = renderApp('/compare-results?candidate=c1');
+    await screen.findByTestId('comparison');
+    expect(router.state.location.search).toContain('base=b1');
+    expect(compareCall()?.get('base')).toBe('b1');
+    expect(compareCall()?.get('candidate')).toBe('c1');
+  });
+
+  it("prefers the plan's baseline", async () => {
+    runs[3] = pastRun('a1', { start_time: '2025-03-01T10:00:00Z', is_baseline: true });
+    const { router } = renderApp('/compare-results?candidate=c1');
+    await screen.findByTestId('comparison');
+    expect(router.state.location.search).toContain('base=a1');
+  });
+
+  it('shows the figures side by side with their change, worse in red and better in green', async () => {
+    renderApp('/compare-results?base=b1&candidate=c1');
+    const metrics = await screen.findAllByTestId('compare-metric');
+    expect(metrics.map((row) => row.getAttribute('data-key'))).toEqual([
+      'requests_per_second',
+      'average_response_time',
+      'percentile_95',
+      'percentile_99',
+      'error_rate',
+    ]);
+    const delta = (index: number) => within(metrics[index]!).getByTestId('compare-metric-delta');
+    expect(metrics[0]).toHaveTextContent('50 req/s');
+    expect(metrics[0]).toHaveTextContent('40 req/s');
+    expect(delta(0)).toHaveTextContent('−20%');
+    expect(delta(0)).toHaveAttribute('data-tone', 'worse');
+    expect(delta(0)).toHaveClass('text-destructive-text');
+    expect(delta(1)).toHaveTextContent('−25%');
+    expect(delta(1)).toHaveAttribute('data-tone', 'better');
+    expect(delta(1)).toHaveClass('text-success-text');
+    expect(delta(2)).toHaveTextContent('+50%');
+    expect(delta(3)).toHaveAttribute('data-tone', 'same');
+    expect(delta(4)).toHaveTextContent('—');
+    expect(delta(4)).toHaveAttribute('data-tone', 'worse');
+
+    const api = screen.getByTestId('compare-api');
+    expect(api).toHaveTextContent('List users');
+    expect(within(api).getByTestId('compare-api-p95')).toHaveTextContent('+50%');
+    expect(within(api).getByTestId('compare-api-p95')).toHaveAttribute('data-tone', 'worse');
+    for (const metric of ['p95', 'rps', 'errors']) {
+      expect(screen.getByTestId(`compare-chart-${metric}`)).toHaveAttribute('data-points', '4');
+    }
+    expect(screen.getByTestId('compare-base-run')).toHaveTextContent('Before');
+    expect(screen.getByTestId('compare-candidate-run')).toHaveTextContent('After');
+  });
+
+  it('swaps base and candidate', async () => {
+    const { router } = renderApp('/compare-results?base=b1&candidate=c1');
+    await screen.findByTestId('comparison');
+    await userEvent.click(screen.getByTestId('compare-swap'));
+    await waitFor(() => expect(compareCall()?.get('base')).toBe('c1'));
+    expect(router.state.location.search).toContain('candidate=b1');
+  });
+
+  it("shows the server's reason when two runs cannot be compared", async () => {
+    fetchMock.mockImplementation(
+      createFetchMock({
+        'GET /api/me': () => json({ user: TEST_USER }),
+        'GET /api/get-test-results': () => listAnswer(runs),
+        'GET /api/compare-test-results': () =>
+          json({ detail: 'Run a1 has no results to compare' }, 400, 'Bad Request'),
+      }),
+    );
+    renderApp('/compare-results?base=a1&candidate=c1');
+    expect(await screen.findByTestId('compare-error')).toHaveTextContent('Run a1 has no results to compare');
+  });
+});

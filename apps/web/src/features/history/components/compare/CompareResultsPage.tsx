@@ -1,0 +1,286 @@
+import { ArrowLeft, ArrowLeftRight, GitCompareArrows } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { screenPath } from '@/app/routes-registry';
+import { ScreenButton } from '@/app/screen-link';
+import { PageHeader } from '@/components/page-header';
+import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/features/plans/components/NativeSelect';
+import { fetchTestResult } from '@/features/results/queries/results-api';
+import { useI18n } from '@/i18n';
+import { errorDetailMessage } from '@/i18n/error-messages';
+import { useAsyncData } from '@/lib/use-async-data';
+import { defaultBaseId } from '../../model/compare-defaults';
+import { formatDateTime, runTitle } from '../../model/run-format';
+import { fetchComparison, fetchPastRuns, type PastRun } from '../../queries/history-api';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../shared/StateBlocks';
+import { CompareOverlayChart } from './CompareOverlayChart';
+import { CompareApisTable, CompareMetricsTable } from './CompareTables';
+
+/** Completed runs offered in the pickers: the newest ones of the user. */
+export const PICKER_RUNS = 100;
+
+const loadOptions = (signal: AbortSignal) =>
+  fetchPastRuns({ status: 'completed', limit: PICKER_RUNS, offset: 0 }, signal).then((page) => page.items);
+
+/** The base a candidate is compared with when the link names none (the plan's baseline, else the run before). */
+async function resolveBase(
+  candidateId: string,
+  options: PastRun[],
+  signal: AbortSignal,
+): Promise<string | null> {
+  const listed = options.find((run) => run.test_id === candidateId);
+  const planId = listed ? listed.plan_id : (await fetchTestResult(candidateId, undefined, signal)).plan_id;
+  if (!planId) return null;
+  const planRuns = await fetchPastRuns(
+    { planId, status: 'completed', limit: PICKER_RUNS, offset: 0 },
+    signal,
+  );
+  const candidate = planRuns.items.find((run) => run.test_id === candidateId) ?? listed;
+  return candidate ? defaultBaseId(candidate, planRuns.items) : null;
+}
+
+function runOptionLabel(run: PastRun, locale: string, fallback: string): string {
+  const when = formatDateTime(run.start_time, locale);
+  return [runTitle(run) ?? fallback, when, run.test_id].filter(Boolean).join(' · ');
+}
+
+/**
+ * /compare-results?base=&candidate= (beyond the spec): two finished runs side by side — requests/sec,
+ * average, p95, p99 and error rate with their change in % (worse in red), per-API changes, and both
+ * runs' measured timelines overlaid (base dashed). Without a base, the candidate's plan baseline or the
+ * run before it is chosen; without a candidate, the newest completed run.
+ */
+export default function CompareResultsPage() {
+  const { t, locale } = useI18n();
+  const [params, setParams] = useSearchParams();
+  const base = params.get('base');
+  const candidate = params.get('candidate');
+  const [attempt, setAttempt] = useState(0);
+  const options = useAsyncData(loadOptions, attempt);
+  const optionRuns = useMemo(() => (options.status === 'success' ? options.data : []), [options]);
+  const [defaultsProblem, setDefaultsProblem] = useState<string | null>(null);
+
+  const choose = useCallback(
+    (next: { base?: string | null; candidate?: string | null }) =>
+      setParams(
+        (current) => {
+          const search = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(next)) {
+            if (value) search.set(key, value);
+            else search.delete(key);
+          }
+          return search;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  // Fill in a missing candidate or base once the user's completed runs are known.
+  const optionsReady = options.status === 'success';
+  useEffect(() => {
+    if (!optionsReady || (base && candidate)) return;
+    const candidateId = candidate ?? optionRuns[0]?.test_id;
+    if (!candidateId) return;
+    if (base) {
+      choose({ candidate: candidateId });
+      return;
+    }
+    const controller = new AbortController();
+    resolveBase(candidateId, optionRuns, controller.signal).then(
+      (baseId) => {
+        if (controller.signal.aborted) return;
+        choose({ candidate: candidateId, base: baseId });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setDefaultsProblem(errorDetailMessage(error, t));
+      },
+    );
+    return () => controller.abort();
+  }, [optionsReady, optionRuns, base, candidate, choose, t]);
+
+  const loadComparison = useCallback(
+    (signal: AbortSignal) => fetchComparison(base ?? '', candidate ?? '', signal),
+    [base, candidate],
+  );
+  const comparison = useAsyncData(base && candidate && base !== candidate ? loadComparison : null, attempt);
+
+  const pickerRuns = [...optionRuns];
+  for (const id of [base, candidate]) {
+    if (id && !pickerRuns.some((run) => run.test_id === id) && comparison.status === 'success') {
+      const known = [comparison.data.base, comparison.data.candidate].find((run) => run.test_id === id);
+      if (known) pickerRuns.push(known);
+    }
+  }
+  const fallback = (id: string) => t('history.results.testFallback', { id });
+
+  let body;
+  if (options.status === 'error') {
+    body = (
+      <ErrorBlock
+        title={t('history.compare.loadFailed')}
+        detail={errorDetailMessage(options.error, t)}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
+    );
+  } else if (options.status === 'loading') {
+    body = <LoadingBlock text={t('common.loading')} />;
+  } else if (!base || !candidate) {
+    body = (
+      <Card>
+        <EmptyBlock
+          icon={GitCompareArrows}
+          title={optionRuns.length < 2 ? t('history.compare.needTwo') : t('history.compare.choose')}
+          text={
+            defaultsProblem ??
+            (optionRuns.length < 2 ? t('history.compare.needTwoText') : t('history.compare.chooseText'))
+          }
+          data-testid="compare-choose"
+        />
+      </Card>
+    );
+  } else if (base === candidate) {
+    body = (
+      <Card>
+        <EmptyBlock icon={GitCompareArrows} title={t('history.compare.same')} data-testid="compare-same" />
+      </Card>
+    );
+  } else if (comparison.status === 'error') {
+    body = (
+      <ErrorBlock
+        title={t('history.compare.failed')}
+        detail={errorDetailMessage(comparison.error, t)}
+        onRetry={() => setAttempt((n) => n + 1)}
+        data-testid="compare-error"
+      />
+    );
+  } else if (comparison.status !== 'success') {
+    body = <LoadingBlock text={t('history.compare.loading')} />;
+  } else {
+    const data = comparison.data;
+    // The run cards above name both runs; the charts' legends only say which is which.
+    const baseLabel = t('history.compare.base');
+    const candidateLabel = t('history.compare.candidate');
+    body = (
+      <div className="space-y-4" data-testid="comparison">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <RunCard run={data.base} role={t('history.compare.base')} dashed />
+          <RunCard run={data.candidate} role={t('history.compare.candidate')} />
+        </div>
+        <CompareMetricsTable metrics={data.metrics} />
+        <CompareApisTable apis={data.apis} />
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
+          {(['p95', 'rps', 'errors'] as const).map((metric) => (
+            <CompareOverlayChart
+              key={metric}
+              metric={metric}
+              base={data.series.base}
+              candidate={data.series.candidate}
+              baseLabel={baseLabel}
+              candidateLabel={candidateLabel}
+            />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6" data-testid="compare-results">
+      <PageHeader
+        title={t('history.compare.title')}
+        description={t('history.compare.subtitle')}
+        actions={
+          <ScreenButton screen="previousResults" variant="ghost" size="sm" data-testid="back-to-results">
+            <ArrowLeft />
+            {t('history.compare.back')}
+          </ScreenButton>
+        }
+      />
+      {optionsReady && (
+        <Card className="grid grid-cols-1 items-end gap-3 p-4 md:grid-cols-[1fr_auto_1fr]">
+          <div className="min-w-0 space-y-1.5">
+            <Label htmlFor="compare-base">{t('history.compare.base')}</Label>
+            <NativeSelect
+              id="compare-base"
+              value={base ?? ''}
+              onChange={(event) => choose({ base: event.target.value })}
+              data-testid="compare-base"
+            >
+              <option value="">{t('history.compare.pick')}</option>
+              {pickerRuns.map((run) => (
+                <option key={run.test_id} value={run.test_id}>
+                  {runOptionLabel(run, locale, fallback(run.test_id))}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button
+            variant="outline"
+            size="icon"
+            className="justify-self-center"
+            onClick={() => choose({ base: candidate, candidate: base })}
+            disabled={!base || !candidate}
+            aria-label={t('history.compare.swap')}
+            data-testid="compare-swap"
+          >
+            <ArrowLeftRight />
+          </Button>
+          <div className="min-w-0 space-y-1.5">
+            <Label htmlFor="compare-candidate">{t('history.compare.candidate')}</Label>
+            <NativeSelect
+              id="compare-candidate"
+              value={candidate ?? ''}
+              onChange={(event) => choose({ candidate: event.target.value })}
+              data-testid="compare-candidate"
+            >
+              <option value="">{t('history.compare.pick')}</option>
+              {pickerRuns.map((run) => (
+                <option key={run.test_id} value={run.test_id}>
+                  {runOptionLabel(run, locale, fallback(run.test_id))}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </Card>
+      )}
+      {body}
+    </div>
+  );
+}
+
+function RunCard({ run, role, dashed = false }: { run: PastRun; role: string; dashed?: boolean }) {
+  const { t, locale } = useI18n();
+  return (
+    <Card className="space-y-2 p-4" data-testid={dashed ? 'compare-base-run' : 'compare-candidate-run'}>
+      <div className="flex items-center justify-between gap-2">
+        <span className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+          <span
+            aria-hidden
+            className={
+              dashed ? 'w-6 border-t-2 border-dashed border-current' : 'w-6 border-t-2 border-current'
+            }
+          />
+          {role}
+        </span>
+        <StatusBadge status={run.status} />
+      </div>
+      <p className="break-words font-semibold">
+        {runTitle(run) ?? t('history.results.testFallback', { id: run.test_id })}
+      </p>
+      <p className="num text-xs text-muted-foreground">
+        {formatDateTime(run.start_time, locale) ?? '—'} · <code className="font-mono">{run.test_id}</code>
+      </p>
+      <Link
+        to={`${screenPath('previousResults')}?testId=${encodeURIComponent(run.test_id)}`}
+        className="text-[13px] font-medium text-primary hover:underline"
+      >
+        {t('history.compare.openRun')}
+      </Link>
+    </Card>
+  );
+}

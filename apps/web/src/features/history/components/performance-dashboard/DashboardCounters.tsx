@@ -1,0 +1,58 @@
+import { CircleCheck, CircleX, FolderKanban, LoaderCircle, type LucideIcon } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { formatCount } from '@/features/results/model/format';
+import { useI18n } from '@/i18n';
+import type { MessageKey } from '@/i18n/en';
+import { cn } from '@/lib/utils';
+import type { DashboardCounters as Counters } from '../../queries/history-api';
+
+const COUNTERS: { key: keyof Counters; label: MessageKey; icon: LucideIcon; tone: string }[] = [
+  {
+    key: 'total_plans',
+    label: 'history.counters.totalPlans',
+    icon: FolderKanban,
+    tone: 'bg-accent text-accent-foreground',
+  },
+  {
+    key: 'completed_tests',
+    label: 'history.counters.completed',
+    icon: CircleCheck,
+    tone: 'bg-success-soft text-success-text',
+  },
+  {
+    key: 'failed_tests',
+    label: 'history.counters.failed',
+    icon: CircleX,
+    tone: 'bg-destructive-soft text-destructive-text',
+  },
+  {
+    key: 'running_tests',
+    label: 'history.counters.running',
+    icon: LoaderCircle,
+    tone: 'bg-info-soft text-info-text',
+  },
+];
+
+/** Spec 02 §2: Total Plans, Completed Tests, Failed Tests, Running Tests — over all the user's plans. */
+export function DashboardCounters({ counters }: { counters: Counters | null }) {
+  const { t, locale } = useI18n();
+  return (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="dashboard-counters">
+      {COUNTERS.map(({ key, label, icon: Icon, tone }) => (
+        <li key={key}>
+          <Card className="flex items-center gap-3 p-4">
+            <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', tone)}>
+              <Icon aria-hidden className="size-4" />
+            </span>
+            <div className="min-w-0">
+              <p className="text-xs font-medium leading-4 text-muted-foreground">{t(label)}</p>
+              <p className="num text-xl font-semibold tracking-tight" data-testid={`counter-${key}`}>
+                {formatCount(counters?.[key], locale)}
+              </p>
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

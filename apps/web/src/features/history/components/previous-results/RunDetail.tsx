@@ -1,0 +1,275 @@
+import { ExternalLink, GitCompareArrows, Info, Pencil, Star, StarOff, Trash2 } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { isScreenAvailable, screenPath } from '@/app/routes-registry';
+import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiResultsList } from '@/features/results/components/ApiResults';
+import { PerformanceTimeline } from '@/features/results/components/PerformanceTimeline';
+import { ResultCharts } from '@/features/results/components/ResultCharts';
+import type { ChartData, TestResult } from '@/features/results/model/types';
+import { fetchChartData, fetchTestResult } from '@/features/results/queries/results-api';
+import { useI18n } from '@/i18n';
+import { errorDetailMessage } from '@/i18n/error-messages';
+import { useAsyncData } from '@/lib/use-async-data';
+import { useReloadable } from '../../hooks/useReloadable';
+import { resultAsRun, runAsResult } from '../../model/past-run';
+import { isFinished, runTitle } from '../../model/run-format';
+import { deleteTestResult, findPastRun, setBaseline, type PastRun } from '../../queries/history-api';
+import { ReportDownloads } from '../reports/ReportDownloads';
+import { ErrorBlock, LoadingBlock } from '../shared/StateBlocks';
+import { PerformanceSummary, RunInformation } from './RunInformation';
+import { RunEditDialog } from './RunEditDialog';
+
+interface LoadedRun {
+  run: PastRun;
+  /** The full result: errors by kind and the engine that ran it, beyond the list item. */
+  result: TestResult | null;
+}
+
+export interface RunDetailProps {
+  testId: string;
+  /** The run's list item when it is on the page shown; else it is looked up. */
+  listed: PastRun | undefined;
+  /** Changes when the list was reloaded: a looked-up run is looked up again. */
+  version: number;
+  /** The run was renamed, re-noted or made the baseline: the list refreshes. */
+  onChanged: () => void;
+  onDeleted: () => void;
+}
+
+/**
+ * The right side of Previous Test Results (spec 02 §2): Test Information, Performance Summary, the
+ * Performance Charts of the run's stored series (the live screen's own chart components; omitted when
+ * the chart data cannot be loaded, spec §8) and API Results — with the run's actions.
+ */
+export function RunDetail({ testId, listed, version, onChanged, onDeleted }: RunDetailProps) {
+  const { t } = useI18n();
+  const [attempt, setAttempt] = useState(0);
+
+  const loadRun = useCallback(
+    async (signal: AbortSignal): Promise<LoadedRun> => {
+      const result = await fetchTestResult(testId, undefined, signal).catch((error: unknown) => {
+        if (listed) return null;
+        throw error;
+      });
+      if (listed) return { run: listed, result };
+      const found = result ? await findPastRun(testId, result.plan_id, signal) : null;
+      return { run: found ?? resultAsRun(result ?? {}, testId), result };
+    },
+    [testId, listed],
+  );
+  const loadChart = useCallback(
+    (signal: AbortSignal): Promise<ChartData | null> =>
+      // Spec 02 §8: chart data failure is tolerated; the charts are omitted.
+      fetchChartData(testId, signal).catch(() => null),
+    [testId],
+  );
+  // The run stays shown while it reloads after an action (no flash back to "Loading").
+  const loaded = useReloadable(loadRun, `${attempt}:${version}`);
+  const chart = useAsyncData(loadChart, attempt);
+
+  if (loaded.status === 'error') {
+    return (
+      <ErrorBlock
+        title={t('history.results.detailFailed')}
+        detail={errorDetailMessage(loaded.error, t)}
+        onRetry={() => setAttempt((n) => n + 1)}
+        data-testid="run-detail-error"
+      />
+    );
+  }
+  if (!loaded.data) return <LoadingBlock text={t('common.loading')} />;
+
+  const { run, result } = loaded.data;
+  const shown: TestResult = {
+    ...runAsResult(run),
+    errors: result?.errors ?? null,
+    engine_note: result?.engine_note ?? null,
+  };
+  const chartData = chart.status === 'success' ? chart.data : null;
+  const apiResults = shown.api_results ?? [];
+
+  return (
+    <div className="space-y-4" data-testid="run-detail" data-test-id={run.test_id}>
+      <RunHeader run={run} onChanged={onChanged} onDeleted={onDeleted} />
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <RunInformation run={run} />
+        <PerformanceSummary run={run} />
+      </div>
+      {shown.summary && (
+        <section className="space-y-4" aria-labelledby="run-charts-title" data-testid="run-charts-section">
+          <h2 id="run-charts-title" className="text-lg font-semibold tracking-tight">
+            {t('history.results.charts')}
+          </h2>
+          {chart.status === 'loading' && <LoadingBlock text={t('results.chartsLoading')} className="py-6" />}
+          {chart.status === 'success' && !chartData && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="charts-omitted">
+              <Info aria-hidden className="size-4 shrink-0" />
+              {t('results.chartsUnavailable')}
+            </p>
+          )}
+          {chartData && (
+            <>
+              {chartData.series.length > 0 && (
+                <PerformanceTimeline
+                  series={chartData.series}
+                  durationSeconds={run.duration}
+                  averageResponseTime={shown.summary.average_response_time}
+                />
+              )}
+              <ResultCharts result={shown} chartData={chartData} />
+            </>
+          )}
+        </section>
+      )}
+      {apiResults.length > 0 && <ApiResultsList apiResults={apiResults} data-testid="run-api-results" />}
+    </div>
+  );
+}
+
+function RunHeader({
+  run,
+  onChanged,
+  onDeleted,
+}: {
+  run: PastRun;
+  onChanged: () => void;
+  onDeleted: () => void;
+}) {
+  const { t } = useI18n();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState<'baseline' | 'delete' | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const finished = isFinished(run.status);
+  const completed = run.status === 'completed';
+
+  async function toggleBaseline() {
+    if (!run.plan_id) return;
+    setBusy('baseline');
+    setProblem(null);
+    try {
+      await setBaseline(run.plan_id, run.is_baseline ? null : run.test_id);
+      onChanged();
+    } catch (error) {
+      setProblem(t('history.baseline.failed', { message: errorDetailMessage(error, t) }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    if (!window.confirm(t('history.confirmDelete'))) return;
+    setBusy('delete');
+    setProblem(null);
+    try {
+      await deleteTestResult(run.test_id);
+      onDeleted();
+    } catch (error) {
+      setProblem(t('history.results.deleteFailed', { message: errorDetailMessage(error, t) }));
+      setBusy(null);
+    }
+  }
+
+  return (
+    <header className="space-y-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2
+              className="min-w-0 break-words text-xl font-semibold tracking-tight"
+              data-testid="run-detail-title"
+            >
+              {runTitle(run) ?? t('history.results.testFallback', { id: run.test_id })}
+            </h2>
+            <StatusBadge status={run.status} />
+            {run.is_baseline && (
+              <span
+                className="inline-flex items-center gap-1 text-xs font-medium text-warning-text"
+                data-testid="baseline-mark"
+              >
+                <Star aria-hidden className="size-3.5 fill-warning text-warning" />
+                {t('history.baseline.is')}
+              </span>
+            )}
+          </div>
+          {run.notes?.trim() && (
+            <p
+              className="whitespace-pre-wrap break-words text-sm text-muted-foreground"
+              data-testid="run-notes"
+            >
+              {run.notes}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <Link
+            to={screenPath('testResult', { testId: run.test_id })}
+            state={{ testId: run.test_id, planId: run.plan_id ?? undefined }}
+            data-testid="run-open-result"
+          >
+            <ExternalLink />
+            {t('history.results.openResult')}
+          </Link>
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="run-edit">
+          <Pencil />
+          {t('history.results.rename')}
+        </Button>
+        {completed && run.plan_id && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void toggleBaseline()}
+            disabled={busy !== null}
+            data-testid="run-baseline"
+          >
+            {busy === 'baseline' ? <Spinner /> : run.is_baseline ? <StarOff /> : <Star />}
+            {run.is_baseline ? t('history.baseline.clear') : t('history.baseline.set')}
+          </Button>
+        )}
+        {completed && isScreenAvailable('compareResults') && (
+          <Button asChild variant="outline" size="sm">
+            <Link
+              to={`${screenPath('compareResults')}?candidate=${encodeURIComponent(run.test_id)}`}
+              data-testid="run-compare"
+            >
+              <GitCompareArrows />
+              {t('history.results.compareWith')}
+            </Link>
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive-text hover:bg-destructive-soft"
+          onClick={() => void remove()}
+          disabled={busy !== null || !finished}
+          title={finished ? undefined : t('history.results.deleteRunning')}
+          data-testid="run-delete"
+        >
+          {busy === 'delete' ? <Spinner /> : <Trash2 />}
+          {t('history.results.delete')}
+        </Button>
+      </div>
+      {finished && <ReportDownloads testId={run.test_id} />}
+      {problem && (
+        <p role="alert" className="text-sm text-destructive-text" data-testid="run-action-error">
+          {problem}
+        </p>
+      )}
+      <RunEditDialog
+        run={run}
+        open={editing}
+        onOpenChange={setEditing}
+        onSaved={() => {
+          setEditing(false);
+          onChanged();
+        }}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import { isNumber } from '@/features/results/model/format';
+
+/** Spec 02 §2: a past run's duration as "Nm Ns" (whole seconds); the dash when unknown. */
+export function formatMinutesSeconds(seconds: unknown): string {
+  if (!isNumber(seconds) || seconds < 0) return '—';
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}m ${whole % 60}s`;
+}
+
+/** A date and time in the user's language, or null for a missing or unreadable value. */
+export function formatDateTime(
+  value: string | null | undefined,
+  locale: string,
+  style: 'short' | 'medium' = 'short',
+  dateStyle: 'short' | 'medium' = 'medium',
+): string | null {
+  if (!value) return null;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  return new Intl.DateTimeFormat(locale, { dateStyle, timeStyle: style }).format(at);
+}
+
+export function formatDate(value: string | null | undefined, locale: string): string | null {
+  if (!value) return null;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(at);
+}
+
+/** "Test {id}" when a run has no plan name (spec 02 §2 Previous Test Results). */
+export function runTitle(run: { test_name?: string | null; plan_name?: string | null }): string | null {
+  return run.test_name?.trim() || run.plan_name?.trim() || null;
+}
+
+/** A run that has ended: it can be deleted and its report downloaded (the server refuses live ones). */
+export function isFinished(status: string | null | undefined): boolean {
+  return status === 'completed' || status === 'failed' || status === 'stopped';
+}

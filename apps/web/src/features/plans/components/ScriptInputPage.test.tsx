@@ -1,0 +1,590 @@
+import { migratePlan } from '@aqa/plan';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { IMPLEMENTED_SCREENS } from '@/app/routes-registry';
+import {
+  bodyOf,
+  createFetchMock,
+  json,
+  mockFetch,
+  renderApp,
+  signInAs,
+  TEST_USER,
+  type FetchMock,
+} from '@/test/render';
+
+type User = ReturnType<typeof userEvent.setup>;
+type Handlers = Parameters<typeof mockFetch>[0];
+
+/** The plan's URL entries, as a parse call answers them in `steps`. */
+function steps(...calls: { name: string; method?: string; url: string; payload?: string }[]) {
+  return migratePlan({ name: 'x', urls: calls }).urls;
+}
+
+const PETS = steps(
+  { name: 'List pets', url: 'http://127.0.0.1:9/v1/pets' },
+  { name: 'Create a pet', method: 'POST', url: 'http://127.0.0.1:9/v1/pets', payload: '{"name":"Rex"}' },
+  { name: 'Show a pet', url: 'http://127.0.0.1:9/v1/pets/1' },
+);
+
+function parseAnswer(
+  calls: ReturnType<typeof steps>,
+  info: Record<string, unknown> = {},
+  warnings: { location: string; message: string }[] = [],
+) {
+  return {
+    apis: [],
+    steps: calls,
+    warnings,
+    info: {
+      format: 'swagger',
+      kind: 'OpenAPI 3.0.0',
+      title: 'Swagger Petstore',
+      servers: [],
+      requests: calls.length,
+      methods: {},
+      ...info,
+    },
+  };
+}
+
+function savedPlan(overrides: Record<string, unknown> = {}) {
+  return {
+    ...migratePlan({
+      name: 'Saved pets',
+      tool: 'k6',
+      concurrent_users: 5,
+      duration: 2,
+      source_page: 'script-input',
+      urls: [
+        { name: 'List pets', url: 'http://127.0.0.1:9/v1/pets' },
+        { name: 'Show a pet', url: 'http://127.0.0.1:9/v1/pets/1' },
+      ],
+    }),
+    id: 'plan-7',
+    script: '',
+    script_edited: false,
+    ...overrides,
+  };
+}
+
+function file(name: string, text = '{"openapi":"3.0.0"}', type = 'application/json'): File {
+  return new File([text], name, { type });
+}
+
+describe('the script-upload screen', { timeout: 20_000 }, () => {
+  let fetchMock: FetchMock;
+  let alertSpy: MockInstance<(message?: unknown) => void>;
+  let confirmSpy: MockInstance<(message?: string) => boolean>;
+
+  const baseHandlers: Handlers = {
+    'GET /api/me': () => json({ user: TEST_USER }),
+    'POST /api/parse-swagger': () => json(parseAnswer(PETS)),
+    'POST /api/save-test-plan': () => json({ id: 'plan-1', message: 'Test plan saved successfully' }, 201),
+    'PUT /api/update-test-plan/plan-1': () =>
+      json({ id: 'plan-1', message: 'Test plan updated successfully' }),
+    'GET /api/get-test-plan/plan-7': () => json(savedPlan()),
+    'POST /api/generate-script': () => json({ script: 'generated', filename: 'x', warnings: [] }),
+  };
+
+  function useHandlers(extra: Handlers) {
+    fetchMock.mockImplementation(mockFetch({ ...baseHandlers, ...extra }));
+  }
+
+  beforeEach(() => {
+    fetchMock = createFetchMock(baseHandlers);
+    vi.stubGlobal('fetch', fetchMock);
+    alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    confirmSpy = vi.spyOn(window, 'confirm').mockImplementation(() => true);
+    signInAs();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  async function openScreen(path = '/create-test/script-input') {
+    const view = renderApp(path);
+    await screen.findByTestId('script-input-page', undefined, { timeout: 10_000 });
+    return view;
+  }
+
+  const urlOf = (input: RequestInfo | URL) =>
+    typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => urlOf(url).split('?')[0] === path);
+  const formOf = (path: string) => calls(path)[0]?.[1]?.body as FormData | undefined;
+  const alerts = () => alertSpy.mock.calls.map(([message]) => message);
+  const titles = () => screen.queryAllByTestId(/^api-\d+-title$/).map((element) => element.textContent);
+
+  async function upload(user: User, name = 'petstore.yaml', baseUrl = '') {
+    await user.upload(screen.getByTestId('upload-file'), file(name));
+    if (baseUrl) await user.type(screen.getByTestId('upload-base-url'), baseUrl);
+    await user.click(screen.getByTestId('upload-proceed'));
+  }
+
+  it('starts at step 1 with the two spec kinds first, their extensions, and the optional base URL', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('PLANS>Create Test>Upload script');
+    expect(screen.getByTestId('script-input-page')).toHaveAttribute('data-step', 'upload');
+    expect(screen.getByTestId('upload-kind-swagger')).toBeChecked();
+    expect(screen.getByTestId('upload-file')).toHaveAttribute('accept', '.json,.yaml,.yml');
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual([
+      'swagger',
+      'postman',
+      'har',
+      'csv',
+      'excel',
+      'curl',
+    ]);
+    expect(screen.getByRole('radio', { name: /Swagger\/OpenAPI/ })).toBe(
+      screen.getByTestId('upload-kind-swagger'),
+    );
+    expect(screen.getByRole('radio', { name: 'Postman Collection' })).toHaveAccessibleDescription('.json');
+    expect(screen.getByRole('radio', { name: 'Swagger/OpenAPI' })).toHaveAccessibleDescription(
+      '.json, .yaml, .yml',
+    );
+    await user.click(screen.getByTestId('upload-kind-postman'));
+    expect(screen.getByTestId('upload-file')).toHaveAttribute('accept', '.json');
+    await user.click(screen.getByTestId('upload-kind-har'));
+    expect(screen.getByTestId('upload-file')).toHaveAttribute('accept', '.har,.json');
+    await user.click(screen.getByTestId('upload-kind-excel'));
+    expect(screen.getByTestId('upload-file')).toHaveAttribute('accept', '.xlsx');
+    expect(screen.getByTestId('table-layout-help')).toHaveTextContent('url');
+    expect(screen.getByTestId('sample-csv')).toBeInTheDocument();
+    expect(screen.getByTestId('upload-base-url')).not.toBeRequired();
+    expect(screen.getByTestId('upload-proceed')).toHaveTextContent('Proceed with Script');
+  });
+
+  it('asks for a file, and refuses a wrong type or a file over 25 MB before sending anything', async () => {
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    await openScreen();
+    await user.click(screen.getByTestId('upload-proceed'));
+    expect(screen.getByTestId('upload-error')).toHaveTextContent('Please select a Swagger file first');
+    await user.click(screen.getByTestId('upload-kind-postman'));
+    await user.click(screen.getByTestId('upload-proceed'));
+    expect(screen.getByTestId('upload-error')).toHaveTextContent('Please select a Postman file first');
+
+    await user.upload(screen.getByTestId('upload-file'), file('collection.yaml'));
+    await user.click(screen.getByTestId('upload-proceed'));
+    expect(screen.getByTestId('upload-error')).toHaveTextContent(
+      'collection.yaml is not a Postman Collection file: choose a file ending in .json',
+    );
+
+    const big = file('big.json');
+    Object.defineProperty(big, 'size', { value: 26 * 1024 * 1024 });
+    await user.upload(screen.getByTestId('upload-file'), big);
+    await user.click(screen.getByTestId('upload-proceed'));
+    expect(screen.getByTestId('upload-error')).toHaveTextContent('big.json is larger than 25 MB');
+
+    await user.click(screen.getByTestId('upload-kind-swagger'));
+    await user.upload(screen.getByTestId('upload-file'), file('spec.json'));
+    await user.type(screen.getByTestId('upload-base-url'), 'localhost:8080');
+    await user.click(screen.getByTestId('upload-proceed'));
+    expect(screen.getByTestId('upload-error')).toHaveTextContent('The base URL must be a full URL');
+    expect(fetchMock.mock.calls.some(([url]) => urlOf(url).includes('parse'))).toBe(false);
+  });
+
+  it('uploads a Swagger file with its base URL, shows Processing..., and opens step 2 with the APIs', async () => {
+    const user = userEvent.setup({ delay: null });
+    let answer: (response: Response) => void = () => undefined;
+    useHandlers({
+      'POST /api/parse-swagger': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await openScreen();
+    await upload(user, 'petstore.yaml', 'http://127.0.0.1:9/v1');
+    const proceed = screen.getByTestId('upload-proceed');
+    expect(proceed).toHaveTextContent('Processing...');
+    expect(proceed).toBeDisabled();
+    const sent = formOf('/api/parse-swagger');
+    expect((sent?.get('file') as File).name).toBe('petstore.yaml');
+    expect(sent?.get('base_url')).toBe('http://127.0.0.1:9/v1');
+
+    answer(
+      json(
+        parseAnswer(PETS, {}, [
+          { location: 'paths./pets.get', message: 'external $ref "common.yaml" was not uploaded' },
+        ]),
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('script-input-page')).toHaveAttribute('data-step', 'configure'),
+    );
+    expect(titles()).toEqual(['List pets', 'Create a pet', 'Show a pet']);
+    expect(screen.getByTestId('api-count')).toHaveTextContent('3 in plan');
+    expect(screen.getByTestId('import-result')).toHaveTextContent('Imported 3 APIs from petstore.yaml');
+    expect(screen.getByTestId('import-warnings')).toHaveTextContent(
+      'external $ref "common.yaml" was not uploaded',
+    );
+    expect(screen.getByTestId('plan-settings')).toHaveTextContent('Test Configuration');
+    expect(screen.getByTestId('plan-name')).toHaveValue('Swagger Petstore');
+    expect(
+      within(screen.getByTestId('plan-tool'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['JMeter', 'K6', 'Locust', 'Taurus']);
+    const buttons: [string, string][] = [
+      ['validate-plan', 'Validate Script'],
+      ['generate-plan', 'Generate Script'],
+      ['save-plan', 'Save Test Plan'],
+      ['run-script', 'Run Script'],
+      ['view-details', 'Details'],
+      ['download-script', 'Download'],
+      ['script-copy', 'Copy'],
+    ];
+    for (const [id, label] of buttons) {
+      expect(screen.getByTestId(id)).toHaveTextContent(label);
+    }
+  });
+
+  it("shows the server's reason when a file cannot be imported, and stays usable", async () => {
+    const user = userEvent.setup({ delay: null });
+    useHandlers({
+      'POST /api/parse-swagger': () =>
+        json(
+          {
+            detail:
+              'broken.yaml: YAML parse error at line 7, column 1: Implicit keys need to be on a single line',
+          },
+          400,
+          'Bad Request',
+        ),
+    });
+    await openScreen();
+    await upload(user, 'broken.yaml');
+    expect(await screen.findByTestId('upload-error')).toHaveTextContent(
+      'The file could not be imported: broken.yaml: YAML parse error at line 7, column 1',
+    );
+    expect(screen.getByTestId('upload-proceed')).toBeEnabled();
+    expect(screen.getByTestId('upload-proceed')).toHaveTextContent('Proceed with Script');
+    expect(screen.getByTestId('upload-chosen')).toHaveTextContent('broken.yaml');
+
+    useHandlers({
+      'POST /api/parse-swagger': () =>
+        json(
+          { detail: 'The file is larger than 25 MB, the largest upload accepted.' },
+          413,
+          'Payload Too Large',
+        ),
+    });
+    await user.click(screen.getByTestId('upload-proceed'));
+    await waitFor(() =>
+      expect(screen.getByTestId('upload-error')).toHaveTextContent('The file is larger than 25 MB'),
+    );
+  });
+
+  it('re-bases a Postman collection on the base URL in the browser, and sends HAR, CSV and cURL to their importers', async () => {
+    const user = userEvent.setup({ delay: null });
+    useHandlers({
+      'POST /api/parse-postman': () =>
+        json(
+          parseAnswer(
+            steps(
+              { name: 'Folder / Get users', url: 'https://api.example.com/users?page=1' },
+              { name: 'Folder / Sub / Get user', url: '{{baseUrl}}/users/1' },
+            ),
+            { format: 'postman', kind: 'Postman collection v2.1.0', title: 'Users' },
+            [{ location: 'Folder / Get users', message: 'the test script is not run' }],
+          ),
+        ),
+    });
+    await openScreen();
+    await user.click(screen.getByTestId('upload-kind-postman'));
+    await upload(user, 'users.postman_collection.json', 'http://127.0.0.1:8080/');
+    await waitFor(() => expect(titles()).toEqual(['Folder / Get users', 'Folder / Sub / Get user']));
+    expect(formOf('/api/parse-postman')?.get('base_url')).toBeNull();
+    expect(screen.getByTestId('api-0-summary-url')).toHaveTextContent('http://127.0.0.1:8080/users');
+    expect(screen.getByTestId('api-1-summary-url')).toHaveTextContent('http://127.0.0.1:8080/users/1');
+    expect(screen.getByTestId('import-warnings')).toHaveTextContent('the test script is not run');
+
+    // Back to step 1: another kind of input replaces the APIs, the plan name stays.
+    useHandlers({
+      'POST /api/parse-curl': () =>
+        json(
+          parseAnswer(steps({ name: 'POST /login', method: 'POST', url: 'https://a.test/login' }), {
+            format: 'curl',
+            kind: 'cURL',
+            title: '',
+          }),
+        ),
+      'POST /api/functional/parse-file': () =>
+        json(
+          parseAnswer(steps({ name: 'Row', url: 'https://a.test/row' }), {
+            format: 'csv',
+            kind: 'CSV',
+            title: '',
+          }),
+        ),
+    });
+    await user.click(screen.getByTestId('upload-another'));
+    expect(screen.getByTestId('upload-replacing')).toHaveTextContent('replaces the 2 APIs');
+    await user.click(screen.getByTestId('upload-kind-curl'));
+    await user.click(screen.getByTestId('upload-proceed'));
+    expect(screen.getByTestId('upload-error')).toHaveTextContent('Please paste a curl command first');
+    await user.click(screen.getByTestId('upload-curl'));
+    await user.paste("curl -X POST https://a.test/login -d '{}'");
+    await user.click(screen.getByTestId('upload-proceed'));
+    await waitFor(() => expect(titles()).toEqual(['POST /login']));
+    expect(bodyOf(calls('/api/parse-curl')[0]?.[1])).toEqual({
+      command: "curl -X POST https://a.test/login -d '{}'",
+    });
+    expect(screen.getByTestId('plan-name')).toHaveValue('Users');
+
+    await user.click(screen.getByTestId('upload-another'));
+    await user.click(screen.getByTestId('upload-kind-csv'));
+    await upload(user, 'apis.csv');
+    await waitFor(() => expect(titles()).toEqual(['Row']));
+    expect(formOf('/api/functional/parse-file')?.get('format')).toBe('csv');
+  });
+
+  it('duplicates an API with _copy, removes one after confirming, and keeps the last one', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await upload(user);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+
+    await user.click(screen.getByTestId('api-0-duplicate'));
+    expect(titles()).toEqual(['List pets', 'List pets_copy', 'Create a pet', 'Show a pet']);
+    expect(screen.getByTestId('api-1-summary-url')).toHaveTextContent('http://127.0.0.1:9/v1/pets');
+
+    confirmSpy.mockReturnValueOnce(false);
+    await user.click(screen.getByTestId('api-2-remove'));
+    expect(confirmSpy).toHaveBeenLastCalledWith('Remove API 3 (POST http://127.0.0.1:9/v1/pets)?');
+    expect(titles()).toHaveLength(4);
+    await user.click(screen.getByTestId('api-2-remove'));
+    expect(titles()).toEqual(['List pets', 'List pets_copy', 'Show a pet']);
+
+    await user.click(screen.getByTestId('api-2-remove'));
+    await user.click(screen.getByTestId('api-1-remove'));
+    expect(titles()).toEqual(['List pets']);
+    const last = screen.getByTestId('api-0-remove');
+    expect(last).toHaveAttribute('aria-disabled', 'true');
+    expect(last).toHaveAccessibleDescription('Cannot remove the last API. At least one API is required.');
+    await user.click(last);
+    expect(titles()).toEqual(['List pets']);
+  });
+
+  it('expands an API to its Basic, Authorization and Headers tabs, and requires its name', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await upload(user);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    expect(screen.queryByTestId('api-1-panel-basic')).not.toBeInTheDocument();
+    const toggle = screen.getByTestId('api-1-toggle');
+    expect(toggle).toHaveAccessibleName('Expand');
+    await user.click(toggle);
+    expect(toggle).toHaveAccessibleName('Collapse');
+    const card = screen.getByTestId('api-1');
+    expect(
+      within(card)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Basic', 'Authorization', 'Headers']);
+    expect(screen.getByTestId('api-1-name')).toHaveValue('Create a pet');
+    expect(screen.getByTestId('api-1-payload')).toHaveValue('{"name":"Rex"}');
+    expect(
+      within(screen.getByTestId('api-1-method'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS']);
+
+    await user.click(screen.getByTestId('api-1-tab-authorization'));
+    expect(screen.getByTestId('api-1-auth-type')).toBeInTheDocument();
+    await user.click(screen.getByTestId('api-1-tab-headers'));
+    expect(screen.getByTestId('api-1-headers')).toBeInTheDocument();
+    await user.click(screen.getByTestId('api-1-tab-basic'));
+
+    await user.clear(screen.getByTestId('api-1-name'));
+    await user.click(screen.getByTestId('save-plan'));
+    expect(alerts()).toEqual(['Failed to save test plan: API 2, API name: Enter the API name']);
+    expect(calls('/api/save-test-plan')).toHaveLength(0);
+    await user.click(toggle);
+    expect(screen.getByTestId('api-1-problem')).toHaveTextContent('Enter the API name');
+    expect(screen.getByTestId('api-1-title')).toHaveTextContent('Unnamed API');
+  });
+
+  it('saves the plan as script-input, then updates it, with the Save/Update label', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = await openScreen();
+    await upload(user);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    await user.click(screen.getByTestId('save-plan'));
+    await waitFor(() => expect(alerts()).toEqual(['Test plan saved successfully!']));
+    expect(bodyOf(calls('/api/save-test-plan')[0]?.[1])).toMatchObject({
+      name: 'Swagger Petstore',
+      source_page: 'script-input',
+      user_email: TEST_USER.email,
+      urls: [{ name: 'List pets' }, { name: 'Create a pet', method: 'POST' }, { name: 'Show a pet' }],
+    });
+    await waitFor(() => expect(router.state.location.search).toBe('?planId=plan-1'));
+    expect(screen.getByTestId('save-plan')).toHaveTextContent('Update Test Plan');
+    expect(screen.getByTestId('plan-state')).toHaveTextContent('Saved plan');
+    // Still step 2, with the upload summary: the editor was kept across the address change.
+    expect(screen.getByTestId('import-summary')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('api-0-duplicate'));
+    await user.click(screen.getByTestId('save-plan'));
+    await waitFor(() => expect(alerts()).toContain('Test plan updated successfully!'));
+    expect(bodyOf(calls('/api/update-test-plan/plan-1')[0]?.[1])).toMatchObject({
+      source_page: 'script-input',
+      urls: [{ name: 'List pets' }, { name: 'List pets_copy' }, {}, {}],
+    });
+  });
+
+  it('generates the script with its download name, copies it, and validates with a totals card', async () => {
+    const user = userEvent.setup({ delay: null });
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    useHandlers({
+      'POST /api/validate-script': () =>
+        json({
+          total_apis: 3,
+          successful: 2,
+          failed: 1,
+          api_results: [
+            {
+              status: 'success',
+              method: 'GET',
+              url: 'http://127.0.0.1:9/v1/pets',
+              response_time: 12,
+              response_status: 200,
+              error: null,
+            },
+            {
+              status: 'success',
+              method: 'POST',
+              url: 'http://127.0.0.1:9/v1/pets',
+              response_time: 15,
+              response_status: 201,
+              error: null,
+            },
+            {
+              status: 'error',
+              method: 'GET',
+              url: 'http://127.0.0.1:9/v1/pets/1',
+              response_time: 9,
+              response_status: 404,
+              error: 'HTTP 404',
+            },
+          ],
+        }),
+    });
+    await openScreen();
+    await upload(user);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+
+    await user.click(screen.getByTestId('download-script'));
+    expect(alerts()).toEqual(['No script generated yet. Please generate a script first.']);
+    await user.click(screen.getByTestId('generate-plan'));
+    const script = screen.getByTestId<HTMLTextAreaElement>('script-text');
+    await waitFor(() => expect(script.value).toContain('<jmeterTestPlan'));
+    expect(screen.getByTestId('script-filename')).toHaveTextContent('performance_test_jmeter.jmx');
+    await user.selectOptions(screen.getByTestId('plan-tool'), 'k6');
+    await waitFor(() => expect(script.value).toContain("from 'k6/http'"));
+    expect(screen.getByTestId('script-filename')).toHaveTextContent('performance_test_k6.js');
+
+    await user.click(screen.getByTestId('script-copy'));
+    expect(writeText).toHaveBeenCalledWith(script.value);
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Script copied to clipboard!');
+
+    await user.click(screen.getByTestId('validate-plan'));
+    const card = await screen.findByTestId('validation-card');
+    const totals = within(card).getByTestId('validation-totals');
+    expect(totals).toHaveTextContent('Total APIs3');
+    expect(totals).toHaveTextContent('Successful2');
+    expect(totals).toHaveTextContent('Failed1');
+    expect(within(card).getByTestId('validation-result-2-status')).toHaveTextContent('FAIL');
+    expect(bodyOf(calls('/api/validate-script')[0]?.[1])).toMatchObject({
+      tool: 'k6',
+      validation_mode: true,
+    });
+    await user.click(within(card).getByTestId('validation-close'));
+    expect(screen.queryByTestId('validation-card')).not.toBeInTheDocument();
+  });
+
+  it('opens a saved plan at step 2, by ?planId and from storage', async () => {
+    const first = await openScreen('/create-test/script-input?planId=plan-7');
+    expect(screen.getByTestId('script-input-page')).toHaveAttribute('data-step', 'configure');
+    await waitFor(() => expect(screen.getByTestId('plan-name')).toHaveValue('Saved pets'));
+    expect(titles()).toEqual(['List pets', 'Show a pet']);
+    expect(screen.getByTestId('plan-tool')).toHaveValue('k6');
+    expect(screen.getByTestId('save-plan')).toHaveTextContent('Update Test Plan');
+    expect(screen.queryByTestId('upload-step')).not.toBeInTheDocument();
+    first.unmount();
+
+    localStorage.setItem('loadSavedPlanId', 'plan-7');
+    const { router } = await openScreen();
+    expect(screen.getByTestId('script-input-page')).toHaveAttribute('data-step', 'configure');
+    await waitFor(() => expect(screen.getByTestId('plan-name')).toHaveValue('Saved pets'));
+    expect(localStorage.getItem('loadSavedPlanId')).toBeNull();
+    await waitFor(() => expect(router.state.location.search).toBe('?planId=plan-7'));
+  });
+
+  it('sends a plan made on the URL screen to /create-test/url-input', async () => {
+    useHandlers({ 'GET /api/get-test-plan/plan-7': () => json(savedPlan({ source_page: 'url-input' })) });
+    const { router } = await openScreen('/create-test/script-input?planId=plan-7');
+    await screen.findByTestId('url-input-page', undefined, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/create-test/url-input');
+    await waitFor(() => expect(screen.getByTestId('plan-name')).toHaveValue('Saved pets'));
+    await waitFor(() => expect(router.state.location.search).toBe('?planId=plan-7'));
+  });
+
+  it('says so when a saved plan cannot be loaded', async () => {
+    await openScreen('/create-test/script-input?planId=missing');
+    await waitFor(() => expect(alerts()).toEqual(['Failed to load saved plan data. Please try again.']));
+    expect(screen.getByTestId('plan-load-error')).toBeInTheDocument();
+    expect(screen.queryByTestId('save-plan')).not.toBeInTheDocument();
+  });
+
+  describe('Run Script', () => {
+    const registered = IMPLEMENTED_SCREENS.testResult;
+    beforeEach(() => {
+      IMPLEMENTED_SCREENS.testResult = () =>
+        Promise.resolve({ default: () => <div data-testid="result-page">result</div> });
+    });
+    afterEach(() => {
+      if (registered) IMPLEMENTED_SCREENS.testResult = registered;
+      else delete IMPLEMENTED_SCREENS.testResult;
+    });
+
+    it('saves the plan first, runs it, and opens its result', async () => {
+      const user = userEvent.setup({ delay: null });
+      useHandlers({ 'POST /api/run-test': () => json({ test_id: 'run-5' }) });
+      const { router } = await openScreen();
+      await upload(user);
+      await waitFor(() => expect(titles()).toHaveLength(3));
+      await user.click(screen.getByTestId('run-script'));
+      expect(await screen.findByTestId('result-page')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/test-result/run-5');
+      const urls = fetchMock.mock.calls.map(([url]) => url);
+      expect(urls.indexOf('/api/save-test-plan')).toBeLessThan(urls.indexOf('/api/run-test'));
+      expect(bodyOf(calls('/api/run-test')[0]?.[1])).toMatchObject({
+        plan_id: 'plan-1',
+        planName: 'Swagger Petstore',
+        tool: 'jmeter',
+      });
+      expect(JSON.parse(localStorage.getItem('currentTestConfig') ?? '{}')).toMatchObject({
+        testId: 'run-5',
+      });
+    });
+
+    it('shows the spec alert when the run request fails, and opens no result page', async () => {
+      const user = userEvent.setup({ delay: null });
+      useHandlers({
+        'POST /api/run-test': () => json({ detail: 'The engine is busy' }, 503, 'Service Unavailable'),
+      });
+      const { router } = await openScreen();
+      await upload(user);
+      await waitFor(() => expect(titles()).toHaveLength(3));
+      await user.click(screen.getByTestId('run-script'));
+      await waitFor(() => expect(alerts()).toEqual(['Failed to run test plan: The engine is busy']));
+      expect(router.state.location.pathname).toBe('/create-test/script-input');
+      expect(screen.queryByTestId('result-page')).not.toBeInTheDocument();
+      expect(screen.getByTestId('run-script')).toBeEnabled();
+    });
+  });
+});

@@ -1,0 +1,355 @@
+import { CircleDot, Download, Eye, FileUp, Play, Save, ShieldCheck, Sparkles } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { screenPath } from '@/app/routes-registry';
+import { ComingSoon, preventActivation } from '@/components/coming-soon';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/i18n';
+import { cn } from '@/lib/utils';
+import { usePlanEditor, type PlanEditor } from '../hooks/usePlanEditor';
+import { useScriptFileActions } from '../hooks/useScriptFileActions';
+import { SCRIPT_TOOL_OPTIONS } from '../model/plan-form';
+import { uploadScriptFileName } from '../model/upload-source';
+import { ApiList } from './ApiList';
+import { ImportSummary } from './ImportSummary';
+import { PlanDetailsDialog } from './PlanDetailsDialog';
+import { PlanSettingsCard } from './PlanSettingsCard';
+import { ScriptPanel } from './ScriptPanel';
+import { Toast } from './Toast';
+import { UploadStep, type ImportedApis } from './UploadStep';
+import { ValidationResultsCard } from './ValidationResultsDialog';
+
+/** Router state that keeps the editor when only ?planId= changes (after a save). */
+interface EditorLocationState {
+  editorKey?: string;
+}
+
+type Step = 'upload' | 'configure';
+
+/**
+ * /create-test/script-input (spec 01 §2 "Performance: script upload"): step 1 uploads an API description,
+ * step 2 configures, generates, validates, saves and runs the plan made from it. A saved plan opens at
+ * step 2. Each visit gets a fresh editor; ?planId= after a save keeps it in place.
+ */
+export default function ScriptInputPage() {
+  const location = useLocation();
+  const state = location.state as EditorLocationState | null;
+  const editorKey = state?.editorKey ?? location.key;
+  return <ScriptInputEditor key={editorKey} editorKey={editorKey} />;
+}
+
+function StepIndicator({ step }: { step: Step }) {
+  const t = useT();
+  const steps: { id: Step; label: string }[] = [
+    { id: 'upload', label: t('scriptInput.stepUpload') },
+    { id: 'configure', label: t('scriptInput.stepConfigure') },
+  ];
+  return (
+    <ol className="flex flex-wrap items-center gap-2 text-sm" data-testid="step-indicator">
+      {steps.map((item, index) => {
+        const current = item.id === step;
+        return (
+          <li key={item.id} className="flex items-center gap-2" aria-current={current ? 'step' : undefined}>
+            {index > 0 && <span aria-hidden className="h-px w-6 bg-border" />}
+            <span
+              className={cn(
+                'num flex size-6 items-center justify-center rounded-full text-xs font-semibold',
+                current ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground',
+              )}
+            >
+              {index + 1}
+            </span>
+            <span className={cn(current ? 'font-medium text-foreground' : 'text-muted-foreground')}>
+              {item.label}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function ScriptInputEditor({ editorKey }: { editorKey: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const rememberPlanId = useCallback(
+    (id: string) => {
+      const state: EditorLocationState = { editorKey };
+      void navigate(
+        { pathname: screenPath('createTestScript'), search: `?planId=${encodeURIComponent(id)}` },
+        { replace: true, state },
+      );
+    },
+    [navigate, editorKey],
+  );
+  const editor = usePlanEditor({
+    planIdParam: searchParams.get('planId'),
+    rememberPlanId,
+    sourcePage: 'script-input',
+    fileName: uploadScriptFileName,
+  });
+  const { form, script, busy } = editor;
+  // Spec 01 §2: a saved plan goes straight to step 2.
+  const [step, setStep] = useState<Step>(() => (editor.openedWithPlan ? 'configure' : 'upload'));
+  const [imported, setImported] = useState<ImportedApis | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const { copy, download, toast, clearToast } = useScriptFileActions(script);
+
+  const formDisabled = editor.loading || editor.loadFailed || busy === 'saving' || busy === 'running';
+  const apisInPlan = form.entries.filter((entry) => entry.url.trim() !== '').length;
+
+  const onImported = (result: ImportedApis) => {
+    editor.importEntries(result.entries, result.info.title || result.source);
+    setImported(result);
+    setStep('configure');
+  };
+
+  return (
+    <div className="space-y-6" data-testid="script-input-page" data-step={step}>
+      <PageHeader
+        title={t('scriptInput.title')}
+        description={t('scriptInput.subtitle')}
+        actions={
+          <>
+            {step === 'configure' && !editor.loadFailed && (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={formDisabled}
+                onClick={() => setStep('upload')}
+                data-testid="upload-another"
+              >
+                <FileUp />
+                {t('scriptInput.uploadAnother')}
+              </Button>
+            )}
+            <Badge
+              variant={editor.savedId ? 'default' : 'secondary'}
+              className="h-8 px-3 text-[13px]"
+              data-testid="plan-state"
+            >
+              <CircleDot aria-hidden />
+              {editor.savedId ? t('plans.savedPlan') : t('plans.newPlan')}
+            </Badge>
+          </>
+        }
+      />
+
+      {editor.loadFailed ? (
+        <Alert variant="destructive" data-testid="plan-load-error">
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            {t('plans.loadFailed')}
+            <Link
+              to={screenPath('createTestScript')}
+              className="font-medium underline underline-offset-4"
+              data-testid="plan-start-new"
+            >
+              {t('plans.newPlan')}
+            </Link>
+          </span>
+        </Alert>
+      ) : (
+        <>
+          <StepIndicator step={step} />
+          {step === 'upload' ? (
+            <UploadStep
+              onImported={onImported}
+              replacing={editor.openedWithPlan || imported ? apisInPlan : 0}
+              onCancel={editor.openedWithPlan || imported ? () => setStep('configure') : undefined}
+            />
+          ) : (
+            <ConfigureStep
+              editor={editor}
+              imported={imported}
+              disabled={formDisabled}
+              onDetails={() => setDetailsOpen(true)}
+              onCopy={() => void copy()}
+              onDownload={download}
+            />
+          )}
+        </>
+      )}
+
+      <PlanDetailsDialog
+        open={detailsOpen}
+        onOpenChange={setDetailsOpen}
+        form={form}
+        script={script.script}
+      />
+      <Toast toast={toast} onDone={clearToast} />
+    </div>
+  );
+}
+
+function ConfigureStep({
+  editor,
+  imported,
+  disabled,
+  onDetails,
+  onCopy,
+  onDownload,
+}: {
+  editor: PlanEditor;
+  imported: ImportedApis | null;
+  disabled: boolean;
+  onDetails: () => void;
+  onCopy: () => void;
+  onDownload: () => void;
+}) {
+  const t = useT();
+  const { form, dispatch, errors, script, busy } = editor;
+  return (
+    <>
+      {editor.loading && (
+        <Alert variant="info" icon={false} data-testid="plan-loading">
+          <span className="flex items-center gap-2">
+            <Spinner />
+            {t('plans.loadingPlan')}
+          </span>
+        </Alert>
+      )}
+      {imported && <ImportSummary imported={imported} />}
+      <div
+        className={cn(
+          'grid gap-6 min-[1680px]:grid-cols-[minmax(0,1fr)_minmax(0,38rem)] min-[1680px]:items-start',
+          editor.loading && 'pointer-events-none opacity-60',
+        )}
+        aria-busy={editor.loading || undefined}
+      >
+        <div className="min-w-0 space-y-6">
+          <PlanSettingsCard
+            form={form}
+            dispatch={dispatch}
+            errors={errors}
+            disabled={disabled}
+            onToolChange={editor.changeTool}
+            title={t('scriptInput.configTitle')}
+            description={t('scriptInput.configText')}
+            tools={SCRIPT_TOOL_OPTIONS}
+          />
+          <ApiList form={form} dispatch={dispatch} errors={errors} disabled={disabled} variant="script" />
+        </div>
+
+        <div className="min-w-0 space-y-6 min-[1680px]:sticky min-[1680px]:top-20">
+          <ScriptActions editor={editor} disabled={disabled} onDetails={onDetails} onDownload={onDownload} />
+          {editor.validation && (
+            <ValidationResultsCard result={editor.validation} onClose={editor.closeValidation} />
+          )}
+          <ScriptPanel
+            script={script}
+            tool={form.tool}
+            validating={busy === 'validating'}
+            disabled={disabled}
+            onValidate={() => void editor.validate()}
+            onCopy={onCopy}
+            onDownload={onDownload}
+          />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** The buttons of spec 01 §2 "Performance: script upload", each with its busy label. */
+function ScriptActions({
+  editor,
+  disabled,
+  onDetails,
+  onDownload,
+}: {
+  editor: PlanEditor;
+  disabled: boolean;
+  onDetails: () => void;
+  onDownload: () => void;
+}) {
+  const t = useT();
+  const { busy, form } = editor;
+  // Spec 01 §5: Save is disabled with a blank plan name, while saving, or while the form is disabled.
+  const saveDisabled = form.name.trim() === '' || busy === 'saving' || disabled;
+  const runButton = editor.runAvailable ? (
+    <Button
+      variant="outline"
+      disabled={disabled || busy === 'running'}
+      onClick={() => void editor.run()}
+      data-testid="run-script"
+    >
+      {busy === 'running' ? <Spinner /> : <Play />}
+      {busy === 'running' ? t('plans.running') : t('plans.run')}
+    </Button>
+  ) : (
+    <ComingSoon>
+      <Button variant="outline" aria-disabled="true" onClick={preventActivation} data-testid="run-script">
+        <Play />
+        {t('plans.run')}
+      </Button>
+    </ComingSoon>
+  );
+  return (
+    <Card className="space-y-3 p-3 sm:p-4" data-testid="plan-actions">
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        <Button
+          disabled={disabled || busy === 'generating'}
+          onClick={() => void editor.generate()}
+          className="col-span-2 sm:col-span-1"
+          data-testid="generate-plan"
+        >
+          {busy === 'generating' ? <Spinner /> : <Sparkles />}
+          {busy === 'generating' ? t('plans.generating') : t('scriptInput.generate')}
+        </Button>
+        <Button
+          variant="outline"
+          disabled={disabled || busy === 'validating'}
+          onClick={() => void editor.validate()}
+          data-testid="validate-plan"
+        >
+          {busy === 'validating' ? <Spinner /> : <ShieldCheck />}
+          {busy === 'validating' ? t('plans.validating') : t('plans.validateScript')}
+        </Button>
+        <Button
+          variant="outline"
+          disabled={saveDisabled}
+          onClick={() => void editor.save()}
+          data-testid="save-plan"
+        >
+          {busy === 'saving' ? <Spinner /> : <Save />}
+          {busy === 'saving'
+            ? t('plans.saving')
+            : editor.savedId
+              ? t('scriptInput.update')
+              : t('scriptInput.save')}
+        </Button>
+        {runButton}
+        <Button variant="outline" onClick={onDetails} data-testid="view-details">
+          <Eye />
+          {t('scriptInput.details')}
+        </Button>
+        <Button variant="outline" onClick={onDownload} data-testid="download-script">
+          <Download />
+          {t('plans.download')}
+        </Button>
+      </div>
+      <p
+        className={cn(
+          'flex items-center gap-1.5 text-[13px] text-muted-foreground',
+          editor.savedId && editor.dirty && 'text-warning-text',
+        )}
+        data-testid="save-status"
+      >
+        <span
+          aria-hidden
+          className={cn(
+            'size-1.5 rounded-full',
+            !editor.savedId ? 'bg-muted-foreground/50' : editor.dirty ? 'bg-warning' : 'bg-success',
+          )}
+        />
+        {!editor.savedId ? t('plans.notSavedYet') : editor.dirty ? t('plans.unsaved') : t('plans.allSaved')}
+      </p>
+    </Card>
+  );
+}
