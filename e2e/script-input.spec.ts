@@ -214,3 +214,48 @@ test('Run Script from the upload screen saves the plan and opens its live result
   await page.getByTestId('stop-test').click();
   await expect(page.getByTestId('stop-test')).toHaveCount(0, { timeout: 10_000 });
 });
+
+test('the plan exports to a Postman collection and a CSV file that import again with the same APIs', async ({
+  page,
+}) => {
+  await signedIn(page, 'script-export');
+  await page.goto('/create-test/script-input');
+  await page.getByTestId('upload-kind-swagger').check();
+  await page.getByTestId('upload-file').setInputFiles(PETSTORE);
+  await page.getByTestId('upload-base-url').fill(origin);
+  await page.getByTestId('upload-proceed').click();
+  await expect(page.getByTestId('api-count')).toHaveText('19 in plan');
+  const original = await titles(page);
+
+  await page.getByTestId('view-details').click();
+  const dialog = page.getByTestId('details-dialog');
+  const [postman] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByTestId('export-postman').click(),
+  ]);
+  expect(postman.suggestedFilename()).toBe('Swagger_Petstore_-_OpenAPI_3.0.postman_collection.json');
+  const postmanPath = await postman.path();
+  const collection = JSON.parse(readFileSync(postmanPath, 'utf8')) as { item: { name: string }[] };
+  expect(collection.item).toHaveLength(19);
+  // The importer's default think time is not something a collection can hold, and the plan says so.
+  await expect(dialog.getByTestId('export-warnings')).toContainText('think time');
+  const [csv] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('export-csv').click()]);
+  expect(csv.suggestedFilename()).toBe('Swagger_Petstore_-_OpenAPI_3.0.csv');
+  const csvPath = await csv.path();
+  await page.keyboard.press('Escape');
+
+  // Each file, uploaded again, gives the same APIs in the same order.
+  for (const [kind, path, name] of [
+    ['postman', postmanPath, 'petstore.postman_collection.json'],
+    ['csv', csvPath, 'petstore.csv'],
+  ] as const) {
+    await page.getByTestId('upload-another').click();
+    await page.getByTestId(`upload-kind-${kind}`).check();
+    await page
+      .getByTestId('upload-file')
+      .setInputFiles({ name, mimeType: 'text/plain', buffer: readFileSync(path) });
+    await page.getByTestId('upload-proceed').click();
+    await expect(page.getByTestId('api-count'), kind).toHaveText('19 in plan');
+    expect(await titles(page), kind).toEqual(original);
+  }
+});

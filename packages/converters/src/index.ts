@@ -7,7 +7,7 @@ export { planToTaurus } from './export/plan-to-taurus';
 export { planToPostman, POSTMAN_SCHEMA } from './export/plan-to-postman';
 export type { PostmanExport } from './export/plan-to-postman';
 export { planToCsv, planToTableRows, planToXlsx } from './export/plan-to-table';
-export { SCRIPT_EXTENSIONS, scriptFileName } from './export/file-name';
+export { SCRIPT_EXTENSIONS, fileStem, scriptFileName } from './export/file-name';
 export type { GeneratedFile, GeneratedScript, ScriptSource, ScriptWarning } from './export/script-model';
 export { importFile, documentKind, normalizeFormat, FORMAT_NAMES } from './import/import-file';
 export type { ImportFileInput } from './import/import-file';

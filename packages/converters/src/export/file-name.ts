@@ -9,13 +9,18 @@ export const SCRIPT_EXTENSIONS: Readonly<Record<Tool, string>> = {
   soapui: 'xml',
 };
 
-/** testplan_{tool}_{plan}.{ext}; the plan name made safe for every file system, "current" when blank. */
-export function scriptFileName(tool: Tool, planName: string | undefined): string {
+/** A plan name made safe for every file system (ASCII letters, digits, . _ -), "current" when blank. */
+export function fileStem(planName: string | undefined): string {
   const safe = (planName ?? '')
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/_+/g, '_')
     .replace(/^[._]+|[._]+$/g, '')
     .slice(0, 80);
-  return `testplan_${tool}_${safe || 'current'}.${SCRIPT_EXTENSIONS[tool]}`;
+  return safe || 'current';
+}
+
+/** testplan_{tool}_{plan}.{ext} (DESIGN §5). */
+export function scriptFileName(tool: Tool, planName: string | undefined): string {
+  return `testplan_${tool}_${fileStem(planName)}.${SCRIPT_EXTENSIONS[tool]}`;
 }

@@ -446,31 +446,14 @@ export function ApiEntryCard({
                     testId={testId}
                   />
                 </section>
-                {sendsBody ? (
-                  <FormField
-                    id={fieldId('payload')}
-                    label={t('plans.payload')}
-                    hint={t('plans.payloadHint')}
-                    error={error('payload')}
-                  >
-                    {(control) => (
-                      <Textarea
-                        {...control}
-                        rows={6}
-                        value={entry.payload}
-                        spellCheck={false}
-                        placeholder={t('plans.payloadPlaceholder')}
-                        onChange={(event) => setValue('payload')(event.target.value)}
-                        className="font-mono text-[13px]"
-                        data-testid={`${testId}-payload`}
-                      />
-                    )}
-                  </FormField>
-                ) : (
-                  <p className="rounded-lg border border-dashed border-border px-3 py-3 text-[13px] text-muted-foreground">
-                    {t('plans.payloadOnlyBodyMethods')}
-                  </p>
-                )}
+                <PayloadField
+                  sendsBody={sendsBody}
+                  id={fieldId('payload')}
+                  value={entry.payload}
+                  error={error('payload')}
+                  onChange={setValue('payload')}
+                  testId={testId}
+                />
               </TabsContent>
               <TabsContent value="authorization">
                 <AuthorizationFields entry={entry} dispatch={dispatch} errors={errors} testId={testId} />
@@ -510,31 +493,14 @@ export function ApiEntryCard({
                 ))}
               </TabsList>
               <TabsContent value="payload" data-testid={`${testId}-panel-payload`}>
-                {sendsBody ? (
-                  <FormField
-                    id={fieldId('payload')}
-                    label={t('plans.payload')}
-                    hint={t('plans.payloadHint')}
-                    error={error('payload')}
-                  >
-                    {(control) => (
-                      <Textarea
-                        {...control}
-                        rows={6}
-                        value={entry.payload}
-                        spellCheck={false}
-                        placeholder={t('plans.payloadPlaceholder')}
-                        onChange={(event) => setValue('payload')(event.target.value)}
-                        className="font-mono text-[13px]"
-                        data-testid={`${testId}-payload`}
-                      />
-                    )}
-                  </FormField>
-                ) : (
-                  <p className="rounded-lg border border-dashed border-border px-3 py-4 text-[13px] text-muted-foreground">
-                    {t('plans.payloadOnlyBodyMethods')}
-                  </p>
-                )}
+                <PayloadField
+                  sendsBody={sendsBody}
+                  id={fieldId('payload')}
+                  value={entry.payload}
+                  error={error('payload')}
+                  onChange={setValue('payload')}
+                  testId={testId}
+                />
               </TabsContent>
               <TabsContent value="parameters">
                 <KeyValueRows
@@ -689,5 +655,47 @@ export function ApiEntryCard({
         </div>
       )}
     </Card>
+  );
+}
+
+/** The body editor; a method that sends no body gets a note instead (the plan sends bodies with POST, PUT, PATCH). */
+function PayloadField({
+  sendsBody,
+  id,
+  value,
+  error,
+  onChange,
+  testId,
+}: {
+  sendsBody: boolean;
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  const t = useT();
+  if (!sendsBody) {
+    return (
+      <p className="rounded-lg border border-dashed border-border px-3 py-3 text-[13px] text-muted-foreground">
+        {t('plans.payloadOnlyBodyMethods')}
+      </p>
+    );
+  }
+  return (
+    <FormField id={id} label={t('plans.payload')} hint={t('plans.payloadHint')} error={error}>
+      {(control) => (
+        <Textarea
+          {...control}
+          rows={6}
+          value={value}
+          spellCheck={false}
+          placeholder={t('plans.payloadPlaceholder')}
+          onChange={(event) => onChange(event.target.value)}
+          className="font-mono text-[13px]"
+          data-testid={`${testId}-payload`}
+        />
+      )}
+    </FormField>
   );
 }

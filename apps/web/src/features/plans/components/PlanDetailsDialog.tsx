@@ -13,10 +13,12 @@ import { useT } from '@/i18n';
 import { authSummary, maskSecretsInScript } from '../model/auth-display';
 import { authorizationToModel, snapshotForm } from '../model/form-to-plan';
 import { toolLabel, type PlanForm } from '../model/plan-form';
+import { PlanExport } from './PlanExport';
 
 /**
  * The plan details modal of spec 01 §2: name, tool, users, duration, number and list of APIs, and the
  * generated script when there is one. Bearer and OAuth2 tokens show their first 20 characters only.
+ * Beyond the spec: the plan exports to a Postman collection, CSV or Excel from here.
  */
 export function PlanDetailsDialog({
   open,
@@ -121,6 +123,7 @@ function PlanDetailsContent({ form, script }: { form: PlanForm; script: string }
           </pre>
         </details>
       )}
+      <PlanExport form={form} />
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline" data-testid="details-close">

@@ -1,8 +1,7 @@
-import { CircleDot, Download, Eye, FileUp, Play, Save, ShieldCheck, Sparkles } from 'lucide-react';
+import { CircleDot, Download, Eye, FileUp, Save } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { screenPath } from '@/app/routes-registry';
-import { ComingSoon, preventActivation } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -17,6 +16,7 @@ import { SCRIPT_TOOL_OPTIONS } from '../model/plan-form';
 import { uploadScriptFileName } from '../model/upload-source';
 import { ApiList } from './ApiList';
 import { ImportSummary } from './ImportSummary';
+import { GenerateButton, RunScriptButton, SaveStatus, ValidateButton } from './PlanActionButtons';
 import { PlanDetailsDialog } from './PlanDetailsDialog';
 import { PlanSettingsCard } from './PlanSettingsCard';
 import { ScriptPanel } from './ScriptPanel';
@@ -272,45 +272,16 @@ function ScriptActions({
   const { busy, form } = editor;
   // Spec 01 §5: Save is disabled with a blank plan name, while saving, or while the form is disabled.
   const saveDisabled = form.name.trim() === '' || busy === 'saving' || disabled;
-  const runButton = editor.runAvailable ? (
-    <Button
-      variant="outline"
-      disabled={disabled || busy === 'running'}
-      onClick={() => void editor.run()}
-      data-testid="run-script"
-    >
-      {busy === 'running' ? <Spinner /> : <Play />}
-      {busy === 'running' ? t('plans.running') : t('plans.run')}
-    </Button>
-  ) : (
-    <ComingSoon>
-      <Button variant="outline" aria-disabled="true" onClick={preventActivation} data-testid="run-script">
-        <Play />
-        {t('plans.run')}
-      </Button>
-    </ComingSoon>
-  );
   return (
     <Card className="space-y-3 p-3 sm:p-4" data-testid="plan-actions">
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        <Button
-          disabled={disabled || busy === 'generating'}
-          onClick={() => void editor.generate()}
+        <GenerateButton
+          editor={editor}
+          disabled={disabled}
+          label={t('scriptInput.generate')}
           className="col-span-2 sm:col-span-1"
-          data-testid="generate-plan"
-        >
-          {busy === 'generating' ? <Spinner /> : <Sparkles />}
-          {busy === 'generating' ? t('plans.generating') : t('scriptInput.generate')}
-        </Button>
-        <Button
-          variant="outline"
-          disabled={disabled || busy === 'validating'}
-          onClick={() => void editor.validate()}
-          data-testid="validate-plan"
-        >
-          {busy === 'validating' ? <Spinner /> : <ShieldCheck />}
-          {busy === 'validating' ? t('plans.validating') : t('plans.validateScript')}
-        </Button>
+        />
+        <ValidateButton editor={editor} disabled={disabled} label={t('plans.validateScript')} />
         <Button
           variant="outline"
           disabled={saveDisabled}
@@ -324,7 +295,7 @@ function ScriptActions({
               ? t('scriptInput.update')
               : t('scriptInput.save')}
         </Button>
-        {runButton}
+        <RunScriptButton editor={editor} disabled={disabled} />
         <Button variant="outline" onClick={onDetails} data-testid="view-details">
           <Eye />
           {t('scriptInput.details')}
@@ -334,22 +305,7 @@ function ScriptActions({
           {t('plans.download')}
         </Button>
       </div>
-      <p
-        className={cn(
-          'flex items-center gap-1.5 text-[13px] text-muted-foreground',
-          editor.savedId && editor.dirty && 'text-warning-text',
-        )}
-        data-testid="save-status"
-      >
-        <span
-          aria-hidden
-          className={cn(
-            'size-1.5 rounded-full',
-            !editor.savedId ? 'bg-muted-foreground/50' : editor.dirty ? 'bg-warning' : 'bg-success',
-          )}
-        />
-        {!editor.savedId ? t('plans.notSavedYet') : editor.dirty ? t('plans.unsaved') : t('plans.allSaved')}
-      </p>
+      <SaveStatus editor={editor} />
     </Card>
   );
 }

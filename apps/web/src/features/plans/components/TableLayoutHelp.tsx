@@ -3,7 +3,7 @@ import { Download, Table2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useT } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
-import { downloadBlob } from '../hooks/useScriptFileActions';
+import { downloadBlob } from '@/lib/download';
 
 type ColumnGroup = 'required' | 'request' | 'timing' | 'auth' | 'checks';
 

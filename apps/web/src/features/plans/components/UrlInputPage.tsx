@@ -1,8 +1,7 @@
-import { CircleDot, Download, Eye, Play, Save, ShieldCheck, Sparkles } from 'lucide-react';
+import { CircleDot, Download, Eye, Save } from 'lucide-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { screenPath } from '@/app/routes-registry';
-import { ComingSoon, preventActivation } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -16,6 +15,7 @@ import { cn } from '@/lib/utils';
 import { usePlanEditor, type PlanEditor } from '../hooks/usePlanEditor';
 import { useScriptFileActions } from '../hooks/useScriptFileActions';
 import { ApiList } from './ApiList';
+import { GenerateButton, RunScriptButton, SaveStatus, ValidateButton } from './PlanActionButtons';
 import { PlanDetailsDialog } from './PlanDetailsDialog';
 import { PlanSettingsCard } from './PlanSettingsCard';
 import { ScriptPanel } from './ScriptPanel';
@@ -173,26 +173,7 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
             data-testid="save-bar-name"
           />
           <div className="flex items-center justify-between gap-3 sm:ml-auto">
-            <span
-              className={cn(
-                'flex items-center gap-1.5 text-[13px] text-muted-foreground',
-                editor.savedId && editor.dirty && 'text-warning-text',
-              )}
-              data-testid="save-status"
-            >
-              <span
-                aria-hidden
-                className={cn(
-                  'size-1.5 rounded-full',
-                  !editor.savedId ? 'bg-muted-foreground/50' : editor.dirty ? 'bg-warning' : 'bg-success',
-                )}
-              />
-              {!editor.savedId
-                ? t('plans.notSavedYet')
-                : editor.dirty
-                  ? t('plans.unsaved')
-                  : t('plans.allSaved')}
-            </span>
+            <SaveStatus editor={editor} />
             <Button type="submit" disabled={saveDisabled} data-testid="save-plan">
               {busy === 'saving' ? <Spinner /> : <Save />}
               {busy === 'saving' ? t('plans.saving') : t('plans.save')}
@@ -225,46 +206,16 @@ function ActionBar({
   onDownload: () => void;
 }) {
   const t = useT();
-  const { busy } = editor;
-  const runButton = editor.runAvailable ? (
-    <Button
-      variant="outline"
-      disabled={disabled || busy === 'running'}
-      onClick={() => void editor.run()}
-      data-testid="run-script"
-    >
-      {busy === 'running' ? <Spinner /> : <Play />}
-      {busy === 'running' ? t('plans.running') : t('plans.run')}
-    </Button>
-  ) : (
-    <ComingSoon>
-      <Button variant="outline" aria-disabled="true" onClick={preventActivation} data-testid="run-script">
-        <Play />
-        {t('plans.run')}
-      </Button>
-    </ComingSoon>
-  );
   return (
     <Card className="p-3 sm:p-4" data-testid="plan-actions">
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        <Button
-          disabled={disabled || busy === 'generating'}
-          onClick={() => void editor.generate()}
+        <GenerateButton
+          editor={editor}
+          disabled={disabled}
+          label={t('plans.generate')}
           className="col-span-2 sm:col-span-1"
-          data-testid="generate-plan"
-        >
-          {busy === 'generating' ? <Spinner /> : <Sparkles />}
-          {busy === 'generating' ? t('plans.generating') : t('plans.generate')}
-        </Button>
-        <Button
-          variant="outline"
-          disabled={disabled || busy === 'validating'}
-          onClick={() => void editor.validate()}
-          data-testid="validate-plan"
-        >
-          {busy === 'validating' ? <Spinner /> : <ShieldCheck />}
-          {busy === 'validating' ? t('plans.validating') : t('plans.validate')}
-        </Button>
+        />
+        <ValidateButton editor={editor} disabled={disabled} label={t('plans.validate')} />
         <Button variant="outline" onClick={onDetails} data-testid="view-details">
           <Eye />
           {t('plans.viewDetails')}
@@ -273,7 +224,7 @@ function ActionBar({
           <Download />
           {t('plans.downloadScript')}
         </Button>
-        {runButton}
+        <RunScriptButton editor={editor} disabled={disabled} />
       </div>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useT } from '@/i18n';
+import { downloadBlob } from '@/lib/download';
 import type { ToastMessage } from '../components/Toast';
 import type { ScriptPreview } from './useScriptPreview';
 
@@ -18,20 +19,6 @@ function copyWithSelection(text: string): boolean {
   } finally {
     area.remove();
   }
-}
-
-/** Saves text as a file through a temporary link (the browser's own download). */
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Chromium reads the blob after the click returns; revoke a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**

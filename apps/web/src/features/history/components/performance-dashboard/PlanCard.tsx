@@ -11,7 +11,7 @@ import { formatCount, toolName } from '@/features/results/model/format';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { formatDate, formatDateTime } from '../../model/run-format';
-import { saveTextFile } from '../../model/save-file';
+import { downloadText } from '@/lib/download';
 import { deletePlan, fetchPlanScript, runSavedPlan, type DashboardPlan } from '../../queries/history-api';
 import { EditPlanButton } from '../shared/EditPlanButton';
 import { PlanDetailsModal } from './PlanDetailsModal';
@@ -70,7 +70,7 @@ export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: 
     setBusy('download');
     try {
       const answer = await fetchPlanScript(plan.id);
-      saveTextFile(answer.script, answer.filename);
+      downloadText(answer.script, answer.filename);
     } catch {
       window.alert(t('history.plan.downloadFailed'));
     } finally {

@@ -6,7 +6,7 @@ import { useT } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { cn } from '@/lib/utils';
 import { isFinished } from '../../model/run-format';
-import { saveTextFile } from '../../model/save-file';
+import { downloadText } from '@/lib/download';
 import { fetchReport, type ReportFormat } from '../../queries/history-api';
 
 const FORMATS: { format: ReportFormat; label: string }[] = [
@@ -29,7 +29,7 @@ export function ReportDownloads({ testId, className }: { testId: string; classNa
     setError(null);
     try {
       const report = await fetchReport(testId, format);
-      saveTextFile(report.text, report.filename, report.type);
+      downloadText(report.text, report.filename, report.type);
     } catch (failure) {
       setError(t('history.report.failed', { message: errorDetailMessage(failure, t) }));
     } finally {

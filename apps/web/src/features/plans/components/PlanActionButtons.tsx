@@ -1,0 +1,113 @@
+import { Play, ShieldCheck, Sparkles } from 'lucide-react';
+import type { ElementType } from 'react';
+import { ComingSoon, preventActivation } from '@/components/coming-soon';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useT } from '@/i18n';
+import { cn } from '@/lib/utils';
+import type { PlanEditor } from '../hooks/usePlanEditor';
+
+/**
+ * The action buttons both performance screens share, each with its busy label (spec 01 §2). The screens
+ * differ in wording ("Generate" / "Generate Script"), so the idle label is theirs to give.
+ */
+
+interface ActionProps {
+  editor: PlanEditor;
+  disabled: boolean;
+  label: string;
+  className?: string;
+}
+
+function BusyIcon({ busy, icon: Icon }: { busy: boolean; icon: ElementType }) {
+  return busy ? <Spinner /> : <Icon />;
+}
+
+export function GenerateButton({ editor, disabled, label, className }: ActionProps) {
+  const t = useT();
+  const busy = editor.busy === 'generating';
+  return (
+    <Button
+      disabled={disabled || busy}
+      onClick={() => void editor.generate()}
+      className={className}
+      data-testid="generate-plan"
+    >
+      <BusyIcon busy={busy} icon={Sparkles} />
+      {busy ? t('plans.generating') : label}
+    </Button>
+  );
+}
+
+export function ValidateButton({ editor, disabled, label, className }: ActionProps) {
+  const t = useT();
+  const busy = editor.busy === 'validating';
+  return (
+    <Button
+      variant="outline"
+      disabled={disabled || busy}
+      onClick={() => void editor.validate()}
+      className={className}
+      data-testid="validate-plan"
+    >
+      <BusyIcon busy={busy} icon={ShieldCheck} />
+      {busy ? t('plans.validating') : label}
+    </Button>
+  );
+}
+
+/** Run Script: saves an unsaved plan first, then opens its live result (spec 01 §4). */
+export function RunScriptButton({ editor, disabled }: { editor: PlanEditor; disabled: boolean }) {
+  const t = useT();
+  if (!editor.runAvailable) {
+    return (
+      <ComingSoon>
+        <Button variant="outline" aria-disabled="true" onClick={preventActivation} data-testid="run-script">
+          <Play />
+          {t('plans.run')}
+        </Button>
+      </ComingSoon>
+    );
+  }
+  const busy = editor.busy === 'running';
+  return (
+    <Button
+      variant="outline"
+      disabled={disabled || busy}
+      onClick={() => void editor.run()}
+      data-testid="run-script"
+    >
+      <BusyIcon busy={busy} icon={Play} />
+      {busy ? t('plans.running') : t('plans.run')}
+    </Button>
+  );
+}
+
+/** "Not saved yet" / "Unsaved changes" / "All changes saved", with a coloured dot. */
+export function SaveStatus({ editor, className }: { editor: PlanEditor; className?: string }) {
+  const t = useT();
+  const state = !editor.savedId ? 'new' : editor.dirty ? 'dirty' : 'saved';
+  return (
+    <span
+      className={cn(
+        'flex items-center gap-1.5 text-[13px] text-muted-foreground',
+        state === 'dirty' && 'text-warning-text',
+        className,
+      )}
+      data-testid="save-status"
+    >
+      <span
+        aria-hidden
+        className={cn(
+          'size-1.5 rounded-full',
+          state === 'new' ? 'bg-muted-foreground/50' : state === 'dirty' ? 'bg-warning' : 'bg-success',
+        )}
+      />
+      {state === 'new'
+        ? t('plans.notSavedYet')
+        : state === 'dirty'
+          ? t('plans.unsaved')
+          : t('plans.allSaved')}
+    </span>
+  );
+}
