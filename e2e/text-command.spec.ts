@@ -42,6 +42,16 @@ test('a saved plan is edited by a typed text command, and a command that is not 
   expect(plan.concurrent_users).toBe(50);
   expect(plan.urls[1]?.thinkTime).toBe('2s');
 
+  // A second command, in Korean, changes the tool; the screen and the stored plan both show it.
+  await page.getByTestId('text-command-input').fill('k6로 변경해줘');
+  await page.getByTestId('text-command-apply').click();
+  await expect(page.getByTestId('text-command-message')).toContainText('Applied 1 change');
+  await expect(page.getByTestId('plan-tool')).toHaveValue('k6');
+  const retooled = await request.get(`/api/get-test-plan/${id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(((await retooled.json()) as { tool: string; concurrent_users: number }).tool).toBe('k6');
+
   await page.getByTestId('text-command-input').fill('make it faster please');
   await page.getByTestId('text-command-apply').click();
   await expect(page.getByTestId('text-command-message')).toContainText('was not understood');
