@@ -435,6 +435,8 @@ const CASES = [
   { name: 'get-test-results?plan_id (busiest)', path: () => `/api/get-test-results?plan_id=${busiestPlan}` },
   { name: 'get-test-results?status=failed', path: () => '/api/get-test-results?status=failed' },
   { name: 'chart-data-summary', path: () => '/api/chart-data-summary' },
+  { name: 'get-test-plans, home dashboard', path: () => '/api/get-test-plans?limit=6' },
+  { name: 'get-test-plans, all 1,000', path: () => '/api/get-test-plans' },
   {
     name: 'compare-test-results',
     path: () => `/api/compare-test-results?base=${compareBase.id}&candidate=${compareCandidate.id}`,
