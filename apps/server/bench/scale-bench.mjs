@@ -248,8 +248,8 @@ console.log(`Seeding ${PLANS} plans and ${RUNS} runs …`);
 const seedStarted = Date.now();
 const insertPlan =
   db.prepare(`insert into plans (id, user_id, name, description, tool, concurrent_users, duration,
-  source_page, test_type, schema_version, body, script, script_edited, created_at, updated_at)
-  values (?, ?, ?, ?, ?, ?, ?, ?, 'performance', 1, ?, ?, 0, ?, ?)`);
+  source_page, test_type, schema_version, body, script, script_edited, created_at, updated_at, search_text)
+  values (?, ?, ?, ?, ?, ?, ?, ?, 'performance', 1, ?, ?, 0, ?, ?, ?)`);
 const insertRun =
   db.prepare(`insert into runs (id, user_id, plan_id, plan_name, status, tool, engine, engine_note,
   config, concurrent_users, duration_seconds, started_at, ended_at, error, summary, api_results, errors, histogram,
@@ -266,12 +266,13 @@ db.transaction(() => {
     const id = randomUUID();
     const name = `${pick(WORDS)} ${pick(WORDS)} load ${i}${i % 97 === 0 ? ' 100%_off' : ''}`;
     const urls = planUrls(i);
+    const description = `${pick(WORDS)} service performance check number ${i}`;
     const created = new Date(NOW - (PLANS - i) * 0.4 * DAY_MS).toISOString();
     insertPlan.run(
       id,
       userId,
       name,
-      `${pick(WORDS)} service performance check number ${i}`,
+      description,
       pick(TOOLS),
       1 + Math.floor(random() * 50),
       1 + Math.floor(random() * 10),
@@ -280,6 +281,8 @@ db.transaction(() => {
       `# generated script for plan ${i}\n${'// step\n'.repeat(40)}`,
       created,
       created,
+      // As the server writes it (apps/server/src/db/search-text.ts): name and description, folded.
+      `${name}\n${description}`.normalize('NFKC').toLowerCase(),
     );
     plans.push({ id, name, urls, created });
   }

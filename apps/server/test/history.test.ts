@@ -356,6 +356,25 @@ describe('performance-dashboard', () => {
     expect(none.counters.total_plans).toBe(5);
   });
 
+  it('folds case beyond ASCII: école finds ÉCOLE, and an update is searched by its new text', async () => {
+    const id = await savePlan(bob, { name: 'Lycée ÉCOLE', description: 'Prüfung der ΣΕΛΙΔΑ' });
+    expect(names(await dashboard(bob, `?q=${encodeURIComponent('école')}`))).toEqual(['Lycée ÉCOLE']);
+    expect(names(await dashboard(bob, `?q=${encodeURIComponent('PRÜFUNG')}`))).toEqual(['Lycée ÉCOLE']);
+    expect(names(await dashboard(bob, `?q=${encodeURIComponent('σελιδα')}`))).toEqual(['Lycée ÉCOLE']);
+    // The same accent written decomposed (e + U+0301) finds the composed one.
+    expect(names(await dashboard(bob, `?q=${encodeURIComponent('Lyce\u0301e')}`))).toEqual(['Lycée ÉCOLE']);
+    const updated = await call(bob, {
+      method: 'PUT',
+      url: `/api/update-test-plan/${id}`,
+      body: planBody({ name: 'Gymnasium', description: '' }),
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(names(await dashboard(bob, `?q=${encodeURIComponent('école')}`))).toEqual([]);
+    expect(names(await dashboard(bob, '?q=GYMNASIUM'))).toEqual(['Gymnasium']);
+    const gone = await call(bob, { method: 'DELETE', url: `/api/delete-test-plan/${id}` });
+    expect(gone.statusCode).toBe(200);
+  });
+
   it('filters by results and pages', async () => {
     expect(names(await dashboard(alice, '?filter=with_results'))).toEqual([
       'Catalog 100%_off',

@@ -1,4 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { planSearchText } from './search-text';
 
 /*
  * Migrations live in code, not in a folder read at run time, so they are part of the bundle
@@ -171,11 +172,37 @@ const m0004_results_history: Migration = {
   },
 };
 
+const m0005_plan_search_text: Migration = {
+  async up(db: Kysely<unknown>) {
+    // The folded name and description that plan search matches (see db/search-text.ts); filled
+    // here in JavaScript because SQLite's lower() folds ASCII letters only.
+    await db.schema
+      .alterTable('plans')
+      .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    const plans = db as unknown as Kysely<{
+      plans: { id: string; name: string; description: string; search_text: string };
+    }>;
+    const rows = await plans.selectFrom('plans').select(['id', 'name', 'description']).execute();
+    for (const row of rows) {
+      await plans
+        .updateTable('plans')
+        .set({ search_text: planSearchText(row.name, row.description) })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('plans').dropColumn('search_text').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
   '0003_runs': m0003_runs,
   '0004_results_history': m0004_results_history,
+  '0005_plan_search_text': m0005_plan_search_text,
 };
 
 export const migrationProvider: MigrationProvider = {

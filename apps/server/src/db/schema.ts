@@ -61,6 +61,8 @@ export interface PlansTable {
   script_edited: number;
   /** The run the plan's comparisons start from; cleared when that run is deleted. */
   baseline_run_id: string | null;
+  /** Name and description folded for case-insensitive search (db/search-text.ts). */
+  search_text: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { PlanRow } from '../db/schema';
+import { foldForSearch } from '../db/search-text';
 
 export const PLAN_FILTERS = ['all', 'with_results', 'no_results'] as const;
 export type PlanFilter = (typeof PLAN_FILTERS)[number];
@@ -14,7 +15,7 @@ export interface PlanSearch {
 }
 
 /** A plan as the dashboard lists it: without its script, which the cards never show. */
-export type DashboardPlanRow = Omit<PlanRow, 'script' | 'script_edited' | 'user_id'>;
+export type DashboardPlanRow = Omit<PlanRow, 'script' | 'script_edited' | 'user_id' | 'search_text'>;
 
 export interface RecentRunRow {
   plan_id: string;
@@ -68,11 +69,9 @@ export class DashboardRepository {
   ): Promise<{ rows: DashboardPlanRow[]; total: number }> {
     let query = this.db.selectFrom('plans').where('plans.user_id', '=', userId);
     if (search.q !== '') {
-      // SQLite's LIKE ignores case (for ASCII letters); ESCAPE makes the user's % and _ plain characters.
-      const pattern = containsPattern(search.q);
-      query = query.where(
-        sql<boolean>`(plans.name like ${pattern} escape '\\' or plans.description like ${pattern} escape '\\')`,
-      );
+      // Both sides folded in JavaScript (SQLite folds ASCII only); ESCAPE makes the user's % and _ plain.
+      const pattern = containsPattern(foldForSearch(search.q));
+      query = query.where(sql<boolean>`plans.search_text like ${pattern} escape '\\'`);
     }
     if (search.filter !== 'all') {
       const hasRuns = sql<boolean>`exists (select 1 from runs where runs.plan_id = plans.id)`;

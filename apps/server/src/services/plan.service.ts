@@ -3,6 +3,7 @@ import { scriptFileName } from '@aqa/converters';
 import type { PerfPlan } from '@aqa/plan';
 import { type Clock, isoAt } from '../clock';
 import type { NewPlanRow } from '../db/schema';
+import { planSearchText } from '../db/search-text';
 import { NotFoundError } from '../errors';
 import type { PlanRepository } from '../repositories/plan.repository';
 import type { AccountUser } from './account-user';
@@ -113,6 +114,7 @@ function columns(plan: PerfPlan): Omit<NewPlanRow, 'id' | 'user_id' | 'created_a
   return {
     name: plan.name,
     description: plan.description ?? '',
+    search_text: planSearchText(plan.name, plan.description ?? ''),
     tool: plan.tool,
     concurrent_users: plan.concurrent_users,
     duration: plan.duration,

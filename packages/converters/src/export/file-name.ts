@@ -9,11 +9,16 @@ export const SCRIPT_EXTENSIONS: Readonly<Record<Tool, string>> = {
   soapui: 'xml',
 };
 
-/** A plan name made safe for every file system (ASCII letters, digits, . _ -), "current" when blank. */
+/**
+ * A plan name made safe for every file system: letters of any script, digits, . _ -; accents dropped
+ * (É → E) and Hangul kept whole; "current" when nothing is left.
+ */
 export function fileStem(planName: string | undefined): string {
   const safe = (planName ?? '')
     .normalize('NFKD')
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '_')
     .replace(/_+/g, '_')
     .replace(/^[._]+|[._]+$/g, '')
     .slice(0, 80);

@@ -131,6 +131,8 @@ describe('scriptFileName', () => {
     expect(scriptFileName('jmeter', 'Checkout flow')).toBe('testplan_jmeter_Checkout_flow.jmx');
     expect(scriptFileName('k6', '../../etc/passwd')).toBe('testplan_k6_etc_passwd.js');
     expect(scriptFileName('locust', 'Café ✓')).toBe('testplan_locust_Cafe.py');
+    expect(scriptFileName('k6', 'Ünïcode École')).toBe('testplan_k6_Unicode_Ecole.js');
+    expect(scriptFileName('k6', '결제 테스트')).toBe('testplan_k6_결제_테스트.js');
     expect(scriptFileName('taurus', '  ')).toBe('testplan_taurus_current.yml');
     expect(scriptFileName('soapui', undefined)).toBe('testplan_soapui_current.xml');
   });
