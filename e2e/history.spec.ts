@@ -263,9 +263,12 @@ test('previous results: the run list, a run with its charts, rename and baseline
   await dialog.getByTestId('run-edit-name').fill('Alpha before the change');
   await dialog.getByTestId('run-edit-notes').fill('Fast target');
   await dialog.getByTestId('run-edit-save').click();
-  await expect(detail.getByTestId('run-detail-title')).toHaveText('Alpha before the change');
+  // Spec 02 §2: the plan name stays the title; the run's own name comes under it.
+  await expect(detail.getByTestId('run-detail-title')).toHaveText(ALPHA);
+  await expect(detail.getByTestId('run-detail-own-name')).toHaveText('Alpha before the change');
   await expect(detail.getByTestId('run-notes')).toHaveText('Fast target');
-  await expect(first.getByTestId('run-item-name')).toHaveText('Alpha before the change');
+  await expect(first.getByTestId('run-item-name')).toHaveText(ALPHA);
+  await expect(first.getByTestId('run-item-own-name')).toHaveText('Alpha before the change');
   await detail.getByTestId('run-baseline').click();
   await expect(detail.getByTestId('baseline-mark')).toBeVisible();
   await expect(detail.getByTestId('run-baseline')).toHaveText('Clear baseline');
@@ -295,6 +298,12 @@ test('compare: the slower run against the baseline shows the regression in red',
   const p95 = page.locator('[data-testid="compare-metric"][data-key="percentile_95"]');
   await expect(p95.getByTestId('compare-metric-delta')).toHaveAttribute('data-tone', 'worse');
   await expect(p95.getByTestId('compare-metric-delta')).toHaveText(/^\+[\d,.]+%/);
+  const errorRate = page.locator('[data-testid="compare-metric"][data-key="error_rate"]');
+  await expect(errorRate.getByTestId('compare-metric-delta')).toHaveText(/^[+−]?[\d,.]+ pp/);
+  // Issue #7: with a base of plan Alpha, the candidate picker offers only Alpha's runs.
+  const candidates = page.getByTestId('compare-candidate').locator('option:not([value=""])');
+  await expect(candidates).toHaveCount(alphaRuns.length);
+  await expect(page.getByTestId('compare-plans-differ')).toHaveCount(0);
   const slowApi = page.getByTestId('compare-api').filter({ hasText: '/slow' });
   await expect(slowApi.getByTestId('compare-api-p95')).toHaveAttribute('data-tone', 'worse');
   for (const chart of ['p95', 'rps', 'errors']) {

@@ -292,9 +292,10 @@ test.describe('performance plan from URLs', () => {
     await signIn(page, DEMO.username, DEMO.password);
     await openScreen(page);
 
-    // Delete is blocked on the last entry.
+    // Delete is blocked on the last entry, and pressing it says why (spec 01 §5).
     await expect(page.getByTestId('api-0-remove')).toHaveAttribute('aria-disabled', 'true');
     await page.getByTestId('api-0-remove').click({ force: true });
+    await expectDialog(dialogs, 'Cannot remove the last API. At least one API is required.');
     await expect(page.getByTestId('api-0')).toBeVisible();
     await expect(page.getByTestId('api-1')).toHaveCount(0);
     await expect(page.getByTestId('api-0-up')).toBeDisabled();

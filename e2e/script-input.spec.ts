@@ -84,9 +84,11 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   await expect(page.getByTestId('plan-name')).toHaveValue('Swagger Petstore - OpenAPI 3.0');
   await viewScreenshot(page, 'script-input-step2-1280');
 
-  // Duplicate: the copy follows its original, named _copy.
+  // Duplicate: the copy follows its original, its URL suffixed _copy (spec 01 §9) and its name too.
   await page.getByTestId('api-0-duplicate').click();
   await expect(page.getByTestId('api-1-title')).toHaveText('Update an existing pet._copy');
+  await expect(page.getByTestId('api-1-summary-url')).toHaveText(`${origin}/api/v3/pet_copy`);
+  await expect(page.getByTestId('api-0-summary-url')).toHaveText(`${origin}/api/v3/pet`);
   await expect(page.getByTestId('api-count')).toHaveText('20 in plan');
 
   // Remove asks first.
@@ -103,6 +105,8 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   await page.getByTestId('api-0').scrollIntoViewIfNeeded();
   await viewScreenshot(page, 'script-input-step2-1280-card');
 
+  // Spec 01 §5: Validate waits for a script.
+  await expect(page.getByTestId('validate-plan')).toBeDisabled();
   await page.getByTestId('generate-plan').click();
   await expect(page.getByTestId('script-text')).toHaveValue(/<jmeterTestPlan/);
   await expect(page.getByTestId('script-filename')).toHaveText('performance_test_jmeter.jmx');
@@ -201,6 +205,8 @@ test('Run Script from the upload screen saves the plan and opens its live result
   await page.getByTestId('upload-curl').fill(`curl ${origin}/health`);
   await page.getByTestId('upload-proceed').click();
   await expect(page.getByTestId('api-count')).toHaveText('1 in plan');
+  // A pasted command gives the plan no name: the user names it.
+  await expect(page.getByTestId('plan-name')).toHaveValue('');
   await page.getByTestId('plan-name').fill(`Run from upload ${Date.now()}`);
   await page.getByTestId('plan-users').fill('2');
 

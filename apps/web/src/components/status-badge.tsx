@@ -1,15 +1,27 @@
-import { CircleCheck, CircleStop, CircleX, Clock, LoaderCircle } from 'lucide-react';
+import { CircleCheck, CircleStop, CircleX, Clock, Hourglass, LoaderCircle, TimerOff } from 'lucide-react';
 import { useT } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { Badge, type BadgeProps } from './ui/badge';
 
 type Variant = NonNullable<BadgeProps['variant']>;
 
-const STATUS: Record<string, { variant: Variant; label: MessageKey; icon: typeof CircleCheck }> = {
+interface Known {
+  variant: Variant;
+  label: MessageKey;
+  icon: typeof CircleCheck;
+  /** Still moving towards a result: the icon turns. */
+  busy?: boolean;
+}
+
+const STATUS: Record<string, Known> = {
   completed: { variant: 'success', label: 'status.completed', icon: CircleCheck },
   success: { variant: 'success', label: 'status.completed', icon: CircleCheck },
   passed: { variant: 'success', label: 'status.completed', icon: CircleCheck },
-  running: { variant: 'info', label: 'status.running', icon: LoaderCircle },
+  running: { variant: 'info', label: 'status.running', icon: LoaderCircle, busy: true },
+  // Spec 02 §4 colours only completed, running, failed and stopped; "others grey".
+  starting: { variant: 'secondary', label: 'status.starting', icon: Hourglass },
+  processing: { variant: 'secondary', label: 'status.processing', icon: LoaderCircle, busy: true },
+  timeout: { variant: 'secondary', label: 'status.timeout', icon: TimerOff },
   pending: { variant: 'secondary', label: 'status.pending', icon: Clock },
   queued: { variant: 'secondary', label: 'status.pending', icon: Clock },
   failed: { variant: 'destructive', label: 'status.failed', icon: CircleX },
@@ -17,7 +29,7 @@ const STATUS: Record<string, { variant: Variant; label: MessageKey; icon: typeof
   stopped: { variant: 'warning', label: 'status.stopped', icon: CircleStop },
 };
 
-/** A run status in the status colours: green completed, blue running, amber stopped, red failed. */
+/** A run status in the status colours: green completed, blue running, amber stopped, red failed, others grey. */
 export function StatusBadge({ status }: { status: string }) {
   const t = useT();
   const known = STATUS[status.toLowerCase()];
@@ -27,7 +39,7 @@ export function StatusBadge({ status }: { status: string }) {
   const Icon = known.icon;
   return (
     <Badge variant={known.variant} data-status={status.toLowerCase()}>
-      <Icon aria-hidden className={known.variant === 'info' ? 'animate-spin' : undefined} />
+      <Icon aria-hidden className={known.busy ? 'animate-spin' : undefined} />
       {t(known.label)}
     </Badge>
   );

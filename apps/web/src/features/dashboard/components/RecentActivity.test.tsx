@@ -70,7 +70,7 @@ describe('Recent Activity', () => {
       .mockResolvedValueOnce([]);
     renderWithRouter(<RecentActivity source={source} />);
     expect(await screen.findByText('Failed to load data')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No recent activity')).toBeInTheDocument();
     expect(source).toHaveBeenCalledTimes(2);
   });

@@ -2,8 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getSpeechRecognition, type SpeechRecognitionLike } from '@/features/auth/hooks/useVoiceCommand';
 
 export interface Dictation {
-  /** False where the browser has no Web Speech API: the microphone is then not offered. */
-  supported: boolean;
   listening: boolean;
   failed: boolean;
   toggle: () => void;
@@ -11,17 +9,24 @@ export interface Dictation {
 
 /**
  * One spoken utterance into text through the Web Speech API, in the user's language (the text-command
- * parser understands English and Korean). Events of a recogniser that was stopped are ignored.
+ * parser understands English and Korean). Events of a recogniser that was stopped are ignored. Where the
+ * browser has no recogniser, starting calls `onUnsupported` (DESIGN §5: the spec's alert), as the sign-in
+ * voice box does.
  */
-export function useDictation(lang: string, onText: (text: string) => void): Dictation {
+export function useDictation(
+  lang: string,
+  onText: (text: string) => void,
+  onUnsupported: () => void,
+): Dictation {
   const [listening, setListening] = useState(false);
   const [failed, setFailed] = useState(false);
   const recognitionRef = useRef<SpeechRecognitionLike | null>(null);
   const onTextRef = useRef(onText);
+  const onUnsupportedRef = useRef(onUnsupported);
   useEffect(() => {
     onTextRef.current = onText;
+    onUnsupportedRef.current = onUnsupported;
   });
-  const supported = getSpeechRecognition() !== undefined;
 
   const stop = useCallback(() => {
     const recognition = recognitionRef.current;
@@ -32,7 +37,10 @@ export function useDictation(lang: string, onText: (text: string) => void): Dict
 
   const start = useCallback(() => {
     const Recognition = getSpeechRecognition();
-    if (!Recognition) return;
+    if (!Recognition) {
+      onUnsupportedRef.current();
+      return;
+    }
     const recognition = new Recognition();
     recognition.lang = lang;
     recognition.continuous = false;
@@ -86,5 +94,5 @@ export function useDictation(lang: string, onText: (text: string) => void): Dict
     else start();
   }, [start, stop]);
 
-  return { supported, listening, failed, toggle };
+  return { listening, failed, toggle };
 }

@@ -1,5 +1,7 @@
 import type { PastRun } from '../queries/history-api';
 
+type PlanRun = Pick<PastRun, 'test_id' | 'plan_id'>;
+
 type RunRef = Pick<PastRun, 'test_id' | 'start_time'>;
 
 /**
@@ -14,4 +16,28 @@ export function defaultBaseId(candidate: RunRef, planRuns: readonly PastRun[]): 
   if (index >= 0) return planRuns[index + 1]?.test_id ?? null;
   const started = Date.parse(candidate.start_time);
   return planRuns.find((run) => Date.parse(run.start_time) < started)?.test_id ?? null;
+}
+
+/**
+ * The candidate for a named base: the newest other run of the base's plan (issue #7: two runs of a plan);
+ * null when the base is not among `runs` or its plan has no other run. `runs` are newest first.
+ */
+export function defaultCandidateId(baseId: string, runs: readonly PlanRun[]): string | null {
+  const base = runs.find((run) => run.test_id === baseId);
+  if (!base) return null;
+  return runs.find((run) => run.test_id !== baseId && run.plan_id === base.plan_id)?.test_id ?? null;
+}
+
+/**
+ * What one picker offers once the other side is chosen (issue #7): the runs of the other side's plan,
+ * plus this picker's own choice even when a link named a run of another plan. Without a chosen other
+ * side, or when it has no plan, every run.
+ */
+export function runsToOffer<T extends PlanRun>(
+  runs: readonly T[],
+  other: PlanRun | undefined,
+  chosenId: string | null,
+): T[] {
+  if (!other?.plan_id) return [...runs];
+  return runs.filter((run) => run.plan_id === other.plan_id || run.test_id === chosenId);
 }

@@ -22,6 +22,22 @@ export function formatDeltaPercent(value: number | null | undefined, locale: str
   return `${value > 0 ? '+' : '−'}${text}`;
 }
 
+/**
+ * An error rate's change in percentage points, signed: "+2.5", "−1", "0". A rate's change relative to
+ * itself (a percent of a percent) misleads, and from a base of 0% has no value at all.
+ */
+export function formatPointsChange(value: number | null | undefined, locale: string): string | null {
+  if (!isNumber(value)) return null;
+  const size = Math.abs(value);
+  const text = formatNumber(size, locale, size < 10 ? 2 : 1);
+  return value === 0 ? text : `${value > 0 ? '+' : '−'}${text}`;
+}
+
+/** Rates (unit %) change in percentage points, everything else in % of the base. */
+export function changesInPoints(unit: string): boolean {
+  return unit === '%';
+}
+
 /** A metric value by its unit as the comparison call names it (ms, req/s, %). */
 export function formatByUnit(value: number | null | undefined, unit: string, locale: string): string {
   if (unit === 'ms') return formatMs(value, locale);

@@ -27,9 +27,18 @@ export function formatDate(value: string | null | undefined, locale: string): st
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(at);
 }
 
-/** "Test {id}" when a run has no plan name (spec 02 §2 Previous Test Results). */
-export function runTitle(run: { test_name?: string | null; plan_name?: string | null }): string | null {
-  return run.test_name?.trim() || run.plan_name?.trim() || null;
+/**
+ * Spec 02 §2: a past run is titled by its plan name; null when it has none, and the screen then says
+ * 'Test {id}'. A name the user gave the run does not replace it (see runOwnName).
+ */
+export function runTitle(run: { plan_name?: string | null }): string | null {
+  return run.plan_name?.trim() || null;
+}
+
+/** The name the user gave a run, shown under its title, when it says more than the plan name. */
+export function runOwnName(run: { test_name?: string | null; plan_name?: string | null }): string | null {
+  const own = run.test_name?.trim();
+  return own && own !== runTitle(run) ? own : null;
 }
 
 /** A run that has ended: it can be deleted and its report downloaded (the server refuses live ones). */

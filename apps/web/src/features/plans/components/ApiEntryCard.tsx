@@ -209,10 +209,10 @@ export function ApiEntryCard({
       variant="ghost"
       size="icon-sm"
       aria-label={t('plans.removeApi')}
+      // Marked (and explained by the tooltip) but still pressable: the list answers a press on the last
+      // API with the spec's alert (spec 01 §5).
       aria-disabled={removable ? undefined : 'true'}
-      onClick={() => {
-        if (removable) onRemove(entry, index);
-      }}
+      onClick={() => onRemove(entry, index)}
       className="text-muted-foreground hover:text-destructive"
       data-testid={`${testId}-remove`}
     >

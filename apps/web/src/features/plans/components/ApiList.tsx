@@ -96,7 +96,7 @@ const SortableEntry = memo(function SortableEntry(props: SortableEntryProps) {
 
 /**
  * The ordered list of API calls (spec 01 §2): drag or up/down to reorder, delete while more than one, and
- * on the script-upload screen duplicate (the copy's name gets `_copy`).
+ * on the script-upload screen duplicate (the copy's URL gets `_copy`, spec 01 §9, and so does its name).
  */
 export function ApiList({
   form,
@@ -138,17 +138,18 @@ export function ApiList({
   const count = form.entries.length;
   const remove = useCallback(
     (entry: EntryForm, index: number) => {
+      // Spec 01 §5: the last API cannot be removed, and the user is told why when trying.
       if (!canRemoveEntry(count)) {
         window.alert(t('plans.lastApi'));
         return;
       }
-      // Spec 01 §5: removal asks for confirmation (an untouched entry goes without asking).
+      // Spec 01 §5: removal asks for confirmation, whatever the entry holds.
       const url = entry.url.trim();
-      if (
-        url &&
-        !window.confirm(t('plans.confirmRemoveApi', { number: index + 1, target: `${entry.method} ${url}` }))
-      )
-        return;
+      const target = url ? `${entry.method} ${url}` : entry.name.trim();
+      const question = target
+        ? t('plans.confirmRemoveApi', { number: index + 1, target })
+        : t('plans.confirmRemoveBlankApi', { number: index + 1 });
+      if (!window.confirm(question)) return;
       dispatch({ type: 'removeEntry', entryId: entry.id });
     },
     [count, dispatch, t],

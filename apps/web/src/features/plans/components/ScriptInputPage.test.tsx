@@ -341,7 +341,28 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
     expect(formOf('/api/functional/parse-file')?.get('format')).toBe('csv');
   });
 
-  it('duplicates an API with _copy, removes one after confirming, and keeps the last one', async () => {
+  it('leaves the plan name blank for a pasted cURL command', async () => {
+    const user = userEvent.setup({ delay: null });
+    useHandlers({
+      'POST /api/parse-curl': () =>
+        json(
+          parseAnswer(steps({ name: 'GET /health', url: 'https://a.test/health' }), {
+            format: 'curl',
+            kind: 'cURL',
+            title: 'the cURL command',
+          }),
+        ),
+    });
+    await openScreen();
+    await user.click(screen.getByTestId('upload-kind-curl'));
+    await user.click(screen.getByTestId('upload-curl'));
+    await user.paste('curl https://a.test/health');
+    await user.click(screen.getByTestId('upload-proceed'));
+    await waitFor(() => expect(titles()).toEqual(['GET /health']));
+    expect(screen.getByTestId('plan-name')).toHaveValue('');
+  });
+
+  it('duplicates an API with _copy, removes one after confirming, and says why the last one stays', async () => {
     const user = userEvent.setup({ delay: null });
     await openScreen();
     await upload(user);
@@ -349,7 +370,11 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByTestId('api-0-duplicate'));
     expect(titles()).toEqual(['List pets', 'List pets_copy', 'Create a pet', 'Show a pet']);
-    expect(screen.getByTestId('api-1-summary-url')).toHaveTextContent('http://127.0.0.1:9/v1/pets');
+    // Spec 01 §9: the copy's URL gets the suffix; the original keeps its own.
+    expect(screen.getByTestId('api-1-summary-url')).toHaveTextContent(
+      /^http:\/\/127\.0\.0\.1:9\/v1\/pets_copy$/,
+    );
+    expect(screen.getByTestId('api-0-summary-url')).toHaveTextContent(/^http:\/\/127\.0\.0\.1:9\/v1\/pets$/);
 
     confirmSpy.mockReturnValueOnce(false);
     await user.click(screen.getByTestId('api-2-remove'));
@@ -364,8 +389,75 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
     const last = screen.getByTestId('api-0-remove');
     expect(last).toHaveAttribute('aria-disabled', 'true');
     expect(last).toHaveAccessibleDescription('Cannot remove the last API. At least one API is required.');
+    alertSpy.mockClear();
+    confirmSpy.mockClear();
     await user.click(last);
+    expect(alerts()).toEqual(['Cannot remove the last API. At least one API is required.']);
+    expect(confirmSpy).not.toHaveBeenCalled();
     expect(titles()).toEqual(['List pets']);
+  });
+
+  it('asks before removing an API whose URL is still blank', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await upload(user);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    await user.click(screen.getByTestId('add-url'));
+    expect(titles()).toHaveLength(4);
+
+    confirmSpy.mockReturnValueOnce(false);
+    await user.click(screen.getByTestId('api-3-remove'));
+    expect(confirmSpy).toHaveBeenLastCalledWith('Remove API 4? It has no URL yet.');
+    expect(titles()).toHaveLength(4);
+
+    // A named API without a URL is asked about by its name.
+    await user.type(screen.getByTestId('api-3-name'), 'Draft');
+    confirmSpy.mockReturnValueOnce(false);
+    await user.click(screen.getByTestId('api-3-remove'));
+    expect(confirmSpy).toHaveBeenLastCalledWith('Remove API 4 (Draft)?');
+    expect(titles()).toHaveLength(4);
+
+    await user.click(screen.getByTestId('api-3-remove'));
+    expect(confirmSpy).toHaveBeenCalledTimes(3);
+    expect(titles()).toHaveLength(3);
+  });
+
+  it('stops Save, Generate and Validate on an API with a blank URL, shows it on the field, and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await upload(user);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    await user.click(screen.getByTestId('generate-plan'));
+    await waitFor(() => expect(screen.getByTestId('validate-plan')).toBeEnabled());
+    const generated = calls('/api/generate-script').length;
+
+    await user.click(screen.getByTestId('api-1-toggle'));
+    await user.clear(screen.getByTestId('api-1-url'));
+    expect(screen.getByTestId('api-count')).toHaveTextContent('2 in plan');
+
+    await user.click(screen.getByTestId('save-plan'));
+    expect(alerts()).toEqual(['Failed to save test plan: API 2, URL: Enter the URL']);
+    expect(calls('/api/save-test-plan')).toHaveLength(0);
+    const url = screen.getByTestId('api-1-url');
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(url).toHaveAccessibleDescription('Enter the URL');
+
+    await user.click(screen.getByTestId('generate-plan'));
+    expect(alerts()).toContain('Failed to generate script: API 2, URL: Enter the URL');
+    expect(calls('/api/generate-script')).toHaveLength(generated);
+
+    await user.click(screen.getByTestId('validate-plan'));
+    expect(alerts()).toContain('Failed to validate script: API 2, URL: Enter the URL');
+    expect(calls('/api/validate-script')).toHaveLength(0);
+
+    // A new API needs both its name and its URL; the name comes first, as on the card.
+    await user.type(url, 'http://127.0.0.1:9/v1/pets');
+    await user.click(screen.getByTestId('add-url'));
+    alertSpy.mockClear();
+    await user.click(screen.getByTestId('save-plan'));
+    expect(alerts()).toEqual(['Failed to save test plan: API 4, API name: Enter the API name']);
+    expect(screen.getByTestId('api-3-url')).toHaveAccessibleDescription('Enter the URL');
+    expect(calls('/api/save-test-plan')).toHaveLength(0);
   });
 
   it('expands an API to its Basic, Authorization and Headers tabs, and requires its name', async () => {
@@ -431,7 +523,12 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(alerts()).toContain('Test plan updated successfully!'));
     expect(bodyOf(calls('/api/update-test-plan/plan-1')[0]?.[1])).toMatchObject({
       source_page: 'script-input',
-      urls: [{ name: 'List pets' }, { name: 'List pets_copy' }, {}, {}],
+      urls: [
+        { name: 'List pets', url: 'http://127.0.0.1:9/v1/pets' },
+        { name: 'List pets_copy', url: 'http://127.0.0.1:9/v1/pets_copy' },
+        {},
+        {},
+      ],
     });
   });
 
@@ -479,6 +576,9 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByTestId('download-script'));
     expect(alerts()).toEqual(['No script generated yet. Please generate a script first.']);
+    // Spec 01 §5: Validate is disabled with no script.
+    expect(screen.getByTestId('validate-plan')).toBeDisabled();
+    expect(screen.getByTestId('script-validate')).toBeDisabled();
     await user.click(screen.getByTestId('generate-plan'));
     const script = screen.getByTestId<HTMLTextAreaElement>('script-text');
     await waitFor(() => expect(script.value).toContain('<jmeterTestPlan'));
@@ -504,6 +604,26 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
     });
     await user.click(within(card).getByTestId('validation-close'));
     expect(screen.queryByTestId('validation-card')).not.toBeInTheDocument();
+
+    // The results describe the APIs and tool they were made with: changing either drops them.
+    await user.click(screen.getByTestId('validate-plan'));
+    await screen.findByTestId('validation-card');
+    await user.type(screen.getByTestId('plan-name'), ' v2');
+    expect(screen.getByTestId('validation-card')).toBeInTheDocument();
+    await user.selectOptions(screen.getByTestId('plan-tool'), 'locust');
+    expect(screen.queryByTestId('validation-card')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTestId('validate-plan'));
+    await screen.findByTestId('validation-card');
+    await user.click(screen.getByTestId('api-0-duplicate'));
+    expect(screen.queryByTestId('validation-card')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTestId('validate-plan'));
+    await screen.findByTestId('validation-card');
+    await user.click(screen.getByTestId('api-2-toggle'));
+    await user.type(screen.getByTestId('api-2-url'), '/x');
+    expect(screen.queryByTestId('validation-card')).not.toBeInTheDocument();
+    expect(calls('/api/validate-script')).toHaveLength(4);
   });
 
   it('opens a saved plan at step 2, by ?planId and from storage', async () => {
@@ -570,6 +690,21 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
       expect(JSON.parse(localStorage.getItem('currentTestConfig') ?? '{}')).toMatchObject({
         testId: 'run-5',
       });
+    });
+
+    it('does not save or run a plan with an API whose URL is blank', async () => {
+      const user = userEvent.setup({ delay: null });
+      useHandlers({ 'POST /api/run-test': () => json({ test_id: 'run-5' }) });
+      await openScreen();
+      await upload(user);
+      await waitFor(() => expect(titles()).toHaveLength(3));
+      await user.click(screen.getByTestId('api-2-toggle'));
+      await user.clear(screen.getByTestId('api-2-url'));
+      await user.click(screen.getByTestId('run-script'));
+      expect(alerts()).toEqual(['Failed to run test plan: API 3, URL: Enter the URL']);
+      expect(screen.getByTestId('api-2-url')).toHaveAccessibleDescription('Enter the URL');
+      expect(calls('/api/save-test-plan')).toHaveLength(0);
+      expect(calls('/api/run-test')).toHaveLength(0);
     });
 
     it('shows the spec alert when the run request fails, and opens no result page', async () => {

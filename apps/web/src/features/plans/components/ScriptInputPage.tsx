@@ -105,7 +105,10 @@ function ScriptInputEditor({ editorKey }: { editorKey: string }) {
   const apisInPlan = form.entries.filter((entry) => entry.url.trim() !== '').length;
 
   const onImported = (result: ImportedApis) => {
-    editor.importEntries(result.entries, result.info.title || result.source);
+    // A document's title names the plan; a pasted cURL command has none worth keeping (the importer's
+    // title only says "the cURL command"), so the plan keeps the name it had.
+    const suggestedName = result.kind === 'curl' ? '' : result.info.title || result.source;
+    editor.importEntries(result.entries, suggestedName);
     setImported(result);
     setStep('configure');
   };
@@ -272,6 +275,9 @@ function ScriptActions({
   const { busy, form } = editor;
   // Spec 01 §5: Save is disabled with a blank plan name, while saving, or while the form is disabled.
   const saveDisabled = form.name.trim() === '' || busy === 'saving' || disabled;
+  // Spec 01 §5: "Validate, Copy and Download are disabled with no script" — this screen's Validate Script
+  // sits in the action row, away from the script panel that disables its own.
+  const noScript = editor.script.script === '';
   return (
     <Card className="space-y-3 p-3 sm:p-4" data-testid="plan-actions">
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
@@ -281,7 +287,7 @@ function ScriptActions({
           label={t('scriptInput.generate')}
           className="col-span-2 sm:col-span-1"
         />
-        <ValidateButton editor={editor} disabled={disabled} label={t('plans.validateScript')} />
+        <ValidateButton editor={editor} disabled={disabled || noScript} label={t('plans.validateScript')} />
         <Button
           variant="outline"
           disabled={saveDisabled}

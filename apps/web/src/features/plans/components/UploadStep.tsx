@@ -28,6 +28,8 @@ import { TableLayoutHelp } from './TableLayoutHelp';
 
 /** What step 1 hands to step 2. */
 export interface ImportedApis {
+  /** What was imported: a file of this kind, or a pasted cURL command. */
+  kind: UploadKind;
   entries: EntryForm[];
   warnings: ImportWarning[];
   info: ImportInfo;
@@ -164,7 +166,7 @@ export function UploadStep({
           message: t('scriptInput.unreadableStep', { message }),
         })),
       ];
-      onImported({ entries, warnings, info: answer.info, source });
+      onImported({ kind, entries, warnings, info: answer.info, source });
     } catch (failure) {
       if (controller.signal.aborted || isAbortError(failure)) return;
       setError(t('scriptInput.parseFailed', { message: callErrorMessage(failure, t) }));

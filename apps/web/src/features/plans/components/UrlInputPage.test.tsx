@@ -122,6 +122,8 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
       'Cannot remove the last API. At least one API is required.',
     );
     await user.click(screen.getByTestId('api-0-remove'));
+    expect(alertSpy).toHaveBeenCalledWith('Cannot remove the last API. At least one API is required.');
+    expect(confirmSpy).not.toHaveBeenCalled();
     expect(screen.getByTestId('api-0')).toBeInTheDocument();
 
     await fill(user, urlOf(0), 'https://a.test');

@@ -79,6 +79,11 @@ function fingerprint(body: PlanBody, editedScript: string | undefined): string {
   return JSON.stringify([body, editedScript ?? null]);
 }
 
+/** What a validation depends on: the tool and the APIs as sent. */
+function validationKeyOf(body: PlanBody): string {
+  return JSON.stringify([body.tool, body.urls]);
+}
+
 function editedText(script: { mode: ScriptMode; text: string }): string | undefined {
   return script.mode === 'edited' ? script.text : undefined;
 }
@@ -152,7 +157,8 @@ export function usePlanEditor({
   const [foreignSource, setForeignSource] = useState(initial.foreignSource);
   const [showErrors, setShowErrors] = useState(false);
   const [serverErrors, setServerErrors] = useState<{ form: PlanForm; errors: FormErrors } | null>(null);
-  const [validation, setValidation] = useState<ValidationResponse | null>(null);
+  /** The last validation, with the key of the plan it checked (see `validationKey`). */
+  const [validation, setValidation] = useState<{ result: ValidationResponse; key: string } | null>(null);
   const script = useScriptPreview(form, initial.script, fileName);
   const [savedFingerprint, setSavedFingerprint] = useState<string | null>(() =>
     initial.savedId ? fingerprint(snapshotForm(initial.form).body, editedText(initial.script)) : null,
@@ -238,6 +244,12 @@ export function usePlanEditor({
   // --- Errors -----------------------------------------------------------------------------------------
 
   const check = useMemo(() => checkPlan(form), [form]);
+
+  // Validation results describe the APIs and tool they were made with; once those change they would
+  // report on a plan that no longer exists, so they are dropped (name, users and duration do not count:
+  // validation sends each API once).
+  const validationKey = useMemo(() => validationKeyOf(check.snapshot.body), [check.snapshot.body]);
+  if (validation && validation.key !== validationKey) setValidation(null);
   const localErrors = showErrors ? check.errors : NO_ERRORS;
   // Problems the server reported stay until the form changes.
   const errors: FormErrors =
@@ -396,7 +408,8 @@ export function usePlanEditor({
     }
     setBusy('validating');
     try {
-      setValidation(await validatePlan(request.request));
+      const result = await validatePlan(request.request);
+      setValidation({ result, key: validationKeyOf(request.snapshot.body) });
     } catch (error) {
       window.alert(t('plans.validateFailed', { message: failureText(error, request.snapshot) }));
     } finally {
@@ -462,7 +475,7 @@ export function usePlanEditor({
     loadFailed,
     foreignSource,
     script,
-    validation,
+    validation: validation?.result ?? null,
     closeValidation: () => setValidation(null),
     runAvailable,
     save,

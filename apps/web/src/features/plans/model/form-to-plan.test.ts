@@ -73,7 +73,7 @@ describe('the form as a plan', () => {
   });
 });
 
-describe('API names on the script-upload screen', () => {
+describe('API names and URLs on the script-upload screen', () => {
   it('requires a name for every API sent from script-input plans only', () => {
     const named = createEntry({ name: 'List', url: 'https://api.test/a' });
     const unnamed = createEntry({ name: '  ', url: 'https://api.test/b' });
@@ -84,5 +84,19 @@ describe('API names on the script-upload screen', () => {
     expect(check.errors.entries[named.id]).toBeUndefined();
     expect(checkScriptRequest(script).ok).toBe(false);
     expect(checkPlan(form({ entries: [named, unnamed] })).ok).toBe(true);
+  });
+
+  it('stops on an API with a blank URL there instead of leaving it out', () => {
+    const named = createEntry({ name: 'List', url: 'https://api.test/a' });
+    const blank = createEntry({ name: 'Create', url: ' ' });
+    const bare = createEntry();
+    const script = form({ sourcePage: 'script-input', entries: [named, blank, bare] });
+    const check = checkPlan(script);
+    expect(check.ok).toBe(false);
+    expect(check.errors.entries[blank.id]).toEqual({ url: 'Enter the URL' });
+    expect(check.errors.entries[bare.id]).toEqual({ name: 'Enter the API name', url: 'Enter the URL' });
+    expect(checkScriptRequest(script).ok).toBe(false);
+    // The URL screen still leaves an entry without a URL out of the plan.
+    expect(checkPlan(form({ entries: [named, blank] })).ok).toBe(true);
   });
 });

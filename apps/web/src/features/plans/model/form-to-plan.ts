@@ -21,7 +21,8 @@ import {
 /**
  * The form as the plan model (spec 01 §3), and the model's problems mapped back to the form fields.
  * Entries whose URL is blank are left out of the plan (the spec's client sends only entries with a URL);
- * the rest keep their order.
+ * the rest keep their order. The script-upload screen's API editor requires the URL (spec 01 §5), so there
+ * a blank URL stops Save, Run, Generate and Validate instead of being dropped (see `apiEditorErrors`).
  */
 
 /** The plan as sent to save-test-plan / update-test-plan (plus user_email), before the schema reads it. */
@@ -196,18 +197,23 @@ export type PlanCheck =
   | { ok: false; snapshot: FormSnapshot; errors: FormErrors };
 
 export const API_NAME_REQUIRED = 'Enter the API name';
+/** The model's own wording for a blank URL, so it is translated like the schema's. */
+export const API_URL_REQUIRED = 'Enter the URL';
 
 /**
  * Spec 01 §5: "API name and URL are required in the API editor" — the editor of the script-upload screen,
- * the one that names its APIs. The URL screen's entries have no name field, so the rule is not applied there.
+ * the one that names its APIs. The URL screen's entries have no name field and a blank URL there only
+ * leaves the entry out, so the rule is not applied there. Every entry is checked, blank URL or not.
  */
-function apiNameErrors(form: PlanForm, snapshot: FormSnapshot): FormErrors {
+function apiEditorErrors(form: PlanForm): FormErrors {
   const errors: FormErrors = { plan: {}, entries: {} };
   if (form.sourcePage !== 'script-input') return errors;
-  snapshot.body.urls.forEach((entry, index) => {
-    if (!entry.name?.trim())
-      addFieldError(errors, snapshot.sources, ['urls', index, 'name'], API_NAME_REQUIRED);
-  });
+  for (const entry of form.entries) {
+    const fields: Record<string, string> = {};
+    if (!entry.name.trim()) fields.name = API_NAME_REQUIRED;
+    if (!entry.url.trim()) fields.url = API_URL_REQUIRED;
+    if (Object.keys(fields).length > 0) errors.entries[entry.id] = fields;
+  }
   return errors;
 }
 
@@ -221,7 +227,7 @@ function mergeErrors(first: FormErrors, second: FormErrors): FormErrors {
 export function checkPlan(form: PlanForm): PlanCheck {
   const snapshot = snapshotForm(form);
   const parsed = PerfPlanSchema.safeParse(snapshot.body);
-  const names = apiNameErrors(form, snapshot);
+  const names = apiEditorErrors(form);
   if (parsed.success && !hasErrors(names))
     return { ok: true, plan: parsed.data, snapshot, errors: NO_ERRORS };
   const schemaErrors = parsed.success ? NO_ERRORS : errorsFromIssues(parsed.error, snapshot.sources);
@@ -243,7 +249,7 @@ export function checkScriptRequest(form: PlanForm): ScriptCheck {
     urls,
     ...(name.trim() ? { name } : {}),
   });
-  const names = apiNameErrors(form, snapshot);
+  const names = apiEditorErrors(form);
   if (parsed.success && !hasErrors(names)) return { ok: true, request: parsed.data, snapshot };
   const schemaErrors = parsed.success ? NO_ERRORS : errorsFromIssues(parsed.error, snapshot.sources);
   return { ok: false, snapshot, errors: mergeErrors(schemaErrors, names) };

@@ -6,6 +6,7 @@ import {
   createEntry,
   createPlanForm,
   duplicateName,
+  duplicateUrl,
   emptyRow,
   formFromPlan,
   nextValidationName,
@@ -159,7 +160,7 @@ describe('a saved plan in the form', () => {
 });
 
 describe('duplicating an API (script-upload screen)', () => {
-  it('puts a copy named "_copy" right after the original, with ids of its own', () => {
+  it('puts a copy with "_copy" on its URL and name right after the original, with ids of its own', () => {
     const original = createEntry({
       name: 'List pets',
       url: 'https://a.test/pets',
@@ -172,7 +173,8 @@ describe('duplicating an API (script-upload screen)', () => {
     const next = planFormReducer(form, { type: 'duplicateEntry', entryId: original.id });
     expect(next.entries.map((entry) => entry.name)).toEqual(['List pets', 'List pets_copy', '']);
     const copy = next.entries[1];
-    expect(copy?.url).toBe('https://a.test/pets');
+    expect(copy?.url).toBe('https://a.test/pets_copy');
+    expect(next.entries[0]?.url).toBe('https://a.test/pets');
     expect(copy?.id).not.toBe(original.id);
     expect(copy?.headers[0]).toMatchObject({ name: 'Accept', value: 'application/json' });
     expect(copy?.headers[0]?.id).not.toBe('row-h');
@@ -183,5 +185,10 @@ describe('duplicating an API (script-upload screen)', () => {
     expect(duplicateName({ name: ' ', method: 'POST', url: 'https://a.test/x' })).toBe(
       'POST https://a.test/x_copy',
     );
+  });
+
+  it('leaves a blank URL blank on the copy', () => {
+    expect(duplicateUrl('')).toBe('');
+    expect(duplicateUrl('https://a.test/x?page=1')).toBe('https://a.test/x?page=1_copy');
   });
 });

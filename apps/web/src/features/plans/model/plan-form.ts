@@ -275,12 +275,24 @@ export function duplicateName(entry: Pick<EntryForm, 'name' | 'method' | 'url'>)
   return `${base}_copy`;
 }
 
-/** A copy with ids of its own, placed by the caller (the copy must never share row ids with the original). */
+/**
+ * Spec 01 §9: "A duplicated API gets its URL suffixed with _copy". A blank URL stays blank: there is no
+ * address to mark, and "_copy" alone would only read as a URL that was typed.
+ */
+export function duplicateUrl(url: string): string {
+  return url.trim() === '' ? url : `${url}_copy`;
+}
+
+/**
+ * A copy with ids of its own, placed by the caller (the copy must never share row ids with the original).
+ * Its URL follows the spec; its name is suffixed too, so that the two cards can be told apart.
+ */
 export function copyEntry(entry: EntryForm): EntryForm {
   return {
     ...entry,
     id: newId('api'),
     name: duplicateName(entry),
+    url: duplicateUrl(entry.url),
     parameters: entry.parameters.map((row) => ({ ...row, id: newId('row') })),
     headers: entry.headers.map((row) => ({ ...row, id: newId('row') })),
     authorization: { ...entry.authorization },

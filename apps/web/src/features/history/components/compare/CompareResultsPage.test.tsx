@@ -24,7 +24,12 @@ beforeEach(() => {
   signInAs();
   runs = [
     pastRun('c1', { start_time: '2025-03-03T10:00:00Z' }),
-    pastRun('m1', { plan_id: 'p2', start_time: '2025-03-02T12:00:00Z' }),
+    pastRun('m1', {
+      plan_id: 'p2',
+      plan_name: 'Search',
+      test_name: 'Search',
+      start_time: '2025-03-02T12:00:00Z',
+    }),
     pastRun('b1', { start_time: '2025-03-02T10:00:00Z' }),
     pastRun('a1', { start_time: '2025-03-01T10:00:00Z' }),
   ];
@@ -85,13 +90,22 @@ describe('Compare runs', () => {
     expect(delta(1)).toHaveClass('text-success-text');
     expect(delta(2)).toHaveTextContent('+50%');
     expect(delta(3)).toHaveAttribute('data-tone', 'same');
-    expect(delta(4)).toHaveTextContent('—');
+    // From a base of 0%, a relative change has no value: the rate's change is in percentage points.
+    expect(delta(4)).toHaveTextContent(/^\+1 pp/);
     expect(delta(4)).toHaveAttribute('data-tone', 'worse');
+    expect(delta(4)).toHaveClass('text-destructive-text');
+    const errorChange = within(metrics[4]!).getByTestId('compare-metric-change');
+    expect(errorChange).toHaveTextContent(/^\+1 pp$/);
+    expect(errorChange).toHaveClass('text-destructive-text');
+    // Other metrics keep their unit in Change and their percent in Change %.
+    expect(within(metrics[2]!).getByTestId('compare-metric-change')).toHaveTextContent('+20 ms');
 
     const api = screen.getByTestId('compare-api');
     expect(api).toHaveTextContent('List users');
     expect(within(api).getByTestId('compare-api-p95')).toHaveTextContent('+50%');
     expect(within(api).getByTestId('compare-api-p95')).toHaveAttribute('data-tone', 'worse');
+    expect(within(api).getByTestId('compare-api-errors')).toHaveTextContent(/^0 pp/);
+    expect(within(api).getByTestId('compare-api-errors')).toHaveAttribute('data-tone', 'same');
     for (const metric of ['p95', 'rps', 'errors']) {
       expect(screen.getByTestId(`compare-chart-${metric}`)).toHaveAttribute('data-points', '4');
     }
@@ -118,5 +132,60 @@ describe('Compare runs', () => {
     );
     renderApp('/compare-results?base=a1&candidate=c1');
     expect(await screen.findByTestId('compare-error')).toHaveTextContent('Run a1 has no results to compare');
+  });
+
+  it('shows a lower error rate in percentage points, in green', async () => {
+    const answer = comparison();
+    answer.metrics[4] = {
+      ...answer.metrics[4]!,
+      base: 3.5,
+      candidate: 1,
+      delta: -2.5,
+      delta_percent: -71.43,
+      worse: false,
+    };
+    fetchMock.mockImplementation(
+      createFetchMock({
+        'GET /api/me': () => json({ user: TEST_USER }),
+        'GET /api/get-test-results': () => listAnswer(runs),
+        'GET /api/compare-test-results': () => json(answer),
+      }),
+    );
+    renderApp('/compare-results?base=b1&candidate=c1');
+    const metrics = await screen.findAllByTestId('compare-metric');
+    const delta = within(metrics[4]!).getByTestId('compare-metric-delta');
+    expect(delta).toHaveTextContent(/^−2\.5 pp/);
+    expect(delta).toHaveAttribute('data-tone', 'better');
+    expect(within(metrics[4]!).getByTestId('compare-metric-change')).toHaveClass('text-success-text');
+  });
+
+  it('offers only runs of the chosen plan in the other picker (issue #7)', async () => {
+    renderApp('/compare-results?base=b1&candidate=c1');
+    await screen.findByTestId('comparison');
+    const offered = (testId: string) =>
+      Array.from(screen.getByTestId<HTMLSelectElement>(testId).options, (option) => option.value).filter(
+        Boolean,
+      );
+    expect(offered('compare-base')).toEqual(['c1', 'b1', 'a1']);
+    expect(offered('compare-candidate')).toEqual(['c1', 'b1', 'a1']);
+    expect(screen.queryByTestId('compare-plans-differ')).not.toBeInTheDocument();
+  });
+
+  it('shows two runs of different plans when the link asks for them, and says the plans differ', async () => {
+    renderApp('/compare-results?base=m1&candidate=c1');
+    await screen.findByTestId('comparison');
+    expect(screen.getByTestId('compare-base')).toHaveValue('m1');
+    expect(screen.getByTestId('compare-candidate')).toHaveValue('c1');
+    expect(screen.getByTestId('compare-plans-differ')).toHaveTextContent(
+      'These runs belong to different plans (Search and Checkout flow)',
+    );
+  });
+
+  it("picks the newest other run of the base's plan when only a base is named", async () => {
+    runs.unshift(pastRun('n1', { plan_id: 'p2', plan_name: 'Search', start_time: '2025-03-04T10:00:00Z' }));
+    const { router } = renderApp('/compare-results?base=b1');
+    await screen.findByTestId('comparison');
+    expect(router.state.location.search).toContain('candidate=c1');
+    expect(compareCall()?.get('candidate')).toBe('c1');
   });
 });

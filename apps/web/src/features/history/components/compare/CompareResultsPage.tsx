@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowLeftRight, GitCompareArrows } from 'lucide-react';
+import { ArrowLeft, ArrowLeftRight, GitCompareArrows, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { screenPath } from '@/app/routes-registry';
@@ -13,8 +13,8 @@ import { fetchTestResult } from '@/features/results/queries/results-api';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { useAsyncData } from '@/lib/use-async-data';
-import { defaultBaseId } from '../../model/compare-defaults';
-import { formatDateTime, runTitle } from '../../model/run-format';
+import { defaultBaseId, defaultCandidateId, runsToOffer } from '../../model/compare-defaults';
+import { formatDateTime, runOwnName, runTitle } from '../../model/run-format';
 import { fetchComparison, fetchPastRuns, type PastRun } from '../../queries/history-api';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../shared/StateBlocks';
 import { CompareOverlayChart } from './CompareOverlayChart';
@@ -45,14 +45,16 @@ async function resolveBase(
 
 function runOptionLabel(run: PastRun, locale: string, fallback: string): string {
   const when = formatDateTime(run.start_time, locale);
-  return [runTitle(run) ?? fallback, when, run.test_id].filter(Boolean).join(' · ');
+  return [runTitle(run) ?? fallback, runOwnName(run), when, run.test_id].filter(Boolean).join(' · ');
 }
 
 /**
  * /compare-results?base=&candidate= (beyond the spec): two finished runs side by side — requests/sec,
  * average, p95, p99 and error rate with their change in % (worse in red), per-API changes, and both
  * runs' measured timelines overlaid (base dashed). Without a base, the candidate's plan baseline or the
- * run before it is chosen; without a candidate, the newest completed run.
+ * run before it is chosen; without a candidate, the newest completed run (of the base's plan, when a base
+ * is named). Issue #7: two runs of a plan — once one run is chosen, the other picker offers only runs of
+ * its plan; a link naming runs of two plans is shown as asked, with a note that the plans differ.
  */
 export default function CompareResultsPage() {
   const { t, locale } = useI18n();
@@ -84,12 +86,13 @@ export default function CompareResultsPage() {
   const optionsReady = options.status === 'success';
   useEffect(() => {
     if (!optionsReady || (base && candidate)) return;
-    const candidateId = candidate ?? optionRuns[0]?.test_id;
-    if (!candidateId) return;
     if (base) {
-      choose({ candidate: candidateId });
+      const candidateId = defaultCandidateId(base, optionRuns);
+      if (candidateId) choose({ candidate: candidateId });
       return;
     }
+    const candidateId = candidate ?? optionRuns[0]?.test_id;
+    if (!candidateId) return;
     const controller = new AbortController();
     resolveBase(candidateId, optionRuns, controller.signal).then(
       (baseId) => {
@@ -117,6 +120,12 @@ export default function CompareResultsPage() {
     }
   }
   const fallback = (id: string) => t('history.results.testFallback', { id });
+  const baseRun = pickerRuns.find((run) => run.test_id === base);
+  const candidateRun = pickerRuns.find((run) => run.test_id === candidate);
+  const baseChoices = runsToOffer(pickerRuns, candidateRun, base);
+  const candidateChoices = runsToOffer(pickerRuns, baseRun, candidate);
+  const plansDiffer =
+    baseRun !== undefined && candidateRun !== undefined && baseRun.plan_id !== candidateRun.plan_id;
 
   let body;
   if (options.status === 'error') {
@@ -212,7 +221,7 @@ export default function CompareResultsPage() {
               data-testid="compare-base"
             >
               <option value="">{t('history.compare.pick')}</option>
-              {pickerRuns.map((run) => (
+              {baseChoices.map((run) => (
                 <option key={run.test_id} value={run.test_id}>
                   {runOptionLabel(run, locale, fallback(run.test_id))}
                 </option>
@@ -239,13 +248,26 @@ export default function CompareResultsPage() {
               data-testid="compare-candidate"
             >
               <option value="">{t('history.compare.pick')}</option>
-              {pickerRuns.map((run) => (
+              {candidateChoices.map((run) => (
                 <option key={run.test_id} value={run.test_id}>
                   {runOptionLabel(run, locale, fallback(run.test_id))}
                 </option>
               ))}
             </NativeSelect>
           </div>
+          {plansDiffer && (
+            <p
+              className="flex items-start gap-1.5 text-[13px] text-warning-text md:col-span-3"
+              role="note"
+              data-testid="compare-plans-differ"
+            >
+              <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+              {t('history.compare.plansDiffer', {
+                base: runTitle(baseRun) ?? fallback(baseRun.test_id),
+                candidate: runTitle(candidateRun) ?? fallback(candidateRun.test_id),
+              })}
+            </p>
+          )}
         </Card>
       )}
       {body}
@@ -272,6 +294,7 @@ function RunCard({ run, role, dashed = false }: { run: PastRun; role: string; da
       <p className="break-words font-semibold">
         {runTitle(run) ?? t('history.results.testFallback', { id: run.test_id })}
       </p>
+      {runOwnName(run) && <p className="break-words text-sm">{runOwnName(run)}</p>}
       <p className="num text-xs text-muted-foreground">
         {formatDateTime(run.start_time, locale) ?? '—'} · <code className="font-mono">{run.test_id}</code>
       </p>

@@ -4,7 +4,15 @@ import { MethodBadge } from '@/features/results/components/ApiResults';
 import { useI18n } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { cn } from '@/lib/utils';
-import { deltaTone, formatByUnit, formatDelta, formatDeltaPercent, type DeltaTone } from '../../model/deltas';
+import {
+  changesInPoints,
+  deltaTone,
+  formatByUnit,
+  formatDelta,
+  formatDeltaPercent,
+  formatPointsChange,
+  type DeltaTone,
+} from '../../model/deltas';
 import type { CompareApi, CompareFigures, CompareMetric, DeltaFlag } from '../../queries/history-api';
 
 const METRIC_LABELS: Record<string, MessageKey> = {
@@ -22,21 +30,38 @@ const TONE_CLASSES: Record<DeltaTone, string> = {
   unknown: 'text-muted-foreground',
 };
 
-/** A delta in %, red when worse and green when better, with an arrow for the direction. */
+/** An error rate's change in percentage points ("+2.5 pp"), or null when unknown. */
+function usePointsText(): (points: number | null | undefined) => string | null {
+  const { t, locale } = useI18n();
+  return (points) => {
+    const value = formatPointsChange(points, locale);
+    return value === null ? null : t('history.compare.points', { value });
+  };
+}
+
+/**
+ * A delta in % — or, for a rate, in percentage points (`points`) — red when worse and green when better,
+ * with an arrow for the direction.
+ */
 export function DeltaBadge({
   percent,
   delta,
+  points,
   tone,
   testId,
 }: {
   percent: number | null | undefined;
   /** The absolute change, when known: no change from a base of 0 reads "0%", not a dash. */
   delta?: number | null;
+  /** A rate's change in percentage points: shown instead of the percent. */
+  points?: number | null;
   tone: DeltaTone;
   testId?: string;
 }) {
   const { t, locale } = useI18n();
-  const shown = percent ?? (delta === 0 ? 0 : null);
+  const pointsText = usePointsText();
+  const inPoints = points !== undefined;
+  const shown = inPoints ? (points ?? null) : (percent ?? (delta === 0 ? 0 : null));
   const Icon = shown === null ? null : shown > 0 ? ArrowUpRight : shown < 0 ? ArrowDownRight : Minus;
   const label =
     tone === 'worse' ? t('history.compare.worse') : tone === 'better' ? t('history.compare.better') : null;
@@ -48,7 +73,7 @@ export function DeltaBadge({
       title={label ?? undefined}
     >
       {Icon && <Icon aria-hidden className="size-3.5" />}
-      {formatDeltaPercent(shown, locale)}
+      {inPoints ? (pointsText(shown) ?? '—') : formatDeltaPercent(shown, locale)}
       {label && <span className="sr-only"> ({label})</span>}
     </span>
   );
@@ -58,9 +83,13 @@ const head =
   'whitespace-nowrap px-2 py-2.5 text-xs font-medium text-muted-foreground first:pl-4 last:pr-4 sm:px-3 sm:first:pl-6 sm:last:pr-6';
 const cell = 'whitespace-nowrap px-2 py-3 first:pl-4 last:pr-4 sm:px-3 sm:first:pl-6 sm:last:pr-6';
 
-/** Requests/sec, average, p95, p99 and error rate of both runs, with the change in % (spec: worse in red). */
+/**
+ * Requests/sec, average, p95, p99 and error rate of both runs, with the change in % (spec: worse in red);
+ * the error rate changes in percentage points, coloured the same way.
+ */
 export function CompareMetricsTable({ metrics }: { metrics: readonly CompareMetric[] }) {
   const { t, locale } = useI18n();
+  const pointsText = usePointsText();
   return (
     <Card data-testid="compare-metrics">
       <CardHeader className="pb-3">
@@ -91,6 +120,8 @@ export function CompareMetricsTable({ metrics }: { metrics: readonly CompareMetr
           <tbody className="divide-y divide-border">
             {metrics.map((metric) => {
               const labelKey = METRIC_LABELS[metric.key];
+              const tone = deltaTone(metric.delta_percent, metric.worse, metric.delta);
+              const inPoints = changesInPoints(metric.unit);
               return (
                 <tr key={metric.key} data-testid="compare-metric" data-key={metric.key}>
                   <th scope="row" className={cn(cell, 'whitespace-normal font-medium sm:whitespace-nowrap')}>
@@ -102,14 +133,25 @@ export function CompareMetricsTable({ metrics }: { metrics: readonly CompareMetr
                   <td className={cn(cell, 'num text-right')}>
                     {formatByUnit(metric.candidate, metric.unit, locale)}
                   </td>
-                  <td className={cn(cell, 'num hidden text-right text-muted-foreground sm:table-cell')}>
-                    {formatDelta(metric.delta, metric.unit, locale)}
+                  <td
+                    className={cn(
+                      cell,
+                      'num hidden text-right sm:table-cell',
+                      inPoints ? cn('font-semibold', TONE_CLASSES[tone]) : 'text-muted-foreground',
+                    )}
+                    data-testid="compare-metric-change"
+                    data-tone={inPoints ? tone : undefined}
+                  >
+                    {inPoints
+                      ? (pointsText(metric.delta) ?? '—')
+                      : formatDelta(metric.delta, metric.unit, locale)}
                   </td>
                   <td className={cn(cell, 'text-right')}>
                     <DeltaBadge
                       percent={metric.delta_percent}
                       delta={metric.delta}
-                      tone={deltaTone(metric.delta_percent, metric.worse, metric.delta)}
+                      points={inPoints ? metric.delta : undefined}
+                      tone={tone}
                       testId="compare-metric-delta"
                     />
                   </td>
@@ -139,6 +181,10 @@ function PairCell({
   testId: string;
 }) {
   const { locale } = useI18n();
+  const before = base?.[pick];
+  const after = candidate?.[pick];
+  const points =
+    changesInPoints(unit) && typeof before === 'number' && typeof after === 'number' ? after - before : null;
   return (
     <td className={cn(cell, 'text-right')}>
       <div className="num text-[13px]">
@@ -150,7 +196,8 @@ function PairCell({
       </div>
       <DeltaBadge
         percent={flag.delta_percent}
-        tone={deltaTone(flag.delta_percent, flag.worse)}
+        points={changesInPoints(unit) ? points : undefined}
+        tone={deltaTone(flag.delta_percent, flag.worse, points)}
         testId={testId}
       />
     </td>

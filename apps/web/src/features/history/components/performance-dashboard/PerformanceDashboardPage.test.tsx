@@ -316,4 +316,17 @@ describe('Performance dashboard', () => {
       'Could not understand the command',
     );
   });
+
+  it('Voice Command offers the microphone without speech recognition, and pressing it alerts', async () => {
+    // jsdom, like Firefox, has no Web Speech API.
+    expect('SpeechRecognition' in window || 'webkitSpeechRecognition' in window).toBe(false);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/performance-dashboard');
+    await user.click((await screen.findAllByTestId('plan-voice'))[0]!);
+    const mic = within(screen.getByTestId('voice-panel')).getByRole('button', { name: 'Speak a command' });
+    await user.click(mic);
+    expect(alert).toHaveBeenCalledWith('Speech recognition is not supported in this browser.');
+    expect(mic).toHaveAttribute('aria-pressed', 'false');
+  });
 });

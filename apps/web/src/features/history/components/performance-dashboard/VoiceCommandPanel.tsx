@@ -17,8 +17,8 @@ function valueText(value: unknown): string {
 }
 
 /**
- * The Voice Command panel of a plan card (spec 02 §2): a command typed or spoken (Web Speech API where the
- * browser has it) goes to the text-command call with the plan's id; the answer shows in green or red with
+ * The Voice Command panel of a plan card (spec 02 §2): a command typed or spoken (Web Speech API; where the
+ * browser has none, the microphone alerts so) goes to the text-command call with the plan's id; the answer shows in green or red with
  * the changes applied. `onApplied` lets the dashboard show the plan as changed.
  */
 export function VoiceCommandPanel({ planId, onApplied }: { planId: string; onApplied: () => void }) {
@@ -26,7 +26,9 @@ export function VoiceCommandPanel({ planId, onApplied }: { planId: string; onApp
   const [command, setCommand] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const dictation = useDictation(language === 'ko' ? 'ko-KR' : 'en-US', setCommand);
+  const dictation = useDictation(language === 'ko' ? 'ko-KR' : 'en-US', setCommand, () =>
+    window.alert(t('voice.unsupported')),
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,20 +59,18 @@ export function VoiceCommandPanel({ planId, onApplied }: { planId: string; onApp
           className="h-9 min-w-0 flex-1"
           data-testid="voice-command-input"
         />
-        {dictation.supported && (
-          <Button
-            type="button"
-            variant={dictation.listening ? 'destructive' : 'outline'}
-            size="icon-sm"
-            className="size-9"
-            onClick={dictation.toggle}
-            aria-pressed={dictation.listening}
-            aria-label={dictation.listening ? t('voice.stop') : t('history.voice.speak')}
-            data-testid="voice-mic"
-          >
-            {dictation.listening ? <Square className="size-3.5 fill-current" /> : <Mic />}
-          </Button>
-        )}
+        <Button
+          type="button"
+          variant={dictation.listening ? 'destructive' : 'outline'}
+          size="icon-sm"
+          className="size-9"
+          onClick={dictation.toggle}
+          aria-pressed={dictation.listening}
+          aria-label={dictation.listening ? t('voice.stop') : t('history.voice.speak')}
+          data-testid="voice-mic"
+        >
+          {dictation.listening ? <Square className="size-3.5 fill-current" /> : <Mic />}
+        </Button>
         <Button
           type="submit"
           size="sm"

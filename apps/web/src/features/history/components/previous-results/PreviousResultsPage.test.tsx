@@ -60,7 +60,7 @@ beforeEach(() => {
   signInAs();
   runs = [
     pastRun('r3', { test_name: '', plan_name: '', status: 'running', results_summary: null, duration: 65 }),
-    pastRun('r2', { status: 'failed' }),
+    pastRun('r2', { status: 'failed', concurrent_users: 1 }),
     pastRun('r1', { test_name: 'Nightly', is_baseline: true, notes: 'Before the cache' }),
   ];
   fetchMock = handlers();
@@ -72,7 +72,7 @@ afterEach(() => {
 });
 
 describe('Previous Test Results', () => {
-  it('lists the runs with name or "Test {id}", status colours, "Nm Ns" and their summary', async () => {
+  it('lists the runs with plan name or "Test {id}", status colours, "Nm Ns" and their summary', async () => {
     renderApp('/previous-results');
     const items = await screen.findAllByTestId('run-item');
     expect(items).toHaveLength(3);
@@ -83,7 +83,13 @@ describe('Previous Test Results', () => {
       'running',
     );
     expect(within(items[1]!).getByText('Failed')).toBeInTheDocument();
-    expect(within(items[2]!).getByTestId('run-item-name')).toHaveTextContent('Nightly');
+    expect(within(items[1]!).getByTestId('run-item-users')).toHaveTextContent(/^1 user$/);
+    // Spec 02 §2: the plan name titles a run; the run's own name, when it differs, comes under it.
+    expect(within(items[1]!).getByTestId('run-item-name')).toHaveTextContent('Checkout flow');
+    expect(within(items[1]!).queryByTestId('run-item-own-name')).not.toBeInTheDocument();
+    expect(within(items[2]!).getByTestId('run-item-name')).toHaveTextContent(/^Checkout flow$/);
+    expect(within(items[2]!).getByTestId('run-item-own-name')).toHaveTextContent('Nightly');
+    expect(within(items[2]!).getByTestId('run-item-users')).toHaveTextContent(/^2 users$/);
     expect(within(items[2]!).getByTestId('run-item-duration')).toHaveTextContent('2m 5s');
     expect(within(items[2]!).getByTestId('run-item-summary')).toHaveTextContent('Total 100');
     expect(within(items[2]!).getByTestId('run-item-summary')).toHaveTextContent('Success 98');
@@ -148,7 +154,10 @@ describe('Previous Test Results', () => {
     );
     renderApp('/previous-results?testId=r0');
     const detail = await screen.findByTestId('run-detail');
-    await waitFor(() => expect(within(detail).getByTestId('run-detail-title')).toHaveTextContent('Old one'));
+    await waitFor(() =>
+      expect(within(detail).getByTestId('run-detail-own-name')).toHaveTextContent('Old one'),
+    );
+    expect(within(detail).getByTestId('run-detail-title')).toHaveTextContent('Checkout flow');
   });
 
   it('says "No test results found" without runs', async () => {
@@ -169,7 +178,7 @@ describe('Previous Test Results', () => {
     renderApp('/previous-results');
     expect(await screen.findByText('Error loading test results')).toBeInTheDocument();
     expect(screen.getByText('Database is busy')).toBeInTheDocument();
-    await userEvent.click(screen.getByTestId('try-again'));
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findAllByTestId('run-item')).toHaveLength(3);
   });
 
@@ -222,7 +231,10 @@ describe('Previous Test Results', () => {
     await user.type(within(dialog).getByTestId('run-edit-name'), 'After the cache');
     await user.type(within(dialog).getByTestId('run-edit-notes'), 'Redis on');
     await user.click(within(dialog).getByTestId('run-edit-save'));
-    await waitFor(() => expect(screen.getByTestId('run-detail-title')).toHaveTextContent('After the cache'));
+    await waitFor(() =>
+      expect(screen.getByTestId('run-detail-own-name')).toHaveTextContent('After the cache'),
+    );
+    expect(screen.getByTestId('run-detail-title')).toHaveTextContent('Checkout flow');
     expect(screen.getByTestId('run-notes')).toHaveTextContent('Redis on');
     const saved = fetchMock.mock.calls.find(([url]) => url === '/api/save-test-result');
     expect(bodyOf(saved?.[1])).toEqual({ test_id: 'r2', test_name: 'After the cache', notes: 'Redis on' });
@@ -244,5 +256,12 @@ describe('Previous Test Results', () => {
     expect(screen.getByTestId('plan-filter-chip')).toHaveTextContent('Other plan');
     await user.click(screen.getByTestId('clear-plan-filter'));
     await waitFor(() => expect(screen.getAllByTestId('run-item')).toHaveLength(4));
+  });
+
+  it('counts users in Korean without a plural', async () => {
+    renderApp('/previous-results', { language: 'ko' });
+    const items = await screen.findAllByTestId('run-item');
+    expect(within(items[1]!).getByTestId('run-item-users')).toHaveTextContent(/^사용자 1명$/);
+    expect(within(items[2]!).getByTestId('run-item-users')).toHaveTextContent(/^사용자 2명$/);
   });
 });

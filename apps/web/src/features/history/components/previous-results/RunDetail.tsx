@@ -15,7 +15,7 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { useAsyncData } from '@/lib/use-async-data';
 import { useReloadable } from '../../hooks/useReloadable';
 import { resultAsRun, runAsResult } from '../../model/past-run';
-import { isFinished, runTitle } from '../../model/run-format';
+import { isFinished, runOwnName, runTitle } from '../../model/run-format';
 import { deleteTestResult, findPastRun, setBaseline, type PastRun } from '../../queries/history-api';
 import { ReportDownloads } from '../reports/ReportDownloads';
 import { ErrorBlock, LoadingBlock } from '../shared/StateBlocks';
@@ -194,6 +194,11 @@ function RunHeader({
               </span>
             )}
           </div>
+          {runOwnName(run) && (
+            <p className="break-words text-sm font-medium" data-testid="run-detail-own-name">
+              {runOwnName(run)}
+            </p>
+          )}
           {run.notes?.trim() && (
             <p
               className="whitespace-pre-wrap break-words text-sm text-muted-foreground"

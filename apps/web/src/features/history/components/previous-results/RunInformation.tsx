@@ -38,7 +38,7 @@ export function RunInformation({ run }: { run: PastRun }) {
             <code className="font-mono text-[13px]">{run.test_id}</code>
           </Row>
           <Row label={t('history.results.planName')} testId="info-plan-name">
-            {run.plan_name?.trim() || runTitle(run) || '—'}
+            {runTitle(run) ?? '—'}
           </Row>
           <Row label={t('history.plan.tool')} testId="info-tool">
             {toolName(run.tool)}

@@ -3,11 +3,12 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatCount, formatPercent, toolName } from '@/features/results/model/format';
 import { useI18n } from '@/i18n';
 import { cn } from '@/lib/utils';
-import { formatDateTime, formatMinutesSeconds, runTitle } from '../../model/run-format';
+import { formatDateTime, formatMinutesSeconds, runOwnName, runTitle } from '../../model/run-format';
 import type { PastRun } from '../../queries/history-api';
 
 /**
- * One past run in the list (spec 02 §2): plan name (or 'Test {id}'), id, status badge, start time,
+ * One past run in the list (spec 02 §2): plan name (or 'Test {id}') and the run's own name when it has
+ * one, id, status badge, start time,
  * duration as 'Nm Ns', concurrent users, tool, and total, successful and error rate.
  */
 export function RunListItem({
@@ -22,6 +23,7 @@ export function RunListItem({
   const { t, locale } = useI18n();
   const summary = run.results_summary;
   const started = formatDateTime(run.start_time || run.created_at, locale);
+  const ownName = runOwnName(run);
   return (
     <button
       type="button"
@@ -48,6 +50,11 @@ export function RunListItem({
               {runTitle(run) ?? t('history.results.testFallback', { id: run.test_id })}
             </span>
           </p>
+          {ownName && (
+            <p className="truncate text-[13px] text-foreground/80" data-testid="run-item-own-name">
+              {ownName}
+            </p>
+          )}
           <p className="truncate font-mono text-[11px] text-muted-foreground">{run.test_id}</p>
         </div>
         <StatusBadge status={run.status} />
@@ -55,7 +62,11 @@ export function RunListItem({
       <p className="num flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
         {started && <span>{started}</span>}
         <span data-testid="run-item-duration">{formatMinutesSeconds(run.duration)}</span>
-        <span>{t('history.results.usersCount', { count: formatCount(run.concurrent_users, locale) })}</span>
+        <span data-testid="run-item-users">
+          {t(run.concurrent_users === 1 ? 'history.results.usersCountOne' : 'history.results.usersCount', {
+            count: formatCount(run.concurrent_users, locale),
+          })}
+        </span>
         <span>{toolName(run.tool)}</span>
       </p>
       {summary && (
