@@ -32,7 +32,7 @@ test('a saved plan is edited by a typed text command, and a command that is not 
   await page.getByTestId('text-command-input').fill('set users to 50 and think time 2s for API 2');
   await page.getByTestId('text-command-apply').click();
   await expect(page.getByTestId('text-command-message')).toContainText('Applied 2 changes');
-  await expect(page.getByTestId('text-command-changes')).toContainText('(API 2)');
+  await expect(page.getByTestId('text-command-changes')).toContainText('think time → 2s for API 2');
   await expect(page.getByTestId('plan-users')).toHaveValue('50');
 
   const stored = await request.get(`/api/get-test-plan/${id}`, {

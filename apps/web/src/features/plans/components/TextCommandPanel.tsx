@@ -7,14 +7,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { callErrorMessage } from '../plan-messages';
+import { appliedMessage, describeChange } from '../model/text-command-text';
 import type { ParsedUpdate, TextCommandResponse } from '../queries/text-command';
 
 type Outcome =
   { kind: 'success'; message: string; updates: ParsedUpdate[] } | { kind: 'error'; message: string };
-
-function valueText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
 
 /**
  * The text-command panel of a saved plan (spec 01 §2): a command in plain words, the answer in green on
@@ -39,7 +36,10 @@ export function TextCommandPanel({
     setOutcome(null);
     try {
       const answer = await apply(command.trim());
-      setOutcome({ kind: 'success', message: answer.message, updates: answer.parsed_updates ?? [] });
+      const updates = answer.parsed_updates ?? [];
+      // The changes worded in the screen's language (the server's message is English).
+      const message = updates.length > 0 ? appliedMessage(updates, t) : answer.message;
+      setOutcome({ kind: 'success', message, updates });
       setCommand('');
     } catch (error) {
       setOutcome({ kind: 'error', message: callErrorMessage(error, t) });
@@ -96,10 +96,7 @@ export function TextCommandPanel({
                 </h3>
                 <ul className="space-y-1 text-[13px]" data-testid="text-command-changes">
                   {outcome.updates.map((update, index) => (
-                    <li key={`${update.field}-${index}`} className="font-mono">
-                      {update.field} = {valueText(update.value)}
-                      {update.scope ? <span className="text-muted-foreground"> ({update.scope})</span> : null}
-                    </li>
+                    <li key={`${update.field}-${index}`}>{describeChange(update, t)}</li>
                   ))}
                 </ul>
               </div>

@@ -467,7 +467,7 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
       const source = vi.fn(() =>
         Promise.resolve({
           message: 'Updated 1 field',
-          parsed_updates: [{ field: 'concurrent_users', value: 50, scope: 'plan' }],
+          parsed_updates: [{ field: 'concurrent_users', value: 50, scope: 'plan' as const }],
           updated_plan: savedPlan({ concurrent_users: 50 }),
         }),
       );
@@ -476,9 +476,12 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
       const panel = await screen.findByTestId('text-command-panel');
       await fill(user, within(panel).getByTestId('text-command-input'), 'change concurrent users to 50');
       await user.click(within(panel).getByTestId('text-command-apply'));
-      expect(await within(panel).findByTestId('text-command-message')).toHaveTextContent('Updated 1 field');
+      // The screen words the applied changes itself, in its language.
+      expect(await within(panel).findByTestId('text-command-message')).toHaveTextContent(
+        'Applied 1 change: concurrent users → 50',
+      );
       expect(within(panel).getByTestId('text-command-message')).toHaveAttribute('data-kind', 'success');
-      expect(within(panel).getByTestId('text-command-changes')).toHaveTextContent('concurrent_users = 50');
+      expect(within(panel).getByTestId('text-command-changes')).toHaveTextContent('concurrent users → 50');
       expect(source).toHaveBeenCalledWith({ plan_id: 'plan-9', command: 'change concurrent users to 50' });
       expect(screen.getByTestId('plan-users')).toHaveValue(50);
     });

@@ -302,8 +302,10 @@ describe('Performance dashboard', () => {
     await user.type(within(panel).getByTestId('voice-command-input'), 'set users to 20');
     await user.click(within(panel).getByTestId('voice-command-send'));
     expect(await within(panel).findByTestId('voice-command-message')).toHaveAttribute('data-kind', 'success');
-    expect(within(panel).getByTestId('voice-command-message')).toHaveTextContent('Updated 1 setting');
-    expect(within(panel).getByTestId('voice-command-changes')).toHaveTextContent('concurrent_users = 20');
+    expect(within(panel).getByTestId('voice-command-message')).toHaveTextContent(
+      'Applied 1 change: concurrent users → 20',
+    );
+    expect(within(panel).getByTestId('voice-command-changes')).toHaveTextContent('concurrent users → 20');
     const sent = fetchMock.mock.calls.find(([url]) => url === '/api/update-test-plan-command');
     expect(bodyOf(sent?.[1])).toEqual({ plan_id: 'p1', command: 'set users to 20' });
 

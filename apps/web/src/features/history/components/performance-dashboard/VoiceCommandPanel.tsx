@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { callErrorMessage } from '@/features/plans/plan-messages';
+import { appliedMessage, describeChange } from '@/features/plans/model/text-command-text';
 import { requestTextCommand, type ParsedUpdate } from '@/features/plans/queries/text-command';
 import { useI18n } from '@/i18n';
 import { cn } from '@/lib/utils';
@@ -11,10 +12,6 @@ import { useDictation } from '../../hooks/useDictation';
 
 type Outcome =
   { kind: 'success'; message: string; updates: ParsedUpdate[] } | { kind: 'error'; message: string };
-
-function valueText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
 
 /**
  * The Voice Command panel of a plan card (spec 02 §2): a command typed or spoken (Web Speech API; where the
@@ -38,7 +35,10 @@ export function VoiceCommandPanel({ planId, onApplied }: { planId: string; onApp
     setOutcome(null);
     try {
       const answer = await requestTextCommand({ plan_id: planId, command: text });
-      setOutcome({ kind: 'success', message: answer.message, updates: answer.parsed_updates });
+      const updates = answer.parsed_updates;
+      // The changes worded in the screen's language (the server's message is English).
+      const message = updates.length > 0 ? appliedMessage(updates, t) : answer.message;
+      setOutcome({ kind: 'success', message, updates });
       setCommand('');
       if (answer.parsed_updates.length > 0) onApplied();
     } catch (error) {
@@ -97,12 +97,9 @@ export function VoiceCommandPanel({ planId, onApplied }: { planId: string; onApp
             {outcome.message}
           </p>
           {outcome.kind === 'success' && outcome.updates.length > 0 && (
-            <ul className="space-y-0.5 font-mono text-xs" data-testid="voice-command-changes">
+            <ul className="space-y-0.5 text-xs" data-testid="voice-command-changes">
               {outcome.updates.map((update, index) => (
-                <li key={`${update.field}-${index}`}>
-                  {update.field} = {valueText(update.value)}
-                  {update.scope ? <span className="text-muted-foreground"> ({update.scope})</span> : null}
-                </li>
+                <li key={`${update.field}-${index}`}>{describeChange(update, t)}</li>
               ))}
             </ul>
           )}
