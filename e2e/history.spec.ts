@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { CountingTarget } from './counting-target';
 import { newAccount, screenshot, signIn, viewScreenshot } from './helpers';
 
 /**
@@ -10,35 +9,11 @@ import { newAccount, screenshot, signIn, viewScreenshot } from './helpers';
  * against a local target, then found, reopened, compared, exported and deleted from the dashboards.
  */
 
-/** A target that answers at once, except `/slow`, which waits `delayMs` first. */
-class Target {
-  delayMs = 0;
-  received = 0;
-  baseUrl = '';
-  private server: Server | undefined;
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      this.received++;
-      request.resume();
-      const answer = () => {
-        response.writeHead(200, { 'Content-Type': 'application/json' });
-        response.end('{"ok":true}');
-      };
-      if (request.url?.startsWith('/slow') && this.delayMs > 0) setTimeout(answer, this.delayMs);
-      else answer();
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
-
-const target = new Target();
+/** Answers at once, except `/slow`, which waits `slowMs` first. */
+let slowMs = 0;
+const target = new CountingTarget((request) => ({
+  delayMs: request.url?.startsWith('/slow') ? slowMs : 0,
+}));
 const account = newAccount('history');
 const stamp = Date.now();
 const ALPHA = `History Alpha ${stamp}`;
@@ -62,8 +37,8 @@ async function savePlan(request: APIRequestContext, name: string, description: s
       concurrent_users: 2,
       duration: 1,
       urls: [
-        { name: 'Fast', method: 'GET', url: `${target.baseUrl}/fast`, thinkTime: '20ms' },
-        { name: 'Slow', method: 'GET', url: `${target.baseUrl}/slow`, thinkTime: '20ms' },
+        { name: 'Fast', method: 'GET', url: `${target.origin}/fast`, thinkTime: '20ms' },
+        { name: 'Slow', method: 'GET', url: `${target.origin}/slow`, thinkTime: '20ms' },
       ],
     },
   });
@@ -121,12 +96,12 @@ test.beforeAll(async ({ request }) => {
   plans.alpha = await savePlan(request, ALPHA, 'Checkout flow of the shop');
   plans.beta = await savePlan(request, BETA, 'The SEARCH service');
   plans.gamma = await savePlan(request, GAMMA, 'Never run');
-  target.delayMs = 0;
+  slowMs = 0;
   alphaRuns.push(await runToCompletion(request, plans.alpha));
   // The second run of Alpha is slower: its slow step waits 40 ms, so the comparison has a real regression.
-  target.delayMs = 40;
+  slowMs = 40;
   alphaRuns.push(await runToCompletion(request, plans.alpha));
-  target.delayMs = 0;
+  slowMs = 0;
   betaRun = await runToCompletion(request, plans.beta);
 });
 
@@ -188,7 +163,7 @@ test('performance dashboard: counters, search by name or description, filter, ca
   await alpha.getByTestId('plan-details').click();
   const modal = page.getByTestId('plan-details-modal');
   await expect(modal.getByTestId('plan-details-description')).toHaveText('Checkout flow of the shop');
-  await expect(modal.getByTestId('plan-details-urls')).toContainText(`${target.baseUrl}/slow`);
+  await expect(modal.getByTestId('plan-details-urls')).toContainText(`${target.origin}/slow`);
   await viewScreenshot(page, 'history-dashboard-details-en-desktop');
   await page.keyboard.press('Escape');
   await cards.filter({ hasText: GAMMA }).getByTestId('plan-voice').click();

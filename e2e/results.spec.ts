@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { CountingTarget } from './counting-target';
 import { DEMO, screenshot, signIn, viewScreenshot } from './helpers';
 
 /**
@@ -8,35 +7,11 @@ import { DEMO, screenshot, signIn, viewScreenshot } from './helpers';
  * which loads a local target that counts every request it receives.
  */
 
-/** A target API that answers at once and counts what it received. */
-class CountingTarget {
-  received = 0;
-  private server: Server | undefined;
-  baseUrl = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      this.received++;
-      request.resume();
-      const body = JSON.stringify({ ok: true, items: [1, 2, 3] });
-      response.writeHead(request.url?.startsWith('/missing') ? 404 : 200, {
-        'Content-Type': 'application/json',
-        'Content-Length': Buffer.byteLength(body),
-      });
-      response.end(body);
-    });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    this.baseUrl = `http://127.0.0.1:${port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
-
-const target = new CountingTarget();
+/** Answers at once: a small JSON list, or 404 under /missing. */
+const target = new CountingTarget((request) => ({
+  status: request.url?.startsWith('/missing') ? 404 : 200,
+  body: JSON.stringify({ ok: true, items: [1, 2, 3] }),
+}));
 let token = '';
 let planId = '';
 
@@ -57,8 +32,8 @@ async function savePlan(request: APIRequestContext): Promise<string> {
       concurrent_users: 2,
       duration: 1,
       urls: [
-        { name: 'List items', method: 'GET', url: `${target.baseUrl}/items`, thinkTime: '50ms' },
-        { name: 'Missing page', method: 'GET', url: `${target.baseUrl}/missing`, thinkTime: '50ms' },
+        { name: 'List items', method: 'GET', url: `${target.origin}/items`, thinkTime: '50ms' },
+        { name: 'Missing page', method: 'GET', url: `${target.origin}/missing`, thinkTime: '50ms' },
       ],
       user_email: DEMO.username,
     },

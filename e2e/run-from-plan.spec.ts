@@ -1,28 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { CountingTarget } from './counting-target';
 import { newAccount, register, signIn } from './helpers';
 
 /** Run Script on the URL-input screen: an unsaved plan is saved first, then the live result opens (spec 01 §4). */
-let target: Server;
-let received = 0;
-let origin = '';
+const target = new CountingTarget();
 
-test.beforeAll(async () => {
-  target = createServer((request, response) => {
-    received++;
-    request.resume();
-    response.writeHead(200, { 'Content-Type': 'application/json' });
-    response.end('{"ok":true}');
-  });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-});
-
-test.afterAll(async () => {
-  target.closeAllConnections();
-  await new Promise<void>((resolve) => target.close(() => resolve()));
-});
+test.beforeAll(() => target.start());
+test.afterAll(() => target.stop());
 
 test('Run Script saves the new plan, opens its live result, and Stop Test stops it', async ({ page }) => {
   // Its own account: other specs stop the demo user's runs when they finish.
@@ -32,13 +16,13 @@ test('Run Script saves the new plan, opens its live result, and Stop Test stops 
   await page.goto('/create-test/url-input');
   await page.getByTestId('plan-name').fill(`Run from the screen ${Date.now()}`);
   await page.getByTestId('plan-users').fill('2');
-  await page.getByTestId('api-0-url').fill(`${origin}/health`);
+  await page.getByTestId('api-0-url').fill(`${target.origin}/health`);
   await page.getByTestId('run-script').click();
 
   await expect(page).toHaveURL(/\/test-result\/run_[\w-]+$/);
   await expect(page.getByTestId('save-status')).toHaveCount(0);
   await expect(page.getByTestId('live-panel')).toBeVisible({ timeout: 15_000 });
-  await expect.poll(() => received, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => target.received, { timeout: 15_000 }).toBeGreaterThan(0);
 
   await page.getByTestId('stop-test').click();
   await expect(page.getByTestId('stop-test')).toHaveCount(0, { timeout: 10_000 });

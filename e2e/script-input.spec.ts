@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { CountingTarget } from './counting-target';
 import { collectDialogs, expectDialog, newAccount, register, signIn, viewScreenshot } from './helpers';
 
 /**
@@ -16,25 +15,10 @@ const NESTED_POSTMAN = join(FIXTURES, 'postman', 'postman-to-k6', 'example', 'v2
 const BROKEN_YAML = join(FIXTURES, 'openapi', 'edge-cases', 'invalid_openapi', 'invalid-yaml-syntax.yaml');
 
 /** A target that answers every request with a small JSON body, and counts them. */
-let target: Server;
-let received = 0;
-let origin = '';
+const target = new CountingTarget();
 
-test.beforeAll(async () => {
-  target = createServer((request, response) => {
-    received++;
-    request.resume();
-    response.writeHead(200, { 'Content-Type': 'application/json' });
-    response.end('{"ok":true}');
-  });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-});
-
-test.afterAll(async () => {
-  target.closeAllConnections();
-  await new Promise<void>((resolve) => target.close(() => resolve()));
-});
+test.beforeAll(() => target.start());
+test.afterAll(() => target.stop());
 
 async function signedIn(page: Page, label: string) {
   const account = newAccount(label);
@@ -70,7 +54,7 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   await viewScreenshot(page, 'script-input-step1-1280');
 
   await page.getByTestId('upload-file').setInputFiles(PETSTORE);
-  await page.getByTestId('upload-base-url').fill(`${origin}/api/v3`);
+  await page.getByTestId('upload-base-url').fill(`${target.origin}/api/v3`);
   await page.getByTestId('upload-proceed').click();
 
   await expect(page.getByTestId('script-input-page')).toHaveAttribute('data-step', 'configure');
@@ -80,20 +64,20 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   expect(imported[0]).toBe('Update an existing pet.');
   await expect(page.getByTestId('import-result')).toContainText('Imported 19 APIs from v3-openapi.yaml');
   await expect(page.getByTestId('import-warnings')).toContainText('petstore_auth');
-  await expect(page.getByTestId('api-0-summary-url')).toHaveText(`${origin}/api/v3/pet`);
+  await expect(page.getByTestId('api-0-summary-url')).toHaveText(`${target.origin}/api/v3/pet`);
   await expect(page.getByTestId('plan-name')).toHaveValue('Swagger Petstore - OpenAPI 3.0');
   await viewScreenshot(page, 'script-input-step2-1280');
 
   // Duplicate: the copy follows its original, its URL suffixed _copy (spec 01 §9) and its name too.
   await page.getByTestId('api-0-duplicate').click();
   await expect(page.getByTestId('api-1-title')).toHaveText('Update an existing pet._copy');
-  await expect(page.getByTestId('api-1-summary-url')).toHaveText(`${origin}/api/v3/pet_copy`);
-  await expect(page.getByTestId('api-0-summary-url')).toHaveText(`${origin}/api/v3/pet`);
+  await expect(page.getByTestId('api-1-summary-url')).toHaveText(`${target.origin}/api/v3/pet_copy`);
+  await expect(page.getByTestId('api-0-summary-url')).toHaveText(`${target.origin}/api/v3/pet`);
   await expect(page.getByTestId('api-count')).toHaveText('20 in plan');
 
   // Remove asks first.
   await page.getByTestId('api-19-remove').click();
-  await expectDialog(dialogs, `Remove API 20 (DELETE ${origin}/api/v3/user/string)?`);
+  await expectDialog(dialogs, `Remove API 20 (DELETE ${target.origin}/api/v3/user/string)?`);
   await expect(page.getByTestId('api-count')).toHaveText('19 in plan');
   const edited = await titles(page);
   expect(edited).toEqual([imported[0], 'Update an existing pet._copy', ...imported.slice(1, 18)]);
@@ -112,11 +96,11 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   await expect(page.getByTestId('script-filename')).toHaveText('performance_test_jmeter.jmx');
 
   // Validate calls the local target once per API, from the server.
-  const before = received;
+  const before = target.received;
   await page.getByTestId('validate-plan').click();
   const card = page.getByTestId('validation-card');
   await expect(card.getByTestId('validation-totals')).toContainText('Total APIs19', { timeout: 30_000 });
-  expect(received - before).toBeGreaterThanOrEqual(19);
+  expect(target.received - before).toBeGreaterThanOrEqual(19);
   await page
     .getByTestId('plan-actions')
     .evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 72));
@@ -202,7 +186,7 @@ test('Run Script from the upload screen saves the plan and opens its live result
   await signedIn(page, 'script-run');
   await page.goto('/create-test/script-input');
   await page.getByTestId('upload-kind-curl').check();
-  await page.getByTestId('upload-curl').fill(`curl ${origin}/health`);
+  await page.getByTestId('upload-curl').fill(`curl ${target.origin}/health`);
   await page.getByTestId('upload-proceed').click();
   await expect(page.getByTestId('api-count')).toHaveText('1 in plan');
   // A pasted command gives the plan no name: the user names it.
@@ -210,11 +194,11 @@ test('Run Script from the upload screen saves the plan and opens its live result
   await page.getByTestId('plan-name').fill(`Run from upload ${Date.now()}`);
   await page.getByTestId('plan-users').fill('2');
 
-  const before = received;
+  const before = target.received;
   await page.getByTestId('run-script').click();
   await expect(page).toHaveURL(/\/test-result\/run_[\w-]+$/);
   await expect(page.getByTestId('live-panel')).toBeVisible({ timeout: 15_000 });
-  await expect.poll(() => received - before, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => target.received - before, { timeout: 15_000 }).toBeGreaterThan(0);
 
   // Bounded: the run is stopped as soon as it is seen working.
   await page.getByTestId('stop-test').click();
@@ -228,7 +212,7 @@ test('the plan exports to a Postman collection and a CSV file that import again 
   await page.goto('/create-test/script-input');
   await page.getByTestId('upload-kind-swagger').check();
   await page.getByTestId('upload-file').setInputFiles(PETSTORE);
-  await page.getByTestId('upload-base-url').fill(origin);
+  await page.getByTestId('upload-base-url').fill(target.origin);
   await page.getByTestId('upload-proceed').click();
   await expect(page.getByTestId('api-count')).toHaveText('19 in plan');
   const original = await titles(page);
