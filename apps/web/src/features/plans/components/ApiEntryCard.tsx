@@ -150,6 +150,25 @@ export function ApiEntryCard({
   const setValue = (field: EntryValueField) => (value: string) =>
     dispatch({ type: 'setEntryValue', entryId: entry.id, field, value });
   const sendsBody = BODY_METHODS.includes(entry.method);
+  // The tab panels both card layouts show.
+  const pairRows = (list: 'parameters' | 'headers') => (
+    <KeyValueRows entry={entry} list={list} dispatch={dispatch} errors={errors} testId={testId} />
+  );
+  const parameterRows = pairRows('parameters');
+  const headerRows = pairRows('headers');
+  const payloadField = (
+    <PayloadField
+      sendsBody={sendsBody}
+      id={fieldId('payload')}
+      value={entry.payload}
+      error={error('payload')}
+      onChange={setValue('payload')}
+      testId={testId}
+    />
+  );
+  const authorizationFields = (
+    <AuthorizationFields entry={entry} dispatch={dispatch} errors={errors} testId={testId} />
+  );
   const offered: readonly string[] = scriptCard ? SCRIPT_METHODS : FORM_METHODS;
   const methods: readonly string[] = offered.includes(entry.method) ? offered : [...offered, entry.method];
   const removable = count > 1;
@@ -438,35 +457,12 @@ export function ApiEntryCard({
                 </div>
                 <section className="space-y-2">
                   <h4 className="text-sm font-medium">{t('plans.tabParameters')}</h4>
-                  <KeyValueRows
-                    entry={entry}
-                    list="parameters"
-                    dispatch={dispatch}
-                    errors={errors}
-                    testId={testId}
-                  />
+                  {parameterRows}
                 </section>
-                <PayloadField
-                  sendsBody={sendsBody}
-                  id={fieldId('payload')}
-                  value={entry.payload}
-                  error={error('payload')}
-                  onChange={setValue('payload')}
-                  testId={testId}
-                />
+                {payloadField}
               </TabsContent>
-              <TabsContent value="authorization">
-                <AuthorizationFields entry={entry} dispatch={dispatch} errors={errors} testId={testId} />
-              </TabsContent>
-              <TabsContent value="headers">
-                <KeyValueRows
-                  entry={entry}
-                  list="headers"
-                  dispatch={dispatch}
-                  errors={errors}
-                  testId={testId}
-                />
-              </TabsContent>
+              <TabsContent value="authorization">{authorizationFields}</TabsContent>
+              <TabsContent value="headers">{headerRows}</TabsContent>
             </Tabs>
           ) : (
             <Tabs
@@ -493,36 +489,11 @@ export function ApiEntryCard({
                 ))}
               </TabsList>
               <TabsContent value="payload" data-testid={`${testId}-panel-payload`}>
-                <PayloadField
-                  sendsBody={sendsBody}
-                  id={fieldId('payload')}
-                  value={entry.payload}
-                  error={error('payload')}
-                  onChange={setValue('payload')}
-                  testId={testId}
-                />
+                {payloadField}
               </TabsContent>
-              <TabsContent value="parameters">
-                <KeyValueRows
-                  entry={entry}
-                  list="parameters"
-                  dispatch={dispatch}
-                  errors={errors}
-                  testId={testId}
-                />
-              </TabsContent>
-              <TabsContent value="headers">
-                <KeyValueRows
-                  entry={entry}
-                  list="headers"
-                  dispatch={dispatch}
-                  errors={errors}
-                  testId={testId}
-                />
-              </TabsContent>
-              <TabsContent value="authorization">
-                <AuthorizationFields entry={entry} dispatch={dispatch} errors={errors} testId={testId} />
-              </TabsContent>
+              <TabsContent value="parameters">{parameterRows}</TabsContent>
+              <TabsContent value="headers">{headerRows}</TabsContent>
+              <TabsContent value="authorization">{authorizationFields}</TabsContent>
             </Tabs>
           )}
 
