@@ -1,6 +1,6 @@
 import { CircleDot, Download, Eye, FileUp, Save } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { screenPath } from '@/app/routes-registry';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { usePlanEditor, type PlanEditor } from '../hooks/usePlanEditor';
+import { useEditorAddress, useEditorKey } from '../hooks/useEditorAddress';
 import { useScriptFileActions } from '../hooks/useScriptFileActions';
 import { SCRIPT_TOOL_OPTIONS } from '../model/plan-form';
 import { uploadScriptFileName } from '../model/upload-source';
@@ -24,11 +25,6 @@ import { Toast } from './Toast';
 import { UploadStep, type ImportedApis } from './UploadStep';
 import { ValidationResultsCard } from './ValidationResultsDialog';
 
-/** Router state that keeps the editor when only ?planId= changes (after a save). */
-interface EditorLocationState {
-  editorKey?: string;
-}
-
 type Step = 'upload' | 'configure';
 
 /**
@@ -37,9 +33,7 @@ type Step = 'upload' | 'configure';
  * step 2. Each visit gets a fresh editor; ?planId= after a save keeps it in place.
  */
 export default function ScriptInputPage() {
-  const location = useLocation();
-  const state = location.state as EditorLocationState | null;
-  const editorKey = state?.editorKey ?? location.key;
+  const editorKey = useEditorKey();
   return <ScriptInputEditor key={editorKey} editorKey={editorKey} />;
 }
 
@@ -76,20 +70,9 @@ function StepIndicator({ step }: { step: Step }) {
 
 function ScriptInputEditor({ editorKey }: { editorKey: string }) {
   const t = useT();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const rememberPlanId = useCallback(
-    (id: string) => {
-      const state: EditorLocationState = { editorKey };
-      void navigate(
-        { pathname: screenPath('createTestScript'), search: `?planId=${encodeURIComponent(id)}` },
-        { replace: true, state },
-      );
-    },
-    [navigate, editorKey],
-  );
+  const { planIdParam, rememberPlanId } = useEditorAddress('createTestScript', editorKey);
   const editor = usePlanEditor({
-    planIdParam: searchParams.get('planId'),
+    planIdParam,
     rememberPlanId,
     sourcePage: 'script-input',
     fileName: uploadScriptFileName,

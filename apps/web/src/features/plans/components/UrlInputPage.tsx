@@ -1,6 +1,6 @@
 import { CircleDot, Download, Eye, Save } from 'lucide-react';
-import { useCallback, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { screenPath } from '@/app/routes-registry';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { usePlanEditor, type PlanEditor } from '../hooks/usePlanEditor';
+import { useEditorAddress, useEditorKey } from '../hooks/useEditorAddress';
 import { useScriptFileActions } from '../hooks/useScriptFileActions';
 import { ApiList } from './ApiList';
 import { GenerateButton, RunScriptButton, SaveStatus, ValidateButton } from './PlanActionButtons';
@@ -23,37 +24,19 @@ import { TextCommandPanel } from './TextCommandPanel';
 import { Toast } from './Toast';
 import { ValidationResultsDialog } from './ValidationResultsDialog';
 
-/** Router state that keeps the editor when only ?planId= changes (after a save). */
-interface EditorLocationState {
-  editorKey?: string;
-}
-
 /**
  * /create-test/url-input (spec 01 §2 "Performance: URL input"). Each visit gets a fresh editor; replacing
  * the address with ?planId= after a save keeps the editor (and its unsaved script edits) in place.
  */
 export default function UrlInputPage() {
-  const location = useLocation();
-  const state = location.state as EditorLocationState | null;
-  const editorKey = state?.editorKey ?? location.key;
+  const editorKey = useEditorKey();
   return <UrlInputEditor key={editorKey} editorKey={editorKey} />;
 }
 
 function UrlInputEditor({ editorKey }: { editorKey: string }) {
   const t = useT();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const rememberPlanId = useCallback(
-    (id: string) => {
-      const state: EditorLocationState = { editorKey };
-      void navigate(
-        { pathname: screenPath('createTestUrl'), search: `?planId=${encodeURIComponent(id)}` },
-        { replace: true, state },
-      );
-    },
-    [navigate, editorKey],
-  );
-  const editor = usePlanEditor({ planIdParam: searchParams.get('planId'), rememberPlanId });
+  const { planIdParam, rememberPlanId } = useEditorAddress('createTestUrl', editorKey);
+  const editor = usePlanEditor({ planIdParam, rememberPlanId });
   const { form, dispatch, errors, script, busy } = editor;
   const [detailsOpen, setDetailsOpen] = useState(false);
   const { copy, download, toast, clearToast } = useScriptFileActions(script);
