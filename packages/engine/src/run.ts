@@ -10,6 +10,7 @@ import { IterationCounter, WHOLE_RUN, type SequenceSplit } from './executor/sequ
 import { RunAggregator } from './metrics/aggregate';
 import type { EngineLogger, RunResult, RunSnapshot } from './types';
 import type { FromWorker, ToWorker, WorkerInit } from './worker/protocol';
+import { SnapshotQueue } from './snapshot-queue';
 
 export interface RunOptions {
   /** Overrides the plan's duration (minutes) with seconds. */
@@ -93,35 +94,6 @@ async function resolveWorkerEntry(explicit: string | URL | undefined): Promise<U
   throw new Error(
     `@aqa/engine: worker entry not found next to ${fileURLToPath(here)}; ship packages/engine/dist/worker.mjs beside the bundle or pass options.workerEntry`,
   );
-}
-
-class SnapshotQueue implements AsyncIterable<RunSnapshot> {
-  private readonly items: RunSnapshot[] = [];
-  private waiters: ((r: IteratorResult<RunSnapshot>) => void)[] = [];
-  private closed = false;
-
-  push(s: RunSnapshot): void {
-    const w = this.waiters.shift();
-    if (w) w({ value: s, done: false });
-    else this.items.push(s);
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const w of this.waiters) w({ value: undefined, done: true });
-    this.waiters = [];
-  }
-
-  [Symbol.asyncIterator](): AsyncIterator<RunSnapshot> {
-    return {
-      next: () => {
-        const s = this.items.shift();
-        if (s) return Promise.resolve({ value: s, done: false });
-        if (this.closed) return Promise.resolve({ value: undefined, done: true });
-        return new Promise((resolve) => this.waiters.push(resolve));
-      },
-    };
-  }
 }
 
 /**

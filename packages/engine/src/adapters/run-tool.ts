@@ -11,7 +11,7 @@ import { jmeterDriver } from './jmeter';
 import { k6Driver } from './k6';
 import { locustDriver } from './locust';
 import { ToolProcess, type ExitInfo } from './process';
-import { SnapshotQueue } from './queue';
+import { SnapshotQueue } from '../snapshot-queue';
 import { StepMatcher, stepInfos } from './steps';
 import { taurusDriver } from './taurus';
 import {

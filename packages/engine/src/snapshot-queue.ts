@@ -1,4 +1,4 @@
-import type { RunSnapshot } from '../types';
+import type { RunSnapshot } from './types';
 
 /** The snapshots of a run as an async iterable: one consumer, unconsumed ones buffered, ends on close(). */
 export class SnapshotQueue implements AsyncIterable<RunSnapshot> {
