@@ -617,6 +617,12 @@ export const en = {
   'results.progressLabel': 'Test progress',
   'results.elapsedOfTotal': 'Elapsed: {elapsed} s / {total} s',
   'results.tile.activeUsers': 'Active Users',
+  'results.phase.notFound': 'Not found',
+  'results.notFound.title': 'Test not found',
+  'results.notFound.text':
+    'The server has no test run with the ID {id}. The link may be mistyped, or the run was deleted.',
+  'results.notFound.previousResults': 'Previous Results',
+  'results.notFound.dashboard': 'Dashboard',
   'results.tile.requestsPerSecond': 'Requests/sec',
   'results.tile.avgResponseTime': 'Avg Response Time',
   'results.tile.errorRate': 'Error Rate',

@@ -613,6 +613,12 @@ export const ko: Messages = {
   'results.progress': '진행률',
   'results.progressLabel': '테스트 진행률',
   'results.elapsedOfTotal': '경과 시간: {elapsed}초 / {total}초',
+  'results.phase.notFound': '찾을 수 없음',
+  'results.notFound.title': '테스트를 찾을 수 없습니다',
+  'results.notFound.text':
+    '서버에 ID가 {id}인 테스트 실행이 없습니다. 링크가 잘못되었거나 실행 결과가 삭제되었을 수 있습니다.',
+  'results.notFound.previousResults': '이전 결과',
+  'results.notFound.dashboard': '대시보드',
   'results.tile.activeUsers': '활성 사용자',
   'results.tile.requestsPerSecond': '초당 요청 수',
   'results.tile.avgResponseTime': '평균 응답 시간',

@@ -1,5 +1,18 @@
-import { ArrowLeft, CircleX, Clock, FileX, Inbox, LoaderCircle, RefreshCw, RotateCcw } from 'lucide-react';
+import {
+  ArrowLeft,
+  CircleX,
+  Clock,
+  ClockArrowLeft,
+  FileX,
+  House,
+  Inbox,
+  LoaderCircle,
+  RefreshCw,
+  RotateCcw,
+  SearchX,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ScreenButton } from '@/components/screen-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useI18n } from '@/i18n';
@@ -205,6 +218,38 @@ export function ErrorPanel({
     >
       <p role="alert" className="text-destructive-text" data-testid="error-message">
         {message}
+      </p>
+    </Panel>
+  );
+}
+
+/**
+ * "Test not found": the server never issued this id (or no longer has the run), and this browser is not
+ * starting it. No Stop and no progress — the ways back to the user's runs and to the dashboard.
+ */
+export function NotFoundPanel({ testId }: { testId: string }) {
+  const { t } = useI18n();
+  return (
+    <Panel
+      icon={SearchX}
+      tone="neutral"
+      title={t('results.notFound.title')}
+      data-testid="not-found-panel"
+      actions={
+        <>
+          <ScreenButton screen="previousResults" variant="outline" data-testid="not-found-previous-results">
+            <ClockArrowLeft />
+            {t('results.notFound.previousResults')}
+          </ScreenButton>
+          <ScreenButton screen="dashboard" data-testid="not-found-dashboard">
+            <House />
+            {t('results.notFound.dashboard')}
+          </ScreenButton>
+        </>
+      }
+    >
+      <p className="break-words" data-testid="not-found-message">
+        {t('results.notFound.text', { id: testId })}
       </p>
     </Panel>
   );

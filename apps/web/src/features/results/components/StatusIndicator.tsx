@@ -1,4 +1,4 @@
-import { CircleCheck, CircleStop, CircleX, Clock, LoaderCircle, type LucideIcon } from 'lucide-react';
+import { CircleCheck, CircleStop, CircleX, Clock, LoaderCircle, SearchX, type LucideIcon } from 'lucide-react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { useT } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
@@ -15,6 +15,7 @@ const PHASES: Record<
   failed: { label: 'results.phase.failed', icon: CircleX, variant: 'destructive' },
   stopped: { label: 'results.phase.stopped', icon: CircleStop, variant: 'warning' },
   timeout: { label: 'results.phase.timeout', icon: Clock, variant: 'warning' },
+  notFound: { label: 'results.phase.notFound', icon: SearchX, variant: 'secondary' },
 };
 
 /** The status icon and label of the live screen, in the status colours (DESIGN §6). */

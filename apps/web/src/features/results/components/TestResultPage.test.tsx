@@ -403,7 +403,8 @@ describe('live result screen: polling when the stream is unavailable', () => {
       summary: { ...SUMMARY, requests_per_second: 33 },
     });
     mockApi({
-      'GET /api/test-stream/t1': notFound,
+      // The stream is unavailable (a proxy that does not pass it on): the screen polls instead.
+      'GET /api/test-stream/t1': () => json({ detail: 'Bad gateway' }, 502, 'Bad Gateway'),
       'GET /api/get-test-result/t1': () => json(answer),
       'GET /api/chart-data/t1': () => json(CHART_DATA),
     });
@@ -431,13 +432,13 @@ describe('live result screen: polling when the stream is unavailable', () => {
 
   it('swallows fetch errors and times out after the maximum polling time with the spec text', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    const unavailable = () => json({ detail: 'Service unavailable' }, 503, 'Service Unavailable');
     mockApi({
-      'GET /api/test-stream/nope': notFound,
-      'GET /api/get-test-result/nope': notFound,
+      'GET /api/test-stream/t9': unavailable,
+      'GET /api/get-test-result/t9': unavailable,
     });
-    renderApp('/test-result/nope');
+    renderApp('/test-result/t9');
     expect(await screen.findByText('Test Result Preparing...')).toBeInTheDocument();
-    expect(await screen.findByTestId('waiting-not-found')).toBeInTheDocument();
     expect(screen.getByTestId('result-status')).toHaveTextContent('Running');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
@@ -449,14 +450,76 @@ describe('live result screen: polling when the stream is unavailable', () => {
       'Test timeout: Results not available after 180 seconds. The test may have completed but results are still being processed.',
     );
     expect(screen.getByText('Refresh the page in a few minutes.')).toBeInTheDocument();
-    expect(screen.getByTestId('timeout-not-found')).toBeInTheDocument();
     expect(screen.getByTestId('result-status')).toHaveTextContent('Timed out');
-    const polls = callsTo('/api/get-test-result/nope').length;
+    const polls = callsTo('/api/get-test-result/t9').length;
     await act(() => vi.advanceTimersByTimeAsync(9_000));
-    expect(callsTo('/api/get-test-result/nope').length).toBe(polls);
+    expect(callsTo('/api/get-test-result/t9').length).toBe(polls);
 
     await userEvent.click(screen.getByTestId('panel-refresh'));
     expect(await screen.findByText('Test Result Preparing...')).toBeInTheDocument();
+  });
+});
+
+describe('live result screen: a test the server does not know', () => {
+  it('an id nobody handed over: "Test not found" at once, no Stop, no progress, ways back', async () => {
+    mockApi({
+      'GET /api/test-stream/run_doesnotexist': notFound,
+      'GET /api/get-test-result/run_doesnotexist': notFound,
+    });
+    const { router } = renderApp('/test-result/run_doesnotexist');
+    const panel = await screen.findByTestId('not-found-panel');
+    expect(within(panel).getByRole('heading', { name: 'Test not found' })).toBeInTheDocument();
+    expect(screen.getByTestId('not-found-message')).toHaveTextContent(
+      'The server has no test run with the ID run_doesnotexist.',
+    );
+    expect(screen.getByTestId('result-status')).toHaveTextContent('Not found');
+    expect(screen.queryByTestId('stop-test')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('live-panel')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('waiting-panel')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(CURRENT_TEST_ID_KEY)).toBeNull();
+
+    // No more asking once the screen knows.
+    const asked = callsTo('/api/get-test-result/run_doesnotexist').length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo('/api/get-test-result/run_doesnotexist').length).toBe(asked);
+
+    expect(within(panel).getByRole('link', { name: 'Previous Results' })).toHaveAttribute(
+      'href',
+      '/previous-results',
+    );
+    await userEvent.click(within(panel).getByRole('link', { name: 'Dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('a run handed over by Run Script is given a moment to start, then is not found', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    window.localStorage.setItem(CURRENT_TEST_ID_KEY, 'run_handed');
+    mockApi({
+      'GET /api/test-stream/run_handed': notFound,
+      'GET /api/get-test-result/run_handed': notFound,
+    });
+    renderApp('/test-result/run_handed');
+    expect(await screen.findByText('Test Result Preparing...')).toBeInTheDocument();
+    expect(await screen.findByTestId('waiting-not-found')).toBeInTheDocument();
+    expect(screen.getByTestId('result-status')).toHaveTextContent('Running');
+
+    await act(() => vi.advanceTimersByTimeAsync(16_000));
+    expect(await screen.findByTestId('not-found-panel')).toBeInTheDocument();
+    expect(screen.queryByTestId('stop-test')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(CURRENT_TEST_ID_KEY)).toBeNull();
+  });
+
+  it('says so in Korean', async () => {
+    mockApi({
+      'GET /api/test-stream/run_doesnotexist': notFound,
+      'GET /api/get-test-result/run_doesnotexist': notFound,
+    });
+    renderApp('/test-result/run_doesnotexist', { language: 'ko' });
+    const panel = await screen.findByTestId('not-found-panel');
+    expect(within(panel).getByRole('heading', { name: '테스트를 찾을 수 없습니다' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: '이전 결과' })).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: '대시보드' })).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,7 @@
 import { ArrowLeft, Info, LoaderCircle, Square } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { screenPath } from '@/app/routes-registry';
+import { screenPath } from '@/lib/screens';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,7 +19,14 @@ import { LiveProgress } from './LiveProgress';
 import { LiveTiles } from './LiveTiles';
 import { PerformanceTimeline } from './PerformanceTimeline';
 import { ResultCharts } from './ResultCharts';
-import { ErrorPanel, NoKpiPanel, NoResultsPanel, TimeoutPanel, WaitingPanel } from './StatePanels';
+import {
+  ErrorPanel,
+  NoKpiPanel,
+  NoResultsPanel,
+  NotFoundPanel,
+  TimeoutPanel,
+  WaitingPanel,
+} from './StatePanels';
 import { StatusIndicator } from './StatusIndicator';
 
 interface ResultLocationState {
@@ -286,6 +293,7 @@ function LiveResult({
           notFound={state.notFound}
         />
       )}
+      {view === 'notFound' && <NotFoundPanel testId={routeTestId} />}
       {view === 'noKpi' && <NoKpiPanel onBack={onBack} />}
       {view === 'noResults' && <NoResultsPanel onBack={onBack} />}
       {view === 'stoppedEmpty' && <NoResultsPanel onBack={onBack} text={t('results.stopped.empty')} />}

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { screenPath } from '@/app/routes-registry';
+import { screenPath } from '@/lib/screens';
 import { useT } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError, isAbortError } from '@/lib/api';
 import { sessionUserId } from '@/lib/session';
+import { storage } from '@/lib/storage';
 import { useAsyncData } from '@/lib/use-async-data';
 import {
   checkStartConfig,
   clearCurrentTest,
+  CURRENT_TEST_ID_KEY,
   configDurationSeconds,
   configPlanId,
   NEW_TEST_ROUTE_ID,
@@ -72,8 +74,8 @@ function readingOf(result: TestResult, now: number): ElapsedReading | null {
   return null;
 }
 
-function initialState(isNew: boolean, config: TestConfig | null): LiveState {
-  const state = initialLiveState();
+function initialState(isNew: boolean, config: TestConfig | null, startedHere: boolean): LiveState {
+  const state = initialLiveState({ startedHere });
   if (!isNew) return liveReducer(state, { type: 'view' });
   const problem = checkStartConfig(config);
   return problem ? liveReducer(state, { type: 'startFailed', reason: problem }) : state;
@@ -99,8 +101,17 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
     return isNew || stored.testId === routeTestId ? stored : null;
   });
   const planId = routePlanId ?? configPlanId(config);
+  // Whether this browser started the run or was handed its id (Run Script, a start here, a link of this
+  // app): only then is a "not found" answer a run still starting. Read before the id is remembered below.
+  const [startedHere] = useState(
+    () =>
+      isNew ||
+      config !== null ||
+      storage.get(CURRENT_TEST_ID_KEY) === routeTestId ||
+      (location.state as { testId?: unknown } | null)?.testId === routeTestId,
+  );
 
-  const [state, dispatch] = useReducer(liveReducer, null, () => initialState(isNew, config));
+  const [state, dispatch] = useReducer(liveReducer, null, () => initialState(isNew, config, startedHere));
   const [openedAt] = useState(() => Date.now());
   const [now, setNow] = useState(openedAt);
   const [reading, setReading] = useState<ElapsedReading | null>(null);
@@ -146,9 +157,15 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
   }, [isNew, state.phase, config, navigate, t]);
 
   // --- Viewing a run ----------------------------------------------------------------------------------
+  // The run on screen is remembered once the server has answered with it; an id it does not know is
+  // forgotten, so that opening it again does not count as a run started here.
+  const known = state.snapshot !== null || (state.result !== null && state.result.status !== 'not_found');
+  const unknown = state.phase === 'notFound';
   useEffect(() => {
-    if (testId) rememberCurrentTest(testId);
-  }, [testId]);
+    if (!testId) return;
+    if (known) rememberCurrentTest(testId);
+    else if (unknown && storage.get(CURRENT_TEST_ID_KEY) === testId) clearCurrentTest();
+  }, [testId, known, unknown]);
 
   // The live stream; an unavailable or broken stream switches the screen to polling for good.
   const streamController = useRef<AbortController | null>(null);
@@ -192,7 +209,11 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
         if (!ended && !controller.signal.aborted) setMode('polling');
       },
       (error: unknown) => {
-        if (!controller.signal.aborted && !isAbortError(error)) setMode('polling');
+        if (controller.signal.aborted || isAbortError(error)) return;
+        if (error instanceof ApiError && error.status === 404) {
+          dispatch({ type: 'fetchFailed', notFound: true, now: Date.now() });
+        }
+        setMode('polling');
       },
     );
     return () => {
@@ -203,7 +224,9 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
 
   // Nothing more to follow once the screen has given up or the run failed.
   useEffect(() => {
-    if (state.phase === 'timeout' || state.phase === 'failed') streamController.current?.abort();
+    if (state.phase === 'timeout' || state.phase === 'failed' || state.phase === 'notFound') {
+      streamController.current?.abort();
+    }
   }, [state.phase]);
 
   // Polling every 3 s (spec §7) while the stream is unavailable.
@@ -224,7 +247,11 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
       } catch (error) {
         // Spec §8: results fetch errors are swallowed and polling continues.
         if (!controller.signal.aborted && !isAbortError(error)) {
-          dispatch({ type: 'fetchFailed', notFound: error instanceof ApiError && error.status === 404 });
+          dispatch({
+            type: 'fetchFailed',
+            notFound: error instanceof ApiError && error.status === 404,
+            now: Date.now(),
+          });
         }
       } finally {
         inFlight = false;

@@ -4,6 +4,7 @@ import {
   keepsPolling,
   LIVE_SERIES_LIMIT,
   liveReducer,
+  NOT_FOUND_GRACE_MS,
   phaseForFinalResult,
   phaseForResult,
   POLL_AFTER_COMPLETED_MS,
@@ -128,7 +129,9 @@ describe('liveReducer: polling a running or processing test', () => {
     );
     expect(liveReducer(stateIn(phase), result({ intermediate: true })).phase).toBe('processing');
     expect(liveReducer(stateIn(phase), result({ status: 'running' })).phase).toBe('running');
-    expect(liveReducer(stateIn(phase), result({ status: 'not_found' })).phase).toBe('running');
+    expect(liveReducer(stateIn(phase, { startedHere: true }), result({ status: 'not_found' })).phase).toBe(
+      'running',
+    );
   });
 
   it('processing goes back to running when the server says running', () => {
@@ -147,14 +150,20 @@ describe('liveReducer: polling a running or processing test', () => {
   });
 
   it.each([true, false])('a failed fetch (404: %s) gives running with no error shown', (notFound) => {
-    const next = liveReducer(stateIn('processing'), { type: 'fetchFailed', notFound });
+    const next = liveReducer(stateIn('processing', { startedHere: true }), {
+      type: 'fetchFailed',
+      notFound,
+      now: NOW,
+    });
     expect(next.phase).toBe('running');
     expect(next.problem).toBeNull();
     expect(next.notFound).toBe(notFound);
   });
 
   it('marks an answer of status not_found', () => {
-    expect(liveReducer(stateIn('running'), result({ status: 'not_found' })).notFound).toBe(true);
+    expect(
+      liveReducer(stateIn('running', { startedHere: true }), result({ status: 'not_found' })).notFound,
+    ).toBe(true);
     expect(liveReducer(stateIn('running', { notFound: true }), result({ status: 'running' })).notFound).toBe(
       false,
     );
@@ -174,7 +183,7 @@ describe('liveReducer: polling a running or processing test', () => {
     for (const phase of ['failed', 'timeout'] as const) {
       const state = stateIn(phase);
       expect(liveReducer(state, result({ status: 'running' }))).toBe(state);
-      expect(liveReducer(state, { type: 'fetchFailed', notFound: false })).toBe(state);
+      expect(liveReducer(state, { type: 'fetchFailed', notFound: false, now: NOW })).toBe(state);
     }
   });
 
@@ -186,6 +195,50 @@ describe('liveReducer: polling a running or processing test', () => {
     expect(next.result?.summary?.total_requests).toBe(121);
     expect(next.completedAt).toBe(NOW);
     expect(liveReducer(completed, result({ status: 'running' }))).toBe(completed);
+  });
+});
+
+describe('liveReducer: a run the server does not know', () => {
+  const notFound = (now: number): LiveAction => ({ type: 'fetchFailed', notFound: true, now });
+
+  it('an id nobody handed over is not found at the first 404: no running, no polling', () => {
+    const viewed = liveReducer(initialLiveState(), { type: 'view' });
+    const next = liveReducer(viewed, notFound(NOW));
+    expect(next.phase).toBe('notFound');
+    expect(resultView(next)).toBe('notFound');
+    expect(keepsPolling(next, NOW, NOW + 180_000)).toBe(false);
+    // Nothing after that brings it back to running.
+    expect(liveReducer(next, { type: 'fetchFailed', notFound: false, now: NOW })).toBe(next);
+  });
+
+  it('an answer of status not_found counts the same', () => {
+    const next = liveReducer(stateIn('running'), result({ status: 'not_found' }));
+    expect(next.phase).toBe('notFound');
+  });
+
+  it('a run started here stays running while it may be starting, then is not found', () => {
+    let state = liveReducer(initialLiveState({ startedHere: true }), { type: 'view' });
+    state = liveReducer(state, notFound(NOW));
+    expect(state).toMatchObject({ phase: 'running', notFound: true, notFoundSince: NOW });
+    state = liveReducer(state, result({ status: 'not_found' }));
+    state = liveReducer(state, notFound(NOW + NOT_FOUND_GRACE_MS - 1));
+    expect(state.phase).toBe('running');
+    expect(state.notFoundSince).toBe(NOW);
+    state = liveReducer(state, notFound(NOW + NOT_FOUND_GRACE_MS));
+    expect(state.phase).toBe('notFound');
+  });
+
+  it('a run that turns up within the grace starts the count afresh', () => {
+    let state = liveReducer(stateIn('running', { startedHere: true }), notFound(NOW));
+    state = liveReducer(state, { type: 'result', result: { status: 'running' }, now: NOW + 3_000 });
+    expect(state).toMatchObject({ phase: 'running', notFound: false, notFoundSince: null });
+    state = liveReducer(state, notFound(NOW + NOT_FOUND_GRACE_MS + 1));
+    expect(state.phase).toBe('running');
+  });
+
+  it('a network error is no verdict on the id', () => {
+    const next = liveReducer(stateIn('running'), { type: 'fetchFailed', notFound: false, now: NOW });
+    expect(next.phase).toBe('running');
   });
 });
 

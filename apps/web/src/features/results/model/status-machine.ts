@@ -6,7 +6,7 @@ import type { LiveSnapshot, SeriesPoint, TestResult } from './types';
  * what it says.
  */
 export type LivePhase =
-  'starting' | 'running' | 'processing' | 'completed' | 'failed' | 'stopped' | 'timeout';
+  'starting' | 'running' | 'processing' | 'completed' | 'failed' | 'stopped' | 'timeout' | 'notFound';
 
 /** The phases in which the screen keeps asking for results (spec §4 "each poll ... re-evaluated"). */
 export const POLLING_PHASES: readonly LivePhase[] = ['starting', 'running', 'processing'];
@@ -46,6 +46,13 @@ export interface LiveState {
   final: boolean;
   /** The last fetch was answered "not found" (404 or status not_found): the server does not know the id (yet). */
   notFound: boolean;
+  /**
+   * This browser started the run or was handed it (Run Script, /test-result/new): a "not found" answer
+   * means the run is still starting, for NOT_FOUND_GRACE_MS. An id nobody handed over is not found at once.
+   */
+  startedHere: boolean;
+  /** When the answers began saying "not found" without a break (ms since the epoch); null when they do not. */
+  notFoundSince: number | null;
 }
 
 export type LiveAction =
@@ -57,7 +64,7 @@ export type LiveAction =
   /** A results answer: a poll of GET /get-test-result or the stream's `status` event. */
   | { type: 'result'; result: TestResult; now: number }
   /** A results fetch failed; `notFound` for a 404. */
-  | { type: 'fetchFailed'; notFound: boolean }
+  | { type: 'fetchFailed'; notFound: boolean; now: number }
   | { type: 'snapshot'; snapshot: LiveSnapshot }
   /** The stored series of a run joined late (GET /chart-data while running). */
   | { type: 'backfill'; series: SeriesPoint[] }
@@ -70,7 +77,14 @@ export type LiveAction =
 /** Points kept for the live timeline: two hours of seconds. */
 export const LIVE_SERIES_LIMIT = 7_200;
 
-export function initialLiveState(): LiveState {
+/**
+ * How long a run started from this browser may be unknown to the server before the screen calls it not
+ * found: the spec's "status not_found gives running" (docs/reference/02-running.md §4) is about a run
+ * that is starting, not about an id the server never issued.
+ */
+export const NOT_FOUND_GRACE_MS = 15_000;
+
+export function initialLiveState(options: { startedHere?: boolean } = {}): LiveState {
   return {
     phase: 'starting',
     result: null,
@@ -80,7 +94,19 @@ export function initialLiveState(): LiveState {
     completedAt: null,
     final: false,
     notFound: false,
+    startedHere: options.startedHere ?? false,
+    notFoundSince: null,
   };
+}
+
+/**
+ * A polling state after a "not found" answer: running while the run may still be starting (one this
+ * browser started, within the grace), else the `notFound` phase — no Stop, no progress, a way back.
+ */
+function afterNotFound(state: LiveState, now: number): LiveState {
+  const since = state.notFoundSince ?? now;
+  const starting = state.startedHere && now - since < NOT_FOUND_GRACE_MS;
+  return { ...state, phase: starting ? 'running' : 'notFound', notFound: true, notFoundSince: since };
 }
 
 function hasApiResults(result: TestResult): boolean {
@@ -193,7 +219,13 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
 
     case 'result': {
       if (isPollingPhase(state.phase)) {
-        return withResult(state, action.result, phaseForResult(action.result), action.now);
+        if (action.result.status === 'not_found') {
+          return afterNotFound({ ...state, result: action.result }, action.now);
+        }
+        return {
+          ...withResult(state, action.result, phaseForResult(action.result), action.now),
+          notFoundSince: null,
+        };
       }
       // Completed keeps polling for a while (spec §7): newer figures replace the stored ones. A stopped
       // run's figures arrive after the stop.
@@ -208,8 +240,11 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
     }
 
     case 'fetchFailed':
-      // Spec §4: a failed fetch leaves a polling test running, with no error shown.
-      return isPollingPhase(state.phase) ? { ...state, phase: 'running', notFound: action.notFound } : state;
+      // docs/reference/02-running.md §4: a failed fetch leaves a polling test running, with no error
+      // shown — except a 404 for a run that is not starting (see afterNotFound).
+      if (!isPollingPhase(state.phase)) return state;
+      if (action.notFound) return afterNotFound(state, action.now);
+      return { ...state, phase: 'running', notFound: false, notFoundSince: null };
 
     case 'snapshot': {
       const polling = isPollingPhase(state.phase);
@@ -220,6 +255,7 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
         snapshot: action.snapshot,
         liveSeries: mergeSeries(state.liveSeries, [snapshotToPoint(action.snapshot, state.snapshot)]),
         notFound: false,
+        notFoundSince: null,
       };
     }
 
@@ -265,7 +301,9 @@ export type ResultView =
   | 'noResults'
   | 'results'
   /** Stopped before any request was counted. */
-  | 'stoppedEmpty';
+  | 'stoppedEmpty'
+  /** The server does not know the id (and this browser is not starting it): "Test not found". */
+  | 'notFound';
 
 export function totalRequestsOf(result: TestResult | null): number | null {
   const total = result?.summary?.total_requests;
@@ -281,6 +319,8 @@ export function resultView(state: LiveState): ResultView {
       return state.problem?.kind === 'start' ? 'startError' : 'error';
     case 'timeout':
       return 'timeout';
+    case 'notFound':
+      return 'notFound';
     case 'completed':
       if (!summary) return 'noResults';
       return total === null || total <= 0 ? 'noKpi' : 'results';
