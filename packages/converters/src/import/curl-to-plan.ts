@@ -9,6 +9,7 @@ import {
   makeStep,
   noAuthorization,
   type StepSource,
+  neededValues,
 } from './import-model';
 import { type ImportSource, sourceName, sourceText } from './read-document';
 import {
@@ -262,6 +263,7 @@ export function curlToPlan(source: ImportSource | string): ImportResult {
       requests: methods.length,
       methods: countMethods(methods),
     },
+    needsValue: neededValues(steps, sources),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   makeStep,
   type StepDraft,
   type StepSource,
+  neededValues,
 } from './import-model';
 import { topKeys } from './openapi-to-plan';
 import { type ImportSource, readStructured } from './read-document';
@@ -201,6 +202,7 @@ class HarImport {
         methods: countMethods(methods),
         pages: Array.isArray(log.pages) ? log.pages.length : 0,
       },
+      needsValue: neededValues(steps, sources),
     };
   }
 

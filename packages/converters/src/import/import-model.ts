@@ -6,6 +6,7 @@ import {
   type UrlEntry,
   type UrlEntryInput,
   UrlEntrySchema,
+  templateVariables,
 } from '@aqa/plan';
 
 /**
@@ -54,12 +55,21 @@ export interface ImportInfo {
   pages?: number;
 }
 
+/** A {{variable}} the imported calls send that nothing in the plan gives a value (see neededValues). */
+export interface NeededValue {
+  name: string;
+  /** The calls that send it, as "GET /pets/{petId}", in plan order, each once. */
+  calls: string[];
+}
+
 export interface ImportResult {
   steps: UrlEntry[];
   /** One per step, in the same order. */
   sources: StepSource[];
   warnings: ImportWarning[];
   info: ImportInfo;
+  /** Variables the calls send as {{name}} with no value yet: the import summary lists them as "needs a value". */
+  needsValue: NeededValue[];
 }
 
 /** A document that cannot be imported: which file, what is wrong, where. `message` says all three. */
@@ -115,6 +125,9 @@ export type StepDraft = Omit<UrlEntryInput, 'name' | 'url' | 'headers' | 'parame
   headers?: { name: string; value: string }[];
   parameters?: { key: string; value: string }[];
 };
+
+/** What an imported call's think time is when its source gives none: no pause. */
+export const NO_THINK_TIME = '0';
 
 /** The longest text a URL entry holds in one field (the model's limits). */
 const MAX_FIELD = 8192;
@@ -174,6 +187,9 @@ export function makeStep(input: StepDraft, location: string, warnings: ImportWar
   }
   const entry = {
     ...input,
+    // An imported call pauses only where its source says so; the form's 5 s default is for calls a person
+    // adds, and 417 calls of 5 s each would make one iteration last 35 minutes.
+    thinkTime: input.thinkTime ?? NO_THINK_TIME,
     name,
     url: input.url,
     headers,
@@ -215,4 +231,43 @@ export function asString(value: unknown): string | undefined {
 export function baseName(file: string): string {
   const parts = file.split(/[\\/]/);
   return parts[parts.length - 1] || file;
+}
+
+/** The fields in which a {{variable}} is expanded when the call is sent (TEMPLATED_FIELDS of the plan). */
+function templatedTexts(step: UrlEntry): string[] {
+  const auth = step.authorization;
+  return [
+    step.url,
+    ...step.parameters.map((p) => p.value),
+    ...step.headers.map((h) => h.value),
+    step.payload,
+    auth.token,
+    auth.username,
+    auth.password,
+    auth.keyValue,
+  ];
+}
+
+/**
+ * Every {{variable}} the steps send that no earlier step extracts, with the calls that send it. Such a
+ * variable goes out as the literal text "{{name}}" (the engine keeps a template it has no value for), so
+ * the import summary must name it rather than let the calls fail unseen.
+ */
+export function neededValues(steps: readonly UrlEntry[], sources: readonly StepSource[]): NeededValue[] {
+  const extracted = new Set<string>();
+  const needed = new Map<string, string[]>();
+  steps.forEach((step, index) => {
+    const source = sources[index];
+    const call = source ? `${source.method} ${source.path}` : `${step.method} ${step.url}`;
+    for (const text of templatedTexts(step)) {
+      for (const name of templateVariables(text)) {
+        if (extracted.has(name)) continue;
+        const calls = needed.get(name) ?? [];
+        if (!calls.includes(call)) calls.push(call);
+        needed.set(name, calls);
+      }
+    }
+    if (step.extractName !== '') extracted.add(step.extractName);
+  });
+  return [...needed].map(([name, calls]) => ({ name, calls }));
 }

@@ -19,9 +19,6 @@ export interface SampleOutcome {
   truncated: boolean;
 }
 
-/** What a parameter's sample looks like when its schema gives nothing better. */
-export type SampleStyle = 'body' | 'parameter';
-
 const ABSENT = Symbol('absent');
 
 export class SchemaSampler {
@@ -31,7 +28,6 @@ export class SchemaSampler {
   constructor(
     private readonly resolver: RefResolver,
     private readonly location: string,
-    private readonly style: SampleStyle = 'body',
   ) {}
 
   sample(schema: unknown, ctx: RefContext): SampleOutcome {
@@ -121,7 +117,7 @@ export class SchemaSampler {
         return stringSample(typeof schema.format === 'string' ? schema.format : '');
       case 'integer':
       case 'number':
-        return numberSample(schema, this.style);
+        return numberSample(schema);
       case 'boolean':
         return true;
       case 'null':
@@ -176,12 +172,11 @@ function stringSample(format: string): string {
   return FORMAT_SAMPLES[format] ?? 'string';
 }
 
-function numberSample(schema: Record<string, unknown>, style: SampleStyle): number {
+function numberSample(schema: Record<string, unknown>): number {
   const minimum = typeof schema.minimum === 'number' ? schema.minimum : undefined;
   // 3.1 writes the exclusive bound as a number; 3.0 as a flag beside minimum.
   const exclusive = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : undefined;
   if (exclusive !== undefined) return exclusive + 1;
   if (minimum !== undefined) return schema.exclusiveMinimum === true ? minimum + 1 : minimum;
-  // Path and query values are usually identifiers, for which 1 is a likelier value than Swagger UI's 0.
-  return style === 'parameter' ? 1 : 0;
+  return 0;
 }

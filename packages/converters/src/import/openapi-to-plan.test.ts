@@ -84,7 +84,7 @@ describe('openApiToPlan', () => {
     expect(noDefault.steps[0]?.url).toBe('https://{{tenant}}.api.test/a');
   });
 
-  it('puts path parameters into the URL and query and header parameters into their lists', () => {
+  it('puts path parameters into the URL and query and header parameters into their lists, a value the document does not give as a {{variable}}', () => {
     const result = openApiToPlan(
       v3({
         '/users/{userId}/posts/{postId}': {
@@ -110,16 +110,26 @@ describe('openApiToPlan', () => {
       }),
     );
     const [step] = result.steps;
-    expect(step?.url).toBe('https://api.test/v1/users/1/posts/3fa85f64-5717-4562-b3fc-2c963f66afa6');
+    // No example, default or enum: a variable, never a value of the type ("1", a made-up uuid).
+    expect(step?.url).toBe('https://api.test/v1/users/{{userId}}/posts/{{postId}}');
+    // sort is optional and has no value, so it is not sent (one warning says so).
     expect(step?.parameters).toEqual([
       { key: 'limit', value: '20' },
-      { key: 'sort', value: '' },
       { key: 'tags', value: 'a' },
     ]);
     expect(step?.headers).toEqual([
       { name: 'X-Trace', value: 'abc' },
       { name: 'Cookie', value: 'session=s1' },
     ]);
+    expect(result.needsValue).toEqual([
+      { name: 'userId', calls: ['GET /users/{userId}/posts/{postId}'] },
+      { name: 'postId', calls: ['GET /users/{userId}/posts/{postId}'] },
+    ]);
+    expect(result.warnings).toContainEqual({
+      location: 'parameters',
+      message:
+        '1 optional parameter has no example, default or enum value in the document, so it is not sent; add one by hand where a test needs it',
+    });
   });
 
   it('takes parameter examples where the document gives them', () => {
@@ -134,7 +144,10 @@ describe('openApiToPlan', () => {
   it('leaves a path parameter the document does not describe as a {{template}} to fill in', () => {
     const result = openApiToPlan(v3({ '/items/{id}': { get: { responses: ok } } }));
     expect(result.steps[0]?.url).toBe('https://api.test/v1/items/{{id}}');
-    expect(result.warnings[0]?.message).toContain('Path parameter id has no value');
+    expect(result.warnings[0]?.message).toBe(
+      'Path parameter id is not described in the document; the URL holds {{id}} to fill in',
+    );
+    expect(result.needsValue).toEqual([{ name: 'id', calls: ['GET /items/{id}'] }]);
   });
 
   it('builds a body from the schema when there is no example: allOf merged, oneOf/anyOf first choice, readOnly left out', () => {
@@ -402,7 +415,11 @@ describe('openApiToPlan', () => {
       photoUrls: ['string'],
     });
     const form = result.steps.find((s) => s.name === 'Updates a pet in the store with form data');
-    expect(form?.payload).toBe('name=string&status=string');
+    // name and status are optional form fields without a value: not sent, rather than the word "string".
+    expect(form?.payload).toBe('');
+    expect(form?.url).toBe('http://petstore.swagger.io/v2/pet/{{petId}}');
+    const byStatus = result.steps.find((s) => s.url.endsWith('/pet/findByStatus'));
+    expect(byStatus?.parameters).toEqual([{ key: 'status', value: 'available' }]);
     const upload = result.steps.find((s) => s.name === 'uploads an image');
     expect(upload?.headers[0]?.value).toMatch(/^multipart\/form-data; boundary=/);
   });
@@ -422,8 +439,15 @@ describe('openApiToPlan', () => {
       ]),
     );
     const together = openApiToPlan(root, { files });
-    expect(together.warnings).toEqual([]);
-    expect(together.steps[0]?.parameters.map((p) => p.key)).toEqual(['tags', 'limit']);
+    // Both query parameters are read from parameters.json; being optional without a value, they are not sent.
+    expect(together.warnings).toEqual([
+      {
+        location: 'parameters',
+        message:
+          '2 optional parameters have no example, default or enum value in the document, so they are not sent; add one by hand where a test needs it',
+      },
+    ]);
+    expect(together.steps[0]?.parameters).toEqual([]);
     expect(Object.keys(JSON.parse(together.steps[1]?.payload ?? '{}') as object)).toContain('name');
   });
 

@@ -11,6 +11,7 @@ import {
   makeStep,
   noAuthorization,
   type StepSource,
+  neededValues,
 } from './import-model';
 import { topKeys } from './openapi-to-plan';
 import { type ImportSource, readStructured } from './read-document';
@@ -138,6 +139,7 @@ class PostmanImport {
         methods: countMethods(this.methods),
         folders: this.folders,
       },
+      needsValue: neededValues(this.steps, this.sources),
     };
   }
 

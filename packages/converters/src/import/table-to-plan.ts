@@ -8,6 +8,7 @@ import {
   makeStep,
   type StepDraft,
   type StepSource,
+  neededValues,
 } from './import-model';
 import { parseQueryString, splitQuery, toPlanUrl, urlPath } from './url-tools';
 
@@ -320,6 +321,7 @@ export function tableToPlan(
       requests: methods.length,
       methods: countMethods(methods),
     },
+    needsValue: neededValues(steps, sources),
   };
 }
 

@@ -89,9 +89,18 @@ export function urlHost(url: string): string {
   return match?.[1] ?? '';
 }
 
-/** form-urlencoded text of pairs, as a browser writes it; {{variables}} are left as written. */
-export function formUrlEncode(pairs: readonly QueryPair[]): string {
-  return pairs.map(({ key, value }) => `${encodeFormComponent(key)}=${encodeFormComponent(value)}`).join('&');
+/**
+ * form-urlencoded text of pairs, as a browser writes it; {{variables}} are left as written. With
+ * `brackets`, the [ ] of nested field names (card[number], items[0][price]) stay readable, as Stripe's own
+ * clients send them; servers read them either way.
+ */
+export function formUrlEncode(pairs: readonly QueryPair[], options: { brackets?: boolean } = {}): string {
+  return pairs
+    .map(({ key, value }) => {
+      const name = encodeFormComponent(key);
+      return `${options.brackets ? name.replace(/%5B/g, '[').replace(/%5D/g, ']') : name}=${encodeFormComponent(value)}`;
+    })
+    .join('&');
 }
 
 function encodeFormComponent(text: string): string {
