@@ -1,5 +1,5 @@
 /* eslint-disable no-restricted-imports -- Node-only test helper, imported by *.test.ts files only. */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,9 +12,33 @@ const REPO = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 /** Debian's python3-locust lives under the system Python, not the first python3 on PATH. */
 export const LOCUST_PYTHON = process.env.LOCUST_PYTHON ?? '/usr/bin/python3';
 
-/** Debian's JMeter 2.13 through the launcher that opens XStream's allow-list (shared/tools/jmeter). */
-export const JMETER_CMD =
-  process.env.JMETER_CMD ?? join(REPO, '..', 'shared', 'tools', 'jmeter', 'jmeter-debian.sh');
+/** Where Debian's jmeter package puts JMeter 2.13. */
+const DEBIAN_JMETER_HOME = '/usr/share/jmeter';
+
+/**
+ * The repository's own launcher for Debian's JMeter 2.13, which opens XStream's allow-list for
+ * JMeter's classes (Debian's `jmeter` cannot load a plan without it; see the file's comment).
+ */
+const JMETER_LAUNCHER = join(REPO, 'packages', 'engine', 'tools', 'jmeter', 'DebianJMeter.java');
+
+/**
+ * How these tests start JMeter: JMETER_CMD when set; else Debian's JMeter through the launcher, run
+ * in Java's single-file source mode (the engine compiles it once into a cache instead; these tests
+ * do not depend on the engine package).
+ */
+const JMETER_ARGV: readonly string[] = process.env.JMETER_CMD
+  ? [process.env.JMETER_CMD]
+  : [
+      'java',
+      `-Djmeter.home=${DEBIAN_JMETER_HOME}`,
+      '-cp',
+      [
+        `${DEBIAN_JMETER_HOME}/bin/ApacheJMeter.jar`,
+        `${DEBIAN_JMETER_HOME}/lib/*`,
+        `${DEBIAN_JMETER_HOME}/lib/ext/*`,
+      ].join(':'),
+      JMETER_LAUNCHER,
+    ];
 
 export function locustMissing(): string | undefined {
   if (!existsSync(LOCUST_PYTHON)) return `${LOCUST_PYTHON} is not installed`;
@@ -25,9 +49,13 @@ export function locustMissing(): string | undefined {
 }
 
 export function jmeterMissing(): string | undefined {
-  if (!existsSync(JMETER_CMD)) return `${JMETER_CMD} is missing (set JMETER_CMD)`;
-  if (!process.env.JMETER_CMD && !existsSync('/usr/share/jmeter/bin/ApacheJMeter.jar')) {
+  const configured = process.env.JMETER_CMD;
+  if (configured) return existsSync(configured) ? undefined : `JMETER_CMD=${configured} does not exist`;
+  if (!existsSync(`${DEBIAN_JMETER_HOME}/bin/ApacheJMeter.jar`)) {
     return 'Debian jmeter is not installed (apt-get install jmeter jmeter-http default-jdk-headless)';
+  }
+  if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) {
+    return 'java is not installed (apt-get install default-jdk-headless)';
   }
   return undefined;
 }
@@ -117,8 +145,9 @@ export function runJmeter(
   { users = 2, seconds = 3 } = {},
 ): Promise<CommandResult> {
   return runCommand(
-    JMETER_CMD,
+    JMETER_ARGV[0]!,
     [
+      ...JMETER_ARGV.slice(1),
       '-n',
       '-t',
       file,

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { debianJmeterCommand, isDebianJmeter } from './debian-jmeter';
 import { TOOL_ENV, type ExternalTool, type ToolCommandOptions } from './types';
 
 /** Splits a command line into words: whitespace separates, single and double quotes group. */
@@ -83,6 +84,11 @@ export interface ResolvedCommand {
   found: boolean;
   /** Where the command line came from. */
   from: 'option' | 'env' | 'default';
+  /**
+   * Debian's jmeter package only: 'launcher' when it runs through the engine's launcher (see
+   * debian-jmeter.ts), else why the launcher could not be used (the plain `jmeter` runs instead).
+   */
+  debianLauncher?: 'launcher' | { problem: string };
 }
 
 const DEBIAN_PYTHON = '/usr/bin/python3';
@@ -122,8 +128,9 @@ function defaultCommand(tool: ExternalTool, env: NodeJS.ProcessEnv): string | Pr
  * The command that runs `tool`: options.command, else its environment variable (JMETER_CMD, K6_CMD,
  * LOCUST_CMD, BZT_CMD), else the default (`jmeter`, `k6`, `/usr/bin/python3 -m locust` when that
  * Python imports locust else `locust`, `bzt`) looked up on PATH. A relative executable path
- * ("../shared/tools/jmeter/jmeter-debian.sh") is resolved from options.baseDir (default: the
- * repository root).
+ * ("tools/my-jmeter.sh") is resolved from options.baseDir (default: the repository root).
+ * When no command is configured and the `jmeter` on PATH is Debian's package, JMeter runs through
+ * the engine's own launcher (debian-jmeter.ts), because Debian's 2.13 cannot load a plan by itself.
  */
 export async function resolveToolCommand(
   tool: ExternalTool,
@@ -143,6 +150,18 @@ export async function resolveToolCommand(
   } else {
     resolved = which(exe, env);
     if (resolved) words[0] = resolved;
+  }
+  if (tool === 'jmeter' && from === 'default' && resolved !== undefined && isDebianJmeter(resolved)) {
+    const launcher = await debianJmeterCommand({
+      env,
+      java: which('java', env),
+      javac: which('javac', env),
+      cacheDir: options.cacheDir,
+    });
+    if ('argv' in launcher) {
+      return { tool, argv: launcher.argv, found: true, from, debianLauncher: 'launcher' };
+    }
+    return { tool, argv: words, found: true, from, debianLauncher: { problem: launcher.problem } };
   }
   return { tool, argv: words, found: resolved !== undefined, from };
 }

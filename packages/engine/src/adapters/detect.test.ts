@@ -52,7 +52,7 @@ describe('detectTools', () => {
     expect(tools[1]!.problem).toMatch(/within 500 ms/);
   });
 
-  it.skipIf(jmeter.skip)("reports Debian's JMeter 2.13 through JMETER_CMD", () => {
+  it.skipIf(jmeter.skip)("reports Debian's JMeter 2.13 (through the engine's launcher)", () => {
     expect(jmeter.info).toMatchObject({
       tool: 'jmeter',
       name: 'Apache JMeter',
@@ -90,11 +90,13 @@ describe('tool commands', () => {
     const root = findRepoRoot();
     const cmd = await resolveToolCommand('jmeter', {
       env: { PATH: '' },
-      command: '../shared/tools/jmeter/jmeter-debian.sh',
+      command: 'packages/engine/bin/aqa.mjs -x',
       baseDir: root,
     });
-    expect(cmd.argv[0]).toBe(join(root, '..', 'shared', 'tools', 'jmeter', 'jmeter-debian.sh'));
+    expect(cmd.argv).toEqual([join(root, 'packages', 'engine', 'bin', 'aqa.mjs'), '-x']);
     expect(cmd.from).toBe('option');
+    // A configured command is run as it is, even for Debian's JMeter: no launcher.
+    expect(cmd.debianLauncher).toBeUndefined();
     const missing = await resolveToolCommand('k6', { env: { PATH: '/nonexistent' } });
     expect(missing).toMatchObject({ found: false, from: 'default', argv: ['k6'] });
   });

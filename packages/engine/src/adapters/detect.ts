@@ -56,13 +56,16 @@ export function detectTools(
   const key = JSON.stringify([
     tools,
     baseDir,
+    options.cacheDir ?? '',
     env.PATH ?? '',
     ...EXTERNAL_TOOLS.map((t) => env[TOOL_ENV[t]] ?? ''),
   ]);
   const cached = cache.get(key);
   if (cached && !options.refresh) return cached;
   const answer = Promise.all(
-    tools.map((tool) => detectTool(tool, { env, baseDir, timeoutMs: options.timeoutMs ?? 30_000 })),
+    tools.map((tool) =>
+      detectTool(tool, { env, baseDir, cacheDir: options.cacheDir, timeoutMs: options.timeoutMs ?? 30_000 }),
+    ),
   );
   cache.set(key, answer);
   return answer;
@@ -70,9 +73,14 @@ export function detectTools(
 
 async function detectTool(
   tool: ExternalTool,
-  { env, baseDir, timeoutMs }: { env: NodeJS.ProcessEnv; baseDir: string; timeoutMs: number },
+  {
+    env,
+    baseDir,
+    cacheDir,
+    timeoutMs,
+  }: { env: NodeJS.ProcessEnv; baseDir: string; cacheDir: string | undefined; timeoutMs: number },
 ): Promise<DetectedTool> {
-  const cmd = await resolveToolCommand(tool, { env, baseDir });
+  const cmd = await resolveToolCommand(tool, { env, baseDir, ...(cacheDir ? { cacheDir } : {}) });
   const base = { tool, name: TOOL_NAMES[tool], command: commandText(cmd.argv) };
   if (!cmd.found) {
     const how = cmd.from === 'env' ? `${TOOL_ENV[tool]}=${base.command}` : base.command;
@@ -102,6 +110,7 @@ async function detectTool(
     ...base,
     installed: true,
     version,
+    ...(cmd.debianLauncher ? { debianLauncher: cmd.debianLauncher } : {}),
     ...(version === null ? { problem: 'the tool did not print its version' } : {}),
   };
 }

@@ -5,7 +5,7 @@ import { observe, stepSum, TEST_ENV, toolForTests } from './test-helpers';
 
 const jmeter = await toolForTests('jmeter');
 
-describe('JMeter adapter (live, Debian JMeter 2.13)', () => {
+describe("JMeter adapter (live, Debian's JMeter 2.13 through the engine's launcher)", () => {
   const target = new TestTarget();
   beforeAll(async () => {
     await target.start();
@@ -42,6 +42,8 @@ describe('JMeter adapter (live, Debian JMeter 2.13)', () => {
       expect(result.status).toBe('completed');
       expect(result.tool).toBe('jmeter');
       expect(result.exitCode).toBe(0);
+      // With JMETER_CMD unset, Debian's JMeter ran through the engine's own launcher.
+      if (!process.env.JMETER_CMD) expect(result.command).toMatch(/ DebianJMeter -n -t /);
       // Exact: every request the target received is one JTL sample.
       expect(result.summary.total_requests).toBeGreaterThan(10);
       expect(result.summary.total_requests).toBe(target.count);

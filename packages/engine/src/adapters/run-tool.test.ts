@@ -54,8 +54,38 @@ describe('startToolRun', () => {
     expect(error).toBeInstanceOf(ToolRunError);
     expect(error.kind).toBe('exited');
     expect(error.exitCode).toBe(3);
-    expect(error.message).toMatch(/^Locust exited with code 3:/);
-    expect(error.message).toMatch(/ImportError: no module named x/);
+    // One sentence for people; the tool's own output in the details.
+    expect(error.message).toBe(
+      'Locust stopped with an error before sending any request: it could not load the locustfile.',
+    );
+    expect(error.details).toMatch(/^\$ .*broken-locust/);
+    expect(error.details).toMatch(/locust\.main: loading the locustfile\nImportError: no module named x/);
+  });
+
+  it('names the exit code when the output shows no cause it knows', async () => {
+    const broken = join(dir, 'crashing-k6');
+    writeFileSync(broken, '#!/bin/sh\necho "panic: runtime error" >&2\nexit 107\n');
+    chmodSync(broken, 0o755);
+    const error = (await startToolRun(plan, 'k6', { command: broken, durationSeconds: 2 }).result.catch(
+      (e: unknown) => e,
+    )) as ToolRunError;
+    expect(error.message).toBe('k6 stopped with an error (exit code 107) before sending any request.');
+    expect(error.details).toMatch(/panic: runtime error/);
+  });
+
+  it('keeps the last 200 lines of what the tool printed as the details', async () => {
+    const noisy = join(dir, 'noisy-locust');
+    writeFileSync(
+      noisy,
+      '#!/bin/sh\ni=1\nwhile [ $i -le 500 ]; do echo "line $i"; i=$((i+1)); done\nexit 2\n',
+    );
+    chmodSync(noisy, 0o755);
+    const error = (await startToolRun(plan, 'locust', { command: noisy, durationSeconds: 2 }).result.catch(
+      (e: unknown) => e,
+    )) as ToolRunError;
+    const lines = error.details.split('\n');
+    expect(lines[0]).toMatch(/^\$ /);
+    expect(lines.slice(1, 201)).toEqual(Array.from({ length: 200 }, (_, i) => `line ${i + 301}`));
   });
 
   it('rejects when a tool exits 0 having recorded nothing (e.g. a plan it could not load)', async () => {
@@ -68,9 +98,10 @@ describe('startToolRun', () => {
     const run = startToolRun(plan, 'jmeter', { command: silent, durationSeconds: 2 });
     const error = (await run.result.catch((e: unknown) => e)) as ToolRunError;
     expect(error.kind).toBe('no_results');
-    expect(error.message).toMatch(
-      /Apache JMeter exited with code 0 but recorded no request:\n.*Error in NonGUIDriver/,
+    expect(error.message).toBe(
+      'JMeter stopped with an error before sending any request: it could not load the test plan.',
     );
+    expect(error.details).toMatch(/Error in NonGUIDriver java\.lang\.IllegalArgumentException/);
   });
 
   it('throws PlanCompileError at once for a plan the model refuses', () => {

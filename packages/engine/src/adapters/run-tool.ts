@@ -14,6 +14,7 @@ import { ToolProcess, type ExitInfo } from './process';
 import { SnapshotQueue } from '../snapshot-queue';
 import { StepMatcher, stepInfos } from './steps';
 import { taurusDriver } from './taurus';
+import { DETAILS_LINES, lastLinesOf, toolFailureMessage } from './tool-failure';
 import {
   EXTERNAL_TOOLS,
   TOOL_ENV,
@@ -58,16 +59,23 @@ function firstOrigin(plan: PerfPlan): string | undefined {
 
 function lastLines(path: string, n: number): string {
   try {
-    if (!existsSync(path)) return '';
-    const text = readFileSync(path, 'utf8');
-    return text
-      .split(/\r?\n/)
-      .filter((l) => l.trim() !== '')
-      .slice(-n)
-      .join('\n');
+    return existsSync(path) ? lastLinesOf(readFileSync(path, 'utf8'), n) : '';
   } catch {
     return '';
   }
+}
+
+/**
+ * What a failed tool printed, for the failure's details: the command line, the last lines of its
+ * output, and the last lines of each of its log files, each under a heading.
+ */
+function toolOutput(p: ToolProcess, d: ToolDriver, dir: string, commandLine: string): string {
+  const parts = [`$ ${commandLine}`, p.tail(DETAILS_LINES) || '(the tool printed nothing)'];
+  for (const file of d.logFiles) {
+    const text = lastLines(join(dir, file), DETAILS_LINES);
+    if (text) parts.push(`--- ${file} (last lines) ---\n${text}`);
+  }
+  return parts.join('\n');
 }
 
 /**
@@ -79,7 +87,7 @@ function lastLines(path: string, n: number): string {
  *
  * Same handle shape as startRun. Throws PlanCompileError synchronously for a plan the model refuses;
  * `result` rejects with a ToolRunError when the tool is not installed, does not start, exits with a
- * non-zero code or records nothing (message: tool, exit code, last lines of its log).
+ * non-zero code or records nothing (message: one sentence in words; details: the tool's own output).
  */
 export function startToolRun(
   input: PerfPlan | PerfPlanInput,
@@ -129,6 +137,7 @@ export function startToolRun(
       env,
       baseDir: options.baseDir ?? findRepoRoot(),
       ...(options.command !== undefined ? { command: options.command } : {}),
+      ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
     });
     commandLine = commandText(cmd.argv);
     if (!cmd.found) {
@@ -186,26 +195,24 @@ export function startToolRun(
       throw new ToolRunError(
         tool,
         e.code === 'ENOENT' ? 'not_installed' : 'failed_to_start',
-        `${toolName} could not be started (${commandLine}): ${e.message}`,
+        `${toolName} could not be started: ${e.message}`,
+        null,
+        `$ ${commandLine}\n${e.message}`,
       );
     }
     await d.poll(Date.now(), true);
-    const tail = (): string =>
-      [p.tail(15), ...d.logFiles.map((f) => lastLines(join(dir, f), 15))].filter((t) => t).join('\n---\n');
-    if (!stopped && exit.code !== 0) {
-      const how =
-        exit.code === null ? `was killed by ${exit.signal ?? 'a signal'}` : `exited with code ${exit.code}`;
-      throw new ToolRunError(tool, 'exited', `${toolName} ${how}:\n${tail()}`, exit.code, tail());
-    }
-    if (!stopped && d.recorded() === 0) {
-      throw new ToolRunError(
-        tool,
-        'no_results',
-        `${toolName} exited with code ${exit.code ?? 'none'} but recorded no request:\n${tail()}`,
-        exit.code,
-        tail(),
-      );
-    }
+    const failed = (kind: 'exited' | 'no_results'): ToolRunError => {
+      const details = toolOutput(p, d, dir, commandLine);
+      const message = toolFailureMessage(tool, kind, {
+        exitCode: exit.code,
+        signal: exit.signal,
+        recorded: d.recorded(),
+        output: details,
+      });
+      return new ToolRunError(tool, kind, message, exit.code, details);
+    };
+    if (!stopped && exit.code !== 0) throw failed('exited');
+    if (!stopped && d.recorded() === 0) throw failed('no_results');
     return finalResult(d, exit, startedAt);
   })().finally(async () => {
     queue.close();

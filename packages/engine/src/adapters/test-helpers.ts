@@ -3,11 +3,11 @@ import type { RunSnapshot } from '../types';
 import { detectTools } from './detect';
 import type { DetectedTool, ExternalTool, ToolRunHandle, ToolRunResult } from './types';
 
-/** The environment the tests detect and run tools with: Debian's JMeter through the shared launcher unless JMETER_CMD says otherwise. */
-export const TEST_ENV: NodeJS.ProcessEnv = {
-  ...process.env,
-  JMETER_CMD: process.env.JMETER_CMD ?? '../shared/tools/jmeter/jmeter-debian.sh',
-};
+/**
+ * The environment the tests detect and run tools with: the tools as a user's machine has them. With
+ * JMETER_CMD unset, Debian's JMeter runs through the engine's own launcher (debian-jmeter.ts).
+ */
+export const TEST_ENV: NodeJS.ProcessEnv = { ...process.env };
 
 /** The tool as detected, and why its live tests are skipped (printed) when it is absent. */
 export async function toolForTests(tool: ExternalTool): Promise<{ info: DetectedTool; skip: boolean }> {

@@ -32,17 +32,21 @@ export interface DetectedTool {
   command: string;
   /** Why it is not installed, or why its version is unknown. */
   problem?: string;
+  /** Debian's JMeter: runs through the engine's launcher, or why it could not (see ResolvedCommand). */
+  debianLauncher?: 'launcher' | { problem: string };
 }
 
 export interface ToolCommandOptions {
   /** Environment to read JMETER_CMD, K6_CMD, LOCUST_CMD, BZT_CMD and PATH from. Default process.env. */
   env?: NodeJS.ProcessEnv;
   /**
-   * Directory that relative commands (e.g. "../shared/tools/jmeter/jmeter-debian.sh") are resolved
-   * from. Default: the repository root (nearest package.json with "workspaces" above the current
-   * directory), else the current directory.
+   * Directory that relative commands (e.g. "tools/my-jmeter.sh") are resolved from. Default: the
+   * repository root (nearest package.json with "workspaces" above the current directory), else the
+   * current directory.
    */
   baseDir?: string;
+  /** Where helper programs the tools need are built (Debian's JMeter launcher). Default ~/.cache/anybodyqa. */
+  cacheDir?: string;
 }
 
 export interface ToolRunOptions extends ToolCommandOptions {
@@ -114,14 +118,18 @@ export interface ToolRunHandle extends ToolRunInfo {
 
 export type ToolFailureKind = 'not_installed' | 'failed_to_start' | 'exited' | 'no_results';
 
-/** The tool could not run the plan. `message` names the tool, the exit code and the end of its log. */
+/**
+ * The tool could not run the plan. `message` is one sentence a person understands ("JMeter stopped
+ * with an error before sending any request: it could not load the test plan."); `details` is the
+ * tool's own output (the last lines it printed and of its log files) for whoever wants to dig.
+ */
 export class ToolRunError extends Error {
   constructor(
     readonly tool: ExternalTool,
     readonly kind: ToolFailureKind,
     message: string,
     readonly exitCode: number | null = null,
-    readonly logTail: string = '',
+    readonly details: string = '',
   ) {
     super(message);
     this.name = 'ToolRunError';
