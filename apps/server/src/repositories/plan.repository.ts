@@ -58,9 +58,10 @@ export class PlanRepository {
   }
 
   /**
-   * Marks one of the plan's completed runs as its baseline, or with null clears it. One statement
-   * that checks the run as it writes, so a run deleted meanwhile can never be left as a baseline.
-   * False when nothing was written (no such plan, or the run is not a completed run of it).
+   * Marks one of the plan's ended runs that measured requests (completed, or stopped or failed part-way)
+   * as its baseline, or with null clears it. One statement that checks the run as it writes, so a run
+   * deleted meanwhile can never be left as a baseline. False when nothing was written (no such plan, or
+   * the run is not such a run of it).
    */
   async setBaselineForUser(userId: string, id: string, runId: string | null): Promise<boolean> {
     let query = this.db
@@ -76,7 +77,8 @@ export class PlanRepository {
             .select('runs.id')
             .where('runs.id', '=', runId)
             .whereRef('runs.plan_id', '=', 'plans.id')
-            .where('runs.status', '=', 'completed'),
+            .where('runs.status', 'in', ['completed', 'stopped', 'failed'])
+            .where('runs.total_requests', '>', 0),
         ),
       );
     }

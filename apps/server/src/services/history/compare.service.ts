@@ -9,6 +9,7 @@ import {
   type RunPointData,
 } from '../runs/run-model';
 import type { RunService } from '../runs/run.service';
+import { comparability } from './comparable';
 
 export const METRICS = [
   { key: 'requests_per_second', label: 'Requests/sec', unit: 'req/s', higherIsBetter: true },
@@ -105,25 +106,14 @@ export class CompareService {
   }
 }
 
-/** Only a run that has ended with measured figures can be compared. */
+/**
+ * Only a run that has ended with measured figures can be compared (see comparable.ts): a stopped or
+ * failed one too, its figures covering the seconds it ran; its status in the answer marks it partial.
+ */
 function finishedSummary(run: PastRun, side: 'base' | 'candidate'): Summary {
-  const finished = run.status === 'completed' || run.status === 'failed' || run.status === 'stopped';
-  if (!finished) {
-    throw new ValidationError(
-      [
-        {
-          field: side,
-          message: `Run ${run.test_id} is still ${run.status}: compare it once it has finished`,
-        },
-      ],
-      { code: 'RUN_NOT_FINISHED' },
-    );
-  }
-  if (run.results_summary === null) {
-    throw new ValidationError(
-      [{ field: side, message: `Run ${run.test_id} measured nothing, so it has no figures to compare` }],
-      { code: 'RUN_WITHOUT_RESULT' },
-    );
+  const verdict = comparability(run);
+  if (!verdict.ok) {
+    throw new ValidationError([{ field: side, message: verdict.message }], { code: verdict.code });
   }
   return run.results_summary;
 }

@@ -6,11 +6,11 @@ import { PLAN_MESSAGES } from '../plan.service';
 import type { PastRun } from '../runs/run-model';
 import { RUN_MESSAGES } from '../runs/run-request';
 import type { RunService } from '../runs/run.service';
+import { comparability } from './comparable';
 
 export const HISTORY_MESSAGES = {
   deleteWhileRunning: 'Stop the test before deleting its result',
   baselineOfOtherPlan: 'This run is of another plan: a baseline must be a run of the plan itself',
-  baselineNotCompleted: (status: string) => `Only a completed run can be the baseline; this run is ${status}`,
 } as const;
 
 /** Days of runs the dashboard summary gives, counted among days that have runs. */
@@ -107,11 +107,18 @@ export class HistoryService {
       const run = await this.runs.findForUser(user.id, testId);
       if (run === undefined) throw runNotFound();
       if (run.plan_id !== planId) throw baselineRefused(HISTORY_MESSAGES.baselineOfOtherPlan);
-      if (run.status !== 'completed') {
-        throw baselineRefused(HISTORY_MESSAGES.baselineNotCompleted(run.status));
-      }
+      // A stopped or interrupted run that measured requests may be the baseline too (comparable.ts).
+      const verdict = comparability(
+        {
+          test_id: run.id,
+          status: run.status,
+          results_summary: run.total_requests === null ? null : { total_requests: run.total_requests },
+        },
+        'baseline',
+      );
+      if (!verdict.ok) throw baselineRefused(verdict.message);
     }
-    // Written only if the run is still a completed run of the plan (it may have been deleted meanwhile).
+    // Written only if the run is still an ended run of the plan with figures (it may have been deleted meanwhile).
     if (!(await this.plans.setBaselineForUser(user.id, planId, testId))) throw runNotFound();
     return { plan_id: planId, baseline_test_id: testId };
   }

@@ -1,0 +1,45 @@
+/**
+ * Which runs can be compared and made a plan's baseline: a completed run, and also a run that ended
+ * early — stopped by the user, or failed part-way (its runner broke, or a server restart interrupted
+ * it) — as long as it measured requests. Those figures cover only the seconds the run lasted, so such
+ * a run is "partial" and the screens say so. A run still going, or one that measured nothing, is refused
+ * with the reason.
+ */
+
+/** What the rule reads of a run (a past-run view). */
+export interface RunFigures {
+  test_id: string;
+  status: string;
+  results_summary: { total_requests: number } | null;
+}
+
+export type Comparability =
+  | { ok: true; partial: boolean }
+  | { ok: false; code: 'RUN_NOT_FINISHED' | 'RUN_WITHOUT_RESULT'; message: string };
+
+/** Statuses of a run that has ended; a completed one ran its whole duration. */
+const ENDED = ['completed', 'stopped', 'failed'];
+
+/** `purpose` words the refusal: comparing the run, or making it the baseline. */
+export function comparability(run: RunFigures, purpose: 'compare' | 'baseline' = 'compare'): Comparability {
+  if (!ENDED.includes(run.status)) {
+    const what = purpose === 'compare' ? 'compare it' : 'make it the baseline';
+    return {
+      ok: false,
+      code: 'RUN_NOT_FINISHED',
+      message: `Run ${run.test_id} is still ${run.status}: ${what} once it has finished`,
+    };
+  }
+  if ((run.results_summary?.total_requests ?? 0) <= 0) {
+    const outcome = purpose === 'compare' ? 'it has no figures to compare' : 'it cannot be the baseline';
+    return {
+      ok: false,
+      code: 'RUN_WITHOUT_RESULT',
+      message: `Run ${run.test_id} (${run.status}) measured no request, so ${outcome}`,
+    };
+  }
+  return { ok: true, partial: run.status !== 'completed' };
+}
+
+/** The statuses a baseline may have; the repository re-checks them as it writes. */
+export const BASELINE_STATUSES = ENDED;
