@@ -115,7 +115,7 @@ function finishedSummary(run: PastRun, side: 'base' | 'candidate'): Summary {
   if (!verdict.ok) {
     throw new ValidationError([{ field: side, message: verdict.message }], { code: verdict.code });
   }
-  return run.results_summary;
+  return run.results_summary!;
 }
 
 function compareMetric(metric: (typeof METRICS)[number], base: number, candidate: number): MetricComparison {
