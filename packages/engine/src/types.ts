@@ -1,26 +1,9 @@
+import type { ApiResult, ErrorKind, ErrorTally, LatencySummary, ResultSummary } from '@aqa/plan';
 import type { EncodedHistogram } from './metrics/histogram';
-import type { ErrorKind } from './metrics/types';
 
 export type { EncodedHistogram } from './metrics/histogram';
-export type { ErrorKind } from './metrics/types';
-
-/** Latency figures in milliseconds (3 decimals), computed from an HDR histogram of every request. */
-export interface LatencySummary {
-  avg: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
-  min: number;
-  max: number;
-}
-
-/** Errors of one kind: how many, and up to 5 distinct example messages. */
-export interface ErrorTally {
-  count: number;
-  samples: string[];
-}
+// The figures a run reports are wire shapes: their types come from @aqa/plan's schemas.
+export type { ErrorKind, ErrorTally, LatencySummary } from '@aqa/plan';
 
 export type ErrorCounts = Partial<Record<ErrorKind, number>>;
 
@@ -69,49 +52,23 @@ export interface RunSnapshot extends IntervalFigures {
   totals: { requests: number; successes: number; failures: number; bytesSent: number; bytesReceived: number };
 }
 
-/** The run's summary with the spec's field names (02-running §3), plus p50, p90 and p99.9. Times in ms. */
-export interface RunSummary {
-  total_requests: number;
-  successful_requests: number;
-  failed_requests: number;
-  requests_per_second: number;
-  average_response_time: number;
-  percentile_50: number;
-  percentile_90: number;
-  percentile_95: number;
-  percentile_99: number;
-  percentile_999: number;
-  min_response_time: number;
-  max_response_time: number;
-  /** Received KB/s (1 KB = 1024 bytes) averaged over test_duration. */
-  avg_bandwidth: number;
-  /** Percent of requests that failed. */
-  error_rate: number;
-  /** Seconds from the first request to the last response. */
-  test_duration: number;
-  concurrent_users: number;
-  bytes_sent: number;
-  bytes_received: number;
-}
+/**
+ * The run's summary: @aqa/plan's ResultSummary (docs/reference/02-running.md §3, plus p50, p90 and
+ * p99.9) with the bytes moved. Times in ms; avg_bandwidth in received KB/s (1 KB = 1024 bytes) over
+ * test_duration, the seconds from the first request to the last response.
+ */
+export type RunSummary = ResultSummary & { bytes_sent: number; bytes_received: number };
 
-/** One row per step: the spec's API result row, plus a few more latency figures. */
-export interface ApiResultRow {
-  name: string;
-  label: string;
-  url: string;
-  method: string;
-  total_requests: number;
-  successful_requests: number;
-  failed_requests: number;
-  average_response_time: number;
+/**
+ * One row per step: @aqa/plan's API result row with a few more latency figures, and its failures by
+ * kind as `errors` (the server answers them as `errors_by_kind`).
+ */
+export type ApiResultRow = Omit<ApiResult, 'errors_by_kind'> & {
   percentile_50: number;
-  percentile_95: number;
-  percentile_99: number;
   min_response_time: number;
   max_response_time: number;
-  error_rate: number;
   errors: Partial<Record<ErrorKind, ErrorTally>>;
-}
+};
 
 /** A compact point of the time series kept in the result (no histograms). */
 export interface SeriesPoint {

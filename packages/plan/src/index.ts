@@ -5,3 +5,4 @@ export * from './step-rules';
 export * from './template';
 export * from './text-command';
 export * from './think-time';
+export * from './results';

@@ -1,5 +1,7 @@
 import swagger from '@fastify/swagger';
 import {
+  ApiResultSchema,
+  ChartDataSchema,
   CurrentUserResponseSchema,
   DemoCredentialsSchema,
   ErrorResponseSchema,
@@ -14,6 +16,8 @@ import {
   ProfileUpdateSchema,
   RegisterResponseSchema,
   RegistrationSchema,
+  ResultSummarySchema,
+  TestResultSchema,
   UserSchema,
 } from '@aqa/plan';
 import type { FastifyInstance } from 'fastify';
@@ -21,13 +25,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { isPublicApiRoute } from '../auth/authenticate';
 import { SavedPlanSchema, SavedUrlEntrySchema, ScriptBodySchema } from '../routes/plan.schemas';
-import {
-  ApiResultSchema,
-  ChartDataSchema,
-  ResultSummarySchema,
-  RunTestBodySchema,
-  TestResultSchema,
-} from '../routes/run.schemas';
+import { RunTestBodySchema } from '../routes/run.schemas';
 
 /**
  * Names for the shared schemas in the document's components. A registry of our own rather than

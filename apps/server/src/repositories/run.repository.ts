@@ -1,3 +1,4 @@
+import type { RunsOnDay } from '@aqa/plan';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { NewRunPointRow, NewRunRow, RunPointRow, RunRow, RunUpdate } from '../db/schema';
@@ -50,13 +51,8 @@ export interface RunListQuery {
 /** How many of the user's runs are in each stored status. */
 export type StatusCounts = Partial<Record<string, number>>;
 
-export interface RunsOnDay {
-  /** YYYY-MM-DD, UTC. */
-  date: string;
-  total: number;
-  completed: number;
-  failed: number;
-}
+/** Runs on one UTC day (YYYY-MM-DD), as GET /api/chart-data-summary answers them. */
+export type { RunsOnDay } from '@aqa/plan';
 
 export type DeleteOutcome = 'deleted' | 'unfinished' | 'not_found';
 

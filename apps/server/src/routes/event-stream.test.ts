@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
-import type { LiveSnapshot, TestResult } from '../services/runs/run-model';
+import type { LiveSnapshot, TestResult } from '@aqa/plan';
 import { RunEventStream } from './event-stream';
 
 /** Just enough of a ServerResponse to watch what the stream writes. */

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { LiveEvent } from '../services/runs/live-stream-output';
-import type { TestResult } from '../services/runs/run-model';
+import type { TestResult } from '@aqa/plan';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;

@@ -1,4 +1,12 @@
-import { ErrorResponseSchema } from '@aqa/plan';
+import {
+  BaselineSchema,
+  ChartDataSummarySchema,
+  ComparisonSchema,
+  DeletedResultSchema,
+  ErrorResponseSchema,
+  PastRunSchema,
+  PerformanceDashboardSchema,
+} from '@aqa/plan';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../auth/authenticate';
@@ -8,20 +16,15 @@ import type { DashboardService } from '../services/history/dashboard.service';
 import type { HistoryService } from '../services/history/history.service';
 import type { ReportService } from '../services/history/reports/report.service';
 import {
-  BaselineSchema,
-  ChartDataSummarySchema,
   CompareQuerySchema,
-  ComparisonSchema,
   DashboardQuerySchema,
-  DeletedResultSchema,
   HistoryRunParamsSchema,
-  PerformanceDashboardSchema,
   ReportQuerySchema,
   SaveTestResultBodySchema,
   SetBaselineBodySchema,
 } from './history.schemas';
 import { SCOPED_ERRORS, SCOPED_ERRORS_WITH_404 } from './route-common';
-import { PastRunSchema, UserEmailQuerySchema } from './run.schemas';
+import { UserEmailQuerySchema } from './run.schemas';
 
 /** Plans per page of the performance dashboard when the caller names no limit. */
 const DEFAULT_DASHBOARD_PAGE = 20;

@@ -1,4 +1,13 @@
-import { ErrorResponseSchema } from '@aqa/plan';
+import {
+  ChartDataSchema,
+  EngineListSchema,
+  ErrorResponseSchema,
+  ForceStopResponseSchema,
+  RunListResponseSchema,
+  RunStartedSchema,
+  StopTestResponseSchema,
+  TestResultSchema,
+} from '@aqa/plan';
 import type { preValidationHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/authenticate';
@@ -7,17 +16,10 @@ import type { RunService } from '../services/runs/run.service';
 import { RunEventStream } from './event-stream';
 import { isObject, SCOPED_ERRORS_WITH_404 } from './route-common';
 import {
-  ChartDataSchema,
-  EngineListSchema,
-  ForceStopResponseSchema,
   RunListQuerySchema,
-  RunListResponseSchema,
   RunIdParamsSchema,
-  RunStartedSchema,
   RunTestBodySchema,
-  StopTestResponseSchema,
   TestResultQuerySchema,
-  TestResultSchema,
   UserEmailQuerySchema,
 } from './run.schemas';
 

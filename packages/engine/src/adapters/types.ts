@@ -1,8 +1,8 @@
+import type { ExternalTool } from '@aqa/plan';
 import type { EngineLogger, RunResult, RunSnapshot } from '../types';
 
-/** The external load tools whose generated scripts the server can run (DESIGN §5). */
-export const EXTERNAL_TOOLS = ['jmeter', 'k6', 'locust', 'taurus'] as const;
-export type ExternalTool = (typeof EXTERNAL_TOOLS)[number];
+/** The external load tools whose generated scripts the server can run (docs/design.md §5). */
+export { EXTERNAL_TOOLS, type ExternalTool } from '@aqa/plan';
 
 /** Human names, as the result screen shows the engine that ran a test. */
 export const TOOL_NAMES: Readonly<Record<ExternalTool, string>> = {

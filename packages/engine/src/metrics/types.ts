@@ -1,21 +1,8 @@
+import { ERROR_KINDS } from '@aqa/plan';
 import type { EncodedHistogram } from './histogram';
 
-/**
- * Why a request counted as failed. `http_status`: a response with status ≥ 400; `assertion`: the
- * step's assertion did not hold; `cancelled`: still in flight when the run was stopped (the target
- * may have seen it, so it stays in the totals).
- */
-export const ERROR_KINDS = [
-  'connect',
-  'dns',
-  'timeout',
-  'tls',
-  'http_status',
-  'assertion',
-  'cancelled',
-  'other',
-] as const;
-export type ErrorKind = (typeof ERROR_KINDS)[number];
+/** Why a request counted as failed: the wire's kinds (@aqa/plan error-kinds.ts). */
+export { ERROR_KINDS, type ErrorKind } from '@aqa/plan';
 export const ERROR_KIND_COUNT = ERROR_KINDS.length;
 
 /** How many distinct sample messages are kept per error kind (per step and per run). */

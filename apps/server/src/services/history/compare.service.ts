@@ -1,13 +1,17 @@
+import type {
+  ApiComparison,
+  ApiDelta,
+  ApiFigures,
+  ApiResult,
+  MetricComparison,
+  MetricKey,
+  PastRun,
+  RunComparison,
+} from '@aqa/plan';
 import { ValidationError } from '../../errors';
 import type { RunRepository } from '../../repositories/run.repository';
 import type { AccountUser } from '../account-user';
-import {
-  chartPointOf,
-  type ApiResult,
-  type ChartPoint,
-  type PastRun,
-  type RunPointData,
-} from '../runs/run-model';
+import { chartPointOf, type RunPointData } from '../runs/run-model';
 import type { RunService } from '../runs/run.service';
 import { comparability } from './comparable';
 
@@ -17,57 +21,7 @@ export const METRICS = [
   { key: 'percentile_95', label: '95th percentile', unit: 'ms', higherIsBetter: false },
   { key: 'percentile_99', label: '99th percentile', unit: 'ms', higherIsBetter: false },
   { key: 'error_rate', label: 'Error rate', unit: '%', higherIsBetter: false },
-] as const;
-
-export type MetricKey = (typeof METRICS)[number]['key'];
-
-export interface MetricComparison {
-  key: MetricKey;
-  label: string;
-  unit: string;
-  base: number;
-  candidate: number;
-  /** candidate − base. */
-  delta: number;
-  /** delta / base × 100; null when base is 0. */
-  delta_percent: number | null;
-  /** Slower, fewer requests/sec or more errors than the base, by any amount. */
-  worse: boolean;
-}
-
-export interface ApiFigures {
-  total_requests: number;
-  requests_per_second: number;
-  average_response_time: number;
-  percentile_95: number;
-  percentile_99: number;
-  error_rate: number;
-}
-
-export interface ApiDelta {
-  delta_percent: number | null;
-  worse: boolean;
-}
-
-export interface ApiComparison {
-  key: string;
-  name: string;
-  method: string;
-  url: string;
-  /** Null when the API was not in that run. */
-  base: ApiFigures | null;
-  candidate: ApiFigures | null;
-  deltas: { average_response_time: ApiDelta; percentile_95: ApiDelta; error_rate: ApiDelta };
-}
-
-/** GET /api/compare-test-results. */
-export interface RunComparison {
-  base: PastRun;
-  candidate: PastRun;
-  metrics: MetricComparison[];
-  apis: ApiComparison[];
-  series: { base: ChartPoint[]; candidate: ChartPoint[] };
-}
+] as const satisfies readonly { key: MetricKey; label: string; unit: string; higherIsBetter: boolean }[];
 
 type Summary = NonNullable<PastRun['results_summary']>;
 

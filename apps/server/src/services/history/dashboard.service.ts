@@ -1,3 +1,4 @@
+import type { DashboardPlan, PerformanceDashboard, StoredStatus } from '@aqa/plan';
 import type {
   DashboardPlanRow,
   DashboardRepository,
@@ -6,67 +7,12 @@ import type {
 import type { PlanRepository } from '../../repositories/plan.repository';
 import type { RunRepository } from '../../repositories/run.repository';
 import type { AccountUser } from '../account-user';
-import type { StoredStatus } from '../runs/run-model';
 import { rowToPlan } from '../saved-plan';
 
 /** Spec 02 §9: plan cards show 3 recent results each. */
 export const RECENT_RESULTS_PER_PLAN = 3;
 /** Completed runs a plan card's trend covers. */
 export const TREND_RUNS = 10;
-
-export interface DashboardCounters {
-  total_plans: number;
-  completed_tests: number;
-  failed_tests: number;
-  /** Running or processing. */
-  running_tests: number;
-}
-
-export interface RecentResult {
-  test_id: string;
-  status: StoredStatus;
-  created_at: string;
-  start_time: string;
-}
-
-export interface TrendPoint {
-  test_id: string;
-  start_time: string;
-  percentile_95: number;
-  error_rate: number;
-}
-
-/** A plan card (spec 02 §3 "Performance plan as listed", "Performance test result"), with its trend. */
-export interface DashboardPlan {
-  _id: string;
-  id: string;
-  name: string;
-  description: string;
-  tool: string;
-  concurrent_users: number;
-  duration: number;
-  source_page: string;
-  created_at: string;
-  updated_at: string;
-  test_type: string;
-  api_count: number;
-  /** The plan's URL entries without their bodies, headers or checks. */
-  urls: { method: string; url: string; name?: string }[];
-  /** Every run of the plan. */
-  results_count: number;
-  /** The newest runs, newest first. */
-  recent_results: RecentResult[];
-  baseline_test_id: string | null;
-  /** The last completed runs, oldest first. */
-  trend: TrendPoint[];
-}
-
-export interface PerformanceDashboard {
-  counters: DashboardCounters;
-  /** Plans matching the search and filter, before paging. */
-  total: number;
-  plans: DashboardPlan[];
-}
 
 /**
  * GET /api/performance-dashboard: the whole screen in one call. The search, filter and page are SQL;

@@ -1,9 +1,9 @@
+import type { Baseline, ChartDataSummary, DeletedResult, PastRun } from '@aqa/plan';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { PlanRepository } from '../../repositories/plan.repository';
-import type { RunRepository, RunsOnDay } from '../../repositories/run.repository';
+import type { RunRepository } from '../../repositories/run.repository';
 import type { AccountUser } from '../account-user';
 import { PLAN_MESSAGES } from '../plan.service';
-import type { PastRun } from '../runs/run-model';
 import { RUN_MESSAGES } from '../runs/run-request';
 import type { RunService } from '../runs/run.service';
 import { comparability } from './comparable';
@@ -16,36 +16,12 @@ export const HISTORY_MESSAGES = {
 /** Days of runs the dashboard summary gives, counted among days that have runs. */
 const SUMMARY_DAYS = 30;
 
-export interface DeletedResult {
-  test_id: string;
-  deleted: true;
-}
-
 /** POST /api/save-test-result: what to change; a field left out stays as it is. */
 export interface RunAnnotationChange {
   test_id: string;
   /** Blank: the run is called by its plan's name again. */
   test_name?: string | undefined;
   notes?: string | undefined;
-}
-
-/** GET /api/chart-data-summary. */
-export interface ChartDataSummary {
-  total_plans: number;
-  total_tests: number;
-  completed_tests: number;
-  failed_tests: number;
-  /** Running or processing. */
-  running_tests: number;
-  stopped_tests: number;
-  last_run_at: string | null;
-  /** The latest days that have runs (at most 30), oldest first; UTC dates. */
-  by_day: RunsOnDay[];
-}
-
-export interface Baseline {
-  plan_id: string;
-  baseline_test_id: string | null;
 }
 
 /**

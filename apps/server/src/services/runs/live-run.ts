@@ -1,14 +1,8 @@
 import type { RunSnapshot } from '@aqa/engine';
 import { LiveStreamOutput } from './live-stream-output';
 import { latencyOf, Tally } from './live-tally';
-import {
-  progressOf,
-  type ApiResult,
-  type LiveSnapshot,
-  type ResultSummary,
-  type RunRecord,
-  type StepInfo,
-} from './run-model';
+import type { ApiResult, LiveSnapshot, ResultSummary } from '@aqa/plan';
+import { progressOf, type RunRecord, type StepInfo } from './run-model';
 import type { RunEnding } from './run-output';
 import type { RunnerHandle } from './runner';
 

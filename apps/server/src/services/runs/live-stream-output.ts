@@ -1,5 +1,5 @@
 import type { RunSnapshot } from '@aqa/engine';
-import type { LiveSnapshot } from './run-model';
+import type { LiveSnapshot } from '@aqa/plan';
 import type { RunOutput } from './run-output';
 
 export type LiveEvent = { type: 'snapshot'; snapshot: LiveSnapshot } | { type: 'end' };

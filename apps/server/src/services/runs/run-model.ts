@@ -1,60 +1,27 @@
-import { Histogram, type EncodedHistogram, type ErrorKind, type LatencySummary } from '@aqa/engine';
-import type { PerfPlan } from '@aqa/plan';
+import { Histogram, type EncodedHistogram } from '@aqa/engine';
+import type {
+  ApiResult,
+  ApiSeries,
+  ChartData,
+  ChartPoint,
+  DistributionBin,
+  ErrorKind,
+  ErrorsByKind,
+  LatencySummary,
+  PastRun,
+  PerfPlan,
+  ResultSummary,
+  RunStatus,
+  StoredStatus,
+  TestResult,
+} from '@aqa/plan';
 
 /*
- * A performance run as the API shows it (spec 02 §3 "Live test results", "API result row"). The
- * same view functions serve a live run (from memory) and a finished one (from its row), so the
+ * A performance run as the API shows it (docs/reference/02-running.md §3 "Live test results", "API
+ * result row"). The answer shapes are @aqa/plan's schemas; here are the stored record and the view
+ * functions. The same views serve a live run (from memory) and a finished one (from its row), so the
  * answer's shape never depends on where the run is.
  */
-
-export const RUN_STATUSES = ['running', 'processing', 'completed', 'failed', 'stopped', 'not_found'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
-export type FinalStatus = 'completed' | 'failed' | 'stopped';
-export const STORED_STATUSES = ['running', 'processing', 'completed', 'failed', 'stopped'] as const;
-export type StoredStatus = (typeof STORED_STATUSES)[number];
-
-/** Times in ms, rates per second, error_rate in percent, avg_bandwidth in KB/s, test_duration in s. */
-export interface ResultSummary {
-  concurrent_users: number;
-  requests_per_second: number;
-  average_response_time: number;
-  error_rate: number;
-  total_requests: number;
-  successful_requests: number;
-  failed_requests: number;
-  percentile_50: number;
-  percentile_90: number;
-  percentile_95: number;
-  percentile_99: number;
-  percentile_999: number;
-  min_response_time: number;
-  max_response_time: number;
-  avg_bandwidth: number;
-  test_duration: number;
-}
-
-export interface ErrorTally {
-  count: number;
-  /** Up to 5 distinct messages (only in a finished run: live snapshots carry counts). */
-  samples: string[];
-}
-
-export type ErrorsByKind = Partial<Record<ErrorKind, ErrorTally>>;
-
-export interface ApiResult {
-  name: string;
-  label: string;
-  url: string;
-  method: string;
-  total_requests: number;
-  successful_requests: number;
-  failed_requests: number;
-  average_response_time: number;
-  percentile_95: number;
-  percentile_99: number;
-  error_rate: number;
-  errors_by_kind: ErrorsByKind;
-}
 
 /** One step of the plan as run: its position in urls and what the result calls it. */
 export interface StepInfo {
@@ -97,30 +64,6 @@ export interface RunRecord {
 
 /** What the views of a run read: the record without its configuration and histogram (lists skip those columns). */
 export type RunState = Omit<RunRecord, 'config' | 'histogram'>;
-
-/** GET /api/get-test-result/{id}, and the status and end events of the live stream. */
-export interface TestResult {
-  test_id: string;
-  plan_id: string | null;
-  plan_name: string;
-  status: RunStatus;
-  /** 0–100: elapsed over configured duration. */
-  progress: number;
-  elapsed_seconds: number;
-  duration_seconds: number;
-  /** True while the figures are still moving (running or processing). */
-  intermediate: boolean;
-  concurrent_users: number;
-  tool: string;
-  engine: string;
-  engine_note: string;
-  started_at: string;
-  ended_at: string | null;
-  error: string | null;
-  summary: ResultSummary | null;
-  api_results: ApiResult[];
-  errors: ErrorsByKind;
-}
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
@@ -168,28 +111,6 @@ export function testResultView(record: RunState, nowMs: number): TestResult {
   };
 }
 
-/** A run in the user's history (spec 02 §3 "Past run list item"). */
-export interface PastRun {
-  test_id: string;
-  plan_id: string | null;
-  plan_name: string;
-  test_name: string;
-  status: RunStatus;
-  start_time: string;
-  end_time: string | null;
-  /** Seconds the load ran (configured while running). */
-  duration: number;
-  concurrent_users: number;
-  tool: string;
-  engine: string;
-  created_at: string;
-  results_summary: (NonNullable<TestResult['summary']> & { api_results: TestResult['api_results'] }) | null;
-  /** The user's notes on the run, '' when none. */
-  notes: string;
-  /** This run is its plan's baseline for comparisons. */
-  is_baseline: boolean;
-}
-
 /** What the user added to a run: a name (null: the plan's), notes, and whether it is the baseline. */
 export interface RunAnnotations {
   test_name: string | null;
@@ -216,32 +137,6 @@ export function pastRunView(record: RunState, nowMs: number, annotations: RunAnn
     notes: annotations.notes,
     is_baseline: annotations.is_baseline,
   };
-}
-
-/** The live stream's snapshot event: one second of the run, whole and per step. */
-export interface LiveSnapshot {
-  second: number;
-  elapsed_seconds: number;
-  progress: number;
-  active_users: number;
-  requests_per_second: number;
-  error_rate: number;
-  latency: LatencySummary;
-  /** Cumulative since the start of the run. */
-  totals: { requests: number; successes: number; failures: number; bytes_received: number };
-  steps: LiveStepSnapshot[];
-}
-
-export interface LiveStepSnapshot {
-  index: number;
-  name: string;
-  method: string;
-  url: string;
-  requests_per_second: number;
-  error_rate: number;
-  latency: { avg: number; p95: number };
-  /** Cumulative since the start of the run. */
-  totals: { requests: number; failures: number };
 }
 
 /** runs_points.data of the whole run (step_index -1) for one second. */
@@ -276,43 +171,6 @@ export interface RunPoint {
   step_index: number;
   second: number;
   data: RunPointData | StepPointData;
-}
-
-/** GET /api/chart-data/{id}: every figure measured, per second, plus the latency distribution. */
-export interface ChartData {
-  test_id: string;
-  series: ChartPoint[];
-  api_series: ApiSeries[];
-  distribution: DistributionBin[];
-}
-
-export interface ChartPoint {
-  second: number;
-  active_users: number;
-  requests: number;
-  requests_per_second: number;
-  errors: number;
-  error_rate: number;
-  avg: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  max: number;
-  bandwidth_kbs: number;
-}
-
-export interface ApiSeries {
-  index: number;
-  name: string;
-  method: string;
-  url: string;
-  points: { second: number; requests_per_second: number; error_rate: number; avg: number; p95: number }[];
-}
-
-export interface DistributionBin {
-  label: string;
-  count: number;
 }
 
 const DISTRIBUTION_EDGES_MS = [100, 200, 300, 400, 500];

@@ -1,5 +1,5 @@
 import type { EncodedHistogram, RunSnapshot } from '@aqa/engine';
-import type { ApiResult, ErrorsByKind, FinalStatus, ResultSummary } from './run-model';
+import type { ApiResult, ErrorsByKind, FinalStatus, ResultSummary } from '@aqa/plan';
 
 /** How a run ended, with its final figures (from the runner's result, or what was measured before it failed). */
 export interface RunEnding {

@@ -1,17 +1,8 @@
 import type { EncodedHistogram } from '@aqa/engine';
 import type { NewRunRow, RunPointRow, RunRow } from '../../db/schema';
 import type { RunViewRow } from '../../repositories/run.repository';
-import type {
-  ApiResult,
-  ErrorsByKind,
-  ResultSummary,
-  RunAnnotations,
-  RunConfig,
-  RunPoint,
-  RunRecord,
-  RunState,
-  StoredStatus,
-} from './run-model';
+import type { ApiResult, ErrorsByKind, ResultSummary, StoredStatus } from '@aqa/plan';
+import type { RunAnnotations, RunConfig, RunPoint, RunRecord, RunState } from './run-model';
 
 /** The JSON columns of a run row, parsed. Every row was written by this server, so they parse. */
 export function rowToRecord(row: RunRow): RunRecord {

@@ -9,7 +9,17 @@ import {
   type ApiResultRow,
 } from '@aqa/engine';
 import enginePackage from '@aqa/engine/package.json' with { type: 'json' };
-import type { PerfPlan } from '@aqa/plan';
+import type {
+  ApiResult,
+  ChartData,
+  EngineInfo,
+  PastRun,
+  PerfPlan,
+  ResultSummary,
+  RunStarted,
+  StoredStatus,
+  TestResult,
+} from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import { NotFoundError, RateLimitedError, ValidationError, type FieldError } from '../../errors';
 import type { PlanRepository } from '../../repositories/plan.repository';
@@ -24,21 +34,15 @@ import {
   chartDataView,
   pastRunView,
   testResultView,
-  type ApiResult,
-  type ChartData,
-  type ResultSummary,
   type RunConfig,
-  type PastRun,
   type RunRecord,
   type StepInfo,
-  type StoredStatus,
-  type TestResult,
 } from './run-model';
 import type { RunEnding, RunOutput } from './run-output';
 import { planForRun, RUN_MESSAGES, type RunTestRequest } from './run-request';
 import type { RunRegistry } from './run-registry';
 import { annotationsOf, newRunRow, rowToPoint, rowToRecord, rowToState } from './run-rows';
-import type { EngineId, RunnerChoice, RunnerRegistry } from './runner';
+import type { RunnerChoice, RunnerRegistry } from './runner';
 import type { ToolDetector } from './tool-detector';
 
 export const INTERRUPTED_BY_RESTART = 'interrupted by a server restart';
@@ -54,22 +58,6 @@ export interface RunLimits {
   perUser: number;
   /** Runs the server may have going at once. */
   perServer: number;
-}
-
-export interface RunStarted {
-  test_id: string;
-  status: 'running';
-  engine: EngineId;
-  engine_note: string;
-}
-
-/** GET /api/engines: what can run a plan on this server. */
-export interface EngineInfo {
-  tool: EngineId;
-  name: string;
-  installed: boolean;
-  version: string | null;
-  command: string | null;
 }
 
 export interface StreamSubscription {

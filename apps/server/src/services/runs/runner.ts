@@ -1,9 +1,8 @@
 import type { EngineLogger, RunResult, RunSnapshot } from '@aqa/engine';
-import type { PerfPlan, Tool } from '@aqa/plan';
+import type { EngineId, PerfPlan, Tool } from '@aqa/plan';
 import type { ExternalTool, ToolDetector, ToolInfo } from './tool-detector';
 
-/** What can run a plan: the built-in engine, or an external tool through its adapter. */
-export type EngineId = 'builtin' | ExternalTool;
+export type { EngineId };
 
 export interface RunnerStartOptions {
   /** How long the load runs, seconds (the plan's minutes, or the request's duration_seconds). */

@@ -1,18 +1,15 @@
 import { EXTERNAL_TOOLS, TOOL_ENV, detectTools, type ExternalTool } from '@aqa/engine';
+import type { EngineInfo } from '@aqa/plan';
 import type { ToolCommands } from '../../config';
 
 export { EXTERNAL_TOOLS, type ExternalTool };
 
-/** An external load tool as GET /api/engines lists it. */
-export interface ToolInfo {
-  tool: ExternalTool;
-  name: string;
-  installed: boolean;
-  /** As the tool reports it; null when not installed or when it does not say. */
-  version: string | null;
-  /** The command line that runs it (configured, or found on PATH); null when not installed. */
-  command: string | null;
-}
+/**
+ * An external load tool as GET /api/engines lists it (@aqa/plan's EngineInfo): version as the tool
+ * reports it, null when not installed or when it does not say; command as configured or found on PATH,
+ * null when not installed.
+ */
+export type ToolInfo = EngineInfo & { tool: ExternalTool };
 
 export interface DetectorLogger {
   warn(obj: object, msg?: string): void;

@@ -1,4 +1,4 @@
-import type { ChartData } from '../../runs/run-model';
+import type { ChartData } from '@aqa/plan';
 
 export const SERIES_HEADER =
   'second,active_users,requests,requests_per_second,errors,error_rate,avg_ms,p50_ms,p90_ms,p95_ms,p99_ms,max_ms,bandwidth_kbs';

@@ -1,4 +1,4 @@
-import type { ChartData, ErrorsByKind, PastRun, TestResult } from '../../runs/run-model';
+import type { ChartData, ErrorsByKind, PastRun, TestResult } from '@aqa/plan';
 import { escapeHtml } from './escape';
 import { barChart, lineChart } from './svg-charts';
 

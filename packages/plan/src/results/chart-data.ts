@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const text = z.string();
+const count = z.number().int();
+
+/** One second of the whole run as the charts read it. Times in ms. */
+export const ChartPointSchema = z.object({
+  second: count,
+  active_users: count,
+  requests: count,
+  requests_per_second: z.number(),
+  errors: count,
+  error_rate: z.number().describe('Percent'),
+  avg: z.number(),
+  p50: z.number(),
+  p90: z.number(),
+  p95: z.number(),
+  p99: z.number(),
+  max: z.number(),
+  bandwidth_kbs: z.number(),
+});
+export type ChartPoint = z.infer<typeof ChartPointSchema>;
+
+export const ApiSeriesSchema = z.object({
+  index: count,
+  name: text,
+  method: text,
+  url: text,
+  points: z.array(
+    z.object({
+      second: count,
+      requests_per_second: z.number(),
+      error_rate: z.number(),
+      avg: z.number(),
+      p95: z.number(),
+    }),
+  ),
+});
+export type ApiSeries = z.infer<typeof ApiSeriesSchema>;
+
+/** One bar of the response-time histogram: how many requests took that long. */
+export const DistributionBinSchema = z.object({ label: text, count });
+export type DistributionBin = z.infer<typeof DistributionBinSchema>;
+
+/** GET /api/chart-data/{id}: every figure measured, per second, plus the latency distribution. */
+export const ChartDataSchema = z.object({
+  test_id: text,
+  series: z.array(ChartPointSchema),
+  api_series: z.array(ApiSeriesSchema),
+  distribution: z
+    .array(DistributionBinSchema)
+    .describe("Requests by response time, counted from the run's merged HDR histogram"),
+});
+export type ChartData = z.infer<typeof ChartDataSchema>;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { LatencySummarySchema } from './run-result';
+
+const text = z.string();
+const count = z.number().int();
+
+export const LiveStepSnapshotSchema = z.object({
+  index: count.describe("The step's position in the plan's urls"),
+  name: text,
+  method: text,
+  url: text,
+  requests_per_second: z.number(),
+  error_rate: z.number().describe('Percent'),
+  latency: z.object({ avg: z.number(), p95: z.number() }).describe('ms'),
+  totals: z.object({ requests: count, failures: count }).describe('Cumulative since the start of the run'),
+});
+export type LiveStepSnapshot = z.infer<typeof LiveStepSnapshotSchema>;
+
+/** The live stream's snapshot event (GET /api/test-stream/{id}): one second of the run, whole and per step. */
+export const LiveSnapshotSchema = z.object({
+  second: count,
+  elapsed_seconds: z.number(),
+  progress: z.number().describe('0–100'),
+  active_users: count,
+  requests_per_second: z.number(),
+  error_rate: z.number().describe('Percent'),
+  latency: LatencySummarySchema,
+  totals: z
+    .object({ requests: count, successes: count, failures: count, bytes_received: count })
+    .describe('Cumulative since the start of the run'),
+  steps: z.array(LiveStepSnapshotSchema),
+});
+export type LiveSnapshot = z.infer<typeof LiveSnapshotSchema>;

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { ENGINE_IDS, ERROR_KINDS } from './error-kinds';
+
+/*
+ * A performance run as the API shows it (docs/reference/02-running.md §3 "Live test results", "API
+ * result row"). The server builds these, the web app reads them, the OpenAPI document describes them:
+ * the types below are the only ones.
+ */
+
+const text = z.string();
+const count = z.number().int();
+
+/** What get-test-result may answer; not_found is a run that is still starting (or never was). */
+export const RUN_STATUSES = ['running', 'processing', 'completed', 'failed', 'stopped', 'not_found'] as const;
+export const RunStatusSchema = z.enum(RUN_STATUSES);
+export type RunStatus = z.infer<typeof RunStatusSchema>;
+
+/** What a stored run can be (processing lasts from the run's last second until it is stored). */
+export const STORED_STATUSES = ['running', 'processing', 'completed', 'failed', 'stopped'] as const;
+export type StoredStatus = (typeof STORED_STATUSES)[number];
+export type FinalStatus = Extract<StoredStatus, 'completed' | 'failed' | 'stopped'>;
+
+export const LatencySummarySchema = z
+  .object({
+    avg: z.number(),
+    p50: z.number(),
+    p90: z.number(),
+    p95: z.number(),
+    p99: z.number(),
+    p999: z.number(),
+    min: z.number(),
+    max: z.number(),
+  })
+  .describe('Milliseconds (3 decimals), from an HDR histogram of every request');
+export type LatencySummary = z.infer<typeof LatencySummarySchema>;
+
+export const ErrorTallySchema = z.object({
+  count,
+  samples: z.array(text).describe('Up to 5 distinct messages'),
+});
+/** Errors of one kind: how many, and up to 5 distinct example messages. */
+export type ErrorTally = z.infer<typeof ErrorTallySchema>;
+
+export const ErrorsByKindSchema = z
+  .partialRecord(z.enum(ERROR_KINDS), ErrorTallySchema)
+  .describe('Failed requests by kind, with up to 5 sample messages (finished runs)');
+export type ErrorsByKind = z.infer<typeof ErrorsByKindSchema>;
+
+export const ResultSummarySchema = z
+  .object({
+    concurrent_users: count,
+    requests_per_second: z.number(),
+    average_response_time: z.number().describe('ms'),
+    error_rate: z.number().describe('Percent'),
+    total_requests: count,
+    successful_requests: count,
+    failed_requests: count,
+    percentile_50: z.number().describe('ms'),
+    percentile_90: z.number().describe('ms'),
+    percentile_95: z.number().describe('ms'),
+    percentile_99: z.number().describe('ms'),
+    percentile_999: z.number().describe('ms'),
+    min_response_time: z.number().describe('ms'),
+    max_response_time: z.number().describe('ms'),
+    avg_bandwidth: z.number().describe('Received KB/s'),
+    test_duration: z.number().describe('Seconds'),
+  })
+  .describe("A run's figures: times in ms, rates per second");
+export type ResultSummary = z.infer<typeof ResultSummarySchema>;
+
+export const ApiResultSchema = z
+  .object({
+    name: text,
+    label: text,
+    url: text,
+    method: text,
+    total_requests: count,
+    successful_requests: count,
+    failed_requests: count,
+    average_response_time: z.number().describe('ms'),
+    percentile_95: z.number().describe('ms'),
+    percentile_99: z.number().describe('ms'),
+    error_rate: z.number().describe('Percent'),
+    errors_by_kind: ErrorsByKindSchema,
+  })
+  .describe("One API (step) of the plan: the spec's API result row");
+export type ApiResult = z.infer<typeof ApiResultSchema>;
+
+/** GET /api/get-test-result/{id}, and the status and end events of the live stream. */
+export const TestResultSchema = z
+  .object({
+    test_id: text,
+    plan_id: text.nullable(),
+    plan_name: text,
+    status: RunStatusSchema,
+    progress: z.number().describe('0–100: elapsed over configured duration'),
+    elapsed_seconds: z.number(),
+    duration_seconds: z.number(),
+    intermediate: z.boolean().describe('True while the run is going (running or processing)'),
+    concurrent_users: count,
+    tool: text.describe("The plan's tool (the script format)"),
+    engine: text.describe('What really ran the load: the tool itself, or builtin'),
+    engine_note: text.describe('Which engine ran the plan and why, in words'),
+    started_at: text,
+    ended_at: text.nullable(),
+    error: text.nullable(),
+    summary: ResultSummarySchema.nullable().describe(
+      'Cumulative so far while running, final once done; null before the first second',
+    ),
+    api_results: z.array(ApiResultSchema),
+    errors: ErrorsByKindSchema,
+  })
+  .describe('A performance run, live or finished');
+export type TestResult = z.infer<typeof TestResultSchema>;
+
+/** POST /api/run-test. */
+export const RunStartedSchema = z.object({
+  test_id: text,
+  status: z.literal('running'),
+  engine: z.enum(ENGINE_IDS),
+  engine_note: text.describe('Which engine runs the plan and why, in words'),
+});
+export type RunStarted = z.infer<typeof RunStartedSchema>;
+
+/** POST /api/stop-test/{id}. */
+export const StopTestResponseSchema = z.object({ test_id: text, status: RunStatusSchema });
+export type StopTestResponse = z.infer<typeof StopTestResponseSchema>;
+
+/** POST /api/force-stop-all. */
+export const ForceStopResponseSchema = z.object({ stopped: z.array(text) });
+export type ForceStopResponse = z.infer<typeof ForceStopResponseSchema>;
+
+/** One entry of GET /api/engines: what can run a plan on this server. */
+export const EngineInfoSchema = z.object({
+  tool: z.enum(ENGINE_IDS),
+  name: text,
+  installed: z.boolean(),
+  version: text.nullable(),
+  command: text.nullable(),
+});
+export type EngineInfo = z.infer<typeof EngineInfoSchema>;
+
+export const EngineListSchema = z.array(EngineInfoSchema);
