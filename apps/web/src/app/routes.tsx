@@ -1,9 +1,11 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RegisterPage } from '@/features/auth/components/RegisterPage';
 import { SignInPage } from '@/features/auth/components/SignInPage';
+import { isScreenAvailable, SCREENS, type ScreenId } from '@/lib/screens';
+import { DataSourcesProvider } from './data-sources';
 import { PublicOnlyRoute, RequireAuth } from './guards';
 import { RouteError } from './RouteError';
-import { IMPLEMENTED_SCREENS, SCREENS, type ScreenId, type ScreenLoader } from './routes-registry';
+import { SCREEN_LOADERS, type ScreenLoader } from './screen-loaders';
 import { AppShell } from './shell/AppShell';
 import type { ScreenHandle } from './shell/Breadcrumbs';
 
@@ -17,16 +19,23 @@ function screenRoute(id: ScreenId, load: ScreenLoader): RouteObject {
 }
 
 /**
- * The route tree (spec 01 §2): /login and /register while signed out; everything else inside the shell
- * and behind sign-in. `/` and any unknown path (including screens not built yet) go to /dashboard.
+ * The route tree (docs/reference/01-authoring.md §2): /login and /register while signed out; everything
+ * else inside the shell and behind sign-in. `/` and any unknown path (including screens not built yet) go
+ * to /dashboard. The root hands the registered data sources (src/app/data-sources.tsx) to every screen.
  */
 export function createAppRoutes(): RouteObject[] {
-  const screens = (Object.entries(IMPLEMENTED_SCREENS) as [ScreenId, ScreenLoader | undefined][]).flatMap(
-    ([id, load]) => (load ? [screenRoute(id, load)] : []),
-  );
+  // Read when the routes are made, so a test that marks a screen "not built yet" sees its path redirect.
+  const screens = (Object.entries(SCREEN_LOADERS) as [ScreenId, ScreenLoader][])
+    .filter(([id]) => isScreenAvailable(id))
+    .map(([id, load]) => screenRoute(id, load));
   return [
     {
       path: '/',
+      element: (
+        <DataSourcesProvider>
+          <Outlet />
+        </DataSourcesProvider>
+      ),
       errorElement: <RouteError />,
       hydrateFallbackElement: <div className="min-h-dvh bg-background" />,
       children: [

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Link, useMatches } from 'react-router';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
-import { isScreenAvailable, screenPath, SCREENS, type ScreenId } from '../routes-registry';
+import { isScreenAvailable, screenPath, SCREENS, type ScreenId } from '@/lib/screens';
 
 /** Route `handle` of every registered screen: lets the shell find the current screen's breadcrumbs. */
 export interface ScreenHandle {

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useT } from '@/i18n';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { isScreenAvailable, screenPath, SCREENS } from '../routes-registry';
+import { isScreenAvailable, screenPath, SCREENS } from '@/lib/screens';
 import { NAV_PRIMARY, NAV_SECONDARY, type NavGroupItem, type NavLinkItem } from './navigation';
 
 const itemClass =

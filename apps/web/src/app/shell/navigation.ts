@@ -15,7 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { MessageKey } from '@/i18n/en';
-import type { ScreenId } from '../routes-registry';
+import type { ScreenId } from '@/lib/screens';
 
 export interface NavLinkItem {
   kind: 'link';

@@ -11,8 +11,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { isScreenAvailable, screenPath, type ScreenId } from '@/app/routes-registry';
-import { ScreenButton } from '@/app/screen-link';
+import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
+import { ScreenButton } from '@/components/screen-button';
 import { ComingSoon, preventActivation } from '@/components/coming-soon';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';

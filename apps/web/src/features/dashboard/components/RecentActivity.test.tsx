@@ -1,4 +1,4 @@
-import { DATA_SOURCES } from '@/app/routes-registry';
+import { DATA_SOURCES } from '@/app/data-sources';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

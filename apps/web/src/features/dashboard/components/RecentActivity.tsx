@@ -1,14 +1,13 @@
 import { Activity, ArrowRight, CircleExclamationPoint } from 'lucide-react';
-import { useState } from 'react';
-import { DATA_SOURCES } from '@/app/routes-registry';
-import { ScreenButton } from '@/app/screen-link';
+import { use, useState } from 'react';
+import { ScreenButton } from '@/components/screen-button';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useI18n } from '@/i18n';
 import { useAsyncData } from '@/lib/use-async-data';
-import { newestFirst, type RecentResultsSource } from '../queries/recent-results';
+import { newestFirst, RecentResultsContext, type RecentResultsSource } from '../queries/recent-results';
 
 function formatTime(value: string | undefined, locale: string): string | null {
   if (!value) return null;
@@ -19,10 +18,12 @@ function formatTime(value: string | undefined, locale: string): string | null {
 
 /**
  * Recent Activity of the home dashboard (spec 02 §2). Its data comes from the results feature through
- * `DATA_SOURCES.recentResults`; while that feature does not exist nothing is fetched and the empty state
- * is shown — no placeholder data.
+ * `RecentResultsContext` (or the `source` given); without one nothing is fetched and the empty state is
+ * shown — no placeholder data.
  */
-export function RecentActivity({ source = DATA_SOURCES.recentResults }: { source?: RecentResultsSource }) {
+export function RecentActivity({ source: given }: { source?: RecentResultsSource }) {
+  const registered = use(RecentResultsContext);
+  const source = given ?? registered;
   const { t, locale } = useI18n();
   const [attempt, setAttempt] = useState(0);
   const results = useAsyncData(source, attempt);

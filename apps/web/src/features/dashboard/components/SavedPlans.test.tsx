@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SavedPlan } from '@/features/plans/queries/plans-api';
+import type { SavedPlan } from '@/features/plans';
 import { createFetchMock, json, renderWithRouter, signInAs, type FetchMock } from '@/test/render';
 import { SavedPlans } from './SavedPlans';
 

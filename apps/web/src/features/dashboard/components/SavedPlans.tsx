@@ -1,12 +1,12 @@
 import { ArrowRight, FolderKanban } from 'lucide-react';
 import { useState } from 'react';
-import { ScreenButton } from '@/app/screen-link';
+import { ScreenButton } from '@/components/screen-button';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { EditPlanButton } from '@/features/history/components/shared/EditPlanButton';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/features/history/components/shared/StateBlocks';
-import { formatDate } from '@/features/history/model/run-format';
-import { toolName } from '@/features/results/model/format';
+import { EditPlanButton } from '@/components/edit-plan-button';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
+import { formatDate } from '@/features/history';
+import { toolName } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { useAsyncData } from '@/lib/use-async-data';

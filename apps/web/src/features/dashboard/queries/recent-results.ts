@@ -1,8 +1,10 @@
+import { createContext } from 'react';
 import { api } from '@/lib/api';
 
 /**
- * The Recent Activity contract (spec 02 §2 "Home dashboard"). `fetchRecentResults` (GET /api/get-test-results)
- * is registered in `DATA_SOURCES.recentResults` (src/app/routes-registry.ts).
+ * The Recent Activity contract (docs/reference/02-running.md §2 "Home dashboard"). `fetchRecentResults`
+ * (GET /api/get-test-results) is handed to the dashboard through `RecentResultsContext` by the router
+ * (src/app/data-sources.tsx).
  */
 export type RecentResultStatus = 'completed' | 'running' | 'pending' | 'failed' | 'stopped' | (string & {});
 
@@ -18,6 +20,9 @@ export interface RecentResult {
 
 /** Loads the signed-in user's results, newest first or in any order (the dashboard sorts and keeps 5). */
 export type RecentResultsSource = (signal: AbortSignal) => Promise<RecentResult[]>;
+
+/** The registered source of Recent Activity; none (nothing fetched, the empty state) outside the app. */
+export const RecentResultsContext = createContext<RecentResultsSource | undefined>(undefined);
 
 export const RECENT_RESULTS_LIMIT = 5;
 

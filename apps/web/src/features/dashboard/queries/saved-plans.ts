@@ -1,4 +1,4 @@
-import type { SavedPlan } from '@/features/plans/queries/plans-api';
+import type { SavedPlan } from '@/features/plans';
 import { api } from '@/lib/api';
 
 /** The newest saved plans shown on the home dashboard; the rest are on the performance dashboard. */

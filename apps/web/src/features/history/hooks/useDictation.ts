@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getSpeechRecognition, type SpeechRecognitionLike } from '@/features/auth/hooks/useVoiceCommand';
+import { getSpeechRecognition, type SpeechRecognitionLike } from '@/features/auth';
 
 export interface Dictation {
   listening: boolean;

@@ -1,4 +1,4 @@
-import { formatMs, formatNumber, formatPercent, formatRps, isNumber } from '@/features/results/model/format';
+import { formatMs, formatNumber, formatPercent, formatRps, isNumber } from '@/features/results';
 
 export type DeltaTone = 'worse' | 'better' | 'same' | 'unknown';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispositionFilename } from '../queries/history-api';
+import { dispositionFilename } from '@/features/results';
 import { pastRun } from '../test/fixtures';
 import { defaultBaseId } from './compare-defaults';
 import { deltaTone, formatDelta, formatDeltaPercent } from './deltas';

@@ -1,4 +1,4 @@
-import type { TestResult } from '@/features/results/model/types';
+import type { TestResult } from '@/features/results';
 import type { PastRun } from '../queries/history-api';
 
 /** A past run in the live screen's result shape, for the shared result components. */

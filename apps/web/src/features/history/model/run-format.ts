@@ -1,4 +1,6 @@
-import { isNumber } from '@/features/results/model/format';
+import { isNumber } from '@/features/results';
+
+export { isFinished } from '@/features/results';
 
 /** Spec 02 §2: a past run's duration as "Nm Ns" (whole seconds); the dash when unknown. */
 export function formatMinutesSeconds(seconds: unknown): string {
@@ -39,9 +41,4 @@ export function runTitle(run: { plan_name?: string | null }): string | null {
 export function runOwnName(run: { test_name?: string | null; plan_name?: string | null }): string | null {
   const own = run.test_name?.trim();
   return own && own !== runTitle(run) ? own : null;
-}
-
-/** A run that has ended: it can be deleted and its report downloaded (the server refuses live ones). */
-export function isFinished(status: string | null | undefined): boolean {
-  return status === 'completed' || status === 'failed' || status === 'stopped';
 }

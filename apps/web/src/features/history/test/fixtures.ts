@@ -1,4 +1,4 @@
-import type { ChartData } from '@/features/results/model/types';
+import type { ChartData } from '@/features/results';
 import type { Comparison, DashboardPlan, PastRun, PerformanceDashboard } from '../queries/history-api';
 
 export const SUMMARY = {

@@ -2,7 +2,7 @@ import { migratePlan } from '@aqa/plan';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { IMPLEMENTED_SCREENS } from '@/app/routes-registry';
+import { SCREEN_LOADERS } from '@/app/screen-loaders';
 import {
   bodyOf,
   createFetchMock,
@@ -661,14 +661,13 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
   });
 
   describe('Run Script', () => {
-    const registered = IMPLEMENTED_SCREENS.testResult;
+    const registered = SCREEN_LOADERS.testResult;
     beforeEach(() => {
-      IMPLEMENTED_SCREENS.testResult = () =>
+      SCREEN_LOADERS.testResult = () =>
         Promise.resolve({ default: () => <div data-testid="result-page">result</div> });
     });
     afterEach(() => {
-      if (registered) IMPLEMENTED_SCREENS.testResult = registered;
-      else delete IMPLEMENTED_SCREENS.testResult;
+      SCREEN_LOADERS.testResult = registered;
     });
 
     it('saves the plan first, runs it, and opens its result', async () => {

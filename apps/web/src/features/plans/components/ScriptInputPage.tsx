@@ -1,7 +1,7 @@
 import { CircleDot, Download, Eye, FileUp, Save } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { screenPath } from '@/app/routes-registry';
+import { screenPath } from '@/lib/screens';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';

@@ -2,7 +2,9 @@ import { migratePlan } from '@aqa/plan';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi, type MockInstance } from 'vitest';
-import { DATA_SOURCES, IMPLEMENTED_SCREENS } from '@/app/routes-registry';
+import { DATA_SOURCES } from '@/app/data-sources';
+import { SCREEN_LOADERS } from '@/app/screen-loaders';
+import { BUILT_SCREENS } from '@/lib/screens';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
@@ -381,11 +383,8 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
   });
 
   it('opens a plan of the script-upload screen here, with a note, while that screen does not exist', async () => {
-    const scriptScreen = IMPLEMENTED_SCREENS.createTestScript;
-    delete IMPLEMENTED_SCREENS.createTestScript;
-    onTestFinished(() => {
-      if (scriptScreen) IMPLEMENTED_SCREENS.createTestScript = scriptScreen;
-    });
+    BUILT_SCREENS.delete('createTestScript');
+    onTestFinished(() => void BUILT_SCREENS.add('createTestScript'));
     fetchMock.mockImplementation(
       (await import('@/test/render')).mockFetch({
         'GET /api/me': () => json({ user: TEST_USER }),
@@ -399,12 +398,11 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
   });
 
   it('shows Run Script as "Coming soon" until the result screen exists, and no text-command panel', async () => {
-    const resultScreen = IMPLEMENTED_SCREENS.testResult;
     const textCommand = DATA_SOURCES.planTextCommand;
-    delete IMPLEMENTED_SCREENS.testResult;
+    BUILT_SCREENS.delete('testResult');
     delete DATA_SOURCES.planTextCommand;
     onTestFinished(() => {
-      if (resultScreen) IMPLEMENTED_SCREENS.testResult = resultScreen;
+      BUILT_SCREENS.add('testResult');
       if (textCommand) DATA_SOURCES.planTextCommand = textCommand;
     });
     await openScreen('/create-test/url-input?planId=plan-9');
@@ -415,15 +413,14 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
   });
 
   describe('once the result screen and the text-command parser exist', () => {
-    const registered = { ...IMPLEMENTED_SCREENS };
+    const registered = { ...SCREEN_LOADERS };
     const sources = { ...DATA_SOURCES };
     beforeEach(() => {
-      IMPLEMENTED_SCREENS.testResult = () =>
+      SCREEN_LOADERS.testResult = () =>
         Promise.resolve({ default: () => <div data-testid="result-page">result</div> });
     });
     afterEach(() => {
-      if (registered.testResult) IMPLEMENTED_SCREENS.testResult = registered.testResult;
-      else delete IMPLEMENTED_SCREENS.testResult;
+      SCREEN_LOADERS.testResult = registered.testResult;
       if (sources.planTextCommand) DATA_SOURCES.planTextCommand = sources.planTextCommand;
       else delete DATA_SOURCES.planTextCommand;
     });

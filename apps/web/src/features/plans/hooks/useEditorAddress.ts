@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { screenPath, type ScreenId } from '@/app/routes-registry';
+import { screenPath, type ScreenId } from '@/lib/screens';
 
 /** Router state that keeps the editor when only ?planId= changes (after a save). */
 interface EditorLocationState {

@@ -1,7 +1,7 @@
 import { safeMigratePlan, type PerfPlan, type Tool, type ValidationResponse } from '@aqa/plan';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DATA_SOURCES, isScreenAvailable, screenPath, type ScreenId } from '@/app/routes-registry';
+import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
 import { useT } from '@/i18n';
 import { ApiError, isAbortError } from '@/lib/api';
 import {
@@ -44,7 +44,7 @@ import {
   validatePlan,
   type SavedPlan,
 } from '../queries/plans-api';
-import type { TextCommandResponse } from '../queries/text-command';
+import { PlanTextCommandContext, type TextCommandResponse } from '../queries/text-command';
 import { useScriptPreview, type ScriptMode } from './useScriptPreview';
 
 /**
@@ -443,7 +443,7 @@ export function usePlanEditor({
 
   // --- Text command (when its parser exists) ----------------------------------------------------------
 
-  const textCommandSource = DATA_SOURCES.planTextCommand;
+  const textCommandSource = use(PlanTextCommandContext);
   const applyTextCommand = textCommandSource
     ? async (command: string): Promise<TextCommandResponse> => {
         if (!savedId) throw new Error('The plan is not saved');

@@ -1,8 +1,10 @@
+import { createContext } from 'react';
 import { api } from '@/lib/api';
 
 /**
- * The text-command contract (spec 01 §3 "Text-command response", §7 POST /update-test-plan-command).
- * `requestTextCommand` is registered in `DATA_SOURCES.planTextCommand` (src/app/routes-registry.ts).
+ * The text-command contract (docs/reference/01-authoring.md §3 "Text-command response", §7
+ * POST /update-test-plan-command). `requestTextCommand` is handed to the plan screens through
+ * `PlanTextCommandContext` by the router (src/app/data-sources.tsx).
  */
 
 /** How the server scopes an update: the plan, every API, or one API by its 0-based index. */
@@ -30,6 +32,9 @@ export type PlanTextCommandSource = (
   request: TextCommandRequest,
   signal?: AbortSignal,
 ) => Promise<TextCommandResponse>;
+
+/** The registered text-command parser; none (no text-command panel) outside the app. */
+export const PlanTextCommandContext = createContext<PlanTextCommandSource | undefined>(undefined);
 
 /** POST /api/update-test-plan-command: parses the command on the server, applies it and saves the plan. */
 export const requestTextCommand: PlanTextCommandSource = (request, signal) =>

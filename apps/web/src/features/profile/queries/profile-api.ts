@@ -1,7 +1,7 @@
 import type { PasswordChange, ProfileUpdate, User } from '@aqa/plan';
 import { api } from '@/lib/api';
 
-export { fetchCurrentUser as fetchMe } from '@/features/auth/queries/auth-api';
+export { fetchCurrentUser as fetchMe } from '@/features/auth';
 
 export async function updateMe(update: ProfileUpdate): Promise<User> {
   const answer = await api.put<{ user: User }>('/me', update);

@@ -5,7 +5,7 @@ import { screenPath } from '@/lib/screens';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FinishedRunReports } from '@/features/history/components/reports/ReportDownloads';
+import { FinishedRunReports } from './ReportDownloads';
 import { useI18n, type Translate } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { useLiveTest, type LiveTest } from '../hooks/useLiveTest';

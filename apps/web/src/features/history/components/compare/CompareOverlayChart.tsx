@@ -1,11 +1,8 @@
 import type { ChartData, ChartOptions } from 'chart.js';
 import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
-import { ChartCard } from '@/features/results/components/charts/ChartCard';
-import { alpha, niceMax, useChartTheme } from '@/features/results/components/charts/chart-setup';
-import { formatMs, formatPercent, formatRps } from '@/features/results/model/format';
-import { hasTraffic } from '@/features/results/model/timeline';
-import type { SeriesPoint } from '@/features/results/model/types';
+import { formatMs, formatPercent, formatRps, hasTraffic, type SeriesPoint } from '@/features/results';
+import { alpha, ChartCard, niceMax, useChartTheme } from '@/features/results/charts';
 import { useI18n } from '@/i18n';
 
 export type OverlayMetric = 'p95' | 'rps' | 'errors';

@@ -1,22 +1,22 @@
 import { ArrowLeft, ArrowLeftRight, GitCompareArrows, TriangleAlert } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { screenPath } from '@/app/routes-registry';
-import { ScreenButton } from '@/app/screen-link';
+import { screenPath } from '@/lib/screens';
+import { ScreenButton } from '@/components/screen-button';
 import { PageHeader } from '@/components/page-header';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/features/plans/components/NativeSelect';
-import { fetchTestResult } from '@/features/results/queries/results-api';
+import { NativeSelect } from '@/features/plans';
+import { fetchTestResult } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { useAsyncData } from '@/lib/use-async-data';
 import { defaultBaseId, defaultCandidateId, runsToOffer } from '../../model/compare-defaults';
 import { formatDateTime, runOwnName, runTitle } from '../../model/run-format';
 import { fetchComparison, fetchPastRuns, type PastRun } from '../../queries/history-api';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../shared/StateBlocks';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { CompareOverlayChart } from './CompareOverlayChart';
 import { CompareApisTable, CompareMetricsTable } from './CompareTables';
 

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, FolderKanban, LoaderCircle, type LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { formatCount } from '@/features/results/model/format';
+import { formatCount } from '@/features/results';
 import { useI18n } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { cn } from '@/lib/utils';

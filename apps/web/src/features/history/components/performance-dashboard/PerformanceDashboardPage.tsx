@@ -1,17 +1,17 @@
 import { ArrowLeft, FileUp, History, Link2, Search, SearchX, Gauge } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { ScreenButton } from '@/app/screen-link';
+import { ScreenButton } from '@/components/screen-button';
 import { PageHeader } from '@/components/page-header';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { NativeSelect } from '@/features/plans/components/NativeSelect';
+import { NativeSelect } from '@/features/plans';
 import { useT } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useReloadable } from '../../hooks/useReloadable';
 import { fetchPerformanceDashboard, type PlanFilter } from '../../queries/history-api';
 import { Pager } from '../shared/Pager';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../shared/StateBlocks';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { DashboardCounters } from './DashboardCounters';
 import { PlanCard } from './PlanCard';
 

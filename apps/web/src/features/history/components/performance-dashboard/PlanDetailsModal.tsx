@@ -1,5 +1,4 @@
-import { MethodBadge } from '@/features/results/components/ApiResults';
-import { toolName } from '@/features/results/model/format';
+import { MethodBadge, toolName } from '@/features/results';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useI18n } from '@/i18n';
 import { formatDateTime } from '../../model/run-format';

@@ -1,6 +1,5 @@
-import { Sparkline } from '@/features/results/components/MetricTile';
+import { formatMs, formatPercent, Sparkline } from '@/features/results';
 import { useI18n } from '@/i18n';
-import { formatMs, formatPercent } from '@/features/results/model/format';
 import type { TrendPoint } from '../../queries/history-api';
 
 /**

@@ -3,9 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { callErrorMessage } from '@/features/plans/plan-messages';
-import { appliedMessage, describeChange } from '@/features/plans/model/text-command-text';
-import { requestTextCommand, type ParsedUpdate } from '@/features/plans/queries/text-command';
+import {
+  appliedMessage,
+  callErrorMessage,
+  describeChange,
+  type ParsedUpdate,
+  requestTextCommand,
+} from '@/features/plans';
 import { useI18n } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { useDictation } from '../../hooks/useDictation';

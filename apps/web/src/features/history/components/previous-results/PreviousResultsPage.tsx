@@ -1,7 +1,7 @@
 import { ArrowLeft, History, MousePointerClick, RefreshCw, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ScreenButton } from '@/app/screen-link';
+import { ScreenButton } from '@/components/screen-button';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,7 +10,7 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { useReloadable } from '../../hooks/useReloadable';
 import { fetchPastRuns } from '../../queries/history-api';
 import { Pager } from '../shared/Pager';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../shared/StateBlocks';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { RunDetail } from './RunDetail';
 import { RunListItem } from './RunListItem';
 

@@ -1,15 +1,19 @@
 import { ExternalLink, GitCompareArrows, Info, Pencil, Star, StarOff, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
-import { isScreenAvailable, screenPath } from '@/app/routes-registry';
+import { isScreenAvailable, screenPath } from '@/lib/screens';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiResultsList } from '@/features/results/components/ApiResults';
-import { PerformanceTimeline } from '@/features/results/components/PerformanceTimeline';
-import { ResultCharts } from '@/features/results/components/ResultCharts';
-import type { ChartData, TestResult } from '@/features/results/model/types';
-import { fetchChartData, fetchTestResult } from '@/features/results/queries/results-api';
+import {
+  ApiResultsList,
+  type ChartData,
+  fetchChartData,
+  fetchTestResult,
+  ReportDownloads,
+  type TestResult,
+} from '@/features/results';
+import { PerformanceTimeline, ResultCharts } from '@/features/results/charts';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { useAsyncData } from '@/lib/use-async-data';
@@ -17,8 +21,7 @@ import { useReloadable } from '../../hooks/useReloadable';
 import { resultAsRun, runAsResult } from '../../model/past-run';
 import { isFinished, runOwnName, runTitle } from '../../model/run-format';
 import { deleteTestResult, findPastRun, setBaseline, type PastRun } from '../../queries/history-api';
-import { ReportDownloads } from '../reports/ReportDownloads';
-import { ErrorBlock, LoadingBlock } from '../shared/StateBlocks';
+import { ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { PerformanceSummary, RunInformation } from './RunInformation';
 import { RunEditDialog } from './RunEditDialog';
 

@@ -1,13 +1,6 @@
 import { StatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  formatCount,
-  formatKbs,
-  formatMs,
-  formatPercent,
-  formatRps,
-  toolName,
-} from '@/features/results/model/format';
+import { formatCount, formatKbs, formatMs, formatPercent, formatRps, toolName } from '@/features/results';
 import { useI18n } from '@/i18n';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatMinutesSeconds, runTitle } from '../../model/run-format';

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { StatusBadge } from '@/components/status-badge';
-import { formatCount, formatPercent, toolName } from '@/features/results/model/format';
+import { formatCount, formatPercent, toolName } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { formatDateTime, formatMinutesSeconds, runOwnName, runTitle } from '../../model/run-format';

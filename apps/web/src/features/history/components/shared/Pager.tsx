@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useI18n } from '@/i18n';
-import { formatCount } from '@/features/results/model/format';
+import { formatCount } from '@/features/results';
 
 /** Previous / Next with "x–y of N" for a list the server pages. */
 export function Pager({

@@ -1,26 +1,24 @@
 import { generatePath } from 'react-router';
-import type { ComponentType } from 'react';
 import type { MessageKey } from '@/i18n/en';
-import { fetchRecentResults, type RecentResultsSource } from '@/features/dashboard/queries/recent-results';
-import { requestTextCommand, type PlanTextCommandSource } from '@/features/plans/queries/text-command';
 
 /**
- * THE ROUTES REGISTRY — which screens exist.
+ * THE SCREEN CATALOGUE — which screens exist, where they live, and what their breadcrumbs say.
  *
- * `SCREENS` is the catalogue of every screen the spec names (built or not): its route pattern and its
- * breadcrumbs. `IMPLEMENTED_SCREENS` says which of them are built, and how to load them. Everything that
- * points at a screen (sidebar items, dashboard cards and quick actions, "View All Results", "View Result")
- * refers to it by id and asks `isScreenAvailable(id)`: a screen that is not built yet is shown disabled
- * with a "Coming soon" hint, and its path falls through to the catch-all redirect.
+ * `SCREENS` lists every screen the product names (built or not): its route pattern and its breadcrumbs.
+ * `BUILT_SCREENS` says which of them are built. Everything that points at a screen (sidebar items,
+ * dashboard cards and quick actions, "View All Results", "View Result") refers to it by id and asks
+ * `isScreenAvailable(id)`: a screen that is not built yet is shown disabled with a "Coming soon" hint, and
+ * its path falls through to the catch-all redirect.
+ *
+ * This module imports no feature, so any feature, the shell and the router can use it without an import
+ * cycle. How a built screen is loaded is the router's business alone: `src/app/screen-loaders.ts`.
  *
  * To add a screen in a later issue:
  *   1. Export a default React component, e.g. `src/features/plans/components/UrlInputPage.tsx`.
- *   2. Add one line to `IMPLEMENTED_SCREENS`:
- *        createTestUrl: () => import('@/features/plans/components/UrlInputPage'),
+ *   2. Add its id to `BUILT` below, and its loader to `SCREEN_LOADERS` in `src/app/screen-loaders.ts`
+ *      (the type checker insists on both).
  *   3. Adjust its `breadcrumbs` in `SCREENS` if needed (labels are i18n keys; add them to en.ts and ko.ts).
  * The route, the breadcrumbs in the header, and every link to the screen then go live by themselves.
- * Data that a built screen provides to other screens (the dashboard's Recent Activity) is registered the
- * same way in `DATA_SOURCES`.
  */
 
 export type ScreenId =
@@ -60,7 +58,7 @@ const FUNCTIONAL_TEST: Crumb = { label: 'crumb.functionalTest' };
 const ACCOUNT: Crumb = { label: 'crumb.account' };
 
 export const SCREENS: Record<ScreenId, ScreenDefinition> = {
-  // Breadcrumbs written in spec 01 §2 "Shell".
+  // Breadcrumbs written in docs/reference/01-authoring.md §2 "Shell".
   dashboard: { path: '/dashboard', breadcrumbs: [{ label: 'crumb.plans' }] },
   createTestUrl: {
     path: '/create-test/url-input',
@@ -111,55 +109,38 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   },
   profile: { path: '/profile', breadcrumbs: [ACCOUNT, { label: 'crumb.profile' }] },
   settings: { path: '/settings', breadcrumbs: [ACCOUNT, { label: 'crumb.settings' }] },
-  // Sidebar items whose screens DESIGN.md §5 plans; the paths are ours.
+  // Sidebar items whose screens docs/design.md §5 plans; the paths are ours.
   messages: { path: '/messages', breadcrumbs: [ACCOUNT, { label: 'crumb.messages' }] },
   downloadApp: { path: '/download-app', breadcrumbs: [{ label: 'crumb.downloadApp' }] },
   feedback: { path: '/feedback', breadcrumbs: [{ label: 'crumb.feedback' }] },
 };
 
-/** A screen module: its default export is the page component, rendered inside the signed-in shell. */
-export type ScreenModule = { default: ComponentType };
-export type ScreenLoader = () => Promise<ScreenModule>;
+/** The screens that are built; each has a loader in `src/app/screen-loaders.ts`. */
+const BUILT = [
+  'dashboard',
+  'createTestUrl',
+  'createTestScript',
+  'testResult',
+  'performanceDashboard',
+  'previousResults',
+  'compareResults',
+  'profile',
+  'settings',
+] as const satisfies readonly ScreenId[];
 
-/** The screens that exist. One line per built screen; each is loaded on first visit (its own chunk). */
-export const IMPLEMENTED_SCREENS: Partial<Record<ScreenId, ScreenLoader>> = {
-  dashboard: () => import('@/features/dashboard/components/HomeDashboard'),
-  createTestUrl: () => import('@/features/plans/components/UrlInputPage'),
-  createTestScript: () => import('@/features/plans/components/ScriptInputPage'),
-  testResult: () => import('@/features/results/components/TestResultPage'),
-  performanceDashboard: () =>
-    import('@/features/history/components/performance-dashboard/PerformanceDashboardPage'),
-  previousResults: () => import('@/features/history/components/previous-results/PreviousResultsPage'),
-  compareResults: () => import('@/features/history/components/compare/CompareResultsPage'),
-  profile: () => import('@/features/profile/components/ProfilePage'),
-  settings: () => import('@/features/settings/components/SettingsPage'),
-};
+export type BuiltScreenId = (typeof BUILT)[number];
 
-/** Data that built features provide to other screens. Absent → the consumer shows its empty state, no fetch. */
-export interface DataSources {
-  /** Recent Activity on the home dashboard (GET /api/get-test-results, added with the results screens). */
-  recentResults?: RecentResultsSource;
-  /**
-   * The text-command parser of saved plans (POST /api/update-test-plan-command, added with its issue). Absent →
-   * the URL-input screen shows no text-command panel.
-   */
-  planTextCommand?: PlanTextCommandSource;
-}
-
-export const DATA_SOURCES: DataSources = {
-  recentResults: fetchRecentResults,
-  planTextCommand: requestTextCommand,
-};
+/**
+ * The built screens as a set. A set rather than a frozen list so that a test can show a built screen as
+ * "not built yet" (and put it back); the product never changes it.
+ */
+export const BUILT_SCREENS: Set<ScreenId> = new Set(BUILT);
 
 export function isScreenAvailable(id: ScreenId): boolean {
-  return IMPLEMENTED_SCREENS[id] !== undefined;
+  return BUILT_SCREENS.has(id);
 }
 
 /** The URL of a screen, with its route parameters filled in (`screenPath('testResult', { testId })`). */
 export function screenPath(id: ScreenId, params: Record<string, string> = {}): string {
   return generatePath(SCREENS[id].path, params);
-}
-
-export function implementedScreenIds(): ScreenId[] {
-  return (Object.keys(SCREENS) as ScreenId[]).filter(isScreenAvailable);
 }

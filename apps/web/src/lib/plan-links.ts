@@ -1,4 +1,4 @@
-import { isScreenAvailable, screenPath, type ScreenId } from '@/app/routes-registry';
+import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
 
 /** The screen a plan was written on (spec 01 source_page): its own authoring screen edits it. */
 export function planEditorScreen(sourcePage: string | null | undefined): ScreenId {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ComingSoon, preventActivation } from '@/components/coming-soon';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { useT } from '@/i18n';
-import { editPlanPath } from '../../model/plan-links';
+import { editPlanPath } from '@/lib/plan-links';
 
 /** Edit Plan: opens the plan on the screen it was written on (URL input or script input). */
 export function EditPlanButton({

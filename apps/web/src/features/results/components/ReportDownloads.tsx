@@ -5,9 +5,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { cn } from '@/lib/utils';
-import { isFinished } from '../../model/run-format';
+import { isFinished } from '../model/finished';
 import { downloadText } from '@/lib/download';
-import { fetchReport, type ReportFormat } from '../../queries/history-api';
+import { fetchReport, type ReportFormat } from '../queries/report-api';
 
 const FORMATS: { format: ReportFormat; label: string }[] = [
   { format: 'html', label: 'HTML' },

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ComingSoon, preventActivation } from '@/components/coming-soon';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { isScreenAvailable, screenPath, type ScreenId } from './routes-registry';
+import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
 
 export interface ScreenButtonProps extends Pick<ButtonProps, 'variant' | 'size' | 'className'> {
   screen: ScreenId;

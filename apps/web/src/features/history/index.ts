@@ -1,0 +1,5 @@
+/**
+ * What other features may use of the results-history feature (the lint rule of eslint.config.js lets them
+ * import `@/features/history` and nothing deeper). Its screens are loaded by the router.
+ */
+export { formatDate } from './model/run-format';

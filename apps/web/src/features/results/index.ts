@@ -1,0 +1,25 @@
+/**
+ * What other features may use of the results feature. The lint rule of eslint.config.js lets other
+ * features import a feature's top-level files only: this one, and `./charts` for the chart components
+ * (kept apart because loading them registers Chart.js, which a screen without charts should not pull in).
+ * The result screen itself is loaded by the router.
+ */
+export { ApiResultsList, MethodBadge } from './components/ApiResults';
+export { Sparkline } from './components/MetricTile';
+export { FinishedRunReports, ReportDownloads } from './components/ReportDownloads';
+export { isFinished } from './model/finished';
+export {
+  formatCount,
+  formatKbs,
+  formatMs,
+  formatNumber,
+  formatPercent,
+  formatRps,
+  formatSeconds,
+  isNumber,
+  MISSING,
+  toolName,
+} from './model/format';
+export { hasTraffic } from './model/timeline';
+export { dispositionFilename, fetchReport, type ReportFormat } from './queries/report-api';
+export { fetchChartData, fetchTestResult } from './queries/results-api';
