@@ -74,6 +74,7 @@ describe('POST /api/parse-swagger', () => {
       steps: Record<string, unknown>[];
       warnings: unknown[];
       info: Record<string, unknown>;
+      needs_value: { name: string; calls: string[] }[];
     }>();
     expect(body.apis).toHaveLength(19);
     expect(body.steps).toHaveLength(19);
@@ -90,9 +91,22 @@ describe('POST /api/parse-swagger', () => {
     expect(body.steps[1]).toMatchObject({
       method: 'POST',
       url: 'http://localhost:8080/api/v3/pet',
-      thinkTime: '5s',
+      // An imported call pauses only where its file says so.
+      thinkTime: '0',
       timeout: 30,
     });
+    // Petstore gives its path parameters no example: the calls send {{petId}} and the answer lists it.
+    expect(body.apis[4]).toMatchObject({
+      path: '/pet/{petId}',
+      url: 'http://localhost:8080/api/v3/pet/{{petId}}',
+    });
+    expect(body.needs_value.map((v) => v.name)).toEqual(['petId', 'orderId', 'username']);
+    expect(body.needs_value[0]?.calls).toEqual([
+      'GET /pet/{petId}',
+      'POST /pet/{petId}',
+      'DELETE /pet/{petId}',
+      'POST /pet/{petId}/uploadImage',
+    ]);
     expect(body.info).toMatchObject({
       format: 'swagger',
       kind: 'OpenAPI 3.0.4',

@@ -27,6 +27,7 @@ export type {
   ImportInfo,
   ImportResult,
   ImportWarning,
+  NeededValue,
   StepSource,
 } from './import/import-model';
 export type { ImportSource } from './import/read-document';

@@ -92,8 +92,8 @@ function baseUrlOf(upload: Upload): string | undefined {
   return value;
 }
 
-function answer({ apis, steps, warnings, info }: ImportAnswer) {
-  return { apis, steps, warnings, info };
+function answer({ apis, steps, warnings, info, needsValue }: ImportAnswer) {
+  return { apis, steps, warnings, info, needs_value: needsValue };
 }
 
 /**
@@ -244,6 +244,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         script_warnings: result.functional.scriptWarnings,
         steps: result.steps,
         info: result.info,
+        needs_value: result.needsValue,
       };
     },
   );

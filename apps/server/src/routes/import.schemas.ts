@@ -41,6 +41,19 @@ export const ImportInfoSchema = z
   })
   .describe('Facts about the imported file');
 
+export const NeededValueSchema = z
+  .object({
+    name: text.describe('The variable, sent as {{name}} until it has a value'),
+    calls: z.array(text).describe('The calls that send it, e.g. "GET /pets/{petId}"'),
+  })
+  .describe(
+    'A value the file does not give (no example, default or enum): the calls send {{name}} until the user fills it in',
+  );
+
+const NeededValues = z
+  .array(NeededValueSchema)
+  .describe('The {{variables}} the imported calls send that need a value before the plan can run as meant');
+
 const AuthorizationSchema = SavedUrlEntrySchema.shape.authorization;
 
 export const ParsedApiSchema = z
@@ -62,6 +75,7 @@ export const ParseResponseSchema = z.object({
   steps: z.array(SavedUrlEntrySchema).describe("The same APIs as the plan's URL entries, ready to save"),
   warnings: z.array(ImportWarningSchema).describe('What could not be carried over, and why'),
   info: ImportInfoSchema,
+  needs_value: NeededValues,
 });
 
 export const FunctionalApiSchema = z.object({
@@ -84,6 +98,7 @@ export const FileParseResponseSchema = z.object({
     .describe('What the Taurus script cannot express'),
   steps: z.array(SavedUrlEntrySchema),
   info: ImportInfoSchema,
+  needs_value: NeededValues,
 });
 
 export const CurlBodySchema = z.object({

@@ -548,6 +548,11 @@ export const ko: Messages = {
   'scriptInput.duplicateApi': 'API 복제',
   'scriptInput.tabBasic': '기본',
   'scriptInput.apiName': 'API 이름',
+  'scriptInput.needsValueTitle': '값이 필요한 변수 ({count})',
+  'scriptInput.needsValueText':
+    '파일에 예시, 기본값, enum 값이 없어서 호출이 이 변수를 적힌 그대로({{name}}) 보냅니다. 실행하기 전에 이 변수를 쓰는 호출에서 실제 값으로 바꾸거나, 앞선 호출에서 추출하세요.',
+  'scriptInput.needsValueCalls': '사용하는 호출: {calls}',
+  'scriptInput.needsValueMore': '{calls} 외 {count}개',
   'scriptInput.request': '메서드와 URL',
   'scriptInput.generate': '스크립트 생성',
   'scriptInput.save': '테스트 플랜 저장',

@@ -4,6 +4,7 @@ import {
   type ImportResult,
   type ImportSource,
   type ImportWarning,
+  type NeededValue,
   planToTaurus,
 } from '@aqa/converters';
 import type { Authorization, HttpMethod, UrlEntry } from '@aqa/plan';
@@ -62,6 +63,8 @@ export interface ImportAnswer {
   steps: UrlEntry[];
   warnings: ImportWarning[];
   info: ImportInfo;
+  /** The {{variables}} the calls send without a value (the summary's "needs a value"). */
+  needsValue: NeededValue[];
   functional?: {
     script: string;
     apis: FunctionalApi[];
@@ -86,6 +89,7 @@ export function runImportJob(job: ImportJob): ImportAnswer {
     steps: result.steps,
     warnings: result.warnings,
     info: result.info,
+    needsValue: result.needsValue,
   };
   if (job.taurusScript && result.steps.length > 0) {
     const script = planToTaurus({

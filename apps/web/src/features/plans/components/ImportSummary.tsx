@@ -1,10 +1,13 @@
-import { FileCheck2, TriangleAlert } from 'lucide-react';
+import { FileCheck2, TriangleAlert, Variable } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { useT } from '@/i18n';
+import type { NeededValue } from '../queries/import-api';
 import type { ImportedApis } from './UploadStep';
 
 /** Warnings shown before the list is folded away: enough to read, not a wall. */
 const SHOWN_WARNINGS = 5;
+/** Calls named per variable before "and N more": a variable of Stripe's is used by hundreds. */
+const SHOWN_CALLS = 3;
 
 /**
  * What the last upload brought in: the file, what it is, how many APIs — and what the importer could not
@@ -12,7 +15,7 @@ const SHOWN_WARNINGS = 5;
  */
 export function ImportSummary({ imported }: { imported: ImportedApis }) {
   const t = useT();
-  const { info, warnings, entries, source } = imported;
+  const { info, warnings, entries, source, needsValue } = imported;
   const shown = warnings.slice(0, SHOWN_WARNINGS);
   const rest = warnings.slice(SHOWN_WARNINGS);
   const title = info.title.trim();
@@ -28,6 +31,7 @@ export function ImportSummary({ imported }: { imported: ImportedApis }) {
           </span>
         </span>
       </Alert>
+      {needsValue.length > 0 && <NeedsValue needed={needsValue} />}
       {warnings.length > 0 && (
         <Alert
           variant="warning"
@@ -70,5 +74,43 @@ export function ImportSummary({ imported }: { imported: ImportedApis }) {
         </Alert>
       )}
     </div>
+  );
+}
+
+/**
+ * The {{variables}} the calls send as written because the file gives them no value: listed first, since a
+ * plan that sends "{{petId}}" runs but does not test what it should.
+ */
+function NeedsValue({ needed }: { needed: NeededValue[] }) {
+  const t = useT();
+  return (
+    <Alert
+      variant="warning"
+      icon={false}
+      title={
+        <span className="flex items-center gap-2">
+          <Variable aria-hidden className="size-4" />
+          {t('scriptInput.needsValueTitle', { count: needed.length })}
+        </span>
+      }
+      data-testid="import-needs-value"
+    >
+      <p className="text-[13px] text-foreground">{t('scriptInput.needsValueText')}</p>
+      <ul className="mt-1 space-y-1 text-[13px] text-foreground">
+        {needed.map(({ name, calls }) => {
+          const shown = calls.slice(0, SHOWN_CALLS).join(', ');
+          const list =
+            calls.length > SHOWN_CALLS
+              ? t('scriptInput.needsValueMore', { calls: shown, count: calls.length - SHOWN_CALLS })
+              : shown;
+          return (
+            <li key={name} className="break-words" data-testid="needs-value-item">
+              <code className="font-mono text-[12px] font-medium text-warning-text">{`{{${name}}}`}</code> —{' '}
+              {t('scriptInput.needsValueCalls', { calls: list })}
+            </li>
+          );
+        })}
+      </ul>
+    </Alert>
   );
 }

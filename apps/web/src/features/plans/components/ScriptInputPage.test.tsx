@@ -38,6 +38,7 @@ function parseAnswer(
     steps: calls,
     warnings,
     info: {
+    needs_value: [],
       format: 'swagger',
       kind: 'OpenAPI 3.0.0',
       title: 'Swagger Petstore',

@@ -23,7 +23,7 @@ import {
   type UploadProblem,
 } from '../model/upload-source';
 import { callErrorMessage } from '../plan-messages';
-import { parseUpload, type ImportInfo, type ImportWarning } from '../queries/import-api';
+import { parseUpload, type ImportInfo, type ImportWarning, type NeededValue } from '../queries/import-api';
 import { TableLayoutHelp } from './TableLayoutHelp';
 
 /** What step 1 hands to step 2. */
@@ -33,6 +33,8 @@ export interface ImportedApis {
   entries: EntryForm[];
   warnings: ImportWarning[];
   info: ImportInfo;
+  /** The {{variables}} the calls send without a value, for the summary's "needs a value". */
+  needsValue: NeededValue[];
   /** The file name, or "cURL command". */
   source: string;
 }
@@ -166,7 +168,14 @@ export function UploadStep({
           message: t('scriptInput.unreadableStep', { message }),
         })),
       ];
-      onImported({ kind, entries, warnings, info: answer.info, source });
+      onImported({
+        kind,
+        entries,
+        warnings,
+        info: answer.info,
+        needsValue: answer.needs_value,
+        source,
+      });
     } catch (failure) {
       if (controller.signal.aborted || isAbortError(failure)) return;
       setError(t('scriptInput.parseFailed', { message: callErrorMessage(failure, t) }));

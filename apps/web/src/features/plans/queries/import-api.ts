@@ -20,11 +20,19 @@ export interface ImportInfo {
   methods: Record<string, number>;
 }
 
+/** A {{variable}} the imported calls send that the file gives no value. */
+export interface NeededValue {
+  name: string;
+  /** The calls that send it: "GET /pets/{petId}". */
+  calls: string[];
+}
+
 export interface ImportAnswer {
   /** The plan's URL entries, in the file's order. */
   steps: unknown[];
   warnings: ImportWarning[];
   info: ImportInfo;
+  needs_value: NeededValue[];
 }
 
 export type UploadSource =
