@@ -1,22 +1,53 @@
 // `npm run bench`: every benchmark of the project, one after the other (minutes, not seconds).
-// Performance goals are checked here, never by timed unit tests.
+// Performance goals are checked here, never by timed unit tests (`npm test` runs none of these).
+//
+//   npm run bench                         all of them
+//   npm run bench -- --skip many-users    all but one (repeatable)
+//   npm run bench -- --only many-users    just one (repeatable)
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { ROOT, checkNodeVersion, ensureInstalled, log, run } from './lib/workspace.mjs';
 
 checkNodeVersion();
 ensureInstalled();
 
 const BENCHES = [
-  { name: 'import speed (large OpenAPI document)', file: 'packages/converters/bench/import-bench.mjs' },
-  { name: 'load engine vs wrk and autocannon', file: 'packages/engine/bench/run.mjs' },
-  { name: 'dashboards with 1,000 plans and 20,000 runs', file: 'apps/server/bench/scale-bench.mjs' },
+  {
+    id: 'import',
+    name: 'import speed (large OpenAPI document)',
+    file: 'packages/converters/bench/import-bench.mjs',
+  },
+  { id: 'engine', name: 'load engine vs wrk and autocannon', file: 'packages/engine/bench/run.mjs' },
+  {
+    id: 'many-users',
+    name: 'load engine: 10,000 users against a 1 s server for 60 s, memory per user',
+    file: 'packages/engine/bench/many-users.mjs',
+  },
+  {
+    id: 'dashboards',
+    name: 'dashboards with 1,000 plans and 20,000 runs',
+    file: 'apps/server/bench/scale-bench.mjs',
+  },
 ];
 
+const { values: opt } = parseArgs({
+  options: { only: { type: 'string', multiple: true }, skip: { type: 'string', multiple: true } },
+});
+const ids = BENCHES.map((b) => b.id);
+for (const id of [...(opt.only ?? []), ...(opt.skip ?? [])])
+  if (!ids.includes(id)) {
+    log(`unknown bench ${JSON.stringify(id)}: one of ${ids.join(', ')}`);
+    process.exit(2);
+  }
+const chosen = BENCHES.filter(
+  (b) => (opt.only === undefined || opt.only.includes(b.id)) && !(opt.skip ?? []).includes(b.id),
+);
+
 let failed = 0;
-for (const bench of BENCHES) {
+for (const bench of chosen) {
   if (!existsSync(join(ROOT, bench.file))) continue;
-  log(`── bench: ${bench.name}`);
+  log(`── bench: ${bench.name} (${bench.id})`);
   if (run(process.execPath, [bench.file]) !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);

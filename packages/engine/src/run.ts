@@ -5,7 +5,9 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { compilePlan, PlanCompileError, type CompiledPlan } from './executor/compile';
-import { describeIssues, safeMigratePlan, type PerfPlan, type PerfPlanInput } from '@aqa/plan';
+import type { PerfPlan, PerfPlanInput } from '@aqa/plan';
+import { parseEnginePlan } from './executor/engine-plan';
+import { CapacityError, capacityProblems } from './executor/capacity';
 import { IterationCounter, WHOLE_RUN, type SequenceSplit } from './executor/sequence';
 import { RunAggregator } from './metrics/aggregate';
 import type { EngineLogger, RunResult, RunSnapshot } from './types';
@@ -102,20 +104,21 @@ async function resolveWorkerEntry(explicit: string | URL | undefined): Promise<U
  * event loop: it only merges histograms once a second.
  *
  * Throws PlanCompileError synchronously for a plan that does not validate or cannot run (every
- * problem listed, with its field).
+ * problem listed, with its field), and its subclass CapacityError when this machine cannot hold
+ * the plan's users (open files, local ports: executor/capacity.ts).
  */
 export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = {}): RunHandle {
   // Validated here too (idempotent for a parsed plan), so no caller can hand the workers a plan
-  // the model would refuse.
-  const parsed = safeMigratePlan(input);
+  // the model would refuse; concurrent_users may exceed the form's 1000 (executor/engine-plan.ts).
+  const parsed = parseEnginePlan(input);
   if (!parsed.success) {
-    throw new PlanCompileError(
-      describeIssues(parsed.error).map((i) => `${i.field || '(plan)'}: ${i.message}`),
-    );
+    throw new PlanCompileError(parsed.problems.map((i) => `${i.field || '(plan)'}: ${i.message}`));
   }
   const plan: PerfPlan = parsed.data;
   const compiled: CompiledPlan = compilePlan(plan, options.durationSeconds);
   const shards = splitUsers(compiled.users, options.workers ?? availableParallelism());
+  const capacity = capacityProblems(compiled, compiled.users, shards.length);
+  if (capacity.length > 0) throw new CapacityError(capacity);
   const log = options.logger;
   const queue = new SnapshotQueue();
   const aggregator = new RunAggregator(compiled.info, shards.length, (s) => {

@@ -6,11 +6,14 @@
  * first request, an engine failure).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { describeIssues, safeMigratePlan, type PerfPlan } from '@aqa/plan';
+import type { PerfPlan } from '@aqa/plan';
+import { MAX_ENGINE_USERS, parseEnginePlan } from '../executor/engine-plan';
+import { capacityProblems } from '../executor/capacity';
 import { compilePlan, PlanCompileError } from '../executor/compile';
 import { checkTargets } from '../preflight';
-import { startRun } from '../run';
+import { splitUsers, startRun } from '../run';
 import type { RunResult } from '../types';
 import { junitXml, progressLine, summaryText } from './report';
 import {
@@ -37,7 +40,9 @@ Options:
   --method M            HTTP method for --url (default GET)
   --header "N: V"       request header for --url (repeatable)
   --body TEXT           request body for --url (POST, PUT, PATCH)
-  --users N             virtual users (overrides the plan; quick form default 10)
+  --users N             virtual users (overrides the plan; quick form default 10). Up to 1,000,000,
+                        as many as this machine holds (the plan form allows 1 to 1000); checked
+                        against the open-files limit and local ports before the run starts
   --duration D          run time: 30s, 2m, 1h, 500ms, or seconds (overrides the plan; quick form default 10s)
   --workers N           worker threads, each a shard of the users (default: one per core)
   --insecure            accept self-signed / invalid TLS certificates
@@ -104,9 +109,9 @@ function loadPlan(file: string, users: number | undefined): Loaded {
   }
   if (users !== undefined && typeof input === 'object' && input !== null)
     (input as Record<string, unknown>).concurrent_users = users;
-  const parsed = safeMigratePlan(input);
+  const parsed = parseEnginePlan(input);
   if (!parsed.success) {
-    const lines = describeIssues(parsed.error).map((i) => `  ${i.field || '(plan)'}: ${i.message}`);
+    const lines = parsed.problems.map((i) => `  ${i.field || '(plan)'}: ${i.message}`);
     throw new UsageError(`${file} is not a valid plan:\n${lines.join('\n')}`);
   }
   return { plan: parsed.data, thresholds, durationSeconds: undefined };
@@ -119,7 +124,7 @@ function quickPlan(
   headers: string[],
   body: string | undefined,
 ): PerfPlan {
-  const parsed = safeMigratePlan({
+  const parsed = parseEnginePlan({
     name: `aqa run --url ${url}`,
     concurrent_users: users,
     duration: 1,
@@ -138,9 +143,7 @@ function quickPlan(
     ],
   });
   if (!parsed.success) {
-    const lines = describeIssues(parsed.error).map(
-      (i) => `  ${i.field.replace(/^urls\[0\]\./, '--')}: ${i.message}`,
-    );
+    const lines = parsed.problems.map((i) => `  ${i.field.replace(/^urls\[0\]\./, '--')}: ${i.message}`);
     throw new UsageError(`cannot run:\n${lines.join('\n')}`);
   }
   return parsed.data;
@@ -203,6 +206,10 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
     const users = positiveInt('users', v.users);
+    if (users !== undefined && users > MAX_ENGINE_USERS)
+      throw new UsageError(
+        `--users ${users} is more than the engine runs on one machine (at most ${MAX_ENGINE_USERS.toLocaleString('en-US')})`,
+      );
     workers = positiveInt('workers', v.workers);
     const durationSeconds = v.duration !== undefined ? parseDurationS(v.duration) : undefined;
     if (file !== undefined && v.url !== undefined)
@@ -236,6 +243,15 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw e;
   }
+  const capacity = capacityProblems(
+    compiled,
+    compiled.users,
+    splitUsers(compiled.users, workers ?? availableParallelism()).length,
+  );
+  if (capacity.length > 0) {
+    err(`aqa: this machine cannot hold the run:\n${capacity.map((p) => `  ${p}`).join('\n')}\n`);
+    return EXIT_CANNOT_RUN;
+  }
   const unreachable = (await checkTargets(compiled, { insecureTls: v.insecure })).filter((c) => !c.ok);
   if (unreachable.length > 0) {
     err(
@@ -246,7 +262,14 @@ export async function main(argv: string[]): Promise<number> {
 
   const totalS = compiled.durationMs / 1000;
   const live = !v.quiet && process.stderr.isTTY === true;
-  const run = startRun(plan, { durationSeconds, workers, insecureTls: v.insecure });
+  let run;
+  try {
+    run = startRun(plan, { durationSeconds, workers, insecureTls: v.insecure });
+  } catch (e) {
+    if (!(e instanceof PlanCompileError)) throw e;
+    err(`aqa: the run cannot start:\n${e.problems.map((p) => `  ${p}`).join('\n')}\n`);
+    return EXIT_CANNOT_RUN;
+  }
   let interrupted = 0;
   const onSignal = (): void => {
     interrupted++;

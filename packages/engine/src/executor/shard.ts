@@ -30,6 +30,15 @@ const FORCE_END_MS = 250;
 const SWEEP_MS = 20;
 /** Connections idle longer than this are closed by undici; the run's users keep theirs busy. */
 const KEEP_ALIVE_MS = 60_000;
+/**
+ * Users of a shard that may be opening their first connection at the same time. Ten thousand users
+ * starting in the same millisecond overflow the target's accept queue (511 in Node and nginx by
+ * default, net.core.somaxconn at most): the kernel drops the overflow, and those users wait 1, 3,
+ * then 7 s for SYN retransmits, which shows as seconds of latency and a late start. Users start as
+ * connections come up instead, as fast as the target accepts them; with this many users or fewer
+ * per shard every user starts at once as before.
+ */
+export const CONNECTING_PER_SHARD = 256;
 
 class StepTimeoutError extends Error {
   readonly code = 'AQA_TIMEOUT';
@@ -66,6 +75,8 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   private readonly clients = new Map<string, Client>();
   private readonly stepClients: (Client | undefined)[];
   private readonly view = new ResponseView();
+  /** Holds one of the shard's connect slots until its first connection is up (or its first request failed). */
+  connecting = false;
 
   constructor(
     readonly id: number,
@@ -78,8 +89,16 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
 
   start(): void {
     this.running = true;
+    this.connecting = true;
     this.beginIteration();
     this.next();
+  }
+
+  /** The user's first connection is up, or its first attempt ended: the next user may start. */
+  private connected(): void {
+    if (!this.connecting) return;
+    this.connecting = false;
+    this.shard.releaseConnectSlot();
   }
 
   /** Runs the next step the user's iteration selects. Bound, so timers can call it directly. */
@@ -216,6 +235,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   }
 
   private failWithoutRequest(step: CompiledStep, kind: number, message: string): void {
+    this.connected();
     const col = this.shard.collectors[step.index]!;
     col.recordFailureNoResponse(0);
     col.recordOutcome(kind, message);
@@ -242,7 +262,11 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
    * now and any late callback for it is ignored, so a stop always completes.
    */
   forceEnd(): void {
-    if (this.inFlight) {
+    // A request still waiting for its connection was never sent: the run ends without it.
+    if (this.inFlight && this.abortFn === null) {
+      this.inFlight = false;
+      this.forced = true;
+    } else if (this.inFlight) {
       this.inFlight = false;
       this.forced = true;
       const step = this.step!;
@@ -264,6 +288,8 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   // --- undici DispatchHandler (callback API) ---
 
   onConnect(abort: (err?: Error) => void): void {
+    // undici calls this when it writes the request to a connected socket.
+    this.connected();
     this.abortFn = abort;
     if (this.abortKind >= 0)
       abort(
@@ -328,10 +354,18 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
 
   onError(err: Error): void {
     if (this.forced) return;
+    this.connected();
     this.inFlight = false;
     const step = this.step!;
     const col = this.shard.collectors[step.index]!;
     const kind = this.abortKind >= 0 ? this.abortKind : classifyError(err);
+    if (kind === KIND.cancelled && this.abortFn === null) {
+      // Cancelled while still waiting for its connection: never sent, so not a request (the run's
+      // total stays what the target can have received).
+      this.chunks.length = 0;
+      queueMicrotask(this.afterStepBound);
+      return;
+    }
     col.recordFailureNoResponse(this.sentBytes);
     let message: string | undefined;
     if (col.wantsSample(kind)) {
@@ -348,7 +382,10 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     // recurse nor monopolise the thread.
     if (this.dispatching || kind === KIND.connect || kind === KIND.dns || kind === KIND.tls)
       this.timer = setTimeout(this.afterStepBound, 0);
-    else this.afterStep();
+    // Any other failure may come from inside undici's own loop over the client's queue (a connect
+    // time-out fails every queued request, then asserts the queue is empty): the next request goes
+    // to the same client only once that loop has returned.
+    else queueMicrotask(this.afterStepBound);
   }
 
   private readonly afterStepBound = (): void => this.afterStep();
@@ -368,6 +405,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
       clearTimeout(this.timer);
       this.timer = null;
     }
+    this.connected();
     if (!this.running) return;
     this.running = false;
     this.shard.userDone();
@@ -401,7 +439,12 @@ export class Shard {
   /** performance.now() at which users stop starting requests. */
   endAt = Infinity;
   private startAt = 0;
+  /** Users started and not yet ended. */
   private active = 0;
+  /** Users not started yet: they wait for a connect slot (CONNECTING_PER_SHARD). */
+  private unstarted = 0;
+  private connectingNow = 0;
+  private startingUsers = false;
   private interval = 0;
   private tickTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -452,12 +495,35 @@ export class Shard {
       () => this.beginStop(this.opts.endGraceMs),
       Math.max(0, this.endAt - performance.now()),
     );
-    this.active = this.users.length;
-    if (this.active === 0) {
+    this.active = 0;
+    this.unstarted = this.users.length;
+    if (this.unstarted === 0) {
       this.complete();
       return;
     }
-    for (const u of this.users) u.start();
+    this.startUsers();
+  }
+
+  /** Starts waiting users while connect slots are free. Not re-entered: a user that releases its slot at once is picked up by the running loop. */
+  private startUsers(): void {
+    if (this.startingUsers) return;
+    this.startingUsers = true;
+    try {
+      while (this.unstarted > 0 && this.connectingNow < CONNECTING_PER_SHARD && !this.stopping) {
+        const u = this.users[this.users.length - this.unstarted]!;
+        this.unstarted--;
+        this.active++;
+        this.connectingNow++;
+        u.start();
+      }
+    } finally {
+      this.startingUsers = false;
+    }
+  }
+
+  releaseConnectSlot(): void {
+    this.connectingNow--;
+    this.startUsers();
   }
 
   /** Graceful stop: no new requests; in-flight ones get `graceMs` to finish, then count as cancelled. */
@@ -470,8 +536,14 @@ export class Shard {
     if (this.stopping) return;
     this.stopping = true;
     if (this.endTimer) clearTimeout(this.endTimer);
+    // Users that never got to start end with the run and send nothing.
+    this.unstarted = 0;
     for (const u of this.users) u.stopIfIdle();
     if (this.finished) return;
+    if (this.active === 0) {
+      this.complete();
+      return;
+    }
     this.cancelTimer = setTimeout(() => {
       const err = new CancelledError('cancelled');
       for (const u of this.users) u.abort(KIND.cancelled, err);
@@ -485,7 +557,7 @@ export class Shard {
 
   userDone(): void {
     this.active--;
-    if (this.active === 0) this.complete();
+    if (this.active === 0 && this.unstarted === 0) this.complete();
   }
 
   private sweep(): void {

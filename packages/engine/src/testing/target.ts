@@ -19,6 +19,8 @@ export type Route = (req: RecordedRequest, res: ServerResponse) => void | Promis
  */
 export class TestTarget {
   count = 0;
+  /** Connections accepted since the last reset (each virtual user opens its own). */
+  connections = 0;
   readonly recorded: RecordedRequest[] = [];
   readonly byPath = new Map<string, number>();
   route: Route = (_req, res) => {
@@ -32,6 +34,7 @@ export class TestTarget {
   constructor(private readonly maxRecorded = 200_000) {
     this.server.keepAliveTimeout = 60_000;
     this.server.on('connection', (s) => {
+      this.connections++;
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
     });
@@ -42,7 +45,10 @@ export class TestTarget {
   }
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    // A deep accept queue, for tests that start thousands of users (capped by net.core.somaxconn).
+    await new Promise<void>((resolve) =>
+      this.server.listen({ port: 0, host: '127.0.0.1', backlog: 8192 }, resolve),
+    );
     this.port = (this.server.address() as AddressInfo).port;
     return this;
   }
@@ -54,6 +60,7 @@ export class TestTarget {
 
   reset(): void {
     this.count = 0;
+    this.connections = 0;
     this.recorded.length = 0;
     this.byPath.clear();
   }
