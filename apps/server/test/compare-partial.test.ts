@@ -176,7 +176,7 @@ afterAll(async () => {
 });
 
 describe('runs that ended early, in comparisons and baselines', () => {
-  it('the runs are what the tests need', async () => {
+  it('the runs are what the tests need', () => {
     const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
     try {
       const row = (id: string) =>

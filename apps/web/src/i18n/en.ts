@@ -930,8 +930,12 @@ export const en = {
   'history.compare.failed': 'Failed to compare these runs',
   'history.compare.choose': 'Choose two runs',
   'history.compare.chooseText': 'Pick a base run and a candidate run to compare.',
-  'history.compare.needTwo': 'Not enough completed runs',
-  'history.compare.needTwoText': 'Two completed runs are needed for a comparison.',
+  'history.compare.needTwo': 'Not enough runs with results',
+  'history.compare.needTwoText':
+    'Two runs with measured results are needed for a comparison: completed runs, or runs stopped part-way that measured requests.',
+  'history.partial.stopped': 'Stopped early: partial figures',
+  'history.partial.failed': 'Failed part-way: partial figures',
+  'history.partial.note': 'these figures cover the {seconds} s it ran, not its whole planned duration.',
   'history.compare.same': 'Choose two different runs',
   'history.compare.plansDiffer':
     'These runs belong to different plans ({base} and {candidate}): their figures may not be comparable.',

@@ -926,8 +926,12 @@ export const ko: Messages = {
   'history.compare.failed': '이 실행들을 비교하지 못했습니다',
   'history.compare.choose': '두 실행을 선택하세요',
   'history.compare.chooseText': '기준 실행과 비교 대상 실행을 선택하세요.',
-  'history.compare.needTwo': '완료된 실행이 부족합니다',
-  'history.compare.needTwoText': '비교하려면 완료된 실행이 두 개 필요합니다.',
+  'history.compare.needTwo': '결과가 있는 실행이 부족합니다',
+  'history.compare.needTwoText':
+    '비교하려면 측정 결과가 있는 실행이 두 개 필요합니다. 완료된 실행이나 요청을 측정한 뒤 중지된 실행을 쓸 수 있습니다.',
+  'history.partial.stopped': '조기 중지: 일부 수치',
+  'history.partial.failed': '실행 중 실패: 일부 수치',
+  'history.partial.note': '이 수치는 계획된 전체 시간이 아니라 실행된 {seconds}초 동안의 값입니다.',
   'history.compare.same': '서로 다른 두 실행을 선택하세요',
   'history.compare.plansDiffer':
     '두 실행은 서로 다른 계획({base}, {candidate})에 속합니다. 수치를 그대로 비교하기 어려울 수 있습니다.',

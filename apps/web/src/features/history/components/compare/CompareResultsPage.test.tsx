@@ -189,3 +189,62 @@ describe('Compare runs', () => {
     expect(compareCall()?.get('candidate')).toBe('c1');
   });
 });
+
+describe('Compare runs: runs that ended early', () => {
+  const STOPPED_SUMMARY = { ...pastRun('x').results_summary!, total_requests: 40, test_duration: 12 };
+
+  it('offers stopped and failed runs that measured requests, marked partial, and not those without figures', async () => {
+    runs = [
+      pastRun('s1', {
+        status: 'stopped',
+        start_time: '2025-03-04T10:00:00Z',
+        results_summary: STOPPED_SUMMARY,
+      }),
+      pastRun('e1', {
+        status: 'stopped',
+        start_time: '2025-03-04T09:00:00Z',
+        results_summary: { ...STOPPED_SUMMARY, total_requests: 0 },
+      }),
+      pastRun('f1', {
+        status: 'failed',
+        start_time: '2025-03-04T08:00:00Z',
+        results_summary: STOPPED_SUMMARY,
+      }),
+      pastRun('g1', { status: 'failed', start_time: '2025-03-04T07:00:00Z', results_summary: null }),
+      pastRun('r1', { status: 'running', start_time: '2025-03-04T06:00:00Z', results_summary: null }),
+      ...runs,
+    ];
+    const answer = comparison();
+    answer.candidate = runs[0]!;
+    fetchMock.mockImplementation(
+      createFetchMock({
+        'GET /api/me': () => json({ user: TEST_USER }),
+        'GET /api/get-test-results': () => listAnswer(runs),
+        'GET /api/compare-test-results': () => json(answer),
+      }),
+    );
+    const { router } = renderApp('/compare-results');
+    await screen.findByTestId('comparison');
+    // The newest comparable run is the candidate, compared with the run of its plan before it.
+    expect(router.state.location.search).toContain('candidate=s1');
+    expect(router.state.location.search).toContain('base=f1');
+    const options = Array.from(screen.getByTestId<HTMLSelectElement>('compare-base').options).filter(
+      (option) => option.value,
+    );
+    expect(options.map((option) => option.value)).toEqual(['s1', 'f1', 'c1', 'b1', 'a1']);
+    expect(options[0]).toHaveTextContent('Stopped early: partial figures');
+    expect(options[1]).toHaveTextContent('Failed part-way: partial figures');
+    expect(options[2]).not.toHaveTextContent('partial');
+    const note = within(screen.getByTestId('compare-candidate-run')).getByTestId('partial-run');
+    expect(note).toHaveTextContent(
+      'Stopped early: partial figures — these figures cover the 12 s it ran, not its whole planned duration.',
+    );
+    expect(within(screen.getByTestId('compare-base-run')).queryByTestId('partial-run')).toBeNull();
+  });
+
+  it('says two runs with results are needed when there are not', async () => {
+    runs = [pastRun('e1', { status: 'stopped', results_summary: { ...STOPPED_SUMMARY, total_requests: 0 } })];
+    renderApp('/compare-results');
+    expect(await screen.findByTestId('compare-choose')).toHaveTextContent('Not enough runs with results');
+  });
+});

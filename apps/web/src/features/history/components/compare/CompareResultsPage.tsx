@@ -13,18 +13,23 @@ import { fetchTestResult } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { useAsyncData } from '@/lib/use-async-data';
+import { isComparable, isPartialRun } from '../../model/comparable';
 import { defaultBaseId, defaultCandidateId, runsToOffer } from '../../model/compare-defaults';
 import { formatDateTime, runOwnName, runTitle } from '../../model/run-format';
 import { fetchComparison, fetchPastRuns, type PastRun } from '../../queries/history-api';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { CompareOverlayChart } from './CompareOverlayChart';
 import { CompareApisTable, CompareMetricsTable } from './CompareTables';
+import { PartialRunNote, partialRunKey } from '../shared/PartialRunNote';
 
-/** Completed runs offered in the pickers: the newest ones of the user. */
+/** Runs looked at for the pickers: the newest ones of the user, of which the comparable are offered. */
 export const PICKER_RUNS = 100;
 
+/** The comparable runs among `runs`: completed ones, and those stopped or failed part-way with figures. */
+const comparable = (runs: PastRun[]) => runs.filter(isComparable);
+
 const loadOptions = (signal: AbortSignal) =>
-  fetchPastRuns({ status: 'completed', limit: PICKER_RUNS, offset: 0 }, signal).then((page) => page.items);
+  fetchPastRuns({ limit: PICKER_RUNS, offset: 0 }, signal).then((page) => comparable(page.items));
 
 /** The base a candidate is compared with when the link names none (the plan's baseline, else the run before). */
 async function resolveBase(
@@ -35,21 +40,22 @@ async function resolveBase(
   const listed = options.find((run) => run.test_id === candidateId);
   const planId = listed ? listed.plan_id : (await fetchTestResult(candidateId, undefined, signal)).plan_id;
   if (!planId) return null;
-  const planRuns = await fetchPastRuns(
-    { planId, status: 'completed', limit: PICKER_RUNS, offset: 0 },
-    signal,
-  );
-  const candidate = planRuns.items.find((run) => run.test_id === candidateId) ?? listed;
-  return candidate ? defaultBaseId(candidate, planRuns.items) : null;
+  const planRuns = comparable((await fetchPastRuns({ planId, limit: PICKER_RUNS, offset: 0 }, signal)).items);
+  const candidate = planRuns.find((run) => run.test_id === candidateId) ?? listed;
+  return candidate ? defaultBaseId(candidate, planRuns) : null;
 }
 
-function runOptionLabel(run: PastRun, locale: string, fallback: string): string {
+/** A run in a picker; a partial run says so ("stopped early: partial figures"). */
+function runOptionLabel(run: PastRun, locale: string, fallback: string, partial: string): string {
   const when = formatDateTime(run.start_time, locale);
-  return [runTitle(run) ?? fallback, runOwnName(run), when, run.test_id].filter(Boolean).join(' · ');
+  return [runTitle(run) ?? fallback, runOwnName(run), when, isPartialRun(run) ? partial : null, run.test_id]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /**
- * /compare-results?base=&candidate= (beyond the spec): two finished runs side by side — requests/sec,
+ * /compare-results?base=&candidate= (beyond the spec): two finished runs side by side (a run stopped or
+ * failed part-way too, when it measured requests, marked as partial) — requests/sec,
  * average, p95, p99 and error rate with their change in % (worse in red), per-API changes, and both
  * runs' measured timelines overlaid (base dashed). Without a base, the candidate's plan baseline or the
  * run before it is chosen; without a candidate, the newest completed run (of the base's plan, when a base
@@ -120,6 +126,8 @@ export default function CompareResultsPage() {
     }
   }
   const fallback = (id: string) => t('history.results.testFallback', { id });
+  const optionLabel = (run: PastRun) =>
+    runOptionLabel(run, locale, fallback(run.test_id), t(partialRunKey(run.status)));
   const baseRun = pickerRuns.find((run) => run.test_id === base);
   const candidateRun = pickerRuns.find((run) => run.test_id === candidate);
   const baseChoices = runsToOffer(pickerRuns, candidateRun, base);
@@ -223,7 +231,7 @@ export default function CompareResultsPage() {
               <option value="">{t('history.compare.pick')}</option>
               {baseChoices.map((run) => (
                 <option key={run.test_id} value={run.test_id}>
-                  {runOptionLabel(run, locale, fallback(run.test_id))}
+                  {optionLabel(run)}
                 </option>
               ))}
             </NativeSelect>
@@ -250,7 +258,7 @@ export default function CompareResultsPage() {
               <option value="">{t('history.compare.pick')}</option>
               {candidateChoices.map((run) => (
                 <option key={run.test_id} value={run.test_id}>
-                  {runOptionLabel(run, locale, fallback(run.test_id))}
+                  {optionLabel(run)}
                 </option>
               ))}
             </NativeSelect>
@@ -295,6 +303,7 @@ function RunCard({ run, role, dashed = false }: { run: PastRun; role: string; da
         {runTitle(run) ?? t('history.results.testFallback', { id: run.test_id })}
       </p>
       {runOwnName(run) && <p className="break-words text-sm">{runOwnName(run)}</p>}
+      <PartialRunNote run={run} />
       <p className="num text-xs text-muted-foreground">
         {formatDateTime(run.start_time, locale) ?? '—'} · <code className="font-mono">{run.test_id}</code>
       </p>

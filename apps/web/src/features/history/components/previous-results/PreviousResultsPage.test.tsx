@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '@/test/notices';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 import type { PastRun } from '../../queries/history-api';
 import { CHART_DATA, pastRun } from '../../test/fixtures';
@@ -191,16 +192,20 @@ describe('Previous Test Results', () => {
         },
       }),
     );
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
     const { router } = renderApp('/previous-results?testId=r3');
     expect(await screen.findByTestId('run-delete')).toBeDisabled();
 
     await userEvent.click(screen.getAllByTestId('run-item')[1]!);
     await waitFor(() => expect(screen.getByTestId('run-detail')).toHaveAttribute('data-test-id', 'r2'));
-    await userEvent.click(screen.getByTestId('run-delete'));
+    await user.click(screen.getByTestId('run-delete'));
+    expect(await answerConfirm(user, false)).toBe('Are you sure you want to delete?');
+    expect(screen.getAllByTestId('run-item')).toHaveLength(3);
+    await user.click(screen.getByTestId('run-delete'));
+    await answerConfirm(user, true);
     await waitFor(() => expect(screen.getAllByTestId('run-item')).toHaveLength(2));
     expect(router.state.location.search).toBe('');
-    expect(screen.getByText('Select a test result')).toBeInTheDocument();
+    expect(await screen.findByText('Select a test result')).toBeInTheDocument();
   });
 
   it('renames a run with notes and sets it as its plan baseline', async () => {
@@ -245,6 +250,37 @@ describe('Previous Test Results', () => {
     expect(bodyOf(baseline?.[1])).toEqual({ plan_id: 'p1', test_id: 'r2' });
     expect(screen.getByTestId('run-baseline')).toHaveTextContent('Clear baseline');
     expect(screen.getByTestId('run-compare')).toHaveAttribute('href', '/compare-results?candidate=r2');
+  });
+
+  it('a stopped run that measured requests can be the baseline and compared, marked partial', async () => {
+    runs = [
+      pastRun('s1', {
+        status: 'stopped',
+        results_summary: { ...pastRun('x').results_summary!, test_duration: 9 },
+      }),
+      pastRun('s0', { status: 'stopped', results_summary: null }),
+      ...runs,
+    ];
+    fetchMock = handlers();
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderApp('/previous-results?testId=s1');
+    const detail = await screen.findByTestId('run-detail');
+    expect(await within(detail).findByTestId('partial-run')).toHaveTextContent(
+      'Stopped early: partial figures — these figures cover the 9 s it ran',
+    );
+    expect(within(detail).getByTestId('run-baseline')).toHaveTextContent('Set as baseline');
+    expect(within(detail).getByTestId('run-compare')).toHaveAttribute(
+      'href',
+      '/compare-results?candidate=s1',
+    );
+
+    // Stopped before anything was measured: nothing to compare, no mark.
+    await user.click(screen.getAllByTestId('run-item').find((item) => item.dataset.testId === 's0')!);
+    await waitFor(() => expect(screen.getByTestId('run-detail')).toHaveAttribute('data-test-id', 's0'));
+    expect(screen.queryByTestId('run-baseline')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('run-compare')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('partial-run')).not.toBeInTheDocument();
   });
 
   it('lists one plan with ?planId= and shows all runs again', async () => {

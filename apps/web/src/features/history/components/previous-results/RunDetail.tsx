@@ -18,12 +18,14 @@ import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { useAsyncData } from '@/lib/use-async-data';
 import { useReloadable } from '../../hooks/useReloadable';
+import { isComparable } from '../../model/comparable';
 import { resultAsRun, runAsResult } from '../../model/past-run';
 import { isFinished, runOwnName, runTitle } from '../../model/run-format';
 import { deleteTestResult, findPastRun, setBaseline, type PastRun } from '../../queries/history-api';
 import { ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { PerformanceSummary, RunInformation } from './RunInformation';
 import { RunEditDialog } from './RunEditDialog';
+import { PartialRunNote } from '../shared/PartialRunNote';
 
 interface LoadedRun {
   run: PastRun;
@@ -146,7 +148,8 @@ function RunHeader({
   const [busy, setBusy] = useState<'baseline' | 'delete' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const finished = isFinished(run.status);
-  const completed = run.status === 'completed';
+  // Completed runs, and runs stopped or failed part-way that measured requests (marked partial).
+  const comparable = isComparable(run);
 
   async function toggleBaseline() {
     if (!run.plan_id) return;
@@ -202,6 +205,7 @@ function RunHeader({
               {runOwnName(run)}
             </p>
           )}
+          <PartialRunNote run={run} />
           {run.notes?.trim() && (
             <p
               className="whitespace-pre-wrap break-words text-sm text-muted-foreground"
@@ -227,7 +231,7 @@ function RunHeader({
           <Pencil />
           {t('history.results.rename')}
         </Button>
-        {completed && run.plan_id && (
+        {comparable && run.plan_id && (
           <Button
             variant="outline"
             size="sm"
@@ -239,7 +243,7 @@ function RunHeader({
             {run.is_baseline ? t('history.baseline.clear') : t('history.baseline.set')}
           </Button>
         )}
-        {completed && isScreenAvailable('compareResults') && (
+        {comparable && isScreenAvailable('compareResults') && (
           <Button asChild variant="outline" size="sm">
             <Link
               to={`${screenPath('compareResults')}?candidate=${encodeURIComponent(run.test_id)}`}
