@@ -1,10 +1,11 @@
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
 import { registerAuthentication } from './auth/authenticate';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
-import { closeDatabase, migrateToLatest, openDatabase } from './db/database';
+import { closeDatabase, migrateToLatest, openDatabase, pingDatabase } from './db/database';
 import { type LogDestination, loggerOptions } from './logger';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -109,7 +110,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     );
     const demo = new DemoAccountService(users, config.demoAccount, now);
     const plans = new PlanService(new PlanRepository(db), now);
-    const tools = new ToolDetector(config.toolCommands, { logger: app.log });
+    const tools = new ToolDetector(config.toolCommands, {
+      logger: app.log,
+      // Debian's JMeter launcher is compiled here once (see @aqa/engine's debian-jmeter.ts).
+      cacheDir: join(config.dataDir, 'cache'),
+      runsTools: config.externalTools,
+    });
     const runners = new RunnerRegistry(new BuiltinRunner(), tools);
     if (config.externalTools) {
       for (const tool of EXTERNAL_TOOLS) runners.register(new ExternalToolRunner(tool, tools.environment));
@@ -129,13 +135,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
     // Before the server stops taking requests: runs stop and are stored, and their live streams end.
     app.addHook('preClose', () => runs.shutdown());
-    // Found once the server listens (not for in-process tests), so the first run does not wait for a JVM.
+    // Found and checked (each runs a one-request test plan) once the server listens, in the
+    // background: start-up does not wait for a JVM, and the first run seldom does.
     app.addHook('onListen', () => {
-      void tools.detectAll().then((found) => {
+      void tools.proveAll().then((found) => {
         const installed = found.filter((t) => t.installed).map((t) => `${t.name} ${t.version ?? ''}`.trim());
         app.log.info(
-          { tools: installed },
-          installed.length > 0 ? 'External load tools found' : 'No external load tool found',
+          { tools: installed, usable: found.filter((t) => t.usable).map((t) => t.tool) },
+          installed.length > 0 ? 'External load tools found and checked' : 'No external load tool found',
         );
       });
     });
@@ -152,7 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await registerSecurityHeaders(app);
     await registerOpenApi(app, VERSION);
     registerAuthentication(app, sessions);
-    await app.register(systemRoutes, { db, demo, version: VERSION });
+    await app.register(systemRoutes, { pingDatabase: () => pingDatabase(db), demo, version: VERSION });
     await app.register(accountRoutes, { accounts, sessions });
     await app.register(planRoutes, { plans, validation });
     await app.register(textCommandRoutes, { textCommands: new TextCommandService(db, now) });

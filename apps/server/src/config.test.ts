@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, findRepoRoot, parseConfig } from './config';
@@ -18,7 +17,6 @@ function problemsOf(env: Record<string, string>): string[] {
 describe('parseConfig', () => {
   it('has the documented defaults', () => {
     const config = parseConfig({});
-    const DEBIAN_JMETER = join(repoRoot, '..', 'shared', 'tools', 'jmeter', 'jmeter-debian.sh');
     expect(config).toEqual({
       port: 5200,
       host: '0.0.0.0',
@@ -35,8 +33,8 @@ describe('parseConfig', () => {
       maxRunsPerUser: 2,
       maxRunsPerServer: 4,
       externalTools: true,
-      // Debian's JMeter runs through the shared launcher when it is beside the project.
-      toolCommands: existsSync(DEBIAN_JMETER) ? { jmeter: DEBIAN_JMETER } : {},
+      // No tool command unless configured: the engine finds the tools on PATH.
+      toolCommands: {},
     });
   });
 

@@ -37,16 +37,6 @@ export interface Config {
   externalTools: boolean;
 }
 
-/**
- * Debian's jmeter package cannot load any plan as shipped (its XStream allow-list rejects JMeter's own
- * classes); the shared launcher beside the project opens it. Used only when JMETER_CMD is not set and
- * the launcher is there.
- */
-function debianJmeterLauncher(repoRoot: string): string | undefined {
-  const launcher = join(repoRoot, '..', 'shared', 'tools', 'jmeter', 'jmeter-debian.sh');
-  return existsSync(launcher) ? launcher : undefined;
-}
-
 /** JMETER_CMD, K6_CMD, LOCUST_CMD, BZT_CMD: a command line, e.g. "/usr/bin/python3 -m locust". */
 export interface ToolCommands {
   jmeter?: string;
@@ -181,7 +171,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     maxRunsPerServer: values.MAX_RUNS_PER_SERVER,
     externalTools: values.EXTERNAL_TOOLS === 'on',
     toolCommands: withoutUndefined({
-      jmeter: values.JMETER_CMD ?? debianJmeterLauncher(repoRoot),
+      // Unset: the engine finds `jmeter` on PATH (Debian's runs through the engine's own launcher).
+      jmeter: values.JMETER_CMD,
       k6: values.K6_CMD,
       locust: values.LOCUST_CMD,
       taurus: values.BZT_CMD,

@@ -673,21 +673,42 @@ describe('the run list', () => {
 });
 
 describe('engines', () => {
-  it('lists the built-in engine and the external tools, installed or not', async () => {
+  it('lists the built-in engine and the external tools, installed or not, and which may run plans', async () => {
     const response = await call(alice, { method: 'GET', url: '/api/engines' });
     expect(response.statusCode).toBe(200);
+    const absent = (tool: string, name: string) => ({
+      tool,
+      name,
+      installed: false,
+      version: null,
+      command: null,
+      usable: false,
+      reason: `${name} is not installed on this server`,
+    });
     expect(response.json()).toEqual([
-      { tool: 'builtin', name: 'Built-in engine', installed: true, version: '0.1.0', command: null },
+      {
+        tool: 'builtin',
+        name: 'Built-in engine',
+        installed: true,
+        version: '0.1.0',
+        command: null,
+        usable: true,
+        reason: null,
+      },
       {
         tool: 'jmeter',
         name: 'Apache JMeter',
         installed: true,
         version: '5.6.3',
         command: join(toolsDir, 'jmeter'),
+        // EXTERNAL_TOOLS=off: found, never checked, not used.
+        usable: false,
+        reason:
+          'Apache JMeter is installed, but running plans in external tools is turned off on this server (EXTERNAL_TOOLS=off)',
       },
-      { tool: 'k6', name: 'Grafana k6', installed: false, version: null, command: null },
-      { tool: 'locust', name: 'Locust', installed: false, version: null, command: null },
-      { tool: 'taurus', name: 'Taurus', installed: false, version: null, command: null },
+      absent('k6', 'Grafana k6'),
+      absent('locust', 'Locust'),
+      absent('taurus', 'Taurus'),
     ]);
   });
 });

@@ -197,12 +197,23 @@ const m0005_plan_search_text: Migration = {
   },
 };
 
+const m0006_run_error_details: Migration = {
+  async up(db: Kysely<unknown>) {
+    // A run that failed in its tool keeps the tool's own output (last lines) beside the short error.
+    await db.schema.alterTable('runs').addColumn('error_details', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('runs').dropColumn('error_details').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
   '0003_runs': m0003_runs,
   '0004_results_history': m0004_results_history,
   '0005_plan_search_text': m0005_plan_search_text,
+  '0006_run_error_details': m0006_run_error_details,
 };
 
 export const migrationProvider: MigrationProvider = {

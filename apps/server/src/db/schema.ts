@@ -90,6 +90,8 @@ export interface RunsTable {
   ended_at: string | null;
   /** Why the run failed or ended early, in words. */
   error: string | null;
+  /** A run that failed in its tool: the tool's own output (last lines); null otherwise or before 0006. */
+  error_details: string | null;
   /** JSON of the final summary (spec 02 §3 "Live test results"). */
   summary: string | null;
   /** JSON of the per-API rows. */

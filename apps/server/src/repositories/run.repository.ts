@@ -26,6 +26,7 @@ const VIEW_COLUMNS = [
   'runs.started_at',
   'runs.ended_at',
   'runs.error',
+  'runs.error_details',
   'runs.summary',
   'runs.api_results',
   'runs.errors',

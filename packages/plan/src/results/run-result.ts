@@ -103,7 +103,12 @@ export const TestResultSchema = z
     engine_note: text.describe('Which engine ran the plan and why, in words'),
     started_at: text,
     ended_at: text.nullable(),
-    error: text.nullable(),
+    error: text.nullable().describe('Why the run failed or ended early, in one sentence'),
+    error_details: text
+      .nullable()
+      .describe(
+        "A run that failed in its tool: the tool's own output (its command line and the last lines it printed and logged); else null",
+      ),
     summary: ResultSummarySchema.nullable().describe(
       'Cumulative so far while running, final once done; null before the first second',
     ),
@@ -137,6 +142,12 @@ export const EngineInfoSchema = z.object({
   installed: z.boolean(),
   version: text.nullable(),
   command: text.nullable(),
+  usable: z
+    .boolean()
+    .describe(
+      'Whether it runs plans here: the built-in engine always; a tool once it ran a one-request test plan against the server (else its plans run in the built-in engine)',
+    ),
+  reason: text.nullable().describe('Why it is not usable, in one sentence; null when usable'),
 });
 export type EngineInfo = z.infer<typeof EngineInfoSchema>;
 

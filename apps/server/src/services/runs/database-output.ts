@@ -74,6 +74,7 @@ export class DatabaseOutput implements RunOutput {
       started_at: ending.started_at,
       ended_at: ending.ended_at,
       error: ending.error,
+      error_details: ending.error_details,
       summary: summary === null ? null : JSON.stringify(summary),
       api_results: JSON.stringify(ending.api_results),
       errors: JSON.stringify(ending.errors),

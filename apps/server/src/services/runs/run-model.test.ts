@@ -1,6 +1,6 @@
 import { Histogram } from '@aqa/engine';
 import { describe, expect, it } from 'vitest';
-import { latencyDistribution, testResultView, type RunRecord } from './run-model';
+import { fittedLatencyDistribution, latencyDistribution, testResultView, type RunRecord } from './run-model';
 
 describe('latencyDistribution', () => {
   it("counts the run's latencies in the spec's bins, summing to every timed request", () => {
@@ -38,6 +38,7 @@ describe('testResultView', () => {
     started_at: '2030-01-01T00:00:00.000Z',
     ended_at: null,
     error: null,
+    error_details: null,
     summary: null,
     api_results: [],
     errors: {},
@@ -71,5 +72,58 @@ describe('testResultView', () => {
     });
     const completed = { ...base, status: 'completed' as const, ended_at: '2030-01-01T00:01:02.000Z' };
     expect(testResultView(completed, at(500))).toMatchObject({ progress: 100, elapsed_seconds: 60 });
+  });
+});
+
+describe('fittedLatencyDistribution', () => {
+  /** 2,400 responses of a 2 ms API: 1.70 to 2.60 ms, spread evenly. */
+  function twoMsApi(): Histogram {
+    const h = new Histogram();
+    for (let i = 0; i < 2400; i += 1) h.record(1700 + ((i * 37) % 901));
+    return h;
+  }
+  const total = (bins: { count: number }[]) => bins.reduce((sum, bin) => sum + bin.count, 0);
+
+  it('spreads a 2 ms API over many bars where the fixed bins have one', () => {
+    const h = twoMsApi();
+    expect(latencyDistribution(h.encode())[0]).toEqual({ label: '0-100ms', count: 2400 });
+    const bins = fittedLatencyDistribution(h.encode());
+    expect(bins.length).toBeGreaterThanOrEqual(10);
+    expect(bins.length).toBeLessThanOrEqual(20);
+    // 0.9 ms over at most 20 bars: 0.05 ms each, from 1.70 ms up to the bar holding 2.60 ms.
+    expect(bins[0]!.label).toBe('1.70-1.75ms');
+    expect(bins.at(-1)!.label).toBe('2.60-2.65ms');
+    expect(bins.filter((bin) => bin.count > 0).length).toBeGreaterThanOrEqual(10);
+    expect(total(bins)).toBe(2400);
+    expect(Math.max(...bins.map((bin) => bin.count))).toBeLessThan(300);
+  });
+
+  it('gives the slowest 0.1 % a bar of their own when they would stretch the range', () => {
+    const h = new Histogram();
+    for (let i = 0; i < 1999; i += 1) h.record(10_000 + (i % 100) * 100);
+    h.record(5_000_000);
+    const bins = fittedLatencyDistribution(h.encode());
+    expect(bins.at(-1)!.label).toMatch(/^\d+(\.\d+)?ms\+$/);
+    expect(bins.at(-1)!.count).toBe(1);
+    expect(bins.length).toBeLessThanOrEqual(21);
+    expect(bins[0]!.label).toBe('10.0-10.5ms');
+    expect(total(bins)).toBe(2000);
+  });
+
+  it('uses whole milliseconds for a wide range', () => {
+    const h = new Histogram();
+    for (const ms of [3, 40, 80, 150, 390]) h.record(ms * 1000);
+    const bins = fittedLatencyDistribution(h.encode());
+    expect(bins[0]!.label).toBe('0-20ms');
+    expect(bins.at(-1)!.label).toBe('380-400ms');
+    expect(total(bins)).toBe(5);
+  });
+
+  it('is one bar when every response took the same time, and empty before anything was measured', () => {
+    const h = new Histogram();
+    for (let i = 0; i < 50; i += 1) h.record(2000);
+    expect(fittedLatencyDistribution(h.encode())).toEqual([{ label: '2.00-2.01ms', count: 50 }]);
+    expect(fittedLatencyDistribution(null)).toEqual([]);
+    expect(fittedLatencyDistribution(new Histogram().encode())).toEqual([]);
   });
 });

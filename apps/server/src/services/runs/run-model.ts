@@ -56,6 +56,8 @@ export interface RunRecord {
   started_at: string;
   ended_at: string | null;
   error: string | null;
+  /** A run that failed in its tool: the tool's own output, for the result screen's Details. */
+  error_details: string | null;
   summary: ResultSummary | null;
   api_results: ApiResult[];
   errors: ErrorsByKind;
@@ -105,6 +107,7 @@ export function testResultView(record: RunState, nowMs: number): TestResult {
     started_at: record.started_at,
     ended_at: record.ended_at,
     error: record.error,
+    error_details: record.error_details,
     summary: record.summary,
     api_results: record.api_results,
     errors: record.errors,

@@ -8,6 +8,8 @@ export interface RunEnding {
   started_at: string;
   ended_at: string;
   error: string | null;
+  /** The tool's own output when the run failed in a tool; else null. */
+  error_details: string | null;
   summary: ResultSummary | null;
   api_results: ApiResult[];
   errors: ErrorsByKind;

@@ -3,6 +3,7 @@ import {
   checkTargets,
   compilePlan,
   PlanCompileError,
+  ToolRunError,
   type CompiledPlan,
   type RunResult,
   type RunSummary,
@@ -185,6 +186,8 @@ export class RunService {
       installed: true,
       version: enginePackage.version,
       command: null,
+      usable: true,
+      reason: null,
     };
     return [builtin, ...(await this.tools.detectAll())];
   }
@@ -299,6 +302,7 @@ export class RunService {
       started_at: new Date().toISOString(),
       ended_at: null,
       error: null,
+      error_details: null,
       summary: null,
       api_results: [],
       errors: {},
@@ -454,6 +458,7 @@ function finalEnding(run: LiveRun, result: RunResult): RunEnding {
     started_at: result.started_at,
     ended_at: result.ended_at,
     error: status === 'stopped' ? run.stopReason : null,
+    error_details: null,
     summary: summaryOf(result.summary),
     api_results: result.api_results.map(apiResultOf),
     errors: result.errors,
@@ -469,6 +474,8 @@ function failedEnding(run: LiveRun, failure: unknown): RunEnding {
     started_at: new Date(run.startedAtMs).toISOString(),
     ended_at: new Date().toISOString(),
     error: failure instanceof Error ? failure.message : String(failure),
+    // A tool's own output stays out of the sentence above, for the result screen's Details.
+    error_details: failure instanceof ToolRunError && failure.details !== '' ? failure.details : null,
     summary: live.summary,
     api_results: live.api_results,
     errors: live.errors,

@@ -51,10 +51,14 @@ const TOOL_ENGINE: Readonly<Record<Tool, ExternalTool | null>> = {
   soapui: null,
 };
 
+/** How long a run waits for its tool's check (a JVM's first start on a busy machine is slow). */
+export const DEFAULT_PROOF_WAIT_MS = 45_000;
+
 /**
  * The runners a plan can run in. The built-in engine always can; a tool adapter is used when one
- * is registered for the plan's tool and that tool is installed on this server. Otherwise the
- * built-in engine runs the plan and the note says why, plainly (DESIGN §4).
+ * is registered for the plan's tool, that tool is installed on this server and it passed its check
+ * (it ran a one-request test plan here). Otherwise the built-in engine runs the plan and the note
+ * says why, plainly (docs/design.md §4).
  */
 export class RunnerRegistry {
   private readonly adapters = new Map<ExternalTool, ToolRunner>();
@@ -62,6 +66,8 @@ export class RunnerRegistry {
   constructor(
     readonly builtin: Runner,
     private readonly tools: ToolDetector,
+    /** How long a run started while its tool is being checked waits for the answer. */
+    private readonly proofWaitMs = DEFAULT_PROOF_WAIT_MS,
   ) {}
 
   /** Adds (or replaces) the adapter of an external tool. */
@@ -74,7 +80,10 @@ export class RunnerRegistry {
     if (external === null) {
       return { runner: this.builtin, note: 'ran with the built-in engine: this server does not run SoapUI' };
     }
-    const info = await this.tools.detect(external);
+    const { state, info } = await this.tools.readiness(
+      external,
+      this.adapters.has(external) ? this.proofWaitMs : 0,
+    );
     if (!info.installed) {
       return {
         runner: this.builtin,
@@ -86,6 +95,13 @@ export class RunnerRegistry {
       return {
         runner: this.builtin,
         note: `ran with the built-in engine: ${info.name} is installed, but running plans in external tools is turned off on this server (EXTERNAL_TOOLS=off)`,
+      };
+    }
+    if (state !== 'usable') {
+      // Found, but it cannot run a plan (or is still being checked): say why, in the tool's words.
+      return {
+        runner: this.builtin,
+        note: `${info.reason ?? `${info.name} cannot run plans here`}; this run used the built-in engine`,
       };
     }
     return { runner: adapter, note: `ran in ${describeTool(info)}` };
