@@ -177,9 +177,11 @@ test('a 20-second run: live tiles every second, then the completed results with 
   // The plan's tool is k6; where k6 is not installed the built-in engine ran, and the screen says so.
   const engines = (await (
     await request.get('/api/engines', { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as { tool: string; installed: boolean }[];
+  ).json()) as { tool: string; installed: boolean; usable: boolean }[];
   const k6Installed = engines.some((engine) => engine.tool === 'k6' && engine.installed);
-  await expect(page.getByTestId('stat-tool')).toContainText(k6Installed ? 'k6' : 'Built-in engine');
+  // An installed k6 runs the plan only once it passed the server's check (usable).
+  const k6Ran = engines.some((engine) => engine.tool === 'k6' && engine.usable);
+  await expect(page.getByTestId('stat-tool')).toContainText(k6Ran ? 'k6' : 'Built-in engine');
   if (!k6Installed) {
     await expect(page.getByTestId('engine-note')).toHaveText(
       /^Ran with the built-in engine: .*k6 is not installed on this server\.$/,
