@@ -25,6 +25,8 @@ export interface DetailedStatisticsProps {
 }
 
 const BUILT_IN_NOTE = /^ran with the built-in engine: (.+?) is not installed on this server\.?$/i;
+/** A tool that is installed but failed the server's check: "<the reason>; this run used the built-in engine". */
+const UNUSABLE_NOTE = /^(.+); this run used the built-in engine\.?$/i;
 
 /** The engine note in the active language when it is one we know; the server's words otherwise. */
 export function engineNoteText(
@@ -36,6 +38,9 @@ export function engineNoteText(
   const text = note?.trim();
   const match = text ? BUILT_IN_NOTE.exec(text) : null;
   if (match?.[1]) return t('results.stats.engineNoteBuiltIn', { tool: toolName(match[1]) });
+  const unusable = text ? UNUSABLE_NOTE.exec(text) : null;
+  // The reason is the server's own sentence (it quotes the tool); the rest is in the active language.
+  if (unusable?.[1]) return t('results.stats.engineNoteUnusable', { reason: unusable[1] });
   if (text) return text;
   if (isBuiltInEngine(engine) && tool) return t('results.stats.engineNoteBuiltIn', { tool: toolName(tool) });
   return null;

@@ -1,5 +1,6 @@
 import {
   ArrowLeft,
+  ChevronRight,
   CircleX,
   Clock,
   ClockArrowLeft,
@@ -11,7 +12,7 @@ import {
   RotateCcw,
   SearchX,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ScreenButton } from '@/components/screen-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -189,13 +190,52 @@ export function TimeoutPanel({
   );
 }
 
-/** "Test Error" with the message, Go Back and Retry (spec 02 §2). */
+/**
+ * The tool's own output behind a "Details" toggle: closed at first, monospace and scrollable when
+ * open, in the page's normal colours, so a failed run never shows a wall of red text.
+ */
+export function ErrorDetails({ details }: { details: string }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <div className="mt-4 w-full text-left" data-testid="error-details">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((was) => !was)}
+        data-testid="error-details-toggle"
+      >
+        <ChevronRight aria-hidden className={cn('transition-transform', open && 'rotate-90')} />
+        {t('results.error.details')}
+      </Button>
+      {open && (
+        <pre
+          id={id}
+          tabIndex={0}
+          aria-label={t('results.error.detailsLabel')}
+          className="mt-2 max-h-80 overflow-auto whitespace-pre rounded-lg border border-border bg-muted/60 p-3 font-mono text-xs leading-5 text-foreground"
+          data-testid="error-details-text"
+        >
+          {details}
+        </pre>
+      )}
+    </div>
+  );
+}
+
+/** "Test Error" with the message, Go Back and Retry (spec 02 §2); a tool's output behind "Details". */
 export function ErrorPanel({
   message,
+  details,
   onBack,
   onRetry,
 }: {
   message: string;
+  /** What the tool that ran the plan printed, when it failed (null: nothing to show). */
+  details?: string | null | undefined;
   onBack: () => void;
   onRetry: () => void;
 }) {
@@ -219,6 +259,7 @@ export function ErrorPanel({
       <p role="alert" className="text-destructive-text" data-testid="error-message">
         {message}
       </p>
+      {details?.trim() && <ErrorDetails details={details} />}
     </Panel>
   );
 }

@@ -369,6 +369,63 @@ describe('live result screen: the states of spec 02 §4', () => {
     expect(await screen.findByText('No test results available')).toBeInTheDocument();
   });
 
+  it("a run that failed in its tool: a short message, and the tool's output behind a Details toggle", async () => {
+    const output = [
+      '$ /usr/bin/java -Djmeter.home=/usr/share/jmeter DebianJMeter -n -t plan.jmx',
+      'Creating summariser <summary>',
+      'Error in NonGUIDriver com.thoughtworks.xstream.security.ForbiddenClassException: org.apache.jmeter.save.ScriptWrapper',
+    ].join('\n');
+    endWith(
+      running({
+        status: 'failed',
+        intermediate: false,
+        tool: 'jmeter',
+        engine: 'jmeter',
+        engine_note: 'ran in JMeter 2.13',
+        error: 'JMeter stopped with an error before sending any request: it could not load the test plan.',
+        error_details: output,
+      }),
+    );
+    renderApp('/test-result/t1');
+    expect(await screen.findByTestId('error-message')).toHaveTextContent(
+      'The test run failed: JMeter stopped with an error before sending any request: it could not load the test plan.',
+    );
+    // The message stays short: the stack and log are not in it.
+    expect(screen.getByTestId('error-message')).not.toHaveTextContent('ForbiddenClassException');
+    const toggle = screen.getByTestId('error-details-toggle');
+    expect(toggle).toHaveTextContent('Details');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('error-details-text')).toBeNull();
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const text = screen.getByTestId('error-details-text');
+    expect(text.tagName).toBe('PRE');
+    expect(toggle).toHaveAttribute('aria-controls', text.id);
+    expect(text.textContent).toBe(output);
+    expect(text).toHaveClass('font-mono', 'overflow-auto', 'text-foreground');
+    expect(text).not.toHaveClass('text-destructive-text');
+
+    await userEvent.click(toggle);
+    expect(screen.queryByTestId('error-details-text')).toBeNull();
+  });
+
+  it("shows why an installed tool did not run the plan (it failed the server's check)", async () => {
+    const reason =
+      "JMeter 2.13 is installed but cannot load test plans: XStream rejects JMeter's own classes (ForbiddenClassException)";
+    endWith(
+      completed({
+        tool: 'jmeter',
+        engine: 'builtin',
+        engine_note: `${reason}; this run used the built-in engine`,
+      }),
+    );
+    renderApp('/test-result/t1');
+    expect(await screen.findByTestId('engine-alert')).toHaveTextContent(
+      `${reason}; this run used the built-in engine.`,
+    );
+  });
+
   it('a failed run: "Test Error" with the reason, Go Back and Retry', async () => {
     endWith(running({ status: 'failed', error: 'interrupted by a server restart', intermediate: false }));
     renderApp('/test-result/t1');
@@ -378,6 +435,8 @@ describe('live result screen: the states of spec 02 §4', () => {
     );
     expect(screen.getByTestId('result-status')).toHaveTextContent('Failed');
     expect(screen.getByTestId('panel-go-back')).toBeInTheDocument();
+    // No tool output came with this failure: no Details toggle.
+    expect(screen.queryByTestId('error-details')).toBeNull();
     await userEvent.click(screen.getByTestId('panel-retry'));
     expect(await screen.findByText('Test Error')).toBeInTheDocument();
     expect(callsTo('/api/test-stream/t1')).toHaveLength(2);

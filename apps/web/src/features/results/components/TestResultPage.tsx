@@ -274,7 +274,12 @@ function LiveResult({
         <ErrorPanel message={problemText(state.problem, t)} onBack={onBack} onRetry={onRetry} />
       )}
       {view === 'error' && (
-        <ErrorPanel message={problemText(state.problem, t)} onBack={onBack} onRetry={onRetry} />
+        <ErrorPanel
+          message={problemText(state.problem, t)}
+          details={result?.error_details}
+          onBack={onBack}
+          onRetry={onRetry}
+        />
       )}
       {view === 'timeout' && state.problem?.kind === 'timeout' && (
         <TimeoutPanel

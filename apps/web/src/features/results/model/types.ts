@@ -69,6 +69,8 @@ export interface TestResult {
   started_at?: string | null;
   ended_at?: string | null;
   error?: string | null;
+  /** A failed run's tool output (the last lines it printed and of its log), for the Details toggle. */
+  error_details?: string | null;
   summary?: TestSummary | null;
   api_results?: ApiResult[] | null;
   errors?: Record<string, ErrorTally | number> | null;
