@@ -742,7 +742,7 @@ describe('delete-test-result', () => {
 
 describe('the history calls', () => {
   it('are documented and need a token', async () => {
-    const doc = (await call(undefined, { method: 'GET', url: '/api/docs' })).json<{
+    const doc = (await call(undefined, { method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, unknown>;
     }>();
     const paths = [

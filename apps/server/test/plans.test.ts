@@ -619,7 +619,7 @@ describe('scoping', () => {
 
 describe('OpenAPI', () => {
   it('documents every plan call with its schemas', async () => {
-    const doc = (await server.request({ method: 'GET', url: '/api/docs' })).json<{
+    const doc = (await server.request({ method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>;
       components: { schemas: Record<string, unknown> };
     }>();

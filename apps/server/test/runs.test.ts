@@ -360,7 +360,7 @@ describe('a run, live and stored', () => {
   });
 
   it('documents the run calls in the OpenAPI document', async () => {
-    const doc = (await call(undefined, { method: 'GET', url: '/api/docs' })).json<{
+    const doc = (await call(undefined, { method: 'GET', url: '/api/docs/json' })).json<{
       paths: Record<string, unknown>;
     }>();
     expect(Object.keys(doc.paths)).toEqual(

@@ -21,10 +21,13 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/docs',
 ]);
 
+/** The API reference's own files (its JSON and YAML document, Swagger UI's scripts and styles): public to read. */
+const PUBLIC_API_DOCS_FILES = '/api/docs/';
+
 /** `url` is the route pattern (e.g. "/api/plans/:id"), not the request path. */
 export function isPublicApiRoute(method: string, url: string): boolean {
   const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-  return PUBLIC_API_ROUTES.has(`${verb} ${url}`);
+  return PUBLIC_API_ROUTES.has(`${verb} ${url}`) || (verb === 'GET' && url.startsWith(PUBLIC_API_DOCS_FILES));
 }
 
 export function isProtectedRoute(method: string, url: string | undefined): boolean {

@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import {
   ApiResultSchema,
   ChartDataSchema,
@@ -94,8 +95,13 @@ function withoutUnusedComponents<
   return { ...document, components: { ...document.components, schemas } };
 }
 
+/** The interactive reference; the document itself is at `${API_DOCS_PREFIX}/json` (and `/yaml`). */
+const API_DOCS_PREFIX = '/api/docs';
+
 /**
- * Collects every route's zod schemas into an OpenAPI 3.1 document (served at GET /api/docs).
+ * Collects every route's zod schemas into an OpenAPI 3.1 document, and serves Swagger UI over it at
+ * GET /api/docs with the JSON at GET /api/docs/json. Swagger UI's scripts, styles and its initialiser
+ * are files served from this origin (no CDN, no inline script), so the app's CSP needs no exception.
  * Must be registered before the routes it documents.
  */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
@@ -127,5 +133,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       return result;
     },
     transformObject: (document) => withoutUnusedComponents(zodTransformObject(document)),
+  });
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    theme: { title: 'AnybodyQA API' },
+    // No call to validator.swagger.io: the page talks to this server only.
+    validatorUrl: false,
+    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: false },
   });
 }

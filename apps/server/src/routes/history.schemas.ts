@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_FILTERS } from '../repositories/dashboard.repository';
+import { PLAN_FILTERS } from '../services/history/dashboard.service';
 import type { RunAnnotationChange } from '../services/history/history.service';
 import { REPORT_FORMATS } from '../services/history/reports/report.service';
 import { UserEmailQuerySchema } from './run.schemas';
