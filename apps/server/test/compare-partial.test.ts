@@ -260,3 +260,21 @@ describe('set-baseline with runs that ended early', () => {
     expect((await pastRun(runs.interrupted)).is_baseline).toBe(true);
   });
 });
+
+describe('chart-data of a real run', () => {
+  it('has bars fitted to the measured range beside the fixed ones, counting the same requests', async () => {
+    const response = await call({ method: 'GET', url: `/api/chart-data/${runs.completed}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const chart = response.json<{
+      distribution: { label: string; count: number }[];
+      distribution_fitted: { label: string; count: number }[];
+    }>();
+    const total = (bins: { count: number }[]) => bins.reduce((sum, bin) => sum + bin.count, 0);
+    expect(total(chart.distribution)).toBeGreaterThan(0);
+    expect(total(chart.distribution_fitted)).toBe(total(chart.distribution));
+    expect(chart.distribution_fitted.length).toBeGreaterThanOrEqual(1);
+    expect(chart.distribution_fitted.length).toBeLessThanOrEqual(21);
+    for (const bin of chart.distribution_fitted)
+      expect(bin.label).toMatch(/^\d+(\.\d+)?(-\d+(\.\d+)?ms|ms\+)$/);
+  });
+});

@@ -50,5 +50,10 @@ export const ChartDataSchema = z.object({
   distribution: z
     .array(DistributionBinSchema)
     .describe("Requests by response time, counted from the run's merged HDR histogram"),
+  distribution_fitted: z
+    .array(DistributionBinSchema)
+    .describe(
+      'Requests by response time in 10-20 bars of a round width fitted to the measured range (a last "ms+" bar holds the slowest 0.1 % when they stretch it); empty before anything was measured',
+    ),
 });
 export type ChartData = z.infer<typeof ChartDataSchema>;

@@ -197,6 +197,69 @@ export function latencyDistribution(encoded: EncodedHistogram | null): Distribut
   return bins;
 }
 
+/** The bar count the fitted distribution aims at: at most this many, at least half as many. */
+const FITTED_BINS = 20;
+/** The narrowest fitted bar, µs: finer than the histogram's resolution would not be exact. */
+const FITTED_MIN_WIDTH_US = 10;
+
+/** The smallest width of 1, 2, 2.5 or 5 × 10^n µs (n ≥ 1) that is at least `raw`. */
+function niceWidthUs(raw: number): number {
+  let power = FITTED_MIN_WIDTH_US;
+  for (;;) {
+    for (const step of [1, 2, 2.5, 5]) {
+      if (step * power >= raw) return step * power;
+    }
+    power *= 10;
+  }
+}
+
+/** A bar edge in ms with as many decimals as the width needs ("2.05", "120", "1.5"). */
+function edgeLabel(us: number, widthUs: number): string {
+  const decimals =
+    widthUs >= 1000 ? (widthUs % 1000 === 0 ? 0 : 1) : widthUs >= 100 ? (widthUs % 100 === 0 ? 1 : 2) : 2;
+  return (us / 1000).toFixed(decimals);
+}
+
+/**
+ * Requests by response time in bars fitted to what was measured (beside the fixed 100 ms bars of
+ * latencyDistribution, where every request of a 2 ms API falls in one bar): 10–20 bars of a round width
+ * (1, 2, 2.5 or 5 × 10^n, at least 0.01 ms, so fewer bars when all times lie within 0.1 ms) from the
+ * fastest response to the slowest. When the slowest
+ * 0.1 % would stretch the range to more than twice the rest, the bars span up to the 99.9th percentile
+ * and one last bar "…ms+" holds the slower ones. Counted from the merged HDR histogram, exact at its
+ * resolution; the bars sum to every timed request. Empty before anything was measured.
+ */
+export function fittedLatencyDistribution(encoded: EncodedHistogram | null): DistributionBin[] {
+  if (encoded === null) return [];
+  const h = Histogram.decode(encoded);
+  if (h.totalCount === 0) return [];
+  const p999 = h.valueAtPercentile(99.9);
+  const tail = h.max - h.min > 2 * Math.max(p999 - h.min, FITTED_MIN_WIDTH_US);
+  const top = tail ? p999 : h.max;
+  let width = niceWidthUs((top - h.min) / FITTED_BINS);
+  let start = Math.floor(h.min / width) * width;
+  // Whole bars from the first edge at or below the fastest to the first edge above the top.
+  while (Math.floor(top / width) * width + width - start > FITTED_BINS * width) {
+    width = niceWidthUs(width * 1.01);
+    start = Math.floor(h.min / width) * width;
+  }
+  const end = Math.floor(top / width) * width + width;
+  const bins: DistributionBin[] = [];
+  // Nothing was measured below `start` (at most the fastest response).
+  let previous = 0;
+  for (let from = start; from < end; from += width) {
+    const below = h.countAtOrBelow(from + width - 1);
+    bins.push({
+      label: `${edgeLabel(from, width)}-${edgeLabel(from + width, width)}ms`,
+      count: below - previous,
+    });
+    previous = below;
+  }
+  if (tail) bins.push({ label: `${edgeLabel(end, width)}ms+`, count: h.totalCount - previous });
+  else bins[bins.length - 1]!.count += h.totalCount - previous;
+  return bins;
+}
+
 /** One second of the whole run as the charts read it. */
 export function chartPointOf(second: number, d: RunPointData): ChartPoint {
   return {
@@ -251,5 +314,6 @@ export function chartDataView(
       points: (bySteps.get(step.index) ?? []).sort(bySecond),
     })),
     distribution: latencyDistribution(histogram),
+    distribution_fitted: fittedLatencyDistribution(histogram),
   };
 }

@@ -21,7 +21,13 @@ describe('report text', () => {
   });
 
   it('writes no API section rows when there are no steps', () => {
-    const csv = renderCsvReport({ test_id: 'run_1', series: [], api_series: [], distribution: [] });
+    const csv = renderCsvReport({
+      test_id: 'run_1',
+      series: [],
+      api_series: [],
+      distribution: [],
+      distribution_fitted: [],
+    });
     expect(csv.split('\r\n')).toEqual([
       'second,active_users,requests,requests_per_second,errors,error_rate,avg_ms,p50_ms,p90_ms,p95_ms,p99_ms,max_ms,bandwidth_kbs',
       '',
