@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -6,11 +7,12 @@ import globals from 'globals';
 
 /**
  * The dependency direction of STYLE.md, as lint rules:
- *   plan ← converters, engine, ui-runner ← server;  plan, converters ← web.
- * Packages never import apps, and browser-safe packages never import node:*.
+ *   plan ← converters, engine ← server;  plan, converters ← web.
+ * Packages never import apps, and browser-safe packages never import node:*. Only packages that exist are
+ * named here; a new one gets its place when it is added.
  */
 const APPS = ['@aqa/server', '@aqa/server/*', '@aqa/web', '@aqa/web/*'];
-const NODE_ONLY = ['@aqa/engine', '@aqa/engine/*', '@aqa/ui-runner', '@aqa/ui-runner/*'];
+const NODE_ONLY = ['@aqa/engine', '@aqa/engine/*'];
 const NODE_BUILTINS = [
   'node:*',
   'fs',
@@ -27,6 +29,109 @@ const NODE_BUILTINS = [
 const forbid = (patterns, why) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message: why }] }],
 });
+
+/**
+ * Folder boundaries inside the apps, as lint rules. They use a rule instance of their own
+ * (@typescript-eslint/no-restricted-imports), so they add to the package rules above instead of replacing them.
+ *
+ * Web: a feature (apps/web/src/features/<name>/) uses another feature only through that feature's top-level
+ * files (its index.ts, or e.g. results/charts.ts), never the folders inside it; a relative import never
+ * climbs out of the feature's own folder; features do not import the app (router, shell): screen ids and
+ * paths are in @/lib/screens. Shared code (components, lib, i18n) imports no feature and not the app.
+ * Server: routes → services → repositories → db. Routes call services, never a repository or the database;
+ * services never import routes; repositories import neither routes nor services.
+ */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Folder levels inside a feature with a relative-import limit of their own; files deeper share the last. */
+const FEATURE_DEPTHS = 5;
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+
+/** @param {{ regex: string, message: string }[]} patterns */
+const boundary = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+
+/**
+ * @param {string} feature  the feature's folder name
+ * @param {number} depth  how many folders below the feature's own folder the file is
+ * @param {boolean} test  tests may import the app (they render it, or swap a screen or a data source)
+ */
+function featurePatterns(feature, depth, test) {
+  const patterns = [
+    {
+      regex: `^@/features/(?!${feature}/)[^/]+/[^/]+/`,
+      message:
+        "Another feature's internals: import its public surface (@/features/<name>, i.e. its index.ts, or another top-level file of it).",
+    },
+    {
+      regex: `^@/features/${feature}(/index)?$`,
+      message:
+        "Inside a feature, import its files directly: the feature's own index.ts would make an import cycle.",
+    },
+    {
+      regex: `^\\.\\.(/\\.\\.){${depth}}(/|$)`,
+      message:
+        "A relative import out of the feature's folder: use @/… (another feature only through its public surface).",
+    },
+  ];
+  if (!test) {
+    patterns.push({
+      regex: '^@/app(/|$)',
+      message: 'Features do not import the app (router, shell): screen ids and paths are in @/lib/screens.',
+    });
+  }
+  return patterns;
+}
+
+/** @param {string} layer @param {string[]} forbidden @param {string} message */
+const serverLayer = (layer, forbidden, message) => ({
+  files: [`apps/server/src/${layer}/**/*.ts`],
+  rules: boundary([{ regex: `(^|/)(${forbidden.join('|')})/`, message }]),
+});
+
+function folderBoundaries() {
+  const blocks = [];
+  for (const feature of WEB_FEATURES) {
+    for (let depth = 0; depth <= FEATURE_DEPTHS; depth++) {
+      const dir = `apps/web/src/features/${feature}/${'*/'.repeat(depth)}${depth === FEATURE_DEPTHS ? '**/' : ''}`;
+      blocks.push(
+        {
+          files: [`${dir}*.{ts,tsx}`],
+          ignores: TESTS,
+          rules: boundary(featurePatterns(feature, depth, false)),
+        },
+        { files: [`${dir}*.test.{ts,tsx}`], rules: boundary(featurePatterns(feature, depth, true)) },
+      );
+    }
+  }
+  blocks.push(
+    {
+      files: ['apps/web/src/{components,lib,i18n}/**/*.{ts,tsx}'],
+      ignores: TESTS,
+      rules: boundary([
+        {
+          regex: '^@/(features|app)(/|$)',
+          message:
+            'Shared code (components, lib, i18n) imports no feature and not the app: move what both need here.',
+        },
+      ]),
+    },
+    serverLayer(
+      'routes',
+      ['repositories', 'db'],
+      'Routes call services, never a repository or the database (routes → services → repositories).',
+    ),
+    serverLayer('services', ['routes'], 'Services do not import routes (routes → services → repositories).'),
+    serverLayer(
+      'repositories',
+      ['routes', 'services'],
+      'Repositories import neither routes nor services (routes → services → repositories).',
+    ),
+  );
+  return blocks;
+}
 
 export default tseslint.config(
   {
@@ -77,6 +182,14 @@ export default tseslint.config(
     },
   },
   {
+    // The web app's tests run in Node (vitest) and may read files, e.g. to check the app's own imports.
+    files: ['apps/web/**/*.test.ts', 'apps/web/**/*.test.tsx'],
+    rules: forbid(
+      [...APPS.filter((p) => !p.startsWith('@aqa/web')), ...NODE_ONLY],
+      "The web app's tests use only browser-safe packages of ours (@aqa/plan, @aqa/converters) — see STYLE.md.",
+    ),
+  },
+  {
     files: ['packages/plan/**'],
     rules: forbid(
       [...APPS, ...NODE_ONLY, ...NODE_BUILTINS, '@aqa/converters', '@aqa/converters/*'],
@@ -95,7 +208,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['packages/engine/**', 'packages/ui-runner/**'],
+    // Every other package (the engine, and any added later) is Node-only, and never imports an app either.
+    files: ['packages/**'],
+    ignores: ['packages/plan/**', 'packages/converters/**'],
     rules: forbid(APPS, 'Packages never import apps — see STYLE.md.'),
   },
+  ...folderBoundaries(),
 );

@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The folder-boundary lint rule of eslint.config.js, proven by linting small snippets as if they were files
+// of the web app (ESLint's Node API; only the import rules run, without type information, to stay fast).
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const eslint = new ESLint({
+  cwd: ROOT,
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+  ruleFilter: ({ ruleId }) => ruleId.endsWith('no-restricted-imports'),
+});
+
+/** The import-rule messages for `code` placed at `file` (relative to the repository). */
+async function importErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
+  return (result?.messages ?? []).map((message) => message.message);
+}
+
+const INTERNALS = "Another feature's internals";
+
+// Loading the config and the TypeScript parser takes a few seconds the first time.
+beforeAll(() => importErrors('apps/web/src/lib/probe.ts', 'export {};\n'), 60_000);
+
+describe('folder boundaries of the web app', () => {
+  it("stops a feature importing another feature's internals", async () => {
+    const errors = await importErrors(
+      'apps/web/src/features/dashboard/components/Probe.tsx',
+      "import { toolName } from '@/features/results/model/format';\nexport const name = toolName('k6');\n",
+    );
+    expect(errors).toEqual([expect.stringContaining(INTERNALS)]);
+  });
+
+  it("lets a feature use another feature's public surface, and its own files", async () => {
+    const errors = await importErrors(
+      'apps/web/src/features/history/components/compare/Probe.tsx',
+      [
+        "import { toolName } from '@/features/results';",
+        "import { ResultCharts } from '@/features/results/charts';",
+        "import { runTitle } from '@/features/history/model/run-format';",
+        "import { fetchPastRuns } from '../../queries/history-api';",
+        'export const all = [toolName, ResultCharts, runTitle, fetchPastRuns];',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it("stops a relative import that climbs out of the feature's folder", async () => {
+    const errors = await importErrors(
+      'apps/web/src/features/history/components/compare/Probe.tsx',
+      "import { toolName } from '../../../results/model/format';\nexport const name = toolName('k6');\n",
+    );
+    expect(errors).toEqual([expect.stringContaining("out of the feature's folder")]);
+  });
+
+  it('stops a feature importing its own index.ts, which would make a cycle', async () => {
+    const errors = await importErrors(
+      'apps/web/src/features/results/components/Probe.tsx',
+      "import { toolName } from '@/features/results';\nexport const name = toolName('k6');\n",
+    );
+    expect(errors).toEqual([expect.stringContaining("feature's own index.ts")]);
+  });
+
+  it('stops a feature importing the app, except in its tests', async () => {
+    const code =
+      "import { SCREEN_LOADERS } from '@/app/screen-loaders';\nexport const loaders = SCREEN_LOADERS;\n";
+    expect(await importErrors('apps/web/src/features/plans/hooks/Probe.ts', code)).toEqual([
+      expect.stringContaining('Features do not import the app'),
+    ]);
+    expect(await importErrors('apps/web/src/features/plans/hooks/Probe.test.ts', code)).toEqual([]);
+  });
+
+  it('stops shared components and lib importing a feature', async () => {
+    const errors = await importErrors(
+      'apps/web/src/components/probe.tsx',
+      "import { formatDate } from '@/features/history';\nexport const date = formatDate;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('Shared code')]);
+  });
+
+  it('keeps the package rules in force beside the folder rules', async () => {
+    const errors = await importErrors(
+      'apps/web/src/features/results/components/Probe.tsx',
+      "import { readFileSync } from 'node:fs';\nimport { toolName } from '@/features/plans/model/plan-form';\nexport const all = [readFileSync, toolName];\n",
+    );
+    expect(errors).toEqual([expect.stringContaining('browser-safe'), expect.stringContaining(INTERNALS)]);
+  });
+});
+
+describe('the lint config', () => {
+  it('names only packages of this repository that exist', () => {
+    const config = readFileSync(join(ROOT, 'eslint.config.js'), 'utf8');
+    const named = new Set([...config.matchAll(/@aqa\/[a-z-]+/g)].map((match) => match[0]));
+    const existing = new Set(
+      ['packages', 'apps'].flatMap((group) =>
+        readdirSync(join(ROOT, group), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map(
+            (entry) =>
+              (
+                JSON.parse(readFileSync(join(ROOT, group, entry.name, 'package.json'), 'utf8')) as {
+                  name: string;
+                }
+              ).name,
+          ),
+      ),
+    );
+    expect(named.size).toBeGreaterThan(0);
+    expect([...named].filter((name) => !existing.has(name))).toEqual([]);
+  });
+});
