@@ -712,6 +712,11 @@ export const en = {
   'results.charts.title': 'Results',
   'results.charts.distribution': 'Response Time Distribution',
   'results.charts.distributionText': "Requests per response-time range, counted by the run's histogram",
+  'results.charts.distributionFittedText':
+    'Requests per response-time range, in bars fitted to the fastest and slowest responses',
+  'results.charts.distributionBars': 'Response-time bars',
+  'results.charts.distributionFixed': '100 ms bars',
+  'results.charts.distributionFitted': 'Fitted to the range',
   'results.charts.requests': 'Requests',
   'results.charts.share': '{share} of requests',
   'results.charts.successFailure': 'Success vs Failure',

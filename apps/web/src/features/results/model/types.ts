@@ -148,6 +148,8 @@ export interface ChartData {
   series: SeriesPoint[];
   api_series?: ApiSeries[];
   distribution?: DistributionBucket[];
+  /** The same requests in bars fitted to the measured range. */
+  distribution_fitted?: DistributionBucket[];
 }
 
 export interface EngineInfo {

@@ -121,6 +121,7 @@ export function RunDetail({ testId, listed, version, onChanged, onDeleted }: Run
                 <PerformanceTimeline
                   series={chartData.series}
                   durationSeconds={run.duration}
+                  status={run.status}
                   averageResponseTime={shown.summary.average_response_time}
                 />
               )}
