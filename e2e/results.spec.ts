@@ -263,6 +263,14 @@ test('Stop Test stops a longer run, which then shows the part that ran', async (
   });
   expect(((await answer.json()) as { status: string }).status).toBe('stopped');
   await viewScreenshot(page, 'results-stopped-light-desktop');
+
+  // The distribution in bars fitted to what this fast target measured, beside the 100 ms bars.
+  const distribution = page.getByTestId('chart-distribution');
+  await expect(distribution.getByTestId('distribution-mode')).toHaveAttribute('data-mode', 'fixed');
+  await distribution.getByRole('button', { name: 'Fitted to the range' }).click();
+  await expect(distribution.getByTestId('distribution-mode')).toHaveAttribute('data-mode', 'fitted');
+  await expect(distribution).toContainText('in bars fitted to the fastest and slowest responses');
+  await expect(distribution.locator('canvas')).toBeVisible();
 });
 
 test('an id the server never issued: "Test not found" at once, no Stop, no progress, and ways back', async ({
