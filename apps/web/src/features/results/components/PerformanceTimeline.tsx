@@ -5,7 +5,7 @@ import { useI18n } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { formatMs, formatPercent, isNumber } from '../model/format';
 import { errorAxis, timelineStats } from '../model/timeline';
-import type { SeriesPoint } from '../model/types';
+import type { SeriesPoint } from '../model/views';
 import { PerformanceTimelineChart } from './charts/PerformanceTimelineChart';
 import { timeAxisSeconds } from '../model/time-axis';
 

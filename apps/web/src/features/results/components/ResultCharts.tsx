@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { useI18n } from '@/i18n';
-import type { ChartData, TestResult } from '../model/types';
+import type { ChartView as ChartData, ResultView as TestResult } from '../model/views';
 import { ApiComparisonChart } from './charts/ApiComparisonChart';
 import { ApiTimelineChart } from './charts/ApiTimelineChart';
 import { PerformanceMetricsChart } from './charts/PerformanceMetricsChart';

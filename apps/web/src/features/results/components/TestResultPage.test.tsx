@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 import { CURRENT_TEST_CONFIG_KEY, CURRENT_TEST_ID_KEY } from '../model/current-test';
-import type { ChartData, LiveSnapshot, TestResult } from '../model/types';
+import type { ChartData, LiveSnapshot, TestResult } from '@aqa/plan';
+import { apiResultOf } from '@/test/wire-builders';
 
 // Chart.js needs a canvas, which jsdom lacks; the charts' data is tested through their cards.
 // Each canvas carries its axis labels and the end of its time axis, to check what the charts are given.
@@ -37,7 +38,7 @@ const SUMMARY = {
 };
 
 const API_RESULTS = [
-  {
+  apiResultOf({
     name: 'List users',
     label: 'List users',
     url: 'http://127.0.0.1:9/users',
@@ -49,8 +50,8 @@ const API_RESULTS = [
     percentile_95: 20,
     percentile_99: 30,
     error_rate: 0,
-  },
-  {
+  }),
+  apiResultOf({
     name: 'Create order',
     label: 'Create order',
     url: 'http://127.0.0.1:9/orders',
@@ -62,7 +63,7 @@ const API_RESULTS = [
     percentile_95: 40,
     percentile_99: 50,
     error_rate: 5,
-  },
+  }),
 ];
 
 function running(extra: Partial<TestResult> = {}): TestResult {
@@ -82,6 +83,7 @@ function running(extra: Partial<TestResult> = {}): TestResult {
     started_at: new Date().toISOString(),
     ended_at: null,
     error: null,
+    error_details: null,
     summary: null,
     api_results: [],
     errors: {},

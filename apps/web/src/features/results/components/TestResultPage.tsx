@@ -13,7 +13,8 @@ import { configPlanName, NEW_TEST_ROUTE_ID, readTestConfig } from '../model/curr
 import { formatCount, isNumber, toolName } from '../model/format';
 import { timeAxisSeconds } from '../model/time-axis';
 import type { LiveProblem, StartFailure } from '../model/status-machine';
-import type { ApiResult, ChartData, LiveSnapshot } from '../model/types';
+import type { LiveSnapshot } from '@aqa/plan';
+import type { ApiRow as ApiResult, ChartView as ChartData } from '../model/views';
 import { ApiResultsList, ApiResultsTable } from './ApiResults';
 import { engineName, engineNoteText } from './DetailedStatistics';
 import { LiveProgress } from './LiveProgress';

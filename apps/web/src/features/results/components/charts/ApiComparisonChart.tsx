@@ -3,7 +3,7 @@ import { Bar } from 'react-chartjs-2';
 import { useI18n } from '@/i18n';
 import { apiChartName, comparisonLabels } from '../../model/chart-labels';
 import { formatMs, formatPercent, isNumber } from '../../model/format';
-import type { ApiResult } from '../../model/types';
+import type { ApiRow as ApiResult } from '../../model/views';
 import { ChartCard } from './ChartCard';
 import { alpha, useChartTheme } from './chart-setup';
 import { apiDisplayName } from './api-names';

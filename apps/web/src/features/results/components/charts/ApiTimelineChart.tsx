@@ -5,7 +5,7 @@ import { useI18n, type Translate } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { apiChartName } from '../../model/chart-labels';
 import { formatMs, formatPercent, formatRps } from '../../model/format';
-import type { ApiSeries } from '../../model/types';
+import type { ApiSeries } from '@aqa/plan';
 import { ChartCard } from './ChartCard';
 import { useChartTheme } from './chart-setup';
 

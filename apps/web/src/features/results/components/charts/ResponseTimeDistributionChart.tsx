@@ -4,7 +4,7 @@ import { Bar } from 'react-chartjs-2';
 import { useI18n } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { distributionRows, formatCount, formatPercent } from '../../model/format';
-import type { DistributionBucket } from '../../model/types';
+import type { DistributionBin as DistributionBucket } from '@aqa/plan';
 import { ChartCard } from './ChartCard';
 import { alpha, useChartTheme } from './chart-setup';
 
