@@ -7,6 +7,7 @@ import {
   type PerfPlan,
   type ScriptRequest,
   type Tool,
+  type UrlEntry,
   type UrlEntryInput,
 } from '@aqa/plan';
 import type { ZodError } from 'zod';
@@ -35,6 +36,7 @@ export interface PlanBody {
   description?: string;
   source_page: PerfPlan['source_page'];
   test_type?: string;
+  thresholds?: string[];
   script?: string;
 }
 
@@ -96,8 +98,9 @@ export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: 
   // Spec 01 §5: the Authorization header is edited in its own tab and left out of the headers list.
   const headers = entry.headers.filter((row) => !isBlankRow(row) && !isAuthorizationHeader(row.name));
   const name = entry.name.trim();
-  const input: UrlEntryInput = {
-    ...(name ? { name } : {}),
+  // Every field of the model, so a field added to UrlEntrySchema does not compile until the form sends it.
+  const input = {
+    name: name || undefined,
     method: entry.method,
     url: entry.url,
     parameters: parameters.map((row) => ({ key: row.name, value: row.value })),
@@ -115,7 +118,7 @@ export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: 
     assertionOperator: entry.assertionOperator,
     timeout: entry.timeout,
     validations: entry.validations,
-  };
+  } satisfies Record<keyof UrlEntry, unknown> & UrlEntryInput;
   return {
     input,
     source: {
@@ -137,6 +140,7 @@ export function snapshotForm(form: PlanForm): FormSnapshot {
     source_page: form.sourcePage,
     ...(form.description ? { description: form.description } : {}),
     ...(form.testType ? { test_type: form.testType } : {}),
+    ...(form.thresholds.length > 0 ? { thresholds: form.thresholds } : {}),
   };
   return { body, sources: sent.map((item) => item.source), hasUrl: sent.length > 0 };
 }
