@@ -15,6 +15,9 @@ export const en = {
   'common.language': 'Language',
   'common.showPassword': 'Show password',
   'common.hidePassword': 'Hide password',
+  'notice.region': 'Notifications',
+  'notice.dismiss': 'Dismiss',
+  'confirm.cancel': 'Cancel',
 
   'nav.label': 'Main navigation',
   'nav.open': 'Open navigation',
@@ -245,6 +248,7 @@ export const en = {
   'plans.lastApi': 'Cannot remove the last API. At least one API is required.',
   'plans.confirmRemoveApi': 'Remove API {number} ({target})?',
   'plans.confirmRemoveBlankApi': 'Remove API {number}? It has no URL yet.',
+  'plans.confirmRemoveAction': 'Remove',
   'plans.collapse': 'Collapse',
   'plans.expand': 'Expand',
   'plans.method': 'Method',
@@ -271,7 +275,12 @@ export const en = {
   'plans.removeHeader': 'Remove header',
   'plans.headersHint': 'Rows with a blank name or value are not sent. Authorization has its own tab.',
   'plans.lastRow': 'One row always stays',
-  'plans.authHeaderInList': 'Set authorization in the Authorization tab: this row is not sent.',
+  'plans.authHeaderInList':
+    'The Authorization tab already sets this call\'s authorization, so this row is not sent.',
+  'plans.authMoved.bearer':
+    'Your Authorization header was moved to the Authorization tab as a Bearer token: it is sent from there.',
+  'plans.authMoved.basic':
+    'Your Authorization header was moved to the Authorization tab as Basic auth (username and password): it is sent from there.',
 
   'plans.authType': 'Type',
   'plans.auth.none': 'No authorization',
@@ -370,7 +379,7 @@ export const en = {
   'plans.scriptTitle': 'Generated Script',
   'plans.scriptPlaceholder': 'Generated script will appear here...',
   'plans.scriptEmptyHint':
-    'Press Generate Test Plan to write the script. From then on it follows every change to the plan.',
+    'Press {button} to write the script. From then on it follows every change to the plan.',
   'plans.scriptLive': 'Follows the plan',
   'plans.scriptEdited': 'Edited by hand',
   'plans.scriptStale':
@@ -379,6 +388,8 @@ export const en = {
   'plans.editScript': 'Edit script',
   'plans.regenerate': 'Regenerate from plan',
   'plans.confirmRegenerate': 'Replace your edited script with one generated from the plan?',
+  'plans.confirmRegenerateAction': 'Regenerate',
+  'plans.confirmToolChangeAction': 'Change tool',
   'plans.confirmToolChange':
     'Your edited script is written for {tool}. Switch tools and generate a new script from the plan?',
   'plans.validateScript': 'Validate Script',
@@ -611,12 +622,6 @@ export const en = {
   'results.phase.failed': 'Failed',
   'results.phase.stopped': 'Stopped',
   'results.phase.timeout': 'Timed out',
-  'results.phase.notFound': 'Not found',
-  'results.notFound.title': 'Test not found',
-  'results.notFound.text':
-    'The server has no test run with the ID {id}. The link may be mistyped, or the run was deleted.',
-  'results.notFound.previousResults': 'Previous Results',
-  'results.notFound.dashboard': 'Dashboard',
   'results.meta.users': '{count} users',
   'results.meta.duration': '{seconds} s',
   'results.meta.started': 'Started {time}',
@@ -628,6 +633,12 @@ export const en = {
   'results.progressLabel': 'Test progress',
   'results.elapsedOfTotal': 'Elapsed: {elapsed} s / {total} s',
   'results.tile.activeUsers': 'Active Users',
+  'results.phase.notFound': 'Not found',
+  'results.notFound.title': 'Test not found',
+  'results.notFound.text':
+    'The server has no test run with the ID {id}. The link may be mistyped, or the run was deleted.',
+  'results.notFound.previousResults': 'Previous Results',
+  'results.notFound.dashboard': 'Dashboard',
   'results.tile.requestsPerSecond': 'Requests/sec',
   'results.tile.avgResponseTime': 'Avg Response Time',
   'results.tile.errorRate': 'Error Rate',
@@ -712,11 +723,6 @@ export const en = {
   'results.charts.title': 'Results',
   'results.charts.distribution': 'Response Time Distribution',
   'results.charts.distributionText': "Requests per response-time range, counted by the run's histogram",
-  'results.charts.distributionFittedText':
-    'Requests per response-time range, in bars fitted to the fastest and slowest responses',
-  'results.charts.distributionBars': 'Response-time bars',
-  'results.charts.distributionFixed': '100 ms bars',
-  'results.charts.distributionFitted': 'Fitted to the range',
   'results.charts.requests': 'Requests',
   'results.charts.share': '{share} of requests',
   'results.charts.successFailure': 'Success vs Failure',
@@ -808,6 +814,7 @@ export const en = {
   // history:start
   'crumb.compareResults': 'Compare Runs',
   'history.confirmDelete': 'Are you sure you want to delete?',
+  'history.confirmDeleteAction': 'Delete',
   'history.pager.label': 'Pages',
   'history.pager.range': '{from}–{to} of {total}',
   'history.pager.previous': 'Previous',

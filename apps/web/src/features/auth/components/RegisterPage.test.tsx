@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noticeTexts } from '@/test/notices';
 import { bodyOf, createFetchMock, json, mockFetch, renderWithRouter, type FetchMock } from '@/test/render';
 import { RegisterPage } from './RegisterPage';
 
-let alertSpy: MockInstance<typeof window.alert>;
 let fetchMock: FetchMock;
 
 function renderRegister(language: 'en' | 'ko' = 'en') {
@@ -29,7 +29,6 @@ async function fillValid(user: ReturnType<typeof setup>) {
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
   fetchMock = createFetchMock({
     'POST /api/register': () => json({ message: 'Account created' }, 201, 'Created'),
   });
@@ -39,7 +38,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  alertSpy.mockRestore();
 });
 
 describe('registration screen', () => {
@@ -105,7 +103,7 @@ describe('registration screen', () => {
     expect(screen.getByTestId('error-firstName')).toHaveTextContent('이름을 입력해 주세요');
   });
 
-  it('waits 1 s as "Creating account...", registers with username = email, alerts and returns to sign-in', async () => {
+  it('waits 1 s as "Creating account...", registers with username = email, says so and returns to sign-in', async () => {
     const user = setup();
     renderRegister();
     await fillValid(user);
@@ -115,7 +113,9 @@ describe('registration screen', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(await screen.findByText('sign-in screen')).toBeInTheDocument();
-    expect(alertSpy).toHaveBeenCalledWith('Account created successfully! Please sign in.');
+    // The notice outlives the registration screen: it is read on the sign-in screen.
+    expect(noticeTexts()).toEqual(['Account created successfully! Please sign in.']);
+    expect(screen.getByRole('status')).toHaveTextContent('Account created successfully! Please sign in.');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/register');
     expect(bodyOf(init)).toEqual({
@@ -130,7 +130,7 @@ describe('registration screen', () => {
     });
   });
 
-  it('alerts the server message when the email is taken', async () => {
+  it('shows the server message when the email is taken', async () => {
     fetchMock.mockImplementation(
       mockFetch({
         'POST /api/register': () =>
@@ -142,7 +142,9 @@ describe('registration screen', () => {
     await fillValid(user);
     await user.click(screen.getByTestId('register-submit'));
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    expect(alertSpy).toHaveBeenCalledWith('An account with this email already exists');
+    // Said once, in the form's own alert.
+    expect(noticeTexts()).toEqual([]);
+    expect(screen.getByRole('alert')).toHaveTextContent('An account with this email already exists');
     expect(screen.getByTestId('register-error')).toHaveTextContent(
       'An account with this email already exists',
     );
@@ -168,7 +170,7 @@ describe('registration screen', () => {
     await fillValid(user);
     await user.click(screen.getByTestId('register-submit'));
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    expect(alertSpy).toHaveBeenCalledWith('Bad request. Please check your input.');
+    expect(screen.getByTestId('register-error')).toHaveTextContent('Bad request. Please check your input.');
     expect(screen.getByTestId('error-email')).toHaveTextContent('Please enter a valid email');
   });
 });

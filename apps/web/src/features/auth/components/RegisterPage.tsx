@@ -9,6 +9,7 @@ import { Building, KeyRound, UserRound } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormField } from '@/components/form-field';
+import { useNotice } from '@/components/notices';
 import { PasswordInput } from '@/components/password-input';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -98,6 +99,7 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
 /** The registration screen of spec 01 §2, with the rules of §5 and the states of §4. */
 export function RegisterPage() {
   const t = useT();
+  const notice = useNotice();
   const navigate = useNavigate();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -154,15 +156,16 @@ export function RegisterPage() {
         company: values.company.trim(),
         role: values.role.trim(),
       });
-      window.alert(t('register.success'));
+      // The notice outlives the screen: it is still shown on the sign-in screen it leads to.
+      notice.success(t('register.success'));
       void navigate('/login', { replace: true });
     } catch (error) {
       const fromServer = serverFieldErrors(error);
       const message = friendlyErrorMessage(error, t);
       setSubmitting(false);
       setErrors(fromServer);
+      // Shown once, in the form's own alert (role="alert") above the fields.
       setFailure(message);
-      window.alert(message);
       focusFirstInvalid(fromServer);
     }
   }

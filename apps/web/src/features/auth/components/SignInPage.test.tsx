@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noticeTexts } from '@/test/notices';
 import { readSession } from '@/lib/session';
 import {
   bodyOf,
@@ -62,12 +63,10 @@ function renderSignIn() {
   });
 }
 
-let alertSpy: MockInstance<typeof window.alert>;
 let fetchMock: FetchMock;
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
   fetchMock = createFetchMock({
     'GET /api/demo-credentials': () => json(DEMO),
     'POST /api/login': (init) => {
@@ -88,7 +87,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  alertSpy.mockRestore();
   Reflect.deleteProperty(window, 'SpeechRecognition');
   Reflect.deleteProperty(window, 'webkitSpeechRecognition');
 });
@@ -128,7 +126,7 @@ describe('sign-in screen', () => {
     expect(screen.queryByTestId('demo-credentials')).not.toBeInTheDocument();
   });
 
-  it('waits 1 s showing "Signing in...", then alerts when a field is empty', async () => {
+  it('waits 1 s showing "Signing in...", then says so when a field is empty', async () => {
     const user = setup();
     renderSignIn();
     await user.type(screen.getByTestId('login-username'), 'someone');
@@ -136,9 +134,10 @@ describe('sign-in screen', () => {
     expect(screen.getByTestId('login-submit')).toHaveTextContent('Signing in...');
     expect(screen.getByTestId('login-submit')).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(800));
-    expect(alertSpy).not.toHaveBeenCalled();
+    expect(noticeTexts()).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(200));
-    expect(alertSpy).toHaveBeenCalledWith('Please enter username and password');
+    expect(noticeTexts()).toEqual(['Please enter username and password']);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter username and password');
     expect(screen.getByTestId('login-submit')).toHaveTextContent('Sign in');
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/login')).toBe(false);
   });
@@ -156,7 +155,7 @@ describe('sign-in screen', () => {
     expect(localStorage.getItem('token')).toBe('tok-9');
   });
 
-  it('alerts the server message when the sign-in fails', async () => {
+  it('shows the server message when the sign-in fails', async () => {
     const user = setup();
     renderSignIn();
     await user.type(screen.getByTestId('login-username'), DEMO.username);
@@ -164,7 +163,9 @@ describe('sign-in screen', () => {
     await user.click(screen.getByTestId('login-submit'));
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(await screen.findByTestId('login-error')).toHaveTextContent('Invalid username or password');
-    expect(alertSpy).toHaveBeenCalledWith('Invalid username or password');
+    // Said once, in the form's own alert.
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid username or password');
+    expect(noticeTexts()).toEqual([]);
     expect(readSession()).toBeNull();
   });
 
@@ -235,12 +236,12 @@ describe('voice command', () => {
     expect(screen.getByTestId('voice-text')).toHaveValue('');
   });
 
-  it('alerts when the browser has no speech recognition', async () => {
+  it('says so when the browser has no speech recognition', async () => {
     Reflect.deleteProperty(window, 'webkitSpeechRecognition');
     const user = setup();
     renderSignIn();
     await user.click(screen.getByTestId('voice-toggle'));
-    expect(alertSpy).toHaveBeenCalledWith('Speech recognition is not supported in this browser.');
+    expect(noticeTexts()).toEqual(['Speech recognition is not supported in this browser.']);
     expect(within(screen.getByTestId('voice-command')).getByTestId('voice-toggle')).toHaveTextContent(
       'Listen',
     );

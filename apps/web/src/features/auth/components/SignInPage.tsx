@@ -3,6 +3,7 @@ import { ArrowRight, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormField } from '@/components/form-field';
+import { useNotice } from '@/components/notices';
 import { PasswordInput } from '@/components/password-input';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -24,6 +25,7 @@ import { VoiceCommandBox, type VoiceNotice } from './VoiceCommandBox';
 /** The sign-in screen of spec 01 §2, with the states of §4 and the messages of §5 and §8. */
 export function SignInPage() {
   const { t, language } = useI18n();
+  const notice = useNotice();
   const navigate = useNavigate();
   const [today] = useState(() => new Date());
   const [username, setUsername] = useState('');
@@ -62,7 +64,7 @@ export function SignInPage() {
         () => setVoiceNotice('noDemo'),
       );
     },
-    onUnsupported: () => window.alert(t('voice.unsupported')),
+    onUnsupported: () => notice.error(t('voice.unsupported')),
   });
 
   const toggleVoice = () => {
@@ -78,7 +80,7 @@ export function SignInPage() {
     await sleep(SIMULATED_WAIT_MS);
     if (!username.trim() || !password) {
       setSubmitting(false);
-      window.alert(t('signIn.emptyFields'));
+      notice.error(t('signIn.emptyFields'));
       return;
     }
     try {
@@ -89,8 +91,8 @@ export function SignInPage() {
     } catch (error) {
       const message = friendlyErrorMessage(error, t);
       setSubmitting(false);
+      // Shown once, in the form's own alert (role="alert") beside the fields it is about.
       setFailure(message);
-      window.alert(message);
     }
   }
 

@@ -19,6 +19,8 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { Braces, GripVertical } from 'lucide-react';
 import { memo, useCallback, useMemo, type Dispatch } from 'react';
+import { useConfirm } from '@/components/confirm-dialog';
+import { useNotice } from '@/components/notices';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { useT } from '@/i18n';
@@ -112,6 +114,8 @@ export function ApiList({
   variant?: ApiCardVariant;
 }) {
   const t = useT();
+  const notice = useNotice();
+  const confirm = useConfirm();
   const sensors = useSensors(
     // A small distance keeps clicks on the handle from starting a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -140,7 +144,7 @@ export function ApiList({
     (entry: EntryForm, index: number) => {
       // Spec 01 §5: the last API cannot be removed, and the user is told why when trying.
       if (!canRemoveEntry(count)) {
-        window.alert(t('plans.lastApi'));
+        notice.error(t('plans.lastApi'));
         return;
       }
       // Spec 01 §5: removal asks for confirmation, whatever the entry holds.
@@ -149,10 +153,12 @@ export function ApiList({
       const question = target
         ? t('plans.confirmRemoveApi', { number: index + 1, target })
         : t('plans.confirmRemoveBlankApi', { number: index + 1 });
-      if (!window.confirm(question)) return;
-      dispatch({ type: 'removeEntry', entryId: entry.id });
+      const request = { message: question, confirmLabel: t('plans.confirmRemoveAction'), destructive: true };
+      void confirm(request).then((confirmed) => {
+        if (confirmed) dispatch({ type: 'removeEntry', entryId: entry.id });
+      });
     },
-    [count, dispatch, t],
+    [count, dispatch, t, notice, confirm],
   );
   const duplicate = useCallback(
     (entry: EntryForm) => dispatch({ type: 'duplicateEntry', entryId: entry.id }),

@@ -1,15 +1,20 @@
-import { Plus, Trash2 } from 'lucide-react';
-import type { Dispatch } from 'react';
+import { ArrowRightLeft, Plus, Trash2 } from 'lucide-react';
+import { useState, type Dispatch, type FocusEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useT } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import {
+  authorizationMove,
+  isReplacedAuthorizationHeader,
+  type MovedAuthorization,
+} from '../model/authorization-header';
+import {
   canRemoveRow,
   emptyRow,
-  isAuthorizationHeader,
   type EntryForm,
+  type KeyValueRow,
   type PlanFormAction,
   type RowList,
 } from '../model/plan-form';
@@ -30,7 +35,11 @@ const TEXTS: Record<RowList, { name: MessageKey; add: MessageKey; remove: Messag
   },
 };
 
-/** The Parameters and Headers tabs: name/value rows, one of which always stays (spec 01 §5). */
+/**
+ * The Parameters and Headers tabs: name/value rows, one of which always stays (spec 01 §5). On the Headers
+ * tab, an Authorization row with a Bearer or Basic value moves to the Authorization tab once the user leaves
+ * the row (not while typing, which would take the row away mid-token), and a note says so here.
+ */
 export function KeyValueRows({
   entry,
   list,
@@ -45,17 +54,42 @@ export function KeyValueRows({
   testId: string;
 }) {
   const t = useT();
+  const [moved, setMoved] = useState<MovedAuthorization['type'] | null>(null);
   const rows = entry[list];
   const texts = TEXTS[list];
   const removable = canRemoveRow(rows);
+
+  const leaveRow = (row: KeyValueRow, event: FocusEvent<HTMLLIElement>) => {
+    if (list !== 'headers' || event.currentTarget.contains(event.relatedTarget)) return;
+    const move = authorizationMove(row, entry.authorization);
+    if (!move) return;
+    dispatch({ type: 'setAuth', entryId: entry.id, patch: move.patch });
+    if (removable) dispatch({ type: 'removeRow', entryId: entry.id, list, rowId: row.id });
+    else {
+      for (const field of ['name', 'value'] as const)
+        dispatch({ type: 'setRow', entryId: entry.id, list, rowId: row.id, field, value: '' });
+    }
+    setMoved(move.moved.type);
+  };
+
   return (
     <div className="space-y-3" data-testid={`${testId}-${list}`}>
       <p className="text-[13px] leading-5 text-muted-foreground">{t(texts.hint)}</p>
+      {moved && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-info/25 bg-info-soft px-3 py-2 text-[13px] leading-5 text-info-text"
+          data-testid={`${testId}-${list}-auth-moved`}
+        >
+          <ArrowRightLeft aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {t(moved === 'bearer' ? 'plans.authMoved.bearer' : 'plans.authMoved.basic')}
+        </p>
+      )}
       <ul className="space-y-2">
         {rows.map((row, index) => {
           const nameError = errors[`${list}.${row.id}.name`];
           const valueError = errors[`${list}.${row.id}.value`];
-          const misplacedAuth = list === 'headers' && isAuthorizationHeader(row.name);
+          const misplacedAuth = list === 'headers' && isReplacedAuthorizationHeader(row, entry.authorization);
           const rowLabel = `${t(texts.name)} ${index + 1}`;
           const removeButton = (
             <Button
@@ -73,7 +107,7 @@ export function KeyValueRows({
             </Button>
           );
           return (
-            <li key={row.id} className="space-y-1">
+            <li key={row.id} className="space-y-1" onBlur={(event) => leaveRow(row, event)}>
               <div className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto]">
                 <Input
                   aria-label={rowLabel}

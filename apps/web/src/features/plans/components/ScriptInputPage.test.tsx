@@ -1,7 +1,7 @@
 import { migratePlan } from '@aqa/plan';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCREEN_LOADERS } from '@/app/screen-loaders';
 import {
   bodyOf,
@@ -13,6 +13,7 @@ import {
   TEST_USER,
   type FetchMock,
 } from '@/test/render';
+import { answerConfirm, confirmQuestion, dismissNotices, noticeTexts } from '@/test/notices';
 
 type User = ReturnType<typeof userEvent.setup>;
 type Handlers = Parameters<typeof mockFetch>[0];
@@ -38,7 +39,7 @@ function parseAnswer(
     steps: calls,
     warnings,
     info: {
-    needs_value: [],
+      needs_value: [],
       format: 'swagger',
       kind: 'OpenAPI 3.0.0',
       title: 'Swagger Petstore',
@@ -76,8 +77,6 @@ function file(name: string, text = '{"openapi":"3.0.0"}', type = 'application/js
 
 describe('the script-upload screen', { timeout: 20_000 }, () => {
   let fetchMock: FetchMock;
-  let alertSpy: MockInstance<(message?: unknown) => void>;
-  let confirmSpy: MockInstance<(message?: string) => boolean>;
 
   const baseHandlers: Handlers = {
     'GET /api/me': () => json({ user: TEST_USER }),
@@ -96,8 +95,6 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
   beforeEach(() => {
     fetchMock = createFetchMock(baseHandlers);
     vi.stubGlobal('fetch', fetchMock);
-    alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    confirmSpy = vi.spyOn(window, 'confirm').mockImplementation(() => true);
     signInAs();
   });
   afterEach(() => {
@@ -115,7 +112,7 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
     typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => urlOf(url).split('?')[0] === path);
   const formOf = (path: string) => calls(path)[0]?.[1]?.body as FormData | undefined;
-  const alerts = () => alertSpy.mock.calls.map(([message]) => message);
+  const alerts = noticeTexts;
   const titles = () => screen.queryAllByTestId(/^api-\d+-title$/).map((element) => element.textContent);
 
   async function upload(user: User, name = 'petstore.yaml', baseUrl = '') {
@@ -377,24 +374,27 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
     );
     expect(screen.getByTestId('api-0-summary-url')).toHaveTextContent(/^http:\/\/127\.0\.0\.1:9\/v1\/pets$/);
 
-    confirmSpy.mockReturnValueOnce(false);
     await user.click(screen.getByTestId('api-2-remove'));
-    expect(confirmSpy).toHaveBeenLastCalledWith('Remove API 3 (POST http://127.0.0.1:9/v1/pets)?');
+    expect(await answerConfirm(user, false)).toBe('Remove API 3 (POST http://127.0.0.1:9/v1/pets)?');
     expect(titles()).toHaveLength(4);
     await user.click(screen.getByTestId('api-2-remove'));
-    expect(titles()).toEqual(['List pets', 'List pets_copy', 'Show a pet']);
+    await answerConfirm(user, true);
+    await waitFor(() => expect(titles()).toEqual(['List pets', 'List pets_copy', 'Show a pet']));
 
     await user.click(screen.getByTestId('api-2-remove'));
+    await answerConfirm(user, true);
+    await waitFor(() => expect(titles()).toHaveLength(2));
     await user.click(screen.getByTestId('api-1-remove'));
+    await answerConfirm(user, true);
+    await waitFor(() => expect(titles()).toHaveLength(1));
     expect(titles()).toEqual(['List pets']);
     const last = screen.getByTestId('api-0-remove');
     expect(last).toHaveAttribute('aria-disabled', 'true');
     expect(last).toHaveAccessibleDescription('Cannot remove the last API. At least one API is required.');
-    alertSpy.mockClear();
-    confirmSpy.mockClear();
+    dismissNotices();
     await user.click(last);
     expect(alerts()).toEqual(['Cannot remove the last API. At least one API is required.']);
-    expect(confirmSpy).not.toHaveBeenCalled();
+    expect(confirmQuestion()).toBeNull();
     expect(titles()).toEqual(['List pets']);
   });
 
@@ -406,20 +406,18 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
     await user.click(screen.getByTestId('add-url'));
     expect(titles()).toHaveLength(4);
 
-    confirmSpy.mockReturnValueOnce(false);
     await user.click(screen.getByTestId('api-3-remove'));
-    expect(confirmSpy).toHaveBeenLastCalledWith('Remove API 4? It has no URL yet.');
+    expect(await answerConfirm(user, false)).toBe('Remove API 4? It has no URL yet.');
     expect(titles()).toHaveLength(4);
 
     // A named API without a URL is asked about by its name.
     await user.type(screen.getByTestId('api-3-name'), 'Draft');
-    confirmSpy.mockReturnValueOnce(false);
     await user.click(screen.getByTestId('api-3-remove'));
-    expect(confirmSpy).toHaveBeenLastCalledWith('Remove API 4 (Draft)?');
+    expect(await answerConfirm(user, false)).toBe('Remove API 4 (Draft)?');
     expect(titles()).toHaveLength(4);
 
     await user.click(screen.getByTestId('api-3-remove'));
-    expect(confirmSpy).toHaveBeenCalledTimes(3);
+    expect(await answerConfirm(user, true)).toBe('Remove API 4 (Draft)?');
     expect(titles()).toHaveLength(3);
   });
 
@@ -454,7 +452,7 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
     // A new API needs both its name and its URL; the name comes first, as on the card.
     await user.type(url, 'http://127.0.0.1:9/v1/pets');
     await user.click(screen.getByTestId('add-url'));
-    alertSpy.mockClear();
+    dismissNotices();
     await user.click(screen.getByTestId('save-plan'));
     expect(alerts()).toEqual(['Failed to save test plan: API 4, API name: Enter the API name']);
     expect(screen.getByTestId('api-3-url')).toHaveAccessibleDescription('Enter the URL');
@@ -590,7 +588,11 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByTestId('script-copy'));
     expect(writeText).toHaveBeenCalledWith(script.value);
-    expect(await screen.findByTestId('toast')).toHaveTextContent('Script copied to clipboard!');
+    await waitFor(() => expect(alerts()).toContain('Script copied to clipboard!'));
+    expect(screen.getByText('Script copied to clipboard!').closest('[role]')).toHaveAttribute(
+      'role',
+      'status',
+    );
 
     await user.click(screen.getByTestId('validate-plan'));
     const card = await screen.findByTestId('validation-card');

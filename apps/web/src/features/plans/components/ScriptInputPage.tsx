@@ -21,7 +21,6 @@ import { GenerateButton, RunScriptButton, SaveStatus, ValidateButton } from './P
 import { PlanDetailsDialog } from './PlanDetailsDialog';
 import { PlanSettingsCard } from './PlanSettingsCard';
 import { ScriptPanel } from './ScriptPanel';
-import { Toast } from './Toast';
 import { UploadStep, type ImportedApis } from './UploadStep';
 import { ValidationResultsCard } from './ValidationResultsDialog';
 
@@ -82,7 +81,7 @@ function ScriptInputEditor({ editorKey }: { editorKey: string }) {
   const [step, setStep] = useState<Step>(() => (editor.openedWithPlan ? 'configure' : 'upload'));
   const [imported, setImported] = useState<ImportedApis | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const { copy, download, toast, clearToast } = useScriptFileActions(script);
+  const { copy, download } = useScriptFileActions(script);
 
   const formDisabled = editor.loading || editor.loadFailed || busy === 'saving' || busy === 'running';
   const apisInPlan = form.entries.filter((entry) => entry.url.trim() !== '').length;
@@ -168,7 +167,6 @@ function ScriptInputEditor({ editorKey }: { editorKey: string }) {
         form={form}
         script={script.script}
       />
-      <Toast toast={toast} onDone={clearToast} />
     </div>
   );
 }
@@ -235,6 +233,7 @@ function ConfigureStep({
             onValidate={() => void editor.validate()}
             onCopy={onCopy}
             onDownload={onDownload}
+            generateLabel={t('scriptInput.generate')}
           />
         </div>
       </div>

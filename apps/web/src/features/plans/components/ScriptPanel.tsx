@@ -10,6 +10,7 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { useState } from 'react';
+import { useConfirm } from '@/components/confirm-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -40,6 +41,7 @@ export function ScriptPanel({
   onValidate,
   onCopy,
   onDownload,
+  generateLabel,
   className,
 }: {
   script: ScriptPreview;
@@ -49,9 +51,12 @@ export function ScriptPanel({
   onValidate: () => void;
   onCopy: () => void;
   onDownload: () => void;
+  /** The label of the screen's generate button, which the empty panel tells the user to press. */
+  generateLabel: string;
   className?: string;
 }) {
   const t = useT();
+  const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
   const hasScript = script.script !== '';
 
@@ -104,10 +109,16 @@ export function ScriptPanel({
               size="sm"
               disabled={disabled}
               onClick={() => {
-                if (window.confirm(t('plans.confirmRegenerate'))) {
+                const question = {
+                  message: t('plans.confirmRegenerate'),
+                  confirmLabel: t('plans.confirmRegenerateAction'),
+                  destructive: true,
+                };
+                void confirm(question).then((confirmed) => {
+                  if (!confirmed) return;
                   setEditing(false);
                   script.setMode('live');
-                }
+                });
               }}
               data-testid="script-regenerate"
             >
@@ -166,7 +177,7 @@ export function ScriptPanel({
         />
         {!hasScript && (
           <p className="text-[13px] leading-5 text-muted-foreground" data-testid="script-empty">
-            {t('plans.scriptEmptyHint')}
+            {t('plans.scriptEmptyHint', { button: generateLabel })}
           </p>
         )}
         {script.stale && (

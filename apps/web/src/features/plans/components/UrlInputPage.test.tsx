@@ -1,10 +1,11 @@
 import { migratePlan } from '@aqa/plan';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi, type MockInstance } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DATA_SOURCES } from '@/app/data-sources';
 import { SCREEN_LOADERS } from '@/app/screen-loaders';
 import { BUILT_SCREENS } from '@/lib/screens';
+import { answerConfirm, confirmQuestion, noticeTexts } from '@/test/notices';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
@@ -48,8 +49,6 @@ function savedPlan(overrides: Record<string, unknown> = {}) {
 
 describe('the URL-input screen', { timeout: 20_000 }, () => {
   let fetchMock: FetchMock;
-  let alertSpy: MockInstance<(message?: unknown) => void>;
-  let confirmSpy: MockInstance<(message?: string) => boolean>;
 
   beforeEach(() => {
     fetchMock = createFetchMock({
@@ -66,8 +65,6 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
         json({ script: 'generated', filename: 'x', warnings: [], tool: 'jmeter' }),
     });
     vi.stubGlobal('fetch', fetchMock);
-    alertSpy = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    confirmSpy = vi.spyOn(window, 'confirm').mockImplementation(() => true);
     signInAs();
   });
   afterEach(() => {
@@ -83,7 +80,7 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
   }
 
   const urlOf = (index: number) => screen.getByTestId(`api-${index}-url`);
-  const alerts = () => alertSpy.mock.calls.map(([message]) => message);
+  const alerts = noticeTexts;
   const requestedUrls = () =>
     fetchMock.mock.calls.map(([input]) =>
       typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
@@ -124,8 +121,9 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
       'Cannot remove the last API. At least one API is required.',
     );
     await user.click(screen.getByTestId('api-0-remove'));
-    expect(alertSpy).toHaveBeenCalledWith('Cannot remove the last API. At least one API is required.');
-    expect(confirmSpy).not.toHaveBeenCalled();
+    expect(alerts()).toEqual(['Cannot remove the last API. At least one API is required.']);
+    expect(screen.getByRole('alert')).toHaveTextContent('Cannot remove the last API.');
+    expect(confirmQuestion()).toBeNull();
     expect(screen.getByTestId('api-0')).toBeInTheDocument();
 
     await fill(user, urlOf(0), 'https://a.test');
@@ -147,7 +145,7 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
     expect((urlOf(0) as HTMLInputElement).value).toBe('https://c.test');
 
     await user.click(screen.getByTestId('api-1-remove'));
-    expect(confirmSpy).toHaveBeenCalledWith('Remove API 2 (GET https://a.test)?');
+    expect(await answerConfirm(user, true)).toBe('Remove API 2 (GET https://a.test)?');
     expect(screen.queryByTestId('api-2')).not.toBeInTheDocument();
     expect((urlOf(1) as HTMLInputElement).value).toBe('https://b.test');
   });
@@ -166,9 +164,46 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByTestId('api-0-tab-headers'));
     expect(screen.getByTestId('api-0-headers-remove-0')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('moves an Authorization header typed on the Headers tab into the Authorization tab, and says so there', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await fill(user, screen.getByTestId('plan-name'), 'Auth');
+    await fill(user, urlOf(0), 'https://api.test/me');
+    await user.click(screen.getByTestId('api-0-tab-headers'));
+    await fill(user, screen.getByTestId('api-0-headers-name-0'), 'authorization');
+    await fill(user, screen.getByTestId('api-0-headers-value-0'), 'Bearer t0k-123');
+    // Still typing in the row: nothing moves yet.
+    expect(screen.getByTestId('api-0-headers-value-0')).toHaveValue('Bearer t0k-123');
+    await user.tab();
+    await user.tab();
+    expect(screen.getByTestId('api-0-headers-auth-moved')).toHaveTextContent(
+      'Your Authorization header was moved to the Authorization tab as a Bearer token: it is sent from there.',
+    );
+    expect(screen.getByTestId('api-0-headers-name-0')).toHaveValue('');
+    expect(screen.getByTestId('api-0-headers-value-0')).toHaveValue('');
+
+    await user.click(screen.getByTestId('save-plan'));
+    await waitFor(() => expect(alerts()).toContain('Test plan saved successfully!'));
+    const created = fetchMock.mock.calls.find(([url]) => url === '/api/save-test-plan');
+    expect(bodyOf(created?.[1])).toMatchObject({
+      urls: [{ headers: [], authorization: { type: 'bearer', token: 't0k-123' } }],
+    });
+    await user.click(screen.getByTestId('api-0-tab-authorization'));
+    expect(screen.getByTestId('api-0-auth-type')).toHaveValue('bearer');
+
+    // With the tab set, a second Authorization row stays where it is, marked as not sent.
+    await user.click(screen.getByTestId('api-0-tab-headers'));
     await fill(user, screen.getByTestId('api-0-headers-name-0'), 'Authorization');
+    await fill(user, screen.getByTestId('api-0-headers-value-0'), 'Bearer other');
+    await user.tab();
+    await user.tab();
+    expect(screen.getByTestId('api-0-headers-value-0')).toHaveValue('Bearer other');
     expect(
-      screen.getByText('Set authorization in the Authorization tab: this row is not sent.'),
+      screen.getByText(
+        "The Authorization tab already sets this call's authorization, so this row is not sent.",
+      ),
     ).toBeVisible();
   });
 
@@ -296,7 +331,11 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByTestId('script-copy'));
     expect(writeText).toHaveBeenCalledWith((script as HTMLTextAreaElement).value);
-    expect(await screen.findByTestId('toast')).toHaveTextContent('Script copied to clipboard!');
+    await waitFor(() => expect(alerts()).toContain('Script copied to clipboard!'));
+    expect(screen.getByText('Script copied to clipboard!').closest('[role]')).toHaveAttribute(
+      'role',
+      'status',
+    );
 
     await user.click(screen.getByTestId('script-edit-toggle'));
     expect(script).not.toHaveAttribute('readonly');
@@ -306,7 +345,7 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
 
     // Another tool replaces the edited script, once the user agrees.
     await user.selectOptions(screen.getByTestId('plan-tool'), 'k6');
-    expect(confirmSpy).toHaveBeenCalledWith(
+    expect(await answerConfirm(user, true)).toBe(
       'Your edited script is written for Locust. Switch tools and generate a new script from the plan?',
     );
     await waitFor(() => expect((script as HTMLTextAreaElement).value).toContain("from 'k6/http'"));

@@ -21,7 +21,6 @@ import { PlanDetailsDialog } from './PlanDetailsDialog';
 import { PlanSettingsCard } from './PlanSettingsCard';
 import { ScriptPanel } from './ScriptPanel';
 import { TextCommandPanel } from './TextCommandPanel';
-import { Toast } from './Toast';
 import { ValidationResultsDialog } from './ValidationResultsDialog';
 
 /**
@@ -39,7 +38,7 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
   const editor = usePlanEditor({ planIdParam, rememberPlanId });
   const { form, dispatch, errors, script, busy } = editor;
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const { copy, download, toast, clearToast } = useScriptFileActions(script);
+  const { copy, download } = useScriptFileActions(script);
 
   const formDisabled = editor.loading || editor.loadFailed || busy === 'saving' || busy === 'running';
   const saveDisabled = form.name.trim() === '' || busy === 'saving' || formDisabled;
@@ -127,6 +126,7 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
             onValidate={() => void editor.validate()}
             onCopy={() => void copy()}
             onDownload={download}
+            generateLabel={t('plans.generate')}
           />
           {editor.applyTextCommand && editor.savedId && (
             <TextCommandPanel apply={editor.applyTextCommand} disabled={formDisabled} />
@@ -172,7 +172,6 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
         form={form}
         script={script.script}
       />
-      <Toast toast={toast} onDone={clearToast} />
     </div>
   );
 }

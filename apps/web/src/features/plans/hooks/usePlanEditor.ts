@@ -2,6 +2,8 @@ import { safeMigratePlan, type PerfPlan, type Tool, type ValidationResponse } fr
 import { use, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
+import { useConfirm } from '@/components/confirm-dialog';
+import { useNotice } from '@/components/notices';
 import { useT } from '@/i18n';
 import { ApiError, isAbortError } from '@/lib/api';
 import {
@@ -50,7 +52,8 @@ import { useScriptPreview, type ScriptMode } from './useScriptPreview';
 /**
  * Everything a performance authoring screen (URL input, script upload) does with its plan: the form, the
  * script, loading a saved plan (by `?planId=` or the storage hand-off of spec 01 §4), Save vs Update,
- * Generate, Validate and Run. Messages the spec writes as alerts are window.alert, in the active language.
+ * Generate, Validate and Run. Messages the spec writes as alerts are in-app notices (`useNotice`), word for
+ * word and in the active language; the tool change asks with the in-app confirmation (`useConfirm`).
  */
 
 type SourcePage = PerfPlan['source_page'];
@@ -148,6 +151,8 @@ export function usePlanEditor({
   fileName,
 }: PlanEditorOptions) {
   const t = useT();
+  const notice = useNotice();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   const [initial] = useState(() => initialState(planIdParam, sourcePage));
   const [form, dispatch] = useReducer(planFormReducer, initial.form);
@@ -197,7 +202,7 @@ export function usePlanEditor({
   // The hand-off entries are removed once read (spec 01 §4); reading happened in the initial state.
   useEffect(() => {
     if (initial.target.kind !== 'none') clearPlanHandOff();
-    if (initial.loadError) window.alert(t('plans.loadFailed'));
+    if (initial.loadError) notice.error(t('plans.loadFailed'));
     if (initial.target.kind === 'plan' && !initial.loadError) {
       const parsed = safeMigratePlan(initial.target.plan);
       const id = planIdOf(initial.target.plan);
@@ -219,7 +224,7 @@ export function usePlanEditor({
         if (!parsed.success) {
           setBusy(null);
           setLoadFailed(true);
-          window.alert(t('plans.loadFailed'));
+          notice.error(t('plans.loadFailed'));
           return;
         }
         const id = planIdOf(answer) ?? loadId;
@@ -233,7 +238,7 @@ export function usePlanEditor({
         if (controller.signal.aborted || isAbortError(error)) return;
         setBusy(null);
         setLoadFailed(true);
-        window.alert(t('plans.loadFailed'));
+        notice.error(t('plans.loadFailed'));
       },
     );
     return () => controller.abort();
@@ -286,17 +291,17 @@ export function usePlanEditor({
   const readyPlan = (failure: 'plans.saveFailed' | 'plans.runFailed'): PerfPlan | null => {
     if (form.name.trim() === '') {
       setShowErrors(true);
-      window.alert(t('plans.error.nameRequired'));
+      notice.error(t('plans.error.nameRequired'));
       return null;
     }
     if (!check.snapshot.hasUrl) {
       setShowErrors(true);
-      window.alert(t('plans.error.urlRequired'));
+      notice.error(t('plans.error.urlRequired'));
       return null;
     }
     if (!check.ok) {
       setShowErrors(true);
-      window.alert(t(failure, { message: describeFirstProblem(check.errors, form, t) ?? '' }));
+      notice.error(t(failure, { message: describeFirstProblem(check.errors, form, t) ?? '' }));
       return null;
     }
     return check.plan;
@@ -327,9 +332,9 @@ export function usePlanEditor({
     try {
       const { created } = await persist();
       setServerErrors(null);
-      window.alert(t(created ? 'plans.saved' : 'plans.updated'));
+      notice.success(t(created ? 'plans.saved' : 'plans.updated'));
     } catch (error) {
-      window.alert(t('plans.saveFailed', { message: failureText(error, check.snapshot) }));
+      notice.error(t('plans.saveFailed', { message: failureText(error, check.snapshot) }));
     } finally {
       setBusy(null);
     }
@@ -354,7 +359,7 @@ export function usePlanEditor({
       handOffRun(testId, { ...request });
       void navigate(screenPath('testResult', { testId }), { state: { testId, planId: id } });
     } catch (error) {
-      window.alert(t('plans.runFailed', { message: failureText(error, check.snapshot) }));
+      notice.error(t('plans.runFailed', { message: failureText(error, check.snapshot) }));
     } finally {
       setBusy(null);
     }
@@ -366,18 +371,18 @@ export function usePlanEditor({
     if (busy) return;
     if (form.name.trim() === '') {
       setShowErrors(true);
-      window.alert(t('plans.error.nameRequired'));
+      notice.error(t('plans.error.nameRequired'));
       return;
     }
     const request = checkScriptRequest(form);
     if (!request.snapshot.hasUrl) {
-      window.alert(t('plans.error.noApisToGenerate'));
+      notice.error(t('plans.error.noApisToGenerate'));
       return;
     }
     if (!request.ok) {
       setShowErrors(true);
       const message = describeFirstProblem(request.errors, form, t) ?? '';
-      window.alert(t('plans.generateFailed', { message }));
+      notice.error(t('plans.generateFailed', { message }));
       return;
     }
     setBusy('generating');
@@ -387,7 +392,7 @@ export function usePlanEditor({
       // The server and the browser run the same generators; from here the panel follows the plan.
       script.setMode('live');
     } catch (error) {
-      window.alert(t('plans.generateFailed', { message: failureText(error, request.snapshot) }));
+      notice.error(t('plans.generateFailed', { message: failureText(error, request.snapshot) }));
     } finally {
       setBusy(null);
     }
@@ -397,13 +402,13 @@ export function usePlanEditor({
     if (busy) return;
     const request = checkScriptRequest(form);
     if (!request.snapshot.hasUrl) {
-      window.alert(t('plans.error.noApisToValidate'));
+      notice.error(t('plans.error.noApisToValidate'));
       return;
     }
     if (!request.ok) {
       setShowErrors(true);
       const message = describeFirstProblem(request.errors, form, t) ?? '';
-      window.alert(t('plans.validateFailed', { message }));
+      notice.error(t('plans.validateFailed', { message }));
       return;
     }
     setBusy('validating');
@@ -411,7 +416,7 @@ export function usePlanEditor({
       const result = await validatePlan(request.request);
       setValidation({ result, key: validationKeyOf(request.snapshot.body) });
     } catch (error) {
-      window.alert(t('plans.validateFailed', { message: failureText(error, request.snapshot) }));
+      notice.error(t('plans.validateFailed', { message: failureText(error, request.snapshot) }));
     } finally {
       setBusy(null);
     }
@@ -420,11 +425,19 @@ export function usePlanEditor({
   /** An edited script belongs to its tool: another tool means a script generated afresh from the plan. */
   const changeTool = (tool: Tool) => {
     if (tool === form.tool) return;
-    if (script.mode === 'edited') {
-      if (!window.confirm(t('plans.confirmToolChange', { tool: toolLabel(form.tool) }))) return;
-      script.setMode('live');
+    if (script.mode !== 'edited') {
+      dispatch({ type: 'setTool', tool });
+      return;
     }
-    dispatch({ type: 'setTool', tool });
+    const question = {
+      message: t('plans.confirmToolChange', { tool: toolLabel(form.tool) }),
+      confirmLabel: t('plans.confirmToolChangeAction'),
+    };
+    void confirm(question).then((confirmed) => {
+      if (!confirmed) return;
+      script.setMode('live');
+      dispatch({ type: 'setTool', tool });
+    });
   };
 
   // --- Imported APIs (script-upload screen) -----------------------------------------------------------

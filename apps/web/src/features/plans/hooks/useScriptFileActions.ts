@@ -1,7 +1,6 @@
-import { useCallback, useState } from 'react';
+import { useNotice } from '@/components/notices';
 import { useT } from '@/i18n';
 import { downloadBlob } from '@/lib/download';
-import type { ToastMessage } from '../components/Toast';
 import type { ScriptPreview } from './useScriptPreview';
 
 function copyWithSelection(text: string): boolean {
@@ -23,12 +22,12 @@ function copyWithSelection(text: string): boolean {
 
 /**
  * Copy and Download of the generated script, shared by the performance screens: Copy confirms with a
- * toast ("Script copied to clipboard!"), Download without a script gives the spec's alert (spec 01 §8).
+ * notice ("Script copied to clipboard!"), Download without a script gives the error notice of
+ * docs/reference/01-authoring.md §8.
  */
 export function useScriptFileActions(script: ScriptPreview) {
   const t = useT();
-  const [toast, setToast] = useState<ToastMessage | null>(null);
-  const clearToast = useCallback(() => setToast(null), []);
+  const notice = useNotice();
 
   const copy = async () => {
     if (!script.script) return;
@@ -40,24 +39,21 @@ export function useScriptFileActions(script: ScriptPreview) {
       // No clipboard API or no permission (an insecure origin): the older selection copy still works.
       copied = copyWithSelection(script.script);
     }
-    setToast({
-      id: Date.now(),
-      kind: copied ? 'success' : 'error',
-      text: copied ? t('plans.copied') : t('plans.copyFailed'),
-    });
+    if (copied) notice.success(t('plans.copied'));
+    else notice.error(t('plans.copyFailed'));
   };
 
   const download = () => {
     if (!script.script) {
-      window.alert(t('plans.noScript'));
+      notice.error(t('plans.noScript'));
       return;
     }
     try {
       downloadBlob(new Blob([script.script], { type: 'text/plain;charset=utf-8' }), script.filename);
     } catch {
-      window.alert(t('plans.downloadFailed'));
+      notice.error(t('plans.downloadFailed'));
     }
   };
 
-  return { copy, download, toast, clearToast };
+  return { copy, download };
 }

@@ -7,17 +7,11 @@ import {
   type PerfPlan,
   type ScriptRequest,
   type Tool,
-  type UrlEntry,
   type UrlEntryInput,
 } from '@aqa/plan';
 import type { ZodError } from 'zod';
-import {
-  isAuthorizationHeader,
-  type AuthForm,
-  type EntryForm,
-  type KeyValueRow,
-  type PlanForm,
-} from './plan-form';
+import { isReplacedAuthorizationHeader } from './authorization-header';
+import type { AuthForm, EntryForm, KeyValueRow, PlanForm } from './plan-form';
 
 /**
  * The form as the plan model (spec 01 §3), and the model's problems mapped back to the form fields.
@@ -36,7 +30,6 @@ export interface PlanBody {
   description?: string;
   source_page: PerfPlan['source_page'];
   test_type?: string;
-  thresholds?: string[];
   script?: string;
 }
 
@@ -95,12 +88,15 @@ export function authorizationToModel(auth: AuthForm): Authorization {
 
 export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: EntrySource } {
   const parameters = entry.parameters.filter((row) => !isBlankRow(row));
-  // Spec 01 §5: the Authorization header is edited in its own tab and left out of the headers list.
-  const headers = entry.headers.filter((row) => !isBlankRow(row) && !isAuthorizationHeader(row.name));
+  // The Authorization header is edited in its own tab (docs/reference/01-authoring.md §5): a row of that
+  // name is left out when the tab sets authorization, and sent as written when the tab is empty (a Bearer
+  // or Basic row has been moved to the tab by then; another scheme must still reach the API).
+  const headers = entry.headers.filter(
+    (row) => !isBlankRow(row) && !isReplacedAuthorizationHeader(row, entry.authorization),
+  );
   const name = entry.name.trim();
-  // Every field of the model, so a field added to UrlEntrySchema does not compile until the form sends it.
-  const input = {
-    name: name || undefined,
+  const input: UrlEntryInput = {
+    ...(name ? { name } : {}),
     method: entry.method,
     url: entry.url,
     parameters: parameters.map((row) => ({ key: row.name, value: row.value })),
@@ -118,7 +114,7 @@ export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: 
     assertionOperator: entry.assertionOperator,
     timeout: entry.timeout,
     validations: entry.validations,
-  } satisfies Record<keyof UrlEntry, unknown> & UrlEntryInput;
+  };
   return {
     input,
     source: {
@@ -140,7 +136,6 @@ export function snapshotForm(form: PlanForm): FormSnapshot {
     source_page: form.sourcePage,
     ...(form.description ? { description: form.description } : {}),
     ...(form.testType ? { test_type: form.testType } : {}),
-    ...(form.thresholds.length > 0 ? { thresholds: form.thresholds } : {}),
   };
   return { body, sources: sent.map((item) => item.source), hasUrl: sent.length > 0 };
 }

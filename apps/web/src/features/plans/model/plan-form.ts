@@ -14,6 +14,7 @@ import {
   type UrlEntry,
   type ValidationItem,
 } from '@aqa/plan';
+import { authorizationFromHeaderValue, isAuthorizationHeader } from './authorization-header';
 
 export type ExtractType = UrlEntry['extractType'];
 export type AssertionType = UrlEntry['assertionType'];
@@ -84,28 +85,32 @@ export interface AuthForm {
   scope: string;
 }
 
-/** The URL entry fields the form edits in another shape than the model's (text as typed, rows, OAuth2 apart). */
-type ReshapedEntryFields =
-  'name' | 'parameters' | 'headers' | 'authorization' | 'transactionRate' | 'timeout';
-
-/**
- * A URL entry in the form: typed from the model's UrlEntry, so a field added to the schema is part of the
- * form at once (and `createEntry` does not compile until it has a starting value).
- */
-export type EntryForm = Omit<UrlEntry, ReshapedEntryFields> & {
+export interface EntryForm {
   id: string;
   /** The API's name: edited (and required) on the script-upload screen, kept as loaded on the URL screen. */
   name: string;
+  method: HttpMethod;
+  url: string;
   parameters: KeyValueRow[];
   headers: KeyValueRow[];
   authorization: AuthForm;
+  payload: string;
+  extractType: ExtractType;
+  extractName: string;
+  extractValue: string;
+  assertionType: AssertionType;
+  assertionPath: string;
+  assertionOperator: AssertionOperator;
+  assertionValue: string;
+  thinkTime: string;
   /** Percent as typed; blank means 100. */
   transactionRate: string;
   /** Seconds as typed. */
   timeout: string;
+  validations: ValidationItem[];
   /** The call editor's open tab. */
   tab: EntryTab;
-};
+}
 
 export interface PlanForm {
   name: string;
@@ -119,34 +124,7 @@ export interface PlanForm {
   description: string;
   sourcePage: PerfPlan['source_page'];
   testType: string;
-  /** Pass/fail criteria: not edited on these screens, kept from a loaded plan and sent back unchanged. */
-  thresholds: string[];
 }
-
-/**
- * Where the form keeps each field of a saved plan (null: not the form's). Typed over every key of the
- * model, so a field added to PerfPlanSchema does not compile until it is placed here, and the seeded round
- * trip (plan-form-round-trip.test.ts) proves the form sends it back.
- */
-export const PLAN_FIELDS_IN_FORM = {
-  name: 'name',
-  description: 'description',
-  tool: 'tool',
-  concurrent_users: 'concurrentUsers',
-  duration: 'duration',
-  urls: 'entries',
-  thresholds: 'thresholds',
-  source_page: 'sourcePage',
-  test_type: 'testType',
-  // The uploaded script is edited beside the form (usePlanEditor's script state), not in it.
-  script: null,
-  // Set by the server or by the model itself.
-  schema_version: null,
-  id: null,
-  user_email: null,
-  created_at: null,
-  updated_at: null,
-} as const satisfies Record<keyof PerfPlan, keyof PlanForm | null>;
 
 let sequence = 0;
 
@@ -218,7 +196,6 @@ export function createPlanForm(sourcePage: PerfPlan['source_page'] = 'url-input'
     description: '',
     sourcePage,
     testType: '',
-    thresholds: [],
   };
 }
 
@@ -432,20 +409,11 @@ function rowsOf(pairs: readonly { name: string; value: string }[]): KeyValueRow[
   return rows.length > 0 ? rows : [emptyRow()];
 }
 
-function decodeBasic(encoded: string): { username: string; password: string } | null {
-  try {
-    const text = atob(encoded.trim());
-    const colon = text.indexOf(':');
-    return colon === -1 ? null : { username: text.slice(0, colon), password: text.slice(colon + 1) };
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Spec 01 §5: the Authorization header is edited in its own field and left out of the headers list. A
- * loaded plan that carries one as a header gets it moved to the Authorization tab when the tab is free and
- * the scheme is Bearer or Basic; otherwise the row stays, marked in the editor as not sent.
+ * The Authorization header is edited in its own field (docs/reference/01-authoring.md §5). A loaded or
+ * imported plan that carries one as a header gets it moved to the Authorization tab when the tab is free
+ * and the scheme is Bearer or Basic (see authorization-header.ts); otherwise the row stays and is sent as
+ * written.
  */
 function liftAuthorizationHeader(
   headers: { name: string; value: string }[],
@@ -454,19 +422,12 @@ function liftAuthorizationHeader(
   if (auth.type !== 'none') return { headers, auth };
   const index = headers.findIndex((header) => isAuthorizationHeader(header.name));
   const header = headers[index];
-  if (!header) return { headers, auth };
-  const rest = headers.filter((_, i) => i !== index);
-  const bearer = /^Bearer\s+(.+)$/i.exec(header.value.trim());
-  if (bearer?.[1]) return { headers: rest, auth: { ...auth, type: 'bearer', token: bearer[1] } };
-  const basic = /^Basic\s+(.+)$/i.exec(header.value.trim());
-  const credentials = basic?.[1] ? decodeBasic(basic[1]) : null;
-  if (credentials) return { headers: rest, auth: { ...auth, type: 'basic', ...credentials } };
-  return { headers, auth };
+  const moved = header ? authorizationFromHeaderValue(header.value) : null;
+  if (!moved) return { headers, auth };
+  return { headers: headers.filter((_, i) => i !== index), auth: { ...auth, ...moved } };
 }
 
-export function isAuthorizationHeader(name: string): boolean {
-  return name.trim().toLowerCase() === 'authorization';
-}
+export { isAuthorizationHeader };
 
 export function entryFromModel(entry: UrlEntry): EntryForm {
   const auth = entry.authorization;
@@ -518,6 +479,5 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     description: plan.description ?? '',
     sourcePage: plan.source_page,
     testType: plan.test_type ?? '',
-    thresholds: [...(plan.thresholds ?? [])],
   };
 }

@@ -22,7 +22,7 @@ describe('text-command changes in the screen language', () => {
 
   it('words them in Korean', () => {
     expect(appliedMessage(updates, ko)).toBe(
-      '변경 3건 적용: 동시 사용자 → 50; 생각 시간 → 2s (API 2); 헤더 X-Env: staging 추가 (모든 API)',
+      '변경 3건 적용: 동시 사용자 → 50; 대기 시간 → 2s (API 2); 헤더 X-Env: staging 추가 (모든 API)',
     );
     expect(describeChange({ field: 'removeApi', value: true, scope: { api: 2 } }, ko)).toBe('API 3 삭제');
     expect(describeChange({ field: 'duration', value: 10, scope: 'plan' }, ko)).toBe('실행 시간 → 10분');

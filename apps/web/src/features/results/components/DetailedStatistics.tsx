@@ -10,7 +10,7 @@ import {
   isNumber,
   toolName,
 } from '../model/format';
-import type { ResultSummary as TestSummary } from '@aqa/plan';
+import type { TestSummary } from '../model/types';
 
 export interface DetailedStatisticsProps {
   summary: TestSummary;

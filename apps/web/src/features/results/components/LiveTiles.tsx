@@ -8,8 +8,7 @@ import {
   formatRps,
   isNumber,
 } from '../model/format';
-import type { LiveSnapshot, ResultSummary as TestSummary } from '@aqa/plan';
-import type { SeriesPoint } from '../model/views';
+import type { LiveSnapshot, SeriesPoint, TestSummary } from '../model/types';
 import { MetricTile } from './MetricTile';
 
 /** Seconds of history drawn under each live tile. */

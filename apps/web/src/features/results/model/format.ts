@@ -1,4 +1,4 @@
-import type { DistributionBin as DistributionBucket } from '@aqa/plan';
+import type { DistributionBucket } from './types';
 
 /**
  * Formatting of measured figures: every number carries its unit, and a figure the server did not send is

@@ -1,5 +1,4 @@
-import type { LiveSnapshot } from '@aqa/plan';
-import type { ResultView as TestResult, SeriesPoint } from './views';
+import type { LiveSnapshot, SeriesPoint, TestResult } from './types';
 
 /**
  * The live performance test status of spec 02 §4 as a pure reducer. The screen feeds it what happens

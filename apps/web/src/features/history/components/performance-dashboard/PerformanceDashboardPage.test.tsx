@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm, noticeTexts } from '@/test/notices';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 import { dashboardAnswer, dashboardPlan } from '../../test/fixtures';
 
@@ -191,12 +192,12 @@ describe('Performance dashboard', () => {
         'GET /api/get-test-result/run_9': () => json({ test_id: 'run_9', status: 'running' }),
       }),
     );
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const { router } = renderApp('/performance-dashboard');
     await userEvent.click(await screen.findByTestId('plan-run'));
     await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('Failed to run test plan: A test is already running'),
+      expect(noticeTexts()).toEqual(['Failed to run test plan: A test is already running']),
     );
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to run test plan: A test is already running');
     expect(router.state.location.pathname).toBe('/performance-dashboard');
     const run = fetchMock.mock.calls.find(([url]) => url === '/api/run-test');
     expect(bodyOf(run?.[1])).toEqual({ plan_id: 'p1' });
@@ -236,7 +237,6 @@ describe('Performance dashboard', () => {
           json({ script: '<jmeterTestPlan/>', filename: 'testplan_jmeter_p1.jmx', warnings: [] }),
       }),
     );
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderApp('/performance-dashboard');
     const cards = await screen.findAllByTestId('plan-card');
     await userEvent.click(within(cards[0]!).getByTestId('plan-download'));
@@ -246,7 +246,7 @@ describe('Performance dashboard', () => {
     expect(created).toHaveBeenCalled();
 
     await userEvent.click(within(cards[1]!).getByTestId('plan-download'));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to download script'));
+    await waitFor(() => expect(noticeTexts()).toEqual(['Failed to download script']));
   });
 
   it('Delete asks first, deletes and reloads; a failure says "Failed to delete test plan"', async () => {
@@ -262,23 +262,26 @@ describe('Performance dashboard', () => {
         },
       }),
     );
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const user = userEvent.setup();
     renderApp('/performance-dashboard');
     const cards = await screen.findAllByTestId('plan-card');
-    await userEvent.click(within(cards[0]!).getByTestId('plan-delete'));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete?');
+    await user.click(within(cards[0]!).getByTestId('plan-delete'));
+    expect(screen.getByRole('alertdialog')).toHaveAccessibleName('Are you sure you want to delete?');
+    expect(screen.getByTestId('confirm-accept')).toHaveTextContent('Delete');
+    expect(await answerConfirm(user, false)).toBe('Are you sure you want to delete?');
     expect(
       fetchMock.mock.calls.some(
         ([url]) => typeof url === 'string' && url.startsWith('/api/delete-test-plan'),
       ),
     ).toBe(false);
 
-    await userEvent.click(within(cards[0]!).getByTestId('plan-delete'));
+    await user.click(within(cards[0]!).getByTestId('plan-delete'));
+    await answerConfirm(user, true);
     await waitFor(() => expect(screen.getAllByTestId('plan-card')).toHaveLength(1));
 
-    await userEvent.click(within(screen.getByTestId('plan-card')).getByTestId('plan-delete'));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to delete test plan'));
+    await user.click(within(screen.getByTestId('plan-card')).getByTestId('plan-delete'));
+    await answerConfirm(user, true);
+    await waitFor(() => expect(noticeTexts()).toEqual(['Failed to delete test plan']));
   });
 
   it('Voice Command sends the typed command with the plan id and shows the answer and the changes', async () => {
@@ -319,16 +322,15 @@ describe('Performance dashboard', () => {
     );
   });
 
-  it('Voice Command offers the microphone without speech recognition, and pressing it alerts', async () => {
+  it('Voice Command offers the microphone without speech recognition, and pressing it says so', async () => {
     // jsdom, like Firefox, has no Web Speech API.
     expect('SpeechRecognition' in window || 'webkitSpeechRecognition' in window).toBe(false);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderApp('/performance-dashboard');
     await user.click((await screen.findAllByTestId('plan-voice'))[0]!);
     const mic = within(screen.getByTestId('voice-panel')).getByRole('button', { name: 'Speak a command' });
     await user.click(mic);
-    expect(alert).toHaveBeenCalledWith('Speech recognition is not supported in this browser.');
+    expect(noticeTexts()).toEqual(['Speech recognition is not supported in this browser.']);
     expect(mic).toHaveAttribute('aria-pressed', 'false');
   });
 });

@@ -2,6 +2,8 @@ import { ArrowRight, Download, GitCompareArrows, Info, Mic, Play, Star, Trash2 }
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isScreenAvailable, screenPath } from '@/lib/screens';
+import { useConfirm } from '@/components/confirm-dialog';
+import { useNotice } from '@/components/notices';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -39,6 +41,8 @@ function Field({ label, value, testId }: { label: string; value: string; testId:
  */
 export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: () => void }) {
   const { t, locale } = useI18n();
+  const notice = useNotice();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'run' | 'download' | 'delete' | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -61,7 +65,7 @@ export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: 
         state: { testId: started.test_id, planId: plan.id },
       });
     } catch (error) {
-      window.alert(t('history.plan.runFailed', { message: errorDetailMessage(error, t) }));
+      notice.error(t('history.plan.runFailed', { message: errorDetailMessage(error, t) }));
       setBusy(null);
     }
   }
@@ -72,20 +76,21 @@ export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: 
       const answer = await fetchPlanScript(plan.id);
       downloadText(answer.script, answer.filename);
     } catch {
-      window.alert(t('history.plan.downloadFailed'));
+      notice.error(t('history.plan.downloadFailed'));
     } finally {
       setBusy(null);
     }
   }
 
   async function remove() {
-    if (!window.confirm(t('history.confirmDelete'))) return;
+    const question = { message: t('history.confirmDelete'), confirmLabel: t('history.confirmDeleteAction') };
+    if (!(await confirm({ ...question, destructive: true }))) return;
     setBusy('delete');
     try {
       await deletePlan(plan.id);
       onChanged();
     } catch {
-      window.alert(t('history.plan.deleteFailed'));
+      notice.error(t('history.plan.deleteFailed'));
       setBusy(null);
     }
   }

@@ -1,5 +1,6 @@
 import { Mic, Send, Square } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useNotice } from '@/components/notices';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,16 +20,17 @@ type Outcome =
 
 /**
  * The Voice Command panel of a plan card (spec 02 §2): a command typed or spoken (Web Speech API; where the
- * browser has none, the microphone alerts so) goes to the text-command call with the plan's id; the answer shows in green or red with
+ * browser has none, the microphone says so in an error notice) goes to the text-command call with the plan's id; the answer shows in green or red with
  * the changes applied. `onApplied` lets the dashboard show the plan as changed.
  */
 export function VoiceCommandPanel({ planId, onApplied }: { planId: string; onApplied: () => void }) {
   const { t, language } = useI18n();
+  const notice = useNotice();
   const [command, setCommand] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const dictation = useDictation(language === 'ko' ? 'ko-KR' : 'en-US', setCommand, () =>
-    window.alert(t('voice.unsupported')),
+    notice.error(t('voice.unsupported')),
   );
 
   async function submit(event: FormEvent<HTMLFormElement>) {

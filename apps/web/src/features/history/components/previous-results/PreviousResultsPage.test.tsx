@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '@/test/notices';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 import type { PastRun } from '../../queries/history-api';
 import { CHART_DATA, pastRun } from '../../test/fixtures';
@@ -191,16 +192,20 @@ describe('Previous Test Results', () => {
         },
       }),
     );
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
     const { router } = renderApp('/previous-results?testId=r3');
     expect(await screen.findByTestId('run-delete')).toBeDisabled();
 
     await userEvent.click(screen.getAllByTestId('run-item')[1]!);
     await waitFor(() => expect(screen.getByTestId('run-detail')).toHaveAttribute('data-test-id', 'r2'));
-    await userEvent.click(screen.getByTestId('run-delete'));
+    await user.click(screen.getByTestId('run-delete'));
+    expect(await answerConfirm(user, false)).toBe('Are you sure you want to delete?');
+    expect(screen.getAllByTestId('run-item')).toHaveLength(3);
+    await user.click(screen.getByTestId('run-delete'));
+    await answerConfirm(user, true);
     await waitFor(() => expect(screen.getAllByTestId('run-item')).toHaveLength(2));
     expect(router.state.location.search).toBe('');
-    expect(screen.getByText('Select a test result')).toBeInTheDocument();
+    expect(await screen.findByText('Select a test result')).toBeInTheDocument();
   });
 
   it('renames a run with notes and sets it as its plan baseline', async () => {

@@ -2,12 +2,18 @@ import { ExternalLink, GitCompareArrows, Info, Pencil, Star, StarOff, Trash2 } f
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { isScreenAvailable, screenPath } from '@/lib/screens';
+import { useConfirm } from '@/components/confirm-dialog';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import type { ChartData } from '@aqa/plan';
-import type { ResultView as TestResult } from '@/features/results';
-import { ApiResultsList, fetchChartData, fetchTestResult, ReportDownloads } from '@/features/results';
+import {
+  ApiResultsList,
+  type ChartData,
+  fetchChartData,
+  fetchTestResult,
+  ReportDownloads,
+  type TestResult,
+} from '@/features/results';
 import { PerformanceTimeline, ResultCharts } from '@/features/results/charts';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
@@ -116,7 +122,6 @@ export function RunDetail({ testId, listed, version, onChanged, onDeleted }: Run
                 <PerformanceTimeline
                   series={chartData.series}
                   durationSeconds={run.duration}
-                  status={run.status}
                   averageResponseTime={shown.summary.average_response_time}
                 />
               )}
@@ -140,6 +145,7 @@ function RunHeader({
   onDeleted: () => void;
 }) {
   const { t } = useI18n();
+  const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<'baseline' | 'delete' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -162,7 +168,8 @@ function RunHeader({
   }
 
   async function remove() {
-    if (!window.confirm(t('history.confirmDelete'))) return;
+    const question = { message: t('history.confirmDelete'), confirmLabel: t('history.confirmDeleteAction') };
+    if (!(await confirm({ ...question, destructive: true }))) return;
     setBusy('delete');
     setProblem(null);
     try {
