@@ -30,6 +30,24 @@ const forbid = (patterns, why) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message: why }] }],
 });
 
+const BLOCKING_DIALOG_WHY = {
+  alert: 'Use useNotice() from @/components/notices instead of the blocking alert().',
+  confirm: 'Use useConfirm() from @/components/confirm-dialog instead of the blocking confirm().',
+  prompt: 'Ask in the page (a field or a dialog) instead of the blocking prompt().',
+};
+const noBlockingDialogs = {
+  'no-restricted-globals': [
+    'error',
+    ...Object.entries(BLOCKING_DIALOG_WHY).map(([name, message]) => ({ name, message })),
+  ],
+  'no-restricted-properties': [
+    'error',
+    ...['window', 'globalThis', 'self'].flatMap((object) =>
+      Object.entries(BLOCKING_DIALOG_WHY).map(([property, message]) => ({ object, property, message })),
+    ),
+  ],
+};
+
 /**
  * Folder boundaries inside the apps, as lint rules. They use a rule instance of their own
  * (@typescript-eslint/no-restricted-imports), so they add to the package rules above instead of replacing them.
@@ -48,7 +66,8 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta
   .map((entry) => entry.name);
 /** Folder levels inside a feature with a relative-import limit of their own; files deeper share the last. */
 const FEATURE_DEPTHS = 5;
-const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+/** Tests, and a feature's test helpers (features/<name>/test/), which tests of other features may share. */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/features/*/test/**'];
 
 /** @param {{ regex: string, message: string }[]} patterns */
 const boundary = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
@@ -56,12 +75,13 @@ const boundary = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['
 /**
  * @param {string} feature  the feature's folder name
  * @param {number} depth  how many folders below the feature's own folder the file is
- * @param {boolean} test  tests may import the app (they render it, or swap a screen or a data source)
+ * @param {boolean} test  tests may import the app (they render it, or swap a screen or a data source), and
+ *   another feature's test helpers (its test/ folder)
  */
 function featurePatterns(feature, depth, test) {
   const patterns = [
     {
-      regex: `^@/features/(?!${feature}/)[^/]+/[^/]+/`,
+      regex: `^@/features/(?!${feature}/)[^/]+/${test ? '(?!test/)' : ''}[^/]+/`,
       message:
         "Another feature's internals: import its public surface (@/features/<name>, i.e. its index.ts, or another top-level file of it).",
     },
@@ -95,14 +115,22 @@ function folderBoundaries() {
   const blocks = [];
   for (const feature of WEB_FEATURES) {
     for (let depth = 0; depth <= FEATURE_DEPTHS; depth++) {
-      const dir = `apps/web/src/features/${feature}/${'*/'.repeat(depth)}${depth === FEATURE_DEPTHS ? '**/' : ''}`;
+      const below = (/** @type {number} */ levels) =>
+        `${'*/'.repeat(levels)}${depth === FEATURE_DEPTHS ? '**/' : ''}`;
+      const dir = `apps/web/src/features/${feature}/${below(depth)}`;
+      // The feature's test helpers: test/ is the first of the `depth` folders.
+      const helpers =
+        depth > 0 ? [`apps/web/src/features/${feature}/test/${below(depth - 1)}*.{ts,tsx}`] : [];
       blocks.push(
         {
           files: [`${dir}*.{ts,tsx}`],
           ignores: TESTS,
           rules: boundary(featurePatterns(feature, depth, false)),
         },
-        { files: [`${dir}*.test.{ts,tsx}`], rules: boundary(featurePatterns(feature, depth, true)) },
+        {
+          files: [`${dir}*.test.{ts,tsx}`, ...helpers],
+          rules: boundary(featurePatterns(feature, depth, true)),
+        },
       );
     }
   }
@@ -132,24 +160,6 @@ function folderBoundaries() {
   );
   return blocks;
 }
-
-const BLOCKING_DIALOG_WHY = {
-  alert: 'Use useNotice() from @/components/notices instead of the blocking alert().',
-  confirm: 'Use useConfirm() from @/components/confirm-dialog instead of the blocking confirm().',
-  prompt: 'Ask in the page (a field or a dialog) instead of the blocking prompt().',
-};
-const noBlockingDialogs = {
-  'no-restricted-globals': [
-    'error',
-    ...Object.entries(BLOCKING_DIALOG_WHY).map(([name, message]) => ({ name, message })),
-  ],
-  'no-restricted-properties': [
-    'error',
-    ...['window', 'globalThis', 'self'].flatMap((object) =>
-      Object.entries(BLOCKING_DIALOG_WHY).map(([property, message]) => ({ object, property, message })),
-    ),
-  ],
-};
 
 export default tseslint.config(
   {

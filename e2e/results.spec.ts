@@ -263,27 +263,54 @@ test('Stop Test stops a longer run, which then shows the part that ran', async (
   });
   expect(((await answer.json()) as { status: string }).status).toBe('stopped');
   await viewScreenshot(page, 'results-stopped-light-desktop');
+
+  // The distribution in bars fitted to what this fast target measured, beside the 100 ms bars.
+  const distribution = page.getByTestId('chart-distribution');
+  await expect(distribution.getByTestId('distribution-mode')).toHaveAttribute('data-mode', 'fixed');
+  await distribution.getByRole('button', { name: 'Fitted to the range' }).click();
+  await expect(distribution.getByTestId('distribution-mode')).toHaveAttribute('data-mode', 'fitted');
+  await expect(distribution).toContainText('in bars fitted to the fastest and slowest responses');
+  await expect(distribution.locator('canvas')).toBeVisible();
 });
 
-test('an unknown test id keeps checking, then says the test timed out (spec §4, §8)', async ({ page }) => {
-  test.setTimeout(60_000);
+test('an id the server never issued: "Test not found" at once, no Stop, no progress, and ways back', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.username, DEMO.password);
+  await page.goto('/test-result/run_doesnotexist');
+  const panel = page.getByTestId('not-found-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Test not found' })).toBeVisible();
+  await expect(page.getByTestId('not-found-message')).toContainText('run_doesnotexist');
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'notFound');
+  await expect(page.getByTestId('stop-test')).toHaveCount(0);
+  await expect(page.getByTestId('live-panel')).toHaveCount(0);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByTestId('waiting-panel')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('currentTestId'))).toBeNull();
+  await viewScreenshot(page, 'results-not-found-light-desktop');
+
+  await panel.getByRole('link', { name: 'Previous Results' }).click();
+  await expect(page).toHaveURL(/\/previous-results$/);
+  await page.goBack();
+  await expect(page.getByTestId('not-found-panel')).toBeVisible();
+  await page.getByTestId('not-found-panel').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a run handed over by Run Script gets a moment to appear, then is not found either', async ({
+  page,
+}) => {
   await signIn(page, DEMO.username, DEMO.password);
   await page.clock.install();
-  await page.goto('/test-result/no-such-test');
+  await page.evaluate(() => localStorage.setItem('currentTestId', 'run_handedover'));
+  await page.goto('/test-result/run_handedover');
   await expect(page.getByTestId('waiting-panel')).toContainText('Test Result Preparing...');
   await expect(page.getByTestId('waiting-not-found')).toBeVisible();
   await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'running');
-  await expect(page.getByTestId('update-mode')).toHaveAttribute('data-mode', 'polling');
 
-  // The maximum polling time of an unknown duration: 1 minute × 60 + 120 s.
-  await page.clock.fastForward('03:01');
-  await expect(page.getByTestId('timeout-panel')).toBeVisible();
-  await expect(page.getByTestId('timeout-message')).toHaveText(
-    'Test timeout: Results not available after 180 seconds. The test may have completed but results are still being processed.',
-  );
-  await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'timeout');
-  await expect(page.getByTestId('timeout-not-found')).toBeVisible();
-  await viewScreenshot(page, 'results-timeout-light-desktop');
-  await page.getByTestId('panel-go-back').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.clock.fastForward('00:16');
+  await expect(page.getByTestId('not-found-panel')).toBeVisible();
+  await expect(page.getByTestId('stop-test')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('currentTestId'))).toBeNull();
 });

@@ -31,8 +31,8 @@ describe('many users', () => {
       };
       // testPlan() validates with the plan form's schema; the engine takes the count past it.
       const plan = { ...testPlan([{ url: `${target.origin}/many` }]), concurrent_users: USERS };
-      // Users start as fast as the target accepts their connections; the run is stopped once all
-      // of them are running (the duration only bounds a machine too busy to get there).
+      // The run is stopped once every user runs on its own accepted connection and has been
+      // answered (the duration only bounds a machine too busy to get there).
       const handle = startRun(plan, { durationSeconds: 45, workers: 2 });
       expect(handle.shards).toEqual([USERS / 2, USERS / 2]);
       const snapshots: RunSnapshot[] = [];

@@ -353,7 +353,10 @@ describe('iteration shape', () => {
         concurrent_users: 4,
       },
     );
-    await run(plan, { durationSeconds: 1.5, workers: 1 });
+    // Enough iterations for the ratio to be meaningful, however busy the machine (no timed goal).
+    const handle = startRun(plan, { durationSeconds: 60, workers: 1 });
+    for await (const _ of handle.snapshots) if ((target.byPath.get('/always') ?? 0) > 400) void handle.stop();
+    await handle.result;
     const always = target.byPath.get('/always') ?? 0;
     const sometimes = target.byPath.get('/sometimes') ?? 0;
     expect(always).toBeGreaterThan(400);
@@ -535,7 +538,8 @@ describe('failures', () => {
     };
     const plan = testPlan([{ url: url('/hang') }], { concurrent_users: 4 });
     const handle = startRun(plan, { durationSeconds: 60, workers: 2 });
-    await new Promise((r) => setTimeout(r, 500));
+    // Every user's request held by the target (worker start-up is not part of the stop).
+    while (held.size < 4) await new Promise((r) => setTimeout(r, 50));
     const t0 = performance.now();
     await handle.stop();
     const stoppedInMs = performance.now() - t0;

@@ -119,7 +119,8 @@ export const historyRoutes: FastifyPluginCallbackZod<HistoryRouteServices> = (
     {
       schema: {
         tags: ['history'],
-        summary: "Mark a completed run of a plan as the plan's baseline (test_id null clears it)",
+        summary:
+          "Mark a run of a plan as the plan's baseline: a completed run, or one stopped or failed part-way that measured requests (test_id null clears it)",
         body: SetBaselineBodySchema,
         response: { 200: BaselineSchema, ...SCOPED_ERRORS_WITH_404 },
       },
@@ -135,7 +136,8 @@ export const historyRoutes: FastifyPluginCallbackZod<HistoryRouteServices> = (
     {
       schema: {
         tags: ['history'],
-        summary: 'Two finished runs side by side: figures, per-API figures, deltas and both timelines',
+        summary:
+          'Two ended runs side by side (a run stopped or failed part-way too, when it measured requests; its status marks it): figures, per-API figures, deltas and both timelines',
         querystring: CompareQuerySchema,
         response: { 200: ComparisonSchema, ...SCOPED_ERRORS_WITH_404 },
       },

@@ -73,6 +73,21 @@ describe('folder boundaries of the web app', () => {
     expect(await importErrors('apps/web/src/features/plans/hooks/Probe.test.ts', code)).toEqual([]);
   });
 
+  it("lets tests and a feature's test helpers share another feature's test helpers, and nothing else", async () => {
+    const code =
+      "import { wireResult } from '@/features/results/test/wire-builders';\nexport const result = wireResult;\n";
+    expect(await importErrors('apps/web/src/features/history/test/fixtures.ts', code)).toEqual([]);
+    expect(await importErrors('apps/web/src/features/history/model/Probe.test.ts', code)).toEqual([]);
+    expect(await importErrors('apps/web/src/features/history/model/probe.ts', code)).toEqual([
+      expect.stringContaining(INTERNALS),
+    ]);
+    const internals =
+      "import { toolName } from '@/features/results/model/format';\nexport const name = toolName;\n";
+    expect(await importErrors('apps/web/src/features/history/test/fixtures.ts', internals)).toEqual([
+      expect.stringContaining(INTERNALS),
+    ]);
+  });
+
   it('stops shared components and lib importing a feature', async () => {
     const errors = await importErrors(
       'apps/web/src/components/probe.tsx',

@@ -33,6 +33,8 @@ describe('harToPlan', () => {
     });
     // ${token} refers to the variable an earlier entry extracts: the plan writes it {{token}}.
     expect(user?.headers).toEqual([{ name: 'Authorization', value: 'Bearer {{token}}' }]);
+    // An earlier call gives {{token}} its value, so it is not a value the user must fill in.
+    expect(result.needsValue.map((v) => v.name)).not.toContain('token');
 
     const sleep = harToPlan(fixture('har/har-to-k6/example/sleep.har'));
     // A recording's calls pause only where har-to-k6's sleep says so; the others get no think time.

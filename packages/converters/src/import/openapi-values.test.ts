@@ -507,3 +507,21 @@ describe('think time of imported calls', () => {
     expect(result.steps[0]?.thinkTime).toBe('2s');
   });
 });
+
+describe('a parameter with a media type', () => {
+  it('is sent as JSON text of its example, not spread by a style', () => {
+    const [step] = openApiToPlan(
+      v3({
+        '/search': get([
+          {
+            name: 'filter',
+            in: 'query',
+            required: true,
+            content: { 'application/json': { example: { color: 'red', size: 2 } } },
+          },
+        ]),
+      }),
+    ).steps;
+    expect(step?.parameters).toEqual([{ key: 'filter', value: '{"color":"red","size":2}' }]);
+  });
+});

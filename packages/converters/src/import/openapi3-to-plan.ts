@@ -38,13 +38,14 @@ export class OpenApi3Import extends OpenApiImport {
     // Written by some converters from Swagger 2; harmless where absent.
     if (raw['x-example'] !== undefined) return raw['x-example'];
     if (isRecord(raw.content)) {
+      // A parameter with a media type (content) is sent as that media type's text, not by a style.
       const [media] = Object.values(raw.content);
-      if (isRecord(media)) {
-        if (media.example !== undefined) return media.example;
-        const mediaExample = firstExampleValue(media.examples, ctx, this.resolver, location);
-        if (mediaExample !== undefined) return mediaExample;
-        return schemaValue(media.schema, ctx, this.resolver, location);
-      }
+      if (!isRecord(media)) return undefined;
+      const value =
+        media.example ??
+        firstExampleValue(media.examples, ctx, this.resolver, location) ??
+        schemaValue(media.schema, ctx, this.resolver, location);
+      return value === undefined || typeof value === 'string' ? value : JSON.stringify(value);
     }
     return schemaValue(raw.schema, ctx, this.resolver, location);
   }

@@ -14,7 +14,7 @@ import { ToolProcess, type ExitInfo } from './process';
 import { SnapshotQueue } from '../snapshot-queue';
 import { StepMatcher, stepInfos } from './steps';
 import { taurusDriver } from './taurus';
-import { DETAILS_LINES, lastLinesOf, toolFailureMessage } from './tool-failure';
+import { DETAILS_LINES, DETAILS_MAX_CHARS, lastLinesOf, toolFailureMessage } from './tool-failure';
 import {
   EXTERNAL_TOOLS,
   TOOL_ENV,
@@ -75,7 +75,11 @@ function toolOutput(p: ToolProcess, d: ToolDriver, dir: string, commandLine: str
     const text = lastLines(join(dir, file), DETAILS_LINES);
     if (text) parts.push(`--- ${file} (last lines) ---\n${text}`);
   }
-  return parts.join('\n');
+  const all = parts.join('\n');
+  // Lines can be long (a JVM's stack, a minified script): the details stay a readable size.
+  return all.length <= DETAILS_MAX_CHARS
+    ? all
+    : `(earlier output cut)\n${all.slice(all.length - DETAILS_MAX_CHARS)}`;
 }
 
 /**

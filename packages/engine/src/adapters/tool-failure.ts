@@ -10,6 +10,8 @@ export const TOOL_SHORT_NAMES: Readonly<Record<ExternalTool, string>> = {
 
 /** How many lines of a tool's own output are kept as the details of a failure. */
 export const DETAILS_LINES = 200;
+/** At most this many characters of a failure's details are kept (the end of them). */
+export const DETAILS_MAX_CHARS = 64_000;
 
 /** What a tool's output says went wrong before it sent anything, when it says so recognisably. */
 interface KnownCause {

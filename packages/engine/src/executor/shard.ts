@@ -31,14 +31,19 @@ const SWEEP_MS = 20;
 /** Connections idle longer than this are closed by undici; the run's users keep theirs busy. */
 const KEEP_ALIVE_MS = 60_000;
 /**
- * Users of a shard that may be opening their first connection at the same time. Ten thousand users
- * starting in the same millisecond overflow the target's accept queue (511 in Node and nginx by
- * default, net.core.somaxconn at most): the kernel drops the overflow, and those users wait 1, 3,
- * then 7 s for SYN retransmits, which shows as seconds of latency and a late start. Users start as
- * connections come up instead, as fast as the target accepts them; with this many users or fewer
- * per shard every user starts at once as before.
+ * The sweeper looks at every user of the shard for requests past their time-out: every 20 ms for a
+ * few hundred users, less often for many (every 100 ms at 10,000), so that a shard of many users
+ * does not spend its time looking. Time-outs are whole seconds (at least 1 s).
  */
-export const CONNECTING_PER_SHARD = 256;
+const sweepMs = (users: number): number => Math.min(250, Math.max(SWEEP_MS, Math.ceil(users / 100)));
+/**
+ * Users started per turn of the event loop: thousands of users starting in one synchronous loop
+ * would hold the thread (and its connect completions, ticks and time-outs) for as long as it takes
+ * to open every connection. All of them still start within the first moments of the run.
+ */
+const START_BATCH = 500;
+/** Given to undici when the run closes its connections: one error for all of them, not one (with a stack) per user. */
+const CLOSED = new Error('the run has ended');
 
 class StepTimeoutError extends Error {
   readonly code = 'AQA_TIMEOUT';
@@ -75,8 +80,6 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   private readonly clients = new Map<string, Client>();
   private readonly stepClients: (Client | undefined)[];
   private readonly view = new ResponseView();
-  /** Holds one of the shard's connect slots until its first connection is up (or its first request failed). */
-  connecting = false;
 
   constructor(
     readonly id: number,
@@ -89,16 +92,8 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
 
   start(): void {
     this.running = true;
-    this.connecting = true;
     this.beginIteration();
     this.next();
-  }
-
-  /** The user's first connection is up, or its first attempt ended: the next user may start. */
-  private connected(): void {
-    if (!this.connecting) return;
-    this.connecting = false;
-    this.shard.releaseConnectSlot();
   }
 
   /** Runs the next step the user's iteration selects. Bound, so timers can call it directly. */
@@ -235,7 +230,6 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   }
 
   private failWithoutRequest(step: CompiledStep, kind: number, message: string): void {
-    this.connected();
     const col = this.shard.collectors[step.index]!;
     col.recordFailureNoResponse(0);
     col.recordOutcome(kind, message);
@@ -289,7 +283,6 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
 
   onConnect(abort: (err?: Error) => void): void {
     // undici calls this when it writes the request to a connected socket.
-    this.connected();
     this.abortFn = abort;
     if (this.abortKind >= 0)
       abort(
@@ -354,7 +347,6 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
 
   onError(err: Error): void {
     if (this.forced) return;
-    this.connected();
     this.inFlight = false;
     const step = this.step!;
     const col = this.shard.collectors[step.index]!;
@@ -405,7 +397,6 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    this.connected();
     if (!this.running) return;
     this.running = false;
     this.shard.userDone();
@@ -417,7 +408,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   }
 
   closeConnections(): Promise<unknown> {
-    const all = [...this.clients.values()].map((c) => c.destroy().catch(() => undefined));
+    const all = [...this.clients.values()].map((c) => c.destroy(CLOSED).catch(() => undefined));
     this.clients.clear();
     return Promise.all(all);
   }
@@ -439,12 +430,7 @@ export class Shard {
   /** performance.now() at which users stop starting requests. */
   endAt = Infinity;
   private startAt = 0;
-  /** Users started and not yet ended. */
   private active = 0;
-  /** Users not started yet: they wait for a connect slot (CONNECTING_PER_SHARD). */
-  private unstarted = 0;
-  private connectingNow = 0;
-  private startingUsers = false;
   private interval = 0;
   private tickTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -490,40 +476,29 @@ export class Shard {
     this.lastElu = performance.eventLoopUtilization();
     this.endAt = startPerfMs + durationMs;
     this.scheduleTick();
-    this.sweepTimer = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweepTimer = setInterval(() => this.sweep(), sweepMs(this.users.length));
     this.endTimer = setTimeout(
       () => this.beginStop(this.opts.endGraceMs),
       Math.max(0, this.endAt - performance.now()),
     );
-    this.active = 0;
-    this.unstarted = this.users.length;
-    if (this.unstarted === 0) {
+    this.active = this.users.length;
+    if (this.active === 0) {
       this.complete();
       return;
     }
-    this.startUsers();
+    this.startBatch(0);
   }
 
-  /** Starts waiting users while connect slots are free. Not re-entered: a user that releases its slot at once is picked up by the running loop. */
-  private startUsers(): void {
-    if (this.startingUsers) return;
-    this.startingUsers = true;
-    try {
-      while (this.unstarted > 0 && this.connectingNow < CONNECTING_PER_SHARD && !this.stopping) {
-        const u = this.users[this.users.length - this.unstarted]!;
-        this.unstarted--;
-        this.active++;
-        this.connectingNow++;
-        u.start();
-      }
-    } finally {
-      this.startingUsers = false;
+  private startBatch(from: number): void {
+    if (this.stopping) {
+      // Users the stop came before never send anything.
+      this.active -= this.users.length - from;
+      if (this.active === 0) this.complete();
+      return;
     }
-  }
-
-  releaseConnectSlot(): void {
-    this.connectingNow--;
-    this.startUsers();
+    const end = Math.min(this.users.length, from + START_BATCH);
+    for (let i = from; i < end; i++) this.users[i]!.start();
+    if (end < this.users.length) setImmediate(() => this.startBatch(end));
   }
 
   /** Graceful stop: no new requests; in-flight ones get `graceMs` to finish, then count as cancelled. */
@@ -536,14 +511,8 @@ export class Shard {
     if (this.stopping) return;
     this.stopping = true;
     if (this.endTimer) clearTimeout(this.endTimer);
-    // Users that never got to start end with the run and send nothing.
-    this.unstarted = 0;
     for (const u of this.users) u.stopIfIdle();
     if (this.finished) return;
-    if (this.active === 0) {
-      this.complete();
-      return;
-    }
     this.cancelTimer = setTimeout(() => {
       const err = new CancelledError('cancelled');
       for (const u of this.users) u.abort(KIND.cancelled, err);
@@ -557,7 +526,7 @@ export class Shard {
 
   userDone(): void {
     this.active--;
-    if (this.active === 0 && this.unstarted === 0) this.complete();
+    if (this.active === 0) this.complete();
   }
 
   private sweep(): void {
@@ -575,6 +544,11 @@ export class Shard {
 
   private tick(): void {
     if (this.finished) return;
+    // A saturated event loop runs this late: what is drained then covers every second since the
+    // last tick, so it is reported as the latest second that has ended, and its rates come out
+    // over the real time (the seconds in between have no report from this shard).
+    const ended = Math.floor((performance.now() - this.startAt) / INTERVAL_MS) - 1;
+    if (ended > this.interval) this.interval = ended;
     this.report(this.drain(false));
     this.interval++;
     this.scheduleTick();

@@ -61,6 +61,8 @@ export class ToolDetector {
   /** One check per tool and command line (a changed command is checked again). */
   private readonly proofs = new Map<string, Promise<ToolProof>>();
   private readonly settled = new Map<string, ToolProof>();
+  /** Tools whose configured command was reported as not running (once each). */
+  private readonly warned = new Set<ExternalTool>();
 
   constructor(
     private readonly commands: ToolCommands,
@@ -157,8 +159,6 @@ export class ToolDetector {
     }
     return found;
   }
-
-  private readonly warned = new Set<ExternalTool>();
 
   /** The check of an installed tool, run once per command line. */
   private prove(found: DetectedTool): Promise<ToolProof> {

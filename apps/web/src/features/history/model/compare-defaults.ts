@@ -6,8 +6,8 @@ type RunRef = Pick<PastRun, 'test_id' | 'start_time'>;
 
 /**
  * The run a candidate is compared with when none is chosen: its plan's baseline when there is one (and
- * it is not the candidate itself), else the plan's completed run just before the candidate.
- * `planRuns` are the plan's completed runs, newest first.
+ * it is not the candidate itself), else the plan's comparable run just before the candidate.
+ * `planRuns` are the plan's comparable runs (model/comparable.ts), newest first.
  */
 export function defaultBaseId(candidate: RunRef, planRuns: readonly PastRun[]): string | null {
   const baseline = planRuns.find((run) => run.is_baseline && run.test_id !== candidate.test_id);

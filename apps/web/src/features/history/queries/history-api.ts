@@ -1,5 +1,20 @@
+import type {
+  ApiComparison,
+  ApiDelta,
+  ApiFigures,
+  Baseline,
+  DashboardCounters,
+  DashboardPlan,
+  DeletedResult,
+  MetricComparison,
+  PastRun,
+  PerformanceDashboard,
+  RecentResult,
+  RunComparison,
+  RunStarted,
+  TrendPoint,
+} from '@aqa/plan';
 import { api } from '@/lib/api';
-import type { ApiResult, SeriesPoint, TestSummary } from '@/features/results';
 
 /**
  * The results-history calls (docs/history-api.md): past runs, the performance dashboard, baselines,
@@ -17,25 +32,14 @@ function query(params: Record<string, string | number | undefined | null>): stri
   return text ? `?${text}` : '';
 }
 
-/** Spec 02 §3 "Past run list item", plus notes and whether it is its plan's baseline. */
-export interface PastRun {
-  test_id: string;
-  plan_id: string | null;
-  plan_name: string;
-  test_name: string;
-  status: string;
-  start_time: string;
-  end_time: string | null;
-  /** Seconds the load ran. */
-  duration: number;
-  concurrent_users: number;
-  tool: string;
-  engine?: string;
-  created_at: string;
-  notes?: string;
-  is_baseline?: boolean;
-  results_summary: (TestSummary & { api_results?: ApiResult[] | null }) | null;
-}
+// The answers are @aqa/plan's schemas; the names below are the ones this feature's screens use.
+export type { PastRun, DashboardCounters, DashboardPlan, PerformanceDashboard, TrendPoint };
+export type RecentRun = RecentResult;
+export type CompareFigures = ApiFigures;
+export type DeltaFlag = ApiDelta;
+export type CompareMetric = MetricComparison;
+export type CompareApi = ApiComparison;
+export type Comparison = RunComparison;
 
 export interface Page<T> {
   items: T[];
@@ -73,7 +77,7 @@ export async function fetchPastRuns(request: RunListQuery, signal?: AbortSignal)
   return { items, total: total ?? request.offset + items.length };
 }
 
-export function deleteTestResult(id: string): Promise<{ test_id: string; deleted: boolean }> {
+export function deleteTestResult(id: string): Promise<DeletedResult> {
   return api.delete(`/delete-test-result/${idPath(id)}`);
 }
 
@@ -85,67 +89,11 @@ export function saveTestResult(request: {
   return api.post<PastRun>('/save-test-result', request);
 }
 
-export function setBaseline(
-  planId: string,
-  testId: string | null,
-): Promise<{
-  plan_id: string;
-  baseline_test_id: string | null;
-}> {
+export function setBaseline(planId: string, testId: string | null): Promise<Baseline> {
   return api.post('/set-baseline', { plan_id: planId, test_id: testId });
 }
 
 export type PlanFilter = 'all' | 'with_results' | 'no_results';
-
-export interface DashboardCounters {
-  total_plans: number;
-  completed_tests: number;
-  failed_tests: number;
-  running_tests: number;
-}
-
-export interface RecentRun {
-  test_id: string;
-  status: string;
-  created_at: string;
-  start_time: string;
-}
-
-export interface TrendPoint {
-  test_id: string;
-  start_time: string;
-  percentile_95: number | null;
-  error_rate: number | null;
-}
-
-/** A plan as the performance dashboard lists it. */
-export interface DashboardPlan {
-  _id?: string;
-  id: string;
-  name: string;
-  description: string;
-  tool: string;
-  concurrent_users: number;
-  /** Minutes. */
-  duration: number;
-  source_page: string;
-  created_at: string;
-  updated_at?: string;
-  test_type?: string | null;
-  api_count: number;
-  urls: { method: string; url: string; name?: string }[];
-  results_count: number;
-  recent_results: RecentRun[];
-  baseline_test_id: string | null;
-  /** The last completed runs, oldest first. */
-  trend: TrendPoint[];
-}
-
-export interface PerformanceDashboard {
-  counters: DashboardCounters;
-  total: number;
-  plans: DashboardPlan[];
-}
 
 export interface DashboardQuery {
   q: string;
@@ -169,13 +117,9 @@ export function fetchPerformanceDashboard(
   );
 }
 
-export interface RunTestStarted {
-  test_id?: string;
-}
-
 /** POST /api/run-test with only the plan id: the server runs the plan as saved. */
-export function runSavedPlan(planId: string): Promise<RunTestStarted> {
-  return api.post<RunTestStarted>('/run-test', { plan_id: planId });
+export function runSavedPlan(planId: string): Promise<RunStarted> {
+  return api.post<RunStarted>('/run-test', { plan_id: planId });
 }
 
 export function deletePlan(id: string): Promise<{ message?: string }> {
@@ -184,49 +128,6 @@ export function deletePlan(id: string): Promise<{ message?: string }> {
 
 export function fetchPlanScript(id: string): Promise<{ script: string; filename: string }> {
   return api.get(`/download-script/${idPath(id)}`);
-}
-
-export interface CompareFigures {
-  total_requests: number;
-  requests_per_second: number;
-  average_response_time: number;
-  percentile_95: number;
-  percentile_99: number;
-  error_rate: number;
-}
-
-export interface DeltaFlag {
-  delta_percent: number | null;
-  worse: boolean;
-}
-
-export interface CompareMetric {
-  key: string;
-  label: string;
-  unit: string;
-  base: number | null;
-  candidate: number | null;
-  delta: number | null;
-  delta_percent: number | null;
-  worse: boolean;
-}
-
-export interface CompareApi {
-  key: string;
-  name: string;
-  method: string;
-  url: string;
-  base: CompareFigures | null;
-  candidate: CompareFigures | null;
-  deltas: { average_response_time: DeltaFlag; percentile_95: DeltaFlag; error_rate: DeltaFlag };
-}
-
-export interface Comparison {
-  base: PastRun;
-  candidate: PastRun;
-  metrics: CompareMetric[];
-  apis: CompareApi[];
-  series: { base: SeriesPoint[]; candidate: SeriesPoint[] };
 }
 
 export function fetchComparison(base: string, candidate: string, signal?: AbortSignal): Promise<Comparison> {

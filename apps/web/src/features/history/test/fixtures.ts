@@ -1,7 +1,8 @@
-import type { ChartData } from '@/features/results';
+import type { ChartData } from '@aqa/plan';
+import { apiResultOf, chartPointOf, summaryOf } from '@/test/wire-builders';
 import type { Comparison, DashboardPlan, PastRun, PerformanceDashboard } from '../queries/history-api';
 
-export const SUMMARY = {
+export const SUMMARY = summaryOf({
   concurrent_users: 2,
   requests_per_second: 25,
   average_response_time: 12.5,
@@ -15,10 +16,10 @@ export const SUMMARY = {
   max_response_time: 80,
   avg_bandwidth: 12.3,
   test_duration: 125,
-};
+});
 
 export const API_RESULTS = [
-  {
+  apiResultOf({
     name: 'List users',
     label: 'List users',
     url: 'http://127.0.0.1:9/users',
@@ -29,7 +30,7 @@ export const API_RESULTS = [
     average_response_time: 10,
     percentile_95: 20,
     error_rate: 0,
-  },
+  }),
 ];
 
 export function pastRun(id: string, extra: Partial<PastRun> = {}): PastRun {
@@ -56,8 +57,7 @@ export function pastRun(id: string, extra: Partial<PastRun> = {}): PastRun {
 export const CHART_DATA: ChartData = {
   test_id: 'r1',
   series: [
-    {
-      second: 1,
+    chartPointOf(1, {
       active_users: 2,
       requests: 20,
       requests_per_second: 20,
@@ -65,9 +65,8 @@ export const CHART_DATA: ChartData = {
       error_rate: 0,
       avg: 10,
       p95: 20,
-    },
-    {
-      second: 2,
+    }),
+    chartPointOf(2, {
       active_users: 2,
       requests: 30,
       requests_per_second: 30,
@@ -75,9 +74,11 @@ export const CHART_DATA: ChartData = {
       error_rate: 3.3,
       avg: 12,
       p95: 25,
-    },
+    }),
   ],
+  api_series: [],
   distribution: [{ label: '0-100ms', count: 50 }],
+  distribution_fitted: [],
 };
 
 export function dashboardPlan(id: string, extra: Partial<DashboardPlan> = {}): DashboardPlan {

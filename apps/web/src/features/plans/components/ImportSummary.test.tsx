@@ -1,6 +1,8 @@
+import { migratePlan } from '@aqa/plan';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithRouter } from '@/test/render';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFetchMock, json, renderApp, renderWithRouter, signInAs, TEST_USER } from '@/test/render';
 import { ImportSummary } from './ImportSummary';
 import type { ImportedApis } from './UploadStep';
 
@@ -63,5 +65,62 @@ describe('the import summary', () => {
     renderWithRouter(<ImportSummary imported={imported([])} />);
     expect(screen.getByTestId('import-summary')).toBeTruthy();
     expect(screen.queryByTestId('import-needs-value')).toBeNull();
+  });
+});
+
+describe('the needs-value list after an upload', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('drops a variable that the base URL given on the screen replaced', async () => {
+    const urls = migratePlan({
+      name: 'x',
+      urls: [
+        { name: 'Show a pet', url: '{{baseUrl}}/pets/{{petId}}' },
+        { name: 'List pets', url: '{{baseUrl}}/pets' },
+      ],
+    }).urls;
+    vi.stubGlobal(
+      'fetch',
+      createFetchMock({
+        'GET /api/me': () => json({ user: TEST_USER }),
+        'POST /api/parse-postman': () =>
+          json({
+            apis: [],
+            steps: urls,
+            warnings: [],
+            info: {
+              format: 'postman',
+              kind: 'Postman collection v2.1.0',
+              title: 'Pets',
+              servers: [],
+              requests: 2,
+              methods: {},
+            },
+            needs_value: [
+              { name: 'baseUrl', calls: ['GET /pets/{{petId}}', 'GET /pets'] },
+              { name: 'petId', calls: ['GET /pets/{{petId}}'] },
+            ],
+          }),
+      }),
+    );
+    signInAs();
+    const user = userEvent.setup({ delay: null });
+    renderApp('/create-test/script-input');
+    await screen.findByTestId('script-input-page', undefined, { timeout: 10_000 });
+    await user.click(screen.getByTestId('upload-kind-postman'));
+    await user.upload(
+      screen.getByTestId('upload-file'),
+      new File(['{}'], 'pets.postman_collection.json', { type: 'application/json' }),
+    );
+    await user.type(screen.getByTestId('upload-base-url'), 'http://127.0.0.1:9');
+    await user.click(screen.getByTestId('upload-proceed'));
+    const box = await screen.findByTestId('import-needs-value');
+    expect(
+      within(box)
+        .getAllByTestId('needs-value-item')
+        .map((item) => item.textContent),
+    ).toEqual(['{{petId}} — used by GET /pets/{{petId}}']);
   });
 });

@@ -168,14 +168,10 @@ export function UploadStep({
           message: t('scriptInput.unreadableStep', { message }),
         })),
       ];
-      onImported({
-        kind,
-        entries,
-        warnings,
-        info: answer.info,
-        needsValue: answer.needs_value,
-        source,
-      });
+      // A base URL given here replaces a leading {{variable}} of the URLs, which then needs no value.
+      const sent = JSON.stringify(entries);
+      const needsValue = answer.needs_value.filter((v) => sent.includes(`{{${v.name}}}`));
+      onImported({ kind, entries, warnings, info: answer.info, needsValue, source });
     } catch (failure) {
       if (controller.signal.aborted || isAbortError(failure)) return;
       setError(t('scriptInput.parseFailed', { message: callErrorMessage(failure, t) }));

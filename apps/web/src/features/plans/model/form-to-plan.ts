@@ -7,6 +7,7 @@ import {
   type PerfPlan,
   type ScriptRequest,
   type Tool,
+  type UrlEntry,
   type UrlEntryInput,
 } from '@aqa/plan';
 import type { ZodError } from 'zod';
@@ -30,6 +31,7 @@ export interface PlanBody {
   description?: string;
   source_page: PerfPlan['source_page'];
   test_type?: string;
+  thresholds?: string[];
   script?: string;
 }
 
@@ -95,8 +97,9 @@ export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: 
     (row) => !isBlankRow(row) && !isReplacedAuthorizationHeader(row, entry.authorization),
   );
   const name = entry.name.trim();
-  const input: UrlEntryInput = {
-    ...(name ? { name } : {}),
+  // Every field of the model, so a field added to UrlEntrySchema does not compile until the form sends it.
+  const input = {
+    name: name || undefined,
     method: entry.method,
     url: entry.url,
     parameters: parameters.map((row) => ({ key: row.name, value: row.value })),
@@ -114,7 +117,7 @@ export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: 
     assertionOperator: entry.assertionOperator,
     timeout: entry.timeout,
     validations: entry.validations,
-  };
+  } satisfies Record<keyof UrlEntry, unknown> & UrlEntryInput;
   return {
     input,
     source: {
@@ -136,6 +139,7 @@ export function snapshotForm(form: PlanForm): FormSnapshot {
     source_page: form.sourcePage,
     ...(form.description ? { description: form.description } : {}),
     ...(form.testType ? { test_type: form.testType } : {}),
+    ...(form.thresholds.length > 0 ? { thresholds: form.thresholds } : {}),
   };
   return { body, sources: sent.map((item) => item.source), hasUrl: sent.length > 0 };
 }

@@ -85,32 +85,28 @@ export interface AuthForm {
   scope: string;
 }
 
-export interface EntryForm {
+/** The URL entry fields the form edits in another shape than the model's (text as typed, rows, OAuth2 apart). */
+type ReshapedEntryFields =
+  'name' | 'parameters' | 'headers' | 'authorization' | 'transactionRate' | 'timeout';
+
+/**
+ * A URL entry in the form: typed from the model's UrlEntry, so a field added to the schema is part of the
+ * form at once (and `createEntry` does not compile until it has a starting value).
+ */
+export type EntryForm = Omit<UrlEntry, ReshapedEntryFields> & {
   id: string;
   /** The API's name: edited (and required) on the script-upload screen, kept as loaded on the URL screen. */
   name: string;
-  method: HttpMethod;
-  url: string;
   parameters: KeyValueRow[];
   headers: KeyValueRow[];
   authorization: AuthForm;
-  payload: string;
-  extractType: ExtractType;
-  extractName: string;
-  extractValue: string;
-  assertionType: AssertionType;
-  assertionPath: string;
-  assertionOperator: AssertionOperator;
-  assertionValue: string;
-  thinkTime: string;
   /** Percent as typed; blank means 100. */
   transactionRate: string;
   /** Seconds as typed. */
   timeout: string;
-  validations: ValidationItem[];
   /** The call editor's open tab. */
   tab: EntryTab;
-}
+};
 
 export interface PlanForm {
   name: string;
@@ -124,7 +120,34 @@ export interface PlanForm {
   description: string;
   sourcePage: PerfPlan['source_page'];
   testType: string;
+  /** Pass/fail criteria: not edited on these screens, kept from a loaded plan and sent back unchanged. */
+  thresholds: string[];
 }
+
+/**
+ * Where the form keeps each field of a saved plan (null: not the form's). Typed over every key of the
+ * model, so a field added to PerfPlanSchema does not compile until it is placed here, and the seeded round
+ * trip (plan-form-round-trip.test.ts) proves the form sends it back.
+ */
+export const PLAN_FIELDS_IN_FORM = {
+  name: 'name',
+  description: 'description',
+  tool: 'tool',
+  concurrent_users: 'concurrentUsers',
+  duration: 'duration',
+  urls: 'entries',
+  thresholds: 'thresholds',
+  source_page: 'sourcePage',
+  test_type: 'testType',
+  // The uploaded script is edited beside the form (usePlanEditor's script state), not in it.
+  script: null,
+  // Set by the server or by the model itself.
+  schema_version: null,
+  id: null,
+  user_email: null,
+  created_at: null,
+  updated_at: null,
+} as const satisfies Record<keyof PerfPlan, keyof PlanForm | null>;
 
 let sequence = 0;
 
@@ -196,6 +219,7 @@ export function createPlanForm(sourcePage: PerfPlan['source_page'] = 'url-input'
     description: '',
     sourcePage,
     testType: '',
+    thresholds: [],
   };
 }
 
@@ -479,5 +503,6 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     description: plan.description ?? '',
     sourcePage: plan.source_page,
     testType: plan.test_type ?? '',
+    thresholds: [...(plan.thresholds ?? [])],
   };
 }

@@ -1,5 +1,5 @@
 import type { ScriptWarning } from '@aqa/converters';
-import type { PerfPlan, ScriptRequest, Tool, UrlEntry, ValidationResponse } from '@aqa/plan';
+import type { PerfPlan, RunStarted, ScriptRequest, Tool, UrlEntry, ValidationResponse } from '@aqa/plan';
 import { api } from '@/lib/api';
 import { sessionUserId } from '@/lib/session';
 import type { PlanBody } from '../model/form-to-plan';
@@ -103,12 +103,6 @@ export interface RunTestRequest {
   planName: string;
 }
 
-export interface RunTestAnswer {
-  test_id?: string;
-  testId?: string;
-  id?: string;
-}
-
 export function runTestRequest(plan: PerfPlan, planId: string): RunTestRequest {
   return {
     plan_id: planId,
@@ -121,11 +115,10 @@ export function runTestRequest(plan: PerfPlan, planId: string): RunTestRequest {
   };
 }
 
-export function runTest(request: RunTestRequest): Promise<RunTestAnswer> {
-  return api.post<RunTestAnswer>('/run-test', request);
+export function runTest(request: RunTestRequest): Promise<RunStarted> {
+  return api.post<RunStarted>('/run-test', request);
 }
 
-export function testIdOf(answer: RunTestAnswer | undefined): string | undefined {
-  const id = answer?.test_id ?? answer?.testId ?? answer?.id;
-  return typeof id === 'string' && id ? id : typeof id === 'number' ? String(id) : undefined;
+export function testIdOf(answer: RunStarted | undefined): string | undefined {
+  return answer?.test_id || undefined;
 }

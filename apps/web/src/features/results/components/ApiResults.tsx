@@ -3,7 +3,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { useI18n } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { errorRateBadgeVariant, formatCount, formatMs, formatPercent, isNumber } from '../model/format';
-import type { ApiResult } from '../model/types';
+import type { ApiRow as ApiResult } from '../model/views';
 import { apiDisplayName } from './charts/api-names';
 
 const METHOD_TONES: Record<string, string> = {

@@ -10,7 +10,7 @@ import {
   isNumber,
   toolName,
 } from '../model/format';
-import type { TestSummary } from '../model/types';
+import type { ResultSummary as TestSummary } from '@aqa/plan';
 
 export interface DetailedStatisticsProps {
   summary: TestSummary;

@@ -2,7 +2,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { useI18n } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { formatCount } from '../model/format';
-import type { ErrorTally } from '../model/types';
+import type { ErrorTally } from '@aqa/plan';
 
 const KINDS = ['connect', 'dns', 'timeout', 'tls', 'http_status', 'assertion', 'cancelled', 'other'] as const;
 

@@ -8,7 +8,8 @@ import {
   formatRps,
   isNumber,
 } from '../model/format';
-import type { LiveSnapshot, SeriesPoint, TestSummary } from '../model/types';
+import type { LiveSnapshot, ResultSummary as TestSummary } from '@aqa/plan';
+import type { SeriesPoint } from '../model/views';
 import { MetricTile } from './MetricTile';
 
 /** Seconds of history drawn under each live tile. */

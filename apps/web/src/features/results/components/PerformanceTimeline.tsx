@@ -5,14 +5,17 @@ import { useI18n } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { formatMs, formatPercent, isNumber } from '../model/format';
 import { errorAxis, timelineStats } from '../model/timeline';
-import type { SeriesPoint } from '../model/types';
+import type { SeriesPoint } from '../model/views';
 import { PerformanceTimelineChart } from './charts/PerformanceTimelineChart';
+import { timeAxisSeconds } from '../model/time-axis';
 
 export interface PerformanceTimelineProps {
   /** The measured per-second series of the run (or of the seconds measured so far, while it runs). */
   series: readonly SeriesPoint[];
-  /** The configured duration in seconds: the time axis spans at least this. */
+  /** The configured duration in seconds: the time axis spans at least this, unless `status` says the run ended early. */
   durationSeconds?: number | null;
+  /** The run's status: a stopped or failed run's time axis ends at its last measured second. */
+  status?: string | null;
   /** The run's own average response time (summary); else the series' request-weighted mean. */
   averageResponseTime?: number | null;
   /** Live: the subtitle says so. */
@@ -48,6 +51,7 @@ function StatTile({
 export function PerformanceTimeline({
   series,
   durationSeconds,
+  status,
   averageResponseTime,
   live = false,
   className,
@@ -129,7 +133,10 @@ export function PerformanceTimeline({
             className="relative h-[400px] w-full min-w-0 md:h-[500px] lg:h-[600px]"
             data-testid="timeline-chart"
           >
-            <PerformanceTimelineChart series={series} durationSeconds={durationSeconds} />
+            <PerformanceTimelineChart
+              series={series}
+              durationSeconds={status ? timeAxisSeconds(status, series, durationSeconds) : durationSeconds}
+            />
           </div>
         ) : (
           <div className="flex h-40 items-center justify-center rounded-lg border border-dashed border-border text-sm text-muted-foreground">

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { useI18n } from '@/i18n';
-import type { ChartData, TestResult } from '../model/types';
+import type { ChartView as ChartData, ResultView as TestResult } from '../model/views';
 import { ApiComparisonChart } from './charts/ApiComparisonChart';
 import { ApiTimelineChart } from './charts/ApiTimelineChart';
 import { PerformanceMetricsChart } from './charts/PerformanceMetricsChart';
@@ -12,6 +12,7 @@ import { ApiResultsTable } from './ApiResults';
 import { DetailedStatistics } from './DetailedStatistics';
 import { ErrorsByKind } from './ErrorsByKind';
 import { SummaryTiles } from './SummaryTiles';
+import { timeAxisSeconds } from '../model/time-axis';
 
 export interface ResultChartsProps {
   /** A run's results (GET /get-test-result, or a stored past run in the same shape). Needs a summary. */
@@ -35,7 +36,8 @@ export function ResultCharts({ result, chartData, chartsLoading = false }: Resul
   const apiResults = result.api_results ?? [];
   const series = chartData?.series ?? [];
   const apiSeries = chartData?.api_series ?? [];
-  const duration = result.duration_seconds ?? null;
+  // A run that ended early: the time axes end at its last measured second.
+  const duration = timeAxisSeconds(result.status, series, result.duration_seconds);
 
   return (
     <section className="space-y-4" aria-labelledby="result-charts-title" data-testid="result-charts">
@@ -56,7 +58,12 @@ export function ResultCharts({ result, chartData, chartsLoading = false }: Resul
         </p>
       )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        {chartData?.distribution && <ResponseTimeDistributionChart distribution={chartData.distribution} />}
+        {chartData?.distribution && (
+          <ResponseTimeDistributionChart
+            distribution={chartData.distribution}
+            fitted={chartData.distribution_fitted}
+          />
+        )}
         <SuccessFailureChart successful={summary.successful_requests} failed={summary.failed_requests} />
         <PerformanceMetricsChart summary={summary} />
         {apiResults.length > 0 && <ApiComparisonChart apiResults={apiResults} />}

@@ -1,7 +1,7 @@
 import { Activity, Gauge, Timer, TriangleExclamationPoint } from 'lucide-react';
 import { useI18n } from '@/i18n';
 import { errorRateBadgeVariant, formatCount, formatMs, formatPercent, formatRps } from '../model/format';
-import type { TestSummary } from '../model/types';
+import type { ResultSummary as TestSummary } from '@aqa/plan';
 import { MetricTile } from './MetricTile';
 
 /** The result tiles (spec 02 §2 "Result charts"): Total Requests, Requests/sec, Avg Response Time, Error Rate. */

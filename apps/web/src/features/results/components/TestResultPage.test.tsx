@@ -3,12 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 import { CURRENT_TEST_CONFIG_KEY, CURRENT_TEST_ID_KEY } from '../model/current-test';
-import type { ChartData, LiveSnapshot, TestResult } from '../model/types';
+import type { ChartData, LiveSnapshot, TestResult } from '@aqa/plan';
+import { apiResultOf } from '@/test/wire-builders';
 
 // Chart.js needs a canvas, which jsdom lacks; the charts' data is tested through their cards.
+// Each canvas carries its axis labels and the end of its time axis, to check what the charts are given.
+interface ChartProps {
+  data: { labels?: unknown[] };
+  options?: { scales?: { x?: { max?: number } } };
+}
 vi.mock('react-chartjs-2', () => ({
-  Line: () => <canvas data-testid="line-chart" />,
-  Bar: () => <canvas data-testid="bar-chart" />,
+  Line: ({ options }: ChartProps) => <canvas data-testid="line-chart" data-x-max={options?.scales?.x?.max} />,
+  Bar: ({ data }: ChartProps) => <canvas data-testid="bar-chart" data-labels={JSON.stringify(data.labels)} />,
   Doughnut: () => <canvas data-testid="doughnut-chart" />,
 }));
 
@@ -32,7 +38,7 @@ const SUMMARY = {
 };
 
 const API_RESULTS = [
-  {
+  apiResultOf({
     name: 'List users',
     label: 'List users',
     url: 'http://127.0.0.1:9/users',
@@ -44,8 +50,8 @@ const API_RESULTS = [
     percentile_95: 20,
     percentile_99: 30,
     error_rate: 0,
-  },
-  {
+  }),
+  apiResultOf({
     name: 'Create order',
     label: 'Create order',
     url: 'http://127.0.0.1:9/orders',
@@ -57,7 +63,7 @@ const API_RESULTS = [
     percentile_95: 40,
     percentile_99: 50,
     error_rate: 5,
-  },
+  }),
 ];
 
 function running(extra: Partial<TestResult> = {}): TestResult {
@@ -77,6 +83,7 @@ function running(extra: Partial<TestResult> = {}): TestResult {
     started_at: new Date().toISOString(),
     ended_at: null,
     error: null,
+    error_details: null,
     summary: null,
     api_results: [],
     errors: {},
@@ -150,6 +157,10 @@ const CHART_DATA: ChartData = {
     { label: '400-500ms', count: 0 },
     { label: '500ms+', count: 0 },
   ],
+  distribution_fitted: Array.from({ length: 12 }, (_, i) => ({
+    label: `${(10 + i * 0.5).toFixed(1)}-${(10.5 + i * 0.5).toFixed(1)}ms`,
+    count: i === 11 ? 1 : 9,
+  })),
 };
 
 function snapshot(second: number, values: Partial<LiveSnapshot> = {}): LiveSnapshot {
@@ -343,6 +354,78 @@ describe('live result screen: the stream', () => {
     expect(screen.queryByTestId('chart-throughput')).not.toBeInTheDocument();
     expect(screen.queryByTestId('chart-distribution')).not.toBeInTheDocument();
     expect(screen.getByTestId('chart-success-failure')).toBeInTheDocument();
+  });
+});
+
+describe('live result screen: charts', () => {
+  it('offers the distribution in bars fitted to the measured range beside the 100 ms bars', async () => {
+    mockApi({
+      'GET /api/test-stream/t1': () => eventStream([['end', completed()]]),
+      'GET /api/chart-data/t1': () => json(CHART_DATA),
+    });
+    renderApp('/test-result/t1');
+    const card = await screen.findByTestId('chart-distribution');
+    expect(card).toHaveAttribute('data-points', '6');
+    const labels = () => JSON.parse(within(card).getByTestId('bar-chart').dataset.labels ?? '[]') as string[];
+    expect(labels()[0]).toBe('0-100ms');
+    const fixed = within(card).getByRole('button', { name: '100 ms bars' });
+    expect(fixed).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Fitted to the range' }));
+    expect(card).toHaveAttribute('data-points', '12');
+    expect(labels()[0]).toBe('10.0-10.5ms');
+    expect(card).toHaveTextContent('in bars fitted to the fastest and slowest responses');
+    await userEvent.click(fixed);
+    expect(card).toHaveAttribute('data-points', '6');
+  });
+
+  it('labels the API comparison by name, else by method and path, so two APIs of one host differ', async () => {
+    const unnamed = API_RESULTS.map((api) => ({
+      ...api,
+      name: `${api.method} ${api.url}`,
+      label: `${api.method} ${api.url}`,
+    }));
+    unnamed.push({
+      ...API_RESULTS[0]!,
+      name: 'Search the whole catalogue',
+      label: 'Search the whole catalogue',
+    });
+    mockApi({
+      'GET /api/test-stream/t1': () => eventStream([['end', completed({ api_results: unnamed })]]),
+      'GET /api/chart-data/t1': () => json(CHART_DATA),
+    });
+    renderApp('/test-result/t1');
+    const card = await screen.findByTestId('chart-api-comparison');
+    expect(JSON.parse(within(card).getByTestId('bar-chart').dataset.labels ?? '[]')).toEqual([
+      'GET /users',
+      'POST /orders',
+      'Search the whol…',
+    ]);
+  });
+
+  it("ends a stopped run's time axes at its last measured second, not at its planned duration", async () => {
+    const stopped = completed({ status: 'stopped', duration_seconds: 60, progress: 7 });
+    mockApi({
+      'GET /api/test-stream/t1': () => eventStream([['end', stopped]]),
+      'GET /api/chart-data/t1': () => json(CHART_DATA),
+    });
+    renderApp('/test-result/t1');
+    const timeline = await screen.findByTestId('performance-timeline');
+    expect(within(timeline).getByTestId('line-chart')).toHaveAttribute('data-x-max', '4');
+    expect(within(screen.getByTestId('chart-throughput')).getByTestId('line-chart')).toHaveAttribute(
+      'data-x-max',
+      '4',
+    );
+  });
+
+  it('keeps the planned duration on the time axes of a completed run', async () => {
+    mockApi({
+      'GET /api/test-stream/t1': () => eventStream([['end', completed({ duration_seconds: 60 })]]),
+      'GET /api/chart-data/t1': () => json(CHART_DATA),
+    });
+    renderApp('/test-result/t1');
+    const timeline = await screen.findByTestId('performance-timeline');
+    expect(within(timeline).getByTestId('line-chart')).toHaveAttribute('data-x-max', '60');
   });
 });
 

@@ -11,8 +11,10 @@ import { cn } from '@/lib/utils';
 import { useLiveTest, type LiveTest } from '../hooks/useLiveTest';
 import { configPlanName, NEW_TEST_ROUTE_ID, readTestConfig } from '../model/current-test';
 import { formatCount, isNumber, toolName } from '../model/format';
+import { timeAxisSeconds } from '../model/time-axis';
 import type { LiveProblem, StartFailure } from '../model/status-machine';
-import type { ApiResult, ChartData, LiveSnapshot } from '../model/types';
+import type { LiveSnapshot } from '@aqa/plan';
+import type { ApiRow as ApiResult, ChartView as ChartData } from '../model/views';
 import { ApiResultsList, ApiResultsTable } from './ApiResults';
 import { engineName, engineNoteText } from './DetailedStatistics';
 import { LiveProgress } from './LiveProgress';
@@ -310,7 +312,11 @@ function LiveResult({
               {t('results.stopped.collecting')}
             </Alert>
           )}
-          <PerformanceTimeline series={state.liveSeries} durationSeconds={live.totalSeconds} live />
+          <PerformanceTimeline
+            series={state.liveSeries}
+            durationSeconds={timeAxisSeconds(state.phase, state.liveSeries, live.totalSeconds)}
+            live
+          />
           {liveRows.length > 0 && (
             <ApiResultsTable
               apiResults={liveRows}
@@ -337,7 +343,11 @@ function LiveResult({
           {chartData && chartData.series.length > 0 && (
             <PerformanceTimeline
               series={chartData.series}
-              durationSeconds={result.duration_seconds ?? live.totalSeconds}
+              durationSeconds={timeAxisSeconds(
+                result.status,
+                chartData.series,
+                result.duration_seconds ?? live.totalSeconds,
+              )}
               averageResponseTime={result.summary.average_response_time}
             />
           )}

@@ -35,7 +35,8 @@ import {
   resultView,
   type LiveState,
 } from '../model/status-machine';
-import type { ChartData, TestConfig, TestResult } from '../model/types';
+import type { ChartData, TestResult } from '@aqa/plan';
+import type { TestConfig } from '../model/current-test';
 import { fetchChartData, fetchTestResult, runTest, stopTest, streamTest } from '../queries/results-api';
 
 /** Where updates come from: the live stream, or polling every 3 s when the stream is unavailable. */

@@ -1,7 +1,6 @@
 import { storage } from '@/lib/storage';
 import { minutesToSeconds } from './progress';
 import type { StartFailure } from './status-machine';
-import type { TestConfig } from './types';
 
 /**
  * Browser storage of spec 02 §3: `currentTestId` (the run on screen) and `currentTestConfig` (the test
@@ -9,6 +8,27 @@ import type { TestConfig } from './types';
  */
 export const CURRENT_TEST_ID_KEY = 'currentTestId';
 export const CURRENT_TEST_CONFIG_KEY = 'currentTestConfig';
+
+/**
+ * The test configuration of docs/reference/02-running.md §3, kept in browser storage as
+ * `currentTestConfig` by a screen that asks the result screen to start a run (route /test-result/new).
+ * A browser-side record, not an answer of the server: older screens wrote some names differently.
+ */
+export interface TestConfig {
+  tool?: string;
+  concurrent_users?: number;
+  /** Minutes. */
+  duration?: number;
+  /** Seconds; overrides `duration` (short runs). */
+  duration_seconds?: number;
+  urls?: unknown[];
+  plan_name?: string;
+  planName?: string;
+  name?: string;
+  plan_id?: string;
+  planId?: string;
+  testId?: string;
+}
 
 /**
  * The route id that asks the result screen to start the run of the stored `currentTestConfig`:

@@ -1,4 +1,4 @@
-import type { DistributionBucket } from './types';
+import type { DistributionBin as DistributionBucket } from '@aqa/plan';
 
 /**
  * Formatting of measured figures: every number carries its unit, and a figure the server did not send is

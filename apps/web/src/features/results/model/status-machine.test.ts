@@ -14,10 +14,12 @@ import {
   type LivePhase,
   type LiveState,
 } from './status-machine';
-import type { ApiResult, LiveSnapshot, TestResult, TestSummary } from './types';
+import type { ApiResult, LiveSnapshot, ResultSummary as TestSummary } from '@aqa/plan';
+import { apiResultOf, chartPointOf, summaryOf } from '@/test/wire-builders';
+import type { ResultView as TestResult } from './views';
 
-const SUMMARY: TestSummary = { total_requests: 120, successful_requests: 118, failed_requests: 2 };
-const API: ApiResult[] = [{ name: 'List users', method: 'GET', total_requests: 120 }];
+const SUMMARY: TestSummary = summaryOf({ total_requests: 120, successful_requests: 118, failed_requests: 2 });
+const API: ApiResult[] = [apiResultOf({ name: 'List users', method: 'GET', total_requests: 120 })];
 const NOW = 1_700_000_000_000;
 
 function stateIn(phase: LivePhase, extra: Partial<LiveState> = {}): LiveState {
@@ -34,6 +36,7 @@ function snapshot(second: number, requests: number): LiveSnapshot {
     error_rate: 1.5,
     latency: { avg: 12, p50: 10, p90: 20, p95: 25, p99: 40, p999: 60, min: 2, max: 80 },
     totals: { requests, successes: requests - 1, failures: 1, bytes_received: 1000 },
+    steps: [],
   };
 }
 
@@ -51,7 +54,8 @@ describe('phaseForResult (spec 02 §4, each poll)', () => {
     ['status processing → processing', { status: 'processing' }, 'processing'],
     ['status completed without summary → processing', { status: 'completed' }, 'processing'],
     ['status not_found → running', { status: 'not_found' }, 'running'],
-    ['any other shape → running', { status: 'queued' }, 'running'],
+    // Another server's status word: not one of ours, so it reads as a run still going.
+    ['any other shape → running', JSON.parse('{"status":"queued"}') as TestResult, 'running'],
     ['an empty answer → running', {}, 'running'],
     // The server's own statuses come first.
     [
@@ -63,7 +67,7 @@ describe('phaseForResult (spec 02 §4, each poll)', () => {
     ['status stopped → stopped', { status: 'stopped', summary: SUMMARY }, 'stopped'],
     [
       'status completed with a summary that counted nothing → completed',
-      { status: 'completed', summary: { total_requests: 0 }, api_results: [] },
+      { status: 'completed', summary: summaryOf({ total_requests: 0 }), api_results: [] },
       'completed',
     ],
   ])('%s', (_name, shape, phase) => {
@@ -189,7 +193,11 @@ describe('liveReducer: polling a running or processing test', () => {
 
   it('while completed, newer figures of the completed run replace the stored ones (polling goes on)', () => {
     const completed = liveReducer(stateIn('running'), result({ summary: SUMMARY, api_results: API }));
-    const newer = { status: 'completed', summary: { ...SUMMARY, total_requests: 121 }, api_results: API };
+    const newer = {
+      status: 'completed' as const,
+      summary: { ...SUMMARY, total_requests: 121 },
+      api_results: API,
+    };
     const next = liveReducer(completed, result(newer));
     expect(next.phase).toBe('completed');
     expect(next.result?.summary?.total_requests).toBe(121);
@@ -266,14 +274,9 @@ describe('liveReducer: stream events', () => {
     let state = stateIn('running');
     state = liveReducer(state, {
       type: 'backfill',
-      series: Array.from({ length: LIVE_SERIES_LIMIT + 5 }, (_, i) => ({
-        second: i + 1,
-        active_users: 1,
-        requests_per_second: 1,
-        error_rate: 0,
-        avg: 1,
-        p95: 1,
-      })),
+      series: Array.from({ length: LIVE_SERIES_LIMIT + 5 }, (_, i) =>
+        chartPointOf(i + 1, { active_users: 1, requests_per_second: 1, avg: 1, p95: 1 }),
+      ),
     });
     expect(state.liveSeries).toHaveLength(LIVE_SERIES_LIMIT);
     expect(state.liveSeries[0]?.second).toBe(6);
@@ -284,8 +287,8 @@ describe('liveReducer: stream events', () => {
     const next = liveReducer(live, {
       type: 'backfill',
       series: [
-        { second: 1, active_users: 9, requests_per_second: 9, error_rate: 9, avg: 9, p95: 9 },
-        { second: 2, active_users: 9, requests_per_second: 9, error_rate: 9, avg: 9, p95: 9 },
+        chartPointOf(1, { active_users: 9, requests_per_second: 9, error_rate: 9, avg: 9, p95: 9 }),
+        chartPointOf(2, { active_users: 9, requests_per_second: 9, error_rate: 9, avg: 9, p95: 9 }),
       ],
     });
     expect(next.liveSeries.map((point) => point.active_users)).toEqual([5, 9]);
@@ -298,9 +301,10 @@ describe('liveReducer: stream events', () => {
     const noSummary = end({ status: 'completed' });
     expect(noSummary.phase).toBe('completed');
     expect(resultView(noSummary)).toBe('noResults');
-    const nothingCounted = end({ status: 'completed', summary: { total_requests: 0 } });
+    const nothingCounted = end({ status: 'completed', summary: summaryOf({ total_requests: 0 }) });
     expect(resultView(nothingCounted)).toBe('noKpi');
-    expect(resultView(end({ status: 'completed', summary: {} }))).toBe('noKpi');
+    // A summary without figures (not ours: another server's answer) has no KPI either.
+    expect(resultView(end(JSON.parse('{"status":"completed","summary":{}}') as TestResult))).toBe('noKpi');
     expect(end({ status: 'stopped', summary: SUMMARY }).phase).toBe('stopped');
     expect(end({ status: 'failed', error: 'x' }).phase).toBe('failed');
     expect(end({ status: 'completed' }).final).toBe(true);
@@ -362,7 +366,9 @@ describe('resultView', () => {
     expect(resultView(stateIn('processing', { result: { summary: SUMMARY } }))).toBe('waiting');
     expect(resultView(stateIn('running', { result: { status: 'running', summary: SUMMARY } }))).toBe('live');
     expect(
-      resultView(stateIn('running', { result: { status: 'running', summary: { total_requests: 0 } } })),
+      resultView(
+        stateIn('running', { result: { status: 'running', summary: summaryOf({ total_requests: 0 }) } }),
+      ),
     ).toBe('waiting');
   });
 });

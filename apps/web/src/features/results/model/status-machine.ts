@@ -1,4 +1,5 @@
-import type { LiveSnapshot, SeriesPoint, TestResult } from './types';
+import type { LiveSnapshot } from '@aqa/plan';
+import type { ResultView as TestResult, SeriesPoint } from './views';
 
 /**
  * The live performance test status of spec 02 §4 as a pure reducer. The screen feeds it what happens

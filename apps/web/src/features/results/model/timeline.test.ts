@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { errorAxis, hasTraffic, timelineStats } from './timeline';
-import type { SeriesPoint } from './types';
+import type { SeriesPoint } from './views';
 
 function point(second: number, values: Partial<SeriesPoint>): SeriesPoint {
-  return { second, active_users: 1, requests_per_second: 10, error_rate: 0, avg: 10, p95: 20, ...values };
+  return {
+    second,
+    active_users: 1,
+    requests_per_second: 10,
+    error_rate: 0,
+    avg: 10,
+    p50: 10,
+    p90: 20,
+    p95: 20,
+    p99: 20,
+    max: 20,
+    ...values,
+  };
 }
 
 describe('timelineStats', () => {

@@ -1,5 +1,5 @@
 import { isNumber } from './format';
-import type { SeriesPoint } from './types';
+import type { SeriesPoint } from './views';
 
 /**
  * Figures of the Performance Timeline (spec 02 §2), from the run's measured per-second series only.

@@ -2,7 +2,15 @@ import { api } from '@/lib/api';
 import { sessionUserId } from '@/lib/session';
 import { readEventStream, type SseEvent } from '@/lib/sse';
 import type { RunTestPayload } from '../model/current-test';
-import type { ChartData, EngineInfo, LiveSnapshot, RunTestAnswer, TestResult } from '../model/types';
+import type {
+  ChartData,
+  EngineInfo,
+  ForceStopResponse,
+  LiveSnapshot,
+  RunStarted,
+  StopTestResponse,
+  TestResult,
+} from '@aqa/plan';
 
 /** The run calls of spec 02 §7 and the live stream of our server, under /api, for the signed-in user. */
 
@@ -15,8 +23,8 @@ function query(params: Record<string, string | undefined>): string {
 
 const idPath = (id: string) => encodeURIComponent(id);
 
-export function runTest(payload: RunTestPayload): Promise<RunTestAnswer> {
-  return api.post<RunTestAnswer>('/run-test', payload);
+export function runTest(payload: RunTestPayload): Promise<RunStarted> {
+  return api.post<RunStarted>('/run-test', payload);
 }
 
 export function fetchTestResult(id: string, planId?: string, signal?: AbortSignal): Promise<TestResult> {
@@ -26,11 +34,11 @@ export function fetchTestResult(id: string, planId?: string, signal?: AbortSigna
   );
 }
 
-export function stopTest(id: string): Promise<{ test_id?: string; status?: string }> {
+export function stopTest(id: string): Promise<StopTestResponse> {
   return api.post(`/stop-test/${idPath(id)}`);
 }
 
-export function forceStopAllTests(): Promise<{ stopped?: string[] }> {
+export function forceStopAllTests(): Promise<ForceStopResponse> {
   return api.post('/force-stop-all-tests');
 }
 
@@ -61,9 +69,10 @@ export function parseTestStreamEvent(event: SseEvent): TestStreamEvent | null {
   if (typeof data !== 'object' || data === null) return null;
   switch (event.event) {
     case 'status':
-      return { type: 'status', result: data };
+      // Our server's answer (TestResult); the status machine still reads any shape safely.
+      return { type: 'status', result: data as TestResult };
     case 'end':
-      return { type: 'end', result: data };
+      return { type: 'end', result: data as TestResult };
     case 'snapshot': {
       const snapshot = data as LiveSnapshot;
       return typeof snapshot.second === 'number' && typeof snapshot.latency === 'object'

@@ -6,14 +6,9 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  ApiResultsList,
-  type ChartData,
-  fetchChartData,
-  fetchTestResult,
-  ReportDownloads,
-  type TestResult,
-} from '@/features/results';
+import type { ChartData } from '@aqa/plan';
+import type { ResultView as TestResult } from '@/features/results';
+import { ApiResultsList, fetchChartData, fetchTestResult, ReportDownloads } from '@/features/results';
 import { PerformanceTimeline, ResultCharts } from '@/features/results/charts';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
@@ -122,6 +117,7 @@ export function RunDetail({ testId, listed, version, onChanged, onDeleted }: Run
                 <PerformanceTimeline
                   series={chartData.series}
                   durationSeconds={run.duration}
+                  status={run.status}
                   averageResponseTime={shown.summary.average_response_time}
                 />
               )}

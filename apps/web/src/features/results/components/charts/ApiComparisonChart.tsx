@@ -1,8 +1,9 @@
 import type { ChartData, ChartOptions } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { useI18n } from '@/i18n';
-import { comparisonLabel, formatMs, formatPercent, isNumber } from '../../model/format';
-import type { ApiResult } from '../../model/types';
+import { apiChartName, comparisonLabels } from '../../model/chart-labels';
+import { formatMs, formatPercent, isNumber } from '../../model/format';
+import type { ApiRow as ApiResult } from '../../model/views';
 import { ChartCard } from './ChartCard';
 import { alpha, useChartTheme } from './chart-setup';
 import { apiDisplayName } from './api-names';
@@ -14,15 +15,18 @@ export interface ApiComparisonChartProps {
 
 /**
  * API Performance Comparison (spec 02 §2): average response time (ms, left axis) and error rate (right
- * axis, 0–100 %) per API. Labels are cut to 15 characters plus … unless they start with API_.
+ * axis, 0–100 %) per API. An API is labelled by its name, else by method and path; labels are cut to
+ * 15 characters plus … unless they start with API_ or the cut would make two of them alike.
  */
 export function ApiComparisonChart({ apiResults, className }: ApiComparisonChartProps) {
   const { t, locale } = useI18n();
   const theme = useChartTheme();
+  // Tooltips give the whole name ("GET http://host/users"); the axis its name or method and path.
   const names = apiResults.map((api, index) => apiDisplayName(api, index, t));
+  const axisNames = apiResults.map((api, index) => apiChartName(api) ?? names[index]!);
 
-  const data: ChartData<'bar', (number | null)[], string> = {
-    labels: names.map(comparisonLabel),
+  const data: ChartData<'bar', (number | null)[], string | string[]> = {
+    labels: comparisonLabels(axisNames),
     datasets: [
       {
         label: t('results.charts.apiAvg'),

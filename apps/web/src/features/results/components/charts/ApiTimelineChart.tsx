@@ -3,8 +3,9 @@ import { useMemo, useState } from 'react';
 import { Line } from 'react-chartjs-2';
 import { useI18n, type Translate } from '@/i18n';
 import { cn } from '@/lib/utils';
+import { apiChartName } from '../../model/chart-labels';
 import { formatMs, formatPercent, formatRps } from '../../model/format';
-import type { ApiSeries } from '../../model/types';
+import type { ApiSeries } from '@aqa/plan';
 import { ChartCard } from './ChartCard';
 import { useChartTheme } from './chart-setup';
 
@@ -24,11 +25,9 @@ export function apiPointValue(point: ApiPoint, metric: ApiTimelineMetric): numbe
   return point[metric];
 }
 
+/** An API's own name, else its method and path (apiChartName), else "API {n}". */
 function seriesName(api: ApiSeries, t: Translate): string {
-  const name = api.name?.trim();
-  if (name) return name;
-  const call = [api.method, api.url].filter(Boolean).join(' ');
-  return call || t('results.apiList.unnamed', { number: api.index + 1 });
+  return apiChartName(api) ?? t('results.apiList.unnamed', { number: api.index + 1 });
 }
 
 function metricLabel(metric: ApiTimelineMetric, t: Translate): string {

@@ -3,7 +3,7 @@ import { Bar } from 'react-chartjs-2';
 import { useI18n } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { formatMs, isNumber } from '../../model/format';
-import type { TestSummary } from '../../model/types';
+import type { ResultSummary as TestSummary } from '@aqa/plan';
 import { ChartCard } from './ChartCard';
 import { alpha, useChartTheme } from './chart-setup';
 
@@ -35,7 +35,7 @@ export function PerformanceMetricsChart({ summary, className }: PerformanceMetri
     datasets: [
       {
         label: t('results.timeline.axisMs'),
-        data: present.map((metric) => summary[metric.key] as number),
+        data: present.map((metric) => summary[metric.key]),
         backgroundColor: present.map((metric) => alpha(colors[METRICS.indexOf(metric)] ?? theme.avg, 0.75)),
         borderRadius: 4,
         maxBarThickness: 56,

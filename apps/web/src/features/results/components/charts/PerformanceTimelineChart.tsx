@@ -4,7 +4,7 @@ import { Line } from 'react-chartjs-2';
 import { useI18n } from '@/i18n';
 import { formatMs, formatNumber, formatPercent, formatRps } from '../../model/format';
 import { errorAxis, hasTraffic } from '../../model/timeline';
-import type { SeriesPoint } from '../../model/types';
+import type { SeriesPoint } from '../../model/views';
 import { alpha, niceMax, useBreakpoint, useChartTheme } from './chart-setup';
 
 type Point = { x: number; y: number | null };

@@ -4,7 +4,7 @@ import { Line } from 'react-chartjs-2';
 import { useI18n } from '@/i18n';
 import { formatPercent, formatRps } from '../../model/format';
 import { errorAxis } from '../../model/timeline';
-import type { SeriesPoint } from '../../model/types';
+import type { SeriesPoint } from '../../model/views';
 import { ChartCard } from './ChartCard';
 import { alpha, useChartTheme } from './chart-setup';
 

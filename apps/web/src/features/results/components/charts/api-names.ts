@@ -1,5 +1,5 @@
 import type { Translate } from '@/i18n';
-import type { ApiResult } from '../../model/types';
+import type { ApiRow as ApiResult } from '../../model/views';
 
 /** The name an API row is shown by: its name, else its label, else its URL, else "API {n}". */
 export function apiDisplayName(api: ApiResult, index: number, t: Translate): string {

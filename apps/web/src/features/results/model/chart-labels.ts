@@ -1,0 +1,73 @@
+import { comparisonLabel } from './format';
+
+/**
+ * Names of APIs on chart axes. A step without a name of its own is called by the server "METHOD url"
+ * ("GET http://127.0.0.1:5200/users/1"), which the spec's 15-character cut (docs/reference/02-running.md
+ * §9) turned into "GET http://127..." for every API of a host. Charts call such a step by its method and
+ * path instead, and never cut two labels to the same text.
+ */
+
+interface NamedApi {
+  name?: string | null;
+  label?: string | null;
+  url?: string | null;
+  method?: string | null;
+}
+
+/** The path, query and fragment of a URL ("/users/1?page=2"); the text itself when it has no host. */
+export function urlPath(url: string): string {
+  const text = url.trim();
+  const match = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*(.*)$/i.exec(text);
+  if (!match) return text;
+  return match[1] || '/';
+}
+
+/**
+ * An API's name on a chart: its own name, else "METHOD /path". The server's generated name ("METHOD
+ * url", or the bare url) is not a name of its own. Null when there is nothing to name it by.
+ */
+export function apiChartName(api: NamedApi): string | null {
+  const method = api.method?.trim().toUpperCase() ?? '';
+  const url = api.url?.trim() ?? '';
+  const generated = new Set([url, `${method} ${url}`].filter(Boolean));
+  for (const value of [api.name, api.label]) {
+    const own = value?.trim();
+    if (own && !generated.has(own)) return own;
+  }
+  if (url) return [method, urlPath(url)].filter(Boolean).join(' ');
+  return api.name?.trim() || api.label?.trim() || null;
+}
+
+/** Characters per line of a label shown whole. */
+export const LABEL_LINE_LENGTH = 18;
+
+/** A label broken into lines of at most LABEL_LINE_LENGTH characters, at spaces and slashes when it can. */
+export function wrapLabel(label: string): string[] {
+  const lines: string[] = [];
+  let rest = Array.from(label);
+  while (rest.length > LABEL_LINE_LENGTH) {
+    const head = rest.slice(0, LABEL_LINE_LENGTH + 1);
+    let at = Math.max(head.lastIndexOf(' '), head.lastIndexOf('/'));
+    if (at <= 0) at = LABEL_LINE_LENGTH;
+    lines.push(rest.slice(0, at).join('').trimEnd());
+    rest = rest.slice(rest[at] === ' ' ? at + 1 : at);
+  }
+  lines.push(rest.join(''));
+  return lines;
+}
+
+/**
+ * The axis labels of the API comparison: each name cut as the spec says, except names that the cut
+ * would make look alike — those are shown whole, over several lines, so that two APIs never share a label.
+ */
+export function comparisonLabels(names: readonly string[]): (string | string[])[] {
+  const cuts = names.map(comparisonLabel);
+  const seen = new Map<string, number>();
+  for (const label of cuts) seen.set(label, (seen.get(label) ?? 0) + 1);
+  return names.map((name, i) => {
+    const label = cuts[i]!;
+    if ((seen.get(label) ?? 0) < 2 || label === name) return label;
+    const lines = wrapLabel(name);
+    return lines.length === 1 ? lines[0]! : lines;
+  });
+}
