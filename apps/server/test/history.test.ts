@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { ChartData, PastRun, PerformanceDashboard } from '@aqa/plan';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
@@ -10,61 +11,7 @@ import {
   type TestServer,
 } from './helpers';
 
-interface Summary {
-  total_requests: number;
-  requests_per_second: number;
-  average_response_time: number;
-  percentile_95: number;
-  percentile_99: number;
-  error_rate: number;
-  test_duration: number;
-  api_results: {
-    name: string;
-    method: string;
-    url: string;
-    total_requests: number;
-    average_response_time: number;
-    percentile_95: number;
-    percentile_99: number;
-    error_rate: number;
-  }[];
-}
-
-interface PastRun {
-  test_id: string;
-  plan_id: string | null;
-  plan_name: string;
-  test_name: string;
-  status: string;
-  start_time: string;
-  notes: string;
-  is_baseline: boolean;
-  results_summary: Summary | null;
-}
-
-interface DashboardPlan {
-  id: string;
-  _id: string;
-  name: string;
-  description: string;
-  api_count: number;
-  urls: Record<string, unknown>[];
-  results_count: number;
-  recent_results: { test_id: string; status: string; created_at: string; start_time: string }[];
-  baseline_test_id: string | null;
-  trend: { test_id: string; start_time: string; percentile_95: number; error_rate: number }[];
-}
-
-interface Dashboard {
-  counters: { total_plans: number; completed_tests: number; failed_tests: number; running_tests: number };
-  total: number;
-  plans: DashboardPlan[];
-}
-
-interface ChartData {
-  series: { second: number; requests: number; p95: number }[];
-  api_series: { index: number; name: string; points: { second: number }[] }[];
-}
+type Dashboard = PerformanceDashboard;
 
 interface User {
   token: string;

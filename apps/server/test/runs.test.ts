@@ -1,6 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { ChartData, LiveSnapshot, TestResult } from '@aqa/plan';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
@@ -13,68 +14,6 @@ import {
   type TestServer,
 } from './helpers';
 import { closedPort } from './target-server';
-
-interface Summary {
-  total_requests: number;
-  successful_requests: number;
-  failed_requests: number;
-  requests_per_second: number;
-  average_response_time: number;
-  percentile_95: number;
-  percentile_99: number;
-  error_rate: number;
-  test_duration: number;
-  concurrent_users: number;
-}
-
-interface ApiRow {
-  name: string;
-  label: string;
-  url: string;
-  method: string;
-  total_requests: number;
-  successful_requests: number;
-  failed_requests: number;
-  error_rate: number;
-  errors_by_kind: Record<string, { count: number; samples: string[] }>;
-}
-
-interface TestResult {
-  test_id: string;
-  plan_id: string | null;
-  plan_name: string;
-  status: string;
-  progress: number;
-  elapsed_seconds: number;
-  duration_seconds: number;
-  intermediate: boolean;
-  concurrent_users: number;
-  tool: string;
-  engine: string;
-  engine_note: string;
-  started_at: string;
-  ended_at: string | null;
-  error: string | null;
-  summary: Summary | null;
-  api_results: ApiRow[];
-  errors: Record<string, { count: number; samples: string[] }>;
-}
-
-interface Snapshot {
-  second: number;
-  progress: number;
-  active_users: number;
-  requests_per_second: number;
-  totals: { requests: number; failures: number };
-  steps: { index: number; name: string; totals: { requests: number } }[];
-}
-
-interface ChartData {
-  test_id: string;
-  series: { second: number; requests: number; requests_per_second: number; p95: number }[];
-  api_series: { index: number; name: string; points: { second: number }[] }[];
-  distribution: { label: string; count: number }[];
-}
 
 interface StreamEvent {
   event: string;
@@ -280,7 +219,7 @@ describe('a run, live and stored', () => {
     const names = events.map((e) => e.event);
     expect(names[0]).toBe('status');
     expect(names.at(-1)).toBe('end');
-    const snapshots = events.filter((e) => e.event === 'snapshot').map((e) => e.data as Snapshot);
+    const snapshots = events.filter((e) => e.event === 'snapshot').map((e) => e.data as LiveSnapshot);
     expect(snapshots.map((s) => s.second)).toEqual(snapshots.map((_, i) => i + 1));
     expect(snapshots.length).toBeGreaterThanOrEqual(3);
     expect(snapshots.length).toBeLessThanOrEqual(4);

@@ -1,3 +1,4 @@
+import type { PastRun } from '@aqa/plan';
 import { createContext } from 'react';
 import { api } from '@/lib/api';
 
@@ -32,15 +33,6 @@ export function newestFirst(results: RecentResult[], limit: number = RECENT_RESU
     return Number.isFinite(at) ? at : 0;
   };
   return [...results].sort((a, b) => time(b) - time(a)).slice(0, limit);
-}
-
-/** A run as GET /api/get-test-results lists it (spec 02 §3 "Past run list item"), the fields used here. */
-interface PastRun {
-  test_id: string;
-  plan_id: string | null;
-  test_name: string;
-  status: string;
-  created_at: string;
 }
 
 /** The user's newest runs (the server sorts newest first). */
