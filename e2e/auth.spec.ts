@@ -41,24 +41,30 @@ test('the sign-in screen shows the spec texts and the demo credentials, which si
   await expect(page.getByText(`Welcome, ${DEMO.username}!`)).toBeVisible();
 });
 
-test('signing in with empty fields alerts, and a wrong password shows the server message', async ({
+test('signing in with empty fields says so in a notice, and a wrong password shows the server message', async ({
   page,
 }) => {
   await page.goto('/login');
-  let dialog = page.waitForEvent('dialog');
+  const browserDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.getByTestId('login-submit').click();
-  let alert = await dialog;
-  expect(alert.message()).toBe('Please enter username and password');
-  await alert.accept();
+  // An in-app error notice (role="alert"), not the browser's blocking alert().
+  await expect(page.getByTestId('notice-text')).toHaveText('Please enter username and password');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please enter username and password' }),
+  ).toBeVisible();
+  await page.getByTestId('notice-dismiss').click();
+  await expect(page.getByTestId('notice')).toHaveCount(0);
 
   await page.getByTestId('login-username').fill(DEMO.username);
   await page.getByTestId('login-password').fill('not-the-password');
-  dialog = page.waitForEvent('dialog');
   await page.getByTestId('login-submit').click();
-  alert = await dialog;
-  expect(alert.message()).toContain('Invalid username or password');
-  await alert.accept();
+  await expect(page.getByTestId('login-error')).toContainText('Invalid username or password');
   await expect(page).toHaveURL(/\/login$/);
+  expect(browserDialogs).toEqual([]);
 });
 
 test('each registration error shows under its field and clears when the field is edited', async ({
@@ -108,12 +114,9 @@ test('registering an email that exists already shows the server message', async 
   await page.getByTestId('register-email').fill(account.email.toUpperCase());
   await page.getByTestId('register-password').fill('secret-pass-2');
   await page.getByTestId('register-confirm-password').fill('secret-pass-2');
-  const dialog = page.waitForEvent('dialog');
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('register-submit')).toHaveText('Creating account...');
-  const alert = await dialog;
-  expect(alert.message()).toContain('An account with this email already exists');
-  await alert.accept();
+  await expect(page.getByTestId('register-error')).toContainText('An account with this email already exists');
   await expect(page).toHaveURL(/\/register$/);
 });
 

@@ -26,12 +26,12 @@ export async function register(page: Page, account: ReturnType<typeof newAccount
   await page.getByTestId('register-confirm-password').fill(account.password);
   await page.getByTestId('register-company').fill(account.company);
   await page.getByTestId('register-role').fill(account.role);
-  const dialog = page.waitForEvent('dialog');
   await page.getByTestId('register-submit').click();
-  const alert = await dialog;
-  expect(alert.message()).toBe('Account created successfully! Please sign in.');
-  await alert.accept();
   await expect(page).toHaveURL(/\/login$/);
+  // The success notice outlives the registration screen: it is read on the sign-in screen.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Account created successfully! Please sign in.' }),
+  ).toBeVisible();
 }
 
 export async function signIn(page: Page, username: string, password: string) {
@@ -51,25 +51,42 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
- * Accepts every alert and confirm of the page and keeps their texts, in order, for the test to read
- * (the spec's messages are window.alert).
+ * The app's messages are in-app notices and confirmations, never the browser's blocking alert() or
+ * confirm(). A browser dialog that opens anyway is recorded (and dismissed), so a test can prove none did.
  */
-export function collectDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
+export interface PageMessages {
+  page: Page;
+  browserDialogs: string[];
 }
 
-/** Waits until the page has shown `message` in an alert (collected by collectDialogs). */
-export async function expectDialog(messages: string[], message: string | RegExp) {
+export function watchMessages(page: Page): PageMessages {
+  const browserDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return { page, browserDialogs };
+}
+
+/** Waits until the page shows `message` in an in-app notice, word for word, and no browser dialog opened. */
+export async function expectNotice(messages: PageMessages, message: string | RegExp) {
+  const texts = messages.page.getByTestId('notice-text');
+  const seen = async () => texts.allTextContents();
+  const matches = (text: string) => (typeof message === 'string' ? text === message : message.test(text));
   await expect
-    .poll(() => messages.some((m) => (typeof message === 'string' ? m === message : message.test(m))), {
-      message: `an alert saying ${String(message)}; seen: ${JSON.stringify(messages)}`,
+    .poll(async () => (await seen()).some(matches), {
+      message: `a notice saying ${String(message)}; seen: ${JSON.stringify(await seen())}`,
     })
     .toBe(true);
+  expect(messages.browserDialogs).toEqual([]);
+}
+
+/** Answers the in-app confirmation that asks `question` with its confirm button, named by the action. */
+export async function confirmWith(page: Page, question: string, action: string) {
+  const dialog = page.getByRole('alertdialog', { name: question });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
 }
 
 /** Saves what the viewport shows now (e2e/screenshots): for screens longer than one view. */

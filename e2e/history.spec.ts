@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { CountingTarget } from './counting-target';
-import { newAccount, screenshot, signIn, viewScreenshot } from './helpers';
+import { confirmWith, newAccount, screenshot, signIn, viewScreenshot } from './helpers';
 
 /**
  * Results history (issue #7) in a real browser against the real server: runs made by the built-in engine
@@ -336,13 +336,10 @@ test('reports: the HTML report opens offline with its charts; JSON and CSV hold 
 test('delete a run from previous results and a plan from the performance dashboard', async ({ page }) => {
   await openAs(page, 1280);
   await signIn(page, account.email, account.password);
-  page.on('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Are you sure you want to delete?');
-    void dialog.accept();
-  });
   await page.goto(`/previous-results?testId=${betaRun}`);
   await expect(page.getByTestId('run-item')).toHaveCount(3);
   await page.getByTestId('run-delete').click();
+  await confirmWith(page, 'Are you sure you want to delete?', 'Delete');
   await expect(page.getByTestId('run-item')).toHaveCount(2);
   await expect(page.getByText('Select a test result')).toBeVisible();
   await expect(page.locator(`[data-testid="run-item"][data-test-id="${betaRun}"]`)).toHaveCount(0);
@@ -351,6 +348,7 @@ test('delete a run from previous results and a plan from the performance dashboa
   const cards = page.getByTestId('plan-card');
   await expect(cards).toHaveCount(3);
   await cards.filter({ hasText: GAMMA }).getByTestId('plan-delete').click();
+  await confirmWith(page, 'Are you sure you want to delete?', 'Delete');
   await expect(cards).toHaveCount(2);
   await expect(page.getByTestId('counter-total_plans')).toHaveText('2');
   await expect(page.getByTestId('counter-completed_tests')).toHaveText('2');

@@ -2,7 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectDialogs, DEMO, expectDialog, newAccount, register, signIn, viewScreenshot } from './helpers';
+import {
+  confirmWith,
+  DEMO,
+  expectNotice,
+  newAccount,
+  register,
+  signIn,
+  viewScreenshot,
+  watchMessages,
+} from './helpers';
 
 /**
  * The URL-input screen (spec 01 §2) in a real browser against the real server, with a local target API
@@ -154,7 +163,7 @@ test.describe('performance plan from URLs', () => {
     const account = newAccount('plans');
     await register(page, account);
     await signIn(page, account.email, account.password);
-    const dialogs = collectDialogs(page);
+    const messages = watchMessages(page);
     await openScreen(page);
 
     await expect(page.getByTestId('save-plan')).toBeDisabled();
@@ -191,7 +200,8 @@ test.describe('performance plan from URLs', () => {
     await expect(page.getByTestId('script-text')).toHaveValue(/concurrency: 7/);
     await page.getByTestId('plan-tool').selectOption('k6');
     await expect(page.getByTestId('script-text')).toHaveValue(/vus: 7/);
-    expect(dialogs).toEqual([]);
+    await expect(page.getByTestId('notice')).toHaveCount(0);
+    expect(messages.browserDialogs).toEqual([]);
 
     // Validate: the server really calls the target, once per API, with the extracted id in step 3.
     await page.getByTestId('validate-plan').click();
@@ -216,7 +226,7 @@ test.describe('performance plan from URLs', () => {
 
     // Save: created, the id remembered in the address.
     await page.getByTestId('save-plan').click();
-    await expectDialog(dialogs, 'Test plan saved successfully!');
+    await expectNotice(messages, 'Test plan saved successfully!');
     await expect(page).toHaveURL(/\?planId=[\w-]+$/);
     await expect(page.getByTestId('save-status')).toHaveText('All changes saved');
     const planId = new URL(page.url()).searchParams.get('planId');
@@ -270,7 +280,7 @@ test.describe('performance plan from URLs', () => {
     await page.getByTestId('plan-duration').fill('3');
     await expect(page.getByTestId('save-status')).toHaveText('Unsaved changes');
     await page.getByTestId('save-plan').click();
-    await expectDialog(dialogs, 'Test plan updated successfully!');
+    await expectNotice(messages, 'Test plan updated successfully!');
     expect(new URL(page.url()).searchParams.get('planId')).toBe(planId);
 
     // The storage hand-off of spec 01 §4 opens the same plan, and its entry is removed once read.
@@ -288,14 +298,14 @@ test.describe('performance plan from URLs', () => {
     page,
   }) => {
     test.setTimeout(90_000);
-    const dialogs = collectDialogs(page);
+    const messages = watchMessages(page);
     await signIn(page, DEMO.username, DEMO.password);
     await openScreen(page);
 
     // Delete is blocked on the last entry, and pressing it says why (spec 01 §5).
     await expect(page.getByTestId('api-0-remove')).toHaveAttribute('aria-disabled', 'true');
     await page.getByTestId('api-0-remove').click({ force: true });
-    await expectDialog(dialogs, 'Cannot remove the last API. At least one API is required.');
+    await expectNotice(messages, 'Cannot remove the last API. At least one API is required.');
     await expect(page.getByTestId('api-0')).toBeVisible();
     await expect(page.getByTestId('api-1')).toHaveCount(0);
     await expect(page.getByTestId('api-0-up')).toBeDisabled();
@@ -307,23 +317,23 @@ test.describe('performance plan from URLs', () => {
     // Bad input, in the spec's words.
     await expect(page.getByTestId('save-plan')).toBeDisabled();
     await page.getByTestId('generate-plan').click();
-    await expectDialog(dialogs, 'Please enter a plan name');
+    await expectNotice(messages, 'Please enter a plan name');
     await expect(page.getByTestId('plan-name-error')).toHaveText('Please enter a plan name');
     await page.getByTestId('save-bar-name').fill('Broken plan');
     await expect(page.getByTestId('plan-name')).toHaveValue('Broken plan');
     await page.getByTestId('generate-plan').click();
-    await expectDialog(dialogs, 'No APIs to generate script for');
+    await expectNotice(messages, 'No APIs to generate script for');
     await page.getByTestId('validate-plan').click();
-    await expectDialog(dialogs, 'No APIs to validate');
+    await expectNotice(messages, 'No APIs to validate');
     await page.getByTestId('save-plan').click();
-    await expectDialog(dialogs, 'Please enter at least one valid URL');
+    await expectNotice(messages, 'Please enter at least one valid URL');
     await page.getByTestId('download-script').click();
-    await expectDialog(dialogs, 'No script generated yet. Please generate a script first.');
+    await expectNotice(messages, 'No script generated yet. Please generate a script first.');
 
     await page.getByTestId('api-0-url').fill('not a url');
     await page.getByTestId('plan-users').fill('5000');
     await page.getByTestId('save-plan').click();
-    await expectDialog(dialogs, /^Failed to save test plan: /);
+    await expectNotice(messages, /^Failed to save test plan: /);
     await expect(page.getByTestId('plan-users-error')).toHaveText(
       'Concurrent users must be a whole number from 1 to 1000',
     );
@@ -361,7 +371,7 @@ test.describe('performance plan from URLs', () => {
 
     // With more than one entry, delete asks and removes.
     await page.getByTestId('api-1-remove').click();
-    await expectDialog(dialogs, 'Remove API 2 (GET https://example.test/one)?');
+    await confirmWith(page, 'Remove API 2 (GET https://example.test/one)?', 'Remove');
     await expect(page.getByTestId('api-2')).toHaveCount(0);
     await expect(page.getByTestId('api-1-url')).toHaveValue('https://example.test/two');
   });

@@ -2,7 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountingTarget } from './counting-target';
-import { collectDialogs, expectDialog, newAccount, register, signIn, viewScreenshot } from './helpers';
+import {
+  confirmWith,
+  expectNotice,
+  newAccount,
+  register,
+  signIn,
+  viewScreenshot,
+  watchMessages,
+} from './helpers';
 
 /**
  * The script-upload screen (spec 01 §2 "Performance: script upload") in a real browser against the real
@@ -47,7 +55,7 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signedIn(page, 'script-petstore');
-  const dialogs = collectDialogs(page);
+  const messages = watchMessages(page);
   await page.goto('/create-test/script-input');
   await expect(page.getByTestId('script-input-page')).toHaveAttribute('data-step', 'upload');
   await expect(page.getByTestId('breadcrumbs')).toHaveText(/PLANS\s*>\s*Create Test\s*>\s*Upload script/);
@@ -80,7 +88,7 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
 
   // Remove asks first.
   await page.getByTestId('api-19-remove').click();
-  await expectDialog(dialogs, `Remove API 20 (DELETE ${target.origin}/api/v3/user/{{username}})?`);
+  await confirmWith(page, `Remove API 20 (DELETE ${target.origin}/api/v3/user/{{username}})?`, 'Remove');
   await expect(page.getByTestId('api-count')).toHaveText('19 in plan');
   const edited = await titles(page);
   expect(edited).toEqual([imported[0], 'Update an existing pet._copy', ...imported.slice(1, 18)]);
@@ -110,7 +118,7 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   await viewScreenshot(page, 'script-input-step2-1280-actions');
 
   await page.getByTestId('save-plan').click();
-  await expectDialog(dialogs, 'Test plan saved successfully!');
+  await expectNotice(messages, 'Test plan saved successfully!');
   await expect(page).toHaveURL(/\/create-test\/script-input\?planId=[\w-]+$/);
   await expect(page.getByTestId('save-plan')).toHaveText('Update Test Plan');
 

@@ -59,12 +59,15 @@ test('voice sign-in in a browser without speech recognition shows the unsupporte
     }
   });
   await page.goto('/login');
-  // The alert opens inside the click handler, so it is answered by a handler registered before the click.
-  const messages: string[] = [];
+  const browserDialogs: string[] = [];
   page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
   });
   await page.getByTestId('voice-toggle').click();
-  await expect.poll(() => messages).toEqual(['Speech recognition is not supported in this browser.']);
+  // An in-app error notice (role="alert"), not the browser's blocking alert().
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Speech recognition is not supported in this browser.' }),
+  ).toBeVisible();
+  expect(browserDialogs).toEqual([]);
 });
