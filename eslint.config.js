@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
- * The dependency direction of STYLE.md, as lint rules:
+ * The dependency direction of docs/style.md, as lint rules:
  *   plan ← converters, engine ← server;  plan, converters ← web.
  * Packages never import apps, and browser-safe packages never import node:*. Only packages that exist are
  * named here; a new one gets its place when it is added.
@@ -205,7 +205,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...forbid(
         [...APPS.filter((p) => !p.startsWith('@aqa/web')), ...NODE_ONLY, ...NODE_BUILTINS],
-        'The web app uses only browser-safe packages (@aqa/plan, @aqa/converters) — see STYLE.md.',
+        'The web app uses only browser-safe packages (@aqa/plan, @aqa/converters) — see docs/style.md.',
       ),
       // The browser's blocking dialogs stop the page and are not in the app's language or style.
       ...noBlockingDialogs,
@@ -216,21 +216,21 @@ export default tseslint.config(
     files: ['apps/web/**/*.test.ts', 'apps/web/**/*.test.tsx'],
     rules: forbid(
       [...APPS.filter((p) => !p.startsWith('@aqa/web')), ...NODE_ONLY],
-      "The web app's tests use only browser-safe packages of ours (@aqa/plan, @aqa/converters) — see STYLE.md.",
+      "The web app's tests use only browser-safe packages of ours (@aqa/plan, @aqa/converters) — see docs/style.md.",
     ),
   },
   {
     files: ['packages/plan/**'],
     rules: forbid(
       [...APPS, ...NODE_ONLY, ...NODE_BUILTINS, '@aqa/converters', '@aqa/converters/*'],
-      'packages/plan is the base: browser-safe, and it imports no other package of ours — see STYLE.md.',
+      'packages/plan is the base: browser-safe, and it imports no other package of ours — see docs/style.md.',
     ),
   },
   {
     files: ['packages/converters/**'],
     rules: forbid(
       [...APPS, ...NODE_ONLY, ...NODE_BUILTINS],
-      'Browser-safe packages import no node:* module, no Node-only package and no app — see STYLE.md.',
+      'Browser-safe packages import no node:* module, no Node-only package and no app — see docs/style.md.',
     ),
   },
   {
@@ -241,7 +241,7 @@ export default tseslint.config(
     // Every other package (the engine, and any added later) is Node-only, and never imports an app either.
     files: ['packages/**'],
     ignores: ['packages/plan/**', 'packages/converters/**'],
-    rules: forbid(APPS, 'Packages never import apps — see STYLE.md.'),
+    rules: forbid(APPS, 'Packages never import apps — see docs/style.md.'),
   },
   ...folderBoundaries(),
 );

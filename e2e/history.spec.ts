@@ -238,7 +238,7 @@ test('previous results: the run list, a run with its charts, rename and baseline
   await dialog.getByTestId('run-edit-name').fill('Alpha before the change');
   await dialog.getByTestId('run-edit-notes').fill('Fast target');
   await dialog.getByTestId('run-edit-save').click();
-  // Spec 02 §2: the plan name stays the title; the run's own name comes under it.
+  // docs/reference/02-running.md §2: the plan name stays the title; the run's own name comes under it.
   await expect(detail.getByTestId('run-detail-title')).toHaveText(ALPHA);
   await expect(detail.getByTestId('run-detail-own-name')).toHaveText('Alpha before the change');
   await expect(detail.getByTestId('run-notes')).toHaveText('Fast target');

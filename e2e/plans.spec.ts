@@ -14,7 +14,7 @@ import {
 } from './helpers';
 
 /**
- * The URL-input screen (spec 01 §2) in a real browser against the real server, with a local target API
+ * The URL-input screen (docs/reference/01-authoring.md §2) in a real browser against the real server, with a local target API
  * that the server's Validate really calls.
  */
 
@@ -180,7 +180,7 @@ test.describe('performance plan from URLs', () => {
     await buildThreeStepPlan(page, target);
     await viewScreenshot(page, 'plans-built-en-desktop');
 
-    // Generate: every tool's script appears in the preview, with the download name of DESIGN §5.
+    // Generate: every tool's script appears in the preview, with the download name of docs/design.md §5.
     await page.getByTestId('generate-plan').click();
     await expect(page.getByTestId('script-text')).not.toHaveValue('');
     for (const tool of TOOLS) {
@@ -283,7 +283,7 @@ test.describe('performance plan from URLs', () => {
     await expectNotice(messages, 'Test plan updated successfully!');
     expect(new URL(page.url()).searchParams.get('planId')).toBe(planId);
 
-    // The storage hand-off of spec 01 §4 opens the same plan, and its entry is removed once read.
+    // The storage hand-off of docs/reference/01-authoring.md §4 opens the same plan, and its entry is removed once read.
     await page.evaluate((id) => localStorage.setItem('loadSavedPlanId', id ?? ''), planId);
     await page.getByTestId('nav-plans').click();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -302,7 +302,7 @@ test.describe('performance plan from URLs', () => {
     await signIn(page, DEMO.username, DEMO.password);
     await openScreen(page);
 
-    // Delete is blocked on the last entry, and pressing it says why (spec 01 §5).
+    // Delete is blocked on the last entry, and pressing it says why (docs/reference/01-authoring.md §5).
     await expect(page.getByTestId('api-0-remove')).toHaveAttribute('aria-disabled', 'true');
     await page.getByTestId('api-0-remove').click({ force: true });
     await expectNotice(messages, 'Cannot remove the last API. At least one API is required.');

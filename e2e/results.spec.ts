@@ -3,7 +3,7 @@ import { CountingTarget } from './counting-target';
 import { DEMO, screenshot, signIn, viewScreenshot } from './helpers';
 
 /**
- * The live result screen (spec 02 §2, §4) in a real browser against the real server and its run manager,
+ * The live result screen (docs/reference/02-running.md §2, §4) in a real browser against the real server and its run manager,
  * which loads a local target that counts every request it receives.
  */
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CountingTarget } from './counting-target';
 import { newAccount, register, signIn } from './helpers';
 
-/** Run Script on the URL-input screen: an unsaved plan is saved first, then the live result opens (spec 01 §4). */
+/** Run Script on the URL-input screen: an unsaved plan is saved first, then the live result opens (docs/reference/01-authoring.md §4). */
 const target = new CountingTarget();
 
 test.beforeAll(() => target.start());

@@ -13,7 +13,7 @@ import {
 } from './helpers';
 
 /**
- * The script-upload screen (spec 01 §2 "Performance: script upload") in a real browser against the real
+ * The script-upload screen (docs/reference/01-authoring.md §2 "Performance: script upload") in a real browser against the real
  * server and its importers, with real files from ../shared/fixtures and a local target API.
  */
 
@@ -79,7 +79,7 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   await expect(page.getByTestId('plan-name')).toHaveValue('Swagger Petstore - OpenAPI 3.0');
   await viewScreenshot(page, 'script-input-step2-1280');
 
-  // Duplicate: the copy follows its original, its URL suffixed _copy (spec 01 §9) and its name too.
+  // Duplicate: the copy follows its original, its URL suffixed _copy (docs/reference/01-authoring.md §9) and its name too.
   await page.getByTestId('api-0-duplicate').click();
   await expect(page.getByTestId('api-1-title')).toHaveText('Update an existing pet._copy');
   await expect(page.getByTestId('api-1-summary-url')).toHaveText(`${target.origin}/api/v3/pet_copy`);
@@ -100,7 +100,7 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   await page.getByTestId('api-0').scrollIntoViewIfNeeded();
   await viewScreenshot(page, 'script-input-step2-1280-card');
 
-  // Spec 01 §5: Validate waits for a script.
+  // docs/reference/01-authoring.md §5: Validate waits for a script.
   await expect(page.getByTestId('validate-plan')).toBeDisabled();
   await page.getByTestId('generate-plan').click();
   await expect(page.getByTestId('script-text')).toHaveValue(/<jmeterTestPlan/);

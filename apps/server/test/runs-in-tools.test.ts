@@ -5,7 +5,7 @@ import { startCountingTarget, type CountingTarget } from './counting-target';
 import { registerAndLogin, startTestServer, type TestServer } from './helpers';
 
 /*
- * A plan whose tool is installed runs in that tool (DESIGN §4): its script is generated, run by the
+ * A plan whose tool is installed runs in that tool (docs/design.md §4): its script is generated, run by the
  * real tool, and its results are read into the same model. The stored totals must equal what the
  * target received. With JMETER_CMD unset, Debian's JMeter 2.13 runs through the engine's own launcher
  * (Debian's package cannot load a plan as shipped; the launcher is compiled with javac on first use);

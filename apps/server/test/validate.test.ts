@@ -108,7 +108,7 @@ async function validate(urls: unknown[], via = server) {
     method: 'POST',
     url: '/api/validate-script',
     token: session,
-    // What the URL screen sends (spec 01 §7).
+    // What the URL screen sends (docs/reference/01-authoring.md §7).
     body: { urls, tool: 'jmeter', concurrent_users: 1, duration: 1, validation_mode: true },
   });
   if (response.statusCode !== 200)

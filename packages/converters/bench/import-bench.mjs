@@ -1,6 +1,6 @@
 /* eslint-disable no-restricted-imports, no-console -- A Node-only benchmark script, never part of the browser bundle. */
 // Import speed: how long @aqa/converters takes to turn a multi-megabyte OpenAPI document into plan steps
-// (DESIGN §7: "the largest real OpenAPI documents import in seconds, not minutes"), and how much memory
+// (docs/design.md §7: "the largest real OpenAPI documents import in seconds, not minutes"), and how much memory
 // it holds while doing so. The converters are TypeScript source, so they are bundled with esbuild first,
 // the way the server bundles them. Exits 1 if an import takes longer than the limit.
 //

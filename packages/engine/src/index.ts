@@ -1,5 +1,5 @@
 /**
- * @aqa/engine — the built-in load engine (DESIGN §4, §8). Node only.
+ * @aqa/engine — the built-in load engine (docs/design.md §4, §8). Node only.
  *
  *   const run = startRun(plan, { durationSeconds: 30 });
  *   for await (const s of run.snapshots) show(s);      // one merged snapshot per second

@@ -391,7 +391,7 @@ describe('failures', () => {
     const plan = testPlan(
       [
         { url: url('/missing') },
-        // DESIGN §4 as every generator reads it: a 404 stays an error even when it is asserted.
+        // docs/design.md §4 as every generator reads it: a 404 stays an error even when it is asserted.
         { url: url('/missing-asserted'), assertionType: 'status', assertionValue: '404' },
         { url: url('/status'), assertionType: 'status', assertionValue: '201' },
         { url: url('/json'), assertionType: 'json', assertionPath: '$.ok', assertionValue: 'true' },

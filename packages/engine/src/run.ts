@@ -28,7 +28,7 @@ export interface RunOptions {
   endGraceMs?: number;
   /** On stop(), how long in-flight requests may take before they count as cancelled. Default 1000 ms (at most 1500). */
   stopGraceMs?: number;
-  /** Which share of `{{sequence_number,N}}` this run owns when it is one machine of several (DESIGN §8). */
+  /** Which share of `{{sequence_number,N}}` this run owns when it is one machine of several (docs/design.md §8). */
   sequenceSplit?: SequenceSplit;
   /** Called for every merged snapshot, in addition to the `snapshots` iterable. */
   onSnapshot?: (s: RunSnapshot) => void;
@@ -99,7 +99,7 @@ async function resolveWorkerEntry(explicit: string | URL | undefined): Promise<U
 }
 
 /**
- * Runs a performance plan (DESIGN §4) in worker threads, one shard of the users per thread, and
+ * Runs a performance plan (docs/design.md §4) in worker threads, one shard of the users per thread, and
  * merges their per-second reports into one stream. Nothing of the load runs on the caller's
  * event loop: it only merges histograms once a second.
  *

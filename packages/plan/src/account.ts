@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Minimum password length (spec 01 §9). */
+/** Minimum password length (docs/reference/01-authoring.md §9). */
 export const MIN_PASSWORD_LENGTH = 6;
 
 /**
- * The registration rules of spec 01 §5, keyed by a stable code. The English texts are the spec's
+ * The registration rules of docs/reference/01-authoring.md §5, keyed by a stable code. The English texts are the spec's
  * messages: the server answers with them, and the web app translates by code.
  */
 export const REGISTRATION_ERRORS = {
@@ -24,7 +24,7 @@ export function isEmailShaped(value: string): boolean {
   return EMAIL_SHAPE.test(value.trim());
 }
 
-/** The registration record (spec 01 §3); `username` is added on submit and equals `email`. */
+/** The registration record (docs/reference/01-authoring.md §3); `username` is added on submit and equals `email`. */
 export interface RegistrationInput {
   email: string;
   password: string;
@@ -76,7 +76,7 @@ export const RegistrationSchema = z
   });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
-/** POST /api/login body (spec 01 §3 "Login credentials"). */
+/** POST /api/login body (docs/reference/01-authoring.md §3 "Login credentials"). */
 export const LoginRequestSchema = z.object({
   username: z.string().trim().min(1, 'Please enter username and password').max(254),
   password: z.string().min(1, 'Please enter username and password').max(1024),
@@ -136,7 +136,7 @@ export const DemoCredentialsSchema = z.object({
 });
 export type DemoCredentials = z.infer<typeof DemoCredentialsSchema>;
 
-/** Every error answer of the API (DESIGN §3): `detail` is what a person reads. */
+/** Every error answer of the API (docs/design.md §3): `detail` is what a person reads. */
 export const ErrorResponseSchema = z.object({
   detail: z.string(),
   code: z.string().optional(),

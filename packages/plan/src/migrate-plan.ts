@@ -51,7 +51,7 @@ function fromUnversioned(input: Json): Json {
 function urlEntryFromUnversioned(input: unknown): unknown {
   if (!isObject(input)) return input;
   const entry: Json = { ...input };
-  // Parsed APIs (spec 01 §3) name these auth and body.
+  // Parsed APIs (docs/reference/01-authoring.md §3) name these auth and body.
   if (entry.authorization === undefined && entry.auth !== undefined) entry.authorization = entry.auth;
   delete entry.auth;
   if (entry.payload === undefined && typeof entry.body === 'string') entry.payload = entry.body;

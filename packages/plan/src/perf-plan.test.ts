@@ -194,7 +194,7 @@ describe('PerfPlanSchema bounds', () => {
   });
 });
 
-describe('effectiveAuthorization (spec 01 §5)', () => {
+describe('effectiveAuthorization (docs/reference/01-authoring.md §5)', () => {
   it('includes authorization only when every required field is filled', () => {
     expect(effectiveAuthorization(auth({ type: 'bearer', token: ' abc ' }))).toEqual({
       type: 'bearer',

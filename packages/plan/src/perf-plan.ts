@@ -3,7 +3,7 @@ import { VARIABLE_NAME } from './template';
 import { thinkTimeProblem } from './think-time';
 
 /**
- * The performance test plan of spec 01 §3 with the bounds of §5 and the defaults of §9. Wire names are the
+ * The performance test plan of docs/reference/01-authoring.md §3 with the bounds of §5 and the defaults of §9. Wire names are the
  * spec's: snake_case on the plan, camelCase inside URL entries. Loose legacy input (apikey, {name,value}
  * parameters, numbers as strings) is accepted here where it is one field's matter, and by migratePlan()
  * for the rest.
@@ -14,7 +14,7 @@ export const PLAN_SCHEMA_VERSION = 1;
 
 export const TOOLS = ['jmeter', 'k6', 'locust', 'taurus', 'soapui'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'] as const;
-/** Methods that send the payload (spec 01 §5: the body is shown only for these). */
+/** Methods that send the payload (docs/reference/01-authoring.md §5: the body is shown only for these). */
 export const BODY_METHODS: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 export const AUTH_TYPES = ['none', 'bearer', 'basic', 'api_key', 'oauth2'] as const;
 export const EXTRACT_TYPES = ['text', 'json', 'regex', 'xml'] as const;
@@ -42,7 +42,7 @@ export const DEFAULT_TIMEOUT_S = 30;
 export const DEFAULT_THINK_TIME = '5s';
 export const DEFAULT_TOOL = 'jmeter';
 
-/** The spec's messages for plan rules (spec 01 §5), keyed by a stable code for translation. */
+/** The spec's messages for plan rules (docs/reference/01-authoring.md §5), keyed by a stable code for translation. */
 export const PLAN_ERRORS = {
   nameRequired: 'Please enter a plan name',
   urlRequired: 'Please enter at least one valid URL',
@@ -75,15 +75,15 @@ export const AuthTypeSchema = z
   .string()
   .trim()
   .toLowerCase()
-  // Older plans wrote "apikey" (spec 01 §3) and left the type blank for no authorization.
+  // Older plans wrote "apikey" (docs/reference/01-authoring.md §3) and left the type blank for no authorization.
   .transform((type) => (type === 'apikey' ? 'api_key' : type === '' ? 'none' : type))
   .pipe(z.enum(AUTH_TYPES, { error: () => `Authorization type ${oneOf(AUTH_TYPES)}` }));
 export type AuthType = z.infer<typeof AuthTypeSchema>;
 
 /**
  * Authorization as the call editor keeps it: one flat record whatever the type, so switching type in the
- * form loses nothing. OAuth2 is the client-credentials grant: token holds "clientId:clientSecret" (spec 01
- * §3) and tokenUrl is where the token is fetched before use (DESIGN §4).
+ * form loses nothing. OAuth2 is the client-credentials grant: token holds "clientId:clientSecret" (docs/reference/01-authoring.md
+ * §3) and tokenUrl is where the token is fetched before use (docs/design.md §4).
  */
 export const AuthorizationSchema = z.object({
   type: AuthTypeSchema.default('none'),
@@ -100,7 +100,7 @@ export const AuthorizationSchema = z.object({
 });
 export type Authorization = z.infer<typeof AuthorizationSchema>;
 
-/** Authorization with every field its type needs, ready to apply (spec 01 §5). */
+/** Authorization with every field its type needs, ready to apply (docs/reference/01-authoring.md §5). */
 export type EffectiveAuthorization =
   | { type: 'bearer'; token: string }
   | { type: 'basic'; username: string; password: string }
@@ -108,7 +108,7 @@ export type EffectiveAuthorization =
   | { type: 'oauth2'; clientId: string; clientSecret: string; tokenUrl: string; scope: string };
 
 /**
- * The fields that type still needs. Spec 01 §5: authorization is included only when all its required
+ * The fields that type still needs. docs/reference/01-authoring.md §5: authorization is included only when all its required
  * fields are filled — token for bearer, username and password for basic, name and value for an API key,
  * client id and secret for OAuth2 (plus its token URL, without which no token can be fetched).
  */
@@ -167,7 +167,7 @@ function isText(value: string | false): value is string {
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const LINE_BREAK = /[\r\n]/;
 
-/** A query parameter. The URL screen names the key "name" (spec 01 §3); both are read, key is written. */
+/** A query parameter. The URL screen names the key "name" (docs/reference/01-authoring.md §3); both are read, key is written. */
 export const ParameterSchema = z
   .object({
     key: z.string().max(MAX_FIELD).optional(),
@@ -203,18 +203,18 @@ export const HeaderSchema = z
   });
 export type Header = z.infer<typeof HeaderSchema>;
 
-/** A check that Validate judges PASS or FAIL (spec 01 §3 "Validation item"). */
+/** A check that Validate judges PASS or FAIL (docs/reference/01-authoring.md §3 "Validation item"). */
 export const ValidationItemSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   name: z.string().trim().max(200).default(''),
   type: z.enum(VALIDATION_TYPES, { error: () => `Validation type ${oneOf(VALIDATION_TYPES)}` }),
-  // Spec 01 §5: an item exists only with a non-blank expected value.
+  // docs/reference/01-authoring.md §5: an item exists only with a non-blank expected value.
   expected_value: z.string().trim().min(1, 'Enter the expected value').max(MAX_FIELD),
   description: z.string().max(2000).default(''),
 });
 export type ValidationItem = z.infer<typeof ValidationItemSchema>;
 
-/** Percent chance that a VU runs the step in an iteration; blank means 100 (DESIGN §4). */
+/** Percent chance that a VU runs the step in an iteration; blank means 100 (docs/design.md §4). */
 export const TransactionRateSchema = z
   .union([z.number(), z.string(), z.null()])
   .transform((value, ctx): number | '' => {
@@ -247,7 +247,7 @@ const ThinkTimeSchema = z
 // A URL that is not yet a literal (it starts with a template) can only be checked when it runs.
 const URL_SHAPE = /^(?:\{\{|https?:\/\/[^\s/?#]+)[^\s]*$/i;
 
-/** One API call of the plan (spec 01 §3 "URL entry"). */
+/** One API call of the plan (docs/reference/01-authoring.md §3 "URL entry"). */
 export const UrlEntrySchema = z.object({
   name: z.string().trim().max(200).optional(),
   method: HttpMethodSchema.default('GET'),
@@ -291,7 +291,7 @@ export const UrlEntrySchema = z.object({
   assertionOperator: z
     .enum(ASSERTION_OPERATORS, { error: () => `Assertion operator ${oneOf(ASSERTION_OPERATORS)}` })
     .default('equals'),
-  /** Seconds; spec 01 §5: an invalid value falls back to 30. */
+  /** Seconds; docs/reference/01-authoring.md §5: an invalid value falls back to 30. */
   timeout: z
     .union([z.number(), z.string(), z.null()])
     .optional()
@@ -319,7 +319,7 @@ const DurationSchema = z
   .min(MIN_DURATION_MIN, PLAN_ERRORS.durationRange)
   .max(MAX_DURATION_MIN, PLAN_ERRORS.durationRange);
 
-/** A saved performance plan (spec 01 §3 "Performance test plan"). created_at/updated_at/id are set by the server. */
+/** A saved performance plan (docs/reference/01-authoring.md §3 "Performance test plan"). created_at/updated_at/id are set by the server. */
 export const PerfPlanSchema = z.object({
   schema_version: z.literal(PLAN_SCHEMA_VERSION).default(PLAN_SCHEMA_VERSION),
   id: z.string().optional(),
@@ -378,7 +378,7 @@ export const ValidationCheckResultSchema = z.object({
 });
 export type ValidationCheckResult = z.infer<typeof ValidationCheckResultSchema>;
 
-/** One API of a validation run (spec 01 §3 "Validation response"). */
+/** One API of a validation run (docs/reference/01-authoring.md §3 "Validation response"). */
 export const ApiValidationResultSchema = z.object({
   /** "success", "error", or another word (shown as WARNING). */
   status: z.string(),
@@ -400,7 +400,7 @@ export const ValidationResponseSchema = z.object({
 });
 export type ValidationResponse = z.infer<typeof ValidationResponseSchema>;
 
-/** How a result status is shown (spec 01 §4): success PASS, error FAIL, anything else WARNING. */
+/** How a result status is shown (docs/reference/01-authoring.md §4): success PASS, error FAIL, anything else WARNING. */
 export function resultStatusLabel(status: string): 'PASS' | 'FAIL' | 'WARNING' {
   return status === 'success' ? 'PASS' : status === 'error' ? 'FAIL' : 'WARNING';
 }

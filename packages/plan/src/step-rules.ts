@@ -1,7 +1,7 @@
 import type { UrlEntry } from './perf-plan';
 
 /**
- * How a URL entry's extraction, assertion and body behave (DESIGN §4), written once so that the engine and
+ * How a URL entry's extraction, assertion and body behave (docs/design.md §4), written once so that the engine and
  * every generator read the plan the same way.
  *
  * Extraction (into extractName, for later steps of the same VU):

@@ -1,5 +1,5 @@
 /**
- * Templates inside URL entries (DESIGN §4), shared by the generators and the engine:
+ * Templates inside URL entries (docs/design.md §4), shared by the generators and the engine:
  *   {{name}}                 a variable that this VU extracted earlier (extractName of an earlier step);
  *   {{sequence_number,N}}    a counter 1..N shared by the whole run that wraps after N.
  *
@@ -7,7 +7,7 @@
  * of the run-wide counter), and every {{sequence_number,N}} of that iteration sees the same value, so a
  * POST of user{{sequence_number,100}} and a later GET of it in the same iteration agree. With a 0-based
  * run-wide iteration index i, the value is (i mod N) + 1; a shard that owns every k-th iteration keeps this
- * exact by stride (DESIGN §8).
+ * exact by stride (docs/design.md §8).
  *
  * Anything else between double braces ("{{ not a var }}", "{{sequence_number,0}}") is plain text and is
  * sent as written.

@@ -16,9 +16,9 @@ import {
 import { parseThinkTimeMs, thinkTimeProblem } from './think-time';
 
 /**
- * Plan edits by text command (spec 01 §2 text-command panel, §3 "Text-command response", §7
+ * Plan edits by text command (docs/reference/01-authoring.md §2 text-command panel, §3 "Text-command response", §7
  * update-test-plan-command). A small deterministic parser, shared by the panel, the server and the
- * assistant (DESIGN §5): a command is split into clauses ("and", ",", ";", "그리고"), each clause names
+ * assistant (docs/design.md §5): a command is split into clauses ("and", ",", ";", "그리고"), each clause names
  * one change in English or Korean, and every value is checked against the model's bounds. Pure and
  * browser-safe.
  */

@@ -1,6 +1,6 @@
 /**
- * Think time (spec 01 §3, §5): text such as "1000ms", "2s" or "1.5" (a bare number is seconds), at least 0
- * in steps of 0.1 s. DESIGN §4: the pause comes after the step.
+ * Think time (docs/reference/01-authoring.md §3, §5): text such as "1000ms", "2s" or "1.5" (a bare number is seconds), at least 0
+ * in steps of 0.1 s. docs/design.md §4: the pause comes after the step.
  */
 
 /** The longest think time a step may ask for; longer pauses are almost always a typo (ms read as s). */
@@ -35,7 +35,7 @@ export function parseThinkTimeMs(text: string): number {
     }
     ms = Number(amount);
   } else {
-    // Tenths of a second are the finest step (spec 01 §5), so "1.25" is refused rather than rounded.
+    // Tenths of a second are the finest step (docs/reference/01-authoring.md §5), so "1.25" is refused rather than rounded.
     const tenths = Number(amount) * 10;
     if (Math.abs(tenths - Math.round(tenths)) > 1e-9) {
       throw new ThinkTimeError(`Think time "${trimmed}" goes in steps of 0.1 s (e.g. 1.2 or 1.3)`);

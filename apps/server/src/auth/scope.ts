@@ -6,7 +6,7 @@ export const USER_MISMATCH_MESSAGE = 'user_email does not match the signed-in us
 
 /**
  * Plans and results are scoped by a `user_email` that the spec's client sends in the query or body
- * (spec 01 §6). The server trusts the token, not that field: naming anyone else is refused (403),
+ * (docs/reference/01-authoring.md §6). The server trusts the token, not that field: naming anyone else is refused (403),
  * and an absent or blank user_email simply means "the signed-in user".
  */
 export function assertSameUser(request: FastifyRequest, userEmail?: string | null): void {

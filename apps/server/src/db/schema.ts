@@ -92,7 +92,7 @@ export interface RunsTable {
   error: string | null;
   /** A run that failed in its tool: the tool's own output (last lines); null otherwise or before 0006. */
   error_details: string | null;
-  /** JSON of the final summary (spec 02 §3 "Live test results"). */
+  /** JSON of the final summary (docs/reference/02-running.md §3 "Live test results"). */
   summary: string | null;
   /** JSON of the per-API rows. */
   api_results: string | null;

@@ -97,7 +97,7 @@ function answer({ apis, steps, warnings, info, needsValue }: ImportAnswer) {
 }
 
 /**
- * The upload calls: parse-swagger and parse-postman (spec 01 §7), the functional file parse (spec 02 §7),
+ * The upload calls: parse-swagger and parse-postman (docs/reference/01-authoring.md §7), the functional file parse (docs/reference/02-running.md §7),
  * parse-har and parse-curl. Documents are parsed in the import worker; see ImportService.
  */
 export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (app, { imports }) => {
@@ -215,7 +215,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       schema: {
         tags: ['import', 'functional'],
         summary:
-          'Turn an uploaded file into a Taurus script and its API list (spec 02 §7). Multipart: file, format (postman, swagger, csv, excel, har, curl; detected when absent), test_type, optional base_url',
+          'Turn an uploaded file into a Taurus script and its API list (docs/reference/02-running.md §7). Multipart: file, format (postman, swagger, csv, excel, har, curl; detected when absent), test_type, optional base_url',
         consumes: ['multipart/form-data'],
         response: { 200: FileParseResponseSchema, ...errors },
       },

@@ -68,7 +68,7 @@ export const ParsedApiSchema = z
     body: text.describe('The request body as text; "" without one'),
     requestBody: z.object({ contentType: text, required: z.boolean() }).nullable(),
   })
-  .describe('An API from an upload (spec 01 §3 "Parsed API from an upload")');
+  .describe('An API from an upload (docs/reference/01-authoring.md §3 "Parsed API from an upload")');
 
 export const ParseResponseSchema = z.object({
   apis: z.array(ParsedApiSchema),

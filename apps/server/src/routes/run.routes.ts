@@ -30,7 +30,7 @@ const errors = SCOPED_ERRORS_WITH_404;
 
 /**
  * The spec's client names the plan plan_id or planId and its name planName, plan_name or name
- * (spec 02 §3 "Test configuration"); one name each is read from here on. A missing body is an
+ * (docs/reference/02-running.md §3 "Test configuration"); one name each is read from here on. A missing body is an
  * empty one, so the answer is the spec's "plan_id is required" sentence.
  */
 const normalizeRunBody: preValidationHookHandler = (request, _reply, done) => {

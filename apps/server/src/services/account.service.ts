@@ -43,7 +43,7 @@ export interface AccountLimits {
 const MINUTE_MS = 60_000;
 const ACCOUNT_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
 
-/** Registration, sign-in, profile and password rules (spec 01 §3, §5; DESIGN §3). */
+/** Registration, sign-in, profile and password rules (docs/reference/01-authoring.md §3, §5; docs/design.md §3). */
 export class AccountService {
   private readonly loginsPerIp: SlidingWindowLimiter;
   private readonly failuresPerAccount: SlidingWindowLimiter;

@@ -6,7 +6,7 @@ import { isoAt } from '../clock';
 import type { UserRepository } from '../repositories/user.repository';
 import { normalizeEmail } from './account-user';
 
-/** The seeded account shown on the sign-in page (DESIGN §1). Its only definition. */
+/** The seeded account shown on the sign-in page (docs/design.md §1). Its only definition. */
 export const DEMO_ACCOUNT = {
   email: 'demo@anybodyqa.dev',
   password: 'demo1234',

@@ -27,7 +27,7 @@ export interface PlanPage {
 export type DownloadedScript = Omit<Script, 'tool'>;
 
 /**
- * Saved performance plans (spec 01 §7), always those of the signed-in user: another user's plan is
+ * Saved performance plans (docs/reference/01-authoring.md §7), always those of the signed-in user: another user's plan is
  * "not found", never "forbidden", so ids of other users' plans cannot be probed.
  *
  * The script: a plan saved with a script keeps it; one saved without gets the generator's script for

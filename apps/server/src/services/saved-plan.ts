@@ -1,7 +1,7 @@
 import { migratePlan, type PerfPlan } from '@aqa/plan';
 import type { PlanRow } from '../db/schema';
 
-/** The test type of a performance plan saved without one (spec 02 §3 lists absent, performance, jmeter, taurus). */
+/** The test type of a performance plan saved without one (docs/reference/02-running.md §3 lists absent, performance, jmeter, taurus). */
 export const DEFAULT_TEST_TYPE = 'performance';
 
 /**

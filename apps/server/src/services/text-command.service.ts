@@ -15,7 +15,7 @@ import type { AccountUser } from './account-user';
 import { PlanService } from './plan.service';
 import type { SavedPlan } from './saved-plan';
 
-/** The answer of POST /api/update-test-plan-command (spec 01 §3 "Text-command response"). */
+/** The answer of POST /api/update-test-plan-command (docs/reference/01-authoring.md §3 "Text-command response"). */
 export interface TextCommandOutcome {
   message: string;
   parsed_updates: ParsedUpdate[];
@@ -23,7 +23,7 @@ export interface TextCommandOutcome {
 }
 
 /**
- * Edits a saved plan by a text command (spec 01 §7): the command is read against the stored plan and
+ * Edits a saved plan by a text command (docs/reference/01-authoring.md §7): the command is read against the stored plan and
  * every change applied and saved together, or nothing is. The read and the write run in one
  * transaction through the plan service, so the plan service's rules hold (another user's plan is not
  * found; the stored script is regenerated unless it was edited by hand, which is then kept).

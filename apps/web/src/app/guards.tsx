@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { clearSession, isExpired, useSession } from '@/lib/session';
 
-/** Every screen but sign-in and registration needs a session (spec 01 §6); without one, go to /login. */
+/** Every screen but sign-in and registration needs a session (docs/reference/01-authoring.md §6); without one, go to /login. */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();

@@ -20,7 +20,7 @@ describe('StatusBadge', () => {
     ['running', 'Running', 'info'],
     ['failed', 'Failed', 'destructive'],
     ['stopped', 'Stopped', 'warning'],
-  ])('colours %s as spec 02 §4 says', (status, label, tone) => {
+  ])('colours %s as docs/reference/02-running.md §4 says', (status, label, tone) => {
     const badge = renderBadge(status);
     expect(badge).toHaveTextContent(label);
     expect(badge.className).toContain(`bg-${tone}-soft`);

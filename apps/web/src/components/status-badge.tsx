@@ -18,7 +18,7 @@ const STATUS: Record<string, Known> = {
   success: { variant: 'success', label: 'status.completed', icon: CircleCheck },
   passed: { variant: 'success', label: 'status.completed', icon: CircleCheck },
   running: { variant: 'info', label: 'status.running', icon: LoaderCircle, busy: true },
-  // Spec 02 §4 colours only completed, running, failed and stopped; "others grey".
+  // docs/reference/02-running.md §4 colours only completed, running, failed and stopped; "others grey".
   starting: { variant: 'secondary', label: 'status.starting', icon: Hourglass },
   processing: { variant: 'secondary', label: 'status.processing', icon: LoaderCircle, busy: true },
   timeout: { variant: 'secondary', label: 'status.timeout', icon: TimerOff },

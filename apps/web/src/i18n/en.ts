@@ -488,7 +488,7 @@ export const en = {
   'plans.command.removeApi': 'API {number} removed',
   'plans.commandChanges': 'Applied changes',
 
-  // script-input:begin — the performance script-upload screen (spec 01 §2 "Performance: script upload").
+  // script-input:begin — the performance script-upload screen (docs/reference/01-authoring.md §2 "Performance: script upload").
   'scriptInput.title': 'Performance test from a script',
   'scriptInput.subtitle':
     'Upload the API description you already have. Every request in it becomes an API of the plan, ready to configure, generate, validate, save and run.',
@@ -606,7 +606,7 @@ export const en = {
   'settings.themeSystem': 'System',
   'settings.savedNote': 'Saved in this browser.',
 
-  // results:begin — the live performance result screen (spec 02 §2 "Live performance result screen").
+  // results:begin — the live performance result screen (docs/reference/02-running.md §2 "Live performance result screen").
   'results.title': 'Test Results',
   'results.back': 'Back',
   'results.testId': 'Test ID',

@@ -38,7 +38,7 @@ function isFailedFetch(error: unknown): boolean {
 }
 
 /**
- * The friendly messages of spec 01 §8, used in the sign-in and registration alerts: a failed fetch →
+ * The friendly messages of docs/reference/01-authoring.md §8, used in the sign-in and registration alerts: a failed fetch →
  * cannot connect; 400 → bad request; 404 → not found; 500 → server error; otherwise the message itself,
  * else "unknown error".
  */

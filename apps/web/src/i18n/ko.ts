@@ -484,7 +484,7 @@ export const ko: Messages = {
   'plans.command.removeApi': 'API {number} 삭제',
   'plans.commandChanges': '적용된 변경 사항',
 
-  // script-input:begin — the performance script-upload screen (spec 01 §2 "Performance: script upload").
+  // script-input:begin — the performance script-upload screen (docs/reference/01-authoring.md §2 "Performance: script upload").
   'scriptInput.title': '스크립트로 성능 테스트 만들기',
   'scriptInput.subtitle':
     '이미 가지고 있는 API 명세를 업로드하세요. 파일의 모든 요청이 플랜의 API가 되며, 바로 설정하고 스크립트를 생성·검증·저장·실행할 수 있습니다.',
@@ -602,7 +602,7 @@ export const ko: Messages = {
   'settings.themeSystem': '시스템',
   'settings.savedNote': '이 브라우저에 저장됩니다.',
 
-  // results:begin — the live performance result screen (spec 02 §2 "Live performance result screen").
+  // results:begin — the live performance result screen (docs/reference/02-running.md §2 "Live performance result screen").
   'results.title': '테스트 결과',
   'results.back': '뒤로',
   'results.testId': '테스트 ID',

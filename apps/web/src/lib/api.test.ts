@@ -145,7 +145,7 @@ describe('apiRequest', () => {
   });
 });
 
-describe('friendly error messages (spec 01 §8)', () => {
+describe('friendly error messages (docs/reference/01-authoring.md §8)', () => {
   const http = (status: number, message: string) => new ApiError({ kind: 'http', status, message });
 
   it('maps a failed fetch to "cannot connect"', () => {

@@ -1,7 +1,7 @@
 import { clearSession, getToken } from './session';
 
 /**
- * The client side of the API (spec 01 §7–§8): base /api, JSON bodies with a JSON content type (uploads
+ * The client side of the API (docs/reference/01-authoring.md §7–§8): base /api, JSON bodies with a JSON content type (uploads
  * send FormData and no content type, so the browser writes the multipart boundary), a 30 s time-out,
  * the bearer token of the stored session on every call, and the spec's error texts.
  */

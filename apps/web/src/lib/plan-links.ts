@@ -1,6 +1,6 @@
 import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
 
-/** The screen a plan was written on (spec 01 source_page): its own authoring screen edits it. */
+/** The screen a plan was written on (docs/reference/01-authoring.md source_page): its own authoring screen edits it. */
 export function planEditorScreen(sourcePage: string | null | undefined): ScreenId {
   return sourcePage === 'script-input' ? 'createTestScript' : 'createTestUrl';
 }

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { storage } from './storage';
 
 /**
- * The user session of spec 01 §3: `token` and `user` (at least username and email) in localStorage, under
+ * The user session of docs/reference/01-authoring.md §3: `token` and `user` (at least username and email) in localStorage, under
  * exactly those keys. The token's expiry (from the login answer) is kept beside them so that an expired
  * session sends the user to sign-in without a round trip.
  */
@@ -132,7 +132,7 @@ export function getToken(): string | null {
   return session && !isExpired(session) ? session.token : null;
 }
 
-/** Who the signed-in user is for plan and result calls: email, else username (spec 01 §3). */
+/** Who the signed-in user is for plan and result calls: email, else username (docs/reference/01-authoring.md §3). */
 export function sessionUserId(session: Session | null = readSession()): string | null {
   if (!session) return null;
   return session.user.email || session.user.username || null;

@@ -1,6 +1,6 @@
 import type { Tool } from '@aqa/plan';
 
-/** File extension per tool (DESIGN §5: JMX for JMeter, not the spec's YAML). */
+/** File extension per tool (docs/design.md §5: JMX for JMeter, not the spec's YAML). */
 export const SCRIPT_EXTENSIONS: Readonly<Record<Tool, string>> = {
   jmeter: 'jmx',
   k6: 'js',
@@ -25,7 +25,7 @@ export function fileStem(planName: string | undefined): string {
   return safe || 'current';
 }
 
-/** testplan_{tool}_{plan}.{ext} (DESIGN §5). */
+/** testplan_{tool}_{plan}.{ext} (docs/design.md §5). */
 export function scriptFileName(tool: Tool, planName: string | undefined): string {
   return `testplan_${tool}_${fileStem(planName)}.${SCRIPT_EXTENSIONS[tool]}`;
 }

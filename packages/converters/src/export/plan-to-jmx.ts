@@ -28,7 +28,7 @@ import { splitOrigin } from './url-parts';
 
 /**
  * JMeter test plan (.jmx) for JMeter 5.x. One thread group of the plan's users for its duration (both
- * overridable: -Jaqa.users=N -Jaqa.duration=SECONDS), looping over the steps (DESIGN §4):
+ * overridable: -Jaqa.users=N -Jaqa.duration=SECONDS), looping over the steps (docs/design.md §4):
  *   {{sequence_number,N}}  a Counter config element per N, shared by all threads, one step per iteration;
  *   transactionRate        a Throughput Controller in percent mode (JMeter spreads the runs evenly over
  *                          the iterations rather than drawing them at random, same share);
@@ -111,7 +111,7 @@ function testPlan(model: ScriptModel): XmlElement {
 
 function threadGroup(model: ScriptModel): XmlElement {
   return element('ThreadGroup', 'ThreadGroupGui', 'Virtual users', [
-    // A failed request is counted and the VU goes on with its next step (DESIGN §4).
+    // A failed request is counted and the VU goes on with its next step (docs/design.md §4).
     stringProp('ThreadGroup.on_sample_error', 'continue'),
     el(
       'elementProp',

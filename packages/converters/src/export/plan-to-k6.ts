@@ -18,7 +18,7 @@ import { textExtractionPattern } from './text-extraction';
 
 /**
  * k6 script (k6 ≥ 0.34): constant VUs for the plan's duration, each VU looping over the steps
- * (DESIGN §4). Variables live in module scope, which k6 keeps per VU. {{sequence_number,N}} comes from
+ * (docs/design.md §4). Variables live in module scope, which k6 keeps per VU. {{sequence_number,N}} comes from
  * exec.scenario.iterationInTest, the run-wide iteration index, so it is exact across VUs and instances.
  * A failed request (network error or time-out, status ≥ 400, failed assertion) is added to the aqa_errors
  * rate; assertions are also k6 checks. k6 has no XPath, so xml extraction and assertions become warnings.
@@ -300,7 +300,7 @@ const QUERY_HELPER = [
 ];
 
 const COMPARE_HELPER = [
-  "/** The plan's assertion operators (DESIGN §4). @param {string} actual @param {string} op @param {string} expected */",
+  "/** The plan's assertion operators (AnybodyQA docs/design.md §4). @param {string} actual @param {string} op @param {string} expected */",
   'function compare(actual, op, expected) {',
   "  if (op === 'equals') return actual === expected;",
   "  if (op === 'not_equals') return actual !== expected;",

@@ -19,7 +19,7 @@ import { XPathSubsetError, xpathToElementTree } from './xpath-subset';
 
 /**
  * Locust file (Locust 2.x): one HttpUser class whose single task is one iteration over the plan's steps
- * (DESIGN §4), with no wait between iterations. The plan's users and duration are the command line's
+ * (docs/design.md §4), with no wait between iterations. The plan's users and duration are the command line's
  * defaults, so `locust -f file --headless` runs the plan and -u/-t still override it. Variables live on
  * the user; {{sequence_number,N}} is a counter shared by every user of the Locust process (in distributed
  * mode each worker counts on its own). Status ≥ 400 and network errors fail the request as Locust does by

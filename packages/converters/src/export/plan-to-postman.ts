@@ -15,7 +15,7 @@ import type { ScriptWarning } from './script-model';
  * parameters, headers, body and authorization. What a collection cannot hold without scripts — think time,
  * transaction rate, extraction, assertions, a time-out other than the default — is named in `warnings`,
  * never dropped silently. A body's content type, which the plan infers from the body when no header sets
- * it (DESIGN §4), is written as the raw body's language so Postman sends the same Content-Type.
+ * it (docs/design.md §4), is written as the raw body's language so Postman sends the same Content-Type.
  */
 
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';

@@ -21,7 +21,7 @@ import { originText, splitOrigin } from './url-parts';
 
 /**
  * SoapUI project (.xml, SoapUI 5.x) with one test suite, one test case whose test steps are the plan's
- * steps, and a LoadTest of the plan's users for its duration (DESIGN §5). Each plan step becomes an HTTP
+ * steps, and a LoadTest of the plan's users for its duration (docs/design.md §5). Each plan step becomes an HTTP
  * Request test step, followed where needed by a Property Transfer (json and xml extraction), a Groovy
  * Script step (regex and text extraction) and a Delay step (think time); transactionRate is a Groovy step
  * that jumps past the request. Variables are test-case properties, expanded as ${#TestCase#name}; SoapUI
@@ -303,7 +303,7 @@ function scriptAssertion(name: string, script: string): XmlElement {
   ]);
 }
 
-/** DESIGN §4: a status of 400 or more is an error; SoapUI's HTTP step does not fail on it by itself. */
+/** docs/design.md §4: a status of 400 or more is an error; SoapUI's HTTP step does not fail on it by itself. */
 function statusBelow400(): XmlElement {
   return scriptAssertion(
     'status below 400',

@@ -27,7 +27,7 @@ function randomPlan(seed: number): PerfPlan {
 const SEEDS = Array.from({ length: 60 }, (_, i) => 1000 + i * 7919);
 
 /**
- * Only the pairs the plan sends (a header or parameter with a blank name is never sent, DESIGN §4); no
+ * Only the pairs the plan sends (a header or parameter with a blank name is never sent, docs/design.md §4); no
  * think time is written as 0.
  */
 function sent(entry: UrlEntry): UrlEntry {

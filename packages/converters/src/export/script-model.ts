@@ -21,7 +21,7 @@ import { base64Utf8 } from './serializers/base64';
 
 /**
  * The small intermediate form every generator writes from (plan → model → text): the plan's steps with
- * DESIGN §4 already applied — blank pairs dropped, authorization resolved into headers or query, the
+ * docs/design.md §4 already applied — blank pairs dropped, authorization resolved into headers or query, the
  * content type inferred, templates split into parts, think time in ms — so a generator only decides how
  * its tool says each thing, never what the plan means.
  */

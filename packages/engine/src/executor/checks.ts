@@ -110,7 +110,7 @@ function compileXPath(expr: string, what: string): (node: Node) => string | unde
 const clip = (s: string): string => (s.length > 120 ? `${s.slice(0, 117)}...` : s);
 
 /**
- * Assertion semantics (DESIGN §4, @aqa/plan step-rules.ts): the actual value is the status code
+ * Assertion semantics (docs/design.md §4, @aqa/plan step-rules.ts): the actual value is the status code
  * (status), the whole body (text), the first JSONPath match (json; strings as-is, other values as
  * JSON) or the text of the first XPath match (xml); a path with no match is compared as empty
  * text. equals / not_equals compare whole text, contains is a substring test, regex a search.
@@ -171,7 +171,7 @@ export function compileAssertion(spec: AssertionSpec, where: string): CompiledAs
 }
 
 /**
- * Extraction semantics (DESIGN §4, @aqa/plan step-rules.ts): json → first JSONPath match (strings
+ * Extraction semantics (docs/design.md §4, @aqa/plan step-rules.ts): json → first JSONPath match (strings
  * as-is, other values as JSON); regex → the first capture group of the first match (the whole match
  * when the expression has no group); xml → the text of the first XPath match; text → the text
  * between boundaries: "token=*;" takes what lies between `token=` and `;`, a value without `*`

@@ -152,7 +152,7 @@ function compileStep(
   target.appendTemplate(pathText, scope, false);
 
   const auth = effectiveAuthorization(entry.authorization);
-  // Query parameters: only non-blank pairs are sent (spec 01 §5); values may hold templates.
+  // Query parameters: only non-blank pairs are sent (docs/reference/01-authoring.md §5); values may hold templates.
   const query: [string, string][] = [];
   for (const p of entry.parameters)
     if (p.key.trim() !== '' && p.value.trim() !== '') query.push([p.key.trim(), p.value]);

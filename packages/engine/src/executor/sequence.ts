@@ -6,7 +6,7 @@
  *
  * Exactness across users and workers: every worker thread of a machine draws i from one counter in
  * shared memory (atomic compare-and-swap), so within any N consecutive iterations of the run no
- * value repeats, however unevenly users and workers progress. Across machines (DESIGN §8) the
+ * value repeats, however unevenly users and workers progress. Across machines (docs/design.md §8) the
  * index space is split by stride: group `offset` of `stride` owns i = offset + stride·j.
  */
 export interface SequenceSplit {

@@ -328,7 +328,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
         if (v !== undefined) this.vars[step.extractSlot] = v;
       }
     }
-    // DESIGN §4, as every generator reads it: status ≥ 400 is an error even when a status assertion expects it.
+    // docs/design.md §4, as every generator reads it: status ≥ 400 is an error even when a status assertion expects it.
     if (status >= 400) {
       kind = KIND.http_status;
       if (col.wantsSample(kind))

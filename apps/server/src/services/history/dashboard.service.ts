@@ -12,7 +12,7 @@ import { rowToPlan } from '../saved-plan';
 /** The plan filters of the performance dashboard, for the routes' schema (routes do not import repositories). */
 export { PLAN_FILTERS } from '../../repositories/dashboard.repository';
 
-/** Spec 02 §9: plan cards show 3 recent results each. */
+/** docs/reference/02-running.md §9: plan cards show 3 recent results each. */
 export const RECENT_RESULTS_PER_PLAN = 3;
 /** Completed runs a plan card's trend covers. */
 export const TREND_RUNS = 10;

@@ -11,7 +11,7 @@ import type { Authorization, HttpMethod, UrlEntry } from '@aqa/plan';
 
 /**
  * One import, as the worker thread runs it: the file through the converters' importFile, then the answer
- * the calls send (spec 01 §3 "Parsed API from an upload"; spec 02 §7 "File parse"). Everything here is
+ * the calls send (docs/reference/01-authoring.md §3 "Parsed API from an upload"; docs/reference/02-running.md §7 "File parse"). Everything here is
  * plain data, so it crosses between threads by structured clone.
  */
 
@@ -29,11 +29,11 @@ export interface ImportJob {
   files?: UploadedFile[] | undefined;
   /** A Postman environment or globals file. */
   environment?: UploadedFile | undefined;
-  /** Also write the Taurus script of the functional screen (spec 02 §7). */
+  /** Also write the Taurus script of the functional screen (docs/reference/02-running.md §7). */
   taurusScript?: { name: string } | undefined;
 }
 
-/** An API as the performance upload screen lists it (spec 01 §3 "Parsed API from an upload"). */
+/** An API as the performance upload screen lists it (docs/reference/01-authoring.md §3 "Parsed API from an upload"). */
 export interface ParsedApi {
   name: string;
   method: HttpMethod;
@@ -48,7 +48,7 @@ export interface ParsedApi {
   requestBody: { contentType: string; required: boolean } | null;
 }
 
-/** An API as the functional script screen lists it (spec 02 §7): headers and query as name → value. */
+/** An API as the functional script screen lists it (docs/reference/02-running.md §7): headers and query as name → value. */
 export interface FunctionalApi {
   name: string;
   url: string;
@@ -94,7 +94,7 @@ export function runImportJob(job: ImportJob): ImportAnswer {
   if (job.taurusScript && result.steps.length > 0) {
     const script = planToTaurus({
       name: job.taurusScript.name,
-      // The functional screen's example scripts: one user for one minute (spec 02 §9).
+      // The functional screen's example scripts: one user for one minute (docs/reference/02-running.md §9).
       concurrent_users: 1,
       duration: 1,
       urls: result.steps,

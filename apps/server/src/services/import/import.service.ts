@@ -14,7 +14,7 @@ export const IMPORT_MESSAGES = {
 } as const;
 
 /**
- * Imports uploaded documents (spec 01 §7 parse-swagger / parse-postman, spec 02 §7 file parse) in the
+ * Imports uploaded documents (docs/reference/01-authoring.md §7 parse-swagger / parse-postman, docs/reference/02-running.md §7 file parse) in the
  * import worker, so that parsing never holds up other requests, and turns what goes wrong into answers
  * that name the file and the problem.
  */

@@ -6,7 +6,7 @@ export const RUN_MESSAGES = {
   notFound: 'Test result not found',
 } as const;
 
-/** POST /api/run-test (spec 01 §3 "Run-test request"), after the route's schema. */
+/** POST /api/run-test (docs/reference/01-authoring.md §3 "Run-test request"), after the route's schema. */
 export interface RunTestRequest {
   plan_id: string;
   tool?: string | undefined;
@@ -27,14 +27,14 @@ const isObject = (value: unknown): value is Json =>
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** Spec 02 §5: duration as a whole number of minutes, 1 when it is not a number or below 1. */
+/** docs/reference/02-running.md §5: duration as a whole number of minutes, 1 when it is not a number or below 1. */
 export function wholeMinutes(value: unknown): number {
   const minutes = Math.trunc(Number(typeof value === 'string' ? value.trim() : value));
   return Number.isFinite(minutes) && minutes >= 1 ? minutes : 1;
 }
 
 /**
- * The client's URL entries as the spec's run payload carries them (spec 01 §5, 02 §5): pairs with a
+ * The client's URL entries as the spec's run payload carries them (docs/reference/01-authoring.md §5; docs/reference/02-running.md §5): pairs with a
  * blank key or value dropped, and a transactionRate that holds the user's email (a known slip of
  * the original client) blanked.
  */

@@ -69,7 +69,7 @@ export interface StreamSubscription {
 }
 
 /**
- * Performance runs (spec 02 §4, DESIGN §4): starting one from a saved plan (refused, with the
+ * Performance runs (docs/reference/02-running.md §4, docs/design.md §4): starting one from a saved plan (refused, with the
  * reason, when the plan cannot run, no target answers, or a limit is reached), following it live,
  * stopping it, and reading it back. A run is stored as it goes (one row of points a second) and
  * once more when it ends; runs are always the signed-in user's: another user's run is not found.

@@ -22,7 +22,7 @@ export type BuiltRequest =
 const USER_AGENT = 'AnybodyQA-Validate';
 
 /**
- * The request a URL entry makes (DESIGN §4), with this pass's variables: method, URL with the
+ * The request a URL entry makes (docs/design.md §4), with this pass's variables: method, URL with the
  * non-blank parameters added to its query, the non-blank headers, the authorization (bearer, basic,
  * API key in a header or the query; OAuth2 is left to the caller, which fetches the token), and the
  * payload for POST, PUT and PATCH with a Content-Type inferred when the headers name none.
@@ -39,7 +39,7 @@ export function buildRequest(entry: UrlEntry, variables: Readonly<Variables>): B
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { ok: false, error: `Only http:// and https:// URLs can be called: ${written}`, url: written };
   }
-  // Spec 01 §5: a pair with a blank key or value is not sent.
+  // docs/reference/01-authoring.md §5: a pair with a blank key or value is not sent.
   for (const { key, value } of entry.parameters) {
     if (key.trim() !== '' && value.trim() !== '') url.searchParams.append(key, render(value));
   }

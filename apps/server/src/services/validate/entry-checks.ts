@@ -2,7 +2,7 @@ import { hasAssertion, hasExtraction, textExtractionBoundaries, type UrlEntry } 
 import { CheckError, jsonValueText, type ResponseView } from './response-view';
 
 /*
- * The entry's own assertion and extraction, with the semantics of DESIGN §4 as @aqa/plan's step-rules.ts
+ * The entry's own assertion and extraction, with the semantics of docs/design.md §4 as @aqa/plan's step-rules.ts
  * writes them down (the engine and every generator follow the same text).
  */
 

@@ -41,8 +41,8 @@ interface Pass {
 }
 
 /**
- * Validate (spec 01 §7 POST /api/validate-script): sends each API of the plan once, in order, from
- * the server, as one virtual user's first iteration (DESIGN §4): templates see what earlier steps
+ * Validate (docs/reference/01-authoring.md §7 POST /api/validate-script): sends each API of the plan once, in order, from
+ * the server, as one virtual user's first iteration (docs/design.md §4): templates see what earlier steps
  * extracted and `{{sequence_number,N}}` is 1. transactionRate and think time are load settings and are
  * not applied: every step is sent, without pauses. Redirects are not followed, so each answer is the
  * API's own.
@@ -184,7 +184,7 @@ export class ValidateService {
 
 type ValidationItem = UrlEntry['validations'][number];
 
-/** The entry's validation items, an unnamed one called "Validation N" as the editor names them (spec 01 §3). */
+/** The entry's validation items, an unnamed one called "Validation N" as the editor names them (docs/reference/01-authoring.md §3). */
 function namedItems(entry: UrlEntry): ValidationItem[] {
   return entry.validations.map((item, i) =>
     item.name === '' ? { ...item, name: `Validation ${i + 1}` } : item,

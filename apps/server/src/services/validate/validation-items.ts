@@ -2,7 +2,7 @@ import type { ValidationCheckResult, ValidationItem } from '@aqa/plan';
 import { CheckError, jsonValueText, type ResponseView } from './response-view';
 
 /**
- * How Validate judges each validation item (spec 01 §3 "Validation item"). The expected value is
+ * How Validate judges each validation item (docs/reference/01-authoring.md §3 "Validation item"). The expected value is
  * trimmed; "PASS" is status "success", "FAIL" is "error".
  *
  *   status_code    "200" equals the status; "2xx" matches the class; "200, 201, 204" any of them.

@@ -43,7 +43,7 @@ const link = (screen: ScreenId, label: MessageKey, icon: LucideIcon, testId: str
   testId,
 });
 
-/** The sidebar of spec 01 §2 "Shell", in its order. Items whose screen is not built show as "Coming soon". */
+/** The sidebar of docs/reference/01-authoring.md §2 "Shell", in its order. Items whose screen is not built show as "Coming soon". */
 export const NAV_PRIMARY: NavItem[] = [
   link('dashboard', 'nav.plans', Bookmark, 'nav-plans'),
   {

@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** Status variants (success, warning, destructive, info) are for statuses only — see DESIGN.md §6. */
+/** Status variants (success, warning, destructive, info) are for statuses only — see docs/design.md §6. */
 export const badgeVariants = cva(
   "inline-flex w-fit shrink-0 items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium leading-4 [&_svg:not([class*='size-'])]:size-3",
   {

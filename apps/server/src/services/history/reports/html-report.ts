@@ -49,7 +49,7 @@ ul.samples{margin:0;padding-left:18px}
 const number = (value: number, digits = 2): string =>
   Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits }) : '—';
 
-/** "1m 05s" (spec 02: durations as "Nm Ns"). */
+/** "1m 05s" (docs/reference/02-running.md: durations as "Nm Ns"). */
 function minutesSeconds(totalS: number): string {
   const s = Math.round(totalS);
   return `${Math.floor(s / 60)}m ${s % 60}s`;

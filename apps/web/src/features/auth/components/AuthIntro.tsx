@@ -44,7 +44,7 @@ const BENEFITS = [
   },
 ] as const;
 
-/** The three benefits of spec 01 §1: Lightning Fast, Secure, Collaborative. */
+/** The three benefits of docs/reference/01-authoring.md §1: Lightning Fast, Secure, Collaborative. */
 export function Benefits() {
   const t = useT();
   return (

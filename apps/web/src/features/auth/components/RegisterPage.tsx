@@ -96,7 +96,7 @@ function Section({ icon, title, children }: { icon: ReactNode; title: string; ch
   );
 }
 
-/** The registration screen of spec 01 §2, with the rules of §5 and the states of §4. */
+/** The registration screen of docs/reference/01-authoring.md §2, with the rules of §5 and the states of §4. */
 export function RegisterPage() {
   const t = useT();
   const notice = useNotice();
@@ -110,7 +110,7 @@ export function RegisterPage() {
   const change = (key: FormKey) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
     setValues((current) => ({ ...current, [key]: value }));
-    // Editing a field clears its error (spec 01 §4).
+    // Editing a field clears its error (docs/reference/01-authoring.md §4).
     if (isRegistrationField(key)) {
       setErrors((current) => {
         if (!current[key]) return current;

@@ -22,7 +22,7 @@ import { Benefits, Tagline } from './AuthIntro';
 import { AuthLayout } from './AuthLayout';
 import { VoiceCommandBox, type VoiceNotice } from './VoiceCommandBox';
 
-/** The sign-in screen of spec 01 §2, with the states of §4 and the messages of §5 and §8. */
+/** The sign-in screen of docs/reference/01-authoring.md §2, with the states of §4 and the messages of §5 and §8. */
 export function SignInPage() {
   const { t, language } = useI18n();
   const notice = useNotice();

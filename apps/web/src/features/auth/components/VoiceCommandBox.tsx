@@ -8,7 +8,7 @@ import type { VoiceCommand } from '../hooks/useVoiceCommand';
 
 export type VoiceNotice = 'filled' | 'noDemo' | null;
 
-/** The Voice Command box of spec 01 §2: read-only text, a Listen/Stop toggle and the hint. */
+/** The Voice Command box of docs/reference/01-authoring.md §2: read-only text, a Listen/Stop toggle and the hint. */
 export function VoiceCommandBox({
   voice,
   notice,

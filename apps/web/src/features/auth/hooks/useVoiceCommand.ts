@@ -33,7 +33,7 @@ export function getSpeechRecognition(): SpeechRecognitionConstructor | undefined
 }
 
 /**
- * Spec 01 §9: a transcript containing "login" or "sign in" (case-insensitive) asks for the demo sign-in.
+ * docs/reference/01-authoring.md §9: a transcript containing "login" or "sign in" (case-insensitive) asks for the demo sign-in.
  * The hint also suggests "Sign me in", which contains neither, so it (and "log in") count as well.
  */
 export function isLoginIntent(transcript: string): boolean {
@@ -53,7 +53,7 @@ export interface VoiceCommand {
 }
 
 /**
- * Voice recognition states of spec 01 §4: idle → listening → (result | error) → idle. Recognition runs in
+ * Voice recognition states of docs/reference/01-authoring.md §4: idle → listening → (result | error) → idle. Recognition runs in
  * en-US, one utterance, final results only. Stop returns to idle and clears the text. Events of a
  * recogniser that was stopped are ignored, so a late "aborted" error never shows as a failure.
  */

@@ -11,7 +11,7 @@ export interface RegisterResponse {
   user?: User;
 }
 
-/** POST /api/register with the registration record plus `username` equal to `email` (spec 01 §3). */
+/** POST /api/register with the registration record plus `username` equal to `email` (docs/reference/01-authoring.md §3). */
 export function registerRequest(input: RegistrationInput): Promise<RegisterResponse> {
   return api.post<RegisterResponse>('/register', { ...input, username: input.email }, { auth: false });
 }

@@ -63,7 +63,7 @@ interface QuickAction {
   testId: string;
 }
 
-/** The five quick actions of spec 02 §2, in its order. */
+/** The five quick actions of docs/reference/02-running.md §2, in its order. */
 const QUICK_ACTIONS: QuickAction[] = [
   {
     screen: 'createTestUrl',
@@ -158,7 +158,7 @@ function QuickActionTile({ action }: { action: QuickAction }) {
   );
 }
 
-/** The home dashboard of spec 02 §2 at /dashboard. */
+/** The home dashboard of docs/reference/02-running.md §2 at /dashboard. */
 export default function HomeDashboard() {
   const t = useT();
   return (

@@ -17,7 +17,7 @@ function formatTime(value: string | undefined, locale: string): string | null {
 }
 
 /**
- * Recent Activity of the home dashboard (spec 02 §2). Its data comes from the results feature through
+ * Recent Activity of the home dashboard (docs/reference/02-running.md §2). Its data comes from the results feature through
  * `RecentResultsContext` (or the `source` given); without one nothing is fetched and the empty state is
  * shown — no placeholder data.
  */

@@ -10,7 +10,7 @@ export interface Dictation {
 /**
  * One spoken utterance into text through the Web Speech API, in the user's language (the text-command
  * parser understands English and Korean). Events of a recogniser that was stopped are ignored. Where the
- * browser has no recogniser, starting calls `onUnsupported` (DESIGN §5: the spec's alert), as the sign-in
+ * browser has no recogniser, starting calls `onUnsupported` (docs/design.md §5: the spec's alert), as the sign-in
  * voice box does.
  */
 export function useDictation(

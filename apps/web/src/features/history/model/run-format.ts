@@ -2,7 +2,7 @@ import { isNumber } from '@/features/results';
 
 export { isFinished } from '@/features/results';
 
-/** Spec 02 §2: a past run's duration as "Nm Ns" (whole seconds); the dash when unknown. */
+/** docs/reference/02-running.md §2: a past run's duration as "Nm Ns" (whole seconds); the dash when unknown. */
 export function formatMinutesSeconds(seconds: unknown): string {
   if (!isNumber(seconds) || seconds < 0) return '—';
   const whole = Math.round(seconds);
@@ -30,7 +30,7 @@ export function formatDate(value: string | null | undefined, locale: string): st
 }
 
 /**
- * Spec 02 §2: a past run is titled by its plan name; null when it has none, and the screen then says
+ * docs/reference/02-running.md §2: a past run is titled by its plan name; null when it has none, and the screen then says
  * 'Test {id}'. A name the user gave the run does not replace it (see runOwnName).
  */
 export function runTitle(run: { plan_name?: string | null }): string | null {

@@ -72,7 +72,7 @@ export async function fetchPastRuns(request: RunListQuery, signal?: AbortSignal)
       },
     },
   );
-  // Spec 02 §7: the answer may be an array or an object with a data array.
+  // docs/reference/02-running.md §7: the answer may be an array or an object with a data array.
   const items = Array.isArray(runs) ? runs : (runs?.data ?? []);
   return { items, total: total ?? request.offset + items.length };
 }

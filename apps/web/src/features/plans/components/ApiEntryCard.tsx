@@ -56,7 +56,7 @@ const TAB_LABELS = {
 /**
  * The two call editors: the URL screen's (method and URL in the header; Payload, Parameters, Headers and
  * Authorization tabs) and the script-upload screen's (a named API, collapsed to one line, with Basic,
- * Authorization and Headers tabs, and Duplicate — spec 01 §2).
+ * Authorization and Headers tabs, and Duplicate — docs/reference/01-authoring.md §2).
  */
 export type ApiCardVariant = 'url' | 'script';
 
@@ -120,7 +120,7 @@ function SectionTitle({ icon, title, text }: { icon: ReactNode; title: string; t
   );
 }
 
-/** One API call of the plan: the call editor of spec 01 §2. */
+/** One API call of the plan: the call editor of docs/reference/01-authoring.md §2. */
 export function ApiEntryCard({
   entry,
   index,
@@ -229,7 +229,7 @@ export function ApiEntryCard({
       size="icon-sm"
       aria-label={t('plans.removeApi')}
       // Marked (and explained by the tooltip) but still pressable: the list answers a press on the last
-      // API with the spec's alert (spec 01 §5).
+      // API with the spec's alert (docs/reference/01-authoring.md §5).
       aria-disabled={removable ? undefined : 'true'}
       onClick={() => onRemove(entry, index)}
       className="text-muted-foreground hover:text-destructive"

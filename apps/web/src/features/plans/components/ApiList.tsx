@@ -97,8 +97,8 @@ const SortableEntry = memo(function SortableEntry(props: SortableEntryProps) {
 });
 
 /**
- * The ordered list of API calls (spec 01 §2): drag or up/down to reorder, delete while more than one, and
- * on the script-upload screen duplicate (the copy's URL gets `_copy`, spec 01 §9, and so does its name).
+ * The ordered list of API calls (docs/reference/01-authoring.md §2): drag or up/down to reorder, delete while more than one, and
+ * on the script-upload screen duplicate (the copy's URL gets `_copy`, docs/reference/01-authoring.md §9, and so does its name).
  */
 export function ApiList({
   form,
@@ -142,12 +142,12 @@ export function ApiList({
   const count = form.entries.length;
   const remove = useCallback(
     (entry: EntryForm, index: number) => {
-      // Spec 01 §5: the last API cannot be removed, and the user is told why when trying.
+      // docs/reference/01-authoring.md §5: the last API cannot be removed, and the user is told why when trying.
       if (!canRemoveEntry(count)) {
         notice.error(t('plans.lastApi'));
         return;
       }
-      // Spec 01 §5: removal asks for confirmation, whatever the entry holds.
+      // docs/reference/01-authoring.md §5: removal asks for confirmation, whatever the entry holds.
       const url = entry.url.trim();
       const target = url ? `${entry.method} ${url}` : entry.name.trim();
       const question = target

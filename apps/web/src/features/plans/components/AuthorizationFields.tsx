@@ -11,7 +11,7 @@ import type { AuthForm, EntryForm, PlanFormAction } from '../model/plan-form';
 import { translatePlanMessage } from '../plan-messages';
 import { NativeSelect } from './NativeSelect';
 
-/** The Authorization tab: none, bearer, basic, API key or OAuth2 client credentials (spec 01 §3). */
+/** The Authorization tab: none, bearer, basic, API key or OAuth2 client credentials (docs/reference/01-authoring.md §3). */
 export function AuthorizationFields({
   entry,
   dispatch,
@@ -31,7 +31,7 @@ export function AuthorizationFields({
     const message = errors[`authorization.${field}`];
     return message ? translatePlanMessage(message, t) : undefined;
   };
-  // Spec 01 §5: authorization is sent only when every field its type needs is filled.
+  // docs/reference/01-authoring.md §5: authorization is sent only when every field its type needs is filled.
   const incomplete =
     auth.type !== 'none' && missingAuthorizationFields(authorizationToModel(auth)).length > 0;
 

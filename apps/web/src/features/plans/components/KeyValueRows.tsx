@@ -36,7 +36,7 @@ const TEXTS: Record<RowList, { name: MessageKey; add: MessageKey; remove: Messag
 };
 
 /**
- * The Parameters and Headers tabs: name/value rows, one of which always stays (spec 01 §5). On the Headers
+ * The Parameters and Headers tabs: name/value rows, one of which always stays (docs/reference/01-authoring.md §5). On the Headers
  * tab, an Authorization row with a Bearer or Basic value moves to the Authorization tab once the user leaves
  * the row (not while typing, which would take the row away mid-token), and a note says so here.
  */

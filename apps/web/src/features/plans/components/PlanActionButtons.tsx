@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 import type { PlanEditor } from '../hooks/usePlanEditor';
 
 /**
- * The action buttons both performance screens share, each with its busy label (spec 01 §2). The screens
+ * The action buttons both performance screens share, each with its busy label (docs/reference/01-authoring.md §2). The screens
  * differ in wording ("Generate" / "Generate Script"), so the idle label is theirs to give.
  */
 
@@ -56,7 +56,7 @@ export function ValidateButton({ editor, disabled, label, className }: ActionPro
   );
 }
 
-/** Run Script: saves an unsaved plan first, then opens its live result (spec 01 §4). */
+/** Run Script: saves an unsaved plan first, then opens its live result (docs/reference/01-authoring.md §4). */
 export function RunScriptButton({ editor, disabled }: { editor: PlanEditor; disabled: boolean }) {
   const t = useT();
   if (!editor.runAvailable) {

@@ -16,7 +16,7 @@ import { toolLabel, type PlanForm } from '../model/plan-form';
 import { PlanExport } from './PlanExport';
 
 /**
- * The plan details modal of spec 01 §2: name, tool, users, duration, number and list of APIs, and the
+ * The plan details modal of docs/reference/01-authoring.md §2: name, tool, users, duration, number and list of APIs, and the
  * generated script when there is one. Bearer and OAuth2 tokens show their first 20 characters only.
  * Beyond the spec: the plan exports to a Postman collection, CSV or Excel from here.
  */

@@ -368,7 +368,7 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByTestId('api-0-duplicate'));
     expect(titles()).toEqual(['List pets', 'List pets_copy', 'Create a pet', 'Show a pet']);
-    // Spec 01 §9: the copy's URL gets the suffix; the original keeps its own.
+    // docs/reference/01-authoring.md §9: the copy's URL gets the suffix; the original keeps its own.
     expect(screen.getByTestId('api-1-summary-url')).toHaveTextContent(
       /^http:\/\/127\.0\.0\.1:9\/v1\/pets_copy$/,
     );
@@ -575,7 +575,7 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByTestId('download-script'));
     expect(alerts()).toEqual(['No script generated yet. Please generate a script first.']);
-    // Spec 01 §5: Validate is disabled with no script.
+    // docs/reference/01-authoring.md §5: Validate is disabled with no script.
     expect(screen.getByTestId('validate-plan')).toBeDisabled();
     expect(screen.getByTestId('script-validate')).toBeDisabled();
     await user.click(screen.getByTestId('generate-plan'));

@@ -27,7 +27,7 @@ import { ValidationResultsCard } from './ValidationResultsDialog';
 type Step = 'upload' | 'configure';
 
 /**
- * /create-test/script-input (spec 01 §2 "Performance: script upload"): step 1 uploads an API description,
+ * /create-test/script-input (docs/reference/01-authoring.md §2 "Performance: script upload"): step 1 uploads an API description,
  * step 2 configures, generates, validates, saves and runs the plan made from it. A saved plan opens at
  * step 2. Each visit gets a fresh editor; ?planId= after a save keeps it in place.
  */
@@ -77,7 +77,7 @@ function ScriptInputEditor({ editorKey }: { editorKey: string }) {
     fileName: uploadScriptFileName,
   });
   const { form, script, busy } = editor;
-  // Spec 01 §2: a saved plan goes straight to step 2.
+  // docs/reference/01-authoring.md §2: a saved plan goes straight to step 2.
   const [step, setStep] = useState<Step>(() => (editor.openedWithPlan ? 'configure' : 'upload'));
   const [imported, setImported] = useState<ImportedApis | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -241,7 +241,7 @@ function ConfigureStep({
   );
 }
 
-/** The buttons of spec 01 §2 "Performance: script upload", each with its busy label. */
+/** The buttons of docs/reference/01-authoring.md §2 "Performance: script upload", each with its busy label. */
 function ScriptActions({
   editor,
   disabled,
@@ -255,9 +255,9 @@ function ScriptActions({
 }) {
   const t = useT();
   const { busy, form } = editor;
-  // Spec 01 §5: Save is disabled with a blank plan name, while saving, or while the form is disabled.
+  // docs/reference/01-authoring.md §5: Save is disabled with a blank plan name, while saving, or while the form is disabled.
   const saveDisabled = form.name.trim() === '' || busy === 'saving' || disabled;
-  // Spec 01 §5: "Validate, Copy and Download are disabled with no script" — this screen's Validate Script
+  // docs/reference/01-authoring.md §5: "Validate, Copy and Download are disabled with no script" — this screen's Validate Script
   // sits in the action row, away from the script panel that disables its own.
   const noScript = editor.script.script === '';
   return (

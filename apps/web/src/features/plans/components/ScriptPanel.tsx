@@ -22,7 +22,7 @@ import { cn } from '@/lib/utils';
 import type { ScriptPreview } from '../hooks/useScriptPreview';
 import { toolLabel } from '../model/plan-form';
 
-/** Spec 01 §9: the script panel shows 16 rows by default. */
+/** docs/reference/01-authoring.md §9: the script panel shows 16 rows by default. */
 export const SCRIPT_ROWS = 16;
 
 /** "urls[2].extractType" → "API 3 · extractType". */

@@ -14,7 +14,7 @@ type Outcome =
   { kind: 'success'; message: string; updates: ParsedUpdate[] } | { kind: 'error'; message: string };
 
 /**
- * The text-command panel of a saved plan (spec 01 §2): a command in plain words, the answer in green on
+ * The text-command panel of a saved plan (docs/reference/01-authoring.md §2): a command in plain words, the answer in green on
  * success or red on error, and the list of changes applied.
  */
 export function TextCommandPanel({

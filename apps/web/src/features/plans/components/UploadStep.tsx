@@ -51,7 +51,7 @@ const KIND_LABELS: Record<UploadKind, MessageKey> = {
 function problemText(problem: UploadProblem, t: Translate): string {
   switch (problem.problem) {
     case 'noFile':
-      // Spec 01 §5 names the two kinds it has; the others say which file is missing the same way.
+      // docs/reference/01-authoring.md §5 names the two kinds it has; the others say which file is missing the same way.
       return problem.kind === 'swagger'
         ? t('scriptInput.error.noSwaggerFile')
         : problem.kind === 'postman'
@@ -81,7 +81,7 @@ function formatSize(bytes: number): string {
 }
 
 /**
- * Step 1 of the script-upload screen (spec 01 §2): the kind of file, the file (or a pasted cURL command),
+ * Step 1 of the script-upload screen (docs/reference/01-authoring.md §2): the kind of file, the file (or a pasted cURL command),
  * the optional base URL, and "Proceed with Script" ("Processing..." while the server parses it). Problems
  * are shown above the button and leave everything as chosen, to fix and try again.
  */

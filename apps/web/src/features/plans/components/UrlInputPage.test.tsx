@@ -86,7 +86,7 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
       typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
     );
 
-  it('has the breadcrumbs, the hint and the settings of spec 01 §2', async () => {
+  it('has the breadcrumbs, the hint and the settings of docs/reference/01-authoring.md §2', async () => {
     await openScreen();
     expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('PLANS>Create Test>Input URLs');
     expect(screen.getByTestId('sequence-hint')).toHaveTextContent(

@@ -24,7 +24,7 @@ import { TextCommandPanel } from './TextCommandPanel';
 import { ValidationResultsDialog } from './ValidationResultsDialog';
 
 /**
- * /create-test/url-input (spec 01 §2 "Performance: URL input"). Each visit gets a fresh editor; replacing
+ * /create-test/url-input (docs/reference/01-authoring.md §2 "Performance: URL input"). Each visit gets a fresh editor; replacing
  * the address with ?planId= after a save keeps the editor (and its unsaved script edits) in place.
  */
 export default function UrlInputPage() {
@@ -134,7 +134,7 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
         </div>
       </div>
 
-      {/* The save bar (spec 01 §2): the plan name and Save, always at hand. */}
+      {/* The save bar (docs/reference/01-authoring.md §2): the plan name and Save, always at hand. */}
       <form
         onSubmit={onSaveBarSubmit}
         className="sticky bottom-0 z-20 -mx-4 border-t border-border bg-background/90 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"

@@ -10,7 +10,7 @@ import { NativeSelect } from './NativeSelect';
 
 /**
  * The validation configuration panel of a call editor: the checks Validate judges against the real answer
- * (spec 01 §3 "Validation item"). Add is disabled while the expected value is blank; Enter adds too.
+ * (docs/reference/01-authoring.md §3 "Validation item"). Add is disabled while the expected value is blank; Enter adds too.
  */
 export function ValidationItemsPanel({
   entry,

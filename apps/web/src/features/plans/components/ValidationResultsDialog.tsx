@@ -24,7 +24,7 @@ const VERDICT: Record<
   WARNING: { variant: 'warning', icon: TriangleAlert },
 };
 
-/** Spec 01 §4: success shows PASS, error FAIL, anything else WARNING. */
+/** docs/reference/01-authoring.md §4: success shows PASS, error FAIL, anything else WARNING. */
 export function VerdictBadge({ status, testId }: { status: string; testId?: string }) {
   const label = resultStatusLabel(status);
   const { variant, icon: Icon } = VERDICT[label];
@@ -146,7 +146,7 @@ function ValidationResultsBody({
   );
 }
 
-/** The script-upload screen's validation-results card (spec 01 §2): on the page, until dismissed. */
+/** The script-upload screen's validation-results card (docs/reference/01-authoring.md §2): on the page, until dismissed. */
 export function ValidationResultsCard({
   result,
   onClose,

@@ -51,14 +51,14 @@ import { useScriptPreview, type ScriptMode } from './useScriptPreview';
 
 /**
  * Everything a performance authoring screen (URL input, script upload) does with its plan: the form, the
- * script, loading a saved plan (by `?planId=` or the storage hand-off of spec 01 §4), Save vs Update,
+ * script, loading a saved plan (by `?planId=` or the storage hand-off of docs/reference/01-authoring.md §4), Save vs Update,
  * Generate, Validate and Run. Messages the spec writes as alerts are in-app notices (`useNotice`), word for
  * word and in the active language; the tool change asks with the in-app confirmation (`useConfirm`).
  */
 
 type SourcePage = PerfPlan['source_page'];
 
-/** The screen each source page's plans open on (spec 01 §2 "Redirect"). */
+/** The screen each source page's plans open on (docs/reference/01-authoring.md §2 "Redirect"). */
 const SCREEN_OF_SOURCE: Record<SourcePage, ScreenId> = {
   'url-input': 'createTestUrl',
   'script-input': 'createTestScript',
@@ -186,7 +186,7 @@ export function usePlanEditor({
     setServerErrors(null);
   };
 
-  /** A plan made on the other performance screen opens there, when it exists (spec 01 §2 "Redirect"). */
+  /** A plan made on the other performance screen opens there, when it exists (docs/reference/01-authoring.md §2 "Redirect"). */
   const redirectToOwnScreen = useCallback(
     (plan: PerfPlan, id: string | undefined, stored?: unknown): boolean => {
       const own = SCREEN_OF_SOURCE[plan.source_page];
@@ -199,7 +199,7 @@ export function usePlanEditor({
     [navigate, sourcePage],
   );
 
-  // The hand-off entries are removed once read (spec 01 §4); reading happened in the initial state.
+  // The hand-off entries are removed once read (docs/reference/01-authoring.md §4); reading happened in the initial state.
   useEffect(() => {
     if (initial.target.kind !== 'none') clearPlanHandOff();
     if (initial.loadError) notice.error(t('plans.loadFailed'));
@@ -287,7 +287,7 @@ export function usePlanEditor({
   );
   const dirty = savedFingerprint !== currentFingerprint;
 
-  /** Spec 01 §5 rules for saving and running, in the spec's order; alerts and returns the plan when fine. */
+  /** docs/reference/01-authoring.md §5 rules for saving and running, in the spec's order; alerts and returns the plan when fine. */
   const readyPlan = (failure: 'plans.saveFailed' | 'plans.runFailed'): PerfPlan | null => {
     if (form.name.trim() === '') {
       setShowErrors(true);
@@ -307,7 +307,7 @@ export function usePlanEditor({
     return check.plan;
   };
 
-  /** Save vs Update (spec 01 §4): update the saved plan when there is one, else create it and keep its id. */
+  /** Save vs Update (docs/reference/01-authoring.md §4): update the saved plan when there is one, else create it and keep its id. */
   const persist = async (): Promise<{ id: string; created: boolean }> => {
     const body: PlanBody = { ...check.snapshot.body, ...(scriptToSave ? { script: scriptToSave } : {}) };
     if (savedId) {
@@ -344,7 +344,7 @@ export function usePlanEditor({
 
   const runAvailable = isScreenAvailable('testResult');
 
-  /** Spec 01 §4: a run needs a plan id; an unsaved (or changed) plan is saved first. */
+  /** docs/reference/01-authoring.md §4: a run needs a plan id; an unsaved (or changed) plan is saved first. */
   const run = async () => {
     if (busy || !runAvailable) return;
     const plan = readyPlan('plans.runFailed');

@@ -1,6 +1,6 @@
 import type { Authorization } from '@aqa/plan';
 
-/** Spec 01 §9: the details modal shows only the first 20 characters of bearer and OAuth2 tokens. */
+/** docs/reference/01-authoring.md §9: the details modal shows only the first 20 characters of bearer and OAuth2 tokens. */
 export const TOKEN_PREVIEW_CHARS = 20;
 
 /** The first 20 characters of a secret and an ellipsis when it was longer; never the rest. */

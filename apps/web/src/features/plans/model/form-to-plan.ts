@@ -15,9 +15,9 @@ import { isReplacedAuthorizationHeader } from './authorization-header';
 import type { AuthForm, EntryForm, KeyValueRow, PlanForm } from './plan-form';
 
 /**
- * The form as the plan model (spec 01 §3), and the model's problems mapped back to the form fields.
+ * The form as the plan model (docs/reference/01-authoring.md §3), and the model's problems mapped back to the form fields.
  * Entries whose URL is blank are left out of the plan (the spec's client sends only entries with a URL);
- * the rest keep their order. The script-upload screen's API editor requires the URL (spec 01 §5), so there
+ * the rest keep their order. The script-upload screen's API editor requires the URL (docs/reference/01-authoring.md §5), so there
  * a blank URL stops Save, Run, Generate and Validate instead of being dropped (see `apiEditorErrors`).
  */
 
@@ -55,7 +55,7 @@ export interface FormSnapshot {
   body: PlanBody;
   /** Form entries sent, in plan order. */
   sources: EntrySource[];
-  /** Whether any entry has a URL (spec 01 §5 "at least one non-empty URL"). */
+  /** Whether any entry has a URL (docs/reference/01-authoring.md §5 "at least one non-empty URL"). */
   hasUrl: boolean;
 }
 
@@ -73,7 +73,7 @@ function isBlankRow(row: KeyValueRow): boolean {
 
 export function authorizationToModel(auth: AuthForm): Authorization {
   const clientId = auth.clientId.trim();
-  // Spec 01 §3: OAuth2 keeps the client id and secret joined by a colon in token.
+  // docs/reference/01-authoring.md §3: OAuth2 keeps the client id and secret joined by a colon in token.
   const joined = clientId !== '' || auth.clientSecret !== '' ? `${clientId}:${auth.clientSecret}` : '';
   return {
     type: auth.type,
@@ -204,7 +204,7 @@ export const API_NAME_REQUIRED = 'Enter the API name';
 export const API_URL_REQUIRED = 'Enter the URL';
 
 /**
- * Spec 01 §5: "API name and URL are required in the API editor" — the editor of the script-upload screen,
+ * docs/reference/01-authoring.md §5: "API name and URL are required in the API editor" — the editor of the script-upload screen,
  * the one that names its APIs. The URL screen's entries have no name field and a blank URL there only
  * leaves the entry out, so the rule is not applied there. Every entry is checked, blank URL or not.
  */

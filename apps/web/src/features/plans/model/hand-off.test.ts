@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearPlanHandOff, peekPlanHandOff, planIdOf } from './hand-off';
 
-describe('the storage hand-off of spec 01 §4', () => {
+describe('the storage hand-off of docs/reference/01-authoring.md §4', () => {
   it('reads a saved plan id before a saved plan, without removing either', () => {
     localStorage.setItem('savedPlan', JSON.stringify({ name: 'P' }));
     localStorage.setItem('loadSavedPlanId', 'p-1');

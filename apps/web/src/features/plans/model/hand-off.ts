@@ -1,7 +1,7 @@
 import { storage } from '@/lib/storage';
 
 /**
- * The hand-off between screens through browser storage (spec 01 §4): another screen leaves the id of a
+ * The hand-off between screens through browser storage (docs/reference/01-authoring.md §4): another screen leaves the id of a
  * saved plan (`loadSavedPlanId`) or the plan itself (`savedPlan`) for this one, which removes each entry
  * once it has read it.
  */
@@ -57,7 +57,7 @@ export function planIdOf(plan: unknown): string | undefined {
   return undefined;
 }
 
-/** The run hand-off to the result screen (spec 01 §4, spec 02 §3): the run on screen and its configuration. */
+/** The run hand-off to the result screen (docs/reference/01-authoring.md §4, docs/reference/02-running.md §3): the run on screen and its configuration. */
 export const CURRENT_TEST_ID_KEY = 'currentTestId';
 export const CURRENT_TEST_CONFIG_KEY = 'currentTestConfig';
 

@@ -22,13 +22,13 @@ export type AssertionOperator = UrlEntry['assertionOperator'];
 export type ValidationType = ValidationItem['type'];
 
 /**
- * The URL-input form (spec 01 §2 "Performance: URL input") as plain state and a pure reducer, so that the
+ * The URL-input form (docs/reference/01-authoring.md §2 "Performance: URL input") as plain state and a pure reducer, so that the
  * list rules — add, move, delete only while more than one entry remains, one parameter and header row
  * always kept, POST/PUT/PATCH opening the Payload tab — hold wherever the form is changed from and can be
  * tested without rendering. Values are kept as typed (text); `form-to-plan.ts` turns them into the model.
  */
 
-/** The methods of the URL screen (spec 01 §9); HEAD and OPTIONS are kept when a loaded plan has them. */
+/** The methods of the URL screen (docs/reference/01-authoring.md §9); HEAD and OPTIONS are kept when a loaded plan has them. */
 export const FORM_METHODS = [
   'GET',
   'POST',
@@ -37,7 +37,7 @@ export const FORM_METHODS = [
   'PATCH',
 ] as const satisfies readonly HttpMethod[];
 
-/** Tools in the order and spelling of the plan form (spec 01 §9). */
+/** Tools in the order and spelling of the plan form (docs/reference/01-authoring.md §9). */
 export const TOOL_OPTIONS: readonly { value: Tool; label: string }[] = [
   { value: 'jmeter', label: 'JMeter' },
   { value: 'k6', label: 'K6' },
@@ -46,12 +46,12 @@ export const TOOL_OPTIONS: readonly { value: Tool; label: string }[] = [
   { value: 'soapui', label: 'SoapUI' },
 ];
 
-/** The script-upload screen offers four tools (spec 01 §9); a loaded plan keeps its own. */
+/** The script-upload screen offers four tools (docs/reference/01-authoring.md §9); a loaded plan keeps its own. */
 export const SCRIPT_TOOL_OPTIONS: readonly { value: Tool; label: string }[] = TOOL_OPTIONS.filter(
   (option) => option.value !== 'soapui',
 );
 
-/** The script-upload screen also offers HEAD and OPTIONS (spec 01 §9). */
+/** The script-upload screen also offers HEAD and OPTIONS (docs/reference/01-authoring.md §9). */
 export const SCRIPT_METHODS = [...FORM_METHODS, 'HEAD', 'OPTIONS'] as const satisfies readonly HttpMethod[];
 
 export function toolLabel(tool: Tool): string {
@@ -255,7 +255,7 @@ export type PlanFormAction =
   | { type: 'addValidation'; entryId: string; id: string; item: NewValidationItem }
   | { type: 'removeValidation'; entryId: string; itemId: string };
 
-/** Whether an entry may be deleted: only while more than one remains (spec 01 §2). */
+/** Whether an entry may be deleted: only while more than one remains (docs/reference/01-authoring.md §2). */
 export function canRemoveEntry(entryCount: number): boolean {
   return entryCount > 1;
 }
@@ -301,7 +301,7 @@ export function duplicateName(entry: Pick<EntryForm, 'name' | 'method' | 'url'>)
 }
 
 /**
- * Spec 01 §9: "A duplicated API gets its URL suffixed with _copy". A blank URL stays blank: there is no
+ * docs/reference/01-authoring.md §9: "A duplicated API gets its URL suffixed with _copy". A blank URL stays blank: there is no
  * address to mark, and "_copy" alone would only read as a URL that was typed.
  */
 export function duplicateUrl(url: string): string {
@@ -369,7 +369,7 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
       return mapEntry(form, action.entryId, (entry) => ({
         ...entry,
         method: action.method,
-        // Spec 01 §2: choosing POST, PUT or PATCH switches the editor to the Payload tab.
+        // docs/reference/01-authoring.md §2: choosing POST, PUT or PATCH switches the editor to the Payload tab.
         tab: BODY_METHODS.includes(action.method) ? 'payload' : entry.tab,
       }));
     case 'setTab':
@@ -401,7 +401,7 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
       }));
     case 'addValidation': {
       const expected = action.item.expected_value.trim();
-      // Spec 01 §5: an item is added only when its expected value is not blank.
+      // docs/reference/01-authoring.md §5: an item is added only when its expected value is not blank.
       if (expected === '') return form;
       return mapEntry(form, action.entryId, (entry) => ({
         ...entry,

@@ -11,7 +11,7 @@ const input = (overrides: Partial<Parameters<typeof checkUpload>[0]>) => ({
 });
 
 describe('checking an upload before it is sent', () => {
-  it('accepts the extensions of spec 01 §2 and refuses the others', () => {
+  it('accepts the extensions of docs/reference/01-authoring.md §2 and refuses the others', () => {
     for (const name of ['a.json', 'a.yaml', 'A.YML'])
       expect(checkUpload(input({ file: { name, size: 1 } }))).toBeNull();
     expect(checkUpload(input({ file: { name: 'a.txt', size: 1 } }))).toEqual({

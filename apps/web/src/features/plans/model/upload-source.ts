@@ -12,7 +12,7 @@ export const UPLOAD_KINDS = ['swagger', 'postman', 'har', 'csv', 'excel', 'curl'
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export type FileKind = Exclude<UploadKind, 'curl'>;
 
-/** File extensions each kind accepts (spec 01 §2: Swagger .json/.yaml/.yml, Postman .json only). */
+/** File extensions each kind accepts (docs/reference/01-authoring.md §2: Swagger .json/.yaml/.yml, Postman .json only). */
 export const ACCEPTED_EXTENSIONS: Record<FileKind, readonly string[]> = {
   swagger: ['.json', '.yaml', '.yml'],
   postman: ['.json'],
@@ -104,8 +104,8 @@ export function entriesFromSteps(
 }
 
 /**
- * The download name on this screen: spec 01 §9's performance_test_{tool}.jmx (JMeter) / .js, with each
- * tool's own extension so that the file opens in that tool (DESIGN §5).
+ * The download name on this screen: docs/reference/01-authoring.md §9's performance_test_{tool}.jmx (JMeter) / .js, with each
+ * tool's own extension so that the file opens in that tool (docs/design.md §5).
  */
 export function uploadScriptFileName(tool: Tool): string {
   return `performance_test_${tool}.${SCRIPT_EXTENSIONS[tool]}`;

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api';
 import type { FileKind } from '../model/upload-source';
 
-/** The parse calls (spec 01 §7 parse-swagger / parse-postman, and the HAR, cURL and table importers). */
+/** The parse calls (docs/reference/01-authoring.md §7 parse-swagger / parse-postman, and the HAR, cURL and table importers). */
 
 export interface ImportWarning {
   /** Where in the file: "paths./pets/{petId}.get", "Folder / Request", "entries[3]", "row 4". */
@@ -38,7 +38,7 @@ export interface ImportAnswer {
 export type UploadSource =
   { kind: 'curl'; command: string } | { kind: FileKind; file: File; baseUrl?: string | undefined };
 
-/** Multipart uploads per kind; CSV and Excel go through the file parse of spec 02 §7 with their format. */
+/** Multipart uploads per kind; CSV and Excel go through the file parse of docs/reference/02-running.md §7 with their format. */
 const FILE_ENDPOINTS: Record<FileKind, { path: string; format?: string }> = {
   swagger: { path: '/parse-swagger' },
   postman: { path: '/parse-postman' },

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { sessionUserId } from '@/lib/session';
 import type { PlanBody } from '../model/form-to-plan';
 
-/** The plan calls of spec 01 §7, under /api, always for the signed-in user (user_email). */
+/** The plan calls of docs/reference/01-authoring.md §7, under /api, always for the signed-in user (user_email). */
 
 /** A saved plan as the server answers it. */
 export type SavedPlan = PerfPlan & {
@@ -77,7 +77,7 @@ export function generateScriptOnServer(request: ScriptRequest): Promise<ScriptAn
   return api.post<ScriptAnswer>('/generate-script', { ...request, user_email: userEmail() });
 }
 
-/** Validate (spec 01 §7): the URL screen sends one user for one minute, in validation mode. */
+/** Validate (docs/reference/01-authoring.md §7): the URL screen sends one user for one minute, in validation mode. */
 export function validatePlan(
   request: Pick<ScriptRequest, 'urls' | 'tool' | 'name'>,
 ): Promise<ValidationResponse> {
@@ -92,7 +92,7 @@ export function validatePlan(
   });
 }
 
-/** The run-test request of spec 01 §3; its call arrives with the run manager (spec 02). */
+/** The run-test request of docs/reference/01-authoring.md §3; its call arrives with the run manager (docs/reference/02-running.md). */
 export interface RunTestRequest {
   plan_id: string;
   user_email: string | undefined;

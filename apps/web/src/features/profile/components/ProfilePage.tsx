@@ -324,7 +324,7 @@ function DetailsSkeleton() {
   );
 }
 
-/** Profile (DESIGN §5): name, company and role (PUT /api/me), and the password (POST /api/me/password). */
+/** Profile (docs/design.md §5): name, company and role (PUT /api/me), and the password (POST /api/me/password). */
 export default function ProfilePage() {
   const t = useT();
   const session = useSession();

@@ -27,7 +27,7 @@ export function MethodBadge({ method }: { method: string | null | undefined }) {
   );
 }
 
-/** The error-rate badge: green under 5 %, yellow under 10 %, red otherwise (spec 02 §2, §9). */
+/** The error-rate badge: green under 5 %, yellow under 10 %, red otherwise (docs/reference/02-running.md §2, §9). */
 export function ErrorRateBadge({ errorRate }: { errorRate: number | null | undefined }) {
   const { locale } = useI18n();
   const variant = errorRateBadgeVariant(errorRate);
@@ -51,7 +51,7 @@ export interface ApiResultsTableProps {
 }
 
 /**
- * API Results Details (spec 02 §2): API Label, Method, Total Requests, Successful, Failed, Avg Response
+ * API Results Details (docs/reference/02-running.md §2): API Label, Method, Total Requests, Successful, Failed, Avg Response
  * Time, 95th Percentile, Error Rate — one row per API; scrolls sideways on narrow screens.
  */
 export function ApiResultsTable({
@@ -138,7 +138,7 @@ export interface ApiResultsListProps {
 }
 
 /**
- * The API Results list (spec 02 §2): per API its name, method badge, url, label, total, successful,
+ * The API Results list (docs/reference/02-running.md §2): per API its name, method badge, url, label, total, successful,
  * failed, error rate (badge), average and 95th percentile.
  */
 export function ApiResultsList({

@@ -53,7 +53,7 @@ export function engineName(engine: string | null | undefined, t: Translate): str
 }
 
 /**
- * Detailed Statistics (spec 02 §2): test duration, concurrent users, avg / 95th / min / max response time,
+ * Detailed Statistics (docs/reference/02-running.md §2): test duration, concurrent users, avg / 95th / min / max response time,
  * average bandwidth and the test tool (default Taurus) — the engine that really ran, with the plan's tool
  * and the reason in words when the built-in engine stood in for it.
  */
@@ -87,7 +87,7 @@ export function DetailedStatistics({
     { label: 'results.stats.p999', value: summary.percentile_999, id: 'p999' },
   ];
   const note = engineNoteText(engineNote, engine, tool, t);
-  // The tool shown is what really ran the load (DESIGN §4); the plan's tool follows when it differs.
+  // The tool shown is what really ran the load (docs/design.md §4); the plan's tool follows when it differs.
   const builtIn = isBuiltInEngine(engine);
   const testTool = builtIn
     ? t('results.stats.builtInEngine')

@@ -8,7 +8,7 @@ export interface LiveProgressProps {
   totalSeconds: number;
 }
 
-/** The running test's progress bar with percent, elapsed seconds and total (spec 02 §2, §4). */
+/** The running test's progress bar with percent, elapsed seconds and total (docs/reference/02-running.md §2, §4). */
 export function LiveProgress({ progress, elapsedSeconds, totalSeconds }: LiveProgressProps) {
   const { t, locale } = useI18n();
   const percent = Math.round(progress);

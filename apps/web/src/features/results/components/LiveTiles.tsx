@@ -25,7 +25,7 @@ export interface LiveTilesProps {
 }
 
 /**
- * The four live tiles of a running test (spec 02 §2): Active Users, Requests/sec, Avg Response Time and
+ * The four live tiles of a running test (docs/reference/02-running.md §2): Active Users, Requests/sec, Avg Response Time and
  * Error Rate — the last second from the stream, or the server's figures so far when polling.
  */
 export function LiveTiles({ snapshot, summary, series }: LiveTilesProps) {

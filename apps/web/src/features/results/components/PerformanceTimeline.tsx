@@ -44,7 +44,7 @@ function StatTile({
 }
 
 /**
- * The Performance Timeline card (spec 02 §2): four summary tiles (average response time, average 95th,
+ * The Performance Timeline card (docs/reference/02-running.md §2): four summary tiles (average response time, average 95th,
  * peak response time, peak 95th) over a five-series line chart, 400 / 500 / 600 px high on narrow
  * (< 768 px), medium (768–1023 px) and wide screens.
  */

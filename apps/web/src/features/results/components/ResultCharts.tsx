@@ -24,10 +24,10 @@ export interface ResultChartsProps {
 }
 
 /**
- * The Result charts set of spec 02 §2: the four tiles, Response Time Distribution, Success vs Failure,
+ * The Result charts set of docs/reference/02-running.md §2: the four tiles, Response Time Distribution, Success vs Failure,
  * Performance Metrics, API Performance Comparison (only with API results), Throughput Over Time, Error Rate
  * Trend, APIs Over Time (per-API series, beyond the spec), Detailed Statistics and the API Results Details table. Every figure comes from the result or its
- * chart data; when the chart data is missing (spec §8) the charts built from it are omitted.
+ * chart data; when the chart data is missing (docs/reference/02-running.md §8) the charts built from it are omitted.
  */
 export function ResultCharts({ result, chartData, chartsLoading = false }: ResultChartsProps) {
   const { t } = useI18n();

@@ -29,7 +29,7 @@ export interface WaitingPanelProps {
   notFound?: boolean;
 }
 
-/** "Test Result Preparing..." / "Processing Test Results..." with elapsed, total and progress (spec 02 §2). */
+/** "Test Result Preparing..." / "Processing Test Results..." with elapsed, total and progress (docs/reference/02-running.md §2). */
 export function WaitingPanel({ kind, elapsedSeconds, totalSeconds, progress, notFound }: WaitingPanelProps) {
   const { t, locale } = useI18n();
   const figures = [
@@ -107,7 +107,7 @@ function GoBackButton({ onBack }: { onBack: () => void }) {
   );
 }
 
-/** Completed with a summary that counted no request (spec 02 §2). */
+/** Completed with a summary that counted no request (docs/reference/02-running.md §2). */
 export function NoKpiPanel({ onBack }: { onBack: () => void }) {
   const { t } = useI18n();
   return (
@@ -123,7 +123,7 @@ export function NoKpiPanel({ onBack }: { onBack: () => void }) {
   );
 }
 
-/** Completed without a summary (spec 02 §2); also a stopped run that recorded nothing. */
+/** Completed without a summary (docs/reference/02-running.md §2); also a stopped run that recorded nothing. */
 export function NoResultsPanel({ onBack, text }: { onBack: () => void; text?: string }) {
   const { t } = useI18n();
   return (
@@ -139,7 +139,7 @@ export function NoResultsPanel({ onBack, text }: { onBack: () => void; text?: st
   );
 }
 
-/** "Test Timeout" with the spec's explanatory list, Go Back and Refresh Page (spec 02 §2, §8). */
+/** "Test Timeout" with the spec's explanatory list, Go Back and Refresh Page (docs/reference/02-running.md §2, §8). */
 export function TimeoutPanel({
   seconds,
   notFound = false,
@@ -226,7 +226,7 @@ export function ErrorDetails({ details }: { details: string }) {
   );
 }
 
-/** "Test Error" with the message, Go Back and Retry (spec 02 §2); a tool's output behind "Details". */
+/** "Test Error" with the message, Go Back and Retry (docs/reference/02-running.md §2); a tool's output behind "Details". */
 export function ErrorPanel({
   message,
   details,

@@ -18,7 +18,7 @@ const PHASES: Record<
   notFound: { label: 'results.phase.notFound', icon: SearchX, variant: 'secondary' },
 };
 
-/** The status icon and label of the live screen, in the status colours (DESIGN §6). */
+/** The status icon and label of the live screen, in the status colours (docs/design.md §6). */
 export function StatusIndicator({ phase }: { phase: LivePhase }) {
   const t = useT();
   const { label, icon: Icon, variant, spin } = PHASES[phase];

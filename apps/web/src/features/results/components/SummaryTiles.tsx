@@ -4,7 +4,7 @@ import { errorRateBadgeVariant, formatCount, formatMs, formatPercent, formatRps 
 import type { ResultSummary as TestSummary } from '@aqa/plan';
 import { MetricTile } from './MetricTile';
 
-/** The result tiles (spec 02 §2 "Result charts"): Total Requests, Requests/sec, Avg Response Time, Error Rate. */
+/** The result tiles (docs/reference/02-running.md §2 "Result charts"): Total Requests, Requests/sec, Avg Response Time, Error Rate. */
 export function SummaryTiles({ summary }: { summary: TestSummary }) {
   const { t, locale } = useI18n();
   const errorTone = errorRateBadgeVariant(summary.error_rate);

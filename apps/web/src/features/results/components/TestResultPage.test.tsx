@@ -344,7 +344,7 @@ describe('live result screen: the stream', () => {
     expect(window.localStorage.getItem(CURRENT_TEST_ID_KEY)).toBe('t1');
   });
 
-  it('leaves the time charts out when the chart data cannot be loaded (spec §8)', async () => {
+  it('leaves the time charts out when the chart data cannot be loaded (docs/reference/02-running.md §8)', async () => {
     mockApi({
       'GET /api/test-stream/t1': () => eventStream([['end', completed()]]),
       'GET /api/chart-data/t1': () => json({ detail: 'boom' }, 500, 'Internal Server Error'),
@@ -429,7 +429,7 @@ describe('live result screen: charts', () => {
   });
 });
 
-describe('live result screen: the states of spec 02 §4', () => {
+describe('live result screen: the states of docs/reference/02-running.md §4', () => {
   function endWith(result: TestResult) {
     mockApi({
       'GET /api/test-stream/t1': () => eventStream([['end', result]]),

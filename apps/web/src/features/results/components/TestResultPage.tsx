@@ -37,7 +37,7 @@ interface ResultLocationState {
 }
 
 /**
- * /test-result/{testId} — the live performance result screen (spec 02 §2, §4). /test-result/new starts
+ * /test-result/{testId} — the live performance result screen (docs/reference/02-running.md §2, §4). /test-result/new starts
  * the run of the stored `currentTestConfig` first. Retry and Refresh Page start the screen afresh.
  */
 export default function TestResultPage() {
@@ -47,7 +47,7 @@ export default function TestResultPage() {
   const [attempt, setAttempt] = useState(0);
 
   if (testId === NEW_TEST_ROUTE_ID) {
-    // A configuration that already started its run: show that run (spec §4 "an existing test is viewed").
+    // A configuration that already started its run: show that run (docs/reference/02-running.md §4 "an existing test is viewed").
     const startedId = readTestConfig()?.testId;
     if (startedId) return <Navigate replace to={screenPath('testResult', { testId: startedId })} />;
   }

@@ -50,13 +50,13 @@ export interface LiveTest {
   testId: string | null;
   config: TestConfig | null;
   elapsedSeconds: number;
-  /** The configured duration in seconds (1 minute when unknown, spec §9). */
+  /** The configured duration in seconds (1 minute when unknown, docs/reference/02-running.md §9). */
   totalSeconds: number;
   /** The run or its stored configuration told the duration. */
   durationKnown: boolean;
-  /** Percent of the configured duration elapsed (spec §4), 0–100. */
+  /** Percent of the configured duration elapsed (docs/reference/02-running.md §4), 0–100. */
   progress: number;
-  /** The maximum polling time, seconds (spec §9). */
+  /** The maximum polling time, seconds (docs/reference/02-running.md §9). */
   maxPollingSeconds: number;
   /** Measured per-second series of the finished run (GET /chart-data); null while loading or unavailable. */
   chartData: ChartData | null;
@@ -64,7 +64,7 @@ export interface LiveTest {
   stopping: boolean;
   stopError: string | null;
   stop: () => Promise<boolean>;
-  /** Back (spec §4): stops a running test first, then clears the stored test, then leaves. */
+  /** Back (docs/reference/02-running.md §4): stops a running test first, then clears the stored test, then leaves. */
   back: () => Promise<void>;
 }
 
@@ -83,7 +83,7 @@ function initialState(isNew: boolean, config: TestConfig | null, startedHere: bo
 }
 
 /**
- * The live result screen's data (spec 02 §2, §4, §7): starts a stored configuration when the route is
+ * The live result screen's data (docs/reference/02-running.md §2, §4, §7): starts a stored configuration when the route is
  * /test-result/new, follows the run through the live stream (falling back to polling every 3 s), ticks
  * the elapsed time every second, gives up after the maximum polling time, and loads the measured series
  * once results exist.
@@ -230,7 +230,7 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
     }
   }, [state.phase]);
 
-  // Polling every 3 s (spec §7) while the stream is unavailable.
+  // Polling every 3 s (docs/reference/02-running.md §7) while the stream is unavailable.
   useEffect(() => {
     if (!polling || !testId) return;
     const controller = new AbortController();
@@ -246,7 +246,7 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
         const next = readingOf(result, at);
         if (next) setReading(next);
       } catch (error) {
-        // Spec §8: results fetch errors are swallowed and polling continues.
+        // docs/reference/02-running.md §8: results fetch errors are swallowed and polling continues.
         if (!controller.signal.aborted && !isAbortError(error)) {
           dispatch({
             type: 'fetchFailed',
@@ -277,7 +277,7 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
     return () => clearInterval(timer);
   }, [ticking, deadline, maxPolling]);
 
-  // --- Measured series once results exist (spec §8: a chart-data failure only omits charts) ------------
+  // --- Measured series once results exist (docs/reference/02-running.md §8: a chart-data failure only omits charts) ------------
   const view = resultView(state);
   const wantsCharts =
     testId !== null && (view === 'results' || (view === 'error' && (state.result?.summary ?? null) !== null));

@@ -13,7 +13,7 @@ import {
 
 afterEach(() => window.localStorage.clear());
 
-describe('checkStartConfig (spec 02 §5, §8)', () => {
+describe('checkStartConfig (docs/reference/02-running.md §5, §8)', () => {
   it('needs at least one URL, then a tool', () => {
     expect(checkStartConfig(null)).toEqual({ code: 'noUrls' });
     expect(checkStartConfig({ tool: 'jmeter', urls: [] })).toEqual({ code: 'noUrls' });
@@ -23,7 +23,7 @@ describe('checkStartConfig (spec 02 §5, §8)', () => {
   });
 });
 
-describe('runPayload (spec 02 §5)', () => {
+describe('runPayload (docs/reference/02-running.md §5)', () => {
   it('sends numbers, a whole duration with fallback 1, and drops blank parameters and headers', () => {
     const payload = runPayload(
       {
@@ -77,7 +77,7 @@ describe('runPayload (spec 02 §5)', () => {
   });
 });
 
-describe('stored current test (spec 02 §3, §7)', () => {
+describe('stored current test (docs/reference/02-running.md §3, §7)', () => {
   it('remembers the run on screen and tells the stored configuration its id', () => {
     storeTestConfig({ tool: 'k6', urls: [] });
     rememberCurrentTest('t-1');

@@ -3,8 +3,8 @@ import { minutesToSeconds } from './progress';
 import type { StartFailure } from './status-machine';
 
 /**
- * Browser storage of spec 02 §3: `currentTestId` (the run on screen) and `currentTestConfig` (the test
- * configuration a screen hands over to start a run here). Stop and Back remove both (spec §7).
+ * Browser storage of docs/reference/02-running.md §3: `currentTestId` (the run on screen) and `currentTestConfig` (the test
+ * configuration a screen hands over to start a run here). Stop and Back remove both (docs/reference/02-running.md §7).
  */
 export const CURRENT_TEST_ID_KEY = 'currentTestId';
 export const CURRENT_TEST_CONFIG_KEY = 'currentTestConfig';
@@ -82,7 +82,7 @@ export function configDurationSeconds(config: TestConfig | null): number | undef
   return config.duration === undefined ? undefined : minutesToSeconds(config.duration);
 }
 
-/** Spec 02 §5/§8: a live test needs at least one URL and a tool. */
+/** docs/reference/02-running.md §5/§8: a live test needs at least one URL and a tool. */
 export function checkStartConfig(config: TestConfig | null): StartFailure | null {
   if (!config || !Array.isArray(config.urls) || config.urls.length === 0) return { code: 'noUrls' };
   if (typeof config.tool !== 'string' || !config.tool.trim()) return { code: 'noTool' };
@@ -112,7 +112,7 @@ export interface RunTestPayload {
 }
 
 /**
- * The run-test payload of spec 02 §5: users and duration are numbers, duration a whole number of minutes
+ * The run-test payload of docs/reference/02-running.md §5: users and duration are numbers, duration a whole number of minutes
  * (fallback 1); parameters with a blank key or value and headers without a name or value are dropped.
  */
 export function runPayload(config: TestConfig, userEmail: string | undefined): RunTestPayload {

@@ -16,7 +16,7 @@ import {
   toolName,
 } from './format';
 
-describe('error-rate badge (spec 02 §2, §9: green < 5 %, yellow < 10 %, red otherwise)', () => {
+describe('error-rate badge (docs/reference/02-running.md §2, §9: green < 5 %, yellow < 10 %, red otherwise)', () => {
   it.each([
     [0, 'success'],
     [4.99, 'success'],
@@ -41,7 +41,7 @@ describe('error-rate badge (spec 02 §2, §9: green < 5 %, yellow < 10 %, red ot
   });
 });
 
-describe('comparisonLabel (spec 02 §9)', () => {
+describe('comparisonLabel (docs/reference/02-running.md §9)', () => {
   it('cuts labels to 15 characters plus an ellipsis', () => {
     expect(comparisonLabel('Create order with a long name')).toBe('Create order wi…');
     expect(comparisonLabel('exactly15chars!')).toBe('exactly15chars!');
@@ -130,7 +130,7 @@ describe('figures with units', () => {
 });
 
 describe('tools and engines', () => {
-  it('names tools, Taurus by default (spec 02 §2)', () => {
+  it('names tools, Taurus by default (docs/reference/02-running.md §2)', () => {
     expect(toolName('jmeter')).toBe('JMeter');
     expect(toolName('k6')).toBe('k6');
     expect(toolName('locust')).toBe('Locust');

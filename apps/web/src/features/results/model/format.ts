@@ -61,7 +61,7 @@ export function formatSeconds(value: unknown, locale: string): string {
 
 export type ErrorRateLevel = 'good' | 'warning' | 'bad';
 
-/** Spec 02 §2/§9: the error-rate badge is green under 5%, yellow under 10%, red otherwise. */
+/** docs/reference/02-running.md §2/§9: the error-rate badge is green under 5%, yellow under 10%, red otherwise. */
 export const ERROR_RATE_WARNING = 5;
 export const ERROR_RATE_BAD = 10;
 
@@ -80,7 +80,7 @@ export function errorRateBadgeVariant(
   return level === 'good' ? 'success' : level === 'warning' ? 'warning' : 'destructive';
 }
 
-/** Spec 02 §9: comparison labels are cut to 15 characters plus an ellipsis unless they start with API_. */
+/** docs/reference/02-running.md §9: comparison labels are cut to 15 characters plus an ellipsis unless they start with API_. */
 export const COMPARISON_LABEL_LENGTH = 15;
 
 export function comparisonLabel(label: string): string {
@@ -131,7 +131,7 @@ const TOOL_NAMES: Record<string, string> = {
   bzt: 'Taurus',
 };
 
-/** Spec 02 §2: the Test Tool tile defaults to Taurus. */
+/** docs/reference/02-running.md §2: the Test Tool tile defaults to Taurus. */
 export const DEFAULT_TOOL_NAME = 'Taurus';
 
 export function toolName(tool: string | null | undefined): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { elapsedAt, maxPollingSeconds, minutesToSeconds, progressPercent } from './progress';
 
-describe('progressPercent (spec 02 §4)', () => {
+describe('progressPercent (docs/reference/02-running.md §4)', () => {
   it('is elapsed seconds over the configured duration in seconds × 100', () => {
     expect(progressPercent(15, 60)).toBe(25);
     expect(progressPercent(1, 4)).toBe(25);
@@ -21,7 +21,7 @@ describe('progressPercent (spec 02 §4)', () => {
   });
 });
 
-describe('maxPollingSeconds (spec 02 §9)', () => {
+describe('maxPollingSeconds (docs/reference/02-running.md §9)', () => {
   it('is the duration in minutes × 60 + 120 seconds', () => {
     expect(maxPollingSeconds(5 * 60)).toBe(420);
     expect(maxPollingSeconds(60)).toBe(180);

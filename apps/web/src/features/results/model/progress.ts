@@ -1,12 +1,12 @@
-/** Spec 02 §4, §9: progress, elapsed time and the polling limits of the live result screen. */
+/** docs/reference/02-running.md §4, §9: progress, elapsed time and the polling limits of the live result screen. */
 
-/** Polling interval while the stream is unavailable (spec §9). */
+/** Polling interval while the stream is unavailable (docs/reference/02-running.md §9). */
 export const POLL_INTERVAL_MS = 3_000;
-/** The elapsed timer ticks every second (spec §9). */
+/** The elapsed timer ticks every second (docs/reference/02-running.md §9). */
 export const TICK_MS = 1_000;
-/** Extra time beyond the configured duration before the screen gives up waiting (spec §9). */
+/** Extra time beyond the configured duration before the screen gives up waiting (docs/reference/02-running.md §9). */
 export const POLLING_GRACE_SECONDS = 120;
-/** Duration assumed when neither the run nor the stored configuration tells it (spec §9: default 1 minute). */
+/** Duration assumed when neither the run nor the stored configuration tells it (docs/reference/02-running.md §9: default 1 minute). */
 export const DEFAULT_DURATION_SECONDS = 60;
 
 /** Percent of the configured duration that has elapsed, 0–100 (capped), 0 when the duration is unknown. */
@@ -15,7 +15,7 @@ export function progressPercent(elapsedSeconds: number, durationSeconds: number)
   return Math.min(100, (elapsedSeconds / durationSeconds) * 100);
 }
 
-/** Maximum polling time in seconds: duration × 60 + 120 for a duration in minutes (spec §9). */
+/** Maximum polling time in seconds: duration × 60 + 120 for a duration in minutes (docs/reference/02-running.md §9). */
 export function maxPollingSeconds(durationSeconds: number | null | undefined): number {
   const duration =
     durationSeconds !== null && durationSeconds !== undefined && durationSeconds > 0

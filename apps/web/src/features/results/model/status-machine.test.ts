@@ -42,7 +42,7 @@ function snapshot(second: number, requests: number): LiveSnapshot {
 
 const result = (shape: TestResult): LiveAction => ({ type: 'result', result: shape, now: NOW });
 
-describe('phaseForResult (spec 02 §4, each poll)', () => {
+describe('phaseForResult (docs/reference/02-running.md §4, each poll)', () => {
   it.each<[string, TestResult, LivePhase]>([
     ['summary with non-empty api_results → completed', { summary: SUMMARY, api_results: API }, 'completed'],
     ['flagged intermediate → processing', { intermediate: true }, 'processing'],
@@ -373,7 +373,7 @@ describe('resultView', () => {
   });
 });
 
-describe('keepsPolling (spec 02 §7)', () => {
+describe('keepsPolling (docs/reference/02-running.md §7)', () => {
   const deadline = NOW + 180_000;
   it('polls while starting, running or processing', () => {
     for (const phase of ['starting', 'running', 'processing'] as const) {

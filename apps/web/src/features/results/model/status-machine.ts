@@ -2,14 +2,14 @@ import type { LiveSnapshot } from '@aqa/plan';
 import type { ResultView as TestResult, SeriesPoint } from './views';
 
 /**
- * The live performance test status of spec 02 §4 as a pure reducer. The screen feeds it what happens
+ * The live performance test status of docs/reference/02-running.md §4 as a pure reducer. The screen feeds it what happens
  * (a start answered, a poll answered or failed, a stream event, a stop, the clock running out) and renders
  * what it says.
  */
 export type LivePhase =
   'starting' | 'running' | 'processing' | 'completed' | 'failed' | 'stopped' | 'timeout' | 'notFound';
 
-/** The phases in which the screen keeps asking for results (spec §4 "each poll ... re-evaluated"). */
+/** The phases in which the screen keeps asking for results (docs/reference/02-running.md §4: each poll re-evaluates it). */
 export const POLLING_PHASES: readonly LivePhase[] = ['starting', 'running', 'processing'];
 
 export function isPollingPhase(phase: LivePhase): boolean {
@@ -18,7 +18,7 @@ export function isPollingPhase(phase: LivePhase): boolean {
 
 /** Why a run ended in `failed` or `timeout`. Texts are composed by the screen in the active language. */
 export type LiveProblem =
-  /** Starting from the stored configuration failed (spec §8 "Failed to start test: ..."). */
+  /** Starting from the stored configuration failed (docs/reference/02-running.md §8 "Failed to start test: {message}"). */
   | { kind: 'start'; reason: StartFailure }
   /** The server says the run failed (engine error, "interrupted by a server restart", ...). */
   | { kind: 'server'; message: string | null }
@@ -115,7 +115,7 @@ function hasApiResults(result: TestResult): boolean {
 }
 
 /**
- * The phase a results answer gives a running, processing or starting test (spec §4). The server's own
+ * The phase a results answer gives a running, processing or starting test (docs/reference/02-running.md §4). The server's own
  * run statuses come first — failed, stopped and running say what the run is doing, whatever figures
  * ride along (a running run carries its figures so far) — then the spec's rules, in its order:
  *   summary with non-empty api_results → completed; flagged intermediate → processing; summary with
@@ -228,7 +228,7 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
           notFoundSince: null,
         };
       }
-      // Completed keeps polling for a while (spec §7): newer figures replace the stored ones. A stopped
+      // Completed keeps polling for a while (docs/reference/02-running.md §7): newer figures replace the stored ones. A stopped
       // run's figures arrive after the stop.
       if (state.phase === 'completed' || state.phase === 'stopped') {
         const status = action.result.status;
@@ -287,7 +287,7 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
   }
 }
 
-/** What the body of the screen shows for a state (spec 02 §2). */
+/** What the body of the screen shows for a state (docs/reference/02-running.md §2). */
 export type ResultView =
   | 'startError'
   | 'error'
@@ -337,7 +337,7 @@ export function resultView(state: LiveState): ResultView {
   }
 }
 
-/** After a completed result with API results, polling goes on this long (spec §7, §9). */
+/** After a completed result with API results, polling goes on this long (docs/reference/02-running.md §7, §9). */
 export const POLL_AFTER_COMPLETED_MS = 30_000;
 
 /**

@@ -59,7 +59,7 @@ describe('timelineStats', () => {
   });
 });
 
-describe('errorAxis (spec 02 §9: fixed 0–10 %)', () => {
+describe('errorAxis (docs/reference/02-running.md §9: fixed 0–10 %)', () => {
   it('is 0–10 % while every rate fits', () => {
     expect(errorAxis([point(1, { error_rate: 3 }), point(2, { error_rate: 10 })])).toEqual({
       max: 10,

@@ -2,7 +2,7 @@ import { isNumber } from './format';
 import type { SeriesPoint } from './views';
 
 /**
- * Figures of the Performance Timeline (spec 02 §2), from the run's measured per-second series only.
+ * Figures of the Performance Timeline (docs/reference/02-running.md §2), from the run's measured per-second series only.
  */
 
 /** A second in which no request completed has no latency: it is a gap in the line, not 0 ms. */
@@ -52,7 +52,7 @@ export function timelineStats(series: readonly SeriesPoint[]): TimelineStats {
   };
 }
 
-/** Spec 02 §9: the timeline's error-rate axis is fixed at 0–10 %. */
+/** docs/reference/02-running.md §9: the timeline's error-rate axis is fixed at 0–10 %. */
 export const ERROR_AXIS_MAX = 10;
 
 export interface ErrorAxis {

@@ -12,7 +12,7 @@ import type {
   TestResult,
 } from '@aqa/plan';
 
-/** The run calls of spec 02 §7 and the live stream of our server, under /api, for the signed-in user. */
+/** The run calls of docs/reference/02-running.md §7 and the live stream of our server, under /api, for the signed-in user. */
 
 function query(params: Record<string, string | undefined>): string {
   const search = new URLSearchParams();

@@ -56,7 +56,7 @@ function ThemePreview({ theme }: { theme: ThemePreference }) {
   );
 }
 
-/** Settings (DESIGN §5): language and theme, stored in this browser and applied at once. */
+/** Settings (docs/design.md §5): language and theme, stored in this browser and applied at once. */
 export default function SettingsPage() {
   const { t, language, setLanguage } = useI18n();
   const { theme, setTheme } = useTheme();

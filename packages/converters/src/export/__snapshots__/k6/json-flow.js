@@ -35,7 +35,7 @@ function withQuery(url, pairs) {
   return url + (url.includes('?') ? '&' : '?') + query;
 }
 
-/** The plan's assertion operators (DESIGN §4). @param {string} actual @param {string} op @param {string} expected */
+/** The plan's assertion operators (AnybodyQA docs/design.md §4). @param {string} actual @param {string} op @param {string} expected */
 function compare(actual, op, expected) {
   if (op === 'equals') return actual === expected;
   if (op === 'not_equals') return actual !== expected;

@@ -33,7 +33,7 @@ const COUNTERS: { key: keyof Counters; label: MessageKey; icon: LucideIcon; tone
   },
 ];
 
-/** Spec 02 §2: Total Plans, Completed Tests, Failed Tests, Running Tests — over all the user's plans. */
+/** docs/reference/02-running.md §2: Total Plans, Completed Tests, Failed Tests, Running Tests — over all the user's plans. */
 export function DashboardCounters({ counters }: { counters: Counters | null }) {
   const { t, locale } = useI18n();
   return (

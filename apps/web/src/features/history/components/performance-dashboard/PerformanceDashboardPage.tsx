@@ -28,7 +28,7 @@ const FILTERS: {
   { value: 'no_results', label: 'history.filter.noResults' },
 ];
 
-/** /performance-dashboard (spec 02 §2): counters, search and filter, the plan cards, paging. */
+/** /performance-dashboard (docs/reference/02-running.md §2): counters, search and filter, the plan cards, paging. */
 export default function PerformanceDashboardPage() {
   const t = useT();
   const [search, setSearch] = useState('');

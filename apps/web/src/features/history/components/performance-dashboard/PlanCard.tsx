@@ -20,7 +20,7 @@ import { PlanDetailsModal } from './PlanDetailsModal';
 import { TrendSparkline } from './TrendSparkline';
 import { VoiceCommandPanel } from './VoiceCommandPanel';
 
-/** Spec 02 §9: a plan card shows its 3 most recent results. */
+/** docs/reference/02-running.md §9: a plan card shows its 3 most recent results. */
 export const CARD_RECENT_RESULTS = 3;
 
 function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -35,7 +35,7 @@ function Field({ label, value, testId }: { label: string; value: string; testId:
 }
 
 /**
- * One plan of the performance dashboard (spec 02 §2): name, tool badge, created date, description, APIs,
+ * One plan of the performance dashboard (docs/reference/02-running.md §2): name, tool badge, created date, description, APIs,
  * users, duration in seconds, source, its 3 newest results with '+N more results', and the card actions.
  * Failures are the spec's alerts.
  */

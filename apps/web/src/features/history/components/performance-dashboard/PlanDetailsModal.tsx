@@ -4,7 +4,7 @@ import { useI18n } from '@/i18n';
 import { formatDateTime } from '../../model/run-format';
 import type { DashboardPlan } from '../../queries/history-api';
 
-/** View Details (spec 02 §2): the plan's description, tool, created time and URLs. */
+/** View Details (docs/reference/02-running.md §2): the plan's description, tool, created time and URLs. */
 export function PlanDetailsModal({
   plan,
   open,

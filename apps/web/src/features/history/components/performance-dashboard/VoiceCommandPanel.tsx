@@ -19,7 +19,7 @@ type Outcome =
   { kind: 'success'; message: string; updates: ParsedUpdate[] } | { kind: 'error'; message: string };
 
 /**
- * The Voice Command panel of a plan card (spec 02 §2): a command typed or spoken (Web Speech API; where the
+ * The Voice Command panel of a plan card (docs/reference/02-running.md §2): a command typed or spoken (Web Speech API; where the
  * browser has none, the microphone says so in an error notice) goes to the text-command call with the plan's id; the answer shows in green or red with
  * the changes applied. `onApplied` lets the dashboard show the plan as changed.
  */

@@ -85,7 +85,7 @@ describe('Previous Test Results', () => {
     );
     expect(within(items[1]!).getByText('Failed')).toBeInTheDocument();
     expect(within(items[1]!).getByTestId('run-item-users')).toHaveTextContent(/^1 user$/);
-    // Spec 02 §2: the plan name titles a run; the run's own name, when it differs, comes under it.
+    // docs/reference/02-running.md §2: the plan name titles a run; the run's own name, when it differs, comes under it.
     expect(within(items[1]!).getByTestId('run-item-name')).toHaveTextContent('Checkout flow');
     expect(within(items[1]!).queryByTestId('run-item-own-name')).not.toBeInTheDocument();
     expect(within(items[2]!).getByTestId('run-item-name')).toHaveTextContent(/^Checkout flow$/);

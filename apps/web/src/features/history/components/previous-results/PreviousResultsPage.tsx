@@ -17,7 +17,7 @@ import { RunListItem } from './RunListItem';
 export const RUNS_PAGE_SIZE = 20;
 
 /**
- * /previous-results (spec 02 §2): the user's past runs, newest first and paged, and the selected run's
+ * /previous-results (docs/reference/02-running.md §2): the user's past runs, newest first and paged, and the selected run's
  * full measured result. `?testId=` preselects a run (links from other screens); `?planId=` lists one
  * plan's runs.
  */

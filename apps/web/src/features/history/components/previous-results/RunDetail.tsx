@@ -41,9 +41,9 @@ export interface RunDetailProps {
 }
 
 /**
- * The right side of Previous Test Results (spec 02 §2): Test Information, Performance Summary, the
+ * The right side of Previous Test Results (docs/reference/02-running.md §2): Test Information, Performance Summary, the
  * Performance Charts of the run's stored series (the live screen's own chart components; omitted when
- * the chart data cannot be loaded, spec §8) and API Results — with the run's actions.
+ * the chart data cannot be loaded, docs/reference/02-running.md §8) and API Results — with the run's actions.
  */
 export function RunDetail({ testId, listed, version, onChanged, onDeleted }: RunDetailProps) {
   const { t } = useI18n();
@@ -63,7 +63,7 @@ export function RunDetail({ testId, listed, version, onChanged, onDeleted }: Run
   );
   const loadChart = useCallback(
     (signal: AbortSignal): Promise<ChartData | null> =>
-      // Spec 02 §8: chart data failure is tolerated; the charts are omitted.
+      // docs/reference/02-running.md §8: chart data failure is tolerated; the charts are omitted.
       fetchChartData(testId, signal).catch(() => null),
     [testId],
   );

@@ -17,7 +17,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
-/** Test Information (spec 02 §2): test id, plan name, tool, status, start, end, duration, users. */
+/** Test Information (docs/reference/02-running.md §2): test id, plan name, tool, status, start, end, duration, users. */
 export function RunInformation({ run }: { run: PastRun }) {
   const { t, locale } = useI18n();
   return (
@@ -58,7 +58,7 @@ export function RunInformation({ run }: { run: PastRun }) {
 }
 
 /**
- * Performance Summary (spec 02 §2): total, successful, failed, error rate, average response, 95th,
+ * Performance Summary (docs/reference/02-running.md §2): total, successful, failed, error rate, average response, 95th,
  * requests/sec and bandwidth.
  */
 export function PerformanceSummary({ run }: { run: PastRun }) {

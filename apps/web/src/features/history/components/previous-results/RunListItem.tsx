@@ -7,7 +7,7 @@ import { formatDateTime, formatMinutesSeconds, runOwnName, runTitle } from '../.
 import type { PastRun } from '../../queries/history-api';
 
 /**
- * One past run in the list (spec 02 §2): plan name (or 'Test {id}') and the run's own name when it has
+ * One past run in the list (docs/reference/02-running.md §2): plan name (or 'Test {id}') and the run's own name when it has
  * one, id, status badge, start time,
  * duration as 'Nm Ns', concurrent users, tool, and total, successful and error rate.
  */

@@ -14,7 +14,7 @@ export interface ApiComparisonChartProps {
 }
 
 /**
- * API Performance Comparison (spec 02 §2): average response time (ms, left axis) and error rate (right
+ * API Performance Comparison (docs/reference/02-running.md §2): average response time (ms, left axis) and error rate (right
  * axis, 0–100 %) per API. An API is labelled by its name, else by method and path; labels are cut to
  * 15 characters plus … unless they start with API_ or the cut would make two of them alike.
  */

@@ -21,7 +21,7 @@ const METRICS: { key: keyof TestSummary; label: MessageKey }[] = [
 ];
 
 /**
- * Performance Metrics (spec 02 §2): average, 95th, 99th, min and max response time, each as the summary
+ * Performance Metrics (docs/reference/02-running.md §2): average, 95th, 99th, min and max response time, each as the summary
  * measured it. A figure the server did not send has no bar (nothing is derived from the others).
  */
 export function PerformanceMetricsChart({ summary, className }: PerformanceMetricsChartProps) {

@@ -12,12 +12,12 @@ type Point = { x: number; y: number | null };
 export interface PerformanceTimelineChartProps {
   /** The measured per-second series (chart data, or stream snapshots while running). */
   series: readonly SeriesPoint[];
-  /** The configured duration, seconds: the time axis spans at least this (spec §9). */
+  /** The configured duration, seconds: the time axis spans at least this (docs/reference/02-running.md §9). */
   durationSeconds?: number | null;
 }
 
 /**
- * The Performance Timeline's line chart (spec 02 §2): average response time (solid) and 95th percentile
+ * The Performance Timeline's line chart (docs/reference/02-running.md §2): average response time (solid) and 95th percentile
  * (dashed) on two response-time axes of the same scale, requests per second, error rate (0–10 %, wider
  * only when a measured rate exceeds it) and active users, each on its own axis. Seconds without a
  * completed request are gaps, not 0 ms. Fills its parent's height.

@@ -19,7 +19,7 @@ export interface ResponseTimeDistributionChartProps {
 export type DistributionMode = 'fixed' | 'fitted';
 
 /**
- * Response Time Distribution (spec 02 §2): how many requests fell in each response-time range — in the
+ * Response Time Distribution (docs/reference/02-running.md §2): how many requests fell in each response-time range — in the
  * spec's fixed 100 ms bars, or, at the user's choice, in bars fitted to the measured range (where every
  * request of a fast API would otherwise fall in the first bar).
  */

@@ -11,7 +11,7 @@ export interface SuccessFailureChartProps {
   className?: string;
 }
 
-/** Success vs Failure (spec 02 §2): a doughnut of the run's successful and failed requests. */
+/** Success vs Failure (docs/reference/02-running.md §2): a doughnut of the run's successful and failed requests. */
 export function SuccessFailureChart({ successful, failed, className }: SuccessFailureChartProps) {
   const { t, locale } = useI18n();
   const theme = useChartTheme();

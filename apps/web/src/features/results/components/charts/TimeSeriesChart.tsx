@@ -91,7 +91,7 @@ function useTimeSeries(
   }, [series, durationSeconds, kind, theme, t, locale]);
 }
 
-/** Throughput Over Time (spec 02 §2): requests completed in each second of the run. */
+/** Throughput Over Time (docs/reference/02-running.md §2): requests completed in each second of the run. */
 export function ThroughputChart({ series, durationSeconds, className }: TimeSeriesChartProps) {
   const { t } = useI18n();
   const { data, options } = useTimeSeries(series, durationSeconds, 'throughput');
@@ -110,7 +110,7 @@ export function ThroughputChart({ series, durationSeconds, className }: TimeSeri
   );
 }
 
-/** Error Rate Trend (spec 02 §2): the share of requests that failed in each second of the run. */
+/** Error Rate Trend (docs/reference/02-running.md §2): the share of requests that failed in each second of the run. */
 export function ErrorRateTrendChart({ series, durationSeconds, className }: TimeSeriesChartProps) {
   const { t } = useI18n();
   const { data, options } = useTimeSeries(series, durationSeconds, 'errors');

@@ -117,7 +117,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Tailwind's md (768 px) and lg (1024 px) breakpoints, where the timeline grows (spec 02 §2). */
+/** Tailwind's md (768 px) and lg (1024 px) breakpoints, where the timeline grows (docs/reference/02-running.md §2). */
 export type Breakpoint = 'narrow' | 'medium' | 'wide';
 
 export function useBreakpoint(): Breakpoint {
