@@ -8,7 +8,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/{src,test}/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/{src,test}/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           testTimeout: 20_000,
         },
       },
