@@ -41,7 +41,8 @@ export function engineNoteText(
   const unusable = text ? UNUSABLE_NOTE.exec(text) : null;
   // The reason is the server's own sentence (it quotes the tool); the rest is in the active language.
   if (unusable?.[1]) return t('results.stats.engineNoteUnusable', { reason: unusable[1] });
-  if (text) return text;
+  // Shown as a banner: a sentence, so it starts with a capital even when the server's words do not.
+  if (text) return text.charAt(0).toUpperCase() + text.slice(1);
   if (isBuiltInEngine(engine) && tool) return t('results.stats.engineNoteBuiltIn', { tool: toolName(tool) });
   return null;
 }
