@@ -551,6 +551,11 @@ export const en = {
   'scriptInput.imported': 'Imported {count} APIs from {source}',
   'scriptInput.warningsTitle': 'Import notes ({count})',
   'scriptInput.moreWarnings': '{count} more',
+  'scriptInput.needsValueTitle': 'Needs a value ({count})',
+  'scriptInput.needsValueText':
+    'The file gives these no example, default or enum value, so the calls send them as written ({{name}}). Before running, replace each with a real value in the calls that use it, or extract it from an earlier call.',
+  'scriptInput.needsValueCalls': 'used by {calls}',
+  'scriptInput.needsValueMore': '{calls} and {count} more',
   'scriptInput.uploadAnother': 'Upload another file',
   'scriptInput.configTitle': 'Test Configuration',
   'scriptInput.configText': 'The load every generated script applies to the APIs below.',
@@ -562,11 +567,6 @@ export const en = {
   'scriptInput.duplicateApi': 'Duplicate API',
   'scriptInput.tabBasic': 'Basic',
   'scriptInput.apiName': 'API name',
-  'scriptInput.needsValueTitle': 'Needs a value ({count})',
-  'scriptInput.needsValueText':
-    'The file gives these no example, default or enum value, so the calls send them as written ({{name}}). Before running, replace each with a real value in the calls that use it, or extract it from an earlier call.',
-  'scriptInput.needsValueCalls': 'used by {calls}',
-  'scriptInput.needsValueMore': '{calls} and {count} more',
   'scriptInput.request': 'Method and URL',
   'scriptInput.generate': 'Generate Script',
   'scriptInput.save': 'Save Test Plan',

@@ -548,6 +548,11 @@ export const ko: Messages = {
   'scriptInput.imported': '{source}에서 API {count}개를 가져왔습니다',
   'scriptInput.warningsTitle': '가져오기 참고 사항 ({count})',
   'scriptInput.moreWarnings': '{count}개 더 보기',
+  'scriptInput.needsValueTitle': '값이 필요한 변수 ({count})',
+  'scriptInput.needsValueText':
+    '파일에 예시, 기본값, enum 값이 없어서 호출이 이 변수를 적힌 그대로({{name}}) 보냅니다. 실행하기 전에 이 변수를 쓰는 호출에서 실제 값으로 바꾸거나, 앞선 호출에서 추출하세요.',
+  'scriptInput.needsValueCalls': '사용하는 호출: {calls}',
+  'scriptInput.needsValueMore': '{calls} 외 {count}개',
   'scriptInput.uploadAnother': '다른 파일 업로드',
   'scriptInput.configTitle': '테스트 설정',
   'scriptInput.configText': '생성되는 모든 스크립트가 아래 API에 적용하는 부하입니다.',
@@ -558,11 +563,6 @@ export const ko: Messages = {
   'scriptInput.duplicateApi': 'API 복제',
   'scriptInput.tabBasic': '기본',
   'scriptInput.apiName': 'API 이름',
-  'scriptInput.needsValueTitle': '값이 필요한 변수 ({count})',
-  'scriptInput.needsValueText':
-    '파일에 예시, 기본값, enum 값이 없어서 호출이 이 변수를 적힌 그대로({{name}}) 보냅니다. 실행하기 전에 이 변수를 쓰는 호출에서 실제 값으로 바꾸거나, 앞선 호출에서 추출하세요.',
-  'scriptInput.needsValueCalls': '사용하는 호출: {calls}',
-  'scriptInput.needsValueMore': '{calls} 외 {count}개',
   'scriptInput.request': '메서드와 URL',
   'scriptInput.generate': '스크립트 생성',
   'scriptInput.save': '테스트 플랜 저장',
@@ -949,7 +949,7 @@ export const ko: Messages = {
     '비교하려면 측정 결과가 있는 실행이 두 개 필요합니다. 완료된 실행이나 요청을 측정한 뒤 중지된 실행을 쓸 수 있습니다.',
   'history.partial.stopped': '조기 중지: 일부 수치',
   'history.partial.failed': '실행 중 실패: 일부 수치',
-  'history.partial.note': '이 수치는 플랜된 전체 시간이 아니라 실행된 {seconds}초 동안의 값입니다.',
+  'history.partial.note': '이 수치는 계획된 전체 시간이 아니라 실행된 {seconds}초 동안의 값입니다.',
   'history.compare.same': '서로 다른 두 실행을 선택하세요',
   'history.compare.plansDiffer':
     '두 실행은 서로 다른 플랜({base}, {candidate})에 속합니다. 수치를 그대로 비교하기 어려울 수 있습니다.',

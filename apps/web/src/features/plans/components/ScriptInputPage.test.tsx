@@ -38,8 +38,8 @@ function parseAnswer(
     apis: [],
     steps: calls,
     warnings,
+    needs_value: [],
     info: {
-      needs_value: [],
       format: 'swagger',
       kind: 'OpenAPI 3.0.0',
       title: 'Swagger Petstore',
