@@ -276,7 +276,7 @@ export const en = {
   'plans.headersHint': 'Rows with a blank name or value are not sent. Authorization has its own tab.',
   'plans.lastRow': 'One row always stays',
   'plans.authHeaderInList':
-    'The Authorization tab already sets this call\'s authorization, so this row is not sent.',
+    "The Authorization tab already sets this call's authorization, so this row is not sent.",
   'plans.authMoved.bearer':
     'Your Authorization header was moved to the Authorization tab as a Bearer token: it is sent from there.',
   'plans.authMoved.basic':

@@ -1,4 +1,12 @@
-import { CircleCheck, CircleStop, CircleX, Clock, LoaderCircle, SearchX, type LucideIcon } from 'lucide-react';
+import {
+  CircleCheck,
+  CircleStop,
+  CircleX,
+  Clock,
+  LoaderCircle,
+  SearchX,
+  type LucideIcon,
+} from 'lucide-react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { useT } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
