@@ -1,5 +1,3 @@
-import type { AuthForm, KeyValueRow } from './plan-form';
-
 /**
  * An `Authorization` header typed on the Headers tab. The call editor keeps authorization in its own
  * field (docs/reference/01-authoring.md §5), so such a row is moved there when its scheme is one the field
@@ -9,6 +7,18 @@ import type { AuthForm, KeyValueRow } from './plan-form';
 
 export type MovedAuthorization =
   { type: 'bearer'; token: string } | { type: 'basic'; username: string; password: string };
+
+/*
+ * The row and authorization are taken by the fields read here, not as plan-form's types, so this module
+ * imports nothing from plan-form (which imports it): no import cycle, not even a type-only one.
+ */
+interface HeaderRow {
+  name: string;
+  value: string;
+}
+interface AuthorizationChoice {
+  type: string;
+}
 
 export function isAuthorizationHeader(name: string): boolean {
   return name.trim().toLowerCase() === 'authorization';
@@ -53,9 +63,9 @@ export function authorizationFromHeaderValue(value: string): MovedAuthorization 
  * chosen there is the user's own choice and wins; the row is then marked as not sent).
  */
 export function authorizationMove(
-  row: KeyValueRow,
-  current: AuthForm,
-): { patch: Partial<AuthForm>; moved: MovedAuthorization } | null {
+  row: HeaderRow,
+  current: AuthorizationChoice,
+): { patch: MovedAuthorization; moved: MovedAuthorization } | null {
   if (!isAuthorizationHeader(row.name) || current.type !== 'none') return null;
   const moved = authorizationFromHeaderValue(row.value);
   return moved ? { patch: { ...moved }, moved } : null;
@@ -66,6 +76,9 @@ export function authorizationMove(
  * authorization itself, which then replaces the header. With the tab empty the row is sent as written, so a
  * scheme the tab cannot hold still reaches the API.
  */
-export function isReplacedAuthorizationHeader(row: Pick<KeyValueRow, 'name'>, auth: AuthForm): boolean {
+export function isReplacedAuthorizationHeader(
+  row: Pick<HeaderRow, 'name'>,
+  auth: AuthorizationChoice,
+): boolean {
   return isAuthorizationHeader(row.name) && auth.type !== 'none';
 }
