@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// The folder-boundary lint rule of eslint.config.js, proven by linting small snippets as if they were files
-// of the web app (ESLint's Node API; only the import rules run, without type information, to stay fast).
+// The boundary rules of eslint.config.js — folders of the web app, and the server's layers
+// (routes → services → repositories → db) — proven by linting small snippets as if they were files at the
+// given paths (ESLint's Node API; only the import rules run, without type information, to stay fast).
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const eslint = new ESLint({
   cwd: ROOT,
   overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
@@ -20,10 +21,10 @@ async function importErrors(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.message);
 }
 
-const INTERNALS = "Another feature's internals";
-
 // Loading the config and the TypeScript parser takes a few seconds the first time.
 beforeAll(() => importErrors('apps/web/src/lib/probe.ts', 'export {};\n'), 60_000);
+
+const INTERNALS = "Another feature's internals";
 
 describe('folder boundaries of the web app', () => {
   it("stops a feature importing another feature's internals", async () => {
@@ -125,5 +126,64 @@ describe('the lint config', () => {
     );
     expect(named.size).toBeGreaterThan(0);
     expect([...named].filter((name) => !existing.has(name))).toEqual([]);
+  });
+});
+
+describe('server layers', () => {
+  it('routes may not import a repository or the database', async () => {
+    const errors = await importErrors(
+      'apps/server/src/routes/probe.routes.ts',
+      [
+        "import { PlanRepository } from '../repositories/plan.repository';",
+        "import { pingDatabase } from '../db/database';",
+        'export const all = [PlanRepository, pingDatabase];',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('Routes call services, never a repository or the database'),
+      expect.stringContaining('Routes call services, never a repository or the database'),
+    ]);
+  });
+
+  it('routes may import services, auth and errors', async () => {
+    const errors = await importErrors(
+      'apps/server/src/routes/probe.routes.ts',
+      [
+        "import { PlanService } from '../services/plan.service';",
+        "import { requireAuth } from '../auth/authenticate';",
+        "import { ValidationError } from '../errors';",
+        'export const all = [PlanService, requireAuth, ValidationError];',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('services may not import routes, but may use repositories', async () => {
+    const errors = await importErrors(
+      'apps/server/src/services/history/probe.service.ts',
+      [
+        "import { RUN_SCHEMAS } from '../../routes/run.schemas';",
+        "import { RunRepository } from '../../repositories/run.repository';",
+        'export const all = [RUN_SCHEMAS, RunRepository];',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([expect.stringContaining('Services do not import routes')]);
+  });
+
+  it('repositories import neither routes nor services, but use the database', async () => {
+    const errors = await importErrors(
+      'apps/server/src/repositories/probe.repository.ts',
+      [
+        "import { runRoutes } from '../routes/run.routes';",
+        "import { RunService } from '../services/runs/run.service';",
+        "import type { Db } from '../db/database';",
+        'export const all: unknown[] = [runRoutes, RunService];',
+        'export type Handle = Db;',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('Repositories import neither routes nor services'),
+      expect.stringContaining('Repositories import neither routes nor services'),
+    ]);
   });
 });
