@@ -3,7 +3,7 @@ import { LiveStreamOutput } from './live-stream-output';
 import { latencyOf, Tally } from './live-tally';
 import type { ApiResult, LiveSnapshot, ResultSummary } from '@aqa/plan';
 import { progressOf, type RunRecord, type StepInfo } from './run-model';
-import type { RunEnding } from './run-output';
+import type { RunEnding, RunFigures } from './run-output';
 import type { RunnerHandle } from './runner';
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
@@ -104,6 +104,16 @@ export class LiveRun {
       api_results: this.apiResults(),
       errors: this.whole.errorsByKind(),
       histogram: null,
+    };
+  }
+
+  /** Cumulative figures so far (for the database's checkpoints while the run goes). */
+  figures(): RunFigures {
+    return {
+      summary: this.summary(),
+      api_results: this.apiResults(),
+      errors: this.whole.errorsByKind(),
+      histogram: this.histogram(),
     };
   }
 

@@ -16,6 +16,9 @@ export interface RunEnding {
   histogram: EncodedHistogram | null;
 }
 
+/** A run's cumulative figures: final in its ending, or measured so far while it runs. */
+export type RunFigures = Pick<RunEnding, 'summary' | 'api_results' | 'errors' | 'histogram'>;
+
 /**
  * Where a run's figures go while it runs (in the manner of k6's output/types.go): the database
  * writer, the live stream. Every output sees every snapshot, in order, on the server's thread.

@@ -49,6 +49,8 @@ import type { ToolDetector } from './tool-detector';
 export const INTERRUPTED_BY_RESTART = 'interrupted by a server restart';
 export const STOPPED_BY_SHUTDOWN = 'stopped because the server shut down';
 
+/** How often a running run's figures so far are written to its row (see RunCheckpoint). */
+const CHECKPOINT_EVERY_SECONDS = 5;
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
 /** Runs per page of GET /api/get-test-results when the caller names no limit. */
@@ -324,7 +326,11 @@ export class RunService {
       { engine: record.engine, users: record.concurrent_users, durationSeconds, steps: steps.length },
       'Run started',
     );
-    void this.drive(live, [new DatabaseOutput(id, this.runs, log), live.stream], log);
+    const database = new DatabaseOutput(id, this.runs, log, {
+      everySnapshots: CHECKPOINT_EVERY_SECONDS,
+      figures: () => live.figures(),
+    });
+    void this.drive(live, [database, live.stream], log);
     return { test_id: id, status: 'running', engine: choice.runner.engine, engine_note: choice.note };
   }
 
