@@ -100,6 +100,21 @@ export const AuthorizationSchema = z.object({
 });
 export type Authorization = z.infer<typeof AuthorizationSchema>;
 
+/** A call's authorization when it has none: every field blank. A new object each call. */
+export function noAuthorization(): Authorization {
+  return {
+    type: 'none',
+    token: '',
+    username: '',
+    password: '',
+    keyName: '',
+    keyValue: '',
+    in: 'header',
+    tokenUrl: '',
+    scope: '',
+  };
+}
+
 /** Authorization with every field its type needs, ready to apply (docs/reference/01-authoring.md §5). */
 export type EffectiveAuthorization =
   | { type: 'bearer'; token: string }
@@ -259,17 +274,7 @@ export const UrlEntrySchema = z.object({
     .regex(URL_SHAPE, 'Enter a full URL starting with http:// or https:// (or with a {{variable}})'),
   parameters: z.array(ParameterSchema).max(200).default([]),
   headers: z.array(HeaderSchema).max(200).default([]),
-  authorization: AuthorizationSchema.default({
-    type: 'none',
-    token: '',
-    username: '',
-    password: '',
-    keyName: '',
-    keyValue: '',
-    in: 'header',
-    tokenUrl: '',
-    scope: '',
-  }),
+  authorization: AuthorizationSchema.default(noAuthorization),
   payload: z.string().max(MAX_TEXT).default(''),
   extractType: z.enum(EXTRACT_TYPES, { error: () => `Extract type ${oneOf(EXTRACT_TYPES)}` }).default('text'),
   extractName: z

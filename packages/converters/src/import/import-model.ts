@@ -3,6 +3,7 @@ import {
   BODY_METHODS,
   type HttpMethod,
   HTTP_METHODS,
+  noAuthorization,
   type UrlEntry,
   type UrlEntryInput,
   UrlEntrySchema,
@@ -100,19 +101,7 @@ export function isHttpMethod(method: string): method is HttpMethod {
   return (HTTP_METHODS as readonly string[]).includes(method);
 }
 
-export function noAuthorization(): Authorization {
-  return {
-    type: 'none',
-    token: '',
-    username: '',
-    password: '',
-    keyName: '',
-    keyValue: '',
-    in: 'header',
-    tokenUrl: '',
-    scope: '',
-  };
-}
+export { noAuthorization };
 
 export function authorization(fields: Partial<Authorization>): Authorization {
   return { ...noAuthorization(), ...fields };

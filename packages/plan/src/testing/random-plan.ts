@@ -1,5 +1,6 @@
 import {
   PerfPlanSchema,
+  noAuthorization,
   type Authorization,
   type PerfPlan,
   type PerfPlanInput,
@@ -89,17 +90,7 @@ export function randomPairs(
 }
 
 export function randomAuthorization(g: Gen): Authorization {
-  const blank: Authorization = {
-    type: 'none',
-    token: '',
-    username: '',
-    password: '',
-    keyName: '',
-    keyValue: '',
-    in: 'header',
-    tokenUrl: '',
-    scope: '',
-  };
+  const blank = noAuthorization();
   switch (g.pick(['none', 'bearer', 'basic', 'api_key', 'oauth2'] as const)) {
     case 'none':
       return blank;
