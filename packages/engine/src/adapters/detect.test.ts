@@ -1,23 +1,16 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findRepoRoot, resolveToolCommand, splitCommand } from './command';
 import { detectTools, parseToolVersion } from './detect';
-import { TEST_ENV, toolForTests } from './test-helpers';
+import { TEST_ENV, fakeToolDir, toolForTests } from './test-helpers';
 
 const jmeter = await toolForTests('jmeter');
 const locust = await toolForTests('locust');
 
 describe('detectTools', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'aqa-detect-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const script = (name: string, body: string): string => {
-    const path = join(dir, name);
-    writeFileSync(path, `#!/bin/sh\n${body}\n`);
-    chmodSync(path, 0o755);
-    return path;
-  };
+  const fakes = fakeToolDir('aqa-detect-');
+  const { dir, script } = fakes;
+  afterAll(() => fakes.remove());
 
   it('reports every tool, with the version its version command prints', async () => {
     const env = {

@@ -1,21 +1,15 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { proveTool } from './prove';
-import { TEST_ENV, toolForTests } from './test-helpers';
+import { TEST_ENV, fakeToolDir, toolForTests } from './test-helpers';
 
 const jmeter = await toolForTests('jmeter');
 
 describe('proveTool', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'aqa-prove-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const script = (name: string, body: string): string => {
-    const path = join(dir, name);
-    writeFileSync(path, `#!/bin/sh\n${body}\n`);
-    chmodSync(path, 0o755);
-    return path;
-  };
+  const fakes = fakeToolDir('aqa-prove-');
+  const { dir, script } = fakes;
+  afterAll(() => fakes.remove());
 
   it('finds a jmeter that cannot load a plan (exits 0, prints ForbiddenClassException) not usable, with the reason', async () => {
     const bin = join(dir, 'forbidden-bin');

@@ -1,4 +1,7 @@
 /* Helpers for the adapters' tests (imported by *.test.ts only). */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RunSnapshot } from '../types';
 import { detectTools } from './detect';
 import type { DetectedTool, ExternalTool, ToolRunHandle, ToolRunResult } from './types';
@@ -46,4 +49,26 @@ export async function observe(run: ToolRunHandle, onSnapshot?: (s: RunSnapshot) 
 /** Sum of a per-step figure over snapshots. */
 export function stepSum(snapshots: RunSnapshot[], step: number, key: 'requests' | 'failures'): number {
   return snapshots.reduce((a, s) => a + (s.steps[step]?.[key] ?? 0), 0);
+}
+
+/**
+ * A temp folder of stand-in tool commands: `script(name, body)` writes an executable `#!/bin/sh` script
+ * (a fake jmeter, k6…) and answers its path; `remove()` deletes the folder.
+ */
+export function fakeToolDir(prefix: string): {
+  dir: string;
+  script: (name: string, body: string) => string;
+  remove: () => void;
+} {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return {
+    dir,
+    script: (name, body) => {
+      const path = join(dir, name);
+      writeFileSync(path, `#!/bin/sh\n${body}\n`);
+      chmodSync(path, 0o755);
+      return path;
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
