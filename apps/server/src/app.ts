@@ -118,7 +118,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
     const runners = new RunnerRegistry(new BuiltinRunner(), tools);
     if (config.externalTools) {
-      for (const tool of EXTERNAL_TOOLS) runners.register(new ExternalToolRunner(tool, tools.environment));
+      for (const tool of EXTERNAL_TOOLS)
+        runners.register(new ExternalToolRunner(tool, tools.environment, tools.cacheDir));
     }
     const runs = new RunService(
       new RunRepository(db),

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
@@ -18,8 +20,13 @@ const hasLocust = spawnSync('/usr/bin/python3', ['-c', 'import locust'], { stdio
 let server: TestServer;
 let target: CountingTarget;
 let token: string;
+// The user's own cache folder, empty: every helper program a tool needs is built in the server's data
+// folder, for the check and for the runs alike (a service's home may not be writable).
+const userCache = mkdtempSync(join(tmpdir(), 'aqa-user-cache-'));
+const savedCacheHome = process.env.XDG_CACHE_HOME;
 
 beforeAll(async () => {
+  process.env.XDG_CACHE_HOME = userCache;
   if (!hasJmeter)
     console.warn('JMeter runs through the app are not tested: Debian jmeter or the JDK (javac) is absent');
   if (!hasLocust) console.warn('Locust runs through the app are not tested: python3-locust is absent');
@@ -36,6 +43,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await target?.close();
+  if (savedCacheHome === undefined) delete process.env.XDG_CACHE_HOME;
+  else process.env.XDG_CACHE_HOME = savedCacheHome;
+  rmSync(userCache, { recursive: true, force: true });
 });
 
 interface Result {
@@ -112,6 +122,8 @@ describe('a plan run in its own tool through the app', () => {
       expect(result.engine_note).toBe('ran in Apache JMeter 2.13');
       expect(counted).toBeGreaterThan(0);
       expect(result.summary?.total_requests).toBe(counted);
+      expect(readdirSync(join(server.dataDir, 'cache'))).toContain('jmeter-launcher');
+      expect(readdirSync(userCache)).toEqual([]);
     },
     90_000,
   );

@@ -12,6 +12,8 @@ export class ExternalToolRunner implements ToolRunner {
     readonly engine: ExternalTool,
     /** JMETER_CMD, LOCUST_CMD… as configured (see ToolDetector.environment). */
     private readonly env: NodeJS.ProcessEnv,
+    /** Where helper programs for the tools are built: the same folder the detector's check used. */
+    private readonly cacheDir?: string,
   ) {}
 
   start(plan: PerfPlan, options: RunnerStartOptions): RunnerHandle {
@@ -19,6 +21,7 @@ export class ExternalToolRunner implements ToolRunner {
       durationSeconds: options.durationSeconds,
       logger: options.logger,
       env: this.env,
+      ...(this.cacheDir === undefined ? {} : { cacheDir: this.cacheDir }),
     });
   }
 }
