@@ -1,4 +1,4 @@
-import type { RunSnapshot } from '@aqa/engine';
+import type { EncodedHistogram, RunSnapshot } from '@aqa/engine';
 import { LiveStreamOutput } from './live-stream-output';
 import { latencyOf, Tally } from './live-tally';
 import type { ApiResult, LiveSnapshot, ResultSummary } from '@aqa/plan';
@@ -109,11 +109,12 @@ export class LiveRun {
 
   /** Cumulative figures so far (for the database's checkpoints while the run goes). */
   figures(): RunFigures {
+    const histogram = this.whole.histogram.encode();
     return {
-      summary: this.summary(),
+      summary: this.summary(histogram),
       api_results: this.apiResults(),
       errors: this.whole.errorsByKind(),
-      histogram: this.histogram(),
+      histogram,
     };
   }
 
@@ -122,13 +123,16 @@ export class LiveRun {
     return this.ending?.histogram ?? this.whole.histogram.encode();
   }
 
-  /** Cumulative figures since the start; null before the first snapshot. */
-  summary(): ResultSummary | null {
+  /**
+   * Cumulative figures since the start; null before the first snapshot. `encoded` is the whole run's
+   * histogram when the caller has encoded it already.
+   */
+  summary(encoded: EncodedHistogram = this.whole.histogram.encode()): ResultSummary | null {
     const s = this.latest;
     if (s === null) return null;
     const t = this.whole;
     const seconds = Math.max(s.elapsedS, 0.001);
-    const latency = latencyOf(t.histogram.encode());
+    const latency = latencyOf(encoded);
     return {
       concurrent_users: this.meta.concurrent_users,
       requests_per_second: round2(t.requests / seconds),
