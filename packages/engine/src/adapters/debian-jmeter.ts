@@ -80,11 +80,9 @@ export function debianJmeterCommand(options: {
   let build = builds.get(key);
   if (build === undefined) {
     build = buildLauncher(home, cacheDir, options.javac, options.java, options.env);
+    // A failed build is kept too: trying again would fail the same way. A JDK installed later is found
+    // at a new path (javac, java are in the key), so it gets a build of its own.
     builds.set(key, build);
-    // A failed build is tried again next time (the JDK may have been installed since).
-    void build.then((b) => {
-      if ('problem' in b) builds.delete(key);
-    });
   }
   return build;
 }
