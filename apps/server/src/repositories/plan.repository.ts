@@ -1,3 +1,4 @@
+import { FINAL_STATUSES } from '@aqa/plan';
 import type { Db } from '../db/database';
 import type { NewPlanRow, PlanRow, PlanUpdate } from '../db/schema';
 
@@ -77,7 +78,8 @@ export class PlanRepository {
             .select('runs.id')
             .where('runs.id', '=', runId)
             .whereRef('runs.plan_id', '=', 'plans.id')
-            .where('runs.status', 'in', ['completed', 'stopped', 'failed'])
+            // The rule of services/history/comparable.ts, re-checked as the baseline is written.
+            .where('runs.status', 'in', FINAL_STATUSES)
             .where('runs.total_requests', '>', 0),
         ),
       );

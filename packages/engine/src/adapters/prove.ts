@@ -124,7 +124,8 @@ export async function proveTool(tool: ExternalTool, options: ProveOptions = {}):
 }
 
 /** "JMeter 2.13", or "JMeter" when the version is unknown. */
-function toolAndVersion(tool: ExternalTool, version: string | null): string {
+/** "JMeter 2.13", or the tool's short name when its version is unknown. */
+export function toolAndVersion(tool: ExternalTool, version: string | null): string {
   return version ? `${TOOL_SHORT_NAMES[tool]} ${version}` : TOOL_SHORT_NAMES[tool];
 }
 

@@ -18,7 +18,9 @@ export type RunStatus = z.infer<typeof RunStatusSchema>;
 /** What a stored run can be (processing lasts from the run's last second until it is stored). */
 export const STORED_STATUSES = ['running', 'processing', 'completed', 'failed', 'stopped'] as const;
 export type StoredStatus = (typeof STORED_STATUSES)[number];
-export type FinalStatus = Extract<StoredStatus, 'completed' | 'failed' | 'stopped'>;
+/** The statuses of a run that has ended: a completed one ran its whole duration. */
+export const FINAL_STATUSES = ['completed', 'failed', 'stopped'] as const satisfies readonly StoredStatus[];
+export type FinalStatus = (typeof FINAL_STATUSES)[number];
 
 export const LatencySummarySchema = z
   .object({

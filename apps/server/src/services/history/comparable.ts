@@ -6,8 +6,10 @@
  * with the reason.
  */
 
+import { FINAL_STATUSES } from '@aqa/plan';
+
 /** What the rule reads of a run (a past-run view). */
-export interface RunFigures {
+export interface ComparableRun {
   test_id: string;
   status: string;
   results_summary: { total_requests: number } | null;
@@ -17,12 +19,12 @@ export type Comparability =
   | { ok: true; partial: boolean }
   | { ok: false; code: 'RUN_NOT_FINISHED' | 'RUN_WITHOUT_RESULT'; message: string };
 
-/** Statuses of a run that has ended; a completed one ran its whole duration. */
-const ENDED = ['completed', 'stopped', 'failed'];
-
 /** `purpose` words the refusal: comparing the run, or making it the baseline. */
-export function comparability(run: RunFigures, purpose: 'compare' | 'baseline' = 'compare'): Comparability {
-  if (!ENDED.includes(run.status)) {
+export function comparability(
+  run: ComparableRun,
+  purpose: 'compare' | 'baseline' = 'compare',
+): Comparability {
+  if (!(FINAL_STATUSES as readonly string[]).includes(run.status)) {
     const what = purpose === 'compare' ? 'compare it' : 'make it the baseline';
     return {
       ok: false,
@@ -40,6 +42,3 @@ export function comparability(run: RunFigures, purpose: 'compare' | 'baseline' =
   }
   return { ok: true, partial: run.status !== 'completed' };
 }
-
-/** The statuses a baseline may have; the repository re-checks them as it writes. */
-export const BASELINE_STATUSES = ENDED;

@@ -1,9 +1,9 @@
 import {
   EXTERNAL_TOOLS,
   TOOL_ENV,
-  TOOL_SHORT_NAMES,
   detectTools,
   proveTool,
+  toolAndVersion,
   type DetectedTool,
   type ExternalTool,
   type ToolProof,
@@ -122,7 +122,7 @@ export class ToolDetector {
     const key = proofKey(found);
     const proof = this.settled.get(key) ?? (await within(this.prove(found), waitMs));
     if (proof === undefined) {
-      const subject = found.version ? `${TOOL_SHORT_NAMES[tool]} ${found.version}` : TOOL_SHORT_NAMES[tool];
+      const subject = toolAndVersion(tool, found.version);
       return {
         state: 'checking',
         info: {
