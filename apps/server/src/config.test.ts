@@ -19,13 +19,15 @@ describe('parseConfig', () => {
     const config = parseConfig({});
     expect(config).toEqual({
       port: 5200,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       dataDir: join(repoRoot, 'data'),
       database: { kind: 'sqlite', path: join(repoRoot, 'data', 'anybodyqa.db') },
       demoAccount: true,
+      signUp: true,
       sessionTtlHours: 168,
       loginRateLimitPerIp: 20,
       loginFailuresPerAccount: 5,
+      passwordChangeFailuresPerAccount: 5,
       registerRateLimitPerIp: 10,
       webDistDir: join(repoRoot, 'apps', 'web', 'dist'),
       logLevel: 'info',
@@ -35,7 +37,40 @@ describe('parseConfig', () => {
       externalTools: true,
       // No tool command unless configured: the engine finds the tools on PATH.
       toolCommands: {},
+      targets: { allow: [], deny: [] },
+      importQueue: { length: 16, perUser: 2 },
     });
+  });
+
+  it('turns the demo account and sign-up on only on loopback unless told', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.2']) {
+      expect(parseConfig({ HOST: host })).toMatchObject({ demoAccount: true, signUp: true });
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'aqa.example.com']) {
+      expect(parseConfig({ HOST: host })).toMatchObject({ demoAccount: false, signUp: false });
+    }
+    expect(parseConfig({ HOST: '0.0.0.0', DEMO_ACCOUNT: 'on', SIGN_UP: 'ON' })).toMatchObject({
+      demoAccount: true,
+      signUp: true,
+    });
+    expect(parseConfig({ DEMO_ACCOUNT: 'off', SIGN_UP: 'off' })).toMatchObject({
+      demoAccount: false,
+      signUp: false,
+    });
+    expect(problemsOf({ SIGN_UP: 'maybe' })).toEqual(['SIGN_UP: must be "auto", "on" or "off"']);
+  });
+
+  it('reads the target lists split on commas and spaces', () => {
+    expect(
+      parseConfig({ AQA_TARGETS_ALLOW: ' staging.example.com, 10.0.0.0/8 ', AQA_TARGETS_DENY: '' }).targets,
+    ).toEqual({ allow: ['staging.example.com', '10.0.0.0/8'], deny: [] });
+  });
+
+  it('keeps the per-user run limit below the server limit', () => {
+    expect(problemsOf({ MAX_RUNS_PER_USER: '4', MAX_RUNS_PER_SERVER: '4' })).toEqual([
+      'MAX_RUNS_PER_USER: must be below MAX_RUNS_PER_SERVER (4) so that one user cannot hold every run slot',
+    ]);
+    expect(problemsOf({ MAX_RUNS_PER_USER: '1', MAX_RUNS_PER_SERVER: '1' })).toEqual([]);
   });
 
   it('finds the repository root from its own location', () => {
@@ -136,7 +171,7 @@ describe('parseConfig', () => {
       'LOG_LEVEL',
       'DATABASE_URL',
     ]);
-    expect(problems).toContain('DEMO_ACCOUNT: must be "on" or "off"');
+    expect(problems).toContain('DEMO_ACCOUNT: must be "auto", "on" or "off"');
     expect(problems).toContain('PORT: must be a number');
   });
 });

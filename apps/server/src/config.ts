@@ -15,12 +15,21 @@ export interface Config {
   host: string;
   dataDir: string;
   database: DatabaseConfig;
+  /**
+   * The demo account exists. DEMO_ACCOUNT=auto (the default) turns it on only while the server
+   * listens on a loopback address: a reachable server never shows strangers a working password
+   * (docs/design.md §11).
+   */
   demoAccount: boolean;
+  /** Anyone who can reach the server may create an account. SIGN_UP=auto: on only on loopback (§11). */
+  signUp: boolean;
   sessionTtlHours: number;
   /** Sign-in attempts allowed per client IP per minute. */
   loginRateLimitPerIp: number;
   /** Failed sign-ins allowed per account per 15 minutes. */
   loginFailuresPerAccount: number;
+  /** Wrong current passwords allowed per account per 15 minutes on the password change. */
+  passwordChangeFailuresPerAccount: number;
   /** Registrations allowed per client IP per minute. */
   registerRateLimitPerIp: number;
   webDistDir: string;
@@ -35,6 +44,18 @@ export interface Config {
   toolCommands: ToolCommands;
   /** EXTERNAL_TOOLS=off runs every plan on the built-in engine, whatever tools are installed. */
   externalTools: boolean;
+  /**
+   * AQA_TARGETS_ALLOW / AQA_TARGETS_DENY as written: host names, IP addresses and CIDR ranges that
+   * the target guard allows only / refuses, on top of what it always refuses (docs/design.md §11).
+   */
+  targets: TargetLists;
+  /** Imports waiting for a worker, in all and per user; a full queue answers 429 with Retry-After. */
+  importQueue: { length: number; perUser: number };
+}
+
+export interface TargetLists {
+  allow: string[];
+  deny: string[];
 }
 
 /** JMETER_CMD, K6_CMD, LOCUST_CMD, BZT_CMD: a command line, e.g. "/usr/bin/python3 -m locust". */
@@ -98,6 +119,29 @@ const onOff = (fallback: 'on' | 'off') =>
     z.enum(['on', 'off'], { error: 'must be "on" or "off"' }).default(fallback),
   );
 
+const autoOnOff = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
+  z.enum(['auto', 'on', 'off'], { error: 'must be "auto", "on" or "off"' }).default('auto'),
+);
+
+/** A list in one variable: entries separated by commas or white space. */
+const list = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(/[\s,]+/)
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '')
+      : [],
+  z.array(z.string()),
+);
+
+/** True for a host that only this machine can reach: 127.0.0.0/8, ::1 and localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
 const EnvSchema = z.object({
   PORT: z.preprocess(
     blankToUndefined,
@@ -107,16 +151,19 @@ const EnvSchema = z.object({
       .max(65535, 'must be 0–65535')
       .default(5200),
   ),
-  HOST: z.preprocess(blankToUndefined, z.string().default('0.0.0.0')),
+  // Loopback unless told otherwise: a deployed server is reachable only once HOST says so (§11).
+  HOST: z.preprocess(blankToUndefined, z.string().trim().default('127.0.0.1')),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().optional()),
-  DEMO_ACCOUNT: onOff('on'),
+  DEMO_ACCOUNT: autoOnOff,
+  SIGN_UP: autoOnOff,
   SESSION_TTL_HOURS: z.preprocess(
     blankToUndefined,
     number().positive('must be a positive number of hours').default(168),
   ),
   LOGIN_RATE_LIMIT_PER_IP: positiveInt(20),
   LOGIN_FAILURES_PER_ACCOUNT: positiveInt(5),
+  PASSWORD_CHANGE_FAILURES_PER_ACCOUNT: positiveInt(5),
   REGISTER_RATE_LIMIT_PER_IP: positiveInt(10),
   WEB_DIST_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   TRUST_PROXY: onOff('off'),
@@ -127,6 +174,10 @@ const EnvSchema = z.object({
   LOCUST_CMD: z.preprocess(blankToUndefined, z.string().trim().optional()),
   BZT_CMD: z.preprocess(blankToUndefined, z.string().trim().optional()),
   EXTERNAL_TOOLS: onOff('on'),
+  AQA_TARGETS_ALLOW: list,
+  AQA_TARGETS_DENY: list,
+  IMPORT_QUEUE_LENGTH: positiveInt(16),
+  IMPORT_QUEUE_PER_USER: positiveInt(2),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -149,18 +200,32 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
   const dataDir = env.DATA_DIR?.trim() ? resolve(cwd, env.DATA_DIR.trim()) : join(repoRoot, 'data');
   const database = parseDatabaseUrl(databaseUrl === '' ? undefined : databaseUrl, dataDir, cwd);
   if (typeof database === 'string') problems.push(`DATABASE_URL: ${database}`);
-  if (!parsed.success || typeof database === 'string') throw new ConfigError(problems);
+  if (parsed.success) {
+    const { MAX_RUNS_PER_USER: perUser, MAX_RUNS_PER_SERVER: perServer } = parsed.data;
+    // Two accounts of one person must not be able to hold every slot (docs/design.md §11).
+    if (perServer > 1 && perUser >= perServer) {
+      problems.push(
+        `MAX_RUNS_PER_USER: must be below MAX_RUNS_PER_SERVER (${perServer}) so that one user cannot hold every run slot`,
+      );
+    }
+  }
+  if (!parsed.success || typeof database === 'string' || problems.length > 0) {
+    throw new ConfigError(problems);
+  }
   const values = parsed.data;
+  const loopback = isLoopbackHost(values.HOST);
 
   return {
     port: values.PORT,
     host: values.HOST,
     dataDir,
     database,
-    demoAccount: values.DEMO_ACCOUNT === 'on',
+    demoAccount: values.DEMO_ACCOUNT === 'on' || (values.DEMO_ACCOUNT === 'auto' && loopback),
+    signUp: values.SIGN_UP === 'on' || (values.SIGN_UP === 'auto' && loopback),
     sessionTtlHours: values.SESSION_TTL_HOURS,
     loginRateLimitPerIp: values.LOGIN_RATE_LIMIT_PER_IP,
     loginFailuresPerAccount: values.LOGIN_FAILURES_PER_ACCOUNT,
+    passwordChangeFailuresPerAccount: values.PASSWORD_CHANGE_FAILURES_PER_ACCOUNT,
     registerRateLimitPerIp: values.REGISTER_RATE_LIMIT_PER_IP,
     webDistDir: values.WEB_DIST_DIR
       ? resolve(cwd, values.WEB_DIST_DIR)
@@ -170,6 +235,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     maxRunsPerUser: values.MAX_RUNS_PER_USER,
     maxRunsPerServer: values.MAX_RUNS_PER_SERVER,
     externalTools: values.EXTERNAL_TOOLS === 'on',
+    targets: { allow: values.AQA_TARGETS_ALLOW, deny: values.AQA_TARGETS_DENY },
+    importQueue: { length: values.IMPORT_QUEUE_LENGTH, perUser: values.IMPORT_QUEUE_PER_USER },
     toolCommands: withoutUndefined({
       // Unset: the engine finds `jmeter` on PATH (Debian's runs through the engine's own launcher).
       jmeter: values.JMETER_CMD,
