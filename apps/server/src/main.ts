@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { type Config, ConfigError, parseConfig } from './config';
+import { type Config, ConfigError, isLoopbackHost, parseConfig } from './config';
 import { DEMO_ACCOUNT } from './services/demo-account.service';
 
 /** The address people type: a wildcard bind is reachable as localhost. */
@@ -38,6 +38,13 @@ async function main(): Promise<void> {
   app.log.info(`AnybodyQA is running at ${publicUrl(config, port)}`);
   if (config.demoAccount) {
     app.log.info(`Demo account: ${DEMO_ACCOUNT.email} (its password is shown on the sign-in page)`);
+  }
+  if (!isLoopbackHost(config.host)) {
+    // Reachable from other machines: say what strangers can do there (docs/design.md §11).
+    app.log.info(
+      `Listening beyond this machine: the demo account is ${config.demoAccount ? 'ON' : 'off'}, ` +
+        `sign-up is ${config.signUp ? 'OPEN' : 'closed'} (DEMO_ACCOUNT, SIGN_UP; see README "Deploying")`,
+    );
   }
 
   let stopping = false;
