@@ -10,6 +10,7 @@ import { parseEnginePlan } from './executor/engine-plan';
 import { CapacityError, capacityProblems } from './executor/capacity';
 import { IterationCounter, WHOLE_RUN, type SequenceSplit } from './executor/sequence';
 import { RunAggregator } from './metrics/aggregate';
+import type { TargetGuard } from './guard';
 import type { EngineLogger, RunResult, RunSnapshot } from './types';
 import type { FromWorker, ToWorker, WorkerInit } from './worker/protocol';
 import { SnapshotQueue } from './snapshot-queue';
@@ -34,6 +35,12 @@ export interface RunOptions {
   onSnapshot?: (s: RunSnapshot) => void;
   /** Worker entry file; default: worker.mjs next to this module's bundle, or built from source. */
   workerEntry?: string | URL;
+  /**
+   * Asked before every connection (docs/adr/0015-target-guard.md): a refused target gets no request,
+   * and each attempt counts as a failed request of kind `connect` whose message is the refusal.
+   * Its settings are read when the run starts. None: every target is allowed (the `aqa` CLI).
+   */
+  guard?: TargetGuard;
 }
 
 /** A run in progress. */
@@ -152,6 +159,8 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     const state: { failure?: Error } = {};
     // Set from worker events; read through a function so that narrowing does not assume it unchanged.
     const failure = (): Error | undefined => state.failure;
+    // Workers get plain data: each rebuilds the guard from it (the own ports as they are now).
+    const targetGuard = options.guard?.settings();
     shards.forEach((users, shard) => {
       const init: WorkerInit = {
         plan,
@@ -163,6 +172,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
         sequenceBuffer,
         sequenceSplit: options.sequenceSplit ?? WHOLE_RUN,
         endGraceMs,
+        ...(targetGuard === undefined ? {} : { guard: targetGuard }),
       };
       firstUser += users;
       const w = new Worker(entry, { workerData: init, name: `aqa-shard-${shard}` });

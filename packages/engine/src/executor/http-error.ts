@@ -15,6 +15,8 @@ const CONNECT_CODES = new Set([
   'EADDRNOTAVAIL',
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
+  // The target guard refused the connection (docs/adr/0015-target-guard.md).
+  'AQA_TARGET_REFUSED',
 ]);
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
 const TIMEOUT_CODES = new Set([
@@ -48,6 +50,8 @@ export function classifyError(err: unknown): number {
 export function errorMessage(err: unknown): string {
   if (err instanceof Error) {
     const code = (err as { code?: unknown }).code;
+    // The guard's refusal is a whole sentence: it names the host and the setting.
+    if (code === 'AQA_TARGET_REFUSED') return err.message.slice(0, 300);
     const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
     return `${typeof code === 'string' ? `${code} ` : ''}${err.message}${cause}`.slice(0, 300);
   }

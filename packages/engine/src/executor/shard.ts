@@ -1,6 +1,7 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Agent, Client, type Dispatcher } from 'undici';
 import { StepCollector } from '../metrics/collector';
+import { guardedConnector, type TargetGuard } from '../guard';
 import type { ShardIntervalWire } from '../metrics/types';
 import { ResponseView } from './checks';
 import type { CompiledPlan, CompiledStep } from './compile';
@@ -22,6 +23,8 @@ export interface ShardOptions {
   sequenceSplit: SequenceSplit;
   /** Wait for in-flight requests this long at the end of the duration before cancelling them. */
   endGraceMs: number;
+  /** Asked before every connection, the OAuth2 token requests' too (docs/adr/0015-target-guard.md). */
+  guard?: TargetGuard;
 }
 
 const INTERVAL_MS = 1000;
@@ -439,7 +442,8 @@ export class Shard {
   private finished = false;
   private resolveDone!: () => void;
   readonly done: Promise<void> = new Promise((r) => (this.resolveDone = r));
-  private readonly connectOptions: { rejectUnauthorized: boolean; timeout: number };
+  private readonly connectOptions:
+    { rejectUnauthorized: boolean; timeout: number } | ReturnType<typeof guardedConnector>;
 
   constructor(
     readonly plan: CompiledPlan,
@@ -449,7 +453,8 @@ export class Shard {
     this.collectors = plan.steps.map(() => new StepCollector());
     this.iterations = new IterationCounter(plan.scope.moduli, opts.sequenceBuffer, opts.sequenceSplit);
     const minTimeout = Math.min(...plan.steps.map((s) => s.timeoutMs));
-    this.connectOptions = { rejectUnauthorized: !opts.insecureTls, timeout: Math.min(10_000, minTimeout) };
+    const connect = { rejectUnauthorized: !opts.insecureTls, timeout: Math.min(10_000, minTimeout) };
+    this.connectOptions = opts.guard === undefined ? connect : guardedConnector(opts.guard, connect);
     this.agent = new Agent({ connect: this.connectOptions });
     this.tokens = new TokenCache(this.agent, () => performance.now());
     for (let i = 0; i < opts.users; i++) this.users.push(new VirtualUser(opts.firstUser + i, this));

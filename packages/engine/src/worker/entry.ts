@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { compilePlan } from '../executor/compile';
 import { Shard } from '../executor/shard';
+import { TargetGuard } from '../guard';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol';
 
 const port = parentPort;
@@ -25,6 +26,7 @@ try {
       sequenceBuffer: init.sequenceBuffer,
       sequenceSplit: init.sequenceSplit,
       endGraceMs: init.endGraceMs,
+      ...(init.guard === undefined ? {} : { guard: TargetGuard.fromSettings(init.guard) }),
     },
     (wire) => post({ type: 'interval', wire }),
   );

@@ -1,6 +1,7 @@
 import type { ShardIntervalWire } from '../metrics/types';
 import type { PerfPlan } from '@aqa/plan';
 import type { SequenceSplit } from '../executor/sequence';
+import type { TargetGuardSettings } from '../guard';
 
 /** What the caller's thread hands a worker thread (structured-cloned; the buffer is shared). */
 export interface WorkerInit {
@@ -13,6 +14,8 @@ export interface WorkerInit {
   sequenceBuffer: SharedArrayBuffer;
   sequenceSplit: SequenceSplit;
   endGraceMs: number;
+  /** The run's target guard, when it has one. */
+  guard?: TargetGuardSettings;
 }
 
 export type ToWorker =
