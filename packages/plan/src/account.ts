@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasLineControl, oneLine } from './strict-input';
 
 /** Minimum password length (docs/reference/01-authoring.md §9). */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -15,6 +16,8 @@ export const REGISTRATION_ERRORS = {
   passwordsDoNotMatch: 'Passwords do not match',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
+  // docs/design.md §11: names and emails are one line of text.
+  controlCharacters: 'This field cannot contain control characters or line breaks',
 } as const;
 export type RegistrationErrorCode = keyof typeof REGISTRATION_ERRORS;
 
@@ -45,16 +48,19 @@ export function validateRegistration(input: Partial<RegistrationInput>): Registr
   const email = (input.email ?? '').trim();
   const password = input.password ?? '';
   if (!email) errors.email = 'emailRequired';
+  else if (hasLineControl(input.email ?? '')) errors.email = 'controlCharacters';
   else if (!isEmailShaped(email)) errors.email = 'emailInvalid';
   if (!password) errors.password = 'passwordRequired';
   else if (password.length < MIN_PASSWORD_LENGTH) errors.password = 'passwordTooShort';
   if ((input.confirmPassword ?? '') !== password) errors.confirmPassword = 'passwordsDoNotMatch';
   if (!(input.firstName ?? '').trim()) errors.firstName = 'firstNameRequired';
+  else if (hasLineControl(input.firstName ?? '')) errors.firstName = 'controlCharacters';
   if (!(input.lastName ?? '').trim()) errors.lastName = 'lastNameRequired';
+  else if (hasLineControl(input.lastName ?? '')) errors.lastName = 'controlCharacters';
   return errors;
 }
 
-const optionalText = z.string().max(200).optional();
+const optionalText = (label: string) => oneLine(label).max(200).optional();
 
 /** POST /api/register body. The rules of validateRegistration are enforced with the spec's messages. */
 export const RegistrationSchema = z
@@ -64,8 +70,8 @@ export const RegistrationSchema = z
     confirmPassword: z.string().max(1024),
     firstName: z.string().max(100),
     lastName: z.string().max(100),
-    company: optionalText,
-    role: optionalText,
+    company: optionalText('Company'),
+    role: optionalText('Role'),
     username: z.string().max(254).optional(),
   })
   .superRefine((value, ctx) => {
@@ -78,7 +84,7 @@ export type Registration = z.infer<typeof RegistrationSchema>;
 
 /** POST /api/login body (docs/reference/01-authoring.md §3 "Login credentials"). */
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Please enter username and password').max(254),
+  username: oneLine('Username').trim().min(1, 'Please enter username and password').max(254),
   password: z.string().min(1, 'Please enter username and password').max(1024),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
@@ -104,10 +110,10 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** PUT /api/me body: the profile fields a user may change. */
 export const ProfileUpdateSchema = z.object({
-  firstName: z.string().trim().min(1, REGISTRATION_ERRORS.firstNameRequired).max(100),
-  lastName: z.string().trim().min(1, REGISTRATION_ERRORS.lastNameRequired).max(100),
-  company: z.string().trim().max(200).default(''),
-  role: z.string().trim().max(200).default(''),
+  firstName: oneLine('First name').trim().min(1, REGISTRATION_ERRORS.firstNameRequired).max(100),
+  lastName: oneLine('Last name').trim().min(1, REGISTRATION_ERRORS.lastNameRequired).max(100),
+  company: oneLine('Company').trim().max(200).default(''),
+  role: oneLine('Role').trim().max(200).default(''),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
@@ -128,11 +134,20 @@ export const PasswordChangeSchema = z
   });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
-/** GET /api/demo-credentials: the seeded demo account shown on the sign-in page, when enabled. */
+/** What POST /api/register answers (403, code SIGN_UP_CLOSED) when SIGN_UP is off (docs/design.md §11). */
+export const SIGN_UP_CLOSED_MESSAGE =
+  'Sign-up is turned off on this server; ask its operator for an account.';
+
+/**
+ * GET /api/demo-credentials: what the sign-in page shows a stranger — the seeded demo account when it
+ * is enabled, and whether anyone may create an account here (`sign_up`; absent from older servers,
+ * read as open).
+ */
 export const DemoCredentialsSchema = z.object({
   enabled: z.boolean(),
   username: z.string().optional(),
   password: z.string().optional(),
+  sign_up: z.boolean().optional(),
 });
 export type DemoCredentials = z.infer<typeof DemoCredentialsSchema>;
 

@@ -42,8 +42,6 @@ function fromUnversioned(input: Json): Json {
   delete plan.plan_id;
   if (plan.name === undefined && typeof input.planName === 'string') plan.name = input.planName;
   delete plan.planName;
-  plan.concurrent_users = numberFromText(plan.concurrent_users);
-  plan.duration = numberFromText(plan.duration);
   if (Array.isArray(plan.urls)) plan.urls = plan.urls.map(urlEntryFromUnversioned);
   return plan;
 }
@@ -87,12 +85,6 @@ function pairs(value: unknown, keyField: 'key' | 'name'): unknown {
 
 function text(value: unknown): unknown {
   return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
-}
-
-function numberFromText(value: unknown): unknown {
-  if (typeof value !== 'string' || value.trim() === '') return value;
-  const n = Number(value.trim());
-  return Number.isFinite(n) ? n : value;
 }
 
 function isObject(value: unknown): value is Json {

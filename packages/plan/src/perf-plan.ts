@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { multiLine, noNul, oneLine, wholeNumber } from './strict-input';
 import { VARIABLE_NAME } from './template';
 import { thinkTimeProblem } from './think-time';
 
 /**
  * The performance test plan of docs/reference/01-authoring.md §3 with the bounds of §5 and the defaults of §9. Wire names are the
  * spec's: snake_case on the plan, camelCase inside URL entries. Loose legacy input (apikey, {name,value}
- * parameters, numbers as strings) is accepted here where it is one field's matter, and by migratePlan()
- * for the rest.
+ * parameters, whole numbers as plain digits) is accepted here where it is one field's matter, and by
+ * migratePlan() for the rest. Numbers, names and URLs follow the strict rules of docs/design.md §11
+ * (strict-input.ts).
  */
 
 /** Bumped when a saved plan needs migrating; see migrate-plan.ts. */
@@ -95,7 +97,7 @@ export const AuthorizationSchema = z.object({
   in: z
     .enum(['header', 'query'], { error: () => 'API key location must be header or query' })
     .default('header'),
-  tokenUrl: z.string().trim().max(MAX_FIELD).default(''),
+  tokenUrl: oneLine('Token URL').trim().max(MAX_FIELD).default(''),
   scope: z.string().max(MAX_FIELD).default(''),
 });
 export type Authorization = z.infer<typeof AuthorizationSchema>;
@@ -180,7 +182,9 @@ function isText(value: string | false): value is string {
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const LINE_BREAK = /[\r\n]/;
+/** What HTTP refuses in a header value (RFC 9110 §5.5): controls other than tab, and DEL. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HEADER_VALUE_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 
 /** A query parameter. The URL screen names the key "name" (docs/reference/01-authoring.md §3); both are read, key is written. */
 export const ParameterSchema = z
@@ -208,11 +212,11 @@ export const HeaderSchema = z
         message: `Header name "${header.name}" may hold only letters, digits and ! # $ % & ' * + - . ^ _ \` | ~`,
       });
     }
-    if (LINE_BREAK.test(header.value)) {
+    if (HEADER_VALUE_CONTROL.test(header.value)) {
       ctx.addIssue({
         code: 'custom',
         path: ['value'],
-        message: 'A header value cannot contain a line break',
+        message: 'A header value cannot contain a line break or a control character',
       });
     }
   });
@@ -221,11 +225,11 @@ export type Header = z.infer<typeof HeaderSchema>;
 /** A check that Validate judges PASS or FAIL (docs/reference/01-authoring.md §3 "Validation item"). */
 export const ValidationItemSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
-  name: z.string().trim().max(200).default(''),
+  name: oneLine('Validation name').trim().max(200).default(''),
   type: z.enum(VALIDATION_TYPES, { error: () => `Validation type ${oneOf(VALIDATION_TYPES)}` }),
   // docs/reference/01-authoring.md §5: an item exists only with a non-blank expected value.
   expected_value: z.string().trim().min(1, 'Enter the expected value').max(MAX_FIELD),
-  description: z.string().max(2000).default(''),
+  description: multiLine('Validation description').max(2000).default(''),
 });
 export type ValidationItem = z.infer<typeof ValidationItemSchema>;
 
@@ -264,10 +268,9 @@ const URL_SHAPE = /^(?:\{\{|https?:\/\/[^\s/?#]+)[^\s]*$/i;
 
 /** One API call of the plan (docs/reference/01-authoring.md §3 "URL entry"). */
 export const UrlEntrySchema = z.object({
-  name: z.string().trim().max(200).optional(),
+  name: oneLine('API name').trim().max(200).optional(),
   method: HttpMethodSchema.default('GET'),
-  url: z
-    .string()
+  url: oneLine('URL')
     .trim()
     .min(1, { error: 'Enter the URL', abort: true })
     .max(MAX_FIELD)
@@ -275,7 +278,7 @@ export const UrlEntrySchema = z.object({
   parameters: z.array(ParameterSchema).max(200).default([]),
   headers: z.array(HeaderSchema).max(200).default([]),
   authorization: AuthorizationSchema.default(noAuthorization),
-  payload: z.string().max(MAX_TEXT).default(''),
+  payload: noNul('Body').max(MAX_TEXT).default(''),
   extractType: z.enum(EXTRACT_TYPES, { error: () => `Extract type ${oneOf(EXTRACT_TYPES)}` }).default('text'),
   extractName: z
     .string()
@@ -312,28 +315,16 @@ export const UrlEntrySchema = z.object({
 export type UrlEntry = z.infer<typeof UrlEntrySchema>;
 export type UrlEntryInput = z.input<typeof UrlEntrySchema>;
 
-const UsersSchema = z
-  .number({ error: () => PLAN_ERRORS.usersRange })
-  .int(PLAN_ERRORS.usersRange)
-  .min(MIN_USERS, PLAN_ERRORS.usersRange)
-  .max(MAX_USERS, PLAN_ERRORS.usersRange);
+const UsersSchema = wholeNumber(PLAN_ERRORS.usersRange, MIN_USERS, MAX_USERS);
 
-const DurationSchema = z
-  .number({ error: () => PLAN_ERRORS.durationRange })
-  .int(PLAN_ERRORS.durationRange)
-  .min(MIN_DURATION_MIN, PLAN_ERRORS.durationRange)
-  .max(MAX_DURATION_MIN, PLAN_ERRORS.durationRange);
+const DurationSchema = wholeNumber(PLAN_ERRORS.durationRange, MIN_DURATION_MIN, MAX_DURATION_MIN);
 
 /** A saved performance plan (docs/reference/01-authoring.md §3 "Performance test plan"). created_at/updated_at/id are set by the server. */
 export const PerfPlanSchema = z.object({
   schema_version: z.literal(PLAN_SCHEMA_VERSION).default(PLAN_SCHEMA_VERSION),
   id: z.string().optional(),
-  name: z
-    .string({ error: () => PLAN_ERRORS.nameRequired })
-    .trim()
-    .min(1, PLAN_ERRORS.nameRequired)
-    .max(200),
-  description: z.string().max(2000).optional(),
+  name: oneLine('Plan name', PLAN_ERRORS.nameRequired).trim().min(1, PLAN_ERRORS.nameRequired).max(200),
+  description: multiLine('Description').max(2000).optional(),
   tool: ToolSchema.default(DEFAULT_TOOL),
   concurrent_users: UsersSchema.default(DEFAULT_USERS),
   /** Minutes. */
@@ -342,13 +333,13 @@ export const PerfPlanSchema = z.object({
     .array(UrlEntrySchema, { error: () => PLAN_ERRORS.urlRequired })
     .min(1, PLAN_ERRORS.urlRequired)
     .max(500),
-  script: z.string().max(MAX_TEXT).optional(),
+  script: noNul('Script').max(MAX_TEXT).optional(),
   /** Pass/fail criteria on the final summary, as k6 writes them: "p95<300", "error_rate<1%". The engine parses them. */
-  thresholds: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  thresholds: z.array(oneLine('Threshold').trim().min(1).max(100)).max(50).optional(),
   source_page: z
     .enum(SOURCE_PAGES, { error: () => `Source page ${oneOf(SOURCE_PAGES)}` })
     .default('url-input'),
-  test_type: z.string().max(100).optional(),
+  test_type: oneLine('Test type').max(100).optional(),
   user_email: z.string().max(254).optional(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
@@ -366,7 +357,7 @@ export const ScriptRequestSchema = PerfPlanSchema.pick({
   duration: true,
   urls: true,
 }).extend({
-  name: z.string().trim().max(200).optional(),
+  name: oneLine('Plan name').trim().max(200).optional(),
   validation_mode: z.boolean().optional(),
 });
 export type ScriptRequest = z.infer<typeof ScriptRequestSchema>;

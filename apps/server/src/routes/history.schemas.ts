@@ -1,3 +1,4 @@
+import { multiLine, oneLine, wholeNumber } from '@aqa/plan';
 import { z } from 'zod';
 import { PLAN_FILTERS } from '../services/history/dashboard.service';
 import type { RunAnnotationChange } from '../services/history/history.service';
@@ -11,14 +12,16 @@ import { UserEmailQuerySchema } from './run.schemas';
 
 const id = z.string().trim().min(1).max(200);
 
-/** A page size or offset in the query string, with the sentence a person reads when it is wrong. */
-function wholeNumber(name: string, min: number, max?: number) {
+/**
+ * A page size or offset in the query string, with the sentence a person reads when it is wrong:
+ * plain decimal digits only (docs/design.md §11).
+ */
+function pageNumber(name: string, min: number, max?: number) {
   const message =
     max === undefined
       ? `${name} must be a whole number, ${min} or more`
       : `${name} must be a whole number from ${min} to ${max}`;
-  const n = z.coerce.number({ error: message }).int(message).min(min, message);
-  return max === undefined ? n : n.max(max, message);
+  return wholeNumber(message, min, max ?? Number.MAX_SAFE_INTEGER);
 }
 
 export const HistoryRunParamsSchema = z.object({ id: z.string().min(1).max(200) });
@@ -29,12 +32,11 @@ export const SaveTestResultBodySchema = z.object({
     .trim()
     .min(1, 'test_id is required')
     .max(200, 'test_id is at most 200 characters'),
-  test_name: z
-    .string({ error: 'test_name must be text' })
+  test_name: oneLine('test_name', 'test_name must be text')
     .max(200, 'test_name is at most 200 characters')
     .optional()
     .describe("The run's name; blank goes back to the plan's name"),
-  notes: z.string({ error: 'notes must be text' }).max(2000, 'notes are at most 2000 characters').optional(),
+  notes: multiLine('notes', 'notes must be text').max(2000, 'notes are at most 2000 characters').optional(),
   user_email: z.string().max(254).optional(),
 });
 
@@ -48,8 +50,8 @@ export const DashboardQuerySchema = UserEmailQuerySchema.extend({
     .enum(PLAN_FILTERS, { error: `filter must be one of ${PLAN_FILTERS.join(', ')}` })
     .optional()
     .describe('all (default), with_results or no_results'),
-  limit: wholeNumber('limit', 1, 100).optional().describe('Plans per page; 20 when absent'),
-  offset: wholeNumber('offset', 0).optional(),
+  limit: pageNumber('limit', 1, 100).optional().describe('Plans per page; 20 when absent'),
+  offset: pageNumber('offset', 0).optional(),
 });
 
 export const SetBaselineBodySchema = z.object({

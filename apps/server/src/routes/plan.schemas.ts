@@ -9,6 +9,7 @@ import {
   ScriptRequestSchema,
   TOOLS,
   VALIDATION_TYPES,
+  wholeNumber,
   type UrlEntry,
 } from '@aqa/plan';
 import { z } from 'zod';
@@ -28,18 +29,11 @@ export const UserEmailQuerySchema = z.object({
 });
 
 export const PlanListQuerySchema = UserEmailQuerySchema.extend({
-  limit: z.coerce
-    .number({ error: 'Must be a whole number from 1 to 1000' })
-    .int('Must be a whole number from 1 to 1000')
-    .min(1, 'Must be a whole number from 1 to 1000')
-    .max(1000, 'Must be a whole number from 1 to 1000')
+  // Plain decimal digits only (docs/design.md §11).
+  limit: wholeNumber('Must be a whole number from 1 to 1000', 1, 1000)
     .optional()
     .describe('Page size; all plans when absent'),
-  offset: z.coerce
-    .number({ error: 'Must be a whole number, 0 or more' })
-    .int('Must be a whole number, 0 or more')
-    .min(0, 'Must be a whole number, 0 or more')
-    .default(0),
+  offset: wholeNumber('Must be a whole number, 0 or more', 0, Number.MAX_SAFE_INTEGER).default(0),
 });
 
 export const PlanIdParamsSchema = z.object({ id: z.string().min(1).max(200) });

@@ -1,4 +1,4 @@
-import { STORED_STATUSES } from '@aqa/plan';
+import { oneLine, STORED_STATUSES, wholeNumber } from '@aqa/plan';
 import { z } from 'zod';
 import { RUN_MESSAGES, type RunTestRequest } from '../services/runs/run-request';
 
@@ -23,6 +23,8 @@ export const TestResultQuerySchema = UserEmailQuerySchema.extend({
     .describe('Accepted for the spec client; the run id alone identifies the run'),
 });
 
+const DURATION_SECONDS_MESSAGE = 'duration_seconds must be a whole number of seconds from 1 to 86400';
+
 /**
  * POST /api/run-test. Fields other than plan_id override the saved plan for this run only; the
  * plan model checks the result (tool, bounds, URL entries).
@@ -35,19 +37,20 @@ export const RunTestBodySchema = z.object({
     .max(200),
   user_email: z.string().max(MAX_EMAIL).optional(),
   tool: z.string().max(50).optional(),
-  concurrent_users: z.union([z.number(), z.string().max(20)]).optional(),
+  // Checked by the plan's own rule in planForRun, so the message is the plan form's (docs/design.md §11).
+  concurrent_users: z
+    .union([z.number(), z.string().max(20), z.null()])
+    .optional()
+    .describe('A whole number, or text of plain decimal digits'),
   duration: z
     .union([z.number(), z.string().max(20), z.null()])
     .optional()
-    .describe('Minutes; a whole number, 1 when not a number'),
-  duration_seconds: z.coerce
-    .number({ error: 'duration_seconds must be a number of seconds from 1 to 86400' })
-    .min(1, 'duration_seconds must be a number of seconds from 1 to 86400')
-    .max(86_400, 'duration_seconds must be a number of seconds from 1 to 86400')
+    .describe('Minutes: a whole number, or text of plain decimal digits'),
+  duration_seconds: wholeNumber(DURATION_SECONDS_MESSAGE, 1, 86_400)
     .optional()
     .describe('Overrides duration (minutes): for short runs and tests'),
   urls: z.array(z.unknown()).max(500).optional().describe('URL entries to run instead of the saved ones'),
-  planName: z.string().max(200).optional(),
+  planName: oneLine('planName').max(200).optional(),
 });
 
 /** The request fits what the run service reads: a new body field is a compile error until it is handled. */
@@ -62,16 +65,8 @@ export const RunListQuerySchema = UserEmailQuerySchema.extend({
     .enum(STORED_STATUSES, { error: STATUS_MESSAGE })
     .optional()
     .describe('Only the runs in this status'),
-  limit: z.coerce
-    .number({ error: 'Must be a whole number from 1 to 1000' })
-    .int('Must be a whole number from 1 to 1000')
-    .min(1, 'Must be a whole number from 1 to 1000')
-    .max(1000, 'Must be a whole number from 1 to 1000')
+  limit: wholeNumber('Must be a whole number from 1 to 1000', 1, 1000)
     .optional()
     .describe('Page size; 100 when absent'),
-  offset: z.coerce
-    .number({ error: 'Must be a whole number, 0 or more' })
-    .int('Must be a whole number, 0 or more')
-    .min(0, 'Must be a whole number, 0 or more')
-    .optional(),
+  offset: wholeNumber('Must be a whole number, 0 or more', 0, Number.MAX_SAFE_INTEGER).optional(),
 });

@@ -1,7 +1,8 @@
-import { migratePlan } from '@aqa/plan';
+import { migratePlan, PLAN_ERRORS } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../errors';
-import { planForRun, wholeMinutes } from './run-request';
+import { DEMO_ACCOUNT } from '../demo-account.service';
+import { planForRun } from './run-request';
 
 const saved = migratePlan({
   name: 'Saved',
@@ -11,18 +12,60 @@ const saved = migratePlan({
   urls: [{ url: 'http://127.0.0.1:9/saved', thinkTime: '1s' }],
 });
 
-describe('wholeMinutes', () => {
-  it.each([
-    [5, 5],
-    ['7', 7],
-    [2.9, 2],
-    ['abc', 1],
-    [0, 1],
-    [-3, 1],
-    [null, 1],
-    ['', 1],
-  ])('%j → %d', (input, minutes) => {
-    expect(wholeMinutes(input)).toBe(minutes);
+function refusal(request: Parameters<typeof planForRun>[1], email = 'a@example.com'): ValidationError {
+  try {
+    planForRun(saved, request, email);
+  } catch (error) {
+    if (error instanceof ValidationError) return error;
+    throw error;
+  }
+  throw new Error(`expected a refusal of ${JSON.stringify(request)}`);
+}
+
+describe('strict users and minutes (docs/design.md §11)', () => {
+  it.each([0, -1, 'abc', null, '1e3', '0x10', ' 10 ', 1.5, '1.5', 'Infinity', 1e21, '99999999999'])(
+    'refuses %j as duration and as concurrent_users, naming the field',
+    (value) => {
+      expect(refusal({ plan_id: 'p', duration: value }).errors).toEqual([
+        { field: 'duration', message: PLAN_ERRORS.durationRange },
+      ]);
+      expect(refusal({ plan_id: 'p', concurrent_users: value }).errors).toEqual([
+        { field: 'concurrent_users', message: PLAN_ERRORS.usersRange },
+      ]);
+    },
+  );
+
+  it('takes whole numbers and plain decimal digits', () => {
+    expect(planForRun(saved, { plan_id: 'p', duration: '7', concurrent_users: 8 }, 'a@b.c')).toMatchObject({
+      duration: 7,
+      concurrent_users: 8,
+    });
+  });
+
+  it('refuses a control character in the run name, naming planName', () => {
+    expect(refusal({ plan_id: 'p', planName: 'Run\u0000name' }).errors.map((e) => e.field)).toEqual([
+      'planName',
+    ]);
+  });
+});
+
+describe('demo account limits (docs/adr/0018-safe-defaults-and-lockout.md)', () => {
+  it('refuses more than 50 users or 5 minutes for the demo account only', () => {
+    const tooBig = { plan_id: 'p', concurrent_users: 51, duration: 6 };
+    const error = refusal(tooBig, DEMO_ACCOUNT.email.toUpperCase());
+    expect(error.code).toBe('DEMO_RUN_LIMIT');
+    expect(error.errors.map((e) => e.field)).toEqual(['concurrent_users', 'duration']);
+    expect(refusal({ plan_id: 'p', duration_seconds: 301 }, DEMO_ACCOUNT.email).errors).toEqual([
+      { field: 'duration_seconds', message: 'The demo account runs tests of at most 5 minutes' },
+    ]);
+    expect(planForRun(saved, tooBig, 'someone@example.com').concurrent_users).toBe(51);
+    expect(
+      planForRun(saved, { plan_id: 'p', concurrent_users: 50, duration: 5 }, DEMO_ACCOUNT.email),
+    ).toMatchObject({ concurrent_users: 50, duration: 5 });
+    // duration_seconds, when sent, decides the length: 6 minutes of plan, 3 s of run.
+    expect(
+      planForRun(saved, { plan_id: 'p', duration: 6, duration_seconds: 3 }, DEMO_ACCOUNT.email).duration,
+    ).toBe(6);
   });
 });
 
@@ -44,7 +87,7 @@ describe('planForRun', () => {
         plan_id: 'p',
         tool: 'JMeter',
         concurrent_users: '12',
-        duration: '4.7',
+        duration: '4',
         planName: '  Run name ',
         urls: [
           {

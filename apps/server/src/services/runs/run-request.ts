@@ -1,5 +1,6 @@
 import { normalizePlan, PerfPlanSchema, type PerfPlan } from '@aqa/plan';
 import { ValidationError } from '../../errors';
+import { demoRunProblems } from '../demo-account-limits';
 
 export const RUN_MESSAGES = {
   planIdRequired: 'plan_id is required. Please save the test plan first before running the test.',
@@ -10,8 +11,9 @@ export const RUN_MESSAGES = {
 export interface RunTestRequest {
   plan_id: string;
   tool?: string | undefined;
-  concurrent_users?: number | string | undefined;
-  /** Minutes. */
+  /** Checked by the plan's rule: a whole number, or plain decimal digits (docs/design.md §11). */
+  concurrent_users?: number | string | null | undefined;
+  /** Minutes; the same rule. */
   duration?: number | string | null | undefined;
   /** Overrides the minutes: for short runs and tests. */
   duration_seconds?: number | undefined;
@@ -26,12 +28,6 @@ const isObject = (value: unknown): value is Json =>
 
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
-/** docs/reference/02-running.md §5: duration as a whole number of minutes, 1 when it is not a number or below 1. */
-export function wholeMinutes(value: unknown): number {
-  const minutes = Math.trunc(Number(typeof value === 'string' ? value.trim() : value));
-  return Number.isFinite(minutes) && minutes >= 1 ? minutes : 1;
-}
 
 /**
  * The client's URL entries as the spec's run payload carries them (docs/reference/01-authoring.md §5; docs/reference/02-running.md §5): pairs with a
@@ -64,26 +60,33 @@ function cleanUrls(urls: unknown[], userEmail: string): unknown[] {
 /**
  * The plan to run: the saved plan, with every field the request carries taking its place for this
  * run only (the saved plan is not changed). Every problem of the result is reported at once, each
- * with its field.
+ * with its field. Users and minutes are checked as strictly as a saved plan's (docs/design.md §11):
+ * 0, negatives, fractions, text, null, "1e3" and "0x10" are refused, not read as 1 or 60,000.
  */
 export function planForRun(saved: PerfPlan, request: RunTestRequest, userEmail: string): PerfPlan {
   const input: Json = { ...saved, script: undefined };
   if (request.tool !== undefined) input.tool = request.tool;
-  if (request.concurrent_users !== undefined) {
-    const users = request.concurrent_users;
-    input.concurrent_users = typeof users === 'string' ? Number(users.trim()) : users;
-  }
-  if (request.duration !== undefined) input.duration = wholeMinutes(request.duration);
-  if (request.planName !== undefined && request.planName.trim() !== '') input.name = request.planName.trim();
+  if (request.concurrent_users !== undefined) input.concurrent_users = request.concurrent_users;
+  if (request.duration !== undefined) input.duration = request.duration;
+  if (request.planName !== undefined && request.planName.trim() !== '') input.name = request.planName;
   if (request.urls !== undefined) input.urls = cleanUrls(request.urls, userEmail);
   const parsed = PerfPlanSchema.safeParse(input);
   if (!parsed.success) {
-    // Dotted paths ("urls.0.url"), as the plan calls name fields.
-    const errors = parsed.error.issues.map((issue) => ({
-      field: issue.path.map(String).join('.') || 'plan',
-      message: issue.message,
-    }));
+    // Dotted paths ("urls.0.url"), as the plan calls name fields; the run's name is sent as planName.
+    const errors = parsed.error.issues.map((issue) => {
+      const field = issue.path.map(String).join('.') || 'plan';
+      return {
+        field: field === 'name' && input.name !== saved.name ? 'planName' : field,
+        message: issue.message,
+      };
+    });
     throw new ValidationError(errors, { namesFields: true });
+  }
+  const demoProblems = demoRunProblems(userEmail, parsed.data, request.duration_seconds);
+  if (demoProblems.length > 0) {
+    throw new ValidationError(demoProblems, { code: 'DEMO_RUN_LIMIT', hint: DEMO_HINT });
   }
   return parsed.data;
 }
+
+const DEMO_HINT = 'Create an account of your own (or ask the operator for one) to run larger tests.';

@@ -1,0 +1,45 @@
+import type { PerfPlan } from '@aqa/plan';
+import type { FieldError } from '../errors';
+import { normalizeEmail } from './account-user';
+import { DEMO_ACCOUNT } from './demo-account.service';
+
+/**
+ * What a run of the demo account may ask for (docs/adr/0018-safe-defaults-and-lockout.md): its password
+ * is on the sign-in page, so even where an operator turns it on for a reachable server
+ * (DEMO_ACCOUNT=on) it is a way to try the product, not a free load generator.
+ */
+export const DEMO_RUN_LIMITS = {
+  users: 50,
+  /** Per run, whether asked for in minutes or with duration_seconds. */
+  seconds: 5 * 60,
+  /** Runs of the demo account going at once. */
+  runsAtOnce: 1,
+} as const;
+
+export function isDemoAccount(email: string): boolean {
+  return normalizeEmail(email) === normalizeEmail(DEMO_ACCOUNT.email);
+}
+
+/** The demo limits this run would break, by the field that asks for too much; none for other users. */
+export function demoRunProblems(
+  email: string,
+  plan: Pick<PerfPlan, 'concurrent_users' | 'duration'>,
+  durationSeconds: number | undefined,
+): FieldError[] {
+  if (!isDemoAccount(email)) return [];
+  const problems: FieldError[] = [];
+  if (plan.concurrent_users > DEMO_RUN_LIMITS.users) {
+    problems.push({
+      field: 'concurrent_users',
+      message: `The demo account runs at most ${DEMO_RUN_LIMITS.users} concurrent users`,
+    });
+  }
+  const seconds = durationSeconds ?? plan.duration * 60;
+  if (seconds > DEMO_RUN_LIMITS.seconds) {
+    problems.push({
+      field: durationSeconds === undefined ? 'duration' : 'duration_seconds',
+      message: `The demo account runs tests of at most ${DEMO_RUN_LIMITS.seconds / 60} minutes`,
+    });
+  }
+  return problems;
+}
