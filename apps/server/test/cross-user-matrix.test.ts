@@ -1,0 +1,682 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'libsql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCountingTarget, type CountingTarget } from './counting-target';
+import {
+  registerAndLogin,
+  removeDir,
+  startTestServer,
+  type RequestOptions,
+  type TestServer,
+} from './helpers';
+
+/*
+ * The cross-user matrix (docs/design.md §11, "Probes"): every operation of the OpenAPI document that
+ * names a stored thing (an id in its path, query or body) or a user (`user_email`) is called by another
+ * user with the owner's ids, with the owner's email in any case and with spaces, with no token and with
+ * garbage tokens. Every answer must be 401/403/404, none may carry the owner's data, and the owner's
+ * rows in SQLite are byte-for-byte the same afterwards. The operations come from GET /api/docs/json,
+ * so a route added later is probed without anyone editing this file.
+ */
+
+// ── The OpenAPI document, as far as the matrix reads it ─────────────────────────────────────────
+
+interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  items?: JsonSchema;
+  minItems?: number;
+  minimum?: number;
+  minLength?: number;
+  format?: string;
+}
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+}
+
+interface OperationObject {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  security?: unknown[];
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, OperationObject>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+
+type Method = RequestOptions['method'];
+type IdKind = 'plan' | 'run' | 'any';
+
+/** A place in a request where an id goes. */
+interface IdSlot {
+  where: 'path' | 'query' | 'body';
+  name: string;
+  kind: IdKind;
+}
+
+interface Operation {
+  method: Method;
+  path: string;
+  key: string;
+  public: boolean;
+  slots: IdSlot[];
+  /** Where the operation takes `user_email`, if it does. */
+  emailIn: 'query' | 'body' | undefined;
+  /** The JSON body's schema (resolved), when the operation takes one. */
+  body: JsonSchema | undefined;
+  /** Query parameters that must be sent, other than ids and user_email. */
+  requiredQuery: Parameter[];
+}
+
+// ── What is expected, by name ────────────────────────────────────────────────────────────────────
+
+/**
+ * The operations that answer without a session (`PUBLIC_API_ROUTES` in src/auth/authenticate.ts,
+ * and the API reference's own files). A new public operation fails the test until it is listed here
+ * on purpose.
+ */
+const PUBLIC_OPERATIONS = new Set([
+  'GET /api/health',
+  'GET /api/demo-credentials',
+  'POST /api/register',
+  'POST /api/login',
+]);
+
+/**
+ * Signed-in operations that name no stored thing and no user: they act on the caller's own account,
+ * on the text they are sent, or on the server as a whole, so only the no-token and garbage-token
+ * cases apply to them (and do, to every one).
+ */
+const NOT_SCOPED: Record<string, string> = {
+  'POST /api/logout': "ends the caller's own session",
+  'GET /api/me': "the caller's own account",
+  'PUT /api/me': "the caller's own account",
+  'POST /api/me/password': "the caller's own password",
+  'GET /api/engines': 'the engines installed on the server, the same for everyone',
+  'POST /api/parse-swagger': 'turns the uploaded document into a plan; stores nothing',
+  'POST /api/parse-postman': 'turns the uploaded collection into a plan; stores nothing',
+  'POST /api/parse-har': 'turns the uploaded HAR into a plan; stores nothing',
+  'POST /api/parse-curl': 'turns the pasted command into a plan; stores nothing',
+  'POST /api/functional/parse-file': 'turns the uploaded file into a plan; stores nothing',
+};
+
+/**
+ * Id slots where an owner's id is not an address but is ignored or filters the caller's own things:
+ * with the owner's id only there, a 2xx answer is right, as long as it carries none of the owner's
+ * data (checked) and no row of the caller comes to point at the owner's (checked at the end).
+ */
+const IGNORED_OR_FILTER_SLOTS: Record<string, string> = {
+  'POST /api/save-test-plan body.id': 'a save always creates a new plan of the caller; an id sent is ignored',
+  'PUT /api/update-test-plan/{id} body.id': 'the path names the plan; an id in the body is ignored',
+  'GET /api/get-test-result/{id} query.plan_id':
+    'accepted for the spec client; the run id alone identifies the run',
+  'GET /api/get-test-results query.plan_id':
+    "filters the caller's own runs: another's plan gives an empty list",
+};
+
+/** Names of id fields whose name does not say "id". */
+const RUN_ID_ALIASES = new Set(['base', 'candidate']);
+
+/** Plausible values for fields the bodies and queries carry, by name; the schema fills the rest. */
+function plausibleValues(target: CountingTarget): Record<string, unknown> {
+  return {
+    name: 'Matrix plan',
+    description: 'Written by the cross-user matrix',
+    command: 'set users to 3',
+    test_name: 'Matrix name',
+    notes: 'Matrix notes',
+    concurrent_users: 2,
+    duration: 1,
+    // A run started by the matrix (the caller's own control) lasts a second.
+    duration_seconds: 1,
+    urls: [{ method: 'GET', url: `${target.origin}/matrix`, name: 'Matrix step', thinkTime: '10ms' }],
+  };
+}
+
+// ── Reading the document ─────────────────────────────────────────────────────────────────────────
+
+function resolve(doc: OpenApiDocument, schema: JsonSchema | undefined): JsonSchema | undefined {
+  if (schema?.$ref === undefined) return schema;
+  const name = /^#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1];
+  const found = name === undefined ? undefined : doc.components?.schemas?.[name];
+  if (found === undefined) throw new Error(`unresolved ${schema.$ref}`);
+  return resolve(doc, found);
+}
+
+function isIdName(name: string): boolean {
+  return name === 'id' || name.endsWith('_id') || /[a-z]Id$/.test(name) || RUN_ID_ALIASES.has(name);
+}
+
+function kindOf(name: string): IdKind {
+  if (/plan/i.test(name)) return 'plan';
+  if (/test|run|result/i.test(name) || RUN_ID_ALIASES.has(name)) return 'run';
+  return 'any';
+}
+
+function operationsOf(doc: OpenApiDocument): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [verb, op] of Object.entries(item)) {
+      const method = verb.toUpperCase() as Method;
+      if (!['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(method)) continue;
+      const parameters = op.parameters ?? [];
+      const body = resolve(doc, op.requestBody?.content?.['application/json']?.schema);
+      const bodyProps = Object.keys(body?.properties ?? {});
+      const slots: IdSlot[] = [
+        ...parameters
+          .filter((p) => p.in === 'path' || (p.in === 'query' && isIdName(p.name)))
+          .map((p) => ({ where: p.in as 'path' | 'query', name: p.name, kind: kindOf(p.name) })),
+        ...bodyProps.filter(isIdName).map((name) => ({ where: 'body' as const, name, kind: kindOf(name) })),
+      ];
+      const emailIn = parameters.some((p) => p.in === 'query' && p.name === 'user_email')
+        ? 'query'
+        : bodyProps.includes('user_email')
+          ? 'body'
+          : undefined;
+      operations.push({
+        method,
+        path,
+        key: `${method} ${path}`,
+        public: Array.isArray(op.security) && op.security.length === 0,
+        slots,
+        emailIn,
+        body,
+        requiredQuery: parameters.filter(
+          (p) => p.in === 'query' && p.required === true && !isIdName(p.name) && p.name !== 'user_email',
+        ),
+      });
+    }
+  }
+  return operations;
+}
+
+/** A value that fits the schema: its const, default or first enum value, or the smallest of its type. */
+function sample(doc: OpenApiDocument, raw: JsonSchema | undefined, hints: Record<string, unknown>): unknown {
+  const schema = resolve(doc, raw);
+  if (schema === undefined) return 'x';
+  if (schema.const !== undefined) return schema.const;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum !== undefined) return schema.enum[0];
+  const alternatives = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (alternatives !== undefined) return sample(doc, alternatives[0], hints);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const object: Record<string, unknown> = {};
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        if (name in hints) object[name] = hints[name];
+        else if (schema.required?.includes(name)) object[name] = sample(doc, property, hints);
+      }
+      return object;
+    }
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 0 }, () => sample(doc, schema.items, hints));
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return false;
+    case 'string':
+      return schema.format === 'email'
+        ? 'matrix@example.com'
+        : 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    default:
+      return 'x';
+  }
+}
+
+// ── The world: an owner with one of everything, and another user ───────────────────────────────
+
+interface Person {
+  token: string;
+  email: string;
+  userId: string;
+  planId: string;
+  /** A completed run of the plan: named, with notes, the plan's baseline. */
+  runId: string;
+}
+
+let server: TestServer;
+let target: CountingTarget;
+let doc: OpenApiDocument;
+let owner: Person;
+let other: Person;
+/** A run of the owner's still going while the matrix runs: nobody else may stop or read it. */
+let ownerLiveRunId: string;
+/** Random text in each person's names, plan, run name and notes: found in an answer, it is their data. */
+const secret = { owner: randomBytes(6).toString('hex'), other: randomBytes(6).toString('hex') };
+
+async function call(options: RequestOptions) {
+  return server.request(options);
+}
+
+async function ok<T>(options: RequestOptions, status = 200): Promise<T> {
+  const response = await call(options);
+  if (response.statusCode !== status)
+    throw new Error(`${options.method} ${options.url}: ${response.statusCode} ${response.body}`);
+  return response.json<T>();
+}
+
+async function waitForStatus(person: Person, runId: string, wanted: string): Promise<void> {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const { status } = await ok<{ status: string }>({
+      method: 'GET',
+      url: `/api/get-test-result/${runId}`,
+      token: person.token,
+    });
+    if (status === wanted) return;
+    if (Date.now() > until) throw new Error(`run ${runId} is ${status}, not ${wanted}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+type Label = keyof typeof secret;
+
+async function makePerson(label: Label): Promise<Omit<Person, 'planId' | 'runId'>> {
+  const { token, registration } = await registerAndLogin(server, {
+    firstName: `First${secret[label]}`,
+    lastName: `Last${secret[label]}`,
+    company: `Company ${secret[label]}`,
+  });
+  const me = await ok<{ user: { id: string } }>({ method: 'GET', url: '/api/me', token });
+  return { token, email: registration.email, userId: me.user.id };
+}
+
+async function savePlan(person: { token: string }, label: Label, users = 2) {
+  const saved = await ok<{ id: string }>(
+    {
+      method: 'POST',
+      url: '/api/save-test-plan',
+      token: person.token,
+      body: {
+        name: `Plan ${secret[label]}`,
+        description: `Description ${secret[label]}`,
+        tool: 'k6',
+        concurrent_users: users,
+        duration: 1,
+        urls: [
+          {
+            method: 'GET',
+            url: `${target.origin}/path-${secret[label]}`,
+            name: `Step ${secret[label]}`,
+            thinkTime: '20ms',
+          },
+        ],
+      },
+    },
+    201,
+  );
+  return saved.id;
+}
+
+async function startRun(person: { token: string }, planId: string, durationS: number) {
+  const started = await ok<{ test_id: string }>(
+    {
+      method: 'POST',
+      url: '/api/run-test',
+      token: person.token,
+      body: { plan_id: planId, duration_seconds: durationS },
+    },
+    201,
+  );
+  return started.test_id;
+}
+
+beforeAll(async () => {
+  target = await startCountingTarget();
+  // No external tool answers: every run is the built-in engine's, whatever this machine has.
+  const noTool = join(tmpdir(), `aqa-no-tool-${secret.owner}`);
+  server = await startTestServer({
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+    REGISTER_RATE_LIMIT_PER_IP: '1000',
+    MAX_RUNS_PER_USER: '3',
+    MAX_RUNS_PER_SERVER: '6',
+    EXTERNAL_TOOLS: 'off',
+    JMETER_CMD: noTool,
+    K6_CMD: noTool,
+    LOCUST_CMD: noTool,
+    BZT_CMD: noTool,
+  });
+  doc = (await call({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
+
+  const [ownerBase, otherBase] = await Promise.all([makePerson('owner'), makePerson('other')]);
+  const [ownerPlanId, otherPlanId] = await Promise.all([
+    savePlan(ownerBase, 'owner'),
+    savePlan(otherBase, 'other'),
+  ]);
+  const [ownerRunId, otherRunId] = await Promise.all([
+    startRun(ownerBase, ownerPlanId, 2),
+    startRun(otherBase, otherPlanId, 2),
+  ]);
+  owner = { ...ownerBase, planId: ownerPlanId, runId: ownerRunId };
+  other = { ...otherBase, planId: otherPlanId, runId: otherRunId };
+  // One user: it keeps going through the matrix at a trickle.
+  ownerLiveRunId = await startRun(ownerBase, await savePlan(ownerBase, 'owner', 1), 60);
+  await Promise.all([
+    waitForStatus(owner, ownerRunId, 'completed'),
+    waitForStatus(other, otherRunId, 'completed'),
+  ]);
+  for (const [label, person] of [
+    ['owner', owner],
+    ['other', other],
+  ] as const) {
+    await ok({
+      method: 'POST',
+      url: '/api/save-test-result',
+      token: person.token,
+      body: { test_id: person.runId, test_name: `Named ${secret[label]}`, notes: `Notes ${secret[label]}` },
+    });
+    await ok({
+      method: 'POST',
+      url: '/api/set-baseline',
+      token: person.token,
+      body: { plan_id: person.planId, test_id: person.runId },
+    });
+  }
+}, 30_000);
+
+afterAll(async () => {
+  await server?.close();
+  await target?.close();
+  if (server !== undefined) removeDir(server.dataDir);
+});
+
+// ── The owner's rows, straight from SQLite ───────────────────────────────────────────────────────
+
+/**
+ * Every row that is not the other user's (the owner's account, sessions, plans, runs and their
+ * points), as text. The owner's live run is left out: it writes its own points as it goes.
+ */
+function snapshotOfEveryoneButOther(): string {
+  const sqlite = new Database(join(server.dataDir, 'anybodyqa.db'), { readonly: true });
+  try {
+    const rows = (query: string, ...args: unknown[]) => sqlite.prepare(query).all(...args);
+    return JSON.stringify({
+      users: rows('select * from users where id != ? order by id', other.userId),
+      sessions: rows('select * from sessions where user_id != ? order by id', other.userId),
+      plans: rows('select * from plans where user_id != ? order by id', other.userId),
+      runs: rows(
+        'select * from runs where user_id != ? and id != ? order by id',
+        other.userId,
+        ownerLiveRunId,
+      ),
+      run_points: rows(
+        `select p.* from run_points p join runs r on r.id = p.run_id
+         where r.user_id != ? and r.id != ? order by p.run_id, p.step_index, p.second`,
+        other.userId,
+        ownerLiveRunId,
+      ),
+    });
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Rows of one user that point at another user's rows (a run of someone else's plan, a baseline of someone else's run). */
+function crossUserReferences(): unknown[] {
+  const sqlite = new Database(join(server.dataDir, 'anybodyqa.db'), { readonly: true });
+  try {
+    return [
+      ...sqlite
+        .prepare(
+          `select 'run' as row, r.id from runs r join plans p on p.id = r.plan_id where p.user_id != r.user_id`,
+        )
+        .all(),
+      ...sqlite
+        .prepare(
+          `select 'baseline' as row, p.id from plans p join runs r on r.id = p.baseline_run_id where p.user_id != r.user_id`,
+        )
+        .all(),
+    ];
+  } finally {
+    sqlite.close();
+  }
+}
+
+// ── Building and checking the calls ──────────────────────────────────────────────────────────────
+
+interface Probe {
+  op: Operation;
+  /** What the case is, for the failure message. */
+  label: string;
+  token: string | undefined;
+  /** A raw Authorization header instead of a bearer token. */
+  authorization?: string;
+  ids: Record<string, string>;
+  email: string | undefined;
+  /** The owner's ids are only in slots that ignore them or filter by them: a clean 2xx is right. */
+  mayAnswer2xx: boolean;
+}
+
+const slotKey = (slot: IdSlot) => `${slot.where}.${slot.name}`;
+
+function ownerIdsOf(kind: IdKind): string[] {
+  const plans = [owner.planId];
+  const runs = [owner.runId, ownerLiveRunId];
+  return kind === 'plan' ? plans : kind === 'run' ? runs : [...plans, ...runs];
+}
+
+function ownIdsOf(person: Person, kind: IdKind): string[] {
+  return kind === 'plan' ? [person.planId] : kind === 'run' ? [person.runId] : [person.planId, person.runId];
+}
+
+/** Every combination of a value per slot. */
+function combinations(slots: IdSlot[], valuesOf: (slot: IdSlot) => string[]): Record<string, string>[] {
+  let result: Record<string, string>[] = [{}];
+  for (const slot of slots) {
+    result = result.flatMap((partial) => valuesOf(slot).map((v) => ({ ...partial, [slotKey(slot)]: v })));
+  }
+  return result;
+}
+
+function emailVariants(email: string): string[] {
+  const mixed = [...email].map((c, i) => (i % 2 === 0 ? c.toUpperCase() : c.toLowerCase())).join('');
+  return [email, email.toUpperCase(), `  ${email}  `, ` ${mixed}\t`];
+}
+
+function requestOf(probe: Probe): RequestOptions {
+  const { op, ids, email } = probe;
+  const hints = plausibleValues(target);
+  let url = op.path;
+  const query = new URLSearchParams();
+  let body: Record<string, unknown> | undefined;
+  for (const slot of op.slots) {
+    const value = ids[slotKey(slot)]!;
+    if (slot.where === 'path') url = url.replace(`{${slot.name}}`, encodeURIComponent(value));
+    else if (slot.where === 'query') query.set(slot.name, value);
+  }
+  for (const parameter of op.requiredQuery) {
+    query.set(parameter.name, String(hints[parameter.name] ?? sample(doc, parameter.schema, hints)));
+  }
+  if (op.body !== undefined) {
+    body = sample(doc, op.body, hints) as Record<string, unknown>;
+    for (const slot of op.slots) if (slot.where === 'body') body[slot.name] = ids[slotKey(slot)];
+    if (email !== undefined && op.emailIn === 'body') body.user_email = email;
+  }
+  if (email !== undefined && op.emailIn === 'query') query.set('user_email', email);
+  const search = query.toString();
+  return {
+    method: op.method,
+    url: search === '' ? url : `${url}?${search}`,
+    ...(probe.token === undefined ? {} : { token: probe.token }),
+    ...(probe.authorization === undefined ? {} : { headers: { authorization: probe.authorization } }),
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
+/** The owner's data as it could appear in an answer. */
+function ownerTraces(withIds: boolean): string[] {
+  const traces = [secret.owner, owner.email.toLowerCase()];
+  return withIds ? [...traces, owner.planId, owner.runId, ownerLiveRunId] : traces;
+}
+
+/** Returns a sentence for each thing wrong with the answer to the probe. */
+async function runProbe(probe: Probe): Promise<string[]> {
+  const options = requestOf(probe);
+  const response = await call(options);
+  const where = `${probe.label}: ${options.method} ${options.url}${options.body === undefined ? '' : ` ${JSON.stringify(options.body)}`}`;
+  const problems: string[] = [];
+  const status = response.statusCode;
+  const refused = [401, 403, 404].includes(status);
+  const cleanSuccess = probe.mayAnswer2xx && status >= 200 && status < 300;
+  if (!refused && !cleanSuccess) problems.push(`${where} answered ${status}: ${response.body.slice(0, 300)}`);
+  const body = response.body.toLowerCase();
+  // A refusal may name the id it was sent; an answer that is not a refusal may not name the owner's.
+  const leaked = ownerTraces(!refused).filter((trace) => body.includes(trace.toLowerCase()));
+  if (leaked.length > 0) problems.push(`${where} answered ${status} with the owner's ${leaked.join(', ')}`);
+  return problems;
+}
+
+// ── The probes ───────────────────────────────────────────────────────────────────────────────────
+
+function probesOf(op: Operation): Probe[] {
+  const ownerCombos = combinations(op.slots, (slot) => [
+    ...ownerIdsOf(slot.kind),
+    ...ownIdsOf(other, slot.kind),
+  ]).filter((combo) => op.slots.some((slot) => ownerIdsOf(slot.kind).includes(combo[slotKey(slot)]!)));
+  const ownCombos = combinations(op.slots, (slot) => ownIdsOf(other, slot.kind));
+  const onlyInIgnoredSlots = (combo: Record<string, string>) =>
+    op.slots.every(
+      (slot) =>
+        !ownerIdsOf(slot.kind).includes(combo[slotKey(slot)]!) ||
+        IGNORED_OR_FILTER_SLOTS[`${op.key} ${slotKey(slot)}`] !== undefined,
+    );
+  const probes: Probe[] = [];
+  const base = { op, token: other.token, email: undefined, mayAnswer2xx: false };
+  // (a) Another user, with the owner's ids (alone or next to their own).
+  for (const ids of ownerCombos) {
+    probes.push({ ...base, label: 'other user, owner ids', ids, mayAnswer2xx: onlyInIgnoredSlots(ids) });
+  }
+  // (b) Another user naming the owner in user_email, in any case and with spaces: with the owner's
+  // ids, and with their own (so the refusal comes from user_email alone).
+  if (op.emailIn !== undefined) {
+    const idSets = [...ownerCombos.slice(0, 1), ...ownCombos];
+    for (const email of emailVariants(owner.email)) {
+      for (const ids of idSets)
+        probes.push({ ...base, label: `other user as ${JSON.stringify(email)}`, ids, email });
+    }
+  }
+  return probes;
+}
+
+/** (c) and (d): no token, and tokens that are not a session; for every signed-in operation. */
+function anonymousProbesOf(op: Operation): Probe[] {
+  const ids = combinations(op.slots, (slot) => ownerIdsOf(slot.kind).slice(0, 1))[0]!;
+  const email = op.emailIn === undefined ? undefined : owner.email;
+  const base = { op, ids, email, mayAnswer2xx: false };
+  const forged = randomBytes(32).toString('base64url');
+  return [
+    { ...base, label: 'no token', token: undefined },
+    { ...base, label: 'garbage token', token: 'garbage' },
+    { ...base, label: 'well-formed unknown token', token: forged },
+    { ...base, label: 'owner token cut short', token: owner.token.slice(0, -2) },
+    { ...base, label: 'not a bearer header', token: undefined, authorization: `Basic ${owner.token}` },
+    { ...base, label: 'empty bearer header', token: undefined, authorization: 'Bearer ' },
+  ];
+}
+
+describe('the cross-user matrix', () => {
+  let operations: Operation[];
+  let scoped: Operation[];
+
+  beforeAll(() => {
+    operations = operationsOf(doc);
+    scoped = operations.filter((op) => !op.public && (op.slots.length > 0 || op.emailIn !== undefined));
+  });
+
+  it('knows every operation of the document: public on purpose, probed, or scoped to the caller by nature', () => {
+    const publicOps = operations.filter((op) => op.public).map((op) => op.key);
+    // The API reference's own files are public and outside the document's operations.
+    expect(publicOps.filter((key) => !key.startsWith('GET /api/docs')).sort()).toEqual(
+      [...PUBLIC_OPERATIONS].sort(),
+    );
+    const unscoped = operations.filter((op) => !op.public && !scoped.includes(op)).map((op) => op.key);
+    expect(unscoped.sort()).toEqual(Object.keys(NOT_SCOPED).sort());
+    for (const key of Object.keys(IGNORED_OR_FILTER_SLOTS)) {
+      const [method, path, slot] = key.split(' ');
+      const op = scoped.find((o) => o.key === `${method} ${path}`);
+      expect(op?.slots.map(slotKey), key).toContain(slot);
+    }
+    // Today's routes that take an id or user_email; a new one only raises the count.
+    expect(scoped.length).toBeGreaterThanOrEqual(23);
+  });
+
+  it('refuses another user, the owner named by another, no token and garbage tokens, and leaves the owner unchanged', async () => {
+    const before = snapshotOfEveryoneButOther();
+    const problems: string[] = [];
+    let calls = 0;
+    for (const op of scoped) {
+      for (const probe of probesOf(op)) {
+        problems.push(...(await runProbe(probe)));
+        calls += 1;
+      }
+    }
+    for (const op of operations.filter((o) => !o.public)) {
+      for (const probe of anonymousProbesOf(op)) {
+        const options = requestOf(probe);
+        const response = await call(options);
+        calls += 1;
+        if (response.statusCode !== 401)
+          problems.push(`${probe.label}: ${options.method} ${options.url} answered ${response.statusCode}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(snapshotOfEveryoneButOther()).toBe(before);
+    expect(crossUserReferences()).toEqual([]);
+    // The owner's live run is still going: nobody else stopped it.
+    const live = await ok<{ status: string }>({
+      method: 'GET',
+      url: `/api/get-test-result/${ownerLiveRunId}`,
+      token: owner.token,
+    });
+    expect(live.status).toBe('running');
+    expect(calls).toBeGreaterThan(200);
+  });
+
+  // The other user's own call of each operation, with their own ids and email, must succeed: the
+  // matrix's requests are well formed, so the refusals above come from ownership. An id slot of
+  // unknown kind is tried with a plan and with a run; one of them must succeed.
+  it('lets the other user make each call on their own things (the requests above were well formed)', async () => {
+    const failures: string[] = [];
+    // Deletions last, so the things they delete are there for the other calls.
+    const ordered = [...scoped].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    for (const op of ordered) {
+      const answers: string[] = [];
+      let succeeded = false;
+      for (const ids of combinations(op.slots, (slot) => ownIdsOf(other, slot.kind))) {
+        const options = requestOf({
+          op,
+          label: 'control',
+          token: other.token,
+          ids,
+          email: other.email,
+          mayAnswer2xx: true,
+        });
+        const response = await call(options);
+        answers.push(`${options.url} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (response.statusCode >= 200 && response.statusCode < 300) {
+          succeeded = true;
+          break;
+        }
+      }
+      if (!succeeded) failures.push(`${op.key}: ${answers.join(' | ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
