@@ -132,7 +132,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     );
     const interrupted = await runs.recoverInterrupted();
     if (interrupted > 0) {
-      app.log.warn({ runs: interrupted }, 'Runs left unfinished by the last process marked failed');
+      app.log.warn(
+        { runs: interrupted },
+        'Runs left unfinished by the last process rebuilt from their stored seconds and marked interrupted',
+      );
     }
     // Before the server stops taking requests: runs stop and are stored, and their live streams end.
     app.addHook('preClose', () => runs.shutdown());

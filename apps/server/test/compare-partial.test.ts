@@ -121,7 +121,7 @@ async function pastRun(id: string): Promise<PastRun> {
 beforeAll(async () => {
   target = await startCountingTarget();
 
-  server = await startTestServer({ EXTERNAL_TOOLS: 'off', MAX_RUNS_PER_USER: '4' });
+  server = await startTestServer({ EXTERNAL_TOOLS: 'off', MAX_RUNS_PER_USER: '4', MAX_RUNS_PER_SERVER: '8' });
   dataDir = server.dataDir;
   const account = await registerAndLogin(server);
   token = account.token;
@@ -138,8 +138,8 @@ beforeAll(async () => {
   runs.stoppedEmpty = await startRun(planId, 30);
   await stopWhen(runs.stoppedEmpty, (r) => (r.summary?.total_requests ?? 0) > 0);
 
-  // A server restart interrupts runs that are still going: they are stored as failed, keeping what
-  // they measured. Two runs are set back to running (one with its figures, one before any were
+  // A server restart interrupts runs that are still going: they are stored as interrupted, rebuilt
+  // from what they measured. Two runs are set back to running (one with its figures, one before any were
   // stored) and the server is started again on the same data. A run stopped before its first request
   // completed is stored with a summary that counted nothing (the engine's timing cannot be relied on
   // to stop that early, so its row is set so).
@@ -152,6 +152,8 @@ beforeAll(async () => {
         "update runs set status = 'running', ended_at = null, summary = null, total_requests = null where id = ?",
       )
       .run(runs.interruptedEmpty);
+    // Nothing of it was stored: the next start rebuilds an interrupted run from its stored seconds.
+    sqlite.prepare('delete from run_points where run_id = ?').run(runs.interruptedEmpty);
     sqlite
       .prepare(
         "update runs set summary = json_set(summary, '$.total_requests', 0), total_requests = 0 where id = ?",
@@ -192,11 +194,11 @@ describe('runs that ended early, in comparisons and baselines', () => {
       expect(row(runs.stoppedEmpty)).toMatchObject({ status: 'stopped' });
       expect(row(runs.stoppedEmpty).total_requests).toBe(0);
       expect(row(runs.interrupted)).toMatchObject({
-        status: 'failed',
+        status: 'interrupted',
         error: 'interrupted by a server restart',
       });
       expect(row(runs.interrupted).total_requests).toBeGreaterThan(0);
-      expect(row(runs.interruptedEmpty)).toMatchObject({ status: 'failed', total_requests: null });
+      expect(row(runs.interruptedEmpty)).toMatchObject({ status: 'interrupted', total_requests: null });
     } finally {
       sqlite.close();
     }
@@ -219,13 +221,13 @@ describe('compare-test-results with runs that ended early', () => {
     const response = await compare(runs.stopped, runs.interrupted);
     expect(response.statusCode, response.body).toBe(200);
     const comparison = response.json<Comparison>();
-    expect(comparison.candidate.status).toBe('failed');
+    expect(comparison.candidate.status).toBe('interrupted');
     expect(comparison.candidate.results_summary!.total_requests).toBeGreaterThan(0);
   });
 
   it.each([
     ['stopped before any request completed', () => runs.stoppedEmpty, 'stopped'],
-    ['interrupted before its figures were stored', () => runs.interruptedEmpty, 'failed'],
+    ['interrupted before its figures were stored', () => runs.interruptedEmpty, 'interrupted'],
   ])('refuses a run %s, saying why', async (_what, id, status) => {
     const response = await compare(runs.completed, id());
     expect(response.statusCode).toBe(400);
@@ -249,7 +251,7 @@ describe('set-baseline with runs that ended early', () => {
   it('refuses runs that measured nothing, saying why, and keeps the baseline', async () => {
     for (const [id, status] of [
       [runs.stoppedEmpty, 'stopped'],
-      [runs.interruptedEmpty, 'failed'],
+      [runs.interruptedEmpty, 'interrupted'],
     ] as const) {
       const response = await setBaseline(id);
       expect(response.statusCode).toBe(400);

@@ -1,24 +1,40 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, newRegistration, removeDir, startTestServer, type TestServer } from './helpers';
 
 /*
- * A server that dies mid-run (SIGKILL: no shutdown hook runs) leaves the run's row with the figures of
- * its last checkpoint (written every 5 s while it runs). The next start marks it "interrupted by a server
- * restart", and it can be compared and made the baseline as a partial run — with what it really measured,
- * never more than the target received. The first server is a real process, killed for real.
+ * Fault tests of docs/adr/0016-crash-recovery.md: a real server process runs a plan on the built-in
+ * engine and one in Locust, and is killed with SIGKILL (no shutdown hook runs). The built-in engine's
+ * worker threads die with it; Locust, in a process group of its own, keeps sending until the server
+ * starts again, which ends it and removes its folder. Each run is then "interrupted": its figures
+ * rebuilt from its stored seconds, ended at its last one, comparable and a possible baseline.
  */
 
 const SERVER_MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const hasLocust = spawnSync('/usr/bin/python3', ['-c', 'import locust'], { stdio: 'ignore' }).status === 0;
 
 let dataDir: string;
 let target: CountingTarget;
 let child: ChildProcess | undefined;
 let restarted: TestServer | undefined;
+const logLines: string[] = [];
+const account = newRegistration();
+let token = '';
+let planId = '';
+const runs = { builtin: '', locust: '' };
+/** What the target had counted by path: when the server died, and a moment later. */
+const received = { atKill: {} as Record<string, number>, afterKill: {} as Record<string, number> };
+/** The Locust process as the killed server recorded it, and what the target counted after the restart. */
+let locustProcess: { pid: number; work_dir: string } | undefined;
+const afterRestart = { atStart: 0, later: 0 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts src/main.ts in its own process (through tsx) and answers its base URL once it listens. */
 function startServerProcess(): Promise<string> {
@@ -31,7 +47,12 @@ function startServerProcess(): Promise<string> {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DEMO_ACCOUNT: 'off',
-        EXTERNAL_TOOLS: 'off',
+        EXTERNAL_TOOLS: 'on',
+        // k6 plans run on the built-in engine here, whatever is installed.
+        K6_CMD: join(dataDir, 'no-k6-here'),
+        LOCUST_CMD: '/usr/bin/python3 -m locust',
+        JMETER_CMD: join(dataDir, 'no-jmeter-here'),
+        BZT_CMD: join(dataDir, 'no-bzt-here'),
         LOG_LEVEL: 'info',
         WEB_DIST_DIR: join(dataDir, 'no-web-build'),
       },
@@ -56,110 +77,194 @@ async function json<T>(response: Response): Promise<T> {
   return JSON.parse(text) as T;
 }
 
+/** Whether anything of process group `pgid` still runs (a zombie only waits to be reaped). */
+function groupAlive(pgid: number): boolean {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .some((name) => {
+      try {
+        const text = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const [state, , pgrp] = text.slice(text.lastIndexOf(')') + 2).split(' ');
+        return Number(pgrp) === pgid && state !== 'Z';
+      } catch {
+        return false;
+      }
+    });
+}
+
 beforeAll(async () => {
   dataDir = makeTempDir();
   target = await startCountingTarget();
-});
+  const base = await startServerProcess();
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  await json(await post('/api/register', account));
+  ({ token } = await json<{ token: string }>(
+    await post('/api/login', { username: account.email, password: account.password }),
+  ));
+  const start = async (tool: 'k6' | 'locust', path: string): Promise<string> => {
+    const plan = await json<{ id: string }>(
+      await post('/api/save-test-plan', {
+        name: `Killed mid-run in ${tool}`,
+        tool,
+        concurrent_users: 2,
+        duration: 1,
+        urls: [{ method: 'GET', url: `${target.origin}${path}`, thinkTime: '20ms' }],
+      }),
+    );
+    planId = tool === 'k6' ? plan.id : planId;
+    const run = await json<{ test_id: string; engine: string }>(
+      await post('/api/run-test', { plan_id: plan.id, duration_seconds: 30 }),
+    );
+    expect(run.engine).toBe(tool === 'k6' ? 'builtin' : 'locust');
+    return run.test_id;
+  };
+  runs.builtin = await start('k6', '/builtin');
+  if (hasLocust) runs.locust = await start('locust', '/locust');
+
+  // A few seconds measured and stored by each run, far from the end of its 30 s.
+  for (const id of Object.values(runs).filter(Boolean)) {
+    for (;;) {
+      const live = await json<{ elapsed_seconds: number; status: string; summary: unknown }>(
+        await fetch(`${base}/api/get-test-result/${id}`, { headers: { authorization: `Bearer ${token}` } }),
+      );
+      expect(live.status).toBe('running');
+      if (live.elapsed_seconds >= 3 && live.summary !== null) break;
+      await sleep(200);
+    }
+  }
+  child!.kill('SIGKILL');
+  await new Promise((r) => child!.once('exit', r));
+  // Requests already on the wire still arrive; then nothing more from the dead process.
+  await sleep(300);
+  received.atKill = (await target.counts()).byPath;
+  await sleep(1000);
+  received.afterKill = (await target.counts()).byPath;
+
+  const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
+  try {
+    locustProcess = sqlite
+      .prepare('select pid, work_dir from run_processes where run_id = ?')
+      .get(runs.locust) as { pid: number; work_dir: string } | undefined;
+  } finally {
+    sqlite.close();
+  }
+
+  restarted = await startTestServer({ EXTERNAL_TOOLS: 'off', LOG_LEVEL: 'warn' }, dataDir, { logLines });
+  afterRestart.atStart = (await target.counts()).total;
+  await sleep(2000);
+  afterRestart.later = (await target.counts()).total;
+  // The test server's clock is its own, so sign in again there rather than reuse the first session.
+  const signIn = await restarted.request({
+    method: 'POST',
+    url: '/api/login',
+    body: { username: account.email, password: account.password },
+  });
+  token = signIn.json<{ token: string }>().token;
+}, 60_000);
 
 afterAll(async () => {
   if (child?.exitCode === null) child.kill('SIGKILL');
+  if (locustProcess !== undefined && groupAlive(locustProcess.pid))
+    process.kill(-locustProcess.pid, 'SIGKILL');
   await restarted?.close();
   await target.close();
   removeDir(dataDir);
 });
 
-describe('a server killed during a run', () => {
-  it('leaves the run interrupted with the figures of its last checkpoint, comparable as a partial run', async () => {
-    const base = await startServerProcess();
-    const post = (path: string, body: unknown, token?: string) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-    const account = newRegistration();
-    await json(await post('/api/register', account));
-    const { token } = await json<{ token: string }>(
-      await post('/api/login', { username: account.email, password: account.password }),
-    );
-    const plan = await json<{ id: string }>(
-      await post(
-        '/api/save-test-plan',
-        {
-          name: 'Killed mid-run',
-          tool: 'k6',
-          concurrent_users: 2,
-          duration: 1,
-          urls: [{ method: 'GET', url: `${target.origin}/crash`, thinkTime: '20ms' }],
-        },
-        token,
-      ),
-    );
-    const { test_id } = await json<{ test_id: string }>(
-      await post('/api/run-test', { plan_id: plan.id, duration_seconds: 60 }, token),
-    );
+interface Result {
+  status: string;
+  error: string | null;
+  started_at: string;
+  ended_at: string;
+  elapsed_seconds: number;
+  duration_seconds: number;
+  summary: { total_requests: number; failed_requests: number; test_duration: number } | null;
+  api_results: { total_requests: number; failed_requests: number }[];
+}
 
-    // Past the first checkpoint (after 5 measured seconds) and on into the next interval.
-    for (;;) {
-      const live = await json<{ elapsed_seconds: number; status: string }>(
-        await fetch(`${base}/api/get-test-result/${test_id}`, {
-          headers: { authorization: `Bearer ${token}` },
-        }),
-      );
-      expect(live.status).toBe('running');
-      if (live.elapsed_seconds >= 7) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    child!.kill('SIGKILL');
-    await new Promise((r) => child!.once('exit', r));
-    const receivedAtKill = (await target.counts()).total;
+const get = (url: string) => restarted!.request({ method: 'GET', url, token });
 
-    restarted = await startTestServer({ EXTERNAL_TOOLS: 'off' }, dataDir);
-    // The test server's clock is its own, so sign in again there rather than reuse the first session.
-    const signIn = await restarted.request({
-      method: 'POST',
-      url: '/api/login',
-      body: { username: account.email, password: account.password },
-    });
-    const token2 = signIn.json<{ token: string }>().token;
-    const get = (url: string) => restarted!.request({ method: 'GET', url, token: token2 });
-    const result = (await get(`/api/get-test-result/${test_id}`)).json<{
-      status: string;
-      error: string;
-      summary: { total_requests: number; test_duration: number } | null;
-    }>();
-    expect(result.status).toBe('failed');
-    expect(result.error).toBe('interrupted by a server restart');
-    expect(result.summary?.total_requests).toBeGreaterThan(0);
-    expect(result.summary!.total_requests).toBeLessThanOrEqual(receivedAtKill);
-    expect(result.summary!.test_duration).toBeGreaterThanOrEqual(5);
+/** The run after the restart, checked against its stored seconds; returns it. */
+async function checkInterrupted(id: string): Promise<Result> {
+  const result = (await get(`/api/get-test-result/${id}`)).json<Result>();
+  expect(result).toMatchObject({ status: 'interrupted', error: 'interrupted by a server restart' });
+  const chart = (await get(`/api/chart-data/${id}`)).json<{
+    series: { second: number; requests: number; errors: number }[];
+    api_series: { points: unknown[] }[];
+  }>();
+  const summary = result.summary!;
+  const sum = (key: 'requests' | 'errors') => chart.series.reduce((total, p) => total + p[key], 0);
+  expect(summary.total_requests).toBeGreaterThan(0);
+  expect(summary.total_requests).toBe(sum('requests'));
+  expect(summary.failed_requests).toBe(sum('errors'));
+  expect(result.api_results.reduce((total, row) => total + row.total_requests, 0)).toBe(
+    summary.total_requests,
+  );
+  // Ended at its last stored second, not after its planned 30 s.
+  const lastSecond = chart.series.at(-1)!.second;
+  expect(summary.test_duration).toBeGreaterThan(lastSecond - 1);
+  expect(summary.test_duration).toBeLessThanOrEqual(lastSecond + 0.001);
+  expect(Date.parse(result.ended_at) - Date.parse(result.started_at)).toBe(
+    Math.round(summary.test_duration * 1000),
+  );
+  expect(result.elapsed_seconds).toBe(Math.round(summary.test_duration * 10) / 10);
+  expect(result.elapsed_seconds).toBeLessThan(result.duration_seconds);
+  return result;
+}
 
-    // A second, completed run of the same plan compares with the interrupted one.
-    const completed = (
-      await restarted.request({
-        method: 'POST',
-        url: '/api/run-test',
-        token: token2,
-        body: { plan_id: plan.id, duration_seconds: 2 },
-      })
-    ).json<{ test_id: string }>().test_id;
-    for (;;) {
-      const status = (await get(`/api/get-test-result/${completed}`)).json<{ status: string }>().status;
-      if (status === 'completed') break;
-      expect(['running', 'processing']).toContain(status);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const comparison = await get(`/api/compare-test-results?base=${test_id}&candidate=${completed}`);
+describe('a server killed during a run, started again', () => {
+  it('built-in engine: the load stops with the server; the run is interrupted, rebuilt from its seconds, comparable', async () => {
+    expect(received.atKill['/builtin']).toBeGreaterThan(0);
+    expect(received.afterKill['/builtin']).toBe(received.atKill['/builtin']);
+
+    const result = await checkInterrupted(runs.builtin);
+    expect(result.summary!.total_requests).toBeLessThanOrEqual(received.atKill['/builtin']!);
+
+    const comparison = await get(`/api/compare-test-results?base=${runs.builtin}&candidate=${runs.builtin}`);
     expect(comparison.statusCode, comparison.body).toBe(200);
-    const baseline = await restarted.request({
+    const baseline = await restarted!.request({
       method: 'POST',
       url: '/api/set-baseline',
-      token: token2,
-      body: { plan_id: plan.id, test_id },
+      token,
+      body: { plan_id: planId, test_id: runs.builtin },
     });
     expect(baseline.statusCode, baseline.body).toBe(200);
-  }, 90_000);
+    // The plan is as it was saved, its baseline aside.
+    const plan = (await get(`/api/get-test-plan/${planId}`)).json<{
+      name: string;
+      concurrent_users: number;
+      duration: number;
+      urls: { url: string }[];
+    }>();
+    expect(plan).toMatchObject({ name: 'Killed mid-run in k6', concurrent_users: 2, duration: 1 });
+    expect(plan.urls.map((u) => u.url)).toEqual([`${target.origin}/builtin`]);
+  });
+
+  it.skipIf(!hasLocust)(
+    'Locust: it outlives the server, is ended at the next start with its folder; the run is rebuilt',
+    async () => {
+      // In its own process group, Locust went on sending after the server died.
+      expect(received.afterKill['/locust']).toBeGreaterThan(received.atKill['/locust']!);
+      expect(locustProcess).toBeDefined();
+      const { pid, work_dir } = locustProcess!;
+      expect(groupAlive(pid)).toBe(false);
+      expect(existsSync(work_dir)).toBe(false);
+      expect(afterRestart.later).toBe(afterRestart.atStart);
+      expect(
+        logLines.some((line) => line.includes('Ended a tool left running') && line.includes(String(pid))),
+      ).toBe(true);
+      await checkInterrupted(runs.locust);
+      const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
+      try {
+        expect(sqlite.prepare('select count(*) as n from run_processes').get()).toMatchObject({ n: 0 });
+      } finally {
+        sqlite.close();
+      }
+    },
+  );
 });

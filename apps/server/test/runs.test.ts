@@ -653,7 +653,7 @@ describe('engines', () => {
 });
 
 describe('server restarts', () => {
-  it('a closing server stops and stores its runs; one left running is marked failed on the next start', async () => {
+  it('a closing server stops and stores its runs; one left running is marked interrupted on the next start', async () => {
     const dataDir = makeTempDir();
     const env = { K6_CMD: join(toolsDir, 'no-k6-here') };
     try {
@@ -709,7 +709,7 @@ describe('server restarts', () => {
             await second.request({ method: 'GET', url: `/api/get-test-result/${id}`, token })
           ).json<TestResult>();
         expect(await read('run_crashed')).toMatchObject({
-          status: 'failed',
+          status: 'interrupted',
           error: 'interrupted by a server restart',
           intermediate: false,
         });

@@ -207,6 +207,26 @@ const m0006_run_error_details: Migration = {
   },
 };
 
+const m0007_run_processes: Migration = {
+  async up(db: Kysely<unknown>) {
+    // The tool processes of runs in progress (docs/adr/0016-crash-recovery.md): a row is written when a
+    // tool starts and removed when its run ends, so the rows left at start-up are tools a killed server
+    // could not stop. start_ticks recognises the process again, so a reused pid is never signalled.
+    await db.schema
+      .createTable('run_processes')
+      .addColumn('run_id', 'text', (c) => c.notNull().references('runs.id').onDelete('cascade'))
+      .addColumn('pid', 'integer', (c) => c.notNull())
+      .addColumn('start_ticks', 'text')
+      .addColumn('work_dir', 'text', (c) => c.notNull())
+      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('run_processes_pk', ['run_id', 'pid'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('run_processes').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -214,6 +234,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_results_history': m0004_results_history,
   '0005_plan_search_text': m0005_plan_search_text,
   '0006_run_error_details': m0006_run_error_details,
+  '0007_run_processes': m0007_run_processes,
 };
 
 export const migrationProvider: MigrationProvider = {

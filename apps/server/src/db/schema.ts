@@ -10,6 +10,7 @@ export interface Database {
   plans: PlansTable;
   runs: RunsTable;
   run_points: RunPointsTable;
+  run_processes: RunProcessesTable;
 }
 
 export interface UsersTable {
@@ -74,7 +75,7 @@ export interface RunsTable {
   /** Null once the plan is deleted; the run keeps plan_name and its configuration. */
   plan_id: string | null;
   plan_name: string;
-  /** running | processing | completed | failed | stopped */
+  /** running | processing | completed | failed | stopped | interrupted */
   status: string;
   /** The plan's tool (the script format the user chose). */
   tool: string;
@@ -117,8 +118,20 @@ export interface RunPointsTable {
   step_index: number;
   /** 1-based second of the run. */
   second: number;
-  /** JSON of the second's figures. */
+  /** JSON of the second's figures, with its latency histogram (from which an interrupted run is rebuilt). */
   data: string;
+}
+
+/** A tool process of a run in progress (docs/adr/0016-crash-recovery.md); removed when the run ends. */
+export interface RunProcessesTable {
+  run_id: string;
+  /** Also the id of its process group. */
+  pid: number;
+  /** Its start time in clock ticks since boot (/proc/<pid>/stat); null where there is no /proc. */
+  start_ticks: string | null;
+  /** The run's temporary folder, the tool's working directory. */
+  work_dir: string;
+  started_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -134,3 +147,5 @@ export type NewRunRow = Insertable<RunsTable>;
 export type RunUpdate = Updateable<RunsTable>;
 export type RunPointRow = Selectable<RunPointsTable>;
 export type NewRunPointRow = Insertable<RunPointsTable>;
+export type RunProcessRow = Selectable<RunProcessesTable>;
+export type NewRunProcessRow = Insertable<RunProcessesTable>;

@@ -1,7 +1,15 @@
 import type { RunsOnDay } from '@aqa/plan';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { NewRunPointRow, NewRunRow, RunPointRow, RunRow, RunUpdate } from '../db/schema';
+import type {
+  NewRunPointRow,
+  NewRunProcessRow,
+  NewRunRow,
+  RunPointRow,
+  RunProcessRow,
+  RunRow,
+  RunUpdate,
+} from '../db/schema';
 
 /** Rows per INSERT: 4 columns each stays far below SQLite's limit on bound parameters. */
 const POINTS_PER_STATEMENT = 1000;
@@ -185,7 +193,7 @@ export class RunRepository {
         day.as('date'),
         (eb) => eb.fn.countAll<number>().as('total'),
         sql<number>`sum(status = 'completed')`.as('completed'),
-        sql<number>`sum(status = 'failed')`.as('failed'),
+        sql<number>`sum(status in ('failed', 'interrupted'))`.as('failed'),
       ])
       .where('user_id', '=', userId)
       .groupBy(day)
@@ -240,13 +248,38 @@ export class RunRepository {
       .execute();
   }
 
-  /** Marks every run still running or processing as failed; returns how many there were. */
-  async failUnfinished(error: string, endedAt: string): Promise<number> {
+  /** Runs a previous server process left running or processing (at start-up: none of them can finish). */
+  unfinished(): Promise<RunRow[]> {
+    return this.db.selectFrom('runs').selectAll().where('status', 'in', UNFINISHED).execute();
+  }
+
+  /** Stores the ending of a run left unfinished, unless it has ended meanwhile; false then. */
+  async endUnfinished(id: string, changes: RunUpdate): Promise<boolean> {
     const result = await this.db
       .updateTable('runs')
-      .set({ status: 'failed', error, ended_at: endedAt })
+      .set(changes)
+      .where('id', '=', id)
       .where('status', 'in', UNFINISHED)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Records a tool process a run started (docs/adr/0016-crash-recovery.md). */
+  async recordProcess(row: NewRunProcessRow): Promise<void> {
+    await this.db
+      .insertInto('run_processes')
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  /** The tool processes still recorded: at start-up, those a server that died could not stop. */
+  processes(): Promise<RunProcessRow[]> {
+    return this.db.selectFrom('run_processes').selectAll().orderBy('started_at').execute();
+  }
+
+  /** Forgets the run's tool processes (its run has ended, or they were ended at start-up). */
+  async forgetProcesses(runId: string): Promise<void> {
+    await this.db.deleteFrom('run_processes').where('run_id', '=', runId).execute();
   }
 }

@@ -27,6 +27,12 @@ export {
   type ToolRunHandle,
   type ToolFailureKind,
 } from './types';
+export {
+  endLeftoverTool,
+  processStartTicks,
+  type LeftoverOutcome,
+  type ToolProcessRecord,
+} from './leftover-tool';
 export { proveTool, toolAndVersion, type ToolProof, type ProveOptions } from './prove';
 export { toolFailureMessage, TOOL_SHORT_NAMES } from './tool-failure';
 export { defaultToolCacheDir, isDebianJmeter, DEBIAN_JMETER_HOME } from './debian-jmeter';

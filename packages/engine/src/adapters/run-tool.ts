@@ -9,6 +9,7 @@ import { commandText, findRepoRoot, resolveToolCommand } from './command';
 import type { DriverContext, ToolDriver } from './driver';
 import { jmeterDriver } from './jmeter';
 import { k6Driver } from './k6';
+import { toolProcessRecord } from './leftover-tool';
 import { locustDriver } from './locust';
 import { ToolProcess, type ExitInfo } from './process';
 import { SnapshotQueue } from '../snapshot-queue';
@@ -178,6 +179,7 @@ export function startToolRun(
     proc = p;
     if (d.onLine) p.onLine((line) => d.onLine!(line));
     log?.info({ tool, command: commandLine, pid: p.pid, dir }, 'tool run started');
+    if (p.pid !== undefined) options.onProcess?.(toolProcessRecord(p.pid, dir));
     if (stopped) {
       d.requestStop(p);
       void p.terminate(graceMs);

@@ -1,5 +1,6 @@
 import type { ExternalTool } from '@aqa/plan';
 import type { EngineLogger, RunResult, RunSnapshot } from '../types';
+import type { ToolProcessRecord } from './leftover-tool';
 
 /** The external load tools whose generated scripts the server can run (docs/design.md §5). */
 export { EXTERNAL_TOOLS, type ExternalTool } from '@aqa/plan';
@@ -61,6 +62,11 @@ export interface ToolRunOptions extends ToolCommandOptions {
   logger?: EngineLogger;
   /** Aborting it stops the run like stop(). */
   signal?: AbortSignal;
+  /**
+   * Called once the tool's process has started, with what a later start of the caller needs to end
+   * it if the caller dies without stopping it (leftover-tool.ts).
+   */
+  onProcess?: (record: ToolProcessRecord) => void;
   /** Called for every snapshot, in addition to the `snapshots` iterable. */
   onSnapshot?: (s: RunSnapshot) => void;
   /** How often the result files are read, ms. Default 250. */

@@ -10,16 +10,39 @@ import { ENGINE_IDS, ERROR_KINDS } from './error-kinds';
 const text = z.string();
 const count = z.number().int();
 
-/** What get-test-result may answer; not_found is a run that is still starting (or never was). */
-export const RUN_STATUSES = ['running', 'processing', 'completed', 'failed', 'stopped', 'not_found'] as const;
+/**
+ * What get-test-result may answer; not_found is a run that is still starting (or never was);
+ * interrupted is a run its server died during, ended at its last stored second (docs/adr/0016-crash-recovery.md).
+ */
+export const RUN_STATUSES = [
+  'running',
+  'processing',
+  'completed',
+  'failed',
+  'stopped',
+  'interrupted',
+  'not_found',
+] as const;
 export const RunStatusSchema = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 /** What a stored run can be (processing lasts from the run's last second until it is stored). */
-export const STORED_STATUSES = ['running', 'processing', 'completed', 'failed', 'stopped'] as const;
+export const STORED_STATUSES = [
+  'running',
+  'processing',
+  'completed',
+  'failed',
+  'stopped',
+  'interrupted',
+] as const;
 export type StoredStatus = (typeof STORED_STATUSES)[number];
 /** The statuses of a run that has ended: a completed one ran its whole duration. */
-export const FINAL_STATUSES = ['completed', 'failed', 'stopped'] as const satisfies readonly StoredStatus[];
+export const FINAL_STATUSES = [
+  'completed',
+  'failed',
+  'stopped',
+  'interrupted',
+] as const satisfies readonly StoredStatus[];
 export type FinalStatus = (typeof FINAL_STATUSES)[number];
 
 export const LatencySummarySchema = z

@@ -1,7 +1,7 @@
 /**
  * Which runs can be compared and made a plan's baseline: a completed run, and also a run that ended
- * early — stopped by the user, or failed part-way (its runner broke, or a server restart interrupted
- * it) — as long as it measured requests. Those figures cover only the seconds the run lasted, so such
+ * early — stopped by the user, failed part-way (its runner broke), or interrupted by a server restart
+ * (docs/adr/0016-crash-recovery.md) — as long as it measured requests. Those figures cover only the seconds the run lasted, so such
  * a run is "partial" and the screens say so. A run still going, or one that measured nothing, is refused
  * with the reason.
  */

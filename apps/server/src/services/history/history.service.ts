@@ -68,7 +68,8 @@ export class HistoryService {
       total_plans: totalPlans,
       total_tests: Object.values(counts).reduce<number>((sum, n) => sum + (n ?? 0), 0),
       completed_tests: count('completed'),
-      failed_tests: count('failed'),
+      // An interrupted run ended without completing, as a failed one (docs/adr/0016-crash-recovery.md).
+      failed_tests: count('failed') + count('interrupted'),
       running_tests: count('running') + count('processing'),
       stopped_tests: count('stopped'),
       last_run_at: lastRunAt,

@@ -24,6 +24,7 @@ export function pointRows(runId: string, s: RunSnapshot): NewRunPointRow[] {
     bytes_received: s.bytesReceived,
     generator_busy: s.generatorBusy,
     latency: s.latency,
+    histogram: s.histogram,
   };
   const rows: NewRunPointRow[] = [
     { run_id: runId, step_index: -1, second: s.second, data: JSON.stringify(whole) },
@@ -36,13 +37,14 @@ export function pointRows(runId: string, s: RunSnapshot): NewRunPointRow[] {
       requests_per_second: step.requestsPerSecond,
       error_rate: step.errorRate,
       latency: step.latency,
+      histogram: step.histogram,
     };
     rows.push({ run_id: runId, step_index: step.step, second: s.second, data: JSON.stringify(data) });
   }
   return rows;
 }
 
-/** The run row's columns that hold its figures (the same for a checkpoint and for the ending). */
+/** The run row's columns that hold its figures (the same for an ending and for a rebuilt interrupted run). */
 export function figureColumns(figures: RunFigures): RunUpdate {
   const summary = figures.summary;
   return {
@@ -59,54 +61,38 @@ export function figureColumns(figures: RunFigures): RunUpdate {
 }
 
 /**
- * While a run goes, its figures so far are written to its row every few seconds (a checkpoint), so a
- * server that dies mid-run (SIGKILL, power loss) leaves a run that start-up marks "interrupted" with
- * what it measured up to the last checkpoint — comparable and baselinable as a partial run
- * (docs/reference/02-running.md §4) — instead of one with per-second points and no summary.
- */
-export interface RunCheckpoint {
-  /** Snapshots (seconds) between two checkpoints. */
-  everySnapshots: number;
-  /** The figures so far; read when the checkpoint is queued, so it is the state after that second. */
-  figures: () => RunFigures;
-}
-
-/**
- * Stores the run: each second's points as they arrive (one transaction per second, written one
- * after another so they never overlap), a checkpoint of its figures every few seconds, then the final
- * result on the run's row. Everything goes through one queue, so the final write is always the last.
+ * Stores the run: each second's points as they arrive (one transaction per second, written one after
+ * another so they never overlap), then the final result on the run's row. Everything goes through one
+ * queue, so the final write is always the last. The points carry each second's histograms, so a run
+ * whose server dies mid-run is rebuilt from them exactly at the next start (interrupted-run.ts); the
+ * row also learns when the load really started, from the first second, for that rebuild.
  */
 export class DatabaseOutput implements RunOutput {
   readonly description = 'database';
   private queue: Promise<void> = Promise.resolve();
-  private snapshots = 0;
+  private started = false;
 
   constructor(
     private readonly runId: string,
     private readonly runs: RunRepository,
     private readonly log: OutputLogger,
-    private readonly checkpoint?: RunCheckpoint,
   ) {}
 
   addSnapshot(snapshot: RunSnapshot): void {
-    const rows = pointRows(this.runId, snapshot);
-    this.queue = this.queue
-      .then(() => this.runs.insertPoints(rows))
-      .catch((err: unknown) => {
-        // A lost second of the chart is not worth losing the run over.
-        this.log.error({ err, second: snapshot.second }, 'Could not store a second of the run');
-      });
-    this.snapshots++;
-    const checkpoint = this.checkpoint;
-    if (checkpoint !== undefined && this.snapshots % checkpoint.everySnapshots === 0) {
-      const columns = figureColumns(checkpoint.figures());
-      this.queue = this.queue
-        .then(() => this.runs.update(this.runId, columns))
-        .catch((err: unknown) => {
-          // The final write still stores the whole result; only a crash before it would miss this.
-          this.log.error({ err, second: snapshot.second }, 'Could not store a checkpoint of the run');
-        });
+    if (!this.started) {
+      this.started = true;
+      const startedAt = new Date(Date.now() - snapshot.elapsedS * 1000).toISOString();
+      this.enqueue(() => this.runs.update(this.runId, { started_at: startedAt }), snapshot.second);
     }
+    const rows = pointRows(this.runId, snapshot);
+    this.enqueue(() => this.runs.insertPoints(rows), snapshot.second);
+  }
+
+  private enqueue(write: () => Promise<void>, second: number): void {
+    this.queue = this.queue.then(write).catch((err: unknown) => {
+      // A lost second of the chart is not worth losing the run over.
+      this.log.error({ err, second }, 'Could not store a second of the run');
+    });
   }
 
   async stop(ending: RunEnding): Promise<void> {
@@ -119,5 +105,7 @@ export class DatabaseOutput implements RunOutput {
       error_details: ending.error_details,
       ...figureColumns(ending),
     });
+    // Its tool has exited (the runner's result has settled): nothing is left to end at the next start.
+    await this.runs.forgetProcesses(this.runId);
   }
 }

@@ -21,6 +21,7 @@ export class ExternalToolRunner implements ToolRunner {
       durationSeconds: options.durationSeconds,
       logger: options.logger,
       env: this.env,
+      ...(options.onToolProcess === undefined ? {} : { onProcess: options.onToolProcess }),
       ...(this.cacheDir === undefined ? {} : { cacheDir: this.cacheDir }),
     });
   }

@@ -1,26 +1,21 @@
-import type { EncodedHistogram, RunSnapshot } from '@aqa/engine';
-import { LiveStreamOutput } from './live-stream-output';
-import { latencyOf, Tally } from './live-tally';
+import type { RunSnapshot } from '@aqa/engine';
 import type { ApiResult, LiveSnapshot, ResultSummary } from '@aqa/plan';
+import { LiveStreamOutput } from './live-stream-output';
 import { progressOf, type RunRecord, type StepInfo } from './run-model';
-import type { RunEnding, RunFigures } from './run-output';
+import type { RunEnding } from './run-output';
+import { RunTally } from './run-tally';
 import type { RunnerHandle } from './runner';
 
-const round2 = (x: number): number => Math.round(x * 100) / 100;
-const round3 = (x: number): number => Math.round(x * 1000) / 1000;
-
 /**
- * A run in progress, in memory: its runner, the latest snapshot, cumulative figures (whole run and
+ * A run in progress, in memory: its runner, cumulative figures (whole run and
  * per step, merged exactly from each second's histograms) and its live-stream subscribers. It leaves
  * the registry once its final result is stored.
  */
 export class LiveRun {
   private readonly meta: RunRecord;
-  private latest: RunSnapshot | null = null;
   /** Epoch ms when the load started, known from the first snapshot (workers take a moment to start). */
   private loadStartMs: number | null = null;
-  private readonly whole = new Tally();
-  private readonly stepTallies: Tally[];
+  private readonly tally: RunTally;
   private ending: RunEnding | null = null;
   private processing = false;
   readonly stream: LiveStreamOutput;
@@ -36,7 +31,7 @@ export class LiveRun {
     readonly handle: RunnerHandle,
   ) {
     this.meta = record;
-    this.stepTallies = record.config.steps.map(() => new Tally());
+    this.tally = new RunTally(record.concurrent_users, record.config.steps);
     this.stream = new LiveStreamOutput((s) => this.snapshotView(s));
   }
 
@@ -64,9 +59,8 @@ export class LiveRun {
   /** Folds one second into the cumulative figures; called before the outputs see it. */
   add(snapshot: RunSnapshot): void {
     this.loadStartMs ??= Date.now() - snapshot.elapsedS * 1000;
-    this.latest = snapshot;
-    this.whole.add(snapshot);
-    for (const step of snapshot.steps) this.stepTallies[step.step]?.add(step);
+    this.tally.addWhole(snapshot, snapshot.elapsedS);
+    for (const step of snapshot.steps) this.tally.addStep(step.step, step);
   }
 
   /** The load has ended; the result is being gathered and stored. */
@@ -102,77 +96,23 @@ export class LiveRun {
       status: this.processing ? 'processing' : 'running',
       summary: this.summary(),
       api_results: this.apiResults(),
-      errors: this.whole.errorsByKind(),
+      errors: this.tally.whole.errorsByKind(),
       histogram: null,
-    };
-  }
-
-  /** Cumulative figures so far (for the database's checkpoints while the run goes). */
-  figures(): RunFigures {
-    const histogram = this.whole.histogram.encode();
-    return {
-      summary: this.summary(histogram),
-      api_results: this.apiResults(),
-      errors: this.whole.errorsByKind(),
-      histogram,
     };
   }
 
   /** The run's merged histogram so far (the final one once finished). */
   histogram() {
-    return this.ending?.histogram ?? this.whole.histogram.encode();
+    return this.ending?.histogram ?? this.tally.whole.histogram.encode();
   }
 
-  /**
-   * Cumulative figures since the start; null before the first snapshot. `encoded` is the whole run's
-   * histogram when the caller has encoded it already.
-   */
-  summary(encoded: EncodedHistogram = this.whole.histogram.encode()): ResultSummary | null {
-    const s = this.latest;
-    if (s === null) return null;
-    const t = this.whole;
-    const seconds = Math.max(s.elapsedS, 0.001);
-    const latency = latencyOf(encoded);
-    return {
-      concurrent_users: this.meta.concurrent_users,
-      requests_per_second: round2(t.requests / seconds),
-      average_response_time: latency.avg,
-      error_rate: t.errorRate,
-      total_requests: t.requests,
-      successful_requests: t.successes,
-      failed_requests: t.failures,
-      percentile_50: latency.p50,
-      percentile_90: latency.p90,
-      percentile_95: latency.p95,
-      percentile_99: latency.p99,
-      percentile_999: latency.p999,
-      min_response_time: latency.min,
-      max_response_time: latency.max,
-      avg_bandwidth: round2(t.bytesReceived / 1024 / seconds),
-      test_duration: round3(s.elapsedS),
-    };
+  /** Cumulative figures since the start; null before the first snapshot. */
+  summary(): ResultSummary | null {
+    return this.tally.summary();
   }
 
   apiResults(): ApiResult[] {
-    if (this.latest === null) return [];
-    return this.steps.map((step, i) => {
-      const t = this.stepTallies[i]!;
-      const latency = latencyOf(t.histogram.encode());
-      return {
-        name: step.name,
-        label: step.label,
-        url: step.url,
-        method: step.method,
-        total_requests: t.requests,
-        successful_requests: t.successes,
-        failed_requests: t.failures,
-        average_response_time: latency.avg,
-        percentile_95: latency.p95,
-        percentile_99: latency.p99,
-        error_rate: t.errorRate,
-        errors_by_kind: t.errorsByKind(),
-      };
-    });
+    return this.tally.apiResults();
   }
 
   snapshotView(s: RunSnapshot): LiveSnapshot {
@@ -192,7 +132,7 @@ export class LiveRun {
       },
       steps: s.steps.map((step) => {
         const info = this.steps[step.step];
-        const t = this.stepTallies[step.step];
+        const t = this.tally.step(step.step);
         return {
           index: step.step,
           name: info?.name ?? step.label,

@@ -64,6 +64,12 @@ export function latencyOf(encoded: EncodedHistogram): LatencySummary {
   };
 }
 
+/** What a tally reads of one second: a snapshot's figures, or a stored point's (interrupted-run.ts). */
+export type TallyInput = Pick<
+  IntervalFigures,
+  'requests' | 'successes' | 'bytesSent' | 'bytesReceived' | 'errors' | 'histogram'
+>;
+
 /** Counters of the run (or of one step) since it started, summed from the per-second snapshots. */
 export class Tally {
   requests = 0;
@@ -73,7 +79,7 @@ export class Tally {
   readonly errors = new Map<ErrorKind, number>();
   readonly histogram = new SparseHistogram();
 
-  add(f: IntervalFigures): void {
+  add(f: TallyInput): void {
     this.requests += f.requests;
     this.successes += f.successes;
     this.bytesSent += f.bytesSent;

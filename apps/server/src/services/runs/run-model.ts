@@ -158,6 +158,8 @@ export interface RunPointData {
   /** Busiest engine worker's event-loop utilisation, 0..1: near 1 the load generator limited the figures. */
   generator_busy: number;
   latency: LatencySummary;
+  /** The second's latency histogram (µs); absent in points stored before docs/adr/0016-crash-recovery.md. */
+  histogram?: EncodedHistogram;
 }
 
 /** run_points.data of one step for one second. */
@@ -168,6 +170,8 @@ export interface StepPointData {
   requests_per_second: number;
   error_rate: number;
   latency: LatencySummary;
+  /** The second's latency histogram (µs); absent in points stored before docs/adr/0016-crash-recovery.md. */
+  histogram?: EncodedHistogram;
 }
 
 export interface RunPoint {

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import {
   checkTargets,
   compilePlan,
+  endLeftoverTool,
   PlanCompileError,
   ToolRunError,
   type CompiledPlan,
   type RunResult,
   type RunSummary,
   type ApiResultRow,
+  type ToolProcessRecord,
 } from '@aqa/engine';
 import enginePackage from '@aqa/engine/package.json' with { type: 'json' };
 import type {
@@ -29,6 +31,7 @@ import type { AccountUser } from '../account-user';
 import { PLAN_MESSAGES } from '../plan.service';
 import { rowToPlan } from '../saved-plan';
 import { DatabaseOutput } from './database-output';
+import { interruptedEnding } from './interrupted-run';
 import { LiveRun } from './live-run';
 import type { LiveListener } from './live-stream-output';
 import {
@@ -46,11 +49,9 @@ import { annotationsOf, newRunRow, rowToPoint, rowToRecord, rowToState } from '.
 import type { RunnerChoice, RunnerRegistry } from './runner';
 import type { ToolDetector } from './tool-detector';
 
-export const INTERRUPTED_BY_RESTART = 'interrupted by a server restart';
+export { INTERRUPTED_BY_RESTART } from './interrupted-run';
 export const STOPPED_BY_SHUTDOWN = 'stopped because the server shut down';
 
-/** How often a running run's figures so far are written to its row (see RunCheckpoint). */
-const CHECKPOINT_EVERY_SECONDS = 5;
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
 /** Runs per page of GET /api/get-test-results when the caller names no limit. */
@@ -194,9 +195,32 @@ export class RunService {
     return [builtin, ...(await this.tools.detectAll())];
   }
 
-  /** At start-up: a run left running by a previous process can never finish; say so. */
+  /**
+   * At start-up (docs/adr/0016-crash-recovery.md): the tools a server that died left running are ended
+   * and their folders removed; each run it left unfinished is rebuilt from its stored seconds and ended
+   * "interrupted" at its last one. Returns how many runs were.
+   */
   async recoverInterrupted(): Promise<number> {
-    return this.runs.failUnfinished(INTERRUPTED_BY_RESTART, new Date().toISOString());
+    for (const row of await this.runs.processes()) {
+      const outcome = await endLeftoverTool({
+        pid: row.pid,
+        startTicks: row.start_ticks,
+        workDir: row.work_dir,
+      });
+      this.log.warn(
+        { runId: row.run_id, pid: row.pid, dir: row.work_dir, outcome },
+        outcome === 'ended'
+          ? 'Ended a tool left running by the last server process, and removed its folder'
+          : 'A tool of the last server process had already ended; removed its folder',
+      );
+      await this.runs.forgetProcesses(row.run_id);
+    }
+    let interrupted = 0;
+    for (const row of await this.runs.unfinished()) {
+      const points = (await this.runs.pointsOf(row.id)).map(rowToPoint);
+      if (await this.runs.endUnfinished(row.id, interruptedEnding(rowToRecord(row), points))) interrupted++;
+    }
+    return interrupted;
   }
 
   /** At shutdown: stop every run and store what it measured. */
@@ -314,7 +338,8 @@ export class RunService {
     const log = this.log.child({ runId: id, planId });
     let live: LiveRun;
     try {
-      live = new LiveRun(record, choice.runner.start(plan, { durationSeconds, logger: log }));
+      const onToolProcess = (tool: ToolProcessRecord): void => this.recordProcess(id, tool, log);
+      live = new LiveRun(record, choice.runner.start(plan, { durationSeconds, logger: log, onToolProcess }));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await this.runs.update(id, { status: 'failed', error: message, ended_at: new Date().toISOString() });
@@ -326,12 +351,23 @@ export class RunService {
       { engine: record.engine, users: record.concurrent_users, durationSeconds, steps: steps.length },
       'Run started',
     );
-    const database = new DatabaseOutput(id, this.runs, log, {
-      everySnapshots: CHECKPOINT_EVERY_SECONDS,
-      figures: () => live.figures(),
-    });
+    const database = new DatabaseOutput(id, this.runs, log);
     void this.drive(live, [database, live.stream], log);
     return { test_id: id, status: 'running', engine: choice.runner.engine, engine_note: choice.note };
+  }
+
+  /** Records a tool process of the run, so a later start can end it if this server dies. */
+  private recordProcess(runId: string, tool: ToolProcessRecord, log: FastifyBaseLogger): void {
+    const row = {
+      run_id: runId,
+      pid: tool.pid,
+      start_ticks: tool.startTicks,
+      work_dir: tool.workDir,
+      started_at: new Date().toISOString(),
+    };
+    this.runs.recordProcess(row).catch((err: unknown) => {
+      log.error({ err, pid: tool.pid }, 'Could not record the tool process of the run');
+    });
   }
 
   /** Feeds the outputs each second until the run ends, then stores its ending. Never rejects. */

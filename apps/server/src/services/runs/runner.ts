@@ -1,4 +1,4 @@
-import type { EngineLogger, RunResult, RunSnapshot } from '@aqa/engine';
+import type { EngineLogger, RunResult, RunSnapshot, ToolProcessRecord } from '@aqa/engine';
 import type { EngineId, PerfPlan, Tool } from '@aqa/plan';
 import type { ExternalTool, ToolDetector, ToolInfo } from './tool-detector';
 
@@ -9,6 +9,8 @@ export interface RunnerStartOptions {
   durationSeconds: number;
   /** A logger bound to the run (runId, planId). */
   logger: EngineLogger;
+  /** Records each tool process the run starts, to end it at the next start if the server dies (docs/adr/0016-crash-recovery.md). */
+  onToolProcess?: (record: ToolProcessRecord) => void;
 }
 
 /** A run in progress, the same contract as the built-in engine's RunHandle. */

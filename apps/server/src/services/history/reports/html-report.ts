@@ -56,7 +56,9 @@ function minutesSeconds(totalS: number): string {
 }
 
 function badge(status: string): string {
-  const kind = ['completed', 'running', 'failed', 'stopped'].includes(status) ? status : 'other';
+  // An interrupted run ended early, in the stopped colour (docs/adr/0016-crash-recovery.md).
+  const shown = status === 'interrupted' ? 'stopped' : status;
+  const kind = ['completed', 'running', 'failed', 'stopped'].includes(shown) ? shown : 'other';
   return `<span class="badge ${kind}">${escapeHtml(status)}</span>`;
 }
 
