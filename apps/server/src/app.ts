@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { TargetGuard } from '@aqa/engine';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
@@ -116,7 +117,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       cacheDir: join(config.dataDir, 'cache'),
       runsTools: config.externalTools,
     });
-    const runners = new RunnerRegistry(new BuiltinRunner(), tools);
+    // The port is read at each decision: it is known only once the server listens (PORT=0 in tests).
+    const guard = new TargetGuard(config.targets, {
+      ownPorts: () => {
+        const address = app.server.address();
+        if (typeof address === 'object' && address !== null) return [address.port];
+        return config.port > 0 ? [config.port] : [];
+      },
+    });
+    const runners = new RunnerRegistry(new BuiltinRunner(guard), tools);
     if (config.externalTools) {
       for (const tool of EXTERNAL_TOOLS)
         runners.register(new ExternalToolRunner(tool, tools.environment, tools.cacheDir));
@@ -129,6 +138,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       tools,
       { perUser: config.maxRunsPerUser, perServer: config.maxRunsPerServer },
       app.log,
+      guard,
     );
     const interrupted = await runs.recoverInterrupted();
     if (interrupted > 0) {
@@ -150,7 +160,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         );
       });
     });
-    const validation = new ValidateService({ ...DEFAULT_VALIDATION_LIMITS, ...options.validationLimits });
+    const validation = new ValidateService(
+      { ...DEFAULT_VALIDATION_LIMITS, ...options.validationLimits },
+      guard,
+    );
     const imports = new ImportService({ ...DEFAULT_IMPORT_POOL_OPTIONS, ...options.importLimits });
     app.addHook('onClose', () => imports.close());
     const demoChange = await demo.sync();

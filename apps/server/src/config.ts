@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTargetRules } from '@aqa/engine';
 import { z } from 'zod';
 
 /** Where the database lives. Only SQLite today; DATABASE_URL=postgres://… is rejected until it is built. */
@@ -138,7 +139,10 @@ const list = z.preprocess(
 
 /** True for a host that only this machine can reach: 127.0.0.0/8, ::1 and localhost. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
@@ -208,6 +212,10 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
         `MAX_RUNS_PER_USER: must be below MAX_RUNS_PER_SERVER (${perServer}) so that one user cannot hold every run slot`,
       );
     }
+    // Each bad entry of the target lists, by name (docs/adr/0015-target-guard.md).
+    const { AQA_TARGETS_ALLOW: allow, AQA_TARGETS_DENY: deny } = parsed.data;
+    for (const problem of parseTargetRules(allow).problems) problems.push(`AQA_TARGETS_ALLOW: ${problem}`);
+    for (const problem of parseTargetRules(deny).problems) problems.push(`AQA_TARGETS_DENY: ${problem}`);
   }
   if (!parsed.success || typeof database === 'string' || problems.length > 0) {
     throw new ConfigError(problems);

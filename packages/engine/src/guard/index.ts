@@ -12,5 +12,6 @@ export {
   type TargetGuardSettings,
   type TargetLists,
 } from './guard';
+export { checkableUrl } from './checkable-url';
 export { guardedConnector } from './connector';
 export { parseTargetRule, parseTargetRules, type TargetRule } from './rules';

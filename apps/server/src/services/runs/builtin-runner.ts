@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startRun } from '@aqa/engine';
+import { startRun, type TargetGuard } from '@aqa/engine';
 import type { PerfPlan } from '@aqa/plan';
 import type { Runner, RunnerHandle, RunnerStartOptions } from './runner';
 
@@ -18,12 +18,17 @@ export function bundledWorkerEntry(moduleUrl = import.meta.url): URL | undefined
 export class BuiltinRunner implements Runner {
   readonly engine = 'builtin' as const;
 
-  constructor(private readonly workerEntry: URL | undefined = bundledWorkerEntry()) {}
+  constructor(
+    /** Asked before every connection of a run (docs/adr/0015-target-guard.md). */
+    private readonly guard?: TargetGuard,
+    private readonly workerEntry: URL | undefined = bundledWorkerEntry(),
+  ) {}
 
   start(plan: PerfPlan, options: RunnerStartOptions): RunnerHandle {
     return startRun(plan, {
       durationSeconds: options.durationSeconds,
       logger: options.logger,
+      ...(this.guard === undefined ? {} : { guard: this.guard }),
       ...(this.workerEntry === undefined ? {} : { workerEntry: this.workerEntry }),
     });
   }

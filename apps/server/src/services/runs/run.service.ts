@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   checkTargets,
   compilePlan,
+  type TargetGuard,
   endLeftoverTool,
   PlanCompileError,
   ToolRunError,
@@ -47,6 +48,7 @@ import { planForRun, RUN_MESSAGES, type RunTestRequest } from './run-request';
 import type { RunRegistry } from './run-registry';
 import { annotationsOf, newRunRow, rowToPoint, rowToRecord, rowToState } from './run-rows';
 import type { RunnerChoice, RunnerRegistry } from './runner';
+import { refuseGuardedTargets, refuseUncheckableTargets } from './target-check';
 import type { ToolDetector } from './tool-detector';
 
 export { INTERRUPTED_BY_RESTART } from './interrupted-run';
@@ -89,6 +91,8 @@ export class RunService {
     private readonly tools: ToolDetector,
     private readonly limits: RunLimits,
     private readonly log: FastifyBaseLogger,
+    /** Asked about every host of a plan before its run starts (docs/adr/0015-target-guard.md). */
+    private readonly guard: TargetGuard,
   ) {}
 
   start(user: AccountUser, request: RunTestRequest): Promise<RunStarted> {
@@ -107,8 +111,10 @@ export class RunService {
     const compiled = compileOrRefuse(plan, durationSeconds);
     const release = this.reserve(user);
     try {
+      await refuseGuardedTargets(this.guard, compiled);
       await this.assertReachable(compiled, plan);
       const choice = await this.runners.choose(plan.tool);
+      refuseUncheckableTargets(compiled, choice.runner.engine);
       return await this.launch(user, saved.id, plan, compiled, durationSeconds, choice);
     } finally {
       release();

@@ -20,6 +20,10 @@ export function describeNetworkError(error: unknown, target: URL): string {
   const coded = findCodedErrors(error);
   const first = (test: (code: string) => boolean) => coded.find((e) => test(e.code));
 
+  // The target guard's refusal already names the host and the setting (docs/adr/0015-target-guard.md).
+  const refused = first((c) => c === 'AQA_TARGET_REFUSED');
+  if (refused) return refused.message;
+
   if (first((c) => c === 'ECONNREFUSED')) return `Connection refused by ${host}:${port}`;
   if (first((c) => DNS_CODES.has(c))) return `Host not found: ${host}`;
   if (first((c) => c === 'EAI_AGAIN'))

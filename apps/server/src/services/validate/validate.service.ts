@@ -1,5 +1,7 @@
 import { performance } from 'node:perf_hooks';
+import { checkableUrl, guardedConnector, TargetGuard } from '@aqa/engine';
 import {
+  effectiveAuthorization,
   hasExtraction,
   PLAN_ERRORS,
   type ApiValidationResult,
@@ -8,7 +10,7 @@ import {
   type ValidationResponse,
 } from '@aqa/plan';
 import { Agent } from 'undici';
-import { ValidationError } from '../../errors';
+import { ForbiddenError, ValidationError } from '../../errors';
 import { buildRequest, withAuthorization } from './build-request';
 import { extractValue, judgeAssertion } from './entry-checks';
 import { exchange, formatSeconds, type Exchange, type OutgoingRequest } from './http-exchange';
@@ -47,13 +49,21 @@ interface Pass {
  * not applied: every step is sent, without pauses. Redirects are not followed, so each answer is the
  * API's own.
  *
+ * Every target passes the target guard (docs/adr/0015-target-guard.md): the URLs whose host is
+ * written out are checked before anything is sent (a refusal is a 403 TARGET_REFUSED naming the host
+ * and the setting), and every connection is checked again when it opens, on the address it resolves
+ * to then, which covers hosts that come from a template.
+ *
  * Per API the status is "success" (answered, status below 400 unless a status check decides, the
  * assertion and every validation item passed), "error" (no answer, a bad status, or a failed check),
  * "warning" (passed, but the body was cut at the read limit or the extraction found nothing) or
  * "skipped" (not sent: the pass's time limit was reached). `failed` counts every API not "success".
  */
 export class ValidateService {
-  constructor(private readonly limits: ValidationLimits = DEFAULT_VALIDATION_LIMITS) {}
+  constructor(
+    private readonly limits: ValidationLimits = DEFAULT_VALIDATION_LIMITS,
+    private readonly guard: TargetGuard = new TargetGuard({ allow: [], deny: [] }),
+  ) {}
 
   async validate(urls: readonly UrlEntry[]): Promise<ValidationResponse> {
     if (urls.length === 0) {
@@ -61,12 +71,13 @@ export class ValidateService {
         code: 'NO_APIS',
       });
     }
+    await this.refuseGuardedTargets(urls);
     const pass: Pass = {
       variables: {},
       tokens: new OAuth2Tokens(),
       // One connection pool per pass, closed with it. The connect time-out is left to the
       // per-request timer, which covers connecting too.
-      dispatcher: new Agent({ connect: { timeout: this.limits.totalMs } }),
+      dispatcher: new Agent({ connect: guardedConnector(this.guard, { timeout: this.limits.totalMs }) }),
       deadline: performance.now() + this.limits.totalMs,
     };
     const results: ApiValidationResult[] = [];
@@ -82,6 +93,21 @@ export class ValidateService {
       failed: results.length - successful,
       api_results: results,
     };
+  }
+
+  /** 403 before anything is sent when a written-out URL or token URL of the plan is refused by the guard. */
+  private async refuseGuardedTargets(urls: readonly UrlEntry[]): Promise<void> {
+    const targets = new Set<string>();
+    for (const entry of urls) {
+      const auth = effectiveAuthorization(entry.authorization);
+      for (const text of [entry.url, auth?.type === 'oauth2' ? auth.tokenUrl : '']) {
+        const url = checkableUrl(text);
+        if (url !== null) targets.add(url.origin);
+      }
+    }
+    const decisions = await Promise.all([...targets].map((origin) => this.guard.checkUrl(origin)));
+    const reasons = [...new Set(decisions.flatMap((d) => (d.allowed ? [] : [d.reason])))];
+    if (reasons.length > 0) throw new ForbiddenError('TARGET_REFUSED', reasons.join(' '));
   }
 
   private async validateEntry(entry: UrlEntry, pass: Pass): Promise<ApiValidationResult> {
