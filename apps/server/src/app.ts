@@ -105,7 +105,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       {
         loginPerIpPerMinute: config.loginRateLimitPerIp,
         loginFailuresPerAccount: config.loginFailuresPerAccount,
+        passwordChangeFailuresPerAccount: config.passwordChangeFailuresPerAccount,
         registerPerIpPerMinute: config.registerRateLimitPerIp,
+        signUp: config.signUp,
       },
       now,
     );
@@ -176,7 +178,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await registerSecurityHeaders(app);
     await registerOpenApi(app, VERSION);
     registerAuthentication(app, sessions);
-    await app.register(systemRoutes, { pingDatabase: () => pingDatabase(db), demo, version: VERSION });
+    await app.register(systemRoutes, {
+      pingDatabase: () => pingDatabase(db),
+      demo,
+      signUp: config.signUp,
+      version: VERSION,
+    });
     await app.register(accountRoutes, { accounts, sessions });
     await app.register(planRoutes, { plans, validation });
     await app.register(textCommandRoutes, { textCommands: new TextCommandService(db, now) });

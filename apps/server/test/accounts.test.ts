@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import { REGISTRATION_ERRORS } from '@aqa/plan';
+import { join } from 'node:path';
+import { REGISTRATION_ERRORS, SIGN_UP_CLOSED_MESSAGE } from '@aqa/plan';
+import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../src/config';
 import { newRegistration, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -314,6 +317,116 @@ describe('profile and password', () => {
     expect((await server.request({ method: 'GET', url: '/api/me', token: other })).statusCode).toBe(401);
     expect((await login(registration.email, registration.password)).statusCode).toBe(401);
     expect((await login(registration.email, 'brand-new-pass')).statusCode).toBe(200);
+  });
+});
+
+describe('one transaction for the password change (docs/design.md §11)', () => {
+  it('keeps the old password when the other sessions cannot be ended', async () => {
+    const { token: current, registration } = await registerAndLogin(server);
+    const other = (await login(registration.email, registration.password)).json<{ token: string }>().token;
+    // A second connection to the same file makes the revocation fail inside the change.
+    const sqlite = new Database(join(server.dataDir, 'anybodyqa.db'));
+    sqlite.exec(`CREATE TRIGGER refuse_revoke BEFORE UPDATE OF revoked_at ON sessions
+                 BEGIN SELECT RAISE(ABORT, 'revocation refused by the test'); END`);
+    try {
+      const change = await server.request({
+        method: 'POST',
+        url: '/api/me/password',
+        token: current,
+        body: {
+          currentPassword: registration.password,
+          newPassword: 'never-stored-1',
+          confirmPassword: 'never-stored-1',
+        },
+      });
+      passwordsUsed.add('never-stored-1');
+      expect(change.statusCode).toBe(500);
+    } finally {
+      sqlite.exec('DROP TRIGGER refuse_revoke');
+      sqlite.close();
+    }
+    expect((await server.request({ method: 'GET', url: '/api/me', token: other })).statusCode).toBe(200);
+    expect((await login(registration.email, 'never-stored-1')).statusCode).toBe(401);
+    expect((await login(registration.email, registration.password)).statusCode).toBe(200);
+  });
+});
+
+describe('control characters in account fields (docs/design.md §11)', () => {
+  it('refuses them in the email and names with a 400 naming the field, and stores nothing', async () => {
+    for (const [field, value] of [
+      ['email', 'nul\u0000@example.com'],
+      ['firstName', 'Ada\u0000Evil'],
+      ['lastName', 'Love\nlace'],
+      ['company', 'Engines\u2028Ltd'],
+    ] as const) {
+      const response = await register(newRegistration({ [field]: value }));
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toEqual([field]);
+    }
+    expect((await login('nul@example.com', 'secret-pass-1')).statusCode).toBe(401);
+  });
+});
+
+describe('Cache-Control: no-store on private answers (docs/design.md §11)', () => {
+  it('is on signed-in answers, errors, sign-in and sign-up answers, and not on the API reference', async () => {
+    const registration = newRegistration();
+    const answers = [
+      await register(registration),
+      await login(registration.email, registration.password),
+      await login(registration.email, 'wrong-password'),
+      await server.request({ method: 'GET', url: '/api/demo-credentials' }),
+    ];
+    const { token } = answers[1]!.json<{ token: string }>();
+    answers.push(
+      await server.request({ method: 'GET', url: '/api/me', token }),
+      await server.request({ method: 'GET', url: '/api/get-test-plans?limit=5', token }),
+      await server.request({ method: 'GET', url: '/api/me' }),
+      await server.request({ method: 'GET', url: '/api/no-such-route', token }),
+    );
+    for (const answer of answers) {
+      expect(answer.headers['cache-control'], `${answer.statusCode} ${answer.body.slice(0, 80)}`).toBe(
+        'no-store',
+      );
+    }
+    const docs = await server.request({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['cache-control']).not.toBe('no-store');
+  });
+});
+
+describe('SIGN_UP=off (docs/design.md §11)', () => {
+  let closed: TestServer;
+
+  beforeAll(async () => {
+    closed = await startTestServer({ SIGN_UP: 'off' });
+  });
+
+  afterAll(async () => {
+    await closed.close();
+    removeDir(closed.dataDir);
+  });
+
+  it('refuses every registration with 403 SIGN_UP_CLOSED, before looking at the body', async () => {
+    for (const body of [newRegistration(), {}]) {
+      const response = await closed.request({ method: 'POST', url: '/api/register', body });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ detail: SIGN_UP_CLOSED_MESSAGE, code: 'SIGN_UP_CLOSED' });
+    }
+  });
+
+  it('tells the sign-in page that sign-up is closed; an open server says it is open', async () => {
+    const shown = await closed.request({ method: 'GET', url: '/api/demo-credentials' });
+    expect(shown.json()).toEqual({ enabled: false, sign_up: false });
+    const open = await server.request({ method: 'GET', url: '/api/demo-credentials' });
+    expect(open.json()).toEqual({ enabled: false, sign_up: true });
+  });
+
+  it('is what a reachable HOST gets by default, with the demo account off', () => {
+    const reachable = parseConfig({ HOST: '0.0.0.0' });
+    expect({ signUp: reachable.signUp, demoAccount: reachable.demoAccount }).toEqual({
+      signUp: false,
+      demoAccount: false,
+    });
   });
 });
 

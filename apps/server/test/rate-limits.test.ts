@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { newRegistration, removeDir, startTestServer, type TestServer } from './helpers';
+import { newRegistration, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer | undefined;
 
@@ -37,7 +37,7 @@ describe('sign-in rate limits', () => {
     expect((await attempt('10.0.0.1')).statusCode).toBe(401);
   });
 
-  it('limits failed sign-ins per account over 15 minutes, even with the right password, from any IP', async () => {
+  it('locks an address out of an account after its failures, even with the right password; others still try', async () => {
     server = await startTestServer({ LOGIN_RATE_LIMIT_PER_IP: '100', LOGIN_FAILURES_PER_ACCOUNT: '2' });
     const registration = newRegistration();
     expect(
@@ -52,14 +52,47 @@ describe('sign-in rate limits', () => {
       });
 
     expect((await attempt('wrong-1', '10.0.0.1')).statusCode).toBe(401);
-    expect((await attempt('wrong-2', '10.0.0.2')).statusCode).toBe(401);
-    const limited = await attempt(registration.password, '10.0.0.3');
+    expect((await attempt('wrong-2', '10.0.0.1')).statusCode).toBe(401);
+    const limited = await attempt(registration.password, '10.0.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe(String(15 * 60));
     expect(limited.json<{ detail: string }>().detail).toMatch(tooManySignIns);
+    // Failures from one address do not lock the account for another.
+    expect((await attempt(registration.password, '10.0.0.2')).statusCode).toBe(200);
 
     server.clock.advance(15 * 60_000);
-    expect((await attempt(registration.password, '10.0.0.3')).statusCode).toBe(200);
+    expect((await attempt(registration.password, '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  it("unknown addresses share a budget of four times the limit; the owner's known address is never locked by it", async () => {
+    server = await startTestServer({ LOGIN_RATE_LIMIT_PER_IP: '100', LOGIN_FAILURES_PER_ACCOUNT: '2' });
+    const registration = newRegistration();
+    await server.request({ method: 'POST', url: '/api/register', body: registration });
+    const attempt = (password: string, remoteAddress: string) =>
+      server!.request({
+        method: 'POST',
+        url: '/api/login',
+        body: { username: registration.email, password },
+        remoteAddress,
+      });
+    // The owner signs in from home: the address is known from now on.
+    expect((await attempt(registration.password, '192.0.2.10')).statusCode).toBe(200);
+
+    // An attacker spends the unknown addresses' budget (2 × 4 = 8) from four addresses.
+    for (let i = 0; i < 8; i++) {
+      expect((await attempt(`guess-${i}`, `198.51.100.${i % 4}`)).statusCode).toBe(401);
+    }
+    // Every unknown address is now refused, even a fresh one with the right password…
+    const fresh = await attempt(registration.password, '198.51.100.200');
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json<{ detail: string }>().detail).toMatch(tooManySignIns);
+    // …but the owner at home signs in, and their own wrong passwords count only against home.
+    expect((await attempt(registration.password, '192.0.2.10')).statusCode).toBe(200);
+    expect((await attempt('typo', '192.0.2.10')).statusCode).toBe(401);
+    expect((await attempt(registration.password, '192.0.2.10')).statusCode).toBe(200);
+
+    server.clock.advance(15 * 60_000);
+    expect((await attempt(registration.password, '198.51.100.200')).statusCode).toBe(200);
   });
 
   it('a good sign-in clears the account failures', async () => {
@@ -88,6 +121,33 @@ describe('sign-in rate limits', () => {
       });
     expect((await attempt()).statusCode).toBe(401);
     expect((await attempt()).statusCode).toBe(429);
+  });
+});
+
+describe('password change limit (docs/design.md §11)', () => {
+  it('refuses wrong current passwords beyond the limit per 15 minutes with 429 and Retry-After', async () => {
+    server = await startTestServer({ PASSWORD_CHANGE_FAILURES_PER_ACCOUNT: '2' });
+    const { token, registration } = await registerAndLogin(server);
+    const change = (currentPassword: string) =>
+      server!.request({
+        method: 'POST',
+        url: '/api/me/password',
+        token,
+        body: { currentPassword, newPassword: 'next-pass-9', confirmPassword: 'next-pass-9' },
+      });
+    expect((await change('wrong-1')).statusCode).toBe(400);
+    server.clock.advance(60_000);
+    expect((await change('wrong-2')).statusCode).toBe(400);
+    // Even the right password waits now: the limit is what stops a stolen session guessing.
+    const limited = await change(registration.password);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe(String(14 * 60));
+    expect(limited.json()).toMatchObject({
+      code: 'TOO_MANY_PASSWORD_ATTEMPTS',
+      detail: 'Too many wrong current passwords. Try again in 840 seconds.',
+    });
+    server.clock.advance(14 * 60_000);
+    expect((await change(registration.password)).statusCode).toBe(204);
   });
 });
 

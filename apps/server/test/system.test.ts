@@ -144,6 +144,7 @@ describe('demo account', () => {
       enabled: true,
       username: 'demo@anybodyqa.dev',
       password: 'demo1234',
+      sign_up: true,
     });
     const login = await server.request({
       method: 'POST',
@@ -193,7 +194,7 @@ describe('demo account', () => {
     await on.app.close();
     const off = await start({ DEMO_ACCOUNT: 'off' }, dataDir);
     const credentials = await off.request({ method: 'GET', url: '/api/demo-credentials' });
-    expect(credentials.json()).toEqual({ enabled: false });
+    expect(credentials.json()).toEqual({ enabled: false, sign_up: true });
     const login = await off.request({
       method: 'POST',
       url: '/api/login',

@@ -19,7 +19,23 @@ export const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
+/** The API reference's own files: public, the same for everyone, and fine to cache. */
+const API_DOCS = /^\/api\/docs(?:[/?]|$)/;
+
+/**
+ * Every /api answer other than the API reference — signed-in answers, sign-in and sign-up answers
+ * (which carry tokens), errors — says `Cache-Control: no-store`: no browser, proxy or shared cache
+ * keeps a user's data or token (docs/design.md §11).
+ */
+export function isPrivateApiAnswer(url: string): boolean {
+  return (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) && !API_DOCS.test(url);
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isPrivateApiAnswer(request.url)) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
   await app.register(helmet, {
     global: true,
     // Defaults off: they would add upgrade-insecure-requests, which breaks http://localhost.

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { NewUserRow, UserRow, UserUpdate } from '../db/schema';
+import { SessionRepository } from './session.repository';
 
 /** The users table. Lookups by email always go through `email_normalized`. */
 export class UserRepository {
@@ -29,6 +30,27 @@ export class UserRepository {
 
   async update(id: string, changes: UserUpdate): Promise<UserRow | undefined> {
     return this.db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  /**
+   * The password change: the new hash and the revocation of every other live session of the user,
+   * in one transaction, so no old session outlives a changed password (docs/design.md §11).
+   * Returns how many sessions were ended.
+   */
+  async setPasswordAndEndOtherSessions(
+    id: string,
+    passwordHash: string,
+    keepSessionId: string,
+    at: string,
+  ): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+      return new SessionRepository(trx).revokeAllForUserExcept(id, keepSessionId, at);
+    });
   }
 
   /** Deletes the user; their sessions go with them (ON DELETE CASCADE). */

@@ -48,10 +48,13 @@ export const accountRoutes: FastifyPluginCallbackZod<{
         response: {
           201: RegisterResponseSchema,
           400: ErrorResponseSchema,
+          403: ErrorResponseSchema.describe('Sign-up is turned off on this server (SIGN_UP_CLOSED)'),
           409: ErrorResponseSchema,
           429: ErrorResponseSchema,
         },
       },
+      // A closed sign-up is said before anything about the body (docs/design.md §11).
+      onRequest: () => Promise.resolve().then(() => accounts.assertSignUpOpen()),
       preValidation: blankMissingFields(['email', 'password', 'confirmPassword', 'firstName', 'lastName']),
     },
     async (request, reply) => {
@@ -127,7 +130,12 @@ export const accountRoutes: FastifyPluginCallbackZod<{
         tags: ['account'],
         summary: 'Change the password; signs out every other session of the user',
         body: PasswordChangeSchema,
-        response: { 204: NoContent, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+        response: {
+          204: NoContent,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
       preValidation: blankMissingFields(['currentPassword', 'newPassword', 'confirmPassword']),
     },

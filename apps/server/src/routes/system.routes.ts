@@ -13,12 +13,14 @@ export interface SystemRouteOptions {
   /** Resolves once the database answered a query; rejects when it cannot. */
   pingDatabase: () => Promise<void>;
   demo: DemoAccountService;
+  /** Whether anyone may create an account (Config.signUp); the sign-in page hides sign-up when not. */
+  signUp: boolean;
   version: string;
 }
 
 export const systemRoutes: FastifyPluginCallbackZod<SystemRouteOptions> = (
   app,
-  { pingDatabase, demo, version },
+  { pingDatabase, demo, signUp, version },
   done,
 ) => {
   app.get(
@@ -46,11 +48,12 @@ export const systemRoutes: FastifyPluginCallbackZod<SystemRouteOptions> = (
     {
       schema: {
         tags: ['account'],
-        summary: 'The demo account shown on the sign-in page, when it is enabled',
+        summary:
+          'What the sign-in page shows: the demo account, when it is enabled, and whether sign-up is open',
         response: { 200: DemoCredentialsSchema },
       },
     },
-    () => demo.credentials(),
+    () => ({ ...demo.credentials(), sign_up: signUp }),
   );
 
   done();

@@ -7,12 +7,15 @@ import type {
   Registration,
   User,
 } from '@aqa/plan';
+import { SIGN_UP_CLOSED_MESSAGE } from '@aqa/plan';
 import { SlidingWindowLimiter } from '../auth/rate-limiter';
+import { SignInLockout } from '../auth/sign-in-lockout';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import type { Clock } from '../clock';
 import { isoAt } from '../clock';
 import {
   ConflictError,
+  ForbiddenError,
   NotFoundError,
   RateLimitedError,
   UnauthorizedError,
@@ -29,15 +32,25 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordIncorrect: 'Current password is incorrect',
   tooManySignIns: (seconds: number) => `Too many sign-in attempts. Try again in ${seconds} seconds.`,
   tooManySignUps: (seconds: number) => `Too many sign-up attempts. Try again in ${seconds} seconds.`,
+  tooManyPasswordChanges: (seconds: number) =>
+    `Too many wrong current passwords. Try again in ${seconds} seconds.`,
+  signUpClosed: SIGN_UP_CLOSED_MESSAGE,
 } as const;
 
 export interface AccountLimits {
   /** Sign-in attempts per client IP per minute (successful or not). */
   loginPerIpPerMinute: number;
-  /** Failed sign-ins per account per 15 minutes; the account is then refused until one ages out. */
+  /**
+   * Failed sign-ins per account and client address per 15 minutes; unknown addresses together get
+   * four times as many (SignInLockout, docs/adr/0018-safe-defaults-and-lockout.md).
+   */
   loginFailuresPerAccount: number;
+  /** Wrong current passwords per account per 15 minutes on the password change. */
+  passwordChangeFailuresPerAccount: number;
   /** Registrations per client IP per minute. */
   registerPerIpPerMinute: number;
+  /** Anyone may create an account (SIGN_UP); off, only the operator can (`npm run add-account`). */
+  signUp: boolean;
 }
 
 const MINUTE_MS = 60_000;
@@ -46,13 +59,14 @@ const ACCOUNT_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
 /** Registration, sign-in, profile and password rules (docs/reference/01-authoring.md §3, §5; docs/design.md §3). */
 export class AccountService {
   private readonly loginsPerIp: SlidingWindowLimiter;
-  private readonly failuresPerAccount: SlidingWindowLimiter;
+  private readonly signInLockout: SignInLockout;
+  private readonly passwordChangeFailures: SlidingWindowLimiter;
   private readonly registrationsPerIp: SlidingWindowLimiter;
 
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionService,
-    limits: AccountLimits,
+    private readonly limits: AccountLimits,
     private readonly now: Clock,
   ) {
     this.loginsPerIp = new SlidingWindowLimiter({
@@ -60,8 +74,13 @@ export class AccountService {
       windowMs: MINUTE_MS,
       now,
     });
-    this.failuresPerAccount = new SlidingWindowLimiter({
-      limit: limits.loginFailuresPerAccount,
+    this.signInLockout = new SignInLockout({
+      failuresPerAddress: limits.loginFailuresPerAccount,
+      windowMs: ACCOUNT_FAILURE_WINDOW_MS,
+      now,
+    });
+    this.passwordChangeFailures = new SlidingWindowLimiter({
+      limit: limits.passwordChangeFailuresPerAccount,
       windowMs: ACCOUNT_FAILURE_WINDOW_MS,
       now,
     });
@@ -72,8 +91,9 @@ export class AccountService {
     });
   }
 
-  /** Creates the account. The username is always the normalised email, whatever the client sent. */
+  /** POST /api/register: refused while sign-up is off (docs/design.md §11), then limited per client IP. */
   async register(input: Registration, clientIp: string): Promise<User> {
+    this.assertSignUpOpen();
     const gate = this.registrationsPerIp.consume(clientIp);
     if (!gate.allowed) {
       throw new RateLimitedError(
@@ -82,6 +102,19 @@ export class AccountService {
         gate.retryAfterS,
       );
     }
+    return this.createAccount(input);
+  }
+
+  /** Throws 403 SIGN_UP_CLOSED while sign-up is off; the route asks before it even reads the body. */
+  assertSignUpOpen(): void {
+    if (!this.limits.signUp) throw new ForbiddenError('SIGN_UP_CLOSED', ACCOUNT_MESSAGES.signUpClosed);
+  }
+
+  /**
+   * Creates the account, whether sign-up is open or not (the operator's `npm run add-account` calls
+   * it). The username is always the normalised email, whatever the client sent.
+   */
+  async createAccount(input: Registration): Promise<User> {
     const email = input.email.trim();
     const emailNormalized = normalizeEmail(email);
     if (await this.users.findByEmail(emailNormalized)) {
@@ -114,13 +147,14 @@ export class AccountService {
 
   /**
    * Signs in with the email as username (case-insensitive). Unknown account and wrong password get
-   * the same answer after the same work, and both count towards the account's failure limit.
+   * the same answer after the same work, and both count towards the lock-out of that account from
+   * that address (SignInLockout).
    */
   async login(input: LoginRequest, clientIp: string): Promise<LoginResponse> {
     const ipGate = this.loginsPerIp.consume(clientIp);
     if (!ipGate.allowed) throw this.tooManySignIns(ipGate.retryAfterS);
     const accountKey = normalizeEmail(input.username);
-    const accountGate = this.failuresPerAccount.check(accountKey);
+    const accountGate = this.signInLockout.check(accountKey, clientIp);
     if (!accountGate.allowed) throw this.tooManySignIns(accountGate.retryAfterS);
 
     const user = await this.users.findByEmail(accountKey);
@@ -129,10 +163,10 @@ export class AccountService {
         ? await verifyAgainstDummy(input.password)
         : await verifyPassword(user.password_hash, input.password);
     if (user === undefined || !passwordOk) {
-      this.failuresPerAccount.record(accountKey);
+      this.signInLockout.recordFailure(accountKey, clientIp);
       throw new UnauthorizedError('INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials);
     }
-    this.failuresPerAccount.reset(accountKey);
+    this.signInLockout.recordSuccess(accountKey, clientIp);
     const session = await this.sessions.issue(user.id);
     return { token: session.token, user: toPublicUser(toAccountUser(user)), expires_at: session.expiresAt };
   }
@@ -149,11 +183,25 @@ export class AccountService {
     return toPublicUser(toAccountUser(row));
   }
 
-  /** Changes the password and signs out every other session of the user (the current one stays). */
+  /**
+   * Changes the password and signs out every other session of the user (the current one stays), in
+   * one transaction. Wrong current passwords are limited per account (docs/design.md §11), so a
+   * stolen session cannot be used to guess the password.
+   */
   async changePassword(auth: AuthContext, change: PasswordChange): Promise<void> {
+    const gate = this.passwordChangeFailures.check(auth.user.id);
+    if (!gate.allowed) {
+      throw new RateLimitedError(
+        'TOO_MANY_PASSWORD_ATTEMPTS',
+        ACCOUNT_MESSAGES.tooManyPasswordChanges(gate.retryAfterS),
+        gate.retryAfterS,
+        { hint: 'Wait, then enter your current password again.' },
+      );
+    }
     const row = await this.users.findById(auth.user.id);
     if (row === undefined) throw new NotFoundError('USER_NOT_FOUND', 'This account no longer exists');
     if (!(await verifyPassword(row.password_hash, change.currentPassword))) {
+      this.passwordChangeFailures.record(auth.user.id);
       throw new ValidationError(
         [{ field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordIncorrect }],
         {
@@ -161,11 +209,12 @@ export class AccountService {
         },
       );
     }
-    await this.users.update(row.id, {
-      password_hash: await hashPassword(change.newPassword),
-      updated_at: isoAt(this.now()),
-    });
-    await this.sessions.revokeOthers(row.id, auth.sessionId);
+    await this.users.setPasswordAndEndOtherSessions(
+      row.id,
+      await hashPassword(change.newPassword),
+      auth.sessionId,
+      isoAt(this.now()),
+    );
   }
 
   private tooManySignIns(retryAfterS: number): RateLimitedError {

@@ -75,10 +75,6 @@ export class SessionService {
     await this.sessions.revoke(sessionId, isoAt(this.now()));
   }
 
-  revokeOthers(userId: string, keepSessionId: string): Promise<number> {
-    return this.sessions.revokeAllForUserExcept(userId, keepSessionId, isoAt(this.now()));
-  }
-
   /** Housekeeping at start-up: forget sessions that ended long ago. */
   pruneEnded(): Promise<number> {
     return this.sessions.deleteEndedBefore(isoAt(this.now() - ENDED_SESSION_RETENTION_MS));
