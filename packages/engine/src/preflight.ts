@@ -1,6 +1,7 @@
 import { connect as netConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import type { CompiledPlan } from './executor/compile';
+import type { TargetGuard } from './guard';
 
 export interface TargetCheck {
   origin: string;
@@ -12,11 +13,13 @@ export interface TargetCheck {
 /**
  * Opens (and closes) one connection to every static origin of a compiled plan, so a caller can
  * refuse to start a run whose target cannot be reached at all. Sends no HTTP request, so the
- * target's request count is not affected. Origins with a template are skipped.
+ * target's request count is not affected. Origins with a template are skipped. With a guard, a name
+ * is connected to only on addresses the guard allows (docs/adr/0015-target-guard.md): the answer
+ * cannot tell whether a refused address has a port open.
  */
 export async function checkTargets(
   plan: CompiledPlan,
-  opts: { insecureTls?: boolean; timeoutMs?: number } = {},
+  opts: { insecureTls?: boolean; timeoutMs?: number; guard?: TargetGuard } = {},
 ): Promise<TargetCheck[]> {
   const origins = [...new Set(plan.steps.map((s) => s.origin).filter((o): o is string => o !== null))];
   const timeoutMs = opts.timeoutMs ?? 5000;
@@ -28,9 +31,11 @@ export async function checkTargets(
           const secure = u.protocol === 'https:';
           const port = Number(u.port || (secure ? 443 : 80));
           const host = u.hostname.replace(/^\[|\]$/g, '');
+          const lookup = opts.guard?.lookupFor(port);
+          const where = { host, port, ...(lookup === undefined ? {} : { lookup }) };
           const socket = secure
-            ? tlsConnect({ host, port, servername: host, rejectUnauthorized: !opts.insecureTls })
-            : netConnect({ host, port });
+            ? tlsConnect({ ...where, servername: host, rejectUnauthorized: !opts.insecureTls })
+            : netConnect(where);
           const done = (error?: string): void => {
             clearTimeout(timer);
             socket.destroy();

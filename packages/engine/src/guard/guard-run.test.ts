@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { compilePlan } from '../executor/compile';
+import { checkTargets } from '../preflight';
 import { startRun } from '../run';
 import { TestTarget, testPlan } from '../testing/target';
 import { TargetGuard } from './guard';
@@ -49,4 +51,18 @@ it('a built-in run whose guard denies the target sends it nothing and counts eac
   expect(JSON.stringify(withToken!.errors)).toContain(
     `OAuth2 token request to ${local}/token failed: Requests to localhost`,
   );
+});
+
+it('the reachability preflight opens no connection to a name that resolves to a refused address', async () => {
+  const compiled = compilePlan(testPlan([{ url: `http://localhost:${target.port}/x` }]), 1);
+  const guard = new TargetGuard({ allow: [], deny: ['127.0.0.1', '::1'] });
+  const connectionsBefore = target.connections;
+  const [check] = await checkTargets(compiled, { guard, timeoutMs: 2000 });
+  expect(check?.ok).toBe(false);
+  expect(check?.error).toMatch(
+    /^AQA_TARGET_REFUSED: Requests to localhost \((127\.0\.0\.1|::1)\) are refused/,
+  );
+  expect(target.connections).toBe(connectionsBefore);
+  const [allowed] = await checkTargets(compiled, { guard: new TargetGuard({ allow: [], deny: [] }) });
+  expect(allowed?.ok).toBe(true);
 });

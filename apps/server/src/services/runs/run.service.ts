@@ -285,7 +285,7 @@ export class RunService {
 
   /** Refuses a run none of whose targets accepts a connection (those with a template are not checked). */
   private async assertReachable(compiled: CompiledPlan, plan: PerfPlan): Promise<void> {
-    const checks = await checkTargets(compiled, { timeoutMs: TARGET_CHECK_TIMEOUT_MS });
+    const checks = await checkTargets(compiled, { timeoutMs: TARGET_CHECK_TIMEOUT_MS, guard: this.guard });
     const failed = checks.filter((check) => !check.ok);
     if (failed.length === 0) return;
     if (failed.length < checks.length) {
