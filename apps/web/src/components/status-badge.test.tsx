@@ -39,6 +39,14 @@ describe('StatusBadge', () => {
     expect(renderBadge(status, 'ko')).toHaveTextContent(korean);
   });
 
+  it('labels a run a server restart interrupted in each language, amber as a stopped one', () => {
+    const badge = renderBadge('interrupted');
+    expect(badge).toHaveTextContent('Interrupted');
+    expect(badge.className).toContain('bg-warning-soft');
+    cleanup();
+    expect(renderBadge('interrupted', 'ko')).toHaveTextContent('중단됨');
+  });
+
   it('shows a status it does not know as it came, grey', () => {
     const badge = renderBadge('paused');
     expect(badge).toHaveTextContent('paused');

@@ -1,4 +1,13 @@
-import { CircleCheck, CircleStop, CircleX, Clock, Hourglass, LoaderCircle, TimerOff } from 'lucide-react';
+import {
+  CircleCheck,
+  CircleStop,
+  CircleX,
+  Clock,
+  Hourglass,
+  LoaderCircle,
+  PowerOff,
+  TimerOff,
+} from 'lucide-react';
 import { useT } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { Badge, type BadgeProps } from './ui/badge';
@@ -27,9 +36,11 @@ const STATUS: Record<string, Known> = {
   failed: { variant: 'destructive', label: 'status.failed', icon: CircleX },
   error: { variant: 'destructive', label: 'status.failed', icon: CircleX },
   stopped: { variant: 'warning', label: 'status.stopped', icon: CircleStop },
+  // Ended early by a server restart, as a stopped run by its user (docs/adr/0016-crash-recovery.md).
+  interrupted: { variant: 'warning', label: 'status.interrupted', icon: PowerOff },
 };
 
-/** A run status in the status colours: green completed, blue running, amber stopped, red failed, others grey. */
+/** A run status in the status colours: green completed, blue running, amber stopped or interrupted, red failed, others grey. */
 export function StatusBadge({ status }: { status: string }) {
   const t = useT();
   const known = STATUS[status.toLowerCase()];

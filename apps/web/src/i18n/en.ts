@@ -201,6 +201,7 @@ export const en = {
   'status.pending': 'Pending',
   'status.failed': 'Failed',
   'status.stopped': 'Stopped',
+  'status.interrupted': 'Interrupted',
   'status.starting': 'Starting',
   'status.processing': 'Processing',
   'status.timeout': 'Timed out',
@@ -621,6 +622,7 @@ export const en = {
   'results.phase.completed': 'Completed',
   'results.phase.failed': 'Failed',
   'results.phase.stopped': 'Stopped',
+  'results.phase.interrupted': 'Interrupted',
   'results.phase.timeout': 'Timed out',
   'results.phase.notFound': 'Not found',
   'results.notFound.title': 'Test not found',
@@ -688,6 +690,9 @@ export const en = {
   'results.stopped.notice': 'Test stopped. The figures below cover the part of the test that ran.',
   'results.stopped.collecting': 'Test stopped. Collecting the figures of the part that ran...',
   'results.stopped.empty': 'The test was stopped before any request was recorded.',
+  'results.interrupted.notice':
+    'Test interrupted by a server restart. The figures below cover the part of the test that ran before it.',
+  'results.interrupted.empty': 'The server restarted before any request of this test was recorded.',
   'results.errorWithResults': 'The figures below were measured before the run failed.',
   'results.chartsUnavailable':
     'The per-second series of this run are not available, so the time charts are left out.',
@@ -955,6 +960,7 @@ export const en = {
     'Two runs with measured results are needed for a comparison: completed runs, or runs stopped part-way that measured requests.',
   'history.partial.stopped': 'Stopped early: partial figures',
   'history.partial.failed': 'Failed part-way: partial figures',
+  'history.partial.interrupted': 'Interrupted by a server restart: partial figures',
   'history.partial.note': 'these figures cover the {seconds} s it ran, not its whole planned duration.',
   'history.compare.same': 'Choose two different runs',
   'history.compare.plansDiffer':

@@ -199,6 +199,7 @@ export const ko: Messages = {
   'status.pending': '대기 중',
   'status.failed': '실패',
   'status.stopped': '중지됨',
+  'status.interrupted': '중단됨',
   'status.starting': '시작 중',
   'status.processing': '처리 중',
   'status.timeout': '시간 초과',
@@ -617,6 +618,7 @@ export const ko: Messages = {
   'results.phase.completed': '완료',
   'results.phase.failed': '실패',
   'results.phase.stopped': '중지됨',
+  'results.phase.interrupted': '중단됨',
   'results.phase.timeout': '시간 초과',
   'results.phase.notFound': '찾을 수 없음',
   'results.notFound.title': '테스트를 찾을 수 없습니다',
@@ -683,6 +685,9 @@ export const ko: Messages = {
   'results.stopped.notice': '테스트가 중지되었습니다. 아래 수치는 실행된 구간의 측정값입니다.',
   'results.stopped.collecting': '테스트가 중지되었습니다. 실행된 구간의 수치를 모으는 중...',
   'results.stopped.empty': '요청이 기록되기 전에 테스트가 중지되었습니다.',
+  'results.interrupted.notice':
+    '서버 재시작으로 테스트가 중단되었습니다. 아래 수치는 중단 전까지 실행된 구간의 측정값입니다.',
+  'results.interrupted.empty': '이 테스트의 요청이 기록되기 전에 서버가 다시 시작되었습니다.',
   'results.errorWithResults': '아래 수치는 실행이 실패하기 전까지 측정된 값입니다.',
   'results.chartsUnavailable': '이 실행의 초 단위 시계열을 불러올 수 없어 시간 차트는 표시하지 않습니다.',
   'results.chartsLoading': '차트를 불러오는 중...',
@@ -949,6 +954,7 @@ export const ko: Messages = {
     '비교하려면 측정 결과가 있는 실행이 두 개 필요합니다. 완료된 실행이나 요청을 측정한 뒤 중지된 실행을 쓸 수 있습니다.',
   'history.partial.stopped': '조기 중지: 일부 수치',
   'history.partial.failed': '실행 중 실패: 일부 수치',
+  'history.partial.interrupted': '서버 재시작으로 중단됨: 일부 수치',
   'history.partial.note': '이 수치는 계획된 전체 시간이 아니라 실행된 {seconds}초 동안의 값입니다.',
   'history.compare.same': '서로 다른 두 실행을 선택하세요',
   'history.compare.plansDiffer':

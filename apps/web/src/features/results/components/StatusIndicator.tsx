@@ -4,6 +4,7 @@ import {
   CircleX,
   Clock,
   LoaderCircle,
+  PowerOff,
   SearchX,
   type LucideIcon,
 } from 'lucide-react';
@@ -26,10 +27,19 @@ const PHASES: Record<
   notFound: { label: 'results.phase.notFound', icon: SearchX, variant: 'secondary' },
 };
 
+/** A stopped run that a server restart interrupted (docs/adr/0016-crash-recovery.md): its own words and icon. */
+const INTERRUPTED = { label: 'results.phase.interrupted', icon: PowerOff } as const;
+
 /** The status icon and label of the live screen, in the status colours (docs/design.md §6). */
-export function StatusIndicator({ phase }: { phase: LivePhase }) {
+export function StatusIndicator({ phase, interrupted = false }: { phase: LivePhase; interrupted?: boolean }) {
   const t = useT();
-  const { label, icon: Icon, variant, spin } = PHASES[phase];
+  const shown = PHASES[phase];
+  const {
+    label,
+    icon: Icon,
+    variant,
+    spin,
+  } = phase === 'stopped' && interrupted ? { ...shown, ...INTERRUPTED } : shown;
   return (
     <Badge
       variant={variant}

@@ -148,7 +148,7 @@ function ResultHeader({ live }: { live: LiveTest }) {
             >
               {title}
             </h1>
-            <StatusIndicator phase={state.phase} />
+            <StatusIndicator phase={state.phase} interrupted={state.result?.status === 'interrupted'} />
           </div>
           <p className="flex min-w-0 flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
             <span>{t('results.testId')}</span>
@@ -303,7 +303,14 @@ function LiveResult({
       {view === 'notFound' && <NotFoundPanel testId={routeTestId} />}
       {view === 'noKpi' && <NoKpiPanel onBack={onBack} />}
       {view === 'noResults' && <NoResultsPanel onBack={onBack} />}
-      {view === 'stoppedEmpty' && <NoResultsPanel onBack={onBack} text={t('results.stopped.empty')} />}
+      {view === 'stoppedEmpty' && (
+        <NoResultsPanel
+          onBack={onBack}
+          text={t(
+            state.result?.status === 'interrupted' ? 'results.interrupted.empty' : 'results.stopped.empty',
+          )}
+        />
+      )}
 
       {view === 'live' && (
         <>
@@ -332,7 +339,11 @@ function LiveResult({
         <>
           {state.phase === 'stopped' && (
             <Alert variant="warning" data-testid="stopped-notice">
-              {t('results.stopped.notice')}
+              {t(
+                state.result?.status === 'interrupted'
+                  ? 'results.interrupted.notice'
+                  : 'results.stopped.notice',
+              )}
             </Alert>
           )}
           {view === 'error' && (

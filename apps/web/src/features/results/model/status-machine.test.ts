@@ -183,6 +183,16 @@ describe('liveReducer: polling a running or processing test', () => {
     expect(resultView(next)).toBe('error');
   });
 
+  it('shows a run a server restart interrupted as an early end with its figures, final', () => {
+    const next = liveReducer(
+      stateIn('running'),
+      result({ status: 'interrupted', summary: SUMMARY, api_results: API, intermediate: false }),
+    );
+    expect(next.phase).toBe('stopped');
+    expect(next.final).toBe(true);
+    expect(resultView(next)).toBe('results');
+  });
+
   it('ignores poll answers in a terminal phase', () => {
     for (const phase of ['failed', 'timeout'] as const) {
       const state = stateIn(phase);

@@ -1,4 +1,5 @@
 import type { LiveSnapshot } from '@aqa/plan';
+import { isFinished } from './finished';
 import type { ResultView as TestResult, SeriesPoint } from './views';
 
 /**
@@ -127,7 +128,8 @@ function hasApiResults(result: TestResult): boolean {
 export function phaseForResult(result: TestResult): LivePhase {
   const status = result.status;
   if (status === 'failed') return 'failed';
-  if (status === 'stopped') return 'stopped';
+  // A run a server restart interrupted ended early with figures, as a stopped one (docs/adr/0016-crash-recovery.md).
+  if (status === 'stopped' || status === 'interrupted') return 'stopped';
   if (status === 'running') return 'running';
   const summary = result.summary ?? null;
   if (summary && hasApiResults(result)) return 'completed';
@@ -146,6 +148,7 @@ export function phaseForFinalResult(result: TestResult): LivePhase {
     case 'failed':
       return 'failed';
     case 'stopped':
+    case 'interrupted':
       return 'stopped';
     default:
       return phaseForResult(result);
@@ -202,7 +205,7 @@ function withResult(state: LiveState, result: TestResult, phase: LivePhase, now:
   if (phase === 'completed' && hasApiResults(result) && state.completedAt === null) next.completedAt = now;
   if (phase === 'failed') next.problem = serverProblem(result);
   if (phase === 'completed' || phase === 'failed' || phase === 'stopped') {
-    next.final = result.status === 'completed' || result.status === 'failed' || result.status === 'stopped';
+    next.final = isFinished(result.status);
   }
   return next;
 }
@@ -232,7 +235,10 @@ export function liveReducer(state: LiveState, action: LiveAction): LiveState {
       // run's figures arrive after the stop.
       if (state.phase === 'completed' || state.phase === 'stopped') {
         const status = action.result.status;
-        const sameRun = state.phase === 'completed' ? status === 'completed' : status === 'stopped';
+        const sameRun =
+          state.phase === 'completed'
+            ? status === 'completed'
+            : status === 'stopped' || status === 'interrupted';
         if (sameRun && action.result.summary) {
           return { ...state, result: action.result, final: true, notFound: false };
         }

@@ -7,6 +7,7 @@ describe('timeAxisSeconds', () => {
   it('ends a stopped run at its last measured second, not at its planned duration', () => {
     expect(timeAxisSeconds('stopped', seconds(1, 2, 3, 12), 60)).toBe(12);
     expect(timeAxisSeconds('failed', seconds(1, 2, 7), 300)).toBe(7);
+    expect(timeAxisSeconds('interrupted', seconds(1, 2, 3, 4), 30)).toBe(4);
   });
 
   it('spans the planned duration for a completed or running run', () => {

@@ -5,9 +5,11 @@ import type { MessageKey } from '@/i18n/en';
 import { isPartialRun } from '../../model/comparable';
 import type { PastRun } from '../../queries/history-api';
 
-/** How a partial run is named where it is picked: stopped early, or failed part-way. */
+/** How a partial run is named where it is picked: stopped early, failed part-way, or interrupted by a restart. */
 export function partialRunKey(status: string): MessageKey {
-  return status === 'failed' ? 'history.partial.failed' : 'history.partial.stopped';
+  if (status === 'failed') return 'history.partial.failed';
+  if (status === 'interrupted') return 'history.partial.interrupted';
+  return 'history.partial.stopped';
 }
 
 /**
