@@ -273,7 +273,7 @@ async function ok<T>(options: RequestOptions, status = 200): Promise<T> {
 }
 
 async function waitForStatus(person: Person, runId: string, wanted: string): Promise<void> {
-  const until = Date.now() + 15_000;
+  const until = Date.now() + 40_000;
   for (;;) {
     const { status } = await ok<{ status: string }>({
       method: 'GET',
@@ -389,7 +389,7 @@ beforeAll(async () => {
       body: { plan_id: person.planId, test_id: person.runId },
     });
   }
-}, 30_000);
+}, 90_000);
 
 afterAll(async () => {
   await server?.close();
