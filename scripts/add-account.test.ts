@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, startTestServer, type TestServer } from '../apps/server/test/helpers';
+import { parseAccountArgs, UsageError } from './add-account';
+import { ROOT } from './check-doc-citations';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  // A server whose sign-up is off, running on the database the script writes to.
+  server = await startTestServer({ SIGN_UP: 'off' });
+});
+
+afterAll(async () => {
+  await server.close();
+  removeDir(server.dataDir);
+});
+
+function addAccount(args: string[], stdin: string) {
+  return spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/add-account.ts'), ...args], {
+    cwd: ROOT,
+    input: stdin,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+    timeout: 60_000,
+  });
+}
+
+const signIn = (username: string, password: string) =>
+  server.request({ method: 'POST', url: '/api/login', body: { username, password } });
+
+describe('npm run add-account (docs/adr/0018-safe-defaults-and-lockout.md)', () => {
+  it('creates an account the running server signs in, with the password from standard input', async () => {
+    const run = addAccount(
+      ['--email', 'Operator@Example.com', '--name', 'Op Erator', '--role', 'Admin'],
+      'op-pass-77\n',
+    );
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Account created: Operator@Example.com (Op Erator)');
+    const login = await signIn('operator@example.com', 'op-pass-77');
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ user: { firstName: 'Op', lastName: 'Erator', role: 'Admin' } });
+  });
+
+  it('never takes a password from the command line, and needs an email and both names', () => {
+    expect(() => parseAccountArgs(['--email', 'a@b.c', '--name', 'A B', '--password=long-enough-1'])).toThrow(
+      'the password is never taken from the command line',
+    );
+    expect(() => parseAccountArgs(['--email', 'a@b.c', '--name', 'A B', '-pw', 'x'])).toThrow(UsageError);
+    expect(() => parseAccountArgs(['--name', 'A B'])).toThrow('--email is required');
+    expect(() => parseAccountArgs(['--email', 'a@b.c', '--name', 'Cher'])).toThrow(
+      'give a first and a last name',
+    );
+    expect(
+      parseAccountArgs(['--email', 'a@b.c', '--first-name', 'Ada', '--last-name', 'King Lovelace']),
+    ).toEqual({
+      email: 'a@b.c',
+      firstName: 'Ada',
+      lastName: 'King Lovelace',
+      company: '',
+      role: '',
+    });
+  });
+});
