@@ -53,7 +53,7 @@ export const runRoutes: FastifyPluginCallbackZod<{ runs: RunService }> = (app, {
         summary:
           'Start a performance run of a saved plan; fields sent besides plan_id override the plan for this run',
         description:
-          'Refused with 400 when the plan cannot run or none of its targets accepts a connection, and with 429 when a limit of concurrent runs is reached.',
+          'Refused with 400 when the plan cannot run or none of its targets accepts a connection, with 403 TARGET_REFUSED when the target guard refuses one of its hosts (AQA_TARGETS_ALLOW / AQA_TARGETS_DENY, or a host never tested), and with 429 when a limit of concurrent runs is reached.',
         body: RunTestBodySchema,
         response: { 201: RunStartedSchema, ...errors, 429: ErrorResponseSchema },
       },
