@@ -35,7 +35,7 @@ beforeAll(async () => {
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     REGISTER_RATE_LIMIT_PER_IP: '1000',
     MAX_RUNS_PER_USER: '4',
-    MAX_RUNS_PER_SERVER: '4',
+    MAX_RUNS_PER_SERVER: '8',
     EXTERNAL_TOOLS: 'off',
   });
   const users = await Promise.all([registerAndLogin(server), registerAndLogin(server)]);
@@ -164,7 +164,7 @@ describe('get-test-results', () => {
     const bad = await call(alice, { method: 'GET', url: '/api/get-test-results?status=done' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ detail: string }>().detail).toContain(
-      'status must be one of running, processing, completed, failed, stopped',
+      'status must be one of running, processing, completed, failed, stopped, interrupted',
     );
   });
 });
