@@ -88,6 +88,7 @@ export const en = {
   'signIn.useDemo': 'Use demo account',
   'signIn.noAccount': "Don't have an account?",
   'signIn.signUp': 'Sign up',
+  'signIn.signUpClosed': 'Sign-up is turned off on this server; ask its operator for an account.',
 
   'voice.title': 'Voice Command',
   'voice.hint': 'Try saying "Login with demo credentials" or "Sign me in"',
@@ -139,6 +140,7 @@ export const en = {
   'registrationError.passwordsDoNotMatch': 'Passwords do not match',
   'registrationError.firstNameRequired': 'First name is required',
   'registrationError.lastNameRequired': 'Last name is required',
+  'registrationError.controlCharacters': 'This field cannot contain control characters or line breaks',
 
   'error.network': 'Cannot connect to the server. Please check that it is running.',
   'error.badRequest': 'Bad request. Please check your input.',
@@ -151,6 +153,7 @@ export const en = {
   'serverMessage.emailTaken': 'An account with this email already exists',
   'serverMessage.currentPasswordIncorrect': 'Current password is incorrect',
   'serverMessage.currentPasswordRequired': 'Current password is required',
+  'serverMessage.signUpClosed': 'Sign-up is turned off on this server; ask its operator for an account.',
 
   'routeError.title': 'Something went wrong',
   'routeError.text': 'This screen could not be shown. Reload the page to try again.',

@@ -1,4 +1,9 @@
-import { MIN_PASSWORD_LENGTH, REGISTRATION_ERRORS, type RegistrationErrorCode } from '@aqa/plan';
+import {
+  MIN_PASSWORD_LENGTH,
+  REGISTRATION_ERRORS,
+  SIGN_UP_CLOSED_MESSAGE,
+  type RegistrationErrorCode,
+} from '@aqa/plan';
 import { ApiError } from '@/lib/api';
 import type { MessageKey } from './en';
 import type { Translate } from './index';
@@ -13,6 +18,7 @@ const KNOWN_SERVER_MESSAGES: Record<string, MessageKey> = {
   'An account with this email already exists': 'serverMessage.emailTaken',
   'Current password is incorrect': 'serverMessage.currentPasswordIncorrect',
   'Current password is required': 'serverMessage.currentPasswordRequired',
+  [SIGN_UP_CLOSED_MESSAGE]: 'serverMessage.signUpClosed',
   ...Object.fromEntries(
     (Object.keys(REGISTRATION_ERRORS) as RegistrationErrorCode[]).map((code) => [
       REGISTRATION_ERRORS[code],

@@ -87,6 +87,7 @@ export const ko: Messages = {
   'signIn.useDemo': '데모 계정 사용',
   'signIn.noAccount': '계정이 없으신가요?',
   'signIn.signUp': '회원가입',
+  'signIn.signUpClosed': '이 서버는 회원가입을 받지 않습니다. 계정은 서버 운영자에게 요청해 주세요.',
 
   'voice.title': '음성 명령',
   'voice.hint': '"Login with demo credentials" 또는 "Sign me in"이라고 말해 보세요',
@@ -138,6 +139,7 @@ export const ko: Messages = {
   'registrationError.passwordsDoNotMatch': '비밀번호가 일치하지 않습니다',
   'registrationError.firstNameRequired': '이름을 입력해 주세요',
   'registrationError.lastNameRequired': '성을 입력해 주세요',
+  'registrationError.controlCharacters': '이 항목에는 제어 문자나 줄바꿈을 넣을 수 없습니다',
 
   'error.network': '서버에 연결할 수 없습니다. 서버가 실행 중인지 확인해 주세요.',
   'error.badRequest': '잘못된 요청입니다. 입력 내용을 확인해 주세요.',
@@ -150,6 +152,7 @@ export const ko: Messages = {
   'serverMessage.emailTaken': '이 이메일로 가입된 계정이 이미 있습니다',
   'serverMessage.currentPasswordIncorrect': '현재 비밀번호가 올바르지 않습니다',
   'serverMessage.currentPasswordRequired': '현재 비밀번호를 입력해 주세요',
+  'serverMessage.signUpClosed': '이 서버는 회원가입을 받지 않습니다. 계정은 서버 운영자에게 요청해 주세요.',
 
   'routeError.title': '문제가 발생했습니다',
   'routeError.text': '이 화면을 표시할 수 없습니다. 페이지를 새로 고쳐 다시 시도해 주세요.',

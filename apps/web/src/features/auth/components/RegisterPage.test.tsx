@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noticeTexts } from '@/test/notices';
@@ -17,6 +17,9 @@ function renderRegister(language: 'en' | 'ko' = 'en') {
 
 const setup = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
+/** The requests that change something; the screen also reads GET /api/demo-credentials on its own. */
+const sent = () => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') !== 'GET');
+
 async function fillValid(user: ReturnType<typeof setup>) {
   await user.type(screen.getByTestId('register-first-name'), 'Ada');
   await user.type(screen.getByTestId('register-last-name'), 'Lovelace');
@@ -30,6 +33,7 @@ async function fillValid(user: ReturnType<typeof setup>) {
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   fetchMock = createFetchMock({
+    'GET /api/demo-credentials': () => json({ enabled: false, sign_up: true }),
     'POST /api/register': () => json({ message: 'Account created' }, 201, 'Created'),
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -41,6 +45,35 @@ afterEach(() => {
 });
 
 describe('registration screen', () => {
+  it.each([
+    ['en', 'Sign-up is turned off on this server; ask its operator for an account.'],
+    ['ko', '이 서버는 회원가입을 받지 않습니다. 계정은 서버 운영자에게 요청해 주세요.'],
+  ] as const)(
+    'with sign-up off on the server, says so (%s) instead of showing the form',
+    async (language, text) => {
+      fetchMock.mockImplementation(
+        mockFetch({ 'GET /api/demo-credentials': () => json({ enabled: false, sign_up: false }) }),
+      );
+      renderRegister(language);
+      expect(await screen.findByTestId('sign-up-closed')).toHaveTextContent(text);
+      expect(screen.queryByTestId('register-submit')).not.toBeInTheDocument();
+      expect(screen.getByTestId('link-login')).toBeInTheDocument();
+    },
+  );
+
+  it('names a control character in a name as the shared rule does, and sends nothing', async () => {
+    const user = setup();
+    renderRegister();
+    await fillValid(user);
+    // A keyboard cannot type a control character; a paste or an autofill can carry one.
+    fireEvent.change(screen.getByTestId('register-last-name'), { target: { value: 'Love\u0000lace' } });
+    await user.click(screen.getByTestId('register-submit'));
+    expect(screen.getByTestId('error-lastName')).toHaveTextContent(
+      'This field cannot contain control characters or line breaks',
+    );
+    expect(sent()).toEqual([]);
+  });
+
   it('shows the sections, required marks, the email note and the role placeholder', () => {
     renderRegister();
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
@@ -73,7 +106,7 @@ describe('registration screen', () => {
     expect(email).toHaveAccessibleDescription(expect.stringContaining('Email is required'));
     expect(screen.getByTestId('register-first-name')).toHaveFocus();
     expect(screen.getByTestId('register-submit')).toHaveTextContent('Create Account');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent()).toEqual([]);
   });
 
   it('checks shape, length and match, and clears a field error when that field is edited', async () => {
@@ -110,13 +143,13 @@ describe('registration screen', () => {
     await user.click(screen.getByTestId('register-submit'));
     expect(screen.getByTestId('register-submit')).toHaveTextContent('Creating account...');
     expect(screen.getByTestId('register-submit')).toBeDisabled();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent()).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(await screen.findByText('sign-in screen')).toBeInTheDocument();
     // The notice outlives the registration screen: it is read on the sign-in screen.
     expect(noticeTexts()).toEqual(['Account created successfully! Please sign in.']);
     expect(screen.getByRole('status')).toHaveTextContent('Account created successfully! Please sign in.');
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = sent()[0]!;
     expect(url).toBe('/api/register');
     expect(bodyOf(init)).toEqual({
       firstName: 'Ada',

@@ -24,9 +24,10 @@ import {
   translateServerMessage,
 } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
+import { useAsyncData } from '@/lib/use-async-data';
 import { sleep } from '@/lib/utils';
 import { SIMULATED_WAIT_MS } from '../constants';
-import { registerRequest } from '../queries/auth-api';
+import { fetchDemoCredentials, registerRequest, signUpClosed } from '../queries/auth-api';
 import { Benefits } from './AuthIntro';
 import { AuthLayout } from './AuthLayout';
 
@@ -106,6 +107,8 @@ export function RegisterPage() {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // With SIGN_UP off the server refuses every registration: say so instead of offering the form.
+  const closed = signUpClosed(useAsyncData(fetchDemoCredentials));
 
   const change = (key: FormKey) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
@@ -209,183 +212,189 @@ export function RegisterPage() {
               {failure}
             </Alert>
           )}
-          <form
-            ref={formRef}
-            noValidate
-            onSubmit={(event) => void handleSubmit(event)}
-            className="space-y-8"
-            aria-busy={submitting}
-          >
-            <Section
-              icon={<UserRound aria-hidden className="size-3.5" />}
-              title={t('register.personalSection')}
+          {closed ? (
+            <Alert variant="info" data-testid="sign-up-closed">
+              {t('signIn.signUpClosed')}
+            </Alert>
+          ) : (
+            <form
+              ref={formRef}
+              noValidate
+              onSubmit={(event) => void handleSubmit(event)}
+              className="space-y-8"
+              aria-busy={submitting}
             >
-              <div className="grid gap-4 sm:grid-cols-2">
-                <FormField
-                  id="register-first-name"
-                  label={t('register.firstName')}
-                  required
-                  {...field('firstName')}
-                >
-                  {(control) => (
-                    <Input
-                      {...control}
-                      required
-                      autoComplete="given-name"
-                      placeholder={t('register.firstNamePlaceholder')}
-                      value={values.firstName}
-                      onChange={change('firstName')}
-                      data-testid={TEST_IDS.firstName}
-                    />
-                  )}
-                </FormField>
-                <FormField
-                  id="register-last-name"
-                  label={t('register.lastName')}
-                  required
-                  {...field('lastName')}
-                >
-                  {(control) => (
-                    <Input
-                      {...control}
-                      required
-                      autoComplete="family-name"
-                      placeholder={t('register.lastNamePlaceholder')}
-                      value={values.lastName}
-                      onChange={change('lastName')}
-                      data-testid={TEST_IDS.lastName}
-                    />
-                  )}
-                </FormField>
-              </div>
-              <FormField
-                id="register-email"
-                label={t('register.email')}
-                required
-                hint={t('register.emailNote')}
-                {...field('email')}
+              <Section
+                icon={<UserRound aria-hidden className="size-3.5" />}
+                title={t('register.personalSection')}
               >
-                {(control) => (
-                  <Input
-                    {...control}
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormField
+                    id="register-first-name"
+                    label={t('register.firstName')}
                     required
-                    type="email"
-                    autoComplete="email"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    placeholder={t('register.emailPlaceholder')}
-                    value={values.email}
-                    onChange={change('email')}
-                    data-testid={TEST_IDS.email}
-                  />
-                )}
-              </FormField>
-            </Section>
-
-            <div className="h-px bg-border" role="presentation" />
-
-            <Section
-              icon={<KeyRound aria-hidden className="size-3.5" />}
-              title={t('register.accountSection')}
-            >
-              <div className="grid gap-4 sm:grid-cols-2">
+                    {...field('firstName')}
+                  >
+                    {(control) => (
+                      <Input
+                        {...control}
+                        required
+                        autoComplete="given-name"
+                        placeholder={t('register.firstNamePlaceholder')}
+                        value={values.firstName}
+                        onChange={change('firstName')}
+                        data-testid={TEST_IDS.firstName}
+                      />
+                    )}
+                  </FormField>
+                  <FormField
+                    id="register-last-name"
+                    label={t('register.lastName')}
+                    required
+                    {...field('lastName')}
+                  >
+                    {(control) => (
+                      <Input
+                        {...control}
+                        required
+                        autoComplete="family-name"
+                        placeholder={t('register.lastNamePlaceholder')}
+                        value={values.lastName}
+                        onChange={change('lastName')}
+                        data-testid={TEST_IDS.lastName}
+                      />
+                    )}
+                  </FormField>
+                </div>
                 <FormField
-                  id="register-password"
-                  label={t('register.password')}
+                  id="register-email"
+                  label={t('register.email')}
                   required
-                  {...field('password')}
-                >
-                  {(control) => (
-                    <PasswordInput
-                      {...control}
-                      required
-                      autoComplete="new-password"
-                      placeholder={t('register.passwordPlaceholder', { min: MIN_PASSWORD_LENGTH })}
-                      value={values.password}
-                      onChange={change('password')}
-                      data-testid={TEST_IDS.password}
-                    />
-                  )}
-                </FormField>
-                <FormField
-                  id="register-confirm-password"
-                  label={t('register.confirmPassword')}
-                  required
-                  {...field('confirmPassword')}
-                >
-                  {(control) => (
-                    <PasswordInput
-                      {...control}
-                      required
-                      autoComplete="new-password"
-                      placeholder={t('register.confirmPasswordPlaceholder')}
-                      value={values.confirmPassword}
-                      onChange={change('confirmPassword')}
-                      data-testid={TEST_IDS.confirmPassword}
-                    />
-                  )}
-                </FormField>
-              </div>
-            </Section>
-
-            <div className="h-px bg-border" role="presentation" />
-
-            <Section
-              icon={<Building aria-hidden className="size-3.5" />}
-              title={t('register.companySection')}
-            >
-              <div className="grid gap-4 sm:grid-cols-[2fr_3fr]">
-                <FormField
-                  id="register-company"
-                  label={
-                    <>
-                      {t('register.company')}{' '}
-                      <span className="font-normal text-muted-foreground">({t('common.optional')})</span>
-                    </>
-                  }
+                  hint={t('register.emailNote')}
+                  {...field('email')}
                 >
                   {(control) => (
                     <Input
                       {...control}
-                      autoComplete="organization"
-                      placeholder={t('register.companyPlaceholder')}
-                      value={values.company}
-                      onChange={change('company')}
-                      data-testid={TEST_IDS.company}
+                      required
+                      type="email"
+                      autoComplete="email"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      placeholder={t('register.emailPlaceholder')}
+                      value={values.email}
+                      onChange={change('email')}
+                      data-testid={TEST_IDS.email}
                     />
                   )}
                 </FormField>
-                <FormField
-                  id="register-role"
-                  label={
-                    <>
-                      {t('register.role')}{' '}
-                      <span className="font-normal text-muted-foreground">({t('common.optional')})</span>
-                    </>
-                  }
-                >
-                  {(control) => (
-                    <Input
-                      {...control}
-                      autoComplete="organization-title"
-                      placeholder={t('register.rolePlaceholder')}
-                      value={values.role}
-                      onChange={change('role')}
-                      data-testid={TEST_IDS.role}
-                    />
-                  )}
-                </FormField>
-              </div>
-            </Section>
+              </Section>
 
-            <div className="space-y-3">
-              <Button type="submit" className="w-full" disabled={submitting} data-testid="register-submit">
-                {submitting && <Spinner />}
-                {submitting ? t('register.submitting') : t('register.submit')}
-              </Button>
-              <p className="text-center text-xs text-muted-foreground">{t('register.requiredNote')}</p>
-            </div>
-          </form>
+              <div className="h-px bg-border" role="presentation" />
+
+              <Section
+                icon={<KeyRound aria-hidden className="size-3.5" />}
+                title={t('register.accountSection')}
+              >
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormField
+                    id="register-password"
+                    label={t('register.password')}
+                    required
+                    {...field('password')}
+                  >
+                    {(control) => (
+                      <PasswordInput
+                        {...control}
+                        required
+                        autoComplete="new-password"
+                        placeholder={t('register.passwordPlaceholder', { min: MIN_PASSWORD_LENGTH })}
+                        value={values.password}
+                        onChange={change('password')}
+                        data-testid={TEST_IDS.password}
+                      />
+                    )}
+                  </FormField>
+                  <FormField
+                    id="register-confirm-password"
+                    label={t('register.confirmPassword')}
+                    required
+                    {...field('confirmPassword')}
+                  >
+                    {(control) => (
+                      <PasswordInput
+                        {...control}
+                        required
+                        autoComplete="new-password"
+                        placeholder={t('register.confirmPasswordPlaceholder')}
+                        value={values.confirmPassword}
+                        onChange={change('confirmPassword')}
+                        data-testid={TEST_IDS.confirmPassword}
+                      />
+                    )}
+                  </FormField>
+                </div>
+              </Section>
+
+              <div className="h-px bg-border" role="presentation" />
+
+              <Section
+                icon={<Building aria-hidden className="size-3.5" />}
+                title={t('register.companySection')}
+              >
+                <div className="grid gap-4 sm:grid-cols-[2fr_3fr]">
+                  <FormField
+                    id="register-company"
+                    label={
+                      <>
+                        {t('register.company')}{' '}
+                        <span className="font-normal text-muted-foreground">({t('common.optional')})</span>
+                      </>
+                    }
+                  >
+                    {(control) => (
+                      <Input
+                        {...control}
+                        autoComplete="organization"
+                        placeholder={t('register.companyPlaceholder')}
+                        value={values.company}
+                        onChange={change('company')}
+                        data-testid={TEST_IDS.company}
+                      />
+                    )}
+                  </FormField>
+                  <FormField
+                    id="register-role"
+                    label={
+                      <>
+                        {t('register.role')}{' '}
+                        <span className="font-normal text-muted-foreground">({t('common.optional')})</span>
+                      </>
+                    }
+                  >
+                    {(control) => (
+                      <Input
+                        {...control}
+                        autoComplete="organization-title"
+                        placeholder={t('register.rolePlaceholder')}
+                        value={values.role}
+                        onChange={change('role')}
+                        data-testid={TEST_IDS.role}
+                      />
+                    )}
+                  </FormField>
+                </div>
+              </Section>
+
+              <div className="space-y-3">
+                <Button type="submit" className="w-full" disabled={submitting} data-testid="register-submit">
+                  {submitting && <Spinner />}
+                  {submitting ? t('register.submitting') : t('register.submit')}
+                </Button>
+                <p className="text-center text-xs text-muted-foreground">{t('register.requiredNote')}</p>
+              </div>
+            </form>
+          )}
 
           <p className="mt-6 text-center text-sm text-muted-foreground">
             {t('register.haveAccount')}{' '}

@@ -53,9 +53,10 @@ function latestRecognition(): FakeRecognition {
   return instance;
 }
 
-function renderSignIn() {
+function renderSignIn(language: 'en' | 'ko' = 'en') {
   return renderWithRouter(<SignInPage />, {
     path: '/login',
+    language,
     routes: [
       { path: '/dashboard', element: <p>dashboard screen</p> },
       { path: '/register', element: <p>registration screen</p> },
@@ -124,6 +125,18 @@ describe('sign-in screen', () => {
     renderSignIn();
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(screen.queryByTestId('demo-credentials')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Sign-up is turned off on this server; ask its operator for an account.'],
+    ['ko', '이 서버는 회원가입을 받지 않습니다. 계정은 서버 운영자에게 요청해 주세요.'],
+  ] as const)('with sign-up off, hides the sign-up link and says why (%s)', async (language, text) => {
+    fetchMock.mockImplementation(
+      mockFetch({ 'GET /api/demo-credentials': () => json({ enabled: false, sign_up: false }) }),
+    );
+    renderSignIn(language);
+    expect(await screen.findByTestId('sign-up-closed')).toHaveTextContent(text);
+    expect(screen.queryByTestId('link-register')).not.toBeInTheDocument();
   });
 
   it('waits 1 s showing "Signing in...", then says so when a field is empty', async () => {

@@ -17,7 +17,7 @@ import { useAsyncData } from '@/lib/use-async-data';
 import { sleep } from '@/lib/utils';
 import { SIMULATED_WAIT_MS } from '../constants';
 import { isLoginIntent, useVoiceCommand } from '../hooks/useVoiceCommand';
-import { fetchDemoCredentials, loginRequest } from '../queries/auth-api';
+import { fetchDemoCredentials, loginRequest, signUpClosed } from '../queries/auth-api';
 import { Benefits, Tagline } from './AuthIntro';
 import { AuthLayout } from './AuthLayout';
 import { VoiceCommandBox, type VoiceNotice } from './VoiceCommandBox';
@@ -221,16 +221,22 @@ export function SignInPage() {
               </div>
             )}
 
-            <p className="mt-6 text-center text-sm text-muted-foreground">
-              {t('signIn.noAccount')}{' '}
-              <Link
-                to="/register"
-                className="font-medium text-primary underline-offset-4 hover:underline"
-                data-testid="link-register"
-              >
-                {t('signIn.signUp')}
-              </Link>
-            </p>
+            {signUpClosed(demo) ? (
+              <p className="mt-6 text-center text-sm text-muted-foreground" data-testid="sign-up-closed">
+                {t('signIn.signUpClosed')}
+              </p>
+            ) : (
+              <p className="mt-6 text-center text-sm text-muted-foreground">
+                {t('signIn.noAccount')}{' '}
+                <Link
+                  to="/register"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                  data-testid="link-register"
+                >
+                  {t('signIn.signUp')}
+                </Link>
+              </p>
+            )}
           </CardContent>
         </Card>
       </div>

@@ -21,16 +21,25 @@ export function logoutRequest(token: string): Promise<void> {
   return api.post<void>('/logout', undefined, { auth: false, token, keepalive: true });
 }
 
-/** GET /api/demo-credentials: the seeded demo account, when the server shows one. */
+/**
+ * GET /api/demo-credentials: the seeded demo account, when the server shows one, and whether sign-up
+ * is open (`sign_up`; a server that does not say is open, as before SIGN_UP existed).
+ */
 export async function fetchDemoCredentials(signal: AbortSignal): Promise<DemoCredentials> {
   const answer = await api.get<Partial<DemoCredentials> | undefined>('/demo-credentials', {
     auth: false,
     signal,
   });
+  const sign_up = answer?.sign_up !== false;
   if (answer?.enabled && typeof answer.username === 'string' && typeof answer.password === 'string') {
-    return { enabled: true, username: answer.username, password: answer.password };
+    return { enabled: true, username: answer.username, password: answer.password, sign_up };
   }
-  return { enabled: false };
+  return { enabled: false, sign_up };
+}
+
+/** Sign-up is closed only when the server said so; while it is unknown the link stays. */
+export function signUpClosed(info: { status: string; data?: DemoCredentials }): boolean {
+  return info.status === 'success' && info.data?.sign_up === false;
 }
 
 /** GET /api/me — a protected call: a revoked or expired token answers 401, which ends the session. */
