@@ -454,6 +454,39 @@ describe('starting a run', () => {
     expect(badUsers.json<{ detail: string }>().detail).toMatch(/^concurrent_users: Concurrent users must be/);
   });
 
+  it('refuses bad numbers and control characters with 400 naming the field, and starts nothing (docs/design.md §11)', async () => {
+    await target.reset();
+    const planId = await savePlan(alice);
+    const cases: [Record<string, unknown>, string][] = [];
+    for (const value of [0, -1, 'abc', null, '1e3', '0x10', ' 10 ', 1.5, 'Infinity', 1e300]) {
+      cases.push([{ duration: value }, 'duration'], [{ concurrent_users: value }, 'concurrent_users']);
+      if (value !== null) cases.push([{ duration_seconds: value }, 'duration_seconds']);
+    }
+    cases.push([{ planName: 'Run\u0000name' }, 'planName'], [{ planName: 'Run\u2028name' }, 'planName']);
+    for (const [fields, field] of cases) {
+      const response = await call(alice, {
+        method: 'POST',
+        url: '/api/run-test',
+        body: { plan_id: planId, duration_seconds: 2, ...fields },
+      });
+      const label = JSON.stringify(fields);
+      expect(response.statusCode, label).toBe(400);
+      const answer = response.json<{ detail: string; errors: { field: string }[] }>();
+      expect(
+        answer.errors.map((e) => e.field),
+        label,
+      ).toEqual([field]);
+      expect(answer.detail, label).toMatch(/whole number|control characters/);
+    }
+    const runs = await call(alice, { method: 'GET', url: `/api/get-test-results?plan_id=${planId}` });
+    expect(runs.json()).toEqual([]);
+    for (const query of ['limit=1e3', 'limit=0x10', 'limit=%2010%20', 'offset=-1', 'limit=1.5']) {
+      const page = await call(alice, { method: 'GET', url: `/api/get-test-results?${query}` });
+      expect(page.statusCode, query).toBe(400);
+    }
+    expect((await target.counts()).byPath).toEqual({});
+  });
+
   it("runs the request's fields in place of the saved ones, cleaned as the spec's client sends them", async () => {
     await target.reset();
     const planId = await savePlan(alice);
@@ -465,7 +498,7 @@ describe('starting a run', () => {
         planName: 'Checkout only',
         tool: 'jmeter',
         concurrent_users: '1',
-        duration: 'soon',
+        duration: '1',
         urls: [
           {
             method: 'GET',
