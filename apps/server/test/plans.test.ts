@@ -220,6 +220,42 @@ describe('POST /api/save-test-plan', () => {
       },
       'urls.0.validations.0.expected_value: Enter the expected value',
     ],
+    // docs/design.md §11: strict numbers, no control characters in names and URLs.
+    [
+      'a NUL in the name, instead of cutting the name at it',
+      { name: 'Check\u0000out' },
+      'name: Plan name cannot contain control characters or line breaks',
+    ],
+    [
+      'a line separator in the name',
+      { name: 'Check\u2028out' },
+      'name: Plan name cannot contain control characters or line breaks',
+    ],
+    [
+      'a NUL in the description',
+      { description: 'one\ntwo\u0000' },
+      'description: Description cannot contain control characters other than tabs and line breaks',
+    ],
+    [
+      'a control character in a URL',
+      { urls: [{ url: 'http://127.0.0.1:9/a\u0001b' }] },
+      'urls.0.url: URL cannot contain control characters or line breaks',
+    ],
+    [
+      'users as an exponent',
+      { concurrent_users: '1e3' },
+      'concurrent_users: Concurrent users must be a whole number from 1 to 1000',
+    ],
+    [
+      'minutes in hex',
+      { duration: '0x10' },
+      'duration: Duration must be a whole number of minutes from 1 to 1440',
+    ],
+    [
+      'null minutes',
+      { duration: null },
+      'duration: Duration must be a whole number of minutes from 1 to 1440',
+    ],
   ])('refuses %s with 400 and a detail naming the field', async (_what, overrides, detail) => {
     const response = await server.request({
       method: 'POST',
