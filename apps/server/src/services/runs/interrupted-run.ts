@@ -49,7 +49,7 @@ export function interruptedEnding(record: RunRecord, points: readonly RunPoint[]
       tally.addStep(point.step_index, stepInput(point.data));
     }
   }
-  const endMs = Date.parse(record.started_at) + (tally.elapsedS ?? 0) * 1000;
+  const endMs = Date.parse(record.started_at) + Math.round((tally.elapsedS ?? 0) * 1000);
   return {
     status: 'interrupted',
     ended_at: new Date(endMs).toISOString(),
