@@ -58,7 +58,7 @@ function stepSnapshot(step: number, values: number[], failures: number): StepSna
     requests: values.length,
     successes: values.length - failures,
     failures,
-    errors: failures > 0 ? { http_5xx: failures } : {},
+    errors: failures > 0 ? { http_status: failures } : {},
     bytesSent: values.length * 10,
     bytesReceived: values.length * 100,
     requestsPerSecond: values.length,
@@ -84,7 +84,7 @@ function snapshot(second: number, elapsedS: number, steps: StepSnapshot[], all: 
     requests: sum('requests'),
     successes: sum('successes'),
     failures,
-    errors: failures > 0 ? { http_5xx: failures } : {},
+    errors: failures > 0 ? { http_status: failures } : {},
     bytesSent: sum('bytesSent'),
     bytesReceived: sum('bytesReceived'),
     requestsPerSecond: sum('requests'),
@@ -136,6 +136,9 @@ describe('interruptedEnding', () => {
       total_requests: everyValue.length,
       failed_requests: failed,
       successful_requests: everyValue.length - failed,
+    });
+    expect(JSON.parse(ending.errors as string)).toEqual({ http_status: { count: failed, samples: [] } });
+    expect(summary).toMatchObject({
       test_duration: 3.5,
       percentile_50: ms(whole.valueAtPercentile(50)),
       percentile_95: ms(whole.valueAtPercentile(95)),
