@@ -227,8 +227,14 @@ export function escapingPlan(base: string): PerfPlan {
 
 /** The nastiest text in every field a generator writes, where no tool has to send it (static checks). */
 export function escapingStaticPlan(base: string): PerfPlan {
+  // The model refuses a line break in a plan name (docs/design.md §11); a generator handed one must
+  // still escape it, so it is put back after the parse.
+  return { ...escapingStaticPlanParsed(base), name: 'Nasty\nname */ """ ${__time()} </x>' };
+}
+
+function escapingStaticPlanParsed(base: string): PerfPlan {
   return plan({
-    name: 'Nasty\nname */ """ ${__time()} </x>',
+    name: 'Nasty name',
     concurrent_users: 1,
     duration: 1,
     urls: [

@@ -268,7 +268,8 @@ const URL_SHAPE = /^(?:\{\{|https?:\/\/[^\s/?#]+)[^\s]*$/i;
 
 /** One API call of the plan (docs/reference/01-authoring.md §3 "URL entry"). */
 export const UrlEntrySchema = z.object({
-  name: oneLine('API name').trim().max(200).optional(),
+  // A label, not an identifier: importers fold its white space, generators escape it; other controls are refused.
+  name: multiLine('API name').trim().max(200).optional(),
   method: HttpMethodSchema.default('GET'),
   url: oneLine('URL')
     .trim()

@@ -76,7 +76,9 @@ function refusal(row: Row): ImportError {
 /** Steps are the operations whose method the plan can send; the others are named in a warning. */
 function expectStepsFor(result: ImportResult, methods: Record<string, number>): void {
   const supported = Object.entries(methods).filter(([m]) => isHttpMethod(m));
-  expect(result.steps.length).toBe(supported.reduce((n, [, c]) => n + c, 0));
+  // A binary body read as text holds NUL, which the plan refuses (docs/design.md §11): left out, said so.
+  const leftOut = result.warnings.filter((w) => w.message.includes('cannot contain a NUL character')).length;
+  expect(result.steps.length + leftOut).toBe(supported.reduce((n, [, c]) => n + c, 0));
   for (const method of Object.keys(methods).filter((m) => !isHttpMethod(m))) {
     expect(
       result.warnings.some((w) => w.message.startsWith(`${method} is not a method the plan can send`)),
