@@ -29,6 +29,11 @@ const BENCHES = [
     name: 'dashboards with 1,000 plans and 20,000 runs',
     file: 'apps/server/bench/scale-bench.mjs',
   },
+  {
+    id: 'api-under-load',
+    name: 'the API polled by 50 signed-in users, without and with a 500-user run going',
+    file: 'packages/engine/bench/api-under-load.mjs',
+  },
 ];
 
 const { values: opt } = parseArgs({
