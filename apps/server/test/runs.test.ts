@@ -395,6 +395,44 @@ describe('stopping runs', () => {
     const id = await startRun(carol, { plan_id: carolPlan, duration_seconds: 30 });
     await call(carol, { method: 'POST', url: `/api/stop-test/${id}` });
   });
+  it('lets the demo account run one test at a time, its password being public (docs/adr/0018-safe-defaults-and-lockout.md)', async () => {
+    const demoServer = await startTestServer({ DEMO_ACCOUNT: 'on', EXTERNAL_TOOLS: 'off' });
+    try {
+      const login = await demoServer.request({
+        method: 'POST',
+        url: '/api/login',
+        body: { username: 'demo@anybodyqa.dev', password: 'demo1234' },
+      });
+      expect(login.statusCode).toBe(200);
+      const { token } = login.json<{ token: string }>();
+      const saved = await demoServer.request({
+        method: 'POST',
+        url: '/api/save-test-plan',
+        token,
+        body: planBody({ concurrent_users: 1 }),
+      });
+      const plan_id = saved.json<{ id: string }>().id;
+      const run = () =>
+        demoServer.request({
+          method: 'POST',
+          url: '/api/run-test',
+          token,
+          body: { plan_id, duration_seconds: 30 },
+        });
+      const first = await run();
+      expect(first.statusCode).toBe(201);
+      const second = await run();
+      expect(second.statusCode).toBe(429);
+      expect(second.json()).toMatchObject({
+        detail: 'You already have 1 test running. Stop one or wait for it to finish.',
+        code: 'RUN_LIMIT_USER',
+      });
+      await demoServer.request({ method: 'POST', url: '/api/force-stop-all-tests', token });
+    } finally {
+      await demoServer.close();
+      removeDir(demoServer.dataDir);
+    }
+  });
 });
 
 describe('starting a run', () => {

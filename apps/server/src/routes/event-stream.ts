@@ -36,7 +36,8 @@ export class RunEventStream {
     this.unsubscribe = unsubscribe;
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      // no-store like every signed-in answer (docs/design.md §11); no-transform keeps proxies from buffering.
+      'cache-control': 'no-store, no-transform',
       connection: 'keep-alive',
       // nginx would otherwise buffer the stream.
       'x-accel-buffering': 'no',

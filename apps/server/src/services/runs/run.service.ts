@@ -45,6 +45,7 @@ import {
 } from './run-model';
 import type { RunEnding, RunOutput } from './run-output';
 import { planForRun, RUN_MESSAGES, type RunTestRequest } from './run-request';
+import { DEMO_RUN_LIMITS, isDemoAccount } from '../demo-account-limits';
 import type { RunRegistry } from './run-registry';
 import { annotationsOf, newRunRow, rowToPoint, rowToRecord, rowToState } from './run-rows';
 import type { RunnerChoice, RunnerRegistry } from './runner';
@@ -258,8 +259,12 @@ export class RunService {
   /** Holds a place under the limits, or refuses with the number and what to do. */
   private reserve(user: AccountUser): () => void {
     const { user: mine, server } = this.registry.counts(user.id);
-    if (mine >= this.limits.perUser) {
-      const n = this.limits.perUser;
+    // The demo account's password is public: one run at a time (docs/adr/0018-safe-defaults-and-lockout.md).
+    const perUser = isDemoAccount(user.email)
+      ? Math.min(DEMO_RUN_LIMITS.runsAtOnce, this.limits.perUser)
+      : this.limits.perUser;
+    if (mine >= perUser) {
+      const n = perUser;
       throw new RateLimitedError(
         'RUN_LIMIT_USER',
         `You already have ${n} ${n === 1 ? 'test' : 'tests'} running. Stop one or wait for it to finish.`,
