@@ -24,9 +24,12 @@ export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
+  // Whether the field so far is only spaces, kept as it grows: trimming the field at every '"' would
+  // read a long field over and over (a 200 kB field full of quotes took seconds).
+  let blank = true;
   let quoted = false;
   for (let i = 0; i < body.length; i++) {
-    const ch = body[i];
+    const ch = body[i] as string;
     if (quoted) {
       if (ch === '"') {
         if (body[i + 1] === '"') {
@@ -40,20 +43,24 @@ export function parseCsv(text: string): string[][] {
       }
       continue;
     }
-    if (ch === '"' && field.trim() === '') {
+    if (ch === '"' && blank) {
       field = '';
+      blank = false;
       quoted = true;
     } else if (ch === separator) {
       row.push(field);
       field = '';
+      blank = true;
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && body[i + 1] === '\n') i++;
       row.push(field);
       rows.push(row);
       row = [];
       field = '';
+      blank = true;
     } else {
       field += ch;
+      if (blank && ch.trim() !== '') blank = false;
     }
   }
   if (field !== '' || row.length > 0) {

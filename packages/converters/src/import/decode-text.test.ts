@@ -27,6 +27,11 @@ describe('decodeText', () => {
     expect(decodeText(utf16(text, false, false))).toEqual({ text, encoding: 'utf-16be' });
   });
 
+  it('reads a short ASCII file as UTF-8, not as UTF-16 without zeros', () => {
+    for (const text of ['true', 'null', '42.5', '{}[]'])
+      expect(decodeText(new TextEncoder().encode(text))).toEqual({ text, encoding: 'utf-8' });
+  });
+
   it('reads bytes that are not UTF-8 as Windows-1252, as spreadsheet programs write them', () => {
     expect(decodeText(new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x2c, 0x80]))).toEqual({
       text: 'café,€',

@@ -80,8 +80,10 @@ function unmarkedUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
     if (bytes[i + 1] === 0) oddZeros++;
   }
   const pairs = sample / 2;
-  // A few non-ASCII characters among the first 32 are allowed for.
-  if (oddZeros >= pairs - 2 && evenZeros === 0) return 'utf-16le';
-  if (evenZeros >= pairs - 2 && oddZeros === 0) return 'utf-16be';
+  // A few non-ASCII characters among the first 32 are allowed for; in a short file, at most a quarter
+  // ("true", four bytes without a zero, is ASCII, not two UTF-16 characters).
+  const needed = pairs - Math.min(2, Math.floor(pairs / 4));
+  if (oddZeros >= needed && evenZeros === 0) return 'utf-16le';
+  if (evenZeros >= needed && oddZeros === 0) return 'utf-16be';
   return undefined;
 }

@@ -99,9 +99,14 @@ export function importFile(input: ImportFileInput): ImportResult {
   }
   if (typeof doc !== 'object' || doc === null) {
     if (requested === undefined && looksLikeCsv(body)) return csvToPlan(source);
+    // JSON's lone values (42, null, true) parse as well as YAML's plain text does; neither is a document.
+    const holds =
+      typeof doc === 'string'
+        ? 'plain text, not a JSON or YAML document'
+        : `a lone ${doc === null ? 'null' : typeof doc} (${String(doc).slice(0, 40)}), not a JSON or YAML document with fields`;
     throw new ImportError(
       file,
-      `this is not ${requested ? FORMAT_NAMES[requested] : 'an API description'}: it holds plain text, not a JSON or YAML document`,
+      `this is not ${requested ? FORMAT_NAMES[requested] : 'an API description'}: it holds ${holds}`,
     );
   }
 

@@ -14,6 +14,7 @@ import {
   neededValues,
 } from './import-model';
 import { topKeys } from './openapi-to-plan';
+import { MAX_NESTING, valueNestsTooDeep } from './nesting';
 import { type ImportSource, readStructured } from './read-document';
 import {
   formUrlEncode,
@@ -332,6 +333,14 @@ class PostmanImport {
             variables = JSON.parse(variablesText) as unknown;
           } catch {
             this.warn(location, 'The GraphQL variables are not valid JSON, so they are left out');
+          }
+          // Written out again below, by a serializer that recurses (docs/design.md §11 "Bad input").
+          if (valueNestsTooDeep(variables)) {
+            variables = undefined;
+            this.warn(
+              location,
+              `The GraphQL variables nest more than ${MAX_NESTING} levels deep, so they are left out`,
+            );
           }
         } else if (isRecord(graphql.variables)) {
           variables = graphql.variables;

@@ -1,6 +1,7 @@
-import { parseAllDocuments } from 'yaml';
+import { type Document, parseAllDocuments } from 'yaml';
 import { decodeText, stripBom } from './decode-text';
 import { ImportError, UNNAMED_FILE } from './import-model';
+import { MAX_NESTING, textNestsTooDeep, valueNestsTooDeep } from './nesting';
 
 /** What an importer takes: the file's bytes or its text, and its name for messages. */
 export interface ImportSource {
@@ -35,13 +36,22 @@ export function parseStructuredText(text: string, file: string): unknown {
   let jsonError: unknown;
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
-      return JSON.parse(text) as unknown;
+      return withinNesting(JSON.parse(text) as unknown, file);
     } catch (error) {
+      if (error instanceof ImportError) throw error;
       jsonError = error;
     }
   }
+  // Checked before the YAML parser, which would take seconds to run out of stack on such a document.
+  if (textNestsTooDeep(text)) throw tooDeep(file, jsonError);
   // JSON with comments or trailing commas is still YAML-readable in most cases; YAML is a superset of JSON.
-  const docs = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: true });
+  let docs;
+  try {
+    docs = parseAllDocuments(text, { uniqueKeys: false, prettyErrors: true });
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep(file, error);
+    throw error;
+  }
   const list = Array.isArray(docs) ? docs : [docs];
   const first = list.find((doc) => doc.contents !== null) ?? list[0];
   if (jsonError !== undefined && (first === undefined || first.errors.length > 0)) {
@@ -49,6 +59,8 @@ export function parseStructuredText(text: string, file: string): unknown {
   }
   if (first === undefined) throw new ImportError(file, 'the file is empty');
   const [error] = first.errors;
+  // The parser reports running out of stack on a deeply nested document as a syntax error of its own.
+  if (error?.message.includes('Maximum call stack size exceeded')) throw tooDeep(file, error);
   if (error) {
     const where = error.linePos?.[0];
     const reason =
@@ -64,9 +76,46 @@ export function parseStructuredText(text: string, file: string): unknown {
       { line: where?.line, column: where?.col, cause: error },
     );
   }
-  const value: unknown = first.toJS({ maxAliasCount: 1000 });
-  if (value === null || value === undefined) throw new ImportError(file, 'the file is empty');
+  const value = yamlValue(first, file);
+  // An explicit null ("null", "~") is a value, which the caller words; only no content at all is empty.
+  if (first.contents === null || value === undefined) throw new ImportError(file, 'the file is empty');
+  return withinNesting(value, file);
+}
+
+/** The value, or an ImportError when it nests deeper than the importers may recurse. */
+function withinNesting(value: unknown, file: string): unknown {
+  if (valueNestsTooDeep(value)) throw tooDeep(file, undefined);
   return value;
+}
+
+/**
+ * The value of a parsed YAML document. Resolving aliases is where YAML's own attacks land: an alias bomb
+ * ("billion laughs") that expands to more nodes than maxAliasCount allows, and an alias to an anchor
+ * that was never set, are ReferenceErrors of the yaml library; a document nested deeper than the stack
+ * ends in a RangeError. Each is a document that cannot be imported, not a fault of the server.
+ */
+function yamlValue(doc: Document.Parsed, file: string): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep(file, error);
+    if (!(error instanceof ReferenceError)) throw error;
+    const reason = /excessive alias count/i.test(error.message)
+      ? `its aliases (*name) expand to more than ${MAX_ALIAS_COUNT} copies, which is how a YAML "alias bomb" exhausts a server; write the repeated parts out, or use fewer aliases`
+      : `an alias refers to an anchor that is not set before it (${error.message.replace(/^.*?: /, '')})`;
+    throw new ImportError(file, `YAML cannot be read: ${reason}`, { cause: error });
+  }
+}
+
+/** The yaml library's own measure: an alias counts the nodes it expands to. */
+const MAX_ALIAS_COUNT = 1000;
+
+function tooDeep(file: string, cause: unknown): ImportError {
+  return new ImportError(
+    file,
+    `the document is nested too deeply to read: lists or objects go more than ${MAX_NESTING} levels inside each other`,
+    { cause },
+  );
 }
 
 function jsonImportError(text: string, file: string, error: unknown): ImportError {

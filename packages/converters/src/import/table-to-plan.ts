@@ -10,6 +10,7 @@ import {
   type StepSource,
   neededValues,
 } from './import-model';
+import { valueNestsTooDeep } from './nesting';
 import { parseQueryString, splitQuery, toPlanUrl, urlPath } from './url-tools';
 
 /**
@@ -354,7 +355,13 @@ function pairsCell(text: string, separator: '&' | ';', assign: '=' | ':'): [stri
   if (trimmed.startsWith('{')) {
     try {
       const parsed = JSON.parse(trimmed) as unknown;
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+      // A value nested too deep for JSON.stringify is read as text below (docs/design.md §11 "Bad input").
+      if (
+        typeof parsed === 'object' &&
+        parsed !== null &&
+        !Array.isArray(parsed) &&
+        !valueNestsTooDeep(parsed)
+      ) {
         return Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
       }
     } catch {
