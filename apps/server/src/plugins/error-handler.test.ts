@@ -18,6 +18,10 @@ app.get('/large', () => {
   throw new PayloadTooLargeError('TOO_LARGE', 'The file is too large');
 });
 app.post('/echo', (request) => request.body);
+app.get('/cut-off', () => {
+  // As busboy words a multipart body that stops before its closing boundary.
+  throw new Error('Unexpected end of multipart data');
+});
 
 afterEach(() => {
   lines.length = 0;
@@ -41,6 +45,15 @@ describe('error handler', () => {
     const large = await app.inject({ method: 'GET', url: '/large' });
     expect(large.statusCode).toBe(413);
     expect(large.json()).toEqual({ detail: 'The file is too large', code: 'TOO_LARGE' });
+  });
+
+  it('answers a malformed multipart body with 400 saying what is wrong, not 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/cut-off' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'MALFORMED_MULTIPART',
+      detail: 'The upload ends part-way through: the multipart body stops before its closing boundary',
+    });
   });
 
   it('words Fastify request errors for a person', async () => {

@@ -28,6 +28,46 @@ const FASTIFY_REQUEST_ERRORS: Record<
 };
 
 /**
+ * What the multipart parser (busboy, under @fastify/multipart) throws for a body that is not well-formed
+ * multipart/form-data. They are plain Errors with no code or status, known only by their words; each is
+ * the client's mistake, so a 400 saying what is wrong (docs/design.md §11 "Bad input").
+ */
+const MALFORMED_MULTIPART: { match: RegExp; detail: string }[] = [
+  {
+    match: /^Multipart: Boundary not found$|^Boundary required$|^The needle cannot be an empty/,
+    detail: 'The upload is multipart/form-data but its Content-Type names no boundary',
+  },
+  {
+    match: /^The needle cannot have a length bigger than/,
+    detail: "The upload's multipart boundary is longer than the 70 characters multipart/form-data allows",
+  },
+  {
+    match: /unexpected end of multipart data$/i,
+    detail: 'The upload ends part-way through: the multipart body stops before its closing boundary',
+  },
+];
+
+const MULTIPART_HINT =
+  'Send the form as a browser or curl -F writes it: Content-Type: multipart/form-data; boundary=…, each part opened by --boundary, the body closed by --boundary--.';
+
+/** Fastify's and @fastify/multipart's own request errors, reworded for a person. */
+const MULTIPART_REQUEST_ERRORS: Record<string, ErrorResponse> = {
+  FST_PROTO_VIOLATION: {
+    detail:
+      'A part of the upload is named after a JavaScript property (such as __proto__), which is not allowed',
+    code: 'MALFORMED_MULTIPART',
+  },
+  FST_INVALID_JSON_FIELD_ERROR: {
+    detail: 'A field of the upload says it is application/json but is not valid JSON',
+    code: 'MALFORMED_MULTIPART',
+  },
+  FST_MP_PREMATURE_CLOSE: {
+    detail: 'The upload was closed before its multipart body was fully sent',
+    code: 'MALFORMED_MULTIPART',
+  },
+};
+
+/**
  * The one place errors become answers: `{ detail, code, hint?, errors? }` with the right status.
  * Errors we did not anticipate are logged with their stack and answered with a bare 500, so no
  * internals reach the client.
@@ -50,7 +90,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(500).send(INTERNAL_ERROR);
     }
 
+    const multipart = error.statusCode === undefined ? malformedMultipart(error) : undefined;
+    if (multipart) return reply.code(400).send(multipart);
+
     const status = error.statusCode ?? 500;
+    const known = MULTIPART_REQUEST_ERRORS[error.code];
+    if (known && status >= 400 && status < 500) return reply.code(400).send(known);
     if (status >= 400 && status < 500) {
       const describe = FASTIFY_REQUEST_ERRORS[error.code];
       return reply
@@ -69,4 +114,18 @@ function sendAppError(error: AppError, reply: FastifyReply): FastifyReply {
   if (error.hint !== undefined) body.hint = error.hint;
   if (error instanceof ValidationError) body.errors = error.errors;
   return reply.code(error.statusCode).send(body);
+}
+
+function malformedMultipart(error: Error): ErrorResponse | undefined {
+  const known = MALFORMED_MULTIPART.find(({ match }) => match.test(error.message));
+  return known && { detail: known.detail, code: 'MALFORMED_MULTIPART', hint: MULTIPART_HINT };
+}
+
+/**
+ * Throws the multipart parser's own "no boundary" error for a Content-Type whose boundary is empty
+ * ("boundary="), which the parser would read as an empty form: answered like a missing boundary.
+ */
+export function assertMultipartBoundary(contentType: string | undefined): void {
+  const boundary = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  if ((boundary?.[1] ?? boundary?.[2] ?? '') === '') throw new Error('Multipart: Boundary not found');
 }

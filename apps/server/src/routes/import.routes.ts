@@ -3,6 +3,7 @@ import { ErrorResponseSchema } from '@aqa/plan';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ImportFailedError, PayloadTooLargeError, ValidationError } from '../errors';
+import { assertMultipartBoundary } from '../plugins/error-handler';
 import type { ImportAnswer, ImportJob, UploadedFile } from '../services/import/import-job';
 import { IMPORT_MESSAGES, type ImportService, MAX_UPLOAD_BYTES } from '../services/import/import.service';
 import { CurlBodySchema, FileParseResponseSchema, ParseResponseSchema } from './import.schemas';
@@ -29,6 +30,7 @@ interface Upload {
 async function readUpload(request: FastifyRequest): Promise<Upload> {
   const upload: Upload = { file: undefined, others: new Map(), fields: new Map() };
   if (!request.isMultipart()) return upload;
+  assertMultipartBoundary(request.headers['content-type']);
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -39,7 +41,12 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       if (buffer.length === 0 && part.filename === '') continue;
       // A copy with a buffer of its own, so it can be moved to the worker thread.
       const file: UploadedFile = { name: part.filename || part.fieldname, bytes: new Uint8Array(buffer) };
-      if (part.fieldname === 'file' && upload.file === undefined) upload.file = file;
+      if (part.fieldname === 'file' && upload.file !== undefined) {
+        throw new ValidationError([{ field: 'file', message: IMPORT_MESSAGES.twoDocuments }], {
+          code: 'TOO_MANY_FILES',
+        });
+      }
+      if (part.fieldname === 'file') upload.file = file;
       else upload.others.set(part.fieldname, [...(upload.others.get(part.fieldname) ?? []), file]);
     }
   } catch (error) {

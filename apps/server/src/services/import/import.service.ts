@@ -10,6 +10,8 @@ export const IMPORT_MESSAGES = {
   noPostmanFile: 'Please select a Postman file first',
   noFile: 'Please select a file first',
   noCommand: 'Please paste a curl command first',
+  twoDocuments:
+    'The upload has more than one file named "file"; send one document there, and the other files of a multi-file spec as "files"',
   tooLarge: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, the largest upload accepted. Split the document, or remove the examples and descriptions it does not need.`,
 } as const;
 
