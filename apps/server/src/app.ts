@@ -166,7 +166,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       { ...DEFAULT_VALIDATION_LIMITS, ...options.validationLimits },
       guard,
     );
-    const imports = new ImportService({ ...DEFAULT_IMPORT_POOL_OPTIONS, ...options.importLimits });
+    const imports = new ImportService(
+      {
+        ...DEFAULT_IMPORT_POOL_OPTIONS,
+        queueLength: config.importQueue.length,
+        perUser: config.importQueue.perUser,
+        ...options.importLimits,
+      },
+      app.log,
+    );
     app.addHook('onClose', () => imports.close());
     const demoChange = await demo.sync();
     if (demoChange !== 'unchanged' && demoChange !== 'absent') {

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { ErrorResponseSchema } from '@aqa/plan';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from '../auth/authenticate';
 import { ImportFailedError, PayloadTooLargeError, ValidationError } from '../errors';
 import { assertMultipartBoundary } from '../plugins/error-handler';
 import type { ImportAnswer, ImportJob, UploadedFile } from '../services/import/import-job';
@@ -12,6 +13,7 @@ const errors = {
   400: ErrorResponseSchema,
   401: ErrorResponseSchema,
   413: ErrorResponseSchema,
+  429: ErrorResponseSchema,
 } as const;
 
 /** What a multipart upload holds: the main file, other files, and the text fields. */
@@ -76,6 +78,11 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   return upload;
 }
 
+/** Whose share of the import queue an upload uses. */
+function ownerOf(request: FastifyRequest): string {
+  return String(requireAuth(request).user.id);
+}
+
 function requireFile(upload: Upload, message: string): UploadedFile {
   if (upload.file === undefined) {
     throw new ValidationError([{ field: 'file', message }], { code: 'NO_FILE' });
@@ -129,7 +136,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       const upload = await readUpload(request);
       const file = requireFile(upload, IMPORT_MESSAGES.noSwaggerFile);
       return answer(
-        await imports.parse({
+        await imports.parse(ownerOf(request), {
           file,
           format: 'swagger',
           baseUrl: baseUrlOf(upload),
@@ -154,7 +161,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       const upload = await readUpload(request);
       const file = requireFile(upload, IMPORT_MESSAGES.noPostmanFile);
       return answer(
-        await imports.parse({ file, format: 'postman', environment: upload.others.get('environment')?.[0] }),
+        await imports.parse(ownerOf(request), {
+          file,
+          format: 'postman',
+          environment: upload.others.get('environment')?.[0],
+        }),
       );
     },
   );
@@ -172,7 +183,10 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
     async (request) => {
       const upload = await readUpload(request);
       return answer(
-        await imports.parse({ file: requireFile(upload, IMPORT_MESSAGES.noFile), format: 'har' }),
+        await imports.parse(ownerOf(request), {
+          file: requireFile(upload, IMPORT_MESSAGES.noFile),
+          format: 'har',
+        }),
       );
     },
   );
@@ -212,7 +226,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         throw new ValidationError([{ field: 'command', message: IMPORT_MESSAGES.noCommand }], {
           code: 'NO_COMMAND',
         });
-      return answer(await imports.parse({ file, format: 'curl' }));
+      return answer(await imports.parse(ownerOf(request), { file, format: 'curl' }));
     },
   );
 
@@ -239,7 +253,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         environment: upload.others.get('environment')?.[0],
         taurusScript: { name: file.name.replace(/\.[^.]+$/, '') || 'imported' },
       };
-      const result = await imports.parse(job);
+      const result = await imports.parse(ownerOf(request), job);
       if (!result.functional)
         throw new ImportFailedError('NO_SCRIPT', `${file.name}: no script could be generated from the file`);
       return {

@@ -1,21 +1,41 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ImportAnswer, ImportJob } from './import-job';
 import type { JobReply, JobRequest } from './import.worker';
 
 /**
- * One worker thread, started on the first import and kept for the next ones, that runs imports one at
- * a time (the others wait their turn). A job that runs past the time limit, or needs more memory than
- * the worker may use, ends the worker; the next job starts a fresh one.
+ * A few worker threads, started on demand and kept for the next imports, with a bounded queue in front
+ * (docs/design.md §11 "Bad input"). Each worker runs one import at a time, so one slow document holds
+ * one worker and other users' imports go to the others. The queue is bounded in all and per user: a user
+ * who already has `perUser` imports waiting or running, or an import that finds the queue full, is
+ * refused with an estimate of when to try again. A free worker takes the waiting import of the user who
+ * has the fewest running, so one user's burst does not hold back the others.
+ *
+ * A job that runs past the time limit, or needs more memory than a worker may use, ends its worker; the
+ * next job on that slot starts a fresh one.
  */
 
 export interface ImportPoolOptions {
   /** How long one import may run, from when it starts. */
   timeoutMs: number;
-  /** The worker's heap limit; a document that needs more is refused rather than slowing the server. */
+  /** Each worker's heap limit; a document that needs more is refused rather than slowing the server. */
   maxHeapMb: number;
+  /** Worker threads: imports beyond these wait in the queue. */
+  workers: number;
+  /** Imports waiting for a worker, all users together (Config.importQueue.length). */
+  queueLength: number;
+  /** Imports one user may have waiting or running (Config.importQueue.perUser). */
+  perUser: number;
 }
 
-export const DEFAULT_IMPORT_POOL_OPTIONS: ImportPoolOptions = { timeoutMs: 25_000, maxHeapMb: 1024 };
+export const DEFAULT_IMPORT_POOL_OPTIONS: ImportPoolOptions = {
+  timeoutMs: 25_000,
+  maxHeapMb: 1024,
+  // At least two, so a slow import never holds every worker; at most four, as each may use maxHeapMb.
+  workers: Math.max(2, Math.min(4, availableParallelism())),
+  queueLength: 16,
+  perUser: 2,
+};
 
 /** Why a job did not produce an answer or an ImportError. */
 export class ImportWorkerError extends Error {
@@ -30,15 +50,39 @@ export class ImportWorkerError extends Error {
   }
 }
 
+/** A job refused before it was queued: the queue is full, or the user has their share in it. */
+export class ImportQueueFullError extends Error {
+  override readonly name = 'ImportQueueFullError';
+
+  constructor(
+    readonly reason: 'full' | 'user',
+    /** Whole seconds until a place is likely free: the estimate sent as Retry-After. */
+    readonly retryAfterS: number,
+  ) {
+    super(reason === 'full' ? 'The import queue is full' : 'The user has their share of the import queue');
+  }
+}
+
 export type JobOutcome =
   { ok: true; answer: ImportAnswer } | { ok: false; error: Extract<JobReply, { ok: false }>['error'] };
 
 interface Pending {
   id: number;
+  owner: string;
   job: ImportJob;
   resolve: (outcome: JobOutcome) => void;
   reject: (error: Error) => void;
+  /** When the job started on a worker (performance.now()); unset while it waits. */
+  startedAt?: number;
   timer?: NodeJS.Timeout;
+}
+
+/** One worker thread and the job it runs. */
+interface Slot {
+  worker: Worker | undefined;
+  /** Whether the worker has loaded its code; the time limit counts from then, not from start-up. */
+  ready: boolean;
+  current: Pending | undefined;
 }
 
 /**
@@ -53,53 +97,118 @@ function workerEntry(): URL {
     : new URL('./import-worker.mjs', here);
 }
 
+/** What an import is assumed to take until some have been measured. */
+const FIRST_ESTIMATE_MS = 2000;
+
 export class ImportPool {
-  private worker: Worker | undefined;
-  /** Whether the worker has loaded its code; the time limit counts from then, not from start-up. */
-  private ready = false;
+  private readonly slots: Slot[];
   private readonly queue: Pending[] = [];
-  private current: Pending | undefined;
   private nextId = 1;
   private closed = false;
+  /** A moving average of how long imports take, for the Retry-After estimate. */
+  private averageMs = FIRST_ESTIMATE_MS;
 
-  constructor(private readonly options: ImportPoolOptions = DEFAULT_IMPORT_POOL_OPTIONS) {}
+  constructor(private readonly options: ImportPoolOptions = DEFAULT_IMPORT_POOL_OPTIONS) {
+    this.slots = Array.from({ length: Math.max(1, options.workers) }, () => ({
+      worker: undefined,
+      ready: false,
+      current: undefined,
+    }));
+  }
 
-  /** Runs the job in the worker. Its byte arrays are moved to the worker and unusable afterwards. */
-  run(job: ImportJob): Promise<JobOutcome> {
+  /**
+   * Runs the job in a worker for `owner` (the user). Its byte arrays are moved to the worker and unusable
+   * afterwards. Throws ImportQueueFullError, without queueing, when there is no place for it.
+   */
+  run(job: ImportJob, owner: string): Promise<JobOutcome> {
     if (this.closed) return Promise.reject(new ImportWorkerError('closed', 'The server is shutting down'));
+    const mine = this.running().filter((p) => p.owner === owner).length + this.waiting(owner);
+    if (mine >= this.options.perUser) throw new ImportQueueFullError('user', this.retryAfterS(owner));
+    if (this.queue.length >= this.options.queueLength && !this.slots.some((s) => !s.current)) {
+      throw new ImportQueueFullError('full', this.retryAfterS());
+    }
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, job, resolve, reject });
+      this.queue.push({ id: this.nextId++, owner, job, resolve, reject });
       this.pump();
     });
   }
 
   /** Imports waiting or running. */
   get pending(): number {
-    return this.queue.length + (this.current ? 1 : 0);
+    return this.queue.length + this.running().length;
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0))
       job.reject(new ImportWorkerError('closed', 'The server is shutting down'));
-    this.current?.reject(new ImportWorkerError('closed', 'The server is shutting down'));
-    this.current = undefined;
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) await worker.terminate();
+    const workers: Worker[] = [];
+    for (const slot of this.slots) {
+      slot.current?.reject(new ImportWorkerError('closed', 'The server is shutting down'));
+      clearTimeout(slot.current?.timer);
+      slot.current = undefined;
+      if (slot.worker) workers.push(slot.worker);
+      slot.worker = undefined;
+    }
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+
+  private running(): Pending[] {
+    return this.slots.flatMap((slot) => (slot.current ? [slot.current] : []));
+  }
+
+  private waiting(owner: string): number {
+    return this.queue.filter((p) => p.owner === owner).length;
+  }
+
+  /**
+   * Whole seconds until a place is likely free: for a user, until one of their imports ends; otherwise
+   * until the queue moves (any running import ends). From the average import time and how long the
+   * running ones have run; at least 1.
+   */
+  private retryAfterS(owner?: string): number {
+    const now = performance.now();
+    const left = (p: Pending) => Math.max(0, this.averageMs - (now - (p.startedAt ?? now)));
+    const running = this.running().filter((p) => owner === undefined || p.owner === owner);
+    let ms: number;
+    if (running.length > 0) ms = Math.min(...running.map(left));
+    else {
+      // Only waiting imports of this user: those ahead of the first one go first, a worker-full at a time.
+      const ahead = this.queue.findIndex((p) => p.owner === owner);
+      ms = (Math.floor(Math.max(0, ahead) / this.slots.length) + 1) * this.averageMs;
+    }
+    return Math.max(1, Math.ceil(ms / 1000));
   }
 
   private pump(): void {
-    if (this.current || this.closed) return;
-    const next = this.queue.shift();
-    if (!next) {
-      this.worker?.unref();
-      return;
+    if (this.closed) return;
+    for (const slot of this.slots) {
+      if (slot.current) continue;
+      const next = this.takeNext();
+      if (!next) break;
+      this.start(slot, next);
     }
-    this.current = next;
-    const worker = this.ensureWorker();
+    for (const slot of this.slots) if (!slot.current) slot.worker?.unref();
+  }
+
+  /** The waiting job of the user with the fewest running, first come first served among equals. */
+  private takeNext(): Pending | undefined {
+    if (this.queue.length === 0) return undefined;
+    const runningBy = new Map<string, number>();
+    for (const p of this.running()) runningBy.set(p.owner, (runningBy.get(p.owner) ?? 0) + 1);
+    let best = 0;
+    for (let i = 1; i < this.queue.length; i++) {
+      const load = (p: Pending | undefined) => runningBy.get(p?.owner ?? '') ?? 0;
+      if (load(this.queue[i]) < load(this.queue[best])) best = i;
+    }
+    return this.queue.splice(best, 1)[0];
+  }
+
+  private start(slot: Slot, next: Pending): void {
+    slot.current = next;
+    const worker = this.ensureWorker(slot);
     worker.ref();
-    if (this.ready) this.startClock(next);
+    if (slot.ready) this.startClock(slot, next);
     const { job } = next;
     const transfer = [job.file, ...(job.files ?? []), ...(job.environment ? [job.environment] : [])].map(
       (f) => f.bytes.buffer as ArrayBuffer,
@@ -108,10 +217,12 @@ export class ImportPool {
     worker.postMessage(request, transfer);
   }
 
-  private startClock(job: Pending): void {
+  private startClock(slot: Slot, job: Pending): void {
+    job.startedAt = performance.now();
     const seconds = Number((this.options.timeoutMs / 1000).toFixed(1));
     job.timer = setTimeout(() => {
       this.fail(
+        slot,
         job,
         new ImportWorkerError(
           'timeout',
@@ -121,27 +232,29 @@ export class ImportPool {
     }, this.options.timeoutMs);
   }
 
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    this.ready = false;
+  private ensureWorker(slot: Slot): Worker {
+    if (slot.worker) return slot.worker;
+    slot.ready = false;
     const worker = new Worker(workerEntry(), {
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb },
     });
     worker.on('message', (reply: JobReply | { ready: true }) => {
+      if (slot.worker !== worker) return;
       if ('ready' in reply) {
-        this.ready = true;
-        if (this.current && this.current.timer === undefined) this.startClock(this.current);
+        slot.ready = true;
+        if (slot.current && slot.current.timer === undefined) this.startClock(slot, slot.current);
         return;
       }
-      const current = this.current;
+      const current = slot.current;
       if (!current || current.id !== reply.id) return;
       clearTimeout(current.timer);
-      this.current = undefined;
+      this.measured(current);
+      slot.current = undefined;
       current.resolve(reply.ok ? { ok: true, answer: reply.answer } : { ok: false, error: reply.error });
       this.pump();
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      if (this.worker !== worker) return;
+      if (slot.worker !== worker) return;
       const memory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
       const failure = new ImportWorkerError(
         memory ? 'memory' : 'crashed',
@@ -150,31 +263,39 @@ export class ImportPool {
           : 'could not be imported: the import stopped unexpectedly',
         { cause: error },
       );
-      this.worker = undefined;
-      if (this.current) this.fail(this.current, failure, false);
+      slot.worker = undefined;
+      if (slot.current) this.fail(slot, slot.current, failure, false);
     });
     worker.on('exit', () => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      if (this.current)
+      if (slot.worker !== worker) return;
+      slot.worker = undefined;
+      if (slot.current)
         this.fail(
-          this.current,
+          slot,
+          slot.current,
           new ImportWorkerError('crashed', 'could not be imported: the import stopped unexpectedly'),
           false,
         );
     });
-    this.worker = worker;
+    slot.worker = worker;
     return worker;
   }
 
+  /** Folds a finished job's time into the average (a stopped one counts too: it held its worker). */
+  private measured(job: Pending): void {
+    if (job.startedAt === undefined) return;
+    this.averageMs = 0.7 * this.averageMs + 0.3 * (performance.now() - job.startedAt);
+  }
+
   /** Ends the job with an error; the worker is replaced, since it may be stuck in the job. */
-  private fail(job: Pending, error: ImportWorkerError, terminate = true): void {
-    if (this.current !== job) return;
+  private fail(slot: Slot, job: Pending, error: ImportWorkerError, terminate = true): void {
+    if (slot.current !== job) return;
     clearTimeout(job.timer);
-    this.current = undefined;
-    const worker = this.worker;
+    this.measured(job);
+    slot.current = undefined;
+    const worker = slot.worker;
     if (terminate && worker) {
-      this.worker = undefined;
+      slot.worker = undefined;
       void worker.terminate();
     }
     job.reject(error);

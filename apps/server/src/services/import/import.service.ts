@@ -1,6 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { type ImportAnswer, type ImportJob } from './import-job';
-import { ImportPool, type ImportPoolOptions, ImportWorkerError } from './import-pool';
-import { ImportFailedError } from '../../errors';
+import {
+  DEFAULT_IMPORT_POOL_OPTIONS,
+  ImportPool,
+  type ImportPoolOptions,
+  ImportQueueFullError,
+  ImportWorkerError,
+} from './import-pool';
+import { ImportFailedError, RateLimitedError } from '../../errors';
 
 /** The largest upload the parse calls accept. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -23,16 +30,21 @@ export const IMPORT_MESSAGES = {
 export class ImportService {
   private readonly pool: ImportPool;
 
-  constructor(options?: ImportPoolOptions) {
+  constructor(
+    options: ImportPoolOptions = DEFAULT_IMPORT_POOL_OPTIONS,
+    private readonly log?: FastifyBaseLogger,
+  ) {
     this.pool = new ImportPool(options);
   }
 
-  async parse(job: ImportJob): Promise<ImportAnswer> {
+  /** Imports the job for `owner` (the user's id), who may have only a share of the queue. */
+  async parse(owner: string, job: ImportJob): Promise<ImportAnswer> {
     const file = job.file.name;
     let outcome;
     try {
-      outcome = await this.pool.run(job);
+      outcome = await this.pool.run(job, owner);
     } catch (error) {
+      if (error instanceof ImportQueueFullError) throw queueFull(error);
       if (!(error instanceof ImportWorkerError)) throw error;
       throw new ImportFailedError(`IMPORT_${error.reason.toUpperCase()}`, `${file} ${error.message}`, {
         cause: error,
@@ -42,9 +54,20 @@ export class ImportService {
       if (outcome.error.kind === 'import') {
         throw new ImportFailedError('IMPORT_FAILED', `${outcome.error.file}: ${outcome.error.problem}`);
       }
+      // An importer that throws anything but an ImportError has a bug, which the fuzz tests look for
+      // (packages/converters/src/import/fuzz.test.ts); the upload is still what it failed on, so the
+      // answer is a 400 naming the file, and the stack goes to the log.
       const failure = new Error(outcome.error.message);
       failure.stack = outcome.error.stack;
-      throw failure;
+      this.log?.error({ err: failure, file }, 'An importer failed unexpectedly');
+      throw new ImportFailedError(
+        'IMPORT_UNREADABLE',
+        `${file}: could not be imported: the importer failed on it`,
+        {
+          cause: failure,
+          hint: 'Check that the file is the kind chosen, and not damaged; if it is, please report it with the file.',
+        },
+      );
     }
     const { answer } = outcome;
     if (answer.steps.length === 0) {
@@ -65,4 +88,22 @@ export class ImportService {
   close(): Promise<void> {
     return this.pool.close();
   }
+}
+
+/** 429 with Retry-After, in words that say whose share is used up (docs/design.md §11 "Bad input"). */
+function queueFull(error: ImportQueueFullError): RateLimitedError {
+  const wait = `try again in ${error.retryAfterS} ${error.retryAfterS === 1 ? 'second' : 'seconds'}`;
+  return error.reason === 'user'
+    ? new RateLimitedError(
+        'IMPORT_QUEUE_USER_LIMIT',
+        `You already have the most imports waiting or running that one user may have; ${wait}, when one of them has finished`,
+        error.retryAfterS,
+        { cause: error },
+      )
+    : new RateLimitedError(
+        'IMPORT_QUEUE_FULL',
+        `The server has as many imports waiting as it takes; ${wait}`,
+        error.retryAfterS,
+        { cause: error },
+      );
 }
