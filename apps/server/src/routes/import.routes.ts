@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
 import { ErrorResponseSchema } from '@aqa/plan';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/authenticate';
 import { ImportFailedError, PayloadTooLargeError, ValidationError } from '../errors';
 import { assertMultipartBoundary } from '../plugins/error-handler';
-import type { ImportAnswer, ImportJob, UploadedFile } from '../services/import/import-job';
+import type { ImportJob, UploadedFile } from '../services/import/import-job';
 import { IMPORT_MESSAGES, type ImportService, MAX_UPLOAD_BYTES } from '../services/import/import.service';
 import { CurlBodySchema, FileParseResponseSchema, ParseResponseSchema } from './import.schemas';
 
@@ -106,8 +106,14 @@ function baseUrlOf(upload: Upload): string | undefined {
   return value;
 }
 
-function answer({ apis, steps, warnings, info, needsValue }: ImportAnswer) {
-  return { apis, steps, warnings, info, needs_value: needsValue };
+/**
+ * Sends the parse calls' answer as the worker wrote it (ParseResponseSchema, see parseReply): the bytes
+ * as they are, not serialised again on the event loop (docs/adr/0017-import-queue-and-workers.md).
+ */
+function sendJson(reply: FastifyReply, json: Uint8Array): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(Buffer.from(json.buffer, json.byteOffset, json.byteLength));
 }
 
 /**
@@ -132,11 +138,12 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         response: { 200: ParseResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const upload = await readUpload(request);
       const file = requireFile(upload, IMPORT_MESSAGES.noSwaggerFile);
-      return answer(
-        await imports.parse(ownerOf(request), {
+      return sendJson(
+        reply,
+        await imports.parseToJson(ownerOf(request), {
           file,
           format: 'swagger',
           baseUrl: baseUrlOf(upload),
@@ -157,11 +164,12 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         response: { 200: ParseResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const upload = await readUpload(request);
       const file = requireFile(upload, IMPORT_MESSAGES.noPostmanFile);
-      return answer(
-        await imports.parse(ownerOf(request), {
+      return sendJson(
+        reply,
+        await imports.parseToJson(ownerOf(request), {
           file,
           format: 'postman',
           environment: upload.others.get('environment')?.[0],
@@ -180,10 +188,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         response: { 200: ParseResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const upload = await readUpload(request);
-      return answer(
-        await imports.parse(ownerOf(request), {
+      return sendJson(
+        reply,
+        await imports.parseToJson(ownerOf(request), {
           file: requireFile(upload, IMPORT_MESSAGES.noFile),
           format: 'har',
         }),
@@ -202,7 +211,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       },
       bodyLimit: 2 * 1024 * 1024,
     },
-    async (request) => {
+    async (request, reply) => {
       let file: UploadedFile | undefined;
       if (request.isMultipart()) {
         const upload = await readUpload(request);
@@ -226,7 +235,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         throw new ValidationError([{ field: 'command', message: IMPORT_MESSAGES.noCommand }], {
           code: 'NO_COMMAND',
         });
-      return answer(await imports.parse(ownerOf(request), { file, format: 'curl' }));
+      return sendJson(reply, await imports.parseToJson(ownerOf(request), { file, format: 'curl' }));
     },
   );
 

@@ -31,6 +31,46 @@ export interface ImportJob {
   environment?: UploadedFile | undefined;
   /** Also write the Taurus script of the functional screen (docs/reference/02-running.md §7). */
   taurusScript?: { name: string } | undefined;
+  /**
+   * Answer with the parse calls' answer as JSON bytes, ready to send (see JsonAnswer), rather than as
+   * objects: a large answer is then written out in the worker, not on the server's event loop.
+   */
+  asJson?: boolean | undefined;
+}
+
+/**
+ * The parse calls' answer written out by the worker: the bytes to send, and what the server checks before
+ * sending them. Receiving, checking and writing out 14,000 APIs as objects held the event loop for 0.4 s;
+ * moved bytes cost it nothing (docs/adr/0017-import-queue-and-workers.md).
+ */
+export interface JsonAnswer {
+  json: Uint8Array;
+  steps: number;
+  requests: number;
+  /** Why nothing could be imported, when nothing could (see emptyReason). */
+  reason: string | undefined;
+}
+
+/** The answer of parse-swagger, parse-postman, parse-har and parse-curl as sent (import.schemas.ts ParseResponseSchema). */
+export function parseReply({ apis, steps, warnings, info, needsValue }: ImportAnswer) {
+  return { apis, steps, warnings, info, needs_value: needsValue };
+}
+
+/** The warning that says why requests were left out, rather than one about a script or a server. */
+export function emptyReason(warnings: readonly ImportWarning[]): string | undefined {
+  return (warnings.find((w) => /left out|not imported|no paths|no operations/.test(w.message)) ?? warnings[0])
+    ?.message;
+}
+
+/** The job's answer as JSON bytes, with what the server checks before sending it. */
+export function runImportJobAsJson(job: ImportJob): JsonAnswer {
+  const answer = runImportJob(job);
+  return {
+    json: new TextEncoder().encode(JSON.stringify(parseReply(answer))),
+    steps: answer.steps.length,
+    requests: answer.info.requests,
+    reason: emptyReason(answer.warnings),
+  };
 }
 
 /** An API as the performance upload screen lists it (docs/reference/01-authoring.md §3 "Parsed API from an upload"). */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ImportAnswer, ImportJob } from './import-job';
+import type { ImportAnswer, ImportJob, JsonAnswer } from './import-job';
 import type { JobReply, JobRequest } from './import.worker';
 
 /**
@@ -64,7 +64,9 @@ export class ImportQueueFullError extends Error {
 }
 
 export type JobOutcome =
-  { ok: true; answer: ImportAnswer } | { ok: false; error: Extract<JobReply, { ok: false }>['error'] };
+  | { ok: true; answer: ImportAnswer }
+  | { ok: true; json: JsonAnswer }
+  | { ok: false; error: Extract<JobReply, { ok: false }>['error'] };
 
 interface Pending {
   id: number;
@@ -250,7 +252,13 @@ export class ImportPool {
       clearTimeout(current.timer);
       this.measured(current);
       slot.current = undefined;
-      current.resolve(reply.ok ? { ok: true, answer: reply.answer } : { ok: false, error: reply.error });
+      current.resolve(
+        !reply.ok
+          ? { ok: false, error: reply.error }
+          : 'json' in reply
+            ? { ok: true, json: reply.json }
+            : { ok: true, answer: reply.answer },
+      );
       this.pump();
     });
     worker.on('error', (error: Error & { code?: string }) => {

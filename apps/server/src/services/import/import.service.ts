@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type ImportAnswer, type ImportJob } from './import-job';
+import { emptyReason, type ImportAnswer, type ImportJob } from './import-job';
 import {
   DEFAULT_IMPORT_POOL_OPTIONS,
   ImportPool,
   type ImportPoolOptions,
   ImportQueueFullError,
   ImportWorkerError,
+  type JobOutcome,
 } from './import-pool';
 import { ImportFailedError, RateLimitedError } from '../../errors';
 
@@ -37,8 +38,34 @@ export class ImportService {
     this.pool = new ImportPool(options);
   }
 
-  /** Imports the job for `owner` (the user's id), who may have only a share of the queue. */
+  /**
+   * Imports the job for `owner` (the user's id), who may have only a share of the queue: the answer as
+   * objects, for the functional file parse, which reshapes it.
+   */
   async parse(owner: string, job: ImportJob): Promise<ImportAnswer> {
+    const outcome = await this.run(owner, { ...job, asJson: false });
+    if (!('answer' in outcome))
+      throw new Error('The import worker answered JSON where objects were asked for');
+    const { answer } = outcome;
+    if (answer.steps.length === 0) {
+      throw nothingToImport(job.file.name, answer.info.requests, emptyReason(answer.warnings));
+    }
+    return answer;
+  }
+
+  /**
+   * Like parse, with the parse calls' answer (import.schemas.ts ParseResponseSchema) written out in the
+   * worker: the bytes to send as they are.
+   */
+  async parseToJson(owner: string, job: ImportJob): Promise<Uint8Array> {
+    const outcome = await this.run(owner, { ...job, asJson: true });
+    if (!('json' in outcome)) throw new Error('The import worker answered objects where JSON was asked for');
+    const { json, steps, requests, reason } = outcome.json;
+    if (steps === 0) throw nothingToImport(job.file.name, requests, reason);
+    return json;
+  }
+
+  private async run(owner: string, job: ImportJob): Promise<Extract<JobOutcome, { ok: true }>> {
     const file = job.file.name;
     let outcome;
     try {
@@ -50,39 +77,24 @@ export class ImportService {
         cause: error,
       });
     }
-    if (!outcome.ok) {
-      if (outcome.error.kind === 'import') {
-        throw new ImportFailedError('IMPORT_FAILED', `${outcome.error.file}: ${outcome.error.problem}`);
-      }
-      // An importer that throws anything but an ImportError has a bug, which the fuzz tests look for
-      // (packages/converters/src/import/fuzz.test.ts); the upload is still what it failed on, so the
-      // answer is a 400 naming the file, and the stack goes to the log.
-      const failure = new Error(outcome.error.message);
-      failure.stack = outcome.error.stack;
-      this.log?.error({ err: failure, file }, 'An importer failed unexpectedly');
-      throw new ImportFailedError(
-        'IMPORT_UNREADABLE',
-        `${file}: could not be imported: the importer failed on it`,
-        {
-          cause: failure,
-          hint: 'Check that the file is the kind chosen, and not damaged; if it is, please report it with the file.',
-        },
-      );
+    if (outcome.ok) return outcome;
+    if (outcome.error.kind === 'import') {
+      throw new ImportFailedError('IMPORT_FAILED', `${outcome.error.file}: ${outcome.error.problem}`);
     }
-    const { answer } = outcome;
-    if (answer.steps.length === 0) {
-      const { requests } = answer.info;
-      // The warning that says why requests were left out, rather than one about a script or a server.
-      const reason = (
-        answer.warnings.find((w) => /left out|not imported|no paths|no operations/.test(w.message)) ??
-        answer.warnings[0]
-      )?.message;
-      throw new ImportFailedError(
-        'NOTHING_TO_IMPORT',
-        `${file}: ${requests === 0 ? 'the document describes no requests to import' : `none of its ${requests} requests can be imported`}${reason ? ` (${reason.replace(/\.$/, '')})` : ''}`,
-      );
-    }
-    return answer;
+    // An importer that throws anything but an ImportError has a bug, which the fuzz tests look for
+    // (packages/converters/src/import/fuzz.test.ts); the upload is still what it failed on, so the
+    // answer is a 400 naming the file, and the stack goes to the log.
+    const failure = new Error(outcome.error.message);
+    failure.stack = outcome.error.stack;
+    this.log?.error({ err: failure, file }, 'An importer failed unexpectedly');
+    throw new ImportFailedError(
+      'IMPORT_UNREADABLE',
+      `${file}: could not be imported: the importer failed on it`,
+      {
+        cause: failure,
+        hint: 'Check that the file is the kind chosen, and not damaged; if it is, please report it with the file.',
+      },
+    );
   }
 
   close(): Promise<void> {
@@ -106,4 +118,11 @@ function queueFull(error: ImportQueueFullError): RateLimitedError {
         error.retryAfterS,
         { cause: error },
       );
+}
+
+function nothingToImport(file: string, requests: number, reason: string | undefined): ImportFailedError {
+  return new ImportFailedError(
+    'NOTHING_TO_IMPORT',
+    `${file}: ${requests === 0 ? 'the document describes no requests to import' : `none of its ${requests} requests can be imported`}${reason ? ` (${reason.replace(/\.$/, '')})` : ''}`,
+  );
 }

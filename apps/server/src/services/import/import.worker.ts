@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { ImportError } from '@aqa/converters';
-import { type ImportJob, runImportJob } from './import-job';
+import { type ImportJob, type JsonAnswer, runImportJob, runImportJobAsJson } from './import-job';
 
 /**
  * The import worker thread: parses uploaded documents off the server's event loop, one at a time, so a
@@ -14,6 +14,7 @@ export interface JobRequest {
 
 export type JobReply =
   | { id: number; ok: true; answer: ReturnType<typeof runImportJob> }
+  | { id: number; ok: true; json: JsonAnswer }
   | {
       id: number;
       ok: false;
@@ -28,7 +29,9 @@ parentPort?.postMessage({ ready: true });
 parentPort?.on('message', ({ id, job }: JobRequest) => {
   let reply: JobReply;
   try {
-    reply = { id, ok: true, answer: runImportJob(job) };
+    reply = job.asJson
+      ? { id, ok: true, json: runImportJobAsJson(job) }
+      : { id, ok: true, answer: runImportJob(job) };
   } catch (error) {
     reply =
       error instanceof ImportError
@@ -43,5 +46,6 @@ parentPort?.on('message', ({ id, job }: JobRequest) => {
             },
           };
   }
-  parentPort?.postMessage(reply);
+  // The JSON bytes are moved, not copied.
+  parentPort?.postMessage(reply, reply.ok && 'json' in reply ? [reply.json.json.buffer as ArrayBuffer] : []);
 });
