@@ -10,14 +10,11 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { describeIssues, RegistrationSchema } from '@aqa/plan';
-import { SessionRepository } from '../apps/server/src/repositories/session.repository';
-import { UserRepository } from '../apps/server/src/repositories/user.repository';
 import { systemClock } from '../apps/server/src/clock';
 import { ConfigError, parseConfig } from '../apps/server/src/config';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { AppError } from '../apps/server/src/errors';
-import { AccountService } from '../apps/server/src/services/account.service';
-import { SessionService } from '../apps/server/src/services/session.service';
+import { createAccountServices } from '../apps/server/src/services/account-services';
 
 const USAGE = `Usage: npm run add-account -- --email <email> --name "<first> <last>" [--company <company>] [--role <role>]
        (or --first-name <first> --last-name <last> instead of --name)
@@ -129,25 +126,7 @@ async function main(): Promise<void> {
   const db = openDatabase(config.database);
   try {
     await migrateToLatest(db);
-    const users = new UserRepository(db);
-    const sessions = new SessionService(
-      new SessionRepository(db),
-      users,
-      config.sessionTtlHours * 3600_000,
-      systemClock,
-    );
-    const accounts = new AccountService(
-      users,
-      sessions,
-      {
-        loginPerIpPerMinute: config.loginRateLimitPerIp,
-        loginFailuresPerAccount: config.loginFailuresPerAccount,
-        passwordChangeFailuresPerAccount: config.passwordChangeFailuresPerAccount,
-        registerPerIpPerMinute: config.registerRateLimitPerIp,
-        signUp: config.signUp,
-      },
-      systemClock,
-    );
+    const { accounts } = createAccountServices(db, config, systemClock);
     const user = await accounts.createAccount(registration.data);
     process.stdout.write(`Account created: ${user.email} (${user.firstName} ${user.lastName})\n`);
   } finally {

@@ -14,8 +14,6 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { PlanRepository } from './repositories/plan.repository';
 import { RunRepository } from './repositories/run.repository';
-import { SessionRepository } from './repositories/session.repository';
-import { UserRepository } from './repositories/user.repository';
 import { accountRoutes } from './routes/account.routes';
 import { historyRoutes } from './routes/history.routes';
 import { importRoutes } from './routes/import.routes';
@@ -23,7 +21,7 @@ import { planRoutes } from './routes/plan.routes';
 import { runRoutes } from './routes/run.routes';
 import { systemRoutes } from './routes/system.routes';
 import { textCommandRoutes } from './routes/text-command.routes';
-import { AccountService } from './services/account.service';
+import { createAccountServices } from './services/account-services';
 import { DemoAccountService } from './services/demo-account.service';
 import { createHistoryServices } from './services/history/history-services';
 import { DEFAULT_IMPORT_POOL_OPTIONS, type ImportPoolOptions } from './services/import/import-pool';
@@ -35,7 +33,6 @@ import { RunRegistry } from './services/runs/run-registry';
 import { RunnerRegistry } from './services/runs/runner';
 import { EXTERNAL_TOOLS, ToolDetector } from './services/runs/tool-detector';
 import { ExternalToolRunner } from './services/runs/external-runner';
-import { SessionService } from './services/session.service';
 import { TextCommandService } from './services/text-command.service';
 import {
   DEFAULT_VALIDATION_LIMITS,
@@ -92,25 +89,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
 
-    const users = new UserRepository(db);
-    const sessions = new SessionService(
-      new SessionRepository(db),
-      users,
-      config.sessionTtlHours * 3600_000,
-      now,
-    );
-    const accounts = new AccountService(
-      users,
-      sessions,
-      {
-        loginPerIpPerMinute: config.loginRateLimitPerIp,
-        loginFailuresPerAccount: config.loginFailuresPerAccount,
-        passwordChangeFailuresPerAccount: config.passwordChangeFailuresPerAccount,
-        registerPerIpPerMinute: config.registerRateLimitPerIp,
-        signUp: config.signUp,
-      },
-      now,
-    );
+    const { users, sessions, accounts } = createAccountServices(db, config, now);
     const demo = new DemoAccountService(users, config.demoAccount, now);
     const plans = new PlanService(new PlanRepository(db), now);
     const tools = new ToolDetector(config.toolCommands, {

@@ -1,37 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sampleCsv, sampleXlsx } from '@aqa/converters';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
+import { multipartBody as multipart, type Part } from './multipart-body';
 
 const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
 const fixture = (path: string): Buffer => readFileSync(`${FIXTURES}${path}`);
-
-interface Part {
-  name: string;
-  /** Set for a file part. */
-  filename?: string;
-  content: Buffer | string;
-}
-
-/** A multipart/form-data body as a browser's FormData writes it. */
-function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----aqa-test-${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
-    if (part.filename !== undefined)
-      head += `; filename="${part.filename}"\r\nContent-Type: application/octet-stream`;
-    chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.from(part.content), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const file = (path: string, name = path.split('/').pop() ?? path): Part => ({
   name: 'file',
