@@ -49,6 +49,11 @@ describe('parseConfig', () => {
     for (const host of ['0.0.0.0', '::', '192.168.1.10', 'aqa.example.com']) {
       expect(parseConfig({ HOST: host })).toMatchObject({ demoAccount: false, signUp: false });
     }
+    // Behind a reverse proxy, a loopback address is reachable from anywhere.
+    expect(parseConfig({ HOST: '127.0.0.1', TRUST_PROXY: 'on' })).toMatchObject({
+      demoAccount: false,
+      signUp: false,
+    });
     expect(parseConfig({ HOST: '0.0.0.0', DEMO_ACCOUNT: 'on', SIGN_UP: 'ON' })).toMatchObject({
       demoAccount: true,
       signUp: true,

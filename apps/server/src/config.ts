@@ -18,11 +18,11 @@ export interface Config {
   database: DatabaseConfig;
   /**
    * The demo account exists. DEMO_ACCOUNT=auto (the default) turns it on only while the server
-   * listens on a loopback address: a reachable server never shows strangers a working password
-   * (docs/design.md §11).
+   * listens on a loopback address with no reverse proxy in front (TRUST_PROXY off): a reachable
+   * server never shows strangers a working password (docs/design.md §11).
    */
   demoAccount: boolean;
-  /** Anyone who can reach the server may create an account. SIGN_UP=auto: on only on loopback (§11). */
+  /** Anyone who can reach the server may create an account. SIGN_UP=auto: as DEMO_ACCOUNT=auto (§11). */
   signUp: boolean;
   sessionTtlHours: number;
   /** Sign-in attempts allowed per client IP per minute. */
@@ -221,15 +221,17 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     throw new ConfigError(problems);
   }
   const values = parsed.data;
-  const loopback = isLoopbackHost(values.HOST);
+  // Only this machine can reach the server: a loopback address, and no reverse proxy in front
+  // (TRUST_PROXY=on says one forwards other machines' requests; docs/design.md §11).
+  const localOnly = isLoopbackHost(values.HOST) && values.TRUST_PROXY !== 'on';
 
   return {
     port: values.PORT,
     host: values.HOST,
     dataDir,
     database,
-    demoAccount: values.DEMO_ACCOUNT === 'on' || (values.DEMO_ACCOUNT === 'auto' && loopback),
-    signUp: values.SIGN_UP === 'on' || (values.SIGN_UP === 'auto' && loopback),
+    demoAccount: values.DEMO_ACCOUNT === 'on' || (values.DEMO_ACCOUNT === 'auto' && localOnly),
+    signUp: values.SIGN_UP === 'on' || (values.SIGN_UP === 'auto' && localOnly),
     sessionTtlHours: values.SESSION_TTL_HOURS,
     loginRateLimitPerIp: values.LOGIN_RATE_LIMIT_PER_IP,
     loginFailuresPerAccount: values.LOGIN_FAILURES_PER_ACCOUNT,

@@ -39,10 +39,11 @@ async function main(): Promise<void> {
   if (config.demoAccount) {
     app.log.info(`Demo account: ${DEMO_ACCOUNT.email} (its password is shown on the sign-in page)`);
   }
-  if (!isLoopbackHost(config.host)) {
-    // Reachable from other machines: say what strangers can do there (docs/design.md §11).
+  if (!isLoopbackHost(config.host) || config.trustProxy) {
+    // Reachable from other machines (directly or through a proxy): say what strangers can do there
+    // (docs/design.md §11).
     app.log.info(
-      `Listening beyond this machine: the demo account is ${config.demoAccount ? 'ON' : 'off'}, ` +
+      `Reachable beyond this machine: the demo account is ${config.demoAccount ? 'ON' : 'off'}, ` +
         `sign-up is ${config.signUp ? 'OPEN' : 'closed'} (DEMO_ACCOUNT, SIGN_UP; see README "Deploying")`,
     );
   }
