@@ -7,3 +7,4 @@ export * from './template';
 export * from './text-command';
 export * from './think-time';
 export * from './results';
+export * from './functional';

@@ -1,0 +1,346 @@
+import { z } from 'zod';
+import {
+  AuthorizationSchema,
+  HeaderSchema,
+  HttpMethodSchema,
+  UrlEntrySchema,
+  noAuthorization,
+} from '../perf-plan';
+import { multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
+import { VARIABLE_NAME } from '../template';
+import { FunctionalValidationSchema } from './validation';
+
+/*
+ * The functional test plan and its API definitions (docs/design.md §9): one schema for API, script and
+ * UI tests, with the bounds and fallbacks of docs/reference/02-running.md §5 and the defaults of §9.
+ * Wire names are the reference's (snake_case). Numbers, names and URLs follow the strict rules of
+ * docs/design.md §11 (strict-input.ts).
+ */
+
+/** Bumped when a saved functional plan needs migrating. */
+export const FUNCTIONAL_PLAN_SCHEMA_VERSION = 1;
+
+export const FUNCTIONAL_TEST_TYPES = ['functional', 'api', 'ui'] as const;
+export const FUNCTIONAL_SOURCES = ['url_input', 'script_input', 'ui_url_input'] as const;
+export const FUNCTIONAL_SOURCE_PAGES = ['functional-url-input', 'functional-script-input'] as const;
+export const TEST_FRAMEWORKS = ['taurus', 'selenium'] as const;
+export const CAPTURE_SOURCES = ['json_path', 'regex', 'header'] as const;
+
+/** Bounds, each with the value a blank field falls back to (docs/reference/02-running.md §5). */
+export const FUNCTIONAL_BOUNDS = {
+  concurrent_users: { min: 1, max: 100, fallback: 1 },
+  iterations: { min: 1, max: 1000, fallback: 1 },
+  /** UI tests run fewer iterations. */
+  ui_iterations: { min: 1, max: 10, fallback: 1 },
+  /** Minutes. */
+  test_duration: { min: 1, max: 60, fallback: 1 },
+  /** Seconds. */
+  ramp_up_time: { min: 0, max: 300, fallback: 0 },
+  /** Seconds. */
+  think_time: { min: 0, max: 60, fallback: 1 },
+  /** Seconds; any invalid value falls back to 30. */
+  timeout: { min: 1, max: 300, fallback: 30 },
+} as const;
+
+/** The new-plan and new-API defaults (docs/reference/02-running.md §9). */
+export const FUNCTIONAL_DEFAULTS = {
+  concurrent_users: 1,
+  iterations: 1,
+  ramp_up_time: 0,
+  test_duration: 1,
+  think_time: 1,
+  method: 'GET',
+  timeout: 30,
+} as const;
+
+const range = (label: string, unit: string, { min, max }: { min: number; max: number }) =>
+  `${label} must be a whole number${unit} from ${min} to ${max}`;
+
+/** The reference's messages (docs/reference/02-running.md §5), and the bounds' own. */
+export const FUNCTIONAL_PLAN_ERRORS = {
+  testNameRequired: 'Test name is required',
+  apisRequired: 'At least one API must be configured',
+  uiTestsRequired: 'At least one UI test must be configured',
+  scriptRequired: 'Script content is required',
+  apiNameRequired: (n: number) => `API #${n} name is required`,
+  apiUrlRequired: (n: number) => `API #${n} URL is required`,
+  uiTestNameRequired: (n: number) => `UI Test #${n} name is required`,
+  uiTestUrlRequired: (n: number) => `UI Test #${n} URL is required`,
+  usersRange: range('Concurrent users', '', FUNCTIONAL_BOUNDS.concurrent_users),
+  iterationsRange: range('Iterations', '', FUNCTIONAL_BOUNDS.iterations),
+  uiIterationsRange: range('Iterations', '', FUNCTIONAL_BOUNDS.ui_iterations),
+  durationRange: range('Test duration', ' of minutes', FUNCTIONAL_BOUNDS.test_duration),
+  rampUpRange: range('Ramp-up time', ' of seconds', FUNCTIONAL_BOUNDS.ramp_up_time),
+  thinkTimeRange: range('Think time', ' of seconds', FUNCTIONAL_BOUNDS.think_time),
+  urlShape: 'Enter a full URL starting with http:// or https:// (or with a {{variable}})',
+  captureName: 'Variable name must start with a letter or _ and hold only letters, digits, _ . -',
+  captureExpression: 'Enter what to capture',
+  captureRegex: 'A regex capture must be a valid regular expression',
+  captureJsonPath: 'A JSON path capture starts with $',
+  captureHeader: "A header capture names a header: letters, digits and ! # $ % & ' * + - . ^ _ ` | ~",
+} as const;
+
+const MAX_TEXT = 1_000_000;
+const MAX_FIELD = 8192;
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * A bounded whole number whose blank value falls back (docs/reference/02-running.md §5 "falls back
+ * when not numeric"): a number field holding no number reads as blank in a browser, so absent, null and
+ * blank text take the fallback. Anything else is strict: plain digits or a JSON number in range, else
+ * refused with `message` — out of range is refused, not clamped.
+ */
+export function boundedWithFallback(message: string, bounds: { min: number; max: number; fallback: number }) {
+  return z
+    .unknown()
+    .transform((value) => (isBlank(value) ? bounds.fallback : value))
+    .pipe(wholeNumber(message, bounds.min, bounds.max))
+    .default(bounds.fallback);
+}
+
+const TimeoutCheck = wholeNumber('timeout', FUNCTIONAL_BOUNDS.timeout.min, FUNCTIONAL_BOUNDS.timeout.max);
+
+/** Seconds; docs/reference/02-running.md §5: a value that is not a whole number from 1 to 300 falls back to 30. */
+export const ApiTimeoutSchema = z
+  .unknown()
+  .transform((value): number => {
+    const checked = TimeoutCheck.safeParse(typeof value === 'string' ? value.trim() : value);
+    return checked.success ? checked.data : FUNCTIONAL_BOUNDS.timeout.fallback;
+  })
+  .default(FUNCTIONAL_BOUNDS.timeout.fallback);
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function isValidRegex(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Chaining: a value taken from this call's response into `{{name}}` for the calls after it. */
+export const CaptureSchema = z
+  .object({
+    name: z.string().trim().max(100).regex(VARIABLE_NAME, FUNCTIONAL_PLAN_ERRORS.captureName),
+    from: z.enum(CAPTURE_SOURCES, {
+      error: () => `Capture source must be one of ${CAPTURE_SOURCES.join(', ')}`,
+    }),
+    /** A JSONPath, a regex (its first group, else the whole match) or a header name. */
+    expression: oneLine('Capture expression')
+      .trim()
+      .min(1, { error: FUNCTIONAL_PLAN_ERRORS.captureExpression, abort: true })
+      .max(MAX_FIELD),
+  })
+  .superRefine((capture, ctx) => {
+    const problem =
+      capture.from === 'regex' && !isValidRegex(capture.expression)
+        ? FUNCTIONAL_PLAN_ERRORS.captureRegex
+        : capture.from === 'json_path' && !capture.expression.startsWith('$')
+          ? FUNCTIONAL_PLAN_ERRORS.captureJsonPath
+          : capture.from === 'header' && !HEADER_NAME.test(capture.expression)
+            ? FUNCTIONAL_PLAN_ERRORS.captureHeader
+            : undefined;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['expression'], message: problem });
+  });
+export type Capture = z.infer<typeof CaptureSchema>;
+
+/** Headers as a map of name to value; each pair is checked as a performance plan's header is. */
+const HeaderMapSchema = z
+  .record(z.string().max(MAX_FIELD), z.string().max(MAX_FIELD))
+  .superRefine((headers, ctx) => {
+    for (const [name, value] of Object.entries(headers)) {
+      const checked = HeaderSchema.safeParse({ name, value });
+      for (const issue of checked.error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', path: [name], message: issue.message });
+      }
+    }
+  });
+
+const ParamSchema = z.object({
+  name: z.string().max(MAX_FIELD),
+  value: z.string().max(MAX_FIELD).default(''),
+});
+
+/** Query parameters: a list of name and value; a map (what the file parse answers) is read too. */
+const ParamsSchema = z
+  .union([z.array(ParamSchema).max(200), z.record(z.string().max(MAX_FIELD), z.string().max(MAX_FIELD))])
+  .transform((params) =>
+    Array.isArray(params) ? params : Object.entries(params).map(([name, value]) => ({ name, value })),
+  );
+
+/** Blank is left to the plan, which names the API by its number; a filled URL has the plan URL's shape. */
+const ApiUrlSchema = oneLine('URL')
+  .trim()
+  .max(MAX_FIELD)
+  .refine(
+    (url) => url === '' || UrlEntrySchema.shape.url.safeParse(url).success,
+    FUNCTIONAL_PLAN_ERRORS.urlShape,
+  );
+
+/**
+ * An API of a functional plan (docs/design.md §9). Name and URL may be blank here: the plan refuses
+ * them with the reference's numbered messages. A UI test's pages use the same shape.
+ */
+export const ApiDefinitionSchema = z.object({
+  id: z
+    .union([z.string().max(100), z.number()])
+    .transform(String)
+    .optional(),
+  name: oneLine('API name').trim().max(200).default(''),
+  url: ApiUrlSchema.default(''),
+  method: HttpMethodSchema.default(FUNCTIONAL_DEFAULTS.method),
+  headers: HeaderMapSchema.default({}),
+  body: noNul('Body').max(MAX_TEXT).default(''),
+  params: ParamsSchema.default([]),
+  authorization: AuthorizationSchema.default(noAuthorization),
+  validations: z.array(FunctionalValidationSchema).max(100).default([]),
+  description: multiLine('API description').max(2000).default(''),
+  timeout: ApiTimeoutSchema,
+  captures: z.array(CaptureSchema).max(50).optional(),
+});
+export type ApiDefinition = z.infer<typeof ApiDefinitionSchema>;
+export type ApiDefinitionInput = z.input<typeof ApiDefinitionSchema>;
+
+const functionalPlanFields = {
+  schema_version: z.literal(FUNCTIONAL_PLAN_SCHEMA_VERSION).default(FUNCTIONAL_PLAN_SCHEMA_VERSION),
+  id: z.string().max(100).optional(),
+  /** Older answers name the id `_id`; it is read as `id`. */
+  _id: z.string().max(100).optional(),
+  plan_id: z.string().max(100).optional(),
+  test_name: oneLine('Test name', FUNCTIONAL_PLAN_ERRORS.testNameRequired).trim().max(200).default(''),
+  description: multiLine('Description').max(2000).default(''),
+  apis: z.array(ApiDefinitionSchema).max(500).default([]),
+  concurrent_users: boundedWithFallback(
+    FUNCTIONAL_PLAN_ERRORS.usersRange,
+    FUNCTIONAL_BOUNDS.concurrent_users,
+  ),
+  iterations: boundedWithFallback(FUNCTIONAL_PLAN_ERRORS.iterationsRange, FUNCTIONAL_BOUNDS.iterations),
+  /** Seconds. */
+  ramp_up_time: boundedWithFallback(FUNCTIONAL_PLAN_ERRORS.rampUpRange, FUNCTIONAL_BOUNDS.ramp_up_time),
+  /** Minutes. */
+  test_duration: boundedWithFallback(FUNCTIONAL_PLAN_ERRORS.durationRange, FUNCTIONAL_BOUNDS.test_duration),
+  /** Seconds between calls. */
+  think_time: boundedWithFallback(FUNCTIONAL_PLAN_ERRORS.thinkTimeRange, FUNCTIONAL_BOUNDS.think_time),
+  test_type: z
+    .enum(FUNCTIONAL_TEST_TYPES, {
+      error: () => `Test type must be one of ${FUNCTIONAL_TEST_TYPES.join(', ')}`,
+    })
+    .default('functional'),
+  source: z
+    .enum(FUNCTIONAL_SOURCES, { error: () => `Source must be one of ${FUNCTIONAL_SOURCES.join(', ')}` })
+    .default('url_input'),
+  source_page: z
+    .enum(FUNCTIONAL_SOURCE_PAGES, {
+      error: () => `Source page must be one of ${FUNCTIONAL_SOURCE_PAGES.join(', ')}`,
+    })
+    .optional(),
+  /** Left out, it is selenium for a UI source and taurus otherwise. */
+  test_framework: z
+    .enum(TEST_FRAMEWORKS, { error: () => `Test framework must be one of ${TEST_FRAMEWORKS.join(', ')}` })
+    .optional(),
+  /** The script screen's Taurus or Selenium YAML. */
+  script_content: noNul('Script content').max(MAX_TEXT).default(''),
+  /** The script screen's global validation rules. */
+  validations: z.array(FunctionalValidationSchema).max(500).default([]),
+  /** The last run's status as the dashboard lists it; any word (docs/reference/02-running.md §4). */
+  status: oneLine('Status').max(50).optional(),
+  user_email: z.string().max(254).optional(),
+  created_at: z.string().max(100).optional(),
+  updated_at: z.string().max(100).optional(),
+};
+
+type PlanFields = z.infer<z.ZodObject<typeof functionalPlanFields>>;
+
+/** The plan rules of docs/reference/02-running.md §5, every problem at once, in list order. */
+function checkPlan(plan: PlanFields, ctx: z.RefinementCtx): void {
+  const ui = plan.source === 'ui_url_input' || plan.test_type === 'ui';
+  if (plan.test_name === '') {
+    ctx.addIssue({ code: 'custom', path: ['test_name'], message: FUNCTIONAL_PLAN_ERRORS.testNameRequired });
+  }
+  if (plan.source === 'script_input') {
+    if (plan.script_content.trim() === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['script_content'],
+        message: FUNCTIONAL_PLAN_ERRORS.scriptRequired,
+      });
+    }
+  } else if (plan.apis.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['apis'],
+      message: ui ? FUNCTIONAL_PLAN_ERRORS.uiTestsRequired : FUNCTIONAL_PLAN_ERRORS.apisRequired,
+    });
+  }
+  plan.apis.forEach((api, index) => {
+    const n = index + 1;
+    if (api.name === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['apis', index, 'name'],
+        message: ui
+          ? FUNCTIONAL_PLAN_ERRORS.uiTestNameRequired(n)
+          : FUNCTIONAL_PLAN_ERRORS.apiNameRequired(n),
+      });
+    }
+    if (api.url === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['apis', index, 'url'],
+        message: ui ? FUNCTIONAL_PLAN_ERRORS.uiTestUrlRequired(n) : FUNCTIONAL_PLAN_ERRORS.apiUrlRequired(n),
+      });
+    }
+  });
+  if (ui && plan.iterations > FUNCTIONAL_BOUNDS.ui_iterations.max) {
+    ctx.addIssue({ code: 'custom', path: ['iterations'], message: FUNCTIONAL_PLAN_ERRORS.uiIterationsRange });
+  }
+}
+
+function finishPlan<T extends PlanFields>({ _id, ...plan }: T) {
+  return {
+    ...plan,
+    id: plan.id ?? _id,
+    test_framework:
+      plan.test_framework ?? (plan.source === 'ui_url_input' ? ('selenium' as const) : ('taurus' as const)),
+  };
+}
+
+/** A functional test plan (docs/design.md §9); id, created_at and updated_at are set by the server. */
+export const FunctionalPlanSchema = z
+  .object(functionalPlanFields)
+  .superRefine(checkPlan)
+  .transform(finishPlan);
+export type FunctionalPlan = z.infer<typeof FunctionalPlanSchema>;
+export type FunctionalPlanInput = z.input<typeof FunctionalPlanSchema>;
+
+/** POST /api/functional/run-test: the plan with test_type, source and plan_id; the answer is its test_id. */
+export const FunctionalRunRequestSchema = FunctionalPlanSchema;
+export type FunctionalRunRequest = FunctionalPlan;
+
+/** A new plan with the reference's defaults (docs/reference/02-running.md §9). */
+export function newFunctionalPlan(
+  source: (typeof FUNCTIONAL_SOURCES)[number] = 'url_input',
+): z.input<typeof FunctionalPlanSchema> {
+  return {
+    test_name: '',
+    description: '',
+    apis: [],
+    concurrent_users: FUNCTIONAL_DEFAULTS.concurrent_users,
+    iterations: FUNCTIONAL_DEFAULTS.iterations,
+    ramp_up_time: FUNCTIONAL_DEFAULTS.ramp_up_time,
+    test_duration: FUNCTIONAL_DEFAULTS.test_duration,
+    think_time: FUNCTIONAL_DEFAULTS.think_time,
+    test_type: source === 'ui_url_input' ? 'ui' : 'functional',
+    source,
+  };
+}
+
+/** A new API card: GET, 30 s, no validations (the call is then judged by status 200). */
+export function newApiDefinition(): ApiDefinition {
+  return ApiDefinitionSchema.parse({});
+}

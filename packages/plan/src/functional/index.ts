@@ -1,0 +1,3 @@
+export * from './validation';
+export * from './functional-plan';
+export * from './functional-result';

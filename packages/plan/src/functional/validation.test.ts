@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { describeIssues } from '../migrate-plan';
+import {
+  FunctionalValidationSchema,
+  ValidationDetailSchema,
+  defaultValidation,
+  effectiveValidations,
+  parseJsonPathRule,
+} from './validation';
+
+function refusal(input: unknown): string[] {
+  const result = FunctionalValidationSchema.safeParse(input);
+  if (result.success) throw new Error('expected the validation to be refused');
+  return describeIssues(result.error).map((issue) => `${issue.field}: ${issue.message}`);
+}
+
+const accepts = (type: string, expected_value: string) =>
+  FunctionalValidationSchema.parse({ type, expected_value }).expected_value;
+
+describe('FunctionalValidationSchema', () => {
+  it('defaults to status_code 200, enabled', () => {
+    expect(FunctionalValidationSchema.parse({})).toEqual(defaultValidation());
+    expect(defaultValidation()).toEqual({
+      name: '',
+      type: 'status_code',
+      expected_value: '200',
+      description: '',
+      enabled: true,
+    });
+  });
+
+  it('writes the id as a string', () => {
+    expect(FunctionalValidationSchema.parse({ id: 7 }).id).toBe('7');
+  });
+
+  it('refuses a blank expected value for every type but a left-out status', () => {
+    expect(refusal({ type: 'contains_text', expected_value: '  ' })).toEqual([
+      'expected_value: Enter the expected value',
+    ]);
+    expect(refusal({ type: 'json_path' })).toEqual(['expected_value: Enter the expected value']);
+    expect(refusal({ type: 'status_code', expected_value: '' })).toEqual([
+      'expected_value: Enter the expected value',
+    ]);
+  });
+
+  it('refuses an unknown type', () => {
+    expect(refusal({ type: 'xpath', expected_value: 'x' })[0]).toMatch(
+      /^type: Validation type must be one of status_code/,
+    );
+  });
+
+  it('status_code: a whole status from 100 to 599', () => {
+    expect(accepts('status_code', ' 201 ')).toBe('201');
+    expect(accepts('status_code', '100')).toBe('100');
+    expect(accepts('status_code', '599')).toBe('599');
+    for (const bad of ['99', '600', '2xx', '20.0', '-200'])
+      expect(refusal({ type: 'status_code', expected_value: bad })).toEqual([
+        'expected_value: Expected status must be a whole number from 100 to 599',
+      ]);
+  });
+
+  it('response_time: whole milliseconds from 1, an upper bound', () => {
+    expect(accepts('response_time', '1')).toBe('1');
+    expect(accepts('response_time', '3600000')).toBe('3600000');
+    for (const bad of ['0', '3600001', '1.5', '500ms'])
+      expect(refusal({ type: 'response_time', expected_value: bad })).toHaveLength(1);
+  });
+
+  it('response_size: whole bytes from 0, an upper bound', () => {
+    expect(accepts('response_size', '0')).toBe('0');
+    expect(accepts('response_size', '1000000000')).toBe('1000000000');
+    for (const bad of ['1000000001', '1KB', '-1'])
+      expect(refusal({ type: 'response_size', expected_value: bad })).toHaveLength(1);
+  });
+
+  it('json_path: a path alone, or compared with ==, != or ~', () => {
+    expect(accepts('json_path', '$.user.name')).toBe('$.user.name');
+    expect(accepts('json_path', '$.items[0].id == 3')).toBe('$.items[0].id == 3');
+    expect(accepts('json_path', '$.state != "closed"')).toBe('$.state != "closed"');
+    expect(accepts('json_path', '$.email ~ ^.+@.+$')).toBe('$.email ~ ^.+@.+$');
+    expect(refusal({ type: 'json_path', expected_value: 'user.name' })).toEqual([
+      'expected_value: A JSON path starts with $, optionally followed by == value, != value or ~ regex',
+    ]);
+    expect(refusal({ type: 'json_path', expected_value: '$.a ~ (' })).toEqual([
+      'expected_value: The text after ~ must be a valid regular expression',
+    ]);
+    expect(parseJsonPathRule('$.a == x y')).toEqual({ path: '$.a', operator: '==', value: 'x y' });
+    expect(parseJsonPathRule('$.a')).toEqual({ path: '$.a', operator: null, value: null });
+  });
+
+  it('contains_text: any text, its spaces kept', () => {
+    expect(accepts('contains_text', ' ok ')).toBe(' ok ');
+  });
+
+  it('header_value: Name: value', () => {
+    expect(accepts('header_value', 'Content-Type: application/json')).toBe('Content-Type: application/json');
+    expect(accepts('header_value', 'X-Empty:')).toBe('X-Empty:');
+    for (const bad of ['Content-Type', ': x', 'Bad Name: x'])
+      expect(refusal({ type: 'header_value', expected_value: bad })).toEqual([
+        'expected_value: Expected header must be written Name: value',
+      ]);
+  });
+
+  it('schema: a JSON Schema as a JSON object', () => {
+    expect(accepts('schema', '{"type":"object"}')).toBe('{"type":"object"}');
+    for (const bad of ['[1]', '"x"', '{type:object}'])
+      expect(refusal({ type: 'schema', expected_value: bad })).toEqual([
+        'expected_value: Expected schema must be a JSON Schema written as a JSON object',
+      ]);
+  });
+
+  it('UI types: element_exists and page_title take any text', () => {
+    expect(accepts('element_exists', '#login')).toBe('#login');
+    expect(accepts('page_title', 'Home')).toBe('Home');
+  });
+
+  it('refuses control characters in the name and the URL, and keeps line breaks in the description', () => {
+    expect(refusal({ name: 'a\tb' })).toEqual([
+      'name: Validation name cannot contain control characters or line breaks',
+    ]);
+    expect(refusal({ url: 'http://a.test/\u0000' })).toEqual([
+      'url: URL cannot contain control characters or line breaks',
+    ]);
+    expect(FunctionalValidationSchema.parse({ description: 'a\nb' }).description).toBe('a\nb');
+  });
+
+  it('keeps the script screen fields', () => {
+    expect(
+      FunctionalValidationSchema.parse({ api_name: 'Users', url: 'https://a.test', method: 'get' }),
+    ).toMatchObject({ api_name: 'Users', url: 'https://a.test', method: 'GET' });
+  });
+});
+
+describe('effectiveValidations', () => {
+  it('judges a call without enabled rules by status 200', () => {
+    expect(effectiveValidations([])).toEqual([defaultValidation()]);
+    const off = FunctionalValidationSchema.parse({
+      type: 'contains_text',
+      expected_value: 'x',
+      enabled: false,
+    });
+    expect(effectiveValidations([off])).toEqual([defaultValidation()]);
+    const on = { ...off, enabled: true };
+    expect(effectiveValidations([off, on])).toEqual([on]);
+  });
+});
+
+describe('ValidationDetailSchema', () => {
+  it('holds a judged rule with a message for a person', () => {
+    const detail = {
+      type: 'status_code',
+      expected: '200',
+      actual: '401',
+      passed: false,
+      message: 'expected status 200, got 401',
+    };
+    expect(ValidationDetailSchema.parse(detail)).toEqual(detail);
+    expect(
+      ValidationDetailSchema.parse({
+        ...detail,
+        type: 'schema',
+        actual: null,
+        violations: [{ path: '/id', message: 'must be integer' }],
+      }).violations,
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { HttpMethodSchema } from '../perf-plan';
+import { multiLine, oneLine } from '../strict-input';
+
+/*
+ * A functional test's validation rule and its judged outcome (docs/design.md §9). The six API types
+ * are the reference's; `schema` checks a body against an OpenAPI response schema; contains_text,
+ * element_exists and page_title are what UI tests check.
+ */
+
+export const API_VALIDATION_TYPES = [
+  'status_code',
+  'response_time',
+  'json_path',
+  'contains_text',
+  'header_value',
+  'response_size',
+  'schema',
+] as const;
+export const UI_VALIDATION_TYPES = ['contains_text', 'element_exists', 'page_title'] as const;
+export const FUNCTIONAL_VALIDATION_TYPES = [
+  'status_code',
+  'response_time',
+  'json_path',
+  'contains_text',
+  'header_value',
+  'response_size',
+  'schema',
+  'element_exists',
+  'page_title',
+] as const;
+export const FunctionalValidationTypeSchema = z.enum(FUNCTIONAL_VALIDATION_TYPES, {
+  error: () => `Validation type must be one of ${FUNCTIONAL_VALIDATION_TYPES.join(', ')}`,
+});
+export type FunctionalValidationType = z.infer<typeof FunctionalValidationTypeSchema>;
+
+/** The rule a call without validations is judged by: status 200. */
+export const DEFAULT_VALIDATION_TYPE = 'status_code';
+export const DEFAULT_EXPECTED_STATUS = '200';
+
+export const VALIDATION_ERRORS = {
+  expectedRequired: 'Enter the expected value',
+  statusCode: 'Expected status must be a whole number from 100 to 599',
+  responseTime: 'Expected response time must be a whole number of milliseconds from 1 to 3600000',
+  responseSize: 'Expected response size must be a whole number of bytes from 0 to 1000000000',
+  jsonPath: 'A JSON path starts with $, optionally followed by == value, != value or ~ regex',
+  regex: 'The text after ~ must be a valid regular expression',
+  headerValue: 'Expected header must be written Name: value',
+  schema: 'Expected schema must be a JSON Schema written as a JSON object',
+} as const;
+
+const MAX_EXPECTED = 8192;
+/** A response schema with its $refs inlined can be large. */
+const MAX_SCHEMA = 1_000_000;
+const DIGITS = /^[0-9]{1,10}$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** `$.path`, `$.path == value`, `$.path != value`, `$.path ~ regex` (docs/design.md §9). */
+const JSON_PATH_RULE = /^(\$\S*)(?:\s+(==|!=|~)\s+(.*))?$/s;
+
+export interface JsonPathRule {
+  path: string;
+  operator: '==' | '!=' | '~' | null;
+  value: string | null;
+}
+
+/** A json_path expected value read into its parts, or null when it is not one. */
+export function parseJsonPathRule(expected: string): JsonPathRule | null {
+  const match = JSON_PATH_RULE.exec(expected.trim());
+  if (!match?.[1]) return null;
+  const operator = (match[2] ?? null) as JsonPathRule['operator'];
+  return { path: match[1], operator, value: operator === null ? null : (match[3] ?? '') };
+}
+
+function wholeIn(text: string, min: number, max: number): boolean {
+  if (!DIGITS.test(text)) return false;
+  const n = Number(text);
+  return n >= min && n <= max;
+}
+
+function isValidRegex(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The problem of an expected value for its type, or undefined when it fits. Blank is checked before. */
+export function expectedValueProblem(type: FunctionalValidationType, expected: string): string | undefined {
+  const value = expected.trim();
+  if (type !== 'schema' && expected.length > MAX_EXPECTED) {
+    return `Expected value must be at most ${MAX_EXPECTED} characters`;
+  }
+  switch (type) {
+    case 'status_code':
+      return wholeIn(value, 100, 599) ? undefined : VALIDATION_ERRORS.statusCode;
+    case 'response_time':
+      return wholeIn(value, 1, 3_600_000) ? undefined : VALIDATION_ERRORS.responseTime;
+    case 'response_size':
+      return wholeIn(value, 0, 1_000_000_000) ? undefined : VALIDATION_ERRORS.responseSize;
+    case 'json_path': {
+      const rule = parseJsonPathRule(value);
+      if (!rule) return VALIDATION_ERRORS.jsonPath;
+      return rule.operator === '~' && !isValidRegex(rule.value ?? '') ? VALIDATION_ERRORS.regex : undefined;
+    }
+    case 'header_value': {
+      const colon = value.indexOf(':');
+      return colon > 0 && HEADER_NAME.test(value.slice(0, colon).trim())
+        ? undefined
+        : VALIDATION_ERRORS.headerValue;
+    }
+    case 'schema': {
+      if (expected.length > MAX_SCHEMA) return `Expected schema must be at most ${MAX_SCHEMA} characters`;
+      try {
+        const parsed: unknown = JSON.parse(value);
+        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+          ? undefined
+          : VALIDATION_ERRORS.schema;
+      } catch {
+        return VALIDATION_ERRORS.schema;
+      }
+    }
+    case 'contains_text':
+    case 'element_exists':
+    case 'page_title':
+      return undefined;
+  }
+}
+
+/**
+ * A validation rule (docs/design.md §9). `id` is written as a string. `expected_value` is what the type
+ * reads: a status (100–599), a time in ms or a size in bytes (both upper bounds), a JSONPath rule,
+ * text to find, `Name: value`, or — for `schema` — a JSON Schema as JSON text with its $refs inlined.
+ * Left out on a status_code rule it is 200. api_name, url and method are set on the script screen.
+ */
+export const FunctionalValidationSchema = z
+  .object({
+    id: z
+      .union([z.string().max(100), z.number()])
+      .transform(String)
+      .optional(),
+    name: oneLine('Validation name').trim().max(200).default(''),
+    type: FunctionalValidationTypeSchema.default(DEFAULT_VALIDATION_TYPE),
+    expected_value: z.string().max(MAX_SCHEMA).optional(),
+    description: multiLine('Validation description').max(2000).default(''),
+    enabled: z.boolean().default(true),
+    api_name: multiLine('API name').trim().max(200).optional(),
+    url: oneLine('URL').trim().max(8192).optional(),
+    method: HttpMethodSchema.optional(),
+  })
+  .transform(({ expected_value, ...rest }, ctx) => {
+    const expected = expected_value ?? (rest.type === 'status_code' ? DEFAULT_EXPECTED_STATUS : undefined);
+    if (expected === undefined || expected.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['expected_value'], message: VALIDATION_ERRORS.expectedRequired });
+      return z.NEVER;
+    }
+    const problem = expectedValueProblem(rest.type, expected);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: ['expected_value'], message: problem });
+      return z.NEVER;
+    }
+    // Text to find keeps its spaces; every other type is read trimmed.
+    const kept = rest.type === 'contains_text' || rest.type === 'page_title' ? expected : expected.trim();
+    return { ...rest, expected_value: kept };
+  });
+export type FunctionalValidation = z.infer<typeof FunctionalValidationSchema>;
+export type FunctionalValidationInput = z.input<typeof FunctionalValidationSchema>;
+
+/** The spec's default rule: status_code 200. A new object each call. */
+export function defaultValidation(): FunctionalValidation {
+  return {
+    name: '',
+    type: DEFAULT_VALIDATION_TYPE,
+    expected_value: DEFAULT_EXPECTED_STATUS,
+    description: '',
+    enabled: true,
+  };
+}
+
+/** What a call is judged by: its enabled rules, or status 200 when none is enabled. */
+export function effectiveValidations(validations: readonly FunctionalValidation[]): FunctionalValidation[] {
+  const enabled = validations.filter((validation) => validation.enabled);
+  return enabled.length === 0 ? [defaultValidation()] : enabled;
+}
+
+/** One schema violation: where in the body (a JSON Pointer) and what is wrong there. */
+export const SchemaViolationSchema = z.object({ path: z.string(), message: z.string() });
+export type SchemaViolation = z.infer<typeof SchemaViolationSchema>;
+
+/**
+ * A judged rule (docs/design.md §9): `message` is for a person ("expected status 200, got 401").
+ * `actual` is null when no response came back; a `schema` rule lists each violation by its path.
+ */
+export const ValidationDetailSchema = z.object({
+  type: FunctionalValidationTypeSchema,
+  name: z.string().optional(),
+  expected: z.string(),
+  actual: z.string().nullable(),
+  passed: z.boolean(),
+  message: z.string(),
+  violations: z.array(SchemaViolationSchema).optional(),
+});
+export type ValidationDetail = z.infer<typeof ValidationDetailSchema>;
