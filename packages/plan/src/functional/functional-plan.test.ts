@@ -183,6 +183,27 @@ describe('FunctionalPlanSchema rules', () => {
     ]);
   });
 
+  it('lets a page use only UI validation types and an API call only API types', () => {
+    const check = (type: string, expected_value: string) => ({
+      ...api,
+      validations: [{ type, expected_value }],
+    });
+    expect(issues({ ...minimal, apis: [check('page_title', 'Home')] })).toEqual([
+      {
+        field: 'apis[0].validations[0].type',
+        message:
+          'An API test checks status_code, response_time, json_path, contains_text, header_value, response_size, schema, not page_title',
+      },
+    ]);
+    expect(issues({ ...minimal, source: 'ui_url_input', apis: [check('status_code', '200')] })).toEqual([
+      {
+        field: 'apis[0].validations[0].type',
+        message: 'A UI test checks contains_text, element_exists, page_title, not status_code',
+      },
+    ]);
+    expect(parse({ source: 'ui_url_input', apis: [check('element_exists', '#app')] }).apis).toHaveLength(1);
+  });
+
   it('refuses control characters in the test name, an API name and a URL', () => {
     expect(issues({ ...minimal, test_name: 'a\u0000b' })[0]).toEqual({
       field: 'test_name',

@@ -8,7 +8,7 @@ import {
 } from '../perf-plan';
 import { multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
 import { VARIABLE_NAME } from '../template';
-import { FunctionalValidationSchema } from './validation';
+import { API_VALIDATION_TYPES, FunctionalValidationSchema, UI_VALIDATION_TYPES } from './validation';
 
 /*
  * The functional test plan and its API definitions (docs/design.md §9): one schema for API, script and
@@ -95,7 +95,7 @@ function isBlank(value: unknown): boolean {
  */
 export function boundedWithFallback(message: string, bounds: { min: number; max: number; fallback: number }) {
   return z
-    .unknown()
+    .union([z.number(), z.string(), z.null()], { error: () => message })
     .transform((value) => (isBlank(value) ? bounds.fallback : value))
     .pipe(wholeNumber(message, bounds.min, bounds.max))
     .default(bounds.fallback);
@@ -105,11 +105,12 @@ const TimeoutCheck = wholeNumber('timeout', FUNCTIONAL_BOUNDS.timeout.min, FUNCT
 
 /** Seconds; docs/reference/02-running.md §5: a value that is not a whole number from 1 to 300 falls back to 30. */
 export const ApiTimeoutSchema = z
-  .unknown()
+  .union([z.number(), z.string(), z.null()])
   .transform((value): number => {
     const checked = TimeoutCheck.safeParse(typeof value === 'string' ? value.trim() : value);
     return checked.success ? checked.data : FUNCTIONAL_BOUNDS.timeout.fallback;
   })
+  .catch(FUNCTIONAL_BOUNDS.timeout.fallback)
   .default(FUNCTIONAL_BOUNDS.timeout.fallback);
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -296,6 +297,21 @@ function checkPlan(plan: PlanFields, ctx: z.RefinementCtx): void {
       });
     }
   });
+  // A page is checked by UI types, an API call by API types; the script screen may hold either.
+  if (plan.source !== 'script_input') {
+    const allowed: readonly string[] = ui ? UI_VALIDATION_TYPES : API_VALIDATION_TYPES;
+    plan.apis.forEach((api, index) => {
+      api.validations.forEach((validation, v) => {
+        if (!allowed.includes(validation.type)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['apis', index, 'validations', v, 'type'],
+            message: `${ui ? 'A UI test' : 'An API test'} checks ${allowed.join(', ')}, not ${validation.type}`,
+          });
+        }
+      });
+    });
+  }
   if (ui && plan.iterations > FUNCTIONAL_BOUNDS.ui_iterations.max) {
     ctx.addIssue({ code: 'custom', path: ['iterations'], message: FUNCTIONAL_PLAN_ERRORS.uiIterationsRange });
   }

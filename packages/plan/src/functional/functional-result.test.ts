@@ -6,6 +6,7 @@ import {
   FunctionalStatusResponseSchema,
   functionalStatusKind,
   isFunctionalRunOver,
+  maskSecretHeaders,
   type FunctionalResult,
 } from './functional-result';
 
@@ -123,5 +124,29 @@ describe('call answers', () => {
     expect(FunctionalStatusResponseSchema.parse({ test_id: 'fc_1', status: 'stopped' }).status).toBe(
       'stopped',
     );
+  });
+});
+
+describe('maskSecretHeaders', () => {
+  it('hides credentials, cookies, keys and tokens and keeps the rest', () => {
+    expect(
+      maskSecretHeaders({
+        Authorization: 'Bearer abc',
+        cookie: 'sid=1',
+        'Set-Cookie': 'sid=2',
+        'X-API-Key': 'k',
+        'x-auth-token': 't',
+        'Content-Type': 'application/json',
+        'X-Request-Id': '42',
+      }),
+    ).toEqual({
+      Authorization: '***',
+      cookie: '***',
+      'Set-Cookie': '***',
+      'X-API-Key': '***',
+      'x-auth-token': '***',
+      'Content-Type': 'application/json',
+      'X-Request-Id': '42',
+    });
   });
 });

@@ -65,6 +65,18 @@ export const FailureEvidenceSchema = z.object({
 });
 export type FailureEvidence = z.infer<typeof FailureEvidenceSchema>;
 
+/** Header names whose values are secrets: credentials, cookies, API keys and tokens. */
+const SECRET_HEADER =
+  /^(?:authorization|proxy-authorization|cookie|set-cookie)$|api[-_]?key|token|secret|password/i;
+export const MASKED_VALUE = '***';
+
+/** Headers as evidence may show them (docs/design.md §9): each secret's value replaced by ***. */
+export function maskSecretHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, SECRET_HEADER.test(name) ? MASKED_VALUE : value]),
+  );
+}
+
 /** One call of one iteration with its judged rules (the reference's validation_results entry). */
 export const CallResultSchema = z.object({
   api_name: text,

@@ -131,7 +131,8 @@ export function expectedValueProblem(type: FunctionalValidationType, expected: s
 /**
  * A validation rule (docs/design.md §9). `id` is written as a string. `expected_value` is what the type
  * reads: a status (100–599), a time in ms or a size in bytes (both upper bounds), a JSONPath rule,
- * text to find, `Name: value`, or — for `schema` — a JSON Schema as JSON text with its $refs inlined.
+ * text to find, `Name: value`, or — for `schema` — a JSON Schema as JSON text with its $refs inlined
+ * (the OpenAPI document's response schema for the status the call expects, written there by the importer).
  * Left out on a status_code rule it is 200. api_name, url and method are set on the script screen.
  */
 export const FunctionalValidationSchema = z
@@ -178,7 +179,7 @@ export function defaultValidation(): FunctionalValidation {
   };
 }
 
-/** What a call is judged by: its enabled rules, or status 200 when none is enabled. */
+/** What an API call is judged by: its enabled rules, or status 200 when none is enabled (not for UI pages). */
 export function effectiveValidations(validations: readonly FunctionalValidation[]): FunctionalValidation[] {
   const enabled = validations.filter((validation) => validation.enabled);
   return enabled.length === 0 ? [defaultValidation()] : enabled;
