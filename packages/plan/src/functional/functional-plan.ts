@@ -88,9 +88,9 @@ function isBlank(value: unknown): boolean {
 }
 
 /**
- * A bounded whole number whose blank value falls back (docs/reference/02-running.md §5 "falls back
- * when not numeric"): a number field holding no number reads as blank in a browser, so absent, null and
- * blank text take the fallback. Anything else is strict: plain digits or a JSON number in range, else
+ * A bounded whole number that falls back when its field holds no number (docs/reference/02-running.md
+ * §5). A browser's number field holding no number reads as blank, so absent, null and blank text take
+ * the fallback. Anything else is strict: plain digits or a JSON number in range, else
  * refused with `message` — out of range is refused, not clamped.
  */
 export function boundedWithFallback(message: string, bounds: { min: number; max: number; fallback: number }) {
