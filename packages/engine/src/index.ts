@@ -17,3 +17,4 @@ export { Histogram, type EncodedHistogram } from './metrics/histogram';
 export { ERROR_KINDS } from './metrics/types';
 export type * from './types';
 export * from './adapters';
+export { isHttpValidation, judge, type HttpValidation, type ObservedResponse } from './functional/judge';
