@@ -1,3 +1,6 @@
+import { functionalBoardEn } from './functional/board.en';
+import { functionalEditorEn } from './functional/editor.en';
+
 /**
  * Every string of the interface. `ko.ts` is typed as `Messages`, so TypeScript refuses a Korean dictionary
  * that misses a key. `{name}` marks a value filled in by `t(key, { name })`.
@@ -992,6 +995,8 @@ export const en = {
   'history.compare.chartErrors': 'Error rate over time',
   'history.compare.chartText': 'Seconds since each run started; the base is dashed.',
   // history:end
+  ...functionalBoardEn,
+  ...functionalEditorEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,6 @@
 import type { Messages } from './en';
+import { functionalBoardKo } from './functional/board.ko';
+import { functionalEditorKo } from './functional/editor.ko';
 
 /** Korean. Typed as `Messages`: a missing or unknown key is a compile error. */
 export const ko: Messages = {
@@ -986,4 +988,6 @@ export const ko: Messages = {
   'history.compare.chartErrors': '시간에 따른 오류율',
   'history.compare.chartText': '각 실행 시작 후 경과 초; 기준은 점선입니다.',
   // history:end
+  ...functionalBoardKo,
+  ...functionalEditorKo,
 };

@@ -1,0 +1,49 @@
+import type {
+  CallResult,
+  FunctionalApiResult,
+  FunctionalPlan,
+  FunctionalResult,
+  FunctionalSummary,
+} from '@aqa/plan';
+import type { TargetGuardSettings } from '../guard';
+
+/*
+ * The functional runner's contract (docs/design.md §9): what the server, the `aqa test` command and the
+ * tests hand it and get back. The runner runs a plan's APIs in order for its iterations, by its users,
+ * off the caller's event loop, and judges every call.
+ */
+
+export interface FunctionalRunOptions {
+  /** The target guard every call asks first (docs/adr/0015-target-guard.md); none in the CLI. */
+  guard?: TargetGuardSettings;
+  /** Accept any TLS certificate (the CLI's --insecure). */
+  insecureTls?: boolean;
+  /** Called on the caller's thread with each call as soon as it is judged, in the order judged. */
+  onCall?: (call: CallResult) => void;
+}
+
+/** How a run ended: completed when every call passed, failed when one did not or the run could not run. */
+export type FunctionalRunEnd = 'completed' | 'failed' | 'stopped';
+
+/** The run's result, in the wire model's words (packages/plan/src/functional/functional-result.ts). */
+export interface FunctionalRunOutcome {
+  status: FunctionalRunEnd;
+  start_time: string;
+  end_time: string;
+  /** Why the run could not run or ended early, in words; null when it ran to its end. */
+  error: string | null;
+  summary: FunctionalSummary;
+  validation_results: CallResult[];
+  api_results: FunctionalApiResult[];
+  timeline_data: FunctionalResult['timeline_data'];
+}
+
+export interface FunctionalRunHandle {
+  /** Settles when the run ends; rejects only when the runner itself breaks (a failed call is data). */
+  result: Promise<FunctionalRunOutcome>;
+  /** Ends the run within a second and keeps what was measured; `result` then settles as stopped. */
+  stop(): Promise<void>;
+}
+
+/** Starts a run of a plan already read by FunctionalPlanSchema. */
+export type StartFunctionalRun = (plan: FunctionalPlan, options?: FunctionalRunOptions) => FunctionalRunHandle;
