@@ -141,6 +141,10 @@ export const FunctionalResultSchema = z.object({
   error: text.nullable().optional().describe('Why the run could not run or ended early'),
   summary: FunctionalSummarySchema,
   validation_results: z.array(CallResultSchema),
+  /** How many calls the run judged; a list answer keeps only the first few in validation_results. */
+  validation_results_total: count.optional(),
+  /** Calls judged but not kept in validation_results (a long run keeps the first ones); counted in summary. */
+  calls_omitted: count.optional(),
   api_results: z.array(FunctionalApiResultSchema),
   timeline_data: z.array(FunctionalTimelinePointSchema).default([]),
 });
