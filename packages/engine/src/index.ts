@@ -18,3 +18,4 @@ export { ERROR_KINDS } from './metrics/types';
 export type * from './types';
 export * from './adapters';
 export { isHttpValidation, judge, type HttpValidation, type ObservedResponse } from './functional/judge';
+export { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from './functional/report';

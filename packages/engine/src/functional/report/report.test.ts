@@ -1,0 +1,186 @@
+import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
+import { FunctionalResultSchema, type CallResult, type FunctionalResult } from '@aqa/plan';
+import { describe, expect, it } from 'vitest';
+import { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from './index';
+
+const HOSTILE = `<script>alert("x")</script> & ]]> 'q' \u0001\u0008 \uD800 end`;
+/** The hostile name with what XML cannot hold (two C0 controls, a lone surrogate) removed. */
+const HOSTILE_IN_XML = `<script>alert("x")</script> & ]]> 'q'   end`;
+const NOT_XML_CHARS = ['\u0001', '\u0008', '\uD800'];
+
+function call(fields: Partial<CallResult> & Pick<CallResult, 'api_name' | 'success'>): CallResult {
+  return {
+    method: 'GET',
+    url: 'http://127.0.0.1:9/x',
+    status_code: 200,
+    response_time: 12.5,
+    validation_details: [],
+    iteration: 1,
+    user: 1,
+    ...fields,
+  };
+}
+
+const statusRule = (passed: boolean, actual: string | null) => ({
+  type: 'status_code' as const,
+  expected: '200',
+  actual,
+  passed,
+  message: passed ? 'status 200 as expected' : `expected status 200, got ${actual ?? 'no response'}`,
+});
+
+/** Two iterations of three APIs: one passes, one fails two rules, one gets no response. */
+function result(): FunctionalResult {
+  const calls: CallResult[] = [];
+  for (const iteration of [1, 2]) {
+    calls.push(
+      call({
+        api_name: 'List pets',
+        success: true,
+        iteration,
+        validation_details: [statusRule(true, '200')],
+      }),
+    );
+    calls.push(
+      call({
+        api_name: HOSTILE,
+        success: false,
+        iteration,
+        status_code: 401,
+        validation_details: [
+          statusRule(false, '401'),
+          {
+            type: 'schema',
+            expected: JSON.stringify({
+              type: 'object',
+              required: ['id'],
+              properties: { id: { type: 'integer' } },
+            }),
+            actual: '{"name":"<b>"}',
+            passed: false,
+            message: 'the body does not match the schema: 1 violation',
+            violations: [{ path: '/id', message: "must have required property 'id'" }],
+          },
+        ],
+        timings: { dns: 1, connect: 2, tls: 0, ttfb: 8, download: 1.5 },
+        evidence: {
+          request: {
+            method: 'GET',
+            url: 'http://127.0.0.1:9/x',
+            headers: { authorization: 'Bearer s3cret' },
+            body: '',
+          },
+          response: {
+            status: 401,
+            headers: { 'content-type': 'application/json' },
+            body: '{"name":"<b>"}',
+            truncated: false,
+          },
+        },
+      }),
+    );
+    calls.push(
+      call({
+        api_name: 'Refused',
+        success: false,
+        iteration,
+        status_code: null,
+        error: 'connection refused',
+        validation_details: [statusRule(false, null)],
+      }),
+    );
+  }
+  return FunctionalResultSchema.parse({
+    test_id: 'fc_test',
+    test_name: `Suite ${HOSTILE}`,
+    description: '',
+    status: 'failed',
+    start_time: '2026-11-26T10:00:00.000Z',
+    end_time: '2026-11-26T10:00:02.500Z',
+    error: null,
+    summary: { total_requests: 4, successful_requests: 2, failed_requests: 4, validation_failures: 6 },
+    validation_results: calls,
+    api_results: [],
+  });
+}
+
+function parseXml(xml: string) {
+  return new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml, 'text/xml');
+}
+
+describe('functionalJunitReport', () => {
+  it('is XML a parser reads back, with one case per API per iteration and correct counts', () => {
+    const xml = functionalJunitReport(result());
+    expect(NOT_XML_CHARS.filter((c) => xml.includes(c))).toEqual([]);
+    const doc = parseXml(xml);
+    const suite = doc.getElementsByTagName('testsuite')[0]!;
+    expect(suite.getAttribute('name')).toBe(`Suite ${HOSTILE_IN_XML}`);
+    expect(suite.getAttribute('tests')).toBe('6');
+    expect(suite.getAttribute('failures')).toBe('2');
+    expect(suite.getAttribute('errors')).toBe('2');
+    expect(suite.getAttribute('time')).toBe('2.500');
+    const cases = Array.from(doc.getElementsByTagName('testcase'));
+    expect(cases.map((c) => c.getAttribute('name'))).toEqual(
+      [1, 2].flatMap((i) =>
+        ['List pets', HOSTILE_IN_XML, 'Refused'].map((name) => `${name} (iteration ${i}, user 1)`),
+      ),
+    );
+    expect(cases[0]!.getAttribute('time')).toBe('0.013');
+    expect(cases[0]!.getAttribute('classname')).toBe(suite.getAttribute('name'));
+    const failure = cases[1]!.getElementsByTagName('failure')[0]!;
+    expect(failure.getAttribute('message')).toBe('2 rules failed; first: expected status 200, got 401');
+    expect(failure.textContent).toContain('expected: 200');
+    expect(failure.textContent).toContain('actual:   401');
+    expect(failure.textContent).toContain(`at /id: must have required property 'id'`);
+    const out = cases[1]!.getElementsByTagName('system-out')[0]!.textContent ?? '';
+    expect(out).toContain('> authorization: ***');
+    expect(out).not.toContain('s3cret');
+    expect(out).toContain('{"name":"<b>"}');
+    const error = cases[2]!.getElementsByTagName('error')[0]!;
+    expect(error.getAttribute('message')).toBe('connection refused');
+    expect(cases[2]!.getElementsByTagName('failure').length).toBe(0);
+  });
+
+  it('adds a (run) error when the run could not run, so CI never reads it as passed', () => {
+    const doc = parseXml(
+      functionalJunitReport({ ...result(), validation_results: [], error: 'Nothing could be sent:\n"bad"' }),
+    );
+    const suite = doc.getElementsByTagName('testsuite')[0]!;
+    expect([suite.getAttribute('tests'), suite.getAttribute('errors')]).toEqual(['1', '1']);
+    const error = doc.getElementsByTagName('error')[0]!;
+    expect(error.getAttribute('message')).toBe('Nothing could be sent:\n"bad"');
+  });
+
+  it('names calls by their API alone when the run had one pass', () => {
+    const one = result();
+    one.validation_results = one.validation_results.filter((c) => c.iteration === 1);
+    const names = Array.from(parseXml(functionalJunitReport(one)).getElementsByTagName('testcase')).map((c) =>
+      c.getAttribute('name'),
+    );
+    expect(names[0]).toBe('List pets');
+  });
+});
+
+describe('functionalHtmlReport', () => {
+  it('escapes a hostile API name and body and loads nothing from outside', () => {
+    const html = functionalHtmlReport(result());
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; ]]&gt; &#39;q&#39;');
+    expect(html).toContain('{&quot;name&quot;:&quot;&lt;b&gt;&quot;}');
+    expect(html).not.toMatch(/\b(?:src|href)=/);
+    expect(html).toContain("default-src 'none'");
+    expect(html).not.toContain('s3cret');
+    // The failed rule's expected, actual and message, a violation's path and the timing phases.
+    expect(html).toContain('expected status 200, got 401');
+    expect(html).toContain('<code>/id</code>');
+    expect(html).toContain('Time to first byte 8 ms');
+    expect(html).toContain('connection refused');
+  });
+});
+
+describe('functionalJsonReport', () => {
+  it('reads back as the same result', () => {
+    const r = result();
+    expect(FunctionalResultSchema.parse(JSON.parse(functionalJsonReport(r)))).toEqual(r);
+  });
+});
