@@ -1,0 +1,232 @@
+/**
+ * `aqa test <functional-plan.json>`: runs a functional API test from the command line for CI
+ * (docs/design.md §9), printing each call as it is judged and writing JUnit, JSON and HTML reports.
+ *
+ * Exit codes: 0 every call passed; 1 a validation failed; 2 the test could not run (bad arguments, an
+ * unreadable file, a plan that does not validate, nothing came back from the target, a stop before
+ * every call was judged, a runner failure).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  describeIssues,
+  FUNCTIONAL_TEST_ID_PREFIX,
+  FunctionalPlanSchema,
+  type CallResult,
+  type FunctionalPlan,
+  type FunctionalResult,
+} from '@aqa/plan';
+import {
+  callName,
+  failedRuleLines,
+  functionalHtmlReport,
+  functionalJsonReport,
+  functionalJunitReport,
+} from '../functional/report';
+import type { FunctionalRunOutcome, StartFunctionalRun } from '../functional/run-types';
+
+export const TEST_EXIT_PASSED = 0;
+export const TEST_EXIT_FAILED = 1;
+export const TEST_EXIT_CANNOT_RUN = 2;
+
+export const TEST_HELP = `aqa test — run a functional API test
+
+Usage:
+  aqa test <functional-plan.json> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
+
+The file holds a functional plan: as the API Test screen saves it, or as
+GET /api/functional/get-test-config/{id} answers it (id, user_email and the other saved fields are
+ignored). Every API runs in order for the plan's iterations and users, and every validation rule is
+judged; each call is printed as it is judged, then a summary.
+
+Options:
+  --junit FILE    write JUnit XML: a test case per API per iteration and user, failures with each
+                  rule's expected and actual value, calls with no response as errors
+  --json FILE     write the whole result as JSON (the server's functional result shape)
+  --html FILE     write the result as one self-contained HTML page
+  --insecure      accept self-signed / invalid TLS certificates
+  -h, --help      this help
+
+Ctrl-C stops the run, keeps what was measured and still writes the reports.
+Exit codes: 0 every call passed, 1 a validation failed, 2 the test could not run (unreadable file,
+invalid plan, no response from the target, stopped before the end, runner failure).
+`;
+
+class UsageError extends Error {}
+
+const out = (s: string): void => void process.stdout.write(s);
+const err = (s: string): void => void process.stderr.write(s);
+
+/** The plan in `file`, read by the model; every problem named with its field. */
+export function readFunctionalPlan(file: string): FunctionalPlan {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`cannot read plan ${file}: ${(e as Error).message}`);
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new UsageError(`${file} does not hold a functional plan (a JSON object with test_name and apis)`);
+  }
+  const parsed = FunctionalPlanSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = describeIssues(parsed.error).map((p) => `  ${p.field || '(plan)'}: ${p.message}`);
+    throw new UsageError(`${file} is not a valid functional plan:\n${lines.join('\n')}`);
+  }
+  const plan = parsed.data;
+  // The runner sends HTTP calls; a UI test needs a browser and a script test its tool.
+  if (plan.test_type === 'ui' || plan.source === 'ui_url_input') {
+    throw new UsageError(`${file} is a UI test; aqa test runs API tests`);
+  }
+  if (plan.source === 'script_input') {
+    throw new UsageError(`${file} is a script test; aqa test runs API tests (source url_input)`);
+  }
+  return plan;
+}
+
+const timeText = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
+
+/** One judged call as the terminal shows it: ✓/✗, name, status, time, and each failed rule. */
+export function callLines(call: CallResult, severalPasses: boolean): string {
+  const status = call.status_code === null ? (call.error ?? 'no response') : String(call.status_code);
+  const head = `${call.success ? '✓' : '✗'} ${callName(call, severalPasses)}  ${status}  ${timeText(call.response_time)}`;
+  if (call.success) return `${head}\n`;
+  const rules = call.validation_details.filter((d) => !d.passed).flatMap(failedRuleLines);
+  if (rules.length === 0 && call.error) rules.push(call.error);
+  return `${[head, ...rules.map((line) => `    ${line}`)].join('\n')}\n`;
+}
+
+/** The run's result in the server's shape, so the reports read the same as a download from the server. */
+export function resultOf(
+  plan: FunctionalPlan,
+  outcome: FunctionalRunOutcome,
+  testId: string,
+): FunctionalResult {
+  return {
+    test_id: testId,
+    plan_id: plan.id ?? null,
+    test_name: plan.test_name,
+    description: plan.description,
+    status: outcome.status,
+    test_type: plan.test_type,
+    source: plan.source,
+    start_time: outcome.start_time,
+    end_time: outcome.end_time,
+    error: outcome.error,
+    summary: outcome.summary,
+    validation_results: outcome.validation_results,
+    api_results: outcome.api_results,
+    timeline_data: outcome.timeline_data,
+  };
+}
+
+/** 0 all passed, 1 a validation failed, 2 nothing came back or the run stopped short with nothing failed. */
+export function exitCodeOf(outcome: FunctionalRunOutcome): number {
+  const calls = outcome.validation_results;
+  if (calls.some((call) => !call.success && call.status_code !== null)) return TEST_EXIT_FAILED;
+  if (calls.length === 0 || calls.every((call) => call.status_code === null)) return TEST_EXIT_CANNOT_RUN;
+  if (outcome.status === 'stopped') return TEST_EXIT_CANNOT_RUN;
+  return calls.every((call) => call.success) ? TEST_EXIT_PASSED : TEST_EXIT_FAILED;
+}
+
+function summaryText(result: FunctionalResult, wallMs: number): string {
+  const calls = result.validation_results;
+  const passed = calls.filter((call) => call.success).length;
+  const noResponse = calls.filter((call) => call.status_code === null).length;
+  const name = result.test_name === '' ? 'Unnamed Test' : result.test_name;
+  const lines = [
+    '',
+    `${name}: ${result.status} in ${timeText(wallMs)}`,
+    `  calls ${calls.length}: ${passed} passed, ${calls.length - passed} failed` +
+      (noResponse > 0 ? ` (${noResponse} with no response)` : ''),
+    `  requests ${result.summary.total_requests}: ${result.summary.successful_requests} successful, ${result.summary.failed_requests} failed; validation failures ${result.summary.validation_failures}`,
+  ];
+  if (result.error) lines.push(`  ${result.error}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function writeReport(file: string, content: string, what: string): boolean {
+  try {
+    writeFileSync(file, content);
+    out(`${what} written to ${file}\n`);
+    return true;
+  } catch (e) {
+    err(`aqa: cannot write ${file}: ${(e as Error).message}\n`);
+    return false;
+  }
+}
+
+export async function testCommand(argv: string[], start: StartFunctionalRun): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        junit: { type: 'string' },
+        json: { type: 'string' },
+        html: { type: 'string' },
+        insecure: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (e) {
+    err(`aqa test: ${(e as Error).message}\n\n${TEST_HELP}`);
+    return TEST_EXIT_CANNOT_RUN;
+  }
+  const v = args.values;
+  if (v.help) {
+    out(TEST_HELP);
+    return TEST_EXIT_PASSED;
+  }
+  let plan: FunctionalPlan;
+  try {
+    const [file, ...extra] = args.positionals;
+    if (file === undefined) throw new UsageError('aqa test needs a functional plan file');
+    if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
+    plan = readFunctionalPlan(file);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    err(`aqa test: ${e.message}\n`);
+    return TEST_EXIT_CANNOT_RUN;
+  }
+
+  const severalPasses = plan.iterations > 1 || plan.concurrent_users > 1;
+  const started = Date.now();
+  out(
+    `${plan.test_name}: ${plan.apis.length} API(s), ${plan.iterations} iteration(s), ${plan.concurrent_users} user(s)\n`,
+  );
+  const handle = start(plan, {
+    insecureTls: v.insecure,
+    onCall: (call) => out(callLines(call, severalPasses)),
+  });
+  let interrupted = 0;
+  const onSignal = (): void => {
+    interrupted++;
+    if (interrupted > 1) process.exit(TEST_EXIT_CANNOT_RUN);
+    err('\naqa test: stopping; the reports keep what was measured (Ctrl-C again to quit now)\n');
+    void handle.stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let outcome: FunctionalRunOutcome;
+  try {
+    outcome = await handle.result;
+  } catch (e) {
+    err(`aqa test: the runner failed: ${(e as Error).message}\n`);
+    return TEST_EXIT_CANNOT_RUN;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  const result = resultOf(plan, outcome, `${FUNCTIONAL_TEST_ID_PREFIX}${randomUUID()}`);
+  out(summaryText(result, Date.now() - started));
+  let written = true;
+  if (v.junit) written = writeReport(v.junit, functionalJunitReport(result), 'JUnit XML') && written;
+  if (v.json) written = writeReport(v.json, functionalJsonReport(result), 'JSON') && written;
+  if (v.html) written = writeReport(v.html, functionalHtmlReport(result), 'HTML') && written;
+  const code = exitCodeOf(outcome);
+  // A report CI reads that was not written must not pass silently.
+  return written ? code : Math.max(code, TEST_EXIT_CANNOT_RUN);
+}
