@@ -1,0 +1,400 @@
+import {
+  AUTH_TYPES,
+  FUNCTIONAL_DEFAULTS,
+  splitClientCredentials,
+  type ApiDefinitionInput,
+  type Authorization,
+  type CaptureSchema,
+  type FunctionalPlan,
+  type FunctionalPlanInput,
+  type FunctionalValidationType,
+  type HttpMethod,
+} from '@aqa/plan';
+import type { z } from 'zod';
+import {
+  authorizationFromHeaderValue,
+  authorizationToModel,
+  createEntry,
+  createPlanForm,
+  emptyAuth,
+  emptyRow,
+  isReplacedAuthorizationHeader,
+  newId,
+  planFormReducer,
+  type AuthForm,
+  type EntryForm,
+  type KeyValueRow,
+  type PlanFormAction,
+} from '@/features/plans';
+
+/**
+ * The functional URL input form (docs/reference/02-running.md §2 "Functional URL Input screen") as plain
+ * state and a pure reducer. Values are kept as typed; `planBodyOf` turns the form into the model's input
+ * and FunctionalPlanSchema alone judges it (docs/design.md §9: one schema). Each API keeps its call in the
+ * performance editor's entry shape, so the shared header, parameter and authorization editors (and their
+ * reducer) work on it unchanged.
+ */
+
+export type CaptureFrom = z.input<typeof CaptureSchema>['from'];
+
+export interface RuleForm {
+  /** Stable across edits (React key); sent as the validation's id. */
+  id: string;
+  name: string;
+  type: FunctionalValidationType;
+  expected_value: string;
+  description: string;
+  enabled: boolean;
+}
+
+export interface CaptureForm {
+  id: string;
+  name: string;
+  from: CaptureFrom;
+  expression: string;
+}
+
+export interface FunctionalApiForm {
+  /** The call: name, URL, method, headers, parameters, authorization, body (payload) and timeout (as typed). */
+  entry: EntryForm;
+  description: string;
+  rules: RuleForm[];
+  captures: CaptureForm[];
+}
+
+export interface FunctionalForm {
+  testName: string;
+  description: string;
+  concurrentUsers: string;
+  iterations: string;
+  rampUp: string;
+  duration: string;
+  thinkTime: string;
+  apis: FunctionalApiForm[];
+}
+
+/** The plan settings and the number fields the form edits as text. */
+export type SettingField = Exclude<keyof FunctionalForm, 'apis'>;
+
+export function newApiForm(): FunctionalApiForm {
+  return {
+    entry: createEntry({ method: FUNCTIONAL_DEFAULTS.method, timeout: String(FUNCTIONAL_DEFAULTS.timeout) }),
+    description: '',
+    rules: [],
+    captures: [],
+  };
+}
+
+/** A new plan with the defaults of docs/reference/02-running.md §9 and no APIs ('No APIs configured'). */
+export function newFunctionalForm(): FunctionalForm {
+  return {
+    testName: '',
+    description: '',
+    concurrentUsers: String(FUNCTIONAL_DEFAULTS.concurrent_users),
+    iterations: String(FUNCTIONAL_DEFAULTS.iterations),
+    rampUp: String(FUNCTIONAL_DEFAULTS.ramp_up_time),
+    duration: String(FUNCTIONAL_DEFAULTS.test_duration),
+    thinkTime: String(FUNCTIONAL_DEFAULTS.think_time),
+    apis: [],
+  };
+}
+
+export type FunctionalFormAction =
+  | { type: 'load'; form: FunctionalForm }
+  | { type: 'setSetting'; field: SettingField; value: string }
+  | { type: 'addApi'; api: FunctionalApiForm }
+  | { type: 'appendApis'; apis: FunctionalApiForm[] }
+  | { type: 'removeApi'; entryId: string }
+  | { type: 'duplicateApi'; entryId: string }
+  | { type: 'moveApi'; from: number; to: number }
+  /** An edit of the call itself, by the performance editor's reducer. */
+  | { type: 'entry'; action: PlanFormAction & { entryId: string } }
+  | { type: 'setApiDescription'; entryId: string; value: string }
+  | { type: 'addRule'; entryId: string; rule: Omit<RuleForm, 'id' | 'name' | 'enabled'> }
+  | { type: 'toggleRule'; entryId: string; ruleId: string; enabled: boolean }
+  | { type: 'removeRule'; entryId: string; ruleId: string }
+  | { type: 'addCapture'; entryId: string }
+  | { type: 'setCapture'; entryId: string; captureId: string; patch: Partial<Omit<CaptureForm, 'id'>> }
+  | { type: 'removeCapture'; entryId: string; captureId: string };
+
+function mapApi(
+  form: FunctionalForm,
+  entryId: string,
+  change: (api: FunctionalApiForm) => FunctionalApiForm,
+): FunctionalForm {
+  return {
+    ...form,
+    apis: form.apis.map((api) => (api.entry.id === entryId ? change(api) : api)),
+  };
+}
+
+/** Applies a call edit with the performance editor's reducer, on a form that holds only this call. */
+function applyEntryAction(entry: EntryForm, action: PlanFormAction): EntryForm {
+  const single = { ...createPlanForm(), entries: [entry] };
+  return planFormReducer(single, action).entries[0] ?? entry;
+}
+
+/** A copy of an API with fresh ids, so its rows and rules stay apart from the original's. */
+export function copyApi(api: FunctionalApiForm): FunctionalApiForm {
+  const rows = (list: KeyValueRow[]) => list.map((row) => ({ ...row, id: newId('row') }));
+  return {
+    entry: {
+      ...api.entry,
+      id: newId('api'),
+      name: api.entry.name.trim() ? `${api.entry.name.trim()} (copy)`.slice(0, 200) : '',
+      parameters: rows(api.entry.parameters),
+      headers: rows(api.entry.headers),
+      authorization: { ...api.entry.authorization },
+    },
+    description: api.description,
+    rules: api.rules.map((rule) => ({ ...rule, id: newId('rule') })),
+    captures: api.captures.map((capture) => ({ ...capture, id: newId('capture') })),
+  };
+}
+
+function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved !== undefined) next.splice(to, 0, moved);
+  return next;
+}
+
+/** "Validation 1", "Validation 2", … the first number not taken. */
+function nextRuleName(rules: readonly RuleForm[]): string {
+  const taken = new Set(rules.map((rule) => rule.name));
+  let n = rules.length + 1;
+  while (taken.has(`Validation ${n}`)) n += 1;
+  return `Validation ${n}`;
+}
+
+export function functionalFormReducer(form: FunctionalForm, action: FunctionalFormAction): FunctionalForm {
+  switch (action.type) {
+    case 'load':
+      return action.form;
+    case 'setSetting':
+      return { ...form, [action.field]: action.value };
+    case 'addApi':
+      return { ...form, apis: [...form.apis, action.api] };
+    case 'appendApis':
+      return { ...form, apis: [...form.apis, ...action.apis] };
+    case 'removeApi':
+      return { ...form, apis: form.apis.filter((api) => api.entry.id !== action.entryId) };
+    case 'duplicateApi': {
+      const index = form.apis.findIndex((api) => api.entry.id === action.entryId);
+      const original = form.apis[index];
+      if (!original) return form;
+      const apis = [...form.apis];
+      apis.splice(index + 1, 0, copyApi(original));
+      return { ...form, apis };
+    }
+    case 'moveApi': {
+      const { from, to } = action;
+      const count = form.apis.length;
+      if (from === to || from < 0 || to < 0 || from >= count || to >= count) return form;
+      return { ...form, apis: moveItem(form.apis, from, to) };
+    }
+    case 'entry':
+      return mapApi(form, action.action.entryId, (api) => ({
+        ...api,
+        entry: applyEntryAction(api.entry, action.action),
+      }));
+    case 'setApiDescription':
+      return mapApi(form, action.entryId, (api) => ({ ...api, description: action.value }));
+    case 'addRule': {
+      // docs/reference/02-running.md §2: a rule is added only with an expected value.
+      if (action.rule.expected_value.trim() === '') return form;
+      return mapApi(form, action.entryId, (api) => ({
+        ...api,
+        rules: [
+          ...api.rules,
+          {
+            id: newId('rule'),
+            name: nextRuleName(api.rules),
+            type: action.rule.type,
+            expected_value: action.rule.expected_value,
+            description: action.rule.description.trim(),
+            enabled: true,
+          },
+        ],
+      }));
+    }
+    case 'toggleRule':
+      return mapApi(form, action.entryId, (api) => ({
+        ...api,
+        rules: api.rules.map((rule) =>
+          rule.id === action.ruleId ? { ...rule, enabled: action.enabled } : rule,
+        ),
+      }));
+    case 'removeRule':
+      return mapApi(form, action.entryId, (api) => ({
+        ...api,
+        rules: api.rules.filter((rule) => rule.id !== action.ruleId),
+      }));
+    case 'addCapture':
+      return mapApi(form, action.entryId, (api) => ({
+        ...api,
+        captures: [...api.captures, { id: newId('capture'), name: '', from: 'json_path', expression: '' }],
+      }));
+    case 'setCapture':
+      return mapApi(form, action.entryId, (api) => ({
+        ...api,
+        captures: api.captures.map((capture) =>
+          capture.id === action.captureId ? { ...capture, ...action.patch } : capture,
+        ),
+      }));
+    case 'removeCapture':
+      return mapApi(form, action.entryId, (api) => ({
+        ...api,
+        captures: api.captures.filter((capture) => capture.id !== action.captureId),
+      }));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The form → the model's input.
+
+function isBlankRow(row: KeyValueRow): boolean {
+  return row.name.trim() === '' && row.value.trim() === '';
+}
+
+/** A captures row left wholly blank is not sent; a half-filled one is, so the model names what is missing. */
+export function isBlankCapture(capture: CaptureForm): boolean {
+  return capture.name.trim() === '' && capture.expression.trim() === '';
+}
+
+/** One API as the model reads it: headers as a map, the body only for a method that sends one. */
+export function apiDefinitionOf(api: FunctionalApiForm): ApiDefinitionInput {
+  const { entry } = api;
+  const headers: Record<string, string> = {};
+  for (const row of entry.headers) {
+    // The Authorization tab wins over a header row of that name (docs/reference/01-authoring.md §5).
+    if (isBlankRow(row) || isReplacedAuthorizationHeader(row, entry.authorization)) continue;
+    headers[row.name.trim()] = row.value;
+  }
+  const captures = api.captures.filter((capture) => !isBlankCapture(capture));
+  return {
+    id: entry.id,
+    name: entry.name,
+    url: entry.url,
+    method: entry.method,
+    headers,
+    body: entry.payload,
+    params: entry.parameters.filter((row) => !isBlankRow(row)).map(({ name, value }) => ({ name, value })),
+    authorization: authorizationToModel(entry.authorization),
+    validations: api.rules.map(({ id, name, type, expected_value, description, enabled }) => ({
+      id,
+      name,
+      type,
+      expected_value,
+      description,
+      enabled,
+    })),
+    description: api.description,
+    timeout: entry.timeout,
+    ...(captures.length > 0
+      ? { captures: captures.map(({ name, from, expression }) => ({ name, from, expression })) }
+      : {}),
+  };
+}
+
+/** A number field: blank falls back in the model; digits are sent as a number, anything else as typed. */
+function numberField(text: string): number | string {
+  const trimmed = text.trim();
+  return /^[0-9]{1,9}$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/** The plan the URL screen saves and runs: source url_input, test type functional (docs/reference/02-running.md §7). */
+export function planBodyOf(form: FunctionalForm): FunctionalPlanInput {
+  return {
+    test_name: form.testName,
+    description: form.description,
+    apis: form.apis.map(apiDefinitionOf),
+    concurrent_users: numberField(form.concurrentUsers),
+    iterations: numberField(form.iterations),
+    ramp_up_time: numberField(form.rampUp),
+    test_duration: numberField(form.duration),
+    think_time: numberField(form.thinkTime),
+    test_type: 'functional',
+    source: 'url_input',
+    source_page: 'functional-url-input',
+    test_framework: 'taurus',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A saved plan → the form.
+
+function rowsOf(pairs: readonly { name: string; value: string }[]): KeyValueRow[] {
+  const rows = pairs.map((pair) => ({ id: newId('row'), name: pair.name, value: pair.value }));
+  return rows.length > 0 ? rows : [emptyRow()];
+}
+
+function authFormOf(auth: Authorization): AuthForm {
+  const oauth = auth.type === 'oauth2' ? splitClientCredentials(auth.token) : null;
+  return {
+    ...emptyAuth(),
+    type: (AUTH_TYPES as readonly string[]).includes(auth.type) ? auth.type : 'none',
+    token: oauth ? '' : auth.token,
+    username: auth.username,
+    password: auth.password,
+    keyName: auth.keyName,
+    keyValue: auth.keyValue,
+    in: auth.in,
+    clientId: oauth?.clientId ?? '',
+    clientSecret: oauth?.clientSecret ?? '',
+    tokenUrl: auth.tokenUrl,
+    scope: auth.scope,
+  };
+}
+
+type SavedApi = FunctionalPlan['apis'][number];
+
+/** An API of a saved or imported plan as an editor card; a Bearer or Basic header moves to the Authorization tab. */
+export function apiFormOf(api: SavedApi): FunctionalApiForm {
+  let auth = authFormOf(api.authorization);
+  let headers = Object.entries(api.headers).map(([name, value]) => ({ name, value }));
+  if (auth.type === 'none') {
+    const index = headers.findIndex((header) => header.name.toLowerCase() === 'authorization');
+    const moved = index >= 0 ? authorizationFromHeaderValue(headers[index]?.value ?? '') : null;
+    if (moved) {
+      auth = { ...auth, ...moved };
+      headers = headers.filter((_, i) => i !== index);
+    }
+  }
+  const method: HttpMethod = api.method;
+  return {
+    entry: createEntry({
+      name: api.name,
+      url: api.url,
+      method,
+      headers: rowsOf(headers),
+      parameters: rowsOf(api.params),
+      authorization: auth,
+      payload: api.body,
+      timeout: String(api.timeout),
+    }),
+    description: api.description,
+    rules: api.validations.map((rule) => ({
+      id: newId('rule'),
+      name: rule.name,
+      type: rule.type,
+      expected_value: rule.expected_value,
+      description: rule.description,
+      enabled: rule.enabled,
+    })),
+    captures: (api.captures ?? []).map((capture) => ({ id: newId('capture'), ...capture })),
+  };
+}
+
+export function formOfPlan(plan: FunctionalPlan): FunctionalForm {
+  return {
+    testName: plan.test_name,
+    description: plan.description,
+    concurrentUsers: String(plan.concurrent_users),
+    iterations: String(plan.iterations),
+    rampUp: String(plan.ramp_up_time),
+    duration: String(plan.test_duration),
+    thinkTime: String(plan.think_time),
+    apis: plan.apis.map(apiFormOf),
+  };
+}
