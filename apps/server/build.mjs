@@ -1,7 +1,8 @@
 // Bundles the server into one ESM file, dist/main.mjs, that `node apps/server/dist/main.mjs` runs, and
 // the import worker (which parses uploaded documents off the event loop) into dist/import-worker.mjs,
 // which main.mjs starts from its own folder, and the load engine's worker-thread entry into
-// dist/engine-worker.mjs, which the server passes to the engine as its workerEntry.
+// dist/engine-worker.mjs, which the server passes to the engine as its workerEntry (and the functional
+// runner's into dist/functional-worker.mjs, which the engine finds beside main.mjs or is passed).
 // Our workspace packages (@aqa/*) are TypeScript source, so they are bundled in; every other npm
 // dependency stays external and is loaded from node_modules (native addons such as libsql and
 // @node-rs/argon2 cannot be bundled, and keeping one copy of zod keeps `instanceof` checks true).
@@ -22,6 +23,7 @@ await build({
     main: join(here, 'src', 'main.ts'),
     'import-worker': join(here, 'src', 'services', 'import', 'import.worker.ts'),
     'engine-worker': join(engineDir, 'src', 'worker', 'entry.ts'),
+    'functional-worker': join(engineDir, 'src', 'functional', 'worker-entry.ts'),
   },
   outdir: join(here, 'dist'),
   outExtension: { '.js': '.mjs' },
@@ -39,5 +41,5 @@ await build({
   logLevel: 'warning',
 });
 console.log(
-  `Built apps/server/dist/main.mjs, import-worker.mjs and engine-worker.mjs in ${Date.now() - started} ms`,
+  `Built apps/server/dist/main.mjs, import-worker.mjs, engine-worker.mjs and functional-worker.mjs in ${Date.now() - started} ms`,
 );

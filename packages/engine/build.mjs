@@ -2,7 +2,9 @@
 //   dist/aqa.mjs     the `aqa` command line (src/cli/main.ts)
 //   dist/index.mjs   the engine's API for callers that cannot load TypeScript (src/index.ts)
 //   dist/worker.mjs  the worker-thread entry (src/worker/entry.ts); the two bundles above start it
-//                    from their own directory, so the three files always travel together.
+//                    from their own directory, so the files always travel together.
+//   dist/functional-worker.mjs  the functional run's worker-thread entry (src/functional/worker-entry.ts),
+//                    found the same way.
 // @aqa/plan (TypeScript source) is bundled in; npm dependencies stay external.
 // `ensureBuilt()` rebuilds only when a source file is newer than the bundles, so bin/aqa.mjs and
 // the engine's source mode (tests, tsx) can call it on every start.
@@ -16,8 +18,9 @@ const ENTRIES = {
   aqa: join(ROOT, 'src/cli/main.ts'),
   index: join(ROOT, 'src/index.ts'),
   worker: join(ROOT, 'src/worker/entry.ts'),
+  'functional-worker': join(ROOT, 'src/functional/worker-entry.ts'),
 };
-const EXTERNAL = ['undici', 'jsonpath-plus', 'xpath', '@xmldom/xmldom', 'zod'];
+const EXTERNAL = ['undici', 'jsonpath-plus', 'xpath', '@xmldom/xmldom', 'zod', 'ajv', 'ajv-formats'];
 const SOURCES = [
   join(ROOT, 'src'),
   join(ROOT, '../plan/src'),

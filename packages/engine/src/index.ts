@@ -19,3 +19,5 @@ export type * from './types';
 export * from './adapters';
 export { isHttpValidation, judge, type HttpValidation, type ObservedResponse } from './functional/judge';
 export { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from './functional/report';
+export { startFunctionalRun } from './functional/functional-run';
+export type * from './functional/run-types';

@@ -20,6 +20,12 @@ export interface FunctionalRunOptions {
   insecureTls?: boolean;
   /** Called on the caller's thread with each call as soon as it is judged, in the order judged. */
   onCall?: (call: CallResult) => void;
+  /**
+   * The worker-thread entry (a bundle: worker threads cannot load TypeScript). Default: the engine's
+   * dist/functional-worker.mjs, built on demand from source, or functional-worker.mjs beside the bundle
+   * that holds this module (apps/server/build.mjs bundles one into the server's dist).
+   */
+  workerEntry?: string | URL;
 }
 
 /** How a run ended: completed when every call passed, failed when one did not or the run could not run. */
@@ -33,7 +39,9 @@ export interface FunctionalRunOutcome {
   /** Why the run could not run or ended early, in words; null when it ran to its end. */
   error: string | null;
   summary: FunctionalSummary;
+  /** The first calls (at most 5,000); the rest are counted in summary and in calls_omitted. */
   validation_results: CallResult[];
+  calls_omitted: number;
   api_results: FunctionalApiResult[];
   timeline_data: FunctionalResult['timeline_data'];
 }
@@ -46,4 +54,7 @@ export interface FunctionalRunHandle {
 }
 
 /** Starts a run of a plan already read by FunctionalPlanSchema. */
-export type StartFunctionalRun = (plan: FunctionalPlan, options?: FunctionalRunOptions) => FunctionalRunHandle;
+export type StartFunctionalRun = (
+  plan: FunctionalPlan,
+  options?: FunctionalRunOptions,
+) => FunctionalRunHandle;

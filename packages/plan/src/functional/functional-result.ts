@@ -92,9 +92,15 @@ export const CallResultSchema = z.object({
   error: text
     .nullable()
     .optional()
-    .describe('Why no response came back, in words: a time-out, a refused connection'),
+    .describe(
+      'Why no response came back, in words (a time-out, a refused connection), or which capture found nothing',
+    ),
   timings: TimingPhasesSchema.optional(),
   evidence: FailureEvidenceSchema.optional().describe('Kept for a failed call'),
+  /** The call's captures (chaining) and what each read; a capture that found nothing fails the call. */
+  captures: z
+    .array(z.object({ name: text, value: text.nullable().describe('Null when the capture found nothing') }))
+    .optional(),
 });
 export type CallResult = z.infer<typeof CallResultSchema>;
 

@@ -1,0 +1,188 @@
+import {
+  BODY_METHODS,
+  effectiveAuthorization,
+  effectiveValidations,
+  inferContentType,
+  type ApiDefinition,
+  type Capture,
+  type FunctionalPlan,
+  type FunctionalValidation,
+  type HttpMethod,
+} from '@aqa/plan';
+import {
+  BasicAuthValue,
+  Template,
+  TemplateScope,
+  type RenderContext,
+  type Renderable,
+} from '../executor/template';
+
+/*
+ * A functional plan's APIs compiled once per run (docs/design.md §9): URL, parameter values, header
+ * values, body and authorization become templates of `{{name}}` (the performance plans' syntax,
+ * executor/template.ts), and every capture gets the variable slot its later `{{name}}` reads.
+ */
+
+export interface OAuth2Call {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+  /** One token per distinct set of settings. */
+  key: string;
+}
+
+export interface CompiledCapture extends Capture {
+  slot: number;
+}
+
+export interface CompiledApi {
+  index: number;
+  api: ApiDefinition;
+  method: HttpMethod;
+  /** The whole URL with its query, rendered and parsed per call. */
+  url: Template;
+  headerNames: string[];
+  headerValues: Renderable[];
+  body: Template | null;
+  oauth2: OAuth2Call | null;
+  /** The api_key-in-query parameter's name, masked in evidence. */
+  secretQueryName: string | null;
+  timeoutMs: number;
+  /** The API's effective rules, then the plan-level rules that name it or no API. */
+  validations: FunctionalValidation[];
+  captures: CompiledCapture[];
+}
+
+export interface CompiledRun {
+  scope: TemplateScope;
+  apis: CompiledApi[];
+}
+
+/** The rendered request of one call. */
+export interface RenderedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** A plan-level rule applies to the APIs its api_name names, or to every API when it names none. */
+function appliesTo(validation: FunctionalValidation, api: ApiDefinition): boolean {
+  const name = validation.api_name?.trim() ?? '';
+  return validation.enabled && (name === '' || name === api.name);
+}
+
+/** What each call of an API is judged by: its effective rules, then the plan-level rules for it. */
+export function apiValidations(plan: FunctionalPlan, api: ApiDefinition): FunctionalValidation[] {
+  return [...effectiveValidations(api.validations), ...plan.validations.filter((v) => appliesTo(v, api))];
+}
+
+/** A rule's name in an API's results: its own, else its type and expected value. */
+export function ruleName(validation: FunctionalValidation): string {
+  if (validation.name !== '') return validation.name;
+  return validation.type === 'schema' ? 'schema' : `${validation.type} ${validation.expected_value}`;
+}
+
+export function compileRun(plan: FunctionalPlan): CompiledRun {
+  const scope = new TemplateScope();
+  const apis = plan.apis.map((api, index) => compileApi(api, index, plan, scope));
+  return { scope, apis };
+}
+
+function compileApi(
+  api: ApiDefinition,
+  index: number,
+  plan: FunctionalPlan,
+  scope: TemplateScope,
+): CompiledApi {
+  const auth = effectiveAuthorization(api.authorization);
+  // A fragment is never sent; the query parameters follow the URL's own query.
+  const urlText = api.url.trim().split('#')[0] ?? '';
+  const url = Template.of(urlText, scope);
+  const query: [string, string][] = api.params
+    .filter((p) => p.name.trim() !== '')
+    .map((p) => [p.name.trim(), p.value]);
+  if (auth?.type === 'api_key' && auth.in === 'query') query.push([auth.keyName, auth.keyValue]);
+  let separator = urlText.includes('?') ? '&' : '?';
+  for (const [name, value] of query) {
+    url.append(separator, false).append(name, true).append('=', false).appendTemplate(value, scope, true);
+    separator = '&';
+  }
+
+  const headerNames: string[] = [];
+  const headerValues: Renderable[] = [];
+  const setHeader = (name: string, value: Renderable): void => {
+    const i = headerNames.findIndex((n) => n.toLowerCase() === name.toLowerCase());
+    if (i >= 0) headerValues[i] = value;
+    else {
+      headerNames.push(name);
+      headerValues.push(value);
+    }
+  };
+  for (const [name, value] of Object.entries(api.headers)) {
+    if (name.trim() !== '') setHeader(name.trim(), Template.of(value, scope));
+  }
+  let oauth2: OAuth2Call | null = null;
+  switch (auth?.type) {
+    case 'bearer':
+      setHeader(
+        'Authorization',
+        new Template().append('Bearer ', false).appendTemplate(auth.token, scope, false),
+      );
+      break;
+    case 'basic':
+      setHeader(
+        'Authorization',
+        new BasicAuthValue(Template.of(auth.username, scope), Template.of(auth.password, scope)),
+      );
+      break;
+    case 'api_key':
+      if (auth.in === 'header') setHeader(auth.keyName, Template.of(auth.keyValue, scope));
+      break;
+    case 'oauth2':
+      oauth2 = {
+        tokenUrl: auth.tokenUrl.trim(),
+        clientId: auth.clientId,
+        clientSecret: auth.clientSecret,
+        scope: auth.scope,
+        key: JSON.stringify([auth.tokenUrl, auth.clientId, auth.clientSecret, auth.scope]),
+      };
+      break;
+    default:
+      break;
+  }
+
+  let body: Template | null = null;
+  if (BODY_METHODS.includes(api.method) && api.body !== '') {
+    body = Template.of(api.body, scope);
+    const type = inferContentType(api.body);
+    if (type !== undefined && !headerNames.some((n) => n.toLowerCase() === 'content-type'))
+      setHeader('Content-Type', Template.literal(type));
+  }
+
+  const validations = apiValidations(plan, api);
+  const captures = (api.captures ?? []).map((c) => ({ ...c, slot: scope.variableSlot(c.name) }));
+  return {
+    index,
+    api,
+    method: api.method,
+    url,
+    headerNames,
+    headerValues,
+    body,
+    oauth2,
+    secretQueryName: auth?.type === 'api_key' && auth.in === 'query' ? auth.keyName : null,
+    timeoutMs: api.timeout * 1000,
+    validations,
+    captures,
+  };
+}
+
+/** Renders one call's request with the user's variables. */
+export function renderRequest(api: CompiledApi, ctx: RenderContext): RenderedRequest {
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < api.headerNames.length; i++)
+    headers[api.headerNames[i]!] = api.headerValues[i]!.render(ctx);
+  return { method: api.method, url: api.url.render(ctx), headers, body: api.body?.render(ctx) };
+}

@@ -1,0 +1,157 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { FUNCTIONAL_PLAN_ERRORS, type FunctionalPlan } from '@aqa/plan';
+import { FunctionalTally } from './outcome';
+import type { FromFunctionalWorker, FunctionalWorkerInit, ToFunctionalWorker } from './protocol';
+import type {
+  FunctionalRunEnd,
+  FunctionalRunHandle,
+  FunctionalRunOptions,
+  FunctionalRunOutcome,
+} from './run-types';
+
+/*
+ * Starts a functional run (docs/design.md §9) in its own worker thread, so the calls, their judging
+ * and the schema checks never hold up the caller's event loop; the caller only tallies the judged
+ * calls the worker posts.
+ */
+
+const WORKER_FILE = 'functional-worker.mjs';
+/** stop() settles by then even when the worker does not answer. */
+const STOP_WITHIN_MS = 900;
+/** A run that outlives its duration and its slowest call's timeout by this much has a broken worker. */
+const WATCHDOG_SLACK_MS = 30_000;
+
+async function builtWorker(buildScript: URL): Promise<URL> {
+  const mod = (await import(buildScript.href)) as { ensureBuilt: () => Promise<string> };
+  return pathToFileURL(`${await mod.ensureBuilt()}/${WORKER_FILE}`);
+}
+
+/**
+ * Where the worker entry is, as run.ts finds the load worker: options.workerEntry; from TypeScript
+ * source (vitest, tsx) the engine's dist bundle, built when stale; in a bundle, the file beside it,
+ * else the engine package's dist.
+ */
+async function resolveWorkerEntry(explicit: string | URL | undefined): Promise<URL> {
+  if (explicit !== undefined) return explicit instanceof URL ? explicit : pathToFileURL(explicit);
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return builtWorker(new URL('../../build.mjs', here));
+  const sibling = new URL(`./${WORKER_FILE}`, here);
+  if (existsSync(fileURLToPath(sibling))) return sibling;
+  try {
+    const pkg = pathToFileURL(createRequire(here).resolve('@aqa/engine/package.json'));
+    const dist = new URL(`./dist/${WORKER_FILE}`, pkg);
+    if (existsSync(fileURLToPath(dist))) return dist;
+    return await builtWorker(new URL('./build.mjs', pkg));
+  } catch {
+    // not resolvable from here
+  }
+  throw new Error(`${WORKER_FILE} was not found beside ${fileURLToPath(here)}; pass options.workerEntry`);
+}
+
+/** Starts a run of a plan already read by FunctionalPlanSchema (the contract of run-types.ts). */
+export function startFunctionalRun(
+  plan: FunctionalPlan,
+  options: FunctionalRunOptions = {},
+): FunctionalRunHandle {
+  const tally = new FunctionalTally(plan);
+  let startedAt = new Date();
+  let worker: Worker | undefined;
+  let stopRequested = false;
+  let settled = false;
+  const timers: NodeJS.Timeout[] = [];
+  let resolveResult!: (outcome: FunctionalRunOutcome) => void;
+  const result = new Promise<FunctionalRunOutcome>((resolve) => (resolveResult = resolve));
+
+  const settle = (status: FunctionalRunEnd, error: string | null): void => {
+    if (settled) return;
+    settled = true;
+    timers.forEach(clearTimeout);
+    resolveResult(tally.outcome(status, startedAt, new Date(), error));
+    void worker?.terminate().catch(() => undefined);
+  };
+  const post = (message: ToFunctionalWorker): void => {
+    try {
+      worker?.postMessage(message);
+    } catch {
+      // the worker has already exited
+    }
+  };
+  const onMessage = (m: FromFunctionalWorker): void => {
+    if (settled) return;
+    switch (m.type) {
+      case 'started':
+        startedAt = new Date(m.epochMs);
+        break;
+      case 'calls':
+        for (const judged of m.calls) {
+          tally.add(judged);
+          try {
+            options.onCall?.(judged.call);
+          } catch {
+            // A listener's mistake must not end the run.
+          }
+        }
+        break;
+      case 'done':
+        if (stopRequested) settle('stopped', null);
+        else
+          settle(
+            m.end.error === null && tally.calls > 0 && tally.allPassed ? 'completed' : 'failed',
+            m.end.error,
+          );
+        break;
+      case 'fatal':
+        settle(stopRequested ? 'stopped' : 'failed', `The functional runner failed: ${m.message}`);
+        break;
+    }
+  };
+
+  const start = async (): Promise<void> => {
+    if (plan.apis.length === 0) return settle('failed', FUNCTIONAL_PLAN_ERRORS.apisRequired);
+    let entry: URL;
+    try {
+      entry = await resolveWorkerEntry(options.workerEntry);
+    } catch (e) {
+      return settle('failed', `The functional runner could not start: ${(e as Error).message}`);
+    }
+    if (stopRequested) return settle('stopped', null);
+    const init: FunctionalWorkerInit = {
+      plan,
+      insecureTls: options.insecureTls ?? false,
+      ...(options.guard === undefined ? {} : { guard: options.guard }),
+    };
+    startedAt = new Date();
+    worker = new Worker(entry, { workerData: init });
+    worker.on('message', onMessage);
+    worker.on('error', (e) => settle('failed', `The functional runner failed: ${e.message}`));
+    worker.on('exit', (code) =>
+      settle(
+        stopRequested ? 'stopped' : 'failed',
+        `The functional runner ended unexpectedly (exit code ${code})`,
+      ),
+    );
+    const slowestMs = Math.max(...plan.apis.map((api) => api.timeout * 1000));
+    timers.push(
+      setTimeout(
+        () => settle('failed', 'The functional runner did not end after the test duration'),
+        (plan.ramp_up_time + plan.test_duration * 60) * 1000 + slowestMs + WATCHDOG_SLACK_MS,
+      ),
+    );
+  };
+  void start();
+
+  return {
+    result,
+    async stop(): Promise<void> {
+      if (!settled && !stopRequested) {
+        stopRequested = true;
+        post({ type: 'stop' });
+        timers.push(setTimeout(() => settle('stopped', null), STOP_WITHIN_MS));
+      }
+      await result;
+    },
+  };
+}

@@ -1,0 +1,238 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { TimingPhases } from '@aqa/plan';
+import { TargetRefusedError, portOf, type TargetGuard } from '../guard/guard';
+import { parseIp } from '../guard/ip';
+import { normalizeHost } from '../guard/rules';
+
+/*
+ * One HTTP call of a functional run over node:http / node:https, so that where its time went can be
+ * read from the socket's events (docs/design.md §9): DNS lookup, TCP connect, TLS handshake, time to
+ * the first byte and download, 0 for what a reused keep-alive connection skips. Redirects are not
+ * followed (as Hurl does by default): the 3xx is what is judged. Every failure becomes words.
+ */
+
+/** How much of a body is kept in memory for judging and captures; the full size is still counted. */
+export const JUDGED_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+export interface UserAgents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+/** One keep-alive connection pool per user, as a browser tab or a Newman run holds one. */
+export function userAgents(insecureTls: boolean): UserAgents {
+  return {
+    http: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 1, rejectUnauthorized: !insecureTls }),
+  };
+}
+
+export function closeAgents(agents: UserAgents): void {
+  agents.http.destroy();
+  agents.https.destroy();
+}
+
+export interface HttpAnswer {
+  status: number;
+  /** Lowercased names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** The body's first JUDGED_BODY_LIMIT_BYTES. */
+  body: Buffer;
+  sizeBytes: number;
+  timeMs: number;
+  timings: TimingPhases;
+}
+
+export type HttpOutcome =
+  | { kind: 'answer'; answer: HttpAnswer }
+  | { kind: 'failed'; error: string; timeMs: number }
+  /** Stopped by the run's stop: not a result. */
+  | { kind: 'aborted' };
+
+export interface HttpCallOptions {
+  agents: UserAgents;
+  guard: TargetGuard | undefined;
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+export interface HttpRequestSpec {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+const round = (ms: number): number => Math.max(0, Math.round(ms * 1000) / 1000);
+
+/** Sends one request and reads its answer; never rejects. */
+export function httpCall(spec: HttpRequestSpec, options: HttpCallOptions): Promise<HttpOutcome> {
+  const { url } = spec;
+  const secure = url.protocol === 'https:';
+  const port = portOf(url.port, url.protocol);
+  const host = normalizeHost(url.hostname);
+  const where = `${url.hostname}:${port}`;
+  const t0 = performance.now();
+  const elapsed = (): number => round(performance.now() - t0);
+
+  if (options.signal.aborted) return Promise.resolve({ kind: 'aborted' });
+  const literal = parseIp(host) !== null;
+  if (options.guard && literal) {
+    const decision = options.guard.decide({ host, port, addresses: [host] });
+    if (!decision.allowed) return Promise.resolve({ kind: 'failed', error: decision.reason, timeMs: 0 });
+  }
+
+  return new Promise<HttpOutcome>((resolve) => {
+    let settled = false;
+    let timedOut = false;
+    let headersAt: number | undefined;
+    let socketReused = false;
+    let lookupAt: number | undefined;
+    let connectAt: number | undefined;
+    let secureAt: number | undefined;
+    /** The time-out timer and the abort listener, undone when the call ends. */
+    const cleanups: (() => void)[] = [];
+
+    const finish = (outcome: HttpOutcome): void => {
+      if (settled) return;
+      settled = true;
+      cleanups.forEach((undo) => undo());
+      resolve(outcome);
+    };
+    const fail = (error: unknown): void => {
+      if (options.signal.aborted) return finish({ kind: 'aborted' });
+      const seconds = options.timeoutMs / 1000;
+      const message = timedOut
+        ? headersAt === undefined
+          ? `No response within ${seconds} s (the API's timeout)`
+          : `The response did not finish within ${seconds} s (the API's timeout)`
+        : describeError(error, where, headersAt !== undefined);
+      finish({ kind: 'failed', error: message, timeMs: elapsed() });
+    };
+
+    let request: http.ClientRequest;
+    try {
+      request = (secure ? https : http).request({
+        protocol: url.protocol,
+        hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+        port,
+        path: `${url.pathname}${url.search}`,
+        method: spec.method,
+        headers:
+          spec.body === undefined
+            ? spec.headers
+            : { ...spec.headers, 'Content-Length': Buffer.byteLength(spec.body) },
+        agent: secure ? options.agents.https : options.agents.http,
+        ...(options.guard && !literal ? { lookup: options.guard.lookupFor(port) } : {}),
+      });
+    } catch (e) {
+      // A header value Node refuses (a line break, a non-Latin-1 character) is the plan's mistake.
+      finish({ kind: 'failed', error: `The request could not be sent: ${(e as Error).message}`, timeMs: 0 });
+      return;
+    }
+    const onAbort = (): void => {
+      request.destroy();
+      finish({ kind: 'aborted' });
+    };
+    options.signal.addEventListener('abort', onAbort);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      request.destroy();
+    }, options.timeoutMs);
+    cleanups.push(
+      () => clearTimeout(timer),
+      () => options.signal.removeEventListener('abort', onAbort),
+    );
+
+    request.on('socket', (socket: Socket) => {
+      if (!socket.connecting) {
+        socketReused = true;
+        return;
+      }
+      socket.once('lookup', () => (lookupAt = performance.now()));
+      socket.once('connect', () => (connectAt = performance.now()));
+      socket.once('secureConnect', () => (secureAt = performance.now()));
+    });
+    request.on('error', fail);
+    request.on('response', (response) => {
+      headersAt = performance.now();
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (kept < JUDGED_BODY_LIMIT_BYTES) {
+          const part =
+            kept + chunk.length > JUDGED_BODY_LIMIT_BYTES
+              ? chunk.subarray(0, JUDGED_BODY_LIMIT_BYTES - kept)
+              : chunk;
+          chunks.push(part);
+          kept += part.length;
+        }
+      });
+      response.on('error', fail);
+      response.on('aborted', () => fail(new Error('aborted')));
+      response.on('end', () => {
+        const endAt = performance.now();
+        const firstByteAt = headersAt ?? endAt;
+        const dns = socketReused || lookupAt === undefined ? 0 : lookupAt - t0;
+        const connect = socketReused || connectAt === undefined ? 0 : connectAt - (lookupAt ?? t0);
+        const tls =
+          socketReused || secureAt === undefined || connectAt === undefined ? 0 : secureAt - connectAt;
+        const readyAt = socketReused ? t0 : (secureAt ?? connectAt ?? t0);
+        finish({
+          kind: 'answer',
+          answer: {
+            status: response.statusCode ?? 0,
+            headers: flatHeaders(response.headers),
+            body: Buffer.concat(chunks),
+            sizeBytes: size,
+            timeMs: round(endAt - t0),
+            timings: {
+              dns: round(dns),
+              connect: round(connect),
+              tls: round(tls),
+              ttfb: round(firstByteAt - readyAt),
+              download: round(endAt - firstByteAt),
+            },
+          },
+        });
+      });
+    });
+    request.end(spec.body);
+  });
+}
+
+function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+const TLS_CODE =
+  /^(?:ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_)/;
+
+/** A network error in words a person understands, naming where the call went. */
+export function describeError(error: unknown, where: string, answered: boolean): string {
+  if (error instanceof TargetRefusedError) return error.message;
+  const e = error as NodeJS.ErrnoException;
+  const code = typeof e.code === 'string' ? e.code : '';
+  const host = where.slice(0, where.lastIndexOf(':'));
+  if (answered) return `The connection to ${where} closed before the whole response came`;
+  if (code === 'ECONNREFUSED') return `Connection refused by ${where}`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `The host ${host} was not found (DNS lookup failed)`;
+  if (code === 'ECONNRESET' || code === 'EPIPE')
+    return `The connection to ${where} closed before a response came`;
+  if (code === 'ETIMEDOUT') return `Could not connect to ${where} in time`;
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `${where} cannot be reached from here`;
+  if (code === 'HPE_INVALID_CONSTANT' || code.startsWith('HPE_'))
+    return `${where} answered with something that is not HTTP`;
+  if (TLS_CODE.test(code)) return `TLS with ${where} failed: ${e.message}`;
+  return `The request to ${where} failed: ${e.message || code || String(error)}`;
+}

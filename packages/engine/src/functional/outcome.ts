@@ -1,0 +1,139 @@
+import type { CallResult, FunctionalApiResult, FunctionalPlan, FunctionalResult } from '@aqa/plan';
+import { apiValidations, ruleName } from './compile-api';
+import type { JudgedCall } from './runner';
+import type { FunctionalRunEnd, FunctionalRunOutcome } from './run-types';
+
+/*
+ * A functional run's outcome built from its judged calls as they come (docs/design.md §9): the summary,
+ * one row per API, one timeline point per second, and the first calls themselves.
+ */
+
+/** validation_results keeps the first this many calls; the rest are counted (calls_omitted). */
+export const MAX_KEPT_CALLS = 5000;
+
+interface ApiTally {
+  calls: number;
+  failed: number;
+  timeSumMs: number;
+  lastStatus: number | null;
+  ruleNames: string[];
+  /** Per rule: passed in every call so far. */
+  rulesPassed: boolean[];
+}
+
+interface Second {
+  timeSumMs: number;
+  requests: number;
+  failures: number;
+}
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+export class FunctionalTally {
+  private readonly kept: CallResult[] = [];
+  private readonly apis: ApiTally[];
+  private readonly seconds = new Map<number, Second>();
+  private total = 0;
+  private passed = 0;
+  private validationFailures = 0;
+
+  constructor(private readonly plan: FunctionalPlan) {
+    this.apis = plan.apis.map((api) => {
+      const ruleNames = apiValidations(plan, api).map(ruleName);
+      return {
+        calls: 0,
+        failed: 0,
+        timeSumMs: 0,
+        lastStatus: null,
+        ruleNames,
+        rulesPassed: ruleNames.map(() => true),
+      };
+    });
+  }
+
+  get calls(): number {
+    return this.total;
+  }
+
+  /** True when every call so far passed. */
+  get allPassed(): boolean {
+    return this.passed === this.total;
+  }
+
+  add({ apiIndex, atMs, call }: JudgedCall): void {
+    this.total++;
+    if (call.success) this.passed++;
+    if (this.kept.length < MAX_KEPT_CALLS) this.kept.push(call);
+    const failedRules = call.validation_details.filter((d) => !d.passed).length;
+    this.validationFailures += failedRules;
+
+    const api = this.apis[apiIndex];
+    if (api !== undefined) {
+      api.calls++;
+      if (!call.success) api.failed++;
+      api.timeSumMs += call.response_time;
+      api.lastStatus = call.status_code;
+      call.validation_details.forEach((d, i) => {
+        if (!d.passed && i < api.rulesPassed.length) api.rulesPassed[i] = false;
+      });
+    }
+
+    const second = Math.max(0, Math.floor(atMs / 1000));
+    const point = this.seconds.get(second) ?? { timeSumMs: 0, requests: 0, failures: 0 };
+    point.requests++;
+    point.timeSumMs += call.response_time;
+    if (!call.success) point.failures++;
+    this.seconds.set(second, point);
+  }
+
+  outcome(status: FunctionalRunEnd, start: Date, end: Date, error: string | null): FunctionalRunOutcome {
+    return {
+      status,
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      error,
+      summary: {
+        total_requests: this.total,
+        successful_requests: this.passed,
+        failed_requests: this.total - this.passed,
+        validation_failures: this.validationFailures,
+      },
+      validation_results: [...this.kept],
+      calls_omitted: this.total - this.kept.length,
+      api_results: this.apiResults(),
+      timeline_data: this.timeline(),
+    };
+  }
+
+  private apiResults(): FunctionalApiResult[] {
+    return this.plan.apis.map((api, i) => {
+      const tally = this.apis[i]!;
+      return {
+        name: api.name,
+        // An API the run never reached (stopped, or the duration ended) is neither passed nor failed.
+        status: tally.calls === 0 ? 'not_run' : tally.failed === 0 ? 'success' : 'failed',
+        method: api.method,
+        url: api.url,
+        response_time: tally.calls === 0 ? 0 : round2(tally.timeSumMs / tally.calls),
+        status_code: tally.lastStatus,
+        validation_results: tally.ruleNames.map((name, r) => ({
+          name,
+          passed: tally.calls > 0 && tally.rulesPassed[r]!,
+        })),
+      };
+    });
+  }
+
+  private timeline(): FunctionalResult['timeline_data'] {
+    const last = Math.max(-1, ...this.seconds.keys());
+    return Array.from({ length: last + 1 }, (_, time) => {
+      const s = this.seconds.get(time);
+      return {
+        time,
+        response_time: s === undefined ? 0 : round2(s.timeSumMs / s.requests),
+        requests: s?.requests ?? 0,
+        failures: s?.failures ?? 0,
+      };
+    });
+  }
+}

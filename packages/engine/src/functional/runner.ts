@@ -1,0 +1,348 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  EVIDENCE_BODY_LIMIT_BYTES,
+  maskSecretHeaders,
+  MASKED_VALUE,
+  type CallResult,
+  type FailureEvidence,
+  type FunctionalPlan,
+  type ValidationDetail,
+} from '@aqa/plan';
+import type { TargetGuard } from '../guard/guard';
+import type { RenderContext } from '../executor/template';
+import { captureProblems, readCapture, type CaptureOutcome } from './captures';
+import {
+  compileRun,
+  renderRequest,
+  type CompiledApi,
+  type CompiledRun,
+  type RenderedRequest,
+} from './compile-api';
+import { closeAgents, httpCall, userAgents, type HttpAnswer, type UserAgents } from './http-call';
+import { isHttpValidation, judge, type ObservedResponse } from './judge';
+import { OAuth2Tokens } from './oauth2-tokens';
+import { SchemaJudge } from './schema-judge';
+
+/*
+ * The functional run itself (docs/design.md §9), inside its worker thread: `concurrent_users` users
+ * started evenly over `ramp_up_time`, each running every API in plan order for `iterations`
+ * iterations (concurrency × iterations, as Taurus counts), pausing `think_time` between calls,
+ * each call bounded by its API's timeout and the whole run by `test_duration`.
+ */
+
+/** A failed call keeps its request and response for at most this many failed calls per API. */
+export const EVIDENCE_PER_API = 20;
+
+/** One judged call as the worker reports it. */
+export interface JudgedCall {
+  apiIndex: number;
+  /** Ms since the run started, when the call was judged. */
+  atMs: number;
+  call: CallResult;
+}
+
+export interface RunnerOptions {
+  guard?: TargetGuard;
+  insecureTls: boolean;
+  onCall: (judged: JudgedCall) => void;
+}
+
+/** How the users' work ended. */
+export interface RunnerEnd {
+  /** Why the run ended before its last iteration (the test duration), else null. */
+  error: string | null;
+}
+
+export class FunctionalRunner {
+  private readonly compiled: CompiledRun;
+  private readonly abort = new AbortController();
+  private readonly schemas = new SchemaJudge();
+  private readonly evidenceKept: number[];
+  private readonly runAgents: UserAgents;
+  private readonly tokens: OAuth2Tokens;
+  private startedAt = 0;
+  private deadline = 0;
+  private iterationIndex = 0;
+  private completedIterations = 0;
+  private durationEnded = false;
+
+  constructor(
+    private readonly plan: FunctionalPlan,
+    private readonly options: RunnerOptions,
+  ) {
+    this.compiled = compileRun(plan);
+    this.evidenceKept = plan.apis.map(() => 0);
+    this.runAgents = userAgents(options.insecureTls);
+    this.tokens = new OAuth2Tokens(this.runAgents, options.guard, this.abort.signal);
+  }
+
+  /** Runs every user to its end (or the duration's, or a stop) and says how it ended. */
+  async run(): Promise<RunnerEnd> {
+    const { concurrent_users: users, iterations, ramp_up_time: rampUpS, test_duration: minutes } = this.plan;
+    this.startedAt = performance.now();
+    this.deadline = this.startedAt + minutes * 60_000;
+    const stepMs = (rampUpS * 1000) / users;
+    try {
+      await Promise.all(Array.from({ length: users }, (_, u) => this.runUser(u + 1, u * stepMs)));
+    } finally {
+      closeAgents(this.runAgents);
+    }
+    if (this.durationEnded && !this.abort.signal.aborted) {
+      return {
+        error: `The test duration of ${minutes} min ended after ${this.completedIterations} of ${users * iterations} iterations`,
+      };
+    }
+    return { error: null };
+  }
+
+  /** Ends the run now: calls in flight are abandoned and not reported. */
+  stop(): void {
+    this.abort.abort();
+  }
+
+  private get stopping(): boolean {
+    return this.abort.signal.aborted;
+  }
+
+  /** Waits `ms`, cut short by a stop or the end of the test duration; false when the run must end. */
+  private async pause(ms: number): Promise<boolean> {
+    const left = this.deadline - performance.now();
+    const wait = Math.min(ms, Math.max(0, left));
+    if (wait > 0) {
+      try {
+        await delay(wait, undefined, { signal: this.abort.signal });
+      } catch {
+        // stopped
+      }
+    }
+    return this.canCall();
+  }
+
+  private canCall(): boolean {
+    if (this.stopping) return false;
+    if (performance.now() >= this.deadline) {
+      this.durationEnded = true;
+      return false;
+    }
+    return true;
+  }
+
+  private async runUser(user: number, startAfterMs: number): Promise<void> {
+    if (!(await this.pause(startAfterMs))) return;
+    const agents = userAgents(this.options.insecureTls);
+    const ctx: RenderContext = { vars: [], seq: this.compiled.scope.moduli.map(() => 0) };
+    const { iterations, think_time: thinkS } = this.plan;
+    const apis = this.compiled.apis;
+    try {
+      for (let iteration = 1; iteration <= iterations; iteration++) {
+        // {{sequence_number,N}}: one value per iteration from a run-wide counter (docs/design.md §4).
+        const i = this.iterationIndex++;
+        this.compiled.scope.moduli.forEach((n, slot) => (ctx.seq[slot] = (i % n) + 1));
+        for (let a = 0; a < apis.length; a++) {
+          if (!this.canCall()) return;
+          const api = apis[a]!;
+          const call = await this.call(api, ctx, agents, user, iteration);
+          if (call === null) return;
+          this.options.onCall({ apiIndex: api.index, atMs: performance.now() - this.startedAt, call });
+          const last = iteration === iterations && a === apis.length - 1;
+          if (!last && thinkS > 0 && !(await this.pause(thinkS * 1000))) return;
+        }
+        this.completedIterations++;
+      }
+    } finally {
+      closeAgents(agents);
+    }
+  }
+
+  /** One call, judged; null when the run was stopped while it was in flight. */
+  private async call(
+    api: CompiledApi,
+    ctx: RenderContext,
+    agents: UserAgents,
+    user: number,
+    iteration: number,
+  ): Promise<CallResult | null> {
+    const request = renderRequest(api, ctx);
+    const base = {
+      api_name: api.api.name,
+      method: api.method,
+      url: this.maskedUrl(api, request.url),
+      iteration,
+      user,
+    };
+    let url: URL;
+    try {
+      url = new URL(request.url);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+    } catch {
+      return this.noResponse(
+        api,
+        base,
+        request,
+        `The URL ${JSON.stringify(request.url)} is not a full http:// or https:// URL`,
+        0,
+      );
+    }
+    if (api.oauth2 !== null) {
+      const token = await this.tokens.get(api.oauth2);
+      if (this.stopping) return null;
+      if ('error' in token) return this.noResponse(api, base, request, token.error, 0);
+      request.headers.Authorization = `Bearer ${token.token}`;
+    }
+    const outcome = await httpCall(
+      { method: request.method, url, headers: request.headers, body: request.body },
+      { agents, guard: this.options.guard, timeoutMs: api.timeoutMs, signal: this.abort.signal },
+    );
+    if (outcome.kind === 'aborted') return null;
+    if (outcome.kind === 'failed') return this.noResponse(api, base, request, outcome.error, outcome.timeMs);
+    return this.judged(api, base, request, outcome.answer, ctx);
+  }
+
+  private judged(
+    api: CompiledApi,
+    base: Pick<CallResult, 'api_name' | 'method' | 'url' | 'iteration' | 'user'>,
+    request: RenderedRequest,
+    answer: HttpAnswer,
+    ctx: RenderContext,
+  ): CallResult {
+    const body = answer.body.toString('utf8');
+    const observed: ObservedResponse = {
+      status: answer.status,
+      headers: answer.headers,
+      body,
+      sizeBytes: answer.sizeBytes,
+      timeMs: answer.timeMs,
+    };
+    const complete = answer.body.length === answer.sizeBytes;
+    const details = api.validations.map((validation): ValidationDetail => {
+      if (isHttpValidation(validation)) return judge(validation, observed);
+      if (validation.type === 'schema') return this.schemas.judge(validation, { body, complete });
+      return uiRuleOnCall(validation);
+    });
+    const captures: CaptureOutcome[] = api.captures.map((capture) => {
+      const found = readCapture(capture, { headers: answer.headers, body });
+      ctx.vars[capture.slot] = found.value ?? undefined;
+      return found;
+    });
+    const problem = captureProblems(captures);
+    const success = problem === null && details.every((d) => d.passed);
+    return {
+      ...base,
+      status_code: answer.status,
+      response_time: answer.timeMs,
+      success,
+      validation_details: details,
+      error: problem,
+      timings: answer.timings,
+      ...(api.captures.length === 0
+        ? {}
+        : { captures: captures.map(({ name, value }) => ({ name, value })) }),
+      ...(success ? {} : this.evidence(api, request, answer, body)),
+    };
+  }
+
+  /** A call that got no response: every rule fails, saying why. */
+  private noResponse(
+    api: CompiledApi,
+    base: Pick<CallResult, 'api_name' | 'method' | 'url' | 'iteration' | 'user'>,
+    request: RenderedRequest,
+    error: string,
+    timeMs: number,
+  ): CallResult {
+    const reason = lowerFirst(error);
+    const details = api.validations.map((validation): ValidationDetail => {
+      if (isHttpValidation(validation)) return judge(validation, null, reason);
+      if (validation.type === 'schema') return this.schemas.judge(validation, null, reason);
+      return uiRuleOnCall(validation);
+    });
+    return {
+      ...base,
+      status_code: null,
+      response_time: timeMs,
+      success: false,
+      validation_details: details,
+      error,
+      ...(api.captures.length === 0
+        ? {}
+        : { captures: api.captures.map(({ name }) => ({ name, value: null })) }),
+      ...this.evidence(api, request, null, ''),
+    };
+  }
+
+  /** Evidence of a failed call, secrets masked before it is kept (docs/design.md §9); the first few per API. */
+  private evidence(
+    api: CompiledApi,
+    request: RenderedRequest,
+    answer: HttpAnswer | null,
+    body: string,
+  ): { evidence?: FailureEvidence } {
+    if (this.evidenceKept[api.index]! >= EVIDENCE_PER_API) return {};
+    this.evidenceKept[api.index]!++;
+    const kept = answer === null ? null : firstBytes(answer.body, EVIDENCE_BODY_LIMIT_BYTES, body);
+    return {
+      evidence: {
+        request: {
+          method: request.method,
+          url: this.maskedUrl(api, request.url),
+          headers: maskSecretHeaders(request.headers),
+          body:
+            request.body === undefined
+              ? ''
+              : firstBytes(Buffer.from(request.body), EVIDENCE_BODY_LIMIT_BYTES).text,
+        },
+        response:
+          answer === null || kept === null
+            ? null
+            : {
+                status: answer.status,
+                headers: maskSecretHeaders(answer.headers),
+                body: kept.text,
+                truncated: answer.sizeBytes > EVIDENCE_BODY_LIMIT_BYTES,
+              },
+      },
+    };
+  }
+
+  /** The URL as sent, with an API key sent in the query masked. */
+  private maskedUrl(api: CompiledApi, url: string): string {
+    if (api.secretQueryName === null) return url;
+    try {
+      const parsed = new URL(url);
+      if (!parsed.searchParams.has(api.secretQueryName)) return url;
+      parsed.searchParams.set(api.secretQueryName, MASKED_VALUE);
+      return parsed.toString();
+    } catch {
+      return url;
+    }
+  }
+}
+
+/** A UI rule (element_exists, page_title) is judged in a browser; on an API call it fails in words. */
+function uiRuleOnCall(validation: {
+  type: ValidationDetail['type'];
+  name: string;
+  expected_value: string;
+}): ValidationDetail {
+  return {
+    type: validation.type,
+    ...(validation.name === '' ? {} : { name: validation.name }),
+    expected: validation.expected_value,
+    actual: null,
+    passed: false,
+    message: `${validation.type} is checked on a web page in a browser; an API call cannot be judged by it`,
+  };
+}
+
+/** The first `limit` bytes as text, not cutting a UTF-8 character in two. */
+function firstBytes(bytes: Buffer, limit: number, whole?: string): { text: string } {
+  if (bytes.length <= limit) return { text: whole ?? bytes.toString('utf8') };
+  let end = limit;
+  // Step back over continuation bytes (10xxxxxx) to a character's start.
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
+  return { text: bytes.subarray(0, end).toString('utf8') };
+}
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
