@@ -12,9 +12,11 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { FunctionalPlanRepository } from './repositories/functional.repository';
 import { PlanRepository } from './repositories/plan.repository';
 import { RunRepository } from './repositories/run.repository';
 import { accountRoutes } from './routes/account.routes';
+import { functionalRoutes } from './routes/functional.routes';
 import { historyRoutes } from './routes/history.routes';
 import { importRoutes } from './routes/import.routes';
 import { planRoutes } from './routes/plan.routes';
@@ -23,6 +25,7 @@ import { systemRoutes } from './routes/system.routes';
 import { textCommandRoutes } from './routes/text-command.routes';
 import { createAccountServices } from './services/account-services';
 import { DemoAccountService } from './services/demo-account.service';
+import { FunctionalPlanService } from './services/functional/functional-plan.service';
 import { createHistoryServices } from './services/history/history-services';
 import { DEFAULT_IMPORT_POOL_OPTIONS, type ImportPoolOptions } from './services/import/import-pool';
 import { ImportService } from './services/import/import.service';
@@ -177,6 +180,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(runRoutes, { runs });
     await app.register(historyRoutes, createHistoryServices(db, runs));
     await app.register(importRoutes, { imports });
+    await app.register(functionalRoutes, {
+      plans: new FunctionalPlanService(new FunctionalPlanRepository(db), now),
+    });
     await registerWebApp(app, config.webDistDir);
     await app.ready();
     return app;

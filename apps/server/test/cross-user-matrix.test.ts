@@ -60,7 +60,8 @@ interface OpenApiDocument {
 }
 
 type Method = RequestOptions['method'];
-type IdKind = 'plan' | 'run' | 'any';
+/** Performance plans and runs, and functional plans (fplan) and runs (frun). */
+type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'any';
 
 /** A place in a request where an id goes. */
 interface IdSlot {
@@ -127,6 +128,13 @@ const IGNORED_OR_FILTER_SLOTS: Record<string, string> = {
     'accepted for the spec client; the run id alone identifies the run',
   'GET /api/get-test-results query.plan_id':
     "filters the caller's own runs: another's plan gives an empty list",
+  'POST /api/functional/save-config body.id':
+    'a save always creates a new plan of the caller; an id sent is ignored',
+  'POST /api/functional/save-config body._id': 'the same, under its older name',
+  'POST /api/functional/save-config body.plan_id': 'the same: a save names no other plan',
+  'PUT /api/functional/update-config/{id} body.id': 'the path names the plan; an id in the body is ignored',
+  'PUT /api/functional/update-config/{id} body._id': 'the same, under its older name',
+  'PUT /api/functional/update-config/{id} body.plan_id': 'the same',
 };
 
 /** Names of id fields whose name does not say "id". */
@@ -145,6 +153,10 @@ function plausibleValues(target: CountingTarget): Record<string, unknown> {
     // A run started by the matrix (the caller's own control) lasts a second.
     duration_seconds: 1,
     urls: [{ method: 'GET', url: `${target.origin}/matrix`, name: 'Matrix step', thinkTime: '10ms' }],
+    // A functional plan: one call, once, without pauses.
+    apis: [{ name: 'Matrix API', url: `${target.origin}/matrix-functional` }],
+    iterations: 1,
+    think_time: 0,
   };
 }
 
@@ -162,7 +174,12 @@ function isIdName(name: string): boolean {
   return name === 'id' || name.endsWith('_id') || /[a-z]Id$/.test(name) || RUN_ID_ALIASES.has(name);
 }
 
-function kindOf(name: string): IdKind {
+function kindOf(name: string, path: string): IdKind {
+  // Functional calls name their plan by id or plan_id on the plan calls, and their run on the others.
+  if (path.startsWith('/api/functional/')) {
+    if (name === 'plan_id' || /config|plan/.test(path)) return 'fplan';
+    return name === 'id' && /\{id\}/.test(path) ? 'frun' : 'fplan';
+  }
   if (/plan/i.test(name)) return 'plan';
   if (/test|run|result/i.test(name) || RUN_ID_ALIASES.has(name)) return 'run';
   return 'any';
@@ -180,8 +197,10 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
       const slots: IdSlot[] = [
         ...parameters
           .filter((p) => p.in === 'path' || (p.in === 'query' && isIdName(p.name)))
-          .map((p) => ({ where: p.in as 'path' | 'query', name: p.name, kind: kindOf(p.name) })),
-        ...bodyProps.filter(isIdName).map((name) => ({ where: 'body' as const, name, kind: kindOf(name) })),
+          .map((p) => ({ where: p.in as 'path' | 'query', name: p.name, kind: kindOf(p.name, path) })),
+        ...bodyProps
+          .filter(isIdName)
+          .map((name) => ({ where: 'body' as const, name, kind: kindOf(name, path) })),
       ];
       const emailIn = parameters.some((p) => p.in === 'query' && p.name === 'user_email')
         ? 'query'
@@ -249,6 +268,8 @@ interface Person {
   planId: string;
   /** A completed run of the plan: named, with notes, the plan's baseline. */
   runId: string;
+  /** A saved functional plan. */
+  functionalPlanId: string;
 }
 
 let server: TestServer;
@@ -288,7 +309,7 @@ async function waitForStatus(person: Person, runId: string, wanted: string): Pro
 
 type Label = keyof typeof secret;
 
-async function makePerson(label: Label): Promise<Omit<Person, 'planId' | 'runId'>> {
+async function makePerson(label: Label): Promise<Omit<Person, 'planId' | 'runId' | 'functionalPlanId'>> {
   const { token, registration } = await registerAndLogin(server, {
     firstName: `First${secret[label]}`,
     lastName: `Last${secret[label]}`,
@@ -318,6 +339,25 @@ async function savePlan(person: { token: string }, label: Label, users = 2) {
             thinkTime: '20ms',
           },
         ],
+      },
+    },
+    201,
+  );
+  return saved.id;
+}
+
+async function saveFunctionalPlan(person: { token: string }, label: Label) {
+  const saved = await ok<{ id: string }>(
+    {
+      method: 'POST',
+      url: '/api/functional/save-config',
+      token: person.token,
+      body: {
+        test_name: `Functional ${secret[label]}`,
+        description: `Functional description ${secret[label]}`,
+        iterations: 1,
+        think_time: 0,
+        apis: [{ name: `API ${secret[label]}`, url: `${target.origin}/functional-${secret[label]}` }],
       },
     },
     201,
@@ -364,8 +404,12 @@ beforeAll(async () => {
     startRun(ownerBase, ownerPlanId, 2),
     startRun(otherBase, otherPlanId, 2),
   ]);
-  owner = { ...ownerBase, planId: ownerPlanId, runId: ownerRunId };
-  other = { ...otherBase, planId: otherPlanId, runId: otherRunId };
+  const [ownerFunctionalPlanId, otherFunctionalPlanId] = await Promise.all([
+    saveFunctionalPlan(ownerBase, 'owner'),
+    saveFunctionalPlan(otherBase, 'other'),
+  ]);
+  owner = { ...ownerBase, planId: ownerPlanId, runId: ownerRunId, functionalPlanId: ownerFunctionalPlanId };
+  other = { ...otherBase, planId: otherPlanId, runId: otherRunId, functionalPlanId: otherFunctionalPlanId };
   // One user: it keeps going through the matrix at a trickle.
   ownerLiveRunId = await startRun(ownerBase, await savePlan(ownerBase, 'owner', 1), 60);
   await Promise.all([
@@ -416,6 +460,8 @@ function snapshotOfEveryoneButOther(): string {
         other.userId,
         ownerLiveRunId,
       ),
+      functional_plans: rows('select * from functional_plans where user_id != ? order by id', other.userId),
+      functional_runs: rows('select * from functional_runs where user_id != ? order by id', other.userId),
       run_points: rows(
         `select p.* from run_points p join runs r on r.id = p.run_id
          where r.user_id != ? and r.id != ? order by p.run_id, p.step_index, p.second`,
@@ -443,6 +489,11 @@ function crossUserReferences(): unknown[] {
           `select 'baseline' as row, p.id from plans p join runs r on r.id = p.baseline_run_id where p.user_id != r.user_id`,
         )
         .all(),
+      ...sqlite
+        .prepare(
+          `select 'functional run' as row, r.id from functional_runs r join functional_plans p on p.id = r.plan_id where p.user_id != r.user_id`,
+        )
+        .all(),
     ];
   } finally {
     sqlite.close();
@@ -466,14 +517,26 @@ interface Probe {
 
 const slotKey = (slot: IdSlot) => `${slot.where}.${slot.name}`;
 
+function idsByKind(kind: IdKind, byKind: Record<Exclude<IdKind, 'any'>, string[]>): string[] {
+  return kind === 'any' ? Object.values(byKind).flat() : byKind[kind];
+}
+
 function ownerIdsOf(kind: IdKind): string[] {
-  const plans = [owner.planId];
-  const runs = [owner.runId, ownerLiveRunId];
-  return kind === 'plan' ? plans : kind === 'run' ? runs : [...plans, ...runs];
+  return idsByKind(kind, {
+    plan: [owner.planId],
+    run: [owner.runId, ownerLiveRunId],
+    fplan: [owner.functionalPlanId],
+    frun: [],
+  });
 }
 
 function ownIdsOf(person: Person, kind: IdKind): string[] {
-  return kind === 'plan' ? [person.planId] : kind === 'run' ? [person.runId] : [person.planId, person.runId];
+  return idsByKind(kind, {
+    plan: [person.planId],
+    run: [person.runId],
+    fplan: [person.functionalPlanId],
+    frun: [],
+  });
 }
 
 /** Every combination of a value per slot. */
@@ -523,7 +586,7 @@ function requestOf(probe: Probe): RequestOptions {
 /** The owner's data as it could appear in an answer. */
 function ownerTraces(withIds: boolean): string[] {
   const traces = [secret.owner, owner.email.toLowerCase()];
-  return withIds ? [...traces, owner.planId, owner.runId, ownerLiveRunId] : traces;
+  return withIds ? [...traces, owner.planId, owner.runId, ownerLiveRunId, owner.functionalPlanId] : traces;
 }
 
 /** Returns a sentence for each thing wrong with the answer to the probe. */

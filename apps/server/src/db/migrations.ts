@@ -227,6 +227,60 @@ const m0007_run_processes: Migration = {
   },
 };
 
+const m0008_functional_tests: Migration = {
+  async up(db: Kysely<unknown>) {
+    // Functional plans (docs/reference/02-running.md §3): the columns the dashboard lists; the plan as
+    // FunctionalPlanSchema reads it is one JSON document in `body`. `status` is the last run's.
+    await db.schema
+      .createTable('functional_plans')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('test_type', 'text', (c) => c.notNull())
+      .addColumn('source', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('schema_version', 'integer', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('functional_plans_user_id_created_at_idx')
+      .on('functional_plans')
+      .columns(['user_id', 'created_at desc'])
+      .execute();
+
+    // A functional run outlives its plan (plan_id set null on delete). The result's calls, per-API rows
+    // and timeline are one JSON document written when the run ends; a live run is held in memory.
+    await db.schema
+      .createTable('functional_runs')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('plan_id', 'text', (c) => c.references('functional_plans.id').onDelete('set null'))
+      .addColumn('test_name', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('test_type', 'text', (c) => c.notNull())
+      .addColumn('source', 'text', (c) => c.notNull())
+      .addColumn('config', 'text', (c) => c.notNull())
+      .addColumn('start_time', 'text', (c) => c.notNull())
+      .addColumn('end_time', 'text')
+      .addColumn('error', 'text')
+      .addColumn('summary', 'text')
+      .addColumn('result', 'text')
+      .execute();
+    await db.schema
+      .createIndex('functional_runs_user_id_start_time_idx')
+      .on('functional_runs')
+      .columns(['user_id', 'start_time desc'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('functional_runs').execute();
+    await db.schema.dropTable('functional_plans').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -235,6 +289,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005_plan_search_text': m0005_plan_search_text,
   '0006_run_error_details': m0006_run_error_details,
   '0007_run_processes': m0007_run_processes,
+  '0008_functional_tests': m0008_functional_tests,
 };
 
 export const migrationProvider: MigrationProvider = {

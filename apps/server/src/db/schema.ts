@@ -11,6 +11,8 @@ export interface Database {
   runs: RunsTable;
   run_points: RunPointsTable;
   run_processes: RunProcessesTable;
+  functional_plans: FunctionalPlansTable;
+  functional_runs: FunctionalRunsTable;
 }
 
 export interface UsersTable {
@@ -134,6 +136,51 @@ export interface RunProcessesTable {
   started_at: string;
 }
 
+/** A saved functional test plan (docs/reference/02-running.md §3). */
+export interface FunctionalPlansTable {
+  id: string;
+  user_id: string;
+  /** The plan's test_name. */
+  name: string;
+  /** functional | api | ui */
+  test_type: string;
+  /** url_input | script_input | ui_url_input */
+  source: string;
+  /** The last run's status; "saved" before the first run. */
+  status: string;
+  /** The FUNCTIONAL_PLAN_SCHEMA_VERSION that `body` was written with. */
+  schema_version: number;
+  /** JSON text of the plan as FunctionalPlanSchema read it, without id, status, owner and times. */
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A functional run (docs/reference/02-running.md §3 "Functional result"), stored when it ends. */
+export interface FunctionalRunsTable {
+  /** FUNCTIONAL_TEST_ID_PREFIX ("fc_") + random, the spec's test_id. */
+  id: string;
+  user_id: string;
+  /** The saved plan it ran; null when run unsaved or once the plan is deleted. */
+  plan_id: string | null;
+  test_name: string;
+  description: string;
+  /** running | completed | failed | stopped */
+  status: string;
+  test_type: string;
+  source: string;
+  /** JSON: the plan exactly as run. */
+  config: string;
+  start_time: string;
+  end_time: string | null;
+  /** Why the run could not run or ended early, in words. */
+  error: string | null;
+  /** JSON of the FunctionalSummary; null while running. */
+  summary: string | null;
+  /** JSON of validation_results, calls_omitted, api_results and timeline_data; null while running. */
+  result: string | null;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -149,3 +196,9 @@ export type RunPointRow = Selectable<RunPointsTable>;
 export type NewRunPointRow = Insertable<RunPointsTable>;
 export type RunProcessRow = Selectable<RunProcessesTable>;
 export type NewRunProcessRow = Insertable<RunProcessesTable>;
+export type FunctionalPlanRow = Selectable<FunctionalPlansTable>;
+export type NewFunctionalPlanRow = Insertable<FunctionalPlansTable>;
+export type FunctionalPlanUpdate = Updateable<FunctionalPlansTable>;
+export type FunctionalRunRow = Selectable<FunctionalRunsTable>;
+export type NewFunctionalRunRow = Insertable<FunctionalRunsTable>;
+export type FunctionalRunUpdate = Updateable<FunctionalRunsTable>;

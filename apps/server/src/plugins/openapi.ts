@@ -6,6 +6,7 @@ import {
   CurrentUserResponseSchema,
   DemoCredentialsSchema,
   ErrorResponseSchema,
+  FunctionalPlanSchema,
   LoginRequestSchema,
   LoginResponseSchema,
   PasswordChangeSchema,
@@ -25,6 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPublicApiRoute } from '../auth/authenticate';
+import { SavedApiDefinitionSchema, SavedFunctionalPlanSchema } from '../routes/functional.schemas';
 import { SavedPlanSchema, SavedUrlEntrySchema, ScriptBodySchema } from '../routes/plan.schemas';
 import { RunTestBodySchema } from '../routes/run.schemas';
 
@@ -57,6 +59,9 @@ for (const [id, schema] of Object.entries({
   ResultSummary: ResultSummarySchema,
   ApiResult: ApiResultSchema,
   ChartData: ChartDataSchema,
+  FunctionalPlan: FunctionalPlanSchema,
+  SavedFunctionalPlan: SavedFunctionalPlanSchema,
+  SavedApiDefinition: SavedApiDefinitionSchema,
 })) {
   schemaRegistry.add(schema, { id });
 }

@@ -1,5 +1,5 @@
 import { normalizePlan, PerfPlanSchema, PLAN_ERRORS, ValidationResponseSchema } from '@aqa/plan';
-import type { FastifySchemaValidationError, preValidationHookHandler } from 'fastify';
+import type { preValidationHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/authenticate';
 import { assertSameUser } from '../auth/scope';
@@ -20,24 +20,13 @@ import {
   UpdatePlanResponseSchema,
   UserEmailQuerySchema,
 } from './plan.schemas';
-import { isObject, SCOPED_ERRORS, SCOPED_ERRORS_WITH_404 } from './route-common';
+import { isObject, namedFieldErrors, SCOPED_ERRORS, SCOPED_ERRORS_WITH_404 } from './route-common';
 
 /** A plan with its script and 500 URL entries is far over Fastify's 1 MiB default. */
 const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
 
 const errors = SCOPED_ERRORS;
 const errorsWith404 = SCOPED_ERRORS_WITH_404;
-
-/** Plan bodies are deep, so `detail` names each field's path: "urls.0.url: Enter the URL". */
-function namedFieldErrors(issues: FastifySchemaValidationError[], dataVar: string): Error {
-  return new ValidationError(
-    issues.map((issue) => ({
-      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || dataVar,
-      message: issue.message ?? 'Invalid value',
-    })),
-    { namesFields: true },
-  );
-}
 
 /**
  * Brings the spec client's older shapes (numbers as text, {name,value} parameters, "apikey", _id) to

@@ -1,4 +1,6 @@
 import { ErrorResponseSchema } from '@aqa/plan';
+import type { FastifySchemaValidationError } from 'fastify';
+import { ValidationError } from '../errors';
 
 /** The error answers every signed-in, user-scoped call documents (all `{ detail, code, ... }`). */
 export const SCOPED_ERRORS = {
@@ -12,4 +14,15 @@ export const SCOPED_ERRORS_WITH_404 = { ...SCOPED_ERRORS, 404: ErrorResponseSche
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Plan bodies are deep, so `detail` names each field's path: "urls.0.url: Enter the URL". */
+export function namedFieldErrors(issues: FastifySchemaValidationError[], dataVar: string): Error {
+  return new ValidationError(
+    issues.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || dataVar,
+      message: issue.message ?? 'Invalid value',
+    })),
+    { namesFields: true },
+  );
 }

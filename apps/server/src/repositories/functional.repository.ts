@@ -1,0 +1,121 @@
+import type { Db } from '../db/database';
+import type {
+  FunctionalPlanRow,
+  FunctionalPlanUpdate,
+  FunctionalRunRow,
+  FunctionalRunUpdate,
+  NewFunctionalPlanRow,
+  NewFunctionalRunRow,
+} from '../db/schema';
+
+/**
+ * The functional_plans table. As with performance plans, every read and write names the owner, so
+ * another user's plan is simply not found. Each write is one statement.
+ */
+export class FunctionalPlanRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(plan: NewFunctionalPlanRow): Promise<FunctionalPlanRow> {
+    return this.db.insertInto('functional_plans').values(plan).returningAll().executeTakeFirstOrThrow();
+  }
+
+  findForUser(userId: string, id: string): Promise<FunctionalPlanRow | undefined> {
+    return this.db
+      .selectFrom('functional_plans')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Newest first; ties broken by id so the order is stable. */
+  listForUser(userId: string): Promise<FunctionalPlanRow[]> {
+    return this.db
+      .selectFrom('functional_plans')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  updateForUser(
+    userId: string,
+    id: string,
+    changes: FunctionalPlanUpdate,
+  ): Promise<FunctionalPlanRow | undefined> {
+    return this.db
+      .updateTable('functional_plans')
+      .set(changes)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async deleteForUser(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('functional_plans')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+}
+
+/** The functional_runs table; every read and write names the owner, except start-up recovery. */
+export class FunctionalRunRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(run: NewFunctionalRunRow): Promise<void> {
+    await this.db.insertInto('functional_runs').values(run).execute();
+  }
+
+  findForUser(userId: string, id: string): Promise<FunctionalRunRow | undefined> {
+    return this.db
+      .selectFrom('functional_runs')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Newest first; ties broken by id so the order is stable. */
+  listForUser(userId: string): Promise<FunctionalRunRow[]> {
+    return this.db
+      .selectFrom('functional_runs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('start_time', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async update(id: string, changes: FunctionalRunUpdate): Promise<void> {
+    await this.db.updateTable('functional_runs').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Deletes an ended run; false when the user has no such run or it is still running. */
+  async deleteEndedForUser(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('functional_runs')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('status', '!=', 'running')
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /**
+   * At start-up: every run a dead server left running ends failed with `error`, at `endTime`.
+   * Answers how many did.
+   */
+  async failUnfinished(error: string, endTime: string): Promise<number> {
+    const result = await this.db
+      .updateTable('functional_runs')
+      .set({ status: 'failed', error, end_time: endTime })
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import type { FunctionalPlan } from '@aqa/plan';
+import { type Clock, isoAt } from '../../clock';
+import { NotFoundError } from '../../errors';
+import type { FunctionalPlanRepository } from '../../repositories/functional.repository';
+import type { AccountUser } from '../account-user';
+import {
+  NEVER_RUN_STATUS,
+  planColumns,
+  rowToPlan,
+  type SavedFunctionalPlan,
+  toSavedPlan,
+} from './functional-rows';
+
+export const FUNCTIONAL_PLAN_MESSAGES = {
+  deleted: 'Test plan deleted',
+  notFound: 'Test plan not found',
+} as const;
+
+export function functionalPlanNotFound(): NotFoundError {
+  return new NotFoundError('PLAN_NOT_FOUND', FUNCTIONAL_PLAN_MESSAGES.notFound);
+}
+
+/**
+ * Saved functional plans (docs/reference/02-running.md §7), always those of the signed-in user:
+ * another user's plan is "not found", never "forbidden", exactly as performance plans. The server
+ * owns the id, the owner, the times and the status (the last run's); a body's own are ignored.
+ */
+export class FunctionalPlanService {
+  constructor(
+    private readonly plans: FunctionalPlanRepository,
+    private readonly now: Clock,
+  ) {}
+
+  async save(user: AccountUser, plan: FunctionalPlan): Promise<SavedFunctionalPlan> {
+    const at = isoAt(this.now());
+    const row = await this.plans.insert({
+      id: randomUUID(),
+      user_id: user.id,
+      ...planColumns(plan),
+      status: NEVER_RUN_STATUS,
+      created_at: at,
+      updated_at: at,
+    });
+    return toSavedPlan(row, user.email);
+  }
+
+  /** Replaces the plan (PUT): fields the body leaves out take their defaults; the status is kept. */
+  async update(user: AccountUser, id: string, plan: FunctionalPlan): Promise<SavedFunctionalPlan> {
+    const row = await this.plans.updateForUser(user.id, id, {
+      ...planColumns(plan),
+      updated_at: isoAt(this.now()),
+    });
+    if (row === undefined) throw functionalPlanNotFound();
+    return toSavedPlan(row, user.email);
+  }
+
+  async list(user: AccountUser): Promise<SavedFunctionalPlan[]> {
+    const rows = await this.plans.listForUser(user.id);
+    return rows.map((row) => toSavedPlan(row, user.email));
+  }
+
+  async get(user: AccountUser, id: string): Promise<SavedFunctionalPlan> {
+    const row = await this.plans.findForUser(user.id, id);
+    if (row === undefined) throw functionalPlanNotFound();
+    return toSavedPlan(row, user.email);
+  }
+
+  /** The stored plan of the user, as the model reads it; not found when it is not theirs. */
+  async plan(user: AccountUser, id: string): Promise<FunctionalPlan> {
+    const row = await this.plans.findForUser(user.id, id);
+    if (row === undefined) throw functionalPlanNotFound();
+    return rowToPlan(row);
+  }
+
+  async delete(user: AccountUser, id: string): Promise<void> {
+    if (!(await this.plans.deleteForUser(user.id, id))) throw functionalPlanNotFound();
+  }
+
+  /** A run's status becomes its plan's (the dashboard's Status column); a deleted plan is left alone. */
+  async setStatus(userId: string, id: string, status: string): Promise<void> {
+    await this.plans.updateForUser(userId, id, { status });
+  }
+}

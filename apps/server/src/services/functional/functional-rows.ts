@@ -1,0 +1,122 @@
+import {
+  type CallResult,
+  FUNCTIONAL_SOURCES,
+  FUNCTIONAL_TEST_TYPES,
+  type FunctionalApiResult,
+  type FunctionalPlan,
+  FunctionalPlanSchema,
+  type FunctionalResult,
+  type FunctionalStatus,
+  functionalStatusKind,
+  type FunctionalSummary,
+} from '@aqa/plan';
+import type { FunctionalPlanRow, FunctionalRunRow, NewFunctionalPlanRow } from '../../db/schema';
+
+/** A plan's status before its first run. */
+export const NEVER_RUN_STATUS = 'saved';
+
+/** A saved functional plan as the calls answer it: the model's plan with its id, owner, status and times. */
+export type SavedFunctionalPlan = FunctionalPlan & {
+  id: string;
+  _id: string;
+  status: string;
+  user_email: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** What the server owns and the body therefore does not keep: ids, owner, status and times. */
+function planBody(plan: FunctionalPlan): string {
+  const {
+    id: _id,
+    plan_id: _planId,
+    status: _status,
+    user_email: _email,
+    created_at: _created,
+    updated_at: _updated,
+    ...body
+  } = plan;
+  return JSON.stringify(body);
+}
+
+/** The plan as the columns of its row (everything but id, owner, status and times). */
+export function planColumns(
+  plan: FunctionalPlan,
+): Pick<NewFunctionalPlanRow, 'name' | 'test_type' | 'source' | 'schema_version' | 'body'> {
+  return {
+    name: plan.test_name,
+    test_type: plan.test_type,
+    source: plan.source,
+    schema_version: plan.schema_version,
+    body: planBody(plan),
+  };
+}
+
+/** The stored plan, read again through the model (so a field added since takes its default). */
+export function rowToPlan(row: FunctionalPlanRow): FunctionalPlan {
+  return FunctionalPlanSchema.parse(JSON.parse(row.body));
+}
+
+export function toSavedPlan(row: FunctionalPlanRow, userEmail: string): SavedFunctionalPlan {
+  return {
+    ...rowToPlan(row),
+    id: row.id,
+    _id: row.id,
+    status: row.status,
+    user_email: userEmail,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** What a stored run keeps in its `result` column. */
+export interface StoredCalls {
+  validation_results: CallResult[];
+  calls_omitted: number;
+  api_results: FunctionalApiResult[];
+  timeline_data: FunctionalResult['timeline_data'];
+}
+
+export const EMPTY_SUMMARY: FunctionalSummary = {
+  total_requests: 0,
+  successful_requests: 0,
+  failed_requests: 0,
+  validation_failures: 0,
+};
+
+/** `{ [key]: value }` when the stored word is one the model knows, else nothing. */
+function oneOf<K extends string, T extends string>(
+  key: K,
+  words: readonly T[],
+  value: string,
+): Partial<Record<K, T>> {
+  return (words as readonly string[]).includes(value) ? ({ [key]: value } as Partial<Record<K, T>>) : {};
+}
+
+/** A stored run as the calls answer it; a status the model does not know is reported as failed. */
+export function rowToResult(row: FunctionalRunRow): FunctionalResult {
+  const calls: StoredCalls =
+    row.result === null
+      ? { validation_results: [], calls_omitted: 0, api_results: [], timeline_data: [] }
+      : (JSON.parse(row.result) as StoredCalls);
+  const kind = functionalStatusKind(row.status);
+  const status: FunctionalStatus = kind === 'unknown' ? 'failed' : kind;
+  return {
+    test_id: row.id,
+    plan_id: row.plan_id,
+    test_name: row.test_name,
+    description: row.description,
+    status,
+    ...oneOf('test_type', FUNCTIONAL_TEST_TYPES, row.test_type),
+    ...oneOf('source', FUNCTIONAL_SOURCES, row.source),
+    start_time: row.start_time,
+    end_time: row.end_time,
+    error: row.error,
+    summary: row.summary === null ? EMPTY_SUMMARY : (JSON.parse(row.summary) as FunctionalSummary),
+    validation_results: calls.validation_results,
+    validation_results_total: calls.validation_results.length + calls.calls_omitted,
+    calls_omitted: calls.calls_omitted,
+    api_results: calls.api_results,
+    timeline_data: calls.timeline_data,
+  };
+}
