@@ -46,7 +46,7 @@ describe('routes', () => {
 
   it('redirects unknown paths, and screens not built yet, to /dashboard', async () => {
     signInAs();
-    const { router } = renderApp('/functional-dashboard');
+    const { router } = renderApp('/functional-test/ui-url-input');
     await screen.findByRole('heading', { name: 'Welcome to Anybody can do QA' });
     expect(router.state.location.pathname).toBe('/dashboard');
   });

@@ -18,6 +18,8 @@ export const SCREEN_LOADERS: Record<BuiltScreenId, ScreenLoader> = {
   testResult: () => import('@/features/results/components/TestResultPage'),
   performanceDashboard: () =>
     import('@/features/history/components/performance-dashboard/PerformanceDashboardPage'),
+  functionalDashboard: () => import('@/features/functional/board/components/FunctionalDashboardPage'),
+  functionalResult: () => import('@/features/functional/result/components/FunctionalResultPage'),
   previousResults: () => import('@/features/history/components/previous-results/PreviousResultsPage'),
   compareResults: () => import('@/features/history/components/compare/CompareResultsPage'),
   profile: () => import('@/features/profile/components/ProfilePage'),

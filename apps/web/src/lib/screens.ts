@@ -122,6 +122,8 @@ const BUILT = [
   'createTestScript',
   'testResult',
   'performanceDashboard',
+  'functionalDashboard',
+  'functionalResult',
   'previousResults',
   'compareResults',
   'profile',

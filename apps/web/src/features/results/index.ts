@@ -5,8 +5,9 @@
  * The result screen itself is loaded by the router.
  */
 export { ApiResultsList, MethodBadge } from './components/ApiResults';
-export { Sparkline } from './components/MetricTile';
+export { MetricTile, Sparkline } from './components/MetricTile';
 export { FinishedRunReports, ReportDownloads } from './components/ReportDownloads';
+export { CURRENT_TEST_ID_KEY } from './model/current-test';
 export { isFinished } from './model/finished';
 export {
   formatCount,

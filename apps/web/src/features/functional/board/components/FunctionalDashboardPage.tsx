@@ -1,0 +1,184 @@
+import {
+  FileCode,
+  FlaskConical,
+  History,
+  ListChecks,
+  MousePointerClick,
+  Plus,
+  RefreshCw,
+  Webhook,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { ScreenButton } from '@/components/screen-button';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useT } from '@/i18n';
+import { takeSavedPlanId } from '../../result/model/back-navigation';
+import { useFunctionalBoard } from '../hooks/useFunctionalBoard';
+import { countResults } from '../model/counters';
+import { BackendStatus } from './BackendStatus';
+import { BoardCounters } from './BoardCounters';
+import { PlanItem } from './PlanItem';
+import { ResultItem } from './ResultItem';
+import { TestingGuide } from './TestingGuide';
+
+/** docs/reference/02-running.md §9: the plan Back came from is highlighted for 2 s, after 500 ms. */
+export const HIGHLIGHT_DELAY_MS = 500;
+export const HIGHLIGHT_MS = 2000;
+
+/** The plan Back left in storage: scrolled into view and highlighted once the plans are shown. */
+function usePlanHighlight(ready: boolean) {
+  const [planId] = useState(takeSavedPlanId);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const target = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!ready || !planId) return;
+    const start = setTimeout(() => {
+      target.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+      setHighlighted(planId);
+    }, HIGHLIGHT_DELAY_MS);
+    const end = setTimeout(() => setHighlighted(null), HIGHLIGHT_DELAY_MS + HIGHLIGHT_MS);
+    return () => {
+      clearTimeout(start);
+      clearTimeout(end);
+    };
+  }, [ready, planId]);
+  return { planId, highlighted, target };
+}
+
+/**
+ * /functional-dashboard (docs/reference/02-running.md §2 "Functional dashboard"): the Backend Status
+ * badge, the counters, the runs and the plans, the create buttons and the guide. The error rules are §8's.
+ */
+export default function FunctionalDashboardPage() {
+  const t = useT();
+  const board = useFunctionalBoard();
+  const { data } = board;
+  const highlight = usePlanHighlight(data !== null);
+
+  let results;
+  let plans;
+  if (!data) {
+    results = <LoadingBlock text={t('functional.board.loading')} />;
+    plans = <LoadingBlock text={t('functional.board.loading')} />;
+  } else {
+    results =
+      data.results.length === 0 ? (
+        <EmptyBlock
+          icon={ListChecks}
+          title={t('functional.board.noResults')}
+          text={t('functional.board.noResultsText')}
+          data-testid="results-empty"
+        />
+      ) : (
+        <ul className="divide-y divide-border" data-testid="functional-results">
+          {data.results.map((result) => (
+            <li key={result.test_id}>
+              <ResultItem result={result} onDeleted={board.reload} />
+            </li>
+          ))}
+        </ul>
+      );
+    plans =
+      data.plans.length === 0 ? (
+        <EmptyBlock
+          icon={FlaskConical}
+          title={t('functional.board.noPlans')}
+          text={t('functional.board.noPlansText')}
+          data-testid="plans-empty"
+        />
+      ) : (
+        <ul className="divide-y divide-border" data-testid="functional-plans">
+          {data.plans.map((plan) => (
+            <li key={plan.id}>
+              <PlanItem
+                ref={plan.id === highlight.planId ? highlight.target : undefined}
+                plan={plan}
+                highlighted={plan.id === highlight.highlighted}
+                onDeleted={board.reload}
+              />
+            </li>
+          ))}
+        </ul>
+      );
+  }
+
+  return (
+    <div className="space-y-6" data-testid="functional-dashboard">
+      <PageHeader
+        title={t('functional.board.title')}
+        description={<BackendStatus state={board.backend} />}
+        actions={
+          <Button variant="outline" size="sm" onClick={board.reload} data-testid="refresh-board">
+            <RefreshCw className={board.loading && data ? 'animate-spin' : undefined} />
+            {t('functional.board.refresh')}
+          </Button>
+        }
+      />
+      <div className="flex flex-wrap gap-2" data-testid="functional-actions">
+        <ScreenButton screen="functionalUrl" size="sm" data-testid="create-api-test">
+          <Webhook />
+          {t('functional.board.createApiTest')}
+        </ScreenButton>
+        <ScreenButton screen="functionalUi" variant="outline" size="sm" data-testid="create-ui-test">
+          <MousePointerClick />
+          {t('functional.board.uiTest')}
+        </ScreenButton>
+        <ScreenButton screen="functionalScript" variant="outline" size="sm" data-testid="create-script-test">
+          <FileCode />
+          {t('functional.board.scriptTest')}
+        </ScreenButton>
+      </div>
+
+      <BoardCounters counters={data ? countResults(data.results) : null} />
+
+      {board.failed ? (
+        <ErrorBlock
+          title={t('functional.board.loadFailed')}
+          onRetry={board.reload}
+          data-testid="board-error"
+        />
+      ) : (
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+          <Card className="min-w-0" data-testid="results-section">
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 border-b border-border pb-4">
+              <CardTitle as="h2" className="flex items-center gap-2">
+                <History aria-hidden className="size-4 text-muted-foreground" />
+                {t('functional.board.resultsTitle')}
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="p-0">{results}</CardContent>
+          </Card>
+          <Card className="min-w-0" data-testid="plans-section">
+            <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 border-b border-border pb-4">
+              <CardTitle as="h2" className="flex items-center gap-2">
+                <FlaskConical aria-hidden className="size-4 text-muted-foreground" />
+                {t('functional.board.plansTitle')}
+              </CardTitle>
+              <div className="flex flex-wrap gap-2">
+                <ScreenButton
+                  screen="functionalUrl"
+                  variant="outline"
+                  size="sm"
+                  data-testid="create-api-plan"
+                >
+                  <Plus />
+                  {t('functional.board.createApiPlan')}
+                </ScreenButton>
+                <ScreenButton screen="functionalUi" variant="outline" size="sm" data-testid="create-ui-plan">
+                  <Plus />
+                  {t('functional.board.uiPlan')}
+                </ScreenButton>
+              </div>
+            </CardHeader>
+            <CardContent className="p-0">{plans}</CardContent>
+          </Card>
+        </div>
+      )}
+
+      <TestingGuide />
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { Pencil, Play, Trash2 } from 'lucide-react';
+import { forwardRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ComingSoon, preventActivation } from '@/components/coming-soon';
+import { useConfirm } from '@/components/confirm-dialog';
+import { useNotice } from '@/components/notices';
+import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { MISSING } from '@/features/results';
+import { useI18n } from '@/i18n';
+import { errorDetailMessage } from '@/i18n/error-messages';
+import { screenPath } from '@/lib/screens';
+import { cn } from '@/lib/utils';
+import { deleteFunctionalPlan, runFunctionalTest, type SavedFunctionalPlan } from '../../queries/plan-api';
+import { rememberFunctionalRun } from '../../result/model/current-run';
+import { formatWhen } from '../model/dates';
+import { editFunctionalPlanPath, sourceLabel, testTypeLabel } from '../model/plan-labels';
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 truncate text-sm font-medium" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function EditButton({ plan }: { plan: SavedFunctionalPlan }) {
+  const { t } = useI18n();
+  const to = editFunctionalPlanPath(plan);
+  if (to) {
+    return (
+      <Button asChild variant="outline" size="sm">
+        <Link to={to} data-testid="edit-plan">
+          <Pencil />
+          {t('history.plan.edit')}
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <ComingSoon>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-disabled="true"
+        onClick={preventActivation}
+        data-testid="edit-plan"
+      >
+        <Pencil />
+        {t('history.plan.edit')}
+      </Button>
+    </ComingSoon>
+  );
+}
+
+/**
+ * One plan of the functional dashboard (docs/reference/02-running.md §2): name (or 'Unnamed Plan'),
+ * Test Type, Source, Status, Created; Edit Plan, Run Test (the plan as saved, then its result), Delete.
+ * `highlighted` marks the plan Back came from (§4).
+ */
+export const PlanItem = forwardRef<
+  HTMLElement,
+  { plan: SavedFunctionalPlan; highlighted: boolean; onDeleted: () => void }
+>(function PlanItem({ plan, highlighted, onDeleted }, ref) {
+  const { t, locale } = useI18n();
+  const confirm = useConfirm();
+  const notice = useNotice();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'run' | 'delete' | null>(null);
+  const created = formatWhen(plan.created_at, locale);
+
+  async function run() {
+    setBusy('run');
+    try {
+      const started = await runFunctionalTest({ ...plan, plan_id: plan.id });
+      rememberFunctionalRun(started.test_id);
+      void navigate(screenPath('functionalResult', { testId: started.test_id }), {
+        state: { testId: started.test_id, planId: plan.id },
+      });
+    } catch (error) {
+      notice.error(`${t('functional.board.runFailed')}\n${errorDetailMessage(error, t)}`);
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    const question = { message: t('history.confirmDelete'), confirmLabel: t('history.confirmDeleteAction') };
+    if (!(await confirm({ ...question, destructive: true }))) return;
+    setBusy('delete');
+    try {
+      await deleteFunctionalPlan(plan.id);
+      onDeleted();
+    } catch {
+      notice.error(t('functional.board.deletePlanFailed'));
+      setBusy(null);
+    }
+  }
+
+  return (
+    <article
+      ref={ref}
+      className={cn(
+        'min-w-0 scroll-mt-24 space-y-3 px-4 py-4 transition-colors duration-500 sm:px-5',
+        highlighted && 'bg-accent/70 ring-2 ring-inset ring-primary/50',
+      )}
+      data-testid="functional-plan-item"
+      data-plan-id={plan.id}
+      data-highlighted={highlighted ? 'true' : undefined}
+    >
+      <h3 className="break-words text-sm font-semibold" data-testid="plan-item-name">
+        {plan.test_name.trim() || t('functional.board.unnamedPlan')}
+      </h3>
+      <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/40 px-3 py-2.5 sm:grid-cols-4">
+        <Field label={t('functional.board.testType')} testId="plan-item-type">
+          {t(testTypeLabel(plan.test_type))}
+        </Field>
+        <Field label={t('functional.board.source')} testId="plan-item-source">
+          {t(sourceLabel(plan.source))}
+        </Field>
+        <Field label={t('functional.board.status')} testId="plan-item-status">
+          {plan.status ? <StatusBadge status={plan.status} /> : MISSING}
+        </Field>
+        <Field label={t('functional.board.created')} testId="plan-item-created">
+          {created ?? MISSING}
+        </Field>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        <EditButton plan={plan} />
+        <Button size="sm" onClick={() => void run()} disabled={busy !== null} data-testid="run-plan">
+          {busy === 'run' ? <Spinner /> : <Play />}
+          {busy === 'run' ? t('functional.board.starting') : t('history.plan.run')}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive-text hover:bg-destructive-soft"
+          onClick={() => void remove()}
+          disabled={busy !== null}
+          data-testid="delete-plan"
+        >
+          {busy === 'delete' ? <Spinner /> : <Trash2 />}
+          {t('history.plan.delete')}
+        </Button>
+      </div>
+    </article>
+  );
+});

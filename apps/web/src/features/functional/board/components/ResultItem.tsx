@@ -1,0 +1,147 @@
+import { functionalStatusKind, type FunctionalResult } from '@aqa/plan';
+import { ArrowRight, Check, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { useConfirm } from '@/components/confirm-dialog';
+import { useNotice } from '@/components/notices';
+import { ScreenButton } from '@/components/screen-button';
+import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { formatCount } from '@/features/results';
+import { useI18n } from '@/i18n';
+import { cn } from '@/lib/utils';
+import { deleteFunctionalResult } from '../../queries/result-api';
+import { formatWhen } from '../model/dates';
+
+/** docs/reference/02-running.md §2: the list shows the first 3 validation results of a run. */
+export const LISTED_VALIDATIONS = 3;
+
+/**
+ * One run of the functional dashboard's results list (docs/reference/02-running.md §2): name (or
+ * 'Unnamed Test'), status, date, summary, its first 3 validation results and '+N more validations',
+ * View Result and Delete.
+ */
+export function ResultItem({ result, onDeleted }: { result: FunctionalResult; onDeleted: () => void }) {
+  const { t, locale } = useI18n();
+  const confirm = useConfirm();
+  const notice = useNotice();
+  const [deleting, setDeleting] = useState(false);
+  const kind = functionalStatusKind(result.status);
+  const shown = result.validation_results.slice(0, LISTED_VALIDATIONS);
+  const total = result.validation_results_total ?? result.validation_results.length;
+  const more = Math.max(0, total - shown.length);
+  const when = formatWhen(result.start_time, locale);
+  const { summary } = result;
+
+  async function remove() {
+    const question = { message: t('history.confirmDelete'), confirmLabel: t('history.confirmDeleteAction') };
+    if (!(await confirm({ ...question, destructive: true }))) return;
+    setDeleting(true);
+    try {
+      await deleteFunctionalResult(result.test_id);
+      onDeleted();
+    } catch {
+      notice.error(t('functional.board.deleteResultFailed'));
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <article
+      className="min-w-0 space-y-3 px-4 py-4 sm:px-5"
+      data-testid="functional-result-item"
+      data-test-id={result.test_id}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 space-y-0.5">
+          <h3 className="break-words text-sm font-semibold" data-testid="result-item-name">
+            {result.test_name.trim() || t('dashboard.unnamedTest')}
+          </h3>
+          <p className="num text-xs text-muted-foreground">
+            {when && <time dateTime={result.start_time ?? undefined}>{when}</time>}
+            <span className="ml-2 font-mono text-[11px]">{result.test_id}</span>
+          </p>
+        </div>
+        <StatusBadge status={kind === 'unknown' ? '' : kind} />
+      </div>
+      <p className="num flex flex-wrap gap-x-3 gap-y-0.5 text-xs" data-testid="result-item-summary">
+        <span>
+          {t('functional.board.summaryTotal', { count: formatCount(summary.total_requests, locale) })}
+        </span>
+        <span className="text-success-text">
+          {t('functional.board.summarySuccessful', {
+            count: formatCount(summary.successful_requests, locale),
+          })}
+        </span>
+        <span className={cn(summary.failed_requests > 0 && 'text-destructive-text')}>
+          {t('functional.board.summaryFailed', { count: formatCount(summary.failed_requests, locale) })}
+        </span>
+        <span className={cn(summary.validation_failures > 0 && 'text-destructive-text')}>
+          {t('functional.board.summaryValidationFailures', {
+            count: formatCount(summary.validation_failures, locale),
+          })}
+        </span>
+      </p>
+      {shown.length > 0 && (
+        <ul className="space-y-1" data-testid="result-item-validations">
+          {shown.map((call, index) => {
+            const passed = call.validation_details.filter((detail) => detail.passed).length;
+            return (
+              <li key={index} className="flex min-w-0 items-center gap-2 text-[13px]">
+                {call.success ? (
+                  <Check
+                    aria-label={t('functional.result.passed')}
+                    className="size-3.5 shrink-0 text-success"
+                  />
+                ) : (
+                  <X
+                    aria-label={t('functional.result.failed')}
+                    className="size-3.5 shrink-0 text-destructive"
+                  />
+                )}
+                <span className="min-w-0 truncate">
+                  {call.api_name.trim() || t('functional.result.apiFallback', { n: String(index + 1) })}
+                </span>
+                <span className="num shrink-0 text-xs text-muted-foreground">
+                  {t('functional.result.passedOf', {
+                    passed: String(passed),
+                    total: String(call.validation_details.length),
+                  })}
+                </span>
+              </li>
+            );
+          })}
+          {more > 0 && (
+            <li className="text-xs text-muted-foreground" data-testid="result-item-more">
+              {t('functional.board.moreValidations', { count: formatCount(more, locale) })}
+            </li>
+          )}
+        </ul>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <ScreenButton
+          screen="functionalResult"
+          params={{ testId: result.test_id }}
+          state={{ testId: result.test_id, planId: result.plan_id ?? undefined }}
+          variant="outline"
+          size="sm"
+          data-testid="view-result"
+        >
+          {t('dashboard.viewResult')}
+          <ArrowRight />
+        </ScreenButton>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive-text hover:bg-destructive-soft"
+          onClick={() => void remove()}
+          disabled={deleting}
+          data-testid="delete-result"
+        >
+          {deleting ? <Spinner /> : <Trash2 />}
+          {t('history.plan.delete')}
+        </Button>
+      </div>
+    </article>
+  );
+}

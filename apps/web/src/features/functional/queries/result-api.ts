@@ -1,0 +1,90 @@
+import type { FunctionalResult, FunctionalStatusResponse } from '@aqa/plan';
+import { dispositionFilename } from '@/features/results';
+import { api } from '@/lib/api';
+import { sessionUserId } from '@/lib/session';
+
+/**
+ * The functional result calls of docs/reference/02-running.md §7 under /api/functional (results list, one
+ * result, its status, stop, delete), the report download, and the health check of the functional
+ * dashboard. The plan calls are in ./plan-api.ts. Every call is for the signed-in user (user_email).
+ */
+
+function userQuery(extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(extra);
+  const email = sessionUserId();
+  if (email) params.set('user_email', email);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const path = (call: string, id?: string) =>
+  `/functional/${call}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
+
+/**
+ * GET /api/functional/functional-test-results: the user's runs, newest first; each keeps its first 3
+ * validation results and says in validation_results_total how many calls it judged.
+ */
+export function fetchFunctionalResults(signal?: AbortSignal): Promise<FunctionalResult[]> {
+  return api.get<FunctionalResult[]>(`${path('functional-test-results')}${userQuery()}`, { signal });
+}
+
+/** GET /api/functional/get-test-result/{id}: the whole result (a long run keeps its first calls). */
+export function fetchFunctionalResult(id: string, signal?: AbortSignal): Promise<FunctionalResult> {
+  return api.get<FunctionalResult>(`${path('get-test-result', id)}${userQuery()}`, { signal });
+}
+
+/** GET /api/functional/get-test-status/{id}: the run's status alone, polled every 5 s. */
+export function fetchFunctionalStatus(id: string, signal?: AbortSignal): Promise<FunctionalStatusResponse> {
+  return api.get<FunctionalStatusResponse>(`${path('get-test-status', id)}${userQuery()}`, { signal });
+}
+
+/** POST /api/functional/stop-test/{id}. */
+export function stopFunctionalTest(id: string): Promise<FunctionalStatusResponse> {
+  return api.post<FunctionalStatusResponse>(`${path('stop-test', id)}${userQuery()}`);
+}
+
+/** DELETE /api/functional/delete-result/{id}. */
+export function deleteFunctionalResult(id: string): Promise<unknown> {
+  return api.delete<unknown>(`${path('delete-result', id)}${userQuery()}`);
+}
+
+/** GET /api/health: the server answers, and whether its database does (503 when it does not). */
+export interface HealthAnswer {
+  status: 'ok' | 'error';
+  database?: 'ok' | 'error';
+  version?: string;
+}
+
+export function fetchHealth(signal?: AbortSignal): Promise<HealthAnswer> {
+  return api.get<HealthAnswer>('/health', { signal, auth: false });
+}
+
+export type FunctionalReportFormat = 'junit' | 'json' | 'html';
+
+export interface FunctionalReportFile {
+  text: string;
+  filename: string;
+  type: string;
+}
+
+const REPORT_TYPES: Record<FunctionalReportFormat, { type: string; extension: string }> = {
+  junit: { type: 'application/xml;charset=utf-8', extension: 'xml' },
+  json: { type: 'application/json;charset=utf-8', extension: 'json' },
+  html: { type: 'text/html;charset=utf-8', extension: 'html' },
+};
+
+/** GET /api/functional/test-report/{id}?format=junit|json|html: the report as text, with the server's file name. */
+export async function fetchFunctionalReport(
+  id: string,
+  format: FunctionalReportFormat,
+): Promise<FunctionalReportFile> {
+  let filename: string | null = null;
+  const text = await api.get<string>(`${path('test-report', id)}${userQuery({ format })}`, {
+    responseType: 'text',
+    onResponse: (response) => {
+      filename = dispositionFilename(response.headers.get('content-disposition'));
+    },
+  });
+  const { type, extension } = REPORT_TYPES[format];
+  return { text, filename: filename ?? `functional_report_${id}.${extension}`, type };
+}

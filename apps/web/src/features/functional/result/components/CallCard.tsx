@@ -1,0 +1,143 @@
+import type { CallResult, ValidationDetail } from '@aqa/plan';
+import { Check, X } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { formatMs, MethodBadge } from '@/features/results';
+import { useI18n } from '@/i18n';
+import { cn } from '@/lib/utils';
+import { isSuccessStatus, passedCount } from '../model/call-pages';
+import { FailureEvidence } from './FailureEvidence';
+import { TimingBar } from './TimingBar';
+
+function RuleRow({ detail }: { detail: ValidationDetail }) {
+  const { t } = useI18n();
+  const Mark = detail.passed ? Check : X;
+  return (
+    <li
+      className="space-y-1.5 px-3 py-2.5"
+      data-testid="validation-detail"
+      data-passed={detail.passed ? 'true' : 'false'}
+    >
+      <div className="flex min-w-0 items-start gap-2">
+        <span
+          role="img"
+          aria-label={t(detail.passed ? 'functional.result.passed' : 'functional.result.failed')}
+          className={cn(
+            'mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full',
+            detail.passed ? 'bg-success-soft text-success-text' : 'bg-destructive-soft text-destructive-text',
+          )}
+        >
+          <Mark aria-hidden className="size-3.5" />
+        </span>
+        <Badge variant="outline" className="font-mono text-[11px]" data-testid="detail-type">
+          {detail.type}
+        </Badge>
+        <p className="min-w-0 flex-1 break-words text-sm" data-testid="detail-message">
+          {detail.message}
+        </p>
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 pl-7 text-[13px] sm:grid-cols-2">
+        <div className="min-w-0">
+          <dt className="inline text-muted-foreground">{t('functional.result.expected')}: </dt>
+          <dd className="inline break-all font-mono text-[12px]" data-testid="detail-expected">
+            {detail.expected}
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="inline text-muted-foreground">{t('functional.result.actual')}: </dt>
+          <dd className="inline break-all font-mono text-[12px]" data-testid="detail-actual">
+            {detail.actual ?? t('functional.result.noActual')}
+          </dd>
+        </div>
+      </dl>
+      {detail.violations && detail.violations.length > 0 && (
+        <div className="pl-7" data-testid="schema-violations">
+          <p className="text-xs font-semibold text-muted-foreground">
+            {t('functional.result.violations', { count: String(detail.violations.length) })}
+          </p>
+          <ul className="mt-1 space-y-0.5 text-[13px]">
+            {detail.violations.map((violation, index) => (
+              <li key={`${violation.path}-${index}`} className="break-words">
+                <code className="rounded bg-muted px-1 font-mono text-[12px]">{violation.path || '/'}</code>{' '}
+                {violation.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * One judged call of "Validation Results" (docs/reference/02-running.md §2): name (or 'API N'), method,
+ * url, status code (green 200–299, else red), response time, Success/Failed, passed/total and each rule
+ * with its pass mark, type, expected, actual and message; beyond it the timing phases and, for a failed
+ * call, the evidence (docs/design.md §9).
+ */
+export function CallCard({ call, number }: { call: CallResult; number: number }) {
+  const { t, locale } = useI18n();
+  const { passed, total } = passedCount(call);
+  const name = call.api_name.trim() || t('functional.result.apiFallback', { n: String(number) });
+  return (
+    <article
+      className="min-w-0 space-y-3 rounded-lg border border-border bg-card p-3 sm:p-4"
+      data-testid="call-result"
+      data-success={call.success ? 'true' : 'false'}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 space-y-1">
+          <h4 className="break-words text-sm font-semibold" data-testid="call-name">
+            {name}
+          </h4>
+          <p className="flex min-w-0 items-center gap-2">
+            <MethodBadge method={call.method} />
+            <span className="min-w-0 break-all font-mono text-[12px] text-muted-foreground">{call.url}</span>
+          </p>
+        </div>
+        <Badge variant={call.success ? 'success' : 'destructive'} data-testid="call-outcome">
+          {t(call.success ? 'functional.result.success' : 'functional.result.failed')}
+        </Badge>
+      </header>
+      <p className="num flex flex-wrap items-center gap-x-4 gap-y-1 text-[13px]">
+        <span data-testid="call-status-code">
+          <span className="text-muted-foreground">{t('functional.result.statusCode')} </span>
+          <span
+            className={cn(
+              'font-semibold',
+              isSuccessStatus(call.status_code) ? 'text-success-text' : 'text-destructive-text',
+            )}
+            data-ok={isSuccessStatus(call.status_code) ? 'true' : 'false'}
+          >
+            {call.status_code ?? t('functional.result.noStatus')}
+          </span>
+        </span>
+        <span>
+          <span className="text-muted-foreground">{t('functional.result.responseTime')} </span>
+          <span className="font-medium" data-testid="call-response-time">
+            {formatMs(call.response_time, locale)}
+          </span>
+        </span>
+        <span data-testid="call-passed">
+          {t('functional.result.passedOf', { passed: String(passed), total: String(total) })}
+        </span>
+      </p>
+      {call.error && (
+        <p className="text-[13px] text-destructive-text" data-testid="call-error">
+          {call.error}
+        </p>
+      )}
+      {total > 0 && (
+        <ul
+          className="divide-y divide-border rounded-lg border border-border"
+          data-testid="validation-details"
+        >
+          {call.validation_details.map((detail, index) => (
+            <RuleRow key={`${detail.type}-${index}`} detail={detail} />
+          ))}
+        </ul>
+      )}
+      {call.timings && <TimingBar timings={call.timings} />}
+      {call.evidence && <FailureEvidence evidence={call.evidence} />}
+    </article>
+  );
+}

@@ -1,0 +1,73 @@
+import type { FunctionalApiResult } from '@aqa/plan';
+import { Check, X } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { formatMs, MethodBadge } from '@/features/results';
+import { useI18n } from '@/i18n';
+import { cn } from '@/lib/utils';
+import { isSuccessStatus } from '../model/call-pages';
+
+/**
+ * "API Results" (docs/reference/02-running.md §2): per API its name, status (success or another word),
+ * method, URL, response time, status code and its rules as Passed/Failed.
+ */
+export function FunctionalApiResults({ apis }: { apis: readonly FunctionalApiResult[] }) {
+  const { t, locale } = useI18n();
+  return (
+    <section aria-labelledby="functional-api-results-title" className="space-y-3" data-testid="api-results">
+      <h2 id="functional-api-results-title" className="text-lg font-semibold tracking-tight">
+        {t('functional.result.apiResults')}
+      </h2>
+      <ul className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+        {apis.map((api, index) => (
+          <li
+            key={`${index}-${api.name}`}
+            className="min-w-0 space-y-2 rounded-lg border border-border bg-card p-3 sm:p-4"
+            data-testid="api-result-row"
+          >
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h3 className="min-w-0 break-words text-sm font-semibold">
+                {api.name.trim() || t('functional.result.apiFallback', { n: String(index + 1) })}
+              </h3>
+              <Badge variant={api.status === 'success' ? 'success' : 'destructive'} data-testid="api-status">
+                {api.status === 'success' ? t('functional.result.success') : api.status}
+              </Badge>
+            </div>
+            <p className="flex min-w-0 items-center gap-2">
+              <MethodBadge method={api.method} />
+              <span className="min-w-0 break-all font-mono text-[12px] text-muted-foreground">{api.url}</span>
+            </p>
+            <p className="num flex flex-wrap gap-x-4 text-[13px]">
+              <span>
+                <span className="text-muted-foreground">{t('functional.result.responseTime')} </span>
+                {formatMs(api.response_time, locale)}
+              </span>
+              <span>
+                <span className="text-muted-foreground">{t('functional.result.statusCode')} </span>
+                <span
+                  className={cn(
+                    'font-semibold',
+                    isSuccessStatus(api.status_code) ? 'text-success-text' : 'text-destructive-text',
+                  )}
+                >
+                  {api.status_code ?? t('functional.result.noStatus')}
+                </span>
+              </span>
+            </p>
+            {api.validation_results.length > 0 && (
+              <ul className="flex flex-wrap gap-1.5">
+                {api.validation_results.map((rule, ruleIndex) => (
+                  <li key={`${rule.name}-${ruleIndex}`}>
+                    <Badge variant={rule.passed ? 'success' : 'destructive'} className="font-normal">
+                      {rule.passed ? <Check aria-hidden /> : <X aria-hidden />}
+                      {rule.name}: {t(rule.passed ? 'functional.result.passed' : 'functional.result.failed')}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
