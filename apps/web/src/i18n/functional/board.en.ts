@@ -116,4 +116,10 @@ export const functionalBoardEn = {
   'functional.result.timelineAxisMs': 'ms',
   'functional.result.timelineEmpty': 'No timeline data',
   'functional.result.timelineLabel': 'Response time of the run over time',
+
+  // Home dashboard and Previous Results: which kind of run an item is.
+  'functional.recent.performance': 'Performance',
+  'functional.recent.functional': 'Functional',
+  'functional.history.kindLabel': 'Kind of test',
+  'functional.history.emptyText': 'Run a functional test to see its results here.',
 } as const;

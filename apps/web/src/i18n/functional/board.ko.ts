@@ -116,4 +116,9 @@ export const functionalBoardKo: Record<keyof typeof functionalBoardEn, string> =
   'functional.result.timelineAxisMs': 'ms',
   'functional.result.timelineEmpty': '타임라인 데이터 없음',
   'functional.result.timelineLabel': '실행 중 시간에 따른 응답 시간',
+
+  'functional.recent.performance': '성능',
+  'functional.recent.functional': '기능',
+  'functional.history.kindLabel': '테스트 종류',
+  'functional.history.emptyText': '기능 테스트를 실행하면 결과가 여기에 표시됩니다.',
 };

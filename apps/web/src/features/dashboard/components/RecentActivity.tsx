@@ -2,6 +2,7 @@ import { Activity, ArrowRight, CircleExclamationPoint } from 'lucide-react';
 import { use, useState } from 'react';
 import { ScreenButton } from '@/components/screen-button';
 import { StatusBadge } from '@/components/status-badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -80,13 +81,21 @@ export function RecentActivity({ source: given }: { source?: RecentResultsSource
                     </p>
                   )}
                 </div>
+                <Badge variant="outline" className="text-[11px]" data-testid="recent-kind">
+                  {t(
+                    item.kind === 'functional'
+                      ? 'functional.recent.functional'
+                      : 'functional.recent.performance',
+                  )}
+                </Badge>
                 <StatusBadge status={item.status} />
                 <ScreenButton
-                  screen="testResult"
+                  screen={item.kind === 'functional' ? 'functionalResult' : 'testResult'}
                   params={{ testId: item.testId }}
                   state={{ testId: item.testId, planId: item.planId }}
                   variant="ghost"
                   size="sm"
+                  data-testid="recent-view-result"
                 >
                   {t('dashboard.viewResult')}
                   <ArrowRight />

@@ -1,11 +1,12 @@
 import type { PastRun } from '@aqa/plan';
 import { createContext } from 'react';
+import { fetchFunctionalResults } from '@/features/functional';
 import { api } from '@/lib/api';
 
 /**
  * The Recent Activity contract (docs/reference/02-running.md §2 "Home dashboard"). `fetchRecentResults`
- * (GET /api/get-test-results) is handed to the dashboard through `RecentResultsContext` by the router
- * (src/app/data-sources.tsx).
+ * (GET /api/get-test-results and GET /api/functional/functional-test-results) is handed to the dashboard
+ * through `RecentResultsContext` by the router (src/app/data-sources.tsx).
  */
 export type RecentResultStatus = 'completed' | 'running' | 'pending' | 'failed' | 'stopped' | (string & {});
 
@@ -17,6 +18,8 @@ export interface RecentResult {
   /** ISO time the run was created. */
   createdAt?: string | undefined;
   status: RecentResultStatus;
+  /** Which result screen opens it: the performance one unless said otherwise. */
+  kind?: 'performance' | 'functional';
 }
 
 /** Loads the signed-in user's results, newest first or in any order (the dashboard sorts and keeps 5). */
@@ -35,14 +38,31 @@ export function newestFirst(results: RecentResult[], limit: number = RECENT_RESU
   return [...results].sort((a, b) => time(b) - time(a)).slice(0, limit);
 }
 
-/** The user's newest runs (the server sorts newest first). */
+/**
+ * The user's newest runs of both kinds, performance and functional (each server list is newest first);
+ * the dashboard keeps the 5 newest of them all.
+ */
 export const fetchRecentResults: RecentResultsSource = async (signal) => {
-  const runs = await api.get<PastRun[]>(`/get-test-results?limit=${RECENT_RESULTS_LIMIT}`, { signal });
-  return runs.map((run) => ({
-    testId: run.test_id,
-    planId: run.plan_id ?? undefined,
-    name: run.test_name || undefined,
-    createdAt: run.created_at,
-    status: run.status,
-  }));
+  const [runs, functional] = await Promise.all([
+    api.get<PastRun[]>(`/get-test-results?limit=${RECENT_RESULTS_LIMIT}`, { signal }),
+    fetchFunctionalResults(signal),
+  ]);
+  return [
+    ...runs.map((run) => ({
+      testId: run.test_id,
+      planId: run.plan_id ?? undefined,
+      name: run.test_name || undefined,
+      createdAt: run.created_at,
+      status: run.status,
+      kind: 'performance' as const,
+    })),
+    ...functional.map((run) => ({
+      testId: run.test_id,
+      planId: run.plan_id ?? undefined,
+      name: run.test_name || undefined,
+      createdAt: run.start_time ?? undefined,
+      status: run.status,
+      kind: 'functional' as const,
+    })),
+  ];
 };

@@ -10,6 +10,7 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { useReloadable } from '../../hooks/useReloadable';
 import { fetchPastRuns } from '../../queries/history-api';
 import { Pager } from '../shared/Pager';
+import { FunctionalRunList } from './FunctionalRunList';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { RunDetail } from './RunDetail';
 import { RunListItem } from './RunListItem';
@@ -26,6 +27,8 @@ export default function PreviousResultsPage() {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('testId');
   const planId = params.get('planId');
+  // Functional runs have a list of their own, each opening the functional result screen.
+  const functional = params.get('kind') === 'functional';
   const [offset, setOffset] = useState(0);
   const [reloads, setReloads] = useState(0);
   const detailRef = useRef<HTMLDivElement>(null);
@@ -44,7 +47,7 @@ export default function PreviousResultsPage() {
     setOffset(Math.max(0, Math.floor((page.total - 1) / RUNS_PAGE_SIZE) * RUNS_PAGE_SIZE));
   }
 
-  const setParam = (name: 'testId' | 'planId', value: string | null) =>
+  const setParam = (name: 'testId' | 'planId' | 'kind', value: string | null) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -133,61 +136,91 @@ export default function PreviousResultsPage() {
           </>
         }
       />
-      {planId && (
-        <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="plan-filter-chip">
-          <span className="text-muted-foreground">{t('history.results.planFilter')}</span>
-          <span className="rounded-full bg-accent px-2.5 py-0.5 font-medium text-accent-foreground">
-            {planName ?? planId}
-          </span>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setOffset(0);
-              setParam('planId', null);
-            }}
-            data-testid="clear-plan-filter"
-          >
-            <X />
-            {t('history.results.allRuns')}
-          </Button>
-        </div>
-      )}
-      <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]">
-        <section aria-label={t('history.results.listLabel')} className="min-w-0">
-          {list}
-        </section>
-        <section
-          ref={detailRef}
-          aria-label={t('history.results.detailLabel')}
-          className="min-w-0 scroll-mt-20"
-        >
-          {selectedId && !page && runs.status === 'loading' ? (
-            <LoadingBlock text={t('common.loading')} />
-          ) : selectedId ? (
-            <RunDetail
-              key={selectedId}
-              testId={selectedId}
-              listed={page?.items.find((run) => run.test_id === selectedId)}
-              version={reloads}
-              onChanged={reload}
-              onDeleted={() => {
-                setParam('testId', null);
-                reload();
-              }}
-            />
-          ) : (
-            <Card>
-              <EmptyBlock
-                icon={MousePointerClick}
-                title={t('history.results.select')}
-                text={t('history.results.selectText')}
-                data-testid="results-select"
-              />
-            </Card>
-          )}
-        </section>
+      <div
+        role="group"
+        aria-label={t('functional.history.kindLabel')}
+        className="inline-flex gap-1 rounded-lg bg-muted p-1"
+        data-testid="results-kind"
+      >
+        {(['performance', 'functional'] as const).map((kind) => {
+          const active = (kind === 'functional') === functional;
+          return (
+            <Button
+              key={kind}
+              variant={active ? 'outline' : 'ghost'}
+              size="sm"
+              aria-pressed={active}
+              onClick={() => setParam('kind', kind === 'functional' ? 'functional' : null)}
+              data-testid={`results-kind-${kind}`}
+            >
+              {t(kind === 'functional' ? 'functional.recent.functional' : 'functional.recent.performance')}
+            </Button>
+          );
+        })}
       </div>
+      {functional ? (
+        <section aria-label={t('history.results.listLabel')} className="min-w-0">
+          <FunctionalRunList reloads={reloads} />
+        </section>
+      ) : (
+        <>
+          {planId && (
+            <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="plan-filter-chip">
+              <span className="text-muted-foreground">{t('history.results.planFilter')}</span>
+              <span className="rounded-full bg-accent px-2.5 py-0.5 font-medium text-accent-foreground">
+                {planName ?? planId}
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setOffset(0);
+                  setParam('planId', null);
+                }}
+                data-testid="clear-plan-filter"
+              >
+                <X />
+                {t('history.results.allRuns')}
+              </Button>
+            </div>
+          )}
+          <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]">
+            <section aria-label={t('history.results.listLabel')} className="min-w-0">
+              {list}
+            </section>
+            <section
+              ref={detailRef}
+              aria-label={t('history.results.detailLabel')}
+              className="min-w-0 scroll-mt-20"
+            >
+              {selectedId && !page && runs.status === 'loading' ? (
+                <LoadingBlock text={t('common.loading')} />
+              ) : selectedId ? (
+                <RunDetail
+                  key={selectedId}
+                  testId={selectedId}
+                  listed={page?.items.find((run) => run.test_id === selectedId)}
+                  version={reloads}
+                  onChanged={reload}
+                  onDeleted={() => {
+                    setParam('testId', null);
+                    reload();
+                  }}
+                />
+              ) : (
+                <Card>
+                  <EmptyBlock
+                    icon={MousePointerClick}
+                    title={t('history.results.select')}
+                    text={t('history.results.selectText')}
+                    data-testid="results-select"
+                  />
+                </Card>
+              )}
+            </section>
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,6 @@
+/**
+ * What other features may use of the functional feature (the lint rule of eslint.config.js lets them
+ * import `@/features/functional` and nothing deeper): the runs list, for Recent Activity on the home
+ * dashboard and Previous Results. Its screens are loaded by the router.
+ */
+export { fetchFunctionalResults } from './queries/result-api';

@@ -1,0 +1,120 @@
+import { functionalStatusKind, type FunctionalResult } from '@aqa/plan';
+import { ArrowRight, History } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { ScreenButton } from '@/components/screen-button';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
+import { StatusBadge } from '@/components/status-badge';
+import { fetchFunctionalResults } from '@/features/functional';
+import { formatCount } from '@/features/results';
+import { useI18n } from '@/i18n';
+import { errorDetailMessage } from '@/i18n/error-messages';
+import { cn } from '@/lib/utils';
+import { useReloadable } from '../../hooks/useReloadable';
+import { formatDateTime } from '../../model/run-format';
+import { Pager } from '../shared/Pager';
+
+export const FUNCTIONAL_RUNS_PAGE_SIZE = 20;
+
+function FunctionalRunItem({ run }: { run: FunctionalResult }) {
+  const { t, locale } = useI18n();
+  const kind = functionalStatusKind(run.status);
+  const started = formatDateTime(run.start_time, locale);
+  const { summary } = run;
+  return (
+    <div
+      className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-3"
+      data-testid="functional-run-item"
+      data-test-id={run.test_id}
+    >
+      <div className="min-w-48 flex-1 space-y-1">
+        <p className="truncate text-sm font-semibold">{run.test_name.trim() || t('dashboard.unnamedTest')}</p>
+        <p className="truncate font-mono text-[11px] text-muted-foreground">{run.test_id}</p>
+        <p className="num flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
+          {started && <span>{started}</span>}
+          <span>
+            {t('functional.board.summaryTotal', { count: formatCount(summary.total_requests, locale) })}
+          </span>
+          <span className="text-success-text">
+            {t('functional.board.summarySuccessful', {
+              count: formatCount(summary.successful_requests, locale),
+            })}
+          </span>
+          <span className={cn(summary.validation_failures > 0 && 'text-destructive-text')}>
+            {t('functional.board.summaryValidationFailures', {
+              count: formatCount(summary.validation_failures, locale),
+            })}
+          </span>
+        </p>
+      </div>
+      <StatusBadge status={kind === 'unknown' ? '' : kind} />
+      <ScreenButton
+        screen="functionalResult"
+        params={{ testId: run.test_id }}
+        state={{ testId: run.test_id, planId: run.plan_id ?? undefined }}
+        variant="outline"
+        size="sm"
+        data-testid="functional-run-view"
+      >
+        {t('dashboard.viewResult')}
+        <ArrowRight />
+      </ScreenButton>
+    </div>
+  );
+}
+
+/**
+ * Previous Results' functional runs (docs/reference/02-running.md §2): each run with its status, start,
+ * summary and a View Result that opens the functional result screen, a page at a time.
+ */
+export function FunctionalRunList({ reloads }: { reloads: number }) {
+  const { t } = useI18n();
+  const [offset, setOffset] = useState(0);
+  const [retries, setRetries] = useState(0);
+  const load = useCallback((signal: AbortSignal) => fetchFunctionalResults(signal), []);
+  const runs = useReloadable(load, `${reloads}:${retries}`);
+
+  if (runs.status === 'error') {
+    return (
+      <ErrorBlock
+        title={t('history.results.loadError')}
+        detail={errorDetailMessage(runs.error, t)}
+        onRetry={() => setRetries((n) => n + 1)}
+        data-testid="functional-runs-error"
+      />
+    );
+  }
+  if (!runs.data) return <LoadingBlock text={t('history.results.loading')} />;
+  if (runs.data.length === 0) {
+    return (
+      <EmptyBlock
+        icon={History}
+        title={t('history.results.empty')}
+        text={t('functional.history.emptyText')}
+        data-testid="functional-runs-empty"
+      />
+    );
+  }
+  const start = Math.min(
+    offset,
+    Math.floor((runs.data.length - 1) / FUNCTIONAL_RUNS_PAGE_SIZE) * FUNCTIONAL_RUNS_PAGE_SIZE,
+  );
+  const shown = runs.data.slice(start, start + FUNCTIONAL_RUNS_PAGE_SIZE);
+  return (
+    <div className="space-y-3">
+      <ul className="space-y-2" data-testid="functional-run-list">
+        {shown.map((run) => (
+          <li key={run.test_id}>
+            <FunctionalRunItem run={run} />
+          </li>
+        ))}
+      </ul>
+      <Pager
+        offset={start}
+        limit={FUNCTIONAL_RUNS_PAGE_SIZE}
+        total={runs.data.length}
+        shown={shown.length}
+        onOffset={setOffset}
+      />
+    </div>
+  );
+}
