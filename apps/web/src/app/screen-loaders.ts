@@ -24,4 +24,5 @@ export const SCREEN_LOADERS: Record<BuiltScreenId, ScreenLoader> = {
   compareResults: () => import('@/features/history/components/compare/CompareResultsPage'),
   profile: () => import('@/features/profile/components/ProfilePage'),
   settings: () => import('@/features/settings/components/SettingsPage'),
+  functionalUrl: () => import('@/features/functional/editor/components/FunctionalUrlInputPage'),
 };

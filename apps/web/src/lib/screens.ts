@@ -128,6 +128,7 @@ const BUILT = [
   'compareResults',
   'profile',
   'settings',
+  'functionalUrl',
 ] as const satisfies readonly ScreenId[];
 
 export type BuiltScreenId = (typeof BUILT)[number];

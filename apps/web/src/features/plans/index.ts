@@ -6,6 +6,7 @@ export { NativeSelect } from './components/NativeSelect';
 // The call editor's parts the functional API editor reuses (headers, parameters, authorization).
 export { AuthorizationFields } from './components/AuthorizationFields';
 export { KeyValueRows } from './components/KeyValueRows';
+export { useEditorAddress, useEditorKey } from './hooks/useEditorAddress';
 export { authorizationFromHeaderValue, isReplacedAuthorizationHeader } from './model/authorization-header';
 export { authorizationToModel } from './model/form-to-plan';
 export {

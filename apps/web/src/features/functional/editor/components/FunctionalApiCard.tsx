@@ -1,0 +1,356 @@
+import { BODY_METHODS, FUNCTIONAL_BOUNDS, HTTP_METHODS, type HttpMethod } from '@aqa/plan';
+import { ArrowDown, ArrowUp, ChevronDown, CopyPlus, Trash2 } from 'lucide-react';
+import { useState, type Dispatch } from 'react';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { AuthorizationFields, KeyValueRows, NativeSelect, type PlanFormAction } from '@/features/plans';
+import { useT } from '@/i18n';
+import { cn } from '@/lib/utils';
+import type { FunctionalApiForm, FunctionalFormAction } from '../model/functional-form';
+import { translateFunctionalMessage } from '../model/messages';
+import { CapturesPanel } from './CapturesPanel';
+import { ValidationRulesPanel } from './ValidationRulesPanel';
+
+const CARD_TABS = ['payload', 'parameters', 'headers', 'authorization'] as const;
+type CardTab = (typeof CARD_TABS)[number];
+const TAB_LABELS = {
+  payload: 'functional.editor.tabBody',
+  parameters: 'plans.tabParameters',
+  headers: 'plans.tabHeaders',
+  authorization: 'plans.tabAuthorization',
+} as const;
+
+/** Method colours as on the performance call editor: text only. */
+const METHOD_TONE: Partial<Record<HttpMethod, string>> = {
+  GET: 'text-success-text',
+  POST: 'text-warning-text',
+  PUT: 'text-info-text',
+  PATCH: 'text-info-text',
+  DELETE: 'text-destructive-text',
+};
+
+export interface FunctionalApiCardProps {
+  api: FunctionalApiForm;
+  index: number;
+  count: number;
+  dispatch: Dispatch<FunctionalFormAction>;
+  /** This API's problems, by the card's field keys (see plan-check.ts). */
+  errors: Record<string, string>;
+  onRemove: (api: FunctionalApiForm, index: number) => void;
+  disabled?: boolean;
+}
+
+/**
+ * One API of the plan (docs/reference/02-running.md §2 "Functional URL Input screen"): name, URL, method
+ * (GET, POST, PUT, DELETE, PATCH, HEAD, OPTIONS), timeout, description, then the request's body (POST,
+ * PUT and PATCH only), parameters, headers and authorization — the performance editor's own parts — and
+ * the validation rules and captures. Move up/down and duplicate are beyond the spec.
+ */
+export function FunctionalApiCard({
+  api,
+  index,
+  count,
+  dispatch,
+  errors,
+  onRemove,
+  disabled,
+}: FunctionalApiCardProps) {
+  const t = useT();
+  const { entry } = api;
+  const [open, setOpen] = useState(true);
+  const number = index + 1;
+  const testId = `api-${index}`;
+  const fieldId = (field: string) => `${entry.id}-${field}`;
+  const error = (field: string) => {
+    const message = errors[field];
+    return message ? translateFunctionalMessage(message, t) : undefined;
+  };
+  const sendsBody = BODY_METHODS.includes(entry.method);
+  const tabs = CARD_TABS.filter((tab) => tab !== 'payload' || sendsBody);
+  const tab: CardTab = tabs.includes(entry.tab) ? entry.tab : 'parameters';
+  // The shared editors speak the performance form's actions; each is applied to this call.
+  const entryDispatch: Dispatch<PlanFormAction> = (action) => {
+    if ('entryId' in action) dispatch({ type: 'entry', action });
+  };
+  const setValue = (field: 'name' | 'url' | 'payload' | 'timeout', value: string) =>
+    entryDispatch({ type: 'setEntryValue', entryId: entry.id, field, value });
+  const subErrors = (prefix: string) =>
+    Object.fromEntries(
+      Object.entries(errors)
+        .filter(([key]) => key.startsWith(prefix))
+        .map(([key, message]) => [key.slice(prefix.length), message]),
+    );
+  const tabHasError = (name: CardTab) =>
+    Object.keys(errors).some((key) => key === name || key.startsWith(`${name}.`));
+  const title = entry.name.trim() || t('functional.editor.unnamedApi');
+
+  return (
+    <Card
+      className={cn('@container relative', disabled && 'pointer-events-none opacity-60')}
+      data-testid={testId}
+      data-entry-id={entry.id}
+      role="group"
+      aria-label={t('functional.editor.apiLabel', { number })}
+    >
+      <div className="flex items-center gap-2 px-3 py-3 sm:px-4">
+        <span
+          className="num flex h-6 min-w-6 shrink-0 items-center justify-center rounded-md bg-accent px-1.5 text-xs font-semibold text-accent-foreground"
+          aria-hidden
+        >
+          {number}
+        </span>
+        <span
+          className={cn('w-14 shrink-0 font-mono text-[12px] font-semibold', METHOD_TONE[entry.method])}
+          aria-hidden
+        >
+          {entry.method}
+        </span>
+        <span
+          className={cn(
+            'min-w-0 flex-1 truncate text-sm font-medium',
+            !entry.name.trim() && 'italic text-muted-foreground',
+          )}
+          data-testid={`${testId}-title`}
+        >
+          {title}
+        </span>
+        <div className="flex shrink-0 items-center gap-0.5">
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('functional.editor.moveUp')}
+            disabled={index === 0}
+            onClick={() => dispatch({ type: 'moveApi', from: index, to: index - 1 })}
+            data-testid={`${testId}-up`}
+          >
+            <ArrowUp />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('functional.editor.moveDown')}
+            disabled={index >= count - 1}
+            onClick={() => dispatch({ type: 'moveApi', from: index, to: index + 1 })}
+            data-testid={`${testId}-down`}
+          >
+            <ArrowDown />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('functional.editor.duplicate')}
+            onClick={() => dispatch({ type: 'duplicateApi', entryId: entry.id })}
+            data-testid={`${testId}-duplicate`}
+          >
+            <CopyPlus />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('functional.editor.remove')}
+            onClick={() => onRemove(api, index)}
+            className="text-muted-foreground hover:text-destructive"
+            data-testid={`${testId}-remove`}
+          >
+            <Trash2 />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={open ? t('functional.editor.collapse') : t('functional.editor.expand')}
+            aria-expanded={open}
+            aria-controls={fieldId('details')}
+            onClick={() => setOpen((value) => !value)}
+            data-testid={`${testId}-toggle`}
+          >
+            <ChevronDown className={cn('transition-transform', !open && '-rotate-90')} />
+          </Button>
+        </div>
+      </div>
+      {!open && (error('name') ?? error('url')) && (
+        <p className="px-4 pb-3 text-[13px] leading-5 text-destructive">{error('name') ?? error('url')}</p>
+      )}
+
+      {open && (
+        <div id={fieldId('details')} className="space-y-6 border-t border-border px-3 pb-5 pt-4 sm:px-4">
+          <div className="grid gap-4 @2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+            <FormField
+              id={fieldId('name')}
+              label={t('functional.editor.apiName')}
+              required
+              error={error('name')}
+              errorTestId={`${testId}-name-error`}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  value={entry.name}
+                  maxLength={200}
+                  autoComplete="off"
+                  placeholder={t('functional.editor.apiNamePlaceholder')}
+                  onChange={(event) => setValue('name', event.target.value)}
+                  data-testid={`${testId}-name`}
+                />
+              )}
+            </FormField>
+            <FormField
+              id={fieldId('url')}
+              label={t('functional.editor.url')}
+              required
+              error={error('url')}
+              errorTestId={`${testId}-url-error`}
+            >
+              {(control) => (
+                <div className="flex min-w-0 gap-2">
+                  <NativeSelect
+                    aria-label={t('functional.editor.method')}
+                    value={entry.method}
+                    onChange={(event) => {
+                      const method = HTTP_METHODS.find((value) => value === event.target.value);
+                      if (method) entryDispatch({ type: 'setMethod', entryId: entry.id, method });
+                    }}
+                    className="w-[7.5rem] shrink-0"
+                    selectClassName={cn('font-mono font-semibold', METHOD_TONE[entry.method])}
+                    data-testid={`${testId}-method`}
+                  >
+                    {HTTP_METHODS.map((method) => (
+                      <option key={method} value={method}>
+                        {method}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                  <Input
+                    {...control}
+                    inputMode="url"
+                    value={entry.url}
+                    spellCheck={false}
+                    autoComplete="off"
+                    placeholder={t('functional.editor.urlPlaceholder')}
+                    onChange={(event) => setValue('url', event.target.value)}
+                    className="min-w-0 flex-1 font-mono text-[13px]"
+                    data-testid={`${testId}-url`}
+                  />
+                </div>
+              )}
+            </FormField>
+          </div>
+          <div className="grid gap-4 @2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+            <FormField
+              id={fieldId('timeout')}
+              label={t('functional.editor.timeout')}
+              hint={t('functional.editor.timeoutHint', { ...FUNCTIONAL_BOUNDS.timeout })}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="numeric"
+                  value={entry.timeout}
+                  autoComplete="off"
+                  onChange={(event) => setValue('timeout', event.target.value)}
+                  data-testid={`${testId}-timeout`}
+                />
+              )}
+            </FormField>
+            <FormField
+              id={fieldId('description')}
+              label={t('functional.editor.apiDescription')}
+              error={error('description')}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  value={api.description}
+                  maxLength={2000}
+                  placeholder={t('functional.editor.apiDescriptionPlaceholder')}
+                  onChange={(event) =>
+                    dispatch({ type: 'setApiDescription', entryId: entry.id, value: event.target.value })
+                  }
+                  data-testid={`${testId}-description`}
+                />
+              )}
+            </FormField>
+          </div>
+
+          <Tabs
+            value={tab}
+            onValueChange={(value) => {
+              const next = CARD_TABS.find((item) => item === value);
+              if (next) entryDispatch({ type: 'setTab', entryId: entry.id, tab: next });
+            }}
+          >
+            <TabsList
+              aria-label={t('functional.editor.apiLabel', { number })}
+              className="max-sm:grid max-sm:h-auto max-sm:w-full max-sm:grid-cols-2"
+            >
+              {tabs.map((item) => (
+                <TabsTrigger key={item} value={item} data-testid={`${testId}-tab-${item}`}>
+                  {t(TAB_LABELS[item])}
+                  {tabHasError(item) && <span aria-hidden className="size-1.5 rounded-full bg-destructive" />}
+                  {item === 'authorization' && entry.authorization.type !== 'none' && (
+                    <span aria-hidden className="size-1.5 rounded-full bg-primary" />
+                  )}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {sendsBody && (
+              <TabsContent value="payload">
+                <FormField
+                  id={fieldId('payload')}
+                  label={t('functional.editor.body')}
+                  hint={t('functional.editor.bodyHint')}
+                  error={error('payload')}
+                >
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      rows={6}
+                      value={entry.payload}
+                      spellCheck={false}
+                      placeholder='{"username": "demo", "password": "secret"}'
+                      onChange={(event) => setValue('payload', event.target.value)}
+                      className="font-mono text-[13px]"
+                      data-testid={`${testId}-body`}
+                    />
+                  )}
+                </FormField>
+              </TabsContent>
+            )}
+            <TabsContent value="parameters">
+              <KeyValueRows
+                entry={entry}
+                list="parameters"
+                dispatch={entryDispatch}
+                errors={errors}
+                testId={testId}
+              />
+            </TabsContent>
+            <TabsContent value="headers">
+              <KeyValueRows
+                entry={entry}
+                list="headers"
+                dispatch={entryDispatch}
+                errors={errors}
+                testId={testId}
+              />
+            </TabsContent>
+            <TabsContent value="authorization">
+              <AuthorizationFields entry={entry} dispatch={entryDispatch} errors={errors} testId={testId} />
+            </TabsContent>
+          </Tabs>
+          {!sendsBody && (
+            <p className="text-[13px] text-muted-foreground" data-testid={`${testId}-no-body`}>
+              {t('functional.editor.bodyOnlyFor')}
+            </p>
+          )}
+
+          <ValidationRulesPanel api={api} dispatch={dispatch} errors={subErrors('rule.')} testId={testId} />
+          <CapturesPanel api={api} dispatch={dispatch} errors={subErrors('capture.')} testId={testId} />
+        </div>
+      )}
+    </Card>
+  );
+}

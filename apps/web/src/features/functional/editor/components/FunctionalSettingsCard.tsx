@@ -1,0 +1,124 @@
+import { FUNCTIONAL_BOUNDS } from '@aqa/plan';
+import { Settings2 } from 'lucide-react';
+import type { Dispatch } from 'react';
+import { FormField } from '@/components/form-field';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { useT } from '@/i18n';
+import type { MessageKey } from '@/i18n/en';
+import type { FunctionalForm, FunctionalFormAction, SettingField } from '../model/functional-form';
+import { translateFunctionalMessage } from '../model/messages';
+
+/** The number fields, each with the model's field name and bounds (docs/reference/02-running.md §5). */
+const NUMBER_FIELDS: {
+  field: SettingField;
+  model: keyof typeof FUNCTIONAL_BOUNDS;
+  label: MessageKey;
+}[] = [
+  { field: 'concurrentUsers', model: 'concurrent_users', label: 'functional.editor.concurrentUsers' },
+  { field: 'iterations', model: 'iterations', label: 'functional.editor.iterations' },
+  { field: 'rampUp', model: 'ramp_up_time', label: 'functional.editor.rampUp' },
+  { field: 'duration', model: 'test_duration', label: 'functional.editor.duration' },
+  { field: 'thinkTime', model: 'think_time', label: 'functional.editor.thinkTime' },
+];
+
+/** The test configuration form of docs/reference/02-running.md §2 "Functional URL Input screen". */
+export function FunctionalSettingsCard({
+  form,
+  dispatch,
+  errors,
+  disabled,
+}: {
+  form: FunctionalForm;
+  dispatch: Dispatch<FunctionalFormAction>;
+  /** Problems by the model's field name (test_name, iterations…). */
+  errors: Record<string, string>;
+  disabled: boolean;
+}) {
+  const t = useT();
+  const set = (field: SettingField) => (value: string) => dispatch({ type: 'setSetting', field, value });
+  const error = (field: string) => {
+    const message = errors[field];
+    return message ? translateFunctionalMessage(message, t) : undefined;
+  };
+
+  return (
+    <Card className="space-y-5 p-4 sm:p-5" data-testid="functional-settings">
+      <div className="space-y-0.5">
+        <h2 className="flex items-center gap-2 text-base font-semibold">
+          <Settings2 aria-hidden className="size-4 text-muted-foreground" />
+          {t('functional.editor.configTitle')}
+        </h2>
+        <p className="text-[13px] leading-5 text-muted-foreground">{t('functional.editor.configText')}</p>
+      </div>
+      <fieldset disabled={disabled} className="space-y-4">
+        <div className="grid gap-4 lg:grid-cols-2">
+          <FormField
+            id="functional-test-name"
+            label={t('functional.editor.testName')}
+            required
+            error={error('test_name')}
+            errorTestId="test-name-error"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                value={form.testName}
+                maxLength={200}
+                autoComplete="off"
+                placeholder={t('functional.editor.testNamePlaceholder')}
+                onChange={(event) => set('testName')(event.target.value)}
+                data-testid="test-name"
+              />
+            )}
+          </FormField>
+          <FormField
+            id="functional-description"
+            label={t('functional.editor.description')}
+            error={error('description')}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={1}
+                value={form.description}
+                maxLength={2000}
+                placeholder={t('functional.editor.descriptionPlaceholder')}
+                onChange={(event) => set('description')(event.target.value)}
+                className="min-h-10"
+                data-testid="test-description"
+              />
+            )}
+          </FormField>
+        </div>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-5">
+          {NUMBER_FIELDS.map(({ field, model, label }) => {
+            const bounds = FUNCTIONAL_BOUNDS[model];
+            return (
+              <FormField
+                key={field}
+                id={`functional-${field}`}
+                label={t(label)}
+                hint={t('functional.editor.boundsHint', { ...bounds })}
+                error={error(model)}
+                errorTestId={`${field}-error`}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    inputMode="numeric"
+                    value={form[field]}
+                    autoComplete="off"
+                    onChange={(event) => set(field)(event.target.value)}
+                    data-testid={`setting-${field}`}
+                  />
+                )}
+              </FormField>
+            );
+          })}
+        </div>
+      </fieldset>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { ApiDefinitionSchema } from '@aqa/plan';
+import { api } from '@/lib/api';
+import { apiFormOf, type FunctionalApiForm } from './functional-form';
+
+/**
+ * "Import APIs from file" (beyond docs/reference/02-running.md §2): the file goes to the file parse of §7
+ * (POST /api/functional/parse-file, multipart, the format detected by the server) and its API list becomes
+ * editor cards, with the validations the importer wrote (an OpenAPI document gives status_code and schema
+ * rules). Each API is read by the model's ApiDefinitionSchema; one whose rules the model refuses keeps its
+ * call without them, and one the model refuses outright is left out and counted.
+ */
+
+interface FileParseAnswer {
+  apis: unknown[];
+}
+
+export interface ImportedApis {
+  apis: FunctionalApiForm[];
+  /** APIs of the file the model could not read. */
+  skipped: number;
+}
+
+export function readImportedApis(raw: readonly unknown[]): ImportedApis {
+  const apis: FunctionalApiForm[] = [];
+  let skipped = 0;
+  for (const item of raw) {
+    const whole = ApiDefinitionSchema.safeParse(item);
+    const parsed =
+      whole.success || typeof item !== 'object' || item === null
+        ? whole
+        : ApiDefinitionSchema.safeParse({ ...item, validations: [] });
+    if (parsed.success) apis.push(apiFormOf(parsed.data));
+    else skipped += 1;
+  }
+  return { apis, skipped };
+}
+
+export async function importApisFromFile(file: File, signal?: AbortSignal): Promise<ImportedApis> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  form.append('test_type', 'api');
+  const answer = await api.upload<FileParseAnswer>('/functional/parse-file', form, { signal });
+  return readImportedApis(Array.isArray(answer.apis) ? answer.apis : []);
+}
