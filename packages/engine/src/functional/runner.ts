@@ -46,6 +46,8 @@ export interface RunnerOptions {
   guard?: TargetGuard;
   insecureTls: boolean;
   onCall: (judged: JudgedCall) => void;
+  /** Overrides the plan's test_duration (whose least is a minute), in ms. */
+  durationMs?: number;
 }
 
 /** How the users' work ended. */
@@ -80,8 +82,9 @@ export class FunctionalRunner {
   /** Runs every user to its end (or the duration's, or a stop) and says how it ended. */
   async run(): Promise<RunnerEnd> {
     const { concurrent_users: users, iterations, ramp_up_time: rampUpS, test_duration: minutes } = this.plan;
+    const durationMs = this.options.durationMs ?? minutes * 60_000;
     this.startedAt = performance.now();
-    this.deadline = this.startedAt + minutes * 60_000;
+    this.deadline = this.startedAt + durationMs;
     const stepMs = (rampUpS * 1000) / users;
     try {
       await Promise.all(Array.from({ length: users }, (_, u) => this.runUser(u + 1, u * stepMs)));
@@ -90,7 +93,7 @@ export class FunctionalRunner {
     }
     if (this.durationEnded && !this.abort.signal.aborted) {
       return {
-        error: `The test duration of ${minutes} min ended after ${this.completedIterations} of ${users * iterations} iterations`,
+        error: `The test duration of ${durationText(durationMs)} ended after ${this.completedIterations} of ${users * iterations} iterations`,
       };
     }
     return { error: null };
@@ -145,10 +148,10 @@ export class FunctionalRunner {
           const call = await this.call(api, ctx, agents, user, iteration);
           if (call === null) return;
           this.options.onCall({ apiIndex: api.index, atMs: performance.now() - this.startedAt, call });
+          if (a === apis.length - 1) this.completedIterations++;
           const last = iteration === iterations && a === apis.length - 1;
           if (!last && thinkS > 0 && !(await this.pause(thinkS * 1000))) return;
         }
-        this.completedIterations++;
       }
     } finally {
       closeAgents(agents);
@@ -341,6 +344,10 @@ function firstBytes(bytes: Buffer, limit: number, whole?: string): { text: strin
   // Step back over continuation bytes (10xxxxxx) to a character's start.
   while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end--;
   return { text: bytes.subarray(0, end).toString('utf8') };
+}
+
+function durationText(ms: number): string {
+  return ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
 }
 
 function lowerFirst(text: string): string {

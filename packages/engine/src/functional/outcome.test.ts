@@ -1,0 +1,83 @@
+import { expect, it } from 'vitest';
+import { FunctionalPlanSchema, type CallResult } from '@aqa/plan';
+import { FunctionalTally, MAX_KEPT_CALLS } from './outcome';
+
+const plan = FunctionalPlanSchema.parse({
+  test_name: 'tally',
+  apis: [
+    {
+      name: 'a',
+      url: 'http://127.0.0.1:1/a',
+      validations: [{ type: 'status_code', expected_value: '201', name: 'created' }],
+    },
+    { name: 'b', url: 'http://127.0.0.1:1/{{id}}' },
+    { name: 'never', url: 'http://127.0.0.1:1/c' },
+  ],
+});
+
+function call(api: string, status: number, ms: number, passed: boolean): CallResult {
+  return {
+    api_name: api,
+    method: 'GET',
+    url: 'http://127.0.0.1:1/x',
+    status_code: status,
+    response_time: ms,
+    success: passed,
+    validation_details: [
+      { type: 'status_code', expected: '201', actual: String(status), passed, message: passed ? 'ok' : 'no' },
+    ],
+  };
+}
+
+it('keeps the first calls, counts every call, and sums up each API and each second', () => {
+  const tally = new FunctionalTally(plan);
+  for (let i = 0; i < MAX_KEPT_CALLS + 3; i++)
+    tally.add({ apiIndex: 0, atMs: 100, call: call('a', 201, 10, true) });
+  tally.add({ apiIndex: 1, atMs: 2500, call: call('b', 500, 30, false) });
+  tally.add({ apiIndex: 1, atMs: 2600, call: call('b', 200, 10, true) });
+  const outcome = tally.outcome('failed', new Date(0), new Date(3000), null);
+
+  expect(outcome.validation_results).toHaveLength(MAX_KEPT_CALLS);
+  expect(outcome.calls_omitted).toBe(5);
+  expect(outcome.summary).toEqual({
+    total_requests: MAX_KEPT_CALLS + 5,
+    successful_requests: MAX_KEPT_CALLS + 4,
+    failed_requests: 1,
+    validation_failures: 1,
+  });
+  expect(outcome.api_results).toEqual([
+    {
+      name: 'a',
+      status: 'success',
+      method: 'GET',
+      url: 'http://127.0.0.1:1/a',
+      response_time: 10,
+      status_code: 201,
+      validation_results: [{ name: 'created', passed: true }],
+    },
+    {
+      name: 'b',
+      status: 'failed',
+      method: 'GET',
+      url: 'http://127.0.0.1:1/{{id}}',
+      response_time: 20,
+      status_code: 200,
+      validation_results: [{ name: 'status_code 200', passed: false }],
+    },
+    {
+      name: 'never',
+      status: 'not_run',
+      method: 'GET',
+      url: 'http://127.0.0.1:1/c',
+      response_time: 0,
+      status_code: null,
+      validation_results: [{ name: 'status_code 200', passed: false }],
+    },
+  ]);
+  expect(outcome.timeline_data).toEqual([
+    { time: 0, response_time: 10, requests: MAX_KEPT_CALLS + 3, failures: 0 },
+    { time: 1, response_time: 0, requests: 0, failures: 0 },
+    { time: 2, response_time: 20, requests: 2, failures: 1 },
+  ]);
+  expect(outcome.start_time).toBe('1970-01-01T00:00:00.000Z');
+});
