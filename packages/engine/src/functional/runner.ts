@@ -25,10 +25,11 @@ import { OAuth2Tokens } from './oauth2-tokens';
 import { SchemaJudge } from './schema-judge';
 
 /*
- * The functional run itself (docs/design.md §9), inside its worker thread: `concurrent_users` users
- * started evenly over `ramp_up_time`, each running every API in plan order for `iterations`
- * iterations (concurrency × iterations, as Taurus counts), pausing `think_time` between calls,
- * each call bounded by its API's timeout and the whole run by `test_duration`.
+ * The functional run itself (docs/design.md §9; docs/reference/02-running.md §2 "The functional
+ * runner"), inside its worker thread: `concurrent_users` users started evenly over `ramp_up_time`,
+ * each running every API in plan order for `iterations` iterations (concurrency × iterations, as
+ * Taurus counts), pausing `think_time` between calls, each call bounded by its API's timeout and the
+ * whole run by `test_duration`.
  */
 
 /** A failed call keeps its request and response for at most this many failed calls per API. */
