@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sampleCsv, sampleXlsx } from '@aqa/converters';
+import { FunctionalPlanSchema } from '@aqa/plan';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
@@ -283,6 +284,7 @@ describe('POST /api/functional/parse-file', () => {
       headers: Record<string, string>;
       body: string;
       params: Record<string, string>;
+      validations: { name: string; type: string; expected_value: string }[];
     }[];
     format: string;
     test_type: string;
@@ -306,6 +308,7 @@ describe('POST /api/functional/parse-file', () => {
         headers: { Authorization: 'Bearer token' },
         body: '',
         params: {},
+        validations: [],
       },
     ]);
     const script = parse(body.script) as {
@@ -316,6 +319,32 @@ describe('POST /api/functional/parse-file', () => {
     expect(Object.values(script.scenarios)[0]?.requests.some((r) => r.url === 'http://example.com')).toBe(
       true,
     );
+  });
+
+  it('gives each API of an OpenAPI document its documented status and response schema, $refs inlined', async () => {
+    const response = await upload('/api/functional/parse-file', [
+      file('openapi/swagger-petstore/v3-openapi.yaml'),
+      { name: 'format', content: 'swagger' },
+      { name: 'test_type', content: 'api' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<FileParse>();
+    expect(body.apis).toHaveLength(19);
+    const getPet = body.apis.find((a) => a.method === 'GET' && a.url.endsWith('/pet/{{petId}}'));
+    expect(getPet?.validations.map((v) => [v.type, v.type === 'schema' ? '' : v.expected_value])).toEqual([
+      ['status_code', '200'],
+      ['schema', ''],
+    ]);
+    const schema = JSON.parse(getPet?.validations[1]?.expected_value ?? '') as {
+      required: string[];
+      properties: { category: { properties: object }; tags: { items: { properties: object } } };
+    };
+    expect(schema.required).toEqual(['name', 'photoUrls']);
+    expect(Object.keys(schema.properties.category.properties)).toEqual(['id', 'name']);
+    expect(Object.keys(schema.properties.tags.items.properties)).toEqual(['id', 'name']);
+    // Every API, rules and all, is what a functional plan accepts.
+    const plan = FunctionalPlanSchema.safeParse({ test_name: 'Petstore', apis: body.apis });
+    expect(plan.success && plan.data.apis.every((api) => api.validations.length >= 1)).toBe(true);
   });
 
   it('reads CSV and Excel files in the documented layout', async () => {

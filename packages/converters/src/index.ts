@@ -19,6 +19,14 @@ export { harToPlan, harDocumentToPlan } from './import/har-to-plan';
 export { curlToPlan } from './import/curl-to-plan';
 export { csvToPlan, parseCsv, sampleCsv, TABLE_COLUMNS } from './import/csv-to-plan';
 export { xlsxToPlan, readXlsxRows, writeXlsx, sampleXlsx } from './import/xlsx-to-plan';
+export {
+  DOCUMENTED_SCHEMA_RULE,
+  DOCUMENTED_STATUS_RULE,
+  planToFunctional,
+  responseValidations,
+  stepToFunctionalApi,
+} from './import/plan-to-functional';
+export type { ExpectedResponse } from './import/openapi-responses';
 export { decodeText } from './import/decode-text';
 export type { DecodedText, TextEncodingName } from './import/decode-text';
 export { IMPORT_FORMATS, ImportError } from './import/import-model';

@@ -201,7 +201,8 @@ const READERS: Reader[] = [
   {
     name: 'OpenAPI 3 / Swagger 2',
     fileName: 'api.yaml',
-    read: (upload) => importFile({ ...upload, format: 'swagger' }),
+    // With the response schemas a functional import inlines, so their walk is fuzzed too.
+    read: (upload) => importFile({ ...upload, format: 'swagger', responseSchemas: true }),
     seeds: () => [
       encode(INLINE.openapi),
       encode(INLINE.swagger),

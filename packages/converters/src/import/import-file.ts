@@ -30,6 +30,8 @@ export interface ImportFileInput extends ImportSource {
   files?: Readonly<Record<string, ImportSource>> | undefined;
   /** Postman: an environment (or globals) whose values fill the collection's {{variables}}. */
   environment?: PostmanImportOptions['environment'];
+  /** OpenAPI / Swagger: also write each operation's success response schema (OpenApiImportOptions). */
+  responseSchemas?: boolean | undefined;
 }
 
 export const FORMAT_NAMES: Record<ImportFormat, string> = {
@@ -118,7 +120,11 @@ export function importFile(input: ImportFileInput): ImportResult {
   if (requested !== undefined && requested !== kind.format) throw mismatch(file, kind.description, requested);
   switch (kind.format) {
     case 'swagger':
-      return openApiDocumentToPlan(doc, file, { baseUrl: input.baseUrl, files: input.files });
+      return openApiDocumentToPlan(doc, file, {
+        baseUrl: input.baseUrl,
+        files: input.files,
+        responseSchemas: input.responseSchemas,
+      });
     case 'postman':
       return postmanDocumentToPlan(doc, file, { environment: input.environment });
     case 'har':

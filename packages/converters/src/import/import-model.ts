@@ -9,6 +9,7 @@ import {
   UrlEntrySchema,
   templateVariables,
 } from '@aqa/plan';
+import type { ExpectedResponse } from './openapi-responses';
 
 /**
  * What every importer returns: the plan's URL entries (with `name`), what could not be carried over as
@@ -35,6 +36,8 @@ export interface StepSource {
   method: string;
   /** The request body's media type and whether the document requires one; null without a body. */
   requestBody: { contentType: string; required: boolean } | null;
+  /** What the operation answers on success (OpenAPI and Swagger only): status, and its JSON body's schema. */
+  response?: ExpectedResponse | undefined;
 }
 
 export interface ImportInfo {

@@ -14,6 +14,12 @@ import {
 } from './import-model';
 import type { Body } from './openapi-bodies';
 import {
+  type ExpectedResponse,
+  type SchemaDialect,
+  SchemaInliner,
+  successStatusKey,
+} from './openapi-responses';
+import {
   headerText,
   type Parameter,
   type ParameterFormat,
@@ -40,6 +46,12 @@ export interface OpenApiImportOptions {
   baseUrl?: string | undefined;
   /** The other files of a multi-file spec, by their path relative to this file ("paths/pets.yaml"). */
   files?: Readonly<Record<string, ImportSource>> | undefined;
+  /**
+   * Also write each operation's success response schema, its $refs inlined, into its source's
+   * `response` (a functional test's schema rule; docs/design.md §9). Off for load tests, which do not
+   * check bodies: an inlined schema can be large.
+   */
+  responseSchemas?: boolean | undefined;
 }
 
 /** Where the URLs start when the document names no server and no base URL was given. */
@@ -91,6 +103,13 @@ export abstract class OpenApiImport {
     location: string,
   ): string;
   protected abstract securityMapper(): SecurityMapper;
+  /** How the document writes its schemas. */
+  protected abstract readonly schemaDialect: SchemaDialect;
+  /** The schema of a response's JSON body as written (a $ref or a schema), or undefined without one. */
+  protected abstract responseBodySchema(
+    response: Record<string, unknown>,
+    operation: Record<string, unknown>,
+  ): unknown;
 
   run(): ImportResult {
     const { doc } = this;
@@ -298,8 +317,42 @@ export abstract class OpenApiImport {
       path,
       method,
       requestBody: body ? { contentType: body.contentType, required: body.required } : null,
+      response: this.expectedResponse(operation, ctx, location, `${method} ${path}`),
     };
     return { step, source };
+  }
+
+  /** The success the operation documents: its status, and its body's schema when asked for. */
+  private expectedResponse(
+    operation: Record<string, unknown>,
+    ctx: RefContext,
+    location: string,
+    call: string,
+  ): ExpectedResponse {
+    const responses = operation.responses;
+    const success = isRecord(responses) ? successStatusKey(responses) : undefined;
+    if (!isRecord(responses) || success === undefined) return { status: 200 };
+    const { status } = success;
+    if (this.options.responseSchemas !== true) return { status };
+    const at = `${location}.responses.${success.key}`;
+    const resolved = this.resolver.resolve(responses[success.key], ctx, at);
+    if (resolved === undefined || !isRecord(resolved.value)) return { status };
+    const schema = this.responseBodySchema(resolved.value, operation);
+    if (schema === undefined || schema === null) return { status };
+    const inliner = new SchemaInliner(this.resolver, this.schemaDialect, (ref) =>
+      this.warnOnce(
+        ref,
+        'This schema refers back to itself: a schema rule checks a response down to where it recurs and accepts anything deeper',
+      ),
+    );
+    const inlined = inliner.inline(schema, resolved.ctx, at);
+    if ('problem' in inlined) {
+      this.warn(at, `${call} gets no schema rule, only its status: ${inlined.problem}`);
+      return { status };
+    }
+    // Swagger 2's "file" is a download, not JSON: there is nothing to check it against.
+    if (inlined.schema.type === 'file') return { status };
+    return { status, schema: inlined.schema };
   }
 
   /** Path-level and operation-level parameters, the operation's replacing the path's of the same name and place. */

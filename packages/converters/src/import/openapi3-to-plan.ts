@@ -9,6 +9,7 @@ import {
   schemaValue,
 } from './openapi-parameters';
 import type { RefContext } from './openapi-refs';
+import { isJsonMediaType, type SchemaDialect } from './openapi-responses';
 import { SecurityMapper } from './openapi-security';
 import { toPlanUrl } from './url-tools';
 
@@ -21,12 +22,14 @@ export class OpenApi3Import extends OpenApiImport {
   protected readonly kind: string;
   protected readonly pathsOptional: boolean;
   protected readonly bodyPlaces: readonly string[] = [];
+  protected readonly schemaDialect: SchemaDialect;
   private readonly bodies: BodyWriter;
 
   constructor(doc: Record<string, unknown>, file: string, version: string, options: OpenApiImportOptions) {
     super(doc, file, options);
     this.kind = `OpenAPI ${version}`;
     this.pathsOptional = !version.startsWith('3.0');
+    this.schemaDialect = version.startsWith('3.0') ? 'openapi30' : 'openapi31';
     this.bodies = new BodyWriter(this.resolver, (location, message) => this.warn(location, message));
   }
 
@@ -97,6 +100,16 @@ export class OpenApi3Import extends OpenApiImport {
       requestBody.required === true,
       isRecord(media.encoding) ? media.encoding : undefined,
     );
+  }
+
+  /** The schema of the response's JSON media type: application/json first, then any other JSON type. */
+  protected responseBodySchema(response: Record<string, unknown>): unknown {
+    if (!isRecord(response.content)) return undefined;
+    const types = Object.keys(response.content).filter(isJsonMediaType);
+    const chosen =
+      types.find((type) => type.split(';')[0]?.trim().toLowerCase() === 'application/json') ?? types[0];
+    const media = chosen === undefined ? undefined : response.content[chosen];
+    return isRecord(media) ? media.schema : undefined;
   }
 
   /** The operation's servers, else its path's, else the document's; the first of the list. */

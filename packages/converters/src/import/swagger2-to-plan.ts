@@ -3,6 +3,7 @@ import { type Body, BodyWriter, type FormField, pickMediaType } from './openapi-
 import { BASE_URL_PLACEHOLDER, OpenApiImport, type OpenApiImportOptions, stringList } from './openapi-import';
 import { type Parameter, type ParameterFormat, queryPairs, schemaValue } from './openapi-parameters';
 import type { RefContext } from './openapi-refs';
+import { isJsonMediaType } from './openapi-responses';
 import { SecurityMapper } from './openapi-security';
 import { joinUrl } from './url-tools';
 
@@ -15,6 +16,7 @@ export class Swagger2Import extends OpenApiImport {
   protected readonly kind = 'Swagger 2.0';
   protected readonly pathsOptional = false;
   protected readonly bodyPlaces: readonly string[] = ['body', 'formData'];
+  protected readonly schemaDialect = 'swagger2' as const;
   private readonly bodies: BodyWriter;
 
   constructor(doc: Record<string, unknown>, file: string, options: OpenApiImportOptions) {
@@ -86,6 +88,16 @@ export class Swagger2Import extends OpenApiImport {
       at,
       formParams.some((p) => p.required),
     );
+  }
+
+  /** The response's schema, when the operation (or the document) produces JSON or does not say. */
+  protected responseBodySchema(
+    response: Record<string, unknown>,
+    operation: Record<string, unknown>,
+  ): unknown {
+    const produces = stringList(operation.produces) ?? stringList(this.doc.produces) ?? [];
+    if (produces.length > 0 && !produces.some(isJsonMediaType)) return undefined;
+    return response.schema;
   }
 
   /** scheme (https when listed, else the first) :// host basePath. */

@@ -6,8 +6,10 @@ import {
   type ImportWarning,
   type NeededValue,
   planToTaurus,
+  responseValidations,
+  type StepSource,
 } from '@aqa/converters';
-import type { Authorization, HttpMethod, UrlEntry } from '@aqa/plan';
+import type { Authorization, FunctionalValidation, HttpMethod, UrlEntry } from '@aqa/plan';
 
 /**
  * One import, as the worker thread runs it: the file through the converters' importFile, then the answer
@@ -96,6 +98,8 @@ export interface FunctionalApi {
   headers: Record<string, string>;
   body: string;
   params: Record<string, string>;
+  /** From an OpenAPI document: its success status and response schema (responseValidations); else none. */
+  validations: FunctionalValidation[];
 }
 
 export interface ImportAnswer {
@@ -123,6 +127,8 @@ export function runImportJob(job: ImportJob): ImportAnswer {
     files:
       job.files && Object.fromEntries(job.files.map((f) => [relativeTo(job.file.name, f.name), source(f)])),
     environment: job.environment && source(job.environment),
+    // A functional test checks bodies against the document's schemas; a load test does not need them.
+    responseSchemas: job.taurusScript !== undefined,
   });
   const answer: ImportAnswer = {
     apis: parsedApis(result),
@@ -141,7 +147,7 @@ export function runImportJob(job: ImportJob): ImportAnswer {
     });
     answer.functional = {
       script: script.files[0]?.content ?? '',
-      apis: result.steps.map(functionalApi),
+      apis: result.steps.map((step, i) => functionalApi(step, result.sources[i], result.warnings)),
       scriptWarnings: script.warnings,
     };
   }
@@ -176,8 +182,15 @@ function parsedApis(result: ImportResult): ParsedApi[] {
   });
 }
 
-/** Headers and parameters with the authorization written into them, as a functional test sends them. */
-function functionalApi(step: UrlEntry): FunctionalApi {
+/**
+ * Headers and parameters with the authorization written into them, as a functional test sends them, and
+ * the rules the OpenAPI document gives the call (docs/design.md §9).
+ */
+function functionalApi(
+  step: UrlEntry,
+  source: StepSource | undefined,
+  warnings: ImportWarning[],
+): FunctionalApi {
   const headers: Record<string, string> = {};
   const params: Record<string, string> = {};
   for (const header of step.headers) if (header.name !== '') headers[header.name] = header.value;
@@ -199,5 +212,6 @@ function functionalApi(step: UrlEntry): FunctionalApi {
     headers,
     body: step.payload,
     params,
+    validations: responseValidations(source, warnings),
   };
 }
