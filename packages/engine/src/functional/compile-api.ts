@@ -121,7 +121,10 @@ function compileApi(
     }
   };
   for (const [name, value] of Object.entries(api.headers)) {
-    if (name.trim() !== '') setHeader(name.trim(), Template.of(value, scope));
+    // The body's length is measured when it is sent; a written one could only disagree with it.
+    if (name.trim() !== '' && name.trim().toLowerCase() !== 'content-length') {
+      setHeader(name.trim(), Template.of(value, scope));
+    }
   }
   let oauth2: OAuth2Call | null = null;
   switch (auth?.type) {
