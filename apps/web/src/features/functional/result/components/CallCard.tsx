@@ -99,7 +99,7 @@ export function CallCard({ call, number }: { call: CallResult; number: number })
         </Badge>
       </header>
       <p className="num flex flex-wrap items-center gap-x-4 gap-y-1 text-[13px]">
-        <span data-testid="call-status-code">
+        <span>
           <span className="text-muted-foreground">{t('functional.result.statusCode')} </span>
           <span
             className={cn(
@@ -107,6 +107,7 @@ export function CallCard({ call, number }: { call: CallResult; number: number })
               isSuccessStatus(call.status_code) ? 'text-success-text' : 'text-destructive-text',
             )}
             data-ok={isSuccessStatus(call.status_code) ? 'true' : 'false'}
+            data-testid="call-status-code"
           >
             {call.status_code ?? t('functional.result.noStatus')}
           </span>

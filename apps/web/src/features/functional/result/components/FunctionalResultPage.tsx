@@ -28,6 +28,7 @@ import {
   isTestIdMismatch,
   readResultState,
   rememberFunctionalRun,
+  type FunctionalResultState,
 } from '../model/current-run';
 import { FunctionalApiResults } from './FunctionalApiResults';
 import { FunctionalReportDownloads } from './FunctionalReportDownloads';
@@ -92,7 +93,11 @@ function TestSummary({ summary }: { summary: FunctionalResult['summary'] }) {
 export default function FunctionalResultPage() {
   const { testId = '' } = useParams();
   const location = useLocation();
-  const opened = readResultState(location.state);
+  // Each visit is judged afresh: another screen may open this very address with the run's id.
+  return <ResultGate key={location.key} testId={testId} opened={readResultState(location.state)} />;
+}
+
+function ResultGate({ testId, opened }: { testId: string; opened: FunctionalResultState | null }) {
   // Decided once, when the screen opens: the stored id changes below once this run is remembered.
   const [mismatch] = useState(() => isTestIdMismatch(testId, opened));
 
@@ -100,7 +105,7 @@ export default function FunctionalResultPage() {
     if (!mismatch) rememberFunctionalRun(testId);
   }, [mismatch, testId]);
 
-  return <ResultScreen key={testId} testId={testId} mismatch={mismatch} planId={opened?.planId} />;
+  return <ResultScreen testId={testId} mismatch={mismatch} planId={opened?.planId} />;
 }
 
 function ResultScreen({

@@ -14,7 +14,7 @@ export function isSettled(status: string): boolean {
   return isFunctionalRunOver(status) || status === 'stopped';
 }
 
-export interface FunctionalResultState {
+export interface LiveFunctionalResult {
   result: FunctionalResult | null;
   /** The first load failed (later poll failures are passed over: the next poll tries again). */
   error: unknown;
@@ -29,7 +29,7 @@ export interface FunctionalResultState {
  * The functional result screen's data (docs/reference/02-running.md §4): the result on load, then while
  * the run is going its status every 5 s with the partial result, and the full result once it settles.
  */
-export function useFunctionalResult(testId: string, enabled: boolean): FunctionalResultState {
+export function useFunctionalResult(testId: string, enabled: boolean): LiveFunctionalResult {
   const [result, setResult] = useState<FunctionalResult | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [stopping, setStopping] = useState(false);

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api';
+import { BUILT_SCREENS } from '@/lib/screens';
+import { backendState, meansDisconnected } from './board-errors';
+import { countResults } from './counters';
+import { editFunctionalPlanPath } from './plan-labels';
+
+const http = (status: number) => new ApiError({ kind: 'http', status, message: `HTTP ${status}` });
+
+describe('the functional dashboard', () => {
+  it('treats a failed fetch, a 404 and a 500 as a disconnected backend, other errors not', () => {
+    expect(meansDisconnected(new ApiError({ kind: 'network', status: 0, message: 'Failed to fetch' }))).toBe(
+      true,
+    );
+    expect(meansDisconnected(new ApiError({ kind: 'timeout', status: 0, message: 'late' }))).toBe(true);
+    expect(meansDisconnected(http(404))).toBe(true);
+    expect(meansDisconnected(http(500))).toBe(true);
+    expect(meansDisconnected(http(403))).toBe(false);
+    expect(meansDisconnected(http(400))).toBe(false);
+  });
+
+  it('says Checking... until the health check answers, and Disconnected when the lists say so', () => {
+    expect(backendState({ status: 'loading' }, false)).toBe('checking');
+    expect(backendState({ status: 'success', ok: true }, false)).toBe('connected');
+    expect(backendState({ status: 'success', ok: false }, false)).toBe('disconnected');
+    expect(backendState({ status: 'error' }, false)).toBe('disconnected');
+    expect(backendState({ status: 'success', ok: true }, true)).toBe('disconnected');
+  });
+
+  it('counts runs by status', () => {
+    const statuses = ['completed', 'failed', 'running', 'completed', 'stopped'];
+    expect(countResults(statuses.map((status) => ({ status: status as 'completed' })))).toEqual({
+      total: 5,
+      completed: 2,
+      failed: 1,
+      running: 1,
+    });
+  });
+
+  it('edits a plan on the screen of its source, while that screen is built', () => {
+    BUILT_SCREENS.add('functionalUrl');
+    expect(editFunctionalPlanPath({ id: 'p1', source: 'url_input' })).toBe(
+      '/functional-test/url-input?planId=p1',
+    );
+    expect(editFunctionalPlanPath({ id: 'p1', source: 'ui_url_input' })).toBeNull();
+    expect(editFunctionalPlanPath({ id: 'p1', source: 'script_input' })).toBeNull();
+  });
+});

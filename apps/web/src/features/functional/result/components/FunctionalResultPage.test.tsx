@@ -1,0 +1,230 @@
+import type { CallResult, FunctionalResult } from '@aqa/plan';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { noticeTexts } from '@/test/notices';
+import { createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
+
+const ID = 'fc_1';
+
+const FAILED_CALL: CallResult = {
+  api_name: 'Create order',
+  method: 'POST',
+  url: 'http://127.0.0.1:9/orders',
+  status_code: 500,
+  response_time: 41.5,
+  success: false,
+  iteration: 1,
+  user: 1,
+  validation_details: [
+    {
+      type: 'status_code',
+      expected: '201',
+      actual: '500',
+      passed: false,
+      message: 'expected status 201, got 500',
+    },
+    {
+      type: 'schema',
+      expected: 'the 201 response schema',
+      actual: '2 violations',
+      passed: false,
+      message: 'the body does not match the schema',
+      violations: [
+        { path: '/id', message: 'must be integer' },
+        { path: '', message: "must have required property 'total'" },
+      ],
+    },
+  ],
+  timings: { dns: 1, connect: 2, tls: 0, ttfb: 30, download: 8.5 },
+  evidence: {
+    request: {
+      method: 'POST',
+      url: 'http://127.0.0.1:9/orders',
+      headers: { Authorization: '***' },
+      body: '{"n":1}',
+    },
+    response: { status: 500, headers: { 'content-type': 'text/plain' }, body: 'boom', truncated: true },
+  },
+};
+
+const PASSED_CALL: CallResult = {
+  api_name: '',
+  method: 'GET',
+  url: 'http://127.0.0.1:9/health',
+  status_code: 200,
+  response_time: 3,
+  success: true,
+  iteration: 1,
+  user: 1,
+  validation_details: [
+    { type: 'status_code', expected: '200', actual: '200', passed: true, message: 'status 200 as expected' },
+  ],
+};
+
+function result(overrides: Partial<FunctionalResult> = {}): FunctionalResult {
+  return {
+    test_id: ID,
+    plan_id: 'p1',
+    test_name: 'Orders',
+    description: 'Checks the order API',
+    status: 'failed',
+    test_type: 'functional',
+    source: 'ui_url_input',
+    start_time: '2026-11-26T10:00:00Z',
+    summary: { total_requests: 2, successful_requests: 1, failed_requests: 1, validation_failures: 2 },
+    validation_results: [FAILED_CALL, PASSED_CALL],
+    api_results: [
+      {
+        name: 'Create order',
+        status: 'failed',
+        method: 'POST',
+        url: 'http://127.0.0.1:9/orders',
+        response_time: 41.5,
+        status_code: 500,
+        validation_results: [{ name: 'status_code', passed: false }],
+      },
+    ],
+    timeline_data: [],
+    ...overrides,
+  };
+}
+
+let fetchMock: FetchMock;
+const BASE = { 'GET /api/me': () => json({ user: TEST_USER }) };
+
+beforeEach(() => signInAs());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+function serve(handlers: Parameters<typeof createFetchMock>[0]) {
+  fetchMock = createFetchMock({ ...BASE, ...handlers });
+  vi.stubGlobal('fetch', fetchMock);
+}
+
+function calls(prefix: string): number {
+  return fetchMock.mock.calls.filter(([url]) => typeof url === 'string' && url.startsWith(prefix)).length;
+}
+
+describe('Functional result screen', () => {
+  it('shows the summary and each failed rule with its expected and actual, the timings and the evidence', async () => {
+    serve({ [`GET /api/functional/get-test-result/${ID}`]: () => json(result()) });
+    const user = userEvent.setup();
+    const { router } = renderApp(`/functional-test-result/${ID}`);
+    expect(await screen.findByText('Loading test result...')).toBeInTheDocument();
+    expect(await screen.findByTestId('result-test-name')).toHaveTextContent('Orders');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Functional Test Result');
+    expect(screen.getByTestId('result-test-id')).toHaveTextContent(ID);
+    expect(screen.getByTestId('result-status')).toHaveTextContent('Failed');
+    expect(screen.getByTestId('result-started')).toHaveTextContent(/^Started at .*2026/);
+    expect(screen.getByTestId('summary-total-value')).toHaveTextContent('2');
+    expect(screen.getByTestId('summary-validation-failures-value')).toHaveTextContent('2');
+    expect(screen.queryByTestId('stop-test')).not.toBeInTheDocument();
+    expect(screen.getByTestId('report-junit')).toBeInTheDocument();
+
+    const [failed, passed] = screen.getAllByTestId('call-result');
+    const card = within(failed!);
+    expect(card.getByTestId('call-name')).toHaveTextContent('Create order');
+    expect(card.getByTestId('call-outcome')).toHaveTextContent('Failed');
+    expect(card.getByTestId('call-passed')).toHaveTextContent('0/2 passed');
+    expect(card.getByTestId('call-status-code')).toHaveTextContent('500');
+    expect(card.getByTestId('call-status-code')).toHaveAttribute('data-ok', 'false');
+    const [rule] = card.getAllByTestId('validation-detail');
+    expect(within(rule!).getByTestId('detail-expected')).toHaveTextContent('201');
+    expect(within(rule!).getByTestId('detail-actual')).toHaveTextContent('500');
+    expect(within(rule!).getByTestId('detail-message')).toHaveTextContent('expected status 201, got 500');
+    expect(card.getByTestId('schema-violations')).toHaveTextContent("/ must have required property 'total'");
+    expect(card.getByTestId('timing-ttfb')).toHaveTextContent('30 ms');
+    await user.click(card.getByText('Request and response'));
+    expect(card.getByTestId('evidence-response-body')).toHaveTextContent('boom');
+    expect(card.getByTestId('evidence-truncated')).toBeVisible();
+    expect(card.getByTestId('evidence-request')).toHaveTextContent('Authorization***');
+    // An unnamed call is 'API N' by its place in the run.
+    expect(within(passed!).getByTestId('call-name')).toHaveTextContent('API 2');
+    await user.click(screen.getByTestId('calls-filter-failed'));
+    expect(screen.getAllByTestId('call-result')).toHaveLength(1);
+    expect(screen.getByTestId('api-results')).toHaveTextContent('Create order');
+
+    // Back from a run of no editor screen: the dashboard, which is told which plan to select.
+    await user.click(screen.getByTestId('back-button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/functional-dashboard'));
+    expect(window.localStorage.getItem('loadSavedPlanId')).toBe('p1');
+    expect(window.localStorage.getItem('currentTestId')).toBeNull();
+  });
+
+  it('polls the status every 5 s while running, then fetches the full result', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: FunctionalResult['status'] = 'running';
+    serve({
+      [`GET /api/functional/get-test-result/${ID}`]: () =>
+        json(result({ status, validation_results: status === 'running' ? [] : [PASSED_CALL] })),
+      [`GET /api/functional/get-test-status/${ID}`]: () => json({ test_id: ID, status }),
+    });
+    renderApp(`/functional-test-result/${ID}`);
+    expect(await screen.findByTestId('polling-note')).toHaveTextContent(
+      'Checking the status every 5 seconds',
+    );
+    expect(screen.getByTestId('stop-test')).toBeInTheDocument();
+    expect(calls('/api/functional/get-test-status')).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await waitFor(() => expect(calls('/api/functional/get-test-status')).toBe(1));
+    status = 'completed';
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await waitFor(() => expect(screen.getByTestId('result-status')).toHaveTextContent('Completed'));
+    expect(screen.queryByTestId('polling-note')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('call-result')).toHaveLength(1);
+    const statusCalls = calls('/api/functional/get-test-status');
+    await act(() => vi.advanceTimersByTimeAsync(15000));
+    expect(calls('/api/functional/get-test-status')).toBe(statusCalls);
+  });
+
+  it('stops a running test and says so, or says why it could not', async () => {
+    let status: FunctionalResult['status'] = 'running';
+    let stopAnswer = () => json({ detail: 'Run already ended' }, 409, 'Conflict');
+    serve({
+      [`GET /api/functional/get-test-result/${ID}`]: () => json(result({ status })),
+      [`POST /api/functional/stop-test/${ID}`]: () => stopAnswer(),
+    });
+    const user = userEvent.setup();
+    renderApp(`/functional-test-result/${ID}`);
+    await user.click(await screen.findByTestId('stop-test'));
+    await waitFor(() => expect(noticeTexts()).toContain('Failed to stop test: Run already ended'));
+
+    stopAnswer = () => {
+      status = 'stopped';
+      return json({ test_id: ID, status: 'stopped' });
+    };
+    await user.click(screen.getByTestId('stop-test'));
+    await waitFor(() => expect(noticeTexts()).toContain('Test stopped successfully'));
+    await waitFor(() => expect(screen.getByTestId('result-status')).toHaveTextContent('Stopped'));
+    expect(screen.queryByTestId('stop-test')).not.toBeInTheDocument();
+  });
+
+  it('refuses a link to another run than the stored one, but opens a run another screen opened', async () => {
+    serve({
+      [`GET /api/functional/get-test-result/${ID}`]: () => json(result()),
+      'GET /api/functional/get-test-result/fc_missing': () =>
+        json({ detail: 'Functional test result not found' }, 404, 'Not Found'),
+    });
+    window.localStorage.setItem('currentTestId', 'fc_other');
+    const { router } = renderApp(`/functional-test-result/${ID}`);
+    expect(await screen.findByTestId('test-id-mismatch')).toHaveTextContent(
+      'Test ID mismatch. Please run the test again.',
+    );
+    expect(calls('/api/functional/get-test-result')).toBe(0);
+
+    await act(() => router.navigate(`/functional-test-result/${ID}`, { state: { testId: ID } }));
+    expect(await screen.findByTestId('result-test-name')).toHaveTextContent('Orders');
+    expect(window.localStorage.getItem('currentTestId')).toBe(ID);
+
+    await act(() =>
+      router.navigate('/functional-test-result/fc_missing', { state: { testId: 'fc_missing' } }),
+    );
+    const error = await screen.findByTestId('result-error');
+    expect(error).toHaveTextContent('Failed to fetch test result');
+    expect(error).toHaveTextContent('Functional test result not found');
+  });
+});
