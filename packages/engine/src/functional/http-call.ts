@@ -68,8 +68,20 @@ export interface HttpRequestSpec {
 
 const round = (ms: number): number => Math.max(0, Math.round(ms * 1000) / 1000);
 
-/** Sends one request and reads its answer; never rejects. */
-export function httpCall(spec: HttpRequestSpec, options: HttpCallOptions): Promise<HttpOutcome> {
+/** Methods a stale keep-alive connection may be retried for: sending them twice changes nothing more. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Sends one request and reads its answer; never rejects. A kept-alive connection the server closed
+ * just as it was reused fails before any answer: an idempotent request is then sent once more on a
+ * new connection, as browsers and undici do, so an idle server's time-out is not taken for the API's failure.
+ */
+export function httpCall(
+  spec: HttpRequestSpec,
+  options: HttpCallOptions,
+  retried = false,
+): Promise<HttpOutcome> {
   const { url } = spec;
   const secure = url.protocol === 'https:';
   const port = portOf(url.port, url.protocol);
@@ -96,7 +108,7 @@ export function httpCall(spec: HttpRequestSpec, options: HttpCallOptions): Promi
     /** The time-out timer and the abort listener, undone when the call ends. */
     const cleanups: (() => void)[] = [];
 
-    const finish = (outcome: HttpOutcome): void => {
+    const finish = (outcome: HttpOutcome | Promise<HttpOutcome>): void => {
       if (settled) return;
       settled = true;
       cleanups.forEach((undo) => undo());
@@ -104,6 +116,10 @@ export function httpCall(spec: HttpRequestSpec, options: HttpCallOptions): Promi
     };
     const fail = (error: unknown): void => {
       if (options.signal.aborted) return finish({ kind: 'aborted' });
+      const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
+      if (socketReused && !timedOut && headersAt === undefined && !retried && IDEMPOTENT.has(spec.method)) {
+        if (STALE_CONNECTION.has(code)) return finish(httpCall(spec, options, true));
+      }
       const seconds = options.timeoutMs / 1000;
       const message = timedOut
         ? headersAt === undefined

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -103,3 +104,44 @@ it.skipIf(!hasOpenssl())(
     }
   },
 );
+
+it('sends a GET again on a new connection when the kept-alive one was closed as it was reused', async () => {
+  // Each connection answers its first request and drops the next, as a server that closed an idle
+  // connection just as the client reused it.
+  const served = new WeakSet<IncomingMessage['socket']>();
+  let dropped = 0;
+  const server = createHttpServer((req, res) => {
+    if (served.has(req.socket)) {
+      dropped++;
+      req.socket.destroy();
+      return;
+    }
+    served.add(req.socket);
+    res.end('ok');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const plan = FunctionalPlanSchema.parse({
+      test_name: 'stale',
+      think_time: 0,
+      apis: [
+        { name: 'first', url },
+        { name: 'second', url },
+        { name: 'post', method: 'POST', url, body: 'x' },
+      ],
+    });
+    const judged: JudgedCall[] = [];
+    await new FunctionalRunner(plan, { insecureTls: false, onCall: (j) => judged.push(j) }).run();
+    expect(dropped).toBe(2);
+    expect(judged.map((j) => j.call.success)).toEqual([true, true, false]);
+    expect(judged[1]!.call.timings!.connect).toBeGreaterThan(0);
+    // A POST is not sent twice: the dropped one is the call's result.
+    expect(judged[2]!.call.error).toMatch(
+      /^The connection to 127\.0\.0\.1:\d+ closed before a response came$/,
+    );
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+});
