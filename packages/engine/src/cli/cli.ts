@@ -1,9 +1,9 @@
 /**
  * The `aqa` command line (entry: main.ts). Writes to process.stdout / process.stderr only (no console in packages).
  *
- * Exit codes: 0 every threshold held (or none was set); 1 a threshold failed; 2 the test could not
- * run (bad arguments, a plan that does not validate, a target that cannot be reached before the
- * first request, an engine failure).
+ * `aqa run` (here): exit codes 0 every threshold held (or none was set); 1 a threshold failed; 2 the
+ * test could not run (bad arguments, a plan that does not validate, a target that cannot be reached
+ * before the first request, an engine failure). `aqa test` runs a functional test: functional-test.ts.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -15,6 +15,8 @@ import { compilePlan, PlanCompileError } from '../executor/compile';
 import { checkTargets } from '../preflight';
 import { splitUsers, startRun } from '../run';
 import type { RunResult } from '../types';
+import { startFunctionalRun } from '../functional/functional-run';
+import { testCommand } from './functional-test';
 import { junitXml, progressLine, summaryText } from './report';
 import {
   evaluateThresholds,
@@ -33,9 +35,12 @@ const HELP = `aqa — AnybodyQA load engine
 Usage:
   aqa run <plan.json> [options]         run a saved performance plan (JSON as saved or exported)
   aqa run --url URL [options]           quick test of one URL
+  aqa test <functional-plan.json> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
+                                        run a functional API test; exit 0 all passed, 1 a validation
+                                        failed, 2 it could not run (aqa test --help for more)
   aqa --help | aqa --version
 
-Options:
+Options of aqa run:
   --url URL             the URL to request (quick form)
   --method M            HTTP method for --url (default GET)
   --header "N: V"       request header for --url (repeatable)
@@ -56,7 +61,7 @@ Options:
   --quiet               no live progress line
   -h, --help            this help
 
-Exit codes: 0 thresholds held (or none set), 1 a threshold failed, 2 the test could not run
+Exit codes of aqa run: 0 thresholds held (or none set), 1 a threshold failed, 2 the test could not run
 (bad arguments or plan, target unreachable before the first request, engine failure).
 Every request is counted and every latency recorded (HDR histograms, no sampling).
 `;
@@ -158,6 +163,7 @@ function writeFile(file: string, content: string): void {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'test') return testCommand(argv.slice(1), startFunctionalRun);
   let args;
   try {
     args = parseArgs({

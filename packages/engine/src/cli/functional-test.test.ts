@@ -1,0 +1,212 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
+import { FunctionalResultSchema } from '@aqa/plan';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestTarget } from '../testing/target';
+
+const BIN = fileURLToPath(new URL('../../bin/aqa.mjs', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'aqa-test-'));
+const target = new TestTarget();
+
+beforeAll(async () => {
+  await target.start();
+  target.route = (req, res) => {
+    if (req.path === '/stall') return; // never answers: the run waits on it until stopped
+    if (req.path === '/missing') {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('no such thing');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ id: 7, path: req.path }));
+  };
+});
+afterAll(async () => {
+  await target.close();
+});
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the `aqa` command; `interruptAfter` sends Ctrl-C once stdout shows that text. */
+function aqa(args: string[], interruptAfter?: string): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let interrupted = false;
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (interruptAfter !== undefined && !interrupted && stdout.includes(interruptAfter)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function planFile(name: string, plan: Record<string, unknown>): string {
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(plan));
+  return file;
+}
+
+const api = (name: string, path: string, validations: Record<string, string>[] = []) => ({
+  name,
+  url: `${target.origin}${path}`,
+  method: 'GET',
+  validations,
+});
+
+function junit(file: string) {
+  const doc = new DOMParser({ onError: onErrorStopParsing }).parseFromString(
+    readFileSync(file, 'utf8'),
+    'text/xml',
+  );
+  const suite = doc.getElementsByTagName('testsuite')[0]!;
+  return {
+    counts: ['tests', 'failures', 'errors'].map((a) => Number(suite.getAttribute(a))),
+    cases: Array.from(doc.getElementsByTagName('testcase')),
+  };
+}
+
+describe('aqa test', () => {
+  it('exits 0 when every call passed, reads a plan as the server saved it, and writes the three reports', async () => {
+    target.reset();
+    // As GET /api/functional/get-test-config/{id} answers it: the saved fields are ignored.
+    const file = planFile('saved', {
+      id: 'p1',
+      _id: 'p1',
+      schema_version: 1,
+      user_email: 'qa@example.com',
+      status: 'saved',
+      created_at: '2026-11-26T10:00:00Z',
+      updated_at: '2026-11-26T10:00:00Z',
+      test_framework: 'taurus',
+      script_content: '',
+      validations: [],
+      test_name: 'Smoke',
+      description: '',
+      concurrent_users: 1,
+      iterations: 2,
+      ramp_up_time: 0,
+      test_duration: 1,
+      think_time: 0,
+      test_type: 'functional',
+      source: 'url_input',
+      apis: [
+        api('List', '/list', [{ type: 'json_path', expected_value: '$.id == 7' }]),
+        api('Show', '/show'),
+      ],
+    });
+    const files = ['junit.xml', 'result.json', 'report.html'].map((f) => join(dir, f));
+    const r = await aqa(['test', file, '--junit', files[0]!, '--json', files[1]!, '--html', files[2]!]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/✓ List \(iteration 1, user 1\) {2}200 {2}\d+ ms/);
+    expect(r.stdout.match(/✓ /g)).toHaveLength(4);
+    expect(r.stdout).toContain('Smoke: completed');
+    const result = FunctionalResultSchema.parse(JSON.parse(readFileSync(files[1]!, 'utf8')));
+    expect(result.summary.total_requests).toBe(target.count);
+    expect(target.count).toBe(4);
+    expect(result.plan_id).toBe('p1');
+    expect(junit(files[0]!).counts).toEqual([4, 0, 0]);
+    expect(readFileSync(files[2]!, 'utf8')).toContain('<h1>Smoke <span class="badge completed">');
+  });
+
+  it('exits 1 when a validation failed, printing and reporting the rule with expected and actual', async () => {
+    const file = planFile('failing', {
+      test_name: 'Failing',
+      think_time: 0,
+      apis: [api('Fine', '/fine'), api('Gone', '/missing', [{ type: 'status_code', expected_value: '200' }])],
+    });
+    const junitFile = join(dir, 'failing.xml');
+    const r = await aqa(['test', file, '--junit', junitFile]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('✗ Gone  404');
+    expect(r.stdout).toContain('    status_code: expected status 200, got 404');
+    expect(r.stdout).toContain('      actual:   404');
+    const { counts, cases } = junit(junitFile);
+    expect(counts).toEqual([2, 1, 0]);
+    const failure = cases[1]!.getElementsByTagName('failure')[0]!;
+    expect(failure.getAttribute('message')).toBe('expected status 200, got 404');
+    expect(failure.textContent).toContain('expected: 200');
+  });
+
+  it('exits 2 naming every problem of an invalid plan, an unreadable file, or a target that never answers', async () => {
+    const invalid = await aqa([
+      'test',
+      planFile('invalid', {
+        test_name: '',
+        apis: [
+          { name: 'A', url: '' },
+          { name: '', url: 'http://x.test/' },
+        ],
+      }),
+    ]);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toContain('is not a valid functional plan');
+    expect(invalid.stderr).toContain('test_name: Test name is required');
+    expect(invalid.stderr).toContain('apis[0].url: API #1 URL is required');
+    expect(invalid.stderr).toContain('apis[1].name: API #2 name is required');
+
+    const missing = await aqa(['test', join(dir, 'no-such-plan.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/cannot read plan .*no-such-plan\.json/);
+
+    const junitFile = join(dir, 'refused.xml');
+    const refused = await aqa([
+      'test',
+      planFile('refused', {
+        test_name: 'Down',
+        think_time: 0,
+        apis: [{ name: 'Down', url: 'http://127.0.0.1:1/' }],
+      }),
+      '--junit',
+      junitFile,
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toContain('✗ Down');
+    expect(junit(junitFile).counts).toEqual([1, 0, 1]);
+  });
+
+  it('stops on Ctrl-C and still writes the reports with what was measured', async () => {
+    target.reset();
+    const junitFile = join(dir, 'stopped.xml');
+    const r = await aqa(
+      [
+        'test',
+        planFile('stalls', {
+          test_name: 'Stalls',
+          think_time: 0,
+          apis: [api('Quick', '/quick'), { ...api('Stall', '/stall'), timeout: 300 }],
+        }),
+        '--junit',
+        junitFile,
+      ],
+      '✓ Quick',
+    );
+    expect(r.stderr).toContain('aqa test: stopping');
+    expect(r.stdout).toContain('Stalls: stopped');
+    expect(r.code).toBe(2);
+    expect(existsSync(junitFile)).toBe(true);
+    expect(junit(junitFile).cases.map((c) => c.getAttribute('name'))[0]).toBe('Quick');
+    expect(target.byPath.get('/stall')).toBe(1);
+  });
+
+  it('documents itself', async () => {
+    const help = await aqa(['test', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('aqa test <functional-plan.json> [--junit FILE]');
+    expect((await aqa(['--help'])).stdout).toContain('aqa test <functional-plan.json>');
+  });
+});
