@@ -145,3 +145,56 @@ it('sends a GET again on a new connection when the kept-alive one was closed as 
     server.close();
   }
 });
+
+it('fetches an OAuth2 client-credentials token once for the run, and says why when it cannot', async () => {
+  const before = target.route;
+  target.route = (req, res) => {
+    if (req.path === '/token') {
+      const form = new URLSearchParams(req.body);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ access_token: `T-${form.get('client_id')}`, expires_in: 3600 }));
+    } else {
+      res.writeHead(req.headers.authorization === 'Bearer T-cid' ? 200 : 401);
+      res.end();
+    }
+  };
+  try {
+    target.reset();
+    const oauth2 = (tokenUrl: string) => ({ type: 'oauth2', token: 'cid:secret', tokenUrl, scope: 'read' });
+    const plan = FunctionalPlanSchema.parse({
+      test_name: 'oauth2',
+      think_time: 0,
+      concurrent_users: 2,
+      iterations: 2,
+      apis: [
+        { name: 'secure', url: `${target.origin}/secure`, authorization: oauth2(`${target.origin}/token`) },
+        {
+          name: 'no token',
+          url: `${target.origin}/secure`,
+          authorization: oauth2('http://127.0.0.1:1/token'),
+        },
+      ],
+    });
+    const judged: JudgedCall[] = [];
+    await new FunctionalRunner(plan, { insecureTls: false, onCall: (j) => judged.push(j) }).run();
+    const secure = judged.filter((j) => j.apiIndex === 0).map((j) => j.call);
+    expect(secure.map((c) => c.status_code)).toEqual([200, 200, 200, 200]);
+    expect(target.byPath.get('/token')).toBe(1);
+    const token = target.recorded.find((r) => r.path === '/token')!;
+    expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'cid',
+      client_secret: 'secret',
+      scope: 'read',
+    });
+    const failed = judged.filter((j) => j.apiIndex === 1).map((j) => j.call);
+    expect(failed).toHaveLength(4);
+    expect(failed[0]).toMatchObject({
+      status_code: null,
+      error: 'Could not get an OAuth2 token from http://127.0.0.1:1/token: Connection refused by 127.0.0.1:1',
+    });
+    expect(target.byPath.get('/secure')).toBe(4);
+  } finally {
+    target.route = before;
+  }
+});
