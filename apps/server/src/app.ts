@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { TargetGuard } from '@aqa/engine';
+import { startFunctionalRun, TargetGuard } from '@aqa/engine';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
@@ -12,7 +12,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
-import { FunctionalPlanRepository } from './repositories/functional.repository';
+import { FunctionalPlanRepository, FunctionalRunRepository } from './repositories/functional.repository';
 import { PlanRepository } from './repositories/plan.repository';
 import { RunRepository } from './repositories/run.repository';
 import { accountRoutes } from './routes/account.routes';
@@ -26,6 +26,7 @@ import { textCommandRoutes } from './routes/text-command.routes';
 import { createAccountServices } from './services/account-services';
 import { DemoAccountService } from './services/demo-account.service';
 import { FunctionalPlanService } from './services/functional/functional-plan.service';
+import { FunctionalRunService } from './services/functional/functional-run.service';
 import { createHistoryServices } from './services/history/history-services';
 import { DEFAULT_IMPORT_POOL_OPTIONS, type ImportPoolOptions } from './services/import/import-pool';
 import { ImportService } from './services/import/import.service';
@@ -131,8 +132,27 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         'Runs left unfinished by the last process rebuilt from their stored seconds and marked interrupted',
       );
     }
+    const functionalPlans = new FunctionalPlanService(new FunctionalPlanRepository(db), now);
+    const functionalRuns = new FunctionalRunService(
+      new FunctionalRunRepository(db),
+      functionalPlans,
+      startFunctionalRun,
+      (user) => runs.reserve(user),
+      guard,
+      now,
+      app.log,
+    );
+    const failedFunctional = await functionalRuns.recoverInterrupted();
+    if (failedFunctional > 0) {
+      app.log.warn(
+        { runs: failedFunctional },
+        'Functional runs left running by the last process marked failed: the server stopped during them',
+      );
+    }
     // Before the server stops taking requests: runs stop and are stored, and their live streams end.
-    app.addHook('preClose', () => runs.shutdown());
+    app.addHook('preClose', () =>
+      Promise.all([runs.shutdown(), functionalRuns.shutdown()]).then(() => undefined),
+    );
     // Found and checked (each runs a one-request test plan) once the server listens, in the
     // background: start-up does not wait for a JVM, and the first run seldom does.
     app.addHook('onListen', () => {
@@ -180,9 +200,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(runRoutes, { runs });
     await app.register(historyRoutes, createHistoryServices(db, runs));
     await app.register(importRoutes, { imports });
-    await app.register(functionalRoutes, {
-      plans: new FunctionalPlanService(new FunctionalPlanRepository(db), now),
-    });
+    await app.register(functionalRoutes, { plans: functionalPlans, runs: functionalRuns });
     await registerWebApp(app, config.webDistDir);
     await app.ready();
     return app;

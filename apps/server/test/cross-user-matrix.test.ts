@@ -135,6 +135,9 @@ const IGNORED_OR_FILTER_SLOTS: Record<string, string> = {
   'PUT /api/functional/update-config/{id} body.id': 'the path names the plan; an id in the body is ignored',
   'PUT /api/functional/update-config/{id} body._id': 'the same, under its older name',
   'PUT /api/functional/update-config/{id} body.plan_id': 'the same',
+  'POST /api/functional/run-test body.id':
+    'the run is of the plan sent, and plan_id names its saved plan; an id in the body is ignored',
+  'POST /api/functional/run-test body._id': 'the same, under its older name',
 };
 
 /** Names of id fields whose name does not say "id". */
@@ -270,6 +273,8 @@ interface Person {
   runId: string;
   /** A saved functional plan. */
   functionalPlanId: string;
+  /** A completed functional run of it. */
+  functionalRunId: string;
 }
 
 let server: TestServer;
@@ -279,6 +284,8 @@ let owner: Person;
 let other: Person;
 /** A run of the owner's still going while the matrix runs: nobody else may stop or read it. */
 let ownerLiveRunId: string;
+/** A functional run of the owner's still going while the matrix runs. */
+let ownerLiveFunctionalRunId: string;
 /** Random text in each person's names, plan, run name and notes: found in an answer, it is their data. */
 const secret = { owner: randomBytes(6).toString('hex'), other: randomBytes(6).toString('hex') };
 
@@ -309,7 +316,9 @@ async function waitForStatus(person: Person, runId: string, wanted: string): Pro
 
 type Label = keyof typeof secret;
 
-async function makePerson(label: Label): Promise<Omit<Person, 'planId' | 'runId' | 'functionalPlanId'>> {
+async function makePerson(
+  label: Label,
+): Promise<Omit<Person, 'planId' | 'runId' | 'functionalPlanId' | 'functionalRunId'>> {
   const { token, registration } = await registerAndLogin(server, {
     firstName: `First${secret[label]}`,
     lastName: `Last${secret[label]}`,
@@ -365,6 +374,28 @@ async function saveFunctionalPlan(person: { token: string }, label: Label) {
   return saved.id;
 }
 
+async function startFunctionalRun(person: { token: string }, body: Record<string, unknown>) {
+  const started = await ok<{ test_id: string }>(
+    { method: 'POST', url: '/api/functional/run-test', token: person.token, body },
+    201,
+  );
+  return started.test_id;
+}
+
+async function waitForFunctionalStatus(person: { token: string }, runId: string, wanted: string) {
+  const until = Date.now() + 40_000;
+  for (;;) {
+    const { status } = await ok<{ status: string }>({
+      method: 'GET',
+      url: `/api/functional/get-test-status/${runId}`,
+      token: person.token,
+    });
+    if (status === wanted) return;
+    if (Date.now() > until) throw new Error(`functional run ${runId} is ${status}, not ${wanted}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function startRun(person: { token: string }, planId: string, durationS: number) {
   const started = await ok<{ test_id: string }>(
     {
@@ -385,8 +416,9 @@ beforeAll(async () => {
   server = await startTestServer({
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     REGISTER_RATE_LIMIT_PER_IP: '1000',
-    MAX_RUNS_PER_USER: '3',
-    MAX_RUNS_PER_SERVER: '6',
+    // Room for the functional runs the matrix starts with ids only in ignored slots.
+    MAX_RUNS_PER_USER: '8',
+    MAX_RUNS_PER_SERVER: '12',
     EXTERNAL_TOOLS: 'off',
     JMETER_CMD: noTool,
     K6_CMD: noTool,
@@ -408,8 +440,43 @@ beforeAll(async () => {
     saveFunctionalPlan(ownerBase, 'owner'),
     saveFunctionalPlan(otherBase, 'other'),
   ]);
-  owner = { ...ownerBase, planId: ownerPlanId, runId: ownerRunId, functionalPlanId: ownerFunctionalPlanId };
-  other = { ...otherBase, planId: otherPlanId, runId: otherRunId, functionalPlanId: otherFunctionalPlanId };
+  const functionalRun = (base: { token: string }, label: Label, planId: string) =>
+    startFunctionalRun(base, {
+      test_name: `Functional run ${secret[label]}`,
+      plan_id: planId,
+      iterations: 1,
+      think_time: 0,
+      apis: [{ name: `API ${secret[label]}`, url: `${target.origin}/functional-${secret[label]}` }],
+    });
+  const [ownerFunctionalRunId, otherFunctionalRunId] = await Promise.all([
+    functionalRun(ownerBase, 'owner', ownerFunctionalPlanId),
+    functionalRun(otherBase, 'other', otherFunctionalPlanId),
+  ]);
+  owner = {
+    ...ownerBase,
+    planId: ownerPlanId,
+    runId: ownerRunId,
+    functionalPlanId: ownerFunctionalPlanId,
+    functionalRunId: ownerFunctionalRunId,
+  };
+  other = {
+    ...otherBase,
+    planId: otherPlanId,
+    runId: otherRunId,
+    functionalPlanId: otherFunctionalPlanId,
+    functionalRunId: otherFunctionalRunId,
+  };
+  await Promise.all([
+    waitForFunctionalStatus(owner, ownerFunctionalRunId, 'completed'),
+    waitForFunctionalStatus(other, otherFunctionalRunId, 'completed'),
+  ]);
+  // One call a minute: it keeps going through the matrix.
+  ownerLiveFunctionalRunId = await startFunctionalRun(ownerBase, {
+    test_name: `Functional live ${secret.owner}`,
+    iterations: 1000,
+    think_time: 60,
+    apis: [{ name: `Live ${secret.owner}`, url: `${target.origin}/functional-live-${secret.owner}` }],
+  });
   // One user: it keeps going through the matrix at a trickle.
   ownerLiveRunId = await startRun(ownerBase, await savePlan(ownerBase, 'owner', 1), 60);
   await Promise.all([
@@ -526,7 +593,7 @@ function ownerIdsOf(kind: IdKind): string[] {
     plan: [owner.planId],
     run: [owner.runId, ownerLiveRunId],
     fplan: [owner.functionalPlanId],
-    frun: [],
+    frun: [owner.functionalRunId, ownerLiveFunctionalRunId],
   });
 }
 
@@ -535,7 +602,7 @@ function ownIdsOf(person: Person, kind: IdKind): string[] {
     plan: [person.planId],
     run: [person.runId],
     fplan: [person.functionalPlanId],
-    frun: [],
+    frun: [person.functionalRunId],
   });
 }
 
@@ -586,7 +653,17 @@ function requestOf(probe: Probe): RequestOptions {
 /** The owner's data as it could appear in an answer. */
 function ownerTraces(withIds: boolean): string[] {
   const traces = [secret.owner, owner.email.toLowerCase()];
-  return withIds ? [...traces, owner.planId, owner.runId, ownerLiveRunId, owner.functionalPlanId] : traces;
+  return withIds
+    ? [
+        ...traces,
+        owner.planId,
+        owner.runId,
+        ownerLiveRunId,
+        owner.functionalPlanId,
+        owner.functionalRunId,
+        ownerLiveFunctionalRunId,
+      ]
+    : traces;
 }
 
 /** Returns a sentence for each thing wrong with the answer to the probe. */
@@ -709,6 +786,12 @@ describe('the cross-user matrix', () => {
       token: owner.token,
     });
     expect(live.status).toBe('running');
+    const liveFunctional = await ok<{ status: string }>({
+      method: 'GET',
+      url: `/api/functional/get-test-status/${ownerLiveFunctionalRunId}`,
+      token: owner.token,
+    });
+    expect(liveFunctional.status).toBe('running');
     expect(calls).toBeGreaterThan(400);
   });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type {
   FunctionalPlanRow,
@@ -80,15 +81,49 @@ export class FunctionalRunRepository {
       .executeTakeFirst();
   }
 
-  /** Newest first; ties broken by id so the order is stable. */
-  listForUser(userId: string): Promise<FunctionalRunRow[]> {
-    return this.db
+  /**
+   * The user's runs, newest first (ties broken by id), each with only the first `keep` of its stored
+   * calls: the list shows a few, and a run keeps up to thousands, so SQLite cuts them rather than
+   * every run's calls being read and parsed. `result` holds the cut result as JSON text.
+   */
+  async listHeadsForUser(userId: string, keep: number): Promise<FunctionalRunRow[]> {
+    const rows = await this.db
       .selectFrom('functional_runs')
-      .selectAll()
+      .select([
+        'id',
+        'user_id',
+        'plan_id',
+        'test_name',
+        'description',
+        'status',
+        'test_type',
+        'source',
+        'config',
+        'start_time',
+        'end_time',
+        'error',
+        'summary',
+      ])
+      .select(
+        sql<string | null>`case when result is null then null else json_object(
+          'validation_results', (select json_group_array(json(value)) from
+            (select value from json_each(result, '$.validation_results') order by key limit ${keep})),
+          'calls_omitted', json_extract(result, '$.calls_omitted')
+            + json_array_length(result, '$.validation_results')
+            - min(${keep}, json_array_length(result, '$.validation_results')),
+          'api_results', json(json_extract(result, '$.api_results')),
+          'timeline_data', json(json_extract(result, '$.timeline_data'))) end`.as('result'),
+      )
       .where('user_id', '=', userId)
       .orderBy('start_time', 'desc')
       .orderBy('id', 'desc')
       .execute();
+    return rows;
+  }
+
+  /** Runs a dead server left running (start-up recovery; every user's). */
+  unfinished(): Promise<FunctionalRunRow[]> {
+    return this.db.selectFrom('functional_runs').selectAll().where('status', '=', 'running').execute();
   }
 
   async update(id: string, changes: FunctionalRunUpdate): Promise<void> {
@@ -104,18 +139,5 @@ export class FunctionalRunRepository {
       .where('status', '!=', 'running')
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
-  }
-
-  /**
-   * At start-up: every run a dead server left running ends failed with `error`, at `endTime`.
-   * Answers how many did.
-   */
-  async failUnfinished(error: string, endTime: string): Promise<number> {
-    const result = await this.db
-      .updateTable('functional_runs')
-      .set({ status: 'failed', error, end_time: endTime })
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
   }
 }

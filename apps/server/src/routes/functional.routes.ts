@@ -1,4 +1,15 @@
-import { FunctionalPlanSchema, FunctionalSaveResponseSchema } from '@aqa/plan';
+import { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from '@aqa/engine';
+import {
+  ErrorResponseSchema,
+  FunctionalPlanSchema,
+  FunctionalResultListSchema,
+  FunctionalResultSchema,
+  FunctionalRunRequestSchema,
+  FunctionalRunStartedSchema,
+  FunctionalSaveResponseSchema,
+  FunctionalStatusResponseSchema,
+} from '@aqa/plan';
+import { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/authenticate';
 import { assertSameUser } from '../auth/scope';
@@ -7,7 +18,12 @@ import {
   type FunctionalPlanService,
 } from '../services/functional/functional-plan.service';
 import {
+  FUNCTIONAL_RUN_MESSAGES,
+  type FunctionalRunService,
+} from '../services/functional/functional-run.service';
+import {
   FunctionalIdParamsSchema,
+  FunctionalReportQuerySchema,
   SavedFunctionalPlanListSchema,
   SavedFunctionalPlanSchema,
 } from './functional.schemas';
@@ -23,13 +39,25 @@ const tags = ['functional'];
 
 export interface FunctionalRouteOptions {
   plans: FunctionalPlanService;
+  runs: FunctionalRunService;
 }
+
+/** The report downloads: the engine's builders (packages/engine/src/functional/report/). */
+const REPORTS = {
+  junit: { build: functionalJunitReport, contentType: 'application/xml; charset=utf-8', extension: 'xml' },
+  json: { build: functionalJsonReport, contentType: 'application/json; charset=utf-8', extension: 'json' },
+  html: { build: functionalHtmlReport, contentType: 'text/html; charset=utf-8', extension: 'html' },
+} as const;
 
 /**
  * The functional calls of docs/reference/02-running.md §7, scoped like performance plans: the user
  * comes from the token, a foreign user_email is a 403 and another user's id a 404.
  */
-export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> = (app, { plans }, done) => {
+export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> = (
+  app,
+  { plans, runs },
+  done,
+) => {
   app.post(
     '/api/functional/save-config',
     {
@@ -123,6 +151,152 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
     async (request) => {
       assertSameUser(request, request.query.user_email);
       return plans.list(requireAuth(request).user);
+    },
+  );
+
+  app.post(
+    '/api/functional/run-test',
+    {
+      schema: {
+        tags,
+        summary: 'Start a functional run of the plan sent; plan_id names the saved plan it belongs to',
+        description:
+          'Refused with 400 when the model refuses the plan, 404 when plan_id is not a plan of the user, 403 TARGET_REFUSED when the target guard refuses one of its hosts, and 429 when a limit of concurrent runs (shared with load runs) is reached.',
+        body: FunctionalRunRequestSchema,
+        response: { 201: FunctionalRunStartedSchema, ...errorsWith404, 429: ErrorResponseSchema },
+      },
+      bodyLimit: PLAN_BODY_LIMIT,
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request, reply) => {
+      assertSameUser(request, request.body.user_email);
+      const started = await runs.start(requireAuth(request).user, request.body);
+      return reply.code(201).send(started);
+    },
+  );
+
+  app.get(
+    '/api/functional/functional-test-results',
+    {
+      schema: {
+        tags,
+        summary:
+          "The signed-in user's functional runs, newest first; each with its first 3 judged calls in validation_results and the count of all in validation_results_total",
+        querystring: UserEmailQuerySchema,
+        response: { 200: FunctionalResultListSchema, ...errors },
+      },
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      return runs.list(requireAuth(request).user);
+    },
+  );
+
+  app.get(
+    '/api/functional/get-test-result/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One functional run, whole; while it runs, the calls judged so far',
+        params: FunctionalIdParamsSchema,
+        querystring: UserEmailQuerySchema,
+        response: { 200: FunctionalResultSchema, ...errorsWith404 },
+      },
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      return runs.result(requireAuth(request).user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/functional/get-test-status/:id',
+    {
+      schema: {
+        tags,
+        summary: "A functional run's status",
+        params: FunctionalIdParamsSchema,
+        querystring: UserEmailQuerySchema,
+        response: { 200: FunctionalStatusResponseSchema, ...errorsWith404 },
+      },
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      return runs.status(requireAuth(request).user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/functional/stop-test/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Stop a functional run within a second, keeping what it measured; a run already over answers its status',
+        params: FunctionalIdParamsSchema,
+        querystring: UserEmailQuerySchema,
+        response: { 200: FunctionalStatusResponseSchema, ...errorsWith404 },
+      },
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      return runs.stop(requireAuth(request).user, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/functional/delete-result/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an ended functional run',
+        description: 'A run still running answers 409: stop it first.',
+        params: FunctionalIdParamsSchema,
+        querystring: UserEmailQuerySchema,
+        response: { 200: MessageResponseSchema, ...errorsWith404, 409: ErrorResponseSchema },
+      },
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request) => {
+      assertSameUser(request, request.query.user_email);
+      await runs.delete(requireAuth(request).user, request.params.id);
+      return { message: FUNCTIONAL_RUN_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/api/functional/test-report/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A functional run as a download: JUnit XML, JSON or a self-contained HTML page',
+        description:
+          'Answers a file (Content-Disposition: attachment, functional_report_{test_id}.{xml|json|html}); JUnit has a test case per API per iteration.',
+        params: FunctionalIdParamsSchema,
+        querystring: FunctionalReportQuerySchema,
+        response: {
+          200: z.string().describe('The file: application/xml, application/json or text/html'),
+          ...errorsWith404,
+        },
+      },
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request, reply) => {
+      assertSameUser(request, request.query.user_email);
+      const result = await runs.result(requireAuth(request).user, request.params.id);
+      const report = REPORTS[request.query.format];
+      return reply
+        .header('content-type', report.contentType)
+        .header(
+          'content-disposition',
+          `attachment; filename="functional_report_${result.test_id}.${report.extension}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(report.build(result));
     },
   );
 

@@ -5,7 +5,8 @@ import type { DemoAccountService } from '../services/demo-account.service';
 
 const HealthResponseSchema = z.object({
   status: z.enum(['ok', 'error']),
-  database: z.enum(['ok', 'error']),
+  database: z.enum(['ok', 'unavailable']).describe('ok once a trivial query answered'),
+  reason: z.string().optional().describe('Why the database is unavailable'),
   version: z.string(),
 });
 
@@ -38,7 +39,9 @@ export const systemRoutes: FastifyPluginCallbackZod<SystemRouteOptions> = (
         return { status: 'ok' as const, database: 'ok' as const, version };
       } catch (err) {
         request.log.error({ err }, 'Health check: the database did not answer');
-        return reply.code(503).send({ status: 'error', database: 'error', version });
+        // The functional dashboard's Backend Status badge reads this (docs/reference/02-running.md §7).
+        const reason = err instanceof Error ? err.message : String(err);
+        return reply.code(503).send({ status: 'error', database: 'unavailable', reason, version });
       }
     },
   );

@@ -1,4 +1,4 @@
-import type { PerfPlan } from '@aqa/plan';
+import type { FunctionalPlan, PerfPlan } from '@aqa/plan';
 import type { FieldError } from '../errors';
 import { normalizeEmail } from './account-user';
 import { DEMO_ACCOUNT } from './demo-account.service';
@@ -38,6 +38,31 @@ export function demoRunProblems(
   if (seconds > DEMO_RUN_LIMITS.seconds) {
     problems.push({
       field: durationSeconds === undefined ? 'duration' : 'duration_seconds',
+      message: `The demo account runs tests of at most ${DEMO_RUN_LIMITS.seconds / 60} minutes`,
+    });
+  }
+  return problems;
+}
+
+/**
+ * The same bounds for a functional run of the demo account: at most DEMO_RUN_LIMITS.users users, and a
+ * test duration (the run's cap, in minutes) of at most DEMO_RUN_LIMITS.seconds.
+ */
+export function demoFunctionalRunProblems(
+  email: string,
+  plan: Pick<FunctionalPlan, 'concurrent_users' | 'test_duration'>,
+): FieldError[] {
+  if (!isDemoAccount(email)) return [];
+  const problems: FieldError[] = [];
+  if (plan.concurrent_users > DEMO_RUN_LIMITS.users) {
+    problems.push({
+      field: 'concurrent_users',
+      message: `The demo account runs at most ${DEMO_RUN_LIMITS.users} concurrent users`,
+    });
+  }
+  if (plan.test_duration * 60 > DEMO_RUN_LIMITS.seconds) {
+    problems.push({
+      field: 'test_duration',
       message: `The demo account runs tests of at most ${DEMO_RUN_LIMITS.seconds / 60} minutes`,
     });
   }

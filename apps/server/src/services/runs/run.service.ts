@@ -256,8 +256,12 @@ export class RunService {
     await run.stored;
   }
 
-  /** Holds a place under the limits, or refuses with the number and what to do. */
-  private reserve(user: AccountUser): () => void {
+  /**
+   * Holds a place under the limits, or refuses with the number and what to do. Functional runs hold
+   * theirs for as long as they run, so load and functional runs share MAX_RUNS_PER_USER and
+   * MAX_RUNS_PER_SERVER.
+   */
+  reserve(user: AccountUser): () => void {
     const { user: mine, server } = this.registry.counts(user.id);
     // The demo account's password is public: one run at a time (docs/adr/0018-safe-defaults-and-lockout.md).
     const perUser = isDemoAccount(user.email)

@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+import {
+  checkableUrl,
+  type FunctionalRunHandle,
+  type FunctionalRunOutcome,
+  type StartFunctionalRun,
+  type TargetGuard,
+} from '@aqa/engine';
+import {
+  type CallResult,
+  FUNCTIONAL_TEST_ID_PREFIX,
+  type FunctionalPlan,
+  type FunctionalResult,
+  type FunctionalStatus,
+  type FunctionalStatusResponse,
+} from '@aqa/plan';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, isoAt } from '../../clock';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import type { FunctionalRunRepository } from '../../repositories/functional.repository';
+import type { AccountUser } from '../account-user';
+import { demoFunctionalRunProblems } from '../demo-account-limits';
+import type { FunctionalPlanService } from './functional-plan.service';
+import { EMPTY_SUMMARY, rowToResult, type StoredCalls } from './functional-rows';
+
+export const FUNCTIONAL_RUN_MESSAGES = {
+  notFound: 'Test result not found',
+  running: 'The test is still running: stop it before deleting its result',
+  deleted: 'Test result deleted',
+} as const;
+
+/** The error of a run a server died during (docs/reference/02-running.md §4). */
+export const FUNCTIONAL_INTERRUPTED = 'The server stopped during the run, so it did not finish';
+export const FUNCTIONAL_STOPPED_BY_SHUTDOWN = 'Stopped because the server shut down';
+
+/** The list shows the first three judged calls of each run and "+N more validations". */
+export const LISTED_CALLS = 3;
+/** A live run keeps as many calls as the runner's result does (packages/engine/src/functional/outcome.ts). */
+const LIVE_KEPT_CALLS = 5000;
+
+function notFound(): NotFoundError {
+  return new NotFoundError('RESULT_NOT_FOUND', FUNCTIONAL_RUN_MESSAGES.notFound);
+}
+
+/** A run in progress, in memory: what get-test-result answers until the outcome is stored. */
+class LiveFunctionalRun {
+  readonly calls: CallResult[] = [];
+  callsSeen = 0;
+  passed = 0;
+  validationFailures = 0;
+  stopReason: string | null = null;
+  /** Settles once the outcome is stored and the run has left the live set. */
+  stored: Promise<void> = Promise.resolve();
+  readonly handle: FunctionalRunHandle;
+
+  /** `start` starts the runner with the function that receives each judged call. */
+  constructor(
+    readonly id: string,
+    readonly userId: string,
+    readonly planId: string | null,
+    readonly plan: FunctionalPlan,
+    readonly startTime: string,
+    start: (onCall: (call: CallResult) => void) => FunctionalRunHandle,
+  ) {
+    this.handle = start((call) => this.add(call));
+  }
+
+  add(call: CallResult): void {
+    this.callsSeen++;
+    if (call.success) this.passed++;
+    this.validationFailures += call.validation_details.filter((d) => !d.passed).length;
+    if (this.calls.length < LIVE_KEPT_CALLS) this.calls.push(call);
+  }
+
+  /** What has been judged so far, as a result (per-API rows and the timeline come with the outcome). */
+  result(keep = LIVE_KEPT_CALLS): FunctionalResult {
+    const kept = this.calls.slice(0, keep);
+    return {
+      test_id: this.id,
+      plan_id: this.planId,
+      test_name: this.plan.test_name,
+      description: this.plan.description,
+      status: 'running',
+      test_type: this.plan.test_type,
+      source: this.plan.source,
+      start_time: this.startTime,
+      end_time: null,
+      error: null,
+      summary: {
+        total_requests: this.callsSeen,
+        successful_requests: this.passed,
+        failed_requests: this.callsSeen - this.passed,
+        validation_failures: this.validationFailures,
+      },
+      validation_results: kept,
+      validation_results_total: this.callsSeen,
+      calls_omitted: this.callsSeen - kept.length,
+      api_results: [],
+      timeline_data: [],
+    };
+  }
+}
+
+/**
+ * Functional runs (docs/reference/02-running.md §7): started from the plan sent (with the saved plan's
+ * id when it has one), run by the engine's functional runner off the event loop, held in memory while
+ * they run and stored when they end, when the run's status also becomes its plan's. Always the
+ * signed-in user's: another user's run or plan is not found. Load and functional runs share the run
+ * limits; every target passes the target guard as a load run's does (docs/adr/0015-target-guard.md).
+ */
+export class FunctionalRunService {
+  private readonly live = new Map<string, LiveFunctionalRun>();
+
+  constructor(
+    private readonly runs: FunctionalRunRepository,
+    private readonly plans: FunctionalPlanService,
+    private readonly startRun: StartFunctionalRun,
+    /** Holds a place under the shared run limits (or refuses with a 429); the function gives it back. */
+    private readonly reservePlace: (user: AccountUser) => () => void,
+    private readonly guard: TargetGuard,
+    private readonly now: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(user: AccountUser, plan: FunctionalPlan): Promise<{ test_id: string }> {
+    const planId = plan.plan_id?.trim() || null;
+    // The plan must be the user's: another user's id is "not found", and nothing runs.
+    if (planId !== null) await this.plans.plan(user, planId);
+    const demo = demoFunctionalRunProblems(user.email, plan);
+    if (demo.length > 0) throw new ValidationError(demo, { code: 'DEMO_LIMIT', namesFields: true });
+    const release = this.reservePlace(user);
+    try {
+      await this.refuseGuardedTargets(plan);
+      const id = `${FUNCTIONAL_TEST_ID_PREFIX}${randomBytes(12).toString('base64url')}`;
+      const startTime = isoAt(this.now());
+      await this.runs.insert({
+        id,
+        user_id: user.id,
+        plan_id: planId,
+        test_name: plan.test_name,
+        description: plan.description,
+        status: 'running',
+        test_type: plan.test_type,
+        source: plan.source,
+        config: JSON.stringify(plan),
+        start_time: startTime,
+      });
+      if (planId !== null) await this.plans.setStatus(user.id, planId, 'running');
+      const run = new LiveFunctionalRun(id, user.id, planId, plan, startTime, (onCall) =>
+        this.startRun(plan, { guard: this.guard.settings(), onCall }),
+      );
+      this.live.set(id, run);
+      run.stored = run.handle.result
+        .catch((error: unknown): FunctionalRunOutcome => this.brokenRunner(run, error))
+        .then((outcome) => this.store(run, outcome))
+        .catch((error: unknown) =>
+          this.log.error({ err: error, runId: id }, 'A functional run could not be stored'),
+        )
+        .finally(() => {
+          this.live.delete(id);
+          release();
+        });
+      return { test_id: id };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /** The user's runs, newest first, each with its first three calls and how many it judged. */
+  async list(user: AccountUser): Promise<FunctionalResult[]> {
+    const rows = await this.runs.listHeadsForUser(user.id, LISTED_CALLS);
+    return rows.map((row) => {
+      const live = this.liveRun(user, row.id);
+      return live === undefined ? rowToResult(row) : live.result(LISTED_CALLS);
+    });
+  }
+
+  /** The whole result; while running, what has been judged so far. */
+  async result(user: AccountUser, id: string): Promise<FunctionalResult> {
+    const live = this.liveRun(user, id);
+    if (live !== undefined) return live.result();
+    const row = await this.runs.findForUser(user.id, id);
+    if (row === undefined) throw notFound();
+    return rowToResult(row);
+  }
+
+  async status(user: AccountUser, id: string): Promise<FunctionalStatusResponse> {
+    if (this.liveRun(user, id) !== undefined) return { test_id: id, status: 'running' };
+    const { status } = await this.result(user, id);
+    return { test_id: id, status };
+  }
+
+  /** Ends a run within a second, keeping what it measured; a run already over answers its status. */
+  async stop(user: AccountUser, id: string): Promise<FunctionalStatusResponse> {
+    const live = this.liveRun(user, id);
+    if (live !== undefined) {
+      await live.handle.stop();
+      await live.stored;
+    }
+    return this.status(user, id);
+  }
+
+  async delete(user: AccountUser, id: string): Promise<void> {
+    if (this.liveRun(user, id) !== undefined)
+      throw new ConflictError('RUN_IN_PROGRESS', FUNCTIONAL_RUN_MESSAGES.running);
+    if (await this.runs.deleteEndedForUser(user.id, id)) return;
+    const row = await this.runs.findForUser(user.id, id);
+    if (row === undefined) throw notFound();
+    throw new ConflictError('RUN_IN_PROGRESS', FUNCTIONAL_RUN_MESSAGES.running);
+  }
+
+  /**
+   * At start-up: runs a dead server left running end failed, saying the server stopped during the run,
+   * and so do their plans' statuses. Answers how many there were.
+   */
+  async recoverInterrupted(): Promise<number> {
+    const rows = await this.runs.unfinished();
+    const at = isoAt(this.now());
+    for (const row of rows) {
+      await this.runs.update(row.id, {
+        status: 'failed',
+        error: FUNCTIONAL_INTERRUPTED,
+        end_time: at,
+        summary: row.summary ?? JSON.stringify(EMPTY_SUMMARY),
+      });
+      if (row.plan_id !== null) await this.plans.setStatus(row.user_id, row.plan_id, 'failed');
+    }
+    return rows.length;
+  }
+
+  /** At shutdown: every live run stops and is stored. */
+  async shutdown(): Promise<void> {
+    const live = [...this.live.values()];
+    for (const run of live) run.stopReason = FUNCTIONAL_STOPPED_BY_SHUTDOWN;
+    await Promise.all(
+      live.map(async (run) => {
+        await run.handle.stop();
+        await run.stored;
+      }),
+    );
+  }
+
+  private liveRun(user: AccountUser, id: string): LiveFunctionalRun | undefined {
+    const live = this.live.get(id);
+    return live !== undefined && live.userId === user.id ? live : undefined;
+  }
+
+  /**
+   * Every written-out host of the plan's calls and OAuth2 token URLs, decided by the guard before the
+   * run starts (403 TARGET_REFUSED naming the host and the setting). A host written as a template is
+   * known only during the run, where the runner asks the guard at every connection.
+   */
+  private async refuseGuardedTargets(plan: FunctionalPlan): Promise<void> {
+    const origins = new Set<string>();
+    for (const api of plan.apis) {
+      for (const url of [api.url, api.authorization.type === 'oauth2' ? api.authorization.tokenUrl : '']) {
+        const checkable = url === '' ? null : checkableUrl(url);
+        if (checkable !== null) origins.add(checkable.origin);
+      }
+    }
+    const decisions = await Promise.all([...origins].map((origin) => this.guard.checkUrl(origin)));
+    const reasons = [...new Set(decisions.flatMap((d) => (d.allowed ? [] : [d.reason])))];
+    if (reasons.length > 0) throw new ForbiddenError('TARGET_REFUSED', reasons.join(' '));
+  }
+
+  /** A runner that broke (not a failed call: those are data) ends the run failed, keeping its calls. */
+  private brokenRunner(run: LiveFunctionalRun, error: unknown): FunctionalRunOutcome {
+    const live = run.result();
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      status: 'failed',
+      start_time: run.startTime,
+      end_time: isoAt(this.now()),
+      error: `The functional runner failed: ${message}`,
+      summary: live.summary,
+      validation_results: live.validation_results,
+      calls_omitted: live.calls_omitted ?? 0,
+      api_results: [],
+      timeline_data: [],
+    };
+  }
+
+  private async store(run: LiveFunctionalRun, outcome: FunctionalRunOutcome): Promise<void> {
+    const status: FunctionalStatus = outcome.status;
+    const calls: StoredCalls = {
+      validation_results: outcome.validation_results,
+      calls_omitted: outcome.calls_omitted,
+      api_results: outcome.api_results,
+      timeline_data: outcome.timeline_data,
+    };
+    await this.runs.update(run.id, {
+      status,
+      end_time: isoAt(this.now()),
+      error: outcome.error ?? run.stopReason,
+      summary: JSON.stringify(outcome.summary),
+      result: JSON.stringify(calls),
+    });
+    if (run.planId !== null) await this.plans.setStatus(run.userId, run.planId, status);
+  }
+}

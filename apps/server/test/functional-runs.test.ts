@@ -1,0 +1,375 @@
+import { join } from 'node:path';
+import Database from 'libsql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDatabase, openDatabase, pingDatabase } from '../src/db/database';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { systemRoutes } from '../src/routes/system.routes';
+import type { DemoAccountService } from '../src/services/demo-account.service';
+import { startCountingTarget, type CountingTarget } from './counting-target';
+import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
+
+/*
+ * Functional runs through the calls of docs/reference/02-running.md §7: the engine's runner against a
+ * real local target that counts what it receives, stored in a real SQLite file.
+ */
+
+let server: TestServer;
+let target: CountingTarget;
+let alice: { token: string; email: string };
+let bob: { token: string; email: string };
+
+interface Result {
+  test_id: string;
+  plan_id: string | null;
+  status: string;
+  error?: string | null;
+  summary: {
+    total_requests: number;
+    successful_requests: number;
+    failed_requests: number;
+    validation_failures: number;
+  };
+  validation_results: { api_name: string; success: boolean; iteration?: number; user?: number }[];
+  validation_results_total?: number;
+  api_results: { name: string }[];
+}
+
+beforeAll(async () => {
+  target = await startCountingTarget();
+  server = await startTestServer({ LOGIN_RATE_LIMIT_PER_IP: '1000', REGISTER_RATE_LIMIT_PER_IP: '1000' });
+  const a = await registerAndLogin(server);
+  const b = await registerAndLogin(server);
+  alice = { token: a.token, email: a.registration.email };
+  bob = { token: b.token, email: b.registration.email };
+});
+
+afterAll(async () => {
+  await server?.close();
+  await target?.close();
+  if (server !== undefined) removeDir(server.dataDir);
+});
+
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: unknown) {
+  return server.request({ method, url, token, ...(body === undefined ? {} : { body }) });
+}
+
+function plan(path: string, overrides: Record<string, unknown> = {}) {
+  return {
+    test_name: `Run ${path}`,
+    concurrent_users: 2,
+    iterations: 3,
+    think_time: 0,
+    apis: [
+      {
+        name: 'List',
+        url: `${target.origin}/${path}/list`,
+        validations: [{ type: 'json_path', expected_value: '$.ok == true' }],
+      },
+      { name: 'Read', url: `${target.origin}/${path}/read` },
+    ],
+    ...overrides,
+  };
+}
+
+async function start(token: string, body: unknown): Promise<string> {
+  const response = await call('POST', '/api/functional/run-test', token, body);
+  if (response.statusCode !== 201) throw new Error(`run-test: ${response.statusCode} ${response.body}`);
+  const { test_id } = response.json<{ test_id: string }>();
+  expect(test_id).toMatch(/^fc_/);
+  return test_id;
+}
+
+async function until(id: string, done: (r: Result) => boolean, token = alice.token): Promise<Result> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const result = (await call('GET', `/api/functional/get-test-result/${id}`, token)).json<Result>();
+    if (done(result)) return result;
+    if (Date.now() > deadline) throw new Error(`run ${id}: ${JSON.stringify(result).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function countedUnder(prefix: string): Promise<number> {
+  const { byPath } = await target.counts();
+  return Object.entries(byPath)
+    .filter(([path]) => path.startsWith(prefix))
+    .reduce((sum, [, n]) => sum + n, 0);
+}
+
+describe('functional runs', () => {
+  it('runs 2 users × 3 iterations × 2 APIs, counts what the target received, and lists, reports and deletes it', async () => {
+    const saved = await call('POST', '/api/functional/save-config', alice.token, plan('counted'));
+    const planId = saved.json<{ id: string }>().id;
+    const id = await start(alice.token, { ...plan('counted'), plan_id: planId, user_email: alice.email });
+    const result = await until(id, (r) => r.status !== 'running');
+
+    expect(result.status).toBe('completed');
+    expect(result.plan_id).toBe(planId);
+    expect(result.summary).toEqual({
+      total_requests: 12,
+      successful_requests: 12,
+      failed_requests: 0,
+      validation_failures: 0,
+    });
+    expect(await countedUnder('/counted/')).toBe(12);
+    expect(result.validation_results).toHaveLength(12);
+    expect(result.validation_results_total).toBe(12);
+    expect(result.api_results.map((api) => api.name)).toEqual(['List', 'Read']);
+
+    const status = await call(
+      'GET',
+      `/api/functional/get-test-status/${id}?user_email=${alice.email}`,
+      alice.token,
+    );
+    expect(status.json()).toEqual({ test_id: id, status: 'completed' });
+    // The run's status became its plan's.
+    const savedPlan = await call('GET', `/api/functional/get-test-plan/${planId}`, alice.token);
+    expect(savedPlan.json<{ status: string }>().status).toBe('completed');
+    // Stopping a finished run answers its status.
+    const stopped = await call('POST', `/api/functional/stop-test/${id}`, alice.token);
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toEqual({ test_id: id, status: 'completed' });
+
+    const list = (await call('GET', '/api/functional/functional-test-results', alice.token)).json<Result[]>();
+    const listed = list.find((r) => r.test_id === id)!;
+    expect(listed.validation_results).toEqual(result.validation_results.slice(0, 3));
+    expect(listed.validation_results_total).toBe(12);
+    expect(listed.summary).toEqual(result.summary);
+
+    for (const [format, type, extension] of [
+      ['junit', 'application/xml', 'xml'],
+      ['json', 'application/json', 'json'],
+      ['html', 'text/html', 'html'],
+    ] as const) {
+      const report = await call('GET', `/api/functional/test-report/${id}?format=${format}`, alice.token);
+      expect(report.statusCode, format).toBe(200);
+      expect(report.headers['content-type']).toContain(type);
+      expect(report.headers['content-disposition']).toBe(
+        `attachment; filename="functional_report_${id}.${extension}"`,
+      );
+      expect(report.body).toContain(format === 'json' ? `"test_id": "${id}"` : 'List');
+    }
+    expect((await call('GET', `/api/functional/test-report/${id}?format=pdf`, alice.token)).statusCode).toBe(
+      400,
+    );
+
+    // Another user's run is not found, on every call.
+    for (const [method, path] of [
+      ['GET', `get-test-result/${id}`],
+      ['GET', `get-test-status/${id}`],
+      ['POST', `stop-test/${id}`],
+      ['DELETE', `delete-result/${id}`],
+      ['GET', `test-report/${id}`],
+    ] as const) {
+      const response = await call(method, `/api/functional/${path}`, bob.token);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'RESULT_NOT_FOUND', detail: 'Test result not found' });
+    }
+    const bobs = (await call('GET', '/api/functional/functional-test-results', bob.token)).json<Result[]>();
+    expect(bobs.map((r) => r.test_id)).not.toContain(id);
+
+    const deleted = await call('DELETE', `/api/functional/delete-result/${id}`, alice.token);
+    expect(deleted.statusCode).toBe(200);
+    expect((await call('GET', `/api/functional/get-test-result/${id}`, alice.token)).statusCode).toBe(404);
+  });
+
+  it('stops a slow run within a second, keeps what it measured, and refuses to delete it while it runs', async () => {
+    // Each user makes one call, then thinks for a minute: the run would last far longer than the test.
+    const id = await start(alice.token, plan('slow', { iterations: 1000, think_time: 60 }));
+    const live = await until(id, (r) => r.summary.total_requests >= 2);
+    expect(live.status).toBe('running');
+    expect(live.validation_results.length).toBe(live.summary.total_requests);
+    const listed = (await call('GET', '/api/functional/functional-test-results', alice.token))
+      .json<Result[]>()
+      .find((r) => r.test_id === id);
+    expect(listed?.status).toBe('running');
+
+    const refused = await call('DELETE', `/api/functional/delete-result/${id}`, alice.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'RUN_IN_PROGRESS' });
+
+    const began = Date.now();
+    const stop = await call('POST', `/api/functional/stop-test/${id}?user_email=${alice.email}`, alice.token);
+    expect(Date.now() - began).toBeLessThan(1000);
+    expect(stop.json()).toEqual({ test_id: id, status: 'stopped' });
+    const stopped = (await call('GET', `/api/functional/get-test-result/${id}`, alice.token)).json<Result>();
+    expect(stopped.status).toBe('stopped');
+    expect(stopped.summary.total_requests).toBe(await countedUnder('/slow/'));
+    expect(stopped.summary.total_requests).toBeGreaterThanOrEqual(2);
+    expect((await call('DELETE', `/api/functional/delete-result/${id}`, alice.token)).statusCode).toBe(200);
+  });
+
+  it("refuses a bad plan with the model's message, another user's plan_id, a foreign user_email and a refused target", async () => {
+    const bad = await call('POST', '/api/functional/run-test', alice.token, { test_name: 'x', apis: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ detail: string }>().detail).toBe('apis: At least one API must be configured');
+
+    const bobsPlan = (await call('POST', '/api/functional/save-config', bob.token, plan('bob'))).json<{
+      id: string;
+    }>();
+    const foreignPlan = await call('POST', '/api/functional/run-test', alice.token, {
+      ...plan('x'),
+      plan_id: bobsPlan.id,
+    });
+    expect(foreignPlan.statusCode).toBe(404);
+    expect(foreignPlan.json()).toMatchObject({ code: 'PLAN_NOT_FOUND' });
+
+    const foreignEmail = await call('POST', '/api/functional/run-test', alice.token, {
+      ...plan('x'),
+      user_email: bob.email,
+    });
+    expect(foreignEmail.statusCode).toBe(403);
+    for (const path of ['functional-test-results', 'get-test-result/fc_x', 'get-test-status/fc_x']) {
+      const response = await call('GET', `/api/functional/${path}?user_email=${bob.email}`, alice.token);
+      expect(response.statusCode, path).toBe(403);
+    }
+    for (const [method, path] of [
+      ['GET', 'get-test-result/fc_unknown'],
+      ['GET', 'get-test-status/fc_unknown'],
+      ['POST', 'stop-test/fc_unknown'],
+      ['DELETE', 'delete-result/fc_unknown'],
+    ] as const) {
+      expect((await call(method, `/api/functional/${path}`, alice.token)).statusCode, path).toBe(404);
+    }
+
+    // The cloud metadata address is never a target (docs/adr/0015-target-guard.md); nothing is stored.
+    const before = (await call('GET', '/api/functional/functional-test-results', alice.token)).json<
+      Result[]
+    >();
+    const refused = await call('POST', '/api/functional/run-test', alice.token, {
+      test_name: 'Metadata',
+      apis: [{ name: 'Meta', url: 'http://169.254.169.254/latest/meta-data' }],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'TARGET_REFUSED' });
+    const after = (await call('GET', '/api/functional/functional-test-results', alice.token)).json<
+      Result[]
+    >();
+    expect(after).toHaveLength(before.length);
+  });
+});
+
+describe('functional runs across a restart', () => {
+  it('marks a run a dead server left running as failed, saying why, and so its plan', async () => {
+    const dataDir = makeTempDir();
+    const first = await startTestServer({}, dataDir);
+    const { token } = await registerAndLogin(first);
+    const planId = (
+      await first.request({
+        method: 'POST',
+        url: '/api/functional/save-config',
+        token,
+        body: plan('restart'),
+      })
+    ).json<{ id: string }>().id;
+    await first.close();
+    // What a killed server leaves: a run row still "running", its plan "running".
+    const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
+    const { user_id } = sqlite.prepare('select user_id from functional_plans where id = ?').get(planId) as {
+      user_id: string;
+    };
+    sqlite
+      .prepare(
+        `insert into functional_runs (id, user_id, plan_id, test_name, status, test_type, source, config, start_time)
+         values ('fc_left', ?, ?, 'Left running', 'running', 'functional', 'url_input', '{}', '2030-01-01T00:00:00.000Z')`,
+      )
+      .run(user_id, planId);
+    sqlite.prepare("update functional_plans set status = 'running' where id = ?").run(planId);
+    sqlite.close();
+
+    const second = await startTestServer({}, dataDir);
+    try {
+      const login = await second.request({
+        method: 'GET',
+        url: '/api/functional/get-test-result/fc_left',
+        token,
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json()).toMatchObject({
+        status: 'failed',
+        error: 'The server stopped during the run, so it did not finish',
+      });
+      const saved = await second.request({
+        method: 'GET',
+        url: `/api/functional/get-test-plan/${planId}`,
+        token,
+      });
+      expect(saved.json()).toMatchObject({ status: 'failed' });
+    } finally {
+      await second.close();
+      removeDir(dataDir);
+    }
+  });
+});
+
+describe('functional runs at shutdown', () => {
+  it('stops a live run when the server closes and stores it, saying why', async () => {
+    const closing = await startTestServer();
+    try {
+      const { token } = await registerAndLogin(closing);
+      const started = await closing.request({
+        method: 'POST',
+        url: '/api/functional/run-test',
+        token,
+        body: plan('shutdown', { iterations: 1000, think_time: 60 }),
+      });
+      const { test_id } = started.json<{ test_id: string }>();
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const live = await closing.request({
+          method: 'GET',
+          url: `/api/functional/get-test-result/${test_id}`,
+          token,
+        });
+        if (live.json<Result>().summary.total_requests > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const began = Date.now();
+      await closing.close();
+      expect(Date.now() - began).toBeLessThan(2000);
+      const sqlite = new Database(join(closing.dataDir, 'anybodyqa.db'), { readonly: true });
+      const row = sqlite
+        .prepare('select status, error, summary from functional_runs where id = ?')
+        .get(test_id) as {
+        status: string;
+        error: string;
+        summary: string;
+      };
+      sqlite.close();
+      expect(row.status).toBe('stopped');
+      expect(row.error).toBe('Stopped because the server shut down');
+      expect(JSON.parse(row.summary)).toMatchObject({ total_requests: await countedUnder('/shutdown/') });
+    } finally {
+      removeDir(closing.dataDir);
+    }
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers 503 with the reason when the database does not answer', async () => {
+    const dataDir = makeTempDir();
+    const db = openDatabase({ kind: 'sqlite', path: join(dataDir, 'health.db') });
+    await pingDatabase(db);
+    await closeDatabase(db);
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(systemRoutes, {
+      pingDatabase: () => pingDatabase(db),
+      demo: {} as DemoAccountService,
+      signUp: false,
+      version: '1.2.3',
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      const body = response.json<{ status: string; database: string; reason: string }>();
+      expect(body).toMatchObject({ status: 'error', database: 'unavailable', version: '1.2.3' });
+      expect(body.reason.length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+      removeDir(dataDir);
+    }
+  });
+});
