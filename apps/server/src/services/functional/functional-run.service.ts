@@ -29,7 +29,7 @@ export const FUNCTIONAL_RUN_MESSAGES = {
   deleted: 'Test result deleted',
 } as const;
 
-/** The error of a run a server died during (docs/reference/02-running.md §4). */
+/** The error of a run a server died during (docs/reference/02-running.md §7). */
 export const FUNCTIONAL_INTERRUPTED = 'The server stopped during the run, so it did not finish';
 export const FUNCTIONAL_STOPPED_BY_SHUTDOWN = 'Stopped because the server shut down';
 
