@@ -116,32 +116,50 @@ export function resultOf(
     error: outcome.error,
     summary: outcome.summary,
     validation_results: outcome.validation_results,
+    validation_results_total: outcome.summary.total_requests,
+    calls_omitted: outcome.calls_omitted,
     api_results: outcome.api_results,
     timeline_data: outcome.timeline_data,
   };
 }
 
-/** 0 all passed, 1 a validation failed, 2 nothing came back or the run stopped short with nothing failed. */
-export function exitCodeOf(outcome: FunctionalRunOutcome): number {
-  const calls = outcome.validation_results;
-  if (calls.some((call) => !call.success && call.status_code !== null)) return TEST_EXIT_FAILED;
-  if (calls.length === 0 || calls.every((call) => call.status_code === null)) return TEST_EXIT_CANNOT_RUN;
-  if (outcome.status === 'stopped') return TEST_EXIT_CANNOT_RUN;
-  return calls.every((call) => call.success) ? TEST_EXIT_PASSED : TEST_EXIT_FAILED;
+/** Every judged call counted as it comes, so the exit code holds for runs longer than the result keeps. */
+export class CallTally {
+  calls = 0;
+  passed = 0;
+  /** Failed although the target answered: a validation failed. */
+  failedWithResponse = 0;
+  noResponse = 0;
+
+  add(call: CallResult): void {
+    this.calls++;
+    if (call.success) this.passed++;
+    else if (call.status_code === null) this.noResponse++;
+    else this.failedWithResponse++;
+  }
 }
 
-function summaryText(result: FunctionalResult, wallMs: number): string {
-  const calls = result.validation_results;
-  const passed = calls.filter((call) => call.success).length;
-  const noResponse = calls.filter((call) => call.status_code === null).length;
+/** 0 all passed; 1 a validation failed; 2 nothing came back, or the run ended short with no validation failed. */
+export function exitCodeOf(outcome: FunctionalRunOutcome, tally: CallTally): number {
+  if (tally.failedWithResponse > 0) return TEST_EXIT_FAILED;
+  if (tally.calls === tally.noResponse) return TEST_EXIT_CANNOT_RUN;
+  // Stopped, or ended early by the test duration or a runner failure: not every call was judged.
+  if (outcome.status === 'stopped' || outcome.error !== null) return TEST_EXIT_CANNOT_RUN;
+  return tally.passed === tally.calls ? TEST_EXIT_PASSED : TEST_EXIT_FAILED;
+}
+
+function summaryText(result: FunctionalResult, tally: CallTally, wallMs: number): string {
   const name = result.test_name === '' ? 'Unnamed Test' : result.test_name;
   const lines = [
     '',
     `${name}: ${result.status} in ${timeText(wallMs)}`,
-    `  calls ${calls.length}: ${passed} passed, ${calls.length - passed} failed` +
-      (noResponse > 0 ? ` (${noResponse} with no response)` : ''),
+    `  calls ${tally.calls}: ${tally.passed} passed, ${tally.calls - tally.passed} failed` +
+      (tally.noResponse > 0 ? ` (${tally.noResponse} with no response)` : ''),
     `  requests ${result.summary.total_requests}: ${result.summary.successful_requests} successful, ${result.summary.failed_requests} failed; validation failures ${result.summary.validation_failures}`,
   ];
+  if (result.calls_omitted) {
+    lines.push(`  the reports keep the first ${result.validation_results.length} calls and count the rest`);
+  }
   if (result.error) lines.push(`  ${result.error}`);
   return `${lines.join('\n')}\n`;
 }
@@ -197,9 +215,13 @@ export async function testCommand(argv: string[], start: StartFunctionalRun): Pr
   out(
     `${plan.test_name}: ${plan.apis.length} API(s), ${plan.iterations} iteration(s), ${plan.concurrent_users} user(s)\n`,
   );
+  const tally = new CallTally();
   const handle = start(plan, {
     insecureTls: v.insecure,
-    onCall: (call) => out(callLines(call, severalPasses)),
+    onCall: (call) => {
+      tally.add(call);
+      out(callLines(call, severalPasses));
+    },
   });
   let interrupted = 0;
   const onSignal = (): void => {
@@ -221,12 +243,12 @@ export async function testCommand(argv: string[], start: StartFunctionalRun): Pr
     process.off('SIGTERM', onSignal);
   }
   const result = resultOf(plan, outcome, `${FUNCTIONAL_TEST_ID_PREFIX}${randomUUID()}`);
-  out(summaryText(result, Date.now() - started));
+  out(summaryText(result, tally, Date.now() - started));
   let written = true;
   if (v.junit) written = writeReport(v.junit, functionalJunitReport(result), 'JUnit XML') && written;
   if (v.json) written = writeReport(v.json, functionalJsonReport(result), 'JSON') && written;
   if (v.html) written = writeReport(v.html, functionalHtmlReport(result), 'HTML') && written;
-  const code = exitCodeOf(outcome);
+  const code = exitCodeOf(outcome, tally);
   // A report CI reads that was not written must not pass silently.
   return written ? code : Math.max(code, TEST_EXIT_CANNOT_RUN);
 }

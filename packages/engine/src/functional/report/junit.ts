@@ -8,7 +8,8 @@ import { xmlAttribute, xmlText } from './text';
  * (docs/design.md §9): one <testsuite> for the run, one <testcase> per API per iteration and user.
  * A call whose rules failed is a <failure> naming each rule's expected, actual and message; a call
  * with no response (a refused connection, a time-out) is an <error>; a run that could not run or
- * ended early adds a "(run)" case with its reason as an <error>, so CI never reads it as passed.
+ * ended early adds a "(run)" case with its reason as an <error>, so CI never reads it as passed; failures
+ * among calls a long run did not keep are one more failed case.
  */
 
 const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
@@ -61,6 +62,17 @@ export function functionalJunitReport(result: FunctionalResult): string {
   const classname = result.test_name === '' ? 'Unnamed Test' : result.test_name;
   const severalPasses = hasSeveralPasses(result);
   const cases = result.validation_results.map((call) => callCase(call, classname, severalPasses));
+  // A long run keeps its first calls; failures among the rest must still fail the suite.
+  const failedKept = result.validation_results.filter((call) => !call.success).length;
+  const failedOmitted = result.summary.failed_requests - failedKept;
+  if ((result.calls_omitted ?? 0) > 0 && failedOmitted > 0) {
+    const message = `${failedOmitted} of the ${result.calls_omitted ?? 0} calls after the first ${result.validation_results.length} failed; this report keeps the first ${result.validation_results.length}`;
+    cases.push({
+      xml: `    <testcase classname="${xmlAttribute(classname)}" name="(calls not kept)" time="0.000">\n      <failure message="${xmlAttribute(message)}" type="validation"/>\n    </testcase>`,
+      failed: true,
+      error: false,
+    });
+  }
   if (result.error) {
     cases.push({
       xml: `    <testcase classname="${xmlAttribute(classname)}" name="(run)" time="${runSeconds(result)}">\n      <error message="${xmlAttribute(result.error)}" type="run ${xmlAttribute(result.status)}"/>\n    </testcase>`,

@@ -151,6 +151,17 @@ describe('functionalJunitReport', () => {
     expect(error.getAttribute('message')).toBe('Nothing could be sent:\n"bad"');
   });
 
+  it('fails the suite for failed calls a long run did not keep', () => {
+    const long = { ...result(), calls_omitted: 10 };
+    long.summary = { ...long.summary, failed_requests: long.summary.failed_requests + 3 };
+    const doc = parseXml(functionalJunitReport(long));
+    const suite = doc.getElementsByTagName('testsuite')[0]!;
+    expect([suite.getAttribute('tests'), suite.getAttribute('failures')]).toEqual(['7', '3']);
+    expect(doc.getElementsByTagName('failure')[2]!.getAttribute('message')).toBe(
+      '3 of the 10 calls after the first 6 failed; this report keeps the first 6',
+    );
+  });
+
   it('names calls by their API alone when the run had one pass', () => {
     const one = result();
     one.validation_results = one.validation_results.filter((c) => c.iteration === 1);
