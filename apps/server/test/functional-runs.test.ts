@@ -303,6 +303,54 @@ describe('functional runs across a restart', () => {
   });
 });
 
+describe('functional runs of the demo account', () => {
+  it('bounds its users and shares the one run at a time it has with load runs', async () => {
+    const demo = await startTestServer({ DEMO_ACCOUNT: 'on', EXTERNAL_TOOLS: 'off' });
+    try {
+      const login = await demo.request({
+        method: 'POST',
+        url: '/api/login',
+        body: { username: 'demo@anybodyqa.dev', password: 'demo1234' },
+      });
+      const { token } = login.json<{ token: string }>();
+      const run = (body: unknown) =>
+        demo.request({ method: 'POST', url: '/api/functional/run-test', token, body });
+      const many = await run(plan('demo', { concurrent_users: 51 }));
+      expect(many.statusCode).toBe(400);
+      expect(many.json<{ detail: string }>().detail).toBe(
+        'concurrent_users: The demo account runs at most 50 concurrent users',
+      );
+      const first = await run(plan('demo', { iterations: 1000, think_time: 60 }));
+      expect(first.statusCode).toBe(201);
+      const loadPlan = await demo.request({
+        method: 'POST',
+        url: '/api/save-test-plan',
+        token,
+        body: {
+          name: 'Load',
+          tool: 'k6',
+          concurrent_users: 1,
+          duration: 1,
+          urls: [{ url: `${target.origin}/demo-load` }],
+        },
+      });
+      const load = await demo.request({
+        method: 'POST',
+        url: '/api/run-test',
+        token,
+        body: { plan_id: loadPlan.json<{ id: string }>().id, duration_seconds: 5 },
+      });
+      expect(load.statusCode).toBe(429);
+      expect(load.json()).toMatchObject({ code: 'RUN_LIMIT_USER' });
+      const second = await run(plan('demo'));
+      expect(second.statusCode).toBe(429);
+    } finally {
+      await demo.close();
+      removeDir(demo.dataDir);
+    }
+  });
+});
+
 describe('functional runs at shutdown', () => {
   it('stops a live run when the server closes and stores it, saying why', async () => {
     const closing = await startTestServer();
