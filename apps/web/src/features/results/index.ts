@@ -7,7 +7,6 @@
 export { ApiResultsList, MethodBadge } from './components/ApiResults';
 export { MetricTile, Sparkline } from './components/MetricTile';
 export { FinishedRunReports, ReportDownloads } from './components/ReportDownloads';
-export { CURRENT_TEST_ID_KEY } from './model/current-test';
 export { isFinished } from './model/finished';
 export {
   formatCount,

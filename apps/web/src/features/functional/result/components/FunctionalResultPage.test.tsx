@@ -111,7 +111,15 @@ function calls(prefix: string): number {
 
 describe('Functional result screen', () => {
   it('shows the summary and each failed rule with its expected and actual, the timings and the evidence', async () => {
-    serve({ [`GET /api/functional/get-test-result/${ID}`]: () => json(result()) });
+    serve({
+      [`GET /api/functional/get-test-result/${ID}`]: () => json(result()),
+      'GET /api/functional/functional-test-results': () => json([result()]),
+      'GET /api/functional/get-test-configs': () =>
+        json([
+          { id: 'p0', test_name: 'Other' },
+          { id: 'p1', test_name: 'Orders' },
+        ]),
+    });
     const user = userEvent.setup();
     const { router } = renderApp(`/functional-test-result/${ID}`);
     expect(await screen.findByText('Loading test result...')).toBeInTheDocument();
@@ -151,8 +159,12 @@ describe('Functional result screen', () => {
     // Back from a run of no editor screen: the dashboard, which is told which plan to select.
     await user.click(screen.getByTestId('back-button'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/functional-dashboard'));
-    expect(window.localStorage.getItem('loadSavedPlanId')).toBe('p1');
     expect(window.localStorage.getItem('currentTestId')).toBeNull();
+    const plans = await screen.findAllByTestId('functional-plan-item');
+    await waitFor(() => expect(plans[1]).toHaveAttribute('data-highlighted', 'true'));
+    expect(plans[0]).not.toHaveAttribute('data-highlighted');
+    // Read once: the saved plan id does not stay behind for another screen.
+    expect(window.localStorage.getItem('loadSavedPlanId')).toBeNull();
   });
 
   it('polls the status every 5 s while running, then fetches the full result', async () => {

@@ -1,15 +1,14 @@
 import type { FunctionalResult } from '@aqa/plan';
+import { LOAD_SAVED_PLAN_ID_KEY } from '@/features/plans';
 import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
 import { storage } from '@/lib/storage';
 
 /**
  * Back from a functional result (docs/reference/02-running.md §4 "Back navigation"): to the plan's own
  * screen — script source to the script-input screen, URL source to the url-input screen, each with
- * `?planId=` — otherwise to the functional dashboard, which selects the plan. The plan id is kept in
- * storage as the saved plan id (`loadSavedPlanId`); the dashboard reads it once and removes it.
+ * `?planId=` — otherwise to the functional dashboard, which selects the plan: the plan id is kept in
+ * storage as the saved plan id (`loadSavedPlanId`), which the dashboard reads once and removes.
  */
-export const SAVED_PLAN_ID_KEY = 'loadSavedPlanId';
-
 type BackSource = Pick<FunctionalResult, 'source' | 'plan_id'>;
 
 function editorScreen(source: BackSource['source']): ScreenId | null {
@@ -30,12 +29,12 @@ export function backPath(result: BackSource | null, planId: string | undefined):
 
 /** Keeps the plan id for the screen Back opens (docs/reference/02-running.md §4). */
 export function keepSavedPlanId(planId: string | null | undefined): void {
-  if (planId) storage.set(SAVED_PLAN_ID_KEY, planId);
+  if (planId) storage.set(LOAD_SAVED_PLAN_ID_KEY, planId);
 }
 
 /** The saved plan id Back left for the dashboard, read once. */
 export function takeSavedPlanId(): string | null {
-  const id = storage.get(SAVED_PLAN_ID_KEY);
-  if (id !== null) storage.remove(SAVED_PLAN_ID_KEY);
+  const id = storage.get(LOAD_SAVED_PLAN_ID_KEY);
+  if (id !== null) storage.remove(LOAD_SAVED_PLAN_ID_KEY);
   return id;
 }

@@ -1,5 +1,5 @@
 import { FUNCTIONAL_TEST_ID_PREFIX } from '@aqa/plan';
-import { CURRENT_TEST_ID_KEY } from '@/features/results';
+import { CURRENT_TEST_ID_KEY } from '@/features/plans';
 import { storage } from '@/lib/storage';
 
 /**
