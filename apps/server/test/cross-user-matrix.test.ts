@@ -754,7 +754,13 @@ describe('the cross-user matrix', () => {
       expect(op?.slots.map(slotKey), key).toContain(slot);
     }
     // Today's routes that take an id or user_email; a new one only raises the count.
-    expect(scoped.length).toBeGreaterThanOrEqual(23);
+    expect(scoped.length).toBeGreaterThanOrEqual(36);
+    // Every functional call that names a plan, a run or a user is probed (parse-file stores nothing).
+    const functional = operations.filter((op) => op.path.startsWith('/api/functional/'));
+    expect(functional.filter((op) => !scoped.includes(op)).map((op) => op.key)).toEqual([
+      'POST /api/functional/parse-file',
+    ]);
+    expect(functional.length).toBeGreaterThanOrEqual(14);
   });
 
   it('refuses another user, the owner named by another, no token and garbage tokens, and leaves the owner unchanged', async () => {
