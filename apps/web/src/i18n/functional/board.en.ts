@@ -122,4 +122,6 @@ export const functionalBoardEn = {
   'functional.recent.functional': 'Functional',
   'functional.history.kindLabel': 'Kind of test',
   'functional.history.emptyText': 'Run a functional test to see its results here.',
+  'functional.result.captures': 'Captured values',
+  'functional.result.captureMissing': 'found nothing',
 } as const;

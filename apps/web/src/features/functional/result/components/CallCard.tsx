@@ -71,8 +71,8 @@ function RuleRow({ detail }: { detail: ValidationDetail }) {
 /**
  * One judged call of "Validation Results" (docs/reference/02-running.md §2): name (or 'API N'), method,
  * url, status code (green 200–299, else red), response time, Success/Failed, passed/total and each rule
- * with its pass mark, type, expected, actual and message; beyond it the timing phases and, for a failed
- * call, the evidence (docs/design.md §9).
+ * with its pass mark, type, expected, actual and message; beyond it what its captures read, the timing
+ * phases and, for a failed call, the evidence (docs/design.md §9).
  */
 export function CallCard({ call, number }: { call: CallResult; number: number }) {
   const { t, locale } = useI18n();
@@ -136,6 +136,25 @@ export function CallCard({ call, number }: { call: CallResult; number: number })
             <RuleRow key={`${detail.type}-${index}`} detail={detail} />
           ))}
         </ul>
+      )}
+      {call.captures && call.captures.length > 0 && (
+        <div className="space-y-1" data-testid="call-captures">
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+            {t('functional.result.captures')}
+          </p>
+          <ul className="space-y-0.5 text-[13px]">
+            {call.captures.map((capture, index) => (
+              <li key={`${capture.name}-${index}`} className="break-all">
+                <code className="rounded bg-muted px-1 font-mono text-[12px]">{`{{${capture.name}}}`}</code>{' '}
+                {capture.value === null ? (
+                  <span className="text-destructive-text">{t('functional.result.captureMissing')}</span>
+                ) : (
+                  <span className="font-mono text-[12px]">{capture.value}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {call.timings && <TimingBar timings={call.timings} />}
       {call.evidence && <FailureEvidence evidence={call.evidence} />}

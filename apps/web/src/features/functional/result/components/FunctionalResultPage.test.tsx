@@ -37,6 +37,10 @@ const FAILED_CALL: CallResult = {
     },
   ],
   timings: { dns: 1, connect: 2, tls: 0, ttfb: 30, download: 8.5 },
+  captures: [
+    { name: 'orderId', value: null },
+    { name: 'token', value: 'abc' },
+  ],
   evidence: {
     request: {
       method: 'POST',
@@ -146,6 +150,7 @@ describe('Functional result screen', () => {
     expect(within(rule!).getByTestId('detail-message')).toHaveTextContent('expected status 201, got 500');
     expect(card.getByTestId('schema-violations')).toHaveTextContent("/ must have required property 'total'");
     expect(card.getByTestId('timing-ttfb')).toHaveTextContent('30 ms');
+    expect(card.getByTestId('call-captures')).toHaveTextContent('{{orderId}} found nothing{{token}} abc');
     await user.click(card.getByText('Request and response'));
     expect(card.getByTestId('evidence-response-body')).toHaveTextContent('boom');
     expect(card.getByTestId('evidence-truncated')).toBeVisible();
