@@ -199,7 +199,7 @@ function ActionBar({ editor, disabled }: { editor: FunctionalEditor; disabled: b
       className="sticky bottom-0 z-20 -mx-4 border-t border-border bg-background/90 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
       data-testid="functional-actions"
     >
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+      <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <Button variant="ghost" onClick={() => void navigate(-1)} data-testid="functional-cancel">
           <X />
           {t('functional.editor.cancel')}
@@ -220,7 +220,7 @@ function ActionBar({ editor, disabled }: { editor: FunctionalEditor; disabled: b
           variant="outline"
           disabled={disabled || noApis || busy !== null}
           onClick={() => void editor.save()}
-          className={cn(!savedId && 'max-sm:col-start-2', 'sm:ml-auto')}
+          className={cn(!savedId && 'max-sm:col-span-2', 'sm:ml-auto')}
           data-testid="functional-save"
         >
           {saveBusy ? <Spinner /> : <Save />}
@@ -235,7 +235,7 @@ function ActionBar({ editor, disabled }: { editor: FunctionalEditor; disabled: b
         <Button
           disabled={disabled || noApis || busy !== null}
           onClick={() => void editor.start()}
-          className={cn(savedId ? 'col-span-1' : 'col-span-2', 'sm:col-span-1')}
+          className="max-sm:col-span-3"
           title={noApis ? t('functional.editor.needsApi') : undefined}
           data-testid="functional-start"
         >
