@@ -24,13 +24,15 @@ body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color
 main{max-width:1100px;margin:0 auto;padding:24px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px}
 .meta{color:#52606d;margin:2px 0}.error{background:#fde8e8;border:1px solid #f5b5b5;padding:8px 12px;border-radius:6px}
-.badge{display:inline-block;padding:2px 10px;border-radius:10px;font-size:12px;font-weight:600;text-transform:capitalize}
+.badge{display:inline-block;padding:2px 10px;border-radius:10px;font-size:12px;font-weight:600;text-transform:capitalize;white-space:nowrap}
 .completed,.pass{background:#def7ec;color:#03543f}.failed,.fail{background:#fde8e8;color:#9b1c1c}
 .stopped,.running{background:#fdf6b2;color:#723b13}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:12px}
 .card{background:#fff;border:1px solid #e4e7eb;border-radius:8px;padding:12px}.card b{display:block;font-size:22px}
 table{border-collapse:collapse;width:100%;background:#fff}th,td{border:1px solid #e4e7eb;padding:5px 8px;text-align:left;vertical-align:top}
-th{background:#f0f4f8;font-weight:600}td{overflow-wrap:anywhere}
+th{background:#f0f4f8;font-weight:600}td{overflow-wrap:break-word}
+.scroll{overflow-x:auto;margin:6px 0}.scroll table{min-width:640px}
+@media (max-width:600px){main{padding:12px}}
 .call{background:#fff;border:1px solid #e4e7eb;border-left:4px solid #31c48d;border-radius:6px;padding:10px 14px;margin:10px 0}
 .call.failed-call{border-left-color:#e02424}.call h3{font-size:15px;margin:0 0 6px}
 .mark-pass{color:#057a55}.mark-fail{color:#c81e1e}
@@ -111,7 +113,7 @@ function callSection(call: CallResult, severalPasses: boolean): string {
   const rules =
     call.validation_details.length === 0
       ? ''
-      : `<table><thead><tr><th>Rule</th><th>Expected</th><th>Actual</th><th>Result</th><th>Message</th></tr></thead><tbody>${call.validation_details.map(ruleRow).join('')}</tbody></table>`;
+      : `<div class="scroll"><table><thead><tr><th>Rule</th><th>Expected</th><th>Actual</th><th>Result</th><th>Message</th></tr></thead><tbody>${call.validation_details.map(ruleRow).join('')}</tbody></table></div>`;
   return (
     `<section class="call${call.success ? '' : ' failed-call'}">` +
     `<h3><span class="${call.success ? 'mark-pass' : 'mark-fail'}">${call.success ? '✓' : '✗'}</span> ${h(callName(call, severalPasses))}</h3>` +
@@ -162,7 +164,7 @@ ${result.error ? `<p class="error">${h(result.error)}</p>` : ''}
 <h2>Summary</h2>
 <div class="cards">${card('Total requests', s.total_requests)}${card('Successful', s.successful_requests)}${card('Failed', s.failed_requests)}${card('Validation failures', s.validation_failures)}</div>
 ${kept < judged ? `<p class="meta">${judged} calls were judged; the first ${kept} are shown.</p>` : ''}
-${apiRows === '' ? '' : `<h2>API results</h2><table><thead><tr><th>API</th><th>Method</th><th>URL</th><th>Status</th><th>Status code</th><th>Response time</th><th>Rules passed</th></tr></thead><tbody>${apiRows}</tbody></table>`}
+${apiRows === '' ? '' : `<h2>API results</h2><div class="scroll"><table><thead><tr><th>API</th><th>Method</th><th>URL</th><th>Status</th><th>Status code</th><th>Response time</th><th>Rules passed</th></tr></thead><tbody>${apiRows}</tbody></table></div>`}
 <h2>Calls</h2>
 ${kept === 0 ? '<p>No call was judged.</p>' : result.validation_results.map((call) => callSection(call, severalPasses)).join('\n')}
 <footer>AnybodyQA functional test report</footer>
