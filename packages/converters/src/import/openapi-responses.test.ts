@@ -128,6 +128,30 @@ describe('documented response rules (OpenAPI import for functional tests)', () =
     );
   });
 
+  it('applies the siblings of a $ref in OpenAPI 3.1 and keeps its numeric bounds', () => {
+    const result = openApiToPlan(
+      v3(
+        {
+          '200': json({
+            type: 'object',
+            properties: {
+              described: { $ref: '#/components/schemas/Count', description: 'only an annotation' },
+              bounded: { $ref: '#/components/schemas/Count', maximum: 9 },
+            },
+          }),
+        },
+        { Count: { type: ['integer', 'null'], exclusiveMinimum: 0 } },
+        '3.1.0',
+      ),
+      { responseSchemas: true },
+    );
+    const count = { type: ['integer', 'null'], exclusiveMinimum: 0 };
+    expect(result.sources[0]?.response?.schema).toEqual({
+      type: 'object',
+      properties: { described: count, bounded: { maximum: 9, allOf: [count] } },
+    });
+  });
+
   it('gives up the schema rule, not the import, when inlining would grow past the bound', () => {
     // Each level refers to the one below twice: 2^40 copies once inlined.
     const schemas: Record<string, unknown> = { L0: { type: 'string' } };
