@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
+import type { ServerResponse } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
-import { FunctionalResultSchema } from '@aqa/plan';
+import { importFile, planToFunctional } from '@aqa/converters';
+import { FunctionalResultSchema, migratePlan } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestTarget } from '../testing/target';
 
@@ -16,6 +18,7 @@ beforeAll(async () => {
   await target.start();
   target.route = (req, res) => {
     if (req.path === '/stall') return; // never answers: the run waits on it until stopped
+    if (req.path.startsWith('/v1/pets')) return petstore(req.method, req.path, res);
     if (req.path === '/missing') {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('no such thing');
@@ -28,6 +31,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await target.close();
 });
+
+/** The Petstore example's API: a list that conforms to its schema, a pet whose id breaks it. */
+function petstore(method: string, path: string, res: ServerResponse): void {
+  if (method === 'POST') {
+    res.writeHead(201).end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(path === '/v1/pets' ? '[{"id":1,"name":"Rex","tag":"dog"}]' : '{"id":"seven","name":"Rex"}');
+}
+
+const OAI_PETSTORE = fileURLToPath(
+  new URL('../../../../../shared/fixtures/openapi/oai-examples/v3.0/petstore.yaml', import.meta.url),
+);
 
 interface Ran {
   code: number | null;
@@ -202,6 +219,36 @@ describe('aqa test', () => {
     expect(junit(junitFile).cases.map((c) => c.getAttribute('name'))[0]).toBe('Quick');
     expect(target.byPath.get('/stall')).toBe(1);
   });
+
+  it.skipIf(!existsSync(OAI_PETSTORE))(
+    'checks bodies against the schemas an OpenAPI import inlined: one conforms, one is named by its path',
+    async () => {
+      const imported = importFile({
+        name: 'petstore.yaml',
+        bytes: new Uint8Array(readFileSync(OAI_PETSTORE)),
+        baseUrl: `${target.origin}/v1`,
+        responseSchemas: true,
+      });
+      const perf = migratePlan({
+        name: 'Petstore',
+        // The value the import summary asks for (needs a value: petId).
+        urls: imported.steps.map((step) => ({ ...step, url: step.url.replace('{{petId}}', '7') })),
+      });
+      const { plan } = planToFunctional(perf, imported.sources);
+      const junitFile = join(dir, 'petstore.xml');
+      const r = await aqa(['test', planFile('petstore', plan), '--junit', junitFile]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/✓ List all pets {2}200/);
+      expect(r.stdout).toMatch(/✓ Create a pet {2}201/);
+      expect(r.stdout).toMatch(/✗ Info for a specific pet {2}200/);
+      expect(r.stdout).toContain('at /id:');
+      const { counts, cases } = junit(junitFile);
+      expect(counts).toEqual([3, 1, 0]);
+      expect(cases[2]!.getElementsByTagName('failure')[0]!.textContent).toContain(
+        'schema "Documented response schema"',
+      );
+    },
+  );
 
   it('documents itself', async () => {
     const help = await aqa(['test', '--help']);
