@@ -124,4 +124,5 @@ export const functionalBoardEn = {
   'functional.history.emptyText': 'Run a functional test to see its results here.',
   'functional.result.captures': 'Captured values',
   'functional.result.captureMissing': 'found nothing',
+  'functional.board.statusSaved': 'Saved',
 } as const;

@@ -123,4 +123,5 @@ export const functionalBoardKo: Record<keyof typeof functionalBoardEn, string> =
   'functional.history.emptyText': '기능 테스트를 실행하면 결과가 여기에 표시됩니다.',
   'functional.result.captures': '캡처한 값',
   'functional.result.captureMissing': '찾은 값 없음',
+  'functional.board.statusSaved': '저장됨',
 };

@@ -5,6 +5,7 @@ import { ComingSoon, preventActivation } from '@/components/coming-soon';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useNotice } from '@/components/notices';
 import { StatusBadge } from '@/components/status-badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { MISSING } from '@/features/results';
@@ -14,7 +15,7 @@ import { screenPath } from '@/lib/screens';
 import { cn } from '@/lib/utils';
 import { deleteFunctionalPlan, runFunctionalTest, type SavedFunctionalPlan } from '../../queries/plan-api';
 import { rememberFunctionalRun } from '../../result/model/current-run';
-import { formatWhen } from '../model/dates';
+import { formatDay } from '../model/dates';
 import { editFunctionalPlanPath, sourceLabel, testTypeLabel } from '../model/plan-labels';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
@@ -71,7 +72,7 @@ export const PlanItem = forwardRef<
   const notice = useNotice();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'run' | 'delete' | null>(null);
-  const created = formatWhen(plan.created_at, locale);
+  const created = formatDay(plan.created_at, locale);
 
   async function run() {
     setBusy('run');
@@ -114,7 +115,7 @@ export const PlanItem = forwardRef<
       <h3 className="break-words text-sm font-semibold" data-testid="plan-item-name">
         {plan.test_name.trim() || t('functional.board.unnamedPlan')}
       </h3>
-      <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/40 px-3 py-2.5 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/40 px-3 py-2.5 sm:grid-cols-4 xl:grid-cols-2 2xl:grid-cols-4">
         <Field label={t('functional.board.testType')} testId="plan-item-type">
           {t(testTypeLabel(plan.test_type))}
         </Field>
@@ -122,7 +123,13 @@ export const PlanItem = forwardRef<
           {t(sourceLabel(plan.source))}
         </Field>
         <Field label={t('functional.board.status')} testId="plan-item-status">
-          {plan.status ? <StatusBadge status={plan.status} /> : MISSING}
+          {plan.status === 'saved' ? (
+            <Badge variant="secondary">{t('functional.board.statusSaved')}</Badge>
+          ) : plan.status ? (
+            <StatusBadge status={plan.status} />
+          ) : (
+            MISSING
+          )}
         </Field>
         <Field label={t('functional.board.created')} testId="plan-item-created">
           {created ?? MISSING}

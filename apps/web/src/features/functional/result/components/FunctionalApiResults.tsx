@@ -29,7 +29,11 @@ export function FunctionalApiResults({ apis }: { apis: readonly FunctionalApiRes
                 {api.name.trim() || t('functional.result.apiFallback', { n: String(index + 1) })}
               </h3>
               <Badge variant={api.status === 'success' ? 'success' : 'destructive'} data-testid="api-status">
-                {api.status === 'success' ? t('functional.result.success') : api.status}
+                {api.status === 'success'
+                  ? t('functional.result.success')
+                  : api.status === 'failed'
+                    ? t('functional.result.failed')
+                    : api.status}
               </Badge>
             </div>
             <p className="flex min-w-0 items-center gap-2">
