@@ -43,7 +43,6 @@ export const functionalBoardEn = {
   'functional.board.status': 'Status',
   'functional.board.created': 'Created',
   'functional.board.starting': 'Starting Test...',
-  'functional.board.runFailed': 'Failed to start functional test',
   'functional.board.deletePlanFailed': 'Failed to delete functional test config',
   'functional.guide.title': 'Functional Testing Guide',
   'functional.guide.apiTitle': 'API Testing',

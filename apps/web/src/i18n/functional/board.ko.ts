@@ -44,7 +44,6 @@ export const functionalBoardKo: Record<keyof typeof functionalBoardEn, string> =
   'functional.board.status': '상태',
   'functional.board.created': '생성일',
   'functional.board.starting': '테스트 시작 중...',
-  'functional.board.runFailed': '기능 테스트를 시작하지 못했습니다',
   'functional.board.deletePlanFailed': '기능 테스트 설정을 삭제하지 못했습니다',
   'functional.guide.title': '기능 테스트 안내',
   'functional.guide.apiTitle': 'API 테스트',

@@ -83,7 +83,7 @@ export const PlanItem = forwardRef<
         state: { testId: started.test_id, planId: plan.id },
       });
     } catch (error) {
-      notice.error(`${t('functional.board.runFailed')}\n${errorDetailMessage(error, t)}`);
+      notice.error(t('functional.editor.startFailed', { message: errorDetailMessage(error, t) }));
       setBusy(null);
     }
   }
