@@ -161,3 +161,36 @@ test('builds, saves, reloads and starts three chained API calls', async ({ page 
   expect(seen).toEqual({ login: 2, profile: 2, profileWithToken: 2, orders: 2 });
   expect(messages.browserDialogs).toEqual([]);
 });
+
+const FIXTURES = join(process.cwd(), '..', 'shared', 'fixtures');
+const PETSTORE = join(FIXTURES, 'openapi', 'swagger-petstore', 'v3-openapi.yaml');
+const BROKEN_YAML = join(FIXTURES, 'openapi', 'edge-cases', 'invalid_openapi', 'invalid-yaml-syntax.yaml');
+
+test('imports APIs with their rules from an OpenAPI file, and says why a file cannot be read', async ({
+  page,
+}) => {
+  const messages = watchMessages(page);
+  const account = newAccount('functional-import');
+  await register(page, account);
+  await signIn(page, account.email, account.password);
+  await page.goto('/functional-test/url-input');
+  await expect(page.getByTestId('functional-no-apis')).toBeVisible();
+
+  await page.getByTestId('import-apis-file').setInputFiles(BROKEN_YAML);
+  await expectNotice(messages, /^Failed to parse file: \S.*/);
+  await expect(page.getByTestId('functional-no-apis')).toBeVisible();
+
+  await page.getByTestId('import-apis-file').setInputFiles(PETSTORE);
+  await expectNotice(messages, /^Added \d+ APIs from v3-openapi\.yaml$/);
+  const count = Number(await page.getByTestId('functional-api-count').textContent());
+  expect(count).toBeGreaterThan(5);
+  // A long list starts collapsed, one line per API.
+  await expect(page.getByTestId('api-0-name')).toHaveCount(0);
+  await page.getByTestId('api-0-toggle').click();
+  // The document's promise as rules: the documented status, and the JSON body's schema.
+  const rules = page.getByTestId('api-0-rule-list');
+  await expect(rules).toContainText('Status code');
+  await expect(rules).toContainText('Response schema');
+  await expect(page.getByTestId('api-0-url')).toHaveValue(/\/pet/);
+  await page.getByTestId('api-0').screenshot({ path: join(SHOTS, 'functional-editor-import.png') });
+});

@@ -34,6 +34,7 @@ export const functionalEditorEn = {
   'functional.editor.importing': 'Importing...',
   'functional.editor.importHint': 'OpenAPI / Swagger (JSON or YAML) or a Postman collection',
   'functional.editor.imported': 'Added {count} APIs from {file}',
+  'functional.editor.importSkipped': '{count} APIs of {file} were left out; the first, API {problem}',
   'functional.editor.importEmpty': 'The file holds no API calls',
   'functional.editor.parseFailed': 'Failed to parse file: {message}',
 

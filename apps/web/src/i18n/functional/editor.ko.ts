@@ -33,6 +33,7 @@ export const functionalEditorKo: Record<keyof typeof functionalEditorEn, string>
   'functional.editor.importing': '가져오는 중...',
   'functional.editor.importHint': 'OpenAPI / Swagger (JSON 또는 YAML) 또는 Postman 컬렉션',
   'functional.editor.imported': '{file}에서 API {count}개를 추가했습니다',
+  'functional.editor.importSkipped': '{file}의 API {count}개를 제외했습니다. 첫 번째: API {problem}',
   'functional.editor.importEmpty': '파일에 API 호출이 없습니다',
   'functional.editor.parseFailed': '파일을 분석하지 못했습니다: {message}',
 

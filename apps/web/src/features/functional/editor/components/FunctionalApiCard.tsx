@@ -24,6 +24,9 @@ const TAB_LABELS = {
   authorization: 'plans.tabAuthorization',
 } as const;
 
+/** Lists longer than this open with their cards collapsed. */
+const COLLAPSE_ABOVE = 5;
+
 /** Method colours as on the performance call editor: text only. */
 const METHOD_TONE: Partial<Record<HttpMethod, string>> = {
   GET: 'text-success-text',
@@ -61,7 +64,8 @@ export function FunctionalApiCard({
 }: FunctionalApiCardProps) {
   const t = useT();
   const { entry } = api;
-  const [open, setOpen] = useState(true);
+  // A long list (an imported file) starts as one line per API; a short one starts open.
+  const [open, setOpen] = useState(() => count <= COLLAPSE_ABOVE);
   const number = index + 1;
   const testId = `api-${index}`;
   const fieldId = (field: string) => `${entry.id}-${field}`;
@@ -87,6 +91,8 @@ export function FunctionalApiCard({
   const tabHasError = (name: CardTab) =>
     Object.keys(errors).some((key) => key === name || key.startsWith(`${name}.`));
   const title = entry.name.trim() || t('functional.editor.unnamedApi');
+  const firstKey = Object.keys(errors)[0];
+  const firstError = firstKey === undefined ? undefined : error(firstKey);
 
   return (
     <Card
@@ -109,14 +115,21 @@ export function FunctionalApiCard({
         >
           {entry.method}
         </span>
-        <span
-          className={cn(
-            'min-w-0 flex-1 truncate text-sm font-medium',
-            !entry.name.trim() && 'italic text-muted-foreground',
+        <span className="min-w-0 flex-1">
+          <span
+            className={cn(
+              'block truncate text-sm font-medium',
+              !entry.name.trim() && 'italic text-muted-foreground',
+            )}
+            data-testid={`${testId}-title`}
+          >
+            {title}
+          </span>
+          {!open && entry.url.trim() && (
+            <span className="block truncate font-mono text-[12px] text-muted-foreground">
+              {entry.url.trim()}
+            </span>
           )}
-          data-testid={`${testId}-title`}
-        >
-          {title}
         </span>
         <div className="flex shrink-0 items-center gap-0.5">
           <Button
@@ -171,8 +184,10 @@ export function FunctionalApiCard({
           </Button>
         </div>
       </div>
-      {!open && (error('name') ?? error('url')) && (
-        <p className="px-4 pb-3 text-[13px] leading-5 text-destructive">{error('name') ?? error('url')}</p>
+      {!open && firstError && (
+        <p className="px-4 pb-3 text-[13px] leading-5 text-destructive" data-testid={`${testId}-problem`}>
+          {firstError}
+        </p>
       )}
 
       {open && (

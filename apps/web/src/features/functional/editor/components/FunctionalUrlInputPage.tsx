@@ -260,9 +260,19 @@ function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disa
     if (!file) return;
     setImporting(true);
     try {
-      const { apis } = await importApisFromFile(file);
+      const { apis, skipped, firstProblem } = await importApisFromFile(file);
+      if (skipped > 0) {
+        notice.error(
+          t('functional.editor.importSkipped', {
+            count: skipped,
+            file: file.name,
+            problem: firstProblem ?? '',
+          }),
+        );
+      }
       if (apis.length === 0) {
-        notice.error(t('functional.editor.parseFailed', { message: t('functional.editor.importEmpty') }));
+        if (skipped === 0)
+          notice.error(t('functional.editor.parseFailed', { message: t('functional.editor.importEmpty') }));
         return;
       }
       editor.appendApis(apis);

@@ -18,21 +18,28 @@ export interface ImportedApis {
   apis: FunctionalApiForm[];
   /** APIs of the file the model could not read. */
   skipped: number;
+  /** The model's first problem with a left-out API, e.g. "API 3: Enter a full URL…". */
+  firstProblem?: string;
 }
 
 export function readImportedApis(raw: readonly unknown[]): ImportedApis {
   const apis: FunctionalApiForm[] = [];
   let skipped = 0;
-  for (const item of raw) {
+  let firstProblem: string | undefined;
+  for (const [index, item] of raw.entries()) {
     const whole = ApiDefinitionSchema.safeParse(item);
     const parsed =
       whole.success || typeof item !== 'object' || item === null
         ? whole
         : ApiDefinitionSchema.safeParse({ ...item, validations: [] });
-    if (parsed.success) apis.push(apiFormOf(parsed.data));
-    else skipped += 1;
+    if (parsed.success) {
+      apis.push(apiFormOf(parsed.data));
+      continue;
+    }
+    skipped += 1;
+    firstProblem ??= `${index + 1}: ${parsed.error.issues[0]?.message ?? ''}`;
   }
-  return { apis, skipped };
+  return { apis, skipped, ...(firstProblem === undefined ? {} : { firstProblem }) };
 }
 
 export async function importApisFromFile(file: File, signal?: AbortSignal): Promise<ImportedApis> {
