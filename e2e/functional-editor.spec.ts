@@ -193,4 +193,19 @@ test('imports APIs with their rules from an OpenAPI file, and says why a file ca
   await expect(rules).toContainText('Response schema');
   await expect(page.getByTestId('api-0-url')).toHaveValue(/\/pet/);
   await page.getByTestId('api-0').screenshot({ path: join(SHOTS, 'functional-editor-import.png') });
+
+  // In Korean, the screen and the model's messages.
+  await page.evaluate(() => window.localStorage.setItem('language', 'ko'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('API 기능 테스트');
+  await expect(page.getByTestId('functional-no-apis')).toContainText('구성된 API가 없습니다');
+  await page.getByTestId('add-api').click();
+  await page.getByTestId('functional-save').click();
+  await expectNotice(messages, '테스트 이름은 필수입니다');
+  await expect(page.getByTestId('functional-problems').getByRole('listitem')).toHaveText([
+    '테스트 이름은 필수입니다',
+    'API #1 이름은 필수입니다',
+    'API #1 URL은 필수입니다',
+  ]);
+  await shot(page, 'functional-editor-ko');
 });
