@@ -258,6 +258,14 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('functional-delete')).toBeInTheDocument();
   });
 
+  it('loads the plan another screen handed over in loadSavedPlanId, and reads the key once', async () => {
+    window.localStorage.setItem('loadSavedPlanId', 'fp-9');
+    const { router } = await openScreen();
+    await waitFor(() => expect(screen.getByTestId('test-name')).toHaveValue('Saved chain'));
+    expect(window.localStorage.getItem('loadSavedPlanId')).toBeNull();
+    expect(router.state.location.search).toBe('?planId=fp-9');
+  });
+
   it('says why a saved plan cannot be loaded', async () => {
     fetchMock.mockImplementation(
       mockFetch({
