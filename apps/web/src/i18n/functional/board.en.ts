@@ -124,4 +124,5 @@ export const functionalBoardEn = {
   'functional.result.captures': 'Captured values',
   'functional.result.captureMissing': 'found nothing',
   'functional.board.statusSaved': 'Saved',
+  'functional.board.showMore': 'Show {count} more (of {total})',
 } as const;

@@ -123,4 +123,5 @@ export const functionalBoardKo: Record<keyof typeof functionalBoardEn, string> =
   'functional.result.captures': '캡처한 값',
   'functional.result.captureMissing': '찾은 값 없음',
   'functional.board.statusSaved': '저장됨',
+  'functional.board.showMore': '{count}개 더 보기 (남은 {total}개)',
 };

@@ -15,12 +15,12 @@ export function BackendStatus({ state }: { state: BackendState }) {
   const look = LOOK[state];
   const Icon = look.icon;
   return (
-    <p className="flex items-center gap-2 text-sm" data-testid="backend-status" data-state={state}>
+    <span className="flex items-center gap-2 text-sm" data-testid="backend-status" data-state={state}>
       <span className="text-muted-foreground">{t('functional.board.backendStatus')}</span>
       <Badge variant={look.variant} role="status">
         <Icon aria-hidden className={state === 'checking' ? 'animate-spin' : undefined} />
         {t(look.label)}
       </Badge>
-    </p>
+    </span>
   );
 }

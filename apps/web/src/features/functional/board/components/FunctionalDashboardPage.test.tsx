@@ -118,6 +118,21 @@ describe('Functional dashboard', () => {
     expect(screen.getByTestId('functional-guide')).toHaveTextContent('Script-based Testing');
   });
 
+  it('draws a long list 20 at a time while the counters count every run', async () => {
+    serve({
+      'GET /api/functional/functional-test-results': () =>
+        json(Array.from({ length: 25 }, (_, index) => run(`fc_${index}`, 'completed'))),
+      'GET /api/functional/get-test-configs': () => json([]),
+    });
+    renderApp('/functional-dashboard');
+    expect(await screen.findAllByTestId('functional-result-item')).toHaveLength(20);
+    expect(screen.getByTestId('counter-total')).toHaveTextContent('25');
+    expect(screen.getByTestId('counter-completed')).toHaveTextContent('25');
+    await userEvent.setup().click(screen.getByTestId('more-results'));
+    expect(screen.getAllByTestId('functional-result-item')).toHaveLength(25);
+    expect(screen.queryByTestId('more-results')).not.toBeInTheDocument();
+  });
+
   it('shows the empty state and Disconnected on a 404, and the long message on another error', async () => {
     serve({
       'GET /api/functional/get-test-configs': () => json([]),

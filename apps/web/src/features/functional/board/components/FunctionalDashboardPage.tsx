@@ -21,8 +21,11 @@ import { countResults } from '../model/counters';
 import { BackendStatus } from './BackendStatus';
 import { BoardCounters } from './BoardCounters';
 import { PlanItem } from './PlanItem';
+import { ShowMoreButton, useShownItems } from './ShowMore';
 import { ResultItem } from './ResultItem';
 import { TestingGuide } from './TestingGuide';
+
+const NONE: never[] = [];
 
 /** docs/reference/02-running.md §9: the plan Back came from is highlighted for 2 s, after 500 ms. */
 export const HIGHLIGHT_DELAY_MS = 500;
@@ -57,6 +60,11 @@ export default function FunctionalDashboardPage() {
   const board = useFunctionalBoard();
   const { data } = board;
   const highlight = usePlanHighlight(data !== null);
+  const shownResults = useShownItems(data?.results ?? NONE);
+  const shownPlans = useShownItems(
+    data?.plans ?? NONE,
+    data?.plans.findIndex((plan) => plan.id === highlight.planId) ?? -1,
+  );
 
   let results;
   let plans;
@@ -73,13 +81,20 @@ export default function FunctionalDashboardPage() {
           data-testid="results-empty"
         />
       ) : (
-        <ul className="divide-y divide-border" data-testid="functional-results">
-          {data.results.map((result) => (
-            <li key={result.test_id}>
-              <ResultItem result={result} onDeleted={board.reload} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="divide-y divide-border" data-testid="functional-results">
+            {shownResults.shown.map((result) => (
+              <li key={result.test_id}>
+                <ResultItem result={result} onDeleted={board.reload} />
+              </li>
+            ))}
+          </ul>
+          <ShowMoreButton
+            hidden={shownResults.hidden}
+            onClick={shownResults.more}
+            data-testid="more-results"
+          />
+        </>
       );
     plans =
       data.plans.length === 0 ? (
@@ -90,18 +105,21 @@ export default function FunctionalDashboardPage() {
           data-testid="plans-empty"
         />
       ) : (
-        <ul className="divide-y divide-border" data-testid="functional-plans">
-          {data.plans.map((plan) => (
-            <li key={plan.id}>
-              <PlanItem
-                ref={plan.id === highlight.planId ? highlight.target : undefined}
-                plan={plan}
-                highlighted={plan.id === highlight.highlighted}
-                onDeleted={board.reload}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="divide-y divide-border" data-testid="functional-plans">
+            {shownPlans.shown.map((plan) => (
+              <li key={plan.id}>
+                <PlanItem
+                  ref={plan.id === highlight.planId ? highlight.target : undefined}
+                  plan={plan}
+                  highlighted={plan.id === highlight.highlighted}
+                  onDeleted={board.reload}
+                />
+              </li>
+            ))}
+          </ul>
+          <ShowMoreButton hidden={shownPlans.hidden} onClick={shownPlans.more} data-testid="more-plans" />
+        </>
       );
   }
 
