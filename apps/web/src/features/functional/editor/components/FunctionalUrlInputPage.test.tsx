@@ -125,6 +125,10 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     }
     await user.selectOptions(screen.getByTestId('api-0-method'), 'HEAD');
     expect(screen.queryByTestId('api-0-tab-payload')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTestId('api-0-remove'));
+    expect(await answerConfirm(user, true)).toBe('Remove API 1 (Unnamed API) and its validation rules?');
+    expect(screen.getByTestId('functional-no-apis')).toBeInTheDocument();
   });
 
   it('names the problems of docs/reference/02-running.md §5 in list order, and sends nothing', async () => {
@@ -303,6 +307,29 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
       testId: 'fc_42',
       plan_id: 'fp-1',
     });
+  });
+
+  it('says why the server would not start the test', async () => {
+    const user = userEvent.setup({ delay: null });
+    fetchMock.mockImplementation(
+      mockFetch({
+        'GET /api/me': () => json({ user: TEST_USER }),
+        'GET /api/functional/get-test-config/fp-9': () => json(SAVED),
+        'POST /api/functional/run-test': () =>
+          json({ detail: 'The target 169.254.169.254 is not allowed (AQA_TARGETS_DENY)' }, 403),
+      }),
+    );
+    await openScreen('/functional-test/url-input?planId=fp-9');
+    await waitFor(() => expect(screen.getByTestId('test-name')).toHaveValue('Saved chain'));
+    await user.click(screen.getByTestId('functional-start'));
+    await waitFor(() =>
+      expect(noticeTexts()).toContain(
+        'Failed to start functional test: The target 169.254.169.254 is not allowed (AQA_TARGETS_DENY)',
+      ),
+    );
+    // A saved, unchanged plan is run as saved: nothing is saved again.
+    expect(callsTo('PUT', '/api/functional/update-config/fp-9')).toHaveLength(0);
+    expect(callsTo('POST', '/api/functional/save-config')).toHaveLength(0);
   });
 
   it('does not start when the plan cannot be saved first', async () => {
