@@ -136,6 +136,13 @@ describe('the functional URL input form', () => {
       },
     );
     expect(planBodyOf(form).apis?.[0]?.headers).toEqual({ Authorization: 'Digest abc' });
+    // A row with a blank value is not sent, as the row editor says.
+    const halfRow = { id: 'row-half', name: 'X-Empty', value: ' ' };
+    const withHalfRow = apply(form, {
+      type: 'entry',
+      action: { type: 'addRow', entryId, list: 'headers', row: halfRow },
+    });
+    expect(planBodyOf(withHalfRow).apis?.[0]?.headers).toEqual({ Authorization: 'Digest abc' });
     const replaced = apply(form, {
       type: 'entry',
       action: { type: 'setAuth', entryId, patch: { type: 'bearer', token: 't' } },

@@ -253,8 +253,9 @@ export function functionalFormReducer(form: FunctionalForm, action: FunctionalFo
 // ---------------------------------------------------------------------------------------------------------
 // The form → the model's input.
 
+/** The shared row editors say so: a row with a blank name or value is not sent. */
 function isBlankRow(row: KeyValueRow): boolean {
-  return row.name.trim() === '' && row.value.trim() === '';
+  return row.name.trim() === '' || row.value.trim() === '';
 }
 
 /** A captures row left wholly blank is not sent; a half-filled one is, so the model names what is missing. */
