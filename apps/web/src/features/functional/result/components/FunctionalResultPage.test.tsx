@@ -172,6 +172,25 @@ describe('Functional result screen', () => {
     expect(window.localStorage.getItem('loadSavedPlanId')).toBeNull();
   });
 
+  it('draws the timeline only when the test type is not functional', async () => {
+    const timeline = [
+      { time: 0, response_time: 12, requests: 2, failures: 0 },
+      { time: 1, response_time: 30, requests: 2, failures: 1 },
+    ];
+    serve({
+      [`GET /api/functional/get-test-result/${ID}`]: () =>
+        json(result({ test_type: 'api', timeline_data: timeline })),
+      'GET /api/functional/get-test-result/fc_2': () =>
+        json(result({ test_id: 'fc_2', test_type: 'functional', timeline_data: timeline })),
+    });
+    const { router } = renderApp(`/functional-test-result/${ID}`);
+    expect(await screen.findByTestId('functional-timeline')).toHaveAttribute('data-points', '2');
+    await act(() => router.navigate('/functional-test-result/fc_2', { state: { testId: 'fc_2' } }));
+    await waitFor(() => expect(screen.getByTestId('result-test-id')).toHaveTextContent('fc_2'));
+    await screen.findByTestId('test-summary');
+    expect(screen.queryByTestId('functional-timeline')).not.toBeInTheDocument();
+  });
+
   it('polls the status every 5 s while running, then fetches the full result', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let status: FunctionalResult['status'] = 'running';
