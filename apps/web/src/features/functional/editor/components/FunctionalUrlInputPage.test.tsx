@@ -235,6 +235,9 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     });
     expect(router.state.location.search).toBe('?planId=fp-1');
     expect(screen.getByTestId('functional-save')).toHaveTextContent('Update');
+    expect(screen.getByTestId('functional-save-state')).toHaveTextContent('All changes saved');
+    await fill(user, screen.getByTestId('test-description'), 'more');
+    expect(screen.getByTestId('functional-save-state')).toHaveTextContent('Unsaved changes');
 
     dismissNotices();
     await user.click(screen.getByTestId('functional-save'));

@@ -216,11 +216,12 @@ function ActionBar({ editor, disabled }: { editor: FunctionalEditor; disabled: b
             {busy === 'deleting' ? t('functional.editor.deleting') : t('functional.editor.delete')}
           </Button>
         )}
+        <SaveState editor={editor} />
         <Button
           variant="outline"
           disabled={disabled || noApis || busy !== null}
           onClick={() => void editor.save()}
-          className={cn(!savedId && 'max-sm:col-span-2', 'sm:ml-auto')}
+          className={cn(!savedId && 'max-sm:col-span-2')}
           data-testid="functional-save"
         >
           {saveBusy ? <Spinner /> : <Save />}
@@ -244,6 +245,34 @@ function ActionBar({ editor, disabled }: { editor: FunctionalEditor; disabled: b
         </Button>
       </div>
     </div>
+  );
+}
+
+/** "Not saved yet" / "Unsaved changes" / "All changes saved", as on the performance editor's save bar. */
+function SaveState({ editor }: { editor: FunctionalEditor }) {
+  const t = useT();
+  const state = !editor.savedId ? 'new' : editor.dirty ? 'dirty' : 'saved';
+  return (
+    <span
+      className={cn(
+        'flex items-center gap-1.5 text-[13px] text-muted-foreground max-sm:hidden sm:ml-auto',
+        state === 'dirty' && 'text-warning-text',
+      )}
+      data-testid="functional-save-state"
+    >
+      <span
+        aria-hidden
+        className={cn(
+          'size-1.5 rounded-full',
+          state === 'new' ? 'bg-muted-foreground/50' : state === 'dirty' ? 'bg-warning' : 'bg-success',
+        )}
+      />
+      {state === 'new'
+        ? t('plans.notSavedYet')
+        : state === 'dirty'
+          ? t('plans.unsaved')
+          : t('plans.allSaved')}
+    </span>
   );
 }
 
