@@ -251,7 +251,7 @@ describe('functional runs', () => {
 });
 
 describe('functional runs across a restart', () => {
-  it('marks a run a dead server left running as failed, saying why, and so its plan', async () => {
+  it('marks a run a dead server left running as failed, saying why, and so its plan; lists runs newest first, at most limit', async () => {
     const dataDir = makeTempDir();
     const first = await startTestServer({}, dataDir);
     const { token } = await registerAndLogin(first);
@@ -272,9 +272,10 @@ describe('functional runs across a restart', () => {
     sqlite
       .prepare(
         `insert into functional_runs (id, user_id, plan_id, test_name, status, test_type, source, config, start_time)
-         values ('fc_left', ?, ?, 'Left running', 'running', 'functional', 'url_input', '{}', '2030-01-01T00:00:00.000Z')`,
+         values ('fc_left', ?, ?, 'Left running', 'running', 'functional', 'url_input', '{}', '2030-01-01T00:00:00.000Z'),
+                ('fc_earlier', ?, ?, 'Ended before', 'completed', 'functional', 'url_input', '{}', '2029-01-01T00:00:00.000Z')`,
       )
-      .run(user_id, planId);
+      .run(user_id, planId, user_id, planId);
     sqlite.prepare("update functional_plans set status = 'running' where id = ?").run(planId);
     sqlite.close();
 
@@ -296,6 +297,26 @@ describe('functional runs across a restart', () => {
         token,
       });
       expect(saved.json()).toMatchObject({ status: 'failed' });
+
+      // The list is newest first; limit keeps the newest that many (the home page asks for 5).
+      const listed = async (query: string) => {
+        const response = await second.request({
+          method: 'GET',
+          url: `/api/functional/functional-test-results${query}`,
+          token,
+        });
+        return { status: response.statusCode, body: response.json<unknown>() };
+      };
+      const ids = async (query: string) => ((await listed(query)).body as Result[]).map((r) => r.test_id);
+      expect(await ids('')).toEqual(['fc_left', 'fc_earlier']);
+      expect(await ids('?limit=1')).toEqual(['fc_left']);
+      expect(await ids('?limit=500')).toEqual(['fc_left', 'fc_earlier']);
+      for (const bad of ['0', '501', '1.5', '1e2', 'five']) {
+        expect(await listed(`?limit=${bad}`), bad).toMatchObject({
+          status: 400,
+          body: { detail: 'limit: Must be a whole number from 1 to 500' },
+        });
+      }
     } finally {
       await second.close();
       removeDir(dataDir);

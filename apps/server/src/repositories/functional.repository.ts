@@ -84,10 +84,11 @@ export class FunctionalRunRepository {
   /**
    * The user's runs, newest first (ties broken by id), each with only the first `keep` of its stored
    * calls: the list shows a few, and a run keeps up to thousands, so SQLite cuts them rather than
-   * every run's calls being read and parsed. `result` holds the cut result as JSON text.
+   * every run's calls being read and parsed. `result` holds the cut result as JSON text. With
+   * `limit`, only the newest that many runs.
    */
-  async listHeadsForUser(userId: string, keep: number): Promise<FunctionalRunRow[]> {
-    const rows = await this.db
+  async listHeadsForUser(userId: string, keep: number, limit?: number): Promise<FunctionalRunRow[]> {
+    let query = this.db
       .selectFrom('functional_runs')
       .select([
         'id',
@@ -116,9 +117,9 @@ export class FunctionalRunRepository {
       )
       .where('user_id', '=', userId)
       .orderBy('start_time', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    return rows;
+      .orderBy('id', 'desc');
+    if (limit !== undefined) query = query.limit(limit);
+    return query.execute();
   }
 
   /** Runs a dead server left running (start-up recovery; every user's). */

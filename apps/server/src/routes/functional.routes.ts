@@ -24,6 +24,7 @@ import {
 import {
   FunctionalIdParamsSchema,
   FunctionalReportQuerySchema,
+  FunctionalResultListQuerySchema,
   SavedFunctionalPlanListSchema,
   SavedFunctionalPlanSchema,
 } from './functional.schemas';
@@ -181,15 +182,15 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
       schema: {
         tags,
         summary:
-          "The signed-in user's functional runs, newest first; each with its first 3 judged calls in validation_results and the count of all in validation_results_total",
-        querystring: UserEmailQuerySchema,
+          "The signed-in user's functional runs, newest first (the newest `limit` when named); each with its first 3 judged calls in validation_results and the count of all in validation_results_total",
+        querystring: FunctionalResultListQuerySchema,
         response: { 200: FunctionalResultListSchema, ...errors },
       },
       schemaErrorFormatter: namedFieldErrors,
     },
     async (request) => {
       assertSameUser(request, request.query.user_email);
-      return runs.list(requireAuth(request).user);
+      return runs.list(requireAuth(request).user, request.query.limit);
     },
   );
 

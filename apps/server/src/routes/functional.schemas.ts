@@ -9,10 +9,11 @@ import {
   type FunctionalValidation,
   HTTP_METHODS,
   TEST_FRAMEWORKS,
+  wholeNumber,
 } from '@aqa/plan';
 import { z } from 'zod';
 import type { SavedFunctionalPlan } from '../services/functional/functional-rows';
-import { SavedUrlEntrySchema } from './plan.schemas';
+import { SavedUrlEntrySchema, UserEmailQuerySchema } from './plan.schemas';
 
 /*
  * Request bodies are the model's own schemas (FunctionalPlanSchema, FunctionalRunRequestSchema).
@@ -30,6 +31,20 @@ export const FunctionalReportQuerySchema = z.object({
     .enum(['junit', 'json', 'html'], { error: () => 'Report format must be junit, json or html' })
     .default('json'),
   user_email: z.string().max(254).optional().describe('Optional; must name the signed-in user'),
+});
+
+/** The most runs one list call answers: the home page's Recent Activity asks for 5. */
+export const MAX_LISTED_FUNCTIONAL_RUNS = 500;
+
+export const FunctionalResultListQuerySchema = UserEmailQuerySchema.extend({
+  // Plain decimal digits only (docs/design.md §11), as the other list calls' paging.
+  limit: wholeNumber(
+    `Must be a whole number from 1 to ${MAX_LISTED_FUNCTIONAL_RUNS}`,
+    1,
+    MAX_LISTED_FUNCTIONAL_RUNS,
+  )
+    .optional()
+    .describe('The newest this many runs; all when absent'),
 });
 
 const SavedFunctionalValidationSchema = z.object({

@@ -167,9 +167,12 @@ export class FunctionalRunService {
     }
   }
 
-  /** The user's runs, newest first, each with its first three calls and how many it judged. */
-  async list(user: AccountUser): Promise<FunctionalResult[]> {
-    const rows = await this.runs.listHeadsForUser(user.id, LISTED_CALLS);
+  /**
+   * The user's runs, newest first (only the newest `limit` when given), each with its first three
+   * calls and how many it judged.
+   */
+  async list(user: AccountUser, limit?: number): Promise<FunctionalResult[]> {
+    const rows = await this.runs.listHeadsForUser(user.id, LISTED_CALLS, limit);
     return rows.map((row) => {
       const live = this.liveRun(user, row.id);
       return live === undefined ? rowToResult(row) : live.result(LISTED_CALLS);
