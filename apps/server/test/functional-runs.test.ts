@@ -7,7 +7,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { systemRoutes } from '../src/routes/system.routes';
 import type { DemoAccountService } from '../src/services/demo-account.service';
 import { startCountingTarget, type CountingTarget } from './counting-target';
-import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
+import {
+  closeTestServer,
+  makeTempDir,
+  registerAndLogin,
+  removeDir,
+  startServerWithTwoUsers,
+  startTestServer,
+  type SignedInUser,
+  type TestServer,
+} from './helpers';
 
 /*
  * Functional runs through the calls of docs/reference/02-running.md §7: the engine's runner against a
@@ -16,8 +25,8 @@ import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestSer
 
 let server: TestServer;
 let target: CountingTarget;
-let alice: { token: string; email: string };
-let bob: { token: string; email: string };
+let alice: SignedInUser;
+let bob: SignedInUser;
 
 interface Result {
   test_id: string;
@@ -37,17 +46,12 @@ interface Result {
 
 beforeAll(async () => {
   target = await startCountingTarget();
-  server = await startTestServer({ LOGIN_RATE_LIMIT_PER_IP: '1000', REGISTER_RATE_LIMIT_PER_IP: '1000' });
-  const a = await registerAndLogin(server);
-  const b = await registerAndLogin(server);
-  alice = { token: a.token, email: a.registration.email };
-  bob = { token: b.token, email: b.registration.email };
+  ({ server, alice, bob } = await startServerWithTwoUsers());
 });
 
 afterAll(async () => {
-  await server?.close();
+  await closeTestServer(server);
   await target?.close();
-  if (server !== undefined) removeDir(server.dataDir);
 });
 
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: unknown) {

@@ -127,3 +127,36 @@ export async function registerAndLogin(server: TestServer, overrides: Record<str
   const { token } = login.json<{ token: string }>();
   return { token, registration };
 }
+
+/** A signed-in user as the scoping tests use them: the token, and the email user_email may name. */
+export interface SignedInUser {
+  token: string;
+  email: string;
+}
+
+/**
+ * A server with two signed-in users, alice and bob, for the "another user's thing is not found"
+ * checks; sign-in limits are raised so that many users can register from the one test address.
+ */
+export async function startServerWithTwoUsers(): Promise<{
+  server: TestServer;
+  alice: SignedInUser;
+  bob: SignedInUser;
+}> {
+  const server = await startTestServer({
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+    REGISTER_RATE_LIMIT_PER_IP: '1000',
+  });
+  const signIn = async (): Promise<SignedInUser> => {
+    const { token, registration } = await registerAndLogin(server);
+    return { token, email: registration.email };
+  };
+  return { server, alice: await signIn(), bob: await signIn() };
+}
+
+/** Closes a test server and removes its data folder; a server that never started is passed over. */
+export async function closeTestServer(server: TestServer | undefined): Promise<void> {
+  if (server === undefined) return;
+  await server.close();
+  removeDir(server.dataDir);
+}

@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
+import { closeTestServer, startServerWithTwoUsers, type SignedInUser, type TestServer } from './helpers';
 
 let server: TestServer;
-let alice: { token: string; email: string };
-let bob: { token: string; email: string };
+let alice: SignedInUser;
+let bob: SignedInUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOGIN_RATE_LIMIT_PER_IP: '1000', REGISTER_RATE_LIMIT_PER_IP: '1000' });
-  const a = await registerAndLogin(server);
-  const b = await registerAndLogin(server);
-  alice = { token: a.token, email: a.registration.email };
-  bob = { token: b.token, email: b.registration.email };
+  ({ server, alice, bob } = await startServerWithTwoUsers());
 });
 
-afterAll(async () => {
-  await server.close();
-  removeDir(server.dataDir);
-});
+afterAll(() => closeTestServer(server));
 
 interface SavedPlan {
   id: string;
