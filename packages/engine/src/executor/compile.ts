@@ -1,10 +1,8 @@
 import {
-  BODY_METHODS,
   DEFAULT_TIMEOUT_S,
   effectiveAuthorization,
   hasAssertion,
   hasExtraction,
-  inferContentType,
   parseThinkTimeMs,
   transactionRatePercent,
   type PerfPlan,
@@ -17,18 +15,22 @@ import {
   type CompiledAssertion,
   type CompiledExtraction,
 } from './checks';
-import { BasicAuthValue, Template, TemplateScope, type Renderable } from './template';
+import {
+  appendQuery,
+  applyAuthorization,
+  compileBody,
+  HeaderList,
+  type AddedHeaderNames,
+  type OAuth2Spec,
+} from './request-parts';
+import { Template, TemplateScope, type Renderable } from './template';
 import type { StepInfo } from '../metrics/aggregate';
 
 /** OAuth2 client-credentials settings of a step; the token is fetched by the shard's TokenCache. */
-export interface OAuth2Spec {
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-  scope: string;
-  /** Cache key: steps with the same credentials share one token. */
-  key: string;
-}
+export type { OAuth2Spec };
+
+/** The load engine sends the headers it adds in lower case. */
+const LOAD_HEADER_NAMES: AddedHeaderNames = { authorization: 'authorization', contentType: 'content-type' };
 
 /** A plan step in the form the virtual users execute: everything parsed once, templates compiled. */
 export interface CompiledStep {
@@ -156,64 +158,16 @@ function compileStep(
   const query: [string, string][] = [];
   for (const p of entry.parameters)
     if (p.key.trim() !== '' && p.value.trim() !== '') query.push([p.key.trim(), p.value]);
-  if (auth?.type === 'api_key' && auth.in === 'query') query.push([auth.keyName, auth.keyValue]);
-  let sep = pathText.includes('?') ? '&' : '?';
-  for (const [k, v] of query) {
-    target.append(sep, false).append(k, true).append('=', false).appendTemplate(v, scope, true);
-    sep = '&';
-  }
+  appendQuery(target, pathText, query, auth, scope);
 
-  const headerNames: string[] = [];
-  const headerValues: Renderable[] = [];
-  const setHeader = (name: string, value: Renderable): void => {
-    const i = headerNames.findIndex((n) => n.toLowerCase() === name.toLowerCase());
-    if (i >= 0) headerValues[i] = value;
-    else {
-      headerNames.push(name);
-      headerValues.push(value);
-    }
-  };
+  const headers = new HeaderList();
   for (const h of entry.headers) {
     if (h.name.trim() === '' || h.value.trim() === '') continue;
-    setHeader(h.name.trim(), Template.of(h.value, scope));
+    headers.set(h.name.trim(), Template.of(h.value, scope));
   }
-  let oauth2: OAuth2Spec | null = null;
-  switch (auth?.type) {
-    case 'bearer':
-      setHeader(
-        'authorization',
-        new Template().append('Bearer ', false).appendTemplate(auth.token, scope, false),
-      );
-      break;
-    case 'basic':
-      setHeader(
-        'authorization',
-        new BasicAuthValue(Template.of(auth.username, scope), Template.of(auth.password, scope)),
-      );
-      break;
-    case 'api_key':
-      if (auth.in === 'header') setHeader(auth.keyName, Template.of(auth.keyValue, scope));
-      break;
-    case 'oauth2':
-      oauth2 = {
-        tokenUrl: auth.tokenUrl.trim(),
-        clientId: auth.clientId,
-        clientSecret: auth.clientSecret,
-        scope: auth.scope,
-        key: JSON.stringify([auth.tokenUrl, auth.clientId, auth.clientSecret, auth.scope]),
-      };
-      break;
-    default:
-      break;
-  }
-
-  let body: Template | null = null;
-  if (BODY_METHODS.includes(method) && entry.payload !== '') {
-    body = Template.of(entry.payload, scope);
-    const type = inferContentType(entry.payload);
-    if (type !== undefined && !headerNames.some((n) => n.toLowerCase() === 'content-type'))
-      setHeader('content-type', Template.literal(type));
-  }
+  const oauth2 = applyAuthorization(auth, headers, scope, LOAD_HEADER_NAMES);
+  const body = compileBody(method, entry.payload, headers, scope, LOAD_HEADER_NAMES);
+  const { names: headerNames, values: headerValues } = headers;
 
   const timeoutS = Number.isFinite(entry.timeout) && entry.timeout > 0 ? entry.timeout : DEFAULT_TIMEOUT_S;
   const rate = Math.min(Math.max(transactionRatePercent(entry.transactionRate), 0), 100) / 100;

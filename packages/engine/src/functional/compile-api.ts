@@ -1,8 +1,6 @@
 import {
-  BODY_METHODS,
   effectiveAuthorization,
   effectiveValidations,
-  inferContentType,
   type ApiDefinition,
   type Capture,
   type FunctionalPlan,
@@ -10,12 +8,14 @@ import {
   type HttpMethod,
 } from '@aqa/plan';
 import {
-  BasicAuthValue,
-  Template,
-  TemplateScope,
-  type RenderContext,
-  type Renderable,
-} from '../executor/template';
+  appendQuery,
+  applyAuthorization,
+  compileBody,
+  HeaderList,
+  type AddedHeaderNames,
+  type OAuth2Spec,
+} from '../executor/request-parts';
+import { Template, TemplateScope, type RenderContext, type Renderable } from '../executor/template';
 
 /*
  * A functional plan's APIs compiled once per run (docs/design.md §9): URL, parameter values, header
@@ -23,14 +23,14 @@ import {
  * executor/template.ts), and every capture gets the variable slot its later `{{name}}` reads.
  */
 
-export interface OAuth2Call {
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-  scope: string;
-  /** One token per distinct set of settings. */
-  key: string;
-}
+/** One token per distinct set of settings, as for load steps. */
+export type OAuth2Call = OAuth2Spec;
+
+/** The functional runner sends the headers it adds capitalised, as its evidence shows them. */
+const FUNCTIONAL_HEADER_NAMES: AddedHeaderNames = {
+  authorization: 'Authorization',
+  contentType: 'Content-Type',
+};
 
 export interface CompiledCapture extends Capture {
   slot: number;
@@ -103,66 +103,17 @@ function compileApi(
   const query: [string, string][] = api.params
     .filter((p) => p.name.trim() !== '')
     .map((p) => [p.name.trim(), p.value]);
-  if (auth?.type === 'api_key' && auth.in === 'query') query.push([auth.keyName, auth.keyValue]);
-  let separator = urlText.includes('?') ? '&' : '?';
-  for (const [name, value] of query) {
-    url.append(separator, false).append(name, true).append('=', false).appendTemplate(value, scope, true);
-    separator = '&';
-  }
+  appendQuery(url, urlText, query, auth, scope);
 
-  const headerNames: string[] = [];
-  const headerValues: Renderable[] = [];
-  const setHeader = (name: string, value: Renderable): void => {
-    const i = headerNames.findIndex((n) => n.toLowerCase() === name.toLowerCase());
-    if (i >= 0) headerValues[i] = value;
-    else {
-      headerNames.push(name);
-      headerValues.push(value);
-    }
-  };
+  const headers = new HeaderList();
   for (const [name, value] of Object.entries(api.headers)) {
     // The body's length is measured when it is sent; a written one could only disagree with it.
     if (name.trim() !== '' && name.trim().toLowerCase() !== 'content-length') {
-      setHeader(name.trim(), Template.of(value, scope));
+      headers.set(name.trim(), Template.of(value, scope));
     }
   }
-  let oauth2: OAuth2Call | null = null;
-  switch (auth?.type) {
-    case 'bearer':
-      setHeader(
-        'Authorization',
-        new Template().append('Bearer ', false).appendTemplate(auth.token, scope, false),
-      );
-      break;
-    case 'basic':
-      setHeader(
-        'Authorization',
-        new BasicAuthValue(Template.of(auth.username, scope), Template.of(auth.password, scope)),
-      );
-      break;
-    case 'api_key':
-      if (auth.in === 'header') setHeader(auth.keyName, Template.of(auth.keyValue, scope));
-      break;
-    case 'oauth2':
-      oauth2 = {
-        tokenUrl: auth.tokenUrl.trim(),
-        clientId: auth.clientId,
-        clientSecret: auth.clientSecret,
-        scope: auth.scope,
-        key: JSON.stringify([auth.tokenUrl, auth.clientId, auth.clientSecret, auth.scope]),
-      };
-      break;
-    default:
-      break;
-  }
-
-  let body: Template | null = null;
-  if (BODY_METHODS.includes(api.method) && api.body !== '') {
-    body = Template.of(api.body, scope);
-    const type = inferContentType(api.body);
-    if (type !== undefined && !headerNames.some((n) => n.toLowerCase() === 'content-type'))
-      setHeader('Content-Type', Template.literal(type));
-  }
+  const oauth2 = applyAuthorization(auth, headers, scope, FUNCTIONAL_HEADER_NAMES);
+  const body = compileBody(api.method, api.body, headers, scope, FUNCTIONAL_HEADER_NAMES);
 
   const validations = apiValidations(plan, api);
   const captures = (api.captures ?? []).map((c) => ({ ...c, slot: scope.variableSlot(c.name) }));
@@ -171,8 +122,8 @@ function compileApi(
     api,
     method: api.method,
     url,
-    headerNames,
-    headerValues,
+    headerNames: headers.names,
+    headerValues: headers.values,
     body,
     oauth2,
     secretQueryName: auth?.type === 'api_key' && auth.in === 'query' ? auth.keyName : null,
