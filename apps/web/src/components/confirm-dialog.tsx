@@ -120,3 +120,21 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     </ConfirmContext.Provider>
   );
 }
+
+/**
+ * The product's delete question ("Are you sure you want to delete?", a red "Delete"), asked before a plan
+ * or a run is deleted: the function resolves to true when it is confirmed.
+ */
+export function useConfirmDelete(): () => Promise<boolean> {
+  const confirm = useConfirm();
+  const t = useT();
+  return useCallback(
+    () =>
+      confirm({
+        message: t('history.confirmDelete'),
+        confirmLabel: t('history.confirmDeleteAction'),
+        destructive: true,
+      }),
+    [confirm, t],
+  );
+}

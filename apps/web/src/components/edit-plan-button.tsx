@@ -5,17 +5,19 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { useT } from '@/i18n';
 import { editPlanPath } from '@/lib/plan-links';
 
-/** Edit Plan: opens the plan on the screen it was written on (URL input or script input). */
-export function EditPlanButton({
-  plan,
+type EditButtonLook = Pick<ButtonProps, 'variant' | 'size' | 'className'>;
+
+/**
+ * Edit Plan to the given editor path; a disabled "Coming soon" button when the plan's editor is not built
+ * (`to` null). The performance and the functional plans each find their own path.
+ */
+export function EditPlanLinkButton({
+  to,
   variant = 'outline',
   size = 'sm',
   className,
-}: {
-  plan: { id: string; source_page?: string | null };
-} & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
+}: { to: string | null } & EditButtonLook) {
   const t = useT();
-  const to = editPlanPath(plan);
   if (to) {
     return (
       <Button asChild variant={variant} size={size} className={className}>
@@ -41,4 +43,14 @@ export function EditPlanButton({
       </Button>
     </ComingSoon>
   );
+}
+
+/** Edit Plan: opens the plan on the screen it was written on (URL input or script input). */
+export function EditPlanButton({
+  plan,
+  ...look
+}: {
+  plan: { id: string; source_page?: string | null };
+} & EditButtonLook) {
+  return <EditPlanLinkButton to={editPlanPath(plan)} {...look} />;
 }

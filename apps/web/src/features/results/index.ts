@@ -22,5 +22,5 @@ export {
 } from './model/format';
 export { hasTraffic } from './model/timeline';
 export type { ApiRow, ChartView, ResultView, SeriesPoint } from './model/views';
-export { dispositionFilename, fetchReport, type ReportFormat } from './queries/report-api';
+export { dispositionFilename, fetchReport, fetchReportFile, type ReportFormat } from './queries/report-api';
 export { fetchChartData, fetchTestResult } from './queries/results-api';

@@ -1,5 +1,6 @@
 import type { FunctionalResult, FunctionalStatusResponse } from '@aqa/plan';
-import { dispositionFilename } from '@/features/results';
+import type { ReportFile } from '@/components/report-downloads';
+import { fetchReportFile } from '@/features/results';
 import { api } from '@/lib/api';
 import { sessionUserId } from '@/lib/session';
 
@@ -61,12 +62,6 @@ export function fetchHealth(signal?: AbortSignal): Promise<HealthAnswer> {
 
 export type FunctionalReportFormat = 'junit' | 'json' | 'html';
 
-export interface FunctionalReportFile {
-  text: string;
-  filename: string;
-  type: string;
-}
-
 const REPORT_TYPES: Record<FunctionalReportFormat, { type: string; extension: string }> = {
   junit: { type: 'application/xml;charset=utf-8', extension: 'xml' },
   json: { type: 'application/json;charset=utf-8', extension: 'json' },
@@ -74,17 +69,11 @@ const REPORT_TYPES: Record<FunctionalReportFormat, { type: string; extension: st
 };
 
 /** GET /api/functional/test-report/{id}?format=junit|json|html: the report as text, with the server's file name. */
-export async function fetchFunctionalReport(
-  id: string,
-  format: FunctionalReportFormat,
-): Promise<FunctionalReportFile> {
-  let filename: string | null = null;
-  const text = await api.get<string>(`${path('test-report', id)}${userQuery({ format })}`, {
-    responseType: 'text',
-    onResponse: (response) => {
-      filename = dispositionFilename(response.headers.get('content-disposition'));
-    },
-  });
+export function fetchFunctionalReport(id: string, format: FunctionalReportFormat): Promise<ReportFile> {
   const { type, extension } = REPORT_TYPES[format];
-  return { text, filename: filename ?? `functional_report_${id}.${extension}`, type };
+  return fetchReportFile(
+    `${path('test-report', id)}${userQuery({ format })}`,
+    `functional_report_${id}.${extension}`,
+    type,
+  );
 }

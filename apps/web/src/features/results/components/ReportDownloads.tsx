@@ -1,15 +1,8 @@
-import { Download } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
-import { useT } from '@/i18n';
-import { errorDetailMessage } from '@/i18n/error-messages';
-import { cn } from '@/lib/utils';
+import { ReportDownloadButtons, type ReportFormatButton } from '@/components/report-downloads';
 import { isFinished } from '../model/finished';
-import { downloadText } from '@/lib/download';
 import { fetchReport, type ReportFormat } from '../queries/report-api';
 
-const FORMATS: { format: ReportFormat; label: string }[] = [
+const FORMATS: readonly ReportFormatButton<ReportFormat>[] = [
   { format: 'html', label: 'HTML' },
   { format: 'json', label: 'JSON' },
   { format: 'csv', label: 'CSV' },
@@ -20,48 +13,12 @@ const FORMATS: { format: ReportFormat; label: string }[] = [
  * (GET /api/test-report/{id}), saved under the file name the server gives.
  */
 export function ReportDownloads({ testId, className }: { testId: string; className?: string }) {
-  const t = useT();
-  const [busy, setBusy] = useState<ReportFormat | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function download(format: ReportFormat) {
-    setBusy(format);
-    setError(null);
-    try {
-      const report = await fetchReport(testId, format);
-      downloadText(report.text, report.filename, report.type);
-    } catch (failure) {
-      setError(t('history.report.failed', { message: errorDetailMessage(failure, t) }));
-    } finally {
-      setBusy(null);
-    }
-  }
-
   return (
-    <div className={cn('space-y-2', className)} data-testid="report-downloads">
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-[13px] font-medium text-muted-foreground">{t('history.report.title')}</span>
-        {FORMATS.map(({ format, label }) => (
-          <Button
-            key={format}
-            variant="outline"
-            size="sm"
-            disabled={busy !== null}
-            onClick={() => void download(format)}
-            aria-label={t('history.report.download', { format: label })}
-            data-testid={`report-${format}`}
-          >
-            {busy === format ? <Spinner /> : <Download />}
-            {label}
-          </Button>
-        ))}
-      </div>
-      {error && (
-        <p role="alert" className="text-[13px] text-destructive-text" data-testid="report-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <ReportDownloadButtons
+      formats={FORMATS}
+      fetchReport={(format) => fetchReport(testId, format)}
+      className={className}
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReportFile } from '@/components/report-downloads';
 import { api } from '@/lib/api';
 
 /**
@@ -6,12 +7,6 @@ import { api } from '@/lib/api';
  */
 
 export type ReportFormat = 'html' | 'json' | 'csv';
-
-export interface ReportFile {
-  text: string;
-  filename: string;
-  type: string;
-}
 
 const REPORT_TYPES: Record<ReportFormat, string> = {
   html: 'text/html;charset=utf-8',
@@ -34,17 +29,26 @@ export function dispositionFilename(header: string | null): string | null {
   return plain?.[1]?.trim() || null;
 }
 
-/** GET /api/test-report/{id}?format=…: the report as text, with the server's file name. */
-export async function fetchReport(id: string, format: ReportFormat): Promise<ReportFile> {
+/**
+ * GET {path} (a path under /api): a report as text, saved under the file name of its Content-Disposition
+ * header, else `fallbackName`. The performance and the functional report calls both fetch this way.
+ */
+export async function fetchReportFile(path: string, fallbackName: string, type: string): Promise<ReportFile> {
   let filename: string | null = null;
-  const text = await api.get<string>(
-    `/test-report/${encodeURIComponent(id)}?${new URLSearchParams({ format }).toString()}`,
-    {
-      responseType: 'text',
-      onResponse: (response) => {
-        filename = dispositionFilename(response.headers.get('content-disposition'));
-      },
+  const text = await api.get<string>(path, {
+    responseType: 'text',
+    onResponse: (response) => {
+      filename = dispositionFilename(response.headers.get('content-disposition'));
     },
+  });
+  return { text, filename: filename ?? fallbackName, type };
+}
+
+/** GET /api/test-report/{id}?format=…: the report as text, with the server's file name. */
+export function fetchReport(id: string, format: ReportFormat): Promise<ReportFile> {
+  return fetchReportFile(
+    `/test-report/${encodeURIComponent(id)}?${new URLSearchParams({ format }).toString()}`,
+    `report_${id}.${format}`,
+    REPORT_TYPES[format],
   );
-  return { text, filename: filename ?? `report_${id}.${format}`, type: REPORT_TYPES[format] };
 }

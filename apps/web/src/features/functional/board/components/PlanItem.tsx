@@ -1,8 +1,10 @@
-import { Pencil, Play, Trash2 } from 'lucide-react';
-import { forwardRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { ComingSoon, preventActivation } from '@/components/coming-soon';
-import { useConfirm } from '@/components/confirm-dialog';
+import { Play } from 'lucide-react';
+import { forwardRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { DeleteButton } from '@/components/delete-button';
+import { DetailField } from '@/components/detail-field';
+import { EditPlanLinkButton } from '@/components/edit-plan-button';
 import { useNotice } from '@/components/notices';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -18,46 +20,6 @@ import { rememberFunctionalRun } from '../../result/model/current-run';
 import { formatDay } from '../model/dates';
 import { editFunctionalPlanPath, sourceLabel, testTypeLabel } from '../model/plan-labels';
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 truncate text-sm font-medium" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
-
-function EditButton({ plan }: { plan: SavedFunctionalPlan }) {
-  const { t } = useI18n();
-  const to = editFunctionalPlanPath(plan);
-  if (to) {
-    return (
-      <Button asChild variant="outline" size="sm">
-        <Link to={to} data-testid="edit-plan">
-          <Pencil />
-          {t('history.plan.edit')}
-        </Link>
-      </Button>
-    );
-  }
-  return (
-    <ComingSoon>
-      <Button
-        variant="outline"
-        size="sm"
-        aria-disabled="true"
-        onClick={preventActivation}
-        data-testid="edit-plan"
-      >
-        <Pencil />
-        {t('history.plan.edit')}
-      </Button>
-    </ComingSoon>
-  );
-}
-
 /**
  * One plan of the functional dashboard (docs/reference/02-running.md §2): name (or 'Unnamed Plan'),
  * Test Type, Source, Status, Created; Edit Plan, Run Test (the plan as saved, then its result), Delete.
@@ -68,7 +30,7 @@ export const PlanItem = forwardRef<
   { plan: SavedFunctionalPlan; highlighted: boolean; onDeleted: () => void }
 >(function PlanItem({ plan, highlighted, onDeleted }, ref) {
   const { t, locale } = useI18n();
-  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
   const notice = useNotice();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'run' | 'delete' | null>(null);
@@ -89,8 +51,7 @@ export const PlanItem = forwardRef<
   }
 
   async function remove() {
-    const question = { message: t('history.confirmDelete'), confirmLabel: t('history.confirmDeleteAction') };
-    if (!(await confirm({ ...question, destructive: true }))) return;
+    if (!(await confirmDelete())) return;
     setBusy('delete');
     try {
       await deleteFunctionalPlan(plan.id);
@@ -116,13 +77,13 @@ export const PlanItem = forwardRef<
         {plan.test_name.trim() || t('functional.board.unnamedPlan')}
       </h3>
       <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/40 px-3 py-2.5 sm:grid-cols-4 xl:grid-cols-2 2xl:grid-cols-4">
-        <Field label={t('functional.board.testType')} testId="plan-item-type">
+        <DetailField className="mt-0.5" label={t('functional.board.testType')} testId="plan-item-type">
           {t(testTypeLabel(plan.test_type))}
-        </Field>
-        <Field label={t('functional.board.source')} testId="plan-item-source">
+        </DetailField>
+        <DetailField className="mt-0.5" label={t('functional.board.source')} testId="plan-item-source">
           {t(sourceLabel(plan.source))}
-        </Field>
-        <Field label={t('functional.board.status')} testId="plan-item-status">
+        </DetailField>
+        <DetailField className="mt-0.5" label={t('functional.board.status')} testId="plan-item-status">
           {plan.status === 'saved' ? (
             <Badge variant="secondary">{t('functional.board.statusSaved')}</Badge>
           ) : plan.status ? (
@@ -130,28 +91,25 @@ export const PlanItem = forwardRef<
           ) : (
             MISSING
           )}
-        </Field>
-        <Field label={t('functional.board.created')} testId="plan-item-created">
+        </DetailField>
+        <DetailField className="mt-0.5" label={t('functional.board.created')} testId="plan-item-created">
           {created ?? MISSING}
-        </Field>
+        </DetailField>
       </dl>
       <div className="flex flex-wrap gap-2">
-        <EditButton plan={plan} />
+        <EditPlanLinkButton to={editFunctionalPlanPath(plan)} />
         <Button size="sm" onClick={() => void run()} disabled={busy !== null} data-testid="run-plan">
           {busy === 'run' ? <Spinner /> : <Play />}
           {busy === 'run' ? t('functional.board.starting') : t('history.plan.run')}
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive-text hover:bg-destructive-soft"
-          onClick={() => void remove()}
+        <DeleteButton
+          busy={busy === 'delete'}
           disabled={busy !== null}
+          onClick={() => void remove()}
           data-testid="delete-plan"
         >
-          {busy === 'delete' ? <Spinner /> : <Trash2 />}
           {t('history.plan.delete')}
-        </Button>
+        </DeleteButton>
       </div>
     </article>
   );

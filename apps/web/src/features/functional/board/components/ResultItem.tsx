@@ -1,12 +1,11 @@
 import { functionalStatusKind, type FunctionalResult } from '@aqa/plan';
-import { ArrowRight, Check, Trash2, X } from 'lucide-react';
+import { ArrowRight, Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { useConfirm } from '@/components/confirm-dialog';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { DeleteButton } from '@/components/delete-button';
 import { useNotice } from '@/components/notices';
 import { ScreenButton } from '@/components/screen-button';
 import { StatusBadge } from '@/components/status-badge';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { formatCount } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { cn } from '@/lib/utils';
@@ -23,7 +22,7 @@ export const LISTED_VALIDATIONS = 3;
  */
 export function ResultItem({ result, onDeleted }: { result: FunctionalResult; onDeleted: () => void }) {
   const { t, locale } = useI18n();
-  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
   const notice = useNotice();
   const [deleting, setDeleting] = useState(false);
   const kind = functionalStatusKind(result.status);
@@ -34,8 +33,7 @@ export function ResultItem({ result, onDeleted }: { result: FunctionalResult; on
   const { summary } = result;
 
   async function remove() {
-    const question = { message: t('history.confirmDelete'), confirmLabel: t('history.confirmDeleteAction') };
-    if (!(await confirm({ ...question, destructive: true }))) return;
+    if (!(await confirmDelete())) return;
     setDeleting(true);
     try {
       await deleteFunctionalResult(result.test_id);
@@ -130,17 +128,14 @@ export function ResultItem({ result, onDeleted }: { result: FunctionalResult; on
           {t('dashboard.viewResult')}
           <ArrowRight />
         </ScreenButton>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive-text hover:bg-destructive-soft"
-          onClick={() => void remove()}
+        <DeleteButton
+          busy={deleting}
           disabled={deleting}
+          onClick={() => void remove()}
           data-testid="delete-result"
         >
-          {deleting ? <Spinner /> : <Trash2 />}
           {t('history.plan.delete')}
-        </Button>
+        </DeleteButton>
       </div>
     </article>
   );

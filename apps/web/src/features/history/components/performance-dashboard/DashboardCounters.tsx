@@ -1,12 +1,10 @@
-import { CircleCheck, CircleX, FolderKanban, LoaderCircle, type LucideIcon } from 'lucide-react';
-import { Card } from '@/components/ui/card';
+import { CircleCheck, CircleX, FolderKanban, LoaderCircle } from 'lucide-react';
+import { CounterTiles, type CounterTile } from '@/components/counter-tiles';
 import { formatCount } from '@/features/results';
 import { useI18n } from '@/i18n';
-import type { MessageKey } from '@/i18n/en';
-import { cn } from '@/lib/utils';
 import type { DashboardCounters as Counters } from '../../queries/history-api';
 
-const COUNTERS: { key: keyof Counters; label: MessageKey; icon: LucideIcon; tone: string }[] = [
+const COUNTERS: readonly CounterTile<keyof Counters>[] = [
   {
     key: 'total_plans',
     label: 'history.counters.totalPlans',
@@ -35,24 +33,12 @@ const COUNTERS: { key: keyof Counters; label: MessageKey; icon: LucideIcon; tone
 
 /** docs/reference/02-running.md §2: Total Plans, Completed Tests, Failed Tests, Running Tests — over all the user's plans. */
 export function DashboardCounters({ counters }: { counters: Counters | null }) {
-  const { t, locale } = useI18n();
+  const { locale } = useI18n();
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="dashboard-counters">
-      {COUNTERS.map(({ key, label, icon: Icon, tone }) => (
-        <li key={key}>
-          <Card className="flex items-center gap-3 p-4">
-            <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', tone)}>
-              <Icon aria-hidden className="size-4" />
-            </span>
-            <div className="min-w-0">
-              <p className="text-xs font-medium leading-4 text-muted-foreground">{t(label)}</p>
-              <p className="num text-xl font-semibold tracking-tight" data-testid={`counter-${key}`}>
-                {formatCount(counters?.[key], locale)}
-              </p>
-            </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <CounterTiles
+      tiles={COUNTERS}
+      value={(key) => formatCount(counters?.[key], locale)}
+      data-testid="dashboard-counters"
+    />
   );
 }

@@ -1,8 +1,10 @@
-import { ArrowRight, Download, GitCompareArrows, Info, Mic, Play, Star, Trash2 } from 'lucide-react';
+import { ArrowRight, Download, GitCompareArrows, Info, Mic, Play, Star } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isScreenAvailable, screenPath } from '@/lib/screens';
-import { useConfirm } from '@/components/confirm-dialog';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { DeleteButton } from '@/components/delete-button';
+import { DetailField } from '@/components/detail-field';
 import { useNotice } from '@/components/notices';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -23,17 +25,6 @@ import { VoiceCommandPanel } from './VoiceCommandPanel';
 /** docs/reference/02-running.md §9: a plan card shows its 3 most recent results. */
 export const CARD_RECENT_RESULTS = 3;
 
-function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-[11px] font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="num truncate text-sm font-medium" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
 /**
  * One plan of the performance dashboard (docs/reference/02-running.md §2): name, tool badge, created date, description, APIs,
  * users, duration in seconds, source, its 3 newest results with '+N more results', and the card actions.
@@ -42,7 +33,7 @@ function Field({ label, value, testId }: { label: string; value: string; testId:
 export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: () => void }) {
   const { t, locale } = useI18n();
   const notice = useNotice();
-  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'run' | 'download' | 'delete' | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -83,8 +74,7 @@ export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: 
   }
 
   async function remove() {
-    const question = { message: t('history.confirmDelete'), confirmLabel: t('history.confirmDeleteAction') };
-    if (!(await confirm({ ...question, destructive: true }))) return;
+    if (!(await confirmDelete())) return;
     setBusy('delete');
     try {
       await deletePlan(plan.id);
@@ -120,22 +110,18 @@ export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: 
       </p>
 
       <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/40 px-3 py-2.5 sm:grid-cols-4">
-        <Field
-          label={t('history.plan.apis')}
-          value={formatCount(plan.api_count, locale)}
-          testId="plan-card-apis"
-        />
-        <Field
-          label={t('history.plan.users')}
-          value={formatCount(plan.concurrent_users, locale)}
-          testId="plan-card-users"
-        />
-        <Field
-          label={t('history.plan.duration')}
-          value={t('history.plan.durationSeconds', { seconds: formatCount(plan.duration * 60, locale) })}
-          testId="plan-card-duration"
-        />
-        <Field label={t('history.plan.source')} value={source} testId="plan-card-source" />
+        <DetailField className="num" label={t('history.plan.apis')} testId="plan-card-apis">
+          {formatCount(plan.api_count, locale)}
+        </DetailField>
+        <DetailField className="num" label={t('history.plan.users')} testId="plan-card-users">
+          {formatCount(plan.concurrent_users, locale)}
+        </DetailField>
+        <DetailField className="num" label={t('history.plan.duration')} testId="plan-card-duration">
+          {t('history.plan.durationSeconds', { seconds: formatCount(plan.duration * 60, locale) })}
+        </DetailField>
+        <DetailField className="num" label={t('history.plan.source')} testId="plan-card-source">
+          {source}
+        </DetailField>
       </dl>
 
       <TrendSparkline trend={plan.trend} />
@@ -235,17 +221,14 @@ export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: 
             </Link>
           </Button>
         )}
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive-text hover:bg-destructive-soft"
-          onClick={() => void remove()}
+        <DeleteButton
+          busy={busy === 'delete'}
           disabled={busy !== null}
+          onClick={() => void remove()}
           data-testid="plan-delete"
         >
-          {busy === 'delete' ? <Spinner /> : <Trash2 />}
           {t('history.plan.delete')}
-        </Button>
+        </DeleteButton>
       </div>
       {voiceOpen && <VoiceCommandPanel planId={plan.id} onApplied={onChanged} />}
       <PlanDetailsModal plan={plan} open={detailsOpen} onOpenChange={setDetailsOpen} />

@@ -1,8 +1,9 @@
-import { ExternalLink, GitCompareArrows, Info, Pencil, Star, StarOff, Trash2 } from 'lucide-react';
+import { ExternalLink, GitCompareArrows, Info, Pencil, Star, StarOff } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { isScreenAvailable, screenPath } from '@/lib/screens';
-import { useConfirm } from '@/components/confirm-dialog';
+import { useConfirmDelete } from '@/components/confirm-dialog';
+import { DeleteButton } from '@/components/delete-button';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -141,7 +142,7 @@ function RunHeader({
   onDeleted: () => void;
 }) {
   const { t } = useI18n();
-  const confirm = useConfirm();
+  const confirmDelete = useConfirmDelete();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<'baseline' | 'delete' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -164,8 +165,7 @@ function RunHeader({
   }
 
   async function remove() {
-    const question = { message: t('history.confirmDelete'), confirmLabel: t('history.confirmDeleteAction') };
-    if (!(await confirm({ ...question, destructive: true }))) return;
+    if (!(await confirmDelete())) return;
     setBusy('delete');
     setProblem(null);
     try {
@@ -253,18 +253,15 @@ function RunHeader({
             </Link>
           </Button>
         )}
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive-text hover:bg-destructive-soft"
-          onClick={() => void remove()}
+        <DeleteButton
+          busy={busy === 'delete'}
           disabled={busy !== null || !finished}
+          onClick={() => void remove()}
           title={finished ? undefined : t('history.results.deleteRunning')}
           data-testid="run-delete"
         >
-          {busy === 'delete' ? <Spinner /> : <Trash2 />}
           {t('history.results.delete')}
-        </Button>
+        </DeleteButton>
       </div>
       {finished && <ReportDownloads testId={run.test_id} />}
       {problem && (
