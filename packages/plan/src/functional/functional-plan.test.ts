@@ -281,6 +281,18 @@ describe('captures', () => {
       'Capture expression cannot contain control characters or line breaks',
     ]);
   });
+
+  it("keeps a read script's default, group and match number, and refuses the regex-only ones elsewhere", () => {
+    const read = { from: 'regex', expression: '(a)(b)', default: 'NOT_FOUND', group: 2, match_no: 3 };
+    expect(capture(read).data?.captures).toEqual([{ name: 'token', ...read }]);
+    const messages = (fields: Record<string, unknown>) => {
+      const result = capture(fields);
+      return result.success ? [] : describeIssues(result.error).map((i) => i.message);
+    };
+    expect(messages({ default: '' })).toEqual([]);
+    expect(messages({ group: 1 })).toEqual(['Only a regex capture takes a group or a match number']);
+    expect(messages({ from: 'regex', expression: 'a', match_no: 0 })).toHaveLength(1);
+  });
 });
 
 describe('a full plan', () => {

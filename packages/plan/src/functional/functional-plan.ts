@@ -77,6 +77,7 @@ export const FUNCTIONAL_PLAN_ERRORS = {
   captureExpression: 'Enter what to capture',
   captureRegex: 'A regex capture must be a valid regular expression',
   captureJsonPath: 'A JSON path capture starts with $',
+  captureRegexOnly: 'Only a regex capture takes a group or a match number',
   captureHeader: "A header capture names a header: letters, digits and ! # $ % & ' * + - . ^ _ ` | ~",
 } as const;
 
@@ -136,6 +137,15 @@ export const CaptureSchema = z
       .trim()
       .min(1, { error: FUNCTIONAL_PLAN_ERRORS.captureExpression, abort: true })
       .max(MAX_FIELD),
+    /*
+     * What a read Taurus script says of its extractors (docs/reference/02-running.md §3 "Taurus
+     * scripts"); each is left out unless set. `default`: the value when nothing matches (Taurus's
+     * NOT_FOUND), instead of leaving the variable unset. `group`: a regex capture's group (0 = the whole
+     * match), instead of the first group. `match_no`: which match (1 = the first) a regex capture takes.
+     */
+    default: z.string().max(MAX_FIELD).optional(),
+    group: z.number().int().min(0).max(99).optional(),
+    match_no: z.number().int().min(1).max(10_000).optional(),
   })
   .superRefine((capture, ctx) => {
     const problem =
@@ -147,6 +157,11 @@ export const CaptureSchema = z
             ? FUNCTIONAL_PLAN_ERRORS.captureHeader
             : undefined;
     if (problem) ctx.addIssue({ code: 'custom', path: ['expression'], message: problem });
+    for (const field of ['group', 'match_no'] as const) {
+      if (capture[field] !== undefined && capture.from !== 'regex') {
+        ctx.addIssue({ code: 'custom', path: [field], message: FUNCTIONAL_PLAN_ERRORS.captureRegexOnly });
+      }
+    }
   });
 export type Capture = z.infer<typeof CaptureSchema>;
 

@@ -44,7 +44,7 @@ describe('FunctionalValidationSchema', () => {
   });
 
   it('refuses an unknown type', () => {
-    expect(refusal({ type: 'xpath', expected_value: 'x' })[0]).toMatch(
+    expect(refusal({ type: 'css_selector', expected_value: 'x' })[0]).toMatch(
       /^type: Validation type must be one of status_code/,
     );
   });
@@ -122,6 +122,40 @@ describe('FunctionalValidationSchema', () => {
       'url: URL cannot contain control characters or line breaks',
     ]);
     expect(FunctionalValidationSchema.parse({ description: 'a\nb' }).description).toBe('a\nb');
+  });
+
+  it("reads a script's regex and xpath rules, and keeps a pattern's spaces", () => {
+    expect(accepts('regex', ' a+b ')).toBe(' a+b ');
+    expect(refusal({ type: 'regex', expected_value: '(' })).toEqual([
+      'expected_value: Expected value must be a valid regular expression',
+    ]);
+    expect(accepts('xpath', "/html/head/title/text()='My title'")).toBe("/html/head/title/text()='My title'");
+    expect(refusal({ type: 'xpath', expected_value: ' ' })).toEqual([
+      'expected_value: Enter the expected value',
+    ]);
+  });
+
+  it('keeps negate and subject where they mean something, and leaves them out otherwise', () => {
+    expect(
+      FunctionalValidationSchema.parse({ type: 'contains_text', expected_value: 'x' }),
+    ).not.toHaveProperty('negate');
+    expect(
+      FunctionalValidationSchema.parse({
+        type: 'regex',
+        expected_value: '^2',
+        subject: 'status_code',
+        negate: true,
+      }),
+    ).toMatchObject({ type: 'regex', expected_value: '^2', subject: 'status_code', negate: true });
+    expect(refusal({ type: 'json_path', expected_value: '$.a', subject: 'headers' })).toEqual([
+      'subject: Only contains_text and regex rules read a subject other than the body',
+    ]);
+    expect(refusal({ type: 'response_time', expected_value: '100', negate: true })).toEqual([
+      'negate: Only status_code, json_path, contains_text, header_value, regex and xpath rules can be negated',
+    ]);
+    expect(refusal({ type: 'regex', expected_value: 'a', subject: 'url' })).toEqual([
+      'subject: Subject must be one of body, headers, status_code',
+    ]);
   });
 
   it('keeps the script screen fields', () => {

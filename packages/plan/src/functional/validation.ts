@@ -5,7 +5,9 @@ import { multiLine, oneLine } from '../strict-input';
 /*
  * A functional test's validation rule and its judged outcome (docs/design.md §9). The six API types
  * are the reference's; `schema` checks a body against an OpenAPI response schema; contains_text,
- * element_exists and page_title are what UI tests check.
+ * element_exists and page_title are what UI tests check. `regex` and `xpath`, and the optional
+ * `negate` and `subject`, carry what a Taurus script asserts (docs/reference/02-running.md §3
+ * "Taurus scripts").
  */
 
 export const API_VALIDATION_TYPES = [
@@ -18,6 +20,8 @@ export const API_VALIDATION_TYPES = [
   'schema',
 ] as const;
 export const UI_VALIDATION_TYPES = ['contains_text', 'element_exists', 'page_title'] as const;
+/** Types only a read script carries: a regular expression search, and an XPath 1.0 query on an XML body. */
+export const SCRIPT_VALIDATION_TYPES = ['regex', 'xpath'] as const;
 export const FUNCTIONAL_VALIDATION_TYPES = [
   'status_code',
   'response_time',
@@ -28,6 +32,8 @@ export const FUNCTIONAL_VALIDATION_TYPES = [
   'schema',
   'element_exists',
   'page_title',
+  'regex',
+  'xpath',
 ] as const;
 export const FunctionalValidationTypeSchema = z.enum(FUNCTIONAL_VALIDATION_TYPES, {
   error: () => `Validation type must be one of ${FUNCTIONAL_VALIDATION_TYPES.join(', ')}`,
@@ -47,7 +53,24 @@ export const VALIDATION_ERRORS = {
   regex: 'The text after ~ must be a valid regular expression',
   headerValue: 'Expected header must be written Name: value',
   schema: 'Expected schema must be a JSON Schema written as a JSON object',
+  regexPattern: 'Expected value must be a valid regular expression',
+  subject: 'Only contains_text and regex rules read a subject other than the body',
+  negate: 'Only status_code, json_path, contains_text, header_value, regex and xpath rules can be negated',
 } as const;
+
+/** What a contains_text or regex rule searches: the body, the header lines ("Name: value"), or the status. */
+export const VALIDATION_SUBJECTS = ['body', 'headers', 'status_code'] as const;
+export type ValidationSubject = (typeof VALIDATION_SUBJECTS)[number];
+
+/** The types whose check `negate` may turn round (Taurus's `not` and `invert`). */
+export const NEGATABLE_VALIDATION_TYPES: readonly FunctionalValidationType[] = [
+  'status_code',
+  'json_path',
+  'contains_text',
+  'header_value',
+  'regex',
+  'xpath',
+];
 
 const MAX_EXPECTED = 8192;
 /** A response schema with its $refs inlined can be large. */
@@ -121,9 +144,12 @@ export function expectedValueProblem(type: FunctionalValidationType, expected: s
         return VALIDATION_ERRORS.schema;
       }
     }
+    case 'regex':
+      return isValidRegex(expected) ? undefined : VALIDATION_ERRORS.regexPattern;
     case 'contains_text':
     case 'element_exists':
     case 'page_title':
+    case 'xpath':
       return undefined;
   }
 }
@@ -134,6 +160,9 @@ export function expectedValueProblem(type: FunctionalValidationType, expected: s
  * text to find, `Name: value`, or — for `schema` — a JSON Schema as JSON text with its $refs inlined
  * (the OpenAPI document's response schema for the status the call expects, written there by the importer).
  * Left out on a status_code rule it is 200. api_name, url and method are set on the script screen.
+ * `regex` searches its subject for a regular expression; `xpath` passes when its XPath 1.0 query on an
+ * XML body selects a node or is true. `negate` passes a rule when its check fails; `subject` says what
+ * contains_text and regex search (the body when left out). Both are left out unless set.
  */
 export const FunctionalValidationSchema = z
   .object({
@@ -149,8 +178,20 @@ export const FunctionalValidationSchema = z
     api_name: multiLine('API name').trim().max(200).optional(),
     url: oneLine('URL').trim().max(8192).optional(),
     method: HttpMethodSchema.optional(),
+    negate: z.boolean().optional(),
+    subject: z
+      .enum(VALIDATION_SUBJECTS, { error: () => `Subject must be one of ${VALIDATION_SUBJECTS.join(', ')}` })
+      .optional(),
   })
   .transform(({ expected_value, ...rest }, ctx) => {
+    if (rest.subject !== undefined && rest.type !== 'contains_text' && rest.type !== 'regex') {
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: VALIDATION_ERRORS.subject });
+      return z.NEVER;
+    }
+    if (rest.negate !== undefined && !NEGATABLE_VALIDATION_TYPES.includes(rest.type)) {
+      ctx.addIssue({ code: 'custom', path: ['negate'], message: VALIDATION_ERRORS.negate });
+      return z.NEVER;
+    }
     const expected = expected_value ?? (rest.type === 'status_code' ? DEFAULT_EXPECTED_STATUS : undefined);
     if (expected === undefined || expected.trim() === '') {
       ctx.addIssue({ code: 'custom', path: ['expected_value'], message: VALIDATION_ERRORS.expectedRequired });
@@ -161,8 +202,11 @@ export const FunctionalValidationSchema = z
       ctx.addIssue({ code: 'custom', path: ['expected_value'], message: problem });
       return z.NEVER;
     }
-    // Text to find keeps its spaces; every other type is read trimmed.
-    const kept = rest.type === 'contains_text' || rest.type === 'page_title' ? expected : expected.trim();
+    // Text to find and a pattern keep their spaces; every other type is read trimmed.
+    const kept =
+      rest.type === 'contains_text' || rest.type === 'page_title' || rest.type === 'regex'
+        ? expected
+        : expected.trim();
     return { ...rest, expected_value: kept };
   });
 export type FunctionalValidation = z.infer<typeof FunctionalValidationSchema>;
