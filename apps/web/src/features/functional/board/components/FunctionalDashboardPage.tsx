@@ -7,8 +7,9 @@ import {
   Plus,
   RefreshCw,
   Webhook,
+  type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { ScreenButton } from '@/components/screen-button';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
@@ -21,7 +22,7 @@ import { countResults } from '../model/counters';
 import { BackendStatus } from './BackendStatus';
 import { BoardCounters } from './BoardCounters';
 import { PlanItem } from './PlanItem';
-import { ShowMoreButton, useShownItems } from './ShowMore';
+import { ShownList, useShownItems } from './ShowMore';
 import { ResultItem } from './ResultItem';
 import { TestingGuide } from './TestingGuide';
 
@@ -49,6 +50,34 @@ function usePlanHighlight(ready: boolean) {
     };
   }, [ready, planId]);
   return { planId, highlighted, target };
+}
+
+/** One of the board's two lists: a card with its icon and title, the buttons beside it, the list below. */
+function BoardSection({
+  icon: Icon,
+  title,
+  actions,
+  children,
+  'data-testid': testId,
+}: {
+  icon: LucideIcon;
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  'data-testid': string;
+}) {
+  return (
+    <Card className="min-w-0" data-testid={testId}>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 border-b border-border pb-4">
+        <CardTitle as="h2" className="flex items-center gap-2">
+          <Icon aria-hidden className="size-4 text-muted-foreground" />
+          {title}
+        </CardTitle>
+        {actions}
+      </CardHeader>
+      <CardContent className="p-0">{children}</CardContent>
+    </Card>
+  );
 }
 
 /**
@@ -81,20 +110,14 @@ export default function FunctionalDashboardPage() {
           data-testid="results-empty"
         />
       ) : (
-        <>
-          <ul className="divide-y divide-border" data-testid="functional-results">
-            {shownResults.shown.map((result) => (
-              <li key={result.test_id}>
-                <ResultItem result={result} onDeleted={board.reload} />
-              </li>
-            ))}
-          </ul>
-          <ShowMoreButton
-            hidden={shownResults.hidden}
-            onClick={shownResults.more}
-            data-testid="more-results"
-          />
-        </>
+        <ShownList
+          items={shownResults}
+          itemKey={(result) => result.test_id}
+          data-testid="functional-results"
+          moreTestId="more-results"
+        >
+          {(result) => <ResultItem result={result} onDeleted={board.reload} />}
+        </ShownList>
       );
     plans =
       data.plans.length === 0 ? (
@@ -105,21 +128,21 @@ export default function FunctionalDashboardPage() {
           data-testid="plans-empty"
         />
       ) : (
-        <>
-          <ul className="divide-y divide-border" data-testid="functional-plans">
-            {shownPlans.shown.map((plan) => (
-              <li key={plan.id}>
-                <PlanItem
-                  ref={plan.id === highlight.planId ? highlight.target : undefined}
-                  plan={plan}
-                  highlighted={plan.id === highlight.highlighted}
-                  onDeleted={board.reload}
-                />
-              </li>
-            ))}
-          </ul>
-          <ShowMoreButton hidden={shownPlans.hidden} onClick={shownPlans.more} data-testid="more-plans" />
-        </>
+        <ShownList
+          items={shownPlans}
+          itemKey={(plan) => plan.id}
+          data-testid="functional-plans"
+          moreTestId="more-plans"
+        >
+          {(plan) => (
+            <PlanItem
+              ref={plan.id === highlight.planId ? highlight.target : undefined}
+              plan={plan}
+              highlighted={plan.id === highlight.highlighted}
+              onDeleted={board.reload}
+            />
+          )}
+        </ShownList>
       );
   }
 
@@ -160,21 +183,17 @@ export default function FunctionalDashboardPage() {
         />
       ) : (
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-          <Card className="min-w-0" data-testid="results-section">
-            <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 border-b border-border pb-4">
-              <CardTitle as="h2" className="flex items-center gap-2">
-                <History aria-hidden className="size-4 text-muted-foreground" />
-                {t('functional.board.resultsTitle')}
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="p-0">{results}</CardContent>
-          </Card>
-          <Card className="min-w-0" data-testid="plans-section">
-            <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 border-b border-border pb-4">
-              <CardTitle as="h2" className="flex items-center gap-2">
-                <FlaskConical aria-hidden className="size-4 text-muted-foreground" />
-                {t('functional.board.plansTitle')}
-              </CardTitle>
+          <BoardSection
+            icon={History}
+            title={t('functional.board.resultsTitle')}
+            data-testid="results-section"
+          >
+            {results}
+          </BoardSection>
+          <BoardSection
+            icon={FlaskConical}
+            title={t('functional.board.plansTitle')}
+            actions={
               <div className="flex flex-wrap gap-2">
                 <ScreenButton
                   screen="functionalUrl"
@@ -190,9 +209,11 @@ export default function FunctionalDashboardPage() {
                   {t('functional.board.uiPlan')}
                 </ScreenButton>
               </div>
-            </CardHeader>
-            <CardContent className="p-0">{plans}</CardContent>
-          </Card>
+            }
+            data-testid="plans-section"
+          >
+            {plans}
+          </BoardSection>
         </div>
       )}
 

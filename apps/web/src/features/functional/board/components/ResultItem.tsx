@@ -1,16 +1,15 @@
 import { functionalStatusKind, type FunctionalResult } from '@aqa/plan';
-import { ArrowRight, Check, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
 import { DeleteButton } from '@/components/delete-button';
 import { useNotice } from '@/components/notices';
-import { ScreenButton } from '@/components/screen-button';
 import { StatusBadge } from '@/components/status-badge';
 import { formatCount } from '@/features/results';
 import { useI18n } from '@/i18n';
-import { cn } from '@/lib/utils';
 import { deleteFunctionalResult } from '../../queries/result-api';
 import { formatWhen } from '../model/dates';
+import { FunctionalSummaryCounts, ViewFunctionalResultButton } from './RunSummary';
 
 /** docs/reference/02-running.md §2: the list shows the first 3 validation results of a run. */
 export const LISTED_VALIDATIONS = 3;
@@ -30,7 +29,6 @@ export function ResultItem({ result, onDeleted }: { result: FunctionalResult; on
   const total = result.validation_results_total ?? result.validation_results.length;
   const more = Math.max(0, total - shown.length);
   const when = formatWhen(result.start_time, locale);
-  const { summary } = result;
 
   async function remove() {
     if (!(await confirmDelete())) return;
@@ -63,22 +61,7 @@ export function ResultItem({ result, onDeleted }: { result: FunctionalResult; on
         <StatusBadge status={kind === 'unknown' ? '' : kind} />
       </div>
       <p className="num flex flex-wrap gap-x-3 gap-y-0.5 text-xs" data-testid="result-item-summary">
-        <span>
-          {t('functional.board.summaryTotal', { count: formatCount(summary.total_requests, locale) })}
-        </span>
-        <span className="text-success-text">
-          {t('functional.board.summarySuccessful', {
-            count: formatCount(summary.successful_requests, locale),
-          })}
-        </span>
-        <span className={cn(summary.failed_requests > 0 && 'text-destructive-text')}>
-          {t('functional.board.summaryFailed', { count: formatCount(summary.failed_requests, locale) })}
-        </span>
-        <span className={cn(summary.validation_failures > 0 && 'text-destructive-text')}>
-          {t('functional.board.summaryValidationFailures', {
-            count: formatCount(summary.validation_failures, locale),
-          })}
-        </span>
+        <FunctionalSummaryCounts summary={result.summary} withFailed />
       </p>
       {shown.length > 0 && (
         <ul className="space-y-1" data-testid="result-item-validations">
@@ -117,17 +100,7 @@ export function ResultItem({ result, onDeleted }: { result: FunctionalResult; on
         </ul>
       )}
       <div className="flex flex-wrap gap-2">
-        <ScreenButton
-          screen="functionalResult"
-          params={{ testId: result.test_id }}
-          state={{ testId: result.test_id, planId: result.plan_id ?? undefined }}
-          variant="outline"
-          size="sm"
-          data-testid="view-result"
-        >
-          {t('dashboard.viewResult')}
-          <ArrowRight />
-        </ScreenButton>
+        <ViewFunctionalResultButton run={result} data-testid="view-result" />
         <DeleteButton
           busy={deleting}
           disabled={deleting}

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatCount } from '@/features/results';
 import { useI18n } from '@/i18n';
@@ -42,5 +42,31 @@ export function ShowMoreButton({
         })}
       </Button>
     </div>
+  );
+}
+
+/** A list of the board drawn a step at a time (useShownItems), with its "Show more" button below. */
+export function ShownList<T>({
+  items,
+  itemKey,
+  children,
+  'data-testid': testId,
+  moreTestId,
+}: {
+  items: ReturnType<typeof useShownItems<T>>;
+  itemKey: (item: T) => string;
+  children: (item: T) => ReactNode;
+  'data-testid': string;
+  moreTestId: string;
+}) {
+  return (
+    <>
+      <ul className="divide-y divide-border" data-testid={testId}>
+        {items.shown.map((item) => (
+          <li key={itemKey(item)}>{children(item)}</li>
+        ))}
+      </ul>
+      <ShowMoreButton hidden={items.hidden} onClick={items.more} data-testid={moreTestId} />
+    </>
   );
 }

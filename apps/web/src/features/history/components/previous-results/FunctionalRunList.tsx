@@ -1,14 +1,15 @@
 import { functionalStatusKind, type FunctionalResult } from '@aqa/plan';
-import { ArrowRight, History } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { ScreenButton } from '@/components/screen-button';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { StatusBadge } from '@/components/status-badge';
-import { fetchFunctionalResults } from '@/features/functional';
-import { formatCount } from '@/features/results';
+import {
+  fetchFunctionalResults,
+  FunctionalSummaryCounts,
+  ViewFunctionalResultButton,
+} from '@/features/functional';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
-import { cn } from '@/lib/utils';
 import { useReloadable } from '../../hooks/useReloadable';
 import { formatDateTime } from '../../model/run-format';
 import { Pager } from '../shared/Pager';
@@ -19,7 +20,6 @@ function FunctionalRunItem({ run }: { run: FunctionalResult }) {
   const { t, locale } = useI18n();
   const kind = functionalStatusKind(run.status);
   const started = formatDateTime(run.start_time, locale);
-  const { summary } = run;
   return (
     <div
       className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card px-3 py-3"
@@ -31,33 +31,11 @@ function FunctionalRunItem({ run }: { run: FunctionalResult }) {
         <p className="truncate font-mono text-[11px] text-muted-foreground">{run.test_id}</p>
         <p className="num flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
           {started && <span>{started}</span>}
-          <span>
-            {t('functional.board.summaryTotal', { count: formatCount(summary.total_requests, locale) })}
-          </span>
-          <span className="text-success-text">
-            {t('functional.board.summarySuccessful', {
-              count: formatCount(summary.successful_requests, locale),
-            })}
-          </span>
-          <span className={cn(summary.validation_failures > 0 && 'text-destructive-text')}>
-            {t('functional.board.summaryValidationFailures', {
-              count: formatCount(summary.validation_failures, locale),
-            })}
-          </span>
+          <FunctionalSummaryCounts summary={run.summary} withFailed={false} />
         </p>
       </div>
       <StatusBadge status={kind === 'unknown' ? '' : kind} />
-      <ScreenButton
-        screen="functionalResult"
-        params={{ testId: run.test_id }}
-        state={{ testId: run.test_id, planId: run.plan_id ?? undefined }}
-        variant="outline"
-        size="sm"
-        data-testid="functional-run-view"
-      >
-        {t('dashboard.viewResult')}
-        <ArrowRight />
-      </ScreenButton>
+      <ViewFunctionalResultButton run={run} data-testid="functional-run-view" />
     </div>
   );
 }
