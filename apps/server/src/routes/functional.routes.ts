@@ -29,7 +29,7 @@ import {
   SavedFunctionalPlanSchema,
 } from './functional.schemas';
 import { MessageResponseSchema, UserEmailQuerySchema } from './plan.schemas';
-import { namedFieldErrors, SCOPED_ERRORS, SCOPED_ERRORS_WITH_404 } from './route-common';
+import { namedFieldErrors, SCOPED_ERRORS, SCOPED_ERRORS_WITH_404, scopedIdRoute } from './route-common';
 
 /** A plan of 500 APIs with bodies and schemas is far over Fastify's 1 MiB default, as for performance plans. */
 const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
@@ -37,6 +37,8 @@ const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
 const errors = SCOPED_ERRORS;
 const errorsWith404 = SCOPED_ERRORS_WITH_404;
 const tags = ['functional'];
+/** What every call on one functional plan or run by id shares (route-common.ts scopedIdRoute). */
+const byId = { tags, params: FunctionalIdParamsSchema };
 
 export interface FunctionalRouteOptions {
   plans: FunctionalPlanService;
@@ -99,44 +101,28 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
   );
 
   // The spec client reads a plan by either of two paths; both answer the same.
-  for (const path of ['/api/functional/get-test-config/:id', '/api/functional/get-test-plan/:id']) {
-    app.get(
-      path,
-      {
-        schema: {
-          tags,
-          summary: 'One saved functional plan',
-          params: FunctionalIdParamsSchema,
-          querystring: UserEmailQuerySchema,
-          response: { 200: SavedFunctionalPlanSchema, ...errorsWith404 },
-        },
-        schemaErrorFormatter: namedFieldErrors,
-      },
-      async (request) => {
-        assertSameUser(request, request.query.user_email);
-        return plans.get(requireAuth(request).user, request.params.id);
-      },
-    );
+  for (const url of ['/api/functional/get-test-config/:id', '/api/functional/get-test-plan/:id']) {
+    scopedIdRoute(app, {
+      ...byId,
+      method: 'GET',
+      url,
+      summary: 'One saved functional plan',
+      response: SavedFunctionalPlanSchema,
+      answer: (user, id) => plans.get(user, id),
+    });
   }
 
-  app.delete(
-    '/api/functional/delete-config/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a saved functional plan; its runs stay, without a plan',
-        params: FunctionalIdParamsSchema,
-        querystring: UserEmailQuerySchema,
-        response: { 200: MessageResponseSchema, ...errorsWith404 },
-      },
-      schemaErrorFormatter: namedFieldErrors,
-    },
-    async (request) => {
-      assertSameUser(request, request.query.user_email);
-      await plans.delete(requireAuth(request).user, request.params.id);
+  scopedIdRoute(app, {
+    ...byId,
+    method: 'DELETE',
+    url: '/api/functional/delete-config/:id',
+    summary: 'Delete a saved functional plan; its runs stay, without a plan',
+    response: MessageResponseSchema,
+    answer: async (user, id) => {
+      await plans.delete(user, id);
       return { message: FUNCTIONAL_PLAN_MESSAGES.deleted };
     },
-  );
+  });
 
   app.get(
     '/api/functional/get-test-configs',
@@ -194,80 +180,47 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
     },
   );
 
-  app.get(
-    '/api/functional/get-test-result/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One functional run, whole; while it runs, the calls judged so far',
-        params: FunctionalIdParamsSchema,
-        querystring: UserEmailQuerySchema,
-        response: { 200: FunctionalResultSchema, ...errorsWith404 },
-      },
-      schemaErrorFormatter: namedFieldErrors,
-    },
-    async (request) => {
-      assertSameUser(request, request.query.user_email);
-      return runs.result(requireAuth(request).user, request.params.id);
-    },
-  );
+  scopedIdRoute(app, {
+    ...byId,
+    method: 'GET',
+    url: '/api/functional/get-test-result/:id',
+    summary: 'One functional run, whole; while it runs, the calls judged so far',
+    response: FunctionalResultSchema,
+    answer: (user, id) => runs.result(user, id),
+  });
 
-  app.get(
-    '/api/functional/get-test-status/:id',
-    {
-      schema: {
-        tags,
-        summary: "A functional run's status",
-        params: FunctionalIdParamsSchema,
-        querystring: UserEmailQuerySchema,
-        response: { 200: FunctionalStatusResponseSchema, ...errorsWith404 },
-      },
-      schemaErrorFormatter: namedFieldErrors,
-    },
-    async (request) => {
-      assertSameUser(request, request.query.user_email);
-      return runs.status(requireAuth(request).user, request.params.id);
-    },
-  );
+  scopedIdRoute(app, {
+    ...byId,
+    method: 'GET',
+    url: '/api/functional/get-test-status/:id',
+    summary: "A functional run's status",
+    response: FunctionalStatusResponseSchema,
+    answer: (user, id) => runs.status(user, id),
+  });
 
-  app.post(
-    '/api/functional/stop-test/:id',
-    {
-      schema: {
-        tags,
-        summary:
-          'Stop a functional run within a second, keeping what it measured; a run already over answers its status',
-        params: FunctionalIdParamsSchema,
-        querystring: UserEmailQuerySchema,
-        response: { 200: FunctionalStatusResponseSchema, ...errorsWith404 },
-      },
-      schemaErrorFormatter: namedFieldErrors,
-    },
-    async (request) => {
-      assertSameUser(request, request.query.user_email);
-      return runs.stop(requireAuth(request).user, request.params.id);
-    },
-  );
+  scopedIdRoute(app, {
+    ...byId,
+    method: 'POST',
+    url: '/api/functional/stop-test/:id',
+    summary:
+      'Stop a functional run within a second, keeping what it measured; a run already over answers its status',
+    response: FunctionalStatusResponseSchema,
+    answer: (user, id) => runs.stop(user, id),
+  });
 
-  app.delete(
-    '/api/functional/delete-result/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an ended functional run',
-        description: 'A run still running answers 409: stop it first.',
-        params: FunctionalIdParamsSchema,
-        querystring: UserEmailQuerySchema,
-        response: { 200: MessageResponseSchema, ...errorsWith404, 409: ErrorResponseSchema },
-      },
-      schemaErrorFormatter: namedFieldErrors,
-    },
-    async (request) => {
-      assertSameUser(request, request.query.user_email);
-      await runs.delete(requireAuth(request).user, request.params.id);
+  scopedIdRoute(app, {
+    ...byId,
+    method: 'DELETE',
+    url: '/api/functional/delete-result/:id',
+    summary: 'Delete an ended functional run',
+    description: 'A run still running answers 409: stop it first.',
+    response: MessageResponseSchema,
+    moreErrors: { 409: ErrorResponseSchema },
+    answer: async (user, id) => {
+      await runs.delete(user, id);
       return { message: FUNCTIONAL_RUN_MESSAGES.deleted };
     },
-  );
+  });
 
   app.get(
     '/api/functional/test-report/:id',

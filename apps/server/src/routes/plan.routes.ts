@@ -18,15 +18,22 @@ import {
   SavePlanResponseSchema,
   ScriptBodySchema,
   UpdatePlanResponseSchema,
-  UserEmailQuerySchema,
 } from './plan.schemas';
-import { isObject, namedFieldErrors, SCOPED_ERRORS, SCOPED_ERRORS_WITH_404 } from './route-common';
+import {
+  isObject,
+  namedFieldErrors,
+  SCOPED_ERRORS,
+  SCOPED_ERRORS_WITH_404,
+  scopedIdRoute,
+} from './route-common';
 
 /** A plan with its script and 500 URL entries is far over Fastify's 1 MiB default. */
 const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
 
 const errors = SCOPED_ERRORS;
 const errorsWith404 = SCOPED_ERRORS_WITH_404;
+/** What every call on one saved plan by id shares (route-common.ts scopedIdRoute). */
+const byId = { tags: ['plans'], params: PlanIdParamsSchema };
 
 /**
  * Brings the spec client's older shapes (numbers as text, {name,value} parameters, "apikey", _id) to
@@ -129,61 +136,35 @@ export const planRoutes: FastifyPluginCallbackZod<{ plans: PlanService; validati
     },
   );
 
-  app.get(
-    '/api/get-test-plan/:id',
-    {
-      schema: {
-        tags: ['plans'],
-        summary: 'One saved plan',
-        params: PlanIdParamsSchema,
-        querystring: UserEmailQuerySchema,
-        response: { 200: SavedPlanSchema, ...errorsWith404 },
-      },
-      schemaErrorFormatter: namedFieldErrors,
-    },
-    async (request) => {
-      assertSameUser(request, request.query.user_email);
-      return plans.get(requireAuth(request).user, request.params.id);
-    },
-  );
+  scopedIdRoute(app, {
+    ...byId,
+    method: 'GET',
+    url: '/api/get-test-plan/:id',
+    summary: 'One saved plan',
+    response: SavedPlanSchema,
+    answer: (user, id) => plans.get(user, id),
+  });
 
-  app.delete(
-    '/api/delete-test-plan/:id',
-    {
-      schema: {
-        tags: ['plans'],
-        summary: 'Delete a saved plan',
-        params: PlanIdParamsSchema,
-        querystring: UserEmailQuerySchema,
-        response: { 200: MessageResponseSchema, ...errorsWith404 },
-      },
-      schemaErrorFormatter: namedFieldErrors,
-    },
-    async (request) => {
-      assertSameUser(request, request.query.user_email);
-      await plans.delete(requireAuth(request).user, request.params.id);
+  scopedIdRoute(app, {
+    ...byId,
+    method: 'DELETE',
+    url: '/api/delete-test-plan/:id',
+    summary: 'Delete a saved plan',
+    response: MessageResponseSchema,
+    answer: async (user, id) => {
+      await plans.delete(user, id);
       return { message: PLAN_MESSAGES.deleted };
     },
-  );
+  });
 
-  app.get(
-    '/api/download-script/:id',
-    {
-      schema: {
-        tags: ['plans'],
-        summary:
-          "A saved plan's script for its tool: generated afresh, or as saved when it was edited by hand",
-        params: PlanIdParamsSchema,
-        querystring: UserEmailQuerySchema,
-        response: { 200: DownloadScriptResponseSchema, ...errorsWith404 },
-      },
-      schemaErrorFormatter: namedFieldErrors,
-    },
-    async (request) => {
-      assertSameUser(request, request.query.user_email);
-      return plans.downloadScript(requireAuth(request).user, request.params.id);
-    },
-  );
+  scopedIdRoute(app, {
+    ...byId,
+    method: 'GET',
+    url: '/api/download-script/:id',
+    summary: "A saved plan's script for its tool: generated afresh, or as saved when it was edited by hand",
+    response: DownloadScriptResponseSchema,
+    answer: (user, id) => plans.downloadScript(user, id),
+  });
 
   app.post(
     '/api/generate-script',
