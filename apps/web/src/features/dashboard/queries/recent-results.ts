@@ -39,13 +39,13 @@ export function newestFirst(results: RecentResult[], limit: number = RECENT_RESU
 }
 
 /**
- * The user's newest runs of both kinds, performance and functional (each server list is newest first);
- * the dashboard keeps the 5 newest of them all.
+ * The user's newest runs of both kinds, performance and functional: the 5 newest of each list (each
+ * server list is newest first), of which the dashboard keeps the 5 newest of them all.
  */
 export const fetchRecentResults: RecentResultsSource = async (signal) => {
   const [runs, functional] = await Promise.all([
     api.get<PastRun[]>(`/get-test-results?limit=${RECENT_RESULTS_LIMIT}`, { signal }),
-    fetchFunctionalResults(signal),
+    fetchFunctionalResults(signal, RECENT_RESULTS_LIMIT),
   ]);
   return [
     ...runs.map((run) => ({

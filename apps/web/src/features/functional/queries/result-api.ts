@@ -23,10 +23,12 @@ const path = (call: string, id?: string) =>
 
 /**
  * GET /api/functional/functional-test-results: the user's runs, newest first; each keeps its first 3
- * validation results and says in validation_results_total how many calls it judged.
+ * validation results and says in validation_results_total how many calls it judged. With `limit`, only
+ * the newest that many (Recent Activity asks for 5, docs/reference/02-running.md §7).
  */
-export function fetchFunctionalResults(signal?: AbortSignal): Promise<FunctionalResult[]> {
-  return api.get<FunctionalResult[]>(`${path('functional-test-results')}${userQuery()}`, { signal });
+export function fetchFunctionalResults(signal?: AbortSignal, limit?: number): Promise<FunctionalResult[]> {
+  const query = userQuery(limit === undefined ? {} : { limit: String(limit) });
+  return api.get<FunctionalResult[]>(`${path('functional-test-results')}${query}`, { signal });
 }
 
 /** GET /api/functional/get-test-result/{id}: the whole result (a long run keeps its first calls). */
