@@ -40,3 +40,13 @@ export type {
 } from './import/import-model';
 export type { ImportSource } from './import/read-document';
 export type { TableColumn } from './import/table-to-plan';
+export { readTaurusScript } from './import/taurus/read-taurus';
+export { TaurusScriptError } from './import/taurus/taurus-model';
+export type {
+  TaurusApi,
+  TaurusDataSource,
+  TaurusReadOptions,
+  TaurusReadResult,
+  TaurusWarning,
+  TaurusWarningEffect,
+} from './import/taurus/taurus-model';
