@@ -1,14 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRun, type RunOptions } from './run';
 import { PlanCompileError } from './executor/compile';
 import { TestTarget, testPlan } from './testing/target';
+import { hasOpenssl, startSelfSignedTarget } from './testing/tls-target';
 import type { PerfPlan } from '@aqa/plan';
 import type { RunResult, RunSnapshot } from './types';
 import { Histogram } from './metrics/histogram';
@@ -39,15 +35,6 @@ async function run(
 }
 
 const url = (path: string): string => `${target.origin}${path}`;
-
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('plans that cannot run', () => {
   it('throws every problem at once, before starting anything', () => {
@@ -467,50 +454,16 @@ describe('failures', () => {
   });
 
   it.skipIf(!hasOpenssl())('reaches a self-signed TLS target only with insecureTls', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'aqa-tls-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        join(dir, 'k.pem'),
-        '-out',
-        join(dir, 'c.pem'),
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-      ],
-      {
-        stdio: 'ignore',
-      },
-    );
-    let served = 0;
-    const tls = createHttpsServer(
-      { key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) },
-      (_req, res) => {
-        served++;
-        res.end('secure');
-      },
-    );
-    await new Promise<void>((r) => tls.listen(0, '127.0.0.1', r));
+    const tls = await startSelfSignedTarget();
     try {
-      const plan = testPlan(
-        [{ url: `https://127.0.0.1:${(tls.address() as AddressInfo).port}/s`, thinkTime: '100ms' }],
-        { concurrent_users: 1 },
-      );
+      const plan = testPlan([{ url: `${tls.origin}/s`, thinkTime: '100ms' }], { concurrent_users: 1 });
       const strict = await run(plan, { durationSeconds: 0.3, workers: 1 });
       expect(strict.result.errors.tls?.count).toBe(strict.result.summary.total_requests);
-      expect(served).toBe(0);
+      expect(tls.served()).toBe(0);
       const insecure = await run(plan, { durationSeconds: 0.3, workers: 1, insecureTls: true });
       expect(insecure.result.summary.failed_requests).toBe(0);
-      expect(insecure.result.summary.total_requests).toBe(served);
+      expect(insecure.result.summary.total_requests).toBe(tls.served());
     } finally {
-      tls.closeAllConnections();
       tls.close();
     }
   });

@@ -1,13 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FunctionalPlanSchema } from '@aqa/plan';
 import { TestTarget } from '../testing/target';
+import { hasOpenssl, startSelfSignedTarget } from '../testing/tls-target';
 import { FunctionalRunner, type JudgedCall } from './runner';
 
 const target = new TestTarget();
@@ -41,44 +37,12 @@ it('starts no call after the test duration and says how far the run got', async 
   expect(performance.now() - started).toBeLessThan(4000);
 });
 
-function hasOpenssl(): boolean {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 it.skipIf(!hasOpenssl())(
   'measures the TLS handshake of a fresh connection, and refuses a self-signed certificate unless told',
   async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'aqa-functional-tls-'));
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'].concat([
-        '-keyout',
-        join(dir, 'k.pem'),
-        '-out',
-        join(dir, 'c.pem'),
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-      ]),
-      { stdio: 'ignore' },
-    );
-    let served = 0;
-    const tls = createHttpsServer(
-      { key: readFileSync(join(dir, 'k.pem')), cert: readFileSync(join(dir, 'c.pem')) },
-      (_req, res) => {
-        served++;
-        res.end('secure');
-      },
-    );
-    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    const tls = await startSelfSignedTarget();
     try {
-      const url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}/`;
+      const url = `${tls.origin}/`;
       const plan = FunctionalPlanSchema.parse({
         test_name: 'tls',
         think_time: 0,
@@ -86,12 +50,12 @@ it.skipIf(!hasOpenssl())(
       });
       const strict: JudgedCall[] = [];
       await new FunctionalRunner(plan, { insecureTls: false, onCall: (j) => strict.push(j) }).run();
-      expect(served).toBe(0);
+      expect(tls.served()).toBe(0);
       expect(strict[0]?.call.error).toMatch(/^TLS with 127\.0\.0\.1:\d+ failed: self[- ]signed certificate/);
 
       const insecure: JudgedCall[] = [];
       await new FunctionalRunner(plan, { insecureTls: true, onCall: (j) => insecure.push(j) }).run();
-      expect(served).toBe(1);
+      expect(tls.served()).toBe(1);
       const call = insecure[0]!.call;
       expect(call.success).toBe(true);
       expect(call.timings!.dns).toBe(0);
@@ -99,7 +63,6 @@ it.skipIf(!hasOpenssl())(
       expect(call.timings!.tls).toBeGreaterThan(0);
       expect(call.timings!.ttfb).toBeGreaterThan(0);
     } finally {
-      tls.closeAllConnections();
       tls.close();
     }
   },
