@@ -3,11 +3,26 @@
  * lets them import `@/features/plans` and nothing deeper). The plan screens are loaded by the router.
  */
 export { NativeSelect } from './components/NativeSelect';
-// The call editor's parts the functional API editor reuses (headers, parameters, authorization).
+// The call editor's parts the functional API editor reuses (headers, parameters, authorization, the
+// card's controls and headings) and the editor screens' plan state.
+export {
+  ApiCardControls,
+  ApiTabTrigger,
+  MethodSelect,
+  methodTone,
+  SectionTitle,
+} from './components/ApiCardParts';
 export { AuthorizationFields } from './components/AuthorizationFields';
+export {
+  PlanLoadErrorAlert,
+  PlanLoadingAlert,
+  PlanStateBadge,
+  SaveStatus,
+  STICKY_FOOTER_CLASS,
+} from './components/EditorStatus';
 export { KeyValueRows } from './components/KeyValueRows';
 export { useEditorAddress, useEditorKey } from './hooks/useEditorAddress';
-export { authorizationFromHeaderValue, isReplacedAuthorizationHeader } from './model/authorization-header';
+export { isReplacedAuthorizationHeader } from './model/authorization-header';
 export { authorizationToModel } from './model/form-to-plan';
 export {
   CURRENT_TEST_CONFIG_KEY,
@@ -17,13 +32,15 @@ export {
   LOAD_SAVED_PLAN_ID_KEY,
 } from './model/hand-off';
 export {
+  authFormOf,
   createEntry,
   createPlanForm,
-  emptyAuth,
-  emptyRow,
+  liftAuthorizationHeader,
+  movedWithin,
   newId,
   planFormReducer,
-  type AuthForm,
+  rowsOf,
+  withCopyAfter,
   type EntryForm,
   type KeyValueRow,
   type PlanFormAction,

@@ -1,29 +1,16 @@
-import { BODY_METHODS } from '@aqa/plan';
-import {
-  ArrowDown,
-  ArrowUp,
-  ChevronDown,
-  CopyPlus,
-  Crosshair,
-  ShieldCheck,
-  Timer,
-  Trash2,
-} from 'lucide-react';
+import { BODY_METHODS, type HttpMethod } from '@aqa/plan';
+import { Crosshair, ShieldCheck, Timer } from 'lucide-react';
 import { useState, type CSSProperties, type Dispatch, type ReactNode } from 'react';
 import { FormField } from '@/components/form-field';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import { Tooltip } from '@/components/ui/tooltip';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { MAX_TIMEOUT_S, MIN_TIMEOUT_S } from '@aqa/plan';
 import {
-  canMoveDown,
-  canMoveUp,
   defaultTab,
   ENTRY_TABS,
   FORM_METHODS,
@@ -37,6 +24,7 @@ import {
   type PlanFormAction,
 } from '../model/plan-form';
 import { translatePlanMessage } from '../plan-messages';
+import { ApiCardControls, ApiTabTrigger, MethodSelect, methodTone, SectionTitle } from './ApiCardParts';
 import { AuthorizationFields } from './AuthorizationFields';
 import { KeyValueRows } from './KeyValueRows';
 import { NativeSelect } from './NativeSelect';
@@ -82,15 +70,6 @@ function fieldTab(key: string): EntryTab | 'basic' {
   return 'basic';
 }
 
-/** Method colours follow API tools' habit (GET green, POST amber…) but stay quiet: text only. */
-const METHOD_TONE: Record<string, string> = {
-  GET: 'text-success-text',
-  POST: 'text-warning-text',
-  PUT: 'text-info-text',
-  PATCH: 'text-info-text',
-  DELETE: 'text-destructive-text',
-};
-
 export interface ApiEntryCardProps {
   entry: EntryForm;
   index: number;
@@ -106,18 +85,6 @@ export interface ApiEntryCardProps {
   setCardNode?: (element: HTMLElement | null) => void;
   style?: CSSProperties;
   dragging?: boolean;
-}
-
-function SectionTitle({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
-  return (
-    <div className="space-y-0.5">
-      <h4 className="flex items-center gap-2 text-sm font-semibold">
-        {icon}
-        {title}
-      </h4>
-      <p className="text-[13px] leading-5 text-muted-foreground">{text}</p>
-    </div>
-  );
 }
 
 /** One API call of the plan: the call editor of docs/reference/01-authoring.md §2. */
@@ -169,8 +136,8 @@ export function ApiEntryCard({
   const authorizationFields = (
     <AuthorizationFields entry={entry} dispatch={dispatch} errors={errors} testId={testId} />
   );
-  const offered: readonly string[] = scriptCard ? SCRIPT_METHODS : FORM_METHODS;
-  const methods: readonly string[] = offered.includes(entry.method) ? offered : [...offered, entry.method];
+  const offered: readonly HttpMethod[] = scriptCard ? SCRIPT_METHODS : FORM_METHODS;
+  const methods = offered.includes(entry.method) ? offered : [...offered, entry.method];
   const removable = count > 1;
   const blankUrl = entry.url.trim() === '';
   const tabHasError = (tab: EntryTab) =>
@@ -185,23 +152,14 @@ export function ApiEntryCard({
   const firstError = Object.keys(errors)[0];
 
   const methodSelect = (
-    <NativeSelect
-      aria-label={t('plans.method')}
+    <MethodSelect
+      label={t('plans.method')}
       value={entry.method}
-      onChange={(event) => {
-        const method = methods.find((value) => value === event.target.value);
-        if (method) dispatch({ type: 'setMethod', entryId: entry.id, method: method as EntryForm['method'] });
-      }}
-      className={cn('shrink-0', scriptCard ? 'w-[7.5rem]' : 'w-[6.75rem]')}
-      selectClassName={cn('font-mono font-semibold', METHOD_TONE[entry.method])}
-      data-testid={`${testId}-method`}
-    >
-      {methods.map((method) => (
-        <option key={method} value={method}>
-          {method}
-        </option>
-      ))}
-    </NativeSelect>
+      methods={methods}
+      onChange={(method) => dispatch({ type: 'setMethod', entryId: entry.id, method })}
+      className={scriptCard ? 'w-[7.5rem]' : 'w-[6.75rem]'}
+      testId={`${testId}-method`}
+    />
   );
 
   const urlInput = (
@@ -221,22 +179,6 @@ export function ApiEntryCard({
       className="font-mono text-[13px]"
       data-testid={`${testId}-url`}
     />
-  );
-
-  const removeButton = (
-    <Button
-      variant="ghost"
-      size="icon-sm"
-      aria-label={t('plans.removeApi')}
-      // Marked (and explained by the tooltip) but still pressable: the list answers a press on the last
-      // API with the spec's alert (docs/reference/01-authoring.md §5).
-      aria-disabled={removable ? undefined : 'true'}
-      onClick={() => onRemove(entry, index)}
-      className="text-muted-foreground hover:text-destructive"
-      data-testid={`${testId}-remove`}
-    >
-      <Trash2 />
-    </Button>
   );
 
   const textField = (
@@ -309,7 +251,7 @@ export function ApiEntryCard({
             <span
               className={cn(
                 'mt-px w-16 shrink-0 font-mono text-[12px] font-semibold leading-5',
-                METHOD_TONE[entry.method],
+                methodTone(entry.method),
               )}
               data-testid={`${testId}-summary-method`}
             >
@@ -340,51 +282,29 @@ export function ApiEntryCard({
           </div>
         )}
 
-        <div className="order-3 ml-auto flex items-center gap-0.5 sm:order-4 sm:ml-0">
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={t('plans.moveUp')}
-            disabled={!canMoveUp(index)}
-            onClick={() => dispatch({ type: 'moveEntry', from: index, to: index - 1 })}
-            data-testid={`${testId}-up`}
-          >
-            <ArrowUp />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={t('plans.moveDown')}
-            disabled={!canMoveDown(index, count)}
-            onClick={() => dispatch({ type: 'moveEntry', from: index, to: index + 1 })}
-            data-testid={`${testId}-down`}
-          >
-            <ArrowDown />
-          </Button>
-          {scriptCard && onDuplicate && (
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label={t('scriptInput.duplicateApi')}
-              onClick={() => onDuplicate(entry)}
-              data-testid={`${testId}-duplicate`}
-            >
-              <CopyPlus />
-            </Button>
-          )}
-          {removable ? removeButton : <Tooltip content={t('plans.lastApi')}>{removeButton}</Tooltip>}
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={open ? t('plans.collapse') : t('plans.expand')}
-            aria-expanded={open}
-            aria-controls={fieldId('body')}
-            onClick={() => setOpen((value) => !value)}
-            data-testid={`${testId}-toggle`}
-          >
-            <ChevronDown className={cn('transition-transform', !open && '-rotate-90')} />
-          </Button>
-        </div>
+        <ApiCardControls
+          index={index}
+          count={count}
+          testId={testId}
+          labels={{
+            moveUp: t('plans.moveUp'),
+            moveDown: t('plans.moveDown'),
+            duplicate: t('scriptInput.duplicateApi'),
+            remove: t('plans.removeApi'),
+            expand: t('plans.expand'),
+            collapse: t('plans.collapse'),
+          }}
+          onMove={(from, to) => dispatch({ type: 'moveEntry', from, to })}
+          onDuplicate={scriptCard && onDuplicate ? () => onDuplicate(entry) : undefined}
+          onRemove={() => onRemove(entry, index)}
+          // Marked (and explained by the tooltip) but still pressable: the list answers a press on the last
+          // API with the spec's alert (docs/reference/01-authoring.md §5).
+          removeRefusal={removable ? undefined : t('plans.lastApi')}
+          open={open}
+          onToggle={() => setOpen((value) => !value)}
+          detailsId={fieldId('body')}
+          className="order-3 ml-auto sm:order-4 sm:ml-0"
+        />
 
         {scriptCard && !open && firstError !== undefined && (
           <p
@@ -425,15 +345,14 @@ export function ApiEntryCard({
             >
               <TabsList aria-label={t('plans.apiLabel', { number })}>
                 {SCRIPT_TABS.map((tab) => (
-                  <TabsTrigger key={tab} value={tab} data-testid={`${testId}-tab-${tab}`}>
-                    {t(SCRIPT_TAB_LABELS[tab])}
-                    {scriptTabHasError(tab) && (
-                      <span aria-hidden className="size-1.5 rounded-full bg-destructive" />
-                    )}
-                    {tab === 'authorization' && entry.authorization.type !== 'none' && (
-                      <span aria-hidden className="size-1.5 rounded-full bg-primary" />
-                    )}
-                  </TabsTrigger>
+                  <ApiTabTrigger
+                    key={tab}
+                    value={tab}
+                    label={t(SCRIPT_TAB_LABELS[tab])}
+                    hasError={scriptTabHasError(tab)}
+                    authorizationSet={entry.authorization.type !== 'none'}
+                    testId={testId}
+                  />
                 ))}
               </TabsList>
               <TabsContent value="basic" className="space-y-4" data-testid={`${testId}-panel-basic`}>
@@ -477,15 +396,14 @@ export function ApiEntryCard({
                 className="max-sm:grid max-sm:h-auto max-sm:w-full max-sm:grid-cols-2"
               >
                 {ENTRY_TABS.map((tab) => (
-                  <TabsTrigger key={tab} value={tab} data-testid={`${testId}-tab-${tab}`}>
-                    {t(TAB_LABELS[tab])}
-                    {tabHasError(tab) && (
-                      <span aria-hidden className="size-1.5 rounded-full bg-destructive" />
-                    )}
-                    {tab === 'authorization' && entry.authorization.type !== 'none' && (
-                      <span aria-hidden className="size-1.5 rounded-full bg-primary" />
-                    )}
-                  </TabsTrigger>
+                  <ApiTabTrigger
+                    key={tab}
+                    value={tab}
+                    label={t(TAB_LABELS[tab])}
+                    hasError={tabHasError(tab)}
+                    authorizationSet={entry.authorization.type !== 'none'}
+                    testId={testId}
+                  />
                 ))}
               </TabsList>
               <TabsContent value="payload" data-testid={`${testId}-panel-payload`}>
@@ -500,7 +418,7 @@ export function ApiEntryCard({
           <div className="grid gap-6 @2xl:grid-cols-2">
             <section className="space-y-3" data-testid={`${testId}-extraction`}>
               <SectionTitle
-                icon={<Crosshair aria-hidden className="size-4 text-muted-foreground" />}
+                icon={Crosshair}
                 title={t('plans.extractionTitle')}
                 text={t('plans.extractionText')}
               />
@@ -534,7 +452,7 @@ export function ApiEntryCard({
 
             <section className="space-y-3" data-testid={`${testId}-assertion`}>
               <SectionTitle
-                icon={<ShieldCheck aria-hidden className="size-4 text-muted-foreground" />}
+                icon={ShieldCheck}
                 title={t('plans.assertionTitle')}
                 text={t('plans.assertionText')}
               />

@@ -4,7 +4,6 @@ import { ComingSoon, preventActivation } from '@/components/coming-soon';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
-import { cn } from '@/lib/utils';
 import type { PlanEditor } from '../hooks/usePlanEditor';
 
 /**
@@ -80,34 +79,5 @@ export function RunScriptButton({ editor, disabled }: { editor: PlanEditor; disa
       <BusyIcon busy={busy} icon={Play} />
       {busy ? t('plans.running') : t('plans.run')}
     </Button>
-  );
-}
-
-/** "Not saved yet" / "Unsaved changes" / "All changes saved", with a coloured dot. */
-export function SaveStatus({ editor, className }: { editor: PlanEditor; className?: string }) {
-  const t = useT();
-  const state = !editor.savedId ? 'new' : editor.dirty ? 'dirty' : 'saved';
-  return (
-    <span
-      className={cn(
-        'flex items-center gap-1.5 text-[13px] text-muted-foreground',
-        state === 'dirty' && 'text-warning-text',
-        className,
-      )}
-      data-testid="save-status"
-    >
-      <span
-        aria-hidden
-        className={cn(
-          'size-1.5 rounded-full',
-          state === 'new' ? 'bg-muted-foreground/50' : state === 'dirty' ? 'bg-warning' : 'bg-success',
-        )}
-      />
-      {state === 'new'
-        ? t('plans.notSavedYet')
-        : state === 'dirty'
-          ? t('plans.unsaved')
-          : t('plans.allSaved')}
-    </span>
   );
 }

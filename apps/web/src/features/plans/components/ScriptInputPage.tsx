@@ -1,10 +1,7 @@
-import { CircleDot, Download, Eye, FileUp, Save } from 'lucide-react';
+import { Download, Eye, FileUp, Save } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { screenPath } from '@/lib/screens';
 import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,7 +14,8 @@ import { SCRIPT_TOOL_OPTIONS } from '../model/plan-form';
 import { uploadScriptFileName } from '../model/upload-source';
 import { ApiList } from './ApiList';
 import { ImportSummary } from './ImportSummary';
-import { GenerateButton, RunScriptButton, SaveStatus, ValidateButton } from './PlanActionButtons';
+import { PlanLoadErrorAlert, PlanLoadingAlert, PlanStateBadge, SaveStatus } from './EditorStatus';
+import { GenerateButton, RunScriptButton, ValidateButton } from './PlanActionButtons';
 import { PlanDetailsDialog } from './PlanDetailsDialog';
 import { PlanSettingsCard } from './PlanSettingsCard';
 import { ScriptPanel } from './ScriptPanel';
@@ -114,31 +112,20 @@ function ScriptInputEditor({ editorKey }: { editorKey: string }) {
                 {t('scriptInput.uploadAnother')}
               </Button>
             )}
-            <Badge
-              variant={editor.savedId ? 'default' : 'secondary'}
-              className="h-8 px-3 text-[13px]"
-              data-testid="plan-state"
-            >
-              <CircleDot aria-hidden />
-              {editor.savedId ? t('plans.savedPlan') : t('plans.newPlan')}
-            </Badge>
+            <PlanStateBadge
+              saved={editor.savedId !== null}
+              label={editor.savedId ? t('plans.savedPlan') : t('plans.newPlan')}
+              className="h-8"
+            />
           </>
         }
       />
 
       {editor.loadFailed ? (
-        <Alert variant="destructive" data-testid="plan-load-error">
-          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            {t('plans.loadFailed')}
-            <Link
-              to={screenPath('createTestScript')}
-              className="font-medium underline underline-offset-4"
-              data-testid="plan-start-new"
-            >
-              {t('plans.newPlan')}
-            </Link>
-          </span>
-        </Alert>
+        <PlanLoadErrorAlert
+          message={t('plans.loadFailed')}
+          startNew={{ to: screenPath('createTestScript'), label: t('plans.newPlan') }}
+        />
       ) : (
         <>
           <StepIndicator step={step} />
@@ -190,14 +177,7 @@ function ConfigureStep({
   const { form, dispatch, errors, script, busy } = editor;
   return (
     <>
-      {editor.loading && (
-        <Alert variant="info" icon={false} data-testid="plan-loading">
-          <span className="flex items-center gap-2">
-            <Spinner />
-            {t('plans.loadingPlan')}
-          </span>
-        </Alert>
-      )}
+      {editor.loading && <PlanLoadingAlert label={t('plans.loadingPlan')} />}
       {imported && <ImportSummary imported={imported} />}
       <div
         className={cn(

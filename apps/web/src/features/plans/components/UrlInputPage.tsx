@@ -1,10 +1,8 @@
-import { CircleDot, Download, Eye, Save } from 'lucide-react';
+import { Download, Eye, Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { screenPath } from '@/lib/screens';
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -16,7 +14,14 @@ import { usePlanEditor, type PlanEditor } from '../hooks/usePlanEditor';
 import { useEditorAddress, useEditorKey } from '../hooks/useEditorAddress';
 import { useScriptFileActions } from '../hooks/useScriptFileActions';
 import { ApiList } from './ApiList';
-import { GenerateButton, RunScriptButton, SaveStatus, ValidateButton } from './PlanActionButtons';
+import {
+  PlanLoadErrorAlert,
+  PlanLoadingAlert,
+  PlanStateBadge,
+  SaveStatus,
+  STICKY_FOOTER_CLASS,
+} from './EditorStatus';
+import { GenerateButton, RunScriptButton, ValidateButton } from './PlanActionButtons';
 import { PlanDetailsDialog } from './PlanDetailsDialog';
 import { PlanSettingsCard } from './PlanSettingsCard';
 import { ScriptPanel } from './ScriptPanel';
@@ -54,38 +59,19 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
         title={t('plans.title')}
         description={t('plans.subtitle')}
         actions={
-          <Badge
-            variant={editor.savedId ? 'default' : 'secondary'}
-            className="h-7 px-3 text-[13px]"
-            data-testid="plan-state"
-          >
-            <CircleDot aria-hidden />
-            {editor.savedId ? t('plans.savedPlan') : t('plans.newPlan')}
-          </Badge>
+          <PlanStateBadge
+            saved={editor.savedId !== null}
+            label={editor.savedId ? t('plans.savedPlan') : t('plans.newPlan')}
+          />
         }
       />
 
-      {editor.loading && (
-        <Alert variant="info" icon={false} data-testid="plan-loading">
-          <span className="flex items-center gap-2">
-            <Spinner />
-            {t('plans.loadingPlan')}
-          </span>
-        </Alert>
-      )}
+      {editor.loading && <PlanLoadingAlert label={t('plans.loadingPlan')} />}
       {editor.loadFailed && (
-        <Alert variant="destructive" data-testid="plan-load-error">
-          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            {t('plans.loadFailed')}
-            <Link
-              to={screenPath('createTestUrl')}
-              className="font-medium underline underline-offset-4"
-              data-testid="plan-start-new"
-            >
-              {t('plans.newPlan')}
-            </Link>
-          </span>
-        </Alert>
+        <PlanLoadErrorAlert
+          message={t('plans.loadFailed')}
+          startNew={{ to: screenPath('createTestUrl'), label: t('plans.newPlan') }}
+        />
       )}
       {editor.foreignSource && (
         <Alert variant="info" data-testid="plan-foreign-source">
@@ -135,11 +121,7 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
       </div>
 
       {/* The save bar (docs/reference/01-authoring.md §2): the plan name and Save, always at hand. */}
-      <form
-        onSubmit={onSaveBarSubmit}
-        className="sticky bottom-0 z-20 -mx-4 border-t border-border bg-background/90 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
-        data-testid="save-bar"
-      >
+      <form onSubmit={onSaveBarSubmit} className={STICKY_FOOTER_CLASS} data-testid="save-bar">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
           <Label htmlFor="save-bar-name" className="shrink-0 max-sm:sr-only">
             {t('plans.saveBarLabel')}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useT } from '@/i18n';
 import { newId, type EntryForm, type PlanFormAction, type ValidationType } from '../model/plan-form';
+import { SectionTitle } from './ApiCardParts';
 import { NativeSelect } from './NativeSelect';
 
 /**
@@ -51,18 +52,19 @@ export function ValidationItemsPanel({
       aria-labelledby={`${entry.id}-validations`}
       data-testid={`${testId}-validations`}
     >
-      <div className="space-y-0.5">
-        <h4 id={`${entry.id}-validations`} className="flex items-center gap-2 text-sm font-semibold">
-          <ListChecks aria-hidden className="size-4 text-muted-foreground" />
-          {t('plans.validationsTitle')}
-          {entry.validations.length > 0 && (
+      <SectionTitle
+        id={`${entry.id}-validations`}
+        icon={ListChecks}
+        title={t('plans.validationsTitle')}
+        text={t('plans.validationsText')}
+        badge={
+          entry.validations.length > 0 && (
             <Badge variant="secondary" className="num">
               {entry.validations.length}
             </Badge>
-          )}
-        </h4>
-        <p className="text-[13px] leading-5 text-muted-foreground">{t('plans.validationsText')}</p>
-      </div>
+          )
+        }
+      />
 
       {entry.validations.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border px-3 py-2.5 text-[13px] text-muted-foreground">

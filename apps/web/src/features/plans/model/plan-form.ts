@@ -7,6 +7,7 @@ import {
   DEFAULT_TOOL,
   DEFAULT_USERS,
   splitClientCredentials,
+  type Authorization,
   type AuthType,
   type HttpMethod,
   type PerfPlan,
@@ -332,6 +333,27 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   return next;
 }
 
+/** The list with one item moved, or null when a place is outside the list or both are the same. */
+export function movedWithin<T>(items: readonly T[], from: number, to: number): T[] | null {
+  const count = items.length;
+  if (from === to || from < 0 || to < 0 || from >= count || to >= count) return null;
+  return moveItem(items, from, to);
+}
+
+/** The list with a copy placed right after the item `isOriginal` picks, or null when there is none. */
+export function withCopyAfter<T>(
+  items: readonly T[],
+  isOriginal: (item: T) => boolean,
+  copy: (item: T) => T,
+): T[] | null {
+  const index = items.findIndex(isOriginal);
+  const original = items[index];
+  if (original === undefined) return null;
+  const next = [...items];
+  next.splice(index + 1, 0, copy(original));
+  return next;
+}
+
 /** Pure: returns the same object when an action is refused (last entry, last row, blank validation). */
 export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanForm {
   switch (action.type) {
@@ -348,18 +370,12 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
         return form;
       return { ...form, entries: form.entries.filter((entry) => entry.id !== action.entryId) };
     case 'duplicateEntry': {
-      const index = form.entries.findIndex((entry) => entry.id === action.entryId);
-      const original = form.entries[index];
-      if (!original) return form;
-      const entries = [...form.entries];
-      entries.splice(index + 1, 0, copyEntry(original));
-      return { ...form, entries };
+      const entries = withCopyAfter(form.entries, (entry) => entry.id === action.entryId, copyEntry);
+      return entries ? { ...form, entries } : form;
     }
     case 'moveEntry': {
-      const { from, to } = action;
-      const count = form.entries.length;
-      if (from === to || from < 0 || to < 0 || from >= count || to >= count) return form;
-      return { ...form, entries: moveItem(form.entries, from, to) };
+      const entries = movedWithin(form.entries, action.from, action.to);
+      return entries ? { ...form, entries } : form;
     }
     case 'setEntryValue':
       return mapEntry(form, action.entryId, (entry) =>
@@ -428,7 +444,8 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
 // ---------------------------------------------------------------------------------------------------------
 // A saved plan → the form.
 
-function rowsOf(pairs: readonly { name: string; value: string }[]): KeyValueRow[] {
+/** Name/value pairs as editor rows; none gives the one blank row the editor always keeps. */
+export function rowsOf(pairs: readonly { name: string; value: string }[]): KeyValueRow[] {
   const rows = pairs.map((pair) => ({ id: newId('row'), name: pair.name, value: pair.value }));
   return rows.length > 0 ? rows : [emptyRow()];
 }
@@ -439,7 +456,7 @@ function rowsOf(pairs: readonly { name: string; value: string }[]): KeyValueRow[
  * and the scheme is Bearer or Basic (see authorization-header.ts); otherwise the row stays and is sent as
  * written.
  */
-function liftAuthorizationHeader(
+export function liftAuthorizationHeader(
   headers: { name: string; value: string }[],
   auth: AuthForm,
 ): { headers: { name: string; value: string }[]; auth: AuthForm } {
@@ -453,10 +470,10 @@ function liftAuthorizationHeader(
 
 export { isAuthorizationHeader };
 
-export function entryFromModel(entry: UrlEntry): EntryForm {
-  const auth = entry.authorization;
+/** The model's authorization as the Authorization tab edits it: OAuth2's "id:secret" split in two. */
+export function authFormOf(auth: Authorization): AuthForm {
   const oauth = auth.type === 'oauth2' ? splitClientCredentials(auth.token) : null;
-  const authForm: AuthForm = {
+  return {
     type: (AUTH_TYPES as readonly string[]).includes(auth.type) ? auth.type : 'none',
     token: oauth ? '' : auth.token,
     username: auth.username,
@@ -469,7 +486,10 @@ export function entryFromModel(entry: UrlEntry): EntryForm {
     tokenUrl: auth.tokenUrl,
     scope: auth.scope,
   };
-  const lifted = liftAuthorizationHeader(entry.headers, authForm);
+}
+
+export function entryFromModel(entry: UrlEntry): EntryForm {
+  const lifted = liftAuthorizationHeader(entry.headers, authFormOf(entry.authorization));
   return createEntry({
     name: entry.name ?? '',
     method: entry.method,

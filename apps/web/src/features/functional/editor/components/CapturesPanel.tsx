@@ -1,41 +1,56 @@
 import { CAPTURE_SOURCES } from '@aqa/plan';
 import { Link2, Plus, Trash2 } from 'lucide-react';
-import type { Dispatch } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/features/plans';
+import { NativeSelect, SectionTitle } from '@/features/plans';
 import { useT } from '@/i18n';
-import type { FunctionalApiForm, FunctionalFormAction } from '../model/functional-form';
+import { cn } from '@/lib/utils';
+import type { CaptureForm } from '../model/functional-form';
 import { translateFunctionalMessage } from '../model/messages';
+import type { ApiPanelProps } from './api-panel';
 
 /**
  * Chaining (beyond docs/reference/02-running.md, docs/design.md §9): values this API's answer gives — by
  * JSON path, regex or header — kept under a name that later APIs use as {{name}}.
  */
-export function CapturesPanel({
-  api,
-  dispatch,
-  errors,
-  testId,
-}: {
-  api: FunctionalApiForm;
-  dispatch: Dispatch<FunctionalFormAction>;
-  /** Problems by `<captureId>.<field>`. */
-  errors: Record<string, string>;
-  testId: string;
-}) {
+export function CapturesPanel({ api, dispatch, errors, testId }: ApiPanelProps) {
   const t = useT();
   const entryId = api.entry.id;
+  const textInput = (capture: CaptureForm, field: 'name' | 'expression', index: number, rowId: string) => {
+    const label = field === 'name' ? 'functional.editor.captureName' : 'functional.editor.captureExpression';
+    return (
+      <Input
+        aria-label={`${t(label)} ${index + 1}`}
+        placeholder={field === 'name' ? t(label) : t(`functional.editor.cp.${capture.from}`)}
+        value={capture[field]}
+        aria-invalid={errors[`${capture.id}.${field}`] ? true : undefined}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={(event) =>
+          dispatch({
+            type: 'setCapture',
+            entryId,
+            captureId: capture.id,
+            patch: { [field]: event.target.value },
+          })
+        }
+        className={cn(
+          'font-mono text-[13px]',
+          field === 'expression' && 'max-sm:col-span-2 max-sm:row-start-2',
+        )}
+        data-testid={`${rowId}-${field}`}
+      />
+    );
+  };
 
   return (
     <section className="space-y-3" aria-labelledby={`${entryId}-captures`} data-testid={`${testId}-captures`}>
-      <div className="space-y-0.5">
-        <h4 id={`${entryId}-captures`} className="flex items-center gap-2 text-sm font-semibold">
-          <Link2 aria-hidden className="size-4 text-muted-foreground" />
-          {t('functional.editor.capturesTitle')}
-        </h4>
-        <p className="text-[13px] leading-5 text-muted-foreground">{t('functional.editor.capturesText')}</p>
-      </div>
+      <SectionTitle
+        id={`${entryId}-captures`}
+        icon={Link2}
+        title={t('functional.editor.capturesTitle')}
+        text={t('functional.editor.capturesText')}
+      />
       {api.captures.length === 0 ? (
         <p className="text-[13px] text-muted-foreground">{t('functional.editor.noCaptures')}</p>
       ) : (
@@ -47,24 +62,7 @@ export function CapturesPanel({
             return (
               <li key={capture.id} className="space-y-1" data-testid={rowId}>
                 <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,8.5rem)_auto] gap-2 sm:grid-cols-[minmax(0,10rem)_minmax(0,9rem)_minmax(0,1fr)_auto]">
-                  <Input
-                    aria-label={`${t('functional.editor.captureName')} ${index + 1}`}
-                    placeholder={t('functional.editor.captureName')}
-                    value={capture.name}
-                    aria-invalid={errors[`${capture.id}.name`] ? true : undefined}
-                    spellCheck={false}
-                    autoComplete="off"
-                    onChange={(event) =>
-                      dispatch({
-                        type: 'setCapture',
-                        entryId,
-                        captureId: capture.id,
-                        patch: { name: event.target.value },
-                      })
-                    }
-                    className="font-mono text-[13px]"
-                    data-testid={`${rowId}-name`}
-                  />
+                  {textInput(capture, 'name', index, rowId)}
                   <NativeSelect
                     aria-label={`${t('functional.editor.captureFrom')} ${index + 1}`}
                     value={capture.from}
@@ -81,24 +79,7 @@ export function CapturesPanel({
                       </option>
                     ))}
                   </NativeSelect>
-                  <Input
-                    aria-label={`${t('functional.editor.captureExpression')} ${index + 1}`}
-                    placeholder={t(`functional.editor.cp.${capture.from}`)}
-                    value={capture.expression}
-                    aria-invalid={errors[`${capture.id}.expression`] ? true : undefined}
-                    spellCheck={false}
-                    autoComplete="off"
-                    onChange={(event) =>
-                      dispatch({
-                        type: 'setCapture',
-                        entryId,
-                        captureId: capture.id,
-                        patch: { expression: event.target.value },
-                      })
-                    }
-                    className="font-mono text-[13px] max-sm:col-span-2 max-sm:row-start-2"
-                    data-testid={`${rowId}-expression`}
-                  />
+                  {textInput(capture, 'expression', index, rowId)}
                   <Button
                     variant="ghost"
                     size="icon"

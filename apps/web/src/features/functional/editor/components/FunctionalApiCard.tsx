@@ -1,13 +1,19 @@
-import { BODY_METHODS, FUNCTIONAL_BOUNDS, HTTP_METHODS, type HttpMethod } from '@aqa/plan';
-import { ArrowDown, ArrowUp, ChevronDown, CopyPlus, Trash2 } from 'lucide-react';
+import { BODY_METHODS, FUNCTIONAL_BOUNDS, HTTP_METHODS } from '@aqa/plan';
 import { useState, type Dispatch } from 'react';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import { AuthorizationFields, KeyValueRows, NativeSelect, type PlanFormAction } from '@/features/plans';
+import {
+  ApiCardControls,
+  ApiTabTrigger,
+  AuthorizationFields,
+  KeyValueRows,
+  MethodSelect,
+  methodTone,
+  type PlanFormAction,
+} from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { FunctionalApiForm, FunctionalFormAction } from '../model/functional-form';
@@ -26,15 +32,6 @@ const TAB_LABELS = {
 
 /** Lists longer than this open with their cards collapsed. */
 const COLLAPSE_ABOVE = 5;
-
-/** Method colours as on the performance call editor: text only. */
-const METHOD_TONE: Partial<Record<HttpMethod, string>> = {
-  GET: 'text-success-text',
-  POST: 'text-warning-text',
-  PUT: 'text-info-text',
-  PATCH: 'text-info-text',
-  DELETE: 'text-destructive-text',
-};
 
 export interface FunctionalApiCardProps {
   api: FunctionalApiForm;
@@ -110,7 +107,7 @@ export function FunctionalApiCard({
           {number}
         </span>
         <span
-          className={cn('w-14 shrink-0 font-mono text-[12px] font-semibold', METHOD_TONE[entry.method])}
+          className={cn('w-14 shrink-0 font-mono text-[12px] font-semibold', methodTone(entry.method))}
           aria-hidden
         >
           {entry.method}
@@ -131,58 +128,26 @@ export function FunctionalApiCard({
             </span>
           )}
         </span>
-        <div className="flex shrink-0 items-center gap-0.5">
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={t('functional.editor.moveUp')}
-            disabled={index === 0}
-            onClick={() => dispatch({ type: 'moveApi', from: index, to: index - 1 })}
-            data-testid={`${testId}-up`}
-          >
-            <ArrowUp />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={t('functional.editor.moveDown')}
-            disabled={index >= count - 1}
-            onClick={() => dispatch({ type: 'moveApi', from: index, to: index + 1 })}
-            data-testid={`${testId}-down`}
-          >
-            <ArrowDown />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={t('functional.editor.duplicate')}
-            onClick={() => dispatch({ type: 'duplicateApi', entryId: entry.id })}
-            data-testid={`${testId}-duplicate`}
-          >
-            <CopyPlus />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={t('functional.editor.remove')}
-            onClick={() => onRemove(api, index)}
-            className="text-muted-foreground hover:text-destructive"
-            data-testid={`${testId}-remove`}
-          >
-            <Trash2 />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={open ? t('functional.editor.collapse') : t('functional.editor.expand')}
-            aria-expanded={open}
-            aria-controls={fieldId('details')}
-            onClick={() => setOpen((value) => !value)}
-            data-testid={`${testId}-toggle`}
-          >
-            <ChevronDown className={cn('transition-transform', !open && '-rotate-90')} />
-          </Button>
-        </div>
+        <ApiCardControls
+          index={index}
+          count={count}
+          testId={testId}
+          labels={{
+            moveUp: t('functional.editor.moveUp'),
+            moveDown: t('functional.editor.moveDown'),
+            duplicate: t('functional.editor.duplicate'),
+            remove: t('functional.editor.remove'),
+            expand: t('functional.editor.expand'),
+            collapse: t('functional.editor.collapse'),
+          }}
+          onMove={(from, to) => dispatch({ type: 'moveApi', from, to })}
+          onDuplicate={() => dispatch({ type: 'duplicateApi', entryId: entry.id })}
+          onRemove={() => onRemove(api, index)}
+          open={open}
+          onToggle={() => setOpen((value) => !value)}
+          detailsId={fieldId('details')}
+          className="shrink-0"
+        />
       </div>
       {!open && firstError && (
         <p className="px-4 pb-3 text-[13px] leading-5 text-destructive" data-testid={`${testId}-problem`}>
@@ -221,23 +186,14 @@ export function FunctionalApiCard({
             >
               {(control) => (
                 <div className="flex min-w-0 gap-2">
-                  <NativeSelect
-                    aria-label={t('functional.editor.method')}
+                  <MethodSelect
+                    label={t('functional.editor.method')}
                     value={entry.method}
-                    onChange={(event) => {
-                      const method = HTTP_METHODS.find((value) => value === event.target.value);
-                      if (method) entryDispatch({ type: 'setMethod', entryId: entry.id, method });
-                    }}
-                    className="w-[7.5rem] shrink-0"
-                    selectClassName={cn('font-mono font-semibold', METHOD_TONE[entry.method])}
-                    data-testid={`${testId}-method`}
-                  >
-                    {HTTP_METHODS.map((method) => (
-                      <option key={method} value={method}>
-                        {method}
-                      </option>
-                    ))}
-                  </NativeSelect>
+                    methods={HTTP_METHODS}
+                    onChange={(method) => entryDispatch({ type: 'setMethod', entryId: entry.id, method })}
+                    className="w-[7.5rem]"
+                    testId={`${testId}-method`}
+                  />
                   <Input
                     {...control}
                     inputMode="url"
@@ -302,13 +258,14 @@ export function FunctionalApiCard({
               className="max-sm:grid max-sm:h-auto max-sm:w-full max-sm:grid-cols-2"
             >
               {tabs.map((item) => (
-                <TabsTrigger key={item} value={item} data-testid={`${testId}-tab-${item}`}>
-                  {t(TAB_LABELS[item])}
-                  {tabHasError(item) && <span aria-hidden className="size-1.5 rounded-full bg-destructive" />}
-                  {item === 'authorization' && entry.authorization.type !== 'none' && (
-                    <span aria-hidden className="size-1.5 rounded-full bg-primary" />
-                  )}
-                </TabsTrigger>
+                <ApiTabTrigger
+                  key={item}
+                  value={item}
+                  label={t(TAB_LABELS[item])}
+                  hasError={tabHasError(item)}
+                  authorizationSet={entry.authorization.type !== 'none'}
+                  testId={testId}
+                />
               ))}
             </TabsList>
             {sendsBody && (
@@ -334,24 +291,17 @@ export function FunctionalApiCard({
                 </FormField>
               </TabsContent>
             )}
-            <TabsContent value="parameters">
-              <KeyValueRows
-                entry={entry}
-                list="parameters"
-                dispatch={entryDispatch}
-                errors={errors}
-                testId={testId}
-              />
-            </TabsContent>
-            <TabsContent value="headers">
-              <KeyValueRows
-                entry={entry}
-                list="headers"
-                dispatch={entryDispatch}
-                errors={errors}
-                testId={testId}
-              />
-            </TabsContent>
+            {(['parameters', 'headers'] as const).map((list) => (
+              <TabsContent key={list} value={list}>
+                <KeyValueRows
+                  entry={entry}
+                  list={list}
+                  dispatch={entryDispatch}
+                  errors={errors}
+                  testId={testId}
+                />
+              </TabsContent>
+            ))}
             <TabsContent value="authorization">
               <AuthorizationFields entry={entry} dispatch={entryDispatch} errors={errors} testId={testId} />
             </TabsContent>

@@ -1,6 +1,6 @@
-import { CircleDot, FileUp, Play, Plus, Save, Trash2, X } from 'lucide-react';
+import { FileUp, Play, Plus, Save, Trash2, X } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useNotice } from '@/components/notices';
 import { PageHeader } from '@/components/page-header';
@@ -9,7 +9,16 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { callErrorMessage, useEditorAddress, useEditorKey } from '@/features/plans';
+import {
+  callErrorMessage,
+  PlanLoadErrorAlert,
+  PlanLoadingAlert,
+  PlanStateBadge,
+  SaveStatus,
+  STICKY_FOOTER_CLASS,
+  useEditorAddress,
+  useEditorKey,
+} from '@/features/plans';
 import { useT } from '@/i18n';
 import { screenPath } from '@/lib/screens';
 import { cn } from '@/lib/utils';
@@ -72,38 +81,24 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
         title={t('functional.editor.title')}
         description={t('functional.editor.subtitle')}
         actions={
-          <Badge
-            variant={editor.savedId ? 'default' : 'secondary'}
-            className="h-7 px-3 text-[13px]"
-            data-testid="functional-plan-state"
-          >
-            <CircleDot aria-hidden />
-            {editor.savedId ? t('functional.editor.savedPlan') : t('functional.editor.newPlan')}
-          </Badge>
+          <PlanStateBadge
+            saved={editor.savedId !== null}
+            label={editor.savedId ? t('functional.editor.savedPlan') : t('functional.editor.newPlan')}
+            testId="functional-plan-state"
+          />
         }
       />
 
       {editor.loading && (
-        <Alert variant="info" icon={false} data-testid="functional-plan-loading">
-          <span className="flex items-center gap-2">
-            <Spinner />
-            {t('functional.editor.loading')}
-          </span>
-        </Alert>
+        <PlanLoadingAlert label={t('functional.editor.loading')} testId="functional-plan-loading" />
       )}
       {editor.loadError !== null && (
-        <Alert variant="destructive" data-testid="functional-plan-load-error">
-          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            {t('functional.editor.loadFailed', { message: editor.loadError })}
-            <Link
-              to={screenPath('functionalUrl')}
-              className="font-medium underline underline-offset-4"
-              data-testid="functional-plan-start-new"
-            >
-              {t('functional.editor.startNew')}
-            </Link>
-          </span>
-        </Alert>
+        <PlanLoadErrorAlert
+          message={t('functional.editor.loadFailed', { message: editor.loadError })}
+          startNew={{ to: screenPath('functionalUrl'), label: t('functional.editor.startNew') }}
+          testId="functional-plan-load-error"
+          linkTestId="functional-plan-start-new"
+        />
       )}
       {editor.problems.length > 0 && (
         <Alert
@@ -195,10 +190,7 @@ function ActionBar({ editor, disabled }: { editor: FunctionalEditor; disabled: b
   const saveBusy = busy === 'saving' || busy === 'updating';
 
   return (
-    <div
-      className="sticky bottom-0 z-20 -mx-4 border-t border-border bg-background/90 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
-      data-testid="functional-actions"
-    >
+    <div className={STICKY_FOOTER_CLASS} data-testid="functional-actions">
       <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <Button variant="ghost" onClick={() => void navigate(-1)} data-testid="functional-cancel">
           <X />
@@ -216,7 +208,7 @@ function ActionBar({ editor, disabled }: { editor: FunctionalEditor; disabled: b
             {busy === 'deleting' ? t('functional.editor.deleting') : t('functional.editor.delete')}
           </Button>
         )}
-        <SaveState editor={editor} />
+        <SaveStatus editor={editor} className="max-sm:hidden sm:ml-auto" testId="functional-save-state" />
         <Button
           variant="outline"
           disabled={disabled || noApis || busy !== null}
@@ -245,34 +237,6 @@ function ActionBar({ editor, disabled }: { editor: FunctionalEditor; disabled: b
         </Button>
       </div>
     </div>
-  );
-}
-
-/** "Not saved yet" / "Unsaved changes" / "All changes saved", as on the performance editor's save bar. */
-function SaveState({ editor }: { editor: FunctionalEditor }) {
-  const t = useT();
-  const state = !editor.savedId ? 'new' : editor.dirty ? 'dirty' : 'saved';
-  return (
-    <span
-      className={cn(
-        'flex items-center gap-1.5 text-[13px] text-muted-foreground max-sm:hidden sm:ml-auto',
-        state === 'dirty' && 'text-warning-text',
-      )}
-      data-testid="functional-save-state"
-    >
-      <span
-        aria-hidden
-        className={cn(
-          'size-1.5 rounded-full',
-          state === 'new' ? 'bg-muted-foreground/50' : state === 'dirty' ? 'bg-warning' : 'bg-success',
-        )}
-      />
-      {state === 'new'
-        ? t('plans.notSavedYet')
-        : state === 'dirty'
-          ? t('plans.unsaved')
-          : t('plans.allSaved')}
-    </span>
   );
 }
 

@@ -1,15 +1,15 @@
 import { API_VALIDATION_TYPES, expectedValueProblem, type FunctionalValidationType } from '@aqa/plan';
 import { ListChecks, Plus, X } from 'lucide-react';
-import { useState, type Dispatch, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { NativeSelect } from '@/features/plans';
+import { NativeSelect, SectionTitle } from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
-import type { FunctionalApiForm, FunctionalFormAction } from '../model/functional-form';
 import { translateFunctionalMessage } from '../model/messages';
+import type { ApiPanelProps } from './api-panel';
 
 /**
  * An API's validation rules (docs/reference/02-running.md §2, §3 "Validation"): the list (type, expected,
@@ -17,18 +17,7 @@ import { translateFunctionalMessage } from '../model/messages';
  * whose Add stays disabled while the expected value is blank. A bad value is named by the model's own
  * check (expectedValueProblem) before it is added; each type shows what it reads.
  */
-export function ValidationRulesPanel({
-  api,
-  dispatch,
-  errors,
-  testId,
-}: {
-  api: FunctionalApiForm;
-  dispatch: Dispatch<FunctionalFormAction>;
-  /** Problems of saved rules, by rule id. */
-  errors: Record<string, string>;
-  testId: string;
-}) {
+export function ValidationRulesPanel({ api, dispatch, errors, testId }: ApiPanelProps) {
   const t = useT();
   const entryId = api.entry.id;
   const [type, setType] = useState<ApiRuleType>('status_code');
@@ -54,21 +43,34 @@ export function ValidationRulesPanel({
     }
   };
   const expectedId = `${entryId}-rule-expected`;
+  // A schema is a document: it gets a text area; the other types a line.
+  const expectedProps = {
+    id: expectedId,
+    'aria-label': t('functional.editor.ruleExpected'),
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': `${expectedId}-hint`,
+    placeholder: t(`functional.editor.rp.${type}`),
+    value: expected,
+    spellCheck: false,
+    className: 'font-mono text-[13px]',
+    'data-testid': `${testId}-rule-expected`,
+  };
 
   return (
     <section className="space-y-3" aria-labelledby={`${entryId}-rules`} data-testid={`${testId}-rules`}>
-      <div className="space-y-0.5">
-        <h4 id={`${entryId}-rules`} className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-          <ListChecks aria-hidden className="size-4 text-muted-foreground" />
-          {t('functional.editor.rulesTitle')}
-          {api.rules.length > 0 && (
+      <SectionTitle
+        id={`${entryId}-rules`}
+        icon={ListChecks}
+        title={t('functional.editor.rulesTitle')}
+        text={t('functional.editor.rulesText')}
+        badge={
+          api.rules.length > 0 && (
             <Badge variant="secondary" className="num">
               {t('functional.editor.ruleCount', { enabled, total: api.rules.length })}
             </Badge>
-          )}
-        </h4>
-        <p className="text-[13px] leading-5 text-muted-foreground">{t('functional.editor.rulesText')}</p>
-      </div>
+          )
+        }
+      />
 
       {api.rules.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border px-3 py-2.5 text-[13px] text-muted-foreground">
@@ -143,33 +145,13 @@ export function ValidationRulesPanel({
             ))}
           </NativeSelect>
           {type === 'schema' ? (
-            <Textarea
-              id={expectedId}
-              aria-label={t('functional.editor.ruleExpected')}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={`${expectedId}-hint`}
-              placeholder={t(`functional.editor.rp.${type}`)}
-              value={expected}
-              rows={3}
-              spellCheck={false}
-              onChange={(event) => setExpected(event.target.value)}
-              className="font-mono text-[13px]"
-              data-testid={`${testId}-rule-expected`}
-            />
+            <Textarea {...expectedProps} rows={3} onChange={(event) => setExpected(event.target.value)} />
           ) : (
             <Input
-              id={expectedId}
-              aria-label={t('functional.editor.ruleExpected')}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={`${expectedId}-hint`}
-              placeholder={t(`functional.editor.rp.${type}`)}
-              value={expected}
-              spellCheck={false}
+              {...expectedProps}
               autoComplete="off"
               onChange={(event) => setExpected(event.target.value)}
               onKeyDown={onKeyDown}
-              className="font-mono text-[13px]"
-              data-testid={`${testId}-rule-expected`}
             />
           )}
           <Input

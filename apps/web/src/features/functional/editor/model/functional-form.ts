@@ -1,9 +1,6 @@
 import {
-  AUTH_TYPES,
   FUNCTIONAL_DEFAULTS,
-  splitClientCredentials,
   type ApiDefinitionInput,
-  type Authorization,
   type CaptureSchema,
   type FunctionalPlan,
   type FunctionalPlanInput,
@@ -12,16 +9,17 @@ import {
 } from '@aqa/plan';
 import type { z } from 'zod';
 import {
-  authorizationFromHeaderValue,
+  authFormOf,
   authorizationToModel,
   createEntry,
   createPlanForm,
-  emptyAuth,
-  emptyRow,
   isReplacedAuthorizationHeader,
+  liftAuthorizationHeader,
+  movedWithin,
   newId,
   planFormReducer,
-  type AuthForm,
+  rowsOf,
+  withCopyAfter,
   type EntryForm,
   type KeyValueRow,
   type PlanFormAction,
@@ -152,13 +150,6 @@ export function copyApi(api: FunctionalApiForm): FunctionalApiForm {
   };
 }
 
-function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = [...items];
-  const [moved] = next.splice(from, 1);
-  if (moved !== undefined) next.splice(to, 0, moved);
-  return next;
-}
-
 /** "Validation 1", "Validation 2", … the first number not taken. */
 function nextRuleName(rules: readonly RuleForm[]): string {
   const taken = new Set(rules.map((rule) => rule.name));
@@ -180,18 +171,12 @@ export function functionalFormReducer(form: FunctionalForm, action: FunctionalFo
     case 'removeApi':
       return { ...form, apis: form.apis.filter((api) => api.entry.id !== action.entryId) };
     case 'duplicateApi': {
-      const index = form.apis.findIndex((api) => api.entry.id === action.entryId);
-      const original = form.apis[index];
-      if (!original) return form;
-      const apis = [...form.apis];
-      apis.splice(index + 1, 0, copyApi(original));
-      return { ...form, apis };
+      const apis = withCopyAfter(form.apis, (api) => api.entry.id === action.entryId, copyApi);
+      return apis ? { ...form, apis } : form;
     }
     case 'moveApi': {
-      const { from, to } = action;
-      const count = form.apis.length;
-      if (from === to || from < 0 || to < 0 || from >= count || to >= count) return form;
-      return { ...form, apis: moveItem(form.apis, from, to) };
+      const apis = movedWithin(form.apis, action.from, action.to);
+      return apis ? { ...form, apis } : form;
     }
     case 'entry':
       return mapApi(form, action.action.entryId, (api) => ({
@@ -325,43 +310,14 @@ export function planBodyOf(form: FunctionalForm): FunctionalPlanInput {
 // ---------------------------------------------------------------------------------------------------------
 // A saved plan → the form.
 
-function rowsOf(pairs: readonly { name: string; value: string }[]): KeyValueRow[] {
-  const rows = pairs.map((pair) => ({ id: newId('row'), name: pair.name, value: pair.value }));
-  return rows.length > 0 ? rows : [emptyRow()];
-}
-
-function authFormOf(auth: Authorization): AuthForm {
-  const oauth = auth.type === 'oauth2' ? splitClientCredentials(auth.token) : null;
-  return {
-    ...emptyAuth(),
-    type: (AUTH_TYPES as readonly string[]).includes(auth.type) ? auth.type : 'none',
-    token: oauth ? '' : auth.token,
-    username: auth.username,
-    password: auth.password,
-    keyName: auth.keyName,
-    keyValue: auth.keyValue,
-    in: auth.in,
-    clientId: oauth?.clientId ?? '',
-    clientSecret: oauth?.clientSecret ?? '',
-    tokenUrl: auth.tokenUrl,
-    scope: auth.scope,
-  };
-}
-
 type SavedApi = FunctionalPlan['apis'][number];
 
 /** An API of a saved or imported plan as an editor card; a Bearer or Basic header moves to the Authorization tab. */
 export function apiFormOf(api: SavedApi): FunctionalApiForm {
-  let auth = authFormOf(api.authorization);
-  let headers = Object.entries(api.headers).map(([name, value]) => ({ name, value }));
-  if (auth.type === 'none') {
-    const index = headers.findIndex((header) => header.name.toLowerCase() === 'authorization');
-    const moved = index >= 0 ? authorizationFromHeaderValue(headers[index]?.value ?? '') : null;
-    if (moved) {
-      auth = { ...auth, ...moved };
-      headers = headers.filter((_, i) => i !== index);
-    }
-  }
+  const { headers, auth } = liftAuthorizationHeader(
+    Object.entries(api.headers).map(([name, value]) => ({ name, value })),
+    authFormOf(api.authorization),
+  );
   const method: HttpMethod = api.method;
   return {
     entry: createEntry({
