@@ -146,19 +146,25 @@ describe('Performance dashboard', () => {
     expect(await screen.findByText('No plans found')).toBeInTheDocument();
   });
 
-  it('shows "Failed to load data" and tries again', async () => {
+  it('shows "Failed to load data" with the server\'s message or "Failed to load plan", and tries again', async () => {
     let calls = 0;
     fetchMock.mockImplementation(
       createFetchMock({
         ...BASE,
-        'GET /api/performance-dashboard': () =>
-          ++calls === 1
-            ? json({ detail: 'boom' }, 500, 'Server Error')
-            : json(dashboardAnswer([SCRIPT_PLAN])),
+        'GET /api/performance-dashboard': () => {
+          calls += 1;
+          if (calls === 1) return json({ detail: 'boom' }, 500, 'Server Error');
+          if (calls === 2) return json({}, 502, 'Bad Gateway');
+          return json(dashboardAnswer([SCRIPT_PLAN]));
+        },
       }),
     );
     renderApp('/performance-dashboard');
     expect(await screen.findByText('Failed to load data')).toBeInTheDocument();
+    expect(screen.getByText('boom')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('try-again'));
+    expect(await screen.findByText('Failed to load plan')).toBeInTheDocument();
+    expect(screen.getByText('Failed to load data')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('try-again'));
     expect(await screen.findAllByTestId('plan-card')).toHaveLength(1);
   });

@@ -6,9 +6,9 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { NativeSelect } from '@/features/plans';
 import { useT } from '@/i18n';
-import { errorDetailMessage } from '@/i18n/error-messages';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useReloadable } from '../../hooks/useReloadable';
+import { loadFailureDetail } from '../../model/load-failure';
 import { fetchPerformanceDashboard, type PlanFilter } from '../../queries/history-api';
 import { Pager } from '../shared/Pager';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
@@ -56,7 +56,7 @@ export default function PerformanceDashboardPage() {
     body = (
       <ErrorBlock
         title={t('dashboard.loadFailed')}
-        detail={errorDetailMessage(dashboard.error, t)}
+        detail={loadFailureDetail(dashboard.error, 'history.dashboard.planLoadFailed', t)}
         onRetry={reload}
         data-testid="dashboard-error"
       />

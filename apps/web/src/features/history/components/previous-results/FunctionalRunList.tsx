@@ -9,8 +9,8 @@ import {
   ViewFunctionalResultButton,
 } from '@/features/functional';
 import { useI18n } from '@/i18n';
-import { errorDetailMessage } from '@/i18n/error-messages';
 import { useReloadable } from '../../hooks/useReloadable';
+import { loadFailureDetail } from '../../model/load-failure';
 import { formatDateTime } from '../../model/run-format';
 import { Pager } from '../shared/Pager';
 
@@ -55,7 +55,7 @@ export function FunctionalRunList({ reloads }: { reloads: number }) {
     return (
       <ErrorBlock
         title={t('history.results.loadError')}
-        detail={errorDetailMessage(runs.error, t)}
+        detail={loadFailureDetail(runs.error, 'history.results.loadFailed', t)}
         onRetry={() => setRetries((n) => n + 1)}
         data-testid="functional-runs-error"
       />

@@ -168,17 +168,23 @@ describe('Previous Test Results', () => {
     expect(await screen.findByText('No test results found')).toBeInTheDocument();
   });
 
-  it('says "Error loading test results" and Try Again loads them', async () => {
+  it('says "Error loading test results" with the server\'s message or "Failed to load test results", and Try Again loads them', async () => {
     let calls = 0;
     const working = handlers();
-    fetchMock.mockImplementation(async (input, init) =>
-      typeof input === 'string' && input.startsWith('/api/get-test-results') && ++calls === 1
-        ? json({ detail: 'Database is busy' }, 503, 'Service Unavailable')
-        : working(input, init),
-    );
+    fetchMock.mockImplementation(async (input, init) => {
+      if (typeof input !== 'string' || !input.startsWith('/api/get-test-results'))
+        return working(input, init);
+      calls += 1;
+      if (calls === 1) return json({ detail: 'Database is busy' }, 503, 'Service Unavailable');
+      if (calls === 2) throw new TypeError('Failed to fetch');
+      return working(input, init);
+    });
     renderApp('/previous-results');
     expect(await screen.findByText('Error loading test results')).toBeInTheDocument();
     expect(screen.getByText('Database is busy')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Failed to load test results')).toBeInTheDocument();
+    expect(screen.getByText('Error loading test results')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findAllByTestId('run-item')).toHaveLength(3);
   });

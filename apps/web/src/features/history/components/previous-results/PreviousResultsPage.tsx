@@ -6,8 +6,8 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useT } from '@/i18n';
-import { errorDetailMessage } from '@/i18n/error-messages';
 import { useReloadable } from '../../hooks/useReloadable';
+import { loadFailureDetail } from '../../model/load-failure';
 import { fetchPastRuns } from '../../queries/history-api';
 import { Pager } from '../shared/Pager';
 import { FunctionalRunList } from './FunctionalRunList';
@@ -71,7 +71,7 @@ export default function PreviousResultsPage() {
     list = (
       <ErrorBlock
         title={t('history.results.loadError')}
-        detail={errorDetailMessage(runs.error, t)}
+        detail={loadFailureDetail(runs.error, 'history.results.loadFailed', t)}
         onRetry={reload}
         data-testid="results-error"
       />
