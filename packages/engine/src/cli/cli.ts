@@ -18,6 +18,7 @@ import type { RunResult } from '../types';
 import { startFunctionalRun } from '../functional/functional-run';
 import { testCommand } from './functional-test';
 import { junitXml, progressLine, summaryText } from './report';
+import { stopOnSignals } from './signals';
 import {
   evaluateThresholds,
   parseThreshold,
@@ -276,15 +277,7 @@ export async function main(argv: string[]): Promise<number> {
     err(`aqa: the run cannot start:\n${e.problems.map((p) => `  ${p}`).join('\n')}\n`);
     return EXIT_CANNOT_RUN;
   }
-  let interrupted = 0;
-  const onSignal = (): void => {
-    interrupted++;
-    if (interrupted > 1) process.exit(EXIT_CANNOT_RUN);
-    err('\naqa: stopping (in-flight requests get up to 1 s)…\n');
-    void run.stop();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  stopOnSignals('\naqa: stopping (in-flight requests get up to 1 s)…\n', EXIT_CANNOT_RUN, () => run.stop());
   if (live) err(`aqa: ${compiled.users} users for ${totalS} s against ${plan.urls.length} step(s)…\n`);
   for await (const s of run.snapshots) if (live) err(`\r\x1b[2K${progressLine(s, totalS)}`);
   let result: RunResult;

@@ -25,6 +25,7 @@ import {
   functionalJunitReport,
 } from '../functional/report';
 import type { FunctionalRunOutcome, StartFunctionalRun } from '../functional/run-types';
+import { stopOnSignals } from './signals';
 
 export const TEST_EXIT_PASSED = 0;
 export const TEST_EXIT_FAILED = 1;
@@ -223,15 +224,11 @@ export async function testCommand(argv: string[], start: StartFunctionalRun): Pr
       out(callLines(call, severalPasses));
     },
   });
-  let interrupted = 0;
-  const onSignal = (): void => {
-    interrupted++;
-    if (interrupted > 1) process.exit(TEST_EXIT_CANNOT_RUN);
-    err('\naqa test: stopping; the reports keep what was measured (Ctrl-C again to quit now)\n');
-    void handle.stop();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const detachSignals = stopOnSignals(
+    '\naqa test: stopping; the reports keep what was measured (Ctrl-C again to quit now)\n',
+    TEST_EXIT_CANNOT_RUN,
+    () => handle.stop(),
+  );
   let outcome: FunctionalRunOutcome;
   try {
     outcome = await handle.result;
@@ -239,8 +236,7 @@ export async function testCommand(argv: string[], start: StartFunctionalRun): Pr
     err(`aqa test: the runner failed: ${(e as Error).message}\n`);
     return TEST_EXIT_CANNOT_RUN;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    detachSignals();
   }
   const result = resultOf(plan, outcome, `${FUNCTIONAL_TEST_ID_PREFIX}${randomUUID()}`);
   out(summaryText(result, tally, Date.now() - started));
