@@ -139,6 +139,7 @@ class TaurusReader {
     }
     const root = tree.root;
     if (root === null) {
+      this.warnings.forEach((w) => (w.effect = 'refused'));
       throw new TaurusScriptError(
         'This is not a Taurus configuration: no YAML document in it is a map of settings such as execution and scenarios',
         this.warnings,
