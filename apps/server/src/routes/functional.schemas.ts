@@ -47,7 +47,8 @@ export const FunctionalResultListQuerySchema = UserEmailQuerySchema.extend({
     .describe('The newest this many runs; all when absent'),
 });
 
-const SavedFunctionalValidationSchema = z.object({
+/** A functional validation rule as the model writes it (FunctionalValidationSchema's output). */
+export const SavedFunctionalValidationSchema = z.object({
   id: text.optional(),
   name: text,
   type: z.enum(FUNCTIONAL_VALIDATION_TYPES),

@@ -1,6 +1,7 @@
 import { IMPORT_FORMATS } from '@aqa/converters';
-import { FUNCTIONAL_VALIDATION_TYPES, type FunctionalValidation, HTTP_METHODS } from '@aqa/plan';
+import { HTTP_METHODS } from '@aqa/plan';
 import { z } from 'zod';
+import { SavedFunctionalValidationSchema } from './functional.schemas';
 import { SavedUrlEntrySchema } from './plan.schemas';
 
 /*
@@ -78,23 +79,6 @@ export const ParseResponseSchema = z.object({
   needs_value: NeededValues,
 });
 
-/** A functional validation rule as the model writes it (FunctionalValidationSchema's output). */
-const FunctionalValidationAnswerSchema = z.object({
-  id: text.optional(),
-  name: text,
-  type: z.enum(FUNCTIONAL_VALIDATION_TYPES),
-  expected_value: text,
-  description: text,
-  enabled: z.boolean(),
-  api_name: text.optional(),
-  url: text.optional(),
-  method: z.enum(HTTP_METHODS).optional(),
-});
-/** Mutual assignability with the model's type: a field added there without this answer fails to compile. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const validationMatches: Same<z.output<typeof FunctionalValidationAnswerSchema>, FunctionalValidation> = true;
-void validationMatches;
-
 export const FunctionalApiSchema = z.object({
   name: text,
   url: text,
@@ -103,7 +87,7 @@ export const FunctionalApiSchema = z.object({
   body: text,
   params: z.record(text, text).describe('Query parameters'),
   validations: z
-    .array(FunctionalValidationAnswerSchema)
+    .array(SavedFunctionalValidationSchema)
     .describe(
       'From an OpenAPI or Swagger document: status_code with the documented success status and, when that response has a JSON body, schema with its JSON Schema ($refs inlined); empty for other formats',
     ),

@@ -20,28 +20,45 @@ export function isDemoAccount(email: string): boolean {
   return normalizeEmail(email) === normalizeEmail(DEMO_ACCOUNT.email);
 }
 
+/**
+ * The demo limits a run of `users` users lasting `seconds` would break, each named by the field that
+ * asks for too much (`durationField` for the length); none for other users.
+ */
+function demoLimitProblems(
+  email: string,
+  users: number,
+  seconds: number,
+  durationField: string,
+): FieldError[] {
+  if (!isDemoAccount(email)) return [];
+  const problems: FieldError[] = [];
+  if (users > DEMO_RUN_LIMITS.users) {
+    problems.push({
+      field: 'concurrent_users',
+      message: `The demo account runs at most ${DEMO_RUN_LIMITS.users} concurrent users`,
+    });
+  }
+  if (seconds > DEMO_RUN_LIMITS.seconds) {
+    problems.push({
+      field: durationField,
+      message: `The demo account runs tests of at most ${DEMO_RUN_LIMITS.seconds / 60} minutes`,
+    });
+  }
+  return problems;
+}
+
 /** The demo limits this run would break, by the field that asks for too much; none for other users. */
 export function demoRunProblems(
   email: string,
   plan: Pick<PerfPlan, 'concurrent_users' | 'duration'>,
   durationSeconds: number | undefined,
 ): FieldError[] {
-  if (!isDemoAccount(email)) return [];
-  const problems: FieldError[] = [];
-  if (plan.concurrent_users > DEMO_RUN_LIMITS.users) {
-    problems.push({
-      field: 'concurrent_users',
-      message: `The demo account runs at most ${DEMO_RUN_LIMITS.users} concurrent users`,
-    });
-  }
-  const seconds = durationSeconds ?? plan.duration * 60;
-  if (seconds > DEMO_RUN_LIMITS.seconds) {
-    problems.push({
-      field: durationSeconds === undefined ? 'duration' : 'duration_seconds',
-      message: `The demo account runs tests of at most ${DEMO_RUN_LIMITS.seconds / 60} minutes`,
-    });
-  }
-  return problems;
+  return demoLimitProblems(
+    email,
+    plan.concurrent_users,
+    durationSeconds ?? plan.duration * 60,
+    durationSeconds === undefined ? 'duration' : 'duration_seconds',
+  );
 }
 
 /**
@@ -52,19 +69,5 @@ export function demoFunctionalRunProblems(
   email: string,
   plan: Pick<FunctionalPlan, 'concurrent_users' | 'test_duration'>,
 ): FieldError[] {
-  if (!isDemoAccount(email)) return [];
-  const problems: FieldError[] = [];
-  if (plan.concurrent_users > DEMO_RUN_LIMITS.users) {
-    problems.push({
-      field: 'concurrent_users',
-      message: `The demo account runs at most ${DEMO_RUN_LIMITS.users} concurrent users`,
-    });
-  }
-  if (plan.test_duration * 60 > DEMO_RUN_LIMITS.seconds) {
-    problems.push({
-      field: 'test_duration',
-      message: `The demo account runs tests of at most ${DEMO_RUN_LIMITS.seconds / 60} minutes`,
-    });
-  }
-  return problems;
+  return demoLimitProblems(email, plan.concurrent_users, plan.test_duration * 60, 'test_duration');
 }
