@@ -3,6 +3,6 @@
  * `./index` because loading them registers Chart.js.
  */
 export { ChartCard } from './components/charts/ChartCard';
-export { alpha, niceMax, useChartTheme } from './components/charts/chart-setup';
+export { alpha, areaDataset, niceMax, useChartTheme } from './components/charts/chart-setup';
 export { PerformanceTimeline } from './components/PerformanceTimeline';
 export { ResultCharts } from './components/ResultCharts';

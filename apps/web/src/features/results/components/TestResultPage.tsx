@@ -1,8 +1,9 @@
-import { ArrowLeft, Info, LoaderCircle, Square } from 'lucide-react';
+import { Info, LoaderCircle, Square } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { screenPath } from '@/lib/screens';
 import { Alert } from '@/components/ui/alert';
+import { BackButton } from '@/components/back-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FinishedRunReports } from './ReportDownloads';
@@ -128,17 +129,7 @@ function ResultHeader({ live }: { live: LiveTest }) {
 
   return (
     <header className="space-y-3">
-      <Button
-        variant="ghost"
-        size="sm"
-        className="-ml-2 text-muted-foreground"
-        onClick={() => void live.back()}
-        disabled={live.stopping}
-        data-testid="back-button"
-      >
-        <ArrowLeft />
-        {t('results.back')}
-      </Button>
+      <BackButton onClick={() => void live.back()} disabled={live.stopping} />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

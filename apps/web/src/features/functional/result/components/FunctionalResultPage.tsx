@@ -1,19 +1,12 @@
 import { functionalStatusKind, type FunctionalResult } from '@aqa/plan';
-import {
-  Activity,
-  ArrowLeft,
-  CircleCheck,
-  CircleX,
-  LoaderCircle,
-  Square,
-  TriangleExclamationPoint,
-} from 'lucide-react';
+import { Activity, CircleCheck, CircleX, LoaderCircle, Square, TriangleExclamationPoint } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useNotice } from '@/components/notices';
 import { ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { StatusBadge } from '@/components/status-badge';
 import { Alert } from '@/components/ui/alert';
+import { BackButton } from '@/components/back-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatCount, MetricTile } from '@/features/results';
@@ -208,17 +201,7 @@ function ResultScreen({
   return (
     <div className="space-y-6" data-testid="functional-result-page">
       <header className="space-y-3">
-        <Button
-          variant="ghost"
-          size="sm"
-          className="-ml-2 text-muted-foreground"
-          onClick={back}
-          disabled={live.stopping}
-          data-testid="back-button"
-        >
-          <ArrowLeft />
-          {t('results.back')}
-        </Button>
+        <BackButton onClick={back} disabled={live.stopping} />
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 space-y-2">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

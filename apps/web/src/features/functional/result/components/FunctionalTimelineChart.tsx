@@ -3,7 +3,7 @@ import type { ChartData, ChartOptions } from 'chart.js';
 import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import { formatMs } from '@/features/results';
-import { alpha, ChartCard, useChartTheme } from '@/features/results/charts';
+import { areaDataset, ChartCard, useChartTheme } from '@/features/results/charts';
 import { useI18n } from '@/i18n';
 
 /**
@@ -18,16 +18,11 @@ export default function FunctionalTimelineChart({ points }: { points: Functional
     const label = t('functional.result.timelineSeries');
     const data: ChartData<'line', { x: number; y: number }[]> = {
       datasets: [
-        {
+        areaDataset(
           label,
-          data: points.map((point) => ({ x: point.time, y: point.response_time })),
-          borderColor: theme.avg,
-          backgroundColor: alpha(theme.avg, 0.14),
-          fill: true,
-          borderWidth: 2,
-          tension: 0.2,
-          pointRadius: points.length > 60 ? 0 : 2,
-        },
+          points.map((point) => ({ x: point.time, y: point.response_time })),
+          theme.avg,
+        ),
       ],
     };
     const options: ChartOptions<'line'> = {

@@ -6,7 +6,7 @@ import { formatPercent, formatRps } from '../../model/format';
 import { errorAxis } from '../../model/timeline';
 import type { SeriesPoint } from '../../model/views';
 import { ChartCard } from './ChartCard';
-import { alpha, useChartTheme } from './chart-setup';
+import { areaDataset, useChartTheme } from './chart-setup';
 
 interface TimeSeriesChartProps {
   series: readonly SeriesPoint[];
@@ -32,19 +32,14 @@ function useTimeSeries(
 
     const data: ChartData<'line', { x: number; y: number }[]> = {
       datasets: [
-        {
+        areaDataset(
           label,
-          data: series.map((point) => ({
+          series.map((point) => ({
             x: point.second,
             y: kind === 'throughput' ? point.requests_per_second : point.error_rate,
           })),
-          borderColor: color,
-          backgroundColor: alpha(color, 0.14),
-          fill: true,
-          borderWidth: 2,
-          tension: 0.2,
-          pointRadius: series.length > 60 ? 0 : 2,
-        },
+          color,
+        ),
       ],
     };
     const options: ChartOptions<'line'> = {

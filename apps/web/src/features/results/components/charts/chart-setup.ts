@@ -92,6 +92,23 @@ export function alpha(color: string, opacity: number): string {
   return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${opacity})`;
 }
 
+/**
+ * One measured series drawn as a filled line over time (x seconds): the look of the timeline charts.
+ * Points are drawn while they are few (60 or fewer), else the line alone.
+ */
+export function areaDataset<P extends { x: number; y: number }>(label: string, data: P[], color: string) {
+  return {
+    label,
+    data,
+    borderColor: color,
+    backgroundColor: alpha(color, 0.14),
+    fill: true,
+    borderWidth: 2,
+    tension: 0.2,
+    pointRadius: data.length > 60 ? 0 : 2,
+  };
+}
+
 const subscribers = new Map<string, (listener: () => void) => () => void>();
 
 /** One stable subscribe function per query, so useSyncExternalStore does not resubscribe each render. */
