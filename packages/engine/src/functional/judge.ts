@@ -98,7 +98,7 @@ export function judge(
   }
 }
 
-type Detail = (passed: boolean, actual: string | null, message: string) => ValidationDetail;
+export type Detail = (passed: boolean, actual: string | null, message: string) => ValidationDetail;
 
 /**
  * `Name: value` passes when the header's value equals the expected one, or is it followed by
@@ -125,16 +125,9 @@ function judgeJsonPath(expected: string, response: ObservedResponse, detail: Det
   const rule = parseJsonPathRule(expected);
   // The model refuses any other shape; a rule read from an older store is judged as failed, in words.
   if (rule === null) return detail(false, null, `"${expected}" is not a JSON path rule`);
-  let json: unknown;
-  try {
-    json = JSON.parse(response.body);
-  } catch {
-    return detail(
-      false,
-      quote(response.body),
-      `expected JSON to read ${rule.path}, but the body is not JSON`,
-    );
-  }
+  const parsed = parseJsonBody(response.body, detail, `JSON to read ${rule.path}`);
+  if (!('json' in parsed)) return parsed;
+  const { json } = parsed;
   const found = jsonValueText(compileJsonPath(rule.path)(json));
   if (found === undefined) return detail(false, null, `expected ${rule.path} in the body; it is not there`);
   const actual = quote(found);
@@ -175,6 +168,23 @@ function describeExpectation(validation: HttpValidation): string {
   }
 }
 
-function quote(text: string): string {
+/** A body or value as a detail quotes it: its first QUOTE_CHARS characters. */
+export function quote(text: string): string {
   return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
+}
+
+/**
+ * The body read as JSON, or the failed detail "expected {what}, but the body is not JSON" quoting
+ * it: a rule that reads JSON (a JSON path, a schema) says so alike.
+ */
+export function parseJsonBody(
+  body: string,
+  detail: Detail,
+  what: string,
+): { json: unknown } | ValidationDetail {
+  try {
+    return { json: JSON.parse(body) as unknown };
+  } catch {
+    return detail(false, quote(body), `expected ${what}, but the body is not JSON`);
+  }
 }

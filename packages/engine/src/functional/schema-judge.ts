@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FunctionalValidation, SchemaViolation, ValidationDetail } from '@aqa/plan';
+import { parseJsonBody, quote } from './judge';
 
 /*
  * The `schema` rule (docs/design.md §9): the response body against the JSON Schema the importer wrote
@@ -13,7 +14,6 @@ import type { FunctionalValidation, SchemaViolation, ValidationDetail } from '@a
 /** How many violations a detail lists, and how many its message quotes. */
 const MAX_VIOLATIONS = 50;
 const QUOTED_VIOLATIONS = 5;
-const QUOTE_CHARS = 200;
 
 type Judged = ValidateFunction | { problem: string };
 
@@ -69,16 +69,9 @@ export class SchemaJudge {
     if (!response.complete) {
       return detail(false, null, 'the body is too large to be checked against the schema');
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(response.body);
-    } catch {
-      return detail(
-        false,
-        quote(response.body),
-        'expected a JSON body matching the schema, but the body is not JSON',
-      );
-    }
+    const parsed = parseJsonBody(response.body, detail, 'a JSON body matching the schema');
+    if (!('json' in parsed)) return parsed;
+    const { json } = parsed;
     if (validate(json)) return detail(true, 'conforms', 'the body conforms to the schema', []);
     const errors = validate.errors ?? [];
     const violations = errors.slice(0, MAX_VIOLATIONS).map(violation);
@@ -175,8 +168,4 @@ export function openApiToJsonSchema(node: unknown, isRoot = true): unknown {
     } else delete out[exclusive];
   }
   return out;
-}
-
-function quote(text: string): string {
-  return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
 }
