@@ -46,7 +46,7 @@ export function readAssert(
       continue;
     }
     const subjectText = scalarText(spec.subject) ?? 'body';
-    const subject = ASSERT_SUBJECTS[subjectText];
+    const subject = Object.hasOwn(ASSERT_SUBJECTS, subjectText) ? ASSERT_SUBJECTS[subjectText] : undefined;
     if (subject === undefined) {
       ctx.warn(
         at,

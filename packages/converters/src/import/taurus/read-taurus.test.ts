@@ -521,6 +521,27 @@ scenarios:
     expect(supplied.warnings).toEqual([]);
   });
 
+  it("reads keys named like an object's own properties as unknown keys", () => {
+    const result = readTaurusScript(`
+execution: [{scenario: s}]
+scenarios:
+  s:
+    requests:
+    - url: http://a.test/
+      constructor: x
+      assert: [{contains: [a], subject: toString}]
+    - include-scenario: __proto__
+`);
+    expect(result.apis).toHaveLength(1);
+    expect(warningAt(result, 'scenarios.s.requests[0].constructor').message).toBe(
+      'constructor is not a request setting a functional test can use; it is skipped',
+    );
+    expect(warningAt(result, 'scenarios.s.requests[0].assert[0]').message).toMatch(
+      /on "toString" is skipped/,
+    );
+    expect(warningAt(result, 'scenarios.s.requests[1]').message).toMatch(/no scenario named "__proto__"/);
+  });
+
   it('refuses a script with nothing it can run, carrying every reason', () => {
     const error = refusal(`
 execution:

@@ -413,7 +413,10 @@ class TaurusReader {
           for (const name of Object.keys(item['set-variables'])) this.setWhileRunning.add(name);
         }
         const included = scalarText(item['include-scenario']);
-        const target = included === undefined ? undefined : this.scenarios[included];
+        const target =
+          included === undefined || !Object.hasOwn(this.scenarios, included)
+            ? undefined
+            : this.scenarios[included];
         if (isPlainMap(target)) visit(target, depth + 1);
       });
     };
@@ -723,8 +726,9 @@ class TaurusReader {
       'body-file': '',
       'upload-files': '',
     };
-    const message =
-      messages[key] ?? `${key} is not a request setting a functional test can use; it is skipped`;
+    const message = Object.hasOwn(messages, key)
+      ? (messages[key] ?? '')
+      : `${key} is not a request setting a functional test can use; it is skipped`;
     if (message !== '') this.warn(path, request, key, message);
   }
 
