@@ -120,6 +120,11 @@ export class FunctionalRunner {
         // stopped
       }
     }
+    // A pause the duration cut ends the user even when the timer fired a fraction of a ms early.
+    if (ms >= left && !this.stopping) {
+      this.durationEnded = true;
+      return false;
+    }
     return this.canCall();
   }
 
