@@ -5,7 +5,7 @@
  * test could not run (bad arguments, a plan that does not validate, a target that cannot be reached
  * before the first request, an engine failure). `aqa test` runs a functional test: functional-test.ts.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { PerfPlan } from '@aqa/plan';
@@ -18,6 +18,7 @@ import type { RunResult } from '../types';
 import { startFunctionalRun } from '../functional/functional-run';
 import { testCommand } from './functional-test';
 import { junitXml, progressLine, summaryText } from './report';
+import { writeOutputFile } from './output-file';
 import { stopOnSignals } from './signals';
 import {
   evaluateThresholds,
@@ -155,14 +156,6 @@ function quickPlan(
   return parsed.data;
 }
 
-function writeFile(file: string, content: string): void {
-  try {
-    writeFileSync(file, content);
-  } catch (e) {
-    err(`aqa: cannot write ${file}: ${(e as Error).message}\n`);
-  }
-}
-
 export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'test') return testCommand(argv.slice(1), startFunctionalRun);
   let args;
@@ -291,12 +284,13 @@ export async function main(argv: string[]): Promise<number> {
   const verdicts: ThresholdResult[] = evaluateThresholds(thresholds, result.summary);
   out(summaryText(result, verdicts));
   if (v['summary-json']) {
-    writeFile(
+    writeOutputFile(
       v['summary-json'],
       `${JSON.stringify({ ...result.summary, status: result.status, api_results: result.api_results, errors: result.errors, thresholds: verdicts }, null, 2)}\n`,
     );
   }
-  if (v.json) writeFile(v.json, `${JSON.stringify({ plan: plan.name, ...result, thresholds: verdicts })}\n`);
-  if (v.junit) writeFile(v.junit, junitXml(result, verdicts, plan.name));
+  if (v.json)
+    writeOutputFile(v.json, `${JSON.stringify({ plan: plan.name, ...result, thresholds: verdicts })}\n`);
+  if (v.junit) writeOutputFile(v.junit, junitXml(result, verdicts, plan.name));
   return verdicts.every((t) => t.passed) ? EXIT_OK : EXIT_THRESHOLD_FAILED;
 }

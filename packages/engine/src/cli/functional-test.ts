@@ -7,7 +7,7 @@
  * every call was judged, a runner failure).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   describeIssues,
@@ -25,6 +25,7 @@ import {
   functionalJunitReport,
 } from '../functional/report';
 import type { FunctionalRunOutcome, StartFunctionalRun } from '../functional/run-types';
+import { writeOutputFile } from './output-file';
 import { stopOnSignals } from './signals';
 
 export const TEST_EXIT_PASSED = 0;
@@ -166,14 +167,9 @@ function summaryText(result: FunctionalResult, tally: CallTally, wallMs: number)
 }
 
 function writeReport(file: string, content: string, what: string): boolean {
-  try {
-    writeFileSync(file, content);
-    out(`${what} written to ${file}\n`);
-    return true;
-  } catch (e) {
-    err(`aqa: cannot write ${file}: ${(e as Error).message}\n`);
-    return false;
-  }
+  if (!writeOutputFile(file, content)) return false;
+  out(`${what} written to ${file}\n`);
+  return true;
 }
 
 export async function testCommand(argv: string[], start: StartFunctionalRun): Promise<number> {
