@@ -208,6 +208,31 @@ scenarios:
     });
   });
 
+  it('names a {{variable}} nothing sets, once, unless a data source of unknown columns may set it', () => {
+    const script = (sources: string) => `
+execution: [{scenario: s}]
+scenarios:
+  s:
+${sources}    requests:
+    - http://a.test/\${missing}
+    - http://a.test/\${missing}/\${id}
+    - url: http://a.test/login
+      extract-jsonpath: {id: $.id}
+`;
+    const result = readTaurusScript(script(''));
+    expect(result.warnings).toEqual([
+      {
+        path: 'scenarios.s.requests[0]',
+        line: 6,
+        message:
+          'No variable, extractor or data source column in this script sets ${missing}, so {{missing}} is sent as written',
+        effect: 'skipped',
+      },
+    ]);
+    const withData = readTaurusScript(script('    data-sources: [rows.csv]\n'));
+    expect(withData.warnings.map((w) => w.path)).toEqual(['scenarios.s.data-sources[0]']);
+  });
+
   it('reads durations: timeout rounded up to whole seconds, think-time, ramp-up and hold-for, each change warned', () => {
     const result = readTaurusScript(`
 execution:

@@ -193,6 +193,7 @@ class TaurusReader {
         uniqueWarnings(this.warnings),
       );
     }
+    this.warnUnsetVariables();
     return {
       test_name: oneLineText(testName) || 'Taurus script',
       apis: this.apis,
@@ -205,6 +206,40 @@ class TaurusReader {
       data_sources: this.dataSources,
       warnings: uniqueWarnings(this.warnings),
     };
+  }
+
+  /**
+   * A {{name}} the calls send that nothing in the script sets goes out as the literal text (the runner
+   * keeps a template it has no value for), so it is named, once, at the first call that sends it.
+   * A data source whose columns are not known yet (its file not supplied) may set any name: then
+   * nothing is said.
+   */
+  private warnUnsetVariables(): void {
+    if (this.dataSources.some((d) => d.variable_names === null && !d.supplied)) return;
+    const named = new Set<string>();
+    for (const api of this.apis) {
+      const texts = [
+        api.url,
+        api.body,
+        ...Object.values(api.headers),
+        ...api.params.map((p) => p.value),
+        ...api.validations.map((v) => v.expected_value ?? ''),
+      ];
+      for (const text of texts) {
+        for (const match of text.matchAll(/\{\{([A-Za-z_][A-Za-z0-9_.-]*)\}\}/g)) {
+          const name = match[1] ?? '';
+          if (named.has(name) || this.setWhileRunning.has(name) || Object.hasOwn(this.variables, name))
+            continue;
+          named.add(name);
+          this.warnings.push({
+            path: api.source.path,
+            ...(api.source.line === undefined ? {} : { line: api.source.line }),
+            message: `No variable, extractor or data source column in this script sets \${${name}}, so {{${name}}} is sent as written`,
+            effect: 'skipped',
+          });
+        }
+      }
+    }
   }
 
   // ---- executions and load ----
