@@ -9,6 +9,21 @@ export const functionalEditorEn = {
   'functional.editor.loading': 'Loading test configuration...',
   'functional.editor.loadFailed': 'Failed to load test configuration: {message}',
   'functional.editor.startNew': 'Start a new plan',
+  // Download for aqa test (beyond the reference; docs/design.md §9).
+  'functional.editor.cliDownload': 'Download for aqa test',
+  'functional.editor.cliHint': 'Save this plan as a JSON file to run from the command line or CI',
+  'functional.editor.cliDirty': 'Update the plan first: the file holds the saved plan',
+  'functional.editor.cliDownloadFailed': 'Could not download the plan: {message}',
+  'functional.editor.cliTitle': 'Run this plan from CI',
+  'functional.editor.cliText':
+    '{file} is downloaded. Run it with the aqa command line, on your machine or in a CI job:',
+  'functional.editor.cliExitCodes': 'Exit codes',
+  'functional.editor.cliExit0': 'every call passed',
+  'functional.editor.cliExit1': 'a validation failed',
+  'functional.editor.cliExit2': 'the test could not run (unreadable file, invalid plan, no response)',
+  'functional.editor.cliJunit':
+    'junit.xml holds a test case per API call, with each failed rule, for the CI test report.',
+  'functional.editor.cliClose': 'Close',
 
   // Test configuration.
   'functional.editor.configTitle': 'Test Configuration',

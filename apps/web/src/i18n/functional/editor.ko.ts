@@ -9,6 +9,21 @@ export const functionalEditorKo: Record<keyof typeof functionalEditorEn, string>
   'functional.editor.savedPlan': '저장된 계획',
   'functional.editor.loading': '테스트 구성을 불러오는 중...',
   'functional.editor.loadFailed': '테스트 구성을 불러오지 못했습니다: {message}',
+  // aqa test용 다운로드 (docs/design.md §9).
+  'functional.editor.cliDownload': 'aqa test용 다운로드',
+  'functional.editor.cliHint': '이 계획을 JSON 파일로 저장해 명령줄이나 CI에서 실행합니다',
+  'functional.editor.cliDirty': '먼저 계획을 업데이트하세요: 파일에는 저장된 계획이 담깁니다',
+  'functional.editor.cliDownloadFailed': '계획을 다운로드하지 못했습니다: {message}',
+  'functional.editor.cliTitle': 'CI에서 이 계획 실행',
+  'functional.editor.cliText':
+    '{file} 파일을 다운로드했습니다. 내 컴퓨터나 CI 작업에서 aqa 명령줄로 실행하세요:',
+  'functional.editor.cliExitCodes': '종료 코드',
+  'functional.editor.cliExit0': '모든 호출 통과',
+  'functional.editor.cliExit1': '검증 실패',
+  'functional.editor.cliExit2': '테스트를 실행할 수 없음 (읽을 수 없는 파일, 잘못된 계획, 응답 없음)',
+  'functional.editor.cliJunit':
+    'junit.xml에는 CI 테스트 보고서용으로 API 호출마다 테스트 케이스와 실패한 규칙이 담깁니다.',
+  'functional.editor.cliClose': '닫기',
   'functional.editor.startNew': '새 계획 시작',
 
   'functional.editor.configTitle': '테스트 구성',

@@ -1,3 +1,4 @@
+import { FunctionalPlanSchema } from '@aqa/plan';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -263,6 +264,56 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('api-1-rule-0-enabled')).not.toBeChecked();
     expect(screen.getByTestId('functional-save')).toHaveTextContent('Update');
     expect(screen.getByTestId('functional-delete')).toBeInTheDocument();
+  });
+
+  it('downloads a saved plan for aqa test as the model reads it, and says how to run it', async () => {
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => blobs.push(blob) && 'blob:plan',
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup({ delay: null });
+    const blank = await openScreen();
+    // A plan not saved yet has no file to give.
+    expect(screen.queryByTestId('functional-cli-download')).not.toBeInTheDocument();
+    blank.unmount();
+    await openScreen('/functional-test/url-input?planId=fp-9');
+    await waitFor(() => expect(screen.getByTestId('test-name')).toHaveValue('Saved chain'));
+
+    await user.click(screen.getByTestId('functional-cli-download'));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Saved chain.json');
+    expect(blobs[0]?.type).toBe('application/json;charset=utf-8');
+    const parsed = FunctionalPlanSchema.safeParse(JSON.parse((await blobs[0]?.text()) ?? ''));
+    expect(parsed.success).toBe(true);
+    const plan = parsed.data;
+    expect(plan?.id).toBe('fp-9');
+    expect(plan?.iterations).toBe(4);
+    expect(plan?.apis.map((api) => api.name)).toEqual(['Sign in', 'Profile']);
+    expect(plan?.apis[0]?.captures).toEqual([{ name: 'token', from: 'json_path', expression: '$.token' }]);
+    expect(plan?.apis[1]?.authorization).toMatchObject({ type: 'bearer', token: '{{token}}' });
+    expect(plan?.apis[1]?.validations[0]).toMatchObject({ type: 'json_path', enabled: false });
+
+    const help = await screen.findByTestId('functional-cli-help');
+    expect(within(help).getByTestId('functional-cli-command')).toHaveTextContent(
+      "npx aqa test 'Saved chain.json' --junit junit.xml",
+    );
+    expect(within(help).getByTestId('functional-cli-exit-codes')).toHaveTextContent(
+      /0every call passed1a validation failed2the test could not run/,
+    );
+    await user.click(within(help).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('functional-cli-help')).not.toBeInTheDocument());
+
+    // Unsaved changes: the file would not be the plan on screen, so Update comes first.
+    await fill(user, screen.getByTestId('test-name'), ' v2');
+    expect(screen.getByTestId('functional-cli-download')).toBeDisabled();
+    expect(screen.getByTestId('functional-cli-download')).toHaveAttribute(
+      'title',
+      'Update the plan first: the file holds the saved plan',
+    );
   });
 
   it('loads the plan another screen handed over in loadSavedPlanId, and reads the key once', async () => {

@@ -26,6 +26,7 @@ import { useFunctionalEditor, type FunctionalEditor } from '../hooks/useFunction
 import { newApiForm, type FunctionalApiForm } from '../model/functional-form';
 import { importApisFromFile } from '../model/import-file';
 import type { Problem } from '../model/plan-check';
+import { CliDownloadButton } from './CliDownload';
 import { FunctionalApiCard } from './FunctionalApiCard';
 import { FunctionalSettingsCard } from './FunctionalSettingsCard';
 
@@ -181,7 +182,10 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
   );
 }
 
-/** Cancel, Save or Update and Delete, and Start, always at hand at the foot of the screen. */
+/**
+ * Cancel, Save or Update and Delete, and Start, always at hand at the foot of the screen; a saved plan
+ * also downloads for `aqa test`.
+ */
 function ActionBar({ editor, disabled }: { editor: FunctionalEditor; disabled: boolean }) {
   const t = useT();
   const navigate = useNavigate();
@@ -208,6 +212,12 @@ function ActionBar({ editor, disabled }: { editor: FunctionalEditor; disabled: b
             {busy === 'deleting' ? t('functional.editor.deleting') : t('functional.editor.delete')}
           </Button>
         )}
+        <CliDownloadButton
+          plan={editor.savedPlan}
+          dirty={editor.dirty}
+          disabled={disabled || busy !== null}
+          className="max-sm:order-last max-sm:col-span-3"
+        />
         <SaveStatus editor={editor} className="max-sm:hidden sm:ml-auto" testId="functional-save-state" />
         <Button
           variant="outline"

@@ -21,6 +21,7 @@ import {
   newFunctionalForm,
   type FunctionalApiForm,
 } from '../model/functional-form';
+import { savedCliPlan } from '../model/cli-plan';
 import { translateFunctionalMessage } from '../model/messages';
 import { checkFunctionalForm, type Problem } from '../model/plan-check';
 
@@ -102,6 +103,8 @@ export function useFunctionalEditor({ planIdParam, rememberPlanId }: EditorOptio
   const check = useMemo(() => checkFunctionalForm(form), [form]);
   const problems: Problem[] = showProblems ? check.problems : [];
   const dirty = savedBody !== JSON.stringify(check.body);
+  // What "Download for aqa test" writes: the plan last saved, as the model reads it.
+  const savedPlan = useMemo(() => savedCliPlan(savedBody, savedId), [savedBody, savedId]);
 
   const problemText = (problem: Problem): string => {
     const message = translateFunctionalMessage(problem.message, t);
@@ -232,6 +235,7 @@ export function useFunctionalEditor({ planIdParam, rememberPlanId }: EditorOptio
     form,
     dispatch,
     savedId,
+    savedPlan,
     dirty,
     busy,
     loading: busy === 'loading',
