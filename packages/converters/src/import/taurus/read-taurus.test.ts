@@ -208,6 +208,25 @@ scenarios:
     });
   });
 
+  it("warns once, at the scenario's timeout, when every request rounds it", () => {
+    const result = readTaurusScript(`
+execution: [{scenario: s}]
+scenarios:
+  s:
+    timeout: 500ms
+    requests: [http://a.test/1, http://a.test/2]
+`);
+    expect(result.apis.map((a) => a.timeout)).toEqual([1, 1]);
+    expect(result.warnings).toEqual([
+      {
+        path: 'scenarios.s.timeout',
+        line: 5,
+        message: 'The timeout of 500 ms is 1 s here: a functional test waits whole seconds from 1 to 300',
+        effect: 'skipped',
+      },
+    ]);
+  });
+
   it('names a {{variable}} nothing sets, once, unless a data source of unknown columns may set it', () => {
     const script = (sources: string) => `
 execution: [{scenario: s}]

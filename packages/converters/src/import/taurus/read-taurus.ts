@@ -89,6 +89,8 @@ interface Scope {
   headers: Record<string, string>;
   defaultAddress: string | undefined;
   timeoutMs: number | undefined;
+  /** Where that timeout is written, for the warning when it is rounded. */
+  timeoutAt: { path: string; container: PlainMap } | undefined;
 }
 
 /** Reads a Taurus script. Throws TaurusScriptError when it is not one, or when nothing in it can run. */
@@ -498,7 +500,12 @@ class TaurusReader {
         ...this.headers(scenario.headers, `${path}.headers`, scenario, 'headers'),
       },
       defaultAddress: this.defaultAddress(scenario, path) ?? outer.defaultAddress,
-      timeoutMs: this.timeout(scenario, path) ?? outer.timeoutMs,
+      ...(scenario.timeout === undefined || scenario.timeout === null
+        ? { timeoutMs: outer.timeoutMs, timeoutAt: outer.timeoutAt }
+        : {
+            timeoutMs: this.timeout(scenario, path),
+            timeoutAt: { path: `${path}.timeout`, container: scenario },
+          }),
     };
     if (scenario['think-time'] !== undefined) {
       const ms = durationMs(scenario['think-time']);
@@ -700,7 +707,10 @@ class TaurusReader {
         );
       }
     }
-    const timeoutMs = this.timeout(request, at) ?? scope.timeoutMs;
+    const own = this.timeout(request, at);
+    const timeoutMs = own ?? scope.timeoutMs;
+    // A rounded timeout is warned where it is written: the request's own, or its scenario's once.
+    const timeoutAt = own !== undefined ? { path: `${at}.timeout`, container: request } : scope.timeoutAt;
     const validations = [
       ...(request.assert === undefined
         ? []
@@ -737,7 +747,7 @@ class TaurusReader {
       headers,
       body,
       params,
-      ...(timeoutMs === undefined ? {} : { timeout: this.timeoutSeconds(timeoutMs, at, request) }),
+      ...(timeoutMs === undefined ? {} : { timeout: this.timeoutSeconds(timeoutMs, timeoutAt) }),
       validations,
       captures,
       source: { path: at, ...lineOf(this.lines, holder, index) },
@@ -812,14 +822,14 @@ class TaurusReader {
     return ms;
   }
 
-  private timeoutSeconds(ms: number, at: string, request: PlainMap): number {
+  private timeoutSeconds(ms: number, at: { path: string; container: PlainMap } | undefined): number {
     const seconds = Math.ceil(ms / 1000);
     const fitted = Math.min(FUNCTIONAL_BOUNDS.timeout.max, Math.max(FUNCTIONAL_BOUNDS.timeout.min, seconds));
-    if (fitted * 1000 !== ms) {
+    if (fitted * 1000 !== ms && at !== undefined) {
       this.warn(
-        request.timeout === undefined ? at : `${at}.timeout`,
-        request,
-        request.timeout === undefined ? 'url' : 'timeout',
+        at.path,
+        at.container,
+        'timeout',
         `The timeout of ${ms} ms is ${fitted} s here: a functional test waits whole seconds from ${FUNCTIONAL_BOUNDS.timeout.min} to ${FUNCTIONAL_BOUNDS.timeout.max}`,
       );
     }
@@ -1031,7 +1041,7 @@ function uniqueWarnings(warnings: TaurusWarning[]): TaurusWarning[] {
 }
 
 function emptyScope(): Scope {
-  return { headers: {}, defaultAddress: undefined, timeoutMs: undefined };
+  return { headers: {}, defaultAddress: undefined, timeoutMs: undefined, timeoutAt: undefined };
 }
 
 function defaultExecutor(root: PlainMap): string {
