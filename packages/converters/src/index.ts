@@ -26,7 +26,7 @@ export {
   responseValidations,
   stepToFunctionalApi,
 } from './import/plan-to-functional';
-export type { ExpectedResponse } from './import/openapi-responses';
+export { draft4Exclusive, type ExpectedResponse } from './import/openapi-responses';
 export { decodeText } from './import/decode-text';
 export type { DecodedText, TextEncodingName } from './import/decode-text';
 export { IMPORT_FORMATS, ImportError } from './import/import-model';

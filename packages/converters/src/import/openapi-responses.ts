@@ -254,7 +254,7 @@ export class SchemaInliner {
  * Draft 4 (Swagger 2, OpenAPI 3.0) writes an exclusive bound as `exclusiveMinimum: true` beside
  * `minimum`; later drafts, which validators speak, write the bound itself as `exclusiveMinimum`.
  */
-function draft4Exclusive(schema: Record<string, unknown>): void {
+export function draft4Exclusive(schema: Record<string, unknown>): void {
   for (const [exclusive, bound] of [
     ['exclusiveMinimum', 'minimum'],
     ['exclusiveMaximum', 'maximum'],

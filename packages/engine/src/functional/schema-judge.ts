@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import type { FunctionalValidation, SchemaViolation, ValidationDetail } from '@aqa/plan';
+import { draft4Exclusive } from '@aqa/converters';
 import { parseJsonBody, quote } from './judge';
 
 /*
@@ -157,15 +158,7 @@ export function openApiToJsonSchema(node: unknown, isRoot = true): unknown {
     }
     delete out.nullable;
   }
-  for (const [exclusive, bound] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (typeof out[exclusive] !== 'boolean') continue;
-    if (out[exclusive] === true && typeof out[bound] === 'number') {
-      out[exclusive] = out[bound];
-      delete out[bound];
-    } else delete out[exclusive];
-  }
+  // The same rewriting the import applies to a documented response schema.
+  draft4Exclusive(out);
   return out;
 }
