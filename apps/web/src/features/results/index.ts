@@ -7,6 +7,7 @@
 export { ApiResultsList, MethodBadge } from './components/ApiResults';
 export { MetricTile, Sparkline } from './components/MetricTile';
 export { FinishedRunReports, ReportDownloads } from './components/ReportDownloads';
+export { ResultTestId } from './components/ResultTestId';
 export { isFinished } from './model/finished';
 export {
   formatCount,

@@ -31,6 +31,7 @@ import {
   WaitingPanel,
 } from './StatePanels';
 import { StatusIndicator } from './StatusIndicator';
+import { ResultTestId } from './ResultTestId';
 
 interface ResultLocationState {
   testId?: string;
@@ -141,15 +142,7 @@ function ResultHeader({ live }: { live: LiveTest }) {
             </h1>
             <StatusIndicator phase={state.phase} interrupted={state.result?.status === 'interrupted'} />
           </div>
-          <p className="flex min-w-0 flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-            <span>{t('results.testId')}</span>
-            <code
-              className="min-w-0 break-all rounded bg-muted px-1.5 py-0.5 font-mono text-[13px] text-foreground"
-              data-testid="result-test-id"
-            >
-              {live.testId ?? '—'}
-            </code>
-          </p>
+          <ResultTestId testId={live.testId ?? '—'} />
           {meta.length > 0 && (
             <p
               className="num flex flex-wrap gap-x-3 gap-y-1 text-[13px] text-muted-foreground"

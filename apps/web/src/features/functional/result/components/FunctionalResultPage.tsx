@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { BackButton } from '@/components/back-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatCount, MetricTile } from '@/features/results';
+import { formatCount, MetricTile, ResultTestId } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
@@ -214,15 +214,7 @@ function ResultScreen({
                 </span>
               )}
             </div>
-            <p className="flex min-w-0 flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-              <span>{t('results.testId')}</span>
-              <code
-                className="min-w-0 break-all rounded bg-muted px-1.5 py-0.5 font-mono text-[13px] text-foreground"
-                data-testid="result-test-id"
-              >
-                {testId}
-              </code>
-            </p>
+            <ResultTestId testId={testId} />
           </div>
           {running && !mismatch && (
             <Button
