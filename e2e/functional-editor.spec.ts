@@ -1,5 +1,8 @@
+import { FunctionalPlanSchema } from '@aqa/plan';
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CountingTarget } from './counting-target';
 import { expectNotice, newAccount, register, signIn, watchMessages } from './helpers';
@@ -61,6 +64,21 @@ async function fillApi(
   await page.getByTestId(`${card}-method`).selectOption(api.method);
   await page.getByTestId(`${card}-url`).fill(api.url);
   if (api.body !== undefined) await page.getByTestId(`${card}-body`).fill(api.body);
+}
+
+/** `aqa test` as CI runs it; awaited, not blocking, since the target answers from this process. */
+function runAqaTest(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join('packages', 'engine', 'bin', 'aqa.mjs'), 'test', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 async function addRule(page: Page, index: number, type: string, expected: string) {
@@ -146,6 +164,24 @@ test('builds, saves, reloads and starts three chained API calls', async ({ page 
   await expect(page.getByTestId('api-0-capture-0-expression')).toHaveValue('$.token');
   await expect(page.getByTestId('api-2-rule-0')).toContainText('$.count == 5');
 
+  // Download for aqa test: the saved plan as a file, and how to run it.
+  const dir = mkdtempSync(join(tmpdir(), 'aqa-functional-'));
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('functional-cli-download').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Sign-in chain.json');
+  const planFile = join(dir, download.suggestedFilename());
+  await download.saveAs(planFile);
+  await expect(page.getByTestId('functional-cli-command')).toHaveText(
+    "npx aqa test 'Sign-in chain.json' --junit junit.xml",
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('functional-cli-help')).toHaveCount(0);
+  const downloaded = FunctionalPlanSchema.parse(JSON.parse(readFileSync(planFile, 'utf8')));
+  expect(downloaded.test_name).toBe('Sign-in chain');
+  expect(downloaded.iterations).toBe(2);
+  expect(downloaded.apis.map((api) => api.name)).toEqual(['Login', 'Profile', 'Orders']);
+
   // A 390 px phone: nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('api-2-rule-0')).toBeVisible();
@@ -160,6 +196,18 @@ test('builds, saves, reloads and starts three chained API calls', async ({ page 
   await expect.poll(() => seen.orders, { timeout: 30_000 }).toBe(2);
   expect(seen).toEqual({ login: 2, profile: 2, profileWithToken: 2, orders: 2 });
   expect(messages.browserDialogs).toEqual([]);
+
+  // The same plan from the command line, as CI runs it: the chain again, and exit 1 for the failed rule.
+  const junit = join(dir, 'junit.xml');
+  const cli = await runAqaTest([planFile, '--junit', junit]);
+  expect(cli.stderr).toBe('');
+  expect(cli.code).toBe(1);
+  expect(seen).toEqual({ login: 4, profile: 4, profileWithToken: 4, orders: 4 });
+  expect(cli.stdout).toMatch(/✗ Orders[^\n]*200/);
+  expect(cli.stdout).toContain('$.count == 5');
+  const report = readFileSync(junit, 'utf8');
+  expect(report.match(/<failure/g)).toHaveLength(2);
+  expect(report).toContain('$.count == 5');
 });
 
 const FIXTURES = join(process.cwd(), '..', 'shared', 'fixtures');
