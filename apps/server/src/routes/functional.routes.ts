@@ -29,10 +29,13 @@ import {
   SavedFunctionalPlanSchema,
 } from './functional.schemas';
 import { MessageResponseSchema, UserEmailQuerySchema } from './plan.schemas';
-import { namedFieldErrors, SCOPED_ERRORS, SCOPED_ERRORS_WITH_404, scopedIdRoute } from './route-common';
-
-/** A plan of 500 APIs with bodies and schemas is far over Fastify's 1 MiB default, as for performance plans. */
-const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
+import {
+  namedFieldErrors,
+  PLAN_BODY_LIMIT,
+  SCOPED_ERRORS,
+  SCOPED_ERRORS_WITH_404,
+  scopedIdRoute,
+} from './route-common';
 
 const errors = SCOPED_ERRORS;
 const errorsWith404 = SCOPED_ERRORS_WITH_404;

@@ -23,12 +23,10 @@ import {
   isObject,
   namedFieldErrors,
   SCOPED_ERRORS,
+  PLAN_BODY_LIMIT,
   SCOPED_ERRORS_WITH_404,
   scopedIdRoute,
 } from './route-common';
-
-/** A plan with its script and 500 URL entries is far over Fastify's 1 MiB default. */
-const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
 
 const errors = SCOPED_ERRORS;
 const errorsWith404 = SCOPED_ERRORS_WITH_404;

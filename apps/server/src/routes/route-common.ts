@@ -8,6 +8,12 @@ import { ValidationError } from '../errors';
 import type { AccountUser } from '../services/account-user';
 import { UserEmailQuerySchema } from './plan.schemas';
 
+/**
+ * The body limit of the calls that carry a whole plan: a performance plan with its script and 500 URL
+ * entries, or a functional plan of 500 APIs with bodies and schemas, is far over Fastify's 1 MiB default.
+ */
+export const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
+
 /** The error answers every signed-in, user-scoped call documents (all `{ detail, code, ... }`). */
 export const SCOPED_ERRORS = {
   400: ErrorResponseSchema,

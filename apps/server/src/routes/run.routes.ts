@@ -14,7 +14,7 @@ import { requireAuth } from '../auth/authenticate';
 import { assertSameUser } from '../auth/scope';
 import type { RunService } from '../services/runs/run.service';
 import { RunEventStream } from './event-stream';
-import { isObject, SCOPED_ERRORS_WITH_404 } from './route-common';
+import { isObject, PLAN_BODY_LIMIT, SCOPED_ERRORS_WITH_404 } from './route-common';
 import {
   RunListQuerySchema,
   RunIdParamsSchema,
@@ -23,8 +23,8 @@ import {
   UserEmailQuerySchema,
 } from './run.schemas';
 
-/** A run-test body carries the plan's URL entries, which may be many. */
-const RUN_BODY_LIMIT = 8 * 1024 * 1024;
+/** A run-test body carries the plan's URL entries, which may be many: the limit of a whole plan. */
+const RUN_BODY_LIMIT = PLAN_BODY_LIMIT;
 
 const errors = SCOPED_ERRORS_WITH_404;
 
