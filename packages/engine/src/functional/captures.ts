@@ -3,19 +3,33 @@ import type { CompiledCapture } from './compile-api';
 
 /*
  * Chaining (docs/design.md §9): a value read from a call's response into a variable that later calls
- * use as `{{name}}`. A capture that finds nothing leaves its variable unset and says so.
+ * use as `{{name}}`. A capture that finds nothing leaves its variable unset and says so — unless it has
+ * a `default` (a read Taurus script's, docs/reference/02-running.md §3 "Taurus scripts"), which it then
+ * takes, the call not failing for it. A regex capture takes its `group` (else the first group, else the
+ * whole match) of its `match_no`th match (else the first).
  */
 
 export interface CaptureOutcome {
   name: string;
-  /** Null when the capture found nothing. */
+  /** Null when the capture found nothing and has no default. */
   value: string | null;
-  /** Why it found nothing, in words. */
+  /** Why it found nothing, in words (kept when the default was taken). */
   problem?: string;
+  /** True when nothing was found and the value is the capture's default. */
+  defaulted?: true;
 }
 
 /** Reads one capture from a response (headers lowercased, the body as text). */
 export function readCapture(
+  capture: CompiledCapture,
+  response: { headers: Readonly<Record<string, string>>; body: string },
+): CaptureOutcome {
+  const found = find(capture, response);
+  if (found.value !== null || capture.default === undefined) return found;
+  return { ...found, value: capture.default, defaulted: true };
+}
+
+function find(
   capture: CompiledCapture,
   response: { headers: Readonly<Record<string, string>>; body: string },
 ): CaptureOutcome {
@@ -27,9 +41,20 @@ export function readCapture(
       return value === undefined ? nothing(`the response has no ${expression} header`) : { name, value };
     }
     case 'regex': {
-      const match = new RegExp(expression).exec(response.body);
+      const wanted = capture.match_no ?? 1;
+      const match = nthMatch(new RegExp(expression, 'g'), response.body, wanted);
       if (match === null) return nothing(`/${expression}/ does not match the body`);
-      return { name, value: match[1] ?? match[0] };
+      if (typeof match === 'number') {
+        return nothing(`/${expression}/ matches the body ${times(match)}, so there is no match ${wanted}`);
+      }
+      if (capture.group === undefined) return { name, value: match[1] ?? match[0] };
+      if (capture.group >= match.length) {
+        return nothing(`/${expression}/ has no group ${capture.group}`);
+      }
+      const value = match[capture.group];
+      return value === undefined
+        ? nothing(`group ${capture.group} of /${expression}/ took no part in match ${wanted}`)
+        : { name, value };
     }
     case 'json_path': {
       let json: unknown;
@@ -42,6 +67,21 @@ export function readCapture(
       return value === undefined ? nothing(`${expression} is not in the body`) : { name, value };
     }
   }
+}
+
+/** The nth (1-based) match of a global pattern, else how many matches there were (null for none). */
+function nthMatch(pattern: RegExp, text: string, nth: number): RegExpMatchArray | number | null {
+  let count = 0;
+  // matchAll steps past empty matches, so a pattern like /x*/ cannot loop.
+  for (const match of text.matchAll(pattern)) {
+    count++;
+    if (count === nth) return match;
+  }
+  return count === 0 ? null : count;
+}
+
+function times(count: number): string {
+  return count === 1 ? 'once' : `${count} times`;
 }
 
 /** The sentence a call's error carries for the captures that found nothing. */

@@ -39,6 +39,8 @@ export interface HttpAnswer {
   status: number;
   /** Lowercased names; repeated headers joined with ", ". */
   headers: Record<string, string>;
+  /** The header lines as received, `Name: value` one a line: what a rule's `headers` subject searches. */
+  headerLines: string;
   /** The body's first JUDGED_BODY_LIMIT_BYTES. */
   body: Buffer;
   sizeBytes: number;
@@ -204,6 +206,7 @@ export function httpCall(
           answer: {
             status: response.statusCode ?? 0,
             headers: flatHeaders(response.headers),
+            headerLines: headerLines(response.rawHeaders),
             body: Buffer.concat(chunks),
             sizeBytes: size,
             timeMs: round(endAt - t0),
@@ -220,6 +223,13 @@ export function httpCall(
     });
     request.end(spec.body);
   });
+}
+
+/** Node's raw headers (name, value, name, value…) as `Name: value` lines, names spelled as sent. */
+function headerLines(raw: readonly string[]): string {
+  const lines: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) lines.push(`${raw[i]}: ${raw[i + 1]}`);
+  return lines.join('\n');
 }
 
 function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

@@ -142,3 +142,199 @@ describe('judging a functional validation rule', () => {
     );
   });
 });
+
+/** A rule with a read Taurus script's extras (negate, subject). */
+function scriptRule(fields: Record<string, unknown>): HttpValidation {
+  const validation = FunctionalValidationSchema.parse(fields);
+  if (!isHttpValidation(validation)) throw new Error(`${validation.type} is not judged on a response`);
+  return validation;
+}
+
+describe("judging a read Taurus script's rules", () => {
+  const xml = '<order id="7"><status>saved</status><line>a</line><line>b</line></order>';
+
+  it('regex: found anywhere in the body, quoting what was searched', () => {
+    expect(judge(scriptRule({ type: 'regex', expected_value: '"id":\\d+' }), response())).toEqual({
+      type: 'regex',
+      expected: '"id":\\d+',
+      actual: response().body,
+      passed: true,
+      message: 'the body matches /"id":\\d+/',
+    });
+    expect(judge(scriptRule({ type: 'regex', expected_value: '^\\[' }), response())).toMatchObject({
+      passed: false,
+      message: 'expected the body to match /^\\[/; it does not',
+    });
+    const long = 'x'.repeat(500);
+    expect(judge(scriptRule({ type: 'regex', expected_value: 'y' }), response({ body: long })).actual).toBe(
+      `${'x'.repeat(200)}…`,
+    );
+  });
+
+  it('subject: the header lines as sent, or the status code', () => {
+    const headerLines = 'Content-Type: application/json; charset=utf-8\nX-RateLimit-Limit: 100';
+    const byHeaders = scriptRule({
+      type: 'regex',
+      expected_value: 'X-RateLimit-Limit: \\d+',
+      subject: 'headers',
+    });
+    expect(judge(byHeaders, response({ headerLines }))).toMatchObject({
+      passed: true,
+      actual: headerLines,
+      message: 'the headers match /X-RateLimit-Limit: \\d+/',
+    });
+    // Without the lines as sent, they are written from the lowercased map.
+    expect(judge(byHeaders, response())).toMatchObject({
+      passed: false,
+      actual: 'content-type: application/json; charset=utf-8\nx-request-id: abc',
+      message: 'expected the headers to match /X-RateLimit-Limit: \\d+/; they do not',
+    });
+    const status = scriptRule({ type: 'contains_text', expected_value: '20', subject: 'status_code' });
+    expect(judge(status, response({ status: 201 }))).toMatchObject({
+      passed: true,
+      actual: '201',
+      message: 'the status code contains "20"',
+    });
+    expect(judge(status, response({ status: 404 }))).toMatchObject({
+      passed: false,
+      message: 'expected the status code to contain "20"; it does not',
+    });
+    // The body is not searched when the subject is the headers.
+    expect(
+      judge(scriptRule({ type: 'contains_text', expected_value: 'Ada', subject: 'headers' }), response())
+        .passed,
+    ).toBe(false);
+  });
+
+  it('negate turns contains_text and regex round, and says so', () => {
+    const notAda = scriptRule({ type: 'contains_text', expected_value: 'Ada', negate: true });
+    expect(judge(notAda, response())).toMatchObject({
+      passed: false,
+      message: 'expected the body not to contain "Ada", but it does',
+    });
+    expect(judge(notAda, response({ body: '{"name":"Bo"}' }))).toMatchObject({
+      passed: true,
+      message: 'the body does not contain "Ada"',
+    });
+    const noError = scriptRule({ type: 'regex', expected_value: 'error', negate: true, subject: 'headers' });
+    expect(judge(noError, response({ headerLines: 'X-Status: error' }))).toMatchObject({
+      passed: false,
+      message: 'expected the headers not to match /error/, but they do',
+    });
+    expect(judge(noError, response({ headerLines: 'X-Ok: yes' }))).toMatchObject({
+      passed: true,
+      message: 'the headers do not match /error/',
+    });
+    expect(judge(notAda, null, 'the connection was refused')).toMatchObject({
+      passed: false,
+      message: 'expected the body not to contain "Ada", but the connection was refused',
+    });
+  });
+
+  it('negate on status_code, header_value and json_path', () => {
+    const not500 = scriptRule({ type: 'status_code', expected_value: '500', negate: true });
+    expect(judge(not500, response())).toMatchObject({ passed: true, message: 'status 200, not 500' });
+    expect(judge(not500, response({ status: 500 }))).toMatchObject({
+      passed: false,
+      message: 'expected a status other than 500, got 500',
+    });
+    const notJson = scriptRule({
+      type: 'header_value',
+      expected_value: 'Content-Type: application/json',
+      negate: true,
+    });
+    expect(judge(notJson, response())).toMatchObject({
+      passed: false,
+      message:
+        'expected header Content-Type not to be application/json, but it is application/json; charset=utf-8',
+    });
+    expect(judge(notJson, response({ headers: { 'content-type': 'text/html' } }))).toMatchObject({
+      passed: true,
+      message: 'header Content-Type is text/html, not application/json',
+    });
+    expect(judge(notJson, response({ headers: {} })).passed).toBe(true);
+    const notId42 = scriptRule({ type: 'json_path', expected_value: '$.id == 42', negate: true });
+    expect(judge(notId42, response())).toMatchObject({
+      passed: false,
+      message: 'expected $.id not to be 42, but it is',
+    });
+    expect(judge(notId42, response({ body: '{"id":7}' }))).toMatchObject({
+      passed: true,
+      message: '$.id is 7, not 42',
+    });
+    const noMissing = scriptRule({ type: 'json_path', expected_value: '$.error', negate: true });
+    expect(judge(noMissing, response())).toMatchObject({
+      passed: true,
+      message: '$.error is not in the body',
+    });
+    expect(judge(noMissing, response({ body: '{"error":"boom"}' }))).toMatchObject({
+      passed: false,
+      message: 'expected $.error not to be in the body, but it is boom',
+    });
+    // A body that cannot be read fails whether or not the rule is negated.
+    expect(judge(noMissing, response({ body: 'oops' }))).toMatchObject({
+      passed: false,
+      message: 'expected JSON to read $.error, but the body is not JSON',
+    });
+  });
+
+  it('xpath: a node selected or a true value on an XML body', () => {
+    expect(
+      judge(scriptRule({ type: 'xpath', expected_value: '/order/line' }), response({ body: xml })),
+    ).toEqual({
+      type: 'xpath',
+      expected: '/order/line',
+      actual: 'a',
+      passed: true,
+      message: '/order/line selects 2 nodes, the first "a"',
+    });
+    expect(
+      judge(
+        scriptRule({ type: 'xpath', expected_value: "string(/order/status) = 'saved'" }),
+        response({ body: xml }),
+      ),
+    ).toMatchObject({ passed: true, actual: 'true', message: "string(/order/status) = 'saved' is true" });
+    expect(
+      judge(scriptRule({ type: 'xpath', expected_value: '/order/total' }), response({ body: xml })),
+    ).toMatchObject({
+      passed: false,
+      actual: null,
+      message: 'expected /order/total to select a node or be true; it selects no node',
+    });
+    expect(
+      judge(scriptRule({ type: 'xpath', expected_value: '/order/@id = 8' }), response({ body: xml })),
+    ).toMatchObject({
+      passed: false,
+      message: 'expected /order/@id = 8 to select a node or be true; it is false',
+    });
+    expect(judge(scriptRule({ type: 'xpath', expected_value: '/order/status' }), response())).toMatchObject({
+      passed: false,
+      actual: response().body,
+      message:
+        'expected an XML body to evaluate /order/status, but the body is not XML (missing root element)',
+    });
+    expect(
+      judge(scriptRule({ type: 'xpath', expected_value: '/order[' }), response({ body: xml })),
+    ).toMatchObject({
+      passed: false,
+      actual: null,
+    });
+  });
+
+  it('xpath negated passes when nothing is selected, and not on a body that is not XML', () => {
+    const noError = scriptRule({ type: 'xpath', expected_value: '//error', negate: true });
+    expect(judge(noError, response({ body: xml }))).toMatchObject({
+      passed: true,
+      message: '//error selects no node',
+    });
+    expect(judge(noError, response({ body: '<r><error>boom</error></r>' }))).toMatchObject({
+      passed: false,
+      actual: 'boom',
+      message: 'expected //error to select no node and not be true, but it selects 1 node, the first "boom"',
+    });
+    expect(judge(noError, response()).passed).toBe(false);
+    expect(judge(noError, null).message).toBe(
+      'expected //error to select nothing in an XML body, but nothing came back',
+    );
+  });
+});

@@ -219,6 +219,7 @@ export class FunctionalRunner {
     const observed: ObservedResponse = {
       status: answer.status,
       headers: answer.headers,
+      headerLines: answer.headerLines,
       body,
       sizeBytes: answer.sizeBytes,
       timeMs: answer.timeMs,
