@@ -114,6 +114,7 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /api/parse-har': 'turns the uploaded HAR into a plan; stores nothing',
   'POST /api/parse-curl': 'turns the pasted command into a plan; stores nothing',
   'POST /api/functional/parse-file': 'turns the uploaded file into a plan; stores nothing',
+  'POST /api/functional/parse-script': 'reads the Taurus script it is sent; stores nothing',
 };
 
 /**
@@ -755,10 +756,11 @@ describe('the cross-user matrix', () => {
     }
     // Today's routes that take an id or user_email; a new one only raises the count.
     expect(scoped.length).toBeGreaterThanOrEqual(36);
-    // Every functional call that names a plan, a run or a user is probed (parse-file stores nothing).
+    // Every functional call that names a plan, a run or a user is probed (the parses store nothing).
     const functional = operations.filter((op) => op.path.startsWith('/api/functional/'));
     expect(functional.filter((op) => !scoped.includes(op)).map((op) => op.key)).toEqual([
       'POST /api/functional/parse-file',
+      'POST /api/functional/parse-script',
     ]);
     expect(functional.length).toBeGreaterThanOrEqual(14);
   });

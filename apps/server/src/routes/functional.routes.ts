@@ -10,6 +10,7 @@ import {
   FunctionalStatusResponseSchema,
 } from '@aqa/plan';
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/authenticate';
 import { assertSameUser } from '../auth/scope';
@@ -21,8 +22,12 @@ import {
   FUNCTIONAL_RUN_MESSAGES,
   type FunctionalRunService,
 } from '../services/functional/functional-run.service';
+import { readScript, ScriptNotRunnableError } from '../services/functional/functional-script';
 import {
   FunctionalIdParamsSchema,
+  ParseScriptRequestSchema,
+  ParseScriptResponseSchema,
+  ScriptRefusalSchema,
   FunctionalReportQuerySchema,
   FunctionalResultListQuerySchema,
   SavedFunctionalPlanListSchema,
@@ -38,6 +43,18 @@ import {
 } from './route-common';
 
 const errors = SCOPED_ERRORS;
+
+/** A script that cannot run answers 400 with its reasons (ScriptRefusalSchema); anything else goes on. */
+function refuseScript(error: unknown, reply: FastifyReply): FastifyReply {
+  if (!(error instanceof ScriptNotRunnableError)) throw error;
+  return reply.code(400).send({
+    detail: error.message,
+    code: error.code,
+    errors: error.errors,
+    warnings: error.warnings,
+    ...(error.line === undefined ? {} : { line: error.line }),
+  });
+}
 const errorsWith404 = SCOPED_ERRORS_WITH_404;
 const tags = ['functional'];
 /** What every call on one functional plan or run by id shares (route-common.ts scopedIdRoute). */
@@ -145,23 +162,57 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
   );
 
   app.post(
+    '/api/functional/parse-script',
+    {
+      schema: {
+        tags,
+        summary:
+          'Read a Taurus script: the calls it will run with their rules and captures, its load settings, variables and data sources, and a warning for everything it will not run',
+        description:
+          'Stores nothing. A script that does not read, or has nothing that can run, answers 400 SCRIPT_NOT_RUNNABLE with every reason in `warnings` (YAML path, line, message) and `line` for YAML that does not read.',
+        body: ParseScriptRequestSchema,
+        response: { 200: ParseScriptResponseSchema, ...errors, 400: ScriptRefusalSchema },
+      },
+      bodyLimit: PLAN_BODY_LIMIT,
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request, reply) => {
+      requireAuth(request);
+      try {
+        return readScript(request.body.script_content, request.body.data_files);
+      } catch (error) {
+        return refuseScript(error, reply);
+      }
+    },
+  );
+
+  app.post(
     '/api/functional/run-test',
     {
       schema: {
         tags,
         summary: 'Start a functional run of the plan sent; plan_id names the saved plan it belongs to',
         description:
-          'Refused with 400 when the model refuses the plan, 404 when plan_id is not a plan of the user, 403 TARGET_REFUSED when the target guard refuses one of its hosts, and 429 when a limit of concurrent runs (shared with load runs) is reached.',
+          "A script_input plan runs the calls its script_content makes (the plan's own load settings and Global Validation Rules apply); a script that cannot run, or a data source not in data_files, answers 400 SCRIPT_NOT_RUNNABLE with `warnings`. Refused with 400 when the model refuses the plan, 404 when plan_id is not a plan of the user, 403 TARGET_REFUSED when the target guard refuses one of its hosts, and 429 when a limit of concurrent runs (shared with load runs) is reached.",
         body: FunctionalRunRequestSchema,
-        response: { 201: FunctionalRunStartedSchema, ...errorsWith404, 429: ErrorResponseSchema },
+        response: {
+          201: FunctionalRunStartedSchema,
+          ...errorsWith404,
+          400: ScriptRefusalSchema,
+          429: ErrorResponseSchema,
+        },
       },
       bodyLimit: PLAN_BODY_LIMIT,
       schemaErrorFormatter: namedFieldErrors,
     },
     async (request, reply) => {
       assertSameUser(request, request.body.user_email);
-      const started = await runs.start(requireAuth(request).user, request.body);
-      return reply.code(201).send(started);
+      try {
+        const started = await runs.start(requireAuth(request).user, request.body);
+        return await reply.code(201).send(started);
+      } catch (error) {
+        return refuseScript(error, reply);
+      }
     },
   );
 

@@ -1,6 +1,8 @@
 import {
   type ApiDefinition,
   CAPTURE_SOURCES,
+  DataFilesSchema,
+  ErrorResponseSchema,
   FUNCTIONAL_PLAN_SCHEMA_VERSION,
   FUNCTIONAL_SOURCE_PAGES,
   FUNCTIONAL_SOURCES,
@@ -9,6 +11,7 @@ import {
   type FunctionalValidation,
   HTTP_METHODS,
   TEST_FRAMEWORKS,
+  VALIDATION_SUBJECTS,
   wholeNumber,
 } from '@aqa/plan';
 import { z } from 'zod';
@@ -58,6 +61,8 @@ export const SavedFunctionalValidationSchema = z.object({
   api_name: text.optional(),
   url: text.optional(),
   method: z.enum(HTTP_METHODS).optional(),
+  negate: z.boolean().optional(),
+  subject: z.enum(VALIDATION_SUBJECTS).optional(),
 });
 
 export const SavedApiDefinitionSchema = z.object({
@@ -72,7 +77,18 @@ export const SavedApiDefinitionSchema = z.object({
   validations: z.array(SavedFunctionalValidationSchema),
   description: text,
   timeout: z.number().int().describe('Seconds'),
-  captures: z.array(z.object({ name: text, from: z.enum(CAPTURE_SOURCES), expression: text })).optional(),
+  captures: z
+    .array(
+      z.object({
+        name: text,
+        from: z.enum(CAPTURE_SOURCES),
+        expression: text,
+        default: text.optional(),
+        group: z.number().int().optional(),
+        match_no: z.number().int().optional(),
+      }),
+    )
+    .optional(),
 });
 
 export const SavedFunctionalPlanSchema = z
@@ -95,6 +111,10 @@ export const SavedFunctionalPlanSchema = z
     test_framework: z.enum(TEST_FRAMEWORKS),
     script_content: text,
     validations: z.array(SavedFunctionalValidationSchema),
+    data_files: z
+      .record(text, text)
+      .optional()
+      .describe("The script's data files by the name it gives them, with their CSV text"),
     status: text.describe(
       'The last run\'s status: running, completed, failed, stopped; "saved" before any run',
     ),
@@ -116,3 +136,56 @@ const planMatches: Same<z.output<typeof SavedFunctionalPlanSchema>, SavedFunctio
 void validationMatches;
 void apiMatches;
 void planMatches;
+
+const ScriptSourceSchema = z.object({ path: text, line: z.number().int().optional() });
+
+/** A construct of a script that will not run as written, where it is written and what happens to it. */
+export const ScriptWarningSchema = z.object({
+  path: text.describe('The YAML path: "scenarios.login.requests[2].assert[0]"'),
+  line: z.number().int().optional().describe('The script line (1-based) the path is written on'),
+  message: text,
+  effect: z.enum(['skipped', 'refused']).describe('Left out of the run, or the whole script refused'),
+});
+
+/** POST /api/functional/parse-script. */
+export const ParseScriptRequestSchema = z.object({
+  script_content: z.string().max(1_000_000).describe('The Taurus YAML'),
+  data_files: DataFilesSchema.optional(),
+});
+
+export const ParseScriptResponseSchema = z
+  .object({
+    apis: z
+      .array(SavedApiDefinitionSchema.extend({ source: ScriptSourceSchema }))
+      .describe('The calls the script makes, in order, with their rules and captures'),
+    execution: z
+      .object({
+        test_name: text,
+        concurrent_users: z.number().int(),
+        iterations: z.number().int(),
+        ramp_up_time: z.number().int().describe('Seconds'),
+        test_duration: z.number().int().describe('Minutes'),
+        think_time: z.number().int().describe('Seconds'),
+      })
+      .describe("The script's load settings, fitted to the plan's bounds"),
+    variables: z.record(text, text),
+    data_sources: z.array(
+      z.object({
+        path: text,
+        delimiter: text.nullable(),
+        loop: z.boolean(),
+        quoted: z.boolean(),
+        variable_names: z.array(text).nullable(),
+        supplied: z.boolean().describe('Whether data_files holds the file'),
+        source: ScriptSourceSchema,
+      }),
+    ),
+    warnings: z.array(ScriptWarningSchema),
+  })
+  .describe('What the script will run, and what it will not');
+
+/** A script that cannot run: the usual error answer with every reason, each with its path and line. */
+export const ScriptRefusalSchema = ErrorResponseSchema.extend({
+  warnings: z.array(ScriptWarningSchema).optional(),
+  line: z.number().int().optional().describe('Where YAML that does not read goes wrong'),
+});

@@ -83,6 +83,9 @@ export const FUNCTIONAL_PLAN_ERRORS = {
 
 const MAX_TEXT = 1_000_000;
 const MAX_FIELD = 8192;
+/** A script plan's data files together (docs/reference/02-running.md §3 "Taurus scripts"). */
+export const DATA_FILES_MAX_BYTES = 5 * 1024 * 1024;
+export const DATA_FILES_MAX_COUNT = 20;
 
 function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -222,6 +225,27 @@ export const ApiDefinitionSchema = z.object({
 export type ApiDefinition = z.infer<typeof ApiDefinitionSchema>;
 export type ApiDefinitionInput = z.input<typeof ApiDefinitionSchema>;
 
+/** Bytes of text as UTF-8 (the package runs in browsers and Node, without TextEncoder's types). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/** A script plan's data files: name → CSV text, at most 20 and 5 MB together. */
+export const DataFilesSchema = z
+  .record(z.string().min(1).max(255), noNul('Data file').max(DATA_FILES_MAX_BYTES))
+  .refine((files) => Object.keys(files).length <= DATA_FILES_MAX_COUNT, {
+    message: `At most ${DATA_FILES_MAX_COUNT} data files`,
+  })
+  .refine(
+    (files) => Object.values(files).reduce((sum, text) => sum + utf8Length(text), 0) <= DATA_FILES_MAX_BYTES,
+    { message: `The data files together must be at most ${DATA_FILES_MAX_BYTES / 1024 / 1024} MB` },
+  );
+
 const functionalPlanFields = {
   schema_version: z.literal(FUNCTIONAL_PLAN_SCHEMA_VERSION).default(FUNCTIONAL_PLAN_SCHEMA_VERSION),
   id: z.string().max(100).optional(),
@@ -263,6 +287,11 @@ const functionalPlanFields = {
   script_content: noNul('Script content').max(MAX_TEXT).default(''),
   /** The script screen's global validation rules. */
   validations: z.array(FunctionalValidationSchema).max(500).default([]),
+  /**
+   * The files a script's data sources read, by the name the script gives them, with their CSV text
+   * (docs/reference/02-running.md §3 "Taurus scripts"); left out when there are none.
+   */
+  data_files: DataFilesSchema.optional(),
   /** The last run's status as the dashboard lists it; any word (docs/reference/02-running.md §4). */
   status: oneLine('Status').max(50).optional(),
   user_email: z.string().max(254).optional(),

@@ -22,6 +22,7 @@ import type { AccountUser } from '../account-user';
 import { demoFunctionalRunProblems } from '../demo-account-limits';
 import type { FunctionalPlanService } from './functional-plan.service';
 import { EMPTY_SUMMARY, rowToResult, type StoredCalls } from './functional-rows';
+import { scriptRunPlan } from './functional-script';
 
 export const FUNCTIONAL_RUN_MESSAGES = {
   notFound: 'Test result not found',
@@ -122,10 +123,12 @@ export class FunctionalRunService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async start(user: AccountUser, plan: FunctionalPlan): Promise<{ test_id: string }> {
-    const planId = plan.plan_id?.trim() || null;
+  async start(user: AccountUser, sent: FunctionalPlan): Promise<{ test_id: string }> {
+    const planId = sent.plan_id?.trim() || null;
     // The plan must be the user's: another user's id is "not found", and nothing runs.
     if (planId !== null) await this.plans.plan(user, planId);
+    // A script plan runs the script's calls (functional-script.ts); one that cannot run starts nothing.
+    const plan = sent.source === 'script_input' ? scriptRunPlan(sent).plan : sent;
     const demo = demoFunctionalRunProblems(user.email, plan);
     if (demo.length > 0) throw new ValidationError(demo, { code: 'DEMO_LIMIT', namesFields: true });
     const release = this.reservePlace(user);
