@@ -1,5 +1,6 @@
 import { functionalBoardEn } from './functional/board.en';
 import { functionalEditorEn } from './functional/editor.en';
+import { functionalScriptEn } from './functional/script.en';
 
 /**
  * Every string of the interface. `ko.ts` is typed as `Messages`, so TypeScript refuses a Korean dictionary
@@ -999,6 +1000,7 @@ export const en = {
   // history:end
   ...functionalBoardEn,
   ...functionalEditorEn,
+  ...functionalScriptEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,6 +1,7 @@
 import type { Messages } from './en';
 import { functionalBoardKo } from './functional/board.ko';
 import { functionalEditorKo } from './functional/editor.ko';
+import { functionalScriptKo } from './functional/script.ko';
 
 /** Korean. Typed as `Messages`: a missing or unknown key is a compile error. */
 export const ko: Messages = {
@@ -992,4 +993,5 @@ export const ko: Messages = {
   // history:end
   ...functionalBoardKo,
   ...functionalEditorKo,
+  ...functionalScriptKo,
 };

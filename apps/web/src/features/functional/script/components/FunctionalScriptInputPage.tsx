@@ -1,0 +1,199 @@
+import { Play, RefreshCw, Save, X } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import {
+  PlanLoadErrorAlert,
+  PlanLoadingAlert,
+  PlanStateBadge,
+  SaveStatus,
+  STICKY_FOOTER_CLASS,
+  useEditorAddress,
+  useEditorKey,
+} from '@/features/plans';
+import { useT } from '@/i18n';
+import { screenPath } from '@/lib/screens';
+import { cn } from '@/lib/utils';
+import { FunctionalSettingsCard } from '../../editor/components/FunctionalSettingsCard';
+import type { FunctionalFormAction } from '../../editor/model/functional-form';
+import { scriptProblemText, useScriptEditor, type ScriptEditor } from '../hooks/useScriptEditor';
+import { rulesOf } from '../model/script-form';
+import { ParsedApiList } from './ParsedApiList';
+import { ScriptRulesPanel } from './ScriptRulesPanel';
+import { ScriptSourceCard } from './ScriptSourceCard';
+
+/**
+ * /functional-test/script-input (docs/reference/02-running.md §2 "Functional Script Input screen"): a
+ * Taurus script, read as it is typed into the APIs that will run and the warnings of what will not, with
+ * the plan settings, per-API and global validation rules, Save / Update and Start. Each visit gets a
+ * fresh editor; ?planId= loads a saved script plan.
+ */
+export default function FunctionalScriptInputPage() {
+  const editorKey = useEditorKey();
+  return <FunctionalScriptEditor key={editorKey} editorKey={editorKey} />;
+}
+
+function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
+  const t = useT();
+  const { planIdParam, rememberPlanId } = useEditorAddress('functionalScript', editorKey);
+  const editor = useScriptEditor({ planIdParam, rememberPlanId });
+  const { form, dispatch, read } = editor;
+  const disabled = editor.loading || editor.loadError !== null;
+  const errors: Record<string, string> = {};
+  for (const problem of editor.problems) errors[problem.field] ??= problem.message;
+  const settingsDispatch = (action: FunctionalFormAction) => {
+    if (action.type === 'setSetting') dispatch(action);
+  };
+
+  return (
+    <div className="space-y-6 pb-4" data-testid="functional-script-input-page">
+      <PageHeader
+        title={t('functional.script.title')}
+        description={t('functional.script.subtitle')}
+        actions={
+          <PlanStateBadge
+            saved={editor.savedId !== null}
+            label={editor.savedId ? t('functional.editor.savedPlan') : t('functional.editor.newPlan')}
+            testId="functional-plan-state"
+          />
+        }
+      />
+
+      {editor.loading && (
+        <PlanLoadingAlert label={t('functional.editor.loading')} testId="functional-plan-loading" />
+      )}
+      {editor.loadError !== null && (
+        <PlanLoadErrorAlert
+          message={t('functional.script.loadFailed', { message: editor.loadError })}
+          startNew={{ to: screenPath('functionalScript'), label: t('functional.editor.startNew') }}
+          testId="functional-plan-load-error"
+          linkTestId="functional-plan-start-new"
+        />
+      )}
+      {editor.problems.length > 0 && (
+        <Alert
+          variant="destructive"
+          title={t('functional.editor.problemsTitle')}
+          data-testid="functional-problems"
+        >
+          <ul className="list-disc space-y-0.5 pl-5">
+            {editor.problems.map((problem) => (
+              <li key={`${problem.field}-${problem.message}`}>{scriptProblemText(problem, t)}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+
+      <div className={cn('space-y-6', editor.loading && 'pointer-events-none opacity-60')}>
+        <FunctionalSettingsCard
+          form={form.settings}
+          dispatch={settingsDispatch}
+          errors={errors}
+          disabled={disabled}
+        />
+
+        <ScriptSourceCard
+          kind="api"
+          form={form}
+          read={read}
+          dispatch={dispatch}
+          disabled={disabled}
+          error={errors.script_content ? t('functional.script.scriptRequired') : undefined}
+        />
+
+        {read.ok && <ParsedApiList apis={read.apis} form={form} dispatch={dispatch} disabled={disabled} />}
+
+        <Card className="space-y-3 p-4 sm:p-5" data-testid="global-rules">
+          <div className="space-y-0.5">
+            <h2 className="text-base font-semibold">{t('functional.script.globalTitle')}</h2>
+            <p className="text-[13px] leading-5 text-muted-foreground">{t('functional.script.globalText')}</p>
+          </div>
+          <ScriptRulesPanel
+            panelId="script-global"
+            target={null}
+            rules={rulesOf(form, null)}
+            dispatch={dispatch}
+            testId="global"
+          />
+        </Card>
+
+        <HelpBox />
+      </div>
+
+      <ActionBar editor={editor} disabled={disabled} />
+    </div>
+  );
+}
+
+/** The help box of docs/reference/02-running.md §2: Taurus's assert section, status_code, contains, jsonpath. */
+function HelpBox() {
+  const t = useT();
+  return (
+    <Alert variant="info" title={t('functional.script.helpTitle')} data-testid="script-help">
+      <ul className="list-disc space-y-1 pl-5 text-[13px] leading-5">
+        <li>{t('functional.script.helpAssert')}</li>
+        <li>{t('functional.script.helpStatus')}</li>
+        <li>{t('functional.script.helpContains')}</li>
+        <li>{t('functional.script.helpJsonPath')}</li>
+        <li>{t('functional.script.helpWarnings')}</li>
+      </ul>
+    </Alert>
+  );
+}
+
+/**
+ * Cancel (history back), Save Test Plan or Update Test Plan (a saved plan), Start Test; disabled while
+ * busy or when the script is blank, with the busy labels of docs/reference/02-running.md §2.
+ */
+function ActionBar({ editor, disabled }: { editor: ScriptEditor; disabled: boolean }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { busy, savedId } = editor;
+  const blank = editor.form.script.trim() === '';
+  const off = disabled || blank || busy !== null;
+
+  return (
+    <div className={STICKY_FOOTER_CLASS} data-testid="functional-actions">
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+        <Button variant="ghost" onClick={() => void navigate(-1)} data-testid="functional-cancel">
+          <X />
+          {t('functional.script.cancel')}
+        </Button>
+        <SaveStatus editor={editor} className="max-sm:hidden sm:ml-auto" testId="functional-save-state" />
+        <Button
+          variant="outline"
+          disabled={off}
+          onClick={() => void editor.save('save')}
+          data-testid="functional-save"
+        >
+          {busy === 'saving' ? <Spinner /> : <Save />}
+          {busy === 'saving' ? t('functional.script.saving') : t('functional.script.save')}
+        </Button>
+        {savedId && (
+          <Button
+            variant="outline"
+            disabled={off}
+            onClick={() => void editor.save('update')}
+            data-testid="functional-update"
+          >
+            {busy === 'updating' ? <Spinner /> : <RefreshCw />}
+            {busy === 'updating' ? t('functional.script.updating') : t('functional.script.update')}
+          </Button>
+        )}
+        <Button
+          disabled={off}
+          onClick={() => void editor.start()}
+          className="max-sm:col-span-2"
+          title={blank ? t('functional.script.scriptRequired') : undefined}
+          data-testid="functional-start"
+        >
+          {busy === 'starting' ? <Spinner /> : <Play />}
+          {busy === 'starting' ? t('functional.script.starting') : t('functional.script.start')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { api } from '@/lib/api';
+
+/**
+ * The file parse of docs/reference/02-running.md §7 (POST /api/functional/parse-file, multipart: the file,
+ * its format and the test type) for the script screen: the answer's script goes into the editor. The
+ * accepted types per format are §5's; a Taurus script (.yml/.yaml) is read as it is, without the server.
+ */
+
+export const FILE_KINDS = ['postman', 'swagger', 'csv', 'excel'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** docs/reference/02-running.md §5 "Accepted upload types". */
+export const ACCEPTED_TYPES: Record<FileKind, string> = {
+  postman: '.json',
+  swagger: '.json,.yaml,.yml',
+  csv: '.csv',
+  excel: '.xlsx,.xls',
+};
+export const ALL_ACCEPTED_TYPES = '.json,.yaml,.yml,.csv,.xlsx,.xls';
+
+export interface ParsedFile {
+  script: string;
+  apiCount: number;
+}
+
+interface FileParseAnswer {
+  script?: unknown;
+  apis?: unknown;
+}
+
+export async function parseFileToScript(file: File, format: FileKind): Promise<ParsedFile> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  form.append('format', format);
+  form.append('test_type', 'api');
+  const answer = await api.upload<FileParseAnswer>('/functional/parse-file', form);
+  return {
+    script: typeof answer.script === 'string' ? answer.script : '',
+    apiCount: Array.isArray(answer.apis) ? answer.apis.length : 0,
+  };
+}

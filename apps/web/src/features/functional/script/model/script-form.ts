@@ -1,0 +1,204 @@
+import {
+  FunctionalPlanSchema,
+  type FunctionalPlan,
+  type FunctionalPlanInput,
+  type FunctionalValidationType,
+  type HttpMethod,
+} from '@aqa/plan';
+import { newId } from '@/features/plans';
+import {
+  formOfPlan,
+  functionalFormReducer,
+  newFunctionalForm,
+  planBodyOf,
+  type FunctionalForm,
+  type RuleForm,
+  type SettingField,
+} from '../../editor/model/functional-form';
+import type { ScriptExecution } from './script-read';
+
+/**
+ * The script screen's state (docs/reference/02-running.md §2 "Functional Script Input screen", §3
+ * "Functional test plan"): the plan settings (the URL screen's form, without APIs), the Taurus script
+ * text, and the Global Validation Rules. An API's own Add Validation adds a plan rule that names the API
+ * (api_name, url, method, as §3 "Validation" has them on the script page); the runner applies a rule
+ * with an api_name to that API only and one without to every API, so the rules round-trip through save
+ * and load without touching the script.
+ */
+
+export interface ScriptRuleForm extends RuleForm {
+  api_name?: string;
+  url?: string;
+  method?: HttpMethod;
+}
+
+export interface ScriptForm {
+  settings: FunctionalForm;
+  script: string;
+  rules: ScriptRuleForm[];
+}
+
+export function newScriptForm(): ScriptForm {
+  return { settings: newFunctionalForm(), script: '', rules: [] };
+}
+
+export interface RuleTarget {
+  api_name: string;
+  url: string;
+  method: HttpMethod;
+}
+
+export type ScriptFormAction =
+  | { type: 'load'; form: ScriptForm }
+  | { type: 'setSetting'; field: SettingField; value: string }
+  | { type: 'setScript'; script: string }
+  /** A parsed script's execution settings fill the form (its name only when the form has none). */
+  | { type: 'applyExecution'; execution: ScriptExecution }
+  | {
+      type: 'addRule';
+      target: RuleTarget | null;
+      rule: { type: FunctionalValidationType; expected_value: string; description: string };
+    }
+  | { type: 'toggleRule'; ruleId: string; enabled: boolean }
+  | { type: 'removeRule'; ruleId: string }
+  /** Deleting an API removes all its validations (§2's confirmation). */
+  | { type: 'removeRulesOf'; apiName: string };
+
+function ruleName(rules: readonly ScriptRuleForm[], target: RuleTarget | null): string {
+  const own = rules.filter((rule) => (rule.api_name ?? '') === (target?.api_name ?? ''));
+  const taken = new Set(own.map((rule) => rule.name));
+  let n = own.length + 1;
+  while (taken.has(`Validation ${n}`)) n += 1;
+  return `Validation ${n}`;
+}
+
+export function scriptFormReducer(form: ScriptForm, action: ScriptFormAction): ScriptForm {
+  switch (action.type) {
+    case 'load':
+      return action.form;
+    case 'setSetting':
+      return { ...form, settings: functionalFormReducer(form.settings, action) };
+    case 'setScript':
+      return { ...form, script: action.script };
+    case 'applyExecution': {
+      const { execution } = action;
+      return {
+        ...form,
+        settings: {
+          ...form.settings,
+          testName: form.settings.testName.trim() ? form.settings.testName : execution.test_name,
+          concurrentUsers: String(execution.concurrent_users),
+          iterations: String(execution.iterations),
+          rampUp: String(execution.ramp_up_time),
+          duration: String(execution.test_duration),
+          thinkTime: String(execution.think_time),
+        },
+      };
+    }
+    case 'addRule':
+      // docs/reference/02-running.md §5: a rule is added only with an expected value.
+      if (action.rule.expected_value.trim() === '') return form;
+      return {
+        ...form,
+        rules: [
+          ...form.rules,
+          {
+            id: newId('rule'),
+            name: ruleName(form.rules, action.target),
+            type: action.rule.type,
+            expected_value: action.rule.expected_value,
+            description: action.rule.description.trim(),
+            enabled: true,
+            ...(action.target ?? {}),
+          },
+        ],
+      };
+    case 'toggleRule':
+      return {
+        ...form,
+        rules: form.rules.map((rule) =>
+          rule.id === action.ruleId ? { ...rule, enabled: action.enabled } : rule,
+        ),
+      };
+    case 'removeRule':
+      return { ...form, rules: form.rules.filter((rule) => rule.id !== action.ruleId) };
+    case 'removeRulesOf':
+      return { ...form, rules: form.rules.filter((rule) => rule.api_name !== action.apiName) };
+  }
+}
+
+/** The rules of one API (target) or the global ones (null). */
+export function rulesOf(form: ScriptForm, apiName: string | null): ScriptRuleForm[] {
+  return form.rules.filter((rule) => (apiName === null ? !rule.api_name : rule.api_name === apiName));
+}
+
+/**
+ * The plan the script screen saves and runs (docs/reference/02-running.md §7): source script_input,
+ * source_page functional-script-input, the script and the rules with their ids as strings. The APIs are
+ * the script's: the server reads them from script_content.
+ */
+export function scriptPlanBody(form: ScriptForm): FunctionalPlanInput {
+  return {
+    ...planBodyOf(form.settings),
+    apis: [],
+    source: 'script_input',
+    source_page: 'functional-script-input',
+    test_framework: 'taurus',
+    script_content: form.script,
+    validations: form.rules.map((rule) => ({
+      id: String(rule.id),
+      name: rule.name,
+      type: rule.type,
+      expected_value: rule.expected_value,
+      description: rule.description,
+      enabled: rule.enabled,
+      ...(rule.api_name ? { api_name: rule.api_name } : {}),
+      ...(rule.url ? { url: rule.url } : {}),
+      ...(rule.method ? { method: rule.method } : {}),
+    })),
+  };
+}
+
+export interface ScriptProblem {
+  field: string;
+  message: string;
+}
+
+export type ScriptCheck =
+  | { ok: true; body: FunctionalPlanInput; problems: [] }
+  | { ok: false; body: FunctionalPlanInput; problems: ScriptProblem[] };
+
+/**
+ * The one schema judges the plan (docs/design.md §9); its problems in the screen's order: the test name,
+ * then the script ('Test name is required', 'Script content is required', docs/reference/02-running.md §5),
+ * then the numbers and rules.
+ */
+export function checkScriptForm(form: ScriptForm): ScriptCheck {
+  const body = scriptPlanBody(form);
+  const parsed = FunctionalPlanSchema.safeParse(body);
+  if (parsed.success) return { ok: true, body, problems: [] };
+  const order = (field: string) => (field === 'test_name' ? 0 : field === 'script_content' ? 1 : 2);
+  const problems = parsed.error.issues
+    .map((issue) => ({ field: String(issue.path[0] ?? 'test_name'), message: issue.message }))
+    .sort((a, b) => order(a.field) - order(b.field));
+  return { ok: false, body, problems };
+}
+
+/** A saved script plan → the form. */
+export function scriptFormOfPlan(plan: FunctionalPlan): ScriptForm {
+  return {
+    settings: { ...formOfPlan(plan), apis: [] },
+    script: plan.script_content,
+    rules: plan.validations.map((rule) => ({
+      id: rule.id ?? newId('rule'),
+      name: rule.name,
+      type: rule.type,
+      expected_value: rule.expected_value,
+      description: rule.description,
+      enabled: rule.enabled,
+      ...(rule.api_name ? { api_name: rule.api_name } : {}),
+      ...(rule.url ? { url: rule.url } : {}),
+      ...(rule.method ? { method: rule.method } : {}),
+    })),
+  };
+}

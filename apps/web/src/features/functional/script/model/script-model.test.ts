@@ -1,0 +1,158 @@
+import { FunctionalPlanSchema } from '@aqa/plan';
+import { describe, expect, it } from 'vitest';
+import { API_SAMPLE_SCRIPT } from './samples';
+import { deleteRequest, parseYamlPath, setAuthorizationHeader, swapRequests } from './script-edit';
+import {
+  checkScriptForm,
+  newScriptForm,
+  scriptFormOfPlan,
+  scriptFormReducer,
+  type ScriptForm,
+} from './script-form';
+import { cut, readScript, warningsByLine } from './script-read';
+import { tokenizeYamlLine } from './yaml-highlight';
+
+const SCRIPT = `# two calls
+execution:
+  - concurrency: 2
+    iterations: 3
+    hold-for: 2m
+    scenario: shop
+
+scenarios:
+  shop:
+    requests:
+      - url: http://127.0.0.1:9/login
+        label: Login
+        method: POST
+      - http://127.0.0.1:9/items
+      - if: \${ok}
+        then:
+          - http://127.0.0.1:9/never
+`;
+
+function apiNames(script: string): string[] {
+  const read = readScript(script);
+  if (!read.ok) throw new Error(read.message);
+  return read.apis.map((api) => api.name);
+}
+
+describe('the script screen model', () => {
+  it('reads the sample as the spec asks: concurrency 1, hold-for 1m, two APIs and no warnings', () => {
+    const read = readScript(API_SAMPLE_SCRIPT);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.execution).toMatchObject({ concurrent_users: 1, test_duration: 1 });
+    expect(read.apis.map((api) => [api.method, api.name])).toEqual([
+      ['GET', 'Get post'],
+      ['POST', 'Create post'],
+    ]);
+    expect(read.warnings).toEqual([]);
+  });
+
+  it('puts each warning on the line the reader names, and says where YAML breaks', () => {
+    const read = readScript(SCRIPT);
+    const lines = warningsByLine(read);
+    const ifLine = SCRIPT.split('\n').findIndex((line) => line.includes('- if:')) + 1;
+    expect([...lines.keys()]).toContain(ifLine);
+    const broken = readScript('execution:\n  - concurrency: [1\n');
+    expect(broken.ok).toBe(false);
+    expect(broken.ok ? undefined : broken.line).toBeGreaterThan(0);
+    expect(readScript('   ')).toEqual({ ok: false, message: '', warnings: [] });
+  });
+
+  it('moves, deletes and authorises requests in the script itself, keeping its comments', () => {
+    expect(parseYamlPath('scenarios["my shop"].requests[2]')).toEqual([
+      'scenarios',
+      'my shop',
+      'requests',
+      2,
+    ]);
+    const read = readScript(SCRIPT);
+    if (!read.ok) throw new Error(read.message);
+    const [login, items] = read.apis;
+    const swapped = swapRequests(SCRIPT, login!.source.path, items!.source.path);
+    expect(swapped).toContain('# two calls');
+    expect(apiNames(swapped)[1]).toBe('Login');
+    const deleted = deleteRequest(SCRIPT, login!.source.path);
+    expect(apiNames(deleted)).toHaveLength(1);
+    expect(apiNames(deleted)[0]).not.toBe('Login');
+    const authorised = setAuthorizationHeader(
+      SCRIPT,
+      read.apis.map((api) => api.source.path),
+      'Bearer abc',
+    );
+    const again = readScript(authorised);
+    if (!again.ok) throw new Error(again.message);
+    expect(again.apis.map((api) => api.headers.Authorization)).toEqual(['Bearer abc', 'Bearer abc']);
+    expect(() => deleteRequest(SCRIPT, 'scenarios.shop.requests[9]')).toThrow(/Cannot find/);
+  });
+
+  it('names a blank test name and a blank script, in that order, as the spec words them', () => {
+    const check = checkScriptForm(newScriptForm());
+    expect(check.problems.map((problem) => problem.message)).toEqual([
+      'Test name is required',
+      'Script content is required',
+    ]);
+  });
+
+  it('keeps an API’s rules as plan rules naming the API, sent with string ids, and reads them back', () => {
+    let form: ScriptForm = scriptFormReducer(newScriptForm(), { type: 'setScript', script: SCRIPT });
+    form = scriptFormReducer(form, { type: 'setSetting', field: 'testName', value: 'Shop' });
+    const target = { api_name: 'Login', url: 'http://127.0.0.1:9/login', method: 'POST' as const };
+    form = scriptFormReducer(form, {
+      type: 'addRule',
+      target,
+      rule: { type: 'status_code', expected_value: '', description: '' },
+    });
+    expect(form.rules).toHaveLength(0);
+    form = scriptFormReducer(form, {
+      type: 'addRule',
+      target,
+      rule: { type: 'status_code', expected_value: '201', description: 'created' },
+    });
+    form = scriptFormReducer(form, {
+      type: 'addRule',
+      target: null,
+      rule: { type: 'response_time', expected_value: '500', description: '' },
+    });
+    const check = checkScriptForm(form);
+    expect(check.ok).toBe(true);
+    expect(check.body).toMatchObject({
+      source: 'script_input',
+      source_page: 'functional-script-input',
+      script_content: SCRIPT,
+      apis: [],
+      validations: [
+        { type: 'status_code', expected_value: '201', api_name: 'Login', method: 'POST' },
+        { type: 'response_time', expected_value: '500' },
+      ],
+    });
+    expect(check.body.validations?.every((rule) => typeof rule.id === 'string')).toBe(true);
+    const back = scriptFormOfPlan(FunctionalPlanSchema.parse(check.body));
+    expect(back.rules.map((rule) => rule.api_name ?? null)).toEqual(['Login', null]);
+    expect(scriptFormReducer(back, { type: 'removeRulesOf', apiName: 'Login' }).rules).toHaveLength(1);
+  });
+
+  it('fills the settings from a read script, keeping a name already typed', () => {
+    const read = readScript(SCRIPT);
+    if (!read.ok) throw new Error(read.message);
+    const form = scriptFormReducer(newScriptForm(), { type: 'applyExecution', execution: read.execution });
+    expect(form.settings).toMatchObject({ concurrentUsers: '2', iterations: '3', duration: '2' });
+  });
+
+  it('colours keys, strings, literals and comments, and cuts previews', () => {
+    expect(tokenizeYamlLine('  - url: "http://x" # note').map((token) => token.kind)).toEqual([
+      'plain',
+      'dash',
+      'key',
+      'plain',
+      'string',
+      'plain',
+      'comment',
+    ]);
+    expect(tokenizeYamlLine('concurrency: 1').at(-1)).toEqual({ kind: 'literal', text: '1' });
+    expect(cut('a'.repeat(120), 100)).toBe(`${'a'.repeat(100)}...`);
+    expect(cut('short', 50)).toBe('short');
+  });
+});
