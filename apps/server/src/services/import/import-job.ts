@@ -6,10 +6,18 @@ import {
   type ImportWarning,
   type NeededValue,
   planToTaurus,
+  readTaurusScript,
   responseValidations,
   type StepSource,
 } from '@aqa/converters';
-import type { Authorization, FunctionalValidation, HttpMethod, UrlEntry } from '@aqa/plan';
+import {
+  type Authorization,
+  type FunctionalValidation,
+  FunctionalValidationSchema,
+  hasAssertion,
+  type HttpMethod,
+  type UrlEntry,
+} from '@aqa/plan';
 
 /**
  * One import, as the worker thread runs it: the file through the converters' importFile, then the answer
@@ -138,20 +146,63 @@ export function runImportJob(job: ImportJob): ImportAnswer {
     needsValue: result.needsValue,
   };
   if (job.taurusScript && result.steps.length > 0) {
+    const apis = result.steps.map((step, i) => functionalApi(step, result.sources[i], result.warnings));
     const script = planToTaurus({
       name: job.taurusScript.name,
       // The functional screen's example scripts: one user for one minute (docs/reference/02-running.md §9).
       concurrent_users: 1,
       duration: 1,
-      urls: result.steps,
+      urls: result.steps.map((step, i) => withDocumentedStatus(step, apis[i]!.validations)),
     });
+    const content = script.files[0]?.content ?? '';
     answer.functional = {
-      script: script.files[0]?.content ?? '',
-      apis: result.steps.map((step, i) => functionalApi(step, result.sources[i], result.warnings)),
+      script: content,
+      apis: withScriptRules(apis, content),
       scriptWarnings: script.warnings,
     };
   }
   return answer;
+}
+
+/**
+ * The step as the script writes it: a step that asserts nothing else asserts the status the OpenAPI
+ * document lists, so the script and the API list judge the call alike (docs/reference/02-running.md §7
+ * "Script calls"). A JSON Schema rule has no Taurus form; the API list alone carries it.
+ */
+function withDocumentedStatus(step: UrlEntry, validations: FunctionalValidation[]): UrlEntry {
+  const status = validations.find((v) => v.type === 'status_code');
+  if (status === undefined || hasAssertion(step)) return step;
+  return {
+    ...step,
+    assertionType: 'status',
+    assertionOperator: 'equals',
+    assertionValue: status.expected_value,
+  };
+}
+
+/**
+ * The APIs with the rules their script gives them (the steps' assertions, as the Taurus reader reads
+ * them back), before the document's own, so the API list and the script read back name the same rules.
+ */
+function withScriptRules(apis: FunctionalApi[], script: string): FunctionalApi[] {
+  let read;
+  try {
+    read = readTaurusScript(script);
+  } catch {
+    return apis;
+  }
+  if (read.apis.length !== apis.length) return apis;
+  return apis.map((api, i) => {
+    const scriptRules = (read.apis[i]?.validations ?? []).flatMap((input) => {
+      const rule = FunctionalValidationSchema.safeParse(input);
+      return rule.success ? [rule.data] : [];
+    });
+    const same = (a: FunctionalValidation, b: FunctionalValidation) =>
+      a.type === b.type && a.expected_value === b.expected_value;
+    const documented = api.validations.filter((v) => !scriptRules.some((r) => same(r, v)));
+    const named = scriptRules.map((r) => api.validations.find((v) => same(r, v)) ?? r);
+    return { ...api, validations: [...named, ...documented] };
+  });
 }
 
 /**
@@ -194,7 +245,13 @@ function functionalApi(
   const headers: Record<string, string> = {};
   const params: Record<string, string> = {};
   for (const header of step.headers) if (header.name !== '') headers[header.name] = header.value;
-  for (const param of step.parameters) if (param.key !== '') params[param.key] = param.value;
+  const named = step.parameters.filter((p) => p.key !== '');
+  // A name sent more than once (?tag=a&tag=b) does not fit the name → value map: the query goes in the URL.
+  const repeats = new Set(named.map((p) => p.key)).size < named.length;
+  const url = repeats
+    ? `${step.url}${step.url.includes('?') ? '&' : '?'}${named.map((p) => `${p.key}=${p.value}`).join('&')}`
+    : step.url;
+  if (!repeats) for (const param of named) params[param.key] = param.value;
   const auth = step.authorization;
   if (auth.type === 'bearer' && auth.token.trim() !== '')
     headers.Authorization = `Bearer ${auth.token.trim()}`;
@@ -207,7 +264,7 @@ function functionalApi(
   }
   return {
     name: step.name ?? step.url,
-    url: step.url,
+    url,
     method: step.method,
     headers,
     body: step.payload,
