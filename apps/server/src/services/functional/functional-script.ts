@@ -66,9 +66,8 @@ export function readScript(script: string, files?: Readonly<Record<string, strin
     read = readTaurusScript(script, files === undefined ? {} : { files });
   } catch (error) {
     if (!(error instanceof TaurusScriptError)) throw error;
-    const reasons = error.warnings.map((w) => atLine(`${w.path}: ${w.message}`, w.line));
-    const detail = [atLine(error.message, error.line), ...reasons].join('; ');
-    throw new ScriptNotRunnableError(detail, error.warnings, error.line);
+    // The reader's message names every reason already, each with its path and line.
+    throw new ScriptNotRunnableError(atLine(error.message, error.line), error.warnings, error.line);
   }
   const warnings = [...read.warnings];
   const apis: ScriptApi[] = [];
