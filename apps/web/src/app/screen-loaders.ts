@@ -25,4 +25,5 @@ export const SCREEN_LOADERS: Record<BuiltScreenId, ScreenLoader> = {
   profile: () => import('@/features/profile/components/ProfilePage'),
   settings: () => import('@/features/settings/components/SettingsPage'),
   functionalUrl: () => import('@/features/functional/editor/components/FunctionalUrlInputPage'),
+  functionalScript: () => import('@/features/functional/script/components/FunctionalScriptInputPage'),
 };

@@ -129,6 +129,7 @@ const BUILT = [
   'profile',
   'settings',
   'functionalUrl',
+  'functionalScript',
 ] as const satisfies readonly ScreenId[];
 
 export type BuiltScreenId = (typeof BUILT)[number];

@@ -27,7 +27,7 @@ export const functionalScriptEn = {
   'functional.script.parseFailed': 'Failed to parse file: {message}',
   'functional.script.refused': 'This script cannot run',
   'functional.script.atLine': 'Line {line}: {message}',
-  'functional.script.readSummary': '{count} APIs will run · {warnings} warnings',
+  'functional.script.readSummary': '{count} APIs will run · warnings: {warnings}',
   'functional.script.warningsTitle': 'What will not run as written ({count})',
   'functional.script.line': 'Line {line}',
   'functional.script.skippedEffect': 'skipped',
@@ -56,6 +56,12 @@ export const functionalScriptEn = {
   // Global rules and help.
   'functional.script.globalTitle': 'Global Validation Rules',
   'functional.script.globalText': 'Checked on every API of the script, after its own assertions.',
+  'functional.script.globalRules': 'Rules for every API',
+  'functional.script.noGlobalRules': 'No global rules.',
+  'functional.script.apiRulesText':
+    'Checked after the script’s own assertions; kept with the plan, not written into the script.',
+  'functional.script.noApiRules': 'No rules added here: the call passes when the status is 200.',
+  'functional.script.noApiRulesScript': 'No rules added here: the script’s own checks judge this call.',
   'functional.script.helpTitle': 'Writing checks in a Taurus script',
   'functional.script.helpAssert':
     'Put checks under a request’s assert section: each item has contains (a list), subject (body, headers or http-code) and not.',

@@ -111,10 +111,13 @@ describe('Functional dashboard', () => {
     expect(within(plans[0]!).getByTestId('plan-item-status')).toHaveTextContent('Failed');
     expect(within(plans[1]!).getByTestId('plan-item-name')).toHaveTextContent('Unnamed Plan');
     expect(within(plans[1]!).getByTestId('plan-item-source')).toHaveTextContent('Script Input');
-    // The script and UI screens are not built yet (issues 14 and 15): their buttons say "Coming soon".
-    expect(within(plans[1]!).getByTestId('edit-plan')).toHaveAttribute('aria-disabled', 'true');
+    // A script plan is edited on the script screen; the UI screen is not built yet (issue 15): "Coming soon".
+    expect(within(plans[1]!).getByTestId('edit-plan')).toHaveAttribute(
+      'href',
+      '/functional-test/script-input?planId=p2',
+    );
     expect(screen.getByTestId('create-ui-test')).toHaveAccessibleDescription('Coming soon');
-    expect(screen.getByTestId('create-script-test')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('create-script-test')).not.toHaveAttribute('aria-disabled');
     expect(screen.getByTestId('functional-guide')).toHaveTextContent('Script-based Testing');
   });
 

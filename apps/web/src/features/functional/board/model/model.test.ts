@@ -43,6 +43,8 @@ describe('the functional dashboard', () => {
       '/functional-test/url-input?planId=p1',
     );
     expect(editFunctionalPlanPath({ id: 'p1', source: 'ui_url_input' })).toBeNull();
-    expect(editFunctionalPlanPath({ id: 'p1', source: 'script_input' })).toBeNull();
+    expect(editFunctionalPlanPath({ id: 'p1', source: 'script_input' })).toBe(
+      '/functional-test/script-input?planId=p1',
+    );
   });
 });

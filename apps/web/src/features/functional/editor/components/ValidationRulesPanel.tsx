@@ -17,7 +17,16 @@ import type { ApiPanelProps } from './api-panel';
  * whose Add stays disabled while the expected value is blank. A bad value is named by the model's own
  * check (expectedValueProblem) before it is added; each type shows what it reads.
  */
-export function ValidationRulesPanel({ api, dispatch, errors, testId }: ApiPanelProps) {
+export function ValidationRulesPanel({
+  api,
+  dispatch,
+  errors,
+  testId,
+  labels,
+}: ApiPanelProps & {
+  /** Another screen's words for the title, its line and the empty list (the script screen's rules). */
+  labels?: { title?: string; text?: string; empty?: string };
+}) {
   const t = useT();
   const entryId = api.entry.id;
   const [type, setType] = useState<ApiRuleType>('status_code');
@@ -61,8 +70,8 @@ export function ValidationRulesPanel({ api, dispatch, errors, testId }: ApiPanel
       <SectionTitle
         id={`${entryId}-rules`}
         icon={ListChecks}
-        title={t('functional.editor.rulesTitle')}
-        text={t('functional.editor.rulesText')}
+        title={labels?.title ?? t('functional.editor.rulesTitle')}
+        text={labels?.text ?? t('functional.editor.rulesText')}
         badge={
           api.rules.length > 0 && (
             <Badge variant="secondary" className="num">
@@ -74,7 +83,7 @@ export function ValidationRulesPanel({ api, dispatch, errors, testId }: ApiPanel
 
       {api.rules.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border px-3 py-2.5 text-[13px] text-muted-foreground">
-          {t('functional.editor.noRules')}
+          {labels?.empty ?? t('functional.editor.noRules')}
         </p>
       ) : (
         <ul

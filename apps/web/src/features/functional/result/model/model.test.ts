@@ -63,8 +63,9 @@ describe('Back from a functional result', () => {
     expect(backPath({ source: 'ui_url_input', plan_id: 'p1' }, undefined)).toBe('/functional-dashboard');
     expect(backPath({ source: 'url_input', plan_id: null }, undefined)).toBe('/functional-dashboard');
     expect(backPath(null, undefined)).toBe('/functional-dashboard');
-    // The script screen is not built yet: its runs go back to the dashboard.
-    expect(backPath({ source: 'script_input', plan_id: 'p1' }, undefined)).toBe('/functional-dashboard');
+    expect(backPath({ source: 'script_input', plan_id: 'p1' }, undefined)).toBe(
+      '/functional-test/script-input?planId=p1',
+    );
     BUILT_SCREENS.delete('functionalUrl');
     expect(backPath({ source: 'url_input', plan_id: 'p1' }, undefined)).toBe('/functional-dashboard');
   });

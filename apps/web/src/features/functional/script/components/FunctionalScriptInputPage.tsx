@@ -107,16 +107,18 @@ function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
         {read.ok && <ParsedApiList apis={read.apis} form={form} dispatch={dispatch} disabled={disabled} />}
 
         <Card className="space-y-3 p-4 sm:p-5" data-testid="global-rules">
-          <div className="space-y-0.5">
-            <h2 className="text-base font-semibold">{t('functional.script.globalTitle')}</h2>
-            <p className="text-[13px] leading-5 text-muted-foreground">{t('functional.script.globalText')}</p>
-          </div>
+          <h2 className="text-base font-semibold">{t('functional.script.globalTitle')}</h2>
           <ScriptRulesPanel
             panelId="script-global"
             target={null}
             rules={rulesOf(form, null)}
             dispatch={dispatch}
             testId="global"
+            labels={{
+              title: t('functional.script.globalRules'),
+              text: t('functional.script.globalText'),
+              empty: t('functional.script.noGlobalRules'),
+            }}
           />
         </Card>
 

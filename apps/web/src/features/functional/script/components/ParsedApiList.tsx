@@ -289,6 +289,10 @@ function ParsedApiCard({
         rules={rulesOf(form, api.name)}
         dispatch={dispatch}
         testId={testId}
+        labels={{
+          text: t('functional.script.apiRulesText'),
+          empty: t(scriptRules > 0 ? 'functional.script.noApiRulesScript' : 'functional.script.noApiRules'),
+        }}
       />
     </Card>
   );

@@ -16,6 +16,7 @@ export function ScriptRulesPanel({
   rules,
   dispatch,
   testId,
+  labels,
 }: {
   /** A stable id for the panel's fields. */
   panelId: string;
@@ -23,6 +24,7 @@ export function ScriptRulesPanel({
   rules: ScriptRuleForm[];
   dispatch: Dispatch<ScriptFormAction>;
   testId: string;
+  labels: { title?: string; text?: string; empty: string };
 }) {
   const api: FunctionalApiForm = {
     entry: { ...createEntry({ name: target?.api_name ?? '', url: target?.url ?? '' }), id: panelId },
@@ -45,5 +47,5 @@ export function ScriptRulesPanel({
         return;
     }
   };
-  return <ValidationRulesPanel api={api} dispatch={forward} errors={{}} testId={testId} />;
+  return <ValidationRulesPanel api={api} dispatch={forward} errors={{}} testId={testId} labels={labels} />;
 }

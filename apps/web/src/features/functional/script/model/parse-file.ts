@@ -3,13 +3,13 @@ import { api } from '@/lib/api';
 /**
  * The file parse of docs/reference/02-running.md §7 (POST /api/functional/parse-file, multipart: the file,
  * its format and the test type) for the script screen: the answer's script goes into the editor. The
- * accepted types per format are §5's; a Taurus script (.yml/.yaml) is read as it is, without the server.
+ * file picker accepts each format's own types.
  */
 
 export const FILE_KINDS = ['postman', 'swagger', 'csv', 'excel'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
-/** docs/reference/02-running.md §5 "Accepted upload types". */
+/** The accepted types of docs/reference/02-running.md §2 "Functional Script Input screen". */
 export const ACCEPTED_TYPES: Record<FileKind, string> = {
   postman: '.json',
   swagger: '.json,.yaml,.yml',

@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SCREEN_LOADERS, type ScreenLoader } from '@/app/screen-loaders';
+import { BUILT_SCREENS } from '@/lib/screens';
+import { answerConfirm, dismissNotices, noticeTexts } from '@/test/notices';
+import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
+
+const SCRIPT = `execution:
+  - concurrency: 1
+    hold-for: 1m
+    scenario: shop
+scenarios:
+  shop:
+    requests:
+      - url: http://127.0.0.1:9/login
+        label: Login
+        method: POST
+        body: '${'x'.repeat(130)}'
+      - url: http://127.0.0.1:9/items
+        label: Items
+`;
+
+const SAVED = {
+  id: 'fs-9',
+  test_name: 'Saved script',
+  test_type: 'functional',
+  source: 'script_input',
+  source_page: 'functional-script-input',
+  concurrent_users: 4,
+  script_content: SCRIPT,
+  validations: [{ id: 'r1', type: 'status_code', expected_value: '201', api_name: 'Login', enabled: true }],
+};
+
+describe('the functional script input screen', { timeout: 20_000 }, () => {
+  let fetchMock: FetchMock;
+  let handlers: Parameters<typeof createFetchMock>[0];
+  const resultLoader = (SCREEN_LOADERS as Record<string, ScreenLoader>).functionalResult;
+
+  beforeEach(() => {
+    handlers = {
+      'GET /api/me': () => json({ user: TEST_USER }),
+      'POST /api/functional/save-config': () => json({ id: 'fs-1', test_id: 'fs-1' }, 201),
+      'PUT /api/functional/update-config/fs-1': () => json({ id: 'fs-1', test_id: 'fs-1' }),
+      'GET /api/functional/get-test-config/fs-9': () => json(SAVED),
+      'POST /api/functional/run-test': () => json({ test_id: 'fc_7' }),
+      'POST /api/functional/parse-file': () => json({ script: SCRIPT, apis: [{}, {}] }),
+    };
+    fetchMock = createFetchMock(handlers);
+    vi.stubGlobal('fetch', fetchMock);
+    signInAs();
+    BUILT_SCREENS.add('functionalResult');
+    (SCREEN_LOADERS as Record<string, ScreenLoader>).functionalResult = () =>
+      Promise.resolve({ default: () => <div data-testid="result-stand-in">result</div> });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    window.localStorage.clear();
+    if (resultLoader) (SCREEN_LOADERS as Record<string, ScreenLoader>).functionalResult = resultLoader;
+  });
+
+  async function openScreen(path = '/functional-test/script-input') {
+    const view = renderApp(path);
+    await screen.findByTestId('functional-script-input-page', undefined, { timeout: 10_000 });
+    return view;
+  }
+  const callsTo = (method: string, path: string) =>
+    fetchMock.mock.calls.filter(
+      ([input, init]) =>
+        (init?.method ?? 'GET').toUpperCase() === method &&
+        (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).split('?')[0] ===
+          path,
+    );
+
+  it('keeps Save and Start off while the script is blank, and names a blank test name first', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    expect(screen.getByTestId('functional-save')).toBeDisabled();
+    expect(screen.getByTestId('functional-start')).toBeDisabled();
+    expect(screen.queryByTestId('functional-update')).not.toBeInTheDocument();
+    expect(screen.getByTestId('script-content')).toHaveAttribute('rows', '20');
+    expect(screen.getByText('Taurus Script Configuration')).toBeInTheDocument();
+    await user.click(screen.getByTestId('load-sample'));
+    expect(screen.getByTestId('parsed-apis-title')).toHaveTextContent('Parsed APIs (2) - Execution Order');
+    expect(screen.getByTestId('setting-duration')).toHaveValue('1');
+    // The sample names the test after its scenario; a blank name is refused.
+    expect(screen.getByTestId('test-name')).toHaveValue('api-check');
+    await user.clear(screen.getByTestId('test-name'));
+    await user.click(screen.getByTestId('functional-save'));
+    await waitFor(() => expect(noticeTexts()).toContain('Test name is required'));
+    expect(callsTo('POST', '/api/functional/save-config')).toHaveLength(0);
+  });
+
+  it('lists the parsed APIs with cut previews, moves and deletes them in the script, and adds rules', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await user.click(screen.getByTestId('script-content'));
+    await user.paste(SCRIPT);
+    const first = await screen.findByTestId('parsed-api-0');
+    expect(within(first).getByTestId('parsed-api-0-body').textContent).toBe(`${'x'.repeat(100)}...`);
+    expect(screen.getByTestId('parsed-api-0-up')).toBeDisabled();
+    expect(screen.getByTestId('parsed-api-1-down')).toBeDisabled();
+    expect(screen.getByTestId('auth-notice')).toHaveTextContent('Authorization Notice');
+
+    await user.click(screen.getByTestId('parsed-api-0-down'));
+    await waitFor(() => expect(screen.getByTestId('parsed-api-0-name')).toHaveTextContent('Items'));
+    expect(screen.getByTestId<HTMLTextAreaElement>('script-content').value.indexOf('Items')).toBeLessThan(
+      screen.getByTestId<HTMLTextAreaElement>('script-content').value.indexOf('Login'),
+    );
+
+    expect(screen.getByTestId('parsed-api-1-rule-add')).toBeDisabled();
+    await user.click(screen.getByTestId('parsed-api-1-rule-expected'));
+    await user.paste('201');
+    await user.click(screen.getByTestId('parsed-api-1-rule-add'));
+    await user.click(screen.getByTestId('add-validations-all'));
+    await waitFor(() => expect(noticeTexts()).toContain('Added validations for 1 APIs'));
+
+    await user.click(screen.getByTestId('add-auth-header'));
+    await user.click(await screen.findByTestId('auth-value'));
+    await user.paste('t'.repeat(60));
+    await user.click(screen.getByTestId('auth-apply'));
+    await waitFor(() => expect(screen.queryByTestId('auth-notice')).not.toBeInTheDocument());
+    expect(screen.getByTestId('parsed-api-0-headers').textContent).toBe(
+      `Authorization: ${`Bearer ${'t'.repeat(60)}`.slice(0, 50)}...`,
+    );
+
+    await user.click(screen.getByTestId('parsed-api-1-delete'));
+    expect(await answerConfirm(user, true)).toBe(
+      'Are you sure you want to delete the API "Login"? This will also remove all its validations.',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('parsed-apis-title')).toHaveTextContent('Parsed APIs (1) - Execution Order'),
+    );
+
+    await user.click(screen.getByTestId('test-name'));
+    await user.paste('Shop');
+    dismissNotices();
+    await user.click(screen.getByTestId('functional-save'));
+    await waitFor(() => expect(noticeTexts()).toContain('Test plan saved successfully!'));
+    const [[, init]] = callsTo('POST', '/api/functional/save-config') as [[unknown, RequestInit]];
+    const body = bodyOf(init) as {
+      validations: { api_name?: string; id: unknown }[];
+      script_content: string;
+    };
+    expect(body).toMatchObject({ source: 'script_input', source_page: 'functional-script-input' });
+    // Login's rule went with it; Items keeps the one Add Validations for All APIs gave it.
+    expect(body.validations.map((rule) => rule.api_name)).toEqual(['Items']);
+    expect(typeof body.validations[0]?.id).toBe('string');
+    expect(body.script_content).not.toContain('Login');
+    expect(screen.getByTestId('functional-update')).toHaveTextContent('Update Test Plan');
+  });
+
+  it('loads a saved script plan by ?planId, updates it, and starts it with the spec’s alerts', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = await openScreen('/functional-test/script-input?planId=fs-9');
+    await waitFor(() => expect(screen.getByTestId('test-name')).toHaveValue('Saved script'));
+    expect(screen.getByTestId('setting-concurrentUsers')).toHaveValue('4');
+    expect(await screen.findByTestId('parsed-api-0-rule-list')).toHaveTextContent('201');
+    Object.assign(handlers, {
+      'PUT /api/functional/update-config/fs-9': () => json({ id: 'fs-9' }),
+    });
+    await user.click(screen.getByTestId('functional-update'));
+    await waitFor(() => expect(noticeTexts()).toContain('Test plan updated successfully!'));
+    await user.click(screen.getByTestId('functional-start'));
+    expect(await screen.findByTestId('result-stand-in')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/functional-test-result/fc_7');
+    const [[, init]] = callsTo('POST', '/api/functional/run-test') as [[unknown, RequestInit]];
+    expect(bodyOf(init)).toMatchObject({ plan_id: 'fs-9', source: 'script_input', script_content: SCRIPT });
+    expect(callsTo('POST', '/api/functional/save-config')).toHaveLength(0);
+  });
+
+  it('turns an uploaded file into the script with the spec’s message, and says when it cannot', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await user.selectOptions(screen.getByTestId('file-type'), 'excel');
+    expect(screen.getByTestId('script-file')).toHaveAttribute('accept', '.xlsx,.xls');
+    await user.selectOptions(screen.getByTestId('file-type'), 'postman');
+    await user.upload(screen.getByTestId('script-file'), new File(['{}'], 'shop.json'));
+    await waitFor(() =>
+      expect(noticeTexts()).toContain('File parsed successfully! 2 APIs loaded and script generated.'),
+    );
+    expect(screen.getByTestId<HTMLTextAreaElement>('script-content').value).toBe(SCRIPT);
+    Object.assign(handlers, { 'POST /api/functional/parse-file': () => json({ script: '', apis: [] }) });
+    dismissNotices();
+    await user.upload(screen.getByTestId('script-file'), new File(['{}'], 'empty.json'));
+    await waitFor(() => expect(noticeTexts()).toContain('No script generated from file'));
+    Object.assign(handlers, {
+      'POST /api/functional/parse-file': () => json({ detail: 'Not a Postman collection' }, 400),
+    });
+    dismissNotices();
+    await user.upload(screen.getByTestId('script-file'), new File(['{}'], 'bad.json'));
+    await waitFor(() => expect(noticeTexts()).toContain('Failed to parse file: Not a Postman collection'));
+  });
+});
