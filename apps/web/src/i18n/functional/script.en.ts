@@ -62,6 +62,15 @@ export const functionalScriptEn = {
     'Checked after the script’s own assertions; kept with the plan, not written into the script.',
   'functional.script.noApiRules': 'No rules added here: the call passes when the status is 200.',
   'functional.script.noApiRulesScript': 'No rules added here: the script’s own checks judge this call.',
+  'functional.script.dataTitle': 'Data files',
+  'functional.script.dataText':
+    'The CSV files the script’s data-sources name. Attach each one; it is saved with the plan and read one row per iteration.',
+  'functional.script.dataMissing': 'Not attached',
+  'functional.script.dataRows': '{count} lines',
+  'functional.script.dataAttach': 'Attach',
+  'functional.script.dataReplace': 'Replace',
+  'functional.script.dataRemove': 'Remove {name}',
+  'functional.script.dataFailed': 'Could not read the file: {message}',
   'functional.script.helpTitle': 'Writing checks in a Taurus script',
   'functional.script.helpAssert':
     'Put checks under a request’s assert section: each item has contains (a list), subject (body, headers or http-code) and not.',

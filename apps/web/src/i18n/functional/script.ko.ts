@@ -59,6 +59,15 @@ export const functionalScriptKo: Record<keyof typeof functionalScriptEn, string>
   'functional.script.apiRulesText': '스크립트의 검증 다음에 확인합니다. 스크립트가 아니라 계획에 저장됩니다.',
   'functional.script.noApiRules': '여기서 추가한 규칙이 없습니다: 상태 코드가 200이면 통과합니다.',
   'functional.script.noApiRulesScript': '여기서 추가한 규칙이 없습니다: 스크립트의 검증으로 판정합니다.',
+  'functional.script.dataTitle': '데이터 파일',
+  'functional.script.dataText':
+    '스크립트의 data-sources가 가리키는 CSV 파일입니다. 각각 첨부하면 계획과 함께 저장되고 반복마다 한 행씩 읽습니다.',
+  'functional.script.dataMissing': '첨부되지 않음',
+  'functional.script.dataRows': '{count}줄',
+  'functional.script.dataAttach': '첨부',
+  'functional.script.dataReplace': '바꾸기',
+  'functional.script.dataRemove': '{name} 제거',
+  'functional.script.dataFailed': '파일을 읽지 못했습니다: {message}',
   'functional.script.helpTitle': 'Taurus 스크립트에 검증 쓰기',
   'functional.script.helpAssert':
     '요청의 assert 섹션에 검증을 적습니다. 각 항목에는 contains(목록), subject(body, headers, http-code), not이 있습니다.',

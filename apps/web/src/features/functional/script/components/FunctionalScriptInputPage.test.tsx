@@ -192,4 +192,39 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
     await user.upload(screen.getByTestId('script-file'), new File(['{}'], 'bad.json'));
     await waitFor(() => expect(noticeTexts()).toContain('Failed to parse file: Not a Postman collection'));
   });
+  it('attaches the CSV file a data source names, and saves it with the plan as data_files', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    const script = `execution:
+  - concurrency: 1
+    iterations: 2
+    scenario: users
+scenarios:
+  users:
+    data-sources:
+      - users.csv
+    requests:
+      - url: http://127.0.0.1:9/users/\${id}
+        label: User
+`;
+    await user.click(screen.getByTestId('script-content'));
+    await user.paste(script);
+    expect(await screen.findByTestId('data-file-0-state')).toHaveTextContent('Not attached');
+    const warned = screen.getByTestId('script-warnings').textContent;
+    expect(warned).toContain('users.csv');
+    await user.upload(
+      screen.getByTestId('data-file-0-input'),
+      new File(['id\n1\n2\n'], 'users.csv', { type: 'text/csv' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('data-file-0-state')).toHaveTextContent('3 lines'));
+    await waitFor(() =>
+      expect(screen.queryByTestId('script-warnings')?.textContent ?? '').not.toContain('users.csv'),
+    );
+    await user.click(screen.getByTestId('test-name'));
+    await user.paste('Users');
+    await user.click(screen.getByTestId('functional-save'));
+    await waitFor(() => expect(noticeTexts()).toContain('Test plan saved successfully!'));
+    const [[, init]] = callsTo('POST', '/api/functional/save-config') as [[unknown, RequestInit]];
+    expect(bodyOf(init)).toMatchObject({ data_files: { 'users.csv': 'id\n1\n2\n' } });
+  });
 });

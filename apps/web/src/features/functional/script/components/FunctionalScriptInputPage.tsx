@@ -21,6 +21,7 @@ import { FunctionalSettingsCard } from '../../editor/components/FunctionalSettin
 import type { FunctionalFormAction } from '../../editor/model/functional-form';
 import { scriptProblemText, useScriptEditor, type ScriptEditor } from '../hooks/useScriptEditor';
 import { rulesOf } from '../model/script-form';
+import { DataFilesCard } from './DataFilesCard';
 import { ParsedApiList } from './ParsedApiList';
 import { ScriptRulesPanel } from './ScriptRulesPanel';
 import { ScriptSourceCard } from './ScriptSourceCard';
@@ -103,6 +104,15 @@ function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
           disabled={disabled}
           error={errors.script_content ? t('functional.script.scriptRequired') : undefined}
         />
+
+        {read.ok && read.dataSources.length > 0 && (
+          <DataFilesCard
+            sources={read.dataSources}
+            files={form.dataFiles}
+            dispatch={dispatch}
+            disabled={disabled}
+          />
+        )}
 
         {read.ok && <ParsedApiList apis={read.apis} form={form} dispatch={dispatch} disabled={disabled} />}
 

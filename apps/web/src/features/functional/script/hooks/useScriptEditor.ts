@@ -95,7 +95,7 @@ export function useScriptEditor({
 
   // The script read as it is typed; deferred so typing stays quick on a long script.
   const deferredScript = useDeferredValue(form.script);
-  const read = useMemo(() => readScript(deferredScript), [deferredScript]);
+  const read = useMemo(() => readScript(deferredScript, form.dataFiles), [deferredScript, form.dataFiles]);
 
   const check = useMemo(() => checkScriptForm(form), [form]);
   const dirty = savedBody !== JSON.stringify(check.body);

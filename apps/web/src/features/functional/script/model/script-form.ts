@@ -36,10 +36,12 @@ export interface ScriptForm {
   settings: FunctionalForm;
   script: string;
   rules: ScriptRuleForm[];
+  /** The CSV files the script's data-sources name, by that name (the plan's data_files). */
+  dataFiles: Record<string, string>;
 }
 
 export function newScriptForm(): ScriptForm {
-  return { settings: newFunctionalForm(), script: '', rules: [] };
+  return { settings: newFunctionalForm(), script: '', rules: [], dataFiles: {} };
 }
 
 export interface RuleTarget {
@@ -59,6 +61,7 @@ export type ScriptFormAction =
       target: RuleTarget | null;
       rule: { type: FunctionalValidationType; expected_value: string; description: string };
     }
+  | { type: 'setDataFile'; name: string; text: string | null }
   | { type: 'toggleRule'; ruleId: string; enabled: boolean }
   | { type: 'removeRule'; ruleId: string }
   /** Deleting an API removes all its validations (§2's confirmation). */
@@ -113,6 +116,10 @@ export function scriptFormReducer(form: ScriptForm, action: ScriptFormAction): S
           },
         ],
       };
+    case 'setDataFile': {
+      const { [action.name]: _dropped, ...rest } = form.dataFiles;
+      return { ...form, dataFiles: action.text === null ? rest : { ...rest, [action.name]: action.text } };
+    }
     case 'toggleRule':
       return {
         ...form,
@@ -145,6 +152,7 @@ export function scriptPlanBody(form: ScriptForm): FunctionalPlanInput {
     source_page: 'functional-script-input',
     test_framework: 'taurus',
     script_content: form.script,
+    ...(Object.keys(form.dataFiles).length > 0 ? { data_files: form.dataFiles } : {}),
     validations: form.rules.map((rule) => ({
       id: String(rule.id),
       name: rule.name,
@@ -189,6 +197,7 @@ export function scriptFormOfPlan(plan: FunctionalPlan): ScriptForm {
   return {
     settings: { ...formOfPlan(plan), apis: [] },
     script: plan.script_content,
+    dataFiles: { ...(plan.data_files ?? {}) },
     rules: plan.validations.map((rule) => ({
       id: rule.id ?? newId('rule'),
       name: rule.name,

@@ -1,4 +1,10 @@
-import { readTaurusScript, TaurusScriptError, type TaurusApi, type TaurusWarning } from '@aqa/converters';
+import {
+  readTaurusScript,
+  TaurusScriptError,
+  type TaurusApi,
+  type TaurusDataSource,
+  type TaurusWarning,
+} from '@aqa/converters';
 
 /**
  * The script as the Taurus reader reads it (packages/converters, the same code the server runs for
@@ -17,13 +23,20 @@ export interface ScriptExecution {
 }
 
 export type ScriptRead =
-  | { ok: true; apis: TaurusApi[]; execution: ScriptExecution; warnings: TaurusWarning[] }
+  | {
+      ok: true;
+      apis: TaurusApi[];
+      execution: ScriptExecution;
+      dataSources: TaurusDataSource[];
+      warnings: TaurusWarning[];
+    }
   | { ok: false; message: string; line?: number; warnings: TaurusWarning[] };
 
-export function readScript(text: string): ScriptRead {
+/** `files`: the data files attached to the plan, by the name the script uses. */
+export function readScript(text: string, files: Readonly<Record<string, string>> = {}): ScriptRead {
   if (text.trim() === '') return { ok: false, message: '', warnings: [] };
   try {
-    const read = readTaurusScript(text);
+    const read = readTaurusScript(text, { files });
     return {
       ok: true,
       apis: read.apis,
@@ -35,6 +48,7 @@ export function readScript(text: string): ScriptRead {
         think_time: read.think_time,
         test_name: read.test_name,
       },
+      dataSources: read.data_sources,
       warnings: read.warnings,
     };
   } catch (error) {

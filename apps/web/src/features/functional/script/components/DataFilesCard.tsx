@@ -1,0 +1,122 @@
+import type { TaurusDataSource } from '@aqa/converters';
+import { FileSpreadsheet, Paperclip, X } from 'lucide-react';
+import { useRef, type ChangeEvent, type Dispatch } from 'react';
+import { useNotice } from '@/components/notices';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useT } from '@/i18n';
+import type { ScriptFormAction } from '../model/script-form';
+
+/**
+ * The CSV files a script's `data-sources` name (docs/reference/02-running.md §3 "Taurus scripts"): the
+ * reader reads no files, so each is attached here by the name the script uses and saved with the plan as
+ * its data_files; run-test refuses a script whose data file is missing.
+ */
+export function DataFilesCard({
+  sources,
+  files,
+  dispatch,
+  disabled,
+}: {
+  sources: TaurusDataSource[];
+  files: Readonly<Record<string, string>>;
+  dispatch: Dispatch<ScriptFormAction>;
+  disabled: boolean;
+}) {
+  const t = useT();
+  return (
+    <Card className="space-y-3 p-4 sm:p-5" data-testid="data-files">
+      <div className="space-y-0.5">
+        <h2 className="flex items-center gap-2 text-base font-semibold">
+          <FileSpreadsheet aria-hidden className="size-4 text-muted-foreground" />
+          {t('functional.script.dataTitle')}
+        </h2>
+        <p className="text-[13px] leading-5 text-muted-foreground">{t('functional.script.dataText')}</p>
+      </div>
+      <ul className="divide-y divide-border rounded-lg border border-border">
+        {sources.map((source, index) => (
+          <DataFileRow
+            key={`${source.path}-${index}`}
+            source={source}
+            text={files[source.path]}
+            dispatch={dispatch}
+            disabled={disabled}
+            testId={`data-file-${index}`}
+          />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function DataFileRow({
+  source,
+  text,
+  dispatch,
+  disabled,
+  testId,
+}: {
+  source: TaurusDataSource;
+  text: string | undefined;
+  dispatch: Dispatch<ScriptFormAction>;
+  disabled: boolean;
+  testId: string;
+}) {
+  const t = useT();
+  const notice = useNotice();
+  const input = useRef<HTMLInputElement>(null);
+  const rows = text === undefined ? 0 : text.split(/\r?\n/).filter((line) => line.trim() !== '').length;
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      dispatch({ type: 'setDataFile', name: source.path, text: await file.text() });
+    } catch (error) {
+      notice.error(t('functional.script.dataFailed', { message: (error as Error).message }));
+    }
+  };
+
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-3 py-2.5" data-testid={testId}>
+      <span className="min-w-0 flex-1 font-mono text-[13px] break-all">{source.path}</span>
+      {text === undefined ? (
+        <Badge variant="outline" className="text-warning-text" data-testid={`${testId}-state`}>
+          {t('functional.script.dataMissing')}
+        </Badge>
+      ) : (
+        <Badge variant="secondary" className="num" data-testid={`${testId}-state`}>
+          {t('functional.script.dataRows', { count: rows })}
+        </Badge>
+      )}
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,.txt,text/csv,text/plain"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        onChange={(event) => void onFile(event)}
+        data-testid={`${testId}-input`}
+      />
+      <Button variant="outline" size="sm" disabled={disabled} onClick={() => input.current?.click()}>
+        <Paperclip />
+        {text === undefined ? t('functional.script.dataAttach') : t('functional.script.dataReplace')}
+      </Button>
+      {text !== undefined && (
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          disabled={disabled}
+          aria-label={t('functional.script.dataRemove', { name: source.path })}
+          onClick={() => dispatch({ type: 'setDataFile', name: source.path, text: null })}
+          data-testid={`${testId}-remove`}
+        >
+          <X />
+        </Button>
+      )}
+    </li>
+  );
+}
