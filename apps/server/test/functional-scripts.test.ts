@@ -282,6 +282,65 @@ describe('script runs', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it('hands CSV rows to 2 users × 3 iterations in order, ending at the last row or starting over', async () => {
+    const csv = 'name,city\nr1,a\nr2,b\nr3,c\nr4,d\n';
+    const rows = ['r1', 'r2', 'r3', 'r4'];
+    const withData = (loop: boolean) => ({
+      script_content: chainScript(
+        target.origin,
+        `    data-sources:\n    - path: users.csv\n      loop: ${loop}`,
+      ),
+      data_files: { 'users.csv': csv },
+      concurrent_users: 2,
+      iterations: 3,
+    });
+    /** The names the logins posted, and each user's names in its iterations' order, from the result. */
+    const seen = (result: Result) => {
+      const posted = target.received
+        .filter((r) => r.path === '/login')
+        .map((r) => (JSON.parse(r.body) as { name: string }).name);
+      const byUser = [1, 2].map((user) =>
+        result.validation_results
+          .filter((c) => c.api_name === 'Me' && c.user === user)
+          .sort((a, b) => (a.iteration ?? 0) - (b.iteration ?? 0))
+          .map((c) => new URL(c.url).searchParams.get('u')),
+      );
+      return { posted, byUser };
+    };
+
+    // A saved script plan keeps its data files.
+    const saved = await call('POST', '/api/functional/save-config', alice.token, {
+      test_name: 'Data',
+      source: 'script_input',
+      ...withData(false),
+    });
+    const planId = saved.json<{ id: string }>().id;
+    const stored = await call('GET', `/api/functional/get-test-plan/${planId}`, alice.token);
+    expect(stored.json<{ data_files: unknown }>().data_files).toEqual({ 'users.csv': csv });
+
+    const once = await run({ ...withData(false), plan_id: planId });
+    expect(once.status).toBe('failed');
+    expect(once.error).toBe(
+      'The data source users.csv ran out after its 4 rows (loop: false), so 2 of 6 iterations did not run',
+    );
+    const first = seen(once);
+    expect([...first.posted].sort()).toEqual(rows);
+    // Each user's rows come in file order, and its authorised call sent the row its login posted.
+    for (const names of first.byUser) expect(names).toEqual([...names].sort());
+    expect(first.byUser.flat().sort()).toEqual(rows);
+    expect(once.summary.total_requests).toBe(8);
+
+    target.reset();
+    const looping = await run(withData(true));
+    expect(looping.error).toBeNull();
+    expect(looping.status).toBe('completed');
+    const again = seen(looping);
+    expect(again.posted.slice(0, 4).sort()).toEqual(rows);
+    expect([...again.posted].sort()).toEqual(['r1', 'r1', 'r2', 'r2', 'r3', 'r4']);
+    expect(again.byUser.flat().sort()).toEqual(['r1', 'r1', 'r2', 'r2', 'r3', 'r4']);
+    expect(looping.summary.total_requests).toBe(12);
+  });
+
   it('refuses a script that cannot run, and one whose data file is missing, starting nothing', async () => {
     const missing = await call('POST', '/api/functional/run-test', alice.token, {
       test_name: 'x',

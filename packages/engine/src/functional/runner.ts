@@ -19,6 +19,7 @@ import {
   type CompiledRun,
   type RenderedRequest,
 } from './compile-api';
+import { scriptData, type DataFeed } from './data-sources';
 import { closeAgents, httpCall, userAgents, type HttpAnswer, type UserAgents } from './http-call';
 import { isHttpValidation, judge, type ObservedResponse } from './judge';
 import { OAuth2Tokens } from './oauth2-tokens';
@@ -69,12 +70,28 @@ export class FunctionalRunner {
   private iterationIndex = 0;
   private completedIterations = 0;
   private durationEnded = false;
+  /** A script plan's variables, by slot: each user starts with them (data-sources.ts). */
+  private readonly startValues: [slot: number, value: string][];
+  /** A script plan's data sources, each with the slots its columns fill. */
+  private readonly feeds: { feed: DataFeed; slots: number[] }[];
+  /** The non-looping data source that ran out of rows first, if one did. */
+  private ranOut: DataFeed | null = null;
 
   constructor(
     private readonly plan: FunctionalPlan,
     private readonly options: RunnerOptions,
   ) {
     this.compiled = compileRun(plan);
+    const data = scriptData(plan);
+    const scope = this.compiled.scope;
+    this.startValues = Object.entries(data?.variables ?? {}).map(([name, value]) => [
+      scope.variableSlot(name),
+      value,
+    ]);
+    this.feeds = (data?.feeds ?? []).map((feed) => ({
+      feed,
+      slots: feed.names.map((name) => scope.variableSlot(name)),
+    }));
     this.evidenceKept = plan.apis.map(() => 0);
     this.runAgents = userAgents(options.insecureTls);
     this.tokens = new OAuth2Tokens(this.runAgents, options.guard, this.abort.signal);
@@ -97,7 +114,32 @@ export class FunctionalRunner {
         error: `The test duration of ${durationText(durationMs)} ended after ${this.completedIterations} of ${users * iterations} iterations`,
       };
     }
+    if (this.ranOut !== null && !this.abort.signal.aborted) {
+      const total = users * iterations;
+      const { path, rows } = this.ranOut;
+      const why = rows.length === 0 ? `has no rows` : `ran out after its ${rows.length} rows (loop: false)`;
+      return {
+        error: `The data source ${path} ${why}, so ${total - this.iterationIndex} of ${total} iterations did not run`,
+      };
+    }
     return { error: null };
+  }
+
+  /**
+   * Each data source's next row into the user's variables, at the start of an iteration (Taurus's
+   * data-sources: rows shared by all users, in order); false when a non-looping one has none left,
+   * which ends this user's iterations.
+   */
+  private takeRows(ctx: RenderContext): boolean {
+    for (const { feed, slots } of this.feeds) {
+      const row = feed.take();
+      if (row === null) {
+        this.ranOut ??= feed;
+        return false;
+      }
+      slots.forEach((slot, column) => (ctx.vars[slot] = row[column] ?? ''));
+    }
+    return true;
   }
 
   /** Ends the run now: calls in flight are abandoned and not reported. */
@@ -141,10 +183,12 @@ export class FunctionalRunner {
     if (!(await this.pause(startAfterMs))) return;
     const agents = userAgents(this.options.insecureTls);
     const ctx: RenderContext = { vars: [], seq: this.compiled.scope.moduli.map(() => 0) };
+    for (const [slot, value] of this.startValues) ctx.vars[slot] = value;
     const { iterations, think_time: thinkS } = this.plan;
     const apis = this.compiled.apis;
     try {
       for (let iteration = 1; iteration <= iterations; iteration++) {
+        if (!this.takeRows(ctx)) return;
         // {{sequence_number,N}}: one value per iteration from a run-wide counter (docs/design.md §4).
         const i = this.iterationIndex++;
         this.compiled.scope.moduli.forEach((n, slot) => (ctx.seq[slot] = (i % n) + 1));
