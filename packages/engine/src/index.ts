@@ -21,3 +21,11 @@ export { isHttpValidation, judge, type HttpValidation, type ObservedResponse } f
 export { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from './functional/report';
 export { startFunctionalRun } from './functional/functional-run';
 export type * from './functional/run-types';
+export {
+  readScript,
+  SCRIPT_MESSAGES,
+  ScriptNotRunnable,
+  scriptRunPlan,
+  type ReadScript,
+  type ScriptApi,
+} from './functional/script-plan';

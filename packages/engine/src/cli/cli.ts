@@ -37,9 +37,10 @@ const HELP = `aqa — AnybodyQA load engine
 Usage:
   aqa run <plan.json> [options]         run a saved performance plan (JSON as saved or exported)
   aqa run --url URL [options]           quick test of one URL
-  aqa test <functional-plan.json> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
-                                        run a functional API test; exit 0 all passed, 1 a validation
-                                        failed, 2 it could not run (aqa test --help for more)
+  aqa test <functional-plan.json | script.yml> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
+                                        run a functional API test or a Taurus script; exit 0 all
+                                        passed, 1 a validation failed, 2 it could not run
+                                        (aqa test --help for more)
   aqa --help | aqa --version
 
 Options of aqa run:

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,11 @@ beforeAll(async () => {
   target.route = (req, res) => {
     if (req.path === '/stall') return; // never answers: the run waits on it until stopped
     if (req.path.startsWith('/v1/pets')) return petstore(req.method, req.path, res);
+    if (req.path === '/login') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"token":"tok-42"}');
+      return;
+    }
     if (req.path === '/missing') {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('no such thing');
@@ -83,6 +88,14 @@ const api = (name: string, path: string, validations: Record<string, string>[] =
   method: 'GET',
   validations,
 });
+
+/** A Taurus script written to `folder` (made if missing) under `name`. */
+function scriptFile(folder: string, name: string, yaml: string): string {
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, name);
+  writeFileSync(file, yaml);
+  return file;
+}
 
 function junit(file: string) {
   const doc = new DOMParser({ onError: onErrorStopParsing }).parseFromString(
@@ -254,6 +267,118 @@ describe('aqa test', () => {
     const help = await aqa(['test', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('aqa test <functional-plan.json> [--junit FILE]');
-    expect((await aqa(['--help'])).stdout).toContain('aqa test <functional-plan.json>');
+    expect(help.stdout).toContain('aqa test <script.yml> [--junit FILE]');
+    expect((await aqa(['--help'])).stdout).toContain('aqa test <functional-plan.json | script.yml>');
+  });
+});
+
+describe('aqa test with a Taurus script', () => {
+  it('runs a YAML file: the token its login extracts reaches the next call, a failed assertion exits 1', async () => {
+    target.reset();
+    const file = scriptFile(
+      join(dir, 'chain'),
+      'chain.yml',
+      `execution:
+- concurrency: 1
+  iterations: 1
+  scenario: shop
+scenarios:
+  shop:
+    think-time: 0s
+    default-address: ${target.origin}
+    requests:
+    - url: /login
+      method: POST
+      body: {user: qa}
+      extract-jsonpath:
+        token: $.token
+    - url: /orders
+      headers:
+        Authorization: Bearer \${token}
+      assert:
+      - contains: [nothing-like-this]
+    - if: \${token} == 'x'
+      then:
+      - url: /never
+`,
+    );
+    const r = await aqa(['test', file]);
+    expect(r.code).toBe(1);
+    // The reader's warning, printed before the run: path, line, and what happens to it.
+    expect(r.stderr).toMatch(/warning: scenarios\.shop\.requests\[2\]\S* \(line 20\): .*\[skipped\]/);
+    expect(r.stdout).toMatch(/^shop: 2 API\(s\), 1 iteration\(s\), 1 user\(s\)$/m);
+    expect(r.stdout).toMatch(/✓ POST \S*\/login {2}200/);
+    expect(r.stdout).toContain('nothing-like-this');
+    expect(target.recorded.map((q) => [q.method, q.path])).toEqual([
+      ['POST', '/login'],
+      ['GET', '/orders'],
+    ]);
+    expect(target.recorded[1]!.headers.authorization).toBe('Bearer tok-42');
+  });
+
+  it("feeds a CSV data source's rows in order, read beside the YAML or from a script plan's data_files", async () => {
+    const yaml = `execution:
+- iterations: 3
+  scenario: users
+scenarios:
+  users:
+    think-time: 0s
+    data-sources:
+    - path: users.csv
+      loop: false
+    requests:
+    - url: ${target.origin}/user?name=\${name}
+`;
+    const csv = 'name\nalice\nbob\ncarol\n';
+    const folder = join(dir, 'csv');
+    writeFileSync(join(scriptFile(folder, 'users.yml', yaml), '..', 'users.csv'), csv);
+    target.reset();
+    // Run from another folder: the CSV is found beside the script, not in the working directory.
+    const r = await aqa(['test', join(folder, 'users.yml')]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(target.recorded.map((q) => q.query.get('name'))).toEqual(['alice', 'bob', 'carol']);
+
+    // The same script as a saved script plan: its data_files and its Global Validation Rules apply.
+    target.reset();
+    const planned = await aqa([
+      'test',
+      planFile('script-plan', {
+        test_name: 'Users',
+        source: 'script_input',
+        script_content: yaml,
+        iterations: 2,
+        think_time: 0,
+        data_files: { 'users.csv': csv },
+        validations: [{ type: 'status_code', expected_value: '201' }],
+      }),
+    ]);
+    expect(planned.code).toBe(1);
+    expect(planned.stdout).toContain('status_code: expected status 201, got 200');
+    expect(target.recorded.map((q) => q.query.get('name'))).toEqual(['alice', 'bob']);
+
+    const missing = await aqa(['test', scriptFile(join(dir, 'nocsv'), 'users.yml', yaml)]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/the data source users\.csv .*cannot be read from .*nocsv\/users\.csv/);
+  });
+
+  it('refuses a script with nothing it can run, naming every reason', async () => {
+    target.reset();
+    const file = scriptFile(
+      join(dir, 'gatling'),
+      'gatling.yaml',
+      `execution:
+- executor: gatling
+  scenario: sim
+scenarios:
+  sim:
+    script: BasicSimulation.scala
+`,
+    );
+    const r = await aqa(['test', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('The script cannot run:');
+    expect(r.stderr).toMatch(/execution\[0\]\S* \(line 2\): .*gatling/);
+    expect(target.count).toBe(0);
   });
 });

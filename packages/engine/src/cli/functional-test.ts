@@ -1,6 +1,8 @@
 /**
- * `aqa test <functional-plan.json>`: runs a functional API test from the command line for CI
- * (docs/design.md §9), printing each call as it is judged and writing JUnit, JSON and HTML reports.
+ * `aqa test <functional-plan.json | script.yml>`: runs a functional API test from the command line for
+ * CI (docs/design.md §9), printing each call as it is judged and writing JUnit, JSON and HTML reports.
+ * A script plan, or a Taurus YAML file itself, runs the calls its script makes, read by the same
+ * function as the server's (docs/reference/02-running.md §7 "Script calls").
  *
  * Exit codes: 0 every call passed; 1 a validation failed; 2 the test could not run (bad arguments, an
  * unreadable file, a plan that does not validate, nothing came back from the target, a stop before
@@ -8,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { basename, dirname, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   describeIssues,
@@ -17,6 +20,7 @@ import {
   type FunctionalPlan,
   type FunctionalResult,
 } from '@aqa/plan';
+import type { TaurusWarning } from '@aqa/converters';
 import {
   callName,
   failedRuleLines,
@@ -25,6 +29,7 @@ import {
   functionalJunitReport,
 } from '../functional/report';
 import type { FunctionalRunOutcome, StartFunctionalRun } from '../functional/run-types';
+import { readScript, SCRIPT_MESSAGES, ScriptNotRunnable, scriptRunPlan } from '../functional/script-plan';
 import { writeOutputFile } from './output-file';
 import { stopOnSignals } from './signals';
 
@@ -36,11 +41,17 @@ export const TEST_HELP = `aqa test — run a functional API test
 
 Usage:
   aqa test <functional-plan.json> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
+  aqa test <script.yml> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
 
-The file holds a functional plan: as the API Test screen saves it, or as
+A JSON file holds a functional plan: as the API Test or Script screen saves it, or as
 GET /api/functional/get-test-config/{id} answers it (id, user_email and the other saved fields are
-ignored). Every API runs in order for the plan's iterations and users, and every validation rule is
-judged; each call is printed as it is judged, then a summary.
+ignored). A script plan (source script_input) runs the calls of its script_content with the plan's
+load settings, Global Validation Rules and data_files, as the server runs it.
+A .yml/.yaml file (or any file that is not JSON) is a Taurus script, run with its own execution
+settings; its data-sources' CSV files are read from disk relative to the script's folder. What the
+script holds that cannot run is printed first, with its YAML path, line and what happens to it.
+Every API runs in order for the iterations and users, and every validation rule is judged; each call
+is printed as it is judged, then a summary.
 
 Options:
   --junit FILE    write JUnit XML: a test case per API per iteration and user, failures with each
@@ -52,7 +63,8 @@ Options:
 
 Ctrl-C stops the run, keeps what was measured and still writes the reports.
 Exit codes: 0 every call passed, 1 a validation failed, 2 the test could not run (unreadable file,
-invalid plan, no response from the target, stopped before the end, runner failure).
+invalid plan, a script with nothing runnable or a missing data file, no response from the target,
+stopped before the end, runner failure).
 `;
 
 class UsageError extends Error {}
@@ -60,8 +72,105 @@ class UsageError extends Error {}
 const out = (s: string): void => void process.stdout.write(s);
 const err = (s: string): void => void process.stderr.write(s);
 
+/** What `aqa test` runs: the plan, and the script's warnings when it came from a script. */
+export interface TestInput {
+  plan: FunctionalPlan;
+  warnings: TaurusWarning[];
+}
+
+function fileText(file: string, what: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${what} ${file}: ${(e as Error).message}`);
+  }
+}
+
+/** A refused script as the terminal says it: every reason on its own line, with its path and line. */
+function refusal(file: string, e: ScriptNotRunnable): UsageError {
+  if (e.warnings.length === 0) return new UsageError(`${file}: ${e.message}`);
+  const reasons = e.warnings.map(
+    (w) => `  ${w.path}${w.line === undefined ? '' : ` (line ${w.line})`}: ${w.message}`,
+  );
+  return new UsageError(`${file}: ${SCRIPT_MESSAGES.notRunnable}:\n${reasons.join('\n')}`);
+}
+
+function validPlan(file: string, raw: unknown): FunctionalPlan {
+  const parsed = FunctionalPlanSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = describeIssues(parsed.error).map((p) => `  ${p.field || '(plan)'}: ${p.message}`);
+    throw new UsageError(`${file} is not a valid functional plan:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The calls a script plan runs, read as the server reads them; a refusal names every reason. */
+function scriptPlan(file: string, plan: FunctionalPlan): TestInput {
+  try {
+    return scriptRunPlan(plan);
+  } catch (e) {
+    if (e instanceof ScriptNotRunnable) throw refusal(file, e);
+    throw e;
+  }
+}
+
+/**
+ * A Taurus YAML file as a script plan: its own execution settings, and its data sources' files read
+ * from disk relative to the script's folder (a missing one is named).
+ */
+export function readTaurusFile(file: string, text: string = fileText(file, 'script')): TestInput {
+  let sources;
+  try {
+    sources = readScript(text).data_sources;
+  } catch (e) {
+    if (e instanceof ScriptNotRunnable) throw refusal(file, e);
+    throw e;
+  }
+  const dataFiles: Record<string, string> = {};
+  for (const source of sources) {
+    const onDisk = resolve(dirname(file), source.path);
+    try {
+      dataFiles[source.path] = readFileSync(onDisk, 'utf8');
+    } catch (e) {
+      const at = `${source.source.path}${source.source.line === undefined ? '' : ` (line ${source.source.line})`}`;
+      throw new UsageError(
+        `${file}: the data source ${source.path} at ${at} cannot be read from ${onDisk}: ${(e as Error).message}`,
+      );
+    }
+  }
+  const { execution } = readScript(text, dataFiles);
+  const plan = validPlan(file, {
+    ...execution,
+    test_name: execution.test_name === '' ? basename(file, extname(file)) : execution.test_name,
+    source: 'script_input',
+    test_framework: 'taurus',
+    script_content: text,
+    ...(sources.length === 0 ? {} : { data_files: dataFiles }),
+  });
+  return scriptPlan(file, plan);
+}
+
+const isJsonName = (file: string): boolean => extname(file).toLowerCase() === '.json';
+const isYamlName = (file: string): boolean => ['.yml', '.yaml'].includes(extname(file).toLowerCase());
+
+/**
+ * What `file` asks to run: a Taurus script for .yml/.yaml, a plan for .json, and for any other name a
+ * plan when it reads as JSON, else a script.
+ */
+export function readTestInput(file: string): TestInput {
+  if (isYamlName(file)) return readTaurusFile(file);
+  if (isJsonName(file)) return readFunctionalPlan(file);
+  const text = fileText(file, 'file');
+  try {
+    JSON.parse(text);
+  } catch {
+    return readTaurusFile(file, text);
+  }
+  return readFunctionalPlan(file);
+}
+
 /** The plan in `file`, read by the model; every problem named with its field. */
-export function readFunctionalPlan(file: string): FunctionalPlan {
+export function readFunctionalPlan(file: string): TestInput {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
@@ -71,20 +180,18 @@ export function readFunctionalPlan(file: string): FunctionalPlan {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new UsageError(`${file} does not hold a functional plan (a JSON object with test_name and apis)`);
   }
-  const parsed = FunctionalPlanSchema.safeParse(raw);
-  if (!parsed.success) {
-    const lines = describeIssues(parsed.error).map((p) => `  ${p.field || '(plan)'}: ${p.message}`);
-    throw new UsageError(`${file} is not a valid functional plan:\n${lines.join('\n')}`);
-  }
-  const plan = parsed.data;
-  // The runner sends HTTP calls; a UI test needs a browser and a script test its tool.
+  const plan = validPlan(file, raw);
+  // The runner sends HTTP calls; a UI test needs a browser.
   if (plan.test_type === 'ui' || plan.source === 'ui_url_input') {
-    throw new UsageError(`${file} is a UI test; aqa test runs API tests`);
+    throw new UsageError(`${file} is a UI test; aqa test runs API and script tests`);
   }
-  if (plan.source === 'script_input') {
-    throw new UsageError(`${file} is a script test; aqa test runs API tests (source url_input)`);
-  }
-  return plan;
+  if (plan.source === 'script_input') return scriptPlan(file, plan);
+  return { plan, warnings: [] };
+}
+
+/** A warning the reader gave, as printed before the run: where, what, and what happens to it. */
+export function warningLine(w: TaurusWarning): string {
+  return `aqa test: warning: ${w.path}${w.line === undefined ? '' : ` (line ${w.line})`}: ${w.message} [${w.effect}]\n`;
 }
 
 const timeText = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
@@ -198,9 +305,11 @@ export async function testCommand(argv: string[], start: StartFunctionalRun): Pr
   let plan: FunctionalPlan;
   try {
     const [file, ...extra] = args.positionals;
-    if (file === undefined) throw new UsageError('aqa test needs a functional plan file');
+    if (file === undefined) throw new UsageError('aqa test needs a functional plan or Taurus script file');
     if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
-    plan = readFunctionalPlan(file);
+    const input = readTestInput(file);
+    plan = input.plan;
+    for (const w of input.warnings) err(warningLine(w));
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     err(`aqa test: ${e.message}\n`);
