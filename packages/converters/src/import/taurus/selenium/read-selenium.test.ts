@@ -102,8 +102,9 @@ describe('readSeleniumScript: each action family in the one-line and the dict fo
     expect(
       steps(
         [
-          '      - waitForByID(done): clickable',
-          '      - waitForByCSS(.spinner): notvisible',
+          '      - waitForByID(done, Clickable)',
+          '      - waitForByCSS(.spinner, NotVisible): 5',
+          "      - waitForByXPath(//a[contains(@class, 'x')], present): 1m",
           '      - waitByXPath(//h1)',
           '      - waitByCSS(.hero h1): visible',
           '      - type: waitFor',
@@ -124,7 +125,13 @@ describe('readSeleniumScript: each action family in the one-line and the dict fo
         kind: 'waitFor',
         locators: [{ by: 'css', value: '.spinner' }],
         state: 'notvisible',
-        timeout_ms: DEFAULT_WAIT_MS,
+        timeout_ms: 5000,
+      },
+      {
+        kind: 'waitFor',
+        locators: [{ by: 'xpath', value: "//a[contains(@class, 'x')]" }],
+        state: 'present',
+        timeout_ms: 60_000,
       },
       {
         kind: 'waitFor',
@@ -157,7 +164,7 @@ describe('readSeleniumScript: each action family in the one-line and the dict fo
         '      assert:',
         '      - Thank you',
         '      - contains: [err.r]',
-        '        regexp: true',
+        '        regexp: false',
         '        not: true',
       ].join('\n'),
     );
@@ -167,8 +174,8 @@ describe('readSeleniumScript: each action family in the one-line and the dict fo
       { kind: 'assertTitle', expected: 'Home page' },
       { kind: 'assertText', locators: [{ by: 'xpath', value: '//h2' }], expected: 'Results' },
       { kind: 'assertTitle', expected: 'Done' },
-      { kind: 'assertPage', text: 'Thank you', regexp: false, not: false },
-      { kind: 'assertPage', text: 'err.r', regexp: true, not: true },
+      { kind: 'assertPage', text: 'Thank you', regexp: true, not: false },
+      { kind: 'assertPage', text: 'err.r', regexp: false, not: true },
     ]);
   });
 
@@ -185,8 +192,8 @@ describe('readSeleniumScript: each action family in the one-line and the dict fo
           '      - type: storeTitle',
           '        param: title2',
           '      - type: storeString',
-          '        param: Lovelace',
-          '        value: surname',
+          '        param: surname',
+          '        value: Lovelace',
           '      - go(${base}/done)',
         ].join('\n'),
         '    variables:\n      base: http://127.0.0.1:5370',
@@ -263,7 +270,13 @@ describe('readSeleniumScript refuses what it cannot run, before anything runs', 
         '        locators:',
         '        - id: a',
         '      - clickByShadow(c-basic)',
-        '      - waitForByID(x): sideways',
+        '      - waitForByID(x, sideways)',
+        '      - waitForByID(y)',
+        '      - rawCode: print(1)',
+        '      - loop: i',
+        '        start: 1',
+        '        end: 2',
+        '        do: [clickByID(a)]',
       ].join('\n'),
     );
     let error: unknown;
@@ -280,7 +293,11 @@ describe('readSeleniumScript refuses what it cannot run, before anything runs', 
       ['dragAndDrop', lineOf('dragAndDrop')],
       ['clickByShadow', lineOf('clickByShadow')],
       ['waitForByID', lineOf('sideways')],
+      ['waitForByID', lineOf('waitForByID(y)')],
+      ['rawCode', lineOf('rawCode')],
+      ['loop', lineOf('loop: i')],
     ]);
+    expect(refusal.unknown[4]?.message).toContain('needs a condition');
     expect(refusal.unknown[3]?.message).toContain('sideways');
     expect(refusal.message).toContain(`mouseOverByID (line ${lineOf('mouseOverByID')})`);
     expect(refusal.message).toContain(`dragAndDrop (line ${lineOf('dragAndDrop')})`);

@@ -246,7 +246,8 @@ class SeleniumReader {
         steps.push({
           kind: 'assertPage',
           text: template(text),
-          regexp: spec.regexp === true,
+          // Taurus reads each pattern as a regular expression unless regexp is false.
+          regexp: spec.regexp !== false,
           not: spec.not === true,
           source,
         });

@@ -46,8 +46,8 @@ const ACTIONS: Record<string, { canonical: string; shape: Shape }> = {
   keys: { canonical: 'keys', shape: 'locator' },
   select: { canonical: 'select', shape: 'locator' },
   waitfor: { canonical: 'waitFor', shape: 'locator' },
-  /** The older `waitByXPath(...)`: waitFor, present unless its value names a state. */
-  wait: { canonical: 'waitFor', shape: 'locator' },
+  /** The older `waitByXPath(...)`: waits for presence, or with `: visible` for visibility. */
+  wait: { canonical: 'wait', shape: 'locator' },
   asserttext: { canonical: 'assertText', shape: 'locator' },
   assertvalue: { canonical: 'assertValue', shape: 'locator' },
   asserttitle: { canonical: 'assertTitle', shape: 'argument' },
@@ -84,6 +84,9 @@ export function readAction(item: Plain, source: Omit<SeleniumStepSource, 'action
   if (isPlainMap(item)) {
     if (Object.hasOwn(item, 'type')) return readDict(item, source);
     const keys = Object.keys(item);
+    // Taurus's if, loop and foreach blocks: named so the refusal says which.
+    const block = keys.find((key) => ['if', 'loop', 'foreach'].includes(key.toLowerCase()));
+    if (block !== undefined) return { problem: unknownAction(block) };
     if (keys.length === 1 && keys[0] !== undefined) {
       return readOneLine(keys[0].trim(), item[keys[0]] ?? null, source);
     }
@@ -103,6 +106,8 @@ function readOneLine(
   at: Omit<SeleniumStepSource, 'action'>,
 ): ActionRead {
   const match = ONE_LINE.exec(text);
+  // A bare name such as rawCode: print(1) is an action AnybodyQA does not run.
+  if (!match && /^[A-Za-z]+$/.test(text)) return { problem: unknownAction(text) };
   if (!match) {
     return {
       problem: { action: text.slice(0, 80), message: 'is not an action: write it as name(argument)' },
@@ -115,9 +120,17 @@ function readOneLine(
   const spec = ACTIONS[name.toLowerCase()];
   if (spec === undefined) return { problem: unknownAction(fullName) };
   const locators: SeleniumLocator[] = [];
+  // waitForByX(locator, condition): timeout — the condition follows the locator's last comma.
+  let locatorText = argument;
+  let condition: string | undefined;
+  if (spec.canonical === 'waitFor') {
+    const comma = argument.lastIndexOf(',');
+    condition = comma === -1 ? undefined : argument.slice(comma + 1).trim();
+    locatorText = comma === -1 ? argument : argument.slice(0, comma).trim();
+  }
   if (byMatch) {
     const by = LOCATOR_KINDS[(byMatch[2] ?? '').toLowerCase()];
-    if (by) locators.push({ by, value: template(argument) });
+    if (by) locators.push({ by, value: template(locatorText) });
   }
   const valueText = value === undefined ? undefined : scalarText(value);
   if (value !== undefined && valueText === undefined) {
@@ -133,7 +146,9 @@ function readOneLine(
         },
       };
     }
-    return build(spec.canonical, source, locators, valueText, undefined);
+    return spec.canonical === 'waitFor'
+      ? build(spec.canonical, source, locators, condition, valueText)
+      : build(spec.canonical, source, locators, valueText, undefined);
   }
   if (byMatch) {
     return { problem: { action: fullName, message: `takes no locator: write ${spec.canonical}(...)` } };
@@ -182,9 +197,10 @@ function readDict(item: PlainMap, at: Omit<SeleniumStepSource, 'action'>): Actio
   if (spec.shape !== 'locator' && locators.length > 0) {
     return { problem: { action: type, message: 'takes no locators' } };
   }
-  // The dict's param is what the one-line form writes after the colon (text, state, variable);
-  // waitFor's value is its time-out; storeString's param is the text and value the variable.
+  // The dict's param is what the one-line form writes after the colon (text, condition, variable);
+  // waitFor's value is its time-out; storeString's param is the variable and value the text.
   if (spec.shape === 'locator') return build(spec.canonical, source, locators, param, value);
+  if (spec.canonical === 'storeString') return build(spec.canonical, source, [], value ?? '', param);
   return build(spec.canonical, source, [], param ?? '', value);
 }
 
@@ -220,25 +236,36 @@ function build(
       return { step: { kind, locators, keys: text, source } };
     case 'select':
       return { step: { kind, locators, option: text, source } };
+    case 'wait':
     case 'waitFor': {
+      // waitFor names its condition; the older wait waits for presence unless it says visible.
       const written = (value ?? '')
         .trim()
         .toLowerCase()
         .replace(/[_\s-]/g, '');
+      if (kind === 'waitFor' && written === '') {
+        return fail(
+          `needs a condition: write waitForByID(id, visible): 10s, with one of ${Object.keys(WAIT_STATES).join(', ')}`,
+        );
+      }
       const state =
-        written === ''
-          ? source.action.toLowerCase().startsWith('waitfor')
-            ? 'visible'
-            : 'present'
+        kind === 'wait'
+          ? written === ''
+            ? 'present'
+            : written === 'visible'
+              ? 'visible'
+              : undefined
           : WAIT_STATES[written];
       if (state === undefined) {
-        return fail(`waits for "${value ?? ''}", which is not one of ${Object.keys(WAIT_STATES).join(', ')}`);
+        return fail(
+          `waits for "${value ?? ''}", which is not one of ${kind === 'wait' ? 'present (nothing written), visible' : Object.keys(WAIT_STATES).join(', ')}`,
+        );
       }
       const timeoutMs = extra === undefined || extra.trim() === '' ? DEFAULT_WAIT_MS : durationMs(extra);
       if (timeoutMs === undefined || timeoutMs <= 0) {
         return fail(`has the time-out "${extra ?? ''}", which is not a duration such as 10s or 1m30s`);
       }
-      return { step: { kind, locators, state, timeout_ms: timeoutMs, source } };
+      return { step: { kind: 'waitFor', locators, state, timeout_ms: timeoutMs, source } };
     }
     case 'assertText':
     case 'assertValue':
@@ -266,7 +293,7 @@ function build(
     case 'storeString': {
       const variable = variableName(extra);
       return variable === undefined
-        ? fail('needs the variable to store into after the colon (or as value)')
+        ? fail('needs the variable to store into after the colon (or as param)')
         : { step: { kind, value: text, variable, source } };
     }
     case 'pauseFor': {
