@@ -313,6 +313,30 @@ describe('readSeleniumScript refuses what it cannot run, before anything runs', 
     ).toThrow(TaurusScriptError);
   });
 
+  it('reads apiritif in test-mode selenium, and relative URLs under default-address', () => {
+    const result = readSeleniumScript(
+      [
+        'execution:',
+        '- executor: apiritif',
+        '  test-mode: selenium',
+        '  scenario:',
+        '    default-address: 127.0.0.1:5370/app/',
+        '    requests:',
+        '    - url: /login',
+        '      actions: [clickByID(go)]',
+        '    - http://other.test/x',
+        '    - next',
+      ].join('\n'),
+    );
+    expect(result.test_name).toBe('Scenario of execution[0]');
+    expect(result.warnings).toEqual([]);
+    expect(result.pages.map((p) => [p.url, p.source.line])).toEqual([
+      ['http://127.0.0.1:5370/app/login', 7],
+      ['http://other.test/x', 9],
+      ['http://127.0.0.1:5370/app/next', 10],
+    ]);
+  });
+
   it('warns, with lines, for settings a UI test does not use, and bounds iterations to 1–10', () => {
     const result = readSeleniumScript(
       script('      - clickByID(ok)', '    browser: Firefox').replace('iterations: 3', 'iterations: 50'),

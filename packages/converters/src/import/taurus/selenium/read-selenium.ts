@@ -26,7 +26,7 @@ import {
  * cannot run is refused by name and line in one SeleniumScriptError, before anything runs.
  */
 
-const SCENARIO_KEYS = new Set(['requests', 'variables']);
+const SCENARIO_KEYS = new Set(['requests', 'variables', 'default-address']);
 const REQUEST_KEYS = new Set(['url', 'label', 'actions', 'assert']);
 
 /** Reads a Selenium-style Taurus script. Throws SeleniumScriptError or TaurusScriptError. */
@@ -67,7 +67,11 @@ class SeleniumReader {
       const path = Array.isArray(raw) ? `execution[${i}]` : 'execution';
       if (!isPlainMap(execution)) return;
       const executor = scalarText(execution.executor);
-      if (executor !== 'selenium') {
+      // Apiritif runs the same actions with test-mode: selenium.
+      const browser =
+        executor === 'selenium' ||
+        (executor === 'apiritif' && scalarText(execution['test-mode']) === 'selenium');
+      if (!browser) {
         this.warn(
           `${path}.executor`,
           execution,
@@ -77,7 +81,7 @@ class SeleniumReader {
         return;
       }
       for (const key of Object.keys(execution)) {
-        if (!['executor', 'scenario', 'iterations'].includes(key)) {
+        if (!['executor', 'scenario', 'iterations', 'test-mode'].includes(key)) {
           this.warn(
             `${path}${pathKey(key)}`,
             execution,
@@ -133,6 +137,13 @@ class SeleniumReader {
   }
 
   private readRequests(scenario: PlainMap, path: string, pages: SeleniumPage[]): void {
+    const base = scalarText(scenario['default-address'])?.trim() ?? '';
+    // A relative URL opens under the scenario's default-address (http:// when it has no scheme).
+    const address = (url: string): string => {
+      if (base === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(url) || url.startsWith('{{')) return url;
+      const root = /^[a-z][a-z0-9+.-]*:\/\//i.test(base) ? base : `http://${base}`;
+      return `${root.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+    };
     if (isPlainMap(scenario.variables)) {
       for (const [name, value] of Object.entries(scenario.variables)) {
         const text = scalarText(value);
@@ -160,7 +171,7 @@ class SeleniumReader {
       const at = `${path}.requests[${i}]`;
       const source = { path: at, ...this.lineOf(requests, i) };
       if (typeof request === 'string') {
-        const url = template(request.trim());
+        const url = address(template(request.trim()));
         pages.push({ name: url, url, actions: [], source });
         return;
       }
@@ -184,7 +195,7 @@ class SeleniumReader {
         }
       }
       const urlText = scalarText(request.url)?.trim();
-      const url = urlText === undefined || urlText === '' ? null : template(urlText);
+      const url = urlText === undefined || urlText === '' ? null : address(template(urlText));
       const label = scalarText(request.label)?.trim();
       const actions = this.readActions(request, at);
       pages.push({
