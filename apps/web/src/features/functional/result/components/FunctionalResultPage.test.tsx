@@ -115,8 +115,14 @@ function calls(prefix: string): number {
 
 describe('Functional result screen', () => {
   it('shows the summary and each failed rule with its expected and actual, the timings and the evidence', async () => {
+    // The result answers once the loading text was seen: on a busy machine it came before the first look.
+    let answer: () => void = () => undefined;
+    const loadingSeen = new Promise<void>((resolve) => (answer = resolve));
     serve({
-      [`GET /api/functional/get-test-result/${ID}`]: () => json(result()),
+      [`GET /api/functional/get-test-result/${ID}`]: async () => {
+        await loadingSeen;
+        return json(result());
+      },
       'GET /api/functional/functional-test-results': () => json([result()]),
       'GET /api/functional/get-test-configs': () =>
         json([
@@ -127,6 +133,7 @@ describe('Functional result screen', () => {
     const user = userEvent.setup();
     const { router } = renderApp(`/functional-test-result/${ID}`);
     expect(await screen.findByText('Loading test result...')).toBeInTheDocument();
+    answer();
     expect(await screen.findByTestId('result-test-name')).toHaveTextContent('Orders');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Functional Test Result');
     expect(screen.getByTestId('result-test-id')).toHaveTextContent(ID);
