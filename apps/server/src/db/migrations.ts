@@ -252,6 +252,8 @@ const m0008_functional_tests: Migration = {
 
     // A functional run outlives its plan (plan_id set null on delete). The result's calls, per-API rows
     // and timeline are one JSON document written when the run ends; a live run is held in memory.
+    // `head` is the same document with only the calls the list shows, so the list never reads a run's
+    // thousands of calls.
     await db.schema
       .createTable('functional_runs')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -268,6 +270,7 @@ const m0008_functional_tests: Migration = {
       .addColumn('error', 'text')
       .addColumn('summary', 'text')
       .addColumn('result', 'text')
+      .addColumn('head', 'text')
       .execute();
     await db.schema
       .createIndex('functional_runs_user_id_start_time_idx')

@@ -179,6 +179,8 @@ export interface FunctionalRunsTable {
   summary: string | null;
   /** JSON of validation_results, calls_omitted, api_results and timeline_data; null while running. */
   result: string | null;
+  /** `result` with only the calls the list shows (calls_omitted counting the rest); null while running. */
+  head: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

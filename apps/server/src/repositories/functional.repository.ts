@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type {
   FunctionalPlanRow,
@@ -82,12 +81,11 @@ export class FunctionalRunRepository {
   }
 
   /**
-   * The user's runs, newest first (ties broken by id), each with only the first `keep` of its stored
-   * calls: the list shows a few, and a run keeps up to thousands, so SQLite cuts them rather than
-   * every run's calls being read and parsed. `result` holds the cut result as JSON text. With
+   * The user's runs, newest first (ties broken by id), each with only the calls the list shows: `result`
+   * holds the run's `head`, written when it ended, so no run's thousands of calls are read. With
    * `limit`, only the newest that many runs.
    */
-  async listHeadsForUser(userId: string, keep: number, limit?: number): Promise<FunctionalRunRow[]> {
+  listHeadsForUser(userId: string, limit?: number): Promise<Omit<FunctionalRunRow, 'head'>[]> {
     let query = this.db
       .selectFrom('functional_runs')
       .select([
@@ -104,17 +102,8 @@ export class FunctionalRunRepository {
         'end_time',
         'error',
         'summary',
+        'head as result',
       ])
-      .select(
-        sql<string | null>`case when result is null then null else json_object(
-          'validation_results', (select json_group_array(json(value)) from
-            (select value from json_each(result, '$.validation_results') order by key limit ${keep})),
-          'calls_omitted', json_extract(result, '$.calls_omitted')
-            + json_array_length(result, '$.validation_results')
-            - min(${keep}, json_array_length(result, '$.validation_results')),
-          'api_results', json(json_extract(result, '$.api_results')),
-          'timeline_data', json(json_extract(result, '$.timeline_data'))) end`.as('result'),
-      )
       .where('user_id', '=', userId)
       .orderBy('start_time', 'desc')
       .orderBy('id', 'desc');

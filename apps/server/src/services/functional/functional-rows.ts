@@ -77,6 +77,16 @@ export interface StoredCalls {
   timeline_data: FunctionalResult['timeline_data'];
 }
 
+/** The calls' first `keep` only, calls_omitted counting the rest: what the list shows of a run. */
+export function headOf(calls: StoredCalls, keep: number): StoredCalls {
+  const kept = calls.validation_results.slice(0, keep);
+  return {
+    ...calls,
+    validation_results: kept,
+    calls_omitted: calls.calls_omitted + calls.validation_results.length - kept.length,
+  };
+}
+
 export const EMPTY_SUMMARY: FunctionalSummary = {
   total_requests: 0,
   successful_requests: 0,
@@ -94,7 +104,7 @@ function oneOf<K extends string, T extends string>(
 }
 
 /** A stored run as the calls answer it; a status the model does not know is reported as failed. */
-export function rowToResult(row: FunctionalRunRow): FunctionalResult {
+export function rowToResult(row: Omit<FunctionalRunRow, 'head'>): FunctionalResult {
   const calls: StoredCalls =
     row.result === null
       ? { validation_results: [], calls_omitted: 0, api_results: [], timeline_data: [] }

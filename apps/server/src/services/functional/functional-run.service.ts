@@ -21,7 +21,7 @@ import type { FunctionalRunRepository } from '../../repositories/functional.repo
 import type { AccountUser } from '../account-user';
 import { demoFunctionalRunProblems } from '../demo-account-limits';
 import type { FunctionalPlanService } from './functional-plan.service';
-import { EMPTY_SUMMARY, rowToResult, type StoredCalls } from './functional-rows';
+import { EMPTY_SUMMARY, headOf, rowToResult, type StoredCalls } from './functional-rows';
 import { scriptRunPlan } from './functional-script';
 
 export const FUNCTIONAL_RUN_MESSAGES = {
@@ -175,7 +175,7 @@ export class FunctionalRunService {
    * calls and how many it judged.
    */
   async list(user: AccountUser, limit?: number): Promise<FunctionalResult[]> {
-    const rows = await this.runs.listHeadsForUser(user.id, LISTED_CALLS, limit);
+    const rows = await this.runs.listHeadsForUser(user.id, limit);
     return rows.map((row) => {
       const live = this.liveRun(user, row.id);
       return live === undefined ? rowToResult(row) : live.result(LISTED_CALLS);
@@ -301,6 +301,7 @@ export class FunctionalRunService {
       error: outcome.error ?? run.stopReason,
       summary: JSON.stringify(outcome.summary),
       result: JSON.stringify(calls),
+      head: JSON.stringify(headOf(calls, LISTED_CALLS)),
     });
     if (run.planId !== null) await this.plans.setStatus(run.userId, run.planId, status);
   }
