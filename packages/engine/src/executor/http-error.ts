@@ -25,7 +25,8 @@ const TIMEOUT_CODES = new Set([
   'UND_ERR_BODY_TIMEOUT',
   'ETIMEDOUT',
 ]);
-const TLS_CODE_RE =
+/** Node's and OpenSSL's TLS and certificate error codes; the functional runner words them too. */
+export const TLS_CODE_RE =
   /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/;
 
 /** Maps a network-level failure to an error kind (index into ERROR_KINDS). */

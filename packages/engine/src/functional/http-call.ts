@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { TimingPhases } from '@aqa/plan';
+import { TLS_CODE_RE } from '../executor/http-error';
 import { TargetRefusedError, portOf, type TargetGuard } from '../guard/guard';
 import { parseIp } from '../guard/ip';
 import { normalizeHost } from '../guard/rules';
@@ -240,9 +241,6 @@ function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> 
   return flat;
 }
 
-const TLS_CODE =
-  /^(?:ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_)/;
-
 /** A network error in words a person understands, naming where the call went. */
 export function describeError(error: unknown, where: string, answered: boolean): string {
   if (error instanceof TargetRefusedError) return error.message;
@@ -259,6 +257,6 @@ export function describeError(error: unknown, where: string, answered: boolean):
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `${where} cannot be reached from here`;
   if (code === 'HPE_INVALID_CONSTANT' || code.startsWith('HPE_'))
     return `${where} answered with something that is not HTTP`;
-  if (TLS_CODE.test(code)) return `TLS with ${where} failed: ${e.message}`;
+  if (TLS_CODE_RE.test(code)) return `TLS with ${where} failed: ${e.message}`;
   return `The request to ${where} failed: ${e.message || code || String(error)}`;
 }
