@@ -19,6 +19,20 @@ export interface OAuth2Spec {
 }
 
 /**
+ * The token request's form, as every generator sends it: grant_type, client_id, client_secret
+ * (RFC 6749 §2.3.1 client_secret_post) and scope when set.
+ */
+export function clientCredentialsForm(spec: OAuth2Spec): string {
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: spec.clientId,
+    client_secret: spec.clientSecret,
+  });
+  if (spec.scope.trim() !== '') form.set('scope', spec.scope.trim());
+  return form.toString();
+}
+
+/**
  * How the headers a request gets from its plan are spelt: the load engine sends lower-case names,
  * the functional runner the usual capitalised ones (they show in its evidence).
  */

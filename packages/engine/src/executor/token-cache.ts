@@ -1,5 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import type { OAuth2Spec } from './compile';
+import { clientCredentialsForm } from './request-parts';
 
 interface Entry {
   token: string | undefined;
@@ -17,8 +18,7 @@ const RETRY_MS = 1000;
 /**
  * OAuth2 client-credentials tokens of one shard: fetched once, shared by all its users, refreshed
  * shortly before `expires_in` runs out (or after a 401). The request is the one every generator
- * sends: a form with grant_type, client_id, client_secret (RFC 6749 §2.3.1 client_secret_post) and
- * scope when set.
+ * sends (clientCredentialsForm).
  */
 export class TokenCache {
   private readonly entries = new Map<string, Entry>();
@@ -71,12 +71,6 @@ export class TokenCache {
   private async fetch(spec: OAuth2Spec, e: Entry): Promise<void> {
     const started = this.now();
     try {
-      const form = new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: spec.clientId,
-        client_secret: spec.clientSecret,
-      });
-      if (spec.scope.trim() !== '') form.set('scope', spec.scope.trim());
       const res = await request(spec.tokenUrl, {
         method: 'POST',
         dispatcher: this.dispatcher,
@@ -84,7 +78,7 @@ export class TokenCache {
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
         },
-        body: form.toString(),
+        body: clientCredentialsForm(spec),
         headersTimeout: 30_000,
         bodyTimeout: 30_000,
       });

@@ -23,9 +23,6 @@ import { Template, TemplateScope, type RenderContext, type Renderable } from '..
  * executor/template.ts), and every capture gets the variable slot its later `{{name}}` reads.
  */
 
-/** One token per distinct set of settings, as for load steps. */
-export type OAuth2Call = OAuth2Spec;
-
 /** The functional runner sends the headers it adds capitalised, as its evidence shows them. */
 const FUNCTIONAL_HEADER_NAMES: AddedHeaderNames = {
   authorization: 'Authorization',
@@ -45,7 +42,8 @@ export interface CompiledApi {
   headerNames: string[];
   headerValues: Renderable[];
   body: Template | null;
-  oauth2: OAuth2Call | null;
+  /** One token per distinct set of settings, as for load steps. */
+  oauth2: OAuth2Spec | null;
   /** The api_key-in-query parameter's name, masked in evidence. */
   secretQueryName: string | null;
   timeoutMs: number;

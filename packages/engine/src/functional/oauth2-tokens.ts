@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { TargetGuard } from '../guard/guard';
-import type { OAuth2Call } from './compile-api';
+import { clientCredentialsForm, type OAuth2Spec } from '../executor/request-parts';
 import { httpCall, type UserAgents } from './http-call';
 
 /*
@@ -26,7 +26,7 @@ export class OAuth2Tokens {
   ) {}
 
   /** A token, or why there is none in words; fetches when none is held. */
-  get(spec: OAuth2Call): Promise<TokenAnswer> {
+  get(spec: OAuth2Spec): Promise<TokenAnswer> {
     const held = this.tokens.get(spec.key);
     if (held && performance.now() < held.refreshAt) return Promise.resolve({ token: held.token });
     let pending = this.pending.get(spec.key);
@@ -37,7 +37,7 @@ export class OAuth2Tokens {
     return pending;
   }
 
-  private async fetch(spec: OAuth2Call): Promise<TokenAnswer> {
+  private async fetch(spec: OAuth2Spec): Promise<TokenAnswer> {
     const failed = (why: string): TokenAnswer => ({
       error: `Could not get an OAuth2 token from ${spec.tokenUrl}: ${why}`,
     });
@@ -47,18 +47,12 @@ export class OAuth2Tokens {
     } catch {
       return failed('it is not a URL');
     }
-    const form = new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: spec.clientId,
-      client_secret: spec.clientSecret,
-    });
-    if (spec.scope.trim() !== '') form.set('scope', spec.scope.trim());
     const outcome = await httpCall(
       {
         method: 'POST',
         url,
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body: form.toString(),
+        body: clientCredentialsForm(spec),
       },
       { agents: this.agents, guard: this.guard, timeoutMs: TOKEN_TIMEOUT_MS, signal: this.signal },
     );
