@@ -16,10 +16,11 @@ import {
 } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, isoAt } from '../../clock';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { FunctionalRunRepository } from '../../repositories/functional.repository';
 import type { AccountUser } from '../account-user';
 import { demoFunctionalRunProblems } from '../demo-account-limits';
+import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
 import { EMPTY_SUMMARY, headOf, rowToResult, type StoredCalls } from './functional-rows';
 import { scriptRunPlan } from './functional-script';
@@ -265,9 +266,7 @@ export class FunctionalRunService {
         if (checkable !== null) origins.add(checkable.origin);
       }
     }
-    const decisions = await Promise.all([...origins].map((origin) => this.guard.checkUrl(origin)));
-    const reasons = [...new Set(decisions.flatMap((d) => (d.allowed ? [] : [d.reason])))];
-    if (reasons.length > 0) throw new ForbiddenError('TARGET_REFUSED', reasons.join(' '));
+    await refuseGuardedOrigins(this.guard, origins);
   }
 
   /** A runner that broke (not a failed call: those are data) ends the run failed, keeping its calls. */

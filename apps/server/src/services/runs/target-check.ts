@@ -23,6 +23,14 @@ export async function refuseGuardedTargets(guard: TargetGuard, compiled: Compile
     const token = step.oauth2 === null ? null : checkableUrl(step.oauth2.tokenUrl);
     if (token !== null) origins.add(token.origin);
   }
+  await refuseGuardedOrigins(guard, origins);
+}
+
+/**
+ * Every origin decided by the guard; any refused is a 403 TARGET_REFUSED naming each reason once.
+ * Load runs (above) and functional runs (services/functional/functional-run.service.ts) share it.
+ */
+export async function refuseGuardedOrigins(guard: TargetGuard, origins: ReadonlySet<string>): Promise<void> {
   const decisions = await Promise.all([...origins].map((origin) => guard.checkUrl(origin)));
   const reasons = [...new Set(decisions.flatMap((d) => (d.allowed ? [] : [d.reason])))];
   if (reasons.length > 0) throw new ForbiddenError('TARGET_REFUSED', reasons.join(' '));
