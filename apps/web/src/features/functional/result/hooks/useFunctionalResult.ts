@@ -1,10 +1,10 @@
 import { isFunctionalRunOver, type FunctionalResult } from '@aqa/plan';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { isAbortError } from '@/lib/api';
 import { fetchFunctionalResult, fetchFunctionalStatus, stopFunctionalTest } from '../../queries/result-api';
 
 /** docs/reference/02-running.md §9: the functional status is polled every 5 s. */
-export const STATUS_POLL_MS = 5000;
+const STATUS_POLL_MS = 5000;
 
 /**
  * A run that will not change any more. docs/reference/02-running.md §4 ends polling on completed or
@@ -33,9 +33,8 @@ export function useFunctionalResult(testId: string, enabled: boolean): LiveFunct
   const [result, setResult] = useState<FunctionalResult | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [stopping, setStopping] = useState(false);
-  const [polling, setPolling] = useState(false);
-  const [reloads, setReloads] = useState(0);
-  const stoppedByUser = useRef(false);
+  // Set by a successful Stop Test: the result is loaded once more and no longer polled (§4).
+  const [stopped, setStopped] = useState(false);
 
   useEffect(() => {
     if (!enabled) return;
@@ -43,53 +42,40 @@ export function useFunctionalResult(testId: string, enabled: boolean): LiveFunct
     const { signal } = controller;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
-    const poll = async () => {
+    // The first look loads the result; each later one polls the status, then the calls judged so far.
+    const look = async (first: boolean) => {
       try {
-        const { status } = await fetchFunctionalStatus(testId, signal);
+        const status = first ? null : (await fetchFunctionalStatus(testId, signal)).status;
         const latest = await fetchFunctionalResult(testId, signal);
         if (signal.aborted) return;
         setResult(latest);
-        if (isSettled(status) && isSettled(latest.status)) {
-          setPolling(false);
-          return;
-        }
+        setError(null);
+        // The result, asked after the status, may already show the end the status did not yet.
+        if (stopped || (status !== null && isSettled(status)) || isSettled(latest.status)) return;
       } catch (failure) {
         if (signal.aborted || isAbortError(failure)) return;
+        if (first) {
+          setError(failure);
+          return;
+        }
         // A missed poll is tried again at the next one.
       }
-      if (!stoppedByUser.current) timer = setTimeout(() => void poll(), STATUS_POLL_MS);
+      timer = setTimeout(() => void look(false), STATUS_POLL_MS);
     };
 
-    fetchFunctionalResult(testId, signal).then(
-      (first) => {
-        if (signal.aborted) return;
-        setResult(first);
-        setError(null);
-        if (!isSettled(first.status) && !stoppedByUser.current) {
-          setPolling(true);
-          timer = setTimeout(() => void poll(), STATUS_POLL_MS);
-        } else {
-          setPolling(false);
-        }
-      },
-      (failure: unknown) => {
-        if (!signal.aborted && !isAbortError(failure)) setError(failure);
-      },
-    );
+    void look(true);
     return () => {
       controller.abort();
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [testId, enabled, reloads]);
+  }, [testId, enabled, stopped]);
 
   const stop = useCallback(async () => {
     setStopping(true);
     try {
       await stopFunctionalTest(testId);
-      // docs/reference/02-running.md §4: stop polling and reload the result.
-      stoppedByUser.current = true;
-      setPolling(false);
-      setReloads((n) => n + 1);
+      // docs/reference/02-running.md §4: stop polling and reload the result (the effect runs again).
+      setStopped(true);
       return { ok: true as const };
     } catch (failure) {
       return { ok: false as const, error: failure };
@@ -98,5 +84,6 @@ export function useFunctionalResult(testId: string, enabled: boolean): LiveFunct
     }
   }, [testId]);
 
+  const polling = result !== null && !stopped && !isSettled(result.status);
   return { result, error, stopping, polling, stop };
 }
