@@ -1,4 +1,5 @@
 import { compileJsonPath, jsonValueText } from '../executor/json-path';
+import { bodyJson } from './body-readings';
 import type { CompiledCapture } from './compile-api';
 
 /*
@@ -57,13 +58,9 @@ function find(
         : { name, value };
     }
     case 'json_path': {
-      let json: unknown;
-      try {
-        json = JSON.parse(response.body);
-      } catch {
-        return nothing(`the body is not JSON, so ${expression} cannot be read`);
-      }
-      const value = jsonValueText(compileJsonPath(expression)(json));
+      const parsed = bodyJson(response);
+      if (parsed === null) return nothing(`the body is not JSON, so ${expression} cannot be read`);
+      const value = jsonValueText(compileJsonPath(expression)(parsed.json));
       return value === undefined ? nothing(`${expression} is not in the body`) : { name, value };
     }
   }

@@ -1,6 +1,7 @@
 import type { FunctionalValidation, ValidationDetail, ValidationSubject } from '@aqa/plan';
 import { parseJsonPathRule } from '@aqa/plan';
 import { compileJsonPath, jsonValueText } from '../executor/json-path';
+import { bodyJson } from './body-readings';
 import { evaluateXPath, xpathHolds, type XPathValue } from './xpath-rule';
 
 /*
@@ -168,7 +169,7 @@ function judgeJsonPath(
   const rule = parseJsonPathRule(expected);
   // The model refuses any other shape; a rule read from an older store is judged as failed, in words.
   if (rule === null) return detail(false, null, `"${expected}" is not a JSON path rule`);
-  const parsed = parseJsonBody(response.body, detail, `JSON to read ${rule.path}`);
+  const parsed = parseJsonBody(response, detail, `JSON to read ${rule.path}`);
   if (!('json' in parsed)) return parsed;
   const { json } = parsed;
   const found = jsonValueText(compileJsonPath(rule.path)(json));
@@ -307,7 +308,7 @@ function judgeXPath(
   response: ObservedResponse,
   detail: Detail,
 ): ValidationDetail {
-  const result = evaluateXPath(expected, response.body);
+  const result = evaluateXPath(expected, response);
   if ('problem' in result) {
     return result.problem === 'not-xml'
       ? detail(
@@ -381,17 +382,15 @@ export function quote(text: string): string {
 }
 
 /**
- * The body read as JSON, or the failed detail "expected {what}, but the body is not JSON" quoting
- * it: a rule that reads JSON (a JSON path, a schema) says so alike.
+ * The body read as JSON (once per call: body-readings.ts), or the failed detail "expected {what}, but
+ * the body is not JSON" quoting it: a rule that reads JSON (a JSON path, a schema) says so alike.
  */
 export function parseJsonBody(
-  body: string,
+  response: { body: string },
   detail: Detail,
   what: string,
 ): { json: unknown } | ValidationDetail {
-  try {
-    return { json: JSON.parse(body) as unknown };
-  } catch {
-    return detail(false, quote(body), `expected ${what}, but the body is not JSON`);
-  }
+  return (
+    bodyJson(response) ?? detail(false, quote(response.body), `expected ${what}, but the body is not JSON`)
+  );
 }

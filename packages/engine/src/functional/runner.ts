@@ -260,22 +260,24 @@ export class FunctionalRunner {
     ctx: RenderContext,
   ): CallResult {
     const body = answer.body.toString('utf8');
-    const observed: ObservedResponse = {
+    // One object for every rule and capture of the call: the body is read as JSON or XML once for
+    // all of them (body-readings.ts).
+    const observed: ObservedResponse & { complete: boolean } = {
       status: answer.status,
       headers: answer.headers,
       headerLines: answer.headerLines,
       body,
       sizeBytes: answer.sizeBytes,
       timeMs: answer.timeMs,
+      complete: answer.body.length === answer.sizeBytes,
     };
-    const complete = answer.body.length === answer.sizeBytes;
     const details = api.validations.map((validation): ValidationDetail => {
       if (isHttpValidation(validation)) return judge(validation, observed);
-      if (validation.type === 'schema') return this.schemas.judge(validation, { body, complete });
+      if (validation.type === 'schema') return this.schemas.judge(validation, observed);
       return uiRuleOnCall(validation);
     });
     const captures: CaptureOutcome[] = api.captures.map((capture) => {
-      const found = readCapture(capture, { headers: answer.headers, body });
+      const found = readCapture(capture, observed);
       ctx.vars[capture.slot] = found.value ?? undefined;
       return found;
     });

@@ -70,7 +70,7 @@ export class SchemaJudge {
     if (!response.complete) {
       return detail(false, null, 'the body is too large to be checked against the schema');
     }
-    const parsed = parseJsonBody(response.body, detail, 'a JSON body matching the schema');
+    const parsed = parseJsonBody(response, detail, 'a JSON body matching the schema');
     if (!('json' in parsed)) return parsed;
     const { json } = parsed;
     if (validate(json)) return detail(true, 'conforms', 'the body conforms to the schema', []);

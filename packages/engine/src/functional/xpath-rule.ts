@@ -1,11 +1,10 @@
-import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
+import { bodyXml, firstLine } from './body-readings';
 
 /*
  * An xpath rule's query (docs/reference/02-running.md §3 "Taurus scripts": `assert-xpath` → `xpath`)
- * evaluated on a body read as XML. @xmldom/xmldom reads no external entity or DTD file, so a body
- * cannot make the runner open a file or a URL; a body it cannot read as a document (no root element,
- * tags that do not close) is not XML, said in words.
+ * evaluated on a body read as XML (body-readings.ts); a body it cannot read as a document (no root
+ * element, tags that do not close) is not XML, said in words.
  */
 
 /** What the query gave: the nodes it selected (the first one's text), or its value. */
@@ -17,25 +16,15 @@ export type XPathValue =
 
 export type XPathOutcome = { value: XPathValue } | { problem: 'not-xml' | 'not-xpath'; reason: string };
 
-export function evaluateXPath(expression: string, body: string): XPathOutcome {
-  let document: Node;
-  let fatal: string | undefined;
-  // xmldom throws after reporting a fatal error; warnings and recoverable errors (an unknown entity)
-  // are left as it reads them.
-  const onError = (level: 'warning' | 'error' | 'fatalError', message: string): void => {
-    if (level === 'fatalError') fatal ??= message;
-  };
-  try {
-    document = new DOMParser({ onError }).parseFromString(body, 'text/xml') as unknown as Node;
-  } catch (error) {
-    return { problem: 'not-xml', reason: fatal ?? reason(error) };
-  }
-  if (fatal !== undefined) return { problem: 'not-xml', reason: fatal };
+export function evaluateXPath(expression: string, response: { body: string }): XPathOutcome {
+  const read = bodyXml(response);
+  if ('notXml' in read) return { problem: 'not-xml', reason: read.notXml };
+  const document = read.document;
   let result: unknown;
   try {
     result = xpath.select(expression, document);
   } catch (error) {
-    return { problem: 'not-xpath', reason: reason(error) };
+    return { problem: 'not-xpath', reason: firstLine(error) };
   }
   if (Array.isArray(result)) {
     const first = (result as Node[])[0];
@@ -73,9 +62,4 @@ export function xpathHolds(value: XPathValue): boolean {
     case 'string':
       return value.value !== '';
   }
-}
-
-function reason(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0]!.trim();
 }

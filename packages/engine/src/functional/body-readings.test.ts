@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { bodyJson, bodyXml } from './body-readings';
+
+describe('a call body read as JSON or XML', () => {
+  it('is read once per response and shared by whatever asks again', () => {
+    const response = { body: '{"id":7}' };
+    const first = bodyJson(response);
+    expect(first).toEqual({ json: { id: 7 } });
+    expect(bodyJson(response)).toBe(first);
+    // Another response with the same text is another call: read afresh.
+    expect(bodyJson({ body: '{"id":7}' })).not.toBe(first);
+    const xml = { body: '<a><b>1</b></a>' };
+    expect(bodyXml(xml)).toBe(bodyXml(xml));
+  });
+
+  it('says when the body is not JSON or not XML', () => {
+    expect(bodyJson({ body: '<html>' })).toBeNull();
+    expect(bodyXml({ body: '{"id":7}' })).toHaveProperty('notXml');
+  });
+});

@@ -1,0 +1,72 @@
+import { DOMParser } from '@xmldom/xmldom';
+
+/*
+ * A response body read as JSON or as XML at most once per call (docs/design.md §9): the call's
+ * json_path rules, schema rule and json_path captures share one JSON reading, its xpath rules one XML
+ * reading. Each is kept against the response object the runner hands every rule and capture of the
+ * call, and goes with it.
+ */
+
+/** The body as a document, or why it is not XML: no root element, tags that do not close. */
+export type XmlReading = { document: Node } | { notXml: string };
+
+interface Readings {
+  json?: { json: unknown } | null;
+  xml?: XmlReading;
+}
+
+const readings = new WeakMap<object, Readings>();
+
+function of(response: { body: string }): Readings {
+  let read = readings.get(response);
+  if (read === undefined) {
+    read = {};
+    readings.set(response, read);
+  }
+  return read;
+}
+
+/** The body parsed as JSON, or null when it is not JSON. */
+export function bodyJson(response: { body: string }): { json: unknown } | null {
+  const read = of(response);
+  if (read.json === undefined) {
+    try {
+      read.json = { json: JSON.parse(response.body) as unknown };
+    } catch {
+      read.json = null;
+    }
+  }
+  return read.json;
+}
+
+/**
+ * The body read as an XML document. @xmldom/xmldom reads no external entity or DTD file, so a body
+ * cannot make the runner open a file or a URL.
+ */
+export function bodyXml(response: { body: string }): XmlReading {
+  const read = of(response);
+  read.xml ??= readXml(response.body);
+  return read.xml;
+}
+
+function readXml(body: string): XmlReading {
+  let fatal: string | undefined;
+  // xmldom throws after reporting a fatal error; warnings and recoverable errors (an unknown entity)
+  // are left as it reads them.
+  const onError = (level: 'warning' | 'error' | 'fatalError', message: string): void => {
+    if (level === 'fatalError') fatal ??= message;
+  };
+  let document: Node;
+  try {
+    document = new DOMParser({ onError }).parseFromString(body, 'text/xml') as unknown as Node;
+  } catch (error) {
+    return { notXml: fatal ?? firstLine(error) };
+  }
+  return fatal === undefined ? { document } : { notXml: fatal };
+}
+
+/** An error's first line, trimmed. */
+export function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split('\n')[0]!.trim();
+}
