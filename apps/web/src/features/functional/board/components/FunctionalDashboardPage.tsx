@@ -101,49 +101,49 @@ export default function FunctionalDashboardPage() {
     results = <LoadingBlock text={t('functional.board.loading')} />;
     plans = <LoadingBlock text={t('functional.board.loading')} />;
   } else {
-    results =
-      data.results.length === 0 ? (
-        <EmptyBlock
-          icon={ListChecks}
-          title={t('functional.board.noResults')}
-          text={t('functional.board.noResultsText')}
-          data-testid="results-empty"
-        />
-      ) : (
-        <ShownList
-          items={shownResults}
-          itemKey={(result) => result.test_id}
-          data-testid="functional-results"
-          moreTestId="more-results"
-        >
-          {(result) => <ResultItem result={result} onDeleted={board.reload} />}
-        </ShownList>
-      );
-    plans =
-      data.plans.length === 0 ? (
-        <EmptyBlock
-          icon={FlaskConical}
-          title={t('functional.board.noPlans')}
-          text={t('functional.board.noPlansText')}
-          data-testid="plans-empty"
-        />
-      ) : (
-        <ShownList
-          items={shownPlans}
-          itemKey={(plan) => plan.id}
-          data-testid="functional-plans"
-          moreTestId="more-plans"
-        >
-          {(plan) => (
-            <PlanItem
-              ref={plan.id === highlight.planId ? highlight.target : undefined}
-              plan={plan}
-              highlighted={plan.id === highlight.highlighted}
-              onDeleted={board.reload}
-            />
-          )}
-        </ShownList>
-      );
+    results = (
+      <ShownList
+        items={shownResults}
+        itemKey={(result) => result.test_id}
+        empty={
+          <EmptyBlock
+            icon={ListChecks}
+            title={t('functional.board.noResults')}
+            text={t('functional.board.noResultsText')}
+            data-testid="results-empty"
+          />
+        }
+        data-testid="functional-results"
+        moreTestId="more-results"
+      >
+        {(result) => <ResultItem result={result} onDeleted={board.reload} />}
+      </ShownList>
+    );
+    plans = (
+      <ShownList
+        items={shownPlans}
+        itemKey={(plan) => plan.id}
+        empty={
+          <EmptyBlock
+            icon={FlaskConical}
+            title={t('functional.board.noPlans')}
+            text={t('functional.board.noPlansText')}
+            data-testid="plans-empty"
+          />
+        }
+        data-testid="functional-plans"
+        moreTestId="more-plans"
+      >
+        {(plan) => (
+          <PlanItem
+            ref={plan.id === highlight.planId ? highlight.target : undefined}
+            plan={plan}
+            highlighted={plan.id === highlight.highlighted}
+            onDeleted={board.reload}
+          />
+        )}
+      </ShownList>
+    );
   }
 
   return (

@@ -45,20 +45,27 @@ export function ShowMoreButton({
   );
 }
 
-/** A list of the board drawn a step at a time (useShownItems), with its "Show more" button below. */
+/**
+ * A list of the board drawn a step at a time (useShownItems), with its "Show more" button below, or
+ * `empty` when the list has no items.
+ */
 export function ShownList<T>({
   items,
   itemKey,
   children,
+  empty,
   'data-testid': testId,
   moreTestId,
 }: {
   items: ReturnType<typeof useShownItems<T>>;
   itemKey: (item: T) => string;
   children: (item: T) => ReactNode;
+  empty: ReactNode;
   'data-testid': string;
   moreTestId: string;
 }) {
+  // Nothing shown means nothing at all: the first step always shows items when there are some.
+  if (items.shown.length === 0) return empty;
   return (
     <>
       <ul className="divide-y divide-border" data-testid={testId}>
