@@ -80,6 +80,17 @@ export class FunctionalRunRepository {
       .executeTakeFirst();
   }
 
+  /** The stored status of the user's run, without its result; undefined when they have no such run. */
+  async findStatusForUser(userId: string, id: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('functional_runs')
+      .select('status')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.status;
+  }
+
   /**
    * The user's runs, newest first (ties broken by id), each with only the calls the list shows: `result`
    * holds the run's `head`, written when it ended, so no run's thousands of calls are read. With

@@ -103,20 +103,24 @@ function oneOf<K extends string, T extends string>(
   return (words as readonly string[]).includes(value) ? ({ [key]: value } as Partial<Record<K, T>>) : {};
 }
 
+/** A stored run's status as the calls answer it: one the model does not know is reported as failed. */
+export function storedStatus(status: string): FunctionalStatus {
+  const kind = functionalStatusKind(status);
+  return kind === 'unknown' ? 'failed' : kind;
+}
+
 /** A stored run as the calls answer it; a status the model does not know is reported as failed. */
 export function rowToResult(row: Omit<FunctionalRunRow, 'head'>): FunctionalResult {
   const calls: StoredCalls =
     row.result === null
       ? { validation_results: [], calls_omitted: 0, api_results: [], timeline_data: [] }
       : (JSON.parse(row.result) as StoredCalls);
-  const kind = functionalStatusKind(row.status);
-  const status: FunctionalStatus = kind === 'unknown' ? 'failed' : kind;
   return {
     test_id: row.id,
     plan_id: row.plan_id,
     test_name: row.test_name,
     description: row.description,
-    status,
+    status: storedStatus(row.status),
     ...oneOf('test_type', FUNCTIONAL_TEST_TYPES, row.test_type),
     ...oneOf('source', FUNCTIONAL_SOURCES, row.source),
     start_time: row.start_time,

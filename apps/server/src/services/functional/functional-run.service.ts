@@ -22,7 +22,7 @@ import type { AccountUser } from '../account-user';
 import { demoFunctionalRunProblems } from '../demo-account-limits';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
-import { EMPTY_SUMMARY, headOf, rowToResult, type StoredCalls } from './functional-rows';
+import { EMPTY_SUMMARY, headOf, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
 import { scriptRunPlan } from './functional-script';
 
 export const FUNCTIONAL_RUN_MESSAGES = {
@@ -194,8 +194,10 @@ export class FunctionalRunService {
 
   async status(user: AccountUser, id: string): Promise<FunctionalStatusResponse> {
     if (this.liveRun(user, id) !== undefined) return { test_id: id, status: 'running' };
-    const { status } = await this.result(user, id);
-    return { test_id: id, status };
+    // Only the status column: an ended run's stored calls may be megabytes.
+    const status = await this.runs.findStatusForUser(user.id, id);
+    if (status === undefined) throw notFound();
+    return { test_id: id, status: storedStatus(status) };
   }
 
   /** Ends a run within a second, keeping what it measured; a run already over answers its status. */
@@ -212,8 +214,7 @@ export class FunctionalRunService {
     if (this.liveRun(user, id) !== undefined)
       throw new ConflictError('RUN_IN_PROGRESS', FUNCTIONAL_RUN_MESSAGES.running);
     if (await this.runs.deleteEndedForUser(user.id, id)) return;
-    const row = await this.runs.findForUser(user.id, id);
-    if (row === undefined) throw notFound();
+    if ((await this.runs.findStatusForUser(user.id, id)) === undefined) throw notFound();
     throw new ConflictError('RUN_IN_PROGRESS', FUNCTIONAL_RUN_MESSAGES.running);
   }
 
