@@ -6,7 +6,6 @@ import {
   type HttpMethod,
   HTTP_METHODS,
 } from '@aqa/plan';
-import { stripBom } from '../decode-text';
 import { parseCsv } from '../csv-to-plan';
 import { type CheckContext, readAssert, readAssertJsonPath, readAssertXPath, readExtractors } from './checks';
 import {
@@ -14,19 +13,13 @@ import {
   type TaurusDataSource,
   type TaurusReadOptions,
   type TaurusReadResult,
+  NOT_TAURUS_CONFIGURATION,
   TaurusScriptError,
   type TaurusWarning,
   type TaurusWarningEffect,
 } from './taurus-model';
 import { durationMs, jmeterToTemplate, pathKey, scalarText } from './taurus-text';
-import {
-  type LineTable,
-  type Plain,
-  type PlainMap,
-  YamlReadError,
-  isPlainMap,
-  readYamlTree,
-} from './yaml-tree';
+import { type LineTable, type Plain, type PlainMap, isPlainMap, readTaurusTree } from './yaml-tree';
 
 /*
  * Taurus (bzt) YAML → the functional plan's fields, for the script screen (docs/reference/02-running.md
@@ -121,15 +114,7 @@ class TaurusReader {
   }
 
   read(source: string): TaurusReadResult {
-    const text = stripBom(source);
-    if (text.trim() === '') throw new TaurusScriptError('Script content is required');
-    let tree;
-    try {
-      tree = readYamlTree(text);
-    } catch (error) {
-      if (error instanceof YamlReadError) throw new TaurusScriptError(error.message, [], error.line);
-      throw error;
-    }
+    const tree = readTaurusTree(source);
     this.lines = tree.lines;
     for (const doc of tree.notMaps) {
       this.warnings.push({
@@ -142,10 +127,7 @@ class TaurusReader {
     const root = tree.root;
     if (root === null) {
       this.warnings.forEach((w) => (w.effect = 'refused'));
-      throw new TaurusScriptError(
-        'This is not a Taurus configuration: no YAML document in it is a map of settings such as execution and scenarios',
-        this.warnings,
-      );
+      throw new TaurusScriptError(NOT_TAURUS_CONFIGURATION, this.warnings);
     }
     if (isPlainMap(root.scenarios)) this.scenarios = root.scenarios;
     else if (root.scenarios !== undefined) {

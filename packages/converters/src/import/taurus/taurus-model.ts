@@ -74,6 +74,10 @@ export interface TaurusReadResult {
   warnings: TaurusWarning[];
 }
 
+/** Why a script whose YAML holds no map of settings is refused, by either reader. */
+export const NOT_TAURUS_CONFIGURATION =
+  'This is not a Taurus configuration: no YAML document in it is a map of settings such as execution and scenarios';
+
 /** A script with nothing it can run, or one that is not a Taurus configuration at all. */
 export class TaurusScriptError extends Error {
   override readonly name = 'TaurusScriptError';

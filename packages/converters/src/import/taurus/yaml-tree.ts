@@ -8,7 +8,9 @@ import {
   isSeq,
   parseAllDocuments,
 } from 'yaml';
+import { stripBom } from '../decode-text';
 import { MAX_NESTING, textNestsTooDeep } from '../nesting';
+import { TaurusScriptError } from './taurus-model';
 
 /*
  * A Taurus configuration as plain values, with the line each key and list item was written on, and its
@@ -43,6 +45,21 @@ export class YamlReadError extends Error {
     readonly line: number | undefined,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A Taurus script's text (a byte-order mark dropped) as a YAML tree, for the Taurus and the Selenium
+ * readers alike: empty text, or text that is not YAML, is a TaurusScriptError with the parser's line.
+ */
+export function readTaurusTree(source: string): YamlTree {
+  const text = stripBom(source);
+  if (text.trim() === '') throw new TaurusScriptError('Script content is required');
+  try {
+    return readYamlTree(text);
+  } catch (error) {
+    if (error instanceof YamlReadError) throw new TaurusScriptError(error.message, [], error.line);
+    throw error;
   }
 }
 

@@ -1,15 +1,7 @@
 import { FUNCTIONAL_BOUNDS } from '@aqa/plan';
-import { stripBom } from '../../decode-text';
-import { TaurusScriptError, type TaurusWarning } from '../taurus-model';
+import { NOT_TAURUS_CONFIGURATION, TaurusScriptError, type TaurusWarning } from '../taurus-model';
 import { pathKey, scalarText } from '../taurus-text';
-import {
-  type LineTable,
-  type Plain,
-  type PlainMap,
-  YamlReadError,
-  isPlainMap,
-  readYamlTree,
-} from '../yaml-tree';
+import { type LineTable, type Plain, type PlainMap, isPlainMap, readTaurusTree } from '../yaml-tree';
 import { readAction, template } from './selenium-actions';
 import {
   type SeleniumPage,
@@ -31,20 +23,10 @@ const REQUEST_KEYS = new Set(['url', 'label', 'actions', 'assert']);
 
 /** Reads a Selenium-style Taurus script. Throws SeleniumScriptError or TaurusScriptError. */
 export function readSeleniumScript(source: string): SeleniumReadResult {
-  const text = stripBom(source);
-  if (text.trim() === '') throw new TaurusScriptError('Script content is required');
-  let tree;
-  try {
-    tree = readYamlTree(text);
-  } catch (error) {
-    if (error instanceof YamlReadError) throw new TaurusScriptError(error.message, [], error.line);
-    throw error;
-  }
+  const tree = readTaurusTree(source);
   const root = tree.root;
   if (root === null) {
-    throw new TaurusScriptError(
-      'This is not a Taurus configuration: no YAML document in it is a map of settings such as execution and scenarios',
-    );
+    throw new TaurusScriptError(NOT_TAURUS_CONFIGURATION);
   }
   return new SeleniumReader(tree.lines).read(root);
 }
