@@ -29,8 +29,8 @@ import { TestingGuide } from './TestingGuide';
 const NONE: never[] = [];
 
 /** docs/reference/02-running.md §9: the plan Back came from is highlighted for 2 s, after 500 ms. */
-export const HIGHLIGHT_DELAY_MS = 500;
-export const HIGHLIGHT_MS = 2000;
+const HIGHLIGHT_DELAY_MS = 500;
+const HIGHLIGHT_MS = 2000;
 
 /** The plan Back left in storage: scrolled into view and highlighted once the plans are shown. */
 function usePlanHighlight(ready: boolean) {

@@ -12,7 +12,7 @@ import { formatWhen } from '../model/dates';
 import { FunctionalSummaryCounts, ViewFunctionalResultButton } from './RunSummary';
 
 /** docs/reference/02-running.md §2: the list shows the first 3 validation results of a run. */
-export const LISTED_VALIDATIONS = 3;
+const LISTED_VALIDATIONS = 3;
 
 /**
  * One run of the functional dashboard's results list (docs/reference/02-running.md §2): name (or

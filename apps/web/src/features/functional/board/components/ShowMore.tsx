@@ -5,7 +5,7 @@ import { formatCount } from '@/features/results';
 import { useI18n } from '@/i18n';
 
 /** How many items of a long list are drawn at first, and how many more each "Show more" adds. */
-export const LIST_STEP = 20;
+const LIST_STEP = 20;
 
 /**
  * The first items of a long list, and a button that shows the next ones (the counters count them all);
@@ -21,7 +21,7 @@ export function useShownItems<T>(items: readonly T[], keep = -1) {
   };
 }
 
-export function ShowMoreButton({
+function ShowMoreButton({
   hidden,
   onClick,
   'data-testid': testId,

@@ -4,7 +4,7 @@ import type { CallResult } from '@aqa/plan';
  * A long result stays usable (docs/design.md §9): its calls are shown a page at a time, optionally only
  * the failed ones, each page grouped by iteration and user when the run had more than one of either.
  */
-export const CALLS_PAGE_SIZE = 25;
+const CALLS_PAGE_SIZE = 25;
 
 export type CallFilter = 'all' | 'failed';
 
@@ -34,7 +34,7 @@ export interface CallPage {
 }
 
 /** True when the calls came from more than one iteration or user, so each group gets a heading. */
-export function isMultiRun(calls: readonly CallResult[]): boolean {
+function isMultiRun(calls: readonly CallResult[]): boolean {
   const iterations = new Set(calls.map((call) => call.iteration ?? 1));
   const users = new Set(calls.map((call) => call.user ?? 1));
   return iterations.size > 1 || users.size > 1;

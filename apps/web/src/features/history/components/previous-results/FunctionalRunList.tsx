@@ -14,7 +14,7 @@ import { loadFailureDetail } from '../../model/load-failure';
 import { formatDateTime } from '../../model/run-format';
 import { Pager } from '../shared/Pager';
 
-export const FUNCTIONAL_RUNS_PAGE_SIZE = 20;
+const FUNCTIONAL_RUNS_PAGE_SIZE = 20;
 
 function FunctionalRunItem({ run }: { run: FunctionalResult }) {
   const { t, locale } = useI18n();
