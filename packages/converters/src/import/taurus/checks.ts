@@ -7,7 +7,7 @@ import {
 } from '@aqa/plan';
 import { escapeJsRegex } from '../../export/serializers/regex-escape';
 import { type Plain, isPlainMap } from './yaml-tree';
-import { pathKey, scalarText } from './taurus-text';
+import { pathKey, scalarText, taurusFlag } from './taurus-text';
 
 /*
  * A request's Taurus assertions and extractors → the functional model's validations and captures
@@ -56,8 +56,8 @@ export function readAssert(
       );
       continue;
     }
-    const regexp = spec.regexp === undefined ? true : spec.regexp === true || spec.regexp === 'true';
-    const negate = spec.not === true || spec.not === 'true';
+    const regexp = taurusFlag(spec.regexp, true);
+    const negate = taurusFlag(spec.not);
     const patterns = Array.isArray(spec.contains)
       ? spec.contains
       : spec.contains === undefined
@@ -139,10 +139,10 @@ export function readAssertJsonPath(
     }
     const target = ctx.template(jsonPath.trim(), at, container, index);
     const jsonpath = target.startsWith('$') ? target : `$.${target}`;
-    const validate = spec.validate === true || spec.validate === 'true';
-    const invert = spec.invert === true || spec.invert === 'true';
-    const regexp = spec.regexp === undefined ? true : spec.regexp === true || spec.regexp === 'true';
-    const expectNull = spec['expect-null'] === true || spec['expect-null'] === 'true';
+    const validate = taurusFlag(spec.validate);
+    const invert = taurusFlag(spec.invert);
+    const regexp = taurusFlag(spec.regexp, true);
+    const expectNull = taurusFlag(spec['expect-null']);
     let rule: FunctionalValidationInput;
     if (!validate) {
       // Only that the path is there (or, inverted, that it is not).
@@ -210,7 +210,7 @@ export function readAssertXPath(
       ctx.warn(at, container, index, 'This XPath assertion names no xpath; it is skipped');
       continue;
     }
-    const invert = spec.invert === true || spec.invert === 'true';
+    const invert = taurusFlag(spec.invert);
     const rule: FunctionalValidationInput = {
       type: 'xpath',
       expected_value: ctx.template(xpath.trim(), at, container, index),

@@ -18,7 +18,7 @@ import {
   type TaurusWarning,
   type TaurusWarningEffect,
 } from './taurus-model';
-import { durationMs, jmeterToTemplate, pathKey, scalarText } from './taurus-text';
+import { durationMs, jmeterToTemplate, pathKey, scalarText, taurusFlag } from './taurus-text';
 import { type LineTable, type Plain, type PlainMap, isPlainMap, readTaurusTree } from './yaml-tree';
 
 /*
@@ -927,8 +927,8 @@ class TaurusReader {
         path: file,
         delimiter:
           delimiter === undefined || delimiter === '' ? null : delimiter === 'tab' ? '\t' : delimiter,
-        loop: spec.loop === undefined ? true : spec.loop === true || spec.loop === 'true',
-        quoted: spec.quoted === true || spec.quoted === 'true',
+        loop: taurusFlag(spec.loop, true),
+        quoted: taurusFlag(spec.quoted),
         variable_names:
           names === undefined || names.trim() === ''
             ? null

@@ -32,6 +32,11 @@ export function scalarText(value: unknown): string | undefined {
   return undefined;
 }
 
+/** A Taurus yes/no setting: true written as a YAML boolean or as the text "true"; left out, `fallback`. */
+export function taurusFlag(value: unknown, fallback = false): boolean {
+  return value === undefined ? fallback : value === true || value === 'true';
+}
+
 const IDENT = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 export interface TemplateText {
