@@ -28,6 +28,17 @@ export class FunctionalPlanRepository {
       .executeTakeFirst();
   }
 
+  /** Whether the user has the plan, without reading its body. */
+  async existsForUser(userId: string, id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('functional_plans')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Newest first; ties broken by id so the order is stable. */
   listForUser(userId: string): Promise<FunctionalPlanRow[]> {
     return this.db
@@ -51,6 +62,16 @@ export class FunctionalPlanRepository {
       .where('user_id', '=', userId)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** Sets the plan's status; a plan the user no longer has is left alone. */
+  async setStatusForUser(userId: string, id: string, status: string): Promise<void> {
+    await this.db
+      .updateTable('functional_plans')
+      .set({ status })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   async deleteForUser(userId: string, id: string): Promise<boolean> {

@@ -4,13 +4,7 @@ import { type Clock, isoAt } from '../../clock';
 import { NotFoundError } from '../../errors';
 import type { FunctionalPlanRepository } from '../../repositories/functional.repository';
 import type { AccountUser } from '../account-user';
-import {
-  NEVER_RUN_STATUS,
-  planColumns,
-  rowToPlan,
-  type SavedFunctionalPlan,
-  toSavedPlan,
-} from './functional-rows';
+import { NEVER_RUN_STATUS, planColumns, type SavedFunctionalPlan, toSavedPlan } from './functional-rows';
 
 export const FUNCTIONAL_PLAN_MESSAGES = {
   deleted: 'Test plan deleted',
@@ -66,11 +60,9 @@ export class FunctionalPlanService {
     return toSavedPlan(row, user.email);
   }
 
-  /** The stored plan of the user, as the model reads it; not found when it is not theirs. */
-  async plan(user: AccountUser, id: string): Promise<FunctionalPlan> {
-    const row = await this.plans.findForUser(user.id, id);
-    if (row === undefined) throw functionalPlanNotFound();
-    return rowToPlan(row);
+  /** Refuses (not found) an id that is not a plan of the user; the plan itself is not read. */
+  async assertOwned(user: AccountUser, id: string): Promise<void> {
+    if (!(await this.plans.existsForUser(user.id, id))) throw functionalPlanNotFound();
   }
 
   async delete(user: AccountUser, id: string): Promise<void> {
@@ -79,6 +71,6 @@ export class FunctionalPlanService {
 
   /** A run's status becomes its plan's (the dashboard's Status column); a deleted plan is left alone. */
   async setStatus(userId: string, id: string, status: string): Promise<void> {
-    await this.plans.updateForUser(userId, id, { status });
+    await this.plans.setStatusForUser(userId, id, status);
   }
 }

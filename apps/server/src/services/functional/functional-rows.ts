@@ -53,7 +53,7 @@ export function planColumns(
 }
 
 /** The stored plan, read again through the model (so a field added since takes its default). */
-export function rowToPlan(row: FunctionalPlanRow): FunctionalPlan {
+function rowToPlan(row: FunctionalPlanRow): FunctionalPlan {
   return FunctionalPlanSchema.parse(JSON.parse(row.body));
 }
 

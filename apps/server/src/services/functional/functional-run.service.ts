@@ -127,7 +127,7 @@ export class FunctionalRunService {
   async start(user: AccountUser, sent: FunctionalPlan): Promise<{ test_id: string }> {
     const planId = sent.plan_id?.trim() || null;
     // The plan must be the user's: another user's id is "not found", and nothing runs.
-    if (planId !== null) await this.plans.plan(user, planId);
+    if (planId !== null) await this.plans.assertOwned(user, planId);
     // A script plan runs the script's calls (functional-script.ts); one that cannot run starts nothing.
     const plan = sent.source === 'script_input' ? scriptRunPlan(sent).plan : sent;
     const demo = demoFunctionalRunProblems(user.email, plan);
