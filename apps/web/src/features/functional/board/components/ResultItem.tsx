@@ -8,6 +8,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatCount } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { deleteFunctionalResult } from '../../queries/result-api';
+import { passedCount } from '../../result/model/call-pages';
 import { formatWhen } from '../model/dates';
 import { FunctionalSummaryCounts, ViewFunctionalResultButton } from './RunSummary';
 
@@ -66,7 +67,7 @@ export function ResultItem({ result, onDeleted }: { result: FunctionalResult; on
       {shown.length > 0 && (
         <ul className="space-y-1" data-testid="result-item-validations">
           {shown.map((call, index) => {
-            const passed = call.validation_details.filter((detail) => detail.passed).length;
+            const rules = passedCount(call);
             return (
               <li key={index} className="flex min-w-0 items-center gap-2 text-[13px]">
                 {call.success ? (
@@ -85,8 +86,8 @@ export function ResultItem({ result, onDeleted }: { result: FunctionalResult; on
                 </span>
                 <span className="num shrink-0 text-xs text-muted-foreground">
                   {t('functional.result.passedOf', {
-                    passed: String(passed),
-                    total: String(call.validation_details.length),
+                    passed: String(rules.passed),
+                    total: String(rules.total),
                   })}
                 </span>
               </li>
