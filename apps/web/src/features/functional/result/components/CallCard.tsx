@@ -1,10 +1,11 @@
 import type { CallResult, ValidationDetail } from '@aqa/plan';
 import { Check, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { formatMs, MethodBadge } from '@/features/results';
+import { formatMs } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { cn } from '@/lib/utils';
-import { isSuccessStatus, passedCount } from '../model/call-pages';
+import { passedCount } from '../model/call-pages';
+import { MethodUrl, StatusCodeFact } from './CallFacts';
 import { FailureEvidence } from './FailureEvidence';
 import { TimingBar } from './TimingBar';
 
@@ -89,29 +90,14 @@ export function CallCard({ call, number }: { call: CallResult; number: number })
           <h4 className="break-words text-sm font-semibold" data-testid="call-name">
             {name}
           </h4>
-          <p className="flex min-w-0 items-center gap-2">
-            <MethodBadge method={call.method} />
-            <span className="min-w-0 break-all font-mono text-[12px] text-muted-foreground">{call.url}</span>
-          </p>
+          <MethodUrl method={call.method} url={call.url} />
         </div>
         <Badge variant={call.success ? 'success' : 'destructive'} data-testid="call-outcome">
           {t(call.success ? 'functional.result.success' : 'functional.result.failed')}
         </Badge>
       </header>
       <p className="num flex flex-wrap items-center gap-x-4 gap-y-1 text-[13px]">
-        <span>
-          <span className="text-muted-foreground">{t('functional.result.statusCode')} </span>
-          <span
-            className={cn(
-              'font-semibold',
-              isSuccessStatus(call.status_code) ? 'text-success-text' : 'text-destructive-text',
-            )}
-            data-ok={isSuccessStatus(call.status_code) ? 'true' : 'false'}
-            data-testid="call-status-code"
-          >
-            {call.status_code ?? t('functional.result.noStatus')}
-          </span>
-        </span>
+        <StatusCodeFact code={call.status_code} data-testid="call-status-code" />
         <span>
           <span className="text-muted-foreground">{t('functional.result.responseTime')} </span>
           <span className="font-medium" data-testid="call-response-time">

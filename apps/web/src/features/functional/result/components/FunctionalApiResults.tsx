@@ -1,10 +1,9 @@
 import type { FunctionalApiResult } from '@aqa/plan';
 import { Check, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { formatMs, MethodBadge } from '@/features/results';
+import { formatMs } from '@/features/results';
 import { useI18n } from '@/i18n';
-import { cn } from '@/lib/utils';
-import { isSuccessStatus } from '../model/call-pages';
+import { MethodUrl, StatusCodeFact } from './CallFacts';
 
 /**
  * "API Results" (docs/reference/02-running.md §2): per API its name, status (success or another word),
@@ -36,26 +35,13 @@ export function FunctionalApiResults({ apis }: { apis: readonly FunctionalApiRes
                     : api.status}
               </Badge>
             </div>
-            <p className="flex min-w-0 items-center gap-2">
-              <MethodBadge method={api.method} />
-              <span className="min-w-0 break-all font-mono text-[12px] text-muted-foreground">{api.url}</span>
-            </p>
+            <MethodUrl method={api.method} url={api.url} />
             <p className="num flex flex-wrap gap-x-4 text-[13px]">
               <span>
                 <span className="text-muted-foreground">{t('functional.result.responseTime')} </span>
                 {formatMs(api.response_time, locale)}
               </span>
-              <span>
-                <span className="text-muted-foreground">{t('functional.result.statusCode')} </span>
-                <span
-                  className={cn(
-                    'font-semibold',
-                    isSuccessStatus(api.status_code) ? 'text-success-text' : 'text-destructive-text',
-                  )}
-                >
-                  {api.status_code ?? t('functional.result.noStatus')}
-                </span>
-              </span>
+              <StatusCodeFact code={api.status_code} />
             </p>
             {api.validation_results.length > 0 && (
               <ul className="flex flex-wrap gap-1.5">
