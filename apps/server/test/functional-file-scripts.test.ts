@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sampleCsv, sampleXlsx } from '@aqa/converters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
+import { closeTestServer, registerAndLogin, startTestServer, type TestServer } from './helpers';
 import { multipartBody as multipart, type Part } from './multipart-body';
 
 /*
@@ -22,10 +22,7 @@ beforeAll(async () => {
   ({ token } = await registerAndLogin(server));
 });
 
-afterAll(async () => {
-  await server.close();
-  removeDir(server.dataDir);
-});
+afterAll(() => closeTestServer(server));
 
 interface Api {
   name: string;
