@@ -1,5 +1,5 @@
 import type { FunctionalValidation, ValidationDetail, ValidationSubject } from '@aqa/plan';
-import { parseJsonPathRule } from '@aqa/plan';
+import { parseJsonPathRule, SCRIPT_VALIDATION_TYPES } from '@aqa/plan';
 import { compileJsonPath, jsonValueText } from '../executor/json-path';
 import { bodyJson } from './body-readings';
 import { evaluateXPath, xpathHolds, type XPathValue } from './xpath-rule';
@@ -34,16 +34,18 @@ export interface ObservedResponse {
   timeMs: number;
 }
 
-/** The rule types judged on an HTTP response. */
-export type HttpValidationType =
-  | 'status_code'
-  | 'response_time'
-  | 'json_path'
-  | 'contains_text'
-  | 'header_value'
-  | 'response_size'
-  | 'regex'
-  | 'xpath';
+/** The rule types judged on an HTTP response: the API types but `schema` (schema-judge.ts), and a script's. */
+const HTTP_VALIDATION_TYPES = [
+  'status_code',
+  'response_time',
+  'json_path',
+  'contains_text',
+  'header_value',
+  'response_size',
+  ...SCRIPT_VALIDATION_TYPES,
+] as const;
+export type HttpValidationType = (typeof HTTP_VALIDATION_TYPES)[number];
+const HTTP_TYPES: ReadonlySet<string> = new Set(HTTP_VALIDATION_TYPES);
 
 export type HttpValidation = FunctionalValidation & { type: HttpValidationType };
 
@@ -51,16 +53,7 @@ export type HttpValidation = FunctionalValidation & { type: HttpValidationType }
 const QUOTE_CHARS = 200;
 
 export function isHttpValidation(validation: FunctionalValidation): validation is HttpValidation {
-  return [
-    'status_code',
-    'response_time',
-    'json_path',
-    'contains_text',
-    'header_value',
-    'response_size',
-    'regex',
-    'xpath',
-  ].includes(validation.type);
+  return HTTP_TYPES.has(validation.type);
 }
 
 /**
