@@ -19,7 +19,7 @@ import { screenPath } from '@/lib/screens';
 import { cn } from '@/lib/utils';
 import { FunctionalSettingsCard } from '../../editor/components/FunctionalSettingsCard';
 import type { FunctionalFormAction } from '../../editor/model/functional-form';
-import { scriptProblemText, useScriptEditor, type ScriptEditor } from '../hooks/useScriptEditor';
+import { useScriptEditor, type ScriptEditor } from '../hooks/useScriptEditor';
 import { rulesOf } from '../model/script-form';
 import { DataFilesCard } from './DataFilesCard';
 import { ParsedApiList } from './ParsedApiList';
@@ -82,7 +82,7 @@ function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
         >
           <ul className="list-disc space-y-0.5 pl-5">
             {editor.problems.map((problem) => (
-              <li key={`${problem.field}-${problem.message}`}>{scriptProblemText(problem, t)}</li>
+              <li key={`${problem.field}-${problem.message}`}>{editor.problemText(problem)}</li>
             ))}
           </ul>
         </Alert>
