@@ -1,11 +1,6 @@
 import { join } from 'node:path';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, openDatabase, pingDatabase } from '../src/db/database';
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { systemRoutes } from '../src/routes/system.routes';
-import type { DemoAccountService } from '../src/services/demo-account.service';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import {
   closeTestServer,
@@ -415,34 +410,6 @@ describe('functional runs at shutdown', () => {
       expect(JSON.parse(row.summary)).toMatchObject({ total_requests: await countedUnder('/shutdown/') });
     } finally {
       removeDir(closing.dataDir);
-    }
-  });
-});
-
-describe('GET /api/health', () => {
-  it('answers 503 with the reason when the database does not answer', async () => {
-    const dataDir = makeTempDir();
-    const db = openDatabase({ kind: 'sqlite', path: join(dataDir, 'health.db') });
-    await pingDatabase(db);
-    await closeDatabase(db);
-    const app = Fastify();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    await app.register(systemRoutes, {
-      pingDatabase: () => pingDatabase(db),
-      demo: {} as DemoAccountService,
-      signUp: false,
-      version: '1.2.3',
-    });
-    try {
-      const response = await app.inject({ method: 'GET', url: '/api/health' });
-      expect(response.statusCode).toBe(503);
-      const body = response.json<{ status: string; database: string; reason: string }>();
-      expect(body).toMatchObject({ status: 'error', database: 'unavailable', version: '1.2.3' });
-      expect(body.reason.length).toBeGreaterThan(0);
-    } finally {
-      await app.close();
-      removeDir(dataDir);
     }
   });
 });

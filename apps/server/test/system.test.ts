@@ -1,8 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import Database from 'libsql';
 import { hashToken } from '../src/auth/tokens';
+import { closeDatabase, openDatabase, pingDatabase } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrations';
+import { systemRoutes } from '../src/routes/system.routes';
+import type { DemoAccountService } from '../src/services/demo-account.service';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, startTestServer, type TestServer } from './helpers';
 
@@ -33,6 +38,32 @@ describe('GET /api/health', () => {
     const body = response.json<{ status: string; database: string; version: string }>();
     expect(body).toEqual({ status: 'ok', database: 'ok', version: body.version });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('answers 503 with the reason when the database does not answer', async () => {
+    const dataDir = makeTempDir();
+    const db = openDatabase({ kind: 'sqlite', path: join(dataDir, 'health.db') });
+    await pingDatabase(db);
+    await closeDatabase(db);
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(systemRoutes, {
+      pingDatabase: () => pingDatabase(db),
+      demo: {} as DemoAccountService,
+      signUp: false,
+      version: '1.2.3',
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      const body = response.json<{ status: string; database: string; reason: string }>();
+      expect(body).toMatchObject({ status: 'error', database: 'unavailable', version: '1.2.3' });
+      expect(body.reason.length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+      removeDir(dataDir);
+    }
   });
 });
 
