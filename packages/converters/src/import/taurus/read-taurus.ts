@@ -19,7 +19,7 @@ import {
   type TaurusWarningEffect,
 } from './taurus-model';
 import { durationMs, jmeterToTemplate, pathKey, scalarText, taurusFlag } from './taurus-text';
-import { type LineTable, type Plain, type PlainMap, isPlainMap, readTaurusTree } from './yaml-tree';
+import { type LineTable, type Plain, type PlainMap, isPlainMap, lineOf, readTaurusTree } from './yaml-tree';
 
 /*
  * Taurus (bzt) YAML → the functional plan's fields, for the script screen (docs/reference/02-running.md
@@ -1029,11 +1029,6 @@ function emptyScope(): Scope {
 function defaultExecutor(root: PlainMap): string {
   const settings = root.settings;
   return (isPlainMap(settings) ? scalarText(settings['default-executor']) : undefined) ?? 'jmeter';
-}
-
-function lineOf(lines: LineTable, container: object, key: string | number): { line?: number } {
-  const line = lines.get(container)?.get(key);
-  return line === undefined ? {} : { line };
 }
 
 /** Request headers over scenario headers, names compared without case (JMeter's header managers). */

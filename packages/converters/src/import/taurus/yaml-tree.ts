@@ -29,6 +29,12 @@ export interface PlainMap {
 /** The line (1-based) of each key of a map or item of a list, by the container. */
 export type LineTable = WeakMap<object, Map<string | number, number>>;
 
+/** Where a key of a map (or an index of a list) is written, as a warning or a source carries it. */
+export function lineOf(lines: LineTable, container: object, key: string | number): { line?: number } {
+  const line = lines.get(container)?.get(key);
+  return line === undefined ? {} : { line };
+}
+
 export interface YamlTree {
   /** The merged documents (a map), or null when none holds a map. */
   root: PlainMap | null;

@@ -1,7 +1,7 @@
 import { FUNCTIONAL_BOUNDS } from '@aqa/plan';
 import { NOT_TAURUS_CONFIGURATION, TaurusScriptError, type TaurusWarning } from '../taurus-model';
 import { pathKey, scalarText } from '../taurus-text';
-import { type LineTable, type Plain, type PlainMap, isPlainMap, readTaurusTree } from '../yaml-tree';
+import { type LineTable, type Plain, type PlainMap, isPlainMap, lineOf, readTaurusTree } from '../yaml-tree';
 import { readAction, template } from './selenium-actions';
 import {
   type SeleniumPage,
@@ -151,7 +151,7 @@ class SeleniumReader {
     }
     requests.forEach((request, i) => {
       const at = `${path}.requests[${i}]`;
-      const source = { path: at, ...this.lineOf(requests, i) };
+      const source = { path: at, ...lineOf(this.lines, requests, i) };
       if (typeof request === 'string') {
         const url = address(template(request.trim()));
         pages.push({ name: url, url, actions: [], source });
@@ -196,7 +196,7 @@ class SeleniumReader {
       this.unknown.push({
         action: 'actions',
         path: `${at}.actions`,
-        ...this.lineOf(request, 'actions'),
+        ...lineOf(this.lines, request, 'actions'),
         message: 'actions must be a list',
       });
       return [];
@@ -204,9 +204,9 @@ class SeleniumReader {
     const steps: SeleniumStep[] = [];
     raw.forEach((item, j) => {
       const path = `${at}.actions[${j}]`;
-      const read = readAction(item, { path, ...this.lineOf(raw, j) });
+      const read = readAction(item, { path, ...lineOf(this.lines, raw, j) });
       if ('step' in read) steps.push(read.step);
-      else this.unknown.push({ ...read.problem, path, ...this.lineOf(raw, j) });
+      else this.unknown.push({ ...read.problem, path, ...lineOf(this.lines, raw, j) });
     });
     return steps;
   }
@@ -219,7 +219,7 @@ class SeleniumReader {
     const steps: SeleniumStep[] = [];
     list.forEach((item, j) => {
       const path = Array.isArray(raw) ? `${at}.assert[${j}]` : `${at}.assert`;
-      const line = Array.isArray(raw) ? this.lineOf(raw, j) : this.lineOf(request, 'assert');
+      const line = Array.isArray(raw) ? lineOf(this.lines, raw, j) : lineOf(this.lines, request, 'assert');
       const source = { path, ...line, action: 'assert' };
       const spec = isPlainMap(item) ? item : { contains: [item] };
       const subject = scalarText(spec.subject) ?? 'body';
@@ -276,11 +276,6 @@ class SeleniumReader {
   }
 
   private warn(path: string, container: object, key: string | number, message: string): void {
-    this.warnings.push({ path, ...this.lineOf(container, key), message, effect: 'skipped' });
-  }
-
-  private lineOf(container: object, key: string | number): { line?: number } {
-    const line = this.lines.get(container)?.get(key);
-    return line === undefined ? {} : { line };
+    this.warnings.push({ path, ...lineOf(this.lines, container, key), message, effect: 'skipped' });
   }
 }
