@@ -10,6 +10,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/features/history';
 import { MISSING } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
@@ -17,7 +18,6 @@ import { screenPath } from '@/lib/screens';
 import { cn } from '@/lib/utils';
 import { deleteFunctionalPlan, runFunctionalTest, type SavedFunctionalPlan } from '../../queries/plan-api';
 import { rememberFunctionalRun } from '../../result/model/current-run';
-import { formatDay } from '../model/dates';
 import { editFunctionalPlanPath, sourceLabel, testTypeLabel } from '../model/plan-labels';
 
 /**
@@ -34,7 +34,7 @@ export const PlanItem = forwardRef<
   const notice = useNotice();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'run' | 'delete' | null>(null);
-  const created = formatDay(plan.created_at, locale);
+  const created = formatDate(plan.created_at, locale);
 
   async function run() {
     setBusy('run');

@@ -5,11 +5,11 @@ import { useConfirmDelete } from '@/components/confirm-dialog';
 import { DeleteButton } from '@/components/delete-button';
 import { useNotice } from '@/components/notices';
 import { StatusBadge } from '@/components/status-badge';
+import { formatDateTime } from '@/features/history';
 import { formatCount } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { deleteFunctionalResult } from '../../queries/result-api';
 import { passedCount } from '../../result/model/call-pages';
-import { formatWhen } from '../model/dates';
 import { FunctionalSummaryCounts, ViewFunctionalResultButton } from './RunSummary';
 
 /** docs/reference/02-running.md §2: the list shows the first 3 validation results of a run. */
@@ -29,7 +29,7 @@ export function ResultItem({ result, onDeleted }: { result: FunctionalResult; on
   const shown = result.validation_results.slice(0, LISTED_VALIDATIONS);
   const total = result.validation_results_total ?? result.validation_results.length;
   const more = Math.max(0, total - shown.length);
-  const when = formatWhen(result.start_time, locale);
+  const when = formatDateTime(result.start_time, locale);
 
   async function remove() {
     if (!(await confirmDelete())) return;

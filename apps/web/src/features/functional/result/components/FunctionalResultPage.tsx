@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { BackButton } from '@/components/back-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { formatDateTime } from '@/features/history';
 import { formatCount, MetricTile, ResultTestId } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
@@ -28,13 +29,6 @@ import { FunctionalReportDownloads } from './FunctionalReportDownloads';
 import { ValidationResults } from './ValidationResults';
 
 const FunctionalTimelineChart = lazy(() => import('./FunctionalTimelineChart'));
-
-function formatStarted(value: string | null | undefined, locale: string): string | null {
-  if (!value) return null;
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return null;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(at);
-}
 
 /** 'Test Summary' (docs/reference/02-running.md §2): Total Requests, Successful, Failed, Validation Failures. */
 function TestSummary({ summary }: { summary: FunctionalResult['summary'] }) {
@@ -134,7 +128,7 @@ function ResultScreen({
     }
   }
 
-  const started = formatStarted(result?.start_time, locale);
+  const started = formatDateTime(result?.start_time, locale, 'medium');
   const showTimeline =
     result?.test_type !== undefined && result.test_type !== 'functional' && result.timeline_data.length > 0;
 
