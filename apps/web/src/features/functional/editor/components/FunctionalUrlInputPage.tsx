@@ -3,30 +3,25 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useNotice } from '@/components/notices';
-import { PageHeader } from '@/components/page-header';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import {
   callErrorMessage,
-  PlanLoadErrorAlert,
-  PlanLoadingAlert,
-  PlanStateBadge,
   SaveStatus,
   STICKY_FOOTER_CLASS,
   useEditorAddress,
   useEditorKey,
 } from '@/features/plans';
 import { useT } from '@/i18n';
-import { screenPath } from '@/lib/screens';
 import { cn } from '@/lib/utils';
 import { useFunctionalEditor, type FunctionalEditor } from '../hooks/useFunctionalEditor';
 import { newApiForm, type FunctionalApiForm } from '../model/functional-form';
 import { importApisFromFile } from '../model/import-file';
 import type { Problem } from '../model/plan-check';
 import { CliDownloadButton } from './CliDownload';
+import { FunctionalEditorHead } from './FunctionalEditorHead';
 import { FunctionalApiCard } from './FunctionalApiCard';
 import { FunctionalSettingsCard } from './FunctionalSettingsCard';
 
@@ -78,42 +73,11 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
 
   return (
     <div className="space-y-6 pb-4" data-testid="functional-url-input-page">
-      <PageHeader
+      <FunctionalEditorHead
         title={t('functional.editor.title')}
         description={t('functional.editor.subtitle')}
-        actions={
-          <PlanStateBadge
-            saved={editor.savedId !== null}
-            label={editor.savedId ? t('functional.editor.savedPlan') : t('functional.editor.newPlan')}
-            testId="functional-plan-state"
-          />
-        }
+        editor={editor}
       />
-
-      {editor.loading && (
-        <PlanLoadingAlert label={t('functional.editor.loading')} testId="functional-plan-loading" />
-      )}
-      {editor.loadError !== null && (
-        <PlanLoadErrorAlert
-          message={t('functional.editor.loadFailed', { message: editor.loadError })}
-          startNew={{ to: screenPath('functionalUrl'), label: t('functional.editor.startNew') }}
-          testId="functional-plan-load-error"
-          linkTestId="functional-plan-start-new"
-        />
-      )}
-      {editor.problems.length > 0 && (
-        <Alert
-          variant="destructive"
-          title={t('functional.editor.problemsTitle')}
-          data-testid="functional-problems"
-        >
-          <ul className="list-disc space-y-0.5 pl-5">
-            {editor.problems.map((problem) => (
-              <li key={`${problem.field}-${problem.message}`}>{editor.problemText(problem)}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
 
       <div className={cn('space-y-6', editor.loading && 'pointer-events-none opacity-60')}>
         <FunctionalSettingsCard form={form} dispatch={dispatch} errors={errors.plan} disabled={disabled} />

@@ -1,22 +1,13 @@
 import { Play, RefreshCw, Save, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  PlanLoadErrorAlert,
-  PlanLoadingAlert,
-  PlanStateBadge,
-  SaveStatus,
-  STICKY_FOOTER_CLASS,
-  useEditorAddress,
-  useEditorKey,
-} from '@/features/plans';
+import { SaveStatus, STICKY_FOOTER_CLASS, useEditorAddress, useEditorKey } from '@/features/plans';
 import { useT } from '@/i18n';
-import { screenPath } from '@/lib/screens';
 import { cn } from '@/lib/utils';
+import { FunctionalEditorHead } from '../../editor/components/FunctionalEditorHead';
 import { FunctionalSettingsCard } from '../../editor/components/FunctionalSettingsCard';
 import type { FunctionalFormAction } from '../../editor/model/functional-form';
 import { useScriptEditor, type ScriptEditor } from '../hooks/useScriptEditor';
@@ -51,42 +42,11 @@ function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
 
   return (
     <div className="space-y-6 pb-4" data-testid="functional-script-input-page">
-      <PageHeader
+      <FunctionalEditorHead
         title={t('functional.script.title')}
         description={t('functional.script.subtitle')}
-        actions={
-          <PlanStateBadge
-            saved={editor.savedId !== null}
-            label={editor.savedId ? t('functional.editor.savedPlan') : t('functional.editor.newPlan')}
-            testId="functional-plan-state"
-          />
-        }
+        editor={editor}
       />
-
-      {editor.loading && (
-        <PlanLoadingAlert label={t('functional.editor.loading')} testId="functional-plan-loading" />
-      )}
-      {editor.loadError !== null && (
-        <PlanLoadErrorAlert
-          message={t('functional.script.loadFailed', { message: editor.loadError })}
-          startNew={{ to: screenPath('functionalScript'), label: t('functional.editor.startNew') }}
-          testId="functional-plan-load-error"
-          linkTestId="functional-plan-start-new"
-        />
-      )}
-      {editor.problems.length > 0 && (
-        <Alert
-          variant="destructive"
-          title={t('functional.editor.problemsTitle')}
-          data-testid="functional-problems"
-        >
-          <ul className="list-disc space-y-0.5 pl-5">
-            {editor.problems.map((problem) => (
-              <li key={`${problem.field}-${problem.message}`}>{editor.problemText(problem)}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
 
       <div className={cn('space-y-6', editor.loading && 'pointer-events-none opacity-60')}>
         <FunctionalSettingsCard
