@@ -3,6 +3,7 @@ import {
   checkableUrl,
   type FunctionalRunHandle,
   type FunctionalRunOutcome,
+  MAX_KEPT_CALLS,
   type StartFunctionalRun,
   type TargetGuard,
 } from '@aqa/engine';
@@ -37,14 +38,15 @@ export const FUNCTIONAL_STOPPED_BY_SHUTDOWN = 'Stopped because the server shut d
 
 /** The list shows the first three judged calls of each run and "+N more validations". */
 export const LISTED_CALLS = 3;
-/** A live run keeps as many calls as the runner's result does (packages/engine/src/functional/outcome.ts). */
-const LIVE_KEPT_CALLS = 5000;
 
 function notFound(): NotFoundError {
   return new NotFoundError('RESULT_NOT_FOUND', FUNCTIONAL_RUN_MESSAGES.notFound);
 }
 
-/** A run in progress, in memory: what get-test-result answers until the outcome is stored. */
+/**
+ * A run in progress, in memory: what get-test-result answers until the outcome is stored. It keeps as
+ * many calls as the runner's outcome does (MAX_KEPT_CALLS).
+ */
 class LiveFunctionalRun {
   readonly calls: CallResult[] = [];
   callsSeen = 0;
@@ -71,11 +73,11 @@ class LiveFunctionalRun {
     this.callsSeen++;
     if (call.success) this.passed++;
     this.validationFailures += call.validation_details.filter((d) => !d.passed).length;
-    if (this.calls.length < LIVE_KEPT_CALLS) this.calls.push(call);
+    if (this.calls.length < MAX_KEPT_CALLS) this.calls.push(call);
   }
 
   /** What has been judged so far, as a result (per-API rows and the timeline come with the outcome). */
-  result(keep = LIVE_KEPT_CALLS): FunctionalResult {
+  result(keep = MAX_KEPT_CALLS): FunctionalResult {
     const kept = this.calls.slice(0, keep);
     return {
       test_id: this.id,
