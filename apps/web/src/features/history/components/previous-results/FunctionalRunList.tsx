@@ -1,6 +1,6 @@
 import { functionalStatusKind, type FunctionalResult } from '@aqa/plan';
 import { History } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { StatusBadge } from '@/components/status-badge';
 import {
@@ -15,6 +15,9 @@ import { formatDateTime } from '../../model/run-format';
 import { Pager } from '../shared/Pager';
 
 const FUNCTIONAL_RUNS_PAGE_SIZE = 20;
+
+/** Stable for useReloadable: the whole list, paged here. */
+const loadRuns = (signal: AbortSignal) => fetchFunctionalResults(signal);
 
 function FunctionalRunItem({ run }: { run: FunctionalResult }) {
   const { t, locale } = useI18n();
@@ -48,8 +51,7 @@ export function FunctionalRunList({ reloads }: { reloads: number }) {
   const { t } = useI18n();
   const [offset, setOffset] = useState(0);
   const [retries, setRetries] = useState(0);
-  const load = useCallback((signal: AbortSignal) => fetchFunctionalResults(signal), []);
-  const runs = useReloadable(load, `${reloads}:${retries}`);
+  const runs = useReloadable(loadRuns, `${reloads}:${retries}`);
 
   if (runs.status === 'error') {
     return (
