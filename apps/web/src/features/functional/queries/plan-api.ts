@@ -15,9 +15,6 @@ import { sessionUserId } from '@/lib/session';
 /** A saved functional plan as the server answers it: the model's plan with the id the server gave it. */
 export type SavedFunctionalPlan = FunctionalPlan & { id: string };
 
-/** What save-config, update-config and run-test send: the model's input (numbers may be blank text). */
-export type FunctionalPlanBody = FunctionalPlanInput;
-
 function userEmail(): string | undefined {
   return sessionUserId() ?? undefined;
 }
@@ -41,12 +38,12 @@ export function fetchFunctionalPlan(id: string, signal?: AbortSignal): Promise<S
 }
 
 /** POST /api/functional/save-config: answers the new plan's id (also as test_id). */
-export function saveFunctionalPlan(plan: FunctionalPlanBody): Promise<FunctionalSaveResponse> {
+export function saveFunctionalPlan(plan: FunctionalPlanInput): Promise<FunctionalSaveResponse> {
   return api.post<FunctionalSaveResponse>(path('save-config'), { ...plan, user_email: userEmail() });
 }
 
 /** PUT /api/functional/update-config/{id}. */
-export function updateFunctionalPlan(id: string, plan: FunctionalPlanBody): Promise<FunctionalSaveResponse> {
+export function updateFunctionalPlan(id: string, plan: FunctionalPlanInput): Promise<FunctionalSaveResponse> {
   return api.put<FunctionalSaveResponse>(path('update-config', id), { ...plan, user_email: userEmail() });
 }
 
@@ -60,7 +57,7 @@ export function deleteFunctionalPlan(id: string): Promise<unknown> {
  * (docs/reference/02-running.md §7); answers the run's test_id (prefix fc_).
  */
 export function runFunctionalTest(
-  plan: FunctionalPlanBody & { plan_id: string },
+  plan: FunctionalPlanInput & { plan_id: string },
 ): Promise<FunctionalRunStarted> {
   return api.post<FunctionalRunStarted>(path('run-test'), { ...plan, user_email: userEmail() });
 }

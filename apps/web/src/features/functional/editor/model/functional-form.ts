@@ -33,7 +33,7 @@ import {
  * reducer) work on it unchanged.
  */
 
-export type CaptureFrom = z.input<typeof CaptureSchema>['from'];
+type CaptureFrom = z.input<typeof CaptureSchema>['from'];
 
 export interface RuleForm {
   /** Stable across edits (React key); sent as the validation's id. */
@@ -133,7 +133,7 @@ function applyEntryAction(entry: EntryForm, action: PlanFormAction): EntryForm {
 }
 
 /** A copy of an API with fresh ids, so its rows and rules stay apart from the original's. */
-export function copyApi(api: FunctionalApiForm): FunctionalApiForm {
+function copyApi(api: FunctionalApiForm): FunctionalApiForm {
   const rows = (list: KeyValueRow[]) => list.map((row) => ({ ...row, id: newId('row') }));
   return {
     entry: {
@@ -249,7 +249,7 @@ export function isBlankCapture(capture: CaptureForm): boolean {
 }
 
 /** One API as the model reads it: headers as a map, the body only for a method that sends one. */
-export function apiDefinitionOf(api: FunctionalApiForm): ApiDefinitionInput {
+function apiDefinitionOf(api: FunctionalApiForm): ApiDefinitionInput {
   const { entry } = api;
   const headers: Record<string, string> = {};
   for (const row of entry.headers) {

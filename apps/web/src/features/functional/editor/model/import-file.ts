@@ -22,7 +22,7 @@ export interface ImportedApis {
   firstProblem?: string;
 }
 
-export function readImportedApis(raw: readonly unknown[]): ImportedApis {
+function readImportedApis(raw: readonly unknown[]): ImportedApis {
   const apis: FunctionalApiForm[] = [];
   let skipped = 0;
   let firstProblem: string | undefined;

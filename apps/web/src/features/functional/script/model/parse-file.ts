@@ -16,7 +16,6 @@ export const ACCEPTED_TYPES: Record<FileKind, string> = {
   csv: '.csv',
   excel: '.xlsx,.xls',
 };
-export const ALL_ACCEPTED_TYPES = '.json,.yaml,.yml,.csv,.xlsx,.xls';
 
 export interface ParsedFile {
   script: string;

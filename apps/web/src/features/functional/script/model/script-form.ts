@@ -144,7 +144,7 @@ export function rulesOf(form: ScriptForm, apiName: string | null): ScriptRuleFor
  * source_page functional-script-input, the script and the rules with their ids as strings. The APIs are
  * the script's: the server reads them from script_content.
  */
-export function scriptPlanBody(form: ScriptForm): FunctionalPlanInput {
+function scriptPlanBody(form: ScriptForm): FunctionalPlanInput {
   return {
     ...planBodyOf(form.settings),
     apis: [],
