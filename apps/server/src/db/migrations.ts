@@ -277,6 +277,18 @@ const m0008_functional_tests: Migration = {
       .on('functional_runs')
       .columns(['user_id', 'start_time desc'])
       .execute();
+    // As for load runs: deleting a plan sets its runs' plan_id null through this index, and start-up
+    // recovery finds the runs left running through the status one.
+    await db.schema
+      .createIndex('functional_runs_plan_id_idx')
+      .on('functional_runs')
+      .column('plan_id')
+      .execute();
+    await db.schema
+      .createIndex('functional_runs_status_idx')
+      .on('functional_runs')
+      .column('status')
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('functional_runs').execute();
