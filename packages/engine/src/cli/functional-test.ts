@@ -27,6 +27,7 @@ import {
   functionalHtmlReport,
   functionalJsonReport,
   functionalJunitReport,
+  msText,
 } from '../functional/report';
 import type { FunctionalRunOutcome, StartFunctionalRun } from '../functional/run-types';
 import { readScript, SCRIPT_MESSAGES, ScriptNotRunnable, scriptRunPlan } from '../functional/script-plan';
@@ -194,12 +195,10 @@ export function warningLine(w: TaurusWarning): string {
   return `aqa test: warning: ${w.path}${w.line === undefined ? '' : ` (line ${w.line})`}: ${w.message} [${w.effect}]\n`;
 }
 
-const timeText = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`);
-
 /** One judged call as the terminal shows it: ✓/✗, name, status, time, and each failed rule. */
 export function callLines(call: CallResult, severalPasses: boolean): string {
   const status = call.status_code === null ? (call.error ?? 'no response') : String(call.status_code);
-  const head = `${call.success ? '✓' : '✗'} ${callName(call, severalPasses)}  ${status}  ${timeText(call.response_time)}`;
+  const head = `${call.success ? '✓' : '✗'} ${callName(call, severalPasses)}  ${status}  ${msText(call.response_time)}`;
   if (call.success) return `${head}\n`;
   const rules = call.validation_details.filter((d) => !d.passed).flatMap(failedRuleLines);
   if (rules.length === 0 && call.error) rules.push(call.error);
@@ -261,7 +260,7 @@ function summaryText(result: FunctionalResult, tally: CallTally, wallMs: number)
   const name = result.test_name === '' ? 'Unnamed Test' : result.test_name;
   const lines = [
     '',
-    `${name}: ${result.status} in ${timeText(wallMs)}`,
+    `${name}: ${result.status} in ${msText(wallMs)}`,
     `  calls ${tally.calls}: ${tally.passed} passed, ${tally.calls - tally.passed} failed` +
       (tally.noResponse > 0 ? ` (${tally.noResponse} with no response)` : ''),
     `  requests ${result.summary.total_requests}: ${result.summary.successful_requests} successful, ${result.summary.failed_requests} failed; validation failures ${result.summary.validation_failures}`,

@@ -2,5 +2,5 @@
 export { functionalJunitReport } from './junit';
 export { functionalJsonReport } from './json';
 export { functionalHtmlReport } from './html';
-export { callName, failedRuleLines, hasSeveralPasses } from './calls';
-export { evidenceText } from './evidence';
+export { callName, failedRuleLines } from './calls';
+export { msText } from './text';
