@@ -120,13 +120,15 @@ function scriptPlan(file: string, plan: FunctionalPlan): TestInput {
  * from disk relative to the script's folder (a missing one is named).
  */
 export function readTaurusFile(file: string, text: string = fileText(file, 'script')): TestInput {
-  let sources;
+  let read;
   try {
-    sources = readScript(text).data_sources;
+    read = readScript(text);
   } catch (e) {
     if (e instanceof ScriptNotRunnable) throw refusal(file, e);
     throw e;
   }
+  // What the script's execution says does not depend on its data files: only its data sources do.
+  const { execution, data_sources: sources } = read;
   const dataFiles: Record<string, string> = {};
   for (const source of sources) {
     const onDisk = resolve(dirname(file), source.path);
@@ -139,7 +141,6 @@ export function readTaurusFile(file: string, text: string = fileText(file, 'scri
       );
     }
   }
-  const { execution } = readScript(text, dataFiles);
   const plan = validPlan(file, {
     ...execution,
     test_name: execution.test_name === '' ? basename(file, extname(file)) : execution.test_name,
