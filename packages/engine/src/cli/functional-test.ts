@@ -87,12 +87,15 @@ function fileText(file: string, what: string): string {
   }
 }
 
+/** Where in the script: its YAML path, and its line when known. */
+function place(where: { path: string; line?: number }): string {
+  return where.line === undefined ? where.path : `${where.path} (line ${where.line})`;
+}
+
 /** A refused script as the terminal says it: every reason on its own line, with its path and line. */
 function refusal(file: string, e: ScriptNotRunnable): UsageError {
   if (e.warnings.length === 0) return new UsageError(`${file}: ${e.message}`);
-  const reasons = e.warnings.map(
-    (w) => `  ${w.path}${w.line === undefined ? '' : ` (line ${w.line})`}: ${w.message}`,
-  );
+  const reasons = e.warnings.map((w) => `  ${place(w)}: ${w.message}`);
   return new UsageError(`${file}: ${SCRIPT_MESSAGES.notRunnable}:\n${reasons.join('\n')}`);
 }
 
@@ -135,7 +138,7 @@ export function readTaurusFile(file: string, text: string = fileText(file, 'scri
     try {
       dataFiles[source.path] = readFileSync(onDisk, 'utf8');
     } catch (e) {
-      const at = `${source.source.path}${source.source.line === undefined ? '' : ` (line ${source.source.line})`}`;
+      const at = place(source.source);
       throw new UsageError(
         `${file}: the data source ${source.path} at ${at} cannot be read from ${onDisk}: ${(e as Error).message}`,
       );
@@ -193,7 +196,7 @@ export function readFunctionalPlan(file: string): TestInput {
 
 /** A warning the reader gave, as printed before the run: where, what, and what happens to it. */
 export function warningLine(w: TaurusWarning): string {
-  return `aqa test: warning: ${w.path}${w.line === undefined ? '' : ` (line ${w.line})`}: ${w.message} [${w.effect}]\n`;
+  return `aqa test: warning: ${place(w)}: ${w.message} [${w.effect}]\n`;
 }
 
 /** One judged call as the terminal shows it: ✓/✗, name, status, time, and each failed rule. */
