@@ -43,6 +43,10 @@ import {
 } from './route-common';
 
 const errors = SCOPED_ERRORS;
+const errorsWith404 = SCOPED_ERRORS_WITH_404;
+const tags = ['functional'];
+/** What every call on one functional plan or run by id shares (route-common.ts scopedIdRoute). */
+const byId = { tags, params: FunctionalIdParamsSchema };
 
 /** A script that cannot run answers 400 with its reasons (ScriptRefusalSchema); anything else goes on. */
 function refuseScript(error: unknown, reply: FastifyReply): FastifyReply {
@@ -55,10 +59,6 @@ function refuseScript(error: unknown, reply: FastifyReply): FastifyReply {
     ...(error.line === undefined ? {} : { line: error.line }),
   });
 }
-const errorsWith404 = SCOPED_ERRORS_WITH_404;
-const tags = ['functional'];
-/** What every call on one functional plan or run by id shares (route-common.ts scopedIdRoute). */
-const byId = { tags, params: FunctionalIdParamsSchema };
 
 export interface FunctionalRouteOptions {
   plans: FunctionalPlanService;
