@@ -84,6 +84,23 @@ export class FunctionalPlanRepository {
   }
 }
 
+/** A run's columns but its stored calls (`result`, and `head`, the list's copy of the first few). */
+const RUN_FACTS = [
+  'id',
+  'user_id',
+  'plan_id',
+  'test_name',
+  'description',
+  'status',
+  'test_type',
+  'source',
+  'config',
+  'start_time',
+  'end_time',
+  'error',
+  'summary',
+] as const;
+
 /** The functional_runs table; every read and write names the owner, except start-up recovery. */
 export class FunctionalRunRepository {
   constructor(private readonly db: Db) {}
@@ -92,10 +109,11 @@ export class FunctionalRunRepository {
     await this.db.insertInto('functional_runs').values(run).execute();
   }
 
-  findForUser(userId: string, id: string): Promise<FunctionalRunRow | undefined> {
+  /** The whole run; `head`, the list's copy of its first calls, is left out. */
+  findForUser(userId: string, id: string): Promise<Omit<FunctionalRunRow, 'head'> | undefined> {
     return this.db
       .selectFrom('functional_runs')
-      .selectAll()
+      .select([...RUN_FACTS, 'result'])
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
@@ -120,22 +138,7 @@ export class FunctionalRunRepository {
   listHeadsForUser(userId: string, limit?: number): Promise<Omit<FunctionalRunRow, 'head'>[]> {
     let query = this.db
       .selectFrom('functional_runs')
-      .select([
-        'id',
-        'user_id',
-        'plan_id',
-        'test_name',
-        'description',
-        'status',
-        'test_type',
-        'source',
-        'config',
-        'start_time',
-        'end_time',
-        'error',
-        'summary',
-        'head as result',
-      ])
+      .select([...RUN_FACTS, 'head as result'])
       .where('user_id', '=', userId)
       .orderBy('start_time', 'desc')
       .orderBy('id', 'desc');
