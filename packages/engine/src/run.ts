@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { compilePlan, PlanCompileError, type CompiledPlan } from './executor/compile';
 import type { PerfPlan, PerfPlanInput } from '@aqa/plan';
@@ -14,6 +11,7 @@ import type { TargetGuard } from './guard';
 import type { EngineLogger, RunResult, RunSnapshot } from './types';
 import type { FromWorker, ToWorker, WorkerInit } from './worker/protocol';
 import { SnapshotQueue } from './snapshot-queue';
+import { resolveWorkerFile } from './worker-file';
 
 export interface RunOptions {
   /** Overrides the plan's duration (minutes) with seconds. */
@@ -66,45 +64,6 @@ export function splitUsers(users: number, workers: number): number[] {
   return Array.from({ length: n }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
-/** Builds packages/engine/dist (when stale) through the package's build.mjs and returns dist/worker.mjs. */
-async function builtWorker(buildScript: URL): Promise<URL> {
-  const mod = (await import(buildScript.href)) as { ensureBuilt: () => Promise<string> };
-  const dist = await mod.ensureBuilt();
-  return pathToFileURL(`${dist}/worker.mjs`);
-}
-
-/**
- * Where the worker-thread entry is: worker threads cannot load TypeScript, so it is always a bundle.
- * 1. options.workerEntry; 2. from TypeScript source (vitest, tsx): the engine's dist/worker.mjs, built
- * on demand; 3. bundled (dist/aqa.mjs, dist/index.mjs, or another package's bundle that inlined the
- * engine): worker.mjs next to the bundle, else the engine package's dist/worker.mjs.
- */
-async function resolveWorkerEntry(explicit: string | URL | undefined): Promise<URL> {
-  if (explicit !== undefined) return explicit instanceof URL ? explicit : pathToFileURL(explicit);
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) return builtWorker(new URL('../build.mjs', here));
-  const sibling = new URL('./worker.mjs', here);
-  if (existsSync(fileURLToPath(sibling))) return sibling;
-  try {
-    const pkg = createRequire(here).resolve('@aqa/engine/package.json');
-    const buildScript = new URL('./build.mjs', pathToFileURL(pkg));
-    if (existsSync(fileURLToPath(buildScript))) {
-      try {
-        return await builtWorker(buildScript);
-      } catch {
-        // no esbuild here: use what dist holds
-      }
-    }
-    const dist = new URL('./dist/worker.mjs', pathToFileURL(pkg));
-    if (existsSync(fileURLToPath(dist))) return dist;
-  } catch {
-    // not resolvable from here
-  }
-  throw new Error(
-    `@aqa/engine: worker entry not found next to ${fileURLToPath(here)}; ship packages/engine/dist/worker.mjs beside the bundle or pass options.workerEntry`,
-  );
-}
-
 /**
  * Runs a performance plan (docs/design.md §4) in worker threads, one shard of the users per thread, and
  * merges their per-second reports into one stream. Nothing of the load runs on the caller's
@@ -152,7 +111,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   };
 
   const result = (async (): Promise<RunResult> => {
-    const entry = await resolveWorkerEntry(options.workerEntry);
+    const entry = await resolveWorkerFile('worker.mjs', options.workerEntry);
     let firstUser = 0;
     const ready: Promise<void>[] = [];
     const done: Promise<void>[] = [];

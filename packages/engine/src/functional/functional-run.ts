@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FUNCTIONAL_PLAN_ERRORS, type FunctionalPlan } from '@aqa/plan';
+import { resolveWorkerFile } from '../worker-file';
 import { FunctionalTally } from './outcome';
 import type { FromFunctionalWorker, FunctionalWorkerInit, ToFunctionalWorker } from './protocol';
 import type {
@@ -23,33 +21,6 @@ const WORKER_FILE = 'functional-worker.mjs';
 const STOP_WITHIN_MS = 900;
 /** A run that outlives its duration and its slowest call's timeout by this much has a broken worker. */
 const WATCHDOG_SLACK_MS = 30_000;
-
-async function builtWorker(buildScript: URL): Promise<URL> {
-  const mod = (await import(buildScript.href)) as { ensureBuilt: () => Promise<string> };
-  return pathToFileURL(`${await mod.ensureBuilt()}/${WORKER_FILE}`);
-}
-
-/**
- * Where the worker entry is, as run.ts finds the load worker: options.workerEntry; from TypeScript
- * source (vitest, tsx) the engine's dist bundle, built when stale; in a bundle, the file beside it,
- * else the engine package's dist.
- */
-async function resolveWorkerEntry(explicit: string | URL | undefined): Promise<URL> {
-  if (explicit !== undefined) return explicit instanceof URL ? explicit : pathToFileURL(explicit);
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) return builtWorker(new URL('../../build.mjs', here));
-  const sibling = new URL(`./${WORKER_FILE}`, here);
-  if (existsSync(fileURLToPath(sibling))) return sibling;
-  try {
-    const pkg = pathToFileURL(createRequire(here).resolve('@aqa/engine/package.json'));
-    const dist = new URL(`./dist/${WORKER_FILE}`, pkg);
-    if (existsSync(fileURLToPath(dist))) return dist;
-    return await builtWorker(new URL('./build.mjs', pkg));
-  } catch {
-    // not resolvable from here
-  }
-  throw new Error(`${WORKER_FILE} was not found beside ${fileURLToPath(here)}; pass options.workerEntry`);
-}
 
 /** Starts a run of a plan already read by FunctionalPlanSchema (the contract of run-types.ts). */
 export function startFunctionalRun(
@@ -113,7 +84,7 @@ export function startFunctionalRun(
     if (plan.apis.length === 0) return settle('failed', FUNCTIONAL_PLAN_ERRORS.apisRequired);
     let entry: URL;
     try {
-      entry = await resolveWorkerEntry(options.workerEntry);
+      entry = await resolveWorkerFile(WORKER_FILE, options.workerEntry);
     } catch (e) {
       return settle('failed', `The functional runner could not start: ${(e as Error).message}`);
     }
