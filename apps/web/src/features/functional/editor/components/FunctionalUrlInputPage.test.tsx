@@ -2,8 +2,6 @@ import { FunctionalPlanSchema } from '@aqa/plan';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SCREEN_LOADERS, type ScreenLoader } from '@/app/screen-loaders';
-import { BUILT_SCREENS } from '@/lib/screens';
 import { answerConfirm, dismissNotices, noticeTexts } from '@/test/notices';
 import {
   bodyOf,
@@ -15,6 +13,7 @@ import {
   TEST_USER,
   type FetchMock,
 } from '@/test/render';
+import { callsTo, standInResultScreen } from '../../test/editor-screen';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -58,7 +57,7 @@ const SAVED = {
 
 describe('the functional URL input screen', { timeout: 20_000 }, () => {
   let fetchMock: FetchMock;
-  const resultLoader = (SCREEN_LOADERS as Record<string, ScreenLoader>).functionalResult;
+  standInResultScreen();
 
   beforeEach(() => {
     fetchMock = createFetchMock({
@@ -71,20 +70,11 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     signInAs();
-    // The result screen is another helper's; a stand-in shows where Start leads.
-    BUILT_SCREENS.add('functionalResult');
-    (SCREEN_LOADERS as Record<string, ScreenLoader>).functionalResult = () =>
-      Promise.resolve({ default: () => <div data-testid="result-stand-in">result</div> });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     window.localStorage.clear();
-    if (resultLoader) (SCREEN_LOADERS as Record<string, ScreenLoader>).functionalResult = resultLoader;
-    else {
-      delete (SCREEN_LOADERS as Record<string, ScreenLoader>).functionalResult;
-      BUILT_SCREENS.delete('functionalResult');
-    }
   });
 
   async function openScreen(path = '/functional-test/url-input') {
@@ -92,13 +82,6 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     await screen.findByTestId('functional-url-input-page', undefined, { timeout: 10_000 });
     return view;
   }
-  const callsTo = (method: string, path: string) =>
-    fetchMock.mock.calls.filter(
-      ([input, init]) =>
-        (init?.method ?? 'GET').toUpperCase() === method &&
-        (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).split('?')[0] ===
-          path,
-    );
 
   it('starts empty with the defaults, and offers the seven methods and a body only for POST, PUT and PATCH', async () => {
     const user = userEvent.setup({ delay: null });
@@ -161,7 +144,7 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('iterations-error')).toHaveTextContent(
       'Iterations must be a whole number from 1 to 1000',
     );
-    expect(callsTo('POST', '/api/functional/save-config')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', '/api/functional/save-config')).toHaveLength(0);
   });
 
   it('adds a rule only with a good expected value, with a hint per type, and switches rules off', async () => {
@@ -215,7 +198,7 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByTestId('functional-save'));
     await waitFor(() => expect(noticeTexts()).toContain('Saved! Test ID: fp-1'));
-    const [[, init]] = callsTo('POST', '/api/functional/save-config') as [[unknown, RequestInit]];
+    const [[, init]] = callsTo(fetchMock, 'POST', '/api/functional/save-config') as [[unknown, RequestInit]];
     expect(bodyOf(init)).toMatchObject({
       test_name: 'Chain',
       source: 'url_input',
@@ -243,12 +226,12 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     dismissNotices();
     await user.click(screen.getByTestId('functional-save'));
     await waitFor(() => expect(noticeTexts()).toContain('Updated! Test ID: fp-1'));
-    expect(callsTo('PUT', '/api/functional/update-config/fp-1')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'PUT', '/api/functional/update-config/fp-1')).toHaveLength(1);
 
     await user.click(screen.getByTestId('functional-delete'));
     expect(await answerConfirm(user, true)).toBe('Are you sure you want to delete?');
     await waitFor(() => expect(noticeTexts()).toContain('Deleted!'));
-    expect(callsTo('DELETE', '/api/functional/delete-config/fp-1')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'DELETE', '/api/functional/delete-config/fp-1')).toHaveLength(1);
   });
 
   it('loads a saved plan by ?planId', async () => {
@@ -347,8 +330,8 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     await user.click(screen.getByTestId('functional-start'));
     expect(await screen.findByTestId('result-stand-in')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/functional-test-result/fc_42');
-    expect(callsTo('POST', '/api/functional/save-config')).toHaveLength(1);
-    const [[, init]] = callsTo('POST', '/api/functional/run-test') as [[unknown, RequestInit]];
+    expect(callsTo(fetchMock, 'POST', '/api/functional/save-config')).toHaveLength(1);
+    const [[, init]] = callsTo(fetchMock, 'POST', '/api/functional/run-test') as [[unknown, RequestInit]];
     expect(bodyOf(init)).toMatchObject({
       plan_id: 'fp-1',
       source: 'url_input',
@@ -382,8 +365,8 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
       ),
     );
     // A saved, unchanged plan is run as saved: nothing is saved again.
-    expect(callsTo('PUT', '/api/functional/update-config/fp-9')).toHaveLength(0);
-    expect(callsTo('POST', '/api/functional/save-config')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'PUT', '/api/functional/update-config/fp-9')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', '/api/functional/save-config')).toHaveLength(0);
   });
 
   it('does not start when the plan cannot be saved first', async () => {
@@ -403,7 +386,7 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(noticeTexts()).toContain('Failed to save test plan before running test: Database is locked'),
     );
-    expect(callsTo('POST', '/api/functional/run-test')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', '/api/functional/run-test')).toHaveLength(0);
     expect(screen.getByTestId('functional-start')).toHaveTextContent('Start API Functional Test');
   });
 });

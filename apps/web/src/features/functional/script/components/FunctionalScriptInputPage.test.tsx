@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SCREEN_LOADERS, type ScreenLoader } from '@/app/screen-loaders';
-import { BUILT_SCREENS } from '@/lib/screens';
 import { answerConfirm, dismissNotices, noticeTexts } from '@/test/notices';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
+import { callsTo, standInResultScreen } from '../../test/editor-screen';
 
 const SCRIPT = `execution:
   - concurrency: 1
@@ -35,7 +34,7 @@ const SAVED = {
 describe('the functional script input screen', { timeout: 20_000 }, () => {
   let fetchMock: FetchMock;
   let handlers: Parameters<typeof createFetchMock>[0];
-  const resultLoader = (SCREEN_LOADERS as Record<string, ScreenLoader>).functionalResult;
+  standInResultScreen();
 
   beforeEach(() => {
     handlers = {
@@ -49,15 +48,11 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
     fetchMock = createFetchMock(handlers);
     vi.stubGlobal('fetch', fetchMock);
     signInAs();
-    BUILT_SCREENS.add('functionalResult');
-    (SCREEN_LOADERS as Record<string, ScreenLoader>).functionalResult = () =>
-      Promise.resolve({ default: () => <div data-testid="result-stand-in">result</div> });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     window.localStorage.clear();
-    if (resultLoader) (SCREEN_LOADERS as Record<string, ScreenLoader>).functionalResult = resultLoader;
   });
 
   async function openScreen(path = '/functional-test/script-input') {
@@ -65,13 +60,6 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
     await screen.findByTestId('functional-script-input-page', undefined, { timeout: 10_000 });
     return view;
   }
-  const callsTo = (method: string, path: string) =>
-    fetchMock.mock.calls.filter(
-      ([input, init]) =>
-        (init?.method ?? 'GET').toUpperCase() === method &&
-        (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).split('?')[0] ===
-          path,
-    );
 
   it('keeps Save and Start off while the script is blank, and names a blank test name first', async () => {
     const user = userEvent.setup({ delay: null });
@@ -89,7 +77,7 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
     await user.clear(screen.getByTestId('test-name'));
     await user.click(screen.getByTestId('functional-save'));
     await waitFor(() => expect(noticeTexts()).toContain('Test name is required'));
-    expect(callsTo('POST', '/api/functional/save-config')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', '/api/functional/save-config')).toHaveLength(0);
   });
 
   it('lists the parsed APIs with cut previews, moves and deletes them in the script, and adds rules', async () => {
@@ -138,7 +126,7 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
     dismissNotices();
     await user.click(screen.getByTestId('functional-save'));
     await waitFor(() => expect(noticeTexts()).toContain('Test plan saved successfully!'));
-    const [[, init]] = callsTo('POST', '/api/functional/save-config') as [[unknown, RequestInit]];
+    const [[, init]] = callsTo(fetchMock, 'POST', '/api/functional/save-config') as [[unknown, RequestInit]];
     const body = bodyOf(init) as {
       validations: { api_name?: string; id: unknown }[];
       script_content: string;
@@ -165,9 +153,9 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
     await user.click(screen.getByTestId('functional-start'));
     expect(await screen.findByTestId('result-stand-in')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/functional-test-result/fc_7');
-    const [[, init]] = callsTo('POST', '/api/functional/run-test') as [[unknown, RequestInit]];
+    const [[, init]] = callsTo(fetchMock, 'POST', '/api/functional/run-test') as [[unknown, RequestInit]];
     expect(bodyOf(init)).toMatchObject({ plan_id: 'fs-9', source: 'script_input', script_content: SCRIPT });
-    expect(callsTo('POST', '/api/functional/save-config')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', '/api/functional/save-config')).toHaveLength(0);
   });
 
   it('turns an uploaded file into the script with the spec’s message, and says when it cannot', async () => {
@@ -224,7 +212,7 @@ scenarios:
     await user.paste('Users');
     await user.click(screen.getByTestId('functional-save'));
     await waitFor(() => expect(noticeTexts()).toContain('Test plan saved successfully!'));
-    const [[, init]] = callsTo('POST', '/api/functional/save-config') as [[unknown, RequestInit]];
+    const [[, init]] = callsTo(fetchMock, 'POST', '/api/functional/save-config') as [[unknown, RequestInit]];
     expect(bodyOf(init)).toMatchObject({ data_files: { 'users.csv': 'id\n1\n2\n' } });
   });
 });
