@@ -8,7 +8,12 @@ import {
 } from '../perf-plan';
 import { multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
 import { VARIABLE_NAME } from '../template';
-import { API_VALIDATION_TYPES, FunctionalValidationSchema, UI_VALIDATION_TYPES } from './validation';
+import {
+  API_VALIDATION_TYPES,
+  FunctionalValidationSchema,
+  isValidRegex,
+  UI_VALIDATION_TYPES,
+} from './validation';
 
 /*
  * The functional test plan and its API definitions (docs/design.md §9): one schema for API, script and
@@ -118,15 +123,6 @@ export const ApiTimeoutSchema = z
   .default(FUNCTIONAL_BOUNDS.timeout.fallback);
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-function isValidRegex(source: string): boolean {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Chaining: a value taken from this call's response into `{{name}}` for the calls after it. */
 export const CaptureSchema = z

@@ -100,7 +100,8 @@ function wholeIn(text: string, min: number, max: number): boolean {
   return n >= min && n <= max;
 }
 
-function isValidRegex(source: string): boolean {
+/** Whether `source` is a JavaScript regular expression (a regex rule's, a `~` comparison's, a regex capture's). */
+export function isValidRegex(source: string): boolean {
   try {
     new RegExp(source);
     return true;
