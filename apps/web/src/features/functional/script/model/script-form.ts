@@ -134,6 +134,15 @@ export function scriptFormReducer(form: ScriptForm, action: ScriptFormAction): S
   }
 }
 
+/** The API a rule names (docs/reference/02-running.md §3), without the keys it leaves blank. */
+function targetOf(rule: Partial<RuleTarget>): Partial<RuleTarget> {
+  return {
+    ...(rule.api_name ? { api_name: rule.api_name } : {}),
+    ...(rule.url ? { url: rule.url } : {}),
+    ...(rule.method ? { method: rule.method } : {}),
+  };
+}
+
 /** The rules of one API (target) or the global ones (null). */
 export function rulesOf(form: ScriptForm, apiName: string | null): ScriptRuleForm[] {
   return form.rules.filter((rule) => (apiName === null ? !rule.api_name : rule.api_name === apiName));
@@ -160,9 +169,7 @@ function scriptPlanBody(form: ScriptForm): FunctionalPlanInput {
       expected_value: rule.expected_value,
       description: rule.description,
       enabled: rule.enabled,
-      ...(rule.api_name ? { api_name: rule.api_name } : {}),
-      ...(rule.url ? { url: rule.url } : {}),
-      ...(rule.method ? { method: rule.method } : {}),
+      ...targetOf(rule),
     })),
   };
 }
@@ -205,9 +212,7 @@ export function scriptFormOfPlan(plan: FunctionalPlan): ScriptForm {
       expected_value: rule.expected_value,
       description: rule.description,
       enabled: rule.enabled,
-      ...(rule.api_name ? { api_name: rule.api_name } : {}),
-      ...(rule.url ? { url: rule.url } : {}),
-      ...(rule.method ? { method: rule.method } : {}),
+      ...targetOf(rule),
     })),
   };
 }
