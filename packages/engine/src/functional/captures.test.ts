@@ -1,10 +1,9 @@
 import { CaptureSchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { captureProblems, readCapture } from './captures';
-import type { CompiledCapture } from './compile-api';
+import { captureProblems, compileCapture, readCapture, type CompiledCapture } from './captures';
 
 function capture(fields: Record<string, unknown>): CompiledCapture {
-  return { ...CaptureSchema.parse({ name: 'v', ...fields }), slot: 0 };
+  return compileCapture(CaptureSchema.parse({ name: 'v', ...fields }), 0);
 }
 
 const response = {

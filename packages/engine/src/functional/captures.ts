@@ -1,6 +1,6 @@
-import { compileJsonPath, jsonValueText } from '../executor/json-path';
+import type { Capture } from '@aqa/plan';
+import { compileJsonPath, jsonValueText, type JsonPathQuery } from '../executor/json-path';
 import { bodyJson } from './body-readings';
-import type { CompiledCapture } from './compile-api';
 
 /*
  * Chaining (docs/design.md §9): a value read from a call's response into a variable that later calls
@@ -9,6 +9,25 @@ import type { CompiledCapture } from './compile-api';
  * takes, the call not failing for it. A regex capture takes its `group` (else the first group, else the
  * whole match) of its `match_no`th match (else the first).
  */
+
+/** A capture compiled once per run: its variable's slot, and its pattern or JSON path ready to apply. */
+export interface CompiledCapture extends Capture {
+  slot: number;
+  /** A regex capture's pattern, global so that its match_no-th match can be found. */
+  pattern: RegExp | null;
+  /** A json_path capture's query. */
+  query: JsonPathQuery | null;
+}
+
+export function compileCapture(capture: Capture, slot: number): CompiledCapture {
+  return {
+    ...capture,
+    slot,
+    // The model has checked that a regex capture's expression is a regular expression.
+    pattern: capture.from === 'regex' ? new RegExp(capture.expression, 'g') : null,
+    query: capture.from === 'json_path' ? compileJsonPath(capture.expression) : null,
+  };
+}
 
 export interface CaptureOutcome {
   name: string;
@@ -43,7 +62,7 @@ function find(
     }
     case 'regex': {
       const wanted = capture.match_no ?? 1;
-      const match = nthMatch(new RegExp(expression, 'g'), response.body, wanted);
+      const match = nthMatch(capture.pattern!, response.body, wanted);
       if (match === null) return nothing(`/${expression}/ does not match the body`);
       if (typeof match === 'number') {
         return nothing(`/${expression}/ matches the body ${times(match)}, so there is no match ${wanted}`);
@@ -60,7 +79,7 @@ function find(
     case 'json_path': {
       const parsed = bodyJson(response);
       if (parsed === null) return nothing(`the body is not JSON, so ${expression} cannot be read`);
-      const value = jsonValueText(compileJsonPath(expression)(parsed.json));
+      const value = jsonValueText(capture.query!(parsed.json));
       return value === undefined ? nothing(`${expression} is not in the body`) : { name, value };
     }
   }

@@ -2,7 +2,6 @@ import {
   effectiveAuthorization,
   effectiveValidations,
   type ApiDefinition,
-  type Capture,
   type FunctionalPlan,
   type FunctionalValidation,
   type HttpMethod,
@@ -16,6 +15,7 @@ import {
   type OAuth2Spec,
 } from '../executor/request-parts';
 import { Template, TemplateScope, type RenderContext, type Renderable } from '../executor/template';
+import { compileCapture, type CompiledCapture } from './captures';
 
 /*
  * A functional plan's APIs compiled once per run (docs/design.md §9): URL, parameter values, header
@@ -28,10 +28,6 @@ const FUNCTIONAL_HEADER_NAMES: AddedHeaderNames = {
   authorization: 'Authorization',
   contentType: 'Content-Type',
 };
-
-export interface CompiledCapture extends Capture {
-  slot: number;
-}
 
 export interface CompiledApi {
   index: number;
@@ -114,7 +110,7 @@ function compileApi(
   const body = compileBody(api.method, api.body, headers, scope, FUNCTIONAL_HEADER_NAMES);
 
   const validations = apiValidations(plan, api);
-  const captures = (api.captures ?? []).map((c) => ({ ...c, slot: scope.variableSlot(c.name) }));
+  const captures = (api.captures ?? []).map((c) => compileCapture(c, scope.variableSlot(c.name)));
   return {
     index,
     api,
