@@ -1,6 +1,6 @@
 import type { FunctionalValidation, ValidationDetail, ValidationSubject } from '@aqa/plan';
-import { parseJsonPathRule, SCRIPT_VALIDATION_TYPES } from '@aqa/plan';
-import { compileJsonPath, jsonValueText } from '../executor/json-path';
+import { parseJsonPathRule, SCRIPT_VALIDATION_TYPES, type JsonPathRule } from '@aqa/plan';
+import { compileJsonPath, jsonValueText, type JsonPathQuery } from '../executor/json-path';
 import { bodyJson } from './body-readings';
 import { evaluateXPath, xpathHolds, type XPathValue } from './xpath-rule';
 
@@ -109,7 +109,7 @@ export function judge(
     case 'header_value':
       return judgeHeader(expected, negated, response, detail);
     case 'json_path':
-      return judgeJsonPath(expected, negated, response, detail);
+      return judgeJsonPath(validation, negated, response, detail);
     case 'xpath':
       return judgeXPath(expected, negated, response, detail);
   }
@@ -149,23 +149,58 @@ function judgeHeader(
     : detail(false, value, `expected header ${name}: ${want}, got ${value}`);
 }
 
+/*
+ * What judging a rule needs that its expected value alone decides (a json_path rule's parts and query,
+ * a pattern) is made once per rule object: the runner judges the same rule objects on every call of a run.
+ */
+
+type JsonPathCheck = JsonPathRule & { query: JsonPathQuery; pattern: RegExp | null };
+const jsonPathChecks = new WeakMap<HttpValidation, JsonPathCheck | null>();
+const searchPatterns = new WeakMap<HttpValidation, RegExp>();
+
+function jsonPathCheck(validation: HttpValidation): JsonPathCheck | null {
+  let check = jsonPathChecks.get(validation);
+  if (check === undefined) {
+    const rule = parseJsonPathRule(validation.expected_value);
+    check =
+      rule === null
+        ? null
+        : {
+            ...rule,
+            query: compileJsonPath(rule.path),
+            pattern: rule.operator === '~' ? new RegExp(rule.value ?? '') : null,
+          };
+    jsonPathChecks.set(validation, check);
+  }
+  return check;
+}
+
+function searchPattern(validation: HttpValidation): RegExp {
+  let pattern = searchPatterns.get(validation);
+  if (pattern === undefined) {
+    pattern = new RegExp(validation.expected_value);
+    searchPatterns.set(validation, pattern);
+  }
+  return pattern;
+}
+
 /**
  * `$.path` must exist; `$.path == v`, `!= v` and `~ regex` compare its text form. Negated (Taurus's
  * `invert`), the rule passes when the path is missing or the comparison does not hold.
  */
 function judgeJsonPath(
-  expected: string,
+  validation: HttpValidation,
   negated: boolean,
   response: ObservedResponse,
   detail: Detail,
 ): ValidationDetail {
-  const rule = parseJsonPathRule(expected);
+  const rule = jsonPathCheck(validation);
   // The model refuses any other shape; a rule read from an older store is judged as failed, in words.
-  if (rule === null) return detail(false, null, `"${expected}" is not a JSON path rule`);
+  if (rule === null) return detail(false, null, `"${validation.expected_value}" is not a JSON path rule`);
   const parsed = parseJsonBody(response, detail, `JSON to read ${rule.path}`);
   if (!('json' in parsed)) return parsed;
   const { json } = parsed;
-  const found = jsonValueText(compileJsonPath(rule.path)(json));
+  const found = jsonValueText(rule.query(json));
   const { path } = rule;
   const value = rule.value ?? '';
   if (found === undefined) {
@@ -187,7 +222,7 @@ function judgeJsonPath(
           ? detail(true, actual, `${path} is ${actual} as expected`)
           : detail(false, actual, `expected ${path} == ${value} (a negated != rule), got ${actual}`);
       case '~':
-        return new RegExp(value).test(found)
+        return rule.pattern!.test(found)
           ? detail(false, actual, `expected ${path} not to match /${value}/, but it is ${actual}`)
           : detail(true, actual, `${path} is ${actual}, not matching /${value}/`);
     }
@@ -204,7 +239,7 @@ function judgeJsonPath(
         ? detail(true, actual, `${path} is ${actual}, not ${value}`)
         : detail(false, actual, `expected ${path} != ${value}, but it is`);
     case '~':
-      return new RegExp(value).test(found)
+      return rule.pattern!.test(found)
         ? detail(true, actual, `${path} is ${actual}, matching /${value}/`)
         : detail(false, actual, `expected ${path} to match /${value}/, got ${actual}`);
   }
@@ -222,7 +257,7 @@ function judgeSearch(
   const expected = validation.expected_value;
   const subject = validation.subject ?? 'body';
   const text = subjectText(subject, response);
-  const found = validation.type === 'regex' ? new RegExp(expected).test(text) : text.includes(expected);
+  const found = validation.type === 'regex' ? searchPattern(validation).test(text) : text.includes(expected);
   const actual = quote(text);
   const what = SUBJECT_WORDS[subject];
   const verb = validation.type === 'regex' ? what.match : what.contain;
