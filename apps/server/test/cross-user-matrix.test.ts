@@ -301,16 +301,13 @@ async function ok<T>(options: RequestOptions, status = 200): Promise<T> {
   return response.json<T>();
 }
 
-async function waitForStatus(person: Person, runId: string, wanted: string): Promise<void> {
+/** Asks `url` (a load run's result or a functional run's status) until its status is `wanted`. */
+async function waitForStatus(person: { token: string }, url: string, wanted: string): Promise<void> {
   const until = Date.now() + 40_000;
   for (;;) {
-    const { status } = await ok<{ status: string }>({
-      method: 'GET',
-      url: `/api/get-test-result/${runId}`,
-      token: person.token,
-    });
+    const { status } = await ok<{ status: string }>({ method: 'GET', url, token: person.token });
     if (status === wanted) return;
-    if (Date.now() > until) throw new Error(`run ${runId} is ${status}, not ${wanted}`);
+    if (Date.now() > until) throw new Error(`${url} says ${status}, not ${wanted}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -381,20 +378,6 @@ async function startFunctionalRun(person: { token: string }, body: Record<string
     201,
   );
   return started.test_id;
-}
-
-async function waitForFunctionalStatus(person: { token: string }, runId: string, wanted: string) {
-  const until = Date.now() + 40_000;
-  for (;;) {
-    const { status } = await ok<{ status: string }>({
-      method: 'GET',
-      url: `/api/functional/get-test-status/${runId}`,
-      token: person.token,
-    });
-    if (status === wanted) return;
-    if (Date.now() > until) throw new Error(`functional run ${runId} is ${status}, not ${wanted}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function startRun(person: { token: string }, planId: string, durationS: number) {
@@ -468,8 +451,8 @@ beforeAll(async () => {
     functionalRunId: otherFunctionalRunId,
   };
   await Promise.all([
-    waitForFunctionalStatus(owner, ownerFunctionalRunId, 'completed'),
-    waitForFunctionalStatus(other, otherFunctionalRunId, 'completed'),
+    waitForStatus(owner, `/api/functional/get-test-status/${ownerFunctionalRunId}`, 'completed'),
+    waitForStatus(other, `/api/functional/get-test-status/${otherFunctionalRunId}`, 'completed'),
   ]);
   // One call a minute: it keeps going through the matrix.
   ownerLiveFunctionalRunId = await startFunctionalRun(ownerBase, {
@@ -481,8 +464,8 @@ beforeAll(async () => {
   // One user: it keeps going through the matrix at a trickle.
   ownerLiveRunId = await startRun(ownerBase, await savePlan(ownerBase, 'owner', 1), 60);
   await Promise.all([
-    waitForStatus(owner, ownerRunId, 'completed'),
-    waitForStatus(other, otherRunId, 'completed'),
+    waitForStatus(owner, `/api/get-test-result/${ownerRunId}`, 'completed'),
+    waitForStatus(other, `/api/get-test-result/${otherRunId}`, 'completed'),
   ]);
   for (const [label, person] of [
     ['owner', owner],
