@@ -1,5 +1,5 @@
 import { FileUp, Play, Plus, Save, Trash2, X } from 'lucide-react';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
 import { useNotice } from '@/components/notices';
@@ -21,6 +21,7 @@ import { newApiForm, type FunctionalApiForm } from '../model/functional-form';
 import { importApisFromFile } from '../model/import-file';
 import type { Problem } from '../model/plan-check';
 import { CliDownloadButton } from './CliDownload';
+import { FilePickButton } from './FilePickButton';
 import { FunctionalEditorHead } from './FunctionalEditorHead';
 import { FunctionalApiCard } from './FunctionalApiCard';
 import { FunctionalSettingsCard } from './FunctionalSettingsCard';
@@ -218,13 +219,9 @@ function ActionBar({ editor, disabled }: { editor: FunctionalEditor; disabled: b
 function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disabled: boolean }) {
   const t = useT();
   const notice = useNotice();
-  const input = useRef<HTMLInputElement>(null);
   const [importing, setImporting] = useState(false);
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const onFile = async (file: File) => {
     setImporting(true);
     try {
       const { apis, skipped, firstProblem } = await importApisFromFile(file);
@@ -252,27 +249,17 @@ function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disa
   };
 
   return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        accept=".json,.yaml,.yml,application/json,application/yaml"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        onChange={(event) => void onFile(event)}
-        data-testid="import-apis-file"
-      />
-      <Button
-        variant="outline"
-        disabled={disabled || importing}
-        onClick={() => input.current?.click()}
-        title={t('functional.editor.importHint')}
-        data-testid="import-apis"
-      >
-        {importing ? <Spinner /> : <FileUp />}
-        {importing ? t('functional.editor.importing') : t('functional.editor.importApis')}
-      </Button>
-    </>
+    <FilePickButton
+      accept=".json,.yaml,.yml,application/json,application/yaml"
+      onFile={(file) => void onFile(file)}
+      inputTestId="import-apis-file"
+      variant="outline"
+      disabled={disabled || importing}
+      title={t('functional.editor.importHint')}
+      data-testid="import-apis"
+    >
+      {importing ? <Spinner /> : <FileUp />}
+      {importing ? t('functional.editor.importing') : t('functional.editor.importApis')}
+    </FilePickButton>
   );
 }

@@ -1,11 +1,12 @@
 import type { TaurusDataSource } from '@aqa/converters';
 import { FileSpreadsheet, Paperclip, X } from 'lucide-react';
-import { useRef, type ChangeEvent, type Dispatch } from 'react';
+import type { Dispatch } from 'react';
 import { useNotice } from '@/components/notices';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useT } from '@/i18n';
+import { FilePickButton } from '../../editor/components/FilePickButton';
 import type { ScriptFormAction } from '../model/script-form';
 
 /**
@@ -65,13 +66,9 @@ function DataFileRow({
 }) {
   const t = useT();
   const notice = useNotice();
-  const input = useRef<HTMLInputElement>(null);
   const rows = text === undefined ? 0 : text.split(/\r?\n/).filter((line) => line.trim() !== '').length;
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const onFile = async (file: File) => {
     try {
       dispatch({ type: 'setDataFile', name: source.path, text: await file.text() });
     } catch (error) {
@@ -91,20 +88,17 @@ function DataFileRow({
           {t('functional.script.dataRows', { count: rows })}
         </Badge>
       )}
-      <input
-        ref={input}
-        type="file"
+      <FilePickButton
         accept=".csv,.txt,text/csv,text/plain"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        onChange={(event) => void onFile(event)}
-        data-testid={`${testId}-input`}
-      />
-      <Button variant="outline" size="sm" disabled={disabled} onClick={() => input.current?.click()}>
+        onFile={(file) => void onFile(file)}
+        inputTestId={`${testId}-input`}
+        variant="outline"
+        size="sm"
+        disabled={disabled}
+      >
         <Paperclip />
         {text === undefined ? t('functional.script.dataAttach') : t('functional.script.dataReplace')}
-      </Button>
+      </FilePickButton>
       {text !== undefined && (
         <Button
           variant="ghost"

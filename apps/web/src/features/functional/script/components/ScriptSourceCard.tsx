@@ -1,5 +1,5 @@
 import { FileUp, Sparkles } from 'lucide-react';
-import { useRef, useState, type ChangeEvent, type Dispatch } from 'react';
+import { useRef, useState, type Dispatch } from 'react';
 import { useNotice } from '@/components/notices';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { ACCEPTED_TYPES, FILE_KINDS, parseFileToScript, type FileKind } from '..
 import { SAMPLE_SCRIPTS, type ScriptKind } from '../model/samples';
 import type { ScriptForm, ScriptFormAction } from '../model/script-form';
 import { readScript, warningsByLine, type ScriptRead } from '../model/script-read';
+import { FilePickButton } from '../../editor/components/FilePickButton';
 import { ScriptCodeEditor } from './ScriptCodeEditor';
 
 const KIND_LABELS: Record<FileKind, MessageKey> = {
@@ -47,7 +48,6 @@ export function ScriptSourceCard({
 }) {
   const t = useT();
   const notice = useNotice();
-  const input = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [fileKind, setFileKind] = useState<FileKind>('postman');
   const [parsing, setParsing] = useState(false);
@@ -62,10 +62,7 @@ export function ScriptSourceCard({
     if (next.ok) dispatch({ type: 'applyExecution', execution: next.execution });
   };
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const onFile = async (file: File) => {
     setParsing(true);
     try {
       const parsed = await parseFileToScript(file, fileKind);
@@ -133,25 +130,17 @@ export function ScriptSourceCard({
               </option>
             ))}
           </NativeSelect>
-          <input
-            ref={input}
-            type="file"
+          <FilePickButton
             accept={ACCEPTED_TYPES[fileKind]}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden
-            onChange={(event) => void onFile(event)}
-            data-testid="script-file"
-          />
-          <Button
+            onFile={(file) => void onFile(file)}
+            inputTestId="script-file"
             variant="outline"
             disabled={disabled || parsing}
-            onClick={() => input.current?.click()}
             data-testid="load-file"
           >
             {parsing ? <Spinner /> : <FileUp />}
             {parsing ? t('functional.script.parsing') : t('functional.script.loadFile')}
-          </Button>
+          </FilePickButton>
         </div>
       </div>
 
