@@ -1,5 +1,5 @@
 import type { FunctionalPlan, PerfPlan } from '@aqa/plan';
-import type { FieldError } from '../errors';
+import { type FieldError, ValidationError } from '../errors';
 import { normalizeEmail } from './account-user';
 import { DEMO_ACCOUNT } from './demo-account.service';
 
@@ -70,4 +70,14 @@ export function demoFunctionalRunProblems(
   plan: Pick<FunctionalPlan, 'concurrent_users' | 'test_duration'>,
 ): FieldError[] {
   return demoLimitProblems(email, plan.concurrent_users, plan.test_duration * 60, 'test_duration');
+}
+
+const DEMO_HINT = 'Create an account of your own (or ask the operator for one) to run larger tests.';
+
+/**
+ * A demo run over the limits, load or functional: 400 DEMO_RUN_LIMIT naming each field, with what to do
+ * (docs/adr/0018-safe-defaults-and-lockout.md). `namesFields` puts the field names in `detail`.
+ */
+export function demoRunRefusal(problems: FieldError[], namesFields = false): ValidationError {
+  return new ValidationError(problems, { code: 'DEMO_RUN_LIMIT', hint: DEMO_HINT, namesFields });
 }

@@ -17,10 +17,10 @@ import {
 } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, isoAt } from '../../clock';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors';
+import { ConflictError, NotFoundError } from '../../errors';
 import type { FunctionalRunRepository } from '../../repositories/functional.repository';
 import type { AccountUser } from '../account-user';
-import { demoFunctionalRunProblems } from '../demo-account-limits';
+import { demoFunctionalRunProblems, demoRunRefusal } from '../demo-account-limits';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
 import { EMPTY_SUMMARY, headOf, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
@@ -133,7 +133,7 @@ export class FunctionalRunService {
     // A script plan runs the script's calls (functional-script.ts); one that cannot run starts nothing.
     const plan = sent.source === 'script_input' ? scriptRunPlan(sent).plan : sent;
     const demo = demoFunctionalRunProblems(user.email, plan);
-    if (demo.length > 0) throw new ValidationError(demo, { code: 'DEMO_LIMIT', namesFields: true });
+    if (demo.length > 0) throw demoRunRefusal(demo, true);
     const release = this.reservePlace(user);
     try {
       await this.refuseGuardedTargets(plan);

@@ -1,6 +1,6 @@
 import { normalizePlan, PerfPlanSchema, type PerfPlan } from '@aqa/plan';
 import { ValidationError } from '../../errors';
-import { demoRunProblems } from '../demo-account-limits';
+import { demoRunProblems, demoRunRefusal } from '../demo-account-limits';
 
 export const RUN_MESSAGES = {
   planIdRequired: 'plan_id is required. Please save the test plan first before running the test.',
@@ -84,9 +84,7 @@ export function planForRun(saved: PerfPlan, request: RunTestRequest, userEmail: 
   }
   const demoProblems = demoRunProblems(userEmail, parsed.data, request.duration_seconds);
   if (demoProblems.length > 0) {
-    throw new ValidationError(demoProblems, { code: 'DEMO_RUN_LIMIT', hint: DEMO_HINT });
+    throw demoRunRefusal(demoProblems);
   }
   return parsed.data;
 }
-
-const DEMO_HINT = 'Create an account of your own (or ask the operator for one) to run larger tests.';
