@@ -1,6 +1,6 @@
 import type { TaurusDataSource } from '@aqa/converters';
 import { FileSpreadsheet, Paperclip, X } from 'lucide-react';
-import type { Dispatch } from 'react';
+import { useMemo, type Dispatch } from 'react';
 import { useNotice } from '@/components/notices';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -66,7 +66,11 @@ function DataFileRow({
 }) {
   const t = useT();
   const notice = useNotice();
-  const rows = text === undefined ? 0 : text.split(/\r?\n/).filter((line) => line.trim() !== '').length;
+  // Counted once per file, not on every keystroke in the script above (a data file may be large).
+  const rows = useMemo(
+    () => (text === undefined ? 0 : text.split(/\r?\n/).filter((line) => line.trim() !== '').length),
+    [text],
+  );
 
   const onFile = async (file: File) => {
     try {
