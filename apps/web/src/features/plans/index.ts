@@ -27,7 +27,6 @@ export { authorizationToModel } from './model/form-to-plan';
 export {
   CURRENT_TEST_CONFIG_KEY,
   CURRENT_TEST_ID_KEY,
-  clearPlanHandOff,
   handOffRun,
   LOAD_SAVED_PLAN_ID_KEY,
 } from './model/hand-off';
