@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FUNCTIONAL_SOURCES, FUNCTIONAL_TEST_TYPES } from './functional-plan';
+import { UiStepDetailsSchema } from './ui-step';
 import { ValidationDetailSchema } from './validation';
 
 /*
@@ -101,6 +102,8 @@ export const CallResultSchema = z.object({
   captures: z
     .array(z.object({ name: text, value: text.nullable().describe('Null when the capture found nothing') }))
     .optional(),
+  /** A UI test step: the page's timings, Web Vitals, console errors, failed requests and screenshots. */
+  ui: UiStepDetailsSchema.optional(),
 });
 export type CallResult = z.infer<typeof CallResultSchema>;
 
@@ -153,6 +156,8 @@ export const FunctionalResultSchema = z.object({
   calls_omitted: count.optional(),
   api_results: z.array(FunctionalApiResultSchema),
   timeline_data: z.array(FunctionalTimelinePointSchema).default([]),
+  /** While a UI run waits for a free browser (docs/design.md §9 "UI tests"): its place in the queue, from 1. */
+  queue_position: z.number().int().min(1).nullable().optional(),
 });
 export type FunctionalResult = z.infer<typeof FunctionalResultSchema>;
 

@@ -1,3 +1,4 @@
 export * from './validation';
 export * from './functional-plan';
 export * from './functional-result';
+export * from './ui-step';
