@@ -12,7 +12,7 @@ import globals from 'globals';
  * named here; a new one gets its place when it is added.
  */
 const APPS = ['@aqa/server', '@aqa/server/*', '@aqa/web', '@aqa/web/*'];
-const NODE_ONLY = ['@aqa/engine', '@aqa/engine/*'];
+const NODE_ONLY = ['@aqa/engine', '@aqa/engine/*', '@aqa/ui-runner', '@aqa/ui-runner/*'];
 const NODE_BUILTINS = [
   'node:*',
   'fs',
