@@ -1,6 +1,7 @@
 import { functionalBoardEn } from './functional/board.en';
 import { functionalEditorEn } from './functional/editor.en';
 import { functionalScriptEn } from './functional/script.en';
+import { functionalUiEditorEn } from './functional/ui-editor.en';
 
 /**
  * Every string of the interface. `ko.ts` is typed as `Messages`, so TypeScript refuses a Korean dictionary
@@ -1001,6 +1002,7 @@ export const en = {
   ...functionalBoardEn,
   ...functionalEditorEn,
   ...functionalScriptEn,
+  ...functionalUiEditorEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,6 +2,7 @@ import type { Messages } from './en';
 import { functionalBoardKo } from './functional/board.ko';
 import { functionalEditorKo } from './functional/editor.ko';
 import { functionalScriptKo } from './functional/script.ko';
+import { functionalUiEditorKo } from './functional/ui-editor.ko';
 
 /** Korean. Typed as `Messages`: a missing or unknown key is a compile error. */
 export const ko: Messages = {
@@ -994,4 +995,5 @@ export const ko: Messages = {
   ...functionalBoardKo,
   ...functionalEditorKo,
   ...functionalScriptKo,
+  ...functionalUiEditorKo,
 };

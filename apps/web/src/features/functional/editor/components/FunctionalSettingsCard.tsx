@@ -6,35 +6,75 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useT } from '@/i18n';
+import { cn } from '@/lib/utils';
 import type { MessageKey } from '@/i18n/en';
 import type { FunctionalForm, FunctionalFormAction, SettingField } from '../model/functional-form';
 import { translateFunctionalMessage } from '../model/messages';
 
-/** The number fields, each with the model's field name and bounds (docs/reference/02-running.md §5). */
-const NUMBER_FIELDS: {
+/** A number field of the form: the model's field name (where its problem is), its label and bounds. */
+export interface NumberField {
   field: SettingField;
-  model: keyof typeof FUNCTIONAL_BOUNDS;
+  model: string;
   label: MessageKey;
-}[] = [
-  { field: 'concurrentUsers', model: 'concurrent_users', label: 'functional.editor.concurrentUsers' },
-  { field: 'iterations', model: 'iterations', label: 'functional.editor.iterations' },
-  { field: 'rampUp', model: 'ramp_up_time', label: 'functional.editor.rampUp' },
-  { field: 'duration', model: 'test_duration', label: 'functional.editor.duration' },
-  { field: 'thinkTime', model: 'think_time', label: 'functional.editor.thinkTime' },
+  bounds: { min: number; max: number; fallback: number };
+}
+
+/** The API and script screens' number fields and bounds (docs/reference/02-running.md §5). */
+const NUMBER_FIELDS: NumberField[] = [
+  {
+    field: 'concurrentUsers',
+    model: 'concurrent_users',
+    label: 'functional.editor.concurrentUsers',
+    bounds: FUNCTIONAL_BOUNDS.concurrent_users,
+  },
+  {
+    field: 'iterations',
+    model: 'iterations',
+    label: 'functional.editor.iterations',
+    bounds: FUNCTIONAL_BOUNDS.iterations,
+  },
+  {
+    field: 'rampUp',
+    model: 'ramp_up_time',
+    label: 'functional.editor.rampUp',
+    bounds: FUNCTIONAL_BOUNDS.ramp_up_time,
+  },
+  {
+    field: 'duration',
+    model: 'test_duration',
+    label: 'functional.editor.duration',
+    bounds: FUNCTIONAL_BOUNDS.test_duration,
+  },
+  {
+    field: 'thinkTime',
+    model: 'think_time',
+    label: 'functional.editor.thinkTime',
+    bounds: FUNCTIONAL_BOUNDS.think_time,
+  },
 ];
 
-/** The test configuration form of docs/reference/02-running.md §2 "Functional URL Input screen". */
+/**
+ * The test configuration form of docs/reference/02-running.md §2 "Functional URL Input screen"; the UI
+ * screen shows fewer number fields, with its own bounds and words.
+ */
 export function FunctionalSettingsCard({
   form,
   dispatch,
   errors,
   disabled,
+  numberFields = NUMBER_FIELDS,
+  text,
+  testNamePlaceholder,
 }: {
   form: FunctionalForm;
   dispatch: Dispatch<FunctionalFormAction>;
   /** Problems by the model's field name (test_name, iterations…). */
   errors: Record<string, string>;
   disabled: boolean;
+  numberFields?: readonly NumberField[];
+  /** The line under the title, and the test name's example, when the screen words them otherwise. */
+  text?: string;
+  testNamePlaceholder?: string;
 }) {
   const t = useT();
   const set = (field: SettingField) => (value: string) => dispatch({ type: 'setSetting', field, value });
@@ -50,7 +90,9 @@ export function FunctionalSettingsCard({
           <Settings2 aria-hidden className="size-4 text-muted-foreground" />
           {t('functional.editor.configTitle')}
         </h2>
-        <p className="text-[13px] leading-5 text-muted-foreground">{t('functional.editor.configText')}</p>
+        <p className="text-[13px] leading-5 text-muted-foreground">
+          {text ?? t('functional.editor.configText')}
+        </p>
       </div>
       <fieldset disabled={disabled} className="space-y-4">
         <div className="grid gap-4 lg:grid-cols-2">
@@ -67,7 +109,7 @@ export function FunctionalSettingsCard({
                 value={form.testName}
                 maxLength={200}
                 autoComplete="off"
-                placeholder={t('functional.editor.testNamePlaceholder')}
+                placeholder={testNamePlaceholder ?? t('functional.editor.testNamePlaceholder')}
                 onChange={(event) => set('testName')(event.target.value)}
                 data-testid="test-name"
               />
@@ -92,31 +134,33 @@ export function FunctionalSettingsCard({
             )}
           </FormField>
         </div>
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-5">
-          {NUMBER_FIELDS.map(({ field, model, label }) => {
-            const bounds = FUNCTIONAL_BOUNDS[model];
-            return (
-              <FormField
-                key={field}
-                id={`functional-${field}`}
-                label={t(label)}
-                hint={t('functional.editor.boundsHint', { ...bounds })}
-                error={error(model)}
-                errorTestId={`${field}-error`}
-              >
-                {(control) => (
-                  <Input
-                    {...control}
-                    inputMode="numeric"
-                    value={form[field]}
-                    autoComplete="off"
-                    onChange={(event) => set(field)(event.target.value)}
-                    data-testid={`setting-${field}`}
-                  />
-                )}
-              </FormField>
-            );
-          })}
+        <div
+          className={cn(
+            'grid grid-cols-2 gap-4',
+            numberFields.length > 2 ? 'sm:grid-cols-3 xl:grid-cols-5' : 'lg:grid-cols-4',
+          )}
+        >
+          {numberFields.map(({ field, model, label, bounds }) => (
+            <FormField
+              key={field}
+              id={`functional-${field}`}
+              label={t(label)}
+              hint={t('functional.editor.boundsHint', { ...bounds })}
+              error={error(model)}
+              errorTestId={`${field}-error`}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  inputMode="numeric"
+                  value={form[field]}
+                  autoComplete="off"
+                  onChange={(event) => set(field)(event.target.value)}
+                  data-testid={`setting-${field}`}
+                />
+              )}
+            </FormField>
+          ))}
         </div>
       </fieldset>
     </Card>

@@ -11,11 +11,19 @@ import { cn } from '@/lib/utils';
 import { translateFunctionalMessage } from '../model/messages';
 import type { ApiPanelProps } from './api-panel';
 
+/** What the rule form says of a type: its name, what its expected value reads, and an example. */
+export interface RuleTypeText {
+  label: string;
+  hint: string;
+  placeholder: string;
+}
+
 /**
  * An API's validation rules (docs/reference/02-running.md §2, §3 "Validation"): the list (type, expected,
  * description, an enabled switch, remove) and the Add form — type, expected value, optional description —
  * whose Add stays disabled while the expected value is blank. A bad value is named by the model's own
- * check (expectedValueProblem) before it is added; each type shows what it reads.
+ * check (expectedValueProblem) before it is added; each type shows what it reads. The UI screen offers
+ * its page types (`types`, `typeText`) instead of the API types.
  */
 export function ValidationRulesPanel({
   api,
@@ -23,21 +31,40 @@ export function ValidationRulesPanel({
   errors,
   testId,
   labels,
+  types = API_VALIDATION_TYPES,
+  typeText,
 }: ApiPanelProps & {
   /** Another screen's words for the title, its line and the empty list (the script screen's rules). */
   labels?: { title?: string; text?: string; empty?: string };
+  /** The types offered, the first chosen at first; the API types unless said. */
+  types?: readonly FunctionalValidationType[];
+  /** The words for each offered type; the API types' own unless said. */
+  typeText?: (type: FunctionalValidationType) => RuleTypeText;
 }) {
   const t = useT();
   const entryId = api.entry.id;
-  const [type, setType] = useState<ApiRuleType>('status_code');
+  const [type, setType] = useState<FunctionalValidationType>(types[0] ?? 'status_code');
   const [expected, setExpected] = useState('');
   const [description, setDescription] = useState('');
   const blank = expected.trim() === '';
   const problem = blank ? undefined : expectedValueProblem(type, expected);
   const enabled = api.rules.filter((rule) => rule.enabled).length;
-  // A loaded plan may hold a UI type on an API; the model names that problem, the badge shows the type.
-  const typeLabel = (value: FunctionalValidationType) =>
-    isApiType(value) ? t(`functional.editor.rt.${value}`) : value;
+  // A loaded plan may hold a type the screen does not offer; the model names that problem, the badge
+  // shows the type as written.
+  const textOf = (value: FunctionalValidationType): RuleTypeText | undefined =>
+    !types.includes(value)
+      ? undefined
+      : typeText
+        ? typeText(value)
+        : isApiType(value)
+          ? {
+              label: t(`functional.editor.rt.${value}`),
+              hint: t(`functional.editor.rh.${value}`),
+              placeholder: t(`functional.editor.rp.${value}`),
+            }
+          : undefined;
+  const typeLabel = (value: FunctionalValidationType) => textOf(value)?.label ?? value;
+  const chosen = textOf(type);
 
   const add = () => {
     if (blank || problem) return;
@@ -58,7 +85,7 @@ export function ValidationRulesPanel({
     'aria-label': t('functional.editor.ruleExpected'),
     'aria-invalid': problem ? true : undefined,
     'aria-describedby': `${expectedId}-hint`,
-    placeholder: t(`functional.editor.rp.${type}`),
+    placeholder: chosen?.placeholder,
     value: expected,
     spellCheck: false,
     className: 'font-mono text-[13px]',
@@ -142,14 +169,14 @@ export function ValidationRulesPanel({
             aria-label={t('functional.editor.ruleType')}
             value={type}
             onChange={(event) => {
-              const next = API_VALIDATION_TYPES.find((value) => value === event.target.value);
+              const next = types.find((value) => value === event.target.value);
               if (next) setType(next);
             }}
             data-testid={`${testId}-rule-type`}
           >
-            {API_VALIDATION_TYPES.map((value) => (
+            {types.map((value) => (
               <option key={value} value={value}>
-                {t(`functional.editor.rt.${value}`)}
+                {typeLabel(value)}
               </option>
             ))}
           </NativeSelect>
@@ -195,7 +222,7 @@ export function ValidationRulesPanel({
             className="break-words text-[13px] leading-5 text-muted-foreground"
             data-testid={`${testId}-rule-hint`}
           >
-            {t(`functional.editor.rh.${type}`)}
+            {chosen?.hint}
           </p>
         )}
       </div>

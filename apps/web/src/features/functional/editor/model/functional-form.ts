@@ -1,5 +1,6 @@
 import {
   FUNCTIONAL_DEFAULTS,
+  newFunctionalPlan,
   type ApiDefinitionInput,
   type CaptureSchema,
   type FunctionalPlan,
@@ -289,8 +290,23 @@ function numberField(text: string): number | string {
   return /^[0-9]{1,9}$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
-/** The plan the URL screen saves and runs: source url_input, test type functional (docs/reference/02-running.md §7). */
-export function planBodyOf(form: FunctionalForm): FunctionalPlanInput {
+/** The screens that edit a list of calls: the API screen's url_input and the UI screen's ui_url_input. */
+export type ListSource = 'url_input' | 'ui_url_input';
+
+/**
+ * What each list screen's plan says it is (docs/reference/02-running.md §7): the URL screen's source
+ * url_input, test type functional, Taurus; the UI screen's ui_url_input, test type ui, Selenium (its
+ * pages are run in a browser) and no source page.
+ */
+function sourceFields(source: ListSource): Partial<FunctionalPlanInput> {
+  const { test_type } = newFunctionalPlan(source);
+  return source === 'ui_url_input'
+    ? { test_type, source, test_framework: 'selenium' }
+    : { test_type, source, source_page: 'functional-url-input', test_framework: 'taurus' };
+}
+
+/** The plan a list screen saves and runs: the URL screen's by default, the UI screen's with its source. */
+export function planBodyOf(form: FunctionalForm, source: ListSource = 'url_input'): FunctionalPlanInput {
   return {
     test_name: form.testName,
     description: form.description,
@@ -300,10 +316,7 @@ export function planBodyOf(form: FunctionalForm): FunctionalPlanInput {
     ramp_up_time: numberField(form.rampUp),
     test_duration: numberField(form.duration),
     think_time: numberField(form.thinkTime),
-    test_type: 'functional',
-    source: 'url_input',
-    source_page: 'functional-url-input',
-    test_framework: 'taurus',
+    ...sourceFields(source),
   };
 }
 

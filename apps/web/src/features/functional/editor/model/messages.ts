@@ -13,6 +13,7 @@ type Bounds = { min: number; max: number };
 const FIXED: Record<string, { key: MessageKey; bounds?: Bounds }> = {
   [FUNCTIONAL_PLAN_ERRORS.testNameRequired]: { key: 'functional.error.testNameRequired' },
   [FUNCTIONAL_PLAN_ERRORS.apisRequired]: { key: 'functional.error.apisRequired' },
+  [FUNCTIONAL_PLAN_ERRORS.uiTestsRequired]: { key: 'functional.error.uiTestsRequired' },
   [FUNCTIONAL_PLAN_ERRORS.usersRange]: {
     key: 'functional.error.usersRange',
     bounds: FUNCTIONAL_BOUNDS.concurrent_users,
@@ -20,6 +21,10 @@ const FIXED: Record<string, { key: MessageKey; bounds?: Bounds }> = {
   [FUNCTIONAL_PLAN_ERRORS.iterationsRange]: {
     key: 'functional.error.iterationsRange',
     bounds: FUNCTIONAL_BOUNDS.iterations,
+  },
+  [FUNCTIONAL_PLAN_ERRORS.uiIterationsRange]: {
+    key: 'functional.error.iterationsRange',
+    bounds: FUNCTIONAL_BOUNDS.ui_iterations,
   },
   [FUNCTIONAL_PLAN_ERRORS.durationRange]: {
     key: 'functional.error.durationRange',
@@ -52,6 +57,8 @@ const FIXED: Record<string, { key: MessageKey; bounds?: Bounds }> = {
 const NUMBERED: { pattern: RegExp; key: MessageKey }[] = [
   { pattern: /^API #(\d+) name is required$/, key: 'functional.error.apiNameRequired' },
   { pattern: /^API #(\d+) URL is required$/, key: 'functional.error.apiUrlRequired' },
+  { pattern: /^UI Test #(\d+) name is required$/, key: 'functional.error.uiTestNameRequired' },
+  { pattern: /^UI Test #(\d+) URL is required$/, key: 'functional.error.uiTestUrlRequired' },
 ];
 
 export function translateFunctionalMessage(message: string, t: Translate): string {

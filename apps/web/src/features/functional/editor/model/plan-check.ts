@@ -1,5 +1,5 @@
 import { FunctionalPlanSchema, type FunctionalPlan, type FunctionalPlanInput } from '@aqa/plan';
-import { isBlankCapture, planBodyOf, type FunctionalForm } from './functional-form';
+import { isBlankCapture, planBodyOf, type FunctionalForm, type ListSource } from './functional-form';
 
 /**
  * The form judged by the one schema (FunctionalPlanSchema, docs/design.md §9): the plan to send, or its
@@ -72,8 +72,9 @@ function apiField(form: FunctionalForm, index: number, rest: readonly PropertyKe
   }
 }
 
-export function checkFunctionalForm(form: FunctionalForm): PlanCheck {
-  const body = planBodyOf(form);
+/** The URL screen's form judged; the UI screen's with its source, whose messages name UI tests. */
+export function checkFunctionalForm(form: FunctionalForm, source: ListSource = 'url_input'): PlanCheck {
+  const body = planBodyOf(form, source);
   const parsed = FunctionalPlanSchema.safeParse(body);
   if (parsed.success) return { ok: true, body, plan: parsed.data, problems: [] };
   const seen = new Set<string>();
@@ -89,4 +90,20 @@ export function checkFunctionalForm(form: FunctionalForm): PlanCheck {
       return [{ field, message: issue.message, ...(inApi ? { apiNumber: index + 1 } : {}) }];
     });
   return { ok: false, body, problems };
+}
+
+/** Problems grouped where a list screen shows them: plan fields by name, a card's fields per card. */
+export function problemsByField(problems: readonly Problem[]) {
+  const plan: Record<string, string> = {};
+  const apis: Record<string, Record<string, string>> = {};
+  for (const { field, message } of problems) {
+    const match = /^api:([^:]+):(.+)$/.exec(field);
+    if (match?.[1] && match[2]) {
+      const card = (apis[match[1]] ??= {});
+      card[match[2]] ??= message;
+    } else {
+      plan[field] ??= message;
+    }
+  }
+  return { plan, apis };
 }
