@@ -2,6 +2,7 @@ import { functionalBoardEn } from './functional/board.en';
 import { functionalEditorEn } from './functional/editor.en';
 import { functionalScriptEn } from './functional/script.en';
 import { functionalUiEditorEn } from './functional/ui-editor.en';
+import { functionalUiResultEn } from './functional/ui-result.en';
 
 /**
  * Every string of the interface. `ko.ts` is typed as `Messages`, so TypeScript refuses a Korean dictionary
@@ -1003,6 +1004,7 @@ export const en = {
   ...functionalEditorEn,
   ...functionalScriptEn,
   ...functionalUiEditorEn,
+  ...functionalUiResultEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

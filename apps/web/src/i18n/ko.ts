@@ -3,6 +3,7 @@ import { functionalBoardKo } from './functional/board.ko';
 import { functionalEditorKo } from './functional/editor.ko';
 import { functionalScriptKo } from './functional/script.ko';
 import { functionalUiEditorKo } from './functional/ui-editor.ko';
+import { functionalUiResultKo } from './functional/ui-result.ko';
 
 /** Korean. Typed as `Messages`: a missing or unknown key is a compile error. */
 export const ko: Messages = {
@@ -996,4 +997,5 @@ export const ko: Messages = {
   ...functionalEditorKo,
   ...functionalScriptKo,
   ...functionalUiEditorKo,
+  ...functionalUiResultKo,
 };

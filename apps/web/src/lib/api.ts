@@ -66,8 +66,8 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** Called with an OK answer, to read its headers (X-Total-Count, Content-Disposition). */
   onResponse?: (response: Response) => void;
-  /** 'text': the body as it came, unparsed (report downloads). Default 'json'. */
-  responseType?: 'json' | 'text';
+  /** 'text': the body as it came, unparsed (report downloads); 'blob': its bytes (images). Default 'json'. */
+  responseType?: 'json' | 'text' | 'blob';
 }
 
 const INVALID_JSON_PREVIEW_CHARS = 120;
@@ -142,6 +142,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       });
     } catch (error) {
       throw toTransportError(error, timedOut, signal);
+    }
+
+    if (response.ok && options.responseType === 'blob') {
+      options.onResponse?.(response);
+      try {
+        return (await response.blob()) as T;
+      } catch (error) {
+        throw toTransportError(error, timedOut, signal);
+      }
     }
 
     let text: string;

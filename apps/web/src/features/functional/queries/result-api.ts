@@ -36,6 +36,19 @@ export function fetchFunctionalResult(id: string, signal?: AbortSignal): Promise
   return api.get<FunctionalResult>(`${path('get-test-result', id)}${userQuery()}`, { signal });
 }
 
+/**
+ * GET /api/functional/screenshot/{testId}/{shotId}: a UI step's JPEG, to the run's owner only. Fetched as
+ * bytes because the call needs the bearer header an <img src> cannot send.
+ */
+export function fetchFunctionalScreenshot(
+  testId: string,
+  shotId: string,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const where = `${path('screenshot', testId)}/${encodeURIComponent(shotId)}${userQuery()}`;
+  return api.get<Blob>(where, { signal, responseType: 'blob' });
+}
+
 /** GET /api/functional/get-test-status/{id}: the run's status alone, polled every 5 s. */
 export function fetchFunctionalStatus(id: string, signal?: AbortSignal): Promise<FunctionalStatusResponse> {
   return api.get<FunctionalStatusResponse>(`${path('get-test-status', id)}${userQuery()}`, { signal });

@@ -8,6 +8,7 @@ import { passedCount } from '../model/call-pages';
 import { MethodUrl, StatusCodeFact } from './CallFacts';
 import { FailureEvidence } from './FailureEvidence';
 import { TimingBar } from './TimingBar';
+import { UiStepDetails } from './UiStepDetails';
 
 function RuleRow({ detail }: { detail: ValidationDetail }) {
   const { t } = useI18n();
@@ -73,9 +74,10 @@ function RuleRow({ detail }: { detail: ValidationDetail }) {
  * One judged call of "Validation Results" (docs/reference/02-running.md §2): name (or 'API N'), method,
  * url, status code (green 200–299, else red), response time, Success/Failed, passed/total and each rule
  * with its pass mark, type, expected, actual and message; beyond it what its captures read, the timing
- * phases and, for a failed call, the evidence (docs/design.md §9).
+ * phases and, for a failed call, the evidence (docs/design.md §9); a UI step instead its page figures,
+ * actions, console errors, failed requests and screenshots (§9 "UI tests").
  */
-export function CallCard({ call, number }: { call: CallResult; number: number }) {
+export function CallCard({ call, number, testId }: { call: CallResult; number: number; testId: string }) {
   const { t, locale } = useI18n();
   const { passed, total } = passedCount(call);
   const name = call.api_name.trim() || t('functional.result.apiFallback', { n: String(number) });
@@ -143,6 +145,7 @@ export function CallCard({ call, number }: { call: CallResult; number: number })
         </div>
       )}
       {call.timings && <TimingBar timings={call.timings} />}
+      {call.ui && <UiStepDetails ui={call.ui} testId={testId} stepName={name} />}
       {call.evidence && <FailureEvidence evidence={call.evidence} />}
     </article>
   );

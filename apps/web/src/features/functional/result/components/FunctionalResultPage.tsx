@@ -131,6 +131,7 @@ function ResultScreen({
   const started = formatDateTime(result?.start_time, locale, 'medium');
   const showTimeline =
     result?.test_type !== undefined && result.test_type !== 'functional' && result.timeline_data.length > 0;
+  const queuePosition = running ? (result.queue_position ?? null) : null;
 
   let body;
   if (mismatch) {
@@ -173,6 +174,11 @@ function ResultScreen({
             {result.error}
           </Alert>
         )}
+        {queuePosition !== null && (
+          <Alert variant="info" icon data-testid="ui-queue">
+            {t('functional.uiResult.queued', { position: formatCount(queuePosition, locale) })}
+          </Alert>
+        )}
         {live.polling && (
           <p className="flex items-center gap-2 text-[13px] text-muted-foreground" data-testid="polling-note">
             <span aria-hidden className="size-2 animate-pulse rounded-full bg-info" />
@@ -180,7 +186,11 @@ function ResultScreen({
           </p>
         )}
         <TestSummary summary={result.summary} />
-        <ValidationResults calls={result.validation_results} omitted={result.calls_omitted} />
+        <ValidationResults
+          testId={result.test_id}
+          calls={result.validation_results}
+          omitted={result.calls_omitted}
+        />
         {showTimeline && (
           <Suspense fallback={<LoadingBlock text={t('common.loading')} />}>
             <FunctionalTimelineChart points={result.timeline_data} />

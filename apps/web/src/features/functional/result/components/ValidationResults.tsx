@@ -22,9 +22,12 @@ const FILTERS: {
  * not keep (calls_omitted) are said, not hidden.
  */
 export function ValidationResults({
+  testId,
   calls,
   omitted,
 }: {
+  /** The run's id, for its UI steps' screenshots. */
+  testId: string;
   calls: readonly CallResult[];
   omitted: number | undefined;
 }) {
@@ -91,7 +94,7 @@ export function ValidationResults({
               <ul className="space-y-2">
                 {group.calls.map(({ call, number }) => (
                   <li key={number}>
-                    <CallCard call={call} number={number} />
+                    <CallCard call={call} number={number} testId={testId} />
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,32 @@
+import type { functionalUiResultEn } from './ui-result.en';
+
+/** Korean strings of a UI run on the functional result screen; a missing or unknown key is a compile error. */
+export const functionalUiResultKo: Record<keyof typeof functionalUiResultEn, string> = {
+  'functional.uiResult.queued': '브라우저를 기다리는 중: 대기열 {position}번째',
+  'functional.uiResult.pageTitle': '페이지 로드',
+  'functional.uiResult.noPage': '이 단계는 페이지를 열지 않아 탐색 타이밍이 없습니다.',
+  'functional.uiResult.figure.ttfb': '첫 바이트까지 시간 (TTFB)',
+  'functional.uiResult.figure.dom_content_loaded': 'DOMContentLoaded',
+  'functional.uiResult.figure.load': '로드',
+  'functional.uiResult.figure.fcp': '첫 콘텐츠 페인트 (FCP)',
+  'functional.uiResult.figure.lcp': '최대 콘텐츠 페인트 (LCP)',
+  'functional.uiResult.figure.cls': '누적 레이아웃 이동 (CLS)',
+  'functional.uiResult.notReported': '보고되지 않음',
+  'functional.uiResult.rating.good': '좋음',
+  'functional.uiResult.rating.needs-improvement': '개선 필요',
+  'functional.uiResult.rating.poor': '나쁨',
+  'functional.uiResult.actions': '동작 ({passed}/{total} 통과)',
+  'functional.uiResult.actionLine': '{line}행',
+  'functional.uiResult.noLocator': '요소 없음',
+  'functional.uiResult.consoleErrors': '콘솔 오류 ({count})',
+  'functional.uiResult.failedRequests': '실패한 요청 ({count})',
+  'functional.uiResult.screenshots': '스크린샷',
+  'functional.uiResult.stepShot': '단계',
+  'functional.uiResult.failureShot': '실패',
+  'functional.uiResult.enlarge': '스크린샷 크게 보기: {label}',
+  'functional.uiResult.shotAlt': '{step}의 스크린샷: {label}',
+  'functional.uiResult.shotLoading': '스크린샷을 불러오는 중...',
+  'functional.uiResult.shotFailed': '스크린샷을 불러오지 못했습니다: {message}',
+  'functional.uiResult.shotDialog': '{step} — {label}',
+  'functional.uiResult.close': '닫기',
+};
