@@ -1,1 +1,12 @@
 export * from './contract';
+export {
+  CHROMIUM_ARGS,
+  DEFAULT_BROWSER_PATH,
+  DEFAULT_STEP_TIMEOUT_MS,
+  DEFAULT_UI_BROWSERS,
+  PoolClosedError,
+  UiBrowserPool,
+  type UiBrowserPoolOptions,
+} from './browser-pool';
+export { createUiRunner } from './ui-run';
+export { isSeleniumScriptPlan, uiPagesOf, writtenUrls, type UiPage } from './ui-pages';

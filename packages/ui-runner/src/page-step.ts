@@ -1,0 +1,230 @@
+import { performance } from 'node:perf_hooks';
+import type { Page } from 'playwright-core';
+import {
+  renderTemplate,
+  tokenizeTemplate,
+  type CallResult,
+  type UiActionResult,
+  type UiScreenshotRef,
+  type ValidationDetail,
+} from '@aqa/plan';
+import { errorText, runAction, seconds, type ActionContext } from './actions';
+import type { GuardRoute } from './guard-route';
+import type { PageWatch } from './page-watch';
+import type { ScreenshotKeeper } from './screenshots';
+import { judgeDocumentStatus, judgeUi } from './ui-judge';
+import type { UiPage } from './ui-pages';
+import { documentOrigin, NO_VITALS, readMeasures, type PageMeasures } from './vitals';
+
+/*
+ * One step of a UI run (docs/design.md §9 "UI tests"): a page opened and checked, or a script step's
+ * actions run in order, measured and judged into a CallResult with its `ui` details. A failed action
+ * fails its step with a screenshot, and the step's remaining actions are skipped.
+ */
+
+/** What the steps of one run share. */
+export interface StepEnv {
+  page: Page;
+  watch: PageWatch;
+  route: GuardRoute;
+  shots: ScreenshotKeeper;
+  /** The run's variables: the script's, and what store actions keep. */
+  variables: Record<string, string>;
+  /** This iteration's {{sequence_number,N}} values. */
+  sequences: Map<number, number>;
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+function render(env: StepEnv, text: string): string {
+  return text.includes('{{') ? renderTemplate(tokenizeTemplate(text), env.variables, env.sequences) : text;
+}
+
+/** Opens a URL in the page with a method; answers why it could not, or null. */
+async function open(env: StepEnv, url: string, method = 'GET', body = ''): Promise<string | null> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `"${url}" is not a URL`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return `a UI test opens http and https pages only, not ${parsed.protocol} URLs`;
+  }
+  env.route.setNavigationMethod(parsed.href, method, body);
+  try {
+    await env.page.goto(parsed.href, { waitUntil: 'load', timeout: env.timeoutMs });
+    return null;
+  } catch (error) {
+    const refused = env.watch.documentFailure;
+    if (refused?.startsWith('Requests to ')) return refused;
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      return `the page did not load within ${seconds(env.timeoutMs)} (the step time-out)`;
+    }
+    return errorText(error, env.timeoutMs);
+  } finally {
+    env.route.setNavigationMethod(parsed.href, 'GET', '');
+  }
+}
+
+interface StepRecord {
+  details: ValidationDetail[];
+  actions: UiActionResult[];
+  shots: UiScreenshotRef[];
+  error: string | null;
+  /** Time spent measuring (settling for paints), left out of the step's duration. */
+  measuringMs: number;
+}
+
+export async function runStep(step: UiPage, iteration: number, env: StepEnv): Promise<CallResult> {
+  env.watch.begin();
+  const started = performance.now();
+  const originBefore = await documentOrigin(env.page);
+  const record: StepRecord = { details: [], actions: [], shots: [], error: null, measuringMs: 0 };
+  const url = step.url === null ? null : render(env, step.url);
+  const measures =
+    step.actions.length === 0 && url !== null
+      ? await urlStep(step, url, env, record)
+      : await scriptStep(step, url, env, record);
+  const durationMs = performance.now() - started - record.measuringMs;
+  const success =
+    record.error === null && record.details.every((d) => d.passed) && record.actions.every((a) => a.passed);
+  const fresh = measures !== null && measures.origin !== originBefore;
+  // A failed action has already kept its failure screenshot, of the page as the step ends.
+  if (!env.signal.aborted && (success || !record.shots.some((s) => s.failure))) {
+    const shot = await env.shots.take(env.page, success ? 'Step' : 'Failure', !success);
+    if (shot !== null) record.shots.push(shot);
+  }
+  return {
+    api_name: step.name,
+    method: step.method,
+    url: url ?? pageUrl(env.page),
+    status_code: env.watch.status,
+    response_time: round2(durationMs),
+    success,
+    validation_details: record.details,
+    iteration,
+    error: success ? null : (record.error ?? firstFailure(record)),
+    ui: {
+      timings: fresh ? measures.timings : null,
+      vitals: fresh ? measures.vitals : NO_VITALS,
+      console_errors: env.watch.console,
+      failed_requests: env.watch.failed,
+      screenshots: record.shots,
+      actions: record.actions,
+    },
+  };
+}
+
+function pageUrl(page: Page): string {
+  try {
+    return page.url();
+  } catch {
+    return '';
+  }
+}
+
+function firstFailure(record: StepRecord): string | null {
+  const detail = record.details.find((d) => !d.passed);
+  return detail === undefined ? null : detail.message;
+}
+
+async function measure(env: StepEnv, record: StepRecord): Promise<PageMeasures | null> {
+  const t = performance.now();
+  const measures = await readMeasures(env.page);
+  record.measuringMs += performance.now() - t;
+  return measures;
+}
+
+/** A URL step: open the page with its method, then judge its checks (or its document's status). */
+async function urlStep(
+  step: UiPage,
+  url: string,
+  env: StepEnv,
+  record: StepRecord,
+): Promise<PageMeasures | null> {
+  const failure = await open(env, url, step.method, render(env, step.body));
+  const measures = failure === null ? await measure(env, record) : null;
+  const why = failure === null ? null : `the page did not load: ${failure}`;
+  if (failure !== null) record.error = `The page did not load: ${failure}`;
+  if (step.validations.length === 0) {
+    record.details.push(judgeDocumentStatus(env.watch.status, why));
+    return measures;
+  }
+  for (const validation of step.validations) {
+    const judged = { ...validation, expected_value: render(env, validation.expected_value) };
+    record.details.push(
+      await judgeUi(judged, env.page, why).catch((error: unknown) => ({
+        type: validation.type,
+        ...(validation.name === '' ? {} : { name: validation.name }),
+        expected: judged.expected_value,
+        actual: null,
+        passed: false,
+        message: `the page could not be checked: ${errorText(error, env.timeoutMs)}`,
+      })),
+    );
+  }
+  return measures;
+}
+
+/** A script step: open its URL (if any), then run its actions until one fails. */
+async function scriptStep(
+  step: UiPage,
+  url: string | null,
+  env: StepEnv,
+  record: StepRecord,
+): Promise<PageMeasures | null> {
+  const ctx: ActionContext = {
+    page: env.page,
+    watch: env.watch,
+    render: (text) => render(env, text),
+    variables: env.variables,
+    open: (target) => open(env, target),
+    shoot: async (label, failure) => {
+      const shot = await env.shots.take(env.page, label, failure);
+      if (shot !== null) record.shots.push(shot);
+    },
+    signal: env.signal,
+    timeoutMs: env.timeoutMs,
+  };
+  if (url !== null) {
+    const failure = await open(env, url);
+    if (failure !== null) {
+      record.error = `The page did not load: ${failure}${skipped(step.actions.length)}`;
+      await ctx.shoot('Failure', true);
+      return null;
+    }
+    if (!step.actions.some(isAssertion)) record.details.push(judgeDocumentStatus(env.watch.status, null));
+  }
+  for (const [i, action] of step.actions.entries()) {
+    if (env.signal.aborted) break;
+    const t = performance.now();
+    const outcome = await runAction(action, ctx);
+    record.actions.push({
+      action: action.source.action,
+      ...(action.source.line === undefined ? {} : { line: action.source.line }),
+      locator: outcome.locator,
+      passed: outcome.passed,
+      message: outcome.message,
+      duration_ms: round2(performance.now() - t),
+    });
+    if (outcome.detail !== undefined) record.details.push(outcome.detail);
+    if (!outcome.passed) {
+      const at = action.source.line === undefined ? '' : ` (line ${action.source.line})`;
+      record.error = `${action.source.action}${at} failed: ${outcome.message}${skipped(step.actions.length - i - 1)}`;
+      await ctx.shoot('Failure', true);
+      break;
+    }
+  }
+  return measure(env, record);
+}
+
+function isAssertion(action: UiPage['actions'][number]): boolean {
+  return action.kind.startsWith('assert');
+}
+
+function skipped(n: number): string {
+  return n === 0 ? '' : `; the step's ${n === 1 ? 'last action was' : `${n} remaining actions were`} skipped`;
+}

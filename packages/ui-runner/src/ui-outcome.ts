@@ -1,0 +1,121 @@
+import type { FunctionalRunEnd, FunctionalRunOutcome } from '@aqa/engine';
+import { MAX_KEPT_CALLS } from '@aqa/engine';
+import type { CallResult, FunctionalApiResult, FunctionalResult } from '@aqa/plan';
+import type { UiPage } from './ui-pages';
+
+/*
+ * A UI run's outcome from its steps as they end (docs/design.md §9 "UI tests"), in the functional
+ * runner's shape: the summary, one row per page, the steps themselves, and one timeline point per
+ * step (its start in seconds from the run's start, its measured duration, and whether it failed).
+ */
+
+interface PageTally {
+  steps: number;
+  failed: number;
+  timeSumMs: number;
+  lastStatus: number | null;
+  /** Per check name, in first-seen order: passed in every step so far. */
+  rules: Map<string, boolean>;
+}
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+export class UiTally {
+  private readonly kept: CallResult[] = [];
+  private readonly tallies: PageTally[];
+  private readonly points: FunctionalResult['timeline_data'] = [];
+  private total = 0;
+  private passed = 0;
+  private validationFailures = 0;
+
+  constructor(private readonly pages: readonly UiPage[]) {
+    this.tallies = pages.map((page) => ({
+      steps: 0,
+      failed: 0,
+      timeSumMs: 0,
+      lastStatus: null,
+      rules: new Map(
+        page.validations.map((v) => [v.name !== '' ? v.name : `${v.type} ${v.expected_value}`, true]),
+      ),
+    }));
+  }
+
+  get steps(): number {
+    return this.total;
+  }
+
+  get allPassed(): boolean {
+    return this.passed === this.total;
+  }
+
+  /** A step of page `pageIndex` that began `atMs` after the run started. */
+  add(pageIndex: number, atMs: number, step: CallResult): void {
+    this.total++;
+    if (step.success) this.passed++;
+    if (this.kept.length < MAX_KEPT_CALLS) this.kept.push(step);
+    // A script's assertions are details too, so each failed check counts once.
+    this.validationFailures += step.validation_details.filter((d) => !d.passed).length;
+    const tally = this.tallies[pageIndex];
+    if (tally !== undefined) {
+      tally.steps++;
+      if (!step.success) tally.failed++;
+      tally.timeSumMs += step.response_time;
+      tally.lastStatus = step.status_code;
+      const pageValidations = this.pages[pageIndex]?.validations ?? [];
+      step.validation_details.forEach((detail, i) => {
+        const v = pageValidations[i];
+        const name =
+          v !== undefined
+            ? v.name !== ''
+              ? v.name
+              : `${v.type} ${v.expected_value}`
+            : (detail.name ?? detail.type);
+        tally.rules.set(name, (tally.rules.get(name) ?? true) && detail.passed);
+      });
+    }
+    this.points.push({
+      time: round2(Math.max(0, atMs) / 1000),
+      response_time: step.response_time,
+      requests: 1,
+      failures: step.success ? 0 : 1,
+    });
+  }
+
+  outcome(status: FunctionalRunEnd, start: Date, end: Date, error: string | null): FunctionalRunOutcome {
+    return {
+      status,
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      error,
+      summary: {
+        total_requests: this.total,
+        successful_requests: this.passed,
+        failed_requests: this.total - this.passed,
+        validation_failures: this.validationFailures,
+      },
+      validation_results: [...this.kept],
+      calls_omitted: this.total - this.kept.length,
+      api_results: this.pageResults(),
+      timeline_data: [...this.points],
+    };
+  }
+
+  private pageResults(): FunctionalApiResult[] {
+    return this.pages.map((page, i) => {
+      const tally = this.tallies[i]!;
+      return {
+        name: page.name,
+        // A page the run never reached (stopped, or the duration ended) is neither passed nor failed.
+        status: tally.steps === 0 ? 'not_run' : tally.failed === 0 ? 'success' : 'failed',
+        method: page.method,
+        url: page.url ?? '',
+        response_time: tally.steps === 0 ? 0 : round2(tally.timeSumMs / tally.steps),
+        status_code: tally.lastStatus,
+        validation_results: [...tally.rules].map(([name, passed]) => ({
+          name,
+          passed: tally.steps > 0 && passed,
+        })),
+      };
+    });
+  }
+}
