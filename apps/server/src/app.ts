@@ -12,7 +12,11 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
-import { FunctionalPlanRepository, FunctionalRunRepository } from './repositories/functional.repository';
+import {
+  FunctionalPlanRepository,
+  FunctionalRunRepository,
+  FunctionalScreenshotRepository,
+} from './repositories/functional.repository';
 import { PlanRepository } from './repositories/plan.repository';
 import { RunRepository } from './repositories/run.repository';
 import { accountRoutes } from './routes/account.routes';
@@ -27,6 +31,7 @@ import { createAccountServices } from './services/account-services';
 import { DemoAccountService } from './services/demo-account.service';
 import { FunctionalPlanService } from './services/functional/functional-plan.service';
 import { FunctionalRunService } from './services/functional/functional-run.service';
+import { openUiBrowsers } from './services/functional/ui-runs';
 import { createHistoryServices } from './services/history/history-services';
 import { DEFAULT_IMPORT_POOL_OPTIONS, type ImportPoolOptions } from './services/import/import-pool';
 import { ImportService } from './services/import/import.service';
@@ -133,10 +138,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       );
     }
     const functionalPlans = new FunctionalPlanService(new FunctionalPlanRepository(db), now);
+    // One browser pool for the server's UI runs; closed after the runs have stopped (preClose below).
+    const uiBrowsers = openUiBrowsers(config.uiBrowsers, process.env.PATH);
+    app.addHook('onClose', () => uiBrowsers.close());
     const functionalRuns = new FunctionalRunService(
       new FunctionalRunRepository(db),
       functionalPlans,
       startFunctionalRun,
+      uiBrowsers.support,
+      new FunctionalScreenshotRepository(db),
       (user) => runs.reserve(user),
       guard,
       now,

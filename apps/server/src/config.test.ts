@@ -39,6 +39,8 @@ describe('parseConfig', () => {
       toolCommands: {},
       targets: { allow: [], deny: [] },
       importQueue: { length: 16, perUser: 2 },
+      // The UI runner's own defaults apply: /usr/bin/chromium, 2 browsers, 30 s a step.
+      uiBrowsers: {},
     });
   });
 
@@ -131,6 +133,20 @@ describe('parseConfig', () => {
     expect(problemsOf({ MAX_RUNS_PER_USER: '0', MAX_RUNS_PER_SERVER: 'many' })).toEqual([
       'MAX_RUNS_PER_USER: must be at least 1',
       'MAX_RUNS_PER_SERVER: must be a number',
+    ]);
+  });
+
+  it('reads the UI browser settings, leaving what is unset to the UI runner', () => {
+    expect(
+      parseConfig({
+        AQA_BROWSER_PATH: ' /opt/chromium/chrome ',
+        AQA_UI_BROWSERS: '1',
+        AQA_UI_STEP_TIMEOUT_MS: '',
+      }).uiBrowsers,
+    ).toEqual({ browserPath: '/opt/chromium/chrome', maxBrowsers: 1 });
+    expect(problemsOf({ AQA_UI_BROWSERS: '0', AQA_UI_STEP_TIMEOUT_MS: '1.5' })).toEqual([
+      'AQA_UI_BROWSERS: must be at least 1',
+      'AQA_UI_STEP_TIMEOUT_MS: must be a whole number',
     ]);
   });
 

@@ -52,6 +52,21 @@ export interface Config {
   targets: TargetLists;
   /** Imports waiting for a worker, in all and per user; a full queue answers 429 with Retry-After. */
   importQueue: { length: number; perUser: number };
+  /**
+   * The UI tests' browser pool (docs/design.md §9 "UI tests"), as set: AQA_BROWSER_PATH,
+   * AQA_UI_BROWSERS and AQA_UI_STEP_TIMEOUT_MS. What is left out takes @aqa/ui-runner's default.
+   */
+  uiBrowsers: UiBrowserSettings;
+}
+
+/** The UI browser settings that are set; packages/ui-runner defaults the rest (UiBrowserPool.fromEnv). */
+export interface UiBrowserSettings {
+  /** The Chromium executable. */
+  browserPath?: string;
+  /** Browser runs at once on the server; more wait in a queue. */
+  maxBrowsers?: number;
+  /** The time-out of one step (a page load or an action), in ms. */
+  stepTimeoutMs?: number;
 }
 
 export interface TargetLists {
@@ -113,6 +128,11 @@ const positiveInt = (fallback: number) =>
     blankToUndefined,
     number().int('must be a whole number').positive('must be at least 1').default(fallback),
   );
+
+const optionalPositiveInt = z.preprocess(
+  blankToUndefined,
+  number().int('must be a whole number').positive('must be at least 1').optional(),
+);
 
 const onOff = (fallback: 'on' | 'off') =>
   z.preprocess(
@@ -182,6 +202,9 @@ const EnvSchema = z.object({
   AQA_TARGETS_DENY: list,
   IMPORT_QUEUE_LENGTH: positiveInt(16),
   IMPORT_QUEUE_PER_USER: positiveInt(2),
+  AQA_BROWSER_PATH: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  AQA_UI_BROWSERS: optionalPositiveInt,
+  AQA_UI_STEP_TIMEOUT_MS: optionalPositiveInt,
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -247,6 +270,11 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     externalTools: values.EXTERNAL_TOOLS === 'on',
     targets: { allow: values.AQA_TARGETS_ALLOW, deny: values.AQA_TARGETS_DENY },
     importQueue: { length: values.IMPORT_QUEUE_LENGTH, perUser: values.IMPORT_QUEUE_PER_USER },
+    uiBrowsers: withoutUndefined({
+      browserPath: values.AQA_BROWSER_PATH,
+      maxBrowsers: values.AQA_UI_BROWSERS,
+      stepTimeoutMs: values.AQA_UI_STEP_TIMEOUT_MS,
+    }),
     toolCommands: withoutUndefined({
       // Unset: the engine finds `jmeter` on PATH (Debian's runs through the engine's own launcher).
       jmeter: values.JMETER_CMD,

@@ -60,6 +60,11 @@ export class ConflictError extends AppError {
   readonly statusCode = 409;
 }
 
+/** Something the server needs for the call is missing on this machine (a browser for UI tests). */
+export class ServiceUnavailableError extends AppError {
+  readonly statusCode = 503;
+}
+
 /** An upload that cannot be imported: `message` names the file and says what is wrong and where. */
 export class ImportFailedError extends AppError {
   readonly statusCode = 400;

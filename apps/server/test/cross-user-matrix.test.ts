@@ -60,8 +60,8 @@ interface OpenApiDocument {
 }
 
 type Method = RequestOptions['method'];
-/** Performance plans and runs, and functional plans (fplan) and runs (frun). */
-type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'any';
+/** Performance plans and runs, functional plans (fplan) and runs (frun), and UI runs' screenshots (shot). */
+type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'any';
 
 /** A place in a request where an id goes. */
 interface IdSlot {
@@ -181,6 +181,9 @@ function isIdName(name: string): boolean {
 function kindOf(name: string, path: string): IdKind {
   // Functional calls name their plan by id or plan_id on the plan calls, and their run on the others.
   if (path.startsWith('/api/functional/')) {
+    // GET screenshot/{testId}/{shotId}: a run, and one of its screenshots.
+    if (name === 'testId') return 'frun';
+    if (name === 'shotId') return 'shot';
     if (name === 'plan_id' || /config|plan/.test(path)) return 'fplan';
     return name === 'id' && /\{id\}/.test(path) ? 'frun' : 'fplan';
   }
@@ -276,6 +279,9 @@ interface Person {
   functionalPlanId: string;
   /** A completed functional run of it. */
   functionalRunId: string;
+  /** An ended UI run (in Chromium), and a screenshot of it. */
+  uiRunId: string;
+  shotId: string;
 }
 
 let server: TestServer;
@@ -316,7 +322,7 @@ type Label = keyof typeof secret;
 
 async function makePerson(
   label: Label,
-): Promise<Omit<Person, 'planId' | 'runId' | 'functionalPlanId' | 'functionalRunId'>> {
+): Promise<Omit<Person, 'planId' | 'runId' | 'functionalPlanId' | 'functionalRunId' | 'uiRunId' | 'shotId'>> {
   const { token, registration } = await registerAndLogin(server, {
     firstName: `First${secret[label]}`,
     lastName: `Last${secret[label]}`,
@@ -380,6 +386,28 @@ async function startFunctionalRun(person: { token: string }, body: Record<string
   return started.test_id;
 }
 
+/** A UI run of one page of the target, ended, and the id of its first screenshot. */
+async function uiRun(person: { token: string }, label: Label): Promise<{ uiRunId: string; shotId: string }> {
+  const uiRunId = await startFunctionalRun(person, {
+    test_name: `UI run ${secret[label]}`,
+    source: 'ui_url_input',
+    test_type: 'ui',
+    iterations: 1,
+    apis: [{ name: `Page ${secret[label]}`, url: `${target.origin}/ui-${secret[label]}` }],
+  });
+  const until = Date.now() + 40_000;
+  for (;;) {
+    const result = await ok<{
+      status: string;
+      validation_results: { ui?: { screenshots: { id: string }[] } }[];
+    }>({ method: 'GET', url: `/api/functional/get-test-result/${uiRunId}`, token: person.token });
+    const shotId = result.validation_results[0]?.ui?.screenshots[0]?.id;
+    if (result.status !== 'running' && shotId !== undefined) return { uiRunId, shotId };
+    if (Date.now() > until) throw new Error(`UI run ${uiRunId}: ${JSON.stringify(result).slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 async function startRun(person: { token: string }, planId: string, durationS: number) {
   const started = await ok<{ test_id: string }>(
     {
@@ -436,12 +464,15 @@ beforeAll(async () => {
     functionalRun(ownerBase, 'owner', ownerFunctionalPlanId),
     functionalRun(otherBase, 'other', otherFunctionalPlanId),
   ]);
+  // A UI run of one page each, in Chromium: its screenshot is served to its owner only.
+  const [ownerUi, otherUi] = await Promise.all([uiRun(ownerBase, 'owner'), uiRun(otherBase, 'other')]);
   owner = {
     ...ownerBase,
     planId: ownerPlanId,
     runId: ownerRunId,
     functionalPlanId: ownerFunctionalPlanId,
     functionalRunId: ownerFunctionalRunId,
+    ...ownerUi,
   };
   other = {
     ...otherBase,
@@ -449,6 +480,7 @@ beforeAll(async () => {
     runId: otherRunId,
     functionalPlanId: otherFunctionalPlanId,
     functionalRunId: otherFunctionalRunId,
+    ...otherUi,
   };
   await Promise.all([
     waitForStatus(owner, `/api/functional/get-test-status/${ownerFunctionalRunId}`, 'completed'),
@@ -513,6 +545,12 @@ function snapshotOfEveryoneButOther(): string {
       ),
       functional_plans: rows('select * from functional_plans where user_id != ? order by id', other.userId),
       functional_runs: rows('select * from functional_runs where user_id != ? order by id', other.userId),
+      functional_screenshots: rows(
+        `select s.id, s.run_id, s.seq, s.label, s.failure, hex(s.jpeg) as jpeg, s.created_at
+         from functional_screenshots s join functional_runs r on r.id = s.run_id
+         where r.user_id != ? order by s.id`,
+        other.userId,
+      ),
       run_points: rows(
         `select p.* from run_points p join runs r on r.id = p.run_id
          where r.user_id != ? and r.id != ? order by p.run_id, p.step_index, p.second`,
@@ -577,7 +615,8 @@ function ownerIdsOf(kind: IdKind): string[] {
     plan: [owner.planId],
     run: [owner.runId, ownerLiveRunId],
     fplan: [owner.functionalPlanId],
-    frun: [owner.functionalRunId, ownerLiveFunctionalRunId],
+    frun: [owner.functionalRunId, owner.uiRunId, ownerLiveFunctionalRunId],
+    shot: [owner.shotId],
   });
 }
 
@@ -586,7 +625,8 @@ function ownIdsOf(person: Person, kind: IdKind): string[] {
     plan: [person.planId],
     run: [person.runId],
     fplan: [person.functionalPlanId],
-    frun: [person.functionalRunId],
+    frun: [person.functionalRunId, person.uiRunId],
+    shot: [person.shotId],
   });
 }
 
@@ -645,6 +685,8 @@ function ownerTraces(withIds: boolean): string[] {
         ownerLiveRunId,
         owner.functionalPlanId,
         owner.functionalRunId,
+        owner.uiRunId,
+        owner.shotId,
         ownerLiveFunctionalRunId,
       ]
     : traces;

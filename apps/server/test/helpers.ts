@@ -136,9 +136,10 @@ export interface SignedInUser {
 
 /**
  * A server with two signed-in users, alice and bob, for the "another user's thing is not found"
- * checks; sign-in limits are raised so that many users can register from the one test address.
+ * checks; sign-in limits are raised so that many users can register from the one test address. `env`
+ * sets more of the server's variables.
  */
-export async function startServerWithTwoUsers(): Promise<{
+export async function startServerWithTwoUsers(env: Record<string, string> = {}): Promise<{
   server: TestServer;
   alice: SignedInUser;
   bob: SignedInUser;
@@ -146,6 +147,7 @@ export async function startServerWithTwoUsers(): Promise<{
   const server = await startTestServer({
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     REGISTER_RATE_LIMIT_PER_IP: '1000',
+    ...env,
   });
   const signIn = async (): Promise<SignedInUser> => {
     const { token, registration } = await registerAndLogin(server);

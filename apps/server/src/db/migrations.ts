@@ -296,6 +296,29 @@ const m0008_functional_tests: Migration = {
   },
 };
 
+const m0009_functional_screenshots: Migration = {
+  async up(db: Kysely<unknown>) {
+    // A UI run's screenshots (docs/design.md §9 "UI tests"): JPEG bytes kept with the run, served to its
+    // owner only, and gone with it (ON DELETE CASCADE; foreign keys are on for every connection,
+    // database.ts). `id` is random so that one run's screenshot id says nothing of another's; `seq`
+    // keeps the order they were taken in.
+    await db.schema
+      .createTable('functional_screenshots')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('run_id', 'text', (c) => c.notNull().references('functional_runs.id').onDelete('cascade'))
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('label', 'text', (c) => c.notNull())
+      .addColumn('failure', 'integer', (c) => c.notNull())
+      .addColumn('jpeg', 'blob', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addUniqueConstraint('functional_screenshots_run_id_seq_unique', ['run_id', 'seq'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('functional_screenshots').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -305,6 +328,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006_run_error_details': m0006_run_error_details,
   '0007_run_processes': m0007_run_processes,
   '0008_functional_tests': m0008_functional_tests,
+  '0009_functional_screenshots': m0009_functional_screenshots,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The tables as Kysely sees them. Times are ISO-8601 UTC strings (`Date#toISOString`), which sort
@@ -13,6 +13,7 @@ export interface Database {
   run_processes: RunProcessesTable;
   functional_plans: FunctionalPlansTable;
   functional_runs: FunctionalRunsTable;
+  functional_screenshots: FunctionalScreenshotsTable;
 }
 
 export interface UsersTable {
@@ -183,6 +184,22 @@ export interface FunctionalRunsTable {
   head: string | null;
 }
 
+/** A UI run's screenshot (docs/design.md §9 "UI tests"); deleted with its run. */
+export interface FunctionalScreenshotsTable {
+  /** Random; the {shotId} of GET /api/functional/screenshot/{testId}/{shotId}. */
+  id: string;
+  run_id: string;
+  /** 1, 2, … in the order the run took them. */
+  seq: number;
+  /** "Step", "Failure", or the screenshot action's file name. */
+  label: string;
+  /** 1 for a screenshot taken because the step failed. */
+  failure: number;
+  /** Written as a Buffer; libsql reads a blob back as an ArrayBuffer. */
+  jpeg: ColumnType<ArrayBuffer, Buffer, never>;
+  created_at: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -204,3 +221,4 @@ export type FunctionalPlanUpdate = Updateable<FunctionalPlansTable>;
 export type FunctionalRunRow = Selectable<FunctionalRunsTable>;
 export type NewFunctionalRunRow = Insertable<FunctionalRunsTable>;
 export type FunctionalRunUpdate = Updateable<FunctionalRunsTable>;
+export type NewFunctionalScreenshotRow = Insertable<FunctionalScreenshotsTable>;

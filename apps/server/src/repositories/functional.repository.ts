@@ -6,6 +6,7 @@ import type {
   FunctionalRunUpdate,
   NewFunctionalPlanRow,
   NewFunctionalRunRow,
+  NewFunctionalScreenshotRow,
 } from '../db/schema';
 
 /**
@@ -164,5 +165,30 @@ export class FunctionalRunRepository {
       .where('status', '!=', 'running')
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
+  }
+}
+
+/**
+ * The functional_screenshots table: a UI run's JPEGs (docs/design.md §9 "UI tests"). They are written
+ * while the run is live and read only through the run's owner; they go with the run (ON DELETE CASCADE).
+ */
+export class FunctionalScreenshotRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(shot: NewFunctionalScreenshotRow): Promise<void> {
+    await this.db.insertInto('functional_screenshots').values(shot).execute();
+  }
+
+  /** The JPEG of a screenshot of the user's run; undefined when either is not theirs or not there. */
+  async findJpegForUser(userId: string, runId: string, id: string): Promise<Buffer | undefined> {
+    const row = await this.db
+      .selectFrom('functional_screenshots as s')
+      .innerJoin('functional_runs as r', 'r.id', 's.run_id')
+      .select('s.jpeg')
+      .where('s.id', '=', id)
+      .where('s.run_id', '=', runId)
+      .where('r.user_id', '=', userId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : Buffer.from(row.jpeg);
   }
 }

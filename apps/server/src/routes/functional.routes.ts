@@ -22,7 +22,7 @@ import {
   FUNCTIONAL_RUN_MESSAGES,
   type FunctionalRunService,
 } from '../services/functional/functional-run.service';
-import { readScript, ScriptNotRunnableError } from '../services/functional/functional-script';
+import { readScript, readSelenium, ScriptNotRunnableError } from '../services/functional/functional-script';
 import {
   FunctionalIdParamsSchema,
   ParseScriptRequestSchema,
@@ -32,6 +32,7 @@ import {
   FunctionalResultListQuerySchema,
   SavedFunctionalPlanListSchema,
   SavedFunctionalPlanSchema,
+  ScreenshotParamsSchema,
 } from './functional.schemas';
 import { MessageResponseSchema, UserEmailQuerySchema } from './plan.schemas';
 import {
@@ -58,6 +59,14 @@ function refuseScript(error: unknown, reply: FastifyReply): FastifyReply {
     warnings: error.warnings,
     ...(error.line === undefined ? {} : { line: error.line }),
   });
+}
+
+/**
+ * A screenshot's bytes as they are stored; the route's 200 schema documents them, and a Buffer is sent
+ * without being serialised. no-store as every signed-in answer (docs/design.md §11).
+ */
+function sendJpeg(reply: FastifyReply, jpeg: Buffer): FastifyReply {
+  return reply.type('image/jpeg').header('cache-control', 'no-store').send(jpeg);
 }
 
 export interface FunctionalRouteOptions {
@@ -169,7 +178,7 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
         summary:
           'Read a Taurus script: the calls it will run with their rules and captures, its load settings, variables and data sources, and a warning for everything it will not run',
         description:
-          'Stores nothing. A script that does not read, or has nothing that can run, answers 400 SCRIPT_NOT_RUNNABLE with every reason in `warnings` (YAML path, line, message) and `line` for YAML that does not read.',
+          'Stores nothing. A script that does not read, or has nothing that can run, answers 400 SCRIPT_NOT_RUNNABLE with every reason in `warnings` (YAML path, line, message) and `line` for YAML that does not read. With test_framework selenium, the pages of a Selenium-style script, each with its actions; an action the UI runner does not know is refused by name and line.',
         body: ParseScriptRequestSchema,
         response: { 200: ParseScriptResponseSchema, ...errors, 400: ScriptRefusalSchema },
       },
@@ -179,7 +188,8 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
     async (request, reply) => {
       requireAuth(request);
       try {
-        return readScript(request.body.script_content, request.body.data_files);
+        const { script_content: script, data_files: files, test_framework: framework } = request.body;
+        return framework === 'selenium' ? readSelenium(script) : readScript(script, files);
       } catch (error) {
         return refuseScript(error, reply);
       }
@@ -193,13 +203,14 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
         tags,
         summary: 'Start a functional run of the plan sent; plan_id names the saved plan it belongs to',
         description:
-          "A script_input plan runs the calls its script_content makes (the plan's own load settings and Global Validation Rules apply); a script that cannot run, or a data source not in data_files, answers 400 SCRIPT_NOT_RUNNABLE with `warnings`. Refused with 400 when the model refuses the plan, 404 when plan_id is not a plan of the user, 403 TARGET_REFUSED when the target guard refuses one of its hosts, and 429 when a limit of concurrent runs (shared with load runs) is reached.",
+          "A script_input plan runs the calls its script_content makes (the plan's own load settings and Global Validation Rules apply); a script that cannot run, or a data source not in data_files, answers 400 SCRIPT_NOT_RUNNABLE with `warnings`. A UI plan (source ui_url_input, test_type ui, or test_framework selenium) runs in a browser: a Selenium-style script with an action the runner does not know answers 400 SCRIPT_NOT_RUNNABLE naming each with its line, and a server without a browser 503 BROWSER_UNAVAILABLE saying what to install; while it waits for a free browser, get-test-result answers its queue_position. Refused with 400 when the model refuses the plan, 404 when plan_id is not a plan of the user, 403 TARGET_REFUSED when the target guard refuses one of its hosts, and 429 when a limit of concurrent runs (shared with load runs) is reached.",
         body: FunctionalRunRequestSchema,
         response: {
           201: FunctionalRunStartedSchema,
           ...errorsWith404,
           400: ScriptRefusalSchema,
           429: ErrorResponseSchema,
+          503: ErrorResponseSchema,
         },
       },
       bodyLimit: PLAN_BODY_LIMIT,
@@ -305,6 +316,28 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
         )
         .header('cache-control', 'no-store')
         .send(report.build(result));
+    },
+  );
+
+  app.get(
+    '/api/functional/screenshot/:testId/:shotId',
+    {
+      schema: {
+        tags,
+        summary: "A UI run's screenshot, as JPEG; only the run's owner gets it",
+        description:
+          "The ids come from a UI step's ui.screenshots. Another user's run or screenshot answers 404. Not cached (Cache-Control: no-store), as every signed-in answer.",
+        params: ScreenshotParamsSchema,
+        querystring: UserEmailQuerySchema,
+        response: { 200: z.string().describe('The JPEG image (image/jpeg)'), ...errorsWith404 },
+      },
+      schemaErrorFormatter: namedFieldErrors,
+    },
+    async (request, reply) => {
+      assertSameUser(request, request.query.user_email);
+      const { testId, shotId } = request.params;
+      const jpeg = await runs.screenshot(requireAuth(request).user, testId, shotId);
+      return sendJpeg(reply, jpeg);
     },
   );
 

@@ -29,6 +29,12 @@ const text = z.string();
 
 export const FunctionalIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
+/** GET /api/functional/screenshot/{testId}/{shotId}: the run and one of its screenshots. */
+export const ScreenshotParamsSchema = z.object({
+  testId: z.string().min(1).max(200).describe("The run's test_id"),
+  shotId: z.string().min(1).max(200).describe("A screenshot's id, from a UI step's ui.screenshots"),
+});
+
 export const FunctionalReportQuerySchema = z.object({
   format: z
     .enum(['junit', 'json', 'html'], { error: () => 'Report format must be junit, json or html' })
@@ -151,13 +157,27 @@ export const ScriptWarningSchema = z.object({
 export const ParseScriptRequestSchema = z.object({
   script_content: z.string().max(1_000_000).describe('The Taurus YAML'),
   data_files: DataFilesSchema.optional(),
+  test_framework: z
+    .enum(TEST_FRAMEWORKS, { error: () => `Test framework must be one of ${TEST_FRAMEWORKS.join(', ')}` })
+    .default('taurus')
+    .describe('selenium reads a Selenium-style script: its pages and their browser actions'),
 });
 
 export const ParseScriptResponseSchema = z
   .object({
     apis: z
-      .array(SavedApiDefinitionSchema.extend({ source: ScriptSourceSchema }))
-      .describe('The calls the script makes, in order, with their rules and captures'),
+      .array(
+        SavedApiDefinitionSchema.extend({
+          source: ScriptSourceSchema,
+          actions: z
+            .array(z.object({ action: text, line: z.number().int().optional() }))
+            .optional()
+            .describe('A Selenium-style page: its browser actions as written, with their lines'),
+        }),
+      )
+      .describe(
+        'The calls the script makes, in order, with their rules and captures; for a Selenium-style script, its pages (url empty for a page that acts on the one before)',
+      ),
     execution: z
       .object({
         test_name: text,

@@ -14,20 +14,27 @@ import {
   type FunctionalResult,
   type FunctionalStatus,
   type FunctionalStatusResponse,
+  isUiRun,
 } from '@aqa/plan';
+import type { UiScreenshot } from '@aqa/ui-runner';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, isoAt } from '../../clock';
 import { ConflictError, NotFoundError } from '../../errors';
-import type { FunctionalRunRepository } from '../../repositories/functional.repository';
+import type {
+  FunctionalRunRepository,
+  FunctionalScreenshotRepository,
+} from '../../repositories/functional.repository';
 import type { AccountUser } from '../account-user';
 import { demoFunctionalRunProblems, demoRunRefusal } from '../demo-account-limits';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
 import { EMPTY_SUMMARY, headOf, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
-import { scriptRunPlan } from './functional-script';
+import { scriptRunPlan, servedScript } from './functional-script';
+import { noBrowser, type UiRunSupport } from './ui-runs';
 
 export const FUNCTIONAL_RUN_MESSAGES = {
   notFound: 'Test result not found',
+  screenshotNotFound: 'Screenshot not found',
   running: 'The test is still running: stop it before deleting its result',
   deleted: 'Test result deleted',
 } as const;
@@ -38,6 +45,19 @@ export const FUNCTIONAL_STOPPED_BY_SHUTDOWN = 'Stopped because the server shut d
 
 /** The list shows the first three judged calls of each run and "+N more validations". */
 export const LISTED_CALLS = 3;
+
+/** A screenshot label is the runner's word or a script's file name; longer is cut. */
+const SCREENSHOT_LABEL_CHARS = 200;
+
+/** The origins of the URLs whose host is written out; a template host is checked during the run. */
+function originsOf(urls: readonly string[]): Set<string> {
+  const origins = new Set<string>();
+  for (const url of urls) {
+    const checkable = url === '' ? null : checkableUrl(url);
+    if (checkable !== null) origins.add(checkable.origin);
+  }
+  return origins;
+}
 
 function notFound(): NotFoundError {
   return new NotFoundError('RESULT_NOT_FOUND', FUNCTIONAL_RUN_MESSAGES.notFound);
@@ -53,20 +73,24 @@ class LiveFunctionalRun {
   passed = 0;
   validationFailures = 0;
   stopReason: string | null = null;
+  /** A UI run waiting for a browser: its place in the queue, from 1; null once it has one. */
+  queuePosition: number | null = null;
+  /** Screenshots kept so far (a UI run's), numbering the next. */
+  screenshots = 0;
   /** Settles once the outcome is stored and the run has left the live set. */
   stored: Promise<void> = Promise.resolve();
   readonly handle: FunctionalRunHandle;
 
-  /** `start` starts the runner with the function that receives each judged call. */
+  /** `start` starts the runner, giving it this run to report its calls (add) and queue place to. */
   constructor(
     readonly id: string,
     readonly userId: string,
     readonly planId: string | null,
     readonly plan: FunctionalPlan,
     readonly startTime: string,
-    start: (onCall: (call: CallResult) => void) => FunctionalRunHandle,
+    start: (run: LiveFunctionalRun) => FunctionalRunHandle,
   ) {
-    this.handle = start((call) => this.add(call));
+    this.handle = start(this);
   }
 
   add(call: CallResult): void {
@@ -101,6 +125,7 @@ class LiveFunctionalRun {
       calls_omitted: this.callsSeen - kept.length,
       api_results: [],
       timeline_data: [],
+      ...(this.queuePosition === null ? {} : { queue_position: this.queuePosition }),
     };
   }
 }
@@ -111,6 +136,8 @@ class LiveFunctionalRun {
  * they run and stored when they end, when the run's status also becomes its plan's. Always the
  * signed-in user's: another user's run or plan is not found. Load and functional runs share the run
  * limits; every target passes the target guard as a load run's does (docs/adr/0015-target-guard.md).
+ * A UI plan runs in Chromium through the UI runner instead (docs/design.md §9 "UI tests"): it may wait
+ * for a browser (queue_position), and its screenshots are stored with the run.
  */
 export class FunctionalRunService {
   private readonly live = new Map<string, LiveFunctionalRun>();
@@ -119,6 +146,8 @@ export class FunctionalRunService {
     private readonly runs: FunctionalRunRepository,
     private readonly plans: FunctionalPlanService,
     private readonly startRun: StartFunctionalRun,
+    private readonly ui: UiRunSupport,
+    private readonly screenshots: FunctionalScreenshotRepository,
     /** Holds a place under the shared run limits (or refuses with a 429); the function gives it back. */
     private readonly reservePlace: (user: AccountUser) => () => void,
     private readonly guard: TargetGuard,
@@ -130,13 +159,20 @@ export class FunctionalRunService {
     const planId = sent.plan_id?.trim() || null;
     // The plan must be the user's: another user's id is "not found", and nothing runs.
     if (planId !== null) await this.plans.assertOwned(user, planId);
-    // A script plan runs the script's calls (functional-script.ts); one that cannot run starts nothing.
-    const plan = sent.source === 'script_input' ? scriptRunPlan(sent).plan : sent;
+    const ui = isUiRun(sent);
+    // A UI plan runs in a browser as sent, once its pages read (a Selenium script's unknown actions are
+    // refused by name and line); an API script plan runs the script's calls (functional-script.ts). One
+    // that cannot run starts nothing.
+    const pageUrls = ui ? servedScript(() => this.ui.pageUrls(sent)) : [];
+    const plan = !ui && sent.source === 'script_input' ? scriptRunPlan(sent).plan : sent;
     const demo = demoFunctionalRunProblems(user.email, plan);
     if (demo.length > 0) throw demoRunRefusal(demo, true);
+    const browserProblem = ui ? this.ui.browserProblem() : null;
+    if (browserProblem !== null) throw noBrowser(browserProblem);
     const release = this.reservePlace(user);
     try {
-      await this.refuseGuardedTargets(plan);
+      if (ui) await refuseGuardedOrigins(this.guard, originsOf(pageUrls));
+      else await this.refuseGuardedTargets(plan);
       const id = `${FUNCTIONAL_TEST_ID_PREFIX}${randomBytes(12).toString('base64url')}`;
       const startTime = isoAt(this.now());
       await this.runs.insert({
@@ -152,9 +188,17 @@ export class FunctionalRunService {
         start_time: startTime,
       });
       if (planId !== null) await this.plans.setStatus(user.id, planId, 'running');
-      const run = new LiveFunctionalRun(id, user.id, planId, plan, startTime, (onCall) =>
-        this.startRun(plan, { guard: this.guard.settings(), onCall }),
-      );
+      const run = new LiveFunctionalRun(id, user.id, planId, plan, startTime, (live) => {
+        const options = { guard: this.guard.settings(), onCall: (call: CallResult) => live.add(call) };
+        if (!ui) return this.startRun(plan, options);
+        return this.ui.start(plan, {
+          ...options,
+          saveScreenshot: (shot) => this.saveScreenshot(live, shot),
+          onQueued: (position) => {
+            live.queuePosition = position;
+          },
+        });
+      });
       this.live.set(id, run);
       run.stored = run.handle.result
         .catch((error: unknown): FunctionalRunOutcome => this.brokenRunner(run, error))
@@ -212,6 +256,14 @@ export class FunctionalRunService {
     return this.status(user, id);
   }
 
+  /** A screenshot of the user's run, as JPEG bytes; another user's run or shot is not found. */
+  async screenshot(user: AccountUser, runId: string, shotId: string): Promise<Buffer> {
+    const jpeg = await this.screenshots.findJpegForUser(user.id, runId, shotId);
+    if (jpeg === undefined)
+      throw new NotFoundError('SCREENSHOT_NOT_FOUND', FUNCTIONAL_RUN_MESSAGES.screenshotNotFound);
+    return jpeg;
+  }
+
   async delete(user: AccountUser, id: string): Promise<void> {
     if (this.liveRun(user, id) !== undefined)
       throw new ConflictError('RUN_IN_PROGRESS', FUNCTIONAL_RUN_MESSAGES.running);
@@ -262,14 +314,27 @@ export class FunctionalRunService {
    * known only during the run, where the runner asks the guard at every connection.
    */
   private async refuseGuardedTargets(plan: FunctionalPlan): Promise<void> {
-    const origins = new Set<string>();
-    for (const api of plan.apis) {
-      for (const url of [api.url, api.authorization.type === 'oauth2' ? api.authorization.tokenUrl : '']) {
-        const checkable = url === '' ? null : checkableUrl(url);
-        if (checkable !== null) origins.add(checkable.origin);
-      }
-    }
-    await refuseGuardedOrigins(this.guard, origins);
+    const urls = plan.apis.flatMap((api) => [
+      api.url,
+      api.authorization.type === 'oauth2' ? api.authorization.tokenUrl : '',
+    ]);
+    await refuseGuardedOrigins(this.guard, originsOf(urls));
+  }
+
+  /** Keeps a UI run's screenshot with the run (deleted with it) and answers its id. */
+  private async saveScreenshot(run: LiveFunctionalRun, shot: UiScreenshot): Promise<string> {
+    const id = `ss_${randomBytes(12).toString('base64url')}`;
+    run.screenshots += 1;
+    await this.screenshots.insert({
+      id,
+      run_id: run.id,
+      seq: run.screenshots,
+      label: shot.label.slice(0, SCREENSHOT_LABEL_CHARS),
+      failure: shot.failure ? 1 : 0,
+      jpeg: shot.jpeg,
+      created_at: isoAt(this.now()),
+    });
+    return id;
   }
 
   /** A runner that broke (not a failed call: those are data) ends the run failed, keeping its calls. */

@@ -6,14 +6,20 @@ import {
   type ReadScript,
   type ScriptApi,
 } from '@aqa/engine';
-import type { TaurusWarning } from '@aqa/converters';
-import type { FunctionalPlan } from '@aqa/plan';
+import {
+  readSeleniumScript,
+  SeleniumScriptError,
+  TaurusScriptError,
+  type TaurusWarning,
+} from '@aqa/converters';
+import { ApiDefinitionSchema, FUNCTIONAL_DEFAULTS, type FunctionalPlan } from '@aqa/plan';
 import { ValidationError } from '../../errors';
 
 /*
  * A script plan's Taurus YAML read for the script screen and for a run (docs/reference/02-running.md §3
- * "Taurus scripts", §7 "Script calls"). The reading lives in the engine, shared with `aqa test`; here a
- * refusal becomes the server's 400 SCRIPT_NOT_RUNNABLE.
+ * "Taurus scripts", "Selenium-style scripts", §7 "Script calls"). The reading lives in the engine (Taurus,
+ * shared with `aqa test`) and the converters (Selenium, shared with the UI runner); here a refusal
+ * becomes the server's 400 SCRIPT_NOT_RUNNABLE.
  */
 
 export { SCRIPT_MESSAGES, type ReadScript, type ScriptApi };
@@ -39,21 +45,90 @@ export class ScriptNotRunnableError extends ValidationError {
   }
 }
 
-function served<T>(read: () => T): T {
+function atLine(text: string, line: number | undefined): string {
+  return line === undefined || text.includes(`line ${line}`) ? text : `${text} (line ${line})`;
+}
+
+/**
+ * Runs a reading, turning a script refusal into ScriptNotRunnableError: the engine's, the Taurus
+ * reader's (YAML that does not read, nothing runnable), and the Selenium reader's, whose every unknown
+ * action becomes a refused warning with its name and line.
+ */
+export function servedScript<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (!(error instanceof ScriptNotRunnable)) throw error;
-    throw new ScriptNotRunnableError(error.message, error.warnings, error.line);
+    if (error instanceof ScriptNotRunnable)
+      throw new ScriptNotRunnableError(error.message, error.warnings, error.line);
+    if (error instanceof SeleniumScriptError) {
+      const unknown: TaurusWarning[] = error.unknown.map((u) => ({
+        path: u.path,
+        ...(u.line === undefined ? {} : { line: u.line }),
+        // The reader's message follows the action's name: "hoverByID is not an action AnybodyQA runs (…)".
+        message: `${u.action} ${u.message}`,
+        effect: 'refused',
+      }));
+      throw new ScriptNotRunnableError(error.message, [...unknown, ...error.warnings], error.line);
+    }
+    if (error instanceof TaurusScriptError)
+      throw new ScriptNotRunnableError(atLine(error.message, error.line), error.warnings, error.line);
+    throw error;
   }
 }
 
 /** Reads the script; refuses (ScriptNotRunnableError) one that does not read or has nothing to run. */
 export function readScript(script: string, files?: Readonly<Record<string, string>>): ReadScript {
-  return served(() => readEngineScript(script, files));
+  return servedScript(() => readEngineScript(script, files));
 }
 
 /** The plan a script plan runs (docs/reference/02-running.md §7 "Script calls"); see the engine's. */
 export function scriptRunPlan(plan: FunctionalPlan): { plan: FunctionalPlan; warnings: TaurusWarning[] } {
-  return served(() => engineScriptRunPlan(plan));
+  return servedScript(() => engineScriptRunPlan(plan));
+}
+
+/** One action of a Selenium-style page as parse-script lists it. */
+export interface SeleniumActionLine {
+  /** As written: "clickByID", "type". */
+  action: string;
+  line?: number;
+}
+
+/** A Selenium-style script read for the script screen: its pages in ReadScript's shape, with their actions. */
+export type ReadSeleniumScript = Omit<ReadScript, 'apis'> & {
+  apis: (ScriptApi & { actions: SeleniumActionLine[] })[];
+};
+
+/**
+ * Reads a Selenium-style script for the script screen (POST /api/functional/parse-script with
+ * test_framework selenium): each page as an API of the list (its name, its URL or '' when it acts on
+ * the page the previous one left, GET) with its actions, the execution's iterations, and the warnings.
+ * Refuses (ScriptNotRunnableError) a script with an unknown action, naming each with its line.
+ */
+export function readSelenium(script: string): ReadSeleniumScript {
+  const read = servedScript(() => readSeleniumScript(script));
+  return {
+    apis: read.pages.map((page) => ({
+      // Name and URL as the reader gave them, which the UI runner uses: none is refused here.
+      ...ApiDefinitionSchema.parse({ method: 'GET' }),
+      name: page.name,
+      url: page.url ?? '',
+      source: page.source,
+      actions: page.actions.map((step) => ({
+        action: step.source.action,
+        ...(step.source.line === undefined ? {} : { line: step.source.line }),
+      })),
+    })),
+    execution: {
+      test_name: read.test_name,
+      // One browser runs the pages for the script's iterations; there are no users to ramp up.
+      concurrent_users: 1,
+      iterations: read.iterations,
+      ramp_up_time: 0,
+      test_duration: FUNCTIONAL_DEFAULTS.test_duration,
+      think_time: 0,
+    },
+    variables: read.variables,
+    data_sources: [],
+    warnings: read.warnings,
+  };
 }

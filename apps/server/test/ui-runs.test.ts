@@ -1,0 +1,425 @@
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import Database from 'libsql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeTestServer,
+  registerAndLogin,
+  removeDir,
+  startServerWithTwoUsers,
+  startTestServer,
+  type SignedInUser,
+  type TestServer,
+} from './helpers';
+
+/*
+ * UI runs through the calls of docs/reference/02-running.md §7: real Chromium (/usr/bin/chromium)
+ * driven by the UI runner, against pages this test serves on 127.0.0.1 and counts, stored in a real
+ * SQLite file with their screenshots. One browser (AQA_UI_BROWSERS=1), so a second run queues.
+ */
+
+const CHROMIUM = '/usr/bin/chromium';
+
+interface UiStep {
+  api_name: string;
+  url: string;
+  status_code: number | null;
+  success: boolean;
+  error?: string | null;
+  validation_details: {
+    type: string;
+    passed: boolean;
+    expected: unknown;
+    actual: unknown;
+    message: string;
+  }[];
+  ui?: {
+    timings: { ttfb: number; dom_content_loaded: number; load: number } | null;
+    vitals: { fcp: number | null; lcp: number | null; cls: number | null };
+    console_errors: string[];
+    screenshots: { id: string; label: string; failure: boolean }[];
+    actions: { action: string; passed: boolean; message: string }[];
+  };
+}
+
+interface Result {
+  test_id: string;
+  status: string;
+  error?: string | null;
+  queue_position?: number | null;
+  validation_results: UiStep[];
+  timeline_data: { time: number; response_time: number }[];
+}
+
+/** The pages: counted by path; /slow answers after `slowMs`. */
+class PageServer {
+  readonly counts = new Map<string, number>();
+  private readonly server: Server;
+  slowMs = 8_000;
+
+  constructor() {
+    this.server = createServer((req, res) => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      this.counts.set(path, (this.counts.get(path) ?? 0) + 1);
+      const page = (title: string, body: string) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(`<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`);
+      };
+      if (path === '/home') page('Home', '<main id="app"><h1>Welcome home</h1></main>');
+      else if (path === '/shop') page('Shop', '<main><h1>Products</h1><p>No cart here</p></main>');
+      else if (path === '/form')
+        page(
+          'Form',
+          `<form onsubmit="event.preventDefault(); document.getElementById('out').textContent = 'Hello ' + document.getElementById('name').value">
+             <input id="name" name="name"><button id="go" type="submit">Go</button></form><p id="out"></p>`,
+        );
+      else if (path === '/slow') setTimeout(() => page('Slow', '<p>finally</p>'), this.slowMs).unref();
+      else {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('not here');
+      }
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+let server: TestServer;
+let pages: PageServer;
+let origin: string;
+let alice: SignedInUser;
+let bob: SignedInUser;
+
+beforeAll(async () => {
+  pages = new PageServer();
+  origin = await pages.start();
+  ({ server, alice, bob } = await startServerWithTwoUsers({
+    AQA_BROWSER_PATH: CHROMIUM,
+    AQA_UI_BROWSERS: '1',
+    AQA_UI_STEP_TIMEOUT_MS: '10000',
+    AQA_TARGETS_DENY: '127.0.0.2',
+  }));
+});
+
+afterAll(async () => {
+  await closeTestServer(server);
+  await pages?.close();
+});
+
+function call(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, body?: unknown) {
+  return server.request({ method, url, token, ...(body === undefined ? {} : { body }) });
+}
+
+function uiPlan(name: string, apis: unknown[]) {
+  return { test_name: name, source: 'ui_url_input', test_type: 'ui', iterations: 1, apis };
+}
+
+async function start(body: unknown, token = alice.token): Promise<string> {
+  const response = await call('POST', '/api/functional/run-test', token, body);
+  if (response.statusCode !== 201) throw new Error(`run-test: ${response.statusCode} ${response.body}`);
+  return response.json<{ test_id: string }>().test_id;
+}
+
+async function result(id: string): Promise<Result> {
+  return (await call('GET', `/api/functional/get-test-result/${id}`, alice.token)).json<Result>();
+}
+
+async function until(id: string, done: (r: Result) => boolean, ms = 40_000): Promise<Result> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const r = await result(id);
+    if (done(r)) return r;
+    if (Date.now() > deadline) throw new Error(`run ${id}: ${JSON.stringify(r).slice(0, 400)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Chromium processes under this test process (the server runs in it, and launches the browser). */
+function chromiumUnderUs(): string[] {
+  const table = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .map(([pid, ppid, comm]) => ({ pid: Number(pid), ppid: Number(ppid), comm: comm ?? '' }));
+  const ours = new Set([process.pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const p of table) {
+      if (!ours.has(p.pid) && ours.has(p.ppid)) {
+        ours.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  return table.filter((p) => ours.has(p.pid) && /chrom/i.test(p.comm)).map((p) => `${p.pid} ${p.comm}`);
+}
+
+async function noChromiumWithin(ms: number): Promise<string[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const left = chromiumUnderUs();
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function screenshotRows(runId: string): number {
+  const sqlite = new Database(join(server.dataDir, 'anybodyqa.db'), { readonly: true });
+  try {
+    const row = sqlite
+      .prepare('select count(*) as n from functional_screenshots where run_id = ?')
+      .get(runId) as { n: number };
+    return row.n;
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe('UI runs', () => {
+  it('runs two pages in Chromium, judges their rules, keeps timings and screenshots for the owner only, reports and deletes them', async () => {
+    const id = await start(
+      uiPlan('Two pages', [
+        {
+          name: 'Home',
+          url: `${origin}/home`,
+          validations: [
+            { type: 'contains_text', expected_value: 'Welcome home' },
+            { type: 'element_exists', expected_value: '#app' },
+            { type: 'page_title', expected_value: 'Home' },
+          ],
+        },
+        {
+          name: 'Shop',
+          url: `${origin}/shop`,
+          validations: [{ type: 'element_exists', expected_value: '#cart' }],
+        },
+      ]),
+    );
+    const done = await until(id, (r) => r.status !== 'running');
+    expect(done.status).toBe('failed');
+    expect(pages.counts.get('/home')).toBeGreaterThanOrEqual(1);
+    expect(pages.counts.get('/shop')).toBeGreaterThanOrEqual(1);
+    const [home, shop] = done.validation_results;
+    expect(home).toMatchObject({ api_name: 'Home', status_code: 200, success: true });
+    expect(home!.validation_details.map((d) => [d.type, d.passed])).toEqual([
+      ['contains_text', true],
+      ['element_exists', true],
+      ['page_title', true],
+    ]);
+    expect(shop).toMatchObject({ api_name: 'Shop', success: false });
+    expect(shop!.validation_details[0]).toMatchObject({ type: 'element_exists', passed: false });
+    // Measured in the browser: the navigation timings are in order.
+    const timings = home!.ui!.timings!;
+    expect(timings.ttfb).toBeGreaterThan(0);
+    expect(timings.load).toBeGreaterThanOrEqual(timings.dom_content_loaded);
+    expect(done.timeline_data).toHaveLength(2);
+
+    // Every step keeps a screenshot, the failed one a failure screenshot too.
+    const shots = [...home!.ui!.screenshots, ...shop!.ui!.screenshots];
+    expect(shots.length).toBeGreaterThanOrEqual(2);
+    expect(shop!.ui!.screenshots.some((s) => s.failure)).toBe(true);
+    expect(screenshotRows(id)).toBe(shots.length);
+    const url = `/api/functional/screenshot/${id}/${shots[0]!.id}`;
+    const image = await call('GET', url, alice.token);
+    expect(image.statusCode, image.body).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['cache-control']).toBe('no-store');
+    expect([...image.rawPayload.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    // Another user's: not found; the owner named by another: refused.
+    expect((await call('GET', url, bob.token)).statusCode).toBe(404);
+    expect((await call('GET', `${url}?user_email=${alice.email}`, bob.token)).statusCode).toBe(403);
+    expect((await call('GET', `/api/functional/screenshot/${id}/ss_none`, alice.token)).statusCode).toBe(404);
+
+    // A step is a test case of the reports.
+    const junit = await call('GET', `/api/functional/test-report/${id}?format=junit`, alice.token);
+    expect(junit.statusCode).toBe(200);
+    expect(junit.body.match(/<testcase /g)).toHaveLength(2);
+    expect(junit.body).toContain('<failure');
+
+    const deleted = await call('DELETE', `/api/functional/delete-result/${id}`, alice.token);
+    expect(deleted.statusCode).toBe(200);
+    expect(screenshotRows(id)).toBe(0);
+    expect((await call('GET', url, alice.token)).statusCode).toBe(404);
+  });
+
+  it('runs a Selenium-style script and refuses one with an unknown action by name and line', async () => {
+    const script = (actions: string[]) =>
+      [
+        'execution:',
+        '- executor: selenium',
+        '  scenario: form',
+        'scenarios:',
+        '  form:',
+        '    requests:',
+        `    - url: ${origin}/form`,
+        '      label: Form',
+        '      actions:',
+        ...actions.map((a) => `      - ${a}`),
+      ].join('\n');
+    const good = script(['typeByID(name): Ada', 'clickByID(go)', 'assertTextByID(out): Hello Ada']);
+    const plan = (content: string) => ({
+      test_name: 'Selenium form',
+      source: 'script_input',
+      source_page: 'functional-script-input',
+      test_framework: 'selenium',
+      script_content: content,
+    });
+
+    const parsed = await call('POST', '/api/functional/parse-script', alice.token, {
+      script_content: good,
+      test_framework: 'selenium',
+    });
+    expect(parsed.statusCode).toBe(200);
+    expect(parsed.json()).toMatchObject({
+      apis: [
+        {
+          name: 'Form',
+          url: `${origin}/form`,
+          method: 'GET',
+          actions: [
+            { action: 'typeByID', line: 10 },
+            { action: 'clickByID', line: 11 },
+            { action: 'assertTextByID', line: 12 },
+          ],
+        },
+      ],
+      execution: { iterations: 1 },
+    });
+
+    const id = await start(plan(good));
+    const done = await until(id, (r) => r.status !== 'running');
+    expect(done.status, JSON.stringify(done.validation_results[0]?.ui?.actions)).toBe('completed');
+    expect(done.validation_results[0]!.ui!.actions.map((a) => [a.action, a.passed])).toEqual([
+      ['typeByID', true],
+      ['clickByID', true],
+      ['assertTextByID', true],
+    ]);
+
+    const bad = script(['clickByID(go)', 'hoverByID(go)']);
+    for (const [url, body] of [
+      ['/api/functional/run-test', plan(bad)],
+      ['/api/functional/parse-script', { script_content: bad, test_framework: 'selenium' }],
+    ] as const) {
+      const refused = await call('POST', url, alice.token, body);
+      expect(refused.statusCode, url).toBe(400);
+      const answer = refused.json<{
+        code: string;
+        detail: string;
+        line: number;
+        warnings: { line?: number; effect: string; message: string }[];
+      }>();
+      expect(answer.code).toBe('SCRIPT_NOT_RUNNABLE');
+      expect(answer.detail).toContain('hoverByID (line 11)');
+      expect(answer.line).toBe(11);
+      expect(answer.warnings.map((w) => [w.line, w.effect])).toEqual([[11, 'refused']]);
+      expect(answer.warnings[0]!.message).toMatch(/^hoverByID is not an action AnybodyQA runs/);
+    }
+  });
+
+  it('queues a second run while the only browser is busy, and a stop mid-run closes the browser', async () => {
+    const slow = uiPlan('Slow', [{ name: 'Slow', url: `${origin}/slow` }]);
+    const slowHits = () => pages.counts.get('/slow') ?? 0;
+    const first = await start(slow);
+    await until(first, () => slowHits() >= 1, 15_000);
+    const second = await start(uiPlan('Waiting', [{ name: 'Home', url: `${origin}/home` }]));
+    const waiting = await result(second);
+    expect(waiting).toMatchObject({ status: 'running', queue_position: 1 });
+    const status = await call('GET', `/api/functional/get-test-status/${second}`, alice.token);
+    expect(status.json()).toEqual({ test_id: second, status: 'running' });
+    expect(chromiumUnderUs().length).toBeGreaterThan(0);
+
+    const stopped = await call('POST', `/api/functional/stop-test/${first}`, alice.token);
+    expect(stopped.json()).toEqual({ test_id: first, status: 'stopped' });
+    // The queued run gets the browser once the first lets it go.
+    const next = await until(second, (r) => r.status !== 'running');
+    expect(next.status).toBe('completed');
+    expect(next.queue_position ?? null).toBeNull();
+
+    // Stopped while its page loads, with nothing queued: no Chromium is left.
+    const third = await start(slow);
+    const hits = slowHits();
+    await until(third, () => slowHits() > hits, 15_000);
+    expect(chromiumUnderUs().length).toBeGreaterThan(0);
+    const stoppedAgain = await call('POST', `/api/functional/stop-test/${third}`, alice.token);
+    expect(stoppedAgain.json()).toEqual({ test_id: third, status: 'stopped' });
+    expect(await noChromiumWithin(3_000)).toEqual([]);
+  });
+
+  it('refuses a page on a denied host with 403 TARGET_REFUSED before anything opens', async () => {
+    const refused = await call(
+      'POST',
+      '/api/functional/run-test',
+      alice.token,
+      uiPlan('Denied', [{ name: 'Denied', url: 'http://127.0.0.2:9/page' }]),
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'TARGET_REFUSED' });
+  });
+});
+
+describe('a server that shuts down during a UI run', () => {
+  it('stops the run, stores it saying why, and leaves no Chromium', async () => {
+    const own = await startTestServer({ AQA_BROWSER_PATH: CHROMIUM });
+    try {
+      const { token } = await registerAndLogin(own);
+      const hits = pages.counts.get('/slow') ?? 0;
+      const response = await own.request({
+        method: 'POST',
+        url: '/api/functional/run-test',
+        token,
+        body: uiPlan('Shutdown', [{ name: 'Slow', url: `${origin}/slow` }]),
+      });
+      const id = response.json<{ test_id: string }>().test_id;
+      const deadline = Date.now() + 15_000;
+      while ((pages.counts.get('/slow') ?? 0) === hits && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(chromiumUnderUs().length).toBeGreaterThan(0);
+      await own.close();
+      expect(await noChromiumWithin(3_000)).toEqual([]);
+      const sqlite = new Database(join(own.dataDir, 'anybodyqa.db'), { readonly: true });
+      try {
+        expect(
+          sqlite.prepare('select status, error from functional_runs where id = ?').get(id),
+        ).toMatchObject({
+          status: 'stopped',
+          error: 'Stopped because the server shut down',
+        });
+      } finally {
+        sqlite.close();
+      }
+    } finally {
+      removeDir(own.dataDir);
+    }
+  });
+});
+
+describe('a server without a browser', () => {
+  it('refuses a UI run with 503 BROWSER_UNAVAILABLE saying what to install', async () => {
+    const bare = await startTestServer({ AQA_BROWSER_PATH: '/nonexistent/chromium' });
+    try {
+      const { token } = await registerAndLogin(bare);
+      const response = await bare.request({
+        method: 'POST',
+        url: '/api/functional/run-test',
+        token,
+        body: uiPlan('No browser', [{ name: 'Home', url: `${origin}/home` }]),
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ code: 'BROWSER_UNAVAILABLE' });
+      expect(response.json<{ detail: string }>().detail).toContain('/nonexistent/chromium');
+    } finally {
+      await closeTestServer(bare);
+    }
+  });
+});
