@@ -2,6 +2,7 @@ import { functionalBoardEn } from './functional/board.en';
 import { functionalEditorEn } from './functional/editor.en';
 import { functionalScriptEn } from './functional/script.en';
 import { functionalUiEditorEn } from './functional/ui-editor.en';
+import { functionalSeleniumScriptEn } from './functional/selenium-script.en';
 import { functionalUiResultEn } from './functional/ui-result.en';
 
 /**
@@ -1004,6 +1005,7 @@ export const en = {
   ...functionalEditorEn,
   ...functionalScriptEn,
   ...functionalUiEditorEn,
+  ...functionalSeleniumScriptEn,
   ...functionalUiResultEn,
 } as const;
 

@@ -3,6 +3,7 @@ import { functionalBoardKo } from './functional/board.ko';
 import { functionalEditorKo } from './functional/editor.ko';
 import { functionalScriptKo } from './functional/script.ko';
 import { functionalUiEditorKo } from './functional/ui-editor.ko';
+import { functionalSeleniumScriptKo } from './functional/selenium-script.ko';
 import { functionalUiResultKo } from './functional/ui-result.ko';
 
 /** Korean. Typed as `Messages`: a missing or unknown key is a compile error. */
@@ -997,5 +998,6 @@ export const ko: Messages = {
   ...functionalEditorKo,
   ...functionalScriptKo,
   ...functionalUiEditorKo,
+  ...functionalSeleniumScriptKo,
   ...functionalUiResultKo,
 };

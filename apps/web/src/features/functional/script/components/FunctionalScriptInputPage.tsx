@@ -16,12 +16,15 @@ import { DataFilesCard } from './DataFilesCard';
 import { ParsedApiList } from './ParsedApiList';
 import { ScriptRulesPanel } from './ScriptRulesPanel';
 import { ScriptSourceCard } from './ScriptSourceCard';
+import { SeleniumPageList } from './SeleniumPageList';
 
 /**
  * /functional-test/script-input (docs/reference/02-running.md §2 "Functional Script Input screen"): a
  * Taurus script, read as it is typed into the APIs that will run and the warnings of what will not, with
- * the plan settings, per-API and global validation rules, Save / Update and Start. Each visit gets a
- * fresh editor; ?planId= loads a saved script plan.
+ * the plan settings, per-API and global validation rules, Save / Update and Start; or, in its Selenium
+ * variant, a Selenium-style script read into the browser steps that will run (its checks are its own
+ * assert actions, so it has no validation rules or data files). Each visit gets a fresh editor; ?planId=
+ * loads a saved script plan in its own variant.
  */
 export default function FunctionalScriptInputPage() {
   const editorKey = useEditorKey();
@@ -32,7 +35,8 @@ function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
   const t = useT();
   const { planIdParam, rememberPlanId } = useEditorAddress('functionalScript', editorKey);
   const editor = useScriptEditor({ planIdParam, rememberPlanId });
-  const { form, dispatch, read } = editor;
+  const { form, dispatch, read, seleniumRead } = editor;
+  const selenium = form.framework === 'selenium';
   const disabled = editor.loading || editor.loadError !== null;
   const errors: Record<string, string> = {};
   for (const problem of editor.problems) errors[problem.field] ??= problem.message;
@@ -57,15 +61,16 @@ function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
         />
 
         <ScriptSourceCard
-          kind="api"
           form={form}
-          read={read}
+          read={selenium ? seleniumRead : read}
           dispatch={dispatch}
           disabled={disabled}
           error={errors.script_content ? t('functional.script.scriptRequired') : undefined}
         />
 
-        {read.ok && read.dataSources.length > 0 && (
+        {selenium && seleniumRead.ok && <SeleniumPageList pages={seleniumRead.pages} />}
+
+        {!selenium && read.ok && read.dataSources.length > 0 && (
           <DataFilesCard
             sources={read.dataSources}
             files={form.dataFiles}
@@ -74,25 +79,29 @@ function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
           />
         )}
 
-        {read.ok && <ParsedApiList apis={read.apis} form={form} dispatch={dispatch} disabled={disabled} />}
+        {!selenium && read.ok && (
+          <ParsedApiList apis={read.apis} form={form} dispatch={dispatch} disabled={disabled} />
+        )}
 
-        <Card className="space-y-3 p-4 sm:p-5" data-testid="global-rules">
-          <h2 className="text-base font-semibold">{t('functional.script.globalTitle')}</h2>
-          <ScriptRulesPanel
-            panelId="script-global"
-            target={null}
-            rules={rulesOf(form, null)}
-            dispatch={dispatch}
-            testId="global"
-            labels={{
-              title: t('functional.script.globalRules'),
-              text: t('functional.script.globalText'),
-              empty: t('functional.script.noGlobalRules'),
-            }}
-          />
-        </Card>
+        {!selenium && (
+          <Card className="space-y-3 p-4 sm:p-5" data-testid="global-rules">
+            <h2 className="text-base font-semibold">{t('functional.script.globalTitle')}</h2>
+            <ScriptRulesPanel
+              panelId="script-global"
+              target={null}
+              rules={rulesOf(form, null)}
+              dispatch={dispatch}
+              testId="global"
+              labels={{
+                title: t('functional.script.globalRules'),
+                text: t('functional.script.globalText'),
+                empty: t('functional.script.noGlobalRules'),
+              }}
+            />
+          </Card>
+        )}
 
-        <HelpBox />
+        {selenium ? <SeleniumHelpBox /> : <HelpBox />}
       </div>
 
       <ActionBar editor={editor} disabled={disabled} />
@@ -111,6 +120,22 @@ function HelpBox() {
         <li>{t('functional.script.helpContains')}</li>
         <li>{t('functional.script.helpJsonPath')}</li>
         <li>{t('functional.script.helpWarnings')}</li>
+      </ul>
+    </Alert>
+  );
+}
+
+/** The Selenium help box of docs/reference/02-running.md §2: click, input, select, wait. */
+function SeleniumHelpBox() {
+  const t = useT();
+  return (
+    <Alert variant="info" title={t('functional.selenium.helpTitle')} data-testid="script-help">
+      <ul className="list-disc space-y-1 pl-5 text-[13px] leading-5">
+        <li>{t('functional.selenium.helpClick')}</li>
+        <li>{t('functional.selenium.helpInput')}</li>
+        <li>{t('functional.selenium.helpSelect')}</li>
+        <li>{t('functional.selenium.helpWait')}</li>
+        <li>{t('functional.selenium.helpCheck')}</li>
       </ul>
     </Alert>
   );

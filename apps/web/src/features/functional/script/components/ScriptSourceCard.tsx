@@ -10,9 +10,10 @@ import { useT } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { cn } from '@/lib/utils';
 import { ACCEPTED_TYPES, FILE_KINDS, parseFileToScript, type FileKind } from '../model/parse-file';
-import { SAMPLE_SCRIPTS, type ScriptKind } from '../model/samples';
-import type { ScriptForm, ScriptFormAction } from '../model/script-form';
-import { readScript, warningsByLine, type ScriptRead } from '../model/script-read';
+import { SAMPLE_SCRIPTS } from '../model/samples';
+import type { ScriptForm, ScriptFormAction, ScriptFramework } from '../model/script-form';
+import { readScript, warningsByLine, type ScriptExecution, type ScriptRead } from '../model/script-read';
+import { readSelenium, type SeleniumRead } from '../model/selenium-read';
 import { FilePickButton } from '../../editor/components/FilePickButton';
 import { ScriptCodeEditor } from './ScriptCodeEditor';
 
@@ -23,24 +24,33 @@ const KIND_LABELS: Record<FileKind, MessageKey> = {
   excel: 'functional.script.kind.excel',
 };
 
+/** A Selenium script is read from its own file as it is: the file parse makes API scripts only. */
+const SELENIUM_FILE_TYPES = '.yml,.yaml';
+
+/** The execution settings a freshly loaded script gives the form, by its framework's reader. */
+function executionOf(framework: ScriptFramework, script: string): ScriptExecution | null {
+  const read = framework === 'selenium' ? readSelenium(script) : readScript(script);
+  return read.ok ? read.execution : null;
+}
+
 /**
- * 'Taurus Script Configuration' (docs/reference/02-running.md §2 "Functional Script Input screen"): Load
- * Sample, Load File with its file type choice (the file parse of §7 turns a Postman, Swagger/OpenAPI, CSV
- * or Excel file into a script), the 20-row 'Script Content (YAML) *' editor, and what the Taurus reader
- * says about the script: its warnings against their lines, or why it refuses it.
+ * 'Taurus Script Configuration' or 'Selenium Script Configuration' (docs/reference/02-running.md §2
+ * "Functional Script Input screen"), by the framework chosen here: Load Sample (the framework's example),
+ * Load File (for Taurus with its file type choice: the file parse of §7 turns a Postman, Swagger/OpenAPI,
+ * CSV or Excel file into a script; for Selenium a YAML script file as it is), the 20-row 'Script Content
+ * (YAML) *' editor, and what the framework's reader says about the script: its warnings against their
+ * lines, or why it refuses it (for Selenium, each action it cannot run with its line).
  */
 export function ScriptSourceCard({
-  kind,
   form,
   read,
   dispatch,
   disabled,
   error,
 }: {
-  /** API (Taurus) now; the UI (Selenium) variant belongs to the UI test screen. */
-  kind: ScriptKind;
   form: ScriptForm;
-  read: ScriptRead;
+  /** The reader's answer for the form's framework. */
+  read: ScriptRead | SeleniumRead;
   dispatch: Dispatch<ScriptFormAction>;
   disabled: boolean;
   /** 'Script content is required' once Save or Start was pressed without one. */
@@ -51,15 +61,27 @@ export function ScriptSourceCard({
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [fileKind, setFileKind] = useState<FileKind>('postman');
   const [parsing, setParsing] = useState(false);
-  const sample = SAMPLE_SCRIPTS[kind];
+  const { framework } = form;
+  const selenium = framework === 'selenium';
   const warningLines = warningsByLine(read);
   const errorLine = read.ok ? undefined : read.line;
 
   /** A new script from a sample or a file: its execution settings fill the form. */
   const loadScript = (script: string) => {
     dispatch({ type: 'setScript', script });
-    const next = readScript(script);
-    if (next.ok) dispatch({ type: 'applyExecution', execution: next.execution });
+    const execution = executionOf(framework, script);
+    if (execution) dispatch({ type: 'applyExecution', execution });
+  };
+
+  const onSeleniumFile = async (file: File) => {
+    try {
+      loadScript(await file.text());
+      notice.success(t('functional.selenium.fileLoaded', { name: file.name }));
+    } catch (caught) {
+      notice.error(
+        t('functional.selenium.fileUnreadable', { name: file.name, message: callErrorMessage(caught, t) }),
+      );
+    }
   };
 
   const onFile = async (file: File) => {
@@ -94,53 +116,75 @@ export function ScriptSourceCard({
 
   return (
     <Card className="space-y-4 p-4 sm:p-5" data-testid="script-source">
+      <FrameworkChoice
+        value={framework}
+        disabled={disabled}
+        onChange={(next) => dispatch({ type: 'setFramework', framework: next })}
+      />
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div className="space-y-0.5">
-          <h2 className="text-base font-semibold">
-            {kind === 'api' ? t('functional.script.taurusTitle') : t('functional.script.seleniumTitle')}
+          <h2 className="text-base font-semibold" data-testid="script-source-title">
+            {selenium ? t('functional.script.seleniumTitle') : t('functional.script.taurusTitle')}
           </h2>
-          <p className="text-[13px] leading-5 text-muted-foreground">{t('functional.script.sourceText')}</p>
+          <p className="text-[13px] leading-5 text-muted-foreground">
+            {selenium ? t('functional.selenium.sourceText') : t('functional.script.sourceText')}
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {sample !== undefined && (
-            <Button
+          <Button
+            variant="outline"
+            disabled={disabled}
+            onClick={() => loadScript(SAMPLE_SCRIPTS[framework])}
+            data-testid="load-sample"
+          >
+            <Sparkles />
+            {t('functional.script.loadSample')}
+          </Button>
+          {selenium ? (
+            <FilePickButton
+              accept={SELENIUM_FILE_TYPES}
+              onFile={(file) => void onSeleniumFile(file)}
+              inputTestId="script-file"
               variant="outline"
               disabled={disabled}
-              onClick={() => loadScript(sample)}
-              data-testid="load-sample"
+              title={t('functional.selenium.fileHint')}
+              data-testid="load-file"
             >
-              <Sparkles />
-              {t('functional.script.loadSample')}
-            </Button>
+              <FileUp />
+              {t('functional.script.loadFile')}
+            </FilePickButton>
+          ) : (
+            <>
+              <NativeSelect
+                aria-label={t('functional.script.fileType')}
+                value={fileKind}
+                disabled={disabled || parsing}
+                onChange={(event) => {
+                  const next = FILE_KINDS.find((value) => value === event.target.value);
+                  if (next) setFileKind(next);
+                }}
+                className="w-auto"
+                data-testid="file-type"
+              >
+                {FILE_KINDS.map((value) => (
+                  <option key={value} value={value}>
+                    {t(KIND_LABELS[value])}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FilePickButton
+                accept={ACCEPTED_TYPES[fileKind]}
+                onFile={(file) => void onFile(file)}
+                inputTestId="script-file"
+                variant="outline"
+                disabled={disabled || parsing}
+                data-testid="load-file"
+              >
+                {parsing ? <Spinner /> : <FileUp />}
+                {parsing ? t('functional.script.parsing') : t('functional.script.loadFile')}
+              </FilePickButton>
+            </>
           )}
-          <NativeSelect
-            aria-label={t('functional.script.fileType')}
-            value={fileKind}
-            disabled={disabled || parsing}
-            onChange={(event) => {
-              const next = FILE_KINDS.find((value) => value === event.target.value);
-              if (next) setFileKind(next);
-            }}
-            className="w-auto"
-            data-testid="file-type"
-          >
-            {FILE_KINDS.map((value) => (
-              <option key={value} value={value}>
-                {t(KIND_LABELS[value])}
-              </option>
-            ))}
-          </NativeSelect>
-          <FilePickButton
-            accept={ACCEPTED_TYPES[fileKind]}
-            onFile={(file) => void onFile(file)}
-            inputTestId="script-file"
-            variant="outline"
-            disabled={disabled || parsing}
-            data-testid="load-file"
-          >
-            {parsing ? <Spinner /> : <FileUp />}
-            {parsing ? t('functional.script.parsing') : t('functional.script.loadFile')}
-          </FilePickButton>
         </div>
       </div>
 
@@ -170,9 +214,40 @@ export function ScriptSourceCard({
               : read.message}
           </Alert>
         )}
+        {!read.ok && 'unknown' in read && read.unknown.length > 0 && (
+          <section aria-labelledby="script-unknown-title" data-testid="script-unknown">
+            <h3 id="script-unknown-title" className="mb-1.5 text-sm font-semibold">
+              {t('functional.selenium.unknownTitle', { count: read.unknown.length })}
+            </h3>
+            <ul className="divide-y divide-border rounded-lg border border-destructive/25 bg-destructive-soft/40">
+              {read.unknown.map((unknown, index) => (
+                <li
+                  key={`${unknown.path}-${index}`}
+                  className="flex gap-3 px-3 py-2 text-[13px]"
+                  data-testid={`script-unknown-${index}`}
+                >
+                  <LineButton line={unknown.line} onGo={goToLine} tone="text-destructive-text" />
+                  <div className="min-w-0 space-y-0.5">
+                    <p className="break-all font-mono font-semibold">{unknown.action}</p>
+                    <p className="break-words">{unknown.message}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {read.ok && (
           <p className="text-[13px] text-muted-foreground" data-testid="script-read-summary">
-            {t('functional.script.readSummary', { count: read.apis.length, warnings: read.warnings.length })}
+            {'pages' in read
+              ? t('functional.selenium.readSummary', {
+                  pages: read.pages.length,
+                  steps: read.pages.reduce((sum, page) => sum + page.actions.length, 0),
+                  warnings: read.warnings.length,
+                })
+              : t('functional.script.readSummary', {
+                  count: read.apis.length,
+                  warnings: read.warnings.length,
+                })}
           </p>
         )}
         {read.warnings.length > 0 && (
@@ -187,15 +262,12 @@ export function ScriptSourceCard({
                   className="flex gap-3 px-3 py-2 text-[13px]"
                   data-testid={`script-warning-${index}`}
                 >
-                  <button
-                    type="button"
-                    disabled={warning.line === undefined}
-                    onClick={() => warning.line !== undefined && goToLine(warning.line)}
-                    className="num shrink-0 font-mono text-warning-text underline-offset-2 hover:underline disabled:no-underline"
+                  <LineButton
+                    line={warning.line}
+                    onGo={goToLine}
+                    tone="text-warning-text"
                     data-testid={`script-warning-${index}-line`}
-                  >
-                    {warning.line !== undefined ? t('functional.script.line', { line: warning.line }) : '—'}
-                  </button>
+                  />
                   <div className="min-w-0 space-y-0.5">
                     <p className="font-mono break-all">{warning.path}</p>
                     <p>{warning.message}</p>
@@ -219,5 +291,81 @@ export function ScriptSourceCard({
         )}
       </div>
     </Card>
+  );
+}
+
+/** A problem's line, which selects that line in the editor; a dash when the reader gave none. */
+function LineButton({
+  line,
+  onGo,
+  tone,
+  'data-testid': testId,
+}: {
+  line: number | undefined;
+  onGo: (line: number) => void;
+  tone: string;
+  'data-testid'?: string;
+}) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      disabled={line === undefined}
+      onClick={() => line !== undefined && onGo(line)}
+      className={cn('num shrink-0 font-mono underline-offset-2 hover:underline disabled:no-underline', tone)}
+      data-testid={testId}
+    >
+      {line !== undefined ? t('functional.script.line', { line }) : '—'}
+    </button>
+  );
+}
+
+const FRAMEWORKS: { value: ScriptFramework; label: MessageKey }[] = [
+  { value: 'taurus', label: 'functional.selenium.framework.taurus' },
+  { value: 'selenium', label: 'functional.selenium.framework.selenium' },
+];
+
+/** Taurus (API calls) or Selenium (browser steps): radio buttons drawn as one segmented control. */
+function FrameworkChoice({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: ScriptFramework;
+  disabled: boolean;
+  onChange: (framework: ScriptFramework) => void;
+}) {
+  const t = useT();
+  return (
+    <fieldset
+      disabled={disabled}
+      className="flex flex-wrap items-center gap-3"
+      data-testid="script-framework"
+    >
+      <legend className="float-left mr-1 text-sm font-medium">{t('functional.selenium.framework')}</legend>
+      <div className="inline-flex rounded-lg border border-border bg-muted/50 p-0.5">
+        {FRAMEWORKS.map((option) => (
+          <label
+            key={option.value}
+            className={cn(
+              'cursor-pointer rounded-md px-3 py-1 text-sm font-medium text-muted-foreground transition-colors',
+              'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+              value === option.value && 'bg-background text-foreground shadow-sm',
+            )}
+          >
+            <input
+              type="radio"
+              name="script-framework"
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="sr-only"
+              data-testid={`framework-${option.value}`}
+            />
+            {t(option.label)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

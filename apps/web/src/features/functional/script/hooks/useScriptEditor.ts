@@ -11,13 +11,14 @@ import {
   type ScriptForm,
   type ScriptProblem,
 } from '../model/script-form';
-import { readScript } from '../model/script-read';
+import { readScript, type ScriptRead } from '../model/script-read';
+import { readSelenium, type SeleniumRead } from '../model/selenium-read';
 
 /**
  * Everything the script screen does with its plan (docs/reference/02-running.md §2 "Functional Script
- * Input screen", §4 "Plan lifecycle", §5, §8): the script form, the script as the Taurus reader reads it,
- * and the lifecycle both functional editors share (useFunctionalPlan: load, Save or Update, Start), with
- * this screen's alerts.
+ * Input screen", §4 "Plan lifecycle", §5, §8): the script form, the script as its framework's reader
+ * (Taurus or Selenium) reads it, and the lifecycle both functional editors share (useFunctionalPlan: load,
+ * Save or Update, Start), with this screen's alerts.
  */
 
 function scriptProblemText(problem: ScriptProblem, t: Translate): string {
@@ -43,6 +44,15 @@ const SCRIPT_SCREEN: FunctionalPlanScreen<ScriptForm, ScriptProblem> = {
   },
 };
 
+/** The Selenium variant runs a UI test, so a failed start is worded as the UI screen's (§8). */
+const SELENIUM_SCRIPT_SCREEN: FunctionalPlanScreen<ScriptForm, ScriptProblem> = {
+  ...SCRIPT_SCREEN,
+  messages: { ...SCRIPT_SCREEN.messages, startFailed: 'functional.selenium.startFailed' },
+};
+
+const UNREAD_TAURUS: ScriptRead = { ok: false, message: '', warnings: [] };
+const UNREAD_SELENIUM: SeleniumRead = { ok: false, message: '', warnings: [], unknown: [] };
+
 export function useScriptEditor({
   planIdParam,
   rememberPlanId,
@@ -51,13 +61,26 @@ export function useScriptEditor({
   rememberPlanId: (id: string) => void;
 }) {
   const [form, dispatch] = useReducer(scriptFormReducer, undefined, newScriptForm);
-  const plan = useFunctionalPlan(SCRIPT_SCREEN, { planIdParam, rememberPlanId, form, dispatch });
+  const selenium = form.framework === 'selenium';
+  const plan = useFunctionalPlan(selenium ? SELENIUM_SCRIPT_SCREEN : SCRIPT_SCREEN, {
+    planIdParam,
+    rememberPlanId,
+    form,
+    dispatch,
+  });
 
-  // The script read as it is typed; deferred so typing stays quick on a long script.
+  // The script read as it is typed, by its framework's reader only; deferred so typing stays quick.
   const deferredScript = useDeferredValue(form.script);
-  const read = useMemo(() => readScript(deferredScript, form.dataFiles), [deferredScript, form.dataFiles]);
+  const read = useMemo(
+    () => (selenium ? UNREAD_TAURUS : readScript(deferredScript, form.dataFiles)),
+    [selenium, deferredScript, form.dataFiles],
+  );
+  const seleniumRead = useMemo(
+    () => (selenium ? readSelenium(deferredScript) : UNREAD_SELENIUM),
+    [selenium, deferredScript],
+  );
 
-  return { ...plan, form, dispatch, read };
+  return { ...plan, form, dispatch, read, seleniumRead };
 }
 
 export type ScriptEditor = ReturnType<typeof useScriptEditor>;

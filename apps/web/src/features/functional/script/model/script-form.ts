@@ -1,5 +1,6 @@
 import {
   FunctionalPlanSchema,
+  type TEST_FRAMEWORKS,
   type FunctionalPlan,
   type FunctionalPlanInput,
   type FunctionalValidationType,
@@ -32,8 +33,12 @@ export interface ScriptRuleForm extends RuleForm {
   method?: HttpMethod;
 }
 
+/** Taurus (API calls) or Selenium (browser steps): how the script is read and run. */
+export type ScriptFramework = (typeof TEST_FRAMEWORKS)[number];
+
 export interface ScriptForm {
   settings: FunctionalForm;
+  framework: ScriptFramework;
   script: string;
   rules: ScriptRuleForm[];
   /** The CSV files the script's data-sources name, by that name (the plan's data_files). */
@@ -41,7 +46,7 @@ export interface ScriptForm {
 }
 
 export function newScriptForm(): ScriptForm {
-  return { settings: newFunctionalForm(), script: '', rules: [], dataFiles: {} };
+  return { settings: newFunctionalForm(), framework: 'taurus', script: '', rules: [], dataFiles: {} };
 }
 
 export interface RuleTarget {
@@ -53,6 +58,7 @@ export interface RuleTarget {
 export type ScriptFormAction =
   | { type: 'load'; form: ScriptForm }
   | { type: 'setSetting'; field: SettingField; value: string }
+  | { type: 'setFramework'; framework: ScriptFramework }
   | { type: 'setScript'; script: string }
   /** A parsed script's execution settings fill the form (its name only when the form has none). */
   | { type: 'applyExecution'; execution: ScriptExecution }
@@ -81,6 +87,8 @@ export function scriptFormReducer(form: ScriptForm, action: ScriptFormAction): S
       return action.form;
     case 'setSetting':
       return { ...form, settings: functionalFormReducer(form.settings, action) };
+    case 'setFramework':
+      return { ...form, framework: action.framework };
     case 'setScript':
       return { ...form, script: action.script };
     case 'applyExecution': {
@@ -150,19 +158,23 @@ export function rulesOf(form: ScriptForm, apiName: string | null): ScriptRuleFor
 
 /**
  * The plan the script screen saves and runs (docs/reference/02-running.md §7): source script_input,
- * source_page functional-script-input, the script and the rules with their ids as strings. The APIs are
- * the script's: the server reads them from script_content.
+ * source_page functional-script-input, the framework, the script and the rules with their ids as
+ * strings. The APIs are the script's: the server reads them from script_content. A Selenium script is a
+ * UI test (test type ui, §3): its checks are its own assert actions, so it carries no plan rules or data
+ * files (the form keeps them, should the user switch back to Taurus).
  */
 function scriptPlanBody(form: ScriptForm): FunctionalPlanInput {
+  const taurus = form.framework === 'taurus';
   return {
     ...planBodyOf(form.settings),
     apis: [],
+    test_type: taurus ? 'functional' : 'ui',
     source: 'script_input',
     source_page: 'functional-script-input',
-    test_framework: 'taurus',
+    test_framework: form.framework,
     script_content: form.script,
-    ...(Object.keys(form.dataFiles).length > 0 ? { data_files: form.dataFiles } : {}),
-    validations: form.rules.map((rule) => ({
+    ...(taurus && Object.keys(form.dataFiles).length > 0 ? { data_files: form.dataFiles } : {}),
+    validations: (taurus ? form.rules : []).map((rule) => ({
       id: String(rule.id),
       name: rule.name,
       type: rule.type,
@@ -203,6 +215,7 @@ export function checkScriptForm(form: ScriptForm): ScriptCheck {
 export function scriptFormOfPlan(plan: FunctionalPlan): ScriptForm {
   return {
     settings: { ...formOfPlan(plan), apis: [] },
+    framework: plan.test_framework === 'selenium' ? 'selenium' : 'taurus',
     script: plan.script_content,
     dataFiles: { ...(plan.data_files ?? {}) },
     rules: plan.validations.map((rule) => ({

@@ -1,6 +1,7 @@
 import { FunctionalPlanSchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { API_SAMPLE_SCRIPT } from './samples';
+import { readSeleniumScript } from '@aqa/converters';
+import { API_SAMPLE_SCRIPT, SELENIUM_SAMPLE_SCRIPT } from './samples';
 import { deleteRequest, parseYamlPath, setAuthorizationHeader, swapRequests } from './script-edit';
 import {
   checkScriptForm,
@@ -10,6 +11,7 @@ import {
   type ScriptForm,
 } from './script-form';
 import { cut, readScript, warningsByLine } from './script-read';
+import { readSelenium, stepTarget, stepValue } from './selenium-read';
 import { tokenizeYamlLine } from './yaml-highlight';
 
 const SCRIPT = `# two calls
@@ -154,5 +156,54 @@ describe('the script screen model', () => {
     expect(tokenizeYamlLine('concurrency: 1').at(-1)).toEqual({ kind: 'literal', text: '1' });
     expect(cut('a'.repeat(120), 100)).toBe(`${'a'.repeat(100)}...`);
     expect(cut('short', 50)).toBe('short');
+  });
+
+  it('offers a browser example the Selenium reader reads with no warning: go, type, click, waitFor, assertTitle', () => {
+    const read = readSeleniumScript(SELENIUM_SAMPLE_SCRIPT);
+    expect(read.warnings).toEqual([]);
+    expect(read.pages.map((page) => page.url)).toEqual(['http://localhost:8080/', null]);
+    const kinds = new Set(read.pages.flatMap((page) => page.actions.map((step) => step.kind)));
+    for (const kind of ['go', 'type', 'click', 'waitFor', 'assertTitle', 'select'] as const) {
+      expect(kinds).toContain(kind);
+    }
+    const steps = read.pages[0]!.actions;
+    expect(steps.map((step) => [step.source.action, stepTarget(step), stepValue(step)])).toContainEqual([
+      'waitForByID',
+      'id: username',
+      'visible, 10 s',
+    ]);
+  });
+
+  it('saves a Selenium script as a UI test without plan rules, and reads it back in its variant', () => {
+    const seleniumRead = readSelenium(SELENIUM_SAMPLE_SCRIPT);
+    if (!seleniumRead.ok) throw new Error(seleniumRead.message);
+    let form: ScriptForm = scriptFormReducer(newScriptForm(), {
+      type: 'setScript',
+      script: SELENIUM_SAMPLE_SCRIPT,
+    });
+    form = scriptFormReducer(form, {
+      type: 'addRule',
+      target: null,
+      rule: { type: 'status_code', expected_value: '200', description: '' },
+    });
+    form = scriptFormReducer(form, { type: 'setFramework', framework: 'selenium' });
+    form = scriptFormReducer(form, { type: 'applyExecution', execution: seleniumRead.execution });
+    const check = checkScriptForm(form);
+    expect(check.ok).toBe(true);
+    expect(check.body).toMatchObject({
+      test_name: 'sign-in',
+      test_type: 'ui',
+      test_framework: 'selenium',
+      source: 'script_input',
+      iterations: 1,
+      validations: [],
+    });
+    const back = scriptFormOfPlan(FunctionalPlanSchema.parse(check.body));
+    expect(back.framework).toBe('selenium');
+    // Back to Taurus, the rule typed there is still in the form.
+    expect(checkScriptForm({ ...form, framework: 'taurus' }).body.validations).toHaveLength(1);
+    // A UI test runs at most 10 iterations (docs/reference/02-running.md §5).
+    const many = scriptFormReducer(form, { type: 'setSetting', field: 'iterations', value: '11' });
+    expect(checkScriptForm(many).problems.map((problem) => problem.field)).toEqual(['iterations']);
   });
 });

@@ -64,8 +64,8 @@ export function readScript(text: string, files: Readonly<Record<string, string>>
   }
 }
 
-/** The warnings by line, for the editor's markers. */
-export function warningsByLine(read: ScriptRead): Map<number, TaurusWarning[]> {
+/** The warnings by line, for the editor's markers (either reader's). */
+export function warningsByLine(read: { warnings: readonly TaurusWarning[] }): Map<number, TaurusWarning[]> {
   const lines = new Map<number, TaurusWarning[]>();
   for (const warning of read.warnings) {
     if (warning.line === undefined) continue;

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dismissNotices, noticeTexts } from '@/test/notices';
+import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
+import { callsTo, standInResultScreen } from '../../test/editor-screen';
+
+const SCRIPT = `execution:
+  - executor: selenium
+    iterations: 2
+    scenario: shop
+scenarios:
+  shop:
+    requests:
+      - label: Cart
+        url: http://127.0.0.1:9/cart
+        actions:
+          - typeByID(coupon): SAVE10
+          - clickByCSS(#apply)
+`;
+
+const SAVED = {
+  id: 'fs-ui',
+  test_name: 'Saved browser script',
+  test_type: 'ui',
+  source: 'script_input',
+  source_page: 'functional-script-input',
+  test_framework: 'selenium',
+  iterations: 2,
+  script_content: SCRIPT,
+  validations: [],
+};
+
+describe('the functional script input screen, Selenium variant', { timeout: 20_000 }, () => {
+  let fetchMock: FetchMock;
+  let handlers: Parameters<typeof createFetchMock>[0];
+  standInResultScreen();
+
+  beforeEach(() => {
+    handlers = {
+      'GET /api/me': () => json({ user: TEST_USER }),
+      'POST /api/functional/save-config': () => json({ id: 'fs-1', test_id: 'fs-1' }, 201),
+      'GET /api/functional/get-test-config/fs-ui': () => json(SAVED),
+      'PUT /api/functional/update-config/fs-ui': () => json({ id: 'fs-ui' }),
+      'POST /api/functional/run-test': () => json({ test_id: 'fc_9' }),
+    };
+    fetchMock = createFetchMock(handlers);
+    vi.stubGlobal('fetch', fetchMock);
+    signInAs();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.localStorage.clear();
+  });
+
+  async function openScreen(path = '/functional-test/script-input') {
+    const view = renderApp(path);
+    await screen.findByTestId('functional-script-input-page', undefined, { timeout: 10_000 });
+    return view;
+  }
+
+  it('switches title, sample, help and reader to Selenium, and saves and runs the script as a UI test', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = await openScreen();
+    expect(screen.getByTestId('script-source-title')).toHaveTextContent('Taurus Script Configuration');
+    expect(screen.getByTestId('script-help')).toHaveTextContent('jsonpath');
+    expect(screen.getByTestId('framework-taurus')).toBeChecked();
+
+    await user.click(screen.getByLabelText('Selenium (UI)'));
+    expect(screen.getByTestId('framework-selenium')).toBeChecked();
+    expect(screen.getByTestId('script-source-title')).toHaveTextContent('Selenium Script Configuration');
+    const help = screen.getByTestId('script-help');
+    for (const word of ['click:', 'input:', 'select:', 'wait:']) expect(help).toHaveTextContent(word);
+    expect(screen.queryByTestId('global-rules')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('file-type')).not.toBeInTheDocument();
+    expect(screen.getByTestId('script-file')).toHaveAttribute('accept', '.yml,.yaml');
+
+    // The browser example: its pages and steps, read by the Selenium reader as it is loaded.
+    await user.click(screen.getByTestId('load-sample'));
+    const script = screen.getByTestId<HTMLTextAreaElement>('script-content').value;
+    expect(script).toContain('executor: selenium');
+    expect(screen.getByTestId('selenium-pages-title')).toHaveTextContent(
+      'Browser Steps (2) - Execution Order',
+    );
+    expect(screen.getByTestId('script-read-summary')).toHaveTextContent(
+      '2 pages with 12 steps will run in a browser · warnings: 0',
+    );
+    const [home, settings] = screen.getAllByTestId('selenium-page');
+    expect(within(home!).getByTestId('selenium-page-url')).toHaveTextContent('http://localhost:8080/');
+    expect(within(settings!).getByTestId('selenium-page-url')).toHaveTextContent(
+      'Acts on the page the previous step left',
+    );
+    const steps = within(home!).getAllByTestId('selenium-step');
+    expect(steps[3]).toHaveTextContent('Line 15typeByIDid: username → ada');
+    expect(screen.queryByTestId('parsed-apis-title')).not.toBeInTheDocument();
+    expect(screen.getByTestId('test-name')).toHaveValue('sign-in');
+    expect(screen.getByTestId('setting-iterations')).toHaveValue('1');
+
+    await user.click(screen.getByTestId('functional-save'));
+    await waitFor(() => expect(noticeTexts()).toContain('Test plan saved successfully!'));
+    const [[, saved]] = callsTo(fetchMock, 'POST', '/api/functional/save-config') as [[unknown, RequestInit]];
+    expect(bodyOf(saved)).toMatchObject({
+      source: 'script_input',
+      source_page: 'functional-script-input',
+      test_framework: 'selenium',
+      test_type: 'ui',
+      script_content: script,
+      validations: [],
+    });
+
+    await user.click(screen.getByTestId('functional-start'));
+    expect(await screen.findByTestId('result-stand-in')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/functional-test-result/fc_9');
+    const [[, ran]] = callsTo(fetchMock, 'POST', '/api/functional/run-test') as [[unknown, RequestInit]];
+    expect(bodyOf(ran)).toMatchObject({
+      plan_id: 'fs-1',
+      source: 'script_input',
+      test_framework: 'selenium',
+      test_type: 'ui',
+    });
+  });
+
+  it('names each action it cannot run with its line, before anything runs', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await user.click(screen.getByLabelText('Selenium (UI)'));
+    await user.click(screen.getByTestId('script-content'));
+    await user.paste(SCRIPT.replace('clickByCSS(#apply)', 'hoverByCSS(#apply)'));
+    const unknown = await screen.findByTestId('script-unknown-0');
+    expect(unknown).toHaveTextContent('Line 12');
+    expect(unknown).toHaveTextContent('hoverByCSS');
+    expect(screen.getByTestId('script-refused')).toHaveTextContent('hoverByCSS (line 12)');
+    expect(screen.queryByTestId('selenium-pages')).not.toBeInTheDocument();
+  });
+
+  it('reopens a saved Selenium plan in its variant, and says a failed start as a UI test', async () => {
+    Object.assign(handlers, {
+      'POST /api/functional/run-test': () => json({ detail: 'No browser is installed' }, 503),
+    });
+    const user = userEvent.setup({ delay: null });
+    await openScreen('/functional-test/script-input?planId=fs-ui');
+    await waitFor(() => expect(screen.getByTestId('test-name')).toHaveValue('Saved browser script'));
+    expect(screen.getByTestId('framework-selenium')).toBeChecked();
+    expect(screen.getByTestId('script-source-title')).toHaveTextContent('Selenium Script Configuration');
+    expect(await screen.findByTestId('selenium-pages-title')).toHaveTextContent(
+      'Browser Steps (1) - Execution Order',
+    );
+    dismissNotices();
+    await user.click(screen.getByTestId('functional-start'));
+    await waitFor(() =>
+      expect(noticeTexts()).toContain('Failed to start UI functional test: No browser is installed'),
+    );
+  });
+});
