@@ -46,7 +46,7 @@ describe('routes', () => {
 
   it('redirects unknown paths, and screens not built yet, to /dashboard', async () => {
     signInAs();
-    const { router } = renderApp('/functional-test/ui-url-input');
+    const { router } = renderApp('/messages');
     await screen.findByRole('heading', { name: 'Welcome to Anybody can do QA' });
     expect(router.state.location.pathname).toBe('/dashboard');
   });
@@ -72,11 +72,15 @@ describe('routes', () => {
     signInAs();
     renderApp('/dashboard');
     await screen.findByTestId('home-dashboard');
-    for (const id of ['nav-functional-ui-test', 'nav-messages', 'nav-feedback']) {
+    for (const id of ['nav-messages', 'nav-feedback']) {
       expect(screen.getByTestId(id)).toHaveAttribute('aria-disabled', 'true');
       expect(screen.getByTestId(id)).toHaveAccessibleDescription('Coming soon');
     }
     expect(screen.getByTestId('nav-plans')).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByTestId('nav-functional-ui-test')).toHaveAttribute(
+      'href',
+      '/functional-test/ui-url-input',
+    );
     expect(screen.getByTestId('nav-profile')).toHaveAttribute('href', '/profile');
     expect(screen.getByTestId('nav-setting')).toHaveAttribute('href', '/settings');
     expect(screen.getByTestId('nav-performance-input-urls')).toHaveAttribute(

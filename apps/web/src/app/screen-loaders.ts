@@ -26,4 +26,5 @@ export const SCREEN_LOADERS: Record<BuiltScreenId, ScreenLoader> = {
   settings: () => import('@/features/settings/components/SettingsPage'),
   functionalUrl: () => import('@/features/functional/editor/components/FunctionalUrlInputPage'),
   functionalScript: () => import('@/features/functional/script/components/FunctionalScriptInputPage'),
+  functionalUi: () => import('@/features/functional/ui-editor/components/UiFunctionalTestPage'),
 };

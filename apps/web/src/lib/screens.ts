@@ -130,6 +130,7 @@ const BUILT = [
   'settings',
   'functionalUrl',
   'functionalScript',
+  'functionalUi',
 ] as const satisfies readonly ScreenId[];
 
 export type BuiltScreenId = (typeof BUILT)[number];

@@ -59,6 +59,15 @@ const PLANS = [
     source: 'script_input',
     created_at: '2026-11-25T09:00:00Z',
   },
+  {
+    id: 'p3',
+    test_name: 'Shop pages',
+    test_type: 'ui',
+    source: 'ui_url_input',
+    test_framework: 'selenium',
+    created_at: '2026-11-25T09:00:00Z',
+    apis: [{ name: 'Home', url: 'http://127.0.0.1:9/', method: 'GET' }],
+  },
 ];
 
 let fetchMock: FetchMock;
@@ -111,12 +120,19 @@ describe('Functional dashboard', () => {
     expect(within(plans[0]!).getByTestId('plan-item-status')).toHaveTextContent('Failed');
     expect(within(plans[1]!).getByTestId('plan-item-name')).toHaveTextContent('Unnamed Plan');
     expect(within(plans[1]!).getByTestId('plan-item-source')).toHaveTextContent('Script Input');
-    // A script plan is edited on the script screen; the UI screen is not built yet (issue 15): "Coming soon".
+    // Each plan is edited on the screen of its source; UI Test and UI Plan open the UI screen.
     expect(within(plans[1]!).getByTestId('edit-plan')).toHaveAttribute(
       'href',
       '/functional-test/script-input?planId=p2',
     );
-    expect(screen.getByTestId('create-ui-test')).toHaveAccessibleDescription('Coming soon');
+    expect(within(plans[2]!).getByTestId('plan-item-type')).toHaveTextContent('UI');
+    expect(within(plans[2]!).getByTestId('plan-item-source')).toHaveTextContent('UI URL Input');
+    expect(within(plans[2]!).getByTestId('edit-plan')).toHaveAttribute(
+      'href',
+      '/functional-test/ui-url-input?planId=p3',
+    );
+    expect(screen.getByTestId('create-ui-test')).toHaveAttribute('href', '/functional-test/ui-url-input');
+    expect(screen.getByTestId('create-ui-plan')).toHaveAttribute('href', '/functional-test/ui-url-input');
     expect(screen.getByTestId('create-script-test')).not.toHaveAttribute('aria-disabled');
     expect(screen.getByTestId('functional-guide')).toHaveTextContent('Script-based Testing');
   });

@@ -42,7 +42,12 @@ describe('the functional dashboard', () => {
     expect(editFunctionalPlanPath({ id: 'p1', source: 'url_input' })).toBe(
       '/functional-test/url-input?planId=p1',
     );
+    expect(editFunctionalPlanPath({ id: 'p1', source: 'ui_url_input' })).toBe(
+      '/functional-test/ui-url-input?planId=p1',
+    );
+    BUILT_SCREENS.delete('functionalUi');
     expect(editFunctionalPlanPath({ id: 'p1', source: 'ui_url_input' })).toBeNull();
+    BUILT_SCREENS.add('functionalUi');
     expect(editFunctionalPlanPath({ id: 'p1', source: 'script_input' })).toBe(
       '/functional-test/script-input?planId=p1',
     );

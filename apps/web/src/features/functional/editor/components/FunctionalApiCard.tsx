@@ -18,6 +18,7 @@ import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { FunctionalApiForm, FunctionalFormAction } from '../model/functional-form';
 import { translateFunctionalMessage } from '../model/messages';
+import { problemsUnder } from '../model/plan-check';
 import { CapturesPanel } from './CapturesPanel';
 import { ValidationRulesPanel } from './ValidationRulesPanel';
 
@@ -79,12 +80,6 @@ export function FunctionalApiCard({
   };
   const setValue = (field: 'name' | 'url' | 'payload' | 'timeout', value: string) =>
     entryDispatch({ type: 'setEntryValue', entryId: entry.id, field, value });
-  const subErrors = (prefix: string) =>
-    Object.fromEntries(
-      Object.entries(errors)
-        .filter(([key]) => key.startsWith(prefix))
-        .map(([key, message]) => [key.slice(prefix.length), message]),
-    );
   const tabHasError = (name: CardTab) =>
     Object.keys(errors).some((key) => key === name || key.startsWith(`${name}.`));
   const title = entry.name.trim() || t('functional.editor.unnamedApi');
@@ -312,8 +307,18 @@ export function FunctionalApiCard({
             </p>
           )}
 
-          <ValidationRulesPanel api={api} dispatch={dispatch} errors={subErrors('rule.')} testId={testId} />
-          <CapturesPanel api={api} dispatch={dispatch} errors={subErrors('capture.')} testId={testId} />
+          <ValidationRulesPanel
+            api={api}
+            dispatch={dispatch}
+            errors={problemsUnder(errors, 'rule.')}
+            testId={testId}
+          />
+          <CapturesPanel
+            api={api}
+            dispatch={dispatch}
+            errors={problemsUnder(errors, 'capture.')}
+            testId={testId}
+          />
         </div>
       )}
     </Card>

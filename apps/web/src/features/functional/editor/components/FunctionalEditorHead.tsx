@@ -13,10 +13,13 @@ import type { PlanProblem } from '../hooks/useFunctionalPlan';
 export function FunctionalEditorHead<Problem extends PlanProblem>({
   title,
   description,
+  loadingLabel,
   editor,
 }: {
   title: string;
   description: string;
+  /** 'Loading test configuration...' unless the screen words it otherwise. */
+  loadingLabel?: string;
   editor: {
     /** The screen's route and its 'Failed to load ...: {message}'. */
     screen: { screen: ScreenId; messages: { loadFailed: MessageKey } };
@@ -43,7 +46,10 @@ export function FunctionalEditorHead<Problem extends PlanProblem>({
       />
 
       {editor.loading && (
-        <PlanLoadingAlert label={t('functional.editor.loading')} testId="functional-plan-loading" />
+        <PlanLoadingAlert
+          label={loadingLabel ?? t('functional.editor.loading')}
+          testId="functional-plan-loading"
+        />
       )}
       {editor.loadError !== null && (
         <PlanLoadErrorAlert

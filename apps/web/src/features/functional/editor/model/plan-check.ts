@@ -107,3 +107,12 @@ export function problemsByField(problems: readonly Problem[]) {
   }
   return { plan, apis };
 }
+
+/** A card's problems under one key prefix ('rule.'), keyed by the rest: what a card's panel is given. */
+export function problemsUnder(errors: Record<string, string>, prefix: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, message]) => [key.slice(prefix.length), message]),
+  );
+}

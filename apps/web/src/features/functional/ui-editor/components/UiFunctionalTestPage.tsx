@@ -1,0 +1,142 @@
+import { FUNCTIONAL_BOUNDS } from '@aqa/plan';
+import { Plus } from 'lucide-react';
+import { useConfirm } from '@/components/confirm-dialog';
+import { Button } from '@/components/ui/button';
+import { useEditorAddress, useEditorKey } from '@/features/plans';
+import { useT } from '@/i18n';
+import { cn } from '@/lib/utils';
+import { FunctionalActionBar } from '../../editor/components/FunctionalActionBar';
+import { FunctionalEditorHead } from '../../editor/components/FunctionalEditorHead';
+import { FunctionalListSection } from '../../editor/components/FunctionalListSection';
+import { FunctionalSettingsCard, type NumberField } from '../../editor/components/FunctionalSettingsCard';
+import { newApiForm, type FunctionalApiForm } from '../../editor/model/functional-form';
+import { problemsByField } from '../../editor/model/plan-check';
+import { useDragReorder } from '../hooks/useDragReorder';
+import { useUiEditor } from '../hooks/useUiEditor';
+import { UiTestCard } from './UiTestCard';
+
+/** The UI screen's numbers (docs/reference/02-running.md §5): iterations 1–10 and duration 1–60, each falling back to 1. */
+const UI_NUMBER_FIELDS: NumberField[] = [
+  {
+    field: 'iterations',
+    model: 'iterations',
+    label: 'functional.editor.iterations',
+    bounds: FUNCTIONAL_BOUNDS.ui_iterations,
+  },
+  {
+    field: 'duration',
+    model: 'test_duration',
+    label: 'functional.editor.duration',
+    bounds: FUNCTIONAL_BOUNDS.test_duration,
+  },
+];
+
+/**
+ * /functional-test/ui-url-input (docs/reference/02-running.md §2 "UI Functional Test screen"): the
+ * configuration, the reorderable list of UI tests, and Cancel, Save/Update/Delete, Start UI Test. Each
+ * visit gets a fresh editor; ?planId= (or the loadSavedPlanId hand-off) opens a saved UI plan.
+ */
+export default function UiFunctionalTestPage() {
+  const editorKey = useEditorKey();
+  return <UiEditorScreen key={editorKey} editorKey={editorKey} />;
+}
+
+function UiEditorScreen({ editorKey }: { editorKey: string }) {
+  const t = useT();
+  const confirm = useConfirm();
+  const { planIdParam, rememberPlanId } = useEditorAddress('functionalUi', editorKey);
+  const editor = useUiEditor({ planIdParam, rememberPlanId });
+  const { form, dispatch } = editor;
+  const errors = problemsByField(editor.problems);
+  const disabled = editor.loading || editor.loadError !== null;
+  const drag = useDragReorder((from, to) => dispatch({ type: 'moveApi', from, to }));
+
+  const removePage = (page: FunctionalApiForm, index: number) => {
+    const name = page.entry.name.trim() || page.entry.url.trim() || t('functional.ui.unnamedTest');
+    const question = {
+      message: t('functional.ui.confirmRemove', { number: index + 1, name }),
+      confirmLabel: t('functional.editor.confirmRemoveAction'),
+      destructive: true,
+    };
+    void confirm(question).then((confirmed) => {
+      if (confirmed) dispatch({ type: 'removeApi', entryId: page.entry.id });
+    });
+  };
+
+  return (
+    <div className="space-y-6 pb-4" data-testid="functional-ui-page">
+      <FunctionalEditorHead
+        title={t('functional.ui.title')}
+        description={t('functional.ui.subtitle')}
+        loadingLabel={t('functional.ui.loading')}
+        editor={editor}
+      />
+
+      <div className={cn('space-y-6', editor.loading && 'pointer-events-none opacity-60')}>
+        <FunctionalSettingsCard
+          form={form}
+          dispatch={dispatch}
+          errors={errors.plan}
+          disabled={disabled}
+          numberFields={UI_NUMBER_FIELDS}
+          text={t('functional.ui.configText')}
+          testNamePlaceholder={t('functional.ui.testNamePlaceholder')}
+        />
+
+        <FunctionalListSection
+          id="functional-ui-tests-title"
+          title={t('functional.ui.testsTitle')}
+          text={t('functional.ui.testsText')}
+          count={form.apis.length}
+          actions={
+            <Button
+              onClick={() => dispatch({ type: 'addApi', api: newApiForm() })}
+              disabled={disabled}
+              data-testid="add-ui-test"
+            >
+              <Plus />
+              {t('functional.ui.addTest')}
+            </Button>
+          }
+          error={
+            errors.plan.apis ? editor.problemText({ field: 'apis', message: errors.plan.apis }) : undefined
+          }
+          empty={{ title: t('functional.ui.noTests'), text: t('functional.ui.noTestsText') }}
+          testIds={{
+            section: 'ui-tests',
+            count: 'ui-test-count',
+            error: 'ui-tests-error',
+            empty: 'ui-no-tests',
+          }}
+        >
+          <ol className="space-y-4">
+            {form.apis.map((page, index) => (
+              <li key={page.entry.id} {...drag.targetProps(index)}>
+                <UiTestCard
+                  page={page}
+                  index={index}
+                  count={form.apis.length}
+                  dispatch={dispatch}
+                  errors={errors.apis[page.entry.id] ?? {}}
+                  onRemove={removePage}
+                  dragHandle={drag.handleProps(index)}
+                  dragging={drag.dragging === index}
+                  dropTarget={drag.over === index}
+                  disabled={disabled}
+                />
+              </li>
+            ))}
+          </ol>
+        </FunctionalListSection>
+      </div>
+
+      <FunctionalActionBar
+        editor={editor}
+        disabled={disabled}
+        empty={form.apis.length === 0}
+        startLabel={t('functional.ui.start')}
+        emptyHint={t('functional.ui.needsTest')}
+      />
+    </div>
+  );
+}

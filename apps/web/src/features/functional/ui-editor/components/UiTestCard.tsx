@@ -1,0 +1,226 @@
+import { UI_VALIDATION_TYPES, type FunctionalValidationType } from '@aqa/plan';
+import { GripVertical } from 'lucide-react';
+import { useState, type Dispatch, type HTMLAttributes } from 'react';
+import { FormField } from '@/components/form-field';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { ApiCardControls, MethodSelect, methodTone } from '@/features/plans';
+import { useT } from '@/i18n';
+import { cn } from '@/lib/utils';
+import { ValidationRulesPanel, type RuleTypeText } from '../../editor/components/ValidationRulesPanel';
+import type { FunctionalApiForm, FunctionalFormAction } from '../../editor/model/functional-form';
+import { translateFunctionalMessage } from '../../editor/model/messages';
+import { problemsUnder } from '../../editor/model/plan-check';
+import { isUiRuleType, uiMethodsFor } from '../model/ui-form';
+
+export interface UiTestCardProps {
+  page: FunctionalApiForm;
+  index: number;
+  count: number;
+  dispatch: Dispatch<FunctionalFormAction>;
+  /** This UI test's problems, by the card's field keys (see plan-check.ts). */
+  errors: Record<string, string>;
+  onRemove: (page: FunctionalApiForm, index: number) => void;
+  /** The drag handle's props (see useDragReorder); it carries this card. */
+  dragHandle: HTMLAttributes<HTMLElement> & { draggable: boolean };
+  dragging: boolean;
+  /** Another card is dragged over this one. */
+  dropTarget: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * One UI test of the list (docs/reference/02-running.md §2 "UI Functional Test screen"): the page's name,
+ * method (GET, or POST) and URL, and its validations — contains_text, element_exists (CSS or XPath) and
+ * page_title — in the API editor's rule form. A handle drags it; the arrows move it (disabled at the ends).
+ */
+export function UiTestCard({
+  page,
+  index,
+  count,
+  dispatch,
+  errors,
+  onRemove,
+  dragHandle,
+  dragging,
+  dropTarget,
+  disabled,
+}: UiTestCardProps) {
+  const t = useT();
+  const [open, setOpen] = useState(true);
+  const { entry } = page;
+  const number = index + 1;
+  const testId = `ui-test-${index}`;
+  const fieldId = (field: string) => `${entry.id}-${field}`;
+  const error = (field: string) => {
+    const message = errors[field];
+    return message ? translateFunctionalMessage(message, t) : undefined;
+  };
+  const setValue = (field: 'name' | 'url', value: string) =>
+    dispatch({ type: 'entry', action: { type: 'setEntryValue', entryId: entry.id, field, value } });
+  const typeText = (type: FunctionalValidationType): RuleTypeText =>
+    isUiRuleType(type)
+      ? {
+          label: t(`functional.ui.rt.${type}`),
+          hint: t(`functional.ui.rh.${type}`),
+          placeholder: t(`functional.ui.rp.${type}`),
+        }
+      : { label: type, hint: '', placeholder: '' };
+  const title = entry.name.trim() || t('functional.ui.unnamedTest');
+  const firstKey = Object.keys(errors)[0];
+  const firstError = firstKey === undefined ? undefined : error(firstKey);
+
+  return (
+    <Card
+      data-drag-card
+      className={cn(
+        '@container relative transition-shadow',
+        disabled && 'pointer-events-none opacity-60',
+        dragging && 'opacity-50',
+        dropTarget && !dragging && 'ring-2 ring-primary/60',
+      )}
+      data-testid={testId}
+      data-entry-id={entry.id}
+      role="group"
+      aria-label={t('functional.ui.testLabel', { number })}
+    >
+      <div className="flex items-center gap-2 px-3 py-3 sm:px-4">
+        <span
+          {...dragHandle}
+          role="img"
+          aria-label={t('functional.ui.dragHandle', { number })}
+          title={t('functional.ui.dragHandle', { number })}
+          className="flex size-8 shrink-0 cursor-grab items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground active:cursor-grabbing max-sm:hidden"
+          data-testid={`${testId}-drag`}
+        >
+          <GripVertical aria-hidden className="size-4" />
+        </span>
+        <span
+          className="num flex h-6 min-w-6 shrink-0 items-center justify-center rounded-md bg-accent px-1.5 text-xs font-semibold text-accent-foreground"
+          aria-hidden
+        >
+          {number}
+        </span>
+        <span
+          className={cn('w-11 shrink-0 font-mono text-[12px] font-semibold', methodTone(entry.method))}
+          aria-hidden
+        >
+          {entry.method}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span
+            className={cn(
+              'block truncate text-sm font-medium',
+              !entry.name.trim() && 'italic text-muted-foreground',
+            )}
+            data-testid={`${testId}-title`}
+          >
+            {title}
+          </span>
+          {!open && entry.url.trim() && (
+            <span className="block truncate font-mono text-[12px] text-muted-foreground">
+              {entry.url.trim()}
+            </span>
+          )}
+        </span>
+        <ApiCardControls
+          index={index}
+          count={count}
+          testId={testId}
+          labels={{
+            moveUp: t('functional.ui.moveUp'),
+            moveDown: t('functional.ui.moveDown'),
+            duplicate: '',
+            remove: t('functional.ui.remove'),
+            expand: t('functional.editor.expand'),
+            collapse: t('functional.editor.collapse'),
+          }}
+          onMove={(from, to) => dispatch({ type: 'moveApi', from, to })}
+          onRemove={() => onRemove(page, index)}
+          open={open}
+          onToggle={() => setOpen((value) => !value)}
+          detailsId={fieldId('details')}
+          className="shrink-0"
+        />
+      </div>
+      {!open && firstError && (
+        <p className="px-4 pb-3 text-[13px] leading-5 text-destructive" data-testid={`${testId}-problem`}>
+          {firstError}
+        </p>
+      )}
+
+      {open && (
+        <div id={fieldId('details')} className="space-y-6 border-t border-border px-3 pb-5 pt-4 sm:px-4">
+          <div className="grid gap-4 @2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+            <FormField
+              id={fieldId('name')}
+              label={t('functional.ui.name')}
+              required
+              error={error('name')}
+              errorTestId={`${testId}-name-error`}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  value={entry.name}
+                  maxLength={200}
+                  autoComplete="off"
+                  placeholder={t('functional.ui.namePlaceholder')}
+                  onChange={(event) => setValue('name', event.target.value)}
+                  data-testid={`${testId}-name`}
+                />
+              )}
+            </FormField>
+            <FormField
+              id={fieldId('url')}
+              label={t('functional.ui.url')}
+              required
+              error={error('url')}
+              errorTestId={`${testId}-url-error`}
+            >
+              {(control) => (
+                <div className="flex min-w-0 gap-2">
+                  <MethodSelect
+                    label={t('functional.ui.method')}
+                    value={entry.method}
+                    methods={uiMethodsFor(entry.method)}
+                    onChange={(method) =>
+                      dispatch({ type: 'entry', action: { type: 'setMethod', entryId: entry.id, method } })
+                    }
+                    className="w-[6.5rem]"
+                    testId={`${testId}-method`}
+                  />
+                  <Input
+                    {...control}
+                    inputMode="url"
+                    value={entry.url}
+                    spellCheck={false}
+                    autoComplete="off"
+                    placeholder={t('functional.ui.urlPlaceholder')}
+                    onChange={(event) => setValue('url', event.target.value)}
+                    className="min-w-0 flex-1 font-mono text-[13px]"
+                    data-testid={`${testId}-url`}
+                  />
+                </div>
+              )}
+            </FormField>
+          </div>
+
+          <ValidationRulesPanel
+            api={page}
+            dispatch={dispatch}
+            errors={problemsUnder(errors, 'rule.')}
+            testId={testId}
+            types={UI_VALIDATION_TYPES}
+            typeText={typeText}
+            labels={{
+              title: t('functional.ui.rulesTitle'),
+              text: t('functional.ui.rulesText'),
+              empty: t('functional.ui.noRules'),
+            }}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
