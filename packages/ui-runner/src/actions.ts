@@ -78,7 +78,11 @@ async function go(url: string, ctx: ActionContext): Promise<ActionOutcome> {
   const target = ctx.render(url);
   const failure = await ctx.open(target);
   return failure === null
-    ? { passed: true, message: `opened ${target} (status ${ctx.watch.status ?? 'unknown'})`, locator: null }
+    ? {
+        passed: true,
+        message: `opened ${ctx.page.url()} (status ${ctx.watch.status ?? 'unknown'})`,
+        locator: null,
+      }
     : { passed: false, message: `could not open ${target}: ${failure}`, locator: null };
 }
 

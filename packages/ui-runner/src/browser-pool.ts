@@ -127,22 +127,19 @@ export class UiBrowserPool {
       throw error;
     }
     this.browsers.add(browser);
-    let released = false;
-    return {
-      browser,
-      release: async () => {
-        if (released) return;
-        released = true;
-        try {
-          await browser.close();
-        } catch {
-          // Already gone (it crashed, or the pool closed it).
-        } finally {
-          this.browsers.delete(browser);
-          this.giveBack();
-        }
-      },
+    let closing: Promise<void> | undefined;
+    const close = async (): Promise<void> => {
+      try {
+        await browser.close();
+      } catch {
+        // Already gone (it crashed, or the pool closed it).
+      } finally {
+        this.browsers.delete(browser);
+        this.giveBack();
+      }
     };
+    // Every call answers the one closing, so a stop can wait for the browser to be gone.
+    return { browser, release: () => (closing ??= close()) };
   }
 
   /** Closes every browser and refuses the runs still waiting. */

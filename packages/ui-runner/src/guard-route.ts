@@ -1,5 +1,5 @@
 import type { BrowserContext, Request, Route } from 'playwright-core';
-import { TargetGuard, type TargetDecision, type TargetGuardSettings } from '@aqa/engine';
+import type { TargetDecision, TargetGuard } from '@aqa/engine';
 
 /*
  * Every request a UI run's pages make asks the target guard first (docs/adr/0015-target-guard.md), as
@@ -23,9 +23,8 @@ const LOCAL_SCHEMES = new Set(['data:', 'blob:', 'about:']);
 
 export async function installGuardRoute(
   context: BrowserContext,
-  settings: TargetGuardSettings | undefined,
+  guard: TargetGuard | undefined,
 ): Promise<GuardRoute> {
-  const guard = settings === undefined ? undefined : TargetGuard.fromSettings(settings);
   const decisions = new Map<string, Promise<TargetDecision>>();
   const refusals = new WeakMap<Request, string>();
   let pendingMethod: { url: string; method: string; body: string } | null = null;

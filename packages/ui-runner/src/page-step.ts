@@ -56,10 +56,10 @@ async function open(env: StepEnv, url: string, method = 'GET', body = ''): Promi
   env.route.setNavigationMethod(parsed.href, method, body);
   try {
     await env.page.goto(parsed.href, { waitUntil: 'load', timeout: env.timeoutMs });
-    return null;
+    return env.watch.refusedDocument ?? null;
   } catch (error) {
-    const refused = env.watch.documentFailure;
-    if (refused?.startsWith('Requests to ')) return refused;
+    const refused = env.watch.refusedDocument;
+    if (refused !== undefined) return refused;
     if (error instanceof Error && error.name === 'TimeoutError') {
       return `the page did not load within ${seconds(env.timeoutMs)} (the step time-out)`;
     }
@@ -116,6 +116,16 @@ export async function runStep(step: UiPage, iteration: number, env: StepEnv): Pr
       actions: record.actions,
     },
   };
+}
+
+/** A `go` to a relative URL opens it under the page the step is on, as a link would. */
+function resolveAgainst(target: string, current: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target) || !/^https?:/.test(current)) return target;
+  try {
+    return new URL(target, current).href;
+  } catch {
+    return target;
+  }
 }
 
 function pageUrl(page: Page): string {
@@ -181,7 +191,7 @@ async function scriptStep(
     watch: env.watch,
     render: (text) => render(env, text),
     variables: env.variables,
-    open: (target) => open(env, target),
+    open: (target) => open(env, resolveAgainst(target, pageUrl(env.page))),
     shoot: async (label, failure) => {
       const shot = await env.shots.take(env.page, label, failure);
       if (shot !== null) record.shots.push(shot);

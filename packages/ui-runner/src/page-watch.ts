@@ -1,6 +1,9 @@
 import type { Page, Request, Response } from 'playwright-core';
 import { UI_KEPT_CONSOLE_ERRORS, UI_KEPT_FAILED_REQUESTS, type UiStepDetails } from '@aqa/plan';
-import type { GuardRoute } from './guard-route';
+import { REFUSED_HEADER } from './guard-proxy';
+
+/** Why the target guard refused a request, if it did. */
+export type RefusalOf = (request: Request) => string | undefined;
 
 /*
  * What one step's page did besides what was asked (docs/design.md §9 "UI tests"): console errors and
@@ -17,12 +20,12 @@ export class PageWatch {
   private navigations = 0;
   private loads = 0;
   private failedDocuments = 0;
-  /** The main-frame navigations that failed since the step began (a refused or unreachable page). */
-  private documentFailures: string[] = [];
+  /** The guard's reason for the step's last refused document. */
+  private documentRefusal: string | undefined;
 
   constructor(
     private readonly page: Page,
-    private readonly route: GuardRoute,
+    private readonly refusalOf: RefusalOf,
   ) {
     page.on('console', (message) => {
       if (message.type() === 'error') this.consoleError(message.text());
@@ -41,7 +44,12 @@ export class PageWatch {
     this.consoleErrors = [];
     this.failedRequests = [];
     this.documentStatus = null;
-    this.documentFailures = [];
+    this.documentRefusal = undefined;
+  }
+
+  /** Why the guard refused the step's last document, if it did. */
+  get refusedDocument(): string | undefined {
+    return this.documentRefusal;
   }
 
   get console(): string[] {
@@ -55,11 +63,6 @@ export class PageWatch {
   /** The main document's status in this step (its last response), or null when none came. */
   get status(): number | null {
     return this.documentStatus;
-  }
-
-  /** Why the step's last document request failed, if one did. */
-  get documentFailure(): string | undefined {
-    return this.documentFailures.at(-1);
   }
 
   /** Counters a caller compares before and after an action, to see whether it started a navigation. */
@@ -76,10 +79,11 @@ export class PageWatch {
   }
 
   private requestFailed(request: Request): void {
-    const error = this.route.refusalOf(request) ?? request.failure()?.errorText ?? 'failed';
+    const refusal = this.refusalOf(request);
+    const error = refusal ?? request.failure()?.errorText ?? 'failed';
     if (this.isDocument(request)) {
       this.failedDocuments++;
-      this.documentFailures.push(error);
+      if (refusal !== undefined) this.documentRefusal = refusal;
     }
     if (this.failedRequests.length < UI_KEPT_FAILED_REQUESTS) {
       this.failedRequests.push({ method: request.method(), url: request.url(), error });
@@ -88,12 +92,24 @@ export class PageWatch {
 
   private response(response: Response): void {
     const request = response.request();
-    if (this.isDocument(request)) this.documentStatus = response.status();
-    if (response.status() >= 400 && this.failedRequests.length < UI_KEPT_FAILED_REQUESTS) {
+    const document = this.isDocument(request);
+    // The guard's proxy answers a refused plain request 403 itself: a refusal, not the target's answer.
+    const refusal =
+      response.headers()[REFUSED_HEADER] === undefined
+        ? undefined
+        : (this.refusalOf(request) ?? 'The target guard refused this request');
+    if (document) {
+      this.documentStatus = refusal === undefined ? response.status() : null;
+      if (refusal !== undefined) this.documentRefusal = refusal;
+    }
+    if (
+      (refusal !== undefined || response.status() >= 400) &&
+      this.failedRequests.length < UI_KEPT_FAILED_REQUESTS
+    ) {
       this.failedRequests.push({
         method: request.method(),
         url: request.url(),
-        error: `HTTP ${response.status()}`,
+        error: refusal ?? `HTTP ${response.status()}`,
       });
     }
   }

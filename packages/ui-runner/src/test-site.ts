@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /*
  * The pages the UI runner's tests open, served by the test itself on loopback: one that passes, one
  * without the expected element, a slow one, one with a console error and a missing image, a page that
- * shifts its layout, and a form to type into and submit. It counts the requests each path receives.
+ * shifts its layout, a form to type into and submit, a redirect and a page that shows an image from
+ * elsewhere. It counts the requests each path receives.
  */
 
 export interface TestSite {
@@ -60,6 +61,8 @@ const PAGES: Record<string, (req: IncomingMessage, query: URLSearchParams, body:
        <button id="later" onclick="setTimeout(() => { const p = document.createElement('p'); p.id = 'arrived'; p.textContent = 'Arrived'; document.body.appendChild(p); }, 300)">Later</button>
        <a href="/pass">Back to the shop</a>`,
     ),
+  '/embed': (_req, q) =>
+    page('Embedding', `<h1>With a picture</h1><img src="${escapeHtml(q.get('src') ?? '')}" alt="elsewhere">`),
   '/result': (_req, q) =>
     page(
       'Order received',
@@ -86,6 +89,10 @@ function handler(hits: Map<string, number>) {
             ? Number(url.searchParams.get('ms') ?? 0)
             : 0;
       const answer = (): void => {
+        if (url.pathname === '/redirect') {
+          res.writeHead(302, { location: url.searchParams.get('to') ?? '/pass' }).end();
+          return;
+        }
         if (url.pathname === '/delay') {
           res.writeHead(200, { 'content-type': 'text/html' }).end(page('Delayed', '<p>late</p>'));
           return;

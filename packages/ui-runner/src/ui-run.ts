@@ -5,6 +5,8 @@ import type { FunctionalRunEnd, FunctionalRunHandle, FunctionalRunOutcome } from
 import { FUNCTIONAL_PLAN_ERRORS, sequenceValue, templateSequences, type FunctionalPlan } from '@aqa/plan';
 import type { BrowserLease, UiBrowserPool } from './browser-pool';
 import type { StartUiRun, UiRunOptions } from './contract';
+import { TargetGuard } from '@aqa/engine';
+import { startGuardProxy, type GuardProxy } from './guard-proxy';
 import { installGuardRoute } from './guard-route';
 import { runStep } from './page-step';
 import { PageWatch } from './page-watch';
@@ -97,9 +99,14 @@ function startUiRun(pool: UiBrowserPool, plan: FunctionalPlan, options: UiRunOpt
     async stop(): Promise<void> {
       if (!settled && !abort.signal.aborted) {
         abort.abort(new Error('stopped'));
-        setTimeout(() => settle('stopped', null), STOP_WITHIN_MS).unref();
-        // Closing the browser ends whatever the step was waiting for.
-        void lease?.release();
+        // Closing the browser ends whatever the step was waiting for; the run then settles as stopped.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          lease?.release(),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WITHIN_MS))),
+        ]);
+        clearTimeout(timer);
+        settle('stopped', null);
       }
       await result;
     },
@@ -116,12 +123,32 @@ async function runPages(
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<string | null> {
-  const context = await newIsolatedContext(browser);
-  const route = await installGuardRoute(context, options.guard);
+  const guard = options.guard === undefined ? undefined : TargetGuard.fromSettings(options.guard);
+  const proxy = guard === undefined ? undefined : await startGuardProxy(guard);
+  try {
+    return await runInContext(browser, guard, proxy, plan, script, tally, options, timeoutMs, signal);
+  } finally {
+    await proxy?.close();
+  }
+}
+
+async function runInContext(
+  browser: Browser,
+  guard: TargetGuard | undefined,
+  proxy: GuardProxy | undefined,
+  plan: FunctionalPlan,
+  script: UiScript,
+  tally: UiTally,
+  options: UiRunOptions,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<string | null> {
+  const context = await newIsolatedContext(browser, proxy);
+  const route = await installGuardRoute(context, guard);
   const page = await context.newPage();
   page.setDefaultTimeout(timeoutMs);
   page.setDefaultNavigationTimeout(timeoutMs);
-  const watch = new PageWatch(page, route);
+  const watch = new PageWatch(page, (request) => route.refusalOf(request) ?? proxy?.refusalOf(request.url()));
   const shots = new ScreenshotKeeper(options.saveScreenshot);
   const variables = { ...script.variables };
   const iterations = uiIterations(plan);
@@ -168,8 +195,10 @@ async function runPages(
 }
 
 /** A context of its own: no storage state, no service workers, no downloads; the page's own viewport. */
-async function newIsolatedContext(browser: Browser): Promise<BrowserContext> {
+async function newIsolatedContext(browser: Browser, proxy: GuardProxy | undefined): Promise<BrowserContext> {
   const context = await browser.newContext({
+    // Playwright sends loopback through a context's proxy too (it adds <-loopback> for Chromium).
+    ...(proxy === undefined ? {} : { proxy: { server: proxy.server } }),
     viewport: VIEWPORT,
     serviceWorkers: 'block',
     acceptDownloads: false,

@@ -1,0 +1,162 @@
+import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { portOf, type TargetGuard } from '@aqa/engine';
+
+/*
+ * The connection-level target guard of a UI run (docs/adr/0015-target-guard.md): the run's browser
+ * context sends every connection through this local proxy, which asks the guard about each host and
+ * port — and connects through the guard's lookup, so a name re-pointed at a refused address is refused
+ * too. It catches what a route handler cannot see: redirects, and WebSocket and HTTPS tunnels. A
+ * refused plain request is answered 403 with the guard's reason; a refused tunnel is closed, and its
+ * reason kept by host and port for the step's failed requests.
+ */
+
+/** Marks the proxy's own refusals, so the step reports the guard's reason instead of "HTTP 403". */
+export const REFUSED_HEADER = 'x-aqa-target-refused';
+
+export interface GuardProxy {
+  /** The proxy's address for the browser context: http://127.0.0.1:port. */
+  server: string;
+  /** Why the guard refused a request: a plain one by its URL, an HTTPS or WebSocket one by its host and port. */
+  refusalOf(url: string): string | undefined;
+  close(): Promise<void>;
+}
+
+/** Headers only the browser-to-proxy hop means. */
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'upgrade',
+];
+
+function unbracket(host: string): string {
+  return host.replace(/^\[(.*)\]$/, '$1');
+}
+
+function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const out = { ...headers };
+  for (const name of HOP_BY_HOP) delete out[name];
+  return out;
+}
+
+export async function startGuardProxy(guard: TargetGuard): Promise<GuardProxy> {
+  const agent = new Agent({ keepAlive: true });
+  const sockets = new Set<Socket>();
+  const refusals = new Map<string, string>();
+  const tunnelRefusals = new Map<string, string>();
+  const track = (socket: Socket): void => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      let url: URL;
+      try {
+        url = new URL(req.url ?? '');
+      } catch {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Not a proxy request');
+        return;
+      }
+      const port = portOf(url.port, url.protocol);
+      const host = unbracket(url.hostname);
+      const decision = await guard.check(host, port);
+      if (!decision.allowed) {
+        refusals.set(url.href, decision.reason);
+        res
+          .writeHead(403, { 'content-type': 'text/plain; charset=utf-8', [REFUSED_HEADER]: '1' })
+          .end(decision.reason);
+        return;
+      }
+      const upstream = httpRequest(
+        {
+          host,
+          port,
+          method: req.method,
+          path: `${url.pathname}${url.search}`,
+          headers: withoutHopByHop(req.headers),
+          agent,
+          lookup: guard.lookupFor(port),
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', (error) => {
+        if (res.headersSent) res.destroy();
+        else res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(error.message);
+      });
+      req.pipe(upstream);
+    })();
+  });
+  server.on('connection', track);
+
+  server.on('connect', (req, client: Socket, head: Buffer) => {
+    track(client);
+    client.on('error', () => client.destroy());
+    void (async () => {
+      const target = req.url ?? '';
+      const colon = target.lastIndexOf(':');
+      const host = unbracket(target.slice(0, colon));
+      const port = Number(target.slice(colon + 1));
+      if (colon === -1 || !Number.isInteger(port) || port < 1 || port > 65535) {
+        client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+        return;
+      }
+      const decision = await guard.check(host, port);
+      if (!decision.allowed) {
+        tunnelRefusals.set(`${host}:${port}`, decision.reason);
+        client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+        return;
+      }
+      let established = false;
+      const upstream = connect({ host, port, lookup: guard.lookupFor(port) }, () => {
+        established = true;
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        if (head.length > 0) upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      track(upstream);
+      upstream.on('error', () => {
+        if (!established) client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+        else client.destroy();
+      });
+      client.on('close', () => upstream.destroy());
+    })();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    server: `http://127.0.0.1:${port}`,
+    refusalOf: (text) => {
+      const found = refusals.get(text);
+      if (found !== undefined) return found;
+      try {
+        const url = new URL(text);
+        return tunnelRefusals.get(
+          `${unbracket(url.hostname)}:${portOf(url.port, url.protocol === 'wss:' ? 'https:' : url.protocol)}`,
+        );
+      } catch {
+        return undefined;
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        agent.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { FunctionalPlanSchema, type FunctionalPlan, type FunctionalPlanInput } from '@aqa/plan';
+import type { UiScreenshot } from './contract';
+
+/*
+ * What the UI runner's tests share: plans built through the model, a screenshot store that keeps the
+ * bytes, and the Chromium processes this test process started.
+ */
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+export function uiPlan(
+  apis: FunctionalPlanInput['apis'],
+  extra: Partial<FunctionalPlanInput> = {},
+): FunctionalPlan {
+  return FunctionalPlanSchema.parse({
+    test_name: 'UI',
+    source: 'ui_url_input',
+    test_type: 'ui',
+    apis,
+    ...extra,
+  });
+}
+
+export function scriptPlan(yaml: string): FunctionalPlan {
+  return FunctionalPlanSchema.parse({
+    test_name: 'Script',
+    source: 'script_input',
+    source_page: 'functional-script-input',
+    test_framework: 'selenium',
+    script_content: yaml,
+  });
+}
+
+/** A Selenium-style Taurus script whose requests are the given YAML lines (indented by 4). */
+export function seleniumScript(
+  base: string,
+  requests: string[],
+  variables: Record<string, string> = {},
+): string {
+  const vars = Object.entries(variables).map(([k, v]) => `      ${k}: ${v}`);
+  return [
+    'execution:',
+    '- executor: selenium',
+    '  scenario: shop',
+    'scenarios:',
+    '  shop:',
+    `    default-address: ${base}`,
+    ...(vars.length > 0 ? ['    variables:', ...vars] : []),
+    '    requests:',
+    ...requests,
+  ].join('\n');
+}
+
+export class ShotStore {
+  readonly shots = new Map<string, UiScreenshot>();
+  save = (shot: UiScreenshot): Promise<string> => {
+    const id = `s${this.shots.size + 1}`;
+    this.shots.set(id, shot);
+    return Promise.resolve(id);
+  };
+}
+
+/** The pids of the Chromium processes descending from this process, read from /proc. */
+export function chromiumDescendants(): number[] {
+  const parents = new Map<number, { ppid: number; comm: string }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // pid (comm) state ppid …; comm may hold spaces and brackets.
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const [state, ppid] = stat.slice(close + 2).split(' ');
+      if (state === 'Z') continue;
+      parents.set(Number(name), { ppid: Number(ppid), comm });
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let at = parents.get(pid), hops = 0; at !== undefined && hops < 50; hops++) {
+      if (at.ppid === process.pid) return true;
+      at = parents.get(at.ppid);
+    }
+    return false;
+  };
+  return [...parents].filter(([pid, p]) => /chrom/i.test(p.comm) && descends(pid)).map(([pid]) => pid);
+}
