@@ -338,6 +338,13 @@ describe('UI runs', () => {
     const status = await call('GET', `/api/functional/get-test-status/${second}`, alice.token);
     expect(status.json()).toEqual({ test_id: second, status: 'running' });
     expect(chromiumUnderUs().length).toBeGreaterThan(0);
+    // Another user's run waits behind it, and leaves the queue when stopped there.
+    const third = await start(uiPlan('Behind', [{ name: 'Home', url: `${origin}/home` }]), bob.token);
+    const behind = await call('GET', `/api/functional/get-test-result/${third}`, bob.token);
+    expect(behind.json()).toMatchObject({ status: 'running', queue_position: 2 });
+    const left = await call('POST', `/api/functional/stop-test/${third}`, bob.token);
+    expect(left.json()).toEqual({ test_id: third, status: 'stopped' });
+    expect(await result(second)).toMatchObject({ status: 'running', queue_position: 1 });
 
     const stopped = await call('POST', `/api/functional/stop-test/${first}`, alice.token);
     expect(stopped.json()).toEqual({ test_id: first, status: 'stopped' });
@@ -347,12 +354,12 @@ describe('UI runs', () => {
     expect(next.queue_position ?? null).toBeNull();
 
     // Stopped while its page loads, with nothing queued: no Chromium is left.
-    const third = await start(slow);
+    const last = await start(slow);
     const hits = slowHits();
-    await until(third, () => slowHits() > hits, 15_000);
+    await until(last, () => slowHits() > hits, 15_000);
     expect(chromiumUnderUs().length).toBeGreaterThan(0);
-    const stoppedAgain = await call('POST', `/api/functional/stop-test/${third}`, alice.token);
-    expect(stoppedAgain.json()).toEqual({ test_id: third, status: 'stopped' });
+    const stoppedAgain = await call('POST', `/api/functional/stop-test/${last}`, alice.token);
+    expect(stoppedAgain.json()).toEqual({ test_id: last, status: 'stopped' });
     expect(await noChromiumWithin(3_000)).toEqual([]);
   });
 
