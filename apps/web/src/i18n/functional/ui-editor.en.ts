@@ -1,6 +1,6 @@
 /** English strings of the UI Functional Test screen; spread into `en.ts`. Keys start with `functional.ui.` (and `functional.error.` for the model's UI messages). */
 export const functionalUiEditorEn = {
-  // The screen (docs/reference/02-running.md §2 "UI Functional Test screen").
+  // The screen (docs/reference/02-running.md §2 "UI tests").
   'functional.ui.title': 'UI Functional Test',
   'functional.ui.subtitle':
     'List the pages of a web app and what each must show. They open in order in a real browser; every step is timed and photographed.',

@@ -32,7 +32,7 @@ const UI_NUMBER_FIELDS: NumberField[] = [
 ];
 
 /**
- * /functional-test/ui-url-input (docs/reference/02-running.md §2 "UI Functional Test screen"): the
+ * /functional-test/ui-url-input (docs/reference/02-running.md §2 "UI tests"): the
  * configuration, the reorderable list of UI tests, and Cancel, Save/Update/Delete, Start UI Test. Each
  * visit gets a fresh editor; ?planId= (or the loadSavedPlanId hand-off) opens a saved UI plan.
  */

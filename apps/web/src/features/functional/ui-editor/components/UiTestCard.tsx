@@ -30,7 +30,7 @@ export interface UiTestCardProps {
 }
 
 /**
- * One UI test of the list (docs/reference/02-running.md §2 "UI Functional Test screen"): the page's name,
+ * One UI test of the list (docs/reference/02-running.md §2 "UI tests"): the page's name,
  * method (GET, or POST) and URL, and its validations — contains_text, element_exists (CSS or XPath) and
  * page_title — in the API editor's rule form. A handle drags it; the arrows move it (disabled at the ends).
  */

@@ -1,7 +1,7 @@
 import { useState, type DragEvent } from 'react';
 
 /**
- * Reordering a list by HTML5 drag and drop (docs/reference/02-running.md §2 "UI Functional Test screen":
+ * Reordering a list by HTML5 drag and drop (docs/reference/02-running.md §2 "UI tests":
  * drag and drop, plus move-up and move-down buttons, which are the keyboard's way). A card is dragged by
  * its handle, showing the whole card under the pointer, and dropped on another card, taking its place.
  */

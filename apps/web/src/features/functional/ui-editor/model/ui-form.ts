@@ -10,7 +10,7 @@ import { translateFunctionalMessage } from '../../editor/model/messages';
 import { checkFunctionalForm, type PlanCheck, type Problem } from '../../editor/model/plan-check';
 
 /**
- * The UI Functional Test screen's plan (docs/reference/02-running.md §2 "UI Functional Test screen", §5,
+ * The UI Functional Test screen's plan (docs/reference/02-running.md §2 "UI tests", §5,
  * §7): the API screen's form, whose calls are the pages a browser opens in order, saved and run as source
  * ui_url_input, test type ui, Selenium. FunctionalPlanSchema alone judges it (docs/design.md §9), and
  * words its problems for UI tests ('UI Test #n URL is required').
