@@ -25,6 +25,8 @@ export interface ActionContext {
   signal: AbortSignal;
   /** How long one action may take. */
   timeoutMs: number;
+  /** What is left of the test duration: a pause or a wait ends by then. */
+  remainingMs(): number;
 }
 
 export interface ActionOutcome {
@@ -52,7 +54,7 @@ export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise
       case 'submit':
         return await act(step, ctx);
       case 'waitFor':
-        return await waitFor(step.locators, step.state, step.timeout_ms, ctx);
+        return await waitFor(step.locators, step.state, Math.min(step.timeout_ms, ctx.remainingMs()), ctx);
       case 'assertText':
       case 'assertValue':
       case 'assertTitle':
@@ -64,7 +66,7 @@ export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise
       case 'storeString':
         return await store(step, ctx);
       case 'pauseFor':
-        return await pause(step.ms, ctx.signal);
+        return await pause(Math.min(step.ms, ctx.remainingMs()), ctx.signal);
       case 'screenshot':
         await ctx.shoot(step.file ?? 'Screenshot', false);
         return { passed: true, message: `kept a screenshot (${step.file ?? 'Screenshot'})`, locator: null };

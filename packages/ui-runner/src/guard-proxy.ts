@@ -1,13 +1,19 @@
-import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { connect, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { portOf, type TargetGuard } from '@aqa/engine';
+import {
+  Agent,
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import { connect, isIP, type AddressInfo, type Socket } from 'node:net';
+import { portOf, TargetRefusedError, type TargetGuard } from '@aqa/engine';
 
 /*
  * The connection-level target guard of a UI run (docs/adr/0015-target-guard.md): the run's browser
- * context sends every connection through this local proxy, which asks the guard about each host and
- * port — and connects through the guard's lookup, so a name re-pointed at a refused address is refused
- * too. It catches what a route handler cannot see: redirects, and WebSocket and HTTPS tunnels. A
+ * context sends every connection through this local proxy, which connects as the API runner does — an
+ * address decided at once, a name through the guard's lookup on the addresses it resolves to then, so
+ * a name re-pointed at a refused address is refused too. It catches what a route handler cannot see: redirects, and WebSocket and HTTPS tunnels. A
  * refused plain request is answered 403 with the guard's reason; a refused tunnel is closed, and its
  * reason kept by host and port for the step's failed requests.
  */
@@ -39,6 +45,17 @@ function unbracket(host: string): string {
   return host.replace(/^\[(.*)\]$/, '$1');
 }
 
+/** Why the guard refuses an address outright; a name is decided when it is looked up. */
+function refusedAddress(guard: TargetGuard, host: string, port: number): string | null {
+  if (isIP(host) === 0) return null;
+  const decision = guard.decide({ host, port, addresses: [host] });
+  return decision.allowed ? null : decision.reason;
+}
+
+function refusalText(error: Error): string | null {
+  return error instanceof TargetRefusedError ? error.message : null;
+}
+
 function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const out = { ...headers };
   for (const name of HOP_BY_HOP) delete out[name];
@@ -55,84 +72,86 @@ export async function startGuardProxy(guard: TargetGuard): Promise<GuardProxy> {
     socket.on('close', () => sockets.delete(socket));
   };
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      let url: URL;
-      try {
-        url = new URL(req.url ?? '');
-      } catch {
-        res.writeHead(400, { 'content-type': 'text/plain' }).end('Not a proxy request');
-        return;
-      }
-      const port = portOf(url.port, url.protocol);
-      const host = unbracket(url.hostname);
-      const decision = await guard.check(host, port);
-      if (!decision.allowed) {
-        refusals.set(url.href, decision.reason);
-        res
-          .writeHead(403, { 'content-type': 'text/plain; charset=utf-8', [REFUSED_HEADER]: '1' })
-          .end(decision.reason);
-        return;
-      }
-      const upstream = httpRequest(
-        {
-          host,
-          port,
-          method: req.method,
-          path: `${url.pathname}${url.search}`,
-          headers: withoutHopByHop(req.headers),
-          agent,
-          lookup: guard.lookupFor(port),
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', (error) => {
-        if (res.headersSent) res.destroy();
-        else res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(error.message);
-      });
-      req.pipe(upstream);
-    })();
-  });
-  server.on('connection', track);
+  /** A plain http:// request, sent on as the browser wrote it. */
+  const forward = (req: IncomingMessage, res: ServerResponse): void => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '');
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Not a proxy request');
+      return;
+    }
+    const port = portOf(url.port, url.protocol);
+    const host = unbracket(url.hostname);
+    const refuse = (reason: string): void => {
+      refusals.set(url.href, reason);
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', [REFUSED_HEADER]: '1' }).end(reason);
+    };
+    const refused = refusedAddress(guard, host, port);
+    if (refused !== null) return refuse(refused);
+    const upstream = httpRequest(
+      {
+        host,
+        port,
+        method: req.method,
+        path: `${url.pathname}${url.search}`,
+        headers: withoutHopByHop(req.headers),
+        agent,
+        lookup: guard.lookupFor(port),
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', (error) => {
+      const reason = refusalText(error);
+      if (res.headersSent) res.destroy();
+      else if (reason !== null) refuse(reason);
+      else res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(error.message);
+    });
+    req.pipe(upstream);
+  };
 
-  server.on('connect', (req, client: Socket, head: Buffer) => {
+  /** A CONNECT tunnel (https://, ws://, wss://) to host:port. */
+  const tunnel = (req: IncomingMessage, client: Socket, head: Buffer): void => {
     track(client);
     client.on('error', () => client.destroy());
-    void (async () => {
-      const target = req.url ?? '';
-      const colon = target.lastIndexOf(':');
-      const host = unbracket(target.slice(0, colon));
-      const port = Number(target.slice(colon + 1));
-      if (colon === -1 || !Number.isInteger(port) || port < 1 || port > 65535) {
-        client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
-        return;
-      }
-      const decision = await guard.check(host, port);
-      if (!decision.allowed) {
-        tunnelRefusals.set(`${host}:${port}`, decision.reason);
-        client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-        return;
-      }
-      let established = false;
-      const upstream = connect({ host, port, lookup: guard.lookupFor(port) }, () => {
-        established = true;
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        if (head.length > 0) upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      track(upstream);
-      upstream.on('error', () => {
-        if (!established) client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
-        else client.destroy();
-      });
-      client.on('close', () => upstream.destroy());
-    })();
-  });
+    const target = req.url ?? '';
+    const colon = target.lastIndexOf(':');
+    const host = unbracket(target.slice(0, colon));
+    const port = Number(target.slice(colon + 1));
+    if (colon === -1 || !Number.isInteger(port) || port < 1 || port > 65535) {
+      client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+      return;
+    }
+    const refuse = (reason: string): void => {
+      tunnelRefusals.set(`${host}:${port}`, reason);
+      client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+    };
+    const refused = refusedAddress(guard, host, port);
+    if (refused !== null) return refuse(refused);
+    let established = false;
+    const upstream = connect({ host, port, lookup: guard.lookupFor(port) }, () => {
+      established = true;
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    track(upstream);
+    upstream.on('error', (error) => {
+      const reason = refusalText(error);
+      if (established) client.destroy();
+      else if (reason !== null) refuse(reason);
+      else client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+    });
+    client.on('close', () => upstream.destroy());
+  };
 
+  const server = createServer(forward);
+  server.on('connection', track);
+  server.on('connect', tunnel);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -145,9 +164,8 @@ export async function startGuardProxy(guard: TargetGuard): Promise<GuardProxy> {
       if (found !== undefined) return found;
       try {
         const url = new URL(text);
-        return tunnelRefusals.get(
-          `${unbracket(url.hostname)}:${portOf(url.port, url.protocol === 'wss:' ? 'https:' : url.protocol)}`,
-        );
+        const scheme = url.protocol === 'wss:' ? 'https:' : url.protocol;
+        return tunnelRefusals.get(`${unbracket(url.hostname)}:${portOf(url.port, scheme)}`);
       } catch {
         return undefined;
       }

@@ -34,6 +34,8 @@ export interface StepEnv {
   sequences: Map<number, number>;
   timeoutMs: number;
   signal: AbortSignal;
+  /** When the test duration ends (performance.now() time): pauses and waits end by then. */
+  endsAt: number;
 }
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
@@ -87,7 +89,7 @@ export async function runStep(step: UiPage, iteration: number, env: StepEnv): Pr
   const measures =
     step.actions.length === 0 && url !== null
       ? await urlStep(step, url, env, record)
-      : await scriptStep(step, url, env, record);
+      : await scriptStep(step, url, env, record, originBefore);
   const durationMs = performance.now() - started - record.measuringMs;
   const success =
     record.error === null && record.details.every((d) => d.passed) && record.actions.every((a) => a.passed);
@@ -185,6 +187,7 @@ async function scriptStep(
   url: string | null,
   env: StepEnv,
   record: StepRecord,
+  originBefore: number | null,
 ): Promise<PageMeasures | null> {
   const ctx: ActionContext = {
     page: env.page,
@@ -198,6 +201,7 @@ async function scriptStep(
     },
     signal: env.signal,
     timeoutMs: env.timeoutMs,
+    remainingMs: () => Math.max(0, env.endsAt - performance.now()),
   };
   if (url !== null) {
     const failure = await open(env, url);
@@ -228,6 +232,8 @@ async function scriptStep(
       break;
     }
   }
+  // A step that stayed on the page it began on loaded nothing to measure.
+  if (url === null && (await documentOrigin(env.page)) === originBefore) return null;
   return measure(env, record);
 }
 

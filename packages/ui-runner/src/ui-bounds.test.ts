@@ -23,44 +23,51 @@ afterAll(async () => {
   await Promise.all([site.close(), denied.close(), self.close()]);
 });
 
+/** A run starts Chromium and opens real pages: more than vitest's default 20 s on a busy machine. */
+const BROWSER_TEST_MS = 60_000;
+
 const received = (s: TestSite): number => [...s.hits.values()].reduce((a, b) => a + b, 0);
 
 describe('the target guard in a UI run', () => {
-  it('refuses pages, images and redirects to refused addresses, and says why', async () => {
-    const pool = new UiBrowserPool({ executablePath: CHROMIUM, maxBrowsers: 1, stepTimeoutMs: 10_000 });
-    const selfPort = Number(new URL(self.url('/')).port);
-    const plan = uiPlan([
-      { name: 'Denied page', url: denied.url('/pass') },
-      { name: 'Denied image', url: site.url(`/embed?src=${encodeURIComponent(denied.url('/pixel.png'))}`) },
-      { name: 'Redirected', url: site.url(`/redirect?to=${encodeURIComponent(denied.url('/pass'))}`) },
-      { name: 'Server itself', url: self.url('/pass') },
-      { name: 'Allowed', url: site.url('/pass') },
-    ]);
-    const outcome = await createUiRunner(pool)(plan, {
-      saveScreenshot: new ShotStore().save,
-      guard: { allow: [], deny: ['127.0.0.2'], ownPorts: [selfPort] },
-    }).result;
-    await pool.close();
+  it(
+    'refuses pages, images and redirects to refused addresses, and says why',
+    async () => {
+      const pool = new UiBrowserPool({ executablePath: CHROMIUM, maxBrowsers: 1, stepTimeoutMs: 10_000 });
+      const selfPort = Number(new URL(self.url('/')).port);
+      const plan = uiPlan([
+        { name: 'Denied page', url: denied.url('/pass') },
+        { name: 'Denied image', url: site.url(`/embed?src=${encodeURIComponent(denied.url('/pixel.png'))}`) },
+        { name: 'Redirected', url: site.url(`/redirect?to=${encodeURIComponent(denied.url('/pass'))}`) },
+        { name: 'Server itself', url: self.url('/pass') },
+        { name: 'Allowed', url: site.url('/pass') },
+      ]);
+      const outcome = await createUiRunner(pool)(plan, {
+        saveScreenshot: new ShotStore().save,
+        guard: { allow: [], deny: ['127.0.0.2'], ownPorts: [selfPort] },
+      }).result;
+      await pool.close();
 
-    const reason = 'Requests to 127.0.0.2 are refused: it is in AQA_TARGETS_DENY (127.0.0.2).';
-    const [page, image, redirected, itself, allowed] = outcome.validation_results;
-    expect(page?.success).toBe(false);
-    expect(page?.error).toBe(`The page did not load: ${reason}`);
-    expect(image?.success).toBe(true);
-    expect(image?.ui?.failed_requests).toEqual([
-      { method: 'GET', url: denied.url('/pixel.png'), error: reason },
-    ]);
-    // The redirect is followed by the browser, past any route handler: the guard's proxy refuses it.
-    expect(redirected?.success).toBe(false);
-    expect(redirected?.error).toBe(`The page did not load: ${reason}`);
-    expect(itself?.error).toBe(
-      `The page did not load: Requests to 127.0.0.1:${selfPort} are refused: that is this AnybodyQA server itself.`,
-    );
-    expect(allowed?.success).toBe(true);
-    expect(received(denied)).toBe(0);
-    expect(received(self)).toBe(0);
-    expect(site.hits.get('/redirect')).toBe(1);
-  });
+      const reason = 'Requests to 127.0.0.2 are refused: it is in AQA_TARGETS_DENY (127.0.0.2).';
+      const [page, image, redirected, itself, allowed] = outcome.validation_results;
+      expect(page?.success).toBe(false);
+      expect(page?.error).toBe(`The page did not load: ${reason}`);
+      expect(image?.success).toBe(true);
+      expect(image?.ui?.failed_requests).toEqual([
+        { method: 'GET', url: denied.url('/pixel.png'), error: reason },
+      ]);
+      // The redirect is followed by the browser, past any route handler: the guard's proxy refuses it.
+      expect(redirected?.success).toBe(false);
+      expect(redirected?.error).toBe(`The page did not load: ${reason}`);
+      expect(itself?.error).toBe(
+        `The page did not load: Requests to 127.0.0.1:${selfPort} are refused: that is this AnybodyQA server itself.`,
+      );
+      expect(allowed?.success).toBe(true);
+      expect(received(denied)).toBe(0);
+      expect(received(self)).toBe(0);
+      expect(site.hits.get('/redirect')).toBe(1);
+    },
+    BROWSER_TEST_MS,
+  );
 });
 
 describe('the browser pool', () => {
@@ -98,72 +105,80 @@ describe('the browser pool', () => {
     );
   });
 
-  it('queues a run while the only browser is taken, telling it its place, and fails a timed-out step in words', async () => {
-    const pool = new UiBrowserPool({ executablePath: CHROMIUM, maxBrowsers: 1, stepTimeoutMs: 800 });
-    const run = createUiRunner(pool);
-    const firstPlaces: (number | null)[] = [];
-    const secondPlaces: (number | null)[] = [];
-    const first = run(
-      uiPlan([
-        { name: 'Too slow', url: site.url('/delay?ms=2000') },
-        { name: 'Then fine', url: site.url('/form') },
-      ]),
-      { saveScreenshot: new ShotStore().save, onQueued: (p) => firstPlaces.push(p) },
-    );
-    const second = run(uiPlan([{ name: 'Home', url: site.url('/pass') }], { iterations: 2 }), {
-      saveScreenshot: new ShotStore().save,
-      onQueued: (p) => secondPlaces.push(p),
-    });
-    expect(secondPlaces).toEqual([1]);
-    expect(pool.waiting).toBe(1);
-    const [a, b] = await Promise.all([first.result, second.result]);
-    await pool.close();
+  it(
+    'queues a run while the only browser is taken, telling it its place, and fails a timed-out step in words',
+    async () => {
+      const pool = new UiBrowserPool({ executablePath: CHROMIUM, maxBrowsers: 1, stepTimeoutMs: 800 });
+      const run = createUiRunner(pool);
+      const firstPlaces: (number | null)[] = [];
+      const secondPlaces: (number | null)[] = [];
+      const first = run(
+        uiPlan([
+          { name: 'Too slow', url: site.url('/delay?ms=2000') },
+          { name: 'Then fine', url: site.url('/form') },
+        ]),
+        { saveScreenshot: new ShotStore().save, onQueued: (p) => firstPlaces.push(p) },
+      );
+      const second = run(uiPlan([{ name: 'Home', url: site.url('/pass') }], { iterations: 2 }), {
+        saveScreenshot: new ShotStore().save,
+        onQueued: (p) => secondPlaces.push(p),
+      });
+      expect(secondPlaces).toEqual([1]);
+      expect(pool.waiting).toBe(1);
+      const [a, b] = await Promise.all([first.result, second.result]);
+      await pool.close();
 
-    expect(firstPlaces).toEqual([]);
-    expect(secondPlaces).toEqual([1, null]);
-    // The second run got the browser only when the first had ended.
-    expect(Date.parse(b.start_time)).toBeGreaterThanOrEqual(Date.parse(a.end_time));
-    expect(b.status).toBe('completed');
-    expect(b.validation_results.map((c) => [c.api_name, c.iteration])).toEqual([
-      ['Home', 1],
-      ['Home', 2],
-    ]);
-    expect(a.validation_results.map((c) => [c.api_name, c.success, c.error])).toEqual([
-      ['Too slow', false, 'The page did not load: the page did not load within 800 ms (the step time-out)'],
-      ['Then fine', true, null],
-    ]);
-  });
+      expect(firstPlaces).toEqual([]);
+      expect(secondPlaces).toEqual([1, null]);
+      // The second run got the browser only when the first had ended.
+      expect(Date.parse(b.start_time)).toBeGreaterThanOrEqual(Date.parse(a.end_time));
+      expect(b.status).toBe('completed');
+      expect(b.validation_results.map((c) => [c.api_name, c.iteration])).toEqual([
+        ['Home', 1],
+        ['Home', 2],
+      ]);
+      expect(a.validation_results.map((c) => [c.api_name, c.success, c.error])).toEqual([
+        ['Too slow', false, 'The page did not load: the page did not load within 800 ms (the step time-out)'],
+        ['Then fine', true, null],
+      ]);
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('closes the browser when a run is stopped mid-step, leaving no Chromium process', async () => {
-    const pool = new UiBrowserPool({ executablePath: CHROMIUM, maxBrowsers: 1, stepTimeoutMs: 10_000 });
-    const steps: string[] = [];
-    const handle = createUiRunner(pool)(
-      uiPlan([
-        { name: 'Home', url: site.url('/pass') },
-        { name: 'Long', url: site.url('/delay?ms=8000') },
-      ]),
-      { saveScreenshot: new ShotStore().save, onCall: (c) => steps.push(c.api_name) },
-    );
-    // Wait until the first step has ended and the second is loading.
-    const deadline = Date.now() + 15_000;
-    while ((steps.length === 0 || (site.hits.get('/delay') ?? 0) === 0) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const running = chromiumDescendants();
-    expect(running.length).toBeGreaterThan(0);
+  it(
+    'closes the browser when a run is stopped mid-step, leaving no Chromium process',
+    async () => {
+      const pool = new UiBrowserPool({ executablePath: CHROMIUM, maxBrowsers: 1, stepTimeoutMs: 10_000 });
+      const steps: string[] = [];
+      const handle = createUiRunner(pool)(
+        uiPlan([
+          { name: 'Home', url: site.url('/pass') },
+          { name: 'Long', url: site.url('/delay?ms=8000') },
+        ]),
+        { saveScreenshot: new ShotStore().save, onCall: (c) => steps.push(c.api_name) },
+      );
+      // Wait until the first step has ended and the second is loading.
+      const deadline = Date.now() + 15_000;
+      while ((steps.length === 0 || (site.hits.get('/delay') ?? 0) === 0) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const running = chromiumDescendants();
+      expect(running.length).toBeGreaterThan(0);
 
-    const asked = Date.now();
-    await handle.stop();
-    const outcome = await handle.result;
-    expect(Date.now() - asked).toBeLessThan(2000);
-    expect(outcome.status).toBe('stopped');
-    expect(outcome.validation_results.map((c) => c.api_name)).toEqual(['Home']);
-    // Chromium's helpers may take a moment to follow their main process out.
-    const gone = Date.now() + 2000;
-    while (running.some((pid) => chromiumDescendants().includes(pid)) && Date.now() < gone) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(chromiumDescendants()).toEqual([]);
-    await pool.close();
-  });
+      const asked = Date.now();
+      await handle.stop();
+      const outcome = await handle.result;
+      expect(Date.now() - asked).toBeLessThan(2000);
+      expect(outcome.status).toBe('stopped');
+      expect(outcome.validation_results.map((c) => c.api_name)).toEqual(['Home']);
+      // Chromium's helpers may take a moment to follow their main process out.
+      const gone = Date.now() + 2000;
+      while (running.some((pid) => chromiumDescendants().includes(pid)) && Date.now() < gone) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(chromiumDescendants()).toEqual([]);
+      await pool.close();
+    },
+    BROWSER_TEST_MS,
+  );
 });

@@ -1,6 +1,6 @@
 import type { FunctionalRunEnd, FunctionalRunOutcome } from '@aqa/engine';
 import { MAX_KEPT_CALLS } from '@aqa/engine';
-import type { CallResult, FunctionalApiResult, FunctionalResult } from '@aqa/plan';
+import type { CallResult, FunctionalApiResult, FunctionalResult, FunctionalValidation } from '@aqa/plan';
 import type { UiPage } from './ui-pages';
 
 /*
@@ -16,6 +16,11 @@ interface PageTally {
   lastStatus: number | null;
   /** Per check name, in first-seen order: passed in every step so far. */
   rules: Map<string, boolean>;
+}
+
+/** A check's name in the page's row, as the API runner names a rule (compile-api.ts). */
+function ruleName(v: FunctionalValidation): string {
+  return v.name !== '' ? v.name : `${v.type} ${v.expected_value}`;
 }
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
@@ -34,9 +39,7 @@ export class UiTally {
       failed: 0,
       timeSumMs: 0,
       lastStatus: null,
-      rules: new Map(
-        page.validations.map((v) => [v.name !== '' ? v.name : `${v.type} ${v.expected_value}`, true]),
-      ),
+      rules: new Map(page.validations.map((v) => [ruleName(v), true])),
     }));
   }
 
@@ -64,12 +67,8 @@ export class UiTally {
       const pageValidations = this.pages[pageIndex]?.validations ?? [];
       step.validation_details.forEach((detail, i) => {
         const v = pageValidations[i];
-        const name =
-          v !== undefined
-            ? v.name !== ''
-              ? v.name
-              : `${v.type} ${v.expected_value}`
-            : (detail.name ?? detail.type);
+        // A script's assertions are named by the action and what it expects: "assertTitle Order form".
+        const name = v !== undefined ? ruleName(v) : `${detail.name ?? detail.type} ${detail.expected}`;
         tally.rules.set(name, (tally.rules.get(name) ?? true) && detail.passed);
       });
     }

@@ -180,6 +180,7 @@ async function runInContext(
         sequences,
         timeoutMs,
         signal,
+        endsAt: started + durationMs,
       });
       if (signal.aborted) return null;
       done++;
@@ -188,6 +189,9 @@ async function runInContext(
         options.onCall?.(call);
       } catch {
         // A listener's mistake must not end the run.
+      }
+      if (!browser.isConnected()) {
+        return `Chromium ended unexpectedly after ${done} of ${iterations * script.pages.length} steps`;
       }
     }
   }
