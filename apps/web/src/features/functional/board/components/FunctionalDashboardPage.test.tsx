@@ -209,4 +209,21 @@ describe('Functional dashboard', () => {
       expect(await screen.findByTestId('result-test-name')).toHaveTextContent('Run fc_9');
     },
   );
+
+  it('says a UI plan could not start in the UI words', async () => {
+    serve({
+      'GET /api/functional/functional-test-results': () => json([]),
+      'GET /api/functional/get-test-configs': () => json(PLANS.slice(2)),
+      'POST /api/functional/run-test': () =>
+        json({ detail: 'UI tests need Chromium, and none was found at /usr/bin/chromium' }, 503),
+    });
+    const user = userEvent.setup();
+    renderApp('/functional-dashboard');
+    await user.click(await screen.findByTestId('run-plan'));
+    await waitFor(() =>
+      expect(noticeTexts()).toContain(
+        'Failed to start UI functional test: UI tests need Chromium, and none was found at /usr/bin/chromium',
+      ),
+    );
+  });
 });

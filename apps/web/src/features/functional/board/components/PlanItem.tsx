@@ -1,3 +1,4 @@
+import { isUiRun } from '@aqa/plan';
 import { Play } from 'lucide-react';
 import { forwardRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -45,7 +46,9 @@ export const PlanItem = forwardRef<
         state: { testId: started.test_id, planId: plan.id },
       });
     } catch (error) {
-      notice.error(t('functional.editor.startFailed', { message: errorDetailMessage(error, t) }));
+      // docs/reference/02-running.md §8: a UI plan's start fails in its own words.
+      const failed = isUiRun(plan) ? 'functional.ui.startFailed' : 'functional.editor.startFailed';
+      notice.error(t(failed, { message: errorDetailMessage(error, t) }));
       setBusy(null);
     }
   }
