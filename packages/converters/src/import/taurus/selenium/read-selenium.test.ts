@@ -179,6 +179,35 @@ describe('readSeleniumScript: each action family in the one-line and the dict fo
     ]);
   });
 
+  it('reads a name without brackets as the bracket form: assertTitle: Home is assertTitle(Home)', () => {
+    expect(
+      steps(
+        [
+          '      - go: http://127.0.0.1:5370/next',
+          '      - assertTitle: Bundle page',
+          '      - pauseFor: 2s',
+          '      - storeTitle: heading',
+          '      - screenshot: after.png',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      { kind: 'go', url: 'http://127.0.0.1:5370/next' },
+      { kind: 'assertTitle', expected: 'Bundle page' },
+      { kind: 'pauseFor', ms: 2000 },
+      { kind: 'storeTitle', variable: 'heading' },
+      { kind: 'screenshot', file: 'after.png' },
+    ]);
+    const refused = (() => {
+      try {
+        steps('      - click: submit');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(SeleniumScriptError);
+    expect((refused as SeleniumScriptError).unknown[0]?.message).toMatch(/needs a locator: write clickByID/);
+  });
+
   it('reads store* into variables that later steps use as {{name}}, with the scenario variables', () => {
     const result = readSeleniumScript(
       script(

@@ -106,8 +106,7 @@ function readOneLine(
   at: Omit<SeleniumStepSource, 'action'>,
 ): ActionRead {
   const match = ONE_LINE.exec(text);
-  // A bare name such as rawCode: print(1) is an action AnybodyQA does not run.
-  if (!match && /^[A-Za-z]+$/.test(text)) return { problem: unknownAction(text) };
+  if (!match && /^[A-Za-z]+$/.test(text)) return readBareName(text, value, at);
   if (!match) {
     return {
       problem: { action: text.slice(0, 80), message: 'is not an action: write it as name(argument)' },
@@ -202,6 +201,43 @@ function readDict(item: PlainMap, at: Omit<SeleniumStepSource, 'action'>): Actio
   if (spec.shape === 'locator') return build(spec.canonical, source, locators, param, value);
   if (spec.canonical === 'storeString') return build(spec.canonical, source, [], value ?? '', param);
   return build(spec.canonical, source, [], param ?? '', value);
+}
+
+/**
+ * A name without brackets. `assertTitle: Home`, `go: https://…`, `pauseFor: 2s` and `screenshot: a.png`
+ * read as the bracket form with the value as the argument, and `storeTitle: var` as `storeTitle(): var`.
+ * A locator action needs its locator in the name; an unknown name such as rawCode is refused as one.
+ */
+function readBareName(
+  name: string,
+  value: Plain | undefined,
+  at: Omit<SeleniumStepSource, 'action'>,
+): ActionRead {
+  const spec = ACTIONS[name.toLowerCase()];
+  if (spec === undefined) return { problem: unknownAction(name) };
+  if (spec.shape === 'locator') {
+    return {
+      problem: {
+        action: name,
+        message: `needs a locator: write ${spec.canonical}ByID(…), ByName, ByCSS, ByXPath or ByLinkText`,
+      },
+    };
+  }
+  const valueText = value === undefined || value === null ? '' : scalarText(value);
+  if (valueText === undefined) {
+    return { problem: { action: name, message: 'takes a text value, not a list or map' } };
+  }
+  const source = { ...at, action: name };
+  if (spec.canonical === 'storeTitle') return build(spec.canonical, source, [], '', valueText);
+  if (spec.canonical === 'storeString') {
+    return {
+      problem: {
+        action: name,
+        message: 'needs the text and the variable: write storeString(text): variable',
+      },
+    };
+  }
+  return build(spec.canonical, source, [], valueText, undefined);
 }
 
 function unknownAction(action: string): ActionProblem {
