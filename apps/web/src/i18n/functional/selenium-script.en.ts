@@ -16,7 +16,7 @@ export const functionalSeleniumScriptEn = {
   'functional.selenium.pagesText':
     'Run once per iteration in one browser, in this order; a failed action fails its page with a screenshot.',
   'functional.selenium.samePage': 'Acts on the page the previous step left',
-  'functional.selenium.stepCount': '{count} actions',
+  'functional.selenium.stepCount': 'Actions: {count}',
   'functional.selenium.noActions': 'No actions: the page is opened and its load measured.',
   'functional.selenium.startFailed': 'Failed to start UI functional test: {message}',
   // The Selenium help box: click, input, select, wait.

@@ -70,7 +70,11 @@ export function ScreenshotThumb({
               {t('functional.uiResult.shotDialog', { step: stepName, label })}
             </DialogTitle>
             <DialogDescription className="sr-only">{alt}</DialogDescription>
-            <img src={picture.url} alt={alt} className="h-auto w-full rounded-md border border-border" />
+            <img
+              src={picture.url}
+              alt={alt}
+              className="mx-auto h-auto max-h-[calc(100dvh-8rem)] w-auto max-w-full rounded-md border border-border"
+            />
           </DialogContent>
         )}
       </Dialog>

@@ -166,6 +166,8 @@ describe('Functional result screen, UI run', () => {
     expect(rating(first, 'fcp')).toHaveAttribute('data-rating', 'needs-improvement');
     expect(rating(first, 'fcp')).toHaveTextContent('Needs improvement');
     expect(rating(first, 'lcp')).toHaveTextContent('Poor');
+    // Shown as LCP, named in full for a screen reader and on hover.
+    expect(within(rating(first, 'lcp')).getByText('Largest contentful paint (LCP)')).toHaveClass('sr-only');
     expect(rating(first, 'cls')).toHaveTextContent('0.02');
     expect(rating(first, 'cls')).toHaveTextContent('Good');
     // DOMContentLoaded and load have no thresholds: a figure without a rating.
@@ -193,7 +195,8 @@ describe('Functional result screen, UI run', () => {
     expect(typed).toHaveAttribute('data-passed', 'true');
     expect(typed).toHaveTextContent('typeByIDLine 12id: user');
     expect(waited).toHaveAttribute('data-passed', 'false');
-    expect(within(waited!).getByTestId('ui-action-locator')).toHaveTextContent('no element');
+    // An action whose locator found nothing, or that needs none, names no locator.
+    expect(within(waited!).queryByTestId('ui-action-locator')).not.toBeInTheDocument();
     expect(within(waited!).getByTestId('ui-action-message')).toHaveTextContent(
       'expected css: #welcome to be visible within 2 s, but no element matched',
     );

@@ -35,9 +35,10 @@ function Figure({ figure }: { figure: PageFigure }) {
     >
       <dt
         className="truncate text-xs text-muted-foreground"
-        title={t(`functional.uiResult.figure.${figure.name}`)}
+        title={t(`functional.uiResult.figureName.${figure.name}`)}
       >
-        {t(`functional.uiResult.figure.${figure.name}`)}
+        <span aria-hidden>{t(`functional.uiResult.figure.${figure.name}`)}</span>
+        <span className="sr-only">{t(`functional.uiResult.figureName.${figure.name}`)}</span>
       </dt>
       <dd className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span
@@ -86,12 +87,14 @@ function ActionRow({ action }: { action: UiActionResult }) {
               {t('functional.uiResult.actionLine', { line: action.line })}
             </span>
           )}
-          <code
-            className="break-all font-mono text-[12px] text-muted-foreground"
-            data-testid="ui-action-locator"
-          >
-            {action.locator ?? t('functional.uiResult.noLocator')}
-          </code>
+          {action.locator !== null && (
+            <code
+              className="break-all font-mono text-[12px] text-muted-foreground"
+              data-testid="ui-action-locator"
+            >
+              {action.locator}
+            </code>
+          )}
         </p>
         <p
           className={cn('break-words', !action.passed && 'text-destructive-text')}

@@ -130,7 +130,7 @@ export function ScriptSourceCard({
             {selenium ? t('functional.selenium.sourceText') : t('functional.script.sourceText')}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2 lg:shrink-0">
           <Button
             variant="outline"
             disabled={disabled}

@@ -72,6 +72,9 @@ describe('the functional script input screen, Selenium variant', { timeout: 20_0
     const help = screen.getByTestId('script-help');
     for (const word of ['click:', 'input:', 'select:', 'wait:']) expect(help).toHaveTextContent(word);
     expect(screen.queryByTestId('global-rules')).not.toBeInTheDocument();
+    // One browser: no users, ramp-up or think time to ask for.
+    expect(screen.queryByTestId('setting-concurrentUsers')).not.toBeInTheDocument();
+    expect(screen.getByTestId('setting-iterations')).toBeInTheDocument();
     expect(screen.queryByTestId('file-type')).not.toBeInTheDocument();
     expect(screen.getByTestId('script-file')).toHaveAttribute('accept', '.yml,.yaml');
 
