@@ -166,6 +166,7 @@ test('builds a three-page UI plan, reorders it, saves it, opens it from the dash
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'ui-editor-390');
+  await page.getByTestId('ui-test-2').screenshot({ path: join(SHOTS, 'ui-editor-card-390.png') });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Opened again from the dashboard's plan list: its source, and the saved order and checks.

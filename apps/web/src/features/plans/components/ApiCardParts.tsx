@@ -66,7 +66,8 @@ export function MethodSelect({
 export interface ApiCardControlLabels {
   moveUp: string;
   moveDown: string;
-  duplicate: string;
+  /** Needed when the card offers duplicate (`onDuplicate`). */
+  duplicate?: string;
   remove: string;
   expand: string;
   collapse: string;

@@ -130,7 +130,6 @@ export function UiTestCard({
           labels={{
             moveUp: t('functional.ui.moveUp'),
             moveDown: t('functional.ui.moveDown'),
-            duplicate: '',
             remove: t('functional.ui.remove'),
             expand: t('functional.editor.expand'),
             collapse: t('functional.editor.collapse'),
