@@ -114,10 +114,35 @@ async function locate(
   };
 }
 
+/** What an element action does, for the message when the browser refuses it. */
+const DOING: Record<ElementStep['kind'], string> = {
+  click: 'click',
+  doubleClick: 'double-click',
+  type: 'type into',
+  keys: 'press keys in',
+  select: 'choose an option in',
+  submit: 'submit the form of',
+};
+
 async function act(step: ElementStep, ctx: ActionContext): Promise<ActionOutcome> {
   const found = await locate(step.locators, ctx);
   if (!('element' in found)) return found;
-  const { element, used } = found;
+  try {
+    return await actOn(step, found, ctx);
+  } catch (error) {
+    return {
+      passed: false,
+      locator: found.used,
+      message: `could not ${DOING[step.kind]} the element by ${found.used}: ${errorText(error, ctx.timeoutMs)}`,
+    };
+  }
+}
+
+async function actOn(
+  step: ElementStep,
+  { element, used }: Found,
+  ctx: ActionContext,
+): Promise<ActionOutcome> {
   const timeout = ctx.timeoutMs;
   const done = (message: string): ActionOutcome => ({ passed: true, message, locator: used });
   switch (step.kind) {
@@ -416,7 +441,7 @@ export function seconds(ms: number): string {
 /** A Playwright error in words: its first line without the API's name, a time-out said plainly. */
 export function errorText(error: unknown, timeoutMs: number): string {
   const text = error instanceof Error ? error.message : String(error);
-  const first = (text.split('\n')[0] ?? text).replace(/^[a-zA-Z]+\.[a-zA-Z]+: /, '');
+  const first = (text.split('\n')[0] ?? text).replace(/^[a-zA-Z]+\.[a-zA-Z]+: (?:Error: )?/, '');
   if (error instanceof Error && error.name === 'TimeoutError') {
     return `it did not finish within ${seconds(timeoutMs)} (the step time-out)`;
   }

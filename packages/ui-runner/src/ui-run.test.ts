@@ -290,6 +290,7 @@ describe('a Selenium-style script', () => {
         ...step('assertTitle', 'assertTitle(Checkout)'),
         ...step('store', 'storeTextByCSS(.absent): x'),
         ...step('fallbacks', '{type: click, locators: [{id: a1}, {css: ".a2"}]}'),
+        ...step('not a field', 'typeByID(greeting): text'),
       ]);
       const outcome = await createUiRunner(pool)(scriptPlan(yaml), { saveScreenshot: store.save }).result;
 
@@ -310,6 +311,9 @@ describe('a Selenium-style script', () => {
         assertTitle: 'expected the title "Checkout", got "Order form"',
         store: 'expected an element by css: .absent; none is on the page',
         fallbacks: 'expected an element by id: a1, css: .a2; none is on the page',
+        'not a field': expect.stringMatching(
+          /^could not type into the element by id: greeting: Element is not an <input>/,
+        ) as unknown,
       });
       expect(outcome.validation_results.every((c) => !c.success)).toBe(true);
       const click = byName(outcome, 'click');

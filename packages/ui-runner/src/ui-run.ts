@@ -3,7 +3,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { SeleniumScriptError, TaurusScriptError } from '@aqa/converters';
 import type { FunctionalRunEnd, FunctionalRunHandle, FunctionalRunOutcome } from '@aqa/engine';
 import { FUNCTIONAL_PLAN_ERRORS, sequenceValue, templateSequences, type FunctionalPlan } from '@aqa/plan';
-import type { BrowserLease, UiBrowserPool } from './browser-pool';
+import { PoolClosedError, type BrowserLease, type UiBrowserPool } from './browser-pool';
 import type { StartUiRun, UiRunOptions } from './contract';
 import { TargetGuard } from '@aqa/engine';
 import { startGuardProxy, type GuardProxy } from './guard-proxy';
@@ -64,6 +64,8 @@ function startUiRun(pool: UiBrowserPool, plan: FunctionalPlan, options: UiRunOpt
       lease = await pool.acquire(options.onQueued, abort.signal);
     } catch (error) {
       if (abort.signal.aborted) return settle('stopped', null);
+      if (error instanceof PoolClosedError)
+        return settle('failed', 'The server closed its browsers before this run had one');
       return settle('failed', `Chromium could not start: ${firstLine(error)}`);
     }
     if (abort.signal.aborted) {
@@ -143,7 +145,7 @@ async function runInContext(
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<string | null> {
-  const context = await newIsolatedContext(browser, proxy);
+  const context = await newIsolatedContext(browser, proxy, options.insecureTls === true);
   const route = await installGuardRoute(context, guard);
   const page = await context.newPage();
   page.setDefaultTimeout(timeoutMs);
@@ -199,8 +201,13 @@ async function runInContext(
 }
 
 /** A context of its own: no storage state, no service workers, no downloads; the page's own viewport. */
-async function newIsolatedContext(browser: Browser, proxy: GuardProxy | undefined): Promise<BrowserContext> {
+async function newIsolatedContext(
+  browser: Browser,
+  proxy: GuardProxy | undefined,
+  insecureTls: boolean,
+): Promise<BrowserContext> {
   const context = await browser.newContext({
+    ignoreHTTPSErrors: insecureTls,
     // Playwright sends loopback through a context's proxy too (it adds <-loopback> for Chromium).
     ...(proxy === undefined ? {} : { proxy: { server: proxy.server } }),
     viewport: VIEWPORT,
