@@ -62,6 +62,13 @@ async function open(env: StepEnv, url: string, method = 'GET', body = ''): Promi
   } catch (error) {
     const refused = env.watch.refusedDocument;
     if (refused !== undefined) return refused;
+    // The page sent the browser on during its load (location.replace): the page it went to is the step's.
+    if (error instanceof Error && error.message.includes('interrupted by another navigation')) {
+      return env.page
+        .waitForLoadState('load', { timeout: env.timeoutMs })
+        .then(() => env.watch.refusedDocument ?? null)
+        .catch((e: unknown) => errorText(e, env.timeoutMs));
+    }
     if (error instanceof Error && error.name === 'TimeoutError') {
       return `the page did not load within ${seconds(env.timeoutMs)} (the step time-out)`;
     }

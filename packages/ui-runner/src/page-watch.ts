@@ -71,7 +71,12 @@ export class PageWatch {
   }
 
   private isDocument(request: Request): boolean {
-    return request.isNavigationRequest() && request.frame() === this.page.mainFrame();
+    try {
+      return request.isNavigationRequest() && request.frame() === this.page.mainFrame();
+    } catch {
+      // A service worker's request has no frame.
+      return false;
+    }
   }
 
   private consoleError(text: string): void {
