@@ -38,6 +38,10 @@ describe('the target guard in a UI run', () => {
         { name: 'Denied page', url: denied.url('/pass') },
         { name: 'Denied image', url: site.url(`/embed?src=${encodeURIComponent(denied.url('/pixel.png'))}`) },
         { name: 'Redirected', url: site.url(`/redirect?to=${encodeURIComponent(denied.url('/pass'))}`) },
+        {
+          name: 'Redirected to https',
+          url: site.url(`/redirect?to=${encodeURIComponent(denied.url('/pass').replace('http:', 'https:'))}`),
+        },
         { name: 'Server itself', url: self.url('/pass') },
         { name: 'Allowed', url: site.url('/pass') },
       ]);
@@ -48,7 +52,7 @@ describe('the target guard in a UI run', () => {
       await pool.close();
 
       const reason = 'Requests to 127.0.0.2 are refused: it is in AQA_TARGETS_DENY (127.0.0.2).';
-      const [page, image, redirected, itself, allowed] = outcome.validation_results;
+      const [page, image, redirected, tunnelled, itself, allowed] = outcome.validation_results;
       expect(page?.success).toBe(false);
       expect(page?.error).toBe(`The page did not load: ${reason}`);
       expect(image?.success).toBe(true);
@@ -58,13 +62,15 @@ describe('the target guard in a UI run', () => {
       // The redirect is followed by the browser, past any route handler: the guard's proxy refuses it.
       expect(redirected?.success).toBe(false);
       expect(redirected?.error).toBe(`The page did not load: ${reason}`);
+      // HTTPS goes through a CONNECT tunnel, which the proxy refuses before it opens.
+      expect(tunnelled?.error).toBe(`The page did not load: ${reason}`);
       expect(itself?.error).toBe(
         `The page did not load: Requests to 127.0.0.1:${selfPort} are refused: that is this AnybodyQA server itself.`,
       );
       expect(allowed?.success).toBe(true);
       expect(received(denied)).toBe(0);
       expect(received(self)).toBe(0);
-      expect(site.hits.get('/redirect')).toBe(1);
+      expect(site.hits.get('/redirect')).toBe(2);
     },
     BROWSER_TEST_MS,
   );
