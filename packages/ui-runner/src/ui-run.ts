@@ -33,7 +33,6 @@ export function createUiRunner(pool: UiBrowserPool): StartUiRun {
 
 function startUiRun(pool: UiBrowserPool, plan: FunctionalPlan, options: UiRunOptions): FunctionalRunHandle {
   const abort = new AbortController();
-  let script: UiScript | undefined;
   let tally = new UiTally([]);
   let startedAt = new Date();
   let settled = false;
@@ -50,6 +49,7 @@ function startUiRun(pool: UiBrowserPool, plan: FunctionalPlan, options: UiRunOpt
   const run = async (): Promise<void> => {
     const problem = pool.browserProblem();
     if (problem !== null) return settle('failed', problem);
+    let script: UiScript;
     try {
       script = readUiPlan(plan);
     } catch (error) {
