@@ -54,6 +54,25 @@ const NUMBER_FIELDS: NumberField[] = [
 ];
 
 /**
+ * A UI test's numbers (docs/reference/02-running.md §5), on the UI screen and the script screen's Selenium
+ * variant: one browser, so only iterations 1–10 and duration 1–60, each falling back to 1.
+ */
+export const UI_NUMBER_FIELDS: NumberField[] = [
+  {
+    field: 'iterations',
+    model: 'iterations',
+    label: 'functional.editor.iterations',
+    bounds: FUNCTIONAL_BOUNDS.ui_iterations,
+  },
+  {
+    field: 'duration',
+    model: 'test_duration',
+    label: 'functional.editor.duration',
+    bounds: FUNCTIONAL_BOUNDS.test_duration,
+  },
+];
+
+/**
  * The test configuration form of docs/reference/02-running.md §2 "Functional URL Input screen"; the UI
  * screen shows fewer number fields, with its own bounds and words.
  */

@@ -1,18 +1,16 @@
 import type { CallResult, ValidationDetail } from '@aqa/plan';
-import { Check, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { formatMs } from '@/features/results';
 import { useI18n } from '@/i18n';
-import { cn } from '@/lib/utils';
 import { passedCount } from '../model/call-pages';
 import { MethodUrl, StatusCodeFact } from './CallFacts';
+import { PassMark } from './PassMark';
 import { FailureEvidence } from './FailureEvidence';
 import { TimingBar } from './TimingBar';
 import { UiStepDetails } from './UiStepDetails';
 
 function RuleRow({ detail }: { detail: ValidationDetail }) {
   const { t } = useI18n();
-  const Mark = detail.passed ? Check : X;
   return (
     <li
       className="space-y-1.5 px-3 py-2.5"
@@ -20,16 +18,7 @@ function RuleRow({ detail }: { detail: ValidationDetail }) {
       data-passed={detail.passed ? 'true' : 'false'}
     >
       <div className="flex min-w-0 items-start gap-2">
-        <span
-          role="img"
-          aria-label={t(detail.passed ? 'functional.result.passed' : 'functional.result.failed')}
-          className={cn(
-            'mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full',
-            detail.passed ? 'bg-success-soft text-success-text' : 'bg-destructive-soft text-destructive-text',
-          )}
-        >
-          <Mark aria-hidden className="size-3.5" />
-        </span>
+        <PassMark passed={detail.passed} />
         <Badge variant="outline" className="font-mono text-[11px]" data-testid="detail-type">
           {detail.type}
         </Badge>

@@ -1,11 +1,11 @@
 import type { UiActionResult, UiStepDetails as Details, VitalRating } from '@aqa/plan';
-import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { formatMs, formatNumber } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { pageFigures, type PageFigure } from '../model/ui-steps';
+import { PassMark } from './PassMark';
 import { ScreenshotThumb } from './ScreenshotThumb';
 
 const RATING_VARIANT = {
@@ -62,23 +62,13 @@ function Figure({ figure }: { figure: PageFigure }) {
 
 function ActionRow({ action }: { action: UiActionResult }) {
   const { t, locale } = useI18n();
-  const Mark = action.passed ? Check : X;
   return (
     <li
       className="flex min-w-0 gap-2 px-3 py-2 text-[13px]"
       data-testid="ui-action"
       data-passed={String(action.passed)}
     >
-      <span
-        role="img"
-        aria-label={t(action.passed ? 'functional.result.passed' : 'functional.result.failed')}
-        className={cn(
-          'mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full',
-          action.passed ? 'bg-success-soft text-success-text' : 'bg-destructive-soft text-destructive-text',
-        )}
-      >
-        <Mark aria-hidden className="size-3.5" />
-      </span>
+      <PassMark passed={action.passed} />
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="flex flex-wrap items-baseline gap-x-2">
           <code className="font-mono text-[12px] font-semibold">{action.action}</code>

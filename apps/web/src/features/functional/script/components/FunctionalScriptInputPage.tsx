@@ -1,4 +1,3 @@
-import { FUNCTIONAL_BOUNDS } from '@aqa/plan';
 import { Play, RefreshCw, Save, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +8,7 @@ import { SaveStatus, STICKY_FOOTER_CLASS, useEditorAddress, useEditorKey } from 
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { FunctionalEditorHead } from '../../editor/components/FunctionalEditorHead';
-import { FunctionalSettingsCard, type NumberField } from '../../editor/components/FunctionalSettingsCard';
+import { FunctionalSettingsCard, UI_NUMBER_FIELDS } from '../../editor/components/FunctionalSettingsCard';
 import type { FunctionalFormAction } from '../../editor/model/functional-form';
 import { useScriptEditor, type ScriptEditor } from '../hooks/useScriptEditor';
 import { rulesOf } from '../model/script-form';
@@ -18,25 +17,6 @@ import { ParsedApiList } from './ParsedApiList';
 import { ScriptRulesPanel } from './ScriptRulesPanel';
 import { ScriptSourceCard } from './ScriptSourceCard';
 import { SeleniumPageList } from './SeleniumPageList';
-
-/**
- * A Selenium script is a UI test: one browser, so only its iterations (1–10) and duration are asked
- * (docs/reference/02-running.md §5), as on the UI screen.
- */
-const SELENIUM_NUMBER_FIELDS: NumberField[] = [
-  {
-    field: 'iterations',
-    model: 'iterations',
-    label: 'functional.editor.iterations',
-    bounds: FUNCTIONAL_BOUNDS.ui_iterations,
-  },
-  {
-    field: 'duration',
-    model: 'test_duration',
-    label: 'functional.editor.duration',
-    bounds: FUNCTIONAL_BOUNDS.test_duration,
-  },
-];
 
 /**
  * /functional-test/script-input (docs/reference/02-running.md §2 "Functional Script Input screen"): a
@@ -78,7 +58,7 @@ function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
           dispatch={settingsDispatch}
           errors={errors}
           disabled={disabled}
-          {...(selenium ? { numberFields: SELENIUM_NUMBER_FIELDS, text: t('functional.ui.configText') } : {})}
+          {...(selenium ? { numberFields: UI_NUMBER_FIELDS, text: t('functional.ui.configText') } : {})}
         />
 
         <ScriptSourceCard

@@ -1,4 +1,3 @@
-import { FUNCTIONAL_BOUNDS } from '@aqa/plan';
 import { Plus } from 'lucide-react';
 import { useConfirm } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -8,28 +7,12 @@ import { cn } from '@/lib/utils';
 import { FunctionalActionBar } from '../../editor/components/FunctionalActionBar';
 import { FunctionalEditorHead } from '../../editor/components/FunctionalEditorHead';
 import { FunctionalListSection } from '../../editor/components/FunctionalListSection';
-import { FunctionalSettingsCard, type NumberField } from '../../editor/components/FunctionalSettingsCard';
+import { FunctionalSettingsCard, UI_NUMBER_FIELDS } from '../../editor/components/FunctionalSettingsCard';
 import { newApiForm, type FunctionalApiForm } from '../../editor/model/functional-form';
 import { problemsByField } from '../../editor/model/plan-check';
 import { useDragReorder } from '../hooks/useDragReorder';
 import { useUiEditor } from '../hooks/useUiEditor';
 import { UiTestCard } from './UiTestCard';
-
-/** The UI screen's numbers (docs/reference/02-running.md §5): iterations 1–10 and duration 1–60, each falling back to 1. */
-const UI_NUMBER_FIELDS: NumberField[] = [
-  {
-    field: 'iterations',
-    model: 'iterations',
-    label: 'functional.editor.iterations',
-    bounds: FUNCTIONAL_BOUNDS.ui_iterations,
-  },
-  {
-    field: 'duration',
-    model: 'test_duration',
-    label: 'functional.editor.duration',
-    bounds: FUNCTIONAL_BOUNDS.test_duration,
-  },
-];
 
 /**
  * /functional-test/ui-url-input (docs/reference/02-running.md §2 "UI tests"): the
