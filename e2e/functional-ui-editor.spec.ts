@@ -148,6 +148,8 @@ test('builds a three-page UI plan, reorders it, saves it, opens it from the dash
   await expect(page.getByTestId('ui-test-2-down')).toBeDisabled();
   await page.getByTestId('ui-test-1-down').click();
   expect(await cardNames(page)).toEqual(['Home', 'Cart', 'Search']);
+  // The moved card keeps the keyboard: at the end of the list, its other arrow has the focus.
+  await expect(page.getByTestId('ui-test-2-up')).toBeFocused();
   await shot(page, 'ui-editor-folded-1280');
   for (const index of [0, 1, 2]) await page.getByTestId(`ui-test-${index}-toggle`).click();
 

@@ -179,8 +179,11 @@ describe('the UI Functional Test screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByTestId('ui-test-0-down'));
     expect(cardNames()).toEqual(['Cart', 'Home', 'Checkout']);
-    await user.click(screen.getByTestId('ui-test-2-up'));
+    // The moved card's arrow keeps the focus, so the keyboard can move it again; at the end, the other arrow.
+    await waitFor(() => expect(screen.getByTestId('ui-test-1-down')).toHaveFocus());
+    await user.keyboard('{Enter}');
     expect(cardNames()).toEqual(['Cart', 'Checkout', 'Home']);
+    await waitFor(() => expect(screen.getByTestId('ui-test-2-up')).toHaveFocus());
 
     // Drag the last card's handle onto the first: it takes the first place.
     const handle = screen.getByTestId('ui-test-2-drag');
