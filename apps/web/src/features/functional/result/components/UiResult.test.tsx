@@ -240,8 +240,9 @@ describe('Functional result screen, UI run', () => {
     expect(revoked).toEqual(created);
   });
 
-  it('says why a screenshot could not be loaded', async () => {
-    serve(uiResult({ validation_results: [HOME] }), {
+  it('says why a screenshot could not be loaded, and when a step loaded no page', async () => {
+    const noPage: CallResult = { ...HOME, ui: { ...HOME.ui!, timings: null } };
+    serve(uiResult({ validation_results: [noPage] }), {
       [`GET /api/functional/screenshot/${ID}/shot-1`]: () =>
         json({ detail: 'Screenshot not found' }, 404, 'Not Found'),
     });
@@ -250,6 +251,9 @@ describe('Functional result screen, UI run', () => {
       'Could not load the screenshot: Screenshot not found',
     );
     expect(screen.getByRole('button', { name: 'Enlarge screenshot: Step' })).toBeDisabled();
+    expect(screen.getByTestId('ui-no-page')).toHaveTextContent('This step loaded no page');
+    expect(screen.getByTestId('ui-figure-ttfb')).toHaveTextContent('not reported');
+    expect(screen.getByTestId('ui-figure-lcp')).toHaveTextContent('Poor');
   });
 
   it('draws the timeline of a UI run from its measured step times', async () => {
