@@ -123,6 +123,21 @@ describe('the functional script input screen, Selenium variant', { timeout: 20_0
     });
   });
 
+  it('loads a Selenium script file as it is, and fills the settings from it', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await user.click(screen.getByLabelText('Selenium (UI)'));
+    await user.upload(
+      screen.getByTestId('script-file'),
+      new File([SCRIPT], 'shop.yml', { type: 'text/yaml' }),
+    );
+    await waitFor(() => expect(noticeTexts()).toContain('Script loaded from shop.yml'));
+    expect(screen.getByTestId<HTMLTextAreaElement>('script-content').value).toBe(SCRIPT);
+    expect(screen.getByTestId('setting-iterations')).toHaveValue('2');
+    expect(screen.getByTestId('test-name')).toHaveValue('shop');
+    expect(callsTo(fetchMock, 'POST', '/api/functional/parse-file')).toHaveLength(0);
+  });
+
   it('names each action it cannot run with its line, before anything runs', async () => {
     const user = userEvent.setup({ delay: null });
     await openScreen();
