@@ -8,3 +8,4 @@ export * from './text-command';
 export * from './think-time';
 export * from './results';
 export * from './functional';
+export * from './assistant';
