@@ -9,3 +9,4 @@ export * from './think-time';
 export * from './results';
 export * from './functional';
 export * from './assistant';
+export * from './tokens';
