@@ -12,6 +12,14 @@ export { compilePlan, PlanCompileError, type CompiledPlan } from './executor/com
 export { MAX_ENGINE_USERS, parseEnginePlan } from './executor/engine-plan';
 export { CapacityError, capacityProblems, machineLimits, type MachineLimits } from './executor/capacity';
 export { checkTargets, type TargetCheck } from './preflight';
+export {
+  evaluateThresholds,
+  parseThreshold,
+  ThresholdSyntaxError,
+  type Threshold,
+  type ThresholdMetric,
+  type ThresholdResult,
+} from './cli/thresholds';
 export * from './guard';
 export { Histogram, type EncodedHistogram } from './metrics/histogram';
 export { ERROR_KINDS } from './metrics/types';
