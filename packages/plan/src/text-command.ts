@@ -14,13 +14,16 @@ import {
   TOOLS,
 } from './perf-plan';
 import { parseThinkTimeMs, thinkTimeProblem } from './think-time';
+import { FUNCTIONAL_BOUNDS, FUNCTIONAL_PLAN_ERRORS, type FunctionalPlan } from './functional/functional-plan';
 
 /**
  * Plan edits by text command (docs/reference/01-authoring.md §2 text-command panel, §3 "Text-command response", §7
  * update-test-plan-command). A small deterministic parser, shared by the panel, the server and the
- * assistant (docs/design.md §5): a command is split into clauses ("and", ",", ";", "그리고"), each clause names
- * one change in English or Korean, and every value is checked against the model's bounds. Pure and
- * browser-safe.
+ * assistant (docs/design.md §5, §10): a command is split into clauses ("and", ",", ";", "그리고"), each clause
+ * names one change in English or Korean, and every value is checked against the model's bounds. A value may
+ * be relative to the plan's own ("double the users", "사용자 두 배"). Performance plans are read by
+ * `parseTextCommand`; functional plans by `parseFunctionalTextCommand`, which reads the same clauses and maps
+ * them onto the functional model's fields and bounds. Pure and browser-safe.
  */
 
 /** Where a change applies: the plan itself, every API, or one API by its 0-based index in plan.urls. */
@@ -95,28 +98,87 @@ const END = String.raw`(?![a-z0-9.])`;
 
 /**
  * Reads a command against a plan (the plan gives the API count and names). Nothing is partial: when
- * `errors` is not empty the caller must apply nothing.
+ * `errors` is not empty the caller must apply nothing, unless it shows the user what will and will not
+ * be applied first (James's preview, docs/design.md §10).
  */
 export function parseTextCommand(command: string, plan: PerfPlan): TextCommandResult {
+  const context: ReadContext = {
+    apiNames: plan.urls.map((entry) => entry.name ?? ''),
+    users: { current: plan.concurrent_users, min: MIN_USERS, max: MAX_USERS, range: PLAN_ERRORS.usersRange },
+    duration: {
+      current: plan.duration,
+      min: MIN_DURATION_MIN,
+      max: MAX_DURATION_MIN,
+      range: PLAN_ERRORS.durationRange,
+    },
+    iterations: undefined,
+  };
+  const read = readCommand(command, context);
+  const updates: ParsedUpdate[] = [];
+  const errors = [...read.errors];
+  for (const { update, clause } of read.clauses) {
+    if (update.field === 'iterations') {
+      errors.push(`A performance plan runs for a duration, not a number of iterations: "${clause}".`);
+    } else updates.push(update);
+  }
+  const removalProblem = removesEveryApi(updates, plan.urls.length);
+  if (removalProblem) errors.push(removalProblem);
+  return { updates, errors };
+}
+
+/** A change read from one clause; iterations exist only in functional plans. */
+type ClauseUpdate = ParsedUpdate | { field: 'iterations'; value: number; scope: 'plan' };
+
+/** What the clauses are read against: the plan's API names and its current settings with their bounds. */
+interface ReadContext {
+  apiNames: readonly string[];
+  users: Setting;
+  /** Minutes. */
+  duration: Setting;
+  /** Absent for a plan that has no iterations. */
+  iterations: Setting | undefined;
+}
+
+interface Setting {
+  current: number;
+  min: number;
+  max: number;
+  /** The model's message for a value out of bounds. */
+  range: string;
+}
+
+function readCommand(
+  command: string,
+  context: ReadContext,
+): { clauses: { update: ClauseUpdate; clause: string }[]; errors: string[] } {
   const trimmed = command.trim();
-  if (trimmed === '') return { updates: [], errors: [TEXT_COMMAND_MESSAGES.empty] };
+  if (trimmed === '') return { clauses: [], errors: [TEXT_COMMAND_MESSAGES.empty] };
   if (trimmed.length > MAX_COMMAND_LENGTH) {
-    return { updates: [], errors: [`A command may be at most ${MAX_COMMAND_LENGTH} characters long.`] };
+    return { clauses: [], errors: [`A command may be at most ${MAX_COMMAND_LENGTH} characters long.`] };
   }
   const clauses = splitClauses(trimmed);
-  if (clauses.length === 0) return { updates: [], errors: [TEXT_COMMAND_MESSAGES.empty] };
-  const updates: ParsedUpdate[] = [];
+  if (clauses.length === 0) return { clauses: [], errors: [TEXT_COMMAND_MESSAGES.empty] };
+  const read: { update: ClauseUpdate; clause: string }[] = [];
   const errors: string[] = [];
   for (const clause of clauses) {
-    const result = parseClause(clause, plan);
+    const result = parseClause(clause, context);
     if (typeof result === 'string') errors.push(result);
-    else updates.push(result);
+    else read.push({ update: result, clause });
   }
-  const removed = new Set(updates.flatMap((u) => (u.field === 'removeApi' ? [u.scope.api] : [])));
-  if (removed.size > 0 && removed.size >= plan.urls.length) {
-    errors.push('A plan keeps at least one API: this command would remove them all.');
-  }
-  return { updates, errors };
+  return { clauses: read, errors };
+}
+
+function removesEveryApi(updates: readonly { field: string; scope: unknown }[], apiCount: number) {
+  const removed = new Set(
+    updates.flatMap((u) =>
+      u.field === 'removeApi' && typeof u.scope === 'object' && u.scope !== null
+        ? [(u.scope as { api: number }).api]
+        : [],
+    ),
+  );
+  return removed.size > 0 && removed.size >= apiCount
+    ? 'A plan keeps at least one API: this command would remove them all.'
+    : undefined;
 }
 
 /**
@@ -255,24 +317,26 @@ interface Scoped {
 }
 
 const ALL_APIS =
-  /\s*(?:(?:for|on|to|in|of|from|across)\s+)?(?:all|every|each)(?:\s+(?:the|of\s+the))?\s+(?:apis?|endpoints?|requests?|calls?|steps?)\b|\s*(?:모든|전체)\s*(?:api|엔드포인트|요청)(?:에서|에게|에|의|를|을|은|는)?/giu;
+  /\s*(?:(?:for|on|to|in|of|from|across)\s+)?(?:all|every|each)(?:\s+(?:the|of\s+the))?\s+(?:apis?|endpoints?|requests?|calls?|steps?)\b|\s*(?:모든|전체|각)\s*(?:api|엔드포인트|요청|호출)(?:에서|에게|에|의|를|을|은|는)?/giu;
 const ONE_API =
-  /\s*(?:(?:for|on|to|in|of|from)\s+)?(?:the\s+)?(?:api|endpoint|request|step)\s*(?:#|no\.?\s*|number\s*)?(\d+)(?:번)?(?:에서|에게|에|의|를|을|은|는)?|\s*(\d+)\s*번(?:째)?\s*(?:api|엔드포인트|요청)(?:에서|에게|에|의|를|을|은|는)?/giu;
-const API_WORD = String.raw`(?:api|endpoint|request|step)`;
+  /\s*(?:(?:for|on|to|in|of|from)\s+)?(?:the\s+)?(?:api|endpoint|request|step|call)\s*(?:#|no\.?\s*|number\s*)?(\d+)(?:번)?(?:에서|에게|에|의|를|을|은|는)?|\s*(\d+)\s*번(?:째)?\s*(?:api|엔드포인트|요청|호출)(?:에서|에게|에|의|를|을|은|는)?/giu;
+const API_WORD = String.raw`(?:api|endpoint|request|step|call)`;
 const PARTICLE = String.raw`(?:에서|에게|에|의|를|을|은|는)?`;
-/** An API by name: API "Login", API named Login, "Login" API, for the Login API. */
+/** An API by name: API "Login", API named Login, "Login" API, for the Login API, to the login call, Login 호출에. */
 const NAMED_API = new RegExp(
   [
     String.raw`\s*(?:(?:for|on|to|in|of|from)\s+)?(?:the\s+)?${API_WORD}\s+(?:named\s+|called\s+)?(?:"([^"]+)"|'([^']+)')${PARTICLE}`,
     String.raw`\s*(?:(?:for|on|to|in|of|from)\s+)?(?:the\s+)?${API_WORD}\s+(?:named|called)\s+([^\s"']+)`,
     String.raw`\s*(?:(?:for|on|to|in|of|from)\s+)?(?:the\s+)?(?:"([^"]+)"|'([^']+)')\s*${API_WORD}${PARTICLE}`,
     String.raw`\s*(?:(?:for|on|to|in|of|from)\s+the\s+|(?<![a-z])the\s+)([^\s"'\d][^\s"']*)\s+${API_WORD}(?![a-z])`,
+    // Korean puts the name first and needs a particle after the API word: "Login 호출에", "Login API의".
+    String.raw`(?<!\S)([^\s"'\d][^\s"']*?)\s*(?:api|호출|요청|엔드포인트)(?:에서|에게|에|의|를|을|은|는)(?!\S)`,
   ].join('|'),
   'giu',
 );
 
 /** Finds "for all APIs", "on API 2", "API \"Login\"", "2번 API" and takes them out of the clause. */
-function extractScope(clause: string, plan: PerfPlan): Scoped | string {
+function extractScope(clause: string, apiNames: readonly string[]): Scoped | string {
   const found: ApiScope[] = [];
   let rest = clause.replace(ALL_APIS, () => {
     found.push('all');
@@ -280,18 +344,17 @@ function extractScope(clause: string, plan: PerfPlan): Scoped | string {
   });
   let problem: string | undefined;
   rest = rest.replace(NAMED_API, (_match: string, ...groups: unknown[]) => {
-    const name = String(groups.slice(0, 6).find((group) => typeof group === 'string') ?? '').trim();
-    const index = plan.urls.findIndex(
-      (entry) => (entry.name ?? '').trim().toLowerCase() === name.toLowerCase(),
-    );
+    const name = String(groups.slice(0, 7).find((group) => typeof group === 'string') ?? '').trim();
+    const index = apiNames.findIndex((apiName) => apiName.trim().toLowerCase() === name.toLowerCase());
     if (index === -1) problem ??= `There is no API named "${name}" in this plan.`;
     else found.push({ api: index });
     return ' ';
   });
   rest = rest.replace(ONE_API, (_match, english: string | undefined, korean: string | undefined) => {
     const number = Number(english ?? korean);
-    if (!Number.isInteger(number) || number < 1 || number > plan.urls.length) {
-      problem ??= `API ${number} does not exist: this plan has ${plan.urls.length === 1 ? '1 API' : `${plan.urls.length} APIs`} (1–${plan.urls.length}).`;
+    const count = apiNames.length;
+    if (!Number.isInteger(number) || number < 1 || number > count) {
+      problem ??= `API ${number} does not exist: this plan has ${count === 1 ? '1 API' : `${count} APIs`} (1–${count}).`;
     } else {
       found.push({ api: number - 1 });
     }
@@ -302,16 +365,21 @@ function extractScope(clause: string, plan: PerfPlan): Scoped | string {
   return { rest: rest.replace(/\s+/g, ' ').trim(), scope: found[0] };
 }
 
-type ClauseParser = (text: string, scoped: Scoped, clause: string) => ParsedUpdate | string | undefined;
+type ClauseParser = (
+  text: string,
+  scoped: Scoped,
+  clause: string,
+  context: ReadContext,
+) => ClauseUpdate | string | undefined;
 
-function parseClause(clause: string, plan: PerfPlan): ParsedUpdate | string {
+function parseClause(clause: string, context: ReadContext): ClauseUpdate | string {
   // A new name is taken as written, even when it holds words like "API 2".
-  const renamed = parseRename(clause, { rest: clause, scope: undefined }, clause);
+  const renamed = parseRename(clause, { rest: clause, scope: undefined }, clause, context);
   if (renamed !== undefined) return renamed;
-  const scoped = extractScope(clause, plan);
+  const scoped = extractScope(clause, context.apiNames);
   if (typeof scoped === 'string') return scoped;
   for (const parser of CLAUSE_PARSERS) {
-    const result = parser(scoped.rest, scoped, clause);
+    const result = parser(scoped.rest, scoped, clause, context);
     if (result !== undefined) return result;
   }
   return `"${clause}" was not understood.`;
@@ -441,15 +509,112 @@ const USERS_WORDS =
   /(?<![a-z])(?:(?:concurrent\s+|virtual\s+)?users?|vus?|concurrency)(?![a-z])|동시\s*사용자(?:\s*수)?|사용자(?:\s*수)?|유저(?:\s*수)?|가상\s*사용자/iu;
 const COUNT_VALUE = new RegExp(String.raw`${NUMBER}\s*(?:명|users?|vus?)?${END}`, 'iu');
 
-const parseUsers: ClauseParser = (text, scoped, clause) => {
+// ---- Relative values: "double the users", "users x2", "increase users by 10", "사용자 두 배", "10명 늘려" ----
+
+type Relative = { kind: 'factor'; factor: number } | { kind: 'delta'; sign: 1 | -1 };
+
+const FACTOR_WORDS: readonly (readonly [RegExp, number])[] = [
+  [/(?<![a-z])(?:double|twice)(?![a-z])|두\s*배/iu, 2],
+  [/(?<![a-z])(?:triple|thrice)(?![a-z])|세\s*배/iu, 3],
+  [/(?<![a-z])quadruple(?![a-z])|네\s*배/iu, 4],
+  [/(?<![a-z])(?:halve|half)(?![a-z])|절반|반으로/iu, 0.5],
+];
+const FACTOR_NUMBER = new RegExp(
+  String.raw`(?:^|\s)[x×*]\s*${NUMBER}${END}|${NUMBER}\s*(?:x|×|times)(?![a-z])|${NUMBER}\s*배`,
+  'iu',
+);
+/** An absolute value is set "to" a number, even with an increase word ("increase users to 50"). */
+const TO_NUMBER = new RegExp(
+  String.raw`(?<![a-z])to\s+${NUMBER}|${NUMBER}\s*(?:명|분|회|번)?\s*(?:으로|로)`,
+  'iu',
+);
+const INCREASE =
+  /(?<![a-z])(?:increase|raise|add|bump|more|plus)(?![a-z])|\+\s*\d|늘려|늘리|늘림|증가|추가|더/iu;
+const DECREASE =
+  /(?<![a-z])(?:decrease|reduce|lower|cut|fewer|less|minus|remove)(?![a-z])|(?<!\S)-\s*\d|줄여|줄이|줄임|감소|빼/iu;
+
+/** How a clause changes a setting relative to its current value, if it does. */
+function relativeOf(text: string): Relative | undefined {
+  for (const [words, factor] of FACTOR_WORDS) {
+    if (words.test(text)) return { kind: 'factor', factor };
+  }
+  const times = FACTOR_NUMBER.exec(text);
+  if (times) {
+    return { kind: 'factor', factor: Number(times[1] ?? times[2] ?? times[3]) };
+  }
+  if (TO_NUMBER.test(text)) return undefined;
+  if (DECREASE.test(text)) return { kind: 'delta', sign: -1 };
+  if (INCREASE.test(text)) return { kind: 'delta', sign: 1 };
+  return undefined;
+}
+
+/**
+ * The new value of a setting, checked against its bounds; a relative change out of bounds says what it
+ * would have made ("double the users" with 80 users: 160).
+ */
+function settle(
+  setting: Setting,
+  relative: Relative | undefined,
+  amount: number,
+): { value: number } | string {
+  const value =
+    relative === undefined
+      ? amount
+      : relative.kind === 'factor'
+        ? Math.round(setting.current * relative.factor)
+        : setting.current + relative.sign * amount;
+  if (!Number.isInteger(value) || value < setting.min || value > setting.max) {
+    if (relative === undefined) return setting.range;
+    const sum =
+      relative.kind === 'factor'
+        ? `${setting.current} × ${relative.factor}`
+        : `${setting.current} ${relative.sign > 0 ? '+' : '−'} ${amount}`;
+    return `${setting.range} (${sum} = ${value}).`;
+  }
+  return { value };
+}
+
+const parseUsers: ClauseParser = (text, scoped, clause, context) => {
   if (!USERS_WORDS.test(text)) return undefined;
   const wrong = planOnly(scoped, 'Concurrent users', clause);
   if (wrong) return wrong;
-  const match = COUNT_VALUE.exec(text.replace(USERS_WORDS, ' '));
-  if (!match) return `Give the number of users, e.g. "set users to 50". ${PLAN_ERRORS.usersRange}`;
-  const users = Number(match[1]);
-  if (!Number.isInteger(users) || users < MIN_USERS || users > MAX_USERS) return PLAN_ERRORS.usersRange;
-  return { field: 'concurrent_users', value: users, scope: 'plan' };
+  const rest = text.replace(USERS_WORDS, ' ');
+  const relative = relativeOf(rest);
+  if (relative?.kind === 'factor') {
+    const settled = settle(context.users, relative, 0);
+    return typeof settled === 'string'
+      ? settled
+      : { field: 'concurrent_users', value: settled.value, scope: 'plan' };
+  }
+  const match = COUNT_VALUE.exec(rest);
+  if (!match) return `Give the number of users, e.g. "set users to 50". ${context.users.range}`;
+  const settled = settle(context.users, relative, Number(match[1]));
+  return typeof settled === 'string'
+    ? settled
+    : { field: 'concurrent_users', value: settled.value, scope: 'plan' };
+};
+
+const ITERATION_WORDS = /(?<![a-z])(?:iterations?|loops?|repetitions?)(?![a-z])|반복(?:\s*횟수)?/iu;
+const ITERATION_VALUE = new RegExp(String.raw`${NUMBER}\s*(?:회|번|times)?${END}`, 'iu');
+
+const parseIterations: ClauseParser = (text, scoped, clause, context) => {
+  if (!ITERATION_WORDS.test(text)) return undefined;
+  const wrong = planOnly(scoped, 'Iterations', clause);
+  if (wrong) return wrong;
+  // A performance plan has none: parseTextCommand says so with the clause.
+  const setting = context.iterations ?? { current: 0, min: 1, max: Number.MAX_SAFE_INTEGER, range: '' };
+  const rest = text.replace(ITERATION_WORDS, ' ');
+  const relative = relativeOf(rest);
+  if (relative?.kind === 'factor') {
+    const settled = settle(setting, relative, 0);
+    return typeof settled === 'string'
+      ? settled
+      : { field: 'iterations', value: settled.value, scope: 'plan' };
+  }
+  const match = ITERATION_VALUE.exec(rest);
+  if (!match) return `Give the number of iterations, e.g. "set iterations to 5". ${setting.range}`.trim();
+  const settled = settle(setting, relative, Number(match[1]));
+  return typeof settled === 'string' ? settled : { field: 'iterations', value: settled.value, scope: 'plan' };
 };
 
 const DURATION_WORDS =
@@ -463,13 +628,20 @@ const DURATION_UNIT_ONLY = new RegExp(
   'iu',
 );
 
-const parseDuration: ClauseParser = (text, scoped, clause) => {
-  const match = DURATION_WORDS.test(text)
-    ? DURATION_VALUE.exec(text.replace(DURATION_WORDS, ' '))
-    : DURATION_UNIT_ONLY.exec(text);
+const parseDuration: ClauseParser = (text, scoped, clause, context) => {
+  const named = DURATION_WORDS.test(text);
+  const rest = named ? text.replace(DURATION_WORDS, ' ') : text;
+  const relative = named ? relativeOf(rest) : undefined;
+  if (relative?.kind === 'factor') {
+    const wrong = planOnly(scoped, 'The duration', clause);
+    if (wrong) return wrong;
+    const settled = settle(context.duration, relative, 0);
+    return typeof settled === 'string' ? settled : { field: 'duration', value: settled.value, scope: 'plan' };
+  }
+  const match = named ? DURATION_VALUE.exec(rest) : DURATION_UNIT_ONLY.exec(text);
   if (!match) {
-    return DURATION_WORDS.test(text)
-      ? `Give the duration in minutes, e.g. "set duration to 10 minutes". ${PLAN_ERRORS.durationRange}`
+    return named
+      ? `Give the duration in minutes, e.g. "set duration to 10 minutes". ${context.duration.range}`
       : undefined;
   }
   const wrong = planOnly(scoped, 'The duration', clause);
@@ -482,10 +654,9 @@ const parseDuration: ClauseParser = (text, scoped, clause) => {
       : unit.startsWith('s') || unit === '초'
         ? amount / 60
         : amount;
-  if (!Number.isInteger(minutes) || minutes < MIN_DURATION_MIN || minutes > MAX_DURATION_MIN) {
-    return PLAN_ERRORS.durationRange;
-  }
-  return { field: 'duration', value: minutes, scope: 'plan' };
+  if (!Number.isInteger(minutes)) return context.duration.range;
+  const settled = settle(context.duration, relative, minutes);
+  return typeof settled === 'string' ? settled : { field: 'duration', value: settled.value, scope: 'plan' };
 };
 
 const TOOL_NAME = new RegExp(String.raw`(?<![a-z0-9])(${TOOLS.join('|')})(?![a-z0-9])`, 'iu');
@@ -531,8 +702,171 @@ const CLAUSE_PARSERS: readonly ClauseParser[] = [
   parseThinkTime,
   parseTimeout,
   parseTransactionRate,
+  parseIterations,
   parseUsers,
   parseTool,
   parseMethod,
   parseDuration,
 ];
+
+// ---- Functional plans ----
+
+/**
+ * One understood change to a functional plan, named by the functional model's fields
+ * (docs/reference/02-running.md §3): users, iterations, test duration (minutes) and think time (whole
+ * seconds, one for the whole plan) belong to the plan; timeout (seconds), method, headers and the bearer
+ * token to one API or all.
+ */
+export type FunctionalUpdate =
+  | { field: 'test_name'; value: string; scope: 'plan' }
+  | {
+      field: 'concurrent_users' | 'iterations' | 'test_duration' | 'think_time';
+      value: number;
+      scope: 'plan';
+    }
+  | { field: 'timeout'; value: number; scope: ApiScope }
+  | { field: 'method'; value: HttpMethod; scope: ApiScope }
+  | { field: 'addHeader'; value: HeaderValue; scope: ApiScope }
+  | { field: 'removeHeader'; value: string; scope: ApiScope }
+  | { field: 'bearerToken'; value: string; scope: ApiScope }
+  | { field: 'removeApi'; value: true; scope: { api: number } };
+
+export interface FunctionalTextCommandResult {
+  updates: FunctionalUpdate[];
+  /** One message per clause that was not understood, is out of bounds or has no place in a functional plan. */
+  errors: string[];
+}
+
+/** A functional plan read the way a performance plan is: the same clauses, the functional model's bounds. */
+export function parseFunctionalTextCommand(
+  command: string,
+  plan: FunctionalPlan,
+): FunctionalTextCommandResult {
+  const ui = plan.source === 'ui_url_input' || plan.test_type === 'ui';
+  const bounds = (current: number, { min, max }: { min: number; max: number }, range: string): Setting => ({
+    current,
+    min,
+    max,
+    range,
+  });
+  const context: ReadContext = {
+    apiNames: plan.apis.map((api) => api.name),
+    users: bounds(
+      plan.concurrent_users,
+      FUNCTIONAL_BOUNDS.concurrent_users,
+      FUNCTIONAL_PLAN_ERRORS.usersRange,
+    ),
+    duration: bounds(
+      plan.test_duration,
+      FUNCTIONAL_BOUNDS.test_duration,
+      FUNCTIONAL_PLAN_ERRORS.durationRange,
+    ),
+    iterations: ui
+      ? bounds(plan.iterations, FUNCTIONAL_BOUNDS.ui_iterations, FUNCTIONAL_PLAN_ERRORS.uiIterationsRange)
+      : bounds(plan.iterations, FUNCTIONAL_BOUNDS.iterations, FUNCTIONAL_PLAN_ERRORS.iterationsRange),
+  };
+  const read = readCommand(command, context);
+  const updates: FunctionalUpdate[] = [];
+  const errors = [...read.errors];
+  for (const { update, clause } of read.clauses) {
+    const mapped = functionalUpdateOf(update, clause);
+    if (typeof mapped === 'string') errors.push(mapped);
+    else updates.push(mapped);
+  }
+  const removalProblem = removesEveryApi(updates, plan.apis.length);
+  if (removalProblem) errors.push(removalProblem);
+  return { updates, errors };
+}
+
+function functionalUpdateOf(update: ClauseUpdate, clause: string): FunctionalUpdate | string {
+  switch (update.field) {
+    case 'name':
+      return { field: 'test_name', value: update.value, scope: 'plan' };
+    case 'concurrent_users':
+    case 'iterations':
+      return { field: update.field, value: update.value, scope: 'plan' };
+    case 'duration':
+      return { field: 'test_duration', value: update.value, scope: 'plan' };
+    case 'thinkTime': {
+      if (update.scope !== 'all') {
+        return `A functional plan has one think time for all its APIs: "${clause}".`;
+      }
+      const seconds = parseThinkTimeMs(update.value) / 1000;
+      const { min, max } = FUNCTIONAL_BOUNDS.think_time;
+      if (!Number.isInteger(seconds) || seconds < min || seconds > max) {
+        return FUNCTIONAL_PLAN_ERRORS.thinkTimeRange;
+      }
+      return { field: 'think_time', value: seconds, scope: 'plan' };
+    }
+    case 'tool':
+      return `A functional plan has no load tool to change: "${clause}".`;
+    case 'timeout':
+    case 'transactionRate':
+      return update.field === 'timeout'
+        ? { field: 'timeout', value: update.value, scope: update.scope }
+        : `A functional plan runs every API in turn and has no transaction rate: "${clause}".`;
+    default:
+      return update;
+  }
+}
+
+/** The functional plan with the updates applied; the input is not changed (removals run last, as above). */
+export function applyFunctionalTextCommand(
+  plan: FunctionalPlan,
+  updates: readonly FunctionalUpdate[],
+): FunctionalPlan {
+  const next = JSON.parse(JSON.stringify(plan)) as FunctionalPlan;
+  const removals: number[] = [];
+  for (const update of updates) {
+    switch (update.field) {
+      case 'test_name':
+        next.test_name = update.value;
+        break;
+      case 'concurrent_users':
+      case 'iterations':
+      case 'test_duration':
+      case 'think_time':
+        next[update.field] = update.value;
+        break;
+      case 'removeApi':
+        removals.push(update.scope.api);
+        break;
+      default: {
+        const { scope } = update;
+        const apis = scope === 'all' ? next.apis : next.apis.filter((_, index) => index === scope.api);
+        for (const api of apis) applyToApi(api, update);
+      }
+    }
+  }
+  for (const index of [...new Set(removals)].sort((a, b) => b - a)) next.apis.splice(index, 1);
+  return next;
+}
+
+function applyToApi(api: FunctionalPlan['apis'][number], update: FunctionalUpdate): void {
+  switch (update.field) {
+    case 'timeout':
+      api.timeout = update.value;
+      break;
+    case 'method':
+      api.method = update.value;
+      break;
+    case 'addHeader': {
+      const name = update.value.name.toLowerCase();
+      const kept = Object.entries(api.headers).filter(([key]) => key.toLowerCase() !== name);
+      api.headers = Object.fromEntries([...kept, [update.value.name, update.value.value]]);
+      break;
+    }
+    case 'removeHeader': {
+      const name = update.value.toLowerCase();
+      api.headers = Object.fromEntries(
+        Object.entries(api.headers).filter(([key]) => key.toLowerCase() !== name),
+      );
+      break;
+    }
+    case 'bearerToken':
+      api.authorization = { ...api.authorization, type: 'bearer', token: update.value };
+      break;
+    default:
+      break;
+  }
+}
