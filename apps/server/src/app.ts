@@ -27,6 +27,7 @@ import { planRoutes } from './routes/plan.routes';
 import { runRoutes } from './routes/run.routes';
 import { systemRoutes } from './routes/system.routes';
 import { textCommandRoutes } from './routes/text-command.routes';
+import { tokenRoutes } from './routes/token.routes';
 import { createAccountServices } from './services/account-services';
 import { DemoAccountService } from './services/demo-account.service';
 import { FunctionalPlanService } from './services/functional/functional-plan.service';
@@ -98,7 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
 
-    const { users, sessions, accounts } = createAccountServices(db, config, now);
+    const { users, sessions, accounts, apiTokens } = createAccountServices(db, config, now);
     const demo = new DemoAccountService(users, config.demoAccount, now);
     const plans = new PlanService(new PlanRepository(db), now);
     const tools = new ToolDetector(config.toolCommands, {
@@ -193,11 +194,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       app.log.info({ demoAccount: demoChange }, 'Demo account synced');
     }
     await sessions.pruneEnded();
+    await apiTokens.pruneRevoked();
 
     registerErrorHandler(app);
     await registerSecurityHeaders(app);
     await registerOpenApi(app, VERSION);
-    registerAuthentication(app, sessions);
+    registerAuthentication(app, sessions, apiTokens);
     await app.register(systemRoutes, {
       pingDatabase: () => pingDatabase(db),
       demo,
@@ -205,6 +207,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       version: VERSION,
     });
     await app.register(accountRoutes, { accounts, sessions });
+    await app.register(tokenRoutes, { apiTokens });
     await app.register(planRoutes, { plans, validation });
     await app.register(textCommandRoutes, { textCommands: new TextCommandService(db, now) });
     await app.register(runRoutes, { runs });

@@ -60,8 +60,8 @@ interface OpenApiDocument {
 }
 
 type Method = RequestOptions['method'];
-/** Performance plans and runs, functional plans (fplan) and runs (frun), and UI runs' screenshots (shot). */
-type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'any';
+/** Performance plans and runs, functional plans (fplan) and runs (frun), UI runs' screenshots (shot), API tokens. */
+type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'token' | 'any';
 
 /** A place in a request where an id goes. */
 interface IdSlot {
@@ -108,6 +108,8 @@ const NOT_SCOPED: Record<string, string> = {
   'GET /api/me': "the caller's own account",
   'PUT /api/me': "the caller's own account",
   'POST /api/me/password': "the caller's own password",
+  'POST /api/tokens': 'creates an API token of the caller',
+  'GET /api/tokens': "the caller's own API tokens",
   'GET /api/engines': 'the engines installed on the server, the same for everyone',
   'POST /api/parse-swagger': 'turns the uploaded document into a plan; stores nothing',
   'POST /api/parse-postman': 'turns the uploaded collection into a plan; stores nothing',
@@ -179,6 +181,7 @@ function isIdName(name: string): boolean {
 }
 
 function kindOf(name: string, path: string): IdKind {
+  if (path.startsWith('/api/tokens/')) return 'token';
   // Functional calls name their plan by id or plan_id on the plan calls, and their run on the others.
   if (path.startsWith('/api/functional/')) {
     // GET screenshot/{testId}/{shotId}: a run, and one of its screenshots.
@@ -282,6 +285,8 @@ interface Person {
   /** An ended UI run (in Chromium), and a screenshot of it. */
   uiRunId: string;
   shotId: string;
+  /** An API token for CI (its id; the token is never used here). */
+  apiTokenId: string;
 }
 
 let server: TestServer;
@@ -329,7 +334,11 @@ async function makePerson(
     company: `Company ${secret[label]}`,
   });
   const me = await ok<{ user: { id: string } }>({ method: 'GET', url: '/api/me', token });
-  return { token, email: registration.email, userId: me.user.id };
+  const apiToken = await ok<{ id: string }>(
+    { method: 'POST', url: '/api/tokens', token, body: { name: `CI ${secret[label]}` } },
+    201,
+  );
+  return { token, email: registration.email, userId: me.user.id, apiTokenId: apiToken.id };
 }
 
 async function savePlan(person: { token: string }, label: Label, users = 2) {
@@ -537,6 +546,7 @@ function snapshotOfEveryoneButOther(): string {
     return JSON.stringify({
       users: rows('select * from users where id != ? order by id', other.userId),
       sessions: rows('select * from sessions where user_id != ? order by id', other.userId),
+      api_tokens: rows('select * from api_tokens where user_id != ? order by id', other.userId),
       plans: rows('select * from plans where user_id != ? order by id', other.userId),
       runs: rows(
         'select * from runs where user_id != ? and id != ? order by id',
@@ -617,6 +627,7 @@ function ownerIdsOf(kind: IdKind): string[] {
     fplan: [owner.functionalPlanId],
     frun: [owner.functionalRunId, owner.uiRunId, ownerLiveFunctionalRunId],
     shot: [owner.shotId],
+    token: [owner.apiTokenId],
   });
 }
 
@@ -627,6 +638,7 @@ function ownIdsOf(person: Person, kind: IdKind): string[] {
     fplan: [person.functionalPlanId],
     frun: [person.functionalRunId, person.uiRunId],
     shot: [person.shotId],
+    token: [person.apiTokenId],
   });
 }
 
@@ -687,6 +699,7 @@ function ownerTraces(withIds: boolean): string[] {
         owner.functionalRunId,
         owner.uiRunId,
         owner.shotId,
+        owner.apiTokenId,
         ownerLiveFunctionalRunId,
       ]
     : traces;

@@ -1,6 +1,14 @@
+import { API_TOKEN_MESSAGES, API_TOKEN_PREFIX } from '@aqa/plan';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnauthorizedError } from '../errors';
-import { AUTH_ERRORS, type AuthContext, type SessionService } from '../services/session.service';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import {
+  AUTH_ERRORS,
+  type AuthContext,
+  type SessionAuth,
+  type SessionService,
+} from '../services/session.service';
+import type { ApiTokenService } from '../services/token.service';
+import { bearerToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,6 +38,28 @@ export function isPublicApiRoute(method: string, url: string): boolean {
   return PUBLIC_API_ROUTES.has(`${verb} ${url}`) || (verb === 'GET' && url.startsWith(PUBLIC_API_DOCS_FILES));
 }
 
+/**
+ * The /api routes an API token may not use (docs/adr/0012-api-tokens-and-sessions.md): they manage
+ * the account and its credentials, so a token leaked from a CI job cannot mint more tokens, list or
+ * revoke the others, take over the account by changing its password or profile, or end the owner's
+ * sessions. Every other protected route takes an API token as its user. Answered 403
+ * (SESSION_REQUIRED) before the body is read.
+ */
+export const SESSION_ONLY_API_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/tokens',
+  'GET /api/tokens',
+  'DELETE /api/tokens/:id',
+  'PUT /api/me',
+  'POST /api/me/password',
+  'POST /api/logout',
+]);
+
+/** `url` is the route pattern (e.g. "/api/tokens/:id"), not the request path. */
+export function isSessionOnlyRoute(method: string, url: string): boolean {
+  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  return SESSION_ONLY_API_ROUTES.has(`${verb} ${url}`);
+}
+
 export function isProtectedRoute(method: string, url: string | undefined): boolean {
   // No matched route: the not-found handler answers (404), with no data to protect.
   if (url === undefined) return false;
@@ -38,13 +68,29 @@ export function isProtectedRoute(method: string, url: string | undefined): boole
 
 /**
  * Resolves the bearer token on every protected route before the body is even parsed, so
- * anonymous callers cannot make the server parse or validate anything for them.
+ * anonymous callers cannot make the server parse or validate anything for them. A token starting
+ * "aqa_" is an API token (session tokens never do, src/auth/tokens.ts); any other is a session.
  */
-export function registerAuthentication(app: FastifyInstance, sessions: SessionService): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  sessions: SessionService,
+  apiTokens: ApiTokenService,
+): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    if (!isProtectedRoute(request.method, request.routeOptions.url)) return;
-    request.auth = await sessions.authenticate(request.headers.authorization);
+    const url = request.routeOptions.url;
+    if (url === undefined || !isProtectedRoute(request.method, url)) return;
+    const token = bearerToken(request.headers.authorization);
+    const auth =
+      token?.startsWith(API_TOKEN_PREFIX) === true
+        ? await apiTokens.authenticate(token)
+        : await sessions.authenticate(request.headers.authorization);
+    if (auth.via === 'api_token' && isSessionOnlyRoute(request.method, url)) {
+      throw new ForbiddenError('SESSION_REQUIRED', API_TOKEN_MESSAGES.sessionRequired, {
+        hint: 'Use this from the web app, signed in with your email and password.',
+      });
+    }
+    request.auth = auth;
   });
 }
 
@@ -52,4 +98,16 @@ export function registerAuthentication(app: FastifyInstance, sessions: SessionSe
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (request.auth === null) throw new UnauthorizedError('NOT_SIGNED_IN', AUTH_ERRORS.notSignedIn);
   return request.auth;
+}
+
+/**
+ * The signed-in session of a route in SESSION_ONLY_API_ROUTES. The authentication hook has already
+ * refused API tokens there; this says so to the type checker, and refuses them again should a route
+ * call it without being listed.
+ */
+export function requireSession(request: FastifyRequest): SessionAuth {
+  const auth = requireAuth(request);
+  if (auth.via !== 'session')
+    throw new ForbiddenError('SESSION_REQUIRED', API_TOKEN_MESSAGES.sessionRequired);
+  return auth;
 }

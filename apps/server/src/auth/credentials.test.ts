@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { bearerToken, hashToken, newSessionToken } from './tokens';
+import { bearerToken, hashToken, newApiToken, newSessionToken } from './tokens';
 
 describe('passwords', () => {
   it('are hashed with argon2id and verified', async () => {
@@ -25,6 +25,14 @@ describe('tokens', () => {
     expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(a, 'base64url')).toHaveLength(32);
     expect(newSessionToken()).not.toBe(a);
+  });
+
+  it('for CI start "aqa_" and carry 32 random bytes; a session token never starts so', () => {
+    const token = newApiToken();
+    expect(token).toMatch(/^aqa_[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(token.slice(4), 'base64url')).toHaveLength(32);
+    expect(bearerToken(`Bearer ${token}`)).toBe(token);
+    for (let i = 0; i < 1000; i++) expect(newSessionToken().startsWith('aqa_')).toBe(false);
   });
 
   it('are stored as sha256 hex', () => {

@@ -5,6 +5,7 @@ import type { AuthContext } from '../services/session.service';
 import { assertSameUser, USER_MISMATCH_MESSAGE } from './scope';
 
 const auth: AuthContext = {
+  via: 'session',
   sessionId: 's1',
   user: {
     id: 'u1',

@@ -319,6 +319,29 @@ const m0009_functional_screenshots: Migration = {
   },
 };
 
+const m0010_api_tokens: Migration = {
+  async up(db: Kysely<unknown>) {
+    // API tokens for CI (docs/adr/0012-api-tokens-and-sessions.md): like sessions, only the sha256 of
+    // the token is kept. A revoked token's row stays a while so that it gets "revoked" rather than
+    // "not valid"; the user's list shows only the live and expired ones.
+    await db.schema
+      .createTable('api_tokens')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('expires_at', 'text')
+      .addColumn('revoked_at', 'text')
+      .addColumn('last_used_at', 'text')
+      .execute();
+    await db.schema.createIndex('api_tokens_user_id_idx').on('api_tokens').column('user_id').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('api_tokens').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -329,6 +352,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007_run_processes': m0007_run_processes,
   '0008_functional_tests': m0008_functional_tests,
   '0009_functional_screenshots': m0009_functional_screenshots,
+  '0010_api_tokens': m0010_api_tokens,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,7 @@ export interface Database {
   functional_plans: FunctionalPlansTable;
   functional_runs: FunctionalRunsTable;
   functional_screenshots: FunctionalScreenshotsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export interface UsersTable {
@@ -200,6 +201,21 @@ export interface FunctionalScreenshotsTable {
   created_at: string;
 }
 
+/** An API token for CI (docs/adr/0012-api-tokens-and-sessions.md); stored hashed like a session. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** sha256 hex of the bearer token ("aqa_…"); the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  /** Null: never expires. */
+  expires_at: string | null;
+  revoked_at: string | null;
+  /** Null until first used; refreshed at most once a minute. */
+  last_used_at: string | null;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -222,3 +238,5 @@ export type FunctionalRunRow = Selectable<FunctionalRunsTable>;
 export type NewFunctionalRunRow = Insertable<FunctionalRunsTable>;
 export type FunctionalRunUpdate = Updateable<FunctionalRunsTable>;
 export type NewFunctionalScreenshotRow = Insertable<FunctionalScreenshotsTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type NewApiTokenRow = Insertable<ApiTokensTable>;

@@ -11,7 +11,7 @@ import {
 import type { preValidationHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../auth/authenticate';
+import { requireAuth, requireSession } from '../auth/authenticate';
 import { toPublicUser } from '../services/account-user';
 import { ACCOUNT_MESSAGES, type AccountService } from '../services/account.service';
 import type { SessionService } from '../services/session.service';
@@ -92,7 +92,7 @@ export const accountRoutes: FastifyPluginCallbackZod<{
       },
     },
     async (request, reply) => {
-      await sessions.revoke(requireAuth(request).sessionId);
+      await sessions.revoke(requireSession(request).sessionId);
       return reply.code(204).send();
     },
   );
@@ -140,7 +140,7 @@ export const accountRoutes: FastifyPluginCallbackZod<{
       preValidation: blankMissingFields(['currentPassword', 'newPassword', 'confirmPassword']),
     },
     async (request, reply) => {
-      await accounts.changePassword(requireAuth(request), request.body);
+      await accounts.changePassword(requireSession(request), request.body);
       return reply.code(204).send();
     },
   );

@@ -2,9 +2,11 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { SessionRepository } from '../repositories/session.repository';
+import { ApiTokenRepository } from '../repositories/token.repository';
 import { UserRepository } from '../repositories/user.repository';
 import { AccountService } from './account.service';
 import { SessionService } from './session.service';
+import { ApiTokenService } from './token.service';
 
 /**
  * The account services as the configuration sets them up: one place for the server (app.ts) and
@@ -30,5 +32,6 @@ export function createAccountServices(db: Db, config: Config, now: Clock) {
     },
     now,
   );
-  return { users, sessions, accounts };
+  const apiTokens = new ApiTokenService(new ApiTokenRepository(db), users, now);
+  return { users, sessions, accounts, apiTokens };
 }

@@ -23,7 +23,7 @@ import {
 } from '../errors';
 import type { UserRepository } from '../repositories/user.repository';
 import { normalizeEmail, toAccountUser, toPublicUser } from './account-user';
-import type { AuthContext, SessionService } from './session.service';
+import type { AuthContext, SessionAuth, SessionService } from './session.service';
 
 export const ACCOUNT_MESSAGES = {
   created: 'Account created successfully',
@@ -188,7 +188,7 @@ export class AccountService {
    * one transaction. Wrong current passwords are limited per account (docs/design.md §11), so a
    * stolen session cannot be used to guess the password.
    */
-  async changePassword(auth: AuthContext, change: PasswordChange): Promise<void> {
+  async changePassword(auth: SessionAuth, change: PasswordChange): Promise<void> {
     const gate = this.passwordChangeFailures.check(auth.user.id);
     if (!gate.allowed) {
       throw new RateLimitedError(

@@ -7,11 +7,22 @@ import type { SessionRepository } from '../repositories/session.repository';
 import type { UserRepository } from '../repositories/user.repository';
 import { type AccountUser, toAccountUser } from './account-user';
 
-/** Who made the request, as resolved from its bearer token. */
-export interface AuthContext {
+/** A request made with a sign-in session's token. */
+export interface SessionAuth {
+  via: 'session';
   user: AccountUser;
   sessionId: string;
 }
+
+/** A request made with an API token for CI (docs/adr/0012-api-tokens-and-sessions.md). */
+export interface ApiTokenAuth {
+  via: 'api_token';
+  user: AccountUser;
+  tokenId: string;
+}
+
+/** Who made the request, and with which kind of token, as resolved from its bearer token. */
+export type AuthContext = SessionAuth | ApiTokenAuth;
 
 export interface IssuedSession {
   /** The bearer token; shown to the client once and stored only as its hash. */
@@ -55,7 +66,7 @@ export class SessionService {
   }
 
   /** Resolves an Authorization header to a live session, or throws UnauthorizedError saying why not. */
-  async authenticate(authorization: string | undefined): Promise<AuthContext> {
+  async authenticate(authorization: string | undefined): Promise<SessionAuth> {
     const token = bearerToken(authorization);
     if (token === undefined) throw new UnauthorizedError('NOT_SIGNED_IN', AUTH_ERRORS.notSignedIn);
     const session = await this.sessions.findByTokenHash(hashToken(token));
@@ -68,7 +79,7 @@ export class SessionService {
     if (user === undefined) throw new UnauthorizedError('NOT_SIGNED_IN', AUTH_ERRORS.notSignedIn);
     if (now - Date.parse(session.last_used_at) >= TOUCH_INTERVAL_MS)
       await this.sessions.touch(session.id, isoAt(now));
-    return { user: toAccountUser(user), sessionId: session.id };
+    return { via: 'session', user: toAccountUser(user), sessionId: session.id };
   }
 
   async revoke(sessionId: string): Promise<void> {
