@@ -17,25 +17,33 @@ import {
   FunctionalRunRepository,
   FunctionalScreenshotRepository,
 } from './repositories/functional.repository';
+import { FeedbackRepository } from './repositories/feedback.repository';
+import { MessageRepository } from './repositories/message.repository';
 import { PlanRepository } from './repositories/plan.repository';
 import { RunRepository } from './repositories/run.repository';
 import { accountRoutes } from './routes/account.routes';
+import { downloadRoutes } from './routes/download.routes';
+import { feedbackRoutes } from './routes/feedback.routes';
 import { functionalRoutes } from './routes/functional.routes';
 import { historyRoutes } from './routes/history.routes';
 import { importRoutes } from './routes/import.routes';
+import { messageRoutes } from './routes/message.routes';
 import { planRoutes } from './routes/plan.routes';
 import { runRoutes } from './routes/run.routes';
 import { systemRoutes } from './routes/system.routes';
 import { textCommandRoutes } from './routes/text-command.routes';
 import { tokenRoutes } from './routes/token.routes';
 import { createAccountServices } from './services/account-services';
+import { CliDownloadService } from './services/cli-download.service';
 import { DemoAccountService } from './services/demo-account.service';
+import { FeedbackService } from './services/feedback.service';
 import { FunctionalPlanService } from './services/functional/functional-plan.service';
 import { FunctionalRunService } from './services/functional/functional-run.service';
 import { openUiBrowsers } from './services/functional/ui-runs';
 import { createHistoryServices } from './services/history/history-services';
 import { DEFAULT_IMPORT_POOL_OPTIONS, type ImportPoolOptions } from './services/import/import-pool';
 import { ImportService } from './services/import/import.service';
+import { MessageService } from './services/message.service';
 import { PlanService } from './services/plan.service';
 import { BuiltinRunner } from './services/runs/builtin-runner';
 import { RunService } from './services/runs/run.service';
@@ -116,6 +124,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         return config.port > 0 ? [config.port] : [];
       },
     });
+    // Every ended run's message is written here (docs/reference/02-running.md §2 "Messages").
+    const messages = new MessageService(new MessageRepository(db), now, app.log);
     const runners = new RunnerRegistry(new BuiltinRunner(guard), tools);
     if (config.externalTools) {
       for (const tool of EXTERNAL_TOOLS)
@@ -130,6 +140,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       { perUser: config.maxRunsPerUser, perServer: config.maxRunsPerServer },
       app.log,
       guard,
+      messages,
     );
     const interrupted = await runs.recoverInterrupted();
     if (interrupted > 0) {
@@ -152,6 +163,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       guard,
       now,
       app.log,
+      messages,
     );
     const failedFunctional = await functionalRuns.recoverInterrupted();
     if (failedFunctional > 0) {
@@ -213,7 +225,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(runRoutes, { runs });
     await app.register(historyRoutes, createHistoryServices(db, runs));
     await app.register(importRoutes, { imports });
+    await app.register(downloadRoutes, { cli: new CliDownloadService() });
     await app.register(functionalRoutes, { plans: functionalPlans, runs: functionalRuns });
+    await app.register(messageRoutes, { messages });
+    await app.register(feedbackRoutes, { feedback: new FeedbackService(new FeedbackRepository(db), now) });
     await registerWebApp(app, config.webDistDir);
     await app.ready();
     return app;

@@ -10,3 +10,5 @@ export * from './results';
 export * from './functional';
 export * from './assistant';
 export * from './tokens';
+export * from './messages';
+export * from './feedback';

@@ -342,6 +342,57 @@ const m0010_api_tokens: Migration = {
   },
 };
 
+const m0011_messages_and_feedback: Migration = {
+  async up(db: Kysely<unknown>) {
+    // A message per ended run (docs/reference/02-running.md §2 "Messages"). It names its run in the
+    // column of the run's table, so it goes with the run (ON DELETE CASCADE) and, being unique there,
+    // a run never gets two messages.
+    await db.schema
+      .createTable('messages')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('test_type', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('run_id', 'text', (c) => c.unique().references('runs.id').onDelete('cascade'))
+      .addColumn('functional_run_id', 'text', (c) =>
+        c.unique().references('functional_runs.id').onDelete('cascade'),
+      )
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('read_at', 'text')
+      .execute();
+    await db.schema
+      .createIndex('messages_user_id_created_at_idx')
+      .on('messages')
+      .columns(['user_id', 'created_at desc'])
+      .execute();
+
+    // What users send from the Feedback screen (docs/reference/02-running.md §2 "Feedback"). The run id
+    // is kept as sent (checked to be the user's then); the feedback outlives the run.
+    await db.schema
+      .createTable('feedback')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('message', 'text', (c) => c.notNull())
+      .addColumn('page', 'text')
+      .addColumn('run_id', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('feedback_user_id_created_at_idx')
+      .on('feedback')
+      .columns(['user_id', 'created_at desc'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('feedback').execute();
+    await db.schema.dropTable('messages').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -353,6 +404,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_functional_tests': m0008_functional_tests,
   '0009_functional_screenshots': m0009_functional_screenshots,
   '0010_api_tokens': m0010_api_tokens,
+  '0011_messages_and_feedback': m0011_messages_and_feedback,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,6 +15,8 @@ export interface Database {
   functional_runs: FunctionalRunsTable;
   functional_screenshots: FunctionalScreenshotsTable;
   api_tokens: ApiTokensTable;
+  messages: MessagesTable;
+  feedback: FeedbackTable;
 }
 
 export interface UsersTable {
@@ -216,6 +218,37 @@ export interface ApiTokensTable {
   last_used_at: string | null;
 }
 
+/** A message about one of the user's runs (docs/reference/02-running.md §2 "Messages"). */
+export interface MessagesTable {
+  id: string;
+  user_id: string;
+  /** completed | failed | stopped | interrupted | threshold_failed */
+  kind: string;
+  /** load | api | ui */
+  test_type: string;
+  name: string;
+  title: string;
+  body: string;
+  /** The load run it is about (else null); unique, and deleted with the run. */
+  run_id: string | null;
+  /** The functional or UI run it is about (else null); unique, and deleted with the run. */
+  functional_run_id: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** Feedback a user sent (docs/reference/02-running.md §2 "Feedback"). */
+export interface FeedbackTable {
+  id: string;
+  user_id: string;
+  /** bug | idea | question */
+  kind: string;
+  message: string;
+  page: string | null;
+  run_id: string | null;
+  created_at: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -240,3 +273,7 @@ export type FunctionalRunUpdate = Updateable<FunctionalRunsTable>;
 export type NewFunctionalScreenshotRow = Insertable<FunctionalScreenshotsTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type NewApiTokenRow = Insertable<ApiTokensTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessageRow = Insertable<MessagesTable>;
+export type FeedbackRow = Selectable<FeedbackTable>;
+export type NewFeedbackRow = Insertable<FeedbackTable>;

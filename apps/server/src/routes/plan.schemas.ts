@@ -95,6 +95,7 @@ export const SavedPlanSchema = z
     concurrent_users: z.number().int(),
     duration: z.number().int().describe('Minutes'),
     urls: z.array(SavedUrlEntrySchema),
+    thresholds: z.array(text).optional().describe('Pass/fail criteria on the final summary, e.g. "p95<300"'),
     script: text,
     script_edited: z
       .boolean()

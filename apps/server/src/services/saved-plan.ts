@@ -26,7 +26,11 @@ export interface SavedPlan extends Omit<
 
 /** The JSON document in plans.body: the parts of the model that are not columns. */
 export function planBody(plan: PerfPlan): string {
-  return JSON.stringify({ urls: plan.urls });
+  // Thresholds are kept so that a run can be judged on them (its message, `aqa run --plan`).
+  return JSON.stringify({
+    urls: plan.urls,
+    ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
+  });
 }
 
 /**
@@ -65,6 +69,7 @@ export function toSavedPlan(row: PlanRow, ownerEmail: string): SavedPlan {
     concurrent_users: plan.concurrent_users,
     duration: plan.duration,
     urls: plan.urls,
+    ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
     script: row.script,
     script_edited: row.script_edited === 1,
     source_page: plan.source_page,

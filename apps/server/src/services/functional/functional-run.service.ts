@@ -14,6 +14,7 @@ import {
   type FunctionalResult,
   type FunctionalStatus,
   type FunctionalStatusResponse,
+  type FunctionalSummary,
   isUiRun,
 } from '@aqa/plan';
 import type { UiScreenshot } from '@aqa/ui-runner';
@@ -25,6 +26,7 @@ import type {
   FunctionalScreenshotRepository,
 } from '../../repositories/functional.repository';
 import type { AccountUser } from '../account-user';
+import type { RunNotices } from '../message.service';
 import { demoFunctionalRunProblems, demoRunRefusal } from '../demo-account-limits';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
@@ -153,6 +155,8 @@ export class FunctionalRunService {
     private readonly guard: TargetGuard,
     private readonly now: Clock,
     private readonly log: FastifyBaseLogger,
+    /** Told of every run that ends, once it is stored: the owner's message (docs/reference/02-running.md §2 "Messages"). */
+    private readonly notices: RunNotices,
   ) {}
 
   async start(user: AccountUser, sent: FunctionalPlan): Promise<{ test_id: string }> {
@@ -287,6 +291,15 @@ export class FunctionalRunService {
         summary: row.summary ?? JSON.stringify(EMPTY_SUMMARY),
       });
       if (row.plan_id !== null) await this.plans.setStatus(row.user_id, row.plan_id, 'failed');
+      await this.notices.functionalRunEnded({
+        id: row.id,
+        userId: row.user_id,
+        name: row.test_name,
+        ui: row.test_type === 'ui',
+        status: 'failed',
+        summary: row.summary === null ? EMPTY_SUMMARY : (JSON.parse(row.summary) as FunctionalSummary),
+        error: FUNCTIONAL_INTERRUPTED,
+      });
     }
     return rows.length;
   }
@@ -371,5 +384,14 @@ export class FunctionalRunService {
       head: JSON.stringify(headOf(calls, LISTED_CALLS)),
     });
     if (run.planId !== null) await this.plans.setStatus(run.userId, run.planId, status);
+    await this.notices.functionalRunEnded({
+      id: run.id,
+      userId: run.userId,
+      name: run.plan.test_name,
+      ui: isUiRun(run.plan),
+      status,
+      summary: outcome.summary,
+      error: outcome.error ?? run.stopReason,
+    });
   }
 }

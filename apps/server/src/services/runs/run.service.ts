@@ -29,6 +29,7 @@ import { NotFoundError, RateLimitedError, ValidationError, type FieldError } fro
 import type { PlanRepository } from '../../repositories/plan.repository';
 import type { RunRepository, RunViewRow } from '../../repositories/run.repository';
 import type { AccountUser } from '../account-user';
+import type { RunNotices } from '../message.service';
 import { PLAN_MESSAGES } from '../plan.service';
 import { rowToPlan } from '../saved-plan';
 import { DatabaseOutput } from './database-output';
@@ -94,6 +95,8 @@ export class RunService {
     private readonly log: FastifyBaseLogger,
     /** Asked about every host of a plan before its run starts (docs/adr/0015-target-guard.md). */
     private readonly guard: TargetGuard,
+    /** Told of every run that ends, once it is stored: the owner's message (docs/reference/02-running.md §2 "Messages"). */
+    private readonly notices: RunNotices,
   ) {}
 
   start(user: AccountUser, request: RunTestRequest): Promise<RunStarted> {
@@ -225,7 +228,11 @@ export class RunService {
     let interrupted = 0;
     for (const row of await this.runs.unfinished()) {
       const points = (await this.runs.pointsOf(row.id)).map(rowToPoint);
-      if (await this.runs.endUnfinished(row.id, interruptedEnding(rowToRecord(row), points))) interrupted++;
+      if (await this.runs.endUnfinished(row.id, interruptedEnding(rowToRecord(row), points))) {
+        interrupted++;
+        const ended = await this.runs.findForUser(row.user_id, row.id);
+        if (ended !== undefined) await this.notices.loadRunEnded(rowToRecord(ended));
+      }
     }
     return interrupted;
   }
@@ -357,7 +364,9 @@ export class RunService {
       live = new LiveRun(record, choice.runner.start(plan, { durationSeconds, logger: log, onToolProcess }));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      await this.runs.update(id, { status: 'failed', error: message, ended_at: new Date().toISOString() });
+      const endedAt = new Date().toISOString();
+      await this.runs.update(id, { status: 'failed', error: message, ended_at: endedAt });
+      await this.notices.loadRunEnded({ ...record, status: 'failed', error: message, ended_at: endedAt });
       if (err instanceof PlanCompileError) throw compileError(err);
       throw err;
     }
@@ -416,6 +425,7 @@ export class RunService {
       }
     }
     this.registry.remove(run.id);
+    await this.notices.loadRunEnded(run.toRecord());
     run.markStored();
     log.info({ status: ending.status, total_requests: ending.summary?.total_requests ?? 0 }, 'Run ended');
   }
