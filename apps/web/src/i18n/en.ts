@@ -4,6 +4,7 @@ import { functionalScriptEn } from './functional/script.en';
 import { functionalUiEditorEn } from './functional/ui-editor.en';
 import { functionalSeleniumScriptEn } from './functional/selenium-script.en';
 import { functionalUiResultEn } from './functional/ui-result.en';
+import { settingsTokensEn } from './settings-tokens.en';
 
 /**
  * Every string of the interface. `ko.ts` is typed as `Messages`, so TypeScript refuses a Korean dictionary
@@ -605,7 +606,7 @@ export const en = {
   'profile.passwordChanged': 'Your password has been changed.',
 
   'settings.title': 'Settings',
-  'settings.subtitle': 'Language and appearance for this browser. Changes apply immediately.',
+  'settings.subtitle': 'Language and appearance for this browser (applied at once), and API tokens for CI.',
   'settings.languageTitle': 'Language',
   'settings.languageText': 'The language of menus, labels and messages.',
   'settings.english': 'English',
@@ -1007,6 +1008,7 @@ export const en = {
   ...functionalUiEditorEn,
   ...functionalSeleniumScriptEn,
   ...functionalUiResultEn,
+  ...settingsTokensEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@ import { functionalScriptKo } from './functional/script.ko';
 import { functionalUiEditorKo } from './functional/ui-editor.ko';
 import { functionalSeleniumScriptKo } from './functional/selenium-script.ko';
 import { functionalUiResultKo } from './functional/ui-result.ko';
+import { settingsTokensKo } from './settings-tokens.ko';
 
 /** Korean. Typed as `Messages`: a missing or unknown key is a compile error. */
 export const ko: Messages = {
@@ -600,7 +601,7 @@ export const ko: Messages = {
   'profile.passwordChanged': '비밀번호가 변경되었습니다.',
 
   'settings.title': '설정',
-  'settings.subtitle': '이 브라우저의 언어와 화면 테마를 설정하세요. 변경 사항은 바로 적용됩니다.',
+  'settings.subtitle': '이 브라우저의 언어와 화면 테마(바로 적용됨), 그리고 CI용 API 토큰을 설정하세요.',
   'settings.languageTitle': '언어',
   'settings.languageText': '메뉴, 레이블, 메시지에 사용할 언어입니다.',
   'settings.english': 'English',
@@ -1000,4 +1001,5 @@ export const ko: Messages = {
   ...functionalUiEditorKo,
   ...functionalSeleniumScriptKo,
   ...functionalUiResultKo,
+  ...settingsTokensKo,
 };

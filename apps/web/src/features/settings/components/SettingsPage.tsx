@@ -7,6 +7,7 @@ import { isLanguage, useI18n } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { useTheme, type ThemePreference } from '@/lib/theme';
 import { cn } from '@/lib/utils';
+import { ApiTokensCard } from './ApiTokensCard';
 
 const THEME_OPTIONS: { value: ThemePreference; label: MessageKey; icon: LucideIcon }[] = [
   { value: 'light', label: 'settings.themeLight', icon: Sun },
@@ -56,7 +57,10 @@ function ThemePreview({ theme }: { theme: ThemePreference }) {
   );
 }
 
-/** Settings (docs/design.md §5): language and theme, stored in this browser and applied at once. */
+/**
+ * Settings (docs/design.md §5): language and theme, stored in this browser and applied at once; and the
+ * account's API tokens for CI, kept on the server.
+ */
 export default function SettingsPage() {
   const { t, language, setLanguage } = useI18n();
   const { theme, setTheme } = useTheme();
@@ -141,6 +145,8 @@ export default function SettingsPage() {
           </div>
         </CardContent>
       </Card>
+
+      <ApiTokensCard />
     </div>
   );
 }
