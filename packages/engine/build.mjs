@@ -5,10 +5,15 @@
 //                    from their own directory, so the files always travel together.
 //   dist/functional-worker.mjs  the functional run's worker-thread entry (src/functional/worker-entry.ts),
 //                    found the same way.
-// @aqa/plan (TypeScript source) is bundled in; npm dependencies stay external.
+//   dist/aqa-standalone.mjs  the same command line as ONE file with every npm dependency inlined: the
+//                    file the server serves at GET /downloads/aqa.mjs (docs/reference/02-running.md §7),
+//                    which `node aqa.mjs` runs with nothing installed. Its runs on a server need only
+//                    Node's fetch; its local runs look for worker.mjs beside it.
+// @aqa/plan (TypeScript source) is bundled in; npm dependencies stay external (but in the standalone file).
 // `ensureBuilt()` rebuilds only when a source file is newer than the bundles, so bin/aqa.mjs and
 // the engine's source mode (tests, tsx) can call it on every start.
 import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,9 +49,11 @@ function newestMtime(path) {
   return newest;
 }
 
+const STANDALONE = 'aqa-standalone';
+
 function oldestOutput() {
   let oldest = Infinity;
-  for (const name of Object.keys(ENTRIES)) {
+  for (const name of [...Object.keys(ENTRIES), STANDALONE]) {
     try {
       oldest = Math.min(oldest, statSync(join(DIST, `${name}.mjs`)).mtimeMs);
     } catch {
@@ -75,18 +82,58 @@ export async function build() {
     sourcemap: 'linked',
     write: false,
     logLevel: 'warning',
-    // Bundled CJS dependencies may call require(); give ESM output one.
-    banner: {
-      js: "import { createRequire as __aqaCreateRequire } from 'node:module'; const require = __aqaCreateRequire(import.meta.url);",
-    },
+    banner: REQUIRE_BANNER,
   });
   mkdirSync(DIST, { recursive: true });
-  for (const f of result.outputFiles) {
-    const tmp = `${f.path}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(tmp, f.contents);
-    renameSync(tmp, f.path);
-  }
+  for (const f of result.outputFiles) writeAtomically(f.path, f.contents);
+  await buildStandaloneCli(join(DIST, `${STANDALONE}.mjs`));
   return DIST;
+}
+
+/** Bundled CJS dependencies may call require(); give ESM output one. */
+const REQUIRE_BANNER = {
+  js: "import { createRequire as __aqaCreateRequire } from 'node:module'; const require = __aqaCreateRequire(import.meta.url);",
+};
+
+function writeAtomically(path, contents) {
+  const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(tmp, contents);
+  renameSync(tmp, path);
+}
+
+/**
+ * The command line as one file with nothing external but Node's own modules, written to `outfile`
+ * (the server's build calls this too, so its dist/ holds the file it serves). No source map: the
+ * file travels alone.
+ */
+export async function buildStandaloneCli(outfile) {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    entryPoints: [ENTRIES.aqa],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    logLevel: 'warning',
+    banner: { js: `#!/usr/bin/env node\n${REQUIRE_BANNER.js}` },
+    metafile: true,
+  });
+  const external = Object.values(result.metafile.outputs)
+    .flatMap((o) => o.imports)
+    .filter((i) => i.external && !isNodeBuiltin(i.path))
+    .map((i) => i.path);
+  if (external.length > 0) {
+    throw new Error(`the standalone aqa.mjs would import ${[...new Set(external)].join(', ')} at run time`);
+  }
+  mkdirSync(dirname(outfile), { recursive: true });
+  for (const f of result.outputFiles) writeAtomically(f.path, f.contents);
+  return outfile;
+}
+
+function isNodeBuiltin(path) {
+  return path.startsWith('node:') || builtinModules.includes(path);
 }
 
 /** Builds when missing or older than the sources; returns the dist directory. */
@@ -98,8 +145,6 @@ export async function ensureBuilt() {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await build();
   process.stdout.write(
-    `built ${Object.keys(ENTRIES)
-      .map((n) => `dist/${n}.mjs`)
-      .join(', ')}\n`,
+    `built ${[...Object.keys(ENTRIES), STANDALONE].map((n) => `dist/${n}.mjs`).join(', ')}\n`,
   );
 }

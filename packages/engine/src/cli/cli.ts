@@ -17,6 +17,9 @@ import { splitUsers, startRun } from '../run';
 import type { RunResult } from '../types';
 import { startFunctionalRun } from '../functional/functional-run';
 import { testCommand } from './functional-test';
+import { RemoteError, remoteTarget, SERVER_ENV, TOKEN_ENV } from './remote-client';
+import { remoteRun } from './remote-run';
+import { remoteTestCommand } from './remote-test';
 import { junitXml, progressLine, summaryText } from './report';
 import { writeOutputFile } from './output-file';
 import { stopOnSignals } from './signals';
@@ -37,11 +40,23 @@ const HELP = `aqa — AnybodyQA load engine
 Usage:
   aqa run <plan.json> [options]         run a saved performance plan (JSON as saved or exported)
   aqa run --url URL [options]           quick test of one URL
+  aqa run --plan ID --server URL [--token T] [--threshold EXPR] [--junit FILE] [--duration D] [--users N]
+                                        run the saved plan ID on an AnybodyQA server and follow it live
+  aqa test --plan ID --server URL [--token T] [--junit FILE]
+                                        run a saved functional plan on the server
   aqa test <functional-plan.json | script.yml> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
                                         run a functional API test or a Taurus script; exit 0 all
                                         passed, 1 a validation failed, 2 it could not run
                                         (aqa test --help for more)
   aqa --help | aqa --version
+
+On a server (--plan): the server runs the plan for the user of the API token, and aqa prints a line
+a second (elapsed, requests, req/s, p95, errors), then the summary, and judges the plan's own
+thresholds and --threshold on the server's final figures. --server and --token may be given as
+${SERVER_ENV} and ${TOKEN_ENV} (keep the token out of the command line: CI secrets go in the
+environment); create a token in Settings → API tokens. The plan's id is in its address on the server.
+--duration (whole seconds or more) and --users override the saved plan for this run. Ctrl-C stops the
+run on the server.
 
 Options of aqa run:
   --url URL             the URL to request (quick form)
@@ -62,10 +77,14 @@ Options of aqa run:
   --json FILE           write the full result, with the per-second series, as JSON
   --junit FILE          write JUnit XML (one test case per threshold and per step)
   --quiet               no live progress line
+  --plan ID             run the saved performance plan ID on the server (see above)
+  --server URL          the AnybodyQA server, e.g. https://aqa.example.com (or ${SERVER_ENV})
+  --token T             an API token of the plan's owner (or ${TOKEN_ENV})
   -h, --help            this help
 
 Exit codes of aqa run: 0 thresholds held (or none set), 1 a threshold failed, 2 the test could not run
-(bad arguments or plan, target unreachable before the first request, engine failure).
+(bad arguments or plan, target unreachable before the first request, engine failure; with --plan also:
+the server unreachable, a refused token, an unknown plan, a run refused, failed or stopped).
 Every request is counted and every latency recorded (HDR histograms, no sampling).
 `;
 
@@ -157,8 +176,67 @@ function quickPlan(
   return parsed.data;
 }
 
+/** A run on a server: `--plan ID` or `--plan=ID` among the arguments. */
+const isRemote = (argv: string[]): boolean => argv.some((a) => a === '--plan' || a.startsWith('--plan='));
+
+/** Flags of `aqa run` that a run on the server cannot honour: the server runs the load. */
+const LOCAL_ONLY = ['url', 'workers', 'insecure', 'json', 'header', 'body'] as const;
+
+/** `aqa run --plan ID`: the saved plan runs on the server (remote-run.ts). */
+async function runOnServer(
+  planId: string,
+  positionals: string[],
+  v: Partial<Record<(typeof LOCAL_ONLY)[number], unknown>> & {
+    server?: string | undefined;
+    token?: string | undefined;
+    users?: string | undefined;
+    duration?: string | undefined;
+    threshold?: string[] | undefined;
+    junit?: string | undefined;
+    'summary-json'?: string | undefined;
+    quiet: boolean;
+  },
+): Promise<number> {
+  try {
+    if (positionals.length > 0)
+      throw new UsageError(`give either a plan file or --plan ID, not both (${positionals.join(' ')})`);
+    const local = LOCAL_ONLY.filter((name) => v[name] !== undefined && v[name] !== false);
+    if (local.length > 0)
+      throw new UsageError(
+        `${local.map((n) => `--${n}`).join(', ')} apply to local runs; with --plan the server runs the saved plan`,
+      );
+    if (planId.trim() === '') throw new UsageError('--plan needs the id of a saved performance plan');
+    const users = positiveInt('users', v.users);
+    let durationSeconds: number | undefined;
+    if (v.duration !== undefined) {
+      durationSeconds = parseDurationS(v.duration);
+      if (!Number.isInteger(durationSeconds))
+        throw new UsageError(
+          `--duration ${JSON.stringify(v.duration)}: a run on the server takes whole seconds`,
+        );
+    }
+    return await remoteRun(remoteTarget(v, process.env), {
+      planId: planId.trim(),
+      durationSeconds,
+      users,
+      thresholds: (v.threshold ?? []).map(parseThreshold),
+      parseThreshold,
+      junit: v.junit,
+      summaryJson: v['summary-json'],
+      quiet: v.quiet,
+    });
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof ThresholdSyntaxError || e instanceof RemoteError) {
+      err(`aqa: ${e.message}\n`);
+      return EXIT_CANNOT_RUN;
+    }
+    throw e;
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'test') return testCommand(argv.slice(1), startFunctionalRun);
+  if (argv[0] === 'test')
+    return isRemote(argv) ? remoteTestCommand(argv.slice(1)) : testCommand(argv.slice(1), startFunctionalRun);
   let args;
   try {
     args = parseArgs({
@@ -178,6 +256,9 @@ export async function main(argv: string[]): Promise<number> {
         json: { type: 'string' },
         junit: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        plan: { type: 'string' },
+        server: { type: 'string' },
+        token: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', default: false },
       },
@@ -200,6 +281,8 @@ export async function main(argv: string[]): Promise<number> {
     err(command === undefined ? HELP : `aqa: unknown command ${JSON.stringify(command)}\n\n${HELP}`);
     return command === undefined ? EXIT_OK : EXIT_CANNOT_RUN;
   }
+
+  if (v.plan !== undefined) return runOnServer(v.plan, file === undefined ? extra : [file, ...extra], v);
 
   let loaded: Loaded;
   let thresholds: Threshold[];

@@ -43,6 +43,7 @@ export const TEST_HELP = `aqa test — run a functional API test
 Usage:
   aqa test <functional-plan.json> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
   aqa test <script.yml> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
+  aqa test --plan ID --server URL [--token T] [--junit FILE] [--json FILE] [--html FILE] [--quiet]
 
 A JSON file holds a functional plan: as the API Test or Script screen saves it, or as
 GET /api/functional/get-test-config/{id} answers it (id, user_email and the other saved fields are
@@ -54,7 +55,16 @@ script holds that cannot run is printed first, with its YAML path, line and what
 Every API runs in order for the iterations and users, and every validation rule is judged; each call
 is printed as it is judged, then a summary.
 
+With --plan, the server runs the saved functional plan ID (its id is in the plan's address) for the
+user of the API token; aqa asks its status every second, then prints each call and writes the
+reports. --server and --token may be given as AQA_SERVER and AQA_TOKEN instead (keep the token out
+of the command line: CI secrets go in the environment). Create a token in Settings → API tokens.
+
 Options:
+  --plan ID       run the saved functional plan ID on the server (with --server and a token)
+  --server URL    the AnybodyQA server, e.g. https://aqa.example.com (or AQA_SERVER)
+  --token T       an API token of the plan's owner (or AQA_TOKEN)
+  --quiet         no "running…" line while a --plan run goes
   --junit FILE    write JUnit XML: a test case per API per iteration and user, failures with each
                   rule's expected and actual value, calls with no response as errors
   --json FILE     write the whole result as JSON (the server's functional result shape)
@@ -62,10 +72,11 @@ Options:
   --insecure      accept self-signed / invalid TLS certificates
   -h, --help      this help
 
-Ctrl-C stops the run, keeps what was measured and still writes the reports.
+Ctrl-C stops the run (on the server too), keeps what was measured and still writes the reports.
 Exit codes: 0 every call passed, 1 a validation failed, 2 the test could not run (unreadable file,
 invalid plan, a script with nothing runnable or a missing data file, no response from the target,
-stopped before the end, runner failure).
+stopped before the end, runner failure; with --plan also: the server unreachable, a refused token,
+an unknown plan, a run the server refused).
 `;
 
 class UsageError extends Error {}
@@ -252,7 +263,7 @@ export class CallTally {
 }
 
 /** 0 all passed; 1 a validation failed; 2 nothing came back, or the run ended short with no validation failed. */
-export function exitCodeOf(outcome: FunctionalRunOutcome, tally: CallTally): number {
+export function exitCodeOf(outcome: { status: string; error: string | null }, tally: CallTally): number {
   if (tally.failedWithResponse > 0) return TEST_EXIT_FAILED;
   if (tally.calls === tally.noResponse) return TEST_EXIT_CANNOT_RUN;
   // Stopped, or ended early by the test duration or a runner failure: not every call was judged.
@@ -260,7 +271,8 @@ export function exitCodeOf(outcome: FunctionalRunOutcome, tally: CallTally): num
   return tally.passed === tally.calls ? TEST_EXIT_PASSED : TEST_EXIT_FAILED;
 }
 
-function summaryText(result: FunctionalResult, tally: CallTally, wallMs: number): string {
+/** The closing lines of a functional run: status, calls passed and failed, requests, and why it ended early. */
+export function summaryText(result: FunctionalResult, tally: CallTally, wallMs: number): string {
   const name = result.test_name === '' ? 'Unnamed Test' : result.test_name;
   const lines = [
     '',
@@ -276,7 +288,8 @@ function summaryText(result: FunctionalResult, tally: CallTally, wallMs: number)
   return `${lines.join('\n')}\n`;
 }
 
-function writeReport(file: string, content: string, what: string): boolean {
+/** Writes a report and says where; false (said on stderr) when it could not be written. */
+export function writeReport(file: string, content: string, what: string): boolean {
   if (!writeOutputFile(file, content)) return false;
   out(`${what} written to ${file}\n`);
   return true;

@@ -1,4 +1,5 @@
-import type { RunResult, RunSnapshot } from '../types';
+import type { ResultSummary } from '@aqa/plan';
+import type { ApiResultRow, RunResult, RunSnapshot } from '../types';
 import type { ThresholdResult } from './thresholds';
 
 const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -14,7 +15,8 @@ export function progressLine(s: RunSnapshot, totalS: number): string {
   );
 }
 
-function table(rows: string[][], alignRight: boolean[]): string {
+/** Rows as a text table, each column as wide as its widest cell. */
+export function table(rows: string[][], alignRight: boolean[]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
   return rows
     .map((r) =>
@@ -129,12 +131,28 @@ const xmlEscape = (s: string): string =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
   );
 
+/** What the JUnit report reads of a run: a local RunResult, or a server's get-test-result answer. */
+export interface JunitRun {
+  summary: ResultSummary;
+  api_results: Pick<
+    ApiResultRow,
+    | 'name'
+    | 'total_requests'
+    | 'failed_requests'
+    | 'error_rate'
+    | 'average_response_time'
+    | 'percentile_95'
+    | 'percentile_99'
+  >[];
+  started_at: string;
+}
+
 /**
  * JUnit XML: one test case per threshold (a failure when it does not hold) and one per step with
  * its figures in system-out. Steps do not fail by themselves: CI gates on thresholds, as the exit
  * code does.
  */
-export function junitXml(r: RunResult, thresholds: ThresholdResult[], planName: string): string {
+export function junitXml(r: JunitRun, thresholds: ThresholdResult[], planName: string): string {
   const s = r.summary;
   const failures = thresholds.filter((t) => !t.passed).length;
   const cases: string[] = [];

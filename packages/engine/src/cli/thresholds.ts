@@ -1,4 +1,4 @@
-import type { RunSummary } from '../types';
+import type { ResultSummary } from '@aqa/plan';
 
 /**
  * Pass/fail criteria on the final summary, as in k6: `p95<300`, `error_rate<1%`, `rps>=500`.
@@ -32,7 +32,7 @@ const METRICS = {
   rps: 'requests_per_second',
   requests: 'total_requests',
   failed: 'failed_requests',
-} as const satisfies Record<string, keyof RunSummary>;
+} as const satisfies Record<string, keyof ResultSummary>;
 export type ThresholdMetric = keyof typeof METRICS;
 
 const LATENCY: ReadonlySet<string> = new Set([
@@ -75,7 +75,7 @@ export function parseThreshold(text: string): Threshold {
   return { source: text.trim(), metric, op: m[2] as Threshold['op'], value };
 }
 
-export function evaluateThresholds(thresholds: Threshold[], summary: RunSummary): ThresholdResult[] {
+export function evaluateThresholds(thresholds: Threshold[], summary: ResultSummary): ThresholdResult[] {
   return thresholds.map((t) => {
     const actual = summary[METRICS[t.metric]];
     const passed =

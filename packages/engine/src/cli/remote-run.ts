@@ -1,0 +1,269 @@
+/**
+ * `aqa run --plan ID --server URL --token T`: starts a saved performance plan on the server
+ * (POST /api/run-test), follows it live (GET /api/test-stream/{id}, else get-test-result every 2 s),
+ * prints the summary and judges the plan's thresholds and --threshold on the server's final figures
+ * (docs/reference/02-running.md §7).
+ *
+ * Exit codes as `aqa run`: 0 every threshold held (or none was set); 1 a threshold failed; 2 the run
+ * could not run or did not end by itself (bad arguments, the server unreachable, a refused token, an
+ * unknown plan, a run the server refused, a failed, interrupted or stopped run).
+ */
+import {
+  FINAL_STATUSES,
+  LiveSnapshotSchema,
+  PerfPlanSchema,
+  RunStartedSchema,
+  TestResultSchema,
+  type LiveSnapshot,
+  type TestResult,
+} from '@aqa/plan';
+import { RemoteClient, RemoteError, serverEvents, sleep, type RemoteTarget } from './remote-client';
+import { junitXml, table } from './report';
+import { writeOutputFile } from './output-file';
+import { stopOnSignals } from './signals';
+import { evaluateThresholds, type Threshold, type ThresholdResult } from './thresholds';
+
+export const REMOTE_EXIT_OK = 0;
+export const REMOTE_EXIT_THRESHOLD_FAILED = 1;
+export const REMOTE_EXIT_CANNOT_RUN = 2;
+
+/** How often the run is read when its live stream is not available. */
+const POLL_MS = 2000;
+/** Reads of a run in a row that may fail before the server counts as lost. */
+const POLL_FAILURES_ALLOWED = 5;
+
+/** What a remote run is asked: the saved plan, its overrides, and what to write. */
+export interface RemoteRunRequest {
+  planId: string;
+  /** Whole seconds; the server's duration_seconds override. */
+  durationSeconds?: number | undefined;
+  users?: number | undefined;
+  /** --threshold, already read; the plan's own are added from the server. */
+  thresholds: Threshold[];
+  parseThreshold: (text: string) => Threshold;
+  junit?: string | undefined;
+  summaryJson?: string | undefined;
+  quiet: boolean;
+}
+
+const out = (s: string): void => void process.stdout.write(s);
+const err = (s: string): void => void process.stderr.write(s);
+
+const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const dec = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const ms = (v: number): string => `${dec.format(v)} ms`;
+
+/** One second of the run as the terminal shows it: elapsed, users, requests, req/s, p95, errors. */
+export function remoteProgressLine(s: LiveSnapshot, totalS: number): string {
+  return (
+    `[${Math.round(s.elapsed_seconds)}s/${Math.round(totalS)}s] users ${s.active_users}` +
+    ` | requests ${int.format(s.totals.requests)} | ${int.format(s.requests_per_second)} req/s` +
+    ` | p95 ${ms(s.latency.p95)} | errors ${dec.format(s.error_rate)}%`
+  );
+}
+
+/** The run's final figures as text tables: the run, each step, its errors, the thresholds. */
+export function remoteSummaryText(r: TestResult, thresholds: ThresholdResult[]): string {
+  const lines: string[] = [`Run ${r.status}: ${r.plan_name}, ${r.concurrent_users} users, ${r.engine_note}`];
+  const s = r.summary;
+  if (s !== null) {
+    lines.push('');
+    lines.push(
+      table(
+        [
+          [
+            'requests',
+            'ok',
+            'failed',
+            'error %',
+            'req/s',
+            'avg',
+            'p50',
+            'p90',
+            'p95',
+            'p99',
+            'max',
+            'seconds',
+          ],
+          [
+            int.format(s.total_requests),
+            int.format(s.successful_requests),
+            int.format(s.failed_requests),
+            dec.format(s.error_rate),
+            dec.format(s.requests_per_second),
+            ms(s.average_response_time),
+            ms(s.percentile_50),
+            ms(s.percentile_90),
+            ms(s.percentile_95),
+            ms(s.percentile_99),
+            ms(s.max_response_time),
+            dec.format(s.test_duration),
+          ],
+        ],
+        Array<boolean>(12).fill(true),
+      ),
+    );
+  }
+  if (r.api_results.length > 0) {
+    lines.push('');
+    lines.push(
+      table(
+        [
+          ['step', 'requests', 'failed', 'error %', 'avg', 'p95', 'p99'],
+          ...r.api_results.map((a) => [
+            a.name.length > 60 ? `${a.name.slice(0, 59)}…` : a.name,
+            int.format(a.total_requests),
+            int.format(a.failed_requests),
+            dec.format(a.error_rate),
+            ms(a.average_response_time),
+            ms(a.percentile_95),
+            ms(a.percentile_99),
+          ]),
+        ],
+        [false, true, true, true, true, true, true],
+      ),
+    );
+  }
+  const kinds = Object.entries(r.errors);
+  if (kinds.length > 0) {
+    lines.push('', 'Errors:');
+    for (const [kind, tally] of kinds) {
+      lines.push(`  ${kind}: ${int.format(tally.count)}`);
+      for (const sample of tally.samples) lines.push(`    e.g. ${sample.slice(0, 160)}`);
+    }
+  }
+  if (r.error !== null) lines.push('', r.error);
+  if (thresholds.length > 0) {
+    lines.push('', 'Thresholds:');
+    for (const t of thresholds)
+      lines.push(`  ${t.passed ? 'PASS' : 'FAIL'}  ${t.threshold}  (actual ${dec.format(t.actual)})`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const isFinal = (status: string): boolean => (FINAL_STATUSES as readonly string[]).includes(status);
+
+/**
+ * Follows a run to its end: the live stream's snapshots go to `onSnapshot`, its end event is the
+ * result. A stream that cannot open or breaks off is replaced by reading get-test-result every 2 s.
+ */
+export async function followRun(
+  client: RemoteClient,
+  testId: string,
+  onSnapshot: (s: LiveSnapshot) => void,
+  onNotice: (text: string) => void,
+): Promise<TestResult> {
+  const id = encodeURIComponent(testId);
+  try {
+    const response = await client.call('GET', `/api/test-stream/${id}`);
+    if (response.body !== null) {
+      for await (const event of serverEvents(response.body)) {
+        if (event.event === 'snapshot') {
+          const snapshot = LiveSnapshotSchema.safeParse(event.data);
+          if (snapshot.success) onSnapshot(snapshot.data);
+        } else if (event.event === 'end') {
+          const result = TestResultSchema.safeParse(event.data);
+          if (result.success && isFinal(result.data.status)) return result.data;
+        }
+      }
+    }
+    onNotice('the live stream ended early; reading the run every 2 seconds');
+  } catch (error) {
+    onNotice(
+      `the live stream is not available (${(error as Error).message}); reading the run every 2 seconds`,
+    );
+  }
+  let failures = 0;
+  for (;;) {
+    try {
+      const result = await client.json(TestResultSchema, 'GET', `/api/get-test-result/${id}`);
+      failures = 0;
+      if (isFinal(result.status)) return result;
+    } catch (error) {
+      failures++;
+      if (failures > POLL_FAILURES_ALLOWED) throw error;
+    }
+    await sleep(POLL_MS);
+  }
+}
+
+/** The saved plan's name and thresholds: all the command needs of it (the server runs the rest). */
+const SavedPlanThresholdsSchema = PerfPlanSchema.pick({ name: true, thresholds: true });
+
+export async function remoteRun(target: RemoteTarget, request: RemoteRunRequest): Promise<number> {
+  const client = new RemoteClient(target);
+  const planPath = `/api/get-test-plan/${encodeURIComponent(request.planId)}`;
+  const plan = await client.json(SavedPlanThresholdsSchema, 'GET', planPath, undefined, {
+    notFound: `performance plan ${request.planId}`,
+  });
+  let thresholds: Threshold[];
+  try {
+    thresholds = [...(plan.thresholds ?? []).map(request.parseThreshold), ...request.thresholds];
+  } catch (error) {
+    throw new RemoteError(`the saved plan "${plan.name}" has a ${(error as Error).message}`);
+  }
+  const started = await client.json(
+    RunStartedSchema,
+    'POST',
+    '/api/run-test',
+    {
+      plan_id: request.planId,
+      ...(request.durationSeconds === undefined ? {} : { duration_seconds: request.durationSeconds }),
+      ...(request.users === undefined ? {} : { concurrent_users: request.users }),
+    },
+    { notFound: `performance plan ${request.planId}` },
+  );
+  const testId = started.test_id;
+  out(`${plan.name}: run ${testId} started on ${client.server} (${started.engine_note})\n`);
+  out(`Result: ${client.server}/test-result/${encodeURIComponent(testId)}\n`);
+
+  const detach = stopOnSignals(
+    '\naqa: stopping the run on the server (Ctrl-C again to quit now)…\n',
+    REMOTE_EXIT_CANNOT_RUN,
+    () =>
+      client.call('POST', `/api/stop-test/${encodeURIComponent(testId)}`).catch((error: unknown) => {
+        err(`aqa: could not stop the run: ${(error as Error).message}\n`);
+      }),
+  );
+  const tty = process.stderr.isTTY === true;
+  let result: TestResult;
+  try {
+    result = await followRun(
+      client,
+      testId,
+      (s) => {
+        if (request.quiet) return;
+        const total = s.progress > 0 ? (s.elapsed_seconds * 100) / s.progress : s.elapsed_seconds;
+        err(tty ? `\r\x1b[2K${remoteProgressLine(s, total)}` : `${remoteProgressLine(s, total)}\n`);
+      },
+      (notice) => err(`${tty ? '\n' : ''}aqa: ${notice}\n`),
+    );
+  } finally {
+    detach();
+  }
+  if (tty && !request.quiet) err('\r\x1b[2K');
+
+  const verdicts = result.summary === null ? [] : evaluateThresholds(thresholds, result.summary);
+  out(remoteSummaryText(result, verdicts));
+  let written = true;
+  if (request.summaryJson !== undefined && result.summary !== null) {
+    written =
+      writeOutputFile(
+        request.summaryJson,
+        `${JSON.stringify({ ...result.summary, status: result.status, api_results: result.api_results, errors: result.errors, thresholds: verdicts }, null, 2)}\n`,
+      ) && written;
+  }
+  if (request.junit !== undefined && result.summary !== null) {
+    written =
+      writeOutputFile(request.junit, junitXml({ ...result, summary: result.summary }, verdicts, plan.name)) &&
+      written;
+  }
+  if (result.status !== 'completed' || result.summary === null) {
+    err(
+      `aqa: the run did not complete: it ${result.status === 'stopped' ? 'was stopped before its end' : `ended ${result.status}`}${result.error === null ? '' : ` (${result.error})`}\n`,
+    );
+    return REMOTE_EXIT_CANNOT_RUN;
+  }
+  if (!written) return REMOTE_EXIT_CANNOT_RUN;
+  return verdicts.every((t) => t.passed) ? REMOTE_EXIT_OK : REMOTE_EXIT_THRESHOLD_FAILED;
+}

@@ -1,0 +1,187 @@
+/**
+ * `aqa test --plan ID --server URL --token T`: starts a saved functional plan on the server
+ * (POST /api/functional/run-test with the plan as saved), asks get-test-status every second until the
+ * run is over, then reads get-test-result, prints each judged call and writes the reports with the
+ * same builders the server's test-report uses (docs/reference/02-running.md §7 "Functional calls").
+ *
+ * Exit codes as `aqa test`: 0 every call passed; 1 a validation failed; 2 the test could not run
+ * (bad arguments, the server unreachable, a refused token, an unknown plan, a run the server refused,
+ * no response from the target, a run stopped or ended before every call was judged).
+ */
+import {
+  FunctionalPlanSchema,
+  FunctionalResultSchema,
+  FunctionalRunStartedSchema,
+  FunctionalStatusResponseSchema,
+  type FunctionalResult,
+} from '@aqa/plan';
+import { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from '../functional/report';
+import {
+  CallTally,
+  callLines,
+  exitCodeOf,
+  summaryText,
+  TEST_EXIT_CANNOT_RUN,
+  TEST_EXIT_FAILED,
+  TEST_HELP,
+  TEST_EXIT_PASSED,
+  writeReport,
+} from './functional-test';
+import { parseArgs } from 'node:util';
+import { RemoteClient, RemoteError, remoteTarget, sleep, type RemoteTarget } from './remote-client';
+import { stopOnSignals } from './signals';
+
+/** How often the run's status is asked while it runs. */
+const STATUS_POLL_MS = 1000;
+/** Status reads in a row that may fail before the server counts as lost. */
+const POLL_FAILURES_ALLOWED = 5;
+
+export interface RemoteTestRequest {
+  planId: string;
+  junit?: string | undefined;
+  json?: string | undefined;
+  html?: string | undefined;
+  quiet: boolean;
+}
+
+const out = (s: string): void => void process.stdout.write(s);
+const err = (s: string): void => void process.stderr.write(s);
+
+/** Asks the run's status every second until it is no longer running. */
+async function waitForEnd(
+  client: RemoteClient,
+  testId: string,
+  onTick: (seconds: number) => void,
+): Promise<void> {
+  const path = `/api/functional/get-test-status/${encodeURIComponent(testId)}`;
+  const started = Date.now();
+  let failures = 0;
+  for (;;) {
+    try {
+      const { status } = await client.json(FunctionalStatusResponseSchema, 'GET', path);
+      failures = 0;
+      if (status !== 'running') return;
+    } catch (error) {
+      failures++;
+      if (failures > POLL_FAILURES_ALLOWED) throw error;
+    }
+    onTick((Date.now() - started) / 1000);
+    await sleep(STATUS_POLL_MS);
+  }
+}
+
+/** 0 / 1 / 2 as `aqa test` says them; calls the result no longer keeps count through its summary. */
+export function remoteTestExitCode(result: FunctionalResult, tally: CallTally): number {
+  const code = exitCodeOf({ status: result.status, error: result.error ?? null }, tally);
+  if (code === 0 && (result.calls_omitted ?? 0) > 0 && result.summary.validation_failures > 0)
+    return TEST_EXIT_FAILED;
+  return code;
+}
+
+export async function remoteTest(target: RemoteTarget, request: RemoteTestRequest): Promise<number> {
+  const client = new RemoteClient(target);
+  const notFound = { notFound: `functional plan ${request.planId}` };
+  const plan = await client.json(
+    FunctionalPlanSchema,
+    'GET',
+    `/api/functional/get-test-config/${encodeURIComponent(request.planId)}`,
+    undefined,
+    notFound,
+  );
+  const started = await client.json(
+    FunctionalRunStartedSchema,
+    'POST',
+    '/api/functional/run-test',
+    { ...plan, plan_id: request.planId },
+    notFound,
+  );
+  const testId = started.test_id;
+  out(
+    `${plan.test_name}: run ${testId} started on ${client.server}: ${plan.apis.length} API(s), ${plan.iterations} iteration(s), ${plan.concurrent_users} user(s)\n`,
+  );
+  out(`Result: ${client.server}/functional-test-result/${encodeURIComponent(testId)}\n`);
+
+  const startedAt = Date.now();
+  const detach = stopOnSignals(
+    '\naqa test: stopping the run on the server; the reports keep what was measured (Ctrl-C again to quit now)\n',
+    TEST_EXIT_CANNOT_RUN,
+    () =>
+      client
+        .call('POST', `/api/functional/stop-test/${encodeURIComponent(testId)}`)
+        .catch((error: unknown) => err(`aqa test: could not stop the run: ${(error as Error).message}\n`)),
+  );
+  const tty = process.stderr.isTTY === true;
+  try {
+    await waitForEnd(client, testId, (seconds) => {
+      if (tty && !request.quiet) err(`\r\x1b[2Krunning… ${Math.round(seconds)} s`);
+    });
+  } finally {
+    detach();
+  }
+  if (tty && !request.quiet) err('\r\x1b[2K');
+
+  const result = await client.json(
+    FunctionalResultSchema,
+    'GET',
+    `/api/functional/get-test-result/${encodeURIComponent(testId)}`,
+  );
+  const severalPasses = plan.iterations > 1 || plan.concurrent_users > 1;
+  const tally = new CallTally();
+  for (const call of result.validation_results) {
+    tally.add(call);
+    out(callLines(call, severalPasses));
+  }
+  out(summaryText(result, tally, Date.now() - startedAt));
+  let written = true;
+  if (request.junit)
+    written = writeReport(request.junit, functionalJunitReport(result), 'JUnit XML') && written;
+  if (request.json) written = writeReport(request.json, functionalJsonReport(result), 'JSON') && written;
+  if (request.html) written = writeReport(request.html, functionalHtmlReport(result), 'HTML') && written;
+  const code = remoteTestExitCode(result, tally);
+  return written ? code : Math.max(code, TEST_EXIT_CANNOT_RUN);
+}
+
+/** `aqa test --plan ID …` (the arguments after `test`): reads them, runs, says any failure in words. */
+export async function remoteTestCommand(argv: string[]): Promise<number> {
+  try {
+    let args;
+    try {
+      args = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: {
+          plan: { type: 'string' },
+          server: { type: 'string' },
+          token: { type: 'string' },
+          junit: { type: 'string' },
+          json: { type: 'string' },
+          html: { type: 'string' },
+          quiet: { type: 'boolean', default: false },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+      });
+    } catch (e) {
+      throw new RemoteError(`${(e as Error).message} (aqa test --help lists the options)`);
+    }
+    const v = args.values;
+    if (v.help) {
+      out(TEST_HELP);
+      return TEST_EXIT_PASSED;
+    }
+    if (args.positionals.length > 0)
+      throw new RemoteError(`give either a plan file or --plan ID, not both (${args.positionals.join(' ')})`);
+    const planId = (v.plan ?? '').trim();
+    if (planId === '') throw new RemoteError('--plan needs the id of a saved functional plan');
+    return await remoteTest(remoteTarget(v, process.env), {
+      planId,
+      junit: v.junit,
+      json: v.json,
+      html: v.html,
+      quiet: v.quiet,
+    });
+  } catch (e) {
+    if (!(e instanceof RemoteError)) throw e;
+    err(`aqa test: ${e.message}\n`);
+    return TEST_EXIT_CANNOT_RUN;
+  }
+}
