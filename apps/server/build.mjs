@@ -2,14 +2,15 @@
 // the import worker (which parses uploaded documents off the event loop) into dist/import-worker.mjs,
 // which main.mjs starts from its own folder, and the load engine's worker-thread entry into
 // dist/engine-worker.mjs, which the server passes to the engine as its workerEntry (and the functional
-// runner's into dist/functional-worker.mjs, which the engine finds beside main.mjs or is passed).
+// runner's into dist/functional-worker.mjs, which the engine finds beside main.mjs or is passed), and
+// the `aqa` command line as one self-contained file into dist/aqa.mjs, which the server serves.
 // Our workspace packages (@aqa/*) are TypeScript source, so they are bundled in; every other npm
 // dependency stays external and is loaded from node_modules (native addons such as libsql and
 // @node-rs/argon2 cannot be bundled, and keeping one copy of zod keeps `instanceof` checks true).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -40,6 +41,9 @@ await build({
   },
   logLevel: 'warning',
 });
+// The one-file `aqa` command line the server hands out at GET /downloads/aqa.mjs, beside main.mjs.
+const engineBuild = await import(pathToFileURL(join(engineDir, 'build.mjs')).href);
+await engineBuild.buildStandaloneCli(join(here, 'dist', 'aqa.mjs'));
 console.log(
-  `Built apps/server/dist/main.mjs, import-worker.mjs, engine-worker.mjs and functional-worker.mjs in ${Date.now() - started} ms`,
+  `Built apps/server/dist/main.mjs, import-worker.mjs, engine-worker.mjs, functional-worker.mjs and aqa.mjs in ${Date.now() - started} ms`,
 );
