@@ -96,6 +96,8 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/demo-credentials',
   'POST /api/register',
   'POST /api/login',
+  // The aqa command line (download.routes.ts): a program with no secret, fetched by CI before it signs in.
+  'GET /downloads/aqa.mjs',
 ]);
 
 /**
