@@ -76,10 +76,3 @@ export const ApiTokenListSchema = z.object({
   limit: z.number().int().describe('Tokens a user may hold at once'),
 });
 export type ApiTokenList = z.infer<typeof ApiTokenListSchema>;
-
-/** True when `token` has the shape of an API token (the prefix and 32 random bytes in base64url). */
-export function isApiTokenShaped(token: string): boolean {
-  return (
-    token.startsWith(API_TOKEN_PREFIX) && /^[A-Za-z0-9_-]{43}$/.test(token.slice(API_TOKEN_PREFIX.length))
-  );
-}
