@@ -19,9 +19,11 @@ import {
 } from './repositories/functional.repository';
 import { FeedbackRepository } from './repositories/feedback.repository';
 import { MessageRepository } from './repositories/message.repository';
+import { AssistantRepository } from './repositories/assistant.repository';
 import { PlanRepository } from './repositories/plan.repository';
 import { RunRepository } from './repositories/run.repository';
 import { accountRoutes } from './routes/account.routes';
+import { assistantRoutes } from './routes/assistant.routes';
 import { downloadRoutes } from './routes/download.routes';
 import { feedbackRoutes } from './routes/feedback.routes';
 import { functionalRoutes } from './routes/functional.routes';
@@ -34,6 +36,8 @@ import { systemRoutes } from './routes/system.routes';
 import { textCommandRoutes } from './routes/text-command.routes';
 import { tokenRoutes } from './routes/token.routes';
 import { createAccountServices } from './services/account-services';
+import { AssistantService } from './services/assistant/assistant.service';
+import { OpenAiCompatibleModel } from './services/assistant/model-client';
 import { CliDownloadService } from './services/cli-download.service';
 import { DemoAccountService } from './services/demo-account.service';
 import { FeedbackService } from './services/feedback.service';
@@ -229,6 +233,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(functionalRoutes, { plans: functionalPlans, runs: functionalRuns });
     await app.register(messageRoutes, { messages });
     await app.register(feedbackRoutes, { feedback: new FeedbackService(new FeedbackRepository(db), now) });
+    await app.register(assistantRoutes, {
+      assistant: new AssistantService(
+        new AssistantRepository(db),
+        config.assistantModel === undefined ? undefined : new OpenAiCompatibleModel(config.assistantModel),
+        now,
+      ),
+    });
     await registerWebApp(app, config.webDistDir);
     await app.ready();
     return app;

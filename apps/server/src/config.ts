@@ -57,6 +57,19 @@ export interface Config {
    * AQA_UI_BROWSERS and AQA_UI_STEP_TIMEOUT_MS. What is left out takes @aqa/ui-runner's default.
    */
   uiBrowsers: UiBrowserSettings;
+  /**
+   * The OpenAI-compatible model James may ask (docs/design.md §10): AQA_LLM_BASE_URL, AQA_LLM_MODEL
+   * and AQA_LLM_API_KEY. Absent: James answers from its analyser only and sends nothing anywhere.
+   */
+  assistantModel?: AssistantModelSettings;
+}
+
+export interface AssistantModelSettings {
+  /** Up to the path that ends before /chat/completions, e.g. https://api.openai.com/v1. */
+  baseUrl: string;
+  model: string;
+  /** Sent as a bearer token when set; a local server may need none. */
+  apiKey?: string;
 }
 
 /** The UI browser settings that are set; packages/ui-runner defaults the rest (UiBrowserPool.fromEnv). */
@@ -205,6 +218,16 @@ const EnvSchema = z.object({
   AQA_BROWSER_PATH: z.preprocess(blankToUndefined, z.string().trim().optional()),
   AQA_UI_BROWSERS: optionalPositiveInt,
   AQA_UI_STEP_TIMEOUT_MS: optionalPositiveInt,
+  AQA_LLM_BASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/\S+$/i, 'must be an http:// or https:// address')
+      .optional(),
+  ),
+  AQA_LLM_MODEL: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  AQA_LLM_API_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -239,6 +262,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     const { AQA_TARGETS_ALLOW: allow, AQA_TARGETS_DENY: deny } = parsed.data;
     for (const problem of parseTargetRules(allow).problems) problems.push(`AQA_TARGETS_ALLOW: ${problem}`);
     for (const problem of parseTargetRules(deny).problems) problems.push(`AQA_TARGETS_DENY: ${problem}`);
+    if (parsed.data.AQA_LLM_BASE_URL !== undefined && parsed.data.AQA_LLM_MODEL === undefined) {
+      problems.push('AQA_LLM_MODEL: name the model to ask at AQA_LLM_BASE_URL (e.g. gpt-4o-mini)');
+    }
   }
   if (!parsed.success || typeof database === 'string' || problems.length > 0) {
     throw new ConfigError(problems);
@@ -282,6 +308,22 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       locust: values.LOCUST_CMD,
       taurus: values.BZT_CMD,
     }),
+    ...assistantModel(values.AQA_LLM_BASE_URL, values.AQA_LLM_MODEL, values.AQA_LLM_API_KEY),
+  };
+}
+
+function assistantModel(
+  baseUrl: string | undefined,
+  model: string | undefined,
+  apiKey: string | undefined,
+): { assistantModel?: AssistantModelSettings } {
+  if (baseUrl === undefined || model === undefined) return {};
+  return {
+    assistantModel: {
+      baseUrl: baseUrl.replace(/\/+$/, ''),
+      model,
+      ...(apiKey === undefined ? {} : { apiKey }),
+    },
   };
 }
 

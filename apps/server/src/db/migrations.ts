@@ -393,6 +393,30 @@ const m0011_messages_and_feedback: Migration = {
   },
 };
 
+const m0012_assistant_conversations: Migration = {
+  async up(db: Kysely<unknown>) {
+    // Ask James's conversation, kept per user (docs/design.md §10): one row per question with the
+    // answer as given (JSON), so the panel shows it again as it was. Capped per user by the service.
+    await db.schema
+      .createTable('assistant_turns')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('question', 'text', (c) => c.notNull())
+      .addColumn('answer', 'text', (c) => c.notNull())
+      .addColumn('asked_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('assistant_turns_user_id_seq_idx')
+      .on('assistant_turns')
+      .columns(['user_id', 'seq'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('assistant_turns').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -405,6 +429,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_functional_screenshots': m0009_functional_screenshots,
   '0010_api_tokens': m0010_api_tokens,
   '0011_messages_and_feedback': m0011_messages_and_feedback,
+  '0012_assistant_conversations': m0012_assistant_conversations,
 };
 
 export const migrationProvider: MigrationProvider = {

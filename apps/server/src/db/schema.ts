@@ -17,6 +17,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   messages: MessagesTable;
   feedback: FeedbackTable;
+  assistant_turns: AssistantTurnsTable;
 }
 
 export interface UsersTable {
@@ -277,3 +278,17 @@ export type MessageRow = Selectable<MessagesTable>;
 export type NewMessageRow = Insertable<MessagesTable>;
 export type FeedbackRow = Selectable<FeedbackTable>;
 export type NewFeedbackRow = Insertable<FeedbackTable>;
+
+/** One question to James and its answer (docs/design.md §10); the user's last 200 are kept. */
+export interface AssistantTurnsTable {
+  id: string;
+  user_id: string;
+  /** 1, 2, … per user, in the order asked (times may tie). */
+  seq: number;
+  question: string;
+  /** JSON of the AskAnswer as given. */
+  answer: string;
+  asked_at: string;
+}
+export type AssistantTurnRow = Selectable<AssistantTurnsTable>;
+export type NewAssistantTurnRow = Insertable<AssistantTurnsTable>;

@@ -1,0 +1,212 @@
+import type { Db } from '../db/database';
+import type { AssistantTurnRow, NewAssistantTurnRow } from '../db/schema';
+
+/** How many of the user's newest runs of each kind James reads; older ones do not change its advice. */
+export const ASSISTANT_RUNS_READ = 200;
+
+/** A performance plan as James reads it: its settings and URL entries, not its script. */
+export interface AssistantPlanRow {
+  id: string;
+  name: string;
+  concurrent_users: number;
+  duration: number;
+  source_page: string;
+  schema_version: number;
+  body: string;
+  baseline_run_id: string | null;
+  created_at: string;
+}
+
+/** A performance run as James reads it: the figures stored when it ended. */
+export interface AssistantRunRow {
+  id: string;
+  plan_id: string | null;
+  plan_name: string;
+  test_name: string | null;
+  status: string;
+  concurrent_users: number;
+  started_at: string;
+  ended_at: string | null;
+  summary: string | null;
+  api_results: string | null;
+}
+
+/** A functional plan as James reads it. */
+export interface AssistantFunctionalPlanRow {
+  id: string;
+  name: string;
+  test_type: string;
+  source: string;
+  body: string;
+  created_at: string;
+}
+
+/** A functional run as James reads it: its summary and the head of its result (which holds api_results). */
+export interface AssistantFunctionalRunRow {
+  id: string;
+  plan_id: string | null;
+  test_name: string;
+  status: string;
+  start_time: string;
+  end_time: string | null;
+  error: string | null;
+  summary: string | null;
+  head: string | null;
+}
+
+/**
+ * What James reads of a user's plans and runs, and its conversation with them (docs/design.md §10).
+ * Every read names the owner, so nothing of another user's can reach an answer.
+ */
+export class AssistantRepository {
+  constructor(private readonly db: Db) {}
+
+  perfPlans(userId: string): Promise<AssistantPlanRow[]> {
+    return this.db
+      .selectFrom('plans')
+      .select([
+        'id',
+        'name',
+        'concurrent_users',
+        'duration',
+        'source_page',
+        'schema_version',
+        'body',
+        'baseline_run_id',
+        'created_at',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The user's newest performance runs, newest first. */
+  perfRuns(userId: string): Promise<AssistantRunRow[]> {
+    return this.db
+      .selectFrom('runs')
+      .select([
+        'id',
+        'plan_id',
+        'plan_name',
+        'test_name',
+        'status',
+        'concurrent_users',
+        'started_at',
+        'ended_at',
+        'summary',
+        'api_results',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(ASSISTANT_RUNS_READ)
+      .execute();
+  }
+
+  /** The plans' baseline runs, wherever they are among the user's runs. */
+  perfRunsById(userId: string, ids: string[]): Promise<AssistantRunRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('runs')
+      .select([
+        'id',
+        'plan_id',
+        'plan_name',
+        'test_name',
+        'status',
+        'concurrent_users',
+        'started_at',
+        'ended_at',
+        'summary',
+        'api_results',
+      ])
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  functionalPlans(userId: string): Promise<AssistantFunctionalPlanRow[]> {
+    return this.db
+      .selectFrom('functional_plans')
+      .select(['id', 'name', 'test_type', 'source', 'body', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The user's newest functional runs, newest first. */
+  functionalRuns(userId: string): Promise<AssistantFunctionalRunRow[]> {
+    return this.db
+      .selectFrom('functional_runs')
+      .select(['id', 'plan_id', 'test_name', 'status', 'start_time', 'end_time', 'error', 'summary', 'head'])
+      .where('user_id', '=', userId)
+      .orderBy('start_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(ASSISTANT_RUNS_READ)
+      .execute();
+  }
+
+  /** The ids of the user's plans (load and functional) that have at least one run. */
+  async planIdsWithRuns(userId: string): Promise<{ perf: Set<string>; functional: Set<string> }> {
+    const [perf, functional] = await Promise.all([
+      this.db
+        .selectFrom('runs')
+        .select('plan_id')
+        .distinct()
+        .where('user_id', '=', userId)
+        .where('plan_id', 'is not', null)
+        .execute(),
+      this.db
+        .selectFrom('functional_runs')
+        .select('plan_id')
+        .distinct()
+        .where('user_id', '=', userId)
+        .where('plan_id', 'is not', null)
+        .execute(),
+    ]);
+    const ids = (rows: { plan_id: string | null }[]) =>
+      new Set(rows.map((row) => row.plan_id).filter((id): id is string => id !== null));
+    return { perf: ids(perf), functional: ids(functional) };
+  }
+
+  /** Keeps a turn, numbered after the user's last, and drops their oldest beyond `cap`, in one transaction. */
+  async addTurn(turn: Omit<NewAssistantTurnRow, 'seq'>, cap: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const last = await trx
+        .selectFrom('assistant_turns')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('user_id', '=', turn.user_id)
+        .executeTakeFirst();
+      const seq = Number(last?.seq ?? 0) + 1;
+      await trx
+        .insertInto('assistant_turns')
+        .values({ ...turn, seq })
+        .execute();
+      await trx
+        .deleteFrom('assistant_turns')
+        .where('user_id', '=', turn.user_id)
+        .where('seq', '<=', seq - cap)
+        .execute();
+    });
+  }
+
+  /** The user's turns, oldest first (the newest last, as a conversation reads). */
+  turns(userId: string): Promise<AssistantTurnRow[]> {
+    return this.db
+      .selectFrom('assistant_turns')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('seq')
+      .execute();
+  }
+
+  async clearTurns(userId: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('assistant_turns')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

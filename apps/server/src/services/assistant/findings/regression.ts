@@ -1,0 +1,67 @@
+import type { Finding } from '@aqa/plan';
+import { type AssistantData, isMeasuredRun, measuredRunsOf, type PerfRunView } from '../data';
+import { compareLink, perfPlanLink, perfRunLink } from '../links';
+import { changeFigures, compareSummaries, describeChange } from '../metrics';
+import { ERROR_RATE_TOLERANCE_POINTS, REGRESSION_TOLERANCE_PERCENT } from '../rules';
+import { type Lang, say, when } from '../text';
+
+/**
+ * Regressions: a plan's last completed run against the run before it and against the plan's baseline
+ * (docs/design.md §10). p95 and throughput count beyond REGRESSION_TOLERANCE_PERCENT, the error rate
+ * beyond ERROR_RATE_TOLERANCE_POINTS percentage points.
+ */
+export function regressionFindings(data: AssistantData, lang: Lang): Finding[] {
+  const findings: Finding[] = [];
+  for (const plan of data.perfPlans) {
+    const [last, previous] = measuredRunsOf(data, plan.id);
+    if (last === undefined) continue;
+    const references: { run: PerfRunView; kind: 'previous' | 'baseline' }[] = [];
+    if (previous !== undefined) references.push({ run: previous, kind: 'previous' });
+    const baseline = plan.baselineRunId === null ? undefined : data.baselines.get(plan.baselineRunId);
+    if (
+      baseline !== undefined &&
+      isMeasuredRun(baseline) &&
+      baseline.id !== last.id &&
+      baseline.id !== previous?.id
+    ) {
+      references.push({ run: baseline, kind: 'baseline' });
+    }
+    for (const reference of references) {
+      if (reference.run.summary === null) continue;
+      const regressed = compareSummaries(reference.run.summary, last.summary).filter((c) => c.regressed);
+      if (regressed.length === 0) continue;
+      const against =
+        reference.kind === 'previous'
+          ? say(lang, 'the run before it', '그 전 실행')
+          : say(lang, "the plan's baseline", '플랜의 기준 실행');
+      const beforeLabel =
+        reference.kind === 'previous'
+          ? say(lang, 'previous run', '이전 실행')
+          : say(lang, 'baseline', '기준');
+      const afterLabel = say(lang, 'last run', '마지막 실행');
+      const changes = regressed.map((change) => describeChange(change, lang)).join('; ');
+      findings.push({
+        kind: 'regression',
+        severity: 'problem',
+        title: say(
+          lang,
+          `${plan.name}: the last run regressed against ${against}`,
+          `${plan.name}: 마지막 실행이 ${against}보다 나빠졌습니다`,
+        ),
+        detail: say(
+          lang,
+          `The run of ${when(last.startedAt)} against ${when(reference.run.startedAt)}: ${changes}. Tolerance: ${REGRESSION_TOLERANCE_PERCENT} % for p95 and throughput, ${ERROR_RATE_TOLERANCE_POINTS} point for the error rate.`,
+          `${when(last.startedAt)} 실행과 ${when(reference.run.startedAt)} 실행 비교: ${changes}. 허용 범위: p95와 처리량 ${REGRESSION_TOLERANCE_PERCENT} %, 오류율 ${ERROR_RATE_TOLERANCE_POINTS}%p.`,
+        ),
+        figures: regressed.flatMap((change) => changeFigures(change, lang, beforeLabel, afterLabel)),
+        links: [
+          perfRunLink(last, say(lang, 'Last run', '마지막 실행')),
+          perfRunLink(reference.run, beforeLabel),
+          compareLink(reference.run, last, say(lang, 'Compare the two runs', '두 실행 비교')),
+          perfPlanLink(plan),
+        ],
+      });
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,46 @@
+import type { AssistantLink } from '@aqa/plan';
+import type { FunctionalPlanView, FunctionalRunView, PerfPlanView, PerfRunView } from './data';
+
+/* Paths of the web app's screens (docs/reference/02-running.md §2) that James's answers link to. */
+
+export function perfPlanLink(plan: Pick<PerfPlanView, 'id' | 'name' | 'sourcePage'>): AssistantLink {
+  const page = plan.sourcePage === 'script-input' ? 'script-input' : 'url-input';
+  return { label: plan.name, href: `/create-test/${page}?planId=${encodeURIComponent(plan.id)}` };
+}
+
+const FUNCTIONAL_EDITORS: Readonly<Record<string, string>> = {
+  url_input: '/functional-test/url-input',
+  ui_url_input: '/functional-test/ui-url-input',
+  script_input: '/functional-test/script-input',
+};
+
+export function functionalPlanLink(plan: Pick<FunctionalPlanView, 'id' | 'name' | 'source'>): AssistantLink {
+  const editor = FUNCTIONAL_EDITORS[plan.source] ?? FUNCTIONAL_EDITORS.url_input!;
+  return { label: plan.name, href: `${editor}?planId=${encodeURIComponent(plan.id)}` };
+}
+
+export function perfRunLink(
+  run: Pick<PerfRunView, 'id' | 'name' | 'startedAt'>,
+  label?: string,
+): AssistantLink {
+  return {
+    label: label ?? `${run.name} · ${run.startedAt.slice(0, 16).replace('T', ' ')}`,
+    href: `/test-result/${encodeURIComponent(run.id)}`,
+  };
+}
+
+export function functionalRunLink(
+  run: Pick<FunctionalRunView, 'id' | 'name' | 'startedAt'>,
+  label?: string,
+): AssistantLink {
+  return {
+    label: label ?? `${run.name} · ${run.startedAt.slice(0, 16).replace('T', ' ')}`,
+    href: `/functional-test-result/${encodeURIComponent(run.id)}`,
+  };
+}
+
+/** The comparison screen with two runs side by side. */
+export function compareLink(base: { id: string }, candidate: { id: string }, label: string): AssistantLink {
+  const query = new URLSearchParams({ base: base.id, candidate: candidate.id });
+  return { label, href: `/compare-results?${query.toString()}` };
+}
