@@ -150,6 +150,23 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it("reads James's model, which is there only with an address and a model", () => {
+    expect(
+      parseConfig({
+        AQA_LLM_BASE_URL: 'http://127.0.0.1:11434/v1/',
+        AQA_LLM_MODEL: ' llama3 ',
+        AQA_LLM_API_KEY: '',
+      }).assistantModel,
+    ).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3' });
+    expect(parseConfig({ AQA_LLM_MODEL: 'gpt-4o-mini' }).assistantModel).toBeUndefined();
+    expect(problemsOf({ AQA_LLM_BASE_URL: 'https://api.example.com/v1' })).toEqual([
+      'AQA_LLM_MODEL: name the model to ask at AQA_LLM_BASE_URL (e.g. gpt-4o-mini)',
+    ]);
+    expect(problemsOf({ AQA_LLM_BASE_URL: 'api.example.com', AQA_LLM_MODEL: 'm' })).toEqual([
+      'AQA_LLM_BASE_URL: must be an http:// or https:// address',
+    ]);
+  });
+
   it('treats blank variables as unset', () => {
     expect(parseConfig({ PORT: '', DATA_DIR: ' ', LOG_LEVEL: '' })).toMatchObject({
       port: 5200,
