@@ -27,4 +27,5 @@ export const SCREEN_LOADERS: Record<BuiltScreenId, ScreenLoader> = {
   functionalUrl: () => import('@/features/functional/editor/components/FunctionalUrlInputPage'),
   functionalScript: () => import('@/features/functional/script/components/FunctionalScriptInputPage'),
   functionalUi: () => import('@/features/functional/ui-editor/components/UiFunctionalTestPage'),
+  downloadApp: () => import('@/features/download/components/DownloadAppPage'),
 };

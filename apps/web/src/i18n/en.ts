@@ -5,6 +5,7 @@ import { functionalUiEditorEn } from './functional/ui-editor.en';
 import { functionalSeleniumScriptEn } from './functional/selenium-script.en';
 import { functionalUiResultEn } from './functional/ui-result.en';
 import { settingsTokensEn } from './settings-tokens.en';
+import { downloadEn } from './download.en';
 
 /**
  * Every string of the interface. `ko.ts` is typed as `Messages`, so TypeScript refuses a Korean dictionary
@@ -1008,6 +1009,7 @@ export const en = {
   ...functionalUiEditorEn,
   ...functionalSeleniumScriptEn,
   ...functionalUiResultEn,
+  ...downloadEn,
   ...settingsTokensEn,
 } as const;
 

@@ -6,6 +6,7 @@ import { functionalUiEditorKo } from './functional/ui-editor.ko';
 import { functionalSeleniumScriptKo } from './functional/selenium-script.ko';
 import { functionalUiResultKo } from './functional/ui-result.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
+import { downloadKo } from './download.ko';
 
 /** Korean. Typed as `Messages`: a missing or unknown key is a compile error. */
 export const ko: Messages = {
@@ -1001,5 +1002,6 @@ export const ko: Messages = {
   ...functionalUiEditorKo,
   ...functionalSeleniumScriptKo,
   ...functionalUiResultKo,
+  ...downloadKo,
   ...settingsTokensKo,
 };

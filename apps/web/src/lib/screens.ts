@@ -131,6 +131,7 @@ const BUILT = [
   'functionalUrl',
   'functionalScript',
   'functionalUi',
+  'downloadApp',
 ] as const satisfies readonly ScreenId[];
 
 export type BuiltScreenId = (typeof BUILT)[number];

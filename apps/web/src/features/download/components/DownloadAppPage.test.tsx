@@ -1,0 +1,74 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFetchMock, json, renderApp, signInAs, TEST_USER } from '@/test/render';
+
+/** The server as far as the shell and the Download App screen read it. */
+function server(plans: { performance: object[]; functional: object[] }) {
+  return createFetchMock({
+    'GET /api/me': () => json({ user: TEST_USER }),
+    'GET /api/messages': () => json({ messages: [], unread: 0 }),
+    'GET /api/tokens': () => json({ tokens: [] }),
+    'GET /api/get-test-plans': () => json(plans.performance),
+    'GET /api/functional/get-test-configs': () => json(plans.functional),
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Download App', () => {
+  it('opens from the sidebar, links the CLI file and fills every command with this server and the chosen plan', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      server({
+        performance: [{ id: 'perf_1', name: 'Checkout load' }],
+        functional: [{ id: 'fn_7', test_name: 'Login smoke' }],
+      }),
+    );
+    signInAs();
+    renderApp('/settings');
+    await user.click(await screen.findByTestId('nav-download-app'));
+    const origin = window.location.origin;
+
+    expect(await screen.findByTestId('download-cli')).toHaveAttribute('href', '/downloads/aqa.mjs');
+    const picker = await screen.findByTestId('download-plan');
+    expect(within(picker).getByRole('group', { name: 'Performance plans' })).toHaveTextContent(
+      'Checkout load',
+    );
+    expect(within(picker).getByRole('group', { name: 'Functional plans' })).toHaveTextContent('Login smoke');
+    const terminal = screen.getByTestId('download-terminal-code');
+    expect(terminal).toHaveTextContent(`export AQA_SERVER=${origin}`);
+    expect(terminal).toHaveTextContent(`curl -fsSL ${origin}/downloads/aqa.mjs -o aqa.mjs`);
+    expect(terminal).toHaveTextContent('node aqa.mjs run --plan perf_1 --junit aqa-junit.xml');
+    expect(screen.getByTestId('download-github-code')).toHaveTextContent(
+      'AQA_TOKEN: ${{ secrets.AQA_TOKEN }}',
+    );
+
+    await user.selectOptions(picker, 'Login smoke');
+    for (const block of ['terminal', 'github', 'gitlab']) {
+      expect(screen.getByTestId(`download-${block}-code`)).toHaveTextContent(
+        'node aqa.mjs test --plan fn_7 --junit aqa-junit.xml',
+      );
+    }
+
+    // Copy hands over the block exactly as shown.
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy the GitLab CI commands' }));
+    expect(writeText).toHaveBeenCalledWith(screen.getByTestId('download-gitlab-code').textContent);
+    expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
+    expect(screen.getByTestId('download-token-link')).toHaveAttribute('href', '/settings');
+  });
+
+  it('says PLAN_ID in the commands while the user has no saved plan, in Korean too', async () => {
+    vi.stubGlobal('fetch', server({ performance: [], functional: [] }));
+    signInAs();
+    renderApp('/download-app', { language: 'ko' });
+    expect(await screen.findByTestId('download-no-plans')).toHaveTextContent('저장된 플랜이 아직 없습니다');
+    expect(screen.getByTestId('download-terminal-code')).toHaveTextContent(
+      'node aqa.mjs run --plan PLAN_ID --junit aqa-junit.xml',
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('앱 다운로드');
+  });
+});
