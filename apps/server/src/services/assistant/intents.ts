@@ -22,7 +22,7 @@ const COMPARE = /\bcompare\b|\bcomparison\b|\bvs\.?\b|\bversus\b|비교/;
 const WHY_SLOWER =
   /\bslower\b|\bslowed\b|\bgot slow|\bregress|\bworse\b|why\b.*\b(slow|higher|longer|increase|worse)|왜.*(느|늦|나빠)|느려|늦어|나빠졌/;
 const FAILING = /\bfail|\berrors?\b|실패|오류|에러/;
-const RANKING = /\bmost\b|\bwhich\b|\bwhat\b|\btop\b|\bworst\b|가장|제일|어떤|어느|많이/;
+const RANKING = /\bmost\b|\bwhich\b|\btop\b|\bworst\b|가장|제일|어떤|어느|많이/;
 const SLOWEST =
   /\bslowest\b|\bmost slow|(which|what)\b.*\bslow\b|가장\s*느린|제일\s*느린|느린\s*(api|엔드포인트|단계)/;
 const STATUS =

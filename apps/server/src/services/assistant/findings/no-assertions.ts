@@ -14,7 +14,7 @@ export function noAssertionFindings(data: AssistantData, lang: Lang): Finding[] 
     if (plan.urls === null) continue;
     const bare = plan.urls.filter((entry) => !hasAssertion(entry));
     if (bare.length === 0) continue;
-    const names = bare.map((entry) => entry.name ?? `${entry.method} ${entry.url}`).join(', ');
+    const names = bare.map((entry) => entry.name || `${entry.method} ${entry.url}`).join(', ');
     findings.push({
       kind: 'no_assertions',
       severity: 'warning',

@@ -40,6 +40,15 @@ export function regressionFindings(data: AssistantData, lang: Lang): Finding[] {
           : say(lang, 'baseline', '기준');
       const afterLabel = say(lang, 'last run', '마지막 실행');
       const changes = regressed.map((change) => describeChange(change, lang)).join('; ');
+      // A load of other users is another test: say so, as it explains part of any change.
+      const users =
+        reference.run.users === last.users
+          ? ''
+          : say(
+              lang,
+              ` The users differ: ${reference.run.users} then ${last.users}.`,
+              ` 사용자 수가 다릅니다: ${reference.run.users}명, 그다음 ${last.users}명.`,
+            );
       findings.push({
         kind: 'regression',
         severity: 'problem',
@@ -50,8 +59,8 @@ export function regressionFindings(data: AssistantData, lang: Lang): Finding[] {
         ),
         detail: say(
           lang,
-          `The run of ${when(last.startedAt)} against ${when(reference.run.startedAt)}: ${changes}. Tolerance: ${REGRESSION_TOLERANCE_PERCENT} % for p95 and throughput, ${ERROR_RATE_TOLERANCE_POINTS} point for the error rate.`,
-          `${when(last.startedAt)} 실행과 ${when(reference.run.startedAt)} 실행 비교: ${changes}. 허용 범위: p95와 처리량 ${REGRESSION_TOLERANCE_PERCENT} %, 오류율 ${ERROR_RATE_TOLERANCE_POINTS}%p.`,
+          `The run of ${when(last.startedAt)} against ${when(reference.run.startedAt)}: ${changes}. Tolerance: ${REGRESSION_TOLERANCE_PERCENT} % for p95 and throughput, ${ERROR_RATE_TOLERANCE_POINTS} point for the error rate.${users}`,
+          `${when(last.startedAt)} 실행과 ${when(reference.run.startedAt)} 실행 비교: ${changes}. 허용 범위: p95와 처리량 ${REGRESSION_TOLERANCE_PERCENT} %, 오류율 ${ERROR_RATE_TOLERANCE_POINTS}%p.${users}`,
         ),
         figures: regressed.flatMap((change) => changeFigures(change, lang, beforeLabel, afterLabel)),
         links: [
