@@ -642,12 +642,13 @@ describe('Ask James', () => {
 
 describe('Ask James with a model configured', () => {
   let carol: User;
+  let carolPlanId = '';
 
   beforeAll(async () => {
     const modelDb = openDatabase({ kind: 'sqlite', path: join(modelServer.dataDir, 'anybodyqa.db') });
     carol = await signIn(modelServer, modelDb);
     await modelDb.destroy();
-    await ok(
+    ({ id: carolPlanId } = await ok<{ id: string }>(
       modelServer,
       {
         method: 'POST',
@@ -655,11 +656,11 @@ describe('Ask James with a model configured', () => {
         token: carol.token,
         body: {
           name: 'Carol checkout',
-          urls: [{ method: 'GET', url: `${target.origin}/carol`, name: 'Carol step', thinkTime: '1s' }],
+          urls: [{ method: 'GET', url: `${target.origin}/carol`, name: 'Carol step', thinkTime: '50ms' }],
         },
       },
       201,
-    );
+    ));
   });
 
   it("sends the question with the analyser's findings to the model and shows its answer as the model's", async () => {
@@ -702,5 +703,39 @@ describe('Ask James with a model configured', () => {
     expect(answer.answer).toContain('the model (fake-model at');
     expect(answer.answer).toContain('it answered HTTP 500');
     expect(answer.suggestions?.length).toBeGreaterThan(0);
+  });
+  it('reads a real run of the engine: the figures of its answer are those the run stored', async () => {
+    const { test_id: runId } = await ok<{ test_id: string }>(
+      modelServer,
+      {
+        method: 'POST',
+        url: '/api/run-test',
+        token: carol.token,
+        body: { plan_id: carolPlanId, duration_seconds: 1 },
+      },
+      201,
+    );
+    let result: { status: string; summary: ResultSummary | null } = { status: 'running', summary: null };
+    const until = Date.now() + 30_000;
+    while (result.status === 'running' || result.status === 'processing') {
+      if (Date.now() > until) throw new Error(`run ${runId} did not end`);
+      await new Promise((r) => setTimeout(r, 200));
+      result = await ok(modelServer, {
+        method: 'GET',
+        url: `/api/get-test-result/${runId}`,
+        token: carol.token,
+      });
+    }
+    expect(result.status).toBe('completed');
+    const s = result.summary!;
+    expect(s.total_requests).toBeGreaterThan(0);
+    fakeModel.requests.length = 0;
+    const answer = await ask(carol, { question: 'How is Carol checkout doing?' }, modelServer);
+    expect(answer.source).toBe('analyser');
+    expect(figure(answer.figures, 'Requests')).toBe(s.total_requests);
+    expect(figure(answer.figures, 'p95')).toBe(Math.round(s.percentile_95 * 100) / 100);
+    expect(figure(answer.figures, 'Throughput')).toBe(Math.round(s.requests_per_second * 100) / 100);
+    expect(answer.links[0]!.href).toBe(`/test-result/${runId}`);
+    expect(fakeModel.requests).toEqual([]);
   });
 });
