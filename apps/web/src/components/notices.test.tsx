@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import type { Language } from '@/i18n';
 import { useConfirm } from './confirm-dialog';
-import { SUCCESS_VISIBLE_MS, useNotice } from './notices';
+import { SUCCESS_VISIBLE_MS, useNotice, useScreenNotices } from './notices';
 
 function NoticeButtons() {
   const notice = useNotice();
@@ -13,6 +13,17 @@ function NoticeButtons() {
     <>
       <button onClick={() => notice.success('Test plan saved successfully!')}>save</button>
       <button onClick={() => notice.error('Failed to delete test plan')}>fail</button>
+    </>
+  );
+}
+
+/** An editor's notices: its own errors, taken back when it tries again. */
+function EditorButtons() {
+  const notice = useScreenNotices();
+  return (
+    <>
+      <button onClick={() => notice.error('API #1 URL is required')}>check</button>
+      <button onClick={() => notice.clearErrors()}>retry</button>
     </>
   );
 }
@@ -47,6 +58,24 @@ afterEach(() => {
 });
 
 describe('notices', () => {
+  it("takes back a screen's own errors when it tries again, and leaves the others", async () => {
+    const user = userEvent.setup();
+    renderIn(
+      <>
+        <NoticeButtons />
+        <EditorButtons />
+      </>,
+    );
+    await user.click(screen.getByText('fail'));
+    await user.click(screen.getByText('check'));
+    expect(screen.getAllByRole('alert').map((n) => n.textContent)).toEqual([
+      'Failed to delete test plan',
+      'API #1 URL is required',
+    ]);
+    await user.click(screen.getByText('retry'));
+    expect(screen.getAllByRole('alert').map((n) => n.textContent)).toEqual(['Failed to delete test plan']);
+  });
+
   it('announces a success politely and an error at once, word for word', async () => {
     const user = userEvent.setup();
     renderIn(<NoticeButtons />);

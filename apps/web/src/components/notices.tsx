@@ -29,8 +29,9 @@ export interface Notice {
 }
 
 export interface NoticeApi {
-  success: (text: string) => void;
-  error: (text: string) => void;
+  success: (text: string) => number;
+  /** Answers the notice's id, for the screen that raised it to dismiss it (useScreenNotices). */
+  error: (text: string) => number;
   dismiss: (id: number) => void;
 }
 
@@ -45,6 +46,31 @@ export function useNotice(): NoticeApi {
   const api = useContext(NoticeContext);
   if (!api) throw new Error('useNotice() needs a <NoticeProvider> above it (see app/providers.tsx)');
   return api;
+}
+
+/**
+ * A screen's notices, with `clearErrors` to take back the errors this screen raised: an editor calls it
+ * when the user tries again (save, start), so a problem already put right is not still shown — on this
+ * screen or on the result screen it opens. Errors of other screens stay until dismissed.
+ */
+export function useScreenNotices(): NoticeApi & { clearErrors: () => void } {
+  const api = useNotice();
+  const raised = useRef(new Set<number>());
+  return useMemo(
+    () => ({
+      ...api,
+      error: (text: string) => {
+        const id = api.error(text);
+        raised.current.add(id);
+        return id;
+      },
+      clearErrors: () => {
+        for (const id of raised.current) api.dismiss(id);
+        raised.current.clear();
+      },
+    }),
+    [api],
+  );
 }
 
 export function NoticeProvider({ children }: { children: ReactNode }) {
@@ -62,6 +88,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       const others = current.filter((notice) => !(notice.kind === kind && notice.text === text));
       return [...others, { id, kind, text }].slice(-MAX_SHOWN);
     });
+    return id;
   }, []);
 
   const api = useMemo<NoticeApi>(

@@ -133,6 +133,28 @@ describe('FunctionalPlanSchema bounds', () => {
     expect(issues({ ...minimal, ...ui, iterations: 11 })).toEqual([
       { field: 'iterations', message: 'Iterations must be a whole number from 1 to 10' },
     ]);
+    // Past the URL screen's 1000 too, or no number at all: still the UI bounds.
+    for (const iterations of [5000, 'abc']) {
+      expect(issues({ ...minimal, ...ui, iterations })).toEqual([
+        { field: 'iterations', message: 'Iterations must be a whole number from 1 to 10' },
+      ]);
+    }
+  });
+
+  it("lists a number that is no number together with the plan's other problems", () => {
+    expect(
+      issues({
+        test_name: '',
+        apis: [{ name: '', url: 'https://shop.test/' }],
+        concurrent_users: 'abc',
+        test_duration: 61,
+      }),
+    ).toEqual([
+      { field: 'test_name', message: 'Test name is required' },
+      { field: 'apis[0].name', message: 'API #1 name is required' },
+      { field: 'concurrent_users', message: 'Concurrent users must be a whole number from 1 to 100' },
+      { field: 'test_duration', message: 'Test duration must be a whole number of minutes from 1 to 60' },
+    ]);
   });
 
   it('falls back to a 30 s API timeout for any invalid value and keeps 1 to 300', () => {

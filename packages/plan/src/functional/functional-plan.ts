@@ -110,6 +110,41 @@ export function boundedWithFallback(message: string, bounds: { min: number; max:
     .default(bounds.fallback);
 }
 
+/**
+ * The plan's numbers and their bounds (docs/reference/02-running.md §5); a UI plan's iterations have
+ * their own. They are judged with the plan's other rules (checkPlan), so a number that is no number is
+ * listed together with, say, a missing test name, and a UI plan's iterations name the UI bounds.
+ */
+const PLAN_NUMBERS = {
+  concurrent_users: {
+    bounds: FUNCTIONAL_BOUNDS.concurrent_users,
+    message: FUNCTIONAL_PLAN_ERRORS.usersRange,
+  },
+  iterations: { bounds: FUNCTIONAL_BOUNDS.iterations, message: FUNCTIONAL_PLAN_ERRORS.iterationsRange },
+  ramp_up_time: { bounds: FUNCTIONAL_BOUNDS.ramp_up_time, message: FUNCTIONAL_PLAN_ERRORS.rampUpRange },
+  test_duration: { bounds: FUNCTIONAL_BOUNDS.test_duration, message: FUNCTIONAL_PLAN_ERRORS.durationRange },
+  think_time: { bounds: FUNCTIONAL_BOUNDS.think_time, message: FUNCTIONAL_PLAN_ERRORS.thinkTimeRange },
+} as const;
+type PlanNumber = keyof typeof PLAN_NUMBERS;
+
+/** A plan number as written, blank (absent, null, '') taking its fallback; checkPlan judges the rest. */
+function numberAsWritten(key: PlanNumber) {
+  const { bounds, message } = PLAN_NUMBERS[key];
+  return z
+    .union([z.number(), z.string(), z.null()], { error: () => message })
+    .transform((value): number | string => (isBlank(value) ? bounds.fallback : (value as number | string)))
+    .default(bounds.fallback);
+}
+
+/** A plan number's check: its bounds, or for a UI plan's iterations the UI bounds. */
+function planNumberCheck(key: PlanNumber, ui: boolean) {
+  const { bounds, message } =
+    key === 'iterations' && ui
+      ? { bounds: FUNCTIONAL_BOUNDS.ui_iterations, message: FUNCTIONAL_PLAN_ERRORS.uiIterationsRange }
+      : PLAN_NUMBERS[key];
+  return wholeNumber(message, bounds.min, bounds.max);
+}
+
 const TimeoutCheck = wholeNumber('timeout', FUNCTIONAL_BOUNDS.timeout.min, FUNCTIONAL_BOUNDS.timeout.max);
 
 /** Seconds; docs/reference/02-running.md §5: a value that is not a whole number from 1 to 300 falls back to 30. */
@@ -251,17 +286,14 @@ const functionalPlanFields = {
   test_name: oneLine('Test name', FUNCTIONAL_PLAN_ERRORS.testNameRequired).trim().max(200).default(''),
   description: multiLine('Description').max(2000).default(''),
   apis: z.array(ApiDefinitionSchema).max(500).default([]),
-  concurrent_users: boundedWithFallback(
-    FUNCTIONAL_PLAN_ERRORS.usersRange,
-    FUNCTIONAL_BOUNDS.concurrent_users,
-  ),
-  iterations: boundedWithFallback(FUNCTIONAL_PLAN_ERRORS.iterationsRange, FUNCTIONAL_BOUNDS.iterations),
+  concurrent_users: numberAsWritten('concurrent_users'),
+  iterations: numberAsWritten('iterations'),
   /** Seconds. */
-  ramp_up_time: boundedWithFallback(FUNCTIONAL_PLAN_ERRORS.rampUpRange, FUNCTIONAL_BOUNDS.ramp_up_time),
+  ramp_up_time: numberAsWritten('ramp_up_time'),
   /** Minutes. */
-  test_duration: boundedWithFallback(FUNCTIONAL_PLAN_ERRORS.durationRange, FUNCTIONAL_BOUNDS.test_duration),
+  test_duration: numberAsWritten('test_duration'),
   /** Seconds between calls. */
-  think_time: boundedWithFallback(FUNCTIONAL_PLAN_ERRORS.thinkTimeRange, FUNCTIONAL_BOUNDS.think_time),
+  think_time: numberAsWritten('think_time'),
   test_type: z
     .enum(FUNCTIONAL_TEST_TYPES, {
       error: () => `Test type must be one of ${FUNCTIONAL_TEST_TYPES.join(', ')}`,
@@ -352,14 +384,27 @@ function checkPlan(plan: PlanFields, ctx: z.RefinementCtx): void {
       });
     });
   }
-  if (ui && plan.iterations > FUNCTIONAL_BOUNDS.ui_iterations.max) {
-    ctx.addIssue({ code: 'custom', path: ['iterations'], message: FUNCTIONAL_PLAN_ERRORS.uiIterationsRange });
+  for (const key of Object.keys(PLAN_NUMBERS) as PlanNumber[]) {
+    const check = planNumberCheck(key, ui).safeParse(plan[key]);
+    if (!check.success) {
+      ctx.addIssue({ code: 'custom', path: [key], message: check.error.issues[0]?.message ?? key });
+    }
   }
+}
+
+/** A number checkPlan has passed, as the number it is. */
+function passedNumber(value: number | string): number {
+  return typeof value === 'number' ? value : Number(value);
 }
 
 function finishPlan<T extends PlanFields>({ _id, ...plan }: T) {
   return {
     ...plan,
+    concurrent_users: passedNumber(plan.concurrent_users),
+    iterations: passedNumber(plan.iterations),
+    ramp_up_time: passedNumber(plan.ramp_up_time),
+    test_duration: passedNumber(plan.test_duration),
+    think_time: passedNumber(plan.think_time),
     id: plan.id ?? _id,
     test_framework:
       plan.test_framework ?? (plan.source === 'ui_url_input' ? ('selenium' as const) : ('taurus' as const)),

@@ -3,7 +3,7 @@ import { use, useCallback, useEffect, useMemo, useReducer, useState } from 'reac
 import { useNavigate } from 'react-router';
 import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
 import { useConfirm } from '@/components/confirm-dialog';
-import { useNotice } from '@/components/notices';
+import { useScreenNotices } from '@/components/notices';
 import { useT } from '@/i18n';
 import { ApiError, isAbortError } from '@/lib/api';
 import {
@@ -151,7 +151,7 @@ export function usePlanEditor({
   fileName,
 }: PlanEditorOptions) {
   const t = useT();
-  const notice = useNotice();
+  const notice = useScreenNotices();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const [initial] = useState(() => initialState(planIdParam, sourcePage));
@@ -289,6 +289,8 @@ export function usePlanEditor({
 
   /** docs/reference/01-authoring.md §5 rules for saving and running, in the spec's order; alerts and returns the plan when fine. */
   const readyPlan = (failure: 'plans.saveFailed' | 'plans.runFailed'): PerfPlan | null => {
+    // A new attempt: what this screen said before is answered again, or is gone.
+    notice.clearErrors();
     if (form.name.trim() === '') {
       setShowErrors(true);
       notice.error(t('plans.error.nameRequired'));
@@ -369,6 +371,7 @@ export function usePlanEditor({
 
   const generate = async () => {
     if (busy) return;
+    notice.clearErrors();
     if (form.name.trim() === '') {
       setShowErrors(true);
       notice.error(t('plans.error.nameRequired'));
@@ -400,6 +403,7 @@ export function usePlanEditor({
 
   const validate = async () => {
     if (busy) return;
+    notice.clearErrors();
     const request = checkScriptRequest(form);
     if (!request.snapshot.hasUrl) {
       notice.error(t('plans.error.noApisToValidate'));

@@ -2,7 +2,7 @@ import { FunctionalPlanSchema, type FunctionalPlan, type FunctionalPlanInput } f
 import { useEffect, useMemo, useState, type Dispatch } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
-import { useNotice } from '@/components/notices';
+import { useScreenNotices } from '@/components/notices';
 import { callErrorMessage, handOffRun, LOAD_SAVED_PLAN_ID_KEY } from '@/features/plans';
 import { useT, type MessageKey, type Translate } from '@/i18n';
 import { isAbortError } from '@/lib/api';
@@ -73,7 +73,7 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
   { planIdParam, rememberPlanId, form, dispatch }: PlanOptions<Form>,
 ) {
   const t = useT();
-  const notice = useNotice();
+  const notice = useScreenNotices();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const { messages } = screen;
@@ -133,6 +133,8 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
 
   /** The rules of docs/reference/02-running.md §5, in the screen's order: the first problem is the alert. */
   const readyBody = () => {
+    // A new attempt: what this screen said before is answered again, or is gone.
+    notice.clearErrors();
     if (check.ok) return check.body;
     setShowProblems(true);
     const first = check.problems[0];
@@ -185,6 +187,7 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
       destructive: true,
     };
     if (!(await confirm(question))) return;
+    notice.clearErrors();
     setBusy('deleting');
     try {
       await deleteFunctionalPlan(savedId);

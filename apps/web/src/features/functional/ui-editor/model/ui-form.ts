@@ -1,9 +1,4 @@
-import {
-  FUNCTIONAL_PLAN_ERRORS,
-  UI_VALIDATION_TYPES,
-  type FunctionalValidationType,
-  type HttpMethod,
-} from '@aqa/plan';
+import { UI_VALIDATION_TYPES, type FunctionalValidationType, type HttpMethod } from '@aqa/plan';
 import type { Translate } from '@/i18n';
 import type { FunctionalForm } from '../../editor/model/functional-form';
 import { translateFunctionalMessage } from '../../editor/model/messages';
@@ -31,19 +26,9 @@ export function uiMethodsFor(method: HttpMethod): readonly HttpMethod[] {
   return (UI_METHODS as readonly HttpMethod[]).includes(method) ? UI_METHODS : [...UI_METHODS, method];
 }
 
-/**
- * The form judged as a UI plan. An iterations value that is no number up to 1000 fails the model's
- * field check before its UI bound is looked at; the screen names the UI bound (1–10) for it too.
- */
+/** The form judged as a UI plan: the model words its problems for UI tests, iterations with the UI bounds. */
 export function checkUiForm(form: FunctionalForm): PlanCheck {
-  const check = checkFunctionalForm(form, 'ui_url_input');
-  if (check.ok) return check;
-  const problems = check.problems.map((problem) =>
-    problem.field === 'iterations' && problem.message === FUNCTIONAL_PLAN_ERRORS.iterationsRange
-      ? { ...problem, message: FUNCTIONAL_PLAN_ERRORS.uiIterationsRange }
-      : problem,
-  );
-  return { ...check, problems };
+  return checkFunctionalForm(form, 'ui_url_input');
 }
 
 /** A problem as the screen says it: a UI test's own message names its number, others get it in front. */
