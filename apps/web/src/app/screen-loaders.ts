@@ -28,4 +28,6 @@ export const SCREEN_LOADERS: Record<BuiltScreenId, ScreenLoader> = {
   functionalScript: () => import('@/features/functional/script/components/FunctionalScriptInputPage'),
   functionalUi: () => import('@/features/functional/ui-editor/components/UiFunctionalTestPage'),
   downloadApp: () => import('@/features/download/components/DownloadAppPage'),
+  messages: () => import('@/features/messages/components/MessagesPage'),
+  feedback: () => import('@/features/feedback/components/FeedbackPage'),
 };

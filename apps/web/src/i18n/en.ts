@@ -4,6 +4,8 @@ import { functionalScriptEn } from './functional/script.en';
 import { functionalUiEditorEn } from './functional/ui-editor.en';
 import { functionalSeleniumScriptEn } from './functional/selenium-script.en';
 import { functionalUiResultEn } from './functional/ui-result.en';
+import { messagesEn } from './messages.en';
+import { feedbackEn } from './feedback.en';
 import { settingsTokensEn } from './settings-tokens.en';
 import { downloadEn } from './download.en';
 
@@ -1009,6 +1011,8 @@ export const en = {
   ...functionalUiEditorEn,
   ...functionalSeleniumScriptEn,
   ...functionalUiResultEn,
+  ...messagesEn,
+  ...feedbackEn,
   ...downloadEn,
   ...settingsTokensEn,
 } as const;

@@ -5,6 +5,8 @@ import { functionalScriptKo } from './functional/script.ko';
 import { functionalUiEditorKo } from './functional/ui-editor.ko';
 import { functionalSeleniumScriptKo } from './functional/selenium-script.ko';
 import { functionalUiResultKo } from './functional/ui-result.ko';
+import { messagesKo } from './messages.ko';
+import { feedbackKo } from './feedback.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
 import { downloadKo } from './download.ko';
 
@@ -1002,6 +1004,8 @@ export const ko: Messages = {
   ...functionalUiEditorKo,
   ...functionalSeleniumScriptKo,
   ...functionalUiResultKo,
+  ...messagesKo,
+  ...feedbackKo,
   ...downloadKo,
   ...settingsTokensKo,
 };

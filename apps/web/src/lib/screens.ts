@@ -132,6 +132,8 @@ const BUILT = [
   'functionalScript',
   'functionalUi',
   'downloadApp',
+  'messages',
+  'feedback',
 ] as const satisfies readonly ScreenId[];
 
 export type BuiltScreenId = (typeof BUILT)[number];

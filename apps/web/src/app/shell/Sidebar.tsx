@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 import { BrandMark } from '@/components/brand-mark';
 import { ComingSoon, preventActivation } from '@/components/coming-soon';
 import { Button } from '@/components/ui/button';
+import { UnreadBadge } from '@/features/messages';
 import { useT } from '@/i18n';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
@@ -23,6 +24,7 @@ function SidebarLink({
   onNavigate?: () => void;
 }) {
   const t = useT();
+  const { pathname } = useLocation();
   const Icon = item.icon;
   const label = t(item.label);
   if (!isScreenAvailable(item.screen)) {
@@ -53,6 +55,8 @@ function SidebarLink({
         to={screenPath(item.screen)}
         end
         data-testid={item.testId}
+        // Feedback fills its Page field with the page the user came from.
+        state={item.screen === 'feedback' ? { from: pathname } : undefined}
         onClick={onNavigate}
         className={({ isActive }) =>
           cn(
@@ -68,6 +72,7 @@ function SidebarLink({
           <>
             <Icon aria-hidden className={cn('size-4 shrink-0', isActive ? 'text-primary' : 'opacity-80')} />
             <span className="truncate">{label}</span>
+            {item.screen === 'messages' && <UnreadBadge />}
           </>
         )}
       </NavLink>

@@ -1,0 +1,32 @@
+/** English strings of the Messages screen and the sidebar's unread count (docs/reference/02-running.md §2 "Messages"); spread into `en.ts`. Keys start with `messages.`. */
+export const messagesEn = {
+  'messages.title': 'Messages',
+  'messages.description':
+    'A message arrives here when one of your tests finishes, fails, is stopped or breaks a threshold.',
+  'messages.markAllRead': 'Mark all read',
+  'messages.markRead': 'Mark read',
+  'messages.loading': 'Loading messages...',
+  'messages.loadFailed': 'Failed to load messages',
+  'messages.markFailed': 'Failed to mark messages read: {message}',
+  'messages.allRead': 'All messages marked read',
+  'messages.emptyTitle': 'No messages yet',
+  'messages.emptyText':
+    'When one of your load, API or UI tests completes, fails, is stopped or breaks a threshold of its plan, a message about it appears here with its measured figures and a link to the result.',
+  'messages.unread': 'Unread',
+  'messages.unreadCount': '{count} unread',
+  'messages.unreadBadge': '{count} unread messages',
+  'messages.viewResult': 'View result',
+  'messages.kind.completed': 'Completed',
+  'messages.kind.failed': 'Failed',
+  'messages.kind.stopped': 'Stopped',
+  'messages.kind.interrupted': 'Interrupted',
+  'messages.kind.threshold_failed': 'Threshold broken',
+  'messages.test.load': 'load test',
+  'messages.test.api': 'API test',
+  'messages.test.ui': 'UI test',
+  'messages.heading.completed': '{name} {test} completed',
+  'messages.heading.failed': '{name} {test} failed',
+  'messages.heading.stopped': '{name} {test} was stopped',
+  'messages.heading.interrupted': '{name} {test} was interrupted',
+  'messages.heading.threshold_failed': '{name} {test} broke a threshold',
+};
