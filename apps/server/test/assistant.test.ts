@@ -571,6 +571,53 @@ describe('Ask James', () => {
     expect(fakeModel.requests).toEqual([]);
   });
 
+  it("answers from the user's own runs only, and from functional runs when there is no load run", async () => {
+    const none = await ask(bob, { question: 'Which API is slowest?' });
+    expect(none.answer).toBe('None of your runs has per-API figures yet: run a test plan first.');
+    const noFailures = await ask(bob, { question: 'Which API fails most?' });
+    expect(noFailures.answer).toBe('You have no runs yet, so no API has failed.');
+    const planId = await saveFunctionalPlan(bob, {
+      test_name: 'Bob checks',
+      apis: [{ name: 'Bob call', url: `${target.origin}/bob-call` }],
+    });
+    const { test_id: runId } = await ok<{ test_id: string }>(
+      server,
+      {
+        method: 'POST',
+        url: '/api/functional/run-test',
+        token: bob.token,
+        body: {
+          plan_id: planId,
+          test_name: 'Bob checks',
+          iterations: 1,
+          think_time: 0,
+          apis: [{ name: 'Bob call', url: `${target.origin}/bob-call` }],
+        },
+      },
+      201,
+    );
+    let status = 'running';
+    while (status === 'running') {
+      await new Promise((r) => setTimeout(r, 100));
+      ({ status } = await ok<{ status: string }>(server, {
+        method: 'GET',
+        url: `/api/functional/get-test-status/${runId}`,
+        token: bob.token,
+      }));
+    }
+    const slowest = await ask(bob, { question: 'Which API is slowest?' });
+    expect(slowest.answer).toMatch(
+      /^Slowest functional API: Bob call \(GET http:\/\/127\.0\.0\.1:\d+\/bob-call\)\. In Bob checks: [\d.]+ ms on average over 1 recent runs\.$/,
+    );
+    expect(slowest.links).toEqual([
+      { label: 'Newest run with it', href: `/functional-test-result/${runId}` },
+    ]);
+    const status2 = await ask(bob, { question: 'How is my last run?' });
+    expect(status2.answer).toContain('The last run of Bob checks');
+    for (const answer of [slowest, status2])
+      expect(JSON.stringify(answer)).not.toMatch(/Checkout|Cart|Catalog/);
+  });
+
   it("refuses another user's plan as not found, and a blank question", async () => {
     const foreign = await server.request({
       method: 'POST',
@@ -605,7 +652,13 @@ describe('Ask James', () => {
       url: '/api/assistant/conversation',
       token: bob.token,
     });
-    expect(bobs.turns).toEqual([]);
+    // Bob's are his own questions only.
+    expect(bobs.turns.map((turn) => turn.question)).toEqual([
+      'Which API is slowest?',
+      'Which API fails most?',
+      'Which API is slowest?',
+      'How is my last run?',
+    ]);
     const cleared = await ok<{ deleted: number }>(server, {
       method: 'DELETE',
       url: '/api/assistant/conversation',
@@ -622,6 +675,7 @@ describe('Ask James', () => {
 
   it('keeps at most the cap of turns per user, dropping the oldest', async () => {
     const repo = new AssistantRepository(db);
+    await repo.clearTurns(bob.id);
     for (let i = 1; i <= 5; i += 1) {
       await repo.addTurn(
         {

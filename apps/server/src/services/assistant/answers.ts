@@ -12,7 +12,9 @@ import {
   mostFailingFunctionalApiFinding,
   mostFailingLoadApi,
   mostFailingLoadApiFinding,
+  functionalApisBySpeed,
   slowestApiFinding,
+  slowestFunctionalApiFinding,
   tallyLoadApis,
 } from './findings/api-rankings';
 import { definition, type GlossaryTerm } from './glossary';
@@ -269,15 +271,22 @@ export function slowestAnswer(data: AssistantData, lang: Lang): AskAnswer {
   const ranked = tallyLoadApis(data).sort((a, b) => b.averageMs - a.averageMs);
   const slowest = ranked[0];
   if (slowest === undefined) {
-    return answered(
-      say(
-        lang,
-        'None of your load runs has per-API figures yet: run a load test plan first.',
-        '아직 API별 수치가 있는 부하 실행이 없습니다: 먼저 부하 테스트 플랜을 실행하세요.',
-      ),
-      [],
-      [],
-    );
+    // No load run: the functional runs' API times, when there are some.
+    const functional = functionalApisBySpeed(data);
+    const first = functional[0];
+    if (first === undefined) {
+      return answered(
+        say(
+          lang,
+          'None of your runs has per-API figures yet: run a test plan first.',
+          '아직 API별 수치가 있는 실행이 없습니다: 먼저 테스트 플랜을 실행하세요.',
+        ),
+        [],
+        [],
+      );
+    }
+    const finding = slowestFunctionalApiFinding(first, lang);
+    return answered(`${finding.title}. ${finding.detail}`, finding.figures, finding.links);
   }
   const finding = slowestApiFinding(slowest, lang);
   const next = ranked.slice(1, 3).map((tally) => `${tally.name} ${num(tally.averageMs)} ms`);

@@ -121,6 +121,72 @@ export function mostFailingFunctionalApi(data: AssistantData): FunctionalApiTall
     .sort((a, b) => b.failedRuns - a.failedRuns || b.failedRuns / b.runs - a.failedRuns / a.runs)[0];
 }
 
+/** One API of a functional plan by its average time over the recent functional runs that called it. */
+export interface FunctionalTimeTally {
+  testName: string;
+  name: string;
+  method: string;
+  url: string;
+  runs: number;
+  /** The mean of its runs' average response times. */
+  averageMs: number;
+  latestRun: { id: string; name: string; startedAt: string };
+}
+
+/** The functional APIs by average time, slowest first (for users without load runs). */
+export function functionalApisBySpeed(data: AssistantData): FunctionalTimeTally[] {
+  const recent = data.functionalRuns.filter((run) => run.status !== 'running').slice(0, RECENT_RUNS_FOR_APIS);
+  const tallies = new Map<string, FunctionalTimeTally & { sum: number }>();
+  for (const run of recent) {
+    for (const api of run.apis) {
+      if (api.status === 'not_run') continue;
+      const key = JSON.stringify([run.name, api.method, api.url, api.name]);
+      const tally = tallies.get(key) ?? {
+        testName: run.name,
+        name: api.name,
+        method: api.method,
+        url: api.url,
+        runs: 0,
+        averageMs: 0,
+        latestRun: run,
+        sum: 0,
+      };
+      tally.runs += 1;
+      tally.sum += api.response_time;
+      tallies.set(key, tally);
+    }
+  }
+  return [...tallies.values()]
+    .map(({ sum, ...tally }) => ({ ...tally, averageMs: sum / tally.runs }))
+    .sort((a, b) => b.averageMs - a.averageMs);
+}
+
+export function slowestFunctionalApiFinding(tally: FunctionalTimeTally, lang: Lang): Finding {
+  return {
+    kind: 'slowest_api',
+    severity: 'info',
+    title: say(
+      lang,
+      `Slowest functional API: ${apiLabel(tally)}`,
+      `가장 느린 기능 테스트 API: ${apiLabel(tally)}`,
+    ),
+    detail: say(
+      lang,
+      `In ${tally.testName}: ${num(tally.averageMs)} ms on average over ${tally.runs} recent runs.`,
+      `${tally.testName}: 최근 실행 ${tally.runs}개에서 평균 ${num(tally.averageMs)} ms.`,
+    ),
+    figures: [
+      {
+        label: say(lang, 'Average response time', '평균 응답 시간'),
+        value: round2(tally.averageMs),
+        unit: 'ms',
+      },
+      { label: say(lang, 'Runs', '실행'), value: tally.runs },
+    ],
+    links: [functionalRunLink(tally.latestRun, say(lang, 'Newest run with it', '이 API의 최근 실행'))],
+  };
+}
+
 function apiLabel(tally: { name: string; method: string; url: string }): string {
   return `${tally.name} (${tally.method} ${tally.url})`;
 }
@@ -206,6 +272,9 @@ export function apiRankingFindings(data: AssistantData, lang: Lang): Finding[] {
   if (failingFunctional !== undefined)
     findings.push(mostFailingFunctionalApiFinding(failingFunctional, lang));
   const slowest = slowestLoadApi(data);
+  const slowestFunctional = functionalApisBySpeed(data)[0];
   if (slowest !== undefined) findings.push(slowestApiFinding(slowest, lang));
+  else if (slowestFunctional !== undefined)
+    findings.push(slowestFunctionalApiFinding(slowestFunctional, lang));
   return findings;
 }

@@ -56,7 +56,7 @@ export function meaninglessSettingFindings(data: AssistantData, lang: Lang): Fin
       ),
       detail: say(
         lang,
-        `A ramp-up of ${settings.ramp_up_time} s in a test of ${durationSeconds} s: the test ends before all ${settings.concurrent_users} users have started. Shorten the ramp-up or lengthen the test.`,
+        `A ramp-up of ${settings.ramp_up_time} s in a test of ${durationSeconds} s: the test ends before its users (${settings.concurrent_users}) have all started. Shorten the ramp-up or lengthen the test.`,
         `테스트 ${durationSeconds}초에 램프업 ${settings.ramp_up_time}초: 사용자 ${settings.concurrent_users}명이 모두 시작하기 전에 테스트가 끝납니다. 램프업을 줄이거나 테스트를 늘리세요.`,
       ),
       figures: [

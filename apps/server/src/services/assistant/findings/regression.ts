@@ -65,7 +65,12 @@ export function regressionFindings(data: AssistantData, lang: Lang): Finding[] {
         figures: regressed.flatMap((change) => changeFigures(change, lang, beforeLabel, afterLabel)),
         links: [
           perfRunLink(last, say(lang, 'Last run', '마지막 실행')),
-          perfRunLink(reference.run, beforeLabel),
+          perfRunLink(
+            reference.run,
+            reference.kind === 'previous'
+              ? say(lang, 'Previous run', '이전 실행')
+              : say(lang, 'Baseline', '기준 실행'),
+          ),
           compareLink(reference.run, last, say(lang, 'Compare the two runs', '두 실행 비교')),
           perfPlanLink(plan),
         ],
