@@ -7,13 +7,14 @@
 //                    found the same way.
 //   dist/aqa-standalone.mjs  the same command line as ONE file with every npm dependency inlined: the
 //                    file the server serves at GET /downloads/aqa.mjs (docs/reference/02-running.md §7),
-//                    which `node aqa.mjs` runs with nothing installed. Its runs on a server need only
-//                    Node's fetch; its local runs look for worker.mjs beside it.
+//                    which `node aqa.mjs` runs with nothing installed; the worker threads' code is
+//                    inside it too, so its local runs need nothing beside it.
 // @aqa/plan (TypeScript source) is bundled in; npm dependencies stay external (but in the standalone file).
 // `ensureBuilt()` rebuilds only when a source file is newer than the bundles, so bin/aqa.mjs and
 // the engine's source mode (tests, tsx) can call it on every start.
 import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -101,32 +102,79 @@ function writeAtomically(path, contents) {
   renameSync(tmp, path);
 }
 
-/**
- * The command line as one file with nothing external but Node's own modules, written to `outfile`
- * (the server's build calls this too, so its dist/ holds the file it serves). No source map: the
- * file travels alone.
- */
-export async function buildStandaloneCli(outfile) {
-  const esbuild = await import('esbuild');
-  const result = await esbuild.build({
-    entryPoints: [ENTRIES.aqa],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    write: false,
-    logLevel: 'warning',
-    banner: { js: `#!/usr/bin/env node\n${REQUIRE_BANNER.js}` },
-    metafile: true,
-  });
+/** Node's own modules are the only imports a one-file bundle may keep; anything else is an error. */
+function checkSelfContained(result, what) {
   const external = Object.values(result.metafile.outputs)
     .flatMap((o) => o.imports)
     .filter((i) => i.external && !isNodeBuiltin(i.path))
     .map((i) => i.path);
   if (external.length > 0) {
-    throw new Error(`the standalone aqa.mjs would import ${[...new Set(external)].join(', ')} at run time`);
+    throw new Error(`${what} would import ${[...new Set(external)].join(', ')} at run time`);
   }
+}
+
+const SELF_CONTAINED = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  write: false,
+  logLevel: 'warning',
+  metafile: true,
+};
+
+/**
+ * A worker entry as one self-contained module's text. It runs from a data: URL, which has no file to
+ * resolve require() from, so its require (Node's own modules only) is made from Node's own path.
+ */
+async function workerSource(esbuild, entry) {
+  const result = await esbuild.build({
+    ...SELF_CONTAINED,
+    entryPoints: [entry],
+    outfile: 'worker.mjs',
+    minify: true,
+    banner: {
+      js: "import { createRequire as __aqaCreateRequire } from 'node:module'; const require = __aqaCreateRequire(process.execPath);",
+    },
+  });
+  checkSelfContained(result, entry);
+  // Carried gzipped and base64-encoded: a quarter of the size of the text as a JSON string.
+  return gzipSync(result.outputFiles[0].contents, { level: 9 }).toString('base64');
+}
+
+/**
+ * The command line as one file with nothing external but Node's own modules, written to `outfile`
+ * (the server's build calls this too, so its dist/ holds the file it serves). The worker threads'
+ * code is carried inside it (src/cli/embedded-worker-code.ts is replaced by their text), so its local
+ * runs need no file beside it either. No source map: the file travels alone.
+ */
+export async function buildStandaloneCli(outfile) {
+  const esbuild = await import('esbuild');
+  const code = {
+    load: await workerSource(esbuild, ENTRIES.worker),
+    functional: await workerSource(esbuild, ENTRIES['functional-worker']),
+  };
+  const embed = {
+    name: 'aqa-embedded-workers',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]cli[\\/]embedded-worker-code\.ts$/ }, () => ({
+        contents: [
+          "import { gunzipSync } from 'node:zlib';",
+          `const CODE = ${JSON.stringify(code)};`,
+          "export function workerCode(kind) { return gunzipSync(Buffer.from(CODE[kind], 'base64')).toString('utf8'); }",
+        ].join('\n'),
+        loader: 'js',
+      }));
+    },
+  };
+  const result = await esbuild.build({
+    ...SELF_CONTAINED,
+    entryPoints: [ENTRIES.aqa],
+    outfile,
+    banner: { js: `#!/usr/bin/env node\n${REQUIRE_BANNER.js}` },
+    plugins: [embed],
+  });
+  checkSelfContained(result, 'the standalone aqa.mjs');
   mkdirSync(dirname(outfile), { recursive: true });
   for (const f of result.outputFiles) writeAtomically(f.path, f.contents);
   return outfile;

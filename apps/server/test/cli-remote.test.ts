@@ -98,7 +98,7 @@ afterAll(async () => {
 });
 
 describe('the served aqa command line', () => {
-  it('runs with Node alone, nothing installed beside it, and documents the server commands', async () => {
+  it('runs with Node alone, nothing installed beside it: its help names the server commands, and a local test runs', async () => {
     expect(existsSync(join(dir, 'node_modules'))).toBe(false);
     const help = await aqa(['--help']);
     expect(help.code).toBe(0);
@@ -106,6 +106,20 @@ describe('the served aqa command line', () => {
     expect(help.stdout).toContain('AQA_TOKEN');
     const testHelp = await aqa(['test', '--help']);
     expect(testHelp.stdout).toContain('aqa test --plan ID --server URL');
+
+    // A local run too: the worker threads' code travels inside the one file.
+    const plan = join(dir, 'local-plan.json');
+    writeFileSync(
+      plan,
+      JSON.stringify({
+        test_name: 'Local',
+        apis: [{ name: 'Local call', url: `${target.origin}/cli-local` }],
+      }),
+    );
+    const local = await aqa(['test', plan]);
+    expect(local.code, local.stdout + local.stderr).toBe(0);
+    expect(local.stdout).toMatch(/✓ Local call {2}200/);
+    expect(await countedUnder('/cli-local')).toBe(1);
   });
 
   it('runs a saved load plan on the server with a token: live lines, the summary, exit 0, and the target counted every request', async () => {

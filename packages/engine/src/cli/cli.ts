@@ -16,6 +16,8 @@ import { checkTargets } from '../preflight';
 import { splitUsers, startRun } from '../run';
 import type { RunResult } from '../types';
 import { startFunctionalRun } from '../functional/functional-run';
+import type { StartFunctionalRun } from '../functional/run-types';
+import { embeddedWorkerEntry } from './embedded-workers';
 import { testCommand } from './functional-test';
 import { RemoteError, remoteTarget, SERVER_ENV, TOKEN_ENV } from './remote-client';
 import { remoteRun } from './remote-run';
@@ -176,6 +178,10 @@ function quickPlan(
   return parsed.data;
 }
 
+/** A local functional run, on the embedded worker when this is the one-file build. */
+const startLocalFunctionalRun: StartFunctionalRun = (plan, options) =>
+  startFunctionalRun(plan, { ...options, workerEntry: embeddedWorkerEntry('functional') });
+
 /** A run on a server: `--plan ID` or `--plan=ID` among the arguments. */
 const isRemote = (argv: string[]): boolean => argv.some((a) => a === '--plan' || a.startsWith('--plan='));
 
@@ -236,7 +242,9 @@ async function runOnServer(
 
 export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'test')
-    return isRemote(argv) ? remoteTestCommand(argv.slice(1)) : testCommand(argv.slice(1), startFunctionalRun);
+    return isRemote(argv)
+      ? remoteTestCommand(argv.slice(1))
+      : testCommand(argv.slice(1), startLocalFunctionalRun);
   let args;
   try {
     args = parseArgs({
@@ -348,7 +356,12 @@ export async function main(argv: string[]): Promise<number> {
   const live = !v.quiet && process.stderr.isTTY === true;
   let run;
   try {
-    run = startRun(plan, { durationSeconds, workers, insecureTls: v.insecure });
+    run = startRun(plan, {
+      durationSeconds,
+      workers,
+      insecureTls: v.insecure,
+      workerEntry: embeddedWorkerEntry('load'),
+    });
   } catch (e) {
     if (!(e instanceof PlanCompileError)) throw e;
     err(`aqa: the run cannot start:\n${e.problems.map((p) => `  ${p}`).join('\n')}\n`);
