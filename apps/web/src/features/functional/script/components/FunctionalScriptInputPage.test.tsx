@@ -80,6 +80,17 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
     expect(callsTo(fetchMock, 'POST', '/api/functional/save-config')).toHaveLength(0);
   });
 
+  it('says where broken YAML breaks, once', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await user.click(screen.getByTestId('script-content'));
+    await user.paste('scenarios:\n  a: [1, 2');
+    await waitFor(() =>
+      expect(screen.getByTestId('script-refused')).toHaveTextContent(/YAML syntax error at line \d/),
+    );
+    expect(screen.getByTestId('script-refused')).not.toHaveTextContent(/Line \d+: YAML/);
+  });
+
   it('lists the parsed APIs with cut previews, moves and deletes them in the script, and adds rules', async () => {
     const user = userEvent.setup({ delay: null });
     await openScreen();

@@ -209,7 +209,8 @@ export function ScriptSourceCard({
       <div id="script-read-state" className="space-y-2">
         {!read.ok && read.message !== '' && (
           <Alert variant="destructive" title={t('functional.script.refused')} data-testid="script-refused">
-            {read.line !== undefined
+            {/* A YAML error already says "at line 4"; other refusals get their line in front. */}
+            {read.line !== undefined && !read.message.includes(`line ${read.line}`)
               ? t('functional.script.atLine', { line: read.line, message: read.message })
               : read.message}
           </Alert>
