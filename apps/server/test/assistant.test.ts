@@ -523,6 +523,10 @@ describe('Ask James', () => {
     expect(figure(failing.figures, 'Failed requests')).toBe(30);
     const korean = await ask(alice, { question: '어떤 API가 가장 많이 실패해?' });
     expect(figure(korean.figures, '실패한 요청')).toBe(30);
+    // Named, a plan narrows the question to its own runs.
+    const ofCatalog = await ask(alice, { question: 'Which API of Catalog browse is slowest?' });
+    expect(ofCatalog.answer).toContain('Slowest API: Browse');
+    expect(figure(ofCatalog.figures, 'Average response time')).toBe(20);
     const slowest = await ask(alice, { question: 'Which API is slowest?' });
     expect(slowest.answer).toContain('Slowest API: Cart');
     expect(slowest.answer).toContain('After it: Login 76.7 ms, Browse 20 ms.');

@@ -105,9 +105,9 @@ export class AssistantService {
       case 'review':
         return reviewAnswer((await this.review(user, lang)).findings, lang);
       case 'most_failing':
-        return mostFailingAnswer(data, lang);
+        return mostFailingAnswer(named === null ? data : runsOf(data, named), lang);
       case 'slowest':
-        return slowestAnswer(data, lang);
+        return slowestAnswer(named === null ? data : runsOf(data, named), lang);
       case 'why_slower':
       case 'compare': {
         const plan = named ?? newestRunPlan(data, 'load first');
@@ -176,6 +176,16 @@ function planById(data: AssistantData, id: string): PlanRef | null {
   const functional = data.functionalPlans.find((plan) => plan.id === id);
   if (functional !== undefined) return { kind: 'functional', id, name: functional.name };
   return null;
+}
+
+/** The data with only the runs of one plan ("which API of Checkout fails most?"). */
+function runsOf(data: AssistantData, ref: PlanRef): AssistantData {
+  return {
+    ...data,
+    perfRuns: ref.kind === 'perf' ? data.perfRuns.filter((run) => run.planId === ref.id) : [],
+    functionalRuns:
+      ref.kind === 'functional' ? data.functionalRuns.filter((run) => run.planId === ref.id) : [],
+  };
 }
 
 function perfPlan(data: AssistantData, ref: PlanRef) {
