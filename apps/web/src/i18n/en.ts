@@ -6,6 +6,7 @@ import { functionalSeleniumScriptEn } from './functional/selenium-script.en';
 import { functionalUiResultEn } from './functional/ui-result.en';
 import { messagesEn } from './messages.en';
 import { feedbackEn } from './feedback.en';
+import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
 import { downloadEn } from './download.en';
 
@@ -1013,8 +1014,9 @@ export const en = {
   ...functionalUiResultEn,
   ...messagesEn,
   ...feedbackEn,
-  ...downloadEn,
+  ...assistantEn,
   ...settingsTokensEn,
+  ...downloadEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -7,6 +7,7 @@ import { functionalSeleniumScriptKo } from './functional/selenium-script.ko';
 import { functionalUiResultKo } from './functional/ui-result.ko';
 import { messagesKo } from './messages.ko';
 import { feedbackKo } from './feedback.ko';
+import { assistantKo } from './assistant.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
 import { downloadKo } from './download.ko';
 
@@ -1006,6 +1007,7 @@ export const ko: Messages = {
   ...functionalUiResultKo,
   ...messagesKo,
   ...feedbackKo,
-  ...downloadKo,
+  ...assistantKo,
   ...settingsTokensKo,
+  ...downloadKo,
 };

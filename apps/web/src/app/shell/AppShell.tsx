@@ -4,14 +4,24 @@ import { Outlet, useNavigation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useT } from '@/i18n';
+import { AssistantLauncher, CurrentPlanProvider } from '@/features/assistant';
 import { fetchCurrentUser } from '@/features/auth/queries/auth-api';
 import { updateSessionUser, useSession } from '@/lib/session';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Sidebar } from './Sidebar';
 import { useLogout } from './use-logout';
 
-/** The signed-in frame: sidebar (a drawer below 1024 px), header with breadcrumbs, greeting and Logout. */
+/** The signed-in frame: sidebar (a drawer below 1024 px), header with breadcrumbs, greeting, James and Logout. */
 export function AppShell() {
+  // The plan screens publish their plan to James's panel through this provider (docs/design.md §10).
+  return (
+    <CurrentPlanProvider>
+      <ShellFrame />
+    </CurrentPlanProvider>
+  );
+}
+
+function ShellFrame() {
   const t = useT();
   const session = useSession();
   const logout = useLogout();
@@ -74,6 +84,7 @@ export function AppShell() {
             >
               {t('header.welcome', { username })}
             </p>
+            <AssistantLauncher className="order-3 md:order-4" />
             <Button
               variant="outline"
               size="sm"

@@ -3,3 +3,4 @@
  * import `@/features/history` and nothing deeper). Its screens are loaded by the router.
  */
 export { formatDate, formatDateTime } from './model/run-format';
+export { useDictation, type Dictation } from './hooks/useDictation';

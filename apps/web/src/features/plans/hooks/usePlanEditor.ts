@@ -47,6 +47,7 @@ import {
   type SavedPlan,
 } from '../queries/plans-api';
 import { PlanTextCommandContext, type TextCommandResponse } from '../queries/text-command';
+import { usePublishPerfPlan } from './usePublishPerfPlan';
 import { useScriptPreview, type ScriptMode } from './useScriptPreview';
 
 /**
@@ -249,6 +250,7 @@ export function usePlanEditor({
   // --- Errors -----------------------------------------------------------------------------------------
 
   const check = useMemo(() => checkPlan(form), [form]);
+  usePublishPerfPlan(form, dispatch, check);
 
   // Validation results describe the APIs and tool they were made with; once those change they would
   // report on a plan that no longer exists, so they are dropped (name, users and duration do not count:

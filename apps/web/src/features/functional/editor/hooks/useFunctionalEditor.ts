@@ -11,6 +11,7 @@ import { savedCliPlan } from '../model/cli-plan';
 import { translateFunctionalMessage } from '../model/messages';
 import { checkFunctionalForm, type Problem } from '../model/plan-check';
 import { useFunctionalPlan, type FunctionalPlanScreen } from './useFunctionalPlan';
+import { usePublishFunctionalPlan } from './usePublishFunctionalPlan';
 
 /**
  * Everything the functional URL input screen does with its plan (docs/reference/02-running.md §2, §4 "Plan
@@ -52,6 +53,7 @@ interface EditorOptions {
 export function useFunctionalEditor({ planIdParam, rememberPlanId }: EditorOptions) {
   const [form, dispatch] = useReducer(functionalFormReducer, undefined, newFunctionalForm);
   const plan = useFunctionalPlan(URL_SCREEN, { planIdParam, rememberPlanId, form, dispatch });
+  usePublishFunctionalPlan(URL_SCREEN, form, dispatch);
   const { savedBody, savedId } = plan;
   // What "Download for aqa test" writes: the plan last saved, as the model reads it.
   const savedPlan = useMemo(() => savedCliPlan(savedBody, savedId), [savedBody, savedId]);

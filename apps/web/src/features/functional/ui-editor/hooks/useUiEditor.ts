@@ -1,5 +1,6 @@
 import { useReducer } from 'react';
 import { useFunctionalPlan, type FunctionalPlanScreen } from '../../editor/hooks/useFunctionalPlan';
+import { usePublishFunctionalPlan } from '../../editor/hooks/usePublishFunctionalPlan';
 import {
   formOfPlan,
   functionalFormReducer,
@@ -43,6 +44,7 @@ export function useUiEditor({
 }) {
   const [form, dispatch] = useReducer(functionalFormReducer, undefined, newFunctionalForm);
   const plan = useFunctionalPlan(UI_SCREEN, { planIdParam, rememberPlanId, form, dispatch });
+  usePublishFunctionalPlan(UI_SCREEN, form, dispatch);
   return { ...plan, form, dispatch };
 }
 

@@ -1,0 +1,58 @@
+import { FunctionalPlanSchema } from '@aqa/plan';
+import { describe, expect, it } from 'vitest';
+import { previewCommand } from './adjust';
+import { greetingName, isShortcut, shortcutLabel } from './greeting';
+
+describe('previewCommand on a functional plan', () => {
+  const plan = FunctionalPlanSchema.parse({
+    test_name: 'Checkout',
+    iterations: 2,
+    apis: [
+      { name: 'Login', url: 'https://shop.test/login', authorization: { type: 'bearer', token: 'secret-1' } },
+      { name: 'Cart', url: 'https://shop.test/cart' },
+    ],
+  });
+
+  it('shows each changed field before → after, per API, and never a token', () => {
+    const preview = previewCommand(
+      'double the iterations, timeout 10s for the cart call, add header X-Env: qa to API 2, set bearer token secret-2 for API 2 and remove API 1',
+      { kind: 'functional', plan },
+    );
+    expect(preview.problems).toEqual([]);
+    expect(preview.rows).toEqual([
+      { field: 'iterations', before: '2', after: '4' },
+      { field: 'api', api: { number: 1, name: 'Login' }, before: 'Login', after: null },
+      { field: 'timeout', api: { number: 2, name: 'Cart' }, before: '30s', after: '10s' },
+      {
+        field: 'authorization',
+        api: { number: 2, name: 'Cart' },
+        before: 'none',
+        after: 'bearer (token set)',
+      },
+      { field: 'header', header: 'X-Env', api: { number: 2, name: 'Cart' }, before: null, after: 'qa' },
+    ]);
+    expect(JSON.stringify(preview.rows)).not.toContain('secret');
+  });
+
+  it('has no rows when the plan already has the values', () => {
+    expect(previewCommand('set iterations to 2', { kind: 'functional', plan }).rows).toEqual([]);
+  });
+});
+
+describe('the greeting and the shortcut', () => {
+  it('greets by first name, else the username, else the email before the @', () => {
+    expect(greetingName({ username: 'ada@x.test', email: 'ada@x.test', firstName: ' Ada ' })).toBe('Ada');
+    expect(greetingName({ username: 'grace', email: 'g@x.test' })).toBe('grace');
+    expect(greetingName({ username: 'alan.t@x.test', email: 'alan.t@x.test' })).toBe('alan.t');
+  });
+
+  it('is Ctrl+J, or ⌘J on a Mac, with no other modifier', () => {
+    expect(shortcutLabel('MacIntel')).toBe('⌘J');
+    expect(shortcutLabel('Linux x86_64')).toBe('Ctrl+J');
+    const key = { key: 'j', ctrlKey: true, metaKey: false, altKey: false, shiftKey: false };
+    expect(isShortcut(key)).toBe(true);
+    expect(isShortcut({ ...key, ctrlKey: false, metaKey: true })).toBe(true);
+    expect(isShortcut({ ...key, shiftKey: true })).toBe(false);
+    expect(isShortcut({ ...key, ctrlKey: false })).toBe(false);
+  });
+});
