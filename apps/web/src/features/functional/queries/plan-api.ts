@@ -5,7 +5,7 @@ import type {
   FunctionalSaveResponse,
 } from '@aqa/plan';
 import { api } from '@/lib/api';
-import { sessionUserId } from '@/lib/session';
+import { functionalPath as path, userEmail, userQuery } from './functional-call';
 
 /**
  * The functional plan calls of docs/reference/02-running.md §7 under /api/functional, always for the
@@ -14,18 +14,6 @@ import { sessionUserId } from '@/lib/session';
 
 /** A saved functional plan as the server answers it: the model's plan with the id the server gave it. */
 export type SavedFunctionalPlan = FunctionalPlan & { id: string };
-
-function userEmail(): string | undefined {
-  return sessionUserId() ?? undefined;
-}
-
-function userQuery(): string {
-  const email = userEmail();
-  return email ? `?user_email=${encodeURIComponent(email)}` : '';
-}
-
-const path = (call: string, id?: string) =>
-  `/functional/${call}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
 
 /** GET /api/functional/get-test-configs: the user's functional plans. */
 export function fetchFunctionalPlans(signal?: AbortSignal): Promise<SavedFunctionalPlan[]> {

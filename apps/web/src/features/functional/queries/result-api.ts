@@ -2,24 +2,13 @@ import type { FunctionalResult, FunctionalStatusResponse } from '@aqa/plan';
 import type { ReportFile } from '@/components/report-downloads';
 import { fetchReportFile } from '@/features/results';
 import { api } from '@/lib/api';
-import { sessionUserId } from '@/lib/session';
+import { functionalPath as path, userQuery } from './functional-call';
 
 /**
  * The functional result calls of docs/reference/02-running.md §7 under /api/functional (results list, one
  * result, its status, stop, delete), the report download, and the health check of the functional
  * dashboard. The plan calls are in ./plan-api.ts. Every call is for the signed-in user (user_email).
  */
-
-function userQuery(extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams(extra);
-  const email = sessionUserId();
-  if (email) params.set('user_email', email);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-const path = (call: string, id?: string) =>
-  `/functional/${call}${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
 
 /**
  * GET /api/functional/functional-test-results: the user's runs, newest first; each keeps its first 3
