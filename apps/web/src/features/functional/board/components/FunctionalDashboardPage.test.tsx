@@ -87,7 +87,8 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-describe('Functional dashboard', () => {
+// Whole screens rendered in jsdom: seconds each on a busy 2-core machine.
+describe('Functional dashboard', { timeout: 20_000 }, () => {
   it('shows the backend status, the counters, the runs and the plans', async () => {
     serve({
       'GET /api/functional/functional-test-results': () =>

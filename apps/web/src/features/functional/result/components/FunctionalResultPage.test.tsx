@@ -113,7 +113,8 @@ function calls(prefix: string): number {
   return fetchMock.mock.calls.filter(([url]) => typeof url === 'string' && url.startsWith(prefix)).length;
 }
 
-describe('Functional result screen', () => {
+// Whole screens rendered in jsdom: seconds each on a busy 2-core machine.
+describe('Functional result screen', { timeout: 20_000 }, () => {
   it('shows the summary and each failed rule with its expected and actual, the timings and the evidence', async () => {
     // The result answers once the loading text was seen: on a busy machine it came before the first look.
     let answer: () => void = () => undefined;

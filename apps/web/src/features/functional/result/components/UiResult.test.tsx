@@ -150,7 +150,8 @@ function serve(result: FunctionalResult, extra: Parameters<typeof createFetchMoc
   vi.stubGlobal('fetch', fetchMock);
 }
 
-describe('Functional result screen, UI run', () => {
+// Whole screens rendered in jsdom: seconds each on a busy 2-core machine.
+describe('Functional result screen, UI run', { timeout: 20_000 }, () => {
   it('rates each step’s timings and Web Vitals in words, lists actions, console errors and failed requests', async () => {
     serve(uiResult());
     const user = userEvent.setup();
