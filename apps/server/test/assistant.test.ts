@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/database';
 import { AssistantRepository } from '../src/repositories/assistant.repository';
 import { RunRepository } from '../src/repositories/run.repository';
+import { OpenAiCompatibleModel } from '../src/services/assistant/model-client';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import {
   closeTestServer,
@@ -50,6 +51,8 @@ async function startFakeModel(): Promise<FakeModel> {
         authorization: req.headers.authorization,
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as ModelRequest,
       });
+      // Status 0: never answer (the client's time-out is tested).
+      if (fake.answer.status === 0) return;
       res.writeHead(fake.answer.status, { 'content-type': 'application/json' });
       res.end(
         fake.answer.status === 200
@@ -63,7 +66,11 @@ async function startFakeModel(): Promise<FakeModel> {
   const { port } = server.address() as AddressInfo;
   return Object.assign(fake, {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
 }
 
@@ -762,6 +769,22 @@ describe('Ask James with a model configured', () => {
     expect(answer.answer).toContain('it answered HTTP 500');
     expect(answer.suggestions?.length).toBeGreaterThan(0);
   });
+  it('gives up on a model that does not answer in time, or cannot be reached, in words', async () => {
+    fakeModel.answer = { status: 0, text: '' };
+    const slow = new OpenAiCompatibleModel({ baseUrl: `${fakeModel.origin}/v1`, model: 'fake-model' }, 1000);
+    expect(await slow.ask('system', 'question')).toEqual({
+      ok: false,
+      problem: 'it did not answer within 1 s',
+    });
+    const closed = await startFakeModel();
+    await closed.close();
+    const away = new OpenAiCompatibleModel({ baseUrl: `${closed.origin}/v1`, model: 'fake-model' });
+    const reply = await away.ask('system', 'question');
+    expect(reply).toMatchObject({ ok: false });
+    expect(reply.ok ? '' : reply.problem).toMatch(/^it could not be reached \(.*ECONNREFUSED.*\)$/);
+    fakeModel.answer = { status: 200, text: 'ok' };
+  });
+
   it('reads a real run of the engine: the figures of its answer are those the run stored', async () => {
     const { test_id: runId } = await ok<{ test_id: string }>(
       modelServer,
