@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -211,6 +211,47 @@ describe('the served aqa command line', () => {
     expect(bad.stdout).toMatch(/✗ Health.*500/);
     expect(bad.stdout).toContain('calls 2: 0 passed, 2 failed');
     expect(readFileSync(junit, 'utf8')).toContain('<failure');
+  }, 60_000);
+
+  it('stops the run on the server at Ctrl-C, prints what it measured, and exits 2', async () => {
+    const plan = await post<{ id: string }>('/api/save-test-plan', {
+      name: 'CLI stopped',
+      tool: 'k6',
+      concurrent_users: 1,
+      duration: 1,
+      urls: [{ method: 'GET', url: `${target.origin}/cli-stop`, thinkTime: '50ms' }],
+    });
+    const child = spawn(
+      process.execPath,
+      [join(dir, 'aqa.mjs'), 'run', '--plan', plan.id, '--duration', '60'],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ...withToken() },
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    let interrupted = false;
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        // The first live line: the run is going on the server.
+        if (!interrupted && /\[1s\/60s\] users 1/.test(stderr)) interrupted = child.kill('SIGINT');
+      });
+      child.on('exit', resolve);
+    });
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('aqa: stopping the run on the server');
+    expect(stderr).toContain('the run did not complete: it was stopped before its end');
+    expect(stdout).toContain('Run stopped: CLI stopped');
+    const stored = await server.request({
+      method: 'GET',
+      url: `/api/get-test-result/${runIdOf(stdout)}`,
+      token: session,
+    });
+    expect(stored.json<TestResult>().status).toBe('stopped');
+    expect(stored.json<TestResult>().summary?.total_requests).toBeGreaterThan(0);
   }, 60_000);
 
   it('exits 2 in words: an unknown plan, a server that is not there, and a revoked token', async () => {

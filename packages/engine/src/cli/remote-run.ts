@@ -150,17 +150,28 @@ const isFinal = (status: string): boolean => (FINAL_STATUSES as readonly string[
 export async function followRun(
   client: RemoteClient,
   testId: string,
-  onSnapshot: (s: LiveSnapshot) => void,
+  onSnapshot: (s: LiveSnapshot, durationS: number) => void,
   onNotice: (text: string) => void,
 ): Promise<TestResult> {
   const id = encodeURIComponent(testId);
+  // The run's configured seconds, from the stream's status event; until then, as the progress implies.
+  let durationS: number | undefined;
   try {
     const response = await client.call('GET', `/api/test-stream/${id}`);
     if (response.body !== null) {
       for await (const event of serverEvents(response.body)) {
-        if (event.event === 'snapshot') {
+        if (event.event === 'status') {
+          const status = TestResultSchema.safeParse(event.data);
+          if (status.success) durationS = status.data.duration_seconds;
+        } else if (event.event === 'snapshot') {
           const snapshot = LiveSnapshotSchema.safeParse(event.data);
-          if (snapshot.success) onSnapshot(snapshot.data);
+          if (snapshot.success) {
+            const s = snapshot.data;
+            onSnapshot(
+              s,
+              durationS ?? (s.progress > 0 ? (s.elapsed_seconds * 100) / s.progress : s.elapsed_seconds),
+            );
+          }
         } else if (event.event === 'end') {
           const result = TestResultSchema.safeParse(event.data);
           if (result.success && isFinal(result.data.status)) return result.data;
@@ -231,10 +242,10 @@ export async function remoteRun(target: RemoteTarget, request: RemoteRunRequest)
     result = await followRun(
       client,
       testId,
-      (s) => {
+      (s, durationS) => {
         if (request.quiet) return;
-        const total = s.progress > 0 ? (s.elapsed_seconds * 100) / s.progress : s.elapsed_seconds;
-        err(tty ? `\r\x1b[2K${remoteProgressLine(s, total)}` : `${remoteProgressLine(s, total)}\n`);
+        const line = remoteProgressLine(s, durationS);
+        err(tty ? `\r\x1b[2K${line}` : `${line}\n`);
       },
       (notice) => err(`${tty ? '\n' : ''}aqa: ${notice}\n`),
     );
