@@ -1,5 +1,5 @@
 import type { Finding } from '@aqa/plan';
-import { type AssistantData, isMeasuredRun, measuredRunsOf, type PerfRunView } from '../data';
+import { type AssistantData, measuredRunsOf, type PerfRunView } from '../data';
 import { compareLink, perfPlanLink, perfRunLink } from '../links';
 import { changeFigures, compareSummaries, describeChange } from '../metrics';
 import { ERROR_RATE_TOLERANCE_POINTS, REGRESSION_TOLERANCE_PERCENT } from '../rules';
@@ -20,7 +20,10 @@ export function regressionFindings(data: AssistantData, lang: Lang): Finding[] {
     const baseline = plan.baselineRunId === null ? undefined : data.baselines.get(plan.baselineRunId);
     if (
       baseline !== undefined &&
-      isMeasuredRun(baseline) &&
+      // A baseline may be a run that ended early (history's comparability rule): it measured requests.
+      (baseline.summary?.total_requests ?? 0) > 0 &&
+      baseline.status !== 'running' &&
+      baseline.status !== 'processing' &&
       baseline.id !== last.id &&
       baseline.id !== previous?.id
     ) {
