@@ -30,13 +30,16 @@ const readRun: Message = {
 };
 
 /** The server, as far as the Messages screen and the sidebar's count read it: one unread message. */
-function messagesServer(messages: Message[]): FetchMock {
+function messagesServer(messages: Message[], arriving?: { list: Message[] }): FetchMock {
   let list = messages;
   const unread = () => list.filter((m) => m.read_at === null).length;
   return createFetchMock({
     'GET /api/me': () => json({ user: TEST_USER }),
-    'GET /api/messages': ({ url }) =>
-      json({ messages: url.includes('limit=0') ? [] : list, unread: unread() } satisfies MessageList),
+    'GET /api/messages': ({ url }) => {
+      if (arriving !== undefined)
+        list = [...arriving.list, ...list.filter((m) => !arriving.list.includes(m))];
+      return json({ messages: url.includes('limit=0') ? [] : list, unread: unread() } satisfies MessageList);
+    },
     'POST /api/messages/read': (init) => {
       const { ids } = bodyOf(init) as { ids?: string[] };
       list = list.map((m) =>
@@ -49,8 +52,8 @@ function messagesServer(messages: Message[]): FetchMock {
   });
 }
 
-function start(messages: Message[], language: 'en' | 'ko' = 'en') {
-  const fetchMock = messagesServer(messages);
+function start(messages: Message[], language: 'en' | 'ko' = 'en', arriving?: { list: Message[] }) {
+  const fetchMock = messagesServer(messages, arriving);
   vi.stubGlobal('fetch', fetchMock);
   signInAs();
   return { fetchMock, ...renderApp('/messages', { language }) };
@@ -108,6 +111,17 @@ describe('Messages', () => {
     const reads = fetchMock.mock.calls.filter(([url]) => urlOf(url).endsWith('/api/messages/read'));
     expect(reads.map(([, init]) => bodyOf(init))).toEqual([{}]);
     await waitFor(() => expect(screen.queryByTestId('messages-unread-badge')).toBeNull());
+  });
+
+  it('shows a message that arrives while the screen is open, when the count says so', async () => {
+    const arriving = { list: [] as Message[] };
+    start([readRun], 'en', arriving);
+    expect(await screen.findAllByTestId('message-item')).toHaveLength(1);
+    arriving.list = [unreadRun];
+    // The tab becoming visible asks for the count at once (it is also asked every 15 s).
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(screen.getAllByTestId('message-item')).toHaveLength(2));
+    expect(await screen.findByTestId('messages-unread-badge')).toHaveTextContent('1');
   });
 
   it('says what creates messages when there are none, in Korean too', async () => {

@@ -12,7 +12,7 @@ import { useI18n, type Translate } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { useAsyncData } from '@/lib/use-async-data';
 import { cn } from '@/lib/utils';
-import { reportUnread } from '../model/unread-count';
+import { reportUnread, useUnreadCount } from '../model/unread-count';
 import { fetchMessages, markMessagesRead } from '../queries/messages-api';
 
 const KIND_VARIANT: Record<MessageKind, NonNullable<BadgeProps['variant']>> = {
@@ -120,6 +120,23 @@ export default function MessagesPage() {
     m.read_at === null && readHere[m.id] !== undefined ? { ...m, read_at: readHere[m.id]! } : m,
   );
   const unreadShown = messages.filter((m) => m.read_at === null).length;
+  // What the server's count should be now: as loaded, less the messages marked read here since.
+  const markedHere = (list?.messages ?? []).filter((m) => m.read_at === null && readHere[m.id] !== undefined);
+  const expectedUnread = list === null ? null : list.unread - markedHere.length;
+  const polledUnread = useUnreadCount();
+
+  // A run that ended while the screen is open: the sidebar's poll counts its message, and the list
+  // follows (state set during render, once per count: React's "information from previous renders").
+  const [reloadedFor, setReloadedFor] = useState<number | null>(null);
+  if (
+    polledUnread !== null &&
+    expectedUnread !== null &&
+    polledUnread > expectedUnread &&
+    reloadedFor !== polledUnread
+  ) {
+    setReloadedFor(polledUnread);
+    setReloadKey((k) => k + 1);
+  }
 
   async function markRead(ids?: string[]): Promise<void> {
     const at = new Date().toISOString();
