@@ -229,6 +229,19 @@ describe('messages', () => {
     });
   });
 
+  it('a message goes with its run when the run is deleted', async () => {
+    const before = (await messagesOf(alice)).messages.length;
+    const response = await server.request({
+      method: 'DELETE',
+      url: `/api/functional/delete-result/${functionalMessage.run_id}`,
+      token: alice.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await messagesOf(alice);
+    expect(after.messages).toHaveLength(before - 1);
+    expect(after.messages.map((m) => m.id)).not.toContain(functionalMessage.id);
+  });
+
   it('refuses a user_email of another user and a bad limit', async () => {
     const foreign = await call(bob, 'GET', `/api/messages?user_email=${encodeURIComponent(alice.email)}`);
     expect(foreign.statusCode).toBe(403);
