@@ -23,6 +23,7 @@ async function shot(page: Page, name: string, width: number) {
 test('James adjusts the plan on screen with a preview and Undo, and answers a question from its analyser', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const account = newAccount('james');
   await register(page, account);
   await signIn(page, account.email, account.password);
@@ -114,4 +115,39 @@ test('James adjusts the plan on screen with a preview and Undo, and answers a qu
   await expect(neverRan).toContainText('James shop');
   await expect(neverRan.getByRole('link').first()).toHaveAttribute('href', new RegExp(id));
   await shot(page, 'review', 390);
+  await page.setViewportSize({ width: 1280, height: 860 });
+
+  // The functional API editor publishes its plan too: the same parser, the functional fields.
+  const functional = await page.request.post('/api/functional/save-config', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      test_name: 'James checks',
+      iterations: 3,
+      source: 'url_input',
+      test_type: 'functional',
+      apis: [
+        { name: 'Login', url: 'http://127.0.0.1:9/login', method: 'POST' },
+        { name: 'Cart', url: 'http://127.0.0.1:9/cart', method: 'GET' },
+      ],
+    },
+  });
+  expect(functional.status()).toBe(201);
+  const { id: functionalId } = (await functional.json()) as { id: string };
+  await page.goto(`/functional-test/url-input?planId=${functionalId}`);
+  await expect(page.getByTestId('setting-iterations')).toHaveValue('3');
+  // A new page load: James opens on its offers again.
+  await page.keyboard.press('Control+j');
+  await panel.getByTestId('james-offer-adjust').click();
+  await expect(panel).toContainText('Functional test');
+  await panel.getByTestId('james-adjust-input').fill('반복 두 배 그리고 timeout 10s for the cart call');
+  await panel.getByTestId('james-adjust-preview').click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveText(/Iterations\s*3\s*6/);
+  await expect(rows.nth(1)).toHaveText(/Timeout\s*API 2 · Cart\s*30s\s*10s/);
+  await panel.getByTestId('james-adjust-apply').click();
+  await expect(page.getByTestId('setting-iterations')).toHaveValue('6');
+  await expect(page.getByTestId('api-1-timeout')).toHaveValue('10');
+  await panel.getByTestId('james-adjust-undo').click();
+  await expect(page.getByTestId('setting-iterations')).toHaveValue('3');
+  await expect(page.getByTestId('api-1-timeout')).toHaveValue('30');
 });
