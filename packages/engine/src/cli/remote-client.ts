@@ -167,8 +167,13 @@ export interface ServerEvent {
 export async function* serverEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerEvent> {
   const decoder = new TextDecoder();
   let buffer = '';
+  // A chunk that ends in \r may be half of \r\n: it waits for the next chunk before it is read.
+  let carriageReturn = '';
   for await (const chunk of body) {
-    buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, '\n');
+    let text = carriageReturn + decoder.decode(chunk, { stream: true });
+    carriageReturn = text.endsWith('\r') ? '\r' : '';
+    if (carriageReturn !== '') text = text.slice(0, -1);
+    buffer += text.replace(/\r\n?/g, '\n');
     let end: number;
     while ((end = buffer.indexOf('\n\n')) >= 0) {
       const block = buffer.slice(0, end);
