@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type FunctionalPlan, FunctionalPlanSchema } from './functional/functional-plan';
 import { type PerfPlan, PerfPlanSchema } from './perf-plan';
@@ -173,5 +174,36 @@ describe('parseFunctionalTextCommand', () => {
       headers: { 'x-env': 'staging' },
       authorization: { type: 'bearer', token: 't0k' },
     });
+  });
+});
+
+describe('any command against either kind of plan', () => {
+  const words = [
+    ...['double', 'triple', 'halve', 'twice', 'x2', '3x', 'times', 'increase', 'reduce', 'by', 'to', 'add'],
+    ...['users', 'iterations', 'duration', 'think', 'time', 'timeout', 'the', 'login', 'cart', 'call', 'API'],
+    ...['두', '배', '2배', '반복', '사용자', '명', '늘려', '줄여', '호출에', 'Login', '그리고', 'and', ','],
+    ...['0', '1', '5', '200', '999999', '-3', '.5', '2.5', 'ms', 's', 'minutes', '%', 'use', 'k6'],
+  ];
+  const command = fc.oneof(
+    fc.string({ maxLength: 120 }),
+    fc.array(fc.constantFrom(...words), { maxLength: 20 }).map((parts) => parts.join(' ')),
+    fc
+      .array(fc.constantFrom('remove API 1', 'remove API 2', 'double the users', 'make it snappy'))
+      .map((parts) => parts.join(' and ')),
+  );
+
+  it('is read into updates or errors, and what is accepted keeps each plan within its model', () => {
+    fc.assert(
+      fc.property(command, fc.integer({ min: 1, max: 100 }), (text, users) => {
+        const perf = perfPlan(users);
+        const read = parseTextCommand(text, perf);
+        PerfPlanSchema.parse(applyTextCommand(perf, read.updates));
+        const functional = functionalPlan({ concurrent_users: users });
+        const functionalRead = parseFunctionalTextCommand(text, functional);
+        FunctionalPlanSchema.parse(applyFunctionalTextCommand(functional, functionalRead.updates));
+        for (const error of [...read.errors, ...functionalRead.errors]) expect(error.trim()).not.toBe('');
+      }),
+      { numRuns: 150 },
+    );
   });
 });

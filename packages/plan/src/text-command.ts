@@ -117,13 +117,17 @@ export function parseTextCommand(command: string, plan: PerfPlan): TextCommandRe
   const updates: ParsedUpdate[] = [];
   const errors = [...read.errors];
   for (const { update, clause } of read.clauses) {
-    if (update.field === 'iterations') {
-      errors.push(`A performance plan runs for a duration, not a number of iterations: "${clause}".`);
-    } else updates.push(update);
+    if (update.field === 'iterations') errors.push(performanceHasNoIterations(clause));
+    else updates.push(update);
   }
   const removalProblem = removesEveryApi(updates, plan.urls.length);
-  if (removalProblem) errors.push(removalProblem);
-  return { updates, errors };
+  if (!removalProblem) return { updates, errors };
+  // What is read is never a plan without APIs, even for a caller that applies the understood part.
+  return { updates: updates.filter((u) => u.field !== 'removeApi'), errors: [...errors, removalProblem] };
+}
+
+function performanceHasNoIterations(clause: string): string {
+  return `A performance plan runs for a duration, not a number of iterations: "${clause}".`;
 }
 
 /** A change read from one clause; iterations exist only in functional plans. */
@@ -601,8 +605,8 @@ const parseIterations: ClauseParser = (text, scoped, clause, context) => {
   if (!ITERATION_WORDS.test(text)) return undefined;
   const wrong = planOnly(scoped, 'Iterations', clause);
   if (wrong) return wrong;
-  // A performance plan has none: parseTextCommand says so with the clause.
-  const setting = context.iterations ?? { current: 0, min: 1, max: Number.MAX_SAFE_INTEGER, range: '' };
+  const setting = context.iterations;
+  if (!setting) return performanceHasNoIterations(clause);
   const rest = text.replace(ITERATION_WORDS, ' ');
   const relative = relativeOf(rest);
   if (relative?.kind === 'factor') {
@@ -774,8 +778,8 @@ export function parseFunctionalTextCommand(
     else updates.push(mapped);
   }
   const removalProblem = removesEveryApi(updates, plan.apis.length);
-  if (removalProblem) errors.push(removalProblem);
-  return { updates, errors };
+  if (!removalProblem) return { updates, errors };
+  return { updates: updates.filter((u) => u.field !== 'removeApi'), errors: [...errors, removalProblem] };
 }
 
 function functionalUpdateOf(update: ClauseUpdate, clause: string): FunctionalUpdate | string {
