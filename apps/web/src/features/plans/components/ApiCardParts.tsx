@@ -1,6 +1,6 @@
 import type { HttpMethod } from '@aqa/plan';
 import { ArrowDown, ArrowUp, ChevronDown, CopyPlus, Trash2, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -119,14 +119,28 @@ export function ApiCardControls({
       <Trash2 />
     </Button>
   );
+  // Moving a card moves its DOM node, which drops the keyboard focus: the arrow pressed gets it back
+  // (the other arrow when the card reached the end), so it can be pressed again.
+  const controls = useRef<HTMLDivElement>(null);
+  const move = (to: number, direction: 'up' | 'down') => {
+    onMove(index, to);
+    requestAnimationFrame(() => {
+      const box = controls.current;
+      if (!box || box.contains(document.activeElement)) return;
+      const arrow = (which: 'up' | 'down') =>
+        // By the ending: the card's number, and so its test id, changed with the move.
+        box.querySelector<HTMLButtonElement>(`[data-testid$="-${which}"]:not(:disabled)`);
+      (arrow(direction) ?? arrow(direction === 'down' ? 'up' : 'down'))?.focus();
+    });
+  };
   return (
-    <div className={cn('flex items-center gap-0.5', className)}>
+    <div ref={controls} className={cn('flex items-center gap-0.5', className)}>
       <Button
         variant="ghost"
         size="icon-sm"
         aria-label={labels.moveUp}
         disabled={index <= 0}
-        onClick={() => onMove(index, index - 1)}
+        onClick={() => move(index - 1, 'up')}
         data-testid={`${testId}-up`}
       >
         <ArrowUp />
@@ -136,7 +150,7 @@ export function ApiCardControls({
         size="icon-sm"
         aria-label={labels.moveDown}
         disabled={index >= count - 1}
-        onClick={() => onMove(index, index + 1)}
+        onClick={() => move(index + 1, 'down')}
         data-testid={`${testId}-down`}
       >
         <ArrowDown />

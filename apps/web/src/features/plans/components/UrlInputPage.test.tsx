@@ -143,6 +143,8 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
     ]);
     await user.click(screen.getByTestId('api-0-down'));
     expect((urlOf(0) as HTMLInputElement).value).toBe('https://c.test');
+    // The moved card's arrow keeps the keyboard focus, so it can be pressed again.
+    await waitFor(() => expect(screen.getByTestId('api-1-down')).toHaveFocus());
 
     await user.click(screen.getByTestId('api-1-remove'));
     expect(await answerConfirm(user, true)).toBe('Remove API 2 (GET https://a.test)?');

@@ -1,6 +1,6 @@
 import { UI_VALIDATION_TYPES, type FunctionalValidationType } from '@aqa/plan';
 import { GripVertical } from 'lucide-react';
-import { useRef, useState, type Dispatch, type HTMLAttributes } from 'react';
+import { useState, type Dispatch, type HTMLAttributes } from 'react';
 import { FormField } from '@/components/form-field';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -12,20 +12,6 @@ import type { FunctionalApiForm, FunctionalFormAction } from '../../editor/model
 import { translateFunctionalMessage } from '../../editor/model/messages';
 import { problemsUnder } from '../../editor/model/plan-check';
 import { isUiRuleType, uiMethodsFor } from '../model/ui-form';
-
-/**
- * After a move by its arrow, the card's arrow keeps the keyboard focus, so the arrow can be pressed
- * again: re-inserting the moved card, or disabling the arrow at an end, drops it. At an end the other
- * arrow takes it.
- */
-function keepArrowFocus(card: HTMLElement | null, direction: 'up' | 'down') {
-  requestAnimationFrame(() => {
-    if (!card || card.contains(document.activeElement)) return;
-    const arrow = (which: 'up' | 'down') =>
-      card.querySelector<HTMLButtonElement>(`[data-testid$="-${which}"]:not(:disabled)`);
-    (arrow(direction) ?? arrow(direction === 'down' ? 'up' : 'down'))?.focus();
-  });
-}
 
 export interface UiTestCardProps {
   page: FunctionalApiForm;
@@ -62,7 +48,6 @@ export function UiTestCard({
 }: UiTestCardProps) {
   const t = useT();
   const [open, setOpen] = useState(true);
-  const cardRef = useRef<HTMLDivElement>(null);
   const { entry } = page;
   const number = index + 1;
   const testId = `ui-test-${index}`;
@@ -87,7 +72,6 @@ export function UiTestCard({
 
   return (
     <Card
-      ref={cardRef}
       data-drag-card
       className={cn(
         '@container relative transition-shadow',
@@ -150,10 +134,7 @@ export function UiTestCard({
             expand: t('functional.editor.expand'),
             collapse: t('functional.editor.collapse'),
           }}
-          onMove={(from, to) => {
-            dispatch({ type: 'moveApi', from, to });
-            keepArrowFocus(cardRef.current, to > from ? 'down' : 'up');
-          }}
+          onMove={(from, to) => dispatch({ type: 'moveApi', from, to })}
           onRemove={() => onRemove(page, index)}
           open={open}
           onToggle={() => setOpen((value) => !value)}
