@@ -40,10 +40,17 @@ const PAGES: Record<string, (req: IncomingMessage, query: URLSearchParams, body:
       'Shifting page',
       `<p id="first" style="font-size:32px">This text moves down when the banner arrives.</p>
        <p style="font-size:32px">And so does this line, and the one after.</p>
-       <script>setTimeout(() => {
-         const d = document.createElement('div'); d.style.height = '300px'; d.textContent = 'Late banner';
-         document.body.insertBefore(d, document.body.firstChild);
-       }, 60);</script>`,
+       <script>
+         // Only a move of something already painted is a layout shift: the banner comes after the
+         // first contentful paint, however slow the machine is.
+         new PerformanceObserver((list, observer) => {
+           observer.disconnect();
+           requestAnimationFrame(() => {
+             const d = document.createElement('div'); d.style.height = '300px'; d.textContent = 'Late banner';
+             document.body.insertBefore(d, document.body.firstChild);
+           });
+         }).observe({ type: 'paint', buffered: true });
+       </script>`,
     ),
   '/method': (req, _q, body) =>
     page('Method echo', `<p id="method">method ${req.method}</p><p id="body">${body}</p>`),
