@@ -55,6 +55,16 @@ export const assistantEn = {
     'The plan changed since the preview. This is the preview for the plan as it is now: check it and apply again.',
   'assistant.adjust.undoGone': 'That plan is no longer open, so there is nothing to undo.',
 
+  // The parser's problems, in the screen's language.
+  'assistant.problem.notUnderstood': '"{words}" was not understood.',
+  'assistant.problem.noApiNamed': 'There is no API named "{words}" in this plan.',
+  'assistant.problem.noIterations':
+    'A performance plan runs for a duration, not a number of iterations: "{words}".',
+  'assistant.problem.oneThinkTime': 'A functional plan has one think time for all its APIs: "{words}".',
+  'assistant.problem.noTool': 'A functional plan has no load tool to change: "{words}".',
+  'assistant.problem.noRate':
+    'A functional plan runs every API in turn and has no transaction rate: "{words}".',
+
   'assistant.field.name': 'Plan name',
   'assistant.field.tool': 'Tool',
   'assistant.field.users': 'Concurrent users',

@@ -54,6 +54,14 @@ export const assistantKo: Record<keyof typeof assistantEn, string> = {
     '미리 본 뒤 플랜이 바뀌었습니다. 지금 플랜 기준의 미리 보기입니다. 확인하고 다시 적용하세요.',
   'assistant.adjust.undoGone': '그 플랜이 더 이상 열려 있지 않아 되돌릴 것이 없습니다.',
 
+  // The parser's problems, in the screen's language.
+  'assistant.problem.notUnderstood': '"{words}"은(는) 이해하지 못했습니다.',
+  'assistant.problem.noApiNamed': '이 플랜에 "{words}"라는 이름의 API가 없습니다.',
+  'assistant.problem.noIterations': '성능 플랜은 반복 횟수가 아니라 실행 시간 동안 실행됩니다: "{words}".',
+  'assistant.problem.oneThinkTime': '기능 플랜의 대기 시간은 모든 API에 하나입니다: "{words}".',
+  'assistant.problem.noTool': '기능 플랜에는 바꿀 부하 도구가 없습니다: "{words}".',
+  'assistant.problem.noRate': '기능 플랜은 모든 API를 차례로 실행하며 트랜잭션 비율이 없습니다: "{words}".',
+
   'assistant.field.name': '플랜 이름',
   'assistant.field.tool': '도구',
   'assistant.field.users': '동시 사용자',

@@ -10,6 +10,7 @@ import { useI18n, type Translate } from '@/i18n';
 import { isScreenAvailable, screenPath } from '@/lib/screens';
 import type { AdjustNotice, AdjustPlan } from '../hooks/useAdjustPlan';
 import type { PreviewRow } from '../model/adjust';
+import { problemText } from '../model/problem-text';
 
 /**
  * "Adjust current test plan" (docs/design.md §10): the change in words (typed or spoken), its before →
@@ -162,7 +163,7 @@ export function AdjustView({
               <p className="text-sm font-medium text-destructive-text">{t('assistant.adjust.problems')}</p>
               <ul className="list-disc space-y-0.5 pl-5 text-[13px] text-destructive-text">
                 {adjust.preview.problems.map((problem, index) => (
-                  <li key={`${problem}-${index}`}>{problem}</li>
+                  <li key={`${problem}-${index}`}>{problemText(problem, t)}</li>
                 ))}
               </ul>
             </div>

@@ -1,7 +1,9 @@
 import { FunctionalPlanSchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
 import { previewCommand } from './adjust';
+import { createTranslate } from '@/i18n';
 import { greetingName, isShortcut, shortcutLabel } from './greeting';
+import { problemText } from './problem-text';
 
 describe('previewCommand on a functional plan', () => {
   const plan = FunctionalPlanSchema.parse({
@@ -54,5 +56,20 @@ describe('the greeting and the shortcut', () => {
     expect(isShortcut({ ...key, ctrlKey: false, metaKey: true })).toBe(true);
     expect(isShortcut({ ...key, shiftKey: true })).toBe(false);
     expect(isShortcut({ ...key, ctrlKey: false })).toBe(false);
+  });
+});
+
+describe("the parser's problems in the screen's language", () => {
+  it('words the common ones in Korean with the user’s own words, and leaves others as written', () => {
+    const ko = createTranslate('ko');
+    expect(problemText('"make it snappy" was not understood.', ko)).toBe(
+      '"make it snappy"은(는) 이해하지 못했습니다.',
+    );
+    expect(problemText('There is no API named "checkout" in this plan.', ko)).toBe(
+      '이 플랜에 "checkout"라는 이름의 API가 없습니다.',
+    );
+    expect(problemText('Concurrent users must be a whole number from 1 to 100', ko)).toBe(
+      'Concurrent users must be a whole number from 1 to 100',
+    );
   });
 });
