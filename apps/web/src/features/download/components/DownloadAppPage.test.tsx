@@ -32,6 +32,9 @@ describe('Download App', () => {
     const origin = window.location.origin;
 
     expect(await screen.findByTestId('download-cli')).toHaveAttribute('href', '/downloads/aqa.mjs');
+    const help = screen.getByText('node aqa.mjs --help');
+    expect(help.tagName).toBe('CODE');
+    expect(help.parentElement).toHaveTextContent('Then node aqa.mjs --help lists every option.');
     const picker = await screen.findByTestId('download-plan');
     expect(within(picker).getByRole('group', { name: 'Performance plans' })).toHaveTextContent(
       'Checkout load',

@@ -76,6 +76,22 @@ function CommandBlock({ block, text }: { block: (typeof BLOCKS)[number]; text: s
   );
 }
 
+/** "Then node aqa.mjs --help lists every option.", the command set as code in either language. */
+function HelpHint() {
+  const { t } = useI18n();
+  const mark = '\u0001';
+  const [before = '', after = ''] = t('download.helpHint', { command: mark }).split(mark);
+  return (
+    <p className="text-sm text-muted-foreground">
+      {before}
+      <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[13px] text-foreground">
+        node aqa.mjs --help
+      </code>
+      {after}
+    </p>
+  );
+}
+
 /** The saved plans to fill the commands with, grouped by kind; the value is the plan's index. */
 function PlanPicker({
   plans,
@@ -159,9 +175,7 @@ export default function DownloadAppPage() {
                 {t('download.button')}
               </a>
             </Button>
-            <p className="text-sm text-muted-foreground">
-              {t('download.helpHint', { command: 'node aqa.mjs --help' })}
-            </p>
+            <HelpHint />
           </div>
           <div className="space-y-1.5">
             <h3 className="text-sm font-semibold">{t('download.exitTitle')}</h3>
