@@ -101,6 +101,11 @@ describe("James's panel", { timeout: 20_000 }, () => {
         .map((button) => button.querySelector('.font-semibold')?.textContent)
         .filter(Boolean),
     ).toEqual(['Adjust current test plan', 'Review saved plans', 'Ask James']);
+    // Focus follows the view: its heading, then the first offer again.
+    await user.click(within(panel).getByTestId('james-offer-review'));
+    expect(within(panel).getByRole('heading', { name: 'Review saved plans' })).toHaveFocus();
+    await user.click(within(panel).getByTestId('james-back'));
+    expect(within(panel).getByTestId('james-offer-adjust')).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ArrowLeft, Bot, ClipboardCheck, MessageCircleQuestion, SlidersHorizontal, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useT, type MessageKey } from '@/i18n';
 import type { AdjustPlan } from '../hooks/useAdjustPlan';
@@ -66,6 +66,17 @@ export function AssistantPanel({
 }) {
   const t = useT();
   const offer = OFFERS.find((item) => item.view === view);
+  // The chosen offer's button goes away with the menu: focus moves to the view's heading, and back to the
+  // menu's first offer (docs/design.md §10).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const menu = useRef<HTMLElement>(null);
+  const shown = useRef(view);
+  useEffect(() => {
+    if (shown.current === view) return;
+    shown.current = view;
+    if (view === 'menu') menu.current?.querySelector('button')?.focus();
+    else heading.current?.focus();
+  }, [view]);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Content
@@ -104,7 +115,7 @@ export function AssistantPanel({
           </DialogPrimitive.Description>
 
           {view === 'menu' || !offer ? (
-            <nav aria-label={t('assistant.offers')} className="space-y-2">
+            <nav ref={menu} aria-label={t('assistant.offers')} className="space-y-2">
               {OFFERS.map((item) => (
                 <button
                   key={item.view}
@@ -136,7 +147,12 @@ export function AssistantPanel({
                 >
                   <ArrowLeft />
                 </Button>
-                <h2 id="james-view-title" className="text-sm font-semibold">
+                <h2
+                  id="james-view-title"
+                  ref={heading}
+                  tabIndex={-1}
+                  className="text-sm font-semibold focus:outline-none"
+                >
                   {t(offer.title)}
                 </h2>
               </div>
