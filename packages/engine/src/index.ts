@@ -14,6 +14,7 @@ export { CapacityError, capacityProblems, machineLimits, type MachineLimits } fr
 export { checkTargets, type TargetCheck } from './preflight';
 export {
   evaluateThresholds,
+  isLatencyMetric,
   parseThreshold,
   ThresholdSyntaxError,
   type Threshold,

@@ -1,5 +1,6 @@
 import {
   evaluateThresholds,
+  isLatencyMetric,
   parseThreshold,
   type Threshold,
   type ThresholdMetric,
@@ -75,20 +76,8 @@ export function formatMs(ms: number): string {
   return `${ms >= 100 ? count.format(ms) : decimals.format(Math.round(ms * 10) / 10)} ms`;
 }
 
-const LATENCY_METRICS: ReadonlySet<ThresholdMetric> = new Set([
-  'avg',
-  'p50',
-  'p90',
-  'p95',
-  'p99',
-  'p99.9',
-  'p999',
-  'min',
-  'max',
-]);
-
 function formatActual(metric: ThresholdMetric, actual: number): string {
-  if (LATENCY_METRICS.has(metric)) return formatMs(actual);
+  if (isLatencyMetric(metric)) return formatMs(actual);
   if (metric === 'error_rate') return `${decimals.format(actual)}%`;
   if (metric === 'rps') return `${decimals.format(actual)} req/s`;
   return count.format(actual);

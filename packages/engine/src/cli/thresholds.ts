@@ -46,6 +46,11 @@ const LATENCY: ReadonlySet<string> = new Set([
   'min',
   'max',
 ]);
+
+/** True for a metric measured in milliseconds (a latency), which a threshold may write in ms or s. */
+export function isLatencyMetric(metric: ThresholdMetric): boolean {
+  return LATENCY.has(metric);
+}
 const THRESHOLD_RE = /^\s*([a-z_][a-z0-9_.]*)\s*(<=|>=|==|!=|<|>)\s*(-?\d+(?:\.\d+)?)\s*(ms|s|%)?\s*$/i;
 
 export class ThresholdSyntaxError extends Error {}
@@ -66,7 +71,7 @@ export function parseThreshold(text: string): Threshold {
   const unit = m[4]?.toLowerCase();
   let value = Number(m[3]);
   if (unit === 's' || unit === 'ms') {
-    if (!LATENCY.has(metric))
+    if (!isLatencyMetric(metric))
       throw new ThresholdSyntaxError(`threshold ${JSON.stringify(text)}: ${metric} is not a time`);
     if (unit === 's') value *= 1000;
   }
