@@ -31,6 +31,20 @@ export interface AssistantRunRow {
   api_results: string | null;
 }
 
+/** The columns of an `AssistantRunRow`, read alike for the newest runs and for the plans' baselines. */
+const PERF_RUN_COLUMNS = [
+  'id',
+  'plan_id',
+  'plan_name',
+  'test_name',
+  'status',
+  'concurrent_users',
+  'started_at',
+  'ended_at',
+  'summary',
+  'api_results',
+] as const;
+
 /** A functional plan as James reads it. */
 export interface AssistantFunctionalPlanRow {
   id: string;
@@ -85,18 +99,7 @@ export class AssistantRepository {
   perfRuns(userId: string): Promise<AssistantRunRow[]> {
     return this.db
       .selectFrom('runs')
-      .select([
-        'id',
-        'plan_id',
-        'plan_name',
-        'test_name',
-        'status',
-        'concurrent_users',
-        'started_at',
-        'ended_at',
-        'summary',
-        'api_results',
-      ])
+      .select(PERF_RUN_COLUMNS)
       .where('user_id', '=', userId)
       .orderBy('started_at', 'desc')
       .orderBy('id', 'desc')
@@ -109,18 +112,7 @@ export class AssistantRepository {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('runs')
-      .select([
-        'id',
-        'plan_id',
-        'plan_name',
-        'test_name',
-        'status',
-        'concurrent_users',
-        'started_at',
-        'ended_at',
-        'summary',
-        'api_results',
-      ])
+      .select(PERF_RUN_COLUMNS)
       .where('user_id', '=', userId)
       .where('id', 'in', ids)
       .execute();
@@ -151,24 +143,22 @@ export class AssistantRepository {
   /** The ids of the user's plans (load and functional) that have at least one run. */
   async planIdsWithRuns(userId: string): Promise<{ perf: Set<string>; functional: Set<string> }> {
     const [perf, functional] = await Promise.all([
-      this.db
-        .selectFrom('runs')
-        .select('plan_id')
-        .distinct()
-        .where('user_id', '=', userId)
-        .where('plan_id', 'is not', null)
-        .execute(),
-      this.db
-        .selectFrom('functional_runs')
-        .select('plan_id')
-        .distinct()
-        .where('user_id', '=', userId)
-        .where('plan_id', 'is not', null)
-        .execute(),
+      this.planIdsIn('runs', userId),
+      this.planIdsIn('functional_runs', userId),
     ]);
-    const ids = (rows: { plan_id: string | null }[]) =>
-      new Set(rows.map((row) => row.plan_id).filter((id): id is string => id !== null));
-    return { perf: ids(perf), functional: ids(functional) };
+    return { perf, functional };
+  }
+
+  /** The plans the user's runs in `table` name. */
+  private async planIdsIn(table: 'runs' | 'functional_runs', userId: string): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom(table)
+      .select('plan_id')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('plan_id', 'is not', null)
+      .execute();
+    return new Set(rows.map((row) => row.plan_id).filter((id): id is string => id !== null));
   }
 
   /** Keeps a turn, numbered after the user's last, and drops their oldest beyond `cap`, in one transaction. */
