@@ -18,7 +18,7 @@ import {
   type TestResult,
 } from '@aqa/plan';
 import { RemoteClient, RemoteError, serverEvents, sleep, type RemoteTarget } from './remote-client';
-import { junitXml, table } from './report';
+import { clip, junitXml, ms, table, thresholdsLines, twoDecimals, whole } from './report';
 import { writeOutputFile } from './output-file';
 import { stopOnSignals } from './signals';
 import { evaluateThresholds, type Threshold, type ThresholdResult } from './thresholds';
@@ -49,16 +49,12 @@ export interface RemoteRunRequest {
 const out = (s: string): void => void process.stdout.write(s);
 const err = (s: string): void => void process.stderr.write(s);
 
-const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const dec = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const ms = (v: number): string => `${dec.format(v)} ms`;
-
 /** One second of the run as the terminal shows it: elapsed, users, requests, req/s, p95, errors. */
 export function remoteProgressLine(s: LiveSnapshot, totalS: number): string {
   return (
     `[${Math.round(s.elapsed_seconds)}s/${Math.round(totalS)}s] users ${s.active_users}` +
-    ` | requests ${int.format(s.totals.requests)} | ${int.format(s.requests_per_second)} req/s` +
-    ` | p95 ${ms(s.latency.p95)} | errors ${dec.format(s.error_rate)}%`
+    ` | requests ${whole.format(s.totals.requests)} | ${whole.format(s.requests_per_second)} req/s` +
+    ` | p95 ${ms(s.latency.p95)} | errors ${twoDecimals.format(s.error_rate)}%`
   );
 }
 
@@ -86,18 +82,18 @@ export function remoteSummaryText(r: TestResult, thresholds: ThresholdResult[]):
             'seconds',
           ],
           [
-            int.format(s.total_requests),
-            int.format(s.successful_requests),
-            int.format(s.failed_requests),
-            dec.format(s.error_rate),
-            dec.format(s.requests_per_second),
+            whole.format(s.total_requests),
+            whole.format(s.successful_requests),
+            whole.format(s.failed_requests),
+            twoDecimals.format(s.error_rate),
+            twoDecimals.format(s.requests_per_second),
             ms(s.average_response_time),
             ms(s.percentile_50),
             ms(s.percentile_90),
             ms(s.percentile_95),
             ms(s.percentile_99),
             ms(s.max_response_time),
-            dec.format(s.test_duration),
+            twoDecimals.format(s.test_duration),
           ],
         ],
         Array<boolean>(12).fill(true),
@@ -111,10 +107,10 @@ export function remoteSummaryText(r: TestResult, thresholds: ThresholdResult[]):
         [
           ['step', 'requests', 'failed', 'error %', 'avg', 'p95', 'p99'],
           ...r.api_results.map((a) => [
-            a.name.length > 60 ? `${a.name.slice(0, 59)}…` : a.name,
-            int.format(a.total_requests),
-            int.format(a.failed_requests),
-            dec.format(a.error_rate),
+            clip(a.name, 60),
+            whole.format(a.total_requests),
+            whole.format(a.failed_requests),
+            twoDecimals.format(a.error_rate),
             ms(a.average_response_time),
             ms(a.percentile_95),
             ms(a.percentile_99),
@@ -128,16 +124,12 @@ export function remoteSummaryText(r: TestResult, thresholds: ThresholdResult[]):
   if (kinds.length > 0) {
     lines.push('', 'Errors:');
     for (const [kind, tally] of kinds) {
-      lines.push(`  ${kind}: ${int.format(tally.count)}`);
+      lines.push(`  ${kind}: ${whole.format(tally.count)}`);
       for (const sample of tally.samples) lines.push(`    e.g. ${sample.slice(0, 160)}`);
     }
   }
   if (r.error !== null) lines.push('', r.error);
-  if (thresholds.length > 0) {
-    lines.push('', 'Thresholds:');
-    for (const t of thresholds)
-      lines.push(`  ${t.passed ? 'PASS' : 'FAIL'}  ${t.threshold}  (actual ${dec.format(t.actual)})`);
-  }
+  lines.push(...thresholdsLines(thresholds));
   return `${lines.join('\n')}\n`;
 }
 

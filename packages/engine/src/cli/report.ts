@@ -2,16 +2,20 @@ import type { ResultSummary } from '@aqa/plan';
 import type { ApiResultRow, RunResult, RunSnapshot } from '../types';
 import type { ThresholdResult } from './thresholds';
 
-const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const dec = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const ms = (v: number): string => `${dec.format(v)} ms`;
+/** Figures as the terminal shows them: counts whole, rates and seconds with two decimals, times in ms. */
+export const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+export const twoDecimals = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+export const ms = (v: number): string => `${twoDecimals.format(v)} ms`;
 
 /** The one-line live progress shown on a terminal, once a second. */
 export function progressLine(s: RunSnapshot, totalS: number): string {
   return (
     `[${Math.round(s.elapsedS)}s/${Math.round(totalS)}s] users ${s.activeUsers}` +
-    ` | ${int.format(s.requestsPerSecond)} req/s | p50 ${ms(s.latency.p50)} | p95 ${ms(s.latency.p95)}` +
-    ` | errors ${dec.format(s.errorRate)}% | total ${int.format(s.totals.requests)} | generator ${Math.round(s.generatorBusy * 100)}% busy`
+    ` | ${whole.format(s.requestsPerSecond)} req/s | p50 ${ms(s.latency.p50)} | p95 ${ms(s.latency.p95)}` +
+    ` | errors ${twoDecimals.format(s.errorRate)}% | total ${whole.format(s.totals.requests)} | generator ${Math.round(s.generatorBusy * 100)}% busy`
   );
 }
 
@@ -28,14 +32,27 @@ export function table(rows: string[][], alignRight: boolean[]): string {
     .join('\n');
 }
 
-const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+/** The text cut to `n` characters, its last one an ellipsis when cut. */
+export const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** Each threshold's verdict with the measured figure, after a blank line; none when none was set. */
+export function thresholdsLines(thresholds: ThresholdResult[]): string[] {
+  if (thresholds.length === 0) return [];
+  return [
+    '',
+    'Thresholds:',
+    ...thresholds.map(
+      (t) => `  ${t.passed ? 'PASS' : 'FAIL'}  ${t.threshold}  (actual ${twoDecimals.format(t.actual)})`,
+    ),
+  ];
+}
 
 /** The final summary as text tables: the run, each step, the errors, the thresholds. */
 export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string {
   const s = r.summary;
   const out: string[] = [];
   out.push(
-    `Run ${r.status}: ${s.concurrent_users} users, ${dec.format(s.test_duration)} s, ${r.workers} worker thread(s)`,
+    `Run ${r.status}: ${s.concurrent_users} users, ${twoDecimals.format(s.test_duration)} s, ${r.workers} worker thread(s)`,
   );
   out.push('');
   out.push(
@@ -58,11 +75,11 @@ export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string
           'KB/s',
         ],
         [
-          int.format(s.total_requests),
-          int.format(s.successful_requests),
-          int.format(s.failed_requests),
-          dec.format(s.error_rate),
-          dec.format(s.requests_per_second),
+          whole.format(s.total_requests),
+          whole.format(s.successful_requests),
+          whole.format(s.failed_requests),
+          twoDecimals.format(s.error_rate),
+          twoDecimals.format(s.requests_per_second),
           ms(s.average_response_time),
           ms(s.percentile_50),
           ms(s.percentile_90),
@@ -71,7 +88,7 @@ export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string
           ms(s.percentile_999),
           ms(s.min_response_time),
           ms(s.max_response_time),
-          dec.format(s.avg_bandwidth),
+          twoDecimals.format(s.avg_bandwidth),
         ],
       ],
       Array<boolean>(14).fill(true),
@@ -84,10 +101,10 @@ export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string
         ['step', 'requests', 'ok', 'failed', 'error %', 'avg', 'p95', 'p99'],
         ...r.api_results.map((a) => [
           clip(a.name, 60),
-          int.format(a.total_requests),
-          int.format(a.successful_requests),
-          int.format(a.failed_requests),
-          dec.format(a.error_rate),
+          whole.format(a.total_requests),
+          whole.format(a.successful_requests),
+          whole.format(a.failed_requests),
+          twoDecimals.format(a.error_rate),
           ms(a.average_response_time),
           ms(a.percentile_95),
           ms(a.percentile_99),
@@ -112,16 +129,11 @@ export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string
     out.push('');
     out.push('Errors:');
     for (const [kind, t] of kinds) {
-      out.push(`  ${kind}: ${int.format(t.count)}`);
+      out.push(`  ${kind}: ${whole.format(t.count)}`);
       for (const m of t.samples) out.push(`    e.g. ${clip(m, 160)}`);
     }
   }
-  if (thresholds.length > 0) {
-    out.push('');
-    out.push('Thresholds:');
-    for (const t of thresholds)
-      out.push(`  ${t.passed ? 'PASS' : 'FAIL'}  ${t.threshold}  (actual ${dec.format(t.actual)})`);
-  }
+  out.push(...thresholdsLines(thresholds));
   return `${out.join('\n')}\n`;
 }
 
