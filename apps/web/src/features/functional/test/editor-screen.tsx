@@ -1,9 +1,11 @@
-import { afterEach, beforeEach } from 'vitest';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { SCREEN_LOADERS, type ScreenLoader } from '@/app/screen-loaders';
 import { BUILT_SCREENS } from '@/lib/screens';
-import type { FetchMock } from '@/test/render';
+import { createFetchMock, renderApp, signInAs, type FetchMock } from '@/test/render';
 
-/** What both functional editor screens' tests share. */
+/** What the functional editor screens' tests share (URL input, script input, UI tests). */
 
 const loaders = SCREEN_LOADERS as Record<string, ScreenLoader>;
 
@@ -34,4 +36,43 @@ export function callsTo(fetchMock: FetchMock, method: string, path: string) {
       (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url).split('?')[0] ===
         path,
   );
+}
+
+/**
+ * Call inside a describe: each test starts signed in, with the result screen stood in (see
+ * standInResultScreen), and ends with the real fetch, no spies and an empty localStorage again.
+ */
+export function setUpEditorScreenTests(): void {
+  standInResultScreen();
+  beforeEach(() => {
+    signInAs();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    window.localStorage.clear();
+  });
+}
+
+/** A fetch mock's table: `METHOD /api/path` → its answer. */
+export type FetchHandlers = Parameters<typeof createFetchMock>[0];
+
+/** Puts a fetch mock answering `handlers` in place of fetch (the table stays the test's to add to). */
+export function answerFetchWith(handlers: FetchHandlers): FetchMock {
+  const fetchMock = createFetchMock(handlers);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The whole app at `path`, once the editor screen marked `pageTestId` is there (its chunk loads lazily). */
+export async function openEditorScreen(path: string, pageTestId: string) {
+  const view = renderApp(path);
+  await screen.findByTestId(pageTestId, undefined, { timeout: 10_000 });
+  return view;
+}
+
+/** Types `text` into a field as a user pasting it: a click to focus, then the paste. */
+export async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.click(element);
+  await user.paste(text);
 }

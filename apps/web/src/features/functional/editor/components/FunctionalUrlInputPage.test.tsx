@@ -1,26 +1,16 @@
 import { FunctionalPlanSchema } from '@aqa/plan';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerConfirm, dismissNotices, noticeTexts } from '@/test/notices';
+import { bodyOf, json, mockFetch, TEST_USER, type FetchMock } from '@/test/render';
 import {
-  bodyOf,
-  createFetchMock,
-  json,
-  mockFetch,
-  renderApp,
-  signInAs,
-  TEST_USER,
-  type FetchMock,
-} from '@/test/render';
-import { callsTo, standInResultScreen } from '../../test/editor-screen';
-
-type User = ReturnType<typeof userEvent.setup>;
-
-async function fill(user: User, element: HTMLElement, text: string) {
-  await user.click(element);
-  await user.paste(text);
-}
+  answerFetchWith,
+  callsTo,
+  fill,
+  openEditorScreen,
+  setUpEditorScreenTests,
+} from '../../test/editor-screen';
 
 /** A plan as GET /api/functional/get-test-config answers it. */
 const SAVED = {
@@ -57,10 +47,10 @@ const SAVED = {
 
 describe('the functional URL input screen', { timeout: 20_000 }, () => {
   let fetchMock: FetchMock;
-  standInResultScreen();
+  setUpEditorScreenTests();
 
   beforeEach(() => {
-    fetchMock = createFetchMock({
+    fetchMock = answerFetchWith({
       'GET /api/me': () => json({ user: TEST_USER }),
       'POST /api/functional/save-config': () => json({ id: 'fp-1', test_id: 'fp-1' }, 201),
       'PUT /api/functional/update-config/fp-1': () => json({ id: 'fp-1', test_id: 'fp-1' }),
@@ -68,20 +58,10 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
       'GET /api/functional/get-test-config/fp-9': () => json(SAVED),
       'POST /api/functional/run-test': () => json({ test_id: 'fc_42' }),
     });
-    vi.stubGlobal('fetch', fetchMock);
-    signInAs();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    window.localStorage.clear();
   });
 
-  async function openScreen(path = '/functional-test/url-input') {
-    const view = renderApp(path);
-    await screen.findByTestId('functional-url-input-page', undefined, { timeout: 10_000 });
-    return view;
-  }
+  const openScreen = (path = '/functional-test/url-input') =>
+    openEditorScreen(path, 'functional-url-input-page');
 
   it('starts empty with the defaults, and offers the seven methods and a body only for POST, PUT and PATCH', async () => {
     const user = userEvent.setup({ delay: null });

@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { answerConfirm, dismissNotices, noticeTexts } from '@/test/notices';
-import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
-import { callsTo, standInResultScreen } from '../../test/editor-screen';
+import { bodyOf, json, TEST_USER, type FetchMock } from '@/test/render';
+import {
+  answerFetchWith,
+  callsTo,
+  type FetchHandlers,
+  openEditorScreen,
+  setUpEditorScreenTests,
+} from '../../test/editor-screen';
 
 const SCRIPT = `execution:
   - concurrency: 1
@@ -33,8 +39,8 @@ const SAVED = {
 
 describe('the functional script input screen', { timeout: 20_000 }, () => {
   let fetchMock: FetchMock;
-  let handlers: Parameters<typeof createFetchMock>[0];
-  standInResultScreen();
+  let handlers: FetchHandlers;
+  setUpEditorScreenTests();
 
   beforeEach(() => {
     handlers = {
@@ -45,21 +51,11 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
       'POST /api/functional/run-test': () => json({ test_id: 'fc_7' }),
       'POST /api/functional/parse-file': () => json({ script: SCRIPT, apis: [{}, {}] }),
     };
-    fetchMock = createFetchMock(handlers);
-    vi.stubGlobal('fetch', fetchMock);
-    signInAs();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    window.localStorage.clear();
+    fetchMock = answerFetchWith(handlers);
   });
 
-  async function openScreen(path = '/functional-test/script-input') {
-    const view = renderApp(path);
-    await screen.findByTestId('functional-script-input-page', undefined, { timeout: 10_000 });
-    return view;
-  }
+  const openScreen = (path = '/functional-test/script-input') =>
+    openEditorScreen(path, 'functional-script-input-page');
 
   it('keeps Save and Start off while the script is blank, and names a blank test name first', async () => {
     const user = userEvent.setup({ delay: null });

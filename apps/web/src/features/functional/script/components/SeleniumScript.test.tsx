@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { dismissNotices, noticeTexts } from '@/test/notices';
-import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
-import { callsTo, standInResultScreen } from '../../test/editor-screen';
+import { bodyOf, json, TEST_USER, type FetchMock } from '@/test/render';
+import {
+  answerFetchWith,
+  callsTo,
+  type FetchHandlers,
+  openEditorScreen,
+  setUpEditorScreenTests,
+} from '../../test/editor-screen';
 
 const SCRIPT = `execution:
   - executor: selenium
@@ -33,8 +39,8 @@ const SAVED = {
 
 describe('the functional script input screen, Selenium variant', { timeout: 20_000 }, () => {
   let fetchMock: FetchMock;
-  let handlers: Parameters<typeof createFetchMock>[0];
-  standInResultScreen();
+  let handlers: FetchHandlers;
+  setUpEditorScreenTests();
 
   beforeEach(() => {
     handlers = {
@@ -44,20 +50,11 @@ describe('the functional script input screen, Selenium variant', { timeout: 20_0
       'PUT /api/functional/update-config/fs-ui': () => json({ id: 'fs-ui' }),
       'POST /api/functional/run-test': () => json({ test_id: 'fc_9' }),
     };
-    fetchMock = createFetchMock(handlers);
-    vi.stubGlobal('fetch', fetchMock);
-    signInAs();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    window.localStorage.clear();
+    fetchMock = answerFetchWith(handlers);
   });
 
-  async function openScreen(path = '/functional-test/script-input') {
-    const view = renderApp(path);
-    await screen.findByTestId('functional-script-input-page', undefined, { timeout: 10_000 });
-    return view;
-  }
+  const openScreen = (path = '/functional-test/script-input') =>
+    openEditorScreen(path, 'functional-script-input-page');
 
   it('switches title, sample, help and reader to Selenium, and saves and runs the script as a UI test', async () => {
     const user = userEvent.setup({ delay: null });

@@ -1,25 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerConfirm, dismissNotices, noticeTexts } from '@/test/notices';
+import { bodyOf, json, mockFetch, TEST_USER, type FetchMock } from '@/test/render';
 import {
-  bodyOf,
-  createFetchMock,
-  json,
-  mockFetch,
-  renderApp,
-  signInAs,
-  TEST_USER,
-  type FetchMock,
-} from '@/test/render';
-import { callsTo, standInResultScreen } from '../../test/editor-screen';
-
-type User = ReturnType<typeof userEvent.setup>;
-
-async function fill(user: User, element: HTMLElement, text: string) {
-  await user.click(element);
-  await user.paste(text);
-}
+  answerFetchWith,
+  callsTo,
+  fill,
+  openEditorScreen,
+  setUpEditorScreenTests,
+} from '../../test/editor-screen';
 
 /** A UI plan as GET /api/functional/get-test-config answers it. */
 const SAVED = {
@@ -54,10 +44,10 @@ function cardNames(): string[] {
 
 describe('the UI Functional Test screen', { timeout: 20_000 }, () => {
   let fetchMock: FetchMock;
-  standInResultScreen();
+  setUpEditorScreenTests();
 
   beforeEach(() => {
-    fetchMock = createFetchMock({
+    fetchMock = answerFetchWith({
       'GET /api/me': () => json({ user: TEST_USER }),
       'POST /api/functional/save-config': () => json({ id: 'ui-1', test_id: 'ui-1' }, 201),
       'PUT /api/functional/update-config/ui-1': () => json({ id: 'ui-1', test_id: 'ui-1' }),
@@ -65,20 +55,9 @@ describe('the UI Functional Test screen', { timeout: 20_000 }, () => {
       'GET /api/functional/get-test-config/ui-9': () => json(SAVED),
       'POST /api/functional/run-test': () => json({ test_id: 'fc_77' }),
     });
-    vi.stubGlobal('fetch', fetchMock);
-    signInAs();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-    window.localStorage.clear();
   });
 
-  async function openScreen(path = '/functional-test/ui-url-input') {
-    const view = renderApp(path);
-    await screen.findByTestId('functional-ui-page', undefined, { timeout: 10_000 });
-    return view;
-  }
+  const openScreen = (path = '/functional-test/ui-url-input') => openEditorScreen(path, 'functional-ui-page');
 
   it('starts empty, offers GET and POST and the three page checks, and names the problems of §5 in order', async () => {
     const user = userEvent.setup({ delay: null });
