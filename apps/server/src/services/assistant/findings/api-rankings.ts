@@ -1,5 +1,5 @@
-import type { AssistantLink, Finding } from '@aqa/plan';
-import type { AssistantData, PerfRunView } from '../data';
+import type { AssistantLink, Finding, FunctionalApiResult } from '@aqa/plan';
+import type { AssistantData, FunctionalRunView, PerfRunView } from '../data';
 import { functionalRunLink, perfRunLink } from '../links';
 import { RECENT_RUNS_FOR_APIS } from '../rules';
 import { type Lang, num, round2, say } from '../text';
@@ -74,6 +74,25 @@ export function mostFailingLoadApi(data: AssistantData): LoadApiTally | undefine
     .sort((a, b) => b.failed - a.failed || b.failed / b.requests - a.failed / a.requests)[0];
 }
 
+/** One API's result in one run, with the key that names that API (test, method, URL, name) across runs. */
+interface FunctionalCall {
+  run: FunctionalRunView;
+  api: FunctionalApiResult;
+  key: string;
+}
+
+/** Every API the newest ended functional runs called (not the ones a run skipped), newest run first. */
+function recentFunctionalCalls(data: AssistantData): FunctionalCall[] {
+  return data.functionalRuns
+    .filter((run) => run.status !== 'running')
+    .slice(0, RECENT_RUNS_FOR_APIS)
+    .flatMap((run) =>
+      run.apis
+        .filter((api) => api.status !== 'not_run')
+        .map((api) => ({ run, api, key: JSON.stringify([run.name, api.method, api.url, api.name]) })),
+    );
+}
+
 /** One API of a functional plan over the recent functional runs. */
 export interface FunctionalApiTally {
   testName: string;
@@ -88,33 +107,27 @@ export interface FunctionalApiTally {
 }
 
 export function mostFailingFunctionalApi(data: AssistantData): FunctionalApiTally | undefined {
-  const recent = data.functionalRuns.filter((run) => run.status !== 'running').slice(0, RECENT_RUNS_FOR_APIS);
   const tallies = new Map<string, FunctionalApiTally>();
-  for (const run of recent) {
-    for (const api of run.apis) {
-      if (api.status === 'not_run') continue;
-      const key = JSON.stringify([run.name, api.method, api.url, api.name]);
-      const failed = api.status !== 'success';
-      const tally = tallies.get(key) ?? {
-        testName: run.name,
-        name: api.name,
-        method: api.method,
-        url: api.url,
-        runs: 0,
-        failedRuns: 0,
-        failedRules: [],
-        latestFailedRun: run,
-      };
-      tally.runs += 1;
-      if (failed) {
-        if (tally.failedRuns === 0) tally.latestFailedRun = run;
-        tally.failedRuns += 1;
-        for (const rule of api.validation_results) {
-          if (!rule.passed && !tally.failedRules.includes(rule.name)) tally.failedRules.push(rule.name);
-        }
+  for (const { run, api, key } of recentFunctionalCalls(data)) {
+    const tally = tallies.get(key) ?? {
+      testName: run.name,
+      name: api.name,
+      method: api.method,
+      url: api.url,
+      runs: 0,
+      failedRuns: 0,
+      failedRules: [],
+      latestFailedRun: run,
+    };
+    tally.runs += 1;
+    if (api.status !== 'success') {
+      if (tally.failedRuns === 0) tally.latestFailedRun = run;
+      tally.failedRuns += 1;
+      for (const rule of api.validation_results) {
+        if (!rule.passed && !tally.failedRules.includes(rule.name)) tally.failedRules.push(rule.name);
       }
-      tallies.set(key, tally);
     }
+    tallies.set(key, tally);
   }
   return [...tallies.values()]
     .filter((tally) => tally.failedRuns > 0)
@@ -135,26 +148,21 @@ export interface FunctionalTimeTally {
 
 /** The functional APIs by average time, slowest first (for users without load runs). */
 export function functionalApisBySpeed(data: AssistantData): FunctionalTimeTally[] {
-  const recent = data.functionalRuns.filter((run) => run.status !== 'running').slice(0, RECENT_RUNS_FOR_APIS);
   const tallies = new Map<string, FunctionalTimeTally & { sum: number }>();
-  for (const run of recent) {
-    for (const api of run.apis) {
-      if (api.status === 'not_run') continue;
-      const key = JSON.stringify([run.name, api.method, api.url, api.name]);
-      const tally = tallies.get(key) ?? {
-        testName: run.name,
-        name: api.name,
-        method: api.method,
-        url: api.url,
-        runs: 0,
-        averageMs: 0,
-        latestRun: run,
-        sum: 0,
-      };
-      tally.runs += 1;
-      tally.sum += api.response_time;
-      tallies.set(key, tally);
-    }
+  for (const { run, api, key } of recentFunctionalCalls(data)) {
+    const tally = tallies.get(key) ?? {
+      testName: run.name,
+      name: api.name,
+      method: api.method,
+      url: api.url,
+      runs: 0,
+      averageMs: 0,
+      latestRun: run,
+      sum: 0,
+    };
+    tally.runs += 1;
+    tally.sum += api.response_time;
+    tallies.set(key, tally);
   }
   return [...tallies.values()]
     .map(({ sum, ...tally }) => ({ ...tally, averageMs: sum / tally.runs }))
