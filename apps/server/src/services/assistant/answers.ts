@@ -295,15 +295,20 @@ export function slowestAnswer(data: AssistantData, lang: Lang): AskAnswer {
   return answered(`${finding.title}. ${finding.detail}${rest}`, finding.figures, finding.links);
 }
 
+/** "How is X doing?" of a plan (load or functional) without a run: zero runs, and the plan to run it from. */
+function neverRanAnswer(planName: string, planLink: AssistantLink, lang: Lang): AskAnswer {
+  return answered(
+    say(lang, `${planName} has never run.`, `${planName}은(는) 한 번도 실행되지 않았습니다.`),
+    [{ label: say(lang, 'Runs', '실행'), value: 0 }],
+    [planLink],
+  );
+}
+
 /** "How is X doing?": the plan's last run, with how it compares to the one before. */
 export function perfStatusAnswer(data: AssistantData, plan: PerfPlanView, lang: Lang): AskAnswer {
   const last = data.perfRuns.find((run) => run.planId === plan.id);
   if (last === undefined) {
-    return answered(
-      say(lang, `${plan.name} has never run.`, `${plan.name}은(는) 한 번도 실행되지 않았습니다.`),
-      [{ label: say(lang, 'Runs', '실행'), value: 0 }],
-      [perfPlanLink(plan)],
-    );
+    return neverRanAnswer(plan.name, perfPlanLink(plan), lang);
   }
   const s = last.summary;
   if (s === null || s.total_requests === 0) {
@@ -355,11 +360,7 @@ export function perfStatusAnswer(data: AssistantData, plan: PerfPlanView, lang: 
 export function functionalStatusAnswer(data: AssistantData, plan: FunctionalPlanView, lang: Lang): AskAnswer {
   const last = data.functionalRuns.find((run) => run.planId === plan.id);
   if (last === undefined) {
-    return answered(
-      say(lang, `${plan.name} has never run.`, `${plan.name}은(는) 한 번도 실행되지 않았습니다.`),
-      [{ label: say(lang, 'Runs', '실행'), value: 0 }],
-      [functionalPlanLink(plan)],
-    );
+    return neverRanAnswer(plan.name, functionalPlanLink(plan), lang);
   }
   const total = last.summary?.total_requests ?? 0;
   const failed = last.summary?.failed_requests ?? 0;
