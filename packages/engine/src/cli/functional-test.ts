@@ -289,10 +289,26 @@ export function summaryText(result: FunctionalResult, tally: CallTally, wallMs: 
 }
 
 /** Writes a report and says where; false (said on stderr) when it could not be written. */
-export function writeReport(file: string, content: string, what: string): boolean {
+function writeReport(file: string, content: string, what: string): boolean {
   if (!writeOutputFile(file, content)) return false;
   out(`${what} written to ${file}\n`);
   return true;
+}
+
+/** The report files `aqa test` was asked for (--junit, --json, --html). */
+export interface ReportFiles {
+  junit?: string | undefined;
+  json?: string | undefined;
+  html?: string | undefined;
+}
+
+/** Writes every report asked for; false when one of them could not be written (the others still are). */
+export function writeReports(result: FunctionalResult, files: ReportFiles): boolean {
+  let written = true;
+  if (files.junit) written = writeReport(files.junit, functionalJunitReport(result), 'JUnit XML') && written;
+  if (files.json) written = writeReport(files.json, functionalJsonReport(result), 'JSON') && written;
+  if (files.html) written = writeReport(files.html, functionalHtmlReport(result), 'HTML') && written;
+  return written;
 }
 
 export async function testCommand(argv: string[], start: StartFunctionalRun): Promise<number> {
@@ -361,10 +377,7 @@ export async function testCommand(argv: string[], start: StartFunctionalRun): Pr
   }
   const result = resultOf(plan, outcome, `${FUNCTIONAL_TEST_ID_PREFIX}${randomUUID()}`);
   out(summaryText(result, tally, Date.now() - started));
-  let written = true;
-  if (v.junit) written = writeReport(v.junit, functionalJunitReport(result), 'JUnit XML') && written;
-  if (v.json) written = writeReport(v.json, functionalJsonReport(result), 'JSON') && written;
-  if (v.html) written = writeReport(v.html, functionalHtmlReport(result), 'HTML') && written;
+  const written = writeReports(result, v);
   const code = exitCodeOf(outcome, tally);
   // A report CI reads that was not written must not pass silently.
   return written ? code : Math.max(code, TEST_EXIT_CANNOT_RUN);

@@ -15,17 +15,17 @@ import {
   FunctionalStatusResponseSchema,
   type FunctionalResult,
 } from '@aqa/plan';
-import { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from '../functional/report';
 import {
   CallTally,
   callLines,
   exitCodeOf,
+  type ReportFiles,
   summaryText,
   TEST_EXIT_CANNOT_RUN,
   TEST_EXIT_FAILED,
   TEST_HELP,
   TEST_EXIT_PASSED,
-  writeReport,
+  writeReports,
 } from './functional-test';
 import { parseArgs } from 'node:util';
 import { RemoteClient, RemoteError, remoteTarget, sleep, type RemoteTarget } from './remote-client';
@@ -36,11 +36,8 @@ const STATUS_POLL_MS = 1000;
 /** Status reads in a row that may fail before the server counts as lost. */
 const POLL_FAILURES_ALLOWED = 5;
 
-export interface RemoteTestRequest {
+export interface RemoteTestRequest extends ReportFiles {
   planId: string;
-  junit?: string | undefined;
-  json?: string | undefined;
-  html?: string | undefined;
   quiet: boolean;
 }
 
@@ -132,11 +129,7 @@ export async function remoteTest(target: RemoteTarget, request: RemoteTestReques
     out(callLines(call, severalPasses));
   }
   out(summaryText(result, tally, Date.now() - startedAt));
-  let written = true;
-  if (request.junit)
-    written = writeReport(request.junit, functionalJunitReport(result), 'JUnit XML') && written;
-  if (request.json) written = writeReport(request.json, functionalJsonReport(result), 'JSON') && written;
-  if (request.html) written = writeReport(request.html, functionalHtmlReport(result), 'HTML') && written;
+  const written = writeReports(result, request);
   const code = remoteTestExitCode(result, tally);
   return written ? code : Math.max(code, TEST_EXIT_CANNOT_RUN);
 }
