@@ -1,6 +1,4 @@
-import { join } from 'node:path';
 import type { Feedback, FeedbackList, Message, MessageList, TestResult } from '@aqa/plan';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import {
@@ -11,6 +9,7 @@ import {
   type SignedInUser,
   type TestServer,
 } from './helpers';
+import { insertUnfinishedRun } from './unfinished-run';
 
 /*
  * Messages and Feedback (docs/reference/02-running.md §2 "Messages", "Feedback", §7): real runs of the
@@ -266,26 +265,7 @@ describe('messages', () => {
       )
     ).json<{ id: string }>().id;
     await first.close();
-    const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
-    try {
-      const { user_id } = sqlite.prepare('select user_id from plans where id = ?').get(planId) as {
-        user_id: string;
-      };
-      sqlite
-        .prepare(
-          `insert into runs (id, user_id, plan_id, plan_name, status, tool, engine, engine_note, config,
-             concurrent_users, duration_seconds, started_at)
-           values ('run_crashed', ?, ?, 'Nightly', 'running', 'k6', 'builtin', '', ?, 4, 60, ?)`,
-        )
-        .run(
-          user_id,
-          planId,
-          JSON.stringify({ plan: {}, duration_seconds: 60, steps: [] }),
-          new Date().toISOString(),
-        );
-    } finally {
-      sqlite.close();
-    }
+    insertUnfinishedRun(dataDir, { id: 'run_crashed', planId, planName: 'Nightly' });
     const second = await startTestServer(ENV, dataDir);
     try {
       const answer = await call(carol, 'GET', '/api/messages', undefined, second);

@@ -2,7 +2,6 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { ChartData, LiveSnapshot, TestResult } from '@aqa/plan';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import {
@@ -14,6 +13,7 @@ import {
   type TestServer,
 } from './helpers';
 import { closedPort } from './target-server';
+import { insertUnfinishedRun } from './unfinished-run';
 
 interface StreamEvent {
   event: string;
@@ -729,8 +729,7 @@ describe('server restarts', () => {
     const env = { K6_CMD: join(toolsDir, 'no-k6-here') };
     try {
       const first = await startTestServer(env, dataDir);
-      const { token, registration } = await registerAndLogin(first);
-      const user = { token, email: registration.email };
+      const { token } = await registerAndLogin(first);
       const saved = await first.request({
         method: 'POST',
         url: '/api/save-test-plan',
@@ -752,26 +751,7 @@ describe('server restarts', () => {
       await first.close();
 
       // A run the last process never finished (it crashed, or was killed).
-      const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
-      try {
-        const { id: userId } = sqlite
-          .prepare('select id from users where email_normalized = ?')
-          .get(user.email.toLowerCase()) as { id: string };
-        sqlite
-          .prepare(
-            `insert into runs (id, user_id, plan_id, plan_name, status, tool, engine, engine_note, config,
-               concurrent_users, duration_seconds, started_at)
-             values ('run_crashed', ?, ?, 'Shop API', 'running', 'k6', 'builtin', '', ?, 4, 60, ?)`,
-          )
-          .run(
-            userId,
-            planId,
-            JSON.stringify({ plan: {}, duration_seconds: 60, steps: [] }),
-            new Date().toISOString(),
-          );
-      } finally {
-        sqlite.close();
-      }
+      insertUnfinishedRun(dataDir, { id: 'run_crashed', planId, planName: 'Shop API' });
 
       const second = await startTestServer(env, dataDir);
       try {
