@@ -50,10 +50,11 @@ export type {
   TaurusWarning,
   TaurusWarningEffect,
 } from './import/taurus/taurus-model';
-export { readSeleniumScript } from './import/taurus/selenium/read-selenium';
+export { readSeleniumScript, seleniumExecution } from './import/taurus/selenium/read-selenium';
 export { DEFAULT_WAIT_MS, KNOWN_ACTIONS } from './import/taurus/selenium/selenium-actions';
 export { SeleniumScriptError } from './import/taurus/selenium/selenium-model';
 export type {
+  SeleniumExecution,
   SeleniumLocator,
   SeleniumLocatorKind,
   SeleniumPage,

@@ -8,11 +8,12 @@ import {
 } from '@aqa/engine';
 import {
   readSeleniumScript,
+  seleniumExecution,
   SeleniumScriptError,
   TaurusScriptError,
   type TaurusWarning,
 } from '@aqa/converters';
-import { ApiDefinitionSchema, FUNCTIONAL_DEFAULTS, type FunctionalPlan } from '@aqa/plan';
+import { ApiDefinitionSchema, type FunctionalPlan } from '@aqa/plan';
 import { ValidationError } from '../../errors';
 
 /*
@@ -118,15 +119,7 @@ export function readSelenium(script: string): ReadSeleniumScript {
         ...(step.source.line === undefined ? {} : { line: step.source.line }),
       })),
     })),
-    execution: {
-      test_name: read.test_name,
-      // One browser runs the pages for the script's iterations; there are no users to ramp up.
-      concurrent_users: 1,
-      iterations: read.iterations,
-      ramp_up_time: 0,
-      test_duration: FUNCTIONAL_DEFAULTS.test_duration,
-      think_time: 0,
-    },
+    execution: seleniumExecution(read),
     variables: read.variables,
     data_sources: [],
     warnings: read.warnings,

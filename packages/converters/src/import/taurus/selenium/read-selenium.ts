@@ -1,9 +1,10 @@
-import { FUNCTIONAL_BOUNDS } from '@aqa/plan';
+import { FUNCTIONAL_BOUNDS, FUNCTIONAL_DEFAULTS } from '@aqa/plan';
 import { NOT_TAURUS_CONFIGURATION, TaurusScriptError, type TaurusWarning } from '../taurus-model';
 import { pathKey, scalarText } from '../taurus-text';
 import { type LineTable, type Plain, type PlainMap, isPlainMap, lineOf, readTaurusTree } from '../yaml-tree';
 import { readAction, template } from './selenium-actions';
 import {
+  type SeleniumExecution,
   type SeleniumPage,
   type SeleniumReadResult,
   SeleniumScriptError,
@@ -29,6 +30,23 @@ export function readSeleniumScript(source: string): SeleniumReadResult {
     throw new TaurusScriptError(NOT_TAURUS_CONFIGURATION);
   }
   return new SeleniumReader(tree.lines).read(root);
+}
+
+/**
+ * The execution a read script runs with, on the server and in the script screen alike: one browser
+ * runs the pages for the script's iterations, so there are no users to ramp up and no think time.
+ */
+export function seleniumExecution(
+  read: Pick<SeleniumReadResult, 'test_name' | 'iterations'>,
+): SeleniumExecution {
+  return {
+    test_name: read.test_name,
+    concurrent_users: 1,
+    iterations: read.iterations,
+    ramp_up_time: 0,
+    test_duration: FUNCTIONAL_DEFAULTS.test_duration,
+    think_time: 0,
+  };
 }
 
 class SeleniumReader {

@@ -1,4 +1,4 @@
-import type { TaurusWarning } from '../taurus-model';
+import type { TaurusReadResult, TaurusWarning } from '../taurus-model';
 
 /*
  * What the Selenium-style Taurus reader answers (docs/reference/02-running.md §3 "Selenium-style
@@ -71,6 +71,12 @@ export interface SeleniumReadResult {
   variables: Record<string, string>;
   warnings: TaurusWarning[];
 }
+
+/** The execution settings a Selenium-style script runs with, in the Taurus reader's fields. */
+export type SeleniumExecution = Pick<
+  TaurusReadResult,
+  'test_name' | 'concurrent_users' | 'iterations' | 'ramp_up_time' | 'test_duration' | 'think_time'
+>;
 
 export interface UnknownSeleniumAction {
   /** The action name as written ("hoverByID"), or the whole item when no name can be read. */

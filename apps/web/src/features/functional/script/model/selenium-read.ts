@@ -1,5 +1,6 @@
 import {
   readSeleniumScript,
+  seleniumExecution,
   SeleniumScriptError,
   TaurusScriptError,
   type SeleniumPage,
@@ -7,7 +8,6 @@ import {
   type TaurusWarning,
   type UnknownSeleniumAction,
 } from '@aqa/converters';
-import { FUNCTIONAL_DEFAULTS } from '@aqa/plan';
 import type { ScriptExecution } from './script-read';
 
 /*
@@ -35,15 +35,7 @@ export function readSelenium(text: string): SeleniumRead {
     return {
       ok: true,
       pages: read.pages,
-      // One browser runs the pages for the script's iterations: no users to ramp up, no think time.
-      execution: {
-        test_name: read.test_name,
-        concurrent_users: 1,
-        iterations: read.iterations,
-        ramp_up_time: 0,
-        test_duration: FUNCTIONAL_DEFAULTS.test_duration,
-        think_time: 0,
-      },
+      execution: seleniumExecution(read),
       warnings: read.warnings,
     };
   } catch (error) {
