@@ -10,6 +10,7 @@ import {
   type TestServer,
 } from './helpers';
 import { insertUnfinishedRun } from './unfinished-run';
+import { waitFor } from './wait-for';
 
 /*
  * Messages and Feedback (docs/reference/02-running.md §2 "Messages", "Feedback", §7): real runs of the
@@ -50,16 +51,6 @@ async function ok<T>(user: SignedInUser, method: 'GET' | 'POST', url: string, bo
   return response.json<T>();
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 async function savePlan(user: SignedInUser, name: string, urls: string[], thresholds?: string[]) {
   const saved = await ok<{ id: string }>(
     user,
@@ -86,10 +77,14 @@ async function loadRunToEnd(user: SignedInUser, planId: string, seconds: number)
     { plan_id: planId, duration_seconds: seconds },
     201,
   );
-  return waitFor('the load run to end', async () => {
-    const r = await ok<TestResult>(user, 'GET', `/api/get-test-result/${test_id}`);
-    return r.status === 'running' || r.status === 'processing' ? undefined : r;
-  });
+  return waitFor(
+    'the load run to end',
+    async () => {
+      const r = await ok<TestResult>(user, 'GET', `/api/get-test-result/${test_id}`);
+      return r.status === 'running' || r.status === 'processing' ? undefined : r;
+    },
+    30_000,
+  );
 }
 
 const messagesOf = (user: SignedInUser, query = '') => ok<MessageList>(user, 'GET', `/api/messages${query}`);
@@ -139,10 +134,14 @@ describe('messages', () => {
       { plan_id: planId, duration_seconds: 30 },
       201,
     );
-    await waitFor('the first second', async () => {
-      const r = await ok<TestResult>(alice, 'GET', `/api/get-test-result/${test_id}`);
-      return r.summary !== null && r.summary.total_requests > 0 ? true : undefined;
-    });
+    await waitFor(
+      'the first second',
+      async () => {
+        const r = await ok<TestResult>(alice, 'GET', `/api/get-test-result/${test_id}`);
+        return r.summary !== null && r.summary.total_requests > 0 ? true : undefined;
+      },
+      30_000,
+    );
     await ok(alice, 'POST', `/api/stop-test/${test_id}`);
     const stopped = await ok<TestResult>(alice, 'GET', `/api/get-test-result/${test_id}`);
 
@@ -171,14 +170,18 @@ describe('messages', () => {
       },
       201,
     );
-    const result = await waitFor('the functional run to end', async () => {
-      const r = await ok<{ status: string; summary: Record<string, number> }>(
-        alice,
-        'GET',
-        `/api/functional/get-test-result/${test_id}`,
-      );
-      return r.status === 'running' ? undefined : r;
-    });
+    const result = await waitFor(
+      'the functional run to end',
+      async () => {
+        const r = await ok<{ status: string; summary: Record<string, number> }>(
+          alice,
+          'GET',
+          `/api/functional/get-test-result/${test_id}`,
+        );
+        return r.status === 'running' ? undefined : r;
+      },
+      30_000,
+    );
     expect(result.status).toBe('failed');
     expect(result.summary).toEqual({
       total_requests: 4,

@@ -14,6 +14,7 @@ import {
 } from './helpers';
 import { closedPort } from './target-server';
 import { insertUnfinishedRun } from './unfinished-run';
+import { waitFor } from './wait-for';
 
 interface StreamEvent {
   event: string;
@@ -119,16 +120,6 @@ async function result(user: User, id: string): Promise<TestResult> {
   const response = await call(user, { method: 'GET', url: `/api/get-test-result/${id}` });
   expect(response.statusCode).toBe(200);
   return response.json<TestResult>();
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Waits for the run's first second, so a stop has something to keep. */
