@@ -10,8 +10,6 @@ import {
   ApiTabTrigger,
   AuthorizationFields,
   KeyValueRows,
-  MethodSelect,
-  methodTone,
   type PlanFormAction,
 } from '@/features/plans';
 import { useT } from '@/i18n';
@@ -19,6 +17,7 @@ import { cn } from '@/lib/utils';
 import type { FunctionalApiForm, FunctionalFormAction } from '../model/functional-form';
 import { translateFunctionalMessage } from '../model/messages';
 import { problemsUnder } from '../model/plan-check';
+import { CallCardSummary, CallNameUrlFields } from './CallCardParts';
 import { CapturesPanel } from './CapturesPanel';
 import { ValidationRulesPanel } from './ValidationRulesPanel';
 
@@ -82,7 +81,6 @@ export function FunctionalApiCard({
     entryDispatch({ type: 'setEntryValue', entryId: entry.id, field, value });
   const tabHasError = (name: CardTab) =>
     Object.keys(errors).some((key) => key === name || key.startsWith(`${name}.`));
-  const title = entry.name.trim() || t('functional.editor.unnamedApi');
   const firstKey = Object.keys(errors)[0];
   const firstError = firstKey === undefined ? undefined : error(firstKey);
 
@@ -95,34 +93,14 @@ export function FunctionalApiCard({
       aria-label={t('functional.editor.apiLabel', { number })}
     >
       <div className="flex items-center gap-2 px-3 py-3 sm:px-4">
-        <span
-          className="num flex h-6 min-w-6 shrink-0 items-center justify-center rounded-md bg-accent px-1.5 text-xs font-semibold text-accent-foreground"
-          aria-hidden
-        >
-          {number}
-        </span>
-        <span
-          className={cn('w-14 shrink-0 font-mono text-[12px] font-semibold', methodTone(entry.method))}
-          aria-hidden
-        >
-          {entry.method}
-        </span>
-        <span className="min-w-0 flex-1">
-          <span
-            className={cn(
-              'block truncate text-sm font-medium',
-              !entry.name.trim() && 'italic text-muted-foreground',
-            )}
-            data-testid={`${testId}-title`}
-          >
-            {title}
-          </span>
-          {!open && entry.url.trim() && (
-            <span className="block truncate font-mono text-[12px] text-muted-foreground">
-              {entry.url.trim()}
-            </span>
-          )}
-        </span>
+        <CallCardSummary
+          entry={entry}
+          number={number}
+          open={open}
+          testId={testId}
+          unnamed={t('functional.editor.unnamedApi')}
+          methodClassName="w-14"
+        />
         <ApiCardControls
           index={index}
           count={count}
@@ -152,58 +130,21 @@ export function FunctionalApiCard({
 
       {open && (
         <div id={fieldId('details')} className="space-y-6 border-t border-border px-3 pb-5 pt-4 sm:px-4">
-          <div className="grid gap-4 @2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-            <FormField
-              id={fieldId('name')}
-              label={t('functional.editor.apiName')}
-              required
-              error={error('name')}
-              errorTestId={`${testId}-name-error`}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  value={entry.name}
-                  maxLength={200}
-                  autoComplete="off"
-                  placeholder={t('functional.editor.apiNamePlaceholder')}
-                  onChange={(event) => setValue('name', event.target.value)}
-                  data-testid={`${testId}-name`}
-                />
-              )}
-            </FormField>
-            <FormField
-              id={fieldId('url')}
-              label={t('functional.editor.url')}
-              required
-              error={error('url')}
-              errorTestId={`${testId}-url-error`}
-            >
-              {(control) => (
-                <div className="flex min-w-0 gap-2">
-                  <MethodSelect
-                    label={t('functional.editor.method')}
-                    value={entry.method}
-                    methods={HTTP_METHODS}
-                    onChange={(method) => entryDispatch({ type: 'setMethod', entryId: entry.id, method })}
-                    className="w-[7.5rem]"
-                    testId={`${testId}-method`}
-                  />
-                  <Input
-                    {...control}
-                    inputMode="url"
-                    value={entry.url}
-                    spellCheck={false}
-                    autoComplete="off"
-                    placeholder={t('functional.editor.urlPlaceholder')}
-                    onChange={(event) => setValue('url', event.target.value)}
-                    className="min-w-0 flex-1 font-mono text-[13px]"
-                    data-testid={`${testId}-url`}
-                  />
-                </div>
-              )}
-            </FormField>
-          </div>
+          <CallNameUrlFields
+            entry={entry}
+            dispatch={dispatch}
+            testId={testId}
+            error={error}
+            methods={HTTP_METHODS}
+            methodClassName="w-[7.5rem]"
+            text={{
+              name: t('functional.editor.apiName'),
+              namePlaceholder: t('functional.editor.apiNamePlaceholder'),
+              url: t('functional.editor.url'),
+              urlPlaceholder: t('functional.editor.urlPlaceholder'),
+              method: t('functional.editor.method'),
+            }}
+          />
           <div className="grid gap-4 @2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
             <FormField
               id={fieldId('timeout')}

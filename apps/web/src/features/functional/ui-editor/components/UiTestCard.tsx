@@ -1,12 +1,11 @@
 import { UI_VALIDATION_TYPES, type FunctionalValidationType } from '@aqa/plan';
 import { GripVertical } from 'lucide-react';
 import { useState, type Dispatch, type HTMLAttributes } from 'react';
-import { FormField } from '@/components/form-field';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { ApiCardControls, MethodSelect, methodTone } from '@/features/plans';
+import { ApiCardControls } from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
+import { CallCardSummary, CallNameUrlFields } from '../../editor/components/CallCardParts';
 import { ValidationRulesPanel, type RuleTypeText } from '../../editor/components/ValidationRulesPanel';
 import type { FunctionalApiForm, FunctionalFormAction } from '../../editor/model/functional-form';
 import { translateFunctionalMessage } from '../../editor/model/messages';
@@ -56,8 +55,6 @@ export function UiTestCard({
     const message = errors[field];
     return message ? translateFunctionalMessage(message, t) : undefined;
   };
-  const setValue = (field: 'name' | 'url', value: string) =>
-    dispatch({ type: 'entry', action: { type: 'setEntryValue', entryId: entry.id, field, value } });
   const typeText = (type: FunctionalValidationType): RuleTypeText =>
     isUiRuleType(type)
       ? {
@@ -66,7 +63,6 @@ export function UiTestCard({
           placeholder: t(`functional.ui.rp.${type}`),
         }
       : { label: type, hint: '', placeholder: '' };
-  const title = entry.name.trim() || t('functional.ui.unnamedTest');
   const firstKey = Object.keys(errors)[0];
   const firstError = firstKey === undefined ? undefined : error(firstKey);
 
@@ -95,34 +91,14 @@ export function UiTestCard({
         >
           <GripVertical aria-hidden className="size-4" />
         </span>
-        <span
-          className="num flex h-6 min-w-6 shrink-0 items-center justify-center rounded-md bg-accent px-1.5 text-xs font-semibold text-accent-foreground"
-          aria-hidden
-        >
-          {number}
-        </span>
-        <span
-          className={cn('w-11 shrink-0 font-mono text-[12px] font-semibold', methodTone(entry.method))}
-          aria-hidden
-        >
-          {entry.method}
-        </span>
-        <span className="min-w-0 flex-1">
-          <span
-            className={cn(
-              'block truncate text-sm font-medium',
-              !entry.name.trim() && 'italic text-muted-foreground',
-            )}
-            data-testid={`${testId}-title`}
-          >
-            {title}
-          </span>
-          {!open && entry.url.trim() && (
-            <span className="block truncate font-mono text-[12px] text-muted-foreground">
-              {entry.url.trim()}
-            </span>
-          )}
-        </span>
+        <CallCardSummary
+          entry={entry}
+          number={number}
+          open={open}
+          testId={testId}
+          unnamed={t('functional.ui.unnamedTest')}
+          methodClassName="w-11"
+        />
         <ApiCardControls
           index={index}
           count={count}
@@ -150,60 +126,21 @@ export function UiTestCard({
 
       {open && (
         <div id={fieldId('details')} className="space-y-6 border-t border-border px-3 pb-5 pt-4 sm:px-4">
-          <div className="grid gap-4 @2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-            <FormField
-              id={fieldId('name')}
-              label={t('functional.ui.name')}
-              required
-              error={error('name')}
-              errorTestId={`${testId}-name-error`}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  value={entry.name}
-                  maxLength={200}
-                  autoComplete="off"
-                  placeholder={t('functional.ui.namePlaceholder')}
-                  onChange={(event) => setValue('name', event.target.value)}
-                  data-testid={`${testId}-name`}
-                />
-              )}
-            </FormField>
-            <FormField
-              id={fieldId('url')}
-              label={t('functional.ui.url')}
-              required
-              error={error('url')}
-              errorTestId={`${testId}-url-error`}
-            >
-              {(control) => (
-                <div className="flex min-w-0 gap-2">
-                  <MethodSelect
-                    label={t('functional.ui.method')}
-                    value={entry.method}
-                    methods={uiMethodsFor(entry.method)}
-                    onChange={(method) =>
-                      dispatch({ type: 'entry', action: { type: 'setMethod', entryId: entry.id, method } })
-                    }
-                    className="w-[6.5rem]"
-                    testId={`${testId}-method`}
-                  />
-                  <Input
-                    {...control}
-                    inputMode="url"
-                    value={entry.url}
-                    spellCheck={false}
-                    autoComplete="off"
-                    placeholder={t('functional.ui.urlPlaceholder')}
-                    onChange={(event) => setValue('url', event.target.value)}
-                    className="min-w-0 flex-1 font-mono text-[13px]"
-                    data-testid={`${testId}-url`}
-                  />
-                </div>
-              )}
-            </FormField>
-          </div>
+          <CallNameUrlFields
+            entry={entry}
+            dispatch={dispatch}
+            testId={testId}
+            error={error}
+            methods={uiMethodsFor(entry.method)}
+            methodClassName="w-[6.5rem]"
+            text={{
+              name: t('functional.ui.name'),
+              namePlaceholder: t('functional.ui.namePlaceholder'),
+              url: t('functional.ui.url'),
+              urlPlaceholder: t('functional.ui.urlPlaceholder'),
+              method: t('functional.ui.method'),
+            }}
+          />
 
           <ValidationRulesPanel
             api={page}
