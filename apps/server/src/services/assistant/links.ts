@@ -19,12 +19,17 @@ export function functionalPlanLink(plan: Pick<FunctionalPlanView, 'id' | 'name' 
   return { label: plan.name, href: `${editor}?planId=${encodeURIComponent(plan.id)}` };
 }
 
+/** A run's default label: its name and when it started, to the minute. */
+function runLabel(run: { name: string; startedAt: string }): string {
+  return `${run.name} · ${run.startedAt.slice(0, 16).replace('T', ' ')}`;
+}
+
 export function perfRunLink(
   run: Pick<PerfRunView, 'id' | 'name' | 'startedAt'>,
   label?: string,
 ): AssistantLink {
   return {
-    label: label ?? `${run.name} · ${run.startedAt.slice(0, 16).replace('T', ' ')}`,
+    label: label ?? runLabel(run),
     href: `/test-result/${encodeURIComponent(run.id)}`,
   };
 }
@@ -34,7 +39,7 @@ export function functionalRunLink(
   label?: string,
 ): AssistantLink {
   return {
-    label: label ?? `${run.name} · ${run.startedAt.slice(0, 16).replace('T', ' ')}`,
+    label: label ?? runLabel(run),
     href: `/functional-test-result/${encodeURIComponent(run.id)}`,
   };
 }
