@@ -1,5 +1,5 @@
 import type { FunctionalRunEnd, FunctionalRunOutcome } from '@aqa/engine';
-import { MAX_KEPT_CALLS } from '@aqa/engine';
+import { CallCount } from '@aqa/engine';
 import type { CallResult, FunctionalApiResult, FunctionalResult, FunctionalValidation } from '@aqa/plan';
 import type { UiPage } from './ui-pages';
 
@@ -26,12 +26,9 @@ function ruleName(v: FunctionalValidation): string {
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 export class UiTally {
-  private readonly kept: CallResult[] = [];
+  private readonly count = new CallCount();
   private readonly tallies: PageTally[];
   private readonly points: FunctionalResult['timeline_data'] = [];
-  private total = 0;
-  private passed = 0;
-  private validationFailures = 0;
 
   constructor(private readonly pages: readonly UiPage[]) {
     this.tallies = pages.map((page) => ({
@@ -44,20 +41,17 @@ export class UiTally {
   }
 
   get steps(): number {
-    return this.total;
+    return this.count.calls;
   }
 
   get allPassed(): boolean {
-    return this.passed === this.total;
+    return this.count.allPassed;
   }
 
   /** A step of page `pageIndex` that began `atMs` after the run started. */
   add(pageIndex: number, atMs: number, step: CallResult): void {
-    this.total++;
-    if (step.success) this.passed++;
-    if (this.kept.length < MAX_KEPT_CALLS) this.kept.push(step);
     // A script's assertions are details too, so each failed check counts once.
-    this.validationFailures += step.validation_details.filter((d) => !d.passed).length;
+    this.count.add(step);
     const tally = this.tallies[pageIndex];
     if (tally !== undefined) {
       tally.steps++;
@@ -81,22 +75,10 @@ export class UiTally {
   }
 
   outcome(status: FunctionalRunEnd, start: Date, end: Date, error: string | null): FunctionalRunOutcome {
-    return {
-      status,
-      start_time: start.toISOString(),
-      end_time: end.toISOString(),
-      error,
-      summary: {
-        total_requests: this.total,
-        successful_requests: this.passed,
-        failed_requests: this.total - this.passed,
-        validation_failures: this.validationFailures,
-      },
-      validation_results: [...this.kept],
-      calls_omitted: this.total - this.kept.length,
+    return this.count.outcome(status, start, end, error, {
       api_results: this.pageResults(),
       timeline_data: [...this.points],
-    };
+    });
   }
 
   private pageResults(): FunctionalApiResult[] {

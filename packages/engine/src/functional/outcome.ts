@@ -29,13 +29,64 @@ interface Second {
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
-export class FunctionalTally {
+/**
+ * The calls of a run as its summary counts them, for the API runner and the UI runner alike (a UI
+ * step is a call): every call, the passed ones, each failed check once, and the first
+ * MAX_KEPT_CALLS calls themselves.
+ */
+export class CallCount {
   private readonly kept: CallResult[] = [];
-  private readonly apis: ApiTally[];
-  private readonly seconds = new Map<number, Second>();
   private total = 0;
   private passed = 0;
   private validationFailures = 0;
+
+  get calls(): number {
+    return this.total;
+  }
+
+  /** True when every call so far passed. */
+  get allPassed(): boolean {
+    return this.passed === this.total;
+  }
+
+  add(call: CallResult): void {
+    this.total++;
+    if (call.success) this.passed++;
+    if (this.kept.length < MAX_KEPT_CALLS) this.kept.push(call);
+    this.validationFailures += call.validation_details.filter((d) => !d.passed).length;
+  }
+
+  /** The run's outcome: how it ended, these counts, and the rows and timeline its runner tallied. */
+  outcome(
+    status: FunctionalRunEnd,
+    start: Date,
+    end: Date,
+    error: string | null,
+    tallied: Pick<FunctionalRunOutcome, 'api_results' | 'timeline_data'>,
+  ): FunctionalRunOutcome {
+    return {
+      status,
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      error,
+      summary: {
+        total_requests: this.total,
+        successful_requests: this.passed,
+        failed_requests: this.total - this.passed,
+        validation_failures: this.validationFailures,
+      },
+      validation_results: [...this.kept],
+      calls_omitted: this.total - this.kept.length,
+      api_results: tallied.api_results,
+      timeline_data: tallied.timeline_data,
+    };
+  }
+}
+
+export class FunctionalTally {
+  private readonly count = new CallCount();
+  private readonly apis: ApiTally[];
+  private readonly seconds = new Map<number, Second>();
 
   constructor(private readonly plan: FunctionalPlan) {
     this.apis = plan.apis.map((api) => {
@@ -52,21 +103,16 @@ export class FunctionalTally {
   }
 
   get calls(): number {
-    return this.total;
+    return this.count.calls;
   }
 
   /** True when every call so far passed. */
   get allPassed(): boolean {
-    return this.passed === this.total;
+    return this.count.allPassed;
   }
 
   add({ apiIndex, atMs, call }: JudgedCall): void {
-    this.total++;
-    if (call.success) this.passed++;
-    if (this.kept.length < MAX_KEPT_CALLS) this.kept.push(call);
-    const failedRules = call.validation_details.filter((d) => !d.passed).length;
-    this.validationFailures += failedRules;
-
+    this.count.add(call);
     const api = this.apis[apiIndex];
     if (api !== undefined) {
       api.calls++;
@@ -87,22 +133,10 @@ export class FunctionalTally {
   }
 
   outcome(status: FunctionalRunEnd, start: Date, end: Date, error: string | null): FunctionalRunOutcome {
-    return {
-      status,
-      start_time: start.toISOString(),
-      end_time: end.toISOString(),
-      error,
-      summary: {
-        total_requests: this.total,
-        successful_requests: this.passed,
-        failed_requests: this.total - this.passed,
-        validation_failures: this.validationFailures,
-      },
-      validation_results: [...this.kept],
-      calls_omitted: this.total - this.kept.length,
+    return this.count.outcome(status, start, end, error, {
       api_results: this.apiResults(),
       timeline_data: this.timeline(),
-    };
+    });
   }
 
   private apiResults(): FunctionalApiResult[] {
