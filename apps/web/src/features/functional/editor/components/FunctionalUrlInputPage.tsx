@@ -1,14 +1,14 @@
 import { FileUp, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useConfirm } from '@/components/confirm-dialog';
 import { useNotice } from '@/components/notices';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { callErrorMessage, useEditorAddress, useEditorKey } from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
+import { useConfirmRemoveCall } from '../hooks/useConfirmRemoveCall';
 import { useFunctionalEditor, type FunctionalEditor } from '../hooks/useFunctionalEditor';
-import { newApiForm, type FunctionalApiForm } from '../model/functional-form';
+import { newApiForm } from '../model/functional-form';
 import { importApisFromFile } from '../model/import-file';
 import { problemsByField } from '../model/plan-check';
 import { CliDownloadButton } from './CliDownload';
@@ -30,24 +30,16 @@ export default function FunctionalUrlInputPage() {
 
 function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
   const t = useT();
-  const confirm = useConfirm();
   const { planIdParam, rememberPlanId } = useEditorAddress('functionalUrl', editorKey);
   const editor = useFunctionalEditor({ planIdParam, rememberPlanId });
   const { form, dispatch } = editor;
   const errors = problemsByField(editor.problems);
   const disabled = editor.loading || editor.loadError !== null;
 
-  const removeApi = (api: FunctionalApiForm, index: number) => {
-    const name = api.entry.name.trim() || api.entry.url.trim() || t('functional.editor.unnamedApi');
-    const question = {
-      message: t('functional.editor.confirmRemove', { number: index + 1, name }),
-      confirmLabel: t('functional.editor.confirmRemoveAction'),
-      destructive: true,
-    };
-    void confirm(question).then((confirmed) => {
-      if (confirmed) dispatch({ type: 'removeApi', entryId: api.entry.id });
-    });
-  };
+  const removeApi = useConfirmRemoveCall(dispatch, {
+    unnamed: t('functional.editor.unnamedApi'),
+    question: (number, name) => t('functional.editor.confirmRemove', { number, name }),
+  });
 
   return (
     <div className="space-y-6 pb-4" data-testid="functional-url-input-page">

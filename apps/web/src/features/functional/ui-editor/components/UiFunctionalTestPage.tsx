@@ -1,5 +1,4 @@
 import { Plus } from 'lucide-react';
-import { useConfirm } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { useEditorAddress, useEditorKey } from '@/features/plans';
 import { useT } from '@/i18n';
@@ -8,7 +7,8 @@ import { FunctionalActionBar } from '../../editor/components/FunctionalActionBar
 import { FunctionalEditorHead } from '../../editor/components/FunctionalEditorHead';
 import { FunctionalListSection } from '../../editor/components/FunctionalListSection';
 import { FunctionalSettingsCard, UI_NUMBER_FIELDS } from '../../editor/components/FunctionalSettingsCard';
-import { newApiForm, type FunctionalApiForm } from '../../editor/model/functional-form';
+import { useConfirmRemoveCall } from '../../editor/hooks/useConfirmRemoveCall';
+import { newApiForm } from '../../editor/model/functional-form';
 import { problemsByField } from '../../editor/model/plan-check';
 import { useDragReorder } from '../hooks/useDragReorder';
 import { useUiEditor } from '../hooks/useUiEditor';
@@ -26,7 +26,6 @@ export default function UiFunctionalTestPage() {
 
 function UiEditorScreen({ editorKey }: { editorKey: string }) {
   const t = useT();
-  const confirm = useConfirm();
   const { planIdParam, rememberPlanId } = useEditorAddress('functionalUi', editorKey);
   const editor = useUiEditor({ planIdParam, rememberPlanId });
   const { form, dispatch } = editor;
@@ -34,17 +33,10 @@ function UiEditorScreen({ editorKey }: { editorKey: string }) {
   const disabled = editor.loading || editor.loadError !== null;
   const drag = useDragReorder((from, to) => dispatch({ type: 'moveApi', from, to }));
 
-  const removePage = (page: FunctionalApiForm, index: number) => {
-    const name = page.entry.name.trim() || page.entry.url.trim() || t('functional.ui.unnamedTest');
-    const question = {
-      message: t('functional.ui.confirmRemove', { number: index + 1, name }),
-      confirmLabel: t('functional.editor.confirmRemoveAction'),
-      destructive: true,
-    };
-    void confirm(question).then((confirmed) => {
-      if (confirmed) dispatch({ type: 'removeApi', entryId: page.entry.id });
-    });
-  };
+  const removePage = useConfirmRemoveCall(dispatch, {
+    unnamed: t('functional.ui.unnamedTest'),
+    question: (number, name) => t('functional.ui.confirmRemove', { number, name }),
+  });
 
   return (
     <div className="space-y-6 pb-4" data-testid="functional-ui-page">
