@@ -18,7 +18,7 @@ import {
   type TestResult,
 } from '@aqa/plan';
 import { RemoteClient, RemoteError, serverEvents, sleep, type RemoteTarget } from './remote-client';
-import { clip, junitXml, ms, table, thresholdsLines, twoDecimals, whole } from './report';
+import { clip, junitXml, ms, summaryTable, table, thresholdsLines, twoDecimals, whole } from './report';
 import { writeOutputFile } from './output-file';
 import { stopOnSignals } from './signals';
 import { evaluateThresholds, type Threshold, type ThresholdResult } from './thresholds';
@@ -65,39 +65,20 @@ export function remoteSummaryText(r: TestResult, thresholds: ThresholdResult[]):
   if (s !== null) {
     lines.push('');
     lines.push(
-      table(
-        [
-          [
-            'requests',
-            'ok',
-            'failed',
-            'error %',
-            'req/s',
-            'avg',
-            'p50',
-            'p90',
-            'p95',
-            'p99',
-            'max',
-            'seconds',
-          ],
-          [
-            whole.format(s.total_requests),
-            whole.format(s.successful_requests),
-            whole.format(s.failed_requests),
-            twoDecimals.format(s.error_rate),
-            twoDecimals.format(s.requests_per_second),
-            ms(s.average_response_time),
-            ms(s.percentile_50),
-            ms(s.percentile_90),
-            ms(s.percentile_95),
-            ms(s.percentile_99),
-            ms(s.max_response_time),
-            twoDecimals.format(s.test_duration),
-          ],
-        ],
-        Array<boolean>(12).fill(true),
-      ),
+      summaryTable(s, [
+        'requests',
+        'ok',
+        'failed',
+        'error %',
+        'req/s',
+        'avg',
+        'p50',
+        'p90',
+        'p95',
+        'p99',
+        'max',
+        'seconds',
+      ]),
     );
   }
   if (r.api_results.length > 0) {

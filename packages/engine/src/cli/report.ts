@@ -47,6 +47,34 @@ export function thresholdsLines(thresholds: ThresholdResult[]): string[] {
   ];
 }
 
+/** Each figure of a run's summary as the terminal shows it, by its column's heading. */
+const SUMMARY_COLUMNS = {
+  requests: (s) => whole.format(s.total_requests),
+  ok: (s) => whole.format(s.successful_requests),
+  failed: (s) => whole.format(s.failed_requests),
+  'error %': (s) => twoDecimals.format(s.error_rate),
+  'req/s': (s) => twoDecimals.format(s.requests_per_second),
+  avg: (s) => ms(s.average_response_time),
+  p50: (s) => ms(s.percentile_50),
+  p90: (s) => ms(s.percentile_90),
+  p95: (s) => ms(s.percentile_95),
+  p99: (s) => ms(s.percentile_99),
+  'p99.9': (s) => ms(s.percentile_999),
+  min: (s) => ms(s.min_response_time),
+  max: (s) => ms(s.max_response_time),
+  'KB/s': (s) => twoDecimals.format(s.avg_bandwidth),
+  seconds: (s) => twoDecimals.format(s.test_duration),
+} satisfies Record<string, (s: ResultSummary) => string>;
+export type SummaryColumn = keyof typeof SUMMARY_COLUMNS;
+
+/** A run's summary as a one-row text table of the given columns, each figure right-aligned. */
+export function summaryTable(s: ResultSummary, columns: readonly SummaryColumn[]): string {
+  return table(
+    [[...columns], columns.map((c) => SUMMARY_COLUMNS[c](s))],
+    columns.map(() => true),
+  );
+}
+
 /** The final summary as text tables: the run, each step, the errors, the thresholds. */
 export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string {
   const s = r.summary;
@@ -56,43 +84,22 @@ export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string
   );
   out.push('');
   out.push(
-    table(
-      [
-        [
-          'requests',
-          'ok',
-          'failed',
-          'error %',
-          'req/s',
-          'avg',
-          'p50',
-          'p90',
-          'p95',
-          'p99',
-          'p99.9',
-          'min',
-          'max',
-          'KB/s',
-        ],
-        [
-          whole.format(s.total_requests),
-          whole.format(s.successful_requests),
-          whole.format(s.failed_requests),
-          twoDecimals.format(s.error_rate),
-          twoDecimals.format(s.requests_per_second),
-          ms(s.average_response_time),
-          ms(s.percentile_50),
-          ms(s.percentile_90),
-          ms(s.percentile_95),
-          ms(s.percentile_99),
-          ms(s.percentile_999),
-          ms(s.min_response_time),
-          ms(s.max_response_time),
-          twoDecimals.format(s.avg_bandwidth),
-        ],
-      ],
-      Array<boolean>(14).fill(true),
-    ),
+    summaryTable(s, [
+      'requests',
+      'ok',
+      'failed',
+      'error %',
+      'req/s',
+      'avg',
+      'p50',
+      'p90',
+      'p95',
+      'p99',
+      'p99.9',
+      'min',
+      'max',
+      'KB/s',
+    ]),
   );
   out.push('');
   out.push(
