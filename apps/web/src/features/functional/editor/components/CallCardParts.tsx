@@ -3,8 +3,10 @@ import type { Dispatch } from 'react';
 import { FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { MethodSelect, methodTone } from '@/features/plans';
+import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { FunctionalApiForm, FunctionalFormAction } from '../model/functional-form';
+import { translateFunctionalMessage } from '../model/messages';
 
 /**
  * What an API card (FunctionalApiCard) and a UI test card (UiTestCard) both show of their call: the
@@ -13,6 +15,30 @@ import type { FunctionalApiForm, FunctionalFormAction } from '../model/functiona
  */
 
 type Entry = FunctionalApiForm['entry'];
+
+/**
+ * The card's problems (by its field keys, see plan-check.ts) in the screen's language: one field's, and
+ * the first, which the card shows while folded.
+ */
+export function useCallCardProblems(errors: Record<string, string>) {
+  const t = useT();
+  const error = (field: string) => {
+    const message = errors[field];
+    return message ? translateFunctionalMessage(message, t) : undefined;
+  };
+  const firstKey = Object.keys(errors)[0];
+  return { error, firstError: firstKey === undefined ? undefined : error(firstKey) };
+}
+
+/** A folded card's first problem, under its head. */
+export function CallCardFoldedProblem({ testId, problem }: { testId: string; problem: string | undefined }) {
+  if (!problem) return null;
+  return (
+    <p className="px-4 pb-3 text-[13px] leading-5 text-destructive" data-testid={`${testId}-problem`}>
+      {problem}
+    </p>
+  );
+}
 
 export interface CallCardSummaryProps {
   entry: Entry;

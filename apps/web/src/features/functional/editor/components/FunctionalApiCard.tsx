@@ -15,9 +15,13 @@ import {
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { FunctionalApiForm, FunctionalFormAction } from '../model/functional-form';
-import { translateFunctionalMessage } from '../model/messages';
 import { problemsUnder } from '../model/plan-check';
-import { CallCardSummary, CallNameUrlFields } from './CallCardParts';
+import {
+  CallCardFoldedProblem,
+  CallCardSummary,
+  CallNameUrlFields,
+  useCallCardProblems,
+} from './CallCardParts';
 import { CapturesPanel } from './CapturesPanel';
 import { ValidationRulesPanel } from './ValidationRulesPanel';
 
@@ -66,10 +70,7 @@ export function FunctionalApiCard({
   const number = index + 1;
   const testId = `api-${index}`;
   const fieldId = (field: string) => `${entry.id}-${field}`;
-  const error = (field: string) => {
-    const message = errors[field];
-    return message ? translateFunctionalMessage(message, t) : undefined;
-  };
+  const { error, firstError } = useCallCardProblems(errors);
   const sendsBody = BODY_METHODS.includes(entry.method);
   const tabs = CARD_TABS.filter((tab) => tab !== 'payload' || sendsBody);
   const tab: CardTab = tabs.includes(entry.tab) ? entry.tab : 'parameters';
@@ -81,8 +82,6 @@ export function FunctionalApiCard({
     entryDispatch({ type: 'setEntryValue', entryId: entry.id, field, value });
   const tabHasError = (name: CardTab) =>
     Object.keys(errors).some((key) => key === name || key.startsWith(`${name}.`));
-  const firstKey = Object.keys(errors)[0];
-  const firstError = firstKey === undefined ? undefined : error(firstKey);
 
   return (
     <Card
@@ -122,11 +121,7 @@ export function FunctionalApiCard({
           className="shrink-0"
         />
       </div>
-      {!open && firstError && (
-        <p className="px-4 pb-3 text-[13px] leading-5 text-destructive" data-testid={`${testId}-problem`}>
-          {firstError}
-        </p>
-      )}
+      {!open && <CallCardFoldedProblem testId={testId} problem={firstError} />}
 
       {open && (
         <div id={fieldId('details')} className="space-y-6 border-t border-border px-3 pb-5 pt-4 sm:px-4">

@@ -5,10 +5,14 @@ import { Card } from '@/components/ui/card';
 import { ApiCardControls } from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
-import { CallCardSummary, CallNameUrlFields } from '../../editor/components/CallCardParts';
+import {
+  CallCardFoldedProblem,
+  CallCardSummary,
+  CallNameUrlFields,
+  useCallCardProblems,
+} from '../../editor/components/CallCardParts';
 import { ValidationRulesPanel, type RuleTypeText } from '../../editor/components/ValidationRulesPanel';
 import type { FunctionalApiForm, FunctionalFormAction } from '../../editor/model/functional-form';
-import { translateFunctionalMessage } from '../../editor/model/messages';
 import { problemsUnder } from '../../editor/model/plan-check';
 import { isUiRuleType, uiMethodsFor } from '../model/ui-form';
 
@@ -51,10 +55,7 @@ export function UiTestCard({
   const number = index + 1;
   const testId = `ui-test-${index}`;
   const fieldId = (field: string) => `${entry.id}-${field}`;
-  const error = (field: string) => {
-    const message = errors[field];
-    return message ? translateFunctionalMessage(message, t) : undefined;
-  };
+  const { error, firstError } = useCallCardProblems(errors);
   const typeText = (type: FunctionalValidationType): RuleTypeText =>
     isUiRuleType(type)
       ? {
@@ -63,8 +64,6 @@ export function UiTestCard({
           placeholder: t(`functional.ui.rp.${type}`),
         }
       : { label: type, hint: '', placeholder: '' };
-  const firstKey = Object.keys(errors)[0];
-  const firstError = firstKey === undefined ? undefined : error(firstKey);
 
   return (
     <Card
@@ -118,11 +117,7 @@ export function UiTestCard({
           className="shrink-0"
         />
       </div>
-      {!open && firstError && (
-        <p className="px-4 pb-3 text-[13px] leading-5 text-destructive" data-testid={`${testId}-problem`}>
-          {firstError}
-        </p>
-      )}
+      {!open && <CallCardFoldedProblem testId={testId} problem={firstError} />}
 
       {open && (
         <div id={fieldId('details')} className="space-y-6 border-t border-border px-3 pb-5 pt-4 sm:px-4">
