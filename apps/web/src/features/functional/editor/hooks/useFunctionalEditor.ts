@@ -10,7 +10,7 @@ import {
 import { savedCliPlan } from '../model/cli-plan';
 import { translateFunctionalMessage } from '../model/messages';
 import { checkFunctionalForm, type Problem } from '../model/plan-check';
-import { useFunctionalPlan, type FunctionalPlanScreen } from './useFunctionalPlan';
+import { useFunctionalPlan, type EditorAddressOptions, type FunctionalPlanScreen } from './useFunctionalPlan';
 import { usePublishFunctionalPlan } from './usePublishFunctionalPlan';
 
 /**
@@ -44,13 +44,7 @@ const URL_SCREEN: FunctionalPlanScreen<FunctionalForm, Problem> = {
   },
 };
 
-interface EditorOptions {
-  planIdParam: string | null;
-  /** Writes a saved plan's id into the address (?planId=) without a new editor. */
-  rememberPlanId: (id: string) => void;
-}
-
-export function useFunctionalEditor({ planIdParam, rememberPlanId }: EditorOptions) {
+export function useFunctionalEditor({ planIdParam, rememberPlanId }: EditorAddressOptions) {
   const [form, dispatch] = useReducer(functionalFormReducer, undefined, newFunctionalForm);
   const plan = useFunctionalPlan(URL_SCREEN, { planIdParam, rememberPlanId, form, dispatch });
   usePublishFunctionalPlan(URL_SCREEN, form, dispatch);

@@ -59,10 +59,14 @@ function initialPlanId(planIdParam: string | null): string | null {
   return planIdParam?.trim() || storage.get(LOAD_SAVED_PLAN_ID_KEY)?.trim() || null;
 }
 
-interface PlanOptions<Form> {
+/** What every functional editor hook is given of the screen's address (see useEditorAddress). */
+export interface EditorAddressOptions {
   planIdParam: string | null;
   /** Writes a saved plan's id into the address (?planId=) without a new editor. */
   rememberPlanId: (id: string) => void;
+}
+
+interface PlanOptions<Form> extends EditorAddressOptions {
   form: Form;
   /** The screen's form reducer: a loaded plan (or, after Delete, a new one) replaces the form. */
   dispatch: Dispatch<{ type: 'load'; form: Form }>;

@@ -1,7 +1,11 @@
 import { FUNCTIONAL_PLAN_ERRORS } from '@aqa/plan';
 import { useDeferredValue, useMemo, useReducer } from 'react';
 import type { Translate } from '@/i18n';
-import { useFunctionalPlan, type FunctionalPlanScreen } from '../../editor/hooks/useFunctionalPlan';
+import {
+  useFunctionalPlan,
+  type EditorAddressOptions,
+  type FunctionalPlanScreen,
+} from '../../editor/hooks/useFunctionalPlan';
 import { translateFunctionalMessage } from '../../editor/model/messages';
 import {
   checkScriptForm,
@@ -53,13 +57,7 @@ const SELENIUM_SCRIPT_SCREEN: FunctionalPlanScreen<ScriptForm, ScriptProblem> = 
 const UNREAD_TAURUS: ScriptRead = { ok: false, message: '', warnings: [] };
 const UNREAD_SELENIUM: SeleniumRead = { ok: false, message: '', warnings: [], unknown: [] };
 
-export function useScriptEditor({
-  planIdParam,
-  rememberPlanId,
-}: {
-  planIdParam: string | null;
-  rememberPlanId: (id: string) => void;
-}) {
+export function useScriptEditor({ planIdParam, rememberPlanId }: EditorAddressOptions) {
   const [form, dispatch] = useReducer(scriptFormReducer, undefined, newScriptForm);
   const selenium = form.framework === 'selenium';
   const plan = useFunctionalPlan(selenium ? SELENIUM_SCRIPT_SCREEN : SCRIPT_SCREEN, {

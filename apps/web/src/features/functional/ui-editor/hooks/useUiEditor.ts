@@ -1,5 +1,9 @@
 import { useReducer } from 'react';
-import { useFunctionalPlan, type FunctionalPlanScreen } from '../../editor/hooks/useFunctionalPlan';
+import {
+  useFunctionalPlan,
+  type EditorAddressOptions,
+  type FunctionalPlanScreen,
+} from '../../editor/hooks/useFunctionalPlan';
 import { usePublishFunctionalPlan } from '../../editor/hooks/usePublishFunctionalPlan';
 import {
   formOfPlan,
@@ -34,14 +38,7 @@ const UI_SCREEN: FunctionalPlanScreen<FunctionalForm, Problem> = {
   },
 };
 
-export function useUiEditor({
-  planIdParam,
-  rememberPlanId,
-}: {
-  planIdParam: string | null;
-  /** Writes a saved plan's id into the address (?planId=) without a new editor. */
-  rememberPlanId: (id: string) => void;
-}) {
+export function useUiEditor({ planIdParam, rememberPlanId }: EditorAddressOptions) {
   const [form, dispatch] = useReducer(functionalFormReducer, undefined, newFunctionalForm);
   const plan = useFunctionalPlan(UI_SCREEN, { planIdParam, rememberPlanId, form, dispatch });
   usePublishFunctionalPlan(UI_SCREEN, form, dispatch);
