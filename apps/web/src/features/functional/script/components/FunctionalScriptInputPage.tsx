@@ -102,7 +102,7 @@ function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
           </Card>
         )}
 
-        {selenium ? <SeleniumHelpBox /> : <HelpBox />}
+        <HelpBox framework={selenium ? 'selenium' : 'taurus'} />
       </div>
 
       <ActionBar editor={editor} disabled={disabled} />
@@ -110,33 +110,42 @@ function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
   );
 }
 
-/** The help box of docs/reference/02-running.md §2: Taurus's assert section, status_code, contains, jsonpath. */
-function HelpBox() {
-  const t = useT();
-  return (
-    <Alert variant="info" title={t('functional.script.helpTitle')} data-testid="script-help">
-      <ul className="list-disc space-y-1 pl-5 text-[13px] leading-5">
-        <li>{t('functional.script.helpAssert')}</li>
-        <li>{t('functional.script.helpStatus')}</li>
-        <li>{t('functional.script.helpContains')}</li>
-        <li>{t('functional.script.helpJsonPath')}</li>
-        <li>{t('functional.script.helpWarnings')}</li>
-      </ul>
-    </Alert>
-  );
-}
+/**
+ * The help boxes of docs/reference/02-running.md §2, one a framework: Taurus's assert section
+ * (status_code, contains, jsonpath), and Selenium's click, input, select and wait.
+ */
+const HELP = {
+  taurus: {
+    title: 'functional.script.helpTitle',
+    items: [
+      'functional.script.helpAssert',
+      'functional.script.helpStatus',
+      'functional.script.helpContains',
+      'functional.script.helpJsonPath',
+      'functional.script.helpWarnings',
+    ],
+  },
+  selenium: {
+    title: 'functional.selenium.helpTitle',
+    items: [
+      'functional.selenium.helpClick',
+      'functional.selenium.helpInput',
+      'functional.selenium.helpSelect',
+      'functional.selenium.helpWait',
+      'functional.selenium.helpCheck',
+    ],
+  },
+} as const;
 
-/** The Selenium help box of docs/reference/02-running.md §2: click, input, select, wait. */
-function SeleniumHelpBox() {
+function HelpBox({ framework }: { framework: keyof typeof HELP }) {
   const t = useT();
+  const help = HELP[framework];
   return (
-    <Alert variant="info" title={t('functional.selenium.helpTitle')} data-testid="script-help">
+    <Alert variant="info" title={t(help.title)} data-testid="script-help">
       <ul className="list-disc space-y-1 pl-5 text-[13px] leading-5">
-        <li>{t('functional.selenium.helpClick')}</li>
-        <li>{t('functional.selenium.helpInput')}</li>
-        <li>{t('functional.selenium.helpSelect')}</li>
-        <li>{t('functional.selenium.helpWait')}</li>
-        <li>{t('functional.selenium.helpCheck')}</li>
+        {help.items.map((item) => (
+          <li key={item}>{t(item)}</li>
+        ))}
       </ul>
     </Alert>
   );
