@@ -738,6 +738,7 @@ describe('Ask James with a model configured', () => {
       links: [],
       source: 'model',
       understood: true,
+      model: 'fake-model',
     });
     expect(fakeModel.requests).toHaveLength(1);
     const [sent] = fakeModel.requests;

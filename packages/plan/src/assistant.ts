@@ -99,6 +99,7 @@ export const AskAnswerSchema = z.object({
     .enum(ASSISTANT_SOURCES)
     .describe("analyser: built from the user's data by rules; model: the configured language model's words"),
   understood: z.boolean().describe('False when neither the analyser nor a model could answer'),
+  model: z.string().optional().describe('The model that answered (AQA_LLM_MODEL), for source model'),
   suggestions: z
     .array(z.string())
     .optional()

@@ -113,5 +113,6 @@ export const assistantEn = {
   'assistant.ask.you': 'You',
   'assistant.ask.conversation': 'Conversation with James',
   'assistant.source.analyser': 'From your data',
+  'assistant.source.model': 'From the model {name}',
   'assistant.source.modelUnnamed': 'From a language model',
 } as const;

@@ -108,5 +108,6 @@ export const assistantKo: Record<keyof typeof assistantEn, string> = {
   'assistant.ask.you': '나',
   'assistant.ask.conversation': 'James와의 대화',
   'assistant.source.analyser': '내 데이터 기반',
+  'assistant.source.model': '모델 {name}의 답변',
   'assistant.source.modelUnnamed': '언어 모델의 답변',
 };

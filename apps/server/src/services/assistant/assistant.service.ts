@@ -166,7 +166,14 @@ export class AssistantService {
         suggestions,
       };
     }
-    return { answer: reply.text, figures: [], links: [], source: 'model', understood: true };
+    return {
+      answer: reply.text,
+      figures: [],
+      links: [],
+      source: 'model',
+      understood: true,
+      model: this.model.name,
+    };
   }
 }
 

@@ -12,6 +12,8 @@ export const MODEL_TIMEOUT_MS = 30_000;
 export type ModelReply = { ok: true; text: string } | { ok: false; problem: string };
 
 export interface ChatModel {
+  /** The model's name (AQA_LLM_MODEL), shown with its answers. */
+  readonly name: string;
   /** Where the model is, for messages. */
   readonly where: string;
   ask(system: string, user: string): Promise<ModelReply>;
@@ -22,12 +24,14 @@ interface ChatCompletion {
 }
 
 export class OpenAiCompatibleModel implements ChatModel {
+  readonly name: string;
   readonly where: string;
 
   constructor(
     private readonly settings: AssistantModelSettings,
     private readonly timeoutMs = MODEL_TIMEOUT_MS,
   ) {
+    this.name = settings.model;
     this.where = `${settings.model} at ${settings.baseUrl}`;
   }
 

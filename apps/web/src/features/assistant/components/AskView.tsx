@@ -171,7 +171,11 @@ function Answer({
         ) : (
           <Database aria-hidden className="size-3.5" />
         )}
-        {fromModel ? t('assistant.source.modelUnnamed') : t('assistant.source.analyser')}
+        {!fromModel
+          ? t('assistant.source.analyser')
+          : answer.model
+            ? t('assistant.source.model', { name: answer.model })
+            : t('assistant.source.modelUnnamed')}
       </p>
       <p className="whitespace-pre-line text-sm leading-6">{answer.answer}</p>
       <FigureList figures={answer.figures} />

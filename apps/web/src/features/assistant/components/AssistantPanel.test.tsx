@@ -235,6 +235,17 @@ describe("James's panel", { timeout: 20_000 }, () => {
                 answer: { ...analyserAnswer, answer: 'Because of the database.', source: 'model' },
                 asked_at: '2026-11-27T01:00:00.000Z',
               },
+              {
+                id: 't2',
+                question: 'and the cache?',
+                answer: {
+                  ...analyserAnswer,
+                  answer: 'Warm it first.',
+                  source: 'model',
+                  model: 'llama-3.1-8b',
+                },
+                asked_at: '2026-11-27T01:01:00.000Z',
+              },
             ],
           }),
         'POST /api/assistant/ask': () => json({ detail: 'The analyser is busy' }, 503, 'Service Unavailable'),
@@ -243,9 +254,12 @@ describe("James's panel", { timeout: 20_000 }, () => {
     renderPanel();
     await user.click(screen.getByTestId('james-open'));
     await user.click(await screen.findByTestId('james-offer-ask'));
-    const answer = await screen.findByTestId('james-answer');
+    const [answer, named] = await screen.findAllByTestId('james-answer');
     expect(answer).toHaveAttribute('data-source', 'model');
-    expect(within(answer).getByTestId('james-answer-source')).toHaveTextContent('From a language model');
+    expect(within(answer!).getByTestId('james-answer-source')).toHaveTextContent('From a language model');
+    expect(within(named!).getByTestId('james-answer-source')).toHaveTextContent(
+      'From the model llama-3.1-8b',
+    );
     await user.type(screen.getByTestId('james-ask-input'), 'and now?');
     await user.click(screen.getByTestId('james-ask-send'));
     expect(await screen.findByText(/James could not answer: .*The analyser is busy/)).toBeInTheDocument();
