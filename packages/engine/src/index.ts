@@ -29,6 +29,7 @@ export * from './adapters';
 export { isHttpValidation, judge, type HttpValidation, type ObservedResponse } from './functional/judge';
 export { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from './functional/report';
 export { startFunctionalRun } from './functional/functional-run';
+export { describeError } from './functional/http-call';
 export { CallCount, MAX_KEPT_CALLS } from './functional/outcome';
 export type * from './functional/run-types';
 export {

@@ -7,7 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { connect, isIP, type AddressInfo, type Socket } from 'node:net';
-import { portOf, TargetRefusedError, type TargetGuard } from '@aqa/engine';
+import { describeError, portOf, TargetRefusedError, type TargetGuard } from '@aqa/engine';
 
 /*
  * The connection-level target guard of a UI run (docs/adr/0015-target-guard.md): the run's browser
@@ -18,13 +18,19 @@ import { portOf, TargetRefusedError, type TargetGuard } from '@aqa/engine';
  * reason kept by host and port for the step's failed requests.
  */
 
-/** Marks the proxy's own refusals, so the step reports the guard's reason instead of "HTTP 403". */
+/**
+ * Marks an answer the proxy made itself — a guard refusal, or a target it could not reach — so the step
+ * reports the reason in words instead of the proxy's 403 or 502 as if the target had answered.
+ */
 export const REFUSED_HEADER = 'x-aqa-target-refused';
 
 export interface GuardProxy {
   /** The proxy's address for the browser context: http://127.0.0.1:port. */
   server: string;
-  /** Why the guard refused a request: a plain one by its URL, an HTTPS or WebSocket one by its host and port. */
+  /**
+   * Why a request got no answer from its target — the guard refused it, or the target could not be
+   * reached — a plain one by its URL, an HTTPS or WebSocket one by its host and port.
+   */
   refusalOf(url: string): string | undefined;
   close(): Promise<void>;
 }
@@ -105,10 +111,16 @@ export async function startGuardProxy(guard: TargetGuard): Promise<GuardProxy> {
       },
     );
     upstream.on('error', (error) => {
-      const reason = refusalText(error);
-      if (res.headersSent) res.destroy();
-      else if (reason !== null) refuse(reason);
-      else res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(error.message);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const reason = refusalText(error) ?? describeError(error, `${host}:${port}`, false);
+      refusals.set(url.href, reason);
+      const status = refusalText(error) === null ? 502 : 403;
+      res
+        .writeHead(status, { 'content-type': 'text/plain; charset=utf-8', [REFUSED_HEADER]: '1' })
+        .end(reason);
     });
     req.pipe(upstream);
   };
@@ -141,10 +153,14 @@ export async function startGuardProxy(guard: TargetGuard): Promise<GuardProxy> {
     });
     track(upstream);
     upstream.on('error', (error) => {
+      if (established) {
+        client.destroy();
+        return;
+      }
       const reason = refusalText(error);
-      if (established) client.destroy();
-      else if (reason !== null) refuse(reason);
-      else client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+      if (reason !== null) return refuse(reason);
+      tunnelRefusals.set(`${host}:${port}`, describeError(error, `${host}:${port}`, false));
+      client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
     });
     client.on('close', () => upstream.destroy());
   };

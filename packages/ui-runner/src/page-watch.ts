@@ -47,7 +47,7 @@ export class PageWatch {
     this.documentRefusal = undefined;
   }
 
-  /** Why the guard refused the step's last document, if it did. */
+  /** Why the step's last document got no answer from its target (refused by the guard, or unreachable). */
   get refusedDocument(): string | undefined {
     return this.documentRefusal;
   }
@@ -98,7 +98,8 @@ export class PageWatch {
   private response(response: Response): void {
     const request = response.request();
     const document = this.isDocument(request);
-    // The guard's proxy answers a refused plain request 403 itself: a refusal, not the target's answer.
+    // The guard's proxy answers a refused plain request, or one whose target it could not reach, itself:
+    // its reason in words, not the target's answer.
     const refusal =
       response.headers()[REFUSED_HEADER] === undefined
         ? undefined

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UiBrowserPool } from './browser-pool';
 import { startTestSite, type TestSite } from './test-site';
@@ -71,6 +72,49 @@ describe('the target guard in a UI run', () => {
       expect(received(denied)).toBe(0);
       expect(received(self)).toBe(0);
       expect(site.hits.get('/redirect')).toBe(2);
+    },
+    BROWSER_TEST_MS,
+  );
+});
+
+/** A loopback port nothing listens on: taken, then given back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('a target the guard lets through but nobody answers', () => {
+  it(
+    "says the connection was refused, not the proxy's 502 as if the target had answered",
+    async () => {
+      const pool = new UiBrowserPool({ executablePath: CHROMIUM, maxBrowsers: 1, stepTimeoutMs: 10_000 });
+      const port = await closedPort();
+      const plan = uiPlan([
+        { name: 'Closed http', url: `http://127.0.0.1:${port}/` },
+        { name: 'Closed https', url: `https://127.0.0.1:${port}/` },
+        {
+          name: 'Closed image',
+          url: site.url(`/embed?src=${encodeURIComponent(`http://127.0.0.1:${port}/a.png`)}`),
+        },
+      ]);
+      const outcome = await createUiRunner(pool)(plan, {
+        saveScreenshot: new ShotStore().save,
+        guard: { allow: [], deny: [], ownPorts: [] },
+      }).result;
+      await pool.close();
+
+      const reason = `Connection refused by 127.0.0.1:${port}`;
+      const [plain, tunnelled, image] = outcome.validation_results;
+      expect(plain?.status_code).toBeNull();
+      expect(plain?.error).toBe(`The page did not load: ${reason}`);
+      expect(tunnelled?.error).toBe(`The page did not load: ${reason}`);
+      expect(image?.success).toBe(true);
+      expect(image?.ui?.failed_requests).toEqual([
+        { method: 'GET', url: `http://127.0.0.1:${port}/a.png`, error: reason },
+      ]);
     },
     BROWSER_TEST_MS,
   );
