@@ -14,8 +14,9 @@ import { describeError, portOf, TargetRefusedError, type TargetGuard } from '@aq
  * context sends every connection through this local proxy, which connects as the API runner does — an
  * address decided at once, a name through the guard's lookup on the addresses it resolves to then, so
  * a name re-pointed at a refused address is refused too. It catches what a route handler cannot see: redirects, and WebSocket and HTTPS tunnels. A
- * refused plain request is answered 403 with the guard's reason; a refused tunnel is closed, and its
- * reason kept by host and port for the step's failed requests.
+ * refused plain request is answered 403 with the guard's reason, one whose target cannot be reached 502
+ * with the network error in words, both marked as the proxy's own answer; a refused or failed tunnel is
+ * closed, and its reason kept by host and port for the step's failed requests.
  */
 
 /**
