@@ -1,8 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { CountingTarget } from './counting-target';
-import { confirmWith, newAccount, register, signIn, watchMessages } from './helpers';
+import { confirmWith, newAccount, register, screenshotAtWidth, signIn, watchMessages } from './helpers';
 
 /**
  * The functional dashboard and result screen (docs/reference/02-running.md §2): a plan saved through the
@@ -20,16 +18,8 @@ const target = new CountingTarget((request) =>
 test.beforeAll(() => target.start());
 test.afterAll(() => target.stop());
 
-const SHOTS = join(process.cwd(), 'test-results', 'functional-board');
-
-async function shot(page: Page, name: string, width: number) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.setViewportSize({ width, height: 900 });
-  // From the top, so the fixed header and sidebar are where a person sees them; the layout settles first.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string, width: number) =>
+  screenshotAtWidth(page, 'functional-board', name, width);
 
 test('a saved plan runs from the functional dashboard, its failed rule reads expected and actual, and run and plan are deleted', async ({
   page,

@@ -44,6 +44,19 @@ export async function signIn(page: Page, username: string, password: string) {
 
 const SHOTS = join(process.cwd(), 'e2e', 'screenshots');
 
+/**
+ * A full-page screenshot at a width, into test-results/{folder}/{name}-{width}.png, for a person to look
+ * at: from the top, so the fixed header and sidebar are where a person sees them; the layout settles first.
+ */
+export async function screenshotAtWidth(page: Page, folder: string, name: string, width: number) {
+  const dir = join(process.cwd(), 'test-results', folder);
+  mkdirSync(dir, { recursive: true });
+  await page.setViewportSize({ width, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
+}
+
 /** Saves a full-page screenshot for a person to look at (e2e/screenshots, not committed). */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });

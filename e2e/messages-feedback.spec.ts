@@ -1,8 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { CountingTarget } from './counting-target';
-import { newAccount, register, signIn, watchMessages } from './helpers';
+import { newAccount, register, screenshotAtWidth, signIn, watchMessages } from './helpers';
 
 /**
  * Messages and Feedback (docs/reference/02-running.md §2): a load run of a saved plan ends against a local
@@ -15,15 +13,8 @@ const target = new CountingTarget();
 test.beforeAll(() => target.start());
 test.afterAll(() => target.stop());
 
-const SHOTS = join(process.cwd(), 'test-results', 'messages-feedback');
-
-async function shot(page: Page, name: string, width: number) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.setViewportSize({ width, height: 900 });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string, width: number) =>
+  screenshotAtWidth(page, 'messages-feedback', name, width);
 
 test('a run that ends shows on the Messages badge live, opens from Messages, and feedback about it is sent and listed', async ({
   page,
