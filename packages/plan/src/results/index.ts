@@ -4,3 +4,4 @@ export * from './live-snapshot';
 export * from './chart-data';
 export * from './past-run';
 export * from './history';
+export * from './agents';
