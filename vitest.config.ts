@@ -14,6 +14,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           testTimeout: 20_000,
+          // Throw-away Redis (and PostgreSQL) servers for the store and scale-out tests.
+          globalSetup: ['scripts/test-services/global-setup.mjs'],
         },
       },
       {
