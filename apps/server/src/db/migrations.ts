@@ -417,6 +417,29 @@ const m0012_assistant_conversations: Migration = {
   },
 };
 
+const m0013_server_instances: Migration = {
+  async up(db: Kysely<unknown>) {
+    // The server processes sharing this database (docs/adr/0020-server-replicas.md): each registers at
+    // start-up and beats every few seconds, so a replica can tell a live owner of a run from a dead one.
+    await db.schema
+      .createTable('server_instances')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('host', 'text', (c) => c.notNull())
+      .addColumn('pid', 'integer', (c) => c.notNull())
+      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addColumn('last_seen_at', 'text', (c) => c.notNull())
+      .execute();
+    // Which server runs each run; null for the runs of servers before this migration.
+    await db.schema.alterTable('runs').addColumn('server_id', 'text').execute();
+    await db.schema.alterTable('functional_runs').addColumn('server_id', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('functional_runs').dropColumn('server_id').execute();
+    await db.schema.alterTable('runs').dropColumn('server_id').execute();
+    await db.schema.dropTable('server_instances').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -430,6 +453,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010_api_tokens': m0010_api_tokens,
   '0011_messages_and_feedback': m0011_messages_and_feedback,
   '0012_assistant_conversations': m0012_assistant_conversations,
+  '0013_server_instances': m0013_server_instances,
 };
 
 export const migrationProvider: MigrationProvider = {

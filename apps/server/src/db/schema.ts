@@ -18,6 +18,7 @@ export interface Database {
   messages: MessagesTable;
   feedback: FeedbackTable;
   assistant_turns: AssistantTurnsTable;
+  server_instances: ServerInstancesTable;
 }
 
 export interface UsersTable {
@@ -117,6 +118,8 @@ export interface RunsTable {
   test_name: string | null;
   /** The user's notes on the run, '' when none. */
   notes: Generated<string>;
+  /** The server process running it (server_instances.id); null for runs before migration 0013. */
+  server_id: string | null;
 }
 
 export interface RunPointsTable {
@@ -186,6 +189,8 @@ export interface FunctionalRunsTable {
   result: string | null;
   /** `result` with only the calls the list shows (calls_omitted counting the rest); null while running. */
   head: string | null;
+  /** The server process running it (server_instances.id); null for runs before migration 0013. */
+  server_id: string | null;
 }
 
 /** A UI run's screenshot (docs/design.md §9 "UI tests"); deleted with its run. */
@@ -292,3 +297,16 @@ export interface AssistantTurnsTable {
 }
 export type AssistantTurnRow = Selectable<AssistantTurnsTable>;
 export type NewAssistantTurnRow = Insertable<AssistantTurnsTable>;
+
+/** A server process on this database (docs/adr/0020-server-replicas.md); removed at its clean shutdown. */
+export interface ServerInstancesTable {
+  /** "srv_" + random, made at each start. */
+  id: string;
+  /** The machine's host name: leftover tool processes are only signalled on their own host. */
+  host: string;
+  pid: number;
+  started_at: string;
+  /** Refreshed every 5 s; a server not seen for 15 s is taken for dead. */
+  last_seen_at: string;
+}
+export type ServerInstanceRow = Selectable<ServerInstancesTable>;
