@@ -62,6 +62,11 @@ export interface Config {
    * and AQA_LLM_API_KEY. Absent: James answers from its analyser only and sends nothing anywhere.
    */
   assistantModel?: AssistantModelSettings;
+  /**
+   * REDIS_URL (redis:// or rediss://): the Redis that several server replicas share for live runs, stop
+   * requests and rate limits (docs/adr/0020-server-replicas.md). Optional for one server, required for several.
+   */
+  redisUrl?: string;
 }
 
 export interface AssistantModelSettings {
@@ -228,6 +233,14 @@ const EnvSchema = z.object({
   ),
   AQA_LLM_MODEL: z.preprocess(blankToUndefined, z.string().trim().optional()),
   AQA_LLM_API_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\/\S+$/i, 'must be a redis:// or rediss:// address, e.g. redis://127.0.0.1:6379')
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -309,6 +322,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       taurus: values.BZT_CMD,
     }),
     ...assistantModel(values.AQA_LLM_BASE_URL, values.AQA_LLM_MODEL, values.AQA_LLM_API_KEY),
+    ...(values.REDIS_URL === undefined ? {} : { redisUrl: values.REDIS_URL }),
   };
 }
 
