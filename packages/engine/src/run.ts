@@ -8,6 +8,7 @@ import { CapacityError, capacityProblems } from './executor/capacity';
 import { IterationCounter, WHOLE_RUN, type SequenceSplit } from './executor/sequence';
 import { RunAggregator } from './metrics/aggregate';
 import type { TargetGuard } from './guard';
+import type { ShardIntervalWire } from './metrics/types';
 import type { EngineLogger, RunResult, RunSnapshot } from './types';
 import type { FromWorker, ToWorker, WorkerInit } from './worker/protocol';
 import { SnapshotQueue } from './snapshot-queue';
@@ -39,6 +40,18 @@ export interface RunOptions {
    * Its settings are read when the run starts. None: every target is allowed (the `aqa` CLI).
    */
   guard?: TargetGuard;
+  /**
+   * Start the load at this instant (epoch ms, this machine's clock) when it is still ahead once the
+   * workers are ready, so several machines start together (docs/adr/0021-load-agents.md); when it has
+   * passed, the load starts now and the log says how late.
+   */
+  startAtEpochMs?: number;
+  /** Number of this machine's first virtual user, so the users of several machines are numbered 0..N-1. */
+  firstUser?: number;
+  /** Every worker's interval report as it arrives, before the local merge (a load agent forwards them). */
+  onInterval?: (wire: ShardIntervalWire) => void;
+  /** Called once every worker is ready, before the load starts, with the users per shard. */
+  onReady?: (shards: readonly number[]) => void;
 }
 
 /** A run in progress. */
@@ -55,6 +68,9 @@ export interface RunHandle {
   /** Virtual users per shard, as split. */
   readonly shards: readonly number[];
 }
+
+/** How far ahead of now the shards' common start is set, so every worker has the message in time. */
+const START_LEAD_MS = 20;
 
 /** Splits `users` over at most `workers` shards as evenly as possible. */
 export function splitUsers(users: number, workers: number): number[] {
@@ -96,11 +112,42 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   const stopGraceMs = Math.min(options.stopGraceMs ?? 1000, 1500);
   const endGraceMs = options.endGraceMs ?? 2000;
   let stopped = false;
+  let wakeStart: (() => void) | null = null;
   let started = false;
   let finished = false;
   let startedAt = new Date();
   let resolveEnded!: () => void;
   const ended = new Promise<void>((r) => (resolveEnded = r));
+
+  /**
+   * The instant every shard starts at (epoch ms on performance.timeOrigin, as the workers read it), a
+   * little ahead so every shard's users start together and its intervals align. With startAtEpochMs
+   * (wall clock, shared by several machines) still ahead, it waits until just before that instant; a
+   * stop ends the wait.
+   */
+  const commonStart = async (): Promise<number> => {
+    const perfEpochNow = (): number => performance.timeOrigin + performance.now();
+    const at = options.startAtEpochMs;
+    if (at === undefined || stopped) return perfEpochNow() + START_LEAD_MS;
+    const aheadMs = at - Date.now();
+    if (aheadMs <= START_LEAD_MS) {
+      if (aheadMs < 0)
+        log?.warn(
+          { lateMs: Math.round(-aheadMs) },
+          `the workers were ready ${Math.round(-aheadMs)} ms after the common start; starting now`,
+        );
+      return perfEpochNow() + START_LEAD_MS;
+    }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, aheadMs - START_LEAD_MS);
+      wakeStart = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    wakeStart = null;
+    return perfEpochNow() + Math.max(at - Date.now(), 1);
+  };
 
   const post = (w: Worker, m: ToWorker): void => {
     try {
@@ -112,7 +159,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
 
   const result = (async (): Promise<RunResult> => {
     const entry = await resolveWorkerFile('worker.mjs', options.workerEntry);
-    let firstUser = 0;
+    let firstUser = options.firstUser ?? 0;
     const ready: Promise<void>[] = [];
     const done: Promise<void>[] = [];
     const state: { failure?: Error } = {};
@@ -142,8 +189,11 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
         new Promise<void>((resolve) => {
           w.on('message', (m: FromWorker) => {
             if (m.type === 'ready') markReady();
-            else if (m.type === 'interval') aggregator.add(m.wire);
-            else if (m.type === 'fatal') state.failure ??= new Error(`engine worker ${shard}: ${m.message}`);
+            else if (m.type === 'interval') {
+              options.onInterval?.(m.wire);
+              aggregator.add(m.wire);
+            } else if (m.type === 'fatal')
+              state.failure ??= new Error(`engine worker ${shard}: ${m.message}`);
           });
           w.on('error', (e) => {
             state.failure ??= e;
@@ -162,8 +212,8 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       await Promise.all(workers.map((w) => w.terminate()));
       throw early;
     }
-    // A common start a little ahead, so every shard's users start together and its intervals align.
-    const startEpochMs = performance.timeOrigin + performance.now() + 20;
+    options.onReady?.(shards);
+    const startEpochMs = await commonStart();
     startedAt = new Date(startEpochMs);
     for (const w of workers) post(w, { type: 'start', startEpochMs });
     started = true;
@@ -210,6 +260,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   const stop = async (): Promise<void> => {
     if (!stopped) {
       stopped = true;
+      wakeStart?.();
       if (started) for (const w of workers) post(w, { type: 'stop', graceMs: stopGraceMs });
     }
     if (!finished) await ended;

@@ -72,3 +72,36 @@ describe('RunAggregator', () => {
     expect(errors.http_status?.count).toBe(1);
   });
 });
+
+describe('RunAggregator.abandonShards', () => {
+  it('goes on without a lost shard: later intervals emit with the others, nothing counted twice', () => {
+    const out: RunSnapshot[] = [];
+    const agg = new RunAggregator(INFO, 3, (s) => out.push(s));
+    agg.add(wire(0, 0, false, [1000]));
+    agg.add(wire(1, 0, false, [2000]));
+    agg.add(wire(2, 0, false, [3000, 3000]));
+    expect(out.map((s) => s.requests)).toEqual([4]);
+    // Shard 2 is lost after second 1; seconds 2 and 3 wait for it until it is abandoned.
+    agg.add(wire(0, 1, false, [1000]));
+    agg.add(wire(1, 1, false, [2000]));
+    agg.add(wire(0, 2, false, [1000]));
+    agg.add(wire(1, 2, false, [2000, 2000]));
+    expect(out).toHaveLength(1);
+    agg.abandonShards([2]);
+    expect(out.map((s) => s.second)).toEqual([1, 2, 3]);
+    expect(out.map((s) => s.requests)).toEqual([4, 2, 3]);
+    // Its users are no longer active.
+    expect(out[2]!.activeUsers).toBe(4);
+    // A late report of the lost shard changes nothing already emitted, nor the totals.
+    agg.add(wire(2, 1, false, [9000]));
+    agg.add(wire(0, 3, true, [1000]));
+    agg.add(wire(1, 3, true, [2000]));
+    agg.flush(true);
+    expect(out.map((s) => s.requests)).toEqual([4, 2, 3, 2]);
+    expect(out.at(-1)!.totals.requests).toBe(11);
+    const { summary, histogram } = agg.summary(6, agg.durationMs / 1000);
+    expect(summary.total_requests).toBe(11);
+    expect(summary.max_response_time).toBe(3);
+    expect(histogram.totalCount).toBe(11);
+  });
+});

@@ -142,6 +142,7 @@ export class RunAggregator {
   private readonly lastInterval: number[];
   private readonly finished: boolean[];
   private readonly activeByShard: number[];
+  private readonly abandoned = new Set<number>();
   private nextToEmit = 0;
   readonly cumulative: Tally[];
   readonly series: SeriesPoint[] = [];
@@ -160,6 +161,8 @@ export class RunAggregator {
   }
 
   add(w: ShardIntervalWire): void {
+    // A shard given up for lost: what it still sends would change intervals already emitted.
+    if (this.abandoned.has(w.shard)) return;
     let p = this.pending.get(w.interval);
     if (!p) {
       p = {
@@ -182,6 +185,21 @@ export class RunAggregator {
     this.activeByShard[w.shard] = w.activeUsers;
     this.lastInterval[w.shard] = w.interval;
     if (w.final) this.finished[w.shard] = true;
+    this.flush(false);
+  }
+
+  /**
+   * These shards will never report again (a load agent was lost, docs/adr/0021-load-agents.md): the
+   * stream goes on without waiting for them, what they reported stays counted once, and anything they
+   * send later is ignored.
+   */
+  abandonShards(shards: readonly number[]): void {
+    for (const shard of shards) {
+      if (shard < 0 || shard >= this.finished.length) continue;
+      this.abandoned.add(shard);
+      this.finished[shard] = true;
+      this.activeByShard[shard] = 0;
+    }
     this.flush(false);
   }
 
