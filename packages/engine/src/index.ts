@@ -23,6 +23,9 @@ export {
 } from './cli/thresholds';
 export * from './guard';
 export { Histogram, type EncodedHistogram } from './metrics/histogram';
+export { RunAggregator } from './metrics/aggregate';
+export type { ShardIntervalWire } from './metrics/types';
+export * from './agent/protocol';
 export { ERROR_KINDS } from './metrics/types';
 export type * from './types';
 export * from './adapters';
