@@ -184,10 +184,22 @@ describe('parseConfig', () => {
     expect(parseConfig({ DATABASE_URL: url }, '/srv').database).toEqual({ kind: 'sqlite', path });
   });
 
-  it('refuses PostgreSQL with a clear message', () => {
-    const [problem] = problemsOf({ DATABASE_URL: 'postgres://u:p@db/aqa' });
-    expect(problem).toMatch(/^DATABASE_URL: PostgreSQL is not supported yet/);
-    expect(problemsOf({ DATABASE_URL: 'postgresql://db/aqa' })[0]).toMatch(/PostgreSQL is not supported yet/);
+  it.each([
+    'postgres://aqa:secret@db.internal:5432/aqa',
+    'postgresql://db/aqa',
+    'postgres:///aqa?host=/run/postgresql',
+  ])('DATABASE_URL=%s selects PostgreSQL', (url) => {
+    expect(parseConfig({ DATABASE_URL: ` ${url} ` }, '/srv').database).toEqual({ kind: 'postgres', url });
+  });
+
+  it('names what a PostgreSQL URL lacks, never showing its password', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://u:p@db' })).toEqual([
+      'DATABASE_URL: the PostgreSQL URL names no database; use postgres://user:password@host:5432/database',
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'postgres:///aqa' })[0]).toMatch(/names no host/);
+    const [bad] = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/aqa' });
+    expect(bad).toMatch(/^DATABASE_URL: unsupported database URL scheme in "mysql:\/\/root:\*\*\*@db\/aqa"/);
+    expect(bad).not.toContain('hunter2');
   });
 
   it('reports every bad variable at once', () => {
@@ -198,7 +210,7 @@ describe('parseConfig', () => {
       LOGIN_RATE_LIMIT_PER_IP: '0',
       LOGIN_FAILURES_PER_ACCOUNT: '2.5',
       LOG_LEVEL: 'loud',
-      DATABASE_URL: 'postgres://db/aqa',
+      DATABASE_URL: 'postgres://db',
     });
     expect(problems.map((p) => p.split(':')[0])).toEqual([
       'PORT',

@@ -4,11 +4,22 @@ import { fileURLToPath } from 'node:url';
 import { parseTargetRules } from '@aqa/engine';
 import { z } from 'zod';
 
-/** Where the database lives. Only SQLite today; DATABASE_URL=postgres://… is rejected until it is built. */
-export interface DatabaseConfig {
+/**
+ * Where the database lives: the embedded SQLite file (the default), or a PostgreSQL server named by
+ * DATABASE_URL=postgres://… (docs/adr/0019-postgresql.md).
+ */
+export type DatabaseConfig = SqliteDatabaseConfig | PostgresDatabaseConfig;
+
+export interface SqliteDatabaseConfig {
   kind: 'sqlite';
   /** Absolute path of the SQLite file. */
   path: string;
+}
+
+export interface PostgresDatabaseConfig {
+  kind: 'postgres';
+  /** The connection URL as given (postgres:// or postgresql://), passed to node-postgres. */
+  url: string;
 }
 
 export interface Config {
@@ -349,9 +360,7 @@ function withoutUndefined<T extends object>(record: T): T {
 function parseDatabaseUrl(url: string | undefined, dataDir: string, cwd: string): DatabaseConfig | string {
   if (url === undefined) return { kind: 'sqlite', path: join(dataDir, SQLITE_FILE_NAME) };
   const value = url.trim();
-  if (/^postgres(ql)?:\/\//i.test(value)) {
-    return 'PostgreSQL is not supported yet; leave DATABASE_URL unset to use the embedded SQLite database, or give a SQLite file (file:/abs/path.db)';
-  }
+  if (/^postgres(ql)?:\/\//i.test(value)) return parsePostgresUrl(value);
   if (value.startsWith('file://')) {
     try {
       return { kind: 'sqlite', path: fileURLToPath(value) };
@@ -361,8 +370,30 @@ function parseDatabaseUrl(url: string | undefined, dataDir: string, cwd: string)
   }
   const path = value.startsWith('file:') ? value.slice('file:'.length) : value;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
-    return `unsupported database URL scheme in "${value}"; use a SQLite file path (file:/abs/path.db)`;
+    return `unsupported database URL scheme in "${redactPassword(value)}"; use postgres://user:password@host:5432/database or a SQLite file path (file:/abs/path.db)`;
   }
   if (path === '') return 'the SQLite file path is empty';
   return { kind: 'sqlite', path: isAbsolute(path) ? path : resolve(cwd, path) };
+}
+
+/** A PostgreSQL URL checked for what node-postgres needs: a host and a database name. */
+function parsePostgresUrl(value: string): PostgresDatabaseConfig | string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `"${redactPassword(value)}" is not a valid URL; use postgres://user:password@host:5432/database`;
+  }
+  // A socket directory given as ?host=/run/postgresql stands for the host.
+  if (url.hostname === '' && !url.searchParams.has('host'))
+    return 'the PostgreSQL URL names no host; use postgres://user:password@host:5432/database';
+  if (url.pathname.replace(/^\//, '') === '') {
+    return 'the PostgreSQL URL names no database; use postgres://user:password@host:5432/database';
+  }
+  return { kind: 'postgres', url: value };
+}
+
+/** The URL with its password replaced by ***, for messages and logs. */
+export function redactPassword(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@');
 }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { type Config, ConfigError, isLoopbackHost, parseConfig } from './config';
+import { DatabaseConnectionError } from './db/database';
 import { DEMO_ACCOUNT } from './services/demo-account.service';
 
 /** The address people type: a wildcard bind is reachable as localhost. */
@@ -67,8 +68,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `AnybodyQA could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  // An unreachable database is the operator's to fix, said in one sentence (docs/operations.md "PostgreSQL").
+  const words =
+    error instanceof DatabaseConnectionError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+  process.stderr.write(`AnybodyQA could not start: ${words}\n`);
   process.exit(1);
 });

@@ -1,39 +1,45 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { columnTypes, isPostgres } from './dialect';
 import { planSearchText } from './search-text';
 
 /*
  * Migrations live in code, not in a folder read at run time, so they are part of the bundle
  * (dist/main.mjs) and cannot go missing. Names sort in the order they must run; a migration,
  * once released, is never edited: add a new one.
+ *
+ * The same migrations build the PostgreSQL schema (docs/adr/0019-postgresql.md). Their column types go
+ * through columnTypes(db) (db/dialect.ts), which gives SQLite exactly the words these migrations always
+ * wrote, so a released migration's meaning on SQLite is unchanged; only its PostgreSQL rendering is new.
  */
 
 const m0001_users_and_sessions: Migration = {
   // Migrations see an untyped database on purpose: they describe the schema at one moment in history.
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     await db.schema
       .createTable('users')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('email_normalized', 'text', (c) => c.notNull().unique())
-      .addColumn('username', 'text', (c) => c.notNull())
-      .addColumn('first_name', 'text', (c) => c.notNull())
-      .addColumn('last_name', 'text', (c) => c.notNull())
-      .addColumn('company', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('role', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('password_hash', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('email', t.text, (c) => c.notNull())
+      .addColumn('email_normalized', t.text, (c) => c.notNull().unique())
+      .addColumn('username', t.text, (c) => c.notNull())
+      .addColumn('first_name', t.text, (c) => c.notNull())
+      .addColumn('last_name', t.text, (c) => c.notNull())
+      .addColumn('company', t.text, (c) => c.notNull().defaultTo(''))
+      .addColumn('role', t.text, (c) => c.notNull().defaultTo(''))
+      .addColumn('password_hash', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('updated_at', t.text, (c) => c.notNull())
       .execute();
 
     await db.schema
       .createTable('sessions')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('revoked_at', 'text')
-      .addColumn('last_used_at', 'text', (c) => c.notNull())
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('token_hash', t.text, (c) => c.notNull().unique())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('expires_at', t.text, (c) => c.notNull())
+      .addColumn('revoked_at', t.text)
+      .addColumn('last_used_at', t.text, (c) => c.notNull())
       .execute();
 
     await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
@@ -46,25 +52,26 @@ const m0001_users_and_sessions: Migration = {
 
 const m0002_plans: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // The plan's load settings are columns (listed and sorted without parsing JSON); the URL entries,
     // which change shape with the model, are one JSON document in `body`, read through migratePlan().
     await db.schema
       .createTable('plans')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('tool', 'text', (c) => c.notNull())
-      .addColumn('concurrent_users', 'integer', (c) => c.notNull())
-      .addColumn('duration', 'integer', (c) => c.notNull())
-      .addColumn('source_page', 'text', (c) => c.notNull())
-      .addColumn('test_type', 'text', (c) => c.notNull())
-      .addColumn('schema_version', 'integer', (c) => c.notNull())
-      .addColumn('body', 'text', (c) => c.notNull())
-      .addColumn('script', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('script_edited', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('name', t.text, (c) => c.notNull())
+      .addColumn('description', t.text, (c) => c.notNull().defaultTo(''))
+      .addColumn('tool', t.text, (c) => c.notNull())
+      .addColumn('concurrent_users', t.integer, (c) => c.notNull())
+      .addColumn('duration', t.integer, (c) => c.notNull())
+      .addColumn('source_page', t.text, (c) => c.notNull())
+      .addColumn('test_type', t.text, (c) => c.notNull())
+      .addColumn('schema_version', t.integer, (c) => c.notNull())
+      .addColumn('body', t.text, (c) => c.notNull())
+      .addColumn('script', t.text, (c) => c.notNull().defaultTo(''))
+      .addColumn('script_edited', t.integer, (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('updated_at', t.text, (c) => c.notNull())
       .execute();
 
     await db.schema
@@ -80,34 +87,35 @@ const m0002_plans: Migration = {
 
 const m0003_runs: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // A run outlives its plan (plan_id set null on delete): its result, configuration as run and
     // plan_name stay readable. The figures dashboards sort and list by are columns; the rest of the
     // result is JSON, written once when the run ends.
     await db.schema
       .createTable('runs')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('plan_id', 'text', (c) => c.references('plans.id').onDelete('set null'))
-      .addColumn('plan_name', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('tool', 'text', (c) => c.notNull())
-      .addColumn('engine', 'text', (c) => c.notNull())
-      .addColumn('engine_note', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('config', 'text', (c) => c.notNull())
-      .addColumn('concurrent_users', 'integer', (c) => c.notNull())
-      .addColumn('duration_seconds', 'real', (c) => c.notNull())
-      .addColumn('started_at', 'text', (c) => c.notNull())
-      .addColumn('ended_at', 'text')
-      .addColumn('error', 'text')
-      .addColumn('summary', 'text')
-      .addColumn('api_results', 'text')
-      .addColumn('errors', 'text')
-      .addColumn('histogram', 'text')
-      .addColumn('total_requests', 'integer')
-      .addColumn('error_rate', 'real')
-      .addColumn('requests_per_second', 'real')
-      .addColumn('average_response_time', 'real')
-      .addColumn('percentile_95', 'real')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('plan_id', t.text, (c) => c.references('plans.id').onDelete('set null'))
+      .addColumn('plan_name', t.text, (c) => c.notNull())
+      .addColumn('status', t.text, (c) => c.notNull())
+      .addColumn('tool', t.text, (c) => c.notNull())
+      .addColumn('engine', t.text, (c) => c.notNull())
+      .addColumn('engine_note', t.text, (c) => c.notNull().defaultTo(''))
+      .addColumn('config', t.text, (c) => c.notNull())
+      .addColumn('concurrent_users', t.integer, (c) => c.notNull())
+      .addColumn('duration_seconds', t.real, (c) => c.notNull())
+      .addColumn('started_at', t.text, (c) => c.notNull())
+      .addColumn('ended_at', t.text)
+      .addColumn('error', t.text)
+      .addColumn('summary', t.text)
+      .addColumn('api_results', t.text)
+      .addColumn('errors', t.text)
+      .addColumn('histogram', t.text)
+      .addColumn('total_requests', t.integer)
+      .addColumn('error_rate', t.real)
+      .addColumn('requests_per_second', t.real)
+      .addColumn('average_response_time', t.real)
+      .addColumn('percentile_95', t.real)
       .execute();
     await db.schema
       .createIndex('runs_user_id_started_at_idx')
@@ -125,10 +133,10 @@ const m0003_runs: Migration = {
     // One row per second of a run: step_index -1 is the whole run, 0.. the plan's steps.
     await db.schema
       .createTable('run_points')
-      .addColumn('run_id', 'text', (c) => c.notNull().references('runs.id').onDelete('cascade'))
-      .addColumn('step_index', 'integer', (c) => c.notNull())
-      .addColumn('second', 'integer', (c) => c.notNull())
-      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('run_id', t.text, (c) => c.notNull().references('runs.id').onDelete('cascade'))
+      .addColumn('step_index', t.integer, (c) => c.notNull())
+      .addColumn('second', t.integer, (c) => c.notNull())
+      .addColumn('data', t.text, (c) => c.notNull())
       .addPrimaryKeyConstraint('run_points_pk', ['run_id', 'step_index', 'second'])
       .execute();
   },
@@ -140,15 +148,16 @@ const m0003_runs: Migration = {
 
 const m0004_results_history: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // A name the user gives a run (null: the plan's name) and their notes on it.
-    await db.schema.alterTable('runs').addColumn('test_name', 'text').execute();
+    await db.schema.alterTable('runs').addColumn('test_name', t.text).execute();
     await db.schema
       .alterTable('runs')
-      .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('notes', t.text, (c) => c.notNull().defaultTo(''))
       .execute();
     // SQLite cannot add a column with a foreign key through ALTER TABLE in a way that enforces it,
     // so clearing the baseline when its run is deleted is done by the delete itself, in its transaction.
-    await db.schema.alterTable('plans').addColumn('baseline_run_id', 'text').execute();
+    await db.schema.alterTable('plans').addColumn('baseline_run_id', t.text).execute();
     await db.schema.createIndex('plans_baseline_run_id_idx').on('plans').column('baseline_run_id').execute();
     // Dashboards count and list a user's runs by status, and a plan's runs by status (its trend).
     await db.schema
@@ -174,11 +183,12 @@ const m0004_results_history: Migration = {
 
 const m0005_plan_search_text: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // The folded name and description that plan search matches (see db/search-text.ts); filled
     // here in JavaScript because SQLite's lower() folds ASCII letters only.
     await db.schema
       .alterTable('plans')
-      .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('search_text', t.text, (c) => c.notNull().defaultTo(''))
       .execute();
     const plans = db as unknown as Kysely<{
       plans: { id: string; name: string; description: string; search_text: string };
@@ -199,8 +209,9 @@ const m0005_plan_search_text: Migration = {
 
 const m0006_run_error_details: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // A run that failed in its tool keeps the tool's own output (last lines) beside the short error.
-    await db.schema.alterTable('runs').addColumn('error_details', 'text').execute();
+    await db.schema.alterTable('runs').addColumn('error_details', t.text).execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.alterTable('runs').dropColumn('error_details').execute();
@@ -209,16 +220,17 @@ const m0006_run_error_details: Migration = {
 
 const m0007_run_processes: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // The tool processes of runs in progress (docs/adr/0016-crash-recovery.md): a row is written when a
     // tool starts and removed when its run ends, so the rows left at start-up are tools a killed server
     // could not stop. start_ticks recognises the process again, so a reused pid is never signalled.
     await db.schema
       .createTable('run_processes')
-      .addColumn('run_id', 'text', (c) => c.notNull().references('runs.id').onDelete('cascade'))
-      .addColumn('pid', 'integer', (c) => c.notNull())
-      .addColumn('start_ticks', 'text')
-      .addColumn('work_dir', 'text', (c) => c.notNull())
-      .addColumn('started_at', 'text', (c) => c.notNull())
+      .addColumn('run_id', t.text, (c) => c.notNull().references('runs.id').onDelete('cascade'))
+      .addColumn('pid', t.integer, (c) => c.notNull())
+      .addColumn('start_ticks', t.text)
+      .addColumn('work_dir', t.text, (c) => c.notNull())
+      .addColumn('started_at', t.text, (c) => c.notNull())
       .addPrimaryKeyConstraint('run_processes_pk', ['run_id', 'pid'])
       .execute();
   },
@@ -229,20 +241,21 @@ const m0007_run_processes: Migration = {
 
 const m0008_functional_tests: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // Functional plans (docs/reference/02-running.md §3): the columns the dashboard lists; the plan as
     // FunctionalPlanSchema reads it is one JSON document in `body`. `status` is the last run's.
     await db.schema
       .createTable('functional_plans')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('test_type', 'text', (c) => c.notNull())
-      .addColumn('source', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('schema_version', 'integer', (c) => c.notNull())
-      .addColumn('body', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('name', t.text, (c) => c.notNull())
+      .addColumn('test_type', t.text, (c) => c.notNull())
+      .addColumn('source', t.text, (c) => c.notNull())
+      .addColumn('status', t.text, (c) => c.notNull())
+      .addColumn('schema_version', t.integer, (c) => c.notNull())
+      .addColumn('body', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('updated_at', t.text, (c) => c.notNull())
       .execute();
     await db.schema
       .createIndex('functional_plans_user_id_created_at_idx')
@@ -256,21 +269,21 @@ const m0008_functional_tests: Migration = {
     // thousands of calls.
     await db.schema
       .createTable('functional_runs')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('plan_id', 'text', (c) => c.references('functional_plans.id').onDelete('set null'))
-      .addColumn('test_name', 'text', (c) => c.notNull())
-      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('test_type', 'text', (c) => c.notNull())
-      .addColumn('source', 'text', (c) => c.notNull())
-      .addColumn('config', 'text', (c) => c.notNull())
-      .addColumn('start_time', 'text', (c) => c.notNull())
-      .addColumn('end_time', 'text')
-      .addColumn('error', 'text')
-      .addColumn('summary', 'text')
-      .addColumn('result', 'text')
-      .addColumn('head', 'text')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('plan_id', t.text, (c) => c.references('functional_plans.id').onDelete('set null'))
+      .addColumn('test_name', t.text, (c) => c.notNull())
+      .addColumn('description', t.text, (c) => c.notNull().defaultTo(''))
+      .addColumn('status', t.text, (c) => c.notNull())
+      .addColumn('test_type', t.text, (c) => c.notNull())
+      .addColumn('source', t.text, (c) => c.notNull())
+      .addColumn('config', t.text, (c) => c.notNull())
+      .addColumn('start_time', t.text, (c) => c.notNull())
+      .addColumn('end_time', t.text)
+      .addColumn('error', t.text)
+      .addColumn('summary', t.text)
+      .addColumn('result', t.text)
+      .addColumn('head', t.text)
       .execute();
     await db.schema
       .createIndex('functional_runs_user_id_start_time_idx')
@@ -298,19 +311,20 @@ const m0008_functional_tests: Migration = {
 
 const m0009_functional_screenshots: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // A UI run's screenshots (docs/design.md §9 "UI tests"): JPEG bytes kept with the run, served to its
     // owner only, and gone with it (ON DELETE CASCADE; foreign keys are on for every connection,
     // database.ts). `id` is random so that one run's screenshot id says nothing of another's; `seq`
     // keeps the order they were taken in.
     await db.schema
       .createTable('functional_screenshots')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('run_id', 'text', (c) => c.notNull().references('functional_runs.id').onDelete('cascade'))
-      .addColumn('seq', 'integer', (c) => c.notNull())
-      .addColumn('label', 'text', (c) => c.notNull())
-      .addColumn('failure', 'integer', (c) => c.notNull())
-      .addColumn('jpeg', 'blob', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('run_id', t.text, (c) => c.notNull().references('functional_runs.id').onDelete('cascade'))
+      .addColumn('seq', t.integer, (c) => c.notNull())
+      .addColumn('label', t.text, (c) => c.notNull())
+      .addColumn('failure', t.integer, (c) => c.notNull())
+      .addColumn('jpeg', t.blob, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
       .addUniqueConstraint('functional_screenshots_run_id_seq_unique', ['run_id', 'seq'])
       .execute();
   },
@@ -321,19 +335,20 @@ const m0009_functional_screenshots: Migration = {
 
 const m0010_api_tokens: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // API tokens for CI (docs/adr/0012-api-tokens-and-sessions.md): like sessions, only the sha256 of
     // the token is kept. A revoked token's row stays a while so that it gets "revoked" rather than
     // "not valid"; the user's list shows only the live and expired ones.
     await db.schema
       .createTable('api_tokens')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text')
-      .addColumn('revoked_at', 'text')
-      .addColumn('last_used_at', 'text')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('name', t.text, (c) => c.notNull())
+      .addColumn('token_hash', t.text, (c) => c.notNull().unique())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('expires_at', t.text)
+      .addColumn('revoked_at', t.text)
+      .addColumn('last_used_at', t.text)
       .execute();
     await db.schema.createIndex('api_tokens_user_id_idx').on('api_tokens').column('user_id').execute();
   },
@@ -344,24 +359,32 @@ const m0010_api_tokens: Migration = {
 
 const m0011_messages_and_feedback: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // A message per ended run (docs/reference/02-running.md §2 "Messages"). It names its run in the
     // column of the run's table, so it goes with the run (ON DELETE CASCADE) and, being unique there,
     // a run never gets two messages.
     await db.schema
       .createTable('messages')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('test_type', 'text', (c) => c.notNull())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('body', 'text', (c) => c.notNull())
-      .addColumn('run_id', 'text', (c) => c.unique().references('runs.id').onDelete('cascade'))
-      .addColumn('functional_run_id', 'text', (c) =>
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('kind', t.text, (c) => c.notNull())
+      .addColumn('test_type', t.text, (c) => c.notNull())
+      .addColumn('name', t.text, (c) => c.notNull())
+      .addColumn('title', t.text, (c) => c.notNull())
+      .addColumn('body', t.text, (c) => c.notNull())
+      .addColumn('run_id', t.text, (c) => c.unique().references('runs.id').onDelete('cascade'))
+      .addColumn('functional_run_id', t.text, (c) =>
         c.unique().references('functional_runs.id').onDelete('cascade'),
       )
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('read_at', 'text')
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('read_at', t.text)
+      // Messages of one instant are listed in the order they were written: by SQLite's implicit rowid,
+      // which PostgreSQL lacks, so its rendering names a column so (message.repository.ts).
+      .$call((table) =>
+        isPostgres(db)
+          ? table.addColumn('rowid', 'bigint', (c) => c.notNull().generatedAlwaysAsIdentity())
+          : table,
+      )
       .execute();
     await db.schema
       .createIndex('messages_user_id_created_at_idx')
@@ -373,13 +396,13 @@ const m0011_messages_and_feedback: Migration = {
     // is kept as sent (checked to be the user's then); the feedback outlives the run.
     await db.schema
       .createTable('feedback')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('message', 'text', (c) => c.notNull())
-      .addColumn('page', 'text')
-      .addColumn('run_id', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('kind', t.text, (c) => c.notNull())
+      .addColumn('message', t.text, (c) => c.notNull())
+      .addColumn('page', t.text)
+      .addColumn('run_id', t.text)
+      .addColumn('created_at', t.text, (c) => c.notNull())
       .execute();
     await db.schema
       .createIndex('feedback_user_id_created_at_idx')
@@ -395,16 +418,17 @@ const m0011_messages_and_feedback: Migration = {
 
 const m0012_assistant_conversations: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // Ask James's conversation, kept per user (docs/design.md §10): one row per question with the
     // answer as given (JSON), so the panel shows it again as it was. Capped per user by the service.
     await db.schema
       .createTable('assistant_turns')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('seq', 'integer', (c) => c.notNull())
-      .addColumn('question', 'text', (c) => c.notNull())
-      .addColumn('answer', 'text', (c) => c.notNull())
-      .addColumn('asked_at', 'text', (c) => c.notNull())
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('seq', t.integer, (c) => c.notNull())
+      .addColumn('question', t.text, (c) => c.notNull())
+      .addColumn('answer', t.text, (c) => c.notNull())
+      .addColumn('asked_at', t.text, (c) => c.notNull())
       .execute();
     await db.schema
       .createIndex('assistant_turns_user_id_seq_idx')
@@ -419,19 +443,20 @@ const m0012_assistant_conversations: Migration = {
 
 const m0013_server_instances: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
     // The server processes sharing this database (docs/adr/0020-server-replicas.md): each registers at
     // start-up and beats every few seconds, so a replica can tell a live owner of a run from a dead one.
     await db.schema
       .createTable('server_instances')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('host', 'text', (c) => c.notNull())
-      .addColumn('pid', 'integer', (c) => c.notNull())
-      .addColumn('started_at', 'text', (c) => c.notNull())
-      .addColumn('last_seen_at', 'text', (c) => c.notNull())
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('host', t.text, (c) => c.notNull())
+      .addColumn('pid', t.integer, (c) => c.notNull())
+      .addColumn('started_at', t.text, (c) => c.notNull())
+      .addColumn('last_seen_at', t.text, (c) => c.notNull())
       .execute();
     // Which server runs each run; null for the runs of servers before this migration.
-    await db.schema.alterTable('runs').addColumn('server_id', 'text').execute();
-    await db.schema.alterTable('functional_runs').addColumn('server_id', 'text').execute();
+    await db.schema.alterTable('runs').addColumn('server_id', t.text).execute();
+    await db.schema.alterTable('functional_runs').addColumn('server_id', t.text).execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.alterTable('functional_runs').dropColumn('server_id').execute();

@@ -204,8 +204,8 @@ export interface FunctionalScreenshotsTable {
   label: string;
   /** 1 for a screenshot taken because the step failed. */
   failure: number;
-  /** Written as a Buffer; libsql reads a blob back as an ArrayBuffer. */
-  jpeg: ColumnType<ArrayBuffer, Buffer, never>;
+  /** Written as a Buffer; libsql reads a blob back as an ArrayBuffer, node-postgres a bytea as a Buffer. */
+  jpeg: ColumnType<ArrayBuffer | Buffer, Buffer, never>;
   created_at: string;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { lockUserForTransaction } from '../db/dialect';
 import type { AssistantTurnRow, NewAssistantTurnRow } from '../db/schema';
 
 /** How many of the user's newest runs of each kind James reads; older ones do not change its advice. */
@@ -164,6 +165,8 @@ export class AssistantRepository {
   /** Keeps a turn, numbered after the user's last, and drops their oldest beyond `cap`, in one transaction. */
   async addTurn(turn: Omit<NewAssistantTurnRow, 'seq'>, cap: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // Two questions at once must not take the same number (PostgreSQL runs transactions side by side).
+      await lockUserForTransaction(trx, turn.user_id);
       const last = await trx
         .selectFrom('assistant_turns')
         .select((eb) => eb.fn.max('seq').as('seq'))

@@ -189,6 +189,8 @@ export class FunctionalScreenshotRepository {
       .where('s.run_id', '=', runId)
       .where('r.user_id', '=', userId)
       .executeTakeFirst();
-    return row === undefined ? undefined : Buffer.from(row.jpeg);
+    if (row === undefined) return undefined;
+    // libsql reads a blob as an ArrayBuffer, node-postgres a bytea as a Buffer.
+    return row.jpeg instanceof Uint8Array ? Buffer.from(row.jpeg) : Buffer.from(row.jpeg);
   }
 }

@@ -19,7 +19,10 @@ export class MessageRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  /** Newest first; messages of the same instant in the order they were written (SQLite's rowid), newest first. */
+  /**
+   * Newest first; messages of the same instant in the order they were written, newest first: SQLite's
+   * rowid, which the PostgreSQL rendering of migration 0011 makes an identity column of the same name.
+   */
   listForUser(userId: string, limit: number): Promise<MessageRow[]> {
     return this.db
       .selectFrom('messages')

@@ -31,8 +31,9 @@ export class PlanRepository {
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
-        // SQLite accepts OFFSET only after a LIMIT; -1 means "no limit".
-        .limit(page.limit ?? -1)
+        // SQLite accepts OFFSET only after a LIMIT; PostgreSQL refuses SQLite's -1 for "no limit", so
+        // "no limit" is the largest number both read.
+        .limit(page.limit ?? Number.MAX_SAFE_INTEGER)
         .offset(page.offset)
         .execute()
     );

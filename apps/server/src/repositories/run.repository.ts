@@ -192,8 +192,9 @@ export class RunRepository {
       .select([
         day.as('date'),
         (eb) => eb.fn.countAll<number>().as('total'),
-        sql<number>`sum(status = 'completed')`.as('completed'),
-        sql<number>`sum(status in ('failed', 'interrupted'))`.as('failed'),
+        // case … end rather than sum(status = …): PostgreSQL does not add up booleans.
+        sql<number>`sum(case when status = 'completed' then 1 else 0 end)`.as('completed'),
+        sql<number>`sum(case when status in ('failed', 'interrupted') then 1 else 0 end)`.as('failed'),
       ])
       .where('user_id', '=', userId)
       .groupBy(day)

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { lockUserForTransaction } from '../db/dialect';
 import type { ApiTokenRow, NewApiTokenRow } from '../db/schema';
 
 /** The api_tokens table. Tokens are found by the sha256 of their token, never by the token. */
@@ -7,11 +8,12 @@ export class ApiTokenRepository {
 
   /**
    * Inserts the token unless its user already holds `limit` tokens that are not revoked; false then.
-   * Counted and written in one transaction (Kysely's SQLite dialect runs them one at a time), so two
-   * creations at once cannot both take the last place.
+   * Counted and written in one transaction that holds the user's lock (SQLite runs writing transactions
+   * one at a time; PostgreSQL locks the user's row), so two creations at once cannot both take the last place.
    */
   insertWithinLimit(row: NewApiTokenRow, limit: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
+      await lockUserForTransaction(trx, row.user_id);
       const { n } = await trx
         .selectFrom('api_tokens')
         .select((eb) => eb.fn.countAll<number>().as('n'))
