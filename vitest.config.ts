@@ -19,6 +19,25 @@ export default defineConfig({
         },
       },
       {
+        // The server suites again on PostgreSQL (docs/adr/0019-postgresql.md "Tests"): each test server
+        // gets a database of its own in the throw-away cluster of the global set-up. Suites that touch no
+        // store are left to the node project; the ones left out below say why.
+        test: {
+          name: 'node-postgres',
+          environment: 'node',
+          include: ['apps/server/test/**/*.test.ts', 'apps/server/src/db/**/*.test.ts'],
+          exclude: [
+            // Pure unit tests of the intent parser: no store.
+            'apps/server/test/assistant-intents.test.ts',
+            // `npm run backup` copies the SQLite file (VACUUM INTO); on PostgreSQL it says to use pg_dump.
+            'apps/server/test/backup.test.ts',
+          ],
+          env: { AQA_TEST_DB: 'postgres' },
+          testTimeout: 20_000,
+          globalSetup: ['scripts/test-services/global-setup.mjs'],
+        },
+      },
+      {
         resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
         test: {
           name: 'web',

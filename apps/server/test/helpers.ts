@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from '../src/app';
-import { parseConfig } from '../src/config';
+import { type DatabaseConfig, parseConfig } from '../src/config';
+import { type Db, openDatabase } from '../src/db/database';
+import { dropTestDatabase, testDatabaseEnv } from './test-database';
 
 /** A clock the test moves by hand. */
 export class ManualClock {
@@ -17,6 +19,8 @@ export class ManualClock {
 export interface TestServer {
   app: FastifyInstance;
   dataDir: string;
+  /** The store the server runs on: SQLite in dataDir, or its own PostgreSQL database (AQA_TEST_DB=postgres). */
+  database: DatabaseConfig;
   clock: ManualClock;
   /** Every raw response body seen through `request`, for the "nothing secret leaks" checks. */
   payloads: string[];
@@ -38,8 +42,10 @@ export function makeTempDir(): string {
 }
 
 /**
- * Starts the real app on a real SQLite file in a temp folder. Defaults suit tests: no logs,
- * demo account off, no web build; `env` overrides any variable as the server would read it.
+ * Starts the real app on a real SQLite file in a temp folder, or, with AQA_TEST_DB=postgres (the
+ * node-postgres vitest project), on a PostgreSQL database of that folder's own (test-database.ts), so a
+ * server started again on the same folder finds its data. Defaults suit tests: no logs, demo account
+ * off, no web build; `env` overrides any variable as the server would read it.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -56,6 +62,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     DEMO_ACCOUNT: 'off',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...(await testDatabaseEnv(dataDir)),
     ...env,
   });
   const logLines = options.logLines;
@@ -71,6 +78,7 @@ export async function startTestServer(
   return {
     app,
     dataDir,
+    database: config.database,
     clock,
     payloads,
     async request({ method, url, token, body, headers = {}, remoteAddress }) {
@@ -90,8 +98,21 @@ export async function startTestServer(
   };
 }
 
+/**
+ * Removes a test server's data folder, and on PostgreSQL drops the folder's database (in the
+ * background: the tests that call this have closed the server, whose pool is gone).
+ */
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+  dropTestDatabase(dir);
+}
+
+/**
+ * A Kysely handle on the test server's own store, for the tests that look at or change rows directly
+ * (SQLite or PostgreSQL alike). Close it with `db.destroy()` when done.
+ */
+export function testDatabase(server: Pick<TestServer, 'database'>): Db {
+  return openDatabase(server.database);
 }
 
 let counter = 0;
