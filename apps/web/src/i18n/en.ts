@@ -8,6 +8,7 @@ import { messagesEn } from './messages.en';
 import { feedbackEn } from './feedback.en';
 import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
+import { agentsEn } from './agents.en';
 import { downloadEn } from './download.en';
 
 /**
@@ -1017,6 +1018,7 @@ export const en = {
   ...assistantEn,
   ...settingsTokensEn,
   ...downloadEn,
+  ...agentsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

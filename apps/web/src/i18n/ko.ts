@@ -9,6 +9,7 @@ import { messagesKo } from './messages.ko';
 import { feedbackKo } from './feedback.ko';
 import { assistantKo } from './assistant.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
+import { agentsKo } from './agents.ko';
 import { downloadKo } from './download.ko';
 
 /** Korean. Typed as `Messages`: a missing or unknown key is a compile error. */
@@ -1010,4 +1011,5 @@ export const ko: Messages = {
   ...assistantKo,
   ...settingsTokensKo,
   ...downloadKo,
+  ...agentsKo,
 };

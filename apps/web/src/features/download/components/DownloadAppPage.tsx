@@ -1,7 +1,6 @@
-import { Copy, Download, KeyRound } from 'lucide-react';
+import { Download, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useNotice } from '@/components/notices';
 import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,8 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { screenPath } from '@/lib/screens';
 import { useAsyncData } from '@/lib/use-async-data';
 import { CLI_DOWNLOAD_PATH, cliCommands, type CliCommands } from '../model/commands';
+import { AgentsCard } from './AgentsCard';
+import { CommandBlock } from './CommandBlock';
 import { fetchPlanChoices, type PlanChoice } from '../queries/plan-choices';
 
 type Block = Exclude<keyof CliCommands, 'download'>;
@@ -25,56 +26,6 @@ const BLOCKS: {
   { id: 'github', title: 'download.github', hint: 'download.githubHint' },
   { id: 'gitlab', title: 'download.gitlab', hint: 'download.gitlabHint' },
 ];
-
-/** One command block: its name, what to do with it, the text as it is copied, and a Copy button. */
-function CommandBlock({ block, text }: { block: (typeof BLOCKS)[number]; text: string }) {
-  const { t } = useI18n();
-  const notice = useNotice();
-  const title = t(block.title);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      notice.success(t('download.copied'));
-    } catch {
-      notice.error(t('download.copyFailed'));
-    }
-  }
-
-  return (
-    <section
-      aria-labelledby={`download-${block.id}-title`}
-      className="space-y-2"
-      data-testid={`download-${block.id}`}
-    >
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div className="min-w-0 space-y-0.5">
-          <h3 id={`download-${block.id}-title`} className="text-sm font-semibold">
-            {title}
-          </h3>
-          <p className="text-xs text-muted-foreground">{t(block.hint)}</p>
-        </div>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={() => void copy()}
-          aria-label={t('download.copyLabel', { what: title })}
-          data-testid={`download-${block.id}-copy`}
-        >
-          <Copy aria-hidden />
-          {t('download.copy')}
-        </Button>
-      </div>
-      <pre
-        className="overflow-x-auto rounded-lg border border-border bg-muted px-4 py-3 font-mono text-[13px] leading-relaxed"
-        data-testid={`download-${block.id}-code`}
-      >
-        <code>{text}</code>
-      </pre>
-    </section>
-  );
-}
 
 /** "Then node aqa.mjs --help lists every option.", the command set as code in either language. */
 function HelpHint() {
@@ -247,6 +198,8 @@ export default function DownloadAppPage() {
           ))}
         </CardContent>
       </Card>
+
+      <AgentsCard />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import type { PlanEditor } from '../hooks/usePlanEditor';
+import { RunPlacement } from './RunPlacement';
 
 /**
  * The action buttons both performance screens share, each with its busy label (docs/reference/01-authoring.md §2). The screens
@@ -55,7 +56,10 @@ export function ValidateButton({ editor, disabled, label, className }: ActionPro
   );
 }
 
-/** Run Script: saves an unsaved plan first, then opens its live result (docs/reference/01-authoring.md §4). */
+/**
+ * Run Script: saves an unsaved plan first, then opens its live result (docs/reference/01-authoring.md §4);
+ * with the user's load agents online, the run-on choice beside it (docs/scale-out.md).
+ */
 export function RunScriptButton({ editor, disabled }: { editor: PlanEditor; disabled: boolean }) {
   const t = useT();
   if (!editor.runAvailable) {
@@ -70,14 +74,17 @@ export function RunScriptButton({ editor, disabled }: { editor: PlanEditor; disa
   }
   const busy = editor.busy === 'running';
   return (
-    <Button
-      variant="outline"
-      disabled={disabled || busy}
-      onClick={() => void editor.run()}
-      data-testid="run-script"
-    >
-      <BusyIcon busy={busy} icon={Play} />
-      {busy ? t('plans.running') : t('plans.run')}
-    </Button>
+    <>
+      <RunPlacement value={editor.runAgents} onChange={editor.setRunAgents} />
+      <Button
+        variant="outline"
+        disabled={disabled || busy}
+        onClick={() => void editor.run()}
+        data-testid="run-script"
+      >
+        <BusyIcon busy={busy} icon={Play} />
+        {busy ? t('plans.running') : t('plans.run')}
+      </Button>
+    </>
   );
 }

@@ -162,6 +162,8 @@ export function usePlanEditor({
   const [loadFailed, setLoadFailed] = useState(initial.loadError);
   const [foreignSource, setForeignSource] = useState(initial.foreignSource);
   const [showErrors, setShowErrors] = useState(false);
+  /** Where the next run goes: 0 = this server, N = split over N of the user's agents (docs/scale-out.md). */
+  const [runAgents, setRunAgents] = useState(0);
   const [serverErrors, setServerErrors] = useState<{ form: PlanForm; errors: FormErrors } | null>(null);
   /** The last validation, with the key of the plan it checked (see `validationKey`). */
   const [validation, setValidation] = useState<{ result: ValidationResponse; key: string } | null>(null);
@@ -357,7 +359,7 @@ export function usePlanEditor({
     try {
       let id = savedId;
       if (!id || dirty) id = (await persist()).id;
-      const request = runTestRequest(plan, id);
+      const request = runTestRequest(plan, id, runAgents);
       const testId = testIdOf(await runTest(request));
       if (!testId) throw new Error('The server did not return a test id');
       handOffRun(testId, { ...request });
@@ -497,6 +499,8 @@ export function usePlanEditor({
     validation: validation?.result ?? null,
     closeValidation: () => setValidation(null),
     runAvailable,
+    runAgents,
+    setRunAgents,
     save,
     run,
     generate,

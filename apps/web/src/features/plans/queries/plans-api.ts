@@ -101,10 +101,13 @@ export interface RunTestRequest {
   duration: number;
   urls: UrlEntry[];
   planName: string;
+  /** Split the run over this many of the user's load agents (docs/scale-out.md); absent: this server. */
+  agents?: number;
 }
 
-export function runTestRequest(plan: PerfPlan, planId: string): RunTestRequest {
+export function runTestRequest(plan: PerfPlan, planId: string, agents = 0): RunTestRequest {
   return {
+    ...(agents > 0 ? { agents } : {}),
     plan_id: planId,
     user_email: userEmail(),
     tool: plan.tool,

@@ -1,0 +1,2 @@
+/** Load agents (docs/scale-out.md): the user's registered agents and which can take a run now. */
+export { fetchAgents, idleAgents, isAgentsUnavailable } from './queries/agents-api';

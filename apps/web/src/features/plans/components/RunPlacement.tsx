@@ -1,0 +1,36 @@
+import { fetchAgents, idleAgents } from '@/features/agents';
+import { useI18n } from '@/i18n';
+import { useAsyncData } from '@/lib/use-async-data';
+import { NativeSelect } from './NativeSelect';
+
+/**
+ * Where a run goes (docs/scale-out.md): this server, or split over N of the user's online idle agents.
+ * Shown only when the user has such an agent; a server without Redis (503) or an error shows nothing,
+ * and the run goes to this server as before.
+ */
+export function RunPlacement({ value, onChange }: { value: number; onChange: (agents: number) => void }) {
+  const { t } = useI18n();
+  const agents = useAsyncData(fetchAgents);
+  if (agents.status !== 'success') return null;
+  const idle = idleAgents(agents.data).length;
+  if (idle === 0) return null;
+  const choice = Math.min(value, idle);
+  return (
+    <label className="flex items-center gap-2 text-sm" title={t('agents.placementHint', { online: idle })}>
+      <span className="font-medium">{t('agents.placementLabel')}</span>
+      <NativeSelect
+        value={String(choice)}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="h-9 w-auto"
+        data-testid="run-placement"
+      >
+        <option value="0">{t('agents.placementServer')}</option>
+        {Array.from({ length: idle }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {n === 1 ? t('agents.placementOneAgent') : t('agents.placementAgents', { n })}
+          </option>
+        ))}
+      </NativeSelect>
+    </label>
+  );
+}

@@ -1,0 +1,40 @@
+/** English strings of load agents (docs/scale-out.md): the run's agents, the run placement and the agents list. Keys start with `agents.`. */
+export const agentsEn = {
+  'agents.runTitle': 'Agents',
+  'agents.runText':
+    'The machines this run is split over, each with its share of the users and its own throughput.',
+  'agents.name': 'Agent',
+  'agents.host': 'Host',
+  'agents.users': 'Users',
+  'agents.status': 'Status',
+  'agents.requests': 'Requests',
+  'agents.rps': 'Req/s',
+  'agents.status.waiting': 'Waiting',
+  'agents.status.running': 'Running',
+  'agents.status.done': 'Done',
+  'agents.status.lost': 'Lost',
+  'agents.status.failed': 'Failed',
+  'agents.partial':
+    'Partial result: {names} stopped before the end. The figures cover every request the other agents measured, and what the lost ones sent until they stopped reporting.',
+  'agents.placementLabel': 'Run on',
+  'agents.placementServer': 'This server',
+  'agents.placementAgents': '{n} agents',
+  'agents.placementOneAgent': '1 agent',
+  'agents.placementHint': '{online} of your agents are online and idle.',
+  'agents.listTitle': 'Load agents',
+  'agents.listText':
+    'Run aqa agent on other machines to generate more load: a run chooses how many of your agents it is split over, and the server merges their figures exactly.',
+  'agents.startTitle': 'Start an agent',
+  'agents.startHint':
+    'On any machine with Node.js 20 that can reach this server and its Redis. Run it once per machine.',
+  'agents.none': 'No agent has registered with your token yet.',
+  'agents.online': 'Online',
+  'agents.idle': 'Idle',
+  'agents.busy': 'Running a shard',
+  'agents.offline': 'Offline',
+  'agents.cores': '{n} cores',
+  'agents.lastSeen': 'Last seen {time}',
+  'agents.unavailable': 'This server runs without Redis (REDIS_URL), so it cannot use load agents.',
+  'agents.loading': 'Loading your agents...',
+  'agents.loadFailed': 'Failed to load your agents',
+} as const;
