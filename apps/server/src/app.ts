@@ -5,6 +5,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import packageJson from '../package.json' with { type: 'json' };
 import { registerAuthentication } from './auth/authenticate';
 import { type Clock, systemClock } from './clock';
+import { LiveRelay } from './cluster/live-relay';
+import { connectRedis, type RedisConnections } from './cluster/redis';
+import { Replicas } from './cluster/replicas';
+import { ServerInstances } from './cluster/server-instances';
+import { DeadServerSweeper } from './cluster/sweeper';
 import type { Config } from './config';
 import { closeDatabase, migrateToLatest, openDatabase, pingDatabase } from './db/database';
 import { type LogDestination, loggerOptions } from './logger';
@@ -106,10 +111,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const db = openDatabase(config.database);
   app.addHook('onClose', () => closeDatabase(db));
+  // Several servers share one database through one Redis (docs/adr/0020-server-replicas.md).
+  let redis: RedisConnections | null = null;
+  let instances: ServerInstances | undefined;
 
   try {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
+    if (config.redisUrl !== undefined) redis = await connectRedis(config.redisUrl, app.log);
+    instances = new ServerInstances(db, app.log);
+    await instances.register(redis !== null);
+    const relay = redis === null ? null : new LiveRelay(redis, app.log);
+    await relay?.start();
+    const replicas = new Replicas(instances, relay, db);
 
     const { users, sessions, accounts, apiTokens } = createAccountServices(db, config, now);
     const demo = new DemoAccountService(users, config.demoAccount, now);
@@ -145,6 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       app.log,
       guard,
       messages,
+      replicas,
     );
     const interrupted = await runs.recoverInterrupted();
     if (interrupted > 0) {
@@ -168,6 +183,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       now,
       app.log,
       messages,
+      replicas,
     );
     const failedFunctional = await functionalRuns.recoverInterrupted();
     if (failedFunctional > 0) {
@@ -176,10 +192,23 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         'Functional runs left running by the last process marked failed: the server stopped during them',
       );
     }
-    // Before the server stops taking requests: runs stop and are stored, and their live streams end.
-    app.addHook('preClose', () =>
-      Promise.all([runs.shutdown(), functionalRuns.shutdown()]).then(() => undefined),
-    );
+    // With other replicas alive, runs a dead one left are ended by whoever sweeps first.
+    const sweeper =
+      relay === null
+        ? null
+        : new DeadServerSweeper(
+            { load: runs, functional: functionalRuns, pruneDead: () => replicas.instances.pruneDead() },
+            app.log,
+          );
+    const leaving = instances;
+    // Before the server stops taking requests: runs stop and are stored, and their live streams end;
+    // then it leaves the servers of the database and lets go of Redis.
+    app.addHook('preClose', async () => {
+      await sweeper?.stop();
+      await Promise.all([runs.shutdown(), functionalRuns.shutdown()]);
+      await leaving.remove();
+      await redis?.close();
+    });
     // Found and checked (each runs a one-request test plan) once the server listens, in the
     // background: start-up does not wait for a JVM, and the first run seldom does.
     app.addHook('onListen', () => {
@@ -244,6 +273,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.ready();
     return app;
   } catch (error) {
+    await instances?.remove().catch(() => undefined);
+    await redis?.close();
     await app.close();
     throw error;
   }

@@ -100,6 +100,7 @@ const RUN_FACTS = [
   'end_time',
   'error',
   'summary',
+  'server_id',
 ] as const;
 
 /** The functional_runs table; every read and write names the owner, except start-up recovery. */

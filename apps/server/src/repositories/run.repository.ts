@@ -45,6 +45,7 @@ const VIEW_COLUMNS = [
   'runs.percentile_95',
   'runs.test_name',
   'runs.notes',
+  'runs.server_id',
 ] as const;
 
 /** A run as lists show it, with its plan's baseline (to tell whether it is this run). */

@@ -19,6 +19,7 @@ import {
 } from '@aqa/plan';
 import type { UiScreenshot } from '@aqa/ui-runner';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Replicas } from '../../cluster/replicas';
 import { type Clock, isoAt } from '../../clock';
 import { ConflictError, NotFoundError } from '../../errors';
 import type {
@@ -47,6 +48,19 @@ export const FUNCTIONAL_STOPPED_BY_SHUTDOWN = 'Stopped because the server shut d
 
 /** The list shows the first three judged calls of each run and "+N more validations". */
 export const LISTED_CALLS = 3;
+
+/** How often the owner of a run refreshes its result so far in Redis for the other replicas. */
+const VIEW_REFRESH_MS = 1000;
+
+/** A running result as the list shows it: its first LISTED_CALLS calls. */
+function listed(result: FunctionalResult): FunctionalResult {
+  const kept = result.validation_results.slice(0, LISTED_CALLS);
+  return {
+    ...result,
+    validation_results: kept,
+    calls_omitted: (result.validation_results_total ?? kept.length) - kept.length,
+  };
+}
 
 /** A screenshot label is the runner's word or a script's file name; longer is cut. */
 const SCREENSHOT_LABEL_CHARS = 200;
@@ -151,13 +165,17 @@ export class FunctionalRunService {
     private readonly ui: UiRunSupport,
     private readonly screenshots: FunctionalScreenshotRepository,
     /** Holds a place under the shared run limits (or refuses with a 429); the function gives it back. */
-    private readonly reservePlace: (user: AccountUser) => () => void,
+    private readonly reservePlace: (user: AccountUser) => Promise<() => void>,
     private readonly guard: TargetGuard,
     private readonly now: Clock,
     private readonly log: FastifyBaseLogger,
     /** Told of every run that ends, once it is stored: the owner's message (docs/reference/02-running.md §2 "Messages"). */
     private readonly notices: RunNotices,
-  ) {}
+    /** The other server replicas: runs they own are read and stopped through Redis. */
+    private readonly replicas: Replicas,
+  ) {
+    replicas.relay?.onStopRequest((runId) => this.stopOwnRun(runId));
+  }
 
   async start(user: AccountUser, sent: FunctionalPlan): Promise<{ test_id: string }> {
     const planId = sent.plan_id?.trim() || null;
@@ -173,7 +191,7 @@ export class FunctionalRunService {
     if (demo.length > 0) throw demoRunRefusal(demo, true);
     const browserProblem = ui ? this.ui.browserProblem() : null;
     if (browserProblem !== null) throw noBrowser(browserProblem);
-    const release = this.reservePlace(user);
+    const release = await this.reservePlace(user);
     try {
       if (ui) await refuseGuardedOrigins(this.guard, originsOf(pageUrls));
       else await this.refuseGuardedTargets(plan);
@@ -190,6 +208,7 @@ export class FunctionalRunService {
         source: plan.source,
         config: JSON.stringify(plan),
         start_time: startTime,
+        server_id: this.replicas.serverId,
       });
       if (planId !== null) await this.plans.setStatus(user.id, planId, 'running');
       const run = new LiveFunctionalRun(id, user.id, planId, plan, startTime, (live) => {
@@ -204,6 +223,7 @@ export class FunctionalRunService {
         });
       });
       this.live.set(id, run);
+      const sharing = this.shareWithReplicas(run);
       run.stored = run.handle.result
         .catch((error: unknown): FunctionalRunOutcome => this.brokenRunner(run, error))
         .then((outcome) => this.store(run, outcome))
@@ -211,6 +231,7 @@ export class FunctionalRunService {
           this.log.error({ err: error, runId: id }, 'A functional run could not be stored'),
         )
         .finally(() => {
+          sharing();
           this.live.delete(id);
           release();
         });
@@ -227,19 +248,60 @@ export class FunctionalRunService {
    */
   async list(user: AccountUser, limit?: number): Promise<FunctionalResult[]> {
     const rows = await this.runs.listHeadsForUser(user.id, limit);
-    return rows.map((row) => {
-      const live = this.liveRun(user, row.id);
-      return live === undefined ? rowToResult(row) : live.result(LISTED_CALLS);
-    });
+    return Promise.all(
+      rows.map(async (row) => {
+        const live = this.liveRun(user, row.id);
+        if (live !== undefined) return live.result(LISTED_CALLS);
+        const remote = await this.remoteView(row);
+        return remote === undefined ? rowToResult(row) : listed(remote);
+      }),
+    );
   }
 
-  /** The whole result; while running, what has been judged so far. */
+  /** The whole result; while running, what has been judged so far (on whichever replica runs it). */
   async result(user: AccountUser, id: string): Promise<FunctionalResult> {
     const live = this.liveRun(user, id);
     if (live !== undefined) return live.result();
     const row = await this.runs.findForUser(user.id, id);
     if (row === undefined) throw notFound();
-    return rowToResult(row);
+    return (await this.remoteView(row)) ?? rowToResult(row);
+  }
+
+  /**
+   * Shares a run this server owns with the other replicas (docs/adr/0020-server-replicas.md): its result
+   * so far in Redis, refreshed each second; the returned function stops that once the run is stored.
+   */
+  private shareWithReplicas(run: LiveFunctionalRun): () => void {
+    const relay = this.replicas.relay;
+    if (relay === null) return () => undefined;
+    const refresh = () => relay.writeView(run.id, run.result());
+    refresh();
+    const timer = setInterval(refresh, VIEW_REFRESH_MS);
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      relay.dropView(run.id);
+    };
+  }
+
+  /** The result so far of a run another replica owns, as that replica keeps it in Redis. */
+  private async remoteView(row: { id: string; status: string }): Promise<FunctionalResult | undefined> {
+    const relay = this.replicas.relay;
+    if (relay === null || row.status !== 'running') return undefined;
+    try {
+      return await relay.readView<FunctionalResult>(row.id);
+    } catch (err) {
+      this.log.warn({ err, runId: row.id }, 'Could not read the live view of a functional run from Redis');
+      return undefined;
+    }
+  }
+
+  /** A stop request from another replica: acted on when this server runs the run. */
+  private stopOwnRun(runId: string): void {
+    const live = this.live.get(runId);
+    if (live === undefined) return;
+    this.log.info({ runId }, 'Stopping a functional run at the request of another replica');
+    void live.handle.stop();
   }
 
   async status(user: AccountUser, id: string): Promise<FunctionalStatusResponse> {
@@ -256,6 +318,13 @@ export class FunctionalRunService {
     if (live !== undefined) {
       await live.handle.stop();
       await live.stored;
+    } else if (
+      this.replicas.relay !== null &&
+      (await this.runs.findStatusForUser(user.id, id)) === 'running'
+    ) {
+      // Another replica runs it (docs/adr/0020-server-replicas.md): ask it, and wait for the stored end.
+      await this.replicas.relay.requestStop(id);
+      await this.replicas.waitUntilEnded('functional_runs', id);
     }
     return this.status(user, id);
   }
@@ -281,15 +350,23 @@ export class FunctionalRunService {
    * and so do their plans' statuses. Answers how many there were.
    */
   async recoverInterrupted(): Promise<number> {
-    const rows = await this.runs.unfinished();
+    const alive = await this.replicas.aliveIds();
+    // A run whose server is alive goes on there; one before 0013 (no server) was this database's only.
+    const rows = (await this.runs.unfinished()).filter(
+      (row) => row.server_id === null || !alive.has(row.server_id),
+    );
     const at = isoAt(this.now());
+    let ended = 0;
     for (const row of rows) {
-      await this.runs.update(row.id, {
+      // Conditional: of two replicas ending it at once, one does, and writes the one message.
+      const mine = await this.replicas.endUnfinishedFunctional(row.id, {
         status: 'failed',
         error: FUNCTIONAL_INTERRUPTED,
         end_time: at,
         summary: row.summary ?? JSON.stringify(EMPTY_SUMMARY),
       });
+      if (!mine) continue;
+      ended++;
       if (row.plan_id !== null) await this.plans.setStatus(row.user_id, row.plan_id, 'failed');
       await this.notices.functionalRunEnded({
         id: row.id,
@@ -301,7 +378,7 @@ export class FunctionalRunService {
         error: FUNCTIONAL_INTERRUPTED,
       });
     }
-    return rows.length;
+    return ended;
   }
 
   /** At shutdown: every live run stops and is stored. */

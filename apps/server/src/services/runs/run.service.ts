@@ -25,10 +25,21 @@ import type {
   TestResult,
 } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
-import { NotFoundError, RateLimitedError, ValidationError, type FieldError } from '../../errors';
+import type { LoadRunView } from '../../cluster/relay-output';
+import { RelayOutput } from '../../cluster/relay-output';
+import type { Replicas } from '../../cluster/replicas';
+import {
+  NotFoundError,
+  RateLimitedError,
+  ServiceUnavailableError,
+  ValidationError,
+  type FieldError,
+} from '../../errors';
 import type { PlanRepository } from '../../repositories/plan.repository';
 import type { RunRepository, RunViewRow } from '../../repositories/run.repository';
 import type { AccountUser } from '../account-user';
+import type { AgentPlacement } from '../agents/agent-placement';
+import { AGENTS_UNAVAILABLE } from '../agents/agents.service';
 import type { RunNotices } from '../message.service';
 import { PLAN_MESSAGES } from '../plan.service';
 import { rowToPlan } from '../saved-plan';
@@ -84,6 +95,8 @@ export interface StreamSubscription {
 export class RunService {
   /** Starts between their checks and their launch; shutdown waits for them so no run starts unseen. */
   private readonly starting = new Set<Promise<unknown>>();
+  /** Places runs on load agents; set by useAgents when the server has Redis. */
+  private agentPlacement: AgentPlacement | undefined;
 
   constructor(
     private readonly runs: RunRepository,
@@ -97,7 +110,11 @@ export class RunService {
     private readonly guard: TargetGuard,
     /** Told of every run that ends, once it is stored: the owner's message (docs/reference/02-running.md §2 "Messages"). */
     private readonly notices: RunNotices,
-  ) {}
+    /** The other server replicas: runs they own are read, streamed and stopped through Redis. */
+    private readonly replicas: Replicas,
+  ) {
+    replicas.relay?.onStopRequest((runId) => this.stopOwnRun(runId));
+  }
 
   start(user: AccountUser, request: RunTestRequest): Promise<RunStarted> {
     const starting = this.prepareAndLaunch(user, request);
@@ -113,16 +130,30 @@ export class RunService {
     const plan = planForRun(rowToPlan(saved), request, user.email);
     const durationSeconds = request.duration_seconds ?? plan.duration * 60;
     const compiled = compileOrRefuse(plan, durationSeconds);
-    const release = this.reserve(user);
+    const release = await this.reserve(user);
     try {
       await refuseGuardedTargets(this.guard, compiled);
       await this.assertReachable(compiled, plan);
-      const choice = await this.runners.choose(plan.tool);
+      const choice =
+        request.agents === undefined
+          ? await this.runners.choose(plan.tool)
+          : await this.onAgents(user, plan, request.agents);
       refuseUncheckableTargets(compiled, choice.runner.engine);
       return await this.launch(user, saved.id, plan, compiled, durationSeconds, choice);
     } finally {
       release();
     }
+  }
+
+  /** Lets runs ask for load agents (`agents: N`); without it such a run is refused in words. */
+  useAgents(placement: AgentPlacement): void {
+    this.agentPlacement = placement;
+  }
+
+  /** The runner of a run on `count` of the user's load agents, or the refusal in words (docs/adr/0021-load-agents.md). */
+  private onAgents(user: AccountUser, plan: PerfPlan, count: number): Promise<RunnerChoice> {
+    if (this.agentPlacement === undefined) throw new ServiceUnavailableError('AGENTS_UNAVAILABLE', AGENTS_UNAVAILABLE);
+    return this.agentPlacement.choose(user, plan, count);
   }
 
   /** The user's runs, newest first (a live run with its current figures), and their total. */
@@ -142,7 +173,7 @@ export class RunService {
       offset: query.offset ?? 0,
     });
     const now = Date.now();
-    return { runs: rows.map((row) => this.pastRunOf(user, row, now)), total };
+    return { runs: await Promise.all(rows.map((row) => this.pastRunOf(user, row, now))), total };
   }
 
   /** One run as the list shows it; 404 when the user has no run with this id. */
@@ -152,8 +183,10 @@ export class RunService {
     return this.pastRunOf(user, row, Date.now());
   }
 
-  private pastRunOf(user: AccountUser, row: RunViewRow, nowMs: number): PastRun {
-    return pastRunView(this.liveRun(user, row.id)?.toRecord() ?? rowToState(row), nowMs, annotationsOf(row));
+  private async pastRunOf(user: AccountUser, row: RunViewRow, nowMs: number): Promise<PastRun> {
+    const record =
+      this.liveRun(user, row.id)?.toRecord() ?? (await this.remoteView(row))?.record ?? rowToState(row);
+    return pastRunView(record, nowMs, annotationsOf(row));
   }
 
   async result(user: AccountUser, id: string): Promise<TestResult> {
@@ -167,29 +200,93 @@ export class RunService {
       const unsubscribe = live.stream.subscribe(listener);
       return { initial: testResultView(live.toRecord(), Date.now()), unsubscribe };
     }
-    return { initial: await this.result(user, id), unsubscribe: null };
+    return this.subscribeElsewhere(user, id, listener);
+  }
+
+  /**
+   * A run another replica owns (docs/adr/0020-server-replicas.md): its events relayed from Redis. The
+   * channel is subscribed before the stored status is read, so an end between the two is not missed.
+   */
+  private async subscribeElsewhere(
+    user: AccountUser,
+    id: string,
+    listener: LiveListener,
+  ): Promise<StreamSubscription> {
+    const relay = this.replicas.relay;
+    if (relay === null) return { initial: await this.result(user, id), unsubscribe: null };
+    const unsubscribe = await relay.listen(id, listener);
+    try {
+      const initial = await this.result(user, id);
+      if (initial.status !== 'running' && initial.status !== 'processing') {
+        unsubscribe();
+        return { initial, unsubscribe: null };
+      }
+      return { initial, unsubscribe };
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
   }
 
   /** Graceful stop; resolves once the partial result is stored. A finished run is left as it is. */
   async stop(user: AccountUser, id: string): Promise<{ test_id: string; status: TestResult['status'] }> {
     const live = this.liveRun(user, id);
     if (live !== undefined) await this.stopAndStore(live);
+    else await this.stopElsewhere(user, [id]);
     const { status } = await this.result(user, id);
     return { test_id: id, status };
   }
 
-  /** Stops every run of the user (and no one else's); returns their ids. */
+  /** Stops every run of the user (and no one else's), on every replica; returns their ids. */
   async stopAll(user: AccountUser): Promise<{ stopped: string[] }> {
     const mine = this.registry.ofUser(user.id);
-    await Promise.all(mine.map((run) => this.stopAndStore(run)));
-    return { stopped: mine.map((run) => run.id) };
+    const elsewhere =
+      this.replicas.relay === null
+        ? []
+        : (await this.runs.listForUser(user.id, { status: 'running', limit: 1000, offset: 0 })).rows
+            .map((row) => row.id)
+            .filter((id) => this.registry.get(id) === undefined);
+    await Promise.all([...mine.map((run) => this.stopAndStore(run)), this.stopElsewhere(user, elsewhere)]);
+    return { stopped: [...mine.map((run) => run.id), ...elsewhere] };
+  }
+
+  /**
+   * Asks the replica that owns each of the user's unfinished runs to stop it (docs/adr/0020-server-replicas.md),
+   * and waits, bounded, until its stored status is final.
+   */
+  private async stopElsewhere(user: AccountUser, ids: string[]): Promise<void> {
+    const relay = this.replicas.relay;
+    if (relay === null) return;
+    await Promise.all(
+      ids.map(async (id) => {
+        const row = await this.runs.findForUser(user.id, id);
+        if (row === undefined || (row.status !== 'running' && row.status !== 'processing')) return;
+        await relay.requestStop(id);
+        await this.replicas.waitUntilEnded('runs', id);
+      }),
+    );
+  }
+
+  /** A stop request from another replica: acted on when this server runs the run. */
+  private stopOwnRun(runId: string): void {
+    const live = this.registry.get(runId);
+    if (live === undefined) return;
+    this.log.info({ runId }, 'Stopping a run at the request of another replica');
+    void this.stopAndStore(live);
   }
 
   async chartData(user: AccountUser, id: string): Promise<ChartData> {
     const live = this.liveRun(user, id);
-    const record = live?.toRecord() ?? (await this.record(user, id));
+    if (live !== undefined) {
+      const points = (await this.runs.pointsOf(id)).map(rowToPoint);
+      return chartDataView(live.toRecord(), points, live.histogram());
+    }
+    const row = await this.runs.findForUser(user.id, id);
+    if (row === undefined) throw new NotFoundError('RUN_NOT_FOUND', RUN_MESSAGES.notFound);
+    const remote = await this.remoteView(row);
+    const record = remote?.record ?? rowToRecord(row);
     const points = (await this.runs.pointsOf(id)).map(rowToPoint);
-    return chartDataView(record, points, live?.histogram() ?? record.histogram);
+    return chartDataView(record, points, remote === undefined ? record.histogram : remote.histogram);
   }
 
   async engines(): Promise<EngineInfo[]> {
@@ -211,7 +308,16 @@ export class RunService {
    * "interrupted" at its last one. Returns how many runs were.
    */
   async recoverInterrupted(): Promise<number> {
-    for (const row of await this.runs.processes()) {
+    const alive = await this.replicas.aliveIds();
+    const servers = await this.replicas.instances.all();
+    const processes = await this.runs.processes();
+    const owners = await this.replicas.serversOfRuns([...new Set(processes.map((row) => row.run_id))]);
+    for (const row of processes) {
+      // Only a dead server's tools, and only on this machine (docs/adr/0020-server-replicas.md): a live
+      // replica's are its own, and a pid means nothing on another host. Runs before 0013 have no server.
+      const owner = owners.get(row.run_id) ?? null;
+      const server = owner === null ? undefined : servers.get(owner);
+      if (owner !== null && (alive.has(owner) || server?.host !== this.replicas.instances.host)) continue;
       const outcome = await endLeftoverTool({
         pid: row.pid,
         startTicks: row.start_ticks,
@@ -227,11 +333,16 @@ export class RunService {
     }
     let interrupted = 0;
     for (const row of await this.runs.unfinished()) {
+      // A run whose server is alive goes on there; one before 0013 (no server) was this database's only.
+      if (row.server_id !== null && alive.has(row.server_id)) continue;
       const points = (await this.runs.pointsOf(row.id)).map(rowToPoint);
+      // Conditional: of two replicas ending it at once, one does, and writes the one message.
       if (await this.runs.endUnfinished(row.id, interruptedEnding(rowToRecord(row), points))) {
         interrupted++;
         const ended = await this.runs.findForUser(row.user_id, row.id);
         if (ended !== undefined) await this.notices.loadRunEnded(rowToRecord(ended));
+        // Clients following it through another replica learn it is over.
+        this.replicas.relay?.publish(row.id, { type: 'end' });
       }
     }
     return interrupted;
@@ -255,7 +366,22 @@ export class RunService {
     if (live !== undefined) return live.toRecord();
     const row = await this.runs.findForUser(user.id, id);
     if (row === undefined) throw new NotFoundError('RUN_NOT_FOUND', RUN_MESSAGES.notFound);
-    return rowToRecord(row);
+    return (await this.remoteView(row))?.record ?? rowToRecord(row);
+  }
+
+  /**
+   * The live view of a run the database says is going on and another replica owns, as that replica keeps
+   * it in Redis (docs/adr/0020-server-replicas.md); undefined for a run that is over, or without a view.
+   */
+  private async remoteView(row: { id: string; status: string }): Promise<LoadRunView | undefined> {
+    const relay = this.replicas.relay;
+    if (relay === null || (row.status !== 'running' && row.status !== 'processing')) return undefined;
+    try {
+      return await relay.readView<LoadRunView>(row.id);
+    } catch (err) {
+      this.log.warn({ err, runId: row.id }, 'Could not read the live view of a run from Redis');
+      return undefined;
+    }
   }
 
   private async stopAndStore(run: LiveRun): Promise<void> {
@@ -266,22 +392,47 @@ export class RunService {
   /**
    * Holds a place under the limits, or refuses with the number and what to do. Functional runs hold
    * theirs for as long as they run, so load and functional runs share MAX_RUNS_PER_USER and
-   * MAX_RUNS_PER_SERVER.
+   * MAX_RUNS_PER_SERVER. MAX_RUNS_PER_USER counts the user's runs on every replica
+   * (docs/adr/0020-server-replicas.md); MAX_RUNS_PER_SERVER is each replica's own.
    */
-  reserve(user: AccountUser): () => void {
-    const { user: mine, server } = this.registry.counts(user.id);
-    // The demo account's password is public: one run at a time (docs/adr/0018-safe-defaults-and-lockout.md).
-    const perUser = isDemoAccount(user.email)
+  async reserve(user: AccountUser): Promise<() => void> {
+    // This server's place is held before the other replicas are asked, so two starts here cannot both
+    // take the last one.
+    const release = this.reserveHere(user);
+    try {
+      const elsewhere = await this.replicas.runningElsewhere(user.id);
+      if (elsewhere > 0) {
+        const here = this.registry.counts(user.id).user - 1;
+        this.refuseOverUserLimit(user, here + elsewhere);
+      }
+      return release;
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /** The user's limit: the demo account's password is public, so one run at a time for it. */
+  private perUserLimit(user: AccountUser): number {
+    // docs/adr/0018-safe-defaults-and-lockout.md
+    return isDemoAccount(user.email)
       ? Math.min(DEMO_RUN_LIMITS.runsAtOnce, this.limits.perUser)
       : this.limits.perUser;
-    if (mine >= perUser) {
-      const n = perUser;
-      throw new RateLimitedError(
-        'RUN_LIMIT_USER',
-        `You already have ${n} ${n === 1 ? 'test' : 'tests'} running. Stop one or wait for it to finish.`,
-        this.secondsUntilOneEnds(this.registry.ofUser(user.id)),
-      );
-    }
+  }
+
+  private refuseOverUserLimit(user: AccountUser, going: number): void {
+    const n = this.perUserLimit(user);
+    if (going < n) return;
+    throw new RateLimitedError(
+      'RUN_LIMIT_USER',
+      `You already have ${n} ${n === 1 ? 'test' : 'tests'} running. Stop one or wait for it to finish.`,
+      this.secondsUntilOneEnds(this.registry.ofUser(user.id)),
+    );
+  }
+
+  private reserveHere(user: AccountUser): () => void {
+    const { user: mine, server } = this.registry.counts(user.id);
+    this.refuseOverUserLimit(user, mine);
     if (server >= this.limits.perServer) {
       const n = this.limits.perServer;
       throw new RateLimitedError(
@@ -356,12 +507,13 @@ export class RunService {
       errors: {},
       histogram: null,
     };
-    await this.runs.insert(newRunRow(record));
+    await this.runs.insert({ ...newRunRow(record), server_id: this.replicas.serverId });
     const log = this.log.child({ runId: id, planId });
     let live: LiveRun;
     try {
       const onToolProcess = (tool: ToolProcessRecord): void => this.recordProcess(id, tool, log);
-      live = new LiveRun(record, choice.runner.start(plan, { durationSeconds, logger: log, onToolProcess }));
+      const handle = choice.runner.start(plan, { durationSeconds, logger: log, onToolProcess, runId: id });
+      live = new LiveRun(record, handle);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const endedAt = new Date().toISOString();
@@ -376,7 +528,8 @@ export class RunService {
       'Run started',
     );
     const database = new DatabaseOutput(id, this.runs, log);
-    void this.drive(live, [database, live.stream], log);
+    const relay = this.replicas.relay === null ? [] : [new RelayOutput(live, this.replicas.relay)];
+    void this.drive(live, [database, live.stream, ...relay], log);
     return { test_id: id, status: 'running', engine: choice.runner.engine, engine_note: choice.note };
   }
 
@@ -530,6 +683,7 @@ function finalEnding(run: LiveRun, result: RunResult): RunEnding {
     api_results: result.api_results.map(apiResultOf),
     errors: result.errors,
     histogram: result.histogram,
+    ...agentsOf(run),
   };
 }
 
@@ -547,5 +701,12 @@ function failedEnding(run: LiveRun, failure: unknown): RunEnding {
     api_results: live.api_results,
     errors: live.errors,
     histogram: run.histogram(),
+    ...agentsOf(run),
   };
+}
+
+/** A run on load agents ends with each agent's part; a run on the server has none. */
+function agentsOf(run: LiveRun): Pick<RunEnding, 'agents'> {
+  const agents = run.agents();
+  return agents.length === 0 ? {} : { agents };
 }

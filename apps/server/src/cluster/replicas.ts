@@ -1,0 +1,94 @@
+import type { Db } from '../db/database';
+import type { LiveRelay } from './live-relay';
+import type { ServerInstances } from './server-instances';
+
+const UNFINISHED = ['running', 'processing'];
+/** How often a replica that asked another to stop a run looks whether it has ended. */
+const STOP_POLL_MS = 200;
+/** A stop asked of another replica is answered within this time (the owner stores the partial result first). */
+export const REMOTE_STOP_WAIT_MS = 20_000;
+
+export type RunTable = 'runs' | 'functional_runs';
+
+/**
+ * What the run services need of the other replicas (docs/adr/0020-server-replicas.md): this server's id
+ * (stored with each run it starts), which servers are alive, and, when REDIS_URL is set, the relay of
+ * live runs. Without Redis this server is the only one (a second refuses to start), so `relay` is null.
+ */
+export class Replicas {
+  constructor(
+    readonly instances: ServerInstances,
+    readonly relay: LiveRelay | null,
+    private readonly db: Db,
+  ) {}
+
+  get serverId(): string {
+    return this.instances.id;
+  }
+
+  /** The ids of the servers alive now, this one included. */
+  aliveIds(): Promise<Set<string>> {
+    return this.instances.aliveIds();
+  }
+
+  /**
+   * The user's load and functional runs going on other live replicas (their DB rows still unfinished):
+   * with this server's own, they count against MAX_RUNS_PER_USER.
+   */
+  async runningElsewhere(userId: string): Promise<number> {
+    if (this.relay === null) return 0;
+    const alive = await this.aliveIds();
+    alive.delete(this.serverId);
+    if (alive.size === 0) return 0;
+    let count = 0;
+    for (const table of ['runs', 'functional_runs'] as const) {
+      const row = await this.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('status', 'in', UNFINISHED)
+        .where('server_id', 'in', [...alive])
+        .executeTakeFirst();
+      count += Number(row?.count ?? 0);
+    }
+    return count;
+  }
+
+  /** The run's stored status, checked until it is no longer unfinished or `timeoutMs` has passed. */
+  async waitUntilEnded(table: RunTable, id: string, timeoutMs = REMOTE_STOP_WAIT_MS): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const row = await this.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirst();
+      if (row === undefined || !UNFINISHED.includes(row.status)) return;
+      await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
+    }
+  }
+
+  /**
+   * Ends a functional run left unfinished by a dead server, unless it has ended meanwhile (two replicas
+   * sweeping at once end it once); true when this call ended it.
+   */
+  async endUnfinishedFunctional(
+    id: string,
+    changes: { status: string; error: string; end_time: string; summary: string },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('functional_runs')
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', 'in', UNFINISHED)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** The server that started each of these load runs (null for runs before migration 0013). */
+  async serversOfRuns(runIds: string[]): Promise<Map<string, string | null>> {
+    if (runIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('runs')
+      .select(['id', 'server_id'])
+      .where('id', 'in', runIds)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.server_id]));
+  }
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
+import type { ServerInstanceRow } from '../db/schema';
+
+/** How often a server says it is alive (docs/adr/0020-server-replicas.md). */
+export const BEAT_MS = 5000;
+/** A server not seen for this long is taken for dead: its runs may be ended by any other. */
+export const ALIVE_WITHIN_MS = 15_000;
+
+/** A second server on the database without a shared Redis: it would not see the first one's runs. */
+export class AnotherServerError extends Error {
+  constructor(other: ServerInstanceRow, secondsAgo: number) {
+    super(
+      `Another AnybodyQA server (${other.host}, pid ${other.pid}, seen ${secondsAgo} s ago) uses this database; ` +
+        'several servers need REDIS_URL set to one Redis they all share.',
+    );
+    this.name = 'AnotherServerError';
+  }
+}
+
+/** Whether a process of this machine still exists (signal 0 checks without sending anything). */
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, as another user's process.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * This server process in the server_instances table (docs/adr/0020-server-replicas.md): registered at
+ * start-up, refreshed every BEAT_MS, removed at a clean shutdown. Other servers read the table to tell
+ * a run whose server is alive from one whose server died.
+ */
+export class ServerInstances {
+  readonly id = `srv_${randomBytes(9).toString('base64url')}`;
+  readonly host = hostname();
+  readonly pid = process.pid;
+  private beating: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Registers this server and starts its beat. Without a shared Redis (`shared` false), another live
+   * server on the database refuses the start with AnotherServerError.
+   */
+  async register(shared: boolean): Promise<void> {
+    const now = Date.now();
+    if (!shared) {
+      const rows = await this.db.selectFrom('server_instances').selectAll().execute();
+      const other = rows.find((row) => this.isAlive(row, now));
+      if (other !== undefined) {
+        throw new AnotherServerError(
+          other,
+          Math.max(0, Math.round((now - Date.parse(other.last_seen_at)) / 1000)),
+        );
+      }
+    }
+    const at = new Date(now).toISOString();
+    await this.db
+      .insertInto('server_instances')
+      .values({ id: this.id, host: this.host, pid: this.pid, started_at: at, last_seen_at: at })
+      .execute();
+    this.beating = setInterval(() => void this.beat(), BEAT_MS);
+    this.beating.unref();
+  }
+
+  /** Says this server is alive; a missing row (removed by mistake) is written again. */
+  async beat(): Promise<void> {
+    const at = new Date().toISOString();
+    try {
+      const updated = await this.db
+        .updateTable('server_instances')
+        .set({ last_seen_at: at })
+        .where('id', '=', this.id)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) {
+        await this.db
+          .insertInto('server_instances')
+          .values({ id: this.id, host: this.host, pid: this.pid, started_at: at, last_seen_at: at })
+          .execute();
+      }
+    } catch (err) {
+      this.log.error({ err }, 'Could not record that this server is alive');
+    }
+  }
+
+  /** At a clean shutdown, once its runs are stored: the server leaves the table. */
+  async remove(): Promise<void> {
+    clearInterval(this.beating);
+    await this.db.deleteFrom('server_instances').where('id', '=', this.id).execute();
+  }
+
+  /** The ids of the servers alive now, this one included. */
+  async aliveIds(): Promise<Set<string>> {
+    const now = Date.now();
+    const rows = await this.db.selectFrom('server_instances').selectAll().execute();
+    const alive = new Set(rows.filter((row) => this.isAlive(row, now)).map((row) => row.id));
+    alive.add(this.id);
+    return alive;
+  }
+
+  /** Every registered server (alive or not), by id: where each ran, for leftover tool processes. */
+  async all(): Promise<Map<string, ServerInstanceRow>> {
+    const rows = await this.db.selectFrom('server_instances').selectAll().execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Forgets the rows of dead servers that own no unfinished run and no recorded tool process. */
+  async pruneDead(): Promise<void> {
+    const alive = await this.aliveIds();
+    const owning = new Set<string>();
+    const unfinished = ['running', 'processing'];
+    for (const table of ['runs', 'functional_runs'] as const) {
+      const rows = await this.db
+        .selectFrom(table)
+        .select('server_id')
+        .distinct()
+        .where('status', 'in', unfinished)
+        .where('server_id', 'is not', null)
+        .execute();
+      for (const row of rows) if (row.server_id !== null) owning.add(row.server_id);
+    }
+    const withProcesses = await this.db
+      .selectFrom('run_processes')
+      .innerJoin('runs', 'runs.id', 'run_processes.run_id')
+      .select('runs.server_id')
+      .distinct()
+      .execute();
+    for (const row of withProcesses) if (row.server_id !== null) owning.add(row.server_id);
+    const rows = await this.db.selectFrom('server_instances').select('id').execute();
+    const gone = rows.map((row) => row.id).filter((id) => !alive.has(id) && !owning.has(id));
+    if (gone.length > 0) await this.db.deleteFrom('server_instances').where('id', 'in', gone).execute();
+  }
+
+  /**
+   * Seen within ALIVE_WITHIN_MS, and, on this machine, its process still exists: a server killed here
+   * a moment ago is dead at once, so a restart recovers its runs without waiting.
+   */
+  private isAlive(row: ServerInstanceRow, nowMs: number): boolean {
+    if (row.id === this.id) return true;
+    if (nowMs - Date.parse(row.last_seen_at) > ALIVE_WITHIN_MS) return false;
+    if (row.host === this.host && row.pid !== this.pid && !processExists(row.pid)) return false;
+    return true;
+  }
+}
