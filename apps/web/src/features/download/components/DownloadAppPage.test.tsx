@@ -4,8 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFetchMock, json, renderApp, signInAs, TEST_USER } from '@/test/render';
 
 /** The server as far as the shell and the Download App screen read it. */
-function server(plans: { performance: object[]; functional: object[] }) {
+function server(
+  plans: { performance: object[]; functional: object[] },
+  agents: () => Response = () => json([]),
+) {
   return createFetchMock({
+    'GET /api/agents': agents,
     'GET /api/me': () => json({ user: TEST_USER }),
     'GET /api/messages': () => json({ messages: [], unread: 0 }),
     'GET /api/tokens': () => json({ tokens: [] }),
@@ -73,5 +77,48 @@ describe('Download App', () => {
       'node aqa.mjs run --plan PLAN_ID --junit aqa-junit.xml',
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('앱 다운로드');
+  });
+
+  it("lists the user's agents with their state and gives the command that starts one", async () => {
+    const agent = { host: 'load-1', cores: 4, version: '0.1.0', last_seen_at: '2030-01-01T00:00:00.000Z' };
+    vi.stubGlobal(
+      'fetch',
+      server({ performance: [], functional: [] }, () =>
+        json([
+          { ...agent, agent_id: 'a1', name: 'east-1', online: true, run_id: null },
+          { ...agent, agent_id: 'a2', name: 'east-2', online: true, run_id: 'run_1' },
+          { ...agent, agent_id: 'a3', name: 'west-1', online: false, run_id: null, last_seen_at: null },
+        ]),
+      ),
+    );
+    signInAs();
+    renderApp('/download-app');
+    const list = await screen.findByTestId('agents-list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('east-1load-14 coresOnline · Idle'),
+      expect.stringContaining('east-2load-14 coresOnline · Running a shard'),
+      'west-1load-14 coresOffline',
+    ]);
+    expect(screen.getByTestId('download-agent-code')).toHaveTextContent(
+      `node aqa.mjs agent --server ${window.location.origin} --name "$(hostname)"`,
+    );
+  });
+
+  it('says why there are no agents on a server without Redis', async () => {
+    vi.stubGlobal(
+      'fetch',
+      server({ performance: [], functional: [] }, () =>
+        json(
+          { code: 'AGENTS_UNAVAILABLE', detail: 'Load agents need Redis: set REDIS_URL on the server.' },
+          503,
+        ),
+      ),
+    );
+    signInAs();
+    renderApp('/download-app');
+    expect(await screen.findByTestId('agents-unavailable')).toHaveTextContent(
+      'This server runs without Redis (REDIS_URL), so it cannot use load agents.',
+    );
   });
 });
