@@ -24,6 +24,7 @@ export {
 export * from './guard';
 export { Histogram, type EncodedHistogram } from './metrics/histogram';
 export { RunAggregator } from './metrics/aggregate';
+export { SnapshotQueue } from './snapshot-queue';
 export type { ShardIntervalWire } from './metrics/types';
 export * from './agent/protocol';
 export { ERROR_KINDS } from './metrics/types';
