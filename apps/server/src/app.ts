@@ -39,8 +39,10 @@ import { planRoutes } from './routes/plan.routes';
 import { runRoutes } from './routes/run.routes';
 import { systemRoutes } from './routes/system.routes';
 import { textCommandRoutes } from './routes/text-command.routes';
+import { agentRoutes } from './routes/agent.routes';
 import { tokenRoutes } from './routes/token.routes';
 import { createAccountServices } from './services/account-services';
+import { createAgentServices } from './services/agents/agent-services';
 import { AssistantService } from './services/assistant/assistant.service';
 import { OpenAiCompatibleModel } from './services/assistant/model-client';
 import { CliDownloadService } from './services/cli-download.service';
@@ -161,6 +163,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       messages,
       replicas,
     );
+    // Runs on load agents when the server has Redis (docs/adr/0021-load-agents.md).
+    const agents = createAgentServices(config, runners, guard, app.log);
+    app.addHook('onClose', () => agents.close());
+    runs.useAgents(agents.placement);
     const interrupted = await runs.recoverInterrupted();
     if (interrupted > 0) {
       app.log.warn(
@@ -256,6 +262,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(planRoutes, { plans, validation });
     await app.register(textCommandRoutes, { textCommands: new TextCommandService(db, now) });
     await app.register(runRoutes, { runs });
+    await app.register(agentRoutes, { agents: agents.service });
     await app.register(historyRoutes, createHistoryServices(db, runs));
     await app.register(importRoutes, { imports });
     await app.register(downloadRoutes, { cli: new CliDownloadService() });

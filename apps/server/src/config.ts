@@ -78,6 +78,12 @@ export interface Config {
    * requests and rate limits (docs/adr/0020-server-replicas.md). Optional for one server, required for several.
    */
   redisUrl?: string;
+  /**
+   * AQA_AGENT_REDIS_URL: the Redis address handed to load agents when they register, where it differs
+   * from REDIS_URL as the server sees it (another host name from the agents' network); default REDIS_URL
+   * (docs/adr/0021-load-agents.md).
+   */
+  agentRedisUrl?: string;
 }
 
 export interface AssistantModelSettings {
@@ -252,6 +258,14 @@ const EnvSchema = z.object({
       .regex(/^rediss?:\/\/\S+$/i, 'must be a redis:// or rediss:// address, e.g. redis://127.0.0.1:6379')
       .optional(),
   ),
+  AQA_AGENT_REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\/\S+$/i, 'must be a redis:// or rediss:// address, e.g. redis://127.0.0.1:6379')
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -334,6 +348,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     }),
     ...assistantModel(values.AQA_LLM_BASE_URL, values.AQA_LLM_MODEL, values.AQA_LLM_API_KEY),
     ...(values.REDIS_URL === undefined ? {} : { redisUrl: values.REDIS_URL }),
+    ...(values.AQA_AGENT_REDIS_URL === undefined ? {} : { agentRedisUrl: values.AQA_AGENT_REDIS_URL }),
   };
 }
 

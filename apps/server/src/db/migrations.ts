@@ -465,6 +465,18 @@ const m0013_server_instances: Migration = {
   },
 };
 
+const m0014_run_agents: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // The load agents a run was split over (docs/adr/0021-load-agents.md): JSON of RunAgent[], each
+    // with its users, status, requests and why it was lost; null for a run on the server.
+    await db.schema.alterTable('runs').addColumn('agents', t.text).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('runs').dropColumn('agents').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -479,6 +491,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011_messages_and_feedback': m0011_messages_and_feedback,
   '0012_assistant_conversations': m0012_assistant_conversations,
   '0013_server_instances': m0013_server_instances,
+  '0014_run_agents': m0014_run_agents,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -120,6 +120,8 @@ export interface RunsTable {
   notes: Generated<string>;
   /** The server process running it (server_instances.id); null for runs before migration 0013. */
   server_id: string | null;
+  /** JSON of the load agents the run was split over (RunAgent[]); null for a run on the server. */
+  agents: string | null;
 }
 
 export interface RunPointsTable {

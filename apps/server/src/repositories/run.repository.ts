@@ -46,6 +46,7 @@ const VIEW_COLUMNS = [
   'runs.test_name',
   'runs.notes',
   'runs.server_id',
+  'runs.agents',
 ] as const;
 
 /** A run as lists show it, with its plan's baseline (to tell whether it is this run). */

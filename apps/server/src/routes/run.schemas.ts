@@ -23,6 +23,7 @@ export const TestResultQuerySchema = UserEmailQuerySchema.extend({
     .describe('Accepted for the spec client; the run id alone identifies the run'),
 });
 
+const AGENTS_MESSAGE = 'agents must be a whole number of load agents from 1 to 50';
 const DURATION_SECONDS_MESSAGE = 'duration_seconds must be a whole number of seconds from 1 to 86400';
 
 /**
@@ -51,6 +52,11 @@ export const RunTestBodySchema = z.object({
     .describe('Overrides duration (minutes): for short runs and tests'),
   urls: z.array(z.unknown()).max(500).optional().describe('URL entries to run instead of the saved ones'),
   planName: oneLine('planName').max(200).optional(),
+  agents: wholeNumber(AGENTS_MESSAGE, 1, 50)
+    .optional()
+    .describe(
+      'Run on this many of your load agents (aqa agent) instead of this server; the users are split over them. Needs REDIS_URL on the server',
+    ),
 });
 
 /** The request fits what the run service reads: a new body field is a compile error until it is handled. */

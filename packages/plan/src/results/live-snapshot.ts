@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RunAgentSchema } from './agents';
 import { LatencySummarySchema } from './run-result';
 
 const text = z.string();
@@ -29,5 +30,8 @@ export const LiveSnapshotSchema = z.object({
     .object({ requests: count, successes: count, failures: count, bytes_received: count })
     .describe('Cumulative since the start of the run'),
   steps: z.array(LiveStepSnapshotSchema),
+  agents: z
+    .array(RunAgentSchema)
+    .describe("Each load agent's users, status and throughput at this second; empty for a run on the server"),
 });
 export type LiveSnapshot = z.infer<typeof LiveSnapshotSchema>;

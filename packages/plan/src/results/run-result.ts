@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RunAgentSchema } from './agents';
 import { ENGINE_IDS, ERROR_KINDS } from './error-kinds';
 
 /*
@@ -139,6 +140,12 @@ export const TestResultSchema = z
     ),
     api_results: z.array(ApiResultSchema),
     errors: ErrorsByKindSchema,
+    agents: z
+      .array(RunAgentSchema)
+      .describe('The load agents the run is split over (docs/scale-out.md); empty for a run on the server'),
+    partial: z
+      .boolean()
+      .describe('True when an agent was lost or failed: the figures are those of the agents that went on'),
   })
   .describe('A performance run, live or finished');
 export type TestResult = z.infer<typeof TestResultSchema>;

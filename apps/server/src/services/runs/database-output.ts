@@ -104,6 +104,7 @@ export class DatabaseOutput implements RunOutput {
       error: ending.error,
       error_details: ending.error_details,
       ...figureColumns(ending),
+      ...(ending.agents === undefined ? {} : { agents: JSON.stringify(ending.agents) }),
     });
     // Its tool has exited (the runner's result has settled): nothing is left to end at the next start.
     await this.runs.forgetProcesses(this.runId);

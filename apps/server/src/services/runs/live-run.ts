@@ -1,5 +1,5 @@
 import type { RunSnapshot } from '@aqa/engine';
-import type { ApiResult, LiveSnapshot, ResultSummary } from '@aqa/plan';
+import type { ApiResult, LiveSnapshot, ResultSummary, RunAgent } from '@aqa/plan';
 import { LiveStreamOutput } from './live-stream-output';
 import { progressOf, type RunRecord, type StepInfo } from './run-model';
 import type { RunEnding } from './run-output';
@@ -98,7 +98,13 @@ export class LiveRun {
       api_results: this.apiResults(),
       errors: this.tally.whole.errorsByKind(),
       histogram: null,
+      agents: this.agents(),
     };
+  }
+
+  /** The load agents of a run on agents, as they are now (docs/adr/0021-load-agents.md); else empty. */
+  agents(): RunAgent[] {
+    return this.handle.agents?.() ?? [];
   }
 
   /** The run's merged histogram so far (the final one once finished). */
@@ -144,6 +150,7 @@ export class LiveRun {
           totals: { requests: t?.requests ?? 0, failures: t?.failures ?? 0 },
         };
       }),
+      agents: this.agents(),
     };
   }
 }

@@ -11,6 +11,7 @@ import type {
   PastRun,
   PerfPlan,
   ResultSummary,
+  RunAgent,
   RunStatus,
   StoredStatus,
   TestResult,
@@ -62,6 +63,8 @@ export interface RunRecord {
   api_results: ApiResult[];
   errors: ErrorsByKind;
   histogram: EncodedHistogram | null;
+  /** The load agents the run is split over (docs/adr/0021-load-agents.md); absent or empty on the server. */
+  agents?: RunAgent[] | undefined;
 }
 
 /** What the views of a run read: the record without its configuration and histogram (lists skip those columns). */
@@ -111,7 +114,14 @@ export function testResultView(record: RunState, nowMs: number): TestResult {
     summary: record.summary,
     api_results: record.api_results,
     errors: record.errors,
+    agents: record.agents ?? [],
+    partial: isPartial(record.agents),
   };
+}
+
+/** A run on agents is partial once one of them was lost or failed: the others' figures went on. */
+export function isPartial(agents: readonly RunAgent[] | undefined): boolean {
+  return (agents ?? []).some((agent) => agent.status === 'lost' || agent.status === 'failed');
 }
 
 /** What the user added to a run: a name (null: the plan's), notes, and whether it is the baseline. */

@@ -1,5 +1,5 @@
 import type { EncodedHistogram, RunSnapshot } from '@aqa/engine';
-import type { ApiResult, ErrorsByKind, FinalStatus, ResultSummary } from '@aqa/plan';
+import type { ApiResult, ErrorsByKind, FinalStatus, ResultSummary, RunAgent } from '@aqa/plan';
 
 /** How a run ended, with its final figures (from the runner's result, or what was measured before it failed). */
 export interface RunEnding {
@@ -14,6 +14,8 @@ export interface RunEnding {
   api_results: ApiResult[];
   errors: ErrorsByKind;
   histogram: EncodedHistogram | null;
+  /** A run on load agents: each agent's part as it ended (docs/adr/0021-load-agents.md); else absent. */
+  agents?: RunAgent[] | undefined;
 }
 
 /** A run's cumulative figures: final in its ending, or measured so far while it runs. */

@@ -19,6 +19,8 @@ export interface RunTestRequest {
   duration_seconds?: number | undefined;
   urls?: unknown[] | undefined;
   planName?: string | undefined;
+  /** Run on this many of the user's load agents instead of this server (docs/adr/0021-load-agents.md). */
+  agents?: number | undefined;
 }
 
 type Json = Record<string, unknown>;

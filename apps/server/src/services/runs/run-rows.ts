@@ -1,7 +1,7 @@
 import type { EncodedHistogram } from '@aqa/engine';
 import type { NewRunRow, RunPointRow, RunRow } from '../../db/schema';
 import type { RunViewRow } from '../../repositories/run.repository';
-import type { ApiResult, ErrorsByKind, ResultSummary, StoredStatus } from '@aqa/plan';
+import type { ApiResult, ErrorsByKind, ResultSummary, RunAgent, StoredStatus } from '@aqa/plan';
 import type { RunAnnotations, RunConfig, RunPoint, RunRecord, RunState } from './run-model';
 
 /** The JSON columns of a run row, parsed. Every row was written by this server, so they parse. */
@@ -33,6 +33,7 @@ export function rowToState(row: Omit<RunRow, 'config' | 'histogram'>): RunState 
     summary: row.summary === null ? null : (JSON.parse(row.summary) as ResultSummary),
     api_results: row.api_results === null ? [] : (JSON.parse(row.api_results) as ApiResult[]),
     errors: row.errors === null ? {} : (JSON.parse(row.errors) as ErrorsByKind),
+    agents: row.agents === null ? [] : (JSON.parse(row.agents) as RunAgent[]),
   };
 }
 
@@ -67,6 +68,7 @@ export function newRunRow(record: RunRecord): NewRunRow {
     requests_per_second: null,
     average_response_time: null,
     percentile_95: null,
+    agents: record.agents === undefined || record.agents.length === 0 ? null : JSON.stringify(record.agents),
   };
 }
 

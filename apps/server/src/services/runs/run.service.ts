@@ -28,10 +28,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LoadRunView } from '../../cluster/relay-output';
 import { RelayOutput } from '../../cluster/relay-output';
 import type { Replicas } from '../../cluster/replicas';
-import { NotFoundError, RateLimitedError, ValidationError, type FieldError } from '../../errors';
+import {
+  NotFoundError,
+  RateLimitedError,
+  ServiceUnavailableError,
+  ValidationError,
+  type FieldError,
+} from '../../errors';
 import type { PlanRepository } from '../../repositories/plan.repository';
 import type { RunRepository, RunViewRow } from '../../repositories/run.repository';
 import type { AccountUser } from '../account-user';
+import type { AgentPlacement } from '../agents/agent-placement';
+import { AGENTS_UNAVAILABLE } from '../agents/agents.service';
 import type { RunNotices } from '../message.service';
 import { PLAN_MESSAGES } from '../plan.service';
 import { rowToPlan } from '../saved-plan';
@@ -87,6 +95,8 @@ export interface StreamSubscription {
 export class RunService {
   /** Starts between their checks and their launch; shutdown waits for them so no run starts unseen. */
   private readonly starting = new Set<Promise<unknown>>();
+  /** Places runs on load agents; set by useAgents when the server has Redis. */
+  private agentPlacement: AgentPlacement | undefined;
 
   constructor(
     private readonly runs: RunRepository,
@@ -124,12 +134,27 @@ export class RunService {
     try {
       await refuseGuardedTargets(this.guard, compiled);
       await this.assertReachable(compiled, plan);
-      const choice = await this.runners.choose(plan.tool);
+      const choice =
+        request.agents === undefined
+          ? await this.runners.choose(plan.tool)
+          : await this.onAgents(user, plan, request.agents);
       refuseUncheckableTargets(compiled, choice.runner.engine);
       return await this.launch(user, saved.id, plan, compiled, durationSeconds, choice);
     } finally {
       release();
     }
+  }
+
+  /** Lets runs ask for load agents (`agents: N`); without it such a run is refused in words. */
+  useAgents(placement: AgentPlacement): void {
+    this.agentPlacement = placement;
+  }
+
+  /** The runner of a run on `count` of the user's load agents, or the refusal in words (docs/adr/0021-load-agents.md). */
+  private onAgents(user: AccountUser, plan: PerfPlan, count: number): Promise<RunnerChoice> {
+    if (this.agentPlacement === undefined)
+      throw new ServiceUnavailableError('AGENTS_UNAVAILABLE', AGENTS_UNAVAILABLE);
+    return this.agentPlacement.choose(user, plan, count);
   }
 
   /** The user's runs, newest first (a live run with its current figures), and their total. */
@@ -488,7 +513,8 @@ export class RunService {
     let live: LiveRun;
     try {
       const onToolProcess = (tool: ToolProcessRecord): void => this.recordProcess(id, tool, log);
-      live = new LiveRun(record, choice.runner.start(plan, { durationSeconds, logger: log, onToolProcess }));
+      const handle = choice.runner.start(plan, { durationSeconds, logger: log, onToolProcess, runId: id });
+      live = new LiveRun(record, handle);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const endedAt = new Date().toISOString();
@@ -658,6 +684,7 @@ function finalEnding(run: LiveRun, result: RunResult): RunEnding {
     api_results: result.api_results.map(apiResultOf),
     errors: result.errors,
     histogram: result.histogram,
+    ...agentsOf(run),
   };
 }
 
@@ -675,5 +702,12 @@ function failedEnding(run: LiveRun, failure: unknown): RunEnding {
     api_results: live.api_results,
     errors: live.errors,
     histogram: run.histogram(),
+    ...agentsOf(run),
   };
+}
+
+/** A run on load agents ends with each agent's part; a run on the server has none. */
+function agentsOf(run: LiveRun): Pick<RunEnding, 'agents'> {
+  const agents = run.agents();
+  return agents.length === 0 ? {} : { agents };
 }

@@ -1,5 +1,5 @@
 import type { EngineLogger, RunResult, RunSnapshot, ToolProcessRecord } from '@aqa/engine';
-import type { EngineId, PerfPlan, Tool } from '@aqa/plan';
+import type { EngineId, PerfPlan, RunAgent, Tool } from '@aqa/plan';
 import type { ExternalTool, ToolDetector, ToolInfo } from './tool-detector';
 
 export type { EngineId };
@@ -11,6 +11,8 @@ export interface RunnerStartOptions {
   logger: EngineLogger;
   /** Records each tool process the run starts, to end it at the next start if the server dies (docs/adr/0016-crash-recovery.md). */
   onToolProcess?: (record: ToolProcessRecord) => void;
+  /** The run's id: a run on load agents names its shard jobs and stream by it (docs/adr/0021-load-agents.md). */
+  runId?: string;
 }
 
 /** A run in progress, the same contract as the built-in engine's RunHandle. */
@@ -21,6 +23,8 @@ export interface RunnerHandle {
   result: Promise<RunResult>;
   /** Graceful stop: resolves within a few seconds with the run ended and `result` settled. */
   stop(): Promise<void>;
+  /** A run on load agents: each agent's part now (docs/adr/0021-load-agents.md). */
+  agents?: () => RunAgent[];
 }
 
 /**

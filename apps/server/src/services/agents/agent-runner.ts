@@ -1,0 +1,386 @@
+import {
+  agentHeartbeatKey,
+  agentQueueName,
+  BULLMQ_PREFIX,
+  compilePlan,
+  runControlChannel,
+  RunAggregator,
+  runStopKey,
+  runStreamKey,
+  SHARD_JOB,
+  SnapshotQueue,
+  type AgentHeartbeat,
+  type EngineLogger,
+  type RunResult,
+  type ShardEvent,
+  type ShardJob,
+  type ShardIntervalWire,
+  type TargetGuard,
+} from '@aqa/engine';
+import type { PerfPlan, RunAgent } from '@aqa/plan';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Runner, RunnerHandle, RunnerStartOptions } from '../runs/runner';
+import type { AgentRegistry } from './agent-registry';
+import { openAgentRedis } from './agent-redis';
+import { RunAgentState, type PlacedAgent } from './run-agents';
+import { ShardStreamReader } from './shard-stream-reader';
+
+/** The run's clock for agents; tests shorten it. */
+export interface AgentRunTiming {
+  /** The agents start together this long after the run is accepted (their workers start meanwhile). */
+  startDelayMs: number;
+  /** An agent not ready this long after the common start is lost. */
+  readyGraceMs: number;
+  /** How often the agents' heartbeat keys are read. */
+  monitorMs: number;
+  /** An agent not done this long after the run's planned end is lost. */
+  endGraceMs: number;
+}
+
+export const DEFAULT_AGENT_RUN_TIMING: AgentRunTiming = {
+  startDelayMs: 3000,
+  readyGraceMs: 10_000,
+  monitorMs: 1000,
+  endGraceMs: 30_000,
+};
+
+/** The stop key outlives any agent that could still pick its shard up. */
+const STOP_KEY_TTL_MS = 10 * 60_000;
+
+/**
+ * Runs a plan on load agents (docs/adr/0021-load-agents.md "Server side") and reports it as the built-in
+ * engine does (a RunSnapshot each second, a RunResult at the end), so the live run, storage, the live
+ * stream and thresholds do not know the difference.
+ */
+export class AgentRunner implements Runner {
+  readonly engine = 'builtin' as const;
+
+  constructor(
+    private readonly registry: AgentRegistry,
+    private readonly redisUrl: string,
+    private readonly agents: readonly PlacedAgent[],
+    private readonly guard: TargetGuard,
+    private readonly log: EngineLogger,
+    private readonly timing: Partial<AgentRunTiming> = {},
+  ) {}
+
+  start(plan: PerfPlan, options: RunnerStartOptions): RunnerHandle {
+    if (options.runId === undefined) throw new Error('a run on load agents needs its run id');
+    const run = new AgentRun(
+      options.runId,
+      plan,
+      options.durationSeconds,
+      this.agents,
+      this.registry,
+      this.redisUrl,
+      this.guard,
+      options.logger,
+      { ...DEFAULT_AGENT_RUN_TIMING, ...this.timing },
+    );
+    return run.handle();
+  }
+}
+
+/**
+ * One run on agents. Each agent gets its share of the users (numbered from its first_user) and of
+ * `{{sequence_number}}` (offset = its index, stride = the agent count) as one BullMQ job on its own
+ * queue; all start at one instant. Their workers' interval reports come back through the run's Redis
+ * stream and are merged by ONE RunAggregator, each (agent, local shard) being one of its shards, so the
+ * figures are computed exactly as one machine's. An agent whose heartbeat stops, that fails, or that is
+ * not ready in time is named, its shards are abandoned, and the run goes on with the others (partial).
+ */
+class AgentRun {
+  private readonly states: RunAgentState[];
+  private readonly queue = new SnapshotQueue();
+  private readonly command: Redis;
+  private readonly reader: ShardStreamReader;
+  private readonly startAt: number;
+  private readonly steps;
+  private readonly users: number;
+  private aggregator: RunAggregator | null = null;
+  /** Interval reports that came before every agent was placed in the aggregator. */
+  private readonly early: { state: RunAgentState; wire: ShardIntervalWire }[] = [];
+  private stopRequested = false;
+  private finished = false;
+  private monitor: NodeJS.Timeout | undefined;
+  private monitoring = false;
+  private resolveEnd!: (outcome: { result?: RunResult; error?: Error }) => void;
+  private readonly ended = new Promise<{ result?: RunResult; error?: Error }>((r) => (this.resolveEnd = r));
+  private readonly result: Promise<RunResult>;
+
+  constructor(
+    private readonly runId: string,
+    private readonly plan: PerfPlan,
+    private readonly durationSeconds: number,
+    agents: readonly PlacedAgent[],
+    private readonly registry: AgentRegistry,
+    private readonly redisUrl: string,
+    private readonly guard: TargetGuard,
+    private readonly log: EngineLogger,
+    private readonly timing: AgentRunTiming,
+  ) {
+    const compiled = compilePlan(plan, durationSeconds);
+    this.steps = compiled.info;
+    this.users = compiled.users;
+    this.states = agents.map((agent, i) => new RunAgentState(agent, i));
+    this.startAt = Date.now() + timing.startDelayMs;
+    this.command = openAgentRedis(redisUrl, `aqa-run-${runId}`);
+    this.reader = new ShardStreamReader(
+      openAgentRedis(redisUrl, `aqa-run-${runId}-stream`),
+      runId,
+      (event) => this.onEvent(event),
+      (error) => this.log.error({ err: error }, 'Could not read the shard stream of the run'),
+    );
+    this.result = this.ended.then(async (outcome) => {
+      await this.cleanUp();
+      if (outcome.error !== undefined) throw outcome.error;
+      return outcome.result!;
+    });
+    this.result.catch(() => undefined);
+    void this.dispatch().catch((error: unknown) => {
+      this.end({ error: error instanceof Error ? error : new Error(String(error)) });
+    });
+  }
+
+  handle(): RunnerHandle {
+    return {
+      snapshots: this.queue,
+      result: this.result,
+      stop: () => this.stop(),
+      agents: () => this.views(),
+    };
+  }
+
+  private views(): RunAgent[] {
+    return this.states.map((s) => s.view());
+  }
+
+  /** Holds the agents and queues one shard job for each. */
+  private async dispatch(): Promise<void> {
+    const ids = this.states.map((s) => s.placed.agent_id);
+    const holdMs = (this.durationSeconds + 120) * 1000 + this.timing.startDelayMs + this.timing.readyGraceMs;
+    if (!(await this.registry.claim(ids, this.runId, holdMs))) {
+      throw new Error(
+        'Another run took one of the chosen agents just now; start this run again, or run on this server.',
+      );
+    }
+    const guard = this.guard.settings();
+    let firstUser = 0;
+    for (const state of this.states) {
+      const job: ShardJob = {
+        run_id: this.runId,
+        agent_index: state.index,
+        agent_count: this.states.length,
+        plan: { ...this.plan, concurrent_users: state.placed.users },
+        duration_seconds: this.durationSeconds,
+        users: state.placed.users,
+        first_user: firstUser,
+        sequence_split: { offset: state.index, stride: this.states.length },
+        start_at_epoch_ms: this.startAt,
+        guard,
+      };
+      firstUser += state.placed.users;
+      const queue = new Queue(agentQueueName(state.placed.agent_id), {
+        connection: this.command,
+        prefix: BULLMQ_PREFIX,
+      });
+      try {
+        await queue.add(SHARD_JOB, job, { jobId: this.runId, removeOnComplete: true, removeOnFail: true });
+      } finally {
+        await queue.close();
+      }
+    }
+    this.log.info(
+      { agents: this.states.map((s) => `${s.placed.name}:${s.placed.users}`), startAt: this.startAt },
+      'Shards queued for the load agents',
+    );
+    this.monitor = setInterval(() => void this.check(), this.timing.monitorMs);
+  }
+
+  private onEvent(event: ShardEvent): void {
+    const state = this.states[event.agent_index];
+    if (state === undefined || this.finished) return;
+    switch (event.type) {
+      case 'ready':
+        if (state.status !== 'waiting') return;
+        state.status = 'running';
+        state.shards = event.shards;
+        this.placeIfAllKnown();
+        return;
+      case 'interval':
+        if (state.ended) return;
+        state.count(event.wire);
+        if (this.aggregator === null || state.firstShard === null)
+          this.early.push({ state, wire: event.wire });
+        else this.aggregator.add({ ...event.wire, shard: state.firstShard + event.wire.shard });
+        return;
+      case 'done':
+        if (state.ended) return;
+        if (event.status === 'stopped' && !this.stopRequested) {
+          state.end(
+            'lost',
+            `agent ${state.placed.name} stopped its share early (it was stopped on its machine)`,
+          );
+        } else {
+          state.end('done', null);
+        }
+        this.settle();
+        return;
+      case 'failed':
+        this.lose(state, 'failed', `agent ${state.placed.name} could not run its share: ${event.message}`);
+        return;
+    }
+  }
+
+  /** Once every agent is ready or gone, the aggregator is built over the ready agents' shards. */
+  private placeIfAllKnown(): void {
+    if (this.aggregator !== null) return;
+    if (this.states.some((s) => s.status === 'waiting')) return;
+    let next = 0;
+    for (const state of this.states) {
+      if (state.shards === null || state.status === 'lost' || state.status === 'failed') continue;
+      state.firstShard = next;
+      next += state.shards;
+    }
+    if (next === 0) return;
+    this.aggregator = new RunAggregator(this.steps, next, (snapshot) => {
+      for (const state of this.states) state.intervalEmitted(snapshot.second - 1, snapshot.intervalS);
+      this.queue.push(snapshot);
+    });
+    const early = this.early.splice(0);
+    for (const { state, wire } of early) {
+      if (state.firstShard !== null) this.aggregator.add({ ...wire, shard: state.firstShard + wire.shard });
+    }
+    this.settle();
+  }
+
+  /** Marks an agent lost or failed: its shards will not be waited for, the run goes on with the others. */
+  private lose(state: RunAgentState, status: 'lost' | 'failed', message: string): void {
+    if (state.ended) return;
+    const shards = state.globalShards();
+    state.end(status, message);
+    this.log.warn({ agent: state.placed.name, agentId: state.placed.agent_id }, message);
+    if (this.aggregator !== null && shards.length > 0) this.aggregator.abandonShards(shards);
+    this.placeIfAllKnown();
+    this.settle();
+  }
+
+  /** Reads the heartbeats and the deadlines, once a second. */
+  private async check(): Promise<void> {
+    if (this.monitoring || this.finished) return;
+    this.monitoring = true;
+    try {
+      const live = this.states.filter((s) => !s.ended);
+      if (live.length === 0) return;
+      const beats = await this.command.mget(live.map((s) => agentHeartbeatKey(s.placed.agent_id)));
+      const now = Date.now();
+      live.forEach((state, i) => {
+        const text = beats[i] ?? null;
+        if (text !== null) {
+          state.lastBeatAt = (JSON.parse(text) as AgentHeartbeat).at;
+        } else {
+          this.lose(
+            state,
+            'lost',
+            `agent ${state.placed.name} stopped sending heartbeats ${this.when(state)}`,
+          );
+          return;
+        }
+        if (state.status === 'waiting' && now > this.startAt + this.timing.readyGraceMs) {
+          const grace = Math.round(this.timing.readyGraceMs / 1000);
+          this.lose(
+            state,
+            'lost',
+            `agent ${state.placed.name} did not start its share within ${grace} s of the run's start`,
+          );
+        } else if (now > this.startAt + this.durationSeconds * 1000 + this.timing.endGraceMs) {
+          this.lose(state, 'lost', `agent ${state.placed.name} did not finish its share in time`);
+        }
+      });
+    } catch (error) {
+      this.log.error({ err: error }, "Could not read the load agents' heartbeats");
+    } finally {
+      this.monitoring = false;
+    }
+  }
+
+  /** "at second 5" of the run, from the agent's last heartbeat. */
+  private when(state: RunAgentState): string {
+    if (state.lastBeatAt === null) return 'before its share started';
+    if (state.lastBeatAt < this.startAt) return 'before the load started';
+    return `at second ${Math.ceil((state.lastBeatAt - this.startAt) / 1000)}`;
+  }
+
+  /** Ends the run once every agent is done, lost or failed. */
+  private settle(): void {
+    if (this.finished || this.states.some((s) => !s.ended)) return;
+    const done = this.states.filter((s) => s.status === 'done');
+    if (done.length === 0 || this.aggregator === null) {
+      const reasons = this.states.map((s) => s.error ?? `agent ${s.placed.name} ended without data`);
+      this.end({
+        error: new Error(
+          `${this.states.length === 1 ? 'The load agent' : `All ${this.states.length} load agents`} of the run stopped: ${reasons.join('; ')}`,
+        ),
+      });
+      return;
+    }
+    const aggregator = this.aggregator;
+    aggregator.flush(true);
+    // The built-in engine's own ending (packages/engine/src/run.ts): the same figures from the same merge.
+    const durationS = aggregator.durationMs / 1000;
+    const { summary, api_results, errors, histogram } = aggregator.summary(this.users, durationS);
+    this.end({
+      result: {
+        status: this.stopRequested ? 'stopped' : 'completed',
+        started_at: new Date(this.startAt).toISOString(),
+        ended_at: new Date().toISOString(),
+        summary,
+        api_results,
+        errors,
+        series: aggregator.series,
+        histogram: histogram.encode(),
+        workers: this.states.reduce((n, s) => n + (s.shards ?? 0), 0),
+      },
+    });
+  }
+
+  private end(outcome: { result?: RunResult; error?: Error }): void {
+    if (this.finished) return;
+    this.finished = true;
+    clearInterval(this.monitor);
+    this.queue.close();
+    this.resolveEnd(outcome);
+  }
+
+  /** Asks every agent to stop gracefully; resolves when each said done or was lost. */
+  private async stop(): Promise<void> {
+    if (!this.finished && !this.stopRequested) {
+      this.stopRequested = true;
+      try {
+        await this.command.set(runStopKey(this.runId), '1', 'PX', STOP_KEY_TTL_MS);
+        await this.command.publish(runControlChannel(this.runId), 'stop');
+      } catch (error) {
+        this.log.error({ err: error }, 'Could not ask the load agents to stop');
+      }
+    }
+    await this.result.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  private async cleanUp(): Promise<void> {
+    await this.reader.end();
+    try {
+      await this.command.del(runStreamKey(this.runId));
+      await this.registry.release(
+        this.states.map((s) => s.placed.agent_id),
+        this.runId,
+      );
+    } catch (error) {
+      this.log.error({ err: error }, 'Could not clean up the Redis keys of the run');
+    }
+    this.command.disconnect();
+  }
+}
