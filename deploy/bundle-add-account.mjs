@@ -2,7 +2,7 @@
 // apps/server/dist/add-account.mjs, for the container image (deploy/Dockerfile): the image has no tsx
 // and no TypeScript sources, and the operator creates accounts in a running pod with
 //   kubectl exec -i deploy/anybodyqa-server -- node apps/server/dist/add-account.mjs --email … --name …
-// (docs/kubernetes.md). Bundled like the server itself (apps/server/build.mjs): our workspace packages
+// (docs/kubernetes.md §2). Bundled like the server itself (apps/server/build.mjs): our workspace packages
 // are inlined, every other npm dependency stays external and loads from node_modules.
 // Usage: node deploy/bundle-add-account.mjs [output file]
 import { readFileSync } from 'node:fs';

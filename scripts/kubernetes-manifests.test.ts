@@ -1,6 +1,6 @@
 /**
  * The Kubernetes manifests under deploy/kubernetes and the image of deploy/Dockerfile, checked without a
- * cluster or a container engine (docs/kubernetes.md, "What is validated"):
+ * cluster or a container engine (docs/kubernetes.md §6):
  * - every YAML document against the Kubernetes API's own schemas (the kubernetes-models package ships
  *   them compiled, for offline use), and strictly: a field the API does not know (a misspelt
  *   `readinesProbe`) is refused as `kubeconform -strict` would, by TypeScript's excess-property check
