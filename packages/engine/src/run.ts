@@ -215,9 +215,10 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     options.onReady?.(shards);
     const startEpochMs = await commonStart();
     startedAt = new Date(startEpochMs);
+    // A stop that came before the start reaches the workers first, so their users send nothing.
+    if (stopped) for (const w of workers) post(w, { type: 'stop', graceMs: stopGraceMs });
     for (const w of workers) post(w, { type: 'start', startEpochMs });
     started = true;
-    if (stopped) for (const w of workers) post(w, { type: 'stop', graceMs: stopGraceMs });
     log?.info(
       { users: compiled.users, shards: shards.length, durationMs: compiled.durationMs },
       'run started',

@@ -17,6 +17,8 @@ import { splitUsers, startRun } from '../run';
 import type { RunResult } from '../types';
 import { startFunctionalRun } from '../functional/functional-run';
 import type { StartFunctionalRun } from '../functional/run-types';
+import { AQA_VERSION } from '../version';
+import { agentCommand } from './agent-command';
 import { embeddedWorkerEntry } from './embedded-workers';
 import { testCommand } from './functional-test';
 import { RemoteError, remoteTarget, SERVER_ENV, TOKEN_ENV } from './remote-client';
@@ -50,6 +52,9 @@ Usage:
                                         run a functional API test or a Taurus script; exit 0 all
                                         passed, 1 a validation failed, 2 it could not run
                                         (aqa test --help for more)
+  aqa agent --server URL [--token T] [--name NAME] [--cores N]
+                                        make this machine a load agent of the server: it runs its
+                                        share of runs started on agents (aqa agent --help for more)
   aqa --help | aqa --version
 
 On a server (--plan): the server runs the plan for the user of the API token, and aqa prints a line
@@ -241,6 +246,7 @@ async function runOnServer(
 }
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'agent') return agentCommand(argv.slice(1), embeddedWorkerEntry('load'));
   if (argv[0] === 'test')
     return isRemote(argv)
       ? remoteTestCommand(argv.slice(1))
@@ -281,7 +287,7 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_OK;
   }
   if (v.version) {
-    out('aqa 0.1.0\n');
+    out(`aqa ${AQA_VERSION}\n`);
     return EXIT_OK;
   }
   const [command, file, ...extra] = args.positionals;

@@ -23,16 +23,20 @@ export interface RemoteTarget {
   token: string;
 }
 
-/** --server / --token, else AQA_SERVER / AQA_TOKEN; a missing or unusable one is named. */
+/**
+ * --server / --token, else AQA_SERVER / AQA_TOKEN; a missing or unusable one is named. `purpose` says
+ * why the command needs a server, for the message when none is given.
+ */
 export function remoteTarget(
   flags: { server?: string | undefined; token?: string | undefined },
   env: NodeJS.ProcessEnv,
+  purpose = '--plan runs a saved plan on a server',
 ): RemoteTarget {
   const server = (flags.server ?? env[SERVER_ENV] ?? '').trim();
   const token = (flags.token ?? env[TOKEN_ENV] ?? '').trim();
   if (server === '')
     throw new RemoteError(
-      `--plan runs a saved plan on a server: give --server URL or set ${SERVER_ENV} (e.g. https://aqa.example.com)`,
+      `${purpose}: give --server URL or set ${SERVER_ENV} (e.g. https://aqa.example.com)`,
     );
   let url: URL;
   try {
@@ -52,7 +56,7 @@ export function remoteTarget(
 }
 
 /** What fetch's failure says, in words: the system's error code when there is one. */
-function networkReason(error: unknown): string {
+export function networkReason(error: unknown): string {
   const cause =
     error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
   if (cause?.code === 'ECONNREFUSED')
@@ -70,7 +74,7 @@ export interface CallPurpose {
 }
 
 /** The server's own sentence (ErrorResponse detail), or the status text. */
-async function serverReason(response: Response): Promise<string> {
+export async function serverReason(response: Response): Promise<string> {
   const text = await response.text().catch(() => '');
   try {
     const parsed = ErrorResponseSchema.safeParse(JSON.parse(text));

@@ -1,0 +1,194 @@
+/**
+ * The load agent (`aqa agent`, docs/adr/0021-load-agents.md): registers with the server over HTTP,
+ * beats its heartbeat into the server's Redis, and takes shards of runs from its own BullMQ queue, one
+ * at a time, running each with the built-in engine and streaming its workers' interval reports back.
+ * It never touches the database: the server's answer to the registration is all it needs.
+ */
+import { availableParallelism, hostname } from 'node:os';
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { EngineLogger } from '../types';
+import { AQA_VERSION } from '../version';
+import {
+  agentHeartbeatKey,
+  runControlChannel,
+  runStopKey,
+  SHARD_JOB,
+  type AgentHeartbeat,
+  type AgentRegistration,
+  type ShardJob,
+} from './protocol';
+import { AgentStartError, registerAgent } from './register';
+import { openRedis } from './redis';
+import { runShard, shardJobProblem, type ShardOutcome } from './run-shard';
+
+export interface AgentOptions {
+  /** The server's origin and base path, without a trailing slash. */
+  server: string;
+  /** An API token of the user the agent works for. */
+  token: string;
+  /** Shown on the server's agents list; default this machine's host name. */
+  name?: string | undefined;
+  /** Worker threads a shard may use; default one per available core. */
+  cores?: number | undefined;
+  logger: EngineLogger;
+  /** The engine's worker entry (the one-file CLI passes its embedded code); default worker.mjs. */
+  workerEntry?: string | URL | undefined;
+  /** A shard's workers are ready and its load starts (users per worker thread). */
+  onShardStart?: (job: ShardJob, shards: readonly number[]) => void;
+  onShardEnd?: (job: ShardJob, outcome: ShardOutcome) => void;
+}
+
+export interface AgentHandle {
+  registration: AgentRegistration;
+  /** Stops the current shard gracefully (its result is still streamed), closes the queue and Redis. */
+  stop(): Promise<void>;
+  /** Resolves once the agent has stopped. */
+  closed: Promise<void>;
+}
+
+/** How long closing a Redis connection politely may take before it is cut. */
+const QUIT_TIMEOUT_MS = 2000;
+
+async function closeRedis(redis: Redis): Promise<void> {
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, QUIT_TIMEOUT_MS).unref());
+  await Promise.race([
+    redis.quit().then(
+      () => undefined,
+      () => undefined,
+    ),
+    timeout,
+  ]);
+  redis.disconnect();
+}
+
+/**
+ * Registers and starts taking shards. Rejects with AgentStartError when the server refuses the
+ * registration or the server or its Redis cannot be reached.
+ */
+export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
+  const { logger } = options;
+  const host = hostname();
+  const name = options.name ?? host;
+  const cores = options.cores ?? availableParallelism();
+  const registration = await registerAgent(options.server, options.token, {
+    name,
+    host,
+    cores,
+    version: AQA_VERSION,
+  });
+  const agentId = registration.agent_id;
+  const connections: Redis[] = [];
+  try {
+    for (const what of ['commands', 'subscriber', 'queue'])
+      connections.push(await openRedis(registration.redis_url, what, logger));
+  } catch (error) {
+    for (const c of connections) c.disconnect();
+    throw error;
+  }
+  const [redis, subscriber, queueConnection] = connections as [Redis, Redis, Redis];
+
+  let current: { job: ShardJob; controller: AbortController } | null = null;
+  let stopping = false;
+
+  const heartbeatKey = agentHeartbeatKey(agentId);
+  let beating = false;
+  const beat = async (): Promise<void> => {
+    // A beat still waiting for Redis (reconnecting) is not doubled.
+    if (beating || stopping) return;
+    beating = true;
+    const heartbeat: AgentHeartbeat = {
+      agent_id: agentId,
+      name,
+      host,
+      pid: process.pid,
+      cores,
+      run_id: current?.job.run_id ?? null,
+      at: Date.now(),
+    };
+    try {
+      await redis.set(heartbeatKey, JSON.stringify(heartbeat), 'PX', registration.heartbeat_ttl_ms);
+    } catch (error) {
+      logger.warn({ key: heartbeatKey }, `heartbeat not written: ${(error as Error).message}; retrying`);
+    } finally {
+      beating = false;
+    }
+  };
+  await beat();
+  const heartbeats = setInterval(() => void beat(), registration.heartbeat_ms);
+
+  subscriber.on('message', (channel: string, message: string) => {
+    if (current !== null && channel === runControlChannel(current.job.run_id) && message === 'stop') {
+      logger.info({ run_id: current.job.run_id }, 'the server stopped the run');
+      current.controller.abort();
+    }
+  });
+
+  const processor = async (job: Job): Promise<ShardOutcome> => {
+    if (job.name !== SHARD_JOB)
+      throw new Error(`agent ${name} takes only ${SHARD_JOB} jobs, not ${JSON.stringify(job.name)}`);
+    const problem = shardJobProblem(job.data);
+    if (problem !== null) throw new Error(`shard job ${job.id ?? '?'} cannot be read: ${problem}`);
+    const data = job.data as ShardJob;
+    const controller = new AbortController();
+    current = { job: data, controller };
+    const channel = runControlChannel(data.run_id);
+    try {
+      await subscriber.subscribe(channel);
+      // A stop published before the subscription is read from its key.
+      if (stopping || (await redis.exists(runStopKey(data.run_id))) === 1) controller.abort();
+      void beat();
+      const outcome = await runShard(data, {
+        redis,
+        agentId,
+        cores,
+        logger,
+        signal: controller.signal,
+        workerEntry: options.workerEntry,
+        onStarted: (shards) => options.onShardStart?.(data, shards),
+      });
+      options.onShardEnd?.(data, outcome);
+      return outcome;
+    } finally {
+      current = null;
+      await subscriber.unsubscribe(channel).catch(() => undefined);
+      void beat();
+    }
+  };
+
+  const worker = new Worker(registration.queue, processor, {
+    connection: queueConnection,
+    prefix: registration.prefix,
+    concurrency: 1,
+    // A shard whose agent died is not run again later: the run went on without it.
+    maxStalledCount: 0,
+    name: `${name} (${agentId})`,
+  });
+  worker.on('error', (error) => logger.warn({ queue: registration.queue }, `queue: ${error.message}`));
+  try {
+    await worker.waitUntilReady();
+  } catch (error) {
+    clearInterval(heartbeats);
+    await worker.close(true).catch(() => undefined);
+    for (const c of connections) c.disconnect();
+    throw new AgentStartError(
+      `cannot take shards from the queue ${registration.queue}: ${(error as Error).message}`,
+    );
+  }
+
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let stopped: Promise<void> | null = null;
+  const stop = (): Promise<void> =>
+    (stopped ??= (async () => {
+      stopping = true;
+      clearInterval(heartbeats);
+      current?.controller.abort();
+      // Waits for the current shard: its `done` (stopped) is written before the queue lets go.
+      await worker.close();
+      await redis.del(heartbeatKey).catch(() => undefined);
+      await Promise.all(connections.map(closeRedis));
+      resolveClosed();
+    })());
+  return { registration, stop, closed };
+}

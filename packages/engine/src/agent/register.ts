@@ -1,0 +1,82 @@
+/**
+ * An agent's registration with its server (docs/adr/0021-load-agents.md): one POST with the API token,
+ * whose answer names the Redis, the queue and the heartbeat the agent then uses. Every refusal becomes
+ * an AgentStartError in words, naming the server and what it said.
+ */
+import { networkReason, serverReason } from '../cli/remote-client';
+import { AGENT_PROTOCOL_VERSION, type AgentRegisterRequest, type AgentRegistration } from './protocol';
+
+/** The agent cannot start (registration refused, server or Redis unreachable); the message says why. */
+export class AgentStartError extends Error {}
+
+export const REGISTER_PATH = '/api/agents/register';
+
+/** POST `${server}/api/agents/register`; answers the registration or throws AgentStartError. */
+export async function registerAgent(
+  server: string,
+  token: string,
+  request: Omit<AgentRegisterRequest, 'protocol'>,
+): Promise<AgentRegistration> {
+  const body: AgentRegisterRequest = { ...request, protocol: AGENT_PROTOCOL_VERSION };
+  let response: Response;
+  try {
+    response = await fetch(`${server}${REGISTER_PATH}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (error) {
+    throw new AgentStartError(`cannot reach the server at ${server}: ${networkReason(error)}`);
+  }
+  if (!response.ok) {
+    const reason = await serverReason(response);
+    if (response.status === 401)
+      throw new AgentStartError(
+        `the server at ${server} refused the token (401: ${reason}); it may be mistyped, expired or revoked — create a new one in Settings → API tokens`,
+      );
+    if (response.status === 404)
+      throw new AgentStartError(
+        `the server at ${server} has no agents endpoint (404 to POST ${REGISTER_PATH}): it is an older AnybodyQA server, or not one`,
+      );
+    if (response.status === 503)
+      throw new AgentStartError(`the server at ${server} cannot take agents now (503): ${reason}`);
+    throw new AgentStartError(
+      `the server at ${server} refused the registration (${response.status}): ${reason}`,
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = await response.json();
+  } catch (error) {
+    throw new AgentStartError(
+      `the server at ${server} answered the registration with something that is not JSON (${(error as Error).message}); is this an AnybodyQA server?`,
+    );
+  }
+  const problem = registrationProblem(raw);
+  if (problem !== null)
+    throw new AgentStartError(
+      `the server at ${server} answered the registration in a shape this aqa does not read (${problem}); download the CLI again from the server`,
+    );
+  return raw as AgentRegistration;
+}
+
+const STRING_FIELDS = ['agent_id', 'name', 'redis_url', 'queue', 'prefix'] as const;
+const NUMBER_FIELDS = ['heartbeat_ms', 'heartbeat_ttl_ms'] as const;
+
+/** What is wrong with an answer that should be an AgentRegistration, or null. */
+function registrationProblem(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null) return 'not an object';
+  const r = raw as Record<string, unknown>;
+  for (const f of STRING_FIELDS)
+    if (typeof r[f] !== 'string' || r[f] === '') return `${f} is not a non-empty string`;
+  for (const f of NUMBER_FIELDS)
+    if (typeof r[f] !== 'number' || !(r[f] > 0)) return `${f} is not a positive number`;
+  if ((r.heartbeat_ttl_ms as number) <= (r.heartbeat_ms as number))
+    return 'heartbeat_ttl_ms is not longer than heartbeat_ms';
+  return null;
+}

@@ -1,0 +1,139 @@
+/**
+ * `aqa agent` (docs/adr/0021-load-agents.md): this machine becomes a load agent of a server. It
+ * registers with the API token, then runs the shards of runs the server sends it until Ctrl-C or
+ * SIGTERM, which stop the current shard gracefully (its figures still reach the server) and exit 0.
+ *
+ * Exit codes: 0 stopped by a signal; 2 it could not start (bad arguments, the server or its Redis
+ * cannot be reached, the registration refused).
+ */
+import { parseArgs } from 'node:util';
+import { runAgent } from '../agent/agent';
+import { AgentStartError } from '../agent/register';
+import { shownRedisUrl } from '../agent/redis';
+import type { ShardJob } from '../agent/protocol';
+import type { ShardOutcome } from '../agent/run-shard';
+import type { EngineLogger } from '../types';
+import { RemoteError, remoteTarget, SERVER_ENV, TOKEN_ENV } from './remote-client';
+import { stopOnSignals } from './signals';
+
+export const AGENT_HELP = `aqa agent — run the load of a server's runs on this machine
+
+Usage:
+  aqa agent --server URL [--token T] [--name NAME] [--cores N]
+
+The agent registers with the AnybodyQA server, then waits for shards: a run started on N agents gives
+each agent its share of the users, and the agents start together and stream their measurements back
+to the server, which merges them into one result. It needs no database, only the server's address and
+its Redis (the server tells the agent where that is when it registers). Ctrl-C or SIGTERM stops the
+shard it is running (its figures still reach the server) and exits 0.
+
+Options:
+  --server URL   the AnybodyQA server, e.g. https://aqa.example.com (or ${SERVER_ENV})
+  --token T      an API token (Settings → API tokens); runs of its user may use this agent (or ${TOKEN_ENV})
+  --name NAME    the agent's name on the server (default: this machine's host name)
+  --cores N      worker threads a shard may use (default: one per core)
+  -h, --help     this help
+
+Exit codes: 0 stopped by Ctrl-C or SIGTERM; 2 it could not start (bad arguments, the server or its
+Redis cannot be reached, the token or the registration refused).
+`;
+
+class UsageError extends Error {}
+
+const out = (s: string): void => void process.stdout.write(s);
+const err = (s: string): void => void process.stderr.write(s);
+
+/** The agent's log on stderr: warnings and errors in one line each; the shard lines say the rest. */
+const stderrLogger: EngineLogger = {
+  info: () => undefined,
+  warn: (_obj, msg) => err(`aqa agent: ${msg ?? 'warning'}\n`),
+  error: (_obj, msg) => err(`aqa agent: ${msg ?? 'error'}\n`),
+};
+
+const shardName = (job: ShardJob): string =>
+  `Shard ${job.agent_index + 1}/${job.agent_count} of run ${job.run_id}`;
+
+function endLine(job: ShardJob, outcome: ShardOutcome): string {
+  if (outcome.status === 'failed')
+    return `${shardName(job)} failed: ${outcome.message ?? 'no reason given'}\n`;
+  return `${shardName(job)} ${outcome.status}: ${outcome.total_requests.toLocaleString('en-US')} requests\n`;
+}
+
+/** `aqa agent …` (argv without the word `agent`); resolves with the exit code once the agent stopped. */
+export async function agentCommand(argv: string[], workerEntry: URL | undefined): Promise<number> {
+  let server;
+  let name: string | undefined;
+  let cores: number | undefined;
+  try {
+    const { values: v, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        server: { type: 'string' },
+        token: { type: 'string' },
+        name: { type: 'string' },
+        cores: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (v.help) {
+      out(AGENT_HELP);
+      return 0;
+    }
+    if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
+    server = remoteTarget(v, process.env, 'aqa agent takes its shards from a server');
+    if (v.name !== undefined) {
+      name = v.name.trim();
+      if (name === '' || name.length > 100) throw new UsageError('--name must be 1 to 100 characters');
+    }
+    if (v.cores !== undefined) {
+      cores = Number(v.cores);
+      if (!Number.isInteger(cores) || cores < 1)
+        throw new UsageError(`--cores must be a whole number of at least 1, not ${JSON.stringify(v.cores)}`);
+    }
+  } catch (e) {
+    if (
+      e instanceof UsageError ||
+      e instanceof RemoteError ||
+      (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
+      err(`aqa agent: ${(e as Error).message}\n(aqa agent --help lists the options)\n`);
+      return 2;
+    }
+    throw e;
+  }
+
+  let agent;
+  try {
+    agent = await runAgent({
+      server: server.server,
+      token: server.token,
+      name,
+      cores,
+      logger: stderrLogger,
+      workerEntry,
+      onShardStart: (job, shards) =>
+        out(
+          `${shardName(job)} started: ${job.users.toLocaleString('en-US')} users (${job.first_user + 1}–${job.first_user + job.users}) on ${shards.length} worker thread(s) for ${job.duration_seconds} s\n`,
+        ),
+      onShardEnd: (job, outcome) => out(endLine(job, outcome)),
+    });
+  } catch (e) {
+    if (e instanceof AgentStartError) {
+      err(`aqa agent: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  const r = agent.registration;
+  out(
+    `Agent ${r.name} registered with ${server.server}; waiting for shards on queue ${r.queue} (Redis ${shownRedisUrl(r.redis_url)})\n`,
+  );
+  const release = stopOnSignals('aqa agent: stopping (the current shard ends gracefully)…\n', 2, () =>
+    agent.stop(),
+  );
+  await agent.closed;
+  release();
+  out(`Agent ${r.name} stopped\n`);
+  return 0;
+}
