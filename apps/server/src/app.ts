@@ -7,6 +7,7 @@ import { registerAuthentication } from './auth/authenticate';
 import { type Clock, systemClock } from './clock';
 import { LiveRelay } from './cluster/live-relay';
 import { connectRedis, type RedisConnections } from './cluster/redis';
+import { redisLimitStore } from './cluster/redis-limits';
 import { Replicas } from './cluster/replicas';
 import { ServerInstances } from './cluster/server-instances';
 import { DeadServerSweeper } from './cluster/sweeper';
@@ -127,7 +128,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await relay?.start();
     const replicas = new Replicas(instances, relay, db);
 
-    const { users, sessions, accounts, apiTokens } = createAccountServices(db, config, now);
+    // Several replicas count sign-ins and sign-ups once, in their Redis (docs/adr/0020-server-replicas.md).
+    const limitStore = redis === null ? undefined : await redisLimitStore(redis.command, now);
+    const { users, sessions, accounts, apiTokens } = createAccountServices(db, config, now, limitStore);
     const demo = new DemoAccountService(users, config.demoAccount, now);
     const plans = new PlanService(new PlanRepository(db), now);
     const tools = new ToolDetector(config.toolCommands, {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 export interface LimitDecision {
   allowed: boolean;
   /** Whole seconds until one more attempt would be allowed; 0 when allowed now. */
@@ -18,7 +20,7 @@ export interface SlidingWindowOptions {
  * An in-memory sliding-window log: it remembers the time of each counted attempt per key and
  * allows a new one while fewer than `limit` fall inside the last `windowMs`. Exact (no fixed-window
  * burst at the boundary) and small, since a key never holds more than `limit` timestamps.
- * Per process: with several server processes each enforces its own limit.
+ * Per process: several server replicas share the Redis store of cluster/redis-limits.ts instead.
  */
 export class SlidingWindowLimiter {
   private readonly hits = new Map<string, number[]>();
@@ -103,4 +105,83 @@ export class SlidingWindowLimiter {
     const oldest = this.hits.keys().next();
     if (oldest.done !== true) this.hits.delete(oldest.value);
   }
+}
+
+/**
+ * A window of counted attempts per key, kept in this process (memoryWindow) or in the Redis several
+ * server replicas share (cluster/redis-limits.ts), with the same semantics: a sliding window of
+ * `limit` attempts per `windowMs` (docs/adr/0020-server-replicas.md).
+ */
+export interface AttemptWindow {
+  check(key: string): Promise<LimitDecision>;
+  record(key: string): Promise<void>;
+  consume(key: string): Promise<LimitDecision>;
+  reset(key: string): Promise<void>;
+}
+
+export interface WindowSettings {
+  limit: number;
+  windowMs: number;
+}
+
+/** The addresses an account signed in from before (SignInLockout), as keyed hashes; the newest `max` kept. */
+export interface KnownAddresses {
+  isKnown(account: string, place: string): Promise<boolean>;
+  remember(account: string, place: string, max: number): Promise<void>;
+}
+
+/** Where the sign-in and sign-up limits keep their counts: this process, or the replicas' Redis. */
+export interface LimitStore {
+  /** A window; `name` keeps the keys of different limits apart. */
+  window(name: string, settings: WindowSettings): AttemptWindow;
+  knownAddresses: KnownAddresses;
+  /** The key of the address hashes (SignInLockout); one for every replica that shares the store. */
+  addressSecret: Buffer;
+}
+
+/** A SlidingWindowLimiter as an AttemptWindow: the store of a single server. */
+export function memoryWindow(limiter: SlidingWindowLimiter): AttemptWindow {
+  return {
+    check: (key) => Promise.resolve(limiter.check(key)),
+    record: (key) => Promise.resolve(limiter.record(key)),
+    consume: (key) => Promise.resolve(limiter.consume(key)),
+    reset: (key) => Promise.resolve(limiter.reset(key)),
+  };
+}
+
+/** Accounts with remembered addresses in memory (bound); the least recently used is forgotten beyond it. */
+const MAX_ACCOUNTS = 100_000;
+
+/** Known addresses in memory, least recently used first per account, accounts in the same order. */
+class MemoryKnownAddresses implements KnownAddresses {
+  private readonly known = new Map<string, string[]>();
+
+  isKnown(account: string, place: string): Promise<boolean> {
+    return Promise.resolve(this.known.get(account)?.includes(place) ?? false);
+  }
+
+  remember(account: string, place: string, max: number): Promise<void> {
+    const places = (this.known.get(account) ?? []).filter((p) => p !== place);
+    places.push(place);
+    if (places.length > max) places.shift();
+    this.known.delete(account);
+    if (this.known.size >= MAX_ACCOUNTS) {
+      const oldest = this.known.keys().next();
+      if (oldest.done !== true) this.known.delete(oldest.value);
+    }
+    this.known.set(account, places);
+    return Promise.resolve();
+  }
+}
+
+/**
+ * The limits of one server process: forgotten at a restart, and each process counts alone, so several
+ * replicas use the Redis store instead (docs/adr/0020-server-replicas.md).
+ */
+export function memoryLimitStore(now: () => number): LimitStore {
+  return {
+    window: (_name, settings) => memoryWindow(new SlidingWindowLimiter({ ...settings, now })),
+    knownAddresses: new MemoryKnownAddresses(),
+    addressSecret: randomBytes(32),
+  };
 }

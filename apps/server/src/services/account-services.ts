@@ -1,3 +1,4 @@
+import type { LimitStore } from '../auth/rate-limiter';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -12,7 +13,7 @@ import { ApiTokenService } from './token.service';
  * The account services as the configuration sets them up: one place for the server (app.ts) and
  * the operator's `npm run add-account`, so both apply the same rules and limits.
  */
-export function createAccountServices(db: Db, config: Config, now: Clock) {
+export function createAccountServices(db: Db, config: Config, now: Clock, limitStore?: LimitStore) {
   const users = new UserRepository(db);
   const sessions = new SessionService(
     new SessionRepository(db),
@@ -31,6 +32,7 @@ export function createAccountServices(db: Db, config: Config, now: Clock) {
       signUp: config.signUp,
     },
     now,
+    limitStore,
   );
   const apiTokens = new ApiTokenService(new ApiTokenRepository(db), users, now);
   return { users, sessions, accounts, apiTokens };

@@ -8,7 +8,7 @@ import type {
   User,
 } from '@aqa/plan';
 import { SIGN_UP_CLOSED_MESSAGE } from '@aqa/plan';
-import { SlidingWindowLimiter } from '../auth/rate-limiter';
+import { type AttemptWindow, type LimitStore, memoryLimitStore } from '../auth/rate-limiter';
 import { SignInLockout } from '../auth/sign-in-lockout';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import type { Clock } from '../clock';
@@ -58,43 +58,40 @@ const ACCOUNT_FAILURE_WINDOW_MS = 15 * MINUTE_MS;
 
 /** Registration, sign-in, profile and password rules (docs/reference/01-authoring.md §3, §5; docs/design.md §3). */
 export class AccountService {
-  private readonly loginsPerIp: SlidingWindowLimiter;
+  private readonly loginsPerIp: AttemptWindow;
   private readonly signInLockout: SignInLockout;
-  private readonly passwordChangeFailures: SlidingWindowLimiter;
-  private readonly registrationsPerIp: SlidingWindowLimiter;
+  private readonly passwordChangeFailures: AttemptWindow;
+  private readonly registrationsPerIp: AttemptWindow;
 
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionService,
     private readonly limits: AccountLimits,
     private readonly now: Clock,
+    /** Where the limits count: this process, or the Redis replicas share (docs/adr/0020-server-replicas.md). */
+    store: LimitStore = memoryLimitStore(now),
   ) {
-    this.loginsPerIp = new SlidingWindowLimiter({
-      limit: limits.loginPerIpPerMinute,
-      windowMs: MINUTE_MS,
-      now,
-    });
+    this.loginsPerIp = store.window('sign-in-ip', { limit: limits.loginPerIpPerMinute, windowMs: MINUTE_MS });
     this.signInLockout = new SignInLockout({
       failuresPerAddress: limits.loginFailuresPerAccount,
       windowMs: ACCOUNT_FAILURE_WINDOW_MS,
       now,
+      store,
     });
-    this.passwordChangeFailures = new SlidingWindowLimiter({
+    this.passwordChangeFailures = store.window('password-change', {
       limit: limits.passwordChangeFailuresPerAccount,
       windowMs: ACCOUNT_FAILURE_WINDOW_MS,
-      now,
     });
-    this.registrationsPerIp = new SlidingWindowLimiter({
+    this.registrationsPerIp = store.window('sign-up-ip', {
       limit: limits.registerPerIpPerMinute,
       windowMs: MINUTE_MS,
-      now,
     });
   }
 
   /** POST /api/register: refused while sign-up is off (docs/design.md §11), then limited per client IP. */
   async register(input: Registration, clientIp: string): Promise<User> {
     this.assertSignUpOpen();
-    const gate = this.registrationsPerIp.consume(clientIp);
+    const gate = await this.registrationsPerIp.consume(clientIp);
     if (!gate.allowed) {
       throw new RateLimitedError(
         'TOO_MANY_SIGN_UPS',
@@ -151,10 +148,10 @@ export class AccountService {
    * that address (SignInLockout).
    */
   async login(input: LoginRequest, clientIp: string): Promise<LoginResponse> {
-    const ipGate = this.loginsPerIp.consume(clientIp);
+    const ipGate = await this.loginsPerIp.consume(clientIp);
     if (!ipGate.allowed) throw this.tooManySignIns(ipGate.retryAfterS);
     const accountKey = normalizeEmail(input.username);
-    const accountGate = this.signInLockout.check(accountKey, clientIp);
+    const accountGate = await this.signInLockout.check(accountKey, clientIp);
     if (!accountGate.allowed) throw this.tooManySignIns(accountGate.retryAfterS);
 
     const user = await this.users.findByEmail(accountKey);
@@ -163,10 +160,10 @@ export class AccountService {
         ? await verifyAgainstDummy(input.password)
         : await verifyPassword(user.password_hash, input.password);
     if (user === undefined || !passwordOk) {
-      this.signInLockout.recordFailure(accountKey, clientIp);
+      await this.signInLockout.recordFailure(accountKey, clientIp);
       throw new UnauthorizedError('INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials);
     }
-    this.signInLockout.recordSuccess(accountKey, clientIp);
+    await this.signInLockout.recordSuccess(accountKey, clientIp);
     const session = await this.sessions.issue(user.id);
     return { token: session.token, user: toPublicUser(toAccountUser(user)), expires_at: session.expiresAt };
   }
@@ -189,7 +186,7 @@ export class AccountService {
    * stolen session cannot be used to guess the password.
    */
   async changePassword(auth: SessionAuth, change: PasswordChange): Promise<void> {
-    const gate = this.passwordChangeFailures.check(auth.user.id);
+    const gate = await this.passwordChangeFailures.check(auth.user.id);
     if (!gate.allowed) {
       throw new RateLimitedError(
         'TOO_MANY_PASSWORD_ATTEMPTS',
@@ -201,7 +198,7 @@ export class AccountService {
     const row = await this.users.findById(auth.user.id);
     if (row === undefined) throw new NotFoundError('USER_NOT_FOUND', 'This account no longer exists');
     if (!(await verifyPassword(row.password_hash, change.currentPassword))) {
-      this.passwordChangeFailures.record(auth.user.id);
+      await this.passwordChangeFailures.record(auth.user.id);
       throw new ValidationError(
         [{ field: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordIncorrect }],
         {
