@@ -154,10 +154,10 @@ async function workerSource(esbuild, entry) {
 
 /**
  * Packages the agent's dependencies load only if installed, inside try/catch (debug's supports-color,
- * BullMQ's Valkey GLIDE client): in the one file they are modules that throw when required, so each
- * takes its "not installed" path, as it would in a folder without them.
+ * BullMQ's Valkey GLIDE client, msgpackr's native extractor): in the one file they are modules that
+ * throw when required, so each takes its "not installed" path, as it would in a folder without them.
  */
-const OPTIONAL = ['supports-color', '@valkey/valkey-glide'];
+const OPTIONAL = ['supports-color', '@valkey/valkey-glide', 'msgpackr-extract'];
 const OPTIONAL_ABSENT = {
   name: 'aqa-optional-absent',
   setup(b) {

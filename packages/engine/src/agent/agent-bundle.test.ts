@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testPlan, TestTarget } from '../testing/target';
+import { SHARD_JOB, type ShardJob } from './protocol';
+import { readShardEvents, startRegistrationServer, type RegistrationServer } from './test-support';
+
+/*
+ * The one-file aqa.mjs the server serves (build.mjs buildStandaloneCli), alone in a folder with no
+ * node_modules, as a real `aqa agent` process (docs/adr/0021-load-agents.md): BullMQ, its Lua scripts
+ * and ioredis must all be inside it.
+ */
+
+const REDIS_URL = process.env.AQA_TEST_REDIS_URL ?? '';
+const TOKEN = 'aqa_bundle_agent_token';
+const dir = mkdtempSync(join(tmpdir(), 'aqa-agent-bundle-'));
+let redis: Redis;
+let server: RegistrationServer;
+const target = new TestTarget();
+const children: ChildProcessWithoutNullStreams[] = [];
+
+beforeAll(async () => {
+  const build = (await import(new URL('../../build.mjs', import.meta.url).href)) as {
+    ensureBuilt: () => Promise<string>;
+  };
+  copyFileSync(join(await build.ensureBuilt(), 'aqa-standalone.mjs'), join(dir, 'aqa.mjs'));
+  redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  server = await startRegistrationServer({
+    redisUrl: REDIS_URL,
+    token: TOKEN,
+    prefix: `aqa-test-bundle-${randomUUID().slice(0, 8)}`,
+  });
+  await target.start();
+}, 120_000);
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await server.close();
+  await target.close();
+  redis.disconnect();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `node aqa.mjs …` in the folder, with only PATH and `env`. */
+function aqa(args: string[], env: Record<string, string> = {}): Running {
+  const child = spawn(process.execPath, [join(dir, 'aqa.mjs'), ...args], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+async function waitForOutput(run: Running, text: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!run.stdout().includes(text)) {
+    if (Date.now() > deadline || run.child.exitCode !== null)
+      throw new Error(`no "${text}" from aqa agent: ${run.stdout()} ${run.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('aqa agent in the one-file aqa.mjs', () => {
+  it('has its help, refuses a wrong token with exit 2, and runs a shard as a real process until SIGTERM (exit 0)', async () => {
+    expect(existsSync(join(dir, 'node_modules'))).toBe(false);
+    const help = aqa(['agent', '--help']);
+    expect(await help.exited).toBe(0);
+    expect(help.stdout()).toContain('aqa agent --server URL [--token T] [--name NAME] [--cores N]');
+    const main = aqa(['--help']);
+    expect(await main.exited).toBe(0);
+    expect(main.stdout()).toContain('aqa agent --server URL');
+
+    const refused = aqa(['agent', '--server', server.url], { AQA_TOKEN: 'wrong' });
+    expect(await refused.exited).toBe(2);
+    expect(refused.stderr()).toContain(`the server at ${server.url} refused the token (401`);
+
+    const agent = aqa(['agent', '--name', 'bundled', '--cores', '1'], {
+      AQA_SERVER: server.url,
+      AQA_TOKEN: TOKEN,
+    });
+    await waitForOutput(agent, 'waiting for shards');
+    const registration = server.answered.at(-1)!;
+    expect(agent.stdout()).toContain(
+      `Agent bundled registered with ${server.url}; waiting for shards on queue ${registration.queue}`,
+    );
+    const queue = new Queue(registration.queue, {
+      connection: redis.duplicate(),
+      prefix: registration.prefix,
+    });
+    try {
+      target.reset();
+      const runId = randomUUID();
+      const job: ShardJob = {
+        run_id: runId,
+        agent_index: 0,
+        agent_count: 1,
+        plan: testPlan([{ url: `${target.origin}/bundled` }], { concurrent_users: 2 }),
+        duration_seconds: 2,
+        users: 2,
+        first_user: 0,
+        sequence_split: { offset: 0, stride: 1 },
+        start_at_epoch_ms: Date.now() + 800,
+        guard: null,
+      };
+      await queue.add(SHARD_JOB, job);
+      const events = await readShardEvents(redis, runId, (ev) =>
+        ev.some((e) => e.type === 'done' || e.type === 'failed'),
+      );
+      expect(events[0]).toMatchObject({ type: 'ready', shards: 1 });
+      expect(events.at(-1)).toEqual({
+        type: 'done',
+        agent_index: 0,
+        status: 'completed',
+        total_requests: target.count,
+      });
+      expect(target.count).toBeGreaterThan(0);
+      await waitForOutput(agent, 'completed:');
+      expect(agent.stdout()).toContain(
+        `Shard 1/1 of run ${runId} started: 2 users (1–2) on 1 worker thread(s) for 2 s`,
+      );
+      expect(agent.stdout()).toContain(
+        `Shard 1/1 of run ${runId} completed: ${target.count.toLocaleString('en-US')} requests`,
+      );
+    } finally {
+      await queue.close();
+    }
+    agent.child.kill('SIGTERM');
+    expect(await agent.exited).toBe(0);
+    expect(agent.stdout()).toContain('Agent bundled stopped');
+    expect(agent.stderr()).not.toMatch(/Error|warning/i);
+  });
+});
