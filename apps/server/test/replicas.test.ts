@@ -1,0 +1,228 @@
+import type { MessageList, TestResult } from '@aqa/plan';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../src/config';
+import { startCountingTarget, type CountingTarget } from './counting-target';
+import { makeTempDir, newRegistration, removeDir } from './helpers';
+import { ExitedError, readEvents, startServerProcess, type ServerProcess } from './server-process';
+import { testDatabaseEnv, testStore } from './test-database';
+import { waitFor } from './wait-for';
+
+/*
+ * Two real server processes on one database and one Redis (docs/adr/0020-server-replicas.md): a user
+ * signs in on A and goes on through B; a run started through A is read, streamed and stopped through B;
+ * the sign-in limit and MAX_RUNS_PER_USER hold across both; a third server without REDIS_URL refuses to
+ * start; a replica killed mid-run has its run ended by the other.
+ */
+
+const hasRedis = (process.env.AQA_TEST_REDIS_URL ?? '') !== '';
+// A Redis database of this test's own per store, since the SQLite and PostgreSQL projects may run at once.
+const REDIS_DB = testStore() === 'postgres' ? 3 : 2;
+const redisUrl = `${process.env.AQA_TEST_REDIS_URL ?? ''}/${REDIS_DB}`;
+const LOGINS_PER_MINUTE = 5;
+const PATH = '/replicas';
+
+let dataDir: string;
+let env: Record<string, string>;
+let target: CountingTarget;
+let a: ServerProcess | undefined;
+let b: ServerProcess | undefined;
+const account = newRegistration();
+let token = '';
+let planId = '';
+/** The run started through A before B started, B's view of it while it ran, B's answer to a second run. */
+let first = '';
+let seenOnBWhileRunning: TestResult | undefined;
+let refusedOnB: { status: number; body: { code?: string } } | undefined;
+/** The start of a third server without REDIS_URL, while A runs. */
+let alone: Promise<unknown>;
+
+function call(
+  server: ServerProcess,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${server.base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token === '' ? {} : { authorization: `Bearer ${token}` }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function json<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+const result = async (server: ServerProcess, id: string) =>
+  json<TestResult>(await call(server, 'GET', `/api/get-test-result/${id}`));
+
+async function startRun(seconds: number): Promise<string> {
+  const run = await json<{ test_id: string }>(
+    await call(a!, 'POST', '/api/run-test', { plan_id: planId, duration_seconds: seconds }),
+  );
+  return run.test_id;
+}
+
+/** Waits until `server` answers the run as running with measured requests. */
+async function measuredOn(server: ServerProcess, id: string, timeoutMs = 10_000): Promise<TestResult> {
+  let last: TestResult | undefined;
+  try {
+    return await waitFor(
+      `requests measured in ${id}`,
+      async () => {
+        last = await result(server, id);
+        return last.status === 'running' && (last.summary?.total_requests ?? 0) > 0 ? last : undefined;
+      },
+      timeoutMs,
+    );
+  } catch (error) {
+    throw new Error(
+      `${(error as Error).message}; last answer: ${JSON.stringify(last)}; A wrote:\n${a?.output().slice(-4000) ?? ''}`,
+      { cause: error },
+    );
+  }
+}
+
+describe.skipIf(!hasRedis)('two server replicas on one database and one Redis', () => {
+  beforeAll(async () => {
+    const redis = new Redis(redisUrl);
+    await redis.flushdb();
+    await redis.quit();
+    dataDir = makeTempDir();
+    target = await startCountingTarget();
+    env = {
+      DATA_DIR: dataDir,
+      DEMO_ACCOUNT: 'off',
+      EXTERNAL_TOOLS: 'off',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: `${dataDir}/no-web-build`,
+      LOGIN_RATE_LIMIT_PER_IP: String(LOGINS_PER_MINUTE),
+      MAX_RUNS_PER_USER: '1',
+      MAX_RUNS_PER_SERVER: '3',
+      REDIS_URL: redisUrl,
+      ...(await testDatabaseEnv(dataDir)),
+    };
+    a = await startServerProcess(env);
+    await json(await call(a, 'POST', '/api/register', account));
+    ({ token } = await json<{ token: string }>(
+      await call(a, 'POST', '/api/login', { username: account.email, password: account.password }),
+    ));
+    planId = (
+      await json<{ id: string }>(
+        await call(a, 'POST', '/api/save-test-plan', {
+          name: 'Across replicas',
+          tool: 'k6',
+          concurrent_users: 2,
+          duration: 1,
+          urls: [{ method: 'GET', url: `${target.origin}${PATH}`, thinkTime: '20ms' }],
+        }),
+      )
+    ).id;
+    // B starts while A's run goes on: its start-up recovery must leave that run alone. A third server
+    // without REDIS_URL starts at the same time, and must refuse.
+    first = await startRun(30);
+    await measuredOn(a, first);
+    const { REDIS_URL: _shared, ...withoutRedis } = env;
+    alone = startServerProcess(withoutRedis).then(
+      async (started) => {
+        await started.stop();
+        return undefined;
+      },
+      (error: unknown) => error,
+    );
+    b = await startServerProcess(env);
+    seenOnBWhileRunning = await result(b, first);
+    const refused = await call(b, 'POST', '/api/run-test', { plan_id: planId, duration_seconds: 3 });
+    refusedOnB = { status: refused.status, body: (await refused.json()) as { code?: string } };
+  }, 40_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await target?.close();
+    if (dataDir !== undefined) removeDir(dataDir);
+  });
+
+  it('B, started during a run of A, leaves it running and answers its live figures with A’s token', () => {
+    expect(seenOnBWhileRunning).toMatchObject({ test_id: first, status: 'running' });
+    expect(seenOnBWhileRunning!.summary!.total_requests).toBeGreaterThan(0);
+    // MAX_RUNS_PER_USER=1 counts the run on A: B refuses the user a second one.
+    expect(refusedOnB).toMatchObject({ status: 429, body: { code: 'RUN_LIMIT_USER' } });
+  });
+
+  it('streams A’s run live through B and stops it through B, to an end with the total the target counted', async () => {
+    let stopping: Promise<Response> | undefined;
+    let snapshots = 0;
+    const events = await readEvents(await call(b!, 'GET', `/api/test-stream/${first}`), (event) => {
+      if (event.event === 'snapshot' && ++snapshots === 2) {
+        stopping = call(b!, 'POST', `/api/stop-test/${first}`);
+      }
+    });
+    const kinds = events.map((e) => e.event);
+    expect(kinds[0]).toBe('status');
+    expect(snapshots).toBeGreaterThanOrEqual(2);
+    expect(kinds.at(-1)).toBe('end');
+    const end = events.at(-1)!.data as TestResult;
+    expect(end.status).toBe('stopped');
+    // The stop answered once the result was stored by A, the owner.
+    expect(await json<{ status: string }>(await stopping!)).toMatchObject({ status: 'stopped' });
+    expect((await result(a!, first)).status).toBe('stopped');
+    const counted = (await target.counts()).byPath[PATH];
+    expect(end.summary!.total_requests).toBe(counted);
+    // The run's message, written by A, is read through B.
+    const { messages } = await json<MessageList>(await call(b!, 'GET', '/api/messages'));
+    expect(messages.some((m) => m.link === `/test-result/${first}`)).toBe(true);
+  });
+
+  it('a third server without REDIS_URL refuses to start, saying why', async () => {
+    const refused = await alone;
+    expect(refused).toBeInstanceOf(ExitedError);
+    expect((refused as ExitedError).output).toMatch(
+      /Another AnybodyQA server \(.+, pid \d+, seen \d+ s ago\) uses this database; several servers need REDIS_URL set to one Redis they all share\./,
+    );
+    expect(() => parseConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ address/,
+    );
+  });
+
+  it('counts sign-in attempts once across both replicas', async () => {
+    // One sign-in was made through A at the start; the rest of the minute's budget, alternating.
+    const servers = [b!, a!];
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= LOGINS_PER_MINUTE; attempt++) {
+      const answer = await call(servers[attempt % 2]!, 'POST', '/api/login', {
+        username: account.email,
+        password: account.password,
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(await answer.text()).toContain('Too many sign-in attempts');
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it('ends as interrupted, through B, the run of a replica killed mid-run', async () => {
+    const id = await startRun(30);
+    // The built-in engine's workers may take a while to start on a busy machine.
+    await measuredOn(b!, id, 20_000);
+    a!.child.kill('SIGKILL');
+    await a!.stop();
+    const ended = await waitFor(
+      'the sweep of the dead replica’s run',
+      async () => {
+        const seen = await result(b!, id);
+        return seen.status === 'running' ? undefined : seen;
+      },
+      15_000,
+    );
+    expect(ended).toMatchObject({ status: 'interrupted', error: 'interrupted by a server restart' });
+    expect(ended.summary!.total_requests).toBeGreaterThan(0);
+  }, 40_000);
+});
