@@ -161,7 +161,11 @@ function unknownFieldProblems(manifests: Manifest[]): string[] {
 
 // ——— Kustomize ———
 
-/** Every file a kustomization names exists, and every manifest is in one (but the *.example.yaml templates). */
+/**
+ * Every file a kustomization names exists (a folder with a kustomization.yaml, not one around the
+ * kustomization itself, which kustomize refuses as a cycle), and every manifest is in one (but the
+ * *.example.yaml templates).
+ */
 function kustomizationProblems(manifests: Manifest[], dir: string): string[] {
   const problems: string[] = [];
   const reached = new Set<string>();
@@ -175,6 +179,8 @@ function kustomizationProblems(manifests: Manifest[], dir: string): string[] {
     for (const entry of named) {
       const path = resolve(base, entry);
       if (!existsSync(path)) problems.push(`${m.file}: names ${entry}, which does not exist`);
+      else if (!relative(path, base).startsWith('..') && statSync(path).isDirectory())
+        problems.push(`${m.file}: names ${entry}, a folder that contains it (kustomize refuses the cycle)`);
       else if (statSync(path).isDirectory() && !existsSync(join(path, 'kustomization.yaml')))
         problems.push(`${m.file}: names the folder ${entry}, which has no kustomization.yaml`);
       else reached.add(relative(ROOT, path));
@@ -574,7 +580,8 @@ const firstContainer = (workload: Json, init = false): IContainer =>
     ) as IContainer[]
   )[0] as IContainer;
 
-const SERVER_AT = 'deploy/kubernetes/server-deployment.yaml: Deployment anybodyqa-server, container server';
+const SERVER_AT =
+  'deploy/kubernetes/server/server-deployment.yaml: Deployment anybodyqa-server, container server';
 
 let manifests: Manifest[];
 let variables: Set<string>;
@@ -622,12 +629,12 @@ describe('the manifests under deploy/kubernetes', () => {
 describe('the checks find what is wrong', () => {
   it('a field of the wrong type, and a misspelt field', () => {
     const broken = clone(manifests);
-    const server = doc(broken, 'server-deployment.yaml');
+    const server = doc(broken, 'server/server-deployment.yaml');
     (server.spec as Json).replicas = 'two';
     const container = firstContainer(server) as unknown as Json;
     container.readinesProbe = container.readinessProbe;
     expect(schemaProblems(broken)).toEqual([
-      'deploy/kubernetes/server-deployment.yaml: Deployment anybodyqa-server: /spec/replicas must be integer',
+      'deploy/kubernetes/server/server-deployment.yaml: Deployment anybodyqa-server: /spec/replicas must be integer',
     ]);
     const unknown = unknownFieldProblems(broken);
     expect(unknown.join('\n')).toMatch(
@@ -636,12 +643,14 @@ describe('the checks find what is wrong', () => {
     expect(unknown.join('\n')).toContain("Type 'string' is not assignable to type 'number'");
   });
 
-  it('a kustomization naming a missing file, and a manifest no kustomization names', () => {
+  it('a kustomization naming a missing file or a folder around it, and a manifest no kustomization names', () => {
     const broken = clone(manifests);
-    (doc(broken, 'kustomization.yaml').resources as string[]).splice(1, 1, 'server-configs.yaml');
+    (doc(broken, 'server/kustomization.yaml').resources as string[]).splice(1, 1, 'server-configs.yaml');
+    (doc(broken, 'ingress/kustomization.yaml').resources as string[]).splice(0, 1, '../');
     expect(kustomizationProblems(broken, MANIFEST_DIR)).toEqual([
-      'deploy/kubernetes/kustomization.yaml: names server-configs.yaml, which does not exist',
-      'deploy/kubernetes/server-config.yaml: no kustomization names it',
+      'deploy/kubernetes/ingress/kustomization.yaml: names ../, a folder that contains it (kustomize refuses the cycle)',
+      'deploy/kubernetes/server/kustomization.yaml: names server-configs.yaml, which does not exist',
+      'deploy/kubernetes/server/server-config.yaml: no kustomization names it',
     ]);
   });
 
@@ -663,8 +672,11 @@ describe('the checks find what is wrong', () => {
 
   it('a variable config.ts does not read, and a value it refuses', () => {
     const broken = clone(manifests);
-    firstContainer(doc(broken, 'server-deployment.yaml')).env?.push({ name: 'DATABSE_URL', value: 'x' });
-    (doc(broken, 'server-config.yaml').data as Json).MAX_RUNS_PER_USER = 'two';
+    firstContainer(doc(broken, 'server/server-deployment.yaml')).env?.push({
+      name: 'DATABSE_URL',
+      value: 'x',
+    });
+    (doc(broken, 'server/server-config.yaml').data as Json).MAX_RUNS_PER_USER = 'two';
     expect(serverProblems(broken, variables)).toEqual([
       `${SERVER_AT}: DATABSE_URL is not a variable apps/server/src/config.ts reads`,
       `${SERVER_AT}: MAX_RUNS_PER_USER: must be a number`,
@@ -673,11 +685,11 @@ describe('the checks find what is wrong', () => {
 
   it("probes that miss the server's health, a server on loopback, a Service on another port", () => {
     const broken = clone(manifests);
-    const server = firstContainer(doc(broken, 'server-deployment.yaml'));
+    const server = firstContainer(doc(broken, 'server/server-deployment.yaml'));
     if (server.livenessProbe?.httpGet) server.livenessProbe.httpGet.path = '/health';
     if (server.readinessProbe?.httpGet) server.readinessProbe.httpGet.port = 8080;
-    (doc(broken, 'server-config.yaml').data as Json).HOST = '127.0.0.1';
-    (getPath(doc(broken, 'server-service.yaml'), 'spec.ports') as Json[])[0] = {
+    (doc(broken, 'server/server-config.yaml').data as Json).HOST = '127.0.0.1';
+    (getPath(doc(broken, 'server/server-service.yaml'), 'spec.ports') as Json[])[0] = {
       port: 80,
       targetPort: 'web',
     };
@@ -685,7 +697,7 @@ describe('the checks find what is wrong', () => {
       `${SERVER_AT}: HOST is 127.0.0.1; the probes and the Service reach the pod from outside it`,
       `${SERVER_AT}: the readinessProbe asks port 8080, not the server's`,
       `${SERVER_AT}: the livenessProbe does not ask GET /api/health`,
-      'deploy/kubernetes/server-service.yaml: Service anybodyqa-server: targetPort web is no port of server',
+      'deploy/kubernetes/server/server-service.yaml: Service anybodyqa-server: targetPort web is no port of server',
     ]);
   });
 
