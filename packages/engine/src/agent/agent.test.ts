@@ -208,6 +208,48 @@ describe('aqa agent', () => {
     expect(target.count).toBe(0);
   });
 
+  it('answers failed in words for a plan that cannot run and for a shard that arrives after its run ended; a stop of the agent mid-shard ends it stopped', async () => {
+    const agent = await startAgent('careful', 1);
+    const queue = queueOf(agent);
+    const broken = randomUUID();
+    const plan = { ...testPlan([{ url: `${target.origin}/x` }]), urls: [] };
+    const failed = await queue.add(SHARD_JOB, shardJob(broken, '', { plan }));
+    const brokenEvents = await readShardEvents(redis, broken, ended);
+    expect(brokenEvents).toEqual([
+      {
+        type: 'failed',
+        agent_index: 0,
+        message: expect.stringMatching(/^the plan cannot run: urls/) as string,
+      },
+    ]);
+    expect(await outcomeOf(queue, failed)).toMatchObject({ status: 'failed', total_requests: 0 });
+
+    const late = randomUUID();
+    await queue.add(SHARD_JOB, shardJob(late, '/late', { start_at_epoch_ms: Date.now() - 60_000 }));
+    expect(await readShardEvents(redis, late, ended)).toEqual([
+      {
+        type: 'failed',
+        agent_index: 0,
+        message: expect.stringMatching(/reached agent .* 58 s after its run should have ended/) as string,
+      },
+    ]);
+
+    // The agent is stopped (Ctrl-C) while its shard runs: the shard ends stopped, its figures written.
+    target.reset();
+    const running = randomUUID();
+    await queue.add(
+      SHARD_JOB,
+      shardJob(running, '/agent-stop', { duration_seconds: 30, start_at_epoch_ms: Date.now() + 300 }),
+    );
+    await readShardEvents(redis, running, (ev) => ev.some((e) => e.type === 'interval'));
+    await agent.stop();
+    await agent.closed;
+    const events = await readShardEvents(redis, running, ended, 1000);
+    expect(events.at(-1)).toMatchObject({ type: 'done', status: 'stopped', total_requests: target.count });
+    expect(intervalRequests(events)).toBe(target.count);
+    expect(await redis.exists(agentHeartbeatKey(agent.registration.agent_id))).toBe(0);
+  });
+
   it('refuses to start with words: a refused token, an older server, a server without Redis, an unreachable Redis', async () => {
     await expect(runAgent({ server: server.url, token: 'wrong', logger: quiet })).rejects.toThrow(
       `the server at ${server.url} refused the token (401: The API token is not valid)`,

@@ -165,6 +165,13 @@ export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
     name: `${name} (${agentId})`,
   });
   worker.on('error', (error) => logger.warn({ queue: registration.queue }, `queue: ${error.message}`));
+  // A job this agent could not read (its shards' own failures are answers, not errors).
+  worker.on('failed', (job, error) =>
+    logger.error(
+      { queue: registration.queue, job: job?.id },
+      `shard job ${job?.id ?? '?'}: ${error.message}`,
+    ),
+  );
   try {
     await worker.waitUntilReady();
   } catch (error) {
