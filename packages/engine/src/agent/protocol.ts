@@ -1,5 +1,6 @@
 /**
- * The contract between the server and its load agents (docs/scale-out.md, docs/design.md §8).
+ * The contract between the server and its load agents (docs/scale-out.md, docs/design.md §8,
+ * docs/adr/0021-load-agents.md).
  *
  * An agent is the `aqa agent` program on any machine. It registers with the server over HTTP with an
  * API token (it never touches the database), then takes **shards** of runs from its own BullMQ queue
@@ -95,7 +96,13 @@ export interface ShardJob {
   guard: TargetGuardSettings | null;
 }
 
-/** One entry of runStreamKey(run), in the order an agent wrote it. */
+/**
+ * One entry of runStreamKey(run), in the order an agent wrote it: `ready`, its workers' `interval`s,
+ * then `done`; or `failed` alone when the shard could not start (a plan that cannot run, more users
+ * than the agent holds, a shard that reached the agent after its run's end), or after `ready` when the
+ * engine failed. A shard stopped before its start still writes ready, its workers' final (empty)
+ * intervals and `done` stopped, and sends no request.
+ */
 export type ShardEvent =
   /** The agent's workers are ready; `shards` worker threads will report. */
   | { type: 'ready'; agent_index: number; agent_id: string; shards: number }
