@@ -453,18 +453,41 @@ function agentProblems(manifests: Manifest[], options: Set<string>): string[] {
   return problems;
 }
 
+/** `aqa agent <args>` of the engine's command line (its source, run by tsx), as the pods would run it. */
+const aqaAgent = (args: string[]): Promise<Output> =>
+  runNode(['--import', 'tsx', join(ROOT, 'packages/engine/src/cli/main.ts'), 'agent', ...args]);
+
 /** The options of `aqa agent`, from the program's own help (`aqa agent --help`). */
 async function agentOptions(): Promise<Set<string>> {
-  const output = await runNode([
-    '--import',
-    'tsx',
-    join(ROOT, 'packages/engine/src/cli/main.ts'),
-    'agent',
-    '--help',
-  ]);
+  const output = await aqaAgent(['--help']);
   if (output.code !== 0 || !output.stdout.includes('aqa agent'))
     throw new Error(`aqa agent --help did not answer its help (exit ${output.code}): ${output.stderr}`);
   return new Set([...output.stdout.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((m) => m[0]));
+}
+
+/**
+ * Each agent container's arguments given to the real `aqa agent` parser, with its $(VARS) filled in and
+ * --help last: a strict parser refuses an unknown option or a missing value (exit 2) before it would
+ * print the help (exit 0).
+ */
+async function agentParserProblems(manifests: Manifest[]): Promise<string[]> {
+  const runs = pods(manifests).flatMap((pod) =>
+    pod.spec.containers.flatMap((c) => {
+      const args = agentArguments(c);
+      if (args === null) return [];
+      const filled = args.map((arg) =>
+        arg.replace(/\$\(([A-Z_]+)\)/g, (_all, name: string) => name.toLowerCase()),
+      );
+      return [
+        aqaAgent([...filled, '--help']).then((output) =>
+          output.code === 0
+            ? []
+            : [`${where(pod, c)}: aqa agent ${filled.join(' ')}: ${output.stderr.trim()}`],
+        ),
+      ];
+    }),
+  );
+  return (await Promise.all(runs)).flat();
 }
 
 // ——— The image ———
@@ -616,9 +639,10 @@ describe('the manifests under deploy/kubernetes', () => {
     expect(serverProblems(manifests, variables)).toEqual([]);
   });
 
-  it('run the agents with options of aqa agent and the program their init container saves', () => {
+  it('run the agents with options of aqa agent and the program their init container saves', async () => {
     expect(options).toContain('--name');
     expect(agentProblems(manifests, options)).toEqual([]);
+    expect(await agentParserProblems(manifests)).toEqual([]);
   });
 
   it('build the server image from paths, workspaces and a command that exist', () => {
@@ -701,7 +725,7 @@ describe('the checks find what is wrong', () => {
     ]);
   });
 
-  it('an option aqa agent does not have, a variable it does not read, more cores than the CPU limit', () => {
+  it('an option aqa agent does not have, a variable it does not read, more cores than the CPU limit', async () => {
     const broken = clone(manifests);
     const agent = firstContainer(doc(broken, 'agents/pool/agents-pool.yaml'));
     const command = agent.command ?? [];
@@ -715,6 +739,8 @@ describe('the checks find what is wrong', () => {
       `${at}: aqa agent does not read AQA_REDIS, and the command does not use it`,
       `${at}: --cores 4 is more than the CPU limit`,
     ]);
+    const [refused] = await agentParserProblems(broken.filter((m) => m.file.endsWith('agents-pool.yaml')));
+    expect(refused).toMatch(/Unknown option '--nmae'/);
   });
 
   it('a Dockerfile that misses a workspace, copies a missing path or exposes another port', () => {
