@@ -39,15 +39,7 @@ export class ShardStreamReader {
     while (!this.ending) {
       let reply: StreamReply;
       try {
-        reply = (await this.redis.xread(
-          'COUNT',
-          BATCH,
-          'BLOCK',
-          BLOCK_MS,
-          'STREAMS',
-          key,
-          lastId,
-        )) as StreamReply;
+        reply = await this.redis.xread('COUNT', BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', key, lastId);
         lastError = '';
       } catch (error) {
         const err = error instanceof Error ? error : new Error(String(error));

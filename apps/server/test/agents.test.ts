@@ -1,0 +1,373 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  Histogram,
+  runStreamKey,
+  type AgentRegistration,
+  type ShardEvent,
+  type ShardIntervalWire,
+} from '@aqa/engine';
+import type { AgentInfo, TestResult } from '@aqa/plan';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCountingTarget, type CountingTarget } from './counting-target';
+import { closeTestServer, registerAndLogin, startTestServer, type TestServer } from './helpers';
+import { waitFor } from './wait-for';
+
+/*
+ * Runs on load agents (docs/adr/0021-load-agents.md "Server side"), for real: a server listening on a
+ * port with the throw-away Redis, three `aqa agent` processes registered over HTTP with an API token,
+ * and a local target that counts what it receives. The merged figures are checked against the target
+ * and against a merge of the agents' own interval reports, read from the run's Redis stream.
+ */
+
+const REDIS_URL = process.env.AQA_TEST_REDIS_URL ?? '';
+/** Values of {{sequence_number,N}} cycle after N: far more than a short run sends, so none may repeat. */
+const SEQUENCE_N = 1_000_000;
+
+interface AgentProcess {
+  name: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+let server: TestServer;
+let baseUrl: string;
+let target: CountingTarget;
+let session: string;
+let apiToken: string;
+let planId: string;
+/** The served command line (GET /downloads/aqa.mjs), in a folder of its own as an agent machine has it. */
+let cliFile: string;
+let cliDir: string;
+const agents: AgentProcess[] = [];
+
+function startAgent(name: string): AgentProcess {
+  const child = spawn(
+    process.execPath,
+    [cliFile, 'agent', '--server', baseUrl, '--token', apiToken, '--name', name, '--cores', '1'],
+    { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { name, child, output: () => output };
+}
+
+async function call<T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token = session) {
+  const response = await server.request({ method, url, token, ...(body === undefined ? {} : { body }) });
+  return { status: response.statusCode, body: (response.body === '' ? undefined : response.json()) as T };
+}
+
+async function onlineAgents(): Promise<AgentInfo[]> {
+  return (await call<AgentInfo[]>('GET', '/api/agents')).body.filter((a) => a.online);
+}
+
+async function finished(runId: string, timeoutMs = 40_000): Promise<TestResult> {
+  return waitFor(
+    `run ${runId} to end`,
+    async () => {
+      const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+      return body.intermediate ? undefined : body;
+    },
+    timeoutMs,
+  );
+}
+
+/**
+ * Every event the agents write to the run's stream, read beside the server's own reader until each
+ * agent said done or failed (the server deletes the stream once the run ends).
+ */
+async function readStream(runId: string, agentCount: number): Promise<ShardEvent[]> {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
+  const events: ShardEvent[] = [];
+  let lastId = '0';
+  const until = Date.now() + 40_000;
+  try {
+    while (events.filter((e) => e.type === 'done' || e.type === 'failed').length < agentCount) {
+      if (Date.now() > until) throw new Error(`the stream of ${runId} did not end: ${events.length} events`);
+      const reply = await redis.xread('BLOCK', 200, 'STREAMS', runStreamKey(runId), lastId);
+      for (const [, entries] of reply ?? []) {
+        for (const [id, fields] of entries) {
+          lastId = id;
+          events.push(JSON.parse(fields[1]!) as ShardEvent);
+        }
+      }
+    }
+    return events;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The p50 and p99 of every interval report merged with the engine's Histogram, in ms as the summary has them. */
+function percentilesOf(wires: ShardIntervalWire[]): { p50: number; p99: number; count: number } {
+  const h = new Histogram();
+  for (const wire of wires) for (const step of wire.steps) h.addEncoded(step.histogram);
+  const ms = (us: number) => Math.round((us / 1000) * 1000) / 1000;
+  return { p50: ms(h.valueAtPercentile(50)), p99: ms(h.valueAtPercentile(99)), count: h.totalCount };
+}
+
+beforeAll(async () => {
+  if (REDIS_URL === '')
+    throw new Error('AQA_TEST_REDIS_URL is not set: the vitest global set-up starts Redis');
+  target = await startCountingTarget();
+  server = await startTestServer({
+    REDIS_URL,
+    LOGIN_RATE_LIMIT_PER_IP: '1000',
+    REGISTER_RATE_LIMIT_PER_IP: '1000',
+    EXTERNAL_TOOLS: 'off',
+  });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the server does not listen');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+  session = (await registerAndLogin(server)).token;
+  apiToken = (await call<{ token: string }>('POST', '/api/tokens', { name: 'agents' })).body.token;
+  const saved = await call<{ id: string }>('POST', '/api/save-test-plan', {
+    name: 'On agents',
+    tool: 'k6',
+    concurrent_users: 6,
+    duration: 1,
+    urls: [
+      {
+        method: 'GET',
+        url: `${target.origin}/seq/{{sequence_number,${SEQUENCE_N}}}`,
+        name: 'Numbered',
+        thinkTime: '20ms',
+      },
+    ],
+  });
+  planId = saved.body.id;
+  const download = await fetch(`${baseUrl}/downloads/aqa.mjs`);
+  if (download.status !== 200) throw new Error(`GET /downloads/aqa.mjs answered ${download.status}`);
+  cliDir = mkdtempSync(join(tmpdir(), 'aqa-agents-test-'));
+  cliFile = join(cliDir, 'aqa.mjs');
+  writeFileSync(cliFile, Buffer.from(await download.arrayBuffer()));
+  for (const name of ['agent-a', 'agent-b', 'agent-c']) agents.push(startAgent(name));
+  await waitFor(
+    'three agents online',
+    async () => ((await onlineAgents()).length === 3 ? true : undefined),
+    30_000,
+  ).catch((error: unknown) => {
+    throw new Error(`${String(error)}\n${agents.map((a) => `${a.name}: ${a.output()}`).join('\n')}`);
+  });
+}, 60_000);
+
+afterAll(async () => {
+  for (const agent of agents) if (agent.child.exitCode === null) agent.child.kill('SIGKILL');
+  await closeTestServer(server);
+  await target?.close();
+  if (cliDir !== undefined) rmSync(cliDir, { recursive: true, force: true });
+});
+
+describe('runs on load agents', () => {
+  it('splits 6 users over 3 agent processes and merges exactly what the target received', async () => {
+    await target.reset();
+    const started = await call<{ test_id: string; engine: string; engine_note: string }>(
+      'POST',
+      '/api/run-test',
+      { plan_id: planId, duration_seconds: 3, agents: 3 },
+    );
+    expect(started.status).toBe(201);
+    expect(started.body.engine_note).toBe(
+      'ran with the built-in engine on 3 load agents: agent-a, agent-b, agent-c',
+    );
+    const runId = started.body.test_id;
+    const stream = readStream(runId, 3);
+    // While it runs: the agents say which run they run, and the live result shows their part.
+    const busy = await waitFor('the agents to take their shards', async () => {
+      const online = await onlineAgents();
+      return online.filter((a) => a.run_id === runId).length === 3 ? online : undefined;
+    });
+    expect(busy).toHaveLength(3);
+    const live = await waitFor('live figures of every agent', async () => {
+      const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+      return body.agents.every((a) => a.status === 'running' && a.requests > 0) ? body : undefined;
+    }).catch(async (error: unknown) => {
+      const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+      throw new Error(
+        `${String(error)}: ${JSON.stringify(body)}\n${agents.map((a) => `${a.name}: ${a.output()}`).join('\n')}`,
+      );
+    });
+    expect(live.agents.map((a) => a.users)).toEqual([2, 2, 2]);
+
+    const events = await stream;
+    const result = await finished(runId);
+    const counts = await target.counts();
+    const seqPaths = Object.entries(counts.byPath).filter(([path]) => path.startsWith('/seq/'));
+    const sent = seqPaths.reduce((n, [, c]) => n + c, 0);
+
+    expect(result.status).toBe('completed');
+    expect(result.partial).toBe(false);
+    expect(result.summary?.total_requests).toBe(sent);
+    expect(sent).toBeGreaterThan(100);
+    // Each agent ran 2 users and shows its own requests, which add up to the merged total.
+    expect(result.agents.map((a) => [a.name, a.users, a.status, a.error])).toEqual([
+      ['agent-a', 2, 'done', null],
+      ['agent-b', 2, 'done', null],
+      ['agent-c', 2, 'done', null],
+    ]);
+    for (const agent of result.agents) expect(agent.requests).toBeGreaterThan(0);
+    expect(result.agents.reduce((n, a) => n + a.requests, 0)).toBe(sent);
+    // {{sequence_number,N}} is split by stride: no value was sent twice, across all three agents.
+    expect(seqPaths.every(([, c]) => c === 1)).toBe(true);
+    expect(seqPaths).toHaveLength(sent);
+
+    // The merged percentiles are those of the agents' own histograms merged again here.
+    const wires = events.flatMap((e) => (e.type === 'interval' ? [e.wire] : []));
+    const byAgent = [0, 1, 2].map((i) =>
+      events
+        .filter((e) => e.type === 'interval' && e.agent_index === i)
+        .reduce((n, e) => n + (e.type === 'interval' ? e.wire.steps[0]!.requests : 0), 0),
+    );
+    expect(byAgent).toEqual(result.agents.map((a) => a.requests));
+    const merged = percentilesOf(wires);
+    expect(merged.count).toBe(sent);
+    expect(result.summary?.percentile_50).toBe(merged.p50);
+    expect(result.summary?.percentile_99).toBe(merged.p99);
+    // The stream is gone once the run is stored, and the agents are idle again.
+    await waitFor('the agents to be idle', async () =>
+      (await onlineAgents()).every((a) => a.run_id === null) ? true : undefined,
+    );
+  }, 40_000);
+
+  it('goes on without an agent killed mid-run, names it, and marks the result partial', async () => {
+    const started = await call<{ test_id: string }>('POST', '/api/run-test', {
+      plan_id: planId,
+      duration_seconds: 9,
+      agents: 3,
+    });
+    expect(started.status).toBe(201);
+    const runId = started.body.test_id;
+    await waitFor(
+      'every agent to report',
+      async () => {
+        const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+        return body.agents.every((a) => a.requests > 0) ? true : undefined;
+      },
+      15_000,
+    );
+    const victim = agents[2]!;
+    victim.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    const lost = await waitFor(
+      'the killed agent to be lost',
+      async () => {
+        const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+        return body.agents.find((a) => a.name === victim.name && a.status === 'lost');
+      },
+      15_000,
+    );
+    expect(Date.now() - killedAt).toBeLessThan(7_500);
+    expect(lost.error).toMatch(/^agent agent-c stopped sending heartbeats at second \d+$/);
+
+    const result = await finished(runId);
+    expect(result.status).toBe('completed');
+    expect(result.partial).toBe(true);
+    expect(result.agents.map((a) => [a.name, a.status])).toEqual([
+      ['agent-a', 'done'],
+      ['agent-b', 'done'],
+      ['agent-c', 'lost'],
+    ]);
+    expect(result.agents[2]!.error).toBe(lost.error);
+    // The others' data is all there: every request they (and the lost agent before it died) reported.
+    expect(result.summary?.total_requests).toBe(result.agents.reduce((n, a) => n + a.requests, 0));
+    expect(result.agents[0]!.requests).toBeGreaterThan(result.agents[2]!.requests);
+  }, 40_000);
+
+  it('refuses a run on more agents than are online and idle, with the numbers and what to do', async () => {
+    await waitFor('two agents online', async () => ((await onlineAgents()).length === 2 ? true : undefined));
+    const refused = await call<{ detail: string }>('POST', '/api/run-test', {
+      plan_id: planId,
+      duration_seconds: 3,
+      agents: 3,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe(
+      'Only 2 of your agents are online and idle; this run asks for 3. Start more with `aqa agent --server URL --token T`, or run on this server.',
+    );
+    const tooFewUsers = await call<{ detail: string }>('POST', '/api/run-test', {
+      plan_id: planId,
+      concurrent_users: 1,
+      duration_seconds: 3,
+      agents: 2,
+    });
+    expect(tooFewUsers.body.detail).toBe(
+      'This run has 1 virtual user; a run on 2 agents needs at least one user per agent.',
+    );
+    const notWhole = await call<{ detail: string }>('POST', '/api/run-test', {
+      plan_id: planId,
+      agents: 1.5,
+    });
+    expect(notWhole.body.detail).toContain('agents must be a whole number of load agents from 1 to 50');
+  });
+
+  it("keeps each user's agents to themselves", async () => {
+    const other = (await registerAndLogin(server)).token;
+    const mine = (await call<AgentInfo[]>('GET', '/api/agents')).body;
+    expect(mine.map((a) => a.name)).toEqual(['agent-a', 'agent-b', 'agent-c']);
+    expect((await call<AgentInfo[]>('GET', '/api/agents', undefined, other)).body).toEqual([]);
+    const forget = await call('DELETE', `/api/agents/${mine[0]!.agent_id}`, undefined, other);
+    expect(forget.status).toBe(404);
+    const planOfOther = await call<{ id: string }>(
+      'POST',
+      '/api/save-test-plan',
+      { name: 'Other', tool: 'k6', concurrent_users: 2, duration: 1, urls: [{ url: `${target.origin}/x` }] },
+      other,
+    );
+    const refused = await call<{ detail: string }>(
+      'POST',
+      '/api/run-test',
+      { plan_id: planOfOther.body.id, agents: 1 },
+      other,
+    );
+    expect(refused.body.detail).toMatch(/^None of your agents is online and idle; this run asks for 1\./);
+    // The owner forgets the killed agent: it is gone from the list.
+    const lost = mine.find((a) => a.name === 'agent-c')!;
+    expect((await call('DELETE', `/api/agents/${lost.agent_id}`)).status).toBe(204);
+    expect((await call<AgentInfo[]>('GET', '/api/agents')).body.map((a) => a.name)).toEqual([
+      'agent-a',
+      'agent-b',
+    ]);
+  });
+
+  it('says Redis is needed when the server has none, and refuses an agent of another protocol', async () => {
+    const plain = await startTestServer();
+    try {
+      const { token } = await registerAndLogin(plain);
+      const registered = await plain.request({
+        method: 'POST',
+        url: '/api/agents/register',
+        token,
+        body: { name: 'x', host: 'h', cores: 1, protocol: 1, version: '0.1.0' },
+      });
+      expect(registered.statusCode).toBe(503);
+      expect(registered.json<{ code: string; detail: string }>()).toMatchObject({
+        code: 'AGENTS_UNAVAILABLE',
+        detail: expect.stringMatching(/^Load agents need Redis: set REDIS_URL on the server/) as unknown,
+      });
+    } finally {
+      await closeTestServer(plain);
+    }
+    const otherProtocol = await call<{ detail: string }>(
+      'POST',
+      '/api/agents/register',
+      { name: 'old', host: 'h', cores: 1, protocol: 99, version: '0.0.1' },
+      apiToken,
+    );
+    expect(otherProtocol.status).toBe(400);
+    expect(otherProtocol.body.detail).toContain('This agent speaks agent protocol 99; this server speaks 1.');
+    const fine = await call<AgentRegistration>(
+      'POST',
+      '/api/agents/register',
+      { name: 'by-hand', host: 'h', cores: 2, protocol: 1, version: '0.1.0' },
+      apiToken,
+    );
+    expect(fine.status).toBe(200);
+    expect(fine.body.redis_url).toBe(REDIS_URL);
+    expect(fine.body.queue).toBe(`agent-${fine.body.agent_id}`);
+  });
+});
