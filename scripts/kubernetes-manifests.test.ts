@@ -23,9 +23,10 @@ import { fileURLToPath } from 'node:url';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { ConfigError, parseConfig } from '../apps/server/src/config';
+import { main as aqaMain } from '../packages/engine/src/cli/cli';
 import { SERVER_ENV, TOKEN_ENV } from '../packages/engine/src/cli/remote-client';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -453,9 +454,26 @@ function agentProblems(manifests: Manifest[], options: Set<string>): string[] {
   return problems;
 }
 
-/** `aqa agent <args>` of the engine's command line (its source, run by tsx), as the pods would run it. */
-const aqaAgent = (args: string[]): Promise<Output> =>
-  runNode(['--import', 'tsx', join(ROOT, 'packages/engine/src/cli/main.ts'), 'agent', ...args]);
+/**
+ * `aqa agent <args>` through the command line's own entry (packages/engine/src/cli/cli.ts `main`, the
+ * code of the aqa.mjs the pods run), in this process: what it writes is caught, not printed.
+ */
+async function aqaAgent(args: string[]): Promise<Output> {
+  const output: Output = { code: null, stdout: '', stderr: '' };
+  const catcher = (stream: 'stdout' | 'stderr') => (chunk: string | Uint8Array) => {
+    output[stream] += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+    return true;
+  };
+  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(catcher('stdout'));
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(catcher('stderr'));
+  try {
+    output.code = await aqaMain(['agent', ...args]);
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+  return output;
+}
 
 /** The options of `aqa agent`, from the program's own help (`aqa agent --help`). */
 async function agentOptions(): Promise<Set<string>> {
