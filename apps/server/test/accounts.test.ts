@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { REGISTRATION_ERRORS, SIGN_UP_CLOSED_MESSAGE } from '@aqa/plan';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
 import { newRegistration, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
+import { openTestSql } from './test-database';
 
 let server: TestServer;
 /** Every password and token the tests used; none may appear in a response other than the login answer. */
@@ -324,10 +323,18 @@ describe('one transaction for the password change (docs/design.md §11)', () => 
   it('keeps the old password when the other sessions cannot be ended', async () => {
     const { token: current, registration } = await registerAndLogin(server);
     const other = (await login(registration.email, registration.password)).json<{ token: string }>().token;
-    // A second connection to the same file makes the revocation fail inside the change.
-    const sqlite = new Database(join(server.dataDir, 'anybodyqa.db'));
-    sqlite.exec(`CREATE TRIGGER refuse_revoke BEFORE UPDATE OF revoked_at ON sessions
-                 BEGIN SELECT RAISE(ABORT, 'revocation refused by the test'); END`);
+    // A second connection to the same store makes the revocation fail inside the change: a trigger,
+    // in each store's words.
+    const sql = openTestSql(server.database);
+    if (sql.dialect === 'postgres') {
+      await sql.run(`CREATE FUNCTION refuse_revoke() RETURNS trigger LANGUAGE plpgsql
+                     AS $$ BEGIN RAISE EXCEPTION 'revocation refused by the test'; END $$`);
+      await sql.run(`CREATE TRIGGER refuse_revoke BEFORE UPDATE OF revoked_at ON sessions
+                     FOR EACH ROW EXECUTE FUNCTION refuse_revoke()`);
+    } else {
+      await sql.run(`CREATE TRIGGER refuse_revoke BEFORE UPDATE OF revoked_at ON sessions
+                     BEGIN SELECT RAISE(ABORT, 'revocation refused by the test'); END`);
+    }
     try {
       const change = await server.request({
         method: 'POST',
@@ -342,8 +349,13 @@ describe('one transaction for the password change (docs/design.md §11)', () => 
       passwordsUsed.add('never-stored-1');
       expect(change.statusCode).toBe(500);
     } finally {
-      sqlite.exec('DROP TRIGGER refuse_revoke');
-      sqlite.close();
+      if (sql.dialect === 'postgres') {
+        await sql.run('DROP TRIGGER refuse_revoke ON sessions');
+        await sql.run('DROP FUNCTION refuse_revoke()');
+      } else {
+        await sql.run('DROP TRIGGER refuse_revoke');
+      }
+      await sql.close();
     }
     expect((await server.request({ method: 'GET', url: '/api/me', token: other })).statusCode).toBe(200);
     expect((await login(registration.email, 'never-stored-1')).statusCode).toBe(401);

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { API_TOKEN_MESSAGES, API_TOKENS_PER_USER, type ApiTokenCreated, type ApiTokenList } from '@aqa/plan';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ONLY_API_ROUTES } from '../src/auth/authenticate';
 import {
@@ -11,6 +9,7 @@ import {
   type SignedInUser,
   type TestServer,
 } from './helpers';
+import { withTestSql } from './test-database';
 
 /*
  * API tokens for CI (docs/adr/0012-api-tokens-and-sessions.md): created from a session, shown once,
@@ -57,13 +56,8 @@ async function savePlan(user: { token: string }, name: string) {
   return response.json<{ id: string }>().id;
 }
 
-function readTokenRows(): Record<string, unknown>[] {
-  const sqlite = new Database(join(server.dataDir, 'anybodyqa.db'), { readonly: true });
-  try {
-    return sqlite.prepare('select * from api_tokens').all() as Record<string, unknown>[];
-  } finally {
-    sqlite.close();
-  }
+function readTokenRows(): Promise<Record<string, unknown>[]> {
+  return withTestSql(server.database, (sql) => sql.all('select * from api_tokens'));
 }
 
 describe('API tokens', () => {
@@ -89,10 +83,10 @@ describe('API tokens', () => {
     expect(listed.json<ApiTokenList>()).toEqual({ tokens: [withoutToken], limit: API_TOKENS_PER_USER });
 
     // The database holds the sha256 of the token, and the token nowhere.
-    const rows = readTokenRows().filter((row) => row.id === created.id);
+    const rows = (await readTokenRows()).filter((row) => row.id === created.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.token_hash).toBe(hash);
-    expect(JSON.stringify(readTokenRows())).not.toContain(created.token.slice(4));
+    expect(JSON.stringify(await readTokenRows())).not.toContain(created.token.slice(4));
 
     // The token acts for Alice: her plans, her profile, and user_email may name only her.
     const plans = await server.request({ method: 'GET', url: '/api/get-test-plans', token: created.token });

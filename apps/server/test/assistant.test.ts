@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { AskAnswer, AssistantFigure, Conversation, Finding, ResultSummary, Review } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/database';
@@ -239,7 +238,7 @@ beforeAll(async () => {
     AQA_LLM_MODEL: 'fake-model',
     AQA_LLM_API_KEY: 'sk-test-key',
   });
-  db = openDatabase({ kind: 'sqlite', path: join(server.dataDir, 'anybodyqa.db') });
+  db = openDatabase(server.database);
   [alice, bob] = [await signIn(server, db), await signIn(server, db)];
 
   const assertion = { assertionType: 'status', assertionValue: '200' };
@@ -710,7 +709,7 @@ describe('Ask James with a model configured', () => {
   let carolPlanId = '';
 
   beforeAll(async () => {
-    const modelDb = openDatabase({ kind: 'sqlite', path: join(modelServer.dataDir, 'anybodyqa.db') });
+    const modelDb = openDatabase(modelServer.database);
     carol = await signIn(modelServer, modelDb);
     await modelDb.destroy();
     ({ id: carolPlanId } = await ok<{ id: string }>(

@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import {
@@ -9,6 +7,7 @@ import {
   type RequestOptions,
   type TestServer,
 } from './helpers';
+import { withTestSql } from './test-database';
 
 /*
  * Runs that ended early — stopped, or failed part-way — can be compared and made the baseline when they
@@ -144,24 +143,24 @@ beforeAll(async () => {
   // completed is stored with a summary that counted nothing (the engine's timing cannot be relied on
   // to stop that early, so its row is set so).
   await server.close();
-  const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
-  try {
-    sqlite.prepare("update runs set status = 'running', ended_at = null where id = ?").run(runs.interrupted);
-    sqlite
-      .prepare(
-        "update runs set status = 'running', ended_at = null, summary = null, total_requests = null where id = ?",
-      )
-      .run(runs.interruptedEmpty);
+  await withTestSql(server.database, async (sql) => {
+    await sql.run("update runs set status = 'running', ended_at = null where id = ?", runs.interrupted);
+    await sql.run(
+      "update runs set status = 'running', ended_at = null, summary = null, total_requests = null where id = ?",
+      runs.interruptedEmpty,
+    );
     // Nothing of it was stored: the next start rebuilds an interrupted run from its stored seconds.
-    sqlite.prepare('delete from run_points where run_id = ?').run(runs.interruptedEmpty);
-    sqlite
-      .prepare(
-        "update runs set summary = json_set(summary, '$.total_requests', 0), total_requests = 0 where id = ?",
-      )
-      .run(runs.stoppedEmpty);
-  } finally {
-    sqlite.close();
-  }
+    await sql.run('delete from run_points where run_id = ?', runs.interruptedEmpty);
+    // The summary is JSON text; each store has its own function to change one of its fields.
+    const noRequests =
+      sql.dialect === 'postgres'
+        ? "jsonb_set(summary::jsonb, '{total_requests}', '0')::text"
+        : "json_set(summary, '$.total_requests', 0)";
+    await sql.run(
+      `update runs set summary = ${noRequests}, total_requests = 0 where id = ?`,
+      runs.stoppedEmpty,
+    );
+  });
   server = await startTestServer({ EXTERNAL_TOOLS: 'off' }, dataDir);
   const login = await server.request({
     method: 'POST',
@@ -178,30 +177,25 @@ afterAll(async () => {
 });
 
 describe('runs that ended early, in comparisons and baselines', () => {
-  it('the runs are what the tests need', () => {
-    const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
-    try {
-      const row = (id: string) =>
-        sqlite.prepare('select status, error, total_requests from runs where id = ?').get(id) as {
-          status: string;
-          error: string | null;
-          total_requests: number | null;
-        };
-      expect(row(runs.completed)).toMatchObject({ status: 'completed' });
-      expect(row(runs.completed).total_requests).toBeGreaterThan(0);
-      expect(row(runs.stopped)).toMatchObject({ status: 'stopped' });
-      expect(row(runs.stopped).total_requests).toBeGreaterThan(0);
-      expect(row(runs.stoppedEmpty)).toMatchObject({ status: 'stopped' });
-      expect(row(runs.stoppedEmpty).total_requests).toBe(0);
-      expect(row(runs.interrupted)).toMatchObject({
-        status: 'interrupted',
-        error: 'interrupted by a server restart',
-      });
-      expect(row(runs.interrupted).total_requests).toBeGreaterThan(0);
-      expect(row(runs.interruptedEmpty)).toMatchObject({ status: 'interrupted', total_requests: null });
-    } finally {
-      sqlite.close();
-    }
+  it('the runs are what the tests need', async () => {
+    const rows = await withTestSql(server.database, (sql) =>
+      sql.all<{ id: string; status: string; error: string | null; total_requests: number | null }>(
+        'select id, status, error, total_requests from runs',
+      ),
+    );
+    const row = (id: string) => rows.find((r) => r.id === id)!;
+    expect(row(runs.completed)).toMatchObject({ status: 'completed' });
+    expect(row(runs.completed).total_requests).toBeGreaterThan(0);
+    expect(row(runs.stopped)).toMatchObject({ status: 'stopped' });
+    expect(row(runs.stopped).total_requests).toBeGreaterThan(0);
+    expect(row(runs.stoppedEmpty)).toMatchObject({ status: 'stopped' });
+    expect(row(runs.stoppedEmpty).total_requests).toBe(0);
+    expect(row(runs.interrupted)).toMatchObject({
+      status: 'interrupted',
+      error: 'interrupted by a server restart',
+    });
+    expect(row(runs.interrupted).total_requests).toBeGreaterThan(0);
+    expect(row(runs.interruptedEmpty)).toMatchObject({ status: 'interrupted', total_requests: null });
   });
 });
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import {
@@ -11,6 +10,7 @@ import {
   type RequestOptions,
   type TestServer,
 } from './helpers';
+import { withTestSql } from './test-database';
 
 /*
  * The cross-user matrix (docs/design.md §11, "Probes and backups"): every operation of the OpenAPI document that
@@ -61,7 +61,7 @@ interface OpenApiDocument {
 
 type Method = RequestOptions['method'];
 /** Performance plans and runs, functional plans (fplan) and runs (frun), UI runs' screenshots (shot), API tokens. */
-type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'token' | 'any';
+type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'token' | 'agent' | 'any';
 
 /** A place in a request where an id goes. */
 interface IdSlot {
@@ -112,6 +112,8 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /api/me/password': "the caller's own password",
   'POST /api/tokens': 'creates an API token of the caller',
   'GET /api/tokens': "the caller's own API tokens",
+  'POST /api/agents/register': 'registers a load agent of the caller',
+  'GET /api/agents': "the caller's own load agents",
   'GET /api/engines': 'the engines installed on the server, the same for everyone',
   'POST /api/parse-swagger': 'turns the uploaded document into a plan; stores nothing',
   'POST /api/parse-postman': 'turns the uploaded collection into a plan; stores nothing',
@@ -184,6 +186,7 @@ function isIdName(name: string): boolean {
 
 function kindOf(name: string, path: string): IdKind {
   if (path.startsWith('/api/tokens/')) return 'token';
+  if (path.startsWith('/api/agents/')) return 'agent';
   // Functional calls name their plan by id or plan_id on the plan calls, and their run on the others.
   if (path.startsWith('/api/functional/')) {
     // GET screenshot/{testId}/{shotId}: a run, and one of its screenshots.
@@ -289,6 +292,8 @@ interface Person {
   shotId: string;
   /** An API token for CI (its id; the token is never used here). */
   apiTokenId: string;
+  /** A load agent registered with that token (docs/adr/0021-load-agents.md); only its owner's runs use it. */
+  agentId: string;
 }
 
 let server: TestServer;
@@ -336,11 +341,23 @@ async function makePerson(
     company: `Company ${secret[label]}`,
   });
   const me = await ok<{ user: { id: string } }>({ method: 'GET', url: '/api/me', token });
-  const apiToken = await ok<{ id: string }>(
+  const apiToken = await ok<{ id: string; token: string }>(
     { method: 'POST', url: '/api/tokens', token, body: { name: `CI ${secret[label]}` } },
     201,
   );
-  return { token, email: registration.email, userId: me.user.id, apiTokenId: apiToken.id };
+  const agent = await ok<{ agent_id: string }>({
+    method: 'POST',
+    url: '/api/agents/register',
+    token: apiToken.token,
+    body: { name: `Agent ${secret[label]}`, host: 'matrix', cores: 1, protocol: 1, version: '0.1.0' },
+  });
+  return {
+    token,
+    email: registration.email,
+    userId: me.user.id,
+    apiTokenId: apiToken.id,
+    agentId: agent.agent_id,
+  };
 }
 
 async function savePlan(person: { token: string }, label: Label, users = 2) {
@@ -443,6 +460,8 @@ beforeAll(async () => {
     MAX_RUNS_PER_USER: '8',
     MAX_RUNS_PER_SERVER: '12',
     EXTERNAL_TOOLS: 'off',
+    // Load agents register in Redis: a database index of the throw-away Redis for this file alone.
+    REDIS_URL: `${process.env.AQA_TEST_REDIS_URL ?? ''}/3`,
     JMETER_CMD: noTool,
     K6_CMD: noTool,
     LOCUST_CMD: noTool,
@@ -535,70 +554,64 @@ afterAll(async () => {
   if (server !== undefined) removeDir(server.dataDir);
 });
 
-// ── The owner's rows, straight from SQLite ───────────────────────────────────────────────────────
+// ── The owner's rows, straight from the store ────────────────────────────────────────────────────
 
 /**
  * Every row that is not the other user's (the owner's account, sessions, plans, runs and their
  * points), as text. The owner's live run is left out: it writes its own points as it goes.
  */
-function snapshotOfEveryoneButOther(): string {
-  const sqlite = new Database(join(server.dataDir, 'anybodyqa.db'), { readonly: true });
-  try {
-    const rows = (query: string, ...args: unknown[]) => sqlite.prepare(query).all(...args);
+async function snapshotOfEveryoneButOther(): Promise<string> {
+  return withTestSql(server.database, async (sql) => {
+    const rows = (query: string, ...args: unknown[]) => sql.all(query, ...args);
+    // The JPEG bytes as hex text, in each store's words.
+    const jpegHex = sql.dialect === 'postgres' ? "encode(s.jpeg, 'hex')" : 'hex(s.jpeg)';
     return JSON.stringify({
-      users: rows('select * from users where id != ? order by id', other.userId),
-      sessions: rows('select * from sessions where user_id != ? order by id', other.userId),
-      api_tokens: rows('select * from api_tokens where user_id != ? order by id', other.userId),
-      plans: rows('select * from plans where user_id != ? order by id', other.userId),
-      runs: rows(
+      users: await rows('select * from users where id != ? order by id', other.userId),
+      sessions: await rows('select * from sessions where user_id != ? order by id', other.userId),
+      api_tokens: await rows('select * from api_tokens where user_id != ? order by id', other.userId),
+      plans: await rows('select * from plans where user_id != ? order by id', other.userId),
+      runs: await rows(
         'select * from runs where user_id != ? and id != ? order by id',
         other.userId,
         ownerLiveRunId,
       ),
-      functional_plans: rows('select * from functional_plans where user_id != ? order by id', other.userId),
-      functional_runs: rows('select * from functional_runs where user_id != ? order by id', other.userId),
-      functional_screenshots: rows(
-        `select s.id, s.run_id, s.seq, s.label, s.failure, hex(s.jpeg) as jpeg, s.created_at
+      functional_plans: await rows(
+        'select * from functional_plans where user_id != ? order by id',
+        other.userId,
+      ),
+      functional_runs: await rows(
+        'select * from functional_runs where user_id != ? order by id',
+        other.userId,
+      ),
+      functional_screenshots: await rows(
+        `select s.id, s.run_id, s.seq, s.label, s.failure, ${jpegHex} as jpeg, s.created_at
          from functional_screenshots s join functional_runs r on r.id = s.run_id
          where r.user_id != ? order by s.id`,
         other.userId,
       ),
-      run_points: rows(
+      run_points: await rows(
         `select p.* from run_points p join runs r on r.id = p.run_id
          where r.user_id != ? and r.id != ? order by p.run_id, p.step_index, p.second`,
         other.userId,
         ownerLiveRunId,
       ),
     });
-  } finally {
-    sqlite.close();
-  }
+  });
 }
 
 /** Rows of one user that point at another user's rows (a run of someone else's plan, a baseline of someone else's run). */
-function crossUserReferences(): unknown[] {
-  const sqlite = new Database(join(server.dataDir, 'anybodyqa.db'), { readonly: true });
-  try {
-    return [
-      ...sqlite
-        .prepare(
-          `select 'run' as row, r.id from runs r join plans p on p.id = r.plan_id where p.user_id != r.user_id`,
-        )
-        .all(),
-      ...sqlite
-        .prepare(
-          `select 'baseline' as row, p.id from plans p join runs r on r.id = p.baseline_run_id where p.user_id != r.user_id`,
-        )
-        .all(),
-      ...sqlite
-        .prepare(
-          `select 'functional run' as row, r.id from functional_runs r join functional_plans p on p.id = r.plan_id where p.user_id != r.user_id`,
-        )
-        .all(),
-    ];
-  } finally {
-    sqlite.close();
-  }
+function crossUserReferences(): Promise<unknown[]> {
+  return withTestSql(server.database, async (sql) => [
+    ...(await sql.all(
+      `select 'run' as row, r.id from runs r join plans p on p.id = r.plan_id where p.user_id != r.user_id`,
+    )),
+    ...(await sql.all(
+      `select 'baseline' as row, p.id from plans p join runs r on r.id = p.baseline_run_id where p.user_id != r.user_id`,
+    )),
+    ...(await sql.all(
+      `select 'functional run' as row, r.id from functional_runs r join functional_plans p on p.id = r.plan_id where p.user_id != r.user_id`,
+    )),
+  ]);
 }
 
 // ── Building and checking the calls ──────────────────────────────────────────────────────────────
@@ -630,6 +643,7 @@ function ownerIdsOf(kind: IdKind): string[] {
     frun: [owner.functionalRunId, owner.uiRunId, ownerLiveFunctionalRunId],
     shot: [owner.shotId],
     token: [owner.apiTokenId],
+    agent: [owner.agentId],
   });
 }
 
@@ -641,6 +655,7 @@ function ownIdsOf(person: Person, kind: IdKind): string[] {
     frun: [person.functionalRunId, person.uiRunId],
     shot: [person.shotId],
     token: [person.apiTokenId],
+    agent: [person.agentId],
   });
 }
 
@@ -702,6 +717,7 @@ function ownerTraces(withIds: boolean): string[] {
         owner.uiRunId,
         owner.shotId,
         owner.apiTokenId,
+        owner.agentId,
         ownerLiveFunctionalRunId,
       ]
     : traces;
@@ -806,7 +822,7 @@ describe('the cross-user matrix', () => {
   });
 
   it('refuses another user, the owner named by another, no token and garbage tokens, and leaves the owner unchanged', async () => {
-    const before = snapshotOfEveryoneButOther();
+    const before = await snapshotOfEveryoneButOther();
     const problems: string[] = [];
     let calls = 0;
     for (const op of scoped) {
@@ -825,8 +841,8 @@ describe('the cross-user matrix', () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(snapshotOfEveryoneButOther()).toBe(before);
-    expect(crossUserReferences()).toEqual([]);
+    expect(await snapshotOfEveryoneButOther()).toBe(before);
+    expect(await crossUserReferences()).toEqual([]);
     // The owner's live run is still going: nobody else stopped it.
     const live = await ok<{ status: string }>({
       method: 'GET',

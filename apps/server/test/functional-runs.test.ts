@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import {
@@ -12,6 +10,7 @@ import {
   type SignedInUser,
   type TestServer,
 } from './helpers';
+import { withTestSql } from './test-database';
 
 /*
  * Functional runs through the calls of docs/reference/02-running.md §7: the engine's runner against a
@@ -264,19 +263,22 @@ describe('functional runs across a restart', () => {
     ).json<{ id: string }>().id;
     await first.close();
     // What a killed server leaves: a run row still "running", its plan "running".
-    const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
-    const { user_id } = sqlite.prepare('select user_id from functional_plans where id = ?').get(planId) as {
-      user_id: string;
-    };
-    sqlite
-      .prepare(
+    await withTestSql(first.database, async (sql) => {
+      const { user_id } = (await sql.get<{ user_id: string }>(
+        'select user_id from functional_plans where id = ?',
+        planId,
+      ))!;
+      await sql.run(
         `insert into functional_runs (id, user_id, plan_id, test_name, status, test_type, source, config, start_time)
          values ('fc_left', ?, ?, 'Left running', 'running', 'functional', 'url_input', '{}', '2030-01-01T00:00:00.000Z'),
                 ('fc_earlier', ?, ?, 'Ended before', 'completed', 'functional', 'url_input', '{}', '2029-01-01T00:00:00.000Z')`,
-      )
-      .run(user_id, planId, user_id, planId);
-    sqlite.prepare("update functional_plans set status = 'running' where id = ?").run(planId);
-    sqlite.close();
+        user_id,
+        planId,
+        user_id,
+        planId,
+      );
+      await sql.run("update functional_plans set status = 'running' where id = ?", planId);
+    });
 
     const second = await startTestServer({}, dataDir);
     try {
@@ -396,15 +398,12 @@ describe('functional runs at shutdown', () => {
       const began = Date.now();
       await closing.close();
       expect(Date.now() - began).toBeLessThan(2000);
-      const sqlite = new Database(join(closing.dataDir, 'anybodyqa.db'), { readonly: true });
-      const row = sqlite
-        .prepare('select status, error, summary from functional_runs where id = ?')
-        .get(test_id) as {
-        status: string;
-        error: string;
-        summary: string;
-      };
-      sqlite.close();
+      const row = (await withTestSql(closing.database, (sql) =>
+        sql.get<{ status: string; error: string; summary: string }>(
+          'select status, error, summary from functional_runs where id = ?',
+          test_id,
+        ),
+      ))!;
       expect(row.status).toBe('stopped');
       expect(row.error).toBe('Stopped because the server shut down');
       expect(JSON.parse(row.summary)).toMatchObject({ total_requests: await countedUnder('/shutdown/') });

@@ -1,6 +1,4 @@
-import { join } from 'node:path';
 import type { ChartData, PastRun, PerformanceDashboard } from '@aqa/plan';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import {
@@ -10,6 +8,7 @@ import {
   type RequestOptions,
   type TestServer,
 } from './helpers';
+import { openTestSql } from './test-database';
 
 type Dashboard = PerformanceDashboard;
 
@@ -645,23 +644,25 @@ describe('delete-test-result', () => {
       url: '/api/set-baseline',
       body: { plan_id: plan.shop, test_id: id },
     });
-    const sqlite = new Database(join(server.dataDir, 'anybodyqa.db'));
-    const pointsOf = (runId: string) =>
-      (sqlite.prepare('select count(*) as n from run_points where run_id = ?').get(runId) as { n: number }).n;
+    const sql = openTestSql(server.database);
+    const pointsOf = async (runId: string) =>
+      Number(
+        (await sql.get<{ n: number }>('select count(*) as n from run_points where run_id = ?', runId))!.n,
+      );
     try {
-      expect(pointsOf(id)).toBeGreaterThan(0);
+      expect(await pointsOf(id)).toBeGreaterThan(0);
 
       const bobs = await call(bob, { method: 'DELETE', url: `/api/delete-test-result/${id}` });
       expect(bobs.statusCode).toBe(404);
-      expect(pointsOf(id)).toBeGreaterThan(0);
+      expect(await pointsOf(id)).toBeGreaterThan(0);
 
       const deleted = await call(alice, { method: 'DELETE', url: `/api/delete-test-result/${id}` });
       expect(deleted.statusCode).toBe(200);
       expect(deleted.json()).toEqual({ test_id: id, deleted: true });
-      expect(pointsOf(id)).toBe(0);
-      expect(pointsOf(shopRuns[1]!)).toBeGreaterThan(0);
+      expect(await pointsOf(id)).toBe(0);
+      expect(await pointsOf(shopRuns[1]!)).toBeGreaterThan(0);
     } finally {
-      sqlite.close();
+      await sql.close();
     }
     expect((await call(alice, { method: 'GET', url: `/api/get-test-result/${id}` })).statusCode).toBe(404);
     const card = (await dashboard(alice, '?q=shop')).plans[0]!;

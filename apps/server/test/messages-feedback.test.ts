@@ -268,7 +268,7 @@ describe('messages', () => {
       )
     ).json<{ id: string }>().id;
     await first.close();
-    insertUnfinishedRun(dataDir, { id: 'run_crashed', planId, planName: 'Nightly' });
+    await insertUnfinishedRun(first.database, { id: 'run_crashed', planId, planName: 'Nightly' });
     const second = await startTestServer(ENV, dataDir);
     try {
       const answer = await call(carol, 'GET', '/api/messages', undefined, second);

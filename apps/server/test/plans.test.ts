@@ -1,7 +1,5 @@
-import { join } from 'node:path';
 import { generateScript } from '@aqa/converters';
 import { migratePlan } from '@aqa/plan';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeTestServer,
@@ -10,6 +8,7 @@ import {
   type SignedInUser,
   type TestServer,
 } from './helpers';
+import { withTestSql } from './test-database';
 
 let server: TestServer;
 let alice: SignedInUser;
@@ -374,10 +373,10 @@ describe('GET /api/get-test-plan/{id}', () => {
 
   it('loads a plan stored in an older shape through migratePlan', async () => {
     const saved = await save(alice.token);
-    const sqlite = new Database(join(server.dataDir, 'anybodyqa.db'));
-    try {
+    await withTestSql(server.database, async (sql) => {
       // A version-0 body as the spec's first client wrote it: {name,value} parameters, "apikey", headers as a map.
-      sqlite.prepare('UPDATE plans SET schema_version = 0, body = ? WHERE id = ?').run(
+      await sql.run(
+        'UPDATE plans SET schema_version = 0, body = ? WHERE id = ?',
         JSON.stringify({
           urls: [
             {
@@ -392,9 +391,7 @@ describe('GET /api/get-test-plan/{id}', () => {
         }),
         saved.id,
       );
-    } finally {
-      sqlite.close();
-    }
+    });
     const response = await get(alice.token, saved.id);
     expect(response.statusCode).toBe(200);
     const plan = response.json<SavedPlan>();

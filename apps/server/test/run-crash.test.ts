@@ -2,10 +2,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, newRegistration, removeDir, startTestServer, type TestServer } from './helpers';
+import { testDatabaseConfig, testDatabaseEnv, withTestSql } from './test-database';
 
 /*
  * Fault tests of docs/adr/0016-crash-recovery.md: a real server process runs a plan on the built-in
@@ -36,8 +36,12 @@ const afterRestart = { atStart: 0, later: 0 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts src/main.ts in its own process (through tsx) and answers its base URL once it listens. */
-function startServerProcess(): Promise<string> {
+/**
+ * Starts src/main.ts in its own process (through tsx) and answers its base URL once it listens. It runs
+ * on the test's store: SQLite in dataDir, or the folder's PostgreSQL database (test-database.ts).
+ */
+async function startServerProcess(): Promise<string> {
+  const databaseEnv = await testDatabaseEnv(dataDir);
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
       cwd: SERVER_DIR,
@@ -55,6 +59,7 @@ function startServerProcess(): Promise<string> {
         BZT_CMD: join(dataDir, 'no-bzt-here'),
         LOG_LEVEL: 'info',
         WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+        ...databaseEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -146,14 +151,12 @@ beforeAll(async () => {
   await sleep(1000);
   received.afterKill = (await target.counts()).byPath;
 
-  const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
-  try {
-    locustProcess = sqlite
-      .prepare('select pid, work_dir from run_processes where run_id = ?')
-      .get(runs.locust) as { pid: number; work_dir: string } | undefined;
-  } finally {
-    sqlite.close();
-  }
+  locustProcess = await withTestSql(await testDatabaseConfig(dataDir), (sql) =>
+    sql.get<{ pid: number; work_dir: string }>(
+      'select pid, work_dir from run_processes where run_id = ?',
+      runs.locust,
+    ),
+  );
 
   restarted = await startTestServer({ EXTERNAL_TOOLS: 'off', LOG_LEVEL: 'warn' }, dataDir, { logLines });
   afterRestart.atStart = (await target.counts()).total;
@@ -260,12 +263,10 @@ describe('a server killed during a run, started again', () => {
         logLines.some((line) => line.includes('Ended a tool left running') && line.includes(String(pid))),
       ).toBe(true);
       await checkInterrupted(runs.locust);
-      const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
-      try {
-        expect(sqlite.prepare('select count(*) as n from run_processes').get()).toMatchObject({ n: 0 });
-      } finally {
-        sqlite.close();
-      }
+      const left = await withTestSql(restarted!.database, (sql) =>
+        sql.get('select count(*) as n from run_processes'),
+      );
+      expect(left).toMatchObject({ n: 0 });
     },
   );
 });

@@ -742,7 +742,7 @@ describe('server restarts', () => {
       await first.close();
 
       // A run the last process never finished (it crashed, or was killed).
-      insertUnfinishedRun(dataDir, { id: 'run_crashed', planId, planName: 'Shop API' });
+      await insertUnfinishedRun(first.database, { id: 'run_crashed', planId, planName: 'Shop API' });
 
       const second = await startTestServer(env, dataDir);
       try {

@@ -10,6 +10,7 @@ import { systemRoutes } from '../src/routes/system.routes';
 import type { DemoAccountService } from '../src/services/demo-account.service';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir, removeDir, startTestServer, type TestServer } from './helpers';
+import { withTestSql } from './test-database';
 
 const servers: TestServer[] = [];
 const dirs: string[] = [];
@@ -260,17 +261,15 @@ describe('database', () => {
     expect(login.statusCode).toBe(200);
     await second.app.close();
 
-    const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
-    try {
-      const applied = sqlite.prepare('select name from kysely_migration order by name').all() as {
-        name: string;
-      }[];
+    await withTestSql(second.database, async (sql) => {
+      const applied = await sql.all<{ name: string }>('select name from kysely_migration order by name');
       expect(applied.map((m) => m.name)).toEqual(Object.keys(MIGRATIONS).sort());
       expect(applied.map((m) => m.name)).toContain('0002_plans');
-      expect(sqlite.prepare('PRAGMA journal_mode').get()).toMatchObject({ journal_mode: 'wal' });
-    } finally {
-      sqlite.close();
-    }
+      // SQLite's readers and writer share the file through the WAL (database.ts); PostgreSQL has no such mode.
+      if (sql.dialect === 'sqlite') {
+        expect(await sql.get('PRAGMA journal_mode')).toMatchObject({ journal_mode: 'wal' });
+      }
+    });
   });
 
   it('deleting a user deletes their sessions (foreign keys are on)', async () => {
@@ -282,13 +281,10 @@ describe('database', () => {
       body: { username: 'demo@anybodyqa.dev', password: 'demo1234' },
     });
     await on.app.close();
-    await (await start({ DEMO_ACCOUNT: 'off' }, dataDir)).app.close();
-    const sqlite = new Database(join(dataDir, 'anybodyqa.db'));
-    try {
-      expect(sqlite.prepare('select count(*) as n from sessions').get()).toMatchObject({ n: 0 });
-    } finally {
-      sqlite.close();
-    }
+    const off = await start({ DEMO_ACCOUNT: 'off' }, dataDir);
+    await off.app.close();
+    const sessions = await withTestSql(off.database, (sql) => sql.get('select count(*) as n from sessions'));
+    expect(sessions).toMatchObject({ n: 0 });
   });
 
   it('DATABASE_URL=file:… selects the SQLite file', async () => {

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { type DatabaseConfig, parseConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
 
 /**
  * The store the server tests run on (docs/adr/0019-postgresql.md "Tests"): SQLite in each test's data
@@ -52,6 +55,11 @@ export async function testDatabaseEnv(dataDir: string): Promise<Record<string, s
   return { DATABASE_URL: url.toString() };
 }
 
+/** The store a server started on `dataDir` uses (as parseConfig reads DATA_DIR and DATABASE_URL). */
+export async function testDatabaseConfig(dataDir: string): Promise<DatabaseConfig> {
+  return parseConfig({ DATA_DIR: dataDir, ...(await testDatabaseEnv(dataDir)) }).database;
+}
+
 /**
  * Drops the data folder's database, if the PostgreSQL project made one. In the background (callers
  * remove folders synchronously); a failure is ignored, since the throw-away cluster goes at the end.
@@ -62,4 +70,60 @@ export function dropTestDatabase(dataDir: string): void {
   void withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).catch(
     () => undefined,
   );
+}
+
+/**
+ * Plain SQL on a test server's store, for the tests that look at or change rows behind the server's
+ * back. Write `?` placeholders (SQLite's); on PostgreSQL they become $1, $2, … The SQL itself must be
+ * what both stores read (select, insert, update, delete of plain values).
+ */
+export interface TestSql {
+  readonly dialect: 'sqlite' | 'postgres';
+  all<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]>;
+  get<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T | undefined>;
+  /** Runs a statement; how many rows it changed. */
+  run(text: string, ...params: unknown[]): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** `?` placeholders as PostgreSQL's $n (the tests' SQL has no ? inside its string literals). */
+function numberPlaceholders(text: string): string {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+}
+
+/** A connection to the store of a server started on `database` (TestServer#database). */
+export function openTestSql(database: DatabaseConfig): TestSql {
+  const db = openDatabase(database);
+  const dialect = database.kind;
+  const execute = (text: string, params: unknown[]) =>
+    db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(dialect === 'postgres' ? numberPlaceholders(text) : text, params),
+    );
+  return {
+    dialect,
+    async all<T>(text: string, ...params: unknown[]) {
+      return (await execute(text, params)).rows as T[];
+    },
+    async get<T>(text: string, ...params: unknown[]) {
+      return (await execute(text, params)).rows[0] as T | undefined;
+    },
+    async run(text: string, ...params: unknown[]) {
+      return Number((await execute(text, params)).numAffectedRows ?? 0);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Runs `use` with plain SQL on the store and closes the connection after, whatever happens. */
+export async function withTestSql<T>(
+  database: DatabaseConfig,
+  use: (sql: TestSql) => Promise<T>,
+): Promise<T> {
+  const sql = openTestSql(database);
+  try {
+    return await use(sql);
+  } finally {
+    await sql.close();
+  }
 }

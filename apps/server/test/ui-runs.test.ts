@@ -1,8 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeTestServer,
@@ -13,6 +11,7 @@ import {
   type SignedInUser,
   type TestServer,
 } from './helpers';
+import { withTestSql } from './test-database';
 
 /*
  * UI runs through the calls of docs/reference/02-running.md §7: real Chromium (/usr/bin/chromium)
@@ -174,16 +173,11 @@ async function noChromiumWithin(ms: number): Promise<string[]> {
   }
 }
 
-function screenshotRows(runId: string): number {
-  const sqlite = new Database(join(server.dataDir, 'anybodyqa.db'), { readonly: true });
-  try {
-    const row = sqlite
-      .prepare('select count(*) as n from functional_screenshots where run_id = ?')
-      .get(runId) as { n: number };
-    return row.n;
-  } finally {
-    sqlite.close();
-  }
+async function screenshotRows(runId: string): Promise<number> {
+  const row = await withTestSql(server.database, (sql) =>
+    sql.get<{ n: number }>('select count(*) as n from functional_screenshots where run_id = ?', runId),
+  );
+  return Number(row!.n);
 }
 
 describe('UI runs', () => {
@@ -229,7 +223,7 @@ describe('UI runs', () => {
     const shots = [...home!.ui!.screenshots, ...shop!.ui!.screenshots];
     expect(shots.length).toBeGreaterThanOrEqual(2);
     expect(shop!.ui!.screenshots.some((s) => s.failure)).toBe(true);
-    expect(screenshotRows(id)).toBe(shots.length);
+    expect(await screenshotRows(id)).toBe(shots.length);
     const url = `/api/functional/screenshot/${id}/${shots[0]!.id}`;
     const image = await call('GET', url, alice.token);
     expect(image.statusCode, image.body).toBe(200);
@@ -249,7 +243,7 @@ describe('UI runs', () => {
 
     const deleted = await call('DELETE', `/api/functional/delete-result/${id}`, alice.token);
     expect(deleted.statusCode).toBe(200);
-    expect(screenshotRows(id)).toBe(0);
+    expect(await screenshotRows(id)).toBe(0);
     expect((await call('GET', url, alice.token)).statusCode).toBe(404);
   });
 
@@ -394,17 +388,10 @@ describe('a server that shuts down during a UI run', () => {
       expect(chromiumUnderUs().length).toBeGreaterThan(0);
       await own.close();
       expect(await noChromiumWithin(3_000)).toEqual([]);
-      const sqlite = new Database(join(own.dataDir, 'anybodyqa.db'), { readonly: true });
-      try {
-        expect(
-          sqlite.prepare('select status, error from functional_runs where id = ?').get(id),
-        ).toMatchObject({
-          status: 'stopped',
-          error: 'Stopped because the server shut down',
-        });
-      } finally {
-        sqlite.close();
-      }
+      const row = await withTestSql(own.database, (sql) =>
+        sql.get('select status, error from functional_runs where id = ?', id),
+      );
+      expect(row).toMatchObject({ status: 'stopped', error: 'Stopped because the server shut down' });
     } finally {
       removeDir(own.dataDir);
     }

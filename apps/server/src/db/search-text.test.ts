@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeTempDir, removeDir } from '../../test/helpers';
+import { testDatabaseConfig } from '../../test/test-database';
 import { closeDatabase, migrateToLatest, openDatabase } from './database';
 import { migrationProvider } from './migrations';
 import { foldForSearch, planSearchText } from './search-text';
@@ -18,13 +17,14 @@ describe('foldForSearch', () => {
 describe('migration 0005_plan_search_text', () => {
   const dirs: string[] = [];
   afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    for (const dir of dirs.splice(0)) removeDir(dir);
   });
 
   it('fills the search text of plans saved before it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'aqa-search-'));
+    // The test's store: SQLite, or PostgreSQL in the node-postgres project.
+    const dir = makeTempDir();
     dirs.push(dir);
-    const db = openDatabase({ kind: 'sqlite', path: join(dir, 'app.db') });
+    const db = openDatabase(await testDatabaseConfig(dir));
     try {
       const result = await new Migrator({ db, provider: migrationProvider }).migrateTo(
         '0004_results_history',
