@@ -35,6 +35,8 @@ beforeAll(async () => {
         username: `${id}@example.com`,
         first_name: 'A',
         last_name: 'B',
+        company: '',
+        role: '',
         password_hash: 'x',
         created_at: AT,
         updated_at: AT,
