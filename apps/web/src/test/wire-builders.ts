@@ -67,6 +67,8 @@ export function testResultOf(fields: Partial<TestResult> = {}): TestResult {
     summary: null,
     api_results: [],
     errors: {},
+    agents: [],
+    partial: false,
     ...fields,
   };
 }
@@ -101,6 +103,7 @@ export function liveSnapshotOf(second: number, fields: Partial<LiveSnapshot> = {
     latency: { avg: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0, min: 0, max: 0 },
     totals: { requests: 0, successes: 0, failures: 0, bytes_received: 0 },
     steps: [],
+    agents: [],
     ...fields,
   };
 }

@@ -87,6 +87,8 @@ function running(extra: Partial<TestResult> = {}): TestResult {
     summary: null,
     api_results: [],
     errors: {},
+    agents: [],
+    partial: false,
     ...extra,
   };
 }
@@ -185,6 +187,7 @@ function snapshot(second: number, values: Partial<LiveSnapshot> = {}): LiveSnaps
         totals: { requests: 41 * second, failures: 0 },
       },
     ],
+    agents: [],
     ...values,
   };
 }

@@ -20,6 +20,7 @@ import { ApiResultsList, ApiResultsTable } from './ApiResults';
 import { engineName, engineNoteText } from './DetailedStatistics';
 import { LiveProgress } from './LiveProgress';
 import { LiveTiles } from './LiveTiles';
+import { RunAgentsCard } from './RunAgentsCard';
 import { PerformanceTimeline } from './PerformanceTimeline';
 import { ResultCharts } from './ResultCharts';
 import {
@@ -254,6 +255,7 @@ function LiveResult({
           <LiveTiles snapshot={state.snapshot} summary={result?.summary} series={state.liveSeries} />
         </Card>
       )}
+      {running && <RunAgentsCard agents={state.snapshot?.agents ?? result?.agents ?? []} live />}
 
       {state.phase === 'starting' && <StartingPanel />}
       {view === 'startError' && (
@@ -351,6 +353,7 @@ function LiveResult({
             chartData={chartData}
             chartsLoading={live.chartStatus === 'loading' || live.chartStatus === 'idle'}
           />
+          <RunAgentsCard agents={result.agents ?? []} live={false} />
           {(result.api_results ?? []).length > 0 && <ApiResultsList apiResults={result.api_results ?? []} />}
         </>
       )}

@@ -36,6 +36,7 @@ function snapshot(second: number, requests: number): LiveSnapshot {
     error_rate: 1.5,
     latency: { avg: 12, p50: 10, p90: 20, p95: 25, p99: 40, p999: 60, min: 2, max: 80 },
     totals: { requests, successes: requests - 1, failures: 1, bytes_received: 1000 },
+    agents: [],
     steps: [],
   };
 }
