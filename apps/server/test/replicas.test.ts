@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
 import { startCountingTarget, type CountingTarget } from './counting-target';
-import { makeTempDir, newRegistration, removeDir } from './helpers';
+import { makeTempDir, newRegistration, removeDir, startTestServer } from './helpers';
 import { ExitedError, readEvents, startServerProcess, type ServerProcess } from './server-process';
 import { testDatabaseEnv, testStore } from './test-database';
 import { waitFor } from './wait-for';
@@ -89,6 +89,20 @@ async function measuredOn(server: ServerProcess, id: string, timeoutMs = 10_000)
   }
 }
 
+describe('a server with REDIS_URL', () => {
+  it('refuses to start when that Redis cannot be reached, naming REDIS_URL and host:port', async () => {
+    const dir = makeTempDir();
+    try {
+      // Nothing listens on this port of this test's range (6200–6299).
+      await expect(startTestServer({ REDIS_URL: 'redis://127.0.0.1:6299' }, dir)).rejects.toThrow(
+        /Cannot reach the Redis named by REDIS_URL at 127\.0\.0\.1:6299/,
+      );
+    } finally {
+      removeDir(dir);
+    }
+  });
+});
+
 describe.skipIf(!hasRedis)('two server replicas on one database and one Redis', () => {
   beforeAll(async () => {
     const redis = new Redis(redisUrl);
@@ -126,7 +140,8 @@ describe.skipIf(!hasRedis)('two server replicas on one database and one Redis', 
     ).id;
     // B starts while A's run goes on: its start-up recovery must leave that run alone. A third server
     // without REDIS_URL starts at the same time, and must refuse.
-    first = await startRun(30);
+    // Long enough for B to start on a busy machine; the stream test stops it.
+    first = await startRun(60);
     await measuredOn(a, first);
     const { REDIS_URL: _shared, ...withoutRedis } = env;
     alone = startServerProcess(withoutRedis).then(
@@ -140,7 +155,8 @@ describe.skipIf(!hasRedis)('two server replicas on one database and one Redis', 
     seenOnBWhileRunning = await result(b, first);
     const refused = await call(b, 'POST', '/api/run-test', { plan_id: planId, duration_seconds: 3 });
     refusedOnB = { status: refused.status, body: (await refused.json()) as { code?: string } };
-  }, 40_000);
+    // Server processes start slowly on a busy machine (tsx compiles on the way).
+  }, 90_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -177,6 +193,31 @@ describe.skipIf(!hasRedis)('two server replicas on one database and one Redis', 
     // The run's message, written by A, is read through B.
     const { messages } = await json<MessageList>(await call(b!, 'GET', '/api/messages'));
     expect(messages.some((m) => m.link === `/test-result/${first}`)).toBe(true);
+  });
+
+  it('reads through B the calls so far of a functional run A runs, and stops it through B', async () => {
+    const started = await json<{ test_id: string }>(
+      await call(a!, 'POST', '/api/functional/run-test', {
+        test_name: 'Functional across replicas',
+        concurrent_users: 1,
+        iterations: 1000,
+        think_time: 60,
+        apis: [{ name: 'Slow', url: `${target.origin}/functional/slow` }],
+      }),
+    );
+    const id = started.test_id;
+    type Functional = { status: string; summary: { total_requests: number } };
+    const functional = async (server: ServerProcess) =>
+      json<Functional>(await call(server, 'GET', `/api/functional/get-test-result/${id}`));
+    await waitFor('calls of the functional run seen through B', async () => {
+      const seen = await functional(b!);
+      return seen.status === 'running' && seen.summary.total_requests > 0 ? seen : undefined;
+    });
+    const stopped = await json<{ status: string }>(await call(b!, 'POST', `/api/functional/stop-test/${id}`));
+    expect(stopped.status).toBe('stopped');
+    const stored = await functional(a!);
+    expect(stored.status).toBe('stopped');
+    expect(stored.summary.total_requests).toBe((await target.counts()).byPath['/functional/slow']);
   });
 
   it('a third server without REDIS_URL refuses to start, saying why', async () => {

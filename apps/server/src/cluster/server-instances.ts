@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
@@ -20,6 +21,26 @@ export class AnotherServerError extends Error {
   }
 }
 
+/** The inode of the first (the host's) pid namespace on Linux. */
+const INITIAL_PID_NAMESPACE = '4026531836';
+
+/**
+ * Where this server's pids mean something: the host name, and the pid namespace when it is not the
+ * host's (two containers with the host's network share its name but not their pids).
+ */
+function machineName(): string {
+  let namespace: string | undefined;
+  try {
+    namespace = /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))?.[1];
+  } catch {
+    namespace = undefined;
+  }
+  const name = hostname();
+  return namespace === undefined || namespace === INITIAL_PID_NAMESPACE
+    ? name
+    : `${name} pid-ns ${namespace}`;
+}
+
 /** Whether a process of this machine still exists (signal 0 checks without sending anything). */
 function processExists(pid: number): boolean {
   try {
@@ -38,7 +59,8 @@ function processExists(pid: number): boolean {
  */
 export class ServerInstances {
   readonly id = `srv_${randomBytes(9).toString('base64url')}`;
-  readonly host = hostname();
+  /** The host name (with the pid namespace inside a container): pids are compared only on the same. */
+  readonly host = machineName();
   readonly pid = process.pid;
   private beating: NodeJS.Timeout | undefined;
 
