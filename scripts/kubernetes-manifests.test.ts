@@ -298,21 +298,29 @@ const isServer = (c: IContainer): boolean => /^anybodyqa(:|$)/.test(c.image ?? '
 const named = (manifests: Manifest[], kind: string, name: string): Manifest[] =>
   objects(manifests).filter((m) => m.doc.kind === kind && getPath(m.doc, 'metadata.name') === name);
 
+/** What a server container's environment is made of. */
+interface ServerEnvironment {
+  /** As `kubectl apply -k deploy/kubernetes` gives it: the base ConfigMaps and the Secret templates' values. */
+  env: Record<string, string>;
+  /** The overlays' patches of those ConfigMaps (ingress/trust-proxy.yaml), each applied on top of env. */
+  patches: Manifest[];
+}
+
 /**
- * The environment a server container gets, as `kubectl apply -k deploy/kubernetes` gives it: its
- * ConfigMaps (the base's, not an overlay's patch) and its Secrets' values from the *.example.yaml
- * templates. Names and values are checked by config.ts itself.
+ * The environment a server container gets: its ConfigMaps (the base one, and the patches overlays make
+ * of it) and its Secrets' values from the *.example.yaml templates.
+ * Names and values are checked by config.ts itself.
  */
 function serverEnvironment(manifests: Manifest[], c: IContainer, where: string, problems: string[]) {
-  const env: Record<string, string> = {};
+  const found: ServerEnvironment = { env: {}, patches: [] };
   for (const source of c.envFrom ?? []) {
     const name = source.configMapRef?.name ?? '';
-    const [base] = named(manifests, 'ConfigMap', name);
+    const all = named(manifests, 'ConfigMap', name);
+    const patches = all.filter((m) => isPatch(manifests, m));
+    const base = all.find((m) => !patches.includes(m));
     if (base === undefined) problems.push(`${where}: envFrom names the ConfigMap ${name}, which is not here`);
-    for (const m of named(manifests, 'ConfigMap', name))
-      for (const [key, value] of Object.entries(getPath(m.doc, 'data') ?? {}))
-        if (m === base) env[key] = String(value);
-        else if (env[key] === undefined) env[key] = String(value);
+    else Object.assign(found.env, stringData(base.doc, 'data'));
+    found.patches.push(...patches);
   }
   for (const e of c.env ?? []) {
     const ref = e.valueFrom?.secretKeyRef;
@@ -321,10 +329,33 @@ function serverEnvironment(manifests: Manifest[], c: IContainer, where: string, 
         .map((m) => getPath(m.doc, `stringData.${ref.key}`))
         .find((v) => typeof v === 'string');
       if (value === undefined) problems.push(`${where}: the Secret template has no ${ref.key} for ${e.name}`);
-      env[e.name] = str(value);
-    } else env[e.name] = e.value ?? '';
+      found.env[e.name] = str(value);
+    } else found.env[e.name] = e.value ?? '';
   }
-  return env;
+  return found;
+}
+
+/** A document that a kustomization names under `patches`, not under `resources`. */
+const isPatch = (manifests: Manifest[], m: Manifest): boolean =>
+  manifests
+    .filter((k) => isKustomization(k.doc))
+    .some((k) => list(k.doc.patches).some((p) => join(dirname(k.file), str(getPath(p, 'path'))) === m.file));
+
+/** A ConfigMap's data (or a Secret's stringData) as strings. */
+const stringData = (doc: Json, field: string): Record<string, string> =>
+  Object.fromEntries(Object.entries(getPath(doc, field) ?? {}).map(([k, v]) => [k, String(v)]));
+
+/** The problems config.ts finds in an environment, by name and by value; its Config when there are none. */
+function configOf(env: Record<string, string>, variables: Set<string>, at: string, problems: string[]) {
+  for (const name of Object.keys(env))
+    if (!variables.has(name))
+      problems.push(`${at}: ${name} is not a variable apps/server/src/config.ts reads`);
+  try {
+    return parseConfig(env, '/app');
+  } catch (error) {
+    problems.push(`${at}: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}`);
+    return undefined;
+  }
 }
 
 /** The server container: its variables, probes, port and writable folders. */
@@ -336,16 +367,11 @@ function serverProblems(manifests: Manifest[], variables: Set<string>): string[]
   if (servers.length === 0) problems.push('no container runs the anybodyqa image');
   for (const { pod, c } of servers) {
     const at = where(pod, c);
-    const env = serverEnvironment(manifests, c, at, problems);
-    for (const name of Object.keys(env))
-      if (!variables.has(name))
-        problems.push(`${at}: ${name} is not a variable apps/server/src/config.ts reads`);
-    let config: ReturnType<typeof parseConfig> | undefined;
-    try {
-      config = parseConfig(env, '/app');
-    } catch (error) {
-      problems.push(`${at}: ${error instanceof ConfigError ? error.problems.join('; ') : String(error)}`);
-    }
+    const { env, patches } = serverEnvironment(manifests, c, at, problems);
+    const config = configOf(env, variables, at, problems);
+    // Each overlay's patch on top of a base that parses (a broken base is reported once, above).
+    for (const patch of config === undefined ? [] : patches)
+      configOf({ ...env, ...stringData(patch.doc, 'data') }, variables, `${at} with ${patch.file}`, problems);
     const ports = c.ports ?? [];
     const served = ports.find((p) => p.containerPort === config?.port);
     if (config !== undefined && served === undefined)
@@ -712,7 +738,7 @@ describe('the checks find what is wrong', () => {
     expect(variableProblems(broken)).toEqual([`${where}: $(JOB_INDEX) is not defined in its env`]);
   });
 
-  it('a variable config.ts does not read, and a value it refuses', () => {
+  it('a variable config.ts does not read, and a value it refuses, also in an overlay', () => {
     const broken = clone(manifests);
     firstContainer(doc(broken, 'server/server-deployment.yaml')).env?.push({
       name: 'DATABSE_URL',
@@ -722,6 +748,11 @@ describe('the checks find what is wrong', () => {
     expect(serverProblems(broken, variables)).toEqual([
       `${SERVER_AT}: DATABSE_URL is not a variable apps/server/src/config.ts reads`,
       `${SERVER_AT}: MAX_RUNS_PER_USER: must be a number`,
+    ]);
+    const patched = clone(manifests);
+    (doc(patched, 'ingress/trust-proxy.yaml').data as Json).TRUST_PROXY = 'yes';
+    expect(serverProblems(patched, variables)).toEqual([
+      `${SERVER_AT} with deploy/kubernetes/ingress/trust-proxy.yaml: TRUST_PROXY: must be "on" or "off"`,
     ]);
   });
 
