@@ -34,6 +34,11 @@ const BENCHES = [
     name: 'the API polled by 50 signed-in users, without and with a 500-user run going',
     file: 'packages/engine/bench/api-under-load.mjs',
   },
+  {
+    id: 'agents',
+    name: 'runs on 1, 2 and 3 load agents of this machine: merged req/s, server CPU per snapshot',
+    file: 'apps/server/bench/agents-bench.mjs',
+  },
 ];
 
 const { values: opt } = parseArgs({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { oneLine } from '../strict-input';
 
 /*
- * Load agents (docs/scale-out.md): the machines a run of several agents is split over. The server
+ * Load agents (docs/adr/0021-load-agents.md): the machines a run of several agents is split over. The server
  * builds these, the web app reads them, the OpenAPI document describes them: the types below are the
  * only ones.
  */

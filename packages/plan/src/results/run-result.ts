@@ -142,7 +142,7 @@ export const TestResultSchema = z
     errors: ErrorsByKindSchema,
     agents: z
       .array(RunAgentSchema)
-      .describe('The load agents the run is split over (docs/scale-out.md); empty for a run on the server'),
+      .describe('The load agents the run is split over; empty for a run on the server'),
     partial: z
       .boolean()
       .describe('True when an agent was lost or failed: the figures are those of the agents that went on'),

@@ -198,7 +198,19 @@ class AgentRun {
     this.monitor = setInterval(() => void this.check(), this.timing.monitorMs);
   }
 
+  /** CPU time this process spent on the agents' events (parse to merged snapshot), µs; for the bench. */
+  private mergeCpuUs = 0;
+  private snapshots = 0;
+
+  /** Handles one event, timing the merge (docs/performance.md "Runs on load agents"). */
   private onEvent(event: ShardEvent): void {
+    const before = process.cpuUsage();
+    this.handleEvent(event);
+    const spent = process.cpuUsage(before);
+    this.mergeCpuUs += spent.user + spent.system;
+  }
+
+  private handleEvent(event: ShardEvent): void {
     const state = this.states[event.agent_index];
     if (state === undefined || this.finished) return;
     switch (event.type) {
@@ -246,6 +258,7 @@ class AgentRun {
     if (next === 0) return;
     this.aggregator = new RunAggregator(this.steps, next, (snapshot) => {
       for (const state of this.states) state.intervalEmitted(snapshot.second - 1, snapshot.intervalS);
+      this.snapshots += 1;
       this.queue.push(snapshot);
     });
     const early = this.early.splice(0);
@@ -316,6 +329,10 @@ class AgentRun {
   private settle(): void {
     if (this.finished || this.states.some((s) => !s.ended)) return;
     const done = this.states.filter((s) => s.status === 'done');
+    // Stopped before any agent started: a stopped run that measured nothing.
+    if (this.aggregator === null && this.stopRequested && done.length > 0) {
+      this.aggregator = new RunAggregator(this.steps, 0, () => undefined);
+    }
     if (done.length === 0 || this.aggregator === null) {
       const reasons = this.states.map((s) => s.error ?? `agent ${s.placed.name} ended without data`);
       this.end({
@@ -327,6 +344,15 @@ class AgentRun {
     }
     const aggregator = this.aggregator;
     aggregator.flush(true);
+    this.log.info(
+      {
+        agents: this.states.length,
+        snapshots: this.snapshots,
+        mergeCpuMs: Math.round(this.mergeCpuUs / 100) / 10,
+        mergeCpuUsPerSnapshot: this.snapshots === 0 ? 0 : Math.round(this.mergeCpuUs / this.snapshots),
+      },
+      'Run on load agents merged',
+    );
     // The built-in engine's own ending (packages/engine/src/run.ts): the same figures from the same merge.
     const durationS = aggregator.durationMs / 1000;
     const { summary, api_results, errors, histogram } = aggregator.summary(this.users, durationS);
@@ -363,6 +389,10 @@ class AgentRun {
       } catch (error) {
         this.log.error({ err: error }, 'Could not ask the load agents to stop');
       }
+      // An agent that had not started its share sends nothing once stopped (docs/adr/0021-load-agents.md).
+      for (const state of this.states) if (state.status === 'waiting') state.end('done', null);
+      this.placeIfAllKnown();
+      this.settle();
     }
     await this.result.then(
       () => undefined,

@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+// Runs on load agents (`npm run bench -- --only agents`, issue #17): the same plan on 1, 2 and 3 agent
+// processes of this machine, and on the server itself for reference. The figures are the merged
+// requests per second and the server's CPU per merged snapshot (docs/performance.md "Runs on load
+// agents").
+//
+//   node apps/server/bench/agents-bench.mjs [--users 30] [--seconds 10] [--delay-ms 10] [--cores 1]
+//
+// - Redis is a throw-away redis-server on a free port (scripts/test-services/redis.mjs).
+// - The server is the built bundle (apps/server/dist/main.mjs) in a child process with REDIS_URL, on a
+//   free port, with a temporary DATA_DIR; its log (info) is read for the line each run on agents writes
+//   when it ends: the CPU its merge took (process.cpuUsage around each shard event, from the Redis
+//   stream to the merged snapshot) and the number of snapshots.
+// - The agents are the served command line (GET /downloads/aqa.mjs) in a folder of their own,
+//   `node aqa.mjs agent --cores N`, registered with an API token of the bench's account.
+// - The target answers every request after --delay-ms (packages/engine/bench/delay-target.mjs).
+// - The server's whole CPU per snapshot is read from /proc/<pid>/stat (utime + stime) before and after
+//   each run: it includes the HTTP API, the stream reads, the database writes and the merge.
+// All traffic stays on 127.0.0.1; every process is ended at exit. Exit 1 when a run did not complete.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startRedis } from '../../../scripts/test-services/redis.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SERVER_DIR = resolve(HERE, '..');
+const ROOT = resolve(SERVER_DIR, '../..');
+const ENGINE_DIR = join(ROOT, 'packages/engine');
+const log = (s = '') => process.stdout.write(`${s}\n`);
+
+const { values: opt } = parseArgs({
+  options: {
+    users: { type: 'string', default: '30' },
+    seconds: { type: 'string', default: '10' },
+    'delay-ms': { type: 'string', default: '10' },
+    cores: { type: 'string', default: '1' },
+  },
+});
+const USERS = Number(opt.users);
+const SECONDS = Number(opt.seconds);
+const DELAY_MS = Number(opt['delay-ms']);
+const CORES = Number(opt.cores);
+const AGENT_COUNTS = [1, 2, 3];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+const work = mkdtempSync(join(tmpdir(), 'aqa-agents-bench-'));
+const children = [];
+let redis;
+async function cleanUp() {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await redis?.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+process.on('SIGTERM', () => void cleanUp().then(() => process.exit(143)));
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitFor(what, probe, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch {
+      // not there yet
+    }
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+/** CPU seconds (user + system) the process used so far, from /proc. */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const perSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  return ticks / perSecond;
+}
+
+try {
+  log('Building the engine and the server …');
+  for (const script of [join(ENGINE_DIR, 'build.mjs'), join(SERVER_DIR, 'build.mjs')]) {
+    if (spawnSync(process.execPath, [script], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  }
+  redis = await startRedis();
+
+  const targetPort = await freePort();
+  const target = spawn(
+    process.execPath,
+    [
+      join(ENGINE_DIR, 'bench/delay-target.mjs'),
+      '--port',
+      String(targetPort),
+      '--delay-ms',
+      String(DELAY_MS),
+      '--lifetime-s',
+      String(SECONDS * 8 + 300),
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  children.push(target);
+  const targetOrigin = `http://127.0.0.1:${targetPort}`;
+  await waitFor('the target', async () => ((await fetch(`${targetOrigin}/__stats`)).ok ? true : undefined));
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [join(SERVER_DIR, 'dist/main.mjs')], {
+    env: {
+      ...process.env,
+      DATA_DIR: join(work, 'data'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_ACCOUNT: 'off',
+      SIGN_UP: 'on',
+      LOG_LEVEL: 'info',
+      EXTERNAL_TOOLS: 'off',
+      REDIS_URL: redis.url,
+      WEB_DIST_DIR: join(work, 'no-web-build'),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(server);
+  /** The server's "Run on load agents merged" log lines, in order. */
+  const merges = [];
+  let pending = '';
+  server.stdout.on('data', (chunk) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        const entry = JSON.parse(line);
+        if (entry.msg === 'Run on load agents merged') merges.push(entry);
+      } catch {
+        // not a JSON line
+      }
+    }
+  });
+  await waitFor('the server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
+
+  async function api(method, path, { token, body } = {}) {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return text === '' ? undefined : JSON.parse(text);
+  }
+
+  const email = 'agents-bench@example.com';
+  const password = 'bench-pass-123';
+  await api('POST', '/api/register', {
+    body: {
+      email,
+      username: email,
+      password,
+      confirmPassword: password,
+      firstName: 'Bench',
+      lastName: 'User',
+      company: 'AnybodyQA',
+      role: 'QA',
+    },
+  });
+  const session = (await api('POST', '/api/login', { body: { username: email, password } })).token;
+  const apiToken = (await api('POST', '/api/tokens', { token: session, body: { name: 'agents bench' } }))
+    .token;
+  const plan = await api('POST', '/api/save-test-plan', {
+    token: session,
+    body: {
+      name: 'Agents bench',
+      tool: 'k6',
+      concurrent_users: USERS,
+      duration: 1,
+      urls: [{ name: 'a', method: 'GET', url: `${targetOrigin}/a`, thinkTime: '0' }],
+    },
+  });
+
+  const cli = join(work, 'aqa.mjs');
+  writeFileSync(cli, Buffer.from(await (await fetch(`${base}/downloads/aqa.mjs`)).arrayBuffer()));
+  for (let i = 1; i <= Math.max(...AGENT_COUNTS); i += 1) {
+    const agent = spawn(
+      process.execPath,
+      [cli, 'agent', '--server', base, '--token', apiToken, '--name', `bench-${i}`, '--cores', String(CORES)],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    children.push(agent);
+  }
+  await waitFor('the agents', async () => {
+    const agents = await api('GET', '/api/agents', { token: session });
+    return agents.filter((a) => a.online).length === Math.max(...AGENT_COUNTS) ? true : undefined;
+  });
+
+  log(
+    `Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; ` +
+      `${USERS} users, think time 0, target delay ${DELAY_MS} ms, ${SECONDS} s per run, --cores ${CORES} per agent`,
+  );
+  const rows = [];
+  let failed = false;
+  for (const agents of [0, ...AGENT_COUNTS]) {
+    await waitFor('idle agents', async () => {
+      const list = await api('GET', '/api/agents', { token: session });
+      return list.every((a) => a.run_id === null) ? true : undefined;
+    });
+    const loadBefore = load();
+    const cpuBefore = cpuSeconds(server.pid);
+    const mergesBefore = merges.length;
+    const started = await api('POST', '/api/run-test', {
+      token: session,
+      body: { plan_id: plan.id, duration_seconds: SECONDS, ...(agents === 0 ? {} : { agents }) },
+    });
+    const result = await waitFor(
+      `run ${started.test_id}`,
+      async () => {
+        const r = await api('GET', `/api/get-test-result/${started.test_id}`, { token: session });
+        return r.intermediate ? undefined : r;
+      },
+      SECONDS * 1000 + 60_000,
+    );
+    const cpu = cpuSeconds(server.pid) - cpuBefore;
+    if (result.status !== 'completed') {
+      failed = true;
+      log(`Run on ${agents} agents ended ${result.status}: ${result.error ?? ''}`);
+    }
+    const merge =
+      agents === 0 ? undefined : await waitFor('the merge log line', async () => merges[mergesBefore]);
+    const snapshots = merge?.snapshots ?? Math.round(result.summary?.test_duration ?? SECONDS);
+    rows.push({
+      where: agents === 0 ? 'the server (reference)' : `${agents} agent${agents === 1 ? '' : 's'}`,
+      rps: result.summary?.requests_per_second ?? 0,
+      requests: result.summary?.total_requests ?? 0,
+      p95: result.summary?.percentile_95 ?? 0,
+      perAgent: result.agents.map((a) => a.requests).join(' / '),
+      cpuMsPerSnapshot: (cpu * 1000) / Math.max(1, snapshots),
+      mergeUsPerSnapshot: merge?.mergeCpuUsPerSnapshot,
+      load: `${loadBefore} → ${load()}`,
+    });
+  }
+  log('');
+  log(
+    '| Where the load ran | merged req/s | requests | p95 ms | requests per agent | server CPU per snapshot | of which the merge | load average before → after |',
+  );
+  log('| --- | ---: | ---: | ---: | --- | ---: | ---: | --- |');
+  for (const r of rows) {
+    log(
+      `| ${r.where} | ${r.rps.toFixed(0)} | ${r.requests} | ${r.p95.toFixed(2)} | ${r.perAgent || '—'} | ${r.cpuMsPerSnapshot.toFixed(1)} ms | ${
+        r.mergeUsPerSnapshot === undefined ? '—' : `${(r.mergeUsPerSnapshot / 1000).toFixed(2)} ms`
+      } | ${r.load} |`,
+    );
+  }
+  await cleanUp();
+  process.exit(failed ? 1 : 0);
+} catch (error) {
+  log(`The bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  await cleanUp();
+  process.exit(1);
+}
