@@ -100,8 +100,10 @@ describe('aqa agent in the one-file aqa.mjs', () => {
     expect(agent.stdout()).toContain(
       `Agent bundled registered with ${server.url}; waiting for shards on queue ${registration.queue}`,
     );
+    // A connection of its own, which the queue leaves open on close().
+    const connection = redis.duplicate();
     const queue = new Queue(registration.queue, {
-      connection: redis.duplicate(),
+      connection,
       prefix: registration.prefix,
     });
     try {
@@ -140,6 +142,7 @@ describe('aqa agent in the one-file aqa.mjs', () => {
       );
     } finally {
       await queue.close();
+      connection.disconnect();
     }
     agent.child.kill('SIGTERM');
     expect(await agent.exited).toBe(0);

@@ -33,6 +33,7 @@ let server: RegistrationServer;
 const target = new TestTarget();
 const agents: AgentHandle[] = [];
 const queues: Queue[] = [];
+const connections: Redis[] = [];
 
 beforeAll(async () => {
   if (REDIS_URL === '')
@@ -45,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(agents.map((a) => a.stop()));
   await Promise.all(queues.map((q) => q.close()));
+  for (const c of connections) c.disconnect();
   await server.close();
   await target.close();
   redis.disconnect();
@@ -57,10 +59,10 @@ async function startAgent(name: string, cores = 2): Promise<AgentHandle> {
 }
 
 function queueOf(agent: AgentHandle): Queue {
-  const queue = new Queue(agent.registration.queue, {
-    connection: redis.duplicate(),
-    prefix: agent.registration.prefix,
-  });
+  // A connection of its own, which the queue leaves open on close(): closed in afterAll.
+  const connection = redis.duplicate();
+  connections.push(connection);
+  const queue = new Queue(agent.registration.queue, { connection, prefix: agent.registration.prefix });
   queues.push(queue);
   return queue;
 }

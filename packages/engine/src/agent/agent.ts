@@ -19,7 +19,7 @@ import {
   type ShardJob,
 } from './protocol';
 import { AgentStartError, registerAgent } from './register';
-import { openRedis } from './redis';
+import { ERROR_LOG_EVERY_MS, openRedis } from './redis';
 import { runShard, shardJobProblem, type ShardOutcome } from './run-shard';
 
 export interface AgentOptions {
@@ -164,7 +164,13 @@ export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
     maxStalledCount: 0,
     name: `${name} (${agentId})`,
   });
-  worker.on('error', (error) => logger.warn({ queue: registration.queue }, `queue: ${error.message}`));
+  // While Redis is away BullMQ reports every reconnect attempt; the connections' own log says it once.
+  let lastQueueError = 0;
+  worker.on('error', (error) => {
+    if (Date.now() - lastQueueError < ERROR_LOG_EVERY_MS) return;
+    lastQueueError = Date.now();
+    logger.warn({ queue: registration.queue }, `queue ${registration.queue}: ${error.message}`);
+  });
   // A job this agent could not read (its shards' own failures are answers, not errors).
   worker.on('failed', (job, error) =>
     logger.error(

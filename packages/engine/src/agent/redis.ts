@@ -29,7 +29,7 @@ function redisReason(error: unknown): string {
 }
 
 /** How often the same Redis failure is logged while ioredis keeps reconnecting. */
-const ERROR_LOG_EVERY_MS = 10_000;
+export const ERROR_LOG_EVERY_MS = 10_000;
 
 /** Logs a connection's errors (once per ERROR_LOG_EVERY_MS) and when it is back. */
 function logErrors(redis: Redis, what: string, url: string, logger: EngineLogger): void {
