@@ -2,6 +2,7 @@ import type { MessageList, TestResult } from '@aqa/plan';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, newRegistration, removeDir, startTestServer } from './helpers';
 import { ExitedError, readEvents, startServerProcess, type ServerProcess } from './server-process';
@@ -266,4 +267,15 @@ describe.skipIf(!hasRedis)('two server replicas on one database and one Redis', 
     expect(ended).toMatchObject({ status: 'interrupted', error: 'interrupted by a server restart' });
     expect(ended.summary!.total_requests).toBeGreaterThan(0);
   }, 40_000);
+
+  it('leaves no server registered: B removes itself at a clean shutdown, the sweep removed the killed A', async () => {
+    await b!.stop();
+    expect(b!.child.exitCode).toBe(0);
+    const db = openDatabase(parseConfig(env).database);
+    try {
+      expect(await db.selectFrom('server_instances').selectAll().execute()).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
 });
