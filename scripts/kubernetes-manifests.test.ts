@@ -229,17 +229,27 @@ function resourceProblems(manifests: Manifest[]): string[] {
   );
 }
 
-/** Non-root pods, read-only root file systems, no privilege escalation (deploy/Dockerfile runs as uid 1000). */
+/**
+ * What the namespace's `restricted` Pod Security Standard enforces (server/namespace.yaml) — non-root,
+ * RuntimeDefault seccomp, no privilege escalation, every capability dropped, no hostPath — and a
+ * read-only root file system besides (deploy/Dockerfile runs as uid 1000).
+ */
 function securityProblems(manifests: Manifest[]): string[] {
   return pods(manifests).flatMap((pod) => {
     const problems: string[] = [];
     if (pod.spec.securityContext?.runAsNonRoot !== true)
       problems.push(`${nameOf(pod.owner)}: the pod does not set runAsNonRoot`);
+    if (pod.spec.securityContext?.seccompProfile?.type !== 'RuntimeDefault')
+      problems.push(`${nameOf(pod.owner)}: the pod does not use the RuntimeDefault seccomp profile`);
+    if ((pod.spec.volumes ?? []).some((v) => v.hostPath !== undefined))
+      problems.push(`${nameOf(pod.owner)}: a hostPath volume`);
     for (const c of containersOf(pod)) {
       if (c.securityContext?.readOnlyRootFilesystem !== true)
         problems.push(`${where(pod, c)}: the root file system is writable`);
       if (c.securityContext?.allowPrivilegeEscalation !== false)
         problems.push(`${where(pod, c)}: allowPrivilegeEscalation is not false`);
+      if (!(c.securityContext?.capabilities?.drop ?? []).includes('ALL'))
+        problems.push(`${where(pod, c)}: does not drop ALL capabilities`);
     }
     return problems;
   });
@@ -734,7 +744,10 @@ describe('the checks find what is wrong', () => {
         (p) => `${where}: no resources.${p}`,
       ),
     );
-    expect(securityProblems(broken)).toEqual([`${where}: the root file system is writable`]);
+    expect(securityProblems(broken)).toEqual([
+      `${where}: the root file system is writable`,
+      `${where}: does not drop ALL capabilities`,
+    ]);
     expect(variableProblems(broken)).toEqual([`${where}: $(JOB_INDEX) is not defined in its env`]);
   });
 
