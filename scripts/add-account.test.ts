@@ -22,7 +22,13 @@ function addAccount(args: string[], stdin: string) {
     cwd: ROOT,
     input: stdin,
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+    // The server's own store: its SQLite file in DATA_DIR, or its PostgreSQL database (node-postgres project).
+    env: {
+      ...process.env,
+      DATA_DIR: server.dataDir,
+      ...(server.database.kind === 'postgres' ? { DATABASE_URL: server.database.url } : {}),
+      LOG_LEVEL: 'silent',
+    },
     timeout: 60_000,
   });
 }

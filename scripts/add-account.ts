@@ -5,7 +5,8 @@
  * line) or, at a terminal, asked for twice without echo — never from the command line, where other
  * users of the machine and the shell history would see it. The account is checked by the
  * registration rules and created by the server's own AccountService, in the database the server's
- * settings name (DATA_DIR, DATABASE_URL); the server may be running meanwhile (SQLite in WAL mode).
+ * settings name (DATA_DIR, DATABASE_URL); the server may be running meanwhile (SQLite in WAL mode, or
+ * PostgreSQL).
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -130,7 +131,7 @@ async function main(): Promise<void> {
     const user = await accounts.createAccount(registration.data);
     process.stdout.write(`Account created: ${user.email} (${user.firstName} ${user.lastName})\n`);
   } finally {
-    // Not closeDatabase(): its WAL checkpoint would wait on a running server's readers.
+    // Not closeDatabase(): on SQLite its WAL checkpoint would wait on a running server's readers.
     await db.destroy();
   }
 }

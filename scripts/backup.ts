@@ -8,11 +8,16 @@
 // file is a snapshot of one moment even while a run writes its seconds; in WAL mode the server's
 // writers are not blocked while it reads. The copy goes to a temporary name beside the destination
 // and is linked into place only once it is whole and passes SQLite's integrity check.
+//
+// A server on PostgreSQL (DATABASE_URL=postgres://…) is backed up with PostgreSQL's own pg_dump, which
+// takes the same kind of consistent snapshot while the server runs; this command says so and stops
+// (docs/operations.md "PostgreSQL").
 import { chmodSync, existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'libsql';
 import { ConfigError, parseConfig } from '../apps/server/src/config';
+import { describePostgresTarget } from '../apps/server/src/db/database';
 
 /** What a backup holds, counted in the copy itself. */
 interface BackupSummary {
@@ -87,6 +92,15 @@ function main(): number {
       return 2;
     }
     throw error;
+  }
+  if (config.database.kind === 'postgres') {
+    console.error(
+      `DATABASE_URL names a PostgreSQL database (${describePostgresTarget(config.database.url)}); ` +
+        'npm run backup copies the embedded SQLite file only. Back PostgreSQL up with pg_dump while the ' +
+        'server runs, e.g. pg_dump --format=custom --file=anybodyqa.dump "$DATABASE_URL" ' +
+        '(docs/operations.md "PostgreSQL").',
+    );
+    return 2;
   }
   const destination = values.to === undefined ? defaultBackupFile(config.dataDir) : resolve(values.to);
   try {

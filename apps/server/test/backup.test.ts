@@ -27,9 +27,13 @@ let completedRunId: string;
 let liveRunId: string;
 
 function backup(dataDir: string, ...args: string[]) {
+  return backupWith({ DATA_DIR: dataDir }, ...args);
+}
+
+function backupWith(env: Record<string, string>, ...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -119,6 +123,17 @@ afterAll(async () => {
 });
 
 describe('npm run backup', () => {
+  it('on PostgreSQL, copies nothing and says to use pg_dump, never showing the password', () => {
+    const refused = backupWith({
+      DATA_DIR: server.dataDir,
+      DATABASE_URL: 'postgres://aqa:s3cret@db.internal:6543/aqa',
+    });
+    expect(refused.status).toBe(2);
+    expect(refused.output).toContain('PostgreSQL database (db.internal:6543/aqa)');
+    expect(refused.output).toContain('pg_dump --format=custom');
+    expect(refused.output).not.toContain('s3cret');
+  });
+
   it('copies the database while a run writes; the copy serves every plan and run with its points', async () => {
     const source = join(server.dataDir, 'anybodyqa.db');
     const taken = backup(server.dataDir);
