@@ -206,7 +206,7 @@ export class RunService {
 
   /**
    * A run another replica owns (docs/adr/0020-server-replicas.md): its events relayed from Redis. The
-   * channel is subscribed before the stored status is read, so an end between the two is not missed.
+   * channel is subscribed before the status is read again, so an end between the two is not missed.
    */
   private async subscribeElsewhere(
     user: AccountUser,
@@ -214,15 +214,14 @@ export class RunService {
     listener: LiveListener,
   ): Promise<StreamSubscription> {
     const relay = this.replicas.relay;
-    if (relay === null) return { initial: await this.result(user, id), unsubscribe: null };
+    const before = await this.result(user, id);
+    if (relay === null || !isUnfinished(before.status)) return { initial: before, unsubscribe: null };
     const unsubscribe = await relay.listen(id, listener);
     try {
       const initial = await this.result(user, id);
-      if (initial.status !== 'running' && initial.status !== 'processing') {
-        unsubscribe();
-        return { initial, unsubscribe: null };
-      }
-      return { initial, unsubscribe };
+      if (isUnfinished(initial.status)) return { initial, unsubscribe };
+      unsubscribe();
+      return { initial, unsubscribe: null };
     } catch (error) {
       unsubscribe();
       throw error;
@@ -261,7 +260,7 @@ export class RunService {
     await Promise.all(
       ids.map(async (id) => {
         const row = await this.runs.findForUser(user.id, id);
-        if (row === undefined || (row.status !== 'running' && row.status !== 'processing')) return;
+        if (row === undefined || !isUnfinished(row.status)) return;
         await relay.requestStop(id);
         await this.replicas.waitUntilEnded('runs', id);
       }),
@@ -376,7 +375,7 @@ export class RunService {
    */
   private async remoteView(row: { id: string; status: string }): Promise<LoadRunView | undefined> {
     const relay = this.replicas.relay;
-    if (relay === null || (row.status !== 'running' && row.status !== 'processing')) return undefined;
+    if (relay === null || !isUnfinished(row.status)) return undefined;
     try {
       return await relay.readView<LoadRunView>(row.id);
     } catch (err) {
@@ -583,6 +582,11 @@ export class RunService {
     run.markStored();
     log.info({ status: ending.status, total_requests: ending.summary?.total_requests ?? 0 }, 'Run ended');
   }
+}
+
+/** Still going on its server: running, or its result being gathered. */
+function isUnfinished(status: string): boolean {
+  return status === 'running' || status === 'processing';
 }
 
 function compileOrRefuse(plan: PerfPlan, durationSeconds: number): CompiledPlan {
