@@ -234,6 +234,41 @@ describe('runs on load agents', () => {
     );
   }, 40_000);
 
+  it('stops a run on agents: each agent ends its share gracefully and every request it sent is counted', async () => {
+    await target.reset();
+    const started = await call<{ test_id: string }>('POST', '/api/run-test', {
+      plan_id: planId,
+      duration_seconds: 30,
+      agents: 2,
+    });
+    expect(started.status).toBe(201);
+    const runId = started.body.test_id;
+    await waitFor(
+      'both agents to report',
+      async () => {
+        const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+        return body.agents.length === 2 && body.agents.every((a) => a.requests > 0) ? true : undefined;
+      },
+      15_000,
+    );
+    const asked = Date.now();
+    const stopped = await call<{ status: string }>('POST', `/api/stop-test/${runId}`);
+    expect(stopped.body.status).toBe('stopped');
+    expect(Date.now() - asked).toBeLessThan(5_000);
+    const result = await finished(runId);
+    const counts = await target.counts();
+    const sent = Object.entries(counts.byPath)
+      .filter(([path]) => path.startsWith('/seq/'))
+      .reduce((n, [, c]) => n + c, 0);
+    expect(result.status).toBe('stopped');
+    expect(result.partial).toBe(false);
+    expect(result.agents.map((a) => [a.name, a.status])).toEqual([
+      ['agent-a', 'done'],
+      ['agent-b', 'done'],
+    ]);
+    expect(result.summary?.total_requests).toBe(sent);
+  }, 40_000);
+
   it('goes on without an agent killed mid-run, names it, and marks the result partial', async () => {
     const started = await call<{ test_id: string }>('POST', '/api/run-test', {
       plan_id: planId,
