@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import {
+  agentHeartbeatKey,
+  ERROR_KINDS,
+  Histogram,
+  runStreamKey,
+  TargetGuard,
+  type AgentHeartbeat,
+  type RunResult,
+  type RunSnapshot,
+  type ShardEvent,
+  type ShardIntervalWire,
+} from '@aqa/engine';
+import { PerfPlanSchema, type PerfPlan } from '@aqa/plan';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentRegistry } from './agent-registry';
+import { AgentRunner } from './agent-runner';
+import type { PlacedAgent } from './run-agents';
+
+/*
+ * The agent runner against the throw-away Redis, with the agents played by the test: it writes their
+ * heartbeats and shard events as `aqa agent` would (packages/engine/src/agent/protocol.ts). The real
+ * agent processes are in apps/server/test/agents.test.ts; here are the endings they cannot easily show.
+ */
+
+const REDIS_URL = process.env.AQA_TEST_REDIS_URL ?? '';
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const timing = { startDelayMs: 200, readyGraceMs: 3000, monitorMs: 200, endGraceMs: 5000 };
+
+const plan: PerfPlan = PerfPlanSchema.parse({
+  name: 'Fake agents',
+  tool: 'k6',
+  concurrent_users: 4,
+  duration: 1,
+  urls: [{ method: 'GET', url: 'http://127.0.0.1:9/x', name: 'x' }],
+});
+
+let redis: Redis;
+
+beforeAll(() => {
+  if (REDIS_URL === '')
+    throw new Error('AQA_TEST_REDIS_URL is not set: the vitest global set-up starts Redis');
+  redis = new Redis(REDIS_URL);
+});
+
+afterAll(() => {
+  redis.disconnect();
+});
+
+function placed(name: string): PlacedAgent {
+  return { agent_id: `agt_test_${randomBytes(6).toString('hex')}`, name, host: 'test', cores: 1, users: 2 };
+}
+
+async function beat(agent: PlacedAgent, runId: string | null): Promise<void> {
+  const heartbeat: AgentHeartbeat = {
+    agent_id: agent.agent_id,
+    name: agent.name,
+    host: 'test',
+    pid: 1,
+    cores: 1,
+    run_id: runId,
+    at: Date.now(),
+  };
+  await redis.set(agentHeartbeatKey(agent.agent_id), JSON.stringify(heartbeat), 'PX', 1000);
+}
+
+function interval(shard: number, k: number, final: boolean, latenciesUs: number[]): ShardIntervalWire {
+  const h = new Histogram();
+  for (const v of latenciesUs) h.record(v);
+  return {
+    shard,
+    interval: k,
+    final,
+    endMs: (k + 1) * 1000,
+    activeUsers: final ? 0 : 2,
+    busy: 0.1,
+    steps: [
+      {
+        requests: latenciesUs.length,
+        successes: latenciesUs.length,
+        errors: new Array<number>(ERROR_KINDS.length).fill(0),
+        samples: ERROR_KINDS.map(() => []),
+        bytesSent: 0,
+        bytesReceived: 0,
+        histogram: h.encode(),
+      },
+    ],
+  };
+}
+
+async function write(runId: string, event: ShardEvent): Promise<void> {
+  await redis.xadd(runStreamKey(runId), '*', 'e', JSON.stringify(event));
+}
+
+function start(agents: PlacedAgent[]) {
+  const runId = `run_test_${randomBytes(6).toString('hex')}`;
+  const runner = new AgentRunner(
+    new AgentRegistry(redis, REDIS_URL),
+    REDIS_URL,
+    agents,
+    new TargetGuard({ allow: [], deny: [] }),
+    silent,
+    timing,
+  );
+  const handle = runner.start(plan, { durationSeconds: 2, logger: silent, runId });
+  const snapshots: RunSnapshot[] = [];
+  const consumed = (async () => {
+    for await (const s of handle.snapshots) snapshots.push(s);
+  })();
+  return { runId, handle, snapshots, consumed };
+}
+
+describe('AgentRunner', () => {
+  it('goes on when an agent fails mid-run: that agent is named, the others finish, the result is partial', async () => {
+    const a = placed('a');
+    const b = placed('b');
+    await Promise.all([beat(a, null), beat(b, null)]);
+    const { runId, handle, consumed } = start([a, b]);
+    const beating = setInterval(() => void Promise.all([beat(a, runId), beat(b, runId)]), 200);
+    try {
+      await write(runId, { type: 'ready', agent_index: 0, agent_id: a.agent_id, shards: 1 });
+      await write(runId, { type: 'ready', agent_index: 1, agent_id: b.agent_id, shards: 1 });
+      await write(runId, { type: 'interval', agent_index: 0, wire: interval(0, 0, false, [1000, 2000]) });
+      await write(runId, { type: 'interval', agent_index: 1, wire: interval(0, 0, false, [3000]) });
+      await write(runId, { type: 'failed', agent_index: 1, message: 'the engine worker crashed' });
+      await write(runId, { type: 'interval', agent_index: 0, wire: interval(0, 1, true, [4000, 5000]) });
+      await write(runId, { type: 'done', agent_index: 0, status: 'completed', total_requests: 4 });
+      const result: RunResult = await handle.result;
+      await consumed;
+      expect(result.status).toBe('completed');
+      expect(result.summary.total_requests).toBe(5);
+      expect(handle.agents?.()).toMatchObject([
+        { name: 'a', status: 'done', requests: 4, error: null },
+        {
+          name: 'b',
+          status: 'failed',
+          requests: 1,
+          error: 'agent b could not run its share: the engine worker crashed',
+        },
+      ]);
+      // The run's hold on its agents is released and its stream deleted.
+      expect(await redis.exists(runStreamKey(runId))).toBe(0);
+      expect(await new AgentRegistry(redis, REDIS_URL).claim([a.agent_id, b.agent_id], 'next', 1000)).toBe(
+        true,
+      );
+    } finally {
+      clearInterval(beating);
+    }
+  });
+
+  it('fails the run, in words, when every agent stops sending heartbeats', async () => {
+    const a = placed('a');
+    const b = placed('b');
+    await Promise.all([beat(a, null), beat(b, null)]);
+    const { runId, handle } = start([a, b]);
+    await write(runId, { type: 'ready', agent_index: 0, agent_id: a.agent_id, shards: 1 });
+    await write(runId, { type: 'ready', agent_index: 1, agent_id: b.agent_id, shards: 2 });
+    // No more heartbeats: the keys expire after 1 s.
+    await expect(handle.result).rejects.toThrow(
+      /^All 2 load agents of the run stopped: agent a stopped sending heartbeats (before the load started|at second \d+); agent b stopped sending heartbeats (before the load started|at second \d+)$/,
+    );
+    expect(handle.agents?.().map((agent) => agent.status)).toEqual(['lost', 'lost']);
+  });
+});
