@@ -122,9 +122,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
     if (config.redisUrl !== undefined) redis = await connectRedis(config.redisUrl, app.log);
-    instances = new ServerInstances(db, app.log);
-    await instances.register(redis !== null);
     const relay = redis === null ? null : new LiveRelay(redis, app.log);
+    instances = new ServerInstances(db, app.log);
+    await instances.register(relay);
     await relay?.start();
     const replicas = new Replicas(instances, relay, db);
 

@@ -227,6 +227,11 @@ describe.skipIf(!hasRedis)('two server replicas on one database and one Redis', 
     expect((refused as ExitedError).output).toMatch(
       /Another AnybodyQA server \(.+, pid \d+, seen \d+ s ago\) uses this database; several servers need REDIS_URL set to one Redis they all share\./,
     );
+    // Nor does one on another Redis (here another database of the same Redis): it would not see A's runs.
+    const otherRedis = `${process.env.AQA_TEST_REDIS_URL ?? ''}/${REDIS_DB + 8}`;
+    await expect(startTestServer({ REDIS_URL: otherRedis }, dataDir)).rejects.toThrow(
+      /Another AnybodyQA server \(.+, pid \d+, seen \d+ s ago\) uses this database but not this Redis; several servers need REDIS_URL set to one Redis they all share\./,
+    );
     expect(() => parseConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
       /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ address/,
     );

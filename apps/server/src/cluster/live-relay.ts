@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent, LiveListener } from '../services/runs/live-stream-output';
 import type { RedisConnections } from './redis';
+import { ALIVE_WITHIN_MS, type Presence } from './server-instances';
 
 /** The run's live events (snapshot, end), as its owner's LiveStreamOutput sends them. */
 export const liveChannel = (runId: string): string => `aqa:replicas:run:${runId}:live`;
@@ -8,6 +9,8 @@ export const liveChannel = (runId: string): string => `aqa:replicas:run:${runId}
 export const viewKey = (runId: string): string => `aqa:replicas:run:${runId}:view`;
 /** Stop requests: a replica that does not own a run asks its owner to stop it. */
 export const STOP_CHANNEL = 'aqa:replicas:stop';
+/** A server on this Redis, refreshed with its beat (ServerInstances). */
+export const serverKey = (serverId: string): string => `aqa:replicas:server:${serverId}`;
 
 /** A view outlives its owner's last refresh by this long; a dead owner's view then disappears. */
 export const VIEW_TTL_MS = 5000;
@@ -21,7 +24,7 @@ interface StopRequest {
  * publishes its live events and keeps its view fresh; any replica reads the view, relays the events to
  * its own clients, and asks the owner to stop a run. Messages are JSON.
  */
-export class LiveRelay {
+export class LiveRelay implements Presence {
   /** Channel → the listeners of this process; the channel is subscribed while it has any. */
   private readonly listeners = new Map<string, Set<LiveListener>>();
   private readonly stopHandlers: ((runId: string) => void)[] = [];
@@ -31,6 +34,16 @@ export class LiveRelay {
     private readonly log: FastifyBaseLogger,
   ) {
     redis.subscriber.on('message', (channel: string, message: string) => this.dispatch(channel, message));
+  }
+
+  async mark(serverId: string): Promise<void> {
+    await this.redis.command.set(serverKey(serverId), '1', 'PX', ALIVE_WITHIN_MS);
+  }
+
+  async present(serverIds: string[]): Promise<Set<string>> {
+    if (serverIds.length === 0) return new Set();
+    const found = await this.redis.command.mget(serverIds.map(serverKey));
+    return new Set(serverIds.filter((_, index) => found[index] !== null));
   }
 
   /** Subscribes to the stop requests; call once at start-up. */

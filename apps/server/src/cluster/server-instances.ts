@@ -10,15 +10,26 @@ export const BEAT_MS = 5000;
 /** A server not seen for this long is taken for dead: its runs may be ended by any other. */
 export const ALIVE_WITHIN_MS = 15_000;
 
-/** A second server on the database without a shared Redis: it would not see the first one's runs. */
+/**
+ * A second server on the database without a shared Redis (none here, or the other one is not on this
+ * Redis): neither would see the other's runs.
+ */
 export class AnotherServerError extends Error {
-  constructor(other: ServerInstanceRow, secondsAgo: number) {
+  constructor(other: ServerInstanceRow, secondsAgo: number, otherRedis: boolean) {
     super(
-      `Another AnybodyQA server (${other.host}, pid ${other.pid}, seen ${secondsAgo} s ago) uses this database; ` +
-        'several servers need REDIS_URL set to one Redis they all share.',
+      `Another AnybodyQA server (${other.host}, pid ${other.pid}, seen ${secondsAgo} s ago) uses this database` +
+        `${otherRedis ? ' but not this Redis' : ''}; several servers need REDIS_URL set to one Redis they all share.`,
     );
     this.name = 'AnotherServerError';
   }
+}
+
+/** The servers on one Redis say so there, so a server can tell one that shares its Redis (LiveRelay). */
+export interface Presence {
+  /** Says this server is on this Redis for the next ALIVE_WITHIN_MS. */
+  mark(serverId: string): Promise<void>;
+  /** Those of `serverIds` that said so within ALIVE_WITHIN_MS. */
+  present(serverIds: string[]): Promise<Set<string>>;
 }
 
 /** The inode of the first (the host's) pid namespace on Linux. */
@@ -63,6 +74,7 @@ export class ServerInstances {
   readonly host = machineName();
   readonly pid = process.pid;
   private beating: NodeJS.Timeout | undefined;
+  private presence: Presence | null = null;
 
   constructor(
     private readonly db: Db,
@@ -70,20 +82,23 @@ export class ServerInstances {
   ) {}
 
   /**
-   * Registers this server and starts its beat. Without a shared Redis (`shared` false), another live
-   * server on the database refuses the start with AnotherServerError.
+   * Registers this server and starts its beat. Another live server on the database that does not share
+   * this server's Redis — there is none (`presence` null), or it is not on that Redis — refuses the
+   * start with AnotherServerError.
    */
-  async register(shared: boolean): Promise<void> {
+  async register(presence: Presence | null): Promise<void> {
+    this.presence = presence;
+    // Said on Redis before the row is written: a server that sees the row finds it there too.
+    await presence?.mark(this.id);
     const now = Date.now();
-    if (!shared) {
-      const rows = await this.db.selectFrom('server_instances').selectAll().execute();
-      const other = rows.find((row) => this.isAlive(row, now));
-      if (other !== undefined) {
-        throw new AnotherServerError(
-          other,
-          Math.max(0, Math.round((now - Date.parse(other.last_seen_at)) / 1000)),
-        );
-      }
+    const rows = await this.db.selectFrom('server_instances').selectAll().execute();
+    const others = rows.filter((row) => row.id !== this.id && this.isAlive(row, now));
+    const sharing =
+      presence === null ? new Set<string>() : await presence.present(others.map((row) => row.id));
+    const other = others.find((row) => !sharing.has(row.id));
+    if (other !== undefined) {
+      const secondsAgo = Math.max(0, Math.round((now - Date.parse(other.last_seen_at)) / 1000));
+      throw new AnotherServerError(other, secondsAgo, presence !== null);
     }
     const at = new Date(now).toISOString();
     await this.db
@@ -98,6 +113,7 @@ export class ServerInstances {
   async beat(): Promise<void> {
     const at = new Date().toISOString();
     try {
+      await this.presence?.mark(this.id);
       const updated = await this.db
         .updateTable('server_instances')
         .set({ last_seen_at: at })
