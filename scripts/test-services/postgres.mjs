@@ -116,7 +116,7 @@ export async function startPostgres() {
     child.kill('SIGKILL');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`${error.message}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    throw new Error(`${error.message}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`, { cause: error });
   }
   return {
     url: `postgres://${encodeURIComponent(user)}@127.0.0.1:${port}/postgres`,
