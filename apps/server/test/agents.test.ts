@@ -384,6 +384,26 @@ describe('runs on load agents', () => {
         code: 'AGENTS_UNAVAILABLE',
         detail: expect.stringMatching(/^Load agents need Redis: set REDIS_URL on the server/) as unknown,
       });
+      const saved = await plain.request({
+        method: 'POST',
+        url: '/api/save-test-plan',
+        token,
+        body: {
+          name: 'No Redis',
+          tool: 'k6',
+          concurrent_users: 2,
+          duration: 1,
+          urls: [{ url: `${target.origin}/x` }],
+        },
+      });
+      const run = await plain.request({
+        method: 'POST',
+        url: '/api/run-test',
+        token,
+        body: { plan_id: saved.json<{ id: string }>().id, duration_seconds: 2, agents: 1 },
+      });
+      expect(run.statusCode).toBe(503);
+      expect(run.json<{ code: string }>().code).toBe('AGENTS_UNAVAILABLE');
     } finally {
       await closeTestServer(plain);
     }

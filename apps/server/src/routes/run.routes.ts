@@ -53,9 +53,16 @@ export const runRoutes: FastifyPluginCallbackZod<{ runs: RunService }> = (app, {
         summary:
           'Start a performance run of a saved plan; fields sent besides plan_id override the plan for this run',
         description:
-          'Refused with 400 when the plan cannot run or none of its targets accepts a connection, with 403 TARGET_REFUSED when the target guard refuses one of its hosts (AQA_TARGETS_ALLOW / AQA_TARGETS_DENY, or a host never tested), and with 429 when a limit of concurrent runs is reached.',
+          'Refused with 400 when the plan cannot run or none of its targets accepts a connection, with 403 TARGET_REFUSED when the target guard refuses one of its hosts (AQA_TARGETS_ALLOW / AQA_TARGETS_DENY, or a host never tested), and with 429 when a limit of concurrent runs is reached. With `agents: N` the run goes on N of your load agents: refused in words when fewer are online and idle, when the run has fewer users than agents, or when the tool of the plan runs here in an external tool; 503 AGENTS_UNAVAILABLE without REDIS_URL.',
         body: RunTestBodySchema,
-        response: { 201: RunStartedSchema, ...errors, 429: ErrorResponseSchema },
+        response: {
+          201: RunStartedSchema,
+          ...errors,
+          429: ErrorResponseSchema,
+          503: ErrorResponseSchema.describe(
+            'agents asked on a server without REDIS_URL (AGENTS_UNAVAILABLE)',
+          ),
+        },
       },
       bodyLimit: RUN_BODY_LIMIT,
       preValidation: normalizeRunBody,
