@@ -75,6 +75,13 @@ export class LiveRelay implements Presence {
       .catch((err: unknown) => this.log.error({ err, runId }, 'Could not store the live view of the run'));
   }
 
+  /** Keeps an unchanged view for another VIEW_TTL_MS. */
+  keepView(runId: string): void {
+    this.redis.command.pexpire(viewKey(runId), VIEW_TTL_MS).catch((err: unknown) => {
+      this.log.error({ err, runId }, 'Could not keep the live view of the run');
+    });
+  }
+
   /** Drops the view of a run that has ended (its stored result answers from now on). */
   dropView(runId: string): void {
     this.redis.command.del(viewKey(runId)).catch((err: unknown) => {

@@ -274,7 +274,14 @@ export class FunctionalRunService {
   private shareWithReplicas(run: LiveFunctionalRun): () => void {
     const relay = this.replicas.relay;
     if (relay === null) return () => undefined;
-    const refresh = () => relay.writeView(run.id, run.result());
+    // Up to MAX_KEPT_CALLS calls: written again only when it changed, otherwise only kept alive.
+    let written = '';
+    const refresh = () => {
+      const version = `${run.callsSeen}:${run.queuePosition}:${run.screenshots}`;
+      if (version === written) return relay.keepView(run.id);
+      written = version;
+      relay.writeView(run.id, run.result());
+    };
     refresh();
     const timer = setInterval(refresh, VIEW_REFRESH_MS);
     timer.unref();
