@@ -75,6 +75,8 @@ export class ServerInstances {
   readonly pid = process.pid;
   private beating: NodeJS.Timeout | undefined;
   private presence: Presence | null = null;
+  /** Set at shutdown: a beat still in flight must not write the row again. */
+  private removed = false;
 
   constructor(
     private readonly db: Db,
@@ -119,7 +121,7 @@ export class ServerInstances {
         .set({ last_seen_at: at })
         .where('id', '=', this.id)
         .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) {
+      if (updated.numUpdatedRows === 0n && !this.removed) {
         await this.db
           .insertInto('server_instances')
           .values({ id: this.id, host: this.host, pid: this.pid, started_at: at, last_seen_at: at })
@@ -132,6 +134,7 @@ export class ServerInstances {
 
   /** At a clean shutdown, once its runs are stored: the server leaves the table. */
   async remove(): Promise<void> {
+    this.removed = true;
     clearInterval(this.beating);
     await this.db.deleteFrom('server_instances').where('id', '=', this.id).execute();
   }
