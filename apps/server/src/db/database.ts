@@ -102,7 +102,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
       await pingDatabase(db);
     } catch (cause) {
       throw new DatabaseConnectionError(
-        `Cannot reach the PostgreSQL database of DATABASE_URL (${target}): ${describeConnectionError(cause)}`,
+        `Cannot connect to the PostgreSQL database of DATABASE_URL (${target}): ${describeConnectionError(cause)}`,
         { cause },
       );
     }
