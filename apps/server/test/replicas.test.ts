@@ -5,7 +5,13 @@ import { parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, newRegistration, removeDir, startTestServer } from './helpers';
-import { ExitedError, readEvents, startServerProcess, type ServerProcess } from './server-process';
+import {
+  ExitedError,
+  readEvents,
+  startServerProcess,
+  stopServerProcesses,
+  type ServerProcess,
+} from './server-process';
 import { testDatabaseEnv, testStore } from './test-database';
 import { waitFor } from './wait-for';
 
@@ -161,6 +167,7 @@ describe.skipIf(!hasRedis)('two server replicas on one database and one Redis', 
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
+    await stopServerProcesses();
     await target?.close();
     if (dataDir !== undefined) removeDir(dataDir);
   });

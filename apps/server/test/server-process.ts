@@ -14,6 +14,29 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Every server process started here that has not exited yet. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Stops every server process started here that is still running, even one whose start was still
+ * awaited (a test set-up that timed out leaves none behind): SIGTERM, then SIGKILL after 5 s.
+ */
+export async function stopServerProcesses(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((done) => {
+          const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+          child.once('exit', () => {
+            clearTimeout(killer);
+            done();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
 /** Resolves once the server listens; rejects with its output when it exits first. */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
@@ -22,6 +45,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     let output = '';
     const exited = new Promise<void>((done) => child.once('exit', () => done()));
     const onData = (chunk: Buffer): void => {
