@@ -1,10 +1,21 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { MessageList, TestResult } from '@aqa/plan';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { startCountingTarget, type CountingTarget } from './counting-target';
-import { makeTempDir, newRegistration, removeDir, startTestServer } from './helpers';
+import {
+  makeTempDir,
+  newRegistration,
+  registerAndLogin,
+  removeDir,
+  startTestServer,
+  testDatabase,
+} from './helpers';
 import {
   ExitedError,
   readEvents,
@@ -106,6 +117,93 @@ describe('a server with REDIS_URL', () => {
       );
     } finally {
       removeDir(dir);
+    }
+  });
+});
+
+describe.skipIf(!hasRedis)('start-up recovery beside other servers', () => {
+  it('ends only the runs of dead servers, and signals no tool a server on another host recorded', async () => {
+    const dataDir = makeTempDir();
+    // A database of its own in this Redis: the live "other server" says there that it is on it.
+    const url = `${process.env.AQA_TEST_REDIS_URL ?? ''}/${REDIS_DB + 4}`;
+    const first = await startTestServer({ REDIS_URL: url }, dataDir);
+    const { token } = await registerAndLogin(first);
+    const planId = (
+      await first.request({
+        method: 'POST',
+        url: '/api/save-test-plan',
+        token,
+        body: { name: 'Recovered', urls: [{ method: 'GET', url: 'http://127.0.0.1:6201/' }] },
+      })
+    ).json<{ id: string }>().id;
+    await first.close();
+    // A "tool" of a dead server on another host: a process group of its own in an aqa- folder.
+    const workDir = mkdtempSync(join(tmpdir(), 'aqa-replica-tool-'));
+    const tool = spawn('sleep', ['60'], { cwd: workDir, detached: true, stdio: 'ignore' });
+    const pid = tool.pid!;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const startTicks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    const db = testDatabase(first);
+    const redis = new Redis(url);
+    let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
+    try {
+      const now = new Date().toISOString();
+      const hourAgo = new Date(Date.now() - 3600_000).toISOString();
+      await db
+        .insertInto('server_instances')
+        .values([
+          { id: 'srv_dead', host: 'another-host', pid: 4242, started_at: hourAgo, last_seen_at: hourAgo },
+          { id: 'srv_live', host: 'another-host', pid: 4343, started_at: now, last_seen_at: now },
+        ])
+        .execute();
+      await redis.set('aqa:replicas:server:srv_live', '1', 'PX', 15_000);
+      const { user_id } = await db
+        .selectFrom('plans')
+        .select('user_id')
+        .where('id', '=', planId)
+        .executeTakeFirstOrThrow();
+      const run = (id: string, serverId: string) => ({
+        id,
+        user_id,
+        plan_id: planId,
+        plan_name: 'Recovered',
+        status: 'running',
+        tool: 'k6',
+        engine: 'builtin',
+        engine_note: '',
+        config: JSON.stringify({ plan: {}, duration_seconds: 60, steps: [] }),
+        concurrent_users: 1,
+        duration_seconds: 60,
+        started_at: now,
+        server_id: serverId,
+      });
+      await db
+        .insertInto('runs')
+        .values([run('run_on_live', 'srv_live'), run('run_on_dead', 'srv_dead')])
+        .execute();
+      await db
+        .insertInto('run_processes')
+        .values({ run_id: 'run_on_dead', pid, start_ticks: startTicks, work_dir: workDir, started_at: now })
+        .execute();
+
+      second = await startTestServer({ REDIS_URL: url }, dataDir);
+      const status = async (id: string) =>
+        (
+          await second!.request({ method: 'GET', url: `/api/get-test-result/${id}`, token })
+        ).json<TestResult>().status;
+      expect(await status('run_on_live')).toBe('running');
+      expect(await status('run_on_dead')).toBe('interrupted');
+      // Its pid means nothing on this host: left alone, and left recorded.
+      expect(tool.exitCode).toBeNull();
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      expect(await db.selectFrom('run_processes').select('pid').execute()).toEqual([{ pid }]);
+    } finally {
+      await second?.close();
+      process.kill(-pid, 'SIGKILL');
+      await redis.quit();
+      await db.destroy();
+      removeDir(dataDir);
+      removeDir(workDir);
     }
   });
 });
