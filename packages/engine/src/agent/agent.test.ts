@@ -252,6 +252,106 @@ describe('aqa agent', () => {
     expect(await redis.exists(agentHeartbeatKey(agent.registration.agent_id))).toBe(0);
   });
 
+  it('--once: runs one shard, takes no second one, leaves the server and ends with its outcome; failed when it failed', async () => {
+    const agent = await runAgent({
+      server: server.url,
+      token: TOKEN,
+      name: 'once',
+      cores: 1,
+      logger: quiet,
+      once: true,
+    });
+    agents.push(agent);
+    const id = agent.registration.agent_id;
+    const queue = queueOf(agent);
+    target.reset();
+    target.route = (_req, res) => void res.end('ok');
+    const [first, second] = [randomUUID(), randomUUID()];
+    const start = Date.now() + 500;
+    const taken = await queue.add(
+      SHARD_JOB,
+      shardJob(first, '/once', { duration_seconds: 1, start_at_epoch_ms: start }),
+    );
+    const left = await queue.add(
+      SHARD_JOB,
+      shardJob(second, '/twice', { duration_seconds: 1, start_at_epoch_ms: start }),
+    );
+    const end = await agent.closed;
+    expect(target.count).toBeGreaterThan(0);
+    expect(end).toEqual({ reason: 'once', outcome: { status: 'completed', total_requests: target.count } });
+    expect(await outcomeOf(queue, taken)).toEqual({ status: 'completed', total_requests: target.count });
+    expect(await queue.getJobState(left.id!)).toBe('waiting');
+    expect(target.recorded.every((r) => r.path === '/once')).toBe(true);
+    expect(await redis.exists(agentHeartbeatKey(id))).toBe(0);
+    expect(server.unregistered).toContain(id);
+
+    // Its one shard failed: the end says so (aqa agent --once exits 1 on it).
+    const failing = await runAgent({
+      server: server.url,
+      token: TOKEN,
+      name: 'once-failing',
+      cores: 1,
+      logger: quiet,
+      once: true,
+    });
+    agents.push(failing);
+    const plan = { ...testPlan([{ url: `${target.origin}/x` }]), urls: [] };
+    await queueOf(failing).add(SHARD_JOB, shardJob(randomUUID(), '', { plan }));
+    expect(await failing.closed).toMatchObject({
+      reason: 'once',
+      outcome: {
+        status: 'failed',
+        total_requests: 0,
+        message: expect.stringMatching(/^the plan cannot run/) as string,
+      },
+    });
+    expect(server.unregistered).toContain(failing.registration.agent_id);
+  });
+
+  it('--idle-timeout: a shard longer than the idle time runs to its end, and the agent ends that long after it', async () => {
+    const agent = await runAgent({
+      server: server.url,
+      token: TOKEN,
+      name: 'idle',
+      cores: 1,
+      logger: quiet,
+      idleTimeoutMs: 1500,
+    });
+    agents.push(agent);
+    const id = agent.registration.agent_id;
+    target.reset();
+    target.route = (_req, res) => void res.end('ok');
+    const runId = randomUUID();
+    await queueOf(agent).add(
+      SHARD_JOB,
+      shardJob(runId, '/idle', { duration_seconds: 2, start_at_epoch_ms: Date.now() + 300 }),
+    );
+    const events = await readShardEvents(redis, runId, ended);
+    const shardEnded = Date.now();
+    expect(events.at(-1)).toMatchObject({ type: 'done', status: 'completed', total_requests: target.count });
+    expect(server.unregistered).not.toContain(id);
+    expect(await agent.closed).toEqual({ reason: 'idle', idle_ms: 1500 });
+    // The idle time counts again from the shard's end (the stream's done is written just before it).
+    expect(Date.now() - shardEnded).toBeGreaterThanOrEqual(1300);
+    expect(await redis.exists(agentHeartbeatKey(id))).toBe(0);
+    expect(server.unregistered).toContain(id);
+
+    // Without any shard: it ends after the idle time from its start.
+    const startedAt = Date.now();
+    const unused = await runAgent({
+      server: server.url,
+      token: TOKEN,
+      name: 'unused',
+      cores: 1,
+      logger: quiet,
+      idleTimeoutMs: 1000,
+    });
+    agents.push(unused);
+    expect(await unused.closed).toEqual({ reason: 'idle', idle_ms: 1000 });
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1000);
+    expect(server.unregistered).toContain(unused.registration.agent_id);
+  });
+
   it('refuses to start with words: a refused token, an older server, a server without Redis, an unreachable Redis', async () => {
     await expect(runAgent({ server: server.url, token: 'wrong', logger: quiet })).rejects.toThrow(
       `the server at ${server.url} refused the token (401: The API token is not valid)`,

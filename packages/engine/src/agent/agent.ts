@@ -18,7 +18,7 @@ import {
   type AgentRegistration,
   type ShardJob,
 } from './protocol';
-import { AgentStartError, registerAgent } from './register';
+import { AgentStartError, registerAgent, unregisterAgent } from './register';
 import { ERROR_LOG_EVERY_MS, openRedis } from './redis';
 import { runShard, shardJobProblem, type ShardOutcome } from './run-shard';
 
@@ -37,14 +37,25 @@ export interface AgentOptions {
   /** A shard's workers are ready and its load starts (users per worker thread). */
   onShardStart?: (job: ShardJob, shards: readonly number[]) => void;
   onShardEnd?: (job: ShardJob, outcome: ShardOutcome) => void;
+  /** Take one shard, run it, then stop (`aqa agent --once`: one pod of a Job sized for one run). */
+  once?: boolean | undefined;
+  /** Stop after this long without a shard: from the start, and from the end of each shard. */
+  idleTimeoutMs?: number | undefined;
 }
+
+/**
+ * Why the agent stopped: stop() (a signal), its one shard ended (`once`, with the shard's outcome), or
+ * no shard came for `idleTimeoutMs`. An agent that ends on its own also leaves the server's list.
+ */
+export type AgentEnd =
+  { reason: 'stopped' } | { reason: 'once'; outcome: ShardOutcome } | { reason: 'idle'; idle_ms: number };
 
 export interface AgentHandle {
   registration: AgentRegistration;
   /** Stops the current shard gracefully (its result is still streamed), closes the queue and Redis. */
   stop(): Promise<void>;
-  /** Resolves once the agent has stopped. */
-  closed: Promise<void>;
+  /** Resolves once the agent has stopped, saying why. */
+  closed: Promise<AgentEnd>;
 }
 
 /** How long closing a Redis connection politely may take before it is cut. */
@@ -124,7 +135,38 @@ export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
     }
   });
 
+  // Stops the agent on its own (`once`, `idleTimeoutMs`); defined with the worker below.
+  let finish: (end: AgentEnd) => void = () => undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const idleTimeoutMs = options.idleTimeoutMs;
+  const armIdleTimer = (): void => {
+    clearTimeout(idleTimer);
+    if (idleTimeoutMs !== undefined && !stopping)
+      idleTimer = setTimeout(() => finish({ reason: 'idle', idle_ms: idleTimeoutMs }), idleTimeoutMs);
+  };
+
   const processor = async (job: Job): Promise<ShardOutcome> => {
+    clearTimeout(idleTimer);
+    let outcome: ShardOutcome | undefined;
+    try {
+      outcome = await runJob(job);
+      return outcome;
+    } finally {
+      // A job it could not read counts as a failed shard: `once` ends the agent either way.
+      if (options.once === true)
+        finish({
+          reason: 'once',
+          outcome: outcome ?? {
+            status: 'failed',
+            total_requests: 0,
+            message: `job ${job.id ?? '?'} not run`,
+          },
+        });
+      else armIdleTimer();
+    }
+  };
+
+  const runJob = async (job: Job): Promise<ShardOutcome> => {
     if (job.name !== SHARD_JOB)
       throw new Error(`agent ${name} takes only ${SHARD_JOB} jobs, not ${JSON.stringify(job.name)}`);
     const problem = shardJobProblem(job.data);
@@ -189,19 +231,33 @@ export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
     );
   }
 
-  let resolveClosed!: () => void;
-  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let resolveClosed!: (end: AgentEnd) => void;
+  const closed = new Promise<AgentEnd>((resolve) => (resolveClosed = resolve));
   let stopped: Promise<void> | null = null;
-  const stop = (): Promise<void> =>
+  const close = (end: AgentEnd): Promise<void> =>
     (stopped ??= (async () => {
       stopping = true;
       clearInterval(heartbeats);
+      clearTimeout(idleTimer);
       current?.controller.abort();
-      // Waits for the current shard: its `done` (stopped) is written before the queue lets go.
-      await worker.close();
+      // Called now, so that BullMQ takes no further job even as it answers the one that just ended
+      // (`once`); it resolves after the current shard, whose `done` is written before the queue lets go.
+      const workerClosed = worker.close();
+      // An agent ending on its own runs no shard now: it leaves the idle agents at once, so no run
+      // chooses it. One stopped mid-shard deletes its heartbeat only once that shard ended gracefully.
+      if (end.reason !== 'stopped') await redis.del(heartbeatKey).catch(() => undefined);
+      await workerClosed;
       await redis.del(heartbeatKey).catch(() => undefined);
+      if (end.reason !== 'stopped') {
+        const problem = await unregisterAgent(options.server, options.token, agentId);
+        if (problem !== null)
+          logger.warn({ agent_id: agentId }, `the agent stays on the server's list: ${problem}`);
+      }
       await Promise.all(connections.map(closeRedis));
-      resolveClosed();
+      resolveClosed(end);
     })());
+  finish = (end) => void close(end);
+  armIdleTimer();
+  const stop = (): Promise<void> => close({ reason: 'stopped' });
   return { registration, stop, closed };
 }

@@ -65,6 +65,30 @@ export async function registerAgent(
   return raw as AgentRegistration;
 }
 
+/**
+ * DELETE `${server}/api/agents/{id}`: an agent that finishes on its own (`--once`, `--idle-timeout`)
+ * leaves its user's list of agents, so agents of one-off Jobs do not pile up there offline. Answers
+ * null, or why it could not (the agent ends all the same).
+ */
+export async function unregisterAgent(
+  server: string,
+  token: string,
+  agentId: string,
+): Promise<string | null> {
+  try {
+    const response = await fetch(`${server}/api/agents/${encodeURIComponent(agentId)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    });
+    // 404: the user already forgot it.
+    if (response.ok || response.status === 404) return null;
+    return `the server at ${server} answered ${response.status}: ${await serverReason(response)}`;
+  } catch (error) {
+    return `cannot reach the server at ${server}: ${networkReason(error)}`;
+  }
+}
+
 const STRING_FIELDS = ['agent_id', 'name', 'redis_url', 'queue', 'prefix'] as const;
 const NUMBER_FIELDS = ['heartbeat_ms', 'heartbeat_ttl_ms'] as const;
 

@@ -24,6 +24,8 @@ export interface RegistrationServer {
   readonly received: AgentRegisterRequest[];
   /** The registrations answered, in order. */
   readonly answered: AgentRegistration[];
+  /** The agent ids unregistered (DELETE /api/agents/{id}), in order. */
+  readonly unregistered: string[];
   /** Answer every registration with this status and body instead (e.g. 401, 503). */
   refuse(status: number, body: unknown): void;
   close(): Promise<void>;
@@ -38,6 +40,7 @@ export async function startRegistrationServer(options: {
 }): Promise<RegistrationServer> {
   const received: AgentRegisterRequest[] = [];
   const answered: AgentRegistration[] = [];
+  const unregistered: string[] = [];
   let refusal: { status: number; body: unknown } | null = null;
   const send = (res: ServerResponse, status: number, body: unknown): void => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -46,6 +49,16 @@ export async function startRegistrationServer(options: {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    const forget = /^\/api\/agents\/([^/]+)$/.exec(req.url ?? '');
+    if (
+      req.method === 'DELETE' &&
+      forget !== null &&
+      req.headers.authorization === `Bearer ${options.token}`
+    ) {
+      unregistered.push(decodeURIComponent(forget[1]!));
+      res.writeHead(204).end();
+      return;
+    }
     if (req.method !== 'POST' || req.url !== REGISTER_PATH)
       return send(res, 404, { detail: 'Route not found', code: 'NOT_FOUND' });
     if (refusal !== null) return send(res, refusal.status, refusal.body);
@@ -71,6 +84,7 @@ export async function startRegistrationServer(options: {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     answered,
+    unregistered,
     refuse(status, body) {
       refusal = { status, body };
     },

@@ -2,12 +2,15 @@
  * `aqa agent` (docs/adr/0021-load-agents.md): this machine becomes a load agent of a server. It
  * registers with the API token, then runs the shards of runs the server sends it until Ctrl-C or
  * SIGTERM, which stop the current shard gracefully (its figures still reach the server) and exit 0.
+ * With --once it ends after one shard, and with --idle-timeout after that long without one, leaving
+ * the server's list: a pod of a Kubernetes Job sized for one run then completes (docs/kubernetes.md §3).
  *
- * Exit codes: 0 stopped by a signal; 2 it could not start (bad arguments, the server or its Redis
- * cannot be reached, the registration refused).
+ * Exit codes: 0 stopped by a signal, its one shard completed or stopped, or idle for the idle time;
+ * 1 its one shard (--once) failed; 2 it could not start (bad arguments, the server or its Redis cannot
+ * be reached, the registration refused).
  */
 import { parseArgs } from 'node:util';
-import { runAgent } from '../agent/agent';
+import { runAgent, type AgentEnd } from '../agent/agent';
 import { AgentStartError } from '../agent/register';
 import { shownRedisUrl } from '../agent/redis';
 import type { ShardJob } from '../agent/protocol';
@@ -19,7 +22,7 @@ import { stopOnSignals } from './signals';
 export const AGENT_HELP = `aqa agent — run the load of a server's runs on this machine
 
 Usage:
-  aqa agent --server URL [--token T] [--name NAME] [--cores N]
+  aqa agent --server URL [--token T] [--name NAME] [--cores N] [--once] [--idle-timeout SECONDS]
 
 The agent registers with the AnybodyQA server, then waits for shards: a run started on N agents gives
 each agent its share of the users, and the agents start together and stream their measurements back
@@ -32,10 +35,15 @@ Options:
   --token T      an API token (Settings → API tokens); runs of its user may use this agent (or ${TOKEN_ENV})
   --name NAME    the agent's name on the server (default: this machine's host name)
   --cores N      worker threads a shard may use (default: one per core)
+  --once         run one shard, then leave the server's list of agents and exit (a Job's pod)
+  --idle-timeout SECONDS
+                 leave the list and exit 0 after SECONDS without a shard (from the start, and
+                 from the end of each shard)
   -h, --help     this help
 
-Exit codes: 0 stopped by Ctrl-C or SIGTERM; 2 it could not start (bad arguments, the server or its
-Redis cannot be reached, the token or the registration refused).
+Exit codes: 0 stopped by Ctrl-C or SIGTERM, its one shard (--once) completed or stopped, or idle for
+--idle-timeout; 1 its one shard failed; 2 it could not start (bad arguments, the server or its Redis
+cannot be reached, the token or the registration refused).
 `;
 
 class UsageError extends Error {}
@@ -64,6 +72,8 @@ export async function agentCommand(argv: string[], workerEntry: URL | undefined)
   let server;
   let name: string | undefined;
   let cores: number | undefined;
+  let once: boolean;
+  let idleTimeoutMs: number | undefined;
   try {
     const { values: v, positionals } = parseArgs({
       args: argv,
@@ -73,6 +83,8 @@ export async function agentCommand(argv: string[], workerEntry: URL | undefined)
         token: { type: 'string' },
         name: { type: 'string' },
         cores: { type: 'string' },
+        once: { type: 'boolean', default: false },
+        'idle-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -91,6 +103,8 @@ export async function agentCommand(argv: string[], workerEntry: URL | undefined)
       if (!Number.isInteger(cores) || cores < 1)
         throw new UsageError(`--cores must be a whole number of at least 1, not ${JSON.stringify(v.cores)}`);
     }
+    once = v.once;
+    if (v['idle-timeout'] !== undefined) idleTimeoutMs = idleTimeout(v['idle-timeout']);
   } catch (e) {
     if (
       e instanceof UsageError ||
@@ -110,6 +124,8 @@ export async function agentCommand(argv: string[], workerEntry: URL | undefined)
       token: server.token,
       name,
       cores,
+      once,
+      idleTimeoutMs,
       logger: stderrLogger,
       workerEntry,
       onShardStart: (job, shards) =>
@@ -126,14 +142,38 @@ export async function agentCommand(argv: string[], workerEntry: URL | undefined)
     throw e;
   }
   const r = agent.registration;
+  const waits = once ? 'waiting for one shard' : 'waiting for shards';
+  const until = idleTimeoutMs === undefined ? '' : `, for ${idleTimeoutMs / 1000} s at most without one`;
   out(
-    `Agent ${r.name} registered with ${server.server}; waiting for shards on queue ${r.queue} (Redis ${shownRedisUrl(r.redis_url)})\n`,
+    `Agent ${r.name} registered with ${server.server}; ${waits} on queue ${r.queue} (Redis ${shownRedisUrl(r.redis_url)})${until}\n`,
   );
   const release = stopOnSignals('aqa agent: stopping (the current shard ends gracefully)…\n', 2, () =>
     agent.stop(),
   );
-  await agent.closed;
+  const end = await agent.closed;
   release();
-  out(`Agent ${r.name} stopped\n`);
-  return 0;
+  out(`Agent ${r.name} ${endWords(end)}\n`);
+  return end.reason === 'once' && end.outcome.status === 'failed' ? 1 : 0;
 }
+
+/** The last line: why the agent ended. */
+function endWords(end: AgentEnd): string {
+  if (end.reason === 'once') return `ran its one shard (${end.outcome.status}) and left the server's list`;
+  if (end.reason === 'idle') return `took no shard for ${end.idle_ms / 1000} s and left the server's list`;
+  return 'stopped';
+}
+
+/**
+ * --idle-timeout SECONDS in ms: whole seconds from 1 to a week (Node's timers hold about 24 days; a
+ * longer one would fire at once).
+ */
+function idleTimeout(text: string): number {
+  const seconds = Number(text);
+  if (!/^\d+$/.test(text.trim()) || seconds < 1 || seconds > MAX_IDLE_SECONDS)
+    throw new UsageError(
+      `--idle-timeout must be a whole number of seconds from 1 to ${MAX_IDLE_SECONDS}, not ${JSON.stringify(text)}`,
+    );
+  return seconds * 1000;
+}
+
+const MAX_IDLE_SECONDS = 7 * 24 * 3600;
