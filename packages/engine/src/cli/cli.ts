@@ -52,7 +52,7 @@ Usage:
                                         run a functional API test or a Taurus script; exit 0 all
                                         passed, 1 a validation failed, 2 it could not run
                                         (aqa test --help for more)
-  aqa agent --server URL [--token T] [--name NAME] [--cores N]
+  aqa agent --server URL [--token T] [--name NAME] [--cores N] [--once] [--idle-timeout SECONDS]
                                         make this machine a load agent of the server: it runs its
                                         share of runs started on agents (aqa agent --help for more)
   aqa --help | aqa --version
