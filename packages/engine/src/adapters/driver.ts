@@ -1,6 +1,7 @@
 import type { PerfPlan } from '@aqa/plan';
 import type { StepInfo } from '../metrics/aggregate';
 import type { EngineLogger, RunSnapshot } from '../types';
+import type { LocustMasterOptions } from './locust-distributed';
 import type { ToolProcess } from './process';
 import type { SampleResultParts } from './samples';
 import type { StepMatcher } from './steps';
@@ -22,6 +23,8 @@ export interface DriverContext {
   emit: (s: RunSnapshot) => void;
   settleMs: number;
   logger?: EngineLogger;
+  /** Locust only: run as the master of workers on load agents (locust-distributed.ts). */
+  locustMaster?: LocustMasterOptions;
 }
 
 /** The figures of a finished tool run, besides status and the tool's identity. */

@@ -33,6 +33,14 @@ export {
   type LeftoverOutcome,
   type ToolProcessRecord,
 } from './leftover-tool';
+export { locustWorkerFiles, type LocustFile } from './locust';
+export {
+  LOCUST_AGENT_ENV,
+  LOCUST_WORKER_REQUESTS_LINE,
+  parseLocustWorkers,
+  type LocustMasterOptions,
+  type LocustWorkerFigures,
+} from './locust-distributed';
 export { proveTool, toolAndVersion, type ToolProof, type ProveOptions } from './prove';
 export { toolFailureMessage, TOOL_SHORT_NAMES } from './tool-failure';
 export { defaultToolCacheDir, isDebianJmeter, DEBIAN_JMETER_HOME } from './debian-jmeter';

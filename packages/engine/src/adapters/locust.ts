@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { generateScript } from '@aqa/converters';
+import type { PerfPlan } from '@aqa/plan';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countsIndex, Histogram, toRecordable } from '../metrics/histogram';
@@ -16,6 +18,13 @@ import type {
 } from '../types';
 import { CsvStream, headerIndex, parseCsvText } from './csv';
 import type { DriverContext, DriverResult, ToolDriver } from './driver';
+import {
+  LOCUST_DISTRIBUTED_PY,
+  LOCUST_MASTER_CONFIG,
+  LOCUST_STOP_FILE,
+  LOCUST_WORKERS_FILE,
+  parseLocustWorkers,
+} from './locust-distributed';
 import type { StepMatcher } from './steps';
 import { FileTail } from './tail';
 
@@ -113,7 +122,25 @@ def _aqa_final(**_kwargs):
         os.replace(tmp, CSV_PREFIX + "_aqa_final.json")
     except Exception as error:  # keep Locust's own exit path
         sys.stderr.write("aqa: the final results were not written: %r\\n" % (error,))
-`;
+${LOCUST_DISTRIBUTED_PY}`;
+}
+
+/** A file of a Locust run, as a load agent writes it into its worker's folder. */
+export interface LocustFile {
+  name: string;
+  content: string;
+}
+
+/**
+ * What a Locust worker on a load agent runs (docs/adr/0021-load-agents.md "Locust master/worker"): the
+ * script generated for the plan by the same generator as the master's, so both have the same user
+ * class, and the wrapper; `locustfile` is the one to give `-f`.
+ */
+export function locustWorkerFiles(plan: PerfPlan): { files: LocustFile[]; locustfile: string } {
+  const script = generateScript(plan, 'locust');
+  const files: LocustFile[] = script.files.map((f) => ({ name: f.name, content: f.content }));
+  files.push({ name: LOCUST_WRAPPER, content: locustWrapper(files[0]!.name) });
+  return { files, locustfile: LOCUST_WRAPPER };
 }
 
 /** Why a Locust request failed, from its error text. */
@@ -812,6 +839,9 @@ async function readOr(path: string, fallback: string): Promise<string> {
   }
 }
 
+/** Beyond the run and the wait for the workers' last reports, Locust's own run time quits the master. */
+const MASTER_BACKSTOP_S = 30;
+
 /** Locust headless, its stats history followed while it grows. */
 export function locustDriver(ctx: DriverContext): ToolDriver {
   const notes: string[] = [
@@ -824,6 +854,26 @@ export function locustDriver(ctx: DriverContext): ToolDriver {
   let failuresText = '';
   let finished: DriverResult | undefined;
   writeFileSync(join(ctx.dir, LOCUST_WRAPPER), locustWrapper(ctx.scriptFile));
+  const master = ctx.locustMaster;
+  if (master !== undefined) {
+    // The master's wrapper ends the run itself (locust-distributed.ts): Locust's own -t would not wait
+    // for the workers' last reports.
+    writeFileSync(
+      join(ctx.dir, LOCUST_MASTER_CONFIG),
+      JSON.stringify({ run_time_s: ctx.durationS, final_wait_s: master.finalWaitS }),
+    );
+  }
+  const workersPath = join(ctx.dir, LOCUST_WORKERS_FILE);
+  let workersText = '';
+  const readWorkers = async (): Promise<void> => {
+    if (master?.onWorkers === undefined) return;
+    const text = await readOr(workersPath, workersText);
+    if (text === workersText) return;
+    const workers = parseLocustWorkers(text);
+    if (workers === null) return;
+    workersText = text;
+    master.onWorkers(workers);
+  };
 
   return {
     exact: false,
@@ -831,6 +881,23 @@ export function locustDriver(ctx: DriverContext): ToolDriver {
     notes,
     logFiles: [],
     args() {
+      const mode =
+        master === undefined
+          ? ['-t', `${ctx.durationS}s`]
+          : [
+              // Only a backstop: the wrapper ends the run at durationS (see above).
+              '-t',
+              `${ctx.durationS + master.finalWaitS + MASTER_BACKSTOP_S}s`,
+              '--master',
+              '--master-bind-host',
+              master.bindHost,
+              '--master-bind-port',
+              String(master.bindPort),
+              '--expect-workers',
+              String(master.workers),
+              '--expect-workers-max-wait',
+              String(master.workersWaitS),
+            ];
       return [
         '-f',
         LOCUST_WRAPPER,
@@ -839,8 +906,7 @@ export function locustDriver(ctx: DriverContext): ToolDriver {
         String(ctx.users),
         '-r',
         String(ctx.users),
-        '-t',
-        `${ctx.durationS}s`,
+        ...mode,
         ...(ctx.host ? ['--host', ctx.host] : []),
         '--csv',
         LOCUST_PREFIX,
@@ -855,6 +921,7 @@ export function locustDriver(ctx: DriverContext): ToolDriver {
       ];
     },
     async poll(_now, final) {
+      await readWorkers();
       const text = await tail.read();
       if (text) {
         failuresText = await readOr(join(ctx.dir, `${LOCUST_PREFIX}_failures.csv`), failuresText);
@@ -881,6 +948,11 @@ export function locustDriver(ctx: DriverContext): ToolDriver {
       finished = rest;
     },
     requestStop(proc) {
+      if (master !== undefined) {
+        // The master's wrapper stops its workers and waits for their last reports, then quits.
+        writeFileSync(join(ctx.dir, LOCUST_STOP_FILE), 'stop\n');
+        return;
+      }
       // Locust's SIGTERM handler: users stop (up to --stop-timeout), stats are printed and written.
       proc.signal('SIGTERM');
     },

@@ -164,6 +164,7 @@ export function startToolRun(
       emit,
       settleMs: options.settleMs ?? 600,
       ...(log ? { logger: log } : {}),
+      ...(tool === 'locust' && options.locustMaster ? { locustMaster: options.locustMaster } : {}),
     };
     const d = DRIVERS[tool](ctx);
     driver = d;

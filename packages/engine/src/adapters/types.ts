@@ -1,6 +1,7 @@
 import type { ExternalTool } from '@aqa/plan';
 import type { EngineLogger, RunResult, RunSnapshot } from '../types';
 import type { ToolProcessRecord } from './leftover-tool';
+import type { LocustMasterOptions } from './locust-distributed';
 
 /** The external load tools whose generated scripts the server can run (docs/design.md §5). */
 export { EXTERNAL_TOOLS, type ExternalTool } from '@aqa/plan';
@@ -78,6 +79,11 @@ export interface ToolRunOptions extends ToolCommandOptions {
   settleMs?: number;
   /** How long stop() waits for the tool to end after the graceful signal before it kills it. Default 4000 ms. */
   stopGraceMs?: number;
+  /**
+   * Locust only: run the Locust master of workers on load agents instead of a local run
+   * (docs/adr/0021-load-agents.md "Locust master/worker").
+   */
+  locustMaster?: LocustMasterOptions;
 }
 
 /** What a tool gave, and how exact the figures are. */
