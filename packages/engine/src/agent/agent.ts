@@ -13,14 +13,17 @@ import {
   agentHeartbeatKey,
   runControlChannel,
   runStopKey,
+  LOCUST_WORKER_JOB,
   SHARD_JOB,
   type AgentHeartbeat,
   type AgentRegistration,
+  type LocustWorkerJob,
   type ShardJob,
 } from './protocol';
 import { AgentStartError, registerAgent, unregisterAgent } from './register';
 import { ERROR_LOG_EVERY_MS, openRedis } from './redis';
 import { runShard, shardJobProblem, type ShardOutcome } from './run-shard';
+import { locustWorkerJobProblem, runLocustWorker } from './run-locust-worker';
 
 export interface AgentOptions {
   /** The server's origin and base path, without a trailing slash. */
@@ -37,6 +40,9 @@ export interface AgentOptions {
   /** A shard's workers are ready and its load starts (users per worker thread). */
   onShardStart?: (job: ShardJob, shards: readonly number[]) => void;
   onShardEnd?: (job: ShardJob, outcome: ShardOutcome) => void;
+  /** A Locust worker job's worker started, and how it ended (docs/adr/0021-load-agents.md "Locust master/worker"). */
+  onLocustWorkerStart?: (job: LocustWorkerJob) => void;
+  onLocustWorkerEnd?: (job: LocustWorkerJob, outcome: ShardOutcome) => void;
   /** Take one shard, run it, then stop (`aqa agent --once`: one pod of a Job sized for one run). */
   once?: boolean | undefined;
   /** Stop after this long without a shard: from the start, and from the end of each shard. */
@@ -99,7 +105,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
   }
   const [redis, subscriber, queueConnection] = connections as [Redis, Redis, Redis];
 
-  let current: { job: ShardJob; controller: AbortController } | null = null;
+  let current: { job: { run_id: string }; controller: AbortController } | null = null;
   let stopping = false;
 
   const heartbeatKey = agentHeartbeatKey(agentId);
@@ -166,12 +172,62 @@ export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
     }
   };
 
+  /** A Locust worker job (docs/adr/0021-load-agents.md "Locust master/worker"), read and run. */
+  const locustWorker = (
+    job: Job,
+  ): { data: LocustWorkerJob; run: (signal: AbortSignal) => Promise<ShardOutcome> } => {
+    const problem = locustWorkerJobProblem(job.data);
+    if (problem !== null) throw new Error(`Locust worker job ${job.id ?? '?'} cannot be read: ${problem}`);
+    const data = job.data as LocustWorkerJob;
+    const run = async (signal: AbortSignal): Promise<ShardOutcome> => {
+      const onStarted = (): void => options.onLocustWorkerStart?.(data);
+      const outcome = await runLocustWorker(data, {
+        redis,
+        agentId,
+        agentName: name,
+        logger,
+        signal,
+        onStarted,
+      });
+      options.onLocustWorkerEnd?.(data, outcome);
+      return outcome;
+    };
+    return { data, run };
+  };
+
   const runJob = async (job: Job): Promise<ShardOutcome> => {
+    if (job.name === LOCUST_WORKER_JOB) {
+      const { data, run } = locustWorker(job);
+      return runForRun(data.run_id, run);
+    }
     if (job.name !== SHARD_JOB)
-      throw new Error(`agent ${name} takes only ${SHARD_JOB} jobs, not ${JSON.stringify(job.name)}`);
+      throw new Error(
+        `agent ${name} takes only ${SHARD_JOB} and ${LOCUST_WORKER_JOB} jobs, not ${JSON.stringify(job.name)}`,
+      );
     const problem = shardJobProblem(job.data);
     if (problem !== null) throw new Error(`shard job ${job.id ?? '?'} cannot be read: ${problem}`);
     const data = job.data as ShardJob;
+    return runForRun(data.run_id, async (signal) => {
+      const outcome = await runShard(data, {
+        redis,
+        agentId,
+        cores,
+        logger,
+        signal,
+        workerEntry: options.workerEntry,
+        onStarted: (shards) => options.onShardStart?.(data, shards),
+      });
+      options.onShardEnd?.(data, outcome);
+      return outcome;
+    });
+  };
+
+  /** Runs one job of `runId`, stopped by the run's control channel or stop key, or the agent's stop. */
+  const runForRun = async (
+    runId: string,
+    run: (signal: AbortSignal) => Promise<ShardOutcome>,
+  ): Promise<ShardOutcome> => {
+    const data = { run_id: runId };
     const controller = new AbortController();
     current = { job: data, controller };
     const channel = runControlChannel(data.run_id);
@@ -180,17 +236,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
       // A stop published before the subscription is read from its key.
       if (stopping || (await redis.exists(runStopKey(data.run_id))) === 1) controller.abort();
       void beat();
-      const outcome = await runShard(data, {
-        redis,
-        agentId,
-        cores,
-        logger,
-        signal: controller.signal,
-        workerEntry: options.workerEntry,
-        onStarted: (shards) => options.onShardStart?.(data, shards),
-      });
-      options.onShardEnd?.(data, outcome);
-      return outcome;
+      return await run(controller.signal);
     } finally {
       current = null;
       await subscriber.unsubscribe(channel).catch(() => undefined);

@@ -97,6 +97,36 @@ export interface ShardJob {
 }
 
 /**
+ * The job of an agent in a run of a Locust plan in Locust's own master/worker mode
+ * (docs/adr/0021-load-agents.md "Locust master/worker"): the server runs the Locust master; the agent
+ * runs one `locust --worker` that dials it with the same locustfile. Its stream events are those of a
+ * shard (below): `ready` (shards 1: one worker process) once the worker started, then `done` with the
+ * requests the worker reported to its master, or `failed` in words (Locust not installed, a target its
+ * guard refuses, a worker that exited with an error).
+ */
+export const LOCUST_WORKER_JOB = 'locust-worker';
+
+export interface LocustWorkerJob {
+  run_id: string;
+  agent_index: number;
+  agent_count: number;
+  /** The script generated for the plan and the wrapper (locustWorkerFiles), written into a folder of the agent's. */
+  files: { name: string; content: string }[];
+  /** Which of `files` Locust runs (`-f`). */
+  locustfile: string;
+  /** Where the worker dials the master: the server's address as the agents reach it (AQA_LOCUST_MASTER_HOST). */
+  master_host: string;
+  master_port: number;
+  /** This agent's even share of the users, for its log; Locust's master hands the users out itself. */
+  users: number;
+  /** The origins of the plan the server checked; the agent checks them with the guard below before its worker starts. */
+  origins: string[];
+  guard: TargetGuardSettings | null;
+  /** The run's planned end (epoch ms): a job that reaches the agent later is answered `failed`, never run late. */
+  ends_at_epoch_ms: number;
+}
+
+/**
  * One entry of runStreamKey(run), in the order an agent wrote it: `ready`, its workers' `interval`s,
  * then `done`; or `failed` alone when the shard could not start (a plan that cannot run, more users
  * than the agent holds, a shard that reached the agent after its run's end), or after `ready` when the

@@ -58,10 +58,13 @@ const stderrLogger: EngineLogger = {
   error: (_obj, msg) => err(`aqa agent: ${msg ?? 'error'}\n`),
 };
 
-const shardName = (job: ShardJob): string =>
+const shardName = (job: Pick<ShardJob, 'agent_index' | 'agent_count' | 'run_id'>): string =>
   `Shard ${job.agent_index + 1}/${job.agent_count} of run ${job.run_id}`;
 
-function endLine(job: ShardJob, outcome: ShardOutcome): string {
+function endLine(
+  job: Pick<ShardJob, 'agent_index' | 'agent_count' | 'run_id'>,
+  outcome: ShardOutcome,
+): string {
   if (outcome.status === 'failed')
     return `${shardName(job)} failed: ${outcome.message ?? 'no reason given'}\n`;
   return `${shardName(job)} ${outcome.status}: ${outcome.total_requests.toLocaleString('en-US')} requests\n`;
@@ -133,6 +136,11 @@ export async function agentCommand(argv: string[], workerEntry: URL | undefined)
           `${shardName(job)} started: ${job.users.toLocaleString('en-US')} users (${job.first_user + 1}–${job.first_user + job.users}) on ${shards.length} worker thread(s) for ${job.duration_seconds} s\n`,
         ),
       onShardEnd: (job, outcome) => out(endLine(job, outcome)),
+      onLocustWorkerStart: (job) =>
+        out(
+          `${shardName(job)} started: a Locust worker of the master at ${job.master_host}:${job.master_port} (about ${job.users.toLocaleString('en-US')} users)\n`,
+        ),
+      onLocustWorkerEnd: (job, outcome) => out(endLine(job, outcome)),
     });
   } catch (e) {
     if (e instanceof AgentStartError) {
