@@ -52,6 +52,9 @@ export default defineConfig({
             'apps/server/test/target-guard.test.ts',
             'apps/server/test/rate-limits.test.ts',
             'apps/server/test/functional-file-scripts.test.ts',
+            // Network namespaces of fixed names and addresses (one run at a time); what it stores is
+            // agents.test.ts's, which runs here.
+            'apps/server/test/agents-netns.test.ts',
           ],
           env: { AQA_TEST_DB: 'postgres' },
           testTimeout: 20_000,

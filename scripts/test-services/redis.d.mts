@@ -1,8 +1,9 @@
 /** Types of redis.mjs for the TypeScript tests that start their own Redis (e2e/scale-out.spec.ts). */
 export interface StartedRedis {
-  /** redis://127.0.0.1:<port> */
+  /** redis://<first bind address>:<port> */
   url: string;
   stop: (this: void) => Promise<void>;
 }
 export const REDIS_SERVER: string;
-export function startRedis(): Promise<StartedRedis>;
+/** bind: the addresses redis-server listens on (default 127.0.0.1); the URL names the first. */
+export function startRedis(options?: { bind?: string[] }): Promise<StartedRedis>;

@@ -1,5 +1,6 @@
 // A throw-away Redis for the tests (docs/scale-out.md "Tests"): Debian's redis-server on a free port of
-// 127.0.0.1, nothing saved to disk, stopped (by its PID) when the tests end.
+// 127.0.0.1 (or of the addresses a test binds it to), nothing saved to disk, stopped (by its PID) when
+// the tests end.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
@@ -10,11 +11,11 @@ import { freePort } from './free-port.mjs';
 export const REDIS_SERVER = '/usr/bin/redis-server';
 
 /** Resolves once something accepts connections on the port, or rejects after `timeoutMs`. */
-function waitForPort(port, timeoutMs) {
+function waitForPort(host, port, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     const attempt = () => {
-      const socket = createConnection({ host: '127.0.0.1', port });
+      const socket = createConnection({ host, port });
       socket.once('connect', () => {
         socket.destroy();
         resolve();
@@ -29,8 +30,12 @@ function waitForPort(port, timeoutMs) {
   });
 }
 
-/** Starts redis-server; returns its URL and a stop function. Throws with words when it cannot. */
-export async function startRedis() {
+/**
+ * Starts redis-server; returns its URL (on the first address of `bind`) and a stop function. Throws
+ * with words when it cannot. `bind`: the addresses it listens on, e.g. a network namespace's veth
+ * address for agents that cannot reach this machine's loopback (apps/server/test/agents-netns.test.ts).
+ */
+export async function startRedis({ bind = ['127.0.0.1'] } = {}) {
   if (!existsSync(REDIS_SERVER)) {
     throw new Error(
       `${REDIS_SERVER} is missing: install Debian's redis-server (apt-get install -y redis-server)`,
@@ -38,9 +43,15 @@ export async function startRedis() {
   }
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'aqa-test-redis-'));
+  // Protected mode refuses clients from other addresses while there is no password; a test binds
+  // such addresses only where they exist on this machine (its own veths to network namespaces).
+  const loopbackOnly = bind.every((address) => address === '127.0.0.1' || address === '::1');
   const child = spawn(
     REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    [
+      ...['--port', String(port), '--bind', ...bind, '--save', '', '--appendonly', 'no', '--dir', dir],
+      ...(loopbackOnly ? [] : ['--protected-mode', 'no']),
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -48,7 +59,7 @@ export async function startRedis() {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await Promise.race([
-      waitForPort(port, 10_000),
+      waitForPort(bind[0], port, 10_000),
       exited.then(() => {
         throw new Error(`redis-server exited at start: ${stderr.trim()}`);
       }),
@@ -59,7 +70,7 @@ export async function startRedis() {
     throw error;
   }
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${bind[0]}:${port}`,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

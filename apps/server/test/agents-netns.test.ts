@@ -1,0 +1,297 @@
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { AgentInfo, TestResult } from '@aqa/plan';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type StartedRedis } from '../../../scripts/test-services/redis.mjs';
+import { closeTestServer, registerAndLogin, startTestServer, type TestServer } from './helpers';
+import { waitFor } from './wait-for';
+
+/*
+ * Load agents in network namespaces of their own (docs/adr/0021-load-agents.md "Network namespaces"):
+ * nothing of a run on agents may rely on the agents sharing the server's loopback. Two namespaces,
+ * each joined to this machine by a veth pair on a /30 of 10.77.x, hold one `aqa agent --once` process
+ * each; the server, its Redis and a target that counts what it receives listen on the host's ends of
+ * the veths only. Each agent's requests are told apart at the target by their source address.
+ *
+ * It needs root and iproute2's `ip netns`; without them the suite is skipped and says why.
+ */
+
+const IP = ['/usr/sbin/ip', '/sbin/ip', '/usr/bin/ip', '/bin/ip'].find((path) => existsSync(path));
+
+/** Each namespace: the veth's host end and its address, the namespace's end and its address. */
+const NETWORKS = [
+  { ns: 'aqa7a', hostIf: 'aqa7a0', nsIf: 'aqa7a1', hostIp: '10.77.1.1', nsIp: '10.77.1.2', agent: 'agent-a' },
+  { ns: 'aqa7b', hostIf: 'aqa7b0', nsIf: 'aqa7b1', hostIp: '10.77.2.1', nsIp: '10.77.2.2', agent: 'agent-b' },
+] as const;
+const [A, B] = NETWORKS;
+
+function ip(...args: string[]): void {
+  if (IP === undefined) throw new Error('the ip command is not installed');
+  execFileSync(IP, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+/** Why this machine cannot run the suite, in words, or null when it can. */
+function netnsUnavailable(): string | null {
+  if (process.platform !== 'linux') return 'network namespaces are Linux only';
+  const uid = process.getuid?.();
+  if (uid !== 0) return `creating network namespaces needs root, and this runs as uid ${String(uid)}`;
+  if (IP === undefined) return 'the ip command (iproute2) is not installed';
+  const probe = `aqa7probe${process.pid}`;
+  try {
+    ip('netns', 'add', probe);
+    ip('netns', 'del', probe);
+    return null;
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
+    return `ip netns add failed here: ${stderr || (error as Error).message}`;
+  }
+}
+
+/** Deletes the namespaces and veths of this suite; each delete on its own, absent ones ignored. */
+function removeNetworks(): void {
+  for (const n of NETWORKS) {
+    // Deleting the namespace deletes its veth end, and so the pair; the host end is deleted too in
+    // case the namespace was already gone.
+    for (const args of [
+      ['netns', 'del', n.ns],
+      ['link', 'del', n.hostIf],
+    ])
+      try {
+        ip(...args);
+      } catch {
+        // not there
+      }
+  }
+}
+
+function createNetworks(): void {
+  for (const n of NETWORKS) {
+    ip('netns', 'add', n.ns);
+    ip('link', 'add', n.hostIf, 'type', 'veth', 'peer', 'name', n.nsIf, 'netns', n.ns);
+    ip('addr', 'add', `${n.hostIp}/30`, 'dev', n.hostIf);
+    ip('link', 'set', n.hostIf, 'up');
+    ip('-n', n.ns, 'addr', 'add', `${n.nsIp}/30`, 'dev', n.nsIf);
+    ip('-n', n.ns, 'link', 'set', n.nsIf, 'up');
+    ip('-n', n.ns, 'link', 'set', 'lo', 'up');
+    // The host answers for all its addresses: agent b reaches the server on agent a's link, and
+    // agent a the target on agent b's (a packet to a local address needs no forwarding).
+    ip('-n', n.ns, 'route', 'add', 'default', 'via', n.hostIp);
+  }
+}
+
+/** An HTTP target that counts the requests it receives by source address. */
+interface Target {
+  origin: string;
+  bySource: Map<string, number>;
+  total(): number;
+  close(): Promise<void>;
+}
+
+async function startTarget(host: string): Promise<Target> {
+  const bySource = new Map<string, number>();
+  const server: Server = createServer((req, res) => {
+    const source = req.socket.remoteAddress ?? '?';
+    bySource.set(source, (bySource.get(source) ?? 0) + 1);
+    req.resume();
+    req.on('end', () => res.end('ok'));
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return {
+    origin: `http://${host}:${(server.address() as AddressInfo).port}`,
+    bySource,
+    total: () => [...bySource.values()].reduce((n, c) => n + c, 0),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface AgentProcess {
+  name: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const unavailable = netnsUnavailable();
+if (unavailable !== null) console.warn(`agents-netns.test.ts skipped: ${unavailable}`);
+
+let server: TestServer | undefined;
+let serverUrl = '';
+let redis: StartedRedis | undefined;
+let target: Target | undefined;
+let session = '';
+let cliDir: string | undefined;
+const agents: AgentProcess[] = [];
+
+async function call<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await server!.request({
+    method,
+    url,
+    token: session,
+    ...(body === undefined ? {} : { body }),
+  });
+  return { status: response.statusCode, body: (response.body === '' ? undefined : response.json()) as T };
+}
+
+const onlineAgents = async (): Promise<AgentInfo[]> =>
+  (await call<AgentInfo[]>('GET', '/api/agents')).body.filter((a) => a.online);
+
+/** `aqa agent --once` (the served aqa.mjs) inside the namespace `ns`. */
+function startAgent(ns: string, name: string, cliFile: string, token: string): AgentProcess {
+  const child = spawn(
+    IP!,
+    [
+      'netns',
+      'exec',
+      ns,
+      process.execPath,
+      cliFile,
+      'agent',
+      '--server',
+      serverUrl,
+      '--token',
+      token,
+      '--name',
+      name,
+      '--cores',
+      '1',
+      '--once',
+      '--idle-timeout',
+      '60',
+    ],
+    { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { name, child, output: () => output, exited };
+}
+
+/** What a TCP connection from inside `ns` to host:port meets: 'connected' or the error's code. */
+async function connectFrom(ns: string, host: string, port: number): Promise<string> {
+  const script = `require('node:net').connect(${port}, '${host}')
+    .on('connect', function () { console.log('connected'); this.destroy(); })
+    .on('error', (e) => console.log(e.code))`;
+  const { stdout } = await promisify(execFile)(IP!, ['netns', 'exec', ns, process.execPath, '-e', script]);
+  return stdout.trim();
+}
+
+const outputs = (): string => agents.map((a) => `${a.name}: ${a.output()}`).join('\n');
+
+describe.skipIf(unavailable !== null)('load agents in separate network namespaces', () => {
+  beforeAll(async () => {
+    removeNetworks();
+    createNetworks();
+    // The server dials its Redis on loopback, as one machine would; the agents cannot, and are told
+    // AQA_AGENT_REDIS_URL, the host's address on agent a's link.
+    redis = await startRedis({ bind: ['127.0.0.1', A.hostIp, B.hostIp] });
+    const port = new URL(redis.url).port;
+    target = await startTarget(B.hostIp);
+    server = await startTestServer({
+      REDIS_URL: redis.url,
+      AQA_AGENT_REDIS_URL: `redis://${A.hostIp}:${port}`,
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
+      REGISTER_RATE_LIMIT_PER_IP: '1000',
+      EXTERNAL_TOOLS: 'off',
+      // The target guard needs nothing: 10.77.x is private, not link-local, and not this server's port.
+    });
+    await server.app.listen({ port: 0, host: A.hostIp });
+    serverUrl = `http://${A.hostIp}:${(server.app.server.address() as AddressInfo).port}`;
+    session = (await registerAndLogin(server)).token;
+    const token = (await call<{ token: string }>('POST', '/api/tokens', { name: 'netns agents' })).body.token;
+    const download = await fetch(`${serverUrl}/downloads/aqa.mjs`);
+    if (download.status !== 200) throw new Error(`GET /downloads/aqa.mjs answered ${download.status}`);
+    cliDir = mkdtempSync(join(tmpdir(), 'aqa-agents-netns-'));
+    const cliFile = join(cliDir, 'aqa.mjs');
+    writeFileSync(cliFile, Buffer.from(await download.arrayBuffer()));
+    for (const n of NETWORKS) agents.push(startAgent(n.ns, n.agent, cliFile, token));
+    await waitFor(
+      'two agents online',
+      async () => ((await onlineAgents()).length === 2 ? true : undefined),
+      20_000,
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${outputs()}`);
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const agent of agents) if (agent.child.exitCode === null) agent.child.kill('SIGKILL');
+    await Promise.all(agents.map((a) => a.exited));
+    await closeTestServer(server).catch(() => undefined);
+    await target?.close();
+    await redis?.stop();
+    removeNetworks();
+    if (cliDir !== undefined) rmSync(cliDir, { recursive: true, force: true });
+  });
+
+  it('runs 4 users on two agents that reach the server, its Redis and the target only over their veths; each exits once its shard is done', async () => {
+    // The namespaces are apart: the Redis the server uses on loopback is not there from inside them.
+    const redisPort = Number(new URL(redis!.url).port);
+    expect(await connectFrom(A.ns, '127.0.0.1', redisPort)).toBe('ECONNREFUSED');
+    expect(await connectFrom(B.ns, A.hostIp, redisPort)).toBe('connected');
+    const saved = await call<{ id: string }>('POST', '/api/save-test-plan', {
+      name: 'Across namespaces',
+      tool: 'k6',
+      concurrent_users: 4,
+      duration: 1,
+      urls: [{ method: 'GET', url: `${target!.origin}/netns`, name: 'Counted', thinkTime: '20ms' }],
+    });
+    const started = await call<{ test_id: string; engine_note: string }>('POST', '/api/run-test', {
+      plan_id: saved.body.id,
+      duration_seconds: 3,
+      agents: 2,
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body.engine_note).toBe('ran with the built-in engine on 2 load agents: agent-a, agent-b');
+    const runId = started.body.test_id;
+    const result = await waitFor(
+      `run ${runId} to end`,
+      async () => {
+        const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+        return body.intermediate ? undefined : body;
+      },
+      25_000,
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${outputs()}`);
+    });
+
+    const counted = target!.total();
+    expect(result.status, outputs()).toBe('completed');
+    expect(result.partial).toBe(false);
+    expect(counted).toBeGreaterThan(50);
+    expect(result.summary?.total_requests).toBe(counted);
+    expect(result.agents.map((a) => [a.name, a.users, a.status, a.error])).toEqual([
+      ['agent-a', 2, 'done', null],
+      ['agent-b', 2, 'done', null],
+    ]);
+    // Each agent's requests came from its own namespace's address, and only from there.
+    expect(Object.fromEntries(target!.bySource)).toEqual({
+      [A.nsIp]: result.agents[0]!.requests,
+      [B.nsIp]: result.agents[1]!.requests,
+    });
+    expect(result.agents.every((a) => a.requests > 0)).toBe(true);
+
+    // --once: each agent exits 0 after its shard and leaves the user's list of agents.
+    const codes = await Promise.all(agents.map((a) => a.exited));
+    expect(codes, outputs()).toEqual([0, 0]);
+    for (const agent of agents)
+      expect(agent.output()).toContain(
+        `Agent ${agent.name} ran its one shard (completed) and left the server's list`,
+      );
+    expect((await call<AgentInfo[]>('GET', '/api/agents')).body).toEqual([]);
+  }, 40_000);
+});
