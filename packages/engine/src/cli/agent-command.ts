@@ -37,8 +37,8 @@ Options:
   --cores N      worker threads a shard may use (default: one per core)
   --once         run one shard, then leave the server's list of agents and exit (a Job's pod)
   --idle-timeout SECONDS
-                 leave the list and exit 0 after SECONDS without a shard (from the start, and
-                 from the end of each shard)
+                 leave the list and exit 0 after SECONDS (1 to 604800) without a shard (from
+                 the start, and from the end of each shard)
   -h, --help     this help
 
 Exit codes: 0 stopped by Ctrl-C or SIGTERM, its one shard (--once) completed or stopped, or idle for
