@@ -38,6 +38,23 @@ function defaultBackupFile(dataDir: string, at = new Date()): string {
   return join(dataDir, 'backups', `anybodyqa-${timestamp(at)}.db`);
 }
 
+/**
+ * The copy is a database no server uses yet: the servers registered in the original (migration 0013,
+ * docs/adr/0020-server-replicas.md) are left out, or a server started on a restored copy while the
+ * original still runs would take them for live replicas of its own and refuse to start.
+ */
+function forgetServers(file: string): void {
+  const copy = new Database(file);
+  try {
+    const table = copy
+      .prepare("select name from sqlite_master where type = 'table' and name = 'server_instances'")
+      .get();
+    if (table !== undefined) copy.exec('delete from server_instances');
+  } finally {
+    copy.close();
+  }
+}
+
 function backupDatabase(source: string, destination: string): BackupSummary {
   if (!existsSync(source))
     throw new Error(`There is no database at ${source}: check DATA_DIR or DATABASE_URL.`);
@@ -55,6 +72,7 @@ function backupDatabase(source: string, destination: string): BackupSummary {
     db.close();
   }
   try {
+    forgetServers(partial);
     const copy = new Database(partial, { readonly: true });
     let counts: BackupSummary['counts'];
     try {
