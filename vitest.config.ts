@@ -55,6 +55,9 @@ export default defineConfig({
             // Network namespaces of fixed names and addresses (one run at a time); what it stores is
             // agents.test.ts's, which runs here.
             'apps/server/test/agents-netns.test.ts',
+            // Locust's own master and workers: what the run stores is as agents.test.ts's and
+            // runs-in-tools.test.ts's.
+            'apps/server/test/agents-locust.test.ts',
           ],
           env: { AQA_TEST_DB: 'postgres' },
           testTimeout: 20_000,

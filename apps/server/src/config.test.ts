@@ -41,7 +41,17 @@ describe('parseConfig', () => {
       importQueue: { length: 16, perUser: 2 },
       // The UI runner's own defaults apply: /usr/bin/chromium, 2 browsers, 30 s a step.
       uiBrowsers: {},
+      // Locust workers on load agents dial the master here (agents on this machine).
+      locustMasterHost: '127.0.0.1',
     });
+  });
+
+  it('reads AQA_LOCUST_MASTER_HOST, a host without scheme or port', () => {
+    expect(parseConfig({ AQA_LOCUST_MASTER_HOST: ' 10.0.0.5 ' }).locustMasterHost).toBe('10.0.0.5');
+    expect(parseConfig({ AQA_LOCUST_MASTER_HOST: 'aqa.internal' }).locustMasterHost).toBe('aqa.internal');
+    expect(problemsOf({ AQA_LOCUST_MASTER_HOST: 'http://aqa.internal:5200' })).toEqual([
+      'AQA_LOCUST_MASTER_HOST: must be the host name or IP address the load agents reach this server at, without scheme or port, e.g. 10.0.0.5',
+    ]);
   });
 
   it('turns the demo account and sign-up on only on loopback unless told', () => {

@@ -84,6 +84,12 @@ export interface Config {
    * (docs/adr/0021-load-agents.md).
    */
   agentRedisUrl?: string;
+  /**
+   * AQA_LOCUST_MASTER_HOST: the address load agents reach this server at, which the Locust workers of
+   * a run of a Locust plan on agents dial (docs/adr/0021-load-agents.md "Locust master/worker");
+   * default 127.0.0.1 (agents on this machine).
+   */
+  locustMasterHost?: string;
 }
 
 export interface AssistantModelSettings {
@@ -266,6 +272,17 @@ const EnvSchema = z.object({
       .regex(/^rediss?:\/\/\S+$/i, 'must be a redis:// or rediss:// address, e.g. redis://127.0.0.1:6379')
       .optional(),
   ),
+  AQA_LOCUST_MASTER_HOST: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[?[0-9A-Fa-f:.]+\]?)$/,
+        'must be the host name or IP address the load agents reach this server at, without scheme or port, e.g. 10.0.0.5',
+      )
+      .default('127.0.0.1'),
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -349,6 +366,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     ...assistantModel(values.AQA_LLM_BASE_URL, values.AQA_LLM_MODEL, values.AQA_LLM_API_KEY),
     ...(values.REDIS_URL === undefined ? {} : { redisUrl: values.REDIS_URL }),
     ...(values.AQA_AGENT_REDIS_URL === undefined ? {} : { agentRedisUrl: values.AQA_AGENT_REDIS_URL }),
+    locustMasterHost: values.AQA_LOCUST_MASTER_HOST,
   };
 }
 

@@ -140,17 +140,28 @@ def _aqa_worker(environment, runner):
         sys.stdout.flush()
 
     environment.events.quit.add_listener(on_quit)
-    parent = os.getppid()
+    _aqa_worker_runner.append(runner)
 
-    def watch_parent():
-        while True:
-            gevent.sleep(1)
-            if os.getppid() != parent:
-                sys.stderr.write("aqa: the agent that started this worker is gone; quitting\\n")
-                runner.quit()
-                return
 
-    gevent.spawn(watch_parent)
+# A worker whose agent is gone quits (connected: gracefully, its last report sent; still dialling its
+# master: at once). Started at import, since a worker reaches its init only once the master answered.
+_aqa_worker_runner = []
+
+
+def _aqa_watch_parent(parent):
+    while True:
+        gevent.sleep(1)
+        if os.getppid() != parent:
+            sys.stderr.write("aqa: the agent that started this worker is gone; quitting\\n")
+            if _aqa_worker_runner:
+                _aqa_worker_runner[0].quit()
+            else:
+                os._exit(1)
+            return
+
+
+if "--worker" in sys.argv:
+    gevent.spawn(_aqa_watch_parent, os.getppid())
 
 
 def _aqa_master(environment, runner):
@@ -189,10 +200,16 @@ def _aqa_master(environment, runner):
 
     runner.register_message("aqa_final", on_final)
 
+    started = []
+
     def end(why):
         if ending:
             return
         ending.append(why)
+        if not started:
+            # Stopped while still waiting for its workers: nothing ran. Locust would go on waiting.
+            runner.quit()
+            sys.exit(0)
         runner.stop()
         deadline = time.monotonic() + final_wait
         while time.monotonic() < deadline and any(not w["final"] for w in workers.values()):
@@ -201,6 +218,7 @@ def _aqa_master(environment, runner):
         runner.quit()
 
     def on_test_start(**_kw):
+        started.append(True)
         gevent.spawn_later(run_time, end, "run time")
 
     environment.events.test_start.add_listener(on_test_start)

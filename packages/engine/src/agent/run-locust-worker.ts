@@ -33,10 +33,11 @@ export interface LocustWorkerContext {
 }
 
 /**
- * After a stop, how long the worker has to end by itself: the master stops it, waits for its last
- * report and quits it (the server's grace is longer), so only a worker whose master is gone is ended here.
+ * After a stop, how long the worker has to end by itself. The server tells the agents to stop once its
+ * master has ended, which quits its workers after their last reports; a worker still running then never
+ * reached the master (or lost it), and is ended.
  */
-export const WORKER_STOP_GRACE_MS = 20_000;
+export const WORKER_STOP_GRACE_MS = 3000;
 /** A worker still running this long after the run's planned end has lost its master: it is ended. */
 export const WORKER_LATE_MS = 60_000;
 /** How long `locust --version` may take (a Python start on a busy machine). */

@@ -3,10 +3,12 @@ import type { PerfPlan } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import { ValidationError } from '../../errors';
 import type { AccountUser } from '../account-user';
+import { ExternalToolRunner } from '../runs/external-runner';
 import type { RunnerChoice, RunnerRegistry } from '../runs/runner';
 import type { IdleAgent } from './agent-registry';
 import { AgentRunner, type AgentRunTiming } from './agent-runner';
 import type { AgentsService } from './agents.service';
+import { LocustAgentRunner, type LocustAgentTiming } from './locust-agent-runner';
 
 /** The refusal when the user has fewer idle agents than the run asks for. */
 export function tooFewAgentsMessage(idle: number, wanted: number): string {
@@ -19,9 +21,11 @@ export function tooFewAgentsMessage(idle: number, wanted: number): string {
 
 /**
  * Where a run that asks for `agents: N` goes (docs/adr/0021-load-agents.md "Server side"): refused in
- * words when the server has no Redis, when the plan's tool would run it on this server instead of the
- * built-in engine, when the run has fewer users than agents, or when fewer than N of the user's agents
- * are online and idle; otherwise the first N idle agents by name, each with its share of the users.
+ * words when the server has no Redis, when the plan's tool would run it on this server in a tool other
+ * than the built-in engine or Locust, when the run has fewer users than agents, or when fewer than N of
+ * the user's agents are online and idle; otherwise the first N idle agents by name, each with its share
+ * of the users. A plan this server runs in Locust runs in Locust's own master/worker mode: the master
+ * here, a worker on each agent ("Locust master/worker").
  */
 export class AgentPlacement {
   constructor(
@@ -31,15 +35,19 @@ export class AgentPlacement {
     private readonly guard: TargetGuard,
     private readonly log: FastifyBaseLogger,
     private readonly timing: Partial<AgentRunTiming> = {},
+    /** The address the agents reach this server at, which Locust workers dial (AQA_LOCUST_MASTER_HOST). */
+    private readonly locustMasterHost = '127.0.0.1',
+    private readonly locustTiming: Partial<LocustAgentTiming> = {},
   ) {}
 
   async choose(user: AccountUser, plan: PerfPlan, count: number): Promise<RunnerChoice> {
     const registry = this.agents.available();
     const onServer = await this.runners.choose(plan.tool);
-    if (onServer.runner.engine !== 'builtin') {
+    const locust = onServer.runner instanceof ExternalToolRunner && onServer.runner.engine === 'locust';
+    if (onServer.runner.engine !== 'builtin' && !locust) {
       throw refusal(
         'agents',
-        `Runs on agents use the built-in engine; this plan's tool is ${plan.tool}, which this server runs in ${onServer.runner.engine}. Run it on this server, or choose the built-in engine's tool.`,
+        `Runs on agents use the built-in engine, or Locust's own master/worker mode for Locust plans; this plan's tool is ${plan.tool}, which this server runs in ${onServer.runner.engine}. Run it on this server, or choose the built-in engine's tool or Locust.`,
       );
     }
     if (plan.concurrent_users < count) {
@@ -53,15 +61,20 @@ export class AgentPlacement {
     const chosen: IdleAgent[] = idle.slice(0, count);
     const users = splitUsers(plan.concurrent_users, count);
     const names = chosen.map((a) => a.name).join(', ');
+    const placed = chosen.map((agent, i) => ({ ...agent, users: users[i]! }));
+    if (onServer.runner instanceof ExternalToolRunner && locust) {
+      const master = {
+        host: this.locustMasterHost,
+        env: onServer.runner.env,
+        cacheDir: onServer.runner.cacheDir,
+      };
+      return {
+        runner: new LocustAgentRunner(registry, this.redisUrl, placed, this.guard, master, this.locustTiming),
+        note: `${onServer.note}, in its own master/worker mode: the master on this server, a worker on each of ${count} load ${count === 1 ? 'agent' : 'agents'}: ${names}`,
+      };
+    }
     return {
-      runner: new AgentRunner(
-        registry,
-        this.redisUrl,
-        chosen.map((agent, i) => ({ ...agent, users: users[i]! })),
-        this.guard,
-        this.log,
-        this.timing,
-      ),
+      runner: new AgentRunner(registry, this.redisUrl, placed, this.guard, this.log, this.timing),
       note: `ran with the built-in engine on ${count} load ${count === 1 ? 'agent' : 'agents'}: ${names}`,
     };
   }

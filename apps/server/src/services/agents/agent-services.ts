@@ -20,7 +20,7 @@ export interface AgentServices {
  * in that Redis and runs placed on the user's agents; without, every call says Redis is needed.
  */
 export function createAgentServices(
-  config: Pick<Config, 'redisUrl' | 'agentRedisUrl'>,
+  config: Pick<Config, 'redisUrl' | 'agentRedisUrl' | 'locustMasterHost'>,
   runners: RunnerRegistry,
   guard: TargetGuard,
   log: FastifyBaseLogger,
@@ -34,7 +34,15 @@ export function createAgentServices(
   const service = new AgentsService(registry);
   return {
     service,
-    placement: new AgentPlacement(service, runners, url ?? '', guard, log),
+    placement: new AgentPlacement(
+      service,
+      runners,
+      url ?? '',
+      guard,
+      log,
+      {},
+      config.locustMasterHost ?? '127.0.0.1',
+    ),
     async close() {
       await redis?.quit().catch(() => undefined);
     },

@@ -11,9 +11,9 @@ export class ExternalToolRunner implements ToolRunner {
   constructor(
     readonly engine: ExternalTool,
     /** JMETER_CMD, LOCUST_CMD… as configured (see ToolDetector.environment). */
-    private readonly env: NodeJS.ProcessEnv,
+    readonly env: NodeJS.ProcessEnv,
     /** Where helper programs for the tools are built: the same folder the detector's check used. */
-    private readonly cacheDir?: string,
+    readonly cacheDir?: string,
   ) {}
 
   start(plan: PerfPlan, options: RunnerStartOptions): RunnerHandle {
