@@ -191,6 +191,40 @@ describe.skipIf(!hasLocust)('a Locust plan on load agents (Locust master/worker)
     await waitForIdleAgents(2);
   }, 40_000);
 
+  it('stops: the master stops its workers, every request they sent is stored, the agents are idle again', async () => {
+    await target.reset();
+    const started = await call<{ test_id: string }>('POST', '/api/run-test', {
+      plan_id: planId,
+      duration_seconds: 60,
+      agents: 2,
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const runId = started.body.test_id;
+    await waitFor(
+      'both workers to report to the master',
+      async () => {
+        const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+        return body.agents.length === 2 && body.agents.every((a) => a.requests > 0) ? true : undefined;
+      },
+      20_000,
+    );
+    const stopAsked = Date.now();
+    const stopped = await call<{ status: string }>('POST', `/api/stop-test/${runId}`);
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.status).toBe('stopped');
+    // Users stop (up to Locust's 3 s stop timeout), the workers' last reports arrive, the master quits.
+    expect(Date.now() - stopAsked).toBeLessThan(15_000);
+    const result = await finished(runId);
+    const counted = (await target.counts()).total;
+    expect(result.summary?.total_requests).toBe(counted);
+    expect(result.agents.map((a) => a.status)).toEqual(['done', 'done']);
+    expect(result.agents.reduce((n, a) => n + a.requests, 0)).toBe(counted);
+    // Nothing reaches the target after the stop.
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await target.counts()).total).toBe(counted);
+    await waitForIdleAgents(2);
+  }, 40_000);
+
   it('fails in words, naming the agent, when one agent has no Locust', async () => {
     startAgent('agent-c', { LOCUST_CMD: '/nonexistent/locust' });
     await waitForIdleAgents(3);
