@@ -191,7 +191,7 @@ describe.skipIf(!hasLocust)('a Locust plan on load agents (Locust master/worker)
     await waitForIdleAgents(2);
   }, 40_000);
 
-  it('stops: the master stops its workers, every request they sent is stored, the agents are idle again', async () => {
+  it('names a killed agent lost (partial) while Locust goes on; a stop ends the master and its workers; every request is stored', async () => {
     await target.reset();
     const started = await call<{ test_id: string }>('POST', '/api/run-test', {
       plan_id: planId,
@@ -208,22 +208,40 @@ describe.skipIf(!hasLocust)('a Locust plan on load agents (Locust master/worker)
       },
       20_000,
     );
+    // agent-b dies: its worker sees its parent gone, sends its last report and quits; Locust hands its
+    // users to agent-a's worker; the server sees the heartbeat stop and names agent-b.
+    const victim = agents.find((a) => a.name === 'agent-b')!;
+    victim.child.kill('SIGKILL');
+    const lost = await waitFor(
+      'agent-b to be lost',
+      async () => {
+        const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+        return body.agents[1]?.status === 'lost' ? body : undefined;
+      },
+      10_000,
+    );
+    expect(lost.agents[1]?.error).toMatch(/^agent agent-b stopped sending heartbeats at second \d+$/);
+    expect(lost.agents[0]?.status).toBe('running');
+
     const stopAsked = Date.now();
     const stopped = await call<{ status: string }>('POST', `/api/stop-test/${runId}`);
     expect(stopped.status).toBe(200);
     expect(stopped.body.status).toBe('stopped');
-    // Users stop (up to Locust's 3 s stop timeout), the workers' last reports arrive, the master quits.
+    // Users stop (up to Locust's 3 s stop timeout), the last reports arrive, the master quits.
     expect(Date.now() - stopAsked).toBeLessThan(15_000);
     const result = await finished(runId);
     const counted = (await target.counts()).total;
+    expect(result.partial).toBe(true);
     expect(result.summary?.total_requests).toBe(counted);
-    expect(result.agents.map((a) => a.status)).toEqual(['done', 'done']);
+    expect(result.agents.map((a) => a.status)).toEqual(['done', 'lost']);
     expect(result.agents.reduce((n, a) => n + a.requests, 0)).toBe(counted);
-    // Nothing reaches the target after the stop.
-    await new Promise((r) => setTimeout(r, 500));
+    // Nothing reaches the target after the stop: no worker was left running.
+    await new Promise((r) => setTimeout(r, 1000));
     expect((await target.counts()).total).toBe(counted);
+    // agent-b comes back (same host and name: same agent) for the next test.
+    startAgent('agent-b');
     await waitForIdleAgents(2);
-  }, 40_000);
+  }, 45_000);
 
   it('fails in words, naming the agent, when one agent has no Locust', async () => {
     startAgent('agent-c', { LOCUST_CMD: '/nonexistent/locust' });

@@ -136,8 +136,7 @@ def _aqa_worker(environment, runner):
     environment.events.test_stop.add_listener(on_stop)
 
     def on_quit(**_kw):
-        sys.stdout.write("${LOCUST_WORKER_REQUESTS_LINE} %d\\n" % sent[0])
-        sys.stdout.flush()
+        _aqa_say(sys.stdout, "${LOCUST_WORKER_REQUESTS_LINE} %d\\n" % sent[0])
 
     environment.events.quit.add_listener(on_quit)
     _aqa_worker_runner.append(runner)
@@ -148,11 +147,20 @@ def _aqa_worker(environment, runner):
 _aqa_worker_runner = []
 
 
+def _aqa_say(stream, text):
+    # The agent reads this through a pipe; once it is gone, writing fails, and must not stop the quitting.
+    try:
+        stream.write(text)
+        stream.flush()
+    except Exception:
+        pass
+
+
 def _aqa_watch_parent(parent):
     while True:
         gevent.sleep(1)
         if os.getppid() != parent:
-            sys.stderr.write("aqa: the agent that started this worker is gone; quitting\\n")
+            _aqa_say(sys.stderr, "aqa: the agent that started this worker is gone; quitting\\n")
             if _aqa_worker_runner:
                 _aqa_worker_runner[0].quit()
             else:
