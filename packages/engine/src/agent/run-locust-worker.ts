@@ -59,7 +59,11 @@ export function locustWorkerJobProblem(data: unknown): string | null {
     files.length === 0 ||
     // A file name is a plain name: the job must not write outside the worker's folder.
     !files.every(
-      (f) => typeof f.name === 'string' && f.name === basename(f.name) && typeof f.content === 'string',
+      (f) =>
+        typeof f.name === 'string' &&
+        f.name === basename(f.name) &&
+        !['', '.', '..'].includes(f.name) &&
+        typeof f.content === 'string',
     )
   )
     return 'files is not a list of { name, content } with plain file names';
@@ -169,6 +173,8 @@ export async function runLocustWorker(job: LocustWorkerJob, ctx: LocustWorkerCon
     events.write({ type: 'done', agent_index: job.agent_index, status, total_requests: reported });
     await events.flushed();
     return { status, total_requests: reported };
+  } catch (error) {
+    return failed(`the Locust worker on ${agent} could not be started: ${(error as Error).message}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
