@@ -19,6 +19,7 @@ import {
   type RunResult,
   type ShardEvent,
   type TargetGuard,
+  ToolRunError,
   type ToolRunHandle,
 } from '@aqa/engine';
 import type { PerfPlan, RunAgent } from '@aqa/plan';
@@ -57,6 +58,9 @@ export const DEFAULT_LOCUST_AGENT_TIMING: LocustAgentTiming = {
   finalWaitS: 5,
   stopGraceMs: 15_000,
 };
+
+/** What Locust's master prints when not all its workers came in time (locust/main.py). */
+const LOCUST_GAVE_UP = 'Gave up waiting for workers';
 
 /** The stop key outlives any agent that could still pick its job up. */
 const STOP_KEY_TTL_MS = 10 * 60_000;
@@ -226,23 +230,45 @@ class LocustAgentRun {
       for (const state of this.states) if (!state.ended) state.end('done', null);
       return result;
     } catch (error) {
+      const gaveUp = error instanceof ToolRunError && error.details.includes(LOCUST_GAVE_UP);
+      const why = this.refusal ?? (gaveUp ? this.silentWorkers(port) : null);
       // The others' workers were ended with the master: none of them failed.
       for (const state of this.states) if (!state.ended) state.end('done', null);
       // An agent that could not run its worker says why better than the master that waited for it.
-      if (this.refusal !== null) throw new Error(this.refusal, { cause: error });
-      const silent = this.states.filter((s) => s.error === null && !this.figures.has(s.index));
-      if (!this.loadStarted && !this.stopRequested && silent.length > 0) {
-        const names = silent.map((s) => s.placed.name).join(', ');
-        throw new Error(
-          `The Locust master gave up waiting for its workers: the worker of ${silent.length === 1 ? 'agent' : 'agents'} ${names} did not reach it at ${master.host}:${port} within ${timing.workersWaitS} s. AQA_LOCUST_MASTER_HOST must be this server's address as the agents reach it.`,
-          { cause: error },
-        );
-      }
+      if (why !== null) throw new Error(why, { cause: error });
       throw error;
     } finally {
       clearInterval(this.monitor);
       await forwarded;
     }
+  }
+
+  /**
+   * Why the master gave up waiting for its workers, naming the agents (each then failed, with its own
+   * reason), or null when every worker reported (or the run was stopped).
+   */
+  private silentWorkers(port: number): string | null {
+    if (this.loadStarted || this.stopRequested) return null;
+    const silent = this.states.filter((s) => !s.ended && !this.figures.has(s.index));
+    if (silent.length === 0) return null;
+    const where = `${this.ctx.master.host}:${port}`;
+    const list = (states: RunAgentState[]): string =>
+      `${states.length === 1 ? 'agent' : 'agents'} ${states.map((s) => s.placed.name).join(', ')}`;
+    const notStarted = silent.filter((s) => s.status === 'waiting');
+    const notReached = silent.filter((s) => s.status !== 'waiting');
+    const reasons: string[] = [];
+    if (notStarted.length > 0)
+      reasons.push(
+        `${list(notStarted)} did not start a Locust worker (is it running the aqa program this server serves?)`,
+      );
+    if (notReached.length > 0)
+      reasons.push(
+        `the Locust worker of ${list(notReached)} did not reach it at ${where}: AQA_LOCUST_MASTER_HOST must be this server's address as the agents reach it`,
+      );
+    for (const state of notStarted) state.end('failed', 'it did not start a Locust worker');
+    for (const state of notReached)
+      state.end('failed', `its Locust worker did not reach the master at ${where}`);
+    return `The Locust master gave up waiting for its workers after ${this.ctx.timing.workersWaitS} s: ${reasons.join('; ')}.`;
   }
 
   /** One Locust worker job on each agent's queue, all dialling this run's master. */
