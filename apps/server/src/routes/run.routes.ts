@@ -53,7 +53,7 @@ export const runRoutes: FastifyPluginCallbackZod<{ runs: RunService }> = (app, {
         summary:
           'Start a performance run of a saved plan; fields sent besides plan_id override the plan for this run',
         description:
-          'Refused with 400 when the plan cannot run or none of its targets accepts a connection, with 403 TARGET_REFUSED when the target guard refuses one of its hosts (AQA_TARGETS_ALLOW / AQA_TARGETS_DENY, or a host never tested), and with 429 when a limit of concurrent runs is reached. With `agents: N` the run goes on N of your load agents: refused in words when fewer are online and idle, when the run has fewer users than agents, or when the tool of the plan runs here in an external tool; 503 AGENTS_UNAVAILABLE without REDIS_URL.',
+          "Refused with 400 when the plan cannot run or none of its targets accepts a connection, with 403 TARGET_REFUSED when the target guard refuses one of its hosts (AQA_TARGETS_ALLOW / AQA_TARGETS_DENY, or a host never tested), and with 429 when a limit of concurrent runs is reached. With `agents: N` the run goes on N of your load agents: refused in words when fewer are online and idle, when the run has fewer users than agents, or when the tool of the plan runs here in an external tool other than Locust (a Locust plan runs in Locust's own master/worker mode: the master here, a worker on each agent); 503 AGENTS_UNAVAILABLE without REDIS_URL.",
         body: RunTestBodySchema,
         response: {
           201: RunStartedSchema,
