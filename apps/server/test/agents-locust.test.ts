@@ -164,11 +164,14 @@ describe.skipIf(!hasLocust)('a Locust plan on load agents (Locust master/worker)
       /^ran in Locust.*, in its own master\/worker mode: the master on this server, a worker on each of 2 load agents: agent-a, agent-b$/,
     );
     const runId = started.body.test_id;
+    // Live: each agent's own throughput, measured between two of its worker's reports to the master.
     const live = await waitFor(
       'both workers to report to the master',
       async () => {
         const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
-        return body.agents.length === 2 && body.agents.every((a) => a.requests > 0) ? body : undefined;
+        return body.agents.length === 2 && body.agents.every((a) => a.requests_per_second > 0)
+          ? body
+          : undefined;
       },
       20_000,
     );

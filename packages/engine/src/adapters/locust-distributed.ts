@@ -36,6 +36,8 @@ export interface LocustWorkerFigures {
   requests: number;
   /** Its users stopped and it sent everything it held. */
   final: boolean;
+  /** Reports received from it (one a second while it runs). */
+  reports: number;
 }
 
 export interface LocustWorkersFile {
@@ -79,6 +81,7 @@ export function parseLocustWorkers(text: string): Map<number, LocustWorkerFigure
       peak_users: Number(w.peak_users) || 0,
       requests: Number(w.requests) || 0,
       final: w.final === true,
+      reports: Number(w.reports) || 0,
     });
   }
   return out;
@@ -181,7 +184,9 @@ def _aqa_master(environment, runner):
     ending = []
 
     def figures(agent):
-        return workers.setdefault(str(agent), {"users": 0, "peak_users": 0, "requests": 0, "final": False})
+        return workers.setdefault(
+            str(agent), {"users": 0, "peak_users": 0, "requests": 0, "final": False, "reports": 0}
+        )
 
     def write():
         _aqa_write_json(AQA_WORKERS_FILE, {"time": time.time(), "workers": workers})
@@ -191,6 +196,7 @@ def _aqa_master(environment, runner):
         if agent is None:
             return
         w = figures(agent)
+        w["reports"] += 1
         w["requests"] += data.get("stats_total", {}).get("num_requests", 0)
         if "user_count" in data:
             w["users"] = data["user_count"]

@@ -49,13 +49,13 @@ describe('parseLocustWorkers', () => {
     const text = JSON.stringify({
       time: 1,
       workers: {
-        '0': { users: 2, peak_users: 2, requests: 120, final: false },
-        '1': { users: 0, peak_users: 3, requests: 97, final: true },
+        '0': { users: 2, peak_users: 2, requests: 120, final: false, reports: 3 },
+        '1': { users: 0, peak_users: 3, requests: 97, final: true, reports: 4 },
       },
     });
     expect([...parseLocustWorkers(text)!]).toEqual([
-      [0, { users: 2, peak_users: 2, requests: 120, final: false }],
-      [1, { users: 0, peak_users: 3, requests: 97, final: true }],
+      [0, { users: 2, peak_users: 2, requests: 120, final: false, reports: 3 }],
+      [1, { users: 0, peak_users: 3, requests: 97, final: true, reports: 4 }],
     ]);
     expect(parseLocustWorkers(text.slice(0, 30))).toBeNull();
     expect(parseLocustWorkers('{"time": 1}')).toBeNull();

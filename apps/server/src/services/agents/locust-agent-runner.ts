@@ -316,6 +316,12 @@ class LocustAgentRun {
     const now = Date.now();
     for (const [index, figures] of workers) {
       const before = this.figures.get(index);
+      // The file changes with any worker's report: an agent's throughput is measured between its own.
+      if (before !== undefined && before.figures.reports === figures.reports) {
+        before.figures = figures;
+        if (figures.users === 0) before.requestsPerSecond = 0;
+        continue;
+      }
       const seconds = before === undefined ? 0 : (now - before.at) / 1000;
       const rps =
         before === undefined || seconds <= 0
