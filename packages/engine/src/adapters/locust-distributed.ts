@@ -91,6 +91,9 @@ export function parseLocustWorkers(text: string): Map<number, LocustWorkerFigure
 export const LOCUST_DISTRIBUTED_PY = `
 
 # --- Locust's own master/worker mode for runs on load agents (docs/adr/0021-load-agents.md) ---
+import atexit
+import shutil
+
 import gevent
 import locust.runners
 from locust.runners import MasterRunner, WorkerRunner
@@ -164,9 +167,13 @@ def _aqa_watch_parent(parent):
         gevent.sleep(1)
         if os.getppid() != parent:
             _aqa_say(sys.stderr, "aqa: the agent that started this worker is gone; quitting\\n")
+            # The agent would have removed this worker's folder; it cannot any more.
+            here = os.getcwd()
             if _aqa_worker_runner:
+                atexit.register(shutil.rmtree, here, True)
                 _aqa_worker_runner[0].quit()
             else:
+                shutil.rmtree(here, True)
                 os._exit(1)
             return
 
