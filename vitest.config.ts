@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // One vitest run covers the unit and API tests of every workspace; browser tests live in e2e/ (Playwright).
 export default defineConfig({
   test: {
+    // Vitest's default in run mode is one worker fewer than the cores: one on a 2-core machine. Most of
+    // the suite's time is spent waiting — on real servers, agents, tools and targets it starts and on
+    // the seconds of the runs it measures — so two workers halve the wall time without starving them.
+    maxWorkers: 2,
     projects: [
       {
         test: {
