@@ -10,7 +10,7 @@ import {
   type RequestOptions,
   type TestServer,
 } from './helpers';
-import { withTestSql } from './test-database';
+import { testStore, withTestSql } from './test-database';
 
 /*
  * The cross-user matrix (docs/design.md §11, "Probes and backups"): every operation of the OpenAPI document that
@@ -460,8 +460,9 @@ beforeAll(async () => {
     MAX_RUNS_PER_USER: '8',
     MAX_RUNS_PER_SERVER: '12',
     EXTERNAL_TOOLS: 'off',
-    // Load agents register in Redis: a database index of the throw-away Redis for this file alone.
-    REDIS_URL: `${process.env.AQA_TEST_REDIS_URL ?? ''}/3`,
+    // Load agents register in Redis: a database index of the throw-away Redis for this file alone, one
+    // per store, since the SQLite and PostgreSQL projects may run it at once (replicas.test.ts flushes 2 and 3).
+    REDIS_URL: `${process.env.AQA_TEST_REDIS_URL ?? ''}/${testStore() === 'postgres' ? 5 : 4}`,
     JMETER_CMD: noTool,
     K6_CMD: noTool,
     LOCUST_CMD: noTool,
