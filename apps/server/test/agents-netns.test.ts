@@ -1,15 +1,12 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { AgentInfo, TestResult } from '@aqa/plan';
+import type { AgentInfo } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type StartedRedis } from '../../../scripts/test-services/redis.mjs';
-import { closeTestServer, registerAndLogin, startTestServer, type TestServer } from './helpers';
-import { waitFor } from './wait-for';
+import { startAgentsServer, type AgentsHarness } from './agents-harness';
 
 /*
  * Load agents in network namespaces of their own (docs/adr/0021-load-agents.md "Network namespaces"):
@@ -114,72 +111,13 @@ async function startTarget(host: string): Promise<Target> {
   };
 }
 
-interface AgentProcess {
-  name: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 const unavailable = netnsUnavailable();
 if (unavailable !== null) console.warn(`agents-netns.test.ts skipped: ${unavailable}`);
 
-let server: TestServer | undefined;
-let serverUrl = '';
+/** The listening server, its user and API token, the served CLI and the agents started. */
+let h: AgentsHarness;
 let redis: StartedRedis | undefined;
 let target: Target | undefined;
-let session = '';
-let cliDir: string | undefined;
-const agents: AgentProcess[] = [];
-
-async function call<T>(
-  method: 'GET' | 'POST',
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await server!.request({
-    method,
-    url,
-    token: session,
-    ...(body === undefined ? {} : { body }),
-  });
-  return { status: response.statusCode, body: (response.body === '' ? undefined : response.json()) as T };
-}
-
-const onlineAgents = async (): Promise<AgentInfo[]> =>
-  (await call<AgentInfo[]>('GET', '/api/agents')).body.filter((a) => a.online);
-
-/** `aqa agent --once` (the served aqa.mjs) inside the namespace `ns`. */
-function startAgent(ns: string, name: string, cliFile: string, token: string): AgentProcess {
-  const child = spawn(
-    IP!,
-    [
-      'netns',
-      'exec',
-      ns,
-      process.execPath,
-      cliFile,
-      'agent',
-      '--server',
-      serverUrl,
-      '--token',
-      token,
-      '--name',
-      name,
-      '--cores',
-      '1',
-      '--once',
-      '--idle-timeout',
-      '60',
-    ],
-    { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { name, child, output: () => output, exited };
-}
 
 /** What a TCP connection from inside `ns` to host:port meets: 'connected' or the error's code. */
 async function connectFrom(ns: string, host: string, port: number): Promise<string> {
@@ -190,8 +128,6 @@ async function connectFrom(ns: string, host: string, port: number): Promise<stri
   return stdout.trim();
 }
 
-const outputs = (): string => agents.map((a) => `${a.name}: ${a.output()}`).join('\n');
-
 describe.skipIf(unavailable !== null)('load agents in separate network namespaces', () => {
   beforeAll(async () => {
     removeNetworks();
@@ -201,41 +137,31 @@ describe.skipIf(unavailable !== null)('load agents in separate network namespace
     redis = await startRedis({ bind: ['127.0.0.1', A.hostIp, B.hostIp] });
     const port = new URL(redis.url).port;
     target = await startTarget(B.hostIp);
-    server = await startTestServer({
-      REDIS_URL: redis.url,
-      AQA_AGENT_REDIS_URL: `redis://${A.hostIp}:${port}`,
-      LOGIN_RATE_LIMIT_PER_IP: '1000',
-      REGISTER_RATE_LIMIT_PER_IP: '1000',
-      EXTERNAL_TOOLS: 'off',
-      // The target guard needs nothing: 10.77.x is private, not link-local, and not this server's port.
+    h = await startAgentsServer({
+      redisUrl: redis.url,
+      env: {
+        AQA_AGENT_REDIS_URL: `redis://${A.hostIp}:${port}`,
+        EXTERNAL_TOOLS: 'off',
+        // The target guard needs nothing: 10.77.x is private, not link-local, and not this server's port.
+      },
+      host: A.hostIp,
+      tokenName: 'netns agents',
+      cliDirPrefix: 'aqa-agents-netns-',
     });
-    await server.app.listen({ port: 0, host: A.hostIp });
-    serverUrl = `http://${A.hostIp}:${(server.app.server.address() as AddressInfo).port}`;
-    session = (await registerAndLogin(server)).token;
-    const token = (await call<{ token: string }>('POST', '/api/tokens', { name: 'netns agents' })).body.token;
-    const download = await fetch(`${serverUrl}/downloads/aqa.mjs`);
-    if (download.status !== 200) throw new Error(`GET /downloads/aqa.mjs answered ${download.status}`);
-    cliDir = mkdtempSync(join(tmpdir(), 'aqa-agents-netns-'));
-    const cliFile = join(cliDir, 'aqa.mjs');
-    writeFileSync(cliFile, Buffer.from(await download.arrayBuffer()));
-    for (const n of NETWORKS) agents.push(startAgent(n.ns, n.agent, cliFile, token));
-    await waitFor(
-      'two agents online',
-      async () => ((await onlineAgents()).length === 2 ? true : undefined),
-      20_000,
-    ).catch((error: unknown) => {
-      throw new Error(`${String(error)}\n${outputs()}`);
-    });
+    // `aqa agent --once` inside each namespace.
+    for (const n of NETWORKS)
+      h.startAgent(n.agent, {
+        launcher: [IP!, 'netns', 'exec', n.ns],
+        args: ['--once', '--idle-timeout', '60'],
+      });
+    await h.waitForAgents(2, { timeoutMs: 20_000 });
   }, 60_000);
 
   afterAll(async () => {
-    for (const agent of agents) if (agent.child.exitCode === null) agent.child.kill('SIGKILL');
-    await Promise.all(agents.map((a) => a.exited));
-    await closeTestServer(server).catch(() => undefined);
+    await h?.close().catch(() => undefined);
     await target?.close();
     await redis?.stop();
     removeNetworks();
-    if (cliDir !== undefined) rmSync(cliDir, { recursive: true, force: true });
   });
 
   it('runs 4 users on two agents that reach the server, its Redis and the target only over their veths; each exits once its shard is done', async () => {
@@ -243,14 +169,14 @@ describe.skipIf(unavailable !== null)('load agents in separate network namespace
     const redisPort = Number(new URL(redis!.url).port);
     expect(await connectFrom(A.ns, '127.0.0.1', redisPort)).toBe('ECONNREFUSED');
     expect(await connectFrom(B.ns, A.hostIp, redisPort)).toBe('connected');
-    const saved = await call<{ id: string }>('POST', '/api/save-test-plan', {
+    const saved = await h.call<{ id: string }>('POST', '/api/save-test-plan', {
       name: 'Across namespaces',
       tool: 'k6',
       concurrent_users: 4,
       duration: 1,
       urls: [{ method: 'GET', url: `${target!.origin}/netns`, name: 'Counted', thinkTime: '20ms' }],
     });
-    const started = await call<{ test_id: string; engine_note: string }>('POST', '/api/run-test', {
+    const started = await h.call<{ test_id: string; engine_note: string }>('POST', '/api/run-test', {
       plan_id: saved.body.id,
       duration_seconds: 3,
       agents: 2,
@@ -258,19 +184,10 @@ describe.skipIf(unavailable !== null)('load agents in separate network namespace
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     expect(started.body.engine_note).toBe('ran with the built-in engine on 2 load agents: agent-a, agent-b');
     const runId = started.body.test_id;
-    const result = await waitFor(
-      `run ${runId} to end`,
-      async () => {
-        const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
-        return body.intermediate ? undefined : body;
-      },
-      25_000,
-    ).catch((error: unknown) => {
-      throw new Error(`${String(error)}\n${outputs()}`);
-    });
+    const result = await h.finished(runId, 25_000);
 
     const counted = target!.total();
-    expect(result.status, outputs()).toBe('completed');
+    expect(result.status, h.outputs()).toBe('completed');
     expect(result.partial).toBe(false);
     expect(counted).toBeGreaterThan(50);
     expect(result.summary?.total_requests).toBe(counted);
@@ -286,12 +203,12 @@ describe.skipIf(unavailable !== null)('load agents in separate network namespace
     expect(result.agents.every((a) => a.requests > 0)).toBe(true);
 
     // --once: each agent exits 0 after its shard and leaves the user's list of agents.
-    const codes = await Promise.all(agents.map((a) => a.exited));
-    expect(codes, outputs()).toEqual([0, 0]);
-    for (const agent of agents)
+    const codes = await Promise.all(h.agents.map((a) => a.exited));
+    expect(codes, h.outputs()).toEqual([0, 0]);
+    for (const agent of h.agents)
       expect(agent.output()).toContain(
         `Agent ${agent.name} ran its one shard (completed) and left the server's list`,
       );
-    expect((await call<AgentInfo[]>('GET', '/api/agents')).body).toEqual([]);
+    expect((await h.call<AgentInfo[]>('GET', '/api/agents')).body).toEqual([]);
   }, 40_000);
 });

@@ -1,7 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   Histogram,
   runStreamKey,
@@ -12,8 +8,9 @@ import {
 import type { AgentInfo, TestResult } from '@aqa/plan';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAgentsServer, testRedisUrl, type AgentsHarness } from './agents-harness';
 import { startCountingTarget, type CountingTarget } from './counting-target';
-import { closeTestServer, registerAndLogin, startTestServer, type TestServer } from './helpers';
+import { closeTestServer, registerAndLogin, startTestServer } from './helpers';
 import { waitFor } from './wait-for';
 
 /*
@@ -23,65 +20,22 @@ import { waitFor } from './wait-for';
  * and against a merge of the agents' own interval reports, read from the run's Redis stream.
  */
 
-const REDIS_URL = process.env.AQA_TEST_REDIS_URL ?? '';
+/** The throw-away Redis of the vitest global set-up, known once beforeAll has checked it is there. */
+let redisUrl = '';
 /** Values of {{sequence_number,N}} cycle after N: far more than a short run sends, so none may repeat. */
 const SEQUENCE_N = 1_000_000;
 
-interface AgentProcess {
-  name: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-let server: TestServer;
-let baseUrl: string;
+/** The listening server, its user and API token, the served CLI and the agents started. */
+let h: AgentsHarness;
 let target: CountingTarget;
-let session: string;
-let apiToken: string;
 let planId: string;
-/** The served command line (GET /downloads/aqa.mjs), in a folder of its own as an agent machine has it. */
-let cliFile: string;
-let cliDir: string;
-const agents: AgentProcess[] = [];
-
-function startAgent(name: string): AgentProcess {
-  const child = spawn(
-    process.execPath,
-    [cliFile, 'agent', '--server', baseUrl, '--token', apiToken, '--name', name, '--cores', '1'],
-    { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { name, child, output: () => output };
-}
-
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token = session) {
-  const response = await server.request({ method, url, token, ...(body === undefined ? {} : { body }) });
-  return { status: response.statusCode, body: (response.body === '' ? undefined : response.json()) as T };
-}
-
-async function onlineAgents(): Promise<AgentInfo[]> {
-  return (await call<AgentInfo[]>('GET', '/api/agents')).body.filter((a) => a.online);
-}
-
-async function finished(runId: string, timeoutMs = 40_000): Promise<TestResult> {
-  return waitFor(
-    `run ${runId} to end`,
-    async () => {
-      const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
-      return body.intermediate ? undefined : body;
-    },
-    timeoutMs,
-  );
-}
 
 /**
  * Every event the agents write to the run's stream, read beside the server's own reader until each
  * agent said done or failed (the server deletes the stream once the run ends).
  */
 async function readStream(runId: string, agentCount: number): Promise<ShardEvent[]> {
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
   const events: ShardEvent[] = [];
   let lastId = '0';
   const until = Date.now() + 40_000;
@@ -111,22 +65,14 @@ function percentilesOf(wires: ShardIntervalWire[]): { p50: number; p99: number; 
 }
 
 beforeAll(async () => {
-  if (REDIS_URL === '')
-    throw new Error('AQA_TEST_REDIS_URL is not set: the vitest global set-up starts Redis');
+  redisUrl = testRedisUrl();
   target = await startCountingTarget();
-  server = await startTestServer({
-    REDIS_URL,
-    LOGIN_RATE_LIMIT_PER_IP: '1000',
-    REGISTER_RATE_LIMIT_PER_IP: '1000',
-    EXTERNAL_TOOLS: 'off',
+  h = await startAgentsServer({
+    redisUrl,
+    env: { EXTERNAL_TOOLS: 'off' },
+    cliDirPrefix: 'aqa-agents-test-',
   });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('the server does not listen');
-  baseUrl = `http://127.0.0.1:${address.port}`;
-  session = (await registerAndLogin(server)).token;
-  apiToken = (await call<{ token: string }>('POST', '/api/tokens', { name: 'agents' })).body.token;
-  const saved = await call<{ id: string }>('POST', '/api/save-test-plan', {
+  const saved = await h.call<{ id: string }>('POST', '/api/save-test-plan', {
     name: 'On agents',
     tool: 'k6',
     concurrent_users: 6,
@@ -141,32 +87,19 @@ beforeAll(async () => {
     ],
   });
   planId = saved.body.id;
-  const download = await fetch(`${baseUrl}/downloads/aqa.mjs`);
-  if (download.status !== 200) throw new Error(`GET /downloads/aqa.mjs answered ${download.status}`);
-  cliDir = mkdtempSync(join(tmpdir(), 'aqa-agents-test-'));
-  cliFile = join(cliDir, 'aqa.mjs');
-  writeFileSync(cliFile, Buffer.from(await download.arrayBuffer()));
-  for (const name of ['agent-a', 'agent-b', 'agent-c']) agents.push(startAgent(name));
-  await waitFor(
-    'three agents online',
-    async () => ((await onlineAgents()).length === 3 ? true : undefined),
-    30_000,
-  ).catch((error: unknown) => {
-    throw new Error(`${String(error)}\n${agents.map((a) => `${a.name}: ${a.output()}`).join('\n')}`);
-  });
+  for (const name of ['agent-a', 'agent-b', 'agent-c']) h.startAgent(name);
+  await h.waitForAgents(3);
 }, 60_000);
 
 afterAll(async () => {
-  for (const agent of agents) if (agent.child.exitCode === null) agent.child.kill('SIGKILL');
-  await closeTestServer(server);
+  await h?.close();
   await target?.close();
-  if (cliDir !== undefined) rmSync(cliDir, { recursive: true, force: true });
 });
 
 describe('runs on load agents', () => {
   it('splits 6 users over 3 agent processes and merges exactly what the target received', async () => {
     await target.reset();
-    const started = await call<{ test_id: string; engine: string; engine_note: string }>(
+    const started = await h.call<{ test_id: string; engine: string; engine_note: string }>(
       'POST',
       '/api/run-test',
       { plan_id: planId, duration_seconds: 3, agents: 3 },
@@ -179,23 +112,21 @@ describe('runs on load agents', () => {
     const stream = readStream(runId, 3);
     // While it runs: the agents say which run they run, and the live result shows their part.
     const busy = await waitFor('the agents to take their shards', async () => {
-      const online = await onlineAgents();
+      const online = await h.onlineAgents();
       return online.filter((a) => a.run_id === runId).length === 3 ? online : undefined;
     });
     expect(busy).toHaveLength(3);
     const live = await waitFor('live figures of every agent', async () => {
-      const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+      const { body } = await h.call<TestResult>('GET', `/api/get-test-result/${runId}`);
       return body.agents.every((a) => a.status === 'running' && a.requests > 0) ? body : undefined;
     }).catch(async (error: unknown) => {
-      const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
-      throw new Error(
-        `${String(error)}: ${JSON.stringify(body)}\n${agents.map((a) => `${a.name}: ${a.output()}`).join('\n')}`,
-      );
+      const { body } = await h.call<TestResult>('GET', `/api/get-test-result/${runId}`);
+      throw new Error(`${String(error)}: ${JSON.stringify(body)}\n${h.outputs()}`);
     });
     expect(live.agents.map((a) => a.users)).toEqual([2, 2, 2]);
 
     const events = await stream;
-    const result = await finished(runId);
+    const result = await h.finished(runId);
     const counts = await target.counts();
     const seqPaths = Object.entries(counts.byPath).filter(([path]) => path.startsWith('/seq/'));
     const sent = seqPaths.reduce((n, [, c]) => n + c, 0);
@@ -230,13 +161,13 @@ describe('runs on load agents', () => {
     expect(result.summary?.percentile_99).toBe(merged.p99);
     // The stream is gone once the run is stored, and the agents are idle again.
     await waitFor('the agents to be idle', async () =>
-      (await onlineAgents()).every((a) => a.run_id === null) ? true : undefined,
+      (await h.onlineAgents()).every((a) => a.run_id === null) ? true : undefined,
     );
   }, 40_000);
 
   it('stops a run on agents: each agent ends its share gracefully and every request it sent is counted', async () => {
     await target.reset();
-    const started = await call<{ test_id: string }>('POST', '/api/run-test', {
+    const started = await h.call<{ test_id: string }>('POST', '/api/run-test', {
       plan_id: planId,
       duration_seconds: 30,
       agents: 2,
@@ -246,16 +177,16 @@ describe('runs on load agents', () => {
     await waitFor(
       'both agents to report',
       async () => {
-        const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+        const { body } = await h.call<TestResult>('GET', `/api/get-test-result/${runId}`);
         return body.agents.length === 2 && body.agents.every((a) => a.requests > 0) ? true : undefined;
       },
       15_000,
     );
     const asked = Date.now();
-    const stopped = await call<{ status: string }>('POST', `/api/stop-test/${runId}`);
+    const stopped = await h.call<{ status: string }>('POST', `/api/stop-test/${runId}`);
     expect(stopped.body.status).toBe('stopped');
     expect(Date.now() - asked).toBeLessThan(5_000);
-    const result = await finished(runId);
+    const result = await h.finished(runId);
     const counts = await target.counts();
     const sent = Object.entries(counts.byPath)
       .filter(([path]) => path.startsWith('/seq/'))
@@ -270,7 +201,7 @@ describe('runs on load agents', () => {
   }, 40_000);
 
   it('goes on without an agent killed mid-run, names it, and marks the result partial', async () => {
-    const started = await call<{ test_id: string }>('POST', '/api/run-test', {
+    const started = await h.call<{ test_id: string }>('POST', '/api/run-test', {
       plan_id: planId,
       duration_seconds: 9,
       agents: 3,
@@ -280,18 +211,18 @@ describe('runs on load agents', () => {
     await waitFor(
       'every agent to report',
       async () => {
-        const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+        const { body } = await h.call<TestResult>('GET', `/api/get-test-result/${runId}`);
         return body.agents.every((a) => a.requests > 0) ? true : undefined;
       },
       15_000,
     );
-    const victim = agents[2]!;
+    const victim = h.agents[2]!;
     victim.child.kill('SIGKILL');
     const killedAt = Date.now();
     const lost = await waitFor(
       'the killed agent to be lost',
       async () => {
-        const { body } = await call<TestResult>('GET', `/api/get-test-result/${runId}`);
+        const { body } = await h.call<TestResult>('GET', `/api/get-test-result/${runId}`);
         return body.agents.find((a) => a.name === victim.name && a.status === 'lost');
       },
       15_000,
@@ -299,7 +230,7 @@ describe('runs on load agents', () => {
     expect(Date.now() - killedAt).toBeLessThan(8_000);
     expect(lost.error).toMatch(/^agent agent-c stopped sending heartbeats at second \d+$/);
 
-    const result = await finished(runId);
+    const result = await h.finished(runId);
     expect(result.status).toBe('completed');
     expect(result.partial).toBe(true);
     expect(result.agents.map((a) => [a.name, a.status])).toEqual([
@@ -314,8 +245,10 @@ describe('runs on load agents', () => {
   }, 40_000);
 
   it('refuses a run on more agents than are online and idle, with the numbers and what to do', async () => {
-    await waitFor('two agents online', async () => ((await onlineAgents()).length === 2 ? true : undefined));
-    const refused = await call<{ detail: string }>('POST', '/api/run-test', {
+    await waitFor('two agents online', async () =>
+      (await h.onlineAgents()).length === 2 ? true : undefined,
+    );
+    const refused = await h.call<{ detail: string }>('POST', '/api/run-test', {
       plan_id: planId,
       duration_seconds: 3,
       agents: 3,
@@ -324,7 +257,7 @@ describe('runs on load agents', () => {
     expect(refused.body.detail).toBe(
       'Only 2 of your agents are online and idle; this run asks for 3. Start more with `aqa agent --server URL --token T`, or run on this server.',
     );
-    const tooFewUsers = await call<{ detail: string }>('POST', '/api/run-test', {
+    const tooFewUsers = await h.call<{ detail: string }>('POST', '/api/run-test', {
       plan_id: planId,
       concurrent_users: 1,
       duration_seconds: 3,
@@ -333,7 +266,7 @@ describe('runs on load agents', () => {
     expect(tooFewUsers.body.detail).toBe(
       'This run has 1 virtual user; a run on 2 agents needs at least one user per agent.',
     );
-    const notWhole = await call<{ detail: string }>('POST', '/api/run-test', {
+    const notWhole = await h.call<{ detail: string }>('POST', '/api/run-test', {
       plan_id: planId,
       agents: 1.5,
     });
@@ -341,19 +274,19 @@ describe('runs on load agents', () => {
   });
 
   it("keeps each user's agents to themselves", async () => {
-    const other = (await registerAndLogin(server)).token;
-    const mine = (await call<AgentInfo[]>('GET', '/api/agents')).body;
+    const other = (await registerAndLogin(h.server)).token;
+    const mine = (await h.call<AgentInfo[]>('GET', '/api/agents')).body;
     expect(mine.map((a) => a.name)).toEqual(['agent-a', 'agent-b', 'agent-c']);
-    expect((await call<AgentInfo[]>('GET', '/api/agents', undefined, other)).body).toEqual([]);
-    const forget = await call('DELETE', `/api/agents/${mine[0]!.agent_id}`, undefined, other);
+    expect((await h.call<AgentInfo[]>('GET', '/api/agents', undefined, other)).body).toEqual([]);
+    const forget = await h.call('DELETE', `/api/agents/${mine[0]!.agent_id}`, undefined, other);
     expect(forget.status).toBe(404);
-    const planOfOther = await call<{ id: string }>(
+    const planOfOther = await h.call<{ id: string }>(
       'POST',
       '/api/save-test-plan',
       { name: 'Other', tool: 'k6', concurrent_users: 2, duration: 1, urls: [{ url: `${target.origin}/x` }] },
       other,
     );
-    const refused = await call<{ detail: string }>(
+    const refused = await h.call<{ detail: string }>(
       'POST',
       '/api/run-test',
       { plan_id: planOfOther.body.id, agents: 1 },
@@ -362,8 +295,8 @@ describe('runs on load agents', () => {
     expect(refused.body.detail).toMatch(/^None of your agents is online and idle; this run asks for 1\./);
     // The owner forgets the killed agent: it is gone from the list.
     const lost = mine.find((a) => a.name === 'agent-c')!;
-    expect((await call('DELETE', `/api/agents/${lost.agent_id}`)).status).toBe(204);
-    expect((await call<AgentInfo[]>('GET', '/api/agents')).body.map((a) => a.name)).toEqual([
+    expect((await h.call('DELETE', `/api/agents/${lost.agent_id}`)).status).toBe(204);
+    expect((await h.call<AgentInfo[]>('GET', '/api/agents')).body.map((a) => a.name)).toEqual([
       'agent-a',
       'agent-b',
     ]);
@@ -407,22 +340,22 @@ describe('runs on load agents', () => {
     } finally {
       await closeTestServer(plain);
     }
-    const otherProtocol = await call<{ detail: string }>(
+    const otherProtocol = await h.call<{ detail: string }>(
       'POST',
       '/api/agents/register',
       { name: 'old', host: 'h', cores: 1, protocol: 99, version: '0.0.1' },
-      apiToken,
+      h.apiToken,
     );
     expect(otherProtocol.status).toBe(400);
     expect(otherProtocol.body.detail).toContain('This agent speaks agent protocol 99; this server speaks 1.');
-    const fine = await call<AgentRegistration>(
+    const fine = await h.call<AgentRegistration>(
       'POST',
       '/api/agents/register',
       { name: 'by-hand', host: 'h', cores: 2, protocol: 1, version: '0.1.0' },
-      apiToken,
+      h.apiToken,
     );
     expect(fine.status).toBe(200);
-    expect(fine.body.redis_url).toBe(REDIS_URL);
+    expect(fine.body.redis_url).toBe(redisUrl);
     expect(fine.body.queue).toBe(`agent-${fine.body.agent_id}`);
   });
 });
