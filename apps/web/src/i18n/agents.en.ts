@@ -33,6 +33,7 @@ export const agentsEn = {
   'agents.busy': 'Running a shard',
   'agents.offline': 'Offline',
   'agents.cores': '{n} cores',
+  'agents.oneCore': '1 core',
   'agents.lastSeen': 'Last seen {time}',
   'agents.unavailable': 'This server runs without Redis (REDIS_URL), so it cannot use load agents.',
   'agents.loading': 'Loading your agents...',

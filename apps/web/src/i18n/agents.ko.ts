@@ -34,6 +34,7 @@ export const agentsKo: Record<keyof typeof agentsEn, string> = {
   'agents.busy': '샤드 실행 중',
   'agents.offline': '오프라인',
   'agents.cores': '코어 {n}개',
+  'agents.oneCore': '코어 1개',
   'agents.lastSeen': '마지막 확인 {time}',
   'agents.unavailable': '이 서버는 Redis(REDIS_URL) 없이 실행 중이어서 부하 에이전트를 사용할 수 없습니다.',
   'agents.loading': '에이전트 목록을 불러오는 중...',

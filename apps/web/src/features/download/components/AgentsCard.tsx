@@ -66,7 +66,9 @@ export function AgentsCard() {
               >
                 <span className="font-medium">{agent.name}</span>
                 <span className="text-muted-foreground">{agent.host}</span>
-                <span className="text-muted-foreground">{t('agents.cores', { n: agent.cores })}</span>
+                <span className="text-muted-foreground">
+                  {agent.cores === 1 ? t('agents.oneCore') : t('agents.cores', { n: agent.cores })}
+                </span>
                 <AgentState agent={agent} />
                 {agent.last_seen_at !== null && (
                   <span className="text-xs text-muted-foreground">

@@ -74,8 +74,7 @@ export function RunScriptButton({ editor, disabled }: { editor: PlanEditor; disa
   }
   const busy = editor.busy === 'running';
   return (
-    <>
-      <RunPlacement value={editor.runAgents} onChange={editor.setRunAgents} />
+    <RunPlacement value={editor.runAgents} onChange={editor.setRunAgents}>
       <Button
         variant="outline"
         disabled={disabled || busy}
@@ -85,6 +84,6 @@ export function RunScriptButton({ editor, disabled }: { editor: PlanEditor; disa
         <BusyIcon busy={busy} icon={Play} />
         {busy ? t('plans.running') : t('plans.run')}
       </Button>
-    </>
+    </RunPlacement>
   );
 }

@@ -22,7 +22,9 @@ function Harness() {
   const [agents, setAgents] = useState(0);
   return (
     <>
-      <RunPlacement value={agents} onChange={setAgents} />
+      <RunPlacement value={agents} onChange={setAgents}>
+        <button type="button">Run Script</button>
+      </RunPlacement>
       <output data-testid="chosen">{agents}</output>
     </>
   );
@@ -62,6 +64,8 @@ describe('RunPlacement (docs/scale-out.md)', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(screen.queryByTestId('run-placement')).toBeNull();
     expect(screen.getByTestId('chosen')).toHaveTextContent('0');
+    // The Run button is there all the same.
+    expect(screen.getByRole('button', { name: 'Run Script' })).toBeInTheDocument();
   });
 
   it('puts the agents in the run-test request only when the run goes to agents', () => {
