@@ -130,14 +130,16 @@ export class RunService {
     const plan = planForRun(rowToPlan(saved), request, user.email);
     const durationSeconds = request.duration_seconds ?? plan.duration * 60;
     const compiled = compileOrRefuse(plan, durationSeconds);
+    // A server without Redis refuses a run on agents before any target is probed: the cheap refusal first.
+    const agents = request.agents === undefined ? undefined : this.placementOrRefuse();
     const release = await this.reserve(user);
     try {
       await refuseGuardedTargets(this.guard, compiled);
       await this.assertReachable(compiled, plan);
       const choice =
-        request.agents === undefined
+        request.agents === undefined || agents === undefined
           ? await this.runners.choose(plan.tool)
-          : await this.onAgents(user, plan, request.agents);
+          : await agents.choose(user, plan, request.agents);
       refuseUncheckableTargets(compiled, choice.runner.engine);
       return await this.launch(user, saved.id, plan, compiled, durationSeconds, choice);
     } finally {
@@ -150,11 +152,11 @@ export class RunService {
     this.agentPlacement = placement;
   }
 
-  /** The runner of a run on `count` of the user's load agents, or the refusal in words (docs/adr/0021-load-agents.md). */
-  private onAgents(user: AccountUser, plan: PerfPlan, count: number): Promise<RunnerChoice> {
+  /** What places runs on the user's load agents, or the refusal in words when the server has no Redis (docs/adr/0021-load-agents.md). */
+  private placementOrRefuse(): AgentPlacement {
     if (this.agentPlacement === undefined)
       throw new ServiceUnavailableError('AGENTS_UNAVAILABLE', AGENTS_UNAVAILABLE);
-    return this.agentPlacement.choose(user, plan, count);
+    return this.agentPlacement;
   }
 
   /** The user's runs, newest first (a live run with its current figures), and their total. */
