@@ -4,20 +4,52 @@ import { chromium, type Browser } from 'playwright-core';
 
 /*
  * The browsers of UI runs (docs/design.md §9 "UI tests"): browsers are heavy, so at most `maxBrowsers`
- * runs hold one at once and the others wait in first-come order, told their place as it changes. Each
- * run gets its own Chromium, launched when its turn comes and always closed when it gives it back.
+ * runs hold one at once and the others wait, told their place as it changes. One user's runs hold at
+ * most `maxPerUser` of them, so one user cannot hold every browser: a run of a user at that cap waits
+ * while the runs of other users take free browsers ahead of it. Each run gets its own Chromium, launched
+ * when its turn comes and always closed when it gives it back — or killed, with every process it started,
+ * when it does not close in time or its page stops answering (docs/adr/0011-playwright-runs-selenium-ui-tests.md).
  */
 
 export const DEFAULT_BROWSER_PATH = '/usr/bin/chromium';
 export const DEFAULT_UI_BROWSERS = 2;
 export const DEFAULT_STEP_TIMEOUT_MS = 30_000;
 
-/** The flags the project's own browser tests launch Chromium with (playwright.config.ts). */
+/** One user's share of the browsers when AQA_UI_BROWSERS_PER_USER is unset: half, at least 1. */
+export function defaultBrowsersPerUser(maxBrowsers: number): number {
+  return Math.max(1, Math.floor(maxBrowsers / 2));
+}
+
+/**
+ * Why a per-user share cannot be used with that many browsers, or null: it must leave another user a
+ * browser (below the count), as MAX_RUNS_PER_USER must stay below MAX_RUNS_PER_SERVER. With one
+ * browser there is nothing to share, and only the default applies.
+ */
+export function browsersPerUserProblem(maxBrowsers: number, maxPerUser: number): string | null {
+  if (!Number.isInteger(maxPerUser) || maxPerUser < 1) {
+    return `must be a whole number of at least 1, not ${maxPerUser}`;
+  }
+  if (maxPerUser >= maxBrowsers) {
+    return `must be below AQA_UI_BROWSERS (${maxBrowsers}) so that one user cannot hold every browser`;
+  }
+  return null;
+}
+
+/**
+ * The flags the UI runs launch Chromium with. Besides quiet start-up: no QUIC, and WebRTC may send no
+ * UDP that does not go through the proxy (docs/adr/0015-target-guard.md "UI runs"). Chrome reads that
+ * policy from --webrtc-ip-handling-policy (into the profile's preference), content shell and the headless
+ * shell from --force-webrtc-ip-handling-policy; each ignores the other's. The run's guard proxy is an
+ * HTTP proxy, which carries no UDP: STUN, TURN over UDP, ICE checks and mDNS are not sent at all, and TURN
+ * over TCP goes through the proxy, which asks the guard.
+ */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--no-first-run',
   '--disable-background-networking',
   '--disable-component-update',
@@ -26,6 +58,10 @@ export const CHROMIUM_ARGS = [
 
 /** How long Chromium may take to start. */
 const LAUNCH_TIMEOUT_MS = 30_000;
+/** How long a browser may take to close before it is killed. */
+const CLOSE_WITHIN_MS = 3_000;
+/** How long a killed browser's connection may take to drop. */
+const GONE_WITHIN_MS = 3_000;
 
 export interface UiBrowserPoolOptions {
   /** Chromium's executable. */
@@ -34,18 +70,44 @@ export interface UiBrowserPoolOptions {
   maxBrowsers: number;
   /** How long one navigation or action of a step may take. */
   stepTimeoutMs: number;
+  /** How many browsers one user's runs may hold at once; default defaultBrowsersPerUser(maxBrowsers). */
+  maxPerUser?: number;
+}
+
+/** What a run asks the pool for. */
+export interface BrowserRequest {
+  /** Whose run it is (the user's id); a run without an owner counts against no one's share. */
+  owner?: string;
+  /** Told the run's place in the queue (1 = next) as it changes, and null once it has a browser. */
+  onQueued?: (position: number | null) => void;
+  /** Aborted: the run leaves the queue. */
+  signal?: AbortSignal;
+  /**
+   * The proxy (http://host:port) every connection of the browser goes through, loopback included — the
+   * run's guard proxy (docs/adr/0015-target-guard.md "UI runs").
+   */
+  proxy?: string;
 }
 
 /** A run's turn: its own browser, given back (and closed) by release(). */
 export interface BrowserLease {
   browser: Browser;
+  /**
+   * Ends the browser at once: SIGKILL to its process group and to every process it reports (renderers
+   * included), then waits for its connection to drop. For a browser that no longer answers in time.
+   */
+  kill(): Promise<void>;
+  /** Closes the browser (killing it when it does not close in time) and gives the turn back. */
   release(): Promise<void>;
 }
 
 interface Waiter {
+  owner: string | symbol;
   grant: () => void;
   refuse: (error: Error) => void;
   onQueued: ((position: number | null) => void) | undefined;
+  /** The place last told, so a waiter hears only changes. */
+  told: number | null;
 }
 
 /** Raised to a waiting run when the pool closes. */
@@ -60,9 +122,13 @@ export class UiBrowserPool {
   readonly executablePath: string;
   readonly maxBrowsers: number;
   readonly stepTimeoutMs: number;
-  private held = 0;
-  private readonly queue: Waiter[] = [];
-  private readonly browsers = new Set<Browser>();
+  readonly maxPerUser: number;
+  private inUse = 0;
+  /** Browsers held, by owner. */
+  private readonly held = new Map<string | symbol, number>();
+  /** The waiting runs in order of arrival. */
+  private queue: Waiter[] = [];
+  private readonly leases = new Set<BrowserLease>();
   private closed = false;
 
   constructor(options: UiBrowserPoolOptions) {
@@ -72,20 +138,33 @@ export class UiBrowserPool {
     if (!Number.isFinite(options.stepTimeoutMs) || options.stepTimeoutMs <= 0) {
       throw new Error(`stepTimeoutMs must be a positive number of ms, not ${options.stepTimeoutMs}`);
     }
+    const perUser = options.maxPerUser ?? defaultBrowsersPerUser(options.maxBrowsers);
+    const problem =
+      options.maxPerUser === undefined ? null : browsersPerUserProblem(options.maxBrowsers, perUser);
+    if (problem !== null) throw new Error(`maxPerUser ${problem}`);
     this.executablePath = options.executablePath;
     this.maxBrowsers = options.maxBrowsers;
     this.stepTimeoutMs = options.stepTimeoutMs;
+    this.maxPerUser = perUser;
   }
 
   /**
    * The pool as the environment sets it: AQA_BROWSER_PATH (else /usr/bin/chromium, else `chromium` on
-   * PATH), AQA_UI_BROWSERS (2) and AQA_UI_STEP_TIMEOUT_MS (30000). Throws for a value that is not a number.
+   * PATH), AQA_UI_BROWSERS (2), AQA_UI_BROWSERS_PER_USER (half of them, at least 1) and
+   * AQA_UI_STEP_TIMEOUT_MS (30000). Throws for a value that is not a number, or a share it cannot use.
    */
   static fromEnv(env: Readonly<Record<string, string | undefined>>): UiBrowserPool {
+    const maxBrowsers = wholeFromEnv(env, 'AQA_UI_BROWSERS', DEFAULT_UI_BROWSERS);
+    const perUser = wholeFromEnv(env, 'AQA_UI_BROWSERS_PER_USER', 0);
+    if (perUser !== 0) {
+      const problem = browsersPerUserProblem(maxBrowsers, perUser);
+      if (problem !== null) throw new Error(`AQA_UI_BROWSERS_PER_USER ${problem}`);
+    }
     return new UiBrowserPool({
       executablePath: browserPathFromEnv(env),
-      maxBrowsers: wholeFromEnv(env, 'AQA_UI_BROWSERS', DEFAULT_UI_BROWSERS),
+      maxBrowsers,
       stepTimeoutMs: wholeFromEnv(env, 'AQA_UI_STEP_TIMEOUT_MS', DEFAULT_STEP_TIMEOUT_MS),
+      ...(perUser === 0 ? {} : { maxPerUser: perUser }),
     });
   }
 
@@ -104,14 +183,12 @@ export class UiBrowserPool {
    * Waits for a turn (telling `onQueued` the place in the queue, then null), then launches the run's
    * browser. An aborted signal leaves the queue; a launch that fails gives the turn back.
    */
-  async acquire(onQueued?: (position: number | null) => void, signal?: AbortSignal): Promise<BrowserLease> {
+  async acquire(request: BrowserRequest = {}): Promise<BrowserLease> {
     if (this.closed) throw new PoolClosedError();
-    signal?.throwIfAborted();
-    if (this.held < this.maxBrowsers && this.queue.length === 0) {
-      this.held++;
-    } else {
-      await this.wait(onQueued, signal);
-    }
+    request.signal?.throwIfAborted();
+    // A run without an owner is a party of its own.
+    const owner = request.owner ?? Symbol('no owner');
+    await this.wait(owner, request.onQueued, request.signal);
     let browser: Browser;
     try {
       browser = await chromium.launch({
@@ -121,49 +198,83 @@ export class UiBrowserPool {
         handleSIGINT: false,
         handleSIGTERM: false,
         handleSIGHUP: false,
+        // Playwright adds <-loopback> to the bypass list, so loopback goes through the proxy too.
+        ...(request.proxy === undefined ? {} : { proxy: { server: request.proxy } }),
       });
     } catch (error) {
-      this.giveBack();
+      this.giveBack(owner);
       throw error;
     }
-    this.browsers.add(browser);
+    const kill = killerOf(browser, await processIdsOf(browser));
+    if (this.closed) {
+      await browser.close().catch(() => kill());
+      this.giveBack(owner);
+      throw new PoolClosedError();
+    }
     let closing: Promise<void> | undefined;
     const close = async (): Promise<void> => {
       try {
-        await browser.close();
-      } catch {
-        // Already gone (it crashed, or the pool closed it).
+        const closed = await Promise.race([
+          browser.close().then(
+            () => true,
+            () => true,
+          ),
+          delay(CLOSE_WITHIN_MS).then(() => false),
+        ]);
+        if (!closed || browser.isConnected()) await kill();
       } finally {
-        this.browsers.delete(browser);
-        this.giveBack();
+        this.leases.delete(lease);
+        this.giveBack(owner);
       }
     };
     // Every call answers the one closing, so a stop can wait for the browser to be gone.
-    return { browser, release: () => (closing ??= close()) };
+    const lease: BrowserLease = { browser, kill, release: () => (closing ??= close()) };
+    this.leases.add(lease);
+    return lease;
   }
 
   /** Closes every browser and refuses the runs still waiting. */
   async close(): Promise<void> {
     this.closed = true;
     for (const waiter of this.queue.splice(0)) waiter.refuse(new PoolClosedError());
-    await Promise.all([...this.browsers].map((b) => b.close().catch(() => undefined)));
-    this.browsers.clear();
+    await Promise.all([...this.leases].map((lease) => lease.release()));
   }
 
-  private wait(onQueued: Waiter['onQueued'], signal: AbortSignal | undefined): Promise<void> {
+  private under(owner: string | symbol): boolean {
+    return (this.held.get(owner) ?? 0) < this.maxPerUser;
+  }
+
+  private take(owner: string | symbol): void {
+    this.inUse++;
+    this.held.set(owner, (this.held.get(owner) ?? 0) + 1);
+  }
+
+  private drop(owner: string | symbol): void {
+    this.inUse = Math.max(0, this.inUse - 1);
+    const left = (this.held.get(owner) ?? 0) - 1;
+    if (left > 0) this.held.set(owner, left);
+    else this.held.delete(owner);
+  }
+
+  private wait(
+    owner: string | symbol,
+    onQueued: Waiter['onQueued'],
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const onAbort = (): void => {
         const at = this.queue.indexOf(waiter);
         if (at !== -1) {
           this.queue.splice(at, 1);
-          this.tellPlaces(at);
+          this.tellPlaces();
         }
         reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
       };
       const waiter: Waiter = {
+        owner,
         grant: () => {
           signal?.removeEventListener('abort', onAbort);
-          tell(onQueued, null);
+          if (waiter.told !== null) tell(onQueued, null);
           resolve();
         },
         refuse: (error) => {
@@ -171,28 +282,119 @@ export class UiBrowserPool {
           reject(error);
         },
         onQueued,
+        told: null,
       };
       this.queue.push(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
-      tell(onQueued, this.queue.length);
+      this.dispatch();
     });
   }
 
-  /** A turn ends: the first waiter takes it, and those behind it move up. */
-  private giveBack(): void {
-    const next = this.queue.shift();
-    if (next === undefined) {
-      this.held = Math.max(0, this.held - 1);
-      return;
-    }
-    next.grant();
-    this.tellPlaces(0);
+  /**
+   * The order the waiting runs get browsers in, as things stand: those whose owner is under the share
+   * first, in order of arrival; then those held back by their owner's share, in order of arrival (each
+   * waits for one of its owner's runs to end, and then for the runs before it).
+   */
+  private order(): Waiter[] {
+    const free = this.queue.filter((w) => this.under(w.owner));
+    return [...free, ...this.queue.filter((w) => !this.under(w.owner))];
   }
 
-  /** Tells the waiters from index `from` on their new place. */
-  private tellPlaces(from: number): void {
-    for (let i = from; i < this.queue.length; i++) tell(this.queue[i]!.onQueued, i + 1);
+  /** Grants free browsers to the first waiting runs that may take one, then tells the rest their place. */
+  private dispatch(): void {
+    while (this.inUse < this.maxBrowsers) {
+      const next = this.queue.find((w) => this.under(w.owner));
+      if (next === undefined) break;
+      this.queue = this.queue.filter((w) => w !== next);
+      this.take(next.owner);
+      next.grant();
+    }
+    this.tellPlaces();
   }
+
+  /**
+   * A turn ends. It goes to the run told it was next: the first in order() as it stood before this owner
+   * gave one back, so a run of the same owner does not pass the other users' runs told they were ahead.
+   */
+  private giveBack(owner: string | symbol): void {
+    const next = this.order()[0];
+    if (next !== undefined && this.under(next.owner)) {
+      this.queue = this.queue.filter((w) => w !== next);
+      this.drop(owner);
+      this.take(next.owner);
+      next.grant();
+    } else {
+      this.drop(owner);
+    }
+    this.dispatch();
+  }
+
+  /** Tells each waiting run its place in order(), when it changed. */
+  private tellPlaces(): void {
+    for (const [i, waiter] of this.order().entries()) {
+      if (waiter.told === i + 1) continue;
+      waiter.told = i + 1;
+      tell(waiter.onQueued, i + 1);
+    }
+  }
+}
+
+/** The ids of the browser's processes, as it reports them (the browser's own first). */
+async function processIdsOf(browser: Browser): Promise<number[]> {
+  try {
+    const session = await browser.newBrowserCDPSession();
+    try {
+      const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+        processInfo: { type: string; id: number }[];
+      };
+      return [...processInfo]
+        .sort((a, b) => Number(b.type === 'browser') - Number(a.type === 'browser'))
+        .map((p) => p.id)
+        .filter((id) => Number.isInteger(id) && id > 0);
+    } finally {
+      await session.detach().catch(() => undefined);
+    }
+  } catch {
+    // A browser that does not say: closing it is all that can be done.
+    return [];
+  }
+}
+
+/**
+ * Kills a browser and its helpers. Playwright starts Chromium as the leader of a process group of its
+ * own, and every helper (zygote, renderers, GPU, network service) is started in it; the processes the
+ * browser reports at launch, and again now when it still answers, are killed one by one as well, for a
+ * browser behind a launcher that does not exec it.
+ */
+function killerOf(browser: Browser, atLaunch: readonly number[]): () => Promise<void> {
+  let killing: Promise<void> | undefined;
+  const kill = async (): Promise<void> => {
+    const now = browser.isConnected()
+      ? await Promise.race([processIdsOf(browser), delay(1_000).then(() => [])])
+      : [];
+    const browserPid = atLaunch[0];
+    if (browserPid !== undefined) signal(-browserPid);
+    for (const pid of new Set([...atLaunch, ...now])) signal(pid);
+    if (browser.isConnected()) {
+      await Promise.race([
+        new Promise<void>((resolve) => browser.once('disconnected', () => resolve())),
+        delay(GONE_WITHIN_MS),
+      ]);
+    }
+  };
+  return () => (killing ??= kill());
+}
+
+function signal(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function tell(onQueued: ((position: number | null) => void) | undefined, position: number | null): void {

@@ -18,6 +18,11 @@ export interface UiScreenshot {
 export interface UiRunOptions extends FunctionalRunOptions {
   /** Keeps a screenshot and answers its id (the server stores it with the run, served to its owner only). */
   saveScreenshot: (shot: UiScreenshot) => Promise<string>;
+  /**
+   * Whose run it is (the user's id): one user's runs hold at most the pool's per-user share of the
+   * browsers. A run without an owner counts against no one's share.
+   */
+  owner?: string;
   /** Called with the run's place in the browser queue (1 = next), and null once it has a browser. */
   onQueued?: (position: number | null) => void;
 }

@@ -78,21 +78,45 @@ async function open(env: StepEnv, url: string, method = 'GET', body = ''): Promi
   }
 }
 
-interface StepRecord {
+/** What a step has done so far: kept for a step that never ends (docs/adr/0011-playwright-runs-selenium-ui-tests.md "Hard bounds"). */
+export interface StepRecord {
   details: ValidationDetail[];
   actions: UiActionResult[];
   shots: UiScreenshotRef[];
   error: string | null;
   /** Time spent measuring (settling for paints), left out of the step's duration. */
   measuringMs: number;
+  /** When the step began (performance.now() time). */
+  startedAt: number;
+  /** The step's URL with its templates filled, once known. */
+  url: string | null;
 }
 
-export async function runStep(step: UiPage, iteration: number, env: StepEnv): Promise<CallResult> {
+export function newStepRecord(): StepRecord {
+  return {
+    details: [],
+    actions: [],
+    shots: [],
+    error: null,
+    measuringMs: 0,
+    startedAt: performance.now(),
+    url: null,
+  };
+}
+
+/** Runs a step, keeping what it does in `record` as it goes. */
+export async function runStep(
+  step: UiPage,
+  iteration: number,
+  env: StepEnv,
+  record: StepRecord = newStepRecord(),
+): Promise<CallResult> {
   env.watch.begin();
   const started = performance.now();
-  const originBefore = await documentOrigin(env.page);
-  const record: StepRecord = { details: [], actions: [], shots: [], error: null, measuringMs: 0 };
+  record.startedAt = started;
   const url = step.url === null ? null : render(env, step.url);
+  record.url = url;
+  const originBefore = await documentOrigin(env.page);
   const measures =
     step.actions.length === 0 && url !== null
       ? await urlStep(step, url, env, record)
@@ -119,6 +143,39 @@ export async function runStep(step: UiPage, iteration: number, env: StepEnv): Pr
     ui: {
       timings: fresh ? measures.timings : null,
       vitals: fresh ? measures.vitals : NO_VITALS,
+      console_errors: env.watch.console,
+      failed_requests: env.watch.failed,
+      screenshots: record.shots,
+      actions: record.actions,
+    },
+  };
+}
+
+/**
+ * A step that never ended (its browser was killed: docs/adr/0011-playwright-runs-selenium-ui-tests.md
+ * "Hard bounds"), failed with `message`: what it had done and kept by then, its screenshots included.
+ * Asks nothing of the page, which no longer answers.
+ */
+export function abandonedStep(
+  step: UiPage,
+  iteration: number,
+  env: Pick<StepEnv, 'page' | 'watch'>,
+  record: StepRecord,
+  message: string,
+): CallResult {
+  return {
+    api_name: step.name,
+    method: step.method,
+    url: record.url ?? pageUrl(env.page),
+    status_code: env.watch.status,
+    response_time: round2(performance.now() - record.startedAt - record.measuringMs),
+    success: false,
+    validation_details: record.details,
+    iteration,
+    error: message,
+    ui: {
+      timings: null,
+      vitals: NO_VITALS,
       console_errors: env.watch.console,
       failed_requests: env.watch.failed,
       screenshots: record.shots,

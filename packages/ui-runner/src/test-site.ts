@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 /*
  * The pages the UI runner's tests open, served by the test itself on loopback: one that passes, one
  * without the expected element, a slow one, one with a console error and a missing image, a page that
- * shifts its layout, a form to type into and submit, a redirect and a page that shows an image from
- * elsewhere. It counts the requests each path receives.
+ * shifts its layout, a form to type into and submit, a redirect, a page that shows an image from
+ * elsewhere, a WebRTC probe and pages whose script never yields. It counts the requests each path receives.
  */
 
 export interface TestSite {
@@ -70,6 +70,46 @@ const PAGES: Record<string, (req: IncomingMessage, query: URLSearchParams, body:
     ),
   '/embed': (_req, q) =>
     page('Embedding', `<h1>With a picture</h1><img src="${escapeHtml(q.get('src') ?? '')}" alt="elsewhere">`),
+  // Everything a page can send without HTTP, aimed at host:udp and host:tcp: STUN and TURN servers over
+  // UDP and TCP, a remote ICE candidate of each (connectivity checks go straight to it) and a
+  // WebTransport session (QUIC over UDP). The load waits for /delay, so the browser gathers meanwhile.
+  '/webrtc': (_req, q) => {
+    const host = escapeHtml(q.get('host') ?? '');
+    const udp = Number(q.get('udp'));
+    const tcp = Number(q.get('tcp'));
+    return page(
+      'WebRTC probe',
+      `<p id="state">starting</p>
+       <script>
+         (async () => {
+           const say = (text) => { document.getElementById('state').textContent = text; };
+           try {
+             const pc = new RTCPeerConnection({ iceServers: [
+               { urls: ['stun:${host}:${udp}'] },
+               { urls: ['turn:${host}:${udp}?transport=udp', 'turn:${host}:${tcp}?transport=tcp'],
+                 username: 'probe', credential: 'probe' },
+             ] });
+             pc.createDataChannel('probe');
+             await pc.setLocalDescription(await pc.createOffer());
+             const other = new RTCPeerConnection();
+             await other.setRemoteDescription(pc.localDescription);
+             await pc.setRemoteDescription(await other.createAnswer());
+             const at = { sdpMid: '0', sdpMLineIndex: 0 };
+             await pc.addIceCandidate({ ...at, candidate: 'candidate:1 1 udp 2122260223 ${host} ${udp} typ host' });
+             await pc.addIceCandidate({ ...at, candidate: 'candidate:2 1 tcp 1518280447 ${host} ${tcp} typ host tcptype passive' });
+             try { new WebTransport('https://${host}:${udp}/').closed.catch(() => {}); } catch {}
+             say('probe sent');
+           } catch (error) {
+             say('probe failed: ' + error);
+           }
+         })();
+       </script>
+       <img src="/delay?ms=${Number(q.get('wait') ?? 3000)}" alt="">`,
+    );
+  },
+  // A page whose script never yields: on load, or on a click of #spin.
+  '/loop': () => page('Never yields', '<p>Loading</p><script>while (true) {}</script>'),
+  '/spin': () => page('Spinner', '<h1>Ready</h1><button id="spin" onclick="while (true) {}">Spin</button>'),
   '/result': (_req, q) =>
     page(
       'Order received',

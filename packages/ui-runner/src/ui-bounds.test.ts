@@ -1,14 +1,17 @@
+import { createSocket } from 'node:dgram';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UiBrowserPool } from './browser-pool';
 import { startTestSite, type TestSite } from './test-site';
-import { CHROMIUM, ShotStore, chromiumDescendants, uiPlan } from './test-helpers';
+import { CHROMIUM, ShotStore, chromiumDescendants, scriptPlan, seleniumScript, uiPlan } from './test-helpers';
+import { DURATION_GRACE_MS } from './run-watchdog';
 import { createUiRunner } from './ui-run';
 
 /*
- * A UI run's bounds (docs/design.md §9 "UI tests", docs/adr/0015-target-guard.md): the target guard on
- * every request the page makes, the step time-out, the browser queue, no browser installed, and stop
- * closing the browser.
+ * A UI run's bounds (docs/design.md §9 "UI tests", docs/adr/0015-target-guard.md,
+ * docs/adr/0011-playwright-runs-selenium-ui-tests.md "Hard bounds"): the target guard on every request
+ * the page makes and on what it sends outside HTTP, the step time-out, a page that never yields, the
+ * browser queue and one user's share of it, no browser installed, and stop closing the browser.
  */
 
 let site: TestSite;
@@ -72,6 +75,70 @@ describe('the target guard in a UI run', () => {
       expect(received(denied)).toBe(0);
       expect(received(self)).toBe(0);
       expect(site.hits.get('/redirect')).toBe(2);
+    },
+    BROWSER_TEST_MS,
+  );
+});
+
+/**
+ * A canary on the denied address: a UDP socket counting the datagrams it receives and a TCP listener
+ * counting the connections it accepts.
+ */
+async function startCanary(host: string) {
+  const udp = createSocket('udp4');
+  let datagrams = 0;
+  const kinds = new Map<string, number>();
+  udp.on('message', (data) => {
+    datagrams++;
+    // STUN (and TURN) messages start with the two zero bits of RFC 5389; QUIC with the long header's 1.
+    const kind = (data[0]! & 0xc0) === 0 ? 'STUN/TURN' : (data[0]! & 0x80) !== 0 ? 'QUIC' : 'other';
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  });
+  await new Promise<void>((resolve) => udp.bind(0, host, resolve));
+  const tcp = createServer((socket) => socket.destroy());
+  let connections = 0;
+  tcp.on('connection', () => connections++);
+  await new Promise<void>((resolve) => tcp.listen(0, host, resolve));
+  return {
+    udpPort: udp.address().port,
+    tcpPort: (tcp.address() as AddressInfo).port,
+    received: () => ({ datagrams, connections }),
+    /** The datagrams by kind, for a failure's message. */
+    kinds: () => JSON.stringify(Object.fromEntries(kinds)),
+    close: async () => {
+      udp.close();
+      await new Promise<void>((resolve) => tcp.close(() => resolve()));
+    },
+  };
+}
+
+describe('traffic a page sends outside HTTP', () => {
+  it(
+    'sends no WebRTC (STUN, TURN, ICE checks) or WebTransport packet to a refused address',
+    async () => {
+      const canary = await startCanary('127.0.0.2');
+      const pool = new UiBrowserPool({ executablePath: CHROMIUM, maxBrowsers: 1, stepTimeoutMs: 10_000 });
+      try {
+        const probe = `/webrtc?host=127.0.0.2&udp=${canary.udpPort}&tcp=${canary.tcpPort}&wait=3000`;
+        const outcome = await createUiRunner(pool)(
+          uiPlan([
+            {
+              name: 'WebRTC',
+              url: site.url(probe),
+              validations: [{ type: 'contains_text', expected_value: 'probe sent' }],
+            },
+          ]),
+          { saveScreenshot: new ShotStore().save, guard: { allow: [], deny: ['127.0.0.2'], ownPorts: [] } },
+        ).result;
+        // The page made its peer connections and WebTransport session (so the probe did run) …
+        expect(outcome.validation_results[0]?.validation_details[0]).toMatchObject({ passed: true });
+        // … and nothing of it reached the refused address, however long it is given.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(canary.received(), canary.kinds()).toEqual({ datagrams: 0, connections: 0 });
+      } finally {
+        await pool.close();
+        await canary.close();
+      }
     },
     BROWSER_TEST_MS,
   );
@@ -231,4 +298,198 @@ describe('the browser pool', () => {
     },
     BROWSER_TEST_MS,
   );
+});
+
+/** Waits until `done` holds, checking every 50 ms, for at most `ms`. */
+async function until(done: () => boolean, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('waited too long');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Chromium's helpers may take a moment to follow their main process out. */
+async function noChromiumWithin(ms: number): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  while (chromiumDescendants().length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return chromiumDescendants();
+}
+
+describe('a page whose script never yields', () => {
+  it(
+    'is stopped once it has not answered for the step time-out: the step fails in words, the steps after it do not run, and the browser is gone',
+    async () => {
+      const stepTimeoutMs = 2_000;
+      const pool = new UiBrowserPool({ executablePath: CHROMIUM, maxBrowsers: 1, stepTimeoutMs });
+      const store = new ShotStore();
+      const live: string[] = [];
+      const yaml = seleniumScript(site.url(''), [
+        '    - label: Home',
+        '      url: /pass',
+        '    - label: Spin',
+        '      url: /spin',
+        '      actions:',
+        '      - screenshot(before.png)',
+        '      - clickByID(spin)',
+        '      - assertTitle(Spinner)',
+        '    - label: After',
+        '      url: /form',
+      ]);
+      const spins = site.hits.get('/spin') ?? 0;
+      const forms = site.hits.get('/form') ?? 0;
+      const handle = createUiRunner(pool)(scriptPlan(yaml), {
+        saveScreenshot: store.save,
+        onCall: (call) => live.push(call.api_name),
+      });
+      await until(() => (site.hits.get('/spin') ?? 0) > spins);
+      const spinning = Date.now();
+      const outcome = await handle.result;
+      const tookMs = Date.now() - spinning;
+
+      const words = 'The page did not answer for 2 s (its script never yielded); the browser was stopped.';
+      expect(outcome.status).toBe('failed');
+      expect(outcome.error).toBe(
+        'The browser was stopped during step 2 of 3 ("Spin"): its page did not answer for 2 s (its script never yielded); the steps after it did not run',
+      );
+      expect(outcome.validation_results.map((c) => [c.api_name, c.success, c.error])).toEqual([
+        ['Home', true, null],
+        ['Spin', false, words],
+      ]);
+      expect(live).toEqual(['Home', 'Spin']);
+      // What the stuck step did before it stuck is kept: its screenshot, its passed action.
+      const spin = outcome.validation_results[1]!;
+      expect(spin.ui?.screenshots.map((s) => s.label)).toEqual(['before.png']);
+      expect(store.shots.has(spin.ui!.screenshots[0]!.id)).toBe(true);
+      // The click may have timed out (failed) before the browser was stopped; nothing after it ran.
+      const actions = spin.ui?.actions.map((a) => [a.action, a.passed]) ?? [];
+      expect(actions[0]).toEqual(['screenshot', true]);
+      expect(actions.slice(1)).toEqual(actions.length > 1 ? [['clickByID', false]] : []);
+      // The page took its load, the screenshot and the click, then stopped answering: the run ended within
+      // the step time-out of that and a few seconds to kill the browser, on a busy machine.
+      expect(tookMs).toBeLessThan(stepTimeoutMs + 8_000);
+      expect(site.hits.get('/form') ?? 0).toBe(forms);
+      expect(await noChromiumWithin(3_000)).toEqual([]);
+
+      // The browser's turn was given back: the next run gets it at once.
+      const places: (number | null)[] = [];
+      const next = await createUiRunner(pool)(uiPlan([{ name: 'Home', url: site.url('/pass') }]), {
+        saveScreenshot: store.save,
+        onQueued: (p) => places.push(p),
+      }).result;
+      expect(next.status).toBe('completed');
+      expect(places).toEqual([]);
+      await pool.close();
+      expect(await noChromiumWithin(3_000)).toEqual([]);
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it('is stopped at the end of the test duration and its grace when the step time-out is longer', async () => {
+    // A step time-out longer than the test: only the duration bounds this run.
+    const pool = new UiBrowserPool({ executablePath: CHROMIUM, maxBrowsers: 1, stepTimeoutMs: 600_000 });
+    const outcome = await createUiRunner(pool)(
+      uiPlan(
+        [
+          { name: 'Home', url: site.url('/pass') },
+          { name: 'Loop', url: site.url('/loop') },
+          { name: 'After', url: site.url('/pass') },
+        ],
+        { test_duration: 1 },
+      ),
+      { saveScreenshot: new ShotStore().save },
+    ).result;
+    await pool.close();
+
+    const tookMs = Date.parse(outcome.end_time) - Date.parse(outcome.start_time);
+    expect(tookMs).toBeGreaterThanOrEqual(60_000);
+    // The grace, and a few seconds to kill the browser on a busy machine.
+    expect(tookMs).toBeLessThan(60_000 + DURATION_GRACE_MS + 5_000);
+    expect(outcome.error).toBe(
+      'The browser was stopped during step 2 of 3 ("Loop"): the test duration of 1 min ended; the steps after it did not run',
+    );
+    expect(outcome.validation_results.map((c) => [c.api_name, c.success, c.error])).toEqual([
+      ['Home', true, null],
+      ['Loop', false, 'The test duration of 1 min ended during this step; the browser was stopped.'],
+    ]);
+    expect(await noChromiumWithin(3_000)).toEqual([]);
+  }, 120_000);
+});
+
+describe("one user's share of the browsers", () => {
+  it(
+    "keeps a user's second run waiting while another user's run takes the free browser, and tells each its place as it is",
+    async () => {
+      // Two browsers, one a user (the default share).
+      const pool = new UiBrowserPool({ executablePath: CHROMIUM, maxBrowsers: 2, stepTimeoutMs: 10_000 });
+      expect(pool.maxPerUser).toBe(1);
+      const run = createUiRunner(pool);
+      const slow = uiPlan([{ name: 'Slow', url: site.url('/delay?ms=30000') }]);
+      const quick = uiPlan([{ name: 'Home', url: site.url('/pass') }]);
+      const places = {
+        alice2: [] as (number | null)[],
+        bob: [] as (number | null)[],
+        carol: [] as (number | null)[],
+      };
+      const delays = () => site.hits.get('/delay') ?? 0;
+      const before = delays();
+
+      const alice1 = run(slow, { saveScreenshot: new ShotStore().save, owner: 'alice' });
+      await until(() => delays() === before + 1);
+      const alice2 = run(quick, {
+        saveScreenshot: new ShotStore().save,
+        owner: 'alice',
+        onQueued: (p) => places.alice2.push(p),
+      });
+      // Alice's second run waits although a browser is free: she holds her share.
+      expect(places.alice2).toEqual([1]);
+      // Bob's run takes the free browser at once.
+      const bob = run(slow, {
+        saveScreenshot: new ShotStore().save,
+        owner: 'bob',
+        onQueued: (p) => places.bob.push(p),
+      });
+      await until(() => delays() === before + 2);
+      expect(places.bob).toEqual([]);
+      // Carol's run waits for a browser, and is next: Alice's run waits for her own first.
+      const carol = run(quick, {
+        saveScreenshot: new ShotStore().save,
+        owner: 'carol',
+        onQueued: (p) => places.carol.push(p),
+      });
+      expect(places.carol).toEqual([1]);
+      expect(places.alice2).toEqual([1, 2]);
+      expect(pool.waiting).toBe(2);
+
+      // Bob's browser goes to Carol, told she was next; Alice's run is next now.
+      await bob.stop();
+      const c = await carol.result;
+      expect(c.status).toBe('completed');
+      expect(places.carol).toEqual([1, null]);
+      expect(places.alice2).toEqual([1, 2, 1]);
+      // Alice's own first run ends: her second takes the browser.
+      await alice1.stop();
+      const a2 = await alice2.result;
+      expect(a2.status).toBe('completed');
+      expect(places.alice2).toEqual([1, 2, 1, null]);
+      await pool.close();
+      expect(await noChromiumWithin(3_000)).toEqual([]);
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it('reads the share from the environment and refuses one that would let a user hold every browser', () => {
+    expect(UiBrowserPool.fromEnv({ PATH: '' }).maxPerUser).toBe(1);
+    expect(UiBrowserPool.fromEnv({ AQA_UI_BROWSERS: '6' }).maxPerUser).toBe(3);
+    expect(UiBrowserPool.fromEnv({ AQA_UI_BROWSERS: '1' }).maxPerUser).toBe(1);
+    expect(UiBrowserPool.fromEnv({ AQA_UI_BROWSERS: '4', AQA_UI_BROWSERS_PER_USER: '3' }).maxPerUser).toBe(3);
+    expect(() => UiBrowserPool.fromEnv({ AQA_UI_BROWSERS: '4', AQA_UI_BROWSERS_PER_USER: '4' })).toThrow(
+      'AQA_UI_BROWSERS_PER_USER must be below AQA_UI_BROWSERS (4) so that one user cannot hold every browser',
+    );
+    expect(() => UiBrowserPool.fromEnv({ AQA_UI_BROWSERS_PER_USER: 'one' })).toThrow(
+      'AQA_UI_BROWSERS_PER_USER must be a whole number of at least 1, not "one"',
+    );
+  });
 });
