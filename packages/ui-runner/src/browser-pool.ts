@@ -96,9 +96,9 @@ export interface BrowserLease {
    * Ends the browser at once: SIGKILL to its process group and to every process it reports (renderers
    * included), then waits for its connection to drop. For a browser that no longer answers in time.
    */
-  kill(): Promise<void>;
+  kill: () => Promise<void>;
   /** Closes the browser (killing it when it does not close in time) and gives the turn back. */
-  release(): Promise<void>;
+  release: () => Promise<void>;
 }
 
 interface Waiter {
@@ -193,7 +193,8 @@ export class UiBrowserPool {
     try {
       browser = await chromium.launch({
         executablePath: this.executablePath,
-        args: CHROMIUM_ARGS,
+        args:
+          request.proxy === undefined ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, resolveNothingBut(request.proxy)],
         timeout: LAUNCH_TIMEOUT_MS,
         handleSIGINT: false,
         handleSIGTERM: false,
@@ -337,6 +338,15 @@ export class UiBrowserPool {
       tell(waiter.onQueued, i + 1);
     }
   }
+}
+
+/**
+ * With a proxy for everything, the browser needs to resolve no name itself: each goes to the proxy, which
+ * resolves it through the guard. Every name and address but the proxy's own is made unresolvable, so
+ * neither a DNS prefetch nor a connection around the proxy leaves the browser.
+ */
+function resolveNothingBut(proxy: string): string {
+  return `--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE ${new URL(proxy).hostname}`;
 }
 
 /** The ids of the browser's processes, as it reports them (the browser's own first). */

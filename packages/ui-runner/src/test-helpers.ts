@@ -87,3 +87,21 @@ export function chromiumDescendants(): number[] {
   };
   return [...parents].filter(([pid, p]) => /chrom/i.test(p.comm) && descends(pid)).map(([pid]) => pid);
 }
+
+/** Waits until `done` holds, checking every 50 ms, for at most `ms`. */
+export async function until(done: () => boolean, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('waited too long');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The Chromium processes left after `ms` (a killed browser's helpers may take a moment to follow it). */
+export async function noChromiumWithin(ms: number): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  while (chromiumDescendants().length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return chromiumDescendants();
+}

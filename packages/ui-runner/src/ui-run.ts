@@ -125,13 +125,13 @@ function startUiRun(pool: UiBrowserPool, plan: FunctionalPlan, options: UiRunOpt
       abandoned: null,
     };
     startedAt = new Date();
-    const { kill } = lease;
+    const held = lease;
     const watchdog = new RunWatchdog(pool.stepTimeoutMs, plan.test_duration * 60_000, (reason) => {
       // What the run did is kept as it stands now: the calls that wait on the dying browser fail next,
       // and are not reported.
       progress.halted = true;
       progress.abandoned = abandonCurrent(reason, plan, progress);
-      return kill();
+      return held.kill();
     });
     let end: { status: FunctionalRunEnd; error: string | null };
     try {
