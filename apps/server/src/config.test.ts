@@ -160,6 +160,26 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('refuses a per-user browser share that would let one user hold every browser, as MAX_RUNS_PER_USER', () => {
+    expect(parseConfig({ AQA_UI_BROWSERS: '4', AQA_UI_BROWSERS_PER_USER: '3' }).uiBrowsers).toEqual({
+      maxBrowsers: 4,
+      maxPerUser: 3,
+    });
+    // Against the default of two browsers when AQA_UI_BROWSERS is unset.
+    expect(problemsOf({ AQA_UI_BROWSERS_PER_USER: '2' })).toEqual([
+      'AQA_UI_BROWSERS_PER_USER: must be below AQA_UI_BROWSERS (2) so that one user cannot hold every browser',
+    ]);
+    expect(
+      problemsOf({ AQA_UI_BROWSERS: '3', AQA_UI_BROWSERS_PER_USER: '5', MAX_RUNS_PER_USER: '9' }),
+    ).toEqual([
+      'MAX_RUNS_PER_USER: must be below MAX_RUNS_PER_SERVER (4) so that one user cannot hold every run slot',
+      'AQA_UI_BROWSERS_PER_USER: must be below AQA_UI_BROWSERS (3) so that one user cannot hold every browser',
+    ]);
+    expect(problemsOf({ AQA_UI_BROWSERS_PER_USER: '0' })).toEqual([
+      'AQA_UI_BROWSERS_PER_USER: must be at least 1',
+    ]);
+  });
+
   it("reads James's model, which is there only with an address and a model", () => {
     expect(
       parseConfig({

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTargetRules } from '@aqa/engine';
+import { browsersPerUserProblem, DEFAULT_UI_BROWSERS } from '@aqa/ui-runner/limits';
 import { z } from 'zod';
 
 /**
@@ -65,7 +66,7 @@ export interface Config {
   importQueue: { length: number; perUser: number };
   /**
    * The UI tests' browser pool (docs/design.md §9 "UI tests"), as set: AQA_BROWSER_PATH,
-   * AQA_UI_BROWSERS and AQA_UI_STEP_TIMEOUT_MS. What is left out takes @aqa/ui-runner's default.
+   * AQA_UI_BROWSERS, AQA_UI_BROWSERS_PER_USER and AQA_UI_STEP_TIMEOUT_MS. What is left out takes @aqa/ui-runner's default.
    */
   uiBrowsers: UiBrowserSettings;
   /**
@@ -106,6 +107,8 @@ export interface UiBrowserSettings {
   browserPath?: string;
   /** Browser runs at once on the server; more wait in a queue. */
   maxBrowsers?: number;
+  /** Browsers one user's runs may hold at once (AQA_UI_BROWSERS_PER_USER); below maxBrowsers. */
+  maxPerUser?: number;
   /** The time-out of one step (a page load or an action), in ms. */
   stepTimeoutMs?: number;
 }
@@ -245,6 +248,7 @@ const EnvSchema = z.object({
   IMPORT_QUEUE_PER_USER: positiveInt(2),
   AQA_BROWSER_PATH: z.preprocess(blankToUndefined, z.string().trim().optional()),
   AQA_UI_BROWSERS: optionalPositiveInt,
+  AQA_UI_BROWSERS_PER_USER: optionalPositiveInt,
   AQA_UI_STEP_TIMEOUT_MS: optionalPositiveInt,
   AQA_LLM_BASE_URL: z.preprocess(
     blankToUndefined,
@@ -313,6 +317,13 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
         `MAX_RUNS_PER_USER: must be below MAX_RUNS_PER_SERVER (${perServer}) so that one user cannot hold every run slot`,
       );
     }
+    // Nor every browser of the UI runs (docs/design.md §9 "UI tests").
+    const { AQA_UI_BROWSERS: browsers, AQA_UI_BROWSERS_PER_USER: browsersPerUser } = parsed.data;
+    const browsersProblem =
+      browsersPerUser === undefined
+        ? null
+        : browsersPerUserProblem(browsers ?? DEFAULT_UI_BROWSERS, browsersPerUser);
+    if (browsersProblem !== null) problems.push(`AQA_UI_BROWSERS_PER_USER: ${browsersProblem}`);
     // Each bad entry of the target lists, by name (docs/adr/0015-target-guard.md).
     const { AQA_TARGETS_ALLOW: allow, AQA_TARGETS_DENY: deny } = parsed.data;
     for (const problem of parseTargetRules(allow).problems) problems.push(`AQA_TARGETS_ALLOW: ${problem}`);
@@ -354,6 +365,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     uiBrowsers: withoutUndefined({
       browserPath: values.AQA_BROWSER_PATH,
       maxBrowsers: values.AQA_UI_BROWSERS,
+      maxPerUser: values.AQA_UI_BROWSERS_PER_USER,
       stepTimeoutMs: values.AQA_UI_STEP_TIMEOUT_MS,
     }),
     toolCommands: withoutUndefined({

@@ -16,7 +16,8 @@ import { withTestSql } from './test-database';
 /*
  * UI runs through the calls of docs/reference/02-running.md §7: real Chromium (/usr/bin/chromium)
  * driven by the UI runner, against pages this test serves on 127.0.0.1 and counts, stored in a real
- * SQLite file with their screenshots. One browser (AQA_UI_BROWSERS=1), so a second run queues.
+ * SQLite file with their screenshots. Two browsers (AQA_UI_BROWSERS=2), one a user by default, so a
+ * user's second run queues while another user's run starts.
  */
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -75,6 +76,7 @@ class PageServer {
              <input id="name" name="name"><button id="go" type="submit">Go</button></form><p id="out"></p>`,
         );
       else if (path === '/slow') setTimeout(() => page('Slow', '<p>finally</p>'), this.slowMs).unref();
+      else if (path === '/loop') page('Never yields', '<p>Loading</p><script>while (true) {}</script>');
       else {
         res.writeHead(404, { 'content-type': 'text/plain' });
         res.end('not here');
@@ -104,7 +106,7 @@ beforeAll(async () => {
   origin = await pages.start();
   ({ server, alice, bob } = await startServerWithTwoUsers({
     AQA_BROWSER_PATH: CHROMIUM,
-    AQA_UI_BROWSERS: '1',
+    AQA_UI_BROWSERS: '2',
     AQA_UI_STEP_TIMEOUT_MS: '10000',
     AQA_TARGETS_DENY: '127.0.0.2',
   }));
@@ -129,14 +131,19 @@ async function start(body: unknown, token = alice.token): Promise<string> {
   return response.json<{ test_id: string }>().test_id;
 }
 
-async function result(id: string): Promise<Result> {
-  return (await call('GET', `/api/functional/get-test-result/${id}`, alice.token)).json<Result>();
+async function result(id: string, token = alice.token): Promise<Result> {
+  return (await call('GET', `/api/functional/get-test-result/${id}`, token)).json<Result>();
 }
 
-async function until(id: string, done: (r: Result) => boolean, ms = 40_000): Promise<Result> {
+async function until(
+  id: string,
+  done: (r: Result) => boolean,
+  ms = 40_000,
+  token = alice.token,
+): Promise<Result> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const r = await result(id);
+    const r = await result(id, token);
     if (done(r)) return r;
     if (Date.now() > deadline) throw new Error(`run ${id}: ${JSON.stringify(r).slice(0, 400)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -321,40 +328,91 @@ describe('UI runs', () => {
     }
   });
 
-  it('queues a second run while the only browser is busy, and a stop mid-run closes the browser', async () => {
-    const slow = uiPlan('Slow', [{ name: 'Slow', url: `${origin}/slow` }]);
+  it("keeps a user's second run waiting while another user's run takes the free browser, tells each its place as it is, and a stop mid-run closes the browser", async () => {
+    // Three slow pages: the run holds its browser until it is stopped.
+    const slow = uiPlan(
+      'Slow',
+      [1, 2, 3].map((n) => ({ name: `Slow ${n}`, url: `${origin}/slow` })),
+    );
+    const home = (name: string) => uiPlan(name, [{ name: 'Home', url: `${origin}/home` }]);
     const slowHits = () => pages.counts.get('/slow') ?? 0;
+    const hits = slowHits();
     const first = await start(slow);
-    await until(first, () => slowHits() >= 1, 15_000);
-    const second = await start(uiPlan('Waiting', [{ name: 'Home', url: `${origin}/home` }]));
-    const waiting = await result(second);
-    expect(waiting).toMatchObject({ status: 'running', queue_position: 1 });
+    await until(first, () => slowHits() > hits, 15_000);
+    // A browser is free, but Alice's runs hold their share of one.
+    const second = await start(home('Waiting'));
+    expect(await until(second, (r) => r.queue_position === 1, 10_000)).toMatchObject({ status: 'running' });
     const status = await call('GET', `/api/functional/get-test-status/${second}`, alice.token);
     expect(status.json()).toEqual({ test_id: second, status: 'running' });
-    expect(chromiumUnderUs().length).toBeGreaterThan(0);
-    // Another user's run waits behind it, and leaves the queue when stopped there.
-    const third = await start(uiPlan('Behind', [{ name: 'Home', url: `${origin}/home` }]), bob.token);
-    const behind = await call('GET', `/api/functional/get-test-result/${third}`, bob.token);
-    expect(behind.json()).toMatchObject({ status: 'running', queue_position: 2 });
-    const left = await call('POST', `/api/functional/stop-test/${third}`, bob.token);
+    // Bob's run takes the free browser at once.
+    const bobs = await start(slow, bob.token);
+    await until(bobs, () => slowHits() > hits + 1, 15_000, bob.token);
+    expect((await result(bobs, bob.token)).queue_position ?? null).toBeNull();
+    // Carol's run waits for a browser, and is next: Alice's second run waits for her own first.
+    const carol = (await registerAndLogin(server)).token;
+    const third = await start(home('Behind'), carol);
+    await until(third, (r) => r.queue_position === 1, 10_000, carol);
+    expect(await result(second)).toMatchObject({ status: 'running', queue_position: 2 });
+    // Carol leaves the queue when stopped there; Alice's run is next again.
+    const left = await call('POST', `/api/functional/stop-test/${third}`, carol);
     expect(left.json()).toEqual({ test_id: third, status: 'stopped' });
+    expect(await result(second)).toMatchObject({ status: 'running', queue_position: 1 });
+    // Bob's browser is freed, and stays free: Alice still holds her share.
+    const bobStopped = await call('POST', `/api/functional/stop-test/${bobs}`, bob.token);
+    expect(bobStopped.json()).toEqual({ test_id: bobs, status: 'stopped' });
     expect(await result(second)).toMatchObject({ status: 'running', queue_position: 1 });
 
     const stopped = await call('POST', `/api/functional/stop-test/${first}`, alice.token);
     expect(stopped.json()).toEqual({ test_id: first, status: 'stopped' });
-    // The queued run gets the browser once the first lets it go.
+    // The queued run gets a browser once Alice's first lets hers go.
     const next = await until(second, (r) => r.status !== 'running');
     expect(next.status).toBe('completed');
     expect(next.queue_position ?? null).toBeNull();
 
     // Stopped while its page loads, with nothing queued: no Chromium is left.
     const last = await start(slow);
-    const hits = slowHits();
-    await until(last, () => slowHits() > hits, 15_000);
+    const before = slowHits();
+    await until(last, () => slowHits() > before, 15_000);
     expect(chromiumUnderUs().length).toBeGreaterThan(0);
     const stoppedAgain = await call('POST', `/api/functional/stop-test/${last}`, alice.token);
     expect(stoppedAgain.json()).toEqual({ test_id: last, status: 'stopped' });
     expect(await noChromiumWithin(3_000)).toEqual([]);
+  });
+
+  it('stops a page that never yields once it has been silent for the step time-out, stores what the run measured, and frees its browser', async () => {
+    const loops = pages.counts.get('/loop') ?? 0;
+    const id = await start(
+      uiPlan('Never yields', [
+        { name: 'Home', url: `${origin}/home` },
+        { name: 'Loop', url: `${origin}/loop` },
+        { name: 'Shop', url: `${origin}/shop` },
+      ]),
+    );
+    await until(id, () => (pages.counts.get('/loop') ?? 0) > loops, 15_000);
+    const looping = Date.now();
+    const done = await until(id, (r) => r.status !== 'running');
+    // AQA_UI_STEP_TIMEOUT_MS=10000, and a few seconds to kill the browser and store the run.
+    expect(Date.now() - looping).toBeLessThan(10_000 + 8_000);
+    expect(done.status).toBe('failed');
+    expect(done.error).toBe(
+      'The browser was stopped during step 2 of 3 ("Loop"): its page did not answer for 10 s (its script never yielded); the steps after it did not run',
+    );
+    expect(done.validation_results.map((c) => [c.api_name, c.success, c.error ?? null])).toEqual([
+      ['Home', true, null],
+      [
+        'Loop',
+        false,
+        'The page did not answer for 10 s (its script never yielded); the browser was stopped.',
+      ],
+    ]);
+    // The screenshot taken before is kept, and no Chromium is left.
+    expect(done.validation_results[0]!.ui!.screenshots).toHaveLength(1);
+    expect(await screenshotRows(id)).toBe(1);
+    expect(await noChromiumWithin(3_000)).toEqual([]);
+    // The browser's turn is free: the next run starts at once.
+    const next = await start(uiPlan('Next', [{ name: 'Home', url: `${origin}/home` }]));
+    const after = await until(next, (r) => r.status !== 'running');
+    expect(after.status).toBe('completed');
   });
 
   it('refuses a page on a denied host with 403 TARGET_REFUSED before anything opens', async () => {

@@ -1,6 +1,7 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { browsersPerUserProblem, DEFAULT_UI_BROWSERS, defaultBrowsersPerUser } from './limits';
 
 /*
  * The browsers of UI runs (docs/design.md §9 "UI tests"): browsers are heavy, so at most `maxBrowsers`
@@ -12,28 +13,7 @@ import { chromium, type Browser } from 'playwright-core';
  */
 
 export const DEFAULT_BROWSER_PATH = '/usr/bin/chromium';
-export const DEFAULT_UI_BROWSERS = 2;
 export const DEFAULT_STEP_TIMEOUT_MS = 30_000;
-
-/** One user's share of the browsers when AQA_UI_BROWSERS_PER_USER is unset: half, at least 1. */
-export function defaultBrowsersPerUser(maxBrowsers: number): number {
-  return Math.max(1, Math.floor(maxBrowsers / 2));
-}
-
-/**
- * Why a per-user share cannot be used with that many browsers, or null: it must leave another user a
- * browser (below the count), as MAX_RUNS_PER_USER must stay below MAX_RUNS_PER_SERVER. With one
- * browser there is nothing to share, and only the default applies.
- */
-export function browsersPerUserProblem(maxBrowsers: number, maxPerUser: number): string | null {
-  if (!Number.isInteger(maxPerUser) || maxPerUser < 1) {
-    return `must be a whole number of at least 1, not ${maxPerUser}`;
-  }
-  if (maxPerUser >= maxBrowsers) {
-    return `must be below AQA_UI_BROWSERS (${maxBrowsers}) so that one user cannot hold every browser`;
-  }
-  return null;
-}
 
 /**
  * The flags the UI runs launch Chromium with. Besides quiet start-up: no QUIC, and WebRTC may send no

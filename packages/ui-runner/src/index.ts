@@ -3,10 +3,10 @@ export {
   CHROMIUM_ARGS,
   DEFAULT_BROWSER_PATH,
   DEFAULT_STEP_TIMEOUT_MS,
-  DEFAULT_UI_BROWSERS,
   PoolClosedError,
   UiBrowserPool,
   type UiBrowserPoolOptions,
 } from './browser-pool';
+export { browsersPerUserProblem, DEFAULT_UI_BROWSERS, defaultBrowsersPerUser } from './limits';
 export { createUiRunner } from './ui-run';
 export { isSeleniumScriptPlan, uiPagesOf, writtenUrls, type UiPage } from './ui-pages';

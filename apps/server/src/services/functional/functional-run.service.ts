@@ -216,6 +216,8 @@ export class FunctionalRunService {
         if (!ui) return this.startRun(plan, options);
         return this.ui.start(plan, {
           ...options,
+          // One user holds at most AQA_UI_BROWSERS_PER_USER of this server's browsers.
+          owner: user.id,
           saveScreenshot: (shot) => this.saveScreenshot(live, shot),
           onQueued: (position) => {
             live.queuePosition = position;

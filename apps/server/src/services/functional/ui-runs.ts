@@ -26,8 +26,8 @@ export function noBrowser(problem: string): ServiceUnavailableError {
 }
 
 /**
- * The server's one browser pool (packages/ui-runner), set by AQA_BROWSER_PATH, AQA_UI_BROWSERS and
- * AQA_UI_STEP_TIMEOUT_MS as config.ts read them (the runner's defaults for those unset; PATH is where
+ * The server's one browser pool (packages/ui-runner), set by AQA_BROWSER_PATH, AQA_UI_BROWSERS,
+ * AQA_UI_BROWSERS_PER_USER and AQA_UI_STEP_TIMEOUT_MS as config.ts read them (the runner's defaults for those unset; PATH is where
  * it looks for `chromium` when /usr/bin/chromium is absent). Nothing is launched until a run's turn.
  */
 export function openUiBrowsers(
@@ -38,6 +38,7 @@ export function openUiBrowsers(
     PATH: path,
     AQA_BROWSER_PATH: settings.browserPath,
     AQA_UI_BROWSERS: settings.maxBrowsers?.toString(),
+    AQA_UI_BROWSERS_PER_USER: settings.maxPerUser?.toString(),
     AQA_UI_STEP_TIMEOUT_MS: settings.stepTimeoutMs?.toString(),
   });
   return {
