@@ -377,7 +377,7 @@ describe('UI runs', () => {
     const stoppedAgain = await call('POST', `/api/functional/stop-test/${last}`, alice.token);
     expect(stoppedAgain.json()).toEqual({ test_id: last, status: 'stopped' });
     expect(await noChromiumWithin(3_000)).toEqual([]);
-  });
+  }, 60_000);
 
   it('stops a page that never yields once it has been silent for the step time-out, stores what the run measured, and frees its browser', async () => {
     const loops = pages.counts.get('/loop') ?? 0;
@@ -413,7 +413,7 @@ describe('UI runs', () => {
     const next = await start(uiPlan('Next', [{ name: 'Home', url: `${origin}/home` }]));
     const after = await until(next, (r) => r.status !== 'running');
     expect(after.status).toBe('completed');
-  });
+  }, 60_000);
 
   it('refuses a page on a denied host with 403 TARGET_REFUSED before anything opens', async () => {
     const refused = await call(

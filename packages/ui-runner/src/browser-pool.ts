@@ -186,7 +186,8 @@ export class UiBrowserPool {
       this.giveBack(owner);
       throw error;
     }
-    const kill = killerOf(browser, await processIdsOf(browser));
+    const atLaunch = await Promise.race([processIdsOf(browser), delay(LAUNCH_TIMEOUT_MS).then(() => [])]);
+    const kill = killerOf(browser, atLaunch);
     if (this.closed) {
       await browser.close().catch(() => kill());
       this.giveBack(owner);

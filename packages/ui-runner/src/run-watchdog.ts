@@ -50,6 +50,10 @@ export class RunWatchdog {
   /** Starts asking the page whether it answers. */
   async watch(page: Page): Promise<void> {
     const session = await page.context().newCDPSession(page);
+    if (this.done) {
+      await session.detach().catch(() => undefined);
+      return;
+    }
     this.session = session;
     const navigations = new Set<Request>();
     const isNavigation = (request: Request): boolean =>
