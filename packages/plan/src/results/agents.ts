@@ -139,7 +139,8 @@ export const AgentNextJobRequestSchema = z.object({
 });
 export type AgentNextJobRequestBody = z.infer<typeof AgentNextJobRequestSchema>;
 
-const TargetGuardSettingsSchema = z.object({
+/** The server's target guard as a job carries it to the agent (the engine's TargetGuardSettings). */
+export const TargetGuardSettingsSchema = z.object({
   allow: z.array(text),
   deny: z.array(text),
   ownPorts: z.array(count),

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
-  agentHeartbeatKey,
   ERROR_KINDS,
   Histogram,
-  runStreamKey,
   TargetGuard,
-  type AgentHeartbeat,
   type RunResult,
   type RunSnapshot,
   type ShardEvent,
@@ -14,14 +11,18 @@ import {
 import { PerfPlanSchema, type PerfPlan } from '@aqa/plan';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentJobs } from './agent-jobs';
+import { agentHeartbeatKey, runStreamKey, type AgentHeartbeat } from './agent-keys';
+import type { AgentRunContext } from './agent-run-link';
 import { AgentRegistry } from './agent-registry';
 import { AgentRunner } from './agent-runner';
 import type { PlacedAgent } from './run-agents';
 
 /*
  * The agent runner against the throw-away Redis, with the agents played by the test: it writes their
- * heartbeats and shard events as `aqa agent` would (packages/engine/src/agent/protocol.ts). The real
- * agent processes are in apps/server/test/agents.test.ts; here are the endings they cannot easily show.
+ * heartbeat keys and shard events as the agent routes do for `aqa agent` (docs/adr/0023-agents-over-http.md).
+ * The real agent processes are in apps/server/test/agents.test.ts; here are the endings they cannot
+ * easily show.
  */
 
 const REDIS_URL = process.env.AQA_TEST_REDIS_URL ?? '';
@@ -37,15 +38,20 @@ const plan: PerfPlan = PerfPlanSchema.parse({
 });
 
 let redis: Redis;
+let subscriber: Redis;
+let context: AgentRunContext;
 
 beforeAll(() => {
   if (REDIS_URL === '')
     throw new Error('AQA_TEST_REDIS_URL is not set: the vitest global set-up starts Redis');
   redis = new Redis(REDIS_URL);
+  subscriber = new Redis(REDIS_URL);
+  context = { registry: new AgentRegistry(redis), jobs: new AgentJobs(redis, subscriber), redis, redisUrl: REDIS_URL };
 });
 
 afterAll(() => {
   redis.disconnect();
+  subscriber.disconnect();
 });
 
 function placed(name: string): PlacedAgent {
@@ -57,7 +63,6 @@ async function beat(agent: PlacedAgent, runId: string | null): Promise<void> {
     agent_id: agent.agent_id,
     name: agent.name,
     host: 'test',
-    pid: 1,
     cores: 1,
     run_id: runId,
     at: Date.now(),
@@ -96,8 +101,7 @@ async function write(runId: string, event: ShardEvent): Promise<void> {
 function start(agents: PlacedAgent[]) {
   const runId = `run_test_${randomBytes(6).toString('hex')}`;
   const runner = new AgentRunner(
-    new AgentRegistry(redis, REDIS_URL),
-    REDIS_URL,
+    context,
     agents,
     new TargetGuard({ allow: [], deny: [] }),
     silent,
@@ -141,7 +145,7 @@ describe('AgentRunner', () => {
       ]);
       // The run's hold on its agents is released and its stream deleted.
       expect(await redis.exists(runStreamKey(runId))).toBe(0);
-      expect(await new AgentRegistry(redis, REDIS_URL).claim([a.agent_id, b.agent_id], 'next', 1000)).toBe(
+      expect(await new AgentRegistry(redis).claim([a.agent_id, b.agent_id], 'next', 1000)).toBe(
         true,
       );
     } finally {
