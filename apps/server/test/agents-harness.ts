@@ -103,8 +103,9 @@ export async function startAgentsServer(options: AgentsServerOptions): Promise<A
       return { status: response.statusCode, body: (response.body === '' ? undefined : response.json()) as T };
     };
     const tokenName = options.tokenName ?? 'agents';
-    const apiToken = (await call<{ token: string }>('POST', '/api/tokens', { name: tokenName, scope: 'agent' }))
-      .body.token;
+    const apiToken = (
+      await call<{ token: string }>('POST', '/api/tokens', { name: tokenName, scope: 'agent' })
+    ).body.token;
     const download = await fetch(`${baseUrl}/downloads/aqa.mjs`);
     if (download.status !== 200) throw new Error(`GET /downloads/aqa.mjs answered ${download.status}`);
     cliDir = mkdtempSync(join(tmpdir(), options.cliDirPrefix));

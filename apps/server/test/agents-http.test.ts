@@ -33,7 +33,12 @@ interface User {
 let alice: User;
 let bob: User;
 
-async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: unknown) {
+async function call<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string,
+  body?: unknown,
+) {
   const response = await server.request({ method, url, token, ...(body === undefined ? {} : { body }) });
   return {
     status: response.statusCode,
@@ -106,7 +111,12 @@ afterAll(async () => {
 
 describe('agents over HTTP with agent tokens', () => {
   it('answers the registration with the agent id, its heartbeat and its paths: no Redis URL, no secret of the server', async () => {
-    const answer = await call<AgentRegistration>('POST', '/api/agents/register', alice.agentToken, registration);
+    const answer = await call<AgentRegistration>(
+      'POST',
+      '/api/agents/register',
+      alice.agentToken,
+      registration,
+    );
     expect(answer.status, answer.text).toBe(200);
     expect(Object.keys(answer.body).sort()).toEqual([
       'agent_id',
@@ -158,13 +168,23 @@ describe('agents over HTTP with agent tokens', () => {
       'POST /api/agents/{id}/runs/{runId}/events',
       'DELETE /api/agents/{id}',
     ]);
-    const publicRoutes = new Set(['GET /api/health', 'POST /api/register', 'POST /api/login', 'GET /api/demo-credentials']);
+    const publicRoutes = new Set([
+      'GET /api/health',
+      'POST /api/register',
+      'POST /api/login',
+      'GET /api/demo-credentials',
+    ]);
     const refusedWrongly: string[] = [];
     let tried = 0;
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const method of Object.keys(methods)) {
         const key = `${method.toUpperCase()} ${path}`;
-        if (!path.startsWith('/api/') || agentRoutes.has(key) || publicRoutes.has(key) || path.startsWith('/api/docs'))
+        if (
+          !path.startsWith('/api/') ||
+          agentRoutes.has(key) ||
+          publicRoutes.has(key) ||
+          path.startsWith('/api/docs')
+        )
           continue;
         tried += 1;
         const url = path.replace(/\{[^}]+\}/g, 'x');
@@ -192,7 +212,9 @@ describe('agents over HTTP with agent tokens', () => {
     const b = await register(bob, 'bob-agent');
     const heard: string[] = [];
     const beat = async (runId: string | null = null) => {
-      const answer = await call<{ stop: boolean }>('PUT', a.paths.heartbeat, alice.agentToken, { run_id: runId });
+      const answer = await call<{ stop: boolean }>('PUT', a.paths.heartbeat, alice.agentToken, {
+        run_id: runId,
+      });
       heard.push(answer.text);
       return answer;
     };
@@ -230,7 +252,9 @@ describe('agents over HTTP with agent tokens', () => {
       });
       expect(started.status, started.text).toBe(201);
       const runId = started.body.test_id;
-      const taken = await call<AgentNextJobAnswer>('POST', a.paths.next_job, alice.agentToken, { wait_ms: 5000 });
+      const taken = await call<AgentNextJobAnswer>('POST', a.paths.next_job, alice.agentToken, {
+        wait_ms: 5000,
+      });
       heard.push(taken.text);
       expect(taken.status, taken.text).toBe(200);
       const job = taken.body.job;
@@ -246,7 +270,9 @@ describe('agents over HTTP with agent tokens', () => {
         events: [{ type: 'ready', agent_index: 0, agent_id: b.agent_id, shards: 1 }],
       });
       expect(intrusion.status).toBe(404);
-      expect((await call<AgentNextJobAnswer>('POST', b.paths.next_job, bob.agentToken, { wait_ms: 0 })).body).toEqual({
+      expect(
+        (await call<AgentNextJobAnswer>('POST', b.paths.next_job, bob.agentToken, { wait_ms: 0 })).body,
+      ).toEqual({
         job: null,
       });
 
@@ -261,7 +287,11 @@ describe('agents over HTTP with agent tokens', () => {
         return answer;
       };
       const ready: ShardEvent = { type: 'ready', agent_index: 0, agent_id: a.agent_id, shards: 1 };
-      const first: ShardEvent = { type: 'interval', agent_index: 0, wire: interval(0, false, [1000, 2000, 3000]) };
+      const first: ShardEvent = {
+        type: 'interval',
+        agent_index: 0,
+        wire: interval(0, false, [1000, 2000, 3000]),
+      };
       expect((await post(1, [ready, first])).body).toEqual({ accepted_through: 2, stop: false });
       // The same post again (its answer was lost): kept once.
       expect((await post(1, [ready, first])).body).toEqual({ accepted_through: 2, stop: false });
@@ -315,7 +345,9 @@ describe('agents over HTTP with agent tokens', () => {
         agents: 1,
       });
       runId = started.body.test_id;
-      const taken = await call<AgentNextJobAnswer>('POST', a.paths.next_job, alice.agentToken, { wait_ms: 5000 });
+      const taken = await call<AgentNextJobAnswer>('POST', a.paths.next_job, alice.agentToken, {
+        wait_ms: 5000,
+      });
       expect(taken.body.job?.kind).toBe('shard');
     } finally {
       clearInterval(beating);
@@ -348,15 +380,23 @@ describe('agents over HTTP with agent tokens', () => {
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.detail).toContain('events must hold at most 500 events per post');
-    const longWait = await call<{ detail: string }>('POST', a.paths.next_job, bob.agentToken, { wait_ms: 60_000 });
+    const longWait = await call<{ detail: string }>('POST', a.paths.next_job, bob.agentToken, {
+      wait_ms: 60_000,
+    });
     expect(longWait.status).toBe(400);
     expect(longWait.body.detail).toContain('wait_ms must be a whole number of milliseconds from 0 to 25000');
     // An agent beats once a second; hundreds of calls in a few seconds are throttled, in words.
     let throttled: { status: number; detail: string; retryAfter: string | undefined } | undefined;
     for (let i = 0; i < 400 && throttled === undefined; i++) {
-      const answer = await call<{ detail: string }>('PUT', a.paths.heartbeat, bob.agentToken, { run_id: null });
+      const answer = await call<{ detail: string }>('PUT', a.paths.heartbeat, bob.agentToken, {
+        run_id: null,
+      });
       if (answer.status !== 200)
-        throttled = { status: answer.status, detail: answer.body.detail, retryAfter: answer.headers['retry-after'] as string };
+        throttled = {
+          status: answer.status,
+          detail: answer.body.detail,
+          retryAfter: answer.headers['retry-after'] as string,
+        };
     }
     expect(throttled?.status).toBe(429);
     expect(throttled?.detail).toMatch(/^This agent made more than 300 calls in 10 seconds/);

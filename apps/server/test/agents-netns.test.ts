@@ -169,7 +169,9 @@ describe.skipIf(unavailable !== null)('load agents in separate network namespace
     const redisPort = Number(new URL(redis!.url).port);
     for (const n of NETWORKS)
       for (const host of ['127.0.0.1', A.hostIp, B.hostIp])
-        expect(await connectFrom(n.ns, host, redisPort), `${n.ns} → ${host}:${redisPort}`).toBe('ECONNREFUSED');
+        expect(await connectFrom(n.ns, host, redisPort), `${n.ns} → ${host}:${redisPort}`).toBe(
+          'ECONNREFUSED',
+        );
     const serverPort = Number(new URL(h.baseUrl).port);
     expect(await connectFrom(B.ns, A.hostIp, serverPort)).toBe('connected');
     const saved = await h.call<{ id: string }>('POST', '/api/save-test-plan', {

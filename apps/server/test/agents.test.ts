@@ -303,7 +303,12 @@ describe('runs on load agents', () => {
     try {
       const { token } = await registerAndLogin(plain);
       const agentToken = (
-        await plain.request({ method: 'POST', url: '/api/tokens', token, body: { name: 'a', scope: 'agent' } })
+        await plain.request({
+          method: 'POST',
+          url: '/api/tokens',
+          token,
+          body: { name: 'a', scope: 'agent' },
+        })
       ).json<{ token: string }>().token;
       const registered = await plain.request({
         method: 'POST',

@@ -73,7 +73,13 @@ export const agentRoutes: FastifyPluginCallbackZod<{ agents: AgentsService }> = 
         summary: "Register a load agent (aqa agent) of the token's user; answers who it is and how to call",
         description: `Called by \`aqa agent --server URL --token T\`. ${AGENT_TOKEN_ONLY} The agent belongs to the token's user: only that user's runs use it. The answer holds no Redis URL or other secret of the server. 400 when the agent speaks another protocol version; 503 AGENTS_UNAVAILABLE when the server has no REDIS_URL.`,
         body: AgentRegisterRequestSchema,
-        response: { 200: AgentRegistrationSchema, ...SCOPED_ERRORS, 409: ErrorResponseSchema, 429: THROTTLED, 503: NO_REDIS },
+        response: {
+          200: AgentRegistrationSchema,
+          ...SCOPED_ERRORS,
+          409: ErrorResponseSchema,
+          429: THROTTLED,
+          503: NO_REDIS,
+        },
       },
     },
     (request) => agents.register(requireAuth(request).user.id, request.body),
@@ -118,7 +124,12 @@ export const agentRoutes: FastifyPluginCallbackZod<{ agents: AgentsService }> = 
         description: `${AGENT_TOKEN_ONLY} No heartbeat for heartbeat_ttl_ms and the agent counts as lost. \`offline: true\` says it stops (it stays on the list). stop is true when the run named was stopped or is not this agent's.`,
         params: AgentIdParamsSchema,
         body: AgentHeartbeatRequestSchema,
-        response: { 200: AgentHeartbeatAnswerSchema, ...SCOPED_ERRORS_WITH_404, 429: THROTTLED, 503: NO_REDIS },
+        response: {
+          200: AgentHeartbeatAnswerSchema,
+          ...SCOPED_ERRORS_WITH_404,
+          429: THROTTLED,
+          503: NO_REDIS,
+        },
       },
     },
     (request) => agents.heartbeat(requireAuth(request).user.id, request.params.id, request.body),
@@ -140,7 +151,12 @@ export const agentRoutes: FastifyPluginCallbackZod<{ agents: AgentsService }> = 
       // The agent hangs up (it stops, or its call timed out): the wait ends and no job is taken for it.
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
-      const job = await agents.nextJob(requireAuth(request).user.id, request.params.id, request.body.wait_ms, gone.signal);
+      const job = await agents.nextJob(
+        requireAuth(request).user.id,
+        request.params.id,
+        request.body.wait_ms,
+        gone.signal,
+      );
       return { job };
     },
   );

@@ -46,14 +46,24 @@ return { 1, through, redis.call('EXISTS', stop) }
 export class AgentEvents {
   constructor(private readonly redis: Redis) {}
 
-  async append(agentId: string, runId: string, firstSeq: number, events: readonly ShardEvent[]): Promise<ShardEventsAnswer> {
+  async append(
+    agentId: string,
+    runId: string,
+    firstSeq: number,
+    events: readonly ShardEvent[],
+  ): Promise<ShardEventsAnswer> {
     const index = await this.redis.hget(runAgentsKey(runId), agentId);
     if (index === null) throw new NotFoundError('AGENT_RUN_NOT_FOUND', AGENT_EVENT_MESSAGES.runNotFound);
     // An agent writes as itself only: its own index in the run, its own id.
     const problems = events.flatMap((event, i) => {
       const where = `events.${i}`;
       if (event.agent_index !== Number(index))
-        return [{ field: `${where}.agent_index`, message: `agent_index must be ${index}, this agent's index in the run` }];
+        return [
+          {
+            field: `${where}.agent_index`,
+            message: `agent_index must be ${index}, this agent's index in the run`,
+          },
+        ];
       if (event.type === 'ready' && event.agent_id !== agentId)
         return [{ field: `${where}.agent_id`, message: 'agent_id must be the id of the agent that posts' }];
       return [];

@@ -31,7 +31,11 @@ export class AgentJobs {
    * Names the run's agents and their indexes (only they may write its events), for `holdMs` at most
    * should this server die; written before their jobs are queued.
    */
-  async assign(runId: string, agents: readonly { agentId: string; index: number }[], holdMs: number): Promise<void> {
+  async assign(
+    runId: string,
+    agents: readonly { agentId: string; index: number }[],
+    holdMs: number,
+  ): Promise<void> {
     const key = runAgentsKey(runId);
     const multi = this.redis.multi();
     for (const { agentId, index } of agents) multi.hset(key, agentId, String(index));

@@ -116,7 +116,11 @@ export class AgentRegistry {
    * to live (or deleted). The answer says stop when the run it names was stopped, or is not its run
    * (any more: the run ended and forgot its agents), so a stray shard ends.
    */
-  async heartbeat(userId: string, agentId: string, beat: AgentHeartbeatRequest): Promise<AgentHeartbeatAnswer> {
+  async heartbeat(
+    userId: string,
+    agentId: string,
+    beat: AgentHeartbeatRequest,
+  ): Promise<AgentHeartbeatAnswer> {
     const agent = await this.mine(userId, agentId);
     const key = agentHeartbeatKey(agentId);
     if (beat.offline === true) {
@@ -133,7 +137,8 @@ export class AgentRegistry {
       at: Date.now(),
     };
     const multi = this.redis.multi().set(key, JSON.stringify(value), 'PX', AGENT_HEARTBEAT_TTL_MS);
-    if (beat.run_id !== null) multi.exists(runStopKey(beat.run_id)).hexists(runAgentsKey(beat.run_id), agentId);
+    if (beat.run_id !== null)
+      multi.exists(runStopKey(beat.run_id)).hexists(runAgentsKey(beat.run_id), agentId);
     const replies = (await multi.exec()) ?? [];
     for (const [error] of replies) if (error) throw error;
     if (beat.run_id === null) return { stop: false };

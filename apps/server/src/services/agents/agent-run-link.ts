@@ -32,7 +32,10 @@ export class AgentRunLink {
   ) {}
 
   /** Names the run's agents, then queues each its job; all held `holdMs` at most should this server die. */
-  async dispatch(jobs: readonly { agentId: string; index: number; job: AgentJob }[], holdMs: number): Promise<void> {
+  async dispatch(
+    jobs: readonly { agentId: string; index: number; job: AgentJob }[],
+    holdMs: number,
+  ): Promise<void> {
     await this.ctx.jobs.assign(this.runId, jobs, holdMs);
     for (const { agentId, job } of jobs)
       this.pushed.push({ agentId, text: await this.ctx.jobs.push(agentId, job, holdMs) });
@@ -40,7 +43,11 @@ export class AgentRunLink {
 
   /** Reads the run's events as the agents' posts append them, on a connection of its own. */
   reader(handlers: ShardStreamHandlers): ShardStreamReader {
-    return new ShardStreamReader(openAgentRedis(this.ctx.redisUrl, `aqa-run-${this.runId}-stream`), this.runId, handlers);
+    return new ShardStreamReader(
+      openAgentRedis(this.ctx.redisUrl, `aqa-run-${this.runId}-stream`),
+      this.runId,
+      handlers,
+    );
   }
 
   /** The run is stopped: each agent hears it at its next heartbeat or events post. */

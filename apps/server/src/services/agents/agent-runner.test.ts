@@ -46,7 +46,12 @@ beforeAll(() => {
     throw new Error('AQA_TEST_REDIS_URL is not set: the vitest global set-up starts Redis');
   redis = new Redis(REDIS_URL);
   subscriber = new Redis(REDIS_URL);
-  context = { registry: new AgentRegistry(redis), jobs: new AgentJobs(redis, subscriber), redis, redisUrl: REDIS_URL };
+  context = {
+    registry: new AgentRegistry(redis),
+    jobs: new AgentJobs(redis, subscriber),
+    redis,
+    redisUrl: REDIS_URL,
+  };
 });
 
 afterAll(() => {
@@ -100,13 +105,7 @@ async function write(runId: string, event: ShardEvent): Promise<void> {
 
 function start(agents: PlacedAgent[]) {
   const runId = `run_test_${randomBytes(6).toString('hex')}`;
-  const runner = new AgentRunner(
-    context,
-    agents,
-    new TargetGuard({ allow: [], deny: [] }),
-    silent,
-    timing,
-  );
+  const runner = new AgentRunner(context, agents, new TargetGuard({ allow: [], deny: [] }), silent, timing);
   const handle = runner.start(plan, { durationSeconds: 2, logger: silent, runId });
   const snapshots: RunSnapshot[] = [];
   const consumed = (async () => {
@@ -145,9 +144,7 @@ describe('AgentRunner', () => {
       ]);
       // The run's hold on its agents is released and its stream deleted.
       expect(await redis.exists(runStreamKey(runId))).toBe(0);
-      expect(await new AgentRegistry(redis).claim([a.agent_id, b.agent_id], 'next', 1000)).toBe(
-        true,
-      );
+      expect(await new AgentRegistry(redis).claim([a.agent_id, b.agent_id], 'next', 1000)).toBe(true);
     } finally {
       clearInterval(beating);
     }

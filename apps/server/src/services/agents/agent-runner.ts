@@ -165,7 +165,11 @@ class AgentRun {
         guard,
       };
       firstUser += state.placed.users;
-      jobs.push({ agentId: state.placed.agent_id, index: state.index, job: { kind: 'shard' as const, shard: job } });
+      jobs.push({
+        agentId: state.placed.agent_id,
+        index: state.index,
+        job: { kind: 'shard' as const, shard: job },
+      });
     }
     await this.link.dispatch(jobs, holdMs);
     this.log.info(
@@ -202,7 +206,11 @@ class AgentRun {
         // The agent is the user's own program, but a report the merge cannot take must not break it.
         const problem = intervalProblem(event.wire, state.shards, this.steps.length, this.durationSeconds);
         if (problem !== null) {
-          this.lose(state, 'failed', `agent ${state.placed.name} sent a report the server cannot use: ${problem}`);
+          this.lose(
+            state,
+            'failed',
+            `agent ${state.placed.name} sent a report the server cannot use: ${problem}`,
+          );
           return;
         }
         state.count(event.wire);

@@ -77,13 +77,22 @@ export class AgentsService {
     return this.available().forget(userId, agentId);
   }
 
-  async heartbeat(userId: string, agentId: string, beat: AgentHeartbeatRequest): Promise<AgentHeartbeatAnswer> {
+  async heartbeat(
+    userId: string,
+    agentId: string,
+    beat: AgentHeartbeatRequest,
+  ): Promise<AgentHeartbeatAnswer> {
     await this.agentCall(userId, agentId);
     return this.parts().registry.heartbeat(userId, agentId, beat);
   }
 
   /** The agent's next job, waiting up to `waitMs`; `signal` ends the wait when the agent hangs up. */
-  async nextJob(userId: string, agentId: string, waitMs: number, signal: AbortSignal): Promise<AgentJob | null> {
+  async nextJob(
+    userId: string,
+    agentId: string,
+    waitMs: number,
+    signal: AbortSignal,
+  ): Promise<AgentJob | null> {
     await this.agentCall(userId, agentId);
     await this.parts().registry.mine(userId, agentId);
     const job = await this.parts().jobs.take(agentId, waitMs, signal);
