@@ -150,6 +150,42 @@ describe('AgentRunner', () => {
     }
   });
 
+  it("fails an agent whose report the merge cannot take, in words, and goes on with the others' figures", async () => {
+    const a = placed('a');
+    const b = placed('b');
+    await Promise.all([beat(a, null), beat(b, null)]);
+    const { runId, handle, consumed } = start([a, b]);
+    const beating = setInterval(() => void Promise.all([beat(a, runId), beat(b, runId)]), 200);
+    try {
+      await write(runId, { type: 'ready', agent_index: 0, agent_id: a.agent_id, shards: 1 });
+      await write(runId, { type: 'ready', agent_index: 1, agent_id: b.agent_id, shards: 1 });
+      await write(runId, { type: 'interval', agent_index: 0, wire: interval(0, 0, false, [1000]) });
+      // A worker b never announced, and a second far past the run's end (the merge would walk to it).
+      await write(runId, { type: 'interval', agent_index: 1, wire: interval(3, 0, false, [2000]) });
+      await write(runId, {
+        type: 'interval',
+        agent_index: 1,
+        wire: interval(0, 1_000_000_000, true, [2000]),
+      });
+      await write(runId, { type: 'interval', agent_index: 0, wire: interval(0, 1, true, [3000]) });
+      await write(runId, { type: 'done', agent_index: 0, status: 'completed', total_requests: 2 });
+      const result = await handle.result;
+      await consumed;
+      expect(result.summary.total_requests).toBe(2);
+      expect(handle.agents?.()).toMatchObject([
+        { name: 'a', status: 'done', requests: 2 },
+        {
+          name: 'b',
+          status: 'failed',
+          requests: 0,
+          error: 'agent b sent a report the server cannot use: worker 3 is not one of its 1',
+        },
+      ]);
+    } finally {
+      clearInterval(beating);
+    }
+  });
+
   it('fails the run, in words, when every agent stops sending heartbeats', async () => {
     const a = placed('a');
     const b = placed('b');
