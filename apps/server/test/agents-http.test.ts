@@ -205,7 +205,7 @@ describe('agents over HTTP with agent tokens', () => {
     }
     expect(refusedWrongly).toEqual([]);
     expect(tried).toBeGreaterThan(40);
-  });
+  }, 60_000);
 
   it("keeps each user's agents and runs to them: another user's agent token gets 404 for them; the owner's agent runs a shard over HTTP, kept once and in order", async () => {
     const a = await register(alice, 'alice-agent');
