@@ -59,10 +59,11 @@ test('a run on three agents, started through one replica and watched through the
   const session = await page.evaluate(() => localStorage.getItem('token'));
   const auth = { Authorization: `Bearer ${session}` };
 
-  // The agents register with an API token of the user, through the proxy like any client.
+  // The agents register with an agent token of the user (docs/adr/0023-agents-over-http.md), through
+  // the proxy like any client; they speak only HTTP to the replicas and never see Redis.
   const created = await page.request.post(`${origin}/api/tokens`, {
     headers: auth,
-    data: { name: `agents ${Date.now()}` },
+    data: { name: `agents ${Date.now()}`, scope: 'agent' },
   });
   expect(created.status()).toBe(201);
   const { token } = (await created.json()) as { token: string };

@@ -690,6 +690,8 @@ describe('the manifests under deploy/kubernetes', () => {
   it('give the server only variables config.ts reads, with values it accepts, and probe GET /api/health on its port', () => {
     expect(variables).toContain('DATABASE_URL');
     expect(variables).toContain('REDIS_URL');
+    // Agents speak only HTTP to the server (docs/adr/0023-agents-over-http.md): no Redis address for them.
+    expect(variables).not.toContain('AQA_AGENT_REDIS_URL');
     expect(serverProblems(manifests, variables)).toEqual([]);
   });
 

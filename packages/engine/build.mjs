@@ -26,17 +26,7 @@ const ENTRIES = {
   worker: join(ROOT, 'src/worker/entry.ts'),
   'functional-worker': join(ROOT, 'src/functional/worker-entry.ts'),
 };
-const EXTERNAL = [
-  'undici',
-  'jsonpath-plus',
-  'xpath',
-  '@xmldom/xmldom',
-  'zod',
-  'ajv',
-  'ajv-formats',
-  'bullmq',
-  'ioredis',
-];
+const EXTERNAL = ['undici', 'jsonpath-plus', 'xpath', '@xmldom/xmldom', 'zod', 'ajv', 'ajv-formats'];
 const SOURCES = [
   join(ROOT, 'src'),
   join(ROOT, '../plan/src'),
@@ -153,24 +143,6 @@ async function workerSource(esbuild, entry) {
 }
 
 /**
- * Packages the agent's dependencies load only if installed, inside try/catch (debug's supports-color,
- * BullMQ's Valkey GLIDE client, msgpackr's native extractor): in the one file they are modules that
- * throw when required, so each takes its "not installed" path, as it would in a folder without them.
- */
-const OPTIONAL = ['supports-color', '@valkey/valkey-glide', 'msgpackr-extract'];
-const OPTIONAL_ABSENT = {
-  name: 'aqa-optional-absent',
-  setup(b) {
-    const names = new RegExp(`^(${OPTIONAL.map((n) => n.replace(/[/.]/g, '\\$&')).join('|')})$`);
-    b.onResolve({ filter: names }, (a) => ({ path: a.path, namespace: 'aqa-absent' }));
-    b.onLoad({ filter: /.*/, namespace: 'aqa-absent' }, (a) => ({
-      contents: `throw new Error(${JSON.stringify(`${a.path} is not part of the one-file aqa`)});`,
-      loader: 'js',
-    }));
-  },
-};
-
-/**
  * The command line as one file with nothing external but Node's own modules, written to `outfile`
  * (the server's build calls this too, so its dist/ holds the file it serves). The worker threads'
  * code is carried inside it (src/cli/embedded-worker-code.ts is replaced by their text), so its local
@@ -200,7 +172,7 @@ export async function buildStandaloneCli(outfile) {
     entryPoints: [ENTRIES.aqa],
     outfile,
     banner: { js: `#!/usr/bin/env node\n${REQUIRE_BANNER.js}` },
-    plugins: [embed, OPTIONAL_ABSENT],
+    plugins: [embed],
   });
   checkSelfContained(result, 'the standalone aqa.mjs');
   mkdirSync(dirname(outfile), { recursive: true });

@@ -187,8 +187,9 @@ try {
     },
   });
   const session = (await api('POST', '/api/login', { body: { username: email, password } })).token;
-  const apiToken = (await api('POST', '/api/tokens', { token: session, body: { name: 'agents bench' } }))
-    .token;
+  const apiToken = (
+    await api('POST', '/api/tokens', { token: session, body: { name: 'agents bench', scope: 'agent' } })
+  ).token;
   const plan = await api('POST', '/api/save-test-plan', {
     token: session,
     body: {

@@ -167,7 +167,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       replicas,
     );
     // Runs on load agents when the server has Redis (docs/adr/0021-load-agents.md).
-    const agents = createAgentServices(config, runners, guard, app.log);
+    const agents = await createAgentServices(config, runners, guard, app.log);
+    // Agents' next-job calls wait up to 20 s: they answer at once when the server stops.
+    app.addHook('preClose', (done) => {
+      agents.endWaits();
+      done();
+    });
     app.addHook('onClose', () => agents.close());
     runs.useAgents(agents.placement);
     const interrupted = await runs.recoverInterrupted();

@@ -80,12 +80,6 @@ export interface Config {
    */
   redisUrl?: string;
   /**
-   * AQA_AGENT_REDIS_URL: the Redis address handed to load agents when they register, where it differs
-   * from REDIS_URL as the server sees it (another host name from the agents' network); default REDIS_URL
-   * (docs/adr/0021-load-agents.md).
-   */
-  agentRedisUrl?: string;
-  /**
    * AQA_LOCUST_MASTER_HOST: the address load agents reach this server at, which the Locust workers of
    * a run of a Locust plan on agents dial (docs/adr/0021-load-agents.md "Locust master/worker");
    * default 127.0.0.1 (agents on this machine).
@@ -268,14 +262,6 @@ const EnvSchema = z.object({
       .regex(/^rediss?:\/\/\S+$/i, 'must be a redis:// or rediss:// address, e.g. redis://127.0.0.1:6379')
       .optional(),
   ),
-  AQA_AGENT_REDIS_URL: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^rediss?:\/\/\S+$/i, 'must be a redis:// or rediss:// address, e.g. redis://127.0.0.1:6379')
-      .optional(),
-  ),
   AQA_LOCUST_MASTER_HOST: z.preprocess(
     blankToUndefined,
     z
@@ -377,7 +363,6 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     }),
     ...assistantModel(values.AQA_LLM_BASE_URL, values.AQA_LLM_MODEL, values.AQA_LLM_API_KEY),
     ...(values.REDIS_URL === undefined ? {} : { redisUrl: values.REDIS_URL }),
-    ...(values.AQA_AGENT_REDIS_URL === undefined ? {} : { agentRedisUrl: values.AQA_AGENT_REDIS_URL }),
     locustMasterHost: values.AQA_LOCUST_MASTER_HOST,
   };
 }

@@ -8,7 +8,8 @@ import { waitFor } from './wait-for';
 
 /*
  * What the load-agent API tests share (docs/adr/0021-load-agents.md "Server side"): a server listening
- * on a real port with Redis, a user with a session and an API token, the served command line
+ * on a real port with Redis, a user with a session and an agent token (docs/adr/0023-agents-over-http.md),
+ * the served command line
  * (GET /downloads/aqa.mjs) in a folder of its own as an agent machine has it, and `aqa agent`
  * processes of that file, started and stopped by PID.
  */
@@ -39,7 +40,7 @@ export interface AgentsServerOptions {
   env?: Record<string, string>;
   /** The address it listens on; 127.0.0.1 unless the agents reach it elsewhere. */
   host?: string;
-  /** The name of the API token the agents use. */
+  /** The name of the agent token the agents use. */
   tokenName?: string;
   /** The start of the name of the temp folder the command line is saved in. */
   cliDirPrefix: string;
@@ -52,6 +53,7 @@ export interface AgentsHarness {
   server: TestServer;
   baseUrl: string;
   session: string;
+  /** An API token of the agent scope: what the agents start with. */
   apiToken: string;
   cliFile: string;
   /** Every agent started, in order, including those that have exited. */
@@ -101,7 +103,9 @@ export async function startAgentsServer(options: AgentsServerOptions): Promise<A
       return { status: response.statusCode, body: (response.body === '' ? undefined : response.json()) as T };
     };
     const tokenName = options.tokenName ?? 'agents';
-    const apiToken = (await call<{ token: string }>('POST', '/api/tokens', { name: tokenName })).body.token;
+    const apiToken = (
+      await call<{ token: string }>('POST', '/api/tokens', { name: tokenName, scope: 'agent' })
+    ).body.token;
     const download = await fetch(`${baseUrl}/downloads/aqa.mjs`);
     if (download.status !== 200) throw new Error(`GET /downloads/aqa.mjs answered ${download.status}`);
     cliDir = mkdtempSync(join(tmpdir(), options.cliDirPrefix));

@@ -9,11 +9,13 @@ import { startRedis, type StartedRedis } from '../../../scripts/test-services/re
 import { startAgentsServer, type AgentsHarness } from './agents-harness';
 
 /*
- * Load agents in network namespaces of their own (docs/adr/0021-load-agents.md "Network namespaces"):
- * nothing of a run on agents may rely on the agents sharing the server's loopback. Two namespaces,
- * each joined to this machine by a veth pair on a /30 of 10.77.x, hold one `aqa agent --once` process
- * each; the server, its Redis and a target that counts what it receives listen on the host's ends of
- * the veths only. Each agent's requests are told apart at the target by their source address.
+ * Load agents in network namespaces of their own (docs/adr/0021-load-agents.md "Network namespaces",
+ * docs/adr/0023-agents-over-http.md): nothing of a run on agents may rely on the agents sharing the
+ * server's loopback, and the agents need to reach only the server and the target — never Redis. Two
+ * namespaces, each joined to this machine by a veth pair on a /30 of 10.77.x, hold one
+ * `aqa agent --once` process each; the server and a target that counts what it receives listen on the
+ * host's ends of the veths, and the server's Redis on loopback only, out of the namespaces' reach. Each
+ * agent's requests are told apart at the target by their source address.
  *
  * It needs root and iproute2's `ip netns`; without them the suite is skipped and says why.
  */
@@ -132,15 +134,12 @@ describe.skipIf(unavailable !== null)('load agents in separate network namespace
   beforeAll(async () => {
     removeNetworks();
     createNetworks();
-    // The server dials its Redis on loopback, as one machine would; the agents cannot, and are told
-    // AQA_AGENT_REDIS_URL, the host's address on agent a's link.
-    redis = await startRedis({ bind: ['127.0.0.1', A.hostIp, B.hostIp] });
-    const port = new URL(redis.url).port;
+    // The server dials its Redis on loopback; the agents never need it, and cannot reach it.
+    redis = await startRedis({ bind: ['127.0.0.1'] });
     target = await startTarget(B.hostIp);
     h = await startAgentsServer({
       redisUrl: redis.url,
       env: {
-        AQA_AGENT_REDIS_URL: `redis://${A.hostIp}:${port}`,
         EXTERNAL_TOOLS: 'off',
         // The target guard needs nothing: 10.77.x is private, not link-local, and not this server's port.
       },
@@ -164,11 +163,17 @@ describe.skipIf(unavailable !== null)('load agents in separate network namespace
     removeNetworks();
   });
 
-  it('runs 4 users on two agents that reach the server, its Redis and the target only over their veths; each exits once its shard is done', async () => {
-    // The namespaces are apart: the Redis the server uses on loopback is not there from inside them.
+  it('runs 4 users on two agents that reach only the server and the target, over their veths, and not Redis; each exits once its shard is done', async () => {
+    // The namespaces are apart: the server's Redis cannot be reached from inside them, on any address
+    // of the host, while the server can.
     const redisPort = Number(new URL(redis!.url).port);
-    expect(await connectFrom(A.ns, '127.0.0.1', redisPort)).toBe('ECONNREFUSED');
-    expect(await connectFrom(B.ns, A.hostIp, redisPort)).toBe('connected');
+    for (const n of NETWORKS)
+      for (const host of ['127.0.0.1', A.hostIp, B.hostIp])
+        expect(await connectFrom(n.ns, host, redisPort), `${n.ns} → ${host}:${redisPort}`).toBe(
+          'ECONNREFUSED',
+        );
+    const serverPort = Number(new URL(h.baseUrl).port);
+    expect(await connectFrom(B.ns, A.hostIp, serverPort)).toBe('connected');
     const saved = await h.call<{ id: string }>('POST', '/api/save-test-plan', {
       name: 'Across namespaces',
       tool: 'k6',

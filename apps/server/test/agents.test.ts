@@ -1,13 +1,8 @@
-import {
-  Histogram,
-  runStreamKey,
-  type AgentRegistration,
-  type ShardEvent,
-  type ShardIntervalWire,
-} from '@aqa/engine';
+import { Histogram, type AgentRegistration, type ShardEvent, type ShardIntervalWire } from '@aqa/engine';
 import type { AgentInfo, TestResult } from '@aqa/plan';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runStreamKey } from '../src/services/agents/agent-keys';
 import { startAgentsServer, testRedisUrl, type AgentsHarness } from './agents-harness';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { closeTestServer, registerAndLogin, startTestServer } from './helpers';
@@ -15,9 +10,10 @@ import { waitFor } from './wait-for';
 
 /*
  * Runs on load agents (docs/adr/0021-load-agents.md "Server side"), for real: a server listening on a
- * port with the throw-away Redis, three `aqa agent` processes registered over HTTP with an API token,
- * and a local target that counts what it receives. The merged figures are checked against the target
- * and against a merge of the agents' own interval reports, read from the run's Redis stream.
+ * port with the throw-away Redis, three `aqa agent` processes that speak only HTTP to it with an agent
+ * token (docs/adr/0023-agents-over-http.md), and a local target that counts what it receives. The merged
+ * figures are checked against the target and against a merge of the agents' own interval reports, read
+ * (by the test, as an operator could) from the run's Redis stream their posts were appended to.
  */
 
 /** The throw-away Redis of the vitest global set-up, known once beforeAll has checked it is there. */
@@ -306,11 +302,19 @@ describe('runs on load agents', () => {
     const plain = await startTestServer();
     try {
       const { token } = await registerAndLogin(plain);
+      const agentToken = (
+        await plain.request({
+          method: 'POST',
+          url: '/api/tokens',
+          token,
+          body: { name: 'a', scope: 'agent' },
+        })
+      ).json<{ token: string }>().token;
       const registered = await plain.request({
         method: 'POST',
         url: '/api/agents/register',
-        token,
-        body: { name: 'x', host: 'h', cores: 1, protocol: 1, version: '0.1.0' },
+        token: agentToken,
+        body: { name: 'x', host: 'h', cores: 1, protocol: 2, version: '0.1.0' },
       });
       expect(registered.statusCode).toBe(503);
       expect(registered.json<{ code: string; detail: string }>()).toMatchObject({
@@ -347,15 +351,22 @@ describe('runs on load agents', () => {
       h.apiToken,
     );
     expect(otherProtocol.status).toBe(400);
-    expect(otherProtocol.body.detail).toContain('This agent speaks agent protocol 99; this server speaks 1.');
+    expect(otherProtocol.body.detail).toContain('This agent speaks agent protocol 99; this server speaks 2.');
+    // An agent of the BullMQ days (protocol 1) is told to fetch the aqa this server serves.
+    const older = await h.call<{ detail: string }>(
+      'POST',
+      '/api/agents/register',
+      { name: 'old', host: 'h', cores: 1, protocol: 1, version: '0.0.1' },
+      h.apiToken,
+    );
+    expect(older.body.detail).toContain('Run the aqa program this server serves (GET /downloads/aqa.mjs).');
     const fine = await h.call<AgentRegistration>(
       'POST',
       '/api/agents/register',
-      { name: 'by-hand', host: 'h', cores: 2, protocol: 1, version: '0.1.0' },
+      { name: 'by-hand', host: 'h', cores: 2, protocol: 2, version: '0.1.0' },
       h.apiToken,
     );
     expect(fine.status).toBe(200);
-    expect(fine.body.redis_url).toBe(redisUrl);
-    expect(fine.body.queue).toBe(`agent-${fine.body.agent_id}`);
+    expect(JSON.stringify(fine.body)).not.toMatch(/redis/i);
   });
 });

@@ -199,6 +199,38 @@ describe('API tokens', () => {
     expect(afterLogout.statusCode).toBe(200);
   });
 
+  it('are of the API scope unless made for load agents; an agent token is refused on the API, in words (docs/adr/0023-agents-over-http.md)', async () => {
+    const plain = await createToken(alice, { name: 'CI without scope' });
+    const agent = await createToken(alice, { name: 'Agents', scope: 'agent' });
+    expect([plain.scope, agent.scope]).toEqual(['api', 'agent']);
+    const listed = (await listTokens(alice)).tokens;
+    expect(listed.find((t) => t.id === plain.id)?.scope).toBe('api');
+    expect(listed.find((t) => t.id === agent.id)?.scope).toBe('agent');
+    // A token of the days before scopes (its row written without one, as migration 0015 found them) is api.
+    const rows = await readTokenRows();
+    expect(rows.find((r) => r.id === agent.id)?.scope).toBe('agent');
+    const userId = rows.find((r) => r.id === agent.id)?.user_id;
+    await withTestSql(server.database, (sql) =>
+      sql.run(
+        'insert into api_tokens (id, user_id, name, token_hash, created_at) values (?, ?, ?, ?, ?)',
+        'old-token',
+        userId,
+        'Before scopes',
+        'f'.repeat(64),
+        '2029-01-01T00:00:00.000Z',
+      ),
+    );
+    expect((await listTokens(alice)).tokens.find((t) => t.id === 'old-token')?.scope).toBe('api');
+    const asApi = await server.request({ method: 'GET', url: '/api/me', token: plain.token });
+    expect(asApi.statusCode).toBe(200);
+    const asAgent = await server.request({ method: 'GET', url: '/api/me', token: agent.token });
+    expect(asAgent.statusCode).toBe(403);
+    expect(asAgent.json()).toMatchObject({
+      code: 'AGENT_TOKEN_NOT_ALLOWED',
+      detail: API_TOKEN_MESSAGES.agentTokenOnlyForAgents,
+    });
+  });
+
   it('expire after the days asked for, and say so', async () => {
     const created = await createToken(alice, { name: 'Nightly', expires_in_days: 7 });
     expect(created.expires_at).toBe(new Date(server.clock.now() + 7 * 86_400_000).toISOString());
@@ -235,6 +267,7 @@ describe('API tokens', () => {
       [{ name: 'ok', expires_in_days: 1.5 }, API_TOKEN_MESSAGES.expiryInvalid],
       [{ name: 'ok', expires_in_days: '1e3' }, API_TOKEN_MESSAGES.expiryInvalid],
       [{ name: 'ok', expires_in_days: -1 }, API_TOKEN_MESSAGES.expiryInvalid],
+      [{ name: 'ok', scope: 'admin' }, API_TOKEN_MESSAGES.scopeInvalid],
     ];
     for (const [body, message] of cases) {
       const response = await server.request({ method: 'POST', url: '/api/tokens', token: user.token, body });

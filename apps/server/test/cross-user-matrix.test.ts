@@ -61,7 +61,8 @@ interface OpenApiDocument {
 
 type Method = RequestOptions['method'];
 /** Performance plans and runs, functional plans (fplan) and runs (frun), UI runs' screenshots (shot), API tokens. */
-type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'token' | 'agent' | 'any';
+/** Load agents (agent) and the runs on them that an agent writes events into (agentRun). */
+type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'token' | 'agent' | 'agentRun' | 'any';
 
 /** A place in a request where an id goes. */
 interface IdSlot {
@@ -142,10 +143,27 @@ const IGNORED_OR_FILTER_SLOTS: Record<string, string> = {
   'PUT /api/functional/update-config/{id} body.id': 'the path names the plan; an id in the body is ignored',
   'PUT /api/functional/update-config/{id} body._id': 'the same, under its older name',
   'PUT /api/functional/update-config/{id} body.plan_id': 'the same',
+  'PUT /api/agents/{id}/heartbeat body.run_id':
+    "the run the caller's own agent says it runs: another's run only answers stop (docs/adr/0023-agents-over-http.md)",
   'POST /api/functional/run-test body.id':
     'the run is of the plan sent, and plan_id names its saved plan; an id in the body is ignored',
   'POST /api/functional/run-test body._id': 'the same, under its older name',
 };
+
+/**
+ * The calls only an API token of the agent scope may make (AGENT_API_ROUTES in src/auth/authenticate.ts,
+ * docs/adr/0023-agents-over-http.md): the matrix makes them with each person's agent token.
+ */
+const AGENT_OPERATIONS = new Set([
+  'POST /api/agents/register',
+  'PUT /api/agents/{id}/heartbeat',
+  'POST /api/agents/{id}/jobs/next',
+  'POST /api/agents/{id}/runs/{runId}/events',
+]);
+
+/** The token a person makes the call with: their agent token on the agent calls, else their session. */
+const tokenFor = (person: { token: string; agentToken: string }, op: Operation): string =>
+  AGENT_OPERATIONS.has(op.key) ? person.agentToken : person.token;
 
 /** Names of id fields whose name does not say "id". */
 const RUN_ID_ALIASES = new Set(['base', 'candidate']);
@@ -167,6 +185,10 @@ function plausibleValues(target: CountingTarget): Record<string, unknown> {
     apis: [{ name: 'Matrix API', url: `${target.origin}/matrix-functional` }],
     iterations: 1,
     think_time: 0,
+    // An agent's calls: no wait for a job, and an event numbered 1, which its run already keeps.
+    wait_ms: 0,
+    first_seq: 1,
+    events: [{ type: 'failed', agent_index: 0, message: 'matrix' }],
   };
 }
 
@@ -186,7 +208,7 @@ function isIdName(name: string): boolean {
 
 function kindOf(name: string, path: string): IdKind {
   if (path.startsWith('/api/tokens/')) return 'token';
-  if (path.startsWith('/api/agents/')) return 'agent';
+  if (path.startsWith('/api/agents/')) return /run/i.test(name) ? 'agentRun' : 'agent';
   // Functional calls name their plan by id or plan_id on the plan calls, and their run on the others.
   if (path.startsWith('/api/functional/')) {
     // GET screenshot/{testId}/{shotId}: a run, and one of its screenshots.
@@ -292,8 +314,11 @@ interface Person {
   shotId: string;
   /** An API token for CI (its id; the token is never used here). */
   apiTokenId: string;
-  /** A load agent registered with that token (docs/adr/0021-load-agents.md); only its owner's runs use it. */
+  /** An API token of the agent scope (docs/adr/0023-agents-over-http.md), and the load agent it registered. */
+  agentToken: string;
   agentId: string;
+  /** A run on that agent, still going: its agent took the job and said it was ready. */
+  agentRunId: string;
 }
 
 let server: TestServer;
@@ -334,7 +359,12 @@ type Label = keyof typeof secret;
 
 async function makePerson(
   label: Label,
-): Promise<Omit<Person, 'planId' | 'runId' | 'functionalPlanId' | 'functionalRunId' | 'uiRunId' | 'shotId'>> {
+): Promise<
+  Omit<
+    Person,
+    'planId' | 'runId' | 'functionalPlanId' | 'functionalRunId' | 'uiRunId' | 'shotId' | 'agentRunId'
+  >
+> {
   const { token, registration } = await registerAndLogin(server, {
     firstName: `First${secret[label]}`,
     lastName: `Last${secret[label]}`,
@@ -345,19 +375,83 @@ async function makePerson(
     { method: 'POST', url: '/api/tokens', token, body: { name: `CI ${secret[label]}` } },
     201,
   );
+  const agentToken = await ok<{ token: string }>(
+    { method: 'POST', url: '/api/tokens', token, body: { name: `Agents ${secret[label]}`, scope: 'agent' } },
+    201,
+  );
   const agent = await ok<{ agent_id: string }>({
     method: 'POST',
     url: '/api/agents/register',
-    token: apiToken.token,
-    body: { name: `Agent ${secret[label]}`, host: 'matrix', cores: 1, protocol: 1, version: '0.1.0' },
+    token: agentToken.token,
+    body: { name: `Agent ${secret[label]}`, host: 'matrix', cores: 1, protocol: 2, version: '0.1.0' },
   });
   return {
     token,
     email: registration.email,
     userId: me.user.id,
     apiTokenId: apiToken.id,
+    agentToken: agentToken.token,
     agentId: agent.agent_id,
   };
+}
+
+/** Heartbeats of each person's agent, kept up through the matrix so their runs on agents go on. */
+const beating: NodeJS.Timeout[] = [];
+
+/**
+ * A run of the person's on their agent, still going: the agent beats, takes the job and says it is
+ * ready, as `aqa agent` would over HTTP (docs/adr/0023-agents-over-http.md); told to stop (a heartbeat
+ * answer), it says it is done, so a stop of the run ends it.
+ */
+async function agentRun(person: { token: string; agentToken: string; agentId: string }, planId: string) {
+  const agentUrl = `/api/agents/${encodeURIComponent(person.agentId)}`;
+  let runId: string | null = null;
+  let done = false;
+  const beat = async () => {
+    const answer = await call({
+      method: 'PUT',
+      url: `${agentUrl}/heartbeat`,
+      token: person.agentToken,
+      body: { run_id: runId },
+    });
+    if (runId === null || done || answer.statusCode !== 200 || !answer.json<{ stop: boolean }>().stop) return;
+    done = true;
+    await call({
+      method: 'POST',
+      url: `${agentUrl}/runs/${encodeURIComponent(runId)}/events`,
+      token: person.agentToken,
+      body: {
+        first_seq: 2,
+        events: [{ type: 'done', agent_index: 0, status: 'stopped', total_requests: 0 }],
+      },
+    });
+  };
+  await beat();
+  beating.push(setInterval(() => void beat(), 1000));
+  const started = await ok<{ test_id: string }>(
+    {
+      method: 'POST',
+      url: '/api/run-test',
+      token: person.token,
+      body: { plan_id: planId, duration_seconds: 300, agents: 1 },
+    },
+    201,
+  );
+  const taken = await ok<{ job: { kind: string } | null }>({
+    method: 'POST',
+    url: `${agentUrl}/jobs/next`,
+    token: person.agentToken,
+    body: { wait_ms: 10_000 },
+  });
+  if (taken.job === null) throw new Error('the agent got no job');
+  await ok({
+    method: 'POST',
+    url: `${agentUrl}/runs/${encodeURIComponent(started.test_id)}/events`,
+    token: person.agentToken,
+    body: { first_seq: 1, events: [{ type: 'ready', agent_index: 0, agent_id: person.agentId, shards: 1 }] },
+  });
+  runId = started.test_id;
+  return runId;
 }
 
 async function savePlan(person: { token: string }, label: Label, users = 2) {
@@ -456,9 +550,9 @@ beforeAll(async () => {
   server = await startTestServer({
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     REGISTER_RATE_LIMIT_PER_IP: '1000',
-    // Room for the functional runs the matrix starts with ids only in ignored slots.
-    MAX_RUNS_PER_USER: '8',
-    MAX_RUNS_PER_SERVER: '12',
+    // Room for the functional runs the matrix starts with ids only in ignored slots, and the runs on agents.
+    MAX_RUNS_PER_USER: '9',
+    MAX_RUNS_PER_SERVER: '14',
     EXTERNAL_TOOLS: 'off',
     // Load agents register in Redis: a database index of the throw-away Redis for this file alone, one
     // per store, since the SQLite and PostgreSQL projects may run it at once (replicas.test.ts flushes 2 and 3).
@@ -497,8 +591,13 @@ beforeAll(async () => {
   ]);
   // A UI run of one page each, in Chromium: its screenshot is served to its owner only.
   const [ownerUi, otherUi] = await Promise.all([uiRun(ownerBase, 'owner'), uiRun(otherBase, 'other')]);
+  const [ownerAgentRunId, otherAgentRunId] = await Promise.all([
+    agentRun(ownerBase, ownerPlanId),
+    agentRun(otherBase, otherPlanId),
+  ]);
   owner = {
     ...ownerBase,
+    agentRunId: ownerAgentRunId,
     planId: ownerPlanId,
     runId: ownerRunId,
     functionalPlanId: ownerFunctionalPlanId,
@@ -507,6 +606,7 @@ beforeAll(async () => {
   };
   other = {
     ...otherBase,
+    agentRunId: otherAgentRunId,
     planId: otherPlanId,
     runId: otherRunId,
     functionalPlanId: otherFunctionalPlanId,
@@ -550,6 +650,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
+  for (const timer of beating) clearInterval(timer);
   await server?.close();
   await target?.close();
   if (server !== undefined) removeDir(server.dataDir);
@@ -572,9 +673,10 @@ async function snapshotOfEveryoneButOther(): Promise<string> {
       api_tokens: await rows('select * from api_tokens where user_id != ? order by id', other.userId),
       plans: await rows('select * from plans where user_id != ? order by id', other.userId),
       runs: await rows(
-        'select * from runs where user_id != ? and id != ? order by id',
+        'select * from runs where user_id != ? and id not in (?, ?) order by id',
         other.userId,
         ownerLiveRunId,
+        owner.agentRunId,
       ),
       functional_plans: await rows(
         'select * from functional_plans where user_id != ? order by id',
@@ -592,9 +694,10 @@ async function snapshotOfEveryoneButOther(): Promise<string> {
       ),
       run_points: await rows(
         `select p.* from run_points p join runs r on r.id = p.run_id
-         where r.user_id != ? and r.id != ? order by p.run_id, p.step_index, p.second`,
+         where r.user_id != ? and r.id not in (?, ?) order by p.run_id, p.step_index, p.second`,
         other.userId,
         ownerLiveRunId,
+        owner.agentRunId,
       ),
     });
   });
@@ -645,6 +748,7 @@ function ownerIdsOf(kind: IdKind): string[] {
     shot: [owner.shotId],
     token: [owner.apiTokenId],
     agent: [owner.agentId],
+    agentRun: [owner.agentRunId],
   });
 }
 
@@ -657,6 +761,7 @@ function ownIdsOf(person: Person, kind: IdKind): string[] {
     shot: [person.shotId],
     token: [person.apiTokenId],
     agent: [person.agentId],
+    agentRun: [person.agentRunId],
   });
 }
 
@@ -719,6 +824,7 @@ function ownerTraces(withIds: boolean): string[] {
         owner.shotId,
         owner.apiTokenId,
         owner.agentId,
+        owner.agentRunId,
         ownerLiveFunctionalRunId,
       ]
     : traces;
@@ -756,7 +862,7 @@ function probesOf(op: Operation): Probe[] {
         IGNORED_OR_FILTER_SLOTS[`${op.key} ${slotKey(slot)}`] !== undefined,
     );
   const probes: Probe[] = [];
-  const base = { op, token: other.token, email: undefined, mayAnswer2xx: false };
+  const base = { op, token: tokenFor(other, op), email: undefined, mayAnswer2xx: false };
   // (a) Another user, with the owner's ids (alone or next to their own).
   for (const ids of ownerCombos) {
     probes.push({ ...base, label: 'other user, owner ids', ids, mayAnswer2xx: onlyInIgnoredSlots(ids) });
@@ -858,15 +964,17 @@ describe('the cross-user matrix', () => {
     });
     expect(liveFunctional.status).toBe('running');
     expect(calls).toBeGreaterThan(400);
-  });
+  }, 90_000);
 
   // The other user's own call of each operation, with their own ids and email, must succeed: the
   // matrix's requests are well formed, so the refusals above come from ownership. An id slot of
   // unknown kind is tried with a plan and with a run; one of them must succeed.
   it('lets the other user make each call on their own things (the requests above were well formed)', async () => {
     const failures: string[] = [];
-    // Deletions last, so the things they delete are there for the other calls.
-    const ordered = [...scoped].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    // The agent's calls first, while its run goes on (a stop of all the user's runs below ends it), and
+    // deletions last, so the things they delete are there for the other calls.
+    const rank = (op: Operation) => (AGENT_OPERATIONS.has(op.key) ? 0 : op.method === 'DELETE' ? 2 : 1);
+    const ordered = [...scoped].sort((a, b) => rank(a) - rank(b));
     for (const op of ordered) {
       const answers: string[] = [];
       let succeeded = false;
@@ -874,7 +982,7 @@ describe('the cross-user matrix', () => {
         const options = requestOf({
           op,
           label: 'control',
-          token: other.token,
+          token: tokenFor(other, op),
           ids,
           email: other.email,
           mayAnswer2xx: true,
@@ -889,5 +997,5 @@ describe('the cross-user matrix', () => {
       if (!succeeded) failures.push(`${op.key}: ${answers.join(' | ')}`);
     }
     expect(failures).toEqual([]);
-  });
+  }, 90_000);
 });

@@ -22,7 +22,7 @@ export {
   type ThresholdResult,
 } from './cli/thresholds';
 export * from './guard';
-export { Histogram, type EncodedHistogram } from './metrics/histogram';
+export { COUNTS_LENGTH, Histogram, type EncodedHistogram } from './metrics/histogram';
 export { RunAggregator } from './metrics/aggregate';
 export { SnapshotQueue } from './snapshot-queue';
 export type { ShardIntervalWire } from './metrics/types';

@@ -19,6 +19,14 @@ export const API_TOKEN_EXPIRY_DAYS_MAX = 3650;
 /** Tokens a user may hold at once (expired ones count until they are revoked). */
 export const API_TOKENS_PER_USER = 50;
 
+/**
+ * What a token may do (docs/adr/0023-agents-over-http.md): `api` calls the API as its user (every token
+ * made before scopes existed); `agent` only registers and runs load agents (`aqa agent`), and is
+ * refused everywhere else.
+ */
+export const API_TOKEN_SCOPES = ['api', 'agent'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+
 export const API_TOKEN_MESSAGES = {
   nameRequired: 'Please enter a token name',
   nameTooLong: `A token name is at most ${API_TOKEN_NAME_MAX} characters`,
@@ -30,6 +38,11 @@ export const API_TOKEN_MESSAGES = {
   unknown: 'This API token is not valid: it may have been mistyped or deleted. Create a new one in Settings.',
   sessionRequired:
     'API tokens cannot manage API tokens, change the profile or password, or sign out. Sign in to the web app for this.',
+  scopeInvalid: 'The scope must be "api" (the API as you) or "agent" (load agents only)',
+  agentTokenOnlyForAgents:
+    'This is an agent token: it may only register and run load agents (aqa agent). Use an API token of the scope "API", or sign in, for anything else.',
+  agentTokenRequired:
+    'Load agents need an API token with the scope "Load agent": create one in Settings → API tokens and start aqa agent with it.',
 } as const;
 
 /** POST /api/tokens body. */
@@ -43,6 +56,10 @@ export const ApiTokenCreateSchema = z.object({
     .optional()
     .nullable()
     .describe(`Days until the token stops working, 1–${API_TOKEN_EXPIRY_DAYS_MAX}; absent or null: never`),
+  scope: z
+    .enum(API_TOKEN_SCOPES, { error: () => API_TOKEN_MESSAGES.scopeInvalid })
+    .default('api')
+    .describe('api: the API as you (default); agent: only the load-agent routes (aqa agent)'),
 });
 export type ApiTokenCreate = z.input<typeof ApiTokenCreateSchema>;
 
@@ -59,6 +76,7 @@ export const ApiTokenSchema = z.object({
   expired: z
     .boolean()
     .describe('true once expires_at has passed: the token is refused until revoked and replaced'),
+  scope: z.enum(API_TOKEN_SCOPES).describe('api: the API as its user; agent: only the load-agent routes'),
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
 

@@ -60,6 +60,37 @@ export function isSessionOnlyRoute(method: string, url: string): boolean {
   return SESSION_ONLY_API_ROUTES.has(`${verb} ${url}`);
 }
 
+/**
+ * The load-agent routes (docs/adr/0023-agents-over-http.md): only an API token of the agent scope may
+ * call them (403 AGENT_TOKEN_REQUIRED to a session or another token), and such a token may call nothing
+ * else (403 AGENT_TOKEN_NOT_ALLOWED), so a token kept on an agent machine cannot read or run its user's
+ * tests. Decided here, before the body is read.
+ */
+export const AGENT_API_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/agents/register',
+  'PUT /api/agents/:id/heartbeat',
+  'POST /api/agents/:id/jobs/next',
+  'POST /api/agents/:id/runs/:runId/events',
+]);
+
+/** Agent routes its user may call too: an agent leaves its user's list, and the user forgets an agent. */
+export const AGENT_OR_USER_API_ROUTES: ReadonlySet<string> = new Set(['DELETE /api/agents/:id']);
+
+/** Whether the route answers `auth`, as far as the token's scope goes; throws the 403 in words if not. */
+function checkScope(auth: AuthContext, method: string, url: string): void {
+  const key = `${method.toUpperCase()} ${url}`;
+  if (AGENT_OR_USER_API_ROUTES.has(key)) return;
+  const agentToken = auth.via === 'api_token' && auth.scope === 'agent';
+  if (AGENT_API_ROUTES.has(key)) {
+    if (!agentToken)
+      throw new ForbiddenError('AGENT_TOKEN_REQUIRED', API_TOKEN_MESSAGES.agentTokenRequired, {
+        hint: 'Settings → API tokens → Scope: Load agent.',
+      });
+  } else if (agentToken) {
+    throw new ForbiddenError('AGENT_TOKEN_NOT_ALLOWED', API_TOKEN_MESSAGES.agentTokenOnlyForAgents);
+  }
+}
+
 export function isProtectedRoute(method: string, url: string | undefined): boolean {
   // No matched route: the not-found handler answers (404), with no data to protect.
   if (url === undefined) return false;
@@ -85,6 +116,7 @@ export function registerAuthentication(
       token?.startsWith(API_TOKEN_PREFIX) === true
         ? await apiTokens.authenticate(token)
         : await sessions.authenticate(request.headers.authorization);
+    checkScope(auth, request.method, url);
     if (auth.via === 'api_token' && isSessionOnlyRoute(request.method, url)) {
       throw new ForbiddenError('SESSION_REQUIRED', API_TOKEN_MESSAGES.sessionRequired, {
         hint: 'Use this from the web app, signed in with your email and password.',

@@ -477,6 +477,21 @@ const m0014_run_agents: Migration = {
   },
 };
 
+const m0015_token_scopes: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // What an API token may do (docs/adr/0023-agents-over-http.md): 'api' the API as its user (every
+    // token made before this migration), 'agent' only the load-agent routes.
+    await db.schema
+      .alterTable('api_tokens')
+      .addColumn('scope', t.text, (c) => c.notNull().defaultTo('api'))
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('api_tokens').dropColumn('scope').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -492,6 +507,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012_assistant_conversations': m0012_assistant_conversations,
   '0013_server_instances': m0013_server_instances,
   '0014_run_agents': m0014_run_agents,
+  '0015_token_scopes': m0015_token_scopes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -224,6 +224,8 @@ export interface ApiTokensTable {
   revoked_at: string | null;
   /** Null until first used; refreshed at most once a minute. */
   last_used_at: string | null;
+  /** ApiTokenScope: 'api' (the API as its user) or 'agent' (the load-agent routes only); 'api' by default. */
+  scope: ColumnType<string, string | undefined, string>;
 }
 
 /** A message about one of the user's runs (docs/reference/02-running.md §2 "Messages"). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ApiTokenScope } from '@aqa/plan';
 import type { Clock } from '../clock';
 import { isoAt } from '../clock';
 import { UnauthorizedError } from '../errors';
@@ -19,6 +20,8 @@ export interface ApiTokenAuth {
   via: 'api_token';
   user: AccountUser;
   tokenId: string;
+  /** What the token may do (docs/adr/0023-agents-over-http.md). */
+  scope: ApiTokenScope;
 }
 
 /** Who made the request, and with which kind of token, as resolved from its bearer token. */

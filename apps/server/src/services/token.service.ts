@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   API_TOKEN_MESSAGES,
+  API_TOKEN_SCOPES,
   API_TOKENS_PER_USER,
   type ApiToken,
+  type ApiTokenScope,
   type ApiTokenCreated,
   type ApiTokenList,
 } from '@aqa/plan';
@@ -26,12 +28,20 @@ export interface NewApiToken {
   name: string;
   /** Whole days, 1–API_TOKEN_EXPIRY_DAYS_MAX; absent or null: never expires. */
   expires_in_days?: number | null | undefined;
+  /** Absent: 'api' (docs/adr/0023-agents-over-http.md). */
+  scope?: ApiTokenScope | undefined;
+}
+
+/** A stored scope as the model knows it; anything else (written by no version) counts as the narrowest. */
+function scopeOf(row: ApiTokenRow): ApiTokenScope {
+  return (API_TOKEN_SCOPES as readonly string[]).includes(row.scope) ? (row.scope as ApiTokenScope) : 'agent';
 }
 
 /**
  * API tokens for CI (docs/adr/0012-api-tokens-and-sessions.md): named, random, stored as their
- * sha256 like sessions (docs/adr/0002-sessions.md), revocable, optionally expiring. What a token may
- * not do is decided in one place, src/auth/authenticate.ts (SESSION_ONLY_API_ROUTES).
+ * sha256 like sessions (docs/adr/0002-sessions.md), revocable, optionally expiring, of a scope (api or
+ * agent). What a token may not do is decided in one place, src/auth/authenticate.ts
+ * (SESSION_ONLY_API_ROUTES, AGENT_API_ROUTES).
  */
 export class ApiTokenService {
   constructor(
@@ -53,6 +63,7 @@ export class ApiTokenService {
       expires_at: days === null ? null : isoAt(now + days * DAY_MS),
       revoked_at: null,
       last_used_at: null,
+      scope: input.scope ?? 'api',
     };
     if (!(await this.tokens.insertWithinLimit(row, API_TOKENS_PER_USER))) {
       throw new ConflictError('TOO_MANY_API_TOKENS', API_TOKEN_MESSAGES.tooMany, {
@@ -86,7 +97,7 @@ export class ApiTokenService {
     if (user === undefined) throw new UnauthorizedError('API_TOKEN_INVALID', API_TOKEN_MESSAGES.unknown);
     if (row.last_used_at === null || now - Date.parse(row.last_used_at) >= TOUCH_INTERVAL_MS)
       await this.tokens.touch(row.id, isoAt(now));
-    return { via: 'api_token', user: toAccountUser(user), tokenId: row.id };
+    return { via: 'api_token', user: toAccountUser(user), tokenId: row.id, scope: scopeOf(row) };
   }
 
   /** Housekeeping at start-up: forget tokens revoked long ago. */
@@ -102,6 +113,7 @@ export class ApiTokenService {
       last_used_at: row.last_used_at,
       expires_at: row.expires_at,
       expired: row.expires_at !== null && Date.parse(row.expires_at) <= now,
+      scope: scopeOf(row),
     };
   }
 }

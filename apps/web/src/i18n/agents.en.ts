@@ -26,7 +26,8 @@ export const agentsEn = {
     'Run aqa agent on other machines to generate more load: a run chooses how many of your agents it is split over, and the server merges their figures exactly.',
   'agents.startTitle': 'Start an agent',
   'agents.startHint':
-    'On any machine with Node.js 20 that can reach this server and its Redis. Run it once per machine.',
+    'On any machine with Node.js 20 that can reach this server (it needs nothing else of it). Run it once per machine, with an API token of the scope "Load agent": such a token can run agents and nothing else.',
+  'agents.tokenLink': 'Create an agent token',
   'agents.none': 'No agent has registered with your token yet.',
   'agents.online': 'Online',
   'agents.idle': 'Idle',

@@ -27,7 +27,8 @@ export const agentsKo: Record<keyof typeof agentsEn, string> = {
     '다른 머신에서 aqa agent를 실행하면 더 많은 부하를 만들 수 있습니다. 테스트마다 사용할 에이전트 수를 고르면 서버가 결과를 정확히 합칩니다.',
   'agents.startTitle': '에이전트 시작',
   'agents.startHint':
-    '이 서버와 Redis에 접속할 수 있고 Node.js 20이 있는 머신에서 머신마다 한 번 실행하세요.',
+    '이 서버에 접속할 수 있고 Node.js 20이 있는 머신에서 머신마다 한 번 실행하세요 (서버의 다른 것은 필요 없습니다). 범위가 "부하 에이전트"인 API 토큰을 쓰세요: 이 토큰은 에이전트 실행만 할 수 있습니다.',
+  'agents.tokenLink': '에이전트 토큰 만들기',
   'agents.none': '아직 토큰으로 등록된 에이전트가 없습니다.',
   'agents.online': '온라인',
   'agents.idle': '유휴',

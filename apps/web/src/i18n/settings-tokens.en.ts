@@ -2,12 +2,24 @@
 export const settingsTokensEn = {
   'settings.tokens.title': 'API tokens',
   'settings.tokens.text':
-    'A token lets a CI job or the aqa command line call the API as you: it can run and read your tests. It cannot create or revoke tokens, change your profile or password, or sign you out.',
+    'A token lets a CI job or the aqa command line call the API as you: it can run and read your tests. It cannot create or revoke tokens, change your profile or password, or sign you out. Load agents (aqa agent) need a token of their own scope, which can do nothing else.',
   'settings.tokens.name': 'Token name',
   'settings.tokens.namePlaceholder': 'e.g. GitHub Actions',
   'settings.tokens.expiry': 'Expires after (days)',
   'settings.tokens.expiryPlaceholder': 'Never',
   'settings.tokens.expiryHint': 'From 1 to {max} days. Leave empty for a token that never expires.',
+  'settings.tokens.scope': 'Scope',
+  'settings.tokens.scopeApi': 'API: CI jobs and the aqa command line',
+  'settings.tokens.scopeAgent': 'Load agent: aqa agent only',
+  'settings.tokens.scopeApiHint':
+    'Calls the API as you: it can run and read your tests. Load agents refuse it.',
+  'settings.tokens.scopeAgentHint':
+    'For aqa agent on a load machine: it registers agents and runs their share of your runs, and is refused everywhere else, so a machine that leaks it cannot read or start your tests.',
+  'settings.tokens.scopeInvalid': 'The scope must be "api" (the API as you) or "agent" (load agents only)',
+  'settings.tokens.badgeApi': 'API',
+  'settings.tokens.badgeAgent': 'Load agent',
+  'settings.tokens.usageAgent':
+    'Give it to aqa agent with --token, or as AQA_TOKEN (Download App shows the command).',
   'settings.tokens.create': 'Create token',
   'settings.tokens.creating': 'Creating...',
   'settings.tokens.nameRequired': 'Please enter a token name',

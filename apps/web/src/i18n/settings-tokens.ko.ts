@@ -4,11 +4,23 @@ import type { settingsTokensEn } from './settings-tokens.en';
 export const settingsTokensKo: Record<keyof typeof settingsTokensEn, string> = {
   'settings.tokens.title': 'API 토큰',
   'settings.tokens.text':
-    '토큰으로 CI 작업이나 aqa 명령줄이 사용자 대신 API를 호출할 수 있습니다. 테스트를 실행하고 조회할 수 있지만, 토큰을 만들거나 폐기하거나, 프로필이나 비밀번호를 바꾸거나, 로그아웃시킬 수는 없습니다.',
+    '토큰으로 CI 작업이나 aqa 명령줄이 사용자 대신 API를 호출할 수 있습니다. 테스트를 실행하고 조회할 수 있지만, 토큰을 만들거나 폐기하거나, 프로필이나 비밀번호를 바꾸거나, 로그아웃시킬 수는 없습니다. 부하 에이전트(aqa agent)에는 그 밖의 일은 할 수 없는 전용 범위의 토큰이 필요합니다.',
   'settings.tokens.name': '토큰 이름',
   'settings.tokens.namePlaceholder': '예: GitHub Actions',
   'settings.tokens.expiry': '만료까지 (일)',
   'settings.tokens.expiryPlaceholder': '만료 없음',
+  'settings.tokens.scope': '범위',
+  'settings.tokens.scopeApi': 'API: CI 작업과 aqa 명령줄',
+  'settings.tokens.scopeAgent': '부하 에이전트: aqa agent 전용',
+  'settings.tokens.scopeApiHint':
+    '사용자 대신 API를 호출합니다: 테스트를 실행하고 조회할 수 있습니다. 부하 에이전트는 이 토큰을 받지 않습니다.',
+  'settings.tokens.scopeAgentHint':
+    '부하 머신의 aqa agent용입니다: 에이전트를 등록하고 실행의 몫을 돌릴 수 있으며 그 밖의 모든 곳에서 거부되므로, 토큰이 새어도 테스트를 읽거나 시작할 수 없습니다.',
+  'settings.tokens.scopeInvalid': '범위는 "api"(사용자로서 API) 또는 "agent"(부하 에이전트 전용)여야 합니다',
+  'settings.tokens.badgeApi': 'API',
+  'settings.tokens.badgeAgent': '부하 에이전트',
+  'settings.tokens.usageAgent':
+    'aqa agent에 --token이나 AQA_TOKEN으로 넘기세요 (앱 다운로드 화면에 명령이 있습니다).',
   'settings.tokens.expiryHint': '1일부터 {max}일까지입니다. 비워 두면 만료되지 않는 토큰이 됩니다.',
   'settings.tokens.create': '토큰 만들기',
   'settings.tokens.creating': '만드는 중...',

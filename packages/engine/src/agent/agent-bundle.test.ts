@@ -1,26 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPlan, TestTarget } from '../testing/target';
-import { SHARD_JOB, type ShardJob } from './protocol';
-import { readShardEvents, startRegistrationServer, type RegistrationServer } from './test-support';
+import type { ShardJob } from './protocol';
+import { startAgentServer, type AgentServer } from './test-support';
 
 /*
  * The one-file aqa.mjs the server serves (build.mjs buildStandaloneCli), alone in a folder with no
- * node_modules, as a real `aqa agent` process (docs/adr/0021-load-agents.md): BullMQ, its Lua scripts
- * and ioredis must all be inside it.
+ * node_modules, as a real `aqa agent` process (docs/adr/0021-load-agents.md,
+ * docs/adr/0023-agents-over-http.md): everything it needs is inside it, and it speaks only HTTP to the
+ * server — no Redis client is in it at all.
  */
 
-const REDIS_URL = process.env.AQA_TEST_REDIS_URL ?? '';
 const TOKEN = 'aqa_bundle_agent_token';
 const dir = mkdtempSync(join(tmpdir(), 'aqa-agent-bundle-'));
-let redis: Redis;
-let server: RegistrationServer;
+let server: AgentServer;
 const target = new TestTarget();
 const children: ChildProcessWithoutNullStreams[] = [];
 
@@ -29,12 +26,7 @@ beforeAll(async () => {
     ensureBuilt: () => Promise<string>;
   };
   copyFileSync(join(await build.ensureBuilt(), 'aqa-standalone.mjs'), join(dir, 'aqa.mjs'));
-  redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  server = await startRegistrationServer({
-    redisUrl: REDIS_URL,
-    token: TOKEN,
-    prefix: `aqa-test-bundle-${randomUUID().slice(0, 8)}`,
-  });
+  server = await startAgentServer({ token: TOKEN });
   await target.start();
 }, 120_000);
 
@@ -42,7 +34,6 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   await server.close();
   await target.close();
-  redis.disconnect();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -98,55 +89,53 @@ describe('aqa agent in the one-file aqa.mjs', () => {
     await waitForOutput(agent, 'waiting for shards');
     const registration = server.answered.at(-1)!;
     expect(agent.stdout()).toContain(
-      `Agent bundled registered with ${server.url}; waiting for shards on queue ${registration.queue}`,
+      `Agent bundled registered with ${server.url} as ${registration.agent_id}; waiting for shards`,
     );
-    // A connection of its own, which the queue leaves open on close().
-    const connection = redis.duplicate();
-    const queue = new Queue(registration.queue, {
-      connection,
-      prefix: registration.prefix,
+    target.reset();
+    const runId = randomUUID();
+    const job: ShardJob = {
+      run_id: runId,
+      agent_index: 0,
+      agent_count: 1,
+      plan: testPlan([{ url: `${target.origin}/bundled` }], { concurrent_users: 2 }),
+      duration_seconds: 2,
+      users: 2,
+      first_user: 0,
+      sequence_split: { offset: 0, stride: 1 },
+      start_at_epoch_ms: Date.now() + 800,
+      guard: null,
+    };
+    server.queue(registration.agent_id, { kind: 'shard', shard: job });
+    const events = await server.waitForEvents(runId, (ev) =>
+      ev.some((e) => e.type === 'done' || e.type === 'failed'),
+    );
+    expect(events[0]).toMatchObject({ type: 'ready', shards: 1 });
+    expect(events.at(-1)).toEqual({
+      type: 'done',
+      agent_index: 0,
+      status: 'completed',
+      total_requests: target.count,
     });
-    try {
-      target.reset();
-      const runId = randomUUID();
-      const job: ShardJob = {
-        run_id: runId,
-        agent_index: 0,
-        agent_count: 1,
-        plan: testPlan([{ url: `${target.origin}/bundled` }], { concurrent_users: 2 }),
-        duration_seconds: 2,
-        users: 2,
-        first_user: 0,
-        sequence_split: { offset: 0, stride: 1 },
-        start_at_epoch_ms: Date.now() + 800,
-        guard: null,
-      };
-      await queue.add(SHARD_JOB, job);
-      const events = await readShardEvents(redis, runId, (ev) =>
-        ev.some((e) => e.type === 'done' || e.type === 'failed'),
-      );
-      expect(events[0]).toMatchObject({ type: 'ready', shards: 1 });
-      expect(events.at(-1)).toEqual({
-        type: 'done',
-        agent_index: 0,
-        status: 'completed',
-        total_requests: target.count,
-      });
-      expect(target.count).toBeGreaterThan(0);
-      await waitForOutput(agent, 'completed:');
-      expect(agent.stdout()).toContain(
-        `Shard 1/1 of run ${runId} started: 2 users (1–2) on 1 worker thread(s) for 2 s`,
-      );
-      expect(agent.stdout()).toContain(
-        `Shard 1/1 of run ${runId} completed: ${target.count.toLocaleString('en-US')} requests`,
-      );
-    } finally {
-      await queue.close();
-      connection.disconnect();
-    }
+    expect(target.count).toBeGreaterThan(0);
+    await waitForOutput(agent, 'completed:');
+    expect(agent.stdout()).toContain(
+      `Shard 1/1 of run ${runId} started: 2 users (1–2) on 1 worker thread(s) for 2 s`,
+    );
+    expect(agent.stdout()).toContain(
+      `Shard 1/1 of run ${runId} completed: ${target.count.toLocaleString('en-US')} requests`,
+    );
     agent.child.kill('SIGTERM');
     expect(await agent.exited).toBe(0);
     expect(agent.stdout()).toContain('Agent bundled stopped');
     expect(agent.stderr()).not.toMatch(/Error|warning/i);
+  });
+
+  it('holds no Redis client: neither BullMQ nor ioredis is bundled, and it is smaller for it', () => {
+    const text = readFileSync(join(dir, 'aqa.mjs'), 'utf8');
+    // What BullMQ's and ioredis's code says of itself, and the Redis commands they send.
+    for (const mark of ['bullmq', 'ioredis', 'XADD', 'BRPOPLPUSH', 'redis://'])
+      expect(text.includes(mark), `aqa.mjs contains ${mark}`).toBe(false);
+    // 5.5 MB with BullMQ and ioredis (issue #23); well under that without them.
+    expect(statSync(join(dir, 'aqa.mjs')).size).toBeLessThan(4_500_000);
   });
 });

@@ -1,34 +1,24 @@
 /**
- * The load agent (`aqa agent`, docs/adr/0021-load-agents.md): registers with the server over HTTP,
- * beats its heartbeat into the server's Redis, and takes shards of runs from its own BullMQ queue, one
- * at a time, running each with the built-in engine and streaming its workers' interval reports back.
- * It never touches the database: the server's answer to the registration is all it needs.
+ * The load agent (`aqa agent`, docs/adr/0021-load-agents.md, docs/adr/0023-agents-over-http.md):
+ * registers with the server over HTTP with an API token of the agent scope, beats a heartbeat, and takes
+ * jobs of runs one at a time, running each with the built-in engine (or a Locust worker) and posting its
+ * workers' interval reports back. It speaks only HTTP(S) to the server and holds no credential of the
+ * server's Redis or database: the server's answers are all it needs.
  */
 import { availableParallelism, hostname } from 'node:os';
-import { Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { EngineLogger } from '../types';
 import { AQA_VERSION } from '../version';
-import {
-  agentHeartbeatKey,
-  runControlChannel,
-  runStopKey,
-  LOCUST_WORKER_JOB,
-  SHARD_JOB,
-  type AgentHeartbeat,
-  type AgentRegistration,
-  type LocustWorkerJob,
-  type ShardJob,
-} from './protocol';
+import { AgentCallError, AgentClient } from './agent-client';
+import type { AgentJob, AgentRegistration, LocustWorkerJob, ShardJob } from './protocol';
 import { AgentStartError, registerAgent, unregisterAgent } from './register';
-import { ERROR_LOG_EVERY_MS, openRedis } from './redis';
+import { runLocustWorker, locustWorkerJobProblem } from './run-locust-worker';
 import { runShard, shardJobProblem, type ShardOutcome } from './run-shard';
-import { locustWorkerJobProblem, runLocustWorker } from './run-locust-worker';
+import { ShardEventSender, type ShardEventSink } from './shard-events';
 
 export interface AgentOptions {
   /** The server's origin and base path, without a trailing slash. */
   server: string;
-  /** An API token of the user the agent works for. */
+  /** An API token of the agent scope, of the user the agent works for. */
   token: string;
   /** Shown on the server's agents list; default this machine's host name. */
   name?: string | undefined;
@@ -50,38 +40,35 @@ export interface AgentOptions {
 }
 
 /**
- * Why the agent stopped: stop() (a signal), its one shard ended (`once`, with the shard's outcome), or
- * no shard came for `idleTimeoutMs`. An agent that ends on its own also leaves the server's list.
+ * Why the agent stopped: stop() (a signal), its one shard ended (`once`, with the shard's outcome), no
+ * shard came for `idleTimeoutMs`, or the server refused the agent after it started (its token revoked,
+ * the agent removed from its user's list). An agent that ends on its own also leaves the server's list.
  */
 export type AgentEnd =
-  { reason: 'stopped' } | { reason: 'once'; outcome: ShardOutcome } | { reason: 'idle'; idle_ms: number };
+  | { reason: 'stopped' }
+  | { reason: 'once'; outcome: ShardOutcome }
+  | { reason: 'idle'; idle_ms: number }
+  | { reason: 'refused'; message: string };
 
 export interface AgentHandle {
   registration: AgentRegistration;
-  /** Stops the current shard gracefully (its result is still streamed), closes the queue and Redis. */
+  /** Stops the current shard gracefully (its result is still sent), then says the agent is offline. */
   stop(): Promise<void>;
   /** Resolves once the agent has stopped, saying why. */
   closed: Promise<AgentEnd>;
 }
 
-/** How long closing a Redis connection politely may take before it is cut. */
-const QUIT_TIMEOUT_MS = 2000;
+/** How often the same failure to reach the server is logged while the agent keeps trying. */
+export const ERROR_LOG_EVERY_MS = 10_000;
+/** After a next-job call failed, the agent waits this long before the next. */
+const JOB_RETRY_MS = 1000;
 
-async function closeRedis(redis: Redis): Promise<void> {
-  const timeout = new Promise<void>((resolve) => setTimeout(resolve, QUIT_TIMEOUT_MS).unref());
-  await Promise.race([
-    redis.quit().then(
-      () => undefined,
-      () => undefined,
-    ),
-    timeout,
-  ]);
-  redis.disconnect();
-}
+/** The server's answers that say this agent may not go on: its token or the agent itself is refused. */
+const refusedStatus = (status: number | null): boolean => status === 401 || status === 403 || status === 404;
 
 /**
- * Registers and starts taking shards. Rejects with AgentStartError when the server refuses the
- * registration or the server or its Redis cannot be reached.
+ * Registers and starts taking jobs. Rejects with AgentStartError when the server refuses the
+ * registration or cannot be reached.
  */
 export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
   const { logger } = options;
@@ -95,54 +82,44 @@ export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
     version: AQA_VERSION,
   });
   const agentId = registration.agent_id;
-  const connections: Redis[] = [];
-  try {
-    for (const what of ['commands', 'subscriber', 'queue'])
-      connections.push(await openRedis(registration.redis_url, what, logger));
-  } catch (error) {
-    for (const c of connections) c.disconnect();
-    throw error;
-  }
-  const [redis, subscriber, queueConnection] = connections as [Redis, Redis, Redis];
+  const client = new AgentClient(options.server, options.token, registration);
 
-  let current: { job: { run_id: string }; controller: AbortController } | null = null;
+  let current: { runId: string; controller: AbortController } | null = null;
   let stopping = false;
+  // Stops the agent; defined with close() below.
+  let finish: (end: AgentEnd) => void = () => undefined;
 
-  const heartbeatKey = agentHeartbeatKey(agentId);
+  let lastBeatError = 0;
   let beating = false;
+  /** One heartbeat; its answer may stop the run it named. A beat still on its way is not doubled. */
   const beat = async (): Promise<void> => {
-    // A beat still waiting for Redis (reconnecting) is not doubled.
     if (beating || stopping) return;
     beating = true;
-    const heartbeat: AgentHeartbeat = {
-      agent_id: agentId,
-      name,
-      host,
-      pid: process.pid,
-      cores,
-      run_id: current?.job.run_id ?? null,
-      at: Date.now(),
-    };
+    const runId = current?.runId ?? null;
     try {
-      await redis.set(heartbeatKey, JSON.stringify(heartbeat), 'PX', registration.heartbeat_ttl_ms);
+      const answer = await client.heartbeat(runId);
+      if (answer.stop && current !== null && current.runId === runId) {
+        logger.info({ run_id: runId }, 'the server stopped the run');
+        current.controller.abort();
+      }
     } catch (error) {
-      logger.warn({ key: heartbeatKey }, `heartbeat not written: ${(error as Error).message}; retrying`);
+      const e = error as AgentCallError;
+      if (refusedStatus(e.status)) finish({ reason: 'refused', message: e.message });
+      else if (Date.now() - lastBeatError >= ERROR_LOG_EVERY_MS) {
+        lastBeatError = Date.now();
+        logger.warn({ agent_id: agentId }, `heartbeat not delivered: ${e.message}; retrying`);
+      }
     } finally {
       beating = false;
     }
   };
-  await beat();
+  try {
+    await client.heartbeat(null);
+  } catch (error) {
+    throw new AgentStartError(`the first heartbeat was not taken: ${(error as Error).message}`);
+  }
   const heartbeats = setInterval(() => void beat(), registration.heartbeat_ms);
 
-  subscriber.on('message', (channel: string, message: string) => {
-    if (current !== null && channel === runControlChannel(current.job.run_id) && message === 'stop') {
-      logger.info({ run_id: current.job.run_id }, 'the server stopped the run');
-      current.controller.abort();
-    }
-  });
-
-  // Stops the agent on its own (`once`, `idleTimeoutMs`); defined with the worker below.
-  let finish: (end: AgentEnd) => void = () => undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   const idleTimeoutMs = options.idleTimeoutMs;
   const armIdleTimer = (): void => {
@@ -151,65 +128,61 @@ export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
       idleTimer = setTimeout(() => finish({ reason: 'idle', idle_ms: idleTimeoutMs }), idleTimeoutMs);
   };
 
-  const processor = async (job: Job): Promise<ShardOutcome> => {
-    clearTimeout(idleTimer);
-    let outcome: ShardOutcome | undefined;
+  const sender = (runId: string, onStop: () => void): ShardEventSender =>
+    new ShardEventSender({
+      client,
+      runId,
+      logger,
+      maxEventsPerPost: registration.max_events_per_post,
+      maxPostBytes: registration.max_post_bytes,
+      onStop,
+    });
+
+  /** Runs one job of `runId`, stopped by the server's answers or the agent's stop. */
+  const runForRun = async (
+    runId: string,
+    run: (signal: AbortSignal, events: ShardEventSink) => Promise<ShardOutcome>,
+  ): Promise<ShardOutcome> => {
+    const controller = new AbortController();
+    const events = sender(runId, () => controller.abort());
+    current = { runId, controller };
     try {
-      outcome = await runJob(job);
+      if (stopping) controller.abort();
+      void beat();
+      const outcome = await run(controller.signal, events);
+      await events.flushed();
       return outcome;
     } finally {
-      // A job it could not read counts as a failed shard: `once` ends the agent either way.
-      if (options.once === true)
-        finish({
-          reason: 'once',
-          outcome: outcome ?? {
-            status: 'failed',
-            total_requests: 0,
-            message: `job ${job.id ?? '?'} not run`,
-          },
+      current = null;
+      void beat();
+    }
+  };
+
+  /** Reads and runs one job; a job it cannot read is answered failed. */
+  const runJob = async (job: AgentJob): Promise<ShardOutcome> => {
+    if (job.kind === 'locust-worker') {
+      const data = job.locust_worker;
+      const problem = locustWorkerJobProblem(data);
+      if (problem !== null) return refuseJob(data, `the Locust worker job cannot be read: ${problem}`);
+      return runForRun(data.run_id, async (signal, events) => {
+        const outcome = await runLocustWorker(data, {
+          events,
+          agentId,
+          agentName: name,
+          logger,
+          signal,
+          onStarted: () => options.onLocustWorkerStart?.(data),
         });
-      else armIdleTimer();
-    }
-  };
-
-  /** A Locust worker job (docs/adr/0021-load-agents.md "Locust master/worker"), read and run. */
-  const locustWorker = (
-    job: Job,
-  ): { data: LocustWorkerJob; run: (signal: AbortSignal) => Promise<ShardOutcome> } => {
-    const problem = locustWorkerJobProblem(job.data);
-    if (problem !== null) throw new Error(`Locust worker job ${job.id ?? '?'} cannot be read: ${problem}`);
-    const data = job.data as LocustWorkerJob;
-    const run = async (signal: AbortSignal): Promise<ShardOutcome> => {
-      const onStarted = (): void => options.onLocustWorkerStart?.(data);
-      const outcome = await runLocustWorker(data, {
-        redis,
-        agentId,
-        agentName: name,
-        logger,
-        signal,
-        onStarted,
+        options.onLocustWorkerEnd?.(data, outcome);
+        return outcome;
       });
-      options.onLocustWorkerEnd?.(data, outcome);
-      return outcome;
-    };
-    return { data, run };
-  };
-
-  const runJob = async (job: Job): Promise<ShardOutcome> => {
-    if (job.name === LOCUST_WORKER_JOB) {
-      const { data, run } = locustWorker(job);
-      return runForRun(data.run_id, run);
     }
-    if (job.name !== SHARD_JOB)
-      throw new Error(
-        `agent ${name} takes only ${SHARD_JOB} and ${LOCUST_WORKER_JOB} jobs, not ${JSON.stringify(job.name)}`,
-      );
-    const problem = shardJobProblem(job.data);
-    if (problem !== null) throw new Error(`shard job ${job.id ?? '?'} cannot be read: ${problem}`);
-    const data = job.data as ShardJob;
-    return runForRun(data.run_id, async (signal) => {
+    const data = job.shard;
+    const problem = shardJobProblem(data);
+    if (problem !== null) return refuseJob(data, `the shard job cannot be read: ${problem}`);
+    return runForRun(data.run_id, async (signal, events) => {
       const outcome = await runShard(data, {
-        redis,
+        events,
         agentId,
         cores,
         logger,
@@ -222,84 +195,98 @@ export async function runAgent(options: AgentOptions): Promise<AgentHandle> {
     });
   };
 
-  /** Runs one job of `runId`, stopped by the run's control channel or stop key, or the agent's stop. */
-  const runForRun = async (
-    runId: string,
-    run: (signal: AbortSignal) => Promise<ShardOutcome>,
+  /** Answers a job `failed` in words, without running it. */
+  const refuseJob = async (
+    data: { run_id: string; agent_index: number },
+    message: string,
   ): Promise<ShardOutcome> => {
-    const data = { run_id: runId };
-    const controller = new AbortController();
-    current = { job: data, controller };
-    const channel = runControlChannel(data.run_id);
-    try {
-      await subscriber.subscribe(channel);
-      // A stop published before the subscription is read from its key.
-      if (stopping || (await redis.exists(runStopKey(data.run_id))) === 1) controller.abort();
-      void beat();
-      return await run(controller.signal);
-    } finally {
-      current = null;
-      await subscriber.unsubscribe(channel).catch(() => undefined);
-      void beat();
-    }
+    logger.error({ run_id: data.run_id }, message);
+    const events = sender(data.run_id, () => undefined);
+    events.write({ type: 'failed', agent_index: data.agent_index, message });
+    await events.flushed(10_000);
+    return { status: 'failed', total_requests: 0, message };
   };
 
-  const worker = new Worker(registration.queue, processor, {
-    connection: queueConnection,
-    prefix: registration.prefix,
-    concurrency: 1,
-    // A shard whose agent died is not run again later: the run went on without it.
-    maxStalledCount: 0,
-    name: `${name} (${agentId})`,
-  });
-  // While Redis is away BullMQ reports every reconnect attempt; the connections' own log says it once.
-  let lastQueueError = 0;
-  worker.on('error', (error) => {
-    if (Date.now() - lastQueueError < ERROR_LOG_EVERY_MS) return;
-    lastQueueError = Date.now();
-    logger.warn({ queue: registration.queue }, `queue ${registration.queue}: ${error.message}`);
-  });
-  // A job this agent could not read (its shards' own failures are answers, not errors).
-  worker.on('failed', (job, error) =>
-    logger.error(
-      { queue: registration.queue, job: job?.id },
-      `shard job ${job?.id ?? '?'}: ${error.message}`,
-    ),
-  );
-  try {
-    await worker.waitUntilReady();
-  } catch (error) {
-    clearInterval(heartbeats);
-    await worker.close(true).catch(() => undefined);
-    for (const c of connections) c.disconnect();
-    throw new AgentStartError(
-      `cannot take shards from the queue ${registration.queue}: ${(error as Error).message}`,
-    );
-  }
+  /** A job that came as the agent was ending: `done` stopped, no request (the server counts it lost). */
+  const declineJob = async (job: AgentJob): Promise<void> => {
+    const data = job.kind === 'shard' ? job.shard : job.locust_worker;
+    const events = sender(data.run_id, () => undefined);
+    events.write({ type: 'done', agent_index: data.agent_index, status: 'stopped', total_requests: 0 });
+    await events.flushed(10_000);
+  };
+
+  const polling = new AbortController();
+  let lastPollError = 0;
+  /** Takes jobs one at a time until the agent stops. */
+  const takeJobs = async (): Promise<void> => {
+    while (!stopping) {
+      let job: AgentJob | null;
+      try {
+        job = await client.nextJob(registration.job_wait_ms, polling.signal);
+      } catch (error) {
+        if (stopping) return;
+        const e = error as AgentCallError;
+        if (refusedStatus(e.status)) {
+          finish({ reason: 'refused', message: e.message });
+          return;
+        }
+        if (Date.now() - lastPollError >= ERROR_LOG_EVERY_MS) {
+          lastPollError = Date.now();
+          logger.warn({ agent_id: agentId }, `cannot take jobs now: ${e.message}; retrying`);
+        }
+        await new Promise((r) => setTimeout(r, (e.retryAfterS ?? 0) * 1000 || JOB_RETRY_MS));
+        continue;
+      }
+      if (job === null) continue;
+      if (stopping) {
+        await declineJob(job);
+        return;
+      }
+      clearTimeout(idleTimer);
+      let outcome: ShardOutcome | undefined;
+      try {
+        outcome = await runJob(job);
+      } catch (error) {
+        logger.error({ agent_id: agentId }, `the job could not be run: ${(error as Error).message}`);
+      }
+      if (options.once === true) {
+        finish({
+          reason: 'once',
+          outcome: outcome ?? { status: 'failed', total_requests: 0, message: 'the job could not be run' },
+        });
+        return;
+      }
+      armIdleTimer();
+    }
+  };
+  const taking = takeJobs();
 
   let resolveClosed!: (end: AgentEnd) => void;
   const closed = new Promise<AgentEnd>((resolve) => (resolveClosed = resolve));
   let stopped: Promise<void> | null = null;
+  const offline = async (): Promise<void> => {
+    await client.heartbeat(null, true).catch((error: unknown) => {
+      logger.warn({ agent_id: agentId }, `could not say the agent is offline: ${(error as Error).message}`);
+    });
+  };
   const close = (end: AgentEnd): Promise<void> =>
     (stopped ??= (async () => {
       stopping = true;
       clearInterval(heartbeats);
       clearTimeout(idleTimer);
       current?.controller.abort();
-      // Called now, so that BullMQ takes no further job even as it answers the one that just ended
-      // (`once`); it resolves after the current shard, whose `done` is written before the queue lets go.
-      const workerClosed = worker.close();
-      // An agent ending on its own runs no shard now: it leaves the idle agents at once, so no run
-      // chooses it. One stopped mid-shard deletes its heartbeat only once that shard ended gracefully.
-      if (end.reason !== 'stopped') await redis.del(heartbeatKey).catch(() => undefined);
-      await workerClosed;
-      await redis.del(heartbeatKey).catch(() => undefined);
-      if (end.reason !== 'stopped') {
-        const problem = await unregisterAgent(options.server, options.token, agentId);
+      // No further job is taken; the one running ends gracefully, its events sent.
+      polling.abort();
+      // An agent ending on its own runs no shard now: it is offline at once, so no run chooses it. One
+      // stopped mid-shard says so only once that shard ended gracefully.
+      if (end.reason === 'once' || end.reason === 'idle') await offline();
+      await taking;
+      if (end.reason !== 'refused') await offline();
+      if (end.reason === 'once' || end.reason === 'idle') {
+        const problem = await unregisterAgent(options.server, options.token, registration.paths.leave);
         if (problem !== null)
           logger.warn({ agent_id: agentId }, `the agent stays on the server's list: ${problem}`);
       }
-      await Promise.all(connections.map(closeRedis));
       resolveClosed(end);
     })());
   finish = (end) => void close(end);

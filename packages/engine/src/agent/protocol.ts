@@ -1,27 +1,32 @@
 /**
  * The contract between the server and its load agents (docs/scale-out.md, docs/design.md §8,
- * docs/adr/0021-load-agents.md).
+ * docs/adr/0021-load-agents.md, docs/adr/0023-agents-over-http.md). Its wire shapes are checked by the
+ * zod schemas of packages/plan/src/results/agents.ts; the server's routes prove at compile time that
+ * the two agree.
  *
- * An agent is the `aqa agent` program on any machine. It registers with the server over HTTP with an
- * API token (it never touches the database), then takes **shards** of runs from its own BullMQ queue
- * on the server's Redis, runs each with the built-in engine, and streams every worker thread's
- * per-interval report (ShardIntervalWire: counts and HDR histograms) back through a Redis stream. The
- * server maps each (agent, local shard) to one shard of a RunAggregator, so the merged figures are
- * exactly those one machine would report for the same requests.
+ * An agent is the `aqa agent` program on any machine. It speaks only HTTP(S) to the server, with an API
+ * token of the agent scope, and holds no credential of the server's Redis or database. It registers,
+ * beats a heartbeat, takes **jobs** (a shard of a run, or a Locust worker) one at a time, runs each, and
+ * posts every worker thread's per-interval report (ShardIntervalWire: counts and HDR histograms) back,
+ * numbered so a post sent again is kept once. The server maps each (agent, local shard) to one shard of
+ * a RunAggregator, so the merged figures are exactly those one machine would report.
  *
- *   agent ──POST /api/agents/register──▶ server        (AgentRegistration ◀── answer)
- *   agent ──SET heartbeatKey PX ttl, every heartbeat_ms──▶ Redis
- *   server ──queue.add(SHARD_JOB, ShardJob)──▶ BullMQ queue `agentQueueName(id)` ──▶ agent
- *   agent ──XADD runStreamKey(run) ShardEvent (field `e`, JSON)──▶ server reads with XREAD
- *   server ──PUBLISH runControlChannel(run) 'stop'──▶ agent (and SET runStopKey, read at start)
+ *   agent ──POST /api/agents/register──▶ server                         (AgentRegistration ◀──)
+ *   agent ──PUT  paths.heartbeat { run_id } every heartbeat_ms──▶ server  ({ stop } ◀──)
+ *   agent ──POST paths.next_job { wait_ms }──▶ server waits for a job     ({ job } ◀──)
+ *   agent ──POST paths.events { first_seq, events }──▶ server            ({ accepted_through, stop } ◀──)
+ *   agent ──DELETE paths.leave──▶ server                                  (an agent that ends on its own)
  */
 import type { PerfPlan } from '@aqa/plan';
 import type { SequenceSplit } from '../executor/sequence';
 import type { TargetGuardSettings } from '../guard';
 import type { ShardIntervalWire } from '../metrics/types';
 
-/** Bumped when a field below changes meaning; the server refuses agents of another version. */
-export const AGENT_PROTOCOL_VERSION = 1;
+/**
+ * Bumped when a field below changes meaning; the server refuses agents of another version. 2: agents
+ * over HTTP only (docs/adr/0023-agents-over-http.md); 1 took jobs from BullMQ on the server's Redis.
+ */
+export const AGENT_PROTOCOL_VERSION = 2;
 
 /** POST /api/agents/register body. */
 export interface AgentRegisterRequest {
@@ -34,49 +39,91 @@ export interface AgentRegisterRequest {
   version: string;
 }
 
-/** POST /api/agents/register answer (200). */
+/** The paths an agent calls, relative to the server's address. */
+export interface AgentPaths {
+  heartbeat: string;
+  next_job: string;
+  /** With RUN_ID_PLACEHOLDER where the run's id goes. */
+  events: string;
+  leave: string;
+}
+
+/** Where a run's id goes in AgentPaths.events. */
+export const RUN_ID_PLACEHOLDER = '{run_id}';
+
+/** POST /api/agents/register answer (200): no Redis, database or other secret of the server. */
 export interface AgentRegistration {
   agent_id: string;
   name: string;
-  /** The Redis the agent uses for its queue, heartbeats and streams (the server's REDIS_URL, or AQA_AGENT_REDIS_URL). */
-  redis_url: string;
-  /** BullMQ queue name the agent takes its shards from: agentQueueName(agent_id). */
-  queue: string;
-  /** BullMQ key prefix for that queue. */
-  prefix: string;
   heartbeat_ms: number;
-  /** The heartbeat key's time to live: no heartbeat for this long and the agent counts as lost. */
+  /** No heartbeat for this long and the agent counts as lost. */
   heartbeat_ttl_ms: number;
+  /** How long one POST next_job waits on the server for a job. */
+  job_wait_ms: number;
+  max_events_per_post: number;
+  max_post_bytes: number;
+  paths: AgentPaths;
 }
 
 export const AGENT_HEARTBEAT_MS = 1000;
 export const AGENT_HEARTBEAT_TTL_MS = 5000;
-export const BULLMQ_PREFIX = 'aqa';
-export const SHARD_JOB = 'shard';
+/** How long the server holds a POST next_job open waiting for a job (below AGENT_MAX_JOB_WAIT_MS). */
+export const AGENT_JOB_WAIT_MS = 20_000;
 
-export const agentQueueName = (agentId: string): string => `agent-${agentId}`;
-/** Value: AgentHeartbeat JSON, set with PX AGENT_HEARTBEAT_TTL_MS every AGENT_HEARTBEAT_MS. */
-export const agentHeartbeatKey = (agentId: string): string => `aqa:agent:${agentId}:alive`;
-/** Redis stream of ShardEvent JSON (field `e`), written by agents, read by the server that owns the run. */
-export const runStreamKey = (runId: string): string => `aqa:run:${runId}:shards`;
-/** Pub/sub channel: the message 'stop' asks every agent of the run to stop gracefully. */
-export const runControlChannel = (runId: string): string => `aqa:run:${runId}:control`;
-/** Set (with a TTL) when a run is stopped, for an agent that subscribes after the stop was published. */
-export const runStopKey = (runId: string): string => `aqa:run:${runId}:stop`;
-
-export interface AgentHeartbeat {
-  agent_id: string;
-  name: string;
-  host: string;
-  pid: number;
-  cores: number;
-  /** The run whose shard the agent is running, or null when idle. */
-  run_id: string | null;
-  /** Epoch ms of this beat. */
-  at: number;
+/** The paths of agent `agentId` (the server answers them at registration). */
+export function agentPaths(agentId: string): AgentPaths {
+  const base = `/api/agents/${encodeURIComponent(agentId)}`;
+  return {
+    heartbeat: `${base}/heartbeat`,
+    next_job: `${base}/jobs/next`,
+    events: `${base}/runs/${RUN_ID_PLACEHOLDER}/events`,
+    leave: base,
+  };
 }
 
-/** The data of one BullMQ job: one agent's share of a run. */
+/** PUT heartbeat body. */
+export interface AgentHeartbeatRequest {
+  /** The run whose job the agent is running, or null when idle. */
+  run_id: string | null;
+  /** The agent stops: it is offline at once (its heartbeat is deleted), and stays on its user's list. */
+  offline?: boolean | undefined;
+}
+
+/** PUT heartbeat answer. */
+export interface AgentHeartbeatAnswer {
+  /** The run named was stopped, or is not this agent's (any more): the agent ends its share. */
+  stop: boolean;
+}
+
+/** POST next_job body. */
+export interface AgentNextJobRequest {
+  wait_ms: number;
+}
+
+/** A job of an agent. */
+export type AgentJob =
+  { kind: 'shard'; shard: ShardJob } | { kind: 'locust-worker'; locust_worker: LocustWorkerJob };
+
+/** POST next_job answer: the job, or null when none came within wait_ms. */
+export interface AgentNextJobAnswer {
+  job: AgentJob | null;
+}
+
+/** POST events body: events first_seq, first_seq + 1, … of this agent in this run (a run's first is 1). */
+export interface ShardEventsPost {
+  first_seq: number;
+  events: ShardEvent[];
+}
+
+/** POST events answer. */
+export interface ShardEventsAnswer {
+  /** Every event up to this number is kept. */
+  accepted_through: number;
+  /** The run was stopped: the agent ends its share. */
+  stop: boolean;
+}
+
+/** A shard job: one agent's share of a run in the built-in engine. */
 export interface ShardJob {
   run_id: string;
   /** 0-based index of this agent among the run's agents. */
@@ -99,13 +146,11 @@ export interface ShardJob {
 /**
  * The job of an agent in a run of a Locust plan in Locust's own master/worker mode
  * (docs/adr/0021-load-agents.md "Locust master/worker"): the server runs the Locust master; the agent
- * runs one `locust --worker` that dials it with the same locustfile. Its stream events are those of a
- * shard (below): `ready` (shards 1: one worker process) once the worker started, then `done` with the
+ * runs one `locust --worker` that dials it with the same locustfile. Its events are those of a shard
+ * (below): `ready` (shards 1: one worker process) once the worker started, then `done` with the
  * requests the worker reported to its master, or `failed` in words (Locust not installed, a target its
  * guard refuses, a worker that exited with an error).
  */
-export const LOCUST_WORKER_JOB = 'locust-worker';
-
 export interface LocustWorkerJob {
   run_id: string;
   agent_index: number;
@@ -127,7 +172,7 @@ export interface LocustWorkerJob {
 }
 
 /**
- * One entry of runStreamKey(run), in the order an agent wrote it: `ready`, its workers' `interval`s,
+ * One event of an agent's share of a run, in the order it happened: `ready`, its workers' `interval`s,
  * then `done`; or `failed` alone when the shard could not start (a plan that cannot run, more users
  * than the agent holds, a shard that reached the agent after its run's end), or after `ready` when the
  * engine failed. A shard stopped before its start still writes ready, its workers' final (empty)

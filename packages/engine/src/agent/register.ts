@@ -1,12 +1,14 @@
 /**
- * An agent's registration with its server (docs/adr/0021-load-agents.md): one POST with the API token,
- * whose answer names the Redis, the queue and the heartbeat the agent then uses. Every refusal becomes
- * an AgentStartError in words, naming the server and what it said.
+ * An agent's registration with its server (docs/adr/0021-load-agents.md, docs/adr/0023-agents-over-http.md):
+ * one POST with an API token of the agent scope, whose answer gives the agent its id, its heartbeat and
+ * the paths it calls; nothing else of the server. Every refusal becomes an AgentStartError in words,
+ * naming the server and what it said.
  */
+import { AgentRegistrationSchema } from '@aqa/plan';
 import { networkReason, serverReason } from '../cli/remote-client';
 import { AGENT_PROTOCOL_VERSION, type AgentRegisterRequest, type AgentRegistration } from './protocol';
 
-/** The agent cannot start (registration refused, server or Redis unreachable); the message says why. */
+/** The agent cannot start (registration refused, server unreachable); the message says why. */
 export class AgentStartError extends Error {}
 
 export const REGISTER_PATH = '/api/agents/register';
@@ -39,6 +41,10 @@ export async function registerAgent(
       throw new AgentStartError(
         `the server at ${server} refused the token (401: ${reason}); it may be mistyped, expired or revoked — create a new one in Settings → API tokens`,
       );
+    if (response.status === 403)
+      throw new AgentStartError(
+        `the server at ${server} refused the token for agents (403: ${reason}); an agent needs an API token with the scope "Load agent" — create one in Settings → API tokens`,
+      );
     if (response.status === 404)
       throw new AgentStartError(
         `the server at ${server} has no agents endpoint (404 to POST ${REGISTER_PATH}): it is an older AnybodyQA server, or not one`,
@@ -66,17 +72,17 @@ export async function registerAgent(
 }
 
 /**
- * DELETE `${server}/api/agents/{id}`: an agent that finishes on its own (`--once`, `--idle-timeout`)
+ * DELETE `${server}${leavePath}` (the registration's paths.leave): an agent that finishes on its own (`--once`, `--idle-timeout`)
  * leaves its user's list of agents, so agents of one-off Jobs do not pile up there offline. Answers
  * null, or why it could not (the agent ends all the same).
  */
 export async function unregisterAgent(
   server: string,
   token: string,
-  agentId: string,
+  leavePath: string,
 ): Promise<string | null> {
   try {
-    const response = await fetch(`${server}/api/agents/${encodeURIComponent(agentId)}`, {
+    const response = await fetch(`${server}${leavePath}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
       signal: AbortSignal.timeout(10_000),
@@ -89,18 +95,16 @@ export async function unregisterAgent(
   }
 }
 
-const STRING_FIELDS = ['agent_id', 'name', 'redis_url', 'queue', 'prefix'] as const;
-const NUMBER_FIELDS = ['heartbeat_ms', 'heartbeat_ttl_ms'] as const;
-
 /** What is wrong with an answer that should be an AgentRegistration, or null. */
 function registrationProblem(raw: unknown): string | null {
-  if (typeof raw !== 'object' || raw === null) return 'not an object';
-  const r = raw as Record<string, unknown>;
-  for (const f of STRING_FIELDS)
-    if (typeof r[f] !== 'string' || r[f] === '') return `${f} is not a non-empty string`;
-  for (const f of NUMBER_FIELDS)
-    if (typeof r[f] !== 'number' || !(r[f] > 0)) return `${f} is not a positive number`;
-  if ((r.heartbeat_ttl_ms as number) <= (r.heartbeat_ms as number))
-    return 'heartbeat_ttl_ms is not longer than heartbeat_ms';
+  const parsed = AgentRegistrationSchema.safeParse(raw);
+  if (!parsed.success)
+    return parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`)
+      .join('; ');
+  const r = parsed.data;
+  if (!(r.heartbeat_ms > 0) || r.heartbeat_ttl_ms <= r.heartbeat_ms)
+    return 'heartbeat_ttl_ms is not longer than a positive heartbeat_ms';
+  if (!(r.max_events_per_post > 0) || !(r.max_post_bytes > 0)) return 'the post limits are not positive';
   return null;
 }

@@ -3,7 +3,7 @@ import { parseLocustWorkers } from '../adapters/locust-distributed';
 import type { LocustWorkerJob } from './protocol';
 import { locustWorkerJobProblem } from './run-locust-worker';
 
-/* A Locust worker job comes from Redis (docs/adr/0021-load-agents.md "Locust master/worker"): the agent reads it before it writes a file. */
+/* A Locust worker job comes from the server over the network (docs/adr/0021-load-agents.md "Locust master/worker"): the agent reads it before it writes a file. */
 
 const job: LocustWorkerJob = {
   run_id: 'run_1',

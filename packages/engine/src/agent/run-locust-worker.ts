@@ -1,13 +1,12 @@
 /**
  * A Locust worker job on a load agent (docs/adr/0021-load-agents.md "Locust master/worker"): the agent
  * writes the run's locustfile into a folder of its own and runs `locust --worker`, which dials the
- * Locust master the server runs. Locust carries the figures (worker → master); the agent's stream only
- * says that the worker started, how it ended, or why it could not run.
+ * Locust master the server runs. Locust carries the figures (worker → master); the agent's events only
+ * say that the worker started, how it ended, or why it could not run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { Redis } from 'ioredis';
 import { commandText, resolveToolCommand, runCaptured } from '../adapters/command';
 import { LOCUST_AGENT_ENV, LOCUST_WORKER_REQUESTS_LINE } from '../adapters/locust-distributed';
 import { ToolProcess } from '../adapters/process';
@@ -16,10 +15,11 @@ import { TargetGuard } from '../guard';
 import type { EngineLogger } from '../types';
 import type { LocustWorkerJob } from './protocol';
 import type { ShardOutcome } from './run-shard';
-import { ShardEventStream } from './shard-events';
+import type { ShardEventSink } from './shard-events';
 
 export interface LocustWorkerContext {
-  redis: Redis;
+  /** Where the job's events go (the run's events on the server). */
+  events: ShardEventSink;
   agentId: string;
   /** The agent's name, in the words of a failure. */
   agentName: string;
@@ -43,7 +43,7 @@ export const WORKER_LATE_MS = 60_000;
 /** How long `locust --version` may take (a Python start on a busy machine). */
 const VERSION_TIMEOUT_MS = 20_000;
 
-/** What is wrong with a job's data, or null: it comes from Redis, written by some server. */
+/** What is wrong with a job's data, or null: it comes from the server, over the network. */
 export function locustWorkerJobProblem(data: unknown): string | null {
   if (typeof data !== 'object' || data === null) return 'the job has no data';
   const j = data as Partial<Record<keyof LocustWorkerJob, unknown>>;
@@ -76,7 +76,7 @@ export function locustWorkerJobProblem(data: unknown): string | null {
 export async function runLocustWorker(job: LocustWorkerJob, ctx: LocustWorkerContext): Promise<ShardOutcome> {
   const { logger } = ctx;
   const env = ctx.env ?? process.env;
-  const events = new ShardEventStream(ctx.redis, job.run_id, logger);
+  const { events } = ctx;
   const failed = async (message: string): Promise<ShardOutcome> => {
     events.write({ type: 'failed', agent_index: job.agent_index, message });
     await events.flushed();

@@ -1,18 +1,18 @@
 /**
  * One shard job on a load agent (docs/adr/0021-load-agents.md): the built-in engine runs this agent's
  * share of the run's users, starting at the run's common instant, and every worker's interval report
- * goes to the run's Redis stream as it arrives — the server merges them with the other agents'.
+ * is sent to the server as it arrives (docs/adr/0023-agents-over-http.md) — the server merges them with
+ * the other agents'.
  */
-import type { Redis } from 'ioredis';
 import { CapacityError } from '../executor/capacity';
 import { PlanCompileError } from '../executor/compile';
 import { TargetGuard } from '../guard';
 import { startRun, type RunHandle } from '../run';
 import type { EngineLogger } from '../types';
 import type { ShardJob } from './protocol';
-import { ShardEventStream } from './shard-events';
+import type { ShardEventSink } from './shard-events';
 
-/** What a shard job answers BullMQ (its return value), and what the agent prints at its end. */
+/** How a job ended, as the agent prints it at its end. */
 export interface ShardOutcome {
   status: 'completed' | 'stopped' | 'failed';
   total_requests: number;
@@ -21,19 +21,20 @@ export interface ShardOutcome {
 }
 
 export interface ShardContext {
-  redis: Redis;
+  /** Where the shard's events go (the run's events on the server). */
+  events: ShardEventSink;
   agentId: string;
   /** Worker threads at most (one per core). */
   cores: number;
   logger: EngineLogger;
-  /** Aborted when the run is stopped (its control channel) or the agent stops. */
+  /** Aborted when the run is stopped (the server's answers say so) or the agent stops. */
   signal: AbortSignal;
   workerEntry?: string | URL | undefined;
   /** Called once the workers are ready, with the users per worker thread. */
   onStarted?: (shards: readonly number[]) => void;
 }
 
-/** What is wrong with a job's data, or null: it comes from Redis, written by some server. */
+/** What is wrong with a job's data, or null: it comes from the server, over the network. */
 export function shardJobProblem(data: unknown): string | null {
   if (typeof data !== 'object' || data === null) return 'the job has no data';
   const j = data as Partial<Record<keyof ShardJob, unknown>>;
@@ -57,7 +58,7 @@ export function shardJobProblem(data: unknown): string | null {
 /** Runs one shard job to its end; never throws (a failure is written to the stream and answered). */
 export async function runShard(job: ShardJob, ctx: ShardContext): Promise<ShardOutcome> {
   const { logger } = ctx;
-  const events = new ShardEventStream(ctx.redis, job.run_id, logger);
+  const { events } = ctx;
   const failed = async (message: string): Promise<ShardOutcome> => {
     events.write({ type: 'failed', agent_index: job.agent_index, message });
     await events.flushed();

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SHARD_JOB, type ShardJob } from '../agent/protocol';
-import { startRegistrationServer, type RegistrationServer } from '../agent/test-support';
+import type { ShardJob } from '../agent/protocol';
+import { startAgentServer, type AgentServer } from '../agent/test-support';
 import { testPlan } from '../testing/target';
 import { agentCommand } from './agent-command';
 
@@ -13,22 +11,15 @@ import { agentCommand } from './agent-command';
  * --idle-timeout ending with 0. The agent itself is tested in ../agent/agent.test.ts.
  */
 
-const REDIS_URL = process.env.AQA_TEST_REDIS_URL ?? '';
 const TOKEN = 'aqa_agent_command_token';
-const PREFIX = `aqa-test-agent-command-${randomUUID().slice(0, 8)}`;
-let redis: Redis;
-let server: RegistrationServer;
+let server: AgentServer;
 
 beforeAll(async () => {
-  if (REDIS_URL === '')
-    throw new Error('AQA_TEST_REDIS_URL is not set (scripts/test-services/global-setup.mjs)');
-  redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  server = await startRegistrationServer({ redisUrl: REDIS_URL, token: TOKEN, prefix: PREFIX });
+  server = await startAgentServer({ token: TOKEN });
 });
 
 afterAll(async () => {
   await server.close();
-  redis.disconnect();
 });
 
 interface Output {
@@ -73,8 +64,6 @@ describe('aqa agent --once and --idle-timeout', () => {
     for (let i = 0; server.answered.length === before && i < 200; i++)
       await new Promise((r) => setTimeout(r, 25));
     const registration = server.answered.at(-1)!;
-    const connection = redis.duplicate();
-    const queue = new Queue(registration.queue, { connection, prefix: registration.prefix });
     const runId = randomUUID();
     const job: ShardJob = {
       run_id: runId,
@@ -89,21 +78,28 @@ describe('aqa agent --once and --idle-timeout', () => {
       start_at_epoch_ms: Date.now() + 500,
       guard: null,
     };
-    try {
-      await queue.add(SHARD_JOB, job);
-      expect(await exit).toBe(1);
-    } finally {
-      await queue.close();
-      connection.disconnect();
-    }
+    server.queue(registration.agent_id, { kind: 'shard', shard: job });
+    expect(await exit).toBe(1);
     expect(output.stdout).toContain(`Shard 1/1 of run ${runId} failed: the plan cannot run`);
     expect(output.stdout).toContain("Agent once-cli ran its one shard (failed) and left the server's list");
     expect(server.unregistered).toContain(registration.agent_id);
 
     const idle = { stdout: '', stderr: '' };
     expect(await aqaAgent([...withServer(base), '--name', 'idle-cli', '--idle-timeout', '1'], idle)).toBe(0);
-    expect(idle.stdout).toContain('waiting for shards on queue');
+    expect(idle.stdout).toMatch(/registered with .* as agt_\w+; waiting for shards/);
     expect(idle.stdout).toContain(', for 1 s at most without one');
     expect(idle.stdout).toContain("Agent idle-cli took no shard for 1 s and left the server's list");
+  });
+
+  it('says the server refused it and exits 2 when its agent is removed from the list while it runs', async () => {
+    const before = server.answered.length;
+    const output = { stdout: '', stderr: '' };
+    const exit = aqaAgent([...withServer(base), '--name', 'removed-cli'], output);
+    for (let i = 0; server.answered.length === before && i < 200; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    server.agents.delete(server.answered.at(-1)!.agent_id);
+    expect(await exit).toBe(2);
+    expect(output.stderr).toContain('with 404: No agent of yours has this id');
+    expect(output.stdout).toContain('Agent removed-cli was refused by the server and stopped');
   });
 });

@@ -1,18 +1,17 @@
 /**
- * `aqa agent` (docs/adr/0021-load-agents.md): this machine becomes a load agent of a server. It
- * registers with the API token, then runs the shards of runs the server sends it until Ctrl-C or
+ * `aqa agent` (docs/adr/0021-load-agents.md, docs/adr/0023-agents-over-http.md): this machine becomes a
+ * load agent of a server. It registers with an API token of the agent scope, then runs the shards of runs the server sends it until Ctrl-C or
  * SIGTERM, which stop the current shard gracefully (its figures still reach the server) and exit 0.
  * With --once it ends after one shard, and with --idle-timeout after that long without one, leaving
  * the server's list: a pod of a Kubernetes Job sized for one run then completes (docs/kubernetes.md §3).
  *
  * Exit codes: 0 stopped by a signal, its one shard completed or stopped, or idle for the idle time;
- * 1 its one shard (--once) failed; 2 it could not start (bad arguments, the server or its Redis cannot
- * be reached, the registration refused).
+ * 1 its one shard (--once) failed; 2 it could not start (bad arguments, the server cannot be reached,
+ * the token or the registration refused) or the server refused it later (its token revoked).
  */
 import { parseArgs } from 'node:util';
 import { runAgent, type AgentEnd } from '../agent/agent';
 import { AgentStartError } from '../agent/register';
-import { shownRedisUrl } from '../agent/redis';
 import type { ShardJob } from '../agent/protocol';
 import type { ShardOutcome } from '../agent/run-shard';
 import type { EngineLogger } from '../types';
@@ -26,13 +25,14 @@ Usage:
 
 The agent registers with the AnybodyQA server, then waits for shards: a run started on N agents gives
 each agent its share of the users, and the agents start together and stream their measurements back
-to the server, which merges them into one result. It needs no database, only the server's address and
-its Redis (the server tells the agent where that is when it registers). Ctrl-C or SIGTERM stops the
-shard it is running (its figures still reach the server) and exits 0.
+to the server, which merges them into one result. It speaks only HTTP(S) to the server and needs
+nothing of it but its address and an agent token. Ctrl-C or SIGTERM stops the shard it is running (its
+figures still reach the server) and exits 0.
 
 Options:
   --server URL   the AnybodyQA server, e.g. https://aqa.example.com (or ${SERVER_ENV})
-  --token T      an API token (Settings → API tokens); runs of its user may use this agent (or ${TOKEN_ENV})
+  --token T      an API token with the scope "Load agent" (Settings → API tokens); runs of its
+                 user may use this agent (or ${TOKEN_ENV})
   --name NAME    the agent's name on the server (default: this machine's host name)
   --cores N      worker threads a shard may use (default: one per core)
   --once         run one shard, then leave the server's list of agents and exit (a Job's pod)
@@ -42,8 +42,8 @@ Options:
   -h, --help     this help
 
 Exit codes: 0 stopped by Ctrl-C or SIGTERM, its one shard (--once) completed or stopped, or idle for
---idle-timeout; 1 its one shard failed; 2 it could not start (bad arguments, the server or its Redis
-cannot be reached, the token or the registration refused).
+--idle-timeout; 1 its one shard failed; 2 it could not start (bad arguments, the server cannot be
+reached, the token or the registration refused) or the server refused it later (its token revoked).
 `;
 
 class UsageError extends Error {}
@@ -152,14 +152,17 @@ export async function agentCommand(argv: string[], workerEntry: URL | undefined)
   const r = agent.registration;
   const waits = once ? 'waiting for one shard' : 'waiting for shards';
   const until = idleTimeoutMs === undefined ? '' : `, for ${idleTimeoutMs / 1000} s at most without one`;
-  out(
-    `Agent ${r.name} registered with ${server.server}; ${waits} on queue ${r.queue} (Redis ${shownRedisUrl(r.redis_url)})${until}\n`,
-  );
+  out(`Agent ${r.name} registered with ${server.server} as ${r.agent_id}; ${waits}${until}\n`);
   const release = stopOnSignals('aqa agent: stopping (the current shard ends gracefully)…\n', 2, () =>
     agent.stop(),
   );
   const end = await agent.closed;
   release();
+  if (end.reason === 'refused') {
+    err(`aqa agent: ${end.message}\n`);
+    out(`Agent ${r.name} ${endWords(end)}\n`);
+    return 2;
+  }
   out(`Agent ${r.name} ${endWords(end)}\n`);
   return end.reason === 'once' && end.outcome.status === 'failed' ? 1 : 0;
 }
@@ -168,6 +171,7 @@ export async function agentCommand(argv: string[], workerEntry: URL | undefined)
 function endWords(end: AgentEnd): string {
   if (end.reason === 'once') return `ran its one shard (${end.outcome.status}) and left the server's list`;
   if (end.reason === 'idle') return `took no shard for ${end.idle_ms / 1000} s and left the server's list`;
+  if (end.reason === 'refused') return 'was refused by the server and stopped';
   return 'stopped';
 }
 

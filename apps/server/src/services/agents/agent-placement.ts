@@ -7,7 +7,7 @@ import { ExternalToolRunner } from '../runs/external-runner';
 import type { RunnerChoice, RunnerRegistry } from '../runs/runner';
 import type { IdleAgent } from './agent-registry';
 import { AgentRunner, type AgentRunTiming } from './agent-runner';
-import type { AgentsService } from './agents.service';
+import type { AgentBackends, AgentsService } from './agents.service';
 import { LocustAgentRunner, type LocustAgentTiming } from './locust-agent-runner';
 
 /** The refusal when the user has fewer idle agents than the run asks for. */
@@ -30,6 +30,7 @@ export function tooFewAgentsMessage(idle: number, wanted: number): string {
 export class AgentPlacement {
   constructor(
     private readonly agents: AgentsService,
+    private readonly backends: AgentBackends | undefined,
     private readonly runners: RunnerRegistry,
     private readonly redisUrl: string,
     private readonly guard: TargetGuard,
@@ -62,6 +63,13 @@ export class AgentPlacement {
     const users = splitUsers(plan.concurrent_users, count);
     const names = chosen.map((a) => a.name).join(', ');
     const placed = chosen.map((agent, i) => ({ ...agent, users: users[i]! }));
+    // available() above refused a server without Redis, so the backends are there.
+    const context = {
+      registry,
+      jobs: this.backends!.jobs,
+      redis: this.backends!.redis,
+      redisUrl: this.redisUrl,
+    };
     if (onServer.runner instanceof ExternalToolRunner && locust) {
       const master = {
         host: this.locustMasterHost,
@@ -69,12 +77,12 @@ export class AgentPlacement {
         cacheDir: onServer.runner.cacheDir,
       };
       return {
-        runner: new LocustAgentRunner(registry, this.redisUrl, placed, this.guard, master, this.locustTiming),
+        runner: new LocustAgentRunner(context, placed, this.guard, master, this.locustTiming),
         note: `${onServer.note}, in its own master/worker mode: the master on this server, a worker on each of ${count} load ${count === 1 ? 'agent' : 'agents'}: ${names}`,
       };
     }
     return {
-      runner: new AgentRunner(registry, this.redisUrl, placed, this.guard, this.log, this.timing),
+      runner: new AgentRunner(context, placed, this.guard, this.log, this.timing),
       note: `ran with the built-in engine on ${count} load ${count === 1 ? 'agent' : 'agents'}: ${names}`,
     };
   }

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
-  agentHeartbeatKey,
   ERROR_KINDS,
   Histogram,
-  runStreamKey,
   TargetGuard,
-  type AgentHeartbeat,
   type RunResult,
   type RunSnapshot,
   type ShardEvent,
@@ -14,14 +11,18 @@ import {
 import { PerfPlanSchema, type PerfPlan } from '@aqa/plan';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AgentJobs } from './agent-jobs';
+import { agentHeartbeatKey, runStreamKey, type AgentHeartbeat } from './agent-keys';
+import type { AgentRunContext } from './agent-run-link';
 import { AgentRegistry } from './agent-registry';
 import { AgentRunner } from './agent-runner';
 import type { PlacedAgent } from './run-agents';
 
 /*
  * The agent runner against the throw-away Redis, with the agents played by the test: it writes their
- * heartbeats and shard events as `aqa agent` would (packages/engine/src/agent/protocol.ts). The real
- * agent processes are in apps/server/test/agents.test.ts; here are the endings they cannot easily show.
+ * heartbeat keys and shard events as the agent routes do for `aqa agent` (docs/adr/0023-agents-over-http.md).
+ * The real agent processes are in apps/server/test/agents.test.ts; here are the endings they cannot
+ * easily show.
  */
 
 const REDIS_URL = process.env.AQA_TEST_REDIS_URL ?? '';
@@ -37,15 +38,25 @@ const plan: PerfPlan = PerfPlanSchema.parse({
 });
 
 let redis: Redis;
+let subscriber: Redis;
+let context: AgentRunContext;
 
 beforeAll(() => {
   if (REDIS_URL === '')
     throw new Error('AQA_TEST_REDIS_URL is not set: the vitest global set-up starts Redis');
   redis = new Redis(REDIS_URL);
+  subscriber = new Redis(REDIS_URL);
+  context = {
+    registry: new AgentRegistry(redis),
+    jobs: new AgentJobs(redis, subscriber),
+    redis,
+    redisUrl: REDIS_URL,
+  };
 });
 
 afterAll(() => {
   redis.disconnect();
+  subscriber.disconnect();
 });
 
 function placed(name: string): PlacedAgent {
@@ -57,7 +68,6 @@ async function beat(agent: PlacedAgent, runId: string | null): Promise<void> {
     agent_id: agent.agent_id,
     name: agent.name,
     host: 'test',
-    pid: 1,
     cores: 1,
     run_id: runId,
     at: Date.now(),
@@ -95,14 +105,7 @@ async function write(runId: string, event: ShardEvent): Promise<void> {
 
 function start(agents: PlacedAgent[]) {
   const runId = `run_test_${randomBytes(6).toString('hex')}`;
-  const runner = new AgentRunner(
-    new AgentRegistry(redis, REDIS_URL),
-    REDIS_URL,
-    agents,
-    new TargetGuard({ allow: [], deny: [] }),
-    silent,
-    timing,
-  );
+  const runner = new AgentRunner(context, agents, new TargetGuard({ allow: [], deny: [] }), silent, timing);
   const handle = runner.start(plan, { durationSeconds: 2, logger: silent, runId });
   const snapshots: RunSnapshot[] = [];
   const consumed = (async () => {
@@ -141,9 +144,43 @@ describe('AgentRunner', () => {
       ]);
       // The run's hold on its agents is released and its stream deleted.
       expect(await redis.exists(runStreamKey(runId))).toBe(0);
-      expect(await new AgentRegistry(redis, REDIS_URL).claim([a.agent_id, b.agent_id], 'next', 1000)).toBe(
-        true,
-      );
+      expect(await new AgentRegistry(redis).claim([a.agent_id, b.agent_id], 'next', 1000)).toBe(true);
+    } finally {
+      clearInterval(beating);
+    }
+  });
+
+  it("fails an agent whose report the merge cannot take, in words, and goes on with the others' figures", async () => {
+    const a = placed('a');
+    const b = placed('b');
+    await Promise.all([beat(a, null), beat(b, null)]);
+    const { runId, handle, consumed } = start([a, b]);
+    const beating = setInterval(() => void Promise.all([beat(a, runId), beat(b, runId)]), 200);
+    try {
+      await write(runId, { type: 'ready', agent_index: 0, agent_id: a.agent_id, shards: 1 });
+      await write(runId, { type: 'ready', agent_index: 1, agent_id: b.agent_id, shards: 1 });
+      await write(runId, { type: 'interval', agent_index: 0, wire: interval(0, 0, false, [1000]) });
+      // A worker b never announced, and a second far past the run's end (the merge would walk to it).
+      await write(runId, { type: 'interval', agent_index: 1, wire: interval(3, 0, false, [2000]) });
+      await write(runId, {
+        type: 'interval',
+        agent_index: 1,
+        wire: interval(0, 1_000_000_000, true, [2000]),
+      });
+      await write(runId, { type: 'interval', agent_index: 0, wire: interval(0, 1, true, [3000]) });
+      await write(runId, { type: 'done', agent_index: 0, status: 'completed', total_requests: 2 });
+      const result = await handle.result;
+      await consumed;
+      expect(result.summary.total_requests).toBe(2);
+      expect(handle.agents?.()).toMatchObject([
+        { name: 'a', status: 'done', requests: 2 },
+        {
+          name: 'b',
+          status: 'failed',
+          requests: 0,
+          error: 'agent b sent a report the server cannot use: worker 3 is not one of its 1',
+        },
+      ]);
     } finally {
       clearInterval(beating);
     }

@@ -1,15 +1,7 @@
 import {
-  agentHeartbeatKey,
-  agentQueueName,
-  BULLMQ_PREFIX,
   compilePlan,
-  runControlChannel,
   RunAggregator,
-  runStopKey,
-  runStreamKey,
-  SHARD_JOB,
   SnapshotQueue,
-  type AgentHeartbeat,
   type EngineLogger,
   type RunResult,
   type ShardEvent,
@@ -18,13 +10,11 @@ import {
   type TargetGuard,
 } from '@aqa/engine';
 import type { PerfPlan, RunAgent } from '@aqa/plan';
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Runner, RunnerHandle, RunnerStartOptions } from '../runs/runner';
-import type { AgentRegistry } from './agent-registry';
-import { openAgentRedis } from './agent-redis';
-import { RunAgentState, type PlacedAgent } from './run-agents';
-import { ShardStreamReader } from './shard-stream-reader';
+import { agentHeartbeatKey, type AgentHeartbeat } from './agent-keys';
+import { AgentRunLink, type AgentRunContext } from './agent-run-link';
+import { intervalProblem, RunAgentState, type PlacedAgent } from './run-agents';
+import type { ShardStreamReader } from './shard-stream-reader';
 
 /** The run's clock for agents; tests shorten it. */
 export interface AgentRunTiming {
@@ -45,9 +35,6 @@ export const DEFAULT_AGENT_RUN_TIMING: AgentRunTiming = {
   endGraceMs: 30_000,
 };
 
-/** The stop key outlives any agent that could still pick its shard up. */
-const STOP_KEY_TTL_MS = 10 * 60_000;
-
 /**
  * Runs a plan on load agents (docs/adr/0021-load-agents.md "Server side") and reports it as the built-in
  * engine does (a RunSnapshot each second, a RunResult at the end), so the live run, storage, the live
@@ -57,8 +44,7 @@ export class AgentRunner implements Runner {
   readonly engine = 'builtin' as const;
 
   constructor(
-    private readonly registry: AgentRegistry,
-    private readonly redisUrl: string,
+    private readonly context: AgentRunContext,
     private readonly agents: readonly PlacedAgent[],
     private readonly guard: TargetGuard,
     private readonly log: EngineLogger,
@@ -72,8 +58,7 @@ export class AgentRunner implements Runner {
       plan,
       options.durationSeconds,
       this.agents,
-      this.registry,
-      this.redisUrl,
+      this.context,
       this.guard,
       options.logger,
       { ...DEFAULT_AGENT_RUN_TIMING, ...this.timing },
@@ -84,16 +69,17 @@ export class AgentRunner implements Runner {
 
 /**
  * One run on agents. Each agent gets its share of the users (numbered from its first_user) and of
- * `{{sequence_number}}` (offset = its index, stride = the agent count) as one BullMQ job on its own
- * queue; all start at one instant. Their workers' interval reports come back through the run's Redis
- * stream and are merged by ONE RunAggregator, each (agent, local shard) being one of its shards, so the
+ * `{{sequence_number}}` (offset = its index, stride = the agent count) as one job, which it takes with
+ * its next-job call (docs/adr/0023-agents-over-http.md); all start at one instant. Their workers'
+ * interval reports come back through their event posts, appended to the run's Redis stream, and are
+ * merged by ONE RunAggregator, each (agent, local shard) being one of its shards, so the
  * figures are computed exactly as one machine's. An agent whose heartbeat stops, that fails, or that is
  * not ready in time is named, its shards are abandoned, and the run goes on with the others (partial).
  */
 class AgentRun {
   private readonly states: RunAgentState[];
   private readonly queue = new SnapshotQueue();
-  private readonly command: Redis;
+  private readonly link: AgentRunLink;
   private readonly reader: ShardStreamReader;
   private readonly startAt: number;
   private readonly steps;
@@ -114,8 +100,7 @@ class AgentRun {
     private readonly plan: PerfPlan,
     private readonly durationSeconds: number,
     agents: readonly PlacedAgent[],
-    private readonly registry: AgentRegistry,
-    private readonly redisUrl: string,
+    private readonly context: AgentRunContext,
     private readonly guard: TargetGuard,
     private readonly log: EngineLogger,
     private readonly timing: AgentRunTiming,
@@ -125,13 +110,11 @@ class AgentRun {
     this.users = compiled.users;
     this.states = agents.map((agent, i) => new RunAgentState(agent, i));
     this.startAt = Date.now() + timing.startDelayMs;
-    this.command = openAgentRedis(redisUrl, `aqa-run-${runId}`);
-    this.reader = new ShardStreamReader(
-      openAgentRedis(redisUrl, `aqa-run-${runId}-stream`),
-      runId,
-      (event) => this.onEvent(event),
-      (error) => this.log.error({ err: error }, 'Could not read the shard stream of the run'),
-    );
+    this.link = new AgentRunLink(context, runId);
+    this.reader = this.link.reader({
+      onEvent: (event) => this.onEvent(event),
+      onError: (error) => this.log.error({ err: error }, 'Could not read the shard stream of the run'),
+    });
     this.result = this.ended.then(async (outcome) => {
       await this.cleanUp();
       if (outcome.error !== undefined) throw outcome.error;
@@ -160,13 +143,14 @@ class AgentRun {
   private async dispatch(): Promise<void> {
     const ids = this.states.map((s) => s.placed.agent_id);
     const holdMs = (this.durationSeconds + 120) * 1000 + this.timing.startDelayMs + this.timing.readyGraceMs;
-    if (!(await this.registry.claim(ids, this.runId, holdMs))) {
+    if (!(await this.context.registry.claim(ids, this.runId, holdMs))) {
       throw new Error(
         'Another run took one of the chosen agents just now; start this run again, or run on this server.',
       );
     }
     const guard = this.guard.settings();
     let firstUser = 0;
+    const jobs = [];
     for (const state of this.states) {
       const job: ShardJob = {
         run_id: this.runId,
@@ -181,16 +165,13 @@ class AgentRun {
         guard,
       };
       firstUser += state.placed.users;
-      const queue = new Queue(agentQueueName(state.placed.agent_id), {
-        connection: this.command,
-        prefix: BULLMQ_PREFIX,
+      jobs.push({
+        agentId: state.placed.agent_id,
+        index: state.index,
+        job: { kind: 'shard' as const, shard: job },
       });
-      try {
-        await queue.add(SHARD_JOB, job, { jobId: this.runId, removeOnComplete: true, removeOnFail: true });
-      } finally {
-        await queue.close();
-      }
     }
+    await this.link.dispatch(jobs, holdMs);
     this.log.info(
       { agents: this.states.map((s) => `${s.placed.name}:${s.placed.users}`), startAt: this.startAt },
       'Shards queued for the load agents',
@@ -220,13 +201,24 @@ class AgentRun {
         state.shards = event.shards;
         this.placeIfAllKnown();
         return;
-      case 'interval':
+      case 'interval': {
         if (state.ended) return;
+        // The agent is the user's own program, but a report the merge cannot take must not break it.
+        const problem = intervalProblem(event.wire, state.shards, this.steps.length, this.durationSeconds);
+        if (problem !== null) {
+          this.lose(
+            state,
+            'failed',
+            `agent ${state.placed.name} sent a report the server cannot use: ${problem}`,
+          );
+          return;
+        }
         state.count(event.wire);
         if (this.aggregator === null || state.firstShard === null)
           this.early.push({ state, wire: event.wire });
         else this.aggregator.add({ ...event.wire, shard: state.firstShard + event.wire.shard });
         return;
+      }
       case 'done':
         if (state.ended) return;
         if (event.status === 'stopped' && !this.stopRequested) {
@@ -286,7 +278,7 @@ class AgentRun {
     try {
       const live = this.states.filter((s) => !s.ended);
       if (live.length === 0) return;
-      const beats = await this.command.mget(live.map((s) => agentHeartbeatKey(s.placed.agent_id)));
+      const beats = await this.context.redis.mget(live.map((s) => agentHeartbeatKey(s.placed.agent_id)));
       const now = Date.now();
       live.forEach((state, i) => {
         const text = beats[i] ?? null;
@@ -384,12 +376,12 @@ class AgentRun {
     if (!this.finished && !this.stopRequested) {
       this.stopRequested = true;
       try {
-        await this.command.set(runStopKey(this.runId), '1', 'PX', STOP_KEY_TTL_MS);
-        await this.command.publish(runControlChannel(this.runId), 'stop');
+        await this.link.stop();
       } catch (error) {
         this.log.error({ err: error }, 'Could not ask the load agents to stop');
       }
-      // An agent that had not started its share sends nothing once stopped (docs/adr/0021-load-agents.md).
+      // An agent that had not started its share sends nothing once stopped (docs/adr/0021-load-agents.md):
+      // a job not yet taken is dropped, one taken learns of the stop at its next heartbeat.
       for (const state of this.states) if (state.status === 'waiting') state.end('done', null);
       this.placeIfAllKnown();
       this.settle();
@@ -403,14 +395,9 @@ class AgentRun {
   private async cleanUp(): Promise<void> {
     await this.reader.end();
     try {
-      await this.command.del(runStreamKey(this.runId));
-      await this.registry.release(
-        this.states.map((s) => s.placed.agent_id),
-        this.runId,
-      );
+      await this.link.cleanUp(this.states.map((s) => s.placed.agent_id));
     } catch (error) {
       this.log.error({ err: error }, 'Could not clean up the Redis keys of the run');
     }
-    this.command.disconnect();
   }
 }

@@ -1,18 +1,10 @@
 import { createServer } from 'node:net';
 import {
-  agentHeartbeatKey,
-  agentQueueName,
-  BULLMQ_PREFIX,
   checkableUrl,
   compilePlan,
-  LOCUST_WORKER_JOB,
   locustWorkerFiles,
-  runControlChannel,
-  runStopKey,
-  runStreamKey,
   SnapshotQueue,
   startToolRun,
-  type AgentHeartbeat,
   type EngineLogger,
   type LocustWorkerFigures,
   type LocustWorkerJob,
@@ -23,13 +15,11 @@ import {
   type ToolRunHandle,
 } from '@aqa/engine';
 import type { PerfPlan, RunAgent } from '@aqa/plan';
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Runner, RunnerHandle, RunnerStartOptions } from '../runs/runner';
-import { openAgentRedis } from './agent-redis';
-import type { AgentRegistry } from './agent-registry';
+import { agentHeartbeatKey, type AgentHeartbeat } from './agent-keys';
+import { AgentRunLink, type AgentRunContext } from './agent-run-link';
 import { RunAgentState, type PlacedAgent } from './run-agents';
-import { ShardStreamReader } from './shard-stream-reader';
+import type { ShardStreamReader } from './shard-stream-reader';
 
 /** Where the server's Locust master listens and runs (docs/adr/0021-load-agents.md "Locust master/worker"). */
 export interface LocustMasterSettings {
@@ -61,9 +51,6 @@ export const DEFAULT_LOCUST_AGENT_TIMING: LocustAgentTiming = {
 
 /** What Locust's master prints when not all its workers came in time (locust/main.py). */
 const LOCUST_GAVE_UP = 'Gave up waiting for workers';
-
-/** The stop key outlives any agent that could still pick its job up. */
-const STOP_KEY_TTL_MS = 10 * 60_000;
 
 /** The address the master binds: loopback when the agents dial a loopback address, else every interface. */
 export function masterBindHost(host: string): string {
@@ -103,8 +90,7 @@ export class LocustAgentRunner implements Runner {
   readonly engine = 'locust' as const;
 
   constructor(
-    private readonly registry: AgentRegistry,
-    private readonly redisUrl: string,
+    private readonly context: AgentRunContext,
     private readonly agents: readonly PlacedAgent[],
     private readonly guard: TargetGuard,
     private readonly master: LocustMasterSettings,
@@ -114,8 +100,7 @@ export class LocustAgentRunner implements Runner {
   start(plan: PerfPlan, options: RunnerStartOptions): RunnerHandle {
     if (options.runId === undefined) throw new Error('a run on load agents needs its run id');
     const run = new LocustAgentRun(options.runId, plan, options, this.agents, {
-      registry: this.registry,
-      redisUrl: this.redisUrl,
+      context: this.context,
       guard: this.guard,
       master: this.master,
       timing: { ...DEFAULT_LOCUST_AGENT_TIMING, ...this.timing },
@@ -125,8 +110,7 @@ export class LocustAgentRunner implements Runner {
 }
 
 interface RunContext {
-  registry: AgentRegistry;
-  redisUrl: string;
+  context: AgentRunContext;
   guard: TargetGuard;
   master: LocustMasterSettings;
   timing: LocustAgentTiming;
@@ -143,7 +127,7 @@ class LocustAgentRun {
   private readonly states: RunAgentState[];
   private readonly figures = new Map<number, LocustFigures>();
   private readonly queue = new SnapshotQueue();
-  private readonly command: Redis;
+  private readonly link: AgentRunLink;
   private readonly reader: ShardStreamReader;
   private readonly log: EngineLogger;
   private tool: ToolRunHandle | null = null;
@@ -166,13 +150,11 @@ class LocustAgentRun {
   ) {
     this.log = options.logger;
     this.states = agents.map((agent, i) => new RunAgentState(agent, i));
-    this.command = openAgentRedis(ctx.redisUrl, `aqa-run-${runId}`);
-    this.reader = new ShardStreamReader(
-      openAgentRedis(ctx.redisUrl, `aqa-run-${runId}-stream`),
-      runId,
-      (event) => this.onEvent(event),
-      (error) => this.log.error({ err: error }, 'Could not read the stream of the Locust workers'),
-    );
+    this.link = new AgentRunLink(ctx.context, runId);
+    this.reader = this.link.reader({
+      onEvent: (event) => this.onEvent(event),
+      onError: (error) => this.log.error({ err: error }, 'Could not read the stream of the Locust workers'),
+    });
     this.result = this.run().finally(async () => {
       this.queue.close();
       await this.cleanUp();
@@ -190,7 +172,8 @@ class LocustAgentRun {
   }
 
   private async run(): Promise<RunResult> {
-    const { registry, master, timing } = this.ctx;
+    const { master, timing } = this.ctx;
+    const { registry } = this.ctx.context;
     const durationSeconds = this.options.durationSeconds;
     const ids = this.states.map((s) => s.placed.agent_id);
     const holdMs = (durationSeconds + timing.workersWaitS + 120) * 1000;
@@ -271,12 +254,13 @@ class LocustAgentRun {
     return `The Locust master gave up waiting for its workers after ${this.ctx.timing.workersWaitS} s: ${reasons.join('; ')}.`;
   }
 
-  /** One Locust worker job on each agent's queue, all dialling this run's master. */
+  /** One Locust worker job for each agent, all dialling this run's master. */
   private async dispatch(port: number): Promise<void> {
     const { files, locustfile } = locustWorkerFiles(this.plan);
     const origins = originsOf(this.plan, this.options.durationSeconds);
     const guard = this.ctx.guard.settings();
     const endsAt = Date.now() + (this.ctx.timing.workersWaitS + this.options.durationSeconds) * 1000;
+    const jobs = [];
     for (const state of this.states) {
       const job: LocustWorkerJob = {
         run_id: this.runId,
@@ -291,20 +275,14 @@ class LocustAgentRun {
         guard,
         ends_at_epoch_ms: endsAt,
       };
-      const queue = new Queue(agentQueueName(state.placed.agent_id), {
-        connection: this.command,
-        prefix: BULLMQ_PREFIX,
+      jobs.push({
+        agentId: state.placed.agent_id,
+        index: state.index,
+        job: { kind: 'locust-worker' as const, locust_worker: job },
       });
-      try {
-        await queue.add(LOCUST_WORKER_JOB, job, {
-          jobId: this.runId,
-          removeOnComplete: true,
-          removeOnFail: true,
-        });
-      } finally {
-        await queue.close();
-      }
     }
+    const holdMs = (this.options.durationSeconds + this.ctx.timing.workersWaitS + 120) * 1000;
+    await this.link.dispatch(jobs, holdMs);
     this.log.info(
       { agents: this.states.map((s) => s.placed.name), master: `${this.ctx.master.host}:${port}` },
       'Locust worker jobs queued for the load agents',
@@ -376,7 +354,7 @@ class LocustAgentRun {
     try {
       const live = this.states.filter((s) => !s.ended);
       if (live.length === 0) return;
-      const beats = await this.command.mget(live.map((s) => agentHeartbeatKey(s.placed.agent_id)));
+      const beats = await this.ctx.context.redis.mget(live.map((s) => agentHeartbeatKey(s.placed.agent_id)));
       live.forEach((state, i) => {
         const text = beats[i] ?? null;
         if (text !== null) {
@@ -436,28 +414,23 @@ class LocustAgentRun {
 
   private async tellAgentsToStop(): Promise<void> {
     try {
-      await this.command.set(runStopKey(this.runId), '1', 'PX', STOP_KEY_TTL_MS);
-      await this.command.publish(runControlChannel(this.runId), 'stop');
+      await this.link.stop();
     } catch (error) {
       this.log.error({ err: error }, 'Could not ask the load agents to stop');
     }
   }
 
   private async cleanUp(): Promise<void> {
-    // A worker whose master is gone (or never came) is ended by its agent.
+    // A worker whose master is gone (or never came) is ended by its agent, which hears the stop at its
+    // next heartbeat; once the run's keys are deleted below, its heartbeat answer says stop too.
     await this.tellAgentsToStop();
     // The agents' last words (done, failed) may still be on their way; they are read for a moment.
     await new Promise((r) => setTimeout(r, 500));
     await this.reader.end();
     try {
-      await this.command.del(runStreamKey(this.runId));
-      await this.ctx.registry.release(
-        this.states.map((s) => s.placed.agent_id),
-        this.runId,
-      );
+      await this.link.cleanUp(this.states.map((s) => s.placed.agent_id));
     } catch (error) {
       this.log.error({ err: error }, 'Could not clean up the Redis keys of the run');
     }
-    this.command.disconnect();
   }
 }

@@ -1,4 +1,4 @@
-import type { ShardIntervalWire } from '@aqa/engine';
+import { COUNTS_LENGTH, ERROR_KINDS, type ShardIntervalWire } from '@aqa/engine';
 import type { RunAgent, RunAgentStatus } from '@aqa/plan';
 import type { IdleAgent } from './agent-registry';
 
@@ -14,6 +14,38 @@ function requestsOf(wire: ShardIntervalWire): number {
   let n = 0;
   for (const step of wire.steps) n += step.requests;
   return n;
+}
+
+/** Intervals past the run's planned seconds an agent's last report may still carry. */
+const LATE_INTERVALS = 120;
+
+/**
+ * What makes an agent's interval report unusable for the merge, or null (docs/adr/0023-agents-over-http.md):
+ * the wire's shape was checked when it was posted; these are the bounds only the run knows — a worker
+ * it did not announce, an interval far past the run's end (the merge would walk every second up to it),
+ * more steps than the plan has, a histogram whose buckets are out of order or out of range.
+ */
+export function intervalProblem(
+  wire: ShardIntervalWire,
+  shards: number | null,
+  steps: number,
+  durationSeconds: number,
+): string | null {
+  if (shards === null) return 'an interval came before the agent said it was ready';
+  if (wire.shard >= shards) return `worker ${wire.shard} is not one of its ${shards}`;
+  if (wire.interval > durationSeconds + LATE_INTERVALS)
+    return `interval ${wire.interval} is past the run's ${durationSeconds} s`;
+  if (wire.steps.length > steps) return `it reports ${wire.steps.length} steps; the plan has ${steps}`;
+  for (const [n, step] of wire.steps.entries()) {
+    if (step.errors.length > ERROR_KINDS.length || step.samples.length > ERROR_KINDS.length)
+      return `step ${n} counts more error kinds than there are`;
+    const { i, c } = step.histogram;
+    if (i.length !== c.length) return `step ${n}'s histogram has ${i.length} buckets and ${c.length} counts`;
+    for (let k = 0; k < i.length; k++)
+      if (i[k]! >= COUNTS_LENGTH || (k > 0 && i[k]! <= i[k - 1]!))
+        return `step ${n}'s histogram buckets are not increasing within 0–${COUNTS_LENGTH - 1}`;
+  }
+  return null;
 }
 
 /**

@@ -1,5 +1,12 @@
-import { runStreamKey, type ShardEvent } from '@aqa/engine';
+import type { ShardEvent } from '@aqa/engine';
 import type { Redis } from 'ioredis';
+import { runStreamKey } from './agent-keys';
+
+/** What the reader calls: each event in order, and each distinct failure to read. */
+export interface ShardStreamHandlers {
+  onEvent: (event: ShardEvent) => void;
+  onError: (error: Error) => void;
+}
 
 /** How long one XREAD waits for new entries before the loop looks whether it should end. */
 const BLOCK_MS = 500;
@@ -10,8 +17,9 @@ type StreamReply = [key: string, entries: [id: string, fields: string[]][]][] | 
 
 /**
  * Reads a run's shard events (docs/adr/0021-load-agents.md "Server side") from runStreamKey(run) in the
- * order the agents wrote them, with XREAD BLOCK on a connection of its own (a blocked connection runs
- * no other command). Each event is handed to `onEvent` before the next is read.
+ * order they were kept (docs/adr/0023-agents-over-http.md), with XREAD BLOCK on a connection of its own
+ * (a blocked connection runs no other command). Each event is handed to `onEvent` before the next is
+ * read; an event that cannot be read, or that `onEvent` throws on, is reported and the reading goes on.
  */
 export class ShardStreamReader {
   private ending = false;
@@ -20,8 +28,7 @@ export class ShardStreamReader {
   constructor(
     private readonly redis: Redis,
     runId: string,
-    private readonly onEvent: (event: ShardEvent) => void,
-    private readonly onError: (error: Error) => void,
+    private readonly handlers: ShardStreamHandlers,
   ) {
     this.done = this.loop(runStreamKey(runId));
   }
@@ -44,7 +51,7 @@ export class ShardStreamReader {
       } catch (error) {
         const err = error instanceof Error ? error : new Error(String(error));
         // One report per distinct failure; ioredis reconnects by itself.
-        if (err.message !== lastError) this.onError(err);
+        if (err.message !== lastError) this.handlers.onError(err);
         lastError = err.message;
         await new Promise((r) => setTimeout(r, BLOCK_MS));
         continue;
@@ -54,7 +61,11 @@ export class ShardStreamReader {
           lastId = id;
           const text = fieldValue(fields, 'e');
           if (text === undefined) continue;
-          this.onEvent(JSON.parse(text) as ShardEvent);
+          try {
+            this.handlers.onEvent(JSON.parse(text) as ShardEvent);
+          } catch (error) {
+            this.handlers.onError(error instanceof Error ? error : new Error(String(error)));
+          }
         }
       }
     }

@@ -1,11 +1,15 @@
 import type { AgentInfo } from '@aqa/plan';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { fetchAgents, isAgentsUnavailable } from '@/features/agents';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
+import { screenPath } from '@/lib/screens';
 import { useAsyncData } from '@/lib/use-async-data';
 import { agentCommand } from '../model/commands';
 import { CommandBlock } from './CommandBlock';
@@ -39,6 +43,12 @@ export function AgentsCard() {
           block={{ id: 'agent', title: 'agents.startTitle', hint: 'agents.startHint' }}
           text={agentCommand(window.location.origin)}
         />
+        <Button asChild variant="outline" size="sm">
+          <Link to={screenPath('settings')} data-testid="agents-token-link">
+            <KeyRound aria-hidden />
+            {t('agents.tokenLink')}
+          </Link>
+        </Button>
         {agents.status === 'loading' || agents.status === 'idle' ? (
           <LoadingBlock text={t('agents.loading')} className="py-4" />
         ) : agents.status === 'error' ? (

@@ -103,6 +103,14 @@ describe('Download App', () => {
     expect(screen.getByTestId('download-agent-code')).toHaveTextContent(
       `node aqa.mjs agent --server ${window.location.origin} --name "$(hostname)"`,
     );
+    // Which token: one of the scope Load agent (docs/adr/0023-agents-over-http.md), made in Settings.
+    expect(screen.getByTestId('download-agent-code')).toHaveTextContent(
+      "read -rsp 'Agent token (scope Load agent): ' AQA_TOKEN",
+    );
+    expect(screen.getByTestId('download-agents')).toHaveTextContent(
+      'with an API token of the scope "Load agent"',
+    );
+    expect(screen.getByTestId('agents-token-link')).toHaveAttribute('href', '/settings');
   });
 
   it('says why there are no agents on a server without Redis', async () => {

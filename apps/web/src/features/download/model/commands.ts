@@ -93,13 +93,14 @@ export function cliCommands({ origin, planId, kind }: CommandInput): CliCommands
 
 /**
  * The terminal commands that start a load agent on another machine (docs/scale-out.md): download the
- * aqa command line from this server and run `aqa agent` with the token read without echo. The name is
- * left to the shell ("$(hostname)"), so each machine names itself.
+ * aqa command line from this server and run `aqa agent` with an agent token (scope "Load agent",
+ * docs/adr/0023-agents-over-http.md) read without echo. The name is left to the shell ("$(hostname)"),
+ * so each machine names itself.
  */
 export function agentCommand(origin: string): string {
   const server = origin.replace(/\/+$/, '');
   return [
-    `read -rsp 'API token: ' AQA_TOKEN && export AQA_TOKEN`,
+    `read -rsp 'Agent token (scope Load agent): ' AQA_TOKEN && export AQA_TOKEN`,
     `curl -fsSL ${shellWord(`${server}${CLI_DOWNLOAD_PATH}`)} -o aqa.mjs`,
     `node aqa.mjs agent --server ${shellWord(server)} --name "$(hostname)"`,
   ].join('\n');

@@ -11,6 +11,7 @@ const NEVER_USED: ApiToken = {
   last_used_at: null,
   expires_at: null,
   expired: false,
+  scope: 'api',
 };
 const EXPIRED: ApiToken = {
   id: 't-2',
@@ -19,6 +20,7 @@ const EXPIRED: ApiToken = {
   last_used_at: '2029-06-01T08:30:00.000Z',
   expires_at: '2029-12-01T10:00:00.000Z',
   expired: true,
+  scope: 'agent',
 };
 const SECRET = `aqa_${'k'.repeat(43)}`;
 
@@ -31,7 +33,7 @@ beforeEach(() => {
     'GET /api/me': () => json({ user: TEST_USER }),
     'GET /api/tokens': () => json({ tokens, limit: 50 }),
     'POST /api/tokens': (init) => {
-      const body = bodyOf(init) as { name: string; expires_in_days?: number };
+      const body = bodyOf(init) as { name: string; expires_in_days?: number; scope?: 'api' | 'agent' };
       const created: ApiTokenCreated = {
         id: 't-3',
         name: body.name,
@@ -39,6 +41,7 @@ beforeEach(() => {
         last_used_at: null,
         expires_at: body.expires_in_days === undefined ? null : '2030-02-02T09:00:00.000Z',
         expired: false,
+        scope: body.scope ?? 'api',
         token: SECRET,
       };
       const { token: _once, ...listed } = created;
@@ -61,6 +64,40 @@ const calls = (method: string, path: string) =>
   );
 
 describe('Settings → API tokens', () => {
+  it("offers the scope, API or Load agent, sends it, and shows each token's scope in the list, in English and Korean", async () => {
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const rows = await screen.findAllByTestId('token-row');
+    expect(rows.map((row) => within(row).getByTestId('token-row-scope').textContent)).toEqual([
+      'API',
+      'Load agent',
+    ]);
+    // API is the default, and says what it is for.
+    expect(screen.getByRole('radio', { name: /API: CI jobs/ })).toBeChecked();
+    expect(screen.getByTestId('token-scope-hint')).toHaveTextContent('Load agents refuse it.');
+    await user.click(screen.getByRole('radio', { name: /Load agent: aqa agent only/ }));
+    expect(screen.getByTestId('token-scope-hint')).toHaveTextContent('is refused everywhere else');
+    await user.type(screen.getByTestId('token-name'), 'Load machines');
+    await user.click(screen.getByTestId('token-create'));
+    await screen.findByTestId('token-created');
+    expect(bodyOf(calls('POST', '/api/tokens')[0]![1])).toEqual({ name: 'Load machines', scope: 'agent' });
+    expect(screen.getByTestId('token-created')).toHaveTextContent('Give it to aqa agent with --token');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('token-row-scope').map((b) => b.textContent)).toEqual([
+        'Load agent',
+        'API',
+        'Load agent',
+      ]),
+    );
+  });
+
+  it('names the scopes in Korean', async () => {
+    renderApp('/settings', { language: 'ko' });
+    const rows = await screen.findAllByTestId('token-row');
+    expect(within(rows[1]!).getByTestId('token-row-scope')).toHaveTextContent('부하 에이전트');
+    expect(screen.getByRole('radio', { name: /부하 에이전트: aqa agent 전용/ })).not.toBeChecked();
+  });
+
   it('lists each token with its dates, says never used and never expires, and marks an expired one', async () => {
     renderApp('/settings');
     const rows = await screen.findAllByTestId('token-row');
@@ -104,7 +141,11 @@ describe('Settings → API tokens', () => {
     await user.type(screen.getByTestId('token-expiry'), '30');
     await user.click(screen.getByTestId('token-create'));
     const panel = await screen.findByTestId('token-created');
-    expect(bodyOf(calls('POST', '/api/tokens')[0]?.[1])).toEqual({ name: 'Deploy job', expires_in_days: 30 });
+    expect(bodyOf(calls('POST', '/api/tokens')[0]?.[1])).toEqual({
+      name: 'Deploy job',
+      scope: 'api',
+      expires_in_days: 30,
+    });
     expect(within(panel).getByTestId('token-value')).toHaveValue(SECRET);
     expect(within(panel).getByTestId('token-created-warning')).toHaveTextContent(
       'Copy it now: it will not be shown again.',

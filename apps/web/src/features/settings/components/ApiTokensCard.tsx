@@ -2,13 +2,15 @@ import {
   API_TOKEN_EXPIRY_DAYS_MAX,
   API_TOKEN_MESSAGES,
   API_TOKEN_NAME_MAX,
+  API_TOKEN_SCOPES,
   API_TOKENS_PER_USER,
   ApiTokenCreateSchema,
   CONTROL_CHARACTER_MESSAGES,
   type ApiToken,
   type ApiTokenCreated,
+  type ApiTokenScope,
 } from '@aqa/plan';
-import { Ban, Copy, KeyRound } from 'lucide-react';
+import { Ban, Copy, KeyRound, Server } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
@@ -22,6 +24,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/features/history';
 import { useI18n, type Translate } from '@/i18n';
+import { cn } from '@/lib/utils';
 import type { MessageKey } from '@/i18n/en';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
@@ -37,6 +40,21 @@ const MESSAGE_KEYS: Record<string, { key: MessageKey; vars?: Record<string, numb
   [CONTROL_CHARACTER_MESSAGES.line('Token name')]: { key: 'settings.tokens.nameControl' },
   [API_TOKEN_MESSAGES.expiryInvalid]: { key: 'settings.tokens.expiryInvalid', vars: LIMITS },
   [API_TOKEN_MESSAGES.tooMany]: { key: 'settings.tokens.tooMany', vars: { max: API_TOKENS_PER_USER } },
+  [API_TOKEN_MESSAGES.scopeInvalid]: { key: 'settings.tokens.scopeInvalid' },
+};
+
+/** Each scope's label, explanation and badge (docs/adr/0023-agents-over-http.md). */
+const SCOPE_TEXT: Record<ApiTokenScope, { label: MessageKey; hint: MessageKey; badge: MessageKey }> = {
+  api: {
+    label: 'settings.tokens.scopeApi',
+    hint: 'settings.tokens.scopeApiHint',
+    badge: 'settings.tokens.badgeApi',
+  },
+  agent: {
+    label: 'settings.tokens.scopeAgent',
+    hint: 'settings.tokens.scopeAgentHint',
+    badge: 'settings.tokens.badgeAgent',
+  },
 };
 
 function translated(message: string, t: Translate): string {
@@ -47,9 +65,9 @@ function translated(message: string, t: Translate): string {
 type FieldErrors = Partial<Record<'name' | 'expires_in_days', string>>;
 
 /**
- * Settings → API tokens (docs/adr/0012-api-tokens-and-sessions.md): create a named token with an
- * optional expiry, see it once with a copy button, list the tokens with their dates, revoke one after
- * a confirmation. The rules are the model's (ApiTokenCreateSchema), checked here before the server
+ * Settings → API tokens (docs/adr/0012-api-tokens-and-sessions.md): create a named token of a scope
+ * (API, or Load agent: docs/adr/0023-agents-over-http.md) with an optional expiry, see it once with a
+ * copy button, list the tokens with their scope and dates, revoke one after a confirmation. The rules are the model's (ApiTokenCreateSchema), checked here before the server
  * checks them again.
  */
 export function ApiTokensCard() {
@@ -60,6 +78,7 @@ export function ApiTokensCard() {
   const tokens = useAsyncData(fetchApiTokens, reloadKey);
   const [name, setName] = useState('');
   const [days, setDays] = useState('');
+  const [scope, setScope] = useState<ApiTokenScope>('api');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -72,6 +91,7 @@ export function ApiTokensCard() {
     setFormError(null);
     const parsed = ApiTokenCreateSchema.safeParse({
       name,
+      scope,
       ...(days.trim() === '' ? {} : { expires_in_days: days.trim() }),
     });
     if (!parsed.success) {
@@ -90,6 +110,7 @@ export function ApiTokensCard() {
       setCreated(answer);
       setName('');
       setDays('');
+      setScope('api');
       setReloadKey((k) => k + 1);
     } catch (error) {
       const message =
@@ -193,6 +214,42 @@ export function ApiTokensCard() {
             </FormField>
           </div>
           <p className="text-[13px] text-muted-foreground">{t('settings.tokens.expiryHint', LIMITS)}</p>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">{t('settings.tokens.scope')}</legend>
+            <div role="radiogroup" aria-label={t('settings.tokens.scope')} className="flex flex-wrap gap-2">
+              {API_TOKEN_SCOPES.map((value) => (
+                <label
+                  key={value}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-2 rounded-full border px-3.5 py-1.5 text-sm font-medium transition-colors',
+                    'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                    scope === value
+                      ? 'border-primary bg-accent text-accent-foreground'
+                      : 'border-border hover:bg-muted',
+                  )}
+                  data-testid={`token-scope-${value}`}
+                >
+                  <input
+                    type="radio"
+                    name="token-scope"
+                    value={value}
+                    checked={scope === value}
+                    onChange={() => setScope(value)}
+                    className="sr-only"
+                  />
+                  {value === 'agent' ? (
+                    <Server aria-hidden className="size-4" />
+                  ) : (
+                    <KeyRound aria-hidden className="size-4" />
+                  )}
+                  {t(SCOPE_TEXT[value].label)}
+                </label>
+              ))}
+            </div>
+            <p className="text-[13px] text-muted-foreground" data-testid="token-scope-hint">
+              {t(SCOPE_TEXT[scope].hint)}
+            </p>
+          </fieldset>
           {formError && (
             <Alert variant="destructive" data-testid="token-form-error">
               {formError}
@@ -257,6 +314,12 @@ export function ApiTokensCard() {
                       <span className="truncate" data-testid="token-row-name">
                         {token.name}
                       </span>
+                      <Badge
+                        variant={token.scope === 'agent' ? 'default' : 'outline'}
+                        data-testid="token-row-scope"
+                      >
+                        {t(SCOPE_TEXT[token.scope].badge)}
+                      </Badge>
                       {token.expired && (
                         <Badge variant="destructive" data-testid="token-row-expired">
                           {t('settings.tokens.expired')}
@@ -320,7 +383,9 @@ function NewTokenPanel({
             {t('settings.tokens.copy')}
           </Button>
         </div>
-        <p className="text-[13px]">{t('settings.tokens.usage')}</p>
+        <p className="text-[13px]">
+          {t(created.scope === 'agent' ? 'settings.tokens.usageAgent' : 'settings.tokens.usage')}
+        </p>
         <Button type="button" size="sm" variant="secondary" onClick={onDone} data-testid="token-done">
           {t('settings.tokens.done')}
         </Button>
