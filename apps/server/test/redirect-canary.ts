@@ -1,0 +1,133 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PerfPlanInput } from '@aqa/plan';
+import type { TestServer } from './helpers';
+import { startTarget, type TargetServer } from './target-server';
+
+/*
+ * What the redirect tests of every runner share (docs/adr/0015-target-guard.md "Redirects"): a canary
+ * on a denied loopback address that counts every connection and request it gets, a counter of the
+ * requests that reach the platform's own /api/demo-credentials, and an allowed target on 127.0.0.1
+ * whose answers redirect to both. A runner that follows a redirect is caught by either count; one that
+ * reads a redirect target's content gives itself away in what it sends to /echo next.
+ */
+
+/** What the canary answers: a secret a redirect must never reach, as the platform's demo password is. */
+export const SECRET = 'demo1234';
+
+/** Where the canary listens: AQA_TARGETS_DENY names it. */
+export const DENIED_HOST = '127.0.0.2';
+
+/** A listener on a denied address: whatever it receives, it must stay 0. */
+export interface Canary {
+  origin: string;
+  connections(): number;
+  requests(): number;
+  close(): Promise<void>;
+}
+
+export async function startCanary(host = DENIED_HOST): Promise<Canary> {
+  let connections = 0;
+  let requests = 0;
+  const server: Server = createServer((req, res) => {
+    requests++;
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ username: 'demo@anybodyqa.dev', password: SECRET }));
+  });
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://${host}:${port}`,
+    connections: () => connections,
+    requests: () => requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The path on the platform a redirect points at: it answers the demo password when DEMO_ACCOUNT=on. */
+export const PLATFORM_PATH = '/api/demo-credentials';
+
+/**
+ * Listens on the test server's own port (which the guard always refuses) and counts the requests that
+ * reach PLATFORM_PATH there: the tests' own calls go through inject(), never through the port.
+ */
+export async function listenAndCountPlatform(
+  server: TestServer,
+): Promise<{ origin: string; requests: () => number }> {
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as AddressInfo;
+  let requests = 0;
+  server.app.server.on('request', (req: IncomingMessage) => {
+    if ((req.url ?? '').startsWith(PLATFORM_PATH)) requests++;
+  });
+  return { origin: `http://127.0.0.1:${port}`, requests: () => requests };
+}
+
+/** An allowed target on 127.0.0.1 whose /to-denied and /to-platform answer 302 to the canaries. */
+export interface RedirectingTarget extends TargetServer {
+  /** What each request to /echo carried in its query: the values the run extracted before. */
+  echoed(): string[];
+}
+
+/** The body of each 302: what a run that does not follow reads. */
+export const REDIRECT_BODY = 'Moved elsewhere';
+
+export async function startRedirectingTarget(locations: {
+  denied: string;
+  platform: string;
+}): Promise<RedirectingTarget> {
+  const target = await startTarget((request, response) => {
+    const to =
+      request.path === '/to-denied'
+        ? `${locations.denied}/secret`
+        : request.path === '/to-platform'
+          ? `${locations.platform}${PLATFORM_PATH}`
+          : undefined;
+    if (to !== undefined) {
+      response.writeHead(302, { location: to, 'content-type': 'text/plain' });
+      response.end(REDIRECT_BODY);
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"ok":true}');
+  });
+  return {
+    ...target,
+    echoed: () => target.received.filter((r) => r.path === '/echo').map((r) => r.query.toString()),
+  };
+}
+
+/**
+ * A load plan's steps that walk into both redirects, each with an assertion that the answer is the 302
+ * itself and an extraction of the secret, and a last step that sends what was extracted to /echo.
+ */
+export function redirectSteps(origin: string): PerfPlanInput['urls'] {
+  const redirected = (path: string, variable: string) => ({
+    method: 'GET' as const,
+    name: path.slice(1),
+    url: `${origin}${path}`,
+    thinkTime: '100ms',
+    assertionType: 'status' as const,
+    assertionOperator: 'equals' as const,
+    assertionValue: '302',
+    extractType: 'regex' as const,
+    extractName: variable,
+    extractValue: 'demo\\d+',
+  });
+  return [
+    redirected('/to-denied', 'fromDenied'),
+    redirected('/to-platform', 'fromPlatform'),
+    {
+      method: 'GET',
+      name: 'echo',
+      url: `${origin}/echo?denied={{fromDenied}}&platform={{fromPlatform}}`,
+      thinkTime: '100ms',
+    },
+  ];
+}
