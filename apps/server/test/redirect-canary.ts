@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PerfPlanInput } from '@aqa/plan';
+import type { PerfPlanInput, TestResult } from '@aqa/plan';
+import { expect } from 'vitest';
 import type { TestServer } from './helpers';
 import { startTarget, type TargetServer } from './target-server';
 
@@ -54,13 +55,10 @@ export async function startCanary(host = DENIED_HOST): Promise<Canary> {
 export const PLATFORM_PATH = '/api/demo-credentials';
 
 /**
- * Listens on the test server's own port (which the guard always refuses) and counts the requests that
- * reach PLATFORM_PATH there: the tests' own calls go through inject(), never through the port.
+ * Counts the requests that reach PLATFORM_PATH on the listening test server's own port (which the
+ * guard always refuses): the tests' own calls go through inject(), never through the port.
  */
-export async function listenAndCountPlatform(
-  server: TestServer,
-): Promise<{ origin: string; requests: () => number }> {
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
+export function countPlatform(server: TestServer): { origin: string; requests: () => number } {
   const { port } = server.app.server.address() as AddressInfo;
   let requests = 0;
   server.app.server.on('request', (req: IncomingMessage) => {
@@ -130,4 +128,59 @@ export function redirectSteps(origin: string): PerfPlanInput['urls'] {
       thinkTime: '100ms',
     },
   ];
+}
+
+/** What the canary, the platform and /echo have received at one moment. */
+export interface Counts {
+  /** Connections and requests the canary received. */
+  connections: number;
+  requests: number;
+  /** Requests that reached the platform's PLATFORM_PATH. */
+  platform: number;
+  /** Requests to the target's /echo. */
+  echoed: number;
+}
+
+/** The canary, the platform counter and the redirecting target of one suite, read together. */
+export class RedirectWatch {
+  constructor(
+    readonly canary: Canary,
+    readonly platform: { origin: string; requests: () => number },
+    readonly target: RedirectingTarget,
+  ) {}
+
+  counts(): Counts {
+    return {
+      connections: this.canary.connections(),
+      requests: this.canary.requests(),
+      platform: this.platform.requests(),
+      echoed: this.target.echoed().length,
+    };
+  }
+
+  /**
+   * Nothing reached the canary or the platform's page since `before`, and nothing sent to /echo since
+   * holds the secret (a run that followed would have extracted it there).
+   */
+  expectNothingPastTheRedirects(before: Counts): void {
+    expect({ ...this.counts(), echoed: before.echoed }).toEqual(before);
+    const echoed = this.target.echoed().slice(before.echoed);
+    expect(echoed.filter((query) => query.includes(SECRET))).toEqual([]);
+  }
+
+  /**
+   * A load run of redirectSteps: each redirecting step answered, every time, with the 302 itself (its
+   * "status equals 302" assertion passed, and a 3xx is no error), and the last step ran.
+   */
+  expectEveryAnswerThe302(result: TestResult): void {
+    expect(result.error).toBeNull();
+    expect(result.status).toBe('completed');
+    const [toDenied, toPlatform, echo] = result.api_results;
+    for (const row of [toDenied, toPlatform]) {
+      expect(row?.total_requests).toBeGreaterThan(0);
+      expect(row?.failed_requests, JSON.stringify(row?.errors_by_kind)).toBe(0);
+    }
+    expect(echo?.total_requests).toBeGreaterThan(0);
+    expect(this.target.count('/to-denied')).toBeGreaterThan(0);
+  }
 }

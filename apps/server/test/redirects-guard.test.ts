@@ -6,8 +6,8 @@ import { closeTestServer, registerAndLogin, startTestServer, type TestServer } f
 import {
   DENIED_HOST,
   PLATFORM_PATH,
-  SECRET,
-  listenAndCountPlatform,
+  RedirectWatch,
+  countPlatform,
   redirectSteps,
   startCanary,
   startRedirectingTarget,
@@ -36,6 +36,7 @@ let token: string;
 let canary: Canary;
 let platform: { origin: string; requests: () => number };
 let target: RedirectingTarget;
+let watch: RedirectWatch;
 
 beforeAll(async () => {
   if (!hasJmeter) console.warn('JMeter redirects are not tested: Debian jmeter or the JDK (javac) is absent');
@@ -52,8 +53,10 @@ beforeAll(async () => {
     AQA_UI_BROWSERS: '1',
     AQA_UI_STEP_TIMEOUT_MS: '10000',
   });
-  platform = await listenAndCountPlatform(server);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  platform = countPlatform(server);
   target = await startRedirectingTarget({ denied: canary.origin, platform: platform.origin });
+  watch = new RedirectWatch(canary, platform, target);
   ({ token } = await registerAndLogin(server));
 });
 
@@ -62,40 +65,6 @@ afterAll(async () => {
   await target?.close();
   await canary?.close();
 });
-
-interface Counts {
-  /** Connections and requests the canary received. */
-  connections: number;
-  requests: number;
-  /** Requests that reached the platform's PLATFORM_PATH. */
-  platform: number;
-  /** Requests to the target's /echo. */
-  echoed: number;
-}
-
-function counts(): Counts {
-  return {
-    connections: canary.connections(),
-    requests: canary.requests(),
-    platform: platform.requests(),
-    echoed: target.echoed().length,
-  };
-}
-
-/**
- * Nothing reached the canary or the platform's page since `before`, and nothing sent to /echo holds
- * the secret (a run that followed would have extracted it there).
- */
-function expectNothingPastTheRedirects(before: Counts): void {
-  const now = counts();
-  expect({ ...now, echoed: before.echoed }).toEqual(before);
-  expect(
-    target
-      .echoed()
-      .slice(before.echoed)
-      .filter((query) => query.includes(SECRET)),
-  ).toEqual([]);
-}
 
 function call(method: 'GET' | 'POST', url: string, body?: unknown) {
   return server.request({ method, url, token, ...(body === undefined ? {} : { body }) });
@@ -128,29 +97,16 @@ async function loadRun(tool: 'soapui' | 'jmeter' | 'locust'): Promise<TestResult
   );
 }
 
-/** Each redirecting step answered, every time, with the 302 itself: its status assertion passed. */
-function expectEveryAnswerThe302(result: TestResult): void {
-  expect(result.error).toBeNull();
-  expect(result.status).toBe('completed');
-  const [toDenied, toPlatform, echo] = result.api_results;
-  for (const row of [toDenied, toPlatform]) {
-    expect(row?.total_requests).toBeGreaterThan(0);
-    expect(row?.failed_requests, JSON.stringify(row?.errors_by_kind)).toBe(0);
-  }
-  expect(echo?.total_requests).toBeGreaterThan(0);
-  expect(target.count('/to-denied')).toBeGreaterThan(0);
-}
-
 describe('a target that redirects to a denied address and to the platform itself', () => {
   it('the canary and the platform counter count what reaches them', async () => {
     // Without this, a canary that could not count would let every test below pass.
     await fetch(`${canary.origin}/secret`).then((r) => r.text());
     await fetch(`${platform.origin}${PLATFORM_PATH}`).then((r) => r.text());
-    expect(counts()).toMatchObject({ connections: 1, requests: 1, platform: 1 });
+    expect(watch.counts()).toMatchObject({ connections: 1, requests: 1, platform: 1 });
   });
 
   it('Validate answers the 302 itself and follows neither', async () => {
-    const before = counts();
+    const before = watch.counts();
     const response = await call('POST', '/api/validate-script', {
       urls: redirectSteps(target.origin),
       tool: 'jmeter',
@@ -163,24 +119,24 @@ describe('a target that redirects to a denied address and to the platform itself
     expect([toDenied?.response_status, toPlatform?.response_status]).toEqual([302, 302]);
     // The extraction found nothing in the 302's body: a warning, not the secret behind the redirect.
     expect([toDenied?.status, toPlatform?.status, echo?.status]).toEqual(['warning', 'warning', 'success']);
-    expectNothingPastTheRedirects(before);
+    watch.expectNothingPastTheRedirects(before);
   });
 
   it('the built-in engine records each 302 as the answer and follows neither', async () => {
-    const before = counts();
+    const before = watch.counts();
     const result = await loadRun('soapui');
-    expectEveryAnswerThe302(result);
-    expectNothingPastTheRedirects(before);
+    watch.expectEveryAnswerThe302(result);
+    watch.expectNothingPastTheRedirects(before);
   }, 30_000);
 
   it.skipIf(!hasJmeter)(
     'JMeter records each 302 as the answer and follows neither',
     async () => {
-      const before = counts();
+      const before = watch.counts();
       const result = await loadRun('jmeter');
       expect(result.engine_note).toBe('ran in Apache JMeter 2.13');
-      expectEveryAnswerThe302(result);
-      expectNothingPastTheRedirects(before);
+      watch.expectEveryAnswerThe302(result);
+      watch.expectNothingPastTheRedirects(before);
     },
     120_000,
   );
@@ -188,17 +144,17 @@ describe('a target that redirects to a denied address and to the platform itself
   it.skipIf(!hasLocust)(
     'Locust records each 302 as the answer and follows neither',
     async () => {
-      const before = counts();
+      const before = watch.counts();
       const result = await loadRun('locust');
       expect(result.engine_note).toMatch(/^ran in Locust/);
-      expectEveryAnswerThe302(result);
-      expectNothingPastTheRedirects(before);
+      watch.expectEveryAnswerThe302(result);
+      watch.expectNothingPastTheRedirects(before);
     },
     90_000,
   );
 
   it('a functional API run judges each 302 and follows neither', async () => {
-    const before = counts();
+    const before = watch.counts();
     const response = await call('POST', '/api/functional/run-test', {
       test_name: 'Redirects',
       concurrent_users: 1,
@@ -223,13 +179,13 @@ describe('a target that redirects to a denied address and to the platform itself
     expect(result.status).toBe('completed');
     expect(result.summary).toMatchObject({ total_requests: 4, successful_requests: 4 });
     expect(result.validation_results.map((call) => call.status_code)).toEqual([302, 302, 302, 302]);
-    expectNothingPastTheRedirects(before);
+    watch.expectNothingPastTheRedirects(before);
   });
 
   it.skipIf(!hasChromium)(
     "a UI run's browser follows, and the guard's proxy refuses each hop before it connects",
     async () => {
-      const before = counts();
+      const before = watch.counts();
       const response = await call('POST', '/api/functional/run-test', {
         test_name: 'Redirects in a browser',
         source: 'ui_url_input',
@@ -263,7 +219,7 @@ describe('a target that redirects to a denied address and to the platform itself
         `The page did not load: Requests to ${platform.origin.slice('http://'.length)} are refused: that is this AnybodyQA server itself.`,
       );
       expect(target.count('/to-denied')).toBeGreaterThan(0);
-      expectNothingPastTheRedirects(before);
+      watch.expectNothingPastTheRedirects(before);
     },
     90_000,
   );
