@@ -62,7 +62,7 @@ export async function requestFollowingRedirects(
   for (;;) {
     const response = await request(url, {
       dispatcher: options.dispatcher,
-      method: method as Dispatcher.HttpMethod,
+      method,
       headers,
       body,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
