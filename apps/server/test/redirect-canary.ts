@@ -176,11 +176,12 @@ export class RedirectWatch {
     expect(result.error).toBeNull();
     expect(result.status).toBe('completed');
     const [toDenied, toPlatform, echo] = result.api_results;
+    const rows = JSON.stringify(result.api_results.map((r) => [r.name, r.total_requests, r.failed_requests]));
     for (const row of [toDenied, toPlatform]) {
-      expect(row?.total_requests).toBeGreaterThan(0);
+      expect(row?.total_requests, rows).toBeGreaterThan(0);
       expect(row?.failed_requests, JSON.stringify(row?.errors_by_kind)).toBe(0);
     }
-    expect(echo?.total_requests).toBeGreaterThan(0);
+    expect(echo?.total_requests, rows).toBeGreaterThan(0);
     expect(this.target.count('/to-denied')).toBeGreaterThan(0);
   }
 }
