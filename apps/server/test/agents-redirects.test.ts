@@ -80,7 +80,7 @@ describe('a target that redirects to a denied address and to the platform itself
     const before = watch.counts();
     const result = await runOnAgent('soapui');
     expect(result.agents.map((a) => [a.name, a.status])).toEqual([['agent-a', 'done']]);
-    watch.expectEveryAnswerThe302(result);
+    watch.expectEveryAnswerThe302(result, before);
     watch.expectNothingPastTheRedirects(before);
   }, 40_000);
 
@@ -89,7 +89,7 @@ describe('a target that redirects to a denied address and to the platform itself
     async () => {
       const before = watch.counts();
       const result = await runOnAgent('locust');
-      watch.expectEveryAnswerThe302(result);
+      watch.expectEveryAnswerThe302(result, before);
       watch.expectNothingPastTheRedirects(before);
     },
     60_000,

@@ -103,7 +103,8 @@ export async function startRedirectingTarget(locations: {
 
 /**
  * A load plan's steps that walk into both redirects, each with an assertion that the answer is the 302
- * itself and an extraction of the secret, and a last step that sends what was extracted to /echo.
+ * itself and an extraction of the secret; a step that sends what was extracted to /echo; and a step
+ * whose OAuth2 token URL redirects to the canary.
  */
 export function redirectSteps(origin: string): PerfPlanInput['urls'] {
   const redirected = (path: string, variable: string) => ({
@@ -127,6 +128,14 @@ export function redirectSteps(origin: string): PerfPlanInput['urls'] {
       url: `${origin}/echo?denied={{fromDenied}}&platform={{fromPlatform}}`,
       thinkTime: '100ms',
     },
+    // The OAuth2 token request is redirected too: it gets no token, and follows nowhere.
+    {
+      method: 'GET',
+      name: 'with-token',
+      url: `${origin}/with-token`,
+      thinkTime: '100ms',
+      authorization: { type: 'oauth2', token: 'client:secret', tokenUrl: `${origin}/to-denied`, scope: '' },
+    },
   ];
 }
 
@@ -139,6 +148,8 @@ export interface Counts {
   platform: number;
   /** Requests to the target's /echo. */
   echoed: number;
+  /** OAuth2 token requests (POSTs) the target answered with its redirect. */
+  tokens: number;
 }
 
 /** The canary, the platform counter and the redirecting target of one suite, read together. */
@@ -155,6 +166,7 @@ export class RedirectWatch {
       requests: this.canary.requests(),
       platform: this.platform.requests(),
       echoed: this.target.echoed().length,
+      tokens: this.target.received.filter((r) => r.method === 'POST' && r.path === '/to-denied').length,
     };
   }
 
@@ -163,16 +175,17 @@ export class RedirectWatch {
    * holds the secret (a run that followed would have extracted it there).
    */
   expectNothingPastTheRedirects(before: Counts): void {
-    expect({ ...this.counts(), echoed: before.echoed }).toEqual(before);
+    expect({ ...this.counts(), echoed: before.echoed, tokens: before.tokens }).toEqual(before);
     const echoed = this.target.echoed().slice(before.echoed);
     expect(echoed.filter((query) => query.includes(SECRET))).toEqual([]);
   }
 
   /**
-   * A load run of redirectSteps: each redirecting step answered, every time, with the 302 itself (its
-   * "status equals 302" assertion passed, and a 3xx is no error), and the last step ran.
+   * A load run of redirectSteps since `before`: each redirecting step answered, every time, with the
+   * 302 itself (its "status equals 302" assertion passed, and a 3xx is no error), the /echo step ran,
+   * and the token request was sent to the redirect.
    */
-  expectEveryAnswerThe302(result: TestResult): void {
+  expectEveryAnswerThe302(result: TestResult, before: Counts): void {
     expect(result.error).toBeNull();
     expect(result.status).toBe('completed');
     const [toDenied, toPlatform, echo] = result.api_results;
@@ -183,5 +196,6 @@ export class RedirectWatch {
     }
     expect(echo?.total_requests, rows).toBeGreaterThan(0);
     expect(this.target.count('/to-denied')).toBeGreaterThan(0);
+    expect(this.counts().tokens - before.tokens, 'OAuth2 token requests to the redirect').toBeGreaterThan(0);
   }
 }

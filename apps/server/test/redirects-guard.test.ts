@@ -120,13 +120,14 @@ describe('a target that redirects to a denied address and to the platform itself
     expect([toDenied?.response_status, toPlatform?.response_status]).toEqual([302, 302]);
     // The extraction found nothing in the 302's body: a warning, not the secret behind the redirect.
     expect([toDenied?.status, toPlatform?.status, echo?.status]).toEqual(['warning', 'warning', 'success']);
+    expect(watch.counts().tokens - before.tokens).toBeGreaterThan(0);
     watch.expectNothingPastTheRedirects(before);
   });
 
   it('the built-in engine records each 302 as the answer and follows neither', async () => {
     const before = watch.counts();
     const result = await loadRun('soapui');
-    watch.expectEveryAnswerThe302(result);
+    watch.expectEveryAnswerThe302(result, before);
     watch.expectNothingPastTheRedirects(before);
   }, 30_000);
 
@@ -136,7 +137,7 @@ describe('a target that redirects to a denied address and to the platform itself
       const before = watch.counts();
       const result = await loadRun('jmeter');
       expect(result.engine_note).toBe('ran in Apache JMeter 2.13');
-      watch.expectEveryAnswerThe302(result);
+      watch.expectEveryAnswerThe302(result, before);
       watch.expectNothingPastTheRedirects(before);
     },
     120_000,
@@ -148,7 +149,7 @@ describe('a target that redirects to a denied address and to the platform itself
       const before = watch.counts();
       const result = await loadRun('locust');
       expect(result.engine_note).toMatch(/^ran in Locust/);
-      watch.expectEveryAnswerThe302(result);
+      watch.expectEveryAnswerThe302(result, before);
       watch.expectNothingPastTheRedirects(before);
     },
     90_000,
