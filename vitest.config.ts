@@ -62,6 +62,10 @@ export default defineConfig({
             // Locust's own master and workers: what the run stores is as agents.test.ts's and
             // runs-in-tools.test.ts's.
             'apps/server/test/agents-locust.test.ts',
+            // Redirect canaries through every runner (tools, a browser, agents): what they store is the
+            // runs' own, covered above.
+            'apps/server/test/redirects-guard.test.ts',
+            'apps/server/test/agents-redirects.test.ts',
           ],
           env: { AQA_TEST_DB: 'postgres' },
           testTimeout: 20_000,

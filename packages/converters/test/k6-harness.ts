@@ -25,6 +25,8 @@ export interface K6Run {
     url: string;
     group: string | undefined;
     tags: unknown;
+    /** The request's own `redirects` param: how many redirects k6 would follow for it. */
+    redirects: number | undefined;
   }>;
   sleeps: number[];
   options: unknown;
@@ -34,6 +36,7 @@ interface Params {
   headers?: Record<string, string>;
   tags?: Record<string, string>;
   timeout?: string;
+  redirects?: number;
 }
 
 export function runK6Script(
@@ -58,6 +61,7 @@ export function runK6Script(
         url,
         group: state.group,
         tags: params.tags,
+        redirects: params.redirects,
       });
       const parsed = new URL(url);
       const headers = { ...(params.headers ?? {}) };

@@ -23,6 +23,19 @@ describe('planToJmx', () => {
     await expect(files[0]?.content).toMatchFileSnapshot(`./__snapshots__/jmeter/${name}.jmx`);
   });
 
+  it('follows no redirect and fetches no embedded resource, in every sampler, the token request too', () => {
+    // docs/adr/0015-target-guard.md "Redirects": JMeter connects without the target guard.
+    const x = jmx(jsonFlowPlan(BASE));
+    const samplers = x.count('//HTTPSamplerProxy');
+    expect(samplers).toBe(7);
+    for (const name of ['follow_redirects', 'auto_redirects', 'image_parser']) {
+      expect(x.texts(`//HTTPSamplerProxy/${prop(`HTTPSampler.${name}`)}`), name).toEqual(
+        Array(samplers).fill('false'),
+      );
+    }
+    expect(x.count('//ConfigTestElement')).toBe(0);
+  });
+
   it('uses JMeter 5 elements for every plan feature', () => {
     const x = jmx(jsonFlowPlan(BASE));
     const group = x.nodes('/jmeterTestPlan/hashTree/hashTree/ThreadGroup')[0];

@@ -40,7 +40,8 @@ import { splitOrigin } from './url-parts';
  *                          are per read, the assertion bounds the whole request);
  *   think time             a Flow Control Action that pauses after the step;
  *   OAuth2                 a Once Only Controller per thread that posts the client credentials and keeps
- *                          access_token (read by a regular expression, so it runs in any JMeter version).
+ *                          access_token (read by a regular expression, so it runs in any JMeter version);
+ *   redirects              never followed: a 3xx is the answer that assertions and extractions read.
  * Only the JSON Extractor needs JMeter 3 or later.
  */
 export function planToJmx(source: ScriptSource): GeneratedScript {
@@ -192,8 +193,14 @@ function sampler(label: string, target: SamplerTarget): XmlElement {
     stringProp('HTTPSampler.contentEncoding', 'UTF-8'),
     stringProp('HTTPSampler.path', target.path),
     stringProp('HTTPSampler.method', target.method),
-    boolProp('HTTPSampler.follow_redirects', true),
+    // JMeter sends nothing the plan does not name (docs/adr/0015-target-guard.md "Redirects"): a 3xx is
+    // the step's answer, followed neither by JMeter (follow_redirects) nor by its HTTP client
+    // (auto_redirects), and no embedded resource of an HTML answer is fetched (image_parser). Each is
+    // written out although false is the default: a sampler's own property wins over an HTTP Request
+    // Defaults element merged into it, where a missing one would take the defaults' value.
+    boolProp('HTTPSampler.follow_redirects', false),
     boolProp('HTTPSampler.auto_redirects', false),
+    boolProp('HTTPSampler.image_parser', false),
     boolProp('HTTPSampler.use_keepalive', true),
     boolProp('HTTPSampler.DO_MULTIPART_POST', false),
     stringProp('HTTPSampler.connect_timeout', String(target.timeoutMs)),

@@ -53,7 +53,11 @@ describe('a generated k6 script in the k6 harness', () => {
     const run = runK6Script(script, target, { vus: 2, iterations: 6, random: alternating() });
 
     expect(target.mismatches).toEqual([]);
-    expect(run.options).toEqual({ vus: 2, duration: '60s' });
+    expect(run.options).toEqual({ vus: 2, duration: '60s', maxRedirects: 0 });
+    // Each request, the token's too, follows no redirect whatever the environment sets
+    // (docs/adr/0015-target-guard.md "Redirects").
+    expect(run.requests.length).toBeGreaterThan(0);
+    expect(run.requests.filter((r) => r.redirects !== 0)).toEqual([]);
     // One token per VU, fetched before its first use.
     expect(target.count('POST', '/oauth/token')).toBe(2);
     for (const vu of [1, 2]) {

@@ -22,6 +22,8 @@ import { textExtractionPattern } from './text-extraction';
  * exec.scenario.iterationInTest, the run-wide iteration index, so it is exact across VUs and instances.
  * A failed request (network error or time-out, status ≥ 400, failed assertion) is added to the aqa_errors
  * rate; assertions are also k6 checks. k6 has no XPath, so xml extraction and assertions become warnings.
+ * No redirect is followed (k6 follows 10 by default): a 3xx is the answer (docs/adr/0015-target-guard.md
+ * "Redirects").
  */
 export function planToK6(source: ScriptSource): GeneratedScript {
   const model = buildScriptModel(source);
@@ -49,6 +51,8 @@ export function planToK6(source: ScriptSource): GeneratedScript {
     `export const options = {`,
     `  vus: ${model.users},`,
     `  duration: ${jsString(`${model.durationS}s`)},`,
+    '  // No redirect is followed: a 3xx is the answer (every request also says redirects: 0).',
+    '  maxRedirects: 0,',
     '};',
     '',
     "// Requests that failed by the plan's rules: network error or time-out, status >= 400, or a failed assertion.",
@@ -139,6 +143,8 @@ function stepCode(step: StepModel, warnings: ScriptWarning[], regexes: string[])
     `const res = http.request(${jsString(step.method)}, ${url}, ${step.body ? jsValue(step.body) : 'null'}, {`,
     '  headers,',
     `  timeout: ${jsString(`${step.timeoutMs}ms`)},`,
+    // A request's own redirects win over maxRedirects from the environment or the command line.
+    '  redirects: 0,',
     `  tags: { name: ${jsString(step.label)} },`,
     '});',
   );
@@ -276,7 +282,7 @@ function oauthCode(model: ScriptModel): string[] {
     '  /** @type {Record<string, string>} */',
     "  const form = { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret };",
     "  if (client.scope !== '') form.scope = client.scope;",
-    "  const res = http.post(client.tokenUrl, form, { tags: { name: 'OAuth2 token' } });",
+    "  const res = http.post(client.tokenUrl, form, { redirects: 0, tags: { name: 'OAuth2 token' } });",
     '  let token;',
     '  try {',
     '    token = JSON.parse(bodyText(res)).access_token;',

@@ -43,6 +43,14 @@ describe('planToLocust', () => {
     expect(result.code).toBe(0);
   });
 
+  it('lets requests follow no redirect, on any request, the token request too', () => {
+    // docs/adr/0015-target-guard.md "Redirects": python-requests follows by default, without the guard.
+    const code = planToLocust(jsonFlowPlan(BASE)).files[0]?.content ?? '';
+    const calls = code.split('\n').filter((line) => /self\.client\.(request|post)\(/.test(line));
+    expect(calls).toHaveLength(7);
+    expect(calls.filter((line) => !line.includes('allow_redirects=False'))).toEqual([]);
+  });
+
   it('says which XPath the Locust script cannot read', () => {
     const plan = flowPlan(BASE);
     const urls = plan.urls.map((u, i) => (i === 2 ? { ...u, extractValue: 'count(//ref)' } : u));

@@ -23,7 +23,8 @@ import { XPathSubsetError, xpathToElementTree } from './xpath-subset';
  * defaults, so `locust -f file --headless` runs the plan and -u/-t still override it. Variables live on
  * the user; {{sequence_number,N}} is a counter shared by every user of the Locust process (in distributed
  * mode each worker counts on its own). Status ≥ 400 and network errors fail the request as Locust does by
- * default; a failed assertion fails it with res.failure().
+ * default; a failed assertion fails it with res.failure(). No redirect is followed: a 3xx is the answer
+ * (docs/adr/0015-target-guard.md "Redirects").
  */
 export function planToLocust(source: ScriptSource): GeneratedScript {
   const model = buildScriptModel(source);
@@ -151,6 +152,8 @@ function stepCode(step: StepModel, warnings: ScriptWarning[], regexes: string[])
     ...(step.body ? [`data=(${pyValue(step.body)}).encode("utf-8")`] : []),
     `timeout=${step.timeoutMs / 1000}`,
     `name=${pyString(step.label)}`,
+    // docs/adr/0015-target-guard.md "Redirects": requests follows by default; here a 3xx is the answer.
+    'allow_redirects=False',
     'catch_response=True',
   ];
   const checks: string[] = [];
@@ -284,7 +287,7 @@ const OAUTH_METHOD = [
   '        form = {"grant_type": "client_credentials", "client_id": client["client_id"], "client_secret": client["client_secret"]}',
   '        if client["scope"]:',
   '            form["scope"] = client["scope"]',
-  '        with self.client.post(client["token_url"], data=form, name="OAuth2 token", catch_response=True) as res:',
+  '        with self.client.post(client["token_url"], data=form, name="OAuth2 token", allow_redirects=False, catch_response=True) as res:',
   '            try:',
   '                token = res.json().get("access_token")',
   '            except ValueError:',

@@ -82,6 +82,17 @@ describe('planToTaurus', () => {
     }
   });
 
+  it('turns off the redirects and embedded resources Taurus follows and fetches by default', () => {
+    // docs/adr/0015-target-guard.md "Redirects": JMeter under Taurus connects without the target guard.
+    const doc = parse(planToTaurus(jsonFlowPlan(BASE)).files[0]?.content ?? '') as {
+      scenarios: { plan: Yaml };
+    };
+    expect(doc.scenarios.plan).toMatchObject({ 'follow-redirects': false, 'retrieve-resources': false });
+    // No request sets either back on.
+    const items = walk(doc.scenarios.plan.requests as Yaml[]);
+    expect(items.filter((i) => 'follow-redirects' in i || 'retrieve-resources' in i)).toEqual([]);
+  });
+
   it('maps every plan feature to a Taurus element', () => {
     const { execution, requests } = config(jsonFlowPlan(BASE));
     expect(execution).toEqual([{ executor: 'jmeter', concurrency: 2, 'hold-for': '60s', scenario: 'plan' }]);

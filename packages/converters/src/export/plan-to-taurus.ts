@@ -30,7 +30,7 @@ import { textExtractionPattern } from './text-extraction';
  * requests with method, headers, body, timeout, extract-jsonpath / extract-regexp / extract-xpath, assert /
  * assert-jsonpath / assert-xpath, `action: pause` after a step for think time (Taurus's own think-time is a
  * pause before the request), `if` blocks for transactionRate and the once-per-user OAuth2 token, and
- * set-variables for {{sequence_number,N}}.
+ * set-variables for {{sequence_number,N}}. Redirects are not followed and embedded resources not fetched.
  */
 export function planToTaurus(source: ScriptSource): GeneratedScript {
   const model = buildScriptModel(source);
@@ -84,6 +84,10 @@ export function planToTaurus(source: ScriptSource): GeneratedScript {
     scenarios: {
       plan: {
         // Only the plan's headers; JMeter's default cookie and cache managers stay as Taurus sets them.
+        // Taurus turns on both of these by default; off, JMeter sends only the requests below and a 3xx
+        // is the answer (docs/adr/0015-target-guard.md "Redirects").
+        'follow-redirects': false,
+        'retrieve-resources': false,
         requests,
       },
     },

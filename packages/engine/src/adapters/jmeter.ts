@@ -12,7 +12,8 @@ export const JMETER_LOG = 'jmeter.log';
 /**
  * The save-service properties that make `-l` write a CSV JTL with the fields we read, flushed after
  * every sample so it can be followed live. sentBytes exists from JMeter 3.1 on (2.13 ignores it);
- * subresults are off so that one sampler execution is one row (a redirect chain is one sample).
+ * subresults are off so that one sampler execution is one row (the generated plan follows no redirect
+ * and fetches no embedded resource, docs/adr/0015-target-guard.md "Redirects", so a sample has none).
  */
 export const JMETER_JTL_PROPERTIES: Readonly<Record<string, string>> = {
   'jmeter.save.saveservice.output_format': 'csv',

@@ -14,4 +14,10 @@ export {
 } from './guard';
 export { checkableUrl } from './checkable-url';
 export { guardedConnector } from './connector';
+export {
+  RedirectNotFollowedError,
+  requestFollowingRedirects,
+  type FollowRedirectsOptions,
+  type FollowedResponse,
+} from './redirects';
 export { parseTargetRule, parseTargetRules, type TargetRule } from './rules';

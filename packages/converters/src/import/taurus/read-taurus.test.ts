@@ -652,3 +652,30 @@ execution:
     expect(refusal(`${'['.repeat(5000)}${']'.repeat(5000)}`).message).toMatch(/nested too deeply/);
   });
 });
+
+describe("JMeter's browser settings", () => {
+  const script = (settings: string[]) =>
+    [
+      'execution:',
+      '- scenario: s',
+      'scenarios:',
+      '  s:',
+      ...settings.map((line) => `    ${line}`),
+      '    requests:',
+      '    - http://127.0.0.1:8080/a',
+      '',
+    ].join('\n');
+
+  it('reads follow-redirects and retrieve-resources turned off, as AnybodyQA writes them, without a warning', () => {
+    const result = readTaurusScript(script(['follow-redirects: false', 'retrieve-resources: false']));
+    expect(result.warnings).toEqual([]);
+    expect(result.apis.map((a) => a.url)).toEqual(['http://127.0.0.1:8080/a']);
+  });
+
+  it('warns that a redirect the script would follow is not followed', () => {
+    const result = readTaurusScript(script(['follow-redirects: true', 'retrieve-resources: false']));
+    expect(warningAt(result, 'scenarios.s.follow-redirects').message).toBe(
+      'follow-redirects set how JMeter simulates a browser; the functional runner sends each call as written, so it is skipped',
+    );
+  });
+});

@@ -45,6 +45,12 @@ const BROWSER_SETTINGS = new Set([
   'follow-redirects',
   'random-source-ip',
 ]);
+/**
+ * Browser settings whose value `false` is what the functional runner does anyway (it follows no
+ * redirect and fetches no embedded resource, docs/adr/0015-target-guard.md "Redirects"), so they are
+ * read without a warning; AnybodyQA's own Taurus scripts set both.
+ */
+const RUNNER_DEFAULT_FALSE = new Set(['follow-redirects', 'retrieve-resources']);
 const SCENARIO_KEYS = new Set([
   'requests',
   'headers',
@@ -457,7 +463,9 @@ class TaurusReader {
         `${key} is not something a functional test can use; it is skipped`,
       );
     }
-    const browser = Object.keys(scenario).filter((key) => BROWSER_SETTINGS.has(key));
+    const browser = Object.keys(scenario).filter(
+      (key) => BROWSER_SETTINGS.has(key) && !(RUNNER_DEFAULT_FALSE.has(key) && scenario[key] === false),
+    );
     if (browser.length > 0) {
       this.warn(
         `${path}${pathKey(browser[0] ?? '')}`,

@@ -8,6 +8,8 @@ import { Rate } from 'k6/metrics';
 export const options = {
   vus: 1,
   duration: "60s",
+  // No redirect is followed: a 3xx is the answer (every request also says redirects: 0).
+  maxRedirects: 0,
 };
 
 // Requests that failed by the plan's rules: network error or time-out, status >= 400, or a failed assertion.
@@ -93,6 +95,7 @@ export default function () {
     const res = http.request("POST", "http://127.0.0.1:8080/api/echo/\"q\"<a>&${__time()}/{{a:b}}/\\/\"\"\"/$", "\"double\" 'single' <tag attr=\"x\"> & ${__time()} ${__groovy(System.exit(1))} $${x} $$${y}\n{{ not a template }} {{sequence_number}} \\ back\\slash \\n \\u000a \"\"\" ''' */ </script> \u2028 \u2029 end$\né 日本 \ttab ${=new File(\"/tmp/x\").text}", {
       headers,
       timeout: "30000ms",
+      redirects: 0,
       tags: { name: "1. Line\nbreak \"\"\" ''' */ ${__time()} {{ x }}" },
     });
     const body = bodyText(res);
@@ -112,6 +115,7 @@ export default function () {
     const res = http.request("GET", "http://127.0.0.1:8080/api/echo/" + v("picked", "{{picked}}") + "$", null, {
       headers,
       timeout: "30000ms",
+      redirects: 0,
       tags: { name: "2. GET http://127.0.0.1:8080/api/echo/{{picked}}$" },
     });
     const body = bodyText(res);

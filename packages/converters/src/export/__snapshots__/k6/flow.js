@@ -8,6 +8,8 @@ import { Rate } from 'k6/metrics';
 export const options = {
   vus: 2,
   duration: "60s",
+  // No redirect is followed: a 3xx is the answer (every request also says redirects: 0).
+  maxRedirects: 0,
 };
 
 // Requests that failed by the plan's rules: network error or time-out, status >= 400, or a failed assertion.
@@ -55,7 +57,7 @@ function oauthToken(i) {
   /** @type {Record<string, string>} */
   const form = { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret };
   if (client.scope !== '') form.scope = client.scope;
-  const res = http.post(client.tokenUrl, form, { tags: { name: 'OAuth2 token' } });
+  const res = http.post(client.tokenUrl, form, { redirects: 0, tags: { name: 'OAuth2 token' } });
   let token;
   try {
     token = JSON.parse(bodyText(res)).access_token;
@@ -83,6 +85,7 @@ export default function () {
     const res = http.request("POST", "http://127.0.0.1:8080/api/login", "{\"user\":\"u" + String(aqa_seq_5) + "\"}", {
       headers,
       timeout: "30000ms",
+      redirects: 0,
       tags: { name: "1. Login" },
     });
     const body = bodyText(res);
@@ -102,6 +105,7 @@ export default function () {
     const res = http.request("GET", withQuery("http://127.0.0.1:8080/api/profile", [["seq", String(aqa_seq_5)]]), null, {
       headers,
       timeout: "30000ms",
+      redirects: 0,
       tags: { name: "2. Profile" },
     });
     const body = bodyText(res);
@@ -122,6 +126,7 @@ export default function () {
     const res = http.request("PUT", "http://127.0.0.1:8080/api/profiles/" + v("profileId", "{{profileId}}"), "{\"note\":\"n" + String(aqa_seq_5) + "\"}", {
       headers,
       timeout: "30000ms",
+      redirects: 0,
       tags: { name: "3. Save profile" },
     });
     // error_code is 0 unless the request itself failed (refused, DNS, time-out, TLS).
@@ -138,6 +143,7 @@ export default function () {
       const res = http.request("GET", "http://127.0.0.1:8080/api/refs/" + v("ref", "{{ref}}"), null, {
         headers,
         timeout: "30000ms",
+        redirects: 0,
         tags: { name: "4. Reference" },
       });
       // error_code is 0 unless the request itself failed (refused, DNS, time-out, TLS).
@@ -158,6 +164,7 @@ export default function () {
     const res = http.request("GET", "http://127.0.0.1:8080/api/secure", null, {
       headers,
       timeout: "30000ms",
+      redirects: 0,
       tags: { name: "5. Secure" },
     });
     const body = bodyText(res);
@@ -175,6 +182,7 @@ export default function () {
     const res = http.request("GET", withQuery("http://127.0.0.1:8080/api/ping", [["api_key", "q-456"]]), null, {
       headers,
       timeout: "30000ms",
+      redirects: 0,
       tags: { name: "6. Ping" },
     });
     // error_code is 0 unless the request itself failed (refused, DNS, time-out, TLS).

@@ -92,7 +92,7 @@ class PlanUser(HttpUser):
     def iteration(self):
         # urls[0]: 1. Line break """ ''' */ ${__time()} {{ x }}
         headers = {"X-Nasty": "\"d\" 'q' <a&b> ${__time()} $${x} {{ nope }} \\ \"\"\" ''' end$"}
-        with self.client.request("POST", "http://127.0.0.1:8080/api/echo/\"q\"<a>&${__time()}/{{a:b}}/\\/\"\"\"/$", headers=headers, data=("\"double\" 'single' <tag attr=\"x\"> & ${__time()} ${__groovy(System.exit(1))} $${x} $$${y}\n{{ not a template }} {{sequence_number}} \\ back\\slash \\n \\u000a \"\"\" ''' */ </script> \u2028 \u2029 end$\né 日本 \ttab ${=new File(\"/tmp/x\").text}").encode("utf-8"), timeout=30, name="1. Line\nbreak \"\"\" ''' */ ${__time()} {{ x }}", catch_response=True) as res:
+        with self.client.request("POST", "http://127.0.0.1:8080/api/echo/\"q\"<a>&${__time()}/{{a:b}}/\\/\"\"\"/$", headers=headers, data=("\"double\" 'single' <tag attr=\"x\"> & ${__time()} ${__groovy(System.exit(1))} $${x} $$${y}\n{{ not a template }} {{sequence_number}} \\ back\\slash \\n \\u000a \"\"\" ''' */ </script> \u2028 \u2029 end$\né 日本 \ttab ${=new File(\"/tmp/x\").text}").encode("utf-8"), timeout=30, name="1. Line\nbreak \"\"\" ''' */ ${__time()} {{ x }}", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
             actual = body
             if not _compare(actual, "equals", "\"double\" 'single' <tag attr=\"x\"> & ${__time()} ${__groovy(System.exit(1))} $${x} $$${y}\n{{ not a template }} {{sequence_number}} \\ back\\slash \\n \\u000a \"\"\" ''' */ </script> \u2028 \u2029 end$\né 日本 \ttab ${=new File(\"/tmp/x\").text}"):
@@ -103,7 +103,7 @@ class PlanUser(HttpUser):
 
         # urls[1]: 2. GET http://127.0.0.1:8080/api/echo/{{picked}}$
         headers = {"X-Dollar-Before-Variable": "cost $$$" + self.v("picked", "{{picked}}")}
-        with self.client.request("GET", "http://127.0.0.1:8080/api/echo/" + self.v("picked", "{{picked}}") + "$", headers=headers, timeout=30, name="2. GET http://127.0.0.1:8080/api/echo/{{picked}}$", catch_response=True) as res:
+        with self.client.request("GET", "http://127.0.0.1:8080/api/echo/" + self.v("picked", "{{picked}}") + "$", headers=headers, timeout=30, name="2. GET http://127.0.0.1:8080/api/echo/{{picked}}$", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
             actual = _json_text(body, [["k", "a\"b"]]) or ""
             if not _compare(actual, "equals", "x'y\"z ${__time()}"):

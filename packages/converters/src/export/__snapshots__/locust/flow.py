@@ -81,7 +81,7 @@ class PlanUser(HttpUser):
         form = {"grant_type": "client_credentials", "client_id": client["client_id"], "client_secret": client["client_secret"]}
         if client["scope"]:
             form["scope"] = client["scope"]
-        with self.client.post(client["token_url"], data=form, name="OAuth2 token", catch_response=True) as res:
+        with self.client.post(client["token_url"], data=form, name="OAuth2 token", allow_redirects=False, catch_response=True) as res:
             try:
                 token = res.json().get("access_token")
             except ValueError:
@@ -97,7 +97,7 @@ class PlanUser(HttpUser):
         aqa_seq_5 = next(AQA_SEQ_5) % 5 + 1
         # urls[0]: 1. Login
         headers = {"Content-Type": "application/json"}
-        with self.client.request("POST", "http://127.0.0.1:8080/api/login", headers=headers, data=("{\"user\":\"u" + str(aqa_seq_5) + "\"}").encode("utf-8"), timeout=30, name="1. Login", catch_response=True) as res:
+        with self.client.request("POST", "http://127.0.0.1:8080/api/login", headers=headers, data=("{\"user\":\"u" + str(aqa_seq_5) + "\"}").encode("utf-8"), timeout=30, name="1. Login", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
             actual = str(res.status_code)
             if not _compare(actual, "equals", "200"):
@@ -108,7 +108,7 @@ class PlanUser(HttpUser):
 
         # urls[1]: 2. Profile
         headers = {"Authorization": "Bearer " + self.v("token", "{{token}}")}
-        with self.client.request("GET", "http://127.0.0.1:8080/api/profile", params=[("seq", str(aqa_seq_5))], headers=headers, timeout=30, name="2. Profile", catch_response=True) as res:
+        with self.client.request("GET", "http://127.0.0.1:8080/api/profile", params=[("seq", str(aqa_seq_5))], headers=headers, timeout=30, name="2. Profile", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
             actual = body
             if not _compare(actual, "contains", "\"name\""):
@@ -120,7 +120,7 @@ class PlanUser(HttpUser):
 
         # urls[2]: 3. Save profile
         headers = {"X-Session-Token": self.v("token", "{{token}}"), "X-Api-Key": "key-123", "Content-Type": "application/json"}
-        with self.client.request("PUT", "http://127.0.0.1:8080/api/profiles/" + self.v("profileId", "{{profileId}}"), headers=headers, data=("{\"note\":\"n" + str(aqa_seq_5) + "\"}").encode("utf-8"), timeout=30, name="3. Save profile", catch_response=True) as res:
+        with self.client.request("PUT", "http://127.0.0.1:8080/api/profiles/" + self.v("profileId", "{{profileId}}"), headers=headers, data=("{\"note\":\"n" + str(aqa_seq_5) + "\"}").encode("utf-8"), timeout=30, name="3. Save profile", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
             actual = _xml_text(body, "./result/status", "string-value") or ""
             if not _compare(actual, "equals", "saved"):
@@ -133,7 +133,7 @@ class PlanUser(HttpUser):
         # transactionRate: runs in 50% of the iterations, at random.
         if random.random() * 100 < 50:
             headers = {"Authorization": "Basic YWxpY2U6cEBzczp3b3Jk"}
-            with self.client.request("GET", "http://127.0.0.1:8080/api/refs/" + self.v("ref", "{{ref}}"), headers=headers, timeout=30, name="4. Reference", catch_response=True) as res:
+            with self.client.request("GET", "http://127.0.0.1:8080/api/refs/" + self.v("ref", "{{ref}}"), headers=headers, timeout=30, name="4. Reference", allow_redirects=False, catch_response=True) as res:
                 body = res.text or ""
                 actual = str(res.status_code)
                 if not _compare(actual, "equals", "200"):
@@ -145,7 +145,7 @@ class PlanUser(HttpUser):
         access_token = self.oauth_token(0)
         if access_token is not None:
             headers["Authorization"] = "Bearer " + access_token
-        with self.client.request("GET", "http://127.0.0.1:8080/api/secure", headers=headers, timeout=30, name="5. Secure", catch_response=True) as res:
+        with self.client.request("GET", "http://127.0.0.1:8080/api/secure", headers=headers, timeout=30, name="5. Secure", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
             actual = body
             if not _compare(actual, "regex", "\"secure\":\\s*true"):
@@ -153,7 +153,7 @@ class PlanUser(HttpUser):
 
         # urls[5]: 6. Ping
         headers = {}
-        with self.client.request("GET", "http://127.0.0.1:8080/api/ping", params=[("api_key", "q-456")], headers=headers, timeout=30, name="6. Ping", catch_response=True) as res:
+        with self.client.request("GET", "http://127.0.0.1:8080/api/ping", params=[("api_key", "q-456")], headers=headers, timeout=30, name="6. Ping", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
             actual = str(res.status_code)
             if not _compare(actual, "not_equals", "500"):
