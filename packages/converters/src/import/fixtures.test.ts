@@ -22,14 +22,35 @@ interface Row {
   facts: string;
 }
 
-function readRows(): Row[] {
-  return readFileSync(README, 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('| ') && !line.startsWith('| file |'))
-    .map((line) => {
+/**
+ * The rows of the README's tables: `| file | …` rows are single files for the API importers; `| folder | …`
+ * rows (the browser recordings and the pages they run against) name a folder (`static/`) or a glob
+ * (`sides/*.side`) — those are the UI recorders' fixtures, not API descriptions.
+ */
+function readTables(): { files: Row[]; folders: Row[] } {
+  const files: Row[] = [];
+  const folders: Row[] = [];
+  let table: Row[] | null = null;
+  for (const line of readFileSync(README, 'utf8').split('\n')) {
+    if (line.startsWith('| file |')) table = files;
+    else if (line.startsWith('| folder |')) table = folders;
+    else if (!line.startsWith('|')) table = line.trim() === '' ? table : null;
+    else if (table && !line.startsWith('|---')) {
       const cells = line.split(' | ').map((c) => c.replace(/^\| ?| ?\|$/g, '').trim());
-      return { file: cells[0] ?? '', format: cells[2] ?? '', facts: cells.slice(3).join(' | ') };
-    });
+      table.push({ file: cells[0] ?? '', format: cells[2] ?? '', facts: cells.slice(3).join(' | ') });
+    }
+  }
+  return { files, folders };
+}
+
+/** Whether a fixture path falls under a folder row: `dir/` (every file below) or `dir/*.ext`. */
+function underFolderRow(path: string, folder: string): boolean {
+  if (folder.endsWith('/')) return path.startsWith(folder);
+  const star = folder.indexOf('*');
+  if (star < 0) return path === folder;
+  const dir = folder.slice(0, star);
+  const suffix = folder.slice(star + 1);
+  return path.startsWith(dir) && !path.slice(dir.length).includes('/') && path.endsWith(suffix);
 }
 
 function walk(dir: string): string[] {
@@ -90,15 +111,32 @@ function expectStepsFor(result: ImportResult, methods: Record<string, number>): 
 const available = existsSync(README);
 
 describe.skipIf(!available)('shared fixtures (../shared/fixtures/README.md)', () => {
-  const rows = available ? readRows() : [];
+  const { files: rows, folders } = available ? readTables() : { files: [], folders: [] };
+  const fixtureFiles = available
+    ? walk(FIXTURES)
+        .map((p) => relative(FIXTURES, p))
+        .filter((p) => p !== 'README.md')
+        .sort()
+    : [];
+  const recordings = (folder: Row): string[] => fixtureFiles.filter((f) => underFolderRow(f, folder.file));
 
   it('has a README row for every fixture file, so none goes untested', () => {
-    const files = walk(FIXTURES)
-      .map((p) => relative(FIXTURES, p))
-      .filter((p) => p !== 'README.md')
-      .sort();
-    expect(rows.map((r) => r.file).sort()).toEqual(files);
+    const inFolders = new Set(folders.flatMap(recordings));
+    expect(rows.map((r) => r.file).sort()).toEqual(fixtureFiles.filter((f) => !inFolders.has(f)));
+    // Every folder row names files that are there.
+    for (const folder of folders) expect(recordings(folder).length, folder.file).toBeGreaterThan(0);
   });
+
+  // Browser recordings are UI tests, not API descriptions: the API import refuses each in words, never
+  // crashes (the pages they run against are the UI runner's, and are not offered to the importer).
+  for (const folder of folders.filter((f) => f.format !== 'HTML')) {
+    it(`refuses each of ${folder.file} (${folder.format}) as an API import, in words`, () => {
+      for (const file of recordings(folder)) {
+        const message = refusal({ ...folder, file }).message;
+        expect(message.startsWith(`${file.split('/').pop() ?? file}: `), message).toBe(true);
+      }
+    });
+  }
 
   for (const row of rows) {
     const { file, format, facts } = row;
