@@ -56,6 +56,9 @@ export default defineConfig({
             'apps/server/test/target-guard.test.ts',
             'apps/server/test/rate-limits.test.ts',
             'apps/server/test/functional-file-scripts.test.ts',
+            // A server process's memory ceiling (docs/adr/0024-memory-bounds.md): what it stores is
+            // functional-runs.test.ts's; the memory it measures is the process's, not the store's.
+            'apps/server/test/memory-bounds.test.ts',
             // Network namespaces of fixed names and addresses (one run at a time); what it stores is
             // agents.test.ts's, which runs here.
             'apps/server/test/agents-netns.test.ts',

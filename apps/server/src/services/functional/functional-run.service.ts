@@ -3,6 +3,7 @@ import {
   checkableUrl,
   type FunctionalRunHandle,
   type FunctionalRunOutcome,
+  KeptCalls,
   MAX_KEPT_CALLS,
   type StartFunctionalRun,
   type TargetGuard,
@@ -80,11 +81,11 @@ function notFound(): NotFoundError {
 }
 
 /**
- * A run in progress, in memory: what get-test-result answers until the outcome is stored. It keeps as
- * many calls as the runner's outcome does (MAX_KEPT_CALLS).
+ * A run in progress, in memory: what get-test-result answers until the outcome is stored. It keeps the
+ * calls the runner's outcome does (KeptCalls: docs/adr/0024-memory-bounds.md).
  */
 class LiveFunctionalRun {
-  readonly calls: CallResult[] = [];
+  readonly kept = new KeptCalls();
   callsSeen = 0;
   passed = 0;
   validationFailures = 0;
@@ -113,12 +114,12 @@ class LiveFunctionalRun {
     this.callsSeen++;
     if (call.success) this.passed++;
     this.validationFailures += call.validation_details.filter((d) => !d.passed).length;
-    if (this.calls.length < MAX_KEPT_CALLS) this.calls.push(call);
+    this.kept.add(call);
   }
 
   /** What has been judged so far, as a result (per-API rows and the timeline come with the outcome). */
   result(keep = MAX_KEPT_CALLS): FunctionalResult {
-    const kept = this.calls.slice(0, keep);
+    const kept = this.kept.calls.slice(0, keep);
     return {
       test_id: this.id,
       plan_id: this.planId,
