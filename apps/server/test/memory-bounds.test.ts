@@ -99,7 +99,7 @@ beforeAll(async () => {
       // the process has exited
     }
   }, 50);
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   clearInterval(sampler);

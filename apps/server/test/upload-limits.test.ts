@@ -129,13 +129,8 @@ describe('upload limits', () => {
       path: '/api/parse-swagger',
       headers: { ...headers, authorization: `Bearer ${alice}`, 'content-length': String(declared) },
     });
-    const slowAnswer = new Promise<number>((resolve, reject) => {
-      slow.on('response', (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
-      slow.on('error', reject);
-    });
+    // Cut off below: its socket's end is expected, not a failure of the test.
+    slow.on('error', () => undefined);
     slow.write(payload.subarray(0, 1000));
     await new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -153,18 +148,18 @@ describe('upload limits', () => {
     });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(refused.json<{ code: string; detail: string }>()).toMatchObject({
-      code: 'UPLOADS_AT_ONCE',
-      detail: expect.stringMatching(
-        /^The server is receiving or importing 2\.5 MB of uploads, and takes at most 3 MB at once; try again in \d+ seconds?$/,
-      ),
-    });
+    const busy = refused.json<{ code: string; detail: string }>();
+    expect(busy.code).toBe('UPLOADS_AT_ONCE');
+    expect(busy.detail).toMatch(
+      /^The server is receiving or importing 2\.5 MB of uploads, and takes at most 3 MB at once; try again in \d+ seconds?$/,
+    );
 
-    // Alice's upload ends short of what it declared: refused, and its place given back.
-    slow.end(payload.subarray(1000));
+    // Alice's upload is cut off part-way: refused, its folder removed and its place given back.
     slow.destroy();
-    await slowAnswer.catch(() => 0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const deadline = Date.now() + 10_000; uploadsLeft().length > 0 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(uploadsLeft()).toEqual([]);
     const again = await send(bob, [documentPart, filler('a.yaml', 0.9 * MB)]);
     expect(again.status).toBe(200);
     expect(uploadsLeft()).toEqual([]);
