@@ -51,6 +51,7 @@ export default defineConfig({
             // Upload, request and target checks that answer before anything is stored; in-memory limits.
             'apps/server/test/bad-uploads.test.ts',
             'apps/server/test/import-queue.test.ts',
+            'apps/server/test/upload-limits.test.ts',
             'apps/server/test/validate.test.ts',
             'apps/server/test/api-docs.test.ts',
             'apps/server/test/target-guard.test.ts',
