@@ -85,7 +85,11 @@ function notFound(): NotFoundError {
  * calls the runner's outcome does (KeptCalls: docs/adr/0024-memory-bounds.md).
  */
 class LiveFunctionalRun {
-  readonly kept = new KeptCalls();
+  private readonly kept = new KeptCalls();
+  /** The first calls judged, as the result lists them. */
+  get calls(): CallResult[] {
+    return this.kept.calls;
+  }
   callsSeen = 0;
   passed = 0;
   validationFailures = 0;
@@ -119,7 +123,7 @@ class LiveFunctionalRun {
 
   /** What has been judged so far, as a result (per-API rows and the timeline come with the outcome). */
   result(keep = MAX_KEPT_CALLS): FunctionalResult {
-    const kept = this.kept.calls.slice(0, keep);
+    const kept = this.calls.slice(0, keep);
     return {
       test_id: this.id,
       plan_id: this.planId,
