@@ -51,11 +51,15 @@ export default defineConfig({
             // Upload, request and target checks that answer before anything is stored; in-memory limits.
             'apps/server/test/bad-uploads.test.ts',
             'apps/server/test/import-queue.test.ts',
+            'apps/server/test/upload-limits.test.ts',
             'apps/server/test/validate.test.ts',
             'apps/server/test/api-docs.test.ts',
             'apps/server/test/target-guard.test.ts',
             'apps/server/test/rate-limits.test.ts',
             'apps/server/test/functional-file-scripts.test.ts',
+            // A server process's memory ceiling (docs/adr/0024-memory-bounds.md): what it stores is
+            // functional-runs.test.ts's; the memory it measures is the process's, not the store's.
+            'apps/server/test/memory-bounds.test.ts',
             // Network namespaces of fixed names and addresses (one run at a time); what it stores is
             // agents.test.ts's, which runs here.
             'apps/server/test/agents-netns.test.ts',

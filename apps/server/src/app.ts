@@ -189,7 +189,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const functionalRuns = new FunctionalRunService(
       new FunctionalRunRepository(db),
       functionalPlans,
-      startFunctionalRun,
+      // Each run's worker within FUNCTIONAL_RUN_MEMORY_MB (docs/adr/0024-memory-bounds.md).
+      (plan, runOptions) =>
+        startFunctionalRun(plan, { ...runOptions, maxMemoryMb: config.functionalRunMemoryMb }),
       uiBrowsers.support,
       new FunctionalScreenshotRepository(db),
       (user) => runs.reserve(user),
@@ -246,6 +248,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         ...options.importLimits,
       },
       app.log,
+      config.uploads,
+      // On disk with the data, not in a tmpfs that would hold the uploads in memory.
+      join(config.dataDir, 'uploads'),
     );
     app.addHook('onClose', () => imports.close());
     const demoChange = await demo.sync();

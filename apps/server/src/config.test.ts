@@ -39,6 +39,9 @@ describe('parseConfig', () => {
       toolCommands: {},
       targets: { allow: [], deny: [] },
       importQueue: { length: 16, perUser: 2 },
+      // docs/adr/0024-memory-bounds.md: 25 MB a file, 50 MB an upload, 200 MB at once; 256 MB a functional run.
+      uploads: { maxFileBytes: 25 * 2 ** 20, maxUploadBytes: 50 * 2 ** 20, atOnceBytes: 200 * 2 ** 20 },
+      functionalRunMemoryMb: 256,
       // The UI runner's own defaults apply: /usr/bin/chromium, 2 browsers, 30 s a step.
       uiBrowsers: {},
       // Locust workers on load agents dial the master here (agents on this machine).
@@ -81,6 +84,27 @@ describe('parseConfig', () => {
     expect(
       parseConfig({ AQA_TARGETS_ALLOW: ' staging.example.com, 10.0.0.0/8 ', AQA_TARGETS_DENY: '' }).targets,
     ).toEqual({ allow: ['staging.example.com', '10.0.0.0/8'], deny: [] });
+  });
+
+  it('reads the upload and run memory bounds, a file within an upload within what the server takes at once', () => {
+    expect(
+      parseConfig({
+        UPLOAD_MAX_FILE_MB: '40',
+        UPLOAD_MAX_MB: '80',
+        UPLOADS_AT_ONCE_MB: '400',
+        FUNCTIONAL_RUN_MEMORY_MB: '1024',
+      }),
+    ).toMatchObject({
+      uploads: { maxFileBytes: 40 * 2 ** 20, maxUploadBytes: 80 * 2 ** 20, atOnceBytes: 400 * 2 ** 20 },
+      functionalRunMemoryMb: 1024,
+    });
+    expect(
+      problemsOf({ UPLOAD_MAX_FILE_MB: '60', UPLOADS_AT_ONCE_MB: '40', FUNCTIONAL_RUN_MEMORY_MB: '32' }),
+    ).toEqual(['FUNCTIONAL_RUN_MEMORY_MB: must be at least 64']);
+    expect(problemsOf({ UPLOAD_MAX_FILE_MB: '60', UPLOADS_AT_ONCE_MB: '40' })).toEqual([
+      'UPLOAD_MAX_FILE_MB: must be at most UPLOAD_MAX_MB (50)',
+      'UPLOAD_MAX_MB: must be at most UPLOADS_AT_ONCE_MB (40)',
+    ]);
   });
 
   it('keeps the per-user run limit below the server limit', () => {

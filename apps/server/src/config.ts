@@ -65,6 +65,14 @@ export interface Config {
   /** Imports waiting for a worker, in all and per user; a full queue answers 429 with Retry-After. */
   importQueue: { length: number; perUser: number };
   /**
+   * The uploads' bounds (docs/adr/0024-memory-bounds.md), in bytes: UPLOAD_MAX_FILE_MB per file,
+   * UPLOAD_MAX_MB per upload (its files together), UPLOADS_AT_ONCE_MB for every upload the server is
+   * receiving or importing at once.
+   */
+  uploads: UploadLimits;
+  /** FUNCTIONAL_RUN_MEMORY_MB: the heap one functional run's worker thread may use (docs/adr/0024-memory-bounds.md). */
+  functionalRunMemoryMb: number;
+  /**
    * The UI tests' browser pool (docs/design.md §9 "UI tests"), as set: AQA_BROWSER_PATH,
    * AQA_UI_BROWSERS, AQA_UI_BROWSERS_PER_USER and AQA_UI_STEP_TIMEOUT_MS. What is left out takes @aqa/ui-runner's default.
    */
@@ -93,6 +101,12 @@ export interface AssistantModelSettings {
   model: string;
   /** Sent as a bearer token when set; a local server may need none. */
   apiKey?: string;
+}
+
+export interface UploadLimits {
+  maxFileBytes: number;
+  maxUploadBytes: number;
+  atOnceBytes: number;
 }
 
 /** The UI browser settings that are set; packages/ui-runner defaults the rest (UiBrowserPool.fromEnv). */
@@ -240,6 +254,13 @@ const EnvSchema = z.object({
   AQA_TARGETS_DENY: list,
   IMPORT_QUEUE_LENGTH: positiveInt(16),
   IMPORT_QUEUE_PER_USER: positiveInt(2),
+  UPLOAD_MAX_FILE_MB: positiveInt(25),
+  UPLOAD_MAX_MB: positiveInt(50),
+  UPLOADS_AT_ONCE_MB: positiveInt(200),
+  FUNCTIONAL_RUN_MEMORY_MB: z.preprocess(
+    blankToUndefined,
+    number().int('must be a whole number').min(64, 'must be at least 64').default(256),
+  ),
   AQA_BROWSER_PATH: z.preprocess(blankToUndefined, z.string().trim().optional()),
   AQA_UI_BROWSERS: optionalPositiveInt,
   AQA_UI_BROWSERS_PER_USER: optionalPositiveInt,
@@ -280,6 +301,7 @@ const EnvSchema = z.object({
 });
 
 const SQLITE_FILE_NAME = 'anybodyqa.db';
+const MB = 1024 * 1024;
 
 /**
  * Reads the configuration from an environment (normally process.env) once. Relative paths are
@@ -314,6 +336,10 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     const { AQA_TARGETS_ALLOW: allow, AQA_TARGETS_DENY: deny } = parsed.data;
     for (const problem of parseTargetRules(allow).problems) problems.push(`AQA_TARGETS_ALLOW: ${problem}`);
     for (const problem of parseTargetRules(deny).problems) problems.push(`AQA_TARGETS_DENY: ${problem}`);
+    // One file must fit in one upload, and one upload in what the server takes at once (docs/adr/0024-memory-bounds.md).
+    const { UPLOAD_MAX_FILE_MB: file, UPLOAD_MAX_MB: upload, UPLOADS_AT_ONCE_MB: atOnce } = parsed.data;
+    if (file > upload) problems.push(`UPLOAD_MAX_FILE_MB: must be at most UPLOAD_MAX_MB (${upload})`);
+    if (upload > atOnce) problems.push(`UPLOAD_MAX_MB: must be at most UPLOADS_AT_ONCE_MB (${atOnce})`);
     if (parsed.data.AQA_LLM_BASE_URL !== undefined && parsed.data.AQA_LLM_MODEL === undefined) {
       problems.push('AQA_LLM_MODEL: name the model to ask at AQA_LLM_BASE_URL (e.g. gpt-4o-mini)');
     }
@@ -348,6 +374,12 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     externalTools: values.EXTERNAL_TOOLS === 'on',
     targets: { allow: values.AQA_TARGETS_ALLOW, deny: values.AQA_TARGETS_DENY },
     importQueue: { length: values.IMPORT_QUEUE_LENGTH, perUser: values.IMPORT_QUEUE_PER_USER },
+    uploads: {
+      maxFileBytes: values.UPLOAD_MAX_FILE_MB * MB,
+      maxUploadBytes: values.UPLOAD_MAX_MB * MB,
+      atOnceBytes: values.UPLOADS_AT_ONCE_MB * MB,
+    },
+    functionalRunMemoryMb: values.FUNCTIONAL_RUN_MEMORY_MB,
     uiBrowsers: withoutUndefined({
       browserPath: values.AQA_BROWSER_PATH,
       maxBrowsers: values.AQA_UI_BROWSERS,

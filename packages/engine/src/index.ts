@@ -32,9 +32,9 @@ export type * from './types';
 export * from './adapters';
 export { isHttpValidation, judge, type HttpValidation, type ObservedResponse } from './functional/judge';
 export { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from './functional/report';
-export { startFunctionalRun } from './functional/functional-run';
+export { DEFAULT_FUNCTIONAL_RUN_MEMORY_MB, startFunctionalRun } from './functional/functional-run';
 export { describeError } from './functional/http-call';
-export { CallCount, MAX_KEPT_CALLS } from './functional/outcome';
+export { CallCount, KeptCalls, MAX_KEPT_CALLS } from './functional/outcome';
 export type * from './functional/run-types';
 export {
   readScript,

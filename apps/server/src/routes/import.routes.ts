@@ -1,3 +1,7 @@
+import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { ErrorResponseSchema } from '@aqa/plan';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,7 +10,8 @@ import { requireAuth } from '../auth/authenticate';
 import { ImportFailedError, PayloadTooLargeError, ValidationError } from '../errors';
 import { assertMultipartBoundary } from '../plugins/error-handler';
 import type { ImportJob, UploadedFile } from '../services/import/import-job';
-import { IMPORT_MESSAGES, type ImportService, MAX_UPLOAD_BYTES } from '../services/import/import.service';
+import type { UploadLimits } from '../config';
+import { IMPORT_MESSAGES, type ImportService, MAX_UPLOAD_FILES } from '../services/import/import.service';
 import { CurlBodySchema, FileParseResponseSchema, ParseResponseSchema } from './import.schemas';
 
 const errors = {
@@ -24,25 +29,57 @@ interface Upload {
   fields: Map<string, string>;
 }
 
+/** Counts the bytes of an upload's files as they pass, failing once they are over the upload's limit. */
+class UploadCounter {
+  bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+
+  /** A pass-through stream for one file part that adds its bytes to the count. */
+  stream(): Transform {
+    return new Transform({
+      transform: (chunk: Buffer, _encoding, done) => {
+        this.bytes += chunk.length;
+        if (this.bytes > this.maxBytes) {
+          done(new PayloadTooLargeError('UPLOAD_TOO_LARGE', IMPORT_MESSAGES.uploadTooLarge(this.maxBytes)));
+        } else done(null, chunk);
+      },
+    });
+  }
+}
+
 /**
- * Reads every part of a multipart request. The first file part named `file` is the document (any file
- * part when none is named so); a file over the limit is refused with 413 before it is read to the end.
- * A part with no name and no content (a browser's empty file input) is not a file.
+ * Reads every part of a multipart request, streaming each file part to a file of its own in `folder`
+ * as it arrives (docs/adr/0024-memory-bounds.md): a file over the per-file limit, or files together over
+ * the per-upload limit, are refused with 413 as soon as the limit is passed, and the rest of the body
+ * is read and dropped so that the client gets the answer. The first file part named `file` is the
+ * document (any file part when none is named so). A part with no name and no content (a browser's empty
+ * file input) is not a file.
  */
-async function readUpload(request: FastifyRequest): Promise<Upload> {
+async function readUpload(request: FastifyRequest, limits: UploadLimits, folder: string): Promise<Upload> {
   const upload: Upload = { file: undefined, others: new Map(), fields: new Map() };
   if (!request.isMultipart()) return upload;
   assertMultipartBoundary(request.headers['content-type']);
+  const counter = new UploadCounter(limits.maxUploadBytes);
+  let stored = 0;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { fileSize: limits.maxFileBytes } })) {
       if (part.type === 'field') {
         upload.fields.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
         continue;
       }
-      const buffer = await part.toBuffer();
-      if (buffer.length === 0 && part.filename === '') continue;
-      // A copy with a buffer of its own, so it can be moved to the worker thread.
-      const file: UploadedFile = { name: part.filename || part.fieldname, bytes: new Uint8Array(buffer) };
+      const name = part.filename || part.fieldname;
+      const path = join(folder, String(stored++));
+      const before = counter.bytes;
+      await pipeline(part.file, counter.stream(), createWriteStream(path));
+      if (part.file.truncated) {
+        throw new PayloadTooLargeError(
+          'FILE_TOO_LARGE',
+          IMPORT_MESSAGES.fileTooLarge(limits.maxFileBytes, name),
+        );
+      }
+      const size = counter.bytes - before;
+      if (size === 0 && part.filename === '') continue;
+      const file: UploadedFile = { name, path, size };
       if (part.fieldname === 'file' && upload.file !== undefined) {
         throw new ValidationError([{ field: 'file', message: IMPORT_MESSAGES.twoDocuments }], {
           code: 'TOO_MANY_FILES',
@@ -52,16 +89,19 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       else upload.others.set(part.fieldname, [...(upload.others.get(part.fieldname) ?? []), file]);
     }
   } catch (error) {
+    // What the client is still sending is read and dropped, so that it reads the answer rather than a
+    // connection closed under it.
+    request.raw.resume();
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new PayloadTooLargeError('FILE_TOO_LARGE', IMPORT_MESSAGES.tooLarge, { cause: error });
-    }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new PayloadTooLargeError(
-        'TOO_MANY_PARTS',
-        'The upload has too many files or fields; send one document, and at most 50 files it refers to',
+        'FILE_TOO_LARGE',
+        IMPORT_MESSAGES.fileTooLarge(limits.maxFileBytes, 'one of the files'),
         { cause: error },
       );
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new PayloadTooLargeError('TOO_MANY_PARTS', IMPORT_MESSAGES.tooManyParts, { cause: error });
     }
     throw error;
   }
@@ -76,6 +116,32 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     }
   }
   return upload;
+}
+
+/**
+ * Runs `handle` on the request's upload, received into a place the import service holds for it (its
+ * share of the uploads at once, a folder of its own), which is given back, the folder removed, once the
+ * answer is known.
+ */
+async function withUpload<T>(
+  imports: ImportService,
+  request: FastifyRequest,
+  handle: (upload: Upload) => Promise<T>,
+): Promise<T> {
+  const declared = Number(request.headers['content-length']);
+  let admitted;
+  try {
+    admitted = await imports.admit(ownerOf(request), Number.isFinite(declared) ? declared : undefined);
+  } catch (error) {
+    // Refused before a byte was read: the body is read and dropped, so the client gets the answer.
+    request.raw.resume();
+    throw error;
+  }
+  try {
+    return await handle(await readUpload(request, imports.uploadLimits, admitted.folder));
+  } finally {
+    await admitted.release();
+  }
 }
 
 /** Whose share of the import queue an upload uses. */
@@ -124,7 +190,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
   await app.register(multipart, {
     // File names keep their folders ("paths/pets.yaml"), which the parts of a multi-file spec need.
     preservePath: true,
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 51, fields: 20, fieldSize: 1024 * 1024, parts: 80 },
+    // The file size is set per request (readUpload); one document and the files it refers to.
+    limits: { files: MAX_UPLOAD_FILES + 1, fields: 20, fieldSize: 1024 * 1024, parts: 80 },
   });
 
   app.post(
@@ -139,17 +206,15 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request);
-      const file = requireFile(upload, IMPORT_MESSAGES.noSwaggerFile);
-      return sendJson(
-        reply,
-        await imports.parseToJson(ownerOf(request), {
-          file,
+      const json = await withUpload(imports, request, (upload) =>
+        imports.parseToJson(ownerOf(request), {
+          file: requireFile(upload, IMPORT_MESSAGES.noSwaggerFile),
           format: 'swagger',
           baseUrl: baseUrlOf(upload),
           files: upload.others.get('files') ?? [],
         }),
       );
+      return sendJson(reply, json);
     },
   );
 
@@ -165,16 +230,14 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request);
-      const file = requireFile(upload, IMPORT_MESSAGES.noPostmanFile);
-      return sendJson(
-        reply,
-        await imports.parseToJson(ownerOf(request), {
-          file,
+      const json = await withUpload(imports, request, (upload) =>
+        imports.parseToJson(ownerOf(request), {
+          file: requireFile(upload, IMPORT_MESSAGES.noPostmanFile),
           format: 'postman',
           environment: upload.others.get('environment')?.[0],
         }),
       );
+      return sendJson(reply, json);
     },
   );
 
@@ -189,14 +252,13 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request);
-      return sendJson(
-        reply,
-        await imports.parseToJson(ownerOf(request), {
+      const json = await withUpload(imports, request, (upload) =>
+        imports.parseToJson(ownerOf(request), {
           file: requireFile(upload, IMPORT_MESSAGES.noFile),
           format: 'har',
         }),
       );
+      return sendJson(reply, json);
     },
   );
 
@@ -212,29 +274,29 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       bodyLimit: 2 * 1024 * 1024,
     },
     async (request, reply) => {
-      let file: UploadedFile | undefined;
       if (request.isMultipart()) {
-        const upload = await readUpload(request);
-        const command = upload.fields.get('command');
-        file =
-          upload.file ??
-          (command?.trim()
-            ? { name: 'the cURL command', bytes: new TextEncoder().encode(command) }
-            : undefined);
-      } else {
-        const body = CurlBodySchema.safeParse(request.body);
-        if (!body.success) {
-          throw new ValidationError([{ field: 'command', message: IMPORT_MESSAGES.noCommand }], {
-            code: 'NO_COMMAND',
-          });
-        }
-        if (body.data.command.trim() !== '')
-          file = { name: 'the cURL command', bytes: new TextEncoder().encode(body.data.command) };
+        const json = await withUpload(imports, request, (upload) => {
+          const command = upload.fields.get('command');
+          const file: UploadedFile | undefined =
+            upload.file ??
+            (command?.trim()
+              ? { name: 'the cURL command', bytes: new TextEncoder().encode(command) }
+              : undefined);
+          if (file === undefined)
+            throw new ValidationError([{ field: 'command', message: IMPORT_MESSAGES.noCommand }], {
+              code: 'NO_COMMAND',
+            });
+          return imports.parseToJson(ownerOf(request), { file, format: 'curl' });
+        });
+        return sendJson(reply, json);
       }
-      if (file === undefined)
+      const body = CurlBodySchema.safeParse(request.body);
+      if (!body.success || body.data.command.trim() === '') {
         throw new ValidationError([{ field: 'command', message: IMPORT_MESSAGES.noCommand }], {
           code: 'NO_COMMAND',
         });
+      }
+      const file = { name: 'the cURL command', bytes: new TextEncoder().encode(body.data.command) };
       return sendJson(reply, await imports.parseToJson(ownerOf(request), { file, format: 'curl' }));
     },
   );
@@ -251,18 +313,19 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       },
     },
     async (request) => {
-      const upload = await readUpload(request);
-      const file = requireFile(upload, IMPORT_MESSAGES.noFile);
-      const testType = upload.fields.get('test_type')?.trim() || 'api';
-      const job: ImportJob = {
-        file,
-        format: upload.fields.get('format')?.trim() || undefined,
-        baseUrl: baseUrlOf(upload),
-        files: upload.others.get('files') ?? [],
-        environment: upload.others.get('environment')?.[0],
-        taurusScript: { name: file.name.replace(/\.[^.]+$/, '') || 'imported' },
-      };
-      const result = await imports.parse(ownerOf(request), job);
+      const { file, testType, result } = await withUpload(imports, request, async (upload) => {
+        const file = requireFile(upload, IMPORT_MESSAGES.noFile);
+        const job: ImportJob = {
+          file,
+          format: upload.fields.get('format')?.trim() || undefined,
+          baseUrl: baseUrlOf(upload),
+          files: upload.others.get('files') ?? [],
+          environment: upload.others.get('environment')?.[0],
+          taurusScript: { name: file.name.replace(/\.[^.]+$/, '') || 'imported' },
+        };
+        const testType = upload.fields.get('test_type')?.trim() || 'api';
+        return { file, testType, result: await imports.parse(ownerOf(request), job) };
+      });
       if (!result.functional)
         throw new ImportFailedError('NO_SCRIPT', `${file.name}: no script could be generated from the file`);
       return {

@@ -1,6 +1,7 @@
 import {
   effectiveAuthorization,
   effectiveValidations,
+  EVIDENCE_BODY_LIMIT_BYTES,
   type ApiDefinition,
   type FunctionalPlan,
   type FunctionalValidation,
@@ -16,6 +17,7 @@ import {
 } from '../executor/request-parts';
 import { Template, TemplateScope, type RenderContext, type Renderable } from '../executor/template';
 import { compileCapture, type CompiledCapture } from './captures';
+import { JUDGED_BODY_LIMIT_BYTES } from './http-call';
 
 /*
  * A functional plan's APIs compiled once per run (docs/design.md §9): URL, parameter values, header
@@ -46,6 +48,8 @@ export interface CompiledApi {
   /** The API's effective rules, then the plan-level rules that name it or no API. */
   validations: FunctionalValidation[];
   captures: CompiledCapture[];
+  /** The most bytes of a response body a call keeps (keptBodyBytes). */
+  keptBodyBytes: number;
 }
 
 export interface CompiledRun {
@@ -59,6 +63,33 @@ export interface RenderedRequest {
   url: string;
   headers: Record<string, string>;
   body: string | undefined;
+}
+
+/** Rules judged on the status, the time, the size or the headers: they read no byte of the body. */
+const BODILESS_RULES: ReadonlySet<string> = new Set([
+  'status_code',
+  'response_time',
+  'response_size',
+  'header_value',
+  // UI rules fail on an API call without reading it (runner.ts uiRuleOnCall).
+  'element_exists',
+  'page_title',
+]);
+
+/**
+ * How much of a response body a call keeps (docs/adr/0024-memory-bounds.md): the judged limit when a
+ * rule or capture reads the body, else only what a failed call's evidence shows. The whole body is read
+ * and its size counted either way.
+ */
+export function keptBodyBytes(
+  validations: readonly FunctionalValidation[],
+  captures: readonly { from: string }[],
+): number {
+  const readsBody =
+    validations.some(
+      (v) => !BODILESS_RULES.has(v.type) && (v.subject === undefined || v.subject === 'body'),
+    ) || captures.some((c) => c.from !== 'header');
+  return readsBody ? JUDGED_BODY_LIMIT_BYTES : EVIDENCE_BODY_LIMIT_BYTES;
 }
 
 /** A plan-level rule applies to the APIs its api_name names, or to every API when it names none. */
@@ -124,6 +155,7 @@ function compileApi(
     timeoutMs: api.timeout * 1000,
     validations,
     captures,
+    keptBodyBytes: keptBodyBytes(validations, captures),
   };
 }
 

@@ -21,6 +21,12 @@ const WORKER_FILE = 'functional-worker.mjs';
 const STOP_WITHIN_MS = 900;
 /** A run that outlives its duration and its slowest call's timeout by this much has a broken worker. */
 const WATCHDOG_SLACK_MS = 30_000;
+/**
+ * The worker's heap limit unless the caller sets one (FUNCTIONAL_RUN_MEMORY_MB on the server): with no
+ * limit V8 lets a worker that reads megabyte answers grow to gigabytes of garbage before it collects
+ * (docs/adr/0024-memory-bounds.md).
+ */
+export const DEFAULT_FUNCTIONAL_RUN_MEMORY_MB = 256;
 
 /** Starts a run of a plan already read by FunctionalPlanSchema (the contract of run-types.ts). */
 export function startFunctionalRun(
@@ -95,9 +101,17 @@ export function startFunctionalRun(
       ...(options.guard === undefined ? {} : { guard: options.guard }),
     };
     startedAt = new Date();
-    worker = new Worker(entry, { workerData: init });
+    const memoryMb = options.maxMemoryMb ?? DEFAULT_FUNCTIONAL_RUN_MEMORY_MB;
+    worker = new Worker(entry, { workerData: init, resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
     worker.on('message', onMessage);
-    worker.on('error', (e) => settle('failed', `The functional runner failed: ${e.message}`));
+    worker.on('error', (e: Error & { code?: string }) =>
+      settle(
+        'failed',
+        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `The run needed more than ${memoryMb} MB of memory, the most a functional run may use on this server, and was stopped; fewer concurrent users, or APIs whose rules read smaller bodies, need less`
+          : `The functional runner failed: ${e.message}`,
+      ),
+    );
     worker.on('exit', (code) =>
       settle(
         stopRequested ? 'stopped' : 'failed',

@@ -15,7 +15,11 @@ import { normalizeHost } from '../guard/rules';
  * followed (as Hurl does by default): the 3xx is what is judged. Every failure becomes words.
  */
 
-/** How much of a body is kept in memory for judging and captures; the full size is still counted. */
+/**
+ * How much of a body is kept in memory for judging and captures; the full size is still counted. A call
+ * none of whose rules or captures reads the body keeps only what its evidence shows (compile-api.ts
+ * keptBodyBytes; docs/adr/0024-memory-bounds.md).
+ */
 export const JUDGED_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 export interface UserAgents {
@@ -42,7 +46,7 @@ export interface HttpAnswer {
   headers: Record<string, string>;
   /** The header lines as received, `Name: value` one a line: what a rule's `headers` subject searches. */
   headerLines: string;
-  /** The body's first JUDGED_BODY_LIMIT_BYTES. */
+  /** The body's first bytes: at most HttpCallOptions.keepBytes. */
   body: Buffer;
   sizeBytes: number;
   timeMs: number;
@@ -60,6 +64,8 @@ export interface HttpCallOptions {
   guard: TargetGuard | undefined;
   timeoutMs: number;
   signal: AbortSignal;
+  /** The most bytes of the body kept (the rest is read and counted, not kept); default JUDGED_BODY_LIMIT_BYTES. */
+  keepBytes?: number;
 }
 
 export interface HttpRequestSpec {
@@ -179,15 +185,13 @@ export function httpCall(
     request.on('response', (response) => {
       headersAt = performance.now();
       const chunks: Buffer[] = [];
+      const keep = options.keepBytes ?? JUDGED_BODY_LIMIT_BYTES;
       let kept = 0;
       let size = 0;
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (kept < JUDGED_BODY_LIMIT_BYTES) {
-          const part =
-            kept + chunk.length > JUDGED_BODY_LIMIT_BYTES
-              ? chunk.subarray(0, JUDGED_BODY_LIMIT_BYTES - kept)
-              : chunk;
+        if (kept < keep) {
+          const part = kept + chunk.length > keep ? chunk.subarray(0, keep - kept) : chunk;
           chunks.push(part);
           kept += part.length;
         }

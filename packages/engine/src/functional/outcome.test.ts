@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { FunctionalPlanSchema, type CallResult } from '@aqa/plan';
-import { FunctionalTally, MAX_KEPT_CALLS } from './outcome';
+import { FunctionalTally, KEPT_CALLS_MAX_BYTES, MAX_KEPT_CALLS } from './outcome';
 
 const plan = FunctionalPlanSchema.parse({
   test_name: 'tally',
@@ -80,4 +80,24 @@ it('keeps the first calls, counts every call, and sums up each API and each seco
     { time: 2, response_time: 20, requests: 2, failures: 1 },
   ]);
   expect(outcome.start_time).toBe('1970-01-01T00:00:00.000Z');
+});
+
+it(`keeps the first calls within ${KEPT_CALLS_MAX_BYTES / 2 ** 20} MB of JSON, and counts the rest (docs/adr/0024-memory-bounds.md)`, () => {
+  const tally = new FunctionalTally(plan);
+  // Each failed call carries a 1 MB message (a rule with a long expected value, say).
+  const heavy = (): CallResult => {
+    const c = call('a', 500, 10, false);
+    c.validation_details[0]!.message = 'm'.repeat(2 ** 20);
+    return c;
+  };
+  for (let i = 0; i < 40; i++) tally.add({ apiIndex: 0, atMs: 100, call: heavy() });
+  // A small call after the list is full is not kept either: the list stays the run's first calls.
+  tally.add({ apiIndex: 0, atMs: 100, call: call('a', 201, 10, true) });
+  const outcome = tally.outcome('failed', new Date(0), new Date(1000), null);
+  expect(outcome.validation_results).toHaveLength(31);
+  expect(outcome.calls_omitted).toBe(10);
+  expect(outcome.summary.total_requests).toBe(41);
+  expect(Buffer.byteLength(JSON.stringify(outcome.validation_results))).toBeLessThanOrEqual(
+    KEPT_CALLS_MAX_BYTES,
+  );
 });

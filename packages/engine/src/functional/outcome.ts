@@ -1,4 +1,11 @@
-import type { CallResult, FunctionalApiResult, FunctionalPlan, FunctionalResult } from '@aqa/plan';
+import {
+  type CallResult,
+  type FunctionalApiResult,
+  type FunctionalPlan,
+  type FunctionalResult,
+  KEPT_CALLS_MAX_BYTES,
+  MAX_KEPT_CALLS,
+} from '@aqa/plan';
 import { apiValidations, ruleName } from './compile-api';
 import type { JudgedCall } from './runner';
 import type { FunctionalRunEnd, FunctionalRunOutcome } from './run-types';
@@ -8,8 +15,7 @@ import type { FunctionalRunEnd, FunctionalRunOutcome } from './run-types';
  * one row per API, one timeline point per second, and the first calls themselves.
  */
 
-/** validation_results keeps the first this many calls; the rest are counted (calls_omitted). */
-export const MAX_KEPT_CALLS = 5000;
+export { KEPT_CALLS_MAX_BYTES, MAX_KEPT_CALLS };
 
 interface ApiTally {
   calls: number;
@@ -30,12 +36,42 @@ interface Second {
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /**
+ * The first calls of a run, as its result lists them: at most MAX_KEPT_CALLS calls and at most
+ * KEPT_CALLS_MAX_BYTES of them as JSON (docs/adr/0024-memory-bounds.md), so a run of calls full of
+ * evidence, long messages or large captured values holds a bounded amount however long it runs. Once
+ * a call does not fit, no later one is kept either: the list stays the run's first calls.
+ */
+export class KeptCalls {
+  readonly calls: CallResult[] = [];
+  private bytes = 0;
+  private full = false;
+
+  /** Keeps the call when the list has room for it; answers whether it did. */
+  add(call: CallResult): boolean {
+    if (this.full) return false;
+    const size = this.calls.length < MAX_KEPT_CALLS ? Buffer.byteLength(JSON.stringify(call)) : Infinity;
+    if (this.bytes + size > KEPT_CALLS_MAX_BYTES) {
+      this.full = true;
+      return false;
+    }
+    this.bytes += size;
+    this.calls.push(call);
+    return true;
+  }
+
+  /** The bytes of JSON the kept calls take. */
+  get keptBytes(): number {
+    return this.bytes;
+  }
+}
+
+/**
  * The calls of a run as its summary counts them, for the API runner and the UI runner alike (a UI
- * step is a call): every call, the passed ones, each failed check once, and the first
- * MAX_KEPT_CALLS calls themselves.
+ * step is a call): every call, the passed ones, each failed check once, and the first calls
+ * themselves (KeptCalls).
  */
 export class CallCount {
-  private readonly kept: CallResult[] = [];
+  private readonly kept = new KeptCalls();
   private total = 0;
   private passed = 0;
   private validationFailures = 0;
@@ -52,7 +88,7 @@ export class CallCount {
   add(call: CallResult): void {
     this.total++;
     if (call.success) this.passed++;
-    if (this.kept.length < MAX_KEPT_CALLS) this.kept.push(call);
+    this.kept.add(call);
     this.validationFailures += call.validation_details.filter((d) => !d.passed).length;
   }
 
@@ -75,8 +111,8 @@ export class CallCount {
         failed_requests: this.total - this.passed,
         validation_failures: this.validationFailures,
       },
-      validation_results: [...this.kept],
-      calls_omitted: this.total - this.kept.length,
+      validation_results: [...this.kept.calls],
+      calls_omitted: this.total - this.kept.calls.length,
       api_results: tallied.api_results,
       timeline_data: tallied.timeline_data,
     };

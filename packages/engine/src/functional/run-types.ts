@@ -18,6 +18,12 @@ export interface FunctionalRunOptions {
   guard?: TargetGuardSettings;
   /** Accept any TLS certificate (the CLI's --insecure). */
   insecureTls?: boolean;
+  /**
+   * The most memory the run's worker thread may use for its objects (its V8 old generation), in MB; a
+   * run that needs more ends failed, saying so (docs/adr/0024-memory-bounds.md). Default
+   * DEFAULT_FUNCTIONAL_RUN_MEMORY_MB.
+   */
+  maxMemoryMb?: number;
   /** Called on the caller's thread with each call as soon as it is judged, in the order judged. */
   onCall?: (call: CallResult) => void;
   /**

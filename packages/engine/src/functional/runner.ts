@@ -1,7 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
+  CAPTURE_SHOWN_CHARS,
   EVIDENCE_BODY_LIMIT_BYTES,
+  EVIDENCE_PER_API,
+  EVIDENCE_PER_RUN,
   maskSecretHeaders,
   MASKED_VALUE,
   type CallResult,
@@ -33,9 +36,6 @@ import { SchemaJudge } from './schema-judge';
  * whole run by `test_duration`.
  */
 
-/** A failed call keeps its request and response for at most this many failed calls per API. */
-export const EVIDENCE_PER_API = 20;
-
 /** One judged call as the worker reports it. */
 export interface JudgedCall {
   apiIndex: number;
@@ -63,6 +63,8 @@ export class FunctionalRunner {
   private readonly abort = new AbortController();
   private readonly schemas = new SchemaJudge();
   private readonly evidenceKept: number[];
+  /** Failed calls of the whole run that kept evidence (at most EVIDENCE_PER_RUN). */
+  private evidenceInRun = 0;
   private readonly runAgents: UserAgents;
   private readonly tokens: OAuth2Tokens;
   private startedAt = 0;
@@ -245,7 +247,13 @@ export class FunctionalRunner {
     }
     const outcome = await httpCall(
       { method: request.method, url, headers: request.headers, body: request.body },
-      { agents, guard: this.options.guard, timeoutMs: api.timeoutMs, signal: this.abort.signal },
+      {
+        agents,
+        guard: this.options.guard,
+        timeoutMs: api.timeoutMs,
+        signal: this.abort.signal,
+        keepBytes: api.keptBodyBytes,
+      },
     );
     if (outcome.kind === 'aborted') return null;
     if (outcome.kind === 'failed') return this.noResponse(api, base, request, outcome.error, outcome.timeMs);
@@ -293,7 +301,7 @@ export class FunctionalRunner {
       timings: answer.timings,
       ...(api.captures.length === 0
         ? {}
-        : { captures: captures.map(({ name, value }) => ({ name, value })) }),
+        : { captures: captures.map(({ name, value }) => ({ name, value: shownValue(value) })) }),
       ...(success ? {} : this.evidence(api, request, answer, body)),
     };
   }
@@ -326,15 +334,21 @@ export class FunctionalRunner {
     };
   }
 
-  /** Evidence of a failed call, secrets masked before it is kept (docs/design.md §9); the first few per API. */
+  /**
+   * Evidence of a failed call, secrets masked before it is kept (docs/design.md §9): the first
+   * EVIDENCE_PER_API failed calls of each API and EVIDENCE_PER_RUN of the run keep it, each body cut at
+   * EVIDENCE_BODY_LIMIT_BYTES (docs/adr/0024-memory-bounds.md).
+   */
   private evidence(
     api: CompiledApi,
     request: RenderedRequest,
     answer: HttpAnswer | null,
     body: string,
   ): { evidence?: FailureEvidence } {
-    if (this.evidenceKept[api.index]! >= EVIDENCE_PER_API) return {};
+    if (this.evidenceKept[api.index]! >= EVIDENCE_PER_API || this.evidenceInRun >= EVIDENCE_PER_RUN)
+      return {};
     this.evidenceKept[api.index]!++;
+    this.evidenceInRun++;
     const kept = answer === null ? null : firstBytes(answer.body, EVIDENCE_BODY_LIMIT_BYTES, body);
     return {
       evidence: {
@@ -388,6 +402,19 @@ function uiRuleOnCall(validation: {
     passed: false,
     message: `${validation.type} is checked on a web page in a browser; an API call cannot be judged by it`,
   };
+}
+
+/**
+ * A captured value as the result shows it: its first CAPTURE_SHOWN_CHARS characters and how long it
+ * was (the variable later calls read keeps the whole value).
+ */
+function shownValue(value: string | null): string | null {
+  if (value === null || value.length <= CAPTURE_SHOWN_CHARS) return value;
+  // Not half of a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(value[CAPTURE_SHOWN_CHARS - 1]!)
+    ? CAPTURE_SHOWN_CHARS - 1
+    : CAPTURE_SHOWN_CHARS;
+  return `${value.slice(0, end)}… (${value.length.toLocaleString('en-US')} characters in all; the first ${CAPTURE_SHOWN_CHARS.toLocaleString('en-US')} are shown)`;
 }
 
 /** The first `limit` bytes as text, not cutting a UTF-8 character in two. */

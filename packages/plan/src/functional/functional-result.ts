@@ -34,6 +34,22 @@ export const FUNCTIONAL_TEST_ID_PREFIX = 'fc_';
 /** How much of a failed call's response body is kept as evidence: the first 64 KB. */
 export const EVIDENCE_BODY_LIMIT_BYTES = 64 * 1024;
 
+/*
+ * What one functional run holds of its calls (docs/adr/0024-memory-bounds.md): the screens and reports
+ * name these numbers where they leave something out.
+ */
+
+/** Failed calls that keep their request and response: the first 20 of each API… */
+export const EVIDENCE_PER_API = 20;
+/** …and the first 100 of the run. */
+export const EVIDENCE_PER_RUN = 100;
+/** A result keeps its first 5,000 calls… */
+export const MAX_KEPT_CALLS = 5000;
+/** …and at most 32 MB of them, as JSON; the calls after are counted in the summary (calls_omitted). */
+export const KEPT_CALLS_MAX_BYTES = 32 * 1024 * 1024;
+/** A capture's value as a result shows it: its first 1,000 characters (the variable keeps all of it). */
+export const CAPTURE_SHOWN_CHARS = 1000;
+
 /** Where a call's time went, in ms, like Hurl and k6 report it; 0 for a phase a reused connection skips. */
 export const TimingPhasesSchema = z
   .object({

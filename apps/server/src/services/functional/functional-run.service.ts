@@ -3,6 +3,7 @@ import {
   checkableUrl,
   type FunctionalRunHandle,
   type FunctionalRunOutcome,
+  KeptCalls,
   MAX_KEPT_CALLS,
   type StartFunctionalRun,
   type TargetGuard,
@@ -80,11 +81,15 @@ function notFound(): NotFoundError {
 }
 
 /**
- * A run in progress, in memory: what get-test-result answers until the outcome is stored. It keeps as
- * many calls as the runner's outcome does (MAX_KEPT_CALLS).
+ * A run in progress, in memory: what get-test-result answers until the outcome is stored. It keeps the
+ * calls the runner's outcome does (KeptCalls: docs/adr/0024-memory-bounds.md).
  */
 class LiveFunctionalRun {
-  readonly calls: CallResult[] = [];
+  private readonly kept = new KeptCalls();
+  /** The first calls judged, as the result lists them. */
+  get calls(): CallResult[] {
+    return this.kept.calls;
+  }
   callsSeen = 0;
   passed = 0;
   validationFailures = 0;
@@ -113,7 +118,7 @@ class LiveFunctionalRun {
     this.callsSeen++;
     if (call.success) this.passed++;
     this.validationFailures += call.validation_details.filter((d) => !d.passed).length;
-    if (this.calls.length < MAX_KEPT_CALLS) this.calls.push(call);
+    this.kept.add(call);
   }
 
   /** What has been judged so far, as a result (per-API rows and the timeline come with the outcome). */

@@ -25,10 +25,32 @@ import {
  * plain data, so it crosses between threads by structured clone.
  */
 
-export interface UploadedFile {
+/**
+ * One uploaded file: its bytes (a pasted cURL command), or, for a file part of an upload, the temporary
+ * file it was streamed to (docs/adr/0024-memory-bounds.md), which the worker thread reads (readFiles).
+ */
+export type UploadedFile = { name: string; bytes: Uint8Array } | StoredUpload;
+
+/** A file part written to disk as it arrived: never held whole on the server's event loop. */
+export interface StoredUpload {
+  name: string;
+  path: string;
+  /** Its size in bytes. */
+  size: number;
+}
+
+/** A file as the importers read it: its bytes in memory. */
+export interface ReadFile {
   name: string;
   bytes: Uint8Array;
 }
+
+/** The job with every stored upload read into memory: what runImportJob takes (in the worker thread). */
+export type ReadJob = Omit<ImportJob, 'file' | 'files' | 'environment'> & {
+  file: ReadFile;
+  files?: ReadFile[] | undefined;
+  environment?: ReadFile | undefined;
+};
 
 export interface ImportJob {
   file: UploadedFile;
@@ -73,7 +95,7 @@ export function emptyReason(warnings: readonly ImportWarning[]): string | undefi
 }
 
 /** The job's answer as JSON bytes, with what the server checks before sending it. */
-export function runImportJobAsJson(job: ImportJob): JsonAnswer {
+export function runImportJobAsJson(job: ReadJob): JsonAnswer {
   const answer = runImportJob(job);
   return {
     json: new TextEncoder().encode(JSON.stringify(parseReply(answer))),
@@ -125,8 +147,9 @@ export interface ImportAnswer {
   };
 }
 
-export function runImportJob(job: ImportJob): ImportAnswer {
-  const source = (file: UploadedFile): ImportSource => ({ name: file.name, bytes: file.bytes });
+export function runImportJob(job: ReadJob): ImportAnswer {
+  // The file itself, not a copy of its fields: a multi-file spec's other files are read when asked for.
+  const source = (file: ReadFile): ImportSource => file;
   const result = importFile({
     name: job.file.name,
     bytes: job.file.bytes,

@@ -12,7 +12,9 @@ import type { JobReply, JobRequest } from './import.worker';
  * has the fewest running, so one user's burst does not hold back the others.
  *
  * A job that runs past the time limit, or needs more memory than a worker may use, ends its worker; the
- * next job on that slot starts a fresh one.
+ * next job on that slot starts a fresh one. So does a job after which the worker's heap is larger than
+ * `retireHeapMb`: V8 keeps the memory a large document grew its heap to, so a worker kept after one would
+ * hold it until the server stops (docs/adr/0024-memory-bounds.md).
  */
 
 export interface ImportPoolOptions {
@@ -26,6 +28,8 @@ export interface ImportPoolOptions {
   queueLength: number;
   /** Imports one user may have waiting or running (Config.importQueue.perUser). */
   perUser: number;
+  /** A worker whose heap is larger than this after a job, in MB, is ended rather than kept. */
+  retireHeapMb: number;
 }
 
 export const DEFAULT_IMPORT_POOL_OPTIONS: ImportPoolOptions = {
@@ -35,6 +39,8 @@ export const DEFAULT_IMPORT_POOL_OPTIONS: ImportPoolOptions = {
   workers: Math.max(2, Math.min(4, availableParallelism())),
   queueLength: 16,
   perUser: 2,
+  // A fresh worker's heap is about 10 MB; small documents leave it well under this.
+  retireHeapMb: 64,
 };
 
 /** Why a job did not produce an answer or an ImportError. */
@@ -125,9 +131,9 @@ export class ImportPool {
   run(job: ImportJob, owner: string): Promise<JobOutcome> {
     if (this.closed) return Promise.reject(new ImportWorkerError('closed', 'The server is shutting down'));
     const mine = this.running().filter((p) => p.owner === owner).length + this.waiting(owner);
-    if (mine >= this.options.perUser) throw new ImportQueueFullError('user', this.retryAfterS(owner));
+    if (mine >= this.options.perUser) throw new ImportQueueFullError('user', this.retryAfter(owner));
     if (this.queue.length >= this.options.queueLength && !this.slots.some((s) => !s.current)) {
-      throw new ImportQueueFullError('full', this.retryAfterS());
+      throw new ImportQueueFullError('full', this.retryAfter());
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, owner, job, resolve, reject });
@@ -168,7 +174,7 @@ export class ImportPool {
    * until the queue moves (any running import ends). From the average import time and how long the
    * running ones have run; at least 1.
    */
-  private retryAfterS(owner?: string): number {
+  retryAfter(owner?: string): number {
     const now = performance.now();
     const left = (p: Pending) => Math.max(0, this.averageMs - (now - (p.startedAt ?? now)));
     const running = this.running().filter((p) => owner === undefined || p.owner === owner);
@@ -212,8 +218,9 @@ export class ImportPool {
     worker.ref();
     if (slot.ready) this.startClock(slot, next);
     const { job } = next;
-    const transfer = [job.file, ...(job.files ?? []), ...(job.environment ? [job.environment] : [])].map(
-      (f) => f.bytes.buffer as ArrayBuffer,
+    // Bytes in memory are moved; a stored upload is only its path, read in the worker.
+    const transfer = [job.file, ...(job.files ?? []), ...(job.environment ? [job.environment] : [])].flatMap(
+      (f) => ('bytes' in f ? [f.bytes.buffer as ArrayBuffer] : []),
     );
     const request: JobRequest = { id: next.id, job };
     worker.postMessage(request, transfer);
@@ -252,6 +259,10 @@ export class ImportPool {
       clearTimeout(current.timer);
       this.measured(current);
       slot.current = undefined;
+      if (reply.heapMb > this.options.retireHeapMb) {
+        slot.worker = undefined;
+        void worker.terminate();
+      }
       current.resolve(
         !reply.ok
           ? { ok: false, error: reply.error }

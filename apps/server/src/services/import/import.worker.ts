@@ -1,6 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { ImportError } from '@aqa/converters';
-import { type ImportJob, type JsonAnswer, runImportJob, runImportJobAsJson } from './import-job';
+import {
+  type ImportJob,
+  type JsonAnswer,
+  type ReadFile,
+  type ReadJob,
+  runImportJob,
+  runImportJobAsJson,
+  type UploadedFile,
+} from './import-job';
 
 /**
  * The import worker thread: parses uploaded documents off the server's event loop, one at a time, so a
@@ -12,7 +22,7 @@ export interface JobRequest {
   job: ImportJob;
 }
 
-export type JobReply =
+export type JobReply = (
   | { id: number; ok: true; answer: ReturnType<typeof runImportJob> }
   | { id: number; ok: true; json: JsonAnswer }
   | {
@@ -21,17 +31,49 @@ export type JobReply =
       error:
         | { kind: 'import'; file: string; problem: string }
         | { kind: 'internal'; message: string; stack?: string | undefined };
+    }
+) & {
+  /** The worker's heap after the job, in MB: a worker a large document grew is retired (import-pool.ts). */
+  heapMb: number;
+};
+
+/**
+ * The uploads read from the temporary files they were streamed to, here in the worker thread, so their
+ * bytes never pass through the server's event loop (docs/adr/0024-memory-bounds.md). The other files of
+ * a multi-file spec are read only when the document refers to them.
+ */
+function readFiles(job: ImportJob): ReadJob {
+  const read = (file: UploadedFile): ReadFile =>
+    'path' in file ? { name: file.name, bytes: readFileSync(file.path) } : file;
+  const readWhenAsked = (file: UploadedFile): ReadFile => {
+    if (!('path' in file)) return file;
+    let bytes: Uint8Array | undefined;
+    return {
+      name: file.name,
+      get bytes() {
+        bytes ??= readFileSync(file.path);
+        return bytes;
+      },
     };
+  };
+  return {
+    ...job,
+    file: read(job.file),
+    files: job.files?.map(readWhenAsked),
+    environment: job.environment && read(job.environment),
+  };
+}
 
 // Sent once the imports above have loaded: the pool's time limit counts from here.
 parentPort?.postMessage({ ready: true });
 
 parentPort?.on('message', ({ id, job }: JobRequest) => {
-  let reply: JobReply;
+  let reply: DistributiveOmit<JobReply, 'heapMb'>;
   try {
+    const read = readFiles(job);
     reply = job.asJson
-      ? { id, ok: true, json: runImportJobAsJson(job) }
-      : { id, ok: true, answer: runImportJob(job) };
+      ? { id, ok: true, json: runImportJobAsJson(read) }
+      : { id, ok: true, answer: runImportJob(read) };
   } catch (error) {
     reply =
       error instanceof ImportError
@@ -46,6 +88,12 @@ parentPort?.on('message', ({ id, job }: JobRequest) => {
             },
           };
   }
+  const heapMb = Math.round(getHeapStatistics().total_heap_size / 1024 / 1024);
   // The JSON bytes are moved, not copied.
-  parentPort?.postMessage(reply, reply.ok && 'json' in reply ? [reply.json.json.buffer as ArrayBuffer] : []);
+  parentPort?.postMessage(
+    { ...reply, heapMb },
+    reply.ok && 'json' in reply ? [reply.json.json.buffer as ArrayBuffer] : [],
+  );
 });
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -76,7 +76,7 @@ export const functionalBoardEn = {
   'functional.result.noCalls': 'No calls were judged.',
   'functional.result.noFailedCalls': 'No call failed.',
   'functional.result.callsOmitted':
-    '{count} more calls were judged but are not listed here; the summary counts them.',
+    '{count} more calls were judged but are not listed here; the summary counts them. A result keeps its first {max} calls, at most {mb} MB of them.',
   'functional.result.groupHeading': 'Iteration {iteration} · User {user}',
   'functional.result.pagerLabel': 'Pages of calls',
   'functional.result.pagerRange': '{from}–{to} of {total}',
@@ -108,6 +108,8 @@ export const functionalBoardEn = {
   'functional.result.evidence.emptyBody': 'Empty body',
   'functional.result.evidence.noResponse': 'No response came back.',
   'functional.result.evidence.truncated': 'The body was longer: only its first 64 KB is kept.',
+  'functional.result.evidence.notKept':
+    'Request and response not kept: a run keeps them for the first {perApi} failed calls of each API and the first {perRun} in all.',
   'functional.result.apiResults': 'API Results',
   'functional.result.timelineTitle': 'Response Time Timeline',
   'functional.result.timelineSeries': 'Response time',

@@ -76,7 +76,7 @@ export const functionalBoardKo: Record<keyof typeof functionalBoardEn, string> =
   'functional.result.noCalls': '판정된 호출이 없습니다.',
   'functional.result.noFailedCalls': '실패한 호출이 없습니다.',
   'functional.result.callsOmitted':
-    '판정된 호출 {count}개가 여기에 나열되지 않았습니다. 요약에는 포함되어 있습니다.',
+    '판정된 호출 {count}개가 여기에 나열되지 않았습니다. 요약에는 포함되어 있습니다. 결과에는 처음 {max}개 호출을 최대 {mb} MB까지만 보관합니다.',
   'functional.result.groupHeading': '반복 {iteration} · 사용자 {user}',
   'functional.result.pagerLabel': '호출 페이지',
   'functional.result.pagerRange': '{total}개 중 {from}–{to}',
@@ -108,6 +108,8 @@ export const functionalBoardKo: Record<keyof typeof functionalBoardEn, string> =
   'functional.result.evidence.emptyBody': '본문 없음',
   'functional.result.evidence.noResponse': '응답이 돌아오지 않았습니다.',
   'functional.result.evidence.truncated': '본문이 더 길어 처음 64 KB만 보관했습니다.',
+  'functional.result.evidence.notKept':
+    '요청과 응답을 보관하지 않았습니다: 한 실행에서 API마다 처음 {perApi}개, 전체에서 처음 {perRun}개의 실패한 호출만 보관합니다.',
   'functional.result.apiResults': 'API 결과',
   'functional.result.timelineTitle': '응답 시간 타임라인',
   'functional.result.timelineSeries': '응답 시간',

@@ -1,4 +1,4 @@
-import type { CallResult, ValidationDetail } from '@aqa/plan';
+import { type CallResult, EVIDENCE_PER_API, EVIDENCE_PER_RUN, type ValidationDetail } from '@aqa/plan';
 import { Badge } from '@/components/ui/badge';
 import { formatMs } from '@/features/results';
 import { useI18n } from '@/i18n';
@@ -136,6 +136,15 @@ export function CallCard({ call, number, testId }: { call: CallResult; number: n
       {call.timings && <TimingBar timings={call.timings} />}
       {call.ui && <UiStepDetails ui={call.ui} testId={testId} stepName={name} />}
       {call.evidence && <FailureEvidence evidence={call.evidence} />}
+      {/* A failed API call past the evidence limits (docs/adr/0024-memory-bounds.md) says why none is shown. */}
+      {!call.success && !call.evidence && !call.ui && (
+        <p className="text-xs text-muted-foreground" data-testid="evidence-not-kept">
+          {t('functional.result.evidence.notKept', {
+            perApi: String(EVIDENCE_PER_API),
+            perRun: String(EVIDENCE_PER_RUN),
+          })}
+        </p>
+      )}
     </article>
   );
 }

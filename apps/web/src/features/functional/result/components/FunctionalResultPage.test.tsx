@@ -180,6 +180,24 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
     expect(window.localStorage.getItem('loadSavedPlanId')).toBeNull();
   });
 
+  it('says what a result leaves out and the limits why: evidence past the first failed calls, calls past the first', async () => {
+    const { evidence: _dropped, ...withoutEvidence } = FAILED_CALL;
+    serve({
+      [`GET /api/functional/get-test-result/${ID}`]: () =>
+        json(result({ validation_results: [FAILED_CALL, withoutEvidence, PASSED_CALL], calls_omitted: 7 })),
+    });
+    renderApp(`/functional-test-result/${ID}`);
+    const [kept, notKept, passed] = await screen.findAllByTestId('call-result');
+    expect(within(kept!).queryByTestId('evidence-not-kept')).not.toBeInTheDocument();
+    expect(within(notKept!).getByTestId('evidence-not-kept')).toHaveTextContent(
+      'Request and response not kept: a run keeps them for the first 20 failed calls of each API and the first 100 in all.',
+    );
+    expect(within(passed!).queryByTestId('evidence-not-kept')).not.toBeInTheDocument();
+    expect(screen.getByTestId('calls-omitted')).toHaveTextContent(
+      '7 more calls were judged but are not listed here; the summary counts them. A result keeps its first 5,000 calls, at most 32 MB of them.',
+    );
+  });
+
   it('draws the timeline only when the test type is not functional', async () => {
     const timeline = [
       { time: 0, response_time: 12, requests: 2, failures: 0 },

@@ -1,4 +1,4 @@
-import type { CallResult } from '@aqa/plan';
+import { type CallResult, KEPT_CALLS_MAX_BYTES, MAX_KEPT_CALLS } from '@aqa/plan';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -69,7 +69,11 @@ export function ValidationResults({
       </div>
       {omitted !== undefined && omitted > 0 && (
         <p className="text-[13px] text-muted-foreground" data-testid="calls-omitted">
-          {t('functional.result.callsOmitted', { count: formatCount(omitted, locale) })}
+          {t('functional.result.callsOmitted', {
+            count: formatCount(omitted, locale),
+            max: formatCount(MAX_KEPT_CALLS, locale),
+            mb: String(KEPT_CALLS_MAX_BYTES / 1024 / 1024),
+          })}
         </p>
       )}
       {view.matching === 0 ? (
