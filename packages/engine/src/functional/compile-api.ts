@@ -82,7 +82,7 @@ const BODILESS_RULES: ReadonlySet<string> = new Set([
  * and its size counted either way.
  */
 export function keptBodyBytes(
-  validations: readonly FunctionalValidation[],
+  validations: readonly Pick<FunctionalValidation, 'type' | 'subject'>[],
   captures: readonly { from: string }[],
 ): number {
   const readsBody =
