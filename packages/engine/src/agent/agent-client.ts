@@ -125,6 +125,6 @@ export class AgentClient {
         response.status,
         false,
       );
-    return parsed.data as z.infer<S>;
+    return parsed.data;
   }
 }

@@ -8,7 +8,8 @@
 import { availableParallelism, hostname } from 'node:os';
 import type { EngineLogger } from '../types';
 import { AQA_VERSION } from '../version';
-import { AgentCallError, AgentClient } from './agent-client';
+import type { AgentCallError } from './agent-client';
+import { AgentClient } from './agent-client';
 import type { AgentJob, AgentRegistration, LocustWorkerJob, ShardJob } from './protocol';
 import { AgentStartError, registerAgent, unregisterAgent } from './register';
 import { runLocustWorker, locustWorkerJobProblem } from './run-locust-worker';

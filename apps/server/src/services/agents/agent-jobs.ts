@@ -65,7 +65,7 @@ export class AgentJobs {
    */
   async take(agentId: string, waitMs: number, signal: AbortSignal): Promise<AgentJob | null> {
     const channel = agentWakeChannel(agentId);
-    let woken = false;
+    let woken: boolean;
     let wakeNow: () => void = () => undefined;
     const onWake = (): void => {
       woken = true;
