@@ -42,6 +42,7 @@ import { systemRoutes } from './routes/system.routes';
 import { textCommandRoutes } from './routes/text-command.routes';
 import { agentRoutes } from './routes/agent.routes';
 import { tokenRoutes } from './routes/token.routes';
+import { accountEmailProblems } from './services/account-email-check';
 import { createAccountServices } from './services/account-services';
 import { createAgentServices } from './services/agents/agent-services';
 import { AssistantService } from './services/assistant/assistant.service';
@@ -249,6 +250,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
     await sessions.pruneEnded();
     await apiTokens.pruneRevoked();
+    // Accounts whose address cannot sign in any more as it reads: told at every start (docs/operations.md §5).
+    for (const problem of await accountEmailProblems(users)) {
+      app.log.warn({ accountId: problem.accountId, email: problem.email }, problem.message);
+    }
 
     registerErrorHandler(app);
     await registerSecurityHeaders(app);

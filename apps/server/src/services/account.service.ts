@@ -7,7 +7,7 @@ import type {
   Registration,
   User,
 } from '@aqa/plan';
-import { SIGN_UP_CLOSED_MESSAGE } from '@aqa/plan';
+import { canonicalEmail, SIGN_UP_CLOSED_MESSAGE } from '@aqa/plan';
 import { type AttemptWindow, type LimitStore, memoryLimitStore } from '../auth/rate-limiter';
 import { SignInLockout } from '../auth/sign-in-lockout';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
@@ -109,10 +109,11 @@ export class AccountService {
 
   /**
    * Creates the account, whether sign-up is open or not (the operator's `npm run add-account` calls
-   * it). The username is always the normalised email, whatever the client sent.
+   * it). The email is kept in NFKC (canonicalEmail) and the username is always its normalised key,
+   * whatever the client sent, so an address that only looks different is the same account.
    */
   async createAccount(input: Registration): Promise<User> {
-    const email = input.email.trim();
+    const email = canonicalEmail(input.email);
     const emailNormalized = normalizeEmail(email);
     if (await this.users.findByEmail(emailNormalized)) {
       throw new ConflictError('EMAIL_TAKEN', ACCOUNT_MESSAGES.duplicateEmail, {
