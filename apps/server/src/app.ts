@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
 import { registerAuthentication } from './auth/authenticate';
+import { BearerThrottle } from './auth/bearer-throttle';
 import { type Clock, systemClock } from './clock';
 import { LiveRelay } from './cluster/live-relay';
 import { connectRedis, type RedisConnections } from './cluster/redis';
@@ -258,14 +259,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     registerErrorHandler(app);
     await registerSecurityHeaders(app);
     await registerOpenApi(app, VERSION);
-    registerAuthentication(app, sessions, apiTokens);
+    // Failed bearer tokens per client address, in the store the sign-in limits use (docs/adr/0012-api-tokens-and-sessions.md).
+    const bearerThrottle = new BearerThrottle({
+      failuresPerMinute: config.tokenFailuresPerIp,
+      now,
+      ...(limitStore === undefined ? {} : { store: limitStore }),
+    });
+    registerAuthentication(app, sessions, apiTokens, bearerThrottle);
     await app.register(systemRoutes, {
       pingDatabase: () => pingDatabase(db),
       demo,
       signUp: config.signUp,
       version: VERSION,
     });
-    await app.register(accountRoutes, { accounts, sessions });
+    await app.register(accountRoutes, { accounts, sessions, bearerThrottle });
     await app.register(tokenRoutes, { apiTokens });
     await app.register(planRoutes, { plans, validation });
     await app.register(textCommandRoutes, { textCommands: new TextCommandService(db, now) });
