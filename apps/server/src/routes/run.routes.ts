@@ -47,20 +47,20 @@ function firstPresent(body: Record<string, unknown>, names: readonly string[]) {
  */
 const normalizeRunBody: preValidationHookHandler = (request, _reply, done) => {
   const body: Record<string, unknown> = isObject(request.body) ? { ...request.body } : {};
-  const errors: FieldError[] = [];
+  const problems: FieldError[] = [];
   const id = firstPresent(body, ['plan_id', 'planId']);
   const name = firstPresent(body, ['planName', 'plan_name', 'name']);
   for (const alias of ['plan_id', 'planId', 'planName', 'plan_name', 'name']) delete body[alias];
   if (id !== undefined) {
     if (typeof id.value === 'string') body.plan_id = id.value;
-    else errors.push({ field: id.name, message: RUN_MESSAGES.planIdNotText(id.name) });
+    else problems.push({ field: id.name, message: RUN_MESSAGES.planIdNotText(id.name) });
   }
   if (name !== undefined) {
     if (typeof name.value === 'string') body.planName = name.value;
-    else errors.push({ field: name.name, message: `${name.name} must be text` });
+    else problems.push({ field: name.name, message: `${name.name} must be text` });
   }
-  if (errors.length > 0) {
-    done(new ValidationError(errors));
+  if (problems.length > 0) {
+    done(new ValidationError(problems));
     return;
   }
   request.body = body;
