@@ -46,6 +46,8 @@ export default defineConfig({
             // JMeter, Locust and k6 themselves, and their detection: the runs are stored as the built-in's.
             'apps/server/test/runs-in-tools.test.ts',
             'apps/server/test/tool-check.test.ts',
+            // The tools of a killed server ending with it: processes and a target, nothing stored.
+            'apps/server/test/tool-watchdog.test.ts',
             // Chromium: the screenshots' bytes on PostgreSQL are proven in src/db/store.test.ts.
             'apps/server/test/ui-runs.test.ts',
             // Upload, request and target checks that answer before anything is stored; in-memory limits.

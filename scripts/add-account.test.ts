@@ -50,6 +50,27 @@ describe('npm run add-account (docs/adr/0018-safe-defaults-and-lockout.md)', () 
     expect(login.json()).toMatchObject({ user: { firstName: 'Op', lastName: 'Erator', role: 'Admin' } });
   });
 
+  it('refuses an email with an invisible character, and one that reads as an existing address', async () => {
+    const invisible = addAccount(
+      ['--email', 'oper\u200bator@example.com', '--name', 'Op Erator'],
+      'op-pass-77\n',
+    );
+    expect(invisible.status).toBe(1);
+    expect(invisible.stderr).toContain(
+      '  - email: Email cannot contain invisible characters (zero-width spaces or joiners, direction marks, byte order marks)',
+    );
+    expect((await signIn('oper\u200bator@example.com', 'op-pass-77')).statusCode).toBe(400);
+
+    const first = addAccount(['--email', 'ﬁrst@example.com', '--name', 'Fi Rst'], 'op-pass-77\n');
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toContain('Account created: first@example.com (Fi Rst)');
+    const again = addAccount(['--email', 'ＦＩＲＳＴ@example.com', '--name', 'Fi Rst'], 'op-pass-78\n');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('add-account: An account with this email already exists');
+    expect((await signIn('first@example.com', 'op-pass-77')).statusCode).toBe(200);
+    // Three runs of the script, each starting tsx.
+  }, 120_000);
+
   it('never takes a password from the command line, and needs an email and both names', () => {
     expect(() => parseAccountArgs(['--email', 'a@b.c', '--name', 'A B', '--password=long-enough-1'])).toThrow(
       'the password is never taken from the command line',

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
 import { registerAuthentication } from './auth/authenticate';
+import { BearerThrottle } from './auth/bearer-throttle';
 import { type Clock, systemClock } from './clock';
 import { LiveRelay } from './cluster/live-relay';
 import { connectRedis, type RedisConnections } from './cluster/redis';
@@ -42,6 +43,7 @@ import { systemRoutes } from './routes/system.routes';
 import { textCommandRoutes } from './routes/text-command.routes';
 import { agentRoutes } from './routes/agent.routes';
 import { tokenRoutes } from './routes/token.routes';
+import { accountEmailProblems } from './services/account-email-check';
 import { createAccountServices } from './services/account-services';
 import { createAgentServices } from './services/agents/agent-services';
 import { AssistantService } from './services/assistant/assistant.service';
@@ -259,18 +261,28 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
     await sessions.pruneEnded();
     await apiTokens.pruneRevoked();
+    // Accounts whose address cannot sign in any more as it reads: told at every start (docs/operations.md §8).
+    for (const problem of await accountEmailProblems(users)) {
+      app.log.warn({ accountId: problem.accountId, email: problem.email }, problem.message);
+    }
 
     registerErrorHandler(app);
     await registerSecurityHeaders(app);
     await registerOpenApi(app, VERSION);
-    registerAuthentication(app, sessions, apiTokens);
+    // Failed bearer tokens per client address, in the store the sign-in limits use (docs/adr/0012-api-tokens-and-sessions.md).
+    const bearerThrottle = new BearerThrottle({
+      failuresPerMinute: config.tokenFailuresPerIp,
+      now,
+      ...(limitStore === undefined ? {} : { store: limitStore }),
+    });
+    registerAuthentication(app, sessions, apiTokens, bearerThrottle);
     await app.register(systemRoutes, {
       pingDatabase: () => pingDatabase(db),
       demo,
       signUp: config.signUp,
       version: VERSION,
     });
-    await app.register(accountRoutes, { accounts, sessions });
+    await app.register(accountRoutes, { accounts, sessions, bearerThrottle });
     await app.register(tokenRoutes, { apiTokens });
     await app.register(planRoutes, { plans, validation });
     await app.register(textCommandRoutes, { textCommands: new TextCommandService(db, now) });

@@ -45,6 +45,8 @@ export interface Config {
   passwordChangeFailuresPerAccount: number;
   /** Registrations allowed per client IP per minute. */
   registerRateLimitPerIp: number;
+  /** Failed bearer-token authentications allowed per client IP per minute (docs/adr/0012-api-tokens-and-sessions.md). */
+  tokenFailuresPerIp: number;
   webDistDir: string;
   logLevel: LogLevel;
   /** Take the client IP from X-Forwarded-For (only behind a reverse proxy you control). */
@@ -241,6 +243,7 @@ const EnvSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: positiveInt(5),
   PASSWORD_CHANGE_FAILURES_PER_ACCOUNT: positiveInt(5),
   REGISTER_RATE_LIMIT_PER_IP: positiveInt(10),
+  TOKEN_FAILURES_PER_IP: positiveInt(30),
   WEB_DIST_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   TRUST_PROXY: onOff('off'),
   MAX_RUNS_PER_USER: positiveInt(2),
@@ -364,6 +367,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     loginFailuresPerAccount: values.LOGIN_FAILURES_PER_ACCOUNT,
     passwordChangeFailuresPerAccount: values.PASSWORD_CHANGE_FAILURES_PER_ACCOUNT,
     registerRateLimitPerIp: values.REGISTER_RATE_LIMIT_PER_IP,
+    tokenFailuresPerIp: values.TOKEN_FAILURES_PER_IP,
     webDistDir: values.WEB_DIST_DIR
       ? resolve(cwd, values.WEB_DIST_DIR)
       : join(repoRoot, 'apps', 'web', 'dist'),

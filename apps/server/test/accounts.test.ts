@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { REGISTRATION_ERRORS, SIGN_UP_CLOSED_MESSAGE } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
-import { newRegistration, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
+import { hashPassword } from '../src/auth/passwords';
+import type { Db } from '../src/db/database';
+import {
+  newRegistration,
+  registerAndLogin,
+  removeDir,
+  startTestServer,
+  testDatabase,
+  type TestServer,
+} from './helpers';
 import { openTestSql } from './test-database';
 
 let server: TestServer;
@@ -18,6 +27,15 @@ afterAll(async () => {
   await server.close();
   removeDir(server.dataDir);
 });
+
+async function withDb<T>(on: TestServer, use: (db: Db) => Promise<T>): Promise<T> {
+  const db = testDatabase(on);
+  try {
+    return await use(db);
+  } finally {
+    await db.destroy();
+  }
+}
 
 async function register(body: Record<string, unknown>) {
   if (typeof body.password === 'string') passwordsUsed.add(body.password);
@@ -376,6 +394,173 @@ describe('control characters in account fields (docs/design.md §11)', () => {
       expect(response.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toEqual([field]);
     }
     expect((await login('nul@example.com', 'secret-pass-1')).statusCode).toBe(401);
+  });
+});
+
+/** Characters no one sees, each of which once made a new account that looked like another. */
+const INVISIBLE = {
+  'zero-width space': '\u200b',
+  'zero-width non-joiner': '\u200c',
+  'zero-width joiner': '\u200d',
+  'word joiner': '\u2060',
+  'byte order mark': '\ufeff',
+  'left-to-right mark': '\u200e',
+  'right-to-left override': '\u202e',
+  'first strong isolate': '\u2068',
+  'soft hyphen': '\u00ad',
+  'Hangul filler': '\u3164',
+  'C1 control': '\u0085',
+};
+
+/** The same address in full-width letters: NFKC reads it as the ASCII one. */
+function fullWidth(text: string): string {
+  return [...text]
+    .map((c) => (c >= '!' && c <= '~' ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c))
+    .join('');
+}
+
+describe('emails that look like another (docs/adr/0018-safe-defaults-and-lockout.md)', () => {
+  it('refuses an email with an invisible character at sign-up, naming the field, and makes no account', async () => {
+    const victim = newRegistration();
+    expect((await register(victim)).statusCode).toBe(201);
+    const [local, domain] = victim.email.split('@') as [string, string];
+    for (const [name, char] of Object.entries(INVISIBLE)) {
+      const lookalike = `${local.slice(0, 3)}${char}${local.slice(3)}@${domain}`;
+      const response = await register({ ...newRegistration(), email: lookalike });
+      expect(response.statusCode, name).toBe(400);
+      const answer = response.json<{ detail: string; errors: { field: string; message: string }[] }>();
+      expect(answer.errors, name).toEqual([
+        { field: 'email', message: REGISTRATION_ERRORS.emailInvisibleCharacters },
+      ]);
+      expect(answer.detail, name).toMatch(/^Email cannot contain invisible characters/);
+    }
+    // …and at sign-in, before any account is looked up.
+    const [name, char] = ['zero-width space', INVISIBLE['zero-width space']];
+    const signIn = await login(`${char}${victim.email}`, victim.password);
+    expect(signIn.statusCode, name).toBe(400);
+    expect(signIn.json<{ errors: { field: string; message: string }[] }>().errors).toEqual([
+      {
+        field: 'username',
+        message:
+          'Username cannot contain invisible characters (zero-width spaces or joiners, direction marks, byte order marks)',
+      },
+    ]);
+  });
+
+  it('reads a full-width or compatibility spelling as the address it looks like: one account, not two', async () => {
+    const victim = newRegistration();
+    expect((await register(victim)).statusCode).toBe(201);
+    const lookalike = await register({ ...newRegistration(), email: fullWidth(victim.email) });
+    expect(lookalike.statusCode).toBe(409);
+    expect(lookalike.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
+    // The owner signs in with either spelling; a ligature (ﬁ → fi) is the same account too.
+    expect((await login(fullWidth(victim.email.toUpperCase()), victim.password)).statusCode).toBe(200);
+
+    const ligature = newRegistration({ email: `ﬁnance.${Date.now()}@example.com` });
+    const created = await register(ligature);
+    expect(created.statusCode).toBe(201);
+    // Kept as it reads: NFKC, case kept; the username is the key.
+    const plain = ligature.email.replace('ﬁ', 'fi');
+    expect(created.json<{ user: { email: string; username: string } }>().user).toMatchObject({
+      email: plain,
+      username: plain,
+    });
+    expect((await register({ ...newRegistration(), email: plain.toUpperCase() })).statusCode).toBe(409);
+    expect((await login(plain, ligature.password)).statusCode).toBe(200);
+    expect((await login(ligature.email, ligature.password)).statusCode).toBe(200);
+  });
+
+  it('a user_email in full-width letters names the signed-in user', async () => {
+    const { token, registration } = await registerAndLogin(server);
+    const mine = await server.request({
+      method: 'GET',
+      url: `/api/get-test-results?user_email=${encodeURIComponent(fullWidth(registration.email))}`,
+      token,
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+  });
+});
+
+describe('accounts made before emails were keyed by NFKC (migration 0017, docs/operations.md §8)', () => {
+  it('re-keys a full-width address; one that reads as another account keeps its key and is named at start, as is one with an invisible character', async () => {
+    const first = await startTestServer();
+    const dataDir = first.dataDir;
+    const db = testDatabase(first);
+    const passwordHash = await hashPassword('legacy-pass-1');
+    const legacy = [
+      // As the lower-case-only rule keyed them.
+      ['legacy-plain', 'Ada@Example.com', 'ada@example.com'],
+      ['legacy-lookalike', '\uff41da@example.com', '\uff41da@example.com'],
+      ['legacy-wide', '\uff42ob@example.com', '\uff42ob@example.com'],
+      ['legacy-invisible', 'ada\u200b@example.com', 'ada\u200b@example.com'],
+    ] as const;
+    for (const [index, [id, email, key]] of legacy.entries()) {
+      const at = new Date(Date.UTC(2029, 0, 1 + index)).toISOString();
+      await db
+        .insertInto('users')
+        .values({
+          id,
+          email,
+          email_normalized: key,
+          username: key,
+          first_name: 'Legacy',
+          last_name: 'User',
+          company: '',
+          role: '',
+          password_hash: passwordHash,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    // The database as a server before 0017 left it.
+    await db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', '0017_email_nfkc' as never)
+      .execute();
+    await db.destroy();
+    await first.close();
+
+    const logLines: string[] = [];
+    const second = await startTestServer({ LOG_LEVEL: 'warn' }, dataDir, { logLines });
+    try {
+      const signIn = (username: string) =>
+        second.request({ method: 'POST', url: '/api/login', body: { username, password: 'legacy-pass-1' } });
+      // Re-keyed: its owner signs in as the address reads, in either spelling.
+      expect((await signIn('bob@example.com')).json()).toMatchObject({
+        user: { email: '\uff42ob@example.com' },
+      });
+      expect((await signIn('\uff42ob@example.com')).statusCode).toBe(200);
+      // The account that held "ada@example.com" keeps it.
+      expect((await signIn('\uff41da@example.com')).json()).toMatchObject({
+        user: { email: 'Ada@Example.com' },
+      });
+      const keys = await withDb(second, (handle) =>
+        handle
+          .selectFrom('users')
+          .select(['id', 'email_normalized'])
+          .where('id', 'like', 'legacy-%')
+          .execute(),
+      );
+      expect(Object.fromEntries(keys.map((row) => [row.id, row.email_normalized]))).toEqual({
+        'legacy-plain': 'ada@example.com',
+        'legacy-lookalike': '\uff41da@example.com',
+        'legacy-wide': 'bob@example.com',
+        'legacy-invisible': 'ada\u200b@example.com',
+      });
+      // The operator is told which accounts cannot sign in as they read, and why.
+      const warned = (id: string) => logLines.find((line) => line.includes(`The account ${id} `));
+      expect(warned('legacy-lookalike')).toContain(
+        'which reads as \\"ada@example.com\\", the email of another account',
+      );
+      expect(warned('legacy-invisible')).toContain('ada\\\\u{200B}@example.com');
+      expect(warned('legacy-invisible')).toContain('holds invisible characters');
+      expect(warned('legacy-wide')).toBeUndefined();
+      expect(warned('legacy-plain')).toBeUndefined();
+    } finally {
+      await second.close();
+      removeDir(dataDir);
+    }
   });
 });
 

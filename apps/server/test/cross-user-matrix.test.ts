@@ -550,6 +550,9 @@ beforeAll(async () => {
   server = await startTestServer({
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     REGISTER_RATE_LIMIT_PER_IP: '1000',
+    // Hundreds of garbage tokens from this one address: each must meet its 401, not the throttle's 429
+    // (proven in bearer-throttle.test.ts).
+    TOKEN_FAILURES_PER_IP: '100000',
     // Room for the functional runs the matrix starts with ids only in ignored slots, and the runs on agents.
     MAX_RUNS_PER_USER: '9',
     MAX_RUNS_PER_SERVER: '14',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasLineControl, oneLine } from './strict-input';
+import { CONTROL_CHARACTER_MESSAGES, hasLineControl, isWellFormedText, oneLine } from './strict-input';
 
 /** Minimum password length (docs/reference/01-authoring.md §9). */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -18,13 +18,48 @@ export const REGISTRATION_ERRORS = {
   lastNameRequired: 'Last name is required',
   // docs/design.md §11: names and emails are one line of text.
   controlCharacters: 'This field cannot contain control characters or line breaks',
+  // docs/adr/0018-safe-defaults-and-lockout.md: an address that looks like another's is not a new account.
+  emailInvisibleCharacters:
+    'Email cannot contain invisible characters (zero-width spaces or joiners, direction marks, byte order marks)',
+  illFormedText: CONTROL_CHARACTER_MESSAGES.illFormed('This field'),
 } as const;
 export type RegistrationErrorCode = keyof typeof REGISTRATION_ERRORS;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Judged in the form the address is kept in (NFKC), so a full-width "＠" is an "@". */
 export function isEmailShaped(value: string): boolean {
-  return EMAIL_SHAPE.test(value.trim());
+  return EMAIL_SHAPE.test(value.normalize('NFKC').trim());
+}
+
+/**
+ * Characters no one sees: controls (Cc), format characters (Cf: zero-width space U+200B, non-joiner
+ * and joiner U+200C/U+200D, word joiner U+2060, byte order mark U+FEFF, direction marks and bidi
+ * controls U+200E/U+200F, U+202A–U+202E, U+2066–U+2069, the soft hyphen…) and the other default-ignorable
+ * code points (Hangul fillers, variation selectors). In an email they make an address that looks like
+ * another's (docs/adr/0018-safe-defaults-and-lockout.md).
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+
+export function hasInvisibleCharacter(value: string): boolean {
+  return INVISIBLE.test(value);
+}
+
+/**
+ * An email as it is kept and shown: trimmed, in Unicode normal form NFKC, so "ａｄａ@example.com"
+ * (full-width) and "ﬁ" (a ligature) are the letters they look like. Case is kept for display.
+ */
+export function canonicalEmail(email: string): string {
+  return email.normalize('NFKC').trim();
+}
+
+/**
+ * The one key of an email for sign-up, sign-in, the lock-out and uniqueness: NFKC and lower case, so
+ * two addresses that look alike are one account (docs/adr/0018-safe-defaults-and-lockout.md). NFKC is
+ * taken again after lowering, as lowering can leave text that is not in normal form.
+ */
+export function normalizeEmail(email: string): string {
+  return canonicalEmail(email).toLowerCase().normalize('NFKC');
 }
 
 /** The registration record (docs/reference/01-authoring.md §3); `username` is added on submit and equals `email`. */
@@ -49,14 +84,18 @@ export function validateRegistration(input: Partial<RegistrationInput>): Registr
   const password = input.password ?? '';
   if (!email) errors.email = 'emailRequired';
   else if (hasLineControl(input.email ?? '')) errors.email = 'controlCharacters';
+  else if (!isWellFormedText(email)) errors.email = 'illFormedText';
+  else if (hasInvisibleCharacter(email)) errors.email = 'emailInvisibleCharacters';
   else if (!isEmailShaped(email)) errors.email = 'emailInvalid';
   if (!password) errors.password = 'passwordRequired';
   else if (password.length < MIN_PASSWORD_LENGTH) errors.password = 'passwordTooShort';
   if ((input.confirmPassword ?? '') !== password) errors.confirmPassword = 'passwordsDoNotMatch';
   if (!(input.firstName ?? '').trim()) errors.firstName = 'firstNameRequired';
   else if (hasLineControl(input.firstName ?? '')) errors.firstName = 'controlCharacters';
+  else if (!isWellFormedText(input.firstName ?? '')) errors.firstName = 'illFormedText';
   if (!(input.lastName ?? '').trim()) errors.lastName = 'lastNameRequired';
   else if (hasLineControl(input.lastName ?? '')) errors.lastName = 'controlCharacters';
+  else if (!isWellFormedText(input.lastName ?? '')) errors.lastName = 'illFormedText';
   return errors;
 }
 
@@ -82,9 +121,17 @@ export const RegistrationSchema = z
   });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
+/** What sign-in answers (400) to a username with a character no one sees; no account has one. */
+export const LOGIN_INVISIBLE_CHARACTERS =
+  'Username cannot contain invisible characters (zero-width spaces or joiners, direction marks, byte order marks)';
+
 /** POST /api/login body (docs/reference/01-authoring.md §3 "Login credentials"). */
 export const LoginRequestSchema = z.object({
-  username: oneLine('Username').trim().min(1, 'Please enter username and password').max(254),
+  username: oneLine('Username')
+    .refine((value) => !hasInvisibleCharacter(value), LOGIN_INVISIBLE_CHARACTERS)
+    .trim()
+    .min(1, 'Please enter username and password')
+    .max(254),
   password: z.string().min(1, 'Please enter username and password').max(1024),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { LoginRequestSchema, ProfileUpdateSchema, RegistrationSchema, validateRegistration } from './account';
+import {
+  hasInvisibleCharacter,
+  LoginRequestSchema,
+  normalizeEmail,
+  ProfileUpdateSchema,
+  RegistrationSchema,
+  validateRegistration,
+} from './account';
 import { describeIssues } from './migrate-plan';
 import { migratePlan, safeMigratePlan } from './migrate-plan';
 import { PLAN_ERRORS, PerfPlanSchema, ScriptRequestSchema } from './perf-plan';
-import { wholeNumber } from './strict-input';
+import { ApiTokenCreateSchema } from './tokens';
+import { isWellFormedText, multiLine, noNul, oneLine, wholeNumber } from './strict-input';
 
 const minimal = { name: 'Checkout', urls: [{ url: 'https://shop.test/api' }] };
 
@@ -155,5 +163,77 @@ describe('control characters (docs/design.md §11)', () => {
     expect(ProfileUpdateSchema.safeParse({ firstName: 'A\u0000', lastName: 'B' }).success).toBe(false);
     expect(LoginRequestSchema.safeParse({ username: 'a@b.c\u0000', password: 'x' }).success).toBe(false);
     expect(RegistrationSchema.safeParse(registration).success).toBe(true);
+  });
+});
+
+describe('well-formed text (issue 23; docs/design.md §11)', () => {
+  it('tells half a character from a whole one, as String.prototype.isWellFormed does', () => {
+    for (const text of ['', 'plain', 'CI 🚀', '한국어', '\ud83d\ude80'])
+      expect(isWellFormedText(text), text).toBe(true);
+    for (const text of ['\ud83d', 'a\ude80', 'x\ud83d y', '\ude80\ud83d']) {
+      expect(isWellFormedText(text), JSON.stringify(text)).toBe(false);
+      expect((text as unknown as { isWellFormed(): boolean }).isWellFormed()).toBe(false);
+    }
+  });
+
+  it('is refused by every text rule, naming the field, and by the registration rules', () => {
+    for (const schema of [oneLine('Plan name'), multiLine('Plan name'), noNul('Plan name')]) {
+      const result = schema.safeParse('Half \ud83d');
+      expect(result.error?.issues.map((i) => i.message)).toEqual([
+        'Plan name is not well-formed text: it holds half of a character (a lone UTF-16 surrogate). Type or paste it again.',
+      ]);
+    }
+    expect(ApiTokenCreateSchema.safeParse({ name: 'ci \udc00' }).success).toBe(false);
+    expect(ApiTokenCreateSchema.safeParse({ name: 'ci 🚀' }).success).toBe(true);
+    const registration = {
+      email: 'ada@example.com',
+      password: 'secret-1',
+      confirmPassword: 'secret-1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    };
+    for (const field of ['email', 'firstName', 'lastName'] as const) {
+      expect(validateRegistration({ ...registration, [field]: `${registration[field]}\ud800` })).toEqual({
+        [field]: 'illFormedText',
+      });
+    }
+  });
+});
+
+describe('emails (docs/adr/0018-safe-defaults-and-lockout.md)', () => {
+  it('are keyed by NFKC and lower case, so what looks alike is one key', () => {
+    expect(normalizeEmail(' Ada@Example.COM ')).toBe('ada@example.com');
+    expect(normalizeEmail('\uff21\uff24\uff21\uff20example.com')).toBe('ada@example.com');
+    expect(normalizeEmail('\ufb01nance@example.com')).toBe('finance@example.com');
+    expect(normalizeEmail('ｅ\u0301@example.com')).toBe(normalizeEmail('\u00e9@example.com'));
+  });
+
+  it('refuse invisible characters and controls, and keep letters of every script', () => {
+    for (const char of [
+      '\u200b',
+      '\u200c',
+      '\u200d',
+      '\u2060',
+      '\ufeff',
+      '\u200e',
+      '\u202e',
+      '\u2066',
+      '\u00ad',
+      '\u3164',
+      '\u0085',
+      '\ufe0f',
+    ]) {
+      expect(hasInvisibleCharacter(`ada${char}@example.com`), char.codePointAt(0)!.toString(16)).toBe(true);
+      expect(validateRegistration({ email: `ada${char}@example.com` }).email).toBe(
+        'emailInvisibleCharacters',
+      );
+    }
+    expect(LoginRequestSchema.safeParse({ username: 'ada\u200b@example.com', password: 'x' }).success).toBe(
+      false,
+    );
+    for (const email of ['ada@example.com', '김@example.kr', 'ñandú@example.es', 'δοκιμή@example.gr']) {
+      expect(hasInvisibleCharacter(email), email).toBe(false);
+      expect(validateRegistration({ email }).email, email).toBeUndefined();
+    }
   });
 });

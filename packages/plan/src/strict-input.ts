@@ -41,7 +41,32 @@ export const CONTROL_CHARACTER_MESSAGES = {
   line: (label: string) => `${label} cannot contain control characters or line breaks`,
   text: (label: string) => `${label} cannot contain control characters other than tabs and line breaks`,
   nul: (label: string) => `${label} cannot contain a NUL character`,
+  illFormed: (label: string) =>
+    `${label} is not well-formed text: it holds half of a character (a lone UTF-16 surrogate). Type or paste it again.`,
 } as const;
+
+/** A UTF-16 code unit of a surrogate pair standing alone; a whole pair is one code point under the u flag. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * False when the text holds half of a character (a lone UTF-16 surrogate, e.g. an emoji cut in two).
+ * UTF-8 cannot hold one, so the database, a JSON answer or a tool's script would silently get U+FFFD
+ * instead: such text is refused, never stored changed (docs/design.md §11). String.prototype.isWellFormed
+ * where the runtime has it (Node 20, current browsers), else the same test as a regular expression.
+ */
+export function isWellFormedText(value: string): boolean {
+  const native = (value as { isWellFormed?: () => boolean }).isWellFormed;
+  return typeof native === 'function' ? native.call(value) : !LONE_SURROGATE.test(value);
+}
+
+/**
+ * The one refinement every stored, user-written text goes through (names, descriptions, notes,
+ * feedback, token names, bodies and scripts): `schema` refusing text that is not well-formed Unicode,
+ * naming the field by `label`.
+ */
+export function wellFormed<T extends z.ZodString>(schema: T, label: string): T {
+  return schema.refine(isWellFormedText, CONTROL_CHARACTER_MESSAGES.illFormed(label));
+}
 
 /** True when the value holds a character a one-line field refuses (names, emails, URLs). */
 export function hasLineControl(value: string): boolean {
@@ -49,23 +74,41 @@ export function hasLineControl(value: string): boolean {
 }
 
 /**
+ * `notText` as the answer to a value that is not text at all (a number, null, an object); the string's
+ * other issues (too long, too short) keep their own messages.
+ */
+function textTypeError(notText: string | undefined) {
+  if (notText === undefined) return undefined;
+  return { error: (issue: { code?: string }) => (issue.code === 'invalid_type' ? notText : undefined) };
+}
+
+/**
  * A one-line field (a name, an email, a URL): no control characters, no line breaks. Checked before
  * any trim, so a NUL or a line break is refused rather than cut off or trimmed away.
  */
 export function oneLine(label: string, notText?: string) {
-  return z
-    .string(notText === undefined ? undefined : { error: () => notText })
-    .refine((value) => !LINE_CONTROL.test(value), CONTROL_CHARACTER_MESSAGES.line(label));
+  return wellFormed(
+    z
+      .string(textTypeError(notText))
+      .refine((value) => !LINE_CONTROL.test(value), CONTROL_CHARACTER_MESSAGES.line(label)),
+    label,
+  );
 }
 
 /** Text of several lines (a description, notes): tabs and line breaks are kept, other controls refused. */
 export function multiLine(label: string, notText?: string) {
-  return z
-    .string(notText === undefined ? undefined : { error: () => notText })
-    .refine((value) => !TEXT_CONTROL.test(value), CONTROL_CHARACTER_MESSAGES.text(label));
+  return wellFormed(
+    z
+      .string(textTypeError(notText))
+      .refine((value) => !TEXT_CONTROL.test(value), CONTROL_CHARACTER_MESSAGES.text(label)),
+    label,
+  );
 }
 
-/** Data sent as it is (a request body, a script): any character but NUL, which tools cut text at. */
+/** Data sent as it is (a request body, a script): any character but NUL, which tools cut text at, and half a character. */
 export function noNul(label: string) {
-  return z.string().refine((value) => !value.includes('\u0000'), CONTROL_CHARACTER_MESSAGES.nul(label));
+  return wellFormed(
+    z.string().refine((value) => !value.includes('\u0000'), CONTROL_CHARACTER_MESSAGES.nul(label)),
+    label,
+  );
 }

@@ -8,6 +8,7 @@ import {
   type SessionService,
 } from '../services/session.service';
 import type { ApiTokenService } from '../services/token.service';
+import type { BearerThrottle } from './bearer-throttle';
 import { bearerToken } from './tokens';
 
 declare module 'fastify' {
@@ -106,16 +107,28 @@ export function registerAuthentication(
   app: FastifyInstance,
   sessions: SessionService,
   apiTokens: ApiTokenService,
+  throttle?: BearerThrottle,
 ): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (url === undefined || !isProtectedRoute(request.method, url)) return;
     const token = bearerToken(request.headers.authorization);
-    const auth =
-      token?.startsWith(API_TOKEN_PREFIX) === true
-        ? await apiTokens.authenticate(token)
-        : await sessions.authenticate(request.headers.authorization);
+    // A presented token that fails counts against its address; past the limit, a token the address
+    // never used is refused before it is looked up (BearerThrottle).
+    if (token !== undefined) await throttle?.admit(token, request.ip);
+    let auth: AuthContext;
+    try {
+      auth =
+        token?.startsWith(API_TOKEN_PREFIX) === true
+          ? await apiTokens.authenticate(token)
+          : await sessions.authenticate(request.headers.authorization);
+    } catch (error) {
+      if (token !== undefined && error instanceof UnauthorizedError)
+        await throttle?.recordFailure(request.ip);
+      throw error;
+    }
+    if (token !== undefined) await throttle?.remember(token, request.ip);
     checkScope(auth, request.method, url);
     if (auth.via === 'api_token' && isSessionOnlyRoute(request.method, url)) {
       throw new ForbiddenError('SESSION_REQUIRED', API_TOKEN_MESSAGES.sessionRequired, {

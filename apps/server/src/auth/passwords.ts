@@ -26,11 +26,21 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 let dummyHash: Promise<string> | undefined;
 
 /**
+ * Makes the dummy hash now, at start-up, so the first sign-in naming an unknown account does not take
+ * a hash longer than any other (docs/adr/0018-safe-defaults-and-lockout.md).
+ */
+export function prepareDummyHash(): void {
+  dummyHash ??= hashPassword('dummy password that no account has');
+  // A failure shows at the first sign-in that awaits it; nothing waits on it here.
+  dummyHash.catch(() => undefined);
+}
+
+/**
  * Spends the same work as checking a real password, for sign-ins naming an unknown account, so
  * response time does not reveal which emails are registered. Always resolves to false.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('dummy password that no account has');
-  await verifyPassword(await dummyHash, password);
+  prepareDummyHash();
+  await verifyPassword(await dummyHash!, password);
   return false;
 }

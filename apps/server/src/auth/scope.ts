@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../errors';
+import { normalizeEmail } from '../services/account-user';
 import { requireAuth } from './authenticate';
 
 export const USER_MISMATCH_MESSAGE = 'user_email does not match the signed-in user';
@@ -11,9 +12,9 @@ export const USER_MISMATCH_MESSAGE = 'user_email does not match the signed-in us
  */
 export function assertSameUser(request: FastifyRequest, userEmail?: string | null): void {
   const { user } = requireAuth(request);
-  const named = (userEmail ?? '').trim().toLowerCase();
+  const named = normalizeEmail(userEmail ?? '');
   if (named === '') return;
-  if (named !== user.email.trim().toLowerCase() && named !== user.username.trim().toLowerCase()) {
+  if (named !== normalizeEmail(user.email) && named !== normalizeEmail(user.username)) {
     throw new ForbiddenError('USER_MISMATCH', USER_MISMATCH_MESSAGE, {
       hint: 'Leave user_email out, or send the email of the account you are signed in with.',
     });

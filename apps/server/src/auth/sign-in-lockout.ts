@@ -11,17 +11,22 @@ export interface SignInLockoutOptions {
   store?: LimitStore;
 }
 
-/** Failures from addresses the account never signed in from share this many times the per-address budget. */
-export const UNKNOWN_ADDRESS_BUDGET_FACTOR = 4;
+/** Failures from every address together get this many times the per-address budget, per account. */
+export const ACCOUNT_BUDGET_FACTOR = 4;
 /** Addresses remembered per account; the least recently used is forgotten beyond it. */
 const KNOWN_ADDRESSES_PER_ACCOUNT = 10;
 
 /**
- * The sign-in lock-out of docs/adr/0018-safe-defaults-and-lockout.md: failures are counted per account
- * and client address, so failures from one place lock only that place out. An address the account
- * signed in from before is *known*; failures from unknown addresses also share one per-account budget
- * (UNKNOWN_ADDRESS_BUDGET_FACTOR times larger) that, once spent, refuses every unknown address but no
- * known one — an attacker cannot lock the owner out from their usual address.
+ * The sign-in lock-out of docs/adr/0018-safe-defaults-and-lockout.md. Failures are counted per account
+ * and client address, so failures from one place lock only that place out; and per account, from every
+ * address together (ACCOUNT_BUDGET_FACTOR times larger). Once the account's budget is spent every
+ * sign-in is refused — except the right password from an address the account signed in from before
+ * (*known*): an attacker cannot lock the owner out from their usual address.
+ *
+ * Nothing here may tell an account that exists from an email that has none: the counts move alike for
+ * both (a known address saves no failure from being counted), and the exception is decided only after
+ * the password has been checked, which an unknown email never passes. The caller checks the password
+ * (or a dummy hash) whatever the account budget says, so both take the same time.
  *
  * Addresses are kept only as an HMAC of account and address under the store's key, so neither the
  * memory nor Redis holds a list of where people sign in from. In memory (one server), a restart forgets
@@ -30,7 +35,7 @@ const KNOWN_ADDRESSES_PER_ACCOUNT = 10;
  */
 export class SignInLockout {
   private readonly perAddress: AttemptWindow;
-  private readonly unknownPerAccount: AttemptWindow;
+  private readonly perAccount: AttemptWindow;
   private readonly store: LimitStore;
 
   constructor(options: SignInLockoutOptions) {
@@ -39,26 +44,31 @@ export class SignInLockout {
       limit: options.failuresPerAddress,
       windowMs: options.windowMs,
     });
-    this.unknownPerAccount = this.store.window('sign-in-unknown', {
-      limit: options.failuresPerAddress * UNKNOWN_ADDRESS_BUDGET_FACTOR,
+    this.perAccount = this.store.window('sign-in-account', {
+      limit: options.failuresPerAddress * ACCOUNT_BUDGET_FACTOR,
       windowMs: options.windowMs,
     });
   }
 
-  /** Whether a sign-in to `account` from `address` may be tried now, without counting it. */
-  async check(account: string, address: string): Promise<LimitDecision> {
-    const place = this.addressKey(account, address);
-    const own = await this.perAddress.check(place);
-    if (!own.allowed || (await this.store.knownAddresses.isKnown(account, place))) return own;
-    return this.unknownPerAccount.check(account);
+  /** Whether this address has spent its own budget for `account`: then it is refused before anything else. */
+  checkAddress(account: string, address: string): Promise<LimitDecision> {
+    return this.perAddress.check(this.addressKey(account, address));
   }
 
-  /** A wrong password (or an unknown account) from `address`. */
+  /** Whether the account's budget, shared by every address, is spent; not counting the attempt. */
+  checkAccount(account: string): Promise<LimitDecision> {
+    return this.perAccount.check(account);
+  }
+
+  /** Whether the account signed in from `address` before (only asked once the password was right). */
+  isKnown(account: string, address: string): Promise<boolean> {
+    return this.store.knownAddresses.isKnown(account, this.addressKey(account, address));
+  }
+
+  /** A wrong password (or an unknown account) from `address`: counted against both budgets. */
   async recordFailure(account: string, address: string): Promise<void> {
-    const place = this.addressKey(account, address);
-    await this.perAddress.record(place);
-    if (!(await this.store.knownAddresses.isKnown(account, place)))
-      await this.unknownPerAccount.record(account);
+    await this.perAddress.record(this.addressKey(account, address));
+    await this.perAccount.record(account);
   }
 
   /** A good sign-in: the address's failures are forgotten and the address is known from now on. */

@@ -68,10 +68,12 @@ describe.skipIf(url === '')('the Redis limit store', () => {
     const a = new SignInLockout({ ...options, store: await redisLimitStore(redis, now) });
     const b = new SignInLockout({ ...options, store: await redisLimitStore(redis, now) });
     await a.recordSuccess(account, '192.0.2.1');
-    // Four failures from unknown addresses, half through each: the account's unknown budget is spent.
+    // Four failures, half through each: the account's budget is spent.
     for (let i = 0; i < 4; i++) await (i % 2 === 0 ? a : b).recordFailure(account, `203.0.113.${i}`);
-    expect((await b.check(account, '198.51.100.9')).allowed).toBe(false);
+    expect((await b.checkAccount(account)).allowed).toBe(false);
+    expect((await b.checkAddress(account, '203.0.113.0')).allowed).toBe(false);
     // The address it signed in from through A is known through B too.
-    expect((await b.check(account, '192.0.2.1')).allowed).toBe(true);
+    expect(await b.isKnown(account, '192.0.2.1')).toBe(true);
+    expect(await b.isKnown(account, '198.51.100.9')).toBe(false);
   });
 });

@@ -492,6 +492,51 @@ const m0015_token_scopes: Migration = {
   },
 };
 
+type EmailKeyRow = {
+  id: string;
+  email: string;
+  email_normalized: string;
+  username: string;
+  created_at: string;
+};
+
+/**
+ * Moves each account's email key from one rule to another (0017), oldest account first. A row takes its
+ * new key unless another account holds it already; such a row keeps its old key (the server names it at
+ * start-up, services/account-email-check.ts).
+ */
+async function rekeyEmails(db: Kysely<unknown>, keyOf: (email: string) => string): Promise<void> {
+  const users = db as unknown as Kysely<{ users: EmailKeyRow }>;
+  const rows = await users
+    .selectFrom('users')
+    .select(['id', 'email', 'email_normalized', 'username', 'created_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const taken = new Set(rows.map((row) => row.email_normalized));
+  for (const row of rows) {
+    const key = keyOf(row.email);
+    if (key === row.email_normalized || taken.has(key)) continue;
+    await users
+      .updateTable('users')
+      .set({ email_normalized: key, username: key })
+      .where('id', '=', row.id)
+      .execute();
+    taken.delete(row.email_normalized);
+    taken.add(key);
+  }
+}
+
+const m0017_email_nfkc: Migration = {
+  // Sign-up, sign-in and the lock-out key an email by Unicode NFKC and lower case from now on, so that
+  // a full-width or ligature spelling is the account it looks like (docs/adr/0018-safe-defaults-and-lockout.md);
+  // before, it was lowered only. The rule is written out here, not imported, so this migration keeps its
+  // meaning whatever the rule becomes.
+  up: (db: Kysely<unknown>) =>
+    rekeyEmails(db, (email) => email.normalize('NFKC').trim().toLowerCase().normalize('NFKC')),
+  down: (db: Kysely<unknown>) => rekeyEmails(db, (email) => email.trim().toLowerCase()),
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -508,6 +553,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013_server_instances': m0013_server_instances,
   '0014_run_agents': m0014_run_agents,
   '0015_token_scopes': m0015_token_scopes,
+  '0017_email_nfkc': m0017_email_nfkc,
 };
 
 export const migrationProvider: MigrationProvider = {

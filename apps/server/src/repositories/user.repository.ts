@@ -53,6 +53,16 @@ export class UserRepository {
     });
   }
 
+  /** Every account's id, email and email key, oldest first: the start-up check of their keys. */
+  listEmails(): Promise<Pick<UserRow, 'id' | 'email' | 'email_normalized'>[]> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'email_normalized'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
   /** Deletes the user; their sessions go with them (ON DELETE CASCADE). */
   async deleteByEmail(emailNormalized: string): Promise<boolean> {
     const result = await this.db

@@ -12,6 +12,7 @@ import type { preValidationHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, requireSession } from '../auth/authenticate';
+import type { BearerThrottle } from '../auth/bearer-throttle';
 import { toPublicUser } from '../services/account-user';
 import { ACCOUNT_MESSAGES, type AccountService } from '../services/account.service';
 import type { SessionService } from '../services/session.service';
@@ -37,7 +38,9 @@ function blankMissingFields(fields: readonly string[]): preValidationHookHandler
 export const accountRoutes: FastifyPluginCallbackZod<{
   accounts: AccountService;
   sessions: SessionService;
-}> = (app, { accounts, sessions }, done) => {
+  /** Told of each session signed in, so it works from its address while that address is throttled. */
+  bearerThrottle?: BearerThrottle;
+}> = (app, { accounts, sessions, bearerThrottle }, done) => {
   app.post(
     '/api/register',
     {
@@ -79,7 +82,11 @@ export const accountRoutes: FastifyPluginCallbackZod<{
       },
       preValidation: blankMissingFields(['username', 'password']),
     },
-    (request) => accounts.login(request.body, request.ip),
+    async (request) => {
+      const signedIn = await accounts.login(request.body, request.ip);
+      await bearerThrottle?.remember(signedIn.token, request.ip);
+      return signedIn;
+    },
   );
 
   app.post(

@@ -12,6 +12,8 @@ import type { preValidationHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/authenticate';
 import { assertSameUser } from '../auth/scope';
+import { type FieldError, ValidationError } from '../errors';
+import { RUN_MESSAGES } from '../services/runs/run-request';
 import type { RunService } from '../services/runs/run.service';
 import { RunEventStream } from './event-stream';
 import { isObject, PLAN_BODY_LIMIT, SCOPED_ERRORS_WITH_404 } from './route-common';
@@ -28,18 +30,39 @@ const RUN_BODY_LIMIT = PLAN_BODY_LIMIT;
 
 const errors = SCOPED_ERRORS_WITH_404;
 
+/** The first of `names` the body carries, with the name it came under; null is read as absent. */
+function firstPresent(body: Record<string, unknown>, names: readonly string[]) {
+  for (const name of names) {
+    const value = body[name];
+    if (value !== undefined && value !== null) return { name, value };
+  }
+  return undefined;
+}
+
 /**
  * The spec's client names the plan plan_id or planId and its name planName, plan_name or name
  * (docs/reference/02-running.md §3 "Test configuration"); one name each is read from here on. A missing body is an
- * empty one, so the answer is the spec's "plan_id is required" sentence.
+ * empty one, so the answer is the spec's "plan_id is required" sentence. A plan id or name that is not
+ * text is refused naming the field as sent, not dropped or turned into text (docs/design.md §11).
  */
 const normalizeRunBody: preValidationHookHandler = (request, _reply, done) => {
   const body: Record<string, unknown> = isObject(request.body) ? { ...request.body } : {};
-  if (body.plan_id === undefined || body.plan_id === null) body.plan_id = body.planId ?? undefined;
-  if (typeof body.plan_id === 'number') body.plan_id = String(body.plan_id);
-  if (body.plan_id === null) delete body.plan_id;
-  if (body.planName === undefined) body.planName = body.plan_name ?? body.name ?? undefined;
-  if (typeof body.planName !== 'string') delete body.planName;
+  const problems: FieldError[] = [];
+  const id = firstPresent(body, ['plan_id', 'planId']);
+  const name = firstPresent(body, ['planName', 'plan_name', 'name']);
+  for (const alias of ['plan_id', 'planId', 'planName', 'plan_name', 'name']) delete body[alias];
+  if (id !== undefined) {
+    if (typeof id.value === 'string') body.plan_id = id.value;
+    else problems.push({ field: id.name, message: RUN_MESSAGES.planIdNotText(id.name) });
+  }
+  if (name !== undefined) {
+    if (typeof name.value === 'string') body.planName = name.value;
+    else problems.push({ field: name.name, message: `${name.name} must be text` });
+  }
+  if (problems.length > 0) {
+    done(new ValidationError(problems));
+    return;
+  }
   request.body = body;
   done();
 };

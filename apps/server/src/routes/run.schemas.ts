@@ -1,4 +1,4 @@
-import { oneLine, STORED_STATUSES, wholeNumber } from '@aqa/plan';
+import { oneLine, PLAN_ERRORS, STORED_STATUSES, wholeNumber } from '@aqa/plan';
 import { z } from 'zod';
 import { RUN_MESSAGES, type RunTestRequest } from '../services/runs/run-request';
 
@@ -23,6 +23,12 @@ export const TestResultQuerySchema = UserEmailQuerySchema.extend({
     .describe('Accepted for the spec client; the run id alone identifies the run'),
 });
 
+/** A schema-level error for a text field: "<field> must be text" for a value of another type (docs/design.md §11). */
+function mustBeText(field: string) {
+  return (issue: { code?: string | undefined }) =>
+    issue.code === 'invalid_type' ? `${field} must be text` : undefined;
+}
+
 const AGENTS_MESSAGE = 'agents must be a whole number of load agents from 1 to 50';
 const DURATION_SECONDS_MESSAGE = 'duration_seconds must be a whole number of seconds from 1 to 86400';
 
@@ -36,22 +42,34 @@ export const RunTestBodySchema = z.object({
     .trim()
     .min(1, RUN_MESSAGES.planIdRequired)
     .max(200),
-  user_email: z.string().max(MAX_EMAIL).optional(),
-  tool: z.string().max(50).optional(),
+  user_email: z
+    .string({ error: mustBeText('user_email') })
+    .max(MAX_EMAIL)
+    .optional(),
+  tool: z
+    .string({ error: mustBeText('tool') })
+    .max(50)
+    .optional(),
   // Checked by the plan's own rule in planForRun, so the message is the plan form's (docs/design.md §11).
   concurrent_users: z
-    .union([z.number(), z.string().max(20), z.null()])
+    .union([z.number(), z.string().max(20), z.null()], { error: () => PLAN_ERRORS.usersRange })
     .optional()
     .describe('A whole number, or text of plain decimal digits'),
   duration: z
-    .union([z.number(), z.string().max(20), z.null()])
+    .union([z.number(), z.string().max(20), z.null()], { error: () => PLAN_ERRORS.durationRange })
     .optional()
     .describe('Minutes: a whole number, or text of plain decimal digits'),
   duration_seconds: wholeNumber(DURATION_SECONDS_MESSAGE, 1, 86_400)
     .optional()
     .describe('Overrides duration (minutes): for short runs and tests'),
-  urls: z.array(z.unknown()).max(500).optional().describe('URL entries to run instead of the saved ones'),
-  planName: oneLine('planName').max(200).optional(),
+  urls: z
+    .array(z.unknown(), {
+      error: (issue) => (issue.code === 'invalid_type' ? 'urls must be a list of URL entries' : undefined),
+    })
+    .max(500, 'urls holds at most 500 URL entries')
+    .optional()
+    .describe('URL entries to run instead of the saved ones'),
+  planName: oneLine('planName', 'planName must be text').max(200).optional(),
   agents: wholeNumber(AGENTS_MESSAGE, 1, 50)
     .optional()
     .describe(

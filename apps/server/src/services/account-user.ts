@@ -30,7 +30,5 @@ export function toPublicUser(user: AccountUser): User {
   };
 }
 
-/** The one normal form of an email for lookups and uniqueness: trimmed and lowercased. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+/** The one key of an email for lookups, uniqueness and the lock-out: NFKC, lower case, trimmed (@aqa/plan). */
+export { normalizeEmail } from '@aqa/plan';

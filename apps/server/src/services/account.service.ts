@@ -7,10 +7,10 @@ import type {
   Registration,
   User,
 } from '@aqa/plan';
-import { SIGN_UP_CLOSED_MESSAGE } from '@aqa/plan';
+import { canonicalEmail, SIGN_UP_CLOSED_MESSAGE } from '@aqa/plan';
 import { type AttemptWindow, type LimitStore, memoryLimitStore } from '../auth/rate-limiter';
 import { SignInLockout } from '../auth/sign-in-lockout';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { hashPassword, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import type { Clock } from '../clock';
 import { isoAt } from '../clock';
 import {
@@ -41,8 +41,8 @@ export interface AccountLimits {
   /** Sign-in attempts per client IP per minute (successful or not). */
   loginPerIpPerMinute: number;
   /**
-   * Failed sign-ins per account and client address per 15 minutes; unknown addresses together get
-   * four times as many (SignInLockout, docs/adr/0018-safe-defaults-and-lockout.md).
+   * Failed sign-ins per account and client address per 15 minutes; every address together gets four
+   * times as many per account (SignInLockout, docs/adr/0018-safe-defaults-and-lockout.md).
    */
   loginFailuresPerAccount: number;
   /** Wrong current passwords per account per 15 minutes on the password change. */
@@ -86,6 +86,7 @@ export class AccountService {
       limit: limits.registerPerIpPerMinute,
       windowMs: MINUTE_MS,
     });
+    prepareDummyHash();
   }
 
   /** POST /api/register: refused while sign-up is off (docs/design.md §11), then limited per client IP. */
@@ -109,10 +110,11 @@ export class AccountService {
 
   /**
    * Creates the account, whether sign-up is open or not (the operator's `npm run add-account` calls
-   * it). The username is always the normalised email, whatever the client sent.
+   * it). The email is kept in NFKC (canonicalEmail) and the username is always its normalised key,
+   * whatever the client sent, so an address that only looks different is the same account.
    */
   async createAccount(input: Registration): Promise<User> {
-    const email = input.email.trim();
+    const email = canonicalEmail(input.email);
     const emailNormalized = normalizeEmail(email);
     if (await this.users.findByEmail(emailNormalized)) {
       throw new ConflictError('EMAIL_TAKEN', ACCOUNT_MESSAGES.duplicateEmail, {
@@ -143,23 +145,32 @@ export class AccountService {
   }
 
   /**
-   * Signs in with the email as username (case-insensitive). Unknown account and wrong password get
-   * the same answer after the same work, and both count towards the lock-out of that account from
-   * that address (SignInLockout).
+   * Signs in with the email as username (NFKC, case-insensitive). An unknown account and a wrong
+   * password get the same answer after the same work, and the lock-out (SignInLockout) answers an email
+   * that has an account and one that has none alike, attempt by attempt: the same status, words,
+   * Retry-After and time (docs/adr/0018-safe-defaults-and-lockout.md).
    */
   async login(input: LoginRequest, clientIp: string): Promise<LoginResponse> {
     const ipGate = await this.loginsPerIp.consume(clientIp);
     if (!ipGate.allowed) throw this.tooManySignIns(ipGate.retryAfterS);
     const accountKey = normalizeEmail(input.username);
-    const accountGate = await this.signInLockout.check(accountKey, clientIp);
-    if (!accountGate.allowed) throw this.tooManySignIns(accountGate.retryAfterS);
+    const addressGate = await this.signInLockout.checkAddress(accountKey, clientIp);
+    if (!addressGate.allowed) throw this.tooManySignIns(addressGate.retryAfterS);
+    const accountGate = await this.signInLockout.checkAccount(accountKey);
 
+    // The password is checked even when the account's budget is spent, so that answer takes as long
+    // as any other, and the owner at a known address still gets in.
     const user = await this.users.findByEmail(accountKey);
     const passwordOk =
       user === undefined
         ? await verifyAgainstDummy(input.password)
         : await verifyPassword(user.password_hash, input.password);
-    if (user === undefined || !passwordOk) {
+    if (!accountGate.allowed) {
+      // Spent: the same 429 for every attempt and every email, but the right password from home.
+      const owner =
+        user !== undefined && passwordOk && (await this.signInLockout.isKnown(accountKey, clientIp));
+      if (!owner) throw this.tooManySignIns(accountGate.retryAfterS);
+    } else if (user === undefined || !passwordOk) {
       await this.signInLockout.recordFailure(accountKey, clientIp);
       throw new UnauthorizedError('INVALID_CREDENTIALS', ACCOUNT_MESSAGES.invalidCredentials);
     }

@@ -154,6 +154,12 @@ export const en = {
   'registrationError.firstNameRequired': 'First name is required',
   'registrationError.lastNameRequired': 'Last name is required',
   'registrationError.controlCharacters': 'This field cannot contain control characters or line breaks',
+  'registrationError.emailInvisibleCharacters':
+    'Email cannot contain invisible characters (zero-width spaces or joiners, direction marks, byte order marks)',
+  'registrationError.illFormedText':
+    'This field is not well-formed text: it holds half of a character (a lone UTF-16 surrogate). Type or paste it again.',
+  'serverMessage.loginInvisibleCharacters':
+    'Username cannot contain invisible characters (zero-width spaces or joiners, direction marks, byte order marks)',
 
   'error.network': 'Cannot connect to the server. Please check that it is running.',
   'error.badRequest': 'Bad request. Please check your input.',

@@ -1,4 +1,5 @@
 import {
+  LOGIN_INVISIBLE_CHARACTERS,
   MIN_PASSWORD_LENGTH,
   REGISTRATION_ERRORS,
   SIGN_UP_CLOSED_MESSAGE,
@@ -19,6 +20,7 @@ const KNOWN_SERVER_MESSAGES: Record<string, MessageKey> = {
   'Current password is incorrect': 'serverMessage.currentPasswordIncorrect',
   'Current password is required': 'serverMessage.currentPasswordRequired',
   [SIGN_UP_CLOSED_MESSAGE]: 'serverMessage.signUpClosed',
+  [LOGIN_INVISIBLE_CHARACTERS]: 'serverMessage.loginInvisibleCharacters',
   ...Object.fromEntries(
     (Object.keys(REGISTRATION_ERRORS) as RegistrationErrorCode[]).map((code) => [
       REGISTRATION_ERRORS[code],

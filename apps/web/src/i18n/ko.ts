@@ -152,6 +152,12 @@ export const ko: Messages = {
   'registrationError.firstNameRequired': '이름을 입력해 주세요',
   'registrationError.lastNameRequired': '성을 입력해 주세요',
   'registrationError.controlCharacters': '이 항목에는 제어 문자나 줄바꿈을 넣을 수 없습니다',
+  'registrationError.emailInvisibleCharacters':
+    '이메일에는 보이지 않는 문자(폭 없는 공백이나 결합 문자, 방향 표시, 바이트 순서 표시)를 넣을 수 없습니다',
+  'registrationError.illFormedText':
+    '이 항목의 텍스트가 올바르지 않습니다: 문자의 절반(짝이 없는 UTF-16 서로게이트)이 들어 있습니다. 다시 입력하거나 붙여 넣어 주세요.',
+  'serverMessage.loginInvisibleCharacters':
+    '사용자 이름에는 보이지 않는 문자(폭 없는 공백이나 결합 문자, 방향 표시, 바이트 순서 표시)를 넣을 수 없습니다',
 
   'error.network': '서버에 연결할 수 없습니다. 서버가 실행 중인지 확인해 주세요.',
   'error.badRequest': '잘못된 요청입니다. 입력 내용을 확인해 주세요.',

@@ -25,6 +25,8 @@ export const settingsTokensEn = {
   'settings.tokens.nameRequired': 'Please enter a token name',
   'settings.tokens.nameTooLong': 'A token name is at most {max} characters',
   'settings.tokens.nameControl': 'A token name cannot contain control characters or line breaks',
+  'settings.tokens.nameIllFormed':
+    'A token name must be well-formed text: it holds half of a character (a lone UTF-16 surrogate). Type or paste it again.',
   'settings.tokens.expiryInvalid':
     'Expiry must be a whole number of days from 1 to {max}, or left empty for a token that never expires',
   'settings.tokens.tooMany':

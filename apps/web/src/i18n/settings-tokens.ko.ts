@@ -27,6 +27,8 @@ export const settingsTokensKo: Record<keyof typeof settingsTokensEn, string> = {
   'settings.tokens.nameRequired': '토큰 이름을 입력하세요',
   'settings.tokens.nameTooLong': '토큰 이름은 최대 {max}자입니다',
   'settings.tokens.nameControl': '토큰 이름에는 제어 문자나 줄바꿈을 쓸 수 없습니다',
+  'settings.tokens.nameIllFormed':
+    '토큰 이름의 텍스트가 올바르지 않습니다: 문자의 절반(짝이 없는 UTF-16 서로게이트)이 들어 있습니다. 다시 입력하거나 붙여 넣어 주세요.',
   'settings.tokens.expiryInvalid': '만료는 1부터 {max}까지의 정수 일수이거나, 만료 없이 비워 두어야 합니다',
   'settings.tokens.tooMany':
     '이미 API 토큰이 {max}개 있습니다. 새로 만들기 전에 쓰지 않는 토큰을 폐기하세요.',

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { isAbsolute, resolve } from 'node:path';
+import { which } from './command';
 
 /** Tool processes this module started and that have not exited: killed if the caller's process exits. */
 const live = new Set<ChildProcess>();
@@ -34,9 +36,56 @@ export interface ExitInfo {
   spawnError?: Error;
 }
 
+/** Seconds between the watchdog's SIGTERM to a tool's group and its SIGKILL (docs/adr/0016-crash-recovery.md). */
+export const WATCHDOG_GRACE_S = 2;
+
+/**
+ * The watchdog every tool runs under, in POSIX sh (issue 23: Locust went on loading its target after
+ * its server was killed). Standard input is a pipe whose other end only the starting process holds:
+ * the kernel closes it when that process dies, however it dies. The shell copies the pipe to fd 3,
+ * leaves a subshell reading it (signals ignored, output to /dev/null so it holds none of the tool's
+ * pipes), and becomes the tool with exec — the tool keeps the pid, group, exit code and signals it
+ * always had, with /dev/null as standard input as before. The tool's pid is also its session's id
+ * (spawned detached: setsid), and the session holds whatever the tool starts, even in process groups
+ * of their own (Taurus starts its tools so). When the pipe reads end-of-file, the subshell sends
+ * SIGTERM to its group and to every other process of the session (a tool's own graceful stop), and
+ * SIGKILL after the grace (its own group last: that ends the subshell too); the session's members are
+ * read from /proc with shell builtins only, and without /proc the group alone is signalled. When
+ * the tool ends first, the starter kills the group (reapGroup), the subshell with it.
+ */
+const WATCHDOG = `exec 3<&0
+(
+  trap '' INT TERM HUP QUIT
+  while read -r line <&3; do :; done
+  read -r self rest < /proc/self/stat 2>/dev/null || self=
+  signal_session() {
+    for stat in /proc/[0-9]*/stat; do
+      pid=\${stat#/proc/}
+      pid=\${pid%/stat}
+      [ "$pid" = "$self" ] && continue
+      read -r line < "$stat" 2>/dev/null || continue
+      set -- "$1" \${line##*\\) }
+      [ "$5" = "$$" ] && kill -"$1" "$pid" 2>/dev/null
+    done
+    kill -"$1" 0 2>/dev/null
+  }
+  signal_session TERM
+  sleep ${WATCHDOG_GRACE_S}
+  signal_session KILL
+) </dev/null >/dev/null 2>&1 &
+exec "$@" </dev/null 3<&-`;
+
+/** Whether the tool's executable exists and may be run, as spawn would find it (PATH, or relative to `cwd`). */
+function runnable(executable: string, cwd: string, env: NodeJS.ProcessEnv): boolean {
+  if (!executable.includes('/')) return which(executable, env) !== undefined;
+  return which(isAbsolute(executable) ? executable : resolve(cwd, executable), env) !== undefined;
+}
+
 /**
  * A tool process in a process group of its own (so a launcher script and the JVM or Python it
- * starts are signalled together), its output kept as the last lines for error messages.
+ * starts are signalled together), its output kept as the last lines for error messages. It runs
+ * under a watchdog (WATCHDOG) that ends the group within WATCHDOG_GRACE_S seconds of the death of the
+ * process that started it — a server or agent killed with SIGKILL leaves no tool loading a target.
  */
 export class ToolProcess {
   readonly child: ChildProcess;
@@ -50,12 +99,15 @@ export class ToolProcess {
     { cwd, env, maxLines = 200 }: { cwd: string; env: NodeJS.ProcessEnv; maxLines?: number },
   ) {
     installExitHook();
-    this.child = spawn(argv[0]!, argv.slice(1), {
-      cwd,
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    // A tool that cannot be found is spawned as it is, so spawn's own error (ENOENT, EACCES) says so.
+    const watched = runnable(argv[0]!, cwd, env);
+    this.child = spawn(
+      watched ? '/bin/sh' : argv[0]!,
+      watched ? ['-c', WATCHDOG, 'aqa-watchdog', ...argv] : argv.slice(1),
+      { cwd, env, detached: true, stdio: [watched ? 'pipe' : 'ignore', 'pipe', 'pipe'] },
+    );
+    // Never written to: its end in this process closing is the watchdog's signal.
+    this.child.stdin?.on('error', () => undefined);
     live.add(this.child);
     const onData = (chunk: Buffer): void => {
       const text = this.partial + chunk.toString('utf8');
@@ -81,6 +133,7 @@ export class ToolProcess {
       this.child.once('close', (code, signal) => {
         live.delete(this.child);
         this.reapGroup();
+        this.child.stdin?.destroy();
         if (this.partial) {
           this.lines.push(this.partial);
           this.partial = '';

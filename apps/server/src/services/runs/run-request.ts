@@ -4,6 +4,7 @@ import { demoRunProblems, demoRunRefusal } from '../demo-account-limits';
 
 export const RUN_MESSAGES = {
   planIdRequired: 'plan_id is required. Please save the test plan first before running the test.',
+  planIdNotText: (field: string) => `${field} must be text: the id the saved plan was given`,
   notFound: 'Test result not found',
 } as const;
 

@@ -38,6 +38,7 @@ const MESSAGE_KEYS: Record<string, { key: MessageKey; vars?: Record<string, numb
   [API_TOKEN_MESSAGES.nameRequired]: { key: 'settings.tokens.nameRequired' },
   [API_TOKEN_MESSAGES.nameTooLong]: { key: 'settings.tokens.nameTooLong', vars: { max: API_TOKEN_NAME_MAX } },
   [CONTROL_CHARACTER_MESSAGES.line('Token name')]: { key: 'settings.tokens.nameControl' },
+  [CONTROL_CHARACTER_MESSAGES.illFormed('Token name')]: { key: 'settings.tokens.nameIllFormed' },
   [API_TOKEN_MESSAGES.expiryInvalid]: { key: 'settings.tokens.expiryInvalid', vars: LIMITS },
   [API_TOKEN_MESSAGES.tooMany]: { key: 'settings.tokens.tooMany', vars: { max: API_TOKENS_PER_USER } },
   [API_TOKEN_MESSAGES.scopeInvalid]: { key: 'settings.tokens.scopeInvalid' },
