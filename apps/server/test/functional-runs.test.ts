@@ -249,7 +249,7 @@ describe('functional runs', () => {
 });
 
 describe('functional runs across a restart', () => {
-  it('marks a run a dead server left running as failed, saying why, and so its plan; lists runs newest first, at most limit', async () => {
+  it('marks a run a dead server left running as interrupted, saying why, and so its plan; lists runs newest first, at most limit', async () => {
     const dataDir = makeTempDir();
     const first = await startTestServer({}, dataDir);
     const { token } = await registerAndLogin(first);
@@ -288,16 +288,19 @@ describe('functional runs across a restart', () => {
         token,
       });
       expect(login.statusCode).toBe(200);
+      // Nothing was checkpointed (and its plan no longer reads): it ends with no calls.
       expect(login.json()).toMatchObject({
-        status: 'failed',
+        status: 'interrupted',
         error: 'The server stopped during the run, so it did not finish',
+        summary: { total_requests: 0 },
+        validation_results: [],
       });
       const saved = await second.request({
         method: 'GET',
         url: `/api/functional/get-test-plan/${planId}`,
         token,
       });
-      expect(saved.json()).toMatchObject({ status: 'failed' });
+      expect(saved.json()).toMatchObject({ status: 'interrupted' });
 
       // The list is newest first; limit keeps the newest that many (the home page asks for 5).
       const listed = async (query: string) => {

@@ -10,3 +10,4 @@ export {
 } from './browser-pool';
 export { createUiRunner } from './ui-run';
 export { isSeleniumScriptPlan, uiPagesOf, writtenUrls, type UiPage } from './ui-pages';
+export { UiTally } from './ui-outcome';

@@ -188,7 +188,7 @@ async function runInContext(
       done++;
       tally.add(index, at, call);
       try {
-        options.onCall?.(call);
+        options.onCall?.(call, { index, atMs: at });
       } catch {
         // A listener's mistake must not end the run.
       }
