@@ -217,9 +217,18 @@ beforeAll(async () => {
   ).test_id;
 
   // The API call HOLD_AT and the hung page are in flight; every call and step before them was judged.
-  await waitFor('the held API call', async () => (target.apiCalls >= HOLD_AT ? true : undefined), 40_000);
+  const seen = (what: () => boolean) => () => Promise.resolve(what() ? true : undefined);
+  await waitFor(
+    'the held API call',
+    seen(() => target.apiCalls >= HOLD_AT),
+    40_000,
+  );
   if (hasChromium)
-    await waitFor('the hung page', async () => (target.count('/hang') > 0 ? true : undefined), 40_000);
+    await waitFor(
+      'the hung page',
+      seen(() => target.count('/hang') > 0),
+      40_000,
+    );
   const live = await json<Result>(await call('GET', `/api/functional/get-test-result/${runs.api}`));
   expect(live.status).toBe('running');
   liveCalls = live.validation_results_total;

@@ -203,10 +203,11 @@ export class FunctionalRunRepository {
   async collectOrphans(): Promise<{ screenshots: number; calls: number }> {
     const gone = await this.db
       .deleteFrom('functional_screenshots')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('functional_runs as r')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('functional_runs as r')
               .select('r.id')
               .whereRef('r.id', '=', 'functional_screenshots.run_id'),
           ),
