@@ -3,10 +3,11 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { MessageList } from '@aqa/plan';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, newRegistration, removeDir, startTestServer, type TestServer } from './helpers';
 import { startServerProcess, stopServerProcesses, type ServerProcess } from './server-process';
-import { testDatabaseConfig, testDatabaseEnv, withTestSql, type TestSql } from './test-database';
+import { testDatabaseConfig, testDatabaseEnv, testStore, withTestSql, type TestSql } from './test-database';
 import { waitFor } from './wait-for';
 
 /*
@@ -14,7 +15,9 @@ import { waitFor } from './wait-for';
  * run of 14 calls and a UI run of 5 steps in real Chromium, and is killed with SIGKILL while a call and a
  * step are in flight. Started again, it ends both `interrupted` with exactly what they judged before —
  * each call's and step's verdict, evidence and screenshots — and one message each; the screenshot the
- * unfinished step had taken, and one of a run that no longer exists, are collected.
+ * unfinished step had taken, and one of a run that no longer exists, are collected. With Redis, a
+ * replica killed mid-run beside a live one has its run ended the same way by the live one's sweep
+ * (docs/adr/0020-server-replicas.md).
  */
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -143,6 +146,21 @@ function uiScript(): string {
   ].join('\n');
 }
 
+/** 7 iterations of a call that passes and one that fails: 14 calls, a second apart. */
+function apiPlan(name: string, at: string) {
+  const check = { type: 'status_code', expected_value: '200' };
+  return {
+    test_name: name,
+    concurrent_users: 1,
+    iterations: 7,
+    think_time: 1,
+    apis: [
+      { name: 'Ok', url: `${at}/api/ok`, validations: [check] },
+      { name: 'Broken', url: `${at}/api/fail`, validations: [check] },
+    ],
+  };
+}
+
 /** Turns foreign keys off for one statement, as a store edited by hand (the sqlite3 shell) would be. */
 async function withoutForeignKeys(sql: TestSql, statement: () => Promise<unknown>): Promise<void> {
   if (sql.dialect === 'sqlite') {
@@ -198,17 +216,7 @@ beforeAll(async () => {
       )
     ).test_id;
   }
-  const check = { type: 'status_code', expected_value: '200' };
-  const plan = {
-    test_name: 'Killed mid-call',
-    concurrent_users: 1,
-    iterations: 7,
-    think_time: 1,
-    apis: [
-      { name: 'Ok', url: `${origin}/api/ok`, validations: [check] },
-      { name: 'Broken', url: `${origin}/api/fail`, validations: [check] },
-    ],
-  };
+  const plan = apiPlan('Killed mid-call', origin);
   planId = (await json<{ id: string }>(await call('POST', '/api/functional/save-config', plan))).id;
   runs.api = (
     await json<{ test_id: string }>(
@@ -395,4 +403,99 @@ describe('a server killed during functional runs, started again', () => {
     expect(deleted.statusCode).toBe(200);
     expect(await screenshotRows()).toEqual([]);
   });
+});
+
+const hasRedis = (process.env.AQA_TEST_REDIS_URL ?? '') !== '';
+
+describe.skipIf(!hasRedis)('a replica killed during a functional run, beside a live one', () => {
+  // A Redis database of this test's own per store (replicas.test.ts and the matrix use 2–11).
+  const redisUrl = `${process.env.AQA_TEST_REDIS_URL ?? ''}/${testStore() === 'postgres' ? 13 : 12}`;
+  const own = { dataDir: '', target: new SlowTarget(), token: '', runId: '', atKill: 0 };
+  let a: ServerProcess | undefined;
+  let b: TestServer | undefined;
+
+  beforeAll(async () => {
+    const redis = new Redis(redisUrl);
+    await redis.flushdb();
+    await redis.quit();
+    own.dataDir = makeTempDir();
+    const at = await own.target.start();
+    const env = { REDIS_URL: redisUrl, ...(await testDatabaseEnv(own.dataDir)) };
+    a = await startServerProcess({
+      DATA_DIR: own.dataDir,
+      DEMO_ACCOUNT: 'off',
+      WEB_DIST_DIR: join(own.dataDir, 'no-web-build'),
+      ...env,
+    });
+    const post = async <T>(path: string, body: unknown): Promise<T> =>
+      json<T>(
+        await fetch(`${a!.base}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(own.token === '' ? {} : { authorization: `Bearer ${own.token}` }),
+          },
+          body: JSON.stringify(body),
+        }),
+      );
+    const replicaAccount = newRegistration();
+    await post('/api/register', replicaAccount);
+    ({ token: own.token } = await post<{ token: string }>('/api/login', {
+      username: replicaAccount.email,
+      password: replicaAccount.password,
+    }));
+    own.runId = (await post<{ test_id: string }>('/api/functional/run-test', apiPlan('Swept', at))).test_id;
+    b = await startTestServer(env, own.dataDir);
+    ({ token: own.token } = (
+      await b.request({
+        method: 'POST',
+        url: '/api/login',
+        body: { username: replicaAccount.email, password: replicaAccount.password },
+      })
+    ).json<{ token: string }>());
+    await waitFor(
+      'the held API call',
+      () => Promise.resolve(own.target.apiCalls >= HOLD_AT || undefined),
+      40_000,
+    );
+    await sleep(500);
+    own.atKill = own.target.apiCalls;
+    a.child.kill('SIGKILL');
+    await a.stop();
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopServerProcesses();
+    await b?.close();
+    await own.target.close();
+    if (own.dataDir !== '') removeDir(own.dataDir);
+  });
+
+  it('is ended interrupted by the live replica’s sweep, with the calls it judged, once', async () => {
+    const ended = await waitFor(
+      'the sweep of the killed replica’s run',
+      async () => {
+        const seen = (
+          await b!.request({
+            method: 'GET',
+            url: `/api/functional/get-test-result/${own.runId}`,
+            token: own.token,
+          })
+        ).json<Result>();
+        return seen.status === 'running' ? undefined : seen;
+      },
+      // One sweep every 10 s; the killed server is dead at once (its pid is gone on this host).
+      25_000,
+    );
+    expect(own.atKill).toBe(HOLD_AT);
+    expect(ended).toMatchObject({
+      status: 'interrupted',
+      summary: { total_requests: 5, successful_requests: 3, failed_requests: 2 },
+    });
+    expect(ended.validation_results.map((c) => c.success)).toEqual([true, false, true, false, true]);
+    const { messages } = (
+      await b!.request({ method: 'GET', url: '/api/messages', token: own.token })
+    ).json<MessageList>();
+    expect(messages.filter((m) => m.run_id === own.runId)).toHaveLength(1);
+  }, 40_000);
 });
