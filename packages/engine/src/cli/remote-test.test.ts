@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FunctionalResult } from '@aqa/plan';
+import type { CallResult, FunctionalResult } from '@aqa/plan';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_EXIT_CANNOT_RUN } from './functional-test';
 import { remoteTest } from './remote-test';
@@ -17,7 +17,7 @@ import { remoteTest } from './remote-test';
 
 const ERROR = 'The server stopped during the run, so it did not finish';
 
-const call = (n: number) => ({
+const call = (n: number): CallResult => ({
   api_name: 'Health',
   method: 'GET',
   url: 'http://127.0.0.1:9/health',
