@@ -200,8 +200,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         { runs: interruptedFunctional },
         'Functional runs left running by the last process rebuilt from their stored calls and marked interrupted',
       );
+    } else {
+      // Evidence an older version or a hand-edited store left linked to nothing (a recovery that ended
+      // runs has looked for it already).
+      await functionalRuns.collectOrphans();
     }
-    await functionalRuns.collectOrphans();
     // With other replicas alive, runs a dead one left are ended by whoever sweeps first.
     const sweeper =
       relay === null

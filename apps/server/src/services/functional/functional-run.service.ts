@@ -385,8 +385,7 @@ export class FunctionalRunService {
     );
     let ended = 0;
     for (const row of rows) {
-      const stored = (await this.runs.callsOf(row.id)).flatMap((text) => JSON.parse(text) as StoredCall[]);
-      const ending = interruptedEnding(row, stored);
+      const ending = interruptedEnding(row, await this.checkpointedCalls(row.id));
       // Conditional: of two replicas ending it at once, one does, and writes the one message.
       const mine = await this.runs.end(
         row.id,
@@ -417,6 +416,24 @@ export class FunctionalRunService {
     // A crash is what leaves evidence linked to nothing: look for it once one was found.
     if (ended > 0) await this.collectOrphans();
     return ended;
+  }
+
+  /** A run's checkpointed calls in the order judged; a row that does not read is passed over, said in the log. */
+  private async checkpointedCalls(runId: string): Promise<StoredCall[]> {
+    const calls: StoredCall[] = [];
+    for (const text of await this.runs.callsOf(runId)) {
+      try {
+        const row: unknown = JSON.parse(text);
+        if (!Array.isArray(row)) throw new Error('not a list of calls');
+        calls.push(...(row as StoredCall[]));
+      } catch (err) {
+        this.log.error(
+          { err, runId },
+          'A checkpoint of a functional run does not read; its calls are left out',
+        );
+      }
+    }
+    return calls;
   }
 
   /**
