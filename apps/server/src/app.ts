@@ -203,12 +203,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       messages,
       replicas,
     );
-    const failedFunctional = await functionalRuns.recoverInterrupted();
-    if (failedFunctional > 0) {
+    const interruptedFunctional = await functionalRuns.recoverInterrupted();
+    if (interruptedFunctional > 0) {
       app.log.warn(
-        { runs: failedFunctional },
-        'Functional runs left running by the last process marked failed: the server stopped during them',
+        { runs: interruptedFunctional },
+        'Functional runs left running by the last process rebuilt from their stored calls and marked interrupted',
       );
+    } else {
+      // Evidence an older version or a hand-edited store left linked to nothing (a recovery that ended
+      // runs has looked for it already).
+      await functionalRuns.collectOrphans();
     }
     // With other replicas alive, runs a dead one left are ended by whoever sweeps first.
     const sweeper =

@@ -249,7 +249,7 @@ describe('functional runs', () => {
 });
 
 describe('functional runs across a restart', () => {
-  it('marks a run a dead server left running as failed, saying why, and so its plan; lists runs newest first, at most limit', async () => {
+  it('marks a run a dead server left running as interrupted, saying why, and so its plan; lists runs newest first, at most limit', async () => {
     const dataDir = makeTempDir();
     const first = await startTestServer({}, dataDir);
     const { token } = await registerAndLogin(first);
@@ -278,6 +278,39 @@ describe('functional runs across a restart', () => {
         planId,
       );
       await sql.run("update functional_plans set status = 'running' where id = ?", planId);
+      // What it had checkpointed: one row that no longer reads, one call whose step kept a screenshot;
+      // and a screenshot of a step it never stored.
+      const step = {
+        api_name: 'Page',
+        method: 'GET',
+        url: 'http://127.0.0.1:9/page',
+        status_code: 200,
+        response_time: 5,
+        success: true,
+        validation_details: [],
+        ui: {
+          timings: null,
+          vitals: { fcp: null, lcp: null, cls: null },
+          console_errors: [],
+          failed_requests: [],
+          screenshots: [{ id: 'ss_linked', label: 'Step', failure: false }],
+          actions: [],
+        },
+      };
+      await sql.run(
+        `insert into functional_run_calls (run_id, seq, calls) values ('fc_left', 1, 'not json'), ('fc_left', 2, ?)`,
+        JSON.stringify([{ i: 0, at: 10, ms: 1500, call: step }]),
+      );
+      const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+      await sql.run(
+        `insert into functional_screenshots (id, run_id, seq, label, failure, jpeg, created_at)
+         values ('ss_linked', 'fc_left', 1, 'Step', 0, ?, '2030-01-01T00:00:01.000Z'),
+                ('ss_unlinked', 'fc_left', 2, 'Step', 0, ?, '2030-01-01T00:00:02.000Z'),
+                ('ss_of_an_old_restart', 'fc_earlier', 1, 'Step', 0, ?, '2029-01-01T00:00:01.000Z')`,
+        jpeg,
+        jpeg,
+        jpeg,
+      );
     });
 
     const second = await startTestServer({}, dataDir);
@@ -288,16 +321,29 @@ describe('functional runs across a restart', () => {
         token,
       });
       expect(login.statusCode).toBe(200);
+      // Its plan no longer reads: it is counted from the checkpoint that does read, and ends at its call.
       expect(login.json()).toMatchObject({
-        status: 'failed',
+        status: 'interrupted',
         error: 'The server stopped during the run, so it did not finish',
+        summary: { total_requests: 1, successful_requests: 1 },
+        validation_results: [{ api_name: 'Page', success: true }],
+        end_time: '2030-01-01T00:00:01.500Z',
       });
+      // The screenshot its stored step links to is kept; the others are linked to nothing and gone.
+      const shots = await withTestSql(second.database, (sql) =>
+        sql.all<{ id: string }>('select id from functional_screenshots order by id'),
+      );
+      expect(shots.map((shot) => shot.id)).toEqual(['ss_linked']);
+      const left = await withTestSql(second.database, (sql) =>
+        sql.get<{ n: number }>('select count(*) as n from functional_run_calls'),
+      );
+      expect(Number(left!.n)).toBe(0);
       const saved = await second.request({
         method: 'GET',
         url: `/api/functional/get-test-plan/${planId}`,
         token,
       });
-      expect(saved.json()).toMatchObject({ status: 'failed' });
+      expect(saved.json()).toMatchObject({ status: 'interrupted' });
 
       // The list is newest first; limit keeps the newest that many (the home page asks for 5).
       const listed = async (query: string) => {

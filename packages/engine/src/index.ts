@@ -34,7 +34,7 @@ export { isHttpValidation, judge, type HttpValidation, type ObservedResponse } f
 export { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from './functional/report';
 export { DEFAULT_FUNCTIONAL_RUN_MEMORY_MB, startFunctionalRun } from './functional/functional-run';
 export { describeError } from './functional/http-call';
-export { CallCount, KeptCalls, MAX_KEPT_CALLS } from './functional/outcome';
+export { CallCount, FunctionalTally, KeptCalls, MAX_KEPT_CALLS } from './functional/outcome';
 export type * from './functional/run-types';
 export {
   readScript,

@@ -10,3 +10,4 @@ export {
 export { browsersPerUserProblem, DEFAULT_UI_BROWSERS, defaultBrowsersPerUser } from './limits';
 export { createUiRunner } from './ui-run';
 export { isSeleniumScriptPlan, uiPagesOf, writtenUrls, type UiPage } from './ui-pages';
+export { UiTally } from './ui-outcome';

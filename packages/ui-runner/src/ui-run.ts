@@ -306,7 +306,7 @@ async function runPages(
       progress.done++;
       tally.add(index, at, call);
       try {
-        options.onCall?.(call);
+        options.onCall?.(call, { index, atMs: at });
       } catch {
         // A listener's mistake must not end the run.
       }

@@ -64,23 +64,6 @@ export class Replicas {
     }
   }
 
-  /**
-   * Ends a functional run left unfinished by a dead server, unless it has ended meanwhile (two replicas
-   * sweeping at once end it once); true when this call ended it.
-   */
-  async endUnfinishedFunctional(
-    id: string,
-    changes: { status: string; error: string; end_time: string; summary: string },
-  ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('functional_runs')
-      .set(changes)
-      .where('id', '=', id)
-      .where('status', 'in', UNFINISHED)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
   /** The server that started each of these load runs (null for runs before migration 0013). */
   async serversOfRuns(runIds: string[]): Promise<Map<string, string | null>> {
     if (runIds.length === 0) return new Map();

@@ -537,6 +537,27 @@ const m0017_email_nfkc: Migration = {
   down: (db: Kysely<unknown>) => rekeyEmails(db, (email) => email.trim().toLowerCase()),
 };
 
+const m0016_functional_run_calls: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // The calls and steps a functional or UI run has judged, written as it goes (docs/adr/0016-crash-recovery.md):
+    // one row per write, `seq` 1, 2, … per run, `calls` the JSON of what was judged since the last one
+    // (each call with its place in the run's tally). A run that ends writes its result on its row and
+    // removes these in the same transaction, so the rows left at start-up are the runs a dead server
+    // left running, which are rebuilt from them.
+    await db.schema
+      .createTable('functional_run_calls')
+      .addColumn('run_id', t.text, (c) => c.notNull().references('functional_runs.id').onDelete('cascade'))
+      .addColumn('seq', t.integer, (c) => c.notNull())
+      .addColumn('calls', t.text, (c) => c.notNull())
+      .addPrimaryKeyConstraint('functional_run_calls_pk', ['run_id', 'seq'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('functional_run_calls').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -553,6 +574,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013_server_instances': m0013_server_instances,
   '0014_run_agents': m0014_run_agents,
   '0015_token_scopes': m0015_token_scopes,
+  '0016_functional_run_calls': m0016_functional_run_calls,
   '0017_email_nfkc': m0017_email_nfkc,
 };
 

@@ -14,6 +14,7 @@ export interface Database {
   functional_plans: FunctionalPlansTable;
   functional_runs: FunctionalRunsTable;
   functional_screenshots: FunctionalScreenshotsTable;
+  functional_run_calls: FunctionalRunCallsTable;
   api_tokens: ApiTokensTable;
   messages: MessagesTable;
   feedback: FeedbackTable;
@@ -166,7 +167,10 @@ export interface FunctionalPlansTable {
   updated_at: string;
 }
 
-/** A functional run (docs/reference/02-running.md §3 "Functional result"), stored when it ends. */
+/**
+ * A functional run (docs/reference/02-running.md §3 "Functional result"), stored when it ends; what it
+ * judged meanwhile is in functional_run_calls.
+ */
 export interface FunctionalRunsTable {
   /** FUNCTIONAL_TEST_ID_PREFIX ("fc_") + random, the spec's test_id. */
   id: string;
@@ -175,7 +179,7 @@ export interface FunctionalRunsTable {
   plan_id: string | null;
   test_name: string;
   description: string;
-  /** running | completed | failed | stopped */
+  /** running | completed | failed | stopped | interrupted */
   status: string;
   test_type: string;
   source: string;
@@ -209,6 +213,18 @@ export interface FunctionalScreenshotsTable {
   /** Written as a Buffer; libsql reads a blob back as an ArrayBuffer, node-postgres a bytea as a Buffer. */
   jpeg: ColumnType<ArrayBuffer | Buffer, Buffer, never>;
   created_at: string;
+}
+
+/**
+ * What a running functional or UI run has judged so far, one row per write (docs/adr/0016-crash-recovery.md);
+ * removed when the run ends, and read to rebuild a run its server died during.
+ */
+export interface FunctionalRunCallsTable {
+  run_id: string;
+  /** 1, 2, … per run, in the order written. */
+  seq: number;
+  /** JSON of StoredCall[] (services/functional/functional-checkpoint.ts). */
+  calls: string;
 }
 
 /** An API token for CI (docs/adr/0012-api-tokens-and-sessions.md); stored hashed like a session. */

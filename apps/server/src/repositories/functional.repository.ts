@@ -153,8 +153,87 @@ export class FunctionalRunRepository {
     return this.db.selectFrom('functional_runs').selectAll().where('status', '=', 'running').execute();
   }
 
-  async update(id: string, changes: FunctionalRunUpdate): Promise<void> {
-    await this.db.updateTable('functional_runs').set(changes).where('id', '=', id).execute();
+  /** Writes a row of the calls a running run has judged (docs/adr/0016-crash-recovery.md). */
+  async insertCalls(runId: string, seq: number, calls: string): Promise<void> {
+    await this.db.insertInto('functional_run_calls').values({ run_id: runId, seq, calls }).execute();
+  }
+
+  /** The rows of judged calls a run has written, in the order written (JSON text each). */
+  async callsOf(runId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('functional_run_calls')
+      .select('calls')
+      .where('run_id', '=', runId)
+      .orderBy('seq')
+      .execute();
+    return rows.map((row) => row.calls);
+  }
+
+  /**
+   * Stores a run's ending, and in the same transaction removes its checkpointed calls and every
+   * screenshot of it that none of its kept calls links to (a step stopped or cut short after its
+   * screenshot). With `unfinishedOnly`, only while the run is still running: of two replicas ending it
+   * at once, one does (docs/adr/0020-server-replicas.md). True when this call ended it.
+   */
+  end(
+    id: string,
+    changes: FunctionalRunUpdate,
+    linkedScreenshots: readonly string[],
+    unfinishedOnly = false,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      let update = trx.updateTable('functional_runs').set(changes).where('id', '=', id);
+      if (unfinishedOnly) update = update.where('status', '=', 'running');
+      const ended = await update.executeTakeFirst();
+      if (ended.numUpdatedRows === 0n) return false;
+      await trx.deleteFrom('functional_run_calls').where('run_id', '=', id).execute();
+      let unlinked = trx.deleteFrom('functional_screenshots').where('run_id', '=', id);
+      if (linkedScreenshots.length > 0) unlinked = unlinked.where('id', 'not in', [...linkedScreenshots]);
+      await unlinked.execute();
+      return true;
+    });
+  }
+
+  /**
+   * Stored evidence linked to nothing (docs/adr/0016-crash-recovery.md): screenshots of runs that no
+   * longer exist (a store edited with its foreign keys off), screenshots of runs a restart ended before
+   * their calls were checkpointed (those have no result), and checkpointed calls of runs no longer
+   * running. Answers how many rows of each went.
+   */
+  async collectOrphans(): Promise<{ screenshots: number; calls: number }> {
+    const gone = await this.db
+      .deleteFrom('functional_screenshots')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('functional_runs as r')
+              .select('r.id')
+              .whereRef('r.id', '=', 'functional_screenshots.run_id'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    const unlinked = await this.db
+      .deleteFrom('functional_screenshots')
+      .where('run_id', 'in', (eb) =>
+        eb
+          .selectFrom('functional_runs')
+          .select('id')
+          .where('status', '!=', 'running')
+          .where('result', 'is', null),
+      )
+      .executeTakeFirst();
+    const calls = await this.db
+      .deleteFrom('functional_run_calls')
+      .where('run_id', 'not in', (eb) =>
+        eb.selectFrom('functional_runs').select('id').where('status', '=', 'running'),
+      )
+      .executeTakeFirst();
+    return {
+      screenshots: Number(gone.numDeletedRows + unlinked.numDeletedRows),
+      calls: Number(calls.numDeletedRows),
+    };
   }
 
   /** Deletes an ended run; false when the user has no such run or it is still running. */
@@ -171,7 +250,8 @@ export class FunctionalRunRepository {
 
 /**
  * The functional_screenshots table: a UI run's JPEGs (docs/design.md §9 "UI tests"). They are written
- * while the run is live and read only through the run's owner; they go with the run (ON DELETE CASCADE).
+ * while the run is live and read only through the run's owner; they go with the run (ON DELETE CASCADE),
+ * and those its stored steps do not link to go when it ends (FunctionalRunRepository#end).
  */
 export class FunctionalScreenshotRepository {
   constructor(private readonly db: Db) {}

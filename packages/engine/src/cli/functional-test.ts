@@ -73,10 +73,12 @@ Options:
   -h, --help      this help
 
 Ctrl-C stops the run (on the server too), keeps what was measured and still writes the reports.
+With --plan, a server that does not answer while the run goes is asked again for up to 60 s (a
+restart); a run it was running when it stopped ends "interrupted" with the calls judged before.
 Exit codes: 0 every call passed, 1 a validation failed, 2 the test could not run (unreadable file,
 invalid plan, a script with nothing runnable or a missing data file, no response from the target,
 stopped before the end, runner failure; with --plan also: the server unreachable, a refused token,
-an unknown plan, a run the server refused).
+an unknown plan, a run the server refused, a run interrupted by the server stopping).
 `;
 
 class UsageError extends Error {}
@@ -266,8 +268,10 @@ export class CallTally {
 export function exitCodeOf(outcome: { status: string; error: string | null }, tally: CallTally): number {
   if (tally.failedWithResponse > 0) return TEST_EXIT_FAILED;
   if (tally.calls === tally.noResponse) return TEST_EXIT_CANNOT_RUN;
-  // Stopped, or ended early by the test duration or a runner failure: not every call was judged.
-  if (outcome.status === 'stopped' || outcome.error !== null) return TEST_EXIT_CANNOT_RUN;
+  // Stopped, interrupted by a server that stopped (--plan), or ended early by the test duration or a
+  // runner failure: not every call was judged.
+  if (outcome.status === 'stopped' || outcome.status === 'interrupted' || outcome.error !== null)
+    return TEST_EXIT_CANNOT_RUN;
   return tally.passed === tally.calls ? TEST_EXIT_PASSED : TEST_EXIT_FAILED;
 }
 

@@ -6,7 +6,9 @@
  *
  * Exit codes as `aqa test`: 0 every call passed; 1 a validation failed; 2 the test could not run
  * (bad arguments, the server unreachable, a refused token, an unknown plan, a run the server refused,
- * no response from the target, a run stopped or ended before every call was judged).
+ * no response from the target, a run stopped, interrupted or ended before every call was judged). A
+ * server that stops answering while the run goes is asked again for SERVER_AWAY_MS: a server killed
+ * and started again ends the run `interrupted` with what it judged (docs/adr/0016-crash-recovery.md).
  */
 import {
   FunctionalPlanSchema,
@@ -33,8 +35,8 @@ import { stopOnSignals } from './signals';
 
 /** How often the run's status is asked while it runs. */
 const STATUS_POLL_MS = 1000;
-/** Status reads in a row that may fail before the server counts as lost. */
-const POLL_FAILURES_ALLOWED = 5;
+/** How long status reads may fail in a row (a server restarting) before the server counts as lost. */
+export const SERVER_AWAY_MS = 60_000;
 
 export interface RemoteTestRequest extends ReportFiles {
   planId: string;
@@ -52,15 +54,20 @@ async function waitForEnd(
 ): Promise<void> {
   const path = `/api/functional/get-test-status/${encodeURIComponent(testId)}`;
   const started = Date.now();
-  let failures = 0;
+  let awaySince: number | null = null;
   for (;;) {
     try {
       const { status } = await client.json(FunctionalStatusResponseSchema, 'GET', path);
-      failures = 0;
+      awaySince = null;
       if (status !== 'running') return;
     } catch (error) {
-      failures++;
-      if (failures > POLL_FAILURES_ALLOWED) throw error;
+      if (awaySince === null) {
+        awaySince = Date.now();
+        err(
+          `\naqa test: the server did not answer (${(error as Error).message}); asking again for up to ${SERVER_AWAY_MS / 1000} s\n`,
+        );
+      }
+      if (Date.now() - awaySince > SERVER_AWAY_MS) throw error;
     }
     onTick((Date.now() - started) / 1000);
     await sleep(STATUS_POLL_MS);

@@ -66,7 +66,7 @@ export function startFunctionalRun(
         for (const judged of m.calls) {
           tally.add(judged);
           try {
-            options.onCall?.(judged.call);
+            options.onCall?.(judged.call, { index: judged.apiIndex, atMs: judged.atMs });
           } catch {
             // A listener's mistake must not end the run.
           }

@@ -24,14 +24,26 @@ export interface FunctionalRunOptions {
    * DEFAULT_FUNCTIONAL_RUN_MEMORY_MB.
    */
   maxMemoryMb?: number;
-  /** Called on the caller's thread with each call as soon as it is judged, in the order judged. */
-  onCall?: (call: CallResult) => void;
+  /**
+   * Called on the caller's thread with each call as soon as it is judged, in the order judged, with
+   * where the run's tally counts it — what the server checkpoints so that a run its process dies
+   * during is rebuilt by the same tally (docs/adr/0016-crash-recovery.md).
+   */
+  onCall?: (call: CallResult, place: CallPlace) => void;
   /**
    * The worker-thread entry (a bundle: worker threads cannot load TypeScript). Default: the engine's
    * dist/functional-worker.mjs, built on demand from source, or functional-worker.mjs beside the bundle
    * that holds this module (apps/server/build.mjs bundles one into the server's dist).
    */
   workerEntry?: string | URL;
+}
+
+/** Where a judged call belongs in its run's tally (FunctionalTally, or the UI runner's UiTally). */
+export interface CallPlace {
+  /** The index of its API in plan.apis (of its page, for a UI step). */
+  index: number;
+  /** Ms since the run started: when an API call was judged, when a UI step began. */
+  atMs: number;
 }
 
 /** How a run ended: completed when every call passed, failed when one did not or the run could not run. */

@@ -99,14 +99,17 @@ describe('FunctionalResultSchema', () => {
     expect(FunctionalResultSchema.parse(rest).timeline_data).toEqual([]);
   });
 
-  it('knows only the four statuses', () => {
+  it('knows only its five statuses', () => {
     expect(FunctionalResultSchema.safeParse({ ...result, status: 'processing' }).success).toBe(false);
+    expect(FunctionalResultSchema.parse({ ...result, status: 'interrupted' }).status).toBe('interrupted');
     expect(functionalStatusKind('running')).toBe('running');
+    expect(functionalStatusKind('interrupted')).toBe('interrupted');
     expect(functionalStatusKind('processing')).toBe('unknown');
     expect(functionalStatusKind(undefined)).toBe('unknown');
-    expect(['running', 'completed', 'failed', 'stopped'].filter(isFunctionalRunOver)).toEqual([
+    expect(['running', 'completed', 'failed', 'stopped', 'interrupted'].filter(isFunctionalRunOver)).toEqual([
       'completed',
       'failed',
+      'interrupted',
     ]);
   });
 

@@ -11,12 +11,15 @@ import { ValidationDetailSchema } from './validation';
 const text = z.string();
 const count = z.number().int().min(0);
 
-/** What a functional run can be; any other word is shown as unknown. */
-export const FUNCTIONAL_STATUSES = ['running', 'completed', 'failed', 'stopped'] as const;
+/**
+ * What a functional run can be; any other word is shown as unknown. `interrupted` is a run its server
+ * died during, ended with the calls it had judged by then (docs/adr/0016-crash-recovery.md).
+ */
+export const FUNCTIONAL_STATUSES = ['running', 'completed', 'failed', 'stopped', 'interrupted'] as const;
 export const FunctionalStatusSchema = z.enum(FUNCTIONAL_STATUSES);
 export type FunctionalStatus = z.infer<typeof FunctionalStatusSchema>;
 
-/** The status as the screens show it: one of the four, else unknown. */
+/** The status as the screens show it: one of FUNCTIONAL_STATUSES, else unknown. */
 export function functionalStatusKind(status: string | null | undefined): FunctionalStatus | 'unknown' {
   return (FUNCTIONAL_STATUSES as readonly string[]).includes(status ?? '')
     ? (status as FunctionalStatus)
@@ -25,7 +28,7 @@ export function functionalStatusKind(status: string | null | undefined): Functio
 
 /** Status polling stops on these; the full result is then fetched. */
 export function isFunctionalRunOver(status: string): boolean {
-  return status === 'completed' || status === 'failed';
+  return status === 'completed' || status === 'failed' || status === 'interrupted';
 }
 
 /** Functional test ids begin with this; back navigation tells them from performance runs by it. */

@@ -368,12 +368,21 @@ export function functionalStatusAnswer(data: AssistantData, plan: FunctionalPlan
   const failing = last.apis.filter((api) => api.status === 'failed').map((api) => api.name);
   const failingText =
     failing.length > 0 ? say(lang, ` Failing: ${failing.join(', ')}.`, ` 실패: ${failing.join(', ')}.`) : '';
+  // A run a server died during ended with what it had judged (docs/adr/0016-crash-recovery.md): say so.
+  const text =
+    last.status === 'interrupted'
+      ? say(
+          lang,
+          `The last run of ${plan.name} (${when(last.startedAt)}) was interrupted: the server stopped during it. Before that it judged ${total} calls: ${failed} failed, ${validation} validation failures.${failingText}`,
+          `${plan.name}의 마지막 실행(${when(last.startedAt)})은 실행 중 서버가 멈춰 중단되었습니다. 그 전에 호출 ${total}개를 판정했고 실패 ${failed}개, 검증 실패 ${validation}개입니다.${failingText}`,
+        )
+      : say(
+          lang,
+          `The last run of ${plan.name} (${when(last.startedAt)}) ${last.status}: ${total} calls, ${failed} failed, ${validation} validation failures.${failingText}`,
+          `${plan.name}의 마지막 실행(${when(last.startedAt)}) ${last.status}: 호출 ${total}개, 실패 ${failed}개, 검증 실패 ${validation}개.${failingText}`,
+        );
   return answered(
-    say(
-      lang,
-      `The last run of ${plan.name} (${when(last.startedAt)}) ${last.status}: ${total} calls, ${failed} failed, ${validation} validation failures.${failingText}`,
-      `${plan.name}의 마지막 실행(${when(last.startedAt)}) ${last.status}: 호출 ${total}개, 실패 ${failed}개, 검증 실패 ${validation}개.${failingText}`,
-    ),
+    text,
     [
       { label: say(lang, 'Calls', '호출'), value: total },
       { label: say(lang, 'Failed calls', '실패한 호출'), value: failed },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type CallPlace,
   checkableUrl,
   type FunctionalRunHandle,
   type FunctionalRunOutcome,
@@ -15,7 +16,6 @@ import {
   type FunctionalResult,
   type FunctionalStatus,
   type FunctionalStatusResponse,
-  type FunctionalSummary,
   isUiRun,
 } from '@aqa/plan';
 import type { UiScreenshot } from '@aqa/ui-runner';
@@ -32,7 +32,9 @@ import type { RunNotices } from '../message.service';
 import { demoFunctionalRunProblems, demoRunRefusal } from '../demo-account-limits';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
-import { EMPTY_SUMMARY, headOf, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
+import { FunctionalCheckpoint, type StoredCall } from './functional-checkpoint';
+import { FUNCTIONAL_INTERRUPTED, interruptedEnding, screenshotIdsOf } from './functional-recovery';
+import { headOf, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
 import { scriptRunPlan, servedScript } from './functional-script';
 import { noBrowser, type UiRunSupport } from './ui-runs';
 
@@ -43,8 +45,6 @@ export const FUNCTIONAL_RUN_MESSAGES = {
   deleted: 'Test result deleted',
 } as const;
 
-/** The error of a run a server died during (docs/reference/02-running.md §7). */
-export const FUNCTIONAL_INTERRUPTED = 'The server stopped during the run, so it did not finish';
 export const FUNCTIONAL_STOPPED_BY_SHUTDOWN = 'Stopped because the server shut down';
 
 /** The list shows the first three judged calls of each run and "+N more validations". */
@@ -98,6 +98,9 @@ class LiveFunctionalRun {
   queuePosition: number | null = null;
   /** Screenshots kept so far (a UI run's), numbering the next. */
   screenshots = 0;
+  /** Screenshots being written: waited for before the run's end is stored, after which none is taken. */
+  readonly savingScreenshots = new Set<Promise<unknown>>();
+  ending = false;
   /** Settles once the outcome is stored and the run has left the live set. */
   stored: Promise<void> = Promise.resolve();
   readonly handle: FunctionalRunHandle;
@@ -109,12 +112,15 @@ class LiveFunctionalRun {
     readonly planId: string | null,
     readonly plan: FunctionalPlan,
     readonly startTime: string,
+    /** Writes each judged call to the store as the run goes (docs/adr/0016-crash-recovery.md). */
+    readonly checkpoint: FunctionalCheckpoint,
     start: (run: LiveFunctionalRun) => FunctionalRunHandle,
   ) {
     this.handle = start(this);
   }
 
-  add(call: CallResult): void {
+  add(call: CallResult, place: CallPlace): void {
+    this.checkpoint.add(call, place);
     this.callsSeen++;
     if (call.success) this.passed++;
     this.validationFailures += call.validation_details.filter((d) => !d.passed).length;
@@ -158,7 +164,9 @@ class LiveFunctionalRun {
  * signed-in user's: another user's run or plan is not found. Load and functional runs share the run
  * limits; every target passes the target guard as a load run's does (docs/adr/0015-target-guard.md).
  * A UI plan runs in Chromium through the UI runner instead (docs/design.md §9 "UI tests"): it may wait
- * for a browser (queue_position), and its screenshots are stored with the run.
+ * for a browser (queue_position), and its screenshots are stored with the run. Each call and step is
+ * checkpointed as it is judged, so a run whose server dies ends `interrupted` with what it had judged
+ * (docs/adr/0016-crash-recovery.md).
  */
 export class FunctionalRunService {
   private readonly live = new Map<string, LiveFunctionalRun>();
@@ -216,8 +224,19 @@ export class FunctionalRunService {
         server_id: this.replicas.serverId,
       });
       if (planId !== null) await this.plans.setStatus(user.id, planId, 'running');
-      const run = new LiveFunctionalRun(id, user.id, planId, plan, startTime, (live) => {
-        const options = { guard: this.guard.settings(), onCall: (call: CallResult) => live.add(call) };
+      const startMs = this.now();
+      const checkpoint = new FunctionalCheckpoint(
+        id,
+        this.runs,
+        () => this.now() - startMs,
+        (err, seq) =>
+          this.log.error({ err, runId: id, seq }, 'Could not checkpoint the calls of a functional run'),
+      );
+      const run = new LiveFunctionalRun(id, user.id, planId, plan, startTime, checkpoint, (live) => {
+        const options = {
+          guard: this.guard.settings(),
+          onCall: (call: CallResult, place: CallPlace) => live.add(call, place),
+        };
         if (!ui) return this.startRun(plan, options);
         return this.ui.start(plan, {
           ...options,
@@ -360,8 +379,10 @@ export class FunctionalRunService {
   }
 
   /**
-   * At start-up: runs a dead server left running end failed, saying the server stopped during the run,
-   * and so do their plans' statuses. Answers how many there were.
+   * At start-up, and in every replica's sweep (docs/adr/0020-server-replicas.md): each run a dead server
+   * left running is rebuilt from the calls it had checkpointed and ends `interrupted`, saying the server
+   * stopped during the run, and so does its plan's status; it gets its one message, and the screenshots
+   * its stored steps do not link to go (docs/adr/0016-crash-recovery.md). Answers how many there were.
    */
   async recoverInterrupted(): Promise<number> {
     const alive = await this.replicas.aliveIds();
@@ -369,30 +390,68 @@ export class FunctionalRunService {
     const rows = (await this.runs.unfinished()).filter(
       (row) => row.server_id === null || !alive.has(row.server_id),
     );
-    const at = isoAt(this.now());
     let ended = 0;
     for (const row of rows) {
+      const ending = interruptedEnding(row, await this.checkpointedCalls(row.id));
       // Conditional: of two replicas ending it at once, one does, and writes the one message.
-      const mine = await this.replicas.endUnfinishedFunctional(row.id, {
-        status: 'failed',
-        error: FUNCTIONAL_INTERRUPTED,
-        end_time: at,
-        summary: row.summary ?? JSON.stringify(EMPTY_SUMMARY),
-      });
+      const mine = await this.runs.end(
+        row.id,
+        {
+          status: 'interrupted',
+          error: FUNCTIONAL_INTERRUPTED,
+          end_time: ending.endTime,
+          summary: JSON.stringify(ending.summary),
+          result: JSON.stringify(ending.calls),
+          head: JSON.stringify(headOf(ending.calls, LISTED_CALLS)),
+        },
+        screenshotIdsOf(ending.calls.validation_results),
+        true,
+      );
       if (!mine) continue;
       ended++;
-      if (row.plan_id !== null) await this.plans.setStatus(row.user_id, row.plan_id, 'failed');
+      if (row.plan_id !== null) await this.plans.setStatus(row.user_id, row.plan_id, 'interrupted');
       await this.notices.functionalRunEnded({
         id: row.id,
         userId: row.user_id,
         name: row.test_name,
-        ui: row.test_type === 'ui',
-        status: 'failed',
-        summary: row.summary === null ? EMPTY_SUMMARY : (JSON.parse(row.summary) as FunctionalSummary),
+        ui: ending.ui,
+        status: 'interrupted',
+        summary: ending.summary,
         error: FUNCTIONAL_INTERRUPTED,
       });
     }
+    // A crash is what leaves evidence linked to nothing: look for it once one was found.
+    if (ended > 0) await this.collectOrphans();
     return ended;
+  }
+
+  /** A run's checkpointed calls in the order judged; a row that does not read is passed over, said in the log. */
+  private async checkpointedCalls(runId: string): Promise<StoredCall[]> {
+    const calls: StoredCall[] = [];
+    for (const text of await this.runs.callsOf(runId)) {
+      try {
+        const row: unknown = JSON.parse(text);
+        if (!Array.isArray(row)) throw new Error('not a list of calls');
+        calls.push(...(row as StoredCall[]));
+      } catch (err) {
+        this.log.error(
+          { err, runId },
+          'A checkpoint of a functional run does not read; its calls are left out',
+        );
+      }
+    }
+    return calls;
+  }
+
+  /**
+   * Removes stored evidence linked to nothing (FunctionalRunRepository#collectOrphans): at start-up, and
+   * after a sweep that ended a dead replica's runs.
+   */
+  async collectOrphans(): Promise<void> {
+    const collected = await this.runs.collectOrphans();
+    if (collected.screenshots + collected.calls > 0) {
+      this.log.warn(collected, 'Removed stored screenshots and calls of functional runs linked to nothing');
+    }
   }
 
   /** At shutdown: every live run stops and is stored. */
@@ -425,11 +484,15 @@ export class FunctionalRunService {
     await refuseGuardedOrigins(this.guard, originsOf(urls));
   }
 
-  /** Keeps a UI run's screenshot with the run (deleted with it) and answers its id. */
+  /**
+   * Keeps a UI run's screenshot with the run (deleted with it) and answers its id. One taken once the
+   * run's end is being stored is refused, so none is left behind linked to no step.
+   */
   private async saveScreenshot(run: LiveFunctionalRun, shot: UiScreenshot): Promise<string> {
+    if (run.ending) throw new Error('The run has ended: its screenshots are stored');
     const id = `ss_${randomBytes(12).toString('base64url')}`;
     run.screenshots += 1;
-    await this.screenshots.insert({
+    const saving = this.screenshots.insert({
       id,
       run_id: run.id,
       seq: run.screenshots,
@@ -438,6 +501,12 @@ export class FunctionalRunService {
       jpeg: shot.jpeg,
       created_at: isoAt(this.now()),
     });
+    run.savingScreenshots.add(saving);
+    try {
+      await saving;
+    } finally {
+      run.savingScreenshots.delete(saving);
+    }
     return id;
   }
 
@@ -466,14 +535,22 @@ export class FunctionalRunService {
       api_results: outcome.api_results,
       timeline_data: outcome.timeline_data,
     };
-    await this.runs.update(run.id, {
-      status,
-      end_time: isoAt(this.now()),
-      error: outcome.error ?? run.stopReason,
-      summary: JSON.stringify(outcome.summary),
-      result: JSON.stringify(calls),
-      head: JSON.stringify(headOf(calls, LISTED_CALLS)),
-    });
+    // Its checkpoint and screenshots written first, so the ending is the run's last write.
+    run.ending = true;
+    await Promise.allSettled([...run.savingScreenshots]);
+    await run.checkpoint.close();
+    await this.runs.end(
+      run.id,
+      {
+        status,
+        end_time: isoAt(this.now()),
+        error: outcome.error ?? run.stopReason,
+        summary: JSON.stringify(outcome.summary),
+        result: JSON.stringify(calls),
+        head: JSON.stringify(headOf(calls, LISTED_CALLS)),
+      },
+      screenshotIdsOf(calls.validation_results),
+    );
     if (run.planId !== null) await this.plans.setStatus(run.userId, run.planId, status);
     await this.notices.functionalRunEnded({
       id: run.id,

@@ -3,6 +3,7 @@ import type { NewRunPointRow, RunUpdate } from '../../db/schema';
 import type { RunRepository } from '../../repositories/run.repository';
 import type { RunPointData, StepPointData } from './run-model';
 import type { RunEnding, RunFigures, RunOutput } from './run-output';
+import { WriteQueue } from './write-queue';
 
 export interface OutputLogger {
   error(obj: object, msg?: string): void;
@@ -69,7 +70,7 @@ export function figureColumns(figures: RunFigures): RunUpdate {
  */
 export class DatabaseOutput implements RunOutput {
   readonly description = 'database';
-  private queue: Promise<void> = Promise.resolve();
+  private readonly queue = new WriteQueue();
   private started = false;
 
   constructor(
@@ -89,14 +90,13 @@ export class DatabaseOutput implements RunOutput {
   }
 
   private enqueue(write: () => Promise<void>, second: number): void {
-    this.queue = this.queue.then(write).catch((err: unknown) => {
-      // A lost second of the chart is not worth losing the run over.
-      this.log.error({ err, second }, 'Could not store a second of the run');
-    });
+    this.queue.enqueue(write, (err) =>
+      this.log.error({ err, second }, 'Could not store a second of the run'),
+    );
   }
 
   async stop(ending: RunEnding): Promise<void> {
-    await this.queue;
+    await this.queue.drain();
     await this.runs.update(this.runId, {
       status: ending.status,
       started_at: ending.started_at,

@@ -61,6 +61,9 @@ export const functionalBoardEn = {
   'functional.result.fetchFailed': 'Failed to fetch test result',
   'functional.result.mismatch': 'Test ID mismatch. Please run the test again.',
   'functional.result.stopped': 'Test stopped successfully',
+  'functional.result.interrupted':
+    'Test interrupted: the server stopped during the run. What it judged before is kept below.',
+  'functional.result.interruptedEmpty': 'The server stopped before any call of this test was judged.',
   'functional.result.startedAt': 'Started at {time}',
   'functional.result.notAvailable': 'N/A',
   'functional.result.polling': 'Checking the status every 5 seconds',

@@ -61,6 +61,9 @@ export const functionalBoardKo: Record<keyof typeof functionalBoardEn, string> =
   'functional.result.fetchFailed': '테스트 결과를 가져오지 못했습니다',
   'functional.result.mismatch': '테스트 ID가 일치하지 않습니다. 테스트를 다시 실행하세요.',
   'functional.result.stopped': '테스트가 중지되었습니다',
+  'functional.result.interrupted':
+    '테스트가 중단되었습니다: 실행 중에 서버가 멈췄습니다. 그 전에 판정된 결과가 아래에 남아 있습니다.',
+  'functional.result.interruptedEmpty': '이 테스트의 호출이 판정되기 전에 서버가 멈췄습니다.',
   'functional.result.startedAt': '시작 시각 {time}',
   'functional.result.notAvailable': '없음',
   'functional.result.polling': '5초마다 상태를 확인하는 중',

@@ -26,7 +26,7 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px}
 .meta{color:#52606d;margin:2px 0}.error{background:#fde8e8;border:1px solid #f5b5b5;padding:8px 12px;border-radius:6px}
 .badge{display:inline-block;padding:2px 10px;border-radius:10px;font-size:12px;font-weight:600;text-transform:capitalize;white-space:nowrap}
 .completed,.pass{background:#def7ec;color:#03543f}.failed,.fail{background:#fde8e8;color:#9b1c1c}
-.stopped,.running{background:#fdf6b2;color:#723b13}
+.stopped,.running,.interrupted{background:#fdf6b2;color:#723b13}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:12px}
 .card{background:#fff;border:1px solid #e4e7eb;border-radius:8px;padding:12px}.card b{display:block;font-size:22px}
 table{border-collapse:collapse;width:100%;background:#fff}th,td{border:1px solid #e4e7eb;padding:5px 8px;text-align:left;vertical-align:top}

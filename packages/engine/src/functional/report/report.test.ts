@@ -189,6 +189,24 @@ describe('functionalHtmlReport', () => {
   });
 });
 
+describe('an interrupted run in the reports', () => {
+  it('keeps its judged calls and says the run was interrupted, as an error CI never reads as passed', () => {
+    const error = 'The server stopped during the run, so it did not finish';
+    const interrupted = FunctionalResultSchema.parse({ ...result(), status: 'interrupted', error });
+    const doc = parseXml(functionalJunitReport(interrupted));
+    const suite = doc.getElementsByTagName('testsuite')[0]!;
+    expect([suite.getAttribute('tests'), suite.getAttribute('errors')]).toEqual(['7', '3']);
+    const run = Array.from(doc.getElementsByTagName('testcase')).find(
+      (c) => c.getAttribute('name') === '(run)',
+    )!;
+    expect(run.getElementsByTagName('error')[0]!.getAttribute('type')).toBe('run interrupted');
+    const html = functionalHtmlReport(interrupted);
+    expect(html).toContain('<span class="badge interrupted">interrupted</span>');
+    expect(html).toMatch(/\.interrupted\{background:#fdf6b2/);
+    expect(html).toContain(error);
+  });
+});
+
 describe('functionalJsonReport', () => {
   it('reads back as the same result', () => {
     const r = result();

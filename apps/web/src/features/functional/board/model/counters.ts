@@ -7,8 +7,17 @@ export interface BoardCounters {
   running: number;
 }
 
-/** docs/reference/02-running.md §2: Total Tests, Completed, Failed, Running — over the user's runs. */
+/**
+ * docs/reference/02-running.md §2: Total Tests, Completed, Failed, Running — over the user's runs. A run
+ * interrupted by a server that stopped did not complete: it counts with the failed ones, as load runs do
+ * (docs/adr/0016-crash-recovery.md).
+ */
 export function countResults(results: readonly Pick<FunctionalResult, 'status'>[]): BoardCounters {
   const by = (status: string) => results.filter((result) => result.status === status).length;
-  return { total: results.length, completed: by('completed'), failed: by('failed'), running: by('running') };
+  return {
+    total: results.length,
+    completed: by('completed'),
+    failed: by('failed') + by('interrupted'),
+    running: by('running'),
+  };
 }

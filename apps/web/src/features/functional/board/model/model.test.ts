@@ -28,11 +28,11 @@ describe('the functional dashboard', () => {
   });
 
   it('counts runs by status', () => {
-    const statuses = ['completed', 'failed', 'running', 'completed', 'stopped'];
+    const statuses = ['completed', 'failed', 'running', 'completed', 'stopped', 'interrupted'];
     expect(countResults(statuses.map((status) => ({ status: status as 'completed' })))).toEqual({
-      total: 5,
+      total: 6,
       completed: 2,
-      failed: 1,
+      failed: 2,
       running: 1,
     });
   });

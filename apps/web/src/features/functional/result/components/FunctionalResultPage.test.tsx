@@ -243,6 +243,40 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
     expect(calls('/api/functional/get-test-status')).toBe(statusCalls);
   });
 
+  it('ends polling when a server restart interrupted the run, and shows what it judged, in English and Korean', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: FunctionalResult['status'] = 'running';
+    const error = 'The server stopped during the run, so it did not finish';
+    serve({
+      [`GET /api/functional/get-test-result/${ID}`]: () =>
+        json(result(status === 'running' ? { status } : { status, error })),
+      [`GET /api/functional/get-test-status/${ID}`]: () => json({ test_id: ID, status }),
+    });
+    const { unmount } = renderApp(`/functional-test-result/${ID}`);
+    expect(await screen.findByTestId('polling-note')).toBeInTheDocument();
+    status = 'interrupted';
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await waitFor(() => expect(screen.getByTestId('result-status')).toHaveTextContent('Interrupted'));
+    expect(screen.getByTestId('result-status')).toHaveAttribute('data-status', 'interrupted');
+    expect(screen.getByTestId('interrupted-notice')).toHaveTextContent(
+      'Test interrupted: the server stopped during the run. What it judged before is kept below.',
+    );
+    expect(screen.queryByTestId('run-error')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('polling-note')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('stop-test')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('call-result')).toHaveLength(2);
+    const statusCalls = calls('/api/functional/get-test-status');
+    await act(() => vi.advanceTimersByTimeAsync(15000));
+    expect(calls('/api/functional/get-test-status')).toBe(statusCalls);
+    unmount();
+
+    renderApp(`/functional-test-result/${ID}`, { language: 'ko' });
+    expect(await screen.findByTestId('interrupted-notice')).toHaveTextContent(
+      '테스트가 중단되었습니다: 실행 중에 서버가 멈췄습니다.',
+    );
+    expect(screen.getByTestId('result-status')).toHaveTextContent('중단됨');
+  });
+
   it('stops a running test and says so, or says why it could not', async () => {
     let status: FunctionalResult['status'] = 'running';
     let stopAnswer = () => json({ detail: 'Run already ended' }, 409, 'Conflict');

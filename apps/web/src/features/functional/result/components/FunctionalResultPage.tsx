@@ -169,10 +169,21 @@ function ResultScreen({
           )}
         </Card>
         {isSettled(result.status) && <FunctionalReportDownloads testId={result.test_id} />}
-        {result.error && (
-          <Alert variant="destructive" icon data-testid="run-error">
-            {result.error}
+        {result.status === 'interrupted' ? (
+          // Its own words, in the screen's language (docs/adr/0016-crash-recovery.md).
+          <Alert variant="warning" icon data-testid="interrupted-notice">
+            {t(
+              result.summary.total_requests > 0
+                ? 'functional.result.interrupted'
+                : 'functional.result.interruptedEmpty',
+            )}
           </Alert>
+        ) : (
+          result.error && (
+            <Alert variant="destructive" icon data-testid="run-error">
+              {result.error}
+            </Alert>
+          )
         )}
         {queuePosition !== null && (
           <Alert variant="info" icon data-testid="ui-queue">
