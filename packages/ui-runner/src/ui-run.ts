@@ -218,7 +218,7 @@ function haltedRun(
   if (abandoned !== null) {
     tally.add(abandoned.index, abandoned.at, abandoned.call);
     try {
-      options.onCall?.(abandoned.call);
+      options.onCall?.(abandoned.call, { index: abandoned.index, atMs: abandoned.at });
     } catch {
       // A listener's mistake must not change the run's end.
     }
