@@ -5,6 +5,7 @@ export * from './step-rules';
 export * from './strict-input';
 export * from './template';
 export * from './user-pattern';
+export * from './pattern-problems';
 export * from './text-command';
 export * from './think-time';
 export * from './results';

@@ -18,6 +18,8 @@ export interface FunctionalRunOptions {
   guard?: TargetGuardSettings;
   /** Accept any TLS certificate (the CLI's --insecure). */
   insecureTls?: boolean;
+  /** Overrides the plan's test duration (whose least is a minute), in ms. */
+  durationMs?: number;
   /** Called on the caller's thread with each call as soon as it is judged, in the order judged. */
   onCall?: (call: CallResult) => void;
   /**
