@@ -63,7 +63,10 @@ export interface RunHandle {
   snapshots: AsyncIterable<RunSnapshot>;
   /** The final result; rejects only when the engine itself fails (a failed request is data). */
   result: Promise<RunResult>;
-  /** Graceful stop: no new requests; in-flight ones finish or count as cancelled; resolves within 2 s with the run ended. */
+  /**
+   * Graceful stop: no new requests; in-flight ones finish or count as cancelled; resolves within 2 s
+   * with the run ended (a worker held by user work is terminated HARD_END_SLACK_MS later).
+   */
   stop(): Promise<void>;
   /** Virtual users per shard, as split. */
   readonly shards: readonly number[];
