@@ -1,6 +1,7 @@
 // Bundles the server into one ESM file, dist/main.mjs, that `node apps/server/dist/main.mjs` runs, and
 // the import worker (which parses uploaded documents off the event loop) into dist/import-worker.mjs,
-// which main.mjs starts from its own folder, and the load engine's worker-thread entry into
+// which main.mjs starts from its own folder (and Validate's judging thread into dist/validate-worker.mjs,
+// alike), and the load engine's worker-thread entry into
 // dist/engine-worker.mjs, which the server passes to the engine as its workerEntry (and the functional
 // runner's into dist/functional-worker.mjs, which the engine finds beside main.mjs or is passed), and
 // the `aqa` command line as one self-contained file into dist/aqa.mjs, which the server serves.
@@ -23,6 +24,7 @@ await build({
   entryPoints: {
     main: join(here, 'src', 'main.ts'),
     'import-worker': join(here, 'src', 'services', 'import', 'import.worker.ts'),
+    'validate-worker': join(here, 'src', 'services', 'validate', 'judge.worker.ts'),
     'engine-worker': join(engineDir, 'src', 'worker', 'entry.ts'),
     'functional-worker': join(engineDir, 'src', 'functional', 'worker-entry.ts'),
   },
@@ -45,5 +47,5 @@ await build({
 const engineBuild = await import(pathToFileURL(join(engineDir, 'build.mjs')).href);
 await engineBuild.buildStandaloneCli(join(here, 'dist', 'aqa.mjs'));
 console.log(
-  `Built apps/server/dist/main.mjs, import-worker.mjs, engine-worker.mjs, functional-worker.mjs and aqa.mjs in ${Date.now() - started} ms`,
+  `Built apps/server/dist/main.mjs, import-worker.mjs, validate-worker.mjs, engine-worker.mjs, functional-worker.mjs and aqa.mjs in ${Date.now() - started} ms`,
 );

@@ -246,6 +246,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       { ...DEFAULT_VALIDATION_LIMITS, ...options.validationLimits },
       guard,
     );
+    app.addHook('onClose', () => validation.close());
     const imports = new ImportService(
       {
         ...DEFAULT_IMPORT_POOL_OPTIONS,

@@ -153,6 +153,16 @@ describe('POST /api/parse-swagger', () => {
     );
   });
 
+  it('refuses a base URL of a megabyte that is not a URL at once (docs/adr/0022-linear-time-patterns.md)', async () => {
+    const started = Date.now();
+    const response = await upload('/api/parse-swagger', [
+      file('openapi/oai-examples/v3.0/petstore.yaml'),
+      { name: 'base_url', content: `http://h${':'.repeat(1_000_000)} x` },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it('imports a multi-file spec sent with the files it refers to', async () => {
     const root = 'openapi/edge-cases/multiFile_with_one_root/';
     const alone = await upload('/api/parse-swagger', [file(`${root}index.yaml`)]);

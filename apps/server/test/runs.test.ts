@@ -9,6 +9,7 @@ import {
   registerAndLogin,
   removeDir,
   startTestServer,
+  testDatabase,
   type RequestOptions,
   type TestServer,
 } from './helpers';
@@ -464,16 +465,38 @@ describe('starting a run', () => {
           url: `${target.origin}/items`,
           assertionType: 'text',
           assertionOperator: 'regex',
-          assertionValue: '(',
+          assertionValue: 'x',
         },
+        { url: `${target.origin}/items`, extractType: 'regex', extractName: 'v', extractValue: 'x' },
       ],
     });
+    // Saving refuses such patterns now; a plan stored before patterns ran on RE2 may still hold them
+    // (docs/adr/0022-linear-time-patterns.md): written straight to its row, it opens, and cannot run.
+    const db = testDatabase(server);
+    const row = await db
+      .selectFrom('plans')
+      .select('body')
+      .where('id', '=', planId)
+      .executeTakeFirstOrThrow();
+    const body = JSON.parse(row.body) as { urls: Record<string, unknown>[] };
+    body.urls[0]!.assertionValue = '(';
+    body.urls[1]!.extractValue = '(?<=a)b';
+    await db
+      .updateTable('plans')
+      .set({ body: JSON.stringify(body) })
+      .where('id', '=', planId)
+      .execute();
+    await db.destroy();
+    expect((await call(alice, { method: 'GET', url: `/api/get-test-plan/${planId}` })).statusCode).toBe(200);
     const response = await call(alice, { method: 'POST', url: '/api/run-test', body: { plan_id: planId } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'PLAN_CANNOT_RUN',
       detail: expect.stringMatching(/^urls\[0\] assertion: invalid regular expression/) as string,
     });
+    expect(response.json<{ detail: string }>().detail).toContain(
+      'urls[1] extraction: lookbehind (?<=…) is not supported — patterns run on a linear-time engine (RE2 syntax)',
+    );
     const badUsers = await call(alice, {
       method: 'POST',
       url: '/api/run-test',

@@ -33,6 +33,13 @@ export * from './adapters';
 export { isHttpValidation, judge, type HttpValidation, type ObservedResponse } from './functional/judge';
 export { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from './functional/report';
 export { DEFAULT_FUNCTIONAL_RUN_MEMORY_MB, startFunctionalRun } from './functional/functional-run';
+export {
+  functionalJsonPaths,
+  functionalRunProblems,
+  jsonPathFilterProblem,
+  type JsonPathSource,
+} from './functional/plan-checks';
+export { checkJsonPathFilters, JsonPathFilterError, JsonPathFilterScript } from './executor/json-path-filter';
 export { describeError } from './functional/http-call';
 export { CallCount, FunctionalTally, KeptCalls, MAX_KEPT_CALLS } from './functional/outcome';
 export type * from './functional/run-types';

@@ -63,7 +63,10 @@ export interface RunHandle {
   snapshots: AsyncIterable<RunSnapshot>;
   /** The final result; rejects only when the engine itself fails (a failed request is data). */
   result: Promise<RunResult>;
-  /** Graceful stop: no new requests; in-flight ones finish or count as cancelled; resolves within 2 s with the run ended. */
+  /**
+   * Graceful stop: no new requests; in-flight ones finish or count as cancelled; resolves within 2 s
+   * with the run ended (a worker held by user work is terminated HARD_END_SLACK_MS later).
+   */
   stop(): Promise<void>;
   /** Virtual users per shard, as split. */
   readonly shards: readonly number[];
@@ -71,6 +74,13 @@ export interface RunHandle {
 
 /** How far ahead of now the shards' common start is set, so every worker has the message in time. */
 const START_LEAD_MS = 20;
+
+/**
+ * A shard ends by itself at the planned end plus its end grace (a stop: plus the stop grace), in-flight
+ * requests then counted as cancelled. One still running this much later is held by user work that does
+ * not yield (docs/adr/0022-linear-time-patterns.md): it is terminated, so the duration is a hard bound.
+ */
+export const HARD_END_SLACK_MS = 2000;
 
 /** Splits `users` over at most `workers` shards as evenly as possible. */
 export function splitUsers(users: number, workers: number): number[] {
@@ -118,6 +128,8 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   let startedAt = new Date();
   let resolveEnded!: () => void;
   const ended = new Promise<void>((r) => (resolveEnded = r));
+  /** Set once the load has started: terminates shards a stop does not end in time. */
+  let armHardStop: (() => void) | undefined;
 
   /**
    * The instant every shard starts at (epoch ms on performance.timeOrigin, as the workers read it), a
@@ -162,7 +174,8 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     let firstUser = options.firstUser ?? 0;
     const ready: Promise<void>[] = [];
     const done: Promise<void>[] = [];
-    const state: { failure?: Error } = {};
+    const exited = new Set<Worker>();
+    const state: { failure?: Error; cutShort?: string } = {};
     // Set from worker events; read through a function so that narrowing does not assume it unchanged.
     const failure = (): Error | undefined => state.failure;
     // Workers get plain data: each rebuilds the guard from it (the own ports as they are now).
@@ -200,6 +213,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
             markReady();
           });
           w.on('exit', () => {
+            exited.add(w);
             markReady();
             resolve();
           });
@@ -223,15 +237,31 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       { users: compiled.users, shards: shards.length, durationMs: compiled.durationMs },
       'run started',
     );
-    // Safety net: a shard that has not ended long after its duration is terminated.
-    const limitMs = compiled.durationMs + endGraceMs + 30_000;
-    const guard = setTimeout(() => {
-      log?.warn({ limitMs }, 'engine workers did not end in time; terminating them');
-      for (const w of workers) void w.terminate();
-    }, limitMs);
-    guard.unref();
+    // The hard bound: shards still running well after the planned end (or a stop) are terminated.
+    const terminateBusy = (after: string, lateMs: number): void => {
+      const busy = workers.filter((w) => !exited.has(w));
+      if (busy.length === 0 || state.cutShort !== undefined) return;
+      const which = `${busy.length} of ${workers.length} engine worker${workers.length === 1 ? '' : 's'}`;
+      state.cutShort = `${which} was still busy ${lateMs / 1000} s after ${after} (a check that does not finish: an XPath or JSONPath too costly for the answer) and was stopped; the figures are what was measured until then`;
+      log?.warn({ workers: busy.length, lateMs }, state.cutShort);
+      for (const w of busy) void w.terminate();
+    };
+    const endLateMs = endGraceMs + HARD_END_SLACK_MS;
+    const hardEnd = setTimeout(
+      () => terminateBusy('the planned end', endLateMs),
+      startEpochMs - (performance.timeOrigin + performance.now()) + compiled.durationMs + endLateMs,
+    );
+    hardEnd.unref();
+    let hardStop: NodeJS.Timeout | undefined;
+    armHardStop = () => {
+      const stopLateMs = stopGraceMs + HARD_END_SLACK_MS;
+      hardStop ??= setTimeout(() => terminateBusy('the stop', stopLateMs), stopLateMs);
+      hardStop.unref();
+    };
+    if (stopped) armHardStop();
     await Promise.all(done);
-    clearTimeout(guard);
+    clearTimeout(hardEnd);
+    clearTimeout(hardStop);
     const late = failure();
     if (late) throw late;
     aggregator.flush(true);
@@ -247,6 +277,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       series: aggregator.series,
       histogram: histogram.encode(),
       workers: shards.length,
+      ...(state.cutShort === undefined ? {} : { cut_short: state.cutShort }),
     };
     log?.info({ total_requests: summary.total_requests, status: res.status }, 'run ended');
     return res;
@@ -263,6 +294,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       stopped = true;
       wakeStart?.();
       if (started) for (const w of workers) post(w, { type: 'stop', graceMs: stopGraceMs });
+      armHardStop?.();
     }
     if (!finished) await ended;
   };

@@ -98,6 +98,12 @@ export interface RunResult {
   histogram: EncodedHistogram;
   /** Worker threads (shards) that ran the load. */
   workers: number;
+  /**
+   * Set when worker threads were still running past the planned end (or a stop) plus their grace and
+   * were terminated (docs/adr/0022-linear-time-patterns.md): why, in words. The figures are what
+   * was measured until then.
+   */
+  cut_short?: string;
 }
 
 /** Injected logger (pino-compatible subset). */

@@ -4,6 +4,8 @@ export * from './migrate-plan';
 export * from './step-rules';
 export * from './strict-input';
 export * from './template';
+export * from './user-pattern';
+export * from './pattern-problems';
 export * from './text-command';
 export * from './think-time';
 export * from './results';

@@ -75,6 +75,22 @@ describe('PerfPlanSchema defaults', () => {
 });
 
 describe('PerfPlanSchema bounds', () => {
+  it('reads a URL in time linear in its length: 100 URLs of 8000 characters that fail at their end', () => {
+    // The URL shape once tried every split of such a URL (docs/adr/0022-linear-time-patterns.md).
+    const url = `HTTP://${':'.repeat(8000)} x`;
+    const started = Date.now();
+    const found = issues({ ...minimal, urls: Array.from({ length: 100 }, () => ({ url })) });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(found).toHaveLength(100);
+    expect(found[0]).toEqual({
+      field: 'urls[0].url',
+      message: 'Enter a full URL starting with http:// or https:// (or with a {{variable}})',
+    });
+    expect(
+      PerfPlanSchema.safeParse({ ...minimal, urls: [{ url: `https://a${':'.repeat(8000)}` }] }).success,
+    ).toBe(true);
+  });
+
   it('names the field and the rule for users and duration out of range', () => {
     expect(issues({ ...minimal, concurrent_users: 0, duration: 1441 })).toEqual([
       { field: 'concurrent_users', message: 'Concurrent users must be a whole number from 1 to 1000' },

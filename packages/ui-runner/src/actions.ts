@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { SeleniumLocator, SeleniumStep, SeleniumWaitState } from '@aqa/converters';
-import type { ValidationDetail } from '@aqa/plan';
+import { compileUserPattern, UserPatternError, type ValidationDetail } from '@aqa/plan';
 import { readKeys } from './keys';
 import { findElement, locatorProblem, locatorsText, playwrightLocator, type Found } from './locators';
 import type { PageWatch } from './page-watch';
@@ -330,9 +330,11 @@ async function assert(step: AssertStep, ctx: ActionContext): Promise<ActionOutco
       const source = await ctx.page.content();
       let found: boolean;
       try {
-        found = step.regexp ? new RegExp(text).test(source) : source.includes(text);
-      } catch {
-        return judged(false, null, 'regex', text, null, `/${text}/ is not a valid regular expression`);
+        // The page's pattern runs on the linear-time engine, as every user pattern (docs/adr/0022-linear-time-patterns.md).
+        found = step.regexp ? compileUserPattern(text).test(source) : source.includes(text);
+      } catch (error) {
+        if (!(error instanceof UserPatternError)) throw error;
+        return judged(false, null, 'regex', text, null, `/${text}/ cannot be run: ${error.message}`);
       }
       const type = step.regexp ? 'regex' : 'contains_text';
       const target = step.regexp ? `/${text}/` : `"${text}"`;

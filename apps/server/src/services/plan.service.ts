@@ -7,6 +7,7 @@ import { planSearchText } from '../db/search-text';
 import { NotFoundError } from '../errors';
 import type { PlanRepository } from '../repositories/plan.repository';
 import type { AccountUser } from './account-user';
+import { refusePerfPlanPatterns } from './pattern-refusal';
 import { DEFAULT_TEST_TYPE, planBody, rowToPlan, type SavedPlan, toSavedPlan } from './saved-plan';
 import { isGeneratedScript, type Script, scriptFor } from './script.service';
 
@@ -42,6 +43,7 @@ export class PlanService {
   ) {}
 
   async save(user: AccountUser, plan: PerfPlan): Promise<SavedPlan> {
+    await refusePerfPlanPatterns(plan.urls);
     const at = isoAt(this.now());
     const row = await this.plans.insert({
       id: randomUUID(),
@@ -55,6 +57,7 @@ export class PlanService {
 
   /** Replaces the plan (PUT): fields the body leaves out take their defaults. */
   async update(user: AccountUser, id: string, plan: PerfPlan): Promise<SavedPlan> {
+    await refusePerfPlanPatterns(plan.urls);
     const row = await this.plans.updateForUser(user.id, id, {
       ...columns(plan),
       updated_at: isoAt(this.now()),

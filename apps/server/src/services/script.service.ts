@@ -32,9 +32,16 @@ export function scriptFor(source: ScriptSource, tool: Tool): Script {
  */
 export function isGeneratedScript(sent: string, generated: string): boolean {
   const normal = (text: string) =>
-    text
-      .replace(/\r\n?/g, '\n')
-      .replace(/[ \t]+$/gm, '')
-      .trimEnd();
+    text.replace(/\r\n?/g, '\n').split('\n').map(trimLineEnd).join('\n').trimEnd();
   return normal(sent) === normal(generated);
+}
+
+/**
+ * A line without its trailing spaces and tabs, read from its end: `/[ \t]+$/gm` tries each start in a
+ * run of tabs, quadratic in a sent script's million characters (docs/adr/0022-linear-time-patterns.md).
+ */
+function trimLineEnd(line: string): string {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  return line.slice(0, end);
 }

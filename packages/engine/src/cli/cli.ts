@@ -395,5 +395,10 @@ export async function main(argv: string[]): Promise<number> {
   if (v.json)
     writeOutputFile(v.json, `${JSON.stringify({ plan: plan.name, ...result, thresholds: verdicts })}\n`);
   if (v.junit) writeOutputFile(v.junit, junitXml(result, verdicts, plan.name));
+  // Workers terminated at the hard bound did not send the load planned (docs/adr/0022-linear-time-patterns.md).
+  if (result.cut_short !== undefined) {
+    err(`aqa: the run was cut short: ${result.cut_short}\n`);
+    return EXIT_CANNOT_RUN;
+  }
   return verdicts.every((t) => t.passed) ? EXIT_OK : EXIT_THRESHOLD_FAILED;
 }

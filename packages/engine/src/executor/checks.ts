@@ -1,7 +1,8 @@
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
-import { textExtractionBoundaries } from '@aqa/plan';
-import { compileJsonPath, jsonValueText } from './json-path';
+import { compileUserPattern, textExtractionBoundaries, UserPatternError, type UserPattern } from '@aqa/plan';
+import { compileJsonPath as compileAnyJsonPath, jsonValueText, type JsonPathQuery } from './json-path';
+import { JsonPathFilterError } from './json-path-filter';
 
 /**
  * A response as the checks see it. Text, JSON and XML forms are computed on first use and shared
@@ -82,11 +83,18 @@ export type CompiledExtraction = (r: ResponseView) => string | undefined;
 /** Problems found while compiling a plan's checks (bad regex, bad XPath), reported before the run. */
 export class PlanCheckError extends Error {}
 
-function compileRegex(source: string, what: string): RegExp {
+/** A user pattern on the linear-time engine (docs/adr/0022-linear-time-patterns.md), or why it cannot run. */
+function compileRegex(source: string, what: string): UserPattern {
   try {
-    return new RegExp(source);
+    return compileUserPattern(source);
   } catch (cause) {
-    throw new PlanCheckError(`${what}: invalid regular expression ${JSON.stringify(source)}`, { cause });
+    if (!(cause instanceof UserPatternError)) throw cause;
+    throw new PlanCheckError(
+      cause.construct === undefined
+        ? `${what}: invalid regular expression ${JSON.stringify(source)} (${cause.message})`
+        : `${what}: ${cause.message}`,
+      { cause },
+    );
   }
 }
 
@@ -105,6 +113,17 @@ function compileXPath(expr: string, what: string): (node: Node) => string | unde
     }
     return typeof res === 'object' && res !== null ? (res.textContent ?? undefined) : String(res);
   };
+}
+
+/** A JSONPath whose filters may run (json-path-filter.ts), or why not, as a plan problem. */
+function compileJsonPath(path: string, what: string): JsonPathQuery {
+  try {
+    return compileAnyJsonPath(path);
+  } catch (cause) {
+    if (cause instanceof JsonPathFilterError)
+      throw new PlanCheckError(`${what}: ${cause.message}`, { cause });
+    throw cause;
+  }
 }
 
 const clip = (s: string): string => (s.length > 120 ? `${s.slice(0, 117)}...` : s);
@@ -127,7 +146,6 @@ export function compileAssertion(spec: AssertionSpec, where: string): CompiledAs
       case 'contains':
         return actual.includes(expected);
       case 'regex':
-        re!.lastIndex = 0;
         return re!.test(actual);
     }
   };
@@ -143,7 +161,7 @@ export function compileAssertion(spec: AssertionSpec, where: string): CompiledAs
     case 'text':
       return (r) => (compare(r.text) ? undefined : describe('body', r.text));
     case 'json': {
-      const query = compileJsonPath(spec.path);
+      const query = compileJsonPath(spec.path, `${where} assertion`);
       const label = spec.path.trim() || '$';
       return (r) => {
         let actual: string;
@@ -180,7 +198,7 @@ export function compileAssertion(spec: AssertionSpec, where: string): CompiledAs
 export function compileExtraction(spec: ExtractionSpec, where: string): CompiledExtraction {
   switch (spec.type) {
     case 'json': {
-      const query = compileJsonPath(spec.expression);
+      const query = compileJsonPath(spec.expression, `${where} extraction`);
       return (r) => {
         try {
           return jsonValueText(query(r.json));
@@ -218,7 +236,6 @@ export function compileExtraction(spec: ExtractionSpec, where: string): Compiled
     case 'regex': {
       const re = compileRegex(spec.expression, `${where} extraction`);
       return (r) => {
-        re.lastIndex = 0;
         const m = re.exec(r.text);
         if (!m) return undefined;
         return m.length > 1 ? m[1] : m[0];

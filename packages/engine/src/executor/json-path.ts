@@ -1,4 +1,5 @@
 import { JSONPath } from 'jsonpath-plus';
+import { checkJsonPathFilters, JsonPathFilterScript } from './json-path-filter';
 
 /** A compiled JSONPath: returns the first match, or undefined when nothing matches. */
 export type JsonPathQuery = (json: unknown) => unknown;
@@ -8,7 +9,8 @@ const SIMPLE_SEGMENT = /^(?:\.([A-Za-z_$][\w$-]*)|\[(-?\d+)\]|\['([^'\\]*)'\]|\[
 /**
  * Compiles a JSONPath. Plain member/index chains (`$.data.items[0].id`, `$['a b'][-1]`), which is
  * what nearly every plan uses, become a direct property walk: no allocation per request. Anything
- * else (wildcards, filters, recursive descent) goes through jsonpath-plus.
+ * else (wildcards, filters, recursive descent) goes through jsonpath-plus, its filters read by
+ * json-path-filter.ts; a filter that may not run throws JsonPathFilterError here, before any answer.
  */
 export function compileJsonPath(path: string): JsonPathQuery {
   let p = path.trim();
@@ -39,9 +41,10 @@ export function compileJsonPath(path: string): JsonPathQuery {
 }
 
 function generalQuery(path: string): JsonPathQuery {
+  checkJsonPathFilters(path);
   return (json) => {
     if (json === null || typeof json !== 'object') return undefined;
-    const found: unknown = JSONPath({ path, json, wrap: true });
+    const found: unknown = JSONPath({ path, json, wrap: true, eval: JsonPathFilterScript });
     return Array.isArray(found) ? (found[0] as unknown) : undefined;
   };
 }

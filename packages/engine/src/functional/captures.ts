@@ -1,4 +1,4 @@
-import type { Capture } from '@aqa/plan';
+import { compileUserPattern, type Capture, type PatternMatch, type UserPattern } from '@aqa/plan';
 import { compileJsonPath, jsonValueText, type JsonPathQuery } from '../executor/json-path';
 import { bodyJson } from './body-readings';
 
@@ -13,8 +13,8 @@ import { bodyJson } from './body-readings';
 /** A capture compiled once per run: its variable's slot, and its pattern or JSON path ready to apply. */
 export interface CompiledCapture extends Capture {
   slot: number;
-  /** A regex capture's pattern, global so that its match_no-th match can be found. */
-  pattern: RegExp | null;
+  /** A regex capture's pattern, on the linear-time engine (docs/adr/0022-linear-time-patterns.md). */
+  pattern: UserPattern | null;
   /** A json_path capture's query. */
   query: JsonPathQuery | null;
 }
@@ -23,8 +23,8 @@ export function compileCapture(capture: Capture, slot: number): CompiledCapture 
   return {
     ...capture,
     slot,
-    // The model has checked that a regex capture's expression is a regular expression.
-    pattern: capture.from === 'regex' ? new RegExp(capture.expression, 'g') : null,
+    // The run's start has checked that a regex capture's expression is a pattern RE2 runs.
+    pattern: capture.from === 'regex' ? compileUserPattern(capture.expression) : null,
     query: capture.from === 'json_path' ? compileJsonPath(capture.expression) : null,
   };
 }
@@ -67,7 +67,7 @@ function find(
       if (typeof match === 'number') {
         return nothing(`/${expression}/ matches the body ${times(match)}, so there is no match ${wanted}`);
       }
-      if (capture.group === undefined) return { name, value: match[1] ?? match[0] };
+      if (capture.group === undefined) return { name, value: match[1] ?? match[0] ?? '' };
       if (capture.group >= match.length) {
         return nothing(`/${expression}/ has no group ${capture.group}`);
       }
@@ -85,15 +85,12 @@ function find(
   }
 }
 
-/** The nth (1-based) match of a global pattern, else how many matches there were (null for none). */
-function nthMatch(pattern: RegExp, text: string, nth: number): RegExpMatchArray | number | null {
-  let count = 0;
-  // matchAll steps past empty matches, so a pattern like /x*/ cannot loop.
-  for (const match of text.matchAll(pattern)) {
-    count++;
-    if (count === nth) return match;
-  }
-  return count === 0 ? null : count;
+/** The nth (1-based) match of a pattern, else how many matches there were (null for none). */
+function nthMatch(pattern: UserPattern, text: string, nth: number): PatternMatch | number | null {
+  // Empty matches step one character on, so a pattern like x* cannot loop.
+  const found = pattern.nth(text, nth);
+  if ('match' in found) return found.match;
+  return found.count === 0 ? null : found.count;
 }
 
 function times(count: number): string {

@@ -3,6 +3,7 @@ import { FUNCTIONAL_PLAN_ERRORS, type FunctionalPlan } from '@aqa/plan';
 import { resolveWorkerFile } from '../worker-file';
 import { FunctionalTally } from './outcome';
 import type { FromFunctionalWorker, FunctionalWorkerInit, ToFunctionalWorker } from './protocol';
+import { durationText } from './runner';
 import type {
   FunctionalRunEnd,
   FunctionalRunHandle,
@@ -20,7 +21,16 @@ const WORKER_FILE = 'functional-worker.mjs';
 /** stop() settles by then even when the worker does not answer. */
 const STOP_WITHIN_MS = 900;
 /** A run that outlives its duration and its slowest call's timeout by this much has a broken worker. */
-const WATCHDOG_SLACK_MS = 30_000;
+const WATCHDOG_SLACK_MS = 2_000;
+/**
+ * Past the test duration (plus this), a worker that has not said it is alive (worker-entry.ts, every
+ * 250 ms) for HELD_MS is held by user work that does not yield, not waiting for a slow answer: it is
+ * terminated, so the duration is a hard bound (docs/adr/0022-linear-time-patterns.md).
+ */
+const END_GRACE_MS = 1_000;
+const HELD_MS = 1_000;
+/** How long a worker may take to load before the watchdog counts the run from its creation. */
+const START_WITHIN_MS = 30_000;
 /**
  * The worker's heap limit unless the caller sets one (FUNCTIONAL_RUN_MEMORY_MB on the server): with no
  * limit V8 lets a worker that reads megabyte answers grow to gigabytes of garbage before it collects
@@ -38,6 +48,7 @@ export function startFunctionalRun(
   let worker: Worker | undefined;
   let stopRequested = false;
   let settled = false;
+  let lastAliveMs = Date.now();
   const timers: NodeJS.Timeout[] = [];
   let resolveResult!: (outcome: FunctionalRunOutcome) => void;
   const result = new Promise<FunctionalRunOutcome>((resolve) => (resolveResult = resolve));
@@ -56,11 +67,46 @@ export function startFunctionalRun(
       // the worker has already exited
     }
   };
+  const durationMs = options.durationMs ?? plan.test_duration * 60_000;
+  let watchdog: NodeJS.Timeout | undefined;
+  const armWatchdog = (ms: number): void => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(
+      () => settle('failed', 'The functional runner did not end after the test duration'),
+      ms,
+    );
+    timers.push(watchdog);
+  };
+  /**
+   * The hard bound, from the worker's start: calls in flight at the end of the duration may take their
+   * time-out, a worker held by user work past the end (no "alive" for HELD_MS) is terminated.
+   */
+  const armBounds = (): void => {
+    const slowestMs = Math.max(...plan.apis.map((api) => api.timeout * 1000));
+    armWatchdog(durationMs + slowestMs + WATCHDOG_SLACK_MS);
+    const endAt = startedAt.getTime() + durationMs + END_GRACE_MS;
+    timers.push(
+      setInterval(() => {
+        const now = Date.now();
+        if (now < endAt || now - lastAliveMs < HELD_MS) return;
+        const lateS = Math.round((now - startedAt.getTime() - durationMs) / 100) / 10;
+        settle(
+          'failed',
+          `The functional runner was still busy ${lateS} s after the test duration of ${durationText(durationMs)} (a check that does not finish: an XPath or JSONPath too costly for the answer) and was stopped; the calls judged until then are kept`,
+        );
+      }, HELD_MS / 4),
+    );
+  };
   const onMessage = (m: FromFunctionalWorker): void => {
     if (settled) return;
     switch (m.type) {
       case 'started':
         startedAt = new Date(m.epochMs);
+        lastAliveMs = Date.now();
+        armBounds();
+        break;
+      case 'alive':
+        lastAliveMs = Date.now();
         break;
       case 'calls':
         for (const judged of m.calls) {
@@ -98,6 +144,7 @@ export function startFunctionalRun(
     const init: FunctionalWorkerInit = {
       plan,
       insecureTls: options.insecureTls ?? false,
+      ...(options.durationMs === undefined ? {} : { durationMs: options.durationMs }),
       ...(options.guard === undefined ? {} : { guard: options.guard }),
     };
     startedAt = new Date();
@@ -119,12 +166,8 @@ export function startFunctionalRun(
       ),
     );
     const slowestMs = Math.max(...plan.apis.map((api) => api.timeout * 1000));
-    timers.push(
-      setTimeout(
-        () => settle('failed', 'The functional runner did not end after the test duration'),
-        (plan.ramp_up_time + plan.test_duration * 60) * 1000 + slowestMs + WATCHDOG_SLACK_MS,
-      ),
-    );
+    // A worker that never starts is ended too, however slow the machine is to load it.
+    armWatchdog(durationMs + slowestMs + WATCHDOG_SLACK_MS + START_WITHIN_MS);
   };
   void start();
 

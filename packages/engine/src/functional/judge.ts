@@ -1,6 +1,14 @@
 import type { FunctionalValidation, ValidationDetail, ValidationSubject } from '@aqa/plan';
-import { parseJsonPathRule, SCRIPT_VALIDATION_TYPES, type JsonPathRule } from '@aqa/plan';
+import {
+  compileUserPattern,
+  parseJsonPathRule,
+  SCRIPT_VALIDATION_TYPES,
+  UserPatternError,
+  type JsonPathRule,
+  type UserPattern,
+} from '@aqa/plan';
 import { compileJsonPath, jsonValueText, type JsonPathQuery } from '../executor/json-path';
+import { JsonPathFilterError } from '../executor/json-path-filter';
 import { bodyJson } from './body-readings';
 import { evaluateXPath, xpathHolds, type XPathValue } from './xpath-rule';
 
@@ -152,33 +160,51 @@ function judgeHeader(
 /*
  * What judging a rule needs that its expected value alone decides (a json_path rule's parts and query,
  * a pattern) is made once per rule object: the runner judges the same rule objects on every call of a run.
+ * Patterns run on the linear-time engine (docs/adr/0022-linear-time-patterns.md); one it cannot run, or a
+ * JSONPath filter that may not run, was refused when the run started (functional-run.ts), and is judged
+ * failed, in words, should a rule reach here all the same.
  */
 
-type JsonPathCheck = JsonPathRule & { query: JsonPathQuery; pattern: RegExp | null };
-const jsonPathChecks = new WeakMap<HttpValidation, JsonPathCheck | null>();
-const searchPatterns = new WeakMap<HttpValidation, RegExp>();
+type JsonPathCheck = JsonPathRule & { query: JsonPathQuery; pattern: UserPattern | null };
+const jsonPathChecks = new WeakMap<HttpValidation, JsonPathCheck | { problem: string } | null>();
+const searchPatterns = new WeakMap<HttpValidation, UserPattern | { problem: string }>();
 
-function jsonPathCheck(validation: HttpValidation): JsonPathCheck | null {
+/** What cannot be run of a rule, in words; other errors are the runner's own. */
+function problemOf(error: unknown): { problem: string } {
+  if (error instanceof UserPatternError || error instanceof JsonPathFilterError)
+    return { problem: error.message };
+  throw error;
+}
+
+function jsonPathCheck(validation: HttpValidation): JsonPathCheck | { problem: string } | null {
   let check = jsonPathChecks.get(validation);
   if (check === undefined) {
     const rule = parseJsonPathRule(validation.expected_value);
-    check =
-      rule === null
-        ? null
-        : {
-            ...rule,
-            query: compileJsonPath(rule.path),
-            pattern: rule.operator === '~' ? new RegExp(rule.value ?? '') : null,
-          };
+    try {
+      check =
+        rule === null
+          ? null
+          : {
+              ...rule,
+              query: compileJsonPath(rule.path),
+              pattern: rule.operator === '~' ? compileUserPattern(rule.value ?? '') : null,
+            };
+    } catch (error) {
+      check = problemOf(error);
+    }
     jsonPathChecks.set(validation, check);
   }
   return check;
 }
 
-function searchPattern(validation: HttpValidation): RegExp {
+function searchPattern(validation: HttpValidation): UserPattern | { problem: string } {
   let pattern = searchPatterns.get(validation);
   if (pattern === undefined) {
-    pattern = new RegExp(validation.expected_value);
+    try {
+      pattern = compileUserPattern(validation.expected_value);
+    } catch (error) {
+      pattern = problemOf(error);
+    }
     searchPatterns.set(validation, pattern);
   }
   return pattern;
@@ -197,6 +223,8 @@ function judgeJsonPath(
   const rule = jsonPathCheck(validation);
   // The model refuses any other shape; a rule read from an older store is judged as failed, in words.
   if (rule === null) return detail(false, null, `"${validation.expected_value}" is not a JSON path rule`);
+  if ('problem' in rule)
+    return detail(false, null, `${validation.expected_value} cannot be judged: ${rule.problem}`);
   const parsed = parseJsonBody(response, detail, `JSON to read ${rule.path}`);
   if (!('json' in parsed)) return parsed;
   const { json } = parsed;
@@ -246,7 +274,7 @@ function judgeJsonPath(
 }
 
 /**
- * contains_text (the text as written) and regex (a JavaScript regular expression, found anywhere) search
+ * contains_text (the text as written) and regex (a pattern in RE2 syntax, found anywhere) search
  * their subject: the body, the header lines `Name: value`, or the status code's digits.
  */
 function judgeSearch(
@@ -257,7 +285,11 @@ function judgeSearch(
   const expected = validation.expected_value;
   const subject = validation.subject ?? 'body';
   const text = subjectText(subject, response);
-  const found = validation.type === 'regex' ? searchPattern(validation).test(text) : text.includes(expected);
+  const pattern = validation.type === 'regex' ? searchPattern(validation) : null;
+  if (pattern !== null && 'problem' in pattern) {
+    return detail(false, null, `/${expected}/ cannot be judged: ${pattern.problem}`);
+  }
+  const found = pattern === null ? text.includes(expected) : pattern.test(text);
   const actual = quote(text);
   const what = SUBJECT_WORDS[subject];
   const verb = validation.type === 'regex' ? what.match : what.contain;

@@ -30,6 +30,8 @@ export interface FunctionalRunOptions {
    * during is rebuilt by the same tally (docs/adr/0016-crash-recovery.md).
    */
   onCall?: (call: CallResult, place: CallPlace) => void;
+  /** Overrides the plan's test duration (whose least is a minute), in ms. */
+  durationMs?: number;
   /**
    * The worker-thread entry (a bundle: worker threads cannot load TypeScript). Default: the engine's
    * dist/functional-worker.mjs, built on demand from source, or functional-worker.mjs beside the bundle

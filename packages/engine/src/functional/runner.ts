@@ -426,7 +426,7 @@ function firstBytes(bytes: Buffer, limit: number, whole?: string): { text: strin
   return { text: bytes.subarray(0, end).toString('utf8') };
 }
 
-function durationText(ms: number): string {
+export function durationText(ms: number): string {
   return ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
 }
 

@@ -95,3 +95,28 @@ describe('the schema rule', () => {
     expect(detail.message).toMatch(/^the expected schema cannot be used: can't resolve reference/);
   });
 });
+
+describe('a schema pattern (docs/adr/0022-linear-time-patterns.md)', () => {
+  it('runs on the linear-time engine: ^(a+)+$ against thirty a and a ! is judged at once', () => {
+    const judge = new SchemaJudge();
+    const schema = JSON.stringify({
+      type: 'object',
+      properties: { v: { type: 'string', pattern: '^(a+)+$' } },
+    });
+    const started = Date.now();
+    const detail = judge.judge(rule(schema), {
+      body: JSON.stringify({ v: `${'a'.repeat(30)}!` }),
+      complete: true,
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(detail.passed).toBe(false);
+    expect(detail.message).toContain('/v must match pattern "^(a+)+$"');
+  });
+
+  it('makes a schema whose pattern RE2 cannot run unusable, in words', () => {
+    const schema = JSON.stringify({ type: 'string', pattern: '^(?=a)' });
+    const detail = new SchemaJudge().judge(rule(schema), { body: '"a"', complete: true });
+    expect(detail.passed).toBe(false);
+    expect(detail.message).toContain('lookahead (?=…) is not supported');
+  });
+});

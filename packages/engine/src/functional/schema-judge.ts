@@ -1,6 +1,11 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
-import type { FunctionalValidation, SchemaViolation, ValidationDetail } from '@aqa/plan';
+import {
+  compileUserPattern,
+  type FunctionalValidation,
+  type SchemaViolation,
+  type ValidationDetail,
+} from '@aqa/plan';
 import { draft4Exclusive } from '@aqa/converters';
 import { parseJsonBody, quote } from './judge';
 
@@ -18,6 +23,15 @@ const QUOTED_VIOLATIONS = 5;
 
 type Judged = ValidateFunction | { problem: string };
 
+/**
+ * A schema's `pattern` and `patternProperties` run on the linear-time engine, as every user pattern
+ * (docs/adr/0022-linear-time-patterns.md); one it cannot run makes the schema unusable, said in words.
+ */
+const linearRegExp: NonNullable<NonNullable<ConstructorParameters<typeof Ajv>[0]>['code']>['regExp'] =
+  Object.assign((pattern: string) => compileUserPattern(pattern), {
+    code: 'compileUserPattern',
+  });
+
 // ajv-formats is CommonJS with its plugin as `default`; under ESM interop the namespace may be the plugin.
 const addFormats = ((addFormatsPlugin as unknown as { default?: typeof addFormatsPlugin }).default ??
   addFormatsPlugin) as (ajv: Ajv, options: { keywords: boolean }) => Ajv;
@@ -34,6 +48,7 @@ export class SchemaJudge {
       verbose: true,
       logger: false,
       validateFormats: true,
+      code: { regExp: linearRegExp },
     });
     // Only the formats: ajv-formats' limit keywords would run another copy of ajv's code generator.
     addFormats(this.ajv, { keywords: false });

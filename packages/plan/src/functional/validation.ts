@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpMethodSchema } from '../perf-plan';
 import { multiLine, oneLine } from '../strict-input';
+import { userPatternProblem } from '../user-pattern';
 
 /*
  * A functional test's validation rule and its judged outcome (docs/design.md §9). The six API types
@@ -100,18 +101,39 @@ function wholeIn(text: string, min: number, max: number): boolean {
   return n >= min && n <= max;
 }
 
-/** Whether `source` is a JavaScript regular expression (a regex rule's, a `~` comparison's, a regex capture's). */
+/**
+ * Whether `source` reads as a regular expression (a regex rule's, a `~` comparison's, a regex capture's):
+ * in RE2 syntax, or — for plans stored before patterns ran on RE2 — as a JavaScript RegExp. Whether RE2
+ * can run it is a separate check, made where a plan is saved or run (pattern-problems.ts), so a stored
+ * plan with a lookahead still opens and can be mended (docs/adr/0022-linear-time-patterns.md).
+ */
 export function isValidRegex(source: string): boolean {
   try {
+    // JavaScript's compile first: it costs microseconds, and the model reads every stored plan.
     new RegExp(source);
     return true;
   } catch {
-    return false;
+    return userPatternProblem(source) === undefined;
   }
 }
 
+/**
+ * How strictly expectedValueProblem reads a pattern: `new` (a form, a save) also refuses what the
+ * linear-time engine cannot run, in its words; `stored` (the model reading any plan) only what is no
+ * regular expression at all.
+ */
+export type PatternStrictness = 'new' | 'stored';
+
 /** The problem of an expected value for its type, or undefined when it fits. Blank is checked before. */
-export function expectedValueProblem(type: FunctionalValidationType, expected: string): string | undefined {
+export function expectedValueProblem(
+  type: FunctionalValidationType,
+  expected: string,
+  patterns: PatternStrictness = 'new',
+): string | undefined {
+  const patternProblem = (source: string, invalid: string): string | undefined => {
+    if (!isValidRegex(source)) return invalid;
+    return patterns === 'new' ? userPatternProblem(source) : undefined;
+  };
   const value = expected.trim();
   if (type !== 'schema' && expected.length > MAX_EXPECTED) {
     return `Expected value must be at most ${MAX_EXPECTED} characters`;
@@ -126,7 +148,7 @@ export function expectedValueProblem(type: FunctionalValidationType, expected: s
     case 'json_path': {
       const rule = parseJsonPathRule(value);
       if (!rule) return VALIDATION_ERRORS.jsonPath;
-      return rule.operator === '~' && !isValidRegex(rule.value ?? '') ? VALIDATION_ERRORS.regex : undefined;
+      return rule.operator === '~' ? patternProblem(rule.value ?? '', VALIDATION_ERRORS.regex) : undefined;
     }
     case 'header_value': {
       const colon = value.indexOf(':');
@@ -146,7 +168,7 @@ export function expectedValueProblem(type: FunctionalValidationType, expected: s
       }
     }
     case 'regex':
-      return isValidRegex(expected) ? undefined : VALIDATION_ERRORS.regexPattern;
+      return patternProblem(expected, VALIDATION_ERRORS.regexPattern);
     case 'contains_text':
     case 'element_exists':
     case 'page_title':
@@ -198,7 +220,7 @@ export const FunctionalValidationSchema = z
       ctx.addIssue({ code: 'custom', path: ['expected_value'], message: VALIDATION_ERRORS.expectedRequired });
       return z.NEVER;
     }
-    const problem = expectedValueProblem(rest.type, expected);
+    const problem = expectedValueProblem(rest.type, expected, 'stored');
     if (problem) {
       ctx.addIssue({ code: 'custom', path: ['expected_value'], message: problem });
       return z.NEVER;

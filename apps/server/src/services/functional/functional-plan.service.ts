@@ -4,6 +4,7 @@ import { type Clock, isoAt } from '../../clock';
 import { NotFoundError } from '../../errors';
 import type { FunctionalPlanRepository } from '../../repositories/functional.repository';
 import type { AccountUser } from '../account-user';
+import { refuseFunctionalPlanPatterns } from '../pattern-refusal';
 import { NEVER_RUN_STATUS, planColumns, type SavedFunctionalPlan, toSavedPlan } from './functional-rows';
 
 export const FUNCTIONAL_PLAN_MESSAGES = {
@@ -27,6 +28,7 @@ export class FunctionalPlanService {
   ) {}
 
   async save(user: AccountUser, plan: FunctionalPlan): Promise<SavedFunctionalPlan> {
+    await refuseFunctionalPlanPatterns(plan);
     const at = isoAt(this.now());
     const row = await this.plans.insert({
       id: randomUUID(),
@@ -41,6 +43,7 @@ export class FunctionalPlanService {
 
   /** Replaces the plan (PUT): fields the body leaves out take their defaults; the status is kept. */
   async update(user: AccountUser, id: string, plan: FunctionalPlan): Promise<SavedFunctionalPlan> {
+    await refuseFunctionalPlanPatterns(plan);
     const row = await this.plans.updateForUser(user.id, id, {
       ...planColumns(plan),
       updated_at: isoAt(this.now()),

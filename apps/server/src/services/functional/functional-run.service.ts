@@ -30,6 +30,7 @@ import type {
 import type { AccountUser } from '../account-user';
 import type { RunNotices } from '../message.service';
 import { demoFunctionalRunProblems, demoRunRefusal } from '../demo-account-limits';
+import { refuseFunctionalPlanPatterns } from '../pattern-refusal';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
 import { FunctionalCheckpoint, type StoredCall } from './functional-checkpoint';
@@ -200,6 +201,8 @@ export class FunctionalRunService {
     // that cannot run starts nothing.
     const pageUrls = ui ? servedScript(() => this.ui.pageUrls(sent)) : [];
     const plan = !ui && sent.source === 'script_input' ? scriptRunPlan(sent).plan : sent;
+    // A pattern or JSONPath filter that cannot run is refused in words before anything starts (docs/adr/0022-linear-time-patterns.md).
+    if (!ui) await refuseFunctionalPlanPatterns(plan, 'PLAN_CANNOT_RUN');
     const demo = demoFunctionalRunProblems(user.email, plan);
     if (demo.length > 0) throw demoRunRefusal(demo, true);
     const browserProblem = ui ? this.ui.browserProblem() : null;

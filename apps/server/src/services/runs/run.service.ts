@@ -62,6 +62,7 @@ import type { RunRegistry } from './run-registry';
 import { annotationsOf, newRunRow, rowToPoint, rowToRecord, rowToState } from './run-rows';
 import type { RunnerChoice, RunnerRegistry } from './runner';
 import { refuseGuardedTargets, refuseUncheckableTargets } from './target-check';
+import { precompilePerfPlanPatterns } from '../pattern-refusal';
 import type { ToolDetector } from './tool-detector';
 
 export { INTERRUPTED_BY_RESTART } from './interrupted-run';
@@ -129,6 +130,9 @@ export class RunService {
     if (saved === undefined) throw new NotFoundError('PLAN_NOT_FOUND', PLAN_MESSAGES.notFound);
     const plan = planForRun(rowToPlan(saved), request, user.email);
     const durationSeconds = request.duration_seconds ?? plan.duration * 60;
+    // Patterns first, a slice at a time, so the one synchronous compile below finds them compiled; it
+    // refuses one RE2 cannot run in words, with every other problem (docs/adr/0022-linear-time-patterns.md).
+    await precompilePerfPlanPatterns(plan.urls);
     const compiled = compileOrRefuse(plan, durationSeconds);
     // A server without Redis refuses a run on agents before any target is probed: the cheap refusal first.
     const agents = request.agents === undefined ? undefined : this.placementOrRefuse();
@@ -679,12 +683,15 @@ function apiResultOf(row: ApiResultRow): ApiResult {
 }
 
 function finalEnding(run: LiveRun, result: RunResult): RunEnding {
-  const status = result.status === 'stopped' ? 'stopped' : 'completed';
+  // A run whose workers were terminated at the hard bound did not send the load planned: failed, with
+  // what was measured and why (docs/adr/0022-linear-time-patterns.md).
+  const status =
+    result.cut_short !== undefined ? 'failed' : result.status === 'stopped' ? 'stopped' : 'completed';
   return {
     status,
     started_at: result.started_at,
     ended_at: result.ended_at,
-    error: status === 'stopped' ? run.stopReason : null,
+    error: result.cut_short ?? (status === 'stopped' ? run.stopReason : null),
     error_details: null,
     summary: summaryOf(result.summary),
     api_results: result.api_results.map(apiResultOf),

@@ -1,4 +1,12 @@
-import { hasAssertion, hasExtraction, textExtractionBoundaries, type UrlEntry } from '@aqa/plan';
+import {
+  compileUserPattern,
+  hasAssertion,
+  hasExtraction,
+  textExtractionBoundaries,
+  UserPatternError,
+  type UrlEntry,
+  type UserPattern,
+} from '@aqa/plan';
 import { CheckError, jsonValueText, type ResponseView } from './response-view';
 
 /*
@@ -64,13 +72,15 @@ export function judgeAssertion(entry: UrlEntry, view: ResponseView): AssertionVe
       passed = actual.includes(expected);
       break;
     case 'regex': {
-      let pattern: RegExp;
+      // On the linear-time engine, as every user pattern (docs/adr/0022-linear-time-patterns.md).
+      let pattern: UserPattern;
       try {
-        pattern = new RegExp(expected);
-      } catch {
+        pattern = compileUserPattern(expected);
+      } catch (error) {
+        if (!(error instanceof UserPatternError)) throw error;
         return {
           passed: false,
-          message: `Assertion failed: invalid regular expression ${JSON.stringify(expected)}`,
+          message: `Assertion failed: invalid regular expression ${JSON.stringify(expected)} (${error.message})`,
         };
       }
       passed = pattern.test(actual);
@@ -100,7 +110,7 @@ export function extractValue(entry: UrlEntry, view: ResponseView): string | unde
       case 'xml':
         return view.xpathText(expression.trim());
       case 'regex': {
-        const match = new RegExp(expression).exec(view.text);
+        const match = compileUserPattern(expression).exec(view.text);
         if (match === null) return undefined;
         return match.length > 1 ? match[1] : match[0];
       }

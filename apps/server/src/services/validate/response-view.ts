@@ -1,4 +1,5 @@
 import { DOMParser } from '@xmldom/xmldom';
+import { JsonPathFilterScript } from '@aqa/engine/json-path-filter';
 import { JSONPath } from 'jsonpath-plus';
 import * as xpath from 'xpath';
 import type { ReceivedResponse } from './http-exchange';
@@ -98,8 +99,9 @@ export function jsonPathMatches(json: unknown, path: string): unknown[] {
   if (json === null || typeof json !== 'object') return [];
   let found: unknown;
   try {
-    // "safe" evaluates filter expressions ([?(@.id==2)]) without JavaScript's eval.
-    found = JSONPath({ path: normalized, json, wrap: true, eval: 'safe' });
+    // Filter expressions ([?(@.id==2)]) are read by the engine's filter evaluator: no eval, no method
+    // but a few linear ones, patterns on the linear-time engine (docs/adr/0022-linear-time-patterns.md).
+    found = JSONPath({ path: normalized, json, wrap: true, eval: JsonPathFilterScript });
   } catch (cause) {
     const reason = cause instanceof Error ? `: ${cause.message}` : '';
     throw new CheckError(`Invalid JSONPath ${path}${reason}`, { cause });

@@ -12,12 +12,12 @@ import {
 import { Agent } from 'undici';
 import { ForbiddenError, ValidationError } from '../../errors';
 import { buildRequest, withAuthorization } from './build-request';
-import { extractValue, judgeAssertion } from './entry-checks';
 import { exchange, formatSeconds, type Exchange, type OutgoingRequest } from './http-exchange';
+import { namedItems } from './judge-entry';
+import { JudgePool } from './judge-pool';
 import { OAuth2Tokens } from './oauth2';
-import { ResponseView } from './response-view';
+import { refusePerfPlanPatterns } from '../pattern-refusal';
 import type { Variables } from './template';
-import { judgeValidationItem } from './validation-items';
 
 export interface ValidationLimits {
   /**
@@ -63,7 +63,13 @@ export class ValidateService {
   constructor(
     private readonly limits: ValidationLimits = DEFAULT_VALIDATION_LIMITS,
     private readonly guard: TargetGuard = new TargetGuard({ allow: [], deny: [] }),
+    /** Where each answer is judged, off the event loop (judge-pool.ts). */
+    private readonly judges: JudgePool = new JudgePool(),
   ) {}
+
+  async close(): Promise<void> {
+    await this.judges.close();
+  }
 
   async validate(urls: readonly UrlEntry[]): Promise<ValidationResponse> {
     if (urls.length === 0) {
@@ -71,6 +77,8 @@ export class ValidateService {
         code: 'NO_APIS',
       });
     }
+    // A pattern the linear-time engine cannot run is refused before anything is sent (docs/adr/0022-linear-time-patterns.md).
+    await refusePerfPlanPatterns(urls);
     await this.refuseGuardedTargets(urls);
     const pass: Pass = {
       variables: {},
@@ -142,10 +150,20 @@ export class ValidateService {
     if (!result.ok) return noAnswer('error', result.error);
 
     const { response } = result;
-    const view = new ResponseView(response);
-    const assertion = judgeAssertion(entry, view);
-    const checks = namedItems(entry).map((item) => judgeValidationItem(item, view, response.timeMs));
-    const extracted = extractValue(entry, view);
+    const judged = await this.judges.judge(entry, response, pass.deadline);
+    if (!judged.ok) {
+      const why = `Not checked: ${judged.reason}`;
+      return {
+        status: 'error',
+        method: entry.method,
+        url: displayUrl,
+        response_time: response.timeMs,
+        response_status: response.status,
+        error: why,
+        validations: namedItems(entry).map((item) => unchecked(item, why)),
+      };
+    }
+    const { assertion, checks, extracted } = judged.verdict;
     if (extracted !== undefined) pass.variables[entry.extractName] = extracted;
 
     const problems: string[] = [];
@@ -209,13 +227,6 @@ export class ValidateService {
 }
 
 type ValidationItem = UrlEntry['validations'][number];
-
-/** The entry's validation items, an unnamed one called "Validation N" as the editor names them (docs/reference/01-authoring.md §3). */
-function namedItems(entry: UrlEntry): ValidationItem[] {
-  return entry.validations.map((item, i) =>
-    item.name === '' ? { ...item, name: `Validation ${i + 1}` } : item,
-  );
-}
 
 function unchecked(item: ValidationItem, message: string): ValidationCheckResult {
   return {

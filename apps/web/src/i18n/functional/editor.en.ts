@@ -184,4 +184,23 @@ export const functionalEditorEn = {
   'functional.error.regex': 'The text after ~ must be a valid regular expression',
   'functional.error.headerValue': 'Expected header must be written Name: value',
   'functional.error.schema': 'Expected schema must be a JSON Schema written as a JSON object',
+  'functional.error.patternUnsupported':
+    '{construct} is not supported — patterns run on a linear-time engine (RE2 syntax)',
+  'functional.error.patternInvalid':
+    'Not a valid pattern: {reason} — patterns run on a linear-time engine (RE2 syntax)',
+  'functional.patternConstruct.lookahead': 'lookahead (?=…)',
+  'functional.patternConstruct.negativeLookahead': 'negative lookahead (?!…)',
+  'functional.patternConstruct.lookbehind': 'lookbehind (?<=…)',
+  'functional.patternConstruct.negativeLookbehind': 'negative lookbehind (?<!…)',
+  'functional.patternConstruct.atomicGroup': 'atomic group (?>…)',
+  'functional.patternConstruct.backreference': 'backreference \\1',
+  'functional.patternConstruct.namedBackreference': 'named backreference \\k<…>',
+  'functional.patternConstruct.possessive': 'possessive quantifier (*+, ++, ?+)',
+  'functional.patternConstruct.recursion': 'recursion (?R)',
+  'functional.patternConstruct.conditional': 'conditional (?(…)…)',
+  'functional.patternConstruct.comment': 'comment group (?#…)',
+  'functional.patternConstruct.inlineFlag': 'inline flag (only i, m, s and U are supported)',
+  'functional.patternConstruct.previousMatchAnchor': 'anchor \\G',
+  'functional.patternConstruct.endBeforeNewline': 'anchor \\Z (use \\z or $)',
+  'functional.patternConstruct.repeatCount': 'repeat count above 1000',
 } as const;

@@ -175,4 +175,23 @@ export const functionalEditorKo: Record<keyof typeof functionalEditorEn, string>
   'functional.error.regex': '~ 뒤의 텍스트는 올바른 정규식이어야 합니다',
   'functional.error.headerValue': '기대 헤더는 이름: 값 형식으로 써야 합니다',
   'functional.error.schema': '기대 스키마는 JSON 객체로 쓴 JSON Schema여야 합니다',
+  'functional.error.patternUnsupported':
+    '{construct}은(는) 지원되지 않습니다 — 패턴은 선형 시간 엔진(RE2 문법)에서 실행됩니다',
+  'functional.error.patternInvalid':
+    '올바른 패턴이 아닙니다: {reason} — 패턴은 선형 시간 엔진(RE2 문법)에서 실행됩니다',
+  'functional.patternConstruct.lookahead': '전방 탐색 (?=…)',
+  'functional.patternConstruct.negativeLookahead': '부정 전방 탐색 (?!…)',
+  'functional.patternConstruct.lookbehind': '후방 탐색 (?<=…)',
+  'functional.patternConstruct.negativeLookbehind': '부정 후방 탐색 (?<!…)',
+  'functional.patternConstruct.atomicGroup': '원자 그룹 (?>…)',
+  'functional.patternConstruct.backreference': '역참조 \\1',
+  'functional.patternConstruct.namedBackreference': '이름 있는 역참조 \\k<…>',
+  'functional.patternConstruct.possessive': '소유 수량자 (*+, ++, ?+)',
+  'functional.patternConstruct.recursion': '재귀 (?R)',
+  'functional.patternConstruct.conditional': '조건식 (?(…)…)',
+  'functional.patternConstruct.comment': '주석 그룹 (?#…)',
+  'functional.patternConstruct.inlineFlag': '인라인 플래그 (i, m, s, U만 지원)',
+  'functional.patternConstruct.previousMatchAnchor': '앵커 \\G',
+  'functional.patternConstruct.endBeforeNewline': '앵커 \\Z (\\z 또는 $ 사용)',
+  'functional.patternConstruct.repeatCount': '1000을 넘는 반복 횟수',
 };

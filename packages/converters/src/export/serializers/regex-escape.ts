@@ -1,3 +1,5 @@
+import { patternGroupCount } from '@aqa/plan';
+
 /** Literal text as a regular expression, for the engines that read the generated patterns. */
 
 /** JavaScript (k6). */
@@ -21,12 +23,15 @@ export function escapeOroRegex(text: string): string {
   return out;
 }
 
-/** The number of capture groups of a JavaScript-compatible pattern, or undefined if JS cannot read it. */
+/**
+ * The number of capture groups of a JavaScript-compatible pattern, or undefined if JS cannot read it.
+ * The pattern is compiled to be judged, never run (docs/adr/0022-linear-time-patterns.md).
+ */
 export function captureGroupCount(pattern: string): number | undefined {
   try {
-    // An alternative that matches the empty string makes exec() report every group of the pattern.
-    return (new RegExp(`${pattern}|`).exec('')?.length ?? 1) - 1;
+    new RegExp(pattern);
   } catch {
     return undefined;
   }
+  return patternGroupCount(pattern);
 }

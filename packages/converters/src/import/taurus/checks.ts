@@ -5,7 +5,7 @@ import {
   FunctionalValidationSchema,
   type ValidationSubject,
 } from '@aqa/plan';
-import { escapeJsRegex } from '../../export/serializers/regex-escape';
+import { captureGroupCount, escapeJsRegex } from '../../export/serializers/regex-escape';
 import { type Plain, isPlainMap } from './yaml-tree';
 import { pathKey, scalarText, taurusFlag } from './taurus-text';
 
@@ -373,11 +373,7 @@ function matchNumber(
 }
 
 function groupCount(pattern: string): number | undefined {
-  try {
-    return (new RegExp(`${pattern}|`).exec('')?.length ?? 1) - 1;
-  } catch {
-    return undefined;
-  }
+  return captureGroupCount(pattern);
 }
 
 /** The items of a list (or a single item), each with its path, container and index for warnings. */

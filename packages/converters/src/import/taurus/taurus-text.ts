@@ -5,7 +5,12 @@
  */
 
 const UNIT_MS: Record<string, number> = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1, '': 1000 };
-const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|d|h|m|s)?)+$/i;
+/*
+ * Pieces each with a unit, the last one's optional. Every piece but the last ends in a letter, so a run
+ * of digits reads one way only: "(\d+…unit?)+" tried every split of it, 2ⁿ for n digits
+ * (docs/adr/0022-linear-time-patterns.md).
+ */
+const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|d|h|m|s))*\d+(?:\.\d+)?(?:ms|d|h|m|s)?$/i;
 const PIECE = /(\d+(?:\.\d+)?)(ms|d|h|m|s)?/gi;
 
 /**

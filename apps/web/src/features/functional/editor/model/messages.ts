@@ -1,4 +1,11 @@
-import { FUNCTIONAL_BOUNDS, FUNCTIONAL_PLAN_ERRORS, VALIDATION_ERRORS } from '@aqa/plan';
+import {
+  FUNCTIONAL_BOUNDS,
+  FUNCTIONAL_PLAN_ERRORS,
+  PATTERN_ENGINE_NOTE,
+  UNSUPPORTED_PATTERN_CONSTRUCTS,
+  VALIDATION_ERRORS,
+  type UnsupportedPatternConstruct,
+} from '@aqa/plan';
 import type { Translate } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 
@@ -61,7 +68,27 @@ const NUMBERED: { pattern: RegExp; key: MessageKey }[] = [
   { pattern: /^UI Test #(\d+) URL is required$/, key: 'functional.error.uiTestUrlRequired' },
 ];
 
+/** The model's words for a pattern the linear-time engine cannot run (packages/plan/src/user-pattern.ts). */
+const PATTERN_UNSUPPORTED = ` is not supported — ${PATTERN_ENGINE_NOTE}`;
+const PATTERN_INVALID = /^not a valid pattern: (.*) — patterns run on a linear-time engine \(RE2 syntax\)$/s;
+
+function translatePattern(message: string, t: Translate): string | undefined {
+  if (message.endsWith(PATTERN_UNSUPPORTED)) {
+    const label = message.slice(0, -PATTERN_UNSUPPORTED.length);
+    const key = (Object.keys(UNSUPPORTED_PATTERN_CONSTRUCTS) as UnsupportedPatternConstruct[]).find(
+      (k) => UNSUPPORTED_PATTERN_CONSTRUCTS[k] === label,
+    );
+    if (key !== undefined) {
+      return t('functional.error.patternUnsupported', { construct: t(`functional.patternConstruct.${key}`) });
+    }
+  }
+  const reason = PATTERN_INVALID.exec(message)?.[1];
+  return reason === undefined ? undefined : t('functional.error.patternInvalid', { reason });
+}
+
 export function translateFunctionalMessage(message: string, t: Translate): string {
+  const pattern = translatePattern(message, t);
+  if (pattern !== undefined) return pattern;
   const fixed = FIXED[message];
   if (fixed) return fixed.bounds ? t(fixed.key, { ...fixed.bounds }) : t(fixed.key);
   for (const { pattern, key } of NUMBERED) {

@@ -1,0 +1,58 @@
+import {
+  functionalPlanPatterns,
+  parseJsonPathRule,
+  patternProblems,
+  type FunctionalPlan,
+  type PatternProblem,
+} from '@aqa/plan';
+import { checkJsonPathFilters, JsonPathFilterError } from '../executor/json-path-filter';
+
+/** A JSONPath of a plan, where it is. */
+export interface JsonPathSource {
+  path: (string | number)[];
+  jsonPath: string;
+}
+
+/** Every JSONPath of a functional plan: its json_path rules' paths and its json_path captures. */
+export function functionalJsonPaths(plan: Pick<FunctionalPlan, 'apis'>): JsonPathSource[] {
+  const sources: JsonPathSource[] = [];
+  plan.apis.forEach((api, a) => {
+    api.validations.forEach((validation, v) => {
+      if (validation.type !== 'json_path') return;
+      const rule = parseJsonPathRule(validation.expected_value);
+      if (rule !== null)
+        sources.push({ path: ['apis', a, 'validations', v, 'expected_value'], jsonPath: rule.path });
+    });
+    (api.captures ?? []).forEach((capture, c) => {
+      if (capture.from === 'json_path') {
+        sources.push({ path: ['apis', a, 'captures', c, 'expression'], jsonPath: capture.expression });
+      }
+    });
+  });
+  return sources;
+}
+
+/** Why a JSONPath's filters may not run (json-path-filter.ts), or undefined when they may. */
+export function jsonPathFilterProblem(jsonPath: string): string | undefined {
+  try {
+    checkJsonPathFilters(jsonPath);
+    return undefined;
+  } catch (error) {
+    if (error instanceof JsonPathFilterError) return error.message;
+    throw error;
+  }
+}
+
+/**
+ * What of a functional plan cannot run, each with its field: a pattern the linear-time engine cannot
+ * run, a JSONPath filter that may not run (docs/adr/0022-linear-time-patterns.md). A run with any ends
+ * at its start, in these words, before a call is sent (worker-entry.ts).
+ */
+export function functionalRunProblems(plan: Pick<FunctionalPlan, 'apis'>): PatternProblem[] {
+  const problems = patternProblems(functionalPlanPatterns(plan));
+  for (const { path, jsonPath } of functionalJsonPaths(plan)) {
+    const message = jsonPathFilterProblem(jsonPath);
+    if (message !== undefined) problems.push({ path, message });
+  }
+  return problems;
+}
