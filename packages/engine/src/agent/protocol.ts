@@ -184,6 +184,13 @@ export type ShardEvent =
   /** One worker thread's interval; `wire.shard` is the agent's local shard number (0..shards-1). */
   | { type: 'interval'; agent_index: number; wire: ShardIntervalWire }
   /** The agent's share ended (its duration or a stop); every interval was written before this. */
-  | { type: 'done'; agent_index: number; status: 'completed' | 'stopped'; total_requests: number }
+  | {
+      type: 'done';
+      agent_index: number;
+      status: 'completed' | 'stopped';
+      total_requests: number;
+      /** Set when the agent's engine had to end worker threads still busy past the run's end, in words. */
+      cut_short?: string;
+    }
   /** The agent could not run its share (compile error, capacity, engine failure), in words. */
   | { type: 'failed'; agent_index: number; message: string };

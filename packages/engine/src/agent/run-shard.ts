@@ -113,7 +113,13 @@ export async function runShard(job: ShardJob, ctx: ShardContext): Promise<ShardO
     const result = await run.result;
     const { status } = result;
     const total = result.summary.total_requests;
-    events.write({ type: 'done', agent_index: job.agent_index, status, total_requests: total });
+    events.write({
+      type: 'done',
+      agent_index: job.agent_index,
+      status,
+      total_requests: total,
+      ...(result.cut_short === undefined ? {} : { cut_short: result.cut_short }),
+    });
     await events.flushed();
     return { status, total_requests: total };
   } catch (error) {

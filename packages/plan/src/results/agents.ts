@@ -235,6 +235,7 @@ export const ShardEventSchema = z.discriminatedUnion('type', [
     agent_index: whole,
     status: z.enum(['completed', 'stopped']),
     total_requests: whole,
+    cut_short: z.string().max(4000).optional(),
   }),
   z.object({ type: z.literal('failed'), agent_index: whole, message: z.string().max(4000) }),
 ]);

@@ -186,6 +186,31 @@ describe('AgentRunner', () => {
     }
   });
 
+  it("says the run was cut short when an agent's engine ended workers still busy past the run's end", async () => {
+    const a = placed('a');
+    await beat(a, null);
+    const { runId, handle, consumed } = start([a]);
+    const beating = setInterval(() => void beat(a, runId), 200);
+    try {
+      await write(runId, { type: 'ready', agent_index: 0, agent_id: a.agent_id, shards: 1 });
+      await write(runId, { type: 'interval', agent_index: 0, wire: interval(0, 0, false, [1000]) });
+      await write(runId, { type: 'interval', agent_index: 0, wire: interval(0, 1, true, [2000]) });
+      await write(runId, {
+        type: 'done',
+        agent_index: 0,
+        status: 'completed',
+        total_requests: 2,
+        cut_short: 'worker 1 of 1 was still busy 2.5 s after the planned end',
+      });
+      const result = await handle.result;
+      await consumed;
+      expect(result.summary.total_requests).toBe(2);
+      expect(result.cut_short).toBe('agent a: worker 1 of 1 was still busy 2.5 s after the planned end');
+    } finally {
+      clearInterval(beating);
+    }
+  });
+
   it('fails the run, in words, when every agent stops sending heartbeats', async () => {
     const a = placed('a');
     const b = placed('b');

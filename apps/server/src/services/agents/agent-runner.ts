@@ -88,6 +88,8 @@ class AgentRun {
   /** Interval reports that came before every agent was placed in the aggregator. */
   private readonly early: { state: RunAgentState; wire: ShardIntervalWire }[] = [];
   private stopRequested = false;
+  /** Each agent whose engine ended worker threads still busy past the run's end, and its words. */
+  private readonly cutShort: string[] = [];
   private finished = false;
   private monitor: NodeJS.Timeout | undefined;
   private monitoring = false;
@@ -229,6 +231,9 @@ class AgentRun {
         } else {
           state.end('done', null);
         }
+        // The run's duration is a hard bound on agents too (docs/adr/0022-linear-time-patterns.md).
+        if (event.cut_short !== undefined)
+          this.cutShort.push(`agent ${state.placed.name}: ${event.cut_short}`);
         this.settle();
         return;
       case 'failed':
@@ -359,6 +364,7 @@ class AgentRun {
         series: aggregator.series,
         histogram: histogram.encode(),
         workers: this.states.reduce((n, s) => n + (s.shards ?? 0), 0),
+        ...(this.cutShort.length === 0 ? {} : { cut_short: this.cutShort.join('; ') }),
       },
     });
   }
