@@ -1,4 +1,4 @@
-import type { Feedback, FeedbackList, Message, MessageList, TestResult } from '@aqa/plan';
+import type { Feedback, FeedbackList, FunctionalResult, Message, MessageList, TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import {
@@ -9,6 +9,7 @@ import {
   type SignedInUser,
   type TestServer,
 } from './helpers';
+import { withTestSql } from './test-database';
 import { insertUnfinishedRun } from './unfinished-run';
 import { waitFor } from './wait-for';
 
@@ -203,6 +204,18 @@ describe('messages', () => {
     });
     // Exactly one message per run.
     expect(messages.filter((m) => m.run_id === test_id)).toHaveLength(1);
+    // Its body travels as codes and parameters too, for screens in another language (docs/adr/0025-phrases.md).
+    expect(functionalMessage.body_phrases).toEqual([
+      { code: 'message.calls', params: { count: 4, total: '4', passed: '2', failed: '2' } },
+      { code: 'message.validationsFailed', params: { count: 2, total: '2' } },
+    ]);
+    // And so does each rule's judgement of the result.
+    const full = await ok<FunctionalResult>(alice, 'GET', `/api/functional/get-test-result/${test_id}`);
+    const bad = full.validation_results.find((c) => c.api_name === 'Bad')!;
+    expect(bad.validation_details[0]).toMatchObject({
+      message: 'expected status 200, got 500',
+      message_phrase: { code: 'judge.status.failed', params: { expected: '200', actual: '500' } },
+    });
   });
 
   it("marks read the messages named (not another user's), then all; limit=0 is the count alone", async () => {
@@ -278,8 +291,27 @@ describe('messages', () => {
         kind: 'interrupted',
         title: 'Nightly load test was interrupted',
         body: 'No requests were measured · interrupted by a server restart',
+        body_phrases: [
+          { code: 'message.noRequests', params: {} },
+          { code: 'run.interrupted', params: {} },
+        ],
         link: '/test-result/run_crashed',
       });
+      const run = (
+        await call(carol, 'GET', '/api/get-test-result/run_crashed', undefined, second)
+      ).json<TestResult>();
+      expect(run).toMatchObject({
+        error: 'interrupted by a server restart',
+        error_phrase: { code: 'run.interrupted', params: {} },
+      });
+      // A message stored before phrases (body_phrases null) keeps its English body and has no phrases.
+      await withTestSql(second.database, (sql) =>
+        sql.run("update messages set body_phrases = null where run_id = 'run_crashed'"),
+      );
+      const [older] = (await call(carol, 'GET', '/api/messages', undefined, second)).json<MessageList>()
+        .messages;
+      expect(older!.body).toBe('No requests were measured · interrupted by a server restart');
+      expect(older).not.toHaveProperty('body_phrases');
     } finally {
       await closeTestServer(second);
     }

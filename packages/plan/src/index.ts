@@ -14,3 +14,4 @@ export * from './assistant';
 export * from './tokens';
 export * from './messages';
 export * from './feedback';
+export * from './phrases';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PhraseSchema } from './phrases/phrase';
 import { oneLine, wholeNumber } from './strict-input';
 
 /*
@@ -35,6 +36,8 @@ export const MessageSchema = z.object({
   title: z.string(),
   /** One line with the run's measured figures, and what broke or why it ended. */
   body: z.string(),
+  /** The body's parts (joined by " · ") as codes and parameters; absent for messages stored before them. */
+  body_phrases: z.array(PhraseSchema).optional(),
   /** The web app's path of the result: /test-result/{id} or /functional-test-result/{id}. */
   link: z.string(),
   run_id: z.string(),

@@ -12,6 +12,7 @@ import {
   PLAN_ERRORS,
   type Tool,
   TOOLS,
+  transactionRatePercent,
 } from './perf-plan';
 import { parseThinkTimeMs, thinkTimeProblem } from './think-time';
 import { FUNCTIONAL_BOUNDS, FUNCTIONAL_PLAN_ERRORS, type FunctionalPlan } from './functional/functional-plan';
@@ -19,9 +20,11 @@ import { FUNCTIONAL_BOUNDS, FUNCTIONAL_PLAN_ERRORS, type FunctionalPlan } from '
 /**
  * Plan edits by text command (docs/reference/01-authoring.md §2 text-command panel, §3 "Text-command response", §7
  * update-test-plan-command). A small deterministic parser, shared by the panel, the server and the
- * assistant (docs/design.md §5, §10): a command is split into clauses ("and", ",", ";", "그리고"), each clause
- * names one change in English or Korean, and every value is checked against the model's bounds. A value may
- * be relative to the plan's own ("double the users", "사용자 두 배"). Performance plans are read by
+ * assistant (docs/design.md §5, §10): a command is split into clauses ("and", ",", ";", "then", "그리고", a
+ * Korean verb's "-고"), each clause names one change in English or Korean — one that names two is refused,
+ * not half read — and every value is checked against the model's bounds. A value may be relative to the
+ * plan's own, per API for per-API settings ("double the users", "add 2s of think time", "사용자 두 배").
+ * Performance plans are read by
  * `parseTextCommand`; functional plans by `parseFunctionalTextCommand`, which reads the same clauses and maps
  * them onto the functional model's fields and bounds. Pure and browser-safe.
  */
@@ -91,9 +94,27 @@ export const TEXT_COMMAND_MESSAGES = {
 
 const MAX_COMMAND_LENGTH = 2000;
 
-const CLAUSE_SEPARATOR = /\s*(?:;|,|\band\b|그리고)\s*/iu;
+const TIMEOUT_RANGE = `Timeout must be a whole number of seconds from ${MIN_TIMEOUT_S} to ${MAX_TIMEOUT_S}`;
+
+const NOTHING_READ = { carried: undefined, startsWithValue: false, seen: undefined } as const;
+
+/** A stored think time the model refused cannot be read; a relative change then starts from 0. */
+function thinkTimeMsOr0(text: string): number {
+  return thinkTimeProblem(text) === undefined ? parseThinkTimeMs(text) : 0;
+}
+
+/*
+ * Clauses are joined by ";", ",", " & ", "and", "then", "and then", "그리고 (나서)", "그 다음(에)", "및", and a
+ * Korean verb's connective ending "-고" ("늘리고", "바꾸고", "설정하고"): the ending stays with its clause,
+ * whose verb it is. Nouns that end in 고 ("재고", "최고") are not verbs of this list and are not split.
+ */
+const CLAUSE_SEPARATOR =
+  /\s*(?:;|,|\s&\s|\band\s+then\b|\band\b|\bthen\b|그리고(?:\s*나서)?|그(?:런)?\s*다음(?:에)?|(?<!\S)및(?!\S))\s*/iu;
+const KOREAN_AND = /(?<=(?:하|리|이|꾸|올|내|넣|빼|두|들|주|우|추)고)\s+(?=\S)/u;
 const NUMBER = String.raw`(\d+(?:\.\d+)?|\.\d+)`;
-// A number must not run into letters or digits ("5o users" is not 5 users); Korean units may follow.
+// A number must not run into letters or digits ("5o users" is not 5 users, "k6" holds no 6); Korean
+// units may follow.
+const START = String.raw`(?<![a-z0-9.])`;
 const END = String.raw`(?![a-z0-9.])`;
 
 /**
@@ -103,7 +124,13 @@ const END = String.raw`(?![a-z0-9.])`;
  */
 export function parseTextCommand(command: string, plan: PerfPlan): TextCommandResult {
   const context: ReadContext = {
+    ...NOTHING_READ,
     apiNames: plan.urls.map((entry) => entry.name ?? ''),
+    apis: plan.urls.map((entry) => ({
+      thinkTimeMs: thinkTimeMsOr0(entry.thinkTime),
+      timeoutS: entry.timeout,
+      ratePercent: transactionRatePercent(entry.transactionRate),
+    })),
     users: { current: plan.concurrent_users, min: MIN_USERS, max: MAX_USERS, range: PLAN_ERRORS.usersRange },
     duration: {
       current: plan.duration,
@@ -112,6 +139,7 @@ export function parseTextCommand(command: string, plan: PerfPlan): TextCommandRe
       range: PLAN_ERRORS.durationRange,
     },
     iterations: undefined,
+    timeout: { current: 0, min: MIN_TIMEOUT_S, max: MAX_TIMEOUT_S, range: TIMEOUT_RANGE },
   };
   const read = readCommand(command, context);
   const updates: ParsedUpdate[] = [];
@@ -136,11 +164,28 @@ type ClauseUpdate = ParsedUpdate | { field: 'iterations'; value: number; scope: 
 /** What the clauses are read against: the plan's API names and its current settings with their bounds. */
 interface ReadContext {
   apiNames: readonly string[];
+  /** Each API's own settings, which a relative change ("add 2s of think time") starts from. */
+  apis: readonly ApiSettings[];
   users: Setting;
   /** Minutes. */
   duration: Setting;
   /** Absent for a plan that has no iterations. */
   iterations: Setting | undefined;
+  /** Seconds. */
+  timeout: Setting;
+  /** How the clause before changed its setting, for one that goes on from it ("… and the duration by 5"). */
+  carried: Relative | undefined;
+  /** Whether the clause being read starts with its value ("5 minutes"), as a continued clause does. */
+  startsWithValue: boolean;
+  /** How the clause being read changes its setting, once a parser has read it. */
+  seen: Relative | undefined;
+}
+
+interface ApiSettings {
+  thinkTimeMs: number;
+  timeoutS: number;
+  /** Percent; a blank rate runs the API every time (100). */
+  ratePercent: number;
 }
 
 interface Setting {
@@ -165,12 +210,18 @@ function readCommand(
   const read: { update: ClauseUpdate; clause: string }[] = [];
   const errors: string[] = [];
   for (const clause of clauses) {
+    context.carried = context.seen;
+    context.seen = undefined;
+    context.startsWithValue = STARTS_WITH_VALUE.test(clause);
     const result = parseClause(clause, context);
     if (typeof result === 'string') errors.push(result);
-    else read.push({ update: result, clause });
+    else for (const update of [result].flat()) read.push({ update, clause });
   }
   return { clauses: read, errors };
 }
+
+/** "5 minutes", "another 10 users", "by 2s": a clause that goes on from the one before. */
+const STARTS_WITH_VALUE = /^(?:(?:the|another|and)\s+)?[+]?(?:\d|\.\d)/iu;
 
 function removesEveryApi(updates: readonly { field: string; scope: unknown }[], apiCount: number) {
   const removed = new Set(
@@ -267,6 +318,7 @@ export function textCommandErrorMessage(errors: readonly string[]): string {
 function splitClauses(command: string): string[] {
   return command
     .split(CLAUSE_SEPARATOR)
+    .flatMap((clause) => clause.split(KOREAN_AND))
     .map((clause) => clause.trim().replace(/[.!?]+$/u, ''))
     .filter((clause) => clause !== '');
 }
@@ -369,14 +421,15 @@ function extractScope(clause: string, apiNames: readonly string[]): Scoped | str
   return { rest: rest.replace(/\s+/g, ' ').trim(), scope: found[0] };
 }
 
+/** A clause's change; a relative change to APIs whose values differ is one change per API. */
 type ClauseParser = (
   text: string,
   scoped: Scoped,
   clause: string,
   context: ReadContext,
-) => ClauseUpdate | string | undefined;
+) => ClauseUpdate | ClauseUpdate[] | string | undefined;
 
-function parseClause(clause: string, context: ReadContext): ClauseUpdate | string {
+function parseClause(clause: string, context: ReadContext): ClauseUpdate | ClauseUpdate[] | string {
   // A new name is taken as written, even when it holds words like "API 2".
   const renamed = parseRename(clause, { rest: clause, scope: undefined }, clause, context);
   if (renamed !== undefined) return renamed;
@@ -384,9 +437,18 @@ function parseClause(clause: string, context: ReadContext): ClauseUpdate | strin
   if (typeof scoped === 'string') return scoped;
   for (const parser of CLAUSE_PARSERS) {
     const result = parser(scoped.rest, scoped, clause, context);
-    if (result !== undefined) return result;
+    if (result === undefined) continue;
+    if (typeof result === 'string') return result;
+    const field = [result].flat()[0]?.field;
+    return field !== undefined && namesAnotherSetting(field, scoped.rest)
+      ? moreThanOneChange(clause)
+      : result;
   }
   return `"${clause}" was not understood.`;
+}
+
+export function moreThanOneChange(clause: string): string {
+  return `"${clause}" holds more than one change: join them with "and", a comma or "그리고".`;
 }
 
 function planOnly(scoped: Scoped, what: string, clause: string): string | undefined {
@@ -460,20 +522,83 @@ const parseRemoveApi: ClauseParser = (text, scoped, clause) => {
 
 const THINK_TIME_WORDS = /think\s*-?\s*times?|pause|대기\s*시간|생각\s*시간|씽크\s*타임|싱크\s*타임/iu;
 const TIME_VALUE = new RegExp(
-  String.raw`${NUMBER}\s*(ms|msecs?|millis(?:econds?)?|milliseconds?|s|secs?|seconds?|밀리초|초)?${END}`,
+  String.raw`${START}${NUMBER}\s*(ms|msecs?|millis(?:econds?)?|milliseconds?|s|secs?|seconds?|minutes?|mins?|hours?|hrs?|밀리초|초|분|시간)?${END}`,
   'iu',
 );
+/** "add a 200 ms think time" gives the think time; "add 200 ms of think time" adds to it. */
+const ADD_A_VALUE = /(?<![a-z])(?:add|give|put|use)\s+an?\s+(?=\d|\.\d)/iu;
 
-const parseThinkTime: ClauseParser = (text, scoped) => {
+/** Milliseconds in one of a time value's units; a bare number is seconds. */
+function unitMs(unit: string | undefined): number {
+  const u = (unit ?? 's').toLowerCase();
+  if (u === 'ms' || u.startsWith('msec') || u.startsWith('milli') || u === '밀리초') return 1;
+  if (u.startsWith('min') || u === '분') return 60_000;
+  if (u.startsWith('h') || u === '시간') return 3_600_000;
+  return 1000;
+}
+
+/** A think time in milliseconds as the model writes it: "5s", "2.5s", "600ms". */
+function thinkTimeText(ms: number): string {
+  if (ms === 0) return '0s';
+  return ms >= 1000 && ms % 100 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+}
+
+const parseThinkTime: ClauseParser = (text, scoped, clause, context) => {
   if (!THINK_TIME_WORDS.test(text)) return undefined;
-  const match = TIME_VALUE.exec(text.replace(THINK_TIME_WORDS, ' '));
+  const rest = text.replace(THINK_TIME_WORDS, ' ');
+  const relative = ADD_A_VALUE.test(rest) ? undefined : relativeOf(rest, context, clause);
+  if (typeof relative === 'string') return relative;
+  const scope = scoped.scope ?? 'all';
+  const update = (value: string, where: ApiScope): ClauseUpdate => ({
+    field: 'thinkTime',
+    value,
+    scope: where,
+  });
+  if (relative?.kind === 'factor') {
+    return perApi(
+      scope,
+      context,
+      (api, number) => changedThinkTime(api.thinkTimeMs, relative, 0, number),
+      update,
+    );
+  }
+  const match = TIME_VALUE.exec(rest);
   if (!match) return 'Give the think time with a unit, e.g. "think time 2s" or "think time 1500ms".';
-  const unit = (match[2] ?? 's').toLowerCase();
-  const value = `${match[1] ?? ''}${unit.startsWith('m') || unit === '밀리초' ? 'ms' : 's'}`;
-  const problem = thinkTimeProblem(value);
-  if (problem !== undefined) return problem;
-  return { field: 'thinkTime', value: formatThinkTime(value), scope: scoped.scope ?? 'all' };
+  const perUnit = unitMs(match[2]);
+  const written = perUnit === 1 ? `${match[1] ?? ''}ms` : perUnit === 1000 ? `${match[1] ?? ''}s` : undefined;
+  const amountMs = Number(match[1]) * perUnit;
+  const value = written ?? thinkTimeText(amountMs);
+  if (relative === undefined) {
+    const problem = thinkTimeProblem(value);
+    if (problem !== undefined) return problem;
+    return update(formatThinkTime(value), scope);
+  }
+  if (!Number.isInteger(amountMs)) return thinkTimeProblem(value) ?? `"${clause}" was not understood.`;
+  return perApi(
+    scope,
+    context,
+    (api, number) => changedThinkTime(api.thinkTimeMs, relative, amountMs, number),
+    update,
+  );
 };
+
+/** An API's think time changed by an amount or a factor, or why it cannot be. */
+function changedThinkTime(
+  currentMs: number,
+  relative: Relative,
+  amountMs: number,
+  apiNumber: number,
+): string | { problem: string } {
+  const ms =
+    relative.kind === 'factor'
+      ? Math.round(currentMs * relative.factor)
+      : currentMs + relative.sign * amountMs;
+  const sum = `API ${apiNumber}: ${sumOf(thinkTimeText(currentMs), relative, thinkTimeText(amountMs))}`;
+  if (ms < 0) return { problem: `Think time cannot go below 0 (${sum} = −${thinkTimeText(-ms)}).` };
+  const text = thinkTimeText(ms);
+  const problem = thinkTimeProblem(text);
+  return problem === undefined ? text : { problem: `${problem} (${sum} = ${text}).` };
+}
 
 /** "1500ms" stays as typed; seconds are written without trailing zeros ("1.50s" → "1.5s"). */
 function formatThinkTime(value: string): string {
@@ -483,35 +608,68 @@ function formatThinkTime(value: string): string {
 
 const TIMEOUT_WORDS = /time\s*-?\s*outs?|타임\s*아웃|제한\s*시간/iu;
 
-const parseTimeout: ClauseParser = (text, scoped) => {
+const parseTimeout: ClauseParser = (text, scoped, clause, context) => {
   if (!TIMEOUT_WORDS.test(text)) return undefined;
-  const rangeMessage = `Timeout must be a whole number of seconds from ${MIN_TIMEOUT_S} to ${MAX_TIMEOUT_S}`;
-  const match = TIME_VALUE.exec(text.replace(TIMEOUT_WORDS, ' '));
-  if (!match) return `Give the timeout in seconds, e.g. "timeout 10s". ${rangeMessage}`;
-  const amount = Number(match[1]);
-  const unit = (match[2] ?? 's').toLowerCase();
-  const seconds = unit.startsWith('m') || unit === '밀리초' ? amount / 1000 : amount;
-  if (!Number.isInteger(seconds) || seconds < MIN_TIMEOUT_S || seconds > MAX_TIMEOUT_S) return rangeMessage;
-  return { field: 'timeout', value: seconds, scope: scoped.scope ?? 'all' };
+  const rest = text.replace(TIMEOUT_WORDS, ' ');
+  const relative = relativeOf(rest, context, clause);
+  if (typeof relative === 'string') return relative;
+  const scope = scoped.scope ?? 'all';
+  const update = (value: number, where: ApiScope): ClauseUpdate => ({
+    field: 'timeout',
+    value,
+    scope: where,
+  });
+  const setting = context.timeout;
+  const changed = (amount: number) => (api: ApiSettings, number: number) => {
+    const settled = settle({ ...setting, current: api.timeoutS }, relative, amount, `API ${number}`);
+    return typeof settled === 'string' ? { problem: settled } : settled.value;
+  };
+  if (relative?.kind === 'factor') return perApi(scope, context, changed(0), update);
+  const match = TIME_VALUE.exec(rest);
+  if (!match) return `Give the timeout in seconds, e.g. "timeout 10s". ${setting.range}`;
+  const seconds = (Number(match[1]) * unitMs(match[2])) / 1000;
+  if (!Number.isInteger(seconds)) return setting.range;
+  return perApi(scope, context, changed(seconds), update);
 };
 
 const RATE_WORDS =
   /transaction\s*rate|(?<![a-z])rate(?![a-z])|트랜잭션\s*비율|트랜잭션\s*비중|실행\s*비율|비율/iu;
-const PERCENT_VALUE = new RegExp(String.raw`${NUMBER}\s*(?:%|percent|퍼센트|프로)?${END}`, 'iu');
+const PERCENT_VALUE = new RegExp(String.raw`${START}${NUMBER}\s*(?:%|percent|퍼센트|프로)?${END}`, 'iu');
+const RATE_RANGE = 'Transaction rate must be a percent from 0 to 100';
 
-const parseTransactionRate: ClauseParser = (text, scoped) => {
+const parseTransactionRate: ClauseParser = (text, scoped, clause, context) => {
   if (!RATE_WORDS.test(text)) return undefined;
-  const rangeMessage = 'Transaction rate must be a percent from 0 to 100';
-  const match = PERCENT_VALUE.exec(text.replace(RATE_WORDS, ' '));
+  const rest = text.replace(RATE_WORDS, ' ');
+  const relative = relativeOf(rest, context, clause);
+  if (typeof relative === 'string') return relative;
+  const scope = scoped.scope ?? 'all';
+  const update = (value: number, where: ApiScope): ClauseUpdate => ({
+    field: 'transactionRate',
+    value,
+    scope: where,
+  });
+  const changed = (amount: number) => (api: ApiSettings, number: number) => {
+    if (relative === undefined) return amount;
+    const made =
+      relative.kind === 'factor'
+        ? api.ratePercent * relative.factor
+        : api.ratePercent + relative.sign * amount;
+    const rate = Math.round(made * 100) / 100;
+    return rate < 0 || rate > 100
+      ? { problem: `${RATE_RANGE} (API ${number}: ${sumOf(api.ratePercent, relative, amount)} = ${rate}).` }
+      : rate;
+  };
+  if (relative?.kind === 'factor') return perApi(scope, context, changed(0), update);
+  const match = PERCENT_VALUE.exec(rest);
   if (!match) return `Give the transaction rate in percent, e.g. "transaction rate 50% for API 3".`;
   const rate = Number(match[1]);
-  if (!Number.isFinite(rate) || rate < 0 || rate > 100) return rangeMessage;
-  return { field: 'transactionRate', value: rate, scope: scoped.scope ?? 'all' };
+  if (!Number.isFinite(rate) || rate < 0 || rate > 100) return RATE_RANGE;
+  return perApi(scope, context, changed(rate), update);
 };
 
 const USERS_WORDS =
   /(?<![a-z])(?:(?:concurrent\s+|virtual\s+)?users?|vus?|concurrency)(?![a-z])|동시\s*사용자(?:\s*수)?|사용자(?:\s*수)?|유저(?:\s*수)?|가상\s*사용자/iu;
-const COUNT_VALUE = new RegExp(String.raw`${NUMBER}\s*(?:명|users?|vus?)?${END}`, 'iu');
+const COUNT_VALUE = new RegExp(String.raw`${START}${NUMBER}\s*(?:명|users?|vus?)?${END}`, 'iu');
 
 // ---- Relative values: "double the users", "users x2", "increase users by 10", "사용자 두 배", "10명 늘려" ----
 
@@ -527,18 +685,42 @@ const FACTOR_NUMBER = new RegExp(
   String.raw`(?:^|\s)[x×*]\s*${NUMBER}${END}|${NUMBER}\s*(?:x|×|times)(?![a-z])|${NUMBER}\s*배`,
   'iu',
 );
-/** An absolute value is set "to" a number, even with an increase word ("increase users to 50"). */
+/** An absolute value is set "to" a number, even with an increase word ("increase users to 50", "10초로 늘려"). */
 const TO_NUMBER = new RegExp(
-  String.raw`(?<![a-z])to\s+${NUMBER}|${NUMBER}\s*(?:명|분|회|번)?\s*(?:으로|로)`,
+  String.raw`(?<![a-z])to\s+${NUMBER}|${NUMBER}\s*(?:명|분|회|번|초|밀리초|시간|ms|s|%|퍼센트)?\s*(?:으로|로)(?![가-힣])`,
   'iu',
 );
 const INCREASE =
-  /(?<![a-z])(?:increase|raise|add|bump|more|plus)(?![a-z])|\+\s*\d|늘려|늘리|늘림|증가|추가|더/iu;
+  /(?<![a-z])(?:increase|raise|add|bump|more|plus|extend|lengthen)(?![a-z])|\+\s*\d|늘려|늘리|늘림|증가|추가|더/iu;
 const DECREASE =
-  /(?<![a-z])(?:decrease|reduce|lower|cut|fewer|less|minus|remove)(?![a-z])|(?<!\S)-\s*\d|줄여|줄이|줄임|감소|빼/iu;
+  /(?<![a-z])(?:decrease|reduce|lower|cut|fewer|less|minus|remove|shorten)(?![a-z])|(?<!\S)-\s*\d|줄여|줄이|줄임|감소|빼/iu;
+/** "by 5" says an amount of change without its direction, which the clause before may have given. */
+const BY_AMOUNT = /(?<![a-z])by\s+[+]?(?:\d|\.\d)/iu;
 
-/** How a clause changes a setting relative to its current value, if it does. */
-function relativeOf(text: string): Relative | undefined {
+/**
+ * How a clause changes a setting relative to its current value: undefined when it sets it, a string when
+ * it gives an amount ("by 5") without saying which way. A clause that goes on from a relative one ("increase
+ * users by 10 and the duration by 5 minutes", "add 10 users and 5 minutes", "double the users and the
+ * duration") changes its setting the same way.
+ */
+function relativeOf(text: string, context: ReadContext, clause: string): Relative | undefined | string {
+  const own = ownRelativeOf(text);
+  if (own === 'set') return undefined;
+  const carried = context.carried;
+  const goesOn =
+    carried !== undefined &&
+    (carried.kind === 'delta'
+      ? BY_AMOUNT.test(text) || context.startsWithValue
+      : !/\d/u.test(text) && !/(?<![a-z])(?:set|change|make)(?![a-z])/iu.test(text));
+  const relative = own ?? (goesOn ? carried : undefined);
+  if (relative === undefined && BY_AMOUNT.test(text)) {
+    return `Say whether to increase or decrease: "${clause}".`;
+  }
+  context.seen = relative;
+  return relative;
+}
+
+function ownRelativeOf(text: string): Relative | 'set' | undefined {
   for (const [words, factor] of FACTOR_WORDS) {
     if (words.test(text)) return { kind: 'factor', factor };
   }
@@ -546,7 +728,7 @@ function relativeOf(text: string): Relative | undefined {
   if (times) {
     return { kind: 'factor', factor: Number(times[1] ?? times[2] ?? times[3]) };
   }
-  if (TO_NUMBER.test(text)) return undefined;
+  if (TO_NUMBER.test(text)) return 'set';
   if (DECREASE.test(text)) return { kind: 'delta', sign: -1 };
   if (INCREASE.test(text)) return { kind: 'delta', sign: 1 };
   return undefined;
@@ -560,6 +742,8 @@ function settle(
   setting: Setting,
   relative: Relative | undefined,
   amount: number,
+  /** Names the API whose value it is, in the message ("API 2"). */
+  label?: string,
 ): { value: number } | string {
   const value =
     relative === undefined
@@ -569,13 +753,43 @@ function settle(
         : setting.current + relative.sign * amount;
   if (!Number.isInteger(value) || value < setting.min || value > setting.max) {
     if (relative === undefined) return setting.range;
-    const sum =
-      relative.kind === 'factor'
-        ? `${setting.current} × ${relative.factor}`
-        : `${setting.current} ${relative.sign > 0 ? '+' : '−'} ${amount}`;
-    return `${setting.range} (${sum} = ${value}).`;
+    const where = label === undefined ? '' : `${label}: `;
+    return `${setting.range} (${where}${sumOf(setting.current, relative, amount)} = ${value}).`;
   }
   return { value };
+}
+
+/** "600 × 2", "10 − 10": how a relative value was made, as an error message shows it. */
+function sumOf(current: number | string, relative: Relative, amount: number | string): string {
+  return relative.kind === 'factor'
+    ? `${current} × ${relative.factor}`
+    : `${current} ${relative.sign > 0 ? '+' : '−'} ${amount}`;
+}
+
+/**
+ * A setting of each API in scope, set or changed relative to each API's own value. The APIs of "all"
+ * that end with one value get one change for all; otherwise each gets its own.
+ */
+function perApi<T extends number | string>(
+  scope: ApiScope,
+  context: ReadContext,
+  valueOf: (api: ApiSettings, number: number) => T | { problem: string },
+  update: (value: T, scope: ApiScope) => ClauseUpdate,
+): ClauseUpdate | ClauseUpdate[] | string {
+  const indices = scope === 'all' ? context.apis.map((_, index) => index) : [scope.api];
+  const values: T[] = [];
+  for (const index of indices) {
+    const api = context.apis[index];
+    if (api === undefined) continue;
+    const value = valueOf(api, index + 1);
+    if (typeof value === 'object') return value.problem;
+    values.push(value);
+  }
+  const first = values[0];
+  if (scope !== 'all' || first === undefined || values.every((value) => value === first)) {
+    return first === undefined ? [] : update(first, scope);
+  }
+  return values.map((value, position) => update(value, { api: indices[position] ?? 0 }));
 }
 
 const parseUsers: ClauseParser = (text, scoped, clause, context) => {
@@ -583,7 +797,8 @@ const parseUsers: ClauseParser = (text, scoped, clause, context) => {
   const wrong = planOnly(scoped, 'Concurrent users', clause);
   if (wrong) return wrong;
   const rest = text.replace(USERS_WORDS, ' ');
-  const relative = relativeOf(rest);
+  const relative = relativeOf(rest, context, clause);
+  if (typeof relative === 'string') return relative;
   if (relative?.kind === 'factor') {
     const settled = settle(context.users, relative, 0);
     return typeof settled === 'string'
@@ -599,7 +814,7 @@ const parseUsers: ClauseParser = (text, scoped, clause, context) => {
 };
 
 const ITERATION_WORDS = /(?<![a-z])(?:iterations?|loops?|repetitions?)(?![a-z])|반복(?:\s*횟수)?/iu;
-const ITERATION_VALUE = new RegExp(String.raw`${NUMBER}\s*(?:회|번|times)?${END}`, 'iu');
+const ITERATION_VALUE = new RegExp(String.raw`${START}${NUMBER}\s*(?:회|번|times)?${END}`, 'iu');
 
 const parseIterations: ClauseParser = (text, scoped, clause, context) => {
   if (!ITERATION_WORDS.test(text)) return undefined;
@@ -608,7 +823,8 @@ const parseIterations: ClauseParser = (text, scoped, clause, context) => {
   const setting = context.iterations;
   if (!setting) return performanceHasNoIterations(clause);
   const rest = text.replace(ITERATION_WORDS, ' ');
-  const relative = relativeOf(rest);
+  const relative = relativeOf(rest, context, clause);
+  if (typeof relative === 'string') return relative;
   if (relative?.kind === 'factor') {
     const settled = settle(setting, relative, 0);
     return typeof settled === 'string'
@@ -624,7 +840,7 @@ const parseIterations: ClauseParser = (text, scoped, clause, context) => {
 const DURATION_WORDS =
   /(?<![a-z])(?:duration|run\s+(?:it\s+|the\s+test\s+)?for|test\s+for|for|length)(?![a-z])|실행\s*시간|테스트\s*시간|기간|지속\s*시간|동안/iu;
 const DURATION_VALUE = new RegExp(
-  String.raw`${NUMBER}\s*(minutes?|mins?|m|hours?|hrs?|h|seconds?|secs?|s|분|시간|초)?${END}`,
+  String.raw`${START}${NUMBER}\s*(minutes?|mins?|m|hours?|hrs?|h|seconds?|secs?|s|분|시간|초)?${END}`,
   'iu',
 );
 const DURATION_UNIT_ONLY = new RegExp(
@@ -634,20 +850,21 @@ const DURATION_UNIT_ONLY = new RegExp(
 
 const parseDuration: ClauseParser = (text, scoped, clause, context) => {
   const named = DURATION_WORDS.test(text);
+  const unitOnly = named ? null : DURATION_UNIT_ONLY.exec(text);
+  if (!named && !unitOnly) return undefined;
   const rest = named ? text.replace(DURATION_WORDS, ' ') : text;
-  const relative = named ? relativeOf(rest) : undefined;
+  // "5 minutes" alone goes on from a relative clause before it ("add 10 users and 5 minutes").
+  const relative = relativeOf(rest, context, clause);
+  if (typeof relative === 'string') return relative;
   if (relative?.kind === 'factor') {
     const wrong = planOnly(scoped, 'The duration', clause);
     if (wrong) return wrong;
     const settled = settle(context.duration, relative, 0);
     return typeof settled === 'string' ? settled : { field: 'duration', value: settled.value, scope: 'plan' };
   }
-  const match = named ? DURATION_VALUE.exec(rest) : DURATION_UNIT_ONLY.exec(text);
-  if (!match) {
-    return named
-      ? `Give the duration in minutes, e.g. "set duration to 10 minutes". ${context.duration.range}`
-      : undefined;
-  }
+  const match = named ? DURATION_VALUE.exec(rest) : unitOnly;
+  if (!match)
+    return `Give the duration in minutes, e.g. "set duration to 10 minutes". ${context.duration.range}`;
   const wrong = planOnly(scoped, 'The duration', clause);
   if (wrong) return wrong;
   const amount = Number(match[1]);
@@ -713,6 +930,51 @@ const CLAUSE_PARSERS: readonly ClauseParser[] = [
   parseDuration,
 ];
 
+/*
+ * The words and values that name each setting. A clause read as one setting that also names another
+ * ("사용자 50명 기간 10분", "set users to 50 for 10 minutes") holds two changes with no word between them:
+ * it is named back to the user, never read as its first change with the second dropped.
+ */
+const DURATION_NAMES =
+  /(?<![a-z])(?:duration|length|run\s+(?:it\s+|the\s+test\s+)?for|test\s+for)(?![a-z])|실행\s*시간|테스트\s*시간|기간|지속\s*시간/iu;
+const DURATION_AMOUNT = /(?:\d|\.\d)\s*(?:minutes?|mins?|hours?|hrs?|분|시간(?!\s*초))(?![a-z])/iu;
+const USERS_AMOUNT = /\d\s*명/u;
+const PERCENT_AMOUNT = /\d\s*(?:%|percent|퍼센트)/iu;
+
+const SETTING_WORDS: readonly (readonly [ClauseUpdate['field'], RegExp])[] = [
+  ['concurrent_users', USERS_WORDS],
+  ['concurrent_users', USERS_AMOUNT],
+  ['iterations', ITERATION_WORDS],
+  ['duration', DURATION_NAMES],
+  ['duration', DURATION_AMOUNT],
+  ['thinkTime', THINK_TIME_WORDS],
+  ['timeout', TIMEOUT_WORDS],
+  ['transactionRate', RATE_WORDS],
+  ['transactionRate', PERCENT_AMOUNT],
+  ['tool', TOOL_NAME],
+];
+
+/** Fields whose clause is checked for a second setting; names, headers and tokens are taken as written. */
+const CHECKED_FIELDS: ReadonlySet<ClauseUpdate['field']> = new Set([
+  'concurrent_users',
+  'iterations',
+  'duration',
+  'thinkTime',
+  'timeout',
+  'transactionRate',
+  'tool',
+]);
+
+function namesAnotherSetting(field: ClauseUpdate['field'], text: string): boolean {
+  if (!CHECKED_FIELDS.has(field)) return false;
+  return SETTING_WORDS.some(([other, words]) => {
+    if (other === field) return false;
+    // A think time or a timeout may be given in minutes ("timeout 1 minute").
+    if (words === DURATION_AMOUNT && (field === 'thinkTime' || field === 'timeout')) return false;
+    return words.test(text);
+  });
+}
+
 // ---- Functional plans ----
 
 /**
@@ -754,7 +1016,15 @@ export function parseFunctionalTextCommand(
     range,
   });
   const context: ReadContext = {
+    ...NOTHING_READ,
     apiNames: plan.apis.map((api) => api.name),
+    // The plan's one think time is every API's, so a relative change gives all of them one value.
+    apis: plan.apis.map((api) => ({
+      thinkTimeMs: plan.think_time * 1000,
+      timeoutS: api.timeout,
+      ratePercent: 100,
+    })),
+    timeout: bounds(0, FUNCTIONAL_BOUNDS.timeout, TIMEOUT_RANGE),
     users: bounds(
       plan.concurrent_users,
       FUNCTIONAL_BOUNDS.concurrent_users,

@@ -140,6 +140,8 @@ export async function runStep(
     validation_details: record.details,
     iteration,
     error: success ? null : (record.error ?? firstFailure(record)),
+    // The failed check's words as a code and parameters too (docs/adr/0025-phrases.md).
+    ...(success || record.error !== null ? {} : firstFailurePhrase(record)),
     ui: {
       timings: fresh ? measures.timings : null,
       vitals: fresh ? measures.vitals : NO_VITALS,
@@ -205,6 +207,11 @@ function pageUrl(page: Page): string {
 function firstFailure(record: StepRecord): string | null {
   const detail = record.details.find((d) => !d.passed);
   return detail === undefined ? null : detail.message;
+}
+
+function firstFailurePhrase(record: StepRecord): Pick<CallResult, 'error_phrase'> {
+  const phrase = record.details.find((d) => !d.passed)?.message_phrase;
+  return phrase === undefined ? {} : { error_phrase: phrase };
 }
 
 async function measure(env: StepEnv, record: StepRecord): Promise<PageMeasures | null> {

@@ -1,5 +1,13 @@
 import type { Page } from 'playwright-core';
-import { UI_VALIDATION_TYPES, type FunctionalValidation, type ValidationDetail } from '@aqa/plan';
+import {
+  innerPhrase,
+  type InnerPhrase,
+  said,
+  type Said,
+  UI_VALIDATION_TYPES,
+  type FunctionalValidation,
+  type ValidationDetail,
+} from '@aqa/plan';
 
 /*
  * A UI step's checks judged on the loaded page (docs/design.md §9 "UI tests"), each into { type,
@@ -7,7 +15,8 @@ import { UI_VALIDATION_TYPES, type FunctionalValidation, type ValidationDetail }
  * visible text; element_exists finds a CSS selector, or XPath when it starts with /, ( or xpath=;
  * page_title compares the whole title, as a person reading the tab does (surrounding spaces aside).
  * A page without checks passes when its document answered 2xx or 3xx, as an API call without rules
- * is judged by its status.
+ * is judged by its status. Each message is kept beside its words as a code and parameters, which screens
+ * word in the user's language (docs/adr/0025-phrases.md).
  */
 
 /** How much of the page's text `actual` quotes. */
@@ -17,7 +26,7 @@ function quote(text: string): string {
   return text.length > QUOTE_CHARS ? `${text.slice(0, QUOTE_CHARS)}…` : text;
 }
 
-type Detail = (passed: boolean, actual: string | null, message: string) => ValidationDetail;
+type Detail = (passed: boolean, actual: string | null, message: Said) => ValidationDetail;
 
 function detailOf(validation: FunctionalValidation): Detail {
   return (passed, actual, message) => ({
@@ -26,22 +35,23 @@ function detailOf(validation: FunctionalValidation): Detail {
     expected: validation.expected_value,
     actual,
     passed,
-    message,
+    message: message.text,
+    message_phrase: message.phrase,
   });
 }
 
 /** What a check expects, as a failure's message begins. */
-function expectation(validation: FunctionalValidation): string {
+function expectation(validation: FunctionalValidation): InnerPhrase {
   const expected = validation.expected_value;
   switch (validation.type) {
     case 'contains_text':
-      return `expected the page to contain "${expected}"`;
+      return innerPhrase('expect.ui.contains', { expected });
     case 'element_exists':
-      return `expected an element matching ${expected}`;
+      return innerPhrase('expect.ui.selector', { expected });
     case 'page_title':
-      return `expected the title "${expected}"`;
+      return innerPhrase('expect.ui.title', { expected });
     default:
-      return `expected ${validation.type} ${expected}`;
+      return innerPhrase('expect.ui.other', { type: validation.type, expected });
   }
 }
 
@@ -59,14 +69,16 @@ export async function judgeUi(
   failure: string | null,
 ): Promise<ValidationDetail> {
   const detail = detailOf(validation);
-  if (failure !== null) return detail(false, null, `${expectation(validation)}, but ${failure}`);
+  if (failure !== null) {
+    return detail(false, null, said('ui.noPage', { expectation: expectation(validation), failure }));
+  }
   const expected = validation.expected_value;
   switch (validation.type) {
     case 'contains_text': {
       const text = await page.evaluate(() => document.body?.innerText ?? '');
       return text.includes(expected)
-        ? detail(true, quote(text), `the page contains "${expected}"`)
-        : detail(false, quote(text), `expected the page to contain "${expected}"; it does not`);
+        ? detail(true, quote(text), said('ui.contains.passed', { expected }))
+        : detail(false, quote(text), said('ui.contains.failed', { expected }));
     }
     case 'element_exists': {
       let count: number;
@@ -74,24 +86,24 @@ export async function judgeUi(
         count = await page.locator(elementSelector(expected)).count();
       } catch (error) {
         const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-        return detail(false, null, `"${expected}" is not a CSS selector or XPath query (${why})`);
+        return detail(false, null, said('ui.selector.invalid', { expected, why }));
       }
       const actual = count === 1 ? '1 element' : `${count} elements`;
       return count > 0
-        ? detail(true, actual, `${actual} matching ${expected}`)
-        : detail(false, actual, `expected an element matching ${expected}; none is on the page`);
+        ? detail(true, actual, said('ui.selector.passed', { count, expected }))
+        : detail(false, actual, said('ui.selector.failed', { expected }));
     }
     case 'page_title': {
       const title = await page.title();
       return title.trim() === expected.trim()
-        ? detail(true, title, `the title is "${title}"`)
-        : detail(false, title, `expected the title "${expected}", got "${title}"`);
+        ? detail(true, title, said('ui.title.passed', { title }))
+        : detail(false, title, said('ui.title.failed', { expected, title }));
     }
     default:
       return detail(
         false,
         null,
-        `A UI test checks ${UI_VALIDATION_TYPES.join(', ')}, not ${validation.type}`,
+        said('ui.notUiRule', { types: UI_VALIDATION_TYPES.join(', '), type: validation.type }),
       );
   }
 }
@@ -99,18 +111,21 @@ export async function judgeUi(
 /** The rule a page without checks is judged by: its document answered 2xx or 3xx. */
 export function judgeDocumentStatus(status: number | null, failure: string | null): ValidationDetail {
   const expected = '2xx or 3xx';
-  const detail = (passed: boolean, message: string): ValidationDetail => ({
+  const detail = (passed: boolean, message: Said): ValidationDetail => ({
     type: 'status_code',
     name: 'page loaded',
     expected,
     actual: status === null ? null : String(status),
     passed,
-    message,
+    message: message.text,
+    message_phrase: message.phrase,
   });
-  if (failure !== null) return detail(false, `expected the page to answer ${expected}, but ${failure}`);
-  if (status === null)
-    return detail(false, `expected the page to answer ${expected}, but no document came back`);
+  if (failure !== null) {
+    const expectation = innerPhrase('expect.ui.page', { expected });
+    return detail(false, said('ui.noPage', { expectation, failure }));
+  }
+  if (status === null) return detail(false, said('ui.page.noDocument', { expected }));
   return status >= 200 && status < 400
-    ? detail(true, `the page answered status ${status} (a page without checks passes on 2xx or 3xx)`)
-    : detail(false, `expected the page to answer ${expected}, got ${status}`);
+    ? detail(true, said('ui.page.passed', { status }))
+    : detail(false, said('ui.page.failed', { expected, status }));
 }

@@ -1,4 +1,4 @@
-import type { FunctionalRunEnd, FunctionalRunOutcome } from '@aqa/engine';
+import type { FunctionalRunEnd, FunctionalRunOutcome, RunEndReason } from '@aqa/engine';
 import { CallCount } from '@aqa/engine';
 import type { CallResult, FunctionalApiResult, FunctionalResult, FunctionalValidation } from '@aqa/plan';
 import type { UiPage } from './ui-pages';
@@ -74,7 +74,7 @@ export class UiTally {
     });
   }
 
-  outcome(status: FunctionalRunEnd, start: Date, end: Date, error: string | null): FunctionalRunOutcome {
+  outcome(status: FunctionalRunEnd, start: Date, end: Date, error: RunEndReason): FunctionalRunOutcome {
     return this.count.outcome(status, start, end, error, {
       api_results: this.pageResults(),
       timeline_data: [...this.points],

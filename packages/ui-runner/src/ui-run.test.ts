@@ -109,7 +109,17 @@ describe('a UI URL plan', () => {
         [false, '0 elements', 'expected an element matching //div[@id="cart"]; none is on the page'],
         [false, 'Missing parts', 'expected the title "Shop home", got "Missing parts"'],
       ]);
+      // Each judgement also as a code and parameters, for screens in another language (docs/adr/0025-phrases.md).
+      expect(missing.validation_details.map((d) => d.message_phrase)).toEqual([
+        { code: 'ui.contains.failed', params: { expected: 'Cart: 2 items' } },
+        { code: 'ui.selector.failed', params: { expected: '//div[@id="cart"]' } },
+        { code: 'ui.title.failed', params: { expected: 'Shop home', title: 'Missing parts' } },
+      ]);
       expect(missing.error).toBe('expected the page to contain "Cart: 2 items"; it does not');
+      expect(missing.error_phrase).toEqual({
+        code: 'ui.contains.failed',
+        params: { expected: 'Cart: 2 items' },
+      });
 
       // The target answers /slow after 1.5 s: the browser's own timing says so.
       expect(byName(outcome, 'Slow').ui?.timings?.ttfb).toBeGreaterThanOrEqual(1500);

@@ -558,6 +558,23 @@ const m0016_functional_run_calls: Migration = {
   },
 };
 
+const m0019_phrases: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // The sentences screens word in the user's language, beside their English (docs/adr/0025-phrases.md):
+    // JSON of a phrase ({ code, params }) for a run's error, of the phrases of a message's body. Rows
+    // written before keep null, and screens show their English text.
+    await db.schema.alterTable('runs').addColumn('error_phrase', t.text).execute();
+    await db.schema.alterTable('functional_runs').addColumn('error_phrase', t.text).execute();
+    await db.schema.alterTable('messages').addColumn('body_phrases', t.text).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('messages').dropColumn('body_phrases').execute();
+    await db.schema.alterTable('functional_runs').dropColumn('error_phrase').execute();
+    await db.schema.alterTable('runs').dropColumn('error_phrase').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -576,6 +593,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015_token_scopes': m0015_token_scopes,
   '0016_functional_run_calls': m0016_functional_run_calls,
   '0017_email_nfkc': m0017_email_nfkc,
+  '0019_phrases': m0019_phrases,
 };
 
 export const migrationProvider: MigrationProvider = {

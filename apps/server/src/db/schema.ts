@@ -102,6 +102,8 @@ export interface RunsTable {
   error: string | null;
   /** A run that failed in its tool: the tool's own output (last lines); null otherwise or before 0006. */
   error_details: string | null;
+  /** JSON of `error` as a phrase (docs/adr/0025-phrases.md); null when it has none or before 0019. */
+  error_phrase: string | null;
   /** JSON of the final summary (docs/reference/02-running.md §3 "Live test results"). */
   summary: string | null;
   /** JSON of the per-API rows. */
@@ -189,6 +191,8 @@ export interface FunctionalRunsTable {
   end_time: string | null;
   /** Why the run could not run or ended early, in words. */
   error: string | null;
+  /** JSON of `error` as a phrase (docs/adr/0025-phrases.md); null when it has none or before 0019. */
+  error_phrase: string | null;
   /** JSON of the FunctionalSummary; null while running. */
   summary: string | null;
   /** JSON of validation_results, calls_omitted, api_results and timeline_data; null while running. */
@@ -255,6 +259,8 @@ export interface MessagesTable {
   name: string;
   title: string;
   body: string;
+  /** JSON of the body's phrases (docs/adr/0025-phrases.md); null before 0019. */
+  body_phrases: string | null;
   /** The load run it is about (else null); unique, and deleted with the run. */
   run_id: string | null;
   /** The functional or UI run it is about (else null); unique, and deleted with the run. */

@@ -99,6 +99,7 @@ const RUN_FACTS = [
   'start_time',
   'end_time',
   'error',
+  'error_phrase',
   'summary',
   'server_id',
 ] as const;

@@ -35,6 +35,7 @@ const VIEW_COLUMNS = [
   'runs.ended_at',
   'runs.error',
   'runs.error_details',
+  'runs.error_phrase',
   'runs.summary',
   'runs.api_results',
   'runs.errors',

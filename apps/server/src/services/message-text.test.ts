@@ -36,6 +36,22 @@ describe('loadRunMessage', () => {
       name: 'Checkout',
       title: 'Checkout load test broke 2 thresholds',
       body: 'Broke p95<300 (was 412 ms), error_rate<1% (was 2.5%) · 12,345 requests · error rate 2.5% · p95 412 ms',
+      // Each part of the body as a code and parameters (docs/adr/0025-phrases.md).
+      body_phrases: [
+        {
+          code: 'message.broke',
+          params: {
+            thresholds: [
+              { code: 'message.brokeOne', params: { threshold: 'p95<300', actual: '412 ms' } },
+              { code: 'message.brokeOne', params: { threshold: 'error_rate<1%', actual: '2.5%' } },
+            ],
+          },
+        },
+        {
+          code: 'message.loadFigures',
+          params: { count: 12345, requests: '12,345', errorRate: '2.5', p95: '412 ms' },
+        },
+      ],
     });
   });
 
@@ -85,6 +101,11 @@ describe('functionalRunMessage', () => {
       name: 'Sign-up',
       title: 'Sign-up UI test was stopped',
       body: '1 step: 1 passed, 0 failed · Stopped because the server shut down',
+      // An error with no phrase of its own (an older row's) travels as its words.
+      body_phrases: [
+        { code: 'message.steps', params: { count: 1, total: '1', passed: '1', failed: '0' } },
+        { code: 'raw', params: { text: 'Stopped because the server shut down' } },
+      ],
     });
   });
 });

@@ -6,18 +6,24 @@ import {
   type ThresholdMetric,
   type ThresholdResult,
 } from '@aqa/engine';
-import type {
-  FinalStatus,
-  FunctionalStatus,
-  FunctionalSummary,
-  MessageKind,
-  MessageTestType,
-  ResultSummary,
+import {
+  type FinalStatus,
+  type FunctionalStatus,
+  type FunctionalSummary,
+  innerPhrase,
+  type MessageKind,
+  type MessageTestType,
+  type Phrase,
+  type ResultSummary,
+  rawPhrase,
+  said,
+  type Said,
 } from '@aqa/plan';
 
 /*
  * The words of a run's message (docs/reference/02-running.md §2 "Messages"): a title that says how the
- * run ended and a one-line body of its measured figures. Pure, so every case is tested without a run.
+ * run ended and a one-line body of its measured figures, each part of the body also a phrase the web app
+ * words in the user's language (docs/adr/0025-phrases.md). Pure, so every case is tested without a run.
  */
 
 /** The most of a run's error the body quotes; the result screen shows all of it. */
@@ -29,6 +35,8 @@ export interface MessageText {
   name: string;
   title: string;
   body: string;
+  /** The parts of `body` (joined by " · ") as phrases. */
+  body_phrases: Phrase[];
 }
 
 /** A load run as it was stored when it ended. */
@@ -37,6 +45,7 @@ export interface EndedLoadRun {
   status: FinalStatus;
   summary: ResultSummary | null;
   error: string | null;
+  error_phrase?: Phrase | null | undefined;
   /** The plan's thresholds as written ("p95<300"). */
   thresholds: readonly string[];
 }
@@ -48,6 +57,7 @@ export interface EndedFunctionalRun {
   status: Exclude<FunctionalStatus, 'running'>;
   summary: FunctionalSummary;
   error: string | null;
+  error_phrase?: Phrase | null | undefined;
 }
 
 const TEST_WORDS: Record<MessageTestType, string> = { load: 'load test', api: 'API test', ui: 'UI test' };
@@ -88,9 +98,27 @@ function oneLine(text: string): string {
   return flat.length > ERROR_CHARS ? `${flat.slice(0, ERROR_CHARS - 1)}…` : flat;
 }
 
-function loadFigures(summary: ResultSummary): string {
-  const requests = `${count.format(summary.total_requests)} ${summary.total_requests === 1 ? 'request' : 'requests'}`;
-  return `${requests} · error rate ${decimals.format(summary.error_rate)}% · p95 ${formatMs(summary.percentile_95)}`;
+/** A run's error as a part of the body: its phrase when it has one and fits the line, else its words. */
+function errorPart(error: string, phrase: Phrase | null | undefined): Said {
+  const text = oneLine(error);
+  return {
+    text,
+    phrase: phrase !== null && phrase !== undefined && text === error ? phrase : rawPhrase(text),
+  };
+}
+
+function loadFigures(summary: ResultSummary): Said {
+  return said('message.loadFigures', {
+    count: summary.total_requests,
+    requests: count.format(summary.total_requests),
+    errorRate: decimals.format(summary.error_rate),
+    p95: formatMs(summary.percentile_95),
+  });
+}
+
+/** The message's body and its phrases from its parts. */
+function bodyOf(parts: readonly Said[]): Pick<MessageText, 'body' | 'body_phrases'> {
+  return { body: parts.map((part) => part.text).join(' · '), body_phrases: parts.map((part) => part.phrase) };
 }
 
 /** The plan's thresholds judged on the summary, and those that could not be read (with why). */
@@ -118,10 +146,10 @@ export function judgeThresholds(
  * stopped, failed or interrupted ran short, so its partial figures are not judged.
  */
 export function loadRunMessage(run: EndedLoadRun): MessageText {
-  const parts: string[] = [];
+  const parts: Said[] = [];
   let kind: MessageKind = run.status;
   let broken = 0;
-  if (run.summary === null) parts.push('No requests were measured');
+  if (run.summary === null) parts.push(said('message.noRequests'));
   else {
     if (run.status === 'completed' && run.thresholds.length > 0) {
       const { results, unreadable } = judgeThresholds(run.thresholds, run.summary);
@@ -129,23 +157,30 @@ export function loadRunMessage(run: EndedLoadRun): MessageText {
       broken = failed.length;
       if (broken > 0) {
         kind = 'threshold_failed';
-        const list = failed.map((r) => `${r.threshold} (was ${formatActual(r.metric, r.actual)})`);
-        parts.push(`Broke ${list.join(', ')}`);
+        const thresholds = failed.map((r) =>
+          innerPhrase('message.brokeOne', {
+            threshold: r.threshold,
+            actual: formatActual(r.metric, r.actual),
+          }),
+        );
+        parts.push(said('message.broke', { thresholds }));
+      } else if (results.length === 1) {
+        parts.push(said('message.thresholdHeld'));
       } else if (results.length > 0) {
-        parts.push(`${results.length === 1 ? 'Threshold' : `All ${results.length} thresholds`} held`);
+        parts.push(said('message.thresholdsHeld', { count: results.length }));
       }
-      for (const problem of unreadable) parts.push(`Not checked: ${problem}`);
+      for (const problem of unreadable) parts.push(said('message.notChecked', { problem }));
     }
     parts.push(loadFigures(run.summary));
   }
   if (run.status !== 'completed' && run.error !== null && run.error.trim() !== '')
-    parts.push(oneLine(run.error));
+    parts.push(errorPart(run.error, run.error_phrase));
   return {
     kind,
     test_type: 'load',
     name: run.name,
     title: titleOf(run.name, 'load', kind, broken),
-    body: parts.join(' · '),
+    ...bodyOf(parts),
   };
 }
 
@@ -153,21 +188,28 @@ export function loadRunMessage(run: EndedLoadRun): MessageText {
 export function functionalRunMessage(run: EndedFunctionalRun): MessageText {
   const s = run.summary;
   const type: MessageTestType = run.ui ? 'ui' : 'api';
-  const unit = run.ui ? 'step' : 'call';
   const parts = [
-    `${count.format(s.total_requests)} ${s.total_requests === 1 ? unit : `${unit}s`}: ${count.format(s.successful_requests)} passed, ${count.format(s.failed_requests)} failed`,
+    said(run.ui ? 'message.steps' : 'message.calls', {
+      count: s.total_requests,
+      total: count.format(s.total_requests),
+      passed: count.format(s.successful_requests),
+      failed: count.format(s.failed_requests),
+    }),
   ];
   if (s.validation_failures > 0) {
     parts.push(
-      `${count.format(s.validation_failures)} ${s.validation_failures === 1 ? 'validation' : 'validations'} failed`,
+      said('message.validationsFailed', {
+        count: s.validation_failures,
+        total: count.format(s.validation_failures),
+      }),
     );
   }
-  if (run.error !== null && run.error.trim() !== '') parts.push(oneLine(run.error));
+  if (run.error !== null && run.error.trim() !== '') parts.push(errorPart(run.error, run.error_phrase));
   return {
     kind: run.status,
     test_type: type,
     name: run.name,
     title: titleOf(run.name, type, run.status),
-    body: parts.join(' · '),
+    ...bodyOf(parts),
   };
 }

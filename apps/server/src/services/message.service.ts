@@ -7,6 +7,7 @@ import {
   MESSAGES_DEFAULT_LIMIT,
   type MessageKind,
   type MessageTestType,
+  type Phrase,
   type UnreadCount,
 } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,6 +27,8 @@ export interface FunctionalRunEnding {
   status: Exclude<FunctionalStatus, 'running'>;
   summary: FunctionalSummary;
   error: string | null;
+  /** `error` as a phrase (docs/adr/0025-phrases.md); null or absent when it has none. */
+  error_phrase?: Phrase | null;
 }
 
 /**
@@ -46,6 +49,7 @@ function rowToMessage(row: MessageRow): Message {
     name: row.name,
     title: row.title,
     body: row.body,
+    ...(row.body_phrases === null ? {} : { body_phrases: JSON.parse(row.body_phrases) as Phrase[] }),
     link: row.run_id === null ? `/functional-test-result/${runId}` : `/test-result/${runId}`,
     run_id: runId,
     created_at: row.created_at,
@@ -86,6 +90,7 @@ export class MessageService implements RunNotices {
         status,
         summary: run.summary,
         error: run.error,
+        error_phrase: run.error_phrase,
         thresholds: run.config.plan.thresholds ?? [],
       }),
     );
@@ -104,12 +109,13 @@ export class MessageService implements RunNotices {
   ): Promise<void> {
     const runId = about.run_id ?? about.functional_run_id;
     try {
-      const text = compose();
+      const { body_phrases: phrases, ...text } = compose();
       await this.messages.insert({
         id: `msg_${randomBytes(12).toString('base64url')}`,
         user_id: userId,
         ...about,
         ...text,
+        body_phrases: JSON.stringify(phrases),
         created_at: isoAt(this.now()),
         read_at: null,
       });

@@ -64,6 +64,9 @@ export const assistantEn = {
   'assistant.problem.noTool': 'A functional plan has no load tool to change: "{words}".',
   'assistant.problem.noRate':
     'A functional plan runs every API in turn and has no transaction rate: "{words}".',
+  'assistant.problem.moreThanOne':
+    '"{words}" holds more than one change: join them with "and", a comma or "그리고".',
+  'assistant.problem.whichWay': 'Say whether to increase or decrease: "{words}".',
 
   'assistant.field.name': 'Plan name',
   'assistant.field.tool': 'Tool',

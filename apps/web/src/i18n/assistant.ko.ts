@@ -61,6 +61,9 @@ export const assistantKo: Record<keyof typeof assistantEn, string> = {
   'assistant.problem.oneThinkTime': '기능 플랜의 대기 시간은 모든 API에 하나입니다: "{words}".',
   'assistant.problem.noTool': '기능 플랜에는 바꿀 부하 도구가 없습니다: "{words}".',
   'assistant.problem.noRate': '기능 플랜은 모든 API를 차례로 실행하며 트랜잭션 비율이 없습니다: "{words}".',
+  'assistant.problem.moreThanOne':
+    '"{words}"에는 변경이 둘 이상 들어 있습니다: "그리고", 쉼표 또는 "and"로 나누어 주세요.',
+  'assistant.problem.whichWay': '늘릴지 줄일지 말해 주세요: "{words}".',
 
   'assistant.field.name': '플랜 이름',
   'assistant.field.tool': '도구',

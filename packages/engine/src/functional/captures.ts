@@ -1,4 +1,11 @@
-import { compileUserPattern, type Capture, type PatternMatch, type UserPattern } from '@aqa/plan';
+import {
+  compileUserPattern,
+  type Capture,
+  type InnerPhrase,
+  innerPhrase,
+  type PatternMatch,
+  type UserPattern,
+} from '@aqa/plan';
 import { compileJsonPath, jsonValueText, type JsonPathQuery } from '../executor/json-path';
 import { bodyJson } from './body-readings';
 
@@ -95,6 +102,16 @@ function nthMatch(pattern: UserPattern, text: string, nth: number): PatternMatch
 
 function times(count: number): string {
   return count === 1 ? 'once' : `${count} times`;
+}
+
+/** The phrase of captureProblems when one capture found nothing; several stay in English (docs/adr/0025-phrases.md). */
+export function captureProblemPhrase(outcomes: readonly CaptureOutcome[]): InnerPhrase | null {
+  const missing = outcomes.filter((o) => o.value === null);
+  const [only] = missing;
+  if (only === undefined || missing.length > 1) return null;
+  return only.problem === undefined
+    ? innerPhrase('capture.nothing', { name: only.name })
+    : innerPhrase('capture.nothingBecause', { name: only.name, problem: only.problem });
 }
 
 /** The sentence a call's error carries for the captures that found nothing. */

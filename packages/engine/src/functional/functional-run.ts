@@ -9,6 +9,7 @@ import type {
   FunctionalRunHandle,
   FunctionalRunOptions,
   FunctionalRunOutcome,
+  RunEndReason,
 } from './run-types';
 
 /*
@@ -53,7 +54,7 @@ export function startFunctionalRun(
   let resolveResult!: (outcome: FunctionalRunOutcome) => void;
   const result = new Promise<FunctionalRunOutcome>((resolve) => (resolveResult = resolve));
 
-  const settle = (status: FunctionalRunEnd, error: string | null): void => {
+  const settle = (status: FunctionalRunEnd, error: RunEndReason): void => {
     if (settled) return;
     settled = true;
     timers.forEach(clearTimeout);

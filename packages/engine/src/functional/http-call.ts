@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { TimingPhases } from '@aqa/plan';
+import { type InnerPhrase, saidFlat, type TimingPhases } from '@aqa/plan';
 import { TLS_CODE_RE } from '../executor/http-error';
 import { TargetRefusedError, portOf, type TargetGuard } from '../guard/guard';
 import { parseIp } from '../guard/ip';
@@ -55,7 +55,8 @@ export interface HttpAnswer {
 
 export type HttpOutcome =
   | { kind: 'answer'; answer: HttpAnswer }
-  | { kind: 'failed'; error: string; timeMs: number }
+  /** `phrase`: the error as a code and parameters, when it has one. */
+  | { kind: 'failed'; error: string; phrase?: InnerPhrase | null; timeMs: number }
   /** Stopped by the run's stop: not a result. */
   | { kind: 'aborted' };
 
@@ -130,12 +131,10 @@ export function httpCall(
         if (STALE_CONNECTION.has(code)) return finish(httpCall(spec, options, true));
       }
       const seconds = options.timeoutMs / 1000;
-      const message = timedOut
-        ? headersAt === undefined
-          ? `No response within ${seconds} s (the API's timeout)`
-          : `The response did not finish within ${seconds} s (the API's timeout)`
-        : describeError(error, where, headersAt !== undefined);
-      finish({ kind: 'failed', error: message, timeMs: elapsed() });
+      const failure = timedOut
+        ? saidFlat(headersAt === undefined ? 'net.noResponseWithin' : 'net.responseUnfinished', { seconds })
+        : describeFailure(error, where, headersAt !== undefined);
+      finish({ kind: 'failed', error: failure.text, phrase: failure.phrase, timeMs: elapsed() });
     };
 
     let request: http.ClientRequest;
@@ -155,7 +154,8 @@ export function httpCall(
       });
     } catch (e) {
       // A header value Node refuses (a line break, a non-Latin-1 character) is the plan's mistake.
-      finish({ kind: 'failed', error: `The request could not be sent: ${(e as Error).message}`, timeMs: 0 });
+      const failure = saidFlat('net.couldNotSend', { reason: (e as Error).message });
+      finish({ kind: 'failed', error: failure.text, phrase: failure.phrase, timeMs: 0 });
       return;
     }
     const onAbort = (): void => {
@@ -247,20 +247,29 @@ function flatHeaders(headers: http.IncomingHttpHeaders): Record<string, string> 
 
 /** A network error in words a person understands, naming where the call went. */
 export function describeError(error: unknown, where: string, answered: boolean): string {
-  if (error instanceof TargetRefusedError) return error.message;
+  return describeFailure(error, where, answered).text;
+}
+
+/**
+ * The same, with its phrase for screens in another language (docs/adr/0025-phrases.md); a target guard's
+ * refusal stays as written.
+ */
+export function describeFailure(
+  error: unknown,
+  where: string,
+  answered: boolean,
+): { text: string; phrase: InnerPhrase | null } {
+  if (error instanceof TargetRefusedError) return { text: error.message, phrase: null };
   const e = error as NodeJS.ErrnoException;
   const code = typeof e.code === 'string' ? e.code : '';
   const host = where.slice(0, where.lastIndexOf(':'));
-  if (answered) return `The connection to ${where} closed before the whole response came`;
-  if (code === 'ECONNREFUSED') return `Connection refused by ${where}`;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return `The host ${host} was not found (DNS lookup failed)`;
-  if (code === 'ECONNRESET' || code === 'EPIPE')
-    return `The connection to ${where} closed before a response came`;
-  if (code === 'ETIMEDOUT') return `Could not connect to ${where} in time`;
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `${where} cannot be reached from here`;
-  if (code === 'HPE_INVALID_CONSTANT' || code.startsWith('HPE_'))
-    return `${where} answered with something that is not HTTP`;
-  if (TLS_CODE_RE.test(code)) return `TLS with ${where} failed: ${e.message}`;
-  return `The request to ${where} failed: ${e.message || code || String(error)}`;
+  if (answered) return saidFlat('net.closedMidResponse', { where });
+  if (code === 'ECONNREFUSED') return saidFlat('net.refused', { where });
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return saidFlat('net.hostNotFound', { host });
+  if (code === 'ECONNRESET' || code === 'EPIPE') return saidFlat('net.closedBeforeResponse', { where });
+  if (code === 'ETIMEDOUT') return saidFlat('net.connectTimeout', { where });
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return saidFlat('net.unreachable', { where });
+  if (code === 'HPE_INVALID_CONSTANT' || code.startsWith('HPE_')) return saidFlat('net.notHttp', { where });
+  if (TLS_CODE_RE.test(code)) return saidFlat('net.tls', { where, reason: e.message });
+  return saidFlat('net.failed', { where, reason: e.message || code || String(error) });
 }

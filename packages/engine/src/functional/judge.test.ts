@@ -28,6 +28,8 @@ describe('judging a functional validation rule', () => {
       actual: '200',
       passed: true,
       message: 'status 200 as expected',
+      // The same sentence as a code and parameters, for screens in another language (docs/adr/0025-phrases.md).
+      message_phrase: { code: 'judge.status.passed', params: { actual: '200', expected: '200' } },
     });
     expect(judge(rule('status_code', '200', 'signed in'), response({ status: 401 }))).toEqual({
       type: 'status_code',
@@ -36,6 +38,7 @@ describe('judging a functional validation rule', () => {
       actual: '401',
       passed: false,
       message: 'expected status 200, got 401',
+      message_phrase: { code: 'judge.status.failed', params: { actual: '401', expected: '200' } },
     });
   });
 
@@ -124,6 +127,13 @@ describe('judging a functional validation rule', () => {
       actual: null,
       passed: false,
       message: 'expected status 200, but the connection was refused',
+      message_phrase: {
+        code: 'judge.noResponse',
+        params: {
+          expectation: { code: 'expect.status', params: { expected: '200' } },
+          failure: 'the connection was refused',
+        },
+      },
     });
     expect(judge(rule('response_time', '500'), null, 'it timed out after 30 s').message).toBe(
       'expected an answer within 500 ms, but it timed out after 30 s',
@@ -160,6 +170,10 @@ describe("judging a read Taurus script's rules", () => {
       actual: response().body,
       passed: true,
       message: 'the body matches /"id":\\d+/',
+      message_phrase: {
+        code: 'judge.matches.passed',
+        params: { subject: { code: 'subject.body', params: {} }, subjects: 1, expected: '"id":\\d+' },
+      },
     });
     expect(judge(scriptRule({ type: 'regex', expected_value: '^\\[' }), response())).toMatchObject({
       passed: false,
@@ -287,6 +301,13 @@ describe("judging a read Taurus script's rules", () => {
       actual: 'a',
       passed: true,
       message: '/order/line selects 2 nodes, the first "a"',
+      message_phrase: {
+        code: 'judge.xpath.seen',
+        params: {
+          expected: '/order/line',
+          seen: { code: 'xpath.selects', params: { count: 2, first: 'a' } },
+        },
+      },
     });
     expect(
       judge(

@@ -1,6 +1,15 @@
-import type { FunctionalValidation, ValidationDetail, ValidationSubject } from '@aqa/plan';
+import type {
+  FunctionalValidation,
+  InnerPhrase,
+  PhraseCode,
+  Said,
+  ValidationDetail,
+  ValidationSubject,
+} from '@aqa/plan';
 import {
   compileUserPattern,
+  innerPhrase,
+  said,
   parseJsonPathRule,
   SCRIPT_VALIDATION_TYPES,
   UserPatternError,
@@ -15,7 +24,8 @@ import { evaluateXPath, xpathHolds, type XPathValue } from './xpath-rule';
 /*
  * Judging one validation rule of a functional API test against what came back (docs/design.md §9):
  * every rule ends as { type, expected, actual, passed, message }, the message worded for a person
- * ("expected status 200, got 401"). The rule types and their expected values are the model's
+ * ("expected status 200, got 401") and kept beside it as a code and parameters (`message_phrase`), which
+ * screens word in the user's language (docs/adr/0025-phrases.md). The rule types and their expected values are the model's
  * (packages/plan/src/functional/validation.ts); the JSON schema rule and the UI rules are judged
  * elsewhere (by a schema validator and in the browser). A read Taurus script adds `regex` and `xpath`,
  * `negate` (the rule passes when its check fails) and `subject` (what contains_text and regex search)
@@ -66,23 +76,30 @@ export function isHttpValidation(validation: FunctionalValidation): validation i
 
 /**
  * Judges one rule. `failure` is the network-level reason when there is no response (a refused
- * connection, a time-out): every rule then fails and says so in its own terms.
+ * connection, a time-out), as a phrase or in words: every rule then fails and says so in its own terms.
  */
 export function judge(
   validation: HttpValidation,
   response: ObservedResponse | null,
-  failure = 'nothing came back',
+  failure: InnerPhrase | string = innerPhrase('judge.nothingCame'),
 ): ValidationDetail {
   const expected = validation.expected_value;
-  const detail = (passed: boolean, actual: string | null, message: string): ValidationDetail => ({
+  const detail: Detail = (passed, actual, message) => ({
     type: validation.type,
     ...(validation.name === '' ? {} : { name: validation.name }),
     expected,
     actual,
     passed,
-    message,
+    message: message.text,
+    message_phrase: message.phrase,
   });
-  if (response === null) return detail(false, null, `${describeExpectation(validation)}, but ${failure}`);
+  if (response === null) {
+    return detail(
+      false,
+      null,
+      said('judge.noResponse', { expectation: describeExpectation(validation), failure }),
+    );
+  }
 
   const negated = validation.negate === true;
   switch (validation.type) {
@@ -90,26 +107,28 @@ export function judge(
       const actual = String(response.status);
       if (negated) {
         return actual !== expected
-          ? detail(true, actual, `status ${actual}, not ${expected}`)
-          : detail(false, actual, `expected a status other than ${expected}, got ${actual}`);
+          ? detail(true, actual, said('judge.status.notPassed', { actual, expected }))
+          : detail(false, actual, said('judge.status.notFailed', { actual, expected }));
       }
       return actual === expected
-        ? detail(true, actual, `status ${actual} as expected`)
-        : detail(false, actual, `expected status ${expected}, got ${actual}`);
+        ? detail(true, actual, said('judge.status.passed', { actual, expected }))
+        : detail(false, actual, said('judge.status.failed', { actual, expected }));
     }
     case 'response_time': {
       const limit = Number(expected);
       const actual = `${response.timeMs} ms`;
+      const params = { ms: response.timeMs, limit };
       return response.timeMs <= limit
-        ? detail(true, actual, `took ${actual}, within ${limit} ms`)
-        : detail(false, actual, `expected at most ${limit} ms, took ${actual}`);
+        ? detail(true, actual, said('judge.time.passed', params))
+        : detail(false, actual, said('judge.time.failed', params));
     }
     case 'response_size': {
       const limit = Number(expected);
       const actual = `${response.sizeBytes} bytes`;
+      const params = { bytes: response.sizeBytes, limit };
       return response.sizeBytes <= limit
-        ? detail(true, actual, `${actual}, within ${limit} bytes`)
-        : detail(false, actual, `expected at most ${limit} bytes, got ${actual}`);
+        ? detail(true, actual, said('judge.size.passed', params))
+        : detail(false, actual, said('judge.size.failed', params));
     }
     case 'contains_text':
     case 'regex':
@@ -123,7 +142,7 @@ export function judge(
   }
 }
 
-export type Detail = (passed: boolean, actual: string | null, message: string) => ValidationDetail;
+export type Detail = (passed: boolean, actual: string | null, message: Said) => ValidationDetail;
 
 /**
  * `Name: value` passes when the header's value equals the expected one, or is it followed by
@@ -142,19 +161,20 @@ function judgeHeader(
   const actual = response.headers[name.toLowerCase()];
   if (actual === undefined) {
     return negated
-      ? detail(true, null, `the response has no ${name} header, so it is not ${want}`)
-      : detail(false, null, `expected header ${name}: ${want}, but the response has no ${name} header`);
+      ? detail(true, null, said('judge.header.notMissing', { name, want }))
+      : detail(false, null, said('judge.header.missing', { name, want }));
   }
   const value = actual.trim();
   const matches = value === want || (value.startsWith(want) && /^\s*;/.test(value.slice(want.length)));
+  const params = { name, want, value };
   if (negated) {
     return matches
-      ? detail(false, value, `expected header ${name} not to be ${want}, but it is ${value}`)
-      : detail(true, value, `header ${name} is ${value}, not ${want}`);
+      ? detail(false, value, said('judge.header.notFailed', params))
+      : detail(true, value, said('judge.header.notPassed', params));
   }
   return matches
-    ? detail(true, value, `header ${name} is ${value}`)
-    : detail(false, value, `expected header ${name}: ${want}, got ${value}`);
+    ? detail(true, value, said('judge.header.passed', params))
+    : detail(false, value, said('judge.header.failed', params));
 }
 
 /*
@@ -222,10 +242,11 @@ function judgeJsonPath(
 ): ValidationDetail {
   const rule = jsonPathCheck(validation);
   // The model refuses any other shape; a rule read from an older store is judged as failed, in words.
-  if (rule === null) return detail(false, null, `"${validation.expected_value}" is not a JSON path rule`);
+  const expected = validation.expected_value;
+  if (rule === null) return detail(false, null, said('judge.jsonPath.notARule', { expected }));
   if ('problem' in rule)
-    return detail(false, null, `${validation.expected_value} cannot be judged: ${rule.problem}`);
-  const parsed = parseJsonBody(response, detail, `JSON to read ${rule.path}`);
+    return detail(false, null, said('judge.jsonPath.cannotJudge', { expected, problem: rule.problem }));
+  const parsed = parseJsonBody(response, detail, said('judge.jsonPath.notJson', { path: rule.path }));
   if (!('json' in parsed)) return parsed;
   const { json } = parsed;
   const found = jsonValueText(rule.query(json));
@@ -233,43 +254,44 @@ function judgeJsonPath(
   const value = rule.value ?? '';
   if (found === undefined) {
     return negated
-      ? detail(true, null, `${path} is not in the body`)
-      : detail(false, null, `expected ${path} in the body; it is not there`);
+      ? detail(true, null, said('judge.jsonPath.absent', { path }))
+      : detail(false, null, said('judge.jsonPath.missing', { path }));
   }
   const actual = quote(found);
+  const params = { path, actual, value };
   if (negated) {
     switch (rule.operator) {
       case null:
-        return detail(false, actual, `expected ${path} not to be in the body, but it is ${actual}`);
+        return detail(false, actual, said('judge.jsonPath.present', params));
       case '==':
         return found === value
-          ? detail(false, actual, `expected ${path} not to be ${value}, but it is`)
-          : detail(true, actual, `${path} is ${actual}, not ${value}`);
+          ? detail(false, actual, said('judge.jsonPath.isFailed', params))
+          : detail(true, actual, said('judge.jsonPath.isNot', params));
       case '!=':
         return found === value
-          ? detail(true, actual, `${path} is ${actual} as expected`)
-          : detail(false, actual, `expected ${path} == ${value} (a negated != rule), got ${actual}`);
+          ? detail(true, actual, said('judge.jsonPath.equals', params))
+          : detail(false, actual, said('judge.jsonPath.negatedDiffersFailed', params));
       case '~':
         return rule.pattern!.test(found)
-          ? detail(false, actual, `expected ${path} not to match /${value}/, but it is ${actual}`)
-          : detail(true, actual, `${path} is ${actual}, not matching /${value}/`);
+          ? detail(false, actual, said('judge.jsonPath.notMatchFailed', params))
+          : detail(true, actual, said('judge.jsonPath.notMatches', params));
     }
   }
   switch (rule.operator) {
     case null:
-      return detail(true, actual, `${path} is ${actual}`);
+      return detail(true, actual, said('judge.jsonPath.exists', params));
     case '==':
       return found === value
-        ? detail(true, actual, `${path} is ${actual} as expected`)
-        : detail(false, actual, `expected ${path} == ${value}, got ${actual}`);
+        ? detail(true, actual, said('judge.jsonPath.equals', params))
+        : detail(false, actual, said('judge.jsonPath.equalsFailed', params));
     case '!=':
       return found !== value
-        ? detail(true, actual, `${path} is ${actual}, not ${value}`)
-        : detail(false, actual, `expected ${path} != ${value}, but it is`);
+        ? detail(true, actual, said('judge.jsonPath.isNot', params))
+        : detail(false, actual, said('judge.jsonPath.differsFailed', params));
     case '~':
       return rule.pattern!.test(found)
-        ? detail(true, actual, `${path} is ${actual}, matching /${value}/`)
-        : detail(false, actual, `expected ${path} to match /${value}/, got ${actual}`);
+        ? detail(true, actual, said('judge.jsonPath.matches', params))
+        : detail(false, actual, said('judge.jsonPath.matchFailed', params));
   }
 }
 
@@ -287,59 +309,30 @@ function judgeSearch(
   const text = subjectText(subject, response);
   const pattern = validation.type === 'regex' ? searchPattern(validation) : null;
   if (pattern !== null && 'problem' in pattern) {
-    return detail(false, null, `/${expected}/ cannot be judged: ${pattern.problem}`);
+    return detail(false, null, said('judge.regex.cannotJudge', { expected, problem: pattern.problem }));
   }
   const found = pattern === null ? text.includes(expected) : pattern.test(text);
   const actual = quote(text);
-  const what = SUBJECT_WORDS[subject];
-  const verb = validation.type === 'regex' ? what.match : what.contain;
-  const target = validation.type === 'regex' ? `/${expected}/` : `"${expected}"`;
+  const verb = validation.type === 'regex' ? 'matches' : 'contains';
+  const params = subjectParams(subject, expected);
   if (validation.negate === true) {
     return found
-      ? detail(
-          false,
-          actual,
-          `expected ${what.noun} not to ${verb.base} ${target}, but ${what.pronoun} ${verb.does}`,
-        )
-      : detail(true, actual, `${what.noun} ${verb.doesNot} ${verb.base} ${target}`);
+      ? detail(false, actual, said(`judge.${verb}.notFailed`, params))
+      : detail(true, actual, said(`judge.${verb}.notPassed`, params));
   }
   return found
-    ? detail(true, actual, `${what.noun} ${verb.third} ${target}`)
-    : detail(
-        false,
-        actual,
-        `expected ${what.noun} to ${verb.base} ${target}; ${what.pronoun} ${verb.doesNot}`,
-      );
+    ? detail(true, actual, said(`judge.${verb}.passed`, params))
+    : detail(false, actual, said(`judge.${verb}.failed`, params));
 }
-
-interface Verb {
-  base: string;
-  third: string;
-  does: string;
-  doesNot: string;
-}
-const singular = (base: string, third: string): Verb => ({ base, third, does: 'does', doesNot: 'does not' });
-const plural = (base: string): Verb => ({ base, third: base, does: 'do', doesNot: 'do not' });
 
 /** How a message names a subject, with its verbs agreeing ("the headers contain", "the body matches"). */
-const SUBJECT_WORDS: Record<
-  ValidationSubject,
-  { noun: string; pronoun: string; contain: Verb; match: Verb }
-> = {
-  body: {
-    noun: 'the body',
-    pronoun: 'it',
-    contain: singular('contain', 'contains'),
-    match: singular('match', 'matches'),
-  },
-  headers: { noun: 'the headers', pronoun: 'they', contain: plural('contain'), match: plural('match') },
-  status_code: {
-    noun: 'the status code',
-    pronoun: 'it',
-    contain: singular('contain', 'contains'),
-    match: singular('match', 'matches'),
-  },
-};
+function subjectParams(subject: ValidationSubject, expected: string) {
+  return {
+    subject: innerPhrase(`subject.${subject}`),
+    subjects: subject === 'headers' ? 2 : 1,
+    expected,
+  };
+}
 
 /** What a contains_text or regex rule searches. */
 function subjectText(subject: ValidationSubject, response: ObservedResponse): string {
@@ -370,69 +363,71 @@ function judgeXPath(
 ): ValidationDetail {
   const result = evaluateXPath(expected, response);
   if ('problem' in result) {
+    const params = { expected, reason: result.reason };
     return result.problem === 'not-xml'
-      ? detail(
-          false,
-          quote(response.body),
-          `expected an XML body to evaluate ${expected}, but the body is not XML (${result.reason})`,
-        )
-      : detail(false, null, `"${expected}" is not an XPath 1.0 query (${result.reason})`);
+      ? detail(false, quote(response.body), said('judge.xpath.notXml', params))
+      : detail(false, null, said('judge.xpath.notXPath', params));
   }
   const { value } = result;
   const holds = xpathHolds(value);
   const actual =
     value.kind === 'nodes' ? (value.first === null ? null : quote(value.first)) : quote(String(value.value));
-  const seen = xpathSeen(value);
+  const params = { expected, seen: xpathSeen(value) };
   if (negated) {
     return holds
-      ? detail(false, actual, `expected ${expected} to select no node and not be true, but it ${seen}`)
-      : detail(true, actual, `${expected} ${seen}`);
+      ? detail(false, actual, said('judge.xpath.notFailed', params))
+      : detail(true, actual, said('judge.xpath.seen', params));
   }
   return holds
-    ? detail(true, actual, `${expected} ${seen}`)
-    : detail(false, actual, `expected ${expected} to select a node or be true; it ${seen}`);
+    ? detail(true, actual, said('judge.xpath.seen', params))
+    : detail(false, actual, said('judge.xpath.failed', params));
 }
 
 /** What an XPath query gave, as a message continues "it …": "selects 2 nodes, the first "a"", "is false". */
-function xpathSeen(value: XPathValue): string {
+function xpathSeen(value: XPathValue): InnerPhrase {
   switch (value.kind) {
     case 'nodes':
-      if (value.first === null) return 'selects no node';
-      return `selects ${value.count === 1 ? '1 node' : `${value.count} nodes`}, the first "${quote(value.first)}"`;
+      if (value.first === null) return innerPhrase('xpath.selectsNone');
+      return { code: 'xpath.selects', params: { count: value.count, first: quote(value.first) } };
     case 'string':
-      return value.value === '' ? 'is an empty string' : `is "${quote(value.value)}"`;
+      return value.value === ''
+        ? innerPhrase('xpath.emptyString')
+        : { code: 'xpath.string', params: { value: quote(value.value) } };
     case 'boolean':
     case 'number':
-      return `is ${value.value}`;
+      return { code: 'xpath.value', params: { value: String(value.value) } };
   }
 }
 
 /** The first sentence of a failure, before what happened: "expected status 200". */
-function describeExpectation(validation: HttpValidation): string {
+function describeExpectation(validation: HttpValidation): InnerPhrase {
   const expected = validation.expected_value;
   const not = validation.negate === true;
+  const inner = (code: PhraseCode, params: Record<string, string | number> = {}): InnerPhrase => ({
+    code,
+    params: { expected, ...params },
+  });
   switch (validation.type) {
     case 'status_code':
-      return not ? `expected a status other than ${expected}` : `expected status ${expected}`;
+      return inner(not ? 'expect.notStatus' : 'expect.status');
     case 'response_time':
-      return `expected an answer within ${expected} ms`;
+      return inner('expect.time');
     case 'response_size':
-      return `expected at most ${expected} bytes`;
+      return inner('expect.size');
     case 'contains_text':
     case 'regex': {
-      const what = SUBJECT_WORDS[validation.subject ?? 'body'];
-      const verb = validation.type === 'regex' ? what.match : what.contain;
-      const target = validation.type === 'regex' ? `/${expected}/` : `"${expected}"`;
-      return `expected ${what.noun} ${not ? 'not ' : ''}to ${verb.base} ${target}`;
+      const subject = validation.subject ?? 'body';
+      const verb = validation.type === 'regex' ? 'Matches' : 'Contains';
+      return inner(
+        not ? `expect.not${verb}.${subject}` : `expect.${verb.toLowerCase() as 'matches'}.${subject}`,
+      );
     }
     case 'header_value':
-      return not ? `expected header ${expected} not to be sent` : `expected header ${expected}`;
+      return inner(not ? 'expect.notHeader' : 'expect.header');
     case 'json_path':
-      return not ? `expected ${expected} not to hold in the body` : `expected ${expected} in the body`;
+      return inner(not ? 'expect.notJsonPath' : 'expect.jsonPath');
     case 'xpath':
-      return not
-        ? `expected ${expected} to select nothing in an XML body`
-        : `expected ${expected} in an XML body`;
+      return inner(not ? 'expect.notXpath' : 'expect.xpath');
   }
 }
 
@@ -448,9 +443,7 @@ export function quote(text: string): string {
 export function parseJsonBody(
   response: { body: string },
   detail: Detail,
-  what: string,
+  notJson: Said,
 ): { json: unknown } | ValidationDetail {
-  return (
-    bodyJson(response) ?? detail(false, quote(response.body), `expected ${what}, but the body is not JSON`)
-  );
+  return bodyJson(response) ?? detail(false, quote(response.body), notJson);
 }

@@ -8,7 +8,12 @@ import {
 } from '@aqa/plan';
 import { apiValidations, ruleName } from './compile-api';
 import type { JudgedCall } from './runner';
-import type { FunctionalRunEnd, FunctionalRunOutcome } from './run-types';
+import {
+  type FunctionalRunEnd,
+  type FunctionalRunOutcome,
+  reasonColumns,
+  type RunEndReason,
+} from './run-types';
 
 /*
  * A functional run's outcome built from its judged calls as they come (docs/design.md §9): the summary,
@@ -97,14 +102,14 @@ export class CallCount {
     status: FunctionalRunEnd,
     start: Date,
     end: Date,
-    error: string | null,
+    error: RunEndReason,
     tallied: Pick<FunctionalRunOutcome, 'api_results' | 'timeline_data'>,
   ): FunctionalRunOutcome {
     return {
       status,
       start_time: start.toISOString(),
       end_time: end.toISOString(),
-      error,
+      ...reasonColumns(error),
       summary: {
         total_requests: this.total,
         successful_requests: this.passed,
@@ -168,7 +173,7 @@ export class FunctionalTally {
     this.seconds.set(second, point);
   }
 
-  outcome(status: FunctionalRunEnd, start: Date, end: Date, error: string | null): FunctionalRunOutcome {
+  outcome(status: FunctionalRunEnd, start: Date, end: Date, error: RunEndReason): FunctionalRunOutcome {
     return this.count.outcome(status, start, end, error, {
       api_results: this.apiResults(),
       timeline_data: this.timeline(),

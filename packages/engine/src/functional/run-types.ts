@@ -4,6 +4,8 @@ import type {
   FunctionalPlan,
   FunctionalResult,
   FunctionalSummary,
+  Phrase,
+  Said,
 } from '@aqa/plan';
 import type { TargetGuardSettings } from '../guard';
 
@@ -48,6 +50,15 @@ export interface CallPlace {
   atMs: number;
 }
 
+/** Why a run ended early: in words, or as a phrase with its words (docs/adr/0025-phrases.md). */
+export type RunEndReason = string | Said | null;
+
+/** `error` and `error_phrase` of a reason. */
+export function reasonColumns(reason: RunEndReason): { error: string | null; error_phrase: Phrase | null } {
+  if (reason === null || typeof reason === 'string') return { error: reason, error_phrase: null };
+  return { error: reason.text, error_phrase: reason.phrase };
+}
+
 /** How a run ended: completed when every call passed, failed when one did not or the run could not run. */
 export type FunctionalRunEnd = 'completed' | 'failed' | 'stopped';
 
@@ -58,6 +69,8 @@ export interface FunctionalRunOutcome {
   end_time: string;
   /** Why the run could not run or ended early, in words; null when it ran to its end. */
   error: string | null;
+  /** `error` as a phrase (docs/adr/0025-phrases.md); null when it has none. */
+  error_phrase: Phrase | null;
   summary: FunctionalSummary;
   /** The first calls (at most 5,000); the rest are counted in summary and in calls_omitted. */
   validation_results: CallResult[];

@@ -33,7 +33,17 @@ it('starts no call after the test duration and says how far the run got', async 
   expect(judged.length).toBeLessThanOrEqual(2);
   expect(target.count).toBe(judged.length);
   for (const { atMs, call } of judged) expect(atMs - call.response_time).toBeLessThan(1500);
-  expect(end.error).toBe(`The test duration of 1.5 s ended after ${judged.length} of 10 iterations`);
+  expect(end.error).toEqual({
+    text: `The test duration of 1.5 s ended after ${judged.length} of 10 iterations`,
+    phrase: {
+      code: 'functional.durationEnded',
+      params: {
+        duration: { code: 'duration.seconds', params: { count: 1.5 } },
+        done: judged.length,
+        total: 10,
+      },
+    },
+  });
   expect(performance.now() - started).toBeLessThan(4000);
 });
 

@@ -5,16 +5,22 @@ import {
   EVIDENCE_BODY_LIMIT_BYTES,
   EVIDENCE_PER_API,
   EVIDENCE_PER_RUN,
+  englishText,
+  type InnerPhrase,
+  innerPhrase,
   maskSecretHeaders,
   MASKED_VALUE,
+  said,
+  saidFlat,
   type CallResult,
   type FailureEvidence,
   type FunctionalPlan,
   type ValidationDetail,
 } from '@aqa/plan';
 import type { TargetGuard } from '../guard/guard';
+import type { RunEndReason } from './run-types';
 import type { RenderContext } from '../executor/template';
-import { captureProblems, readCapture, type CaptureOutcome } from './captures';
+import { captureProblemPhrase, captureProblems, readCapture, type CaptureOutcome } from './captures';
 import {
   compileRun,
   renderRequest,
@@ -55,7 +61,7 @@ export interface RunnerOptions {
 /** How the users' work ended. */
 export interface RunnerEnd {
   /** Why the run ended before its last iteration (the test duration), else null. */
-  error: string | null;
+  error: RunEndReason;
 }
 
 export class FunctionalRunner {
@@ -113,7 +119,11 @@ export class FunctionalRunner {
     }
     if (this.durationEnded && !this.abort.signal.aborted) {
       return {
-        error: `The test duration of ${durationText(durationMs)} ended after ${this.completedIterations} of ${users * iterations} iterations`,
+        error: said('functional.durationEnded', {
+          duration: durationPhrase(durationMs),
+          done: this.completedIterations,
+          total: users * iterations,
+        }),
       };
     }
     if (this.ranOut !== null && !this.abort.signal.aborted) {
@@ -256,7 +266,9 @@ export class FunctionalRunner {
       },
     );
     if (outcome.kind === 'aborted') return null;
-    if (outcome.kind === 'failed') return this.noResponse(api, base, request, outcome.error, outcome.timeMs);
+    if (outcome.kind === 'failed') {
+      return this.noResponse(api, base, request, outcome.error, outcome.timeMs, outcome.phrase ?? null);
+    }
     return this.judged(api, base, request, outcome.answer, ctx);
   }
 
@@ -291,6 +303,7 @@ export class FunctionalRunner {
     });
     const problem = captureProblems(captures);
     const success = problem === null && details.every((d) => d.passed);
+    const problemPhrase = captureProblemPhrase(captures);
     return {
       ...base,
       status_code: answer.status,
@@ -298,6 +311,7 @@ export class FunctionalRunner {
       success,
       validation_details: details,
       error: problem,
+      ...(problemPhrase === null ? {} : { error_phrase: problemPhrase }),
       timings: answer.timings,
       ...(api.captures.length === 0
         ? {}
@@ -313,8 +327,9 @@ export class FunctionalRunner {
     request: RenderedRequest,
     error: string,
     timeMs: number,
+    phrase: InnerPhrase | null = null,
   ): CallResult {
-    const reason = lowerFirst(error);
+    const reason = phrase ?? lowerFirst(error);
     const details = api.validations.map((validation): ValidationDetail => {
       if (isHttpValidation(validation)) return judge(validation, null, reason);
       if (validation.type === 'schema') return this.schemas.judge(validation, null, reason);
@@ -327,6 +342,7 @@ export class FunctionalRunner {
       success: false,
       validation_details: details,
       error,
+      ...(phrase === null ? {} : { error_phrase: phrase }),
       ...(api.captures.length === 0
         ? {}
         : { captures: api.captures.map(({ name }) => ({ name, value: null })) }),
@@ -400,8 +416,12 @@ function uiRuleOnCall(validation: {
     expected: validation.expected_value,
     actual: null,
     passed: false,
-    message: `${validation.type} is checked on a web page in a browser; an API call cannot be judged by it`,
+    ...messageOf(saidFlat('judge.uiRuleOnCall', { type: validation.type })),
   };
+}
+
+function messageOf({ text, phrase }: { text: string; phrase: InnerPhrase }) {
+  return { message: text, message_phrase: phrase };
 }
 
 /**
@@ -427,7 +447,13 @@ function firstBytes(bytes: Buffer, limit: number, whole?: string): { text: strin
 }
 
 export function durationText(ms: number): string {
-  return ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;
+  return englishText(durationPhrase(ms)) ?? `${ms / 1000} s`;
+}
+
+function durationPhrase(ms: number): InnerPhrase {
+  return ms % 60_000 === 0
+    ? innerPhrase('duration.minutes', { count: ms / 60_000 })
+    : innerPhrase('duration.seconds', { count: ms / 1000 });
 }
 
 function lowerFirst(text: string): string {

@@ -3,6 +3,10 @@ import addFormatsPlugin from 'ajv-formats';
 import {
   compileUserPattern,
   type FunctionalValidation,
+  type InnerPhrase,
+  innerPhrase,
+  said,
+  type Said,
   type SchemaViolation,
   type ValidationDetail,
 } from '@aqa/plan';
@@ -61,13 +65,13 @@ export class SchemaJudge {
   judge(
     validation: FunctionalValidation,
     response: { body: string; complete: boolean } | null,
-    failure = 'nothing came back',
+    failure: InnerPhrase | string = innerPhrase('judge.nothingCame'),
   ): ValidationDetail {
     const expected = quote(validation.expected_value);
     const detail = (
       passed: boolean,
       actual: string | null,
-      message: string,
+      message: Said,
       violations?: SchemaViolation[],
     ) => ({
       type: 'schema' as const,
@@ -75,31 +79,39 @@ export class SchemaJudge {
       expected,
       actual,
       passed,
-      message,
+      message: message.text,
+      message_phrase: message.phrase,
       ...(violations === undefined ? {} : { violations }),
     });
-    if (response === null) return detail(false, null, `expected a body matching the schema, but ${failure}`);
+    if (response === null) {
+      return detail(
+        false,
+        null,
+        said('judge.noResponse', { expectation: innerPhrase('expect.schema'), failure }),
+      );
+    }
     const validate = this.validator(validation.expected_value);
     if ('problem' in validate)
-      return detail(false, null, `the expected schema cannot be used: ${validate.problem}`);
+      return detail(false, null, said('judge.schema.unusable', { problem: validate.problem }));
     if (!response.complete) {
-      return detail(false, null, 'the body is too large to be checked against the schema');
+      return detail(false, null, said('judge.schema.tooLarge'));
     }
-    const parsed = parseJsonBody(response, detail, 'a JSON body matching the schema');
+    const parsed = parseJsonBody(response, detail, said('judge.schema.notJson'));
     if (!('json' in parsed)) return parsed;
     const { json } = parsed;
-    if (validate(json)) return detail(true, 'conforms', 'the body conforms to the schema', []);
+    if (validate(json)) return detail(true, 'conforms', said('judge.schema.conforms'), []);
     const errors = validate.errors ?? [];
     const violations = errors.slice(0, MAX_VIOLATIONS).map(violation);
     const n = errors.length;
     const listed = violations
       .slice(0, QUOTED_VIOLATIONS)
       .map((v) => (v.path === '/' ? `/ ${v.message}` : `${v.path} ${v.message}`));
-    const more = n > listed.length ? `; and ${n - listed.length} more` : '';
+    // Each violation stays in the validator's English (docs/adr/0025-phrases.md): the sentence around them is worded.
+    const params = { count: n, listed: listed.join('; '), more: n - listed.length };
     return detail(
       false,
       `${n} violation${n === 1 ? '' : 's'}`,
-      `${n} schema violation${n === 1 ? '' : 's'}: ${listed.join('; ')}${more}`,
+      said(n > listed.length ? 'judge.schema.violationsMore' : 'judge.schema.violations', params),
       violations,
     );
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FUNCTIONAL_SOURCES, FUNCTIONAL_TEST_TYPES } from './functional-plan';
+import { PhraseSchema } from '../phrases/phrase';
 import { UiStepDetailsSchema } from './ui-step';
 import { ValidationDetailSchema } from './validation';
 
@@ -115,6 +116,7 @@ export const CallResultSchema = z.object({
     .describe(
       'Why no response came back, in words (a time-out, a refused connection), or which capture found nothing',
     ),
+  error_phrase: PhraseSchema.optional().describe('`error` as a code and parameters; absent in older results'),
   timings: TimingPhasesSchema.optional(),
   evidence: FailureEvidenceSchema.optional().describe('Kept for a failed call'),
   /** The call's captures (chaining) and what each read; a capture that found nothing fails the call. */
@@ -167,6 +169,9 @@ export const FunctionalResultSchema = z.object({
   start_time: text.nullable(),
   end_time: text.nullable().optional(),
   error: text.nullable().optional().describe('Why the run could not run or ended early'),
+  error_phrase: PhraseSchema.nullable()
+    .optional()
+    .describe('`error` as a code and parameters; absent in older results'),
   summary: FunctionalSummarySchema,
   validation_results: z.array(CallResultSchema),
   /** How many calls the run judged; a list answer keeps only the first few in validation_results. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HttpMethodSchema } from '../perf-plan';
 import { multiLine, oneLine } from '../strict-input';
+import { PhraseSchema } from '../phrases/phrase';
 import { userPatternProblem } from '../user-pattern';
 
 /*
@@ -267,6 +268,8 @@ export const ValidationDetailSchema = z.object({
   actual: z.string().nullable(),
   passed: z.boolean(),
   message: z.string(),
+  /** The message as a code and parameters, for screens in another language; absent in older results. */
+  message_phrase: PhraseSchema.optional(),
   violations: z.array(SchemaViolationSchema).optional(),
 });
 export type ValidationDetail = z.infer<typeof ValidationDetailSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RunAgentSchema } from './agents';
+import { PhraseSchema } from '../phrases/phrase';
 import { ENGINE_IDS, ERROR_KINDS } from './error-kinds';
 
 /*
@@ -130,6 +131,9 @@ export const TestResultSchema = z
     started_at: text,
     ended_at: text.nullable(),
     error: text.nullable().describe('Why the run failed or ended early, in one sentence'),
+    error_phrase: PhraseSchema.nullable()
+      .optional()
+      .describe('`error` as a code and parameters; absent for older runs and errors in a tool’s own words'),
     error_details: text
       .nullable()
       .describe(

@@ -1,5 +1,5 @@
 import { CallCount, FunctionalTally, type FunctionalRunOutcome } from '@aqa/engine';
-import { type CallResult, FunctionalPlanSchema, type FunctionalSummary, isUiRun } from '@aqa/plan';
+import { type CallResult, FunctionalPlanSchema, type FunctionalSummary, isUiRun, said } from '@aqa/plan';
 import { UiTally, uiPagesOf } from '@aqa/ui-runner';
 import type { StoredCall } from './functional-checkpoint';
 import type { StoredCalls } from './functional-rows';
@@ -12,7 +12,8 @@ import type { StoredCalls } from './functional-rows';
  */
 
 /** The error of a run a server died during (docs/reference/02-running.md §7). */
-export const FUNCTIONAL_INTERRUPTED = 'The server stopped during the run, so it did not finish';
+export const FUNCTIONAL_INTERRUPTED_SAID = said('functional.interrupted');
+export const FUNCTIONAL_INTERRUPTED = FUNCTIONAL_INTERRUPTED_SAID.text;
 
 interface Tally {
   /** A UI run's (its calls are steps). */
@@ -39,7 +40,7 @@ function tallyOf(config: string): Tally {
       return {
         ui: true,
         add: (s) => ui.add(s.i, s.at, s.call),
-        outcome: (start, end) => ui.outcome('stopped', start, end, FUNCTIONAL_INTERRUPTED),
+        outcome: (start, end) => ui.outcome('stopped', start, end, FUNCTIONAL_INTERRUPTED_SAID),
       };
     } catch {
       // A script that no longer reads: counted below.
@@ -49,7 +50,7 @@ function tallyOf(config: string): Tally {
     return {
       ui: false,
       add: (s) => api.add({ apiIndex: s.i, atMs: s.at, call: s.call }),
-      outcome: (start, end) => api.outcome('stopped', start, end, FUNCTIONAL_INTERRUPTED),
+      outcome: (start, end) => api.outcome('stopped', start, end, FUNCTIONAL_INTERRUPTED_SAID),
     };
   }
   const count = new CallCount();
@@ -57,7 +58,10 @@ function tallyOf(config: string): Tally {
     ui: isUi,
     add: (s) => count.add(s.call),
     outcome: (start, end) =>
-      count.outcome('stopped', start, end, FUNCTIONAL_INTERRUPTED, { api_results: [], timeline_data: [] }),
+      count.outcome('stopped', start, end, FUNCTIONAL_INTERRUPTED_SAID, {
+        api_results: [],
+        timeline_data: [],
+      }),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   type FunctionalStatus,
   functionalStatusKind,
   type FunctionalSummary,
+  type Phrase,
 } from '@aqa/plan';
 import type { FunctionalPlanRow, FunctionalRunRow, NewFunctionalPlanRow } from '../../db/schema';
 
@@ -126,6 +127,7 @@ export function rowToResult(row: Omit<FunctionalRunRow, 'head'>): FunctionalResu
     start_time: row.start_time,
     end_time: row.end_time,
     error: row.error,
+    ...(row.error_phrase === null ? {} : { error_phrase: JSON.parse(row.error_phrase) as Phrase }),
     summary: row.summary === null ? EMPTY_SUMMARY : (JSON.parse(row.summary) as FunctionalSummary),
     validation_results: calls.validation_results,
     validation_results_total: calls.validation_results.length + calls.calls_omitted,

@@ -17,6 +17,8 @@ import {
   type FunctionalStatus,
   type FunctionalStatusResponse,
   isUiRun,
+  said,
+  type Said,
 } from '@aqa/plan';
 import type { UiScreenshot } from '@aqa/ui-runner';
 import type { FastifyBaseLogger } from 'fastify';
@@ -34,7 +36,12 @@ import { refuseFunctionalPlanPatterns } from '../pattern-refusal';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
 import { FunctionalCheckpoint, type StoredCall } from './functional-checkpoint';
-import { FUNCTIONAL_INTERRUPTED, interruptedEnding, screenshotIdsOf } from './functional-recovery';
+import {
+  FUNCTIONAL_INTERRUPTED,
+  FUNCTIONAL_INTERRUPTED_SAID,
+  interruptedEnding,
+  screenshotIdsOf,
+} from './functional-recovery';
 import { headOf, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
 import { scriptRunPlan, servedScript } from './functional-script';
 import { noBrowser, type UiRunSupport } from './ui-runs';
@@ -46,7 +53,8 @@ export const FUNCTIONAL_RUN_MESSAGES = {
   deleted: 'Test result deleted',
 } as const;
 
-export const FUNCTIONAL_STOPPED_BY_SHUTDOWN = 'Stopped because the server shut down';
+export const FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID = said('functional.stoppedByShutdown');
+export const FUNCTIONAL_STOPPED_BY_SHUTDOWN = FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID.text;
 
 /** The list shows the first three judged calls of each run and "+N more validations". */
 export const LISTED_CALLS = 3;
@@ -94,7 +102,7 @@ class LiveFunctionalRun {
   callsSeen = 0;
   passed = 0;
   validationFailures = 0;
-  stopReason: string | null = null;
+  stopReason: Said | null = null;
   /** A UI run waiting for a browser: its place in the queue, from 1; null once it has one. */
   queuePosition: number | null = null;
   /** Screenshots kept so far (a UI run's), numbering the next. */
@@ -402,6 +410,7 @@ export class FunctionalRunService {
         {
           status: 'interrupted',
           error: FUNCTIONAL_INTERRUPTED,
+          error_phrase: JSON.stringify(FUNCTIONAL_INTERRUPTED_SAID.phrase),
           end_time: ending.endTime,
           summary: JSON.stringify(ending.summary),
           result: JSON.stringify(ending.calls),
@@ -421,6 +430,7 @@ export class FunctionalRunService {
         status: 'interrupted',
         summary: ending.summary,
         error: FUNCTIONAL_INTERRUPTED,
+        error_phrase: FUNCTIONAL_INTERRUPTED_SAID.phrase,
       });
     }
     // A crash is what leaves evidence linked to nothing: look for it once one was found.
@@ -460,7 +470,7 @@ export class FunctionalRunService {
   /** At shutdown: every live run stops and is stored. */
   async shutdown(): Promise<void> {
     const live = [...this.live.values()];
-    for (const run of live) run.stopReason = FUNCTIONAL_STOPPED_BY_SHUTDOWN;
+    for (const run of live) run.stopReason = FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID;
     await Promise.all(
       live.map(async (run) => {
         await run.handle.stop();
@@ -517,11 +527,13 @@ export class FunctionalRunService {
   private brokenRunner(run: LiveFunctionalRun, error: unknown): FunctionalRunOutcome {
     const live = run.result();
     const message = error instanceof Error ? error.message : String(error);
+    const failed = said('functional.runnerFailed', { reason: message });
     return {
       status: 'failed',
       start_time: run.startTime,
       end_time: isoAt(this.now()),
-      error: `The functional runner failed: ${message}`,
+      error: failed.text,
+      error_phrase: failed.phrase,
       summary: live.summary,
       validation_results: live.validation_results,
       calls_omitted: live.calls_omitted ?? 0,
@@ -538,6 +550,14 @@ export class FunctionalRunService {
       api_results: outcome.api_results,
       timeline_data: outcome.timeline_data,
     };
+    const ending =
+      outcome.error !== null
+        ? { error: outcome.error, error_phrase: outcome.error_phrase }
+        : { error: run.stopReason?.text ?? null, error_phrase: run.stopReason?.phrase ?? null };
+    const errorColumns = {
+      error: ending.error,
+      error_phrase: ending.error_phrase === null ? null : JSON.stringify(ending.error_phrase),
+    };
     // Its checkpoint and screenshots written first, so the ending is the run's last write.
     run.ending = true;
     await Promise.allSettled([...run.savingScreenshots]);
@@ -547,7 +567,7 @@ export class FunctionalRunService {
       {
         status,
         end_time: isoAt(this.now()),
-        error: outcome.error ?? run.stopReason,
+        ...errorColumns,
         summary: JSON.stringify(outcome.summary),
         result: JSON.stringify(calls),
         head: JSON.stringify(headOf(calls, LISTED_CALLS)),
@@ -562,7 +582,7 @@ export class FunctionalRunService {
       ui: isUiRun(run.plan),
       status,
       summary: outcome.summary,
-      error: outcome.error ?? run.stopReason,
+      ...ending,
     });
   }
 }

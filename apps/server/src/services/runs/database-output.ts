@@ -102,6 +102,7 @@ export class DatabaseOutput implements RunOutput {
       started_at: ending.started_at,
       ended_at: ending.ended_at,
       error: ending.error,
+      error_phrase: ending.error_phrase ? JSON.stringify(ending.error_phrase) : null,
       error_details: ending.error_details,
       ...figureColumns(ending),
       ...(ending.agents === undefined ? {} : { agents: JSON.stringify(ending.agents) }),

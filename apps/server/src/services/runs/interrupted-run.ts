@@ -1,3 +1,4 @@
+import { said } from '@aqa/plan';
 import type { RunUpdate } from '../../db/schema';
 import { figureColumns } from './database-output';
 import type { TallyInput } from './live-tally';
@@ -5,7 +6,8 @@ import type { RunPoint, RunPointData, RunRecord, StepPointData } from './run-mod
 import { RunTally } from './run-tally';
 
 /** The error an interrupted run carries: why it ended before its duration. */
-export const INTERRUPTED_BY_RESTART = 'interrupted by a server restart';
+export const INTERRUPTED_BY_RESTART_SAID = said('run.interrupted');
+export const INTERRUPTED_BY_RESTART = INTERRUPTED_BY_RESTART_SAID.text;
 
 const EMPTY_HISTOGRAM = { i: [], c: [], sum: 0, min: 0, max: 0 };
 
@@ -54,6 +56,7 @@ export function interruptedEnding(record: RunRecord, points: readonly RunPoint[]
     status: 'interrupted',
     ended_at: new Date(endMs).toISOString(),
     error: INTERRUPTED_BY_RESTART,
+    error_phrase: JSON.stringify(INTERRUPTED_BY_RESTART_SAID.phrase),
     ...figureColumns(tally.figures()),
   };
 }

@@ -1,5 +1,5 @@
 import type { RunSnapshot } from '@aqa/engine';
-import type { ApiResult, LiveSnapshot, ResultSummary, RunAgent } from '@aqa/plan';
+import type { ApiResult, LiveSnapshot, ResultSummary, RunAgent, Said } from '@aqa/plan';
 import { LiveStreamOutput } from './live-stream-output';
 import { progressOf, type RunRecord, type StepInfo } from './run-model';
 import type { RunEnding } from './run-output';
@@ -20,7 +20,7 @@ export class LiveRun {
   private processing = false;
   readonly stream: LiveStreamOutput;
   /** Why the server (not the user) stopped it, stored as the run's error; null for a user's stop. */
-  stopReason: string | null = null;
+  stopReason: Said | null = null;
   private stopping: Promise<void> | null = null;
   private resolveStored!: () => void;
   /** Settles once the final result is stored (or could not be). */

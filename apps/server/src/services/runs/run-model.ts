@@ -10,6 +10,7 @@ import type {
   LatencySummary,
   PastRun,
   PerfPlan,
+  Phrase,
   ResultSummary,
   RunAgent,
   RunStatus,
@@ -57,6 +58,8 @@ export interface RunRecord {
   started_at: string;
   ended_at: string | null;
   error: string | null;
+  /** `error` as a phrase for screens in another language (docs/adr/0025-phrases.md); else absent or null. */
+  error_phrase?: Phrase | null | undefined;
   /** A run that failed in its tool: the tool's own output, for the result screen's Details. */
   error_details: string | null;
   summary: ResultSummary | null;
@@ -110,6 +113,7 @@ export function testResultView(record: RunState, nowMs: number): TestResult {
     started_at: record.started_at,
     ended_at: record.ended_at,
     error: record.error,
+    error_phrase: record.error_phrase ?? null,
     error_details: record.error_details,
     summary: record.summary,
     api_results: record.api_results,

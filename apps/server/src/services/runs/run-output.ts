@@ -1,5 +1,5 @@
 import type { EncodedHistogram, RunSnapshot } from '@aqa/engine';
-import type { ApiResult, ErrorsByKind, FinalStatus, ResultSummary, RunAgent } from '@aqa/plan';
+import type { ApiResult, ErrorsByKind, FinalStatus, Phrase, ResultSummary, RunAgent } from '@aqa/plan';
 
 /** How a run ended, with its final figures (from the runner's result, or what was measured before it failed). */
 export interface RunEnding {
@@ -8,6 +8,8 @@ export interface RunEnding {
   started_at: string;
   ended_at: string;
   error: string | null;
+  /** `error` as a phrase (docs/adr/0025-phrases.md); null when it is in a tool's or an exception's words. */
+  error_phrase?: Phrase | null;
   /** The tool's own output when the run failed in a tool; else null. */
   error_details: string | null;
   summary: ResultSummary | null;

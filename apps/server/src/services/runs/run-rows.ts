@@ -1,7 +1,7 @@
 import type { EncodedHistogram } from '@aqa/engine';
 import type { NewRunRow, RunPointRow, RunRow } from '../../db/schema';
 import type { RunViewRow } from '../../repositories/run.repository';
-import type { ApiResult, ErrorsByKind, ResultSummary, RunAgent, StoredStatus } from '@aqa/plan';
+import type { ApiResult, ErrorsByKind, Phrase, ResultSummary, RunAgent, StoredStatus } from '@aqa/plan';
 import type { RunAnnotations, RunConfig, RunPoint, RunRecord, RunState } from './run-model';
 
 /** The JSON columns of a run row, parsed. Every row was written by this server, so they parse. */
@@ -29,6 +29,7 @@ export function rowToState(row: Omit<RunRow, 'config' | 'histogram'>): RunState 
     started_at: row.started_at,
     ended_at: row.ended_at,
     error: row.error,
+    error_phrase: row.error_phrase === null ? null : (JSON.parse(row.error_phrase) as Phrase),
     error_details: row.error_details,
     summary: row.summary === null ? null : (JSON.parse(row.summary) as ResultSummary),
     api_results: row.api_results === null ? [] : (JSON.parse(row.api_results) as ApiResult[]),
@@ -58,6 +59,7 @@ export function newRunRow(record: RunRecord): NewRunRow {
     started_at: record.started_at,
     ended_at: null,
     error: null,
+    error_phrase: null,
     error_details: null,
     summary: null,
     api_results: null,

@@ -24,6 +24,7 @@ import type {
   StoredStatus,
   TestResult,
 } from '@aqa/plan';
+import { said } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoadRunView } from '../../cluster/relay-output';
 import { RelayOutput } from '../../cluster/relay-output';
@@ -66,7 +67,8 @@ import { precompilePerfPlanPatterns } from '../pattern-refusal';
 import type { ToolDetector } from './tool-detector';
 
 export { INTERRUPTED_BY_RESTART } from './interrupted-run';
-export const STOPPED_BY_SHUTDOWN = 'stopped because the server shut down';
+export const STOPPED_BY_SHUTDOWN_SAID = said('run.stoppedByShutdown');
+export const STOPPED_BY_SHUTDOWN = STOPPED_BY_SHUTDOWN_SAID.text;
 
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
@@ -358,7 +360,7 @@ export class RunService {
   async shutdown(): Promise<void> {
     await Promise.allSettled([...this.starting]);
     const live = this.registry.all();
-    for (const run of live) run.stopReason = STOPPED_BY_SHUTDOWN;
+    for (const run of live) run.stopReason = STOPPED_BY_SHUTDOWN_SAID;
     await Promise.all(live.map((run) => this.stopAndStore(run)));
   }
 
@@ -691,7 +693,10 @@ function finalEnding(run: LiveRun, result: RunResult): RunEnding {
     status,
     started_at: result.started_at,
     ended_at: result.ended_at,
-    error: result.cut_short ?? (status === 'stopped' ? run.stopReason : null),
+    error: result.cut_short ?? (status === 'stopped' ? (run.stopReason?.text ?? null) : null),
+    // A run cut short says so in the engine's words (docs/adr/0025-phrases.md).
+    error_phrase:
+      result.cut_short === undefined && status === 'stopped' ? (run.stopReason?.phrase ?? null) : null,
     error_details: null,
     summary: summaryOf(result.summary),
     api_results: result.api_results.map(apiResultOf),

@@ -1,4 +1,4 @@
-import { FunctionalPlanSchema } from '@aqa/plan';
+import { FunctionalPlanSchema, PerfPlanSchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
 import { previewCommand } from './adjust';
 import { createTranslate } from '@/i18n';
@@ -71,5 +71,37 @@ describe("the parser's problems in the screen's language", () => {
     expect(problemText('Concurrent users must be a whole number from 1 to 100', ko)).toBe(
       'Concurrent users must be a whole number from 1 to 100',
     );
+  });
+});
+
+describe('a compound Korean command in the preview', () => {
+  const plan = PerfPlanSchema.parse({
+    name: 'Shop',
+    concurrent_users: 10,
+    urls: [
+      { name: 'Login', url: 'https://shop.test/login', thinkTime: '1s' },
+      { name: 'Cart', url: 'https://shop.test/cart', thinkTime: '2s' },
+    ],
+  });
+
+  it('shows every part it applies, adding to each think time rather than setting it', () => {
+    const preview = previewCommand('사용자를 두 배로 하고 대기 시간 10초 추가해줘', {
+      kind: 'performance',
+      plan,
+    });
+    expect(preview.problems).toEqual([]);
+    expect(preview.rows).toEqual([
+      { field: 'users', before: '10', after: '20' },
+      { field: 'thinkTime', api: { number: 1, name: 'Login' }, before: '1s', after: '11s' },
+      { field: 'thinkTime', api: { number: 2, name: 'Cart' }, before: '2s', after: '12s' },
+    ]);
+  });
+
+  it('names in Korean the part that holds two changes with no word between them', () => {
+    const preview = previewCommand('사용자 50명 기간 10분 그리고 k6로 바꿔', { kind: 'performance', plan });
+    expect(preview.rows).toEqual([{ field: 'tool', before: 'jmeter', after: 'k6' }]);
+    expect(preview.problems.map((problem) => problemText(problem, createTranslate('ko')))).toEqual([
+      '"사용자 50명 기간 10분"에는 변경이 둘 이상 들어 있습니다: "그리고", 쉼표 또는 "and"로 나누어 주세요.',
+    ]);
   });
 });

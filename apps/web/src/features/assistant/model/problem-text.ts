@@ -21,6 +21,11 @@ const PATTERNS: readonly (readonly [RegExp, MessageKey])[] = [
     /^A functional plan runs every API in turn and has no transaction rate: "(?<words>.*)"\.$/su,
     'assistant.problem.noRate',
   ],
+  [
+    /^"(?<words>.*)" holds more than one change: join them with "and", a comma or "그리고"\.$/su,
+    'assistant.problem.moreThanOne',
+  ],
+  [/^Say whether to increase or decrease: "(?<words>.*)"\.$/su, 'assistant.problem.whichWay'],
 ];
 
 export function problemText(problem: string, t: Translate): string {

@@ -1,4 +1,4 @@
-import type { Message, MessageList } from '@aqa/plan';
+import { innerPhrase, type Message, type MessageList, said } from '@aqa/plan';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -133,5 +133,29 @@ describe('Messages', () => {
   it("titles a message in the user's language", async () => {
     start([unreadRun], 'ko');
     expect(await screen.findByTestId('message-link')).toHaveTextContent('Checkout 부하 테스트 임계값 위반');
+  });
+  it("words a message's body in Korean from its codes, and keeps the English of a message stored before them", async () => {
+    // The parts as apps/server/src/services/message-text.ts makes them.
+    const parts = [
+      said('message.broke', {
+        thresholds: [innerPhrase('message.brokeOne', { threshold: 'p95<300', actual: '412 ms' })],
+      }),
+      said('message.loadFigures', { count: 1234, requests: '1,234', errorRate: '0.5', p95: '412 ms' }),
+      said('run.interrupted'),
+    ];
+    const worded: Message = {
+      ...unreadRun,
+      body: parts.map((part) => part.text).join(' · '),
+      body_phrases: parts.map((part) => part.phrase),
+    };
+    start([worded, readRun], 'ko');
+    const items = await screen.findAllByTestId('message-item');
+    const body = within(items[0]!).getByTestId('message-body');
+    expect(body).toHaveTextContent(
+      '위반: p95<300 (실제 412 ms) · 요청 1,234건 · 오류율 0.5% · p95 412 ms · 서버 재시작으로 중단됨',
+    );
+    for (const part of parts) expect(body).not.toHaveTextContent(part.text);
+    // Stored before phrases: no codes, so its English is shown.
+    expect(within(items[1]!).getByTestId('message-body')).toHaveTextContent('4 calls: 4 passed, 0 failed');
   });
 });

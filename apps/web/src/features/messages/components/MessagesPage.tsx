@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useI18n, type Translate } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
+import { bodyIn } from '@/i18n/phrases';
 import { useAsyncData } from '@/lib/use-async-data';
 import { cn } from '@/lib/utils';
 import { reportUnread, useUnreadCount } from '../model/unread-count';
@@ -44,7 +45,7 @@ function MessageItem({
   onOpen: (message: Message) => void;
   onMarkRead: (message: Message) => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t, locale, language } = useI18n();
   const unread = message.read_at === null;
   const at = new Date(message.created_at);
   return (
@@ -78,7 +79,7 @@ function MessageItem({
           </Link>
         </p>
         <p className="break-words text-[13px] text-muted-foreground" data-testid="message-body">
-          {message.body}
+          {bodyIn(language, message.body, message.body_phrases)}
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1.5 sm:flex-row sm:items-start">

@@ -7,7 +7,8 @@ import { BackButton } from '@/components/back-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FinishedRunReports } from './ReportDownloads';
-import { useI18n, type Translate } from '@/i18n';
+import { useI18n, type Language, type Translate } from '@/i18n';
+import { phraseIn } from '@/i18n/phrases';
 import { cn } from '@/lib/utils';
 import { useLiveTest, type LiveTest } from '../hooks/useLiveTest';
 import { configPlanName, NEW_TEST_ROUTE_ID, readTestConfig } from '../model/current-test';
@@ -77,11 +78,12 @@ function startFailureText(reason: StartFailure, t: Translate): string {
   }
 }
 
-function problemText(problem: LiveProblem | null, t: Translate): string {
+function problemText(problem: LiveProblem | null, t: Translate, language: Language): string {
   if (problem?.kind === 'start')
     return t('results.startFailed', { message: startFailureText(problem.reason, t) });
+  // The server's sentence in the screen's language when it came as a phrase (docs/adr/0025-phrases.md).
   if (problem?.kind === 'server' && problem.message)
-    return t('results.error.server', { message: problem.message });
+    return t('results.error.server', { message: phraseIn(language, problem.message, problem.phrase) });
   return t('results.error.serverUnknown');
 }
 
@@ -213,7 +215,7 @@ function LiveResult({
   planId: string | undefined;
   onRetry: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const live = useLiveTest(routeTestId, planId);
   const { state, view } = live;
   const result = state.result;
@@ -259,11 +261,11 @@ function LiveResult({
 
       {state.phase === 'starting' && <StartingPanel />}
       {view === 'startError' && (
-        <ErrorPanel message={problemText(state.problem, t)} onBack={onBack} onRetry={onRetry} />
+        <ErrorPanel message={problemText(state.problem, t, language)} onBack={onBack} onRetry={onRetry} />
       )}
       {view === 'error' && (
         <ErrorPanel
-          message={problemText(state.problem, t)}
+          message={problemText(state.problem, t, language)}
           details={result?.error_details}
           onBack={onBack}
           onRetry={onRetry}

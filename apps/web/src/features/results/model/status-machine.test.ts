@@ -177,10 +177,19 @@ describe('liveReducer: polling a running or processing test', () => {
   it('fails with the server error when the server says the run failed', () => {
     const next = liveReducer(
       stateIn('running'),
-      result({ status: 'failed', error: 'interrupted by a server restart' }),
+      result({
+        status: 'failed',
+        error: 'interrupted by a server restart',
+        error_phrase: { code: 'run.interrupted', params: {} },
+      }),
     );
     expect(next.phase).toBe('failed');
-    expect(next.problem).toEqual({ kind: 'server', message: 'interrupted by a server restart' });
+    // The sentence's code comes along, for the screen to word it (docs/adr/0025-phrases.md).
+    expect(next.problem).toEqual({
+      kind: 'server',
+      message: 'interrupted by a server restart',
+      phrase: { code: 'run.interrupted', params: {} },
+    });
     expect(resultView(next)).toBe('error');
   });
 

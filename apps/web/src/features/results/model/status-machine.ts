@@ -1,4 +1,4 @@
-import type { LiveSnapshot } from '@aqa/plan';
+import type { LiveSnapshot, Phrase } from '@aqa/plan';
 import { isFinished } from './finished';
 import type { ResultView as TestResult, SeriesPoint } from './views';
 
@@ -22,7 +22,7 @@ export type LiveProblem =
   /** Starting from the stored configuration failed (docs/reference/02-running.md §8 "Failed to start test: {message}"). */
   | { kind: 'start'; reason: StartFailure }
   /** The server says the run failed (engine error, "interrupted by a server restart", ...). */
-  | { kind: 'server'; message: string | null }
+  | { kind: 'server'; message: string | null; phrase?: Phrase | null | undefined }
   /** No result within the maximum polling time. */
   | { kind: 'timeout'; seconds: number };
 
@@ -156,7 +156,7 @@ export function phaseForFinalResult(result: TestResult): LivePhase {
 }
 
 function serverProblem(result: TestResult): LiveProblem {
-  return { kind: 'server', message: result.error?.trim() || null };
+  return { kind: 'server', message: result.error?.trim() || null, phrase: result.error_phrase ?? null };
 }
 
 /**

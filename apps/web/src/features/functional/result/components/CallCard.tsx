@@ -2,6 +2,7 @@ import { type CallResult, EVIDENCE_PER_API, EVIDENCE_PER_RUN, type ValidationDet
 import { Badge } from '@/components/ui/badge';
 import { formatMs } from '@/features/results';
 import { useI18n } from '@/i18n';
+import { usePhrase } from '@/i18n/phrases';
 import { passedCount } from '../model/call-pages';
 import { MethodUrl, StatusCodeFact } from './CallFacts';
 import { PassMark } from './PassMark';
@@ -11,6 +12,7 @@ import { UiStepDetails } from './UiStepDetails';
 
 function RuleRow({ detail }: { detail: ValidationDetail }) {
   const { t } = useI18n();
+  const say = usePhrase();
   return (
     <li
       className="space-y-1.5 px-3 py-2.5"
@@ -23,7 +25,7 @@ function RuleRow({ detail }: { detail: ValidationDetail }) {
           {detail.type}
         </Badge>
         <p className="min-w-0 flex-1 break-words text-sm" data-testid="detail-message">
-          {detail.message}
+          {say(detail.message, detail.message_phrase)}
         </p>
       </div>
       <dl className="grid gap-x-4 gap-y-1 pl-7 text-[13px] sm:grid-cols-2">
@@ -68,6 +70,7 @@ function RuleRow({ detail }: { detail: ValidationDetail }) {
  */
 export function CallCard({ call, number, testId }: { call: CallResult; number: number; testId: string }) {
   const { t, locale } = useI18n();
+  const say = usePhrase();
   const { passed, total } = passedCount(call);
   const name = call.api_name.trim() || t('functional.result.apiFallback', { n: String(number) });
   return (
@@ -101,7 +104,7 @@ export function CallCard({ call, number, testId }: { call: CallResult; number: n
       </p>
       {call.error && (
         <p className="text-[13px] text-destructive-text" data-testid="call-error">
-          {call.error}
+          {say(call.error, call.error_phrase)}
         </p>
       )}
       {total > 0 && (

@@ -1,4 +1,4 @@
-import type { CallResult, FunctionalResult } from '@aqa/plan';
+import { type CallResult, type FunctionalResult, innerPhrase, said, saidFlat } from '@aqa/plan';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -275,6 +275,90 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
       '테스트가 중단되었습니다: 실행 중에 서버가 멈췄습니다.',
     );
     expect(screen.getByTestId('result-status')).toHaveTextContent('중단됨');
+  });
+
+  it("words the server's judgements, a call's error and the run's error in Korean from their codes; a result stored before them keeps its English", async () => {
+    // As the engine makes them (packages/engine/src/functional/judge.ts): English text and its phrase.
+    const judged = said('judge.status.failed', { expected: '201', actual: '500' });
+    const refused = saidFlat('net.refused', { where: '127.0.0.1:9' });
+    const noAnswer = said('judge.noResponse', {
+      expectation: innerPhrase('expect.status', { expected: '200' }),
+      failure: refused.phrase,
+    });
+    const ended = said('functional.durationEnded', {
+      duration: innerPhrase('duration.minutes', { count: 1 }),
+      done: 3,
+      total: 10,
+    });
+    const worded: CallResult = {
+      ...FAILED_CALL,
+      validation_details: [
+        { ...FAILED_CALL.validation_details[0]!, message: judged.text, message_phrase: judged.phrase },
+      ],
+    };
+    const unanswered: CallResult = {
+      ...PASSED_CALL,
+      api_name: 'Health',
+      status_code: null,
+      success: false,
+      error: refused.text,
+      error_phrase: refused.phrase,
+      validation_details: [
+        {
+          type: 'status_code',
+          expected: '200',
+          actual: null,
+          passed: false,
+          message: noAnswer.text,
+          message_phrase: noAnswer.phrase,
+        },
+      ],
+    };
+    // A call stored before phrases: its message has no code, so its English is shown as it was.
+    const older: CallResult = {
+      ...FAILED_CALL,
+      api_name: 'Old order',
+      evidence: undefined,
+      validation_details: [
+        { ...FAILED_CALL.validation_details[0]!, message: 'expected status 202, got 500' },
+      ],
+    };
+    const stored = result({
+      error: ended.text,
+      error_phrase: ended.phrase,
+      summary: { total_requests: 3, successful_requests: 0, failed_requests: 3, validation_failures: 4 },
+      validation_results: [worded, unanswered, older],
+    });
+    serve({ [`GET /api/functional/get-test-result/${ID}`]: () => json(stored) });
+    const { unmount } = renderApp(`/functional-test-result/${ID}`, { language: 'ko' });
+    expect(await screen.findByTestId('run-error')).toHaveTextContent(
+      '테스트 시간 1분이(가) 끝나 반복 10회 중 3회를 마쳤습니다',
+    );
+    expect(screen.getByTestId('run-error')).not.toHaveTextContent(ended.text);
+    const cards = await screen.findAllByTestId('call-result');
+    const messages = (card: HTMLElement) =>
+      within(card)
+        .getAllByTestId('detail-message')
+        .map((node) => node.textContent);
+    const card = (name: string) =>
+      cards.find((c) => within(c).getByTestId('call-name').textContent === name)!;
+    expect(messages(card('Create order'))).toEqual(['예상 상태 201, 실제 500']);
+    expect(within(card('Health')).getByTestId('call-error')).toHaveTextContent('127.0.0.1:9 연결 거부됨');
+    expect(messages(card('Health'))).toEqual(['예상 상태 200, 그러나 127.0.0.1:9 연결 거부됨']);
+    expect(messages(card('Old order'))).toEqual(['expected status 202, got 500']);
+    // No English judgement the server made with a code is left on the Korean screen.
+    for (const english of [judged.text, refused.text, noAnswer.text, ended.text]) {
+      expect(document.body.textContent).not.toContain(english);
+    }
+    unmount();
+
+    renderApp(`/functional-test-result/${ID}`, { language: 'en' });
+    expect(await screen.findByTestId('run-error')).toHaveTextContent(
+      'The test duration of 1 min ended after 3 of 10 iterations',
+    );
+    expect(screen.getAllByTestId('detail-message').map((node) => node.textContent)).toContain(
+      'expected status 200, but connection refused by 127.0.0.1:9',
+    );
   });
 
   it('stops a running test and says so, or says why it could not', async () => {

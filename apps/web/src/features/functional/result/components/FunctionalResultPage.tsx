@@ -13,6 +13,7 @@ import { formatDateTime } from '@/features/history';
 import { formatCount, MetricTile, ResultTestId } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
+import { usePhrase } from '@/i18n/phrases';
 import { ApiError } from '@/lib/api';
 import { screenPath } from '@/lib/screens';
 import { useFunctionalResult, isSettled } from '../hooks/useFunctionalResult';
@@ -105,6 +106,7 @@ function ResultScreen({
   planId: string | undefined;
 }) {
   const { t, locale } = useI18n();
+  const say = usePhrase();
   const notice = useNotice();
   const navigate = useNavigate();
   const live = useFunctionalResult(testId, !mismatch);
@@ -181,7 +183,7 @@ function ResultScreen({
         ) : (
           result.error && (
             <Alert variant="destructive" icon data-testid="run-error">
-              {result.error}
+              {say(result.error, result.error_phrase)}
             </Alert>
           )
         )}

@@ -1,0 +1,2 @@
+export * from './phrase';
+export * from './phrases.en';
