@@ -1,13 +1,17 @@
 import type { FunctionalValidation, ValidationDetail, ValidationSubject } from '@aqa/plan';
 import {
   compileUserPattern,
+  jsonValueEquals,
   parseJsonPathRule,
+  readJsonExpectation,
+  shownJsonValue,
   SCRIPT_VALIDATION_TYPES,
   UserPatternError,
+  type JsonExpectation,
   type JsonPathRule,
   type UserPattern,
 } from '@aqa/plan';
-import { compileJsonPath, jsonValueText, type JsonPathQuery } from '../executor/json-path';
+import { compileJsonPath, type JsonPathQuery } from '../executor/json-path';
 import { JsonPathFilterError } from '../executor/json-path-filter';
 import { bodyJson } from './body-readings';
 import { evaluateXPath, xpathHolds, type XPathValue } from './xpath-rule';
@@ -165,7 +169,12 @@ function judgeHeader(
  * failed, in words, should a rule reach here all the same.
  */
 
-type JsonPathCheck = JsonPathRule & { query: JsonPathQuery; pattern: UserPattern | null };
+type JsonPathCheck = JsonPathRule & {
+  query: JsonPathQuery;
+  pattern: UserPattern | null;
+  /** What == and != compare with (docs/design.md §4 "JSON literals"); for ~ and a bare path, the text. */
+  expectation: JsonExpectation;
+};
 const jsonPathChecks = new WeakMap<HttpValidation, JsonPathCheck | { problem: string } | null>();
 const searchPatterns = new WeakMap<HttpValidation, UserPattern | { problem: string }>();
 
@@ -188,6 +197,10 @@ function jsonPathCheck(validation: HttpValidation): JsonPathCheck | { problem: s
               ...rule,
               query: compileJsonPath(rule.path),
               pattern: rule.operator === '~' ? compileUserPattern(rule.value ?? '') : null,
+              expectation:
+                rule.operator === '==' || rule.operator === '!='
+                  ? readJsonExpectation(rule.value ?? '')
+                  : { kind: 'text', value: rule.value ?? '' },
             };
     } catch (error) {
       check = problemOf(error);
@@ -211,8 +224,10 @@ function searchPattern(validation: HttpValidation): UserPattern | { problem: str
 }
 
 /**
- * `$.path` must exist; `$.path == v`, `!= v` and `~ regex` compare its text form. Negated (Taurus's
- * `invert`), the rule passes when the path is missing or the comparison does not hold.
+ * `$.path` must exist; `$.path == v` and `!= v` compare its value with v read as a JSON literal where it
+ * is one ("ada", 10, true, null), else with its text form (docs/design.md §4 "JSON literals"); `~ regex`
+ * searches its text form. Negated (Taurus's `invert`), the rule passes when the path is missing or the
+ * comparison does not hold.
  */
 function judgeJsonPath(
   validation: HttpValidation,
@@ -228,7 +243,8 @@ function judgeJsonPath(
   const parsed = parseJsonBody(response, detail, `JSON to read ${rule.path}`);
   if (!('json' in parsed)) return parsed;
   const { json } = parsed;
-  const found = jsonValueText(rule.query(json));
+  const foundValue = rule.query(json);
+  const found = shownJsonValue(foundValue, rule.expectation);
   const { path } = rule;
   const value = rule.value ?? '';
   if (found === undefined) {
@@ -237,16 +253,17 @@ function judgeJsonPath(
       : detail(false, null, `expected ${path} in the body; it is not there`);
   }
   const actual = quote(found);
+  const equal = jsonValueEquals(foundValue, rule.expectation);
   if (negated) {
     switch (rule.operator) {
       case null:
         return detail(false, actual, `expected ${path} not to be in the body, but it is ${actual}`);
       case '==':
-        return found === value
+        return equal
           ? detail(false, actual, `expected ${path} not to be ${value}, but it is`)
           : detail(true, actual, `${path} is ${actual}, not ${value}`);
       case '!=':
-        return found === value
+        return equal
           ? detail(true, actual, `${path} is ${actual} as expected`)
           : detail(false, actual, `expected ${path} == ${value} (a negated != rule), got ${actual}`);
       case '~':
@@ -259,11 +276,11 @@ function judgeJsonPath(
     case null:
       return detail(true, actual, `${path} is ${actual}`);
     case '==':
-      return found === value
+      return equal
         ? detail(true, actual, `${path} is ${actual} as expected`)
         : detail(false, actual, `expected ${path} == ${value}, got ${actual}`);
     case '!=':
-      return found !== value
+      return !equal
         ? detail(true, actual, `${path} is ${actual}, not ${value}`)
         : detail(false, actual, `expected ${path} != ${value}, but it is`);
     case '~':
