@@ -241,6 +241,52 @@ describe('parse-script', () => {
       (await call('POST', '/api/functional/parse-script', undefined, { script_content: 'a: 1' })).statusCode,
     ).toBe(401);
   });
+
+  it('reads a script whose executions run selenium as the UI runner does, without test_framework', async () => {
+    // docs/reference/02-running.md §3 "Selenium-style scripts": the executor says which reader.
+    const selenium = (executor: string) =>
+      [
+        'execution:',
+        ...executor.split('\n').map((line, i) => (i === 0 ? `- ${line}` : `  ${line}`)),
+        '  scenario: form',
+        'scenarios:',
+        '  form:',
+        '    requests:',
+        `    - url: ${target.origin}/form`,
+        '      label: Form',
+        '      actions:',
+        '      - clickByID(go)',
+        '      - assertTextByID(out): Hello',
+      ].join('\n');
+    for (const executor of ['executor: selenium', 'executor: apiritif\ntest-mode: selenium']) {
+      const script = selenium(executor);
+      const lineOf = (text: string) => script.split('\n').findIndex((l) => l.includes(text)) + 1;
+      const response = await call('POST', '/api/functional/parse-script', alice.token, {
+        script_content: script,
+      });
+      expect(response.statusCode, executor).toBe(200);
+      expect(response.json(), executor).toMatchObject({
+        test_framework: 'selenium',
+        apis: [
+          {
+            name: 'Form',
+            url: `${target.origin}/form`,
+            actions: [
+              { action: 'clickByID', line: lineOf('clickByID') },
+              { action: 'assertTextByID', line: lineOf('assertTextByID') },
+            ],
+          },
+        ],
+        execution: { concurrent_users: 1, iterations: 1 },
+        warnings: [],
+      });
+    }
+    // An HTTP script is read as one, and says so.
+    const http = await call('POST', '/api/functional/parse-script', alice.token, {
+      script_content: chainScript(target.origin),
+    });
+    expect(http.json<{ test_framework: string }>().test_framework).toBe('taurus');
+  });
 });
 
 describe('script runs', () => {

@@ -307,10 +307,22 @@ describe('UI runs', () => {
       ['assertTextByID', true],
     ]);
 
+    // Without test_framework, the selenium executor says it runs in a browser: run-test runs it there,
+    // as parse-script reads it (docs/reference/02-running.md §3 "Selenium-style scripts").
+    const unnamed = { ...plan(good), test_framework: undefined };
+    const detected = await until(await start(unnamed), (r) => r.status !== 'running');
+    expect(detected.status).toBe('completed');
+    expect(detected.validation_results[0]!.ui!.actions.map((a) => a.action)).toEqual([
+      'typeByID',
+      'clickByID',
+      'assertTextByID',
+    ]);
+
     const bad = script(['clickByID(go)', 'hoverByID(go)']);
     for (const [url, body] of [
       ['/api/functional/run-test', plan(bad)],
       ['/api/functional/parse-script', { script_content: bad, test_framework: 'selenium' }],
+      ['/api/functional/parse-script', { script_content: bad }],
     ] as const) {
       const refused = await call('POST', url, alice.token, body);
       expect(refused.statusCode, url).toBe(400);

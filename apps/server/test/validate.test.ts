@@ -303,6 +303,52 @@ describe('POST /api/validate-script: the entry’s assertion and status', () => 
     expect(result.api_results[4]?.error).toBe('Assertion failed: status "200" not equals "200" is false');
   });
 
+  it('reads an expected JSON literal as that value, in the assertion and the items (docs/design.md §4)', async () => {
+    const json = (assertionPath: string, assertionValue: string, assertionOperator = 'equals') => ({
+      url: `${target.origin}/users/1`,
+      assertionType: 'json',
+      assertionPath,
+      assertionValue,
+      assertionOperator,
+    });
+    const result = await validate([
+      json('$.name', '"Ada"'),
+      json('$.score', '10.0'),
+      json('$.active', 'true'),
+      json('$.manager', 'null'),
+      json('$.name', '"Grace"', 'not_equals'),
+      // A number is no string, and the string "1" is no number (Hurl's and chai's rule).
+      json('$.id', '"1"'),
+      {
+        url: `${target.origin}/users/1`,
+        validations: items(
+          ['json_path', '$.name == "Ada"'],
+          ['json_path', '$.manager == null'],
+          ['json_path', '$.active == true'],
+          ['json_path', '$.id == "1"'],
+          ['json_path', '$.active == "true"'],
+        ),
+      },
+    ]);
+    expect(result.api_results.map((r) => r.status)).toEqual([
+      'success',
+      'success',
+      'success',
+      'success',
+      'success',
+      'error',
+      'error',
+    ]);
+    expect(result.api_results[5]?.error).toBe('Assertion failed: $.id 1 equals "1" is false');
+    expect(result.api_results[6]?.validations?.map((c) => c.status)).toEqual([
+      'success',
+      'success',
+      'success',
+      'error',
+      'error',
+    ]);
+  });
+
   it('an answer of 400 or more is an error unless a status check expects it', async () => {
     const result = await validate([
       { url: `${target.origin}/status/500` },

@@ -51,6 +51,7 @@ export type {
   TaurusWarningEffect,
 } from './import/taurus/taurus-model';
 export { readSeleniumScript, seleniumExecution } from './import/taurus/selenium/read-selenium';
+export { taurusScriptFramework } from './import/taurus/script-framework';
 export { DEFAULT_WAIT_MS, KNOWN_ACTIONS } from './import/taurus/selenium/selenium-actions';
 export { SeleniumScriptError } from './import/taurus/selenium/selenium-model';
 export type {

@@ -405,6 +405,51 @@ describe('failures', () => {
     );
   });
 
+  it('reads expected JSON values as JSON literals: "ada" is the string ada, 10.0 the number 10', async () => {
+    target.route = (_req, res) => {
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"user":{"name":"ada","id":"7"},"count":10,"ok":true,"gone":null}');
+    };
+    const json = (
+      path: string,
+      assertionPath: string,
+      assertionValue: string,
+      op: 'equals' | 'not_equals' = 'equals',
+    ) =>
+      ({
+        url: url(path),
+        assertionType: 'json',
+        assertionPath,
+        assertionValue,
+        assertionOperator: op,
+      }) as const;
+    const plan = testPlan(
+      [
+        json('/quoted', '$.user.name', '"ada"'),
+        json('/number', '$.count', '10.0'),
+        json('/boolean', '$.ok', 'true'),
+        json('/null', '$.gone', 'null'),
+        json('/bare', '$.user.name', 'ada'),
+        json('/not-a-string', '$.user.name', '"bob"', 'not_equals'),
+        // The string "7" is no number 7 (docs/design.md §4 "JSON literals").
+        json('/typed', '$.user.id', '7'),
+      ],
+      { concurrent_users: 1 },
+    );
+    // Long enough for one VU to reach the seventh step on a loaded machine.
+    const { result } = await run(plan, { durationSeconds: 1.5, workers: 1 });
+    const rows = result.api_results;
+    for (const row of rows.slice(0, 6)) {
+      expect(row.total_requests, row.url).toBeGreaterThan(0);
+      expect(row.failed_requests, `${row.url}: ${JSON.stringify(row.errors)}`).toBe(0);
+    }
+    const typed = rows[6]!;
+    expect(typed.total_requests).toBeGreaterThan(0);
+    expect(typed.failed_requests).toBe(typed.total_requests);
+    expect(typed.errors.assertion?.samples[0]).toBe('assertion failed: $.user.id "7" equals 7 is false');
+  });
+
   it('counts a request undici refuses (a header value with a line break) as other, without looping', async () => {
     target.route = (_req, res) => {
       res.end('line one\nline two');

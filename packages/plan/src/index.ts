@@ -2,6 +2,7 @@ export * from './account';
 export * from './perf-plan';
 export * from './migrate-plan';
 export * from './step-rules';
+export * from './json-expectation';
 export * from './strict-input';
 export * from './template';
 export * from './user-pattern';

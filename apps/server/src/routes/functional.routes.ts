@@ -22,7 +22,12 @@ import {
   FUNCTIONAL_RUN_MESSAGES,
   type FunctionalRunService,
 } from '../services/functional/functional-run.service';
-import { readScript, readSelenium, ScriptNotRunnableError } from '../services/functional/functional-script';
+import {
+  readScript,
+  readSelenium,
+  scriptFramework,
+  ScriptNotRunnableError,
+} from '../services/functional/functional-script';
 import {
   FunctionalIdParamsSchema,
   ParseScriptRequestSchema,
@@ -178,7 +183,7 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
         summary:
           'Read a Taurus script: the calls it will run with their rules and captures, its load settings, variables and data sources, and a warning for everything it will not run',
         description:
-          'Stores nothing. A script that does not read, or has nothing that can run, answers 400 SCRIPT_NOT_RUNNABLE with every reason in `warnings` (YAML path, line, message) and `line` for YAML that does not read. With test_framework selenium, the pages of a Selenium-style script, each with its actions; an action the UI runner does not know is refused by name and line.',
+          'Stores nothing. A script that does not read, or has nothing that can run, answers 400 SCRIPT_NOT_RUNNABLE with every reason in `warnings` (YAML path, line, message) and `line` for YAML that does not read. With test_framework selenium, or for a script whose every execution runs in a browser (executor selenium, or apiritif with test-mode selenium), the pages of a Selenium-style script, each with its actions; an action the UI runner does not know is refused by name and line. `test_framework` in the answer says which reading it is.',
         body: ParseScriptRequestSchema,
         response: { 200: ParseScriptResponseSchema, ...errors, 400: ScriptRefusalSchema },
       },
@@ -188,8 +193,10 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
     async (request, reply) => {
       requireAuth(request);
       try {
-        const { script_content: script, data_files: files, test_framework: framework } = request.body;
-        return framework === 'selenium' ? readSelenium(script) : readScript(script, files);
+        const { script_content: script, data_files: files, test_framework: named } = request.body;
+        const framework = scriptFramework(script, named);
+        const read = framework === 'selenium' ? readSelenium(script) : readScript(script, files);
+        return { ...read, test_framework: framework };
       } catch (error) {
         return refuseScript(error, reply);
       }
@@ -203,7 +210,7 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
         tags,
         summary: 'Start a functional run of the plan sent; plan_id names the saved plan it belongs to',
         description:
-          "A script_input plan runs the calls its script_content makes (the plan's own load settings and Global Validation Rules apply); a script that cannot run, or a data source not in data_files, answers 400 SCRIPT_NOT_RUNNABLE with `warnings`. A UI plan (source ui_url_input, test_type ui, or test_framework selenium) runs in a browser: a Selenium-style script with an action the runner does not know answers 400 SCRIPT_NOT_RUNNABLE naming each with its line, and a server without a browser 503 BROWSER_UNAVAILABLE saying what to install; while it waits for a free browser, get-test-result answers its queue_position. Refused with 400 when the model refuses the plan, 404 when plan_id is not a plan of the user, 403 TARGET_REFUSED when the target guard refuses one of its hosts, and 429 when a limit of concurrent runs (shared with load runs) is reached.",
+          "A script_input plan runs the calls its script_content makes (the plan's own load settings and Global Validation Rules apply); a script that cannot run, or a data source not in data_files, answers 400 SCRIPT_NOT_RUNNABLE with `warnings`. A UI plan (source ui_url_input, test_type ui, test_framework selenium, or a script whose every execution runs in a browser) runs in a browser: a Selenium-style script with an action the runner does not know answers 400 SCRIPT_NOT_RUNNABLE naming each with its line, and a server without a browser 503 BROWSER_UNAVAILABLE saying what to install; while it waits for a free browser, get-test-result answers its queue_position. Refused with 400 when the model refuses the plan, 404 when plan_id is not a plan of the user, 403 TARGET_REFUSED when the target guard refuses one of its hosts, and 429 when a limit of concurrent runs (shared with load runs) is reached.",
         body: FunctionalRunRequestSchema,
         response: {
           201: FunctionalRunStartedSchema,

@@ -159,8 +159,10 @@ export const ParseScriptRequestSchema = z.object({
   data_files: DataFilesSchema.optional(),
   test_framework: z
     .enum(TEST_FRAMEWORKS, { error: () => `Test framework must be one of ${TEST_FRAMEWORKS.join(', ')}` })
-    .default('taurus')
-    .describe('selenium reads a Selenium-style script: its pages and their browser actions'),
+    .optional()
+    .describe(
+      'selenium reads a Selenium-style script: its pages and their browser actions. A script whose every execution runs in a browser (executor selenium, or apiritif with test-mode selenium) is read so whatever this says, as run-test runs it',
+    ),
 });
 
 export const ParseScriptResponseSchema = z
@@ -201,6 +203,9 @@ export const ParseScriptResponseSchema = z
       }),
     ),
     warnings: z.array(ScriptWarningSchema),
+    test_framework: z
+      .enum(TEST_FRAMEWORKS)
+      .describe('How the script was read and will run: taurus (its HTTP calls) or selenium (in a browser)'),
   })
   .describe('What the script will run, and what it will not');
 

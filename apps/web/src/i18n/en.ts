@@ -357,6 +357,8 @@ export const en = {
   'plans.op.regex': 'matches regex',
   'plans.op.not_equals': 'does not equal',
   'plans.assertionValue': 'Expected value',
+  'plans.assertionJsonLiteralHint':
+    '"ada", 10, true and null are JSON values: 10 equals 10.0 but not the string "10". Other text is compared as written.',
 
   'plans.timingTitle': 'Timing',
   'plans.thinkTime': 'Think time',

@@ -352,6 +352,8 @@ export const ko: Messages = {
   'plans.op.regex': '정규식 일치',
   'plans.op.not_equals': '같지 않음',
   'plans.assertionValue': '기대값',
+  'plans.assertionJsonLiteralHint':
+    '"ada", 10, true, null은 JSON 값으로 비교합니다: 10은 10.0과 같지만 문자열 "10"과는 다릅니다. 그 밖의 텍스트는 쓴 그대로 비교합니다.',
 
   'plans.timingTitle': '타이밍',
   'plans.thinkTime': '대기 시간',

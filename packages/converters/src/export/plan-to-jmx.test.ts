@@ -6,6 +6,7 @@ import { jmeterEvaluate, jmeterReferences } from '../../test/tool-semantics';
 import { startTargetServer } from '../../test/target';
 import { jmeterMissing, readJtl, removeDir, runJmeter, workDir } from '../../test/tools';
 import { parseXml } from '../../test/xml-query';
+import { migratePlan } from '@aqa/plan';
 import { planToJmx } from './plan-to-jmx';
 
 const BASE = 'http://127.0.0.1:8080';
@@ -203,4 +204,53 @@ describe('a generated JMX in JMeter 2.13 (non-GUI)', { timeout: 90_000 }, () => 
       expect(failed.every((s) => !s.success)).toBe(true);
     },
   );
+});
+
+describe('JSON literals in a JMX (docs/design.md §4 "JSON literals")', () => {
+  const entry = (assertionPath: string, assertionValue: string, op: 'equals' | 'not_equals' = 'equals') => ({
+    url: `${BASE}/user`,
+    thinkTime: '0',
+    assertionType: 'json' as const,
+    assertionPath,
+    assertionValue,
+    assertionOperator: op,
+  });
+  const plan = migratePlan({
+    name: 'literals',
+    urls: [
+      entry('$.name', '"ada"'),
+      entry('$.count', '10.0'),
+      entry('$.price', '10.50', 'not_equals'),
+      entry('$.ok', 'true'),
+      entry('$.gone', 'null'),
+      entry('$.name', 'ada'),
+    ],
+  });
+
+  it('compares the extracted text with the literal: a string unquoted, a number by a pattern of its forms', () => {
+    const x = jmx(plan);
+    const assertions = x.nodes('//ResponseAssertion');
+    expect(assertions.map((a) => x.texts(`${prop('Asserion.test_strings')}/*`, a)[0] ?? '')).toEqual([
+      'ada',
+      '10(?:\\.0+)?',
+      '10\\.50*',
+      'true',
+      '',
+      'ada',
+    ]);
+    // Equals, Matches, Matches + Not, Equals, Equals, Equals.
+    expect(assertions.map((a) => x.texts(prop('Assertion.test_type'), a)[0])).toEqual([
+      '8',
+      '1',
+      '5',
+      '8',
+      '8',
+      '8',
+    ]);
+    expect(planToJmx(plan).warnings).toContainEqual({
+      field: 'urls[4].assertionValue',
+      message:
+        "JMeter's JSON Extractor writes null as empty text, as it does a path that matches nothing, so a missing value passes this null assertion too",
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { scriptFileName } from './file-name';
+import { jsonLiteralText } from './json-literal-text';
 import { base64Utf8 } from './serializers/base64';
 import {
   type AssertionModel,
@@ -267,7 +268,7 @@ function stepElements(step: StepModel, warnings: ScriptWarning[]): XmlElement[] 
   }
   if (headers.length > 0) children.push(headerManager(headers), hashTree());
   if (step.extraction) children.push(...extractor(step, step.extraction, warnings));
-  if (step.assertion) children.push(...assertion(step, step.assertion));
+  if (step.assertion) children.push(...assertion(step, step.assertion, warnings));
   children.push(
     element('DurationAssertion', 'DurationAssertionGui', `time-out ${step.timeoutMs} ms`, [
       stringProp('DurationAssertion.duration', String(step.timeoutMs)),
@@ -374,9 +375,11 @@ function extractor(step: StepModel, extraction: ExtractionModel, warnings: Scrip
 }
 
 /** Response Assertion test types (org.apache.jmeter.assertions.ResponseAssertion). */
-const TEST_TYPE = { equals: 8, not_equals: 8 | 4, contains: 16, regex: 2 } as const;
+const MATCHES = 1;
+const NOT = 4;
+const TEST_TYPE = { equals: 8, not_equals: 8 | NOT, contains: 16, regex: 2 } as const;
 
-function assertion(step: StepModel, model: AssertionModel): XmlElement[] {
+function assertion(step: StepModel, model: AssertionModel, warnings: ScriptWarning[]): XmlElement[] {
   const variable = `aqa_assert_${step.index + 1}`;
   const out: XmlElement[] = [];
   let field = 'Assertion.response_data';
@@ -390,13 +393,29 @@ function assertion(step: StepModel, model: AssertionModel): XmlElement[] {
     );
     scope = [stringProp('Assertion.scope', 'variable'), stringProp('Scope.variable', variable)];
   }
+  let expected = model.expected;
+  let testType: number = TEST_TYPE[model.operator];
+  if (model.type === 'json' && model.literal) {
+    // docs/design.md §4 "JSON literals": the extracted text of the value against the literal's.
+    const text = jsonLiteralText(model.literal);
+    const not = model.operator === 'not_equals' ? NOT : 0;
+    if ('exact' in text) expected = text.exact;
+    else [expected, testType] = [text.pattern, MATCHES | not];
+    if (model.literal.kind === 'null') {
+      warnings.push({
+        field: `${step.field}.assertionValue`,
+        message:
+          "JMeter's JSON Extractor writes null as empty text, as it does a path that matches nothing, so a missing value passes this null assertion too",
+      });
+    }
+  }
   out.push(
     element('ResponseAssertion', 'AssertionGui', model.description, [
-      el('collectionProp', { name: 'Asserion.test_strings' }, [stringProp('0', jmeterText(model.expected))]),
+      el('collectionProp', { name: 'Asserion.test_strings' }, [stringProp('0', jmeterText(expected))]),
       stringProp('Assertion.custom_message', ''),
       stringProp('Assertion.test_field', field),
       boolProp('Assertion.assume_success', false),
-      intProp('Assertion.test_type', TEST_TYPE[model.operator]),
+      intProp('Assertion.test_type', testType),
       ...scope,
     ]),
     hashTree(),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runK6Script, typeCheckK6 } from '../../test/k6-harness';
 import { NASTY, escapingPlan, escapingStaticPlan, flowPlan, jsonFlowPlan } from '../../test/plans';
-import { Target } from '../../test/target';
+import { Target, type TargetRequest, type TargetResponse } from '../../test/target';
+import { migratePlan } from '@aqa/plan';
 import { planToK6 } from './plan-to-k6';
 
 const BASE = 'http://127.0.0.1:8080';
@@ -111,5 +112,56 @@ describe('a generated k6 script in the k6 harness', () => {
       { vu: 1, name: '2. Must fail its assertion: body equals not the body', ok: false },
     ]);
     expect(run.rates.aqa_errors).toEqual([false, true]);
+  });
+});
+
+describe('JSON literals in a k6 script (docs/design.md §4 "JSON literals")', () => {
+  /** Answers one JSON document to every request. */
+  class JsonTarget extends Target {
+    override handle(_req: TargetRequest): TargetResponse {
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '{"user":{"name":"ada","id":"7"},"count":10,"ok":true,"gone":null}',
+      };
+    }
+  }
+  const json = (name: string, assertionPath: string, assertionValue: string, op = 'equals') => ({
+    name,
+    url: `${BASE}/${name}`,
+    thinkTime: '0',
+    assertionType: 'json',
+    assertionPath,
+    assertionValue,
+    assertionOperator: op,
+  });
+
+  it('compares a quoted string, a number, true and null as those values, and "7" is no 7', () => {
+    const plan = migratePlan({
+      name: 'literals',
+      concurrent_users: 1,
+      duration: 1,
+      urls: [
+        json('quoted', '$.user.name', '"ada"'),
+        json('number', '$.count', '10.0'),
+        json('boolean', '$.ok', 'true'),
+        json('null', '$.gone', 'null'),
+        json('bare', '$.user.name', 'ada'),
+        json('not', '$.user.name', '"bob"', 'not_equals'),
+        json('typed', '$.user.id', '7'),
+      ],
+    });
+    const script = planToK6(plan).files[0]?.content ?? '';
+    expect(typeCheckK6(script)).toEqual([]);
+    const run = runK6Script(script, new JsonTarget(), { vus: 1, iterations: 1 });
+    expect(run.checks.map((c) => [c.name.split(':')[0], c.ok])).toEqual([
+      ['1. quoted', true],
+      ['2. number', true],
+      ['3. boolean', true],
+      ['4. null', true],
+      ['5. bare', true],
+      ['6. not', true],
+      ['7. typed', false],
+    ]);
   });
 });

@@ -37,7 +37,12 @@ export function planToK6(source: ScriptSource): GeneratedScript {
   );
   const usesBasicAtRunTime = model.steps.some((s) => s.basicAuth);
   const usesQuery = model.steps.some((s) => s.query.length > 0);
-  const usesCompare = model.steps.some((s) => s.assertion && assertionSupported(s.assertion));
+  const usesCompare = model.steps.some(
+    (s) => s.assertion && assertionSupported(s.assertion) && !comparesJsonLiteral(s.assertion),
+  );
+  const usesJsonLiteral = model.steps.some(
+    (s) => s.assertion && assertionSupported(s.assertion) && comparesJsonLiteral(s.assertion),
+  );
 
   const lines: string[] = [
     `// AnybodyQA performance plan ${jsString(model.name)} for k6. Run: k6 run <this file>`,
@@ -77,6 +82,7 @@ export function planToK6(source: ScriptSource): GeneratedScript {
   if (usesQuery) lines.push('', ...QUERY_HELPER);
   if (usesCompare) lines.push('', ...COMPARE_HELPER);
   if (usesJson) lines.push('', ...JSON_HELPER);
+  if (usesJsonLiteral) lines.push('', ...JSON_LITERAL_HELPER);
   if (model.oauthClients.length > 0) lines.push('', ...oauthCode(model));
   if (regexes.length > 0) {
     lines.push('', '// Patterns of the regex and text extractions, compiled once per VU.');
@@ -198,6 +204,14 @@ function assertionCode(step: StepModel, assertion: AssertionModel, warnings: Scr
         });
         return [];
       }
+      if (assertion.literal) {
+        // docs/design.md §4 "JSON literals": the value itself is compared, with its JSON type.
+        const holds = assertion.operator === 'equals' ? '' : '!';
+        return [
+          `const actual = jsonFirst(body, ${jsLiteral(segmentsAsData(assertion.segments))});`,
+          `ok = check(res, { ${jsString(`${step.label}: ${assertion.description}`)}: () => ${holds}jsonEquals(actual, ${jsLiteral(assertion.literal)}) }) && ok;`,
+        ];
+      }
       actual = `jsonText(body, ${jsLiteral(segmentsAsData(assertion.segments))}) ?? ''`;
       break;
     case 'xml':
@@ -315,13 +329,31 @@ const COMPARE_HELPER = [
   '}',
 ];
 
+const JSON_LITERAL_HELPER = [
+  '/**',
+  ' * Whether a JSON value equals an expected JSON literal (AnybodyQA docs/design.md §4 "JSON literals"):',
+  ' * a string only a string, a number a number of that value, true/false/null only themselves.',
+  ' * @param {unknown} value @param {{ kind: string, value?: unknown }} expected @returns {boolean}',
+  ' */',
+  'function jsonEquals(value, expected) {',
+  "  if (expected.kind === 'null') return value === null;",
+  '  return typeof value === expected.kind && value === expected.value;',
+  '}',
+];
+
+/** Whether a json assertion compares the value with a JSON literal (docs/design.md §4 "JSON literals"). */
+function comparesJsonLiteral(assertion: AssertionModel): boolean {
+  return assertion.type === 'json' && assertion.literal !== undefined;
+}
+
 const JSON_HELPER = [
   '/**',
-  ' * The first match of a JSONPath given as segments ["k",name] ["i",index] ["*"] ["..",name]; a string as',
-  ' * is, anything else as JSON text; undefined when the body is not JSON or nothing matches.',
-  ' * @param {string} body @param {Array<Array<string | number>>} path @returns {string | undefined}',
+  ' * The first match of a JSONPath given as segments ["k",name] ["i",index] ["*"] ["..",name]; jsonText',
+  ' * gives it as text (a string as is, anything else as JSON). Undefined when the body is not JSON or',
+  ' * nothing matches.',
+  ' * @param {string} body @param {Array<Array<string | number>>} path @returns {unknown}',
   ' */',
-  'function jsonText(body, path) {',
+  'function jsonFirst(body, path) {',
   '  /** @type {unknown[]} */',
   '  let values;',
   '  try {',
@@ -347,8 +379,14 @@ const JSON_HELPER = [
   '    }',
   '    values = next;',
   '  }',
-  '  if (values.length === 0 || values[0] === undefined) return undefined;',
-  "  return typeof values[0] === 'string' ? values[0] : JSON.stringify(values[0]);",
+  '  return values[0];',
+  '}',
+  '',
+  '/** @param {string} body @param {Array<Array<string | number>>} path @returns {string | undefined} */',
+  'function jsonText(body, path) {',
+  '  const first = jsonFirst(body, path);',
+  '  if (first === undefined) return undefined;',
+  "  return typeof first === 'string' ? first : JSON.stringify(first);",
   '}',
   '',
   '/** @param {unknown} value @param {string} key @param {unknown[]} out */',

@@ -78,7 +78,8 @@ export function planToLocust(source: ScriptSource): GeneratedScript {
     regexes.forEach((pattern, i) => lines.push(`RE_${i} = re.compile(${pyString(pattern)})`));
   }
   if (uses('_compare(')) lines.push('', '', ...COMPARE_HELPER);
-  if (uses('_json_text(')) lines.push('', '', ...JSON_HELPER);
+  if (uses('_json_text(') || uses('_json_first(')) lines.push('', '', ...JSON_HELPER);
+  if (uses('_json_equals(')) lines.push('', '', ...JSON_LITERAL_HELPER);
   if (uses('_xml_text(')) lines.push('', '', ...XML_HELPER);
 
   lines.push(
@@ -192,6 +193,21 @@ function assertionCode(step: StepModel, assertion: AssertionModel, warnings: Scr
           message: `The Locust script evaluates JSONPath itself and cannot read ${assertion.path}; the assertion is left out`,
         });
         return [];
+      }
+      if (assertion.literal) {
+        // docs/design.md §4 "JSON literals": the value itself is compared, with its JSON type.
+        const literal = assertion.literal;
+        const expected =
+          literal.kind === 'null'
+            ? 'None'
+            : literal.kind === 'string'
+              ? pyString(literal.value)
+              : pyLiteral(literal.value);
+        return [
+          `actual = _json_first(body, ${pyLiteral(segmentsAsData(assertion.segments))})`,
+          `if ${assertion.operator === 'equals' ? 'not ' : ''}_json_equals(actual, ${pyString(literal.kind)}, ${expected}):`,
+          `    res.failure(${pyString(`Assertion failed: ${assertion.description}; got `)} + _json_shown(actual))`,
+        ];
       }
       actual = `_json_text(body, ${pyLiteral(segmentsAsData(assertion.segments))}) or ""`;
       break;
@@ -315,13 +331,16 @@ const COMPARE_HELPER = [
 ];
 
 const JSON_HELPER = [
-  'def _json_text(body, path):',
-  '    """First match of a JSONPath given as segments ["k", name] ["i", n] ["*"] ["..", name]: a string as is,',
-  '    anything else as JSON; None when the body is not JSON or nothing matches."""',
+  '_MISSING = object()',
+  '',
+  '',
+  'def _json_first(body, path):',
+  '    """First match of a JSONPath given as segments ["k", name] ["i", n] ["*"] ["..", name]; _MISSING',
+  '    when the body is not JSON or nothing matches."""',
   '    try:',
   '        values = [json.loads(body)]',
   '    except ValueError:',
-  '        return None',
+  '        return _MISSING',
   '    for segment in path:',
   '        found = []',
   '        for value in values:',
@@ -339,8 +358,15 @@ const JSON_HELPER = [
   '                found.append(value[segment[1]])',
   '        values = found',
   '    if not values:',
+  '        return _MISSING',
+  '    return values[0]',
+  '',
+  '',
+  'def _json_text(body, path):',
+  '    """The first match as text: a string as is, anything else as JSON; None when nothing matches."""',
+  '    first = _json_first(body, path)',
+  '    if first is _MISSING:',
   '        return None',
-  '    first = values[0]',
   '    return first if isinstance(first, str) else json.dumps(first, separators=(",", ":"), ensure_ascii=False)',
   '',
   '',
@@ -353,6 +379,28 @@ const JSON_HELPER = [
   '    elif isinstance(value, list):',
   '        for child in value:',
   '            _descendants(child, key, found)',
+];
+
+const JSON_LITERAL_HELPER = [
+  'def _json_equals(value, kind, expected):',
+  '    """Whether a JSON value equals an expected JSON literal (AnybodyQA docs/design.md §4 "JSON literals"):',
+  '    a string only a string, a number a number of that value, true/false/null only themselves."""',
+  '    if kind == "null":',
+  '        return value is None',
+  '    if kind == "string":',
+  '        return isinstance(value, str) and value == expected',
+  '    if kind == "boolean":',
+  '        return isinstance(value, bool) and value == expected',
+  '    if isinstance(value, bool) or not isinstance(value, (int, float)):',
+  '        return False',
+  '    try:',
+  '        return float(value) == float(expected)  # as JavaScript reads both: 10 == 10.0',
+  '    except OverflowError:',
+  '        return False',
+  '',
+  '',
+  'def _json_shown(value):',
+  '    return "nothing" if value is _MISSING else json.dumps(value, ensure_ascii=False)[:200]',
 ];
 
 const XML_HELPER = [

@@ -461,6 +461,27 @@ function assertionElements(step: StepModel, model: AssertionModel, warnings: Scr
         });
         return [];
       }
+      if (model.literal) {
+        const literal = model.literal;
+        const expected =
+          literal.kind === 'null'
+            ? 'null'
+            : literal.kind === 'boolean'
+              ? String(literal.value)
+              : groovyString(String(literal.value));
+        return [
+          scriptAssertion(
+            model.description,
+            [
+              "def body = messageExchange.responseContent ?: ''",
+              `def found = jsonFirst(body, ${groovyList(segmentsAsData(model.segments).flat())}, ${model.segments.length})`,
+              `def equal = found[0] && jsonEquals(found[1], ${groovyString(literal.kind)}, ${expected})`,
+              `assert ${model.operator === 'equals' ? 'equal' : '!equal'} : ${groovyString(`${model.description}; got `)} + (found[0] ? groovy.json.JsonOutput.toJson(found[1]) : 'nothing')`,
+              ...GROOVY_JSON_HELPER,
+            ].join('\n'),
+          ),
+        ];
+      }
       actual = [
         "def body = messageExchange.responseContent ?: ''",
         `def actual = jsonText(body, ${groovyList(segmentsAsData(model.segments).flat())}, ${model.segments.length}) ?: ''`,
@@ -491,9 +512,9 @@ function assertionElements(step: StepModel, model: AssertionModel, warnings: Scr
  * ".." name. Declared after its use, as Groovy scripts allow.
  */
 const GROOVY_JSON_HELPER = [
-  'def jsonText(String text, List flat, int count) {',
+  'def jsonFirst(String text, List flat, int count) {',
   '  def values',
-  '  try { values = [new groovy.json.JsonSlurper().parseText(text)] } catch (Exception e) { return null }',
+  '  try { values = [new groovy.json.JsonSlurper().parseText(text)] } catch (Exception e) { return [false, null] }',
   '  def i = 0',
   '  for (int n = 0; n < count; n++) {',
   '    def op = flat[i++]',
@@ -507,9 +528,19 @@ const GROOVY_JSON_HELPER = [
   '    }',
   '    values = next',
   '  }',
-  '  if (values.isEmpty()) return null',
-  '  def first = values[0]',
-  '  return first instanceof String ? first : groovy.json.JsonOutput.toJson(first)',
+  '  return values.isEmpty() ? [false, null] : [true, values[0]]',
+  '}',
+  'def jsonText(String text, List flat, int count) {',
+  '  def found = jsonFirst(text, flat, count)',
+  '  if (!found[0]) return null',
+  '  return found[1] instanceof String ? found[1] : groovy.json.JsonOutput.toJson(found[1])',
+  '}',
+  '// docs/design.md §4 "JSON literals": a string only a string, a number a number of that value, true/false/null only themselves.',
+  'def jsonEquals(value, String kind, expected) {',
+  "  if (kind == 'null') return value == null",
+  "  if (kind == 'string') return value instanceof String && value == expected",
+  "  if (kind == 'boolean') return value instanceof Boolean && value == expected",
+  '  return value instanceof Number && (value as BigDecimal).compareTo(new BigDecimal(expected)) == 0',
   '}',
   'def descend(v, key, List out) {',
   '  if (v instanceof Map) { if (v.containsKey(key)) out << v[key]; v.values().each { descend(it, key, out) } }',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { NASTY, escapingStaticPlan, flowPlan, jsonFlowPlan } from '../../test/plans';
 import { jmeterEvaluate, jmeterReferences } from '../../test/tool-semantics';
+import { migratePlan } from '@aqa/plan';
 import { planToTaurus } from './plan-to-taurus';
 
 const BASE = 'http://127.0.0.1:8080';
@@ -179,5 +180,39 @@ describe('planToTaurus', () => {
     expect(evaluate((items[0]?.headers as Yaml)['X-Nasty'])).toBe(NASTY.header);
     expect(evaluate(items[0]?.label)).toBe(`1. ${plan.urls[0]?.name ?? ''}`);
     expect(evaluate((items[1]?.headers as Yaml)['X-Dollar-Before-Variable'])).toBe('cost $$$<picked>');
+  });
+});
+
+describe('JSON literals in a Taurus configuration (docs/design.md §4 "JSON literals")', () => {
+  const entry = (assertionPath: string, assertionValue: string, op: 'equals' | 'not_equals' = 'equals') => ({
+    url: `${BASE}/user`,
+    thinkTime: '0',
+    assertionType: 'json' as const,
+    assertionPath,
+    assertionValue,
+    assertionOperator: op,
+  });
+
+  it('writes a string unquoted, a number as a pattern of its forms, null with expect-null', () => {
+    const plan = migratePlan({
+      name: 'literals',
+      urls: [
+        entry('$.name', '"ada"'),
+        entry('$.count', '10.0'),
+        entry('$.price', '10.50', 'not_equals'),
+        entry('$.ok', 'true'),
+        entry('$.gone', 'null'),
+        entry('$.name', 'ada'),
+      ],
+    });
+    const items = walk(config(plan).requests).filter((i) => kind(i) === 'request');
+    expect(items.map((i) => (i['assert-jsonpath'] as Yaml[])[0])).toEqual([
+      { jsonpath: '$.name', validate: true, 'expected-value': 'ada', regexp: false, invert: false },
+      { jsonpath: '$.count', validate: true, 'expected-value': '10(?:\\.0+)?', regexp: true, invert: false },
+      { jsonpath: '$.price', validate: true, 'expected-value': '10\\.50*', regexp: true, invert: true },
+      { jsonpath: '$.ok', validate: true, 'expected-value': 'true', regexp: false, invert: false },
+      { jsonpath: '$.gone', validate: true, 'expect-null': true, invert: false },
+      { jsonpath: '$.name', validate: true, 'expected-value': 'ada', regexp: false, invert: false },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { stringify } from 'yaml';
 import { scriptFileName } from './file-name';
+import { type JsonLiteral, jsonLiteralText } from './json-literal-text';
 import {
   type AssertionModel,
   type ExtractionModel,
@@ -196,6 +197,24 @@ function extractor(extraction: ExtractionModel): Record<string, unknown> {
   }
 }
 
+/**
+ * A json equals / not_equals of a JSON literal (docs/design.md §4 "JSON literals") as Taurus's JSON Path
+ * Assertion says it: null with expect-null, a number as a pattern its whole text matches, else the text.
+ */
+function jsonLiteralAssertion(
+  path: string,
+  literal: JsonLiteral,
+  operator: AssertionModel['operator'],
+): Record<string, unknown> {
+  const base = { jsonpath: jmeterText(path), validate: true };
+  const invert = operator === 'not_equals';
+  if (literal.kind === 'null') return { ...base, 'expect-null': true, invert };
+  const text = jsonLiteralText(literal);
+  return 'exact' in text
+    ? { ...base, 'expected-value': jmeterText(text.exact), regexp: false, invert }
+    : { ...base, 'expected-value': jmeterText(text.pattern), regexp: true, invert };
+}
+
 function assertion(
   step: StepModel,
   model: AssertionModel,
@@ -225,6 +244,8 @@ function assertion(
       };
     }
     case 'json': {
+      if (model.literal)
+        return { 'assert-jsonpath': [jsonLiteralAssertion(model.path, model.literal, model.operator)] };
       // The JSONPath assertion matches a regex against the whole value, so searches are wrapped in [\s\S]*.
       const expected =
         model.operator === 'contains'

@@ -2,6 +2,7 @@ import {
   BODY_METHODS,
   type EffectiveAuthorization,
   type HttpMethod,
+  type JsonExpectation,
   type PerfPlan,
   type TextBoundaries,
   type Tool,
@@ -12,6 +13,7 @@ import {
   inferContentType,
   missingAuthorizationFields,
   parseThinkTimeMs,
+  readJsonExpectation,
   textExtractionBoundaries,
   tokenizeTemplate,
   transactionRatePercent,
@@ -67,7 +69,16 @@ export type AssertionModel = {
   description: string;
 } & (
   | { type: 'status' | 'text' }
-  | { type: 'json'; path: string; segments: JsonPathSegment[] | undefined }
+  | {
+      type: 'json';
+      path: string;
+      segments: JsonPathSegment[] | undefined;
+      /**
+       * The JSON literal an equals / not_equals compares with ("ada", 10, true, null: docs/design.md §4
+       * "JSON literals"); undefined when the expected value is bare text or the operator reads text.
+       */
+      literal: Exclude<JsonExpectation, { kind: 'text' }> | undefined;
+    }
   | { type: 'xml'; path: string }
 );
 
@@ -392,7 +403,12 @@ function assertionModel(
       };
     case 'json': {
       const { path, segments } = jsonPathModel(entry.assertionPath);
-      return { ...base, type: 'json', path, segments, description: `json ${path} ${words}` };
+      const expectation =
+        entry.assertionOperator === 'equals' || entry.assertionOperator === 'not_equals'
+          ? readJsonExpectation(expected)
+          : undefined;
+      const literal = expectation?.kind === 'text' ? undefined : expectation;
+      return { ...base, type: 'json', path, segments, literal, description: `json ${path} ${words}` };
     }
     case 'xml': {
       const path = entry.assertionPath.trim();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { generateScript } from '@aqa/converters';
-import type { PerfPlan } from '@aqa/plan';
+import { latencyInRange, withPercentilesInRange, type PerfPlan } from '@aqa/plan';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { countsIndex, Histogram, toRecordable } from '../metrics/histogram';
@@ -394,7 +394,8 @@ export function locustPercentile(times: Map<number, number>, total: number, perc
 
 function latency(e: HistoryEntry | undefined, avg: number): LatencySummary {
   if (!e) return { avg: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0, min: 0, max: 0 };
-  return {
+  // Locust's percentiles are rounded; the min is exact (docs/adr/0006-hdr-histograms-merge-exactly.md).
+  return latencyInRange({
     avg: round3(avg),
     p50: e.p50,
     p90: e.p90,
@@ -403,7 +404,7 @@ function latency(e: HistoryEntry | undefined, avg: number): LatencySummary {
     p999: e.p999,
     min: round3(e.min),
     max: e.p100 || round3(e.max),
-  };
+  });
 }
 
 /** A locust-driven run: snapshots from the stats history, the result from the final stats. */
@@ -678,7 +679,9 @@ export class LocustResults {
         const other = errors.other ?? { count: 0, samples: [] };
         errors.other = { count: other.count + failed - counted, samples: other.samples };
       }
-      return {
+      // Locust rounds its percentiles, its min and max are exact: a p99 of 15 for a max of 14.56 is
+      // held at the max (docs/adr/0006-hdr-histograms-merge-exactly.md "Percentiles within min and max").
+      return withPercentilesInRange({
         name: info.name,
         label: info.label,
         url: info.url,
@@ -694,7 +697,7 @@ export class LocustResults {
         max_response_time: round3(r?.max ?? 0),
         error_rate: requests ? round2((failed / requests) * 100) : 0,
         errors,
-      };
+      });
     });
 
     const total = api_results.reduce((a, r) => a + r.total_requests, 0);
@@ -718,7 +721,7 @@ export class LocustResults {
     const durationS = Number.isFinite(first) && last > first ? last - first : this.lastElapsed;
     const d = durationS > 0 ? durationS : 1;
     const mins = api_results.filter((r) => r.total_requests > 0).map((r) => r.min_response_time);
-    const summary: RunSummary = {
+    const summary: RunSummary = withPercentilesInRange({
       total_requests: total,
       successful_requests: total - failed,
       failed_requests: failed,
@@ -737,7 +740,7 @@ export class LocustResults {
       concurrent_users: this.ctx.users,
       bytes_sent: 0,
       bytes_received: bytesReceived,
-    };
+    });
     const errors: Partial<Record<ErrorKind, ErrorTally>> = {};
     for (const r of api_results) {
       for (const [k, t] of Object.entries(r.errors) as [ErrorKind, ErrorTally][]) {

@@ -186,3 +186,28 @@ describe('Locust CSV reader', () => {
     expect(result.summary.bytes_received).toBe(360);
   });
 });
+
+describe('Locust CSV reader: percentiles within min and max', () => {
+  // Locust rounds response times to whole ms under 100 ms: a max of 14.56 ms has a p99 of 15, a min of
+  // 1.2 ms a p50 of 1 (docs/adr/0006-hdr-histograms-merge-exactly.md "Percentiles within min and max").
+  const header =
+    'Type,Name,Request Count,Failure Count,Median Response Time,Average Response Time,Min Response Time,Max Response Time,Average Content Size,Requests/s,Failures/s,50%,66%,75%,80%,90%,95%,98%,99%,99.9%,99.99%,100%';
+  const stats = [
+    header,
+    'GET,1. Alpha,100,0,1,3.0,1.2,14.56,2.0,50.0,0.0,1,2,3,4,9,12,14,15,15,15,15',
+    'POST,2. POST http://127.0.0.1:8080/b,100,0,1,3.0,1.3,9.7,2.0,50.0,0.0,1,2,3,4,8,9,10,10,10,10,10',
+    ',Aggregated,200,0,1,3.0,1.2,14.56,2.0,100.0,0.0,1,2,3,4,9,10,14,15,15,15,15',
+  ].join('\r\n');
+  const { result } = readLocustCsv(plan, { history: '', stats });
+
+  it('never gives a percentile above the max or below the min', () => {
+    const s = result.summary;
+    expect([s.percentile_50, s.percentile_90, s.percentile_99, s.percentile_999]).toEqual([
+      1.2, 9, 14.56, 14.56,
+    ]);
+    expect(s.max_response_time).toBe(14.56);
+    const [alpha, b] = result.api_results;
+    expect([alpha!.percentile_50, alpha!.percentile_95, alpha!.percentile_99]).toEqual([1.2, 12, 14.56]);
+    expect([b!.percentile_50, b!.percentile_95, b!.percentile_99]).toEqual([1.3, 9, 9.7]);
+  });
+});

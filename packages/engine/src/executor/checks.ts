@@ -1,6 +1,14 @@
 import { DOMParser } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
-import { compileUserPattern, textExtractionBoundaries, UserPatternError, type UserPattern } from '@aqa/plan';
+import {
+  compileUserPattern,
+  jsonValueEquals,
+  readJsonExpectation,
+  shownJsonValue,
+  textExtractionBoundaries,
+  UserPatternError,
+  type UserPattern,
+} from '@aqa/plan';
 import { compileJsonPath as compileAnyJsonPath, jsonValueText, type JsonPathQuery } from './json-path';
 import { JsonPathFilterError } from './json-path-filter';
 
@@ -132,7 +140,9 @@ const clip = (s: string): string => (s.length > 120 ? `${s.slice(0, 117)}...` : 
  * Assertion semantics (docs/design.md §4, @aqa/plan step-rules.ts): the actual value is the status code
  * (status), the whole body (text), the first JSONPath match (json; strings as-is, other values as
  * JSON) or the text of the first XPath match (xml); a path with no match is compared as empty
- * text. equals / not_equals compare whole text, contains is a substring test, regex a search.
+ * text. equals / not_equals compare whole text, contains is a substring test, regex a search. On a json
+ * assertion, equals / not_equals read an expected JSON literal ("ada", 10, true, null) as that value
+ * (docs/design.md §4 "JSON literals", @aqa/plan json-expectation.ts).
  */
 export function compileAssertion(spec: AssertionSpec, where: string): CompiledAssertion {
   const expected = spec.expected;
@@ -163,6 +173,26 @@ export function compileAssertion(spec: AssertionSpec, where: string): CompiledAs
     case 'json': {
       const query = compileJsonPath(spec.path, `${where} assertion`);
       const label = spec.path.trim() || '$';
+      const literal =
+        spec.operator === 'equals' || spec.operator === 'not_equals'
+          ? readJsonExpectation(expected)
+          : undefined;
+      if (literal !== undefined && literal.kind !== 'text') {
+        const holds = spec.operator === 'equals';
+        const written = expected.trim();
+        return (r) => {
+          let found: unknown;
+          try {
+            found = query(r.json);
+          } catch (e) {
+            return `assertion failed: ${(e as Error).message}`;
+          }
+          if (jsonValueEquals(found, literal) === holds) return undefined;
+          // The value beside a literal is shown as JSON, so the string "7" and the number 7 read apart.
+          const shown = clip(shownJsonValue(found, literal) ?? 'nothing');
+          return `assertion failed: ${label} ${shown} ${spec.operator.replace('_', ' ')} ${clip(written)} is false`;
+        };
+      }
       return (r) => {
         let actual: string;
         try {

@@ -195,7 +195,7 @@ describe('a functional run', () => {
 
     expect(bad.validation_details.map(brief)).toEqual([
       ['json_path', false, null, 'expected $.name in the body; it is not there'],
-      ['json_path', false, 'seven', 'expected $.id == 7, got seven'],
+      ['json_path', false, '"seven"', 'expected $.id == 7, got "seven"'],
       [
         'header_value',
         false,

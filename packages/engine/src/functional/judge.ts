@@ -9,14 +9,18 @@ import type {
 import {
   compileUserPattern,
   innerPhrase,
+  jsonValueEquals,
   said,
   parseJsonPathRule,
+  readJsonExpectation,
+  shownJsonValue,
   SCRIPT_VALIDATION_TYPES,
   UserPatternError,
+  type JsonExpectation,
   type JsonPathRule,
   type UserPattern,
 } from '@aqa/plan';
-import { compileJsonPath, jsonValueText, type JsonPathQuery } from '../executor/json-path';
+import { compileJsonPath, type JsonPathQuery } from '../executor/json-path';
 import { JsonPathFilterError } from '../executor/json-path-filter';
 import { bodyJson } from './body-readings';
 import { evaluateXPath, xpathHolds, type XPathValue } from './xpath-rule';
@@ -185,7 +189,12 @@ function judgeHeader(
  * failed, in words, should a rule reach here all the same.
  */
 
-type JsonPathCheck = JsonPathRule & { query: JsonPathQuery; pattern: UserPattern | null };
+type JsonPathCheck = JsonPathRule & {
+  query: JsonPathQuery;
+  pattern: UserPattern | null;
+  /** What == and != compare with (docs/design.md §4 "JSON literals"); for ~ and a bare path, the text. */
+  expectation: JsonExpectation;
+};
 const jsonPathChecks = new WeakMap<HttpValidation, JsonPathCheck | { problem: string } | null>();
 const searchPatterns = new WeakMap<HttpValidation, UserPattern | { problem: string }>();
 
@@ -208,6 +217,10 @@ function jsonPathCheck(validation: HttpValidation): JsonPathCheck | { problem: s
               ...rule,
               query: compileJsonPath(rule.path),
               pattern: rule.operator === '~' ? compileUserPattern(rule.value ?? '') : null,
+              expectation:
+                rule.operator === '==' || rule.operator === '!='
+                  ? readJsonExpectation(rule.value ?? '')
+                  : { kind: 'text', value: rule.value ?? '' },
             };
     } catch (error) {
       check = problemOf(error);
@@ -231,8 +244,10 @@ function searchPattern(validation: HttpValidation): UserPattern | { problem: str
 }
 
 /**
- * `$.path` must exist; `$.path == v`, `!= v` and `~ regex` compare its text form. Negated (Taurus's
- * `invert`), the rule passes when the path is missing or the comparison does not hold.
+ * `$.path` must exist; `$.path == v` and `!= v` compare its value with v read as a JSON literal where it
+ * is one ("ada", 10, true, null), else with its text form (docs/design.md §4 "JSON literals"); `~ regex`
+ * searches its text form. Negated (Taurus's `invert`), the rule passes when the path is missing or the
+ * comparison does not hold.
  */
 function judgeJsonPath(
   validation: HttpValidation,
@@ -249,7 +264,8 @@ function judgeJsonPath(
   const parsed = parseJsonBody(response, detail, said('judge.jsonPath.notJson', { path: rule.path }));
   if (!('json' in parsed)) return parsed;
   const { json } = parsed;
-  const found = jsonValueText(rule.query(json));
+  const foundValue = rule.query(json);
+  const found = shownJsonValue(foundValue, rule.expectation);
   const { path } = rule;
   const value = rule.value ?? '';
   if (found === undefined) {
@@ -259,16 +275,17 @@ function judgeJsonPath(
   }
   const actual = quote(found);
   const params = { path, actual, value };
+  const equal = jsonValueEquals(foundValue, rule.expectation);
   if (negated) {
     switch (rule.operator) {
       case null:
         return detail(false, actual, said('judge.jsonPath.present', params));
       case '==':
-        return found === value
+        return equal
           ? detail(false, actual, said('judge.jsonPath.isFailed', params))
           : detail(true, actual, said('judge.jsonPath.isNot', params));
       case '!=':
-        return found === value
+        return equal
           ? detail(true, actual, said('judge.jsonPath.equals', params))
           : detail(false, actual, said('judge.jsonPath.negatedDiffersFailed', params));
       case '~':
@@ -281,11 +298,11 @@ function judgeJsonPath(
     case null:
       return detail(true, actual, said('judge.jsonPath.exists', params));
     case '==':
-      return found === value
+      return equal
         ? detail(true, actual, said('judge.jsonPath.equals', params))
         : detail(false, actual, said('judge.jsonPath.equalsFailed', params));
     case '!=':
-      return found !== value
+      return !equal
         ? detail(true, actual, said('judge.jsonPath.isNot', params))
         : detail(false, actual, said('judge.jsonPath.differsFailed', params));
     case '~':

@@ -171,3 +171,37 @@ it('fetches an OAuth2 client-credentials token once for the run, and says why wh
     target.route = before;
   }
 });
+
+it('judges json_path rules with JSON literals: "ada" is the string ada, 10.0 the number 10 (docs/design.md §4)', async () => {
+  target.route = (_req, res) => {
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end('{"user":{"name":"ada","id":"7"},"count":10,"ok":true,"gone":null}');
+  };
+  const rules = [
+    '$.user.name == "ada"',
+    '$.count == 10.0',
+    '$.ok == true',
+    '$.gone == null',
+    '$.user.name == ada',
+    '$.user.name != "bob"',
+    '$.user.id == 7',
+  ];
+  const plan = FunctionalPlanSchema.parse({
+    test_name: 'literals',
+    think_time: 0,
+    apis: [
+      {
+        name: 'user',
+        url: `${target.origin}/user`,
+        validations: rules.map((expected_value) => ({ type: 'json_path', expected_value })),
+      },
+    ],
+  });
+  const judged: JudgedCall[] = [];
+  await new FunctionalRunner(plan, { insecureTls: false, onCall: (j) => judged.push(j) }).run();
+  const details = judged[0]!.call.validation_details;
+  expect(details.map((d) => d.passed)).toEqual([true, true, true, true, true, true, false]);
+  // The string "7" is no number 7: the value is shown as JSON beside a literal.
+  expect(details[6]!.message).toBe('expected $.user.id == 7, got "7"');
+});

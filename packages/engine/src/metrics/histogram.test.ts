@@ -104,4 +104,29 @@ describe('Histogram', () => {
     expect(h.totalCount).toBe(2);
     expect(h.max).toBe(HIGHEST_US);
   });
+
+  it('never gives a percentile above the max or below the min, merged from shards or not', () => {
+    // docs/adr/0006-hdr-histograms-merge-exactly.md "Percentiles within min and max": 14 560 µs lies in
+    // a bucket whose highest value is 14 567 µs.
+    const rand = lcg(24);
+    for (let round = 0; round < 50; round++) {
+      const shards = [new Histogram(), new Histogram(), new Histogram()];
+      for (const shard of shards) {
+        const n = 1 + Math.floor(rand() * 40);
+        for (let k = 0; k < n; k++) shard.record(1 + rand() * 20_000 * (round + 1));
+      }
+      const merged = new Histogram();
+      for (const shard of shards) merged.addEncoded(shard.encode());
+      for (const h of [...shards, merged]) {
+        for (const p of [0, 50, 90, 95, 99, 99.9, 100]) {
+          expect(h.valueAtPercentile(p)).toBeLessThanOrEqual(h.max);
+          expect(h.valueAtPercentile(p)).toBeGreaterThanOrEqual(h.min);
+        }
+      }
+    }
+    const one = new Histogram();
+    one.record(14_560);
+    expect(highestEquivalentValue(countsIndex(14_560))).toBeGreaterThan(14_560);
+    expect(one.valueAtPercentile(99)).toBe(14_560);
+  });
 });

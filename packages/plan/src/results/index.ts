@@ -5,3 +5,5 @@ export * from './chart-data';
 export * from './past-run';
 export * from './history';
 export * from './agents';
+export * from './percentile-range';
+export * from './figure-rounding';

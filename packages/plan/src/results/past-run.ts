@@ -12,7 +12,7 @@ export const PastRunSchema = z.object({
   status: RunStatusSchema,
   start_time: text,
   end_time: text.nullable(),
-  duration: z.number().describe('Seconds the load ran (configured while running)'),
+  duration: z.number().describe('Seconds the load ran, as measured; the configured duration while it runs'),
   concurrent_users: z.number().int(),
   tool: text,
   engine: text,

@@ -7,6 +7,7 @@ import {
   type ResultSummary,
   safeMigratePlan,
   type UrlEntry,
+  withPercentilesInRange,
 } from '@aqa/plan';
 import type {
   AssistantFunctionalPlanRow,
@@ -114,7 +115,7 @@ function perfRunView(row: AssistantRunRow): PerfRunView {
     status: row.status,
     users: row.concurrent_users,
     startedAt: row.started_at,
-    summary: parseJson<ResultSummary>(row.summary),
+    summary: summaryInRange(parseJson<ResultSummary>(row.summary)),
     apis: parseJson<ApiResult[]>(row.api_results) ?? [],
   };
 }
@@ -180,4 +181,9 @@ export function measuredRunsOf(
   planId: string,
 ): (PerfRunView & { summary: ResultSummary })[] {
   return data.perfRuns.filter((run) => run.planId === planId).filter(isMeasuredRun);
+}
+
+/** A stored summary with its percentiles within min and max (docs/adr/0006-hdr-histograms-merge-exactly.md). */
+function summaryInRange(summary: ResultSummary | null): ResultSummary | null {
+  return summary === null ? null : withPercentilesInRange(summary);
 }

@@ -43,7 +43,7 @@ import {
   screenshotIdsOf,
 } from './functional-recovery';
 import { headOf, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
-import { scriptRunPlan, servedScript } from './functional-script';
+import { scriptRunPlan, servedScript, withScriptFramework } from './functional-script';
 import { noBrowser, type UiRunSupport } from './ui-runs';
 
 export const FUNCTIONAL_RUN_MESSAGES = {
@@ -199,7 +199,9 @@ export class FunctionalRunService {
     replicas.relay?.onStopRequest((runId) => this.stopOwnRun(runId));
   }
 
-  async start(user: AccountUser, sent: FunctionalPlan): Promise<{ test_id: string }> {
+  async start(user: AccountUser, asSent: FunctionalPlan): Promise<{ test_id: string }> {
+    // A script every execution of which runs in a browser runs in one, as parse-script reads it.
+    const sent = withScriptFramework(asSent);
     const planId = sent.plan_id?.trim() || null;
     // The plan must be the user's: another user's id is "not found", and nothing runs.
     if (planId !== null) await this.plans.assertOwned(user, planId);

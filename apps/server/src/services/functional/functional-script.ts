@@ -10,10 +10,11 @@ import {
   readSeleniumScript,
   seleniumExecution,
   SeleniumScriptError,
+  taurusScriptFramework,
   TaurusScriptError,
   type TaurusWarning,
 } from '@aqa/converters';
-import { ApiDefinitionSchema, type FunctionalPlan } from '@aqa/plan';
+import { ApiDefinitionSchema, type FunctionalPlan, type TEST_FRAMEWORKS } from '@aqa/plan';
 import { ValidationError } from '../../errors';
 
 /*
@@ -85,6 +86,26 @@ export function readScript(script: string, files?: Readonly<Record<string, strin
 /** The plan a script plan runs (docs/reference/02-running.md §7 "Script calls"); see the engine's. */
 export function scriptRunPlan(plan: FunctionalPlan): { plan: FunctionalPlan; warnings: TaurusWarning[] } {
   return servedScript(() => engineScriptRunPlan(plan));
+}
+
+type TestFramework = (typeof TEST_FRAMEWORKS)[number];
+
+/**
+ * How a script is read and run (docs/reference/02-running.md §3 "Selenium-style scripts"): as the UI
+ * runner reads it when the plan names selenium or when every execution of the script runs in a browser
+ * (executor selenium, or apiritif with test-mode selenium) — the Taurus reading could run none of those —
+ * else as Taurus HTTP calls. parse-script and run-test decide alike.
+ */
+export function scriptFramework(script: string, named: TestFramework | undefined): TestFramework {
+  return named === 'selenium' ? 'selenium' : taurusScriptFramework(script);
+}
+
+/** A script plan whose script runs in a browser, with test_framework saying so; any other plan as it is. */
+export function withScriptFramework(plan: FunctionalPlan): FunctionalPlan {
+  if (plan.source !== 'script_input' || plan.test_framework === 'selenium') return plan;
+  return scriptFramework(plan.script_content, plan.test_framework) === 'selenium'
+    ? { ...plan, test_framework: 'selenium' }
+    : plan;
 }
 
 /** One action of a Selenium-style page as parse-script lists it. */

@@ -1,6 +1,12 @@
 import { Histogram } from '@aqa/engine';
 import { describe, expect, it } from 'vitest';
-import { fittedLatencyDistribution, latencyDistribution, testResultView, type RunRecord } from './run-model';
+import {
+  fittedLatencyDistribution,
+  latencyDistribution,
+  pastRunView,
+  testResultView,
+  type RunRecord,
+} from './run-model';
 
 describe('latencyDistribution', () => {
   it("counts the run's latencies in the spec's bins, summing to every timed request", () => {
@@ -72,6 +78,51 @@ describe('testResultView', () => {
     });
     const completed = { ...base, status: 'completed' as const, ended_at: '2030-01-01T00:01:02.000Z' };
     expect(testResultView(completed, at(500))).toMatchObject({ progress: 100, elapsed_seconds: 60 });
+  });
+
+  const annotations = { test_name: null, notes: '', is_baseline: false };
+
+  it('lists a run that failed after 1 s, before any figures, with the 1 s it ran, not its 60 s plan', () => {
+    const failed = {
+      ...base,
+      status: 'failed' as const,
+      ended_at: '2030-01-01T00:00:01.200Z',
+      error: 'JMeter exited with code 1',
+    };
+    expect(pastRunView(failed, at(500), annotations).duration).toBe(1.2);
+    // Still running, it is listed with the duration it was started for.
+    expect(pastRunView(base, at(15), annotations).duration).toBe(60);
+  });
+
+  it('lists a run with figures with their measured test duration, its percentiles within min and max', () => {
+    const summary = {
+      concurrent_users: 2,
+      requests_per_second: 10,
+      average_response_time: 5,
+      error_rate: 0,
+      total_requests: 30,
+      successful_requests: 30,
+      failed_requests: 0,
+      percentile_50: 1,
+      percentile_90: 9,
+      percentile_95: 12,
+      percentile_99: 15,
+      percentile_999: 15,
+      min_response_time: 1.2,
+      max_response_time: 14.56,
+      avg_bandwidth: 1,
+      test_duration: 3.4,
+    };
+    const stopped = { ...base, status: 'stopped' as const, ended_at: '2030-01-01T00:00:04.000Z', summary };
+    const listed = pastRunView(stopped, at(500), annotations);
+    expect(listed.duration).toBe(3.4);
+    expect(listed.results_summary).toMatchObject({
+      percentile_50: 1.2,
+      percentile_95: 12,
+      percentile_99: 14.56,
+      percentile_999: 14.56,
+      max_response_time: 14.56,
+    });
   });
 });
 

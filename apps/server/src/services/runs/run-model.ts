@@ -1,4 +1,5 @@
 import { Histogram, type EncodedHistogram } from '@aqa/engine';
+import { withPercentilesInRange } from '@aqa/plan';
 import type {
   ApiResult,
   ApiSeries,
@@ -115,7 +116,8 @@ export function testResultView(record: RunState, nowMs: number): TestResult {
     error: record.error,
     error_phrase: record.error_phrase ?? null,
     error_details: record.error_details,
-    summary: record.summary,
+    // Percentiles within min and max (docs/adr/0006-hdr-histograms-merge-exactly.md), also for live figures.
+    summary: record.summary === null ? null : withPercentilesInRange(record.summary),
     api_results: record.api_results,
     errors: record.errors,
     agents: record.agents ?? [],
@@ -145,7 +147,11 @@ export function pastRunView(record: RunState, nowMs: number, annotations: RunAnn
     status: view.status,
     start_time: view.started_at,
     end_time: view.ended_at,
-    duration: view.summary?.test_duration ?? view.duration_seconds,
+    // Measured: the figures' test duration, else (a run that ended before any) the time it ran; the
+    // configured duration only while it runs (docs/reference/02-running.md "Past run list item").
+    duration:
+      view.summary?.test_duration ??
+      (isLive(record.status) ? view.duration_seconds : elapsedSeconds(record, nowMs)),
     concurrent_users: view.concurrent_users,
     tool: view.tool,
     engine: view.engine,

@@ -1,7 +1,15 @@
 import type { EncodedHistogram } from '@aqa/engine';
 import type { NewRunRow, RunPointRow, RunRow } from '../../db/schema';
 import type { RunViewRow } from '../../repositories/run.repository';
-import type { ApiResult, ErrorsByKind, Phrase, ResultSummary, RunAgent, StoredStatus } from '@aqa/plan';
+import {
+  withPercentilesInRange,
+  type ApiResult,
+  type ErrorsByKind,
+  type Phrase,
+  type ResultSummary,
+  type RunAgent,
+  type StoredStatus,
+} from '@aqa/plan';
 import type { RunAnnotations, RunConfig, RunPoint, RunRecord, RunState } from './run-model';
 
 /** The JSON columns of a run row, parsed. Every row was written by this server, so they parse. */
@@ -31,7 +39,9 @@ export function rowToState(row: Omit<RunRow, 'config' | 'histogram'>): RunState 
     error: row.error,
     error_phrase: row.error_phrase === null ? null : (JSON.parse(row.error_phrase) as Phrase),
     error_details: row.error_details,
-    summary: row.summary === null ? null : (JSON.parse(row.summary) as ResultSummary),
+    // A run stored before percentiles were held within min and max reads as one stored since
+    // (docs/adr/0006-hdr-histograms-merge-exactly.md "Percentiles within min and max").
+    summary: row.summary === null ? null : withPercentilesInRange(JSON.parse(row.summary) as ResultSummary),
     api_results: row.api_results === null ? [] : (JSON.parse(row.api_results) as ApiResult[]),
     errors: row.errors === null ? {} : (JSON.parse(row.errors) as ErrorsByKind),
     agents: row.agents === null ? [] : (JSON.parse(row.agents) as RunAgent[]),

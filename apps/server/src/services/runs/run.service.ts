@@ -24,7 +24,7 @@ import type {
   StoredStatus,
   TestResult,
 } from '@aqa/plan';
-import { said } from '@aqa/plan';
+import { said, withPercentilesInRange } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoadRunView } from '../../cluster/relay-output';
 import { RelayOutput } from '../../cluster/relay-output';
@@ -646,8 +646,9 @@ function reason(error: string | undefined): string {
   }
 }
 
+/** The summary stored and shown: its percentiles within its min and max (docs/adr/0006-hdr-histograms-merge-exactly.md). */
 function summaryOf(s: RunSummary): ResultSummary {
-  return {
+  return withPercentilesInRange({
     concurrent_users: s.concurrent_users,
     requests_per_second: s.requests_per_second,
     average_response_time: s.average_response_time,
@@ -664,7 +665,7 @@ function summaryOf(s: RunSummary): ResultSummary {
     max_response_time: s.max_response_time,
     avg_bandwidth: s.avg_bandwidth,
     test_duration: s.test_duration,
-  };
+  });
 }
 
 function apiResultOf(row: ApiResultRow): ApiResult {

@@ -2,6 +2,9 @@ import {
   compileUserPattern,
   hasAssertion,
   hasExtraction,
+  jsonValueEquals,
+  readJsonExpectation,
+  shownJsonValue,
   textExtractionBoundaries,
   UserPatternError,
   type UrlEntry,
@@ -42,6 +45,16 @@ export function judgeAssertion(entry: UrlEntry, view: ResponseView): AssertionVe
       case 'json': {
         subject = entry.assertionPath.trim();
         const first = view.jsonPath(entry.assertionPath)[0];
+        const literal = jsonLiteral(entry);
+        if (literal !== undefined) {
+          // docs/design.md §4 "JSON literals": "Ada" is the string Ada, 10 the number 10.
+          const passed = jsonValueEquals(first, literal) === (entry.assertionOperator === 'equals');
+          const comparison = `${subject} ${clip(shownJsonValue(first, literal) ?? 'nothing')} ${operator} ${clip(expected.trim())}`;
+          return {
+            passed,
+            message: passed ? `Assertion passed: ${comparison}` : `Assertion failed: ${comparison} is false`,
+          };
+        }
         // A path with no match is compared as empty text (step-rules.ts).
         actual = first === undefined ? '' : jsonValueText(first);
         break;
@@ -92,6 +105,13 @@ export function judgeAssertion(entry: UrlEntry, view: ResponseView): AssertionVe
     passed,
     message: passed ? `Assertion passed: ${comparison}` : `Assertion failed: ${comparison} is false`,
   };
+}
+
+/** The JSON literal a json equals / not_equals assertion expects; undefined for bare text and other operators. */
+function jsonLiteral(entry: UrlEntry) {
+  if (entry.assertionOperator !== 'equals' && entry.assertionOperator !== 'not_equals') return undefined;
+  const expectation = readJsonExpectation(entry.assertionValue);
+  return expectation.kind === 'text' ? undefined : expectation;
 }
 
 /**

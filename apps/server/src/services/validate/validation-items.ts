@@ -1,4 +1,10 @@
-import type { ValidationCheckResult, ValidationItem } from '@aqa/plan';
+import {
+  jsonValueEquals,
+  readJsonExpectation,
+  shownJsonValue,
+  type ValidationCheckResult,
+  type ValidationItem,
+} from '@aqa/plan';
 import { CheckError, jsonValueText, type ResponseView } from './response-view';
 
 /**
@@ -9,8 +15,10 @@ import { CheckError, jsonValueText, type ResponseView } from './response-view';
  *   response_time  milliseconds ("500" or "500ms"): passes when the measured time is ≤ it.
  *   json_path      "$.user.id" passes when the path matches something (null counts);
  *                  "$.user.name = Ada" or "$.user.name == Ada" when the first match equals the value,
- *                  "$.user.name != Ada" when it does not. Strings compare as written (quotes around
- *                  the value are optional), numbers by value (10 == 10.0), other values as JSON text.
+ *                  "$.user.name != Ada" when it does not. A value that is a JSON literal compares as
+ *                  that value: "Ada" (or 'Ada') only with the string Ada, 10 with a number of that value
+ *                  (10.0), true, false and null with that value; other text compares with the value's
+ *                  text (docs/design.md §4 "JSON literals").
  *                  The operator is the first =, == or != outside brackets, parentheses and quotes,
  *                  so filters such as $.items[?(@.id==2)].name keep theirs. A leading $ may be left out.
  *   contains_text  passes when the body contains the text (case-sensitive).
@@ -153,12 +161,14 @@ function judgeJsonPath(expected: string, view: ResponseView): Verdict {
     throw error;
   }
   const first = matches[0];
-  const actual = matches.length === 0 ? null : jsonValueText(first);
   if (operator === undefined) {
+    const actual = matches.length === 0 ? null : jsonValueText(first);
     return matches.length > 0 ? pass(actual, `${path} exists`) : fail(null, `${path} matches nothing`);
   }
   if (matches.length === 0) return fail(null, `${path} matches nothing`);
-  const equal = jsonEquals(first, unquote(value));
+  const expectation = readJsonExpectation(value);
+  const actual = shownJsonValue(first, expectation) ?? null;
+  const equal = jsonValueEquals(first, expectation);
   const holds = operator === '!=' ? !equal : equal;
   if (holds) return pass(actual, `${path} is ${actual ?? ''} (${operator} ${value})`);
   return operator === '!='
@@ -194,18 +204,4 @@ export function splitJsonPathExpectation(expected: string): {
     }
   }
   return { path: expected.trim(), value: '' };
-}
-
-function unquote(value: string): string {
-  const first = value[0];
-  if (value.length >= 2 && (first === '"' || first === "'") && value.endsWith(first))
-    return value.slice(1, -1);
-  return value;
-}
-
-function jsonEquals(actual: unknown, expected: string): boolean {
-  if (typeof actual === 'number' && expected.trim() !== '' && Number.isFinite(Number(expected))) {
-    return actual === Number(expected);
-  }
-  return jsonValueText(actual) === expected;
 }

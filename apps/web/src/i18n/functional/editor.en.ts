@@ -99,7 +99,7 @@ export const functionalEditorEn = {
   'functional.editor.rh.status_code': 'A status from 100 to 599, e.g. 201',
   'functional.editor.rh.response_time': 'Milliseconds the answer may take at most, e.g. 500',
   'functional.editor.rh.json_path':
-    'A path, alone to check it exists, or compared: $.user.id == 7, $.items[0].name != null, $.email ~ @example\\.com$',
+    'A path, alone to check it exists, or compared: $.user.id == 7, $.user.name == "ada", $.items[0].name != null, $.email ~ @example\\.com$. "ada", 7, true and null are JSON values (7 is not the string "7"); other text is compared as written',
   'functional.editor.rh.contains_text': 'Text the body must contain, e.g. "status":"ok"',
   'functional.editor.rh.header_value': 'Name: value, e.g. Content-Type: application/json',
   'functional.editor.rh.response_size': 'Bytes the body may hold at most, e.g. 10240',

@@ -96,7 +96,7 @@ export const functionalEditorKo: Record<keyof typeof functionalEditorEn, string>
   'functional.editor.rh.status_code': '100부터 599까지의 상태 코드, 예: 201',
   'functional.editor.rh.response_time': '응답에 허용되는 최대 밀리초, 예: 500',
   'functional.editor.rh.json_path':
-    '경로만 쓰면 존재 여부를, 비교식을 쓰면 값을 확인합니다: $.user.id == 7, $.items[0].name != null, $.email ~ @example\\.com$',
+    '경로만 쓰면 존재 여부를, 비교식을 쓰면 값을 확인합니다: $.user.id == 7, $.user.name == "ada", $.items[0].name != null, $.email ~ @example\\.com$. "ada", 7, true, null은 JSON 값으로 비교하고(7은 문자열 "7"과 다릅니다), 그 밖의 텍스트는 쓴 그대로 비교합니다',
   'functional.editor.rh.contains_text': '본문에 들어 있어야 할 텍스트, 예: "status":"ok"',
   'functional.editor.rh.header_value': '이름: 값 형식, 예: Content-Type: application/json',
   'functional.editor.rh.response_size': '본문의 최대 바이트 수, 예: 10240',

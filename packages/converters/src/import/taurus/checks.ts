@@ -148,7 +148,7 @@ export function readAssertJsonPath(
       // Only that the path is there (or, inverted, that it is not).
       rule = { type: 'json_path', expected_value: jsonpath, ...(invert ? { negate: true } : {}) };
     } else if (expectNull) {
-      // The judge compares a value's JSON text: null reads "null".
+      // A bare null is JSON null, never a string (docs/design.md §4 "JSON literals").
       rule = { type: 'json_path', expected_value: `${jsonpath} ${invert ? '!=' : '=='} null` };
     } else {
       const expected = ctx.template(scalarText(spec['expected-value']) ?? 'false', at, container, index);

@@ -19,6 +19,7 @@ import {
   type TaurusWarningEffect,
 } from './taurus-model';
 import { durationMs, jmeterToTemplate, pathKey, scalarText, taurusFlag } from './taurus-text';
+import { defaultExecutor, runsInBrowser } from './script-framework';
 import { type LineTable, type Plain, type PlainMap, isPlainMap, lineOf, readTaurusTree } from './yaml-tree';
 
 /*
@@ -268,6 +269,16 @@ class TaurusReader {
     const out = [];
     for (const { execution, path } of executions) {
       const executor = scalarText(execution.executor) ?? defaultExec;
+      if (runsInBrowser(execution, defaultExec)) {
+        // docs/reference/02-running.md §3 "Selenium-style scripts": the UI runner's, not this reader's.
+        this.warn(
+          `${path}.executor`,
+          execution,
+          execution.executor === undefined ? 'scenario' : 'executor',
+          `This execution runs ${executor === 'apiritif' ? 'Apiritif with test-mode selenium' : 'selenium'} in a browser, which a UI test does (a script whose every execution runs in a browser is read as one); an API test skips it`,
+        );
+        continue;
+      }
       if (!RUNNABLE_EXECUTORS.has(executor)) {
         this.warn(
           `${path}.executor`,
@@ -1032,11 +1043,6 @@ function uniqueWarnings(warnings: TaurusWarning[]): TaurusWarning[] {
 
 function emptyScope(): Scope {
   return { headers: {}, defaultAddress: undefined, timeoutMs: undefined, timeoutAt: undefined };
-}
-
-function defaultExecutor(root: PlainMap): string {
-  const settings = root.settings;
-  return (isPlainMap(settings) ? scalarText(settings['default-executor']) : undefined) ?? 'jmeter';
 }
 
 /** Request headers over scenario headers, names compared without case (JMeter's header managers). */

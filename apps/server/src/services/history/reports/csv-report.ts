@@ -1,4 +1,17 @@
-import type { ChartData } from '@aqa/plan';
+import {
+  latencyDigits,
+  ONE_DECIMAL,
+  percentDigits,
+  rateDigits,
+  roundFigure,
+  type ChartData,
+} from '@aqa/plan';
+
+/** Figures rounded as the result screen shows them (docs/reference/02-running.md §3 "CSV export"). */
+const ms = (value: number): number => roundFigure(value, latencyDigits(value));
+const rate = (value: number): number => roundFigure(value, rateDigits(value));
+const percent = (value: number): number => roundFigure(value, percentDigits(value));
+const kbs = (value: number): number => roundFigure(value, ONE_DECIMAL);
 
 export const SERIES_HEADER =
   'second,active_users,requests,requests_per_second,errors,error_rate,avg_ms,p50_ms,p90_ms,p95_ms,p99_ms,max_ms,bandwidth_kbs';
@@ -23,16 +36,16 @@ export function renderCsvReport(chart: ChartData): string {
         p.second,
         p.active_users,
         p.requests,
-        p.requests_per_second,
+        rate(p.requests_per_second),
         p.errors,
-        p.error_rate,
-        p.avg,
-        p.p50,
-        p.p90,
-        p.p95,
-        p.p99,
-        p.max,
-        p.bandwidth_kbs,
+        percent(p.error_rate),
+        ms(p.avg),
+        ms(p.p50),
+        ms(p.p90),
+        ms(p.p95),
+        ms(p.p99),
+        ms(p.max),
+        kbs(p.bandwidth_kbs),
       ].join(','),
     );
   }
@@ -46,10 +59,10 @@ export function renderCsvReport(chart: ChartData): string {
           csvText(api.method),
           csvText(api.url),
           p.second,
-          p.requests_per_second,
-          p.error_rate,
-          p.avg,
-          p.p95,
+          rate(p.requests_per_second),
+          percent(p.error_rate),
+          ms(p.avg),
+          ms(p.p95),
         ].join(','),
       );
     }

@@ -36,6 +36,48 @@ describe('report text', () => {
     ]);
   });
 
+  it('rounds every figure as the result screen shows it (docs/reference/02-running.md §3 "CSV export")', () => {
+    const csv = renderCsvReport({
+      test_id: 'run_1',
+      series: [
+        {
+          second: 1,
+          active_users: 2,
+          requests: 123,
+          requests_per_second: 123.456,
+          errors: 1,
+          error_rate: 0.813,
+          avg: 4.5678,
+          p50: 3.005,
+          p90: 12.345,
+          p95: 45.55,
+          p99: 98.76,
+          max: 104.56,
+          bandwidth_kbs: 12.3456,
+        },
+      ],
+      api_series: [
+        {
+          index: 0,
+          name: 'List',
+          method: 'GET',
+          url: 'http://shop.test/items',
+          points: [{ second: 1, requests_per_second: 61.728, error_rate: 12.345, avg: 4.5678, p95: 150.5 }],
+        },
+      ],
+      distribution: [],
+      distribution_fitted: [],
+    });
+    expect(csv.split('\r\n')).toEqual([
+      'second,active_users,requests,requests_per_second,errors,error_rate,avg_ms,p50_ms,p90_ms,p95_ms,p99_ms,max_ms,bandwidth_kbs',
+      '1,2,123,123,1,0.81,4.57,3.01,12.3,45.6,98.8,105,12.3',
+      '',
+      'api_index,api_name,method,url,second,requests_per_second,error_rate,avg_ms,p95_ms',
+      '0,List,GET,http://shop.test/items,1,61.7,12.3,4.57,151',
+      '',
+    ]);
+  });
+
   it('makes file-name-safe slugs of plan names', () => {
     expect(slugOf('Shop <API> & "Co"')).toBe('shop-api-co');
     expect(slugOf('Café Übung 2')).toBe('cafe-ubung-2');

@@ -504,6 +504,12 @@ export function ApiEntryCard({
                 {textField('assertionValue', t('plans.assertionValue'), {
                   placeholder: entry.assertionType === 'status' ? '200' : 'ok',
                   mono: true,
+                  // docs/design.md §4 "JSON literals": how equals reads "ada", 10, true and null.
+                  hint:
+                    entry.assertionType === 'json' &&
+                    (entry.assertionOperator === 'equals' || entry.assertionOperator === 'not_equals')
+                      ? t('plans.assertionJsonLiteralHint')
+                      : undefined,
                 })}
               </div>
             </section>

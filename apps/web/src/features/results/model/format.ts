@@ -1,4 +1,10 @@
-import type { DistributionBin as DistributionBucket } from '@aqa/plan';
+import {
+  latencyDigits,
+  ONE_DECIMAL,
+  percentDigits,
+  rateDigits,
+  type DistributionBin as DistributionBucket,
+} from '@aqa/plan';
 
 /**
  * Formatting of measured figures: every number carries its unit, and a figure the server did not send is
@@ -12,14 +18,6 @@ export function isNumber(value: unknown): value is number {
 
 function numberFormat(locale: string, digits: number): Intl.NumberFormat {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: digits });
-}
-
-/** Digits for a latency: 2 under 10 ms, 1 under 100 ms, none above (a k6-like precision). */
-function latencyDigits(ms: number): number {
-  const size = Math.abs(ms);
-  if (size < 10) return 2;
-  if (size < 100) return 1;
-  return 0;
 }
 
 /** A number without a unit (max 2 decimals), or the dash. */
@@ -40,18 +38,18 @@ export function formatMs(value: unknown, locale: string): string {
 /** Requests per second: "85.3 req/s". */
 export function formatRps(value: unknown, locale: string): string {
   if (!isNumber(value)) return MISSING;
-  return `${numberFormat(locale, Math.abs(value) < 100 ? 1 : 0).format(value)} req/s`;
+  return `${numberFormat(locale, rateDigits(value)).format(value)} req/s`;
 }
 
 /** A percentage given in percent (0–100): "0%", "0.05%", "12.5%". */
 export function formatPercent(value: unknown, locale: string): string {
   if (!isNumber(value)) return MISSING;
-  return `${numberFormat(locale, Math.abs(value) < 10 ? 2 : 1).format(value)}%`;
+  return `${numberFormat(locale, percentDigits(value)).format(value)}%`;
 }
 
 /** Kilobytes per second: "123.4 KB/s". */
 export function formatKbs(value: unknown, locale: string): string {
-  return isNumber(value) ? `${numberFormat(locale, 1).format(value)} KB/s` : MISSING;
+  return isNumber(value) ? `${numberFormat(locale, ONE_DECIMAL).format(value)} KB/s` : MISSING;
 }
 
 /** Seconds: "4 s", "12.5 s". */

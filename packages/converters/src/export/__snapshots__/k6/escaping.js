@@ -40,11 +40,12 @@ function compare(actual, op, expected) {
 }
 
 /**
- * The first match of a JSONPath given as segments ["k",name] ["i",index] ["*"] ["..",name]; a string as
- * is, anything else as JSON text; undefined when the body is not JSON or nothing matches.
- * @param {string} body @param {Array<Array<string | number>>} path @returns {string | undefined}
+ * The first match of a JSONPath given as segments ["k",name] ["i",index] ["*"] ["..",name]; jsonText
+ * gives it as text (a string as is, anything else as JSON). Undefined when the body is not JSON or
+ * nothing matches.
+ * @param {string} body @param {Array<Array<string | number>>} path @returns {unknown}
  */
-function jsonText(body, path) {
+function jsonFirst(body, path) {
   /** @type {unknown[]} */
   let values;
   try {
@@ -70,8 +71,14 @@ function jsonText(body, path) {
     }
     values = next;
   }
-  if (values.length === 0 || values[0] === undefined) return undefined;
-  return typeof values[0] === 'string' ? values[0] : JSON.stringify(values[0]);
+  return values[0];
+}
+
+/** @param {string} body @param {Array<Array<string | number>>} path @returns {string | undefined} */
+function jsonText(body, path) {
+  const first = jsonFirst(body, path);
+  if (first === undefined) return undefined;
+  return typeof first === 'string' ? first : JSON.stringify(first);
 }
 
 /** @param {unknown} value @param {string} key @param {unknown[]} out */

@@ -46,11 +46,12 @@ function compare(actual, op, expected) {
 }
 
 /**
- * The first match of a JSONPath given as segments ["k",name] ["i",index] ["*"] ["..",name]; a string as
- * is, anything else as JSON text; undefined when the body is not JSON or nothing matches.
- * @param {string} body @param {Array<Array<string | number>>} path @returns {string | undefined}
+ * The first match of a JSONPath given as segments ["k",name] ["i",index] ["*"] ["..",name]; jsonText
+ * gives it as text (a string as is, anything else as JSON). Undefined when the body is not JSON or
+ * nothing matches.
+ * @param {string} body @param {Array<Array<string | number>>} path @returns {unknown}
  */
-function jsonText(body, path) {
+function jsonFirst(body, path) {
   /** @type {unknown[]} */
   let values;
   try {
@@ -76,8 +77,14 @@ function jsonText(body, path) {
     }
     values = next;
   }
-  if (values.length === 0 || values[0] === undefined) return undefined;
-  return typeof values[0] === 'string' ? values[0] : JSON.stringify(values[0]);
+  return values[0];
+}
+
+/** @param {string} body @param {Array<Array<string | number>>} path @returns {string | undefined} */
+function jsonText(body, path) {
+  const first = jsonFirst(body, path);
+  if (first === undefined) return undefined;
+  return typeof first === 'string' ? first : JSON.stringify(first);
 }
 
 /** @param {unknown} value @param {string} key @param {unknown[]} out */
@@ -87,6 +94,16 @@ function collectDescendants(value, key, out) {
     out.push(/** @type {Record<string, unknown>} */ (value)[key]);
   }
   for (const child of Object.values(value)) collectDescendants(child, key, out);
+}
+
+/**
+ * Whether a JSON value equals an expected JSON literal (AnybodyQA docs/design.md §4 "JSON literals"):
+ * a string only a string, a number a number of that value, true/false/null only themselves.
+ * @param {unknown} value @param {{ kind: string, value?: unknown }} expected @returns {boolean}
+ */
+function jsonEquals(value, expected) {
+  if (expected.kind === 'null') return value === null;
+  return typeof value === expected.kind && value === expected.value;
 }
 
 // OAuth2 client-credentials clients of the plan; each VU fetches a token before its first use.
@@ -217,8 +234,8 @@ export default function () {
     const body = bodyText(res);
     // error_code is 0 unless the request itself failed (refused, DNS, time-out, TLS).
     let ok = res.error_code === 0 && res.status < 400;
-    const actual = jsonText(body, [["k","secure"]]) ?? '';
-    ok = check(res, { "5. Secure: json $.secure not equals false": () => compare(actual, "not_equals", "false") }) && ok;
+    const actual = jsonFirst(body, [["k","secure"]]);
+    ok = check(res, { "5. Secure: json $.secure not equals false": () => !jsonEquals(actual, {"kind":"boolean","value":false}) }) && ok;
     errors.add(!ok);
   });
 

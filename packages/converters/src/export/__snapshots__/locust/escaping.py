@@ -35,13 +35,16 @@ def _compare(actual, op, expected):
         return False  # a pattern Python cannot read fails this assertion, not the whole iteration
 
 
-def _json_text(body, path):
-    """First match of a JSONPath given as segments ["k", name] ["i", n] ["*"] ["..", name]: a string as is,
-    anything else as JSON; None when the body is not JSON or nothing matches."""
+_MISSING = object()
+
+
+def _json_first(body, path):
+    """First match of a JSONPath given as segments ["k", name] ["i", n] ["*"] ["..", name]; _MISSING
+    when the body is not JSON or nothing matches."""
     try:
         values = [json.loads(body)]
     except ValueError:
-        return None
+        return _MISSING
     for segment in path:
         found = []
         for value in values:
@@ -59,8 +62,15 @@ def _json_text(body, path):
                 found.append(value[segment[1]])
         values = found
     if not values:
+        return _MISSING
+    return values[0]
+
+
+def _json_text(body, path):
+    """The first match as text: a string as is, anything else as JSON; None when nothing matches."""
+    first = _json_first(body, path)
+    if first is _MISSING:
         return None
-    first = values[0]
     return first if isinstance(first, str) else json.dumps(first, separators=(",", ":"), ensure_ascii=False)
 
 

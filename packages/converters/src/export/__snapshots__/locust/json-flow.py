@@ -39,13 +39,16 @@ def _compare(actual, op, expected):
         return False  # a pattern Python cannot read fails this assertion, not the whole iteration
 
 
-def _json_text(body, path):
-    """First match of a JSONPath given as segments ["k", name] ["i", n] ["*"] ["..", name]: a string as is,
-    anything else as JSON; None when the body is not JSON or nothing matches."""
+_MISSING = object()
+
+
+def _json_first(body, path):
+    """First match of a JSONPath given as segments ["k", name] ["i", n] ["*"] ["..", name]; _MISSING
+    when the body is not JSON or nothing matches."""
     try:
         values = [json.loads(body)]
     except ValueError:
-        return None
+        return _MISSING
     for segment in path:
         found = []
         for value in values:
@@ -63,8 +66,15 @@ def _json_text(body, path):
                 found.append(value[segment[1]])
         values = found
     if not values:
+        return _MISSING
+    return values[0]
+
+
+def _json_text(body, path):
+    """The first match as text: a string as is, anything else as JSON; None when nothing matches."""
+    first = _json_first(body, path)
+    if first is _MISSING:
         return None
-    first = values[0]
     return first if isinstance(first, str) else json.dumps(first, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -77,6 +87,27 @@ def _descendants(value, key, found):
     elif isinstance(value, list):
         for child in value:
             _descendants(child, key, found)
+
+
+def _json_equals(value, kind, expected):
+    """Whether a JSON value equals an expected JSON literal (AnybodyQA docs/design.md §4 "JSON literals"):
+    a string only a string, a number a number of that value, true/false/null only themselves."""
+    if kind == "null":
+        return value is None
+    if kind == "string":
+        return isinstance(value, str) and value == expected
+    if kind == "boolean":
+        return isinstance(value, bool) and value == expected
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return float(value) == float(expected)  # as JavaScript reads both: 10 == 10.0
+    except OverflowError:
+        return False
+
+
+def _json_shown(value):
+    return "nothing" if value is _MISSING else json.dumps(value, ensure_ascii=False)[:200]
 
 
 class PlanUser(HttpUser):
@@ -165,9 +196,9 @@ class PlanUser(HttpUser):
             headers["Authorization"] = "Bearer " + access_token
         with self.client.request("GET", "http://127.0.0.1:8080/api/secure", headers=headers, timeout=30, name="5. Secure", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
-            actual = _json_text(body, [["k", "secure"]]) or ""
-            if not _compare(actual, "not_equals", "false"):
-                res.failure("Assertion failed: json $.secure not equals false; got " + repr(actual[:200]))
+            actual = _json_first(body, [["k", "secure"]])
+            if _json_equals(actual, "boolean", False):
+                res.failure("Assertion failed: json $.secure not equals false; got " + _json_shown(actual))
 
         # urls[5]: 6. Ping
         headers = {}

@@ -2,6 +2,7 @@ import { FUNCTIONAL_BOUNDS, FUNCTIONAL_DEFAULTS } from '@aqa/plan';
 import { NOT_TAURUS_CONFIGURATION, TaurusScriptError, type TaurusWarning } from '../taurus-model';
 import { pathKey, scalarText } from '../taurus-text';
 import { type LineTable, type Plain, type PlainMap, isPlainMap, lineOf, readTaurusTree } from '../yaml-tree';
+import { defaultExecutor, runsInBrowser } from '../script-framework';
 import { readAction, template } from './selenium-actions';
 import {
   type SeleniumExecution,
@@ -66,17 +67,15 @@ class SeleniumReader {
     executions.forEach((execution, i) => {
       const path = Array.isArray(raw) ? `execution[${i}]` : 'execution';
       if (!isPlainMap(execution)) return;
-      const executor = scalarText(execution.executor);
-      // Apiritif runs the same actions with test-mode: selenium.
-      const browser =
-        executor === 'selenium' ||
-        (executor === 'apiritif' && scalarText(execution['test-mode']) === 'selenium');
-      if (!browser) {
+      const fallback = defaultExecutor(root);
+      // Apiritif runs the same actions with test-mode: selenium; an execution without an executor runs
+      // Taurus's default one (settings.default-executor, else jmeter).
+      if (!runsInBrowser(execution, fallback)) {
         this.warn(
           `${path}.executor`,
           execution,
           execution.executor === undefined ? 'scenario' : 'executor',
-          `This execution runs ${executor ?? 'jmeter'}, not selenium; a UI test runs only the selenium executions, so it is skipped`,
+          `This execution runs ${scalarText(execution.executor) ?? fallback}, not selenium; a UI test runs only the selenium executions, so it is skipped`,
         );
         return;
       }

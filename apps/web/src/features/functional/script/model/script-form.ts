@@ -6,6 +6,7 @@ import {
   type FunctionalValidationType,
   type HttpMethod,
 } from '@aqa/plan';
+import { taurusScriptFramework } from '@aqa/converters';
 import { newId } from '@/features/plans';
 import {
   formOfPlan,
@@ -90,7 +91,16 @@ export function scriptFormReducer(form: ScriptForm, action: ScriptFormAction): S
     case 'setFramework':
       return { ...form, framework: action.framework };
     case 'setScript':
-      return { ...form, script: action.script };
+      // A script whose every execution runs in a browser is a UI test's, as the server reads and runs
+      // it (docs/reference/02-running.md §3 "Selenium-style scripts"): the screen follows.
+      return {
+        ...form,
+        script: action.script,
+        framework:
+          form.framework === 'taurus' && taurusScriptFramework(action.script) === 'selenium'
+            ? 'selenium'
+            : form.framework,
+      };
     case 'applyExecution': {
       const { execution } = action;
       return {

@@ -90,6 +90,19 @@ describe('the script screen model', () => {
     expect(() => deleteRequest(SCRIPT, 'scenarios.shop.requests[9]')).toThrow(/Cannot find/);
   });
 
+  it('turns to the Selenium reading when every execution of the script runs in a browser', () => {
+    const taurus = scriptFormReducer(newScriptForm(), { type: 'setScript', script: API_SAMPLE_SCRIPT });
+    expect(taurus.framework).toBe('taurus');
+    expect(scriptFormReducer(taurus, { type: 'setScript', script: SELENIUM_SAMPLE_SCRIPT }).framework).toBe(
+      'selenium',
+    );
+    // Chosen by hand, Selenium stays for any script.
+    const chosen = scriptFormReducer(newScriptForm(), { type: 'setFramework', framework: 'selenium' });
+    expect(scriptFormReducer(chosen, { type: 'setScript', script: API_SAMPLE_SCRIPT }).framework).toBe(
+      'selenium',
+    );
+  });
+
   it('names a blank test name and a blank script, in that order, as the spec words them', () => {
     const check = checkScriptForm(newScriptForm());
     expect(check.problems.map((problem) => problem.message)).toEqual([
