@@ -11,6 +11,7 @@ import {
   viewScreenshot,
   watchMessages,
 } from './helpers';
+import { expectEditorText } from './editor-text';
 
 /**
  * The script-upload screen (docs/reference/01-authoring.md §2 "Performance: script upload") in a real browser against the real
@@ -103,7 +104,7 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   // docs/reference/01-authoring.md §5: Validate waits for a script.
   await expect(page.getByTestId('validate-plan')).toBeDisabled();
   await page.getByTestId('generate-plan').click();
-  await expect(page.getByTestId('script-text')).toHaveValue(/<jmeterTestPlan/);
+  await expectEditorText(page.getByTestId('script-text'), /<jmeterTestPlan/);
   await expect(page.getByTestId('script-filename')).toHaveText('performance_test_jmeter.jmx');
 
   // Validate calls the local target once per API, from the server.

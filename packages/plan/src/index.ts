@@ -3,6 +3,7 @@ export * from './perf-plan';
 export * from './migrate-plan';
 export * from './step-rules';
 export * from './strict-input';
+export * from './text-limits';
 export * from './template';
 export * from './user-pattern';
 export * from './pattern-problems';

@@ -14,6 +14,7 @@ import {
   type FetchMock,
 } from '@/test/render';
 import { answerConfirm, confirmQuestion, dismissNotices, noticeTexts } from '@/test/notices';
+import { editorText } from '@/test/code-editor';
 
 type User = ReturnType<typeof userEvent.setup>;
 type Handlers = Parameters<typeof mockFetch>[0];
@@ -579,15 +580,15 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('validate-plan')).toBeDisabled();
     expect(screen.getByTestId('script-validate')).toBeDisabled();
     await user.click(screen.getByTestId('generate-plan'));
-    const script = screen.getByTestId<HTMLTextAreaElement>('script-text');
-    await waitFor(() => expect(script.value).toContain('<jmeterTestPlan'));
+    const script = screen.getByTestId('script-text');
+    await waitFor(() => expect(editorText(script)).toContain('<jmeterTestPlan'));
     expect(screen.getByTestId('script-filename')).toHaveTextContent('performance_test_jmeter.jmx');
     await user.selectOptions(screen.getByTestId('plan-tool'), 'k6');
-    await waitFor(() => expect(script.value).toContain("from 'k6/http'"));
+    await waitFor(() => expect(editorText(script)).toContain("from 'k6/http'"));
     expect(screen.getByTestId('script-filename')).toHaveTextContent('performance_test_k6.js');
 
     await user.click(screen.getByTestId('script-copy'));
-    expect(writeText).toHaveBeenCalledWith(script.value);
+    expect(writeText).toHaveBeenCalledWith(editorText(script));
     await waitFor(() => expect(alerts()).toContain('Script copied to clipboard!'));
     expect(screen.getByText('Script copied to clipboard!').closest('[role]')).toHaveAttribute(
       'role',
