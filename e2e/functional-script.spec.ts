@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountingTarget } from './counting-target';
 import { confirmWith, expectNotice, newAccount, register, signIn, watchMessages } from './helpers';
+import { editorText, expectEditorText } from './editor-text';
 
 /**
  * The functional script input screen (docs/reference/02-running.md §2 "Functional Script Input screen")
@@ -59,7 +60,7 @@ test('runs the edited sample script, shows what will not run on its line, and re
 
   await page.getByTestId('load-sample').click();
   await expect(page.getByTestId('parsed-apis-title')).toHaveText('Parsed APIs (2) - Execution Order');
-  const sample = await page.getByTestId('script-content').inputValue();
+  const sample = await editorText(page.getByTestId('script-content'));
   expect(sample).toContain('hold-for: 1m');
 
   // Point it at the local target, and add a block the reader cannot run.
@@ -127,7 +128,7 @@ test('turns a Postman collection into a script and lists its APIs', async ({ pag
   await page.getByTestId('file-type').selectOption('postman');
   await page.getByTestId('script-file').setInputFiles(NESTED_POSTMAN);
   await expectNotice(messages, /^File parsed successfully! \d+ APIs loaded and script generated\.$/);
-  await expect(page.getByTestId('script-content')).not.toHaveValue('');
+  await expectEditorText(page.getByTestId('script-content'), /\S/);
   await expect(page.getByTestId('parsed-api-0')).toBeVisible();
 
   // Deleting an API takes it out of the script.

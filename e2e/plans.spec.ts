@@ -12,6 +12,7 @@ import {
   viewScreenshot,
   watchMessages,
 } from './helpers';
+import { editorHost, expectEditorText } from './editor-text';
 
 /**
  * The URL-input screen (docs/reference/01-authoring.md §2) in a real browser against the real server, with a local target API
@@ -170,11 +171,10 @@ test.describe('performance plan from URLs', () => {
     await expect(page.getByTestId('sequence-hint')).toContainText(
       '{{sequence_number,100}} works for dynamic parameter values',
     );
-    await expect(page.getByTestId('script-text')).toHaveAttribute(
-      'placeholder',
+    await expect(editorHost(page.getByTestId('script-text'))).toContainText(
       'Generated script will appear here...',
     );
-    await expect(page.getByTestId('script-text')).toHaveAttribute('rows', '16');
+    await expect(editorHost(page.getByTestId('script-text'))).toHaveAttribute('data-rows', '16');
     await expect(page.getByTestId('script-download')).toBeDisabled();
 
     await buildThreeStepPlan(page, target);
@@ -182,12 +182,12 @@ test.describe('performance plan from URLs', () => {
 
     // Generate: every tool's script appears in the preview, with the download name of docs/design.md §5.
     await page.getByTestId('generate-plan').click();
-    await expect(page.getByTestId('script-text')).not.toHaveValue('');
+    await expectEditorText(page.getByTestId('script-text'), /\S/);
     for (const tool of TOOLS) {
       await page.getByTestId('plan-tool').selectOption(tool.value);
       await page.getByTestId('generate-plan').click();
       await expect(page.getByTestId('generate-plan')).toHaveText('Generate Test Plan');
-      await expect(page.getByTestId('script-text')).toHaveValue(new RegExp(escapeRegExp(tool.marker)));
+      await expectEditorText(page.getByTestId('script-text'), new RegExp(escapeRegExp(tool.marker)));
       const expectedName = `testplan_${tool.value}_Checkout_flow.${tool.ext}`;
       await expect(page.getByTestId('script-filename')).toHaveText(expectedName);
       const download = page.waitForEvent('download');
@@ -197,9 +197,9 @@ test.describe('performance plan from URLs', () => {
     // The preview follows the plan without another Generate.
     await page.getByTestId('plan-tool').selectOption('taurus');
     await page.getByTestId('plan-users').fill('7');
-    await expect(page.getByTestId('script-text')).toHaveValue(/concurrency: 7/);
+    await expectEditorText(page.getByTestId('script-text'), /concurrency: 7/);
     await page.getByTestId('plan-tool').selectOption('k6');
-    await expect(page.getByTestId('script-text')).toHaveValue(/vus: 7/);
+    await expectEditorText(page.getByTestId('script-text'), /vus: 7/);
     await expect(page.getByTestId('notice')).toHaveCount(0);
     expect(messages.browserDialogs).toEqual([]);
 
@@ -259,7 +259,7 @@ test.describe('performance plan from URLs', () => {
     await page.getByTestId('api-2-tab-authorization').click();
     await expect(page.getByTestId('api-2-auth-type')).toHaveValue('bearer');
     await expect(page.getByTestId('api-2-auth-token')).toHaveValue(target.token);
-    await expect(page.getByTestId('script-text')).toHaveValue(/from 'k6\/http'/);
+    await expectEditorText(page.getByTestId('script-text'), /from 'k6\/http'/);
 
     // The details modal shows the first 20 characters of the token, never the whole of it.
     await page.getByTestId('view-details').click();
@@ -408,7 +408,7 @@ for (const theme of ['light', 'dark'] as const) {
         await viewScreenshot(page, `plans-empty-${tag}`);
         await buildThreeStepPlan(page, target);
         await page.getByTestId('generate-plan').click();
-        await expect(page.getByTestId('script-text')).not.toHaveValue('');
+        await expectEditorText(page.getByTestId('script-text'), /\S/);
         await page.getByTestId('plan-settings').scrollIntoViewIfNeeded();
         await page.evaluate(() => window.scrollTo(0, 0));
         await viewScreenshot(page, `plans-top-${tag}`);

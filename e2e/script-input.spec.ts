@@ -11,6 +11,7 @@ import {
   viewScreenshot,
   watchMessages,
 } from './helpers';
+import { expectEditorText } from './editor-text';
 
 /**
  * The script-upload screen (docs/reference/01-authoring.md §2 "Performance: script upload") in a real browser against the real
@@ -49,6 +50,13 @@ function postmanRequestNames(path: string): string[] {
   return walk((JSON.parse(readFileSync(path, 'utf8')) as { item: Item[] }).item);
 }
 
+/** The choice of operations of a large import, left as it opens (all selected): "Import N selected". */
+async function importAll(page: Page, count: number) {
+  await expect(page.getByTestId('pick-count')).toHaveText(`${count} of ${count} selected`);
+  await expect(page.getByTestId('pick-import')).toHaveText(`Import ${count} selected`);
+  await page.getByTestId('pick-import').click();
+}
+
 test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, save, reopen at step 2', async ({
   page,
 }) => {
@@ -64,6 +72,10 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   await page.getByTestId('upload-file').setInputFiles(PETSTORE);
   await page.getByTestId('upload-base-url').fill(`${target.origin}/api/v3`);
   await page.getByTestId('upload-proceed').click();
+  // More than 10 operations: the choice of docs/reference/01-authoring.md §2 comes first, all selected.
+  await expect(page.getByTestId('operation-picker')).toBeVisible();
+  await viewScreenshot(page, 'script-input-pick-1280');
+  await importAll(page, 19);
 
   await expect(page.getByTestId('script-input-page')).toHaveAttribute('data-step', 'configure');
   await expect(page.getByTestId('api-count')).toHaveText('19 in plan');
@@ -103,7 +115,7 @@ test('the Petstore OpenAPI file becomes a plan: duplicate, remove, generate, sav
   // docs/reference/01-authoring.md §5: Validate waits for a script.
   await expect(page.getByTestId('validate-plan')).toBeDisabled();
   await page.getByTestId('generate-plan').click();
-  await expect(page.getByTestId('script-text')).toHaveValue(/<jmeterTestPlan/);
+  await expectEditorText(page.getByTestId('script-text'), /<jmeterTestPlan/);
   await expect(page.getByTestId('script-filename')).toHaveText('performance_test_jmeter.jmx');
 
   // Validate calls the local target once per API, from the server.
@@ -151,6 +163,7 @@ test('a Postman collection with nested folders imports every request in order', 
   await page.getByTestId('upload-kind-postman').check();
   await page.getByTestId('upload-file').setInputFiles(NESTED_POSTMAN);
   await page.getByTestId('upload-proceed').click();
+  await importAll(page, 20);
 
   await expect(page.getByTestId('script-input-page')).toHaveAttribute('data-step', 'configure');
   // fixtures/README.md: requests 20, in 6 folders up to 2 deep.
@@ -190,6 +203,7 @@ test('a malformed or mismatched file gets a clear message and the screen stays u
   await page.getByTestId('upload-kind-swagger').check();
   await page.getByTestId('upload-file').setInputFiles(PETSTORE);
   await page.getByTestId('upload-proceed').click();
+  await importAll(page, 19);
   await expect(page.getByTestId('api-count')).toHaveText('19 in plan');
 });
 
@@ -225,6 +239,7 @@ test('the plan exports to a Postman collection and a CSV file that import again 
   await page.getByTestId('upload-file').setInputFiles(PETSTORE);
   await page.getByTestId('upload-base-url').fill(target.origin);
   await page.getByTestId('upload-proceed').click();
+  await importAll(page, 19);
   await expect(page.getByTestId('api-count')).toHaveText('19 in plan');
   const original = await titles(page);
 
@@ -256,6 +271,7 @@ test('the plan exports to a Postman collection and a CSV file that import again 
       .getByTestId('upload-file')
       .setInputFiles({ name, mimeType: 'text/plain', buffer: readFileSync(path) });
     await page.getByTestId('upload-proceed').click();
+    await importAll(page, 19);
     await expect(page.getByTestId('api-count'), kind).toHaveText('19 in plan');
     expect(await titles(page), kind).toEqual(original);
   }

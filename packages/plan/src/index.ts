@@ -4,6 +4,7 @@ export * from './migrate-plan';
 export * from './step-rules';
 export * from './json-expectation';
 export * from './strict-input';
+export * from './text-limits';
 export * from './template';
 export * from './user-pattern';
 export * from './pattern-problems';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLine, noNul, oneLine, wholeNumber } from './strict-input';
+import { MAX_FIELD_CHARS, MAX_TEXT_CHARS } from './text-limits';
 import { VARIABLE_NAME } from './template';
 import { thinkTimeProblem } from './think-time';
 
@@ -54,8 +55,8 @@ export const PLAN_ERRORS = {
   durationRange: `Duration must be a whole number of minutes from ${MIN_DURATION_MIN} to ${MAX_DURATION_MIN}`,
 } as const;
 
-const MAX_TEXT = 1_000_000;
-const MAX_FIELD = 8192;
+const MAX_TEXT = MAX_TEXT_CHARS;
+const MAX_FIELD = MAX_FIELD_CHARS;
 
 const oneOf = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
 

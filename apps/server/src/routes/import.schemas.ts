@@ -68,6 +68,10 @@ export const ParsedApiSchema = z
     authorization: AuthorizationSchema,
     body: text.describe('The request body as text; "" without one'),
     requestBody: z.object({ contentType: text, required: z.boolean() }).nullable(),
+    tags: z
+      .array(text)
+      .describe("An OpenAPI operation's tags, or a Postman request's folders (outermost first); [] without"),
+    operationId: text.describe('An OpenAPI operation\'s operationId; "" without'),
   })
   .describe('An API from an upload (docs/reference/01-authoring.md §3 "Parsed API from an upload")');
 

@@ -10,6 +10,7 @@ import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
 import { agentsEn } from './agents.en';
 import { downloadEn } from './download.en';
+import { editorsEn } from './editors.en';
 
 /**
  * Every string of the interface. `ko.ts` is typed as `Messages`, so TypeScript refuses a Korean dictionary
@@ -1027,6 +1028,7 @@ export const en = {
   ...settingsTokensEn,
   ...downloadEn,
   ...agentsEn,
+  ...editorsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -11,6 +11,7 @@ import { assistantKo } from './assistant.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
 import { agentsKo } from './agents.ko';
 import { downloadKo } from './download.ko';
+import { editorsKo } from './editors.ko';
 
 /** Korean. Typed as `Messages`: a missing or unknown key is a compile error. */
 export const ko: Messages = {
@@ -1020,4 +1021,5 @@ export const ko: Messages = {
   ...settingsTokensKo,
   ...downloadKo,
   ...agentsKo,
+  ...editorsKo,
 };

@@ -12,3 +12,13 @@ afterEach(() => {
   window.sessionStorage.clear();
   document.documentElement.className = '';
 });
+
+// The code editors (CodeMirror) measure text through Range rectangles, which jsdom, having no layout,
+// does not give: empty ones stand in, as for every other element in jsdom.
+if (typeof Range !== 'undefined' && !('getClientRects' in Range.prototype)) {
+  const empty = { x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0 };
+  Object.assign(Range.prototype, {
+    getClientRects: () => Object.assign([], { item: () => null }),
+    getBoundingClientRect: () => ({ ...empty, toJSON: () => empty }),
+  });
+}

@@ -38,6 +38,13 @@ export interface StepSource {
   requestBody: { contentType: string; required: boolean } | null;
   /** What the operation answers on success (OpenAPI and Swagger only): status, and its JSON body's schema. */
   response?: ExpectedResponse | undefined;
+  /**
+   * What the import screen filters by (docs/reference/01-authoring.md §2 "Performance: script upload"):
+   * an OpenAPI operation's tags, a Postman request's folders (outermost first); none for HAR and tables.
+   */
+  tags?: string[] | undefined;
+  /** An OpenAPI operation's operationId, when it has one. */
+  operationId?: string | undefined;
 }
 
 export interface ImportInfo {

@@ -318,6 +318,10 @@ export abstract class OpenApiImport {
       method,
       requestBody: body ? { contentType: body.contentType, required: body.required } : null,
       response: this.expectedResponse(operation, ctx, location, `${method} ${path}`),
+      tags: Array.isArray(operation.tags)
+        ? operation.tags.filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '')
+        : [],
+      operationId: asString(operation.operationId)?.trim() || undefined,
     };
     return { step, source };
   }

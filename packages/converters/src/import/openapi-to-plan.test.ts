@@ -16,6 +16,23 @@ const v3 = (paths: Record<string, unknown>, extra: Record<string, unknown> = {})
 const ok = { 200: { description: 'ok' } };
 
 describe('openApiToPlan', () => {
+  it("keeps each operation's tags and operationId, for the import screen's search and tag filter", () => {
+    const result = openApiToPlan(
+      v3({
+        '/pets': {
+          get: { operationId: 'listPets', tags: ['pets', 'read'], responses: ok },
+          post: { summary: 'Add a pet', tags: ['pets', 7, ' '], responses: ok },
+        },
+        '/health': { get: { responses: ok } },
+      }),
+    );
+    expect(result.sources.map(({ tags, operationId }) => ({ tags, operationId }))).toEqual([
+      { tags: ['pets', 'read'], operationId: 'listPets' },
+      { tags: ['pets'], operationId: undefined },
+      { tags: [], operationId: undefined },
+    ]);
+  });
+
   it('imports Petstore v3 in document order, with the JSON examples as bodies', () => {
     const result = openApiToPlan(fixture('openapi/swagger-petstore/v3-openapi.yaml'));
     expect(result.steps).toHaveLength(19);

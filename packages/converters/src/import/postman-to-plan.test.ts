@@ -10,6 +10,21 @@ const collection = (body: Record<string, unknown>) => ({
 });
 
 describe('postmanToPlan', () => {
+  it("gives each request its folders as tags, for the import screen's tag filter", () => {
+    const result = postmanToPlan(
+      collection({
+        item: [
+          {
+            name: 'Shop',
+            item: [{ name: 'Orders', item: [{ name: 'List', request: { url: 'https://api.test/orders' } }] }],
+          },
+          { name: 'Ping', request: { url: 'https://api.test/ping' } },
+        ],
+      }),
+    );
+    expect(result.sources.map((source) => source.tags)).toEqual([['Shop', 'Orders'], []]);
+  });
+
   it('takes the requests of nested folders in the order Postman runs them', () => {
     const result = postmanToPlan(fixture('postman/postman-to-k6/material/2.1/tree.json'));
     expect(result.info).toMatchObject({ kind: 'Postman collection v2.1.0', requests: 11, folders: 6 });

@@ -204,6 +204,7 @@ class PostmanImport {
       path: urlPath(url),
       method,
       requestBody: body.mode ? { contentType: body.contentType ?? '', required: false } : null,
+      tags: folders,
     });
   }
 

@@ -8,6 +8,7 @@ import {
 } from '../perf-plan';
 import { multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
 import { VARIABLE_NAME } from '../template';
+import { MAX_FIELD_CHARS, MAX_TEXT_CHARS } from '../text-limits';
 import {
   API_VALIDATION_TYPES,
   FunctionalValidationSchema,
@@ -86,8 +87,8 @@ export const FUNCTIONAL_PLAN_ERRORS = {
   captureHeader: "A header capture names a header: letters, digits and ! # $ % & ' * + - . ^ _ ` | ~",
 } as const;
 
-const MAX_TEXT = 1_000_000;
-const MAX_FIELD = 8192;
+const MAX_TEXT = MAX_TEXT_CHARS;
+const MAX_FIELD = MAX_FIELD_CHARS;
 /** A script plan's data files together (docs/reference/02-running.md §3 "Taurus scripts"). */
 export const DATA_FILES_MAX_BYTES = 5 * 1024 * 1024;
 export const DATA_FILES_MAX_COUNT = 20;

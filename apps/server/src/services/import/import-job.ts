@@ -118,6 +118,10 @@ export interface ParsedApi {
   /** The request body as text ("" without one). */
   body: string;
   requestBody: { contentType: string; required: boolean } | null;
+  /** An OpenAPI operation's tags or a Postman request's folders; [] without (StepSource.tags). */
+  tags: string[];
+  /** An OpenAPI operation's operationId; "" without. */
+  operationId: string;
 }
 
 /** An API as the functional script screen lists it (docs/reference/02-running.md §7): headers and query as name → value. */
@@ -252,6 +256,8 @@ function parsedApis(result: ImportResult): ParsedApi[] {
       authorization: step.authorization,
       body: step.payload,
       requestBody: source?.requestBody ?? null,
+      tags: source?.tags ?? [],
+      operationId: source?.operationId ?? '',
     };
   });
 }

@@ -1,4 +1,4 @@
-import type { Tool } from '@aqa/plan';
+import { MAX_TEXT_CHARS, type Tool } from '@aqa/plan';
 import {
   Check,
   Copy,
@@ -10,13 +10,13 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { useState } from 'react';
+import { CodeEditor, type CodeLanguage } from '@/components/code-editor/code-editor';
 import { useConfirm } from '@/components/confirm-dialog';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { ScriptPreview } from '../hooks/useScriptPreview';
@@ -24,6 +24,15 @@ import { toolLabel } from '../model/plan-form';
 
 /** docs/reference/01-authoring.md §9: the script panel shows 16 rows by default. */
 export const SCRIPT_ROWS = 16;
+
+/** The editor's colouring by tool: Taurus writes YAML; the others are shown as plain text. */
+const SCRIPT_LANGUAGES: Record<Tool, CodeLanguage> = {
+  jmeter: 'text',
+  k6: 'text',
+  locust: 'text',
+  taurus: 'yaml',
+  soapui: 'text',
+};
 
 /** "urls[2].extractType" → "API 3 · extractType". */
 function warningField(field: string, apiLabel: (number: number) => string): string {
@@ -160,20 +169,16 @@ export function ScriptPanel({
         </div>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-3 px-4 pb-4 sm:px-6 sm:pb-6">
-        <Textarea
+        <CodeEditor
           aria-label={t('plans.scriptLabel', { tool: toolLabel(tool) })}
           rows={SCRIPT_ROWS}
           readOnly={!editing}
           value={script.script}
           placeholder={t('plans.scriptPlaceholder')}
-          spellCheck={false}
-          wrap="off"
-          onChange={(event) => script.edit(event.target.value)}
-          className={cn(
-            'min-h-0 flex-1 resize-y overflow-auto whitespace-pre font-mono text-[12px] leading-5',
-            !editing && 'read-only:bg-muted/40',
-          )}
-          data-testid="script-text"
+          language={SCRIPT_LANGUAGES[tool]}
+          maxLength={MAX_TEXT_CHARS}
+          onChange={(text) => script.edit(text)}
+          testId="script-text"
         />
         {!hasScript && (
           <p className="text-[13px] leading-5 text-muted-foreground" data-testid="script-empty">

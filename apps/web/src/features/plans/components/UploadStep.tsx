@@ -23,7 +23,9 @@ import {
   type UploadProblem,
 } from '../model/upload-source';
 import { callErrorMessage } from '../plan-messages';
+import { importOperations, PICK_ABOVE, type ImportOperation } from '../model/operation-choice';
 import { parseUpload, type ImportInfo, type ImportWarning, type NeededValue } from '../queries/import-api';
+import { OperationPicker } from './OperationPicker';
 import { TableLayoutHelp } from './TableLayoutHelp';
 
 /** What step 1 hands to step 2. */
@@ -74,6 +76,32 @@ function problemText(problem: UploadProblem, t: Translate): string {
   }
 }
 
+/** The variables the entries send as {{name}}, each with the calls among them that send it. */
+function neededBy(entries: EntryForm[], needed: readonly NeededValue[]): NeededValue[] {
+  const sent = JSON.stringify(entries);
+  return needed.filter((v) => sent.includes(`{{${v.name}}}`));
+}
+
+/** The import with only the chosen operations, and the variables those still need. */
+function choose(
+  imported: ImportedApis,
+  operations: readonly ImportOperation[],
+  indexes: number[],
+): ImportedApis {
+  const entries = indexes.flatMap((index) => imported.entries[index] ?? []);
+  const calls = new Set(
+    indexes.flatMap((index) => {
+      const operation = operations[index];
+      return operation ? [`${operation.method} ${operation.path}`] : [];
+    }),
+  );
+  const needsValue = neededBy(entries, imported.needsValue).map((v) => {
+    const kept = v.calls.filter((call) => calls.has(call));
+    return kept.length > 0 ? { ...v, calls: kept } : v;
+  });
+  return { ...imported, entries, needsValue };
+}
+
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
@@ -106,6 +134,11 @@ export function UploadStep({
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const pending = useRef<AbortController | null>(null);
+  /** A large import waiting for the user to pick its operations (OperationPicker). */
+  const [choosing, setChoosing] = useState<{
+    imported: ImportedApis;
+    operations: ImportOperation[];
+  } | null>(null);
 
   useEffect(() => () => pending.current?.abort(), []);
 
@@ -169,9 +202,16 @@ export function UploadStep({
         })),
       ];
       // A base URL given here replaces a leading {{variable}} of the URLs, which then needs no value.
-      const sent = JSON.stringify(entries);
-      const needsValue = answer.needs_value.filter((v) => sent.includes(`{{${v.name}}}`));
-      onImported({ kind, entries, warnings, info: answer.info, needsValue, source });
+      const needsValue = neededBy(entries, answer.needs_value);
+      const imported: ImportedApis = { kind, entries, warnings, info: answer.info, needsValue, source };
+      if (entries.length > PICK_ABOVE) {
+        // The server's `apis` run parallel to its steps; unreadable steps have no entry.
+        const skipped = new Set(unreadable.map(({ index }) => index));
+        const apis = answer.apis?.filter((_, index) => !skipped.has(index));
+        setChoosing({ imported, operations: importOperations(entries, apis) });
+        return;
+      }
+      onImported(imported);
     } catch (failure) {
       if (controller.signal.aborted || isAbortError(failure)) return;
       setError(t('scriptInput.parseFailed', { message: callErrorMessage(failure, t) }));
@@ -183,6 +223,17 @@ export function UploadStep({
 
   const fileKind = isFileKind(kind) ? kind : null;
   const accept = fileKind ? ACCEPTED_EXTENSIONS[fileKind].join(',') : undefined;
+
+  if (choosing) {
+    return (
+      <OperationPicker
+        operations={choosing.operations}
+        source={choosing.imported.source}
+        onBack={() => setChoosing(null)}
+        onImport={(indexes) => onImported(choose(choosing.imported, choosing.operations, indexes))}
+      />
+    );
+  }
 
   return (
     <Card data-testid="upload-step">

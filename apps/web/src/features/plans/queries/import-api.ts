@@ -27,7 +27,21 @@ export interface NeededValue {
   calls: string[];
 }
 
+/** What the import screen lists of one API (the server's ParsedApiSchema, parallel to `steps`). */
+export interface ImportedApi {
+  name: string;
+  method: string;
+  /** The path as the document writes it ("/pets/{petId}"). */
+  path: string;
+  /** An OpenAPI operation's tags, or a Postman request's folders. */
+  tags?: string[];
+  /** An OpenAPI operation's operationId ("" without). */
+  operationId?: string;
+}
+
 export interface ImportAnswer {
+  /** The APIs as the import screen lists them, in the order of `steps`. */
+  apis?: ImportedApi[];
   /** The plan's URL entries, in the file's order. */
   steps: unknown[];
   warnings: ImportWarning[];

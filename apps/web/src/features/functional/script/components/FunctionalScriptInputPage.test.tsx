@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerConfirm, dismissNotices, noticeTexts } from '@/test/notices';
+import { editorHost, editorText } from '@/test/code-editor';
 import { bodyOf, json, TEST_USER, type FetchMock } from '@/test/render';
 import {
   answerFetchWith,
@@ -63,11 +64,14 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('functional-save')).toBeDisabled();
     expect(screen.getByTestId('functional-start')).toBeDisabled();
     expect(screen.queryByTestId('functional-update')).not.toBeInTheDocument();
-    expect(screen.getByTestId('script-content')).toHaveAttribute('rows', '20');
+    expect(editorHost(screen.getByTestId('script-content'))).toHaveAttribute('data-rows', '20');
     expect(screen.getByText('Taurus Script Configuration')).toBeInTheDocument();
     await user.click(screen.getByTestId('load-sample'));
-    expect(screen.getByTestId('parsed-apis-title')).toHaveTextContent('Parsed APIs (2) - Execution Order');
-    expect(screen.getByTestId('setting-duration')).toHaveValue('1');
+    // Read once typing pauses (useScriptReading): the list and the settings follow a moment later.
+    expect(await screen.findByTestId('parsed-apis-title')).toHaveTextContent(
+      'Parsed APIs (2) - Execution Order',
+    );
+    await waitFor(() => expect(screen.getByTestId('setting-duration')).toHaveValue('1'));
     // The sample names the test after its scenario; a blank name is refused.
     expect(screen.getByTestId('test-name')).toHaveValue('api-check');
     await user.clear(screen.getByTestId('test-name'));
@@ -100,8 +104,8 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByTestId('parsed-api-0-down'));
     await waitFor(() => expect(screen.getByTestId('parsed-api-0-name')).toHaveTextContent('Items'));
-    expect(screen.getByTestId<HTMLTextAreaElement>('script-content').value.indexOf('Items')).toBeLessThan(
-      screen.getByTestId<HTMLTextAreaElement>('script-content').value.indexOf('Login'),
+    expect(editorText(screen.getByTestId('script-content')).indexOf('Items')).toBeLessThan(
+      editorText(screen.getByTestId('script-content')).indexOf('Login'),
     );
 
     expect(screen.getByTestId('parsed-api-1-rule-add')).toBeDisabled();
@@ -175,7 +179,7 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(noticeTexts()).toContain('File parsed successfully! 2 APIs loaded and script generated.'),
     );
-    expect(screen.getByTestId<HTMLTextAreaElement>('script-content').value).toBe(SCRIPT);
+    expect(editorText(screen.getByTestId('script-content'))).toBe(SCRIPT);
     Object.assign(handlers, { 'POST /api/functional/parse-file': () => json({ script: '', apis: [] }) });
     dismissNotices();
     await user.upload(screen.getByTestId('script-file'), new File(['{}'], 'empty.json'));

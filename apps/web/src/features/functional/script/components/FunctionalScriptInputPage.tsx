@@ -64,6 +64,7 @@ function FunctionalScriptEditor({ editorKey }: { editorKey: string }) {
         <ScriptSourceCard
           form={form}
           read={selenium ? seleniumRead : read}
+          readFor={editor.readFor}
           dispatch={dispatch}
           disabled={disabled}
           error={errors.script_content ? t('functional.script.scriptRequired') : undefined}

@@ -2,6 +2,7 @@ import type { TaurusApi } from '@aqa/converters';
 import { ArrowDown, ArrowUp, KeyRound, ListChecks, Trash2 } from 'lucide-react';
 import { useState, type Dispatch } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
+import { useShownItems } from '@/components/show-more';
 import { useNotice } from '@/components/notices';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -47,6 +48,7 @@ export function ParsedApiList({
   const confirm = useConfirm();
   const notice = useNotice();
   const [asking, setAsking] = useState(false);
+  const { shown, more } = useShownItems(apis);
 
   const editScript = (edit: (script: string) => string) => {
     try {
@@ -146,7 +148,7 @@ export function ParsedApiList({
       />
 
       <ol className="space-y-3">
-        {apis.map((api, index) => (
+        {shown.map((api, index) => (
           <li key={`${api.source.path}-${index}`}>
             <ParsedApiCard
               api={api}
@@ -161,6 +163,7 @@ export function ParsedApiList({
           </li>
         ))}
       </ol>
+      {more}
     </section>
   );
 }

@@ -1,19 +1,23 @@
+import type { UnknownSeleniumAction } from '@aqa/converters';
 import { FileUp, Sparkles } from 'lucide-react';
-import { useRef, useState, type Dispatch } from 'react';
+import { MAX_TEXT_CHARS } from '@aqa/plan';
+import { useEffect, useRef, useState, type Dispatch } from 'react';
+import type { CodeEditorHandle } from '@/components/code-editor/code-editor';
 import { useNotice } from '@/components/notices';
+import { useShownItems } from '@/components/show-more';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { callErrorMessage, NativeSelect } from '@/features/plans';
-import { useT } from '@/i18n';
+import { useI18n, useT } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { cn } from '@/lib/utils';
 import { ACCEPTED_TYPES, FILE_KINDS, parseFileToScript, type FileKind } from '../model/parse-file';
 import { SAMPLE_SCRIPTS } from '../model/samples';
 import type { ScriptForm, ScriptFormAction, ScriptFramework } from '../model/script-form';
-import { readScript, warningsByLine, type ScriptExecution, type ScriptRead } from '../model/script-read';
-import { readSelenium, type SeleniumRead } from '../model/selenium-read';
+import { scriptMarks, type ScriptRead } from '../model/script-read';
+import type { SeleniumRead } from '../model/selenium-read';
 import { FilePickButton } from '../../editor/components/FilePickButton';
 import { ScriptCodeEditor } from './ScriptCodeEditor';
 
@@ -24,14 +28,10 @@ const KIND_LABELS: Record<FileKind, MessageKey> = {
   excel: 'functional.script.kind.excel',
 };
 
+const NO_UNKNOWN: UnknownSeleniumAction[] = [];
+
 /** A Selenium script is read from its own file as it is: the file parse makes API scripts only. */
 const SELENIUM_FILE_TYPES = '.yml,.yaml';
-
-/** The execution settings a freshly loaded script gives the form, by its framework's reader. */
-function executionOf(framework: ScriptFramework, script: string): ScriptExecution | null {
-  const read = framework === 'selenium' ? readSelenium(script) : readScript(script);
-  return read.ok ? read.execution : null;
-}
 
 /**
  * 'Taurus Script Configuration' or 'Selenium Script Configuration' (docs/reference/02-running.md §2
@@ -44,6 +44,7 @@ function executionOf(framework: ScriptFramework, script: string): ScriptExecutio
 export function ScriptSourceCard({
   form,
   read,
+  readFor,
   dispatch,
   disabled,
   error,
@@ -51,31 +52,57 @@ export function ScriptSourceCard({
   form: ScriptForm;
   /** The reader's answer for the form's framework. */
   read: ScriptRead | SeleniumRead;
+  /** The text that answer was read from. */
+  readFor: string;
   dispatch: Dispatch<ScriptFormAction>;
   disabled: boolean;
   /** 'Script content is required' once Save or Start was pressed without one. */
   error: string | undefined;
 }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const notice = useNotice();
-  const textarea = useRef<HTMLTextAreaElement>(null);
+  const editor = useRef<CodeEditorHandle>(null);
   const [fileKind, setFileKind] = useState<FileKind>('postman');
   const [parsing, setParsing] = useState(false);
+  /** A script just loaded from a sample or a file, whose execution settings fill the form once read. */
+  const loaded = useRef<string | null>(null);
   const { framework } = form;
   const selenium = framework === 'selenium';
-  const warningLines = warningsByLine(read);
-  const errorLine = read.ok ? undefined : read.line;
+  const marks = scriptMarks(read);
+  // Long lists are drawn a page at a time (useShownItems): a pasted script may warn on thousands of lines.
+  const warnings = useShownItems(read.warnings);
+  const unknownItems = useShownItems('unknown' in read ? read.unknown : NO_UNKNOWN);
 
-  /** A new script from a sample or a file: its execution settings fill the form. */
+  useEffect(() => {
+    if (loaded.current === null || readFor !== loaded.current) return;
+    loaded.current = null;
+    if (read.ok) dispatch({ type: 'applyExecution', execution: read.execution });
+  }, [read, readFor, dispatch]);
+
+  /** A new script from a sample or a file: its execution settings fill the form once it is read. */
   const loadScript = (script: string) => {
     dispatch({ type: 'setScript', script });
-    const execution = executionOf(framework, script);
-    if (execution) dispatch({ type: 'applyExecution', execution });
+    loaded.current = script;
+  };
+
+  /** A file's text, or a notice naming the limit when it is longer than a script may be. */
+  const withinLimit = (name: string, script: string) => {
+    if (script.length <= MAX_TEXT_CHARS) return true;
+    notice.error(
+      t('codeEditor.fileTooLong', {
+        name,
+        length: script.length.toLocaleString(locale),
+        max: MAX_TEXT_CHARS.toLocaleString(locale),
+      }),
+    );
+    return false;
   };
 
   const onSeleniumFile = async (file: File) => {
     try {
-      loadScript(await file.text());
+      const script = await file.text();
+      if (!withinLimit(file.name, script)) return;
+      loadScript(script);
       notice.success(t('functional.selenium.fileLoaded', { name: file.name }));
     } catch (caught) {
       notice.error(
@@ -92,6 +119,7 @@ export function ScriptSourceCard({
         notice.error(t('functional.script.noScript'));
         return;
       }
+      if (!withinLimit(file.name, parsed.script)) return;
       loadScript(parsed.script);
       notice.success(
         parsed.apiCount > 0
@@ -105,14 +133,7 @@ export function ScriptSourceCard({
     }
   };
 
-  const goToLine = (line: number) => {
-    const area = textarea.current;
-    if (!area) return;
-    const lines = area.value.split('\n');
-    const start = lines.slice(0, line - 1).reduce((sum, text) => sum + text.length + 1, 0);
-    area.focus();
-    area.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
-  };
+  const goToLine = (line: number) => editor.current?.selectLine(line);
 
   return (
     <Card className="space-y-4 p-4 sm:p-5" data-testid="script-source">
@@ -193,11 +214,11 @@ export function ScriptSourceCard({
         <ScriptCodeEditor
           value={form.script}
           onChange={(script) => dispatch({ type: 'setScript', script })}
-          warningLines={warningLines}
-          errorLine={errorLine}
+          marks={marks}
+          marksFor={readFor}
           disabled={disabled}
           describedBy="script-read-state"
-          textareaRef={textarea}
+          editorRef={editor}
         />
         {error && (
           <p className="text-[13px] leading-5 text-destructive" data-testid="script-error">
@@ -221,7 +242,7 @@ export function ScriptSourceCard({
               {t('functional.selenium.unknownTitle', { count: read.unknown.length })}
             </h3>
             <ul className="divide-y divide-border rounded-lg border border-destructive/25 bg-destructive-soft/40">
-              {read.unknown.map((unknown, index) => (
+              {unknownItems.shown.map((unknown, index) => (
                 <li
                   key={`${unknown.path}-${index}`}
                   className="flex gap-3 px-3 py-2 text-[13px]"
@@ -235,6 +256,7 @@ export function ScriptSourceCard({
                 </li>
               ))}
             </ul>
+            {unknownItems.more}
           </section>
         )}
         {read.ok && (
@@ -257,7 +279,7 @@ export function ScriptSourceCard({
               {t('functional.script.warningsTitle', { count: read.warnings.length })}
             </h3>
             <ul className="divide-y divide-border rounded-lg border border-warning/25 bg-warning-soft/40">
-              {read.warnings.map((warning, index) => (
+              {warnings.shown.map((warning, index) => (
                 <li
                   key={`${warning.path}-${index}`}
                   className="flex gap-3 px-3 py-2 text-[13px]"
@@ -288,6 +310,7 @@ export function ScriptSourceCard({
                 </li>
               ))}
             </ul>
+            {warnings.more}
           </section>
         )}
       </div>

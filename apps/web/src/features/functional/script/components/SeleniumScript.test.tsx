@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dismissNotices, noticeTexts } from '@/test/notices';
+import { editorText } from '@/test/code-editor';
 import { bodyOf, json, TEST_USER, type FetchMock } from '@/test/render';
 import {
   answerFetchWith,
@@ -77,9 +78,9 @@ describe('the functional script input screen, Selenium variant', { timeout: 20_0
 
     // The browser example: its pages and steps, read by the Selenium reader as it is loaded.
     await user.click(screen.getByTestId('load-sample'));
-    const script = screen.getByTestId<HTMLTextAreaElement>('script-content').value;
+    const script = editorText(screen.getByTestId('script-content'));
     expect(script).toContain('executor: selenium');
-    expect(screen.getByTestId('selenium-pages-title')).toHaveTextContent(
+    expect(await screen.findByTestId('selenium-pages-title')).toHaveTextContent(
       'Browser Steps (2) - Execution Order',
     );
     expect(screen.getByTestId('script-read-summary')).toHaveTextContent(
@@ -93,7 +94,7 @@ describe('the functional script input screen, Selenium variant', { timeout: 20_0
     const steps = within(home!).getAllByTestId('selenium-step');
     expect(steps[3]).toHaveTextContent('Line 15typeByIDid: username → ada');
     expect(screen.queryByTestId('parsed-apis-title')).not.toBeInTheDocument();
-    expect(screen.getByTestId('test-name')).toHaveValue('sign-in');
+    await waitFor(() => expect(screen.getByTestId('test-name')).toHaveValue('sign-in'));
     expect(screen.getByTestId('setting-iterations')).toHaveValue('1');
 
     await user.click(screen.getByTestId('functional-save'));
@@ -129,8 +130,8 @@ describe('the functional script input screen, Selenium variant', { timeout: 20_0
       new File([SCRIPT], 'shop.yml', { type: 'text/yaml' }),
     );
     await waitFor(() => expect(noticeTexts()).toContain('Script loaded from shop.yml'));
-    expect(screen.getByTestId<HTMLTextAreaElement>('script-content').value).toBe(SCRIPT);
-    expect(screen.getByTestId('setting-iterations')).toHaveValue('2');
+    expect(editorText(screen.getByTestId('script-content'))).toBe(SCRIPT);
+    await waitFor(() => expect(screen.getByTestId('setting-iterations')).toHaveValue('2'));
     expect(screen.getByTestId('test-name')).toHaveValue('shop');
     expect(callsTo(fetchMock, 'POST', '/api/functional/parse-file')).toHaveLength(0);
   });

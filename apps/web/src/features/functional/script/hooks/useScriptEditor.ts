@@ -1,5 +1,5 @@
 import { FUNCTIONAL_PLAN_ERRORS } from '@aqa/plan';
-import { useDeferredValue, useMemo, useReducer } from 'react';
+import { useReducer } from 'react';
 import type { Translate } from '@/i18n';
 import {
   useFunctionalPlan,
@@ -15,8 +15,7 @@ import {
   type ScriptForm,
   type ScriptProblem,
 } from '../model/script-form';
-import { readScript, type ScriptRead } from '../model/script-read';
-import { readSelenium, type SeleniumRead } from '../model/selenium-read';
+import { useScriptReading } from './useScriptReading';
 
 /**
  * Everything the script screen does with its plan (docs/reference/02-running.md §2 "Functional Script
@@ -54,9 +53,6 @@ const SELENIUM_SCRIPT_SCREEN: FunctionalPlanScreen<ScriptForm, ScriptProblem> = 
   messages: { ...SCRIPT_SCREEN.messages, startFailed: 'functional.selenium.startFailed' },
 };
 
-const UNREAD_TAURUS: ScriptRead = { ok: false, message: '', warnings: [] };
-const UNREAD_SELENIUM: SeleniumRead = { ok: false, message: '', warnings: [], unknown: [] };
-
 export function useScriptEditor({ planIdParam, rememberPlanId }: EditorAddressOptions) {
   const [form, dispatch] = useReducer(scriptFormReducer, undefined, newScriptForm);
   const selenium = form.framework === 'selenium';
@@ -67,18 +63,10 @@ export function useScriptEditor({ planIdParam, rememberPlanId }: EditorAddressOp
     dispatch,
   });
 
-  // The script read as it is typed, by its framework's reader only; deferred so typing stays quick.
-  const deferredScript = useDeferredValue(form.script);
-  const read = useMemo(
-    () => (selenium ? UNREAD_TAURUS : readScript(deferredScript, form.dataFiles)),
-    [selenium, deferredScript, form.dataFiles],
-  );
-  const seleniumRead = useMemo(
-    () => (selenium ? readSelenium(deferredScript) : UNREAD_SELENIUM),
-    [selenium, deferredScript],
-  );
+  // The script read by its framework's reader once typing pauses, in a worker (useScriptReading).
+  const reading = useScriptReading(form.script, form.framework, form.dataFiles);
 
-  return { ...plan, form, dispatch, read, seleniumRead };
+  return { ...plan, form, dispatch, ...reading };
 }
 
 export type ScriptEditor = ReturnType<typeof useScriptEditor>;

@@ -10,9 +10,8 @@ import {
   scriptFormReducer,
   type ScriptForm,
 } from './script-form';
-import { cut, readScript, warningsByLine } from './script-read';
+import { cut, readScript, scriptMarks } from './script-read';
 import { readSelenium, stepTarget, stepValue } from './selenium-read';
-import { tokenizeYamlLine } from './yaml-highlight';
 
 const SCRIPT = `# two calls
 execution:
@@ -54,12 +53,13 @@ describe('the script screen model', () => {
 
   it('puts each warning on the line the reader names, and says where YAML breaks', () => {
     const read = readScript(SCRIPT);
-    const lines = warningsByLine(read);
     const ifLine = SCRIPT.split('\n').findIndex((line) => line.includes('- if:')) + 1;
-    expect([...lines.keys()]).toContain(ifLine);
+    expect(scriptMarks(read).map((mark) => mark.line)).toContain(ifLine);
     const broken = readScript('execution:\n  - concurrency: [1\n');
     expect(broken.ok).toBe(false);
     expect(broken.ok ? undefined : broken.line).toBeGreaterThan(0);
+    const line = broken.ok ? 0 : (broken.line ?? 0);
+    expect(scriptMarks(broken).find((mark) => mark.line === line)?.severity).toBe('error');
     expect(readScript('   ')).toEqual({ ok: false, message: '', warnings: [] });
   });
 
@@ -156,17 +156,7 @@ describe('the script screen model', () => {
     expect(form.settings).toMatchObject({ concurrentUsers: '2', iterations: '3', duration: '2' });
   });
 
-  it('colours keys, strings, literals and comments, and cuts previews', () => {
-    expect(tokenizeYamlLine('  - url: "http://x" # note').map((token) => token.kind)).toEqual([
-      'plain',
-      'dash',
-      'key',
-      'plain',
-      'string',
-      'plain',
-      'comment',
-    ]);
-    expect(tokenizeYamlLine('concurrency: 1').at(-1)).toEqual({ kind: 'literal', text: '1' });
+  it('cuts previews', () => {
     expect(cut('a'.repeat(120), 100)).toBe(`${'a'.repeat(100)}...`);
     expect(cut('short', 50)).toBe('short');
   });

@@ -5,6 +5,7 @@ import {
   type TaurusDataSource,
   type TaurusWarning,
 } from '@aqa/converters';
+import type { LineMark } from '@/components/code-editor/line-marks';
 
 /**
  * The script as the Taurus reader reads it (packages/converters, the same code the server runs for
@@ -64,14 +65,36 @@ export function readScript(text: string, files: Readonly<Record<string, string>>
   }
 }
 
-/** The warnings by line, for the editor's markers (either reader's). */
-export function warningsByLine(read: { warnings: readonly TaurusWarning[] }): Map<number, TaurusWarning[]> {
-  const lines = new Map<number, TaurusWarning[]>();
+/**
+ * The editor's line marks for either reader's answer (docs/reference/02-running.md §2): each warning on
+ * its line (red when its effect is "refused"), the line a refused script breaks on, and each action the
+ * Selenium reader does not know, on its line.
+ */
+export function scriptMarks(read: {
+  ok: boolean;
+  warnings: readonly TaurusWarning[];
+  line?: number | undefined;
+  message?: string;
+  unknown?: readonly { line?: number | undefined; action: string; message: string }[];
+}): LineMark[] {
+  const marks: LineMark[] = [];
   for (const warning of read.warnings) {
     if (warning.line === undefined) continue;
-    lines.set(warning.line, [...(lines.get(warning.line) ?? []), warning]);
+    marks.push({
+      line: warning.line,
+      severity: warning.effect === 'refused' ? 'error' : 'warning',
+      message: `${warning.path}: ${warning.message}`,
+    });
   }
-  return lines;
+  if (!read.ok && read.line !== undefined) {
+    marks.push({ line: read.line, severity: 'error', message: read.message ?? '' });
+  }
+  for (const unknown of read.unknown ?? []) {
+    if (unknown.line !== undefined) {
+      marks.push({ line: unknown.line, severity: 'error', message: `${unknown.action}: ${unknown.message}` });
+    }
+  }
+  return marks;
 }
 
 /** The body preview of docs/reference/02-running.md §9: 100 characters. */

@@ -1,0 +1,11 @@
+/**
+ * The longest texts a plan holds, in characters as zod and the browser count them (UTF-16 code units).
+ * One place, so that the schemas, the server and the web app's editors refuse at the same length and
+ * name the same limit (docs/reference/01-authoring.md §9, docs/reference/02-running.md §9).
+ */
+
+/** A performance plan's script, a functional plan's script_content, and a call's request body. */
+export const MAX_TEXT_CHARS = 1_000_000;
+
+/** One field of a call or a rule: a header or parameter value, a rule's expected value, a capture. */
+export const MAX_FIELD_CHARS = 8192;
