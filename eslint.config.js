@@ -57,7 +57,9 @@ const noBlockingDialogs = {
  * climbs out of the feature's own folder; features do not import the app (router, shell): screen ids and
  * paths are in @/lib/screens. Shared code (components, lib, i18n) imports no feature and not the app.
  * Server: routes → services → repositories → db. Routes call services, never a repository or the database;
- * services never import routes; repositories import neither routes nor services.
+ * services (every folder under services/), the replicas' code (cluster/) and authentication (auth/) never
+ * import routes; repositories import neither routes nor services. Only repositories/ and db/ build SQL
+ * queries (docs/style.md "Layout").
  */
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), {
   withFileTypes: true,
@@ -104,6 +106,9 @@ function featurePatterns(feature, depth, test) {
   }
   return patterns;
 }
+
+/** Kysely's query builders: a call of one outside repositories/ and db/ is a query in the wrong layer. */
+const KYSELY_QUERIES = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto'];
 
 /** @param {string} layer @param {string[]} forbidden @param {string} message */
 const serverLayer = (layer, forbidden, message) => ({
@@ -152,6 +157,30 @@ function folderBoundaries() {
       'Routes call services, never a repository or the database (routes → services → repositories).',
     ),
     serverLayer('services', ['routes'], 'Services do not import routes (routes → services → repositories).'),
+    serverLayer(
+      'cluster',
+      ['routes'],
+      'The replicas code does not import routes (routes → services → repositories).',
+    ),
+    serverLayer(
+      'auth',
+      ['routes'],
+      'Authentication does not import routes (routes → services → repositories).',
+    ),
+    {
+      files: ['apps/server/src/**/*.ts'],
+      ignores: ['apps/server/src/repositories/**', 'apps/server/src/db/**', '**/*.test.ts'],
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: `CallExpression[callee.property.name=/^(${KYSELY_QUERIES.join('|')})$/]`,
+            message:
+              'SQL queries live in apps/server/src/repositories (routes → services → repositories → db).',
+          },
+        ],
+      },
+    },
     serverLayer(
       'repositories',
       ['routes', 'services'],

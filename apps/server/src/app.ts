@@ -29,6 +29,7 @@ import { MessageRepository } from './repositories/message.repository';
 import { AssistantRepository } from './repositories/assistant.repository';
 import { PlanRepository } from './repositories/plan.repository';
 import { RunRepository } from './repositories/run.repository';
+import { ServerInstanceRepository } from './repositories/server-instance.repository';
 import { accountRoutes } from './routes/account.routes';
 import { assistantRoutes } from './routes/assistant.routes';
 import { downloadRoutes } from './routes/download.routes';
@@ -125,10 +126,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
     if (config.redisUrl !== undefined) redis = await connectRedis(config.redisUrl, app.log);
     const relay = redis === null ? null : new LiveRelay(redis, app.log);
-    instances = new ServerInstances(db, app.log);
+    const serverStore = new ServerInstanceRepository(db);
+    instances = new ServerInstances(serverStore, app.log);
     await instances.register(relay);
     await relay?.start();
-    const replicas = new Replicas(instances, relay, db);
+    const replicas = new Replicas(instances, relay, serverStore);
 
     // Several replicas count sign-ins and sign-ups once, in their Redis (docs/adr/0020-server-replicas.md).
     const limitStore = redis === null ? undefined : await redisLimitStore(redis.command, now);

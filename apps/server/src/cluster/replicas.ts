@@ -1,14 +1,13 @@
-import type { Db } from '../db/database';
+import type { RunTable, ServerInstanceRepository } from '../repositories/server-instance.repository';
 import type { LiveRelay } from './live-relay';
 import type { ServerInstances } from './server-instances';
 
-const UNFINISHED = ['running', 'processing'];
 /** How often a replica that asked another to stop a run looks whether it has ended. */
 const STOP_POLL_MS = 200;
 /** A stop asked of another replica is answered within this time (the owner stores the partial result first). */
 export const REMOTE_STOP_WAIT_MS = 20_000;
 
-export type RunTable = 'runs' | 'functional_runs';
+export type { RunTable };
 
 /**
  * What the run services need of the other replicas (docs/adr/0020-server-replicas.md): this server's id
@@ -19,7 +18,7 @@ export class Replicas {
   constructor(
     readonly instances: ServerInstances,
     readonly relay: LiveRelay | null,
-    private readonly db: Db,
+    private readonly store: ServerInstanceRepository,
   ) {}
 
   get serverId(): string {
@@ -40,38 +39,20 @@ export class Replicas {
     const alive = await this.aliveIds();
     alive.delete(this.serverId);
     if (alive.size === 0) return 0;
-    let count = 0;
-    for (const table of ['runs', 'functional_runs'] as const) {
-      const row = await this.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('user_id', '=', userId)
-        .where('status', 'in', UNFINISHED)
-        .where('server_id', 'in', [...alive])
-        .executeTakeFirst();
-      count += Number(row?.count ?? 0);
-    }
-    return count;
+    return this.store.unfinishedRunsOn(userId, [...alive]);
   }
 
   /** The run's stored status, checked until it is no longer unfinished or `timeoutMs` has passed. */
   async waitUntilEnded(table: RunTable, id: string, timeoutMs = REMOTE_STOP_WAIT_MS): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const row = await this.db.selectFrom(table).select('status').where('id', '=', id).executeTakeFirst();
-      if (row === undefined || !UNFINISHED.includes(row.status)) return;
+      if (!(await this.store.isUnfinished(table, id))) return;
       await new Promise((resolve) => setTimeout(resolve, STOP_POLL_MS));
     }
   }
 
   /** The server that started each of these load runs (null for runs before migration 0013). */
-  async serversOfRuns(runIds: string[]): Promise<Map<string, string | null>> {
-    if (runIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('runs')
-      .select(['id', 'server_id'])
-      .where('id', 'in', runIds)
-      .execute();
-    return new Map(rows.map((row) => [row.id, row.server_id]));
+  serversOfRuns(runIds: string[]): Promise<Map<string, string | null>> {
+    return this.store.serversOfRuns(runIds);
   }
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
 import type { ServerInstanceRow } from '../db/schema';
+import type { ServerInstanceRepository } from '../repositories/server-instance.repository';
 
 /** How often a server says it is alive (docs/adr/0020-server-replicas.md). */
 export const BEAT_MS = 5000;
@@ -79,7 +79,7 @@ export class ServerInstances {
   private removed = false;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: ServerInstanceRepository,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -93,7 +93,7 @@ export class ServerInstances {
     // Said on Redis before the row is written: a server that sees the row finds it there too.
     await presence?.mark(this.id);
     const now = Date.now();
-    const rows = await this.db.selectFrom('server_instances').selectAll().execute();
+    const rows = await this.store.all();
     const others = rows.filter((row) => row.id !== this.id && this.isAlive(row, now));
     const sharing =
       presence === null ? new Set<string>() : await presence.present(others.map((row) => row.id));
@@ -103,10 +103,7 @@ export class ServerInstances {
       throw new AnotherServerError(other, secondsAgo, presence !== null);
     }
     const at = new Date(now).toISOString();
-    await this.db
-      .insertInto('server_instances')
-      .values({ id: this.id, host: this.host, pid: this.pid, started_at: at, last_seen_at: at })
-      .execute();
+    await this.store.insert(this.row(at));
     this.beating = setInterval(() => void this.beat(), BEAT_MS);
     this.beating.unref();
   }
@@ -116,17 +113,8 @@ export class ServerInstances {
     const at = new Date().toISOString();
     try {
       await this.presence?.mark(this.id);
-      const updated = await this.db
-        .updateTable('server_instances')
-        .set({ last_seen_at: at })
-        .where('id', '=', this.id)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n && !this.removed) {
-        await this.db
-          .insertInto('server_instances')
-          .values({ id: this.id, host: this.host, pid: this.pid, started_at: at, last_seen_at: at })
-          .execute();
-      }
+      const found = await this.store.touch(this.id, at);
+      if (!found && !this.removed) await this.store.insert(this.row(at));
     } catch (err) {
       this.log.error({ err }, 'Could not record that this server is alive');
     }
@@ -136,13 +124,13 @@ export class ServerInstances {
   async remove(): Promise<void> {
     this.removed = true;
     clearInterval(this.beating);
-    await this.db.deleteFrom('server_instances').where('id', '=', this.id).execute();
+    await this.store.remove([this.id]);
   }
 
   /** The ids of the servers alive now, this one included. */
   async aliveIds(): Promise<Set<string>> {
     const now = Date.now();
-    const rows = await this.db.selectFrom('server_instances').selectAll().execute();
+    const rows = await this.store.all();
     const alive = new Set(rows.filter((row) => this.isAlive(row, now)).map((row) => row.id));
     alive.add(this.id);
     return alive;
@@ -150,35 +138,22 @@ export class ServerInstances {
 
   /** Every registered server (alive or not), by id: where each ran, for leftover tool processes. */
   async all(): Promise<Map<string, ServerInstanceRow>> {
-    const rows = await this.db.selectFrom('server_instances').selectAll().execute();
+    const rows = await this.store.all();
     return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** Forgets the rows of dead servers that own no unfinished run and no recorded tool process. */
   async pruneDead(): Promise<void> {
     const alive = await this.aliveIds();
-    const owning = new Set<string>();
-    const unfinished = ['running', 'processing'];
-    for (const table of ['runs', 'functional_runs'] as const) {
-      const rows = await this.db
-        .selectFrom(table)
-        .select('server_id')
-        .distinct()
-        .where('status', 'in', unfinished)
-        .where('server_id', 'is not', null)
-        .execute();
-      for (const row of rows) if (row.server_id !== null) owning.add(row.server_id);
-    }
-    const withProcesses = await this.db
-      .selectFrom('run_processes')
-      .innerJoin('runs', 'runs.id', 'run_processes.run_id')
-      .select('runs.server_id')
-      .distinct()
-      .execute();
-    for (const row of withProcesses) if (row.server_id !== null) owning.add(row.server_id);
-    const rows = await this.db.selectFrom('server_instances').select('id').execute();
+    const owning = await this.store.owningServerIds();
+    const rows = await this.store.all();
     const gone = rows.map((row) => row.id).filter((id) => !alive.has(id) && !owning.has(id));
-    if (gone.length > 0) await this.db.deleteFrom('server_instances').where('id', 'in', gone).execute();
+    await this.store.remove(gone);
+  }
+
+  /** This server's row, seen at `at`. */
+  private row(at: string): ServerInstanceRow {
+    return { id: this.id, host: this.host, pid: this.pid, started_at: at, last_seen_at: at };
   }
 
   /**

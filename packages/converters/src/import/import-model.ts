@@ -9,7 +9,6 @@ import {
   UrlEntrySchema,
   templateVariables,
 } from '@aqa/plan';
-import type { ExpectedResponse } from './openapi-responses';
 
 /**
  * What every importer returns: the plan's URL entries (with `name`), what could not be carried over as
@@ -24,6 +23,20 @@ export interface ImportWarning {
   /** Where in the source: "paths./pets/{petId}.get", "Folder / Request", "entries[3]", "row 4". */
   location: string;
   message: string;
+}
+
+/**
+ * The success an operation documents; StepSource.response. It is read by openapi-responses.ts and
+ * lives here, with the rest of the import model, so the model imports no reader.
+ */
+export interface ExpectedResponse {
+  /** The lowest 2xx status the operation documents (a "2XX" range counts as 200), else 200. */
+  status: number;
+  /**
+   * The JSON Schema of that response's JSON body with every $ref inlined; absent when the response has
+   * no JSON body, when schemas were not asked for, or when one could not be written (see the warnings).
+   */
+  schema?: Record<string, unknown>;
 }
 
 /** Where one step came from, parallel to `steps`. */

@@ -1,23 +1,14 @@
-import { isRecord } from './import-model';
+import { type ExpectedResponse, isRecord } from './import-model';
 import { MAX_NESTING } from './nesting';
 import type { RefContext, RefResolver } from './openapi-refs';
+
+export type { ExpectedResponse };
 
 /*
  * What an operation answers when it succeeds (docs/design.md §9): the status its document lists first
  * among the 2xx responses, and the JSON Schema of that response's JSON body with every $ref inlined, so
  * a functional test's `schema` rule can check a body on its own, with no document beside it.
  */
-
-/** The success an operation documents; StepSource.response. */
-export interface ExpectedResponse {
-  /** The lowest 2xx status the operation documents (a "2XX" range counts as 200), else 200. */
-  status: number;
-  /**
-   * The JSON Schema of that response's JSON body with every $ref inlined; absent when the response has
-   * no JSON body, when schemas were not asked for, or when one could not be written (see the warnings).
-   */
-  schema?: Record<string, unknown>;
-}
 
 /** Which OpenAPI a schema is written in: 3.0 and Swagger 2 use draft-4 habits, 3.1 is JSON Schema itself. */
 export type SchemaDialect = 'swagger2' | 'openapi30' | 'openapi31';
