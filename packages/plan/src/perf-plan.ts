@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLine, noNul, oneLine, wholeNumber } from './strict-input';
 import { VARIABLE_NAME } from './template';
+import { PlanVersionSchema } from './plan-version';
 import { thinkTimeProblem } from './think-time';
 
 /**
@@ -347,6 +348,8 @@ export const PerfPlanSchema = z.object({
     .default('url-input'),
   test_type: oneLine('Test type').max(100).optional(),
   user_email: z.string().max(254).optional(),
+  /** Set by the server; sent back on update (docs/reference/01-authoring.md §7 "Plan versions"). */
+  version: PlanVersionSchema.optional(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });

@@ -125,6 +125,10 @@ export const SavedFunctionalPlanSchema = z
       'The last run\'s status: running, completed, failed, stopped; "saved" before any run',
     ),
     user_email: text,
+    version: z
+      .number()
+      .int()
+      .describe('One more with every update; send it back with the update to be told of a change made since'),
     created_at: text,
     updated_at: text,
   })

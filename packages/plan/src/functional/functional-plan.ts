@@ -6,6 +6,7 @@ import {
   UrlEntrySchema,
   noAuthorization,
 } from '../perf-plan';
+import { PlanVersionSchema } from '../plan-version';
 import { multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
 import { VARIABLE_NAME } from '../template';
 import {
@@ -323,6 +324,8 @@ const functionalPlanFields = {
   /** The last run's status as the dashboard lists it; any word (docs/reference/02-running.md §4). */
   status: oneLine('Status').max(50).optional(),
   user_email: z.string().max(254).optional(),
+  /** Set by the server; sent back on update (docs/reference/01-authoring.md §7 "Plan versions"). */
+  version: PlanVersionSchema.optional(),
   created_at: z.string().max(100).optional(),
   updated_at: z.string().max(100).optional(),
 };

@@ -21,17 +21,19 @@ export type SavedFunctionalPlan = FunctionalPlan & {
   _id: string;
   status: string;
   user_email: string;
+  version: number;
   created_at: string;
   updated_at: string;
 };
 
-/** What the server owns and the body therefore does not keep: ids, owner, status and times. */
+/** What the server owns and the body therefore does not keep: ids, owner, status, version and times. */
 function planBody(plan: FunctionalPlan): string {
   const {
     id: _id,
     plan_id: _planId,
     status: _status,
     user_email: _email,
+    version: _version,
     created_at: _created,
     updated_at: _updated,
     ...body
@@ -64,6 +66,7 @@ export function toSavedPlan(row: FunctionalPlanRow, userEmail: string): SavedFun
     _id: row.id,
     status: row.status,
     user_email: userEmail,
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
