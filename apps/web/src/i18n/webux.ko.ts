@@ -1,0 +1,16 @@
+import type { webuxEn } from './webux.en';
+
+/** Korean strings of issue #24's screen fixes; the keys of `webux.en.ts`. */
+export const webuxKo: Record<keyof typeof webuxEn, string> = {
+  'leave.question':
+    '저장하지 않은 변경 사항이 있습니다. 이 페이지를 떠나면 변경 사항이 사라집니다. 떠나시겠습니까?',
+  'leave.leave': '떠나기',
+
+  'conflict.title': '이 플랜을 연 뒤에 다른 곳에서 변경되었습니다',
+  'conflict.text':
+    '그 사이에 다른 탭이나 텍스트 명령으로 저장되었습니다. 상대 변경 불러오기는 내 변경을 버리고, 내 변경으로 덮어쓰기는 내 변경을 그 위에 저장하며, 계속 편집은 아무것도 저장하지 않습니다.',
+  'conflict.reload': '상대 변경 불러오기',
+  'conflict.overwrite': '내 변경으로 덮어쓰기',
+  'conflict.keep': '계속 편집',
+  'conflict.reloaded': '저장된 플랜을 불러왔습니다. 내 변경은 버려졌습니다.',
+};
