@@ -16,4 +16,8 @@ export const webuxEn = {
   'conflict.overwrite': 'Overwrite with mine',
   'conflict.keep': 'Keep editing',
   'conflict.reloaded': 'The saved plan is loaded; your changes were dropped.',
+
+  // An existing run before the server's first answer (docs/reference/02-running.md §4).
+  'results.phase.loading': 'Loading',
+  'results.loading': 'Loading the result...',
 } as const;

@@ -13,4 +13,7 @@ export const webuxKo: Record<keyof typeof webuxEn, string> = {
   'conflict.overwrite': '내 변경으로 덮어쓰기',
   'conflict.keep': '계속 편집',
   'conflict.reloaded': '저장된 플랜을 불러왔습니다. 내 변경은 버려졌습니다.',
+
+  'results.phase.loading': '불러오는 중',
+  'results.loading': '결과를 불러오는 중...',
 };

@@ -348,6 +348,36 @@ describe('live result screen: the stream', () => {
     await waitFor(() => expect(window.localStorage.getItem(CURRENT_TEST_ID_KEY)).toBe('t1'));
   });
 
+  it('a stopped run never shows Running or a Stop Test while its result loads (issue 24)', async () => {
+    const stream = controlledStream();
+    mockApi({
+      'GET /api/test-stream/t1': () => stream.response(),
+      'GET /api/chart-data/t1': () => json(CHART_DATA),
+    });
+    renderApp('/test-result/t1');
+    // The first paint, before the server has said anything about the run: a neutral loading state.
+    const status = await screen.findByTestId('result-status');
+    expect(status).toHaveAttribute('data-phase', 'loading');
+    expect(status).toHaveTextContent('Loading');
+    expect(screen.getByTestId('loading-panel')).toHaveTextContent('Loading the result...');
+    expect(screen.queryByTestId('stop-test')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('live-panel')).not.toBeInTheDocument();
+    expect(screen.queryByText('Test Result Preparing...')).not.toBeInTheDocument();
+
+    await stream.send('status', completed({ status: 'stopped' }));
+    await waitFor(() => expect(screen.getByTestId('result-status')).toHaveTextContent('Stopped'));
+    expect(screen.queryByTestId('stop-test')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('loading-panel')).not.toBeInTheDocument();
+  });
+
+  it('the loading state is in Korean too', async () => {
+    const stream = controlledStream();
+    mockApi({ 'GET /api/test-stream/t1': () => stream.response() });
+    renderApp('/test-result/t1', { language: 'ko' });
+    expect(await screen.findByTestId('result-status')).toHaveTextContent('불러오는 중');
+    expect(screen.getByTestId('loading-panel')).toHaveTextContent('결과를 불러오는 중...');
+  });
+
   it('leaves the time charts out when the chart data cannot be loaded (docs/reference/02-running.md §8)', async () => {
     mockApi({
       'GET /api/test-stream/t1': () => eventStream([['end', completed()]]),
@@ -817,6 +847,7 @@ describe('live result screen: starting a stored configuration (/test-result/new)
     });
     expect(window.localStorage.getItem(CURRENT_TEST_ID_KEY)).toBe('new-1');
     await waitFor(() => expect(screen.getByTestId('result-test-id')).toHaveTextContent('new-1'));
+    await stream.send('status', running({ test_id: 'new-1' }));
     expect(screen.getByRole('heading', { name: 'Checkout flow' })).toBeInTheDocument();
     expect(screen.getByTestId('progress-elapsed')).toHaveTextContent('/ 4 s');
     expect(callsTo('/api/run-test', 'POST')).toHaveLength(1);

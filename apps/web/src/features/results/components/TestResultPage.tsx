@@ -204,6 +204,19 @@ function StartingPanel() {
   );
 }
 
+/** An existing run before the server's first answer: neither running nor finished yet on screen. */
+function LoadingPanel() {
+  const { t } = useI18n();
+  return (
+    <Card className="flex flex-col items-center px-6 py-10 text-center" data-testid="loading-panel">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <LoaderCircle aria-hidden className="size-6 animate-spin" />
+      </span>
+      <h2 className="text-lg font-semibold tracking-tight">{t('results.loading')}</h2>
+    </Card>
+  );
+}
+
 function LiveResult({
   routeTestId,
   planId,
@@ -258,6 +271,7 @@ function LiveResult({
       {running && <RunAgentsCard agents={state.snapshot?.agents ?? result?.agents ?? []} live />}
 
       {state.phase === 'starting' && <StartingPanel />}
+      {view === 'loading' && <LoadingPanel />}
       {view === 'startError' && (
         <ErrorPanel message={problemText(state.problem, t)} onBack={onBack} onRetry={onRetry} />
       )}
