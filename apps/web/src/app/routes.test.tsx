@@ -62,10 +62,13 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('greets the user, shows the PLANS breadcrumb, and checks the token with GET /api/me', async () => {
+  it('greets the user by name, shows the PLANS breadcrumb, and checks the token with GET /api/me', async () => {
     signInAs();
     renderApp('/dashboard');
-    expect(await screen.findByText(`Welcome, ${TEST_USER.username}!`)).toBeInTheDocument();
+    // The name, not the e-mail the username is (issue 24).
+    expect(await screen.findByTestId('header-greeting')).toHaveTextContent(
+      `Welcome, ${TEST_USER.firstName}!`,
+    );
     expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('PLANS');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/me', expect.anything()));
     const init = fetchMock.mock.calls.find(([url]) => url === '/api/me')?.[1];

@@ -4,7 +4,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useT } from '@/i18n';
-import { AssistantLauncher, CurrentPlanProvider } from '@/features/assistant';
+import { AssistantLauncher, CurrentPlanProvider, greetingName } from '@/features/assistant';
 import { fetchCurrentUser } from '@/features/auth/queries/auth-api';
 import { updateSessionUser, useSession } from '@/lib/session';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -27,7 +27,8 @@ function ShellFrame() {
   const logout = useLogout();
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const username = session?.user.username ?? '';
+  // The user's first name, not the e-mail their username is (docs/reference/01-authoring.md §2 "Shell").
+  const username = greetingName(session?.user);
   const token = session?.token;
 
   // Checks the stored token with the server once per session and refreshes the stored user. A revoked or
