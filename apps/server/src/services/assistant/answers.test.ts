@@ -62,4 +62,18 @@ describe('James on the last functional run', () => {
       /^The last run of Orders API \(2030-01-01 10:00 UTC\) completed: 5 calls/,
     );
   });
+
+  it('says "1 validation failure" and "1 call" in the singular, and the same in Korean (issue 24)', () => {
+    const one = {
+      ...interrupted,
+      status: 'failed',
+      summary: { total_requests: 1, successful_requests: 0, failed_requests: 1, validation_failures: 1 },
+    };
+    expect(functionalStatusAnswer(dataWith(one), plan, 'en').answer).toBe(
+      'The last run of Orders API (2030-01-01 10:00 UTC) failed: 1 call, 1 failed, 1 validation failure. Failing: Create order.',
+    );
+    expect(functionalStatusAnswer(dataWith(one), plan, 'ko').answer).toContain(
+      '호출 1개, 실패 1개, 검증 실패 1개',
+    );
+  });
 });

@@ -17,6 +17,11 @@ export function say(lang: Lang, en: string, ko: string): string {
   return lang === 'ko' ? ko : en;
 }
 
+/** "1 call", "2 calls": an English count with its noun in the singular for one (Korean has no plural). */
+export function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 /** A figure's value as stored: two decimals at most. */
 export function round2(value: number): number {
   return Math.round(value * 100) / 100;
