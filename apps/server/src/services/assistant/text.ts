@@ -49,7 +49,7 @@ export function percentChange(base: number, candidate: number): number | null {
   return base === 0 ? null : ((candidate - base) / base) * 100;
 }
 
-/** "2030-01-01 10:00 UTC" from an ISO time. */
+/** "2030-01-01 10:00:05 UTC" from an ISO time: with its seconds, so runs of one minute differ (issue 24). */
 export function when(iso: string): string {
-  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  return `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 }
