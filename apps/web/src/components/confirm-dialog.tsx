@@ -225,3 +225,16 @@ export function useConfirmDelete(): () => Promise<boolean> {
     [confirm, t],
   );
 }
+
+/**
+ * Asks before Stop Test ends a run (docs/reference/02-running.md §4): what was measured so far is kept,
+ * but the run cannot go on. Resolves to true when the user chose to stop.
+ */
+export function useConfirmStop(): () => Promise<boolean> {
+  const t = useT();
+  const confirm = useConfirm();
+  return useCallback(
+    () => confirm({ message: t('stop.question'), confirmLabel: t('results.stopTest'), destructive: true }),
+    [confirm, t],
+  );
+}

@@ -20,4 +20,6 @@ export const webuxEn = {
   // An existing run before the server's first answer (docs/reference/02-running.md §4).
   'results.phase.loading': 'Loading',
   'results.loading': 'Loading the result...',
+  // Stop Test asks first (docs/reference/02-running.md §4).
+  'stop.question': 'Stop this test? It ends now and keeps what it measured so far; it cannot be resumed.',
 } as const;

@@ -16,4 +16,6 @@ export const webuxKo: Record<keyof typeof webuxEn, string> = {
 
   'results.phase.loading': '불러오는 중',
   'results.loading': '결과를 불러오는 중...',
+  'stop.question':
+    '이 테스트를 중지할까요? 지금 종료되며 지금까지 측정한 결과는 남습니다. 다시 이어서 실행할 수는 없습니다.',
 };

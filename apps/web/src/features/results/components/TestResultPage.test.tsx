@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '@/test/notices';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 import { CURRENT_TEST_CONFIG_KEY, CURRENT_TEST_ID_KEY } from '../model/current-test';
 import type { ChartData, LiveSnapshot, TestResult } from '@aqa/plan';
@@ -716,7 +717,15 @@ describe('live result screen: Stop Test and Back', () => {
     await stream.send('status', running());
     await stream.send('snapshot', snapshot(1));
 
-    await userEvent.click(screen.getByTestId('stop-test'));
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('stop-test'));
+    // Stop asks first (issue 24): Cancel sends nothing.
+    expect(await answerConfirm(user, false)).toBe(
+      'Stop this test? It ends now and keeps what it measured so far; it cannot be resumed.',
+    );
+    expect(callsTo('/api/stop-test/t1', 'POST')).toHaveLength(0);
+    await user.click(screen.getByTestId('stop-test'));
+    await answerConfirm(user, true);
     expect(screen.getByTestId('stop-test')).toHaveTextContent('Stopping...');
     expect(screen.getByTestId('stop-test')).toBeDisabled();
     act(() => release());
@@ -739,7 +748,9 @@ describe('live result screen: Stop Test and Back', () => {
     renderApp('/test-result/t1');
     await screen.findByTestId('result-status');
     await stream.send('status', running());
-    await userEvent.click(screen.getByTestId('stop-test'));
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('stop-test'));
+    await answerConfirm(user, true);
     expect(await screen.findByTestId('stop-error')).toHaveTextContent(
       'Failed to stop test: The run is not running',
     );

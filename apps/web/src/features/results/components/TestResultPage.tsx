@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { BackButton } from '@/components/back-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useConfirmStop } from '@/components/confirm-dialog';
 import { FinishedRunReports } from './ReportDownloads';
 import { useI18n, type Translate } from '@/i18n';
 import { cn } from '@/lib/utils';
@@ -128,6 +129,7 @@ function ResultHeader({ live }: { live: LiveTest }) {
   ].filter((item): item is string => item !== null);
   const running = state.phase === 'running';
   const following = state.phase === 'running' || state.phase === 'processing';
+  const confirmStop = useConfirmStop();
 
   return (
     <header className="space-y-3">
@@ -178,7 +180,8 @@ function ResultHeader({ live }: { live: LiveTest }) {
           <Button
             variant="destructive"
             className="self-start"
-            onClick={() => void live.stop()}
+            // Stopping ends the run for good: asked first (docs/reference/02-running.md §4).
+            onClick={() => void confirmStop().then((stop) => stop && live.stop())}
             disabled={live.stopping}
             data-testid="stop-test"
           >

@@ -2,7 +2,7 @@ import type { CallResult, FunctionalResult } from '@aqa/plan';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { noticeTexts } from '@/test/notices';
+import { answerConfirm, noticeTexts } from '@/test/notices';
 import { createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 
 const ID = 'fc_1';
@@ -286,7 +286,16 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp(`/functional-test-result/${ID}`);
+    // Stop asks first; Cancel sends nothing (issue 24).
     await user.click(await screen.findByTestId('stop-test'));
+    expect(await answerConfirm(user, false)).toBe(
+      'Stop this test? It ends now and keeps what it measured so far; it cannot be resumed.',
+    );
+    expect(calls(`/api/functional/stop-test/${ID}`)).toBe(0);
+    expect(screen.getByTestId('stop-test')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('stop-test'));
+    await answerConfirm(user, true);
     await waitFor(() => expect(noticeTexts()).toContain('Failed to stop test: Run already ended'));
 
     stopAnswer = () => {
@@ -294,6 +303,7 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
       return json({ test_id: ID, status: 'stopped' });
     };
     await user.click(screen.getByTestId('stop-test'));
+    await answerConfirm(user, true);
     await waitFor(() => expect(noticeTexts()).toContain('Test stopped successfully'));
     await waitFor(() => expect(screen.getByTestId('result-status')).toHaveTextContent('Stopped'));
     expect(screen.queryByTestId('stop-test')).not.toBeInTheDocument();
