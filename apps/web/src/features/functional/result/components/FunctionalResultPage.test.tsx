@@ -137,6 +137,13 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
     answer();
     expect(await screen.findByTestId('result-test-name')).toHaveTextContent('Orders');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Functional Test Result');
+    // The header's trail leads back to the list of runs (issue 24).
+    const crumbs = screen.getByTestId('breadcrumbs');
+    expect(crumbs).toHaveTextContent('PLANS>Functional Dashboard>Functional Test Result');
+    expect(within(crumbs).getByRole('link', { name: 'Functional Dashboard' })).toHaveAttribute(
+      'href',
+      '/functional-dashboard',
+    );
     expect(screen.getByTestId('result-test-id')).toHaveTextContent(ID);
     expect(screen.getByTestId('result-status')).toHaveTextContent('Failed');
     expect(screen.getByTestId('result-started')).toHaveTextContent(/^Started at .*2026/);
