@@ -22,4 +22,7 @@ export const webuxEn = {
   'results.loading': 'Loading the result...',
   // Stop Test asks first (docs/reference/02-running.md §4).
   'stop.question': 'Stop this test? It ends now and keeps what it measured so far; it cannot be resumed.',
+  // A URL typed without its scheme is offered https:// in one click.
+  'url.noScheme': 'This URL has no http:// or https://.',
+  'url.useHttps': 'Use {url}',
 } as const;

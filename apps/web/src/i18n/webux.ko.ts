@@ -18,4 +18,6 @@ export const webuxKo: Record<keyof typeof webuxEn, string> = {
   'results.loading': '결과를 불러오는 중...',
   'stop.question':
     '이 테스트를 중지할까요? 지금 종료되며 지금까지 측정한 결과는 남습니다. 다시 이어서 실행할 수는 없습니다.',
+  'url.noScheme': '이 URL에는 http:// 또는 https://가 없습니다.',
+  'url.useHttps': '{url} 사용',
 };
