@@ -10,6 +10,7 @@ import {
   FUNCTIONAL_VALIDATION_TYPES,
   type FunctionalValidation,
   HTTP_METHODS,
+  textLimitMessage,
   TEST_FRAMEWORKS,
   VALIDATION_SUBJECTS,
   wholeNumber,
@@ -159,7 +160,10 @@ export const ScriptWarningSchema = z.object({
 
 /** POST /api/functional/parse-script. */
 export const ParseScriptRequestSchema = z.object({
-  script_content: z.string().max(1_000_000).describe('The Taurus YAML'),
+  script_content: z
+    .string()
+    .max(1_000_000, textLimitMessage('Script content', 1_000_000))
+    .describe('The Taurus YAML'),
   data_files: DataFilesSchema.optional(),
   test_framework: z
     .enum(TEST_FRAMEWORKS, { error: () => `Test framework must be one of ${TEST_FRAMEWORKS.join(', ')}` })

@@ -25,4 +25,10 @@ export const webuxEn = {
   // A URL typed without its scheme is offered https:// in one click.
   'url.noScheme': 'This URL has no http:// or https://.',
   'url.useHttps': 'Use {url}',
+  // A text over its length limit (packages/plan textLimitMessage), naming the field and the limit.
+  'limit.tooLong': '{field} must be at most {max} characters',
+  'limit.field.body': 'Body',
+  'limit.field.script': 'Script',
+  'limit.field.scriptContent': 'Script content',
+  'limit.field.curl': 'The curl command',
 } as const;

@@ -20,4 +20,9 @@ export const webuxKo: Record<keyof typeof webuxEn, string> = {
     '이 테스트를 중지할까요? 지금 종료되며 지금까지 측정한 결과는 남습니다. 다시 이어서 실행할 수는 없습니다.',
   'url.noScheme': '이 URL에는 http:// 또는 https://가 없습니다.',
   'url.useHttps': '{url} 사용',
+  'limit.tooLong': '{field}은(는) 최대 {max}자까지 입력할 수 있습니다',
+  'limit.field.body': '본문',
+  'limit.field.script': '스크립트',
+  'limit.field.scriptContent': '스크립트 내용',
+  'limit.field.curl': 'curl 명령',
 };

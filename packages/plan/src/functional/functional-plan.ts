@@ -7,7 +7,7 @@ import {
   noAuthorization,
 } from '../perf-plan';
 import { PlanVersionSchema } from '../plan-version';
-import { multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
+import { multiLine, noNul, oneLine, textLimitMessage, wholeNumber } from '../strict-input';
 import { VARIABLE_NAME } from '../template';
 import {
   API_VALIDATION_TYPES,
@@ -246,7 +246,7 @@ export const ApiDefinitionSchema = z.object({
   url: ApiUrlSchema.default(''),
   method: HttpMethodSchema.default(FUNCTIONAL_DEFAULTS.method),
   headers: HeaderMapSchema.default({}),
-  body: noNul('Body').max(MAX_TEXT).default(''),
+  body: noNul('Body').max(MAX_TEXT, textLimitMessage('Body', MAX_TEXT)).default(''),
   params: ParamsSchema.default([]),
   authorization: AuthorizationSchema.default(noAuthorization),
   validations: z.array(FunctionalValidationSchema).max(100).default([]),
@@ -313,7 +313,9 @@ const functionalPlanFields = {
     .enum(TEST_FRAMEWORKS, { error: () => `Test framework must be one of ${TEST_FRAMEWORKS.join(', ')}` })
     .optional(),
   /** The script screen's Taurus or Selenium YAML. */
-  script_content: noNul('Script content').max(MAX_TEXT).default(''),
+  script_content: noNul('Script content')
+    .max(MAX_TEXT, textLimitMessage('Script content', MAX_TEXT))
+    .default(''),
   /** The script screen's global validation rules. */
   validations: z.array(FunctionalValidationSchema).max(500).default([]),
   /**
