@@ -31,4 +31,6 @@ export const webuxEn = {
   'limit.field.script': 'Script',
   'limit.field.scriptContent': 'Script content',
   'limit.field.curl': 'The curl command',
+  // API labels: the host said once above a list of APIs that all call it.
+  'results.apiHost': 'Host: {host}',
 } as const;

@@ -25,4 +25,5 @@ export const webuxKo: Record<keyof typeof webuxEn, string> = {
   'limit.field.script': '스크립트',
   'limit.field.scriptContent': '스크립트 내용',
   'limit.field.curl': 'curl 명령',
+  'results.apiHost': '호스트: {host}',
 };

@@ -327,7 +327,11 @@ describe('live result screen: the stream', () => {
     const items = within(screen.getByTestId('api-results-list')).getAllByTestId('api-result');
     expect(within(items[0]!).getByTestId('error-rate-badge')).toHaveAttribute('data-level', 'success');
     expect(within(items[1]!).getByTestId('error-rate-badge')).toHaveAttribute('data-level', 'warning');
-    expect(within(items[1]!).getByText('http://127.0.0.1:9/orders')).toBeInTheDocument();
+    // The host once above the cards, each card its path (issue 24), the whole URL on hover.
+    expect(within(items[1]!).getByText('/orders')).toHaveAttribute('title', 'http://127.0.0.1:9/orders');
+    expect(within(screen.getByTestId('api-results-list')).getByTestId('api-host')).toHaveTextContent(
+      'Host: http://127.0.0.1:9',
+    );
     expect(screen.getByTestId('errors-by-kind')).toHaveTextContent('HTTP 500 Internal Server Error');
     // A stream that delivered its end needs no polling.
     expect(callsTo('/api/get-test-result/t1')).toHaveLength(0);
