@@ -33,4 +33,8 @@ export const webuxEn = {
   'limit.field.curl': 'The curl command',
   // API labels: the host said once above a list of APIs that all call it.
   'results.apiHost': 'Host: {host}',
+  // A functional API the run never reached.
+  'functional.result.notRun': 'Not run',
+  'functional.result.notRunText': 'This API was not called in this run, so nothing was measured or checked.',
+  'functional.result.ruleNotRun': 'Not run',
 } as const;

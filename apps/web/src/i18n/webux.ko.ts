@@ -26,4 +26,7 @@ export const webuxKo: Record<keyof typeof webuxEn, string> = {
   'limit.field.scriptContent': '스크립트 내용',
   'limit.field.curl': 'curl 명령',
   'results.apiHost': '호스트: {host}',
+  'functional.result.notRun': '실행 안 됨',
+  'functional.result.notRunText': '이 실행에서 이 API는 호출되지 않아 측정하거나 검사한 것이 없습니다.',
+  'functional.result.ruleNotRun': '실행 안 됨',
 };

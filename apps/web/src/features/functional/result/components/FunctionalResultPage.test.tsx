@@ -284,6 +284,32 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('result-status')).toHaveTextContent('중단됨');
   });
 
+  it('an API the run never reached reads "Not run" in grey, its rules too — not failed (issue 24)', async () => {
+    const notRun = {
+      name: 'Pay',
+      status: 'not_run',
+      method: 'POST',
+      url: 'http://127.0.0.1:9/pay',
+      response_time: 0,
+      status_code: null,
+      validation_results: [{ name: 'status_code', passed: false }],
+    } as const;
+    serve({
+      [`GET /api/functional/get-test-result/${ID}`]: () =>
+        json(result({ api_results: [...result().api_results, notRun] })),
+    });
+    renderApp(`/functional-test-result/${ID}`, { language: 'ko' });
+    const rows = await screen.findAllByTestId('api-result-row');
+    const row = within(rows[1]!);
+    expect(row.getByTestId('api-status')).toHaveTextContent('실행 안 됨');
+    expect(row.getByTestId('api-status')).not.toHaveTextContent('not_run');
+    expect(row.getByTestId('api-rule')).toHaveTextContent('status_code: 실행 안 됨');
+    expect(row.queryByText('실패')).not.toBeInTheDocument();
+    expect(row.getByTestId('api-not-run')).toBeInTheDocument();
+    // The API that ran and failed still says so.
+    expect(within(rows[0]!).getByTestId('api-status')).toHaveTextContent('실패');
+  });
+
   it('stops a running test and says so, or says why it could not', async () => {
     let status: FunctionalResult['status'] = 'running';
     let stopAnswer = () => json({ detail: 'Run already ended' }, 409, 'Conflict');
