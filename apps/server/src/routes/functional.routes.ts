@@ -116,7 +116,7 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
         tags,
         summary: 'Replace a saved functional plan with the plan sent; its status is kept',
         description:
-          'With `version` (the saved plan\'s version the update was made from), a plan that changed since is not replaced: 409 PLAN_CHANGED. Without it, the plan is replaced whatever its version.',
+          "With `version` (the saved plan's version the update was made from), a plan that changed since is not replaced: 409 PLAN_CHANGED. Without it, the plan is replaced whatever its version.",
         params: FunctionalIdParamsSchema,
         body: FunctionalPlanSchema,
         response: { 200: FunctionalSaveResponseSchema, ...errorsWith404, 409: ErrorResponseSchema },

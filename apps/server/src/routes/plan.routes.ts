@@ -107,7 +107,7 @@ export const planRoutes: FastifyPluginCallbackZod<{ plans: PlanService; validati
         tags: ['plans'],
         summary: 'Replace a saved plan with the plan sent',
         description:
-          'With `version` (the saved plan\'s version the update was made from), a plan that changed since is not replaced: 409 PLAN_CHANGED. Without it, the plan is replaced whatever its version.',
+          "With `version` (the saved plan's version the update was made from), a plan that changed since is not replaced: 409 PLAN_CHANGED. Without it, the plan is replaced whatever its version.",
         params: PlanIdParamsSchema,
         body: PerfPlanSchema,
         response: { 200: UpdatePlanResponseSchema, ...errorsWith404, 409: ErrorResponseSchema },
