@@ -517,7 +517,7 @@ describe('accounts made before emails were keyed by NFKC (migration 0017, docs/o
     }
     // The database as a server before 0017 left it: the migrations released after it undone, 0017 not run.
     const migrated = await new Migrator({ db, provider: migrationProvider }).migrateTo('0017_email_nfkc');
-    if (migrated.error !== undefined) throw migrated.error;
+    if (migrated.error !== undefined) throw new Error('Migrating to 0017 failed', { cause: migrated.error });
     await db
       .deleteFrom('kysely_migration' as never)
       .where('name' as never, '=', '0017_email_nfkc' as never)

@@ -285,7 +285,7 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
   });
 
   it('an API the run never reached reads "Not run" in grey, its rules too — not failed (issue 24)', async () => {
-    const notRun = {
+    const notRun: FunctionalResult['api_results'][number] = {
       name: 'Pay',
       status: 'not_run',
       method: 'POST',
@@ -293,7 +293,7 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
       response_time: 0,
       status_code: null,
       validation_results: [{ name: 'status_code', passed: false }],
-    } as const;
+    };
     serve({
       [`GET /api/functional/get-test-result/${ID}`]: () =>
         json(result({ api_results: [...result().api_results, notRun] })),
