@@ -110,10 +110,14 @@ describe('unsaved work on the functional editors', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('test-name')).toHaveValue('Mine');
     expect(stored.test_name).toBe('Saved in another tab');
 
+    // The first save has ended (its button is back) before the second one.
+    await waitFor(() => expect(screen.getByTestId('functional-save')).toBeEnabled());
     await user.click(screen.getByTestId('functional-save'));
     await user.click(within(await screen.findByTestId('conflict-dialog')).getByTestId('conflict-reload'));
     await waitFor(() => expect(screen.getByTestId('test-name')).toHaveValue('Saved in another tab'));
-    expect(noticeTexts()).toContain('The saved plan is loaded; your changes were dropped.');
+    await waitFor(() =>
+      expect(noticeTexts()).toContain('The saved plan is loaded; your changes were dropped.'),
+    );
     expect(updates).toHaveLength(2);
   });
 });
