@@ -250,6 +250,8 @@ test('Stop Test stops a longer run, which then shows the part that ran', async (
   await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'running');
 
   await page.getByTestId('stop-test').click();
+  // Stop asks first (docs/reference/02-running.md §4).
+  await page.getByTestId('confirm-accept').click();
   await expect(page.getByTestId('result-status')).toHaveAttribute('data-phase', 'stopped', {
     timeout: 15_000,
   });

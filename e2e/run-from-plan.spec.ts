@@ -25,6 +25,8 @@ test('Run Script saves the new plan, opens its live result, and Stop Test stops 
   await expect.poll(() => target.received, { timeout: 15_000 }).toBeGreaterThan(0);
 
   await page.getByTestId('stop-test').click();
+  // Stop asks first (docs/reference/02-running.md §4).
+  await page.getByTestId('confirm-accept').click();
   await expect(page.getByTestId('stop-test')).toHaveCount(0, { timeout: 10_000 });
   await expect(page.getByTestId('stopped-notice').first()).toBeVisible({ timeout: 10_000 });
 

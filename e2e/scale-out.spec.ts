@@ -106,6 +106,8 @@ test('a run on three agents, started through one replica and watched through the
   expect(streamedByB.length).toBeGreaterThan(0);
 
   await page.getByTestId('stop-test').click();
+  // Stop asks first (docs/reference/02-running.md §4).
+  await page.getByTestId('confirm-accept').click();
   await expect(page.getByTestId('stopped-notice').first()).toBeVisible({ timeout: 20_000 });
 
   // One merged result, equal to what the target counted; every agent ran its share.

@@ -227,6 +227,8 @@ test('Run Script from the upload screen saves the plan and opens its live result
 
   // Bounded: the run is stopped as soon as it is seen working.
   await page.getByTestId('stop-test').click();
+  // Stop asks first (docs/reference/02-running.md §4).
+  await page.getByTestId('confirm-accept').click();
   await expect(page.getByTestId('stop-test')).toHaveCount(0, { timeout: 10_000 });
 });
 

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { REGISTRATION_ERRORS, SIGN_UP_CLOSED_MESSAGE } from '@aqa/plan';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config';
 import { hashPassword } from '../src/auth/passwords';
 import type { Db } from '../src/db/database';
+import { migrationProvider } from '../src/db/migrations';
 import {
   newRegistration,
   registerAndLogin,
@@ -513,7 +515,9 @@ describe('accounts made before emails were keyed by NFKC (migration 0017, docs/o
         })
         .execute();
     }
-    // The database as a server before 0017 left it.
+    // The database as a server before 0017 left it: the migrations released after it undone, 0017 not run.
+    const migrated = await new Migrator({ db, provider: migrationProvider }).migrateTo('0017_email_nfkc');
+    if (migrated.error !== undefined) throw new Error('Migrating to 0017 failed', { cause: migrated.error });
     await db
       .deleteFrom('kysely_migration' as never)
       .where('name' as never, '=', '0017_email_nfkc' as never)

@@ -500,7 +500,7 @@ describe('Ask James', () => {
     const answer = await ask(alice, { question: 'Why was my last run slower?' });
     expect(answer).toMatchObject({ source: 'analyser', understood: true });
     expect(answer.answer).toContain(
-      'Your last run of Checkout (2029-12-05 10:00 UTC) was slower than the one before',
+      'Your last run of Checkout (2029-12-05 10:00:00 UTC) was slower than the one before',
     );
     expect(answer.answer).toContain('p95 100 ms → 150 ms (+50 ms, +50 %)');
     expect(answer.answer).toContain(
@@ -515,7 +515,7 @@ describe('Ask James', () => {
 
   it('answers the same question in Korean, and in Korean when asked for Korean', async () => {
     const answer = await ask(alice, { question: '내 마지막 실행은 왜 느려졌어?' });
-    expect(answer.answer).toContain('Checkout의 마지막 실행(2029-12-05 10:00 UTC)은 그 전 실행');
+    expect(answer.answer).toContain('Checkout의 마지막 실행(2029-12-05 10:00:00 UTC)은 그 전 실행');
     expect(answer.answer).toContain('느려진 API: Login p95 80 → 140 ms');
     expect(figure(answer.figures, 'p95 (이전 실행)')).toBe(100);
     const asked = await ask(alice, { question: 'Which API fails most?', language: 'ko' });
@@ -542,14 +542,14 @@ describe('Ask James', () => {
   it('compares the last two runs of a plan named loosely, and sums up a plan', async () => {
     const compared = await ask(alice, { question: 'compare my last two runs of chekout' });
     expect(compared.answer).toContain(
-      'Your last two runs of Checkout, 2029-12-02 10:00 UTC and 2029-12-05 10:00 UTC:',
+      'Your last two runs of Checkout, 2029-12-02 10:00:00 UTC and 2029-12-05 10:00:00 UTC:',
     );
     expect(compared.links.map((l) => l.href)).toContain(
       `/compare-results?base=${ids.checkoutRuns[1]}&candidate=${ids.checkoutRuns[2]}`,
     );
     const status = await ask(alice, { question: 'How is Catalog browse doing?' });
     expect(status.answer).toContain(
-      'The last run of Catalog browse (2029-11-03 10:00 UTC) completed: 40 users',
+      'The last run of Catalog browse (2029-11-03 10:00:00 UTC) completed: 40 users',
     );
     expect(figure(status.figures, 'Throughput')).toBe(195);
     const functional = await ask(alice, { question: 'Orders API 마지막 실행 요약' });

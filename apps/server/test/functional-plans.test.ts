@@ -55,7 +55,7 @@ async function save(token: string, body: unknown = planBody()): Promise<string> 
   const response = await call('POST', '/api/functional/save-config', token, body);
   if (response.statusCode !== 201) throw new Error(`save failed: ${response.body}`);
   const answer = response.json<{ id: string; test_id: string }>();
-  expect(answer).toEqual({ id: answer.id, test_id: answer.id });
+  expect(answer).toEqual({ id: answer.id, test_id: answer.id, version: 1 });
   return answer.id;
 }
 
@@ -107,7 +107,7 @@ describe('functional plans', () => {
       user_email: bob.email,
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ id: first, test_id: first });
+    expect(updated.json()).toEqual({ id: first, test_id: first, version: 2 });
 
     const list = await call('GET', `/api/functional/get-test-configs?user_email=${bob.email}`, bob.token);
     expect(list.statusCode).toBe(200);

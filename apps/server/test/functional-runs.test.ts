@@ -246,6 +246,40 @@ describe('functional runs', () => {
     >();
     expect(after).toHaveLength(before.length);
   });
+
+  it('lists a run with its failing calls first, so none hides behind "+N more validations" (issue 24)', async () => {
+    const failLast = {
+      test_name: 'Failure last',
+      concurrent_users: 1,
+      iterations: 1,
+      think_time: 0,
+      apis: [
+        { name: 'One', url: `${target.origin}/order/one` },
+        { name: 'Two', url: `${target.origin}/order/two` },
+        { name: 'Three', url: `${target.origin}/order/three` },
+        { name: 'Four', url: `${target.origin}/fail/four` },
+        { name: 'Five', url: `${target.origin}/order/five` },
+      ],
+    };
+    const id = await start(alice.token, failLast);
+    const result = await until(id, (r) => r.status !== 'running');
+    expect(result.validation_results.map((c) => [c.api_name, c.success])).toEqual([
+      ['One', true],
+      ['Two', true],
+      ['Three', true],
+      ['Four', false],
+      ['Five', true],
+    ]);
+    const list = (await call('GET', '/api/functional/functional-test-results', alice.token)).json<Result[]>();
+    const listed = list.find((r) => r.test_id === id)!;
+    // The failing call first, then the others in the order they ran.
+    expect(listed.validation_results.map((c) => [c.api_name, c.success])).toEqual([
+      ['Four', false],
+      ['One', true],
+      ['Two', true],
+    ]);
+    expect(listed.validation_results_total).toBe(5);
+  });
 });
 
 describe('functional runs across a restart', () => {

@@ -1,5 +1,6 @@
 export * from './account';
 export * from './perf-plan';
+export * from './plan-version';
 export * from './migrate-plan';
 export * from './step-rules';
 export * from './json-expectation';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { multiLine, noNul, oneLine, wholeNumber } from './strict-input';
+import { multiLine, noNul, oneLine, textLimitMessage, wholeNumber } from './strict-input';
 import { MAX_FIELD_CHARS, MAX_TEXT_CHARS } from './text-limits';
 import { VARIABLE_NAME } from './template';
+import { PlanVersionSchema } from './plan-version';
 import { thinkTimeProblem } from './think-time';
 
 /**
@@ -285,7 +286,7 @@ export const UrlEntrySchema = z.object({
   parameters: z.array(ParameterSchema).max(200).default([]),
   headers: z.array(HeaderSchema).max(200).default([]),
   authorization: AuthorizationSchema.default(noAuthorization),
-  payload: noNul('Body').max(MAX_TEXT).default(''),
+  payload: noNul('Body').max(MAX_TEXT, textLimitMessage('Body', MAX_TEXT)).default(''),
   extractType: z.enum(EXTRACT_TYPES, { error: () => `Extract type ${oneOf(EXTRACT_TYPES)}` }).default('text'),
   extractName: z
     .string()
@@ -340,7 +341,7 @@ export const PerfPlanSchema = z.object({
     .array(UrlEntrySchema, { error: () => PLAN_ERRORS.urlRequired })
     .min(1, PLAN_ERRORS.urlRequired)
     .max(500),
-  script: noNul('Script').max(MAX_TEXT).optional(),
+  script: noNul('Script').max(MAX_TEXT, textLimitMessage('Script', MAX_TEXT)).optional(),
   /** Pass/fail criteria on the final summary, as k6 writes them: "p95<300", "error_rate<1%". The engine parses them. */
   thresholds: z.array(oneLine('Threshold').trim().min(1).max(100)).max(50).optional(),
   source_page: z
@@ -348,6 +349,8 @@ export const PerfPlanSchema = z.object({
     .default('url-input'),
   test_type: oneLine('Test type').max(100).optional(),
   user_email: z.string().max(254).optional(),
+  /** Set by the server; sent back on update (docs/reference/01-authoring.md §7 "Plan versions"). */
+  version: PlanVersionSchema.optional(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });

@@ -558,6 +558,26 @@ const m0016_functional_run_calls: Migration = {
   },
 };
 
+const m0018_plan_versions: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // Optimistic concurrency (docs/reference/01-authoring.md §7 "Plan versions"): each update of a plan
+    // moves its version on by one, and an update made from an older version is refused, so two tabs
+    // saving the same plan cannot silently overwrite each other. Plans saved before start at 1.
+    for (const table of ['plans', 'functional_plans']) {
+      await db.schema
+        .alterTable(table)
+        .addColumn('version', t.integer, (c) => c.notNull().defaultTo(1))
+        .execute();
+    }
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['plans', 'functional_plans']) {
+      await db.schema.alterTable(table).dropColumn('version').execute();
+    }
+  },
+};
+
 const m0019_phrases: Migration = {
   async up(db: Kysely<unknown>) {
     const t = columnTypes(db);
@@ -593,6 +613,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015_token_scopes': m0015_token_scopes,
   '0016_functional_run_calls': m0016_functional_run_calls,
   '0017_email_nfkc': m0017_email_nfkc,
+  '0018_plan_versions': m0018_plan_versions,
   '0019_phrases': m0019_phrases,
 };
 

@@ -73,6 +73,8 @@ export interface PlansTable {
   baseline_run_id: string | null;
   /** Name and description folded for case-insensitive search (db/search-text.ts). */
   search_text: Generated<string>;
+  /** Moves on by one with every update; an update made from an older one is refused (migration 0018). */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -165,6 +167,8 @@ export interface FunctionalPlansTable {
   schema_version: number;
   /** JSON text of the plan as FunctionalPlanSchema read it, without id, status, owner and times. */
   body: string;
+  /** Moves on by one with every update; an update made from an older one is refused (migration 0018). */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -15,7 +15,10 @@ export interface PlanSearch {
 }
 
 /** A plan as the dashboard lists it: without its script, which the cards never show. */
-export type DashboardPlanRow = Omit<PlanRow, 'script' | 'script_edited' | 'user_id' | 'search_text'>;
+export type DashboardPlanRow = Omit<
+  PlanRow,
+  'script' | 'script_edited' | 'user_id' | 'search_text' | 'version'
+>;
 
 export interface RecentRunRow {
   plan_id: string;

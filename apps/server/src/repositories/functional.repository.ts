@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type {
   FunctionalPlanRow,
@@ -51,18 +52,24 @@ export class FunctionalPlanRepository {
       .execute();
   }
 
+  /**
+   * Replaces the plan and moves its version on by one; undefined when the user has no such plan, or —
+   * when `version` is given — when the stored plan is no longer at that version (one statement, as the
+   * performance plans' update).
+   */
   updateForUser(
     userId: string,
     id: string,
     changes: FunctionalPlanUpdate,
+    version?: number,
   ): Promise<FunctionalPlanRow | undefined> {
-    return this.db
+    let query = this.db
       .updateTable('functional_plans')
-      .set(changes)
+      .set({ ...changes, version: sql<number>`version + 1` })
       .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .returningAll()
-      .executeTakeFirst();
+      .where('user_id', '=', userId);
+    if (version !== undefined) query = query.where('version', '=', version);
+    return query.returningAll().executeTakeFirst();
   }
 
   /** Sets the plan's status; a plan the user no longer has is left alone. */

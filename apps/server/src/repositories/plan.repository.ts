@@ -1,4 +1,5 @@
 import { FINAL_STATUSES } from '@aqa/plan';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { NewPlanRow, PlanRow, PlanUpdate } from '../db/schema';
 
@@ -48,15 +49,24 @@ export class PlanRepository {
     return Number(row.count);
   }
 
-  /** Replaces the plan's fields; undefined when the user has no plan with this id. */
-  async updateForUser(userId: string, id: string, changes: PlanUpdate): Promise<PlanRow | undefined> {
-    return this.db
+  /**
+   * Replaces the plan's fields and moves its version on by one; undefined when the user has no plan with
+   * this id, or — when `version` is given — when the stored plan is no longer at that version. One
+   * statement, so of two updates made from the same version exactly one is written.
+   */
+  async updateForUser(
+    userId: string,
+    id: string,
+    changes: PlanUpdate,
+    version?: number,
+  ): Promise<PlanRow | undefined> {
+    let query = this.db
       .updateTable('plans')
-      .set(changes)
+      .set({ ...changes, version: sql<number>`version + 1` })
       .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .returningAll()
-      .executeTakeFirst();
+      .where('user_id', '=', userId);
+    if (version !== undefined) query = query.where('version', '=', version);
+    return query.returningAll().executeTakeFirst();
   }
 
   /**

@@ -110,7 +110,7 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
     async (request, reply) => {
       assertSameUser(request, request.body.user_email);
       const plan = await plans.save(requireAuth(request).user, request.body);
-      return reply.code(201).send({ id: plan.id, test_id: plan.id });
+      return reply.code(201).send({ id: plan.id, test_id: plan.id, version: plan.version });
     },
   );
 
@@ -120,9 +120,11 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
       schema: {
         tags,
         summary: 'Replace a saved functional plan with the plan sent; its status is kept',
+        description:
+          "With `version` (the saved plan's version the update was made from), a plan that changed since is not replaced: 409 PLAN_CHANGED. Without it, the plan is replaced whatever its version.",
         params: FunctionalIdParamsSchema,
         body: FunctionalPlanSchema,
-        response: { 200: FunctionalSaveResponseSchema, ...errorsWith404 },
+        response: { 200: FunctionalSaveResponseSchema, ...errorsWith404, 409: ErrorResponseSchema },
       },
       bodyLimit: PLAN_BODY_LIMIT,
       schemaErrorFormatter: namedFieldErrors,
@@ -130,7 +132,7 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
     async (request) => {
       assertSameUser(request, request.body.user_email);
       const plan = await plans.update(requireAuth(request).user, request.params.id, request.body);
-      return { id: plan.id, test_id: plan.id };
+      return { id: plan.id, test_id: plan.id, version: plan.version };
     },
   );
 

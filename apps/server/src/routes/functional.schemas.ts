@@ -10,6 +10,7 @@ import {
   FUNCTIONAL_VALIDATION_TYPES,
   type FunctionalValidation,
   HTTP_METHODS,
+  textLimitMessage,
   TEST_FRAMEWORKS,
   VALIDATION_SUBJECTS,
   wholeNumber,
@@ -125,6 +126,10 @@ export const SavedFunctionalPlanSchema = z
       'The last run\'s status: running, completed, failed, stopped; "saved" before any run',
     ),
     user_email: text,
+    version: z
+      .number()
+      .int()
+      .describe('One more with every update; send it back with the update to be told of a change made since'),
     created_at: text,
     updated_at: text,
   })
@@ -155,7 +160,10 @@ export const ScriptWarningSchema = z.object({
 
 /** POST /api/functional/parse-script. */
 export const ParseScriptRequestSchema = z.object({
-  script_content: z.string().max(1_000_000).describe('The Taurus YAML'),
+  script_content: z
+    .string()
+    .max(1_000_000, textLimitMessage('Script content', 1_000_000))
+    .describe('The Taurus YAML'),
   data_files: DataFilesSchema.optional(),
   test_framework: z
     .enum(TEST_FRAMEWORKS, { error: () => `Test framework must be one of ${TEST_FRAMEWORKS.join(', ')}` })

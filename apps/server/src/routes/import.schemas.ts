@@ -1,5 +1,5 @@
 import { IMPORT_FORMATS } from '@aqa/converters';
-import { HTTP_METHODS } from '@aqa/plan';
+import { HTTP_METHODS, textLimitMessage } from '@aqa/plan';
 import { z } from 'zod';
 import { SavedFunctionalValidationSchema } from './functional.schemas';
 import { SavedUrlEntrySchema } from './plan.schemas';
@@ -114,6 +114,6 @@ export const FileParseResponseSchema = z.object({
 export const CurlBodySchema = z.object({
   command: z
     .string()
-    .max(1_000_000)
+    .max(1_000_000, textLimitMessage('The curl command', 1_000_000))
     .describe('One or more curl commands, one per line (a line ending in \\ continues)'),
 });

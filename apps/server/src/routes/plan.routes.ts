@@ -1,4 +1,10 @@
-import { normalizePlan, PerfPlanSchema, PLAN_ERRORS, ValidationResponseSchema } from '@aqa/plan';
+import {
+  ErrorResponseSchema,
+  normalizePlan,
+  PerfPlanSchema,
+  PLAN_ERRORS,
+  ValidationResponseSchema,
+} from '@aqa/plan';
 import type { preValidationHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/authenticate';
@@ -100,9 +106,11 @@ export const planRoutes: FastifyPluginCallbackZod<{ plans: PlanService; validati
       schema: {
         tags: ['plans'],
         summary: 'Replace a saved plan with the plan sent',
+        description:
+          "With `version` (the saved plan's version the update was made from), a plan that changed since is not replaced: 409 PLAN_CHANGED. Without it, the plan is replaced whatever its version.",
         params: PlanIdParamsSchema,
         body: PerfPlanSchema,
-        response: { 200: UpdatePlanResponseSchema, ...errorsWith404 },
+        response: { 200: UpdatePlanResponseSchema, ...errorsWith404, 409: ErrorResponseSchema },
       },
       bodyLimit: PLAN_BODY_LIMIT,
       preValidation: normalizePlanBody,

@@ -103,6 +103,10 @@ export const SavedPlanSchema = z
     source_page: z.enum(SOURCE_PAGES),
     test_type: text,
     user_email: text,
+    version: z
+      .number()
+      .int()
+      .describe('One more with every update; send it back with the update to be told of a change made since'),
     created_at: text,
     updated_at: text,
   })

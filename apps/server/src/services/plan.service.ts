@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { scriptFileName } from '@aqa/converters';
-import type { PerfPlan } from '@aqa/plan';
+import { type PerfPlan, PLAN_CHANGED_CODE, PLAN_VERSION_ERRORS } from '@aqa/plan';
 import { type Clock, isoAt } from '../clock';
 import type { NewPlanRow } from '../db/schema';
 import { planSearchText } from '../db/search-text';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import type { PlanRepository } from '../repositories/plan.repository';
 import type { AccountUser } from './account-user';
 import { refusePerfPlanPatterns } from './pattern-refusal';
@@ -55,14 +55,25 @@ export class PlanService {
     return toSavedPlan(row, user.email);
   }
 
-  /** Replaces the plan (PUT): fields the body leaves out take their defaults. */
+  /**
+   * Replaces the plan (PUT): fields the body leaves out take their defaults. A body that names the
+   * version it was made from is refused (409) when the plan moved on since (docs/reference/01-authoring.md
+   * §7 "Plan versions").
+   */
   async update(user: AccountUser, id: string, plan: PerfPlan): Promise<SavedPlan> {
     await refusePerfPlanPatterns(plan.urls);
-    const row = await this.plans.updateForUser(user.id, id, {
-      ...columns(plan),
-      updated_at: isoAt(this.now()),
-    });
-    if (row === undefined) throw notFound();
+    const row = await this.plans.updateForUser(
+      user.id,
+      id,
+      { ...columns(plan), updated_at: isoAt(this.now()) },
+      plan.version,
+    );
+    if (row === undefined) {
+      if (plan.version !== undefined && (await this.plans.findForUser(user.id, id)) !== undefined) {
+        throw planChanged();
+      }
+      throw notFound();
+    }
     return toSavedPlan(row, user.email);
   }
 
@@ -107,6 +118,13 @@ export class PlanService {
 
 function notFound(): NotFoundError {
   return new NotFoundError('PLAN_NOT_FOUND', PLAN_MESSAGES.notFound);
+}
+
+/** An update made from an older version of the plan (docs/reference/01-authoring.md §7 "Plan versions"). */
+export function planChanged(): ConflictError {
+  return new ConflictError(PLAN_CHANGED_CODE, PLAN_VERSION_ERRORS.changed, {
+    hint: PLAN_VERSION_ERRORS.changedHint,
+  });
 }
 
 /** The plan as the columns of its row, with the script decided (see PlanService). */

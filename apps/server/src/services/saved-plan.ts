@@ -10,7 +10,7 @@ export const DEFAULT_TEST_TYPE = 'performance';
  */
 export interface SavedPlan extends Omit<
   PerfPlan,
-  'id' | 'description' | 'script' | 'test_type' | 'user_email' | 'created_at' | 'updated_at'
+  'id' | 'description' | 'script' | 'test_type' | 'user_email' | 'version' | 'created_at' | 'updated_at'
 > {
   id: string;
   _id: string;
@@ -20,6 +20,8 @@ export interface SavedPlan extends Omit<
   script_edited: boolean;
   test_type: string;
   user_email: string;
+  /** One more with every update (docs/reference/01-authoring.md §7 "Plan versions"). */
+  version: number;
   created_at: string;
   updated_at: string;
 }
@@ -75,6 +77,7 @@ export function toSavedPlan(row: PlanRow, ownerEmail: string): SavedPlan {
     source_page: plan.source_page,
     test_type: row.test_type,
     user_email: ownerEmail,
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { BUILT_SCREENS } from '@/lib/screens';
@@ -62,14 +62,33 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('greets the user, shows the PLANS breadcrumb, and checks the token with GET /api/me', async () => {
+  it('greets the user by name, shows the PLANS breadcrumb, and checks the token with GET /api/me', async () => {
     signInAs();
     renderApp('/dashboard');
-    expect(await screen.findByText(`Welcome, ${TEST_USER.username}!`)).toBeInTheDocument();
+    // The name, not the e-mail the username is (issue 24).
+    expect(await screen.findByTestId('header-greeting')).toHaveTextContent(
+      `Welcome, ${TEST_USER.firstName}!`,
+    );
     expect(screen.getByTestId('breadcrumbs')).toHaveTextContent('PLANS');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/me', expect.anything()));
     const init = fetchMock.mock.calls.find(([url]) => url === '/api/me')?.[1];
     expect(headersOf(init).Authorization).toBe('Bearer test-token');
+  });
+
+  it('opens a new screen at its top, not where the screen before was scrolled to (issue 24)', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    signInAs();
+    const { router } = renderApp('/dashboard');
+    await screen.findByTestId('home-dashboard');
+    scrollTo.mockClear();
+    await act(() => router.navigate('/settings'));
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(0, 0));
+    // The same screen with another query (an editor writing ?planId=) keeps its place; Back is the browser's.
+    scrollTo.mockClear();
+    await act(() => router.navigate('/settings?tab=2', { replace: true }));
+    await act(() => router.navigate(-1));
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 
   it('shows sidebar items of screens that do not exist yet as disabled "Coming soon"', async () => {

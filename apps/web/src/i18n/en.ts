@@ -11,6 +11,7 @@ import { settingsTokensEn } from './settings-tokens.en';
 import { agentsEn } from './agents.en';
 import { downloadEn } from './download.en';
 import { editorsEn } from './editors.en';
+import { webuxEn } from './webux.en';
 
 /**
  * Every string of the interface. `ko.ts` is typed as `Messages`, so TypeScript refuses a Korean dictionary
@@ -1029,6 +1030,7 @@ export const en = {
   ...downloadEn,
   ...agentsEn,
   ...editorsEn,
+  ...webuxEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

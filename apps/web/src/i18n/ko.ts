@@ -10,6 +10,7 @@ import { feedbackKo } from './feedback.ko';
 import { assistantKo } from './assistant.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
 import { agentsKo } from './agents.ko';
+import { webuxKo } from './webux.ko';
 import { downloadKo } from './download.ko';
 import { editorsKo } from './editors.ko';
 
@@ -1022,4 +1023,5 @@ export const ko: Messages = {
   ...downloadKo,
   ...agentsKo,
   ...editorsKo,
+  ...webuxKo,
 };

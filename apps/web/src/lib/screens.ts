@@ -105,7 +105,12 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   },
   functionalResult: {
     path: '/functional-test-result/:testId',
-    breadcrumbs: [PLANS, FUNCTIONAL_TEST, { label: 'crumb.functionalResult' }],
+    // A run is reached from the functional dashboard, which lists them (issue 24).
+    breadcrumbs: [
+      PLANS,
+      { label: 'crumb.functionalDashboard', to: 'functionalDashboard' },
+      { label: 'crumb.functionalResult' },
+    ],
   },
   profile: { path: '/profile', breadcrumbs: [ACCOUNT, { label: 'crumb.profile' }] },
   settings: { path: '/settings', breadcrumbs: [ACCOUNT, { label: 'crumb.settings' }] },

@@ -6,7 +6,8 @@ import {
   UrlEntrySchema,
   noAuthorization,
 } from '../perf-plan';
-import { multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
+import { PlanVersionSchema } from '../plan-version';
+import { multiLine, noNul, oneLine, textLimitMessage, wholeNumber } from '../strict-input';
 import { VARIABLE_NAME } from '../template';
 import { MAX_FIELD_CHARS, MAX_TEXT_CHARS } from '../text-limits';
 import {
@@ -246,7 +247,7 @@ export const ApiDefinitionSchema = z.object({
   url: ApiUrlSchema.default(''),
   method: HttpMethodSchema.default(FUNCTIONAL_DEFAULTS.method),
   headers: HeaderMapSchema.default({}),
-  body: noNul('Body').max(MAX_TEXT).default(''),
+  body: noNul('Body').max(MAX_TEXT, textLimitMessage('Body', MAX_TEXT)).default(''),
   params: ParamsSchema.default([]),
   authorization: AuthorizationSchema.default(noAuthorization),
   validations: z.array(FunctionalValidationSchema).max(100).default([]),
@@ -313,7 +314,9 @@ const functionalPlanFields = {
     .enum(TEST_FRAMEWORKS, { error: () => `Test framework must be one of ${TEST_FRAMEWORKS.join(', ')}` })
     .optional(),
   /** The script screen's Taurus or Selenium YAML. */
-  script_content: noNul('Script content').max(MAX_TEXT).default(''),
+  script_content: noNul('Script content')
+    .max(MAX_TEXT, textLimitMessage('Script content', MAX_TEXT))
+    .default(''),
   /** The script screen's global validation rules. */
   validations: z.array(FunctionalValidationSchema).max(500).default([]),
   /**
@@ -324,6 +327,8 @@ const functionalPlanFields = {
   /** The last run's status as the dashboard lists it; any word (docs/reference/02-running.md §4). */
   status: oneLine('Status').max(50).optional(),
   user_email: z.string().max(254).optional(),
+  /** Set by the server; sent back on update (docs/reference/01-authoring.md §7 "Plan versions"). */
+  version: PlanVersionSchema.optional(),
   created_at: z.string().max(100).optional(),
   updated_at: z.string().max(100).optional(),
 };

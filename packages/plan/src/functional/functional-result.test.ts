@@ -119,10 +119,11 @@ describe('FunctionalResultSchema', () => {
 });
 
 describe('call answers', () => {
-  it('save-config answers id and test_id; get-test-status answers a status', () => {
-    expect(FunctionalSaveResponseSchema.parse({ id: 'p1', test_id: 'p1' })).toEqual({
+  it('save-config answers id, test_id and version; get-test-status answers a status', () => {
+    expect(FunctionalSaveResponseSchema.parse({ id: 'p1', test_id: 'p1', version: 1 })).toEqual({
       id: 'p1',
       test_id: 'p1',
+      version: 1,
     });
     expect(FunctionalStatusResponseSchema.parse({ test_id: 'fc_1', status: 'stopped' }).status).toBe(
       'stopped',

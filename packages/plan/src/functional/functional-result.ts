@@ -189,7 +189,12 @@ export type FunctionalResult = z.infer<typeof FunctionalResultSchema>;
 export const FunctionalResultListSchema = z.array(FunctionalResultSchema);
 
 /** POST /api/functional/save-config and PUT update-config/{id}. */
-export const FunctionalSaveResponseSchema = z.object({ id: text, test_id: text });
+export const FunctionalSaveResponseSchema = z.object({
+  id: text,
+  test_id: text,
+  /** The saved plan's version after this save (docs/reference/01-authoring.md §7 "Plan versions"). */
+  version: z.number().int(),
+});
 export type FunctionalSaveResponse = z.infer<typeof FunctionalSaveResponseSchema>;
 
 /** POST /api/functional/run-test. */

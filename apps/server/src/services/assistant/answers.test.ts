@@ -50,7 +50,7 @@ describe('James on the last functional run', () => {
   it('says an interrupted run was interrupted, and what it judged before, in English and Korean', () => {
     const en = functionalStatusAnswer(dataWith(interrupted), plan, 'en');
     expect(en.answer).toBe(
-      'The last run of Orders API (2030-01-01 10:00 UTC) was interrupted: the server stopped during it. Before that it judged 5 calls: 2 failed, 2 validation failures. Failing: Create order.',
+      'The last run of Orders API (2030-01-01 10:00:00 UTC) was interrupted: the server stopped during it. Before that it judged 5 calls: 2 failed, 2 validation failures. Failing: Create order.',
     );
     expect(en.links[0]).toEqual({ label: 'Last run', href: '/functional-test-result/fc_1' });
     const ko = functionalStatusAnswer(dataWith(interrupted), plan, 'ko');
@@ -59,7 +59,28 @@ describe('James on the last functional run', () => {
 
     const completed = functionalStatusAnswer(dataWith({ ...interrupted, status: 'completed' }), plan, 'en');
     expect(completed.answer).toMatch(
-      /^The last run of Orders API \(2030-01-01 10:00 UTC\) completed: 5 calls/,
+      /^The last run of Orders API \(2030-01-01 10:00:00 UTC\) completed: 5 calls/,
     );
+  });
+
+  it('says "1 validation failure" and "1 call" in the singular, and the same in Korean (issue 24)', () => {
+    const one = {
+      ...interrupted,
+      status: 'failed',
+      summary: { total_requests: 1, successful_requests: 0, failed_requests: 1, validation_failures: 1 },
+    };
+    expect(functionalStatusAnswer(dataWith(one), plan, 'en').answer).toBe(
+      'The last run of Orders API (2030-01-01 10:00:00 UTC) failed: 1 call, 1 failed, 1 validation failure. Failing: Create order.',
+    );
+    expect(functionalStatusAnswer(dataWith(one), plan, 'ko').answer).toContain(
+      '호출 1개, 실패 1개, 검증 실패 1개',
+    );
+  });
+
+  it('tells runs of the same minute apart: the time has its seconds (issue 24)', () => {
+    const at = (startedAt: string) =>
+      functionalStatusAnswer(dataWith({ ...interrupted, status: 'completed', startedAt }), plan, 'en').answer;
+    expect(at('2030-01-01T10:00:05.000Z')).toContain('(2030-01-01 10:00:05 UTC)');
+    expect(at('2030-01-01T10:00:41.000Z')).toContain('(2030-01-01 10:00:41 UTC)');
   });
 });

@@ -21,7 +21,7 @@ import { definition, type GlossaryTerm } from './glossary';
 import { compareLink, functionalPlanLink, functionalRunLink, perfPlanLink, perfRunLink } from './links';
 import { changeFigures, compareSummaries, describeChange, type MetricChange } from './metrics';
 import { REGRESSION_TOLERANCE_PERCENT } from './rules';
-import { type Lang, num, percentChange, round2, say, signedPercent, when } from './text';
+import { counted, type Lang, num, percentChange, round2, say, signedPercent, when } from './text';
 
 /*
  * The analyser's answers to Ask James (docs/design.md §10): each built from the user's stored runs, with
@@ -373,12 +373,12 @@ export function functionalStatusAnswer(data: AssistantData, plan: FunctionalPlan
     last.status === 'interrupted'
       ? say(
           lang,
-          `The last run of ${plan.name} (${when(last.startedAt)}) was interrupted: the server stopped during it. Before that it judged ${total} calls: ${failed} failed, ${validation} validation failures.${failingText}`,
+          `The last run of ${plan.name} (${when(last.startedAt)}) was interrupted: the server stopped during it. Before that it judged ${counted(total, 'call', 'calls')}: ${failed} failed, ${counted(validation, 'validation failure', 'validation failures')}.${failingText}`,
           `${plan.name}의 마지막 실행(${when(last.startedAt)})은 실행 중 서버가 멈춰 중단되었습니다. 그 전에 호출 ${total}개를 판정했고 실패 ${failed}개, 검증 실패 ${validation}개입니다.${failingText}`,
         )
       : say(
           lang,
-          `The last run of ${plan.name} (${when(last.startedAt)}) ${last.status}: ${total} calls, ${failed} failed, ${validation} validation failures.${failingText}`,
+          `The last run of ${plan.name} (${when(last.startedAt)}) ${last.status}: ${counted(total, 'call', 'calls')}, ${failed} failed, ${counted(validation, 'validation failure', 'validation failures')}.${failingText}`,
           `${plan.name}의 마지막 실행(${when(last.startedAt)}) ${last.status}: 호출 ${total}개, 실패 ${failed}개, 검증 실패 ${validation}개.${failingText}`,
         );
   return answered(

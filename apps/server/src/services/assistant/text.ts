@@ -17,6 +17,11 @@ export function say(lang: Lang, en: string, ko: string): string {
   return lang === 'ko' ? ko : en;
 }
 
+/** "1 call", "2 calls": an English count with its noun in the singular for one (Korean has no plural). */
+export function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 /** A figure's value as stored: two decimals at most. */
 export function round2(value: number): number {
   return Math.round(value * 100) / 100;
@@ -44,7 +49,7 @@ export function percentChange(base: number, candidate: number): number | null {
   return base === 0 ? null : ((candidate - base) / base) * 100;
 }
 
-/** "2030-01-01 10:00 UTC" from an ISO time. */
+/** "2030-01-01 10:00:05 UTC" from an ISO time: with its seconds, so runs of one minute differ (issue 24). */
 export function when(iso: string): string {
-  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  return `${iso.slice(0, 19).replace('T', ' ')} UTC`;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FunctionalPlan } from '@aqa/plan';
 import { type Clock, isoAt } from '../../clock';
 import { NotFoundError } from '../../errors';
+import { planChanged } from '../plan.service';
 import type { FunctionalPlanRepository } from '../../repositories/functional.repository';
 import type { AccountUser } from '../account-user';
 import { refuseFunctionalPlanPatterns } from '../pattern-refusal';
@@ -41,14 +42,23 @@ export class FunctionalPlanService {
     return toSavedPlan(row, user.email);
   }
 
-  /** Replaces the plan (PUT): fields the body leaves out take their defaults; the status is kept. */
+  /**
+   * Replaces the plan (PUT): fields the body leaves out take their defaults; the status is kept. A body
+   * that names the version it was made from is refused (409) when the plan moved on since
+   * (docs/reference/01-authoring.md §7 "Plan versions").
+   */
   async update(user: AccountUser, id: string, plan: FunctionalPlan): Promise<SavedFunctionalPlan> {
     await refuseFunctionalPlanPatterns(plan);
-    const row = await this.plans.updateForUser(user.id, id, {
-      ...planColumns(plan),
-      updated_at: isoAt(this.now()),
-    });
-    if (row === undefined) throw functionalPlanNotFound();
+    const row = await this.plans.updateForUser(
+      user.id,
+      id,
+      { ...planColumns(plan), updated_at: isoAt(this.now()) },
+      plan.version,
+    );
+    if (row === undefined) {
+      if (plan.version !== undefined && (await this.plans.existsForUser(user.id, id))) throw planChanged();
+      throw functionalPlanNotFound();
+    }
     return toSavedPlan(row, user.email);
   }
 

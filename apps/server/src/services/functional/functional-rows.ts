@@ -22,17 +22,19 @@ export type SavedFunctionalPlan = FunctionalPlan & {
   _id: string;
   status: string;
   user_email: string;
+  version: number;
   created_at: string;
   updated_at: string;
 };
 
-/** What the server owns and the body therefore does not keep: ids, owner, status and times. */
+/** What the server owns and the body therefore does not keep: ids, owner, status, version and times. */
 function planBody(plan: FunctionalPlan): string {
   const {
     id: _id,
     plan_id: _planId,
     status: _status,
     user_email: _email,
+    version: _version,
     created_at: _created,
     updated_at: _updated,
     ...body
@@ -65,6 +67,7 @@ export function toSavedPlan(row: FunctionalPlanRow, userEmail: string): SavedFun
     _id: row.id,
     status: row.status,
     user_email: userEmail,
+    version: row.version,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -78,9 +81,21 @@ export interface StoredCalls {
   timeline_data: FunctionalResult['timeline_data'];
 }
 
-/** The calls' first `keep` only, calls_omitted counting the rest: what the list shows of a run. */
+/**
+ * The `keep` calls the list shows of a run: its failing calls first, then the passing ones, each in the
+ * order they ran — a failure is never hidden behind "+N more validations" (docs/reference/02-running.md
+ * §2 "Functional dashboard").
+ */
+export function listedCalls(calls: readonly CallResult[], keep: number): CallResult[] {
+  const failing = calls.filter((call) => !call.success);
+  const kept = failing.slice(0, keep);
+  if (kept.length < keep) kept.push(...calls.filter((call) => call.success).slice(0, keep - kept.length));
+  return kept;
+}
+
+/** The calls the list shows (listedCalls), calls_omitted counting the rest: a run's stored head. */
 export function headOf(calls: StoredCalls, keep: number): StoredCalls {
-  const kept = calls.validation_results.slice(0, keep);
+  const kept = listedCalls(calls.validation_results, keep);
   return {
     ...calls,
     validation_results: kept,

@@ -42,7 +42,7 @@ import {
   interruptedEnding,
   screenshotIdsOf,
 } from './functional-recovery';
-import { headOf, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
+import { headOf, listedCalls, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
 import { scriptRunPlan, servedScript, withScriptFramework } from './functional-script';
 import { noBrowser, type UiRunSupport } from './ui-runs';
 
@@ -56,15 +56,15 @@ export const FUNCTIONAL_RUN_MESSAGES = {
 export const FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID = said('functional.stoppedByShutdown');
 export const FUNCTIONAL_STOPPED_BY_SHUTDOWN = FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID.text;
 
-/** The list shows the first three judged calls of each run and "+N more validations". */
+/** The list shows three judged calls of each run, failing ones first, and "+N more validations". */
 export const LISTED_CALLS = 3;
 
 /** How often the owner of a run refreshes its result so far in Redis for the other replicas. */
 const VIEW_REFRESH_MS = 1000;
 
-/** A running result as the list shows it: its first LISTED_CALLS calls. */
+/** A running result as the list shows it: LISTED_CALLS calls, failing ones first (listedCalls). */
 function listed(result: FunctionalResult): FunctionalResult {
-  const kept = result.validation_results.slice(0, LISTED_CALLS);
+  const kept = listedCalls(result.validation_results, LISTED_CALLS);
   return {
     ...result,
     validation_results: kept,
@@ -290,7 +290,7 @@ export class FunctionalRunService {
     return Promise.all(
       rows.map(async (row) => {
         const live = this.liveRun(user, row.id);
-        if (live !== undefined) return live.result(LISTED_CALLS);
+        if (live !== undefined) return listed(live.result());
         const remote = await this.remoteView(row);
         return remote === undefined ? rowToResult(row) : listed(remote);
       }),

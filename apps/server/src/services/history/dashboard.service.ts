@@ -95,7 +95,7 @@ function planCard(
   runs: Pick<DashboardPlan, 'results_count' | 'recent_results' | 'trend'>,
 ): DashboardPlan {
   // The cards show no script; the plan model is read only for its URL entries.
-  const plan = rowToPlan({ ...row, user_id: '', script: '', script_edited: 0, search_text: '' });
+  const plan = rowToPlan({ ...row, user_id: '', script: '', script_edited: 0, search_text: '', version: 0 });
   return {
     _id: row.id,
     id: row.id,

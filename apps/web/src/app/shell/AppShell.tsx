@@ -1,10 +1,10 @@
 import { LogOut, Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { NavigationType, Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useT } from '@/i18n';
-import { AssistantLauncher, CurrentPlanProvider } from '@/features/assistant';
+import { AssistantLauncher, CurrentPlanProvider, greetingName } from '@/features/assistant';
 import { fetchCurrentUser } from '@/features/auth/queries/auth-api';
 import { updateSessionUser, useSession } from '@/lib/session';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -21,13 +21,29 @@ export function AppShell() {
   );
 }
 
+/**
+ * A screen opened by a link starts at its top, not at the scroll position of the screen before (a result
+ * opened from far down a dashboard). Back and Forward (POP) leave the position to the browser, and a
+ * change of the query alone (an editor writing ?planId=) keeps it.
+ */
+function useScrollToTopOnNewScreen() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new screen (pathname) scrolls
+  }, [pathname]);
+}
+
 function ShellFrame() {
   const t = useT();
+  useScrollToTopOnNewScreen();
   const session = useSession();
   const logout = useLogout();
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const username = session?.user.username ?? '';
+  // The user's first name, not the e-mail their username is (docs/reference/01-authoring.md §2 "Shell").
+  const username = greetingName(session?.user);
   const token = session?.token;
 
   // Checks the stored token with the server once per session and refreshes the stored user. A revoked or

@@ -4,3 +4,4 @@
  */
 export { AssistantLauncher } from './components/AssistantLauncher';
 export { CurrentPlanProvider } from './current-plan';
+export { greetingName } from './model/greeting';

@@ -2,6 +2,7 @@ import { MAX_DURATION_MIN, MAX_USERS, MIN_DURATION_MIN, MIN_USERS, PLAN_ERRORS }
 import type { Translate } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { errorDetailMessage } from '@/i18n/error-messages';
+import { translateLimitMessage } from '@/i18n/limit-message';
 import type { FormErrors } from './model/form-to-plan';
 import type { PlanForm } from './model/plan-form';
 import { API_NAME_REQUIRED, firstProblem } from './model/form-to-plan';
@@ -24,6 +25,8 @@ const KNOWN_MESSAGES: Record<string, MessageKey> = {
 };
 
 export function translatePlanMessage(message: string, t: Translate): string {
+  const limit = translateLimitMessage(message, t);
+  if (limit !== undefined) return limit;
   const key = KNOWN_MESSAGES[message.trim()];
   if (!key) return message;
   return key === 'plans.error.usersRange'

@@ -1,7 +1,7 @@
 import type { Finding } from '@aqa/plan';
 import type { AssistantData } from '../data';
 import { functionalPlanLink, functionalRunLink } from '../links';
-import { type Lang, say, when } from '../text';
+import { counted, type Lang, say, when } from '../text';
 
 /** Functional plans whose last run failed a validation or a call (docs/design.md §10). */
 export function lastValidationFailedFindings(data: AssistantData, lang: Lang): Finding[] {
@@ -31,7 +31,7 @@ export function lastValidationFailedFindings(data: AssistantData, lang: Lang): F
       title: say(lang, `${plan.name}: the last run failed`, `${plan.name}: 마지막 실행이 실패했습니다`),
       detail: say(
         lang,
-        `The run of ${when(last.startedAt)}: ${failedCalls} of ${summary?.total_requests ?? 0} calls failed, ${validationFailures} validation failures. ${what}`.trim(),
+        `The run of ${when(last.startedAt)}: ${failedCalls} of ${counted(summary?.total_requests ?? 0, 'call', 'calls')} failed, ${counted(validationFailures, 'validation failure', 'validation failures')}. ${what}`.trim(),
         `${when(last.startedAt)} 실행: 호출 ${summary?.total_requests ?? 0}개 중 ${failedCalls}개 실패, 검증 실패 ${validationFailures}개. ${what}`.trim(),
       ),
       figures: [

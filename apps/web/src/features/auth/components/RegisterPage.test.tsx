@@ -2,7 +2,15 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noticeTexts } from '@/test/notices';
-import { bodyOf, createFetchMock, json, mockFetch, renderWithRouter, type FetchMock } from '@/test/render';
+import {
+  bodyOf,
+  createFetchMock,
+  json,
+  mockFetch,
+  renderApp,
+  renderWithRouter,
+  type FetchMock,
+} from '@/test/render';
 import { RegisterPage } from './RegisterPage';
 
 let fetchMock: FetchMock;
@@ -162,6 +170,22 @@ describe('registration screen', () => {
       role: 'QA Engineer',
     });
   });
+
+  it(
+    'carries the e-mail to the sign-in screen, where only the password is left to type (issue 24)',
+    { timeout: 20_000 },
+    async () => {
+      const user = setup();
+      const { router } = renderApp('/register');
+      await screen.findByTestId('register-submit');
+      await fillValid(user);
+      await user.click(screen.getByTestId('register-submit'));
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(await screen.findByTestId('login-username')).toHaveValue('ada@example.com');
+      expect(screen.getByTestId('login-password')).toHaveFocus();
+    },
+  );
 
   it('shows the server message when the email is taken', async () => {
     fetchMock.mockImplementation(

@@ -30,6 +30,7 @@ import { SIMULATED_WAIT_MS } from '../constants';
 import { fetchDemoCredentials, registerRequest, signUpClosed } from '../queries/auth-api';
 import { Benefits } from './AuthIntro';
 import { AuthLayout } from './AuthLayout';
+import type { SignInState } from './SignInPage';
 
 type FormValues = Required<Omit<RegistrationInput, 'username'>>;
 type FormKey = keyof FormValues;
@@ -161,7 +162,8 @@ export function RegisterPage() {
       });
       // The notice outlives the screen: it is still shown on the sign-in screen it leads to.
       notice.success(t('register.success'));
-      void navigate('/login', { replace: true });
+      // The e-mail is the username: the sign-in screen starts with it filled in (issue 24).
+      void navigate('/login', { replace: true, state: { username: email } satisfies SignInState });
     } catch (error) {
       const fromServer = serverFieldErrors(error);
       const message = friendlyErrorMessage(error, t);

@@ -1,7 +1,7 @@
 import type { DemoCredentials } from '@aqa/plan';
 import { ArrowRight, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { FormField } from '@/components/form-field';
 import { useNotice } from '@/components/notices';
 import { PasswordInput } from '@/components/password-input';
@@ -22,13 +22,26 @@ import { Benefits, Tagline } from './AuthIntro';
 import { AuthLayout } from './AuthLayout';
 import { VoiceCommandBox, type VoiceNotice } from './VoiceCommandBox';
 
+/** What the registration screen hands over: the new account's username (its e-mail), to sign in with. */
+export interface SignInState {
+  username?: string;
+}
+
+function handedUsername(state: unknown): string {
+  const username = (state as SignInState | null)?.username;
+  return typeof username === 'string' ? username : '';
+}
+
 /** The sign-in screen of docs/reference/01-authoring.md §2, with the states of §4 and the messages of §5 and §8. */
 export function SignInPage() {
   const { t, language } = useI18n();
   const notice = useNotice();
   const navigate = useNavigate();
+  const location = useLocation();
   const [today] = useState(() => new Date());
-  const [username, setUsername] = useState('');
+  const [username, setUsername] = useState(() => handedUsername(location.state));
+  // Just registered: the username is filled in, so the password is what is left to type.
+  const [focusPassword] = useState(() => handedUsername(location.state) !== '');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -175,6 +188,7 @@ export function SignInPage() {
                     required
                     name="password"
                     autoComplete="current-password"
+                    autoFocus={focusPassword}
                     placeholder={t('signIn.passwordPlaceholder')}
                     value={password}
                     onChange={(event) => setPassword(event.target.value)}

@@ -30,9 +30,20 @@ export function saveFunctionalPlan(plan: FunctionalPlanInput): Promise<Functiona
   return api.post<FunctionalSaveResponse>(path('save-config'), { ...plan, user_email: userEmail() });
 }
 
-/** PUT /api/functional/update-config/{id}. */
-export function updateFunctionalPlan(id: string, plan: FunctionalPlanInput): Promise<FunctionalSaveResponse> {
-  return api.put<FunctionalSaveResponse>(path('update-config', id), { ...plan, user_email: userEmail() });
+/**
+ * PUT /api/functional/update-config/{id} with the version the plan was loaded or last saved at: a plan
+ * that changed since is refused with 409 PLAN_CHANGED (docs/reference/01-authoring.md §7 "Plan versions").
+ */
+export function updateFunctionalPlan(
+  id: string,
+  plan: FunctionalPlanInput,
+  version?: number,
+): Promise<FunctionalSaveResponse> {
+  return api.put<FunctionalSaveResponse>(path('update-config', id), {
+    ...plan,
+    ...(version === undefined ? {} : { version }),
+    user_email: userEmail(),
+  });
 }
 
 /** DELETE /api/functional/delete-config/{id}. */

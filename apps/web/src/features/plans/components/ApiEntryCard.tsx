@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { useT } from '@/i18n';
+import { SchemeFix } from '@/components/scheme-fix';
 import { cn } from '@/lib/utils';
 import { MAX_TIMEOUT_S, MIN_TIMEOUT_S } from '@aqa/plan';
 import {
@@ -326,6 +327,9 @@ export function ApiEntryCard({
             {error('url') ?? t('plans.notIncluded')}
           </p>
         )}
+        <div className="order-5 basis-full empty:hidden sm:pl-[4.75rem]">
+          <SchemeFix url={entry.url} onFix={setValue('url')} data-testid={`${testId}-url-https`} />
+        </div>
       </div>
 
       {open && (
@@ -373,6 +377,7 @@ export function ApiEntryCard({
                       {error('url')}
                     </p>
                   )}
+                  <SchemeFix url={entry.url} onFix={setValue('url')} data-testid={`${testId}-url-https`} />
                 </div>
                 <section className="space-y-2">
                   <h4 className="text-sm font-medium">{t('plans.tabParameters')}</h4>

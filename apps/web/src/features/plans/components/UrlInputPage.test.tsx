@@ -317,6 +317,15 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('api-0-url')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('offers https:// for a URL typed without its scheme, in one click (issue 24)', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await fill(user, urlOf(0), 'api.shop.test/orders');
+    await user.click(await screen.findByTestId('api-0-url-https'));
+    expect(urlOf(0)).toHaveValue('https://api.shop.test/orders');
+    expect(screen.queryByTestId('api-0-url-https')).not.toBeInTheDocument();
+  });
+
   it('generates the script in the browser and keeps it in step with the plan', async () => {
     const user = userEvent.setup({ delay: null });
     const writeText = vi.fn(() => Promise.resolve());

@@ -3,7 +3,9 @@ import { use, useCallback, useEffect, useMemo, useReducer, useState } from 'reac
 import { useNavigate } from 'react-router';
 import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
 import { useConfirm } from '@/components/confirm-dialog';
+import { useLeaveWarning } from '@/components/leave-warning';
 import { useScreenNotices } from '@/components/notices';
+import { SaveAbandoned, updateOrResolve, usePlanConflictChoice } from '@/components/plan-conflict';
 import { useT } from '@/i18n';
 import { ApiError, isAbortError } from '@/lib/api';
 import {
@@ -71,6 +73,8 @@ interface Initial {
   target: LoadTarget;
   form: PlanForm;
   savedId: string | null;
+  /** The saved plan's version the form was made from (docs/reference/01-authoring.md §7 "Plan versions"). */
+  savedVersion: number | undefined;
   script: { mode: ScriptMode; text: string };
   /** The loaded plan belongs to the other performance screen, which is not built: it opens here. */
   foreignSource: boolean;
@@ -110,6 +114,7 @@ function initialState(planIdParam: string | null, sourcePage: SourcePage): Initi
     target: { kind: 'none' },
     form: createPlanForm(sourcePage),
     savedId: null,
+    savedVersion: undefined,
     script: { mode: 'none', text: '' },
     foreignSource: false,
     loadError: false,
@@ -126,6 +131,7 @@ function initialState(planIdParam: string | null, sourcePage: SourcePage): Initi
       target: handOff,
       form: formFromPlan(parsed.data),
       savedId: planIdOf(handOff.plan) ?? null,
+      savedVersion: parsed.data.version,
       script: scriptStateOf({ script: parsed.data.script, script_edited: record.script_edited }),
       foreignSource: opensHereInstead(parsed.data, sourcePage),
     };
@@ -158,6 +164,8 @@ export function usePlanEditor({
   const [initial] = useState(() => initialState(planIdParam, sourcePage));
   const [form, dispatch] = useReducer(planFormReducer, initial.form);
   const [savedId, setSavedId] = useState<string | null>(initial.savedId);
+  const [savedVersion, setSavedVersion] = useState<number | undefined>(initial.savedVersion);
+  const chooseOnConflict = usePlanConflictChoice();
   const [busy, setBusy] = useState<Busy>(initial.target.kind === 'id' ? 'loading' : null);
   const [loadFailed, setLoadFailed] = useState(initial.loadError);
   const [foreignSource, setForeignSource] = useState(initial.foreignSource);
@@ -171,6 +179,22 @@ export function usePlanEditor({
   const [savedFingerprint, setSavedFingerprint] = useState<string | null>(() =>
     initial.savedId ? fingerprint(snapshotForm(initial.form).body, editedText(initial.script)) : null,
   );
+  /** A new, blank plan as it opened: nothing to lose until it differs from this. */
+  const [blankFingerprint] = useState<string | null>(() =>
+    initial.target.kind === 'none' ? fingerprint(snapshotForm(initial.form).body, undefined) : null,
+  );
+
+  const check = useMemo(() => checkPlan(form), [form]);
+  const currentFingerprint = fingerprint(
+    check.snapshot.body,
+    editedText({ mode: script.mode, text: script.script }),
+  );
+  const dirty = savedFingerprint !== currentFingerprint;
+  // What the leave-page warning guards (docs/reference/01-authoring.md §4 "Unsaved changes"): edits of a
+  // saved plan, or a new plan that is no longer blank — also changes James applied to it.
+  const unsaved =
+    busy !== 'loading' && !loadFailed && currentFingerprint !== (savedFingerprint ?? blankFingerprint);
+  const { allowNextNavigation } = useLeaveWarning(unsaved);
 
   // --- Loading a saved plan -------------------------------------------------------------------------
 
@@ -182,6 +206,7 @@ export function usePlanEditor({
     const next = formFromPlan(plan);
     dispatch({ type: 'load', form: next });
     setSavedId(id);
+    setSavedVersion(plan.version);
     script.setMode(scriptState.mode);
     if (scriptState.mode === 'edited') script.edit(scriptState.text);
     setSavedFingerprint(fingerprint(snapshotForm(next).body, editedText(scriptState)));
@@ -196,10 +221,12 @@ export function usePlanEditor({
       if (plan.source_page === sourcePage || !isScreenAvailable(own)) return false;
       if (id) handOffPlanId(id);
       else if (stored !== undefined) handOffPlan(stored);
+      // The plan goes with it (the hand-off), so nothing is lost by leaving.
+      allowNextNavigation();
       void navigate(screenPath(own), { replace: true });
       return true;
     },
-    [navigate, sourcePage],
+    [navigate, sourcePage, allowNextNavigation],
   );
 
   // The hand-off entries are removed once read (docs/reference/01-authoring.md §4); reading happened in the initial state.
@@ -251,7 +278,6 @@ export function usePlanEditor({
 
   // --- Errors -----------------------------------------------------------------------------------------
 
-  const check = useMemo(() => checkPlan(form), [form]);
   usePublishPerfPlan(form, dispatch, check);
 
   // Validation results describe the APIs and tool they were made with; once those change they would
@@ -285,11 +311,6 @@ export function usePlanEditor({
   // --- Saving -----------------------------------------------------------------------------------------
 
   const scriptToSave = script.mode === 'none' ? undefined : script.script || undefined;
-  const currentFingerprint = fingerprint(
-    check.snapshot.body,
-    editedText({ mode: script.mode, text: script.script }),
-  );
-  const dirty = savedFingerprint !== currentFingerprint;
 
   /** docs/reference/01-authoring.md §5 rules for saving and running, in the spec's order; alerts and returns the plan when fine. */
   const readyPlan = (failure: 'plans.saveFailed' | 'plans.runFailed'): PerfPlan | null => {
@@ -317,15 +338,29 @@ export function usePlanEditor({
   const persist = async (): Promise<{ id: string; created: boolean }> => {
     const body: PlanBody = { ...check.snapshot.body, ...(scriptToSave ? { script: scriptToSave } : {}) };
     if (savedId) {
-      const answer = await updatePlan(savedId, body);
+      // docs/reference/01-authoring.md §7 "Plan versions": a plan changed elsewhere since asks what to do.
+      const answer = await updateOrResolve({
+        version: savedVersion,
+        update: (version) => updatePlan(savedId, body, version),
+        choose: chooseOnConflict,
+        fetchLatest: () => fetchPlan(savedId),
+        reload: (latest) => {
+          const parsed = safeMigratePlan(latest);
+          if (!parsed.success) throw new Error(t('plans.loadFailed'));
+          applySavedPlan(parsed.data, savedId, scriptStateOf(latest));
+          notice.success(t('conflict.reloaded'));
+        },
+      });
       const id = savedIdOf(answer) ?? savedId;
       setSavedFingerprint(currentFingerprint);
+      setSavedVersion(answer.plan?.version);
       return { id, created: false };
     }
     const answer = await createPlan(body);
     const id = savedIdOf(answer);
     if (!id) throw new Error('The server did not return the id of the saved plan');
     setSavedId(id);
+    setSavedVersion(answer.plan?.version);
     setSavedFingerprint(currentFingerprint);
     rememberPlanId(id);
     return { id, created: true };
@@ -340,6 +375,7 @@ export function usePlanEditor({
       setServerErrors(null);
       notice.success(t(created ? 'plans.saved' : 'plans.updated'));
     } catch (error) {
+      if (error instanceof SaveAbandoned) return;
       notice.error(t('plans.saveFailed', { message: failureText(error, check.snapshot) }));
     } finally {
       setBusy(null);
@@ -363,8 +399,10 @@ export function usePlanEditor({
       const testId = testIdOf(await runTest(request));
       if (!testId) throw new Error('The server did not return a test id');
       handOffRun(testId, { ...request });
+      allowNextNavigation();
       void navigate(screenPath('testResult', { testId }), { state: { testId, planId: id } });
     } catch (error) {
+      if (error instanceof SaveAbandoned) return;
       notice.error(t('plans.runFailed', { message: failureText(error, check.snapshot) }));
     } finally {
       setBusy(null);
@@ -490,7 +528,9 @@ export function usePlanEditor({
     dispatch,
     errors,
     savedId,
+    savedVersion,
     dirty,
+    unsaved,
     busy,
     loading: busy === 'loading',
     loadFailed,

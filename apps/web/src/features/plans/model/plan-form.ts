@@ -146,6 +146,8 @@ export const PLAN_FIELDS_IN_FORM = {
   schema_version: null,
   id: null,
   user_email: null,
+  // Kept by usePlanEditor beside the form and sent with each update (docs/reference/01-authoring.md §7 "Plan versions").
+  version: null,
   created_at: null,
   updated_at: null,
 } as const satisfies Record<keyof PerfPlan, keyof PlanForm | null>;

@@ -62,9 +62,14 @@ export function createPlan(plan: PlanBody): Promise<SavePlanAnswer> {
   return api.post<SavePlanAnswer>('/save-test-plan', { ...plan, user_email: userEmail() });
 }
 
-export function updatePlan(id: string, plan: PlanBody): Promise<UpdatePlanAnswer> {
+/**
+ * PUT /update-test-plan/{id} with the version the plan was loaded or last saved at: a plan that changed
+ * since is refused with 409 PLAN_CHANGED (docs/reference/01-authoring.md §7 "Plan versions").
+ */
+export function updatePlan(id: string, plan: PlanBody, version?: number): Promise<UpdatePlanAnswer> {
   return api.put<UpdatePlanAnswer>(`/update-test-plan/${encodeURIComponent(id)}`, {
     ...plan,
+    ...(version === undefined ? {} : { version }),
     user_email: userEmail(),
   });
 }

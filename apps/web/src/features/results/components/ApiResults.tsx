@@ -1,10 +1,11 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useI18n } from '@/i18n';
+import { useI18n, useT, type Translate } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { errorRateBadgeVariant, formatCount, formatMs, formatPercent, isNumber } from '../model/format';
 import type { ApiRow as ApiResult } from '../model/views';
 import { apiDisplayName } from './charts/api-names';
+import { apiRowLabel, ownApiName, sharedOrigin, urlPath } from '../model/chart-labels';
 
 const METHOD_TONES: Record<string, string> = {
   GET: 'bg-info-soft text-info-text',
@@ -38,6 +39,26 @@ export function ErrorRateBadge({ errorRate }: { errorRate: number | null | undef
   );
 }
 
+/** "Host: http://127.0.0.1:9", once above a list of APIs that all call it (issue 24). */
+export function ApiHostLine({ origin, className }: { origin: string | null; className?: string }) {
+  const t = useT();
+  if (!origin) return null;
+  return (
+    <p
+      className={cn('truncate font-mono text-xs text-muted-foreground', className)}
+      title={origin}
+      data-testid="api-host"
+    >
+      {t('results.apiHost', { host: origin })}
+    </p>
+  );
+}
+
+/** An API row's label (apiRowLabel), else "API {n}". */
+function rowLabel(api: ApiResult, index: number, t: Translate): string {
+  return apiRowLabel(api) ?? apiDisplayName(api, index, t);
+}
+
 function successfulOf(api: ApiResult): number | null {
   if (isNumber(api.successful_requests)) return api.successful_requests;
   return null;
@@ -61,6 +82,7 @@ export function ApiResultsTable({
   'data-testid': testId,
 }: ApiResultsTableProps) {
   const { t, locale } = useI18n();
+  const origin = sharedOrigin(apiResults);
   const head = 'whitespace-nowrap px-3 py-2.5 text-xs font-medium text-muted-foreground first:pl-6 last:pr-6';
   const cell = 'whitespace-nowrap px-3 py-3 first:pl-6 last:pr-6';
   return (
@@ -68,6 +90,7 @@ export function ApiResultsTable({
       <CardHeader className="pb-3">
         <CardTitle as="h3">{title ?? t('results.apiTable.title')}</CardTitle>
         {description && <CardDescription>{description}</CardDescription>}
+        <ApiHostLine origin={origin} />
       </CardHeader>
       <div className="overflow-x-auto pb-2">
         <table className="w-full min-w-[760px] text-left text-sm">
@@ -101,7 +124,7 @@ export function ApiResultsTable({
           </thead>
           <tbody className="divide-y divide-border">
             {apiResults.map((api, index) => {
-              const name = api.label?.trim() || apiDisplayName(api, index, t);
+              const name = rowLabel(api, index, t);
               return (
                 <tr key={`${index}-${name}`} className="hover:bg-muted/30" data-testid="api-table-row">
                   <td className={cn(cell, 'max-w-72 truncate font-medium')} title={api.url ?? name}>
@@ -148,6 +171,7 @@ export function ApiResultsList({
   'data-testid': testId,
 }: ApiResultsListProps) {
   const { t, locale } = useI18n();
+  const origin = sharedOrigin(apiResults);
   return (
     <section
       aria-labelledby="api-results-title"
@@ -159,10 +183,14 @@ export function ApiResultsList({
           {title ?? t('results.apiList.title')}
         </h2>
         {description && <p className="text-sm text-muted-foreground">{description}</p>}
+        <ApiHostLine origin={origin} className="mt-1" />
       </div>
       <ul className="grid grid-cols-1 gap-3 xl:grid-cols-2">
         {apiResults.map((api, index) => {
-          const name = apiDisplayName(api, index, t);
+          const name = rowLabel(api, index, t);
+          const own = ownApiName(api);
+          // The URL line: the path under a name when the host is said above; the whole URL otherwise.
+          const urlLine = api.url ? (origin ? (own ? urlPath(api.url) : null) : api.url) : null;
           const figures = [
             { label: t('results.apiList.total'), value: formatCount(api.total_requests, locale) },
             { label: t('results.apiList.successful'), value: formatCount(successfulOf(api), locale) },
@@ -177,16 +205,23 @@ export function ApiResultsList({
                   <div className="min-w-0 space-y-1">
                     <div className="flex min-w-0 items-center gap-2">
                       <MethodBadge method={api.method} />
-                      <p className="truncate font-medium" data-testid="api-result-name">
+                      <p
+                        className="truncate font-medium"
+                        title={api.url ?? name}
+                        data-testid="api-result-name"
+                      >
                         {name}
                       </p>
                     </div>
-                    {api.url && (
-                      <p className="truncate font-mono text-xs text-muted-foreground" title={api.url}>
-                        {api.url}
+                    {urlLine && (
+                      <p
+                        className="truncate font-mono text-xs text-muted-foreground"
+                        title={api.url ?? undefined}
+                      >
+                        {urlLine}
                       </p>
                     )}
-                    {api.label?.trim() && api.label.trim() !== name && (
+                    {own && api.label?.trim() && api.label.trim() !== name && !api.label.includes('://') && (
                       <p className="truncate text-xs text-muted-foreground">
                         {t('results.apiList.label')}: {api.label}
                       </p>

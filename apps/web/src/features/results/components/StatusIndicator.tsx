@@ -18,6 +18,8 @@ const PHASES: Record<
   { label: MessageKey; icon: LucideIcon; variant: NonNullable<BadgeProps['variant']>; spin?: boolean }
 > = {
   starting: { label: 'results.phase.starting', icon: LoaderCircle, variant: 'info', spin: true },
+  // Neutral: the run's stored status is not known yet (docs/reference/02-running.md §4).
+  loading: { label: 'results.phase.loading', icon: LoaderCircle, variant: 'secondary', spin: true },
   running: { label: 'results.phase.running', icon: LoaderCircle, variant: 'info', spin: true },
   processing: { label: 'results.phase.processing', icon: LoaderCircle, variant: 'info', spin: true },
   completed: { label: 'results.phase.completed', icon: CircleCheck, variant: 'success' },

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerConfirm } from '@/test/notices';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 import { CURRENT_TEST_CONFIG_KEY, CURRENT_TEST_ID_KEY } from '../model/current-test';
 import type { ChartData, LiveSnapshot, TestResult } from '@aqa/plan';
@@ -326,7 +327,11 @@ describe('live result screen: the stream', () => {
     const items = within(screen.getByTestId('api-results-list')).getAllByTestId('api-result');
     expect(within(items[0]!).getByTestId('error-rate-badge')).toHaveAttribute('data-level', 'success');
     expect(within(items[1]!).getByTestId('error-rate-badge')).toHaveAttribute('data-level', 'warning');
-    expect(within(items[1]!).getByText('http://127.0.0.1:9/orders')).toBeInTheDocument();
+    // The host once above the cards, each card its path (issue 24), the whole URL on hover.
+    expect(within(items[1]!).getByText('/orders')).toHaveAttribute('title', 'http://127.0.0.1:9/orders');
+    expect(within(screen.getByTestId('api-results-list')).getByTestId('api-host')).toHaveTextContent(
+      'Host: http://127.0.0.1:9',
+    );
     expect(screen.getByTestId('errors-by-kind')).toHaveTextContent('HTTP 500 Internal Server Error');
     // A stream that delivered its end needs no polling.
     expect(callsTo('/api/get-test-result/t1')).toHaveLength(0);
@@ -346,6 +351,36 @@ describe('live result screen: the stream', () => {
     expect(screen.getByTestId('result-status')).toHaveTextContent('Completed');
     // Remembered by an effect after the render that shows the run; on a busy machine it comes a tick later.
     await waitFor(() => expect(window.localStorage.getItem(CURRENT_TEST_ID_KEY)).toBe('t1'));
+  });
+
+  it('a stopped run never shows Running or a Stop Test while its result loads (issue 24)', async () => {
+    const stream = controlledStream();
+    mockApi({
+      'GET /api/test-stream/t1': () => stream.response(),
+      'GET /api/chart-data/t1': () => json(CHART_DATA),
+    });
+    renderApp('/test-result/t1');
+    // The first paint, before the server has said anything about the run: a neutral loading state.
+    const status = await screen.findByTestId('result-status');
+    expect(status).toHaveAttribute('data-phase', 'loading');
+    expect(status).toHaveTextContent('Loading');
+    expect(screen.getByTestId('loading-panel')).toHaveTextContent('Loading the result...');
+    expect(screen.queryByTestId('stop-test')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('live-panel')).not.toBeInTheDocument();
+    expect(screen.queryByText('Test Result Preparing...')).not.toBeInTheDocument();
+
+    await stream.send('status', completed({ status: 'stopped' }));
+    await waitFor(() => expect(screen.getByTestId('result-status')).toHaveTextContent('Stopped'));
+    expect(screen.queryByTestId('stop-test')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('loading-panel')).not.toBeInTheDocument();
+  });
+
+  it('the loading state is in Korean too', async () => {
+    const stream = controlledStream();
+    mockApi({ 'GET /api/test-stream/t1': () => stream.response() });
+    renderApp('/test-result/t1', { language: 'ko' });
+    expect(await screen.findByTestId('result-status')).toHaveTextContent('불러오는 중');
+    expect(screen.getByTestId('loading-panel')).toHaveTextContent('결과를 불러오는 중...');
   });
 
   it('leaves the time charts out when the chart data cannot be loaded (docs/reference/02-running.md §8)', async () => {
@@ -686,7 +721,15 @@ describe('live result screen: Stop Test and Back', () => {
     await stream.send('status', running());
     await stream.send('snapshot', snapshot(1));
 
-    await userEvent.click(screen.getByTestId('stop-test'));
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('stop-test'));
+    // Stop asks first (issue 24): Cancel sends nothing.
+    expect(await answerConfirm(user, false)).toBe(
+      'Stop this test? It ends now and keeps what it measured so far; it cannot be resumed.',
+    );
+    expect(callsTo('/api/stop-test/t1', 'POST')).toHaveLength(0);
+    await user.click(screen.getByTestId('stop-test'));
+    await answerConfirm(user, true);
     expect(screen.getByTestId('stop-test')).toHaveTextContent('Stopping...');
     expect(screen.getByTestId('stop-test')).toBeDisabled();
     act(() => release());
@@ -709,7 +752,9 @@ describe('live result screen: Stop Test and Back', () => {
     renderApp('/test-result/t1');
     await screen.findByTestId('result-status');
     await stream.send('status', running());
-    await userEvent.click(screen.getByTestId('stop-test'));
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('stop-test'));
+    await answerConfirm(user, true);
     expect(await screen.findByTestId('stop-error')).toHaveTextContent(
       'Failed to stop test: The run is not running',
     );
@@ -817,6 +862,7 @@ describe('live result screen: starting a stored configuration (/test-result/new)
     });
     expect(window.localStorage.getItem(CURRENT_TEST_ID_KEY)).toBe('new-1');
     await waitFor(() => expect(screen.getByTestId('result-test-id')).toHaveTextContent('new-1'));
+    await stream.send('status', running({ test_id: 'new-1' }));
     expect(screen.getByRole('heading', { name: 'Checkout flow' })).toBeInTheDocument();
     expect(screen.getByTestId('progress-elapsed')).toHaveTextContent('/ 4 s');
     expect(callsTo('/api/run-test', 'POST')).toHaveLength(1);

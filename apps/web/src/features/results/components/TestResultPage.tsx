@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { BackButton } from '@/components/back-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useConfirmStop } from '@/components/confirm-dialog';
 import { FinishedRunReports } from './ReportDownloads';
 import { useI18n, type Language, type Translate } from '@/i18n';
 import { phraseIn } from '@/i18n/phrases';
@@ -130,6 +131,7 @@ function ResultHeader({ live }: { live: LiveTest }) {
   ].filter((item): item is string => item !== null);
   const running = state.phase === 'running';
   const following = state.phase === 'running' || state.phase === 'processing';
+  const confirmStop = useConfirmStop();
 
   return (
     <header className="space-y-3">
@@ -180,7 +182,8 @@ function ResultHeader({ live }: { live: LiveTest }) {
           <Button
             variant="destructive"
             className="self-start"
-            onClick={() => void live.stop()}
+            // Stopping ends the run for good: asked first (docs/reference/02-running.md §4).
+            onClick={() => void confirmStop().then((stop) => stop && live.stop())}
             disabled={live.stopping}
             data-testid="stop-test"
           >
@@ -202,6 +205,19 @@ function StartingPanel() {
       </span>
       <h2 className="text-lg font-semibold tracking-tight">{t('results.starting')}</h2>
       <p className="mt-1 text-sm text-muted-foreground">{t('results.startingText')}</p>
+    </Card>
+  );
+}
+
+/** An existing run before the server's first answer: neither running nor finished yet on screen. */
+function LoadingPanel() {
+  const { t } = useI18n();
+  return (
+    <Card className="flex flex-col items-center px-6 py-10 text-center" data-testid="loading-panel">
+      <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <LoaderCircle aria-hidden className="size-6 animate-spin" />
+      </span>
+      <h2 className="text-lg font-semibold tracking-tight">{t('results.loading')}</h2>
     </Card>
   );
 }
@@ -260,6 +276,7 @@ function LiveResult({
       {running && <RunAgentsCard agents={state.snapshot?.agents ?? result?.agents ?? []} live />}
 
       {state.phase === 'starting' && <StartingPanel />}
+      {view === 'loading' && <LoadingPanel />}
       {view === 'startError' && (
         <ErrorPanel message={problemText(state.problem, t, language)} onBack={onBack} onRetry={onRetry} />
       )}

@@ -71,3 +71,42 @@ export function comparisonLabels(names: readonly string[]): (string | string[])[
     return lines.length === 1 ? lines[0]! : lines;
   });
 }
+
+/** The scheme and host of a URL ("https://shop.test:8443"); null when it has none (a {{variable}} base). */
+export function urlOrigin(url: string | null | undefined): string | null {
+  const match = /^([a-z][a-z\d+.-]*:\/\/[^/?#]+)/i.exec(url?.trim() ?? '');
+  return match?.[1] ?? null;
+}
+
+/** An API's own name: its name or label unless the server made it from the call ("METHOD url", the url). */
+export function ownApiName(api: NamedApi): string | null {
+  const method = api.method?.trim().toUpperCase() ?? '';
+  const url = api.url?.trim() ?? '';
+  const generated = new Set([url, `${method} ${url}`].filter(Boolean));
+  for (const value of [api.name, api.label]) {
+    const own = value?.trim();
+    if (own && !generated.has(own)) return own;
+  }
+  return null;
+}
+
+/**
+ * How a row of an API table or card is labelled (issue 24): its own name, else its path — never
+ * "METHOD + full URL", which made every row start with the same host. The method has its own badge,
+ * the host is said once above (sharedOrigin), and the whole URL is the row's hover title.
+ */
+export function apiRowLabel(api: NamedApi): string | null {
+  const own = ownApiName(api);
+  if (own) return own;
+  const url = api.url?.trim();
+  if (url) return urlPath(url);
+  return api.name?.trim() || api.label?.trim() || null;
+}
+
+/** The one scheme and host all the APIs call, to be said once above them; null when they call several. */
+export function sharedOrigin(apis: readonly NamedApi[]): string | null {
+  const origins = new Set(apis.map((api) => urlOrigin(api.url)));
+  if (origins.size !== 1) return null;
+  const [origin] = origins;
+  return origin ?? null;
+}

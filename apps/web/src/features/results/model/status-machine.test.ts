@@ -89,8 +89,12 @@ describe('liveReducer: starting', () => {
     expect(initialLiveState().phase).toBe('starting');
   });
 
-  it('goes to running at once when an existing test is viewed', () => {
-    expect(liveReducer(initialLiveState(), { type: 'view' }).phase).toBe('running');
+  it('waits in a neutral loading phase when an existing test is viewed, until the first answer', () => {
+    const viewed = liveReducer(initialLiveState(), { type: 'view' });
+    expect(viewed.phase).toBe('loading');
+    expect(resultView(viewed)).toBe('loading');
+    expect(liveReducer(viewed, result({ status: 'stopped' })).phase).toBe('stopped');
+    expect(liveReducer(viewed, result({ status: 'running' })).phase).toBe('running');
   });
 
   it('goes to running once a new start returns a test id', () => {

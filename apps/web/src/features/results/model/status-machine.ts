@@ -8,10 +8,22 @@ import type { ResultView as TestResult, SeriesPoint } from './views';
  * what it says.
  */
 export type LivePhase =
-  'starting' | 'running' | 'processing' | 'completed' | 'failed' | 'stopped' | 'timeout' | 'notFound';
+  | 'starting'
+  /**
+   * An existing run is viewed and the server has not answered yet: its stored status is not known, so
+   * the screen says neither Running nor anything else, and offers no Stop (docs/reference/02-running.md §4).
+   */
+  | 'loading'
+  | 'running'
+  | 'processing'
+  | 'completed'
+  | 'failed'
+  | 'stopped'
+  | 'timeout'
+  | 'notFound';
 
 /** The phases in which the screen keeps asking for results (docs/reference/02-running.md §4: each poll re-evaluates it). */
-export const POLLING_PHASES: readonly LivePhase[] = ['starting', 'running', 'processing'];
+export const POLLING_PHASES: readonly LivePhase[] = ['starting', 'loading', 'running', 'processing'];
 
 export function isPollingPhase(phase: LivePhase): boolean {
   return POLLING_PHASES.includes(phase);
@@ -58,7 +70,7 @@ export interface LiveState {
 }
 
 export type LiveAction =
-  /** An existing test is viewed: starting → running at once. */
+  /** An existing test is viewed: starting → loading, until the server's first word on it. */
   | { type: 'view' }
   /** A new start returned a test id: starting → running. */
   | { type: 'startSucceeded' }
@@ -213,6 +225,7 @@ function withResult(state: LiveState, result: TestResult, phase: LivePhase, now:
 export function liveReducer(state: LiveState, action: LiveAction): LiveState {
   switch (action.type) {
     case 'view':
+      return state.phase === 'starting' ? { ...state, phase: 'loading' } : state;
     case 'startSucceeded':
       return state.phase === 'starting' ? { ...state, phase: 'running' } : state;
 
@@ -310,7 +323,9 @@ export type ResultView =
   /** Stopped before any request was counted. */
   | 'stoppedEmpty'
   /** The server does not know the id (and this browser is not starting it): "Test not found". */
-  | 'notFound';
+  | 'notFound'
+  /** An existing run before the server's first answer: "Loading the result...", no status guessed. */
+  | 'loading';
 
 export function totalRequestsOf(result: TestResult | null): number | null {
   const total = result?.summary?.total_requests;
@@ -340,6 +355,8 @@ export function resultView(state: LiveState): ResultView {
       return state.snapshot || (summary && total !== null && total > 0) ? 'live' : 'waiting';
     case 'processing':
       return 'waiting';
+    case 'loading':
+      return 'loading';
   }
 }
 

@@ -111,6 +111,12 @@ describe('Functional dashboard', { timeout: 20_000 }, () => {
       'Total 10Successful 8Failed 2Validation failures 3',
     );
     expect(first.getByTestId('result-item-validations')).toHaveTextContent('two0/1 passed');
+    // The failing call comes first, whatever its place in the run (issue 24).
+    expect(
+      within(first.getByTestId('result-item-validations'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['two0/1 passed', 'one1/1 passed', 'three1/1 passed', '+7 more validations']);
     expect(first.getByTestId('result-item-more')).toHaveTextContent('+7 more validations');
     expect(first.getByTestId('view-result')).toHaveAttribute('href', '/functional-test-result/fc_1');
     expect(within(items[1]!).getByTestId('result-item-name')).toHaveTextContent('Unnamed Test');

@@ -12,12 +12,12 @@ import { deleteFunctionalResult } from '../../queries/result-api';
 import { passedCount } from '../../result/model/call-pages';
 import { FunctionalSummaryCounts, ViewFunctionalResultButton } from './RunSummary';
 
-/** docs/reference/02-running.md §2: the list shows the first 3 validation results of a run. */
+/** docs/reference/02-running.md §2: the list shows 3 validation results of a run, failing ones first. */
 const LISTED_VALIDATIONS = 3;
 
 /**
  * One run of the functional dashboard's results list (docs/reference/02-running.md §2): name (or
- * 'Unnamed Test'), status, date, summary, its first 3 validation results and '+N more validations',
+ * 'Unnamed Test'), status, date, summary, 3 validation results (failures first) and '+N more validations',
  * View Result and Delete.
  */
 export function ResultItem({ result, onDeleted }: { result: FunctionalResult; onDeleted: () => void }) {
@@ -26,7 +26,12 @@ export function ResultItem({ result, onDeleted }: { result: FunctionalResult; on
   const notice = useNotice();
   const [deleting, setDeleting] = useState(false);
   const kind = functionalStatusKind(result.status);
-  const shown = result.validation_results.slice(0, LISTED_VALIDATIONS);
+  // The server sends failing calls first; runs stored before it did are put in that order here, so a
+  // failure among the calls received is never below a pass.
+  const shown = [
+    ...result.validation_results.filter((call) => !call.success),
+    ...result.validation_results.filter((call) => call.success),
+  ].slice(0, LISTED_VALIDATIONS);
   const total = result.validation_results_total ?? result.validation_results.length;
   const more = Math.max(0, total - shown.length);
   const when = formatDateTime(result.start_time, locale);

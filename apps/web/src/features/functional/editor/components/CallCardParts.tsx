@@ -1,6 +1,7 @@
 import type { HttpMethod } from '@aqa/plan';
 import type { Dispatch } from 'react';
 import { FormField } from '@/components/form-field';
+import { SchemeFix } from '@/components/scheme-fix';
 import { Input } from '@/components/ui/input';
 import { MethodSelect, methodTone } from '@/features/plans';
 import { useT } from '@/i18n';
@@ -184,6 +185,13 @@ export function CallNameUrlFields({
           </div>
         )}
       </FormField>
+      <div className="empty:hidden @2xl:col-start-2">
+        <SchemeFix
+          url={entry.url}
+          onFix={(fixed) => setValue('url', fixed)}
+          data-testid={`${testId}-url-https`}
+        />
+      </div>
     </div>
   );
 }

@@ -95,6 +95,16 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('functional-no-apis')).toBeInTheDocument();
   });
 
+  it('offers https:// for a URL typed without its scheme, in one click (issue 24)', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await user.click(screen.getByTestId('add-api'));
+    await user.click(screen.getByTestId('api-0-url'));
+    await user.paste('localhost:8080/health');
+    await user.click(await screen.findByTestId('api-0-url-https'));
+    expect(screen.getByTestId('api-0-url')).toHaveValue('https://localhost:8080/health');
+  });
+
   it('names the problems of docs/reference/02-running.md §5 in list order, and sends nothing', async () => {
     const user = userEvent.setup({ delay: null });
     await openScreen();

@@ -2,7 +2,9 @@ import { FunctionalPlanSchema, type FunctionalPlan, type FunctionalPlanInput } f
 import { useEffect, useMemo, useState, type Dispatch } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm } from '@/components/confirm-dialog';
+import { useLeaveWarning } from '@/components/leave-warning';
 import { useScreenNotices } from '@/components/notices';
+import { SaveAbandoned, updateOrResolve, usePlanConflictChoice } from '@/components/plan-conflict';
 import { callErrorMessage, handOffRun, LOAD_SAVED_PLAN_ID_KEY } from '@/features/plans';
 import { useT, type MessageKey, type Translate } from '@/i18n';
 import { isAbortError } from '@/lib/api';
@@ -83,8 +85,13 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
   const { messages } = screen;
   const [loadId] = useState(() => initialPlanId(planIdParam));
   const [savedId, setSavedId] = useState<string | null>(null);
+  /** The saved plan's version the form was made from (docs/reference/01-authoring.md §7 "Plan versions"). */
+  const [savedVersion, setSavedVersion] = useState<number | undefined>(undefined);
+  const chooseOnConflict = usePlanConflictChoice();
   /** The body last saved or loaded, as sent: the form is dirty when its body differs. */
   const [savedBody, setSavedBody] = useState<string | null>(null);
+  /** A new plan's body as the screen opened: nothing to lose until the form differs from it. */
+  const [blankBody] = useState(() => JSON.stringify(screen.check(form).body));
   const [busy, setBusy] = useState<Busy>(loadId ? 'loading' : null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [showProblems, setShowProblems] = useState(false);
@@ -110,10 +117,7 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
           return;
         }
         const id = parsed.data.id ?? loadId;
-        const next = screen.formOfPlan(parsed.data);
-        dispatch({ type: 'load', form: next });
-        setSavedId(id);
-        setSavedBody(JSON.stringify(screen.check(next).body));
+        applySaved(parsed.data, id);
         setBusy(null);
         if (planIdParam !== id) rememberPlanId(id);
       },
@@ -127,11 +131,24 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadId]);
 
+  /** A saved plan (loaded, or reloaded after a conflict) becomes the form. */
+  function applySaved(plan: FunctionalPlan, id: string) {
+    const next = screen.formOfPlan(plan);
+    dispatch({ type: 'load', form: next });
+    setSavedId(id);
+    setSavedVersion(plan.version);
+    setSavedBody(JSON.stringify(screen.check(next).body));
+  }
+
   // --- Problems ---------------------------------------------------------------------------------------
 
   const check = useMemo(() => screen.check(form), [screen, form]);
   const body = useMemo(() => JSON.stringify(check.body), [check]);
   const dirty = savedBody !== body;
+  // What the leave-page warning guards (docs/reference/01-authoring.md §4 "Unsaved changes"): edits of a
+  // saved plan, or a new plan that is no longer blank — also changes James applied to it.
+  const unsaved = busy !== 'loading' && loadError === null && body !== (savedBody ?? blankBody);
+  const { allowNextNavigation } = useLeaveWarning(unsaved);
   const problems: Problem[] = showProblems ? check.problems : [];
   const problemText = (problem: Problem) => screen.problemText(problem, t);
 
@@ -151,14 +168,28 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
   /** Update writes over the saved plan; Save writes a new one (and the screen then edits that). */
   const persist = async (sent: FunctionalPlanInput, mode: 'save' | 'update'): Promise<string> => {
     if (mode === 'update' && savedId) {
-      await updateFunctionalPlan(savedId, sent);
+      // docs/reference/01-authoring.md §7 "Plan versions": a plan changed elsewhere since asks what to do.
+      const answer = await updateOrResolve({
+        version: savedVersion,
+        update: (version) => updateFunctionalPlan(savedId, sent, version),
+        choose: chooseOnConflict,
+        fetchLatest: () => fetchFunctionalPlan(savedId),
+        reload: (latest) => {
+          const parsed = FunctionalPlanSchema.safeParse(latest);
+          if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? '');
+          applySaved(parsed.data, savedId);
+          notice.success(t('conflict.reloaded'));
+        },
+      });
       setSavedBody(JSON.stringify(sent));
+      setSavedVersion(answer.version);
       return savedId;
     }
     const answer = await saveFunctionalPlan(sent);
     const id = answer.id || answer.test_id;
     if (!id) throw new Error('The server did not return the id of the saved plan');
     setSavedId(id);
+    setSavedVersion(answer.version);
     setSavedBody(JSON.stringify(sent));
     rememberPlanId(id);
     return id;
@@ -175,6 +206,7 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
       const id = await persist(sent, updating ? 'update' : 'save');
       notice.success(t(updating ? messages.updated : messages.saved, { id }));
     } catch (error) {
+      if (error instanceof SaveAbandoned) return;
       const message = callErrorMessage(error, t);
       notice.error(t(updating ? messages.updateFailed : messages.saveFailed, { message }));
     } finally {
@@ -197,6 +229,8 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
       await deleteFunctionalPlan(savedId);
       notice.success(t('functional.editor.deleted'));
       setBusy(null);
+      // The plan is gone: there is nothing left to lose.
+      allowNextNavigation();
       // The plan is gone: back to its list when that screen exists, else a new plan here.
       if (isScreenAvailable('functionalDashboard')) {
         void navigate(screenPath('functionalDashboard'));
@@ -229,8 +263,9 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
     try {
       planId = savedId && !dirty ? savedId : await persist(sent, savedId ? 'update' : 'save');
     } catch (error) {
-      notice.error(t(messages.saveBeforeRunFailed, { message: callErrorMessage(error, t) }));
       setBusy(null);
+      if (error instanceof SaveAbandoned) return;
+      notice.error(t(messages.saveBeforeRunFailed, { message: callErrorMessage(error, t) }));
       return;
     }
     try {
@@ -239,6 +274,7 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
       if (!testId) throw new Error('The server did not return a test id');
       handOffRun(testId, { ...request });
       setBusy(null);
+      allowNextNavigation();
       void navigate(screenPath('functionalResult', { testId }), { state: { testId, planId } });
     } catch (error) {
       notice.error(t(messages.startFailed, { message: callErrorMessage(error, t) }));
@@ -249,8 +285,10 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
   return {
     screen,
     savedId,
+    savedVersion,
     savedBody,
     dirty,
+    unsaved,
     busy,
     loading: busy === 'loading',
     loadError,

@@ -208,3 +208,36 @@ describe('the functional URL input form', () => {
     ]);
   });
 });
+
+describe('rule names after a delete (issue 24)', () => {
+  it('renumbers the numbered rules so they read 1, 2, 3 again; a rule the user named keeps its name', () => {
+    const api = newApiForm();
+    const id = api.entry.id;
+    const add = (expected: string): FunctionalFormAction => ({
+      type: 'addRule',
+      entryId: id,
+      rule: { type: 'status_code', expected_value: expected, description: '' },
+    });
+    let form = apply(
+      newFunctionalForm(),
+      { type: 'addApi', api },
+      add('200'),
+      add('201'),
+      add('202'),
+      add('203'),
+    );
+    const rules = () => form.apis[0]?.rules ?? [];
+    // A plan saved elsewhere may name a rule in its own words.
+    const named = rules().map((rule, index) => (index === 3 ? { ...rule, name: 'Created' } : rule));
+    form = apply(form, { type: 'load', form: { ...form, apis: [{ ...form.apis[0]!, rules: named }] } });
+    form = apply(form, { type: 'removeRule', entryId: id, ruleId: rules()[1]!.id });
+    expect(rules().map((rule) => rule.name)).toEqual(['Validation 1', 'Validation 2', 'Created']);
+    form = apply(form, add('204'));
+    expect(rules().map((rule) => rule.name)).toEqual([
+      'Validation 1',
+      'Validation 2',
+      'Created',
+      'Validation 4',
+    ]);
+  });
+});

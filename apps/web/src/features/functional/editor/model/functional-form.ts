@@ -151,6 +151,20 @@ function copyApi(api: FunctionalApiForm): FunctionalApiForm {
   };
 }
 
+const NUMBERED_RULE = /^Validation \d+$/;
+
+/**
+ * After a delete, the rules named by number are numbered by their place again, so they never read
+ * "Validation 1, Validation 3" (issue 24); a rule named in other words keeps its name.
+ */
+export function renumberedRules<Rule extends { name: string }>(rules: readonly Rule[]): Rule[] {
+  return rules.map((rule, index) =>
+    NUMBERED_RULE.test(rule.name) && rule.name !== `Validation ${index + 1}`
+      ? { ...rule, name: `Validation ${index + 1}` }
+      : rule,
+  );
+}
+
 /** "Validation 1", "Validation 2", … the first number not taken. */
 function nextRuleName(rules: readonly RuleForm[]): string {
   const taken = new Set(rules.map((rule) => rule.name));
@@ -214,7 +228,7 @@ export function functionalFormReducer(form: FunctionalForm, action: FunctionalFo
     case 'removeRule':
       return mapApi(form, action.entryId, (api) => ({
         ...api,
-        rules: api.rules.filter((rule) => rule.id !== action.ruleId),
+        rules: renumberedRules(api.rules.filter((rule) => rule.id !== action.ruleId)),
       }));
     case 'addCapture':
       return mapApi(form, action.entryId, (api) => ({

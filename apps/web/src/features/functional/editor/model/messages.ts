@@ -1,3 +1,4 @@
+import { translateLimitMessage } from '@/i18n/limit-message';
 import {
   FUNCTIONAL_BOUNDS,
   FUNCTIONAL_PLAN_ERRORS,
@@ -87,6 +88,8 @@ function translatePattern(message: string, t: Translate): string | undefined {
 }
 
 export function translateFunctionalMessage(message: string, t: Translate): string {
+  const limit = translateLimitMessage(message, t);
+  if (limit !== undefined) return limit;
   const pattern = translatePattern(message, t);
   if (pattern !== undefined) return pattern;
   const fixed = FIXED[message];

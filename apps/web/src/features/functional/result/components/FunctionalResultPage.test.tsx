@@ -2,7 +2,7 @@ import { type CallResult, type FunctionalResult, innerPhrase, said, saidFlat } f
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { noticeTexts } from '@/test/notices';
+import { answerConfirm, noticeTexts } from '@/test/notices';
 import { createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 
 const ID = 'fc_1';
@@ -137,6 +137,13 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
     answer();
     expect(await screen.findByTestId('result-test-name')).toHaveTextContent('Orders');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Functional Test Result');
+    // The header's trail leads back to the list of runs (issue 24).
+    const crumbs = screen.getByTestId('breadcrumbs');
+    expect(crumbs).toHaveTextContent('PLANS>Functional Dashboard>Functional Test Result');
+    expect(within(crumbs).getByRole('link', { name: 'Functional Dashboard' })).toHaveAttribute(
+      'href',
+      '/functional-dashboard',
+    );
     expect(screen.getByTestId('result-test-id')).toHaveTextContent(ID);
     expect(screen.getByTestId('result-status')).toHaveTextContent('Failed');
     expect(screen.getByTestId('result-started')).toHaveTextContent(/^Started at .*2026/);
@@ -361,6 +368,32 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
     );
   });
 
+  it('an API the run never reached reads "Not run" in grey, its rules too — not failed (issue 24)', async () => {
+    const notRun: FunctionalResult['api_results'][number] = {
+      name: 'Pay',
+      status: 'not_run',
+      method: 'POST',
+      url: 'http://127.0.0.1:9/pay',
+      response_time: 0,
+      status_code: null,
+      validation_results: [{ name: 'status_code', passed: false }],
+    };
+    serve({
+      [`GET /api/functional/get-test-result/${ID}`]: () =>
+        json(result({ api_results: [...result().api_results, notRun] })),
+    });
+    renderApp(`/functional-test-result/${ID}`, { language: 'ko' });
+    const rows = await screen.findAllByTestId('api-result-row');
+    const row = within(rows[1]!);
+    expect(row.getByTestId('api-status')).toHaveTextContent('실행 안 됨');
+    expect(row.getByTestId('api-status')).not.toHaveTextContent('not_run');
+    expect(row.getByTestId('api-rule')).toHaveTextContent('status_code: 실행 안 됨');
+    expect(row.queryByText('실패')).not.toBeInTheDocument();
+    expect(row.getByTestId('api-not-run')).toBeInTheDocument();
+    // The API that ran and failed still says so.
+    expect(within(rows[0]!).getByTestId('api-status')).toHaveTextContent('실패');
+  });
+
   it('stops a running test and says so, or says why it could not', async () => {
     let status: FunctionalResult['status'] = 'running';
     let stopAnswer = () => json({ detail: 'Run already ended' }, 409, 'Conflict');
@@ -370,7 +403,16 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     renderApp(`/functional-test-result/${ID}`);
+    // Stop asks first; Cancel sends nothing (issue 24).
     await user.click(await screen.findByTestId('stop-test'));
+    expect(await answerConfirm(user, false)).toBe(
+      'Stop this test? It ends now and keeps what it measured so far; it cannot be resumed.',
+    );
+    expect(calls(`/api/functional/stop-test/${ID}`)).toBe(0);
+    expect(screen.getByTestId('stop-test')).toBeInTheDocument();
+
+    await user.click(screen.getByTestId('stop-test'));
+    await answerConfirm(user, true);
     await waitFor(() => expect(noticeTexts()).toContain('Failed to stop test: Run already ended'));
 
     stopAnswer = () => {
@@ -378,6 +420,7 @@ describe('Functional result screen', { timeout: 20_000 }, () => {
       return json({ test_id: ID, status: 'stopped' });
     };
     await user.click(screen.getByTestId('stop-test'));
+    await answerConfirm(user, true);
     await waitFor(() => expect(noticeTexts()).toContain('Test stopped successfully'));
     await waitFor(() => expect(screen.getByTestId('result-status')).toHaveTextContent('Stopped'));
     expect(screen.queryByTestId('stop-test')).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { functionalStatusKind, type FunctionalResult } from '@aqa/plan';
 import { Activity, CircleCheck, CircleX, LoaderCircle, Square, TriangleExclamationPoint } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { useConfirmStop } from '@/components/confirm-dialog';
 import { useNotice } from '@/components/notices';
 import { ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { StatusBadge } from '@/components/status-badge';
@@ -112,6 +113,7 @@ function ResultScreen({
   const live = useFunctionalResult(testId, !mismatch);
   const { result } = live;
   const running = result?.status === 'running';
+  const confirmStop = useConfirmStop();
 
   function back() {
     forgetFunctionalRun();
@@ -121,6 +123,8 @@ function ResultScreen({
   }
 
   async function stop() {
+    // Stopping ends the run for good: asked first (docs/reference/02-running.md §4).
+    if (!(await confirmStop())) return;
     const outcome = await live.stop();
     if (outcome.ok) {
       forgetFunctionalRun();

@@ -74,6 +74,22 @@ export type ScriptFormAction =
   /** Deleting an API removes all its validations (§2's confirmation). */
   | { type: 'removeRulesOf'; apiName: string };
 
+/**
+ * After a delete, each API's rules named by number are numbered by their place among that API's rules
+ * again, so they never read "Validation 1, Validation 3" (issue 24); other names are kept.
+ */
+function renumberedByApi(rules: readonly ScriptRuleForm[]): ScriptRuleForm[] {
+  const seen = new Map<string, number>();
+  return rules.map((rule) => {
+    const key = rule.api_name ?? '';
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    return /^Validation \d+$/.test(rule.name) && rule.name !== `Validation ${n}`
+      ? { ...rule, name: `Validation ${n}` }
+      : rule;
+  });
+}
+
 function ruleName(rules: readonly ScriptRuleForm[], target: RuleTarget | null): string {
   const own = rules.filter((rule) => (rule.api_name ?? '') === (target?.api_name ?? ''));
   const taken = new Set(own.map((rule) => rule.name));
@@ -146,7 +162,7 @@ export function scriptFormReducer(form: ScriptForm, action: ScriptFormAction): S
         ),
       };
     case 'removeRule':
-      return { ...form, rules: form.rules.filter((rule) => rule.id !== action.ruleId) };
+      return { ...form, rules: renumberedByApi(form.rules.filter((rule) => rule.id !== action.ruleId)) };
     case 'removeRulesOf':
       return { ...form, rules: form.rules.filter((rule) => rule.api_name !== action.apiName) };
   }

@@ -210,3 +210,34 @@ describe('the script screen model', () => {
     expect(checkScriptForm(many).problems.map((problem) => problem.field)).toEqual(['iterations']);
   });
 });
+
+describe('script rule names after a delete (issue 24)', () => {
+  it("renumbers each API's numbered rules by their place again", () => {
+    const login = { api_name: 'Login', url: 'http://127.0.0.1:9/login', method: 'POST' as const };
+    let form: ScriptForm = newScriptForm();
+    for (const [target, expected] of [
+      [login, '200'],
+      [null, '500'],
+      [login, '201'],
+      [login, '202'],
+    ] as const) {
+      form = scriptFormReducer(form, {
+        type: 'addRule',
+        target,
+        rule: { type: 'status_code', expected_value: expected, description: '' },
+      });
+    }
+    expect(form.rules.map((rule) => rule.name)).toEqual([
+      'Validation 1',
+      'Validation 1',
+      'Validation 2',
+      'Validation 3',
+    ]);
+    form = scriptFormReducer(form, { type: 'removeRule', ruleId: form.rules[2]!.id });
+    expect(form.rules.map((rule) => [rule.api_name ?? null, rule.name])).toEqual([
+      ['Login', 'Validation 1'],
+      [null, 'Validation 1'],
+      ['Login', 'Validation 2'],
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { MethodBadge } from '@/features/results';
+import { ApiHostLine, apiRowLabel, MethodBadge, ownApiName, sharedOrigin, urlPath } from '@/features/results';
 import { useI18n } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { cn } from '@/lib/utils';
@@ -208,11 +208,14 @@ function PairCell({
 export function CompareApisTable({ apis }: { apis: readonly CompareApi[] }) {
   const { t } = useI18n();
   if (apis.length === 0) return null;
+  // The host once above; each row by its name, else its path, the whole URL on hover (issue 24).
+  const origin = sharedOrigin(apis);
   return (
     <Card data-testid="compare-apis">
       <CardHeader className="pb-3">
         <CardTitle as="h2">{t('history.compare.apisTitle')}</CardTitle>
         <CardDescription>{t('history.compare.apisText')}</CardDescription>
+        <ApiHostLine origin={origin} />
       </CardHeader>
       <div className="relative overflow-x-auto pb-2">
         <table className="w-full min-w-[720px] text-left text-sm">
@@ -238,11 +241,15 @@ export function CompareApisTable({ apis }: { apis: readonly CompareApi[] }) {
                 <td className={cn(cell, 'max-w-80')}>
                   <div className="flex min-w-0 items-center gap-2">
                     <MethodBadge method={api.method} />
-                    <span className="truncate font-medium" title={api.url}>
-                      {api.name || api.url}
+                    <span className="truncate font-medium" title={api.url} data-testid="api-row-label">
+                      {apiRowLabel(api) ?? api.url}
                     </span>
                   </div>
-                  <p className="truncate font-mono text-[11px] text-muted-foreground">{api.url}</p>
+                  {(origin === null || ownApiName(api) !== null) && (
+                    <p className="truncate font-mono text-[11px] text-muted-foreground" title={api.url}>
+                      {origin === null ? api.url : urlPath(api.url)}
+                    </p>
+                  )}
                   {(!api.base || !api.candidate) && (
                     <p className="text-[11px] text-warning-text">
                       {api.base ? t('history.compare.onlyBase') : t('history.compare.onlyCandidate')}

@@ -124,7 +124,8 @@ describe('Previous Test Results', () => {
     expect(await within(detail).findByTestId('performance-timeline')).toHaveAttribute('data-points', '2');
     expect(within(detail).getByTestId('chart-throughput')).toHaveAttribute('data-points', '2');
     expect(within(detail).getByTestId('result-charts')).toBeInTheDocument();
-    expect(within(detail).getByTestId('run-api-results')).toHaveTextContent('http://127.0.0.1:9/users');
+    expect(within(detail).getByTestId('run-api-results')).toHaveTextContent('Host: http://127.0.0.1:9');
+    expect(within(detail).getByTestId('run-api-results')).toHaveTextContent('/users');
     expect(within(detail).getByTestId('report-html')).toBeInTheDocument();
   });
 
