@@ -11,7 +11,12 @@ export {
   parseJmeterVersion,
   type JmeterElement,
 } from './export/jmeter-versions';
-export { JSON_REGEX_NESTING, jsonPathRegexes } from './export/json-path-regex';
+export {
+  JMETER_LEGACY_THREAD_STACK,
+  JSON_REGEX_NESTING,
+  JSON_REGEX_PREFIX_CHARS,
+  jsonPathRegexes,
+} from './export/json-path-regex';
 export { planToK6 } from './export/plan-to-k6';
 export { planToLocust } from './export/plan-to-locust';
 export { planToSoapUi } from './export/plan-to-soapui';

@@ -326,7 +326,8 @@ describe('a generated JMX in JMeter 2.13 (non-GUI)', { timeout: 90_000 }, () => 
     async () => {
       const samples = await run(
         jsonFlowPlan(server.base),
-        { users: 2, seconds: 3 },
+        // Long enough for a JVM that starts slowly on a busy machine to reach the later steps.
+        { users: 2, seconds: 6 },
         { jmeterVersion: '2.13' },
       );
       // The target answers 409 to a token or profile id that does not belong to the session.
@@ -380,7 +381,7 @@ describe('a generated JMX in JMeter 2.13 (non-GUI)', { timeout: 90_000 }, () => 
       });
       const samples = await run(
         plan,
-        { users: 1, seconds: 2, properties: { sample_variables: JMETER_ERROR_BODY_VARIABLE } },
+        { users: 1, seconds: 5, properties: { sample_variables: JMETER_ERROR_BODY_VARIABLE } },
         { jmeterVersion: '2.13', errorBodies: true },
       );
       const failed = samples.filter((s) => s.label.startsWith('1.'));
