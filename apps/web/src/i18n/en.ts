@@ -9,6 +9,7 @@ import { feedbackEn } from './feedback.en';
 import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
 import { agentsEn } from './agents.en';
+import { runElsewhereEn } from './run-elsewhere.en';
 import { downloadEn } from './download.en';
 
 /**
@@ -1025,6 +1026,7 @@ export const en = {
   ...settingsTokensEn,
   ...downloadEn,
   ...agentsEn,
+  ...runElsewhereEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -10,6 +10,7 @@ import { feedbackKo } from './feedback.ko';
 import { assistantKo } from './assistant.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
 import { agentsKo } from './agents.ko';
+import { runElsewhereKo } from './run-elsewhere.ko';
 import { downloadKo } from './download.ko';
 
 /** Korean. Typed as `Messages`: a missing or unknown key is a compile error. */
@@ -1018,4 +1019,5 @@ export const ko: Messages = {
   ...settingsTokensKo,
   ...downloadKo,
   ...agentsKo,
+  ...runElsewhereKo,
 };
