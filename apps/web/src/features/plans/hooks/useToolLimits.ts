@@ -1,5 +1,5 @@
 import { generateScript } from '@aqa/converters';
-import type { EngineInfo, Tool } from '@aqa/plan';
+import type { EngineInfo } from '@aqa/plan';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { api, isAbortError } from '@/lib/api';
 import { checkScriptRequest } from '../model/form-to-plan';
@@ -39,7 +39,7 @@ export function toolLimitsOf(form: PlanForm, engines: EngineInfo[] | null): Tool
   if (!engine?.usable || engine.version === null) return null;
   const check = checkScriptRequest(form);
   if (!check.ok) return null;
-  const { unsupported = [] } = generateScript(check.request, form.tool as Tool, {
+  const { unsupported = [] } = generateScript(check.request, form.tool, {
     toolVersion: engine.version,
     forRun: true,
   });
