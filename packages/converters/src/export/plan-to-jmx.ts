@@ -53,7 +53,7 @@ export interface JmxOptions {
   /** The JMeter that will run the script, as it reports its version ("2.13"); absent: JMeter 5. */
   jmeterVersion?: string | null | undefined;
   /**
-   * For a run the server reads (docs/reference/02-running.md §4 "Errors by kind"): every step keeps the
+   * For a run the server reads (docs/reference/02-running.md §3 "Errors by kind"): every step keeps the
    * first bytes of an answer with status ≥ 400 in the variable aqa_error_body, which the run's JTL
    * records (-Jsample_variables=aqa_error_body).
    */
