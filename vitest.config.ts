@@ -45,6 +45,8 @@ export default defineConfig({
             'apps/server/test/cli-remote.test.ts',
             // JMeter, Locust and k6 themselves, and their detection: the runs are stored as the built-in's.
             'apps/server/test/runs-in-tools.test.ts',
+            // JMeter 2.13, Locust and the built-in engine on one target: versions and error samples, not the store.
+            'apps/server/test/tool-versions.test.ts',
             'apps/server/test/tool-check.test.ts',
             // The tools of a killed server ending with it: processes and a target, nothing stored.
             'apps/server/test/tool-watchdog.test.ts',

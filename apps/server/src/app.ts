@@ -291,7 +291,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
     await app.register(accountRoutes, { accounts, sessions, bearerThrottle });
     await app.register(tokenRoutes, { apiTokens });
-    await app.register(planRoutes, { plans, validation });
+    await app.register(planRoutes, { plans, validation, runners });
     await app.register(textCommandRoutes, { textCommands: new TextCommandService(db, now) });
     await app.register(runRoutes, { runs });
     await app.register(agentRoutes, { agents: agents.service });

@@ -1,5 +1,22 @@
-export { generateScript } from './export/generate-script';
-export { planToJmx } from './export/plan-to-jmx';
+export { generateScript, type ScriptOptions } from './export/generate-script';
+export {
+  planToJmx,
+  JMETER_ERROR_BODY_VARIABLE,
+  JMETER_ERROR_BODY_CHARS,
+  type JmxOptions,
+} from './export/plan-to-jmx';
+export {
+  JMETER_ELEMENTS,
+  jmeterAtLeast,
+  parseJmeterVersion,
+  type JmeterElement,
+} from './export/jmeter-versions';
+export {
+  JMETER_LEGACY_THREAD_STACK,
+  JSON_REGEX_NESTING,
+  JSON_REGEX_PREFIX_CHARS,
+  jsonPathRegexes,
+} from './export/json-path-regex';
 export { planToK6 } from './export/plan-to-k6';
 export { planToLocust } from './export/plan-to-locust';
 export { planToSoapUi } from './export/plan-to-soapui';

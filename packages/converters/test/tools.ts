@@ -138,11 +138,15 @@ export function runLocust(
   );
 }
 
-/** Runs a JMX non-GUI with the plan's users and duration overridden for a short run. */
+/** Runs a JMX non-GUI with the plan's users and duration overridden for a short run; `properties` as -Jname=value. */
 export function runJmeter(
   dir: string,
   file: string,
-  { users = 2, seconds = 3 } = {},
+  {
+    users = 2,
+    seconds = 3,
+    properties = {},
+  }: { users?: number; seconds?: number; properties?: Record<string, string> } = {},
 ): Promise<CommandResult> {
   return runCommand(
     JMETER_ARGV[0]!,
@@ -160,52 +164,63 @@ export function runJmeter(
       '-Jjmeter.save.saveservice.output_format=csv',
       '-Jjmeter.save.saveservice.print_field_names=true',
       '-Jjmeter.save.saveservice.assertion_results_failure_message=true',
+      ...Object.entries(properties).map(([name, value]) => `-J${name}=${value}`),
     ],
     { cwd: dir, timeoutMs: 90_000 },
   );
 }
 
-/** The rows of a CSV JTL written with field names: label, success and failureMessage per sample. */
+/**
+ * The rows of a CSV JTL written with field names: label, success and failureMessage per sample, and every
+ * column by name in `fields` (sample variables too). Quoted cells may hold commas, quotes and line breaks.
+ */
 export function readJtl(csv: string): Array<{
   label: string;
   success: boolean;
   responseCode: string;
   failureMessage: string;
   threadName: string;
+  fields: Record<string, string>;
 }> {
-  const [header = '', ...lines] = csv.trim().split('\n');
-  const fields = header.split(',');
-  const at = (name: string) => fields.indexOf(name);
-  return lines.map((line) => {
-    const cells = splitCsvLine(line);
+  const [header = [], ...rows] = splitCsv(csv.trim());
+  return rows.map((cells) => {
+    const fields = Object.fromEntries(header.map((name, i) => [name, cells[i] ?? '']));
     return {
-      label: cells[at('label')] ?? '',
-      success: cells[at('success')] === 'true',
-      responseCode: cells[at('responseCode')] ?? '',
-      failureMessage: cells[at('failureMessage')] ?? '',
-      threadName: cells[at('threadName')] ?? '',
+      label: fields.label ?? '',
+      success: fields.success === 'true',
+      responseCode: fields.responseCode ?? '',
+      failureMessage: fields.failureMessage ?? '',
+      threadName: fields.threadName ?? '',
+      fields,
     };
   });
 }
 
-function splitCsvLine(line: string): string[] {
-  const cells: string[] = [];
+function splitCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
   let cell = '';
   let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i];
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
     if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
+      if (char === '"' && text[i + 1] === '"') {
         cell += '"';
         i++;
       } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
     else if (char === ',') {
-      cells.push(cell);
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n') {
+      row.push(cell.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
       cell = '';
     } else cell += char;
   }
-  cells.push(cell);
-  return cells;
+  row.push(cell);
+  rows.push(row);
+  return rows;
 }

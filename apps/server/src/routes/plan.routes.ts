@@ -11,6 +11,7 @@ import { requireAuth } from '../auth/authenticate';
 import { assertSameUser } from '../auth/scope';
 import { ValidationError } from '../errors';
 import { PLAN_MESSAGES, type PlanService } from '../services/plan.service';
+import type { RunnerRegistry } from '../services/runs/runner';
 import { scriptFor } from '../services/script.service';
 import type { ValidateService } from '../services/validate/validate.service';
 import {
@@ -73,11 +74,12 @@ function requireApis(message: string): preValidationHookHandler {
   };
 }
 
-export const planRoutes: FastifyPluginCallbackZod<{ plans: PlanService; validation: ValidateService }> = (
-  app,
-  { plans, validation },
-  done,
-) => {
+export const planRoutes: FastifyPluginCallbackZod<{
+  plans: PlanService;
+  validation: ValidateService;
+  /** Validate Script refuses a plan the installed tool's version cannot run (absent: no tool is asked). */
+  runners?: RunnerRegistry;
+}> = (app, { plans, validation, runners }, done) => {
   app.post(
     '/api/save-test-plan',
     {
@@ -208,6 +210,10 @@ export const planRoutes: FastifyPluginCallbackZod<{ plans: PlanService; validati
     },
     async (request) => {
       assertSameUser(request, request.body.user_email);
+      // docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions": a plan the installed tool cannot
+      // run fails Validate with the reason, not later at Run.
+      const { user_email: _userEmail, validation_mode: _validationMode, ...source } = request.body;
+      await runners?.refuseIfToolCannotRun({ ...source, tool: source.tool ?? 'jmeter' });
       return validation.validate(request.body.urls);
     },
   );

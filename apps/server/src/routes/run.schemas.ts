@@ -70,6 +70,12 @@ export const RunTestBodySchema = z.object({
     .optional()
     .describe('URL entries to run instead of the saved ones'),
   planName: oneLine('planName', 'planName must be text').max(200).optional(),
+  engine: z
+    .enum(['builtin'], { error: "engine must be 'builtin' (leave it out to run in the plan's tool)" })
+    .optional()
+    .describe(
+      "'builtin': run in the built-in engine whatever the plan's tool, e.g. when the installed tool cannot run the plan",
+    ),
   agents: wholeNumber(AGENTS_MESSAGE, 1, 50)
     .optional()
     .describe(

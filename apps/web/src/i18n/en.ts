@@ -9,6 +9,7 @@ import { feedbackEn } from './feedback.en';
 import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
 import { agentsEn } from './agents.en';
+import { runElsewhereEn } from './run-elsewhere.en';
 import { downloadEn } from './download.en';
 import { editorsEn } from './editors.en';
 import { webuxEn } from './webux.en';
@@ -1031,6 +1032,7 @@ export const en = {
   ...agentsEn,
   ...editorsEn,
   ...webuxEn,
+  ...runElsewhereEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -11,6 +11,7 @@ import { assistantKo } from './assistant.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
 import { agentsKo } from './agents.ko';
 import { webuxKo } from './webux.ko';
+import { runElsewhereKo } from './run-elsewhere.ko';
 import { downloadKo } from './download.ko';
 import { editorsKo } from './editors.ko';
 
@@ -1024,4 +1025,5 @@ export const ko: Messages = {
   ...agentsKo,
   ...editorsKo,
   ...webuxKo,
+  ...runElsewhereKo,
 };

@@ -6,15 +6,29 @@ import { planToSoapUi } from './plan-to-soapui';
 import { planToTaurus } from './plan-to-taurus';
 import type { GeneratedScript, ScriptSource } from './script-model';
 
-const GENERATORS: Readonly<Record<Tool, (source: ScriptSource) => GeneratedScript>> = {
-  jmeter: planToJmx,
-  k6: planToK6,
-  locust: planToLocust,
-  taurus: planToTaurus,
-  soapui: planToSoapUi,
-};
+/** How a script is written beyond the plan (docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions"). */
+export interface ScriptOptions {
+  /** The version of the tool that will run the script, as detected on the server; absent: its newest. */
+  toolVersion?: string | null | undefined;
+  /** The script is for a run whose results the server reads: write what its readers need (JMeter's error bodies). */
+  forRun?: boolean | undefined;
+}
+
+const GENERATORS: Readonly<Record<Tool, (source: ScriptSource, options: ScriptOptions) => GeneratedScript>> =
+  {
+    jmeter: (source, options) =>
+      planToJmx(source, { jmeterVersion: options.toolVersion, errorBodies: options.forRun }),
+    k6: (source) => planToK6(source),
+    locust: (source) => planToLocust(source),
+    taurus: (source) => planToTaurus(source),
+    soapui: (source) => planToSoapUi(source),
+  };
 
 /** The script for `tool`, or for the plan's own tool (JMeter when it names none). */
-export function generateScript(source: ScriptSource, tool?: Tool): GeneratedScript {
-  return GENERATORS[tool ?? source.tool ?? 'jmeter'](source);
+export function generateScript(
+  source: ScriptSource,
+  tool?: Tool,
+  options: ScriptOptions = {},
+): GeneratedScript {
+  return GENERATORS[tool ?? source.tool ?? 'jmeter'](source, options);
 }

@@ -6,8 +6,9 @@ import { jmeterEvaluate, jmeterReferences } from '../../test/tool-semantics';
 import { startTargetServer } from '../../test/target';
 import { jmeterMissing, readJtl, removeDir, runJmeter, workDir } from '../../test/tools';
 import { parseXml } from '../../test/xml-query';
-import { migratePlan } from '@aqa/plan';
-import { planToJmx } from './plan-to-jmx';
+import { migratePlan, PerfPlanSchema, type PerfPlanInput } from '@aqa/plan';
+import { JMETER_ELEMENTS } from './jmeter-versions';
+import { JMETER_ERROR_BODY_VARIABLE, planToJmx } from './plan-to-jmx';
 
 const BASE = 'http://127.0.0.1:8080';
 const CASES = { flow: flowPlan(BASE), 'json-flow': jsonFlowPlan(BASE), escaping: escapingStaticPlan(BASE) };
@@ -127,6 +128,117 @@ describe('planToJmx', () => {
   });
 });
 
+/** One step against `base` with a JSON extraction or assertion on `path`. */
+function jsonStepPlan(base: string, step: Partial<PerfPlanInput['urls'][number]>) {
+  return PerfPlanSchema.parse({
+    name: 'JSON step',
+    concurrent_users: 1,
+    duration: 1,
+    urls: [{ url: `${base}/api/login`, method: 'POST', payload: '{"user":"u1"}', thinkTime: '0', ...step }],
+  });
+}
+
+const testclasses = (content: string) =>
+  [...content.matchAll(/testclass="([A-Za-z]+)"/g)].map((m) => m[1]).filter((c) => c !== undefined);
+
+describe('planToJmx for the installed JMeter version', () => {
+  it('writes JSON paths for JMeter 2.13 with Regular Expression Extractors, and no element 2.13 lacks', () => {
+    const { files, warnings, unsupported } = planToJmx(jsonFlowPlan(BASE), { jmeterVersion: '2.13' });
+    const content = files[0]?.content ?? '';
+    expect(unsupported).toEqual([]);
+    expect(content).not.toContain('JSONPostProcessor');
+    const x = parseXml(content);
+    // $.token and $.id extracted; $.user, $['name'] and $.secure asserted on a variable, each reset first.
+    expect(x.texts(`//RegexExtractor/${prop('RegexExtractor.refname')}`)).toEqual([
+      'aqa_oauth_0',
+      'aqa_json_head_1',
+      'token',
+      'token',
+      'aqa_assert_1',
+      'aqa_json_head_1',
+      'aqa_assert_1',
+      'aqa_assert_1',
+      'aqa_json_head_2',
+      'profileId',
+      'profileId',
+      'aqa_assert_2',
+      'aqa_json_head_2',
+      'aqa_assert_2',
+      'aqa_assert_2',
+      'ref',
+      'aqa_assert_5',
+      'aqa_json_head_5',
+      'aqa_assert_5',
+      'aqa_assert_5',
+    ]);
+    expect(warnings.map((w) => w.field)).toEqual(
+      expect.arrayContaining([
+        'urls[0].extractValue',
+        'urls[0].assertionPath',
+        'urls[1].extractValue',
+        'urls[1].assertionPath',
+        'urls[4].assertionPath',
+      ]),
+    );
+    expect(warnings.find((w) => w.field === 'urls[0].extractValue')?.message).toBe(
+      'JMeter 2.13 has no JSON Extractor (JMeter 3.0 and later): $.token is read with a regular expression, which finds it in well-formed JSON with the limits of docs/reference/01-authoring.md §9',
+    );
+    for (const testclass of testclasses(content)) {
+      expect(JMETER_ELEMENTS.find((e) => e.testclass === testclass)?.since, testclass).toBe('2.13');
+    }
+  });
+
+  it('refuses, naming the step and field, a JSONPath that JMeter 2.13 cannot read with a regular expression', () => {
+    const plan = jsonStepPlan(BASE, {
+      extractType: 'json',
+      extractName: 'first',
+      extractValue: '$.items[?(@.x)]',
+      assertionType: 'json',
+      assertionPath: '$..id',
+      assertionValue: '1',
+    });
+    expect(planToJmx(plan, { jmeterVersion: '2.13' }).unsupported).toEqual([
+      {
+        field: 'urls[0].extractValue',
+        message:
+          'JMeter 2.13 cannot read $.items[?(@.x)]: it has no JSON Extractor (JMeter 3.0 and later), and a regular expression stands in only for member and index paths such as $.token, $.data.id or $.items[0].id, while it uses syntax beyond members and indexes',
+      },
+      {
+        field: 'urls[0].assertionPath',
+        message:
+          'JMeter 2.13 cannot read $..id: it has no JSON Extractor (JMeter 3.0 and later), and a regular expression stands in only for member and index paths such as $.token, $.data.id or $.items[0].id, while it uses the descendant step ..id',
+      },
+    ]);
+    // JMeter 3.0 and later, and a JMeter whose version is unknown, read it with the JSON Extractor.
+    for (const jmeterVersion of ['3.0', '5.6.3', null, undefined]) {
+      const script = planToJmx(plan, { jmeterVersion });
+      expect(script.unsupported, String(jmeterVersion)).toEqual([]);
+      expect(script.files[0]?.content).toContain('JSONPostProcessor');
+    }
+  });
+
+  it('names every element it writes in the version table', () => {
+    const known = new Set(JMETER_ELEMENTS.map((e) => e.testclass));
+    for (const plan of [...Object.values(CASES), flowPlan(BASE)]) {
+      for (const options of [{}, { jmeterVersion: '2.13', errorBodies: true }]) {
+        for (const testclass of testclasses(planToJmx(plan, options).files[0]?.content ?? '')) {
+          expect(known, testclass).toContain(testclass);
+        }
+      }
+    }
+  });
+
+  it('keeps the start of an error answer in a variable only when asked, with extractors every JMeter has', () => {
+    expect(planToJmx(flowPlan(BASE)).files[0]?.content).not.toContain(JMETER_ERROR_BODY_VARIABLE);
+    const x = jmx2(planToJmx(flowPlan(BASE), { errorBodies: true }).files[0]?.content ?? '');
+    expect(
+      x.count(`//RegexExtractor[${prop('RegexExtractor.refname')}='${JMETER_ERROR_BODY_VARIABLE}']`),
+    ).toBe(6);
+  });
+});
+
+const jmx2 = (content: string) => parseXml(content);
+
 describe('a generated JMX in JMeter 2.13 (non-GUI)', { timeout: 90_000 }, () => {
   let server: Awaited<ReturnType<typeof startTargetServer>>;
   beforeAll(async () => {
@@ -140,11 +252,15 @@ describe('a generated JMX in JMeter 2.13 (non-GUI)', { timeout: 90_000 }, () => 
     await server?.close();
   });
 
-  async function run(plan: ReturnType<typeof flowPlan>, options: { users: number; seconds: number }) {
+  async function run(
+    plan: ReturnType<typeof flowPlan>,
+    options: { users: number; seconds: number; properties?: Record<string, string> },
+    generate: Parameters<typeof planToJmx>[1] = {},
+  ) {
     server.target.requests.length = 0;
     server.target.sessions.length = 0;
     server.target.mismatches.length = 0;
-    const dir = workDir({ 'plan.jmx': planToJmx(plan).files[0]?.content ?? '' });
+    const dir = workDir({ 'plan.jmx': planToJmx(plan, generate).files[0]?.content ?? '' });
     const result = await runJmeter(dir, 'plan.jmx', options);
     const log = readFileSync(join(dir, 'jmeter.log'), 'utf8');
     const jtl = readFileSync(join(dir, 'out.jtl'), 'utf8');
@@ -202,6 +318,81 @@ describe('a generated JMX in JMeter 2.13 (non-GUI)', { timeout: 90_000 }, () => 
       const failed = samples.filter((s) => s.label === '2. Must fail its assertion');
       expect(failed.length).toBeGreaterThan(0);
       expect(failed.every((s) => !s.success)).toBe(true);
+    },
+  );
+
+  it.skipIf(missing)(
+    'runs the JSON journey written for 2.13: extracted values reach the next steps and JSON assertions hold',
+    async () => {
+      const samples = await run(
+        jsonFlowPlan(server.base),
+        // Long enough for a JVM that starts slowly on a busy machine to reach the later steps.
+        { users: 2, seconds: 6 },
+        { jmeterVersion: '2.13' },
+      );
+      // The target answers 409 to a token or profile id that does not belong to the session.
+      expect(server.target.mismatches).toEqual([]);
+      expect(server.target.count('GET', '/api/profile')).toBeGreaterThan(2);
+      expect(server.target.count('PUT', '/api/profiles/')).toBeGreaterThan(2);
+      for (const label of ['1. Login', '2. Profile', '5. Secure']) {
+        const of = samples.filter((s) => s.label === label);
+        expect(of.length, label).toBeGreaterThan(2);
+        expect(
+          of.filter((s) => !s.success),
+          label,
+        ).toEqual([]);
+      }
+    },
+  );
+
+  it.skipIf(missing)(
+    'fails a JSON assertion written for 2.13 that does not hold, as the engine does',
+    async () => {
+      const plan = jsonStepPlan(server.base, {
+        assertionType: 'json',
+        assertionPath: '$.user',
+        assertionValue: 'someone else',
+      });
+      const samples = await run(plan, { users: 1, seconds: 2 }, { jmeterVersion: '2.13' });
+      expect(samples.length).toBeGreaterThan(0);
+      expect(samples.every((s) => !s.success && /expected to equal/.test(s.failureMessage))).toBe(true);
+    },
+  );
+
+  it.skipIf(missing)('cannot load the JSON Extractor that JMeter 3.0 added (the version table)', async () => {
+    const dir = workDir({ 'plan.jmx': planToJmx(jsonFlowPlan(server.base)).files[0]?.content ?? '' });
+    const result = await runJmeter(dir, 'plan.jmx', { users: 1, seconds: 1 });
+    const log = readFileSync(join(dir, 'jmeter.log'), 'utf8');
+    removeDir(dir);
+    expect(`${result.stdout}${log}`).toMatch(/ConversionException[\s\S]*JSONPostProcessor/);
+  });
+
+  it.skipIf(missing)(
+    'records the start of every error answer in the JTL, and nothing for the others',
+    async () => {
+      const plan = PerfPlanSchema.parse({
+        name: 'Errors',
+        concurrent_users: 1,
+        duration: 1,
+        urls: [
+          { url: `${server.base}/api/no-such-route`, thinkTime: '50ms' },
+          { url: `${server.base}/api/echo/ok`, thinkTime: '50ms' },
+        ],
+      });
+      const samples = await run(
+        plan,
+        { users: 1, seconds: 5, properties: { sample_variables: JMETER_ERROR_BODY_VARIABLE } },
+        { jmeterVersion: '2.13', errorBodies: true },
+      );
+      const failed = samples.filter((s) => s.label.startsWith('1.'));
+      const ok = samples.filter((s) => s.label.startsWith('2.'));
+      expect(failed.length).toBeGreaterThan(0);
+      expect(ok.length).toBeGreaterThan(0);
+      for (const s of failed) {
+        expect(s.responseCode).toBe('404');
+        expect(s.fields[JMETER_ERROR_BODY_VARIABLE]).toBe('{"error":"no route GET /api/no-such-route"}');
+      }
+      for (const s of ok) expect(s.fields[JMETER_ERROR_BODY_VARIABLE]).toBe('');
     },
   );
 });

@@ -22,14 +22,17 @@ import {
   jmeterText,
   jmeterValue,
 } from './serializers/jmeter-text';
+import { JSON_REGEX_PATHS, JSON_REGEX_PREFIX_CHARS, jsonPathRegexes } from './json-path-regex';
+import { jmeterAtLeast, jmeterElementSince } from './jmeter-versions';
 import { captureGroupCount, escapeOroRegex } from './serializers/regex-escape';
 import { type XmlElement, el, hasNonXmlCharacters, renderXmlDocument } from './serializers/xml-writer';
 import { textExtractionPattern } from './text-extraction';
 import { splitOrigin } from './url-parts';
 
 /**
- * JMeter test plan (.jmx) for JMeter 5.x. One thread group of the plan's users for its duration (both
- * overridable: -Jaqa.users=N -Jaqa.duration=SECONDS), looping over the steps (docs/design.md §4):
+ * JMeter test plan (.jmx), written for JMeter 5.x unless `options.jmeterVersion` names an older JMeter.
+ * One thread group of the plan's users for its duration (both overridable: -Jaqa.users=N
+ * -Jaqa.duration=SECONDS), looping over the steps (docs/design.md §4):
  *   {{sequence_number,N}}  a Counter config element per N, shared by all threads, one step per iteration;
  *   transactionRate        a Throughput Controller in percent mode (JMeter spreads the runs evenly over
  *                          the iterations rather than drawing them at random, same share);
@@ -43,11 +46,46 @@ import { splitOrigin } from './url-parts';
  *   OAuth2                 a Once Only Controller per thread that posts the client credentials and keeps
  *                          access_token (read by a regular expression, so it runs in any JMeter version);
  *   redirects              never followed: a 3xx is the answer that assertions and extractions read.
- * Only the JSON Extractor needs JMeter 3 or later.
+ * Only the JSON Extractor needs JMeter 3 or later (jmeter-versions.ts): for an older JMeter a JSONPath
+ * is written as Regular Expression Extractors where it can be (json-path-regex.ts), and the steps whose
+ * path cannot be are listed in `unsupported` (the server refuses to run the plan in that JMeter).
  */
-export function planToJmx(source: ScriptSource): GeneratedScript {
+export interface JmxOptions {
+  /** The JMeter that will run the script, as it reports its version ("2.13"); absent: JMeter 5. */
+  jmeterVersion?: string | null | undefined;
+  /**
+   * For a run the server reads (docs/reference/02-running.md §3 "Errors by kind"): every step keeps the
+   * first bytes of an answer with status ≥ 400 in the variable aqa_error_body, which the run's JTL
+   * records (-Jsample_variables=aqa_error_body).
+   */
+  errorBodies?: boolean | undefined;
+}
+
+/** The variable that holds the start of an error answer's body (JmxOptions.errorBodies). */
+export const JMETER_ERROR_BODY_VARIABLE = 'aqa_error_body';
+/** How many characters of an error answer's body the JTL keeps. */
+export const JMETER_ERROR_BODY_CHARS = 200;
+
+/** What one generation writes for: the version's abilities, and the lists to fill. */
+interface JmxContext {
+  version: string | null;
+  jsonExtractor: boolean;
+  errorBodies: boolean;
+  warnings: ScriptWarning[];
+  unsupported: ScriptWarning[];
+}
+
+export function planToJmx(source: ScriptSource, options: JmxOptions = {}): GeneratedScript {
   const model = buildScriptModel(source);
   const warnings = [...model.warnings];
+  const version = options.jmeterVersion?.trim() || null;
+  const ctx: JmxContext = {
+    version,
+    jsonExtractor: jmeterAtLeast(version, jmeterElementSince('JSONPostProcessor')),
+    errorBodies: options.errorBodies === true,
+    warnings,
+    unsupported: [],
+  };
   const threadGroupChildren: XmlElement[] = [];
 
   for (const { max, ident } of model.sequences) {
@@ -59,7 +97,7 @@ export function planToJmx(source: ScriptSource): GeneratedScript {
       hashTree(model.oauthClients.flatMap((client) => oauthSampler(client))),
     );
   }
-  for (const step of model.steps) threadGroupChildren.push(...stepElements(step, warnings));
+  for (const step of model.steps) threadGroupChildren.push(...stepElements(step, ctx));
 
   for (const step of model.steps) {
     for (const part of [...step.url, ...(step.body ?? []), ...step.headers.flatMap((h) => h.value)]) {
@@ -78,6 +116,7 @@ export function planToJmx(source: ScriptSource): GeneratedScript {
   return {
     files: [{ name: scriptFileName('jmeter', source.name), content: renderXmlDocument(root) }],
     warnings: uniqueWarnings(warnings),
+    unsupported: uniqueWarnings(ctx.unsupported),
   };
 }
 
@@ -251,7 +290,8 @@ function headerManager(headers: Array<{ name: string; value: string }>): XmlElem
   ]);
 }
 
-function stepElements(step: StepModel, warnings: ScriptWarning[]): XmlElement[] {
+function stepElements(step: StepModel, ctx: JmxContext): XmlElement[] {
+  const { warnings } = ctx;
   const children: XmlElement[] = [];
   const headers = step.headers.map((h) => ({ name: jmeterText(h.name), value: jmeterValue(h.value) }));
   if (step.oauthClient !== undefined) {
@@ -267,8 +307,9 @@ function stepElements(step: StepModel, warnings: ScriptWarning[]): XmlElement[] 
     headers.push({ name: 'Authorization', value: jmeterText(`Basic ${base64Utf8(text)}`) });
   }
   if (headers.length > 0) children.push(headerManager(headers), hashTree());
-  if (step.extraction) children.push(...extractor(step, step.extraction, warnings));
-  if (step.assertion) children.push(...assertion(step, step.assertion, warnings));
+  if (ctx.errorBodies) children.push(...errorBodyExtractors());
+  if (step.extraction) children.push(...extractor(step, step.extraction, ctx));
+  if (step.assertion) children.push(...assertion(step, step.assertion, ctx));
   children.push(
     element('DurationAssertion', 'DurationAssertionGui', `time-out ${step.timeoutMs} ms`, [
       stringProp('DurationAssertion.duration', String(step.timeoutMs)),
@@ -315,17 +356,104 @@ function jsonExtractor(name: string, variable: string, path: string): XmlElement
   ];
 }
 
-function regexExtractor(name: string, variable: string, pattern: string, template: string): XmlElement[] {
+function regexExtractor(
+  name: string,
+  variable: string,
+  pattern: string,
+  template: string,
+  {
+    field = 'false',
+    defaultValue = '',
+    patternIsVariable = false,
+    fromVariable,
+  }: {
+    field?: 'false' | 'code';
+    defaultValue?: string;
+    /** `pattern` names a JMeter variable that holds the pattern, read when the extractor runs. */
+    patternIsVariable?: boolean;
+    /** Match this JMeter variable instead of the answer ("Apply to: JMeter Variable"). */
+    fromVariable?: string;
+  } = {},
+): XmlElement[] {
   return [
     element('RegexExtractor', 'RegexExtractorGui', name, [
-      stringProp('RegexExtractor.useHeaders', 'false'),
+      ...(fromVariable === undefined
+        ? []
+        : [stringProp('Sample.scope', 'variable'), stringProp('Scope.variable', fromVariable)]),
+      stringProp('RegexExtractor.useHeaders', field),
       stringProp('RegexExtractor.refname', variable),
-      stringProp('RegexExtractor.regex', jmeterText(pattern)),
+      stringProp(
+        'RegexExtractor.regex',
+        patternIsVariable ? jmeterString([{ expression: `\${${pattern}}` }]) : jmeterText(pattern),
+      ),
       stringProp('RegexExtractor.template', template),
-      stringProp('RegexExtractor.default', ''),
+      // Empty: no match leaves the variable as it was (JMeter before 3.0 has no "empty default" switch).
+      stringProp('RegexExtractor.default', defaultValue),
       stringProp('RegexExtractor.match_number', '1'),
     ]),
     hashTree(),
+  ];
+}
+
+/**
+ * The start of an answer's body when its status is 400 or more, in aqa_error_body (JmxOptions.errorBodies),
+ * written with Regular Expression Extractors only, so any JMeter can run it: the first reads the response
+ * code and sets aqa_error_gate to a pattern that takes the first JMETER_ERROR_BODY_CHARS characters of the
+ * body (status ≥ 400) or one that takes none; the second runs that pattern on the body. The gate is a
+ * variable in the second one's pattern, evaluated when it runs, just after the first.
+ */
+function errorBodyExtractors(): XmlElement[] {
+  const take = `^([\\s\\S]{0,${JMETER_ERROR_BODY_CHARS}})`;
+  return [
+    ...regexExtractor('error body: status gate', 'aqa_error_gate', '^[4-9]\\d\\d$', take, {
+      field: 'code',
+      defaultValue: '^()',
+    }),
+    ...regexExtractor('error body', JMETER_ERROR_BODY_VARIABLE, 'aqa_error_gate', '$1$', {
+      patternIsVariable: true,
+    }),
+  ];
+}
+
+/**
+ * A JSONPath for a JMeter without the JSON Extractor: two Regular Expression Extractors (json-path-regex.ts),
+ * one for a string value and one for any other; `reset` empties the variable first, so that a path that
+ * is absent reads as "" (what the JSON Extractor's empty default gives an assertion). Undefined, with the
+ * step listed as unsupported, when the path has no regular expression.
+ */
+function jsonPathAsRegexExtractors(
+  step: StepModel,
+  at: string,
+  variable: string,
+  model: { path: string; segments: Parameters<typeof jsonPathRegexes>[0] },
+  reset: boolean,
+  ctx: JmxContext,
+): XmlElement[] | undefined {
+  const subject = `JMeter ${ctx.version ?? ''}`.trim();
+  const answer = jsonPathRegexes(model.segments);
+  if (!answer.ok) {
+    ctx.unsupported.push({
+      field: `${step.field}.${at}`,
+      message: `${subject} cannot read ${model.path}: it has no JSON Extractor (JMeter 3.0 and later), and a regular expression stands in only for ${JSON_REGEX_PATHS}, while ${answer.reason}`,
+    });
+    return undefined;
+  }
+  ctx.warnings.push({
+    field: `${step.field}.${at}`,
+    message: `${subject} has no JSON Extractor (JMeter 3.0 and later): ${model.path} is read with a regular expression, which finds it in well-formed JSON with the limits of docs/reference/01-authoring.md §9`,
+  });
+  const head = `aqa_json_head_${step.index + 1}`;
+  return [
+    ...(reset ? regexExtractor(`${model.path} (reset)`, variable, '^()', '$1$') : []),
+    // The paths are matched in the body's first JSON_REGEX_PREFIX_CHARS characters only: ORO recurses once
+    // per JSON token it steps over, so a bounded text bounds its stack (json-path-regex.ts).
+    ...regexExtractor(`${model.path} (body start)`, head, `^([\\s\\S]{0,${JSON_REGEX_PREFIX_CHARS}})`, '$1$'),
+    ...regexExtractor(`${model.path} (string)`, variable, answer.regexes.string, '$1$', {
+      fromVariable: head,
+    }),
+    ...regexExtractor(`${model.path} (other value)`, variable, answer.regexes.other, '$1$', {
+      fromVariable: head,
+    }),
   ];
 }
 
@@ -344,11 +472,22 @@ function xpathExtractor(name: string, variable: string, xpath: string): XmlEleme
   ];
 }
 
-function extractor(step: StepModel, extraction: ExtractionModel, warnings: ScriptWarning[]): XmlElement[] {
+function extractor(step: StepModel, extraction: ExtractionModel, ctx: JmxContext): XmlElement[] {
+  const { warnings } = ctx;
   const name = `extract ${extraction.name}`;
   switch (extraction.type) {
     case 'json':
-      if (extraction.path.includes(';')) {
+      if (!ctx.jsonExtractor) {
+        const written = jsonPathAsRegexExtractors(
+          step,
+          'extractValue',
+          extraction.ident,
+          extraction,
+          false,
+          ctx,
+        );
+        if (written) return written;
+      } else if (extraction.path.includes(';')) {
         warnings.push({
           field: `${step.field}.extractValue`,
           message:
@@ -379,17 +518,20 @@ const MATCHES = 1;
 const NOT = 4;
 const TEST_TYPE = { equals: 8, not_equals: 8 | NOT, contains: 16, regex: 2 } as const;
 
-function assertion(step: StepModel, model: AssertionModel, warnings: ScriptWarning[]): XmlElement[] {
+function assertion(step: StepModel, model: AssertionModel, ctx: JmxContext): XmlElement[] {
   const variable = `aqa_assert_${step.index + 1}`;
   const out: XmlElement[] = [];
   let field = 'Assertion.response_data';
   let scope: XmlElement[] = [];
   if (model.type === 'status') field = 'Assertion.response_code';
   if (model.type === 'json' || model.type === 'xml') {
+    const name = `assertion value ${model.path}`;
     out.push(
-      ...(model.type === 'json'
-        ? jsonExtractor(`assertion value ${model.path}`, variable, model.path)
-        : xpathExtractor(`assertion value ${model.path}`, variable, model.path)),
+      ...(model.type === 'xml'
+        ? xpathExtractor(name, variable, model.path)
+        : (!ctx.jsonExtractor &&
+            jsonPathAsRegexExtractors(step, 'assertionPath', variable, model, true, ctx)) ||
+          jsonExtractor(name, variable, model.path)),
     );
     scope = [stringProp('Assertion.scope', 'variable'), stringProp('Scope.variable', variable)];
   }
@@ -402,7 +544,7 @@ function assertion(step: StepModel, model: AssertionModel, warnings: ScriptWarni
     if ('exact' in text) expected = text.exact;
     else [expected, testType] = [text.pattern, MATCHES | not];
     if (model.literal.kind === 'null') {
-      warnings.push({
+      ctx.warnings.push({
         field: `${step.field}.assertionValue`,
         message:
           "JMeter's JSON Extractor writes null as empty text, as it does a path that matches nothing, so a missing value passes this null assertion too",

@@ -22,8 +22,9 @@ import { XPathSubsetError, xpathToElementTree } from './xpath-subset';
  * (docs/design.md §4), with no wait between iterations. The plan's users and duration are the command line's
  * defaults, so `locust -f file --headless` runs the plan and -u/-t still override it. Variables live on
  * the user; {{sequence_number,N}} is a counter shared by every user of the Locust process (in distributed
- * mode each worker counts on its own). Status ≥ 400 and network errors fail the request as Locust does by
- * default; a failed assertion fails it with res.failure(). No redirect is followed: a 3xx is the answer
+ * mode each worker counts on its own). Status ≥ 400 fails the request with its status, reason and the
+ * start of its body (_http_error); a network error as Locust does by default; a failed assertion with
+ * res.failure(). No redirect is followed: a 3xx is the answer
  * (docs/adr/0015-target-guard.md "Redirects").
  */
 export function planToLocust(source: ScriptSource): GeneratedScript {
@@ -77,6 +78,7 @@ export function planToLocust(source: ScriptSource): GeneratedScript {
     lines.push('# Patterns of the regex and text extractions.');
     regexes.forEach((pattern, i) => lines.push(`RE_${i} = re.compile(${pyString(pattern)})`));
   }
+  if (uses('_http_error(')) lines.push('', '', ...HTTP_ERROR_HELPER);
   if (uses('_compare(')) lines.push('', '', ...COMPARE_HELPER);
   if (uses('_json_text(') || uses('_json_first(')) lines.push('', '', ...JSON_HELPER);
   if (uses('_json_equals(')) lines.push('', '', ...JSON_LITERAL_HELPER);
@@ -157,12 +159,16 @@ function stepCode(step: StepModel, warnings: ScriptWarning[], regexes: string[])
     'allow_redirects=False',
     'catch_response=True',
   ];
-  const checks: string[] = [];
-  if (step.assertion) checks.push(...assertionCode(step, step.assertion, warnings));
-  if (step.extraction) checks.push(...extractionCode(step, step.extraction, warnings, regexes));
+  // The engine's order: the extraction reads every answer, the assertion judges one below 400.
+  const extraction = step.extraction ? extractionCode(step, step.extraction, warnings, regexes) : [];
+  const assertion = step.assertion ? assertionCode(step, step.assertion, warnings) : [];
   inner.push(`with self.client.request(${args.join(', ')}) as res:`);
-  // Status >= 400 and network errors fail the request when the block ends, as Locust does by default.
-  inner.push('    body = res.text or ""', ...checks.map((l) => `    ${l}`));
+  inner.push('    body = res.text or ""', ...extraction.map((l) => `    ${l}`));
+  // Status >= 400 fails the request with its status, reason and the start of its body, as the engine
+  // words it (docs/reference/02-running.md §3 "Errors by kind"), not with an assertion about an empty
+  // value. No answer at all (status 0): Locust reports the network error when the block ends.
+  inner.push('    if res.status_code >= 400:', '        res.failure(_http_error(res, body))');
+  if (assertion.length > 0) inner.push('    elif res.status_code:', ...assertion.map((l) => `        ${l}`));
   if (step.thinkTimeMs > 0) inner.push(`time.sleep(${step.thinkTimeMs / 1000})`);
 
   const block = [`# ${step.field}: ${step.label.replace(/[\r\n\u2028\u2029\u0085]/g, ' ')}`];
@@ -313,6 +319,21 @@ const OAUTH_METHOD = [
   '                return None',
   '        self.oauth_tokens[i] = token',
   '        return token',
+];
+
+/** ERROR_BODY_SNIPPET_CHARS of @aqa/engine: how much of an error answer's body its sample keeps. */
+const ERROR_BODY_SNIPPET_CHARS = 200;
+
+const HTTP_ERROR_HELPER = [
+  'def _http_error(res, body):',
+  '    """An answer with status >= 400 in the engine\'s words: "HTTP 500 Internal Server Error: <start of the body>"."""',
+  '    snippet = " ".join(body.split())',
+  `    if len(snippet) > ${ERROR_BODY_SNIPPET_CHARS}:`,
+  `        snippet = snippet[:${ERROR_BODY_SNIPPET_CHARS}] + "\\u2026"`,
+  '    text = "HTTP %d" % res.status_code',
+  '    if res.reason:',
+  '        text += " " + str(res.reason)',
+  '    return text + (": " + snippet if snippet else "")',
 ];
 
 const COMPARE_HELPER = [

@@ -42,6 +42,12 @@ export interface GeneratedFile {
 export interface GeneratedScript {
   files: GeneratedFile[];
   warnings: ScriptWarning[];
+  /**
+   * What the tool, at the version the script was written for, cannot run at all, by plan field: the
+   * script would not load or would not do what the plan says, so a run in that tool is refused with
+   * these reasons (docs/adr/0004-built-in-engine-and-external-tools.md "Versions"). Absent or empty: it runs.
+   */
+  unsupported?: ScriptWarning[];
 }
 
 /** What a script is generated from: a saved plan or a generate-script request (name optional). */

@@ -3,7 +3,7 @@
  * result files read while it runs into the engine's RunSnapshot / RunResult model.
  */
 export { detectTools, parseToolVersion, type DetectOptions } from './detect';
-export { startToolRun, isExternalTool } from './run-tool';
+export { startToolRun, isExternalTool, toolCannotRun } from './run-tool';
 export { resolveToolCommand, splitCommand, findRepoRoot, type ResolvedCommand } from './command';
 export {
   readJmeterJtl,

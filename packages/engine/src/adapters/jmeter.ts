@@ -1,4 +1,5 @@
 import { createSocket } from 'node:dgram';
+import { JMETER_ERROR_BODY_VARIABLE } from '@aqa/converters';
 import { join } from 'node:path';
 import type { DriverContext, ToolDriver } from './driver';
 import { JtlReader } from './jtl';
@@ -35,6 +36,9 @@ export const JMETER_JTL_PROPERTIES: Readonly<Record<string, string>> = {
   'jmeter.save.saveservice.latency': 'true',
   'jmeter.save.saveservice.connect_time': 'true',
   'jmeter.save.saveservice.subresults': 'false',
+  // The start of an error answer's body, which the run's JMX keeps in this variable (JmxOptions.errorBodies;
+  // docs/reference/02-running.md §3 "Errors by kind").
+  sample_variables: JMETER_ERROR_BODY_VARIABLE,
 };
 
 /** JMeter's non-GUI mode: `-n -t plan.jmx -l out.jtl`, the JTL tailed while it grows. */

@@ -1,3 +1,5 @@
+import { JMETER_ERROR_BODY_VARIABLE } from '@aqa/converters';
+import { httpErrorSample } from '../executor/http-error';
 import type { ErrorKind } from '../metrics/types';
 import { CsvStream, headerIndex } from './csv';
 import type { ToolSample } from './samples';
@@ -112,7 +114,8 @@ export class JtlReader {
         kind === 'assertion' && failureMessage
           ? failureMessage
           : kind === 'http_status'
-            ? `${code} ${responseMessage}`.trim()
+            ? // Status, reason and the start of the body (the run's JMX records it; Taurus's kpi.jtl has none).
+              httpErrorSample(status, responseMessage, get(JMETER_ERROR_BODY_VARIABLE))
             : failureMessage || `${code} ${responseMessage}`.trim();
     }
     return sample;

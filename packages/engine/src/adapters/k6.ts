@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { ErrorKind } from '../metrics/types';
 import type { DriverContext, ToolDriver } from './driver';
+import { httpErrorSample } from '../executor/http-error';
 import { SampleAggregator, type ToolSample } from './samples';
 import type { StepMatcher } from './steps';
 import { FileTail } from './tail';
@@ -167,7 +168,8 @@ export class K6JsonReader {
       sample.kind = k6ErrorKind(status, errorCode, tags.error ?? '');
       sample.message =
         status >= 400
-          ? `${status} ${tags.method ?? ''} ${tags.url ?? ''}`.trim()
+          ? // k6's JSON output has no reason phrase or body: the standard reason (docs/reference/02-running.md §3 "Errors by kind").
+            httpErrorSample(status, undefined, undefined, `${tags.method ?? ''} ${tags.url ?? ''}`.trim())
           : tags.error || `error_code ${errorCode || 'unknown'}`;
     }
     if (step < 0 || !this.errorMetric) {

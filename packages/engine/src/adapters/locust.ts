@@ -3,6 +3,7 @@ import { generateScript } from '@aqa/converters';
 import { latencyInRange, withPercentilesInRange, type PerfPlan } from '@aqa/plan';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { httpErrorSample } from '../executor/http-error';
 import { countsIndex, Histogram, toRecordable } from '../metrics/histogram';
 import { ERROR_KINDS, MAX_ERROR_SAMPLES, type ErrorKind } from '../metrics/types';
 import type {
@@ -145,6 +146,7 @@ export function locustWorkerFiles(plan: PerfPlan): { files: LocustFile[]; locust
 
 /** Why a Locust request failed, from its error text. */
 export function locustErrorKind(error: string): ErrorKind {
+  if (/^HTTP \d{3}\b/.test(error)) return 'http_status';
   if (/HTTPError\(['"]?\d{3}\b|\b[45]\d\d (Client|Server) Error/.test(error)) return 'http_status';
   if (/CatchResponseError|Assertion failed/.test(error)) return 'assertion';
   if (
@@ -287,6 +289,31 @@ export class LocustHistoryReader {
   }
 }
 
+/**
+ * A failure as Locust's failures CSV writes it, in the words a person reads: the message the script gave
+ * res.failure() without Locust's CatchResponseError('…') around it ("HTTP 500 Internal Server Error: db
+ * timeout"), and Locust's own HTTPError('500 Server Error: … for url: …') as "HTTP 500 … from URL"
+ * (docs/reference/02-running.md §3 "Errors by kind").
+ */
+export function locustErrorText(error: string): string {
+  const caught = /^CatchResponseError\((['"])([\s\S]*)\1\)$/.exec(error.trim());
+  if (caught) return pythonStringText(caught[2]!);
+  const http = /^HTTPError\((['"])(\d{3}) (?:Client|Server) Error: ([\s\S]*?) for url: ([\s\S]*)\1\)$/.exec(
+    error.trim(),
+  );
+  if (http)
+    return httpErrorSample(Number(http[2]), pythonStringText(http[3]!), '', pythonStringText(http[4]!));
+  return error;
+}
+
+/** The text of a Python string literal's inside, as repr() writes it. */
+function pythonStringText(inside: string): string {
+  return inside.replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)/g, (_all, e: string) => {
+    if (e.length > 1) return String.fromCodePoint(parseInt(e.slice(1), 16));
+    return ({ n: '\n', t: '\t', r: '\r' } as Record<string, string>)[e] ?? e;
+  });
+}
+
 /** Failures by step and kind, with up to 5 messages, from PREFIX_failures.csv. */
 export interface FailureTable {
   byStep: Map<number, { counts: Map<ErrorKind, number>; samples: Map<ErrorKind, string[]> }>;
@@ -300,7 +327,7 @@ export function parseLocustFailures(text: string, matcher: StepMatcher): Failure
   const c = headerIndex(header);
   for (const row of rows) {
     const name = row[c.get('Name') ?? 1] ?? '';
-    const error = row[c.get('Error') ?? 2] ?? '';
+    const error = locustErrorText(row[c.get('Error') ?? 2] ?? '');
     const occurrences = num(row[c.get('Occurrences') ?? 3]);
     const step = matcher.match(name);
     if (step < 0 || occurrences <= 0) continue;

@@ -63,6 +63,7 @@ export async function proveTool(tool: ExternalTool, options: ProveOptions = {}):
     const run = startToolRun(checkPlan(tool, listener.origin), tool, {
       env,
       durationSeconds: CHECK_SECONDS,
+      toolVersion: detected.version,
       settleMs: 100,
       ...(options.baseDir ? { baseDir: options.baseDir } : {}),
       ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),

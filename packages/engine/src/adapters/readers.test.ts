@@ -104,7 +104,10 @@ describe('Taurus kpi.jtl reader', () => {
     const [a, b] = result.api_results;
     expect([a!.total_requests, a!.failed_requests]).toEqual([5, 0]);
     expect([b!.total_requests, b!.failed_requests]).toEqual([5, 3]);
-    expect(b!.errors.http_status).toEqual({ count: 1, samples: ['500 Internal Server Error, retry later'] });
+    expect(b!.errors.http_status).toEqual({
+      count: 1,
+      samples: ['HTTP 500 Internal Server Error, retry later'],
+    });
     expect(b!.errors.assertion?.count).toBe(1);
     expect(b!.errors.timeout?.count).toBe(1);
     expect(result.unmatched).toEqual({ 'OAuth2 token': 1 });
@@ -184,6 +187,26 @@ describe('Locust CSV reader', () => {
     expect(result.api_results[1]!.errors.http_status?.count).toBe(15);
     expect(result.api_results[1]!.errors.assertion?.count).toBe(5);
     expect(result.summary.bytes_received).toBe(360);
+  });
+
+  it("words Locust's failures as the engine does: status, reason and body, without CatchResponseError", () => {
+    expect(result.api_results[1]!.errors.http_status?.samples).toEqual([
+      'HTTP 500 Internal Server Error from http://127.0.0.1:8080/b',
+    ]);
+    expect(result.api_results[1]!.errors.assertion?.samples).toEqual([
+      "Assertion failed: json $.ok equals true; got 'false'",
+    ]);
+    const withBody = readLocustCsv(plan, {
+      history,
+      stats,
+      failures: [
+        'Method,Name,Error,Occurrences',
+        `POST,2. POST http://127.0.0.1:8080/b,"CatchResponseError('HTTP 503 Service Unavailable: {""error"": ""db timeout\\u2026""}')",20`,
+      ].join('\r\n'),
+    }).result;
+    expect(withBody.api_results[1]!.errors).toEqual({
+      http_status: { count: 20, samples: ['HTTP 503 Service Unavailable: {"error": "db timeout\u2026"}'] },
+    });
   });
 });
 

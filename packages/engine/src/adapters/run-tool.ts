@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateScript } from '@aqa/converters';
+import {
+  generateScript,
+  JMETER_LEGACY_THREAD_STACK,
+  jmeterAtLeast,
+  type ScriptSource,
+  type ScriptWarning,
+} from '@aqa/converters';
 import { describeIssues, safeMigratePlan, type PerfPlan, type PerfPlanInput } from '@aqa/plan';
 import { PlanCompileError } from '../executor/compile';
 import type { RunSnapshot } from '../types';
@@ -84,13 +90,38 @@ function toolOutput(p: ToolProcess, d: ToolDriver, dir: string, commandLine: str
 }
 
 /**
+ * What `tool` at `version` cannot run of the plan, by plan field ("urls[2].extractValue"): the script
+ * written for that version would not load or not do what the plan says (GeneratedScript.unsupported).
+ * Empty when it runs. A run in the tool is refused for these reasons before it starts.
+ */
+export function toolCannotRun(
+  plan: ScriptSource,
+  tool: ExternalTool,
+  version: string | null | undefined,
+): ScriptWarning[] {
+  return generateScript(plan, tool, { toolVersion: version, forRun: true }).unsupported ?? [];
+}
+
+/**
+ * The tool's environment for this run: JMeter before 3.0 reads JSONPaths with regular expressions whose
+ * matcher (Jakarta ORO) recurses once per JSON token, so its threads get a larger stack
+ * (@aqa/converters json-path-regex.ts). JAVA_TOOL_OPTIONS reaches the JVM whatever script starts it.
+ */
+function toolEnvironment(tool: ExternalTool, version: string | null | undefined, env: NodeJS.ProcessEnv) {
+  if (tool !== 'jmeter' || version == null || jmeterAtLeast(version, '3.0')) return env;
+  const options = [env.JAVA_TOOL_OPTIONS?.trim(), `-Xss${JMETER_LEGACY_THREAD_STACK}`].filter(Boolean);
+  return { ...env, JAVA_TOOL_OPTIONS: options.join(' ') };
+}
+
+/**
  * Runs a plan in a real tool: writes the script that @aqa/converters generates for `tool` into a work
  * directory, runs the tool non-interactively for the plan's users and duration (options.durationSeconds
  * overrides the minutes), reads the tool's result files while it runs and turns them into the engine's
  * per-second RunSnapshots (whole run and per step) and a final RunResult with the same fields, plus
  * `exact`/`source`/`notes` saying how exact each figure is.
  *
- * Same handle shape as startRun. Throws PlanCompileError synchronously for a plan the model refuses;
+ * Same handle shape as startRun. Throws PlanCompileError synchronously for a plan the model refuses
+ * or one the tool at `options.toolVersion` cannot run (toolCannotRun);
  * `result` rejects with a ToolRunError when the tool is not installed, does not start, exits with a
  * non-zero code or records nothing (message: one sentence in words; details: the tool's own output).
  */
@@ -131,7 +162,11 @@ export function startToolRun(
   const ended = new Promise<void>((r) => (resolveEnded = r));
   let commandLine = '';
 
-  const script = generateScript(plan, tool);
+  const script = generateScript(plan, tool, { toolVersion: options.toolVersion, forRun: true });
+  if (script.unsupported && script.unsupported.length > 0) {
+    throw new PlanCompileError(script.unsupported.map((u) => `${u.field}: ${u.message}`));
+  }
+  const toolEnv = toolEnvironment(tool, options.toolVersion, env);
   for (const f of script.files) writeFileSync(join(dir, f.name), f.content);
   const scriptFile = script.files[0]!.name;
   /** What the generator could not express in this tool, as notes of the result. */
@@ -176,7 +211,7 @@ export function startToolRun(
       await d.poll(Date.now(), true);
       return finalResult(d, { code: null, signal: null }, startedAt);
     }
-    const p = new ToolProcess(argv, { cwd: dir, env });
+    const p = new ToolProcess(argv, { cwd: dir, env: toolEnv });
     proc = p;
     if (d.onLine) p.onLine((line) => d.onLine!(line));
     log?.info({ tool, command: commandLine, pid: p.pid, dir }, 'tool run started');

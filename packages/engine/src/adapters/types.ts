@@ -54,6 +54,11 @@ export interface ToolCommandOptions {
 export interface ToolRunOptions extends ToolCommandOptions {
   /** Overrides the plan's duration (minutes) with seconds (rounded up to whole seconds). */
   durationSeconds?: number;
+  /**
+   * The tool's version as detectTools read it ("2.13"): the script is written for it
+   * (docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions"). Absent or null: for its newest.
+   */
+  toolVersion?: string | null;
   /** Overrides the command line of the tool (else the env variable, else the default). */
   command?: string;
   /** Directory for the script and the tool's result files; default a fresh temporary directory. */

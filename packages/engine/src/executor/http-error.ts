@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorKind } from '../metrics/types';
 import { ERROR_KINDS } from '../metrics/types';
 
@@ -57,4 +58,32 @@ export function errorMessage(err: unknown): string {
     return `${typeof code === 'string' ? `${code} ` : ''}${err.message}${cause}`.slice(0, 300);
   }
   return String(err).slice(0, 300);
+}
+
+/**
+ * How many characters of an error answer's body its sample keeps, after white space is collapsed
+ * (docs/reference/02-running.md §3 "Errors by kind"). The Locust script and the JMX keep as many.
+ */
+export const ERROR_BODY_SNIPPET_CHARS = 200;
+
+/** The start of an error answer's body as a sample shows it: white space collapsed, cut with "…". */
+export function bodySnippet(body: string): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length > ERROR_BODY_SNIPPET_CHARS ? `${flat.slice(0, ERROR_BODY_SNIPPET_CHARS)}…` : flat;
+}
+
+/**
+ * The sample of an answer with status ≥ 400, in the same words whichever engine or tool ran the request:
+ * "HTTP 500 Internal Server Error from GET http://…/orders: db timeout". The reason is the answer's own,
+ * else the standard one for the status; `where` (method and URL) when the reader knows it.
+ */
+export function httpErrorSample(
+  status: number,
+  reason: string | undefined,
+  body: string | undefined,
+  where?: string,
+): string {
+  const phrase = (reason ?? '').trim() || STATUS_CODES[status] || '';
+  const snippet = bodySnippet(body ?? '');
+  return `HTTP ${status}${phrase ? ` ${phrase}` : ''}${where ? ` from ${where}` : ''}${snippet ? `: ${snippet}` : ''}`;
 }

@@ -5,7 +5,7 @@ import { guardedConnector, type TargetGuard } from '../guard';
 import type { ShardIntervalWire } from '../metrics/types';
 import { ResponseView } from './checks';
 import type { CompiledPlan, CompiledStep } from './compile';
-import { classifyError, errorMessage, KIND } from './http-error';
+import { classifyError, ERROR_BODY_SNIPPET_CHARS, errorMessage, httpErrorSample, KIND } from './http-error';
 import { IterationCounter, sequenceValue, type SequenceSplit } from './sequence';
 import type { RenderContext } from './template';
 import { TokenCache } from './token-cache';
@@ -73,6 +73,10 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   t0 = 0;
   timeoutAt = 0;
   private status = 0;
+  private statusText = '';
+  /** The start of an error answer's body, for its sample (docs/reference/02-running.md §3 "Errors by kind"). */
+  private errorBody: Buffer[] = [];
+  private errorBodyBytes = 0;
   private sentBytes = 0;
   private recvBytes = 0;
   private chunks: Buffer[] = [];
@@ -196,7 +200,10 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     this.sentBytes = sent;
     this.recvBytes = 0;
     this.status = 0;
+    this.statusText = '';
     this.chunks.length = 0;
+    this.errorBody = [];
+    this.errorBodyBytes = 0;
     this.abortFn = null;
     this.abortKind = -1;
     this.step = step;
@@ -296,6 +303,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   onHeaders(statusCode: number, headers: Buffer[], _resume: () => void, statusText: string): boolean {
     if (statusCode < 200 || this.forced) return true; // 1xx: the final response follows
     this.status = statusCode;
+    this.statusText = statusText;
     let n = 15 + statusText.length; // "HTTP/1.1 200 OK\r\n" + final CRLF
     for (let i = 0; i < headers.length; i++) n += headers[i]!.length + 2;
     this.recvBytes += n;
@@ -305,6 +313,14 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   onData(chunk: Buffer): boolean {
     this.recvBytes += chunk.length;
     if (this.step!.needsBody) this.chunks.push(chunk);
+    // A few bytes more than the snippet: multi-byte characters and white space that collapses.
+    else if (this.status >= 400 && this.errorBodyBytes < ERROR_BODY_SNIPPET_CHARS * 4) {
+      const collector = this.shard.collectors[this.step!.index]!;
+      if (collector.wantsSample(KIND.http_status)) {
+        this.errorBody.push(chunk);
+        this.errorBodyBytes += chunk.length;
+      }
+    }
     return true;
   }
 
@@ -318,6 +334,14 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     const status = this.status;
     let kind = -1;
     let message: string | undefined;
+    const errorBody =
+      status >= 400 && col.wantsSample(KIND.http_status)
+        ? Buffer.concat(step.needsBody ? this.chunks : this.errorBody)
+            .subarray(0, ERROR_BODY_SNIPPET_CHARS * 4)
+            .toString('utf8')
+        : undefined;
+    this.errorBody = [];
+    this.errorBodyBytes = 0;
     if (step.needsBody || step.assertion !== null) {
       const chunks = this.chunks;
       this.view.reset(
@@ -335,7 +359,12 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     if (status >= 400) {
       kind = KIND.http_status;
       if (col.wantsSample(kind))
-        message = `HTTP ${status} from ${step.method} ${this.shard.plan.info[step.index]!.url}`;
+        message = httpErrorSample(
+          status,
+          this.statusText,
+          errorBody,
+          `${step.method} ${this.shard.plan.info[step.index]!.url}`,
+        );
       if (status === 401 && step.oauth2 !== null) this.shard.tokens.invalidate(step.oauth2);
     } else if (step.assertion !== null) {
       const failed = step.assertion(this.view);

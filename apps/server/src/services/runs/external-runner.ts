@@ -19,6 +19,7 @@ export class ExternalToolRunner implements ToolRunner {
   start(plan: PerfPlan, options: RunnerStartOptions): RunnerHandle {
     return startToolRun(plan, this.engine, {
       durationSeconds: options.durationSeconds,
+      ...(options.toolVersion === undefined ? {} : { toolVersion: options.toolVersion }),
       logger: options.logger,
       env: this.env,
       ...(options.onToolProcess === undefined ? {} : { onProcess: options.onToolProcess }),

@@ -20,6 +20,8 @@ export interface RunTestRequest {
   duration_seconds?: number | undefined;
   urls?: unknown[] | undefined;
   planName?: string | undefined;
+  /** 'builtin': run in the built-in engine whatever the plan's tool (docs/reference/02-running.md §1). */
+  engine?: 'builtin' | undefined;
   /** Run on this many of the user's load agents instead of this server (docs/adr/0021-load-agents.md). */
   agents?: number | undefined;
 }

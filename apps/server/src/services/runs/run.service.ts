@@ -144,7 +144,7 @@ export class RunService {
       await this.assertReachable(compiled, plan);
       const choice =
         request.agents === undefined || agents === undefined
-          ? await this.runners.choose(plan.tool)
+          ? await this.runners.choose(plan.tool, plan, request.engine)
           : await agents.choose(user, plan, request.agents);
       refuseUncheckableTargets(compiled, choice.runner.engine);
       return await this.launch(user, saved.id, plan, compiled, durationSeconds, choice);
@@ -520,7 +520,13 @@ export class RunService {
     let live: LiveRun;
     try {
       const onToolProcess = (tool: ToolProcessRecord): void => this.recordProcess(id, tool, log);
-      const handle = choice.runner.start(plan, { durationSeconds, logger: log, onToolProcess, runId: id });
+      const handle = choice.runner.start(plan, {
+        durationSeconds,
+        logger: log,
+        onToolProcess,
+        runId: id,
+        ...(choice.toolVersion === undefined ? {} : { toolVersion: choice.toolVersion }),
+      });
       live = new LiveRun(record, handle);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -1,5 +1,13 @@
-import type { EngineLogger, RunResult, RunSnapshot, ToolProcessRecord } from '@aqa/engine';
+import {
+  toolCannotRun,
+  type EngineLogger,
+  type RunResult,
+  type RunSnapshot,
+  type ToolProcessRecord,
+} from '@aqa/engine';
+import type { ScriptSource } from '@aqa/converters';
 import type { EngineId, PerfPlan, RunAgent, Tool } from '@aqa/plan';
+import { ValidationError } from '../../errors';
 import type { ExternalTool, ToolDetector, ToolInfo } from './tool-detector';
 
 export type { EngineId };
@@ -13,6 +21,11 @@ export interface RunnerStartOptions {
   onToolProcess?: (record: ToolProcessRecord) => void;
   /** The run's id: a run on load agents names its shard jobs and stream by it (docs/adr/0021-load-agents.md). */
   runId?: string;
+  /**
+   * The external tool's version as detected ("2.13"): its script is written for that version
+   * (docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions"). Unused by the built-in engine.
+   */
+  toolVersion?: string | null;
 }
 
 /** A run in progress, the same contract as the built-in engine's RunHandle. */
@@ -46,6 +59,37 @@ export interface RunnerChoice {
   runner: Runner;
   /** Which engine runs the plan and why, in words; shown on the result screen. */
   note: string;
+  /** The external tool's version as detected, for its script; absent for the built-in engine. */
+  toolVersion?: string | null;
+}
+
+/** Older than any tool version a script is written for: what no installed version can be short of. */
+const OLDEST_VERSION = '0.0';
+
+/** The code of a run refused because the installed tool's version cannot run the plan. */
+export const TOOL_CANNOT_RUN_PLAN = 'TOOL_CANNOT_RUN_PLAN';
+
+/**
+ * The refusal of a plan that `info`'s tool, at its installed version, cannot run: one problem per plan
+ * field, as the generator names it (docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions").
+ * The hint names what does run it; the web app offers both in one click (TOOL_CANNOT_RUN_PLAN).
+ */
+export function toolCannotRunError(info: ToolInfo, problems: { field: string; message: string }[]) {
+  const subject = describeTool(info);
+  return new ValidationError(
+    problems.map((p) => ({
+      field: p.field,
+      message: `${subject} on this server cannot run this plan: ${p.message}`,
+    })),
+    {
+      code: TOOL_CANNOT_RUN_PLAN,
+      hint: `Run it with the built-in engine or with Locust instead, or change ${whereToChange(problems)} so that ${subject} can run it.`,
+    },
+  );
+}
+
+function whereToChange(problems: { field: string }[]): string {
+  return problems.length === 1 ? problems[0]!.field : 'the fields named';
 }
 
 /** The external tool whose script format each plan tool is; SoapUI plans have no runner here. */
@@ -81,7 +125,32 @@ export class RunnerRegistry {
     this.adapters.set(adapter.engine, adapter);
   }
 
-  async choose(tool: Tool): Promise<RunnerChoice> {
+  /**
+   * The runner for a plan of `tool`. With `plan`, a usable tool whose installed version cannot run that
+   * plan refuses it (toolCannotRunError) before anything runs; `engine: 'builtin'` asks for the
+   * built-in engine whatever the tool (the one-click switch after such a refusal or a failed tool run).
+   */
+  /**
+   * Refuses (toolCannotRunError) a plan that its tool, as installed here, cannot run, without waiting for
+   * the tool's check: Validate and Validate Script ask this (docs/reference/01-authoring.md §7). A tool
+   * that is not installed or failed its check refuses nothing: its plans run in the built-in engine.
+   */
+  async refuseIfToolCannotRun(source: ScriptSource & { tool: Tool }): Promise<void> {
+    const external = TOOL_ENGINE[source.tool];
+    if (external === null || !this.adapters.has(external)) return;
+    // Most plans run in every version: those are not held up by the tool's first version command (a
+    // JVM start for JMeter), which Validate's own time limit would otherwise pay for.
+    if (toolCannotRun(source, external, OLDEST_VERSION).length === 0) return;
+    const { state, info } = await this.tools.readiness(external, 0);
+    if (state === 'unusable') return;
+    const problems = toolCannotRun(source, external, info.version);
+    if (problems.length > 0) throw toolCannotRunError(info, problems);
+  }
+
+  async choose(tool: Tool, plan?: PerfPlan, engine?: 'builtin'): Promise<RunnerChoice> {
+    if (engine === 'builtin') {
+      return { runner: this.builtin, note: 'ran with the built-in engine, as the run asked' };
+    }
     const external = TOOL_ENGINE[tool];
     if (external === null) {
       return { runner: this.builtin, note: 'ran with the built-in engine: this server does not run SoapUI' };
@@ -110,7 +179,11 @@ export class RunnerRegistry {
         note: `${info.reason ?? `${info.name} cannot run plans here`}; this run used the built-in engine`,
       };
     }
-    return { runner: adapter, note: `ran in ${describeTool(info)}` };
+    if (plan !== undefined) {
+      const problems = toolCannotRun(plan, external, info.version);
+      if (problems.length > 0) throw toolCannotRunError(info, problems);
+    }
+    return { runner: adapter, note: `ran in ${describeTool(info)}`, toolVersion: info.version };
   }
 }
 

@@ -1,6 +1,7 @@
 import { Play, ShieldCheck, Sparkles } from 'lucide-react';
 import type { ElementType } from 'react';
 import { ComingSoon, preventActivation } from '@/components/coming-soon';
+import { runChoicesAfter, ToolCannotRunAlert } from '@/components/run-elsewhere';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
@@ -85,5 +86,24 @@ export function RunScriptButton({ editor, disabled }: { editor: PlanEditor; disa
         {busy ? t('plans.running') : t('plans.run')}
       </Button>
     </RunPlacement>
+  );
+}
+
+/**
+ * Before Run: the plan's tool, as installed on the server, cannot run this plan (or the server just said
+ * so at Run or Validate). Names each reason and offers the built-in engine or Locust in one click
+ * (docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions").
+ */
+export function ToolLimitsNotice({ editor }: { editor: PlanEditor }) {
+  const limits = editor.toolLimits;
+  if (!limits || !editor.runAvailable) return null;
+  return (
+    <ToolCannotRunAlert
+      toolName={limits.toolName}
+      reasons={limits.reasons}
+      choices={runChoicesAfter(editor.form.tool)}
+      onChoose={editor.runElsewhere}
+      disabled={editor.busy !== null}
+    />
   );
 }

@@ -15,7 +15,7 @@ import { uploadScriptFileName } from '../model/upload-source';
 import { ApiList } from './ApiList';
 import { ImportSummary } from './ImportSummary';
 import { PlanLoadErrorAlert, PlanLoadingAlert, PlanStateBadge, SaveStatus } from './EditorStatus';
-import { GenerateButton, RunScriptButton, ValidateButton } from './PlanActionButtons';
+import { GenerateButton, RunScriptButton, ToolLimitsNotice, ValidateButton } from './PlanActionButtons';
 import { PlanDetailsDialog } from './PlanDetailsDialog';
 import { PlanSettingsCard } from './PlanSettingsCard';
 import { ScriptPanel } from './ScriptPanel';
@@ -202,6 +202,7 @@ function ConfigureStep({
 
         <div className="min-w-0 space-y-6 min-[1680px]:sticky min-[1680px]:top-20">
           <ScriptActions editor={editor} disabled={disabled} onDetails={onDetails} onDownload={onDownload} />
+          <ToolLimitsNotice editor={editor} />
           {editor.validation && (
             <ValidationResultsCard result={editor.validation} onClose={editor.closeValidation} />
           )}

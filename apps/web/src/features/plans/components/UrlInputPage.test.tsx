@@ -513,6 +513,82 @@ describe('the URL-input screen', { timeout: 20_000 }, () => {
       });
     });
 
+    /** A saved JMeter plan whose extraction path JMeter 2.13 cannot read ($..id). */
+    function descendantPlan() {
+      const plan = savedPlan({ tool: 'jmeter' });
+      plan.urls[0] = { ...plan.urls[0]!, extractValue: '$..id' };
+      return plan;
+    }
+
+    it('says before Run that the installed JMeter 2.13 cannot run the plan, and runs it in the built-in engine in one click', async () => {
+      const user = userEvent.setup({ delay: null });
+      const engine = { installed: true, command: '/usr/bin/x', usable: true, reason: null };
+      fetchMock.mockImplementation(
+        (await import('@/test/render')).mockFetch({
+          'GET /api/me': () => json({ user: TEST_USER }),
+          'GET /api/engines': () =>
+            json([
+              { ...engine, tool: 'builtin', name: 'Built-in engine', version: '1.0.0' },
+              { ...engine, tool: 'jmeter', name: 'Apache JMeter', version: '2.13' },
+            ]),
+          'GET /api/get-test-plan/plan-9': () => json(descendantPlan()),
+          'POST /api/run-test': () => json({ test_id: 'test-43' }),
+        }),
+      );
+      const { router } = await openScreen('/create-test/url-input?planId=plan-9');
+      const alert = await screen.findByTestId('tool-cannot-run');
+      expect(alert).toHaveTextContent('Apache JMeter 2.13 on this server cannot run this plan');
+      expect(alert).toHaveTextContent('urls[0].extractValue');
+      expect(alert).toHaveTextContent('$..id');
+      expect(within(alert).getByTestId('run-elsewhere-locust')).toHaveTextContent('Run with Locust');
+      await user.click(within(alert).getByTestId('run-elsewhere-builtin'));
+      expect(await screen.findByTestId('result-page')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/test-result/test-43');
+      const run = fetchMock.mock.calls.find(([url]) => url === '/api/run-test');
+      expect(bodyOf(run?.[1])).toMatchObject({ plan_id: 'plan-9', tool: 'jmeter', engine: 'builtin' });
+    });
+
+    it("shows the server's refusal of Run for the tool's version, and runs the plan in Locust in one click", async () => {
+      const user = userEvent.setup({ delay: null });
+      let runs = 0;
+      fetchMock.mockImplementation(
+        (await import('@/test/render')).mockFetch({
+          'GET /api/me': () => json({ user: TEST_USER }),
+          'GET /api/get-test-plan/plan-9': () => json(descendantPlan()),
+          'POST /api/run-test': () =>
+            ++runs === 1
+              ? json(
+                  {
+                    code: 'TOOL_CANNOT_RUN_PLAN',
+                    detail: 'Apache JMeter 2.13 on this server cannot run this plan: no $..id before 3.0',
+                    errors: [
+                      {
+                        field: 'urls[0].extractValue',
+                        message:
+                          'Apache JMeter 2.13 on this server cannot run this plan: no $..id before 3.0',
+                      },
+                    ],
+                  },
+                  400,
+                  'Bad Request',
+                )
+              : json({ test_id: 'test-44' }, 201),
+        }),
+      );
+      const { router } = await openScreen('/create-test/url-input?planId=plan-9');
+      await waitFor(() => expect(screen.getByTestId('plan-name')).toHaveValue('Saved checkout'));
+      expect(screen.queryByTestId('tool-cannot-run')).toBeNull();
+      await user.click(screen.getByTestId('run-script'));
+      const alert = await screen.findByTestId('tool-cannot-run');
+      expect(alert).toHaveTextContent('urls[0].extractValue: no $..id before 3.0');
+      await user.click(within(alert).getByTestId('run-elsewhere-locust'));
+      expect(await screen.findByTestId('result-page')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/test-result/test-44');
+      const second = fetchMock.mock.calls.filter(([url]) => url === '/api/run-test')[1];
+      expect(bodyOf(second?.[1])).toMatchObject({ plan_id: 'plan-9', tool: 'locust' });
+      expect(bodyOf(second?.[1])).not.toHaveProperty('engine');
+    });
+
     it('shows the text-command panel for a saved plan and applies the updated plan', async () => {
       const user = userEvent.setup({ delay: null });
       const source = vi.fn(() =>

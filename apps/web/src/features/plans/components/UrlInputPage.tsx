@@ -21,7 +21,7 @@ import {
   SaveStatus,
   STICKY_FOOTER_CLASS,
 } from './EditorStatus';
-import { GenerateButton, RunScriptButton, ValidateButton } from './PlanActionButtons';
+import { GenerateButton, RunScriptButton, ToolLimitsNotice, ValidateButton } from './PlanActionButtons';
 import { PlanDetailsDialog } from './PlanDetailsDialog';
 import { PlanSettingsCard } from './PlanSettingsCard';
 import { ScriptPanel } from './ScriptPanel';
@@ -104,6 +104,7 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
             onDetails={() => setDetailsOpen(true)}
             onDownload={download}
           />
+          <ToolLimitsNotice editor={editor} />
           <ScriptPanel
             script={script}
             tool={form.tool}

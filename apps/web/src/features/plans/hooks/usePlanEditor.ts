@@ -46,11 +46,14 @@ import {
   testIdOf,
   updatePlan,
   validatePlan,
+  type RunTestRequest,
   type SavedPlan,
 } from '../queries/plans-api';
 import { PlanTextCommandContext, type TextCommandResponse } from '../queries/text-command';
 import { usePublishPerfPlan } from './usePublishPerfPlan';
 import { useScriptPreview, type ScriptMode } from './useScriptPreview';
+import { useToolLimits, type ToolLimits } from './useToolLimits';
+import type { RunChoice } from '@/components/run-elsewhere';
 
 /**
  * Everything a performance authoring screen (URL input, script upload) does with its plan: the form, the
@@ -176,6 +179,10 @@ export function usePlanEditor({
   /** The last validation, with the key of the plan it checked (see `validationKey`). */
   const [validation, setValidation] = useState<{ result: ValidationResponse; key: string } | null>(null);
   const script = useScriptPreview(form, initial.script, fileName);
+  /** What the plan's tool, as installed on the server, cannot run of this plan: said before Run. */
+  const toolLimits = useToolLimits(form);
+  /** The server's TOOL_CANNOT_RUN_PLAN answer to Run or Validate, for the plan it was given. */
+  const [toolRefusal, setToolRefusal] = useState<{ form: PlanForm; limits: ToolLimits } | null>(null);
   const [savedFingerprint, setSavedFingerprint] = useState<string | null>(() =>
     initial.savedId ? fingerprint(snapshotForm(initial.form).body, editedText(initial.script)) : null,
   );
@@ -386,24 +393,67 @@ export function usePlanEditor({
 
   const runAvailable = isScreenAvailable('testResult');
 
-  /** docs/reference/01-authoring.md §4: a run needs a plan id; an unsaved (or changed) plan is saved first. */
-  const run = async () => {
-    if (busy || !runAvailable) return;
+  /**
+   * The server refused the plan for its tool's installed version (TOOL_CANNOT_RUN_PLAN): kept with the plan
+   * it was said of, so the screen offers the built-in engine or Locust (docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions").
+   */
+  const noteToolRefusal = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.code !== 'TOOL_CANNOT_RUN_PLAN') return;
+    // Each message starts with what the title already says ("Apache JMeter 2.13 on this server cannot run this plan: ").
+    const reasons = error.fieldErrors.map(
+      (f) => `${f.field}: ${f.message.replace(/^.*? on this server cannot run this plan: /, '')}`,
+    );
+    setToolRefusal({
+      form,
+      limits: { toolName: toolLabel(form.tool), reasons: reasons.length > 0 ? reasons : [error.detail] },
+    });
+  };
+
+  /**
+   * docs/reference/01-authoring.md §4: a run needs a plan id; an unsaved (or changed) plan is saved first.
+   * `elsewhere`: this run only, in the built-in engine or in Locust, whatever the plan's tool.
+   */
+  const startRun = async (elsewhere?: RunChoice) => {
     const plan = readyPlan('plans.runFailed');
     if (!plan) return;
+    let id = savedId;
+    if (!id || dirty) id = (await persist()).id;
+    const request: RunTestRequest = {
+      ...runTestRequest(plan, id, runAgents),
+      ...(elsewhere === 'builtin' ? { engine: 'builtin' as const } : {}),
+      ...(elsewhere === 'locust' ? { tool: 'locust' as const } : {}),
+    };
+    const testId = testIdOf(await runTest(request));
+    if (!testId) throw new Error('The server did not return a test id');
+    setToolRefusal(null);
+    handOffRun(testId, { ...request });
+    allowNextNavigation();
+    void navigate(screenPath('testResult', { testId }), { state: { testId, planId: id } });
+  };
+
+  const run = async () => {
+    if (busy || !runAvailable) return;
     setBusy('running');
     try {
-      let id = savedId;
-      if (!id || dirty) id = (await persist()).id;
-      const request = runTestRequest(plan, id, runAgents);
-      const testId = testIdOf(await runTest(request));
-      if (!testId) throw new Error('The server did not return a test id');
-      handOffRun(testId, { ...request });
-      allowNextNavigation();
-      void navigate(screenPath('testResult', { testId }), { state: { testId, planId: id } });
+      await startRun();
     } catch (error) {
       if (error instanceof SaveAbandoned) return;
+      noteToolRefusal(error);
       notice.error(t('plans.runFailed', { message: failureText(error, check.snapshot) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** The one-click switch: runs the plan in the built-in engine or Locust; a refusal rejects (shown by the buttons). */
+  const runElsewhere = async (choice: RunChoice) => {
+    if (busy) return;
+    setBusy('running');
+    try {
+      await startRun(choice);
+    } catch (error) {
+      if (error instanceof SaveAbandoned) return;
+      throw new Error(failureText(error, check.snapshot), { cause: error });
     } finally {
       setBusy(null);
     }
@@ -462,6 +512,7 @@ export function usePlanEditor({
       const result = await validatePlan(request.request);
       setValidation({ result, key: validationKeyOf(request.snapshot.body) });
     } catch (error) {
+      noteToolRefusal(error);
       notice.error(t('plans.validateFailed', { message: failureText(error, request.snapshot) }));
     } finally {
       setBusy(null);
@@ -543,6 +594,9 @@ export function usePlanEditor({
     setRunAgents,
     save,
     run,
+    runElsewhere,
+    /** Said before Run: the tool as installed cannot run this plan (from GET /api/engines), or the server said so. */
+    toolLimits: toolLimits ?? (toolRefusal?.form === form ? toolRefusal.limits : null),
     generate,
     validate,
     changeTool,

@@ -108,6 +108,8 @@ export interface RunTestRequest {
   planName: string;
   /** Split the run over this many of the user's load agents (docs/scale-out.md); absent: this server. */
   agents?: number;
+  /** 'builtin': this run in the built-in engine whatever the tool (docs/reference/01-authoring.md §3 "Run-test request"). */
+  engine?: 'builtin';
 }
 
 export function runTestRequest(plan: PerfPlan, planId: string, agents = 0): RunTestRequest {

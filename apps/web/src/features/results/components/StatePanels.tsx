@@ -13,6 +13,7 @@ import {
   SearchX,
 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { RunElsewhereButtons, type RunChoice } from '@/components/run-elsewhere';
 import { ScreenButton } from '@/components/screen-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -232,12 +233,16 @@ export function ErrorPanel({
   details,
   onBack,
   onRetry,
+  elsewhere,
 }: {
   message: string;
   /** What the tool that ran the plan printed, when it failed (null: nothing to show). */
   details?: string | null | undefined;
   onBack: () => void;
   onRetry: () => void;
+  /** A failed tool run: the same plan in the built-in engine or Locust, one click each. */
+  elsewhere?:
+    { toolName: string; choices: RunChoice[]; onChoose: (choice: RunChoice) => Promise<void> } | undefined;
 }) {
   const { t } = useI18n();
   return (
@@ -260,6 +265,15 @@ export function ErrorPanel({
         {message}
       </p>
       {details?.trim() && <ErrorDetails details={details} />}
+      {elsewhere && elsewhere.choices.length > 0 && (
+        <div className="mt-4 space-y-2 border-t border-border pt-4" data-testid="run-elsewhere">
+          <p className="font-medium">{t('runElsewhere.failedTitle')}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('runElsewhere.failedText', { tool: elsewhere.toolName })}
+          </p>
+          <RunElsewhereButtons choices={elsewhere.choices} onChoose={elsewhere.onChoose} centered />
+        </div>
+      )}
     </Panel>
   );
 }

@@ -532,6 +532,45 @@ describe('live result screen: the states of docs/reference/02-running.md §4', (
     expect(screen.queryByTestId('error-details-text')).toBeNull();
   });
 
+  it('a run that failed in JMeter offers the same plan in the built-in engine or Locust, one click each', async () => {
+    const failed = running({
+      status: 'failed',
+      intermediate: false,
+      tool: 'jmeter',
+      engine: 'jmeter',
+      engine_note: 'ran in Apache JMeter 2.13',
+      duration_seconds: 30,
+      error: 'JMeter stopped with an error before sending any request: it could not load the test plan.',
+    });
+    mockApi({
+      'GET /api/test-stream/t1': () => eventStream([['end', failed]]),
+      'GET /api/chart-data/t1': () => json(CHART_DATA),
+      'POST /api/run-test': () => json({ test_id: 't2', status: 'running', engine: 'builtin' }, 201),
+      'GET /api/test-stream/t2': () => eventStream([['status', running({ test_id: 't2' })]], false),
+      'GET /api/chart-data/t2': () => json(CHART_DATA),
+    });
+    const { router } = renderApp('/test-result/t1');
+    const offer = await screen.findByTestId('run-elsewhere');
+    expect(offer).toHaveTextContent('JMeter could not run this plan');
+    expect(within(offer).getByTestId('run-elsewhere-locust')).toHaveTextContent('Run with Locust');
+    await userEvent.click(within(offer).getByTestId('run-elsewhere-builtin'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/test-result/t2'));
+    const [call] = callsTo('/api/run-test', 'POST');
+    expect(bodyOf(call![1])).toEqual({
+      plan_id: 'p1',
+      user_email: TEST_USER.email,
+      engine: 'builtin',
+      duration_seconds: 30,
+    });
+  });
+
+  it('a run that failed for another reason in the built-in engine offers no switch', async () => {
+    endWith(running({ status: 'failed', error: 'interrupted by a server restart', intermediate: false }));
+    renderApp('/test-result/t1');
+    expect(await screen.findByText('Test Error')).toBeInTheDocument();
+    expect(screen.queryByTestId('run-elsewhere')).toBeNull();
+  });
+
   it("shows why an installed tool did not run the plan (it failed the server's check)", async () => {
     const reason =
       "JMeter 2.13 is installed but cannot load test plans: XStream rejects JMeter's own classes (ForbiddenClassException)";

@@ -1,8 +1,10 @@
 import { Info, LoaderCircle, Square } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { screenPath } from '@/lib/screens';
 import { Alert } from '@/components/ui/alert';
+import { runChoicesAfter, type RunChoice } from '@/components/run-elsewhere';
+import { ApiError } from '@/lib/api';
 import { BackButton } from '@/components/back-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,7 +15,8 @@ import { phraseIn } from '@/i18n/phrases';
 import { cn } from '@/lib/utils';
 import { useLiveTest, type LiveTest } from '../hooks/useLiveTest';
 import { configPlanName, NEW_TEST_ROUTE_ID, readTestConfig } from '../model/current-test';
-import { formatCount, isNumber, toolName } from '../model/format';
+import { formatCount, isBuiltInEngine, isNumber, toolName } from '../model/format';
+import { runElsewhere } from '../queries/results-api';
 import { timeAxisSeconds } from '../model/time-axis';
 import type { LiveProblem, StartFailure } from '../model/status-machine';
 import type { LiveSnapshot } from '@aqa/plan';
@@ -244,6 +247,30 @@ function LiveResult({
     (live.chartStatus === 'failed' && state.liveSeries.length > 0 ? { series: state.liveSeries } : null);
   const engineNote = result ? engineNoteText(result.engine_note, result.engine, result.tool, t) : null;
 
+  const navigate = useNavigate();
+  // A run that failed in an external tool: the same saved plan in the built-in engine or Locust, one click
+  // each (docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions").
+  const failedTool = result?.status === 'failed' && result.engine && !isBuiltInEngine(result.engine);
+  const elsewhere =
+    failedTool && result.plan_id
+      ? {
+          toolName: toolName(result.engine),
+          choices: runChoicesAfter(result.engine),
+          onChoose: async (choice: RunChoice) => {
+            const planId = result.plan_id!;
+            let started;
+            try {
+              started = await runElsewhere(planId, choice, result.duration_seconds ?? undefined);
+            } catch (error) {
+              throw new Error(error instanceof ApiError ? error.detail : String(error), { cause: error });
+            }
+            void navigate(screenPath('testResult', { testId: started.test_id }), {
+              state: { testId: started.test_id, planId },
+            });
+          },
+        }
+      : undefined;
+
   const running = state.phase === 'running';
   const results = view === 'results' || (view === 'error' && result?.summary);
 
@@ -286,6 +313,7 @@ function LiveResult({
           details={result?.error_details}
           onBack={onBack}
           onRetry={onRetry}
+          elsewhere={elsewhere}
         />
       )}
       {view === 'timeout' && state.problem?.kind === 'timeout' && (

@@ -27,6 +27,23 @@ export function runTest(payload: RunTestPayload): Promise<RunStarted> {
   return api.post<RunStarted>('/run-test', payload);
 }
 
+/**
+ * The one-click switch after a failed tool run: the same saved plan, for as long, in the built-in engine
+ * (`engine: "builtin"`) or in Locust (`tool: "locust"`, this run only) (docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions").
+ */
+export function runElsewhere(
+  planId: string,
+  choice: 'builtin' | 'locust',
+  durationSeconds: number | undefined,
+): Promise<RunStarted> {
+  return api.post<RunStarted>('/run-test', {
+    plan_id: planId,
+    user_email: sessionUserId() ?? undefined,
+    ...(choice === 'builtin' ? { engine: 'builtin' } : { tool: 'locust' }),
+    ...(durationSeconds !== undefined && durationSeconds > 0 ? { duration_seconds: durationSeconds } : {}),
+  });
+}
+
 export function fetchTestResult(id: string, planId?: string, signal?: AbortSignal): Promise<TestResult> {
   return api.get<TestResult>(
     `/get-test-result/${idPath(id)}${query({ user_email: sessionUserId() ?? undefined, plan_id: planId })}`,

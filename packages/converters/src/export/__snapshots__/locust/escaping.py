@@ -21,6 +21,17 @@ def _plan_defaults(parser):
 RE_0 = re.compile("\"(\\w+)\" ${__time()} ''' \"\"\" \\n")
 
 
+def _http_error(res, body):
+    """An answer with status >= 400 in the engine's words: "HTTP 500 Internal Server Error: <start of the body>"."""
+    snippet = " ".join(body.split())
+    if len(snippet) > 200:
+        snippet = snippet[:200] + "\u2026"
+    text = "HTTP %d" % res.status_code
+    if res.reason:
+        text += " " + str(res.reason)
+    return text + (": " + snippet if snippet else "")
+
+
 def _compare(actual, op, expected):
     """The plan's assertion operators."""
     if op == "equals":
@@ -104,18 +115,24 @@ class PlanUser(HttpUser):
         headers = {"X-Nasty": "\"d\" 'q' <a&b> ${__time()} $${x} {{ nope }} \\ \"\"\" ''' end$"}
         with self.client.request("POST", "http://127.0.0.1:8080/api/echo/\"q\"<a>&${__time()}/{{a:b}}/\\/\"\"\"/$", headers=headers, data=("\"double\" 'single' <tag attr=\"x\"> & ${__time()} ${__groovy(System.exit(1))} $${x} $$${y}\n{{ not a template }} {{sequence_number}} \\ back\\slash \\n \\u000a \"\"\" ''' */ </script> \u2028 \u2029 end$\né 日本 \ttab ${=new File(\"/tmp/x\").text}").encode("utf-8"), timeout=30, name="1. Line\nbreak \"\"\" ''' */ ${__time()} {{ x }}", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
-            actual = body
-            if not _compare(actual, "equals", "\"double\" 'single' <tag attr=\"x\"> & ${__time()} ${__groovy(System.exit(1))} $${x} $$${y}\n{{ not a template }} {{sequence_number}} \\ back\\slash \\n \\u000a \"\"\" ''' */ </script> \u2028 \u2029 end$\né 日本 \ttab ${=new File(\"/tmp/x\").text}"):
-                res.failure("Assertion failed: body equals \"double\" 'single' <tag attr=\"x\"> & ${__time()} ${__groovy...; got " + repr(actual[:200]))
             match = RE_0.search(body)
             if match:
                 self.vars["picked"] = (match.group(1) if match.re.groups else match.group(0)) or ""
+            if res.status_code >= 400:
+                res.failure(_http_error(res, body))
+            elif res.status_code:
+                actual = body
+                if not _compare(actual, "equals", "\"double\" 'single' <tag attr=\"x\"> & ${__time()} ${__groovy(System.exit(1))} $${x} $$${y}\n{{ not a template }} {{sequence_number}} \\ back\\slash \\n \\u000a \"\"\" ''' */ </script> \u2028 \u2029 end$\né 日本 \ttab ${=new File(\"/tmp/x\").text}"):
+                    res.failure("Assertion failed: body equals \"double\" 'single' <tag attr=\"x\"> & ${__time()} ${__groovy...; got " + repr(actual[:200]))
 
         # urls[1]: 2. GET http://127.0.0.1:8080/api/echo/{{picked}}$
         headers = {"X-Dollar-Before-Variable": "cost $$$" + self.v("picked", "{{picked}}")}
         with self.client.request("GET", "http://127.0.0.1:8080/api/echo/" + self.v("picked", "{{picked}}") + "$", headers=headers, timeout=30, name="2. GET http://127.0.0.1:8080/api/echo/{{picked}}$", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
-            actual = _json_text(body, [["k", "a\"b"]]) or ""
-            if not _compare(actual, "equals", "x'y\"z ${__time()}"):
-                res.failure("Assertion failed: json $['a\"b'] equals x'y\"z ${__time()}; got " + repr(actual[:200]))
+            if res.status_code >= 400:
+                res.failure(_http_error(res, body))
+            elif res.status_code:
+                actual = _json_text(body, [["k", "a\"b"]]) or ""
+                if not _compare(actual, "equals", "x'y\"z ${__time()}"):
+                    res.failure("Assertion failed: json $['a\"b'] equals x'y\"z ${__time()}; got " + repr(actual[:200]))
 

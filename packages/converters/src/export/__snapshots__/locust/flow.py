@@ -27,6 +27,17 @@ RE_0 = re.compile("\"token\":\"([^\"]+)\"")
 RE_1 = re.compile("\\\"id\\\"\\:\\\"([\\s\\S]*?)\\\"")
 
 
+def _http_error(res, body):
+    """An answer with status >= 400 in the engine's words: "HTTP 500 Internal Server Error: <start of the body>"."""
+    snippet = " ".join(body.split())
+    if len(snippet) > 200:
+        snippet = snippet[:200] + "\u2026"
+    text = "HTTP %d" % res.status_code
+    if res.reason:
+        text += " " + str(res.reason)
+    return text + (": " + snippet if snippet else "")
+
+
 def _compare(actual, op, expected):
     """The plan's assertion operators."""
     if op == "equals":
@@ -99,35 +110,44 @@ class PlanUser(HttpUser):
         headers = {"Content-Type": "application/json"}
         with self.client.request("POST", "http://127.0.0.1:8080/api/login", headers=headers, data=("{\"user\":\"u" + str(aqa_seq_5) + "\"}").encode("utf-8"), timeout=30, name="1. Login", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
-            actual = str(res.status_code)
-            if not _compare(actual, "equals", "200"):
-                res.failure("Assertion failed: status equals 200; got " + repr(actual[:200]))
             match = RE_0.search(body)
             if match:
                 self.vars["token"] = (match.group(1) if match.re.groups else match.group(0)) or ""
+            if res.status_code >= 400:
+                res.failure(_http_error(res, body))
+            elif res.status_code:
+                actual = str(res.status_code)
+                if not _compare(actual, "equals", "200"):
+                    res.failure("Assertion failed: status equals 200; got " + repr(actual[:200]))
 
         # urls[1]: 2. Profile
         headers = {"Authorization": "Bearer " + self.v("token", "{{token}}")}
         with self.client.request("GET", "http://127.0.0.1:8080/api/profile", params=[("seq", str(aqa_seq_5))], headers=headers, timeout=30, name="2. Profile", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
-            actual = body
-            if not _compare(actual, "contains", "\"name\""):
-                res.failure("Assertion failed: body contains \"name\"; got " + repr(actual[:200]))
             match = RE_1.search(body)
             if match:
                 self.vars["profileId"] = match.group(1) or ""
+            if res.status_code >= 400:
+                res.failure(_http_error(res, body))
+            elif res.status_code:
+                actual = body
+                if not _compare(actual, "contains", "\"name\""):
+                    res.failure("Assertion failed: body contains \"name\"; got " + repr(actual[:200]))
         time.sleep(0.1)
 
         # urls[2]: 3. Save profile
         headers = {"X-Session-Token": self.v("token", "{{token}}"), "X-Api-Key": "key-123", "Content-Type": "application/json"}
         with self.client.request("PUT", "http://127.0.0.1:8080/api/profiles/" + self.v("profileId", "{{profileId}}"), headers=headers, data=("{\"note\":\"n" + str(aqa_seq_5) + "\"}").encode("utf-8"), timeout=30, name="3. Save profile", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
-            actual = _xml_text(body, "./result/status", "string-value") or ""
-            if not _compare(actual, "equals", "saved"):
-                res.failure("Assertion failed: xml /result/status equals saved; got " + repr(actual[:200]))
             extracted = _xml_text(body, "./result/ref", "string-value")
             if extracted is not None:
                 self.vars["ref"] = extracted
+            if res.status_code >= 400:
+                res.failure(_http_error(res, body))
+            elif res.status_code:
+                actual = _xml_text(body, "./result/status", "string-value") or ""
+                if not _compare(actual, "equals", "saved"):
+                    res.failure("Assertion failed: xml /result/status equals saved; got " + repr(actual[:200]))
 
         # urls[3]: 4. Reference
         # transactionRate: runs in 50% of the iterations, at random.
@@ -135,9 +155,12 @@ class PlanUser(HttpUser):
             headers = {"Authorization": "Basic YWxpY2U6cEBzczp3b3Jk"}
             with self.client.request("GET", "http://127.0.0.1:8080/api/refs/" + self.v("ref", "{{ref}}"), headers=headers, timeout=30, name="4. Reference", allow_redirects=False, catch_response=True) as res:
                 body = res.text or ""
-                actual = str(res.status_code)
-                if not _compare(actual, "equals", "200"):
-                    res.failure("Assertion failed: status equals 200; got " + repr(actual[:200]))
+                if res.status_code >= 400:
+                    res.failure(_http_error(res, body))
+                elif res.status_code:
+                    actual = str(res.status_code)
+                    if not _compare(actual, "equals", "200"):
+                        res.failure("Assertion failed: status equals 200; got " + repr(actual[:200]))
             time.sleep(0.1)
 
         # urls[4]: 5. Secure
@@ -147,15 +170,21 @@ class PlanUser(HttpUser):
             headers["Authorization"] = "Bearer " + access_token
         with self.client.request("GET", "http://127.0.0.1:8080/api/secure", headers=headers, timeout=30, name="5. Secure", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
-            actual = body
-            if not _compare(actual, "regex", "\"secure\":\\s*true"):
-                res.failure("Assertion failed: body regex \"secure\":\\s*true; got " + repr(actual[:200]))
+            if res.status_code >= 400:
+                res.failure(_http_error(res, body))
+            elif res.status_code:
+                actual = body
+                if not _compare(actual, "regex", "\"secure\":\\s*true"):
+                    res.failure("Assertion failed: body regex \"secure\":\\s*true; got " + repr(actual[:200]))
 
         # urls[5]: 6. Ping
         headers = {}
         with self.client.request("GET", "http://127.0.0.1:8080/api/ping", params=[("api_key", "q-456")], headers=headers, timeout=30, name="6. Ping", allow_redirects=False, catch_response=True) as res:
             body = res.text or ""
-            actual = str(res.status_code)
-            if not _compare(actual, "not_equals", "500"):
-                res.failure("Assertion failed: status not equals 500; got " + repr(actual[:200]))
+            if res.status_code >= 400:
+                res.failure(_http_error(res, body))
+            elif res.status_code:
+                actual = str(res.status_code)
+                if not _compare(actual, "not_equals", "500"):
+                    res.failure("Assertion failed: status not equals 500; got " + repr(actual[:200]))
 
