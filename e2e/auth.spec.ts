@@ -6,7 +6,8 @@ test('a new user registers, signs in, is greeted, and logs out to /login', async
   await register(page, account);
 
   await signIn(page, account.email, account.password);
-  await expect(page.getByText(`Welcome, ${account.email}!`)).toBeVisible();
+  // Greeted by the first name given at sign-up (issue 24).
+  await expect(page.getByText(`Welcome, ${account.firstName}!`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome to Anybody can do QA' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -38,7 +39,7 @@ test('the sign-in screen shows the spec texts and the demo credentials, which si
   await expect(page.getByTestId('login-submit')).toHaveText('Signing in...');
   await expect(page.getByTestId('login-submit')).toBeDisabled();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(`Welcome, ${DEMO.username}!`)).toBeVisible();
+  await expect(page.getByText('Welcome, Demo!')).toBeVisible();
 });
 
 test('signing in with empty fields says so in a notice, and a wrong password shows the server message', async ({

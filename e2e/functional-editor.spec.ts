@@ -244,7 +244,10 @@ test('imports APIs with their rules from an OpenAPI file, and says why a file ca
 
   // In Korean, the screen and the model's messages.
   await page.evaluate(() => window.localStorage.setItem('language', 'ko'));
+  // The imported APIs are not saved: the browser asks before the page goes (a beforeunload dialog,
+  // docs/reference/01-authoring.md §4), and leaving drops them.
   await page.reload();
+  expect(messages.leaveQuestions).toBe(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('API 기능 테스트');
   await expect(page.getByTestId('functional-no-apis')).toContainText('구성된 API가 없습니다');
   await page.getByTestId('add-api').click();

@@ -66,19 +66,27 @@ export async function screenshot(page: Page, name: string) {
 /**
  * The app's messages are in-app notices and confirmations, never the browser's blocking alert() or
  * confirm(). A browser dialog that opens anyway is recorded (and dismissed), so a test can prove none did.
+ * The one browser question the app asks is the leave-page one (`beforeunload`, unsaved work on reload or
+ * tab close: docs/reference/01-authoring.md §4): it is counted and accepted, as the test meant to leave.
  */
 export interface PageMessages {
   page: Page;
   browserDialogs: string[];
+  leaveQuestions: number;
 }
 
 export function watchMessages(page: Page): PageMessages {
-  const browserDialogs: string[] = [];
+  const messages: PageMessages = { page, browserDialogs: [], leaveQuestions: 0 };
   page.on('dialog', (dialog) => {
-    browserDialogs.push(dialog.message());
+    if (dialog.type() === 'beforeunload') {
+      messages.leaveQuestions += 1;
+      void dialog.accept();
+      return;
+    }
+    messages.browserDialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  return { page, browserDialogs };
+  return messages;
 }
 
 /** Waits until the page shows `message` in an in-app notice, word for word, and no browser dialog opened. */
