@@ -3,7 +3,7 @@
 // Every step runs even when an earlier one failed, so one run reports everything; the exit code is 1
 // when any step failed.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ROOT, checkNodeVersion, ensureBuilt, ensureInstalled, log, run } from './lib/workspace.mjs';
 import { ensureSystemPackages } from './lib/system-packages.mjs';
 
@@ -80,9 +80,60 @@ function counts() {
   return total;
 }
 
+/**
+ * The failed tests by name with the first lines of each failure, from the same reports. CI keeps only
+ * the end of what a run prints, so the names must be there, not only in the runner's output far above.
+ */
+function failures() {
+  const found = [];
+  const firstLines = (text) =>
+    String(text ?? '')
+      .split('\n')
+      .slice(0, 6)
+      .join('\n      ');
+  const vitestFile = join(RESULTS, 'vitest.json');
+  if (existsSync(vitestFile)) {
+    for (const file of JSON.parse(readFileSync(vitestFile, 'utf8')).testResults ?? []) {
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const test of failedTests) {
+        found.push(
+          `${relative(ROOT, file.name)} › ${test.fullName}\n      ${firstLines(test.failureMessages?.[0])}`,
+        );
+      }
+      // A file that failed before any test ran (an import error, a failed beforeAll) has no failed test.
+      if (failedTests.length === 0 && file.status === 'failed') {
+        found.push(`${relative(ROOT, file.name)}\n      ${firstLines(file.message)}`);
+      }
+    }
+  }
+  const e2eFile = join(RESULTS, 'e2e.json');
+  if (existsSync(e2eFile)) {
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status !== 'unexpected') continue;
+          const error = test.results?.at(-1)?.error?.message;
+          found.push(
+            `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}\n      ${firstLines(error)}`,
+          );
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of JSON.parse(readFileSync(e2eFile, 'utf8')).suites ?? []) walk(suite, []);
+  }
+  return found;
+}
+
 log('── summary');
 for (const outcome of outcomes) {
   log(`${outcome.ok ? 'ok  ' : 'FAIL'} ${outcome.name} (${outcome.seconds.toFixed(1)} s)`);
+}
+const failedTests = failures();
+if (failedTests.length > 0) {
+  log('── failed tests');
+  for (const line of failedTests.slice(0, 30)) process.stdout.write(`  ✗ ${line}\n`);
+  if (failedTests.length > 30) process.stdout.write(`  … and ${failedTests.length - 30} more\n`);
 }
 const failedSteps = outcomes.filter((o) => !o.ok).length;
 const total = counts();
