@@ -1,10 +1,5 @@
 export { generateScript, type ScriptOptions } from './export/generate-script';
-export {
-  planToJmx,
-  JMETER_ERROR_BODY_VARIABLE,
-  JMETER_ERROR_BODY_CHARS,
-  type JmxOptions,
-} from './export/plan-to-jmx';
+export { planToJmx, JMETER_ERROR_BODY_VARIABLE, type JmxOptions } from './export/plan-to-jmx';
 export {
   JMETER_ELEMENTS,
   jmeterAtLeast,
