@@ -2,7 +2,7 @@ export { generateScript, type ScriptOptions } from './export/generate-script';
 export { planToJmx, JMETER_ERROR_BODY_VARIABLE, type JmxOptions } from './export/plan-to-jmx';
 export {
   JMETER_ELEMENTS,
-  jmeterAtLeast,
+  jmeterHasJsonExtractor,
   parseJmeterVersion,
   type JmeterElement,
 } from './export/jmeter-versions';

@@ -24,7 +24,7 @@ import {
   jmeterValue,
 } from './serializers/jmeter-text';
 import { JSON_REGEX_PATHS, JSON_REGEX_PREFIX_CHARS, jsonPathRegexes } from './json-path-regex';
-import { jmeterAtLeast, jmeterElementSince } from './jmeter-versions';
+import { jmeterHasJsonExtractor } from './jmeter-versions';
 import { captureGroupCount, escapeOroRegex } from './serializers/regex-escape';
 import { type XmlElement, el, hasNonXmlCharacters, renderXmlDocument } from './serializers/xml-writer';
 import { textExtractionPattern } from './text-extraction';
@@ -80,7 +80,7 @@ export function planToJmx(source: ScriptSource, options: JmxOptions = {}): Gener
   const version = options.jmeterVersion?.trim() || null;
   const ctx: JmxContext = {
     version,
-    jsonExtractor: jmeterAtLeast(version, jmeterElementSince('JSONPostProcessor')),
+    jsonExtractor: jmeterHasJsonExtractor(version),
     errorBodies: options.errorBodies === true,
     warnings,
     unsupported: [],
