@@ -38,11 +38,12 @@ export {
   responseValidations,
   stepToFunctionalApi,
 } from './import/plan-to-functional';
-export { draft4Exclusive, type ExpectedResponse } from './import/openapi-responses';
+export { draft4Exclusive } from './import/openapi-responses';
 export { decodeText } from './import/decode-text';
 export type { DecodedText, TextEncodingName } from './import/decode-text';
 export { IMPORT_FORMATS, ImportError } from './import/import-model';
 export type {
+  ExpectedResponse,
   ImportFormat,
   ImportInfo,
   ImportResult,
