@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import type { TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgentsServer, testRedisUrl, type AgentsHarness } from './agents-harness';
 import { startCountingTarget, type CountingTarget } from './counting-target';
+import { hasLocust, LOCUST_CMD } from './installed-tools';
 import { waitFor } from './wait-for';
 
 /*
@@ -11,8 +11,6 @@ import { waitFor } from './wait-for';
  * Locust master; two `aqa agent` processes (the served aqa.mjs) each run a `locust --worker`; a local
  * target counts what it receives. Debian's python3-locust is what runs; only /usr/bin/python3 imports it.
  */
-
-const hasLocust = spawnSync('/usr/bin/python3', ['-c', 'import locust'], { stdio: 'ignore' }).status === 0;
 
 /** The listening server, its user and API token, the served CLI and the agents started. */
 let h: AgentsHarness;
@@ -28,7 +26,7 @@ beforeAll(async () => {
   target = await startCountingTarget();
   h = await startAgentsServer({
     redisUrl,
-    env: { EXTERNAL_TOOLS: 'on', LOCUST_CMD: '/usr/bin/python3 -m locust' },
+    env: { EXTERNAL_TOOLS: 'on', LOCUST_CMD },
     cliDirPrefix: 'aqa-agents-locust-test-',
   });
   const saved = await h.call<{ id: string }>('POST', '/api/save-test-plan', {

@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgentsServer, testRedisUrl, type AgentsHarness } from './agents-harness';
+import { hasLocust, LOCUST_CMD } from './installed-tools';
 import {
   DENIED_HOST,
   RedirectWatch,
@@ -19,8 +19,6 @@ import {
  * redirects-guard.test.ts holds the same for the runners on the server.
  */
 
-const hasLocust = spawnSync('/usr/bin/python3', ['-c', 'import locust'], { stdio: 'ignore' }).status === 0;
-
 let h: AgentsHarness;
 let canary: Canary;
 let target: RedirectingTarget;
@@ -36,7 +34,7 @@ beforeAll(async () => {
       AQA_TARGETS_DENY: DENIED_HOST,
       DEMO_ACCOUNT: 'on',
       EXTERNAL_TOOLS: 'on',
-      LOCUST_CMD: '/usr/bin/python3 -m locust',
+      LOCUST_CMD,
     },
     cliDirPrefix: 'aqa-agents-redirects-test-',
   });

@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { TestResult, ValidationResponse } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTestServer, registerAndLogin, startTestServer, type TestServer } from './helpers';
+import { hasJmeter, hasLocust, LOCUST_CMD } from './installed-tools';
 import {
   DENIED_HOST,
   PLATFORM_PATH,
@@ -26,9 +26,6 @@ import { waitFor } from './wait-for';
  * agents-redirects.test.ts's.
  */
 
-const hasJmeter =
-  existsSync('/usr/bin/jmeter') && spawnSync('javac', ['-version'], { stdio: 'ignore' }).status === 0;
-const hasLocust = spawnSync('/usr/bin/python3', ['-c', 'import locust'], { stdio: 'ignore' }).status === 0;
 const hasChromium = existsSync('/usr/bin/chromium');
 
 let server: TestServer;
@@ -48,7 +45,7 @@ beforeAll(async () => {
     // The platform's own page behind the redirect then holds a secret, as a deployed demo server's does.
     DEMO_ACCOUNT: 'on',
     EXTERNAL_TOOLS: 'on',
-    LOCUST_CMD: '/usr/bin/python3 -m locust',
+    LOCUST_CMD,
     AQA_BROWSER_PATH: '/usr/bin/chromium',
     AQA_UI_BROWSERS: '1',
     AQA_UI_STEP_TIMEOUT_MS: '10000',

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, newRegistration, removeDir, startTestServer, type TestServer } from './helpers';
+import { hasLocust, LOCUST_CMD } from './installed-tools';
 import { testDatabaseConfig, testDatabaseEnv, withTestSql } from './test-database';
 
 /*
@@ -18,7 +19,6 @@ import { testDatabaseConfig, testDatabaseEnv, withTestSql } from './test-databas
 
 const SERVER_MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const hasLocust = spawnSync('/usr/bin/python3', ['-c', 'import locust'], { stdio: 'ignore' }).status === 0;
 
 let dataDir: string;
 let target: CountingTarget;
@@ -55,7 +55,7 @@ async function startServerProcess(): Promise<string> {
         EXTERNAL_TOOLS: 'on',
         // k6 plans run on the built-in engine here, whatever is installed.
         K6_CMD: join(dataDir, 'no-k6-here'),
-        LOCUST_CMD: '/usr/bin/python3 -m locust',
+        LOCUST_CMD,
         JMETER_CMD: join(dataDir, 'no-jmeter-here'),
         BZT_CMD: join(dataDir, 'no-bzt-here'),
         LOG_LEVEL: 'info',

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { registerAndLogin, startTestServer, type TestServer } from './helpers';
+import { finishedRun, hasJmeter, hasLocust, TOOL_RUNS_ENV } from './installed-tools';
 
 /*
  * A plan whose tool is installed runs in that tool (docs/design.md §4): its script is generated, run by the
@@ -13,10 +13,6 @@ import { registerAndLogin, startTestServer, type TestServer } from './helpers';
  * (Debian's package cannot load a plan as shipped; the launcher is compiled with javac on first use);
  * Locust through Debian's python3-locust.
  */
-const hasJmeter =
-  existsSync('/usr/bin/jmeter') && spawnSync('javac', ['-version'], { stdio: 'ignore' }).status === 0;
-const hasLocust = spawnSync('/usr/bin/python3', ['-c', 'import locust'], { stdio: 'ignore' }).status === 0;
-
 let server: TestServer;
 let target: CountingTarget;
 let token: string;
@@ -31,12 +27,7 @@ beforeAll(async () => {
     console.warn('JMeter runs through the app are not tested: Debian jmeter or the JDK (javac) is absent');
   if (!hasLocust) console.warn('Locust runs through the app are not tested: python3-locust is absent');
   target = await startCountingTarget();
-  server = await startTestServer({
-    LOGIN_RATE_LIMIT_PER_IP: '1000',
-    REGISTER_RATE_LIMIT_PER_IP: '1000',
-    EXTERNAL_TOOLS: 'on',
-    LOCUST_CMD: '/usr/bin/python3 -m locust',
-  });
+  server = await startTestServer(TOOL_RUNS_ENV);
   ({ token } = await registerAndLogin(server));
 });
 
@@ -85,17 +76,8 @@ async function runInTool(tool: 'jmeter' | 'locust'): Promise<{ result: Result; c
   expect(started.statusCode, started.body).toBe(201);
   const { test_id: id, engine } = started.json<{ test_id: string; engine: string }>();
   expect(engine).toBe(tool);
-
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const answer = await server.request({ method: 'GET', url: `/api/get-test-result/${id}`, token });
-    const result = answer.json<Result>();
-    if (!['running', 'processing'].includes(result.status)) {
-      return { result, counted: (await target.counts()).total };
-    }
-    if (Date.now() > until) throw new Error(`the ${tool} run did not finish: ${answer.body}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const result = await finishedRun<Result>(server, token, id, 60_000);
+  return { result, counted: (await target.counts()).total };
 }
 
 describe('a plan run in its own tool through the app', () => {

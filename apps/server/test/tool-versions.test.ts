@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, startTestServer, type TestServer } from './helpers';
+import { finishedRun, hasJmeter, hasLocust, TOOL_RUNS_ENV } from './installed-tools';
 
 /*
  * The installed tool's version decides what its script holds and which plans it can run
@@ -12,10 +11,6 @@ import { registerAndLogin, startTestServer, type TestServer } from './helpers';
  * kind"). Debian's JMeter 2.13 and Locust run for real against a local target that counts what it
  * receives.
  */
-const hasJmeter =
-  existsSync('/usr/bin/jmeter') && spawnSync('javac', ['-version'], { stdio: 'ignore' }).status === 0;
-const hasLocust = spawnSync('/usr/bin/python3', ['-c', 'import locust'], { stdio: 'ignore' }).status === 0;
-
 /** A shop API: /login answers a token per call, /profile answers 409 unless it carries the last token; /broken answers 500. */
 class ShopTarget {
   readonly received = { login: 0, profile: 0, profileWithToken: 0, broken: 0 };
@@ -76,12 +71,7 @@ let token: string;
 
 beforeAll(async () => {
   target = await ShopTarget.start();
-  server = await startTestServer({
-    LOGIN_RATE_LIMIT_PER_IP: '1000',
-    REGISTER_RATE_LIMIT_PER_IP: '1000',
-    EXTERNAL_TOOLS: 'on',
-    LOCUST_CMD: '/usr/bin/python3 -m locust',
-  });
+  server = await startTestServer(TOOL_RUNS_ENV);
   ({ token } = await registerAndLogin(server));
 });
 
@@ -136,15 +126,7 @@ interface Result {
 async function runToEnd(body: object): Promise<Result> {
   const started = await server.request({ method: 'POST', url: '/api/run-test', token, body });
   expect(started.statusCode, started.body).toBe(201);
-  const { test_id: id } = started.json<{ test_id: string }>();
-  const until = Date.now() + 90_000;
-  for (;;) {
-    const answer = await server.request({ method: 'GET', url: `/api/get-test-result/${id}`, token });
-    const result = answer.json<Result>();
-    if (!['running', 'processing'].includes(result.status)) return result;
-    if (Date.now() > until) throw new Error(`the run did not finish: ${answer.body}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return finishedRun<Result>(server, token, started.json<{ test_id: string }>().test_id, 90_000);
 }
 
 async function runCount(): Promise<number> {

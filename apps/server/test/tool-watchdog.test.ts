@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, removeDir } from './helpers';
+import { hasJmeter, hasLocust, LOCUST_CMD } from './installed-tools';
 import { type ServerProcess, startServerProcess, stopServerProcesses } from './server-process';
 import { testDatabaseConfig, testDatabaseEnv, withTestSql } from './test-database';
 
@@ -15,9 +15,6 @@ import { testDatabaseConfig, testDatabaseEnv, withTestSql } from './test-databas
  * receives nothing more — without waiting for the server's next start.
  */
 
-const hasLocust = spawnSync('/usr/bin/python3', ['-c', 'import locust'], { stdio: 'ignore' }).status === 0;
-const hasJmeter =
-  existsSync('/usr/bin/jmeter') && spawnSync('javac', ['-version'], { stdio: 'ignore' }).status === 0;
 const tools = [...(hasLocust ? ['locust' as const] : []), ...(hasJmeter ? ['jmeter' as const] : [])];
 
 /** How long after the kill every tool must be gone: SIGTERM at once, SIGKILL 2 s later, and room for a loaded machine. */
@@ -66,7 +63,7 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     DEMO_ACCOUNT: 'off',
     EXTERNAL_TOOLS: 'on',
-    LOCUST_CMD: '/usr/bin/python3 -m locust',
+    LOCUST_CMD,
     K6_CMD: join(dataDir, 'no-k6-here'),
     BZT_CMD: join(dataDir, 'no-bzt-here'),
     LOG_LEVEL: 'info',

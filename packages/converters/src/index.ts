@@ -1,13 +1,8 @@
 export { generateScript, type ScriptOptions } from './export/generate-script';
-export {
-  planToJmx,
-  JMETER_ERROR_BODY_VARIABLE,
-  JMETER_ERROR_BODY_CHARS,
-  type JmxOptions,
-} from './export/plan-to-jmx';
+export { planToJmx, JMETER_ERROR_BODY_VARIABLE, type JmxOptions } from './export/plan-to-jmx';
 export {
   JMETER_ELEMENTS,
-  jmeterAtLeast,
+  jmeterHasJsonExtractor,
   parseJmeterVersion,
   type JmeterElement,
 } from './export/jmeter-versions';
@@ -43,11 +38,12 @@ export {
   responseValidations,
   stepToFunctionalApi,
 } from './import/plan-to-functional';
-export { draft4Exclusive, type ExpectedResponse } from './import/openapi-responses';
+export { draft4Exclusive } from './import/openapi-responses';
 export { decodeText } from './import/decode-text';
 export type { DecodedText, TextEncodingName } from './import/decode-text';
 export { IMPORT_FORMATS, ImportError } from './import/import-model';
 export type {
+  ExpectedResponse,
   ImportFormat,
   ImportInfo,
   ImportResult,

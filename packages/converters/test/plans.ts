@@ -264,3 +264,30 @@ function escapingStaticPlanParsed(base: string): PerfPlan {
     ],
   });
 }
+
+/**
+ * json assertions whose expected values are JSON literals (docs/design.md §4 "JSON literals"): a quoted
+ * string, an integer written with a fraction, a decimal with a trailing zero (not_equals), true, null,
+ * and bare text for comparison; all against `${base}/user`.
+ */
+export function jsonLiteralsPlan(base: string): PerfPlan {
+  const entry = (assertionPath: string, assertionValue: string, op: 'equals' | 'not_equals' = 'equals') => ({
+    url: `${base}/user`,
+    thinkTime: '0',
+    assertionType: 'json' as const,
+    assertionPath,
+    assertionValue,
+    assertionOperator: op,
+  });
+  return plan({
+    name: 'literals',
+    urls: [
+      entry('$.name', '"ada"'),
+      entry('$.count', '10.0'),
+      entry('$.price', '10.50', 'not_equals'),
+      entry('$.ok', 'true'),
+      entry('$.gone', 'null'),
+      entry('$.name', 'ada'),
+    ],
+  });
+}

@@ -103,3 +103,12 @@ export const JMETER_ELEMENTS: readonly JmeterElement[] = [
 export function jmeterElementSince(testclass: string): string {
   return JMETER_ELEMENTS.find((e) => e.testclass === testclass)?.since ?? '2.13';
 }
+
+/**
+ * Whether JMeter at `version` has the JSON Extractor; an unknown version has it. Without it the JMX reads
+ * JSONPaths with regular expressions (json-path-regex.ts), which need a larger thread stack
+ * (JMETER_LEGACY_THREAD_STACK). The one place that compares a JMeter version with the JSON Extractor's.
+ */
+export function jmeterHasJsonExtractor(version: string | null | undefined): boolean {
+  return jmeterAtLeast(version, jmeterElementSince('JSONPostProcessor'));
+}

@@ -1,12 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NASTY, escapingPlan, escapingStaticPlan, flowPlan, jsonFlowPlan } from '../../test/plans';
+import {
+  NASTY,
+  escapingPlan,
+  escapingStaticPlan,
+  flowPlan,
+  jsonFlowPlan,
+  jsonLiteralsPlan,
+} from '../../test/plans';
 import { jmeterEvaluate, jmeterReferences } from '../../test/tool-semantics';
 import { startTargetServer } from '../../test/target';
 import { jmeterMissing, readJtl, removeDir, runJmeter, workDir } from '../../test/tools';
 import { parseXml } from '../../test/xml-query';
-import { migratePlan, PerfPlanSchema, type PerfPlanInput } from '@aqa/plan';
+import { PerfPlanSchema, type PerfPlanInput } from '@aqa/plan';
 import { JMETER_ELEMENTS } from './jmeter-versions';
 import { JMETER_ERROR_BODY_VARIABLE, planToJmx } from './plan-to-jmx';
 
@@ -398,25 +405,7 @@ describe('a generated JMX in JMeter 2.13 (non-GUI)', { timeout: 90_000 }, () => 
 });
 
 describe('JSON literals in a JMX (docs/design.md §4 "JSON literals")', () => {
-  const entry = (assertionPath: string, assertionValue: string, op: 'equals' | 'not_equals' = 'equals') => ({
-    url: `${BASE}/user`,
-    thinkTime: '0',
-    assertionType: 'json' as const,
-    assertionPath,
-    assertionValue,
-    assertionOperator: op,
-  });
-  const plan = migratePlan({
-    name: 'literals',
-    urls: [
-      entry('$.name', '"ada"'),
-      entry('$.count', '10.0'),
-      entry('$.price', '10.50', 'not_equals'),
-      entry('$.ok', 'true'),
-      entry('$.gone', 'null'),
-      entry('$.name', 'ada'),
-    ],
-  });
+  const plan = jsonLiteralsPlan(BASE);
 
   it('compares the extracted text with the literal: a string unquoted, a number by a pattern of its forms', () => {
     const x = jmx(plan);

@@ -1,3 +1,4 @@
+import { ERROR_BODY_SNIPPET_CHARS } from '@aqa/plan';
 import { scriptFileName } from './file-name';
 import { jsonLiteralText } from './json-literal-text';
 import { base64Utf8 } from './serializers/base64';
@@ -23,7 +24,7 @@ import {
   jmeterValue,
 } from './serializers/jmeter-text';
 import { JSON_REGEX_PATHS, JSON_REGEX_PREFIX_CHARS, jsonPathRegexes } from './json-path-regex';
-import { jmeterAtLeast, jmeterElementSince } from './jmeter-versions';
+import { jmeterHasJsonExtractor } from './jmeter-versions';
 import { captureGroupCount, escapeOroRegex } from './serializers/regex-escape';
 import { type XmlElement, el, hasNonXmlCharacters, renderXmlDocument } from './serializers/xml-writer';
 import { textExtractionPattern } from './text-extraction';
@@ -63,8 +64,6 @@ export interface JmxOptions {
 
 /** The variable that holds the start of an error answer's body (JmxOptions.errorBodies). */
 export const JMETER_ERROR_BODY_VARIABLE = 'aqa_error_body';
-/** How many characters of an error answer's body the JTL keeps. */
-export const JMETER_ERROR_BODY_CHARS = 200;
 
 /** What one generation writes for: the version's abilities, and the lists to fill. */
 interface JmxContext {
@@ -81,7 +80,7 @@ export function planToJmx(source: ScriptSource, options: JmxOptions = {}): Gener
   const version = options.jmeterVersion?.trim() || null;
   const ctx: JmxContext = {
     version,
-    jsonExtractor: jmeterAtLeast(version, jmeterElementSince('JSONPostProcessor')),
+    jsonExtractor: jmeterHasJsonExtractor(version),
     errorBodies: options.errorBodies === true,
     warnings,
     unsupported: [],
@@ -398,12 +397,12 @@ function regexExtractor(
 /**
  * The start of an answer's body when its status is 400 or more, in aqa_error_body (JmxOptions.errorBodies),
  * written with Regular Expression Extractors only, so any JMeter can run it: the first reads the response
- * code and sets aqa_error_gate to a pattern that takes the first JMETER_ERROR_BODY_CHARS characters of the
+ * code and sets aqa_error_gate to a pattern that takes the first ERROR_BODY_SNIPPET_CHARS characters of the
  * body (status ≥ 400) or one that takes none; the second runs that pattern on the body. The gate is a
  * variable in the second one's pattern, evaluated when it runs, just after the first.
  */
 function errorBodyExtractors(): XmlElement[] {
-  const take = `^([\\s\\S]{0,${JMETER_ERROR_BODY_CHARS}})`;
+  const take = `^([\\s\\S]{0,${ERROR_BODY_SNIPPET_CHARS}})`;
   return [
     ...regexExtractor('error body: status gate', 'aqa_error_gate', '^[4-9]\\d\\d$', take, {
       field: 'code',

@@ -1,3 +1,4 @@
+import { ERROR_BODY_SNIPPET_CHARS } from '@aqa/plan';
 import { scriptFileName } from './file-name';
 import { segmentsAsData } from './json-path';
 import {
@@ -320,9 +321,6 @@ const OAUTH_METHOD = [
   '        self.oauth_tokens[i] = token',
   '        return token',
 ];
-
-/** ERROR_BODY_SNIPPET_CHARS of @aqa/engine: how much of an error answer's body its sample keeps. */
-const ERROR_BODY_SNIPPET_CHARS = 200;
 
 const HTTP_ERROR_HELPER = [
   'def _http_error(res, body):',

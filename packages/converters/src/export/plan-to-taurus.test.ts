@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { NASTY, escapingStaticPlan, flowPlan, jsonFlowPlan } from '../../test/plans';
+import { NASTY, escapingStaticPlan, flowPlan, jsonFlowPlan, jsonLiteralsPlan } from '../../test/plans';
 import { jmeterEvaluate, jmeterReferences } from '../../test/tool-semantics';
-import { migratePlan } from '@aqa/plan';
 import { planToTaurus } from './plan-to-taurus';
 
 const BASE = 'http://127.0.0.1:8080';
@@ -184,28 +183,8 @@ describe('planToTaurus', () => {
 });
 
 describe('JSON literals in a Taurus configuration (docs/design.md §4 "JSON literals")', () => {
-  const entry = (assertionPath: string, assertionValue: string, op: 'equals' | 'not_equals' = 'equals') => ({
-    url: `${BASE}/user`,
-    thinkTime: '0',
-    assertionType: 'json' as const,
-    assertionPath,
-    assertionValue,
-    assertionOperator: op,
-  });
-
   it('writes a string unquoted, a number as a pattern of its forms, null with expect-null', () => {
-    const plan = migratePlan({
-      name: 'literals',
-      urls: [
-        entry('$.name', '"ada"'),
-        entry('$.count', '10.0'),
-        entry('$.price', '10.50', 'not_equals'),
-        entry('$.ok', 'true'),
-        entry('$.gone', 'null'),
-        entry('$.name', 'ada'),
-      ],
-    });
-    const items = walk(config(plan).requests).filter((i) => kind(i) === 'request');
+    const items = walk(config(jsonLiteralsPlan(BASE)).requests).filter((i) => kind(i) === 'request');
     expect(items.map((i) => (i['assert-jsonpath'] as Yaml[])[0])).toEqual([
       { jsonpath: '$.name', validate: true, 'expected-value': 'ada', regexp: false, invert: false },
       { jsonpath: '$.count', validate: true, 'expected-value': '10(?:\\.0+)?', regexp: true, invert: false },

@@ -2,6 +2,7 @@ import { BODY_METHODS, type HttpMethod } from '@aqa/plan';
 import {
   asString,
   countMethods,
+  type ExpectedResponse,
   type ImportInfo,
   ImportError,
   type ImportResult,
@@ -13,12 +14,7 @@ import {
   type StepSource,
 } from './import-model';
 import type { Body } from './openapi-bodies';
-import {
-  type ExpectedResponse,
-  type SchemaDialect,
-  SchemaInliner,
-  successStatusKey,
-} from './openapi-responses';
+import { type SchemaDialect, SchemaInliner, successStatusKey } from './openapi-responses';
 import {
   headerText,
   type Parameter,

@@ -1,8 +1,6 @@
-import { type ExpectedResponse, isRecord } from './import-model';
+import { isRecord } from './import-model';
 import { MAX_NESTING } from './nesting';
 import type { RefContext, RefResolver } from './openapi-refs';
-
-export type { ExpectedResponse };
 
 /*
  * What an operation answers when it succeeds (docs/design.md §9): the status its document lists first

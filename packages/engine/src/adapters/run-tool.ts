@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import {
   generateScript,
   JMETER_LEGACY_THREAD_STACK,
-  jmeterAtLeast,
+  jmeterHasJsonExtractor,
   type ScriptSource,
   type ScriptWarning,
 } from '@aqa/converters';
@@ -108,7 +108,7 @@ export function toolCannotRun(
  * (@aqa/converters json-path-regex.ts). JAVA_TOOL_OPTIONS reaches the JVM whatever script starts it.
  */
 function toolEnvironment(tool: ExternalTool, version: string | null | undefined, env: NodeJS.ProcessEnv) {
-  if (tool !== 'jmeter' || version == null || jmeterAtLeast(version, '3.0')) return env;
+  if (tool !== 'jmeter' || jmeterHasJsonExtractor(version)) return env;
   const options = [env.JAVA_TOOL_OPTIONS?.trim(), `-Xss${JMETER_LEGACY_THREAD_STACK}`].filter(Boolean);
   return { ...env, JAVA_TOOL_OPTIONS: options.join(' ') };
 }

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { ERROR_BODY_SNIPPET_CHARS } from '@aqa/plan';
 import type { ErrorKind } from '../metrics/types';
 import { ERROR_KINDS } from '../metrics/types';
 
@@ -60,11 +61,7 @@ export function errorMessage(err: unknown): string {
   return String(err).slice(0, 300);
 }
 
-/**
- * How many characters of an error answer's body its sample keeps, after white space is collapsed
- * (docs/reference/02-running.md §3 "Errors by kind"). The Locust script and the JMX keep as many.
- */
-export const ERROR_BODY_SNIPPET_CHARS = 200;
+export { ERROR_BODY_SNIPPET_CHARS };
 
 /** The start of an error answer's body as a sample shows it: white space collapsed, cut with "…". */
 export function bodySnippet(body: string): string {

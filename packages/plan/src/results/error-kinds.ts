@@ -16,6 +16,13 @@ export const ERROR_KINDS = [
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
+/**
+ * How many characters of an error answer's body an http_status sample keeps, whichever engine or tool
+ * ran the request: the built-in engine, the Locust script and the JMX for a run keep as many
+ * (docs/reference/02-running.md §3 "Errors by kind").
+ */
+export const ERROR_BODY_SNIPPET_CHARS = 200;
+
 /** The external load tools whose generated scripts the server can run; anything else runs built in. */
 export const EXTERNAL_TOOLS = ['jmeter', 'k6', 'locust', 'taurus'] as const;
 export type ExternalTool = (typeof EXTERNAL_TOOLS)[number];
