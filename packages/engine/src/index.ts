@@ -43,6 +43,7 @@ export { checkJsonPathFilters, JsonPathFilterError, JsonPathFilterScript } from 
 export { describeError } from './functional/http-call';
 export { CallCount, FunctionalTally, KeptCalls, MAX_KEPT_CALLS } from './functional/outcome';
 export type * from './functional/run-types';
+export { reasonColumns } from './functional/run-types';
 export {
   readScript,
   SCRIPT_MESSAGES,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { multiLine, noNul, oneLine, textLimitMessage, wholeNumber } from './strict-input';
-import { MAX_FIELD_CHARS, MAX_TEXT_CHARS } from './text-limits';
+import { multiLine, noNul, oneLine, wholeNumber } from './strict-input';
+import { MAX_FIELD_CHARS, MAX_TEXT_CHARS, textLimitMessage } from './text-limits';
 import { VARIABLE_NAME } from './template';
 import { PlanVersionSchema } from './plan-version';
 import { thinkTimeProblem } from './think-time';

@@ -112,14 +112,3 @@ export function noNul(label: string) {
     label,
   );
 }
-
-/**
- * The message of a text over its length limit, naming the field and the limit (issue 24: zod's own
- * "expected string to have <=1000000 characters" reached the screen). `LIMIT_MESSAGE` reads it back.
- */
-export function textLimitMessage(label: string, max: number): string {
-  return `${label} must be at most ${max.toLocaleString('en-US')} characters`;
-}
-
-/** Reads a textLimitMessage back into its field label and limit (for the screens' translations). */
-export const LIMIT_MESSAGE = /^(.+) must be at most ([\d,]+) characters$/;

@@ -10,6 +10,7 @@ import {
   FUNCTIONAL_VALIDATION_TYPES,
   type FunctionalValidation,
   HTTP_METHODS,
+  MAX_TEXT_CHARS,
   textLimitMessage,
   TEST_FRAMEWORKS,
   VALIDATION_SUBJECTS,
@@ -162,7 +163,7 @@ export const ScriptWarningSchema = z.object({
 export const ParseScriptRequestSchema = z.object({
   script_content: z
     .string()
-    .max(1_000_000, textLimitMessage('Script content', 1_000_000))
+    .max(MAX_TEXT_CHARS, textLimitMessage('Script content', MAX_TEXT_CHARS))
     .describe('The Taurus YAML'),
   data_files: DataFilesSchema.optional(),
   test_framework: z

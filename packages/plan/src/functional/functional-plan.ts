@@ -7,9 +7,9 @@ import {
   noAuthorization,
 } from '../perf-plan';
 import { PlanVersionSchema } from '../plan-version';
-import { multiLine, noNul, oneLine, textLimitMessage, wholeNumber } from '../strict-input';
+import { multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
 import { VARIABLE_NAME } from '../template';
-import { MAX_FIELD_CHARS, MAX_TEXT_CHARS } from '../text-limits';
+import { MAX_FIELD_CHARS, MAX_TEXT_CHARS, textLimitMessage } from '../text-limits';
 import {
   API_VALIDATION_TYPES,
   FunctionalValidationSchema,

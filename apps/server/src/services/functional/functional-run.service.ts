@@ -6,6 +6,7 @@ import {
   type FunctionalRunOutcome,
   KeptCalls,
   MAX_KEPT_CALLS,
+  reasonColumns,
   type StartFunctionalRun,
   type TargetGuard,
 } from '@aqa/engine';
@@ -534,8 +535,7 @@ export class FunctionalRunService {
       status: 'failed',
       start_time: run.startTime,
       end_time: isoAt(this.now()),
-      error: failed.text,
-      error_phrase: failed.phrase,
+      ...reasonColumns(failed),
       summary: live.summary,
       validation_results: live.validation_results,
       calls_omitted: live.calls_omitted ?? 0,
@@ -555,7 +555,7 @@ export class FunctionalRunService {
     const ending =
       outcome.error !== null
         ? { error: outcome.error, error_phrase: outcome.error_phrase }
-        : { error: run.stopReason?.text ?? null, error_phrase: run.stopReason?.phrase ?? null };
+        : reasonColumns(run.stopReason);
     const errorColumns = {
       error: ending.error,
       error_phrase: ending.error_phrase === null ? null : JSON.stringify(ending.error_phrase),

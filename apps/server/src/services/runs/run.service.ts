@@ -5,6 +5,7 @@ import {
   type TargetGuard,
   endLeftoverTool,
   PlanCompileError,
+  reasonColumns,
   ToolRunError,
   type CompiledPlan,
   type RunResult,
@@ -700,10 +701,8 @@ function finalEnding(run: LiveRun, result: RunResult): RunEnding {
     status,
     started_at: result.started_at,
     ended_at: result.ended_at,
-    error: result.cut_short ?? (status === 'stopped' ? (run.stopReason?.text ?? null) : null),
-    // A run cut short says so in the engine's words (docs/adr/0025-phrases.md).
-    error_phrase:
-      result.cut_short === undefined && status === 'stopped' ? (run.stopReason?.phrase ?? null) : null,
+    // A run cut short says so in the engine's words, without a phrase (docs/adr/0025-phrases.md).
+    ...reasonColumns(result.cut_short ?? (status === 'stopped' ? run.stopReason : null)),
     error_details: null,
     summary: summaryOf(result.summary),
     api_results: result.api_results.map(apiResultOf),
