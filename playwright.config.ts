@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS } from '@aqa/ui-runner/chromium-args';
 
 /** The browser tests run against the built app on its own port and a fresh SQLite database. */
 const PORT = Number(process.env.E2E_PORT ?? 5210);
@@ -23,16 +24,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      // The flags UI runs launch Chromium with, so the tests see the browser as the product has it.
+      args: CHROMIUM_ARGS,
     },
     locale: 'en-US',
     trace: 'retain-on-failure',

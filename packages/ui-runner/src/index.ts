@@ -1,6 +1,6 @@
 export * from './contract';
+export { CHROMIUM_ARGS } from './chromium-args';
 export {
-  CHROMIUM_ARGS,
   DEFAULT_BROWSER_PATH,
   DEFAULT_STEP_TIMEOUT_MS,
   PoolClosedError,

@@ -77,15 +77,6 @@ export function textChange(from: string, to: string): { from: number; to: number
   return { from: start, to: from.length - end, insert: to.slice(start, to.length - end) };
 }
 
-/**
- * A code editor (CodeMirror 6) for scripts, YAML and JSON bodies: line numbers, syntax colours, marks
- * on the lines a reader warns about, undo, and a length limit that refuses an over-long paste whole and
- * says so (docs/reference/01-authoring.md §9 "Editors"). It draws only the lines in view, so a text of
- * a million characters types as quickly as a short one; what reads the text (a script reader, a
- * generator) is the page's business and runs after typing pauses, off the typing path. Tab is left to
- * move the focus, as in a text area, so keyboard users are never trapped; F8 / Shift+F8 go to the next
- * or previous marked line.
- */
 /** What the editor's text box says about itself, and whether it may be edited. */
 interface Access {
   testId: string;
@@ -122,6 +113,15 @@ function accessOf(access: Access): Extension {
   ];
 }
 
+/**
+ * A code editor (CodeMirror 6) for scripts, YAML and JSON bodies: line numbers, syntax colours, marks
+ * on the lines a reader warns about, undo, and a length limit that refuses an over-long paste whole and
+ * says so (docs/reference/01-authoring.md §9 "Editors"). It draws only the lines in view, so a text of
+ * a million characters types as quickly as a short one; what reads the text (a script reader, a
+ * generator) is the page's business and runs after typing pauses, off the typing path. Tab is left to
+ * move the focus, as in a text area, so keyboard users are never trapped; F8 / Shift+F8 go to the next
+ * or previous marked line.
+ */
 export function CodeEditor(props: CodeEditorProps) {
   const { value, rows, maxLength, testId, className, disabled = false, ref } = props;
   const { t, locale } = useI18n();
@@ -268,6 +268,12 @@ export function CodeEditor(props: CodeEditorProps) {
 
   const count = (n: number) => n.toLocaleString(locale);
   const over = value.length > maxLength;
+  // A refused edit says what it would have made; else a text already over the limit (a file) says so.
+  const tooLong = refused
+    ? t('codeEditor.refused', { length: count(refused.length), max: count(refused.max) })
+    : over
+      ? t('codeEditor.overLimit', { length: count(value.length), max: count(maxLength) })
+      : null;
 
   return (
     <div className="space-y-1.5">
@@ -283,14 +289,9 @@ export function CodeEditor(props: CodeEditorProps) {
         )}
         style={{ height: rows * LINE_HEIGHT_PX + 2 * EDITOR_PADDING_PX + 2, minHeight: 3 * LINE_HEIGHT_PX }}
       />
-      {refused && (
+      {tooLong && (
         <p role="alert" className="text-[13px] leading-5 text-destructive" data-testid={`${testId}-too-long`}>
-          {t('codeEditor.refused', { length: count(refused.length), max: count(refused.max) })}
-        </p>
-      )}
-      {!refused && over && (
-        <p role="alert" className="text-[13px] leading-5 text-destructive" data-testid={`${testId}-too-long`}>
-          {t('codeEditor.overLimit', { length: count(value.length), max: count(maxLength) })}
+          {tooLong}
         </p>
       )}
     </div>

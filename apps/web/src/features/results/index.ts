@@ -4,8 +4,8 @@
  * (kept apart because loading them registers Chart.js, which a screen without charts should not pull in).
  * The result screen itself is loaded by the router.
  */
-export { ApiHostLine, ApiResultsList, MethodBadge } from './components/ApiResults';
-export { apiRowLabel, ownApiName, sharedOrigin, urlPath } from './model/chart-labels';
+export { ApiHostLine, ApiResultsList, ApiUrlLine, MethodBadge } from './components/ApiResults';
+export { apiRowLabel, sharedOrigin } from './model/chart-labels';
 export { MetricTile, Sparkline } from './components/MetricTile';
 export { FinishedRunReports, ReportDownloads } from './components/ReportDownloads';
 export { ResultTestId } from './components/ResultTestId';

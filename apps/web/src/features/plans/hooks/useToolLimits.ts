@@ -1,9 +1,10 @@
 import { generateScript } from '@aqa/converters';
 import type { EngineInfo } from '@aqa/plan';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { api, isAbortError } from '@/lib/api';
+import { isAbortError } from '@/lib/api';
 import { checkScriptRequest } from '../model/form-to-plan';
 import type { PlanForm } from '../model/plan-form';
+import { fetchEngines } from '../queries/plans-api';
 
 /** What the plan's tool, as this server has it, cannot run of the plan: shown before Run. */
 export interface ToolLimits {
@@ -21,7 +22,7 @@ function useEngines(): EngineInfo[] | null {
   const [engines, setEngines] = useState<EngineInfo[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api.get<EngineInfo[]>('/engines', { signal: controller.signal }).then(setEngines, (error: unknown) => {
+    fetchEngines(controller.signal).then(setEngines, (error: unknown) => {
       if (!isAbortError(error)) setEngines(null);
     });
     return () => controller.abort();

@@ -1,5 +1,13 @@
 import type { ScriptWarning } from '@aqa/converters';
-import type { PerfPlan, RunStarted, ScriptRequest, Tool, UrlEntry, ValidationResponse } from '@aqa/plan';
+import type {
+  EngineInfo,
+  PerfPlan,
+  RunStarted,
+  ScriptRequest,
+  Tool,
+  UrlEntry,
+  ValidationResponse,
+} from '@aqa/plan';
 import { api } from '@/lib/api';
 import { sessionUserId } from '@/lib/session';
 import type { PlanBody } from '../model/form-to-plan';
@@ -76,6 +84,11 @@ export function updatePlan(id: string, plan: PlanBody, version?: number): Promis
 
 export function fetchPlan(id: string, signal?: AbortSignal): Promise<SavedPlan> {
   return api.get<SavedPlan>(`/get-test-plan/${encodeURIComponent(id)}${userQuery()}`, { signal });
+}
+
+/** The tools this server has, with their installed versions (GET /api/engines). */
+export function fetchEngines(signal?: AbortSignal): Promise<EngineInfo[]> {
+  return api.get<EngineInfo[]>('/engines', { signal });
 }
 
 export function generateScriptOnServer(request: ScriptRequest): Promise<ScriptAnswer> {

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 import { errorRateBadgeVariant, formatCount, formatMs, formatPercent, isNumber } from '../model/format';
 import type { ApiRow as ApiResult } from '../model/views';
 import { apiDisplayName } from './charts/api-names';
-import { apiRowLabel, ownApiName, sharedOrigin, urlPath } from '../model/chart-labels';
+import { apiRowLabel, apiUrlLine, ownApiName, sharedOrigin, type NamedApi } from '../model/chart-labels';
 
 const METHOD_TONES: Record<string, string> = {
   GET: 'bg-info-soft text-info-text',
@@ -50,6 +50,28 @@ export function ApiHostLine({ origin, className }: { origin: string | null; clas
       data-testid="api-host"
     >
       {t('results.apiHost', { host: origin })}
+    </p>
+  );
+}
+
+/** The line under an API row's label (apiUrlLine): its whole URL, or its path when the host is said above. */
+export function ApiUrlLine({
+  api,
+  origin,
+  className,
+}: {
+  api: NamedApi;
+  origin: string | null;
+  className?: string;
+}) {
+  const line = apiUrlLine(api, origin);
+  if (!line) return null;
+  return (
+    <p
+      className={cn('truncate font-mono text-xs text-muted-foreground', className)}
+      title={api.url ?? undefined}
+    >
+      {line}
     </p>
   );
 }
@@ -189,8 +211,6 @@ export function ApiResultsList({
         {apiResults.map((api, index) => {
           const name = rowLabel(api, index, t);
           const own = ownApiName(api);
-          // The URL line: the path under a name when the host is said above; the whole URL otherwise.
-          const urlLine = api.url ? (origin ? (own ? urlPath(api.url) : null) : api.url) : null;
           const figures = [
             { label: t('results.apiList.total'), value: formatCount(api.total_requests, locale) },
             { label: t('results.apiList.successful'), value: formatCount(successfulOf(api), locale) },
@@ -213,14 +233,7 @@ export function ApiResultsList({
                         {name}
                       </p>
                     </div>
-                    {urlLine && (
-                      <p
-                        className="truncate font-mono text-xs text-muted-foreground"
-                        title={api.url ?? undefined}
-                      >
-                        {urlLine}
-                      </p>
-                    )}
+                    <ApiUrlLine api={api} origin={origin} />
                     {own && api.label?.trim() && api.label.trim() !== name && !api.label.includes('://') && (
                       <p className="truncate text-xs text-muted-foreground">
                         {t('results.apiList.label')}: {api.label}

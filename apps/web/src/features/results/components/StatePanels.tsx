@@ -72,7 +72,9 @@ export function WaitingPanel({ kind, elapsedSeconds, totalSeconds, progress, not
 
 interface PanelProps {
   icon: typeof Inbox;
-  tone: 'neutral' | 'warning' | 'danger';
+  /** The icon turns (a loader), for a state that waits on the server. */
+  spin?: boolean;
+  tone: 'neutral' | 'info' | 'warning' | 'danger';
   title: string;
   children?: ReactNode;
   actions?: ReactNode;
@@ -81,20 +83,47 @@ interface PanelProps {
 
 const TONES = {
   neutral: 'bg-muted text-muted-foreground',
+  info: 'bg-info-soft text-info-text',
   warning: 'bg-warning-soft text-warning-text',
   danger: 'bg-destructive-soft text-destructive-text',
 };
 
-function Panel({ icon: Icon, tone, title, children, actions, 'data-testid': testId }: PanelProps) {
+function Panel({
+  icon: Icon,
+  spin = false,
+  tone,
+  title,
+  children,
+  actions,
+  'data-testid': testId,
+}: PanelProps) {
   return (
     <Card className="flex flex-col items-center px-6 py-10 text-center" data-testid={testId}>
       <span className={cn('mb-4 flex size-12 items-center justify-center rounded-full', TONES[tone])}>
-        <Icon aria-hidden className="size-6" />
+        <Icon aria-hidden className={cn('size-6', spin && 'animate-spin')} />
       </span>
       <h2 className="text-lg font-semibold tracking-tight">{title}</h2>
       {children && <div className="mt-2 max-w-xl text-sm text-muted-foreground">{children}</div>}
       {actions && <div className="mt-6 flex flex-wrap justify-center gap-2">{actions}</div>}
     </Card>
+  );
+}
+
+/** A new run the server has not confirmed yet (docs/reference/02-running.md §2). */
+export function StartingPanel() {
+  const { t } = useI18n();
+  return (
+    <Panel icon={LoaderCircle} spin tone="info" title={t('results.starting')} data-testid="starting-panel">
+      {t('results.startingText')}
+    </Panel>
+  );
+}
+
+/** An existing run before the server's first answer: neither running nor finished yet on screen. */
+export function LoadingPanel() {
+  const { t } = useI18n();
+  return (
+    <Panel icon={LoaderCircle} spin tone="neutral" title={t('results.loading')} data-testid="loading-panel" />
   );
 }
 

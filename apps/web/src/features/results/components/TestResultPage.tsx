@@ -30,9 +30,11 @@ import { PerformanceTimeline } from './PerformanceTimeline';
 import { ResultCharts } from './ResultCharts';
 import {
   ErrorPanel,
+  LoadingPanel,
   NoKpiPanel,
   NoResultsPanel,
   NotFoundPanel,
+  StartingPanel,
   TimeoutPanel,
   WaitingPanel,
 } from './StatePanels';
@@ -196,32 +198,6 @@ function ResultHeader({ live }: { live: LiveTest }) {
         )}
       </div>
     </header>
-  );
-}
-
-function StartingPanel() {
-  const { t } = useI18n();
-  return (
-    <Card className="flex flex-col items-center px-6 py-10 text-center" data-testid="starting-panel">
-      <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-info-soft text-info-text">
-        <LoaderCircle aria-hidden className="size-6 animate-spin" />
-      </span>
-      <h2 className="text-lg font-semibold tracking-tight">{t('results.starting')}</h2>
-      <p className="mt-1 text-sm text-muted-foreground">{t('results.startingText')}</p>
-    </Card>
-  );
-}
-
-/** An existing run before the server's first answer: neither running nor finished yet on screen. */
-function LoadingPanel() {
-  const { t } = useI18n();
-  return (
-    <Card className="flex flex-col items-center px-6 py-10 text-center" data-testid="loading-panel">
-      <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <LoaderCircle aria-hidden className="size-6 animate-spin" />
-      </span>
-      <h2 className="text-lg font-semibold tracking-tight">{t('results.loading')}</h2>
-    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiChartName, comparisonLabels, urlPath, wrapLabel } from './chart-labels';
+import { apiChartName, apiUrlLine, comparisonLabels, urlPath, wrapLabel } from './chart-labels';
 
 describe('apiChartName', () => {
   it("calls a step without a name of its own by method and path, not by the server's long name", () => {
@@ -61,5 +61,22 @@ describe('wrapLabel', () => {
   it('breaks at slashes and spaces, and hard when a word is too long', () => {
     expect(wrapLabel('short')).toEqual(['short']);
     expect(wrapLabel('x'.repeat(40))).toEqual(['x'.repeat(18), 'x'.repeat(18), 'xxxx']);
+  });
+});
+
+describe('apiUrlLine', () => {
+  const origin = 'http://127.0.0.1:5200';
+  const named = { name: 'Users', method: 'GET', url: `${origin}/users?page=2` };
+  const unnamed = { name: `GET ${origin}/users`, method: 'GET', url: `${origin}/users` };
+
+  it('is the whole URL when no host is said above the rows', () => {
+    expect(apiUrlLine(named, null)).toBe(`${origin}/users?page=2`);
+    expect(apiUrlLine(unnamed, null)).toBe(`${origin}/users`);
+  });
+
+  it('is the path under a name of its own when the host is said above, and nothing under a path label', () => {
+    expect(apiUrlLine(named, origin)).toBe('/users?page=2');
+    expect(apiUrlLine(unnamed, origin)).toBeNull();
+    expect(apiUrlLine({ name: 'No call' }, null)).toBeNull();
   });
 });

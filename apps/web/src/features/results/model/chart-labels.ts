@@ -7,7 +7,7 @@ import { comparisonLabel } from './format';
  * path instead, and never cut two labels to the same text.
  */
 
-interface NamedApi {
+export interface NamedApi {
   name?: string | null;
   label?: string | null;
   url?: string | null;
@@ -27,14 +27,10 @@ export function urlPath(url: string): string {
  * url", or the bare url) is not a name of its own. Null when there is nothing to name it by.
  */
 export function apiChartName(api: NamedApi): string | null {
-  const method = api.method?.trim().toUpperCase() ?? '';
-  const url = api.url?.trim() ?? '';
-  const generated = new Set([url, `${method} ${url}`].filter(Boolean));
-  for (const value of [api.name, api.label]) {
-    const own = value?.trim();
-    if (own && !generated.has(own)) return own;
-  }
-  if (url) return [method, urlPath(url)].filter(Boolean).join(' ');
+  const own = ownApiName(api);
+  if (own) return own;
+  const url = api.url?.trim();
+  if (url) return [api.method?.trim().toUpperCase(), urlPath(url)].filter(Boolean).join(' ');
   return api.name?.trim() || api.label?.trim() || null;
 }
 
@@ -101,6 +97,16 @@ export function apiRowLabel(api: NamedApi): string | null {
   const url = api.url?.trim();
   if (url) return urlPath(url);
   return api.name?.trim() || api.label?.trim() || null;
+}
+
+/**
+ * The small line under a row's label: the whole URL when no host is said above; under an API's own name,
+ * its path when the host is said above (sharedOrigin); nothing when the label already is that path.
+ */
+export function apiUrlLine(api: NamedApi, origin: string | null): string | null {
+  if (!api.url) return null;
+  if (origin === null) return api.url;
+  return ownApiName(api) === null ? null : urlPath(api.url);
 }
 
 /** The one scheme and host all the APIs call, to be said once above them; null when they call several. */

@@ -4,7 +4,6 @@ import { readEventStream, type SseEvent } from '@/lib/sse';
 import type { RunTestPayload } from '../model/current-test';
 import type {
   ChartData,
-  EngineInfo,
   ForceStopResponse,
   LiveSnapshot,
   RunStarted,
@@ -64,10 +63,6 @@ export function fetchChartData(id: string, signal?: AbortSignal): Promise<ChartD
     `/chart-data/${idPath(id)}${query({ user_email: sessionUserId() ?? undefined })}`,
     { signal },
   );
-}
-
-export function fetchEngines(signal?: AbortSignal): Promise<EngineInfo[]> {
-  return api.get<EngineInfo[]>('/engines', { signal });
 }
 
 export type TestStreamEvent =

@@ -1,6 +1,6 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiHostLine, apiRowLabel, MethodBadge, ownApiName, sharedOrigin, urlPath } from '@/features/results';
+import { ApiHostLine, apiRowLabel, ApiUrlLine, MethodBadge, sharedOrigin } from '@/features/results';
 import { useI18n } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { cn } from '@/lib/utils';
@@ -245,11 +245,7 @@ export function CompareApisTable({ apis }: { apis: readonly CompareApi[] }) {
                       {apiRowLabel(api) ?? api.url}
                     </span>
                   </div>
-                  {(origin === null || ownApiName(api) !== null) && (
-                    <p className="truncate font-mono text-[11px] text-muted-foreground" title={api.url}>
-                      {origin === null ? api.url : urlPath(api.url)}
-                    </p>
-                  )}
+                  <ApiUrlLine api={api} origin={origin} className="text-[11px]" />
                   {(!api.base || !api.candidate) && (
                     <p className="text-[11px] text-warning-text">
                       {api.base ? t('history.compare.onlyBase') : t('history.compare.onlyCandidate')}

@@ -5,9 +5,9 @@
 // and a frame drawn — what a user waits for before the editor answers again.
 //
 //   npm run build && PORT=5330 DATA_DIR=$(mktemp -d) node apps/server/dist/main.mjs &
-//   node scripts/measure-editor-paste.mjs http://127.0.0.1:5330
-/* global document, requestAnimationFrame -- used in the page, by page.evaluate */
-import { chromium } from 'playwright-core';
+//   npx tsx scripts/measure-editor-paste.ts http://127.0.0.1:5330
+import { CHROMIUM_ARGS } from '@aqa/ui-runner/chromium-args';
+import { chromium, type Locator, type Page } from 'playwright-core';
 
 const BASE = process.argv[2] ?? 'http://127.0.0.1:5330';
 const LIMIT_MS = Number(process.env.MEASURE_LIMIT_MS ?? 120_000);
@@ -19,7 +19,7 @@ const DEMO = { username: 'demo@anybodyqa.dev', password: 'demo1234' };
  * with MEASURE_WARNED=1 every request also holds a JSR223 block, which the reader warns about on its line.
  */
 const WARNED = process.env.MEASURE_WARNED === '1';
-function taurusScript(bytes) {
+function taurusScript(bytes: number): string {
   let text =
     'execution:\n  - executor: jmeter\n    concurrency: 1\n    hold-for: 1m\n    scenario: big\n\nscenarios:\n  big:\n    requests:\n';
   for (let i = 0; text.length < bytes; i++) {
@@ -28,7 +28,7 @@ function taurusScript(bytes) {
   return text;
 }
 
-async function signIn(page) {
+async function signIn(page: Page): Promise<void> {
   await page.goto(`${BASE}/login`);
   await page.getByTestId('login-username').fill(DEMO.username);
   await page.getByTestId('login-password').fill(DEMO.password);
@@ -37,7 +37,7 @@ async function signIn(page) {
 }
 
 const ONLY = process.env.MEASURE_SCREENS?.split(',');
-const SCREENS = {
+const SCREENS: Record<string, (page: Page) => Promise<Locator>> = {
   async functional(page) {
     await page.goto(`${BASE}/functional-test/script-input`);
     const editor = page.getByTestId('script-content');
@@ -60,7 +60,11 @@ const SCREENS = {
  * The milliseconds from Ctrl+V to the key typed after it being handled and drawn, and the slowest of ten
  * keys typed after that; null when the page did not answer within the limit.
  */
-async function measure(page, editor, text) {
+async function measure(
+  page: Page,
+  editor: Locator,
+  text: string,
+): Promise<{ paste: number; slowest: number } | null> {
   await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.evaluate((value) => navigator.clipboard.writeText(value), text);
@@ -68,7 +72,9 @@ async function measure(page, editor, text) {
   const work = (async () => {
     await page.keyboard.press('ControlOrMeta+V');
     await page.keyboard.press('x');
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+    );
     const paste = performance.now() - started;
     // Then ten keys typed one after another, as a person goes on typing: the slowest one's wait.
     let slowest = 0;
@@ -76,42 +82,30 @@ async function measure(page, editor, text) {
       const before = performance.now();
       await page.keyboard.press(key);
       await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+        () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
       );
       slowest = Math.max(slowest, performance.now() - before);
     }
     return { paste, slowest };
   })();
-  const timeout = new Promise((resolve) => setTimeout(() => resolve(null), LIMIT_MS));
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), LIMIT_MS));
   return Promise.race([work, timeout]);
 }
 
 /** What the page says after the paste: the editor's length, and a refusal if one is shown. */
-async function outcome(page) {
+async function outcome(page: Page): Promise<{ editorLength?: number; refusal?: string }> {
   return page.evaluate(() => {
     // A code editor's whole text is on its host (e2e/editor-text.ts); a text area holds its own.
     const box = document.querySelector('[data-testid="script-content"], [data-testid="script-text"]');
-    const host = box?.closest('[data-code-editor]');
-    const text = host ? host.editorText : box?.value;
+    const host = box?.closest<HTMLElement & { editorText?: string }>('[data-code-editor]');
+    const text = host ? host.editorText : (box as HTMLTextAreaElement | null)?.value;
     const refusal = document.querySelector('[data-testid$="-too-long"]');
     return { editorLength: text?.length, refusal: refusal?.textContent ?? undefined };
   });
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
-const results = [];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const results: object[] = [];
 try {
   for (const [screen, open] of Object.entries(SCREENS).filter(([name]) => !ONLY || ONLY.includes(name))) {
     for (const size of SIZES) {
