@@ -1,5 +1,5 @@
 import { Histogram, type EncodedHistogram } from '@aqa/engine';
-import { withPercentilesInRange } from '@aqa/plan';
+import { UNFINISHED_STATUSES, withPercentilesInRange } from '@aqa/plan';
 import type {
   ApiResult,
   ApiSeries,
@@ -76,8 +76,11 @@ export type RunState = Omit<RunRecord, 'config' | 'histogram'>;
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
-export function isLive(status: StoredStatus): boolean {
-  return status === 'running' || status === 'processing';
+const UNFINISHED: readonly string[] = UNFINISHED_STATUSES;
+
+/** Still going on its server: running, or its result being gathered and stored. */
+export function isLive(status: string): boolean {
+  return UNFINISHED.includes(status);
 }
 
 /** Seconds of the run so far (live) or until it ended, never more than its configured duration. */
