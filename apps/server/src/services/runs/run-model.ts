@@ -153,8 +153,7 @@ export function pastRunView(record: RunState, nowMs: number, annotations: RunAnn
     // Measured: the figures' test duration, else (a run that ended before any) the time it ran; the
     // configured duration only while it runs (docs/reference/02-running.md "Past run list item").
     duration:
-      view.summary?.test_duration ??
-      (isLive(record.status) ? view.duration_seconds : elapsedSeconds(record, nowMs)),
+      view.summary?.test_duration ?? (isLive(record.status) ? view.duration_seconds : view.elapsed_seconds),
     concurrent_users: view.concurrent_users,
     tool: view.tool,
     engine: view.engine,
