@@ -1,3 +1,5 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +32,31 @@ describe('the imports of every package and app', () => {
     expect(loaders).toContain('@/features/results/components/TestResultPage');
     const model = importedSpecifiers(join(ROOT, 'packages/converters/src/import/openapi-responses.ts'));
     expect(model).toContain('./openapi-refs'); // `import type { RefContext, … }`
+  });
+
+  it('checks every workspace, a package added later too, without a list to keep', () => {
+    const checked = new Set(
+      [...importGraph(ROOT).keys()].map((file) => relative(ROOT, file).split('/src/')[0]),
+    );
+    for (const workspace of ['apps/server', 'apps/web', 'packages/plan', 'packages/engine']) {
+      expect(checked).toContain(workspace);
+    }
+    const repo = mkdtempSync(join(tmpdir(), 'aqa-import-graph-'));
+    try {
+      const src = join(repo, 'packages/added-later/src');
+      mkdirSync(src, { recursive: true });
+      writeFileSync(join(src, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+      writeFileSync(
+        join(src, 'b.ts'),
+        "import type { a } from './a';\nexport const b: typeof a | null = null;\n",
+      );
+      const found = cycles(importGraph(repo)).map((component) =>
+        component.map((file) => relative(repo, file)).sort(),
+      );
+      expect(found).toEqual([['packages/added-later/src/a.ts', 'packages/added-later/src/b.ts']]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 
   it('screen ids and paths come from a module that imports no feature', () => {

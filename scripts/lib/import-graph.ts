@@ -9,16 +9,24 @@ import ts from 'typescript';
  * run-time one. Lazy `import()` counts too.
  */
 
-/** The source folders whose files form one graph; `@/` names the web app's src/. */
-export const SOURCE_ROOTS = [
-  'packages/plan/src',
-  'packages/converters/src',
-  'packages/engine/src',
-  'packages/ui-runner/src',
-  'apps/server/src',
-  'apps/web/src',
-] as const;
+/** `@/` names the web app's src/. */
 const WEB_SRC = 'apps/web/src';
+
+/**
+ * The source folders whose files form one graph: the src/ of every workspace (package.json "workspaces":
+ * packages/* and apps/*, found as scripts/typecheck.mjs finds them), so a package added later is checked
+ * without being listed here.
+ */
+export function sourceRoots(root: string): string[] {
+  return ['packages', 'apps'].flatMap((group) =>
+    existsSync(join(root, group))
+      ? readdirSync(join(root, group))
+          .sort()
+          .map((name) => join(group, name, 'src'))
+          .filter((dir) => existsSync(join(root, dir)))
+      : [],
+  );
+}
 
 /** The .ts and .tsx files below `dir`, tests and declaration files left out. */
 export function sourceFiles(dir: string): string[] {
@@ -69,10 +77,10 @@ export function resolveSpecifier(root: string, from: string, specifier: string):
   throw new Error(`${from} imports ${specifier}, which is not a file`);
 }
 
-/** file → the files of ours it imports, for every source file under SOURCE_ROOTS. */
+/** file → the files of ours it imports, for every source file under sourceRoots. */
 export function importGraph(root: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const dir of SOURCE_ROOTS) {
+  for (const dir of sourceRoots(root)) {
     for (const file of sourceFiles(join(root, dir))) {
       graph.set(
         file,

@@ -7,8 +7,6 @@ const STOP_POLL_MS = 200;
 /** A stop asked of another replica is answered within this time (the owner stores the partial result first). */
 export const REMOTE_STOP_WAIT_MS = 20_000;
 
-export type { RunTable };
-
 /**
  * What the run services need of the other replicas (docs/adr/0020-server-replicas.md): this server's id
  * (stored with each run it starts), which servers are alive, and, when REDIS_URL is set, the relay of

@@ -1,4 +1,4 @@
-import type { RunsOnDay } from '@aqa/plan';
+import { type RunsOnDay, UNFINISHED_STATUSES } from '@aqa/plan';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type {
@@ -14,7 +14,7 @@ import type {
 /** Rows per INSERT: 4 columns each stays far below SQLite's limit on bound parameters. */
 const POINTS_PER_STATEMENT = 1000;
 
-const UNFINISHED = ['running', 'processing'];
+const UNFINISHED: readonly string[] = UNFINISHED_STATUSES;
 
 /** The step_index of the whole run's points. */
 const WHOLE_RUN = -1;

@@ -1,8 +1,9 @@
+import { UNFINISHED_STATUSES } from '@aqa/plan';
 import type { Db } from '../db/database';
 import type { ServerInstanceRow } from '../db/schema';
 
 /** A run still going: its server owns it until it is stored (docs/adr/0020-server-replicas.md). */
-const UNFINISHED = ['running', 'processing'];
+const UNFINISHED: readonly string[] = UNFINISHED_STATUSES;
 
 /** The tables of runs a replica may own (load runs and functional runs). */
 export type RunTable = 'runs' | 'functional_runs';

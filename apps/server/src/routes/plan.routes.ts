@@ -77,8 +77,8 @@ function requireApis(message: string): preValidationHookHandler {
 export const planRoutes: FastifyPluginCallbackZod<{
   plans: PlanService;
   validation: ValidateService;
-  /** Validate Script refuses a plan the installed tool's version cannot run (absent: no tool is asked). */
-  runners?: RunnerRegistry;
+  /** Validate Script refuses a plan the installed tool's version cannot run. */
+  runners: RunnerRegistry;
 }> = (app, { plans, validation, runners }, done) => {
   app.post(
     '/api/save-test-plan',
@@ -212,8 +212,7 @@ export const planRoutes: FastifyPluginCallbackZod<{
       assertSameUser(request, request.body.user_email);
       // docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions": a plan the installed tool cannot
       // run fails Validate with the reason, not later at Run.
-      const { user_email: _userEmail, validation_mode: _validationMode, ...source } = request.body;
-      await runners?.refuseIfToolCannotRun({ ...source, tool: source.tool ?? 'jmeter' });
+      await runners.refuseIfToolCannotRun(request.body);
       return validation.validate(request.body.urls);
     },
   );

@@ -46,6 +46,8 @@ export const FINAL_STATUSES = [
   'interrupted',
 ] as const satisfies readonly StoredStatus[];
 export type FinalStatus = (typeof FINAL_STATUSES)[number];
+/** The statuses of a run still going on its server: running, or its result being gathered and stored. */
+export const UNFINISHED_STATUSES = ['running', 'processing'] as const satisfies readonly StoredStatus[];
 
 export const LatencySummarySchema = z
   .object({

@@ -1,5 +1,5 @@
 import { Histogram, type EncodedHistogram } from '@aqa/engine';
-import { withPercentilesInRange } from '@aqa/plan';
+import { UNFINISHED_STATUSES, withPercentilesInRange } from '@aqa/plan';
 import type {
   ApiResult,
   ApiSeries,
@@ -76,8 +76,11 @@ export type RunState = Omit<RunRecord, 'config' | 'histogram'>;
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
-export function isLive(status: StoredStatus): boolean {
-  return status === 'running' || status === 'processing';
+const UNFINISHED: readonly string[] = UNFINISHED_STATUSES;
+
+/** Still going on its server: running, or its result being gathered and stored. */
+export function isLive(status: string): boolean {
+  return UNFINISHED.includes(status);
 }
 
 /** Seconds of the run so far (live) or until it ended, never more than its configured duration. */
@@ -150,8 +153,7 @@ export function pastRunView(record: RunState, nowMs: number, annotations: RunAnn
     // Measured: the figures' test duration, else (a run that ended before any) the time it ran; the
     // configured duration only while it runs (docs/reference/02-running.md "Past run list item").
     duration:
-      view.summary?.test_duration ??
-      (isLive(record.status) ? view.duration_seconds : elapsedSeconds(record, nowMs)),
+      view.summary?.test_duration ?? (isLive(record.status) ? view.duration_seconds : view.elapsed_seconds),
     concurrent_users: view.concurrent_users,
     tool: view.tool,
     engine: view.engine,

@@ -51,6 +51,7 @@ import { LiveRun } from './live-run';
 import type { LiveListener } from './live-stream-output';
 import {
   chartDataView,
+  isLive,
   pastRunView,
   testResultView,
   type RunConfig,
@@ -224,11 +225,11 @@ export class RunService {
   ): Promise<StreamSubscription> {
     const relay = this.replicas.relay;
     const before = await this.result(user, id);
-    if (relay === null || !isUnfinished(before.status)) return { initial: before, unsubscribe: null };
+    if (relay === null || !isLive(before.status)) return { initial: before, unsubscribe: null };
     const unsubscribe = await relay.listen(id, listener);
     try {
       const initial = await this.result(user, id);
-      if (isUnfinished(initial.status)) return { initial, unsubscribe };
+      if (isLive(initial.status)) return { initial, unsubscribe };
       unsubscribe();
       return { initial, unsubscribe: null };
     } catch (error) {
@@ -269,7 +270,7 @@ export class RunService {
     await Promise.all(
       ids.map(async (id) => {
         const row = await this.runs.findForUser(user.id, id);
-        if (row === undefined || !isUnfinished(row.status)) return;
+        if (row === undefined || !isLive(row.status)) return;
         await relay.requestStop(id);
         await this.replicas.waitUntilEnded('runs', id);
       }),
@@ -384,7 +385,7 @@ export class RunService {
    */
   private async remoteView(row: { id: string; status: string }): Promise<LoadRunView | undefined> {
     const relay = this.replicas.relay;
-    if (relay === null || !isUnfinished(row.status)) return undefined;
+    if (relay === null || !isLive(row.status)) return undefined;
     try {
       return await relay.readView<LoadRunView>(row.id);
     } catch (err) {
@@ -597,11 +598,6 @@ export class RunService {
     run.markStored();
     log.info({ status: ending.status, total_requests: ending.summary?.total_requests ?? 0 }, 'Run ended');
   }
-}
-
-/** Still going on its server: running, or its result being gathered. */
-function isUnfinished(status: string): boolean {
-  return status === 'running' || status === 'processing';
 }
 
 function compileOrRefuse(plan: PerfPlan, durationSeconds: number): CompiledPlan {

@@ -126,11 +126,6 @@ export class RunnerRegistry {
   }
 
   /**
-   * The runner for a plan of `tool`. With `plan`, a usable tool whose installed version cannot run that
-   * plan refuses it (toolCannotRunError) before anything runs; `engine: 'builtin'` asks for the
-   * built-in engine whatever the tool (the one-click switch after such a refusal or a failed tool run).
-   */
-  /**
    * Refuses (toolCannotRunError) a plan that its tool, as installed here, cannot run, without waiting for
    * the tool's check: Validate and Validate Script ask this (docs/reference/01-authoring.md §7). A tool
    * that is not installed or failed its check refuses nothing: its plans run in the built-in engine.
@@ -142,11 +137,14 @@ export class RunnerRegistry {
     // JVM start for JMeter), which Validate's own time limit would otherwise pay for.
     if (toolCannotRun(source, external, OLDEST_VERSION).length === 0) return;
     const { state, info } = await this.tools.readiness(external, 0);
-    if (state === 'unusable') return;
-    const problems = toolCannotRun(source, external, info.version);
-    if (problems.length > 0) throw toolCannotRunError(info, problems);
+    if (state !== 'unusable') assertToolCanRun(source, info);
   }
 
+  /**
+   * The runner for a plan of `tool`. With `plan`, a usable tool whose installed version cannot run that
+   * plan refuses it (toolCannotRunError) before anything runs; `engine: 'builtin'` asks for the
+   * built-in engine whatever the tool (the one-click switch after such a refusal or a failed tool run).
+   */
   async choose(tool: Tool, plan?: PerfPlan, engine?: 'builtin'): Promise<RunnerChoice> {
     if (engine === 'builtin') {
       return { runner: this.builtin, note: 'ran with the built-in engine, as the run asked' };
@@ -179,12 +177,15 @@ export class RunnerRegistry {
         note: `${info.reason ?? `${info.name} cannot run plans here`}; this run used the built-in engine`,
       };
     }
-    if (plan !== undefined) {
-      const problems = toolCannotRun(plan, external, info.version);
-      if (problems.length > 0) throw toolCannotRunError(info, problems);
-    }
+    if (plan !== undefined) assertToolCanRun(plan, info);
     return { runner: adapter, note: `ran in ${describeTool(info)}`, toolVersion: info.version };
   }
+}
+
+/** Throws toolCannotRunError when `info`'s tool, at its detected version, cannot run the plan. */
+function assertToolCanRun(source: ScriptSource, info: ToolInfo): void {
+  const problems = toolCannotRun(source, info.tool, info.version);
+  if (problems.length > 0) throw toolCannotRunError(info, problems);
 }
 
 function describeTool(info: ToolInfo): string {
