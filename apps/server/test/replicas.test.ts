@@ -23,7 +23,7 @@ import {
   stopServerProcesses,
   type ServerProcess,
 } from './server-process';
-import { testDatabaseEnv, testStore } from './test-database';
+import { testDatabaseConfig, testDatabaseEnv, testStore, withTestSql } from './test-database';
 import { waitFor } from './wait-for';
 
 /*
@@ -105,6 +105,23 @@ async function measuredOn(server: ServerProcess, id: string, timeoutMs = 10_000)
       { cause: error },
     );
   }
+}
+
+/** Waits until the store holds a whole-run second of run `id` with requests in it (the store A writes). */
+async function storedRequests(id: string): Promise<number> {
+  return withTestSql(await testDatabaseConfig(dataDir), (sql) =>
+    waitFor(`a stored second with requests of ${id}`, async () => {
+      const points = await sql.all<{ data: string }>(
+        'select data from run_points where run_id = ? and step_index = -1',
+        id,
+      );
+      const requests = points.reduce(
+        (sum, p) => sum + (JSON.parse(p.data) as { requests: number }).requests,
+        0,
+      );
+      return requests > 0 ? requests : undefined;
+    }),
+  );
 }
 
 describe('a server with REDIS_URL', () => {
@@ -364,6 +381,10 @@ describe.skipIf(!hasRedis)('two server replicas on one database and one Redis', 
     const id = await startRun(30);
     // The built-in engine's workers may take a while to start on a busy machine.
     await measuredOn(b!, id, 20_000);
+    // B's live view comes from A through Redis within the second; the store gets each second once it
+    // ends (docs/adr/0016-crash-recovery.md). What the sweep keeps is what was stored, so the kill waits
+    // for a stored second with requests in it, else a kill early in the first second leaves nothing.
+    await storedRequests(id);
     a!.child.kill('SIGKILL');
     await a!.stop();
     const ended = await waitFor(
