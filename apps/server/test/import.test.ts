@@ -453,9 +453,15 @@ describe('upload limits and the import worker', () => {
         detail:
           'big.yaml took longer than 0.3 s to import and was stopped; the document is too large or too complex',
       });
-      // The stopped worker is replaced; its start-up does not count against the time limit.
-      const next = await send([file('openapi/oai-examples/v3.0/petstore.yaml')]);
-      expect(next.statusCode).toBe(200);
+      // The stopped worker is replaced; its start-up does not count against the time limit. A new worker's
+      // first import runs unoptimised code, which on a loaded machine can itself pass 0.3 s: that answer
+      // must then be the same time-out, and a try after it must import (a broken worker never would).
+      let next = await send([file('openapi/oai-examples/v3.0/petstore.yaml')]);
+      for (let again = 0; again < 2 && next.statusCode !== 200; again++) {
+        expect(next.json()).toMatchObject({ code: 'IMPORT_TIMEOUT' });
+        next = await send([file('openapi/oai-examples/v3.0/petstore.yaml')]);
+      }
+      expect(next.statusCode, next.body).toBe(200);
     } finally {
       await limited.close();
       removeDir(limited.dataDir);
