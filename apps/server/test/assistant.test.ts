@@ -15,7 +15,7 @@ import {
   startTestServer,
   type TestServer,
 } from './helpers';
-import { waitFor } from './wait-for';
+import { waitFor, waitForRunEnd } from './wait-for';
 
 /*
  * James's analyser and Ask James (docs/design.md §10) on a real server and SQLite: plans saved through
@@ -797,16 +797,11 @@ describe('Ask James with a model configured', () => {
       },
       201,
     );
-    const result = await waitFor(
-      `run ${runId} to end`,
-      async () => {
-        const answer = await ok<{ status: string; summary: ResultSummary | null }>(modelServer, {
-          method: 'GET',
-          url: `/api/get-test-result/${runId}`,
-          token: carol.token,
-        });
-        return answer.status === 'running' || answer.status === 'processing' ? undefined : answer;
-      },
+    const result = await waitForRunEnd<{ status: string; summary: ResultSummary | null }>(
+      modelServer,
+      carol.token,
+      'load',
+      runId,
       30_000,
       200,
     );

@@ -8,7 +8,7 @@ import {
   type TestServer,
 } from './helpers';
 import { withTestSql } from './test-database';
-import { waitFor } from './wait-for';
+import { waitFor, waitForRunEnd } from './wait-for';
 
 /*
  * Runs that ended early — stopped, or failed part-way — can be compared and made the baseline when they
@@ -66,23 +66,17 @@ async function startRun(plan: string, seconds: number): Promise<string> {
   return response.json<{ test_id: string }>().test_id;
 }
 
-async function result(id: string) {
-  return (await call({ method: 'GET', url: `/api/get-test-result/${id}` })).json<{
-    status: string;
-    elapsed_seconds: number;
-    summary: { total_requests: number } | null;
-  }>();
+interface Result {
+  status: string;
+  elapsed_seconds: number;
+  summary: { total_requests: number } | null;
 }
 
-const ended = (id: string) =>
-  waitFor(
-    `run ${id} to end`,
-    async () => {
-      const r = await result(id);
-      return r.status === 'running' || r.status === 'processing' ? undefined : r;
-    },
-    15_000,
-  );
+async function result(id: string) {
+  return (await call({ method: 'GET', url: `/api/get-test-result/${id}` })).json<Result>();
+}
+
+const ended = (id: string) => waitForRunEnd<Result>(server, token, 'load', id, 15_000);
 
 /** Stops a run once `ready` says so, and waits for its stored result. */
 async function stopWhen(

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeTestServer, startServerWithTwoUsers, type SignedInUser, type TestServer } from './helpers';
-import { waitFor } from './wait-for';
+import { waitForRunEnd } from './wait-for';
 
 /*
  * Script plans through the calls of docs/reference/02-running.md §7 "Script calls": parse-script, and
@@ -146,15 +146,7 @@ async function run(body: Record<string, unknown>, token = alice.token): Promise<
   });
   if (started.statusCode !== 201) throw new Error(`run-test: ${started.statusCode} ${started.body}`);
   const id = started.json<{ test_id: string }>().test_id;
-  return waitFor(
-    `run ${id} to end`,
-    async () => {
-      const result = (await call('GET', `/api/functional/get-test-result/${id}`, token)).json<Result>();
-      return result.status !== 'running' ? result : undefined;
-    },
-    30_000,
-    50,
-  );
+  return waitForRunEnd<Result>(server, token, 'functional', id, 30_000, 50);
 }
 
 describe('parse-script', () => {

@@ -9,7 +9,7 @@ import {
   type TestServer,
 } from './helpers';
 import { openTestSql } from './test-database';
-import { waitFor } from './wait-for';
+import { waitForRunEnd } from './wait-for';
 
 type Dashboard = PerformanceDashboard;
 
@@ -112,15 +112,7 @@ async function startRun(user: User, planId: string, seconds: number, users = 2):
 }
 
 async function waitUntilFinished(user: User, id: string): Promise<void> {
-  await waitFor(
-    `run ${id} to finish`,
-    async () => {
-      const response = await call(user, { method: 'GET', url: `/api/get-test-result/${id}` });
-      const { status } = response.json<{ status: string }>();
-      return status !== 'running' && status !== 'processing' ? status : undefined;
-    },
-    15_000,
-  );
+  await waitForRunEnd(server, user.token, 'load', id, 15_000);
 }
 
 async function runToEnd(user: User, planId: string, users = 2): Promise<string> {

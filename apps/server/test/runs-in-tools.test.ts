@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { registerAndLogin, startTestServer, type TestServer } from './helpers';
-import { waitFor } from './wait-for';
+import { waitForRunEnd } from './wait-for';
 
 /*
  * A plan whose tool is installed runs in that tool (docs/design.md §4): its script is generated, run by the
@@ -87,18 +87,7 @@ async function runInTool(tool: 'jmeter' | 'locust'): Promise<{ result: Result; c
   const { test_id: id, engine } = started.json<{ test_id: string; engine: string }>();
   expect(engine).toBe(tool);
 
-  let last = '';
-  const result = await waitFor(
-    () => `the ${tool} run to finish: ${last}`,
-    async () => {
-      const answer = await server.request({ method: 'GET', url: `/api/get-test-result/${id}`, token });
-      last = answer.body;
-      const r = answer.json<Result>();
-      return ['running', 'processing'].includes(r.status) ? undefined : r;
-    },
-    60_000,
-    250,
-  );
+  const result = await waitForRunEnd<Result>(server, token, 'load', id, 60_000, 250);
   return { result, counted: (await target.counts()).total };
 }
 

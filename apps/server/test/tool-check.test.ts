@@ -4,7 +4,7 @@ import type { EngineInfo, TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, registerAndLogin, startTestServer, type TestServer } from './helpers';
-import { waitFor } from './wait-for';
+import { waitForRunEnd } from './wait-for';
 
 /*
  * A tool that is found is checked once with a one-request test plan before runs use it. Stand-in
@@ -133,18 +133,7 @@ async function runPlan(
   });
   expect(response.statusCode, response.body).toBe(201);
   const started = response.json<{ test_id: string; engine: string; engine_note: string }>();
-  let last: TestResult | undefined;
-  const result = await waitFor(
-    () => `the run to end: ${JSON.stringify(last)}`,
-    async () => {
-      last = (
-        await server.request({ method: 'GET', url: `/api/get-test-result/${started.test_id}`, token })
-      ).json<TestResult>();
-      return ['running', 'processing'].includes(last.status) ? undefined : last;
-    },
-    60_000,
-    200,
-  );
+  const result = await waitForRunEnd<TestResult>(server, token, 'load', started.test_id, 60_000, 200);
   return { started, result };
 }
 

@@ -4,7 +4,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, startTestServer, type TestServer } from './helpers';
-import { waitFor } from './wait-for';
+import { waitForRunEnd } from './wait-for';
 
 /*
  * The installed tool's version decides what its script holds and which plans it can run
@@ -138,18 +138,7 @@ async function runToEnd(body: object): Promise<Result> {
   const started = await server.request({ method: 'POST', url: '/api/run-test', token, body });
   expect(started.statusCode, started.body).toBe(201);
   const { test_id: id } = started.json<{ test_id: string }>();
-  let last = '';
-  return waitFor(
-    () => `the run to finish: ${last}`,
-    async () => {
-      const answer = await server.request({ method: 'GET', url: `/api/get-test-result/${id}`, token });
-      last = answer.body;
-      const result = answer.json<Result>();
-      return ['running', 'processing'].includes(result.status) ? undefined : result;
-    },
-    90_000,
-    250,
-  );
+  return waitForRunEnd<Result>(server, token, 'load', id, 90_000, 250);
 }
 
 async function runCount(): Promise<number> {

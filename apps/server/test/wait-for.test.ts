@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { waitFor } from './wait-for';
+import { waitFor, waitForRunEnd } from './wait-for';
 
 describe('waitFor', () => {
   it('answers the first value the probe gives, asking again every `everyMs`', async () => {
@@ -35,6 +35,44 @@ describe('waitFor', () => {
     await expect(waiting).rejects.toThrow(/^timed out waiting for a count above 1000 \(it is \d+\)$/);
     expect(last).toBeGreaterThan(1);
     expect(named).toBe(1);
+  });
+});
+
+describe('waitForRunEnd', () => {
+  /** A server that answers the given (status code, body) pairs in turn, and records what it was asked. */
+  function answering(...answers: [number, object][]) {
+    const asked: string[] = [];
+    return {
+      asked,
+      request: async (options: { method: 'GET'; url: string; token: string }) => {
+        asked.push(`${options.method} ${options.url} ${options.token}`);
+        const [statusCode, body] = answers[Math.min(asked.length, answers.length) - 1]!;
+        const text = JSON.stringify(body);
+        return { statusCode, body: text, json: <T>() => JSON.parse(text) as T };
+      },
+    };
+  }
+
+  it("reads the family's result route until the run is neither running nor processing", async () => {
+    const server = answering([200, { status: 'running' }], [200, { status: 'processing' }], [200, { status: 'stopped', n: 3 }]);
+    expect(await waitForRunEnd(server, 'tok', 'load', 'run_1', 5_000, 1)).toEqual({ status: 'stopped', n: 3 });
+    expect(server.asked).toEqual([
+      'GET /api/get-test-result/run_1 tok',
+      'GET /api/get-test-result/run_1 tok',
+      'GET /api/get-test-result/run_1 tok',
+    ]);
+    const functional = answering([200, { status: 'failed' }]);
+    await waitForRunEnd(functional, 'tok', 'functional', 'fc_1');
+    expect(functional.asked).toEqual(['GET /api/functional/get-test-result/fc_1 tok']);
+  });
+
+  it('fails at once on an answer other than 200, and with the last answer on a timeout', async () => {
+    await expect(waitForRunEnd(answering([404, { code: 'NOT_FOUND' }]), 'tok', 'load', 'run_2')).rejects.toThrow(
+      'GET /api/get-test-result/run_2: 404 {"code":"NOT_FOUND"}',
+    );
+    await expect(
+      waitForRunEnd(answering([200, { status: 'running', second: 4 }]), 'tok', 'load', 'run_3', 50, 10),
+    ).rejects.toThrow('timed out waiting for run run_3 to end: {"status":"running","second":4}');
   });
 });
 
