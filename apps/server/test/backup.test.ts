@@ -103,7 +103,11 @@ beforeAll(async () => {
   await waitFor(
     'the short run to complete',
     async () => {
-      const { status } = await api<{ status: string }>(server, 'GET', `/api/get-test-result/${completedRunId}`);
+      const { status } = await api<{ status: string }>(
+        server,
+        'GET',
+        `/api/get-test-result/${completedRunId}`,
+      );
       return status === 'completed' ? true : undefined;
     },
     40_000,

@@ -157,8 +157,12 @@ describe('upload limits', () => {
 
     // Alice's upload is cut off part-way: refused, its folder removed and its place given back.
     slow.destroy();
-    await waitFor(() => `the upload folders to go: ${uploadsLeft().join(', ')}`, () =>
-      uploadsLeft().length === 0 ? true : undefined, 10_000, 50);
+    await waitFor(
+      () => `the upload folders to go: ${uploadsLeft().join(', ')}`,
+      () => (uploadsLeft().length === 0 ? true : undefined),
+      10_000,
+      50,
+    );
     expect(uploadsLeft()).toEqual([]);
     const again = await send(bob, [documentPart, filler('a.yaml', 0.9 * MB)]);
     expect(again.status).toBe(200);

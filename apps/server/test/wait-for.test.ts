@@ -54,8 +54,15 @@ describe('waitForRunEnd', () => {
   }
 
   it("reads the family's result route until the run is neither running nor processing", async () => {
-    const server = answering([200, { status: 'running' }], [200, { status: 'processing' }], [200, { status: 'stopped', n: 3 }]);
-    expect(await waitForRunEnd(server, 'tok', 'load', 'run_1', 5_000, 1)).toEqual({ status: 'stopped', n: 3 });
+    const server = answering(
+      [200, { status: 'running' }],
+      [200, { status: 'processing' }],
+      [200, { status: 'stopped', n: 3 }],
+    );
+    expect(await waitForRunEnd(server, 'tok', 'load', 'run_1', 5_000, 1)).toEqual({
+      status: 'stopped',
+      n: 3,
+    });
     expect(server.asked).toEqual([
       'GET /api/get-test-result/run_1 tok',
       'GET /api/get-test-result/run_1 tok',
@@ -67,9 +74,9 @@ describe('waitForRunEnd', () => {
   });
 
   it('fails at once on an answer other than 200, and with the last answer on a timeout', async () => {
-    await expect(waitForRunEnd(answering([404, { code: 'NOT_FOUND' }]), 'tok', 'load', 'run_2')).rejects.toThrow(
-      'GET /api/get-test-result/run_2: 404 {"code":"NOT_FOUND"}',
-    );
+    await expect(
+      waitForRunEnd(answering([404, { code: 'NOT_FOUND' }]), 'tok', 'load', 'run_2'),
+    ).rejects.toThrow('GET /api/get-test-result/run_2: 404 {"code":"NOT_FOUND"}');
     await expect(
       waitForRunEnd(answering([200, { status: 'running', second: 4 }]), 'tok', 'load', 'run_3', 50, 10),
     ).rejects.toThrow('timed out waiting for run run_3 to end: {"status":"running","second":4}');
@@ -85,7 +92,9 @@ describe('the server tests', () => {
       .flatMap((name) =>
         readFileSync(join(folder, name), 'utf8')
           .split('\n')
-          .flatMap((line, i) => (/Date\.now\(\)\s*\+|for \(;;\)/.test(line) ? [`${name}:${i + 1}: ${line.trim()}`] : [])),
+          .flatMap((line, i) =>
+            /Date\.now\(\)\s*\+|for \(;;\)/.test(line) ? [`${name}:${i + 1}: ${line.trim()}`] : [],
+          ),
       );
     expect(ownDeadlines).toEqual([]);
   });

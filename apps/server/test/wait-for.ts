@@ -14,7 +14,8 @@ export async function waitFor<T>(
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
+    if (Date.now() > until)
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
@@ -55,7 +56,8 @@ export async function waitForRunEnd<T extends { status: string }>(
     async () => {
       const answer = await server.request({ method: 'GET', url: `${RESULT_ROUTES[family]}${id}`, token });
       last = answer.body;
-      if (answer.statusCode !== 200) throw new Error(`GET ${RESULT_ROUTES[family]}${id}: ${answer.statusCode} ${answer.body}`);
+      if (answer.statusCode !== 200)
+        throw new Error(`GET ${RESULT_ROUTES[family]}${id}: ${answer.statusCode} ${answer.body}`);
       const result = answer.json<T>();
       return UNENDED.has(result.status) ? undefined : result;
     },

@@ -36,7 +36,12 @@ beforeAll(() => {
     throw new Error('AQA_TEST_REDIS_URL is not set: the vitest global set-up starts Redis');
   redis = new Redis(REDIS_URL);
   subscriber = new Redis(REDIS_URL);
-  context = { registry: new AgentRegistry(redis), jobs: new AgentJobs(redis, subscriber), redis, redisUrl: REDIS_URL };
+  context = {
+    registry: new AgentRegistry(redis),
+    jobs: new AgentJobs(redis, subscriber),
+    redis,
+    redisUrl: REDIS_URL,
+  };
 });
 
 afterAll(async () => {
@@ -147,8 +152,12 @@ describe('AgentFleet', () => {
       [a, 0],
       [b, 1],
     ] as const) {
-      const queued = (await redis.lrange(agentJobsKey(agent.agent_id), 0, -1)).map((t) => JSON.parse(t) as AgentJob);
-      expect(queued).toMatchObject([{ kind: 'locust-worker', locust_worker: { run_id: runId, agent_index: index } }]);
+      const queued = (await redis.lrange(agentJobsKey(agent.agent_id), 0, -1)).map(
+        (t) => JSON.parse(t) as AgentJob,
+      );
+      expect(queued).toMatchObject([
+        { kind: 'locust-worker', locust_worker: { run_id: runId, agent_index: index } },
+      ]);
       expect(await redis.pttl(agentJobsKey(agent.agent_id))).toBeGreaterThan(0);
     }
     const written: ShardEvent[] = [
@@ -176,7 +185,12 @@ describe('AgentFleet', () => {
       deadline: (state) => (state.placed.name === 'c' ? 'agent c did not finish its share in time' : null),
     });
     fleet.monitor(watch);
-    await waitFor(() => `three agents lost (${lost.join('; ')})`, () => (lost.length >= 3 ? true : undefined), 5000, 20);
+    await waitFor(
+      () => `three agents lost (${lost.join('; ')})`,
+      () => (lost.length >= 3 ? true : undefined),
+      5000,
+      20,
+    );
     expect(lost.sort()).toEqual([
       'agent a stopped sending heartbeats at second 3',
       'agent b stopped sending heartbeats before its share started',
@@ -197,7 +211,12 @@ describe('AgentFleet', () => {
     fleet.monitor(watch);
     // Both beats are read while the load has not started; a's key expires first. b's expires once the
     // load has started, but its last beat came before.
-    await waitFor('both beats read', () => (fleet.states.every((s) => s.lastBeatAt === at) ? true : undefined), 5000, 20);
+    await waitFor(
+      'both beats read',
+      () => (fleet.states.every((s) => s.lastBeatAt === at) ? true : undefined),
+      5000,
+      20,
+    );
     await waitFor('a lost', () => (lost.length >= 1 ? true : undefined), 5000, 20);
     since = at + 1;
     await waitFor('b lost', () => (lost.length >= 2 ? true : undefined), 5000, 20);
@@ -227,7 +246,9 @@ describe('AgentFleet', () => {
       { name: 'a', status: 'waiting', users: 2, requests: 0 },
       { name: 'b', status: 'failed', error: 'it did not start a Locust worker' },
     ]);
-    expect(fleet.views((state, view) => (state.index === 0 ? { ...view, requests: 42 } : view))).toMatchObject([
+    expect(
+      fleet.views((state, view) => (state.index === 0 ? { ...view, requests: 42 } : view)),
+    ).toMatchObject([
       { name: 'a', requests: 42 },
       { name: 'b', requests: 0 },
     ]);

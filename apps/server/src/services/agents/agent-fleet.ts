@@ -79,14 +79,10 @@ export class AgentFleet {
   ) {
     this.states = agents.map((agent, i) => new RunAgentState(agent, i));
     // Read from the start: an agent's first words may come as soon as its job is queued.
-    this.reader = new ShardStreamReader(
-      openAgentRedis(context.redisUrl, `aqa-run-${runId}-stream`),
-      runId,
-      {
-        onEvent,
-        onError: (error) => this.log.error({ err: error }, options.streamError),
-      },
-    );
+    this.reader = new ShardStreamReader(openAgentRedis(context.redisUrl, `aqa-run-${runId}-stream`), runId, {
+      onEvent,
+      onError: (error) => this.log.error({ err: error }, options.streamError),
+    });
   }
 
   private get agentIds(): string[] {
@@ -95,7 +91,8 @@ export class AgentFleet {
 
   /** Holds every agent for the run, `holdMs` at most should this server die; throws AGENTS_TAKEN when another run took one first. */
   async claim(holdMs: number): Promise<void> {
-    if (!(await this.context.registry.claim(this.agentIds, this.runId, holdMs))) throw new Error(AGENTS_TAKEN);
+    if (!(await this.context.registry.claim(this.agentIds, this.runId, holdMs)))
+      throw new Error(AGENTS_TAKEN);
   }
 
   /** Names the run's agents (only they may write its events), then queues each its job, all held `holdMs` at most. */
@@ -183,7 +180,11 @@ export class AgentFleet {
     await this.reader.end();
     try {
       await this.context.jobs.withdraw(this.pushed);
-      await this.context.redis.del(runStreamKey(this.runId), runAgentsKey(this.runId), runEventSeqKey(this.runId));
+      await this.context.redis.del(
+        runStreamKey(this.runId),
+        runAgentsKey(this.runId),
+        runEventSeqKey(this.runId),
+      );
       await this.context.registry.release(this.agentIds, this.runId);
     } catch (error) {
       this.log.error({ err: error }, 'Could not clean up the Redis keys of the run');
