@@ -13,7 +13,7 @@ describe('waitFor', () => {
   });
 
   it('keeps falsy values other than undefined as answers', async () => {
-    expect(await waitFor('a zero', async () => 0)).toBe(0);
+    expect(await waitFor('a zero', () => Promise.resolve(0))).toBe(0);
     expect(await waitFor('false', () => false)).toBe(false);
   });
 
@@ -44,11 +44,11 @@ describe('waitForRunEnd', () => {
     const asked: string[] = [];
     return {
       asked,
-      request: async (options: { method: 'GET'; url: string; token: string }) => {
+      request: (options: { method: 'GET'; url: string; token: string }) => {
         asked.push(`${options.method} ${options.url} ${options.token}`);
         const [statusCode, body] = answers[Math.min(asked.length, answers.length) - 1]!;
         const text = JSON.stringify(body);
-        return { statusCode, body: text, json: <T>() => JSON.parse(text) as T };
+        return Promise.resolve({ statusCode, body: text, json: <T>() => JSON.parse(text) as T });
       },
     };
   }
