@@ -34,18 +34,24 @@ async function readStream(runId: string, agentCount: number): Promise<ShardEvent
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
   const events: ShardEvent[] = [];
   let lastId = '0';
-  const until = Date.now() + 40_000;
+  const ended = () => events.filter((e) => e.type === 'done' || e.type === 'failed').length >= agentCount;
   try {
-    while (events.filter((e) => e.type === 'done' || e.type === 'failed').length < agentCount) {
-      if (Date.now() > until) throw new Error(`the stream of ${runId} did not end: ${events.length} events`);
-      const reply = await redis.xread('BLOCK', 200, 'STREAMS', runStreamKey(runId), lastId);
-      for (const [, entries] of reply ?? []) {
-        for (const [id, fields] of entries) {
-          lastId = id;
-          events.push(JSON.parse(fields[1]!) as ShardEvent);
+    // XREAD blocks up to 200 ms itself, so the probe is asked again at once.
+    await waitFor(
+      () => `the stream of ${runId} to end (${events.length} events)`,
+      async () => {
+        const reply = await redis.xread('BLOCK', 200, 'STREAMS', runStreamKey(runId), lastId);
+        for (const [, entries] of reply ?? []) {
+          for (const [id, fields] of entries) {
+            lastId = id;
+            events.push(JSON.parse(fields[1]!) as ShardEvent);
+          }
         }
-      }
-    }
+        return ended() ? true : undefined;
+      },
+      40_000,
+      0,
+    );
     return events;
   } finally {
     redis.disconnect();

@@ -15,6 +15,7 @@ import {
   startTestServer,
   type TestServer,
 } from './helpers';
+import { waitFor, waitForRunEnd } from './wait-for';
 
 /*
  * James's analyser and Ask James (docs/design.md §10) on a real server and SQLite: plans saved through
@@ -347,17 +348,18 @@ beforeAll(async () => {
       201,
     )
   ).test_id;
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const { status } = await ok<{ status: string }>(server, {
-      method: 'GET',
-      url: `/api/functional/get-test-status/${ids.ordersRun}`,
-      token: alice.token,
-    });
-    if (status !== 'running') break;
-    if (Date.now() > until) throw new Error('the functional run did not end');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(
+    'the functional run to end',
+    async () => {
+      const { status } = await ok<{ status: string }>(server, {
+        method: 'GET',
+        url: `/api/functional/get-test-status/${ids.ordersRun}`,
+        token: alice.token,
+      });
+      return status !== 'running' ? status : undefined;
+    },
+    20_000,
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -606,15 +608,14 @@ describe('Ask James', () => {
       },
       201,
     );
-    let status = 'running';
-    while (status === 'running') {
-      await new Promise((r) => setTimeout(r, 100));
-      ({ status } = await ok<{ status: string }>(server, {
+    await waitFor('the functional run to end', async () => {
+      const { status } = await ok<{ status: string }>(server, {
         method: 'GET',
         url: `/api/functional/get-test-status/${runId}`,
         token: bob.token,
-      }));
-    }
+      });
+      return status !== 'running' ? status : undefined;
+    });
     const slowest = await ask(bob, { question: 'Which API is slowest?' });
     expect(slowest.answer).toMatch(
       /^Slowest functional API: Bob call \(GET http:\/\/127\.0\.0\.1:\d+\/bob-call\)\. In Bob checks: [\d.]+ ms on average over 1 recent runs\.$/,
@@ -796,17 +797,14 @@ describe('Ask James with a model configured', () => {
       },
       201,
     );
-    let result: { status: string; summary: ResultSummary | null } = { status: 'running', summary: null };
-    const until = Date.now() + 30_000;
-    while (result.status === 'running' || result.status === 'processing') {
-      if (Date.now() > until) throw new Error(`run ${runId} did not end`);
-      await new Promise((r) => setTimeout(r, 200));
-      result = await ok(modelServer, {
-        method: 'GET',
-        url: `/api/get-test-result/${runId}`,
-        token: carol.token,
-      });
-    }
+    const result = await waitForRunEnd<{ status: string; summary: ResultSummary | null }>(
+      modelServer,
+      carol.token,
+      'load',
+      runId,
+      30_000,
+      200,
+    );
     expect(result.status).toBe('completed');
     const s = result.summary!;
     expect(s.total_requests).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
+import { waitFor } from './wait-for';
 
 /*
  * `npm run backup` (scripts/backup.ts, docs/operations.md "Backups"): taken from another process while
@@ -58,14 +59,6 @@ async function api<T>(s: TestServer, method: 'GET' | 'POST', url: string, body?:
   return response.json<T>();
 }
 
-async function until(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + 40_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 beforeAll(async () => {
   target = await startCountingTarget();
   const noTool = join(tmpdir(), 'aqa-backup-test-no-tool');
@@ -107,12 +100,26 @@ beforeAll(async () => {
     start(planIds[0]!, 2),
     start(planIds[1]!, 60),
   ]);
-  await until('the short run completed', async () => {
-    const { status } = await api<{ status: string }>(server, 'GET', `/api/get-test-result/${completedRunId}`);
-    return status === 'completed';
-  });
+  await waitFor(
+    'the short run to complete',
+    async () => {
+      const { status } = await api<{ status: string }>(
+        server,
+        'GET',
+        `/api/get-test-result/${completedRunId}`,
+      );
+      return status === 'completed' ? true : undefined;
+    },
+    40_000,
+    200,
+  );
   const dbFile = join(server.dataDir, 'anybodyqa.db');
-  await until('the long run wrote seconds', () => rowsOf(dbFile, pointsQuery, liveRunId).length >= 2);
+  await waitFor(
+    'the long run to write seconds',
+    () => (rowsOf(dbFile, pointsQuery, liveRunId).length >= 2 ? true : undefined),
+    40_000,
+    200,
+  );
 }, 90_000);
 
 afterAll(async () => {
@@ -154,9 +161,11 @@ describe('npm run backup', () => {
     // The run kept writing after the copy was taken: the copy is a moment in the middle of it.
     const copiedLivePoints = rowsOf(copy, pointsQuery, liveRunId);
     expect(copiedLivePoints.length).toBeGreaterThanOrEqual(2);
-    await until(
-      'the long run wrote more',
-      () => rowsOf(source, pointsQuery, liveRunId).length > copiedLivePoints.length,
+    await waitFor(
+      'the long run to write more',
+      () => (rowsOf(source, pointsQuery, liveRunId).length > copiedLivePoints.length ? true : undefined),
+      40_000,
+      200,
     );
     // Every second the copy holds is the server's, unchanged.
     const key = (p: unknown) =>

@@ -8,6 +8,7 @@ import {
   type TestServer,
 } from './helpers';
 import { withTestSql } from './test-database';
+import { waitFor, waitForRunEnd } from './wait-for';
 
 /*
  * Runs that ended early — stopped, or failed part-way — can be compared and made the baseline when they
@@ -65,37 +66,27 @@ async function startRun(plan: string, seconds: number): Promise<string> {
   return response.json<{ test_id: string }>().test_id;
 }
 
+interface Result {
+  status: string;
+  elapsed_seconds: number;
+  summary: { total_requests: number } | null;
+}
+
 async function result(id: string) {
-  return (await call({ method: 'GET', url: `/api/get-test-result/${id}` })).json<{
-    status: string;
-    elapsed_seconds: number;
-    summary: { total_requests: number } | null;
-  }>();
+  return (await call({ method: 'GET', url: `/api/get-test-result/${id}` })).json<Result>();
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const ended = (id: string) =>
-  until(`run ${id} to end`, async () => {
-    const r = await result(id);
-    return r.status === 'running' || r.status === 'processing' ? undefined : r;
-  });
+const ended = (id: string) => waitForRunEnd<Result>(server, token, 'load', id, 15_000);
 
 /** Stops a run once `ready` says so, and waits for its stored result. */
 async function stopWhen(
   id: string,
   ready: (r: Awaited<ReturnType<typeof result>>) => boolean | Promise<boolean>,
 ) {
-  await until(`run ${id} to be ready to stop`, async () =>
-    (await ready(await result(id))) ? true : undefined,
+  await waitFor(
+    `run ${id} to be ready to stop`,
+    async () => ((await ready(await result(id))) ? true : undefined),
+    15_000,
   );
   const stopped = await call({ method: 'POST', url: `/api/stop-test/${id}` });
   expect(stopped.statusCode, stopped.body).toBe(200);

@@ -10,6 +10,7 @@ import {
   type RequestOptions,
   type TestServer,
 } from './helpers';
+import { waitFor } from './wait-for';
 import { testStore, withTestSql } from './test-database';
 
 /*
@@ -346,13 +347,16 @@ async function ok<T>(options: RequestOptions, status = 200): Promise<T> {
 
 /** Asks `url` (a load run's result or a functional run's status) until its status is `wanted`. */
 async function waitForStatus(person: { token: string }, url: string, wanted: string): Promise<void> {
-  const until = Date.now() + 40_000;
-  for (;;) {
-    const { status } = await ok<{ status: string }>({ method: 'GET', url, token: person.token });
-    if (status === wanted) return;
-    if (Date.now() > until) throw new Error(`${url} says ${status}, not ${wanted}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  let status = '';
+  await waitFor(
+    () => `${url} to say ${wanted} (it says ${status})`,
+    async () => {
+      ({ status } = await ok<{ status: string }>({ method: 'GET', url, token: person.token }));
+      return status === wanted ? true : undefined;
+    },
+    40_000,
+    200,
+  );
 }
 
 type Label = keyof typeof secret;
@@ -517,17 +521,21 @@ async function uiRun(person: { token: string }, label: Label): Promise<{ uiRunId
     iterations: 1,
     apis: [{ name: `Page ${secret[label]}`, url: `${target.origin}/ui-${secret[label]}` }],
   });
-  const until = Date.now() + 40_000;
-  for (;;) {
-    const result = await ok<{
-      status: string;
-      validation_results: { ui?: { screenshots: { id: string }[] } }[];
-    }>({ method: 'GET', url: `/api/functional/get-test-result/${uiRunId}`, token: person.token });
-    const shotId = result.validation_results[0]?.ui?.screenshots[0]?.id;
-    if (result.status !== 'running' && shotId !== undefined) return { uiRunId, shotId };
-    if (Date.now() > until) throw new Error(`UI run ${uiRunId}: ${JSON.stringify(result).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  let last: unknown;
+  return waitFor(
+    () => `UI run ${uiRunId} to end with a screenshot: ${JSON.stringify(last).slice(0, 300)}`,
+    async () => {
+      const result = await ok<{
+        status: string;
+        validation_results: { ui?: { screenshots: { id: string }[] } }[];
+      }>({ method: 'GET', url: `/api/functional/get-test-result/${uiRunId}`, token: person.token });
+      last = result;
+      const shotId = result.validation_results[0]?.ui?.screenshots[0]?.id;
+      return result.status !== 'running' && shotId !== undefined ? { uiRunId, shotId } : undefined;
+    },
+    40_000,
+    200,
+  );
 }
 
 async function startRun(person: { token: string }, planId: string, durationS: number) {

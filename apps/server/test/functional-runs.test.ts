@@ -11,6 +11,7 @@ import {
   type TestServer,
 } from './helpers';
 import { withTestSql } from './test-database';
+import { waitFor } from './wait-for';
 
 /*
  * Functional runs through the calls of docs/reference/02-running.md §7: the engine's runner against a
@@ -78,14 +79,18 @@ async function start(token: string, body: unknown): Promise<string> {
   return test_id;
 }
 
+/** The run's result once `done` says so. */
 async function until(id: string, done: (r: Result) => boolean, token = alice.token): Promise<Result> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const result = (await call('GET', `/api/functional/get-test-result/${id}`, token)).json<Result>();
-    if (done(result)) return result;
-    if (Date.now() > deadline) throw new Error(`run ${id}: ${JSON.stringify(result).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let last: Result | undefined;
+  return waitFor(
+    () => `run ${id}: ${JSON.stringify(last).slice(0, 300)}`,
+    async () => {
+      last = (await call('GET', `/api/functional/get-test-result/${id}`, token)).json<Result>();
+      return done(last) ? last : undefined;
+    },
+    30_000,
+    50,
+  );
 }
 
 async function countedUnder(prefix: string): Promise<number> {
@@ -465,16 +470,19 @@ describe('functional runs at shutdown', () => {
         body: plan('shutdown', { iterations: 1000, think_time: 60 }),
       });
       const { test_id } = started.json<{ test_id: string }>();
-      const deadline = Date.now() + 30_000;
-      while (Date.now() < deadline) {
-        const live = await closing.request({
-          method: 'GET',
-          url: `/api/functional/get-test-result/${test_id}`,
-          token,
-        });
-        if (live.json<Result>().summary.total_requests > 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitFor(
+        'the first call of the run',
+        async () => {
+          const live = await closing.request({
+            method: 'GET',
+            url: `/api/functional/get-test-result/${test_id}`,
+            token,
+          });
+          return live.json<Result>().summary.total_requests > 0 ? true : undefined;
+        },
+        30_000,
+        50,
+      );
       const began = Date.now();
       await closing.close();
       expect(Date.now() - began).toBeLessThan(2000);

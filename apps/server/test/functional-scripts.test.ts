@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeTestServer, startServerWithTwoUsers, type SignedInUser, type TestServer } from './helpers';
+import { waitForRunEnd } from './wait-for';
 
 /*
  * Script plans through the calls of docs/reference/02-running.md §7 "Script calls": parse-script, and
@@ -145,13 +146,7 @@ async function run(body: Record<string, unknown>, token = alice.token): Promise<
   });
   if (started.statusCode !== 201) throw new Error(`run-test: ${started.statusCode} ${started.body}`);
   const id = started.json<{ test_id: string }>().test_id;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const result = (await call('GET', `/api/functional/get-test-result/${id}`, token)).json<Result>();
-    if (result.status !== 'running') return result;
-    if (Date.now() > deadline) throw new Error(`run ${id} did not end`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return waitForRunEnd<Result>(server, token, 'functional', id, 30_000, 50);
 }
 
 describe('parse-script', () => {

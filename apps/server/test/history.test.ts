@@ -9,6 +9,7 @@ import {
   type TestServer,
 } from './helpers';
 import { openTestSql } from './test-database';
+import { waitForRunEnd } from './wait-for';
 
 type Dashboard = PerformanceDashboard;
 
@@ -111,14 +112,7 @@ async function startRun(user: User, planId: string, seconds: number, users = 2):
 }
 
 async function waitUntilFinished(user: User, id: string): Promise<void> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const response = await call(user, { method: 'GET', url: `/api/get-test-result/${id}` });
-    const { status } = response.json<{ status: string }>();
-    if (status !== 'running' && status !== 'processing') return;
-    if (Date.now() > until) throw new Error(`run ${id} did not finish`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForRunEnd(server, user.token, 'load', id, 15_000);
 }
 
 async function runToEnd(user: User, planId: string, users = 2): Promise<string> {

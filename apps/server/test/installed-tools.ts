@@ -1,7 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { TestServer } from './helpers';
-import { waitFor } from './wait-for';
 
 /*
  * The external tools as this machine has them, for the tests that run plans in them through the app
@@ -29,30 +27,3 @@ export const TOOL_RUNS_ENV: Readonly<Record<string, string>> = {
   EXTERNAL_TOOLS: 'on',
   LOCUST_CMD,
 };
-
-/**
- * The run's result once it is neither running nor processing; fails after `timeoutMs` with the last
- * result it read.
- */
-export async function finishedRun<T extends { status: string }>(
-  server: TestServer,
-  token: string,
-  id: string,
-  timeoutMs: number,
-): Promise<T> {
-  let last = '';
-  try {
-    return await waitFor(
-      `run ${id} to finish`,
-      async () => {
-        const answer = await server.request({ method: 'GET', url: `/api/get-test-result/${id}`, token });
-        last = answer.body;
-        const result = answer.json<T>();
-        return ['running', 'processing'].includes(result.status) ? undefined : result;
-      },
-      timeoutMs,
-    );
-  } catch (error) {
-    throw new Error(`${(error as Error).message}: ${last}`, { cause: error });
-  }
-}

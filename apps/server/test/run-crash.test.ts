@@ -7,6 +7,7 @@ import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, newRegistration, removeDir, startTestServer, type TestServer } from './helpers';
 import { hasLocust, LOCUST_CMD } from './installed-tools';
 import { testDatabaseConfig, testDatabaseEnv, withTestSql } from './test-database';
+import { waitFor } from './wait-for';
 
 /*
  * Fault tests of docs/adr/0016-crash-recovery.md: a real server process runs a plan on the built-in
@@ -135,14 +136,18 @@ beforeAll(async () => {
 
   // A few seconds measured and stored by each run, far from the end of its 60 s.
   for (const id of Object.values(runs).filter(Boolean)) {
-    for (;;) {
-      const live = await json<{ elapsed_seconds: number; status: string; summary: unknown }>(
-        await fetch(`${base}/api/get-test-result/${id}`, { headers: { authorization: `Bearer ${token}` } }),
-      );
-      expect(live.status).toBe('running');
-      if (live.elapsed_seconds >= 3 && live.summary !== null) break;
-      await sleep(200);
-    }
+    await waitFor(
+      `three measured seconds of run ${id}`,
+      async () => {
+        const live = await json<{ elapsed_seconds: number; status: string; summary: unknown }>(
+          await fetch(`${base}/api/get-test-result/${id}`, { headers: { authorization: `Bearer ${token}` } }),
+        );
+        expect(live.status).toBe('running');
+        return live.elapsed_seconds >= 3 && live.summary !== null ? true : undefined;
+      },
+      40_000,
+      200,
+    );
   }
   child!.kill('SIGKILL');
   await new Promise((r) => child!.once('exit', r));

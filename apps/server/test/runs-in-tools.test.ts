@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { registerAndLogin, startTestServer, type TestServer } from './helpers';
-import { finishedRun, hasJmeter, hasLocust, TOOL_RUNS_ENV } from './installed-tools';
+import { hasJmeter, hasLocust, TOOL_RUNS_ENV } from './installed-tools';
+import { waitForRunEnd } from './wait-for';
 
 /*
  * A plan whose tool is installed runs in that tool (docs/design.md §4): its script is generated, run by the
@@ -76,7 +77,8 @@ async function runInTool(tool: 'jmeter' | 'locust'): Promise<{ result: Result; c
   expect(started.statusCode, started.body).toBe(201);
   const { test_id: id, engine } = started.json<{ test_id: string; engine: string }>();
   expect(engine).toBe(tool);
-  const result = await finishedRun<Result>(server, token, id, 60_000);
+
+  const result = await waitForRunEnd<Result>(server, token, 'load', id, 60_000, 250);
   return { result, counted: (await target.counts()).total };
 }
 

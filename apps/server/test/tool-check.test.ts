@@ -4,6 +4,7 @@ import type { EngineInfo, TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, registerAndLogin, startTestServer, type TestServer } from './helpers';
+import { waitForRunEnd } from './wait-for';
 
 /*
  * A tool that is found is checked once with a one-request test plan before runs use it. Stand-in
@@ -132,15 +133,8 @@ async function runPlan(
   });
   expect(response.statusCode, response.body).toBe(201);
   const started = response.json<{ test_id: string; engine: string; engine_note: string }>();
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const result = (
-      await server.request({ method: 'GET', url: `/api/get-test-result/${started.test_id}`, token })
-    ).json<TestResult>();
-    if (!['running', 'processing'].includes(result.status)) return { started, result };
-    if (Date.now() > until) throw new Error(`the run did not end: ${JSON.stringify(result)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const result = await waitForRunEnd<TestResult>(server, token, 'load', started.test_id, 60_000, 200);
+  return { started, result };
 }
 
 describe('tools are checked before runs use them', () => {

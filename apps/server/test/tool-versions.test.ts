@@ -2,7 +2,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, startTestServer, type TestServer } from './helpers';
-import { finishedRun, hasJmeter, hasLocust, TOOL_RUNS_ENV } from './installed-tools';
+import { hasJmeter, hasLocust, TOOL_RUNS_ENV } from './installed-tools';
+import { waitForRunEnd } from './wait-for';
 
 /*
  * The installed tool's version decides what its script holds and which plans it can run
@@ -126,7 +127,8 @@ interface Result {
 async function runToEnd(body: object): Promise<Result> {
   const started = await server.request({ method: 'POST', url: '/api/run-test', token, body });
   expect(started.statusCode, started.body).toBe(201);
-  return finishedRun<Result>(server, token, started.json<{ test_id: string }>().test_id, 90_000);
+  const { test_id: id } = started.json<{ test_id: string }>();
+  return waitForRunEnd<Result>(server, token, 'load', id, 90_000, 250);
 }
 
 async function runCount(): Promise<number> {

@@ -6,6 +6,7 @@ import { makeTempDir, removeDir } from './helpers';
 import { hasJmeter, hasLocust, LOCUST_CMD } from './installed-tools';
 import { type ServerProcess, startServerProcess, stopServerProcesses } from './server-process';
 import { testDatabaseConfig, testDatabaseEnv, withTestSql } from './test-database';
+import { waitFor } from './wait-for';
 
 /*
  * Issue 23 point 8: a server killed with SIGKILL leaves no tool loading its target. A real server
@@ -107,14 +108,16 @@ beforeAll(async () => {
     runs[tool] = run.test_id;
   }
   // Each tool is loading the target (JMeter's JVM takes a while to start on a busy machine).
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const counts = (await target.counts()).byPath;
-    if (tools.every((tool) => (counts[`/${tool}`] ?? 0) > 10)) break;
-    if (Date.now() > deadline)
-      throw new Error(`not every tool reached the target: ${JSON.stringify(counts)}`);
-    await sleep(250);
-  }
+  let counts: Record<string, number> = {};
+  await waitFor(
+    () => `every tool to reach the target: ${JSON.stringify(counts)}`,
+    async () => {
+      counts = (await target.counts()).byPath;
+      return tools.every((tool) => (counts[`/${tool}`] ?? 0) > 10) ? true : undefined;
+    },
+    90_000,
+    250,
+  );
   const processes = await withTestSql(await testDatabaseConfig(dataDir), (sql) =>
     sql.all<{ run_id: string; pid: number }>('select run_id, pid from run_processes'),
   );
@@ -130,15 +133,20 @@ beforeAll(async () => {
   const killedAt = Date.now();
   seen.countsAtKill = (await target.counts()).byPath;
   const pending = new Set(tools);
-  while (pending.size > 0 && Date.now() - killedAt < BOUND_MS + 5_000) {
-    for (const tool of [...pending]) {
-      if (!groupAlive(seen.pids[tool]!)) {
-        seen.goneAfterMs[tool] = Date.now() - killedAt;
-        pending.delete(tool);
+  // A group still alive past the bound is recorded as null (the tests below say which), not thrown here.
+  await waitFor(
+    'every tool process group to end',
+    () => {
+      for (const tool of [...pending]) {
+        if (!groupAlive(seen.pids[tool]!)) {
+          seen.goneAfterMs[tool] = Date.now() - killedAt;
+          pending.delete(tool);
+        }
       }
-    }
-    await sleep(100);
-  }
+      return pending.size === 0 ? true : undefined;
+    },
+    BOUND_MS + 5_000,
+  ).catch(() => undefined);
   for (const tool of pending) seen.goneAfterMs[tool] = null;
   // Requests already on the wire still arrive; then nothing more.
   await sleep(300);

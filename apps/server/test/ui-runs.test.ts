@@ -12,6 +12,7 @@ import {
   type TestServer,
 } from './helpers';
 import { withTestSql } from './test-database';
+import { waitFor } from './wait-for';
 
 /*
  * UI runs through the calls of docs/reference/02-running.md §7: real Chromium (/usr/bin/chromium)
@@ -141,13 +142,15 @@ async function until(
   ms = 40_000,
   token = alice.token,
 ): Promise<Result> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const r = await result(id, token);
-    if (done(r)) return r;
-    if (Date.now() > deadline) throw new Error(`run ${id}: ${JSON.stringify(r).slice(0, 400)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let last: Result | undefined;
+  return waitFor(
+    () => `run ${id}: ${JSON.stringify(last).slice(0, 400)}`,
+    async () => {
+      last = await result(id, token);
+      return done(last) ? last : undefined;
+    },
+    ms,
+  );
 }
 
 /** Chromium processes under this test process (the server runs in it, and launches the browser). */
@@ -171,13 +174,18 @@ function chromiumUnderUs(): string[] {
   return table.filter((p) => ours.has(p.pid) && /chrom/i.test(p.comm)).map((p) => `${p.pid} ${p.comm}`);
 }
 
+/** The Chromium processes still under us after `ms` (none, as soon as they are gone). */
 async function noChromiumWithin(ms: number): Promise<string[]> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const left = chromiumUnderUs();
-    if (left.length === 0 || Date.now() > deadline) return left;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let left: string[] = [];
+  await waitFor(
+    'no Chromium under us',
+    () => {
+      left = chromiumUnderUs();
+      return left.length === 0 ? true : undefined;
+    },
+    ms,
+  ).catch(() => undefined);
+  return left;
 }
 
 async function screenshotRows(runId: string): Promise<number> {
@@ -452,9 +460,12 @@ describe('a server that shuts down during a UI run', () => {
         body: uiPlan('Shutdown', [{ name: 'Slow', url: `${origin}/slow` }]),
       });
       const id = response.json<{ test_id: string }>().test_id;
-      const deadline = Date.now() + 15_000;
-      while ((pages.counts.get('/slow') ?? 0) === hits && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor(
+        'the run to open the slow page',
+        () => ((pages.counts.get('/slow') ?? 0) > hits ? true : undefined),
+        15_000,
+        50,
+      );
       expect(chromiumUnderUs().length).toBeGreaterThan(0);
       await own.close();
       expect(await noChromiumWithin(3_000)).toEqual([]);

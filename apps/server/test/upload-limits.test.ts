@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 import { multipartBody, type Part } from './multipart-body';
+import { waitFor } from './wait-for';
 
 /*
  * The uploads' bounds (docs/adr/0024-memory-bounds.md), set small here: 1 MB a file, 2 MB an upload,
@@ -156,9 +157,12 @@ describe('upload limits', () => {
 
     // Alice's upload is cut off part-way: refused, its folder removed and its place given back.
     slow.destroy();
-    for (const deadline = Date.now() + 10_000; uploadsLeft().length > 0 && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(
+      () => `the upload folders to go: ${uploadsLeft().join(', ')}`,
+      () => (uploadsLeft().length === 0 ? true : undefined),
+      10_000,
+      50,
+    );
     expect(uploadsLeft()).toEqual([]);
     const again = await send(bob, [documentPart, filler('a.yaml', 0.9 * MB)]);
     expect(again.status).toBe(200);

@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentJobs } from './agent-jobs';
 import { agentHeartbeatKey, runStreamKey, type AgentHeartbeat } from './agent-keys';
-import type { AgentRunContext } from './agent-run-link';
+import type { AgentRunContext } from './agent-fleet';
 import { AgentRegistry } from './agent-registry';
 import { AgentRunner } from './agent-runner';
 import type { PlacedAgent } from './run-agents';

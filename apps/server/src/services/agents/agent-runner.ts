@@ -9,12 +9,10 @@ import {
   type ShardIntervalWire,
   type TargetGuard,
 } from '@aqa/engine';
-import type { PerfPlan, RunAgent } from '@aqa/plan';
+import type { PerfPlan } from '@aqa/plan';
 import type { Runner, RunnerHandle, RunnerStartOptions } from '../runs/runner';
-import { agentHeartbeatKey, type AgentHeartbeat } from './agent-keys';
-import { AgentRunLink, type AgentRunContext } from './agent-run-link';
-import { intervalProblem, RunAgentState, type PlacedAgent } from './run-agents';
-import type { ShardStreamReader } from './shard-stream-reader';
+import { AgentFleet, type AgentRunContext } from './agent-fleet';
+import { intervalProblem, type RunAgentState, type PlacedAgent } from './run-agents';
 
 /** The run's clock for agents; tests shorten it. */
 export interface AgentRunTiming {
@@ -77,10 +75,9 @@ export class AgentRunner implements Runner {
  * not ready in time is named, its shards are abandoned, and the run goes on with the others (partial).
  */
 class AgentRun {
+  private readonly fleet: AgentFleet;
   private readonly states: RunAgentState[];
   private readonly queue = new SnapshotQueue();
-  private readonly link: AgentRunLink;
-  private readonly reader: ShardStreamReader;
   private readonly startAt: number;
   private readonly steps;
   private readonly users: number;
@@ -91,8 +88,6 @@ class AgentRun {
   /** Each agent whose engine ended worker threads still busy past the run's end, and its words. */
   private readonly cutShort: string[] = [];
   private finished = false;
-  private monitor: NodeJS.Timeout | undefined;
-  private monitoring = false;
   private resolveEnd!: (outcome: { result?: RunResult; error?: Error }) => void;
   private readonly ended = new Promise<{ result?: RunResult; error?: Error }>((r) => (this.resolveEnd = r));
   private readonly result: Promise<RunResult>;
@@ -102,7 +97,7 @@ class AgentRun {
     private readonly plan: PerfPlan,
     private readonly durationSeconds: number,
     agents: readonly PlacedAgent[],
-    private readonly context: AgentRunContext,
+    context: AgentRunContext,
     private readonly guard: TargetGuard,
     private readonly log: EngineLogger,
     private readonly timing: AgentRunTiming,
@@ -110,15 +105,18 @@ class AgentRun {
     const compiled = compilePlan(plan, durationSeconds);
     this.steps = compiled.info;
     this.users = compiled.users;
-    this.states = agents.map((agent, i) => new RunAgentState(agent, i));
+    this.fleet = new AgentFleet(
+      runId,
+      agents,
+      context,
+      log,
+      { monitorMs: timing.monitorMs, streamError: 'Could not read the shard stream of the run' },
+      (event) => this.onEvent(event),
+    );
+    this.states = this.fleet.states;
     this.startAt = Date.now() + timing.startDelayMs;
-    this.link = new AgentRunLink(context, runId);
-    this.reader = this.link.reader({
-      onEvent: (event) => this.onEvent(event),
-      onError: (error) => this.log.error({ err: error }, 'Could not read the shard stream of the run'),
-    });
     this.result = this.ended.then(async (outcome) => {
-      await this.cleanUp();
+      await this.fleet.cleanUp();
       if (outcome.error !== undefined) throw outcome.error;
       return outcome.result!;
     });
@@ -133,27 +131,17 @@ class AgentRun {
       snapshots: this.queue,
       result: this.result,
       stop: () => this.stop(),
-      agents: () => this.views(),
+      agents: () => this.fleet.views(),
     };
-  }
-
-  private views(): RunAgent[] {
-    return this.states.map((s) => s.view());
   }
 
   /** Holds the agents and queues one shard job for each. */
   private async dispatch(): Promise<void> {
-    const ids = this.states.map((s) => s.placed.agent_id);
     const holdMs = (this.durationSeconds + 120) * 1000 + this.timing.startDelayMs + this.timing.readyGraceMs;
-    if (!(await this.context.registry.claim(ids, this.runId, holdMs))) {
-      throw new Error(
-        'Another run took one of the chosen agents just now; start this run again, or run on this server.',
-      );
-    }
+    await this.fleet.claim(holdMs);
     const guard = this.guard.settings();
     let firstUser = 0;
-    const jobs = [];
-    for (const state of this.states) {
+    const jobOf = (state: RunAgentState) => {
       const job: ShardJob = {
         run_id: this.runId,
         agent_index: state.index,
@@ -167,18 +155,19 @@ class AgentRun {
         guard,
       };
       firstUser += state.placed.users;
-      jobs.push({
-        agentId: state.placed.agent_id,
-        index: state.index,
-        job: { kind: 'shard' as const, shard: job },
-      });
-    }
-    await this.link.dispatch(jobs, holdMs);
+      return { kind: 'shard' as const, shard: job };
+    };
+    await this.fleet.dispatch(jobOf, holdMs);
     this.log.info(
       { agents: this.states.map((s) => `${s.placed.name}:${s.placed.users}`), startAt: this.startAt },
       'Shards queued for the load agents',
     );
-    this.monitor = setInterval(() => void this.check(), this.timing.monitorMs);
+    this.fleet.monitor({
+      since: () => this.startAt,
+      beforeStart: 'before its share started',
+      deadline: (state, now) => this.deadline(state, now),
+      onLost: (state, message) => this.lose(state, 'lost', message),
+    });
   }
 
   /** CPU time this process spent on the agents' events (parse to merged snapshot), µs; for the bench. */
@@ -276,50 +265,15 @@ class AgentRun {
     this.settle();
   }
 
-  /** Reads the heartbeats and the deadlines, once a second. */
-  private async check(): Promise<void> {
-    if (this.monitoring || this.finished) return;
-    this.monitoring = true;
-    try {
-      const live = this.states.filter((s) => !s.ended);
-      if (live.length === 0) return;
-      const beats = await this.context.redis.mget(live.map((s) => agentHeartbeatKey(s.placed.agent_id)));
-      const now = Date.now();
-      live.forEach((state, i) => {
-        const text = beats[i] ?? null;
-        if (text !== null) {
-          state.lastBeatAt = (JSON.parse(text) as AgentHeartbeat).at;
-        } else {
-          this.lose(
-            state,
-            'lost',
-            `agent ${state.placed.name} stopped sending heartbeats ${this.when(state)}`,
-          );
-          return;
-        }
-        if (state.status === 'waiting' && now > this.startAt + this.timing.readyGraceMs) {
-          const grace = Math.round(this.timing.readyGraceMs / 1000);
-          this.lose(
-            state,
-            'lost',
-            `agent ${state.placed.name} did not start its share within ${grace} s of the run's start`,
-          );
-        } else if (now > this.startAt + this.durationSeconds * 1000 + this.timing.endGraceMs) {
-          this.lose(state, 'lost', `agent ${state.placed.name} did not finish its share in time`);
-        }
-      });
-    } catch (error) {
-      this.log.error({ err: error }, "Could not read the load agents' heartbeats");
-    } finally {
-      this.monitoring = false;
+  /** Why an agent still beating is out of time (not ready in its grace, not done long past the end), or null. */
+  private deadline(state: RunAgentState, now: number): string | null {
+    if (state.status === 'waiting' && now > this.startAt + this.timing.readyGraceMs) {
+      const grace = Math.round(this.timing.readyGraceMs / 1000);
+      return `agent ${state.placed.name} did not start its share within ${grace} s of the run's start`;
     }
-  }
-
-  /** "at second 5" of the run, from the agent's last heartbeat. */
-  private when(state: RunAgentState): string {
-    if (state.lastBeatAt === null) return 'before its share started';
-    if (state.lastBeatAt < this.startAt) return 'before the load started';
-    return `at second ${Math.ceil((state.lastBeatAt - this.startAt) / 1000)}`;
+    if (now > this.startAt + this.durationSeconds * 1000 + this.timing.endGraceMs)
+      return `agent ${state.placed.name} did not finish its share in time`;
+    return null;
   }
 
   /** Ends the run once every agent is done, lost or failed. */
@@ -372,7 +326,7 @@ class AgentRun {
   private end(outcome: { result?: RunResult; error?: Error }): void {
     if (this.finished) return;
     this.finished = true;
-    clearInterval(this.monitor);
+    this.fleet.close();
     this.queue.close();
     this.resolveEnd(outcome);
   }
@@ -381,11 +335,7 @@ class AgentRun {
   private async stop(): Promise<void> {
     if (!this.finished && !this.stopRequested) {
       this.stopRequested = true;
-      try {
-        await this.link.stop();
-      } catch (error) {
-        this.log.error({ err: error }, 'Could not ask the load agents to stop');
-      }
+      await this.fleet.tellStop();
       // An agent that had not started its share sends nothing once stopped (docs/adr/0021-load-agents.md):
       // a job not yet taken is dropped, one taken learns of the stop at its next heartbeat.
       for (const state of this.states) if (state.status === 'waiting') state.end('done', null);
@@ -396,14 +346,5 @@ class AgentRun {
       () => undefined,
       () => undefined,
     );
-  }
-
-  private async cleanUp(): Promise<void> {
-    await this.reader.end();
-    try {
-      await this.link.cleanUp(this.states.map((s) => s.placed.agent_id));
-    } catch (error) {
-      this.log.error({ err: error }, 'Could not clean up the Redis keys of the run');
-    }
   }
 }

@@ -16,10 +16,8 @@ import {
 } from '@aqa/engine';
 import type { PerfPlan, RunAgent } from '@aqa/plan';
 import type { Runner, RunnerHandle, RunnerStartOptions } from '../runs/runner';
-import { agentHeartbeatKey, type AgentHeartbeat } from './agent-keys';
-import { AgentRunLink, type AgentRunContext } from './agent-run-link';
-import { RunAgentState, type PlacedAgent } from './run-agents';
-import type { ShardStreamReader } from './shard-stream-reader';
+import { AgentFleet, type AgentRunContext } from './agent-fleet';
+import type { PlacedAgent, RunAgentState } from './run-agents';
 
 /** Where the server's Locust master listens and runs (docs/adr/0021-load-agents.md "Locust master/worker"). */
 export interface LocustMasterSettings {
@@ -124,11 +122,10 @@ interface LocustFigures {
 }
 
 class LocustAgentRun {
+  private readonly fleet: AgentFleet;
   private readonly states: RunAgentState[];
   private readonly figures = new Map<number, LocustFigures>();
   private readonly queue = new SnapshotQueue();
-  private readonly link: AgentRunLink;
-  private readonly reader: ShardStreamReader;
   private readonly log: EngineLogger;
   private tool: ToolRunHandle | null = null;
   private stopRequested = false;
@@ -137,8 +134,6 @@ class LocustAgentRun {
   /** Every worker reported to the master: the load runs, and a lost agent only makes it partial. */
   private loadStarted = false;
   private loadStartedAt: number | null = null;
-  private monitor: NodeJS.Timeout | undefined;
-  private monitoring = false;
   private readonly result: Promise<RunResult>;
 
   constructor(
@@ -149,12 +144,15 @@ class LocustAgentRun {
     private readonly ctx: RunContext,
   ) {
     this.log = options.logger;
-    this.states = agents.map((agent, i) => new RunAgentState(agent, i));
-    this.link = new AgentRunLink(ctx.context, runId);
-    this.reader = this.link.reader({
-      onEvent: (event) => this.onEvent(event),
-      onError: (error) => this.log.error({ err: error }, 'Could not read the stream of the Locust workers'),
-    });
+    this.fleet = new AgentFleet(
+      runId,
+      agents,
+      ctx.context,
+      this.log,
+      { monitorMs: ctx.timing.monitorMs, streamError: 'Could not read the stream of the Locust workers' },
+      (event) => this.onEvent(event),
+    );
+    this.states = this.fleet.states;
     this.result = this.run().finally(async () => {
       this.queue.close();
       await this.cleanUp();
@@ -173,15 +171,8 @@ class LocustAgentRun {
 
   private async run(): Promise<RunResult> {
     const { master, timing } = this.ctx;
-    const { registry } = this.ctx.context;
     const durationSeconds = this.options.durationSeconds;
-    const ids = this.states.map((s) => s.placed.agent_id);
-    const holdMs = (durationSeconds + timing.workersWaitS + 120) * 1000;
-    if (!(await registry.claim(ids, this.runId, holdMs))) {
-      throw new Error(
-        'Another run took one of the chosen agents just now; start this run again, or run on this server.',
-      );
-    }
+    await this.fleet.claim(this.holdMs());
     const bindHost = masterBindHost(master.host);
     const port = await freePort(bindHost);
     const tool = startToolRun(this.plan, 'locust', {
@@ -207,7 +198,12 @@ class LocustAgentRun {
     })();
     try {
       await this.dispatch(port);
-      this.monitor = setInterval(() => void this.check(), timing.monitorMs);
+      // Locust tracks its workers itself, too.
+      this.fleet.monitor({
+        since: () => this.loadStartedAt,
+        beforeStart: 'before its worker started',
+        onLost: (state, message) => this.lose(state, 'lost', message),
+      });
       const result = await tool.result;
       if (this.refusal !== null) throw new Error(this.refusal);
       for (const state of this.states) if (!state.ended) state.end('done', null);
@@ -221,7 +217,7 @@ class LocustAgentRun {
       if (why !== null) throw new Error(why, { cause: error });
       throw error;
     } finally {
-      clearInterval(this.monitor);
+      this.fleet.close();
       await forwarded;
     }
   }
@@ -254,14 +250,18 @@ class LocustAgentRun {
     return `The Locust master gave up waiting for its workers after ${this.ctx.timing.workersWaitS} s: ${reasons.join('; ')}.`;
   }
 
+  /** How long the agents and their jobs are held at most, should this server die. */
+  private holdMs(): number {
+    return (this.options.durationSeconds + this.ctx.timing.workersWaitS + 120) * 1000;
+  }
+
   /** One Locust worker job for each agent, all dialling this run's master. */
   private async dispatch(port: number): Promise<void> {
     const { files, locustfile } = locustWorkerFiles(this.plan);
     const origins = originsOf(this.plan, this.options.durationSeconds);
     const guard = this.ctx.guard.settings();
     const endsAt = Date.now() + (this.ctx.timing.workersWaitS + this.options.durationSeconds) * 1000;
-    const jobs = [];
-    for (const state of this.states) {
+    await this.fleet.dispatch((state) => {
       const job: LocustWorkerJob = {
         run_id: this.runId,
         agent_index: state.index,
@@ -275,14 +275,8 @@ class LocustAgentRun {
         guard,
         ends_at_epoch_ms: endsAt,
       };
-      jobs.push({
-        agentId: state.placed.agent_id,
-        index: state.index,
-        job: { kind: 'locust-worker' as const, locust_worker: job },
-      });
-    }
-    const holdMs = (this.options.durationSeconds + this.ctx.timing.workersWaitS + 120) * 1000;
-    await this.link.dispatch(jobs, holdMs);
+      return { kind: 'locust-worker' as const, locust_worker: job };
+    }, this.holdMs());
     this.log.info(
       { agents: this.states.map((s) => s.placed.name), master: `${this.ctx.master.host}:${port}` },
       'Locust worker jobs queued for the load agents',
@@ -347,45 +341,13 @@ class LocustAgentRun {
     }
   }
 
-  /** Reads the agents' heartbeats once a second (Locust tracks its workers itself, too). */
-  private async check(): Promise<void> {
-    if (this.monitoring) return;
-    this.monitoring = true;
-    try {
-      const live = this.states.filter((s) => !s.ended);
-      if (live.length === 0) return;
-      const beats = await this.ctx.context.redis.mget(live.map((s) => agentHeartbeatKey(s.placed.agent_id)));
-      live.forEach((state, i) => {
-        const text = beats[i] ?? null;
-        if (text !== null) {
-          state.lastBeatAt = (JSON.parse(text) as AgentHeartbeat).at;
-          return;
-        }
-        this.lose(state, 'lost', `agent ${state.placed.name} stopped sending heartbeats ${this.when(state)}`);
-      });
-    } catch (error) {
-      this.log.error({ err: error }, "Could not read the load agents' heartbeats");
-    } finally {
-      this.monitoring = false;
-    }
-  }
-
-  /** "at second 5" of the load, from the agent's last heartbeat. */
-  private when(state: RunAgentState): string {
-    if (state.lastBeatAt === null) return 'before its worker started';
-    if (this.loadStartedAt === null || state.lastBeatAt < this.loadStartedAt)
-      return 'before the load started';
-    return `at second ${Math.ceil((state.lastBeatAt - this.loadStartedAt) / 1000)}`;
-  }
-
   /**
    * Each agent as the run shows it. Users: what its worker reported to Locust's master (the most it ran
    * at once), else — before its first report — its even share. Requests: what its worker reported, which
    * add up to the master's total.
    */
   private views(): RunAgent[] {
-    return this.states.map((state) => {
-      const view = state.view();
+    return this.fleet.views((state, view) => {
       const reported = this.figures.get(state.index);
       if (reported === undefined) return view;
       return {
@@ -412,25 +374,11 @@ class LocustAgentRun {
     );
   }
 
-  private async tellAgentsToStop(): Promise<void> {
-    try {
-      await this.link.stop();
-    } catch (error) {
-      this.log.error({ err: error }, 'Could not ask the load agents to stop');
-    }
-  }
-
   private async cleanUp(): Promise<void> {
     // A worker whose master is gone (or never came) is ended by its agent, which hears the stop at its
     // next heartbeat; once the run's keys are deleted below, its heartbeat answer says stop too.
-    await this.tellAgentsToStop();
+    await this.fleet.tellStop();
     // The agents' last words (done, failed) may still be on their way; they are read for a moment.
-    await new Promise((r) => setTimeout(r, 500));
-    await this.reader.end();
-    try {
-      await this.link.cleanUp(this.states.map((s) => s.placed.agent_id));
-    } catch (error) {
-      this.log.error({ err: error }, 'Could not clean up the Redis keys of the run');
-    }
+    await this.fleet.cleanUp(500);
   }
 }
