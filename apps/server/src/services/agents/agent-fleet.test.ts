@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentJob, ShardEvent } from '@aqa/engine';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/wait-for';
 import { AGENTS_TAKEN, AgentFleet, type AgentRunContext, type FleetMonitor } from './agent-fleet';
-import { AgentJobs } from './agent-jobs';
 import {
   agentHeartbeatKey,
   agentJobsKey,
@@ -14,7 +13,7 @@ import {
   runStreamKey,
   type AgentHeartbeat,
 } from './agent-keys';
-import { AgentRegistry } from './agent-registry';
+import { openTestAgentContext, silentLogger as silent, type TestAgentContext } from './agent-test-context';
 import type { PlacedAgent, RunAgentState } from './run-agents';
 
 /*
@@ -23,31 +22,19 @@ import type { PlacedAgent, RunAgentState } from './run-agents';
  * plays the agents by writing their heartbeat keys and stream events as the agent routes do.
  */
 
-const REDIS_URL = process.env.AQA_TEST_REDIS_URL ?? '';
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
+let test: TestAgentContext;
 let redis: Redis;
-let subscriber: Redis;
 let context: AgentRunContext;
 const fleets: AgentFleet[] = [];
 
 beforeAll(() => {
-  if (REDIS_URL === '')
-    throw new Error('AQA_TEST_REDIS_URL is not set: the vitest global set-up starts Redis');
-  redis = new Redis(REDIS_URL);
-  subscriber = new Redis(REDIS_URL);
-  context = {
-    registry: new AgentRegistry(redis),
-    jobs: new AgentJobs(redis, subscriber),
-    redis,
-    redisUrl: REDIS_URL,
-  };
+  test = openTestAgentContext();
+  ({ redis, context } = test);
 });
 
 afterAll(async () => {
   await Promise.all(fleets.map((f) => f.cleanUp()));
-  redis.disconnect();
-  subscriber.disconnect();
+  test.close();
 });
 
 function placed(name: string): PlacedAgent {

@@ -9,13 +9,13 @@ import {
   type ShardIntervalWire,
 } from '@aqa/engine';
 import { PerfPlanSchema, type PerfPlan } from '@aqa/plan';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AgentJobs } from './agent-jobs';
 import { agentHeartbeatKey, runStreamKey, type AgentHeartbeat } from './agent-keys';
 import type { AgentRunContext } from './agent-fleet';
 import { AgentRegistry } from './agent-registry';
 import { AgentRunner } from './agent-runner';
+import { openTestAgentContext, silentLogger as silent, type TestAgentContext } from './agent-test-context';
 import type { PlacedAgent } from './run-agents';
 
 /*
@@ -25,8 +25,6 @@ import type { PlacedAgent } from './run-agents';
  * easily show.
  */
 
-const REDIS_URL = process.env.AQA_TEST_REDIS_URL ?? '';
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const timing = { startDelayMs: 200, readyGraceMs: 3000, monitorMs: 200, endGraceMs: 5000 };
 
 const plan: PerfPlan = PerfPlanSchema.parse({
@@ -37,27 +35,16 @@ const plan: PerfPlan = PerfPlanSchema.parse({
   urls: [{ method: 'GET', url: 'http://127.0.0.1:9/x', name: 'x' }],
 });
 
+let test: TestAgentContext;
 let redis: Redis;
-let subscriber: Redis;
 let context: AgentRunContext;
 
 beforeAll(() => {
-  if (REDIS_URL === '')
-    throw new Error('AQA_TEST_REDIS_URL is not set: the vitest global set-up starts Redis');
-  redis = new Redis(REDIS_URL);
-  subscriber = new Redis(REDIS_URL);
-  context = {
-    registry: new AgentRegistry(redis),
-    jobs: new AgentJobs(redis, subscriber),
-    redis,
-    redisUrl: REDIS_URL,
-  };
+  test = openTestAgentContext();
+  ({ redis, context } = test);
 });
 
-afterAll(() => {
-  redis.disconnect();
-  subscriber.disconnect();
-});
+afterAll(() => test.close());
 
 function placed(name: string): PlacedAgent {
   return { agent_id: `agt_test_${randomBytes(6).toString('hex')}`, name, host: 'test', cores: 1, users: 2 };
