@@ -6,7 +6,6 @@ import {
   type HttpMethod,
   HTTP_METHODS,
 } from '@aqa/plan';
-import { parseCsv } from '../csv-to-plan';
 import { type CheckContext, readAssert, readAssertJsonPath, readAssertXPath, readExtractors } from './checks';
 import {
   type TaurusApi,
@@ -18,8 +17,9 @@ import {
   type TaurusWarning,
   type TaurusWarningEffect,
 } from './taurus-model';
-import { durationMs, jmeterToTemplate, pathKey, scalarText, taurusFlag } from './taurus-text';
+import { durationMs, jmeterToTemplate, pathKey, scalarText } from './taurus-text';
 import { defaultExecutor } from './script-framework';
+import { readDataSources, sourceColumns } from './taurus-data-sources';
 import {
   bounded,
   type Load,
@@ -315,7 +315,12 @@ class TaurusReader {
       );
       return;
     }
-    this.readDataSources(scenario, path);
+    readDataSources(scenario, path, {
+      files: this.files,
+      lines: this.lines,
+      warn: this.report,
+      sources: this.dataSources,
+    });
     const scope: Scope = {
       headers: {
         ...outer.headers,
@@ -738,67 +743,6 @@ class TaurusReader {
     return value;
   }
 
-  private readDataSources(scenario: PlainMap, path: string): void {
-    const raw = scenario['data-sources'];
-    if (raw === undefined || raw === null) return;
-    const list = Array.isArray(raw) ? raw : [raw];
-    list.forEach((item, i) => {
-      const at = Array.isArray(raw) ? `${path}.data-sources[${i}]` : `${path}.data-sources`;
-      const container: object = Array.isArray(raw) ? raw : scenario;
-      const key = Array.isArray(raw) ? i : 'data-sources';
-      const spec = isPlainMap(item) ? item : { path: item };
-      const file = scalarText(spec.path)?.trim();
-      if (file === undefined || file === '') {
-        this.warn(at, container, key, 'This data source names no file; it is skipped');
-        return;
-      }
-      if (file.includes('${')) {
-        this.warn(
-          at,
-          container,
-          key,
-          `The data source ${file} is named by a JMeter expression, which cannot be read before the run; it is skipped`,
-        );
-        return;
-      }
-      const names = scalarText(spec['variable-names']);
-      const delimiter = scalarText(spec.delimiter);
-      const supplied = Object.hasOwn(this.files, file);
-      const source: TaurusDataSource = {
-        path: file,
-        delimiter:
-          delimiter === undefined || delimiter === '' ? null : delimiter === 'tab' ? '\t' : delimiter,
-        loop: taurusFlag(spec.loop, true),
-        quoted: taurusFlag(spec.quoted),
-        variable_names:
-          names === undefined || names.trim() === ''
-            ? null
-            : names.split(delimiter || ',').map((n) => n.trim()),
-        supplied,
-        source: { path: at, ...lineOf(this.lines, container, key) },
-      };
-      if (!this.dataSources.some((d) => d.path === source.path)) this.dataSources.push(source);
-      if (!supplied) {
-        this.warn(
-          at,
-          container,
-          key,
-          `This script reads rows from ${file}; supply that file with the script, or the variables it sets stay unset`,
-        );
-      }
-      for (const extra of Object.keys(spec)) {
-        if (!['path', 'delimiter', 'loop', 'quoted', 'variable-names', 'encoding'].includes(extra)) {
-          this.warn(
-            `${at}${pathKey(extra)}`,
-            spec,
-            extra,
-            `${extra} is not a data-source setting a functional test can use; it is skipped`,
-          );
-        }
-      }
-    });
-  }
-
   // ---- text ----
 
   /** JMeter text → the model's template text, with the script's fixed variables put in. */
@@ -881,27 +825,6 @@ function formEncode(text: string): string {
     .split(/(\{\{[A-Za-z_][A-Za-z0-9_.-]*\}\})/)
     .map((part, i) => (i % 2 === 1 ? part : encodeURIComponent(part).replace(/%20/g, '+')))
     .join('');
-}
-
-/** Column names a scenario's data sources set: variable-names, or a supplied file's first row. */
-function sourceColumns(scenario: PlainMap, files: Readonly<Record<string, string>>): string[] {
-  const raw = scenario['data-sources'];
-  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  const names: string[] = [];
-  for (const item of list) {
-    const spec = isPlainMap(item) ? item : { path: item };
-    const given = scalarText(spec['variable-names']);
-    const delimiter = scalarText(spec.delimiter) || ',';
-    if (given !== undefined && given.trim() !== '')
-      names.push(...given.split(delimiter).map((n) => n.trim()));
-    else {
-      const file = scalarText(spec.path);
-      const content = file === undefined ? undefined : files[file];
-      if (content !== undefined)
-        names.push(...(parseCsv(content.split(/\r?\n/, 1)[0] ?? '')[0] ?? []).map((n) => n.trim()));
-    }
-  }
-  return names;
 }
 
 /** Calls `visit` for every request map inside a requests list, blocks included. */
