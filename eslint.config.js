@@ -58,8 +58,8 @@ const noBlockingDialogs = {
  * paths are in @/lib/screens. Shared code (components, lib, i18n) imports no feature and not the app.
  * Server: routes → services → repositories → db. Routes call services, never a repository or the database;
  * services (every folder under services/), the replicas' code (cluster/) and authentication (auth/) never
- * import routes; repositories import neither routes nor services. Only repositories/ and db/ build SQL
- * queries (docs/style.md "Layout").
+ * import routes, nor a value from Kysely or db/ (types only); repositories import neither routes nor services.
+ * Only repositories/ and db/ build SQL queries (docs/style.md "Layout").
  */
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), {
   withFileTypes: true,
@@ -110,10 +110,32 @@ function featurePatterns(feature, depth, test) {
 /** Kysely's query builders: a call of one outside repositories/ and db/ is a query in the wrong layer. */
 const KYSELY_QUERIES = ['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto'];
 
-/** @param {string} layer @param {string[]} forbidden @param {string} message */
-const serverLayer = (layer, forbidden, message) => ({
+/**
+ * @typedef {{ regex: string, message: string, allowTypeImports?: boolean }} LayerPattern
+ * @param {string[]} forbidden  folders of apps/server/src  @param {string} message
+ * @returns {LayerPattern}
+ */
+const importing = (forbidden, message) => ({ regex: `(^|/)(${forbidden.join('|')})/`, message });
+
+/**
+ * Kysely and the database (its handle, dialect, migrations) are used by repositories/ and db/ only; below
+ * routes the rest may name their types (a row's shape from db/schema, `Db` to make a repository) and fold
+ * text as plan search does (db/search-text). Above the repositories, a value from Kysely or db/ is a query
+ * about to be written in the wrong layer.
+ * @type {LayerPattern[]}
+ */
+const NO_DATABASE = [
+  { regex: '^kysely(/|$)', message: 'Only repositories/ and db/ use Kysely (import its types only).' },
+  {
+    regex: '(^|/)db/(?!search-text$)',
+    message: 'Only repositories/ and db/ use the database: call a repository (import db/ types only).',
+  },
+].map((pattern) => ({ ...pattern, allowTypeImports: true }));
+
+/** @param {string} layer  a folder of apps/server/src (with every folder in it) @param {LayerPattern[]} patterns */
+const serverLayer = (layer, patterns) => ({
   files: [`apps/server/src/${layer}/**/*.ts`],
-  rules: boundary([{ regex: `(^|/)(${forbidden.join('|')})/`, message }]),
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
 });
 
 function folderBoundaries() {
@@ -151,22 +173,24 @@ function folderBoundaries() {
         },
       ]),
     },
-    serverLayer(
-      'routes',
-      ['repositories', 'db'],
-      'Routes call services, never a repository or the database (routes → services → repositories).',
-    ),
-    serverLayer('services', ['routes'], 'Services do not import routes (routes → services → repositories).'),
-    serverLayer(
-      'cluster',
-      ['routes'],
-      'The replicas code does not import routes (routes → services → repositories).',
-    ),
-    serverLayer(
-      'auth',
-      ['routes'],
-      'Authentication does not import routes (routes → services → repositories).',
-    ),
+    serverLayer('routes', [
+      importing(
+        ['repositories', 'db'],
+        'Routes call services, never a repository or the database (routes → services → repositories).',
+      ),
+    ]),
+    serverLayer('services', [
+      importing(['routes'], 'Services do not import routes (routes → services → repositories).'),
+      ...NO_DATABASE,
+    ]),
+    serverLayer('cluster', [
+      importing(['routes'], 'The replicas code does not import routes (routes → services → repositories).'),
+      ...NO_DATABASE,
+    ]),
+    serverLayer('auth', [
+      importing(['routes'], 'Authentication does not import routes (routes → services → repositories).'),
+      ...NO_DATABASE,
+    ]),
     {
       files: ['apps/server/src/**/*.ts'],
       ignores: ['apps/server/src/repositories/**', 'apps/server/src/db/**', '**/*.test.ts'],
@@ -181,11 +205,12 @@ function folderBoundaries() {
         ],
       },
     },
-    serverLayer(
-      'repositories',
-      ['routes', 'services'],
-      'Repositories import neither routes nor services (routes → services → repositories).',
-    ),
+    serverLayer('repositories', [
+      importing(
+        ['routes', 'services'],
+        'Repositories import neither routes nor services (routes → services → repositories).',
+      ),
+    ]),
   );
   return blocks;
 }

@@ -6,16 +6,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 // The boundary rules of eslint.config.js — folders of the web app, and the server's layers
 // (routes → services → repositories → db) — proven by linting small snippets as if they were files at the
-// given paths (ESLint's Node API; only the import rules run, without type information, to stay fast).
+// given paths (ESLint's Node API; only the import rules and the rule against queries outside the
+// repositories run, without type information, to stay fast).
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const eslint = new ESLint({
   cwd: ROOT,
   overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
-  ruleFilter: ({ ruleId }) => ruleId.endsWith('no-restricted-imports'),
+  ruleFilter: ({ ruleId }) => ruleId.endsWith('no-restricted-imports') || ruleId === 'no-restricted-syntax',
 });
 
-/** The import-rule messages for `code` placed at `file` (relative to the repository). */
+/** The import-rule (and query-rule) messages for `code` placed at `file` (relative to the repository). */
 async function importErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
   return (result?.messages ?? []).map((message) => message.message);
@@ -185,5 +186,62 @@ describe('server layers', () => {
       expect.stringContaining('Repositories import neither routes nor services'),
       expect.stringContaining('Repositories import neither routes nor services'),
     ]);
+  });
+
+  it.each([
+    ['apps/server/src/cluster/probe.ts', 'The replicas code does not import routes'],
+    ['apps/server/src/auth/probe.ts', 'Authentication does not import routes'],
+    ['apps/server/src/services/runs/probe.ts', 'Services do not import routes'],
+  ])('%s may not import routes', async (file, message) => {
+    const up = file.split('/').length - 4;
+    const errors = await importErrors(
+      file,
+      `import { runRoutes } from '${'../'.repeat(up)}routes/run.routes';\nexport const all = [runRoutes];\n`,
+    );
+    expect(errors).toEqual([expect.stringContaining(message)]);
+  });
+
+  it.each([
+    'apps/server/src/cluster/probe.ts',
+    'apps/server/src/auth/probe.ts',
+    'apps/server/src/services/probe.service.ts',
+    'apps/server/src/services/runs/probe.ts',
+  ])('%s may not use Kysely or the database, only name their types', async (file) => {
+    const up = '../'.repeat(file.split('/').length - 4);
+    const errors = await importErrors(
+      file,
+      [
+        "import { sql } from 'kysely';",
+        `import { openDatabase } from '${up}db/database';`,
+        "import type { Kysely } from 'kysely';",
+        `import type { Db } from '${up}db/database';`,
+        `import type { RunRow } from '${up}db/schema';`,
+        `import { planSearchText } from '${up}db/search-text';`,
+        `import { ServerInstanceRepository } from '${up}repositories/server-instance.repository';`,
+        'export const all = [sql, openDatabase, planSearchText, ServerInstanceRepository];',
+        'export type Types = [Kysely<unknown>, Db, RunRow];',
+      ].join('\n'),
+    );
+    expect(errors).toEqual([
+      expect.stringContaining('Only repositories/ and db/ use Kysely'),
+      expect.stringContaining('Only repositories/ and db/ use the database'),
+    ]);
+  });
+
+  it('only repositories/ and db/ build queries', async () => {
+    const query = [
+      "import type { Db } from '../db/database';",
+      "export const all = (db: Db) => db.selectFrom('runs').selectAll().execute();",
+    ].join('\n');
+    const inSub = query.replace("'../db/", "'../../db/");
+    const outside = 'SQL queries live in apps/server/src/repositories';
+    for (const [file, code] of [
+      ['apps/server/src/cluster/probe.ts', query],
+      ['apps/server/src/auth/probe.ts', query],
+      ['apps/server/src/services/runs/probe.ts', inSub],
+    ] as const) {
+      expect(await importErrors(file, code)).toEqual([expect.stringContaining(outside)]);
+    }
+    expect(await importErrors('apps/server/src/repositories/probe.repository.ts', query)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CsvStream, parseCsvText } from './csv';
 import { jmeterErrorKind } from './jtl';
 import { k6ErrorKind } from './k6';
-import { locustErrorKind } from './locust';
+import { locustErrorKind } from './locust-output';
 
 describe('CsvStream', () => {
   it('returns only complete records, whatever the chunks, with quotes, "" and newlines in fields', () => {

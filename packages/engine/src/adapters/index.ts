@@ -33,7 +33,7 @@ export {
   type LeftoverOutcome,
   type ToolProcessRecord,
 } from './leftover-tool';
-export { locustWorkerFiles, type LocustFile } from './locust';
+export { locustWorkerFiles, type LocustFile } from './locust-files';
 export {
   LOCUST_AGENT_ENV,
   LOCUST_WORKER_REQUESTS_LINE,

@@ -2,7 +2,7 @@
  * Locust's own master/worker mode for runs on load agents (docs/adr/0021-load-agents.md "Locust
  * master/worker"). The server runs the Locust master (its CSV output read by the same LocustResults as
  * a run on the server); each agent runs one `locust --worker` with the same two files. Both load the one
- * wrapper (locust.ts, locustWrapper), whose part below does nothing in a plain local run:
+ * wrapper (locust-files.ts, locustWrapper), whose part below does nothing in a plain local run:
  *
  * - a worker tags every stats report with its agent's index (env AQA_LOCUST_AGENT), reports every
  *   second instead of every 3 s, and when its users have stopped sends what it still holds and then an

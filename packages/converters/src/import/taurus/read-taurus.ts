@@ -6,7 +6,6 @@ import {
   type HttpMethod,
   HTTP_METHODS,
 } from '@aqa/plan';
-import { parseCsv } from '../csv-to-plan';
 import { type CheckContext, readAssert, readAssertJsonPath, readAssertXPath, readExtractors } from './checks';
 import {
   type TaurusApi,
@@ -18,8 +17,17 @@ import {
   type TaurusWarning,
   type TaurusWarningEffect,
 } from './taurus-model';
-import { durationMs, jmeterToTemplate, pathKey, scalarText, taurusFlag } from './taurus-text';
-import { defaultExecutor, runsInBrowser } from './script-framework';
+import { durationMs, jmeterToTemplate, pathKey, scalarText } from './taurus-text';
+import { defaultExecutor } from './script-framework';
+import { readDataSources, sourceColumns } from './taurus-data-sources';
+import {
+  bounded,
+  type Load,
+  readExecutions,
+  readLoad,
+  runnableExecutions,
+  type Warn,
+} from './taurus-execution';
 import { type LineTable, type Plain, type PlainMap, isPlainMap, lineOf, readTaurusTree } from './yaml-tree';
 
 /*
@@ -29,9 +37,6 @@ import { type LineTable, type Plain, type PlainMap, isPlainMap, lineOf, readTaur
  * TaurusScriptError carrying those warnings.
  */
 
-/** Executors whose `requests` are plain HTTP calls, as the functional runner sends them. */
-const RUNNABLE_EXECUTORS = new Set(['jmeter', 'apiritif']);
-const EXECUTION_KEYS = new Set(['executor', 'scenario', 'concurrency', 'iterations', 'ramp-up', 'hold-for']);
 /** JMeter's browser simulation and connection settings: they change how JMeter sends, not what. */
 const BROWSER_SETTINGS = new Set([
   'store-cache',
@@ -111,11 +116,13 @@ class TaurusReader {
   private thinkTimeS = 0;
   private readonly files: Readonly<Record<string, string>>;
   private readonly check: CheckContext;
+  /** this.warn with its default effect, for the readers of the execution settings and of the checks. */
+  private readonly report: Warn = (path, container, key, message) => this.warn(path, container, key, message);
 
   constructor(options: TaurusReadOptions) {
     this.files = options.files ?? {};
     this.check = {
-      warn: (path, container, key, message) => this.warn(path, container, key, message),
+      warn: this.report,
       template: (value, path, container, key) => this.template(value, path, container, key),
     };
   }
@@ -151,8 +158,8 @@ class TaurusReader {
       }
     }
 
-    const executions = this.executions(root);
-    const runnable = this.runnableExecutions(executions, defaultExecutor(root));
+    const executions = readExecutions(root, this.report);
+    const runnable = runnableExecutions(executions, defaultExecutor(root), this.scenarios, this.report);
     this.collectVariables(runnable.map((r) => r.scenario));
 
     let load: Load | undefined;
@@ -161,7 +168,7 @@ class TaurusReader {
       const before = this.apis.length;
       this.readScenario(run.scenario, run.scenarioPath, emptyScope(), [run.name], true);
       if (this.apis.length === before) continue;
-      const thisLoad = this.load(run.execution, run.path);
+      const thisLoad = readLoad(run.execution, run.path, this.report);
       if (load === undefined) {
         load = thisLoad;
         testName = run.name;
@@ -231,192 +238,6 @@ class TaurusReader {
         }
       }
     }
-  }
-
-  // ---- executions and load ----
-
-  private executions(root: PlainMap): { execution: PlainMap; path: string }[] {
-    const raw = root.execution;
-    if (raw === undefined || raw === null) {
-      this.warn(
-        'execution',
-        root,
-        'execution',
-        'The script has no execution, so nothing says which scenario to run',
-      );
-      return [];
-    }
-    const list = Array.isArray(raw) ? raw : [raw];
-    const out: { execution: PlainMap; path: string }[] = [];
-    list.forEach((item, i) => {
-      const path = Array.isArray(raw) ? `execution[${i}]` : 'execution';
-      if (isPlainMap(item)) out.push({ execution: item, path });
-      else
-        this.warn(
-          path,
-          Array.isArray(raw) ? raw : root,
-          Array.isArray(raw) ? i : 'execution',
-          'An execution must be a map of settings; it is skipped',
-        );
-    });
-    return out;
-  }
-
-  private runnableExecutions(
-    executions: { execution: PlainMap; path: string }[],
-    defaultExec: string,
-  ): { execution: PlainMap; path: string; scenario: PlainMap; scenarioPath: string; name: string }[] {
-    const out = [];
-    for (const { execution, path } of executions) {
-      const executor = scalarText(execution.executor) ?? defaultExec;
-      if (runsInBrowser(execution, defaultExec)) {
-        // docs/reference/02-running.md §3 "Selenium-style scripts": the UI runner's, not this reader's.
-        this.warn(
-          `${path}.executor`,
-          execution,
-          execution.executor === undefined ? 'scenario' : 'executor',
-          `This execution runs ${executor === 'apiritif' ? 'Apiritif with test-mode selenium' : 'selenium'} in a browser, which a UI test does (a script whose every execution runs in a browser is read as one); an API test skips it`,
-        );
-        continue;
-      }
-      if (!RUNNABLE_EXECUTORS.has(executor)) {
-        this.warn(
-          `${path}.executor`,
-          execution,
-          execution.executor === undefined ? 'scenario' : 'executor',
-          `This execution runs ${executor}, whose scripts AnybodyQA cannot run (it runs HTTP requests as Taurus's JMeter and Apiritif executors do); it is skipped`,
-        );
-        continue;
-      }
-      for (const key of Object.keys(execution)) {
-        if (!EXECUTION_KEYS.has(key)) {
-          this.warn(
-            `${path}${pathKey(key)}`,
-            execution,
-            key,
-            `${key} is a load-test setting a functional test does not use; it is skipped`,
-          );
-        }
-      }
-      const ref = execution.scenario;
-      if (typeof ref === 'string' || typeof ref === 'number') {
-        const name = String(ref);
-        const scenario = Object.hasOwn(this.scenarios, name) ? this.scenarios[name] : undefined;
-        if (!isPlainMap(scenario)) {
-          this.warn(
-            `${path}.scenario`,
-            execution,
-            'scenario',
-            `There is no scenario named "${name}" under scenarios; this execution is skipped`,
-          );
-          continue;
-        }
-        out.push({ execution, path, scenario, scenarioPath: `scenarios${pathKey(name)}`, name });
-      } else if (isPlainMap(ref)) {
-        out.push({
-          execution,
-          path,
-          scenario: ref,
-          scenarioPath: `${path}.scenario`,
-          name: `Scenario of ${path}`,
-        });
-      } else {
-        this.warn(path, execution, 'scenario', 'This execution names no scenario; it is skipped');
-      }
-    }
-    return out;
-  }
-
-  private load(execution: PlainMap, path: string): Load {
-    const number = (key: string, bounds: { min: number; max: number; fallback: number }, what: string) => {
-      const written = execution[key];
-      // A local/cloud pair (Taurus's cloud provisioning): a functional test runs locally.
-      const raw = isPlainMap(written) && written.local !== undefined ? written.local : written;
-      if (raw === undefined || raw === null) return bounds.fallback;
-      const n = typeof raw === 'number' ? raw : Number(scalarText(raw)?.trim() || Number.NaN);
-      if (!Number.isFinite(n)) {
-        this.warn(
-          `${path}${pathKey(key)}`,
-          execution,
-          key,
-          `${key} "${scalarText(raw) ?? ''}" is not a number; the ${what} is ${bounds.fallback}`,
-        );
-        return bounds.fallback;
-      }
-      return this.bounded(
-        Math.ceil(n),
-        bounds,
-        key,
-        '',
-        !Number.isInteger(n),
-        `${path}${pathKey(key)}`,
-        execution,
-      );
-    };
-    const users = number('concurrency', FUNCTIONAL_BOUNDS.concurrent_users, 'number of users');
-    const iterationsGiven = execution.iterations !== undefined && execution.iterations !== null;
-    const iterations = number('iterations', FUNCTIONAL_BOUNDS.iterations, 'number of iterations');
-    const time = (
-      key: string,
-      unitMs: number,
-      bounds: { min: number; max: number; fallback: number },
-      unit: string,
-    ) => {
-      const raw = execution[key];
-      if (raw === undefined || raw === null) return bounds.fallback;
-      const ms = durationMs(raw);
-      if (ms === undefined) {
-        this.warn(
-          `${path}${pathKey(key)}`,
-          execution,
-          key,
-          `${key} "${scalarText(raw) ?? ''}" is not a duration such as 90s or 1m30s; ${bounds.fallback} ${unit} is used`,
-        );
-        return bounds.fallback;
-      }
-      return this.bounded(
-        Math.ceil(ms / unitMs),
-        bounds,
-        key,
-        unit,
-        ms % unitMs !== 0,
-        `${path}${pathKey(key)}`,
-        execution,
-      );
-    };
-    const rampUpS = time('ramp-up', 1000, FUNCTIONAL_BOUNDS.ramp_up_time, 'seconds');
-    const durationMin = time('hold-for', 60_000, FUNCTIONAL_BOUNDS.test_duration, 'minutes');
-    if (!iterationsGiven && execution['hold-for'] !== undefined) {
-      this.warn(
-        `${path}.hold-for`,
-        execution,
-        'hold-for',
-        `Taurus repeats the scenario until hold-for ends; a functional test runs its iterations (here ${iterations}) within at most ${durationMin} minute(s), so the repeating is skipped`,
-      );
-    }
-    const words = `${users} user(s), ${iterations} iteration(s), ramp-up ${rampUpS} s, ${durationMin} min`;
-    return { users, iterations, rampUpS, durationMin, key: words, words };
-  }
-
-  /** A value fitted to the model's bounds, with a warning when it changed. */
-  private bounded(
-    value: number,
-    bounds: { min: number; max: number },
-    key: string,
-    unit: string,
-    rounded: boolean,
-    path?: string,
-    container?: object,
-  ): number {
-    const fitted = Math.min(bounds.max, Math.max(bounds.min, value));
-    if ((rounded || fitted !== value) && path !== undefined && container !== undefined) {
-      const why =
-        fitted !== value
-          ? `the functional test allows ${bounds.min} to ${bounds.max}`
-          : 'it is rounded up to a whole number';
-      this.warn(path, container, key, `${key} is ${fitted}${unit ? ` ${unit}` : ''} here: ${why}`);
-    }
-    return fitted;
   }
 
   // ---- scenarios ----
@@ -494,7 +315,12 @@ class TaurusReader {
       );
       return;
     }
-    this.readDataSources(scenario, path);
+    readDataSources(scenario, path, {
+      files: this.files,
+      lines: this.lines,
+      warn: this.report,
+      sources: this.dataSources,
+    });
     const scope: Scope = {
       headers: {
         ...outer.headers,
@@ -521,7 +347,8 @@ class TaurusReader {
         this.thinkTimeMs = ms;
         const seconds = Math.ceil(ms / 1000);
         const bounds = FUNCTIONAL_BOUNDS.think_time;
-        this.thinkTimeS = this.bounded(
+        this.thinkTimeS = bounded(
+          this.report,
           seconds,
           bounds,
           'think-time',
@@ -916,67 +743,6 @@ class TaurusReader {
     return value;
   }
 
-  private readDataSources(scenario: PlainMap, path: string): void {
-    const raw = scenario['data-sources'];
-    if (raw === undefined || raw === null) return;
-    const list = Array.isArray(raw) ? raw : [raw];
-    list.forEach((item, i) => {
-      const at = Array.isArray(raw) ? `${path}.data-sources[${i}]` : `${path}.data-sources`;
-      const container: object = Array.isArray(raw) ? raw : scenario;
-      const key = Array.isArray(raw) ? i : 'data-sources';
-      const spec = isPlainMap(item) ? item : { path: item };
-      const file = scalarText(spec.path)?.trim();
-      if (file === undefined || file === '') {
-        this.warn(at, container, key, 'This data source names no file; it is skipped');
-        return;
-      }
-      if (file.includes('${')) {
-        this.warn(
-          at,
-          container,
-          key,
-          `The data source ${file} is named by a JMeter expression, which cannot be read before the run; it is skipped`,
-        );
-        return;
-      }
-      const names = scalarText(spec['variable-names']);
-      const delimiter = scalarText(spec.delimiter);
-      const supplied = Object.hasOwn(this.files, file);
-      const source: TaurusDataSource = {
-        path: file,
-        delimiter:
-          delimiter === undefined || delimiter === '' ? null : delimiter === 'tab' ? '\t' : delimiter,
-        loop: taurusFlag(spec.loop, true),
-        quoted: taurusFlag(spec.quoted),
-        variable_names:
-          names === undefined || names.trim() === ''
-            ? null
-            : names.split(delimiter || ',').map((n) => n.trim()),
-        supplied,
-        source: { path: at, ...lineOf(this.lines, container, key) },
-      };
-      if (!this.dataSources.some((d) => d.path === source.path)) this.dataSources.push(source);
-      if (!supplied) {
-        this.warn(
-          at,
-          container,
-          key,
-          `This script reads rows from ${file}; supply that file with the script, or the variables it sets stay unset`,
-        );
-      }
-      for (const extra of Object.keys(spec)) {
-        if (!['path', 'delimiter', 'loop', 'quoted', 'variable-names', 'encoding'].includes(extra)) {
-          this.warn(
-            `${at}${pathKey(extra)}`,
-            spec,
-            extra,
-            `${extra} is not a data-source setting a functional test can use; it is skipped`,
-          );
-        }
-      }
-    });
-  }
-
   // ---- text ----
 
   /** JMeter text → the model's template text, with the script's fixed variables put in. */
@@ -1011,15 +777,6 @@ class TaurusReader {
   ): void {
     this.warnings.push({ path, ...lineOf(this.lines, container, key), message, effect });
   }
-}
-
-interface Load {
-  users: number;
-  iterations: number;
-  rampUpS: number;
-  durationMin: number;
-  key: string;
-  words: string;
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are what is removed
@@ -1068,27 +825,6 @@ function formEncode(text: string): string {
     .split(/(\{\{[A-Za-z_][A-Za-z0-9_.-]*\}\})/)
     .map((part, i) => (i % 2 === 1 ? part : encodeURIComponent(part).replace(/%20/g, '+')))
     .join('');
-}
-
-/** Column names a scenario's data sources set: variable-names, or a supplied file's first row. */
-function sourceColumns(scenario: PlainMap, files: Readonly<Record<string, string>>): string[] {
-  const raw = scenario['data-sources'];
-  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  const names: string[] = [];
-  for (const item of list) {
-    const spec = isPlainMap(item) ? item : { path: item };
-    const given = scalarText(spec['variable-names']);
-    const delimiter = scalarText(spec.delimiter) || ',';
-    if (given !== undefined && given.trim() !== '')
-      names.push(...given.split(delimiter).map((n) => n.trim()));
-    else {
-      const file = scalarText(spec.path);
-      const content = file === undefined ? undefined : files[file];
-      if (content !== undefined)
-        names.push(...(parseCsv(content.split(/\r?\n/, 1)[0] ?? '')[0] ?? []).map((n) => n.trim()));
-    }
-  }
-  return names;
 }
 
 /** Calls `visit` for every request map inside a requests list, blocks included. */

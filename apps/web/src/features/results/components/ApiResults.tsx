@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
+import { DataTable, type DataColumn } from '@/components/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useI18n, useT, type Translate } from '@/i18n';
+import type { MessageKey } from '@/i18n/en';
 import { cn } from '@/lib/utils';
 import { errorRateBadgeVariant, formatCount, formatMs, formatPercent, isNumber } from '../model/format';
 import type { ApiRow as ApiResult } from '../model/views';
@@ -105,8 +108,43 @@ export function ApiResultsTable({
 }: ApiResultsTableProps) {
   const { t, locale } = useI18n();
   const origin = sharedOrigin(apiResults);
-  const head = 'whitespace-nowrap px-3 py-2.5 text-xs font-medium text-muted-foreground first:pl-6 last:pr-6';
-  const cell = 'whitespace-nowrap px-3 py-3 first:pl-6 last:pr-6';
+  const figure = (
+    key: string,
+    header: MessageKey,
+    value: (api: ApiResult) => ReactNode,
+    cellAttributes?: DataColumn<ApiResult>['cellAttributes'],
+  ): DataColumn<ApiResult> => ({
+    key,
+    header: t(header),
+    numeric: true,
+    cell: value,
+    ...(cellAttributes ? { cellAttributes } : {}),
+  });
+  const columns: DataColumn<ApiResult>[] = [
+    {
+      key: 'label',
+      header: t('results.apiTable.label'),
+      cellClassName: 'max-w-72 truncate font-medium',
+      cellAttributes: (api, index) => ({ title: api.url ?? rowLabel(api, index, t) }),
+      cell: (api, index) => rowLabel(api, index, t),
+    },
+    {
+      key: 'method',
+      header: t('results.apiTable.method'),
+      cell: (api) => <MethodBadge method={api.method} />,
+    },
+    figure(
+      'total',
+      'results.apiTable.total',
+      (api) => formatCount(api.total_requests, locale),
+      () => ({ 'data-testid': 'api-table-total' }),
+    ),
+    figure('successful', 'results.apiTable.successful', (api) => formatCount(successfulOf(api), locale)),
+    figure('failed', 'results.apiTable.failed', (api) => formatCount(api.failed_requests, locale)),
+    figure('avg', 'results.apiTable.avg', (api) => formatMs(api.average_response_time, locale)),
+    figure('p95', 'results.apiTable.p95', (api) => formatMs(api.percentile_95, locale)),
+    figure('errorRate', 'results.apiTable.errorRate', (api) => <ErrorRateBadge errorRate={api.error_rate} />),
+  ];
   return (
     <Card data-testid={testId ?? 'api-results-table'}>
       <CardHeader className="pb-3">
@@ -114,63 +152,14 @@ export function ApiResultsTable({
         {description && <CardDescription>{description}</CardDescription>}
         <ApiHostLine origin={origin} />
       </CardHeader>
-      <div className="overflow-x-auto pb-2">
-        <table className="w-full min-w-[760px] text-left text-sm">
-          <thead className="border-y border-border bg-muted/40">
-            <tr>
-              <th scope="col" className={head}>
-                {t('results.apiTable.label')}
-              </th>
-              <th scope="col" className={head}>
-                {t('results.apiTable.method')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('results.apiTable.total')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('results.apiTable.successful')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('results.apiTable.failed')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('results.apiTable.avg')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('results.apiTable.p95')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('results.apiTable.errorRate')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {apiResults.map((api, index) => {
-              const name = rowLabel(api, index, t);
-              return (
-                <tr key={`${index}-${name}`} className="hover:bg-muted/30" data-testid="api-table-row">
-                  <td className={cn(cell, 'max-w-72 truncate font-medium')} title={api.url ?? name}>
-                    {name}
-                  </td>
-                  <td className={cell}>
-                    <MethodBadge method={api.method} />
-                  </td>
-                  <td className={cn(cell, 'text-right')} data-testid="api-table-total">
-                    {formatCount(api.total_requests, locale)}
-                  </td>
-                  <td className={cn(cell, 'text-right')}>{formatCount(successfulOf(api), locale)}</td>
-                  <td className={cn(cell, 'text-right')}>{formatCount(api.failed_requests, locale)}</td>
-                  <td className={cn(cell, 'text-right')}>{formatMs(api.average_response_time, locale)}</td>
-                  <td className={cn(cell, 'text-right')}>{formatMs(api.percentile_95, locale)}</td>
-                  <td className={cn(cell, 'text-right')}>
-                    <ErrorRateBadge errorRate={api.error_rate} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={apiResults}
+        rowKey={(api, index) => `${index}-${rowLabel(api, index, t)}`}
+        rowClassName="hover:bg-muted/30"
+        rowAttributes={() => ({ 'data-testid': 'api-table-row' })}
+        minWidth="min-w-[760px]"
+      />
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import type { RunAgent, RunAgentStatus } from '@aqa/plan';
+import { DataTable, type DataColumn } from '@/components/data-table';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -27,8 +28,47 @@ export function RunAgentsCard({ agents, live }: { agents: readonly RunAgent[]; l
   const { t, locale, language } = useI18n();
   if (agents.length === 0) return null;
   const gone = agents.filter((agent) => agent.status === 'lost' || agent.status === 'failed');
-  const head = 'whitespace-nowrap px-3 py-2.5 text-xs font-medium text-muted-foreground first:pl-6 last:pr-6';
-  const cell = 'whitespace-nowrap px-3 py-3 first:pl-6 last:pr-6';
+  const columns: DataColumn<RunAgent>[] = [
+    { key: 'name', header: t('agents.name'), cellClassName: 'font-medium', cell: (agent) => agent.name },
+    {
+      key: 'host',
+      header: t('agents.host'),
+      cellClassName: 'text-muted-foreground',
+      cell: (agent) => agent.host,
+    },
+    {
+      key: 'users',
+      header: t('agents.users'),
+      numeric: true,
+      cellClassName: 'num',
+      cell: (agent) => formatCount(agent.users, locale),
+    },
+    {
+      key: 'status',
+      header: t('agents.status'),
+      cell: (agent) => (
+        <Badge variant={STATUS_VARIANT[agent.status]} data-status={agent.status}>
+          {t(`agents.status.${agent.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'requests',
+      header: t('agents.requests'),
+      numeric: true,
+      cellClassName: 'num',
+      cell: (agent) => formatCount(agent.requests, locale),
+    },
+  ];
+  if (live) {
+    columns.push({
+      key: 'rps',
+      header: t('agents.rps'),
+      numeric: true,
+      cellClassName: 'num',
+      cell: (agent) => formatRps(agent.requests_per_second, locale),
+    });
+  }
   return (
     <Card data-testid="run-agents">
       <CardHeader className="pb-3">
@@ -54,56 +94,13 @@ export function RunAgentsCard({ agents, live }: { agents: readonly RunAgent[]; l
           </Alert>
         </div>
       )}
-      <div className="overflow-x-auto pb-2">
-        <table className="w-full min-w-[560px] text-left text-sm">
-          <thead className="border-y border-border bg-muted/40">
-            <tr>
-              <th scope="col" className={head}>
-                {t('agents.name')}
-              </th>
-              <th scope="col" className={head}>
-                {t('agents.host')}
-              </th>
-              <th scope="col" className={`${head} text-right`}>
-                {t('agents.users')}
-              </th>
-              <th scope="col" className={head}>
-                {t('agents.status')}
-              </th>
-              <th scope="col" className={`${head} text-right`}>
-                {t('agents.requests')}
-              </th>
-              {live && (
-                <th scope="col" className={`${head} text-right`}>
-                  {t('agents.rps')}
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {agents.map((agent) => (
-              <tr
-                key={agent.agent_id}
-                className="border-b border-border last:border-0"
-                data-testid="run-agent"
-              >
-                <td className={`${cell} font-medium`}>{agent.name}</td>
-                <td className={`${cell} text-muted-foreground`}>{agent.host}</td>
-                <td className={`${cell} num text-right`}>{formatCount(agent.users, locale)}</td>
-                <td className={cell}>
-                  <Badge variant={STATUS_VARIANT[agent.status]} data-status={agent.status}>
-                    {t(`agents.status.${agent.status}`)}
-                  </Badge>
-                </td>
-                <td className={`${cell} num text-right`}>{formatCount(agent.requests, locale)}</td>
-                {live && (
-                  <td className={`${cell} num text-right`}>{formatRps(agent.requests_per_second, locale)}</td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={agents}
+        rowKey={(agent) => agent.agent_id}
+        rowAttributes={() => ({ 'data-testid': 'run-agent' })}
+        minWidth="min-w-[560px]"
+      />
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
+import { DataTable, type DataColumn } from '@/components/data-table';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiHostLine, apiRowLabel, ApiUrlLine, MethodBadge, sharedOrigin } from '@/features/results';
 import { useI18n } from '@/i18n';
@@ -79,10 +80,6 @@ export function DeltaBadge({
   );
 }
 
-const head =
-  'whitespace-nowrap px-2 py-2.5 text-xs font-medium text-muted-foreground first:pl-4 last:pr-4 sm:px-3 sm:first:pl-6 sm:last:pr-6';
-const cell = 'whitespace-nowrap px-2 py-3 first:pl-4 last:pr-4 sm:px-3 sm:first:pl-6 sm:last:pr-6';
-
 /**
  * Requests/sec, average, p95, p99 and error rate of both runs, with the change in % (spec: worse in red);
  * the error rate changes in percentage points, coloured the same way.
@@ -90,82 +87,85 @@ const cell = 'whitespace-nowrap px-2 py-3 first:pl-4 last:pr-4 sm:px-3 sm:first:
 export function CompareMetricsTable({ metrics }: { metrics: readonly CompareMetric[] }) {
   const { t, locale } = useI18n();
   const pointsText = usePointsText();
+  const rows = metrics.map((metric) => ({
+    metric,
+    tone: deltaTone(metric.delta_percent, metric.worse, metric.delta),
+    inPoints: changesInPoints(metric.unit),
+  }));
+  const columns: DataColumn<(typeof rows)[number]>[] = [
+    {
+      key: 'metric',
+      header: t('history.compare.metric'),
+      rowHeader: true,
+      cellClassName: 'whitespace-normal font-medium sm:whitespace-nowrap',
+      cell: ({ metric }) => {
+        const labelKey = METRIC_LABELS[metric.key];
+        return labelKey ? t(labelKey) : metric.label;
+      },
+    },
+    {
+      key: 'base',
+      header: t('history.compare.base'),
+      numeric: true,
+      cellClassName: 'num',
+      cell: ({ metric }) => formatByUnit(metric.base, metric.unit, locale),
+    },
+    {
+      key: 'candidate',
+      header: t('history.compare.candidate'),
+      numeric: true,
+      cellClassName: 'num',
+      cell: ({ metric }) => formatByUnit(metric.candidate, metric.unit, locale),
+    },
+    {
+      key: 'change',
+      header: t('history.compare.change'),
+      numeric: true,
+      className: 'hidden sm:table-cell',
+      cellClassName: ({ tone, inPoints }) =>
+        cn('num', inPoints ? cn('font-semibold', TONE_CLASSES[tone]) : 'text-muted-foreground'),
+      cellAttributes: ({ tone, inPoints }) => ({
+        'data-testid': 'compare-metric-change',
+        'data-tone': inPoints ? tone : undefined,
+      }),
+      cell: ({ metric, inPoints }) =>
+        inPoints ? (pointsText(metric.delta) ?? '—') : formatDelta(metric.delta, metric.unit, locale),
+    },
+    {
+      key: 'changePercent',
+      header: t('history.compare.changePercent'),
+      numeric: true,
+      cell: ({ metric, tone, inPoints }) => (
+        <DeltaBadge
+          percent={metric.delta_percent}
+          delta={metric.delta}
+          points={inPoints ? metric.delta : undefined}
+          tone={tone}
+          testId="compare-metric-delta"
+        />
+      ),
+    },
+  ];
   return (
     <Card data-testid="compare-metrics">
       <CardHeader className="pb-3">
         <CardTitle as="h2">{t('history.compare.metricsTitle')}</CardTitle>
         <CardDescription>{t('history.compare.metricsText')}</CardDescription>
       </CardHeader>
-      <div className="relative overflow-x-auto pb-2">
-        <table className="w-full text-left text-sm sm:min-w-[560px]">
-          <thead className="border-y border-border bg-muted/40">
-            <tr>
-              <th scope="col" className={head}>
-                {t('history.compare.metric')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('history.compare.base')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('history.compare.candidate')}
-              </th>
-              <th scope="col" className={cn(head, 'hidden text-right sm:table-cell')}>
-                {t('history.compare.change')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('history.compare.changePercent')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {metrics.map((metric) => {
-              const labelKey = METRIC_LABELS[metric.key];
-              const tone = deltaTone(metric.delta_percent, metric.worse, metric.delta);
-              const inPoints = changesInPoints(metric.unit);
-              return (
-                <tr key={metric.key} data-testid="compare-metric" data-key={metric.key}>
-                  <th scope="row" className={cn(cell, 'whitespace-normal font-medium sm:whitespace-nowrap')}>
-                    {labelKey ? t(labelKey) : metric.label}
-                  </th>
-                  <td className={cn(cell, 'num text-right')}>
-                    {formatByUnit(metric.base, metric.unit, locale)}
-                  </td>
-                  <td className={cn(cell, 'num text-right')}>
-                    {formatByUnit(metric.candidate, metric.unit, locale)}
-                  </td>
-                  <td
-                    className={cn(
-                      cell,
-                      'num hidden text-right sm:table-cell',
-                      inPoints ? cn('font-semibold', TONE_CLASSES[tone]) : 'text-muted-foreground',
-                    )}
-                    data-testid="compare-metric-change"
-                    data-tone={inPoints ? tone : undefined}
-                  >
-                    {inPoints
-                      ? (pointsText(metric.delta) ?? '—')
-                      : formatDelta(metric.delta, metric.unit, locale)}
-                  </td>
-                  <td className={cn(cell, 'text-right')}>
-                    <DeltaBadge
-                      percent={metric.delta_percent}
-                      delta={metric.delta}
-                      points={inPoints ? metric.delta : undefined}
-                      tone={tone}
-                      testId="compare-metric-delta"
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={({ metric }) => metric.key}
+        rowAttributes={({ metric }) => ({ 'data-testid': 'compare-metric', 'data-key': metric.key })}
+        minWidth="sm:min-w-[560px]"
+        compact
+      />
     </Card>
   );
 }
 
-function PairCell({
+/** Both runs' figure ("120 → 180") and its change: a cell of the per-API table. */
+function PairFigures({
   base,
   candidate,
   pick,
@@ -186,7 +186,7 @@ function PairCell({
   const points =
     changesInPoints(unit) && typeof before === 'number' && typeof after === 'number' ? after - before : null;
   return (
-    <td className={cn(cell, 'text-right')}>
+    <>
       <div className="num text-[13px]">
         <span className="text-muted-foreground">{formatByUnit(base?.[pick], unit, locale)}</span>
         <span aria-hidden className="px-1 text-muted-foreground">
@@ -200,7 +200,7 @@ function PairCell({
         tone={deltaTone(flag.delta_percent, flag.worse, points)}
         testId={testId}
       />
-    </td>
+    </>
   );
 }
 
@@ -210,6 +210,52 @@ export function CompareApisTable({ apis }: { apis: readonly CompareApi[] }) {
   if (apis.length === 0) return null;
   // The host once above; each row by its name, else its path, the whole URL on hover (issue 24).
   const origin = sharedOrigin(apis);
+  const pair = (
+    key: 'average_response_time' | 'percentile_95' | 'error_rate',
+    header: MessageKey,
+    unit: string,
+    testId: string,
+  ): DataColumn<CompareApi> => ({
+    key,
+    header: t(header),
+    numeric: true,
+    cell: (api) => (
+      <PairFigures
+        base={api.base}
+        candidate={api.candidate}
+        pick={key}
+        unit={unit}
+        flag={api.deltas[key]}
+        testId={testId}
+      />
+    ),
+  });
+  const columns: DataColumn<CompareApi>[] = [
+    {
+      key: 'api',
+      header: t('history.compare.api'),
+      cellClassName: 'max-w-80',
+      cell: (api) => (
+        <>
+          <div className="flex min-w-0 items-center gap-2">
+            <MethodBadge method={api.method} />
+            <span className="truncate font-medium" title={api.url} data-testid="api-row-label">
+              {apiRowLabel(api) ?? api.url}
+            </span>
+          </div>
+          <ApiUrlLine api={api} origin={origin} className="text-[11px]" />
+          {(!api.base || !api.candidate) && (
+            <p className="text-[11px] text-warning-text">
+              {api.base ? t('history.compare.onlyBase') : t('history.compare.onlyCandidate')}
+            </p>
+          )}
+        </>
+      ),
+    },
+    pair('average_response_time', 'history.compare.metric.avg', 'ms', 'compare-api-avg'),
+    pair('percentile_95', 'history.compare.metric.p95', 'ms', 'compare-api-p95'),
+    pair('error_rate', 'history.compare.metric.errorRate', '%', 'compare-api-errors'),
+  ];
   return (
     <Card data-testid="compare-apis">
       <CardHeader className="pb-3">
@@ -217,70 +263,14 @@ export function CompareApisTable({ apis }: { apis: readonly CompareApi[] }) {
         <CardDescription>{t('history.compare.apisText')}</CardDescription>
         <ApiHostLine origin={origin} />
       </CardHeader>
-      <div className="relative overflow-x-auto pb-2">
-        <table className="w-full min-w-[720px] text-left text-sm">
-          <thead className="border-y border-border bg-muted/40">
-            <tr>
-              <th scope="col" className={head}>
-                {t('history.compare.api')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('history.compare.metric.avg')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('history.compare.metric.p95')}
-              </th>
-              <th scope="col" className={cn(head, 'text-right')}>
-                {t('history.compare.metric.errorRate')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {apis.map((api) => (
-              <tr key={api.key} data-testid="compare-api">
-                <td className={cn(cell, 'max-w-80')}>
-                  <div className="flex min-w-0 items-center gap-2">
-                    <MethodBadge method={api.method} />
-                    <span className="truncate font-medium" title={api.url} data-testid="api-row-label">
-                      {apiRowLabel(api) ?? api.url}
-                    </span>
-                  </div>
-                  <ApiUrlLine api={api} origin={origin} className="text-[11px]" />
-                  {(!api.base || !api.candidate) && (
-                    <p className="text-[11px] text-warning-text">
-                      {api.base ? t('history.compare.onlyBase') : t('history.compare.onlyCandidate')}
-                    </p>
-                  )}
-                </td>
-                <PairCell
-                  base={api.base}
-                  candidate={api.candidate}
-                  pick="average_response_time"
-                  unit="ms"
-                  flag={api.deltas.average_response_time}
-                  testId="compare-api-avg"
-                />
-                <PairCell
-                  base={api.base}
-                  candidate={api.candidate}
-                  pick="percentile_95"
-                  unit="ms"
-                  flag={api.deltas.percentile_95}
-                  testId="compare-api-p95"
-                />
-                <PairCell
-                  base={api.base}
-                  candidate={api.candidate}
-                  pick="error_rate"
-                  unit="%"
-                  flag={api.deltas.error_rate}
-                  testId="compare-api-errors"
-                />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        rows={apis}
+        rowKey={(api) => api.key}
+        rowAttributes={() => ({ 'data-testid': 'compare-api' })}
+        minWidth="min-w-[720px]"
+        compact
+      />
     </Card>
   );
 }
