@@ -19,20 +19,21 @@ import {
 } from '@aqa/plan';
 import type { TargetGuard } from '../guard/guard';
 import type { RunEndReason } from './run-types';
-import type { RenderContext } from '../executor/template';
-import { captureProblemPhrase, captureProblems, readCapture, type CaptureOutcome } from './captures';
+import type { RenderContext } from '../call/template';
+import { captureProblemPhrase, captureProblems, readCapture, type CaptureOutcome } from '../call/captures';
 import {
   compileRun,
   renderRequest,
   type CompiledApi,
   type CompiledRun,
   type RenderedRequest,
-} from './compile-api';
+} from '../call/compile-call';
 import { scriptData, type DataFeed } from './data-sources';
-import { closeAgents, httpCall, userAgents, type HttpAnswer, type UserAgents } from './http-call';
-import { isHttpValidation, judge, type ObservedResponse } from './judge';
-import { OAuth2Tokens } from './oauth2-tokens';
-import { SchemaJudge } from './schema-judge';
+import { closeAgents, httpCall, userAgents, type HttpAnswer, type UserAgents } from '../call/http-call';
+import { isHttpValidation, judge } from '../call/judge';
+import type { ResponseView } from '../call/response-view';
+import { OAuth2Tokens } from '../call/oauth2-tokens';
+import { SchemaJudge } from '../call/schema-judge';
 
 /*
  * The functional run itself (docs/design.md §9; docs/reference/02-running.md §2 "The functional
@@ -281,8 +282,8 @@ export class FunctionalRunner {
   ): CallResult {
     const body = answer.body.toString('utf8');
     // One object for every rule and capture of the call: the body is read as JSON or XML once for
-    // all of them (body-readings.ts).
-    const observed: ObservedResponse & { complete: boolean } = {
+    // all of them (call/response-view.ts).
+    const observed: ResponseView & { complete: boolean } = {
       status: answer.status,
       headers: answer.headers,
       headerLines: answer.headerLines,

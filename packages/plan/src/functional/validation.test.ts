@@ -49,13 +49,15 @@ describe('FunctionalValidationSchema', () => {
     );
   });
 
-  it('status_code: a whole status from 100 to 599', () => {
+  it('status_code: a whole status from 100 to 599, or a class from 1xx to 5xx', () => {
     expect(accepts('status_code', ' 201 ')).toBe('201');
     expect(accepts('status_code', '100')).toBe('100');
     expect(accepts('status_code', '599')).toBe('599');
-    for (const bad of ['99', '600', '2xx', '20.0', '-200'])
+    expect(accepts('status_code', '2xx')).toBe('2xx');
+    expect(accepts('status_code', ' 4XX ')).toBe('4xx');
+    for (const bad of ['99', '600', '0xx', '6xx', '2x', '20.0', '-200', '200, 201'])
       expect(refusal({ type: 'status_code', expected_value: bad })).toEqual([
-        'expected_value: Expected status must be a whole number from 100 to 599',
+        'expected_value: Expected status must be a whole number from 100 to 599, or a class such as 2xx',
       ]);
   });
 

@@ -5,6 +5,7 @@ import {
   type ValidationCheckResult,
   type ValidationItem,
 } from '@aqa/plan';
+import { statusMatches } from '@aqa/engine/call';
 import { CheckError, jsonValueText, type ResponseView } from './response-view';
 
 /**
@@ -78,7 +79,8 @@ function judgeStatusCode(expected: string, status: number): Verdict {
   if (options.some((o) => !/^\d{3}$|^\dxx$/.test(o))) {
     return fail(actual, `Expected value "${expected}" is not a status code such as 200, 2xx or 200, 201`);
   }
-  const matches = options.some((o) => (o.endsWith('xx') ? o[0] === actual[0] : o === actual));
+  // One reading of a status and a status class for every caller (docs/call-core.md "Status classes").
+  const matches = options.some((o) => statusMatches(o, status));
   return matches
     ? pass(actual, `Status ${actual} is ${expected}`)
     : fail(actual, `Status ${actual} is not ${expected}`);

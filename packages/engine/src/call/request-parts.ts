@@ -3,7 +3,7 @@ import { BasicAuthValue, Template, type Renderable, type TemplateScope } from '.
 
 /*
  * The parts of a request that performance steps (compile.ts) and functional APIs
- * (functional/compile-api.ts) compile alike: the query appended to the URL, the headers with what the
+ * (call/compile-call.ts) compile alike: the query appended to the URL, the headers with what the
  * authorization adds, and the body with the Content-Type it implies. Which rows count (blank names or
  * values) is each caller's rule; what a row becomes is the same for both.
  */

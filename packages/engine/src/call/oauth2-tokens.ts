@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { TargetGuard } from '../guard/guard';
-import { clientCredentialsForm, type OAuth2Spec } from '../executor/request-parts';
+import { clientCredentialsForm, type OAuth2Spec } from './request-parts';
 import { httpCall, type UserAgents } from './http-call';
 
 /*

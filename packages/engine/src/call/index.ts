@@ -1,0 +1,6 @@
+/*
+ * The call core's public face (docs/call-core.md), as `@aqa/engine/call`: what a caller outside the
+ * engine (Validate's judging thread) reads without loading the load engine behind `@aqa/engine`.
+ */
+export { isHttpValidation, judge, statusMatches, type HttpValidation } from './judge';
+export { bodyJson, bodyXml, type ResponseView } from './response-view';
