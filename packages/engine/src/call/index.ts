@@ -4,3 +4,5 @@
  */
 export { isHttpValidation, judge, statusMatches, type HttpValidation } from './judge';
 export { bodyJson, bodyXml, type ResponseView } from './response-view';
+export { compileJsonPath, jsonValueText } from './json-path';
+export { evaluateXPath } from './xpath-rule';
