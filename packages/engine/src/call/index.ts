@@ -6,3 +6,11 @@ export { isHttpValidation, judge, statusMatches, type HttpValidation } from './j
 export { bodyJson, bodyXml, type ResponseView } from './response-view';
 export { compileJsonPath, jsonValueText } from './json-path';
 export { evaluateXPath } from './xpath-rule';
+export {
+  OAuth2Tokens,
+  type TokenAnswer,
+  type TokenExchange,
+  type TokenProblem,
+  type TokenSender,
+} from './oauth2-tokens';
+export { oauth2Spec, type OAuth2Spec } from './request-parts';

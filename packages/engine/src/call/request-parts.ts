@@ -18,6 +18,17 @@ export interface OAuth2Spec {
   key: string;
 }
 
+/** An OAuth2 authorization's client settings, as the token cache (oauth2-tokens.ts) asks for them. */
+export function oauth2Spec(auth: Extract<EffectiveAuthorization, { type: 'oauth2' }>): OAuth2Spec {
+  return {
+    tokenUrl: auth.tokenUrl.trim(),
+    clientId: auth.clientId,
+    clientSecret: auth.clientSecret,
+    scope: auth.scope,
+    key: JSON.stringify([auth.tokenUrl, auth.clientId, auth.clientSecret, auth.scope]),
+  };
+}
+
 /**
  * The token request's form, as every generator sends it: grant_type, client_id, client_secret
  * (RFC 6749 §2.3.1 client_secret_post) and scope when set.
@@ -108,13 +119,7 @@ export function applyAuthorization(
       if (auth.in === 'header') headers.set(auth.keyName, Template.of(auth.keyValue, scope));
       return null;
     case 'oauth2':
-      return {
-        tokenUrl: auth.tokenUrl.trim(),
-        clientId: auth.clientId,
-        clientSecret: auth.clientSecret,
-        scope: auth.scope,
-        key: JSON.stringify([auth.tokenUrl, auth.clientId, auth.clientSecret, auth.scope]),
-      };
+      return oauth2Spec(auth);
     default:
       return null;
   }
