@@ -14,7 +14,7 @@ import { type ReceivedRequest, sendJson, startTarget, type TargetServer } from '
 /*
  * The call core's golden cases (docs/call-core.md): the same rule and the same answer give the same
  * verdict through every caller — the core's judge itself, the functional runner, and the editor's
- * Validate — status classes such as 2xx included.
+ * Validate — status classes such as 2xx, and lists such as 200, 201, included.
  */
 
 const USER = { id: 42, name: 'Ada' };
@@ -39,6 +39,9 @@ const GOLDEN: Golden[] = [
   ['/ok', 'status_code', '4xx', false],
   ['/ok', 'status_code', '5XX', false],
   ['/created', 'status_code', '2XX', true],
+  ['/created', 'status_code', '200, 201', true],
+  ['/missing', 'status_code', '200, 201', false],
+  ['/missing', 'status_code', '2xx, 404', true],
   ['/ok', 'json_path', '$.id', true],
   ['/ok', 'json_path', '$.missing', false],
   ['/ok', 'json_path', '$.name == Ada', true],

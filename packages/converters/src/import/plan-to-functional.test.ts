@@ -5,17 +5,19 @@ import { stepToFunctionalApi } from './plan-to-functional';
 
 /*
  * A performance plan's validation items become functional rules of the one dialect the call core judges
- * (docs/call-core.md): a status class such as 2xx is one of them, kept rather than left out.
+ * (docs/call-core.md): a status class such as 2xx, or a list such as 200, 201, is one of them, kept rather
+ * than left out.
  */
 describe('a performance step as a functional API', () => {
-  it('keeps a status class rule, in lower case, and leaves out only what the dialect cannot read', () => {
+  it('keeps status class and status list rules, in lower case, and leaves out only what the dialect cannot read', () => {
     const step = UrlEntrySchema.parse({
       url: 'https://api.example.test/users',
       method: 'GET',
       validations: [
         { id: '1', name: 'ok', type: 'status_code', expected_value: '2XX' },
         { id: '2', name: 'exact', type: 'status_code', expected_value: '201' },
-        { id: '3', name: 'two', type: 'status_code', expected_value: '200, 201' },
+        { id: '3', name: 'either', type: 'status_code', expected_value: '200, 201' },
+        { id: '4', name: 'typo', type: 'status_code', expected_value: '2x' },
       ],
     });
     const warnings: ImportWarning[] = [];
@@ -23,12 +25,13 @@ describe('a performance step as a functional API', () => {
     expect(api.validations?.map((v) => [v.name, v.type, v.expected_value])).toEqual([
       ['ok', 'status_code', '2xx'],
       ['exact', 'status_code', '201'],
+      ['either', 'status_code', '200, 201'],
     ]);
     expect(warnings).toEqual([
       {
         location: 'urls[0]',
         message:
-          'Validation "two" is left out: Expected status must be a whole number from 100 to 599, or a class such as 2xx',
+          'Validation "typo" is left out: Expected status must be a whole number from 100 to 599, a class such as 2xx, or several of them: 200, 201',
       },
     ]);
   });

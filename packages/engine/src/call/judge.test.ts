@@ -67,13 +67,16 @@ describe('judging a functional validation rule', () => {
     });
   });
 
-  it('statusMatches: a whole status, or a class by its first digit', () => {
+  it('statusMatches: a whole status, a class by its first digit, or any of several', () => {
     expect(statusMatches('200', 200)).toBe(true);
     expect(statusMatches('200', 201)).toBe(false);
     expect(statusMatches('2xx', 200)).toBe(true);
     expect(statusMatches('2xx', 299)).toBe(true);
     expect(statusMatches('2xx', 300)).toBe(false);
     expect(statusMatches(' 5XX ', 503)).toBe(true);
+    expect(statusMatches('200, 201', 201)).toBe(true);
+    expect(statusMatches('2xx,304', 304)).toBe(true);
+    expect(statusMatches('200, 201', 204)).toBe(false);
   });
 
   it('response_time and response_size are upper bounds, the bound itself passing', () => {

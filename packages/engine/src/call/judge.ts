@@ -132,13 +132,16 @@ export function judge(
 export type Detail = (passed: boolean, actual: string | null, message: Said) => ValidationDetail;
 
 /**
- * Whether a status is the one expected: `200` that status, `2xx` (any digit, either case) its class
- * (docs/call-core.md). The one reading of a status rule: Validate's status items read each of their
- * options with it too.
+ * Whether a status is the one expected: `200` that status, `2xx` (any digit, either case) its class,
+ * `200, 201` any of them (docs/call-core.md). The one reading of a status rule: Validate's status items
+ * are read with it too.
  */
 export function statusMatches(expected: string, status: number): boolean {
-  const want = expected.trim().toLowerCase();
-  return /^\dxx$/.test(want) ? Math.trunc(status / 100) === Number(want[0]) : want === String(status);
+  const actual = String(status);
+  return expected.split(',').some((option) => {
+    const want = option.trim().toLowerCase();
+    return /^\dxx$/.test(want) ? Math.trunc(status / 100) === Number(want[0]) : want === actual;
+  });
 }
 
 /**
