@@ -30,7 +30,7 @@ export * from './agent/protocol';
 export { ERROR_KINDS } from './metrics/types';
 export type * from './types';
 export * from './adapters';
-export { isHttpValidation, judge, statusMatches, type HttpValidation } from './call/judge';
+export { isHttpValidation, judge, type HttpValidation } from './call/judge';
 export type { ResponseView } from './call/response-view';
 export { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from './functional/report';
 export { DEFAULT_FUNCTIONAL_RUN_MEMORY_MB, startFunctionalRun } from './functional/functional-run';
