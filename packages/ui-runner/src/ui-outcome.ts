@@ -18,7 +18,7 @@ interface PageTally {
   rules: Map<string, boolean>;
 }
 
-/** A check's name in the page's row, as the API runner names a rule (compile-api.ts). */
+/** A check's name in the page's row, as the API runner names a rule (packages/engine/src/call/compile-call.ts). */
 function ruleName(v: FunctionalValidation): string {
   return v.name !== '' ? v.name : `${v.type} ${v.expected_value}`;
 }

@@ -11,7 +11,7 @@ import { JSON_REGEX_NESTING, JSON_REGEX_PREFIX_CHARS, jsonPathRegexes } from './
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** The engine's answer (packages/engine/src/executor/json-path.ts): undefined when the path is absent. */
+/** The engine's answer (packages/engine/src/call/json-path.ts): undefined when the path is absent. */
 function engineValue(json: Json, segments: JsonPathSegment[]): string | undefined {
   let cur: unknown = json;
   for (const s of segments) {

@@ -9,8 +9,8 @@ import {
   UserPatternError,
   type UserPattern,
 } from '@aqa/plan';
-import { compileJsonPath as compileAnyJsonPath, jsonValueText, type JsonPathQuery } from './json-path';
-import { JsonPathFilterError } from './json-path-filter';
+import { compileJsonPath as compileAnyJsonPath, jsonValueText, type JsonPathQuery } from '../call/json-path';
+import { JsonPathFilterError } from '../call/json-path-filter';
 
 /**
  * A response as the checks see it. Text, JSON and XML forms are computed on first use and shared

@@ -22,8 +22,8 @@ import {
   HeaderList,
   type AddedHeaderNames,
   type OAuth2Spec,
-} from './request-parts';
-import { Template, TemplateScope, type Renderable } from './template';
+} from '../call/request-parts';
+import { Template, TemplateScope, type Renderable } from '../call/template';
 import type { StepInfo } from '../metrics/aggregate';
 
 /** OAuth2 client-credentials settings of a step; the token is fetched by the shard's TokenCache. */

@@ -7,7 +7,7 @@ import { ResponseView } from './checks';
 import type { CompiledPlan, CompiledStep } from './compile';
 import { classifyError, ERROR_BODY_SNIPPET_CHARS, errorMessage, httpErrorSample, KIND } from './http-error';
 import { IterationCounter, sequenceValue, type SequenceSplit } from './sequence';
-import type { RenderContext } from './template';
+import type { RenderContext } from '../call/template';
 import { TokenCache } from './token-cache';
 
 /** What one shard (one worker thread, or one runner agent) runs. */

@@ -1,6 +1,6 @@
 import { request, type Dispatcher } from 'undici';
 import type { OAuth2Spec } from './compile';
-import { clientCredentialsForm } from './request-parts';
+import { clientCredentialsForm } from '../call/request-parts';
 
 interface Entry {
   token: string | undefined;

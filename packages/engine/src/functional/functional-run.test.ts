@@ -11,7 +11,7 @@ import {
 } from '@aqa/plan';
 import { TestTarget, type RecordedRequest } from '../testing/target';
 import { startFunctionalRun } from './functional-run';
-import { petstoreSchema } from './petstore-fixture';
+import { petstoreSchema } from '../call/petstore-fixture';
 import type { FunctionalRunOptions } from './run-types';
 
 /** Each request's arrival: which connection (a user's keep-alive socket) and when. */

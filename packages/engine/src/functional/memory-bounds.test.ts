@@ -11,9 +11,9 @@ import {
   type FunctionalPlanInput,
 } from '@aqa/plan';
 import { TestTarget, type RecordedRequest } from '../testing/target';
-import { keptBodyBytes } from './compile-api';
+import { keptBodyBytes } from '../call/compile-call';
 import { startFunctionalRun } from './functional-run';
-import { closeAgents, httpCall, JUDGED_BODY_LIMIT_BYTES, userAgents } from './http-call';
+import { closeAgents, httpCall, JUDGED_BODY_LIMIT_BYTES, userAgents } from '../call/http-call';
 
 /*
  * What one functional run holds in memory (docs/adr/0024-memory-bounds.md): evidence for the first

@@ -6,7 +6,7 @@ import {
   KEPT_CALLS_MAX_BYTES,
   MAX_KEPT_CALLS,
 } from '@aqa/plan';
-import { apiValidations, ruleName } from './compile-api';
+import { apiValidations, ruleName } from '../call/compile-call';
 import type { JudgedCall } from './runner';
 import {
   type FunctionalRunEnd,

@@ -5,7 +5,7 @@ import {
   type FunctionalPlan,
   type PatternProblem,
 } from '@aqa/plan';
-import { checkJsonPathFilters, JsonPathFilterError } from '../executor/json-path-filter';
+import { checkJsonPathFilters, JsonPathFilterError } from '../call/json-path-filter';
 
 /** A JSONPath of a plan, where it is. */
 export interface JsonPathSource {

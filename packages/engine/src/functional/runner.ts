@@ -19,20 +19,21 @@ import {
 } from '@aqa/plan';
 import type { TargetGuard } from '../guard/guard';
 import type { RunEndReason } from './run-types';
-import type { RenderContext } from '../executor/template';
-import { captureProblemPhrase, captureProblems, readCapture, type CaptureOutcome } from './captures';
+import type { RenderContext } from '../call/template';
+import { captureProblemPhrase, captureProblems, readCapture, type CaptureOutcome } from '../call/captures';
 import {
   compileRun,
   renderRequest,
   type CompiledApi,
   type CompiledRun,
   type RenderedRequest,
-} from './compile-api';
+} from '../call/compile-call';
 import { scriptData, type DataFeed } from './data-sources';
-import { closeAgents, httpCall, userAgents, type HttpAnswer, type UserAgents } from './http-call';
-import { isHttpValidation, judge, type ObservedResponse } from './judge';
-import { OAuth2Tokens } from './oauth2-tokens';
-import { SchemaJudge } from './schema-judge';
+import { closeAgents, httpCall, userAgents, type HttpAnswer, type UserAgents } from '../call/http-call';
+import { isHttpValidation, judge } from '../call/judge';
+import type { ResponseView } from '../call/response-view';
+import { OAuth2Tokens, type TokenProblem, type TokenSender } from '../call/oauth2-tokens';
+import { SchemaJudge } from '../call/schema-judge';
 
 /*
  * The functional run itself (docs/design.md §9; docs/reference/02-running.md §2 "The functional
@@ -102,7 +103,8 @@ export class FunctionalRunner {
     }));
     this.evidenceKept = plan.apis.map(() => 0);
     this.runAgents = userAgents(options.insecureTls);
-    this.tokens = new OAuth2Tokens(this.runAgents, options.guard, this.abort.signal);
+    // A failed token fetch is not kept: the next call that needs it tries again.
+    this.tokens = new OAuth2Tokens({ keepFailures: false });
   }
 
   /** Runs every user to its end (or the duration's, or a stop) and says how it ended. */
@@ -250,9 +252,11 @@ export class FunctionalRunner {
       );
     }
     if (api.oauth2 !== null) {
-      const token = await this.tokens.get(api.oauth2);
+      const token = await this.tokens.get(api.oauth2, this.sendTokenRequest);
       if (this.stopping) return null;
-      if ('error' in token) return this.noResponse(api, base, request, token.error, 0);
+      if ('problem' in token) {
+        return this.noResponse(api, base, request, tokenProblemText(api.oauth2.tokenUrl, token.problem), 0);
+      }
       request.headers.Authorization = `Bearer ${token.token}`;
     }
     const outcome = await httpCall(
@@ -281,8 +285,8 @@ export class FunctionalRunner {
   ): CallResult {
     const body = answer.body.toString('utf8');
     // One object for every rule and capture of the call: the body is read as JSON or XML once for
-    // all of them (body-readings.ts).
-    const observed: ObservedResponse & { complete: boolean } = {
+    // all of them (call/response-view.ts).
+    const observed: ResponseView & { complete: boolean } = {
       status: answer.status,
       headers: answer.headers,
       headerLines: answer.headerLines,
@@ -321,6 +325,19 @@ export class FunctionalRunner {
   }
 
   /** A call that got no response: every rule fails, saying why. */
+  /** A token request of this run: over the run's own connections, through the target guard. */
+  private readonly sendTokenRequest: TokenSender = async (request) => {
+    const outcome = await httpCall(request, {
+      agents: this.runAgents,
+      guard: this.options.guard,
+      timeoutMs: TOKEN_TIMEOUT_MS,
+      signal: this.abort.signal,
+    });
+    if (outcome.kind === 'aborted') return { error: 'the run was stopped' };
+    if (outcome.kind === 'failed') return { error: outcome.error };
+    return { status: outcome.answer.status, body: outcome.answer.body.toString('utf8') };
+  };
+
   private noResponse(
     api: CompiledApi,
     base: Pick<CallResult, 'api_name' | 'method' | 'url' | 'iteration' | 'user'>,
@@ -458,4 +475,27 @@ function durationPhrase(ms: number): InnerPhrase {
 
 function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
+
+const TOKEN_TIMEOUT_MS = 30_000;
+
+/** Why a call had no OAuth2 token, as a functional result says it. */
+function tokenProblemText(tokenUrl: string, problem: TokenProblem): string {
+  const why = ((): string => {
+    switch (problem.kind) {
+      case 'not-a-url':
+        return 'it is not a URL';
+      case 'not-http':
+        return 'it is not an http:// or https:// URL';
+      case 'no-answer':
+        return problem.error;
+      case 'status':
+        return `it answered status ${problem.status}`;
+      case 'not-json':
+        return 'its answer is not JSON';
+      case 'no-token':
+        return 'its answer has no access_token';
+    }
+  })();
+  return `Could not get an OAuth2 token from ${tokenUrl}: ${why}`;
 }

@@ -49,13 +49,17 @@ describe('FunctionalValidationSchema', () => {
     );
   });
 
-  it('status_code: a whole status from 100 to 599', () => {
+  it('status_code: a whole status from 100 to 599, a class from 1xx to 5xx, or several', () => {
     expect(accepts('status_code', ' 201 ')).toBe('201');
     expect(accepts('status_code', '100')).toBe('100');
     expect(accepts('status_code', '599')).toBe('599');
-    for (const bad of ['99', '600', '2xx', '20.0', '-200'])
+    expect(accepts('status_code', '2xx')).toBe('2xx');
+    expect(accepts('status_code', ' 4XX ')).toBe('4xx');
+    expect(accepts('status_code', '200, 201,204')).toBe('200, 201,204');
+    expect(accepts('status_code', '2XX, 304')).toBe('2xx, 304');
+    for (const bad of ['99', '600', '0xx', '6xx', '2x', '20.0', '-200', '200,', '200 201', '200, 6xx'])
       expect(refusal({ type: 'status_code', expected_value: bad })).toEqual([
-        'expected_value: Expected status must be a whole number from 100 to 599',
+        'expected_value: Expected status must be a whole number from 100 to 599, a class such as 2xx, or several of them: 200, 201',
       ]);
   });
 

@@ -48,7 +48,8 @@ export const DEFAULT_EXPECTED_STATUS = '200';
 
 export const VALIDATION_ERRORS = {
   expectedRequired: 'Enter the expected value',
-  statusCode: 'Expected status must be a whole number from 100 to 599',
+  statusCode:
+    'Expected status must be a whole number from 100 to 599, a class such as 2xx, or several of them: 200, 201',
   responseTime: 'Expected response time must be a whole number of milliseconds from 1 to 3600000',
   responseSize: 'Expected response size must be a whole number of bytes from 0 to 1000000000',
   jsonPath: 'A JSON path starts with $, optionally followed by == value, != value or ~ regex',
@@ -78,6 +79,20 @@ const MAX_EXPECTED = 8192;
 /** A response schema with its $refs inlined can be large. */
 const MAX_SCHEMA = 1_000_000;
 const DIGITS = /^[0-9]{1,10}$/;
+/**
+ * A status class: `2xx` is any status from 200 to 299 (docs/call-core.md). A status rule expects a
+ * status, a class, or several of them separated by commas (`200, 201`, `2xx, 304`), read in either case
+ * and stored in lower case; every caller of the call core judges it alike (statusMatches in
+ * packages/engine/src/call/judge.ts).
+ */
+export const STATUS_CLASS = /^[1-5]xx$/i;
+
+function isStatusExpectation(value: string): boolean {
+  return value
+    .split(',')
+    .map((option) => option.trim())
+    .every((option) => wholeIn(option, 100, 599) || STATUS_CLASS.test(option));
+}
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** `$.path`, `$.path == value`, `$.path != value`, `$.path ~ regex` (docs/design.md §9). */
 const JSON_PATH_RULE = /^(\$\S*)(?:\s+(==|!=|~)\s+(.*))?$/s;
@@ -141,7 +156,7 @@ export function expectedValueProblem(
   }
   switch (type) {
     case 'status_code':
-      return wholeIn(value, 100, 599) ? undefined : VALIDATION_ERRORS.statusCode;
+      return isStatusExpectation(value) ? undefined : VALIDATION_ERRORS.statusCode;
     case 'response_time':
       return wholeIn(value, 1, 3_600_000) ? undefined : VALIDATION_ERRORS.responseTime;
     case 'response_size':
@@ -180,7 +195,7 @@ export function expectedValueProblem(
 
 /**
  * A validation rule (docs/design.md §9). `id` is written as a string. `expected_value` is what the type
- * reads: a status (100–599), a time in ms or a size in bytes (both upper bounds), a JSONPath rule,
+ * reads: a status (100–599), a status class (`2xx`) or several of them (`200, 201`), a time in ms or a size in bytes (both upper bounds), a JSONPath rule,
  * text to find, `Name: value`, or — for `schema` — a JSON Schema as JSON text with its $refs inlined
  * (the OpenAPI document's response schema for the status the call expects, written there by the importer).
  * Left out on a status_code rule it is 200. api_name, url and method are set on the script screen.
@@ -226,11 +241,14 @@ export const FunctionalValidationSchema = z
       ctx.addIssue({ code: 'custom', path: ['expected_value'], message: problem });
       return z.NEVER;
     }
-    // Text to find and a pattern keep their spaces; every other type is read trimmed.
+    // Text to find and a pattern keep their spaces; every other type is read trimmed, a status class
+    // in lower case.
     const kept =
       rest.type === 'contains_text' || rest.type === 'page_title' || rest.type === 'regex'
         ? expected
-        : expected.trim();
+        : rest.type === 'status_code'
+          ? expected.trim().toLowerCase()
+          : expected.trim();
     return { ...rest, expected_value: kept };
   });
 export type FunctionalValidation = z.infer<typeof FunctionalValidationSchema>;

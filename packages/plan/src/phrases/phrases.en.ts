@@ -7,7 +7,7 @@
 /** A text with no code of its own (a tool's output, an exception), shown as written in every language. */
 const RAW = { raw: '{text}' } as const;
 
-/** Judgements of a functional API rule (packages/engine/src/functional/judge.ts, schema-judge.ts). */
+/** Judgements of a functional API rule (packages/engine/src/call/judge.ts, schema-judge.ts). */
 const JUDGE = {
   'judge.status.passed': 'status {actual} as expected',
   'judge.status.failed': 'expected status {expected}, got {actual}',
@@ -99,7 +99,7 @@ const JUDGE = {
   'expect.schema': 'expected a body matching the schema',
 } as const;
 
-/** Why a call got no response (packages/engine/src/functional/http-call.ts). */
+/** Why a call got no response (packages/engine/src/call/http-call.ts). */
 const NETWORK = {
   'net.closedMidResponse': 'The connection to {where} closed before the whole response came',
   'net.refused': 'Connection refused by {where}',

@@ -10,7 +10,8 @@ import {
   type UrlEntry,
   type UserPattern,
 } from '@aqa/plan';
-import { CheckError, jsonValueText, type ResponseView } from './response-view';
+import { jsonValueText } from '@aqa/engine/call';
+import { CheckError, firstJsonMatch, xpathText, type Answer } from './answer-reading';
 
 /*
  * The entry's own assertion and extraction, with the semantics of docs/design.md §4 as @aqa/plan's step-rules.ts
@@ -26,7 +27,7 @@ export interface AssertionVerdict {
 const clip = (text: string, max = 120): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** The entry's assertion judged against the response; undefined when the entry asserts nothing. */
-export function judgeAssertion(entry: UrlEntry, view: ResponseView): AssertionVerdict | undefined {
+export function judgeAssertion(entry: UrlEntry, answer: Answer): AssertionVerdict | undefined {
   if (!hasAssertion(entry)) return undefined;
   const expected = entry.assertionValue;
   const operator = entry.assertionOperator.replace('_', ' ');
@@ -36,15 +37,15 @@ export function judgeAssertion(entry: UrlEntry, view: ResponseView): AssertionVe
     switch (entry.assertionType) {
       case 'status':
         subject = 'status';
-        actual = String(view.status);
+        actual = String(answer.view.status);
         break;
       case 'text':
         subject = 'body';
-        actual = view.text;
+        actual = answer.view.body;
         break;
       case 'json': {
         subject = entry.assertionPath.trim();
-        const first = view.jsonPath(entry.assertionPath)[0];
+        const first = firstJsonMatch(answer, entry.assertionPath);
         const literal = jsonLiteral(entry);
         if (literal !== undefined) {
           // docs/design.md §4 "JSON literals": "Ada" is the string Ada, 10 the number 10.
@@ -56,12 +57,12 @@ export function judgeAssertion(entry: UrlEntry, view: ResponseView): AssertionVe
           };
         }
         // A path with no match is compared as empty text (step-rules.ts).
-        actual = first === undefined ? '' : jsonValueText(first);
+        actual = jsonValueText(first) ?? '';
         break;
       }
       case 'xml':
         subject = entry.assertionPath.trim();
-        actual = view.xpathText(entry.assertionPath.trim()) ?? '';
+        actual = xpathText(answer, entry.assertionPath.trim()) ?? '';
         break;
     }
   } catch (error) {
@@ -118,24 +119,23 @@ function jsonLiteral(entry: UrlEntry) {
  * The value the entry extracts from the response, or undefined when it extracts nothing or finds
  * nothing (the variable then keeps its earlier value, if any).
  */
-export function extractValue(entry: UrlEntry, view: ResponseView): string | undefined {
+export function extractValue(entry: UrlEntry, answer: Answer): string | undefined {
   if (!hasExtraction(entry)) return undefined;
   const expression = entry.extractValue;
   try {
     switch (entry.extractType) {
       case 'json': {
-        const first = view.jsonPath(expression)[0];
-        return first === undefined ? undefined : jsonValueText(first);
+        return jsonValueText(firstJsonMatch(answer, expression));
       }
       case 'xml':
-        return view.xpathText(expression.trim());
+        return xpathText(answer, expression.trim());
       case 'regex': {
-        const match = compileUserPattern(expression).exec(view.text);
+        const match = compileUserPattern(expression).exec(answer.view.body);
         if (match === null) return undefined;
         return match.length > 1 ? match[1] : match[0];
       }
       case 'text':
-        return extractText(view.text, expression);
+        return extractText(answer.view.body, expression);
     }
   } catch {
     // A body that is not JSON/XML, or a bad expression, extracts nothing, as in a load run.

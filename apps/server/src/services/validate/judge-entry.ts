@@ -1,7 +1,7 @@
 import type { UrlEntry, ValidationCheckResult } from '@aqa/plan';
 import { extractValue, judgeAssertion, type AssertionVerdict } from './entry-checks';
 import type { ReceivedResponse } from './http-exchange';
-import { ResponseView } from './response-view';
+import { readAnswer } from './answer-reading';
 import { judgeValidationItem } from './validation-items';
 
 /** What one answer was judged to be: its assertion, each validation item, and what it extracted. */
@@ -22,10 +22,10 @@ export function namedItems(entry: UrlEntry): ValidationItem[] {
 
 /** Judges one answer against its entry (in Validate's judging thread, judge.worker.ts). */
 export function judgeEntry(entry: UrlEntry, response: ReceivedResponse): EntryVerdict {
-  const view = new ResponseView(response);
+  const answer = readAnswer(response);
   return {
-    assertion: judgeAssertion(entry, view),
-    checks: namedItems(entry).map((item) => judgeValidationItem(item, view, response.timeMs)),
-    extracted: extractValue(entry, view),
+    assertion: judgeAssertion(entry, answer),
+    checks: namedItems(entry).map((item) => judgeValidationItem(item, answer, response.timeMs)),
+    extracted: extractValue(entry, answer),
   };
 }

@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { checkableUrl, guardedConnector, TargetGuard } from '@aqa/engine';
+import { OAuth2Tokens, oauth2Spec, type TokenProblem, type TokenSender } from '@aqa/engine/call';
 import {
   effectiveAuthorization,
   hasExtraction,
@@ -15,7 +17,6 @@ import { buildRequest, withAuthorization } from './build-request';
 import { exchange, formatSeconds, type Exchange, type OutgoingRequest } from './http-exchange';
 import { namedItems } from './judge-entry';
 import { JudgePool } from './judge-pool';
-import { OAuth2Tokens } from './oauth2';
 import { refusePerfPlanPatterns } from '../pattern-refusal';
 import type { Variables } from './template';
 
@@ -82,7 +83,8 @@ export class ValidateService {
     await this.refuseGuardedTargets(urls);
     const pass: Pass = {
       variables: {},
-      tokens: new OAuth2Tokens(),
+      // A pass asks each OAuth2 client once: a failure is kept too (docs/call-core.md).
+      tokens: new OAuth2Tokens({ keepFailures: true }),
       // One connection pool per pass, closed with it. The connect time-out is left to the
       // per-request timer, which covers connecting too.
       dispatcher: new Agent({ connect: guardedConnector(this.guard, { timeout: this.limits.totalMs }) }),
@@ -141,8 +143,14 @@ export class ValidateService {
     const send = (request: OutgoingRequest): Promise<Exchange> => this.send(request, entry, pass);
     let request = built.request;
     if (built.oauth2 !== undefined) {
-      const token = await pass.tokens.get(built.oauth2, send);
-      if (!token.ok) return noAnswer('error', token.error);
+      const sendToken: TokenSender = async (tokenRequest) => {
+        const result = await send(tokenRequest);
+        if (!result.ok) return { error: result.error };
+        return { status: result.response.status, body: result.response.body.toString('utf8') };
+      };
+      const token = await pass.tokens.get(oauth2Spec(built.oauth2), sendToken);
+      if ('problem' in token)
+        return noAnswer('error', tokenProblemText(built.oauth2.tokenUrl, token.problem));
       request = withAuthorization(request, `Bearer ${token.token}`);
       if (pass.deadline - performance.now() <= 0) return outOfTime();
     }
@@ -227,6 +235,27 @@ export class ValidateService {
 }
 
 type ValidationItem = UrlEntry['validations'][number];
+
+/** Why an API had no OAuth2 token, as Validate answers it. */
+function tokenProblemText(tokenUrl: string, problem: TokenProblem): string {
+  const reason = ((): string => {
+    switch (problem.kind) {
+      case 'not-a-url':
+        return 'the token URL is not a valid URL';
+      case 'not-http':
+        return 'the token URL must start with http:// or https://';
+      case 'no-answer':
+        return problem.error;
+      case 'status':
+        return `the token endpoint answered ${problem.status} ${STATUS_CODES[problem.status] ?? ''}`.trim();
+      case 'not-json':
+        return 'the answer is not JSON';
+      case 'no-token':
+        return 'the answer has no access_token';
+    }
+  })();
+  return `OAuth2 token request to ${tokenUrl} failed: ${reason}`;
+}
 
 function unchecked(item: ValidationItem, message: string): ValidationCheckResult {
   return {

@@ -5,7 +5,8 @@ import {
   type ValidationCheckResult,
   type ValidationItem,
 } from '@aqa/plan';
-import { CheckError, jsonValueText, type ResponseView } from './response-view';
+import { jsonValueText, statusMatches } from '@aqa/engine/call';
+import { CheckError, firstJsonMatch, type Answer } from './answer-reading';
 
 /**
  * How Validate judges each validation item (docs/reference/01-authoring.md §3 "Validation item"). The expected value is
@@ -30,11 +31,11 @@ import { CheckError, jsonValueText, type ResponseView } from './response-view';
  */
 export function judgeValidationItem(
   item: ValidationItem,
-  view: ResponseView,
+  answer: Answer,
   responseTimeMs: number,
 ): ValidationCheckResult {
   const expected = item.expected_value.trim();
-  const verdict = judge(item.type, expected, view, responseTimeMs);
+  const verdict = judge(item.type, expected, answer, responseTimeMs);
   return {
     id: item.id,
     name: item.name,
@@ -55,20 +56,20 @@ interface Verdict {
 const pass = (actual: string | null, message: string): Verdict => ({ status: 'success', actual, message });
 const fail = (actual: string | null, message: string): Verdict => ({ status: 'error', actual, message });
 
-function judge(type: ValidationItem['type'], expected: string, view: ResponseView, timeMs: number): Verdict {
+function judge(type: ValidationItem['type'], expected: string, answer: Answer, timeMs: number): Verdict {
   switch (type) {
     case 'status_code':
-      return judgeStatusCode(expected, view.status);
+      return judgeStatusCode(expected, answer.view.status);
     case 'response_time':
       return judgeResponseTime(expected, timeMs);
     case 'json_path':
-      return judgeJsonPath(expected, view);
+      return judgeJsonPath(expected, answer);
     case 'contains_text':
-      return judgeContainsText(expected, view);
+      return judgeContainsText(expected, answer);
     case 'header_value':
-      return judgeHeader(expected, view);
+      return judgeHeader(expected, answer);
     case 'response_size':
-      return judgeResponseSize(expected, view);
+      return judgeResponseSize(expected, answer);
   }
 }
 
@@ -78,7 +79,8 @@ function judgeStatusCode(expected: string, status: number): Verdict {
   if (options.some((o) => !/^\d{3}$|^\dxx$/.test(o))) {
     return fail(actual, `Expected value "${expected}" is not a status code such as 200, 2xx or 200, 201`);
   }
-  const matches = options.some((o) => (o.endsWith('xx') ? o[0] === actual[0] : o === actual));
+  // One reading of statuses and status classes for every caller (docs/call-core.md "Status classes").
+  const matches = statusMatches(expected, status);
   return matches
     ? pass(actual, `Status ${actual} is ${expected}`)
     : fail(actual, `Status ${actual} is not ${expected}`);
@@ -94,9 +96,9 @@ function judgeResponseTime(expected: string, timeMs: number): Verdict {
     : fail(actual, `Response time ${timeMs} ms is over ${limit} ms`);
 }
 
-function judgeResponseSize(expected: string, view: ResponseView): Verdict {
+function judgeResponseSize(expected: string, answer: Answer): Verdict {
   const limit = /^(\d+)\s*(?:b|bytes?)?$/i.exec(expected)?.[1];
-  const { sizeBytes, body } = view.response;
+  const { sizeBytes, body } = answer.received;
   const actual = sizeBytes === null ? `more than ${body.length}` : String(sizeBytes);
   if (limit === undefined) return fail(actual, `Expected value "${expected}" is not a number of bytes`);
   const max = Number(limit);
@@ -115,17 +117,19 @@ function judgeResponseSize(expected: string, view: ResponseView): Verdict {
     : fail(actual, `Response size ${sizeBytes} bytes is over ${max} bytes`);
 }
 
-function judgeContainsText(expected: string, view: ResponseView): Verdict {
-  const at = view.text.indexOf(expected);
+function judgeContainsText(expected: string, answer: Answer): Verdict {
+  const at = answer.view.body.indexOf(expected);
   if (at >= 0) return pass(`found at character ${at}`, `The body contains "${expected}"`);
-  const cut = view.response.truncated ? ` (only the first ${view.response.body.length} bytes were read)` : '';
+  const cut = answer.received.truncated
+    ? ` (only the first ${answer.received.body.length} bytes were read)`
+    : '';
   return fail('not found', `The body does not contain "${expected}"${cut}`);
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-function judgeHeader(expected: string, view: ResponseView): Verdict {
-  const headers = view.response.headers;
+function judgeHeader(expected: string, answer: Answer): Verdict {
+  const headers = answer.view.headers;
   const colon = expected.indexOf(':');
   const name = (colon === -1 ? expected : expected.slice(0, colon)).trim();
   if (!HEADER_NAME.test(name)) {
@@ -150,22 +154,19 @@ function judgeHeader(expected: string, view: ResponseView): Verdict {
 
 type JsonOperator = '=' | '==' | '!=';
 
-function judgeJsonPath(expected: string, view: ResponseView): Verdict {
+function judgeJsonPath(expected: string, answer: Answer): Verdict {
   const { path, operator, value } = splitJsonPathExpectation(expected);
-  let matches: unknown[];
+  let first: unknown;
   try {
-    matches = view.jsonPath(path);
+    first = firstJsonMatch(answer, path);
   } catch (error) {
     // "The body is not JSON" or "Invalid JSONPath …": either way the path cannot be judged.
     if (error instanceof CheckError) return fail(null, error.message);
     throw error;
   }
-  const first = matches[0];
-  if (operator === undefined) {
-    const actual = matches.length === 0 ? null : jsonValueText(first);
-    return matches.length > 0 ? pass(actual, `${path} exists`) : fail(null, `${path} matches nothing`);
-  }
-  if (matches.length === 0) return fail(null, `${path} matches nothing`);
+  // A JSON value is never undefined: undefined is no match (null is one).
+  if (first === undefined) return fail(null, `${path} matches nothing`);
+  if (operator === undefined) return pass(jsonValueText(first) ?? null, `${path} exists`);
   const expectation = readJsonExpectation(value);
   const actual = shownJsonValue(first, expectation) ?? null;
   const equal = jsonValueEquals(first, expectation);

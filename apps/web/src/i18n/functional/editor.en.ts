@@ -96,7 +96,7 @@ export const functionalEditorEn = {
   'functional.editor.rt.header_value': 'Header value',
   'functional.editor.rt.response_size': 'Response size (bytes, at most)',
   'functional.editor.rt.schema': 'Response schema',
-  'functional.editor.rh.status_code': 'A status from 100 to 599, e.g. 201',
+  'functional.editor.rh.status_code': 'A status from 100 to 599 (201), a class (2xx), or several (200, 201)',
   'functional.editor.rh.response_time': 'Milliseconds the answer may take at most, e.g. 500',
   'functional.editor.rh.json_path':
     'A path, alone to check it exists, or compared: $.user.id == 7, $.user.name == "ada", $.items[0].name != null, $.email ~ @example\\.com$. "ada", 7, true and null are JSON values (7 is not the string "7"); other text is compared as written',
@@ -174,7 +174,8 @@ export const functionalEditorEn = {
   'functional.error.captureHeader':
     "A header capture names a header: letters, digits and ! # $ % & ' * + - . ^ _ ` | ~",
   'functional.error.expectedRequired': 'Enter the expected value',
-  'functional.error.statusCode': 'Expected status must be a whole number from 100 to 599',
+  'functional.error.statusCode':
+    'Expected status must be a whole number from 100 to 599, a class such as 2xx, or several of them: 200, 201',
   'functional.error.responseTime':
     'Expected response time must be a whole number of milliseconds from 1 to 3600000',
   'functional.error.responseSize':

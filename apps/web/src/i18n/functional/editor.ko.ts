@@ -93,7 +93,8 @@ export const functionalEditorKo: Record<keyof typeof functionalEditorEn, string>
   'functional.editor.rt.header_value': '헤더 값',
   'functional.editor.rt.response_size': '응답 크기 (바이트, 최대)',
   'functional.editor.rt.schema': '응답 스키마',
-  'functional.editor.rh.status_code': '100부터 599까지의 상태 코드, 예: 201',
+  'functional.editor.rh.status_code':
+    '100부터 599까지의 상태 코드(201), 상태 범위(2xx) 또는 여러 개(200, 201)',
   'functional.editor.rh.response_time': '응답에 허용되는 최대 밀리초, 예: 500',
   'functional.editor.rh.json_path':
     '경로만 쓰면 존재 여부를, 비교식을 쓰면 값을 확인합니다: $.user.id == 7, $.user.name == "ada", $.items[0].name != null, $.email ~ @example\\.com$. "ada", 7, true, null은 JSON 값으로 비교하고(7은 문자열 "7"과 다릅니다), 그 밖의 텍스트는 쓴 그대로 비교합니다',
@@ -168,7 +169,8 @@ export const functionalEditorKo: Record<keyof typeof functionalEditorEn, string>
   'functional.error.captureHeader':
     "헤더 캡처는 헤더 이름을 씁니다: 영문자, 숫자와 ! # $ % & ' * + - . ^ _ ` | ~",
   'functional.error.expectedRequired': '기대값을 입력하세요',
-  'functional.error.statusCode': '기대 상태 코드는 100부터 599까지의 정수여야 합니다',
+  'functional.error.statusCode':
+    '기대 상태 코드는 100부터 599까지의 정수, 2xx 같은 상태 범위, 또는 200, 201처럼 여러 개여야 합니다',
   'functional.error.responseTime': '기대 응답 시간은 1부터 3600000까지의 밀리초 정수여야 합니다',
   'functional.error.responseSize': '기대 응답 크기는 0부터 1000000000까지의 바이트 정수여야 합니다',
   'functional.error.jsonPath': 'JSON 경로는 $로 시작하며, 뒤에 == 값, != 값 또는 ~ 정규식을 붙일 수 있습니다',

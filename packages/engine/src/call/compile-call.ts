@@ -14,15 +14,15 @@ import {
   HeaderList,
   type AddedHeaderNames,
   type OAuth2Spec,
-} from '../executor/request-parts';
-import { Template, TemplateScope, type RenderContext, type Renderable } from '../executor/template';
+} from './request-parts';
+import { Template, TemplateScope, type RenderContext, type Renderable } from './template';
 import { compileCapture, type CompiledCapture } from './captures';
 import { JUDGED_BODY_LIMIT_BYTES } from './http-call';
 
 /*
  * A functional plan's APIs compiled once per run (docs/design.md §9): URL, parameter values, header
  * values, body and authorization become templates of `{{name}}` (the performance plans' syntax,
- * executor/template.ts), and every capture gets the variable slot its later `{{name}}` reads.
+ * call/template.ts), and every capture gets the variable slot its later `{{name}}` reads.
  */
 
 /** The functional runner sends the headers it adds capitalised, as its evidence shows them. */

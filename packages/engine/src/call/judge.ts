@@ -20,9 +20,9 @@ import {
   type JsonPathRule,
   type UserPattern,
 } from '@aqa/plan';
-import { compileJsonPath, type JsonPathQuery } from '../executor/json-path';
-import { JsonPathFilterError } from '../executor/json-path-filter';
-import { bodyJson } from './body-readings';
+import { compileJsonPath, type JsonPathQuery } from './json-path';
+import { JsonPathFilterError } from './json-path-filter';
+import { bodyJson, type ResponseView } from './response-view';
 import { evaluateXPath, xpathHolds, type XPathValue } from './xpath-rule';
 
 /*
@@ -37,24 +37,6 @@ import { evaluateXPath, xpathHolds, type XPathValue } from './xpath-rule';
  * not JSON or not XML, a query that is not XPath — fails whether or not the rule is negated: a negated
  * rule says what must not be found, not that the answer may be unreadable.
  */
-
-/** What the runner observed of one call; null response when nothing came back. */
-export interface ObservedResponse {
-  status: number;
-  /** Lowercased names. */
-  headers: Readonly<Record<string, string>>;
-  /**
-   * The header lines as received, `Name: value` with the sender's spelling of each name, one a line:
-   * what a `headers` subject searches. Left out, the lines are written from `headers`.
-   */
-  headerLines?: string;
-  /** The body as read (possibly only its start: see `sizeBytes`). */
-  body: string;
-  /** The body's full size in bytes. */
-  sizeBytes: number;
-  /** From sending the request to the last byte. */
-  timeMs: number;
-}
 
 /** The rule types judged on an HTTP response: the API types but `schema` (schema-judge.ts), and a script's. */
 const HTTP_VALIDATION_TYPES = [
@@ -84,7 +66,7 @@ export function isHttpValidation(validation: FunctionalValidation): validation i
  */
 export function judge(
   validation: HttpValidation,
-  response: ObservedResponse | null,
+  response: ResponseView | null,
   failure: InnerPhrase | string = innerPhrase('judge.nothingCame'),
 ): ValidationDetail {
   const expected = validation.expected_value;
@@ -109,12 +91,13 @@ export function judge(
   switch (validation.type) {
     case 'status_code': {
       const actual = String(response.status);
+      const matches = statusMatches(expected, response.status);
       if (negated) {
-        return actual !== expected
+        return !matches
           ? detail(true, actual, said('judge.status.notPassed', { actual, expected }))
           : detail(false, actual, said('judge.status.notFailed', { actual, expected }));
       }
-      return actual === expected
+      return matches
         ? detail(true, actual, said('judge.status.passed', { actual, expected }))
         : detail(false, actual, said('judge.status.failed', { actual, expected }));
     }
@@ -149,6 +132,19 @@ export function judge(
 export type Detail = (passed: boolean, actual: string | null, message: Said) => ValidationDetail;
 
 /**
+ * Whether a status is the one expected: `200` that status, `2xx` (any digit, either case) its class,
+ * `200, 201` any of them (docs/call-core.md). The one reading of a status rule: Validate's status items
+ * are read with it too.
+ */
+export function statusMatches(expected: string, status: number): boolean {
+  const actual = String(status);
+  return expected.split(',').some((option) => {
+    const want = option.trim().toLowerCase();
+    return /^\dxx$/.test(want) ? Math.trunc(status / 100) === Number(want[0]) : want === actual;
+  });
+}
+
+/**
  * `Name: value` passes when the header's value equals the expected one, or is it followed by
  * parameters (`application/json; charset=utf-8` for `Content-Type: application/json`), as a person
  * writing a media type means. Negated, it passes when the header is absent or has another value.
@@ -156,7 +152,7 @@ export type Detail = (passed: boolean, actual: string | null, message: Said) => 
 function judgeHeader(
   expected: string,
   negated: boolean,
-  response: ObservedResponse,
+  response: ResponseView,
   detail: Detail,
 ): ValidationDetail {
   const colon = expected.indexOf(':');
@@ -252,7 +248,7 @@ function searchPattern(validation: HttpValidation): UserPattern | { problem: str
 function judgeJsonPath(
   validation: HttpValidation,
   negated: boolean,
-  response: ObservedResponse,
+  response: ResponseView,
   detail: Detail,
 ): ValidationDetail {
   const rule = jsonPathCheck(validation);
@@ -316,11 +312,7 @@ function judgeJsonPath(
  * contains_text (the text as written) and regex (a pattern in RE2 syntax, found anywhere) search
  * their subject: the body, the header lines `Name: value`, or the status code's digits.
  */
-function judgeSearch(
-  validation: HttpValidation,
-  response: ObservedResponse,
-  detail: Detail,
-): ValidationDetail {
+function judgeSearch(validation: HttpValidation, response: ResponseView, detail: Detail): ValidationDetail {
   const expected = validation.expected_value;
   const subject = validation.subject ?? 'body';
   const text = subjectText(subject, response);
@@ -352,7 +344,7 @@ function subjectParams(subject: ValidationSubject, expected: string) {
 }
 
 /** What a contains_text or regex rule searches. */
-function subjectText(subject: ValidationSubject, response: ObservedResponse): string {
+function subjectText(subject: ValidationSubject, response: ResponseView): string {
   switch (subject) {
     case 'body':
       return response.body;
@@ -375,7 +367,7 @@ function subjectText(subject: ValidationSubject, response: ObservedResponse): st
 function judgeXPath(
   expected: string,
   negated: boolean,
-  response: ObservedResponse,
+  response: ResponseView,
   detail: Detail,
 ): ValidationDetail {
   const result = evaluateXPath(expected, response);
@@ -454,7 +446,7 @@ export function quote(text: string): string {
 }
 
 /**
- * The body read as JSON (once per call: body-readings.ts), or the failed detail "expected {what}, but
+ * The body read as JSON (once per call: response-view.ts), or the failed detail "expected {what}, but
  * the body is not JSON" quoting it: a rule that reads JSON (a JSON path, a schema) says so alike.
  */
 export function parseJsonBody(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyJson, bodyXml } from './body-readings';
+import { bodyJson, bodyXml } from './response-view';
 
 describe('a call body read as JSON or XML', () => {
   it('is read once per response and shared by whatever asks again', () => {

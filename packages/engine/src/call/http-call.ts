@@ -17,7 +17,7 @@ import { normalizeHost } from '../guard/rules';
 
 /**
  * How much of a body is kept in memory for judging and captures; the full size is still counted. A call
- * none of whose rules or captures reads the body keeps only what its evidence shows (compile-api.ts
+ * none of whose rules or captures reads the body keeps only what its evidence shows (compile-call.ts
  * keptBodyBytes; docs/adr/0024-memory-bounds.md).
  */
 export const JUDGED_BODY_LIMIT_BYTES = 10 * 1024 * 1024;

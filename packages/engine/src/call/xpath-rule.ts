@@ -1,9 +1,9 @@
 import * as xpath from 'xpath';
-import { bodyXml, firstLine } from './body-readings';
+import { bodyXml, firstLine } from './response-view';
 
 /*
  * An xpath rule's query (docs/reference/02-running.md §3 "Taurus scripts": `assert-xpath` → `xpath`)
- * evaluated on a body read as XML (body-readings.ts); a body it cannot read as a document (no root
+ * evaluated on a body read as XML (response-view.ts); a body it cannot read as a document (no root
  * element, tags that do not close) is not XML, said in words.
  */
 

@@ -1,11 +1,30 @@
 import { DOMParser } from '@xmldom/xmldom';
 
 /*
- * A response body read as JSON or as XML at most once per call (docs/design.md §9): the call's
- * json_path rules, schema rule and json_path captures share one JSON reading, its xpath rules one XML
- * reading. Each is kept against the response object the runner hands every rule and capture of the
- * call, and goes with it.
+ * The one view of a response that every caller judges and captures from (docs/call-core.md): its status,
+ * headers, body text, size and time, and its body read as JSON or as XML at most once per call
+ * (docs/design.md §9): the call's json_path rules, schema rule and json_path captures share one JSON
+ * reading, its xpath rules one XML reading. Each reading is kept against the response object handed to
+ * every rule and capture of the call, and goes with it.
  */
+
+/** One response as the call core reads it; a judge is handed null when nothing came back. */
+export interface ResponseView {
+  status: number;
+  /** Lowercased names. */
+  headers: Readonly<Record<string, string>>;
+  /**
+   * The header lines as received, `Name: value` with the sender's spelling of each name, one a line:
+   * what a `headers` subject searches. Left out, the lines are written from `headers`.
+   */
+  headerLines?: string;
+  /** The body as read (possibly only its start: see `sizeBytes`). */
+  body: string;
+  /** The body's full size in bytes. */
+  sizeBytes: number;
+  /** From sending the request to the last byte. */
+  timeMs: number;
+}
 
 /** The body as a document, or why it is not XML: no root element, tags that do not close. */
 export type XmlReading = { document: Node } | { notXml: string };

@@ -3,7 +3,7 @@ import { BasicAuthValue, Template, type Renderable, type TemplateScope } from '.
 
 /*
  * The parts of a request that performance steps (compile.ts) and functional APIs
- * (functional/compile-api.ts) compile alike: the query appended to the URL, the headers with what the
+ * (call/compile-call.ts) compile alike: the query appended to the URL, the headers with what the
  * authorization adds, and the body with the Content-Type it implies. Which rows count (blank names or
  * values) is each caller's rule; what a row becomes is the same for both.
  */
@@ -16,6 +16,17 @@ export interface OAuth2Spec {
   scope: string;
   /** Cache key: requests with the same credentials share one token. */
   key: string;
+}
+
+/** An OAuth2 authorization's client settings, as the token cache (oauth2-tokens.ts) asks for them. */
+export function oauth2Spec(auth: Extract<EffectiveAuthorization, { type: 'oauth2' }>): OAuth2Spec {
+  return {
+    tokenUrl: auth.tokenUrl.trim(),
+    clientId: auth.clientId,
+    clientSecret: auth.clientSecret,
+    scope: auth.scope,
+    key: JSON.stringify([auth.tokenUrl, auth.clientId, auth.clientSecret, auth.scope]),
+  };
 }
 
 /**
@@ -108,13 +119,7 @@ export function applyAuthorization(
       if (auth.in === 'header') headers.set(auth.keyName, Template.of(auth.keyValue, scope));
       return null;
     case 'oauth2':
-      return {
-        tokenUrl: auth.tokenUrl.trim(),
-        clientId: auth.clientId,
-        clientSecret: auth.clientSecret,
-        scope: auth.scope,
-        key: JSON.stringify([auth.tokenUrl, auth.clientId, auth.clientSecret, auth.scope]),
-      };
+      return oauth2Spec(auth);
     default:
       return null;
   }

@@ -6,8 +6,8 @@ import {
   type PatternMatch,
   type UserPattern,
 } from '@aqa/plan';
-import { compileJsonPath, jsonValueText, type JsonPathQuery } from '../executor/json-path';
-import { bodyJson } from './body-readings';
+import { compileJsonPath, jsonValueText, type JsonPathQuery } from './json-path';
+import { bodyJson } from './response-view';
 
 /*
  * Chaining (docs/design.md §9): a value read from a call's response into a variable that later calls

@@ -1,6 +1,7 @@
 import { FunctionalValidationSchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { type HttpValidation, isHttpValidation, judge, type ObservedResponse } from './judge';
+import { type HttpValidation, isHttpValidation, judge, statusMatches } from './judge';
+import type { ResponseView } from './response-view';
 
 function rule(type: string, expected_value: string, name = ''): HttpValidation {
   const validation = FunctionalValidationSchema.parse({ type, expected_value, name });
@@ -8,7 +9,7 @@ function rule(type: string, expected_value: string, name = ''): HttpValidation {
   return validation;
 }
 
-function response(overrides: Partial<ObservedResponse> = {}): ObservedResponse {
+function response(overrides: Partial<ResponseView> = {}): ResponseView {
   const body = overrides.body ?? '{"id":42,"user":{"name":"Ada"},"tags":["a","b"]}';
   return {
     status: 200,
@@ -40,6 +41,42 @@ describe('judging a functional validation rule', () => {
       message: 'expected status 200, got 401',
       message_phrase: { code: 'judge.status.failed', params: { actual: '401', expected: '200' } },
     });
+  });
+
+  it('status_code: a class such as 2xx holds for every status of it, negated for none', () => {
+    expect(judge(rule('status_code', '2xx'), response({ status: 204 }))).toMatchObject({
+      expected: '2xx',
+      actual: '204',
+      passed: true,
+      message: 'status 204 as expected',
+    });
+    expect(judge(rule('status_code', '2XX'), response({ status: 302 }))).toMatchObject({
+      expected: '2xx',
+      passed: false,
+      message: 'expected status 2xx, got 302',
+    });
+    const notClientError = FunctionalValidationSchema.parse({
+      type: 'status_code',
+      expected_value: '4xx',
+      negate: true,
+    }) as HttpValidation;
+    expect(judge(notClientError, response({ status: 500 })).passed).toBe(true);
+    expect(judge(notClientError, response({ status: 404 }))).toMatchObject({
+      passed: false,
+      message: 'expected a status other than 4xx, got 404',
+    });
+  });
+
+  it('statusMatches: a whole status, a class by its first digit, or any of several', () => {
+    expect(statusMatches('200', 200)).toBe(true);
+    expect(statusMatches('200', 201)).toBe(false);
+    expect(statusMatches('2xx', 200)).toBe(true);
+    expect(statusMatches('2xx', 299)).toBe(true);
+    expect(statusMatches('2xx', 300)).toBe(false);
+    expect(statusMatches(' 5XX ', 503)).toBe(true);
+    expect(statusMatches('200, 201', 201)).toBe(true);
+    expect(statusMatches('2xx,304', 304)).toBe(true);
+    expect(statusMatches('200, 201', 204)).toBe(false);
   });
 
   it('response_time and response_size are upper bounds, the bound itself passing', () => {

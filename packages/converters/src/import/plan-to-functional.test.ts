@@ -1,0 +1,38 @@
+import { UrlEntrySchema } from '@aqa/plan';
+import { describe, expect, it } from 'vitest';
+import type { ImportWarning } from './import-model';
+import { stepToFunctionalApi } from './plan-to-functional';
+
+/*
+ * A performance plan's validation items become functional rules of the one dialect the call core judges
+ * (docs/call-core.md): a status class such as 2xx, or a list such as 200, 201, is one of them, kept rather
+ * than left out.
+ */
+describe('a performance step as a functional API', () => {
+  it('keeps status class and status list rules, in lower case, and leaves out only what the dialect cannot read', () => {
+    const step = UrlEntrySchema.parse({
+      url: 'https://api.example.test/users',
+      method: 'GET',
+      validations: [
+        { id: '1', name: 'ok', type: 'status_code', expected_value: '2XX' },
+        { id: '2', name: 'exact', type: 'status_code', expected_value: '201' },
+        { id: '3', name: 'either', type: 'status_code', expected_value: '200, 201' },
+        { id: '4', name: 'typo', type: 'status_code', expected_value: '2x' },
+      ],
+    });
+    const warnings: ImportWarning[] = [];
+    const api = stepToFunctionalApi(step, undefined, 'urls[0]', warnings);
+    expect(api.validations?.map((v) => [v.name, v.type, v.expected_value])).toEqual([
+      ['ok', 'status_code', '2xx'],
+      ['exact', 'status_code', '201'],
+      ['either', 'status_code', '200, 201'],
+    ]);
+    expect(warnings).toEqual([
+      {
+        location: 'urls[0]',
+        message:
+          'Validation "typo" is left out: Expected status must be a whole number from 100 to 599, a class such as 2xx, or several of them: 200, 201',
+      },
+    ]);
+  });
+});
