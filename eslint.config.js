@@ -55,7 +55,8 @@ const noBlockingDialogs = {
  * Web: a feature (apps/web/src/features/<name>/) uses another feature only through that feature's top-level
  * files (its index.ts, or e.g. results/charts.ts), never the folders inside it; a relative import never
  * climbs out of the feature's own folder; features do not import the app (router, shell): screen ids and
- * paths are in @/lib/screens. Shared code (components, lib, i18n) imports no feature and not the app.
+ * paths are in @/lib/screens. Some features do not use each other at all (FEATURES_APART). Shared code
+ * (components, lib, i18n) imports no feature and not the app.
  * Server: routes → services → repositories → db. Routes call services, never a repository or the database;
  * services (every folder under services/), the replicas' code (cluster/) and authentication (auth/) never
  * import routes, nor a value from Kysely or db/ (types only); repositories import neither routes nor services.
@@ -66,6 +67,16 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/**
+ * Features that do not use each other at all, not even through the public surface: the performance editor
+ * (plans) and the functional editors (functional) share the call editor (call-editor) instead, which uses
+ * no other feature, so neither editor's change can reach into the other (docs/style.md "Layout").
+ */
+const FEATURES_APART = {
+  plans: ['functional'],
+  functional: ['plans'],
+  'call-editor': WEB_FEATURES.filter((name) => name !== 'call-editor'),
+};
 /** Folder levels inside a feature with a relative-import limit of their own; files deeper share the last. */
 const FEATURE_DEPTHS = 5;
 /** Tests, and a feature's test helpers (features/<name>/test/), which tests of other features may share. */
@@ -98,6 +109,13 @@ function featurePatterns(feature, depth, test) {
         "A relative import out of the feature's folder: use @/… (another feature only through its public surface).",
     },
   ];
+  const apart = FEATURES_APART[/** @type {keyof typeof FEATURES_APART} */ (feature)];
+  if (apart && apart.length > 0) {
+    patterns.push({
+      regex: `^@/features/(${apart.join('|')})(/|$)`,
+      message: `Features kept apart: ${feature} does not use ${apart.join(', ')}. What the plan editors share is in @/features/call-editor, which uses no other feature.`,
+    });
+  }
   if (!test) {
     patterns.push({
       regex: '^@/app(/|$)',

@@ -90,6 +90,35 @@ describe('folder boundaries of the web app', () => {
     ]);
   });
 
+  it('keeps the two plan editors apart: they share the call editor, which uses no other feature', async () => {
+    const apart = 'Features kept apart';
+    expect(
+      await importErrors(
+        'apps/web/src/features/functional/editor/components/Probe.tsx',
+        "import { SavedPlan } from '@/features/plans';\nexport type Plan = SavedPlan;\n",
+      ),
+    ).toEqual([expect.stringContaining(apart)]);
+    expect(
+      await importErrors(
+        'apps/web/src/features/plans/hooks/Probe.test.ts',
+        "import { fetchFunctionalResults } from '@/features/functional';\nexport const all = [fetchFunctionalResults];\n",
+      ),
+    ).toEqual([expect.stringContaining(apart)]);
+    expect(
+      await importErrors(
+        'apps/web/src/features/call-editor/model/probe.ts',
+        "import { toolName } from '@/features/results';\nexport const name = toolName;\n",
+      ),
+    ).toEqual([expect.stringContaining(apart)]);
+    const shared = [
+      "import { createEntry } from '@/features/call-editor';",
+      "import { useNotice } from '@/components/notices';",
+      'export const all = [createEntry, useNotice];',
+    ].join('\n');
+    expect(await importErrors('apps/web/src/features/plans/model/probe.ts', shared)).toEqual([]);
+    expect(await importErrors('apps/web/src/features/functional/editor/model/probe.ts', shared)).toEqual([]);
+  });
+
   it('stops shared components and lib importing a feature', async () => {
     const errors = await importErrors(
       'apps/web/src/components/probe.tsx',

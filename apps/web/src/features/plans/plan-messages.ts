@@ -1,39 +1,15 @@
-import { MAX_DURATION_MIN, MAX_USERS, MIN_DURATION_MIN, MIN_USERS, PLAN_ERRORS } from '@aqa/plan';
+import { translateCallMessage } from '@/features/call-editor';
 import type { Translate } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
-import { errorDetailMessage } from '@/i18n/error-messages';
-import { translateLimitMessage } from '@/i18n/limit-message';
 import type { FormErrors } from './model/form-to-plan';
 import type { PlanForm } from './model/plan-form';
 import { API_NAME_REQUIRED, firstProblem } from './model/form-to-plan';
 
-/** The model writes its messages in English; the ones the form shows often are translated. */
-const KNOWN_MESSAGES: Record<string, MessageKey> = {
-  [PLAN_ERRORS.nameRequired]: 'plans.error.nameRequired',
-  [PLAN_ERRORS.urlRequired]: 'plans.error.urlRequired',
-  [PLAN_ERRORS.noApisToGenerate]: 'plans.error.noApisToGenerate',
-  [PLAN_ERRORS.noApisToValidate]: 'plans.error.noApisToValidate',
-  [PLAN_ERRORS.usersRange]: 'plans.error.usersRange',
-  [PLAN_ERRORS.durationRange]: 'plans.error.durationRange',
-  'Enter the URL': 'plans.error.enterUrl',
-  'Enter a full URL starting with http:// or https:// (or with a {{variable}})': 'plans.error.fullUrl',
-  'Variable name must start with a letter or _ and hold only letters, digits, _ . -':
-    'plans.error.variableName',
-  'Transaction rate must be a percent from 0 to 100, or blank for 100': 'plans.error.transactionRate',
-  'A header value cannot contain a line break': 'plans.error.headerLineBreak',
-  [API_NAME_REQUIRED]: 'scriptInput.error.apiName',
-};
-
+/** The call editor's translations, and the script-upload screen's own rule that an API is named. */
 export function translatePlanMessage(message: string, t: Translate): string {
-  const limit = translateLimitMessage(message, t);
-  if (limit !== undefined) return limit;
-  const key = KNOWN_MESSAGES[message.trim()];
-  if (!key) return message;
-  return key === 'plans.error.usersRange'
-    ? t(key, { min: MIN_USERS, max: MAX_USERS })
-    : key === 'plans.error.durationRange'
-      ? t(key, { min: MIN_DURATION_MIN, max: MAX_DURATION_MIN })
-      : t(key);
+  return message.trim() === API_NAME_REQUIRED
+    ? t('scriptInput.error.apiName')
+    : translateCallMessage(message, t);
 }
 
 /** Labels of the model's fields, by the first part of a field path. */
@@ -81,9 +57,4 @@ export function describeFirstProblem(errors: FormErrors, form: PlanForm, t: Tran
   return problem.entryNumber === undefined
     ? t('plans.problem', { field, message })
     : t('plans.problemAt', { number: problem.entryNumber, field, message });
-}
-
-/** A failed call, for "Failed to … : {message}": the server's detail first (translated when known). */
-export function callErrorMessage(error: unknown, t: Translate): string {
-  return translatePlanMessage(errorDetailMessage(error, t), t);
 }

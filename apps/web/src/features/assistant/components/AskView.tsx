@@ -5,10 +5,10 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { callErrorMessage } from '@/features/plans';
 import { useT } from '@/i18n';
 import type { ConversationState } from '../hooks/useConversation';
 import { FigureList, LinkList } from './FiguresAndLinks';
+import { callErrorMessage } from '@/features/call-editor';
 
 const EXAMPLES = [
   'assistant.ask.example1',

@@ -5,10 +5,10 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { callErrorMessage } from '@/features/plans';
 import { useT } from '@/i18n';
 import type { ReviewState } from '../hooks/useReview';
 import { FigureList, LinkList } from './FiguresAndLinks';
+import { callErrorMessage } from '@/features/call-editor';
 
 const SEVERITY_BADGE: Record<FindingSeverity, 'destructive' | 'warning' | 'info'> = {
   problem: 'destructive',

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { NativeSelect } from '@/features/plans';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { screenPath } from '@/lib/screens';

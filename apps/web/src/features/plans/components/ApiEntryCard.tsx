@@ -11,25 +11,27 @@ import { useT } from '@/i18n';
 import { SchemeFix } from '@/components/scheme-fix';
 import { cn } from '@/lib/utils';
 import { MAX_TIMEOUT_S, MIN_TIMEOUT_S } from '@aqa/plan';
+import { FORM_METHODS, SCRIPT_METHODS, type PlanFormAction } from '../model/plan-form';
+import { translatePlanMessage } from '../plan-messages';
+import { NativeSelect } from '@/components/ui/native-select';
+import { ValidationItemsPanel } from './ValidationItemsPanel';
 import {
   defaultTab,
   ENTRY_TABS,
-  FORM_METHODS,
-  SCRIPT_METHODS,
   type AssertionOperator,
   type AssertionType,
   type EntryForm,
   type EntryTab,
   type EntryValueField,
   type ExtractType,
-  type PlanFormAction,
-} from '../model/plan-form';
-import { translatePlanMessage } from '../plan-messages';
-import { ApiCardControls, ApiTabTrigger, MethodSelect, methodTone, SectionTitle } from './ApiCardParts';
-import { AuthorizationFields } from './AuthorizationFields';
-import { KeyValueRows } from './KeyValueRows';
-import { NativeSelect } from './NativeSelect';
-import { ValidationItemsPanel } from './ValidationItemsPanel';
+  ApiCardControls,
+  ApiTabTrigger,
+  MethodSelect,
+  methodTone,
+  SectionTitle,
+  AuthorizationFields,
+  KeyValueRows,
+} from '@/features/call-editor';
 
 const EXTRACT_TYPES: readonly ExtractType[] = ['text', 'json', 'xml', 'regex'];
 const ASSERTION_TYPES: readonly AssertionType[] = ['json', 'text', 'xml', 'status'];

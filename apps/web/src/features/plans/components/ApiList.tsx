@@ -25,14 +25,9 @@ import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { useT } from '@/i18n';
 import type { FormErrors } from '../model/form-to-plan';
-import {
-  canRemoveEntry,
-  createEntry,
-  type EntryForm,
-  type PlanForm,
-  type PlanFormAction,
-} from '../model/plan-form';
+import { canRemoveEntry, type PlanForm, type PlanFormAction } from '../model/plan-form';
 import { ApiEntryCard, type ApiCardVariant } from './ApiEntryCard';
+import { createEntry, type EntryForm } from '@/features/call-editor';
 
 const NO_FIELD_ERRORS: Record<string, string> = {};
 const SEQUENCE_TOKEN = '{{sequence_number,100}}';

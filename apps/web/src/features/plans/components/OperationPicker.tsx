@@ -14,8 +14,8 @@ import {
   type ImportOperation,
   type OperationFilter,
 } from '../model/operation-choice';
-import { methodTone } from './ApiCardParts';
-import { NativeSelect } from './NativeSelect';
+import { NativeSelect } from '@/components/ui/native-select';
+import { methodTone } from '@/features/call-editor';
 
 /**
  * The choice of operations of a large import (docs/reference/01-authoring.md §2 "Performance: script

@@ -11,9 +11,10 @@ import {
 } from '@/components/ui/dialog';
 import { useT } from '@/i18n';
 import { authSummary, maskSecretsInScript } from '../model/auth-display';
-import { authorizationToModel, snapshotForm } from '../model/form-to-plan';
+import { snapshotForm } from '../model/form-to-plan';
 import { toolLabel, type PlanForm } from '../model/plan-form';
 import { PlanExport } from './PlanExport';
+import { authorizationToModel } from '@/features/call-editor';
 
 /**
  * The plan details modal of docs/reference/01-authoring.md §2: name, tool, users, duration, number and list of APIs, and the

@@ -8,7 +8,7 @@ import { useT } from '@/i18n';
 import type { FormErrors } from '../model/form-to-plan';
 import { TOOL_OPTIONS, type PlanForm, type PlanFormAction } from '../model/plan-form';
 import { translatePlanMessage } from '../plan-messages';
-import { NativeSelect } from './NativeSelect';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /** The plan's name, tool, users and duration: "Plan settings" on the URL screen, "Test Configuration" on the upload screen. */
 export function PlanSettingsCard({

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { fetchAgents, idleAgents } from '@/features/agents';
 import { useI18n } from '@/i18n';
 import { useAsyncData } from '@/lib/use-async-data';
-import { NativeSelect } from './NativeSelect';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /**
  * Where a run goes (docs/scale-out.md): this server, or split over N of the user's online idle agents.

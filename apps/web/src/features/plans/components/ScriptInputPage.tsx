@@ -8,19 +8,25 @@ import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { usePlanEditor, type PlanEditor } from '../hooks/usePlanEditor';
-import { useEditorAddress, useEditorKey } from '../hooks/useEditorAddress';
 import { useScriptFileActions } from '../hooks/useScriptFileActions';
 import { SCRIPT_TOOL_OPTIONS } from '../model/plan-form';
 import { uploadScriptFileName } from '../model/upload-source';
 import { ApiList } from './ApiList';
 import { ImportSummary } from './ImportSummary';
-import { PlanLoadErrorAlert, PlanLoadingAlert, PlanStateBadge, SaveStatus } from './EditorStatus';
 import { GenerateButton, RunScriptButton, ToolLimitsNotice, ValidateButton } from './PlanActionButtons';
 import { PlanDetailsDialog } from './PlanDetailsDialog';
 import { PlanSettingsCard } from './PlanSettingsCard';
 import { ScriptPanel } from './ScriptPanel';
 import { UploadStep, type ImportedApis } from './UploadStep';
 import { ValidationResultsCard } from './ValidationResultsDialog';
+import {
+  useEditorAddress,
+  useEditorKey,
+  PlanLoadErrorAlert,
+  PlanLoadingAlert,
+  PlanStateBadge,
+  SaveStatus,
+} from '@/features/call-editor';
 
 type Step = 'upload' | 'configure';
 

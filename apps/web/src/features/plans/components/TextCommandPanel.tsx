@@ -6,9 +6,9 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
-import { callErrorMessage } from '../plan-messages';
 import { appliedMessage, describeChange } from '../model/text-command-text';
 import type { ParsedUpdate, TextCommandResponse } from '../queries/text-command';
+import { callErrorMessage } from '@/features/call-editor';
 
 type Outcome =
   { kind: 'success'; message: string; updates: ParsedUpdate[] } | { kind: 'error'; message: string };

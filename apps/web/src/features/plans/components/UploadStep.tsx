@@ -11,7 +11,6 @@ import { useT, type Translate } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { isAbortError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import type { EntryForm } from '../model/plan-form';
 import {
   ACCEPTED_EXTENSIONS,
   checkUpload,
@@ -22,11 +21,11 @@ import {
   type UploadKind,
   type UploadProblem,
 } from '../model/upload-source';
-import { callErrorMessage } from '../plan-messages';
 import { importOperations, PICK_ABOVE, type ImportOperation } from '../model/operation-choice';
 import { parseUpload, type ImportInfo, type ImportWarning, type NeededValue } from '../queries/import-api';
 import { OperationPicker } from './OperationPicker';
 import { TableLayoutHelp } from './TableLayoutHelp';
+import { type EntryForm, callErrorMessage } from '@/features/call-editor';
 
 /** What step 1 hands to step 2. */
 export interface ImportedApis {

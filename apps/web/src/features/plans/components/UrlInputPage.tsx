@@ -11,22 +11,23 @@ import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { usePlanEditor, type PlanEditor } from '../hooks/usePlanEditor';
-import { useEditorAddress, useEditorKey } from '../hooks/useEditorAddress';
 import { useScriptFileActions } from '../hooks/useScriptFileActions';
 import { ApiList } from './ApiList';
-import {
-  PlanLoadErrorAlert,
-  PlanLoadingAlert,
-  PlanStateBadge,
-  SaveStatus,
-  STICKY_FOOTER_CLASS,
-} from './EditorStatus';
 import { GenerateButton, RunScriptButton, ToolLimitsNotice, ValidateButton } from './PlanActionButtons';
 import { PlanDetailsDialog } from './PlanDetailsDialog';
 import { PlanSettingsCard } from './PlanSettingsCard';
 import { ScriptPanel } from './ScriptPanel';
 import { TextCommandPanel } from './TextCommandPanel';
 import { ValidationResultsDialog } from './ValidationResultsDialog';
+import {
+  useEditorAddress,
+  useEditorKey,
+  PlanLoadErrorAlert,
+  PlanLoadingAlert,
+  PlanStateBadge,
+  SaveStatus,
+  STICKY_FOOTER_CLASS,
+} from '@/features/call-editor';
 
 /**
  * /create-test/url-input (docs/reference/01-authoring.md §2 "Performance: URL input"). Each visit gets a fresh editor; replacing

@@ -5,9 +5,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useT } from '@/i18n';
-import { newId, type EntryForm, type PlanFormAction, type ValidationType } from '../model/plan-form';
-import { SectionTitle } from './ApiCardParts';
-import { NativeSelect } from './NativeSelect';
+import { type PlanFormAction } from '../model/plan-form';
+import { NativeSelect } from '@/components/ui/native-select';
+import { newId, type EntryForm, type ValidationType, SectionTitle } from '@/features/call-editor';
 
 /**
  * The validation configuration panel of a call editor: the checks Validate judges against the real answer

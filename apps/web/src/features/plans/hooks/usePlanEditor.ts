@@ -1,13 +1,11 @@
 import { safeMigratePlan, type PerfPlan, type Tool, type ValidationResponse } from '@aqa/plan';
-import { use, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { use, useEffect, useMemo, useReducer, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
 import { useConfirm } from '@/components/confirm-dialog';
-import { useLeaveWarning } from '@/components/leave-warning';
 import { useScreenNotices } from '@/components/notices';
-import { SaveAbandoned, updateOrResolve, usePlanConflictChoice } from '@/components/plan-conflict';
 import { useT } from '@/i18n';
-import { ApiError, isAbortError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import {
   addFieldError,
   checkPlan,
@@ -19,23 +17,8 @@ import {
   type FormSnapshot,
   type PlanBody,
 } from '../model/form-to-plan';
-import {
-  clearPlanHandOff,
-  handOffPlan,
-  handOffPlanId,
-  handOffRun,
-  peekPlanHandOff,
-  planIdOf,
-} from '../model/hand-off';
-import {
-  createPlanForm,
-  formFromPlan,
-  planFormReducer,
-  toolLabel,
-  type EntryForm,
-  type PlanForm,
-} from '../model/plan-form';
-import { callErrorMessage, describeFirstProblem } from '../plan-messages';
+import { createPlanForm, formFromPlan, planFormReducer, toolLabel, type PlanForm } from '../model/plan-form';
+import { describeFirstProblem } from '../plan-messages';
 import {
   createPlan,
   fetchPlan,
@@ -54,11 +37,25 @@ import { usePublishPerfPlan } from './usePublishPerfPlan';
 import { useScriptPreview, type ScriptMode } from './useScriptPreview';
 import { useToolLimits, type ToolLimits } from './useToolLimits';
 import type { RunChoice } from '@/components/run-elsewhere';
+import {
+  callErrorMessage,
+  clearPlanHandOff,
+  handOffPlan,
+  handOffPlanId,
+  peekPlanHandOff,
+  planIdOf,
+  usePlanLifecycle,
+  type EntryForm,
+  type PlanStore,
+  type ReadPlan,
+} from '@/features/call-editor';
 
 /**
  * Everything a performance authoring screen (URL input, script upload) does with its plan: the form, the
  * script, loading a saved plan (by `?planId=` or the storage hand-off of docs/reference/01-authoring.md §4), Save vs Update,
- * Generate, Validate and Run. Messages the spec writes as alerts are in-app notices (`useNotice`), word for
+ * Generate, Validate and Run. Loading, Save vs Update, the version conflict, save-before-run and the
+ * hand-off to the result screen are the lifecycle every plan editor shares (usePlanLifecycle of
+ * @/features/call-editor). Messages the spec writes as alerts are in-app notices (`useNotice`), word for
  * word and in the active language; the tool change asks with the in-app confirmation (`useConfirm`).
  */
 
@@ -71,6 +68,27 @@ const SCREEN_OF_SOURCE: Record<SourcePage, ScreenId> = {
 };
 
 type LoadTarget = { kind: 'id'; id: string } | { kind: 'plan'; plan: unknown } | { kind: 'none' };
+
+type ScriptState = { mode: ScriptMode; text: string };
+
+/** A saved plan as the editor opens it: the plan, and its script as saved. */
+interface OpenedPlan {
+  plan: PerfPlan;
+  script: ScriptState;
+}
+
+/** Where performance plans are stored (docs/reference/01-authoring.md §4). */
+const PERF_STORE: PlanStore<PlanBody, SavedPlan> = {
+  fetch: fetchPlan,
+  create: async (body) => {
+    const answer = await createPlan(body);
+    return { id: savedIdOf(answer), version: answer.plan?.version };
+  },
+  update: async (id, body, version) => {
+    const answer = await updatePlan(id, body, version);
+    return { id: savedIdOf(answer), version: answer.plan?.version };
+  },
+};
 
 interface Initial {
   target: LoadTarget;
@@ -142,7 +160,9 @@ function initialState(planIdParam: string | null, sourcePage: SourcePage): Initi
   return blank;
 }
 
-export type Busy = 'generating' | 'saving' | 'validating' | 'running' | 'loading' | null;
+/** The busy states of this editor's own actions; loading (and deleting) are the lifecycle's. */
+type ActionBusy = 'generating' | 'saving' | 'validating' | 'running';
+export type Busy = ActionBusy | 'loading' | 'deleting' | null;
 
 export interface PlanEditorOptions {
   planIdParam: string | null;
@@ -166,11 +186,6 @@ export function usePlanEditor({
   const navigate = useNavigate();
   const [initial] = useState(() => initialState(planIdParam, sourcePage));
   const [form, dispatch] = useReducer(planFormReducer, initial.form);
-  const [savedId, setSavedId] = useState<string | null>(initial.savedId);
-  const [savedVersion, setSavedVersion] = useState<number | undefined>(initial.savedVersion);
-  const chooseOnConflict = usePlanConflictChoice();
-  const [busy, setBusy] = useState<Busy>(initial.target.kind === 'id' ? 'loading' : null);
-  const [loadFailed, setLoadFailed] = useState(initial.loadError);
   const [foreignSource, setForeignSource] = useState(initial.foreignSource);
   const [showErrors, setShowErrors] = useState(false);
   /** Where the next run goes: 0 = this server, N = split over N of the user's agents (docs/scale-out.md). */
@@ -183,58 +198,79 @@ export function usePlanEditor({
   const toolLimits = useToolLimits(form);
   /** The server's TOOL_CANNOT_RUN_PLAN answer to Run or Validate, for the plan it was given. */
   const [toolRefusal, setToolRefusal] = useState<{ form: PlanForm; limits: ToolLimits } | null>(null);
-  const [savedFingerprint, setSavedFingerprint] = useState<string | null>(() =>
-    initial.savedId ? fingerprint(snapshotForm(initial.form).body, editedText(initial.script)) : null,
-  );
-  /** A new, blank plan as it opened: nothing to lose until it differs from this. */
-  const [blankFingerprint] = useState<string | null>(() =>
-    initial.target.kind === 'none' ? fingerprint(snapshotForm(initial.form).body, undefined) : null,
-  );
 
   const check = useMemo(() => checkPlan(form), [form]);
   const currentFingerprint = fingerprint(
     check.snapshot.body,
     editedText({ mode: script.mode, text: script.script }),
   );
-  const dirty = savedFingerprint !== currentFingerprint;
-  // What the leave-page warning guards (docs/reference/01-authoring.md §4 "Unsaved changes"): edits of a
-  // saved plan, or a new plan that is no longer blank — also changes James applied to it.
-  const unsaved =
-    busy !== 'loading' && !loadFailed && currentFingerprint !== (savedFingerprint ?? blankFingerprint);
-  const { allowNextNavigation } = useLeaveWarning(unsaved);
 
   // --- Loading a saved plan -------------------------------------------------------------------------
 
-  const applySavedPlan = (
-    plan: SavedPlan | PerfPlan,
-    id: string,
-    scriptState: { mode: ScriptMode; text: string },
-  ) => {
+  /** A saved plan (loaded, reloaded after a conflict, or changed by a text command) becomes the form. */
+  const applyOpened = ({ plan, script: scriptState }: OpenedPlan): string => {
     const next = formFromPlan(plan);
     dispatch({ type: 'load', form: next });
-    setSavedId(id);
-    setSavedVersion(plan.version);
     script.setMode(scriptState.mode);
     if (scriptState.mode === 'edited') script.edit(scriptState.text);
-    setSavedFingerprint(fingerprint(snapshotForm(next).body, editedText(scriptState)));
     setShowErrors(false);
     setServerErrors(null);
+    return fingerprint(snapshotForm(next).body, editedText(scriptState));
   };
 
-  /** A plan made on the other performance screen opens there, when it exists (docs/reference/01-authoring.md §2 "Redirect"). */
-  const redirectToOwnScreen = useCallback(
-    (plan: PerfPlan, id: string | undefined, stored?: unknown): boolean => {
-      const own = SCREEN_OF_SOURCE[plan.source_page];
-      if (plan.source_page === sourcePage || !isScreenAvailable(own)) return false;
-      if (id) handOffPlanId(id);
-      else if (stored !== undefined) handOffPlan(stored);
-      // The plan goes with it (the hand-off), so nothing is lost by leaving.
-      allowNextNavigation();
-      void navigate(screenPath(own), { replace: true });
+  const readSaved = (stored: SavedPlan): ReadPlan<OpenedPlan> => {
+    const parsed = safeMigratePlan(stored);
+    if (!parsed.success) return { problem: t('plans.loadFailed') };
+    return {
+      plan: { plan: parsed.data, script: scriptStateOf(stored) },
+      id: planIdOf(stored),
+      version: parsed.data.version,
+    };
+  };
+
+  const [opening] = useState(() => ({
+    loadId: initial.target.kind === 'id' ? initial.target.id : null,
+    saved: initial.savedId
+      ? {
+          id: initial.savedId,
+          version: initial.savedVersion,
+          fingerprint: fingerprint(snapshotForm(initial.form).body, editedText(initial.script)),
+        }
+      : null,
+    /** A new, blank plan as it opened: nothing to lose until it differs from this. */
+    blankFingerprint:
+      initial.target.kind === 'none' ? fingerprint(snapshotForm(initial.form).body, undefined) : null,
+    loadError: initial.loadError ? t('plans.loadFailed') : null,
+  }));
+
+  const lifecycle = usePlanLifecycle<PlanBody, SavedPlan, OpenedPlan, ActionBusy>({
+    store: PERF_STORE,
+    read: readSaved,
+    apply: applyOpened,
+    fingerprint: currentFingerprint,
+    opening,
+    planIdParam,
+    rememberPlanId,
+    loadFailedText: () => t('plans.loadFailed'),
+    opens: ({ plan }, id) => {
+      if (redirectToOwnScreen(plan, id)) return false;
+      setForeignSource(plan.source_page !== sourcePage);
       return true;
     },
-    [navigate, sourcePage, allowNextNavigation],
-  );
+  });
+  const { busy, savedId, dirty, act } = lifecycle;
+
+  /** A plan made on the other performance screen opens there, when it exists (docs/reference/01-authoring.md §2 "Redirect"). */
+  function redirectToOwnScreen(plan: PerfPlan, id: string | undefined, stored?: unknown): boolean {
+    const own = SCREEN_OF_SOURCE[plan.source_page];
+    if (plan.source_page === sourcePage || !isScreenAvailable(own)) return false;
+    if (id) handOffPlanId(id);
+    else if (stored !== undefined) handOffPlan(stored);
+    // The plan goes with it (the hand-off), so nothing is lost by leaving.
+    lifecycle.allowNextNavigation();
+    void navigate(screenPath(own), { replace: true });
+    return true;
+  }
 
   // The hand-off entries are removed once read (docs/reference/01-authoring.md §4); reading happened in the initial state.
   useEffect(() => {
@@ -249,39 +285,6 @@ export function usePlanEditor({
     // Runs once per screen visit: the screen is remounted for every new visit (see UrlInputPage).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  const loadId = initial.target.kind === 'id' ? initial.target.id : null;
-  useEffect(() => {
-    if (!loadId) return;
-    const controller = new AbortController();
-    fetchPlan(loadId, controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        const parsed = safeMigratePlan(answer);
-        if (!parsed.success) {
-          setBusy(null);
-          setLoadFailed(true);
-          notice.error(t('plans.loadFailed'));
-          return;
-        }
-        const id = planIdOf(answer) ?? loadId;
-        if (redirectToOwnScreen(parsed.data, id)) return;
-        applySavedPlan(parsed.data, id, scriptStateOf(answer));
-        setForeignSource(parsed.data.source_page !== sourcePage);
-        setBusy(null);
-        if (planIdParam !== id) rememberPlanId(id);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        setBusy(null);
-        setLoadFailed(true);
-        notice.error(t('plans.loadFailed'));
-      },
-    );
-    return () => controller.abort();
-    // The plan is loaded once per screen visit; later renders must not load it again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loadId]);
 
   // --- Errors -----------------------------------------------------------------------------------------
 
@@ -341,52 +344,26 @@ export function usePlanEditor({
     return check.plan;
   };
 
-  /** Save vs Update (docs/reference/01-authoring.md §4): update the saved plan when there is one, else create it and keep its id. */
-  const persist = async (): Promise<{ id: string; created: boolean }> => {
-    const body: PlanBody = { ...check.snapshot.body, ...(scriptToSave ? { script: scriptToSave } : {}) };
-    if (savedId) {
-      // docs/reference/01-authoring.md §7 "Plan versions": a plan changed elsewhere since asks what to do.
-      const answer = await updateOrResolve({
-        version: savedVersion,
-        update: (version) => updatePlan(savedId, body, version),
-        choose: chooseOnConflict,
-        fetchLatest: () => fetchPlan(savedId),
-        reload: (latest) => {
-          const parsed = safeMigratePlan(latest);
-          if (!parsed.success) throw new Error(t('plans.loadFailed'));
-          applySavedPlan(parsed.data, savedId, scriptStateOf(latest));
-          notice.success(t('conflict.reloaded'));
-        },
-      });
-      const id = savedIdOf(answer) ?? savedId;
-      setSavedFingerprint(currentFingerprint);
-      setSavedVersion(answer.plan?.version);
-      return { id, created: false };
-    }
-    const answer = await createPlan(body);
-    const id = savedIdOf(answer);
-    if (!id) throw new Error('The server did not return the id of the saved plan');
-    setSavedId(id);
-    setSavedVersion(answer.plan?.version);
-    setSavedFingerprint(currentFingerprint);
-    rememberPlanId(id);
-    return { id, created: true };
+  /** What Save sends: the plan, and its script unless none is kept. */
+  const bodyToSave: PlanBody = {
+    ...check.snapshot.body,
+    ...(scriptToSave ? { script: scriptToSave } : {}),
   };
 
+  /** Save vs Update (docs/reference/01-authoring.md §4): update the saved plan when there is one, else create it and keep its id. */
   const save = async () => {
     if (busy) return;
     if (!readyPlan('plans.saveFailed')) return;
-    setBusy('saving');
-    try {
-      const { created } = await persist();
-      setServerErrors(null);
-      notice.success(t(created ? 'plans.saved' : 'plans.updated'));
-    } catch (error) {
-      if (error instanceof SaveAbandoned) return;
-      notice.error(t('plans.saveFailed', { message: failureText(error, check.snapshot) }));
-    } finally {
-      setBusy(null);
-    }
+    const created = !savedId;
+    await act(
+      'saving',
+      async () => {
+        await lifecycle.saveOrUpdate(bodyToSave);
+        setServerErrors(null);
+        notice.success(t(created ? 'plans.saved' : 'plans.updated'));
+      },
+      (error) => notice.error(t('plans.saveFailed', { message: failureText(error, check.snapshot) })),
+    );
   };
 
   // --- Running (enabled once the result screen exists) ------------------------------------------------
@@ -416,8 +393,7 @@ export function usePlanEditor({
   const startRun = async (elsewhere?: RunChoice) => {
     const plan = readyPlan('plans.runFailed');
     if (!plan) return;
-    let id = savedId;
-    if (!id || dirty) id = (await persist()).id;
+    const id = await lifecycle.ensureSaved(bodyToSave);
     const request: RunTestRequest = {
       ...runTestRequest(plan, id, runAgents),
       ...(elsewhere === 'builtin' ? { engine: 'builtin' as const } : {}),
@@ -426,36 +402,35 @@ export function usePlanEditor({
     const testId = testIdOf(await runTest(request));
     if (!testId) throw new Error('The server did not return a test id');
     setToolRefusal(null);
-    handOffRun(testId, { ...request });
-    allowNextNavigation();
-    void navigate(screenPath('testResult', { testId }), { state: { testId, planId: id } });
+    lifecycle.openRun('testResult', testId, request, id);
   };
 
   const run = async () => {
     if (busy || !runAvailable) return;
-    setBusy('running');
-    try {
-      await startRun();
-    } catch (error) {
-      if (error instanceof SaveAbandoned) return;
-      noteToolRefusal(error);
-      notice.error(t('plans.runFailed', { message: failureText(error, check.snapshot) }));
-    } finally {
-      setBusy(null);
-    }
+    await act(
+      'running',
+      () => startRun(),
+      (error) => {
+        noteToolRefusal(error);
+        notice.error(t('plans.runFailed', { message: failureText(error, check.snapshot) }));
+      },
+    );
   };
 
   /** The one-click switch: runs the plan in the built-in engine or Locust; a refusal rejects (shown by the buttons). */
   const runElsewhere = async (choice: RunChoice) => {
     if (busy) return;
-    setBusy('running');
-    try {
-      await startRun(choice);
-    } catch (error) {
-      if (error instanceof SaveAbandoned) return;
+    let failure: { error: unknown } | null = null;
+    await act(
+      'running',
+      () => startRun(choice),
+      (error) => {
+        failure = { error };
+      },
+    );
+    if (failure) {
+      const { error } = failure;
       throw new Error(failureText(error, check.snapshot), { cause: error });
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -480,17 +455,16 @@ export function usePlanEditor({
       notice.error(t('plans.generateFailed', { message }));
       return;
     }
-    setBusy('generating');
-    try {
-      await generateScriptOnServer(request.request);
-      setServerErrors(null);
-      // The server and the browser run the same generators; from here the panel follows the plan.
-      script.setMode('live');
-    } catch (error) {
-      notice.error(t('plans.generateFailed', { message: failureText(error, request.snapshot) }));
-    } finally {
-      setBusy(null);
-    }
+    await act(
+      'generating',
+      async () => {
+        await generateScriptOnServer(request.request);
+        setServerErrors(null);
+        // The server and the browser run the same generators; from here the panel follows the plan.
+        script.setMode('live');
+      },
+      (error) => notice.error(t('plans.generateFailed', { message: failureText(error, request.snapshot) })),
+    );
   };
 
   const validate = async () => {
@@ -507,16 +481,17 @@ export function usePlanEditor({
       notice.error(t('plans.validateFailed', { message }));
       return;
     }
-    setBusy('validating');
-    try {
-      const result = await validatePlan(request.request);
-      setValidation({ result, key: validationKeyOf(request.snapshot.body) });
-    } catch (error) {
-      noteToolRefusal(error);
-      notice.error(t('plans.validateFailed', { message: failureText(error, request.snapshot) }));
-    } finally {
-      setBusy(null);
-    }
+    await act(
+      'validating',
+      async () => {
+        const result = await validatePlan(request.request);
+        setValidation({ result, key: validationKeyOf(request.snapshot.body) });
+      },
+      (error) => {
+        noteToolRefusal(error);
+        notice.error(t('plans.validateFailed', { message: failureText(error, request.snapshot) }));
+      },
+    );
   };
 
   /** An edited script belongs to its tool: another tool means a script generated afresh from the plan. */
@@ -561,10 +536,13 @@ export function usePlanEditor({
         if (answer.updated_plan) {
           const parsed = safeMigratePlan(answer.updated_plan);
           if (parsed.success) {
-            applySavedPlan(
-              parsed.data,
+            lifecycle.applySaved(
+              {
+                plan: parsed.data,
+                script: script.mode === 'none' ? { mode: 'none', text: '' } : { mode: 'live', text: '' },
+              },
               savedId,
-              script.mode === 'none' ? { mode: 'none', text: '' } : { mode: 'live', text: '' },
+              parsed.data.version,
             );
           }
         }
@@ -579,12 +557,12 @@ export function usePlanEditor({
     dispatch,
     errors,
     savedId,
-    savedVersion,
+    savedVersion: lifecycle.savedVersion,
     dirty,
-    unsaved,
+    unsaved: lifecycle.unsaved,
     busy,
-    loading: busy === 'loading',
-    loadFailed,
+    loading: lifecycle.loading,
+    loadFailed: lifecycle.loadError !== null,
     foreignSource,
     script,
     validation: validation?.result ?? null,

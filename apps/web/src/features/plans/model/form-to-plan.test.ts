@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addFieldError, checkPlan, checkScriptRequest, snapshotForm, type FormErrors } from './form-to-plan';
-import { createEntry, createPlanForm, emptyAuth, type PlanForm } from './plan-form';
+import { createPlanForm, type PlanForm } from './plan-form';
+import { createEntry, emptyAuth } from '@/features/call-editor';
 
 function form(overrides: Partial<PlanForm>): PlanForm {
   return { ...createPlanForm(), name: 'Plan', ...overrides };

@@ -1,6 +1,5 @@
 import {
   DEFAULT_DURATION_MIN,
-  type Authorization,
   DEFAULT_USERS,
   PerfPlanSchema,
   ScriptRequestSchema,
@@ -11,8 +10,13 @@ import {
   type UrlEntryInput,
 } from '@aqa/plan';
 import type { ZodError } from 'zod';
-import { isReplacedAuthorizationHeader } from './authorization-header';
-import type { AuthForm, EntryForm, KeyValueRow, PlanForm } from './plan-form';
+import {
+  authorizationToModel,
+  isReplacedAuthorizationHeader,
+  type EntryForm,
+  type KeyValueRow,
+} from '@/features/call-editor';
+import type { PlanForm } from './plan-form';
 
 /**
  * The form as the plan model (docs/reference/01-authoring.md §3), and the model's problems mapped back to the form fields.
@@ -69,23 +73,6 @@ function numberSetting(text: string, fallback: number): number | string {
 
 function isBlankRow(row: KeyValueRow): boolean {
   return row.name.trim() === '' && row.value.trim() === '';
-}
-
-export function authorizationToModel(auth: AuthForm): Authorization {
-  const clientId = auth.clientId.trim();
-  // docs/reference/01-authoring.md §3: OAuth2 keeps the client id and secret joined by a colon in token.
-  const joined = clientId !== '' || auth.clientSecret !== '' ? `${clientId}:${auth.clientSecret}` : '';
-  return {
-    type: auth.type,
-    token: auth.type === 'oauth2' ? joined : auth.token,
-    username: auth.username,
-    password: auth.password,
-    keyName: auth.keyName,
-    keyValue: auth.keyValue,
-    in: auth.in,
-    tokenUrl: auth.tokenUrl,
-    scope: auth.scope,
-  };
 }
 
 export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: EntrySource } {

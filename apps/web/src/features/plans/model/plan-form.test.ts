@@ -1,18 +1,7 @@
 import { migratePlan } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import {
-  canMoveDown,
-  canMoveUp,
-  createEntry,
-  createPlanForm,
-  duplicateName,
-  duplicateUrl,
-  emptyRow,
-  formFromPlan,
-  nextValidationName,
-  planFormReducer,
-  type PlanForm,
-} from './plan-form';
+import { createPlanForm, formFromPlan, planFormReducer, type PlanForm } from './plan-form';
+import { canMoveDown, canMoveUp, createEntry, emptyRow } from '@/features/call-editor';
 
 function formWith(urls: string[]): PlanForm {
   return { ...createPlanForm(), entries: urls.map((url) => createEntry({ url })) };
@@ -93,36 +82,6 @@ describe('the URL list rules', () => {
       );
     }
   });
-
-  it('adds a validation item only with a non-blank expected value, auto-named "Validation N"', () => {
-    const form = formWith(['a']);
-    const entryId = form.entries[0]?.id ?? '';
-    const blank = planFormReducer(form, {
-      type: 'addValidation',
-      entryId,
-      id: 'v0',
-      item: { type: 'status_code', expected_value: '   ', description: '' },
-    });
-    expect(blank).toBe(form);
-    let next = planFormReducer(form, {
-      type: 'addValidation',
-      entryId,
-      id: 'v1',
-      item: { type: 'status_code', expected_value: ' 200 ', description: ' ok ' },
-    });
-    next = planFormReducer(next, {
-      type: 'addValidation',
-      entryId,
-      id: 'v2',
-      item: { type: 'json_path', expected_value: '$.id', description: '' },
-    });
-    expect(next.entries[0]?.validations).toEqual([
-      { id: 'v1', name: 'Validation 1', type: 'status_code', expected_value: '200', description: 'ok' },
-      { id: 'v2', name: 'Validation 2', type: 'json_path', expected_value: '$.id', description: '' },
-    ]);
-    const removed = planFormReducer(next, { type: 'removeValidation', entryId, itemId: 'v1' });
-    expect(nextValidationName(removed.entries[0]?.validations ?? [])).toBe('Validation 3');
-  });
 });
 
 describe('a saved plan in the form', () => {
@@ -179,16 +138,5 @@ describe('duplicating an API (script-upload screen)', () => {
     expect(copy?.headers[0]).toMatchObject({ name: 'Accept', value: 'application/json' });
     expect(copy?.headers[0]?.id).not.toBe('row-h');
     expect(planFormReducer(form, { type: 'duplicateEntry', entryId: 'nope' })).toBe(form);
-  });
-
-  it('names the copy of an unnamed API by its method and URL', () => {
-    expect(duplicateName({ name: ' ', method: 'POST', url: 'https://a.test/x' })).toBe(
-      'POST https://a.test/x_copy',
-    );
-  });
-
-  it('leaves a blank URL blank on the copy', () => {
-    expect(duplicateUrl('')).toBe('');
-    expect(duplicateUrl('https://a.test/x?page=1')).toBe('https://a.test/x?page=1_copy');
   });
 });

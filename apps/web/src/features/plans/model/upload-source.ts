@@ -1,6 +1,7 @@
 import { SCRIPT_EXTENSIONS } from '@aqa/converters';
 import { UrlEntrySchema, type Tool } from '@aqa/plan';
-import { entryFromModel, type EntryForm } from './plan-form';
+import { entryFromModel } from './plan-form';
+import { type EntryForm } from '@/features/call-editor';
 
 /**
  * Step 1 of the script-upload screen: what can be uploaded, and the checks made in the browser before a

@@ -3,11 +3,11 @@ import type { Dispatch } from 'react';
 import { FormField } from '@/components/form-field';
 import { SchemeFix } from '@/components/scheme-fix';
 import { Input } from '@/components/ui/input';
-import { MethodSelect, methodTone } from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { FunctionalApiForm, FunctionalFormAction } from '../model/functional-form';
 import { translateFunctionalMessage } from '../model/messages';
+import { MethodSelect, methodTone } from '@/features/call-editor';
 
 /**
  * What an API card (FunctionalApiCard) and a UI test card (UiTestCard) both show of their call: the

@@ -2,12 +2,13 @@ import { CAPTURE_SOURCES } from '@aqa/plan';
 import { Link2, Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { NativeSelect, SectionTitle } from '@/features/plans';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { CaptureForm } from '../model/functional-form';
 import { translateFunctionalMessage } from '../model/messages';
 import type { ApiPanelProps } from './api-panel';
+import { SectionTitle } from '@/features/call-editor';
 
 /**
  * Chaining (beyond docs/reference/02-running.md, docs/design.md §9): values this API's answer gives — by

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { SaveStatus, STICKY_FOOTER_CLASS } from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { Busy } from '../hooks/useFunctionalPlan';
+import { SaveStatus, STICKY_FOOTER_CLASS } from '@/features/call-editor';
 
 /**
  * The foot of the API and UI list screens, always at hand (docs/reference/02-running.md §2, §5): Cancel

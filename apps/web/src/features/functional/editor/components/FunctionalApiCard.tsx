@@ -5,13 +5,6 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
-import {
-  ApiCardControls,
-  ApiTabTrigger,
-  AuthorizationFields,
-  KeyValueRows,
-  type PlanFormAction,
-} from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { FunctionalApiForm, FunctionalFormAction } from '../model/functional-form';
@@ -24,6 +17,13 @@ import {
 } from './CallCardParts';
 import { CapturesPanel } from './CapturesPanel';
 import { ValidationRulesPanel } from './ValidationRulesPanel';
+import {
+  ApiCardControls,
+  ApiTabTrigger,
+  AuthorizationFields,
+  KeyValueRows,
+  type EntryFormAction,
+} from '@/features/call-editor';
 
 const CARD_TABS = ['payload', 'parameters', 'headers', 'authorization'] as const;
 type CardTab = (typeof CARD_TABS)[number];
@@ -74,10 +74,8 @@ export function FunctionalApiCard({
   const sendsBody = BODY_METHODS.includes(entry.method);
   const tabs = CARD_TABS.filter((tab) => tab !== 'payload' || sendsBody);
   const tab: CardTab = tabs.includes(entry.tab) ? entry.tab : 'parameters';
-  // The shared editors speak the performance form's actions; each is applied to this call.
-  const entryDispatch: Dispatch<PlanFormAction> = (action) => {
-    if ('entryId' in action) dispatch({ type: 'entry', action });
-  };
+  // The shared call editor's actions, applied to this call.
+  const entryDispatch: Dispatch<EntryFormAction> = (action) => dispatch({ type: 'entry', action });
   const setValue = (field: 'name' | 'url' | 'payload' | 'timeout', value: string) =>
     entryDispatch({ type: 'setEntryValue', entryId: entry.id, field, value });
   const tabHasError = (name: CardTab) =>

@@ -1,9 +1,9 @@
 import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
-import { PlanLoadErrorAlert, PlanLoadingAlert, PlanStateBadge } from '@/features/plans';
 import { useT, type MessageKey } from '@/i18n';
 import { screenPath, type ScreenId } from '@/lib/screens';
 import type { PlanProblem } from '../hooks/useFunctionalPlan';
+import { PlanLoadErrorAlert, PlanLoadingAlert, PlanStateBadge } from '@/features/call-editor';
 
 /**
  * The top of both functional editor screens (docs/reference/02-running.md §2): the title with the plan's

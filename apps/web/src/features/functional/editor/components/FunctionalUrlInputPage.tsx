@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useNotice } from '@/components/notices';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { callErrorMessage, useEditorAddress, useEditorKey } from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { useConfirmRemoveCall } from '../hooks/useConfirmRemoveCall';
@@ -18,6 +17,7 @@ import { FunctionalApiCard } from './FunctionalApiCard';
 import { FunctionalEditorHead } from './FunctionalEditorHead';
 import { FunctionalListSection } from './FunctionalListSection';
 import { FunctionalSettingsCard } from './FunctionalSettingsCard';
+import { callErrorMessage, useEditorAddress, useEditorKey } from '@/features/call-editor';
 
 /**
  * /functional-test/url-input (docs/reference/02-running.md §2 "Functional URL Input screen"). Each visit

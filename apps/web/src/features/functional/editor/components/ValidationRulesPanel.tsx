@@ -5,11 +5,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { NativeSelect, SectionTitle } from '@/features/plans';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { translateFunctionalMessage } from '../model/messages';
 import type { ApiPanelProps } from './api-panel';
+import { SectionTitle } from '@/features/call-editor';
 
 /** What the rule form says of a type: its name, what its expected value reads, and an example. */
 export interface RuleTypeText {

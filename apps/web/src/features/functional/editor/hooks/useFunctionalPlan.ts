@@ -1,13 +1,8 @@
 import { FunctionalPlanSchema, type FunctionalPlan, type FunctionalPlanInput } from '@aqa/plan';
 import { useEffect, useMemo, useState, type Dispatch } from 'react';
 import { useNavigate } from 'react-router';
-import { useConfirm } from '@/components/confirm-dialog';
-import { useLeaveWarning } from '@/components/leave-warning';
 import { useScreenNotices } from '@/components/notices';
-import { SaveAbandoned, updateOrResolve, usePlanConflictChoice } from '@/components/plan-conflict';
-import { callErrorMessage, handOffRun, LOAD_SAVED_PLAN_ID_KEY } from '@/features/plans';
 import { useT, type MessageKey, type Translate } from '@/i18n';
-import { isAbortError } from '@/lib/api';
 import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
 import { storage } from '@/lib/storage';
 import {
@@ -16,18 +11,29 @@ import {
   runFunctionalTest,
   saveFunctionalPlan,
   updateFunctionalPlan,
+  type SavedFunctionalPlan,
 } from '../../queries/plan-api';
+import {
+  callErrorMessage,
+  LOAD_SAVED_PLAN_ID_KEY,
+  usePlanLifecycle,
+  type PlanStore,
+  type ReadPlan,
+} from '@/features/call-editor';
 
 /**
- * The plan lifecycle both functional editor screens share (docs/reference/02-running.md §4 "Plan
- * lifecycle on functional screens", §3 "Browser storage", §8): load a saved plan (`?planId=` or the
- * `loadSavedPlanId` hand-off, read once), Save (new) or Update (saved) and Delete, and Start, which saves
- * an unsaved or changed plan first, runs it and opens its result with the run in browser storage. Each
- * screen brings its form and says how a plan becomes its form and its form the plan; the spec's alerts
- * are in-app notices, word for word, in the screen's own wording.
+ * The functional editor screens' plan (docs/reference/02-running.md §4 "Plan lifecycle on functional
+ * screens", §3 "Browser storage", §8) on the lifecycle every plan editor shares (usePlanLifecycle of
+ * @/features/call-editor): load a saved plan (`?planId=` or the `loadSavedPlanId` hand-off, read once),
+ * Save (new) or Update (saved) and Delete, and Start, which saves an unsaved or changed plan first, runs
+ * it and opens its result with the run in browser storage. Each screen brings its form and says how a
+ * plan becomes its form and its form the plan; the spec's alerts are in-app notices, word for word, in
+ * the screen's own wording.
  */
 
-export type Busy = 'loading' | 'saving' | 'updating' | 'deleting' | 'starting' | null;
+/** The busy states of the functional screens' own actions; loading and deleting are the lifecycle's. */
+type ActionBusy = 'saving' | 'updating' | 'starting';
+export type Busy = ActionBusy | 'loading' | 'deleting' | null;
 
 /** The alerts that the screens word differently (docs/reference/02-running.md §8). */
 export interface PlanMessages {
@@ -74,81 +80,66 @@ interface PlanOptions<Form> extends EditorAddressOptions {
   dispatch: Dispatch<{ type: 'load'; form: Form }>;
 }
 
+/** Where functional plans are stored (docs/reference/02-running.md §4). */
+const FUNCTIONAL_STORE: PlanStore<FunctionalPlanInput, SavedFunctionalPlan> = {
+  fetch: fetchFunctionalPlan,
+  create: async (body) => {
+    const answer = await saveFunctionalPlan(body);
+    return { id: answer.id || answer.test_id, version: answer.version };
+  },
+  update: async (id, body, version) => {
+    const answer = await updateFunctionalPlan(id, body, version);
+    return { id: undefined, version: answer.version };
+  },
+  remove: deleteFunctionalPlan,
+};
+
+/** A stored plan as the model reads it (the answer is the server's, not yet checked). */
+function readFunctionalPlan(stored: SavedFunctionalPlan): ReadPlan<FunctionalPlan> {
+  const parsed = FunctionalPlanSchema.safeParse(stored);
+  if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? '' };
+  return { plan: parsed.data, id: parsed.data.id, version: parsed.data.version };
+}
+
 export function useFunctionalPlan<Form, Problem extends PlanProblem>(
   screen: FunctionalPlanScreen<Form, Problem>,
   { planIdParam, rememberPlanId, form, dispatch }: PlanOptions<Form>,
 ) {
   const t = useT();
   const notice = useScreenNotices();
-  const confirm = useConfirm();
   const navigate = useNavigate();
   const { messages } = screen;
-  const [loadId] = useState(() => initialPlanId(planIdParam));
-  const [savedId, setSavedId] = useState<string | null>(null);
-  /** The saved plan's version the form was made from (docs/reference/01-authoring.md §7 "Plan versions"). */
-  const [savedVersion, setSavedVersion] = useState<number | undefined>(undefined);
-  const chooseOnConflict = usePlanConflictChoice();
-  /** The body last saved or loaded, as sent: the form is dirty when its body differs. */
-  const [savedBody, setSavedBody] = useState<string | null>(null);
-  /** A new plan's body as the screen opened: nothing to lose until the form differs from it. */
-  const [blankBody] = useState(() => JSON.stringify(screen.check(form).body));
-  const [busy, setBusy] = useState<Busy>(loadId ? 'loading' : null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const check = useMemo(() => screen.check(form), [screen, form]);
+  /** The body as sent: the form is dirty while it differs from the one last saved or loaded. */
+  const body = useMemo(() => JSON.stringify(check.body), [check]);
+  const [opening] = useState(() => ({
+    loadId: initialPlanId(planIdParam),
+    saved: null,
+    blankFingerprint: body,
+    loadError: null,
+  }));
+  const plan = usePlanLifecycle<FunctionalPlanInput, SavedFunctionalPlan, FunctionalPlan, ActionBusy>({
+    store: FUNCTIONAL_STORE,
+    read: readFunctionalPlan,
+    apply: (saved) => {
+      const next = screen.formOfPlan(saved);
+      dispatch({ type: 'load', form: next });
+      return JSON.stringify(screen.check(next).body);
+    },
+    fingerprint: body,
+    opening,
+    planIdParam,
+    rememberPlanId,
+    loadFailedText: (message) => t(messages.loadFailed, { message }),
+  });
+  const { busy, savedId } = plan;
   const [showProblems, setShowProblems] = useState(false);
 
-  // --- Loading a saved plan --------------------------------------------------------------------------
-
-  useEffect(() => {
-    // The hand-off is read once (docs/reference/02-running.md §3 "Browser storage").
-    storage.remove(LOAD_SAVED_PLAN_ID_KEY);
-    if (!loadId) return;
-    const failed = (message: string) => {
-      setBusy(null);
-      setLoadError(message);
-      notice.error(t(messages.loadFailed, { message }));
-    };
-    const controller = new AbortController();
-    fetchFunctionalPlan(loadId, controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        const parsed = FunctionalPlanSchema.safeParse(answer);
-        if (!parsed.success) {
-          failed(parsed.error.issues[0]?.message ?? '');
-          return;
-        }
-        const id = parsed.data.id ?? loadId;
-        applySaved(parsed.data, id);
-        setBusy(null);
-        if (planIdParam !== id) rememberPlanId(id);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        failed(callErrorMessage(error, t));
-      },
-    );
-    return () => controller.abort();
-    // Loaded once per screen visit; the screen is remounted for every new visit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loadId]);
-
-  /** A saved plan (loaded, or reloaded after a conflict) becomes the form. */
-  function applySaved(plan: FunctionalPlan, id: string) {
-    const next = screen.formOfPlan(plan);
-    dispatch({ type: 'load', form: next });
-    setSavedId(id);
-    setSavedVersion(plan.version);
-    setSavedBody(JSON.stringify(screen.check(next).body));
-  }
+  // The hand-off is read once (docs/reference/02-running.md §3 "Browser storage").
+  useEffect(() => storage.remove(LOAD_SAVED_PLAN_ID_KEY), []);
 
   // --- Problems ---------------------------------------------------------------------------------------
 
-  const check = useMemo(() => screen.check(form), [screen, form]);
-  const body = useMemo(() => JSON.stringify(check.body), [check]);
-  const dirty = savedBody !== body;
-  // What the leave-page warning guards (docs/reference/01-authoring.md §4 "Unsaved changes"): edits of a
-  // saved plan, or a new plan that is no longer blank — also changes James applied to it.
-  const unsaved = busy !== 'loading' && loadError === null && body !== (savedBody ?? blankBody);
-  const { allowNextNavigation } = useLeaveWarning(unsaved);
   const problems: Problem[] = showProblems ? check.problems : [];
   const problemText = (problem: Problem) => screen.problemText(problem, t);
 
@@ -165,87 +156,47 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
 
   // --- Save, Update, Delete ---------------------------------------------------------------------------
 
-  /** Update writes over the saved plan; Save writes a new one (and the screen then edits that). */
-  const persist = async (sent: FunctionalPlanInput, mode: 'save' | 'update'): Promise<string> => {
-    if (mode === 'update' && savedId) {
-      // docs/reference/01-authoring.md §7 "Plan versions": a plan changed elsewhere since asks what to do.
-      const answer = await updateOrResolve({
-        version: savedVersion,
-        update: (version) => updateFunctionalPlan(savedId, sent, version),
-        choose: chooseOnConflict,
-        fetchLatest: () => fetchFunctionalPlan(savedId),
-        reload: (latest) => {
-          const parsed = FunctionalPlanSchema.safeParse(latest);
-          if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? '');
-          applySaved(parsed.data, savedId);
-          notice.success(t('conflict.reloaded'));
-        },
-      });
-      setSavedBody(JSON.stringify(sent));
-      setSavedVersion(answer.version);
-      return savedId;
-    }
-    const answer = await saveFunctionalPlan(sent);
-    const id = answer.id || answer.test_id;
-    if (!id) throw new Error('The server did not return the id of the saved plan');
-    setSavedId(id);
-    setSavedVersion(answer.version);
-    setSavedBody(JSON.stringify(sent));
-    rememberPlanId(id);
-    return id;
-  };
-
-  /** `mode` left out: Update for a saved plan, else Save. */
+  /** `mode` left out: Update for a saved plan, else Save (a new plan, which the screen then edits). */
   const save = async (mode?: 'save' | 'update') => {
     if (busy) return;
     const sent = readyBody();
     if (!sent) return;
     const updating = (mode ?? 'update') === 'update' && savedId !== null;
-    setBusy(updating ? 'updating' : 'saving');
-    try {
-      const id = await persist(sent, updating ? 'update' : 'save');
-      notice.success(t(updating ? messages.updated : messages.saved, { id }));
-    } catch (error) {
-      if (error instanceof SaveAbandoned) return;
-      const message = callErrorMessage(error, t);
-      notice.error(t(updating ? messages.updateFailed : messages.saveFailed, { message }));
-    } finally {
-      setBusy(null);
-    }
+    await plan.act(
+      updating ? 'updating' : 'saving',
+      async () => {
+        const id = await plan.persist(sent, updating ? 'update' : 'create');
+        notice.success(t(updating ? messages.updated : messages.saved, { id }));
+      },
+      (error) => {
+        const message = callErrorMessage(error, t);
+        notice.error(t(updating ? messages.updateFailed : messages.saveFailed, { message }));
+      },
+    );
   };
 
   /** Delete, after the in-app confirmation; 'Deleted!' and 'Failed to delete: ...' are every screen's. */
-  const remove = async () => {
-    if (busy || !savedId) return;
-    const question = {
-      message: t('functional.editor.confirmDelete'),
-      confirmLabel: t('functional.editor.confirmDeleteAction'),
-      destructive: true,
-    };
-    if (!(await confirm(question))) return;
-    notice.clearErrors();
-    setBusy('deleting');
-    try {
-      await deleteFunctionalPlan(savedId);
-      notice.success(t('functional.editor.deleted'));
-      setBusy(null);
-      // The plan is gone: there is nothing left to lose.
-      allowNextNavigation();
-      // The plan is gone: back to its list when that screen exists, else a new plan here.
-      if (isScreenAvailable('functionalDashboard')) {
-        void navigate(screenPath('functionalDashboard'));
-      } else {
+  const remove = () =>
+    plan.remove({
+      question: {
+        message: t('functional.editor.confirmDelete'),
+        confirmLabel: t('functional.editor.confirmDeleteAction'),
+        destructive: true,
+      },
+      deleted: t('functional.editor.deleted'),
+      failed: (message) => t('functional.editor.deleteFailed', { message }),
+      gone: () => {
+        // The plan is gone: back to its list when that screen exists, else a new plan here.
+        if (isScreenAvailable('functionalDashboard')) {
+          void navigate(screenPath('functionalDashboard'));
+          return;
+        }
         dispatch({ type: 'load', form: screen.newForm() });
-        setSavedId(null);
-        setSavedBody(null);
+        plan.forgetSaved();
         setShowProblems(false);
         void navigate(screenPath(screen.screen), { replace: true });
-      }
-    } catch (error) {
-      notice.error(t('functional.editor.deleteFailed', { message: callErrorMessage(error, t) }));
-      setBusy(null);
-    }
-  };
+      },
+    });
 
   // --- Start ------------------------------------------------------------------------------------------
 
@@ -258,40 +209,34 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
     if (busy) return;
     const sent = readyBody();
     if (!sent) return;
-    setBusy('starting');
-    let planId: string;
-    try {
-      planId = savedId && !dirty ? savedId : await persist(sent, savedId ? 'update' : 'save');
-    } catch (error) {
-      setBusy(null);
-      if (error instanceof SaveAbandoned) return;
-      notice.error(t(messages.saveBeforeRunFailed, { message: callErrorMessage(error, t) }));
-      return;
-    }
-    try {
-      const request = { ...sent, plan_id: planId };
-      const { test_id: testId } = await runFunctionalTest(request);
-      if (!testId) throw new Error('The server did not return a test id');
-      handOffRun(testId, { ...request });
-      setBusy(null);
-      allowNextNavigation();
-      void navigate(screenPath('functionalResult', { testId }), { state: { testId, planId } });
-    } catch (error) {
-      notice.error(t(messages.startFailed, { message: callErrorMessage(error, t) }));
-      setBusy(null);
-    }
+    let saved = false;
+    await plan.act(
+      'starting',
+      async () => {
+        const planId = await plan.ensureSaved(sent);
+        saved = true;
+        const request = { ...sent, plan_id: planId };
+        const { test_id: testId } = await runFunctionalTest(request);
+        if (!testId) throw new Error('The server did not return a test id');
+        plan.openRun('functionalResult', testId, request, planId);
+      },
+      (error) => {
+        const failure = saved ? messages.startFailed : messages.saveBeforeRunFailed;
+        notice.error(t(failure, { message: callErrorMessage(error, t) }));
+      },
+    );
   };
 
   return {
     screen,
     savedId,
-    savedVersion,
-    savedBody,
-    dirty,
-    unsaved,
+    savedVersion: plan.savedVersion,
+    savedBody: plan.savedFingerprint,
+    dirty: plan.dirty,
+    unsaved: plan.unsaved,
     busy,
-    loading: busy === 'loading',
-    loadError,
+    loading: plan.loading,
+    loadError: plan.loadError,
     problems,
     problemText,
     save,

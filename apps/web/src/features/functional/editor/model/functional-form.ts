@@ -13,25 +13,24 @@ import {
   authFormOf,
   authorizationToModel,
   createEntry,
-  createPlanForm,
   isReplacedAuthorizationHeader,
   liftAuthorizationHeader,
   movedWithin,
   newId,
-  planFormReducer,
   rowsOf,
   withCopyAfter,
+  entryFormReducer,
   type EntryForm,
+  type EntryFormAction,
   type KeyValueRow,
-  type PlanFormAction,
-} from '@/features/plans';
+} from '@/features/call-editor';
 
 /**
  * The functional URL input form (docs/reference/02-running.md §2 "Functional URL Input screen") as plain
  * state and a pure reducer. Values are kept as typed; `planBodyOf` turns the form into the model's input
  * and FunctionalPlanSchema alone judges it (docs/design.md §9: one schema). Each API keeps its call in the
- * performance editor's entry shape, so the shared header, parameter and authorization editors (and their
- * reducer) work on it unchanged.
+ * call editor's entry shape (@/features/call-editor), so the shared header, parameter and authorization
+ * editors and the call's reducer work on it unchanged.
  */
 
 type CaptureFrom = z.input<typeof CaptureSchema>['from'];
@@ -107,7 +106,7 @@ export type FunctionalFormAction =
   | { type: 'duplicateApi'; entryId: string }
   | { type: 'moveApi'; from: number; to: number }
   /** An edit of the call itself, by the performance editor's reducer. */
-  | { type: 'entry'; action: PlanFormAction & { entryId: string } }
+  | { type: 'entry'; action: EntryFormAction }
   | { type: 'setApiDescription'; entryId: string; value: string }
   | { type: 'addRule'; entryId: string; rule: Omit<RuleForm, 'id' | 'name' | 'enabled'> }
   | { type: 'toggleRule'; entryId: string; ruleId: string; enabled: boolean }
@@ -125,12 +124,6 @@ function mapApi(
     ...form,
     apis: form.apis.map((api) => (api.entry.id === entryId ? change(api) : api)),
   };
-}
-
-/** Applies a call edit with the performance editor's reducer, on a form that holds only this call. */
-function applyEntryAction(entry: EntryForm, action: PlanFormAction): EntryForm {
-  const single = { ...createPlanForm(), entries: [entry] };
-  return planFormReducer(single, action).entries[0] ?? entry;
 }
 
 /** A copy of an API with fresh ids, so its rows and rules stay apart from the original's. */
@@ -196,7 +189,7 @@ export function functionalFormReducer(form: FunctionalForm, action: FunctionalFo
     case 'entry':
       return mapApi(form, action.action.entryId, (api) => ({
         ...api,
-        entry: applyEntryAction(api.entry, action.action),
+        entry: entryFormReducer(api.entry, action.action),
       }));
     case 'setApiDescription':
       return mapApi(form, action.entryId, (api) => ({ ...api, description: action.value }));

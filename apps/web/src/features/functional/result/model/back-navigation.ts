@@ -1,7 +1,7 @@
 import type { FunctionalResult } from '@aqa/plan';
-import { LOAD_SAVED_PLAN_ID_KEY } from '@/features/plans';
 import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
 import { storage } from '@/lib/storage';
+import { LOAD_SAVED_PLAN_ID_KEY } from '@/features/call-editor';
 
 /**
  * Back from a functional result (docs/reference/02-running.md §4 "Back navigation"): to the plan's own

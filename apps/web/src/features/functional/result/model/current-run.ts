@@ -1,6 +1,6 @@
 import { FUNCTIONAL_TEST_ID_PREFIX } from '@aqa/plan';
-import { CURRENT_TEST_ID_KEY } from '@/features/plans';
 import { storage } from '@/lib/storage';
+import { CURRENT_TEST_ID_KEY } from '@/features/call-editor';
 
 /**
  * The run on screen in browser storage (docs/reference/02-running.md §3 `currentTestId`, §7: stop and back

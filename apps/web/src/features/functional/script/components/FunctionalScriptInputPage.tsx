@@ -4,7 +4,6 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { SaveStatus, STICKY_FOOTER_CLASS, useEditorAddress, useEditorKey } from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { FunctionalEditorHead } from '../../editor/components/FunctionalEditorHead';
@@ -17,6 +16,7 @@ import { ParsedApiList } from './ParsedApiList';
 import { ScriptRulesPanel } from './ScriptRulesPanel';
 import { ScriptSourceCard } from './ScriptSourceCard';
 import { SeleniumPageList } from './SeleniumPageList';
+import { SaveStatus, STICKY_FOOTER_CLASS, useEditorAddress, useEditorKey } from '@/features/call-editor';
 
 /**
  * /functional-test/script-input (docs/reference/02-running.md §2 "Functional Script Input screen"): a

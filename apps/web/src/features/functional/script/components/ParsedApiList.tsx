@@ -17,13 +17,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { methodTone } from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { rulesOf, type ScriptForm, type ScriptFormAction } from '../model/script-form';
 import { deleteRequest, setAuthorizationHeader, swapRequests } from '../model/script-edit';
 import { AUTHORIZATION_PREVIEW_CHARS, BODY_PREVIEW_CHARS, cut, hasAuthorization } from '../model/script-read';
 import { ScriptRulesPanel } from './ScriptRulesPanel';
+import { methodTone } from '@/features/call-editor';
 
 /**
  * 'Parsed APIs (n) - Execution Order' (docs/reference/02-running.md §2 "Functional Script Input screen"):

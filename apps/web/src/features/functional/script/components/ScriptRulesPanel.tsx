@@ -1,8 +1,8 @@
 import type { Dispatch } from 'react';
-import { createEntry } from '@/features/plans';
 import type { FunctionalApiForm, FunctionalFormAction } from '../../editor/model/functional-form';
 import { ValidationRulesPanel } from '../../editor/components/ValidationRulesPanel';
 import type { RuleTarget, ScriptFormAction, ScriptRuleForm } from '../model/script-form';
+import { createEntry } from '@/features/call-editor';
 
 /**
  * The URL screen's validation panel (list, enabled switch, remove, and the Add form whose Add stays

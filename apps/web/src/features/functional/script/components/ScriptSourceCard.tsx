@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { callErrorMessage, NativeSelect } from '@/features/plans';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useI18n, useT } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { cn } from '@/lib/utils';
@@ -20,6 +20,7 @@ import { scriptMarks, type ScriptRead } from '../model/script-read';
 import type { SeleniumRead } from '../model/selenium-read';
 import { FilePickButton } from '../../editor/components/FilePickButton';
 import { ScriptCodeEditor } from './ScriptCodeEditor';
+import { callErrorMessage } from '@/features/call-editor';
 
 const KIND_LABELS: Record<FileKind, MessageKey> = {
   postman: 'functional.script.kind.postman',

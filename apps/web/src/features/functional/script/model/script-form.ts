@@ -7,7 +7,6 @@ import {
   type HttpMethod,
 } from '@aqa/plan';
 import { taurusScriptFramework } from '@aqa/converters';
-import { newId } from '@/features/plans';
 import {
   formOfPlan,
   functionalFormReducer,
@@ -18,6 +17,7 @@ import {
   type SettingField,
 } from '../../editor/model/functional-form';
 import type { ScriptExecution } from './script-read';
+import { newId } from '@/features/call-editor';
 
 /**
  * The script screen's state (docs/reference/02-running.md §2 "Functional Script Input screen", §3

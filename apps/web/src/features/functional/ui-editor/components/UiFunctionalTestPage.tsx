@@ -1,6 +1,5 @@
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useEditorAddress, useEditorKey } from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { FunctionalActionBar } from '../../editor/components/FunctionalActionBar';
@@ -13,6 +12,7 @@ import { problemsByField } from '../../editor/model/plan-check';
 import { useDragReorder } from '../hooks/useDragReorder';
 import { useUiEditor } from '../hooks/useUiEditor';
 import { UiTestCard } from './UiTestCard';
+import { useEditorAddress, useEditorKey } from '@/features/call-editor';
 
 /**
  * /functional-test/ui-url-input (docs/reference/02-running.md §2 "UI tests"): the

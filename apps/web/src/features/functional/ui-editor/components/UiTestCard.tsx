@@ -2,7 +2,6 @@ import { UI_VALIDATION_TYPES, type FunctionalValidationType } from '@aqa/plan';
 import { GripVertical } from 'lucide-react';
 import { useState, type Dispatch, type HTMLAttributes } from 'react';
 import { Card } from '@/components/ui/card';
-import { ApiCardControls } from '@/features/plans';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
 import {
@@ -15,6 +14,7 @@ import { ValidationRulesPanel, type RuleTypeText } from '../../editor/components
 import type { FunctionalApiForm, FunctionalFormAction } from '../../editor/model/functional-form';
 import { problemsUnder } from '../../editor/model/plan-check';
 import { isUiRuleType, uiMethodsFor } from '../model/ui-form';
+import { ApiCardControls } from '@/features/call-editor';
 
 export interface UiTestCardProps {
   page: FunctionalApiForm;

@@ -8,7 +8,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/features/plans';
+import { NativeSelect } from '@/components/ui/native-select';
 import { fetchTestResult } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';

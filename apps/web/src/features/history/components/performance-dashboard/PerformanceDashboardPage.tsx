@@ -4,7 +4,7 @@ import { ScreenButton } from '@/components/screen-button';
 import { PageHeader } from '@/components/page-header';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { NativeSelect } from '@/features/plans';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useT } from '@/i18n';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useReloadable } from '../../hooks/useReloadable';

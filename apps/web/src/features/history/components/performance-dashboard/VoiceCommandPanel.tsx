@@ -4,16 +4,11 @@ import { useNotice } from '@/components/notices';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import {
-  appliedMessage,
-  callErrorMessage,
-  describeChange,
-  type ParsedUpdate,
-  requestTextCommand,
-} from '@/features/plans';
+import { appliedMessage, describeChange, type ParsedUpdate, requestTextCommand } from '@/features/plans';
 import { useI18n } from '@/i18n';
 import { cn } from '@/lib/utils';
 import { useDictation } from '../../hooks/useDictation';
+import { callErrorMessage } from '@/features/call-editor';
 
 type Outcome =
   { kind: 'success'; message: string; updates: ParsedUpdate[] } | { kind: 'error'; message: string };

@@ -6,10 +6,14 @@ import { Alert } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
 import { useT } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
-import { authorizationToModel } from '../model/form-to-plan';
-import type { AuthForm, EntryForm, PlanFormAction } from '../model/plan-form';
-import { translatePlanMessage } from '../plan-messages';
-import { NativeSelect } from './NativeSelect';
+import {
+  authorizationToModel,
+  type AuthForm,
+  type EntryForm,
+  type EntryFormAction,
+} from '../model/entry-form';
+import { translateCallMessage } from '../call-messages';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /** The Authorization tab: none, bearer, basic, API key or OAuth2 client credentials (docs/reference/01-authoring.md §3). */
 export function AuthorizationFields({
@@ -19,7 +23,7 @@ export function AuthorizationFields({
   testId,
 }: {
   entry: EntryForm;
-  dispatch: Dispatch<PlanFormAction>;
+  dispatch: Dispatch<EntryFormAction>;
   errors: Record<string, string>;
   testId: string;
 }) {
@@ -29,7 +33,7 @@ export function AuthorizationFields({
   const id = (field: string) => `${entry.id}-auth-${field}`;
   const error = (field: string) => {
     const message = errors[`authorization.${field}`];
-    return message ? translatePlanMessage(message, t) : undefined;
+    return message ? translateCallMessage(message, t) : undefined;
   };
   // docs/reference/01-authoring.md §5: authorization is sent only when every field its type needs is filled.
   const incomplete =

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import { NativeSelect } from './NativeSelect';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /**
  * The parts every API card is made of — the performance call editor (docs/reference/01-authoring.md §2)

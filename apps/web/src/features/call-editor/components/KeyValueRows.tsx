@@ -15,10 +15,10 @@ import {
   emptyRow,
   type EntryForm,
   type KeyValueRow,
-  type PlanFormAction,
+  type EntryFormAction,
   type RowList,
-} from '../model/plan-form';
-import { translatePlanMessage } from '../plan-messages';
+} from '../model/entry-form';
+import { translateCallMessage } from '../call-messages';
 
 const TEXTS: Record<RowList, { name: MessageKey; add: MessageKey; remove: MessageKey; hint: MessageKey }> = {
   parameters: {
@@ -49,7 +49,7 @@ export function KeyValueRows({
 }: {
   entry: EntryForm;
   list: RowList;
-  dispatch: Dispatch<PlanFormAction>;
+  dispatch: Dispatch<EntryFormAction>;
   errors: Record<string, string>;
   testId: string;
 }) {
@@ -154,7 +154,7 @@ export function KeyValueRows({
               )}
               {(nameError ?? valueError) && (
                 <p className="text-[13px] leading-5 text-destructive" role="alert">
-                  {translatePlanMessage((nameError ?? valueError) as string, t)}
+                  {translateCallMessage((nameError ?? valueError) as string, t)}
                 </p>
               )}
             </li>
