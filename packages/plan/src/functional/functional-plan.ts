@@ -339,7 +339,7 @@ function checkPlan(plan: PlanFields, ctx: z.RefinementCtx): void {
   if (plan.test_name === '') {
     ctx.addIssue({ code: 'custom', path: ['test_name'], message: FUNCTIONAL_PLAN_ERRORS.testNameRequired });
   }
-  if (plan.source === 'script_input') {
+  if (kind === 'script') {
     if (plan.script_content.trim() === '') {
       ctx.addIssue({
         code: 'custom',
