@@ -96,7 +96,6 @@ export interface RunsTable {
   tool: string;
   /** Always `load` (docs/test-kinds.md); the column's default, for rows written before migration 0020 too. */
   kind: ColumnType<'load', 'load' | undefined, never>;
-
   /** What really ran the load: builtin, jmeter, k6, locust, taurus. */
   engine: string;
   /** Why this engine ran it, in words ("ran with the built-in engine: k6 is not installed on this server"). */
