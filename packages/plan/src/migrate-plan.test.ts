@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_SCHEMA_VERSION } from './perf-plan';
-import { fieldPath, migratePlan, normalizePlan, safeMigratePlan } from './migrate-plan';
+import { FUNCTIONAL_PLAN_SCHEMA_VERSION } from './functional';
+import {
+  fieldPath,
+  migrateFunctionalPlan,
+  migratePlan,
+  normalizePlan,
+  safeMigrateFunctionalPlan,
+  safeMigratePlan,
+} from './migrate-plan';
 
 describe('migratePlan', () => {
   it('brings a plan in the spec client shape to the current schema', () => {
@@ -64,5 +72,30 @@ describe('migratePlan', () => {
   it('passes non-objects through for the schema to refuse', () => {
     expect(normalizePlan('plan')).toBe('plan');
     expect(safeMigratePlan(null).success).toBe(false);
+  });
+});
+
+describe('migrateFunctionalPlan', () => {
+  const saved = {
+    test_name: 'Orders',
+    source: 'url_input',
+    apis: [{ name: 'List', url: 'https://example.test/orders' }],
+  };
+
+  it('reads a saved plan of the first version, and one that names none, as the current schema', () => {
+    const current = migrateFunctionalPlan({ ...saved, schema_version: 1 });
+    expect(current.schema_version).toBe(FUNCTIONAL_PLAN_SCHEMA_VERSION);
+    expect(current.test_framework).toBe('taurus');
+    expect(migrateFunctionalPlan(saved)).toEqual(current);
+    // The id older answers named _id.
+    expect(migrateFunctionalPlan({ ...saved, _id: 'fp_1' }).id).toBe('fp_1');
+  });
+
+  it('reports every problem of a plan it cannot read instead of throwing on the first', () => {
+    const read = safeMigrateFunctionalPlan({ ...saved, test_name: '', iterations: 0 });
+    expect(read.success).toBe(false);
+    expect(read.error?.issues.map((issue) => fieldPath(issue.path))).toEqual(['test_name', 'iterations']);
+    expect(safeMigrateFunctionalPlan({ ...saved, schema_version: 99 }).success).toBe(false);
+    expect(safeMigrateFunctionalPlan('not a plan').success).toBe(false);
   });
 });

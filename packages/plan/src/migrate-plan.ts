@@ -1,17 +1,49 @@
 import type { z } from 'zod';
+import {
+  FUNCTIONAL_PLAN_SCHEMA_VERSION,
+  type FunctionalPlan,
+  FunctionalPlanSchema,
+} from './functional/functional-plan';
 import { PLAN_SCHEMA_VERSION, PerfPlanSchema, type PerfPlan } from './perf-plan';
 
 /**
  * Saved and imported plans come in older and looser shapes: the spec's client sends parameters as
  * {name,value}, "apikey", numbers as strings, and the id as id, _id or plan_id. migratePlan() brings any of
  * them to the current schema (in the manner of k6-studio's versioned generator schemas): one step per
- * schema version, then a full parse that reports every problem at once.
+ * schema version, then a full parse that reports every problem at once. A saved functional plan (an API,
+ * script or UI test) is read by migrateFunctionalPlan() the same way, through its own chain: every
+ * stored plan body and run configuration, and a plan file the CLI runs, is read through these.
  */
 
 type Json = Record<string, unknown>;
 
-/** MIGRATIONS[v] turns a version-v plan into a version v+1 plan. */
-const MIGRATIONS: ReadonlyArray<(plan: Json) => Json> = [fromUnversioned];
+/** A chain of steps: steps[v - first] turns a version-v plan into a version v+1 plan. */
+interface Chain {
+  current: number;
+  /** The version of a plan that names none. */
+  unversioned: number;
+  first: number;
+  steps: ReadonlyArray<(plan: Json) => Json>;
+}
+
+/** The load plan's chain: version 0 is the spec's own shapes. */
+const MIGRATIONS: Chain = {
+  current: PLAN_SCHEMA_VERSION,
+  unversioned: 0,
+  first: 0,
+  steps: [fromUnversioned],
+};
+
+/**
+ * Version 1 is the first a functional plan was saved with (and what one naming none is), so its chain
+ * has no step yet: the next FUNCTIONAL_PLAN_SCHEMA_VERSION adds the step from 1.
+ */
+const FUNCTIONAL_MIGRATIONS: Chain = {
+  current: FUNCTIONAL_PLAN_SCHEMA_VERSION,
+  unversioned: 1,
+  first: 1,
+  steps: [],
+};
 
 export function migratePlan(input: unknown): PerfPlan {
   return PerfPlanSchema.parse(normalizePlan(input));
@@ -23,11 +55,24 @@ export function safeMigratePlan(input: unknown): z.ZodSafeParseResult<PerfPlan> 
 
 /** The input brought to the current version's shape, not yet validated. */
 export function normalizePlan(input: unknown): unknown {
+  return upgraded(input, MIGRATIONS);
+}
+
+/** A saved functional plan (a stored body, a run's configuration, a plan file) in the current schema. */
+export function migrateFunctionalPlan(input: unknown): FunctionalPlan {
+  return FunctionalPlanSchema.parse(upgraded(input, FUNCTIONAL_MIGRATIONS));
+}
+
+export function safeMigrateFunctionalPlan(input: unknown): z.ZodSafeParseResult<FunctionalPlan> {
+  return FunctionalPlanSchema.safeParse(upgraded(input, FUNCTIONAL_MIGRATIONS));
+}
+
+function upgraded(input: unknown, chain: Chain): unknown {
   if (!isObject(input)) return input;
   let plan: Json = { ...input };
-  const version = typeof plan.schema_version === 'number' ? plan.schema_version : 0;
-  for (let v = version; v < PLAN_SCHEMA_VERSION; v++) {
-    const step = MIGRATIONS[v];
+  const version = typeof plan.schema_version === 'number' ? plan.schema_version : chain.unversioned;
+  for (let v = version; v < chain.current; v++) {
+    const step = chain.steps[v - chain.first];
     if (step) plan = step(plan);
   }
   return plan;

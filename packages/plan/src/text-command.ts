@@ -16,6 +16,7 @@ import {
 } from './perf-plan';
 import { parseThinkTimeMs, thinkTimeProblem } from './think-time';
 import { FUNCTIONAL_BOUNDS, FUNCTIONAL_PLAN_ERRORS, type FunctionalPlan } from './functional/functional-plan';
+import { runsInBrowser } from './test-kind';
 
 /**
  * Plan edits by text command (docs/reference/01-authoring.md §2 text-command panel, §3 "Text-command response", §7
@@ -1008,7 +1009,7 @@ export function parseFunctionalTextCommand(
   command: string,
   plan: FunctionalPlan,
 ): FunctionalTextCommandResult {
-  const ui = plan.source === 'ui_url_input' || plan.test_type === 'ui';
+  const ui = runsInBrowser(plan);
   const bounds = (current: number, { min, max }: { min: number; max: number }, range: string): Setting => ({
     current,
     min,

@@ -595,6 +595,81 @@ const m0019_phrases: Migration = {
   },
 };
 
+type KindColumns = {
+  id: string;
+  source: string;
+  test_type: string;
+  body: string;
+  config: string;
+  kind: string;
+};
+
+/** The framework a stored plan document names, if it reads. */
+function frameworkNamed(doc: string): unknown {
+  try {
+    return (JSON.parse(doc) as { test_framework?: unknown } | null)?.test_framework;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Gives each functional row the kind of the plan it keeps (`body` of a plan, `config` of a run). The
+ * rule is written out here, not imported (as 0017's is), so this migration keeps its meaning whatever
+ * kindOf() becomes: a script source is `script`; a UI source, type or framework `ui`; anything else
+ * stays `api`.
+ */
+async function fillFunctionalKinds(db: Kysely<unknown>, table: string, doc: 'body' | 'config') {
+  const rows = db as unknown as Kysely<Record<string, KindColumns>>;
+  await rows.updateTable(table).set({ kind: 'script' }).where('source', '=', 'script_input').execute();
+  await rows
+    .updateTable(table)
+    .set({ kind: 'ui' })
+    .where('source', '<>', 'script_input')
+    .where((eb) => eb.or([eb('source', '=', 'ui_url_input'), eb('test_type', '=', 'ui')]))
+    .execute();
+  // A URL plan that named the selenium framework ran in a browser; only its JSON says so.
+  const named = await rows
+    .selectFrom(table)
+    .select(['id', doc])
+    .where('kind', '=', 'api')
+    .where(doc, 'like', '%selenium%')
+    .execute();
+  for (const row of named) {
+    if (frameworkNamed(row[doc]) !== 'selenium') continue;
+    await rows.updateTable(table).set({ kind: 'ui' }).where('id', '=', row.id).execute();
+  }
+}
+
+const m0020_test_kinds: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // The kind of every plan and run (docs/test-kinds.md): load for the load tables, api, script or ui
+    // for the functional ones, which the rows before this migration get from what they stored.
+    for (const table of ['plans', 'runs']) {
+      await db.schema
+        .alterTable(table)
+        .addColumn('kind', t.text, (c) => c.notNull().defaultTo('load'))
+        .execute();
+    }
+    for (const [table, doc] of [
+      ['functional_plans', 'body'],
+      ['functional_runs', 'config'],
+    ] as const) {
+      await db.schema
+        .alterTable(table)
+        .addColumn('kind', t.text, (c) => c.notNull().defaultTo('api'))
+        .execute();
+      await fillFunctionalKinds(db, table, doc);
+    }
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['functional_runs', 'functional_plans', 'runs', 'plans']) {
+      await db.schema.alterTable(table).dropColumn('kind').execute();
+    }
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -615,6 +690,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017_email_nfkc': m0017_email_nfkc,
   '0018_plan_versions': m0018_plan_versions,
   '0019_phrases': m0019_phrases,
+  '0020_test_kinds': m0020_test_kinds,
 };
 
 export const migrationProvider: MigrationProvider = {

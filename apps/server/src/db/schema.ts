@@ -1,3 +1,4 @@
+import type { TestKind } from '@aqa/plan';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -61,7 +62,10 @@ export interface PlansTable {
   /** Minutes. */
   duration: number;
   source_page: string;
+  /** Free text the user gives (load, stress, soak…); not the test's kind. */
   test_type: string;
+  /** Always `load` (docs/test-kinds.md); the column's default, for rows written before migration 0020 too. */
+  kind: ColumnType<'load', 'load' | undefined, never>;
   /** The PLAN_SCHEMA_VERSION that `body` was written with; migratePlan() reads older ones. */
   schema_version: number;
   /** JSON text of the rest of the plan model: `{ "urls": [...] }`. */
@@ -90,6 +94,8 @@ export interface RunsTable {
   status: string;
   /** The plan's tool (the script format the user chose). */
   tool: string;
+  /** Always `load` (docs/test-kinds.md); the column's default, for rows written before migration 0020 too. */
+  kind: ColumnType<'load', 'load' | undefined, never>;
   /** What really ran the load: builtin, jmeter, k6, locust, taurus. */
   engine: string;
   /** Why this engine ran it, in words ("ran with the built-in engine: k6 is not installed on this server"). */
@@ -161,6 +167,8 @@ export interface FunctionalPlansTable {
   test_type: string;
   /** url_input | script_input | ui_url_input */
   source: string;
+  /** api | script | ui (docs/test-kinds.md): kindOf() of the plan, written with it. */
+  kind: TestKind;
   /** The last run's status; "saved" before the first run. */
   status: string;
   /** The FUNCTIONAL_PLAN_SCHEMA_VERSION that `body` was written with. */
@@ -189,6 +197,8 @@ export interface FunctionalRunsTable {
   status: string;
   test_type: string;
   source: string;
+  /** api | script | ui (docs/test-kinds.md): kindOf() of the plan it ran. */
+  kind: TestKind;
   /** JSON: the plan exactly as run. */
   config: string;
   start_time: string;

@@ -150,6 +150,7 @@ describe(`the ${testStore()} store`, () => {
       status: 'completed',
       test_type: 'ui',
       source: 'ui_url_input',
+      kind: 'ui',
       config: '{}',
       start_time: AT,
       end_time: null,

@@ -1,3 +1,4 @@
+import type { TestKind } from '@aqa/plan';
 import type { Db } from '../db/database';
 import { lockUserForTransaction } from '../db/dialect';
 import type { AssistantTurnRow, NewAssistantTurnRow } from '../db/schema';
@@ -50,8 +51,7 @@ const PERF_RUN_COLUMNS = [
 export interface AssistantFunctionalPlanRow {
   id: string;
   name: string;
-  test_type: string;
-  source: string;
+  kind: TestKind;
   body: string;
   created_at: string;
 }
@@ -122,7 +122,7 @@ export class AssistantRepository {
   functionalPlans(userId: string): Promise<AssistantFunctionalPlanRow[]> {
     return this.db
       .selectFrom('functional_plans')
-      .select(['id', 'name', 'test_type', 'source', 'body', 'created_at'])
+      .select(['id', 'name', 'kind', 'body', 'created_at'])
       .where('user_id', '=', userId)
       .orderBy('created_at', 'desc')
       .orderBy('id')

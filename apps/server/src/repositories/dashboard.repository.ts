@@ -44,6 +44,7 @@ const PLAN_COLUMNS = [
   'plans.duration',
   'plans.source_page',
   'plans.test_type',
+  'plans.kind',
   'plans.schema_version',
   'plans.body',
   'plans.baseline_run_id',

@@ -102,6 +102,7 @@ const RUN_FACTS = [
   'status',
   'test_type',
   'source',
+  'kind',
   'config',
   'start_time',
   'end_time',

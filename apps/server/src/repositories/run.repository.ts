@@ -27,6 +27,7 @@ const VIEW_COLUMNS = [
   'runs.plan_name',
   'runs.status',
   'runs.tool',
+  'runs.kind',
   'runs.engine',
   'runs.engine_note',
   'runs.concurrent_users',

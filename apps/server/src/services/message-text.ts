@@ -18,6 +18,7 @@ import {
   rawPhrase,
   said,
   type Said,
+  TEST_KINDS,
 } from '@aqa/plan';
 
 /*
@@ -60,10 +61,9 @@ export interface EndedFunctionalRun {
   error_phrase?: Phrase | null | undefined;
 }
 
-const TEST_WORDS: Record<MessageTestType, string> = { load: 'load test', api: 'API test', ui: 'UI test' };
-
 function titleOf(name: string, type: MessageTestType, kind: MessageKind, broken = 0): string {
-  const test = `${name} ${TEST_WORDS[type]}`;
+  // A message's test type is the name of the kind whose words it uses (docs/test-kinds.md).
+  const test = `${name} ${TEST_KINDS[type].word}`;
   switch (kind) {
     case 'completed':
       return `${test} completed`;

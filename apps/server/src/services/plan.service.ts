@@ -141,6 +141,7 @@ function columns(plan: PerfPlan): Omit<NewPlanRow, 'id' | 'user_id' | 'created_a
     duration: plan.duration,
     source_page: plan.source_page,
     test_type: plan.test_type?.trim() || DEFAULT_TEST_TYPE,
+    kind: 'load',
     schema_version: plan.schema_version,
     body: planBody(plan),
     script: edited ? sent : generated,

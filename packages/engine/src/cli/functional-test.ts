@@ -15,7 +15,9 @@ import { parseArgs } from 'node:util';
 import {
   describeIssues,
   FUNCTIONAL_TEST_ID_PREFIX,
-  FunctionalPlanSchema,
+  kindOf,
+  runsInBrowser,
+  safeMigrateFunctionalPlan,
   type CallResult,
   type FunctionalPlan,
   type FunctionalResult,
@@ -113,7 +115,7 @@ function refusal(file: string, e: ScriptNotRunnable): UsageError {
 }
 
 function validPlan(file: string, raw: unknown): FunctionalPlan {
-  const parsed = FunctionalPlanSchema.safeParse(raw);
+  const parsed = safeMigrateFunctionalPlan(raw);
   if (!parsed.success) {
     const lines = describeIssues(parsed.error).map((p) => `  ${p.field || '(plan)'}: ${p.message}`);
     throw new UsageError(`${file} is not a valid functional plan:\n${lines.join('\n')}`);
@@ -199,11 +201,11 @@ export function readFunctionalPlan(file: string): TestInput {
     throw new UsageError(`${file} does not hold a functional plan (a JSON object with test_name and apis)`);
   }
   const plan = validPlan(file, raw);
-  // The runner sends HTTP calls; a UI test needs a browser.
-  if (plan.test_type === 'ui' || plan.source === 'ui_url_input') {
+  // The runner sends HTTP calls; a UI test (a Selenium script too) needs a browser.
+  if (runsInBrowser(plan)) {
     throw new UsageError(`${file} is a UI test; aqa test runs API and script tests`);
   }
-  if (plan.source === 'script_input') return scriptPlan(file, plan);
+  if (kindOf(plan) === 'script') return scriptPlan(file, plan);
   return { plan, warnings: [] };
 }
 

@@ -9,13 +9,9 @@ import {
 import { PlanVersionSchema } from '../plan-version';
 import { multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
 import { VARIABLE_NAME } from '../template';
+import { kindOf, runKindOf, TEST_KINDS } from '../test-kind';
 import { MAX_FIELD_CHARS, MAX_TEXT_CHARS, textLimitMessage } from '../text-limits';
-import {
-  API_VALIDATION_TYPES,
-  FunctionalValidationSchema,
-  isValidRegex,
-  UI_VALIDATION_TYPES,
-} from './validation';
+import { FunctionalValidationSchema, isValidRegex } from './validation';
 
 /*
  * The functional test plan and its API definitions (docs/design.md §9): one schema for API, script and
@@ -36,9 +32,9 @@ export const CAPTURE_SOURCES = ['json_path', 'regex', 'header'] as const;
 /** Bounds, each with the value a blank field falls back to (docs/reference/02-running.md §5). */
 export const FUNCTIONAL_BOUNDS = {
   concurrent_users: { min: 1, max: 100, fallback: 1 },
-  iterations: { min: 1, max: 1000, fallback: 1 },
+  iterations: TEST_KINDS.api.iterations,
   /** UI tests run fewer iterations. */
-  ui_iterations: { min: 1, max: 10, fallback: 1 },
+  ui_iterations: TEST_KINDS.ui.iterations,
   /** Minutes. */
   test_duration: { min: 1, max: 60, fallback: 1 },
   /** Seconds. */
@@ -337,11 +333,13 @@ type PlanFields = z.infer<z.ZodObject<typeof functionalPlanFields>>;
 
 /** The plan rules of docs/reference/02-running.md §5, every problem at once, in list order. */
 function checkPlan(plan: PlanFields, ctx: z.RefinementCtx): void {
-  const ui = plan.source === 'ui_url_input' || plan.test_type === 'ui';
+  // Its rule types are those of the kind it was written as; its bounds and words those of its runner.
+  const kind = kindOf(plan);
+  const ui = runKindOf(plan) === 'ui';
   if (plan.test_name === '') {
     ctx.addIssue({ code: 'custom', path: ['test_name'], message: FUNCTIONAL_PLAN_ERRORS.testNameRequired });
   }
-  if (plan.source === 'script_input') {
+  if (kind === 'script') {
     if (plan.script_content.trim() === '') {
       ctx.addIssue({
         code: 'custom',
@@ -376,20 +374,18 @@ function checkPlan(plan: PlanFields, ctx: z.RefinementCtx): void {
     }
   });
   // A page is checked by UI types, an API call by API types; the script screen may hold either.
-  if (plan.source !== 'script_input') {
-    const allowed: readonly string[] = ui ? UI_VALIDATION_TYPES : API_VALIDATION_TYPES;
-    plan.apis.forEach((api, index) => {
-      api.validations.forEach((validation, v) => {
-        if (!allowed.includes(validation.type)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['apis', index, 'validations', v, 'type'],
-            message: `${ui ? 'A UI test' : 'An API test'} checks ${allowed.join(', ')}, not ${validation.type}`,
-          });
-        }
-      });
+  const allowed: readonly string[] = TEST_KINDS[kind].ruleTypes ?? [];
+  plan.apis.forEach((api, index) => {
+    api.validations.forEach((validation, v) => {
+      if (!allowed.includes(validation.type)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['apis', index, 'validations', v, 'type'],
+          message: `${TEST_KINDS[kind].aWord} checks ${allowed.join(', ')}, not ${validation.type}`,
+        });
+      }
     });
-  }
+  });
   for (const key of Object.keys(PLAN_NUMBERS) as PlanNumber[]) {
     const check = planNumberCheck(key, ui).safeParse(plan[key]);
     if (!check.success) {

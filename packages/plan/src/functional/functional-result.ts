@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FUNCTIONAL_SOURCES, FUNCTIONAL_TEST_TYPES } from './functional-plan';
 import { PhraseSchema } from '../phrases/phrase';
+import { TEST_KINDS } from '../test-kind';
 import { UiStepDetailsSchema } from './ui-step';
 import { ValidationDetailSchema } from './validation';
 
@@ -33,7 +34,7 @@ export function isFunctionalRunOver(status: string): boolean {
 }
 
 /** Functional test ids begin with this; back navigation tells them from performance runs by it. */
-export const FUNCTIONAL_TEST_ID_PREFIX = 'fc_';
+export const FUNCTIONAL_TEST_ID_PREFIX = TEST_KINDS.api.idPrefix;
 
 /** How much of a failed call's response body is kept as evidence: the first 64 KB. */
 export const EVIDENCE_BODY_LIMIT_BYTES = 64 * 1024;

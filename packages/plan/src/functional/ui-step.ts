@@ -83,8 +83,3 @@ export function rateVital(name: VitalName, value: number): VitalRating {
   if (value <= good) return 'good';
   return value > poor ? 'poor' : 'needs-improvement';
 }
-
-/** A UI run: a UI URL plan, or a script plan whose framework is selenium. */
-export function isUiRun(plan: { source?: string; test_type?: string; test_framework?: string }): boolean {
-  return plan.source === 'ui_url_input' || plan.test_type === 'ui' || plan.test_framework === 'selenium';
-}

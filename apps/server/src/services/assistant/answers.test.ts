@@ -10,8 +10,7 @@ import type { AssistantData, FunctionalPlanView, FunctionalRunView } from './dat
 const plan: FunctionalPlanView = {
   id: 'fp_1',
   name: 'Orders API',
-  testType: 'functional',
-  source: 'url_input',
+  kind: 'api',
   plan: null,
 };
 

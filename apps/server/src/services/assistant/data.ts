@@ -2,10 +2,11 @@ import {
   type ApiResult,
   type FunctionalApiResult,
   type FunctionalPlan,
-  FunctionalPlanSchema,
   type FunctionalSummary,
   type ResultSummary,
+  safeMigrateFunctionalPlan,
   safeMigratePlan,
+  type TestKind,
   type UrlEntry,
   withPercentilesInRange,
 } from '@aqa/plan';
@@ -50,8 +51,7 @@ export interface PerfRunView {
 export interface FunctionalPlanView {
   id: string;
   name: string;
-  testType: string;
-  source: string;
+  kind: TestKind;
   plan: FunctionalPlan | null;
 }
 
@@ -121,12 +121,11 @@ function perfRunView(row: AssistantRunRow): PerfRunView {
 }
 
 function functionalPlanView(row: AssistantFunctionalPlanRow): FunctionalPlanView {
-  const parsed = FunctionalPlanSchema.safeParse(parseJson(row.body));
+  const parsed = safeMigrateFunctionalPlan(parseJson(row.body));
   return {
     id: row.id,
     name: row.name,
-    testType: row.test_type,
-    source: row.source,
+    kind: row.kind,
     plan: parsed.success ? parsed.data : null,
   };
 }

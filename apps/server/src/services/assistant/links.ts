@@ -1,4 +1,4 @@
-import type { AssistantLink } from '@aqa/plan';
+import { type AssistantLink, TEST_KINDS } from '@aqa/plan';
 import type { FunctionalPlanView, FunctionalRunView, PerfPlanView, PerfRunView } from './data';
 
 /* Paths of the web app's screens (docs/reference/02-running.md §2) that James's answers link to. */
@@ -8,14 +8,8 @@ export function perfPlanLink(plan: Pick<PerfPlanView, 'id' | 'name' | 'sourcePag
   return { label: plan.name, href: `/create-test/${page}?planId=${encodeURIComponent(plan.id)}` };
 }
 
-const FUNCTIONAL_EDITORS: Readonly<Record<string, string>> = {
-  url_input: '/functional-test/url-input',
-  ui_url_input: '/functional-test/ui-url-input',
-  script_input: '/functional-test/script-input',
-};
-
-export function functionalPlanLink(plan: Pick<FunctionalPlanView, 'id' | 'name' | 'source'>): AssistantLink {
-  const editor = FUNCTIONAL_EDITORS[plan.source] ?? FUNCTIONAL_EDITORS.url_input!;
+export function functionalPlanLink(plan: Pick<FunctionalPlanView, 'id' | 'name' | 'kind'>): AssistantLink {
+  const editor = TEST_KINDS[plan.kind].editorPath;
   return { label: plan.name, href: `${editor}?planId=${encodeURIComponent(plan.id)}` };
 }
 
@@ -30,7 +24,7 @@ export function perfRunLink(
 ): AssistantLink {
   return {
     label: label ?? runLabel(run),
-    href: `/test-result/${encodeURIComponent(run.id)}`,
+    href: `${TEST_KINDS.load.resultPath}${encodeURIComponent(run.id)}`,
   };
 }
 
@@ -40,7 +34,7 @@ export function functionalRunLink(
 ): AssistantLink {
   return {
     label: label ?? runLabel(run),
-    href: `/functional-test-result/${encodeURIComponent(run.id)}`,
+    href: `${TEST_KINDS.api.resultPath}${encodeURIComponent(run.id)}`,
   };
 }
 

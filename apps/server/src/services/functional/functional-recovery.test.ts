@@ -74,7 +74,7 @@ describe('a functional run rebuilt from its checkpoint', () => {
     expect((await target.counts()).total).toBe(calls);
     expect(calls).toBeGreaterThan(MAX_KEPT_CALLS);
     const rebuilt = interruptedEnding(
-      { config: JSON.stringify(plan), start_time: '2030-01-01T00:00:00.000Z' },
+      { config: JSON.stringify(plan), kind: 'api', start_time: '2030-01-01T00:00:00.000Z' },
       stored(),
     );
     expect(rebuilt.summary).toEqual(outcome.summary);
@@ -131,7 +131,7 @@ describe('a functional run rebuilt from its checkpoint', () => {
       apis: [{ name: 'Ok', url: `${target.origin}/ok` }],
     };
     const rebuilt = interruptedEnding(
-      { config: JSON.stringify(plan), start_time: '2030-01-01T00:00:00.000Z' },
+      { config: JSON.stringify(plan), kind: 'api', start_time: '2030-01-01T00:00:00.000Z' },
       stored(),
     );
     expect(rebuilt.summary).toEqual({
@@ -144,7 +144,10 @@ describe('a functional run rebuilt from its checkpoint', () => {
     expect(lastMs).toBeGreaterThan(CHECKPOINT_EVERY_MS);
     expect(Date.parse(rebuilt.endTime)).toBe(Date.parse('2030-01-01T00:00:00.000Z') + Math.floor(lastMs));
     // A plan stored by a version that no longer reads is still counted.
-    const counted = interruptedEnding({ config: '{}', start_time: '2030-01-01T00:00:00.000Z' }, stored());
+    const counted = interruptedEnding(
+      { config: '{}', kind: 'api', start_time: '2030-01-01T00:00:00.000Z' },
+      stored(),
+    );
     expect(counted.summary.total_requests).toBe(3);
     expect(counted.calls.api_results).toEqual([]);
     expect(FUNCTIONAL_INTERRUPTED).toBe('The server stopped during the run, so it did not finish');

@@ -1,5 +1,12 @@
 import { CallCount, FunctionalTally, type FunctionalRunOutcome } from '@aqa/engine';
-import { type CallResult, FunctionalPlanSchema, type FunctionalSummary, isUiRun, said } from '@aqa/plan';
+import {
+  type CallResult,
+  type FunctionalSummary,
+  runsInBrowser,
+  safeMigrateFunctionalPlan,
+  said,
+  type TestKind,
+} from '@aqa/plan';
 import { UiTally, uiPagesOf } from '@aqa/ui-runner';
 import type { StoredCall } from './functional-checkpoint';
 import type { StoredCalls } from './functional-rows';
@@ -26,14 +33,16 @@ interface Tally {
  * The tally the run's runner kept: the UI runner's for a UI plan, the functional runner's otherwise;
  * a plan that no longer reads (stored by an older version) is only counted, without per-API rows.
  */
-function tallyOf(config: string): Tally {
+function tallyOf(run: { config: string; kind: TestKind }): Tally {
   let plan;
   try {
-    plan = FunctionalPlanSchema.parse(JSON.parse(config));
+    const read = safeMigrateFunctionalPlan(JSON.parse(run.config));
+    plan = read.success ? read.data : null;
   } catch {
     plan = null;
   }
-  const isUi = plan !== null && isUiRun(plan);
+  // The stored kind tells a UI run whose plan no longer reads; a script's framework is in its plan.
+  const isUi = plan === null ? run.kind === 'ui' : runsInBrowser(plan);
   if (plan !== null && isUi) {
     try {
       const ui = new UiTally(uiPagesOf(plan));
@@ -81,10 +90,10 @@ export interface InterruptedEnding {
 
 /** The run rebuilt from its checkpointed calls, in the order they were judged. */
 export function interruptedEnding(
-  run: { config: string; start_time: string },
+  run: { config: string; kind: TestKind; start_time: string },
   stored: readonly StoredCall[],
 ): InterruptedEnding {
-  const tally = tallyOf(run.config);
+  const tally = tallyOf(run);
   let lastMs = 0;
   for (const call of stored) {
     tally.add(call);

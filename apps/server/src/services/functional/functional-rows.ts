@@ -4,7 +4,8 @@ import {
   FUNCTIONAL_TEST_TYPES,
   type FunctionalApiResult,
   type FunctionalPlan,
-  FunctionalPlanSchema,
+  kindOf,
+  migrateFunctionalPlan,
   type FunctionalResult,
   type FunctionalStatus,
   functionalStatusKind,
@@ -45,11 +46,12 @@ function planBody(plan: FunctionalPlan): string {
 /** The plan as the columns of its row (everything but id, owner, status and times). */
 export function planColumns(
   plan: FunctionalPlan,
-): Pick<NewFunctionalPlanRow, 'name' | 'test_type' | 'source' | 'schema_version' | 'body'> {
+): Pick<NewFunctionalPlanRow, 'name' | 'test_type' | 'source' | 'kind' | 'schema_version' | 'body'> {
   return {
     name: plan.test_name,
     test_type: plan.test_type,
     source: plan.source,
+    kind: kindOf(plan),
     schema_version: plan.schema_version,
     body: planBody(plan),
   };
@@ -57,7 +59,7 @@ export function planColumns(
 
 /** The stored plan, read again through the model (so a field added since takes its default). */
 function rowToPlan(row: FunctionalPlanRow): FunctionalPlan {
-  return FunctionalPlanSchema.parse(JSON.parse(row.body));
+  return migrateFunctionalPlan(JSON.parse(row.body));
 }
 
 export function toSavedPlan(row: FunctionalPlanRow, userEmail: string): SavedFunctionalPlan {

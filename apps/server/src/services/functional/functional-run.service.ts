@@ -12,14 +12,15 @@ import {
 } from '@aqa/engine';
 import {
   type CallResult,
-  FUNCTIONAL_TEST_ID_PREFIX,
   type FunctionalPlan,
   type FunctionalResult,
   type FunctionalStatus,
   type FunctionalStatusResponse,
-  isUiRun,
+  kindOf,
+  runsInBrowser,
   said,
   type Said,
+  TEST_KINDS,
 } from '@aqa/plan';
 import type { UiScreenshot } from '@aqa/ui-runner';
 import type { FastifyBaseLogger } from 'fastify';
@@ -206,12 +207,13 @@ export class FunctionalRunService {
     const planId = sent.plan_id?.trim() || null;
     // The plan must be the user's: another user's id is "not found", and nothing runs.
     if (planId !== null) await this.plans.assertOwned(user, planId);
-    const ui = isUiRun(sent);
+    const kind = kindOf(sent);
+    const ui = runsInBrowser(sent);
     // A UI plan runs in a browser as sent, once its pages read (a Selenium script's unknown actions are
     // refused by name and line); an API script plan runs the script's calls (functional-script.ts). One
     // that cannot run starts nothing.
     const pageUrls = ui ? servedScript(() => this.ui.pageUrls(sent)) : [];
-    const plan = !ui && sent.source === 'script_input' ? scriptRunPlan(sent).plan : sent;
+    const plan = !ui && kind === 'script' ? scriptRunPlan(sent).plan : sent;
     // A pattern or JSONPath filter that cannot run is refused in words before anything starts (docs/adr/0022-linear-time-patterns.md).
     if (!ui) await refuseFunctionalPlanPatterns(plan, 'PLAN_CANNOT_RUN');
     const demo = demoFunctionalRunProblems(user.email, plan);
@@ -222,7 +224,7 @@ export class FunctionalRunService {
     try {
       if (ui) await refuseGuardedOrigins(this.guard, originsOf(pageUrls));
       else await this.refuseGuardedTargets(plan);
-      const id = `${FUNCTIONAL_TEST_ID_PREFIX}${randomBytes(12).toString('base64url')}`;
+      const id = `${TEST_KINDS[kind].idPrefix}${randomBytes(12).toString('base64url')}`;
       const startTime = isoAt(this.now());
       await this.runs.insert({
         id,
@@ -233,6 +235,7 @@ export class FunctionalRunService {
         status: 'running',
         test_type: plan.test_type,
         source: plan.source,
+        kind,
         config: JSON.stringify(plan),
         start_time: startTime,
         server_id: this.replicas.serverId,
@@ -581,7 +584,7 @@ export class FunctionalRunService {
       id: run.id,
       userId: run.userId,
       name: run.plan.test_name,
-      ui: isUiRun(run.plan),
+      ui: runsInBrowser(run.plan),
       status,
       summary: outcome.summary,
       ...ending,

@@ -14,7 +14,7 @@ import {
   TaurusScriptError,
   type TaurusWarning,
 } from '@aqa/converters';
-import { ApiDefinitionSchema, type FunctionalPlan, type TEST_FRAMEWORKS } from '@aqa/plan';
+import { ApiDefinitionSchema, type FunctionalPlan, kindOf, type TEST_FRAMEWORKS } from '@aqa/plan';
 import { ValidationError } from '../../errors';
 
 /*
@@ -102,7 +102,7 @@ export function scriptFramework(script: string, named: TestFramework | undefined
 
 /** A script plan whose script runs in a browser, with test_framework saying so; any other plan as it is. */
 export function withScriptFramework(plan: FunctionalPlan): FunctionalPlan {
-  if (plan.source !== 'script_input' || plan.test_framework === 'selenium') return plan;
+  if (kindOf(plan) !== 'script' || plan.test_framework === 'selenium') return plan;
   return scriptFramework(plan.script_content, plan.test_framework) === 'selenium'
     ? { ...plan, test_framework: 'selenium' }
     : plan;

@@ -61,6 +61,7 @@ export function newRunRow(record: RunRecord): NewRunRow {
     plan_name: record.plan_name,
     status: record.status,
     tool: record.tool,
+    kind: 'load',
     engine: record.engine,
     engine_note: record.engine_note,
     config: JSON.stringify(record.config),

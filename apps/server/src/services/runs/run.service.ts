@@ -25,7 +25,7 @@ import type {
   StoredStatus,
   TestResult,
 } from '@aqa/plan';
-import { said, withPercentilesInRange } from '@aqa/plan';
+import { said, TEST_KINDS, withPercentilesInRange } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoadRunView } from '../../cluster/relay-output';
 import { RelayOutput } from '../../cluster/relay-output';
@@ -491,7 +491,7 @@ export class RunService {
     durationSeconds: number,
     choice: RunnerChoice,
   ): Promise<RunStarted> {
-    const id = `run_${randomBytes(12).toString('base64url')}`;
+    const id = `${TEST_KINDS.load.idPrefix}${randomBytes(12).toString('base64url')}`;
     const steps: StepInfo[] = compiled.info.map((info, index) => ({ index, ...info }));
     const { script: _script, ...planAsRun } = plan;
     const config: RunConfig = { plan: planAsRun, duration_seconds: durationSeconds, steps };

@@ -36,8 +36,8 @@ export function noAssertionFindings(data: AssistantData, lang: Lang): Finding[] 
     });
   }
   for (const plan of data.functionalPlans) {
-    if (plan.plan === null || plan.source === 'script_input') continue;
-    const ui = plan.source === 'ui_url_input' || plan.testType === 'ui';
+    if (plan.plan === null || plan.kind === 'script') continue;
+    const ui = plan.kind === 'ui';
     const bare = plan.plan.apis.filter((api) => !api.validations.some((rule) => rule.enabled));
     if (bare.length === 0) continue;
     const names = bare.map((api) => api.name || api.url).join(', ');

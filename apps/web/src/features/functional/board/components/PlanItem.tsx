@@ -1,4 +1,4 @@
-import { isUiRun } from '@aqa/plan';
+import { runsInBrowser } from '@aqa/plan';
 import { Play } from 'lucide-react';
 import { forwardRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -47,7 +47,7 @@ export const PlanItem = forwardRef<
       });
     } catch (error) {
       // docs/reference/02-running.md §8: a UI plan's start fails in its own words.
-      const failed = isUiRun(plan) ? 'functional.ui.startFailed' : 'functional.editor.startFailed';
+      const failed = runsInBrowser(plan) ? 'functional.ui.startFailed' : 'functional.editor.startFailed';
       notice.error(t(failed, { message: errorDetailMessage(error, t) }));
       setBusy(null);
     }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { BUILT_SCREENS } from '@/lib/screens';
+import { BUILT_SCREENS, screenPath } from '@/lib/screens';
 import { backendState, meansDisconnected } from './board-errors';
 import { countResults } from './counters';
-import { editFunctionalPlanPath } from './plan-labels';
+import { TEST_KIND_NAMES } from '@aqa/plan';
+import { editFunctionalPlanPath, kindEditorScreen } from './plan-labels';
 
 const http = (status: number) => new ApiError({ kind: 'http', status, message: `HTTP ${status}` });
 
@@ -49,6 +50,20 @@ describe('the functional dashboard', () => {
     expect(editFunctionalPlanPath({ id: 'p1', source: 'ui_url_input' })).toBeNull();
     BUILT_SCREENS.add('functionalUi');
     expect(editFunctionalPlanPath({ id: 'p1', source: 'script_input' })).toBe(
+      '/functional-test/script-input?planId=p1',
+    );
+  });
+
+  it('finds the editor screen of every test kind at the path the kinds table names', () => {
+    expect(TEST_KIND_NAMES.map(kindEditorScreen)).toEqual([
+      'createTestUrl',
+      'functionalUrl',
+      'functionalScript',
+      'functionalUi',
+    ]);
+    for (const kind of TEST_KIND_NAMES) expect(screenPath(kindEditorScreen(kind))).toMatch(/^\/[a-z-]+\//);
+    // A Selenium script is edited on the script screen, though it runs as a UI test.
+    expect(editFunctionalPlanPath({ id: 'p1', source: 'script_input', test_framework: 'selenium' })).toBe(
       '/functional-test/script-input?planId=p1',
     );
   });

@@ -1,6 +1,6 @@
-import type { FunctionalPlan } from '@aqa/plan';
+import { type FunctionalPlan, type KindMarks, kindOf, TEST_KINDS, type TestKind } from '@aqa/plan';
 import type { MessageKey } from '@/i18n/en';
-import { isScreenAvailable, screenPath, type ScreenId } from '@/lib/screens';
+import { isScreenAvailable, SCREENS, screenPath, type ScreenId } from '@/lib/screens';
 
 /** docs/reference/02-running.md §2: the plans list names the test type and the source. */
 export function testTypeLabel(type: FunctionalPlan['test_type'] | undefined): MessageKey {
@@ -15,19 +15,19 @@ export function sourceLabel(source: FunctionalPlan['source'] | undefined): Messa
   return 'functional.board.sourceUrl';
 }
 
-/** The screen a functional plan is edited on: the one its source names. */
-export function planEditorScreen(source: FunctionalPlan['source'] | undefined): ScreenId {
-  if (source === 'script_input') return 'functionalScript';
-  if (source === 'ui_url_input') return 'functionalUi';
-  return 'functionalUrl';
+const SCREEN_IDS = Object.keys(SCREENS) as ScreenId[];
+
+/** The screen that edits plans of this kind: the one at its editor path (docs/test-kinds.md). */
+export function kindEditorScreen(kind: TestKind): ScreenId {
+  const path = TEST_KINDS[kind].editorPath;
+  const screen = SCREEN_IDS.find((id) => SCREENS[id].path === path);
+  if (screen === undefined) throw new Error(`No screen edits ${kind} tests at ${path}`);
+  return screen;
 }
 
-/** Edit Plan: the plan's screen with ?planId=, or null while that screen is not built. */
-export function editFunctionalPlanPath(plan: {
-  id: string;
-  source?: FunctionalPlan['source'];
-}): string | null {
-  const screen = planEditorScreen(plan.source);
+/** Edit Plan: the screen of the plan's kind with ?planId=, or null while that screen is not built. */
+export function editFunctionalPlanPath(plan: KindMarks & { id: string }): string | null {
+  const screen = kindEditorScreen(kindOf(plan));
   if (!isScreenAvailable(screen)) return null;
   return `${screenPath(screen)}?planId=${encodeURIComponent(plan.id)}`;
 }
