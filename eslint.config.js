@@ -7,7 +7,7 @@ import globals from 'globals';
 
 /**
  * The dependency direction of docs/style.md, as lint rules:
- *   plan ← converters, engine ← server;  plan, converters ← web.
+ *   plan ← converters ← contract;  plan, converters, contract ← engine ← server;  plan, converters, contract ← web.
  * Packages never import apps, and browser-safe packages never import node:*. Only packages that exist are
  * named here; a new one gets its place when it is added.
  */
@@ -277,7 +277,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...forbid(
         [...APPS.filter((p) => !p.startsWith('@aqa/web')), ...NODE_ONLY, ...NODE_BUILTINS],
-        'The web app uses only browser-safe packages (@aqa/plan, @aqa/converters) — see docs/style.md.',
+        'The web app uses only browser-safe packages (@aqa/plan, @aqa/converters, @aqa/contract) — see docs/style.md.',
       ),
       // The browser's blocking dialogs stop the page and are not in the app's language or style.
       ...noBlockingDialogs,
@@ -288,7 +288,7 @@ export default tseslint.config(
     files: ['apps/web/**/*.test.ts', 'apps/web/**/*.test.tsx'],
     rules: forbid(
       [...APPS.filter((p) => !p.startsWith('@aqa/web')), ...NODE_ONLY],
-      "The web app's tests use only browser-safe packages of ours (@aqa/plan, @aqa/converters) — see docs/style.md.",
+      "The web app's tests use only browser-safe packages of ours (@aqa/plan, @aqa/converters, @aqa/contract) — see docs/style.md.",
     ),
   },
   {
@@ -296,6 +296,13 @@ export default tseslint.config(
     rules: forbid(
       [...APPS, ...NODE_ONLY, ...NODE_BUILTINS, '@aqa/converters', '@aqa/converters/*'],
       'packages/plan is the base: browser-safe, and it imports no other package of ours — see docs/style.md.',
+    ),
+  },
+  {
+    files: ['packages/contract/**'],
+    rules: forbid(
+      [...APPS, ...NODE_ONLY, ...NODE_BUILTINS],
+      'packages/contract is browser-safe (the web imports it): no node:* module, no Node-only package, no app — see docs/style.md.',
     ),
   },
   {
@@ -312,7 +319,7 @@ export default tseslint.config(
   {
     // Every other package (the engine, and any added later) is Node-only, and never imports an app either.
     files: ['packages/**'],
-    ignores: ['packages/plan/**', 'packages/converters/**'],
+    ignores: ['packages/plan/**', 'packages/converters/**', 'packages/contract/**'],
     rules: forbid(APPS, 'Packages never import apps — see docs/style.md.'),
   },
   ...folderBoundaries(),

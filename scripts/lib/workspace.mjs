@@ -98,7 +98,13 @@ export function ensureInstalled() {
 const BUILDS = [
   {
     name: 'web app',
-    inputs: ['apps/web', 'packages/plan/src', 'packages/converters/src', 'package-lock.json'],
+    inputs: [
+      'apps/web',
+      'packages/plan/src',
+      'packages/converters/src',
+      'packages/contract/src',
+      'package-lock.json',
+    ],
     out: 'apps/web/dist',
     command: ['npm', ['run', 'build', '-w', '@aqa/web']],
   },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ParseResponseSchema } from '../src/routes/import.schemas';
+import { ParseResponseSchema } from '@aqa/contract';
 import { registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 import { multipartBody } from './multipart-body';
 

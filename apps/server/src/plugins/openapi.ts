@@ -25,10 +25,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  RunTestBodySchema,
+  SavedApiDefinitionSchema,
+  SavedFunctionalPlanSchema,
+  SavedPlanSchema,
+  SavedUrlEntrySchema,
+  ScriptBodySchema,
+} from '@aqa/contract';
 import { isPublicApiRoute } from '../auth/authenticate';
-import { SavedApiDefinitionSchema, SavedFunctionalPlanSchema } from '../routes/functional.schemas';
-import { SavedPlanSchema, SavedUrlEntrySchema, ScriptBodySchema } from '../routes/plan.schemas';
-import { RunTestBodySchema } from '../routes/run.schemas';
 
 /**
  * Names for the shared schemas in the document's components. A registry of our own rather than

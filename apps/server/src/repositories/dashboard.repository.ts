@@ -1,9 +1,11 @@
+import { PLAN_FILTERS } from '@aqa/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { PlanRow } from '../db/schema';
 import { foldForSearch } from '../db/search-text';
 
-export const PLAN_FILTERS = ['all', 'with_results', 'no_results'] as const;
+/** The dashboard's filters are a wire vocabulary: the contract's DashboardQuerySchema names them. */
+export { PLAN_FILTERS };
 export type PlanFilter = (typeof PLAN_FILTERS)[number];
 
 export interface PlanSearch {

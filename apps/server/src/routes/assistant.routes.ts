@@ -1,21 +1,8 @@
-import {
-  AskAnswerSchema,
-  AskRequestSchema,
-  ConversationClearedSchema,
-  ConversationSchema,
-  ReviewQuerySchema,
-  ReviewSchema,
-} from '@aqa/plan';
+import { contract } from '@aqa/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/authenticate';
 import { assertSameUser } from '../auth/scope';
 import type { AssistantService } from '../services/assistant/assistant.service';
-import { UserEmailQuerySchema } from './plan.schemas';
-import { SCOPED_ERRORS, SCOPED_ERRORS_WITH_404 } from './route-common';
-
-const AskBodySchema = AskRequestSchema.extend({
-  user_email: UserEmailQuerySchema.shape.user_email,
-});
 
 /** James the assistant (docs/design.md §10; docs/reference/02-running.md §7): always the caller's own data. */
 export const assistantRoutes: FastifyPluginCallbackZod<{ assistant: AssistantService }> = (
@@ -23,72 +10,37 @@ export const assistantRoutes: FastifyPluginCallbackZod<{ assistant: AssistantSer
   { assistant },
   done,
 ) => {
-  app.get(
-    '/api/assistant/review',
-    {
-      schema: {
-        tags: ['assistant'],
-        summary:
-          "Review saved plans: findings from the caller's plans and runs, each with its figures and links",
-        querystring: ReviewQuerySchema.extend(UserEmailQuerySchema.shape),
-        response: { 200: ReviewSchema, ...SCOPED_ERRORS },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contract.assistant.review,
+    handler: async (request) => {
       assertSameUser(request, request.query.user_email);
       return assistant.review(requireAuth(request).user, request.query.language ?? 'en');
     },
-  );
+  });
 
-  app.post(
-    '/api/assistant/ask',
-    {
-      schema: {
-        tags: ['assistant'],
-        summary: 'Ask James a question about your tests, in English or Korean',
-        description:
-          "Answered by the analyser from the caller's own runs (source analyser), or, for a question it does not understand, by the configured OpenAI-compatible model (source model); with no model, understood is false and suggestions lists what James can answer. A plan_id that is not the caller's is 404. Each question and answer is kept in the caller's conversation.",
-        body: AskBodySchema,
-        response: { 200: AskAnswerSchema, ...SCOPED_ERRORS_WITH_404 },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contract.assistant.ask,
+    handler: async (request) => {
       assertSameUser(request, request.body.user_email);
       const { user_email: _email, ...question } = request.body;
       return assistant.ask(requireAuth(request).user, question);
     },
-  );
+  });
 
-  app.get(
-    '/api/assistant/conversation',
-    {
-      schema: {
-        tags: ['assistant'],
-        summary: "The caller's questions to James and the answers, newest last",
-        querystring: UserEmailQuerySchema,
-        response: { 200: ConversationSchema, ...SCOPED_ERRORS },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contract.assistant.conversation,
+    handler: async (request) => {
       assertSameUser(request, request.query.user_email);
       return assistant.conversation(requireAuth(request).user);
     },
-  );
+  });
 
-  app.delete(
-    '/api/assistant/conversation',
-    {
-      schema: {
-        tags: ['assistant'],
-        summary: "Clear the caller's conversation with James",
-        querystring: UserEmailQuerySchema,
-        response: { 200: ConversationClearedSchema, ...SCOPED_ERRORS },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contract.assistant.clearConversation,
+    handler: async (request) => {
       assertSameUser(request, request.query.user_email);
       return assistant.clear(requireAuth(request).user);
     },
-  );
+  });
   done();
 };

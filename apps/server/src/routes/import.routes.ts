@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import { ErrorResponseSchema } from '@aqa/plan';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contract, CurlBodySchema } from '@aqa/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../auth/authenticate';
 import { ImportFailedError, PayloadTooLargeError, ValidationError } from '../errors';
@@ -12,14 +12,6 @@ import { assertMultipartBoundary } from '../plugins/error-handler';
 import type { ImportJob, UploadedFile } from '../services/import/import-job';
 import type { UploadLimits } from '../config';
 import { IMPORT_MESSAGES, type ImportService, MAX_UPLOAD_FILES } from '../services/import/import.service';
-import { CurlBodySchema, FileParseResponseSchema, ParseResponseSchema } from './import.schemas';
-
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  413: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-} as const;
 
 /** What a multipart upload holds: the main file, other files, and the text fields. */
 interface Upload {
@@ -195,18 +187,9 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
     limits: { files: MAX_UPLOAD_FILES + 1, fields: 20, fieldSize: 1024 * 1024, parts: 80 },
   });
 
-  app.post(
-    '/api/parse-swagger',
-    {
-      schema: {
-        tags: ['import'],
-        summary:
-          'Import an OpenAPI 3.x or Swagger 2.0 document (JSON or YAML). Multipart: file, optional base_url (replaces the servers), optional files (the other files of a multi-file spec)',
-        consumes: ['multipart/form-data'],
-        response: { 200: ParseResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contract.imports.swagger,
+    handler: async (request, reply) => {
       const json = await withUpload(imports, request, (upload) =>
         imports.parseToJson(ownerOf(request), {
           file: requireFile(upload, IMPORT_MESSAGES.noSwaggerFile),
@@ -217,20 +200,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       );
       return sendJson(reply, json);
     },
-  );
+  });
 
-  app.post(
-    '/api/parse-postman',
-    {
-      schema: {
-        tags: ['import'],
-        summary:
-          'Import a Postman collection (v2.1, v2.0 or v1). Multipart: file, optional environment (a Postman environment whose values fill the {{variables}})',
-        consumes: ['multipart/form-data'],
-        response: { 200: ParseResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contract.imports.postman,
+    handler: async (request, reply) => {
       const json = await withUpload(imports, request, (upload) =>
         imports.parseToJson(ownerOf(request), {
           file: requireFile(upload, IMPORT_MESSAGES.noPostmanFile),
@@ -240,19 +214,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       );
       return sendJson(reply, json);
     },
-  );
+  });
 
-  app.post(
-    '/api/parse-har',
-    {
-      schema: {
-        tags: ['import'],
-        summary: 'Import a HAR recording (HAR 1.2, as browsers and proxies save it). Multipart: file',
-        consumes: ['multipart/form-data'],
-        response: { 200: ParseResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contract.imports.har,
+    handler: async (request, reply) => {
       const json = await withUpload(imports, request, (upload) =>
         imports.parseToJson(ownerOf(request), {
           file: requireFile(upload, IMPORT_MESSAGES.noFile),
@@ -261,20 +227,12 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       );
       return sendJson(reply, json);
     },
-  );
+  });
 
-  app.post(
-    '/api/parse-curl',
-    {
-      schema: {
-        tags: ['import'],
-        summary: 'Import curl commands: JSON { command } or multipart (file, or a command field)',
-        consumes: ['application/json', 'multipart/form-data'],
-        response: { 200: ParseResponseSchema, ...errors },
-      },
-      bodyLimit: 2 * 1024 * 1024,
-    },
-    async (request, reply) => {
+  app.route({
+    ...contract.imports.curl,
+    bodyLimit: 2 * 1024 * 1024,
+    handler: async (request, reply) => {
       if (request.isMultipart()) {
         const json = await withUpload(imports, request, (upload) => {
           const command = upload.fields.get('command');
@@ -300,20 +258,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       const file = { name: 'the cURL command', bytes: new TextEncoder().encode(body.data.command) };
       return sendJson(reply, await imports.parseToJson(ownerOf(request), { file, format: 'curl' }));
     },
-  );
+  });
 
-  app.post(
-    '/api/functional/parse-file',
-    {
-      schema: {
-        tags: ['import', 'functional'],
-        summary:
-          'Turn an uploaded file into a Taurus script and its API list (docs/reference/02-running.md §7). Multipart: file, format (postman, swagger, csv, excel, har, curl; detected when absent), test_type, optional base_url',
-        consumes: ['multipart/form-data'],
-        response: { 200: FileParseResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contract.imports.functionalFile,
+    handler: async (request) => {
       const { file, testType, result } = await withUpload(imports, request, async (upload) => {
         const file = requireFile(upload, IMPORT_MESSAGES.noFile);
         const job: ImportJob = {
@@ -341,5 +290,5 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         needs_value: result.needsValue,
       };
     },
-  );
+  });
 };

@@ -1,14 +1,6 @@
-import { DemoCredentialsSchema } from '@aqa/plan';
+import { contract } from '@aqa/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { DemoAccountService } from '../services/demo-account.service';
-
-const HealthResponseSchema = z.object({
-  status: z.enum(['ok', 'error']),
-  database: z.enum(['ok', 'unavailable']).describe('ok once a trivial query answered'),
-  reason: z.string().optional().describe('Why the database is unavailable'),
-  version: z.string(),
-});
 
 export interface SystemRouteOptions {
   /** Resolves once the database answered a query; rejects when it cannot. */
@@ -24,16 +16,9 @@ export const systemRoutes: FastifyPluginCallbackZod<SystemRouteOptions> = (
   { pingDatabase, demo, signUp, version },
   done,
 ) => {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness and database reachability',
-        response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contract.system.health,
+    handler: async (request, reply) => {
       try {
         await pingDatabase();
         return { status: 'ok' as const, database: 'ok' as const, version };
@@ -44,20 +29,12 @@ export const systemRoutes: FastifyPluginCallbackZod<SystemRouteOptions> = (
         return reply.code(503).send({ status: 'error', database: 'unavailable', reason, version });
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/demo-credentials',
-    {
-      schema: {
-        tags: ['account'],
-        summary:
-          'What the sign-in page shows: the demo account, when it is enabled, and whether sign-up is open',
-        response: { 200: DemoCredentialsSchema },
-      },
-    },
-    () => ({ ...demo.credentials(), sign_up: signUp }),
-  );
+  app.route({
+    ...contract.system.demoCredentials,
+    handler: () => ({ ...demo.credentials(), sign_up: signUp }),
+  });
 
   done();
 };

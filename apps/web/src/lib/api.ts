@@ -1,3 +1,4 @@
+import { createCall } from '@aqa/contract';
 import { clearSession, getToken } from './session';
 
 /**
@@ -104,7 +105,12 @@ function parseJson(text: string): unknown {
 }
 
 /** Sends one request to `/api{path}` and returns the parsed JSON answer (undefined for an empty body). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return sendRequest<T>(`${API_BASE}${path}`, options);
+}
+
+/** Sends one request to `url` (a path of this origin, e.g. /api/get-test-plans). */
+async function sendRequest<T>(url: string, options: RequestOptions): Promise<T> {
   const { method = 'GET', body, formData, auth = true, signal, keepalive } = options;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const token = options.token !== undefined ? options.token : auth ? getToken() : null;
@@ -132,7 +138,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     let response: Response;
     try {
-      response = await fetch(`${API_BASE}${path}`, {
+      response = await fetch(url, {
         method,
         headers,
         body: requestBody,
@@ -237,3 +243,19 @@ export const api = {
     options?: Omit<RequestOptions, 'method' | 'body' | 'formData'>,
   ) => apiRequest<T>(path, { ...options, method: 'POST', formData }),
 };
+
+/** What a typed call takes besides the route's input: the transport's options. */
+export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+/**
+ * The one typed call of the web app (docs/contract.md §3): `call(contract.plans.get, { params: { id } })`.
+ * The input is typed from the route's schemas and the answer from its 2xx schema; the answer is not
+ * parsed again here: the server's response serializer has checked it against the same schema.
+ */
+export const call = createCall<CallOptions>((request, _route, options) =>
+  sendRequest(request.path, {
+    ...options,
+    method: request.method,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  }),
+);

@@ -7,6 +7,15 @@
  * server cannot be reached, the token is refused, the plan is not there), so the commands can print it
  * and exit 2.
  */
+import {
+  createCall,
+  requestOf,
+  successSchema,
+  type Call,
+  type CallInput,
+  type CallRequest,
+  type Route,
+} from '@aqa/contract';
 import { ErrorResponseSchema } from '@aqa/plan';
 import type { z } from 'zod';
 
@@ -96,9 +105,55 @@ export class RemoteClient {
     return this.target.server;
   }
 
-  /** GET/POST `path` (under the server's base); answers the response when it is 2xx, else throws in words. */
-  async call(
-    method: 'GET' | 'POST',
+  /**
+   * The contract's typed call (docs/contract.md §3): `client.call(contract.runs.result, { params: { id } },
+   * { notFound })`. The answer is read by the route's 2xx schema; an answer of another shape is said, not
+   * trusted (this aqa may talk to a server of another version).
+   */
+  readonly call: Call<CallPurpose> = createCall<CallPurpose>(async (request, route, purpose) => {
+    const schema = successSchema(route);
+    return schema === undefined ? undefined : this.answer(request, schema, purpose);
+  });
+
+  /**
+   * The route's call, with only the part of its answer the command needs read (by `schema`, a part of
+   * the route's answer schema): a field the command does not use may change without breaking it.
+   */
+  read<S extends z.ZodType, R extends Route>(
+    schema: S,
+    route: R,
+    input: CallInput<R>,
+    purpose?: CallPurpose,
+  ): Promise<z.output<S>> {
+    return this.answer(requestOf(route, input), schema, purpose);
+  }
+
+  private async answer<S extends z.ZodType>(
+    request: CallRequest,
+    schema: S,
+    purpose: CallPurpose | undefined,
+  ): Promise<z.output<S>> {
+    const response = await this.send(request.method, request.path, request.body, purpose);
+    const where = `${request.method} ${request.path}`;
+    let raw: unknown;
+    try {
+      raw = await response.json();
+    } catch (error) {
+      throw new RemoteError(
+        `the server at ${this.target.server} answered ${where} with something that is not JSON (${(error as Error).message}); is this an AnybodyQA server?`,
+      );
+    }
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success)
+      throw new RemoteError(
+        `the server at ${this.target.server} answered ${where} in a shape this aqa does not read (${parsed.error.issues[0]?.message ?? 'unknown'}); download the CLI again from the server`,
+      );
+    return parsed.data;
+  }
+
+  /** `method` `path` (under the server's base); answers the response when it is 2xx, else throws in words. */
+  async send(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body?: unknown,
     purpose: CallPurpose = {},
@@ -130,31 +185,6 @@ export class RemoteClient {
         `${purpose.notFound} was not found on ${this.target.server} (404: ${reason}); check the id, and that the token belongs to the plan's owner`,
       );
     throw new RemoteError(`the server answered ${response.status} to ${method} ${path}: ${reason}`);
-  }
-
-  /** A JSON answer read by its @aqa/plan schema; an answer of another shape is said, not trusted. */
-  async json<S extends z.ZodType>(
-    schema: S,
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-    purpose?: CallPurpose,
-  ): Promise<z.output<S>> {
-    const response = await this.call(method, path, body, purpose);
-    let raw: unknown;
-    try {
-      raw = await response.json();
-    } catch (error) {
-      throw new RemoteError(
-        `the server at ${this.target.server} answered ${method} ${path} with something that is not JSON (${(error as Error).message}); is this an AnybodyQA server?`,
-      );
-    }
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success)
-      throw new RemoteError(
-        `the server at ${this.target.server} answered ${method} ${path} in a shape this aqa does not read (${parsed.error.issues[0]?.message ?? 'unknown'}); download the CLI again from the server`,
-      );
-    return parsed.data;
   }
 }
 

@@ -8,11 +8,10 @@
  * could not run or did not end by itself (bad arguments, the server unreachable, a refused token, an
  * unknown plan, a run the server refused, a failed, interrupted or stopped run).
  */
+import { contract, requestOf, SavedPlanSchema } from '@aqa/contract';
 import {
   FINAL_STATUSES,
   LiveSnapshotSchema,
-  PerfPlanSchema,
-  RunStartedSchema,
   TestResultSchema,
   type LiveSnapshot,
   type TestResult,
@@ -126,11 +125,12 @@ export async function followRun(
   onSnapshot: (s: LiveSnapshot, durationS: number) => void,
   onNotice: (text: string) => void,
 ): Promise<TestResult> {
-  const id = encodeURIComponent(testId);
   // The run's configured seconds, from the stream's status event; until then, as the progress implies.
   let durationS: number | undefined;
   try {
-    const response = await client.call('GET', `/api/test-stream/${id}`);
+    // The stream is read as it comes, not as one answer: its request is the contract's, sent raw.
+    const stream = requestOf(contract.runs.stream, { params: { id: testId } });
+    const response = await client.send(stream.method, stream.path);
     if (response.body !== null) {
       for await (const event of serverEvents(response.body)) {
         if (event.event === 'status') {
@@ -160,7 +160,7 @@ export async function followRun(
   let failures = 0;
   for (;;) {
     try {
-      const result = await client.json(TestResultSchema, 'GET', `/api/get-test-result/${id}`);
+      const result = await client.call(contract.runs.result, { params: { id: testId } });
       failures = 0;
       if (isFinal(result.status)) return result;
     } catch (error) {
@@ -172,30 +172,33 @@ export async function followRun(
 }
 
 /** The saved plan's name and thresholds: all the command needs of it (the server runs the rest). */
-const SavedPlanThresholdsSchema = PerfPlanSchema.pick({ name: true, thresholds: true });
+const SavedPlanThresholdsSchema = SavedPlanSchema.pick({ name: true, thresholds: true });
 
 export async function remoteRun(target: RemoteTarget, request: RemoteRunRequest): Promise<number> {
   const client = new RemoteClient(target);
-  const planPath = `/api/get-test-plan/${encodeURIComponent(request.planId)}`;
-  const plan = await client.json(SavedPlanThresholdsSchema, 'GET', planPath, undefined, {
-    notFound: `performance plan ${request.planId}`,
-  });
+  const notFound = { notFound: `performance plan ${request.planId}` };
+  const plan = await client.read(
+    SavedPlanThresholdsSchema,
+    contract.plans.get,
+    { params: { id: request.planId } },
+    notFound,
+  );
   let thresholds: Threshold[];
   try {
     thresholds = [...(plan.thresholds ?? []).map(request.parseThreshold), ...request.thresholds];
   } catch (error) {
     throw new RemoteError(`the saved plan "${plan.name}" has a ${(error as Error).message}`);
   }
-  const started = await client.json(
-    RunStartedSchema,
-    'POST',
-    '/api/run-test',
+  const started = await client.call(
+    contract.runs.start,
     {
-      plan_id: request.planId,
-      ...(request.durationSeconds === undefined ? {} : { duration_seconds: request.durationSeconds }),
-      ...(request.users === undefined ? {} : { concurrent_users: request.users }),
+      body: {
+        plan_id: request.planId,
+        ...(request.durationSeconds === undefined ? {} : { duration_seconds: request.durationSeconds }),
+        ...(request.users === undefined ? {} : { concurrent_users: request.users }),
+      },
     },
-    { notFound: `performance plan ${request.planId}` },
+    notFound,
   );
   const testId = started.test_id;
   out(`${plan.name}: run ${testId} started on ${client.server} (${started.engine_note})\n`);
@@ -205,7 +208,7 @@ export async function remoteRun(target: RemoteTarget, request: RemoteRunRequest)
     '\naqa: stopping the run on the server (Ctrl-C again to quit now)…\n',
     REMOTE_EXIT_CANNOT_RUN,
     () =>
-      client.call('POST', `/api/stop-test/${encodeURIComponent(testId)}`).catch((error: unknown) => {
+      client.call(contract.runs.stop, { params: { id: testId } }).catch((error: unknown) => {
         err(`aqa: could not stop the run: ${(error as Error).message}\n`);
       }),
   );

@@ -10,13 +10,8 @@
  * server that stops answering while the run goes is asked again for SERVER_AWAY_MS: a server killed
  * and started again ends the run `interrupted` with what it judged (docs/adr/0016-crash-recovery.md).
  */
-import {
-  FunctionalPlanSchema,
-  FunctionalResultSchema,
-  FunctionalRunStartedSchema,
-  FunctionalStatusResponseSchema,
-  type FunctionalResult,
-} from '@aqa/plan';
+import { contract } from '@aqa/contract';
+import { FunctionalPlanSchema, type FunctionalResult } from '@aqa/plan';
 import {
   CallTally,
   callLines,
@@ -52,12 +47,11 @@ async function waitForEnd(
   testId: string,
   onTick: (seconds: number) => void,
 ): Promise<void> {
-  const path = `/api/functional/get-test-status/${encodeURIComponent(testId)}`;
   const started = Date.now();
   let awaySince: number | null = null;
   for (;;) {
     try {
-      const { status } = await client.json(FunctionalStatusResponseSchema, 'GET', path);
+      const { status } = await client.call(contract.functional.status, { params: { id: testId } });
       awaySince = null;
       if (status !== 'running') return;
     } catch (error) {
@@ -85,18 +79,16 @@ export function remoteTestExitCode(result: FunctionalResult, tally: CallTally): 
 export async function remoteTest(target: RemoteTarget, request: RemoteTestRequest): Promise<number> {
   const client = new RemoteClient(target);
   const notFound = { notFound: `functional plan ${request.planId}` };
-  const plan = await client.json(
+  // The run-test body is the model's plan: the saved plan is read by the model's schema (its own fields go).
+  const plan = await client.read(
     FunctionalPlanSchema,
-    'GET',
-    `/api/functional/get-test-config/${encodeURIComponent(request.planId)}`,
-    undefined,
+    contract.functional.getConfig,
+    { params: { id: request.planId } },
     notFound,
   );
-  const started = await client.json(
-    FunctionalRunStartedSchema,
-    'POST',
-    '/api/functional/run-test',
-    { ...plan, plan_id: request.planId },
+  const started = await client.call(
+    contract.functional.runTest,
+    { body: { ...plan, plan_id: request.planId } },
     notFound,
   );
   const testId = started.test_id;
@@ -111,7 +103,7 @@ export async function remoteTest(target: RemoteTarget, request: RemoteTestReques
     TEST_EXIT_CANNOT_RUN,
     () =>
       client
-        .call('POST', `/api/functional/stop-test/${encodeURIComponent(testId)}`)
+        .call(contract.functional.stop, { params: { id: testId } })
         .catch((error: unknown) => err(`aqa test: could not stop the run: ${(error as Error).message}\n`)),
   );
   const tty = process.stderr.isTTY === true;
@@ -124,11 +116,7 @@ export async function remoteTest(target: RemoteTarget, request: RemoteTestReques
   }
   if (tty && !request.quiet) err('\r\x1b[2K');
 
-  const result = await client.json(
-    FunctionalResultSchema,
-    'GET',
-    `/api/functional/get-test-result/${encodeURIComponent(testId)}`,
-  );
+  const result = await client.call(contract.functional.result, { params: { id: testId } });
   const severalPasses = plan.iterations > 1 || plan.concurrent_users > 1;
   const tally = new CallTally();
   for (const call of result.validation_results) {

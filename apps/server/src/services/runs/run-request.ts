@@ -2,11 +2,8 @@ import { normalizePlan, PerfPlanSchema, type PerfPlan } from '@aqa/plan';
 import { ValidationError } from '../../errors';
 import { demoRunProblems, demoRunRefusal } from '../demo-account-limits';
 
-export const RUN_MESSAGES = {
-  planIdRequired: 'plan_id is required. Please save the test plan first before running the test.',
-  planIdNotText: (field: string) => `${field} must be text: the id the saved plan was given`,
-  notFound: 'Test result not found',
-} as const;
+/** The run calls' sentences live with the run-test schema that says some of them (@aqa/contract). */
+export { RUN_MESSAGES } from '@aqa/contract';
 
 /** POST /api/run-test (docs/reference/01-authoring.md §3 "Run-test request"), after the route's schema. */
 export interface RunTestRequest {

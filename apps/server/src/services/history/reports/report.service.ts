@@ -1,9 +1,11 @@
+import { REPORT_FORMATS } from '@aqa/contract';
 import type { AccountUser } from '../../account-user';
 import type { RunService } from '../../runs/run.service';
 import { renderCsvReport } from './csv-report';
 import { renderHtmlReport } from './html-report';
 
-export const REPORT_FORMATS = ['html', 'json', 'csv'] as const;
+/** The report formats are a wire vocabulary: the contract's ReportQuerySchema names them. */
+export { REPORT_FORMATS };
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface ReportFile {

@@ -1,9 +1,10 @@
+import { contract } from '@aqa/contract';
 import type { AgentInfo } from '@aqa/plan';
-import { api, ApiError } from '@/lib/api';
+import { ApiError, call } from '@/lib/api';
 
 /** The user's registered load agents with their liveness (GET /api/agents, docs/scale-out.md). */
 export function fetchAgents(signal: AbortSignal): Promise<AgentInfo[]> {
-  return api.get<AgentInfo[]>('/agents', { signal });
+  return call(contract.agents.list, {}, { signal });
 }
 
 /** The server has no Redis, so no agent can register (503 AGENTS_UNAVAILABLE). */

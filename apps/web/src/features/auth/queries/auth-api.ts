@@ -1,24 +1,22 @@
+import { contract, type CallAnswer } from '@aqa/contract';
 import type { DemoCredentials, LoginRequest, LoginResponse, RegistrationInput, User } from '@aqa/plan';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
 
 /** POST /api/login — a public call: a 401 here means wrong credentials, not an expired session. */
 export function loginRequest(credentials: LoginRequest): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/login', credentials, { auth: false });
+  return call(contract.account.login, { body: credentials }, { auth: false });
 }
 
-export interface RegisterResponse {
-  message?: string;
-  user?: User;
-}
+export type RegisterResponse = CallAnswer<typeof contract.account.register>;
 
 /** POST /api/register with the registration record plus `username` equal to `email` (docs/reference/01-authoring.md §3). */
 export function registerRequest(input: RegistrationInput): Promise<RegisterResponse> {
-  return api.post<RegisterResponse>('/register', { ...input, username: input.email }, { auth: false });
+  return call(contract.account.register, { body: { ...input, username: input.email } }, { auth: false });
 }
 
 /** POST /api/logout with the token being revoked; survives the navigation that follows. */
 export function logoutRequest(token: string): Promise<void> {
-  return api.post<void>('/logout', undefined, { auth: false, token, keepalive: true });
+  return call(contract.account.logout, {}, { auth: false, token, keepalive: true });
 }
 
 /**
@@ -26,10 +24,12 @@ export function logoutRequest(token: string): Promise<void> {
  * is open (`sign_up`; a server that does not say is open, as before SIGN_UP existed).
  */
 export async function fetchDemoCredentials(signal: AbortSignal): Promise<DemoCredentials> {
-  const answer = await api.get<Partial<DemoCredentials> | undefined>('/demo-credentials', {
-    auth: false,
-    signal,
-  });
+  // A server without the call (an empty answer) shows no demo account and keeps sign-up open.
+  const answer: Partial<DemoCredentials> | undefined = await call(
+    contract.system.demoCredentials,
+    {},
+    { auth: false, signal },
+  );
   const sign_up = answer?.sign_up !== false;
   if (answer?.enabled && typeof answer.username === 'string' && typeof answer.password === 'string') {
     return { enabled: true, username: answer.username, password: answer.password, sign_up };
@@ -44,6 +44,6 @@ export function signUpClosed(info: { status: string; data?: DemoCredentials }): 
 
 /** GET /api/me — a protected call: a revoked or expired token answers 401, which ends the session. */
 export async function fetchCurrentUser(signal: AbortSignal): Promise<User> {
-  const answer = await api.get<{ user: User }>('/me', { signal });
+  const answer = await call(contract.account.me, {}, { signal });
   return answer.user;
 }

@@ -1,7 +1,7 @@
-import type { PastRun } from '@aqa/plan';
+import { contract } from '@aqa/contract';
 import { createContext } from 'react';
 import { fetchFunctionalResults } from '@/features/functional';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
 
 /**
  * The Recent Activity contract (docs/reference/02-running.md §2 "Home dashboard"). `fetchRecentResults`
@@ -44,7 +44,7 @@ export function newestFirst(results: RecentResult[], limit: number = RECENT_RESU
  */
 export const fetchRecentResults: RecentResultsSource = async (signal) => {
   const [runs, functional] = await Promise.all([
-    api.get<PastRun[]>(`/get-test-results?limit=${RECENT_RESULTS_LIMIT}`, { signal }),
+    call(contract.runs.list, { query: { limit: RECENT_RESULTS_LIMIT } }, { signal }),
     fetchFunctionalResults(signal, RECENT_RESULTS_LIMIT),
   ]);
   return [

@@ -1,33 +1,33 @@
-import type {
-  FunctionalPlan,
-  FunctionalPlanInput,
-  FunctionalRunStarted,
-  FunctionalSaveResponse,
-} from '@aqa/plan';
-import { api } from '@/lib/api';
-import { functionalPath as path, userEmail, userQuery } from './functional-call';
+import { contract, type CallAnswer } from '@aqa/contract';
+import type { FunctionalPlanInput, FunctionalRunStarted, FunctionalSaveResponse } from '@aqa/plan';
+import { call } from '@/lib/api';
+import { userEmail } from './functional-call';
 
 /**
  * The functional plan calls of docs/reference/02-running.md §7 under /api/functional, always for the
  * signed-in user (user_email), as the performance plan calls do (features/plans/queries/plans-api.ts).
  */
 
-/** A saved functional plan as the server answers it: the model's plan with the id the server gave it. */
-export type SavedFunctionalPlan = FunctionalPlan & { id: string };
+/** A saved functional plan as the server answers it. */
+export type SavedFunctionalPlan = CallAnswer<typeof contract.functional.getConfig>;
 
 /** GET /api/functional/get-test-configs: the user's functional plans. */
 export function fetchFunctionalPlans(signal?: AbortSignal): Promise<SavedFunctionalPlan[]> {
-  return api.get<SavedFunctionalPlan[]>(`${path('get-test-configs')}${userQuery()}`, { signal });
+  return call(contract.functional.list, { query: { user_email: userEmail() } }, { signal });
 }
 
 /** GET /api/functional/get-test-config/{id}: one plan; another user's id is a 404. */
 export function fetchFunctionalPlan(id: string, signal?: AbortSignal): Promise<SavedFunctionalPlan> {
-  return api.get<SavedFunctionalPlan>(`${path('get-test-config', id)}${userQuery()}`, { signal });
+  return call(
+    contract.functional.getConfig,
+    { params: { id }, query: { user_email: userEmail() } },
+    { signal },
+  );
 }
 
 /** POST /api/functional/save-config: answers the new plan's id (also as test_id). */
 export function saveFunctionalPlan(plan: FunctionalPlanInput): Promise<FunctionalSaveResponse> {
-  return api.post<FunctionalSaveResponse>(path('save-config'), { ...plan, user_email: userEmail() });
+  return call(contract.functional.save, { body: { ...plan, user_email: userEmail() } });
 }
 
 /**
@@ -39,16 +39,15 @@ export function updateFunctionalPlan(
   plan: FunctionalPlanInput,
   version?: number,
 ): Promise<FunctionalSaveResponse> {
-  return api.put<FunctionalSaveResponse>(path('update-config', id), {
-    ...plan,
-    ...(version === undefined ? {} : { version }),
-    user_email: userEmail(),
+  return call(contract.functional.update, {
+    params: { id },
+    body: { ...plan, ...(version === undefined ? {} : { version }), user_email: userEmail() },
   });
 }
 
 /** DELETE /api/functional/delete-config/{id}. */
 export function deleteFunctionalPlan(id: string): Promise<unknown> {
-  return api.delete<unknown>(`${path('delete-config', id)}${userQuery()}`);
+  return call(contract.functional.delete, { params: { id }, query: { user_email: userEmail() } });
 }
 
 /**
@@ -58,5 +57,5 @@ export function deleteFunctionalPlan(id: string): Promise<unknown> {
 export function runFunctionalTest(
   plan: FunctionalPlanInput & { plan_id: string },
 ): Promise<FunctionalRunStarted> {
-  return api.post<FunctionalRunStarted>(path('run-test'), { ...plan, user_email: userEmail() });
+  return call(contract.functional.runTest, { body: { ...plan, user_email: userEmail() } });
 }

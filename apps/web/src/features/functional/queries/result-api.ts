@@ -1,8 +1,9 @@
+import { contract, type CallAnswer } from '@aqa/contract';
 import type { FunctionalResult, FunctionalStatusResponse } from '@aqa/plan';
 import type { ReportFile } from '@/components/report-downloads';
 import { fetchReportFile } from '@/features/results';
-import { api } from '@/lib/api';
-import { functionalPath as path, userQuery } from './functional-call';
+import { call } from '@/lib/api';
+import { userEmail } from './functional-call';
 
 /**
  * The functional result calls of docs/reference/02-running.md §7 under /api/functional (results list, one
@@ -16,13 +17,12 @@ import { functionalPath as path, userQuery } from './functional-call';
  * the newest that many (Recent Activity asks for 5, docs/reference/02-running.md §7).
  */
 export function fetchFunctionalResults(signal?: AbortSignal, limit?: number): Promise<FunctionalResult[]> {
-  const query = userQuery(limit === undefined ? {} : { limit: String(limit) });
-  return api.get<FunctionalResult[]>(`${path('functional-test-results')}${query}`, { signal });
+  return call(contract.functional.results, { query: { user_email: userEmail(), limit } }, { signal });
 }
 
 /** GET /api/functional/get-test-result/{id}: the whole result (a long run keeps its first calls). */
 export function fetchFunctionalResult(id: string, signal?: AbortSignal): Promise<FunctionalResult> {
-  return api.get<FunctionalResult>(`${path('get-test-result', id)}${userQuery()}`, { signal });
+  return call(contract.functional.result, { params: { id }, query: { user_email: userEmail() } }, { signal });
 }
 
 /**
@@ -34,34 +34,34 @@ export function fetchFunctionalScreenshot(
   shotId: string,
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const where = `${path('screenshot', testId)}/${encodeURIComponent(shotId)}${userQuery()}`;
-  return api.get<Blob>(where, { signal, responseType: 'blob' });
+  // The 200 schema documents the bytes as text; the answer is read as a Blob (responseType).
+  return call(
+    contract.functional.screenshot,
+    { params: { testId, shotId }, query: { user_email: userEmail() } },
+    { signal, responseType: 'blob' },
+  ).then((bytes: unknown) => bytes as Blob);
 }
 
 /** GET /api/functional/get-test-status/{id}: the run's status alone, polled every 5 s. */
 export function fetchFunctionalStatus(id: string, signal?: AbortSignal): Promise<FunctionalStatusResponse> {
-  return api.get<FunctionalStatusResponse>(`${path('get-test-status', id)}${userQuery()}`, { signal });
+  return call(contract.functional.status, { params: { id }, query: { user_email: userEmail() } }, { signal });
 }
 
 /** POST /api/functional/stop-test/{id}. */
 export function stopFunctionalTest(id: string): Promise<FunctionalStatusResponse> {
-  return api.post<FunctionalStatusResponse>(`${path('stop-test', id)}${userQuery()}`);
+  return call(contract.functional.stop, { params: { id }, query: { user_email: userEmail() } });
 }
 
 /** DELETE /api/functional/delete-result/{id}. */
 export function deleteFunctionalResult(id: string): Promise<unknown> {
-  return api.delete<unknown>(`${path('delete-result', id)}${userQuery()}`);
+  return call(contract.functional.deleteResult, { params: { id }, query: { user_email: userEmail() } });
 }
 
 /** GET /api/health: the server answers, and whether its database does (503 when it does not). */
-export interface HealthAnswer {
-  status: 'ok' | 'error';
-  database?: 'ok' | 'error';
-  version?: string;
-}
+export type HealthAnswer = CallAnswer<typeof contract.system.health>;
 
 export function fetchHealth(signal?: AbortSignal): Promise<HealthAnswer> {
-  return api.get<HealthAnswer>('/health', { signal, auth: false });
+  return call(contract.system.health, {}, { signal, auth: false });
 }
 
 export type FunctionalReportFormat = 'junit' | 'json' | 'html';
@@ -76,7 +76,12 @@ const REPORT_TYPES: Record<FunctionalReportFormat, { type: string; extension: st
 export function fetchFunctionalReport(id: string, format: FunctionalReportFormat): Promise<ReportFile> {
   const { type, extension } = REPORT_TYPES[format];
   return fetchReportFile(
-    `${path('test-report', id)}${userQuery({ format })}`,
+    (options) =>
+      call(
+        contract.functional.report,
+        { params: { id }, query: { format, user_email: userEmail() } },
+        options,
+      ),
     `functional_report_${id}.${extension}`,
     type,
   );

@@ -12,25 +12,21 @@ import type {
   RecentResult,
   RunComparison,
   RunStarted,
+  StoredStatus,
   TrendPoint,
 } from '@aqa/plan';
-import { api } from '@/lib/api';
+import { contract, type CallAnswer, type PLAN_FILTERS } from '@aqa/contract';
+import { call } from '@/lib/api';
+import { runTest } from '@/lib/run-test';
 
 /**
  * The results-history calls (docs/history-api.md): past runs, the performance dashboard, baselines,
  * comparison and reports. The server scopes every call to the signed-in user by the bearer token.
  */
 
-const idPath = (id: string) => encodeURIComponent(id);
-
-function query(params: Record<string, string | number | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+/** A query value the server should not see: absent, null or blank. */
+const given = <T>(value: T | null | undefined): T | undefined =>
+  value === null || value === undefined || value === '' ? undefined : value;
 
 // The answers are @aqa/plan's schemas; the names below are the ones this feature's screens use.
 export type { PastRun, DashboardCounters, DashboardPlan, PerformanceDashboard, TrendPoint };
@@ -49,7 +45,7 @@ export interface Page<T> {
 
 export interface RunListQuery {
   planId?: string | null;
-  status?: string | null;
+  status?: StoredStatus | null;
   limit: number;
   offset: number;
 }
@@ -57,13 +53,16 @@ export interface RunListQuery {
 /** GET /api/get-test-results: newest first; the total comes in X-Total-Count. */
 export async function fetchPastRuns(request: RunListQuery, signal?: AbortSignal): Promise<Page<PastRun>> {
   let total: number | null = null;
-  const runs = await api.get<PastRun[] | { data: PastRun[] }>(
-    `/get-test-results${query({
-      plan_id: request.planId,
-      status: request.status,
-      limit: request.limit,
-      offset: request.offset,
-    })}`,
+  const items = await call(
+    contract.runs.list,
+    {
+      query: {
+        plan_id: given(request.planId),
+        status: given(request.status),
+        limit: request.limit,
+        offset: request.offset,
+      },
+    },
     {
       signal,
       onResponse: (response) => {
@@ -72,13 +71,11 @@ export async function fetchPastRuns(request: RunListQuery, signal?: AbortSignal)
       },
     },
   );
-  // docs/reference/02-running.md §7: the answer may be an array or an object with a data array.
-  const items = Array.isArray(runs) ? runs : (runs?.data ?? []);
   return { items, total: total ?? request.offset + items.length };
 }
 
 export function deleteTestResult(id: string): Promise<DeletedResult> {
-  return api.delete(`/delete-test-result/${idPath(id)}`);
+  return call(contract.history.deleteResult, { params: { id } });
 }
 
 export function saveTestResult(request: {
@@ -86,14 +83,14 @@ export function saveTestResult(request: {
   test_name?: string;
   notes?: string;
 }): Promise<PastRun> {
-  return api.post<PastRun>('/save-test-result', request);
+  return call(contract.history.saveResult, { body: request });
 }
 
 export function setBaseline(planId: string, testId: string | null): Promise<Baseline> {
-  return api.post('/set-baseline', { plan_id: planId, test_id: testId });
+  return call(contract.history.setBaseline, { body: { plan_id: planId, test_id: testId } });
 }
 
-export type PlanFilter = 'all' | 'with_results' | 'no_results';
+export type PlanFilter = (typeof PLAN_FILTERS)[number];
 
 export interface DashboardQuery {
   q: string;
@@ -106,32 +103,35 @@ export function fetchPerformanceDashboard(
   request: DashboardQuery,
   signal?: AbortSignal,
 ): Promise<PerformanceDashboard> {
-  return api.get<PerformanceDashboard>(
-    `/performance-dashboard${query({
-      q: request.q.trim(),
-      filter: request.filter === 'all' ? undefined : request.filter,
-      limit: request.limit,
-      offset: request.offset,
-    })}`,
+  return call(
+    contract.history.dashboard,
+    {
+      query: {
+        q: given(request.q.trim()),
+        filter: request.filter === 'all' ? undefined : request.filter,
+        limit: request.limit,
+        offset: request.offset,
+      },
+    },
     { signal },
   );
 }
 
 /** POST /api/run-test with only the plan id: the server runs the plan as saved. */
 export function runSavedPlan(planId: string): Promise<RunStarted> {
-  return api.post<RunStarted>('/run-test', { plan_id: planId });
+  return runTest({ plan_id: planId });
 }
 
-export function deletePlan(id: string): Promise<{ message?: string }> {
-  return api.delete(`/delete-test-plan/${idPath(id)}`);
+export function deletePlan(id: string): Promise<CallAnswer<typeof contract.plans.delete>> {
+  return call(contract.plans.delete, { params: { id } });
 }
 
-export function fetchPlanScript(id: string): Promise<{ script: string; filename: string }> {
-  return api.get(`/download-script/${idPath(id)}`);
+export function fetchPlanScript(id: string): Promise<CallAnswer<typeof contract.plans.downloadScript>> {
+  return call(contract.plans.downloadScript, { params: { id } });
 }
 
 export function fetchComparison(base: string, candidate: string, signal?: AbortSignal): Promise<Comparison> {
-  return api.get<Comparison>(`/compare-test-results${query({ base, candidate })}`, { signal });
+  return call(contract.history.compare, { query: { base, candidate } }, { signal });
 }
 
 const LOOKUP_PAGE = 100;

@@ -1,5 +1,6 @@
+import { contract, type CallInput } from '@aqa/contract';
 import { createContext } from 'react';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
 
 /**
  * The text-command contract (docs/reference/01-authoring.md §3 "Text-command response", §7
@@ -10,6 +11,10 @@ import { api } from '@/lib/api';
 /** How the server scopes an update: the plan, every API, or one API by its 0-based index. */
 export type UpdateScope = 'plan' | 'all' | { api: number };
 
+/*
+ * The view the plan screens read of the answer; the contract's answer (TextCommandResponseSchema) is
+ * assigned to it in requestTextCommand, so a change there that this view does not follow fails to compile.
+ */
 export interface ParsedUpdate {
   field: string;
   value: unknown;
@@ -23,10 +28,10 @@ export interface TextCommandResponse {
   updated_plan?: unknown;
 }
 
-export interface TextCommandRequest {
-  plan_id: string;
-  command: string;
-}
+export type TextCommandRequest = Pick<
+  NonNullable<CallInput<typeof contract.textCommands.apply>['body']>,
+  'plan_id' | 'command'
+>;
 
 export type PlanTextCommandSource = (
   request: TextCommandRequest,
@@ -38,6 +43,4 @@ export const PlanTextCommandContext = createContext<PlanTextCommandSource | unde
 
 /** POST /api/update-test-plan-command: parses the command on the server, applies it and saves the plan. */
 export const requestTextCommand: PlanTextCommandSource = (request, signal) =>
-  api.post<TextCommandResponse>('/update-test-plan-command', request, {
-    ...(signal ? { signal } : {}),
-  });
+  call(contract.textCommands.apply, { body: request }, signal ? { signal } : {});

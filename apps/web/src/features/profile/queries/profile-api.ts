@@ -1,13 +1,14 @@
+import { contract } from '@aqa/contract';
 import type { PasswordChange, ProfileUpdate, User } from '@aqa/plan';
-import { api } from '@/lib/api';
+import { call } from '@/lib/api';
 
 export { fetchCurrentUser as fetchMe } from '@/features/auth';
 
 export async function updateMe(update: ProfileUpdate): Promise<User> {
-  const answer = await api.put<{ user: User }>('/me', update);
+  const answer = await call(contract.account.updateMe, { body: update });
   return answer.user;
 }
 
 export function changePassword(change: PasswordChange): Promise<void> {
-  return api.post<void>('/me/password', change);
+  return call(contract.account.changePassword, { body: change });
 }

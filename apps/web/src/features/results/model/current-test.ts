@@ -1,6 +1,7 @@
 import { storage } from '@/lib/storage';
 import { minutesToSeconds } from './progress';
 import type { StartFailure } from './status-machine';
+import type { RunTestInput } from '@/lib/run-test';
 
 /**
  * Browser storage of docs/reference/02-running.md §3: `currentTestId` (the run on screen) and `currentTestConfig` (the test
@@ -100,16 +101,8 @@ function filledPairs(rows: unknown, nameKey: 'key' | 'name'): unknown {
   });
 }
 
-export interface RunTestPayload {
-  plan_id: string | undefined;
-  planName: string | undefined;
-  tool: string;
-  concurrent_users: number;
-  duration: number;
-  duration_seconds?: number;
-  urls: unknown[];
-  user_email: string | undefined;
-}
+/** The run-test request the result screen sends: the contract's body (src/lib/run-test.ts). */
+export type RunTestPayload = RunTestInput;
 
 /**
  * The run-test payload of docs/reference/02-running.md §5: users and duration are numbers, duration a whole number of minutes

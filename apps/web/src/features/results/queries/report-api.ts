@@ -1,5 +1,6 @@
+import { contract } from '@aqa/contract';
 import type { ReportFile } from '@/components/report-downloads';
-import { api } from '@/lib/api';
+import { call, type CallOptions } from '@/lib/api';
 
 /**
  * A run's report (GET /api/test-report/{id}): a self-contained HTML page, or the run's data as JSON or CSV.
@@ -30,12 +31,17 @@ export function dispositionFilename(header: string | null): string | null {
 }
 
 /**
- * GET {path} (a path under /api): a report as text, saved under the file name of its Content-Disposition
- * header, else `fallbackName`. The performance and the functional report calls both fetch this way.
+ * A report as text (`fetchText` makes the typed call with the options given), saved under the file name
+ * of its Content-Disposition header, else `fallbackName`. The performance and the functional report calls
+ * both fetch this way.
  */
-export async function fetchReportFile(path: string, fallbackName: string, type: string): Promise<ReportFile> {
+export async function fetchReportFile(
+  fetchText: (options: CallOptions) => Promise<string>,
+  fallbackName: string,
+  type: string,
+): Promise<ReportFile> {
   let filename: string | null = null;
-  const text = await api.get<string>(path, {
+  const text = await fetchText({
     responseType: 'text',
     onResponse: (response) => {
       filename = dispositionFilename(response.headers.get('content-disposition'));
@@ -47,7 +53,7 @@ export async function fetchReportFile(path: string, fallbackName: string, type: 
 /** GET /api/test-report/{id}?format=…: the report as text, with the server's file name. */
 export function fetchReport(id: string, format: ReportFormat): Promise<ReportFile> {
   return fetchReportFile(
-    `/test-report/${encodeURIComponent(id)}?${new URLSearchParams({ format }).toString()}`,
+    (options) => call(contract.history.report, { params: { id }, query: { format } }, options),
     `report_${id}.${format}`,
     REPORT_TYPES[format],
   );

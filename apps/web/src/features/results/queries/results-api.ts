@@ -1,7 +1,4 @@
-import { api } from '@/lib/api';
-import { sessionUserId } from '@/lib/session';
-import { readEventStream, type SseEvent } from '@/lib/sse';
-import type { RunTestPayload } from '../model/current-test';
+import { contract } from '@aqa/contract';
 import type {
   ChartData,
   ForceStopResponse,
@@ -10,21 +7,20 @@ import type {
   StopTestResponse,
   TestResult,
 } from '@aqa/plan';
+import { call } from '@/lib/api';
+import { runTest } from '@/lib/run-test';
+import { sessionUserId } from '@/lib/session';
+import { readEventStream, type SseEvent } from '@/lib/sse';
 
-/** The run calls of docs/reference/02-running.md §7 and the live stream of our server, under /api, for the signed-in user. */
+/**
+ * The run calls of docs/reference/02-running.md §7 and the live stream of our server, through the
+ * contract's typed call (docs/contract.md), for the signed-in user.
+ */
 
-function query(params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+const userEmail = () => sessionUserId() ?? undefined;
 
-const idPath = (id: string) => encodeURIComponent(id);
-
-export function runTest(payload: RunTestPayload): Promise<RunStarted> {
-  return api.post<RunStarted>('/run-test', payload);
-}
+/** The one run-test call (src/lib/run-test.ts), shared with the plan editor. */
+export { runTest };
 
 /**
  * The one-click switch after a failed tool run: the same saved plan, for as long, in the built-in engine
@@ -35,34 +31,32 @@ export function runElsewhere(
   choice: 'builtin' | 'locust',
   durationSeconds: number | undefined,
 ): Promise<RunStarted> {
-  return api.post<RunStarted>('/run-test', {
+  return runTest({
     plan_id: planId,
-    user_email: sessionUserId() ?? undefined,
-    ...(choice === 'builtin' ? { engine: 'builtin' } : { tool: 'locust' }),
+    user_email: userEmail(),
+    ...(choice === 'builtin' ? { engine: 'builtin' as const } : { tool: 'locust' }),
     ...(durationSeconds !== undefined && durationSeconds > 0 ? { duration_seconds: durationSeconds } : {}),
   });
 }
 
 export function fetchTestResult(id: string, planId?: string, signal?: AbortSignal): Promise<TestResult> {
-  return api.get<TestResult>(
-    `/get-test-result/${idPath(id)}${query({ user_email: sessionUserId() ?? undefined, plan_id: planId })}`,
+  return call(
+    contract.runs.result,
+    { params: { id }, query: { user_email: userEmail(), plan_id: planId || undefined } },
     { signal },
   );
 }
 
 export function stopTest(id: string): Promise<StopTestResponse> {
-  return api.post(`/stop-test/${idPath(id)}`);
+  return call(contract.runs.stop, { params: { id } });
 }
 
 export function forceStopAllTests(): Promise<ForceStopResponse> {
-  return api.post('/force-stop-all-tests');
+  return call(contract.runs.stopAll);
 }
 
 export function fetchChartData(id: string, signal?: AbortSignal): Promise<ChartData> {
-  return api.get<ChartData>(
-    `/chart-data/${idPath(id)}${query({ user_email: sessionUserId() ?? undefined })}`,
-    { signal },
-  );
+  return call(contract.runs.chartData, { params: { id }, query: { user_email: userEmail() } }, { signal });
 }
 
 export type TestStreamEvent =
@@ -104,7 +98,7 @@ export function streamTest(
   id: string,
   options: { signal: AbortSignal; onEvent: (event: TestStreamEvent) => void; onOpen?: () => void },
 ): Promise<void> {
-  return readEventStream(`/test-stream/${idPath(id)}`, {
+  return readEventStream(`/test-stream/${encodeURIComponent(id)}`, {
     signal: options.signal,
     onOpen: options.onOpen,
     onEvent: (event) => {

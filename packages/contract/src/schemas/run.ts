@@ -1,6 +1,13 @@
 import { oneLine, PLAN_ERRORS, STORED_STATUSES, wholeNumber } from '@aqa/plan';
 import { z } from 'zod';
-import { RUN_MESSAGES, type RunTestRequest } from '../services/runs/run-request';
+import { UserEmailQuerySchema } from '../route';
+
+/** The sentences of the run calls that the schemas say; the run service says them too. */
+export const RUN_MESSAGES = {
+  planIdRequired: 'plan_id is required. Please save the test plan first before running the test.',
+  planIdNotText: (field: string) => `${field} must be text: the id the saved plan was given`,
+  notFound: 'Test result not found',
+} as const;
 
 /*
  * What the run calls accept. Their answers are @aqa/plan's schemas (TestResultSchema, RunStartedSchema,
@@ -8,12 +15,6 @@ import { RUN_MESSAGES, type RunTestRequest } from '../services/runs/run-request'
  */
 
 const MAX_EMAIL = 254;
-
-export const RunIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
-
-export const UserEmailQuerySchema = z.object({
-  user_email: z.string().max(MAX_EMAIL).optional().describe('Optional; must name the signed-in user'),
-});
 
 export const TestResultQuerySchema = UserEmailQuerySchema.extend({
   plan_id: z
@@ -82,10 +83,6 @@ export const RunTestBodySchema = z.object({
       'Run on this many of your load agents (aqa agent) instead of this server; the users are split over them. Needs REDIS_URL on the server',
     ),
 });
-
-/** The request fits what the run service reads: a new body field is a compile error until it is handled. */
-const requestFits: z.output<typeof RunTestBodySchema> extends RunTestRequest ? true : false = true;
-void requestFits;
 
 const STATUS_MESSAGE = `status must be one of ${STORED_STATUSES.join(', ')}`;
 

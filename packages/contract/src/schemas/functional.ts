@@ -1,5 +1,4 @@
 import {
-  type ApiDefinition,
   CAPTURE_SOURCES,
   DataFilesSchema,
   ErrorResponseSchema,
@@ -8,7 +7,6 @@ import {
   FUNCTIONAL_SOURCES,
   FUNCTIONAL_TEST_TYPES,
   FUNCTIONAL_VALIDATION_TYPES,
-  type FunctionalValidation,
   HTTP_METHODS,
   MAX_TEXT_CHARS,
   textLimitMessage,
@@ -17,19 +15,18 @@ import {
   wholeNumber,
 } from '@aqa/plan';
 import { z } from 'zod';
-import type { SavedFunctionalPlan } from '../services/functional/functional-rows';
-import { SavedUrlEntrySchema, UserEmailQuerySchema } from './plan.schemas';
+import { UserEmailQuerySchema } from '../route';
+import { SavedUrlEntrySchema } from './plan';
 
 /*
  * Request bodies are the model's own schemas (FunctionalPlanSchema, FunctionalRunRequestSchema).
  * Answers need schemas without transforms (the serializer encodes through its schema), so the saved
- * plan below is the model's output type written out, checked against it at compile time. The result
+ * plan below is the model's output type written out, checked against it at compile time
+ * (apps/server/src/routes/contract-fits.ts). The result
  * answers are the model's FunctionalResultSchema and friends, which have no transforms.
  */
 
 const text = z.string();
-
-export const FunctionalIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /** GET /api/functional/screenshot/{testId}/{shotId}: the run and one of its screenshots. */
 export const ScreenshotParamsSchema = z.object({
@@ -140,19 +137,10 @@ export const SavedFunctionalPlanListSchema = z
   .array(SavedFunctionalPlanSchema)
   .describe("The signed-in user's functional plans, newest first");
 
-/** Mutual assignability: a field added to (or dropped from) the model without the answer fails to compile. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const validationMatches: Same<z.output<typeof SavedFunctionalValidationSchema>, FunctionalValidation> = true;
-const apiMatches: Same<z.output<typeof SavedApiDefinitionSchema>, ApiDefinition> = true;
-const planMatches: Same<z.output<typeof SavedFunctionalPlanSchema>, SavedFunctionalPlan> = true;
-void validationMatches;
-void apiMatches;
-void planMatches;
-
 const ScriptSourceSchema = z.object({ path: text, line: z.number().int().optional() });
 
 /** A construct of a script that will not run as written, where it is written and what happens to it. */
-export const ScriptWarningSchema = z.object({
+export const ScriptReadingWarningSchema = z.object({
   path: text.describe('The YAML path: "scenarios.login.requests[2].assert[0]"'),
   line: z.number().int().optional().describe('The script line (1-based) the path is written on'),
   message: text,
@@ -211,7 +199,7 @@ export const ParseScriptResponseSchema = z
         source: ScriptSourceSchema,
       }),
     ),
-    warnings: z.array(ScriptWarningSchema),
+    warnings: z.array(ScriptReadingWarningSchema),
     test_framework: z
       .enum(TEST_FRAMEWORKS)
       .describe('How the script was read and will run: taurus (its HTTP calls) or selenium (in a browser)'),
@@ -220,6 +208,6 @@ export const ParseScriptResponseSchema = z
 
 /** A script that cannot run: the usual error answer with every reason, each with its path and line. */
 export const ScriptRefusalSchema = ErrorResponseSchema.extend({
-  warnings: z.array(ScriptWarningSchema).optional(),
+  warnings: z.array(ScriptReadingWarningSchema).optional(),
   line: z.number().int().optional().describe('Where YAML that does not read goes wrong'),
 });

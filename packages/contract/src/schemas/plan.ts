@@ -10,23 +10,19 @@ import {
   TOOLS,
   VALIDATION_TYPES,
   wholeNumber,
-  type UrlEntry,
 } from '@aqa/plan';
 import { z } from 'zod';
-import type { SavedPlan } from '../services/saved-plan';
+import { UserEmailQuerySchema } from '../route';
 
 /*
  * Request bodies are the model's own schemas (PerfPlanSchema, ScriptRequestSchema). Answers need
  * schemas without transforms: the response serializer encodes through its schema, and zod cannot
  * encode through a one-way transform (the model's schemas normalise their input with several).
- * The shapes below are the model's output types, checked against them at compile time.
+ * The shapes below are the model's output types, checked against them at compile time
+ * (apps/server/src/routes/contract-fits.ts).
  */
 
 const MAX_EMAIL = 254;
-
-export const UserEmailQuerySchema = z.object({
-  user_email: z.string().max(MAX_EMAIL).optional().describe('Optional; must name the signed-in user'),
-});
 
 export const PlanListQuerySchema = UserEmailQuerySchema.extend({
   // Plain decimal digits only (docs/design.md §11).
@@ -35,8 +31,6 @@ export const PlanListQuerySchema = UserEmailQuerySchema.extend({
     .describe('Page size; all plans when absent'),
   offset: wholeNumber('Must be a whole number, 0 or more', 0, Number.MAX_SAFE_INTEGER).default(0),
 });
-
-export const PlanIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 /** The script calls' body: the model's script request, plus the spec's user_email. */
 export const ScriptBodySchema = ScriptRequestSchema.extend({
@@ -126,8 +120,6 @@ export const PlanListResponseSchema = z
   .array(SavedPlanSchema)
   .describe('Newest first; the X-Total-Count header holds the number of plans before paging');
 
-export const MessageResponseSchema = z.object({ message: text });
-
 export const ScriptWarningSchema = z.object({
   field: text.describe('The plan field the tool cannot express, e.g. urls.2.extractType'),
   message: text,
@@ -140,10 +132,3 @@ export const DownloadScriptResponseSchema = z.object({
 });
 
 export const GenerateScriptResponseSchema = DownloadScriptResponseSchema.extend({ tool: z.enum(TOOLS) });
-
-/** Mutual assignability: a field added to (or dropped from) the model without the answer fails to compile. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const urlEntryMatches: Same<z.output<typeof SavedUrlEntrySchema>, UrlEntry> = true;
-const savedPlanMatches: Same<z.output<typeof SavedPlanSchema>, SavedPlan> = true;
-void urlEntryMatches;
-void savedPlanMatches;

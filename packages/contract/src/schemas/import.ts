@@ -1,11 +1,11 @@
 import { IMPORT_FORMATS } from '@aqa/converters';
 import { HTTP_METHODS, textLimitMessage } from '@aqa/plan';
 import { z } from 'zod';
-import { SavedFunctionalValidationSchema } from './functional.schemas';
-import { SavedUrlEntrySchema } from './plan.schemas';
+import { SavedFunctionalValidationSchema } from './functional';
+import { SavedUrlEntrySchema } from './plan';
 
 /*
- * The answers of the parse calls. Like plan.schemas.ts, these are plain shapes without transforms (the
+ * The answers of the parse calls. Like plan.ts, these are plain shapes without transforms (the
  * response serializer encodes through them); steps are the model's URL entries as saved.
  */
 
