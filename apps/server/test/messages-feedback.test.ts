@@ -89,6 +89,16 @@ async function loadRunToEnd(user: SignedInUser, planId: string, seconds: number)
 }
 
 const messagesOf = (user: SignedInUser, query = '') => ok<MessageList>(user, 'GET', `/api/messages${query}`);
+
+/**
+ * The user's messages once there are `n`: a run's result reads final as soon as the run has ended,
+ * and its message is stored just after (docs/reference/02-running.md §2 "Messages").
+ */
+const messagesOnce = (user: SignedInUser, n: number) =>
+  waitFor(`${n} messages`, async () => {
+    const list = await messagesOf(user);
+    return list.messages.length >= n ? list : undefined;
+  });
 const count = new Intl.NumberFormat('en-US');
 
 describe('messages', () => {
@@ -105,7 +115,7 @@ describe('messages', () => {
     expect(s.total_requests).toBe((await target.counts()).total);
     expect(s.failed_requests).toBeGreaterThan(0);
 
-    const { messages, unread } = await messagesOf(alice);
+    const { messages, unread } = await messagesOnce(alice, 1);
     expect(unread).toBe(1);
     expect(messages).toHaveLength(1);
     thresholdMessage = messages[0]!;
@@ -146,7 +156,7 @@ describe('messages', () => {
     await ok(alice, 'POST', `/api/stop-test/${test_id}`);
     const stopped = await ok<TestResult>(alice, 'GET', `/api/get-test-result/${test_id}`);
 
-    const { messages, unread } = await messagesOf(alice);
+    const { messages, unread } = await messagesOnce(alice, 2);
     expect(unread).toBe(2);
     expect(messages.map((m) => m.run_id)).toEqual([test_id, thresholdMessage.run_id]);
     expect(messages[0]).toMatchObject({ kind: 'stopped', title: 'Search load test was stopped' });
@@ -191,7 +201,7 @@ describe('messages', () => {
       validation_failures: 2,
     });
 
-    const { messages, unread } = await messagesOf(alice);
+    const { messages, unread } = await messagesOnce(alice, 3);
     expect(unread).toBe(3);
     functionalMessage = messages[0]!;
     expect(functionalMessage).toMatchObject({
