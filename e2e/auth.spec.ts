@@ -115,6 +115,12 @@ test('registering an email that exists already shows the server message', async 
   await page.getByTestId('register-email').fill(account.email.toUpperCase());
   await page.getByTestId('register-password').fill('secret-pass-2');
   await page.getByTestId('register-confirm-password').fill('secret-pass-2');
+  // The server's answer is held for a moment, so the button's state while it waits can be seen; a
+  // fast answer would otherwise come before the first look.
+  await page.route('**/api/register', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('register-submit')).toHaveText('Creating account...');
   await expect(page.getByTestId('register-error')).toContainText('An account with this email already exists');
