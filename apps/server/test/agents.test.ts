@@ -247,9 +247,8 @@ describe('runs on load agents', () => {
   }, 40_000);
 
   it('refuses a run on more agents than are online and idle, with the numbers and what to do', async () => {
-    await waitFor('two agents online', async () =>
-      (await h.onlineAgents()).length === 2 ? true : undefined,
-    );
+    // Both agents left of the run before must be idle again, not merely online, for the numbers below.
+    await h.waitForAgents(2, { idle: true });
     const refused = await h.call<{ detail: string }>('POST', '/api/run-test', {
       plan_id: planId,
       duration_seconds: 3,
