@@ -153,7 +153,7 @@ const NO_DATABASE = [
 /** @param {string} layer  a folder of apps/server/src (with every folder in it) @param {LayerPattern[]} patterns */
 const serverLayer = (layer, patterns) => ({
   files: [`apps/server/src/${layer}/**/*.ts`],
-  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+  rules: boundary(patterns),
 });
 
 function folderBoundaries() {
