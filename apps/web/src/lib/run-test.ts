@@ -13,7 +13,8 @@ export type RunTestInput = Omit<RunTestBody, 'plan_id'> & { plan_id: string | un
 
 /** Starts a performance run: the one run-test call of the web app, for the editor and the result screen. */
 export function runTest(input: RunTestInput): Promise<RunStarted> {
-  // The missing id goes out as the server reads it (absent), not as a cast of the contract's type.
+  // A missing id goes out as '', not as a cast of the contract's type: the server refuses a blank
+  // plan_id with the same "plan_id is required" sentence as an absent one (RunTestBodySchema).
   const { plan_id: planId, ...rest } = input;
   return call(contract.runs.start, { body: { ...rest, plan_id: planId ?? '' } });
 }

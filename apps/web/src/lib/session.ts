@@ -138,6 +138,14 @@ export function sessionUserId(session: Session | null = readSession()): string |
   return session.user.email || session.user.username || null;
 }
 
+/**
+ * The user_email the plan, run and functional calls send (docs/reference/02-running.md §7): the signed-in
+ * user, or nothing at all when no one is (the server refuses a user_email naming anyone else).
+ */
+export function sessionUserEmail(): string | undefined {
+  return sessionUserId() ?? undefined;
+}
+
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {

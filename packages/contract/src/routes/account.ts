@@ -10,13 +10,15 @@ import {
 } from '@aqa/plan';
 import { defineRoute, NoContentSchema as NoContent } from '../route';
 
+const tags = ['account'];
+
 /** Accounts and sessions (docs/reference/01-authoring.md §6–§7). */
 export const account = {
   register: defineRoute({
     method: 'POST',
     url: '/api/register',
     schema: {
-      tags: ['account'],
+      tags,
       summary: 'Create an account; the email is the username',
       body: RegistrationSchema,
       response: {
@@ -32,7 +34,7 @@ export const account = {
     method: 'POST',
     url: '/api/login',
     schema: {
-      tags: ['account'],
+      tags,
       summary: 'Sign in with email (as username) and password; returns a bearer token',
       body: LoginRequestSchema,
       response: {
@@ -47,7 +49,7 @@ export const account = {
     method: 'POST',
     url: '/api/logout',
     schema: {
-      tags: ['account'],
+      tags,
       summary: 'Sign out: revokes the presented token',
       response: { 204: NoContent, 401: ErrorResponseSchema },
     },
@@ -56,7 +58,7 @@ export const account = {
     method: 'GET',
     url: '/api/me',
     schema: {
-      tags: ['account'],
+      tags,
       summary: 'The signed-in user',
       response: { 200: CurrentUserResponseSchema, 401: ErrorResponseSchema },
     },
@@ -65,7 +67,7 @@ export const account = {
     method: 'PUT',
     url: '/api/me',
     schema: {
-      tags: ['account'],
+      tags,
       summary: "Update the signed-in user's profile",
       body: ProfileUpdateSchema,
       response: { 200: CurrentUserResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
@@ -75,7 +77,7 @@ export const account = {
     method: 'POST',
     url: '/api/me/password',
     schema: {
-      tags: ['account'],
+      tags,
       summary: 'Change the password; signs out every other session of the user',
       body: PasswordChangeSchema,
       response: {

@@ -28,6 +28,8 @@ const THROTTLED = ErrorResponseSchema.describe(
 const AGENT_TOKEN_ONLY =
   'Needs an API token of the agent scope (Settings → API tokens → Load agent): a session or another token gets 403 AGENT_TOKEN_REQUIRED.';
 
+const tags = ['agents'];
+
 /**
  * Load agents (docs/adr/0021-load-agents.md "Server side", docs/adr/0023-agents-over-http.md): `aqa agent`
  * registers with an API token of the agent scope, beats its heartbeat, takes its jobs and posts its events.
@@ -37,7 +39,7 @@ export const agents = {
     method: 'POST',
     url: '/api/agents/register',
     schema: {
-      tags: ['agents'],
+      tags,
       summary: "Register a load agent (aqa agent) of the token's user; answers who it is and how to call",
       description: `Called by \`aqa agent --server URL --token T\`. ${AGENT_TOKEN_ONLY} The agent belongs to the token's user: only that user's runs use it. The answer holds no Redis URL or other secret of the server. 400 when the agent speaks another protocol version; 503 AGENTS_UNAVAILABLE when the server has no REDIS_URL.`,
       body: AgentRegisterRequestSchema,
@@ -54,7 +56,7 @@ export const agents = {
     method: 'GET',
     url: '/api/agents',
     schema: {
-      tags: ['agents'],
+      tags,
       summary: "The signed-in user's load agents, with whether each is online and what it runs",
       response: { 200: AgentListSchema, ...SCOPED_ERRORS, 503: NO_REDIS },
     },
@@ -63,7 +65,7 @@ export const agents = {
     method: 'DELETE',
     url: '/api/agents/:id',
     schema: {
-      tags: ['agents'],
+      tags,
       summary: 'Forget one of your load agents; an agent that ends on its own leaves this way',
       description:
         "With a session, an API token, or an agent token of the same user. A running agent is refused at its next call and ends; it registers again when it restarts. Another user's agent answers 404 like an unknown one.",
@@ -75,7 +77,7 @@ export const agents = {
     method: 'PUT',
     url: '/api/agents/:id/heartbeat',
     schema: {
-      tags: ['agents'],
+      tags,
       summary: 'The agent is alive (every heartbeat_ms), and which run it runs; answers whether to stop it',
       description: `${AGENT_TOKEN_ONLY} No heartbeat for heartbeat_ttl_ms and the agent counts as lost. \`offline: true\` says it stops (it stays on the list). stop is true when the run named was stopped or is not this agent's.`,
       params: IdParamsSchema,
@@ -92,7 +94,7 @@ export const agents = {
     method: 'POST',
     url: '/api/agents/:id/jobs/next',
     schema: {
-      tags: ['agents'],
+      tags,
       summary: "Waits (up to wait_ms) for the agent's next job: a shard of a run, or a Locust worker",
       description: `${AGENT_TOKEN_ONLY} Answers { job: null } when none came in time; the agent calls again.`,
       params: IdParamsSchema,
@@ -104,7 +106,7 @@ export const agents = {
     method: 'POST',
     url: '/api/agents/:id/runs/:runId/events',
     schema: {
-      tags: ['agents'],
+      tags,
       summary: "The agent's shard events of one run, numbered; each number is kept once, in order",
       description: `${AGENT_TOKEN_ONLY} 404 when the run is not this agent's (any more); 409 AGENT_EVENTS_GAP when first_seq skips events not yet kept; 400 when an event names another agent. At most ${AGENT_MAX_POST_BYTES} bytes per post.`,
       params: AgentRunParamsSchema,

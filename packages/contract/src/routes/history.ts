@@ -23,13 +23,15 @@ import {
   SetBaselineBodySchema,
 } from '../schemas/history';
 
+const tags = ['history'];
+
 /** The results history (docs/history-api.md): deleting and naming runs, dashboards, comparison, reports. */
 export const history = {
   deleteResult: defineRoute({
     method: 'DELETE',
     url: '/api/delete-test-result/:id',
     schema: {
-      tags: ['history'],
+      tags,
       summary: 'Delete a finished run and its per-second series',
       description: 'A run still running or processing answers 409: stop it first.',
       params: IdParamsSchema,
@@ -41,7 +43,7 @@ export const history = {
     method: 'POST',
     url: '/api/save-test-result',
     schema: {
-      tags: ['history'],
+      tags,
       summary: 'Name a run and keep notes on it (every run is stored by the server itself)',
       body: SaveTestResultBodySchema,
       response: { 200: PastRunSchema, ...SCOPED_ERRORS_WITH_404 },
@@ -51,7 +53,7 @@ export const history = {
     method: 'GET',
     url: '/api/chart-data-summary',
     schema: {
-      tags: ['history'],
+      tags,
       summary: "The signed-in user's totals of plans and runs, and runs by day",
       querystring: UserEmailQuerySchema,
       response: { 200: ChartDataSummarySchema, ...SCOPED_ERRORS },
@@ -61,7 +63,7 @@ export const history = {
     method: 'GET',
     url: '/api/performance-dashboard',
     schema: {
-      tags: ['history'],
+      tags,
       summary: 'The performance dashboard in one call: counters and one page of plan cards',
       querystring: DashboardQuerySchema,
       response: { 200: PerformanceDashboardSchema, ...SCOPED_ERRORS },
@@ -71,7 +73,7 @@ export const history = {
     method: 'POST',
     url: '/api/set-baseline',
     schema: {
-      tags: ['history'],
+      tags,
       summary:
         "Mark a run of a plan as the plan's baseline: a completed run, or one stopped or failed part-way that measured requests (test_id null clears it)",
       body: SetBaselineBodySchema,
@@ -82,7 +84,7 @@ export const history = {
     method: 'GET',
     url: '/api/compare-test-results',
     schema: {
-      tags: ['history'],
+      tags,
       summary:
         'Two ended runs side by side (a run stopped or failed part-way too, when it measured requests; its status marks it): figures, per-API figures, deltas and both timelines',
       querystring: CompareQuerySchema,
@@ -93,7 +95,7 @@ export const history = {
     method: 'GET',
     url: '/api/test-report/:id',
     schema: {
-      tags: ['history'],
+      tags,
       summary: 'A run as a download: a self-contained HTML report, or its data as JSON or CSV',
       description: [
         'Answers a file (Content-Disposition: attachment, report_{plan}_{test_id}.{format}).',

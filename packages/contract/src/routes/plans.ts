@@ -26,7 +26,7 @@ export const plans = {
     method: 'POST',
     url: '/api/save-test-plan',
     schema: {
-      tags: ['plans'],
+      tags,
       summary: 'Save a new performance test plan; the script is generated for its tool when none is sent',
       body: PerfPlanSchema,
       response: { 201: SavePlanResponseSchema, ...SCOPED_ERRORS },
@@ -36,7 +36,7 @@ export const plans = {
     method: 'PUT',
     url: '/api/update-test-plan/:id',
     schema: {
-      tags: ['plans'],
+      tags,
       summary: 'Replace a saved plan with the plan sent',
       description:
         "With `version` (the saved plan's version the update was made from), a plan that changed since is not replaced: 409 PLAN_CHANGED. Without it, the plan is replaced whatever its version.",
@@ -49,7 +49,7 @@ export const plans = {
     method: 'GET',
     url: '/api/get-test-plans',
     schema: {
-      tags: ['plans'],
+      tags,
       summary: "The signed-in user's plans, newest first; X-Total-Count holds the total",
       querystring: PlanListQuerySchema,
       response: { 200: PlanListResponseSchema, ...SCOPED_ERRORS },

@@ -11,13 +11,15 @@ import {
 import { defineRoute, IdParamsSchema, SCOPED_ERRORS_WITH_404, UserEmailQuerySchema } from '../route';
 import { RunListQuerySchema, RunTestBodySchema, TestResultQuerySchema } from '../schemas/run';
 
+const tags = ['runs'];
+
 /** Performance runs (docs/reference/02-running.md). */
 export const runs = {
   start: defineRoute({
     method: 'POST',
     url: '/api/run-test',
     schema: {
-      tags: ['runs'],
+      tags,
       summary:
         'Start a performance run of a saved plan; fields sent besides plan_id override the plan for this run',
       description:
@@ -35,7 +37,7 @@ export const runs = {
     method: 'GET',
     url: '/api/get-test-result/:id',
     schema: {
-      tags: ['runs'],
+      tags,
       summary: 'A run, live (cumulative figures so far) or finished',
       params: IdParamsSchema,
       querystring: TestResultQuerySchema,
@@ -46,7 +48,7 @@ export const runs = {
     method: 'GET',
     url: '/api/test-stream/:id',
     schema: {
-      tags: ['runs'],
+      tags,
       summary: 'Live events of a run (text/event-stream)',
       description: [
         'Server-sent events. On connect: `event: status` with the get-test-result JSON. While the run goes:',
@@ -64,7 +66,7 @@ export const runs = {
     method: 'POST',
     url: '/api/stop-test/:id',
     schema: {
-      tags: ['runs'],
+      tags,
       summary: 'Stop a run gracefully; answers once the partial result is stored',
       params: IdParamsSchema,
       querystring: UserEmailQuerySchema,
@@ -75,7 +77,7 @@ export const runs = {
     method: 'POST',
     url: '/api/force-stop-all-tests',
     schema: {
-      tags: ['runs'],
+      tags,
       summary: "Stop every run of the signed-in user (no one else's)",
       querystring: UserEmailQuerySchema,
       response: { 200: ForceStopResponseSchema, ...SCOPED_ERRORS_WITH_404 },
@@ -85,7 +87,7 @@ export const runs = {
     method: 'GET',
     url: '/api/get-test-results',
     schema: {
-      tags: ['runs'],
+      tags,
       summary:
         "The signed-in user's runs, newest first (optionally of one plan, in one status); X-Total-Count holds the total",
       querystring: RunListQuerySchema,
@@ -96,7 +98,7 @@ export const runs = {
     method: 'GET',
     url: '/api/chart-data/:id',
     schema: {
-      tags: ['runs'],
+      tags,
       summary: 'Per-second series of a run (whole and per API) and its response-time distribution',
       params: IdParamsSchema,
       querystring: UserEmailQuerySchema,
@@ -107,7 +109,7 @@ export const runs = {
     method: 'GET',
     url: '/api/engines',
     schema: {
-      tags: ['runs'],
+      tags,
       summary: 'The engines that can run a plan on this server: the built-in one and the installed tools',
       response: { 200: EngineListSchema, 401: ErrorResponseSchema },
     },

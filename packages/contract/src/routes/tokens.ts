@@ -9,6 +9,8 @@ import { defineRoute, IdParamsSchema, NoContentSchema as NoContent } from '../ro
 const SESSION_ONLY = 'Needs a signed-in session: an API token gets 403 SESSION_REQUIRED.';
 const REFUSED_TO_TOKENS = ErrorResponseSchema.describe('Called with an API token (SESSION_REQUIRED)');
 
+const tags = ['account'];
+
 /**
  * API tokens for CI (docs/reference/01-authoring.md §7, docs/adr/0012-api-tokens-and-sessions.md),
  * managed from a signed-in session only.
@@ -18,7 +20,7 @@ export const tokens = {
     method: 'POST',
     url: '/api/tokens',
     schema: {
-      tags: ['account'],
+      tags,
       summary: 'Create an API token for CI; the token is in this answer only',
       description: SESSION_ONLY,
       body: ApiTokenCreateSchema,
@@ -35,7 +37,7 @@ export const tokens = {
     method: 'GET',
     url: '/api/tokens',
     schema: {
-      tags: ['account'],
+      tags,
       summary: "The signed-in user's API tokens, newest first (never the tokens themselves)",
       description: SESSION_ONLY,
       response: { 200: ApiTokenListSchema, 401: ErrorResponseSchema, 403: REFUSED_TO_TOKENS },
@@ -45,7 +47,7 @@ export const tokens = {
     method: 'DELETE',
     url: '/api/tokens/:id',
     schema: {
-      tags: ['account'],
+      tags,
       summary: 'Revoke an API token at once',
       description: `${SESSION_ONLY} Another user's token answers 404 like an unknown one.`,
       params: IdParamsSchema,

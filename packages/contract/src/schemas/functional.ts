@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import { UserEmailQuerySchema } from '../route';
 import { SavedUrlEntrySchema } from './plan';
+import { SavedRecordFields } from './saved-record';
 
 /*
  * Request bodies are the model's own schemas (FunctionalPlanSchema, FunctionalRunRequestSchema).
@@ -123,13 +124,7 @@ export const SavedFunctionalPlanSchema = z
     status: text.describe(
       'The last run\'s status: running, completed, failed, stopped; "saved" before any run',
     ),
-    user_email: text,
-    version: z
-      .number()
-      .int()
-      .describe('One more with every update; send it back with the update to be told of a change made since'),
-    created_at: text,
-    updated_at: text,
+    ...SavedRecordFields,
   })
   .describe('A saved functional test plan');
 

@@ -13,6 +13,7 @@ import {
 } from '@aqa/plan';
 import { z } from 'zod';
 import { UserEmailQuerySchema } from '../route';
+import { SavedRecordFields } from './saved-record';
 
 /*
  * Request bodies are the model's own schemas (PerfPlanSchema, ScriptRequestSchema). Answers need
@@ -96,13 +97,7 @@ export const SavedPlanSchema = z
       .describe('True when the saved script was edited by hand; download then returns it as saved'),
     source_page: z.enum(SOURCE_PAGES),
     test_type: text,
-    user_email: text,
-    version: z
-      .number()
-      .int()
-      .describe('One more with every update; send it back with the update to be told of a change made since'),
-    created_at: text,
-    updated_at: text,
+    ...SavedRecordFields,
   })
   .describe('A saved performance test plan');
 

@@ -1,7 +1,7 @@
 import { contract, type CallAnswer } from '@aqa/contract';
 import type { FunctionalPlanInput, FunctionalRunStarted, FunctionalSaveResponse } from '@aqa/plan';
 import { call } from '@/lib/api';
-import { userEmail } from './functional-call';
+import { sessionUserEmail } from '@/lib/session';
 
 /**
  * The functional plan calls of docs/reference/02-running.md §7 under /api/functional, always for the
@@ -13,21 +13,21 @@ export type SavedFunctionalPlan = CallAnswer<typeof contract.functional.getConfi
 
 /** GET /api/functional/get-test-configs: the user's functional plans. */
 export function fetchFunctionalPlans(signal?: AbortSignal): Promise<SavedFunctionalPlan[]> {
-  return call(contract.functional.list, { query: { user_email: userEmail() } }, { signal });
+  return call(contract.functional.list, { query: { user_email: sessionUserEmail() } }, { signal });
 }
 
 /** GET /api/functional/get-test-config/{id}: one plan; another user's id is a 404. */
 export function fetchFunctionalPlan(id: string, signal?: AbortSignal): Promise<SavedFunctionalPlan> {
   return call(
     contract.functional.getConfig,
-    { params: { id }, query: { user_email: userEmail() } },
+    { params: { id }, query: { user_email: sessionUserEmail() } },
     { signal },
   );
 }
 
 /** POST /api/functional/save-config: answers the new plan's id (also as test_id). */
 export function saveFunctionalPlan(plan: FunctionalPlanInput): Promise<FunctionalSaveResponse> {
-  return call(contract.functional.save, { body: { ...plan, user_email: userEmail() } });
+  return call(contract.functional.save, { body: { ...plan, user_email: sessionUserEmail() } });
 }
 
 /**
@@ -41,13 +41,13 @@ export function updateFunctionalPlan(
 ): Promise<FunctionalSaveResponse> {
   return call(contract.functional.update, {
     params: { id },
-    body: { ...plan, ...(version === undefined ? {} : { version }), user_email: userEmail() },
+    body: { ...plan, ...(version === undefined ? {} : { version }), user_email: sessionUserEmail() },
   });
 }
 
 /** DELETE /api/functional/delete-config/{id}. */
 export function deleteFunctionalPlan(id: string): Promise<unknown> {
-  return call(contract.functional.delete, { params: { id }, query: { user_email: userEmail() } });
+  return call(contract.functional.delete, { params: { id }, query: { user_email: sessionUserEmail() } });
 }
 
 /**
@@ -57,5 +57,5 @@ export function deleteFunctionalPlan(id: string): Promise<unknown> {
 export function runFunctionalTest(
   plan: FunctionalPlanInput & { plan_id: string },
 ): Promise<FunctionalRunStarted> {
-  return call(contract.functional.runTest, { body: { ...plan, user_email: userEmail() } });
+  return call(contract.functional.runTest, { body: { ...plan, user_email: sessionUserEmail() } });
 }

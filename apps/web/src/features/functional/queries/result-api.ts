@@ -3,7 +3,7 @@ import type { FunctionalResult, FunctionalStatusResponse } from '@aqa/plan';
 import type { ReportFile } from '@/components/report-downloads';
 import { fetchReportFile } from '@/features/results';
 import { call } from '@/lib/api';
-import { userEmail } from './functional-call';
+import { sessionUserEmail } from '@/lib/session';
 
 /**
  * The functional result calls of docs/reference/02-running.md §7 under /api/functional (results list, one
@@ -17,12 +17,16 @@ import { userEmail } from './functional-call';
  * the newest that many (Recent Activity asks for 5, docs/reference/02-running.md §7).
  */
 export function fetchFunctionalResults(signal?: AbortSignal, limit?: number): Promise<FunctionalResult[]> {
-  return call(contract.functional.results, { query: { user_email: userEmail(), limit } }, { signal });
+  return call(contract.functional.results, { query: { user_email: sessionUserEmail(), limit } }, { signal });
 }
 
 /** GET /api/functional/get-test-result/{id}: the whole result (a long run keeps its first calls). */
 export function fetchFunctionalResult(id: string, signal?: AbortSignal): Promise<FunctionalResult> {
-  return call(contract.functional.result, { params: { id }, query: { user_email: userEmail() } }, { signal });
+  return call(
+    contract.functional.result,
+    { params: { id }, query: { user_email: sessionUserEmail() } },
+    { signal },
+  );
 }
 
 /**
@@ -37,24 +41,31 @@ export function fetchFunctionalScreenshot(
   // The 200 schema documents the bytes as text; the answer is read as a Blob (responseType).
   return call(
     contract.functional.screenshot,
-    { params: { testId, shotId }, query: { user_email: userEmail() } },
+    { params: { testId, shotId }, query: { user_email: sessionUserEmail() } },
     { signal, responseType: 'blob' },
   ).then((bytes: unknown) => bytes as Blob);
 }
 
 /** GET /api/functional/get-test-status/{id}: the run's status alone, polled every 5 s. */
 export function fetchFunctionalStatus(id: string, signal?: AbortSignal): Promise<FunctionalStatusResponse> {
-  return call(contract.functional.status, { params: { id }, query: { user_email: userEmail() } }, { signal });
+  return call(
+    contract.functional.status,
+    { params: { id }, query: { user_email: sessionUserEmail() } },
+    { signal },
+  );
 }
 
 /** POST /api/functional/stop-test/{id}. */
 export function stopFunctionalTest(id: string): Promise<FunctionalStatusResponse> {
-  return call(contract.functional.stop, { params: { id }, query: { user_email: userEmail() } });
+  return call(contract.functional.stop, { params: { id }, query: { user_email: sessionUserEmail() } });
 }
 
 /** DELETE /api/functional/delete-result/{id}. */
 export function deleteFunctionalResult(id: string): Promise<unknown> {
-  return call(contract.functional.deleteResult, { params: { id }, query: { user_email: userEmail() } });
+  return call(contract.functional.deleteResult, {
+    params: { id },
+    query: { user_email: sessionUserEmail() },
+  });
 }
 
 /** GET /api/health: the server answers, and whether its database does (503 when it does not). */
@@ -79,7 +90,7 @@ export function fetchFunctionalReport(id: string, format: FunctionalReportFormat
     (options) =>
       call(
         contract.functional.report,
-        { params: { id }, query: { format, user_email: userEmail() } },
+        { params: { id }, query: { format, user_email: sessionUserEmail() } },
         options,
       ),
     `functional_report_${id}.${extension}`,

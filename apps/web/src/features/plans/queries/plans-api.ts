@@ -2,7 +2,7 @@ import { contract, type CallAnswer } from '@aqa/contract';
 import type { PerfPlan, RunStarted, ScriptRequest } from '@aqa/plan';
 import { call } from '@/lib/api';
 import { runTest, type RunTestBody } from '@/lib/run-test';
-import { sessionUserId } from '@/lib/session';
+import { sessionUserEmail } from '@/lib/session';
 import type { PlanBody } from '../model/form-to-plan';
 
 /**
@@ -16,17 +16,13 @@ export type SavePlanAnswer = CallAnswer<typeof contract.plans.save>;
 export type UpdatePlanAnswer = CallAnswer<typeof contract.plans.update>;
 export type ScriptAnswer = CallAnswer<typeof contract.plans.generateScript>;
 
-function userEmail(): string | undefined {
-  return sessionUserId() ?? undefined;
-}
-
 /** The id of a save answer (id; the spec's server also writes it as _id and plan_id). */
 export function savedIdOf(answer: SavePlanAnswer | UpdatePlanAnswer | undefined): string | undefined {
   return answer?.id || answer?.plan.id || undefined;
 }
 
 export function createPlan(plan: PlanBody): Promise<SavePlanAnswer> {
-  return call(contract.plans.save, { body: { ...plan, user_email: userEmail() } });
+  return call(contract.plans.save, { body: { ...plan, user_email: sessionUserEmail() } });
 }
 
 /**
@@ -36,12 +32,12 @@ export function createPlan(plan: PlanBody): Promise<SavePlanAnswer> {
 export function updatePlan(id: string, plan: PlanBody, version?: number): Promise<UpdatePlanAnswer> {
   return call(contract.plans.update, {
     params: { id },
-    body: { ...plan, ...(version === undefined ? {} : { version }), user_email: userEmail() },
+    body: { ...plan, ...(version === undefined ? {} : { version }), user_email: sessionUserEmail() },
   });
 }
 
 export function fetchPlan(id: string, signal?: AbortSignal): Promise<SavedPlan> {
-  return call(contract.plans.get, { params: { id }, query: { user_email: userEmail() } }, { signal });
+  return call(contract.plans.get, { params: { id }, query: { user_email: sessionUserEmail() } }, { signal });
 }
 
 /** The tools this server has, with their installed versions (GET /api/engines). */
@@ -50,7 +46,7 @@ export function fetchEngines(signal?: AbortSignal): Promise<CallAnswer<typeof co
 }
 
 export function generateScriptOnServer(request: ScriptRequest): Promise<ScriptAnswer> {
-  return call(contract.plans.generateScript, { body: { ...request, user_email: userEmail() } });
+  return call(contract.plans.generateScript, { body: { ...request, user_email: sessionUserEmail() } });
 }
 
 /** Validate (docs/reference/01-authoring.md §7): the URL screen sends one user for one minute, in validation mode. */
@@ -65,7 +61,7 @@ export function validatePlan(
       concurrent_users: 1,
       duration: 1,
       validation_mode: true,
-      user_email: userEmail(),
+      user_email: sessionUserEmail(),
     },
   });
 }
@@ -77,7 +73,7 @@ export function runTestRequest(plan: PerfPlan, planId: string, agents = 0): RunT
   return {
     ...(agents > 0 ? { agents } : {}),
     plan_id: planId,
-    user_email: userEmail(),
+    user_email: sessionUserEmail(),
     tool: plan.tool,
     concurrent_users: plan.concurrent_users,
     duration: Math.max(1, Math.round(plan.duration)),

@@ -9,15 +9,13 @@ import type {
 } from '@aqa/plan';
 import { call } from '@/lib/api';
 import { runTest } from '@/lib/run-test';
-import { sessionUserId } from '@/lib/session';
+import { sessionUserEmail } from '@/lib/session';
 import { readEventStream, type SseEvent } from '@/lib/sse';
 
 /**
  * The run calls of docs/reference/02-running.md §7 and the live stream of our server, through the
  * contract's typed call (docs/contract.md), for the signed-in user.
  */
-
-const userEmail = () => sessionUserId() ?? undefined;
 
 /** The one run-test call (src/lib/run-test.ts), shared with the plan editor. */
 export { runTest };
@@ -33,7 +31,7 @@ export function runElsewhere(
 ): Promise<RunStarted> {
   return runTest({
     plan_id: planId,
-    user_email: userEmail(),
+    user_email: sessionUserEmail(),
     ...(choice === 'builtin' ? { engine: 'builtin' as const } : { tool: 'locust' }),
     ...(durationSeconds !== undefined && durationSeconds > 0 ? { duration_seconds: durationSeconds } : {}),
   });
@@ -42,7 +40,7 @@ export function runElsewhere(
 export function fetchTestResult(id: string, planId?: string, signal?: AbortSignal): Promise<TestResult> {
   return call(
     contract.runs.result,
-    { params: { id }, query: { user_email: userEmail(), plan_id: planId || undefined } },
+    { params: { id }, query: { user_email: sessionUserEmail(), plan_id: planId || undefined } },
     { signal },
   );
 }
@@ -56,7 +54,11 @@ export function forceStopAllTests(): Promise<ForceStopResponse> {
 }
 
 export function fetchChartData(id: string, signal?: AbortSignal): Promise<ChartData> {
-  return call(contract.runs.chartData, { params: { id }, query: { user_email: userEmail() } }, { signal });
+  return call(
+    contract.runs.chartData,
+    { params: { id }, query: { user_email: sessionUserEmail() } },
+    { signal },
+  );
 }
 
 export type TestStreamEvent =
