@@ -30,8 +30,6 @@ export * from './agent/protocol';
 export { ERROR_KINDS } from './metrics/types';
 export type * from './types';
 export * from './adapters';
-export { isHttpValidation, judge, type HttpValidation } from './call/judge';
-export type { ResponseView } from './call/response-view';
 export { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from './functional/report';
 export { DEFAULT_FUNCTIONAL_RUN_MEMORY_MB, startFunctionalRun } from './functional/functional-run';
 export {
@@ -40,7 +38,6 @@ export {
   jsonPathFilterProblem,
   type JsonPathSource,
 } from './functional/plan-checks';
-export { checkJsonPathFilters, JsonPathFilterError, JsonPathFilterScript } from './call/json-path-filter';
 export { describeError } from './call/http-call';
 export { CallCount, FunctionalTally, KeptCalls, MAX_KEPT_CALLS } from './functional/outcome';
 export type * from './functional/run-types';

@@ -9,5 +9,5 @@ export {
 } from './browser-pool';
 export { browsersPerUserProblem, DEFAULT_UI_BROWSERS, defaultBrowsersPerUser } from './limits';
 export { createUiRunner } from './ui-run';
-export { isSeleniumScriptPlan, uiPagesOf, writtenUrls, type UiPage } from './ui-pages';
+export { uiPagesOf, writtenUrls, type UiPage } from './ui-pages';
 export { UiTally } from './ui-outcome';

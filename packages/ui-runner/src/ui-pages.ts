@@ -1,5 +1,5 @@
 import { readSeleniumScript, type SeleniumStep } from '@aqa/converters';
-import { FUNCTIONAL_BOUNDS, type FunctionalPlan, type FunctionalValidation } from '@aqa/plan';
+import { FUNCTIONAL_BOUNDS, type FunctionalPlan, type FunctionalValidation, kindOf } from '@aqa/plan';
 
 /*
  * What a UI plan opens (docs/design.md §9 "UI tests"): a UI URL plan's pages with their checks, or a
@@ -30,9 +30,9 @@ export interface UiScript {
   variables: Record<string, string>;
 }
 
-/** A script plan in the Selenium vocabulary (test_framework selenium, source script_input). */
-export function isSeleniumScriptPlan(plan: FunctionalPlan): boolean {
-  return plan.source === 'script_input' && plan.test_framework === 'selenium';
+/** A script plan (docs/test-kinds.md) in the Selenium vocabulary. */
+function isSeleniumScriptPlan(plan: FunctionalPlan): boolean {
+  return kindOf(plan) === 'script' && plan.test_framework === 'selenium';
 }
 
 /** The pages a UI plan will open. Throws SeleniumScriptError (or TaurusScriptError) for an unreadable script. */

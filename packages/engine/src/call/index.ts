@@ -2,15 +2,9 @@
  * The call core's public face (docs/call-core.md), as `@aqa/engine/call`: what a caller outside the
  * engine (Validate's judging thread) reads without loading the load engine behind `@aqa/engine`.
  */
-export { isHttpValidation, judge, statusMatches, type HttpValidation } from './judge';
-export { bodyJson, bodyXml, type ResponseView } from './response-view';
+export { isHttpValidation, judge, statusMatches } from './judge';
+export { bodyJson, type ResponseView } from './response-view';
 export { compileJsonPath, jsonValueText } from './json-path';
 export { evaluateXPath } from './xpath-rule';
-export {
-  OAuth2Tokens,
-  type TokenAnswer,
-  type TokenExchange,
-  type TokenProblem,
-  type TokenSender,
-} from './oauth2-tokens';
-export { oauth2Spec, type OAuth2Spec } from './request-parts';
+export { OAuth2Tokens, type TokenProblem, type TokenSender } from './oauth2-tokens';
+export { oauth2Spec } from './request-parts';

@@ -91,7 +91,7 @@ export function judge(
   switch (validation.type) {
     case 'status_code': {
       const actual = String(response.status);
-      const matches = statusMatches(expected, response.status);
+      const matches = statusCheck(validation)(response.status);
       if (negated) {
         return !matches
           ? detail(true, actual, said('judge.status.notPassed', { actual, expected }))
@@ -137,11 +137,30 @@ export type Detail = (passed: boolean, actual: string | null, message: Said) => 
  * are read with it too.
  */
 export function statusMatches(expected: string, status: number): boolean {
-  const actual = String(status);
-  return expected.split(',').some((option) => {
+  return readStatusExpectation(expected)(status);
+}
+
+/** A status expectation read into a test of a status, once per rule (as the other rules' patterns are). */
+function readStatusExpectation(expected: string): (status: number) => boolean {
+  const statuses = new Set<string>();
+  const classes = new Set<number>();
+  for (const option of expected.split(',')) {
     const want = option.trim().toLowerCase();
-    return /^\dxx$/.test(want) ? Math.trunc(status / 100) === Number(want[0]) : want === actual;
-  });
+    if (/^\dxx$/.test(want)) classes.add(Number(want[0]));
+    else statuses.add(want);
+  }
+  return (status) => statuses.has(String(status)) || classes.has(Math.trunc(status / 100));
+}
+
+const statusChecks = new WeakMap<HttpValidation, (status: number) => boolean>();
+
+function statusCheck(validation: HttpValidation): (status: number) => boolean {
+  let check = statusChecks.get(validation);
+  if (check === undefined) {
+    check = readStatusExpectation(validation.expected_value);
+    statusChecks.set(validation, check);
+  }
+  return check;
 }
 
 /**

@@ -26,9 +26,6 @@ import {
 import { Template, TemplateScope, type Renderable } from '../call/template';
 import type { StepInfo } from '../metrics/aggregate';
 
-/** OAuth2 client-credentials settings of a step; the token is fetched by the shard's TokenCache. */
-export type { OAuth2Spec };
-
 /** The load engine sends the headers it adds in lower case. */
 const LOAD_HEADER_NAMES: AddedHeaderNames = { authorization: 'authorization', contentType: 'content-type' };
 
@@ -46,6 +43,7 @@ export interface CompiledStep {
   /** The flat [name, value, …] header list when no header has a template. */
   staticHeaders: string[] | null;
   body: Template | null;
+  /** OAuth2 client-credentials settings; the token is fetched by the shard's TokenCache. */
   oauth2: OAuth2Spec | null;
   timeoutMs: number;
   /** Probability (0..1) that a user runs this step in an iteration. */

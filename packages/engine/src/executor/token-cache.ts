@@ -1,6 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import type { OAuth2Spec } from './compile';
-import { clientCredentialsForm } from '../call/request-parts';
+import { clientCredentialsForm, type OAuth2Spec } from '../call/request-parts';
 
 interface Entry {
   token: string | undefined;

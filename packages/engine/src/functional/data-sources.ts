@@ -1,5 +1,5 @@
 import { readTaurusScript, TaurusScriptError, type TaurusDataSource } from '@aqa/converters';
-import type { FunctionalPlan } from '@aqa/plan';
+import { type FunctionalPlan, kindOf } from '@aqa/plan';
 
 /*
  * A script plan's CSV data sources and starting variables (docs/reference/02-running.md §3 "Taurus
@@ -107,7 +107,7 @@ function feedOf(source: TaurusDataSource, text: string): DataFeed {
  * The server refuses a run whose data files are missing, so a source without its file is left out here.
  */
 export function scriptData(plan: FunctionalPlan): ScriptData | null {
-  if (plan.source !== 'script_input' || plan.script_content.trim() === '') return null;
+  if (kindOf(plan) !== 'script' || plan.script_content.trim() === '') return null;
   const files = plan.data_files ?? {};
   try {
     const read = readTaurusScript(plan.script_content, { files });

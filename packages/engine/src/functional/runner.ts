@@ -324,7 +324,6 @@ export class FunctionalRunner {
     };
   }
 
-  /** A call that got no response: every rule fails, saying why. */
   /** A token request of this run: over the run's own connections, through the target guard. */
   private readonly sendTokenRequest: TokenSender = async (request) => {
     const outcome = await httpCall(request, {
@@ -338,6 +337,7 @@ export class FunctionalRunner {
     return { status: outcome.answer.status, body: outcome.answer.body.toString('utf8') };
   };
 
+  /** A call that got no response: every rule fails, saying why. */
   private noResponse(
     api: CompiledApi,
     base: Pick<CallResult, 'api_name' | 'method' | 'url' | 'iteration' | 'user'>,
