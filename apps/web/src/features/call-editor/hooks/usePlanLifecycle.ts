@@ -266,5 +266,3 @@ export function usePlanLifecycle<
     openRun,
   };
 }
-
-export type PlanLifecycle = ReturnType<typeof usePlanLifecycle>;

@@ -162,7 +162,6 @@ function initialState(planIdParam: string | null, sourcePage: SourcePage): Initi
 
 /** The busy states of this editor's own actions; loading (and deleting) are the lifecycle's. */
 type ActionBusy = 'generating' | 'saving' | 'validating' | 'running';
-export type Busy = ActionBusy | 'loading' | 'deleting' | null;
 
 export interface PlanEditorOptions {
   planIdParam: string | null;

@@ -17,6 +17,7 @@ import {
   callErrorMessage,
   LOAD_SAVED_PLAN_ID_KEY,
   usePlanLifecycle,
+  type LifecycleBusy,
   type PlanStore,
   type ReadPlan,
 } from '@/features/call-editor';
@@ -33,7 +34,7 @@ import {
 
 /** The busy states of the functional screens' own actions; loading and deleting are the lifecycle's. */
 type ActionBusy = 'saving' | 'updating' | 'starting';
-export type Busy = ActionBusy | 'loading' | 'deleting' | null;
+export type Busy = ActionBusy | LifecycleBusy | null;
 
 /** The alerts that the screens word differently (docs/reference/02-running.md §8). */
 export interface PlanMessages {
