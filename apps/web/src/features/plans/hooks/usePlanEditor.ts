@@ -551,7 +551,6 @@ export function usePlanEditor({
     dispatch,
     errors,
     savedId,
-    savedVersion: lifecycle.savedVersion,
     dirty,
     unsaved: lifecycle.unsaved,
     busy,

@@ -231,7 +231,6 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
   return {
     screen,
     savedId,
-    savedVersion: plan.savedVersion,
     savedBody: plan.savedFingerprint,
     dirty: plan.dirty,
     unsaved: plan.unsaved,
