@@ -228,7 +228,7 @@ export function usePlanEditor({
     };
   };
 
-  const [opening] = useState(() => ({
+  const opening = () => ({
     loadId: initial.target.kind === 'id' ? initial.target.id : null,
     saved: initial.savedId
       ? {
@@ -241,7 +241,7 @@ export function usePlanEditor({
     blankFingerprint:
       initial.target.kind === 'none' ? fingerprint(snapshotForm(initial.form).body, undefined) : null,
     loadError: initial.loadError ? t('plans.loadFailed') : null,
-  }));
+  });
 
   const lifecycle = usePlanLifecycle<PlanBody, SavedPlan, OpenedPlan, ActionBusy>({
     store: PERF_STORE,

@@ -113,12 +113,12 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
   const check = useMemo(() => screen.check(form), [screen, form]);
   /** The body as sent: the form is dirty while it differs from the one last saved or loaded. */
   const body = useMemo(() => JSON.stringify(check.body), [check]);
-  const [opening] = useState(() => ({
+  const opening = () => ({
     loadId: initialPlanId(planIdParam),
     saved: null,
     blankFingerprint: body,
     loadError: null,
-  }));
+  });
   const plan = usePlanLifecycle<FunctionalPlanInput, SavedFunctionalPlan, FunctionalPlan, ActionBusy>({
     store: FUNCTIONAL_STORE,
     read: readFunctionalPlan,
