@@ -26,8 +26,7 @@ export { KeyValueRows } from './components/KeyValueRows';
 export { useEditorAddress, useEditorKey } from './hooks/useEditorAddress';
 export {
   usePlanLifecycle,
-  type PlanLifecycle,
-  type PlanOpening,
+  type LifecycleBusy,
   type PlanStore,
   type ReadPlan,
 } from './hooks/usePlanLifecycle';
@@ -51,15 +50,12 @@ export {
   withCopyAfter,
   type AssertionOperator,
   type AssertionType,
-  type AuthForm,
   type EntryForm,
   type EntryFormAction,
   type EntryTab,
   type EntryValueField,
   type ExtractType,
   type KeyValueRow,
-  type NewValidationItem,
-  type RowList,
   type ValidationType,
 } from './model/entry-form';
 export {
@@ -68,7 +64,6 @@ export {
   CURRENT_TEST_ID_KEY,
   handOffPlan,
   handOffPlanId,
-  handOffRun,
   LOAD_SAVED_PLAN_ID_KEY,
   peekPlanHandOff,
   planIdOf,

@@ -59,6 +59,9 @@ export function KeyValueRows({
   const texts = TEXTS[list];
   const removable = canRemoveRow(rows);
 
+  const setRow = (row: KeyValueRow, field: 'name' | 'value', value: string) =>
+    dispatch({ type: 'setRow', entryId: entry.id, list, rowId: row.id, field, value });
+
   const leaveRow = (row: KeyValueRow, event: FocusEvent<HTMLLIElement>) => {
     if (list !== 'headers' || event.currentTarget.contains(event.relatedTarget)) return;
     const move = authorizationMove(row, entry.authorization);
@@ -66,8 +69,7 @@ export function KeyValueRows({
     dispatch({ type: 'setAuth', entryId: entry.id, patch: move.patch });
     if (removable) dispatch({ type: 'removeRow', entryId: entry.id, list, rowId: row.id });
     else {
-      for (const field of ['name', 'value'] as const)
-        dispatch({ type: 'setRow', entryId: entry.id, list, rowId: row.id, field, value: '' });
+      for (const field of ['name', 'value'] as const) setRow(row, field, '');
     }
     setMoved(move.moved.type);
   };
@@ -114,16 +116,7 @@ export function KeyValueRows({
                   placeholder={t(texts.name)}
                   value={row.name}
                   aria-invalid={nameError || misplacedAuth ? true : undefined}
-                  onChange={(event) =>
-                    dispatch({
-                      type: 'setRow',
-                      entryId: entry.id,
-                      list,
-                      rowId: row.id,
-                      field: 'name',
-                      value: event.target.value,
-                    })
-                  }
+                  onChange={(event) => setRow(row, 'name', event.target.value)}
                   className="font-mono text-[13px]"
                   data-testid={`${testId}-${list}-name-${index}`}
                 />
@@ -132,16 +125,7 @@ export function KeyValueRows({
                   placeholder={t('plans.rowValue')}
                   value={row.value}
                   aria-invalid={valueError ? true : undefined}
-                  onChange={(event) =>
-                    dispatch({
-                      type: 'setRow',
-                      entryId: entry.id,
-                      list,
-                      rowId: row.id,
-                      field: 'value',
-                      value: event.target.value,
-                    })
-                  }
+                  onChange={(event) => setRow(row, 'value', event.target.value)}
                   className="font-mono text-[13px] max-sm:col-span-2 max-sm:row-start-2"
                   data-testid={`${testId}-${list}-value-${index}`}
                 />

@@ -59,7 +59,8 @@ export interface PlanLifecycleOptions<Sent, Stored extends { version?: number | 
   apply: (plan: Plan) => string;
   /** What Save would send now, as text: the plan is dirty while it differs from the saved one's. */
   fingerprint: string;
-  opening: PlanOpening;
+  /** Worked out once, on the first render (like a useState initializer): the screen's visit opens once. */
+  opening: () => PlanOpening;
   /** The ?planId= of the address. */
   planIdParam: string | null;
   /** Writes a saved plan's id into the address (?planId=) without a new editor. */
@@ -79,19 +80,19 @@ export function usePlanLifecycle<
   Plan,
   Busy extends string = never,
 >(options: PlanLifecycleOptions<Sent, Stored, Plan>) {
-  const { store, read, apply, fingerprint, opening, planIdParam, rememberPlanId } = options;
+  const { store, read, apply, fingerprint, planIdParam, rememberPlanId } = options;
   const t = useT();
   const notice = useScreenNotices();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const chooseOnConflict = usePlanConflictChoice();
-  const [loadId] = useState(opening.loadId);
+  const [opening] = useState(options.opening);
+  const { loadId, blankFingerprint } = opening;
   const [savedId, setSavedId] = useState<string | null>(opening.saved?.id ?? null);
   /** The saved plan's version the form was made from (docs/reference/01-authoring.md §7 "Plan versions"). */
   const [savedVersion, setSavedVersion] = useState<number | undefined>(opening.saved?.version);
   /** What was last saved or loaded, as the fingerprint of what Save sent. */
   const [savedFingerprint, setSavedFingerprint] = useState<string | null>(opening.saved?.fingerprint ?? null);
-  const [blankFingerprint] = useState(opening.blankFingerprint);
   const [busy, setBusy] = useState<Busy | LifecycleBusy | null>(loadId ? 'loading' : null);
   const [loadError, setLoadError] = useState<string | null>(opening.loadError);
 
@@ -266,5 +267,3 @@ export function usePlanLifecycle<
     openRun,
   };
 }
-
-export type PlanLifecycle = ReturnType<typeof usePlanLifecycle>;

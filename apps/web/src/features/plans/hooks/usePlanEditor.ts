@@ -97,8 +97,8 @@ interface Initial {
   /** The saved plan's version the form was made from (docs/reference/01-authoring.md §7 "Plan versions"). */
   savedVersion: number | undefined;
   script: { mode: ScriptMode; text: string };
-  /** The loaded plan belongs to the other performance screen, which is not built: it opens here. */
-  foreignSource: boolean;
+  /** The plan handed over whole, as read (parsed once, here). */
+  handedOver: PerfPlan | null;
   /** A stored plan that could not be read. */
   loadError: boolean;
 }
@@ -125,9 +125,9 @@ function scriptStateOf(plan: { script?: string | undefined; script_edited?: bool
   return { mode: plan.script ? 'live' : 'none', text: '' };
 }
 
-/** Whether a plan of `plan.source_page` is opened on the screen of `sourcePage` even so. */
-function opensHereInstead(plan: PerfPlan, sourcePage: SourcePage): boolean {
-  return plan.source_page !== sourcePage && !isScreenAvailable(SCREEN_OF_SOURCE[plan.source_page]);
+/** Whether a plan of `planSource` is opened on the screen of `sourcePage` even so. */
+function opensHereInstead(planSource: SourcePage, sourcePage: SourcePage): boolean {
+  return planSource !== sourcePage && !isScreenAvailable(SCREEN_OF_SOURCE[planSource]);
 }
 
 function initialState(planIdParam: string | null, sourcePage: SourcePage): Initial {
@@ -137,7 +137,7 @@ function initialState(planIdParam: string | null, sourcePage: SourcePage): Initi
     savedId: null,
     savedVersion: undefined,
     script: { mode: 'none', text: '' },
-    foreignSource: false,
+    handedOver: null,
     loadError: false,
   };
   if (planIdParam) return { ...blank, target: { kind: 'id', id: planIdParam } };
@@ -154,7 +154,7 @@ function initialState(planIdParam: string | null, sourcePage: SourcePage): Initi
       savedId: planIdOf(handOff.plan) ?? null,
       savedVersion: parsed.data.version,
       script: scriptStateOf({ script: parsed.data.script, script_edited: record.script_edited }),
-      foreignSource: opensHereInstead(parsed.data, sourcePage),
+      handedOver: parsed.data,
     };
   }
   return blank;
@@ -162,7 +162,6 @@ function initialState(planIdParam: string | null, sourcePage: SourcePage): Initi
 
 /** The busy states of this editor's own actions; loading (and deleting) are the lifecycle's. */
 type ActionBusy = 'generating' | 'saving' | 'validating' | 'running';
-export type Busy = ActionBusy | 'loading' | 'deleting' | null;
 
 export interface PlanEditorOptions {
   planIdParam: string | null;
@@ -186,7 +185,8 @@ export function usePlanEditor({
   const navigate = useNavigate();
   const [initial] = useState(() => initialState(planIdParam, sourcePage));
   const [form, dispatch] = useReducer(planFormReducer, initial.form);
-  const [foreignSource, setForeignSource] = useState(initial.foreignSource);
+  /** The plan belongs to the other performance screen, which is not built: it opens here. */
+  const foreignSource = opensHereInstead(form.sourcePage, sourcePage);
   const [showErrors, setShowErrors] = useState(false);
   /** Where the next run goes: 0 = this server, N = split over N of the user's agents (docs/scale-out.md). */
   const [runAgents, setRunAgents] = useState(0);
@@ -228,7 +228,7 @@ export function usePlanEditor({
     };
   };
 
-  const [opening] = useState(() => ({
+  const opening = () => ({
     loadId: initial.target.kind === 'id' ? initial.target.id : null,
     saved: initial.savedId
       ? {
@@ -241,7 +241,7 @@ export function usePlanEditor({
     blankFingerprint:
       initial.target.kind === 'none' ? fingerprint(snapshotForm(initial.form).body, undefined) : null,
     loadError: initial.loadError ? t('plans.loadFailed') : null,
-  }));
+  });
 
   const lifecycle = usePlanLifecycle<PlanBody, SavedPlan, OpenedPlan, ActionBusy>({
     store: PERF_STORE,
@@ -252,11 +252,7 @@ export function usePlanEditor({
     planIdParam,
     rememberPlanId,
     loadFailedText: () => t('plans.loadFailed'),
-    opens: ({ plan }, id) => {
-      if (redirectToOwnScreen(plan, id)) return false;
-      setForeignSource(plan.source_page !== sourcePage);
-      return true;
-    },
+    opens: ({ plan }, id) => !redirectToOwnScreen(plan, id),
   });
   const { busy, savedId, dirty, act } = lifecycle;
 
@@ -276,11 +272,9 @@ export function usePlanEditor({
   useEffect(() => {
     if (initial.target.kind !== 'none') clearPlanHandOff();
     if (initial.loadError) notice.error(t('plans.loadFailed'));
-    if (initial.target.kind === 'plan' && !initial.loadError) {
-      const parsed = safeMigratePlan(initial.target.plan);
-      const id = planIdOf(initial.target.plan);
-      if (parsed.success && !redirectToOwnScreen(parsed.data, id, initial.target.plan) && id)
-        rememberPlanId(id);
+    if (initial.target.kind === 'plan' && initial.handedOver) {
+      const id = initial.savedId ?? undefined;
+      if (!redirectToOwnScreen(initial.handedOver, id, initial.target.plan) && id) rememberPlanId(id);
     }
     // Runs once per screen visit: the screen is remounted for every new visit (see UrlInputPage).
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -557,7 +551,6 @@ export function usePlanEditor({
     dispatch,
     errors,
     savedId,
-    savedVersion: lifecycle.savedVersion,
     dirty,
     unsaved: lifecycle.unsaved,
     busy,

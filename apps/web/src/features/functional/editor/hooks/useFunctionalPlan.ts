@@ -17,6 +17,7 @@ import {
   callErrorMessage,
   LOAD_SAVED_PLAN_ID_KEY,
   usePlanLifecycle,
+  type LifecycleBusy,
   type PlanStore,
   type ReadPlan,
 } from '@/features/call-editor';
@@ -33,7 +34,7 @@ import {
 
 /** The busy states of the functional screens' own actions; loading and deleting are the lifecycle's. */
 type ActionBusy = 'saving' | 'updating' | 'starting';
-export type Busy = ActionBusy | 'loading' | 'deleting' | null;
+export type Busy = ActionBusy | LifecycleBusy | null;
 
 /** The alerts that the screens word differently (docs/reference/02-running.md §8). */
 export interface PlanMessages {
@@ -112,12 +113,12 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
   const check = useMemo(() => screen.check(form), [screen, form]);
   /** The body as sent: the form is dirty while it differs from the one last saved or loaded. */
   const body = useMemo(() => JSON.stringify(check.body), [check]);
-  const [opening] = useState(() => ({
+  const opening = () => ({
     loadId: initialPlanId(planIdParam),
     saved: null,
     blankFingerprint: body,
     loadError: null,
-  }));
+  });
   const plan = usePlanLifecycle<FunctionalPlanInput, SavedFunctionalPlan, FunctionalPlan, ActionBusy>({
     store: FUNCTIONAL_STORE,
     read: readFunctionalPlan,
@@ -230,7 +231,6 @@ export function useFunctionalPlan<Form, Problem extends PlanProblem>(
   return {
     screen,
     savedId,
-    savedVersion: plan.savedVersion,
     savedBody: plan.savedFingerprint,
     dirty: plan.dirty,
     unsaved: plan.unsaved,
