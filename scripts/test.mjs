@@ -1,10 +1,11 @@
 // `npm test`: install what is missing (npm packages; Debian's chromium, JMeter and Locust when root),
-// then lint, format check, typecheck, unit + API tests (vitest), build, and browser tests (Playwright).
+// then lint (beside the format check and typecheck), unit + API tests (vitest), build, and browser tests (Playwright).
 // Every step runs even when an earlier one failed, so one run reports everything; the exit code is 1
 // when any step failed. A failed test is tried once more (the suite starts real servers, tools and
 // browsers on a shared 2-core machine, where one late answer is not a fault of the product); a test
 // that passed only on its second try is named at the end with its first failure, so it gets mended,
 // and one that fails twice fails the run.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ROOT, checkNodeVersion, ensureBuilt, ensureInstalled, log, run } from './lib/workspace.mjs';
@@ -19,10 +20,51 @@ rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+
+/**
+ * The static checks each keep one core busy for minutes (typed lint about three, the format check and the
+ * typecheck about three together), so they run as two lanes side by side on the 2-core machine: lint in
+ * one, format then typecheck in the other. Each lane's output is held and printed whole when its step
+ * ends, so the two never interleave.
+ */
+const staticLanes = [
+  [{ name: 'lint', command: bin('eslint'), args: ['--max-warnings=0', '.'] }],
+  [
+    { name: 'format', command: bin('prettier'), args: ['--check', '--log-level=warn', '.'] },
+    { name: 'typecheck', command: process.execPath, args: ['scripts/typecheck.mjs'] },
+  ],
+];
+
+/** Runs one check with its output held; resolves to its outcome. */
+function runHeld(check) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const output = [];
+    const child = spawn(check.command, check.args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const end = (code) => {
+      log(`── ${check.name}`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ name: check.name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${String(error)}\n`));
+      end(1);
+    });
+    child.on('close', end);
+  });
+}
+
+async function runLane(lane) {
+  const done = [];
+  for (const check of lane) done.push(await runHeld(check));
+  return done;
+}
+
+const outcomes = (await Promise.all(staticLanes.map(runLane))).flat();
+
 const steps = [
-  { name: 'lint', run: () => run(bin('eslint'), ['--max-warnings=0', '.']) },
-  { name: 'format', run: () => run(bin('prettier'), ['--check', '--log-level=warn', '.']) },
-  { name: 'typecheck', run: () => run(process.execPath, ['scripts/typecheck.mjs']) },
   {
     name: 'unit and API tests',
     run: () =>
@@ -50,7 +92,6 @@ const steps = [
   },
 ];
 
-const outcomes = [];
 for (const step of steps) {
   log(`── ${step.name}`);
   const started = Date.now();
