@@ -31,20 +31,24 @@ const num = (s: string | undefined): number => {
   return Number.isFinite(v) ? v : 0;
 };
 
-/** One name's cumulative figures in a stats-history row. */
-export interface HistoryEntry {
+/** The figures Locust writes for one name, both in stats-history rows and in PREFIX_stats.csv. */
+interface LocustFigures {
   requests: number;
   failures: number;
   avg: number;
   min: number;
   max: number;
   avgSize: number;
-  /** Locust's current (last ~10 s) percentiles, ms; 0 when N/A. */
+  /** Percentiles, ms; 0 when N/A (in stats history, Locust's current ones: the last ~10 s). */
   p50: number;
   p90: number;
   p95: number;
   p99: number;
   p999: number;
+}
+
+/** One name's cumulative figures in a stats-history row. */
+export interface HistoryEntry extends LocustFigures {
   p100: number;
 }
 
@@ -228,20 +232,9 @@ export interface FinalJson {
 }
 
 /** A row of PREFIX_stats.csv. */
-export interface StatsRow {
+export interface StatsRow extends LocustFigures {
   type: string;
   name: string;
-  requests: number;
-  failures: number;
-  avg: number;
-  min: number;
-  max: number;
-  avgSize: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
 }
 
 export function parseLocustStats(text: string): StatsRow[] {

@@ -49,6 +49,33 @@ function latency(e: HistoryEntry | undefined, avg: number): LatencySummary {
   });
 }
 
+/**
+ * One second's figures of a step or of the whole run, from what Locust counted in it. Locust gives no
+ * bytes sent and no histogram; the latency is read only when something was answered.
+ */
+function intervalFigures(
+  requests: number,
+  failures: number,
+  errors: ErrorCounts,
+  bytesReceived: number,
+  perSeconds: number,
+  answeredLatency: () => LatencySummary,
+): IntervalFigures {
+  return {
+    requests,
+    successes: requests - failures,
+    failures,
+    errors,
+    bytesSent: 0,
+    bytesReceived,
+    requestsPerSecond: round2(requests / perSeconds),
+    errorRate: requests ? round2((failures / requests) * 100) : 0,
+    bandwidthKBs: round2(bytesReceived / 1024 / perSeconds),
+    latency: requests ? answeredLatency() : latency(undefined, 0),
+    histogram: EMPTY_HISTOGRAM,
+  };
+}
+
 /** A locust-driven run: snapshots from the stats history, the result from the final stats. */
 export class LocustResults {
   private readonly history: LocustHistoryReader;
@@ -141,19 +168,9 @@ export class LocustResults {
         Math.round((cur ? cur.avgSize * cur.requests : 0) - (old ? old.avgSize * old.requests : 0)),
       );
       const errors = this.assignErrors(i, failures, table);
-      const figures: IntervalFigures = {
-        requests,
-        successes: requests - failures,
-        failures,
-        errors,
-        bytesSent: 0,
-        bytesReceived: bytes,
-        requestsPerSecond: round2(requests / per),
-        errorRate: requests ? round2((failures / requests) * 100) : 0,
-        bandwidthKBs: round2(bytes / 1024 / per),
-        latency: requests ? latency(this.withPercentiles(cur, i), sum / requests) : latency(undefined, 0),
-        histogram: EMPTY_HISTOGRAM,
-      };
+      const figures = intervalFigures(requests, failures, errors, bytes, per, () =>
+        latency(this.withPercentiles(cur, i), sum / requests),
+      );
       return { step: i, label: info.label, ...figures };
     });
     const requests = steps.reduce((a, s) => a + s.requests, 0);
@@ -173,21 +190,9 @@ export class LocustResults {
     };
     this.second++;
     this.lastElapsed = elapsedS;
-    const whole: IntervalFigures = {
-      requests,
-      successes: requests - failures,
-      failures,
-      errors,
-      bytesSent: 0,
-      bytesReceived: bytes,
-      requestsPerSecond: round2(requests / per),
-      errorRate: requests ? round2((failures / requests) * 100) : 0,
-      bandwidthKBs: round2(bytes / 1024 / per),
-      latency: requests
-        ? latency(this.withPercentiles(g.aggregated, -1), sum / requests)
-        : latency(undefined, 0),
-      histogram: EMPTY_HISTOGRAM,
-    };
+    const whole = intervalFigures(requests, failures, errors, bytes, per, () =>
+      latency(this.withPercentiles(g.aggregated, -1), sum / requests),
+    );
     const snap: RunSnapshot = {
       ...whole,
       second: this.second,
