@@ -1,4 +1,5 @@
-import { IMPORT_FORMATS } from '@aqa/converters';
+// The import model alone: the package's index would load every reader and generator into each client.
+import { IMPORT_FORMATS } from '@aqa/converters/import-model';
 import { HTTP_METHODS, textLimitMessage } from '@aqa/plan';
 import { z } from 'zod';
 import { SavedFunctionalValidationSchema } from './functional';
