@@ -21,6 +21,7 @@ import {
   said,
   type Said,
   TEST_KINDS,
+  type TestKind,
 } from '@aqa/plan';
 import type { UiScreenshot } from '@aqa/ui-runner';
 import type { FastifyBaseLogger } from 'fastify';
@@ -34,6 +35,7 @@ import type {
 import type { AccountUser } from '../account-user';
 import type { RunNotices } from '../message.service';
 import { demoFunctionalRunProblems, demoRunRefusal } from '../demo-account-limits';
+import type { LiveEntry, RunLifecycle, StoppedBy } from '../lifecycle/run-lifecycle';
 import { refuseFunctionalPlanPatterns } from '../pattern-refusal';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
@@ -55,8 +57,7 @@ export const FUNCTIONAL_RUN_MESSAGES = {
   deleted: 'Test result deleted',
 } as const;
 
-export const FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID = said('functional.stoppedByShutdown');
-export const FUNCTIONAL_STOPPED_BY_SHUTDOWN = FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID.text;
+const FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID = said('functional.stoppedByShutdown');
 
 /** The list shows three judged calls of each run, failing ones first, and "+N more validations". */
 export const LISTED_CALLS = 3;
@@ -93,9 +94,10 @@ function notFound(): NotFoundError {
 
 /**
  * A run in progress, in memory: what get-test-result answers until the outcome is stored. It keeps the
- * calls the runner's outcome does (KeptCalls: docs/adr/0024-memory-bounds.md).
+ * calls the runner's outcome does (KeptCalls: docs/adr/0024-memory-bounds.md), and holds its place in the
+ * run lifecycle (docs/run-lifecycle.md) until its outcome is stored.
  */
-class LiveFunctionalRun {
+class LiveFunctionalRun implements LiveEntry {
   private readonly kept = new KeptCalls();
   /** The first calls judged, as the result lists them. */
   get calls(): CallResult[] {
@@ -119,6 +121,7 @@ class LiveFunctionalRun {
   /** `start` starts the runner, giving it this run to report its calls (add) and queue place to. */
   constructor(
     readonly id: string,
+    readonly kind: TestKind,
     readonly userId: string,
     readonly planId: string | null,
     readonly plan: FunctionalPlan,
@@ -128,6 +131,17 @@ class LiveFunctionalRun {
     start: (run: LiveFunctionalRun) => FunctionalRunHandle,
   ) {
     this.handle = start(this);
+  }
+
+  /** An API, script or UI run has no planned length: it ends when its calls or steps do. */
+  plannedEndMs(): null {
+    return null;
+  }
+
+  async stop(by: StoppedBy): Promise<void> {
+    if (by === 'shutdown') this.stopReason = FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID;
+    await this.handle.stop();
+    await this.stored;
   }
 
   add(call: CallResult, place: CallPlace): void {
@@ -180,25 +194,23 @@ class LiveFunctionalRun {
  * (docs/adr/0016-crash-recovery.md).
  */
 export class FunctionalRunService {
-  private readonly live = new Map<string, LiveFunctionalRun>();
-
   constructor(
     private readonly runs: FunctionalRunRepository,
     private readonly plans: FunctionalPlanService,
     private readonly startRun: StartFunctionalRun,
     private readonly ui: UiRunSupport,
     private readonly screenshots: FunctionalScreenshotRepository,
-    /** Holds a place under the shared run limits (or refuses with a 429); the function gives it back. */
-    private readonly reservePlace: (user: AccountUser) => Promise<() => void>,
+    /** The place under the run limits every kind shares, stops from other replicas, shutdown and recovery. */
+    private readonly lifecycle: RunLifecycle,
     private readonly guard: TargetGuard,
     private readonly now: Clock,
     private readonly log: FastifyBaseLogger,
     /** Told of every run that ends, once it is stored: the owner's message (docs/reference/02-running.md §2 "Messages"). */
     private readonly notices: RunNotices,
-    /** The other server replicas: runs they own are read and stopped through Redis. */
+    /** The other server replicas: runs they own are read through Redis. */
     private readonly replicas: Replicas,
   ) {
-    replicas.relay?.onStopRequest((runId) => this.stopOwnRun(runId));
+    lifecycle.recoverWith({ family: 'functional', recoverInterrupted: () => this.recoverInterrupted() });
   }
 
   async start(user: AccountUser, asSent: FunctionalPlan): Promise<{ test_id: string }> {
@@ -220,7 +232,7 @@ export class FunctionalRunService {
     if (demo.length > 0) throw demoRunRefusal(demo, true);
     const browserProblem = ui ? this.ui.browserProblem() : null;
     if (browserProblem !== null) throw noBrowser(browserProblem);
-    const release = await this.reservePlace(user);
+    const place = await this.lifecycle.reserve(user);
     try {
       if (ui) await refuseGuardedOrigins(this.guard, originsOf(pageUrls));
       else await this.refuseGuardedTargets(plan);
@@ -249,7 +261,7 @@ export class FunctionalRunService {
         (err, seq) =>
           this.log.error({ err, runId: id, seq }, 'Could not checkpoint the calls of a functional run'),
       );
-      const run = new LiveFunctionalRun(id, user.id, planId, plan, startTime, checkpoint, (live) => {
+      const run = new LiveFunctionalRun(id, kind, user.id, planId, plan, startTime, checkpoint, (live) => {
         const options = {
           guard: this.guard.settings(),
           onCall: (call: CallResult, place: CallPlace) => live.add(call, place),
@@ -265,7 +277,7 @@ export class FunctionalRunService {
           },
         });
       });
-      this.live.set(id, run);
+      place.occupy(run);
       const sharing = this.shareWithReplicas(run);
       run.stored = run.handle.result
         .catch((error: unknown): FunctionalRunOutcome => this.brokenRunner(run, error))
@@ -275,12 +287,11 @@ export class FunctionalRunService {
         )
         .finally(() => {
           sharing();
-          this.live.delete(id);
-          release();
+          place.release();
         });
       return { test_id: id };
     } catch (error) {
-      release();
+      place.release();
       throw error;
     }
   }
@@ -346,14 +357,6 @@ export class FunctionalRunService {
     }
   }
 
-  /** A stop request from another replica: acted on when this server runs the run. */
-  private stopOwnRun(runId: string): void {
-    const live = this.live.get(runId);
-    if (live === undefined) return;
-    this.log.info({ runId }, 'Stopping a functional run at the request of another replica');
-    void live.handle.stop();
-  }
-
   async status(user: AccountUser, id: string): Promise<FunctionalStatusResponse> {
     if (this.liveRun(user, id) !== undefined) return { test_id: id, status: 'running' };
     // Only the status column: an ended run's stored calls may be megabytes.
@@ -366,15 +369,10 @@ export class FunctionalRunService {
   async stop(user: AccountUser, id: string): Promise<FunctionalStatusResponse> {
     const live = this.liveRun(user, id);
     if (live !== undefined) {
-      await live.handle.stop();
-      await live.stored;
-    } else if (
-      this.replicas.relay !== null &&
-      (await this.runs.findStatusForUser(user.id, id)) === 'running'
-    ) {
+      await live.stop('user');
+    } else if (this.lifecycle.hasReplicas && (await this.runs.findStatusForUser(user.id, id)) === 'running') {
       // Another replica runs it (docs/adr/0020-server-replicas.md): ask it, and wait for the stored end.
-      await this.replicas.relay.requestStop(id);
-      await this.replicas.waitUntilEnded('functional_runs', id);
+      await this.lifecycle.stopElsewhere('functional_runs', [id]);
     }
     return this.status(user, id);
   }
@@ -396,12 +394,12 @@ export class FunctionalRunService {
   }
 
   /**
-   * At start-up, and in every replica's sweep (docs/adr/0020-server-replicas.md): each run a dead server
+   * At start-up, and in every replica's sweep, through the run lifecycle (docs/adr/0020-server-replicas.md): each run a dead server
    * left running is rebuilt from the calls it had checkpointed and ends `interrupted`, saying the server
    * stopped during the run, and so does its plan's status; it gets its one message, and the screenshots
    * its stored steps do not link to go (docs/adr/0016-crash-recovery.md). Answers how many there were.
    */
-  async recoverInterrupted(): Promise<number> {
+  private async recoverInterrupted(): Promise<number> {
     const alive = await this.replicas.aliveIds();
     // A run whose server is alive goes on there; one before 0013 (no server) was this database's only.
     const rows = (await this.runs.unfinished()).filter(
@@ -473,21 +471,10 @@ export class FunctionalRunService {
     }
   }
 
-  /** At shutdown: every live run stops and is stored. */
-  async shutdown(): Promise<void> {
-    const live = [...this.live.values()];
-    for (const run of live) run.stopReason = FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID;
-    await Promise.all(
-      live.map(async (run) => {
-        await run.handle.stop();
-        await run.stored;
-      }),
-    );
-  }
-
+  /** The user's API, script or UI run going on this server. */
   private liveRun(user: AccountUser, id: string): LiveFunctionalRun | undefined {
-    const live = this.live.get(id);
-    return live !== undefined && live.userId === user.id ? live : undefined;
+    const live = this.lifecycle.find(user, id);
+    return live instanceof LiveFunctionalRun ? live : undefined;
   }
 
   /**
