@@ -53,6 +53,7 @@ import { CliDownloadService } from './services/cli-download.service';
 import { DemoAccountService } from './services/demo-account.service';
 import { FeedbackService } from './services/feedback.service';
 import { FunctionalPlanService } from './services/functional/functional-plan.service';
+import { functionalKinds } from './services/functional/functional-kinds';
 import { FunctionalRunService } from './services/functional/functional-run.service';
 import { openUiBrowsers } from './services/functional/ui-runs';
 import { createHistoryServices } from './services/history/history-services';
@@ -191,10 +192,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const functionalRuns = new FunctionalRunService(
       new FunctionalRunRepository(db),
       functionalPlans,
-      // Each run's worker within FUNCTIONAL_RUN_MEMORY_MB (docs/adr/0024-memory-bounds.md).
-      (plan, runOptions) =>
-        startFunctionalRun(plan, { ...runOptions, maxMemoryMb: config.functionalRunMemoryMb }),
-      uiBrowsers.support,
+      functionalKinds(
+        // Each run's worker within FUNCTIONAL_RUN_MEMORY_MB (docs/adr/0024-memory-bounds.md).
+        (plan, runOptions) =>
+          startFunctionalRun(plan, { ...runOptions, maxMemoryMb: config.functionalRunMemoryMb }),
+        uiBrowsers.support,
+      ),
       new FunctionalScreenshotRepository(db),
       lifecycle,
       guard,

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CallPlace,
-  checkableUrl,
   type FunctionalRunHandle,
   type FunctionalRunOutcome,
   KeptCalls,
   MAX_KEPT_CALLS,
   reasonColumns,
-  type StartFunctionalRun,
   type TargetGuard,
 } from '@aqa/engine';
 import {
@@ -36,7 +34,6 @@ import type { AccountUser } from '../account-user';
 import type { RunNotices } from '../message.service';
 import { demoFunctionalRunProblems, demoRunRefusal } from '../demo-account-limits';
 import type { LiveEntry, RunLifecycle, StoppedBy } from '../lifecycle/run-lifecycle';
-import { refuseFunctionalPlanPatterns } from '../pattern-refusal';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
 import { FunctionalCheckpoint, type StoredCall } from './functional-checkpoint';
@@ -46,9 +43,9 @@ import {
   interruptedEnding,
   screenshotIdsOf,
 } from './functional-recovery';
+import { adapterFor, type FunctionalKind, type FunctionalKindAdapter } from './functional-kinds';
 import { headOf, listedCalls, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
-import { scriptRunPlan, servedScript, withScriptFramework } from './functional-script';
-import { noBrowser, type UiRunSupport } from './ui-runs';
+import { withScriptFramework } from './functional-script';
 
 export const FUNCTIONAL_RUN_MESSAGES = {
   notFound: 'Test result not found',
@@ -77,16 +74,6 @@ function listed(result: FunctionalResult): FunctionalResult {
 
 /** A screenshot label is the runner's word or a script's file name; longer is cut. */
 const SCREENSHOT_LABEL_CHARS = 200;
-
-/** The origins of the URLs whose host is written out; a template host is checked during the run. */
-function originsOf(urls: readonly string[]): Set<string> {
-  const origins = new Set<string>();
-  for (const url of urls) {
-    const checkable = url === '' ? null : checkableUrl(url);
-    if (checkable !== null) origins.add(checkable.origin);
-  }
-  return origins;
-}
 
 function notFound(): NotFoundError {
   return new NotFoundError('RESULT_NOT_FOUND', FUNCTIONAL_RUN_MESSAGES.notFound);
@@ -186,10 +173,12 @@ class LiveFunctionalRun implements LiveEntry {
  * Functional runs (docs/reference/02-running.md §7): started from the plan sent (with the saved plan's
  * id when it has one), run by the engine's functional runner off the event loop, held in memory while
  * they run and stored when they end, when the run's status also becomes its plan's. Always the
- * signed-in user's: another user's run or plan is not found. Load and functional runs share the run
- * limits; every target passes the target guard as a load run's does (docs/adr/0015-target-guard.md).
- * A UI plan runs in Chromium through the UI runner instead (docs/design.md §9 "UI tests"): it may wait
- * for a browser (queue_position), and its screenshots are stored with the run. Each call and step is
+ * signed-in user's: another user's run or plan is not found. What differs by kind (how the plan is
+ * read, guarded and started) is its adapter's (functional-kinds.ts); the place under the limits every
+ * kind shares, the stop from another replica, the shutdown and the recovery are the run lifecycle's
+ * (docs/run-lifecycle.md). Every target passes the target guard as a load run's does
+ * (docs/adr/0015-target-guard.md). A UI run may wait for a browser (queue_position), and its
+ * screenshots are stored with the run (docs/design.md §9 "UI tests"). Each call and step is
  * checkpointed as it is judged, so a run whose server dies ends `interrupted` with what it had judged
  * (docs/adr/0016-crash-recovery.md).
  */
@@ -197,8 +186,8 @@ export class FunctionalRunService {
   constructor(
     private readonly runs: FunctionalRunRepository,
     private readonly plans: FunctionalPlanService,
-    private readonly startRun: StartFunctionalRun,
-    private readonly ui: UiRunSupport,
+    /** How each kind reads, guards and starts its run (functional-kinds.ts, docs/run-lifecycle.md §6). */
+    private readonly kinds: Readonly<Record<FunctionalKind, FunctionalKindAdapter>>,
     private readonly screenshots: FunctionalScreenshotRepository,
     /** The place under the run limits every kind shares, stops from other replicas, shutdown and recovery. */
     private readonly lifecycle: RunLifecycle,
@@ -220,22 +209,18 @@ export class FunctionalRunService {
     // The plan must be the user's: another user's id is "not found", and nothing runs.
     if (planId !== null) await this.plans.assertOwned(user, planId);
     const kind = kindOf(sent);
-    const ui = runsInBrowser(sent);
-    // A UI plan runs in a browser as sent, once its pages read (a Selenium script's unknown actions are
-    // refused by name and line); an API script plan runs the script's calls (functional-script.ts). One
-    // that cannot run starts nothing.
-    const pageUrls = ui ? servedScript(() => this.ui.pageUrls(sent)) : [];
-    const plan = !ui && kind === 'script' ? scriptRunPlan(sent).plan : sent;
-    // A pattern or JSONPath filter that cannot run is refused in words before anything starts (docs/adr/0022-linear-time-patterns.md).
-    if (!ui) await refuseFunctionalPlanPatterns(plan, 'PLAN_CANNOT_RUN');
+    const adapter = adapterFor(this.kinds, sent);
+    // A plan that cannot run starts nothing.
+    const { plan, origins } = await adapter.prepare(sent);
     const demo = demoFunctionalRunProblems(user.email, plan);
     if (demo.length > 0) throw demoRunRefusal(demo, true);
-    const browserProblem = ui ? this.ui.browserProblem() : null;
-    if (browserProblem !== null) throw noBrowser(browserProblem);
+    const unavailable = adapter.unavailable();
+    if (unavailable !== null) throw unavailable;
     const place = await this.lifecycle.reserve(user);
     try {
-      if (ui) await refuseGuardedOrigins(this.guard, originsOf(pageUrls));
-      else await this.refuseGuardedTargets(plan);
+      // Every written-out host, decided by the guard before the run starts (403 TARGET_REFUSED naming the
+      // host and the setting); a host written as a template is asked at every connection during the run.
+      await refuseGuardedOrigins(this.guard, origins);
       const id = `${TEST_KINDS[kind].idPrefix}${randomBytes(12).toString('base64url')}`;
       const startTime = isoAt(this.now());
       await this.runs.insert({
@@ -262,14 +247,10 @@ export class FunctionalRunService {
           this.log.error({ err, runId: id, seq }, 'Could not checkpoint the calls of a functional run'),
       );
       const run = new LiveFunctionalRun(id, kind, user.id, planId, plan, startTime, checkpoint, (live) => {
-        const options = {
+        return adapter.start(plan, {
           guard: this.guard.settings(),
           onCall: (call: CallResult, place: CallPlace) => live.add(call, place),
-        };
-        if (!ui) return this.startRun(plan, options);
-        return this.ui.start(plan, {
-          ...options,
-          // One user holds at most AQA_UI_BROWSERS_PER_USER of this server's browsers.
+          // A UI run's: one user holds at most AQA_UI_BROWSERS_PER_USER of this server's browsers.
           owner: user.id,
           saveScreenshot: (shot) => this.saveScreenshot(live, shot),
           onQueued: (position) => {
@@ -475,19 +456,6 @@ export class FunctionalRunService {
   private liveRun(user: AccountUser, id: string): LiveFunctionalRun | undefined {
     const live = this.lifecycle.find(user, id);
     return live instanceof LiveFunctionalRun ? live : undefined;
-  }
-
-  /**
-   * Every written-out host of the plan's calls and OAuth2 token URLs, decided by the guard before the
-   * run starts (403 TARGET_REFUSED naming the host and the setting). A host written as a template is
-   * known only during the run, where the runner asks the guard at every connection.
-   */
-  private async refuseGuardedTargets(plan: FunctionalPlan): Promise<void> {
-    const urls = plan.apis.flatMap((api) => [
-      api.url,
-      api.authorization.type === 'oauth2' ? api.authorization.tokenUrl : '',
-    ]);
-    await refuseGuardedOrigins(this.guard, originsOf(urls));
   }
 
   /**
