@@ -327,15 +327,8 @@ export class FunctionalRunService {
   }
 
   /** The result so far of a run another replica owns, as that replica keeps it in Redis. */
-  private async remoteView(row: { id: string; status: string }): Promise<FunctionalResult | undefined> {
-    const relay = this.replicas.relay;
-    if (relay === null || row.status !== 'running') return undefined;
-    try {
-      return await relay.readView<FunctionalResult>(row.id);
-    } catch (err) {
-      this.log.warn({ err, runId: row.id }, 'Could not read the live view of a functional run from Redis');
-      return undefined;
-    }
+  private remoteView(row: { id: string; status: string }): Promise<FunctionalResult | undefined> {
+    return this.lifecycle.viewElsewhere<FunctionalResult>(row.id, row.status === 'running');
   }
 
   async status(user: AccountUser, id: string): Promise<FunctionalStatusResponse> {

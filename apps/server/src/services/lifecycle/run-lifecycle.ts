@@ -107,6 +107,22 @@ export class RunLifecycle {
     );
   }
 
+  /**
+   * The live view of a run another replica owns, as that replica keeps it in Redis
+   * (docs/adr/0020-server-replicas.md): undefined without Redis, for a run whose stored status is over
+   * (`unfinished` false), or when no view could be read (said in the log).
+   */
+  async viewElsewhere<View>(id: string, unfinished: boolean): Promise<View | undefined> {
+    const relay = this.replicas.relay;
+    if (relay === null || !unfinished) return undefined;
+    try {
+      return await relay.readView<View>(id);
+    } catch (err) {
+      this.log.warn({ err, runId: id }, 'Could not read the live view of a run from Redis');
+      return undefined;
+    }
+  }
+
   /** Whether another replica may own a run: only with Redis (docs/adr/0020-server-replicas.md). */
   get hasReplicas(): boolean {
     return this.replicas.relay !== null;

@@ -336,15 +336,8 @@ export class RunService {
    * The live view of a run the database says is going on and another replica owns, as that replica keeps
    * it in Redis (docs/adr/0020-server-replicas.md); undefined for a run that is over, or without a view.
    */
-  private async remoteView(row: { id: string; status: string }): Promise<LoadRunView | undefined> {
-    const relay = this.replicas.relay;
-    if (relay === null || !isLive(row.status)) return undefined;
-    try {
-      return await relay.readView<LoadRunView>(row.id);
-    } catch (err) {
-      this.log.warn({ err, runId: row.id }, 'Could not read the live view of a run from Redis');
-      return undefined;
-    }
+  private remoteView(row: { id: string; status: string }): Promise<LoadRunView | undefined> {
+    return this.lifecycle.viewElsewhere<LoadRunView>(row.id, isLive(row.status));
   }
 
   /** Refuses a run none of whose targets accepts a connection (those with a template are not checked). */
