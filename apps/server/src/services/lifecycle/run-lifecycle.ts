@@ -76,11 +76,6 @@ export class RunLifecycle {
     return live !== undefined && live.userId === user.id ? live : undefined;
   }
 
-  /** The runs going on this server, of every user. */
-  running(): LiveEntry[] {
-    return this.live.all();
-  }
-
   /** The user's runs going on this server. */
   runningOf(user: AccountUser): LiveEntry[] {
     return this.live.ofUser(user.id);
