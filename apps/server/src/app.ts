@@ -53,6 +53,7 @@ import { CliDownloadService } from './services/cli-download.service';
 import { DemoAccountService } from './services/demo-account.service';
 import { FeedbackService } from './services/feedback.service';
 import { FunctionalPlanService } from './services/functional/functional-plan.service';
+import { functionalKinds } from './services/functional/functional-kinds';
 import { FunctionalRunService } from './services/functional/functional-run.service';
 import { openUiBrowsers } from './services/functional/ui-runs';
 import { createHistoryServices } from './services/history/history-services';
@@ -61,8 +62,8 @@ import { ImportService } from './services/import/import.service';
 import { MessageService } from './services/message.service';
 import { PlanService } from './services/plan.service';
 import { BuiltinRunner } from './services/runs/builtin-runner';
+import { RunLifecycle } from './services/lifecycle/run-lifecycle';
 import { RunService } from './services/runs/run.service';
-import { RunRegistry } from './services/runs/run-registry';
 import { RunnerRegistry } from './services/runs/runner';
 import { EXTERNAL_TOOLS, ToolDetector } from './services/runs/tool-detector';
 import { ExternalToolRunner } from './services/runs/external-runner';
@@ -158,13 +159,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       for (const tool of EXTERNAL_TOOLS)
         runners.register(new ExternalToolRunner(tool, tools.environment, tools.cacheDir));
     }
+    // One place under the limits, one stop, shutdown and recovery for runs of every kind (docs/run-lifecycle.md).
+    const lifecycle = new RunLifecycle(
+      { perUser: config.maxRunsPerUser, perServer: config.maxRunsPerServer },
+      replicas,
+      app.log,
+    );
     const runs = new RunService(
       new RunRepository(db),
       new PlanRepository(db),
-      new RunRegistry(),
+      lifecycle,
       runners,
       tools,
-      { perUser: config.maxRunsPerUser, perServer: config.maxRunsPerServer },
       app.log,
       guard,
       messages,
@@ -179,13 +185,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
     app.addHook('onClose', () => agents.close());
     runs.useAgents(agents.placement);
-    const interrupted = await runs.recoverInterrupted();
-    if (interrupted > 0) {
-      app.log.warn(
-        { runs: interrupted },
-        'Runs left unfinished by the last process rebuilt from their stored seconds and marked interrupted',
-      );
-    }
     const functionalPlans = new FunctionalPlanService(new FunctionalPlanRepository(db), now);
     // One browser pool for the server's UI runs; closed after the runs have stopped (preClose below).
     const uiBrowsers = openUiBrowsers(config.uiBrowsers, process.env.PATH);
@@ -193,22 +192,30 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const functionalRuns = new FunctionalRunService(
       new FunctionalRunRepository(db),
       functionalPlans,
-      // Each run's worker within FUNCTIONAL_RUN_MEMORY_MB (docs/adr/0024-memory-bounds.md).
-      (plan, runOptions) =>
-        startFunctionalRun(plan, { ...runOptions, maxMemoryMb: config.functionalRunMemoryMb }),
-      uiBrowsers.support,
+      functionalKinds(
+        // Each run's worker within FUNCTIONAL_RUN_MEMORY_MB (docs/adr/0024-memory-bounds.md).
+        (plan, runOptions) =>
+          startFunctionalRun(plan, { ...runOptions, maxMemoryMb: config.functionalRunMemoryMb }),
+        uiBrowsers.support,
+      ),
       new FunctionalScreenshotRepository(db),
-      (user) => runs.reserve(user),
+      lifecycle,
       guard,
       now,
       app.log,
       messages,
       replicas,
     );
-    const interruptedFunctional = await functionalRuns.recoverInterrupted();
-    if (interruptedFunctional > 0) {
+    const interrupted = await lifecycle.recoverInterrupted();
+    if (interrupted.load > 0) {
       app.log.warn(
-        { runs: interruptedFunctional },
+        { runs: interrupted.load },
+        'Runs left unfinished by the last process rebuilt from their stored seconds and marked interrupted',
+      );
+    }
+    if (interrupted.functional > 0) {
+      app.log.warn(
+        { runs: interrupted.functional },
         'Functional runs left running by the last process rebuilt from their stored calls and marked interrupted',
       );
     } else {
@@ -221,7 +228,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       relay === null
         ? null
         : new DeadServerSweeper(
-            { load: runs, functional: functionalRuns, pruneDead: () => replicas.instances.pruneDead() },
+            { recovery: lifecycle, pruneDead: () => replicas.instances.pruneDead() },
             app.log,
           );
     const leaving = instances;
@@ -229,7 +236,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // then it leaves the servers of the database and lets go of Redis.
     app.addHook('preClose', async () => {
       await sweeper?.stop();
-      await Promise.all([runs.shutdown(), functionalRuns.shutdown()]);
+      await lifecycle.shutdown();
       await leaving.remove();
       await redis?.close();
     });

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { RunFamily } from '../services/lifecycle/run-lifecycle';
 
 /** How often each replica looks for runs whose server died (docs/adr/0020-server-replicas.md). */
 export const SWEEP_MS = 10_000;
 
 export interface Recovery {
   /** Ends the runs of dead servers as the start-up recovery does; answers how many this call ended. */
-  recoverInterrupted(): Promise<number>;
+  recoverInterrupted(): Promise<Record<RunFamily, number>>;
 }
 
 /**
@@ -20,7 +21,8 @@ export class DeadServerSweeper {
   private stopped = false;
 
   constructor(
-    private readonly recoveries: { load: Recovery; functional: Recovery; pruneDead: () => Promise<void> },
+    /** The run lifecycle's recovery, for runs of every kind (docs/run-lifecycle.md). */
+    private readonly recoveries: { recovery: Recovery; pruneDead: () => Promise<void> },
     private readonly log: FastifyBaseLogger,
     everyMs = SWEEP_MS,
   ) {
@@ -46,8 +48,7 @@ export class DeadServerSweeper {
 
   private async sweepOnce(): Promise<void> {
     try {
-      const load = await this.recoveries.load.recoverInterrupted();
-      const functional = await this.recoveries.functional.recoverInterrupted();
+      const { load, functional } = await this.recoveries.recovery.recoverInterrupted();
       if (load + functional > 0) {
         this.log.warn(
           { runs: load, functionalRuns: functional },

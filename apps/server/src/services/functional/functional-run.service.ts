@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CallPlace,
-  checkableUrl,
   type FunctionalRunHandle,
   type FunctionalRunOutcome,
   KeptCalls,
   MAX_KEPT_CALLS,
   reasonColumns,
-  type StartFunctionalRun,
   type TargetGuard,
 } from '@aqa/engine';
 import {
@@ -21,6 +19,7 @@ import {
   said,
   type Said,
   TEST_KINDS,
+  type TestKind,
 } from '@aqa/plan';
 import type { UiScreenshot } from '@aqa/ui-runner';
 import type { FastifyBaseLogger } from 'fastify';
@@ -34,7 +33,7 @@ import type {
 import type { AccountUser } from '../account-user';
 import type { RunNotices } from '../message.service';
 import { demoFunctionalRunProblems, demoRunRefusal } from '../demo-account-limits';
-import { refuseFunctionalPlanPatterns } from '../pattern-refusal';
+import type { LiveEntry, RunLifecycle, StoppedBy } from '../lifecycle/run-lifecycle';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
 import { FunctionalCheckpoint, type StoredCall } from './functional-checkpoint';
@@ -44,9 +43,9 @@ import {
   interruptedEnding,
   screenshotIdsOf,
 } from './functional-recovery';
+import { adapterFor, type FunctionalKind, type FunctionalKindAdapter } from './functional-kinds';
 import { headOf, listedCalls, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
-import { scriptRunPlan, servedScript, withScriptFramework } from './functional-script';
-import { noBrowser, type UiRunSupport } from './ui-runs';
+import { withScriptFramework } from './functional-script';
 
 export const FUNCTIONAL_RUN_MESSAGES = {
   notFound: 'Test result not found',
@@ -55,8 +54,7 @@ export const FUNCTIONAL_RUN_MESSAGES = {
   deleted: 'Test result deleted',
 } as const;
 
-export const FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID = said('functional.stoppedByShutdown');
-export const FUNCTIONAL_STOPPED_BY_SHUTDOWN = FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID.text;
+const FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID = said('functional.stoppedByShutdown');
 
 /** The list shows three judged calls of each run, failing ones first, and "+N more validations". */
 export const LISTED_CALLS = 3;
@@ -77,25 +75,16 @@ function listed(result: FunctionalResult): FunctionalResult {
 /** A screenshot label is the runner's word or a script's file name; longer is cut. */
 const SCREENSHOT_LABEL_CHARS = 200;
 
-/** The origins of the URLs whose host is written out; a template host is checked during the run. */
-function originsOf(urls: readonly string[]): Set<string> {
-  const origins = new Set<string>();
-  for (const url of urls) {
-    const checkable = url === '' ? null : checkableUrl(url);
-    if (checkable !== null) origins.add(checkable.origin);
-  }
-  return origins;
-}
-
 function notFound(): NotFoundError {
   return new NotFoundError('RESULT_NOT_FOUND', FUNCTIONAL_RUN_MESSAGES.notFound);
 }
 
 /**
  * A run in progress, in memory: what get-test-result answers until the outcome is stored. It keeps the
- * calls the runner's outcome does (KeptCalls: docs/adr/0024-memory-bounds.md).
+ * calls the runner's outcome does (KeptCalls: docs/adr/0024-memory-bounds.md), and holds its place in the
+ * run lifecycle (docs/run-lifecycle.md) until its outcome is stored.
  */
-class LiveFunctionalRun {
+class LiveFunctionalRun implements LiveEntry {
   private readonly kept = new KeptCalls();
   /** The first calls judged, as the result lists them. */
   get calls(): CallResult[] {
@@ -119,6 +108,7 @@ class LiveFunctionalRun {
   /** `start` starts the runner, giving it this run to report its calls (add) and queue place to. */
   constructor(
     readonly id: string,
+    readonly kind: TestKind,
     readonly userId: string,
     readonly planId: string | null,
     readonly plan: FunctionalPlan,
@@ -128,6 +118,17 @@ class LiveFunctionalRun {
     start: (run: LiveFunctionalRun) => FunctionalRunHandle,
   ) {
     this.handle = start(this);
+  }
+
+  /** An API, script or UI run has no planned length: it ends when its calls or steps do. */
+  plannedEndMs(): null {
+    return null;
+  }
+
+  async stop(by: StoppedBy): Promise<void> {
+    if (by === 'shutdown') this.stopReason = FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID;
+    await this.handle.stop();
+    await this.stored;
   }
 
   add(call: CallResult, place: CallPlace): void {
@@ -172,33 +173,33 @@ class LiveFunctionalRun {
  * Functional runs (docs/reference/02-running.md §7): started from the plan sent (with the saved plan's
  * id when it has one), run by the engine's functional runner off the event loop, held in memory while
  * they run and stored when they end, when the run's status also becomes its plan's. Always the
- * signed-in user's: another user's run or plan is not found. Load and functional runs share the run
- * limits; every target passes the target guard as a load run's does (docs/adr/0015-target-guard.md).
- * A UI plan runs in Chromium through the UI runner instead (docs/design.md §9 "UI tests"): it may wait
- * for a browser (queue_position), and its screenshots are stored with the run. Each call and step is
+ * signed-in user's: another user's run or plan is not found. What differs by kind (how the plan is
+ * read, guarded and started) is its adapter's (functional-kinds.ts); the place under the limits every
+ * kind shares, the stop from another replica, the shutdown and the recovery are the run lifecycle's
+ * (docs/run-lifecycle.md). Every target passes the target guard as a load run's does
+ * (docs/adr/0015-target-guard.md). A UI run may wait for a browser (queue_position), and its
+ * screenshots are stored with the run (docs/design.md §9 "UI tests"). Each call and step is
  * checkpointed as it is judged, so a run whose server dies ends `interrupted` with what it had judged
  * (docs/adr/0016-crash-recovery.md).
  */
 export class FunctionalRunService {
-  private readonly live = new Map<string, LiveFunctionalRun>();
-
   constructor(
     private readonly runs: FunctionalRunRepository,
     private readonly plans: FunctionalPlanService,
-    private readonly startRun: StartFunctionalRun,
-    private readonly ui: UiRunSupport,
+    /** How each kind reads, guards and starts its run (functional-kinds.ts, docs/run-lifecycle.md §6). */
+    private readonly kinds: Readonly<Record<FunctionalKind, FunctionalKindAdapter>>,
     private readonly screenshots: FunctionalScreenshotRepository,
-    /** Holds a place under the shared run limits (or refuses with a 429); the function gives it back. */
-    private readonly reservePlace: (user: AccountUser) => Promise<() => void>,
+    /** The place under the run limits every kind shares, stops from other replicas, shutdown and recovery. */
+    private readonly lifecycle: RunLifecycle,
     private readonly guard: TargetGuard,
     private readonly now: Clock,
     private readonly log: FastifyBaseLogger,
     /** Told of every run that ends, once it is stored: the owner's message (docs/reference/02-running.md §2 "Messages"). */
     private readonly notices: RunNotices,
-    /** The other server replicas: runs they own are read and stopped through Redis. */
+    /** The other server replicas: runs they own are read through Redis. */
     private readonly replicas: Replicas,
   ) {
-    replicas.relay?.onStopRequest((runId) => this.stopOwnRun(runId));
+    lifecycle.recoverWith({ family: 'functional', recoverInterrupted: () => this.recoverInterrupted() });
   }
 
   async start(user: AccountUser, asSent: FunctionalPlan): Promise<{ test_id: string }> {
@@ -208,22 +209,18 @@ export class FunctionalRunService {
     // The plan must be the user's: another user's id is "not found", and nothing runs.
     if (planId !== null) await this.plans.assertOwned(user, planId);
     const kind = kindOf(sent);
-    const ui = runsInBrowser(sent);
-    // A UI plan runs in a browser as sent, once its pages read (a Selenium script's unknown actions are
-    // refused by name and line); an API script plan runs the script's calls (functional-script.ts). One
-    // that cannot run starts nothing.
-    const pageUrls = ui ? servedScript(() => this.ui.pageUrls(sent)) : [];
-    const plan = !ui && kind === 'script' ? scriptRunPlan(sent).plan : sent;
-    // A pattern or JSONPath filter that cannot run is refused in words before anything starts (docs/adr/0022-linear-time-patterns.md).
-    if (!ui) await refuseFunctionalPlanPatterns(plan, 'PLAN_CANNOT_RUN');
+    const adapter = adapterFor(this.kinds, sent);
+    // A plan that cannot run starts nothing.
+    const { plan, origins } = await adapter.prepare(sent);
     const demo = demoFunctionalRunProblems(user.email, plan);
     if (demo.length > 0) throw demoRunRefusal(demo, true);
-    const browserProblem = ui ? this.ui.browserProblem() : null;
-    if (browserProblem !== null) throw noBrowser(browserProblem);
-    const release = await this.reservePlace(user);
+    const unavailable = adapter.unavailable();
+    if (unavailable !== null) throw unavailable;
+    const place = await this.lifecycle.reserve(user);
     try {
-      if (ui) await refuseGuardedOrigins(this.guard, originsOf(pageUrls));
-      else await this.refuseGuardedTargets(plan);
+      // Every written-out host, decided by the guard before the run starts (403 TARGET_REFUSED naming the
+      // host and the setting); a host written as a template is asked at every connection during the run.
+      await refuseGuardedOrigins(this.guard, origins);
       const id = `${TEST_KINDS[kind].idPrefix}${randomBytes(12).toString('base64url')}`;
       const startTime = isoAt(this.now());
       await this.runs.insert({
@@ -249,15 +246,11 @@ export class FunctionalRunService {
         (err, seq) =>
           this.log.error({ err, runId: id, seq }, 'Could not checkpoint the calls of a functional run'),
       );
-      const run = new LiveFunctionalRun(id, user.id, planId, plan, startTime, checkpoint, (live) => {
-        const options = {
+      const run = new LiveFunctionalRun(id, kind, user.id, planId, plan, startTime, checkpoint, (live) => {
+        return adapter.start(plan, {
           guard: this.guard.settings(),
           onCall: (call: CallResult, place: CallPlace) => live.add(call, place),
-        };
-        if (!ui) return this.startRun(plan, options);
-        return this.ui.start(plan, {
-          ...options,
-          // One user holds at most AQA_UI_BROWSERS_PER_USER of this server's browsers.
+          // A UI run's: one user holds at most AQA_UI_BROWSERS_PER_USER of this server's browsers.
           owner: user.id,
           saveScreenshot: (shot) => this.saveScreenshot(live, shot),
           onQueued: (position) => {
@@ -265,7 +258,7 @@ export class FunctionalRunService {
           },
         });
       });
-      this.live.set(id, run);
+      place.occupy(run);
       const sharing = this.shareWithReplicas(run);
       run.stored = run.handle.result
         .catch((error: unknown): FunctionalRunOutcome => this.brokenRunner(run, error))
@@ -275,12 +268,11 @@ export class FunctionalRunService {
         )
         .finally(() => {
           sharing();
-          this.live.delete(id);
-          release();
+          place.release();
         });
       return { test_id: id };
     } catch (error) {
-      release();
+      place.release();
       throw error;
     }
   }
@@ -335,23 +327,8 @@ export class FunctionalRunService {
   }
 
   /** The result so far of a run another replica owns, as that replica keeps it in Redis. */
-  private async remoteView(row: { id: string; status: string }): Promise<FunctionalResult | undefined> {
-    const relay = this.replicas.relay;
-    if (relay === null || row.status !== 'running') return undefined;
-    try {
-      return await relay.readView<FunctionalResult>(row.id);
-    } catch (err) {
-      this.log.warn({ err, runId: row.id }, 'Could not read the live view of a functional run from Redis');
-      return undefined;
-    }
-  }
-
-  /** A stop request from another replica: acted on when this server runs the run. */
-  private stopOwnRun(runId: string): void {
-    const live = this.live.get(runId);
-    if (live === undefined) return;
-    this.log.info({ runId }, 'Stopping a functional run at the request of another replica');
-    void live.handle.stop();
+  private remoteView(row: { id: string; status: string }): Promise<FunctionalResult | undefined> {
+    return this.lifecycle.viewElsewhere<FunctionalResult>(row.id, row.status === 'running');
   }
 
   async status(user: AccountUser, id: string): Promise<FunctionalStatusResponse> {
@@ -366,15 +343,10 @@ export class FunctionalRunService {
   async stop(user: AccountUser, id: string): Promise<FunctionalStatusResponse> {
     const live = this.liveRun(user, id);
     if (live !== undefined) {
-      await live.handle.stop();
-      await live.stored;
-    } else if (
-      this.replicas.relay !== null &&
-      (await this.runs.findStatusForUser(user.id, id)) === 'running'
-    ) {
+      await live.stop('user');
+    } else if (this.lifecycle.hasReplicas && (await this.runs.findStatusForUser(user.id, id)) === 'running') {
       // Another replica runs it (docs/adr/0020-server-replicas.md): ask it, and wait for the stored end.
-      await this.replicas.relay.requestStop(id);
-      await this.replicas.waitUntilEnded('functional_runs', id);
+      await this.lifecycle.stopElsewhere('functional_runs', [id]);
     }
     return this.status(user, id);
   }
@@ -396,12 +368,12 @@ export class FunctionalRunService {
   }
 
   /**
-   * At start-up, and in every replica's sweep (docs/adr/0020-server-replicas.md): each run a dead server
+   * At start-up, and in every replica's sweep, through the run lifecycle (docs/adr/0020-server-replicas.md): each run a dead server
    * left running is rebuilt from the calls it had checkpointed and ends `interrupted`, saying the server
    * stopped during the run, and so does its plan's status; it gets its one message, and the screenshots
    * its stored steps do not link to go (docs/adr/0016-crash-recovery.md). Answers how many there were.
    */
-  async recoverInterrupted(): Promise<number> {
+  private async recoverInterrupted(): Promise<number> {
     const alive = await this.replicas.aliveIds();
     // A run whose server is alive goes on there; one before 0013 (no server) was this database's only.
     const rows = (await this.runs.unfinished()).filter(
@@ -473,34 +445,10 @@ export class FunctionalRunService {
     }
   }
 
-  /** At shutdown: every live run stops and is stored. */
-  async shutdown(): Promise<void> {
-    const live = [...this.live.values()];
-    for (const run of live) run.stopReason = FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID;
-    await Promise.all(
-      live.map(async (run) => {
-        await run.handle.stop();
-        await run.stored;
-      }),
-    );
-  }
-
+  /** The user's API, script or UI run going on this server. */
   private liveRun(user: AccountUser, id: string): LiveFunctionalRun | undefined {
-    const live = this.live.get(id);
-    return live !== undefined && live.userId === user.id ? live : undefined;
-  }
-
-  /**
-   * Every written-out host of the plan's calls and OAuth2 token URLs, decided by the guard before the
-   * run starts (403 TARGET_REFUSED naming the host and the setting). A host written as a template is
-   * known only during the run, where the runner asks the guard at every connection.
-   */
-  private async refuseGuardedTargets(plan: FunctionalPlan): Promise<void> {
-    const urls = plan.apis.flatMap((api) => [
-      api.url,
-      api.authorization.type === 'oauth2' ? api.authorization.tokenUrl : '',
-    ]);
-    await refuseGuardedOrigins(this.guard, originsOf(urls));
+    const live = this.lifecycle.find(user, id);
+    return live instanceof LiveFunctionalRun ? live : undefined;
   }
 
   /**

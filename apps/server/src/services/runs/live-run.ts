@@ -1,17 +1,23 @@
 import type { RunSnapshot } from '@aqa/engine';
 import type { ApiResult, LiveSnapshot, ResultSummary, RunAgent, Said } from '@aqa/plan';
+import { said } from '@aqa/plan';
+import type { LiveEntry, StoppedBy } from '../lifecycle/run-lifecycle';
 import { LiveStreamOutput } from './live-stream-output';
 import { progressOf, type RunRecord, type StepInfo } from './run-model';
 import type { RunEnding } from './run-output';
 import { RunTally } from './run-tally';
 import type { RunnerHandle } from './runner';
 
+/** The error of a run the server stopped as it shut down. */
+export const STOPPED_BY_SHUTDOWN_SAID = said('run.stoppedByShutdown');
+
 /**
- * A run in progress, in memory: its runner, cumulative figures (whole run and
- * per step, merged exactly from each second's histograms) and its live-stream subscribers. It leaves
- * the registry once its final result is stored.
+ * A load run in progress, in memory: its runner, cumulative figures (whole run and
+ * per step, merged exactly from each second's histograms) and its live-stream subscribers. It holds its
+ * place in the run lifecycle (docs/run-lifecycle.md) until its final result is stored.
  */
-export class LiveRun {
+export class LiveRun implements LiveEntry {
+  readonly kind = 'load' as const;
   private readonly meta: RunRecord;
   /** Epoch ms when the load started, known from the first snapshot (workers take a moment to start). */
   private loadStartMs: number | null = null;
@@ -76,10 +82,16 @@ export class LiveRun {
     this.resolveStored();
   }
 
-  /** Stops the runner once, however many callers ask; resolves when the runner has ended. */
-  stop(): Promise<void> {
+  plannedEndMs(): number {
+    return this.startedAtMs + this.durationSeconds * 1000;
+  }
+
+  /** Stops the runner once, however many callers ask; resolves once the final result is stored. */
+  async stop(by: StoppedBy): Promise<void> {
+    if (by === 'shutdown') this.stopReason = STOPPED_BY_SHUTDOWN_SAID;
     this.stopping ??= this.handle.stop();
-    return this.stopping;
+    await this.stopping;
+    await this.stored;
   }
 
   /** The run as a record: final once finish() was called, otherwise live cumulative figures. */

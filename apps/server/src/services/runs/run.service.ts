@@ -25,23 +25,18 @@ import type {
   StoredStatus,
   TestResult,
 } from '@aqa/plan';
-import { said, TEST_KINDS, withPercentilesInRange } from '@aqa/plan';
+import { TEST_KINDS, withPercentilesInRange } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoadRunView } from '../../cluster/relay-output';
 import { RelayOutput } from '../../cluster/relay-output';
 import type { Replicas } from '../../cluster/replicas';
-import {
-  NotFoundError,
-  RateLimitedError,
-  ServiceUnavailableError,
-  ValidationError,
-  type FieldError,
-} from '../../errors';
+import { NotFoundError, ServiceUnavailableError, ValidationError, type FieldError } from '../../errors';
 import type { PlanRepository } from '../../repositories/plan.repository';
 import type { RunRepository, RunViewRow } from '../../repositories/run.repository';
 import type { AccountUser } from '../account-user';
 import type { AgentPlacement } from '../agents/agent-placement';
 import { AGENTS_UNAVAILABLE } from '../agents/agents.service';
+import type { Place, RunLifecycle } from '../lifecycle/run-lifecycle';
 import type { RunNotices } from '../message.service';
 import { PLAN_MESSAGES } from '../plan.service';
 import { rowToPlan } from '../saved-plan';
@@ -60,29 +55,16 @@ import {
 } from './run-model';
 import type { RunEnding, RunOutput } from './run-output';
 import { planForRun, RUN_MESSAGES, type RunTestRequest } from './run-request';
-import { DEMO_RUN_LIMITS, isDemoAccount } from '../demo-account-limits';
-import type { RunRegistry } from './run-registry';
 import { annotationsOf, newRunRow, rowToPoint, rowToRecord, rowToState } from './run-rows';
 import type { RunnerChoice, RunnerRegistry } from './runner';
 import { refuseGuardedTargets, refuseUncheckableTargets } from './target-check';
 import { precompilePerfPlanPatterns } from '../pattern-refusal';
 import type { ToolDetector } from './tool-detector';
 
-export { INTERRUPTED_BY_RESTART } from './interrupted-run';
-export const STOPPED_BY_SHUTDOWN_SAID = said('run.stoppedByShutdown');
-export const STOPPED_BY_SHUTDOWN = STOPPED_BY_SHUTDOWN_SAID.text;
-
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
 /** Runs per page of GET /api/get-test-results when the caller names no limit. */
 const DEFAULT_PAGE_SIZE = 100;
-
-export interface RunLimits {
-  /** Runs one user may have going at once. */
-  perUser: number;
-  /** Runs the server may have going at once. */
-  perServer: number;
-}
 
 export interface StreamSubscription {
   /** The run as get-test-result answers it, at the moment of subscribing. */
@@ -95,41 +77,32 @@ export interface StreamSubscription {
  * Performance runs (docs/reference/02-running.md §4, docs/design.md §4): starting one from a saved plan (refused, with the
  * reason, when the plan cannot run, no target answers, or a limit is reached), following it live,
  * stopping it, and reading it back. A run is stored as it goes (one row of points a second) and
- * once more when it ends; runs are always the signed-in user's: another user's run is not found.
+ * once more when it ends; runs are always the signed-in user's: another user's run is not found. Its
+ * place under the limits, its stop from another replica, the shutdown and the recovery are the run
+ * lifecycle's (docs/run-lifecycle.md).
  */
 export class RunService {
-  /** Starts between their checks and their launch; shutdown waits for them so no run starts unseen. */
-  private readonly starting = new Set<Promise<unknown>>();
   /** Places runs on load agents; set by useAgents when the server has Redis. */
   private agentPlacement: AgentPlacement | undefined;
 
   constructor(
     private readonly runs: RunRepository,
     private readonly plans: PlanRepository,
-    private readonly registry: RunRegistry,
+    private readonly lifecycle: RunLifecycle,
     private readonly runners: RunnerRegistry,
     private readonly tools: ToolDetector,
-    private readonly limits: RunLimits,
     private readonly log: FastifyBaseLogger,
     /** Asked about every host of a plan before its run starts (docs/adr/0015-target-guard.md). */
     private readonly guard: TargetGuard,
     /** Told of every run that ends, once it is stored: the owner's message (docs/reference/02-running.md §2 "Messages"). */
     private readonly notices: RunNotices,
-    /** The other server replicas: runs they own are read, streamed and stopped through Redis. */
+    /** The other server replicas: runs they own are read and streamed through Redis. */
     private readonly replicas: Replicas,
   ) {
-    replicas.relay?.onStopRequest((runId) => this.stopOwnRun(runId));
+    lifecycle.recoverWith({ family: 'load', recoverInterrupted: () => this.recoverInterrupted() });
   }
 
-  start(user: AccountUser, request: RunTestRequest): Promise<RunStarted> {
-    const starting = this.prepareAndLaunch(user, request);
-    this.starting.add(starting);
-    const forget = () => void this.starting.delete(starting);
-    starting.then(forget, forget);
-    return starting;
-  }
-
-  private async prepareAndLaunch(user: AccountUser, request: RunTestRequest): Promise<RunStarted> {
+  async start(user: AccountUser, request: RunTestRequest): Promise<RunStarted> {
     const saved = await this.plans.findForUser(user.id, request.plan_id);
     if (saved === undefined) throw new NotFoundError('PLAN_NOT_FOUND', PLAN_MESSAGES.notFound);
     const plan = planForRun(rowToPlan(saved), request, user.email);
@@ -140,7 +113,7 @@ export class RunService {
     const compiled = compileOrRefuse(plan, durationSeconds);
     // A server without Redis refuses a run on agents before any target is probed: the cheap refusal first.
     const agents = request.agents === undefined ? undefined : this.placementOrRefuse();
-    const release = await this.reserve(user);
+    const place = await this.lifecycle.reserve(user);
     try {
       await refuseGuardedTargets(this.guard, compiled);
       await this.assertReachable(compiled, plan);
@@ -149,9 +122,10 @@ export class RunService {
           ? await this.runners.choose(plan.tool, plan, request.engine)
           : await agents.choose(user, plan, request.agents);
       refuseUncheckableTargets(compiled, choice.runner.engine);
-      return await this.launch(user, saved.id, plan, compiled, durationSeconds, choice);
-    } finally {
-      release();
+      return await this.launch(user, saved.id, plan, compiled, durationSeconds, choice, place);
+    } catch (error) {
+      place.release();
+      throw error;
     }
   }
 
@@ -241,7 +215,7 @@ export class RunService {
   /** Graceful stop; resolves once the partial result is stored. A finished run is left as it is. */
   async stop(user: AccountUser, id: string): Promise<{ test_id: string; status: TestResult['status'] }> {
     const live = this.liveRun(user, id);
-    if (live !== undefined) await this.stopAndStore(live);
+    if (live !== undefined) await live.stop('user');
     else await this.stopElsewhere(user, [id]);
     const { status } = await this.result(user, id);
     return { test_id: id, status };
@@ -249,40 +223,25 @@ export class RunService {
 
   /** Stops every run of the user (and no one else's), on every replica; returns their ids. */
   async stopAll(user: AccountUser): Promise<{ stopped: string[] }> {
-    const mine = this.registry.ofUser(user.id);
-    const elsewhere =
-      this.replicas.relay === null
-        ? []
-        : (await this.runs.listForUser(user.id, { status: 'running', limit: 1000, offset: 0 })).rows
-            .map((row) => row.id)
-            .filter((id) => this.registry.get(id) === undefined);
-    await Promise.all([...mine.map((run) => this.stopAndStore(run)), this.stopElsewhere(user, elsewhere)]);
+    const mine = this.lifecycle.runningOf(user).filter((run) => run instanceof LiveRun);
+    const elsewhere = !this.lifecycle.hasReplicas
+      ? []
+      : (await this.runs.listForUser(user.id, { status: 'running', limit: 1000, offset: 0 })).rows
+          .map((row) => row.id)
+          .filter((id) => !this.lifecycle.runsHere(id));
+    await Promise.all([...mine.map((run) => run.stop('user')), this.stopElsewhere(user, elsewhere)]);
     return { stopped: [...mine.map((run) => run.id), ...elsewhere] };
   }
 
-  /**
-   * Asks the replica that owns each of the user's unfinished runs to stop it (docs/adr/0020-server-replicas.md),
-   * and waits, bounded, until its stored status is final.
-   */
+  /** Has the replica that owns each of the user's unfinished runs stop it (RunLifecycle#stopElsewhere). */
   private async stopElsewhere(user: AccountUser, ids: string[]): Promise<void> {
-    const relay = this.replicas.relay;
-    if (relay === null) return;
-    await Promise.all(
-      ids.map(async (id) => {
-        const row = await this.runs.findForUser(user.id, id);
-        if (row === undefined || !isLive(row.status)) return;
-        await relay.requestStop(id);
-        await this.replicas.waitUntilEnded('runs', id);
-      }),
-    );
-  }
-
-  /** A stop request from another replica: acted on when this server runs the run. */
-  private stopOwnRun(runId: string): void {
-    const live = this.registry.get(runId);
-    if (live === undefined) return;
-    this.log.info({ runId }, 'Stopping a run at the request of another replica');
-    void this.stopAndStore(live);
+    if (!this.lifecycle.hasReplicas) return;
+    const unfinished: string[] = [];
+    for (const id of ids) {
+      const row = await this.runs.findForUser(user.id, id);
+      if (row !== undefined && isLive(row.status)) unfinished.push(id);
+    }
+    await this.lifecycle.stopElsewhere('runs', unfinished);
   }
 
   async chartData(user: AccountUser, id: string): Promise<ChartData> {
@@ -313,11 +272,12 @@ export class RunService {
   }
 
   /**
-   * At start-up (docs/adr/0016-crash-recovery.md): the tools a server that died left running are ended
-   * and their folders removed; each run it left unfinished is rebuilt from its stored seconds and ended
-   * "interrupted" at its last one. Returns how many runs were.
+   * At start-up and in every sweep, through the run lifecycle (docs/adr/0016-crash-recovery.md): the
+   * tools a server that died left running are ended and their folders removed; each run it left
+   * unfinished is rebuilt from its stored seconds and ended "interrupted" at its last one. Returns how
+   * many runs were.
    */
-  async recoverInterrupted(): Promise<number> {
+  private async recoverInterrupted(): Promise<number> {
     const alive = await this.replicas.aliveIds();
     const servers = await this.replicas.instances.all();
     const processes = await this.runs.processes();
@@ -358,17 +318,10 @@ export class RunService {
     return interrupted;
   }
 
-  /** At shutdown: stop every run and store what it measured. */
-  async shutdown(): Promise<void> {
-    await Promise.allSettled([...this.starting]);
-    const live = this.registry.all();
-    for (const run of live) run.stopReason = STOPPED_BY_SHUTDOWN_SAID;
-    await Promise.all(live.map((run) => this.stopAndStore(run)));
-  }
-
+  /** The user's load run going on this server. */
   private liveRun(user: AccountUser, id: string): LiveRun | undefined {
-    const live = this.registry.get(id);
-    return live !== undefined && live.userId === user.id ? live : undefined;
+    const live = this.lifecycle.find(user, id);
+    return live instanceof LiveRun ? live : undefined;
   }
 
   private async record(user: AccountUser, id: string): Promise<RunRecord> {
@@ -383,81 +336,8 @@ export class RunService {
    * The live view of a run the database says is going on and another replica owns, as that replica keeps
    * it in Redis (docs/adr/0020-server-replicas.md); undefined for a run that is over, or without a view.
    */
-  private async remoteView(row: { id: string; status: string }): Promise<LoadRunView | undefined> {
-    const relay = this.replicas.relay;
-    if (relay === null || !isLive(row.status)) return undefined;
-    try {
-      return await relay.readView<LoadRunView>(row.id);
-    } catch (err) {
-      this.log.warn({ err, runId: row.id }, 'Could not read the live view of a run from Redis');
-      return undefined;
-    }
-  }
-
-  private async stopAndStore(run: LiveRun): Promise<void> {
-    await run.stop();
-    await run.stored;
-  }
-
-  /**
-   * Holds a place under the limits, or refuses with the number and what to do. Functional runs hold
-   * theirs for as long as they run, so load and functional runs share MAX_RUNS_PER_USER and
-   * MAX_RUNS_PER_SERVER. MAX_RUNS_PER_USER counts the user's runs on every replica
-   * (docs/adr/0020-server-replicas.md); MAX_RUNS_PER_SERVER is each replica's own.
-   */
-  async reserve(user: AccountUser): Promise<() => void> {
-    // This server's place is held before the other replicas are asked, so two starts here cannot both
-    // take the last one.
-    const release = this.reserveHere(user);
-    try {
-      const elsewhere = await this.replicas.runningElsewhere(user.id);
-      if (elsewhere > 0) {
-        const here = this.registry.counts(user.id).user - 1;
-        this.refuseOverUserLimit(user, here + elsewhere);
-      }
-      return release;
-    } catch (error) {
-      release();
-      throw error;
-    }
-  }
-
-  /** The user's limit: the demo account's password is public, so one run at a time for it. */
-  private perUserLimit(user: AccountUser): number {
-    // docs/adr/0018-safe-defaults-and-lockout.md
-    return isDemoAccount(user.email)
-      ? Math.min(DEMO_RUN_LIMITS.runsAtOnce, this.limits.perUser)
-      : this.limits.perUser;
-  }
-
-  private refuseOverUserLimit(user: AccountUser, going: number): void {
-    const n = this.perUserLimit(user);
-    if (going < n) return;
-    throw new RateLimitedError(
-      'RUN_LIMIT_USER',
-      `You already have ${n} ${n === 1 ? 'test' : 'tests'} running. Stop one or wait for it to finish.`,
-      this.secondsUntilOneEnds(this.registry.ofUser(user.id)),
-    );
-  }
-
-  private reserveHere(user: AccountUser): () => void {
-    const { user: mine, server } = this.registry.counts(user.id);
-    this.refuseOverUserLimit(user, mine);
-    if (server >= this.limits.perServer) {
-      const n = this.limits.perServer;
-      throw new RateLimitedError(
-        'RUN_LIMIT_SERVER',
-        `This server is already running ${n} ${n === 1 ? 'test' : 'tests'}, as many as it allows at once. Try again when one finishes.`,
-        this.secondsUntilOneEnds(this.registry.all()),
-      );
-    }
-    return this.registry.reserve(user.id);
-  }
-
-  private secondsUntilOneEnds(runs: LiveRun[]): number {
-    const now = Date.now();
-    const left = runs.map((run) => (run.startedAtMs + run.durationSeconds * 1000 - now) / 1000);
-    return Math.max(1, Math.ceil(Math.min(60, ...left)));
+  private remoteView(row: { id: string; status: string }): Promise<LoadRunView | undefined> {
+    return this.lifecycle.viewElsewhere<LoadRunView>(row.id, isLive(row.status));
   }
 
   /** Refuses a run none of whose targets accepts a connection (those with a template are not checked). */
@@ -490,6 +370,7 @@ export class RunService {
     compiled: CompiledPlan,
     durationSeconds: number,
     choice: RunnerChoice,
+    place: Place,
   ): Promise<RunStarted> {
     const id = `${TEST_KINDS.load.idPrefix}${randomBytes(12).toString('base64url')}`;
     const steps: StepInfo[] = compiled.info.map((info, index) => ({ index, ...info }));
@@ -538,14 +419,14 @@ export class RunService {
       if (err instanceof PlanCompileError) throw compileError(err);
       throw err;
     }
-    this.registry.add(live);
+    place.occupy(live);
     log.info(
       { engine: record.engine, users: record.concurrent_users, durationSeconds, steps: steps.length },
       'Run started',
     );
     const database = new DatabaseOutput(id, this.runs, log);
     const relay = this.replicas.relay === null ? [] : [new RelayOutput(live, this.replicas.relay)];
-    void this.drive(live, [database, live.stream, ...relay], log);
+    void this.drive(live, [database, live.stream, ...relay], log, place);
     return { test_id: id, status: 'running', engine: choice.runner.engine, engine_note: choice.note };
   }
 
@@ -564,7 +445,12 @@ export class RunService {
   }
 
   /** Feeds the outputs each second until the run ends, then stores its ending. Never rejects. */
-  private async drive(run: LiveRun, outputs: RunOutput[], log: FastifyBaseLogger): Promise<void> {
+  private async drive(
+    run: LiveRun,
+    outputs: RunOutput[],
+    log: FastifyBaseLogger,
+    place: Place,
+  ): Promise<void> {
     let result: RunResult | undefined;
     let failure: unknown;
     try {
@@ -593,7 +479,7 @@ export class RunService {
         log.error({ err, output: output.description }, 'A run output could not finish');
       }
     }
-    this.registry.remove(run.id);
+    place.release();
     await this.notices.loadRunEnded(run.toRecord());
     run.markStored();
     log.info({ status: ending.status, total_requests: ending.summary?.total_requests ?? 0 }, 'Run ended');

@@ -1,0 +1,116 @@
+import { checkableUrl, type FunctionalRunHandle, type StartFunctionalRun } from '@aqa/engine';
+import { type FunctionalPlan, runKindOf, type TestKind } from '@aqa/plan';
+import type { UiRunOptions } from '@aqa/ui-runner';
+import { refuseFunctionalPlanPatterns } from '../pattern-refusal';
+import { scriptRunPlan, servedScript } from './functional-script';
+import { noBrowser, type UiRunSupport } from './ui-runs';
+
+/*
+ * What differs between an API, a script and a UI run (docs/run-lifecycle.md §6): how the plan sent is
+ * read into the plan the runner runs, which origins the target guard decides before it starts, whether
+ * this server can run it now, and which runner starts it. FunctionalRunService picks the adapter by the
+ * kind whose runner runs the plan (runKindOf) and does the rest the same way for all three.
+ */
+
+/** The kinds of test FunctionalRunService runs. */
+export type FunctionalKind = Exclude<TestKind, 'load'>;
+
+export interface PreparedFunctionalRun {
+  /** The plan the runner runs (a Taurus script's read into its calls). */
+  plan: FunctionalPlan;
+  /** The written-out origins the target guard decides before the run starts; a template host is checked during the run. */
+  origins: Set<string>;
+}
+
+/** What the service gives every runner: the guard, each judged call, and what a UI run also takes. */
+export type FunctionalStartOptions = UiRunOptions & { owner: string };
+
+export interface FunctionalKindAdapter {
+  /**
+   * The plan as it will run, or the refusal in words of one that cannot (a Selenium script's unknown
+   * action by name and line, a pattern RE2 cannot run): nothing is stored before it.
+   */
+  prepare(sent: FunctionalPlan): Promise<PreparedFunctionalRun>;
+  /** Why this server cannot run such a plan now (a 503 saying what to install); null when it can. */
+  unavailable(): Error | null;
+  start(plan: FunctionalPlan, options: FunctionalStartOptions): FunctionalRunHandle;
+}
+
+/** The origins of the URLs whose host is written out; a template host is checked during the run. */
+function originsOf(urls: readonly string[]): Set<string> {
+  const origins = new Set<string>();
+  for (const url of urls) {
+    const checkable = url === '' ? null : checkableUrl(url);
+    if (checkable !== null) origins.add(checkable.origin);
+  }
+  return origins;
+}
+
+/** Every written-out host of the plan's calls and OAuth2 token URLs (docs/adr/0015-target-guard.md). */
+function callOrigins(plan: FunctionalPlan): Set<string> {
+  return originsOf(
+    plan.apis.flatMap((api) => [
+      api.url,
+      api.authorization.type === 'oauth2' ? api.authorization.tokenUrl : '',
+    ]),
+  );
+}
+
+/** An API plan's or a Taurus script's calls, run by the engine's functional runner off the event loop. */
+function callsAdapter(
+  startRun: StartFunctionalRun,
+  read: (sent: FunctionalPlan) => FunctionalPlan,
+): FunctionalKindAdapter {
+  return {
+    async prepare(sent) {
+      const plan = read(sent);
+      // A pattern or JSONPath filter that cannot run is refused in words before anything starts (docs/adr/0022-linear-time-patterns.md).
+      await refuseFunctionalPlanPatterns(plan, 'PLAN_CANNOT_RUN');
+      return { plan, origins: callOrigins(plan) };
+    },
+    unavailable: () => null,
+    // The runner's worker takes only what it can be sent: the guard's settings and the call callback.
+    start: (plan, { guard, onCall }) => startRun(plan, { guard, onCall }),
+  };
+}
+
+/** A UI plan, or a Selenium script, run in Chromium through the server's one browser pool (docs/design.md §9 "UI tests"). */
+function uiAdapter(ui: UiRunSupport): FunctionalKindAdapter {
+  return {
+    prepare: (sent) => {
+      // Runs as sent, once its pages read (a Selenium script's unknown actions are refused by name and line).
+      const pageUrls = servedScript(() => ui.pageUrls(sent));
+      return Promise.resolve({ plan: sent, origins: originsOf(pageUrls) });
+    },
+    unavailable: () => {
+      const problem = ui.browserProblem();
+      return problem === null ? null : noBrowser(problem);
+    },
+    start: (plan, options) => ui.start(plan, options),
+  };
+}
+
+/** The adapter of each kind FunctionalRunService runs, over the engine's functional runner and the UI runner. */
+export function functionalKinds(
+  startRun: StartFunctionalRun,
+  ui: UiRunSupport,
+): Readonly<Record<FunctionalKind, FunctionalKindAdapter>> {
+  return {
+    api: callsAdapter(startRun, (sent) => sent),
+    script: callsAdapter(startRun, (sent) => scriptRunPlan(sent).plan),
+    ui: uiAdapter(ui),
+  };
+}
+
+/**
+ * The adapter whose runner runs the plan (runKindOf: a Selenium script runs as a UI test). A functional
+ * plan carries no stored kind, so it never reads as a load plan; if it did, its calls would run as an
+ * API test's.
+ */
+export function adapterFor(
+  kinds: Readonly<Record<FunctionalKind, FunctionalKindAdapter>>,
+  plan: FunctionalPlan,
+): FunctionalKindAdapter {
+  const kind = runKindOf(plan);
+  return kind === 'load' ? kinds.api : kinds[kind];
+}

@@ -1,0 +1,132 @@
+import type { TestKind } from '@aqa/plan';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Replicas } from '../../cluster/replicas';
+import { RateLimitedError } from '../../errors';
+import type { AccountUser } from '../account-user';
+import { DEMO_ACCOUNT } from '../demo-account.service';
+import { type LiveEntry, RunLifecycle, type StoppedBy } from './run-lifecycle';
+
+/*
+ * The one place under the limits, stop and shutdown for runs of every kind (docs/run-lifecycle.md), on a
+ * server without Redis; the limits across replicas and the stop through Redis are proven end to end by
+ * test/replicas.test.ts.
+ */
+
+const silent = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
+const noReplicas = { relay: null, runningElsewhere: () => Promise.resolve(0) } as unknown as Replicas;
+
+function userNamed(id: string, email = `${id}@example.com`): AccountUser {
+  return { id, email, username: id, firstName: '', lastName: '', company: '', role: '' };
+}
+
+class FakeRun implements LiveEntry {
+  stoppedBy: StoppedBy | null = null;
+  constructor(
+    readonly id: string,
+    readonly userId: string,
+    readonly kind: TestKind,
+    private readonly endMs: number | null = null,
+  ) {}
+  plannedEndMs(): number | null {
+    return this.endMs;
+  }
+  stop(by: StoppedBy): Promise<void> {
+    this.stoppedBy = by;
+    return Promise.resolve();
+  }
+}
+
+async function refusal(promise: Promise<unknown>): Promise<RateLimitedError> {
+  const error = await promise.then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  if (!(error instanceof RateLimitedError)) throw new Error(`expected a 429, got ${String(error)}`);
+  return error;
+}
+
+describe('RunLifecycle', () => {
+  it('counts runs of every kind, and starts being prepared, against the per-user limit', async () => {
+    const lifecycle = new RunLifecycle({ perUser: 3, perServer: 10 }, noReplicas, silent);
+    const alice = userNamed('alice');
+    (await lifecycle.reserve(alice)).occupy(new FakeRun('load_1', 'alice', 'load'));
+    (await lifecycle.reserve(alice)).occupy(new FakeRun('ui_1', 'alice', 'ui'));
+    const preparing = await lifecycle.reserve(alice);
+    const refused = await refusal(lifecycle.reserve(alice));
+    expect(refused.code).toBe('RUN_LIMIT_USER');
+    expect(refused.message).toBe('You already have 3 tests running. Stop one or wait for it to finish.');
+    // Another user is not counted against alice's limit.
+    await expect(lifecycle.reserve(userNamed('bob'))).resolves.toBeDefined();
+    preparing.release();
+    await expect(lifecycle.reserve(alice)).resolves.toBeDefined();
+  });
+
+  it("counts every user's runs of every kind against the per-server limit", async () => {
+    const lifecycle = new RunLifecycle({ perUser: 5, perServer: 2 }, noReplicas, silent);
+    (await lifecycle.reserve(userNamed('alice'))).occupy(new FakeRun('api_1', 'alice', 'api'));
+    const bobs = await lifecycle.reserve(userNamed('bob'));
+    bobs.occupy(new FakeRun('script_1', 'bob', 'script'));
+    const refused = await refusal(lifecycle.reserve(userNamed('carol')));
+    expect(refused.code).toBe('RUN_LIMIT_SERVER');
+    expect(refused.message).toContain('already running 2 tests');
+    bobs.release();
+    expect(lifecycle.find(userNamed('bob'), 'script_1')).toBeUndefined();
+    await expect(lifecycle.reserve(userNamed('carol'))).resolves.toBeDefined();
+  });
+
+  it('lets the demo account hold one place at a time (docs/adr/0018-safe-defaults-and-lockout.md)', async () => {
+    const lifecycle = new RunLifecycle({ perUser: 3, perServer: 10 }, noReplicas, silent);
+    const demo = userNamed('demo', DEMO_ACCOUNT.email);
+    (await lifecycle.reserve(demo)).occupy(new FakeRun('api_1', 'demo', 'api'));
+    const refused = await refusal(lifecycle.reserve(demo));
+    expect(refused.message).toBe('You already have 1 test running. Stop one or wait for it to finish.');
+  });
+
+  it('answers Retry-After from the first planned end, and 60 s when no run has one', async () => {
+    const lifecycle = new RunLifecycle({ perUser: 1, perServer: 10 }, noReplicas, silent);
+    const alice = userNamed('alice');
+    (await lifecycle.reserve(alice)).occupy(new FakeRun('api_1', 'alice', 'api'));
+    expect((await refusal(lifecycle.reserve(alice))).retryAfterS).toBe(60);
+    const bob = userNamed('bob');
+    (await lifecycle.reserve(bob)).occupy(new FakeRun('load_1', 'bob', 'load', Date.now() + 9_500));
+    expect((await refusal(lifecycle.reserve(bob))).retryAfterS).toBe(10);
+  });
+
+  it("finds a run only for its own user, and gives each kind's run back as it was occupied", async () => {
+    const lifecycle = new RunLifecycle({ perUser: 3, perServer: 10 }, noReplicas, silent);
+    const run = new FakeRun('ui_1', 'alice', 'ui');
+    (await lifecycle.reserve(userNamed('alice'))).occupy(run);
+    expect(lifecycle.find(userNamed('alice'), 'ui_1')).toBe(run);
+    expect(lifecycle.find(userNamed('bob'), 'ui_1')).toBeUndefined();
+    expect(lifecycle.runsHere('ui_1')).toBe(true);
+    expect(lifecycle.runningOf(userNamed('alice'))).toEqual([run]);
+  });
+
+  it('at shutdown waits for the starts being prepared, then stops the runs of every kind', async () => {
+    const lifecycle = new RunLifecycle({ perUser: 5, perServer: 10 }, noReplicas, silent);
+    const load = new FakeRun('load_1', 'alice', 'load');
+    const ui = new FakeRun('ui_1', 'bob', 'ui');
+    (await lifecycle.reserve(userNamed('alice'))).occupy(load);
+    const preparing = await lifecycle.reserve(userNamed('bob'));
+    const shutdown = lifecycle.shutdown();
+    preparing.occupy(ui);
+    await shutdown;
+    expect([load.stoppedBy, ui.stoppedBy]).toEqual(['shutdown', 'shutdown']);
+  });
+
+  it('runs the recovery of each family, and answers how many runs each ended', async () => {
+    const lifecycle = new RunLifecycle({ perUser: 5, perServer: 10 }, noReplicas, silent);
+    const order: string[] = [];
+    lifecycle.recoverWith({
+      family: 'load',
+      recoverInterrupted: () => (order.push('load'), Promise.resolve(2)),
+    });
+    lifecycle.recoverWith({
+      family: 'functional',
+      recoverInterrupted: () => (order.push('functional'), Promise.resolve(1)),
+    });
+    expect(await lifecycle.recoverInterrupted()).toEqual({ load: 2, functional: 1 });
+    expect(order).toEqual(['load', 'functional']);
+  });
+});

@@ -1,0 +1,202 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Replicas } from '../../cluster/replicas';
+import { RateLimitedError } from '../../errors';
+import type { RunTable } from '../../repositories/server-instance.repository';
+import type { AccountUser } from '../account-user';
+import { DEMO_RUN_LIMITS, isDemoAccount } from '../demo-account-limits';
+import { type LiveEntry, LiveRuns, type Place } from './live-runs';
+
+export type { LiveEntry, Place, StoppedBy } from './live-runs';
+
+export interface RunLimits {
+  /** Runs one user may have going at once, of every kind (MAX_RUNS_PER_USER). */
+  perUser: number;
+  /** Runs the server may have going at once, of every kind (MAX_RUNS_PER_SERVER). */
+  perServer: number;
+}
+
+/** The two stores of runs: load runs (`runs`), and API, script and UI runs (`functional_runs`). */
+export type RunFamily = 'load' | 'functional';
+
+/** How one family of runs ends the runs a dead server left unfinished (docs/adr/0016-crash-recovery.md). */
+export interface RunRecovery {
+  readonly family: RunFamily;
+  /**
+   * Ends each run of a server that is not alive as `interrupted`, with what it had measured, and tells its
+   * owner; answers how many this call ended (another replica may end some first).
+   */
+  recoverInterrupted(): Promise<number>;
+}
+
+/**
+ * The one lifecycle of a run on this server, whatever its kind (docs/run-lifecycle.md): the place under
+ * the limits, the live runs, a stop asked by another replica and a stop asked of one, the shutdown and
+ * the recovery of a dead server's runs. The run services start, read and store their runs; this module
+ * is what they share, so that every kind counts, stops and recovers the same way.
+ */
+export class RunLifecycle {
+  private readonly live = new LiveRuns();
+  private readonly recoveries: RunRecovery[] = [];
+
+  constructor(
+    private readonly limits: RunLimits,
+    /** The other server replicas: runs they own are stopped through Redis (docs/adr/0020-server-replicas.md). */
+    private readonly replicas: Replicas,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    replicas.relay?.onStopRequest((runId) => this.stopForReplica(runId));
+  }
+
+  /**
+   * Holds a place under the limits, or refuses with the number and what to do (a 429 with Retry-After).
+   * Every kind holds its place for as long as it runs, so load, API, script and UI runs share
+   * MAX_RUNS_PER_USER and MAX_RUNS_PER_SERVER. MAX_RUNS_PER_USER counts the user's runs on every replica
+   * (docs/adr/0020-server-replicas.md); MAX_RUNS_PER_SERVER is each replica's own.
+   */
+  async reserve(user: AccountUser): Promise<Place> {
+    // This server's place is held before the other replicas are asked, so two starts here cannot both
+    // take the last one.
+    const place = this.reserveHere(user);
+    try {
+      const elsewhere = await this.replicas.runningElsewhere(user.id);
+      if (elsewhere > 0) {
+        const here = this.live.counts(user.id).user - 1;
+        this.refuseOverUserLimit(user, here + elsewhere);
+      }
+      return place;
+    } catch (error) {
+      place.release();
+      throw error;
+    }
+  }
+
+  /** The user's run going on this server; undefined for another user's, or one not going here. */
+  find(user: AccountUser, id: string): LiveEntry | undefined {
+    const live = this.live.get(id);
+    return live !== undefined && live.userId === user.id ? live : undefined;
+  }
+
+  /** The user's runs going on this server. */
+  runningOf(user: AccountUser): LiveEntry[] {
+    return this.live.ofUser(user.id);
+  }
+
+  /** Whether this server runs the run (for any user). */
+  runsHere(id: string): boolean {
+    return this.live.get(id) !== undefined;
+  }
+
+  /**
+   * Asks the replica that owns each run to stop it (docs/adr/0020-server-replicas.md), and waits, bounded,
+   * until its stored status is final. The caller passes the runs it found unfinished in `table`; without
+   * Redis there is no other replica and nothing is asked.
+   */
+  async stopElsewhere(table: RunTable, ids: readonly string[]): Promise<void> {
+    const relay = this.replicas.relay;
+    if (relay === null) return;
+    await Promise.all(
+      ids.map(async (id) => {
+        await relay.requestStop(id);
+        await this.replicas.waitUntilEnded(table, id);
+      }),
+    );
+  }
+
+  /**
+   * The live view of a run another replica owns, as that replica keeps it in Redis
+   * (docs/adr/0020-server-replicas.md): undefined without Redis, for a run whose stored status is over
+   * (`unfinished` false), or when no view could be read (said in the log).
+   */
+  async viewElsewhere<View>(id: string, unfinished: boolean): Promise<View | undefined> {
+    const relay = this.replicas.relay;
+    if (relay === null || !unfinished) return undefined;
+    try {
+      return await relay.readView<View>(id);
+    } catch (err) {
+      this.log.warn({ err, runId: id }, 'Could not read the live view of a run from Redis');
+      return undefined;
+    }
+  }
+
+  /** Whether another replica may own a run: only with Redis (docs/adr/0020-server-replicas.md). */
+  get hasReplicas(): boolean {
+    return this.replicas.relay !== null;
+  }
+
+  /** Adds a family's recovery; recoveries run in the order added (load first: it ends left-over tools). */
+  recoverWith(recovery: RunRecovery): void {
+    this.recoveries.push(recovery);
+  }
+
+  /**
+   * At start-up and in every replica's sweep (cluster/sweeper.ts): every run a dead server left unfinished
+   * ends `interrupted`, keeping what it measured. Answers how many, by family.
+   */
+  async recoverInterrupted(): Promise<Record<RunFamily, number>> {
+    const ended: Record<RunFamily, number> = { load: 0, functional: 0 };
+    for (const recovery of this.recoveries) ended[recovery.family] += await recovery.recoverInterrupted();
+    return ended;
+  }
+
+  /**
+   * At shutdown: the starts being prepared are waited for, so no run starts unseen; then every run of
+   * every kind stops with the server's reason and is stored.
+   */
+  async shutdown(): Promise<void> {
+    await this.live.startsPrepared();
+    await Promise.all(this.live.all().map((run) => run.stop('shutdown')));
+  }
+
+  /** A stop request from another replica: acted on when this server runs the run. */
+  private stopForReplica(runId: string): void {
+    const live = this.live.get(runId);
+    if (live === undefined) return;
+    this.log.info({ runId, kind: live.kind }, 'Stopping a run at the request of another replica');
+    void live.stop('user');
+  }
+
+  /** The user's limit: the demo account's password is public, so one run at a time for it. */
+  private perUserLimit(user: AccountUser): number {
+    // docs/adr/0018-safe-defaults-and-lockout.md
+    return isDemoAccount(user.email)
+      ? Math.min(DEMO_RUN_LIMITS.runsAtOnce, this.limits.perUser)
+      : this.limits.perUser;
+  }
+
+  private refuseOverUserLimit(user: AccountUser, going: number): void {
+    const n = this.perUserLimit(user);
+    if (going < n) return;
+    throw new RateLimitedError(
+      'RUN_LIMIT_USER',
+      `You already have ${n} ${n === 1 ? 'test' : 'tests'} running. Stop one or wait for it to finish.`,
+      secondsUntilOneEnds(this.live.ofUser(user.id)),
+    );
+  }
+
+  private reserveHere(user: AccountUser): Place {
+    const { user: mine, server } = this.live.counts(user.id);
+    this.refuseOverUserLimit(user, mine);
+    if (server >= this.limits.perServer) {
+      const n = this.limits.perServer;
+      throw new RateLimitedError(
+        'RUN_LIMIT_SERVER',
+        `This server is already running ${n} ${n === 1 ? 'test' : 'tests'}, as many as it allows at once. Try again when one finishes.`,
+        secondsUntilOneEnds(this.live.all()),
+      );
+    }
+    return this.live.reserve(user.id);
+  }
+}
+
+/**
+ * Retry-After for a refusal: the seconds until the first run with a planned length ends, between 1 and
+ * 60; 60 when none has one (an API, script or UI run ends when its calls do).
+ */
+function secondsUntilOneEnds(runs: readonly LiveEntry[]): number {
+  const now = Date.now();
+  const left = runs.flatMap((run) => {
+    const end = run.plannedEndMs();
+    return end === null ? [] : [(end - now) / 1000];
+  });
+  return Math.max(1, Math.ceil(Math.min(60, ...left)));
+}
