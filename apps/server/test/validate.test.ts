@@ -412,6 +412,25 @@ describe('POST /api/validate-script: the requests', () => {
     expect(result.api_results[0]?.url).toBe(`${target.origin}/echo?fixed=1&page=1`);
   });
 
+  it('sends what a load run sends: a space in a parameter as %20, a header written twice with its later row', async () => {
+    const before = target.received.length;
+    const result = await validate([
+      {
+        url: `${target.origin}/echo`,
+        parameters: [{ key: 'q', value: 'two words' }],
+        headers: [
+          { name: 'X-Tag', value: 'first' },
+          { name: 'x-tag', value: 'second' },
+        ],
+      },
+    ]);
+    const [sent] = target.received.slice(before);
+    expect(sent?.url).toBe('/echo?q=two%20words');
+    expect(sent?.headers['x-tag']).toBe('second');
+    // docs/call-core.md "What a call sends": the URL Validate shows is the one sent.
+    expect(result.api_results[0]?.url).toBe(`${target.origin}/echo?q=two%20words`);
+  });
+
   it('applies bearer, basic and API-key (header and query) authorization', async () => {
     const result = await validate([
       { url: `${target.origin}/bearer`, authorization: { type: 'bearer', token: 'secret-token' } },

@@ -2,6 +2,7 @@ export * from './account';
 export * from './perf-plan';
 export * from './plan-version';
 export * from './migrate-plan';
+export * from './perf-item-rules';
 export * from './test-kind';
 export * from './step-rules';
 export * from './json-expectation';

@@ -35,4 +35,24 @@ describe('a performance step as a functional API', () => {
       },
     ]);
   });
+
+  it('reads every item as Validate judges it: 500ms, a path without $, a header value contained', () => {
+    const step = UrlEntrySchema.parse({
+      url: 'https://api.example.test/users',
+      method: 'GET',
+      validations: [
+        { id: '1', name: 'fast', type: 'response_time', expected_value: '500ms' },
+        { id: '2', name: 'who', type: 'json_path', expected_value: 'user.name = Ada' },
+        { id: '3', name: 'json', type: 'header_value', expected_value: 'Content-Type: application/json' },
+      ],
+    });
+    const warnings: ImportWarning[] = [];
+    const api = stepToFunctionalApi(step, undefined, 'urls[0]', warnings);
+    expect(api.validations?.map((v) => [v.name, v.type, v.expected_value, v.subject])).toEqual([
+      ['fast', 'response_time', '500', undefined],
+      ['who', 'json_path', '$.user.name == Ada', undefined],
+      ['json', 'regex', '(?im)^Content-Type: [^\\n]*application/json', 'headers'],
+    ]);
+    expect(warnings).toEqual([]);
+  });
 });

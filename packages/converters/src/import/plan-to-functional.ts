@@ -7,6 +7,7 @@ import {
   type FunctionalValidation,
   FunctionalValidationSchema,
   type PerfPlan,
+  perfItemRule,
   type UrlEntry,
 } from '@aqa/plan';
 import type { ImportWarning, StepSource } from './import-model';
@@ -94,7 +95,9 @@ export function stepToFunctionalApi(
   }
   const validations: FunctionalValidation[] = [];
   for (const item of step.validations) {
-    const parsed = FunctionalValidationSchema.safeParse(item);
+    // The item read as a rule of the one dialect, as Validate judges it (docs/call-core.md "A
+    // performance plan's items"); one that is no rule is refused in the model's words.
+    const parsed = FunctionalValidationSchema.safeParse(perfItemRule(item) ?? item);
     if (parsed.success) validations.push(parsed.data);
     else
       warnings.push({

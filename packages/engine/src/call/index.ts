@@ -7,4 +7,5 @@ export { bodyJson, type ResponseView } from './response-view';
 export { compileJsonPath, jsonValueText } from './json-path';
 export { evaluateXPath } from './xpath-rule';
 export { OAuth2Tokens, type TokenProblem, type TokenSender } from './oauth2-tokens';
-export { oauth2Spec } from './request-parts';
+export { entryRequestParts, oauth2Spec, type EntryRequestParts, type OAuth2Spec } from './request-parts';
+export { Template, TemplateScope } from './template';

@@ -1,4 +1,11 @@
-import { BODY_METHODS, inferContentType, type EffectiveAuthorization, type HttpMethod } from '@aqa/plan';
+import {
+  BODY_METHODS,
+  effectiveAuthorization,
+  inferContentType,
+  type EffectiveAuthorization,
+  type HttpMethod,
+  type UrlEntry,
+} from '@aqa/plan';
 import { BasicAuthValue, Template, type Renderable, type TemplateScope } from './template';
 
 /*
@@ -51,6 +58,12 @@ export interface AddedHeaderNames {
   authorization: string;
   contentType: string;
 }
+
+/** The load engine sends the headers it adds in lower case; Validate sends what a run sends. */
+export const LOAD_HEADER_NAMES: AddedHeaderNames = {
+  authorization: 'authorization',
+  contentType: 'content-type',
+};
 
 /** A request's headers in order; a name set again (in any case) replaces the earlier value. */
 export class HeaderList {
@@ -142,4 +155,42 @@ export function compileBody(
   if (type !== undefined && !headers.has('content-type'))
     headers.set(names.contentType, Template.literal(type));
   return body;
+}
+
+/** What a performance plan's URL entry sends besides its method and URL (entryRequestParts). */
+export interface EntryRequestParts {
+  headers: HeaderList;
+  body: Template | null;
+  /** OAuth2 client-credentials settings when a token must be fetched first. */
+  oauth2: OAuth2Spec | null;
+}
+
+/**
+ * A performance plan's URL entry compiled as a load run sends it (docs/call-core.md "What a call
+ * sends"), for the load executor's steps and Validate alike: the non-blank parameter pairs appended
+ * to `target` (whose written text is `urlText`) with each value percent-encoded (a space is `%20`),
+ * the non-blank header rows (a name written again, in any case, replaces the earlier row), the
+ * authorization (replacing an Authorization row) and the body of POST, PUT and PATCH
+ * (docs/reference/01-authoring.md §5).
+ */
+export function entryRequestParts(
+  entry: UrlEntry,
+  target: Template,
+  urlText: string,
+  scope: TemplateScope,
+): EntryRequestParts {
+  const auth = effectiveAuthorization(entry.authorization);
+  const query: [string, string][] = [];
+  for (const p of entry.parameters)
+    if (p.key.trim() !== '' && p.value.trim() !== '') query.push([p.key.trim(), p.value]);
+  appendQuery(target, urlText, query, auth, scope);
+
+  const headers = new HeaderList();
+  for (const h of entry.headers) {
+    if (h.name.trim() === '' || h.value.trim() === '') continue;
+    headers.set(h.name.trim(), Template.of(h.value, scope));
+  }
+  const oauth2 = applyAuthorization(auth, headers, scope, LOAD_HEADER_NAMES);
+  const body = compileBody(entry.method, entry.payload, headers, scope, LOAD_HEADER_NAMES);
+  return { headers, body, oauth2 };
 }

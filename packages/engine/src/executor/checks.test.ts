@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compileAssertion,
-  compileExtraction,
-  ResponseView,
-  type AssertionOperator,
-  type AssertionType,
-} from './checks';
+import { ReusedResponseView } from '../call/response-view';
+import { compileAssertion, compileExtraction, type AssertionOperator, type AssertionType } from './checks';
 import { classifyError, KIND } from './http-error';
 
-function response(status: number, body: string): ResponseView {
-  const r = new ResponseView();
+function response(status: number, body: string): ReusedResponseView {
+  const r = new ReusedResponseView();
   r.reset(status, Buffer.from(body));
   return r;
 }

@@ -11,60 +11,14 @@ import {
 } from '@aqa/plan';
 import { compileJsonPath as compileAnyJsonPath, jsonValueText, type JsonPathQuery } from '../call/json-path';
 import { JsonPathFilterError } from '../call/json-path-filter';
+import { bodyJson, bodyXml, type ReusedResponseView } from '../call/response-view';
 
-/**
- * A response as the checks see it. Text, JSON and XML forms are computed on first use and shared
- * by the assertion and the extraction of the same response.
- */
-export class ResponseView {
-  status = 0;
-  private bodyBuf: Buffer | undefined;
-  private textCache: string | undefined;
-  private jsonCache: unknown = NOT_PARSED;
-  private xmlCache: unknown = NOT_PARSED;
+/** The answer the checks read: the call core's view, one per user, reused (docs/call-core.md). */
+type ResponseView = ReusedResponseView;
 
-  reset(status: number, body: Buffer | undefined): void {
-    this.status = status;
-    this.bodyBuf = body;
-    this.textCache = undefined;
-    this.jsonCache = NOT_PARSED;
-    this.xmlCache = NOT_PARSED;
-  }
-
-  get text(): string {
-    if (this.textCache === undefined) this.textCache = this.bodyBuf ? this.bodyBuf.toString('utf8') : '';
-    return this.textCache;
-  }
-
-  /** Parsed JSON body; throws a readable error when the body is not JSON. */
-  get json(): unknown {
-    if (this.jsonCache === NOT_PARSED) {
-      try {
-        this.jsonCache = JSON.parse(this.text);
-      } catch (cause) {
-        this.jsonCache = new CheckError('response body is not JSON', { cause });
-      }
-    }
-    if (this.jsonCache instanceof CheckError) throw this.jsonCache;
-    return this.jsonCache;
-  }
-
-  get xml(): Node {
-    if (this.xmlCache === NOT_PARSED) {
-      try {
-        this.xmlCache = new DOMParser({ onError: () => undefined }).parseFromString(this.text, 'text/xml');
-      } catch (cause) {
-        this.xmlCache = new CheckError('response body is not XML', { cause });
-      }
-    }
-    if (this.xmlCache instanceof CheckError) throw this.xmlCache;
-    return this.xmlCache as Node;
-  }
-}
-
-const NOT_PARSED = Symbol('not parsed');
-
-export class CheckError extends Error {}
+/** Why a check could not read the body, as the run's error sample words it. */
+const NOT_JSON = 'response body is not JSON';
+const NOT_XML = 'response body is not XML';
 
 export type AssertionType = 'json' | 'text' | 'xml' | 'status';
 export type AssertionOperator = 'equals' | 'contains' | 'regex' | 'not_equals';
@@ -169,7 +123,7 @@ export function compileAssertion(spec: AssertionSpec, where: string): CompiledAs
         return compare(actual) ? undefined : describe('status', actual);
       };
     case 'text':
-      return (r) => (compare(r.text) ? undefined : describe('body', r.text));
+      return (r) => (compare(r.body) ? undefined : describe('body', r.body));
     case 'json': {
       const query = compileJsonPath(spec.path, `${where} assertion`);
       const label = spec.path.trim() || '$';
@@ -181,9 +135,11 @@ export function compileAssertion(spec: AssertionSpec, where: string): CompiledAs
         const holds = spec.operator === 'equals';
         const written = expected.trim();
         return (r) => {
+          const read = bodyJson(r);
+          if (read === null) return `assertion failed: ${NOT_JSON}`;
           let found: unknown;
           try {
-            found = query(r.json);
+            found = query(read.json);
           } catch (e) {
             return `assertion failed: ${(e as Error).message}`;
           }
@@ -194,9 +150,11 @@ export function compileAssertion(spec: AssertionSpec, where: string): CompiledAs
         };
       }
       return (r) => {
+        const read = bodyJson(r);
+        if (read === null) return `assertion failed: ${NOT_JSON}`;
         let actual: string;
         try {
-          actual = jsonValueText(query(r.json)) ?? '';
+          actual = jsonValueText(query(read.json)) ?? '';
         } catch (e) {
           return `assertion failed: ${(e as Error).message}`;
         }
@@ -206,9 +164,11 @@ export function compileAssertion(spec: AssertionSpec, where: string): CompiledAs
     case 'xml': {
       const select = compileXPath(spec.path.trim() || '/', `${where} assertion`);
       return (r) => {
+        const read = bodyXml(r);
+        if ('notXml' in read) return `assertion failed: ${NOT_XML}`;
         let actual: string;
         try {
-          actual = select(r.xml) ?? '';
+          actual = select(read.document) ?? '';
         } catch (e) {
           return `assertion failed: ${(e as Error).message}`;
         }
@@ -230,8 +190,10 @@ export function compileExtraction(spec: ExtractionSpec, where: string): Compiled
     case 'json': {
       const query = compileJsonPath(spec.expression, `${where} extraction`);
       return (r) => {
+        const read = bodyJson(r);
+        if (read === null) return undefined;
         try {
-          return jsonValueText(query(r.json));
+          return jsonValueText(query(read.json));
         } catch {
           return undefined;
         }
@@ -240,8 +202,10 @@ export function compileExtraction(spec: ExtractionSpec, where: string): Compiled
     case 'xml': {
       const select = compileXPath(spec.expression, `${where} extraction`);
       return (r) => {
+        const read = bodyXml(r);
+        if ('notXml' in read) return undefined;
         try {
-          return select(r.xml);
+          return select(read.document);
         } catch {
           return undefined;
         }
@@ -249,9 +213,9 @@ export function compileExtraction(spec: ExtractionSpec, where: string): Compiled
     }
     case 'text': {
       const b = textExtractionBoundaries(spec.expression);
-      if (b.kind === 'whole-body') return (r) => r.text;
+      if (b.kind === 'whole-body') return (r) => r.body;
       return (r) => {
-        const body = r.text;
+        const body = r.body;
         const at = body.indexOf(b.left);
         if (at < 0) return undefined;
         const from = at + b.left.length;
@@ -266,7 +230,7 @@ export function compileExtraction(spec: ExtractionSpec, where: string): Compiled
     case 'regex': {
       const re = compileRegex(spec.expression, `${where} extraction`);
       return (r) => {
-        const m = re.exec(r.text);
+        const m = re.exec(r.body);
         if (!m) return undefined;
         return m.length > 1 ? m[1] : m[0];
       };

@@ -1,6 +1,5 @@
 import {
   DEFAULT_TIMEOUT_S,
-  effectiveAuthorization,
   hasAssertion,
   hasExtraction,
   parseThinkTimeMs,
@@ -15,19 +14,9 @@ import {
   type CompiledAssertion,
   type CompiledExtraction,
 } from './checks';
-import {
-  appendQuery,
-  applyAuthorization,
-  compileBody,
-  HeaderList,
-  type AddedHeaderNames,
-  type OAuth2Spec,
-} from '../call/request-parts';
+import { entryRequestParts, type OAuth2Spec } from '../call/request-parts';
 import { Template, TemplateScope, type Renderable } from '../call/template';
 import type { StepInfo } from '../metrics/aggregate';
-
-/** The load engine sends the headers it adds in lower case. */
-const LOAD_HEADER_NAMES: AddedHeaderNames = { authorization: 'authorization', contentType: 'content-type' };
 
 /** A plan step in the form the virtual users execute: everything parsed once, templates compiled. */
 export interface CompiledStep {
@@ -151,20 +140,7 @@ function compileStep(
   if (origin !== null && !pathText.startsWith('/')) pathText = `/${pathText}`;
   target.appendTemplate(pathText, scope, false);
 
-  const auth = effectiveAuthorization(entry.authorization);
-  // Query parameters: only non-blank pairs are sent (docs/reference/01-authoring.md §5); values may hold templates.
-  const query: [string, string][] = [];
-  for (const p of entry.parameters)
-    if (p.key.trim() !== '' && p.value.trim() !== '') query.push([p.key.trim(), p.value]);
-  appendQuery(target, pathText, query, auth, scope);
-
-  const headers = new HeaderList();
-  for (const h of entry.headers) {
-    if (h.name.trim() === '' || h.value.trim() === '') continue;
-    headers.set(h.name.trim(), Template.of(h.value, scope));
-  }
-  const oauth2 = applyAuthorization(auth, headers, scope, LOAD_HEADER_NAMES);
-  const body = compileBody(method, entry.payload, headers, scope, LOAD_HEADER_NAMES);
+  const { headers, body, oauth2 } = entryRequestParts(entry, target, pathText, scope);
   const { names: headerNames, values: headerValues } = headers;
 
   const timeoutS = Number.isFinite(entry.timeout) && entry.timeout > 0 ? entry.timeout : DEFAULT_TIMEOUT_S;

@@ -3,7 +3,7 @@ import { Agent, Client, type Dispatcher } from 'undici';
 import { StepCollector } from '../metrics/collector';
 import { guardedConnector, type TargetGuard } from '../guard';
 import type { ShardIntervalWire } from '../metrics/types';
-import { ResponseView } from './checks';
+import { ReusedResponseView } from '../call/response-view';
 import type { CompiledPlan, CompiledStep } from './compile';
 import { classifyError, ERROR_BODY_SNIPPET_CHARS, errorMessage, httpErrorSample, KIND } from './http-error';
 import { IterationCounter, sequenceValue, type SequenceSplit } from './sequence';
@@ -86,7 +86,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   private timer: NodeJS.Timeout | null = null;
   private readonly clients = new Map<string, Client>();
   private readonly stepClients: (Client | undefined)[];
-  private readonly view = new ResponseView();
+  private readonly view = new ReusedResponseView();
 
   constructor(
     readonly id: number,

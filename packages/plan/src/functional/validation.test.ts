@@ -203,3 +203,17 @@ describe('ValidationDetailSchema', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('parseJsonPathRule: a quoted key may hold a blank', () => {
+  it.each([
+    ["$['first name'] == Ada", { path: "$['first name']", operator: '==', value: 'Ada' }],
+    ["$.items[?(@.n=='a b')].id", { path: "$.items[?(@.n=='a b')].id", operator: null, value: null }],
+    ['$.a == a b', { path: '$.a', operator: '==', value: 'a b' }],
+  ])('%s', (expected, rule) => {
+    expect(parseJsonPathRule(expected)).toEqual(rule);
+  });
+
+  it('refuses what follows a quoted path that is no comparison', () => {
+    expect(parseJsonPathRule("$['a b'] x")).toBeNull();
+  });
+});

@@ -96,6 +96,7 @@ function isStatusExpectation(value: string): boolean {
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** `$.path`, `$.path == value`, `$.path != value`, `$.path ~ regex` (docs/design.md §9). */
 const JSON_PATH_RULE = /^(\$\S*)(?:\s+(==|!=|~)\s+(.*))?$/s;
+const JSON_PATH_COMPARISON = /^\s+(==|!=|~)\s+(.*)$/s;
 
 export interface JsonPathRule {
   path: string;
@@ -103,12 +104,45 @@ export interface JsonPathRule {
   value: string | null;
 }
 
-/** A json_path expected value read into its parts, or null when it is not one. */
+/**
+ * A json_path expected value read into its parts, or null when it is not one. The path ends at the
+ * first blank outside quotes, so a quoted key may hold one (`$['first name'] == Ada`), as a
+ * performance plan's item may (perf-item-rules.ts).
+ */
 export function parseJsonPathRule(expected: string): JsonPathRule | null {
-  const match = JSON_PATH_RULE.exec(expected.trim());
-  if (!match?.[1]) return null;
+  const text = expected.trim();
+  const end = quotedPathEnd(text);
+  const match =
+    end === null
+      ? JSON_PATH_RULE.exec(text)
+      : ([
+          text,
+          text.slice(0, end),
+          ...(JSON_PATH_COMPARISON.exec(text.slice(end))?.slice(1) ?? []),
+        ] as const);
+  if (!match?.[1] || (match[1].length < text.length && match[2] === undefined)) return null;
   const operator = (match[2] ?? null) as JsonPathRule['operator'];
   return { path: match[1], operator, value: operator === null ? null : (match[3] ?? '') };
+}
+
+/**
+ * Where a path with a blank inside quotes ends (the first blank outside them), or null when it has
+ * none there, or a quote is left open: the plain reading (JSON_PATH_RULE) holds then.
+ */
+function quotedPathEnd(text: string): number | null {
+  if (!text.startsWith('$')) return null;
+  let quote: string | null = null;
+  let quotedBlank = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== null) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+      else if (/\s/.test(c)) quotedBlank = true;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (/\s/.test(c)) return quotedBlank ? i : null;
+  }
+  return quotedBlank && quote === null ? text.length : null;
 }
 
 function wholeIn(text: string, min: number, max: number): boolean {

@@ -31,15 +31,18 @@ export function readAnswer(received: ReceivedResponse): Answer {
   };
 }
 
+/** Why the body could not be read as JSON, in Validate's words. */
+export function notJsonReason(answer: Answer): string {
+  return answer.received.truncated
+    ? 'the body was cut at the size limit, so it is not whole JSON'
+    : 'the body is not JSON';
+}
+
 /** The parsed body; throws CheckError when it is not JSON. */
 function answerJson(answer: Answer): unknown {
   const read = bodyJson(answer.view);
   if (read !== null) return read.json;
-  throw new CheckError(
-    answer.received.truncated
-      ? 'the body was cut at the size limit, so it is not whole JSON'
-      : 'the body is not JSON',
-  );
+  throw new CheckError(notJsonReason(answer));
 }
 
 /**

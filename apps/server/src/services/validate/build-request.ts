@@ -1,35 +1,41 @@
-import {
-  BODY_METHODS,
-  effectiveAuthorization,
-  inferContentType,
-  type EffectiveAuthorization,
-  type UrlEntry,
-} from '@aqa/plan';
+import { entryRequestParts, Template, TemplateScope, type OAuth2Spec } from '@aqa/engine/call';
+import type { UrlEntry } from '@aqa/plan';
 import type { OutgoingRequest } from './http-exchange';
-import { renderForValidation, type Variables } from './template';
 
-export type OAuth2Client = Extract<EffectiveAuthorization, { type: 'oauth2' }>;
+/** This validation pass's variables: what earlier steps extracted, by extractName. */
+export type Variables = Record<string, string>;
 
 export type BuiltRequest =
   | {
       ok: true;
       request: OutgoingRequest;
       /** Set when the entry uses OAuth2: its token must be fetched and sent as a bearer token first. */
-      oauth2: OAuth2Client | undefined;
+      oauth2: OAuth2Spec | null;
     }
   | { ok: false; error: string; url: string };
 
 const USER_AGENT = 'AnybodyQA-Validate';
 
 /**
- * The request a URL entry makes (docs/design.md §4), with this pass's variables: method, URL with the
- * non-blank parameters added to its query, the non-blank headers, the authorization (bearer, basic,
- * API key in a header or the query; OAuth2 is left to the caller, which fetches the token), and the
- * payload for POST, PUT and PATCH with a Content-Type inferred when the headers name none.
+ * The request a URL entry makes, compiled by the call core as a load run compiles it
+ * (`entryRequestParts`, docs/call-core.md "What a call sends"), so Validate shows what a run sends,
+ * and rendered as one virtual user's first iteration (docs/design.md §4): templates read this pass's
+ * variables, a variable no step has set yet stays as written ("{{token}}") and every
+ * `{{sequence_number,N}}` is 1. OAuth2 is left to the caller, which fetches the token. Validate
+ * names itself in a User-Agent when the entry sends none.
  */
 export function buildRequest(entry: UrlEntry, variables: Readonly<Variables>): BuiltRequest {
-  const render = (text: string) => renderForValidation(text, variables);
-  const written = render(entry.url);
+  const scope = new TemplateScope();
+  // A fragment is never sent (the load executor's compile.ts does the same).
+  const urlText = entry.url.trim().split('#')[0] ?? '';
+  const target = Template.of(urlText, scope);
+  const { headers, body, oauth2 } = entryRequestParts(entry, target, urlText, scope);
+  const ctx = {
+    vars: scope.variables.map((name) => (Object.hasOwn(variables, name) ? variables[name] : undefined)),
+    seq: scope.moduli.map(() => 1),
+  };
+
+  const written = target.render(ctx);
   let url: URL;
   try {
     url = new URL(written);
@@ -39,47 +45,14 @@ export function buildRequest(entry: UrlEntry, variables: Readonly<Variables>): B
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { ok: false, error: `Only http:// and https:// URLs can be called: ${written}`, url: written };
   }
-  // docs/reference/01-authoring.md §5: a pair with a blank key or value is not sent.
-  for (const { key, value } of entry.parameters) {
-    if (key.trim() !== '' && value.trim() !== '') url.searchParams.append(key, render(value));
-  }
 
-  const headers = new HeaderList();
-  for (const { name, value } of entry.headers) {
-    if (name !== '' && value.trim() !== '') headers.add(name, render(value));
-  }
-
-  const auth = effectiveAuthorization(entry.authorization);
-  switch (auth?.type) {
-    case 'bearer':
-      headers.set('Authorization', `Bearer ${render(auth.token)}`);
-      break;
-    case 'basic': {
-      const credentials = `${render(auth.username)}:${render(auth.password)}`;
-      headers.set('Authorization', `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`);
-      break;
-    }
-    case 'api_key':
-      if (auth.in === 'query') url.searchParams.set(auth.keyName, render(auth.keyValue));
-      else headers.set(auth.keyName, render(auth.keyValue));
-      break;
-    case 'oauth2':
-    case undefined:
-      break;
-  }
-
-  let body: string | undefined;
-  if (BODY_METHODS.includes(entry.method) && entry.payload !== '') {
-    body = render(entry.payload);
-    const contentType = inferContentType(body);
-    if (contentType !== undefined && !headers.has('content-type')) headers.set('Content-Type', contentType);
-  }
-  if (!headers.has('user-agent')) headers.set('User-Agent', USER_AGENT);
-
+  const sent: Record<string, string> = {};
+  headers.names.forEach((name, i) => (sent[name] = headers.values[i]!.render(ctx)));
+  if (!headers.has('user-agent')) sent['User-Agent'] = USER_AGENT;
   return {
     ok: true,
-    request: { method: entry.method, url, headers: headers.toObject(), body },
-    oauth2: auth?.type === 'oauth2' ? auth : undefined,
+    request: { method: entry.method, url, headers: sent, body: body?.render(ctx) },
+    oauth2,
   };
 }
 
@@ -89,29 +62,4 @@ export function withAuthorization(request: OutgoingRequest, value: string): Outg
     Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'authorization'),
   );
   return { ...request, headers: { ...headers, Authorization: value } };
-}
-
-/** Request headers by case-insensitive name, keeping the name as the plan writes it. */
-export class HeaderList {
-  private readonly entries = new Map<string, { name: string; value: string }>();
-
-  /** A header written twice is sent once, its values joined with ", " (RFC 9110 §5.3). */
-  add(name: string, value: string): void {
-    const existing = this.entries.get(name.toLowerCase());
-    if (existing) existing.value = `${existing.value}, ${value}`;
-    else this.entries.set(name.toLowerCase(), { name, value });
-  }
-
-  /** Replaces any header of that name: the Authorization field wins over a typed Authorization header. */
-  set(name: string, value: string): void {
-    this.entries.set(name.toLowerCase(), { name, value });
-  }
-
-  has(name: string): boolean {
-    return this.entries.has(name.toLowerCase());
-  }
-
-  toObject(): Record<string, string> {
-    return Object.fromEntries([...this.entries.values()].map(({ name, value }) => [name, value]));
-  }
 }

@@ -25,7 +25,7 @@ export function judgeEntry(entry: UrlEntry, response: ReceivedResponse): EntryVe
   const answer = readAnswer(response);
   return {
     assertion: judgeAssertion(entry, answer),
-    checks: namedItems(entry).map((item) => judgeValidationItem(item, answer, response.timeMs)),
+    checks: namedItems(entry).map((item) => judgeValidationItem(item, answer)),
     extracted: extractValue(entry, answer),
   };
 }

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { checkableUrl, guardedConnector, TargetGuard } from '@aqa/engine';
-import { OAuth2Tokens, oauth2Spec, type TokenProblem, type TokenSender } from '@aqa/engine/call';
+import { OAuth2Tokens, type TokenProblem, type TokenSender } from '@aqa/engine/call';
 import {
   effectiveAuthorization,
   hasExtraction,
@@ -13,12 +13,11 @@ import {
 } from '@aqa/plan';
 import { Agent } from 'undici';
 import { ForbiddenError, ValidationError } from '../../errors';
-import { buildRequest, withAuthorization } from './build-request';
+import { buildRequest, withAuthorization, type Variables } from './build-request';
 import { exchange, formatSeconds, type Exchange, type OutgoingRequest } from './http-exchange';
 import { namedItems } from './judge-entry';
 import { JudgePool } from './judge-pool';
 import { refusePerfPlanPatterns } from '../pattern-refusal';
-import type { Variables } from './template';
 
 export interface ValidationLimits {
   /**
@@ -142,13 +141,13 @@ export class ValidateService {
 
     const send = (request: OutgoingRequest): Promise<Exchange> => this.send(request, entry, pass);
     let request = built.request;
-    if (built.oauth2 !== undefined) {
+    if (built.oauth2 !== null) {
       const sendToken: TokenSender = async (tokenRequest) => {
         const result = await send(tokenRequest);
         if (!result.ok) return { error: result.error };
         return { status: result.response.status, body: result.response.body.toString('utf8') };
       };
-      const token = await pass.tokens.get(oauth2Spec(built.oauth2), sendToken);
+      const token = await pass.tokens.get(built.oauth2, sendToken);
       if ('problem' in token)
         return noAnswer('error', tokenProblemText(built.oauth2.tokenUrl, token.problem));
       request = withAuthorization(request, `Bearer ${token.token}`);

@@ -1,25 +1,27 @@
 import {
-  jsonValueEquals,
-  readJsonExpectation,
-  shownJsonValue,
+  headerItemParts,
+  perfItemRule,
+  splitJsonPathItem,
   type ValidationCheckResult,
+  type ValidationDetail,
   type ValidationItem,
 } from '@aqa/plan';
-import { jsonValueText, statusMatches } from '@aqa/engine/call';
-import { CheckError, firstJsonMatch, type Answer } from './answer-reading';
+import { isHttpValidation, judge } from '@aqa/engine/call';
+import { notJsonReason, type Answer } from './answer-reading';
 
 /**
- * How Validate judges each validation item (docs/reference/01-authoring.md §3 "Validation item"). The expected value is
- * trimmed; "PASS" is status "success", "FAIL" is "error".
+ * How Validate judges each validation item (docs/reference/01-authoring.md §3 "Validation item"): the
+ * item is read as a rule of the call core's one dialect (`perfItemRule`, packages/plan
+ * perf-item-rules.ts) and judged by the core's judge; what stays here is Validate's answer mapping, the
+ * words of each verdict as Validate has always answered them, and its read limit (a size that is
+ * unknown when the body was cut). The expected value is trimmed; "PASS" is status "success", "FAIL"
+ * is "error".
  *
  *   status_code    "200" equals the status; "2xx" matches the class; "200, 201, 204" any of them.
  *   response_time  milliseconds ("500" or "500ms"): passes when the measured time is ≤ it.
  *   json_path      "$.user.id" passes when the path matches something (null counts);
  *                  "$.user.name = Ada" or "$.user.name == Ada" when the first match equals the value,
- *                  "$.user.name != Ada" when it does not. A value that is a JSON literal compares as
- *                  that value: "Ada" (or 'Ada') only with the string Ada, 10 with a number of that value
- *                  (10.0), true, false and null with that value; other text compares with the value's
- *                  text (docs/design.md §4 "JSON literals").
+ *                  "$.user.name != Ada" when it does not (docs/design.md §4 "JSON literals").
  *                  The operator is the first =, == or != outside brackets, parentheses and quotes,
  *                  so filters such as $.items[?(@.id==2)].name keep theirs. A leading $ may be left out.
  *   contains_text  passes when the body contains the text (case-sensitive).
@@ -29,13 +31,13 @@ import { CheckError, firstJsonMatch, type Answer } from './answer-reading';
  *                  ("application/json") passes when any header's value contains it.
  *   response_size  bytes ("1024" or "1024 bytes"): passes when the body is at most that size.
  */
-export function judgeValidationItem(
-  item: ValidationItem,
-  answer: Answer,
-  responseTimeMs: number,
-): ValidationCheckResult {
+export function judgeValidationItem(item: ValidationItem, answer: Answer): ValidationCheckResult {
   const expected = item.expected_value.trim();
-  const verdict = judge(item.type, expected, answer, responseTimeMs);
+  const rule = perfItemRule(item);
+  const verdict =
+    rule === null || !isHttpValidation(rule)
+      ? notOfItsType(item.type, expected, answer)
+      : words(item.type, expected, judgeRule(rule, answer), answer);
   return {
     id: item.id,
     name: item.name,
@@ -55,154 +57,136 @@ interface Verdict {
 
 const pass = (actual: string | null, message: string): Verdict => ({ status: 'success', actual, message });
 const fail = (actual: string | null, message: string): Verdict => ({ status: 'error', actual, message });
+const verdict = (passed: boolean, actual: string | null, message: string): Verdict =>
+  passed ? pass(actual, message) : fail(actual, message);
 
-function judge(type: ValidationItem['type'], expected: string, answer: Answer, timeMs: number): Verdict {
+/** The core's verdict; a JSON path the engine cannot read at all is a verdict in words too. */
+function judgeRule(
+  rule: Parameters<typeof judge>[0],
+  answer: Answer,
+): ValidationDetail | { invalid: string } {
+  try {
+    return judge(rule, answer.view);
+  } catch (error) {
+    if (rule.type === 'json_path' && error instanceof Error) return { invalid: error.message };
+    throw error;
+  }
+}
+
+function notOfItsType(type: ValidationItem['type'], expected: string, answer: Answer): Verdict {
   switch (type) {
     case 'status_code':
-      return judgeStatusCode(expected, answer.view.status);
+      return fail(
+        String(answer.view.status),
+        `Expected value "${expected}" is not a status code such as 200, 2xx or 200, 201`,
+      );
     case 'response_time':
-      return judgeResponseTime(expected, timeMs);
-    case 'json_path':
-      return judgeJsonPath(expected, answer);
-    case 'contains_text':
-      return judgeContainsText(expected, answer);
+      return fail(String(answer.view.timeMs), `Expected value "${expected}" is not a number of milliseconds`);
+    default:
+      return fail(sizeText(answer), `Expected value "${expected}" is not a number of bytes`);
+  }
+}
+
+function sizeText({ received }: Answer): string {
+  return received.sizeBytes === null ? `more than ${received.body.length}` : String(received.sizeBytes);
+}
+
+/** The core's verdict on an item in Validate's words. */
+function words(
+  type: ValidationItem['type'],
+  expected: string,
+  judged: ValidationDetail | { invalid: string },
+  answer: Answer,
+): Verdict {
+  if ('invalid' in judged) {
+    const { path } = splitJsonPathItem(expected);
+    return fail(null, `Invalid JSONPath ${path}: ${judged.invalid}`);
+  }
+  const { passed } = judged;
+  const { view, received } = answer;
+  switch (type) {
+    case 'status_code': {
+      const actual = String(view.status);
+      return verdict(passed, actual, `Status ${actual} is ${passed ? '' : 'not '}${expected}`);
+    }
+    case 'response_time': {
+      const limit = judged.expected;
+      return verdict(
+        passed,
+        String(view.timeMs),
+        `Response time ${view.timeMs} ms is ${passed ? 'within' : 'over'} ${limit} ms`,
+      );
+    }
+    case 'response_size': {
+      const max = judged.expected;
+      if (received.sizeBytes === null) {
+        // Cut at the read limit with no Content-Length: the size is only known to exceed what was read.
+        return passed
+          ? {
+              status: 'warning',
+              actual: sizeText(answer),
+              message: `Response size is unknown: only the first ${received.body.length} bytes were read`,
+            }
+          : fail(
+              sizeText(answer),
+              `Response size is more than ${received.body.length} bytes, over ${max} bytes`,
+            );
+      }
+      return verdict(
+        passed,
+        sizeText(answer),
+        `Response size ${received.sizeBytes} bytes is ${passed ? 'within' : 'over'} ${max} bytes`,
+      );
+    }
+    case 'contains_text': {
+      if (passed)
+        return pass(`found at character ${view.body.indexOf(expected)}`, `The body contains "${expected}"`);
+      const cut = received.truncated ? ` (only the first ${received.body.length} bytes were read)` : '';
+      return fail('not found', `The body does not contain "${expected}"${cut}`);
+    }
     case 'header_value':
-      return judgeHeader(expected, answer);
-    case 'response_size':
-      return judgeResponseSize(expected, answer);
+      return headerWords(expected, passed, view.headers);
+    case 'json_path':
+      return jsonPathWords(expected, judged, answer);
   }
 }
 
-function judgeStatusCode(expected: string, status: number): Verdict {
-  const actual = String(status);
-  const options = expected.split(',').map((o) => o.trim().toLowerCase());
-  if (options.some((o) => !/^\d{3}$|^\dxx$/.test(o))) {
-    return fail(actual, `Expected value "${expected}" is not a status code such as 200, 2xx or 200, 201`);
-  }
-  // One reading of statuses and status classes for every caller (docs/call-core.md "Status classes").
-  const matches = statusMatches(expected, status);
-  return matches
-    ? pass(actual, `Status ${actual} is ${expected}`)
-    : fail(actual, `Status ${actual} is not ${expected}`);
-}
-
-function judgeResponseTime(expected: string, timeMs: number): Verdict {
-  const limit = /^(\d+(?:\.\d+)?)\s*(?:ms)?$/i.exec(expected)?.[1];
-  const actual = String(timeMs);
-  if (limit === undefined)
-    return fail(actual, `Expected value "${expected}" is not a number of milliseconds`);
-  return timeMs <= Number(limit)
-    ? pass(actual, `Response time ${timeMs} ms is within ${limit} ms`)
-    : fail(actual, `Response time ${timeMs} ms is over ${limit} ms`);
-}
-
-function judgeResponseSize(expected: string, answer: Answer): Verdict {
-  const limit = /^(\d+)\s*(?:b|bytes?)?$/i.exec(expected)?.[1];
-  const { sizeBytes, body } = answer.received;
-  const actual = sizeBytes === null ? `more than ${body.length}` : String(sizeBytes);
-  if (limit === undefined) return fail(actual, `Expected value "${expected}" is not a number of bytes`);
-  const max = Number(limit);
-  if (sizeBytes === null) {
-    // Cut at the read limit with no Content-Length: the size is only known to exceed what was read.
-    return body.length > max
-      ? fail(actual, `Response size is more than ${body.length} bytes, over ${max} bytes`)
-      : {
-          status: 'warning',
-          actual,
-          message: `Response size is unknown: only the first ${body.length} bytes were read`,
-        };
-  }
-  return sizeBytes <= max
-    ? pass(actual, `Response size ${sizeBytes} bytes is within ${max} bytes`)
-    : fail(actual, `Response size ${sizeBytes} bytes is over ${max} bytes`);
-}
-
-function judgeContainsText(expected: string, answer: Answer): Verdict {
-  const at = answer.view.body.indexOf(expected);
-  if (at >= 0) return pass(`found at character ${at}`, `The body contains "${expected}"`);
-  const cut = answer.received.truncated
-    ? ` (only the first ${answer.received.body.length} bytes were read)`
-    : '';
-  return fail('not found', `The body does not contain "${expected}"${cut}`);
-}
-
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-function judgeHeader(expected: string, answer: Answer): Verdict {
-  const headers = answer.view.headers;
-  const colon = expected.indexOf(':');
-  const name = (colon === -1 ? expected : expected.slice(0, colon)).trim();
-  if (!HEADER_NAME.test(name)) {
-    const wanted = expected.toLowerCase();
-    const found = Object.entries(headers).find(([, value]) => value.toLowerCase().includes(wanted));
-    return found
+function headerWords(expected: string, passed: boolean, headers: Record<string, string>): Verdict {
+  const { name, wanted } = headerItemParts(expected);
+  if (name === null) {
+    const lower = expected.toLowerCase();
+    const found = Object.entries(headers).find(([, value]) => value.toLowerCase().includes(lower));
+    return passed && found
       ? pass(`${found[0]}: ${found[1]}`, `Header ${found[0]} has "${expected}"`)
       : fail(null, `No header has the value "${expected}"`);
   }
   const value = headers[name.toLowerCase()];
-  if (colon === -1) {
-    return value === undefined
-      ? fail(null, `Header ${name} is missing`)
-      : pass(value, `Header ${name} is present`);
-  }
-  const wanted = expected.slice(colon + 1).trim();
   if (value === undefined) return fail(null, `Header ${name} is missing`);
-  return value.toLowerCase().includes(wanted.toLowerCase())
+  if (!expected.includes(':')) return pass(value, `Header ${name} is present`);
+  return passed
     ? pass(value, `Header ${name} has "${wanted}"`)
     : fail(value, `Header ${name} is "${value}", which does not contain "${wanted}"`);
 }
 
-type JsonOperator = '=' | '==' | '!=';
-
-function judgeJsonPath(expected: string, answer: Answer): Verdict {
-  const { path, operator, value } = splitJsonPathExpectation(expected);
-  let first: unknown;
-  try {
-    first = firstJsonMatch(answer, path);
-  } catch (error) {
-    // "The body is not JSON" or "Invalid JSONPath …": either way the path cannot be judged.
-    if (error instanceof CheckError) return fail(null, error.message);
-    throw error;
+function jsonPathWords(expected: string, judged: ValidationDetail, answer: Answer): Verdict {
+  const { path, operator, value } = splitJsonPathItem(expected);
+  const code = judged.message_phrase?.code;
+  const { actual, passed } = judged;
+  switch (code) {
+    case 'judge.jsonPath.notJson':
+      return fail(null, notJsonReason(answer));
+    case 'judge.jsonPath.cannotJudge': {
+      const problem = judged.message_phrase?.params?.problem;
+      return fail(null, `Invalid JSONPath ${path}${typeof problem === 'string' ? `: ${problem}` : ''}`);
+    }
+    case 'judge.jsonPath.notARule':
+      return fail(null, `Invalid JSONPath ${path}`);
+    case 'judge.jsonPath.missing':
+      return fail(null, `${path} matches nothing`);
   }
-  // A JSON value is never undefined: undefined is no match (null is one).
-  if (first === undefined) return fail(null, `${path} matches nothing`);
-  if (operator === undefined) return pass(jsonValueText(first) ?? null, `${path} exists`);
-  const expectation = readJsonExpectation(value);
-  const actual = shownJsonValue(first, expectation) ?? null;
-  const equal = jsonValueEquals(first, expectation);
-  const holds = operator === '!=' ? !equal : equal;
-  if (holds) return pass(actual, `${path} is ${actual ?? ''} (${operator} ${value})`);
+  if (operator === undefined) return pass(actual, `${path} exists`);
+  if (passed) return pass(actual, `${path} is ${actual ?? ''} (${operator} ${value})`);
   return operator === '!='
     ? fail(actual, `${path} is ${actual ?? ''}, which it must not be`)
     : fail(actual, `${path} is ${actual ?? ''}, not ${value}`);
-}
-
-/** Splits "path op value" at the first =, == or != outside brackets, parentheses and quotes. */
-export function splitJsonPathExpectation(expected: string): {
-  path: string;
-  operator?: JsonOperator;
-  value: string;
-} {
-  let depth = 0;
-  let quote: string | undefined;
-  for (let i = 0; i < expected.length; i++) {
-    const c = expected[i];
-    if (quote !== undefined) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-      continue;
-    }
-    if (c === '"' || c === "'") quote = c;
-    else if (c === '[' || c === '(') depth++;
-    else if (c === ']' || c === ')') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (c === '=' || (c === '!' && expected[i + 1] === '='))) {
-      const operator: JsonOperator = c === '!' ? '!=' : expected[i + 1] === '=' ? '==' : '=';
-      return {
-        path: expected.slice(0, i).trim(),
-        operator,
-        value: expected.slice(i + (operator === '=' ? 1 : 2)).trim(),
-      };
-    }
-  }
-  return { path: expected.trim(), value: '' };
 }
