@@ -6,7 +6,7 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError, isAbortError } from '@/lib/api';
 import { sessionUserId } from '@/lib/session';
 import { storage } from '@/lib/storage';
-import { useAsyncData } from '@/lib/use-async-data';
+import { useRouteLoader, viewOf } from '@/lib/queries';
 import {
   checkStartConfig,
   clearCurrentTest,
@@ -37,7 +37,14 @@ import {
 } from '../model/status-machine';
 import type { ChartData, TestResult } from '@aqa/plan';
 import type { TestConfig } from '../model/current-test';
-import { fetchChartData, fetchTestResult, runTest, stopTest, streamTest } from '../queries/results-api';
+import {
+  chartDataKey,
+  fetchChartData,
+  fetchTestResult,
+  runTest,
+  stopTest,
+  streamTest,
+} from '../queries/results-api';
 
 /** Where updates come from: the live stream, or polling every 3 s when the stream is unavailable. */
 export type UpdateMode = 'stream' | 'polling';
@@ -281,8 +288,15 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
   const view = resultView(state);
   const wantsCharts =
     testId !== null && (view === 'results' || (view === 'error' && (state.result?.summary ?? null) !== null));
-  const loadCharts = useCallback((signal: AbortSignal) => fetchChartData(testId ?? '', signal), [testId]);
-  const charts = useAsyncData(wantsCharts ? loadCharts : null, `${state.phase}:${String(state.final)}`);
+  // Asked again at each phase of the run and when its final figures arrive: one entry for each.
+  const charts = viewOf(
+    useRouteLoader(
+      `chart-data@${state.phase}:${String(state.final)}`,
+      chartDataKey(testId ?? ''),
+      (signal) => fetchChartData(testId ?? '', signal),
+      { enabled: wantsCharts },
+    ),
+  );
 
   // --- Stop and Back ------------------------------------------------------------------------------------
   const stop = useCallback(async (): Promise<boolean> => {
