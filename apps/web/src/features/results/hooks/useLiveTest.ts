@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { screenPath } from '@/lib/screens';
 import { useT } from '@/i18n';
@@ -6,7 +7,8 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError, isAbortError } from '@/lib/api';
 import { sessionUserId } from '@/lib/session';
 import { storage } from '@/lib/storage';
-import { useRouteLoader, viewOf } from '@/lib/queries';
+import { invalidateRoutes, useRouteLoader, viewOf } from '@/lib/queries';
+import { RUN_LIST_ROUTES } from '@/lib/run-test';
 import {
   checkStartConfig,
   clearCurrentTest,
@@ -97,6 +99,7 @@ function initialState(isNew: boolean, config: TestConfig | null, startedHere: bo
  */
 export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest {
   const t = useT();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const isNew = routeTestId === NEW_TEST_ROUTE_ID;
@@ -305,6 +308,7 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
     setStopError(null);
     try {
       await stopTest(testId);
+      void invalidateRoutes(queryClient, ...RUN_LIST_ROUTES);
       dispatch({ type: 'stopped' });
       clearCurrentTest();
       return true;
@@ -314,7 +318,7 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
     } finally {
       setStopping(false);
     }
-  }, [testId, t]);
+  }, [testId, t, queryClient]);
 
   const phase = state.phase;
   const back = useCallback(async () => {

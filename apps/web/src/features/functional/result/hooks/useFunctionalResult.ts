@@ -1,6 +1,8 @@
 import { isFunctionalRunOver, type FunctionalResult } from '@aqa/plan';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useRouteLoader } from '@/lib/queries';
+import { invalidateRoutes, useRouteLoader } from '@/lib/queries';
+import { RUN_LIST_ROUTES } from '@/lib/run-test';
 import {
   fetchFunctionalResult,
   fetchFunctionalStatus,
@@ -43,6 +45,7 @@ interface Look {
  * (docs/adr/0026-server-state-through-tanstack-query.md); it goes on in a hidden tab, as it always did.
  */
 export function useFunctionalResult(testId: string, enabled: boolean): LiveFunctionalResult {
+  const queryClient = useQueryClient();
   const [stopping, setStopping] = useState(false);
   // Set by a successful Stop Test: the result is loaded once more and no longer polled (§4).
   const [stopped, setStopped] = useState(false);
@@ -76,6 +79,7 @@ export function useFunctionalResult(testId: string, enabled: boolean): LiveFunct
     setStopping(true);
     try {
       await stopFunctionalTest(testId);
+      void invalidateRoutes(queryClient, ...RUN_LIST_ROUTES);
       // docs/reference/02-running.md §4: stop polling and reload the result (a first look again).
       setStopped(true);
       looked.current = null;
@@ -86,7 +90,7 @@ export function useFunctionalResult(testId: string, enabled: boolean): LiveFunct
     } finally {
       setStopping(false);
     }
-  }, [testId, refetch]);
+  }, [testId, refetch, queryClient]);
 
   const result = query.data?.result ?? null;
   // A missed poll is tried again at the next one: only a failed first load is an error.
