@@ -42,7 +42,7 @@ export default function PreviousResultsPage() {
     }),
   );
   const queryClient = useQueryClient();
-  // Refresh, and what a run's action changed: both lists and the run shown (docs/adr/0026-…).
+  // Refresh, and what a run's action changed: both lists and the run shown (docs/adr/0026-server-state-through-tanstack-query.md).
   const reload = useCallback(
     () =>
       void invalidateRoutes(
