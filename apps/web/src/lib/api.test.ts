@@ -1,8 +1,9 @@
+import { contract } from '@aqa/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTranslate } from '@/i18n';
 import { errorDetailMessage, friendlyErrorMessage } from '@/i18n/error-messages';
 import { headersOf, json } from '@/test/render';
-import { api, ApiError, apiRequest, REQUEST_TIMEOUT_MS } from './api';
+import { api, ApiError, apiRequest, REQUEST_TIMEOUT_MS, upload } from './api';
 import { readSession, saveSession } from './session';
 
 const en = createTranslate('en');
@@ -48,8 +49,9 @@ describe('apiRequest', () => {
     const fetchMock = stubFetch(json({ apis: [] }));
     const form = new FormData();
     form.append('file', new Blob(['{}']), 'swagger.json');
-    await api.upload('/parse-swagger', form);
-    const init = fetchMock.mock.calls[0]![1];
+    await upload(contract.imports.swagger, form);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/parse-swagger');
     expect(init?.body).toBe(form);
     expect(headersOf(init)['Content-Type']).toBeUndefined();
   });

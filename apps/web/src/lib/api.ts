@@ -1,4 +1,4 @@
-import { createCall } from '@aqa/contract';
+import { createCall, requestOf, type CallAnswer, type Route } from '@aqa/contract';
 import { clearSession, getToken } from './session';
 
 /**
@@ -237,11 +237,6 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body' | 'formData'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
-  upload: <T>(
-    path: string,
-    formData: FormData,
-    options?: Omit<RequestOptions, 'method' | 'body' | 'formData'>,
-  ) => apiRequest<T>(path, { ...options, method: 'POST', formData }),
 };
 
 /** What a typed call takes besides the route's input: the transport's options. */
@@ -259,3 +254,24 @@ export const call = createCall<CallOptions>((request, _route, options) =>
     ...(request.body === undefined ? {} : { body: request.body }),
   }),
 );
+
+/** A route that reads a multipart form in its handler (its schema says `consumes: ['multipart/form-data']`). */
+export type UploadRoute = Route & { method: 'POST'; schema: { consumes: readonly string[] } };
+
+/**
+ * The one typed upload (docs/contract.md §3): `upload(contract.imports.swagger, form)` posts the form to
+ * the route's url, with no content type so the browser writes the multipart boundary, and types the
+ * answer from the route's 2xx schema as call() does. The form's parts are those the route's summary
+ * lists: the handler reads them, so the contract has no body schema to type them with.
+ */
+export function upload<R extends UploadRoute>(
+  route: R,
+  form: FormData,
+  options?: Omit<RequestOptions, 'method' | 'body' | 'formData'>,
+): Promise<CallAnswer<R>> {
+  return sendRequest<CallAnswer<R>>(requestOf(route, {}).path, {
+    ...options,
+    method: 'POST',
+    formData: form,
+  });
+}

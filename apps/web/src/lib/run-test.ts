@@ -18,3 +18,9 @@ export function runTest(input: RunTestInput): Promise<RunStarted> {
   const { plan_id: planId, ...rest } = input;
   return call(contract.runs.start, { body: { ...rest, plan_id: planId ?? '' } });
 }
+
+/**
+ * What a run's start or stop changes in the query cache (docs/adr/0026-server-state-through-tanstack-query.md):
+ * the run lists of both kinds and the unread messages.
+ */
+export const RUN_LIST_ROUTES = [contract.runs.list, contract.functional.results, contract.messages.list];

@@ -1,8 +1,10 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi, type Mock } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
 import { createAppRoutes } from '@/app/routes';
 import type { Language } from '@/i18n';
 import { saveSession, type SessionUser } from '@/lib/session';
@@ -20,32 +22,43 @@ export function signInAs(user: SessionUser = TEST_USER, token = 'test-token'): v
   saveSession({ token, user });
 }
 
+/**
+ * The query client of one rendered test: a fresh one each time (no answer cached by an earlier test),
+ * with the app's defaults — retries off (docs/adr/0026-server-state-through-tanstack-query.md).
+ */
+export function createTestQueryClient(): QueryClient {
+  return createQueryClient();
+}
+
+/** The app's providers and a fresh query client around a router, as the app shell has them (src/app/App.tsx). */
+function renderRouter(router: ReturnType<typeof createMemoryRouter>, language: Language | undefined) {
+  const queryClient = createTestQueryClient();
+  const result = render(
+    <AppProviders language={language ?? 'en'}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient };
+}
+
 /** The whole app (all routes, guards and the shell) at `path`, in a memory router. */
 export function renderApp(path: string, options: { language?: Language } = {}) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
-  const result = render(
-    <AppProviders language={options.language ?? 'en'}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...result, router };
+  return renderRouter(router, options.language);
 }
 
 /** One element inside the providers and a router, with extra routes to observe navigation. */
 export function renderWithRouter(
   element: ReactElement,
   options: { path?: string; routes?: RouteObject[]; language?: Language } = {},
-): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
   const path = options.path ?? '/';
   const router = createMemoryRouter([{ path, element }, ...(options.routes ?? [])], {
     initialEntries: [path],
   });
-  const result = render(
-    <AppProviders language={options.language ?? 'en'}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...result, router };
+  return renderRouter(router, options.language);
 }
 
 type Handler = (init: RequestInit & { url: string }) => Response | Promise<Response>;

@@ -3,4 +3,4 @@
  * `@/features/auth` and nothing deeper). The sign-in and registration screens are mounted by the router.
  */
 export { getSpeechRecognition, type SpeechRecognitionLike } from './hooks/useVoiceCommand';
-export { fetchCurrentUser } from './queries/auth-api';
+export { useCurrentUser } from './hooks/useCurrentUser';

@@ -25,4 +25,4 @@ export {
 export { hasTraffic } from './model/timeline';
 export type { ApiRow, ChartView, ResultView, SeriesPoint } from './model/views';
 export { dispositionFilename, fetchReport, fetchReportFile, type ReportFormat } from './queries/report-api';
-export { fetchChartData, fetchTestResult } from './queries/results-api';
+export { chartDataKey, fetchChartData, fetchTestResult, testResultKey } from './queries/results-api';

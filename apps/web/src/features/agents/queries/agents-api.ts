@@ -1,11 +1,5 @@
-import { contract } from '@aqa/contract';
 import type { AgentInfo } from '@aqa/plan';
-import { ApiError, call } from '@/lib/api';
-
-/** The user's registered load agents with their liveness (GET /api/agents, docs/scale-out.md). */
-export function fetchAgents(signal: AbortSignal): Promise<AgentInfo[]> {
-  return call(contract.agents.list, {}, { signal });
-}
+import { ApiError } from '@/lib/api';
 
 /** The server has no Redis, so no agent can register (503 AGENTS_UNAVAILABLE). */
 export function isAgentsUnavailable(error: unknown): boolean {

@@ -24,10 +24,10 @@ import {
   translateServerMessage,
 } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
-import { useAsyncData } from '@/lib/use-async-data';
 import { sleep } from '@/lib/utils';
 import { SIMULATED_WAIT_MS } from '../constants';
-import { fetchDemoCredentials, registerRequest, signUpClosed } from '../queries/auth-api';
+import { useDemoCredentials } from '../hooks/useDemoCredentials';
+import { registerRequest, signUpClosed } from '../queries/auth-api';
 import { Benefits } from './AuthIntro';
 import { AuthLayout } from './AuthLayout';
 import type { SignInState } from './SignInPage';
@@ -109,7 +109,7 @@ export function RegisterPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // With SIGN_UP off the server refuses every registration: say so instead of offering the form.
-  const closed = signUpClosed(useAsyncData(fetchDemoCredentials));
+  const closed = signUpClosed(useDemoCredentials());
 
   const change = (key: FormKey) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;

@@ -13,10 +13,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { useI18n, weekdayName } from '@/i18n';
 import { friendlyErrorMessage } from '@/i18n/error-messages';
 import { clearExpiredNotice, hasExpiredNotice, saveSession } from '@/lib/session';
-import { useAsyncData } from '@/lib/use-async-data';
 import { sleep } from '@/lib/utils';
 import { SIMULATED_WAIT_MS } from '../constants';
 import { isLoginIntent, useVoiceCommand } from '../hooks/useVoiceCommand';
+import { useDemoCredentials } from '../hooks/useDemoCredentials';
 import { fetchDemoCredentials, loginRequest, signUpClosed } from '../queries/auth-api';
 import { Benefits, Tagline } from './AuthIntro';
 import { AuthLayout } from './AuthLayout';
@@ -48,7 +48,7 @@ export function SignInPage() {
   const [sessionExpired] = useState(hasExpiredNotice);
   const [voiceNotice, setVoiceNotice] = useState<VoiceNotice>(null);
 
-  const demo = useAsyncData(fetchDemoCredentials);
+  const demo = useDemoCredentials();
   const demoCredentials = demo.status === 'success' && demo.data.enabled ? demo.data : null;
 
   const fillDemo = (credentials: DemoCredentials | null = demoCredentials) => {

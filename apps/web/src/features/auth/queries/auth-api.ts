@@ -38,7 +38,7 @@ export async function fetchDemoCredentials(signal: AbortSignal): Promise<DemoCre
 }
 
 /** Sign-up is closed only when the server said so; while it is unknown the link stays. */
-export function signUpClosed(info: { status: string; data?: DemoCredentials }): boolean {
+export function signUpClosed(info: { status: string; data?: DemoCredentials | null }): boolean {
   return info.status === 'success' && info.data?.sign_up === false;
 }
 

@@ -1,3 +1,5 @@
+import { contract } from '@aqa/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConfirm, type ConfirmRequest } from '@/components/confirm-dialog';
@@ -6,6 +8,8 @@ import { useScreenNotices } from '@/components/notices';
 import { SaveAbandoned, updateOrResolve, usePlanConflictChoice } from '@/components/plan-conflict';
 import { useT } from '@/i18n';
 import { isAbortError } from '@/lib/api';
+import { invalidateRoutes } from '@/lib/queries';
+import { RUN_LIST_ROUTES } from '@/lib/run-test';
 import { screenPath, type ScreenId } from '@/lib/screens';
 import { callErrorMessage } from '../call-messages';
 import { handOffRun } from '../model/hand-off';
@@ -20,6 +24,18 @@ import { handOffRun } from '../model/hand-off';
  * over to its result screen. Each screen brings its form, its store (its query functions), how a stored
  * plan is read and put into the form, and its own words.
  */
+
+/**
+ * What a plan's save or delete changes in the query cache (docs/adr/0026-server-state-through-tanstack-query.md):
+ * the plan lists, the dashboards and the saved plan itself.
+ */
+const PLAN_ROUTES = [
+  contract.plans.list,
+  contract.plans.get,
+  contract.functional.list,
+  contract.functional.getConfig,
+  contract.history.dashboard,
+];
 
 /** A saved plan's place in the store, as the lifecycle needs it of the server's answers. */
 export interface SavedRef {
@@ -83,6 +99,7 @@ export function usePlanLifecycle<
   const { store, read, apply, fingerprint, planIdParam, rememberPlanId } = options;
   const t = useT();
   const notice = useScreenNotices();
+  const queryClient = useQueryClient();
   const confirm = useConfirm();
   const navigate = useNavigate();
   const chooseOnConflict = usePlanConflictChoice();
@@ -152,6 +169,12 @@ export function usePlanLifecycle<
    * (and the screen then edits that). Resolves to the saved plan's id.
    */
   const persist = async (sent: Sent, mode: 'create' | 'update'): Promise<string> => {
+    const id = await write(sent, mode);
+    void invalidateRoutes(queryClient, ...PLAN_ROUTES);
+    return id;
+  };
+
+  const write = async (sent: Sent, mode: 'create' | 'update'): Promise<string> => {
     if (mode === 'update' && savedId) {
       // docs/reference/01-authoring.md §7 "Plan versions": a plan changed elsewhere since asks what to do.
       const answer = await updateOrResolve({
@@ -218,6 +241,7 @@ export function usePlanLifecycle<
     setBusy('deleting');
     try {
       await store.remove(id);
+      void invalidateRoutes(queryClient, ...PLAN_ROUTES);
       notice.success(words.deleted);
       setBusy(null);
       // The plan is gone: there is nothing left to lose.
@@ -243,6 +267,7 @@ export function usePlanLifecycle<
    */
   const openRun = (screen: ScreenId, testId: string, request: object, planId: string) => {
     handOffRun(testId, { ...request });
+    void invalidateRoutes(queryClient, ...RUN_LIST_ROUTES);
     allowNextNavigation();
     void navigate(screenPath(screen, { testId }), { state: { testId, planId } });
   };

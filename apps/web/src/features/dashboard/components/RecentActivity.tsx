@@ -1,5 +1,5 @@
 import { Activity, ArrowRight, CircleExclamationPoint } from 'lucide-react';
-import { use, useState } from 'react';
+import { use } from 'react';
 import { ScreenButton } from '@/components/screen-button';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -7,8 +7,13 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useI18n } from '@/i18n';
-import { useAsyncData } from '@/lib/use-async-data';
-import { newestFirst, RecentResultsContext, type RecentResultsSource } from '../queries/recent-results';
+import { useRouteLoader, viewOf } from '@/lib/queries';
+import {
+  newestFirst,
+  recentResultsKey,
+  RecentResultsContext,
+  type RecentResultsSource,
+} from '../queries/recent-results';
 
 function formatTime(value: string | undefined, locale: string): string | null {
   if (!value) return null;
@@ -16,6 +21,9 @@ function formatTime(value: string | undefined, locale: string): string | null {
   if (Number.isNaN(at.getTime())) return null;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
+
+/** Never called: the query is not enabled without a source. */
+const noResults: RecentResultsSource = () => Promise.resolve([]);
 
 /**
  * Recent Activity of the home dashboard (docs/reference/02-running.md §2). Its data comes from the results feature through
@@ -26,8 +34,10 @@ export function RecentActivity({ source: given }: { source?: RecentResultsSource
   const registered = use(RecentResultsContext);
   const source = given ?? registered;
   const { t, locale } = useI18n();
-  const [attempt, setAttempt] = useState(0);
-  const results = useAsyncData(source, attempt);
+  const query = useRouteLoader('recent-results', recentResultsKey(), source ?? noResults, {
+    enabled: source !== undefined,
+  });
+  const results = viewOf(query);
 
   let body;
   if (results.status === 'loading') {
@@ -49,7 +59,7 @@ export function RecentActivity({ source: given }: { source?: RecentResultsSource
       >
         <CircleExclamationPoint aria-hidden className="size-5" />
         <p className="font-medium">{t('dashboard.loadFailed')}</p>
-        <Button variant="outline" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
           {t('common.retry')}
         </Button>
       </div>

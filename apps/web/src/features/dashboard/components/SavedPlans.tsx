@@ -1,5 +1,5 @@
 import { ArrowRight, FolderKanban } from 'lucide-react';
-import { useState } from 'react';
+import { contract } from '@aqa/contract';
 import { ScreenButton } from '@/components/screen-button';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,8 +9,8 @@ import { formatDate } from '@/features/history';
 import { toolName } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
-import { useAsyncData } from '@/lib/use-async-data';
-import { fetchSavedPlans, type SavedPlansPage } from '../queries/saved-plans';
+import { routeKey, useRouteLoader, viewOf } from '@/lib/queries';
+import { fetchSavedPlans, HOME_PLANS_LIMIT, type SavedPlansPage } from '../queries/saved-plans';
 
 export type SavedPlansSource = (signal: AbortSignal) => Promise<SavedPlansPage>;
 
@@ -20,8 +20,12 @@ export type SavedPlansSource = (signal: AbortSignal) => Promise<SavedPlansPage>;
  */
 export function SavedPlans({ source = fetchSavedPlans }: { source?: SavedPlansSource }) {
   const { t, locale } = useI18n();
-  const [attempt, setAttempt] = useState(0);
-  const plans = useAsyncData(source, attempt);
+  const query = useRouteLoader(
+    'saved-plans',
+    routeKey(contract.plans.list, { query: { limit: HOME_PLANS_LIMIT } }),
+    source,
+  );
+  const plans = viewOf(query);
 
   let body;
   if (plans.status === 'error') {
@@ -29,7 +33,7 @@ export function SavedPlans({ source = fetchSavedPlans }: { source?: SavedPlansSo
       <ErrorBlock
         title={t('dashboard.loadFailed')}
         detail={errorDetailMessage(plans.error, t)}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={() => void query.refetch()}
         data-testid="saved-plans-error"
       />
     );

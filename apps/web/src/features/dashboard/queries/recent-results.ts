@@ -2,6 +2,8 @@ import { contract } from '@aqa/contract';
 import { createContext } from 'react';
 import { fetchFunctionalResults } from '@/features/functional';
 import { call } from '@/lib/api';
+import { routeKey, routesKey } from '@/lib/queries';
+import { sessionUserEmail } from '@/lib/session';
 
 /**
  * The Recent Activity contract (docs/reference/02-running.md §2 "Home dashboard"). `fetchRecentResults`
@@ -37,6 +39,15 @@ export function newestFirst(results: RecentResult[], limit: number = RECENT_RESU
   };
   return [...results].sort((a, b) => time(b) - time(a)).slice(0, limit);
 }
+
+/** The cache key of Recent Activity: the two run lists it reads, as fetchRecentResults asks them. */
+export const recentResultsKey = () =>
+  routesKey(
+    routeKey(contract.runs.list, { query: { limit: RECENT_RESULTS_LIMIT } }),
+    routeKey(contract.functional.results, {
+      query: { user_email: sessionUserEmail(), limit: RECENT_RESULTS_LIMIT },
+    }),
+  );
 
 /**
  * The user's newest runs of both kinds, performance and functional: the 5 newest of each list (each

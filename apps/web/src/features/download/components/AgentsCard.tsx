@@ -1,16 +1,15 @@
 import type { AgentInfo } from '@aqa/plan';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { fetchAgents, isAgentsUnavailable } from '@/features/agents';
+import { isAgentsUnavailable, useAgents } from '@/features/agents';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { screenPath } from '@/lib/screens';
-import { useAsyncData } from '@/lib/use-async-data';
+import { viewOf } from '@/lib/queries';
 import { agentCommand } from '../model/commands';
 import { CommandBlock } from './CommandBlock';
 
@@ -30,8 +29,8 @@ function AgentState({ agent }: { agent: AgentInfo }) {
  */
 export function AgentsCard() {
   const { t, locale } = useI18n();
-  const [retryKey, setRetryKey] = useState(0);
-  const agents = useAsyncData(fetchAgents, retryKey);
+  const query = useAgents();
+  const agents = viewOf(query);
   return (
     <Card data-testid="download-agents">
       <CardHeader>
@@ -60,7 +59,7 @@ export function AgentsCard() {
             <ErrorBlock
               title={t('agents.loadFailed')}
               detail={errorDetailMessage(agents.error, t)}
-              onRetry={() => setRetryKey((k) => k + 1)}
+              onRetry={() => void query.refetch()}
             />
           )
         ) : agents.data.length === 0 ? (

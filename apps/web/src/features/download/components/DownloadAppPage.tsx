@@ -9,11 +9,11 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { screenPath } from '@/lib/screens';
-import { useAsyncData } from '@/lib/use-async-data';
+import { useRouteLoader, viewOf } from '@/lib/queries';
 import { CLI_DOWNLOAD_PATH, cliCommands, type CliCommands } from '../model/commands';
 import { AgentsCard } from './AgentsCard';
 import { CommandBlock } from './CommandBlock';
-import { fetchPlanChoices, type PlanChoice } from '../queries/plan-choices';
+import { fetchPlanChoices, planChoicesKey, type PlanChoice } from '../queries/plan-choices';
 
 type Block = Exclude<keyof CliCommands, 'download'>;
 
@@ -98,8 +98,8 @@ function PlanPicker({
  */
 export default function DownloadAppPage() {
   const { t } = useI18n();
-  const [retryKey, setRetryKey] = useState(0);
-  const plans = useAsyncData(fetchPlanChoices, retryKey);
+  const plansQuery = useRouteLoader('plan-choices', planChoicesKey(), fetchPlanChoices);
+  const plans = viewOf(plansQuery);
   const [selected, setSelected] = useState(0);
   const choices = plans.status === 'success' ? plans.data : [];
   const plan: PlanChoice | undefined = choices[selected] ?? choices[0];
@@ -157,7 +157,7 @@ export default function DownloadAppPage() {
               <ErrorBlock
                 title={t('download.plansFailed')}
                 detail={errorDetailMessage(plans.error, t)}
-                onRetry={() => setRetryKey((k) => k + 1)}
+                onRetry={() => void plansQuery.refetch()}
               />
             ) : choices.length === 0 ? (
               <p className="text-sm text-muted-foreground" data-testid="download-no-plans">

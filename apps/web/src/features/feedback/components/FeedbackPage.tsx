@@ -6,6 +6,8 @@ import {
   type Feedback,
   type FeedbackKind,
 } from '@aqa/plan';
+import { contract } from '@aqa/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Bug, Lightbulb, MessageCircleQuestion, Send, type LucideIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -24,9 +26,9 @@ import type { MessageKey } from '@/i18n/en';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
 import { screenPath } from '@/lib/screens';
-import { useAsyncData } from '@/lib/use-async-data';
+import { invalidateRoutes, useRouteQuery, viewOf } from '@/lib/queries';
 import { cn } from '@/lib/utils';
-import { fetchFeedback, sendFeedback } from '../queries/feedback-api';
+import { sendFeedback } from '../queries/feedback-api';
 
 const KIND_ICONS: Record<FeedbackKind, LucideIcon> = {
   bug: Bug,
@@ -77,10 +79,11 @@ function resultPath(runId: string): string {
     : screenPath('testResult', { testId: runId });
 }
 
-function SentList({ reloadKey }: { reloadKey: number }) {
+/** What the user sent; asked again after a send (the send invalidates it). */
+function SentList() {
   const { t, locale } = useI18n();
-  const [retryKey, setRetryKey] = useState(0);
-  const state = useAsyncData(fetchFeedback, `${reloadKey}-${retryKey}`);
+  const query = useRouteQuery(contract.feedback.list);
+  const state = viewOf(query);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card>
@@ -94,7 +97,7 @@ function SentList({ reloadKey }: { reloadKey: number }) {
           <ErrorBlock
             title={t('feedback.loadFailed')}
             detail={errorDetailMessage(state.error, t)}
-            onRetry={() => setRetryKey((k) => k + 1)}
+            onRetry={() => void query.refetch()}
           />
         ) : state.data.feedback.length === 0 ? (
           <p className="text-sm text-muted-foreground" data-testid="feedback-sent-empty">
@@ -151,7 +154,7 @@ export default function FeedbackPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [sending, setSending] = useState(false);
-  const [sentCount, setSentCount] = useState(0);
+  const queryClient = useQueryClient();
 
   const clear = (field: Field) => {
     setProblems((current) => ({ ...current, [field]: undefined }));
@@ -182,7 +185,7 @@ export default function FeedbackPage() {
       setMessage('');
       setRunId('');
       setSent(true);
-      setSentCount((n) => n + 1);
+      void invalidateRoutes(queryClient, contract.feedback.list);
     } catch (error) {
       const named = serverProblems(error, t);
       setProblems(named);
@@ -316,7 +319,7 @@ export default function FeedbackPage() {
           </form>
         </CardContent>
       </Card>
-      <SentList reloadKey={sentCount} />
+      <SentList />
     </div>
   );
 }

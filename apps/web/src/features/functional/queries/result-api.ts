@@ -3,6 +3,7 @@ import type { FunctionalResult, FunctionalStatusResponse } from '@aqa/plan';
 import type { ReportFile } from '@/components/report-downloads';
 import { fetchReportFile } from '@/features/results';
 import { call } from '@/lib/api';
+import { routeKey, routesKey, type RouteKey } from '@/lib/queries';
 import { sessionUserEmail } from '@/lib/session';
 
 /**
@@ -19,6 +20,13 @@ import { sessionUserEmail } from '@/lib/session';
 export function fetchFunctionalResults(signal?: AbortSignal, limit?: number): Promise<FunctionalResult[]> {
   return call(contract.functional.results, { query: { user_email: sessionUserEmail(), limit } }, { signal });
 }
+
+/** The cache key of a run's live view: its status and its result, as the two calls ask them. */
+export const liveResultKey = (id: string): RouteKey =>
+  routesKey(
+    routeKey(contract.functional.status, { params: { id }, query: { user_email: sessionUserEmail() } }),
+    routeKey(contract.functional.result, { params: { id }, query: { user_email: sessionUserEmail() } }),
+  );
 
 /** GET /api/functional/get-test-result/{id}: the whole result (a long run keeps its first calls). */
 export function fetchFunctionalResult(id: string, signal?: AbortSignal): Promise<FunctionalResult> {

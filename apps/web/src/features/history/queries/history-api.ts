@@ -17,6 +17,7 @@ import type {
 } from '@aqa/plan';
 import { contract, type CallAnswer, type PLAN_FILTERS } from '@aqa/contract';
 import { call } from '@/lib/api';
+import { routeKey, type RouteKey } from '@/lib/queries';
 import { runTest } from '@/lib/run-test';
 
 /**
@@ -50,27 +51,29 @@ export interface RunListQuery {
   offset: number;
 }
 
+const pastRunsInput = (request: RunListQuery) => ({
+  query: {
+    plan_id: given(request.planId),
+    status: given(request.status),
+    limit: request.limit,
+    offset: request.offset,
+  },
+});
+
+/** The cache key of one page of past runs (docs/adr/0026-server-state-through-tanstack-query.md). */
+export const pastRunsKey = (request: RunListQuery): RouteKey =>
+  routeKey(contract.runs.list, pastRunsInput(request));
+
 /** GET /api/get-test-results: newest first; the total comes in X-Total-Count. */
 export async function fetchPastRuns(request: RunListQuery, signal?: AbortSignal): Promise<Page<PastRun>> {
   let total: number | null = null;
-  const items = await call(
-    contract.runs.list,
-    {
-      query: {
-        plan_id: given(request.planId),
-        status: given(request.status),
-        limit: request.limit,
-        offset: request.offset,
-      },
+  const items = await call(contract.runs.list, pastRunsInput(request), {
+    signal,
+    onResponse: (response) => {
+      const header = Number(response.headers.get('x-total-count'));
+      total = Number.isFinite(header) && response.headers.has('x-total-count') ? header : null;
     },
-    {
-      signal,
-      onResponse: (response) => {
-        const header = Number(response.headers.get('x-total-count'));
-        total = Number.isFinite(header) && response.headers.has('x-total-count') ? header : null;
-      },
-    },
-  );
+  });
   return { items, total: total ?? request.offset + items.length };
 }
 
@@ -99,23 +102,15 @@ export interface DashboardQuery {
   offset: number;
 }
 
-export function fetchPerformanceDashboard(
-  request: DashboardQuery,
-  signal?: AbortSignal,
-): Promise<PerformanceDashboard> {
-  return call(
-    contract.history.dashboard,
-    {
-      query: {
-        q: given(request.q.trim()),
-        filter: request.filter === 'all' ? undefined : request.filter,
-        limit: request.limit,
-        offset: request.offset,
-      },
-    },
-    { signal },
-  );
-}
+/** The input of one page of the performance dashboard (the screen reads it through the query cache). */
+export const dashboardInput = (request: DashboardQuery) => ({
+  query: {
+    q: given(request.q.trim()),
+    filter: request.filter === 'all' ? undefined : request.filter,
+    limit: request.limit,
+    offset: request.offset,
+  },
+});
 
 /** POST /api/run-test with only the plan id: the server runs the plan as saved. */
 export function runSavedPlan(planId: string): Promise<RunStarted> {
@@ -128,10 +123,6 @@ export function deletePlan(id: string): Promise<CallAnswer<typeof contract.plans
 
 export function fetchPlanScript(id: string): Promise<CallAnswer<typeof contract.plans.downloadScript>> {
   return call(contract.plans.downloadScript, { params: { id } });
-}
-
-export function fetchComparison(base: string, candidate: string, signal?: AbortSignal): Promise<Comparison> {
-  return call(contract.history.compare, { query: { base, candidate } }, { signal });
 }
 
 const LOOKUP_PAGE = 100;

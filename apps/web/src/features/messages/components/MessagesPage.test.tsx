@@ -118,8 +118,9 @@ describe('Messages', () => {
     start([readRun], 'en', arriving);
     expect(await screen.findAllByTestId('message-item')).toHaveLength(1);
     arriving.list = [unreadRun];
-    // The tab becoming visible asks for the count at once (it is also asked every 15 s).
-    document.dispatchEvent(new Event('visibilitychange'));
+    // The tab becoming visible asks for the count at once (it is also asked every 15 s); the browser's
+    // visibilitychange bubbles from the document to the window.
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
     await waitFor(() => expect(screen.getAllByTestId('message-item')).toHaveLength(2));
     expect(await screen.findByTestId('messages-unread-badge')).toHaveTextContent('1');
   });

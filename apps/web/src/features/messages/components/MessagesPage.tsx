@@ -1,6 +1,8 @@
 import type { Message, MessageKind, MessageList } from '@aqa/plan';
 import { CheckCheck, Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { contract } from '@aqa/contract';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useNotice } from '@/components/notices';
 import { PageHeader } from '@/components/page-header';
@@ -11,7 +13,7 @@ import { Card } from '@/components/ui/card';
 import { useI18n, type Translate } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { bodyIn } from '@/i18n/phrases';
-import { useAsyncData } from '@/lib/use-async-data';
+import { routeKey, useRouteLoader, viewOf } from '@/lib/queries';
 import { cn } from '@/lib/utils';
 import { reportUnread, useUnreadCount } from '../model/unread-count';
 import { fetchMessages, markMessagesRead } from '../queries/messages-api';
@@ -30,9 +32,10 @@ export function messageHeading(message: Message, t: Translate): string {
   return t(`messages.heading.${message.kind}`, { name: message.name, test });
 }
 
-async function loadMessages(signal: AbortSignal): Promise<MessageList> {
+/** The list, whose unread count the sidebar's badge takes at once. */
+async function loadMessages(client: QueryClient, signal: AbortSignal): Promise<MessageList> {
   const list = await fetchMessages(signal);
-  reportUnread(list.unread);
+  reportUnread(client, list.unread);
   return list;
 }
 
@@ -111,8 +114,11 @@ function MessageItem({
 export default function MessagesPage() {
   const { t } = useI18n();
   const notice = useNotice();
-  const [reloadKey, setReloadKey] = useState(0);
-  const state = useAsyncData(loadMessages, reloadKey);
+  const queryClient = useQueryClient();
+  const query = useRouteLoader('messages', routeKey(contract.messages.list), (signal) =>
+    loadMessages(queryClient, signal),
+  );
+  const state = viewOf(query);
   /** Read marks set here since the list was loaded, by id. */
   const [readHere, setReadHere] = useState<Record<string, string>>({});
 
@@ -127,17 +133,12 @@ export default function MessagesPage() {
   const polledUnread = useUnreadCount();
 
   // A run that ended while the screen is open: the sidebar's poll counts its message, and the list
-  // follows (state set during render, once per count: React's "information from previous renders").
-  const [reloadedFor, setReloadedFor] = useState<number | null>(null);
-  if (
-    polledUnread !== null &&
-    expectedUnread !== null &&
-    polledUnread > expectedUnread &&
-    reloadedFor !== polledUnread
-  ) {
-    setReloadedFor(polledUnread);
-    setReloadKey((k) => k + 1);
-  }
+  // follows, once per count.
+  const behind = polledUnread !== null && expectedUnread !== null && polledUnread > expectedUnread;
+  const { refetch } = query;
+  useEffect(() => {
+    if (behind) void refetch();
+  }, [behind, polledUnread, refetch]);
 
   async function markRead(ids?: string[]): Promise<void> {
     const at = new Date().toISOString();
@@ -145,7 +146,7 @@ export default function MessagesPage() {
     setReadHere((current) => ({ ...current, ...Object.fromEntries(marked.map((id) => [id, at])) }));
     try {
       const { unread } = await markMessagesRead(ids);
-      reportUnread(unread);
+      reportUnread(queryClient, unread);
       if (ids === undefined) notice.success(t('messages.allRead'));
     } catch (error) {
       setReadHere((current) =>
@@ -185,7 +186,7 @@ export default function MessagesPage() {
         <ErrorBlock
           title={t('messages.loadFailed')}
           detail={errorDetailMessage(state.error, t)}
-          onRetry={() => setReloadKey((k) => k + 1)}
+          onRetry={() => void refetch()}
         />
       ) : messages.length === 0 ? (
         <Card>

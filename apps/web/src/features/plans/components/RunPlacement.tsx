@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { fetchAgents, idleAgents } from '@/features/agents';
+import { idleAgents, useAgents } from '@/features/agents';
 import { useI18n } from '@/i18n';
-import { useAsyncData } from '@/lib/use-async-data';
+import { viewOf } from '@/lib/queries';
 import { NativeSelect } from '@/components/ui/native-select';
 
 /**
@@ -20,7 +20,7 @@ export function RunPlacement({
   children: ReactNode;
 }) {
   const { t } = useI18n();
-  const agents = useAsyncData(fetchAgents);
+  const agents = viewOf(useAgents());
   const idle = agents.status === 'success' ? idleAgents(agents.data).length : 0;
   if (idle === 0) return children;
   const choice = Math.min(value, idle);

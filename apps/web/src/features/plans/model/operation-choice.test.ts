@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ImportedApi } from '../queries/import-api';
 import { filterOperations, importOperations, NO_FILTER, operationFacets } from './operation-choice';
 
 const entries = [
@@ -7,7 +8,7 @@ const entries = [
   { method: 'DELETE', url: 'https://api.test/v1/store/order/{{orderId}}', name: 'Delete order' },
   { method: 'GET', url: 'https://api.test/health', name: 'Health' },
 ];
-const apis = [
+const apis: ImportedApi[] = [
   { name: 'List pets', method: 'GET', path: '/pets', tags: ['pets'], operationId: 'listPets' },
   { name: 'Add a pet', method: 'POST', path: '/pets', tags: ['pets', 'write'], operationId: 'addPet' },
   {

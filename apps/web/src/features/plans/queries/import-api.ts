@@ -1,75 +1,56 @@
-import { api } from '@/lib/api';
+import { contract, type CallAnswer } from '@aqa/contract';
+import { apiRequest, upload } from '@/lib/api';
 import type { FileKind } from '../model/upload-source';
 
 /** The parse calls (docs/reference/01-authoring.md §7 parse-swagger / parse-postman, and the HAR, cURL and table importers). */
 
-export interface ImportWarning {
-  /** Where in the file: "paths./pets/{petId}.get", "Folder / Request", "entries[3]", "row 4". */
-  location: string;
-  message: string;
-}
+type ParseAnswer = CallAnswer<typeof contract.imports.swagger>;
+type FileParseAnswer = CallAnswer<typeof contract.imports.functionalFile>;
 
-export interface ImportInfo {
-  format: string;
-  /** What the file is: "OpenAPI 3.0.3", "Postman collection v2.1.0", "HAR 1.2", "CSV". */
-  kind: string;
-  title: string;
-  version?: string;
-  servers: string[];
-  requests: number;
-  methods: Record<string, number>;
-}
+/** What could not be carried over: where in the file ("paths./pets/{petId}.get", "row 4") and why. */
+export type ImportWarning = ParseAnswer['warnings'][number];
+/** What the file is: its format, kind ("OpenAPI 3.0.3"), title, servers, requests and methods. */
+export type ImportInfo = ParseAnswer['info'];
+/** A {{variable}} the imported calls send that the file gives no value, and the calls that send it. */
+export type NeededValue = ParseAnswer['needs_value'][number];
 
-/** A {{variable}} the imported calls send that the file gives no value. */
-export interface NeededValue {
-  name: string;
-  /** The calls that send it: "GET /pets/{petId}". */
-  calls: string[];
-}
+/**
+ * What the import screen reads of one API of either answer (parallel to `steps`): the importers' name
+ * and method, and the path, tags and operationId that the OpenAPI, Postman and HAR importers give.
+ */
+export type ImportedApi = Pick<ParseAnswer['apis'][number], 'name' | 'method'> &
+  Partial<Pick<ParseAnswer['apis'][number], 'path' | 'tags' | 'operationId'>>;
 
-/** What the import screen lists of one API (the server's ParsedApiSchema, parallel to `steps`). */
-export interface ImportedApi {
-  name: string;
-  method: string;
-  /** The path as the document writes it ("/pets/{petId}"). */
-  path: string;
-  /** An OpenAPI operation's tags, or a Postman request's folders. */
-  tags?: string[];
-  /** An OpenAPI operation's operationId ("" without). */
-  operationId?: string;
-}
-
-export interface ImportAnswer {
-  /** The APIs as the import screen lists them, in the order of `steps`. */
-  apis?: ImportedApi[];
-  /** The plan's URL entries, in the file's order. */
-  steps: unknown[];
-  warnings: ImportWarning[];
-  info: ImportInfo;
-  needs_value: NeededValue[];
-}
+/** The answer of the import calls and of the file parse (CSV and Excel), as the contract types them. */
+export type ImportAnswer = ParseAnswer | FileParseAnswer;
 
 export type UploadSource =
   { kind: 'curl'; command: string } | { kind: FileKind; file: File; baseUrl?: string | undefined };
 
-/** Multipart uploads per kind; CSV and Excel go through the file parse of docs/reference/02-running.md §7 with their format. */
-const FILE_ENDPOINTS: Record<FileKind, { path: string; format?: string }> = {
-  swagger: { path: '/parse-swagger' },
-  postman: { path: '/parse-postman' },
-  har: { path: '/parse-har' },
-  csv: { path: '/functional/parse-file', format: 'csv' },
-  excel: { path: '/functional/parse-file', format: 'excel' },
+/** The multipart imports of a file kind; CSV and Excel go through the file parse of docs/reference/02-running.md §7. */
+const IMPORT_ROUTES = {
+  swagger: contract.imports.swagger,
+  postman: contract.imports.postman,
+  har: contract.imports.har,
 };
 
 export function parseUpload(source: UploadSource, signal?: AbortSignal): Promise<ImportAnswer> {
   if (source.kind === 'curl') {
-    return api.post<ImportAnswer>('/parse-curl', { command: source.command }, { signal });
+    // The cURL import reads a JSON { command } (or a form) in its handler, so the contract has no body
+    // schema to type the input with; its answer is the contract's.
+    return apiRequest<CallAnswer<typeof contract.imports.curl>>('/parse-curl', {
+      method: 'POST',
+      body: { command: source.command },
+      signal,
+    });
   }
-  const endpoint = FILE_ENDPOINTS[source.kind];
   const form = new FormData();
   form.append('file', source.file, source.file.name);
-  if (endpoint.format) form.append('format', endpoint.format);
+  if (source.kind === 'csv' || source.kind === 'excel') {
+    form.append('format', source.kind);
+    return upload(contract.imports.functionalFile, form, { signal });
+  }
   // Only the OpenAPI importer replaces servers itself; the other formats are re-based in the browser.
   if (source.kind === 'swagger' && source.baseUrl?.trim()) form.append('base_url', source.baseUrl.trim());
-  return api.upload<ImportAnswer>(endpoint.path, form, { signal });
+  return upload(IMPORT_ROUTES[source.kind], form, { signal });
 }

@@ -19,8 +19,8 @@ import {
 } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
 import { updateSessionUser, useSession, type SessionUser } from '@/lib/session';
-import { useAsyncData } from '@/lib/use-async-data';
-import { changePassword, fetchMe, updateMe } from '../queries/profile-api';
+import { useCurrentUser } from '@/features/auth';
+import { changePassword, updateMe } from '../queries/profile-api';
 
 type Feedback = { kind: 'success'; message: MessageKey } | { kind: 'error'; message: string } | null;
 /** A rule code (translated when shown) or a server text. */
@@ -328,7 +328,7 @@ function DetailsSkeleton() {
 export default function ProfilePage() {
   const t = useT();
   const session = useSession();
-  const me = useAsyncData(fetchMe);
+  const me = useCurrentUser();
   // Shown while the server copy loads, or if it cannot be loaded: what the login answer told us.
   const fallback = session?.user;
 

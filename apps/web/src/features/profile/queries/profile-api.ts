@@ -2,8 +2,6 @@ import { contract } from '@aqa/contract';
 import type { PasswordChange, ProfileUpdate, User } from '@aqa/plan';
 import { call } from '@/lib/api';
 
-export { fetchCurrentUser as fetchMe } from '@/features/auth';
-
 export async function updateMe(update: ProfileUpdate): Promise<User> {
   const answer = await call(contract.account.updateMe, { body: update });
   return answer.user;

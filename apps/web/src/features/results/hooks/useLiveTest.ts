@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { screenPath } from '@/lib/screens';
 import { useT } from '@/i18n';
@@ -6,7 +7,8 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError, isAbortError } from '@/lib/api';
 import { sessionUserId } from '@/lib/session';
 import { storage } from '@/lib/storage';
-import { useAsyncData } from '@/lib/use-async-data';
+import { invalidateRoutes, useRouteLoader, viewOf } from '@/lib/queries';
+import { RUN_LIST_ROUTES } from '@/lib/run-test';
 import {
   checkStartConfig,
   clearCurrentTest,
@@ -37,7 +39,14 @@ import {
 } from '../model/status-machine';
 import type { ChartData, TestResult } from '@aqa/plan';
 import type { TestConfig } from '../model/current-test';
-import { fetchChartData, fetchTestResult, runTest, stopTest, streamTest } from '../queries/results-api';
+import {
+  chartDataKey,
+  fetchChartData,
+  fetchTestResult,
+  runTest,
+  stopTest,
+  streamTest,
+} from '../queries/results-api';
 
 /** Where updates come from: the live stream, or polling every 3 s when the stream is unavailable. */
 export type UpdateMode = 'stream' | 'polling';
@@ -90,6 +99,7 @@ function initialState(isNew: boolean, config: TestConfig | null, startedHere: bo
  */
 export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest {
   const t = useT();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const isNew = routeTestId === NEW_TEST_ROUTE_ID;
@@ -281,8 +291,15 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
   const view = resultView(state);
   const wantsCharts =
     testId !== null && (view === 'results' || (view === 'error' && (state.result?.summary ?? null) !== null));
-  const loadCharts = useCallback((signal: AbortSignal) => fetchChartData(testId ?? '', signal), [testId]);
-  const charts = useAsyncData(wantsCharts ? loadCharts : null, `${state.phase}:${String(state.final)}`);
+  // Asked again at each phase of the run and when its final figures arrive: one entry for each.
+  const charts = viewOf(
+    useRouteLoader(
+      `chart-data@${state.phase}:${String(state.final)}`,
+      chartDataKey(testId ?? ''),
+      (signal) => fetchChartData(testId ?? '', signal),
+      { enabled: wantsCharts },
+    ),
+  );
 
   // --- Stop and Back ------------------------------------------------------------------------------------
   const stop = useCallback(async (): Promise<boolean> => {
@@ -291,6 +308,7 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
     setStopError(null);
     try {
       await stopTest(testId);
+      void invalidateRoutes(queryClient, ...RUN_LIST_ROUTES);
       dispatch({ type: 'stopped' });
       clearCurrentTest();
       return true;
@@ -300,7 +318,7 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
     } finally {
       setStopping(false);
     }
-  }, [testId, t]);
+  }, [testId, t, queryClient]);
 
   const phase = state.phase;
   const back = useCallback(async () => {

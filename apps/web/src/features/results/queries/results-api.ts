@@ -8,6 +8,7 @@ import type {
   TestResult,
 } from '@aqa/plan';
 import { call } from '@/lib/api';
+import { routeKey, type RouteKey } from '@/lib/queries';
 import { runTest } from '@/lib/run-test';
 import { sessionUserEmail } from '@/lib/session';
 import { readEventStream, type SseEvent } from '@/lib/sse';
@@ -37,12 +38,17 @@ export function runElsewhere(
   });
 }
 
+const testResultInput = (id: string, planId?: string) => ({
+  params: { id },
+  query: { user_email: sessionUserEmail(), plan_id: planId || undefined },
+});
+
+/** The cache key of a run's result, as fetchTestResult asks it. */
+export const testResultKey = (id: string, planId?: string): RouteKey =>
+  routeKey(contract.runs.result, testResultInput(id, planId));
+
 export function fetchTestResult(id: string, planId?: string, signal?: AbortSignal): Promise<TestResult> {
-  return call(
-    contract.runs.result,
-    { params: { id }, query: { user_email: sessionUserEmail(), plan_id: planId || undefined } },
-    { signal },
-  );
+  return call(contract.runs.result, testResultInput(id, planId), { signal });
 }
 
 export function stopTest(id: string): Promise<StopTestResponse> {
@@ -53,12 +59,13 @@ export function forceStopAllTests(): Promise<ForceStopResponse> {
   return call(contract.runs.stopAll);
 }
 
+const chartDataInput = (id: string) => ({ params: { id }, query: { user_email: sessionUserEmail() } });
+
+/** The cache key of a run's chart data, as fetchChartData asks it. */
+export const chartDataKey = (id: string): RouteKey => routeKey(contract.runs.chartData, chartDataInput(id));
+
 export function fetchChartData(id: string, signal?: AbortSignal): Promise<ChartData> {
-  return call(
-    contract.runs.chartData,
-    { params: { id }, query: { user_email: sessionUserEmail() } },
-    { signal },
-  );
+  return call(contract.runs.chartData, chartDataInput(id), { signal });
 }
 
 export type TestStreamEvent =

@@ -10,6 +10,8 @@ import {
   type ApiTokenCreated,
   type ApiTokenScope,
 } from '@aqa/plan';
+import { contract } from '@aqa/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Ban, Copy, KeyRound, Server } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useConfirm } from '@/components/confirm-dialog';
@@ -28,8 +30,8 @@ import { cn } from '@/lib/utils';
 import type { MessageKey } from '@/i18n/en';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
-import { useAsyncData } from '@/lib/use-async-data';
-import { createApiToken, fetchApiTokens, revokeApiToken } from '../queries/tokens-api';
+import { invalidateRoutes, useRouteQuery, viewOf } from '@/lib/queries';
+import { createApiToken, revokeApiToken } from '../queries/tokens-api';
 
 const LIMITS = { max: API_TOKEN_EXPIRY_DAYS_MAX };
 
@@ -75,8 +77,11 @@ export function ApiTokensCard() {
   const { t, locale } = useI18n();
   const notice = useNotice();
   const confirm = useConfirm();
-  const [reloadKey, setReloadKey] = useState(0);
-  const tokens = useAsyncData(fetchApiTokens, reloadKey);
+  const queryClient = useQueryClient();
+  const tokensQuery = useRouteQuery(contract.tokens.list);
+  const tokens = viewOf(tokensQuery);
+  // A token made or revoked: the list is asked again (docs/adr/0026-server-state-through-tanstack-query.md).
+  const reloadTokens = () => void invalidateRoutes(queryClient, contract.tokens.list);
   const [name, setName] = useState('');
   const [days, setDays] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('api');
@@ -112,7 +117,7 @@ export function ApiTokensCard() {
       setName('');
       setDays('');
       setScope('api');
-      setReloadKey((k) => k + 1);
+      reloadTokens();
     } catch (error) {
       const message =
         error instanceof ApiError && error.kind === 'http'
@@ -149,7 +154,7 @@ export function ApiTokensCard() {
       notice.error(t('settings.tokens.revokeFailed', { message: errorDetailMessage(error, t) }));
     } finally {
       setRevoking(null);
-      setReloadKey((k) => k + 1);
+      reloadTokens();
     }
   }
 
@@ -288,7 +293,7 @@ export function ApiTokensCard() {
             <ErrorBlock
               title={t('settings.tokens.loadFailed')}
               detail={errorDetailMessage(tokens.error, t)}
-              onRetry={() => setReloadKey((k) => k + 1)}
+              onRetry={() => void tokensQuery.refetch()}
               data-testid="token-list-error"
             />
           )}

@@ -1,11 +1,6 @@
 import { contract } from '@aqa/contract';
-import type { ApiToken, ApiTokenCreate, ApiTokenCreated, ApiTokenList } from '@aqa/plan';
+import type { ApiToken, ApiTokenCreate, ApiTokenCreated } from '@aqa/plan';
 import { call } from '@/lib/api';
-
-/** GET /api/tokens: the signed-in user's API tokens, newest first (never the tokens themselves). */
-export function fetchApiTokens(signal: AbortSignal): Promise<ApiTokenList> {
-  return call(contract.tokens.list, {}, { signal });
-}
 
 /** POST /api/tokens: the answer carries the token, this once. */
 export function createApiToken(request: ApiTokenCreate): Promise<ApiTokenCreated> {

@@ -1,6 +1,8 @@
 import type { FunctionalResult } from '@aqa/plan';
-import { useCallback, useState } from 'react';
-import { useAsyncData } from '@/lib/use-async-data';
+import { contract } from '@aqa/contract';
+import { useCallback } from 'react';
+import { routeKey, routesKey, useRouteLoader, viewOf } from '@/lib/queries';
+import { sessionUserEmail } from '@/lib/session';
 import { fetchFunctionalPlans, type SavedFunctionalPlan } from '../../queries/plan-api';
 import { fetchFunctionalResults, fetchHealth } from '../../queries/result-api';
 import { backendState, meansDisconnected, type BackendState } from '../model/board-errors';
@@ -9,6 +11,12 @@ export interface BoardData {
   results: FunctionalResult[];
   plans: SavedFunctionalPlan[];
 }
+
+/** The cache key of the board: the runs and the plans, as the two calls ask them. */
+const boardKey = () => {
+  const input = { query: { user_email: sessionUserEmail() } };
+  return routesKey(routeKey(contract.functional.results, input), routeKey(contract.functional.list, input));
+};
 
 async function loadBoard(signal: AbortSignal): Promise<BoardData> {
   const [results, plans] = await Promise.all([fetchFunctionalResults(signal), fetchFunctionalPlans(signal)]);
@@ -32,10 +40,17 @@ export interface FunctionalBoard {
 
 /** The functional dashboard's data: its runs and plans, and the health check made on load. */
 export function useFunctionalBoard(): FunctionalBoard {
-  const [reloads, setReloads] = useState(0);
-  const board = useAsyncData(loadBoard, reloads);
-  const health = useAsyncData(loadHealth, reloads);
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const boardQuery = useRouteLoader('functional-board', boardKey(), loadBoard);
+  const healthQuery = useRouteLoader('health-ok', routeKey(contract.system.health), loadHealth);
+  const board = viewOf(boardQuery);
+  const health = viewOf(healthQuery);
+  const { refetch: refetchBoard } = boardQuery;
+  const { refetch: refetchHealth } = healthQuery;
+  // Refresh, and after a delete: the runs and plans and the health check again.
+  const reload = useCallback(() => {
+    void refetchBoard();
+    void refetchHealth();
+  }, [refetchBoard, refetchHealth]);
 
   const disconnected = board.status === 'error' && meansDisconnected(board.error);
   const data = board.status === 'success' ? board.data : disconnected ? { results: [], plans: [] } : null;

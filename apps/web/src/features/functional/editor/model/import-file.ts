@@ -1,5 +1,6 @@
+import { contract } from '@aqa/contract';
 import { ApiDefinitionSchema } from '@aqa/plan';
-import { api } from '@/lib/api';
+import { upload } from '@/lib/api';
 import { apiFormOf, type FunctionalApiForm } from './functional-form';
 
 /**
@@ -9,10 +10,6 @@ import { apiFormOf, type FunctionalApiForm } from './functional-form';
  * rules). Each API is read by the model's ApiDefinitionSchema; one whose rules the model refuses keeps its
  * call without them, and one the model refuses outright is left out and counted.
  */
-
-interface FileParseAnswer {
-  apis: unknown[];
-}
 
 export interface ImportedApis {
   apis: FunctionalApiForm[];
@@ -46,6 +43,6 @@ export async function importApisFromFile(file: File, signal?: AbortSignal): Prom
   const form = new FormData();
   form.append('file', file, file.name);
   form.append('test_type', 'api');
-  const answer = await api.upload<FileParseAnswer>('/functional/parse-file', form, { signal });
-  return readImportedApis(Array.isArray(answer.apis) ? answer.apis : []);
+  const answer = await upload(contract.imports.functionalFile, form, { signal });
+  return readImportedApis(answer.apis);
 }

@@ -1,4 +1,5 @@
-import { api } from '@/lib/api';
+import { contract } from '@aqa/contract';
+import { upload } from '@/lib/api';
 
 /**
  * The file parse of docs/reference/02-running.md §7 (POST /api/functional/parse-file, multipart: the file,
@@ -22,19 +23,11 @@ export interface ParsedFile {
   apiCount: number;
 }
 
-interface FileParseAnswer {
-  script?: unknown;
-  apis?: unknown;
-}
-
 export async function parseFileToScript(file: File, format: FileKind): Promise<ParsedFile> {
   const form = new FormData();
   form.append('file', file, file.name);
   form.append('format', format);
   form.append('test_type', 'api');
-  const answer = await api.upload<FileParseAnswer>('/functional/parse-file', form);
-  return {
-    script: typeof answer.script === 'string' ? answer.script : '',
-    apiCount: Array.isArray(answer.apis) ? answer.apis.length : 0,
-  };
+  const answer = await upload(contract.imports.functionalFile, form);
+  return { script: answer.script, apiCount: answer.apis.length };
 }

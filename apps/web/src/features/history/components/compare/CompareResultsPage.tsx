@@ -1,4 +1,5 @@
 import { ArrowLeft, ArrowLeftRight, GitCompareArrows, TriangleAlert } from 'lucide-react';
+import { contract } from '@aqa/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { screenPath } from '@/lib/screens';
@@ -12,11 +13,11 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { fetchTestResult } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
-import { useAsyncData } from '@/lib/use-async-data';
+import { useRouteLoader, useRouteQuery, viewOf } from '@/lib/queries';
 import { isComparable, isPartialRun } from '../../model/comparable';
 import { defaultBaseId, defaultCandidateId, runsToOffer } from '../../model/compare-defaults';
 import { formatDateTime, runOwnName, runTitle } from '../../model/run-format';
-import { fetchComparison, fetchPastRuns, type PastRun } from '../../queries/history-api';
+import { fetchPastRuns, pastRunsKey, type PastRun } from '../../queries/history-api';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { CompareOverlayChart } from './CompareOverlayChart';
 import { CompareApisTable, CompareMetricsTable } from './CompareTables';
@@ -28,8 +29,10 @@ export const PICKER_RUNS = 100;
 /** The comparable runs among `runs`: completed ones, and those stopped or failed part-way with figures. */
 const comparable = (runs: PastRun[]) => runs.filter(isComparable);
 
+const OPTIONS_REQUEST = { limit: PICKER_RUNS, offset: 0 };
 const loadOptions = (signal: AbortSignal) =>
-  fetchPastRuns({ limit: PICKER_RUNS, offset: 0 }, signal).then((page) => comparable(page.items));
+  fetchPastRuns(OPTIONS_REQUEST, signal).then((page) => comparable(page.items));
+const NO_RUNS: PastRun[] = [];
 
 /** The base a candidate is compared with when the link names none (the plan's baseline, else the run before). */
 async function resolveBase(
@@ -67,9 +70,13 @@ export default function CompareResultsPage() {
   const [params, setParams] = useSearchParams();
   const base = params.get('base');
   const candidate = params.get('candidate');
-  const [attempt, setAttempt] = useState(0);
-  const options = useAsyncData(loadOptions, attempt);
-  const optionRuns = useMemo(() => (options.status === 'success' ? options.data : []), [options]);
+  const optionsQuery = useRouteLoader('comparable-runs', pastRunsKey(OPTIONS_REQUEST), loadOptions);
+  const options = viewOf(optionsQuery);
+  // The cached answer keeps its identity between renders: the defaults below are looked for once.
+  const optionRuns = useMemo(
+    () => (optionsQuery.isSuccess ? optionsQuery.data : NO_RUNS),
+    [optionsQuery.isSuccess, optionsQuery.data],
+  );
   const [defaultsProblem, setDefaultsProblem] = useState<string | null>(null);
 
   const choose = useCallback(
@@ -112,11 +119,17 @@ export default function CompareResultsPage() {
     return () => controller.abort();
   }, [optionsReady, optionRuns, base, candidate, choose, t]);
 
-  const loadComparison = useCallback(
-    (signal: AbortSignal) => fetchComparison(base ?? '', candidate ?? '', signal),
-    [base, candidate],
+  const compared = !!base && !!candidate && base !== candidate;
+  const comparisonQuery = useRouteQuery(
+    contract.history.compare,
+    { query: { base: base ?? '', candidate: candidate ?? '' } },
+    { enabled: compared },
   );
-  const comparison = useAsyncData(base && candidate && base !== candidate ? loadComparison : null, attempt);
+  const comparison = viewOf(comparisonQuery);
+  const retry = () => {
+    void optionsQuery.refetch();
+    if (compared) void comparisonQuery.refetch();
+  };
 
   const pickerRuns = [...optionRuns];
   for (const id of [base, candidate]) {
@@ -141,7 +154,7 @@ export default function CompareResultsPage() {
       <ErrorBlock
         title={t('history.compare.loadFailed')}
         detail={errorDetailMessage(options.error, t)}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={retry}
       />
     );
   } else if (options.status === 'loading') {
@@ -171,7 +184,7 @@ export default function CompareResultsPage() {
       <ErrorBlock
         title={t('history.compare.failed')}
         detail={errorDetailMessage(comparison.error, t)}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={retry}
         data-testid="compare-error"
       />
     );

@@ -1,4 +1,6 @@
 import { ArrowLeft, FileUp, History, Link2, Search, SearchX, Gauge } from 'lucide-react';
+import { contract } from '@aqa/contract';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ScreenButton } from '@/components/screen-button';
 import { PageHeader } from '@/components/page-header';
@@ -7,9 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useT } from '@/i18n';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
-import { useReloadable } from '../../hooks/useReloadable';
+import { useRouteQuery, viewOf } from '@/lib/queries';
 import { loadFailureDetail } from '../../model/load-failure';
-import { fetchPerformanceDashboard, type PlanFilter } from '../../queries/history-api';
+import { dashboardInput, type PlanFilter } from '../../queries/history-api';
 import { Pager } from '../shared/Pager';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { DashboardCounters } from './DashboardCounters';
@@ -34,16 +36,17 @@ export default function PerformanceDashboardPage() {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<PlanFilter>('all');
   const [offset, setOffset] = useState(0);
-  const [reloads, setReloads] = useState(0);
   const q = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
 
-  const load = useCallback(
-    (signal: AbortSignal) =>
-      fetchPerformanceDashboard({ q, filter, limit: DASHBOARD_PAGE_SIZE, offset }, signal),
-    [q, filter, offset],
+  // The page shown stays while the next one (another search, filter or page) loads.
+  const query = useRouteQuery(
+    contract.history.dashboard,
+    dashboardInput({ q, filter, limit: DASHBOARD_PAGE_SIZE, offset }),
+    { placeholderData: keepPreviousData },
   );
-  const dashboard = useReloadable(load, reloads);
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const dashboard = viewOf(query);
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
   const data = dashboard.data;
 
   // A deleted plan can leave its page empty: step back to the last page that has plans.

@@ -1,23 +1,18 @@
+import { contract } from '@aqa/contract';
 import { functionalStatusKind, type FunctionalResult } from '@aqa/plan';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { StatusBadge } from '@/components/status-badge';
-import {
-  fetchFunctionalResults,
-  FunctionalSummaryCounts,
-  ViewFunctionalResultButton,
-} from '@/features/functional';
+import { FunctionalSummaryCounts, ViewFunctionalResultButton } from '@/features/functional';
 import { useI18n } from '@/i18n';
-import { useReloadable } from '../../hooks/useReloadable';
+import { useRouteQuery, viewOf } from '@/lib/queries';
+import { sessionUserEmail } from '@/lib/session';
 import { loadFailureDetail } from '../../model/load-failure';
 import { formatDateTime } from '../../model/run-format';
 import { Pager } from '../shared/Pager';
 
 const FUNCTIONAL_RUNS_PAGE_SIZE = 20;
-
-/** Stable for useReloadable: the whole list, paged here. */
-const loadRuns = (signal: AbortSignal) => fetchFunctionalResults(signal);
 
 function FunctionalRunItem({ run }: { run: FunctionalResult }) {
   const { t, locale } = useI18n();
@@ -47,18 +42,19 @@ function FunctionalRunItem({ run }: { run: FunctionalResult }) {
  * Previous Results' functional runs (docs/reference/02-running.md §2): each run with its status, start,
  * summary and a View Result that opens the functional result screen, a page at a time.
  */
-export function FunctionalRunList({ reloads }: { reloads: number }) {
+export function FunctionalRunList() {
   const { t } = useI18n();
   const [offset, setOffset] = useState(0);
-  const [retries, setRetries] = useState(0);
-  const runs = useReloadable(loadRuns, `${reloads}:${retries}`);
+  // Refreshed with Previous Results' Refresh, which invalidates this route.
+  const query = useRouteQuery(contract.functional.results, { query: { user_email: sessionUserEmail() } });
+  const runs = viewOf(query);
 
   if (runs.status === 'error') {
     return (
       <ErrorBlock
         title={t('history.results.loadError')}
         detail={loadFailureDetail(runs.error, 'history.results.loadFailed', t)}
-        onRetry={() => setRetries((n) => n + 1)}
+        onRetry={() => void query.refetch()}
         data-testid="functional-runs-error"
       />
     );

@@ -1,4 +1,6 @@
 import { ArrowLeft, History, MousePointerClick, RefreshCw, X } from 'lucide-react';
+import { contract } from '@aqa/contract';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ScreenButton } from '@/components/screen-button';
@@ -6,9 +8,9 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useT } from '@/i18n';
-import { useReloadable } from '../../hooks/useReloadable';
+import { invalidateRoutes, useRouteLoader, viewOf } from '@/lib/queries';
 import { loadFailureDetail } from '../../model/load-failure';
-import { fetchPastRuns } from '../../queries/history-api';
+import { fetchPastRuns, pastRunsKey } from '../../queries/history-api';
 import { Pager } from '../shared/Pager';
 import { FunctionalRunList } from './FunctionalRunList';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
@@ -30,15 +32,27 @@ export default function PreviousResultsPage() {
   // Functional runs have a list of their own, each opening the functional result screen.
   const functional = params.get('kind') === 'functional';
   const [offset, setOffset] = useState(0);
-  const [reloads, setReloads] = useState(0);
   const detailRef = useRef<HTMLDivElement>(null);
 
-  const load = useCallback(
-    (signal: AbortSignal) => fetchPastRuns({ planId, limit: RUNS_PAGE_SIZE, offset }, signal),
-    [planId, offset],
+  const request = { planId, limit: RUNS_PAGE_SIZE, offset };
+  // The page shown stays while the next one loads, and while the list refreshes after an action.
+  const runs = viewOf(
+    useRouteLoader('past-runs', pastRunsKey(request), (signal) => fetchPastRuns(request, signal), {
+      placeholderData: keepPreviousData,
+    }),
   );
-  const runs = useReloadable(load, reloads);
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const queryClient = useQueryClient();
+  // Refresh, and what a run's action changed: both lists and the run shown (docs/adr/0026-server-state-through-tanstack-query.md).
+  const reload = useCallback(
+    () =>
+      void invalidateRoutes(
+        queryClient,
+        contract.runs.list,
+        contract.runs.result,
+        contract.functional.results,
+      ),
+    [queryClient],
+  );
   const page = runs.data;
   const planName = page?.items.find((run) => run.plan_id === planId)?.plan_name;
 
@@ -160,7 +174,7 @@ export default function PreviousResultsPage() {
       </div>
       {functional ? (
         <section aria-label={t('history.results.listLabel')} className="min-w-0">
-          <FunctionalRunList reloads={reloads} />
+          <FunctionalRunList />
         </section>
       ) : (
         <>
@@ -200,7 +214,6 @@ export default function PreviousResultsPage() {
                   key={selectedId}
                   testId={selectedId}
                   listed={page?.items.find((run) => run.test_id === selectedId)}
-                  version={reloads}
                   onChanged={reload}
                   onDeleted={() => {
                     setParam('testId', null);

@@ -1,5 +1,6 @@
 import { ExternalLink, GitCompareArrows, Info, Pencil, Star, StarOff } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { contract } from '@aqa/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { isScreenAvailable, screenPath } from '@/lib/screens';
 import { useConfirmDelete } from '@/components/confirm-dialog';
@@ -7,14 +8,19 @@ import { DeleteButton } from '@/components/delete-button';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import type { ChartData } from '@aqa/plan';
 import type { ResultView as TestResult } from '@/features/results';
-import { ApiResultsList, fetchChartData, fetchTestResult, ReportDownloads } from '@/features/results';
+import {
+  ApiResultsList,
+  chartDataKey,
+  fetchChartData,
+  fetchTestResult,
+  ReportDownloads,
+  testResultKey,
+} from '@/features/results';
 import { PerformanceTimeline, ResultCharts } from '@/features/results/charts';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
-import { useAsyncData } from '@/lib/use-async-data';
-import { useReloadable } from '../../hooks/useReloadable';
+import { routeKey, routesKey, useRouteLoader, viewOf } from '@/lib/queries';
 import { isComparable } from '../../model/comparable';
 import { resultAsRun, runAsResult } from '../../model/past-run';
 import { isFinished, runOwnName, runTitle } from '../../model/run-format';
@@ -25,7 +31,8 @@ import { RunEditDialog } from './RunEditDialog';
 import { PartialRunNote } from '../shared/PartialRunNote';
 
 interface LoadedRun {
-  run: PastRun;
+  /** The run's list item, looked up when it is not on the page shown. */
+  found: PastRun | null;
   /** The full result: errors by kind and the engine that ran it, beyond the list item. */
   result: TestResult | null;
 }
@@ -34,8 +41,6 @@ export interface RunDetailProps {
   testId: string;
   /** The run's list item when it is on the page shown; else it is looked up. */
   listed: PastRun | undefined;
-  /** Changes when the list was reloaded: a looked-up run is looked up again. */
-  version: number;
   /** The run was renamed, re-noted or made the baseline: the list refreshes. */
   onChanged: () => void;
   onDeleted: () => void;
@@ -46,45 +51,48 @@ export interface RunDetailProps {
  * Performance Charts of the run's stored series (the live screen's own chart components; omitted when
  * the chart data cannot be loaded, docs/reference/02-running.md §8) and API Results — with the run's actions.
  */
-export function RunDetail({ testId, listed, version, onChanged, onDeleted }: RunDetailProps) {
+export function RunDetail({ testId, listed, onChanged, onDeleted }: RunDetailProps) {
   const { t } = useI18n();
-  const [attempt, setAttempt] = useState(0);
-
-  const loadRun = useCallback(
-    async (signal: AbortSignal): Promise<LoadedRun> => {
+  // Not on the page shown: the run is looked up among its plan's runs (GET /api/get-test-results).
+  const lookUp = !listed;
+  const loadedQuery = useRouteLoader(
+    'run-detail',
+    lookUp ? routesKey(testResultKey(testId), routeKey(contract.runs.list)) : testResultKey(testId),
+    async (signal): Promise<LoadedRun> => {
       const result = await fetchTestResult(testId, undefined, signal).catch((error: unknown) => {
-        if (listed) return null;
+        if (!lookUp) return null;
         throw error;
       });
-      if (listed) return { run: listed, result };
-      const found = result ? await findPastRun(testId, result.plan_id, signal) : null;
-      return { run: found ?? resultAsRun(result ?? {}, testId), result };
+      const found = lookUp && result ? await findPastRun(testId, result.plan_id, signal) : null;
+      return { found, result };
     },
-    [testId, listed],
   );
-  const loadChart = useCallback(
-    (signal: AbortSignal): Promise<ChartData | null> =>
-      // docs/reference/02-running.md §8: chart data failure is tolerated; the charts are omitted.
-      fetchChartData(testId, signal).catch(() => null),
-    [testId],
+  // docs/reference/02-running.md §8: chart data failure is tolerated; the charts are omitted.
+  const chartQuery = useRouteLoader('chart-or-none', chartDataKey(testId), (signal) =>
+    fetchChartData(testId, signal).catch(() => null),
   );
   // The run stays shown while it reloads after an action (no flash back to "Loading").
-  const loaded = useReloadable(loadRun, `${attempt}:${version}`);
-  const chart = useAsyncData(loadChart, attempt);
+  const loaded = viewOf(loadedQuery);
+  const chart = viewOf(chartQuery);
+  const retry = () => {
+    void loadedQuery.refetch();
+    void chartQuery.refetch();
+  };
 
   if (loaded.status === 'error') {
     return (
       <ErrorBlock
         title={t('history.results.detailFailed')}
         detail={errorDetailMessage(loaded.error, t)}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={retry}
         data-testid="run-detail-error"
       />
     );
   }
   if (!loaded.data) return <LoadingBlock text={t('common.loading')} />;
 
-  const { run, result } = loaded.data;
+  const { found, result } = loaded.data;
+  const run = listed ?? found ?? resultAsRun(result ?? {}, testId);
   const shown: TestResult = {
     ...runAsResult(run),
     errors: result?.errors ?? null,
