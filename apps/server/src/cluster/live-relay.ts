@@ -15,6 +15,17 @@ export const serverKey = (serverId: string): string => `aqa:replicas:server:${se
 /** A view outlives its owner's last refresh by this long; a dead owner's view then disappears. */
 export const VIEW_TTL_MS = 5000;
 
+/** How often the owner refreshes a run's view in Redis, whether or not the run moved. */
+const VIEW_REFRESH_MS = 1000;
+
+/** A run's view shared with the other replicas (LiveRelay#shareView). */
+export interface SharedView {
+  /** Refreshes the view now (a second was measured). */
+  refresh(): void;
+  /** Stops refreshing and drops the view: the run is stored, its stored result answers from now on. */
+  stop(): void;
+}
+
 interface StopRequest {
   run_id: string;
 }
@@ -87,6 +98,31 @@ export class LiveRelay implements Presence {
     this.redis.command.del(viewKey(runId)).catch((err: unknown) => {
       this.log.error({ err, runId }, 'Could not remove the live view of the run');
     });
+  }
+
+  /**
+   * Shares the view of a run this replica owns until `stop`: written now and every VIEW_REFRESH_MS,
+   * whether or not the run moved, so that it outlives VIEW_TTL_MS only while its owner lives. With
+   * `version`, a view whose version is unchanged is only kept alive, not made and sent again.
+   */
+  shareView(runId: string, view: () => unknown, version?: () => string): SharedView {
+    let written: string | undefined;
+    const refresh = () => {
+      const now = version?.();
+      if (now !== undefined && now === written) return this.keepView(runId);
+      written = now;
+      this.writeView(runId, view());
+    };
+    refresh();
+    const timer = setInterval(refresh, VIEW_REFRESH_MS);
+    timer.unref();
+    return {
+      refresh,
+      stop: () => {
+        clearInterval(timer);
+        this.dropView(runId);
+      },
+    };
   }
 
   /** The run's current view as its owner stored it; undefined when none is fresh. */

@@ -2,10 +2,7 @@ import type { EncodedHistogram, RunSnapshot } from '@aqa/engine';
 import type { LiveRun } from '../services/runs/live-run';
 import type { RunRecord } from '../services/runs/run-model';
 import type { RunOutput } from '../services/runs/run-output';
-import type { LiveRelay } from './live-relay';
-
-/** How often the owner refreshes a run's view in Redis, whether or not a second was measured. */
-const VIEW_REFRESH_MS = 1000;
+import type { LiveRelay, SharedView } from './live-relay';
 
 /** A load run's view in Redis: what get-test-result and chart-data answer on another replica. */
 export interface LoadRunView {
@@ -20,31 +17,26 @@ export interface LoadRunView {
  */
 export class RelayOutput implements RunOutput {
   readonly description = 'replica relay';
-  private readonly refreshing: NodeJS.Timeout;
+  private readonly view: SharedView;
 
   constructor(
     private readonly run: LiveRun,
     private readonly relay: LiveRelay,
   ) {
-    this.refresh();
-    this.refreshing = setInterval(() => this.refresh(), VIEW_REFRESH_MS);
-    this.refreshing.unref();
+    this.view = relay.shareView(run.id, (): LoadRunView => ({
+      record: run.toRecord(),
+      histogram: run.histogram(),
+    }));
   }
 
   addSnapshot(snapshot: RunSnapshot): void {
     this.relay.publish(this.run.id, { type: 'snapshot', snapshot: this.run.snapshotView(snapshot) });
-    this.refresh();
+    this.view.refresh();
   }
 
   stop(): Promise<void> {
-    clearInterval(this.refreshing);
-    this.relay.dropView(this.run.id);
+    this.view.stop();
     this.relay.publish(this.run.id, { type: 'end' });
     return Promise.resolve();
-  }
-
-  private refresh(): void {
-    const view: LoadRunView = { record: this.run.toRecord(), histogram: this.run.histogram() };
-    this.relay.writeView(this.run.id, view);
   }
 }

@@ -59,9 +59,6 @@ const FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID = said('functional.stoppedByShutdown')
 /** The list shows three judged calls of each run, failing ones first, and "+N more validations". */
 export const LISTED_CALLS = 3;
 
-/** How often the owner of a run refreshes its result so far in Redis for the other replicas. */
-const VIEW_REFRESH_MS = 1000;
-
 /** A running result as the list shows it: LISTED_CALLS calls, failing ones first (listedCalls). */
 function listed(result: FunctionalResult): FunctionalResult {
   const kept = listedCalls(result.validation_results, LISTED_CALLS);
@@ -304,26 +301,16 @@ export class FunctionalRunService {
 
   /**
    * Shares a run this server owns with the other replicas (docs/adr/0020-server-replicas.md): its result
-   * so far in Redis, refreshed each second; the returned function stops that once the run is stored.
+   * so far in Redis, made again only when a call, its queue place or a screenshot changed it; the
+   * returned function stops that once the run is stored.
    */
   private shareWithReplicas(run: LiveFunctionalRun): () => void {
-    const relay = this.replicas.relay;
-    if (relay === null) return () => undefined;
-    // Up to MAX_KEPT_CALLS calls: written again only when it changed, otherwise only kept alive.
-    let written = '';
-    const refresh = () => {
-      const version = `${run.callsSeen}:${run.queuePosition}:${run.screenshots}`;
-      if (version === written) return relay.keepView(run.id);
-      written = version;
-      relay.writeView(run.id, run.result());
-    };
-    refresh();
-    const timer = setInterval(refresh, VIEW_REFRESH_MS);
-    timer.unref();
-    return () => {
-      clearInterval(timer);
-      relay.dropView(run.id);
-    };
+    const shared = this.replicas.relay?.shareView(
+      run.id,
+      () => run.result(),
+      () => `${run.callsSeen}:${run.queuePosition}:${run.screenshots}`,
+    );
+    return () => shared?.stop();
   }
 
   /** The result so far of a run another replica owns, as that replica keeps it in Redis. */
