@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   checkTargets,
   compilePlan,
@@ -25,7 +24,7 @@ import type {
   StoredStatus,
   TestResult,
 } from '@aqa/plan';
-import { TEST_KINDS, withPercentilesInRange } from '@aqa/plan';
+import { withPercentilesInRange } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoadRunView } from '../../cluster/relay-output';
 import { RelayOutput } from '../../cluster/relay-output';
@@ -36,7 +35,7 @@ import type { RunRepository, RunViewRow } from '../../repositories/run.repositor
 import type { AccountUser } from '../account-user';
 import type { AgentPlacement } from '../agents/agent-placement';
 import { AGENTS_UNAVAILABLE } from '../agents/agents.service';
-import type { Place, RunLifecycle } from '../lifecycle/run-lifecycle';
+import type { GoingRun, RunLaunch, RunLifecycle } from '../lifecycle/run-lifecycle';
 import type { RunNotices } from '../message.service';
 import { PLAN_MESSAGES } from '../plan.service';
 import { rowToPlan } from '../saved-plan';
@@ -55,7 +54,8 @@ import {
 } from './run-model';
 import type { RunEnding, RunOutput } from './run-output';
 import { planForRun, RUN_MESSAGES, type RunTestRequest } from './run-request';
-import { annotationsOf, newRunRow, rowToPoint, rowToRecord, rowToState } from './run-rows';
+import { annotationsOf, rowToPoint, rowToRecord, rowToState } from './run-rows';
+import { endingColumns, type LoadRunEnded, LoadRunStore } from './load-run-store';
 import type { RunnerChoice, RunnerRegistry } from './runner';
 import { refuseGuardedTargets, refuseUncheckableTargets } from './target-check';
 import { precompilePerfPlanPatterns } from '../pattern-refusal';
@@ -82,6 +82,8 @@ export interface StreamSubscription {
  * lifecycle's (docs/run-lifecycle.md).
  */
 export class RunService {
+  /** The run table as the lifecycle inserts, ends and tells of each run (docs/run-lifecycle.md §2). */
+  private readonly store: LoadRunStore;
   /** Places runs on load agents; set by useAgents when the server has Redis. */
   private agentPlacement: AgentPlacement | undefined;
 
@@ -95,10 +97,11 @@ export class RunService {
     /** Asked about every host of a plan before its run starts (docs/adr/0015-target-guard.md). */
     private readonly guard: TargetGuard,
     /** Told of every run that ends, once it is stored: the owner's message (docs/reference/02-running.md §2 "Messages"). */
-    private readonly notices: RunNotices,
+    notices: RunNotices,
     /** The other server replicas: runs they own are read and streamed through Redis. */
     private readonly replicas: Replicas,
   ) {
+    this.store = new LoadRunStore(runs, notices);
     lifecycle.recoverWith({ family: 'load', recoverInterrupted: () => this.recoverInterrupted() });
   }
 
@@ -113,20 +116,26 @@ export class RunService {
     const compiled = compileOrRefuse(plan, durationSeconds);
     // A server without Redis refuses a run on agents before any target is probed: the cheap refusal first.
     const agents = request.agents === undefined ? undefined : this.placementOrRefuse();
-    const place = await this.lifecycle.reserve(user);
+    // Chosen as the run is prepared: the answer names the engine that runs it.
+    let choice!: RunnerChoice;
+    let live: LiveRun;
     try {
-      await refuseGuardedTargets(this.guard, compiled);
-      await this.assertReachable(compiled, plan);
-      const choice =
-        request.agents === undefined || agents === undefined
-          ? await this.runners.choose(plan.tool, plan, request.engine)
-          : await agents.choose(user, plan, request.agents);
-      refuseUncheckableTargets(compiled, choice.runner.engine);
-      return await this.launch(user, saved.id, plan, compiled, durationSeconds, choice, place);
-    } catch (error) {
-      place.release();
-      throw error;
+      live = await this.lifecycle.start(user, async () => {
+        await refuseGuardedTargets(this.guard, compiled);
+        await this.assertReachable(compiled, plan);
+        choice =
+          request.agents === undefined || agents === undefined
+            ? await this.runners.choose(plan.tool, plan, request.engine)
+            : await agents.choose(user, plan, request.agents);
+        refuseUncheckableTargets(compiled, choice.runner.engine);
+        return this.launch(user, saved.id, plan, compiled, durationSeconds, choice);
+      });
+    } catch (err) {
+      // A runner that refuses the plan as it starts says why, as the compile above would have.
+      if (err instanceof PlanCompileError) throw compileError(err);
+      throw err;
     }
+    return { test_id: live.id, status: 'running', engine: choice.runner.engine, engine_note: choice.note };
   }
 
   /** Lets runs ask for load agents (`agents: N`); without it such a run is refused in words. */
@@ -241,7 +250,7 @@ export class RunService {
       const row = await this.runs.findForUser(user.id, id);
       if (row !== undefined && isLive(row.status)) unfinished.push(id);
     }
-    await this.lifecycle.stopElsewhere('runs', unfinished);
+    await this.lifecycle.stopElsewhere(this.store.table, unfinished);
   }
 
   async chartData(user: AccountUser, id: string): Promise<ChartData> {
@@ -306,11 +315,16 @@ export class RunService {
       // A run whose server is alive goes on there; one before 0013 (no server) was this database's only.
       if (row.server_id !== null && alive.has(row.server_id)) continue;
       const points = (await this.runs.pointsOf(row.id)).map(rowToPoint);
+      const ended: LoadRunEnded = {
+        userId: row.user_id,
+        columns: interruptedEnding(rowToRecord(row), points),
+        // Told as stored: the figures rebuilt from its seconds.
+        record: null,
+      };
       // Conditional: of two replicas ending it at once, one does, and writes the one message.
-      if (await this.runs.endUnfinished(row.id, interruptedEnding(rowToRecord(row), points))) {
+      if (await this.store.storeEnding(row.id, ended, true)) {
         interrupted++;
-        const ended = await this.runs.findForUser(row.user_id, row.id);
-        if (ended !== undefined) await this.notices.loadRunEnded(rowToRecord(ended));
+        await this.store.notify(row.id, ended);
         // Clients following it through another replica learn it is over.
         this.replicas.relay?.publish(row.id, { type: 'end' });
       }
@@ -363,20 +377,21 @@ export class RunService {
     });
   }
 
-  private async launch(
+  /** The run, ready for the lifecycle to insert, start and store (docs/run-lifecycle.md §1). */
+  private launch(
     user: AccountUser,
     planId: string,
     plan: PerfPlan,
     compiled: CompiledPlan,
     durationSeconds: number,
     choice: RunnerChoice,
-    place: Place,
-  ): Promise<RunStarted> {
-    const id = `${TEST_KINDS.load.idPrefix}${randomBytes(12).toString('base64url')}`;
+  ): RunLaunch<RunRecord, LoadRunEnded, LiveRun> {
     const steps: StepInfo[] = compiled.info.map((info, index) => ({ index, ...info }));
     const { script: _script, ...planAsRun } = plan;
     const config: RunConfig = { plan: planAsRun, duration_seconds: durationSeconds, steps };
-    const record: RunRecord = {
+    // Run times are physical: the engine measures them with the real clock.
+    const startedAt = new Date().toISOString();
+    const recordOf = (id: string): RunRecord => ({
       id,
       user_id: user.id,
       plan_id: planId,
@@ -388,8 +403,7 @@ export class RunService {
       config,
       concurrent_users: plan.concurrent_users,
       duration_seconds: durationSeconds,
-      // Run times are physical: the engine measures them with the real clock.
-      started_at: new Date().toISOString(),
+      started_at: startedAt,
       ended_at: null,
       error: null,
       error_details: null,
@@ -397,37 +411,69 @@ export class RunService {
       api_results: [],
       errors: {},
       histogram: null,
+    });
+    return {
+      kind: 'load',
+      store: this.store,
+      log: this.log.child({ planId }),
+      started: recordOf,
+      start: (id) => {
+        const record = recordOf(id);
+        const log = this.log.child({ runId: id, planId });
+        const onToolProcess = (tool: ToolProcessRecord): void => this.recordProcess(id, tool, log);
+        const handle = choice.runner.start(plan, {
+          durationSeconds,
+          logger: log,
+          onToolProcess,
+          runId: id,
+          ...(choice.toolVersion === undefined ? {} : { toolVersion: choice.toolVersion }),
+        });
+        const live = new LiveRun(record, handle);
+        log.info(
+          { engine: record.engine, users: record.concurrent_users, durationSeconds, steps: steps.length },
+          'Run started',
+        );
+        return this.going(live, log);
+      },
+      notStarted: (id, err) => {
+        const error = err instanceof Error ? err.message : String(err);
+        const ended = { status: 'failed' as const, error, ended_at: new Date().toISOString() };
+        return { userId: user.id, columns: ended, record: { ...recordOf(id), ...ended } };
+      },
     };
-    await this.runs.insert({ ...newRunRow(record), server_id: this.replicas.serverId });
-    const log = this.log.child({ runId: id, planId });
-    let live: LiveRun;
-    try {
-      const onToolProcess = (tool: ToolProcessRecord): void => this.recordProcess(id, tool, log);
-      const handle = choice.runner.start(plan, {
-        durationSeconds,
-        logger: log,
-        onToolProcess,
-        runId: id,
-        ...(choice.toolVersion === undefined ? {} : { toolVersion: choice.toolVersion }),
-      });
-      live = new LiveRun(record, handle);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const endedAt = new Date().toISOString();
-      await this.runs.update(id, { status: 'failed', error: message, ended_at: endedAt });
-      await this.notices.loadRunEnded({ ...record, status: 'failed', error: message, ended_at: endedAt });
-      if (err instanceof PlanCompileError) throw compileError(err);
-      throw err;
-    }
-    place.occupy(live);
-    log.info(
-      { engine: record.engine, users: record.concurrent_users, durationSeconds, steps: steps.length },
-      'Run started',
-    );
-    const database = new DatabaseOutput(id, this.runs, log);
-    const relay = this.replicas.relay === null ? [] : [new RelayOutput(live, this.replicas.relay)];
-    void this.drive(live, [database, live.stream, ...relay], log, place);
-    return { test_id: id, status: 'running', engine: choice.runner.engine, engine_note: choice.note };
+  }
+
+  /**
+   * A load run going: fed each second to its outputs (the database, its live stream, and the other
+   * replicas through Redis) until it ends; its followers learn it ended once its ending is stored.
+   */
+  private going(live: LiveRun, log: FastifyBaseLogger): GoingRun<LoadRunEnded, LiveRun> {
+    const database = new DatabaseOutput(live.id, this.runs, log);
+    const followers: RunOutput[] = [
+      live.stream,
+      ...(this.replicas.relay === null ? [] : [new RelayOutput(live, this.replicas.relay)]),
+    ];
+    const ending = this.drive(live, [database, ...followers], database, log);
+    return {
+      entry: live,
+      ended: ending.then((end) => ({
+        userId: live.userId,
+        columns: endingColumns(end),
+        record: live.toRecord(),
+      })),
+      afterStored: async () => {
+        const end = await ending;
+        for (const output of followers) {
+          try {
+            await output.stop(end);
+          } catch (err) {
+            log.error({ err, output: output.description }, 'A run output could not finish');
+          }
+        }
+        log.info({ status: end.status, total_requests: end.summary?.total_requests ?? 0 }, 'Run ended');
+      },
+      settled: () => live.markStored(),
+    };
   }
 
   /** Records a tool process of the run, so a later start can end it if this server dies. */
@@ -444,13 +490,16 @@ export class RunService {
     });
   }
 
-  /** Feeds the outputs each second until the run ends, then stores its ending. Never rejects. */
+  /**
+   * Feeds the outputs each second until the run ends, then answers its ending once the database has
+   * written every second (the ending, the run's last write, is the lifecycle's). Never rejects.
+   */
   private async drive(
     run: LiveRun,
     outputs: RunOutput[],
+    database: DatabaseOutput,
     log: FastifyBaseLogger,
-    place: Place,
-  ): Promise<void> {
+  ): Promise<RunEnding> {
     let result: RunResult | undefined;
     let failure: unknown;
     try {
@@ -472,17 +521,12 @@ export class RunService {
     }
     const ending = result === undefined ? failedEnding(run, failure) : finalEnding(run, result);
     run.finish(ending);
-    for (const output of outputs) {
-      try {
-        await output.stop(ending);
-      } catch (err) {
-        log.error({ err, output: output.description }, 'A run output could not finish');
-      }
+    try {
+      await database.stop();
+    } catch (err) {
+      log.error({ err, output: database.description }, 'A run output could not finish');
     }
-    place.release();
-    await this.notices.loadRunEnded(run.toRecord());
-    run.markStored();
-    log.info({ status: ending.status, total_requests: ending.summary?.total_requests ?? 0 }, 'Run ended');
+    return ending;
   }
 }
 
