@@ -72,9 +72,9 @@ describe('the functional kind adapters', () => {
   });
 
   it('refuse a UI run on a server without a browser, saying what to install', () => {
-    expect(fakes().kinds.ui.unavailable()).toBeNull();
-    expect(fakes().kinds.api.unavailable()).toBeNull();
-    expect(fakes('Install Chromium').kinds.ui.unavailable()).toMatchObject({
+    expect(fakes().kinds.ui.unavailable(uiPlan)).toBeNull();
+    expect(fakes().kinds.api.unavailable(apiPlan)).toBeNull();
+    expect(fakes('Install Chromium').kinds.ui.unavailable(uiPlan)).toMatchObject({
       code: 'BROWSER_UNAVAILABLE',
       message: 'Install Chromium',
     });

@@ -227,7 +227,7 @@ export class FunctionalRunService {
     const { plan, origins } = await adapter.prepare(sent);
     const demo = demoFunctionalRunProblems(user.email, plan);
     if (demo.length > 0) throw demoRunRefusal(demo, true);
-    const unavailable = adapter.unavailable();
+    const unavailable = adapter.unavailable(plan);
     if (unavailable !== null) throw unavailable;
     const run = await this.lifecycle.start(user, async () => {
       // Every written-out host, decided by the guard before the run starts (403 TARGET_REFUSED naming the
