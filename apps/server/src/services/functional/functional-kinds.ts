@@ -7,7 +7,7 @@ import { scriptRunPlan, servedScript } from './functional-script';
 import { noBrowser, type UiRunSupport } from './ui-runs';
 
 /*
- * What differs between an API, a script and a UI run (docs/run-lifecycle.md §6): how the plan sent is
+ * What differs between an API, a script and a UI run (docs/run-lifecycle.md §7): how the plan sent is
  * read into the plan the runner runs, which origins the target guard decides before it starts, whether
  * this server can run it now, and which runner starts it — the kind-adapter interface the load runs'
  * adapter (runs/load-kind.ts) implements too. FunctionalRunService picks the adapter by the kind whose

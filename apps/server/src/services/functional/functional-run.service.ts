@@ -198,7 +198,7 @@ export class FunctionalRunService {
   constructor(
     private readonly runs: FunctionalRunRepository,
     private readonly plans: FunctionalPlanService,
-    /** How each kind reads, guards and starts its run (functional-kinds.ts, docs/run-lifecycle.md §6). */
+    /** How each kind reads, guards and starts its run (functional-kinds.ts, docs/run-lifecycle.md §7). */
     private readonly kinds: Readonly<Record<FunctionalKind, FunctionalKindAdapter>>,
     private readonly screenshots: FunctionalScreenshotRepository,
     /** The place under the run limits every kind shares, stops from other replicas, shutdown and recovery. */

@@ -1,5 +1,5 @@
 /**
- * What differs between the kinds of test as a run starts (docs/run-lifecycle.md §6): how what was sent is
+ * What differs between the kinds of test as a run starts (docs/run-lifecycle.md §7): how what was sent is
  * read into the plan that runs, which origins the target guard decides first, whether this server can
  * run it now, and which runner starts it. The load runs' adapter is `services/runs/load-kind.ts` (the
  * built-in engine, the external tools and the load agents); the API, script and UI runs' are

@@ -41,7 +41,7 @@ export interface LoadRunPlan {
 export type LoadStartOptions = Omit<RunnerStartOptions, 'durationSeconds'> & { choice: RunnerChoice };
 
 /**
- * The load runs' adapter (docs/run-lifecycle.md §6), over today's runners: a plan is compiled for its
+ * The load runs' adapter (docs/run-lifecycle.md §7), over today's runners: a plan is compiled for its
  * length (every reason it cannot run refused in words), its hosts guarded, one of its targets reached,
  * and a runner chosen among the built-in engine, the external tools (`runner.ts`) and the load agents
  * (`agents/agent-placement.ts`), which starts it.

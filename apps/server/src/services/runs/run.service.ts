@@ -55,7 +55,7 @@ export interface StreamSubscription {
 export class RunService {
   /** The run table as the lifecycle inserts, ends and tells of each run (docs/run-lifecycle.md §2). */
   private readonly store: LoadRunStore;
-  /** How a load run is read, guarded and started, over the runners (docs/run-lifecycle.md §6). */
+  /** How a load run is read, guarded and started, over the runners (docs/run-lifecycle.md §7). */
   private readonly load: LoadKind;
 
   constructor(
