@@ -184,8 +184,8 @@ class LiveFunctionalRun implements LiveEntry {
  * they run and stored when they end, when the run's status also becomes its plan's. Always the
  * signed-in user's: another user's run or plan is not found. What differs by kind (how the plan is
  * read, guarded and started) is its adapter's (functional-kinds.ts); the place under the limits every
- * kind shares, the stop from another replica, the shutdown and the recovery are the run lifecycle's
- * (docs/run-lifecycle.md). Every target passes the target guard as a load run's does
+ * kind shares, the id, the row and the ending (FunctionalRunStore), the stop from another replica, the
+ * shutdown and the recovery are the run lifecycle's (docs/run-lifecycle.md). Every target passes the target guard as a load run's does
  * (docs/adr/0015-target-guard.md). A UI run may wait for a browser (queue_position), and its
  * screenshots are stored with the run (docs/design.md §9 "UI tests"). Each call and step is
  * checkpointed as it is judged, so a run whose server dies ends `interrupted` with what it had judged

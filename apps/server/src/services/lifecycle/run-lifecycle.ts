@@ -58,10 +58,11 @@ export interface GoingRun<Ended, Entry extends LiveEntry> {
 }
 
 /**
- * The one lifecycle of a run on this server, whatever its kind (docs/run-lifecycle.md): the place under
- * the limits, the live runs, a stop asked by another replica and a stop asked of one, the shutdown and
- * the recovery of a dead server's runs. The run services start, read and store their runs; this module
- * is what they share, so that every kind counts, stops and recovers the same way.
+ * The one lifecycle of a run on this server, whatever its kind (docs/run-lifecycle.md): the order a run
+ * starts and ends in (reserve, id, insert, occupy, store, notify, release), the place under the limits,
+ * the live runs, a stop asked by another replica and a stop asked of one, the shutdown and the recovery
+ * of a dead server's runs. The run services ask their kind's adapter (run-kind.ts) and read their runs
+ * back; the rest is here, so that every kind starts, counts, stops, stores and recovers the same way.
  */
 export class RunLifecycle {
   private readonly live = new LiveRuns();

@@ -48,9 +48,10 @@ export interface StreamSubscription {
  * Performance runs (docs/reference/02-running.md §4, docs/design.md §4): starting one from a saved plan (refused, with the
  * reason, when the plan cannot run, no target answers, or a limit is reached), following it live,
  * stopping it, and reading it back. A run is stored as it goes (one row of points a second) and
- * once more when it ends; runs are always the signed-in user's: another user's run is not found. Its
- * place under the limits, its stop from another replica, the shutdown and the recovery are the run
- * lifecycle's (docs/run-lifecycle.md).
+ * once more when it ends; runs are always the signed-in user's: another user's run is not found. How a
+ * run is read, guarded and started is its kind adapter's (LoadKind); its place under the limits, its id,
+ * row and ending (LoadRunStore), its stop from another replica, the shutdown and the recovery are the
+ * run lifecycle's (docs/run-lifecycle.md).
  */
 export class RunService {
   /** The run table as the lifecycle inserts, ends and tells of each run (docs/run-lifecycle.md §2). */
