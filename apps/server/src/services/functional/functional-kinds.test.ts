@@ -5,7 +5,7 @@ import { adapterFor, functionalKinds } from './functional-kinds';
 import type { UiRunSupport } from './ui-runs';
 
 /*
- * The API, script and UI adapters (docs/run-lifecycle.md §6) on a fake runner and browser pool: which
+ * The API, script and UI adapters (docs/run-lifecycle.md §7) on a fake runner and browser pool: which
  * adapter runs a plan, which origins each guards before the start, and what each runner is given. The
  * runs themselves are proven end to end by test/functional-runs.test.ts, functional-scripts.test.ts and
  * ui-runs.test.ts.
@@ -72,9 +72,9 @@ describe('the functional kind adapters', () => {
   });
 
   it('refuse a UI run on a server without a browser, saying what to install', () => {
-    expect(fakes().kinds.ui.unavailable()).toBeNull();
-    expect(fakes().kinds.api.unavailable()).toBeNull();
-    expect(fakes('Install Chromium').kinds.ui.unavailable()).toMatchObject({
+    expect(fakes().kinds.ui.unavailable(uiPlan)).toBeNull();
+    expect(fakes().kinds.api.unavailable(apiPlan)).toBeNull();
+    expect(fakes('Install Chromium').kinds.ui.unavailable(uiPlan)).toMatchObject({
       code: 'BROWSER_UNAVAILABLE',
       message: 'Install Chromium',
     });

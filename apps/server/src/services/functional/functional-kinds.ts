@@ -1,40 +1,37 @@
 import { checkableUrl, type FunctionalRunHandle, type StartFunctionalRun } from '@aqa/engine';
 import { type FunctionalPlan, runKindOf, type TestKind } from '@aqa/plan';
 import type { UiRunOptions } from '@aqa/ui-runner';
+import type { RunKindAdapter } from '../lifecycle/run-kind';
 import { refuseFunctionalPlanPatterns } from '../pattern-refusal';
 import { scriptRunPlan, servedScript } from './functional-script';
 import { noBrowser, type UiRunSupport } from './ui-runs';
 
 /*
- * What differs between an API, a script and a UI run (docs/run-lifecycle.md §6): how the plan sent is
+ * What differs between an API, a script and a UI run (docs/run-lifecycle.md §7): how the plan sent is
  * read into the plan the runner runs, which origins the target guard decides before it starts, whether
- * this server can run it now, and which runner starts it. FunctionalRunService picks the adapter by the
- * kind whose runner runs the plan (runKindOf) and does the rest the same way for all three.
+ * this server can run it now, and which runner starts it — the kind-adapter interface the load runs'
+ * adapter (runs/load-kind.ts) implements too. FunctionalRunService picks the adapter by the kind whose
+ * runner runs the plan (runKindOf) and does the rest the same way for all three.
  */
 
 /** The kinds of test FunctionalRunService runs. */
 export type FunctionalKind = Exclude<TestKind, 'load'>;
 
-export interface PreparedFunctionalRun {
-  /** The plan the runner runs (a Taurus script's read into its calls). */
-  plan: FunctionalPlan;
-  /** The written-out origins the target guard decides before the run starts; a template host is checked during the run. */
-  origins: Set<string>;
-}
-
 /** What the service gives every runner: the guard, each judged call, and what a UI run also takes. */
 export type FunctionalStartOptions = UiRunOptions & { owner: string };
 
-export interface FunctionalKindAdapter {
-  /**
-   * The plan as it will run, or the refusal in words of one that cannot (a Selenium script's unknown
-   * action by name and line, a pattern RE2 cannot run): nothing is stored before it.
-   */
-  prepare(sent: FunctionalPlan): Promise<PreparedFunctionalRun>;
-  /** Why this server cannot run such a plan now (a 503 saying what to install); null when it can. */
-  unavailable(): Error | null;
-  start(plan: FunctionalPlan, options: FunctionalStartOptions): FunctionalRunHandle;
-}
+/**
+ * An API, script or UI kind's adapter, of the one kind-adapter interface (lifecycle/run-kind.ts): its
+ * `prepare` answers the plan the runner runs (a Taurus script's read into its calls) and the origins to
+ * guard; a plan that cannot run (a Selenium script's unknown action by name and line, a pattern RE2
+ * cannot run) is refused in words and nothing is stored.
+ */
+export type FunctionalKindAdapter = RunKindAdapter<
+  FunctionalPlan,
+  FunctionalPlan,
+  FunctionalStartOptions,
+  FunctionalRunHandle
+>;
 
 /** The origins of the URLs whose host is written out; a template host is checked during the run. */
 function originsOf(urls: readonly string[]): Set<string> {

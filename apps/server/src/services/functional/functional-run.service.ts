@@ -14,11 +14,12 @@ import {
   type FunctionalResult,
   type FunctionalStatus,
   type FunctionalStatusResponse,
+  type FunctionalSummary,
   kindOf,
+  type Phrase,
   runsInBrowser,
   said,
   type Said,
-  TEST_KINDS,
   type TestKind,
 } from '@aqa/plan';
 import type { UiScreenshot } from '@aqa/ui-runner';
@@ -33,7 +34,7 @@ import type {
 import type { AccountUser } from '../account-user';
 import type { RunNotices } from '../message.service';
 import { demoFunctionalRunProblems, demoRunRefusal } from '../demo-account-limits';
-import type { LiveEntry, RunLifecycle, StoppedBy } from '../lifecycle/run-lifecycle';
+import type { LiveEntry, RunLaunch, RunLifecycle, StoppedBy } from '../lifecycle/run-lifecycle';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
 import { FunctionalCheckpoint, type StoredCall } from './functional-checkpoint';
@@ -46,6 +47,11 @@ import {
 import { adapterFor, type FunctionalKind, type FunctionalKindAdapter } from './functional-kinds';
 import { headOf, listedCalls, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
 import { withScriptFramework } from './functional-script';
+import {
+  type FunctionalRunEnded,
+  type FunctionalRunStarted,
+  FunctionalRunStore,
+} from './functional-run-store';
 
 export const FUNCTIONAL_RUN_MESSAGES = {
   notFound: 'Test result not found',
@@ -98,8 +104,9 @@ class LiveFunctionalRun implements LiveEntry {
   /** Screenshots being written: waited for before the run's end is stored, after which none is taken. */
   readonly savingScreenshots = new Set<Promise<unknown>>();
   ending = false;
+  private resolveStored!: () => void;
   /** Settles once the outcome is stored and the run has left the live set. */
-  stored: Promise<void> = Promise.resolve();
+  private readonly stored = new Promise<void>((resolve) => (this.resolveStored = resolve));
   readonly handle: FunctionalRunHandle;
 
   /** `start` starts the runner, giving it this run to report its calls (add) and queue place to. */
@@ -115,6 +122,11 @@ class LiveFunctionalRun implements LiveEntry {
     start: (run: LiveFunctionalRun) => FunctionalRunHandle,
   ) {
     this.handle = start(this);
+  }
+
+  /** Its outcome is stored, its owner told and its place given back (RunLifecycle#start). */
+  markStored(): void {
+    this.resolveStored();
   }
 
   /** An API, script or UI run has no planned length: it ends when its calls or steps do. */
@@ -172,18 +184,21 @@ class LiveFunctionalRun implements LiveEntry {
  * they run and stored when they end, when the run's status also becomes its plan's. Always the
  * signed-in user's: another user's run or plan is not found. What differs by kind (how the plan is
  * read, guarded and started) is its adapter's (functional-kinds.ts); the place under the limits every
- * kind shares, the stop from another replica, the shutdown and the recovery are the run lifecycle's
- * (docs/run-lifecycle.md). Every target passes the target guard as a load run's does
+ * kind shares, the id, the row and the ending (FunctionalRunStore), the stop from another replica, the
+ * shutdown and the recovery are the run lifecycle's (docs/run-lifecycle.md). Every target passes the target guard as a load run's does
  * (docs/adr/0015-target-guard.md). A UI run may wait for a browser (queue_position), and its
  * screenshots are stored with the run (docs/design.md §9 "UI tests"). Each call and step is
  * checkpointed as it is judged, so a run whose server dies ends `interrupted` with what it had judged
  * (docs/adr/0016-crash-recovery.md).
  */
 export class FunctionalRunService {
+  /** The run table as the lifecycle inserts, ends and tells of each run (docs/run-lifecycle.md §2). */
+  private readonly store: FunctionalRunStore;
+
   constructor(
     private readonly runs: FunctionalRunRepository,
     private readonly plans: FunctionalPlanService,
-    /** How each kind reads, guards and starts its run (functional-kinds.ts, docs/run-lifecycle.md §6). */
+    /** How each kind reads, guards and starts its run (functional-kinds.ts, docs/run-lifecycle.md §7). */
     private readonly kinds: Readonly<Record<FunctionalKind, FunctionalKindAdapter>>,
     private readonly screenshots: FunctionalScreenshotRepository,
     /** The place under the run limits every kind shares, stops from other replicas, shutdown and recovery. */
@@ -192,10 +207,11 @@ export class FunctionalRunService {
     private readonly now: Clock,
     private readonly log: FastifyBaseLogger,
     /** Told of every run that ends, once it is stored: the owner's message (docs/reference/02-running.md §2 "Messages"). */
-    private readonly notices: RunNotices,
+    notices: RunNotices,
     /** The other server replicas: runs they own are read through Redis. */
     private readonly replicas: Replicas,
   ) {
+    this.store = new FunctionalRunStore(runs, plans, notices);
     lifecycle.recoverWith({ family: 'functional', recoverInterrupted: () => this.recoverInterrupted() });
   }
 
@@ -211,16 +227,31 @@ export class FunctionalRunService {
     const { plan, origins } = await adapter.prepare(sent);
     const demo = demoFunctionalRunProblems(user.email, plan);
     if (demo.length > 0) throw demoRunRefusal(demo, true);
-    const unavailable = adapter.unavailable();
+    const unavailable = adapter.unavailable(plan);
     if (unavailable !== null) throw unavailable;
-    const place = await this.lifecycle.reserve(user);
-    try {
+    const run = await this.lifecycle.start(user, async () => {
       // Every written-out host, decided by the guard before the run starts (403 TARGET_REFUSED naming the
       // host and the setting); a host written as a template is asked at every connection during the run.
       await refuseGuardedOrigins(this.guard, origins);
-      const id = `${TEST_KINDS[kind].idPrefix}${randomBytes(12).toString('base64url')}`;
-      const startTime = isoAt(this.now());
-      await this.runs.insert({
+      return this.launch(user, planId, kind, adapter, plan);
+    });
+    return { test_id: run.id };
+  }
+
+  /** The run, ready for the lifecycle to insert, start and store (docs/run-lifecycle.md §1). */
+  private launch(
+    user: AccountUser,
+    planId: string | null,
+    kind: TestKind,
+    adapter: FunctionalKindAdapter,
+    plan: FunctionalPlan,
+  ): RunLaunch<FunctionalRunStarted, FunctionalRunEnded, LiveFunctionalRun> {
+    const startTime = isoAt(this.now());
+    return {
+      kind,
+      store: this.store,
+      log: this.log,
+      started: (id) => ({
         id,
         user_id: user.id,
         plan_id: planId,
@@ -232,46 +263,63 @@ export class FunctionalRunService {
         kind,
         config: JSON.stringify(plan),
         start_time: startTime,
-        server_id: this.replicas.serverId,
-      });
-      if (planId !== null) await this.plans.setStatus(user.id, planId, 'running');
-      const startMs = this.now();
-      const checkpoint = new FunctionalCheckpoint(
-        id,
-        this.runs,
-        () => this.now() - startMs,
-        (err, seq) =>
-          this.log.error({ err, runId: id, seq }, 'Could not checkpoint the calls of a functional run'),
-      );
-      const run = new LiveFunctionalRun(id, kind, user.id, planId, plan, startTime, checkpoint, (live) => {
-        return adapter.start(plan, {
-          guard: this.guard.settings(),
-          onCall: (call: CallResult, place: CallPlace) => live.add(call, place),
-          // A UI run's: one user holds at most AQA_UI_BROWSERS_PER_USER of this server's browsers.
-          owner: user.id,
-          saveScreenshot: (shot) => this.saveScreenshot(live, shot),
-          onQueued: (position) => {
-            live.queuePosition = position;
+      }),
+      start: (id) => {
+        const startMs = this.now();
+        const checkpoint = new FunctionalCheckpoint(
+          id,
+          this.runs,
+          () => this.now() - startMs,
+          (err, seq) =>
+            this.log.error({ err, runId: id, seq }, 'Could not checkpoint the calls of a functional run'),
+        );
+        const run = new LiveFunctionalRun(id, kind, user.id, planId, plan, startTime, checkpoint, (live) =>
+          adapter.start(plan, {
+            guard: this.guard.settings(),
+            onCall: (call: CallResult, place: CallPlace) => live.add(call, place),
+            // A UI run's: one user holds at most AQA_UI_BROWSERS_PER_USER of this server's browsers.
+            owner: user.id,
+            saveScreenshot: (shot) => this.saveScreenshot(live, shot),
+            onQueued: (position) => {
+              live.queuePosition = position;
+            },
+          }),
+        );
+        const sharing = this.shareWithReplicas(run);
+        return {
+          entry: run,
+          ended: run.handle.result
+            .catch((error: unknown): FunctionalRunOutcome => this.brokenRunner(run, error))
+            .then((outcome) => this.ending(run, outcome)),
+          settled: () => {
+            sharing();
+            run.markStored();
           },
-        });
-      });
-      place.occupy(run);
-      const sharing = this.shareWithReplicas(run);
-      run.stored = run.handle.result
-        .catch((error: unknown): FunctionalRunOutcome => this.brokenRunner(run, error))
-        .then((outcome) => this.store(run, outcome))
-        .catch((error: unknown) =>
-          this.log.error({ err: error, runId: id }, 'A functional run could not be stored'),
-        )
-        .finally(() => {
-          sharing();
-          place.release();
-        });
-      return { test_id: id };
-    } catch (error) {
-      place.release();
-      throw error;
-    }
+        };
+      },
+      notStarted: (id, error) => {
+        const failed = said('functional.runnerFailed', { reason: messageOf(error) });
+        const summary = {
+          total_requests: 0,
+          successful_requests: 0,
+          failed_requests: 0,
+          validation_failures: 0,
+        };
+        const calls: StoredCalls = {
+          validation_results: [],
+          calls_omitted: 0,
+          api_results: [],
+          timeline_data: [],
+        };
+        return this.ended(
+          { id, userId: user.id, planId, plan },
+          'failed',
+          reasonColumns(failed),
+          summary,
+          calls,
+        );
+      },
+    };
   }
 
   /**
@@ -333,7 +381,7 @@ export class FunctionalRunService {
       await live.stop('user');
     } else if (this.lifecycle.hasReplicas && (await this.runs.findStatusForUser(user.id, id)) === 'running') {
       // Another replica runs it (docs/adr/0020-server-replicas.md): ask it, and wait for the stored end.
-      await this.lifecycle.stopElsewhere('functional_runs', [id]);
+      await this.lifecycle.stopElsewhere(this.store.table, [id]);
     }
     return this.status(user, id);
   }
@@ -366,13 +414,11 @@ export class FunctionalRunService {
     const rows = (await this.runs.unfinished()).filter(
       (row) => row.server_id === null || !alive.has(row.server_id),
     );
-    let ended = 0;
+    let interrupted = 0;
     for (const row of rows) {
       const ending = interruptedEnding(row, await this.checkpointedCalls(row.id));
-      // Conditional: of two replicas ending it at once, one does, and writes the one message.
-      const mine = await this.runs.end(
-        row.id,
-        {
+      const ended: FunctionalRunEnded = {
+        changes: {
           status: 'interrupted',
           error: FUNCTIONAL_INTERRUPTED,
           error_phrase: JSON.stringify(FUNCTIONAL_INTERRUPTED_SAID.phrase),
@@ -381,26 +427,27 @@ export class FunctionalRunService {
           result: JSON.stringify(ending.calls),
           head: JSON.stringify(headOf(ending.calls, LISTED_CALLS)),
         },
-        screenshotIdsOf(ending.calls.validation_results),
-        true,
-      );
-      if (!mine) continue;
-      ended++;
-      if (row.plan_id !== null) await this.plans.setStatus(row.user_id, row.plan_id, 'interrupted');
-      await this.notices.functionalRunEnded({
-        id: row.id,
-        userId: row.user_id,
-        name: row.test_name,
-        ui: ending.ui,
-        status: 'interrupted',
-        summary: ending.summary,
-        error: FUNCTIONAL_INTERRUPTED,
-        error_phrase: FUNCTIONAL_INTERRUPTED_SAID.phrase,
-      });
+        linkedScreenshots: screenshotIdsOf(ending.calls.validation_results),
+        planId: row.plan_id,
+        notice: {
+          id: row.id,
+          userId: row.user_id,
+          name: row.test_name,
+          ui: ending.ui,
+          status: 'interrupted',
+          summary: ending.summary,
+          error: FUNCTIONAL_INTERRUPTED,
+          error_phrase: FUNCTIONAL_INTERRUPTED_SAID.phrase,
+        },
+      };
+      // Conditional: of two replicas ending it at once, one does, and writes the one message.
+      if (!(await this.store.storeEnding(row.id, ended, true))) continue;
+      interrupted++;
+      await this.store.notify(row.id, ended);
     }
     // A crash is what leaves evidence linked to nothing: look for it once one was found.
-    if (ended > 0) await this.collectOrphans();
-    return ended;
+    if (interrupted > 0) await this.collectOrphans();
+    return interrupted;
   }
 
   /** A run's checkpointed calls in the order judged; a row that does not read is passed over, said in the log. */
@@ -482,47 +529,60 @@ export class FunctionalRunService {
     };
   }
 
-  private async store(run: LiveFunctionalRun, outcome: FunctionalRunOutcome): Promise<void> {
-    const status: FunctionalStatus = outcome.status;
+  /**
+   * How the run ended, once its checkpoint and screenshots are written, so that its ending is its last
+   * write (the lifecycle stores it).
+   */
+  private async ending(run: LiveFunctionalRun, outcome: FunctionalRunOutcome): Promise<FunctionalRunEnded> {
     const calls: StoredCalls = {
       validation_results: outcome.validation_results,
       calls_omitted: outcome.calls_omitted,
       api_results: outcome.api_results,
       timeline_data: outcome.timeline_data,
     };
-    const ending =
+    const reason =
       outcome.error !== null
         ? { error: outcome.error, error_phrase: outcome.error_phrase }
         : reasonColumns(run.stopReason);
-    const errorColumns = {
-      error: ending.error,
-      error_phrase: ending.error_phrase === null ? null : JSON.stringify(ending.error_phrase),
-    };
-    // Its checkpoint and screenshots written first, so the ending is the run's last write.
     run.ending = true;
     await Promise.allSettled([...run.savingScreenshots]);
     await run.checkpoint.close();
-    await this.runs.end(
-      run.id,
-      {
+    return this.ended(run, outcome.status, reason, outcome.summary, calls);
+  }
+
+  /** A run's ending in its table's terms and its owner's message. */
+  private ended(
+    run: { id: string; userId: string; planId: string | null; plan: FunctionalPlan },
+    status: Exclude<FunctionalStatus, 'running'>,
+    reason: { error: string | null; error_phrase: Phrase | null },
+    summary: FunctionalSummary,
+    calls: StoredCalls,
+  ): FunctionalRunEnded {
+    return {
+      changes: {
         status,
         end_time: isoAt(this.now()),
-        ...errorColumns,
-        summary: JSON.stringify(outcome.summary),
+        error: reason.error,
+        error_phrase: reason.error_phrase === null ? null : JSON.stringify(reason.error_phrase),
+        summary: JSON.stringify(summary),
         result: JSON.stringify(calls),
         head: JSON.stringify(headOf(calls, LISTED_CALLS)),
       },
-      screenshotIdsOf(calls.validation_results),
-    );
-    if (run.planId !== null) await this.plans.setStatus(run.userId, run.planId, status);
-    await this.notices.functionalRunEnded({
-      id: run.id,
-      userId: run.userId,
-      name: run.plan.test_name,
-      ui: runsInBrowser(run.plan),
-      status,
-      summary: outcome.summary,
-      ...ending,
-    });
+      linkedScreenshots: screenshotIdsOf(calls.validation_results),
+      planId: run.planId,
+      notice: {
+        id: run.id,
+        userId: run.userId,
+        name: run.plan.test_name,
+        ui: runsInBrowser(run.plan),
+        status,
+        summary,
+        ...reason,
+      },
+    };
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

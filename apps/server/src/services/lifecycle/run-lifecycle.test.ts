@@ -1,11 +1,11 @@
-import type { TestKind } from '@aqa/plan';
+import { TEST_KINDS, type TestKind } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Replicas } from '../../cluster/replicas';
 import { RateLimitedError } from '../../errors';
 import type { AccountUser } from '../account-user';
 import { DEMO_ACCOUNT } from '../demo-account.service';
-import { type LiveEntry, RunLifecycle, type StoppedBy } from './run-lifecycle';
+import { type LiveEntry, type RunLaunch, RunLifecycle, type RunStore, type StoppedBy } from './run-lifecycle';
 
 /*
  * The one place under the limits, stop and shutdown for runs of every kind (docs/run-lifecycle.md), on a
@@ -13,8 +13,17 @@ import { type LiveEntry, RunLifecycle, type StoppedBy } from './run-lifecycle';
  * test/replicas.test.ts.
  */
 
-const silent = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
-const noReplicas = { relay: null, runningElsewhere: () => Promise.resolve(0) } as unknown as Replicas;
+const silent = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  child: () => silent,
+} as unknown as FastifyBaseLogger;
+const noReplicas = {
+  relay: null,
+  serverId: 'srv_here',
+  runningElsewhere: () => Promise.resolve(0),
+} as unknown as Replicas;
 
 function userNamed(id: string, email = `${id}@example.com`): AccountUser {
   return { id, email, username: id, firstName: '', lastName: '', company: '', role: '' };
@@ -128,5 +137,101 @@ describe('RunLifecycle', () => {
     });
     expect(await lifecycle.recoverInterrupted()).toEqual({ load: 2, functional: 1 });
     expect(order).toEqual(['load', 'functional']);
+  });
+
+  describe('start', () => {
+    /** A store that writes down what the lifecycle asks of it, in order. */
+    function recordingStore(steps: string[]): RunStore<string, string> {
+      return {
+        table: 'functional_runs',
+        insertStarted: (started, serverId) => (
+          steps.push(`insert ${started} on ${serverId}`),
+          Promise.resolve()
+        ),
+        storeEnding: (_id, ended) => (steps.push(`store ${ended}`), Promise.resolve(true)),
+        notify: (_id, ended) => (steps.push(`notify ${ended}`), Promise.resolve()),
+      };
+    }
+
+    function launch(
+      steps: string[],
+      start: RunLaunch<string, string, FakeRun>['start'],
+    ): RunLaunch<string, string, FakeRun> {
+      return {
+        kind: 'api',
+        store: recordingStore(steps),
+        log: silent,
+        started: (id) => (id.startsWith(TEST_KINDS.api.idPrefix) ? 'row of an api run' : `row of ${id}`),
+        start,
+        notStarted: (_id, error) => `failed: ${String(error)}`,
+      };
+    }
+
+    it('makes the id, inserts, occupies the place, then stores, tells and releases once the run is over', async () => {
+      const lifecycle = new RunLifecycle({ perUser: 1, perServer: 10 }, noReplicas, silent);
+      const alice = userNamed('alice');
+      const steps: string[] = [];
+      let end!: (ending: string) => void;
+      let settled!: () => void;
+      const done = new Promise<void>((resolve) => (settled = resolve));
+      const run = await lifecycle.start(alice, () =>
+        Promise.resolve(
+          launch(steps, (id) => {
+            steps.push('start');
+            return {
+              entry: new FakeRun(id, 'alice', 'api'),
+              ended: new Promise<string>((resolve) => (end = resolve)),
+              afterStored: () => (steps.push('followers told'), Promise.resolve()),
+              settled: () => (steps.push('settled'), settled()),
+            };
+          }),
+        ),
+      );
+      expect(run.id.startsWith(TEST_KINDS.api.idPrefix)).toBe(true);
+      expect(lifecycle.find(alice, run.id)).toBe(run);
+      // Its place is held while it runs.
+      expect((await refusal(lifecycle.reserve(alice))).code).toBe('RUN_LIMIT_USER');
+      end('completed');
+      await done;
+      expect(steps).toEqual([
+        'insert row of an api run on srv_here',
+        'start',
+        'store completed',
+        'followers told',
+        'notify completed',
+        'settled',
+      ]);
+      expect(lifecycle.runsHere(run.id)).toBe(false);
+      await expect(lifecycle.reserve(alice)).resolves.toBeDefined();
+    });
+
+    it('stores and tells a run whose runner cannot start as failed, throws, and gives its place back', async () => {
+      const lifecycle = new RunLifecycle({ perUser: 1, perServer: 10 }, noReplicas, silent);
+      const alice = userNamed('alice');
+      const steps: string[] = [];
+      const started = lifecycle.start(alice, () =>
+        Promise.resolve(
+          launch(steps, () => {
+            throw new Error('no runner');
+          }),
+        ),
+      );
+      await expect(started).rejects.toThrow('no runner');
+      expect(steps).toEqual([
+        'insert row of an api run on srv_here',
+        'store failed: Error: no runner',
+        'notify failed: Error: no runner',
+      ]);
+      await expect(lifecycle.reserve(alice)).resolves.toBeDefined();
+    });
+
+    it('gives the place back, with nothing stored, when the run cannot be prepared', async () => {
+      const lifecycle = new RunLifecycle({ perUser: 1, perServer: 10 }, noReplicas, silent);
+      const alice = userNamed('alice');
+      await expect(lifecycle.start(alice, () => Promise.reject(new Error('target refused')))).rejects.toThrow(
+        'target refused',
+      );
+      await expect(lifecycle.reserve(alice)).resolves.toBeDefined();
+    });
   });
 });

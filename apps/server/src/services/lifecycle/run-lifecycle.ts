@@ -1,3 +1,4 @@
+import type { TestKind } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Replicas } from '../../cluster/replicas';
 import { RateLimitedError } from '../../errors';
@@ -5,8 +6,10 @@ import type { RunTable } from '../../repositories/server-instance.repository';
 import type { AccountUser } from '../account-user';
 import { DEMO_RUN_LIMITS, isDemoAccount } from '../demo-account-limits';
 import { type LiveEntry, LiveRuns, type Place } from './live-runs';
+import { newRunId, type RunStore } from './run-store';
 
 export type { LiveEntry, Place, StoppedBy } from './live-runs';
+export type { RunStore } from './run-store';
 
 export interface RunLimits {
   /** Runs one user may have going at once, of every kind (MAX_RUNS_PER_USER). */
@@ -28,11 +31,38 @@ export interface RunRecovery {
   recoverInterrupted(): Promise<number>;
 }
 
+/** A run its kind has prepared, ready to start under the id the lifecycle makes (docs/run-lifecycle.md §1). */
+export interface RunLaunch<Started, Ended, Entry extends LiveEntry> {
+  readonly kind: TestKind;
+  /** The table the run is stored in, and how its owner is told. */
+  readonly store: RunStore<Started, Ended>;
+  /** The run's row as it starts. */
+  started(id: string): Started;
+  /** Starts the runner; throws when it cannot. */
+  start(id: string): GoingRun<Ended, Entry>;
+  /** The ending stored and told of a run whose runner could not start. */
+  notStarted(id: string, error: unknown): Ended;
+  /** Where what happens to the run is said. */
+  readonly log: FastifyBaseLogger;
+}
+
+/** A run whose runner started: its entry in the live runs, and how it ends. */
+export interface GoingRun<Ended, Entry extends LiveEntry> {
+  readonly entry: Entry;
+  /** Settles, never rejecting, once the run is over and its own writes are done: its ending, to store. */
+  readonly ended: Promise<Ended>;
+  /** Once its ending is stored: whoever follows the run learns it is over. Never rejects. */
+  afterStored?(): Promise<void>;
+  /** Once the run is stored, told and its place given back: a stop of it resolves. */
+  settled(): void;
+}
+
 /**
- * The one lifecycle of a run on this server, whatever its kind (docs/run-lifecycle.md): the place under
- * the limits, the live runs, a stop asked by another replica and a stop asked of one, the shutdown and
- * the recovery of a dead server's runs. The run services start, read and store their runs; this module
- * is what they share, so that every kind counts, stops and recovers the same way.
+ * The one lifecycle of a run on this server, whatever its kind (docs/run-lifecycle.md): the order a run
+ * starts and ends in (reserve, id, insert, occupy, store, notify, release), the place under the limits,
+ * the live runs, a stop asked by another replica and a stop asked of one, the shutdown and the recovery
+ * of a dead server's runs. The run services ask their kind's adapter (run-kind.ts) and read their runs
+ * back; the rest is here, so that every kind starts, counts, stops, stores and recovers the same way.
  */
 export class RunLifecycle {
   private readonly live = new LiveRuns();
@@ -67,6 +97,68 @@ export class RunLifecycle {
     } catch (error) {
       place.release();
       throw error;
+    }
+  }
+
+  /**
+   * Starts a run of the user, the same way for every kind (docs/run-lifecycle.md §1): a place reserved
+   * under the limits, the run prepared by its kind (`prepare` refuses in words a run that cannot start),
+   * its id made, its row inserted, its runner started and its place occupied; then, once it is over, its
+   * ending stored, its followers and its owner told, and its place released. A runner that cannot start
+   * ends the run `failed`, stored and told, and the error is thrown. Answers the run's live entry.
+   */
+  async start<Started, Ended, Entry extends LiveEntry>(
+    user: AccountUser,
+    prepare: () => Promise<RunLaunch<Started, Ended, Entry>>,
+  ): Promise<Entry> {
+    const place = await this.reserve(user);
+    try {
+      const launch = await prepare();
+      const id = newRunId(launch.kind);
+      await launch.store.insertStarted(launch.started(id), this.replicas.serverId);
+      let going: GoingRun<Ended, Entry>;
+      try {
+        going = launch.start(id);
+      } catch (error) {
+        const ended = launch.notStarted(id, error);
+        await launch.store.storeEnding(id, ended);
+        await launch.store.notify(id, ended);
+        throw error;
+      }
+      place.occupy(going.entry);
+      void this.finish(id, launch, going, place);
+      return going.entry;
+    } catch (error) {
+      place.release();
+      throw error;
+    }
+  }
+
+  /** Stores a run's ending once it is over, tells its followers and its owner, and releases its place. Never rejects. */
+  private async finish<Started, Ended, Entry extends LiveEntry>(
+    id: string,
+    launch: RunLaunch<Started, Ended, Entry>,
+    going: GoingRun<Ended, Entry>,
+    place: Place,
+  ): Promise<void> {
+    const { store } = launch;
+    const log = launch.log.child({ runId: id });
+    try {
+      const ended = await going.ended;
+      let stored = false;
+      try {
+        stored = await store.storeEnding(id, ended);
+      } catch (err) {
+        log.error({ err }, 'The ending of a run could not be stored');
+      }
+      await going.afterStored?.();
+      // Told once stored: the message links to the run as the store has it.
+      if (stored) await store.notify(id, ended);
+    } catch (err) {
+      log.error({ err }, 'A run could not be ended');
+    } finally {
+      place.release();
+      going.settled();
     }
   }
 

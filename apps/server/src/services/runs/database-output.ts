@@ -2,7 +2,7 @@ import type { RunSnapshot } from '@aqa/engine';
 import type { NewRunPointRow, RunUpdate } from '../../db/schema';
 import type { RunRepository } from '../../repositories/run.repository';
 import type { RunPointData, StepPointData } from './run-model';
-import type { RunEnding, RunFigures, RunOutput } from './run-output';
+import type { RunFigures, RunOutput } from './run-output';
 import { WriteQueue } from './write-queue';
 
 export interface OutputLogger {
@@ -62,9 +62,9 @@ export function figureColumns(figures: RunFigures): RunUpdate {
 }
 
 /**
- * Stores the run: each second's points as they arrive (one transaction per second, written one after
- * another so they never overlap), then the final result on the run's row. Everything goes through one
- * queue, so the final write is always the last. The points carry each second's histograms, so a run
+ * Stores the run as it goes: each second's points as they arrive (one transaction per second, written one
+ * after another so they never overlap). Its stop drains the queue before the run lifecycle stores the
+ * ending on the run's row (load-run-store.ts), so the final write is always the last. The points carry each second's histograms, so a run
  * whose server dies mid-run is rebuilt from them exactly at the next start (interrupted-run.ts); the
  * row also learns when the load really started, from the first second, for that rebuild.
  */
@@ -95,19 +95,8 @@ export class DatabaseOutput implements RunOutput {
     );
   }
 
-  async stop(ending: RunEnding): Promise<void> {
+  /** Finishes the seconds queued; the ending, the run's last write, is the run lifecycle's (LoadRunStore). */
+  async stop(): Promise<void> {
     await this.queue.drain();
-    await this.runs.update(this.runId, {
-      status: ending.status,
-      started_at: ending.started_at,
-      ended_at: ending.ended_at,
-      error: ending.error,
-      error_phrase: ending.error_phrase ? JSON.stringify(ending.error_phrase) : null,
-      error_details: ending.error_details,
-      ...figureColumns(ending),
-      ...(ending.agents === undefined ? {} : { agents: JSON.stringify(ending.agents) }),
-    });
-    // Its tool has exited (the runner's result has settled): nothing is left to end at the next start.
-    await this.runs.forgetProcesses(this.runId);
   }
 }

@@ -1,46 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import {
-  checkTargets,
-  compilePlan,
-  type TargetGuard,
-  endLeftoverTool,
-  PlanCompileError,
-  reasonColumns,
-  ToolRunError,
-  type CompiledPlan,
-  type RunResult,
-  type RunSummary,
-  type ApiResultRow,
-  type ToolProcessRecord,
-} from '@aqa/engine';
+import { type TargetGuard, endLeftoverTool, PlanCompileError, type ToolProcessRecord } from '@aqa/engine';
 import enginePackage from '@aqa/engine/package.json' with { type: 'json' };
-import type {
-  ApiResult,
-  ChartData,
-  EngineInfo,
-  PastRun,
-  PerfPlan,
-  ResultSummary,
-  RunStarted,
-  StoredStatus,
-  TestResult,
-} from '@aqa/plan';
-import { TEST_KINDS, withPercentilesInRange } from '@aqa/plan';
+import type { ChartData, EngineInfo, PastRun, RunStarted, StoredStatus, TestResult } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoadRunView } from '../../cluster/relay-output';
-import { RelayOutput } from '../../cluster/relay-output';
 import type { Replicas } from '../../cluster/replicas';
-import { NotFoundError, ServiceUnavailableError, ValidationError, type FieldError } from '../../errors';
+import { NotFoundError } from '../../errors';
 import type { PlanRepository } from '../../repositories/plan.repository';
 import type { RunRepository, RunViewRow } from '../../repositories/run.repository';
 import type { AccountUser } from '../account-user';
 import type { AgentPlacement } from '../agents/agent-placement';
-import { AGENTS_UNAVAILABLE } from '../agents/agents.service';
-import type { Place, RunLifecycle } from '../lifecycle/run-lifecycle';
+import type { RunLaunch, RunLifecycle } from '../lifecycle/run-lifecycle';
 import type { RunNotices } from '../message.service';
 import { PLAN_MESSAGES } from '../plan.service';
 import { rowToPlan } from '../saved-plan';
-import { DatabaseOutput } from './database-output';
 import { interruptedEnding } from './interrupted-run';
 import { LiveRun } from './live-run';
 import type { LiveListener } from './live-stream-output';
@@ -53,16 +25,15 @@ import {
   type RunRecord,
   type StepInfo,
 } from './run-model';
-import type { RunEnding, RunOutput } from './run-output';
 import { planForRun, RUN_MESSAGES, type RunTestRequest } from './run-request';
-import { annotationsOf, newRunRow, rowToPoint, rowToRecord, rowToState } from './run-rows';
+import { annotationsOf, rowToPoint, rowToRecord, rowToState } from './run-rows';
+import { type LoadRunEnded, LoadRunStore } from './load-run-store';
 import type { RunnerChoice, RunnerRegistry } from './runner';
-import { refuseGuardedTargets, refuseUncheckableTargets } from './target-check';
-import { precompilePerfPlanPatterns } from '../pattern-refusal';
+import { refuseGuardedOrigins } from './target-check';
+import { goingLoadRun } from './load-run-going';
+import { compileError, LoadKind, type LoadRunPlan, type LoadRunSent } from './load-kind';
 import type { ToolDetector } from './tool-detector';
 
-/** How long the pre-flight connection to each target may take. */
-const TARGET_CHECK_TIMEOUT_MS = 3000;
 /** Runs per page of GET /api/get-test-results when the caller names no limit. */
 const DEFAULT_PAGE_SIZE = 100;
 
@@ -77,28 +48,33 @@ export interface StreamSubscription {
  * Performance runs (docs/reference/02-running.md §4, docs/design.md §4): starting one from a saved plan (refused, with the
  * reason, when the plan cannot run, no target answers, or a limit is reached), following it live,
  * stopping it, and reading it back. A run is stored as it goes (one row of points a second) and
- * once more when it ends; runs are always the signed-in user's: another user's run is not found. Its
- * place under the limits, its stop from another replica, the shutdown and the recovery are the run
- * lifecycle's (docs/run-lifecycle.md).
+ * once more when it ends; runs are always the signed-in user's: another user's run is not found. How a
+ * run is read, guarded and started is its kind adapter's (LoadKind); its place under the limits, its id,
+ * row and ending (LoadRunStore), its stop from another replica, the shutdown and the recovery are the
+ * run lifecycle's (docs/run-lifecycle.md).
  */
 export class RunService {
-  /** Places runs on load agents; set by useAgents when the server has Redis. */
-  private agentPlacement: AgentPlacement | undefined;
+  /** The run table as the lifecycle inserts, ends and tells of each run (docs/run-lifecycle.md §2). */
+  private readonly store: LoadRunStore;
+  /** How a load run is read, guarded and started, over the runners (docs/run-lifecycle.md §7). */
+  private readonly load: LoadKind;
 
   constructor(
     private readonly runs: RunRepository,
     private readonly plans: PlanRepository,
     private readonly lifecycle: RunLifecycle,
-    private readonly runners: RunnerRegistry,
+    runners: RunnerRegistry,
     private readonly tools: ToolDetector,
     private readonly log: FastifyBaseLogger,
     /** Asked about every host of a plan before its run starts (docs/adr/0015-target-guard.md). */
     private readonly guard: TargetGuard,
     /** Told of every run that ends, once it is stored: the owner's message (docs/reference/02-running.md §2 "Messages"). */
-    private readonly notices: RunNotices,
+    notices: RunNotices,
     /** The other server replicas: runs they own are read and streamed through Redis. */
     private readonly replicas: Replicas,
   ) {
+    this.store = new LoadRunStore(runs, notices);
+    this.load = new LoadKind(runners, guard, log);
     lifecycle.recoverWith({ family: 'load', recoverInterrupted: () => this.recoverInterrupted() });
   }
 
@@ -106,39 +82,36 @@ export class RunService {
     const saved = await this.plans.findForUser(user.id, request.plan_id);
     if (saved === undefined) throw new NotFoundError('PLAN_NOT_FOUND', PLAN_MESSAGES.notFound);
     const plan = planForRun(rowToPlan(saved), request, user.email);
-    const durationSeconds = request.duration_seconds ?? plan.duration * 60;
-    // Patterns first, a slice at a time, so the one synchronous compile below finds them compiled; it
-    // refuses one RE2 cannot run in words, with every other problem (docs/adr/0022-linear-time-patterns.md).
-    await precompilePerfPlanPatterns(plan.urls);
-    const compiled = compileOrRefuse(plan, durationSeconds);
-    // A server without Redis refuses a run on agents before any target is probed: the cheap refusal first.
-    const agents = request.agents === undefined ? undefined : this.placementOrRefuse();
-    const place = await this.lifecycle.reserve(user);
+    const sent: LoadRunSent = {
+      plan,
+      durationSeconds: request.duration_seconds ?? plan.duration * 60,
+      engine: request.engine,
+      agents: request.agents,
+    };
+    const prepared = await this.load.prepare(sent);
+    // The cheap refusal first: a server without Redis refuses a run on agents before any target is probed.
+    const unavailable = this.load.unavailable(sent);
+    if (unavailable !== null) throw unavailable;
+    // Chosen as the run is prepared: the answer names the engine that runs it.
+    let choice!: RunnerChoice;
+    let live: LiveRun;
     try {
-      await refuseGuardedTargets(this.guard, compiled);
-      await this.assertReachable(compiled, plan);
-      const choice =
-        request.agents === undefined || agents === undefined
-          ? await this.runners.choose(plan.tool, plan, request.engine)
-          : await agents.choose(user, plan, request.agents);
-      refuseUncheckableTargets(compiled, choice.runner.engine);
-      return await this.launch(user, saved.id, plan, compiled, durationSeconds, choice, place);
-    } catch (error) {
-      place.release();
-      throw error;
+      live = await this.lifecycle.start(user, async () => {
+        await refuseGuardedOrigins(this.guard, prepared.origins);
+        choice = await this.load.choose(user, sent, prepared.plan);
+        return this.launch(user, saved.id, prepared.plan, choice);
+      });
+    } catch (err) {
+      // A runner that refuses the plan as it starts says why, as the compile would have.
+      if (err instanceof PlanCompileError) throw compileError(err);
+      throw err;
     }
+    return { test_id: live.id, status: 'running', engine: choice.runner.engine, engine_note: choice.note };
   }
 
   /** Lets runs ask for load agents (`agents: N`); without it such a run is refused in words. */
   useAgents(placement: AgentPlacement): void {
-    this.agentPlacement = placement;
-  }
-
-  /** What places runs on the user's load agents, or the refusal in words when the server has no Redis (docs/adr/0021-load-agents.md). */
-  private placementOrRefuse(): AgentPlacement {
-    if (this.agentPlacement === undefined)
-      throw new ServiceUnavailableError('AGENTS_UNAVAILABLE', AGENTS_UNAVAILABLE);
-    return this.agentPlacement;
+    this.load.useAgents(placement);
   }
 
   /** The user's runs, newest first (a live run with its current figures), and their total. */
@@ -241,7 +214,7 @@ export class RunService {
       const row = await this.runs.findForUser(user.id, id);
       if (row !== undefined && isLive(row.status)) unfinished.push(id);
     }
-    await this.lifecycle.stopElsewhere('runs', unfinished);
+    await this.lifecycle.stopElsewhere(this.store.table, unfinished);
   }
 
   async chartData(user: AccountUser, id: string): Promise<ChartData> {
@@ -306,11 +279,16 @@ export class RunService {
       // A run whose server is alive goes on there; one before 0013 (no server) was this database's only.
       if (row.server_id !== null && alive.has(row.server_id)) continue;
       const points = (await this.runs.pointsOf(row.id)).map(rowToPoint);
+      const ended: LoadRunEnded = {
+        userId: row.user_id,
+        columns: interruptedEnding(rowToRecord(row), points),
+        // Told as stored: the figures rebuilt from its seconds.
+        record: null,
+      };
       // Conditional: of two replicas ending it at once, one does, and writes the one message.
-      if (await this.runs.endUnfinished(row.id, interruptedEnding(rowToRecord(row), points))) {
+      if (await this.store.storeEnding(row.id, ended, true)) {
         interrupted++;
-        const ended = await this.runs.findForUser(row.user_id, row.id);
-        if (ended !== undefined) await this.notices.loadRunEnded(rowToRecord(ended));
+        await this.store.notify(row.id, ended);
         // Clients following it through another replica learn it is over.
         this.replicas.relay?.publish(row.id, { type: 'end' });
       }
@@ -340,43 +318,20 @@ export class RunService {
     return this.lifecycle.viewElsewhere<LoadRunView>(row.id, isLive(row.status));
   }
 
-  /** Refuses a run none of whose targets accepts a connection (those with a template are not checked). */
-  private async assertReachable(compiled: CompiledPlan, plan: PerfPlan): Promise<void> {
-    const checks = await checkTargets(compiled, { timeoutMs: TARGET_CHECK_TIMEOUT_MS, guard: this.guard });
-    const failed = checks.filter((check) => !check.ok);
-    if (failed.length === 0) return;
-    if (failed.length < checks.length) {
-      this.log.warn({ unreachable: failed }, 'Starting a run with some targets unreachable');
-      return;
-    }
-    const errors: FieldError[] = failed.map((check) => {
-      const step = compiled.steps.findIndex((s) => s.origin === check.origin);
-      return {
-        field: step >= 0 ? `urls.${step}.url` : 'urls',
-        message: `Cannot reach ${hostPort(check.origin)}: ${reason(check.error)}`,
-      };
-    });
-    const where = plan.urls.length === 1 ? "the plan's URL" : "the plan's URLs";
-    throw new ValidationError(errors, {
-      code: 'TARGET_UNREACHABLE',
-      hint: `Check that the server under test is running and reachable from this server, and ${where}.`,
-    });
-  }
-
-  private async launch(
+  /** The run, ready for the lifecycle to insert, start and store (docs/run-lifecycle.md §1). */
+  private launch(
     user: AccountUser,
     planId: string,
-    plan: PerfPlan,
-    compiled: CompiledPlan,
-    durationSeconds: number,
+    prepared: LoadRunPlan,
     choice: RunnerChoice,
-    place: Place,
-  ): Promise<RunStarted> {
-    const id = `${TEST_KINDS.load.idPrefix}${randomBytes(12).toString('base64url')}`;
+  ): RunLaunch<RunRecord, LoadRunEnded, LiveRun> {
+    const { plan, compiled, durationSeconds } = prepared;
     const steps: StepInfo[] = compiled.info.map((info, index) => ({ index, ...info }));
     const { script: _script, ...planAsRun } = plan;
     const config: RunConfig = { plan: planAsRun, duration_seconds: durationSeconds, steps };
-    const record: RunRecord = {
+    // Run times are physical: the engine measures them with the real clock.
+    const startedAt = new Date().toISOString();
+    const recordOf = (id: string): RunRecord => ({
       id,
       user_id: user.id,
       plan_id: planId,
@@ -388,8 +343,7 @@ export class RunService {
       config,
       concurrent_users: plan.concurrent_users,
       duration_seconds: durationSeconds,
-      // Run times are physical: the engine measures them with the real clock.
-      started_at: new Date().toISOString(),
+      started_at: startedAt,
       ended_at: null,
       error: null,
       error_details: null,
@@ -397,37 +351,30 @@ export class RunService {
       api_results: [],
       errors: {},
       histogram: null,
+    });
+    return {
+      kind: 'load',
+      store: this.store,
+      log: this.log.child({ planId }),
+      started: recordOf,
+      start: (id) => {
+        const record = recordOf(id);
+        const log = this.log.child({ runId: id, planId });
+        const onToolProcess = (tool: ToolProcessRecord): void => this.recordProcess(id, tool, log);
+        const handle = this.load.start(prepared, { choice, logger: log, onToolProcess, runId: id });
+        const live = new LiveRun(record, handle);
+        log.info(
+          { engine: record.engine, users: record.concurrent_users, durationSeconds, steps: steps.length },
+          'Run started',
+        );
+        return goingLoadRun(live, this.runs, this.replicas.relay, log);
+      },
+      notStarted: (id, err) => {
+        const error = err instanceof Error ? err.message : String(err);
+        const ended = { status: 'failed' as const, error, ended_at: new Date().toISOString() };
+        return { userId: user.id, columns: ended, record: { ...recordOf(id), ...ended } };
+      },
     };
-    await this.runs.insert({ ...newRunRow(record), server_id: this.replicas.serverId });
-    const log = this.log.child({ runId: id, planId });
-    let live: LiveRun;
-    try {
-      const onToolProcess = (tool: ToolProcessRecord): void => this.recordProcess(id, tool, log);
-      const handle = choice.runner.start(plan, {
-        durationSeconds,
-        logger: log,
-        onToolProcess,
-        runId: id,
-        ...(choice.toolVersion === undefined ? {} : { toolVersion: choice.toolVersion }),
-      });
-      live = new LiveRun(record, handle);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const endedAt = new Date().toISOString();
-      await this.runs.update(id, { status: 'failed', error: message, ended_at: endedAt });
-      await this.notices.loadRunEnded({ ...record, status: 'failed', error: message, ended_at: endedAt });
-      if (err instanceof PlanCompileError) throw compileError(err);
-      throw err;
-    }
-    place.occupy(live);
-    log.info(
-      { engine: record.engine, users: record.concurrent_users, durationSeconds, steps: steps.length },
-      'Run started',
-    );
-    const database = new DatabaseOutput(id, this.runs, log);
-    const relay = this.replicas.relay === null ? [] : [new RelayOutput(live, this.replicas.relay)];
-    void this.drive(live, [database, live.stream, ...relay], log, place);
-    return { test_id: id, status: 'running', engine: choice.runner.engine, engine_note: choice.note };
   }
 
   /** Records a tool process of the run, so a later start can end it if this server dies. */
@@ -443,177 +390,4 @@ export class RunService {
       log.error({ err, pid: tool.pid }, 'Could not record the tool process of the run');
     });
   }
-
-  /** Feeds the outputs each second until the run ends, then stores its ending. Never rejects. */
-  private async drive(
-    run: LiveRun,
-    outputs: RunOutput[],
-    log: FastifyBaseLogger,
-    place: Place,
-  ): Promise<void> {
-    let result: RunResult | undefined;
-    let failure: unknown;
-    try {
-      for await (const snapshot of run.handle.snapshots) {
-        run.add(snapshot);
-        for (const output of outputs) {
-          try {
-            output.addSnapshot(snapshot);
-          } catch (err) {
-            log.error({ err, output: output.description }, 'A run output failed');
-          }
-        }
-      }
-      run.markProcessing();
-      result = await run.handle.result;
-    } catch (err) {
-      failure = err;
-      log.error({ err }, 'The run failed');
-    }
-    const ending = result === undefined ? failedEnding(run, failure) : finalEnding(run, result);
-    run.finish(ending);
-    for (const output of outputs) {
-      try {
-        await output.stop(ending);
-      } catch (err) {
-        log.error({ err, output: output.description }, 'A run output could not finish');
-      }
-    }
-    place.release();
-    await this.notices.loadRunEnded(run.toRecord());
-    run.markStored();
-    log.info({ status: ending.status, total_requests: ending.summary?.total_requests ?? 0 }, 'Run ended');
-  }
-}
-
-function compileOrRefuse(plan: PerfPlan, durationSeconds: number): CompiledPlan {
-  try {
-    return compilePlan(plan, durationSeconds);
-  } catch (err) {
-    if (err instanceof PlanCompileError) throw compileError(err);
-    throw err;
-  }
-}
-
-/** Every reason the plan cannot run, each under the step it concerns ("urls[2] assertion: …"). */
-function compileError(err: PlanCompileError): ValidationError {
-  return new ValidationError(
-    err.problems.map((problem) => {
-      const step = /^urls\[(\d+)\]/.exec(problem)?.[1];
-      return { field: step === undefined ? 'plan' : `urls.${step}`, message: problem };
-    }),
-    { code: 'PLAN_CANNOT_RUN', cause: err },
-  );
-}
-
-function hostPort(origin: string): string {
-  const url = new URL(origin);
-  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
-}
-
-/** checkTargets' "CODE: message" in words. */
-function reason(error: string | undefined): string {
-  const text = error ?? 'no connection';
-  const code = /^([A-Z_]+):/.exec(text)?.[1];
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'the connection was refused (nothing listens on that port)';
-    case 'ENOTFOUND':
-    case 'EAI_NONAME':
-    case 'EAI_AGAIN':
-    case 'EAI_FAIL':
-      return 'the host name was not found';
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return 'the host is unreachable';
-    case 'ETIMEDOUT':
-      return 'the connection timed out';
-    case 'ECONNRESET':
-      return 'the connection was reset';
-    default:
-      return code === undefined ? text : text.slice(code.length + 1).trim();
-  }
-}
-
-/** The summary stored and shown: its percentiles within its min and max (docs/adr/0006-hdr-histograms-merge-exactly.md). */
-function summaryOf(s: RunSummary): ResultSummary {
-  return withPercentilesInRange({
-    concurrent_users: s.concurrent_users,
-    requests_per_second: s.requests_per_second,
-    average_response_time: s.average_response_time,
-    error_rate: s.error_rate,
-    total_requests: s.total_requests,
-    successful_requests: s.successful_requests,
-    failed_requests: s.failed_requests,
-    percentile_50: s.percentile_50,
-    percentile_90: s.percentile_90,
-    percentile_95: s.percentile_95,
-    percentile_99: s.percentile_99,
-    percentile_999: s.percentile_999,
-    min_response_time: s.min_response_time,
-    max_response_time: s.max_response_time,
-    avg_bandwidth: s.avg_bandwidth,
-    test_duration: s.test_duration,
-  });
-}
-
-function apiResultOf(row: ApiResultRow): ApiResult {
-  return {
-    name: row.name,
-    label: row.label,
-    url: row.url,
-    method: row.method,
-    total_requests: row.total_requests,
-    successful_requests: row.successful_requests,
-    failed_requests: row.failed_requests,
-    average_response_time: row.average_response_time,
-    percentile_95: row.percentile_95,
-    percentile_99: row.percentile_99,
-    error_rate: row.error_rate,
-    errors_by_kind: row.errors,
-  };
-}
-
-function finalEnding(run: LiveRun, result: RunResult): RunEnding {
-  // A run whose workers were terminated at the hard bound did not send the load planned: failed, with
-  // what was measured and why (docs/adr/0022-linear-time-patterns.md).
-  const status =
-    result.cut_short !== undefined ? 'failed' : result.status === 'stopped' ? 'stopped' : 'completed';
-  return {
-    status,
-    started_at: result.started_at,
-    ended_at: result.ended_at,
-    // A run cut short says so in the engine's words, without a phrase (docs/adr/0025-phrases.md).
-    ...reasonColumns(result.cut_short ?? (status === 'stopped' ? run.stopReason : null)),
-    error_details: null,
-    summary: summaryOf(result.summary),
-    api_results: result.api_results.map(apiResultOf),
-    errors: result.errors,
-    histogram: result.histogram,
-    ...agentsOf(run),
-  };
-}
-
-/** A runner that failed still measured something: keep it, with the reason. */
-function failedEnding(run: LiveRun, failure: unknown): RunEnding {
-  const live = run.toRecord();
-  return {
-    status: 'failed',
-    started_at: new Date(run.startedAtMs).toISOString(),
-    ended_at: new Date().toISOString(),
-    error: failure instanceof Error ? failure.message : String(failure),
-    // A tool's own output stays out of the sentence above, for the result screen's Details.
-    error_details: failure instanceof ToolRunError && failure.details !== '' ? failure.details : null,
-    summary: live.summary,
-    api_results: live.api_results,
-    errors: live.errors,
-    histogram: run.histogram(),
-    ...agentsOf(run),
-  };
-}
-
-/** A run on load agents ends with each agent's part; a run on the server has none. */
-function agentsOf(run: LiveRun): Pick<RunEnding, 'agents'> {
-  const agents = run.agents();
-  return agents.length === 0 ? {} : { agents };
 }

@@ -11,24 +11,24 @@ const TOOL_NAMES: Readonly<Record<EngineId, string>> = {
 };
 
 /**
- * Before a run starts (docs/adr/0015-target-guard.md): every written-out host of the plan's steps and
- * OAuth2 token URLs, resolved and decided by the guard. A refusal is a 403 TARGET_REFUSED naming the
- * host and the setting, and no run is created. Called before the reachability check, which opens
- * connections: a refused target is never connected to, so the check cannot be used to scan it.
+ * What the guard decides before a load run starts (docs/adr/0015-target-guard.md): every written-out host
+ * of the plan's steps and OAuth2 token URLs. A refusal is a 403 TARGET_REFUSED naming the host and the
+ * setting, and no run is created. Decided before the reachability check, which opens connections: a
+ * refused target is never connected to, so the check cannot be used to scan it.
  */
-export async function refuseGuardedTargets(guard: TargetGuard, compiled: CompiledPlan): Promise<void> {
+export function compiledOrigins(compiled: CompiledPlan): Set<string> {
   const origins = new Set<string>();
   for (const step of compiled.steps) {
     if (step.origin !== null) origins.add(step.origin);
     const token = step.oauth2 === null ? null : checkableUrl(step.oauth2.tokenUrl);
     if (token !== null) origins.add(token.origin);
   }
-  await refuseGuardedOrigins(guard, origins);
+  return origins;
 }
 
 /**
  * Every origin decided by the guard; any refused is a 403 TARGET_REFUSED naming each reason once.
- * Load runs (above) and functional runs (services/functional/functional-run.service.ts) share it.
+ * Load runs (`compiledOrigins` above) and functional runs (services/functional/functional-kinds.ts) share it.
  */
 export async function refuseGuardedOrigins(guard: TargetGuard, origins: ReadonlySet<string>): Promise<void> {
   const decisions = await Promise.all([...origins].map((origin) => guard.checkUrl(origin)));
