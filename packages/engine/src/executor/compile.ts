@@ -168,10 +168,7 @@ function compileStep(
   let extraction: CompiledExtraction | null = null;
   let extractSlot = -1;
   if (hasExtraction(entry)) {
-    extraction = compileExtraction(
-      { type: entry.extractType, name: entry.extractName, expression: entry.extractValue },
-      where,
-    );
+    extraction = compileExtraction({ type: entry.extractType, expression: entry.extractValue }, where);
     extractSlot = scope.variableSlot(entry.extractName.trim());
   }
 

@@ -367,10 +367,10 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
         );
       if (status === 401 && step.oauth2 !== null) this.shard.tokens.invalidate(step.oauth2);
     } else if (step.assertion !== null) {
-      const failed = step.assertion(this.view);
-      if (failed !== undefined) {
+      // The verdict alone on every answer; the error sample is worded only when one is kept.
+      if (!step.assertion.holds(this.view)) {
         kind = KIND.assertion;
-        message = failed;
+        if (col.wantsSample(kind)) message = step.assertion.failure(this.view);
       }
     }
     col.recordOutcome(kind, message);
