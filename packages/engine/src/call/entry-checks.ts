@@ -78,9 +78,9 @@ export interface CompiledAssertion {
    * The verdict alone: the load executor's hot path, which allocates nothing beyond the body's one
    * reading (docs/performance.md).
    */
-  holds(answer: { status: number; body: string }): boolean;
+  readonly holds: (answer: { status: number; body: string }) => boolean;
   /** The verdict with what was compared, for the message of a failure or of Validate's answer. */
-  read(answer: { status: number; body: string }): AssertionReading;
+  readonly read: (answer: { status: number; body: string }) => AssertionReading;
 }
 
 const NOT_JSON: AssertionReading = Object.freeze({ kind: 'not-json' });
@@ -89,48 +89,70 @@ const NOT_XML: AssertionReading = Object.freeze({ kind: 'not-xml' });
 /** Why a value could not be read; a read value is its text. */
 type Read = string | AssertionReading;
 
-/** Compiles an entry's assertion once; throws EntryCheckError for an expression that cannot run. */
+/**
+ * Compiles an entry's assertion once; throws EntryCheckError for an expression that cannot run. Each
+ * kind of value has its own `holds`, and one comparison serves every operator, so that the load
+ * executor's calls stay monomorphic on its hot path (docs/call-core.md "The load executor's hot path").
+ */
 export function compileAssertion(spec: AssertionSpec): CompiledAssertion {
   const expected = spec.type === 'status' ? spec.expected.trim() : spec.expected;
-  if (spec.type === 'json') {
-    const query = jsonPathQuery(spec.path);
-    const literal =
-      spec.operator === 'equals' || spec.operator === 'not_equals'
-        ? readJsonExpectation(expected)
-        : undefined;
-    if (literal !== undefined && literal.kind !== 'text')
-      return literalAssertion(query, literal, spec.operator === 'equals');
-    return textAssertion(comparison(spec.operator, expected), (answer) => jsonText(query, answer));
-  }
   switch (spec.type) {
-    case 'status':
-      return textAssertion(comparison(spec.operator, expected), (answer) => String(answer.status));
-    case 'text':
-      return textAssertion(comparison(spec.operator, expected), (answer) => answer.body);
+    case 'status': {
+      const compare = comparison(spec.operator, expected);
+      const value = (answer: { status: number }): string => String(answer.status);
+      return { holds: (answer) => compare(value(answer)), read: reading(compare, value) };
+    }
+    case 'text': {
+      const compare = comparison(spec.operator, expected);
+      const value = (answer: { body: string }): string => answer.body;
+      return { holds: (answer) => compare(answer.body), read: reading(compare, value) };
+    }
+    case 'json': {
+      const query = jsonPathQuery(spec.path);
+      const literal =
+        spec.operator === 'equals' || spec.operator === 'not_equals'
+          ? readJsonExpectation(expected)
+          : undefined;
+      if (literal !== undefined && literal.kind !== 'text')
+        return literalAssertion(query, literal, spec.operator === 'equals');
+      const compare = comparison(spec.operator, expected);
+      return {
+        holds: (answer) => {
+          const read = bodyJson(answer);
+          if (read === null) return false;
+          try {
+            return compare(jsonValueText(query(read.json)) ?? '');
+          } catch {
+            return false;
+          }
+        },
+        read: reading(compare, (answer) => jsonText(query, answer)),
+      };
+    }
     case 'xml': {
       const expression = spec.path.trim() || '/';
       checkXPath(expression);
-      return textAssertion(
-        comparison(spec.operator, expected),
-        (answer) => xpathText(expression, answer) ?? '',
-      );
+      const compare = comparison(spec.operator, expected);
+      const value = (answer: { body: string }): Read => xpathText(expression, answer) ?? '';
+      return {
+        holds: (answer) => {
+          const actual = value(answer);
+          return typeof actual === 'string' && compare(actual);
+        },
+        read: reading(compare, value),
+      };
     }
   }
 }
 
-function textAssertion(
+/** What a text comparison read, for a message. */
+function reading(
   compare: (actual: string) => boolean,
   value: (answer: { status: number; body: string }) => Read,
-): CompiledAssertion {
-  return {
-    holds(answer) {
-      const actual = value(answer);
-      return typeof actual === 'string' && compare(actual);
-    },
-    read(answer) {
-      const actual = value(answer);
-      return typeof actual === 'string' ? { kind: 'text', passed: compare(actual), actual } : actual;
-    },
+): CompiledAssertion['read'] {
+  return (answer) => {
+    const actual = value(answer);
+    return typeof actual === 'string' ? { kind: 'text', passed: compare(actual), actual } : actual;
   };
 }
 
@@ -139,17 +161,8 @@ function literalAssertion(
   literal: JsonExpectation,
   equals: boolean,
 ): CompiledAssertion {
-  const found = (answer: { body: string }): { value: unknown } | AssertionReading => {
-    const read = bodyJson(answer);
-    if (read === null) return NOT_JSON;
-    try {
-      return { value: query(read.json) };
-    } catch (error) {
-      return { kind: 'failed', reason: (error as Error).message };
-    }
-  };
   return {
-    holds(answer) {
+    holds: (answer) => {
       const read = bodyJson(answer);
       if (read === null) return false;
       try {
@@ -158,31 +171,39 @@ function literalAssertion(
         return false;
       }
     },
-    read(answer) {
-      const value = found(answer);
-      if (!('value' in value)) return value;
+    read: (answer) => {
+      const read = bodyJson(answer);
+      if (read === null) return NOT_JSON;
+      let found: unknown;
+      try {
+        found = query(read.json);
+      } catch (error) {
+        return { kind: 'failed', reason: (error as Error).message };
+      }
       return {
         kind: 'literal',
-        passed: jsonValueEquals(value.value, literal) === equals,
-        shown: shownJsonValue(value.value, literal),
+        passed: jsonValueEquals(found, literal) === equals,
+        shown: shownJsonValue(found, literal),
       };
     },
   };
 }
 
+/** One comparison for every operator (one function, whichever the operator). */
 function comparison(operator: AssertionOperator, expected: string): (actual: string) => boolean {
-  switch (operator) {
-    case 'equals':
-      return (actual) => actual === expected;
-    case 'not_equals':
-      return (actual) => actual !== expected;
-    case 'contains':
-      return (actual) => actual.includes(expected);
-    case 'regex': {
-      const pattern = userPattern(expected);
-      return (actual) => pattern.test(actual);
+  const pattern = operator === 'regex' ? userPattern(expected) : null;
+  return (actual) => {
+    switch (operator) {
+      case 'equals':
+        return actual === expected;
+      case 'not_equals':
+        return actual !== expected;
+      case 'contains':
+        return actual.includes(expected);
+      case 'regex':
+        return pattern!.test(actual);
     }
-  }
+  };
 }
 
 function jsonText(query: JsonPathQuery, answer: { body: string }): Read {

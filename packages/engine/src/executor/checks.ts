@@ -30,8 +30,8 @@ export type {
  * only when the assertion did not hold.
  */
 export interface CompiledAssertion {
-  holds(r: ReusedResponseView): boolean;
-  failure(r: ReusedResponseView): string;
+  readonly holds: (r: ReusedResponseView) => boolean;
+  readonly failure: (r: ReusedResponseView) => string;
 }
 
 /** Problems found while compiling a plan's checks (bad regex, bad XPath), reported before the run. */
@@ -52,7 +52,7 @@ export function compileAssertion(spec: AssertionSpec, where: string): CompiledAs
           : spec.path;
   const expected = spec.type === 'status' ? spec.expected.trim() : spec.expected;
   return {
-    holds: (r) => assertion.holds(r),
+    holds: assertion.holds,
     failure: (r) => failureSample(assertion, r, subject, operator, expected),
   };
 }
