@@ -92,7 +92,8 @@ type Read = string | AssertionReading;
 /**
  * Compiles an entry's assertion once; throws EntryCheckError for an expression that cannot run. Each
  * kind of value has its own `holds`, and one comparison serves every operator, so that the load
- * executor's calls stay monomorphic on its hot path (docs/call-core.md "The load executor's hot path").
+ * executor's calls stay monomorphic on its hot path
+ * (docs/call-core.md "The load executor's hot path, measured").
  */
 export function compileAssertion(spec: AssertionSpec): CompiledAssertion {
   const expected = spec.type === 'status' ? spec.expected.trim() : spec.expected;
