@@ -1,5 +1,6 @@
 import type { FunctionalValidation } from './functional/validation';
 import type { ValidationItem } from './perf-plan';
+import { HEADER_NAME } from './strict-input';
 
 /*
  * A performance plan's validation items read as rules of the call core's one dialect, the functional
@@ -13,9 +14,12 @@ import type { ValidationItem } from './perf-plan';
 const TIME = /^(\d+(?:\.\d+)?)\s*(?:ms)?$/i;
 /** A response_size item: bytes, "1024" or "1024 bytes". */
 const SIZE = /^(\d+)\s*(?:b|bytes?)?$/i;
-/** A status_code item's options: a status or a class, separated by commas. */
+/**
+ * A status_code item's options: a status or a class, separated by commas. Wider than the dialect's own
+ * reading (validation.ts: 100–599, 1xx–5xx): an item such as "999" has been judged, and answered
+ * "Status 200 is not 999", not refused as a value of another type.
+ */
 const STATUS_OPTION = /^\d{3}$|^\dxx$/;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export type JsonPathItemOperator = '=' | '==' | '!=';
 

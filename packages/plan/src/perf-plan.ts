@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLine, noNul, oneLine, wholeNumber } from './strict-input';
+import { HEADER_NAME, multiLine, noNul, oneLine, wholeNumber } from './strict-input';
 import { MAX_FIELD_CHARS, MAX_TEXT_CHARS, textLimitMessage } from './text-limits';
 import { VARIABLE_NAME } from './template';
 import { PlanVersionSchema } from './plan-version';
@@ -183,7 +183,6 @@ function isText(value: string | false): value is string {
   return value !== false;
 }
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What HTTP refuses in a header value (RFC 9110 §5.5): controls other than tab, and DEL. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HEADER_VALUE_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;

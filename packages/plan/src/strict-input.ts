@@ -112,3 +112,6 @@ export function noNul(label: string) {
     label,
   );
 }
+
+/** A header name: an HTTP token (RFC 9110 §5.1), read alike by every schema and rule that names a header. */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -2,6 +2,7 @@ import {
   type Authorization,
   BODY_METHODS,
   type HttpMethod,
+  HEADER_NAME,
   HTTP_METHODS,
   noAuthorization,
   type UrlEntry,
@@ -146,7 +147,6 @@ const MAX_FIELD = 8192;
 const MAX_PAYLOAD = 1_000_000;
 const MAX_PAIRS = 200;
 const MAX_NAME = 200;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
  * Turns what an importer read into a URL entry the model accepts, repairing what the model would refuse

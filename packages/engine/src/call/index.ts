@@ -3,7 +3,13 @@
  * engine (Validate's judging thread) reads without loading the load engine behind `@aqa/engine`.
  */
 export { isHttpValidation, judge, statusMatches } from './judge';
-export { bodyJson, type ResponseView } from './response-view';
+export { bodyJson, bodyXml, type ResponseView } from './response-view';
+export {
+  compileAssertion as compileEntryAssertion,
+  compileExtraction as compileEntryExtraction,
+  EntryCheckError,
+  type AssertionReading,
+} from './entry-checks';
 export { compileJsonPath, jsonValueText } from './json-path';
 export { evaluateXPath } from './xpath-rule';
 export { OAuth2Tokens, type TokenProblem, type TokenSender } from './oauth2-tokens';

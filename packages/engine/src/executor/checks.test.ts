@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ReusedResponseView } from '../call/response-view';
-import { compileAssertion, compileExtraction, type AssertionOperator, type AssertionType } from './checks';
+import {
+  compileAssertion,
+  compileExtraction,
+  type AssertionOperator,
+  type AssertionSpec,
+  type AssertionType,
+} from './checks';
 import { classifyError, KIND } from './http-error';
 
 function response(status: number, body: string): ReusedResponseView {
@@ -32,32 +38,34 @@ const CASES: [AssertionType, string, string, number, AssertionOperator, string, 
   ['xml', 'string(/user/id)', XML_BODY, 200, 'regex', '^\\d+$', '^[a-z]+$'],
 ];
 
+/** The assertion's verdict as the executor records it: undefined when it holds, else the error sample. */
+const check =
+  (spec: AssertionSpec, where: string) =>
+  (r: ReusedResponseView): string | undefined => {
+    const assertion = compileAssertion(spec, where);
+    return assertion.holds(r) ? undefined : assertion.failure(r);
+  };
+
 describe('assertions', () => {
   it.each(CASES)('%s %s %s: holds and fails as expected', (type, path, body, status, operator, good, bad) => {
     const r = response(status, body);
-    expect(compileAssertion({ type, path, operator, expected: good }, 't')(r)).toBeUndefined();
-    const failed = compileAssertion({ type, path, operator, expected: bad }, 't')(response(status, body));
+    expect(check({ type, path, operator, expected: good }, 't')(r)).toBeUndefined();
+    const failed = check({ type, path, operator, expected: bad }, 't')(response(status, body));
     expect(failed).toMatch(/^assertion failed/);
   });
 
   it('compares a path with no match as empty text, and a non-JSON body as a failure', () => {
     expect(
-      compileAssertion(
-        { type: 'json', path: '$.nope', operator: 'equals', expected: 'x' },
-        't',
-      )(response(200, '{}')),
+      check({ type: 'json', path: '$.nope', operator: 'equals', expected: 'x' }, 't')(response(200, '{}')),
     ).toMatch(/""/);
     expect(
-      compileAssertion(
+      check(
         { type: 'json', path: '$.nope', operator: 'not_equals', expected: 'x' },
         't',
       )(response(200, '{}')),
     ).toBeUndefined();
     expect(
-      compileAssertion(
-        { type: 'json', path: '$.a', operator: 'equals', expected: 'x' },
-        't',
-      )(response(200, '<html>')),
+      check({ type: 'json', path: '$.a', operator: 'equals', expected: 'x' }, 't')(response(200, '<html>')),
     ).toMatch(/not JSON/);
   });
 
@@ -70,7 +78,7 @@ describe('assertions', () => {
 
 describe('extraction', () => {
   const extract = (type: 'json' | 'regex' | 'text' | 'xml', expression: string, body: string) =>
-    compileExtraction({ type, name: 'v', expression }, 't')(response(200, body));
+    compileExtraction({ type, expression }, 't')(response(200, body));
 
   it('json takes the first JSONPath match, strings as-is and the rest as JSON', () => {
     expect(extract('json', '$.data.name', JSON_BODY)).toBe('Ada Lovelace');

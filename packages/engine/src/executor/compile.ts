@@ -32,7 +32,7 @@ export interface CompiledStep {
   /** The flat [name, value, …] header list when no header has a template. */
   staticHeaders: string[] | null;
   body: Template | null;
-  /** OAuth2 client-credentials settings; the token is fetched by the shard's TokenCache. */
+  /** OAuth2 client-credentials settings; the token is fetched by the shard's OAuth2Tokens (call/oauth2-tokens.ts). */
   oauth2: OAuth2Spec | null;
   timeoutMs: number;
   /** Probability (0..1) that a user runs this step in an iteration. */
@@ -168,10 +168,7 @@ function compileStep(
   let extraction: CompiledExtraction | null = null;
   let extractSlot = -1;
   if (hasExtraction(entry)) {
-    extraction = compileExtraction(
-      { type: entry.extractType, name: entry.extractName, expression: entry.extractValue },
-      where,
-    );
+    extraction = compileExtraction({ type: entry.extractType, expression: entry.extractValue }, where);
     extractSlot = scope.variableSlot(entry.extractName.trim());
   }
 

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { ERROR_BODY_SNIPPET_CHARS } from '@aqa/plan';
 import type { ErrorKind } from '../metrics/types';
 import { ERROR_KINDS } from '../metrics/types';
+import type { TokenProblem } from '../call/oauth2-tokens';
 
 export const KIND = Object.fromEntries(ERROR_KINDS.map((k, i) => [k, i])) as Record<ErrorKind, number>;
 
@@ -83,4 +84,25 @@ export function httpErrorSample(
   const phrase = (reason ?? '').trim() || STATUS_CODES[status] || '';
   const snippet = bodySnippet(body ?? '');
   return `HTTP ${status}${phrase ? ` ${phrase}` : ''}${where ? ` from ${where}` : ''}${snippet ? `: ${snippet}` : ''}`;
+}
+
+/** Why a step got no OAuth2 token (call/oauth2-tokens.ts), as a load run's error sample says it. */
+export function tokenFailure(tokenUrl: string, problem: TokenProblem): string {
+  const why = ((): string => {
+    switch (problem.kind) {
+      case 'not-a-url':
+        return 'the token URL is not a URL';
+      case 'not-http':
+        return 'the token URL is not an http:// or https:// URL';
+      case 'no-answer':
+        return problem.error;
+      case 'status':
+        return `token endpoint answered ${problem.status}: ${problem.body}`;
+      case 'not-json':
+        return 'token response is not JSON';
+      case 'no-token':
+        return 'token response has no access_token';
+    }
+  })();
+  return `OAuth2 token request to ${tokenUrl} failed: ${why}`;
 }

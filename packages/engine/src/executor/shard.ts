@@ -1,14 +1,21 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
-import { Agent, Client, type Dispatcher } from 'undici';
+import { Agent, Client, request, type Dispatcher } from 'undici';
 import { StepCollector } from '../metrics/collector';
 import { guardedConnector, type TargetGuard } from '../guard';
 import type { ShardIntervalWire } from '../metrics/types';
 import { ReusedResponseView } from '../call/response-view';
 import type { CompiledPlan, CompiledStep } from './compile';
-import { classifyError, ERROR_BODY_SNIPPET_CHARS, errorMessage, httpErrorSample, KIND } from './http-error';
+import {
+  classifyError,
+  ERROR_BODY_SNIPPET_CHARS,
+  errorMessage,
+  httpErrorSample,
+  KIND,
+  tokenFailure,
+} from './http-error';
 import { IterationCounter, sequenceValue, type SequenceSplit } from './sequence';
 import type { RenderContext } from '../call/template';
-import { TokenCache } from './token-cache';
+import { OAuth2Tokens, type TokenProblem, type TokenSender } from '../call/oauth2-tokens';
 
 /** What one shard (one worker thread, or one runner agent) runs. */
 export interface ShardOptions {
@@ -28,6 +35,9 @@ export interface ShardOptions {
 }
 
 const INTERVAL_MS = 1000;
+/** After a failed token request, its client is held off this long so that users do not hammer the endpoint. */
+const TOKEN_RETRY_MS = 1000;
+const TOKEN_TIMEOUT_MS = 30_000;
 /** After cancelling in-flight requests, how long undici gets to report them before the shard counts them itself. */
 const FORCE_END_MS = 250;
 const SWEEP_MS = 20;
@@ -169,9 +179,9 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
         headers.push(step.headerNames[i]!, step.headerValues[i]!.render(this));
     }
     if (step.oauth2 !== null) {
-      const token = shard.tokens.current(step.oauth2);
-      if (token === undefined) return this.awaitToken(step);
-      headers = headers.concat('authorization', `Bearer ${token}`);
+      const held = shard.tokens.held(step.oauth2);
+      if (held === undefined || !('token' in held)) return this.awaitToken(step, held);
+      headers = headers.concat('authorization', `Bearer ${held.token}`);
     }
     let origin: string;
     let path: string;
@@ -221,18 +231,18 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     }
   }
 
-  private awaitToken(step: CompiledStep): void {
+  /** No token held: a failure kept a moment ago (`failed`), or none asked for yet. */
+  private awaitToken(step: CompiledStep, failed: { problem: TokenProblem } | undefined): void {
     const spec = step.oauth2!;
-    const failure = this.shard.tokens.failure(spec);
-    if (failure !== null) {
+    if (failed !== undefined) {
       // The token endpoint failed a moment ago: count the step as failed and retry after a pause.
       const col = this.shard.collectors[step.index]!;
       col.recordFailureNoResponse(0);
-      col.recordOutcome(KIND.other, failure);
+      col.recordOutcome(KIND.other, tokenFailure(spec.tokenUrl, failed.problem));
       this.timer = setTimeout(this.next, this.shard.tokens.retryInMs(spec) + 1);
       return;
     }
-    void this.shard.tokens.wait(spec).then(() => {
+    void this.shard.tokens.get(spec, this.shard.sendTokenRequest).then(() => {
       // The same step again (it was already chosen for this iteration), unless the run is stopping.
       if (this.shard.stopping) this.finish();
       else this.send(step);
@@ -367,10 +377,10 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
         );
       if (status === 401 && step.oauth2 !== null) this.shard.tokens.invalidate(step.oauth2);
     } else if (step.assertion !== null) {
-      const failed = step.assertion(this.view);
-      if (failed !== undefined) {
+      // The verdict alone on every answer; the error sample is worded only when one is kept.
+      if (!step.assertion.holds(this.view)) {
         kind = KIND.assertion;
-        message = failed;
+        if (col.wantsSample(kind)) message = step.assertion.failure(this.view);
       }
     }
     col.recordOutcome(kind, message);
@@ -455,7 +465,8 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
 export class Shard {
   readonly collectors: StepCollector[];
   readonly iterations: IterationCounter;
-  readonly tokens: TokenCache;
+  /** The shard's OAuth2 tokens: one per client, shared by all its users (docs/call-core.md). */
+  readonly tokens: OAuth2Tokens;
   private readonly users: VirtualUser[] = [];
   private readonly agent: Agent;
   stopping = false;
@@ -485,9 +496,26 @@ export class Shard {
     const connect = { rejectUnauthorized: !opts.insecureTls, timeout: Math.min(10_000, minTimeout) };
     this.connectOptions = opts.guard === undefined ? connect : guardedConnector(opts.guard, connect);
     this.agent = new Agent({ connect: this.connectOptions });
-    this.tokens = new TokenCache(this.agent, () => performance.now());
+    this.tokens = new OAuth2Tokens({ keepFailuresMs: TOKEN_RETRY_MS });
     for (let i = 0; i < opts.users; i++) this.users.push(new VirtualUser(opts.firstUser + i, this));
   }
+
+  /** A token request of this shard: over its own connections, through the target guard. */
+  readonly sendTokenRequest: TokenSender = async (token) => {
+    try {
+      const res = await request(token.url, {
+        method: token.method,
+        dispatcher: this.agent,
+        headers: token.headers,
+        body: token.body,
+        headersTimeout: TOKEN_TIMEOUT_MS,
+        bodyTimeout: TOKEN_TIMEOUT_MS,
+      });
+      return { status: res.statusCode, body: await res.body.text() };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  };
 
   newClient(origin: string): Client {
     return new Client(origin, {

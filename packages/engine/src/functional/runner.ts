@@ -104,7 +104,7 @@ export class FunctionalRunner {
     this.evidenceKept = plan.apis.map(() => 0);
     this.runAgents = userAgents(options.insecureTls);
     // A failed token fetch is not kept: the next call that needs it tries again.
-    this.tokens = new OAuth2Tokens({ keepFailures: false });
+    this.tokens = new OAuth2Tokens({ keepFailuresMs: 0 });
   }
 
   /** Runs every user to its end (or the duration's, or a stop) and says how it ended. */

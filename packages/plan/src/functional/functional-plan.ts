@@ -7,7 +7,7 @@ import {
   noAuthorization,
 } from '../perf-plan';
 import { PlanVersionSchema } from '../plan-version';
-import { multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
+import { HEADER_NAME, multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
 import { VARIABLE_NAME } from '../template';
 import { kindOf, runKindOf, TEST_KINDS } from '../test-kind';
 import { MAX_FIELD_CHARS, MAX_TEXT_CHARS, textLimitMessage } from '../text-limits';
@@ -154,8 +154,6 @@ export const ApiTimeoutSchema = z
   })
   .catch(FUNCTIONAL_BOUNDS.timeout.fallback)
   .default(FUNCTIONAL_BOUNDS.timeout.fallback);
-
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Chaining: a value taken from this call's response into `{{name}}` for the calls after it. */
 export const CaptureSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HttpMethodSchema } from '../perf-plan';
-import { multiLine, oneLine } from '../strict-input';
+import { HEADER_NAME, multiLine, oneLine } from '../strict-input';
 import { PhraseSchema } from '../phrases/phrase';
 import { userPatternProblem } from '../user-pattern';
 
@@ -93,7 +93,6 @@ function isStatusExpectation(value: string): boolean {
     .map((option) => option.trim())
     .every((option) => wholeIn(option, 100, 599) || STATUS_CLASS.test(option));
 }
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** `$.path`, `$.path == value`, `$.path != value`, `$.path ~ regex` (docs/design.md §9). */
 const JSON_PATH_RULE = /^(\$\S*)(?:\s+(==|!=|~)\s+(.*))?$/s;
 const JSON_PATH_COMPARISON = /^\s+(==|!=|~)\s+(.*)$/s;

@@ -83,7 +83,7 @@ export class ValidateService {
     const pass: Pass = {
       variables: {},
       // A pass asks each OAuth2 client once: a failure is kept too (docs/call-core.md).
-      tokens: new OAuth2Tokens({ keepFailures: true }),
+      tokens: new OAuth2Tokens({ keepFailuresMs: Infinity }),
       // One connection pool per pass, closed with it. The connect time-out is left to the
       // per-request timer, which covers connecting too.
       dispatcher: new Agent({ connect: guardedConnector(this.guard, { timeout: this.limits.totalMs }) }),
