@@ -46,11 +46,6 @@ export function fetchPlan(id: string, signal?: AbortSignal): Promise<SavedPlan> 
   return call(contract.plans.get, planInput(id), { signal });
 }
 
-/** The tools this server has, with their installed versions (GET /api/engines). */
-export function fetchEngines(signal?: AbortSignal): Promise<CallAnswer<typeof contract.runs.engines>> {
-  return call(contract.runs.engines, {}, { signal });
-}
-
 export function generateScriptOnServer(request: ScriptRequest): Promise<ScriptAnswer> {
   return call(contract.plans.generateScript, { body: { ...request, user_email: sessionUserEmail() } });
 }
