@@ -1,5 +1,11 @@
 import type { CallAnswer, CallInput, Route } from '@aqa/contract';
-import { useQuery, type QueryClient, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import {
+  hashKey,
+  useQuery,
+  type QueryClient,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { call, type CallOptions } from './api';
 
 /*
@@ -68,6 +74,26 @@ export function invalidateRoutes(client: QueryClient, ...routes: Route[]): Promi
   const urls = new Set(routes.map((route) => route.url));
   return client.invalidateQueries({
     predicate: (query) => query.queryKey.some((part) => typeof part === 'string' && urls.has(part)),
+  });
+}
+
+/**
+ * Calls back on each answer a fetch of one entry brings, and on each failed fetch — not on what
+ * `setQueryData` writes into it, nor on a fetch cancelled because nobody needs it: for a screen that
+ * feeds a state machine answer by answer (the live result, whose stream writes the same entry). Two
+ * equal answers are two calls. Returns the unsubscribe.
+ */
+export function onFetchedAnswers<T>(
+  client: QueryClient,
+  key: RouteKey,
+  handlers: { answer: (data: T) => void; failure: (error: unknown) => void },
+): () => void {
+  const hash = hashKey(key);
+  return client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryHash !== hash) return;
+    const { action } = event;
+    if (action.type === 'success' && !action.manual) handlers.answer(action.data as T);
+    else if (action.type === 'error') handlers.failure(action.error);
   });
 }
 

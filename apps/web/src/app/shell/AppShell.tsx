@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useT } from '@/i18n';
 import { AssistantLauncher, CurrentPlanProvider, greetingName } from '@/features/assistant';
-import { fetchCurrentUser } from '@/features/auth/queries/auth-api';
+import { useCurrentUser } from '@/features/auth';
 import { updateSessionUser, useSession } from '@/lib/session';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Sidebar } from './Sidebar';
@@ -46,17 +46,15 @@ function ShellFrame() {
   const username = greetingName(session?.user);
   const token = session?.token;
 
-  // Checks the stored token with the server once per session and refreshes the stored user. A revoked or
-  // expired token answers 401, which clears the session (lib/api.ts) and so sends the user to /login.
+  // Checks the stored token with the server once per session and refreshes the stored user, through the
+  // cache entry the Profile screen reads too (asked again when the user changes: the cache is forgotten
+  // then, src/app/query-client.ts). A revoked or expired token answers 401, which clears the session
+  // (lib/api.ts) and so sends the user to /login.
+  const me = useCurrentUser({ enabled: !!token });
+  const checkedUser = me.status === 'success' ? me.data : null;
   useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    fetchCurrentUser(controller.signal).then(
-      (user) => updateSessionUser(user),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [token]);
+    if (checkedUser) updateSessionUser(checkedUser);
+  }, [checkedUser]);
 
   return (
     <div className="min-h-dvh bg-background">

@@ -8,7 +8,7 @@ import { useScreenNotices } from '@/components/notices';
 import { SaveAbandoned, updateOrResolve, usePlanConflictChoice } from '@/components/plan-conflict';
 import { useT } from '@/i18n';
 import { isAbortError } from '@/lib/api';
-import { invalidateRoutes } from '@/lib/queries';
+import { invalidateRoutes, type RouteKey } from '@/lib/queries';
 import { RUN_LIST_ROUTES } from '@/lib/run-test';
 import { screenPath, type ScreenId } from '@/lib/screens';
 import { callErrorMessage } from '../call-messages';
@@ -45,6 +45,8 @@ export interface SavedRef {
 
 /** The query functions of one kind of plan. */
 export interface PlanStore<Sent, Stored extends { version?: number | undefined }> {
+  /** The cache key of `fetch`'s call: the routeKey of the route it asks (src/lib/queries.ts). */
+  key: (id: string) => RouteKey;
   fetch: (id: string, signal?: AbortSignal) => Promise<Stored>;
   create: (body: Sent) => Promise<SavedRef>;
   /** `id` of the answer: the plan's id when the server names it (else the id updated). */
@@ -129,6 +131,14 @@ export function usePlanLifecycle<
 
   // --- Loading a saved plan --------------------------------------------------------------------------
 
+  // The saved plan is read through the query cache, under the key of its route (docs/contract.md §3
+  // "Server state"), asked afresh on each visit (what an earlier visit cached is not what the form
+  // opens with), and put into the form once: after that the form is the screen's draft. No query
+  // observes the entry while the editor is open, so a save's invalidation of it asks the server nothing
+  // more; the next visit asks again and opens the plan as last saved.
+  const fetchSaved = (id: string) =>
+    queryClient.fetchQuery({ queryKey: store.key(id), queryFn: ({ signal }) => store.fetch(id, signal) });
+
   useEffect(() => {
     if (!loadId) return;
     const failed = (message: string) => {
@@ -136,10 +146,10 @@ export function usePlanLifecycle<
       setLoadError(message);
       notice.error(options.loadFailedText(message));
     };
-    const controller = new AbortController();
-    store.fetch(loadId, controller.signal).then(
+    let left = false;
+    fetchSaved(loadId).then(
       (stored) => {
-        if (controller.signal.aborted) return;
+        if (left) return;
         const result = read(stored);
         if ('problem' in result) {
           failed(result.problem);
@@ -152,11 +162,14 @@ export function usePlanLifecycle<
         if (planIdParam !== id) rememberPlanId(id);
       },
       (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
+        if (left || isAbortError(error)) return;
         failed(callErrorMessage(error, t));
       },
     );
-    return () => controller.abort();
+    return () => {
+      left = true;
+      void queryClient.cancelQueries({ queryKey: store.key(loadId), exact: true });
+    };
     // The plan is loaded once per screen visit (the screen is remounted for every new visit); later
     // renders must not load it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -181,7 +194,7 @@ export function usePlanLifecycle<
         version: savedVersion,
         update: (version) => store.update(savedId, sent, version),
         choose: chooseOnConflict,
-        fetchLatest: () => store.fetch(savedId),
+        fetchLatest: () => fetchSaved(savedId),
         reload: (latest) => {
           const result = read(latest);
           if ('problem' in result) throw new Error(result.problem);

@@ -1,6 +1,7 @@
 import { contract, type CallAnswer } from '@aqa/contract';
 import type { FunctionalPlanInput, FunctionalRunStarted, FunctionalSaveResponse } from '@aqa/plan';
 import { call } from '@/lib/api';
+import { routeKey, type RouteKey } from '@/lib/queries';
 import { sessionUserEmail } from '@/lib/session';
 
 /**
@@ -17,12 +18,14 @@ export function fetchFunctionalPlans(signal?: AbortSignal): Promise<SavedFunctio
 }
 
 /** GET /api/functional/get-test-config/{id}: one plan; another user's id is a 404. */
+const planInput = (id: string) => ({ params: { id }, query: { user_email: sessionUserEmail() } });
+
+/** The cache key of a saved functional plan, as fetchFunctionalPlan asks it. */
+export const functionalPlanKey = (id: string): RouteKey =>
+  routeKey(contract.functional.getConfig, planInput(id));
+
 export function fetchFunctionalPlan(id: string, signal?: AbortSignal): Promise<SavedFunctionalPlan> {
-  return call(
-    contract.functional.getConfig,
-    { params: { id }, query: { user_email: sessionUserEmail() } },
-    { signal },
-  );
+  return call(contract.functional.getConfig, planInput(id), { signal });
 }
 
 /** POST /api/functional/save-config: answers the new plan's id (also as test_id). */

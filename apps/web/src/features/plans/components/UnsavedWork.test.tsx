@@ -115,6 +115,27 @@ describe('unsaved work on the performance editor', { timeout: 20_000 }, () => {
       expect(confirmQuestion()).toBeNull();
     });
 
+    it('opens the plan as last saved on the next visit, read through the cache afresh', async () => {
+      const user = userEvent.setup({ delay: null });
+      const { router } = await openSaved();
+      const reads = () =>
+        fetchMock.mock.calls.filter(
+          ([url]) => typeof url === 'string' && url.startsWith('/api/get-test-plan/plan-9'),
+        ).length;
+      expect(reads()).toBe(1);
+      await replaceText(user, screen.getByTestId('plan-name'), 'Saved and reopened');
+      await user.click(screen.getByTestId('save-plan'));
+      await waitFor(() => expect(noticeTexts()).toContain('Test plan updated successfully!'));
+      // The save marks the cached plan stale; the open editor keeps its form and asks nothing more.
+      expect(reads()).toBe(1);
+
+      await act(() => router.navigate('/dashboard'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      await act(() => router.navigate('/create-test/url-input?planId=plan-9'));
+      await waitFor(() => expect(screen.getByTestId('plan-name')).toHaveValue('Saved and reopened'));
+      expect(reads()).toBe(2);
+    });
+
     it('a new plan asks only once something was typed into it', async () => {
       const user = userEvent.setup({ delay: null });
       const { router } = renderApp('/create-test/url-input');

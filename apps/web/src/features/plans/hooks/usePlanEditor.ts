@@ -22,6 +22,7 @@ import { describeFirstProblem } from '../plan-messages';
 import {
   createPlan,
   fetchPlan,
+  planKey,
   generateScriptOnServer,
   runTest,
   runTestRequest,
@@ -79,6 +80,7 @@ interface OpenedPlan {
 
 /** Where performance plans are stored (docs/reference/01-authoring.md §4). */
 const PERF_STORE: PlanStore<PlanBody, SavedPlan> = {
+  key: planKey,
   fetch: fetchPlan,
   create: async (body) => {
     const answer = await createPlan(body);

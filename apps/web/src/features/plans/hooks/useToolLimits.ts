@@ -1,10 +1,10 @@
 import { generateScript } from '@aqa/converters';
 import type { EngineInfo } from '@aqa/plan';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { isAbortError } from '@/lib/api';
+import { contract } from '@aqa/contract';
+import { useDeferredValue, useMemo } from 'react';
+import { useRouteQuery } from '@/lib/queries';
 import { checkScriptRequest } from '../model/form-to-plan';
 import type { PlanForm } from '../model/plan-form';
-import { fetchEngines } from '../queries/plans-api';
 
 /** What the plan's tool, as this server has it, cannot run of the plan: shown before Run. */
 export interface ToolLimits {
@@ -15,19 +15,12 @@ export interface ToolLimits {
 }
 
 /**
- * The tools this server has (GET /api/engines), asked once per screen; null until they answered or when
- * they could not be asked (the run's own refusal still says it then).
+ * The tools this server has (GET /api/engines), through the query cache (one entry for every screen that
+ * asks, asked again when a screen opens); null until they answered or when they could not be asked (the
+ * run's own refusal still says it then).
  */
 function useEngines(): EngineInfo[] | null {
-  const [engines, setEngines] = useState<EngineInfo[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchEngines(controller.signal).then(setEngines, (error: unknown) => {
-      if (!isAbortError(error)) setEngines(null);
-    });
-    return () => controller.abort();
-  }, []);
-  return engines;
+  return useRouteQuery(contract.runs.engines).data ?? null;
 }
 
 /**

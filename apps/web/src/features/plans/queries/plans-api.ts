@@ -1,6 +1,7 @@
 import { contract, type CallAnswer } from '@aqa/contract';
 import type { PerfPlan, RunStarted, ScriptRequest } from '@aqa/plan';
 import { call } from '@/lib/api';
+import { routeKey, type RouteKey } from '@/lib/queries';
 import { runTest, type RunTestBody } from '@/lib/run-test';
 import { sessionUserEmail } from '@/lib/session';
 import type { PlanBody } from '../model/form-to-plan';
@@ -36,13 +37,13 @@ export function updatePlan(id: string, plan: PlanBody, version?: number): Promis
   });
 }
 
-export function fetchPlan(id: string, signal?: AbortSignal): Promise<SavedPlan> {
-  return call(contract.plans.get, { params: { id }, query: { user_email: sessionUserEmail() } }, { signal });
-}
+const planInput = (id: string) => ({ params: { id }, query: { user_email: sessionUserEmail() } });
 
-/** The tools this server has, with their installed versions (GET /api/engines). */
-export function fetchEngines(signal?: AbortSignal): Promise<CallAnswer<typeof contract.runs.engines>> {
-  return call(contract.runs.engines, {}, { signal });
+/** The cache key of a saved plan, as fetchPlan asks it. */
+export const planKey = (id: string): RouteKey => routeKey(contract.plans.get, planInput(id));
+
+export function fetchPlan(id: string, signal?: AbortSignal): Promise<SavedPlan> {
+  return call(contract.plans.get, planInput(id), { signal });
 }
 
 export function generateScriptOnServer(request: ScriptRequest): Promise<ScriptAnswer> {

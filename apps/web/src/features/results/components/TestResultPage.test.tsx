@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerConfirm } from '@/test/notices';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 import { CURRENT_TEST_CONFIG_KEY, CURRENT_TEST_ID_KEY } from '../model/current-test';
+import { testResultKey } from '../queries/results-api';
 import type { ChartData, LiveSnapshot, TestResult } from '@aqa/plan';
 import { apiResultOf } from '@/test/wire-builders';
 
@@ -351,6 +352,26 @@ describe('live result screen: the stream', () => {
     expect(screen.getByTestId('result-status')).toHaveTextContent('Completed');
     // Remembered by an effect after the render that shows the run; on a busy machine it comes a tick later.
     await waitFor(() => expect(window.localStorage.getItem(CURRENT_TEST_ID_KEY)).toBe('t1'));
+  });
+
+  it("writes the stream's results into the run's cache entry, which any other reader of the run shares", async () => {
+    const stream = controlledStream();
+    mockApi({
+      'GET /api/test-stream/t1': () => stream.response(),
+      'GET /api/chart-data/t1': () => json(CHART_DATA),
+    });
+    const { queryClient } = renderApp('/test-result/t1');
+    expect(await screen.findByRole('heading', { name: 'Test Results' })).toBeInTheDocument();
+    await stream.send('status', running({ elapsed_seconds: 1 }));
+    expect(queryClient.getQueryData(testResultKey('t1'))).toMatchObject({
+      status: 'running',
+      elapsed_seconds: 1,
+    });
+    await stream.send('end', completed());
+    stream.close();
+    expect(queryClient.getQueryData(testResultKey('t1'))).toMatchObject({ status: 'completed' });
+    // The stream told it all: nothing was polled.
+    expect(callsTo('/api/get-test-result/t1')).toHaveLength(0);
   });
 
   it('a stopped run never shows Running or a Stop Test while its result loads (issue 24)', async () => {

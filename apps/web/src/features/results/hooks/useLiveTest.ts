@@ -7,7 +7,8 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError, isAbortError } from '@/lib/api';
 import { sessionUserId } from '@/lib/session';
 import { storage } from '@/lib/storage';
-import { invalidateRoutes, useRouteLoader, viewOf } from '@/lib/queries';
+import { contract } from '@aqa/contract';
+import { invalidateRoutes, onFetchedAnswers, useRouteLoader, useRouteQuery, viewOf } from '@/lib/queries';
 import { RUN_LIST_ROUTES } from '@/lib/run-test';
 import {
   checkStartConfig,
@@ -42,10 +43,11 @@ import type { TestConfig } from '../model/current-test';
 import {
   chartDataKey,
   fetchChartData,
-  fetchTestResult,
   runTest,
   stopTest,
   streamTest,
+  testResultInput,
+  testResultKey,
 } from '../queries/results-api';
 
 /** Where updates come from: the live stream, or polling every 3 s when the stream is unavailable. */
@@ -178,7 +180,10 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
     else if (unknown && storage.get(CURRENT_TEST_ID_KEY) === testId) clearCurrentTest();
   }, [testId, known, unknown]);
 
-  // The live stream; an unavailable or broken stream switches the screen to polling for good.
+  // The run's result is one entry of the query cache (docs/contract.md §3 "Server state"): the stream
+  // writes each result it sends into it and the poll below fills it while the stream is down, so any
+  // other reader of the run sees what this screen sees. The live stream; an unavailable or broken
+  // stream switches the screen to polling for good.
   const streamController = useRef<AbortController | null>(null);
   useEffect(() => {
     if (!testId) return;
@@ -196,6 +201,7 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
           return;
         }
         if (event.type === 'end') ended = true;
+        queryClient.setQueryData(testResultKey(testId, planId), event.result);
         dispatch({ type: event.type === 'end' ? 'end' : 'result', result: event.result, now: at });
         const next = readingOf(event.result, at);
         if (next) setReading(next);
@@ -231,7 +237,7 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
       controller.abort();
       if (streamController.current === controller) streamController.current = null;
     };
-  }, [testId]);
+  }, [testId, planId, queryClient]);
 
   // Nothing more to follow once the screen has given up or the run failed.
   useEffect(() => {
@@ -240,41 +246,35 @@ export function useLiveTest(routeTestId: string, routePlanId?: string): LiveTest
     }
   }, [state.phase]);
 
-  // Polling every 3 s (docs/reference/02-running.md §7) while the stream is unavailable.
+  // Polling every 3 s (docs/reference/02-running.md §7) while the stream is unavailable: the entry the
+  // stream writes, asked again on the interval for as long as keepsPolling says, in a hidden tab too
+  // (as the screen always polled).
+  useRouteQuery(contract.runs.result, testResultInput(testId ?? '', planId), {
+    enabled: polling,
+    refetchInterval: POLL_INTERVAL_MS,
+    refetchIntervalInBackground: true,
+  });
+  // Each answer a poll brings goes to the status machine (the stream's went with their events).
   useEffect(() => {
-    if (!polling || !testId) return;
-    const controller = new AbortController();
-    let inFlight = false;
-    const poll = async () => {
-      if (inFlight) return;
-      inFlight = true;
-      try {
-        const result = await fetchTestResult(testId, planId, controller.signal);
-        if (controller.signal.aborted) return;
+    if (!testId) return;
+    return onFetchedAnswers<TestResult>(queryClient, testResultKey(testId, planId), {
+      answer: (result) => {
         const at = Date.now();
         dispatch({ type: 'result', result, now: at });
         const next = readingOf(result, at);
         if (next) setReading(next);
-      } catch (error) {
-        // docs/reference/02-running.md §8: results fetch errors are swallowed and polling continues.
-        if (!controller.signal.aborted && !isAbortError(error)) {
-          dispatch({
-            type: 'fetchFailed',
-            notFound: error instanceof ApiError && error.status === 404,
-            now: Date.now(),
-          });
-        }
-      } finally {
-        inFlight = false;
-      }
-    };
-    void poll();
-    const timer = setInterval(() => void poll(), POLL_INTERVAL_MS);
-    return () => {
-      controller.abort();
-      clearInterval(timer);
-    };
-  }, [polling, testId, planId]);
+      },
+      // docs/reference/02-running.md §8: results fetch errors are swallowed and polling continues.
+      failure: (error) => {
+        if (isAbortError(error)) return;
+        dispatch({
+          type: 'fetchFailed',
+          notFound: error instanceof ApiError && error.status === 404,
+          now: Date.now(),
+        });
+      },
+    });
+  }, [testId, planId, queryClient]);
 
   // The one-second clock: elapsed time, progress, and the maximum polling time.
   useEffect(() => {

@@ -38,7 +38,8 @@ export function runElsewhere(
   });
 }
 
-const testResultInput = (id: string, planId?: string) => ({
+/** The input of a run's result call, for the signed-in user (its cache key is testResultKey). */
+export const testResultInput = (id: string, planId?: string) => ({
   params: { id },
   query: { user_email: sessionUserEmail(), plan_id: planId || undefined },
 });

@@ -8,6 +8,7 @@ import { storage } from '@/lib/storage';
 import {
   deleteFunctionalPlan,
   fetchFunctionalPlan,
+  functionalPlanKey,
   runFunctionalTest,
   saveFunctionalPlan,
   updateFunctionalPlan,
@@ -83,6 +84,7 @@ interface PlanOptions<Form> extends EditorAddressOptions {
 
 /** Where functional plans are stored (docs/reference/02-running.md §4). */
 const FUNCTIONAL_STORE: PlanStore<FunctionalPlanInput, SavedFunctionalPlan> = {
+  key: functionalPlanKey,
   fetch: fetchFunctionalPlan,
   create: async (body) => {
     const answer = await saveFunctionalPlan(body);
