@@ -20,3 +20,4 @@ export * from './tokens';
 export * from './messages';
 export * from './feedback';
 export * from './phrases';
+export * from './load-profile';
