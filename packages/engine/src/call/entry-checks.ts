@@ -8,6 +8,7 @@ import {
   textExtractionBoundaries,
   UserPatternError,
   type JsonExpectation,
+  type UrlEntry,
   type UserPattern,
 } from '@aqa/plan';
 import { compileJsonPath, jsonValueText, type JsonPathQuery } from './json-path';
@@ -31,9 +32,10 @@ import { evaluateXPath } from './xpath-rule';
  * any other text exactly as written.
  */
 
-export type AssertionType = 'json' | 'text' | 'xml' | 'status';
-export type AssertionOperator = 'equals' | 'contains' | 'regex' | 'not_equals';
-export type ExtractType = 'text' | 'json' | 'regex' | 'xml';
+/** The plan model's own kinds (@aqa/plan perf-plan.ts ASSERTION_TYPES, ASSERTION_OPERATORS, EXTRACT_TYPES). */
+export type AssertionType = UrlEntry['assertionType'];
+export type AssertionOperator = UrlEntry['assertionOperator'];
+export type ExtractType = UrlEntry['extractType'];
 
 export interface AssertionSpec {
   type: AssertionType;
