@@ -401,6 +401,8 @@ async function makePerson(
 
 /** Heartbeats of each person's agent, kept up through the matrix so their runs on agents go on. */
 const beating: NodeJS.Timeout[] = [];
+/** Beats still answering: the server closes only after them, so none calls a closed server. */
+const beatsInFlight = new Set<Promise<void>>();
 
 /**
  * A run of the person's on their agent, still going: the agent beats, takes the job and says it is
@@ -431,7 +433,13 @@ async function agentRun(person: { token: string; agentToken: string; agentId: st
     });
   };
   await beat();
-  beating.push(setInterval(() => void beat(), 1000));
+  beating.push(
+    setInterval(() => {
+      const going = beat();
+      beatsInFlight.add(going);
+      void going.finally(() => beatsInFlight.delete(going));
+    }, 1000),
+  );
   const started = await ok<{ test_id: string }>(
     {
       method: 'POST',
@@ -662,6 +670,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const timer of beating) clearInterval(timer);
+  await Promise.allSettled(beatsInFlight);
   await server?.close();
   await target?.close();
   if (server !== undefined) removeDir(server.dataDir);
