@@ -295,6 +295,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       demo,
       signUp: config.signUp,
       version: VERSION,
+      uploads: config.uploads,
     });
     await app.register(accountRoutes, { accounts, sessions, bearerThrottle });
     await app.register(tokenRoutes, { apiTokens });

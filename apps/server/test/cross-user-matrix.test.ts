@@ -117,6 +117,7 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /api/agents/register': 'registers a load agent of the caller',
   'GET /api/agents': "the caller's own load agents",
   'GET /api/engines': 'the engines installed on the server, the same for everyone',
+  'GET /api/upload-limits': "the server's upload bounds, the same for everyone",
   'POST /api/parse-swagger': 'turns the uploaded document into a plan; stores nothing',
   'POST /api/parse-postman': 'turns the uploaded collection into a plan; stores nothing',
   'POST /api/parse-har': 'turns the uploaded HAR into a plan; stores nothing',

@@ -54,6 +54,7 @@ describe('GET /api/health', () => {
       demo: {} as DemoAccountService,
       signUp: false,
       version: '1.2.3',
+      uploads: { maxFileBytes: 1, maxUploadBytes: 1, atOnceBytes: 1 },
     });
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health' });

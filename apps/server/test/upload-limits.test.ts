@@ -66,6 +66,13 @@ afterAll(async () => {
 });
 
 describe('upload limits', () => {
+  it('tells a signed-in client its bounds, so the web checks a file against what this server accepts', async () => {
+    const answer = await server.request({ method: 'GET', url: '/api/upload-limits', token: alice });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ max_file_bytes: MB, max_upload_bytes: 2 * MB });
+    expect((await server.request({ method: 'GET', url: '/api/upload-limits' })).statusCode).toBe(401);
+  });
+
   it('refuses a file over the per-file limit with 413, naming the file and the limit', async () => {
     const answer = await send(alice, [documentPart, filler('parts/huge.yaml', MB + 1)]);
     expect(answer.status).toBe(413);

@@ -1,5 +1,6 @@
 import { contract } from '@aqa/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { UploadLimits } from '../config';
 import type { DemoAccountService } from '../services/demo-account.service';
 
 export interface SystemRouteOptions {
@@ -9,11 +10,13 @@ export interface SystemRouteOptions {
   /** Whether anyone may create an account (Config.signUp); the sign-in page hides sign-up when not. */
   signUp: boolean;
   version: string;
+  /** The uploads' bounds (Config.uploads), which the web checks a file against before sending it. */
+  uploads: UploadLimits;
 }
 
 export const systemRoutes: FastifyPluginCallbackZod<SystemRouteOptions> = (
   app,
-  { pingDatabase, demo, signUp, version },
+  { pingDatabase, demo, signUp, version, uploads },
   done,
 ) => {
   app.route({
@@ -34,6 +37,11 @@ export const systemRoutes: FastifyPluginCallbackZod<SystemRouteOptions> = (
   app.route({
     ...contract.system.demoCredentials,
     handler: () => ({ ...demo.credentials(), sign_up: signUp }),
+  });
+
+  app.route({
+    ...contract.system.uploadLimits,
+    handler: () => ({ max_file_bytes: uploads.maxFileBytes, max_upload_bytes: uploads.maxUploadBytes }),
   });
 
   done();

@@ -81,6 +81,8 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
 
   const baseHandlers: Handlers = {
     'GET /api/me': () => json({ user: TEST_USER }),
+    'GET /api/upload-limits': () =>
+      json({ max_file_bytes: 25 * 1024 * 1024, max_upload_bytes: 50 * 1024 * 1024 }),
     'POST /api/parse-swagger': () => json(parseAnswer(PETS)),
     'POST /api/save-test-plan': () => json({ id: 'plan-1', message: 'Test plan saved successfully' }, 201),
     'PUT /api/update-test-plan/plan-1': () =>
@@ -159,6 +161,7 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
   it('asks for a file, and refuses a wrong type or a file over 25 MB before sending anything', async () => {
     const user = userEvent.setup({ delay: null, applyAccept: false });
     await openScreen();
+    expect(await screen.findByText('.json, .yaml, .yml · up to 25 MB')).toBeInTheDocument();
     await user.click(screen.getByTestId('upload-proceed'));
     expect(screen.getByTestId('upload-error')).toHaveTextContent('Please select a Swagger file first');
     await user.click(screen.getByTestId('upload-kind-postman'));
@@ -183,6 +186,21 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
     await user.click(screen.getByTestId('upload-proceed'));
     expect(screen.getByTestId('upload-error')).toHaveTextContent('The base URL must be a full URL');
     expect(fetchMock.mock.calls.some(([url]) => urlOf(url).includes('parse'))).toBe(false);
+  });
+
+  it("follows the server's own upload bound: a server set to 40 MB takes a 26 MB file", async () => {
+    const user = userEvent.setup({ delay: null });
+    useHandlers({
+      'GET /api/upload-limits': () =>
+        json({ max_file_bytes: 40 * 1024 * 1024, max_upload_bytes: 50 * 1024 * 1024 }),
+    });
+    await openScreen();
+    expect(await screen.findByText('.json, .yaml, .yml · up to 40 MB')).toBeInTheDocument();
+    const big = file('big.json');
+    Object.defineProperty(big, 'size', { value: 26 * 1024 * 1024 });
+    await user.upload(screen.getByTestId('upload-file'), big);
+    await user.click(screen.getByTestId('upload-proceed'));
+    await waitFor(() => expect(calls('/api/parse-swagger')).toHaveLength(1));
   });
 
   // Hundreds of rows and check boxes in jsdom: slow on a loaded 2-core box, so a longer bound than the rest.

@@ -16,13 +16,14 @@ import {
   checkUpload,
   entriesFromSteps,
   isFileKind,
-  MAX_UPLOAD_BYTES,
+  megabytes,
   UPLOAD_KINDS,
   type UploadKind,
   type UploadProblem,
 } from '../model/upload-source';
 import { importOperations, PICK_ABOVE, type ImportOperation } from '../model/operation-choice';
 import { parseUpload, type ImportInfo, type ImportWarning, type NeededValue } from '../queries/import-api';
+import { useUploadLimit } from '../hooks/useUploadLimit';
 import { OperationPicker } from './OperationPicker';
 import { TableLayoutHelp } from './TableLayoutHelp';
 import { type EntryForm, callErrorMessage } from '@/features/call-editor';
@@ -69,7 +70,7 @@ function problemText(problem: UploadProblem, t: Translate): string {
     case 'empty':
       return t('scriptInput.error.emptyFile', { file: problem.file });
     case 'tooLarge':
-      return t('scriptInput.error.tooLarge', { file: problem.file, max: MAX_UPLOAD_BYTES / 1024 / 1024 });
+      return t('scriptInput.error.tooLarge', { file: problem.file, max: megabytes(problem.maxBytes) });
     case 'baseUrl':
       return t('scriptInput.error.baseUrl');
   }
@@ -131,6 +132,7 @@ export function UploadStep({
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const maxFileBytes = useUploadLimit();
   const fileInput = useRef<HTMLInputElement>(null);
   const pending = useRef<AbortController | null>(null);
   /** A large import waiting for the user to pick its operations (OperationPicker). */
@@ -170,7 +172,7 @@ export function UploadStep({
   const proceed = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (processing) return;
-    const problem = checkUpload({ kind, file, command, baseUrl });
+    const problem = checkUpload({ kind, file, command, baseUrl, maxFileBytes });
     if (problem) {
       setError(problemText(problem, t));
       return;
@@ -313,10 +315,12 @@ export function UploadStep({
                     : t('scriptInput.chooseFile', { kind: t(KIND_LABELS[fileKind]) })}
                 </span>
                 <span className="text-[13px] text-muted-foreground">
-                  {t('scriptInput.fileHint', {
-                    extensions: ACCEPTED_EXTENSIONS[fileKind].join(', '),
-                    max: MAX_UPLOAD_BYTES / 1024 / 1024,
-                  })}
+                  {maxFileBytes === null
+                    ? ACCEPTED_EXTENSIONS[fileKind].join(', ')
+                    : t('scriptInput.fileHint', {
+                        extensions: ACCEPTED_EXTENSIONS[fileKind].join(', '),
+                        max: megabytes(maxFileBytes),
+                      })}
                 </span>
                 <input
                   ref={fileInput}

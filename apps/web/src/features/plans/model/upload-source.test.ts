@@ -1,12 +1,13 @@
 import { migratePlan } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { checkUpload, entriesFromSteps, rebaseUrl, uploadScriptFileName } from './upload-source';
+import { checkUpload, entriesFromSteps, megabytes, rebaseUrl, uploadScriptFileName } from './upload-source';
 
 const input = (overrides: Partial<Parameters<typeof checkUpload>[0]>) => ({
   kind: 'swagger' as const,
   file: { name: 'spec.yaml', size: 10 },
   command: '',
   baseUrl: '',
+  maxFileBytes: 25 * 1024 * 1024,
   ...overrides,
 });
 
@@ -34,11 +35,22 @@ describe('checking an upload before it is sent', () => {
     expect(checkUpload(input({ kind: 'curl', file: null, command: 'curl https://a.test' }))).toBeNull();
     expect(checkUpload(input({ file: { name: 'a.json', size: 0 } }))?.problem).toBe('empty');
     expect(checkUpload(input({ file: { name: 'a.json', size: 25 * 1024 * 1024 } }))).toBeNull();
-    expect(checkUpload(input({ file: { name: 'a.json', size: 25 * 1024 * 1024 + 1 } }))?.problem).toBe(
-      'tooLarge',
-    );
+    expect(checkUpload(input({ file: { name: 'a.json', size: 25 * 1024 * 1024 + 1 } }))).toEqual({
+      problem: 'tooLarge',
+      file: 'a.json',
+      maxBytes: 25 * 1024 * 1024,
+    });
     expect(checkUpload(input({ baseUrl: 'localhost:8080' }))).toEqual({ problem: 'baseUrl' });
     expect(checkUpload(input({ baseUrl: ' http://localhost:8080/api ' }))).toBeNull();
+  });
+
+  it("follows the server's own bound, and leaves the size to the server while the bound is not known", () => {
+    const file = { name: 'a.json', size: 30 * 1024 * 1024 };
+    expect(checkUpload(input({ file, maxFileBytes: 40 * 1024 * 1024 }))).toBeNull();
+    expect(checkUpload(input({ file, maxFileBytes: 20 * 1024 * 1024 }))?.problem).toBe('tooLarge');
+    expect(checkUpload(input({ file, maxFileBytes: null }))).toBeNull();
+    expect(megabytes(25 * 1024 * 1024)).toBe('25');
+    expect(megabytes(512 * 1024)).toBe('0.5');
   });
 });
 

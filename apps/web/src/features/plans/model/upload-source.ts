@@ -22,8 +22,11 @@ export const ACCEPTED_EXTENSIONS: Record<FileKind, readonly string[]> = {
   excel: ['.xlsx'],
 };
 
-/** The server's upload limit; larger files are refused here before they are sent. */
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+/** A size in MB as the server's messages write it: "25", "0.5" (its MB is 1024 × 1024 bytes). */
+export function megabytes(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  return Number.isInteger(mb) ? String(mb) : String(Number(mb.toFixed(1)));
+}
 
 export function isFileKind(kind: UploadKind): kind is FileKind {
   return kind !== 'curl';
@@ -33,7 +36,7 @@ export type UploadProblem =
   | { problem: 'noFile'; kind: FileKind }
   | { problem: 'noCommand' }
   | { problem: 'wrongType'; kind: FileKind; file: string }
-  | { problem: 'tooLarge'; file: string }
+  | { problem: 'tooLarge'; file: string; maxBytes: number }
   | { problem: 'empty'; file: string }
   | { problem: 'baseUrl' };
 
@@ -48,12 +51,17 @@ export function extensionOf(fileName: string): string {
   return match?.[1] ?? '';
 }
 
-/** What is wrong with the chosen input before it is sent, in the order a person would fix it. */
+/**
+ * What is wrong with the chosen input before it is sent, in the order a person would fix it.
+ * `maxFileBytes` is the server's own bound (GET /api/upload-limits, UPLOAD_MAX_FILE_MB); while it is not
+ * known yet the size is left to the server, which refuses a larger file in the same words.
+ */
 export function checkUpload(input: {
   kind: UploadKind;
   file: { name: string; size: number } | null;
   command: string;
   baseUrl: string;
+  maxFileBytes: number | null;
 }): UploadProblem | null {
   if (!isFileKind(input.kind)) {
     if (input.command.trim() === '') return { problem: 'noCommand' };
@@ -63,7 +71,8 @@ export function checkUpload(input: {
     if (!ACCEPTED_EXTENSIONS[kind].includes(extensionOf(file.name)))
       return { problem: 'wrongType', kind, file: file.name };
     if (file.size === 0) return { problem: 'empty', file: file.name };
-    if (file.size > MAX_UPLOAD_BYTES) return { problem: 'tooLarge', file: file.name };
+    if (input.maxFileBytes !== null && file.size > input.maxFileBytes)
+      return { problem: 'tooLarge', file: file.name, maxBytes: input.maxFileBytes };
   }
   if (!isBaseUrl(input.baseUrl)) return { problem: 'baseUrl' };
   return null;
