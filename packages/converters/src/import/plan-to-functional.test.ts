@@ -55,4 +55,49 @@ describe('a performance step as a functional API', () => {
     ]);
     expect(warnings).toEqual([]);
   });
+
+  it("keeps the entry's own assertion as a rule judged as the load executor judges it", () => {
+    const api = (fields: Record<string, string>) => {
+      const warnings: ImportWarning[] = [];
+      const step = UrlEntrySchema.parse({ url: 'https://api.example.test/users', method: 'GET', ...fields });
+      const converted = stepToFunctionalApi(step, undefined, 'urls[0]', warnings);
+      expect(warnings).toEqual([]);
+      return converted.validations;
+    };
+    expect(
+      api({
+        assertionType: 'json',
+        assertionPath: '$.user.id',
+        assertionOperator: 'not_equals',
+        assertionValue: '7',
+      }),
+    ).toEqual([
+      {
+        name: 'Assertion',
+        description: '',
+        enabled: true,
+        type: 'equals',
+        negate: true,
+        subject: 'json',
+        path: '$.user.id',
+        expected_value: '7',
+      },
+    ]);
+    expect(
+      api({
+        assertionType: 'xml',
+        assertionPath: '//name',
+        assertionOperator: 'regex',
+        assertionValue: '^A',
+      }),
+    ).toMatchObject([{ type: 'regex', subject: 'xml', path: '//name', expected_value: '^A' }]);
+    expect(api({ assertionType: 'text', assertionOperator: 'equals', assertionValue: 'OK' })).toMatchObject([
+      { type: 'equals', expected_value: 'OK' },
+    ]);
+    expect(
+      api({ assertionType: 'status', assertionOperator: 'equals', assertionValue: ' 201' }),
+    ).toMatchObject([{ type: 'status_code', expected_value: '201' }]);
+    // No value, or a json assertion without a path, asserts nothing.
+    expect(api({ assertionType: 'json', assertionPath: '', assertionValue: 'x' })).toEqual([]);
+  });
 });

@@ -1,13 +1,31 @@
+import { perfAssertionRule, type FunctionalValidation, type UrlEntry } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
 import { ReusedResponseView } from '../call/response-view';
-import {
-  compileAssertion,
-  compileExtraction,
-  type AssertionOperator,
-  type AssertionSpec,
-  type AssertionType,
-} from './checks';
+import { compileAssertion as compileRule, compileExtraction } from './checks';
 import { classifyError, KIND } from './http-error';
+
+type AssertionType = UrlEntry['assertionType'];
+type AssertionOperator = UrlEntry['assertionOperator'];
+interface AssertionSpec {
+  type: AssertionType;
+  path: string;
+  operator: AssertionOperator;
+  expected: string;
+}
+
+/** An entry's assertion fields as the rule the executor compiles (compile.ts: perfAssertionRule). */
+function ruleOf(spec: AssertionSpec): FunctionalValidation {
+  const rule = perfAssertionRule({
+    assertionType: spec.type,
+    assertionPath: spec.path,
+    assertionOperator: spec.operator,
+    assertionValue: spec.expected,
+  });
+  if (rule === null) throw new Error('the entry asserts nothing');
+  return rule;
+}
+
+const compileAssertion = (spec: AssertionSpec, where: string) => compileRule(ruleOf(spec), where);
 
 function response(status: number, body: string): ReusedResponseView {
   const r = new ReusedResponseView();
