@@ -7,6 +7,7 @@ import {
   type FunctionalPlanInput,
   type FunctionalValidationType,
   type HttpMethod,
+  type ValidationSubject,
 } from '@aqa/plan';
 import type { z } from 'zod';
 import {
@@ -43,6 +44,24 @@ export interface RuleForm {
   expected_value: string;
   description: string;
   enabled: boolean;
+  /**
+   * What a read script's or a converted performance plan's rule adds (docs/call-core.md "A performance
+   * plan's assertion"): the screen has no control for them, shows them, and saves them unchanged.
+   */
+  negate?: boolean;
+  subject?: ValidationSubject;
+  path?: string;
+}
+
+/** A rule's negate, subject and path, each only when it has it, so a rule saves as it was read. */
+export function ruleReading(
+  rule: Pick<RuleForm, 'negate' | 'subject' | 'path'>,
+): Pick<RuleForm, 'negate' | 'subject' | 'path'> {
+  return {
+    ...(rule.negate === undefined ? {} : { negate: rule.negate }),
+    ...(rule.subject === undefined ? {} : { subject: rule.subject }),
+    ...(rule.path === undefined ? {} : { path: rule.path }),
+  };
 }
 
 export interface CaptureForm {
@@ -275,13 +294,14 @@ function apiDefinitionOf(api: FunctionalApiForm): ApiDefinitionInput {
     body: entry.payload,
     params: entry.parameters.filter((row) => !isBlankRow(row)).map(({ name, value }) => ({ name, value })),
     authorization: authorizationToModel(entry.authorization),
-    validations: api.rules.map(({ id, name, type, expected_value, description, enabled }) => ({
-      id,
-      name,
-      type,
-      expected_value,
-      description,
-      enabled,
+    validations: api.rules.map((rule) => ({
+      id: rule.id,
+      name: rule.name,
+      type: rule.type,
+      expected_value: rule.expected_value,
+      description: rule.description,
+      enabled: rule.enabled,
+      ...ruleReading(rule),
     })),
     description: api.description,
     timeout: entry.timeout,
@@ -358,6 +378,7 @@ export function apiFormOf(api: SavedApi): FunctionalApiForm {
       expected_value: rule.expected_value,
       description: rule.description,
       enabled: rule.enabled,
+      ...ruleReading(rule),
     })),
     captures: (api.captures ?? []).map((capture) => ({ id: newId('capture'), ...capture })),
   };

@@ -12,6 +12,7 @@ import {
   functionalFormReducer,
   newFunctionalForm,
   planBodyOf,
+  ruleReading,
   type FunctionalForm,
   type RuleForm,
   type SettingField,
@@ -207,6 +208,7 @@ function scriptPlanBody(form: ScriptForm): FunctionalPlanInput {
       expected_value: rule.expected_value,
       description: rule.description,
       enabled: rule.enabled,
+      ...ruleReading(rule),
       ...targetOf(rule),
     })),
   };
@@ -251,6 +253,7 @@ export function scriptFormOfPlan(plan: FunctionalPlan): ScriptForm {
       expected_value: rule.expected_value,
       description: rule.description,
       enabled: rule.enabled,
+      ...ruleReading(rule),
       ...targetOf(rule),
     })),
   };
