@@ -225,41 +225,42 @@ function problemOf(error: unknown): { problem: string } {
 }
 
 function jsonPathCheck(validation: HttpValidation): JsonPathCheck | { problem: string } | null {
-  let check = jsonPathChecks.get(validation);
-  if (check === undefined) {
+  return compiledOnce<JsonPathCheck | null>(jsonPathChecks, validation, () => {
     const rule = parseJsonPathRule(validation.expected_value);
+    return rule === null
+      ? null
+      : {
+          ...rule,
+          query: compileJsonPath(rule.path),
+          pattern: rule.operator === '~' ? compileUserPattern(rule.value ?? '') : null,
+          expectation:
+            rule.operator === '==' || rule.operator === '!='
+              ? readJsonExpectation(rule.value ?? '')
+              : { kind: 'text', value: rule.value ?? '' },
+        };
+  });
+}
+
+/** What `compile` makes of a rule, made once per rule object; what cannot run, as its problem. */
+function compiledOnce<T>(
+  made: WeakMap<HttpValidation, T | { problem: string }>,
+  validation: HttpValidation,
+  compile: () => T,
+): T | { problem: string } {
+  let value = made.get(validation);
+  if (value === undefined) {
     try {
-      check =
-        rule === null
-          ? null
-          : {
-              ...rule,
-              query: compileJsonPath(rule.path),
-              pattern: rule.operator === '~' ? compileUserPattern(rule.value ?? '') : null,
-              expectation:
-                rule.operator === '==' || rule.operator === '!='
-                  ? readJsonExpectation(rule.value ?? '')
-                  : { kind: 'text', value: rule.value ?? '' },
-            };
+      value = compile();
     } catch (error) {
-      check = problemOf(error);
+      value = problemOf(error);
     }
-    jsonPathChecks.set(validation, check);
+    made.set(validation, value);
   }
-  return check;
+  return value;
 }
 
 function searchPattern(validation: HttpValidation): UserPattern | { problem: string } {
-  let pattern = searchPatterns.get(validation);
-  if (pattern === undefined) {
-    try {
-      pattern = compileUserPattern(validation.expected_value);
-    } catch (error) {
-      pattern = problemOf(error);
-    }
-    searchPatterns.set(validation, pattern);
-  }
-  return pattern;
+  return compiledOnce(searchPatterns, validation, () => compileUserPattern(validation.expected_value));
 }
 
 /**
@@ -392,16 +393,7 @@ type SubjectRead = { text: string; value?: unknown; missing: boolean };
 const subjectQueries = new WeakMap<HttpValidation, JsonPathQuery | { problem: string }>();
 
 function subjectQuery(validation: HttpValidation, path: string): JsonPathQuery | { problem: string } {
-  let query = subjectQueries.get(validation);
-  if (query === undefined) {
-    try {
-      query = compileJsonPath(path);
-    } catch (error) {
-      query = problemOf(error);
-    }
-    subjectQueries.set(validation, query);
-  }
-  return query;
+  return compiledOnce(subjectQueries, validation, () => compileJsonPath(path));
 }
 
 /**

@@ -87,6 +87,30 @@ describe('assertions', () => {
     ).toMatch(/not JSON/);
   });
 
+  it("words an error sample in the entry's own terms, whatever rule the assertion is read as", () => {
+    expect(
+      check({ type: 'status', path: '', operator: 'equals', expected: ' 200' }, 't')(response(201, 'x')),
+    ).toBe('assertion failed: status "201" equals "200" is false');
+    expect(
+      check(
+        { type: 'text', path: '', operator: 'not_equals', expected: 'hello' },
+        't',
+      )(response(200, 'hello')),
+    ).toBe('assertion failed: body "hello" not equals "hello" is false');
+    expect(
+      check(
+        { type: 'xml', path: '/user/name', operator: 'equals', expected: 'Ada' },
+        't',
+      )(response(200, XML_BODY)),
+    ).toBe('assertion failed: /user/name "Ada Lovelace" equals "Ada" is false');
+    expect(
+      check(
+        { type: 'json', path: 'data.id', operator: 'not_equals', expected: '42' },
+        't',
+      )(response(200, JSON_BODY)),
+    ).toBe('assertion failed: data.id 42 not equals 42 is false');
+  });
+
   it('refuses an invalid regular expression before the run', () => {
     expect(() =>
       compileAssertion({ type: 'text', path: '', operator: 'regex', expected: '(' }, 'urls[0]'),

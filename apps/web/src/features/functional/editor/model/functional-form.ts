@@ -53,11 +53,17 @@ export interface RuleForm {
   path?: string;
 }
 
-/** A rule's negate, subject and path, each only when it has it, so a rule saves as it was read. */
-export function ruleReading(
-  rule: Pick<RuleForm, 'negate' | 'subject' | 'path'>,
-): Pick<RuleForm, 'negate' | 'subject' | 'path'> {
+/**
+ * A rule's fields as the model writes them: negate, subject and path only when it has them, so a rule
+ * saves as it was read.
+ */
+export function ruleFields(rule: Omit<RuleForm, 'id'>): Omit<RuleForm, 'id'> {
   return {
+    name: rule.name,
+    type: rule.type,
+    expected_value: rule.expected_value,
+    description: rule.description,
+    enabled: rule.enabled,
     ...(rule.negate === undefined ? {} : { negate: rule.negate }),
     ...(rule.subject === undefined ? {} : { subject: rule.subject }),
     ...(rule.path === undefined ? {} : { path: rule.path }),
@@ -294,15 +300,7 @@ function apiDefinitionOf(api: FunctionalApiForm): ApiDefinitionInput {
     body: entry.payload,
     params: entry.parameters.filter((row) => !isBlankRow(row)).map(({ name, value }) => ({ name, value })),
     authorization: authorizationToModel(entry.authorization),
-    validations: api.rules.map((rule) => ({
-      id: rule.id,
-      name: rule.name,
-      type: rule.type,
-      expected_value: rule.expected_value,
-      description: rule.description,
-      enabled: rule.enabled,
-      ...ruleReading(rule),
-    })),
+    validations: api.rules.map((rule) => ({ id: rule.id, ...ruleFields(rule) })),
     description: api.description,
     timeout: entry.timeout,
     ...(captures.length > 0
@@ -371,15 +369,7 @@ export function apiFormOf(api: SavedApi): FunctionalApiForm {
       timeout: String(api.timeout),
     }),
     description: api.description,
-    rules: api.validations.map((rule) => ({
-      id: newId('rule'),
-      name: rule.name,
-      type: rule.type,
-      expected_value: rule.expected_value,
-      description: rule.description,
-      enabled: rule.enabled,
-      ...ruleReading(rule),
-    })),
+    rules: api.validations.map((rule) => ({ id: newId('rule'), ...ruleFields(rule) })),
     captures: (api.captures ?? []).map((capture) => ({ id: newId('capture'), ...capture })),
   };
 }
