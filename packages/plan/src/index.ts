@@ -3,6 +3,7 @@ export * from './perf-plan';
 export * from './plan-version';
 export * from './migrate-plan';
 export * from './perf-item-rules';
+export * from './perf-assertion-rule';
 export * from './test-kind';
 export * from './step-rules';
 export * from './json-expectation';

@@ -101,7 +101,10 @@ describe('TEST_KINDS', () => {
 
   it('names the words, rule types and bounds the model checks a plan by', () => {
     expect(TEST_KINDS.load).toMatchObject({ messageTestType: 'load', ruleTypes: null, iterations: null });
-    expect(TEST_KINDS.api).toMatchObject({ messageTestType: 'api', ruleTypes: API_VALIDATION_TYPES });
+    expect(TEST_KINDS.api).toMatchObject({
+      messageTestType: 'api',
+      ruleTypes: [...API_VALIDATION_TYPES, 'regex', 'xpath', 'equals'],
+    });
     expect(TEST_KINDS.script).toMatchObject({
       messageTestType: 'api',
       ruleTypes: FUNCTIONAL_VALIDATION_TYPES,

@@ -3,6 +3,7 @@ import {
   API_VALIDATION_TYPES,
   FUNCTIONAL_VALIDATION_TYPES,
   type FunctionalValidationType,
+  SCRIPT_VALIDATION_TYPES,
   UI_VALIDATION_TYPES,
 } from './functional/validation';
 import type { MessageTestType } from './messages';
@@ -66,7 +67,10 @@ export const TEST_KINDS = {
     messageTestType: 'api',
     word: 'API test',
     aWord: 'An API test',
-    ruleTypes: API_VALIDATION_TYPES,
+    // The editor's types, and those a converted performance plan carries (its header items are regex
+    // rules, its assertions equals, contains_text or regex ones: docs/call-core.md) or a call read
+    // from a script: the editor shows them and keeps them.
+    ruleTypes: [...API_VALIDATION_TYPES, ...SCRIPT_VALIDATION_TYPES],
     iterations: { min: 1, max: 1000, fallback: 1 },
   },
   /** A Taurus or Selenium script; a Selenium one runs as a UI test (runKindOf). */

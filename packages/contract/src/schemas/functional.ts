@@ -69,6 +69,7 @@ export const SavedFunctionalValidationSchema = z.object({
   method: z.enum(HTTP_METHODS).optional(),
   negate: z.boolean().optional(),
   subject: z.enum(VALIDATION_SUBJECTS).optional(),
+  path: text.optional(),
 });
 
 export const SavedApiDefinitionSchema = z.object({

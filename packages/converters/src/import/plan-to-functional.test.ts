@@ -1,7 +1,7 @@
-import { UrlEntrySchema } from '@aqa/plan';
+import { FunctionalPlanSchema, PerfPlanSchema, UrlEntrySchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
 import type { ImportWarning } from './import-model';
-import { stepToFunctionalApi } from './plan-to-functional';
+import { planToFunctional, stepToFunctionalApi } from './plan-to-functional';
 
 /*
  * A performance plan's validation items become functional rules of the one dialect the call core judges
@@ -54,5 +54,74 @@ describe('a performance step as a functional API', () => {
       ['json', 'regex', '(?im)^Content-Type: [^\\n]*application/json', 'headers'],
     ]);
     expect(warnings).toEqual([]);
+  });
+
+  it("keeps the entry's own assertion as a rule judged as the load executor judges it", () => {
+    const api = (fields: Record<string, string>) => {
+      const warnings: ImportWarning[] = [];
+      const step = UrlEntrySchema.parse({ url: 'https://api.example.test/users', method: 'GET', ...fields });
+      const converted = stepToFunctionalApi(step, undefined, 'urls[0]', warnings);
+      expect(warnings).toEqual([]);
+      return converted.validations;
+    };
+    expect(
+      api({
+        assertionType: 'json',
+        assertionPath: '$.user.id',
+        assertionOperator: 'not_equals',
+        assertionValue: '7',
+      }),
+    ).toEqual([
+      {
+        name: 'Assertion',
+        description: '',
+        enabled: true,
+        type: 'equals',
+        negate: true,
+        subject: 'json',
+        path: '$.user.id',
+        expected_value: '7',
+      },
+    ]);
+    expect(
+      api({
+        assertionType: 'xml',
+        assertionPath: '//name',
+        assertionOperator: 'regex',
+        assertionValue: '^A',
+      }),
+    ).toMatchObject([{ type: 'regex', subject: 'xml', path: '//name', expected_value: '^A' }]);
+    expect(api({ assertionType: 'text', assertionOperator: 'equals', assertionValue: 'OK' })).toMatchObject([
+      { type: 'equals', expected_value: 'OK' },
+    ]);
+    expect(
+      api({ assertionType: 'status', assertionOperator: 'equals', assertionValue: ' 201' }),
+    ).toMatchObject([{ type: 'status_code', expected_value: '201' }]);
+    // No value, or a json assertion without a path, asserts nothing.
+    expect(api({ assertionType: 'json', assertionPath: '', assertionValue: 'x' })).toEqual([]);
+  });
+
+  it('makes a plan the API test model reads, its assertion and header items kept', () => {
+    const perf = PerfPlanSchema.parse({
+      name: 'Users',
+      urls: [
+        {
+          url: 'https://api.example.test/users',
+          method: 'GET',
+          assertionType: 'xml',
+          assertionPath: '/users/user/name',
+          assertionOperator: 'equals',
+          assertionValue: 'Ada',
+          validations: [{ id: '1', name: 'xml', type: 'header_value', expected_value: 'Content-Type: xml' }],
+        },
+      ],
+    });
+    const { plan, warnings } = planToFunctional(perf);
+    expect(warnings).toEqual([]);
+    const read = FunctionalPlanSchema.parse(plan);
+    expect(read.apis[0]?.validations.map((v) => [v.type, v.subject, v.path])).toEqual([
+      ['regex', 'headers', undefined],
+      ['equals', 'xml', '/users/user/name'],
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   type FunctionalValidation,
   FunctionalValidationSchema,
   type PerfPlan,
+  perfAssertionRule,
   perfItemRule,
   type UrlEntry,
 } from '@aqa/plan';
@@ -21,6 +22,8 @@ import type { ImportWarning, StepSource } from './import-model';
 /** The names the imported rules carry, so a person sees where a rule came from. */
 export const DOCUMENTED_STATUS_RULE = 'Documented status';
 export const DOCUMENTED_SCHEMA_RULE = 'Documented response schema';
+/** The name of the rule a performance plan entry's own assertion becomes. */
+export const ASSERTION_RULE = 'Assertion';
 
 /**
  * The rules a call imported from an OpenAPI or Swagger document is judged by: `status_code` with the
@@ -103,6 +106,18 @@ export function stepToFunctionalApi(
       warnings.push({
         location,
         message: `Validation "${item.name || item.type}" is left out: ${parsed.error.issues[0]?.message ?? ''}`,
+      });
+  }
+  // The entry's own assertion, as the rule of the one dialect the load executor and Validate judge it by
+  // (docs/call-core.md "A performance plan's assertion"), so a call tested call by call checks it too.
+  const assertion = perfAssertionRule(step);
+  if (assertion !== null) {
+    const parsed = FunctionalValidationSchema.safeParse({ ...assertion, name: ASSERTION_RULE });
+    if (parsed.success) validations.push(parsed.data);
+    else
+      warnings.push({
+        location,
+        message: `The ${step.assertionType} assertion is left out: ${parsed.error.issues[0]?.message ?? ''}`,
       });
   }
   const capture = captureOf(step);

@@ -87,7 +87,9 @@ export function keptBodyBytes(
 ): number {
   const readsBody =
     validations.some(
-      (v) => !BODILESS_RULES.has(v.type) && (v.subject === undefined || v.subject === 'body'),
+      (v) =>
+        !BODILESS_RULES.has(v.type) &&
+        (v.subject === undefined || v.subject === 'body' || v.subject === 'json' || v.subject === 'xml'),
     ) || captures.some((c) => c.from !== 'header');
   return readsBody ? JUDGED_BODY_LIMIT_BYTES : EVIDENCE_BODY_LIMIT_BYTES;
 }

@@ -7,6 +7,7 @@ import {
   shownJsonValue,
   textExtractionBoundaries,
   UserPatternError,
+  type FunctionalValidation,
   type JsonExpectation,
   type UrlEntry,
   type UserPattern,
@@ -14,35 +15,29 @@ import {
 import { compileJsonPath, jsonValueText, type JsonPathQuery } from './json-path';
 import { JsonPathFilterError } from './json-path-filter';
 import { bodyJson, firstLine } from './response-view';
+import { statusTest } from './judge';
 import { evaluateXPath } from './xpath-rule';
 
 /*
- * A performance plan entry's own assertion and extraction (docs/design.md §4, as @aqa/plan's
- * step-rules.ts writes them down for every generator), read once for the load executor
- * (executor/compile.ts) and Validate (apps/server/src/services/validate/entry-checks.ts)
- * (docs/call-core.md "A performance plan's assertion"). What each caller keeps is its wording: the
- * load run's error sample, Validate's answer.
+ * A performance plan entry's own assertion, as a rule of the one dialect (@aqa/plan perf-assertion-rule.ts,
+ * docs/call-core.md "A performance plan's assertion"), and its extraction (docs/design.md §4, as @aqa/plan's
+ * step-rules.ts writes them down for every generator), compiled once for the load executor
+ * (executor/compile.ts) and Validate (apps/server/src/services/validate/entry-checks.ts). What each caller
+ * keeps is its wording: the load run's error sample, Validate's answer.
  *
- * The actual value is the status code (status), the whole body (text), the first JSONPath match
- * (json; strings as-is, other values as JSON) or the text of the first XPath match (xml); a path with
- * no match is compared as empty text. equals / not_equals compare whole text, contains is a substring
- * test, regex a search on the linear-time engine (docs/adr/0022-linear-time-patterns.md). On a json
- * assertion, equals / not_equals read an expected JSON literal ("ada", 10, true, null) as that value
- * (docs/design.md §4 "JSON literals", @aqa/plan json-expectation.ts). A status is compared trimmed,
- * any other text exactly as written.
+ * `compileRuleCheck` compiles the rules an assertion becomes: a status_code rule, and equals,
+ * contains_text or regex on the body, the status code, a JSON path (`json`) or an XPath (`xml`). It
+ * judges them as judge.ts does, for the hot path: the value is the status code, the whole body, the
+ * first JSONPath match (strings as-is, other values as JSON) or the text of the first XPath match; a path
+ * with no match is compared as empty text. equals compares whole text, contains_text is a substring
+ * test, regex a search on the linear-time engine (docs/adr/0022-linear-time-patterns.md); on a json
+ * subject, equals reads an expected JSON literal ("ada", 10, true, null) as that value (docs/design.md §4
+ * "JSON literals", @aqa/plan json-expectation.ts). A body that is not JSON or XML, or a query that
+ * fails, fails the rule whether or not it is negated.
  */
 
-/** The plan model's own kinds (@aqa/plan perf-plan.ts ASSERTION_TYPES, ASSERTION_OPERATORS, EXTRACT_TYPES). */
-export type AssertionType = UrlEntry['assertionType'];
-export type AssertionOperator = UrlEntry['assertionOperator'];
+/** The plan model's own kind (@aqa/plan perf-plan.ts EXTRACT_TYPES). */
 export type ExtractType = UrlEntry['extractType'];
-
-export interface AssertionSpec {
-  type: AssertionType;
-  path: string;
-  operator: AssertionOperator;
-  expected: string;
-}
 
 export interface ExtractionSpec {
   type: ExtractType;
@@ -63,9 +58,9 @@ export class EntryCheckError extends Error {
 }
 
 /**
- * What an assertion compared, for a message: the text it compared (`text`), or, for a JSON literal, the
- * value found shown as JSON (`literal`, undefined when the path matched nothing); or why it could not
- * look at all.
+ * What a rule compared, for a message: the text it compared (`text`), or, for a JSON literal, the value
+ * found shown as JSON (`literal`, undefined when the path matched nothing); or why it could not look at
+ * all. `passed` is the rule's verdict, its negation applied.
  */
 export type AssertionReading =
   | { kind: 'text'; passed: boolean; actual: string }
@@ -75,14 +70,20 @@ export type AssertionReading =
   /** The query failed on this answer; `reason` in words. */
   | { kind: 'failed'; reason: string };
 
-export interface CompiledAssertion {
+/** What a compiled rule reads of an answer. */
+export interface CheckedAnswer {
+  status: number;
+  body: string;
+}
+
+export interface CompiledRuleCheck {
   /**
    * The verdict alone: the load executor's hot path, which allocates nothing beyond the body's one
-   * reading (docs/performance.md).
+   * reading on a plain JSON path (docs/performance.md).
    */
-  readonly holds: (answer: { status: number; body: string }) => boolean;
+  readonly holds: (answer: CheckedAnswer) => boolean;
   /** The verdict with what was compared, for the message of a failure or of Validate's answer. */
-  readonly read: (answer: { status: number; body: string }) => AssertionReading;
+  readonly read: (answer: CheckedAnswer) => AssertionReading;
 }
 
 const NOT_JSON: AssertionReading = Object.freeze({ kind: 'not-json' });
@@ -92,33 +93,44 @@ const NOT_XML: AssertionReading = Object.freeze({ kind: 'not-xml' });
 type Read = string | AssertionReading;
 
 /**
- * Compiles an entry's assertion once; throws EntryCheckError for an expression that cannot run. Each
- * kind of value has its own `holds`, and one comparison serves every operator, so that the load
- * executor's calls stay monomorphic on its hot path
- * (docs/call-core.md "The load executor's hot path, measured").
+ * Compiles a rule once; throws EntryCheckError for an expression that cannot run. Each kind of subject
+ * has its own `holds`, and one comparison serves every type, so that the load executor's calls stay
+ * monomorphic on its hot path (docs/call-core.md "The load executor's hot path, measured").
  */
-export function compileAssertion(spec: AssertionSpec): CompiledAssertion {
-  const expected = spec.type === 'status' ? spec.expected.trim() : spec.expected;
-  switch (spec.type) {
-    case 'status': {
-      const compare = comparison(spec.operator, expected);
-      const value = (answer: { status: number }): string => String(answer.status);
+export function compileRuleCheck(rule: FunctionalValidation): CompiledRuleCheck {
+  const negated = rule.negate === true;
+  if (rule.type === 'status_code') {
+    const matches = statusTest(rule.expected_value);
+    return {
+      holds: (answer) => matches(answer.status) !== negated,
+      read: (answer) => ({
+        kind: 'text',
+        passed: matches(answer.status) !== negated,
+        actual: String(answer.status),
+      }),
+    };
+  }
+  if (rule.type !== 'equals' && rule.type !== 'contains_text' && rule.type !== 'regex') {
+    throw new Error(`A ${rule.type} rule is judged by judge(), not compiled as an entry's assertion`);
+  }
+  const expected = rule.expected_value;
+  const subject = rule.subject ?? 'body';
+  switch (subject) {
+    case 'status_code': {
+      const compare = comparison(rule.type, expected, negated);
+      const value = (answer: CheckedAnswer): string => String(answer.status);
       return { holds: (answer) => compare(value(answer)), read: reading(compare, value) };
     }
-    case 'text': {
-      const compare = comparison(spec.operator, expected);
-      const value = (answer: { body: string }): string => answer.body;
+    case 'body': {
+      const compare = comparison(rule.type, expected, negated);
+      const value = (answer: CheckedAnswer): string => answer.body;
       return { holds: (answer) => compare(answer.body), read: reading(compare, value) };
     }
     case 'json': {
-      const query = jsonPathQuery(spec.path);
-      const literal =
-        spec.operator === 'equals' || spec.operator === 'not_equals'
-          ? readJsonExpectation(expected)
-          : undefined;
-      if (literal !== undefined && literal.kind !== 'text')
-        return literalAssertion(query, literal, spec.operator === 'equals');
-      const compare = comparison(spec.operator, expected);
+      const query = jsonPathQuery(rule.path ?? '');
+      const literal = rule.type === 'equals' ? readJsonExpectation(expected) : undefined;
+      if (literal !== undefined && literal.kind !== 'text') return literalCheck(query, literal, !negated);
+      const compare = comparison(rule.type, expected, negated);
       return {
         holds: (answer) => {
           const read = bodyJson(answer);
@@ -133,10 +145,10 @@ export function compileAssertion(spec: AssertionSpec): CompiledAssertion {
       };
     }
     case 'xml': {
-      const expression = spec.path.trim() || '/';
+      const expression = (rule.path ?? '').trim() || '/';
       checkXPath(expression);
-      const compare = comparison(spec.operator, expected);
-      const value = (answer: { body: string }): Read => xpathText(expression, answer) ?? '';
+      const compare = comparison(rule.type, expected, negated);
+      const value = (answer: CheckedAnswer): Read => xpathText(expression, answer) ?? '';
       return {
         holds: (answer) => {
           const actual = value(answer);
@@ -145,31 +157,30 @@ export function compileAssertion(spec: AssertionSpec): CompiledAssertion {
         read: reading(compare, value),
       };
     }
+    case 'headers':
+      throw new Error('A rule on the headers is judged by judge(), not compiled as an entry assertion');
   }
 }
 
 /** What a text comparison read, for a message. */
 function reading(
   compare: (actual: string) => boolean,
-  value: (answer: { status: number; body: string }) => Read,
-): CompiledAssertion['read'] {
+  value: (answer: CheckedAnswer) => Read,
+): CompiledRuleCheck['read'] {
   return (answer) => {
     const actual = value(answer);
     return typeof actual === 'string' ? { kind: 'text', passed: compare(actual), actual } : actual;
   };
 }
 
-function literalAssertion(
-  query: JsonPathQuery,
-  literal: JsonExpectation,
-  equals: boolean,
-): CompiledAssertion {
+/** An equals rule with a JSON literal: `equal` false for a negated one. */
+function literalCheck(query: JsonPathQuery, literal: JsonExpectation, equal: boolean): CompiledRuleCheck {
   return {
     holds: (answer) => {
       const read = bodyJson(answer);
       if (read === null) return false;
       try {
-        return jsonValueEquals(query(read.json), literal) === equals;
+        return jsonValueEquals(query(read.json), literal) === equal;
       } catch {
         return false;
       }
@@ -185,31 +196,33 @@ function literalAssertion(
       }
       return {
         kind: 'literal',
-        passed: jsonValueEquals(found, literal) === equals,
+        passed: jsonValueEquals(found, literal) === equal,
         shown: shownJsonValue(found, literal),
       };
     },
   };
 }
 
-/** One comparison for every operator (one function, whichever the operator). */
-function comparison(operator: AssertionOperator, expected: string): (actual: string) => boolean {
-  const pattern = operator === 'regex' ? userPattern(expected) : null;
+/** One comparison for every type (one function, whichever the type), its negation applied. */
+function comparison(
+  type: 'equals' | 'contains_text' | 'regex',
+  expected: string,
+  negated: boolean,
+): (actual: string) => boolean {
+  const pattern = type === 'regex' ? userPattern(expected) : null;
   return (actual) => {
-    switch (operator) {
+    switch (type) {
       case 'equals':
-        return actual === expected;
-      case 'not_equals':
-        return actual !== expected;
-      case 'contains':
-        return actual.includes(expected);
+        return (actual === expected) !== negated;
+      case 'contains_text':
+        return actual.includes(expected) !== negated;
       case 'regex':
-        return pattern!.test(actual);
+        return pattern!.test(actual) !== negated;
     }
   };
 }
 
-function jsonText(query: JsonPathQuery, answer: { body: string }): Read {
+function jsonText(query: JsonPathQuery, answer: CheckedAnswer): Read {
   const read = bodyJson(answer);
   if (read === null) return NOT_JSON;
   try {

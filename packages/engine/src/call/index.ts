@@ -5,8 +5,8 @@
 export { isHttpValidation, judge, statusMatches } from './judge';
 export { bodyJson, bodyXml, type ResponseView } from './response-view';
 export {
-  compileAssertion as compileEntryAssertion,
   compileExtraction as compileEntryExtraction,
+  compileRuleCheck,
   EntryCheckError,
   type AssertionReading,
 } from './entry-checks';

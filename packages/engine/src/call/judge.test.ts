@@ -396,3 +396,114 @@ describe("judging a read Taurus script's rules", () => {
     );
   });
 });
+
+describe("judging a performance plan assertion's rules: equals, and the json and xml subjects", () => {
+  const xml = '<order id="7"><status>saved</status></order>';
+
+  it('equals: the whole text, said with both sides', () => {
+    const rule = scriptRule({ type: 'equals', expected_value: 'Not Found' });
+    expect(judge(rule, response({ body: 'Not Found' }))).toMatchObject({
+      type: 'equals',
+      passed: true,
+      actual: 'Not Found',
+      message: 'the body is "Not Found"',
+    });
+    expect(judge(rule, response({ body: 'Not Found!' }))).toMatchObject({
+      passed: false,
+      message: 'expected the body to be "Not Found"; it is "Not Found!"',
+    });
+    const negated = scriptRule({
+      type: 'equals',
+      expected_value: '500',
+      subject: 'status_code',
+      negate: true,
+    });
+    expect(judge(negated, response())).toMatchObject({
+      passed: true,
+      message: 'the status code is "200", not "500"',
+    });
+    expect(judge(negated, response({ status: 500 }))).toMatchObject({
+      passed: false,
+      message: 'expected the status code not to be "500", but it is',
+    });
+  });
+
+  it('json: the first value the path finds, a JSON literal compared as a value, nothing found as empty text', () => {
+    const id = (expected_value: string, negate?: boolean) =>
+      scriptRule({
+        type: 'equals',
+        expected_value,
+        subject: 'json',
+        path: '$.id',
+        ...(negate ? { negate } : {}),
+      });
+    expect(judge(id('42'), response())).toMatchObject({
+      passed: true,
+      actual: '42',
+      message: 'the value at $.id is 42',
+    });
+    expect(judge(id('"42"'), response())).toMatchObject({
+      passed: false,
+      message: 'expected the value at $.id to be "42"; it is 42',
+    });
+    const missing = (type: string, expected_value: string, negate?: boolean) =>
+      scriptRule({ type, expected_value, subject: 'json', path: '$.nope', ...(negate ? { negate } : {}) });
+    expect(judge(missing('equals', 'x', true), response())).toMatchObject({
+      passed: true,
+      actual: null,
+      message: 'the value at $.nope is nothing (the path matches nothing), not "x"',
+    });
+    expect(judge(missing('regex', '^$'), response())).toMatchObject({ passed: true });
+    expect(judge(missing('equals', 'null'), response())).toMatchObject({ passed: false });
+    const name = scriptRule({
+      type: 'contains_text',
+      expected_value: 'Ad',
+      subject: 'json',
+      path: 'user.name',
+    });
+    expect(judge(name, response())).toMatchObject({
+      passed: true,
+      message: 'the value at user.name contains "Ad"',
+    });
+    // A body that is not JSON fails the rule, negated or not.
+    expect(judge(missing('equals', 'x', true), response({ body: '<html>' }))).toMatchObject({
+      passed: false,
+      message: 'expected JSON to read $.nope, but the body is not JSON',
+    });
+  });
+
+  it('xml: the text of the first node the XPath selects, or its value', () => {
+    const status = (type: string, expected_value: string, path = '/order/status', negate?: boolean) =>
+      scriptRule({ type, expected_value, subject: 'xml', path, ...(negate ? { negate } : {}) });
+    expect(judge(status('equals', 'saved'), response({ body: xml }))).toMatchObject({
+      passed: true,
+      message: 'the text at /order/status is "saved"',
+    });
+    expect(judge(status('regex', '^s'), response({ body: xml }))).toMatchObject({ passed: true });
+    expect(judge(status('equals', '7', '/order/@id'), response({ body: xml }))).toMatchObject({
+      passed: true,
+    });
+    expect(judge(status('equals', 'x', '/order/none', true), response({ body: xml }))).toMatchObject({
+      passed: true,
+    });
+    expect(judge(status('equals', 'x', '/order/none', true), response())).toMatchObject({
+      passed: false,
+      message: expect.stringContaining('but the body is not XML') as unknown,
+    });
+    expect(judge(status('equals', 'x', '//['), response({ body: xml }))).toMatchObject({
+      passed: false,
+      message: expect.stringContaining('"//[" is not an XPath 1.0 query') as unknown,
+    });
+  });
+
+  it('says what was expected when nothing came back', () => {
+    const rule = scriptRule({
+      type: 'equals',
+      expected_value: '7',
+      subject: 'json',
+      path: '$.id',
+      negate: true,
+    });
+    expect(judge(rule, null).message).toBe('expected the value at $.id not to be 7, but nothing came back');
+  });
+});

@@ -2,6 +2,7 @@ import type {
   FunctionalValidation,
   InnerPhrase,
   PhraseCode,
+  PhraseParam,
   Said,
   ValidationDetail,
   ValidationSubject,
@@ -14,15 +15,16 @@ import {
   parseJsonPathRule,
   readJsonExpectation,
   shownJsonValue,
+  PATH_SUBJECTS,
   SCRIPT_VALIDATION_TYPES,
   UserPatternError,
   type JsonExpectation,
   type JsonPathRule,
   type UserPattern,
 } from '@aqa/plan';
-import { compileJsonPath, type JsonPathQuery } from './json-path';
+import { compileJsonPath, jsonValueText, type JsonPathQuery } from './json-path';
 import { JsonPathFilterError } from './json-path-filter';
-import { bodyJson, type ResponseView } from './response-view';
+import { bodyJson, firstLine, type ResponseView } from './response-view';
 import { evaluateXPath, xpathHolds, type XPathValue } from './xpath-rule';
 
 /*
@@ -33,7 +35,8 @@ import { evaluateXPath, xpathHolds, type XPathValue } from './xpath-rule';
  * (packages/plan/src/functional/validation.ts); the JSON schema rule and the UI rules are judged
  * elsewhere (by a schema validator and in the browser). A read Taurus script adds `regex` and `xpath`,
  * `negate` (the rule passes when its check fails) and `subject` (what contains_text and regex search)
- * (docs/reference/02-running.md §3 "Taurus scripts"). A check that cannot be made at all — a body that is
+ * (docs/reference/02-running.md §3 "Taurus scripts"); a performance plan's assertion adds `equals` and
+ * the `json` and `xml` subjects (docs/call-core.md "A performance plan's assertion"). A check that cannot be made at all — a body that is
  * not JSON or not XML, a query that is not XPath — fails whether or not the rule is negated: a negated
  * rule says what must not be found, not that the answer may be unreadable.
  */
@@ -119,7 +122,8 @@ export function judge(
     }
     case 'contains_text':
     case 'regex':
-      return judgeSearch(validation, response, detail);
+    case 'equals':
+      return judgeSubject(validation, response, detail);
     case 'header_value':
       return judgeHeader(expected, negated, response, detail);
     case 'json_path':
@@ -137,11 +141,11 @@ export type Detail = (passed: boolean, actual: string | null, message: Said) => 
  * are read with it too.
  */
 export function statusMatches(expected: string, status: number): boolean {
-  return readStatusExpectation(expected)(status);
+  return statusTest(expected)(status);
 }
 
 /** A status expectation read into a test of a status, once per rule (as the other rules' patterns are). */
-function readStatusExpectation(expected: string): (status: number) => boolean {
+export function statusTest(expected: string): (status: number) => boolean {
   const statuses = new Set<string>();
   const classes = new Set<number>();
   for (const option of expected.split(',')) {
@@ -157,7 +161,7 @@ const statusChecks = new WeakMap<HttpValidation, (status: number) => boolean>();
 function statusCheck(validation: HttpValidation): (status: number) => boolean {
   let check = statusChecks.get(validation);
   if (check === undefined) {
-    check = readStatusExpectation(validation.expected_value);
+    check = statusTest(validation.expected_value);
     statusChecks.set(validation, check);
   }
   return check;
@@ -221,41 +225,42 @@ function problemOf(error: unknown): { problem: string } {
 }
 
 function jsonPathCheck(validation: HttpValidation): JsonPathCheck | { problem: string } | null {
-  let check = jsonPathChecks.get(validation);
-  if (check === undefined) {
+  return compiledOnce<JsonPathCheck | null>(jsonPathChecks, validation, () => {
     const rule = parseJsonPathRule(validation.expected_value);
+    return rule === null
+      ? null
+      : {
+          ...rule,
+          query: compileJsonPath(rule.path),
+          pattern: rule.operator === '~' ? compileUserPattern(rule.value ?? '') : null,
+          expectation:
+            rule.operator === '==' || rule.operator === '!='
+              ? readJsonExpectation(rule.value ?? '')
+              : { kind: 'text', value: rule.value ?? '' },
+        };
+  });
+}
+
+/** What `compile` makes of a rule, made once per rule object; what cannot run, as its problem. */
+function compiledOnce<T>(
+  made: WeakMap<HttpValidation, T | { problem: string }>,
+  validation: HttpValidation,
+  compile: () => T,
+): T | { problem: string } {
+  let value = made.get(validation);
+  if (value === undefined) {
     try {
-      check =
-        rule === null
-          ? null
-          : {
-              ...rule,
-              query: compileJsonPath(rule.path),
-              pattern: rule.operator === '~' ? compileUserPattern(rule.value ?? '') : null,
-              expectation:
-                rule.operator === '==' || rule.operator === '!='
-                  ? readJsonExpectation(rule.value ?? '')
-                  : { kind: 'text', value: rule.value ?? '' },
-            };
+      value = compile();
     } catch (error) {
-      check = problemOf(error);
+      value = problemOf(error);
     }
-    jsonPathChecks.set(validation, check);
+    made.set(validation, value);
   }
-  return check;
+  return value;
 }
 
 function searchPattern(validation: HttpValidation): UserPattern | { problem: string } {
-  let pattern = searchPatterns.get(validation);
-  if (pattern === undefined) {
-    try {
-      pattern = compileUserPattern(validation.expected_value);
-    } catch (error) {
-      pattern = problemOf(error);
-    }
-    searchPatterns.set(validation, pattern);
-  }
-  return pattern;
+  return compiledOnce(searchPatterns, validation, () => compileUserPattern(validation.expected_value));
 }
 
 /**
@@ -328,55 +333,144 @@ function judgeJsonPath(
 }
 
 /**
- * contains_text (the text as written) and regex (a pattern in RE2 syntax, found anywhere) search
- * their subject: the body, the header lines `Name: value`, or the status code's digits.
+ * contains_text (the text as written), regex (a pattern in RE2 syntax, found anywhere) and equals (the
+ * whole text, exactly) read their subject: the body, the header lines `Name: value`, the status code's
+ * digits, the first value a JSONPath finds (`json`; a string as it is, any other value as JSON) or the
+ * text of the first node an XPath selects, or its value (`xml`). A path that matches nothing is the
+ * empty text; equals on a `json` subject compares a JSON literal with the value found (docs/design.md
+ * §4 "JSON literals").
  */
-function judgeSearch(validation: HttpValidation, response: ResponseView, detail: Detail): ValidationDetail {
+function judgeSubject(validation: HttpValidation, response: ResponseView, detail: Detail): ValidationDetail {
   const expected = validation.expected_value;
   const subject = validation.subject ?? 'body';
-  const text = subjectText(subject, response);
   const pattern = validation.type === 'regex' ? searchPattern(validation) : null;
   if (pattern !== null && 'problem' in pattern) {
     return detail(false, null, said('judge.regex.cannotJudge', { expected, problem: pattern.problem }));
   }
-  const found = pattern === null ? text.includes(expected) : pattern.test(text);
-  const actual = quote(text);
-  const verb = validation.type === 'regex' ? 'matches' : 'contains';
-  const params = subjectParams(subject, expected);
-  if (validation.negate === true) {
+  const read = readSubject(validation, subject, response, detail);
+  if (!('text' in read)) return read;
+  const { text } = read;
+  const negated = validation.negate === true;
+  const params = subjectParams(subject, expected, validation.path);
+  const verdict = (
+    found: boolean,
+    actual: string | null,
+    verb: 'contains' | 'matches' | 'equals',
+    shown: Record<string, PhraseParam>,
+  ) => {
+    const all = { ...params, ...shown };
+    if (negated) {
+      return found
+        ? detail(false, actual, said(`judge.${verb}.notFailed`, all))
+        : detail(true, actual, said(`judge.${verb}.notPassed`, all));
+    }
     return found
-      ? detail(false, actual, said(`judge.${verb}.notFailed`, params))
-      : detail(true, actual, said(`judge.${verb}.notPassed`, params));
+      ? detail(true, actual, said(`judge.${verb}.passed`, all))
+      : detail(false, actual, said(`judge.${verb}.failed`, all));
+  };
+  if (validation.type !== 'equals') {
+    const found = pattern === null ? text.includes(expected) : pattern.test(text);
+    return verdict(found, read.missing ? null : quote(text), pattern === null ? 'contains' : 'matches', {});
   }
-  return found
-    ? detail(true, actual, said(`judge.${verb}.passed`, params))
-    : detail(false, actual, said(`judge.${verb}.failed`, params));
+  // A JSON literal compares the value found; anything else, its text.
+  const expectation = subject === 'json' ? readJsonExpectation(expected) : null;
+  const literal = expectation !== null && expectation.kind !== 'text';
+  const found = literal ? jsonValueEquals(read.value, expectation) : text === expected;
+  const actualText = literal ? (shownJsonValue(read.value, expectation) ?? '') : text;
+  return verdict(found, read.missing ? null : quote(actualText), 'equals', {
+    expected: literal ? expected.trim() : `"${quote(expected)}"`,
+    actual: read.missing
+      ? innerPhrase('subject.nothing')
+      : literal
+        ? quote(actualText)
+        : `"${quote(actualText)}"`,
+  });
+}
+
+/** A subject read: its text, the JSON value found (json), and whether its path matched nothing. */
+type SubjectRead = { text: string; value?: unknown; missing: boolean };
+
+const subjectQueries = new WeakMap<HttpValidation, JsonPathQuery | { problem: string }>();
+
+function subjectQuery(validation: HttpValidation, path: string): JsonPathQuery | { problem: string } {
+  return compiledOnce(subjectQueries, validation, () => compileJsonPath(path));
+}
+
+/**
+ * What a contains_text, regex or equals rule reads, or the failed detail when it cannot be read (a body
+ * that is not JSON or XML, a query that fails): such a rule fails whether or not it is negated.
+ */
+function readSubject(
+  validation: HttpValidation,
+  subject: ValidationSubject,
+  response: ResponseView,
+  detail: Detail,
+): SubjectRead | ValidationDetail {
+  const path = validation.path ?? '';
+  switch (subject) {
+    case 'body':
+      return { text: response.body, missing: false };
+    case 'status_code':
+      return { text: String(response.status), missing: false };
+    case 'headers':
+      return { text: headerText(response), missing: false };
+    case 'json': {
+      const query = subjectQuery(validation, path);
+      if ('problem' in query)
+        return detail(
+          false,
+          null,
+          said('judge.jsonPath.cannotJudge', { expected: path, problem: query.problem }),
+        );
+      const parsed = parseJsonBody(response, detail, said('judge.jsonPath.notJson', { path }));
+      if (!('json' in parsed)) return parsed;
+      let value: unknown;
+      try {
+        value = query(parsed.json);
+      } catch (error) {
+        return detail(
+          false,
+          null,
+          said('judge.jsonPath.cannotJudge', { expected: path, problem: firstLine(error) }),
+        );
+      }
+      const text = jsonValueText(value);
+      return { text: text ?? '', value, missing: text === undefined };
+    }
+    case 'xml': {
+      const result = evaluateXPath(path, response);
+      if ('problem' in result) {
+        const params = { expected: path, reason: result.reason };
+        return result.problem === 'not-xml'
+          ? detail(false, quote(response.body), said('judge.xpath.notXml', params))
+          : detail(false, null, said('judge.xpath.notXPath', params));
+      }
+      const { value } = result;
+      if (value.kind !== 'nodes') return { text: String(value.value), missing: false };
+      return { text: value.first ?? '', missing: value.first === null };
+    }
+  }
 }
 
 /** How a message names a subject, with its verbs agreeing ("the headers contain", "the body matches"). */
-function subjectParams(subject: ValidationSubject, expected: string) {
+function subjectParams(subject: ValidationSubject, expected: string, path = '') {
   return {
-    subject: innerPhrase(`subject.${subject}`),
+    subject: PATH_SUBJECTS.includes(subject)
+      ? innerPhrase(`subject.${subject}`, { path })
+      : innerPhrase(`subject.${subject}`),
     subjects: subject === 'headers' ? 2 : 1,
     expected,
   };
 }
 
-/** What a contains_text or regex rule searches. */
-function subjectText(subject: ValidationSubject, response: ResponseView): string {
-  switch (subject) {
-    case 'body':
-      return response.body;
-    case 'status_code':
-      return String(response.status);
-    case 'headers':
-      return (
-        response.headerLines ??
-        Object.entries(response.headers)
-          .map(([name, value]) => `${name}: ${value}`)
-          .join('\n')
-      );
-  }
+/** The header lines a headers subject reads. */
+function headerText(response: ResponseView): string {
+  return (
+    response.headerLines ??
+    Object.entries(response.headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\n')
+  );
 }
 
 /**
@@ -443,12 +537,15 @@ function describeExpectation(validation: HttpValidation): InnerPhrase {
     case 'response_size':
       return inner('expect.size');
     case 'contains_text':
-    case 'regex': {
+    case 'regex':
+    case 'equals': {
       const subject = validation.subject ?? 'body';
-      const verb = validation.type === 'regex' ? 'Matches' : 'Contains';
-      return inner(
-        not ? `expect.not${verb}.${subject}` : `expect.${verb.toLowerCase() as 'matches'}.${subject}`,
-      );
+      const verb =
+        validation.type === 'regex' ? 'Matches' : validation.type === 'equals' ? 'Equals' : 'Contains';
+      const code = (
+        not ? `expect.not${verb}.${subject}` : `expect.${verb.toLowerCase()}.${subject}`
+      ) as PhraseCode;
+      return inner(code, PATH_SUBJECTS.includes(subject) ? { path: validation.path ?? '' } : {});
     }
     case 'header_value':
       return inner(not ? 'expect.notHeader' : 'expect.header');

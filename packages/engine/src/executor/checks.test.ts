@@ -1,13 +1,31 @@
+import { perfAssertionRule, type FunctionalValidation, type UrlEntry } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
 import { ReusedResponseView } from '../call/response-view';
-import {
-  compileAssertion,
-  compileExtraction,
-  type AssertionOperator,
-  type AssertionSpec,
-  type AssertionType,
-} from './checks';
+import { compileAssertion as compileRule, compileExtraction } from './checks';
 import { classifyError, KIND } from './http-error';
+
+type AssertionType = UrlEntry['assertionType'];
+type AssertionOperator = UrlEntry['assertionOperator'];
+interface AssertionSpec {
+  type: AssertionType;
+  path: string;
+  operator: AssertionOperator;
+  expected: string;
+}
+
+/** An entry's assertion fields as the rule the executor compiles (compile.ts: perfAssertionRule). */
+function ruleOf(spec: AssertionSpec): FunctionalValidation {
+  const rule = perfAssertionRule({
+    assertionType: spec.type,
+    assertionPath: spec.path,
+    assertionOperator: spec.operator,
+    assertionValue: spec.expected,
+  });
+  if (rule === null) throw new Error('the entry asserts nothing');
+  return rule;
+}
+
+const compileAssertion = (spec: AssertionSpec, where: string) => compileRule(ruleOf(spec), where);
 
 function response(status: number, body: string): ReusedResponseView {
   const r = new ReusedResponseView();
@@ -67,6 +85,30 @@ describe('assertions', () => {
     expect(
       check({ type: 'json', path: '$.a', operator: 'equals', expected: 'x' }, 't')(response(200, '<html>')),
     ).toMatch(/not JSON/);
+  });
+
+  it("words an error sample in the entry's own terms, whatever rule the assertion is read as", () => {
+    expect(
+      check({ type: 'status', path: '', operator: 'equals', expected: ' 200' }, 't')(response(201, 'x')),
+    ).toBe('assertion failed: status "201" equals "200" is false');
+    expect(
+      check(
+        { type: 'text', path: '', operator: 'not_equals', expected: 'hello' },
+        't',
+      )(response(200, 'hello')),
+    ).toBe('assertion failed: body "hello" not equals "hello" is false');
+    expect(
+      check(
+        { type: 'xml', path: '/user/name', operator: 'equals', expected: 'Ada' },
+        't',
+      )(response(200, XML_BODY)),
+    ).toBe('assertion failed: /user/name "Ada Lovelace" equals "Ada" is false');
+    expect(
+      check(
+        { type: 'json', path: 'data.id', operator: 'not_equals', expected: '42' },
+        't',
+      )(response(200, JSON_BODY)),
+    ).toBe('assertion failed: data.id 42 not equals 42 is false');
   });
 
   it('refuses an invalid regular expression before the run', () => {

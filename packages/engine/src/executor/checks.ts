@@ -1,29 +1,22 @@
-import { UserPatternError } from '@aqa/plan';
+import { UserPatternError, type FunctionalValidation } from '@aqa/plan';
 import {
-  compileAssertion as compileEntryAssertion,
   compileExtraction as compileEntryExtraction,
+  compileRuleCheck,
   EntryCheckError,
-  type AssertionSpec,
-  type CompiledAssertion as EntryAssertion,
   type CompiledExtraction,
+  type CompiledRuleCheck,
   type ExtractionSpec,
 } from '../call/entry-checks';
 import type { ReusedResponseView } from '../call/response-view';
 
 /*
  * A step's assertion and extraction as the load executor runs them: the semantics are the call core's
- * (call/entry-checks.ts, docs/call-core.md); what is the executor's own is the wording of a plan
- * problem found before the run, and of a failed assertion's error sample.
+ * (the assertion a rule of the one dialect, @aqa/plan perf-assertion-rule.ts, compiled by
+ * call/entry-checks.ts; docs/call-core.md "A performance plan's assertion"); what is the executor's own
+ * is the wording of a plan problem found before the run, and of a failed assertion's error sample.
  */
 
-export type {
-  AssertionOperator,
-  AssertionSpec,
-  AssertionType,
-  CompiledExtraction,
-  ExtractionSpec,
-  ExtractType,
-} from '../call/entry-checks';
+export type { CompiledExtraction, ExtractionSpec, ExtractType } from '../call/entry-checks';
 
 /**
  * `holds` is the verdict alone, judged on every answer; `failure` words the error sample, and is asked
@@ -39,33 +32,41 @@ export class PlanCheckError extends Error {}
 
 const clip = (s: string): string => (s.length > 120 ? `${s.slice(0, 117)}...` : s);
 
-export function compileAssertion(spec: AssertionSpec, where: string): CompiledAssertion {
-  const assertion = planCheck(() => compileEntryAssertion(spec), `${where} assertion`);
-  const operator = spec.operator.replace('_', ' ');
-  const subject =
-    spec.type === 'status'
-      ? 'status'
-      : spec.type === 'text'
-        ? 'body'
-        : spec.type === 'json'
-          ? spec.path.trim() || '$'
-          : spec.path;
-  const expected = spec.type === 'status' ? spec.expected.trim() : spec.expected;
+/** An entry's assertion (its rule: perfAssertionRule) compiled for the run; `where` names the entry. */
+export function compileAssertion(rule: FunctionalValidation, where: string): CompiledAssertion {
+  const check = planCheck(() => compileRuleCheck(rule), `${where} assertion`);
+  const { subject, operator } = assertionWords(rule);
+  const expected = rule.expected_value;
   return {
-    holds: assertion.holds,
-    failure: (r) => failureSample(assertion, r, subject, operator, expected),
+    holds: check.holds,
+    failure: (r) => failureSample(check, r, subject, operator, expected),
   };
+}
+
+/**
+ * How a sample names what the assertion compared and how, in the entry's own terms: `status`, `body`
+ * or the path; `equals`, `not equals`, `contains`, `regex`.
+ */
+function assertionWords(rule: FunctionalValidation): { subject: string; operator: string } {
+  const subject =
+    rule.type === 'status_code' || rule.subject === 'status_code'
+      ? 'status'
+      : rule.subject === 'json' || rule.subject === 'xml'
+        ? (rule.path ?? '')
+        : 'body';
+  const verb = rule.type === 'contains_text' ? 'contains' : rule.type === 'regex' ? 'regex' : 'equals';
+  return { subject, operator: rule.negate === true ? `not ${verb}` : verb };
 }
 
 /** A failed assertion's error sample (checks.test.ts, run.test.ts pin its words). */
 function failureSample(
-  assertion: EntryAssertion,
+  check: CompiledRuleCheck,
   r: ReusedResponseView,
   subject: string,
   operator: string,
   expected: string,
 ): string {
-  const read = assertion.read(r);
+  const read = check.read(r);
   switch (read.kind) {
     case 'not-json':
       return 'assertion failed: response body is not JSON';

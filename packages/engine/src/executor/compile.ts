@@ -1,8 +1,8 @@
 import {
   DEFAULT_TIMEOUT_S,
-  hasAssertion,
   hasExtraction,
   parseThinkTimeMs,
+  perfAssertionRule,
   transactionRatePercent,
   type PerfPlan,
   type UrlEntry,
@@ -152,19 +152,9 @@ function compileStep(
     problems.push(`${where}.thinkTime: ${(e as Error).message}`);
   }
 
-  let assertion: CompiledAssertion | null = null;
-  if (hasAssertion(entry)) {
-    assertion = compileAssertion(
-      {
-        type: entry.assertionType,
-        operator: entry.assertionOperator,
-        path: entry.assertionPath,
-        // As the generators read it: a status is compared trimmed, any other text exactly as written.
-        expected: entry.assertionType === 'status' ? entry.assertionValue.trim() : entry.assertionValue,
-      },
-      where,
-    );
-  }
+  // The entry's assertion as a rule of the one dialect (docs/call-core.md "A performance plan's assertion").
+  const rule = perfAssertionRule(entry);
+  const assertion: CompiledAssertion | null = rule === null ? null : compileAssertion(rule, where);
   let extraction: CompiledExtraction | null = null;
   let extractSlot = -1;
   if (hasExtraction(entry)) {

@@ -13,11 +13,17 @@ export interface JsonPathSource {
   jsonPath: string;
 }
 
-/** Every JSONPath of a functional plan: its json_path rules' paths and its json_path captures. */
+/**
+ * Every JSONPath of a functional plan: its json_path rules' paths, the paths of its rules on a json
+ * subject, and its json_path captures.
+ */
 export function functionalJsonPaths(plan: Pick<FunctionalPlan, 'apis'>): JsonPathSource[] {
   const sources: JsonPathSource[] = [];
   plan.apis.forEach((api, a) => {
     api.validations.forEach((validation, v) => {
+      if (validation.subject === 'json' && validation.path !== undefined) {
+        sources.push({ path: ['apis', a, 'validations', v, 'path'], jsonPath: validation.path });
+      }
       if (validation.type !== 'json_path') return;
       const rule = parseJsonPathRule(validation.expected_value);
       if (rule !== null)

@@ -214,7 +214,7 @@ describe('FunctionalPlanSchema rules', () => {
       {
         field: 'apis[0].validations[0].type',
         message:
-          'An API test checks status_code, response_time, json_path, contains_text, header_value, response_size, schema, not page_title',
+          'An API test checks status_code, response_time, json_path, contains_text, header_value, response_size, schema, regex, xpath, equals, not page_title',
       },
     ]);
     expect(issues({ ...minimal, source: 'ui_url_input', apis: [check('status_code', '200')] })).toEqual([

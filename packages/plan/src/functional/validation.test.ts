@@ -152,13 +152,55 @@ describe('FunctionalValidationSchema', () => {
       }),
     ).toMatchObject({ type: 'regex', expected_value: '^2', subject: 'status_code', negate: true });
     expect(refusal({ type: 'json_path', expected_value: '$.a', subject: 'headers' })).toEqual([
-      'subject: Only contains_text and regex rules read a subject other than the body',
+      'subject: Only contains_text, regex and equals rules read a subject other than the body',
     ]);
     expect(refusal({ type: 'response_time', expected_value: '100', negate: true })).toEqual([
-      'negate: Only status_code, json_path, contains_text, header_value, regex and xpath rules can be negated',
+      'negate: Only status_code, json_path, contains_text, header_value, regex, xpath and equals rules can be negated',
     ]);
     expect(refusal({ type: 'regex', expected_value: 'a', subject: 'url' })).toEqual([
-      'subject: Subject must be one of body, headers, status_code',
+      'subject: Subject must be one of body, headers, status_code, json, xml',
+    ]);
+  });
+
+  it("equals: the subject's whole text, kept as written; json and xml subjects need their path", () => {
+    expect(accepts('equals', ' Not Found ')).toBe(' Not Found ');
+    expect(refusal({ type: 'equals', expected_value: '  ' })).toEqual([
+      'expected_value: Enter the expected value',
+    ]);
+    expect(
+      FunctionalValidationSchema.parse({
+        type: 'equals',
+        expected_value: '7',
+        subject: 'json',
+        path: ' $.user.id ',
+        negate: true,
+      }),
+    ).toMatchObject({
+      type: 'equals',
+      expected_value: '7',
+      subject: 'json',
+      path: '$.user.id',
+      negate: true,
+    });
+    expect(
+      FunctionalValidationSchema.parse({
+        type: 'regex',
+        expected_value: '^a',
+        subject: 'xml',
+        path: '//name',
+      }),
+    ).toMatchObject({ subject: 'xml', path: '//name' });
+    expect(refusal({ type: 'equals', expected_value: 'x', subject: 'json' })).toEqual([
+      'path: A json subject needs a JSONPath and an xml subject an XPath: enter the path',
+    ]);
+    expect(refusal({ type: 'contains_text', expected_value: 'x', subject: 'xml', path: ' ' })).toEqual([
+      'path: A json subject needs a JSONPath and an xml subject an XPath: enter the path',
+    ]);
+    expect(refusal({ type: 'equals', expected_value: 'x', path: '$.a' })).toEqual([
+      'path: Only a json or xml subject reads a path',
+    ]);
+    expect(refusal({ type: 'json_path', expected_value: '$.a', subject: 'json', path: '$.a' })).toEqual([
+      'subject: Only contains_text, regex and equals rules read a subject other than the body',
     ]);
   });
 

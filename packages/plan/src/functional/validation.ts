@@ -9,7 +9,8 @@ import { userPatternProblem } from '../user-pattern';
  * are the reference's; `schema` checks a body against an OpenAPI response schema; contains_text,
  * element_exists and page_title are what UI tests check. `regex` and `xpath`, and the optional
  * `negate` and `subject`, carry what a Taurus script asserts (docs/reference/02-running.md §3
- * "Taurus scripts").
+ * "Taurus scripts"); `equals` and the `json` and `xml` subjects with their `path`, what a performance
+ * plan entry's own assertion compares (docs/call-core.md "A performance plan's assertion").
  */
 
 export const API_VALIDATION_TYPES = [
@@ -22,8 +23,11 @@ export const API_VALIDATION_TYPES = [
   'schema',
 ] as const;
 export const UI_VALIDATION_TYPES = ['contains_text', 'element_exists', 'page_title'] as const;
-/** Types only a read script carries: a regular expression search, and an XPath 1.0 query on an XML body. */
-export const SCRIPT_VALIDATION_TYPES = ['regex', 'xpath'] as const;
+/**
+ * Types the API editor does not offer, carried by a read script or a converted performance plan: a
+ * regular expression search, an XPath 1.0 query on an XML body, and a subject's whole text compared.
+ */
+export const SCRIPT_VALIDATION_TYPES = ['regex', 'xpath', 'equals'] as const;
 export const FUNCTIONAL_VALIDATION_TYPES = [
   'status_code',
   'response_time',
@@ -36,6 +40,7 @@ export const FUNCTIONAL_VALIDATION_TYPES = [
   'page_title',
   'regex',
   'xpath',
+  'equals',
 ] as const;
 export const FunctionalValidationTypeSchema = z.enum(FUNCTIONAL_VALIDATION_TYPES, {
   error: () => `Validation type must be one of ${FUNCTIONAL_VALIDATION_TYPES.join(', ')}`,
@@ -57,13 +62,28 @@ export const VALIDATION_ERRORS = {
   headerValue: 'Expected header must be written Name: value',
   schema: 'Expected schema must be a JSON Schema written as a JSON object',
   regexPattern: 'Expected value must be a valid regular expression',
-  subject: 'Only contains_text and regex rules read a subject other than the body',
-  negate: 'Only status_code, json_path, contains_text, header_value, regex and xpath rules can be negated',
+  subject: 'Only contains_text, regex and equals rules read a subject other than the body',
+  negate:
+    'Only status_code, json_path, contains_text, header_value, regex, xpath and equals rules can be negated',
+  pathRequired: 'A json subject needs a JSONPath and an xml subject an XPath: enter the path',
+  pathRefused: 'Only a json or xml subject reads a path',
 } as const;
 
-/** What a contains_text or regex rule searches: the body, the header lines ("Name: value"), or the status. */
-export const VALIDATION_SUBJECTS = ['body', 'headers', 'status_code'] as const;
+/**
+ * What a contains_text, regex or equals rule reads: the body, the header lines ("Name: value"), the
+ * status, the first value a JSONPath finds in a JSON body (`json`), or the text of the first node an
+ * XPath selects in an XML body (`xml`); `json` and `xml` name their query in the rule's `path`.
+ */
+export const VALIDATION_SUBJECTS = ['body', 'headers', 'status_code', 'json', 'xml'] as const;
 export type ValidationSubject = (typeof VALIDATION_SUBJECTS)[number];
+/** The types that read a subject. */
+export const SUBJECT_VALIDATION_TYPES: readonly FunctionalValidationType[] = [
+  'contains_text',
+  'regex',
+  'equals',
+];
+/** The subjects read through a query, written in the rule's `path`. */
+export const PATH_SUBJECTS: readonly ValidationSubject[] = ['json', 'xml'];
 
 /** The types whose check `negate` may turn round (Taurus's `not` and `invert`). */
 export const NEGATABLE_VALIDATION_TYPES: readonly FunctionalValidationType[] = [
@@ -73,6 +93,7 @@ export const NEGATABLE_VALIDATION_TYPES: readonly FunctionalValidationType[] = [
   'header_value',
   'regex',
   'xpath',
+  'equals',
 ];
 
 const MAX_EXPECTED = 8192;
@@ -219,6 +240,7 @@ export function expectedValueProblem(
     case 'regex':
       return patternProblem(expected, VALIDATION_ERRORS.regexPattern);
     case 'contains_text':
+    case 'equals':
     case 'element_exists':
     case 'page_title':
     case 'xpath':
@@ -233,8 +255,11 @@ export function expectedValueProblem(
  * (the OpenAPI document's response schema for the status the call expects, written there by the importer).
  * Left out on a status_code rule it is 200. api_name, url and method are set on the script screen.
  * `regex` searches its subject for a regular expression; `xpath` passes when its XPath 1.0 query on an
- * XML body selects a node or is true. `negate` passes a rule when its check fails; `subject` says what
- * contains_text and regex search (the body when left out). Both are left out unless set.
+ * XML body selects a node or is true; `equals` passes when its subject's text is exactly the expected
+ * value (for a `json` subject, a JSON literal compares the value: docs/design.md §4 "JSON literals").
+ * `negate` passes a rule when its check fails; `subject` says what contains_text, regex and equals read
+ * (the body when left out), `path` the JSONPath or XPath of a `json` or `xml` subject. They are left out
+ * unless set.
  */
 export const FunctionalValidationSchema = z
   .object({
@@ -254,10 +279,20 @@ export const FunctionalValidationSchema = z
     subject: z
       .enum(VALIDATION_SUBJECTS, { error: () => `Subject must be one of ${VALIDATION_SUBJECTS.join(', ')}` })
       .optional(),
+    path: oneLine('Path').trim().max(MAX_EXPECTED).optional(),
   })
   .transform(({ expected_value, ...rest }, ctx) => {
-    if (rest.subject !== undefined && rest.type !== 'contains_text' && rest.type !== 'regex') {
+    if (rest.subject !== undefined && !SUBJECT_VALIDATION_TYPES.includes(rest.type)) {
       ctx.addIssue({ code: 'custom', path: ['subject'], message: VALIDATION_ERRORS.subject });
+      return z.NEVER;
+    }
+    const readsPath = rest.subject !== undefined && PATH_SUBJECTS.includes(rest.subject);
+    if (readsPath && (rest.path ?? '') === '') {
+      ctx.addIssue({ code: 'custom', path: ['path'], message: VALIDATION_ERRORS.pathRequired });
+      return z.NEVER;
+    }
+    if (!readsPath && rest.path !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['path'], message: VALIDATION_ERRORS.pathRefused });
       return z.NEVER;
     }
     if (rest.negate !== undefined && !NEGATABLE_VALIDATION_TYPES.includes(rest.type)) {
@@ -274,10 +309,13 @@ export const FunctionalValidationSchema = z
       ctx.addIssue({ code: 'custom', path: ['expected_value'], message: problem });
       return z.NEVER;
     }
-    // Text to find and a pattern keep their spaces; every other type is read trimmed, a status class
-    // in lower case.
+    // Text to find or compare and a pattern keep their spaces; every other type is read trimmed, a
+    // status class in lower case.
     const kept =
-      rest.type === 'contains_text' || rest.type === 'page_title' || rest.type === 'regex'
+      rest.type === 'contains_text' ||
+      rest.type === 'page_title' ||
+      rest.type === 'regex' ||
+      rest.type === 'equals'
         ? expected
         : rest.type === 'status_code'
           ? expected.trim().toLowerCase()

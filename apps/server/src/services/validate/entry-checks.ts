@@ -1,18 +1,19 @@
-import { hasAssertion, hasExtraction, type UrlEntry } from '@aqa/plan';
+import { hasExtraction, perfAssertionRule, type UrlEntry } from '@aqa/plan';
 import {
   bodyJson,
   bodyXml,
-  compileEntryAssertion,
   compileEntryExtraction,
+  compileRuleCheck,
   EntryCheckError,
   type AssertionReading,
 } from '@aqa/engine/call';
 import { notJsonReason, type Answer } from './answer-reading';
 
 /*
- * The entry's own assertion and extraction, judged by the call core as a load run judges them
- * (packages/engine/src/call/entry-checks.ts, docs/call-core.md "A performance plan's assertion"); what
- * stays here is Validate's wording of the verdict.
+ * The entry's own assertion (a rule of the one dialect: @aqa/plan perf-assertion-rule.ts) and extraction,
+ * judged by the call core as a load run judges them (packages/engine/src/call/entry-checks.ts,
+ * docs/call-core.md "A performance plan's assertion"); what stays here is Validate's wording of the
+ * verdict, in the entry's own terms.
  */
 
 export interface AssertionVerdict {
@@ -25,16 +26,12 @@ const clip = (text: string, max = 120): string => (text.length > max ? `${text.s
 
 /** The entry's assertion judged against the response; undefined when the entry asserts nothing. */
 export function judgeAssertion(entry: UrlEntry, answer: Answer): AssertionVerdict | undefined {
-  if (!hasAssertion(entry)) return undefined;
-  const spec = {
-    type: entry.assertionType,
-    path: entry.assertionPath,
-    operator: entry.assertionOperator,
-    expected: entry.assertionValue,
-  };
+  // The entry's assertion as a rule of the one dialect (docs/call-core.md "A performance plan's assertion").
+  const rule = perfAssertionRule(entry);
+  if (rule === null) return undefined;
   let reading: AssertionReading;
   try {
-    reading = compileEntryAssertion(spec).read(answer.view);
+    reading = compileRuleCheck(rule).read(answer.view);
   } catch (error) {
     if (error instanceof EntryCheckError) return failed(unrunnable(entry, error, answer));
     throw error;

@@ -89,6 +89,15 @@ export const functionalEditorEn = {
   'functional.editor.ruleEnabled': 'Enabled',
   'functional.editor.removeRule': 'Remove {name}',
   'functional.editor.ruleCount': '{enabled} of {total} enabled',
+  // What a read script's or a converted performance plan's rule reads, shown beside it (no control edits it).
+  'functional.editor.ruleNegated': 'Negated: passes when the check fails',
+  'functional.editor.ruleSubject.body': 'Reads the body',
+  'functional.editor.ruleSubject.headers': 'Reads the header lines',
+  'functional.editor.ruleSubject.status_code': 'Reads the status code',
+  'functional.editor.ruleSubject.json':
+    'Reads the value at {path} (JSONPath); a path that matches nothing reads as empty text',
+  'functional.editor.ruleSubject.xml':
+    'Reads the text at {path} (XPath); a path that selects nothing reads as empty text',
   'functional.editor.rt.status_code': 'Status code',
   'functional.editor.rt.response_time': 'Response time (ms, at most)',
   'functional.editor.rt.json_path': 'JSON path',

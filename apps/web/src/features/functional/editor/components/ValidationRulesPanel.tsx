@@ -24,7 +24,9 @@ export interface RuleTypeText {
  * description, an enabled switch, remove) and the Add form — type, expected value, optional description —
  * whose Add stays disabled while the expected value is blank. A bad value is named by the model's own
  * check (expectedValueProblem) before it is added; each type shows what it reads. The UI screen offers
- * its page types (`types`, `typeText`) instead of the API types.
+ * its page types (`types`, `typeText`) instead of the API types. A rule read from a script or a converted
+ * performance plan may carry what no control edits (a subject with its path, negate: docs/call-core.md
+ * "A performance plan's assertion"): it is shown as text beside the rule and saved unchanged.
  */
 export function ValidationRulesPanel({
   api,
@@ -140,6 +142,20 @@ export function ValidationRulesPanel({
                   <Badge variant="outline">{typeLabel(rule.type)}</Badge>
                 </div>
                 <p className="line-clamp-3 break-all font-mono text-[13px]">{rule.expected_value}</p>
+                {(rule.negate === true || rule.subject !== undefined) && (
+                  <p
+                    className="break-all text-[13px] leading-5 text-muted-foreground"
+                    data-testid={`${testId}-rule-${index}-reads`}
+                  >
+                    {[
+                      rule.subject &&
+                        t(`functional.editor.ruleSubject.${rule.subject}`, { path: rule.path ?? '' }),
+                      rule.negate === true && t('functional.editor.ruleNegated'),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                )}
                 {rule.description && (
                   <p className="text-[13px] leading-5 text-muted-foreground">{rule.description}</p>
                 )}

@@ -7,6 +7,7 @@ import {
   type FunctionalPlanInput,
   type FunctionalValidationType,
   type HttpMethod,
+  type ValidationSubject,
 } from '@aqa/plan';
 import type { z } from 'zod';
 import {
@@ -43,6 +44,30 @@ export interface RuleForm {
   expected_value: string;
   description: string;
   enabled: boolean;
+  /**
+   * What a read script's or a converted performance plan's rule adds (docs/call-core.md "A performance
+   * plan's assertion"): the screen has no control for them, shows them, and saves them unchanged.
+   */
+  negate?: boolean;
+  subject?: ValidationSubject;
+  path?: string;
+}
+
+/**
+ * A rule's fields as the model writes them: negate, subject and path only when it has them, so a rule
+ * saves as it was read.
+ */
+export function ruleFields(rule: Omit<RuleForm, 'id'>): Omit<RuleForm, 'id'> {
+  return {
+    name: rule.name,
+    type: rule.type,
+    expected_value: rule.expected_value,
+    description: rule.description,
+    enabled: rule.enabled,
+    ...(rule.negate === undefined ? {} : { negate: rule.negate }),
+    ...(rule.subject === undefined ? {} : { subject: rule.subject }),
+    ...(rule.path === undefined ? {} : { path: rule.path }),
+  };
 }
 
 export interface CaptureForm {
@@ -275,14 +300,7 @@ function apiDefinitionOf(api: FunctionalApiForm): ApiDefinitionInput {
     body: entry.payload,
     params: entry.parameters.filter((row) => !isBlankRow(row)).map(({ name, value }) => ({ name, value })),
     authorization: authorizationToModel(entry.authorization),
-    validations: api.rules.map(({ id, name, type, expected_value, description, enabled }) => ({
-      id,
-      name,
-      type,
-      expected_value,
-      description,
-      enabled,
-    })),
+    validations: api.rules.map((rule) => ({ id: rule.id, ...ruleFields(rule) })),
     description: api.description,
     timeout: entry.timeout,
     ...(captures.length > 0
@@ -351,14 +369,7 @@ export function apiFormOf(api: SavedApi): FunctionalApiForm {
       timeout: String(api.timeout),
     }),
     description: api.description,
-    rules: api.validations.map((rule) => ({
-      id: newId('rule'),
-      name: rule.name,
-      type: rule.type,
-      expected_value: rule.expected_value,
-      description: rule.description,
-      enabled: rule.enabled,
-    })),
+    rules: api.validations.map((rule) => ({ id: newId('rule'), ...ruleFields(rule) })),
     captures: (api.captures ?? []).map((capture) => ({ id: newId('capture'), ...capture })),
   };
 }

@@ -12,6 +12,7 @@ import {
   functionalFormReducer,
   newFunctionalForm,
   planBodyOf,
+  ruleFields,
   type FunctionalForm,
   type RuleForm,
   type SettingField,
@@ -202,11 +203,7 @@ function scriptPlanBody(form: ScriptForm): FunctionalPlanInput {
     ...(taurus && Object.keys(form.dataFiles).length > 0 ? { data_files: form.dataFiles } : {}),
     validations: (taurus ? form.rules : []).map((rule) => ({
       id: String(rule.id),
-      name: rule.name,
-      type: rule.type,
-      expected_value: rule.expected_value,
-      description: rule.description,
-      enabled: rule.enabled,
+      ...ruleFields(rule),
       ...targetOf(rule),
     })),
   };
@@ -246,11 +243,7 @@ export function scriptFormOfPlan(plan: FunctionalPlan): ScriptForm {
     dataFiles: { ...(plan.data_files ?? {}) },
     rules: plan.validations.map((rule) => ({
       id: rule.id ?? newId('rule'),
-      name: rule.name,
-      type: rule.type,
-      expected_value: rule.expected_value,
-      description: rule.description,
-      enabled: rule.enabled,
+      ...ruleFields(rule),
       ...targetOf(rule),
     })),
   };
