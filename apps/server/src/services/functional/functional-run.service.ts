@@ -73,8 +73,9 @@ function notFound(): NotFoundError {
  * id when it has one), run by the engine's functional runner off the event loop, held in memory while
  * they run and stored when they end, when the run's status also becomes its plan's. Always the
  * signed-in user's: another user's run or plan is not found. What differs by kind (how the plan is
- * read, guarded and started) is its adapter's (functional-kinds.ts); the place under the limits every
- * kind shares, the id, the row and the ending (FunctionalRunStore), the stop from another replica, the
+ * read, guarded and started, its view for the other replicas, its rebuild after a crash, its message's
+ * words) is its adapter's (functional-kinds.ts); the place under the limits every kind shares, the id,
+ * the row and the ending (FunctionalRunStore), the view shared, the stop from another replica, the
  * shutdown and the recovery are the run lifecycle's (docs/run-lifecycle.md). Every target passes the target guard as a load run's does
  * (docs/adr/0015-target-guard.md). A UI run may wait for a browser (queue_position), and its
  * screenshots are stored with the run (docs/design.md §9 "UI tests"). Each call and step is
@@ -88,7 +89,7 @@ export class FunctionalRunService {
   constructor(
     private readonly runs: FunctionalRunRepository,
     private readonly plans: FunctionalPlanService,
-    /** How each kind reads, guards and starts its run (functional-kinds.ts, docs/run-lifecycle.md §7). */
+    /** How each kind reads, guards, starts, shows, rebuilds and words its run (functional-kinds.ts, docs/run-lifecycle.md §7). */
     private readonly kinds: Readonly<Record<FunctionalKind, FunctionalKindAdapter>>,
     private readonly screenshots: FunctionalScreenshotRepository,
     /** The place under the run limits every kind shares, stops from other replicas, shutdown and recovery. */

@@ -94,9 +94,11 @@ export interface GoingRun<Ended, Entry extends LiveEntry> {
 /**
  * The one lifecycle of a run on this server, whatever its kind (docs/run-lifecycle.md): the order a run
  * starts and ends in (reserve, id, insert, occupy, store, notify, release), the place under the limits,
- * the live runs, a stop asked by another replica and a stop asked of one, the shutdown and the recovery
- * of a dead server's runs. The run services ask their kind's adapter (run-kind.ts) and read their runs
- * back; the rest is here, so that every kind starts, counts, stops, stores and recovers the same way.
+ * the live runs, the view shared with the other replicas, a stop asked by another replica and a stop
+ * asked of one, the shutdown and the recovery of a dead server's runs. The run services ask their kind's
+ * adapter (run-kind.ts) to prepare and start a run, and read their runs back; the lifecycle asks it for
+ * the run's view, its rebuild after a crash and its message's words, so that every kind starts, counts,
+ * shows, stops, stores, tells and recovers the same way.
  */
 export class RunLifecycle {
   private readonly live = new LiveRuns();
@@ -149,7 +151,6 @@ export class RunLifecycle {
     try {
       const launch = await prepare();
       const id = newRunId(launch.kind);
-      const message = (outcome: Outcome) => launch.adapter.message(outcome);
       await launch.store.insertStarted(launch.started(id), this.replicas.serverId);
       let going: GoingRun<Ended, Entry>;
       // Shared once the runner started; a second measured before then has nothing to refresh.
@@ -159,7 +160,7 @@ export class RunLifecycle {
       } catch (error) {
         const ended = launch.notStarted(id, error);
         await launch.store.storeEnding(id, ended);
-        await launch.store.notify(id, ended, message);
+        await launch.store.notify(id, ended, (outcome) => launch.adapter.message(outcome));
         throw error;
       }
       const { entry } = going;

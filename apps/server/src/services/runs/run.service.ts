@@ -47,14 +47,15 @@ export interface StreamSubscription {
  * reason, when the plan cannot run, no target answers, or a limit is reached), following it live,
  * stopping it, and reading it back. A run is stored as it goes (one row of points a second) and
  * once more when it ends; runs are always the signed-in user's: another user's run is not found. How a
- * run is read, guarded and started is its kind adapter's (LoadKind); its place under the limits, its id,
- * row and ending (LoadRunStore), its stop from another replica, the shutdown and the recovery are the
+ * run is read, guarded, started, shown to another replica, rebuilt after a crash and worded in its
+ * message is its kind adapter's (LoadKind); its place under the limits, its id, row and ending
+ * (LoadRunStore), its view shared, its stop from another replica, the shutdown and the recovery are the
  * run lifecycle's (docs/run-lifecycle.md).
  */
 export class RunService {
   /** The run table as the lifecycle inserts, ends and tells of each run (docs/run-lifecycle.md §2). */
   private readonly store: LoadRunStore;
-  /** How a load run is read, guarded and started, over the runners (docs/run-lifecycle.md §7). */
+  /** How a load run is read, guarded, started, shown, rebuilt and worded, over the runners (docs/run-lifecycle.md §7). */
   private readonly load: LoadKind;
 
   constructor(
