@@ -204,7 +204,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       now,
       app.log,
       messages,
-      replicas,
     );
     const interrupted = await lifecycle.recoverInterrupted();
     if (interrupted.load > 0) {

@@ -1,6 +1,6 @@
 import type { ResultSummary } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { formatMs, functionalRunMessage, loadRunMessage } from './message-text';
+import { CALLS_WORDING, formatMs, functionalRunMessage, loadRunMessage, STEPS_WORDING } from './message-text';
 
 const summary: ResultSummary = {
   concurrent_users: 10,
@@ -87,14 +87,34 @@ describe('loadRunMessage', () => {
 });
 
 describe('functionalRunMessage', () => {
-  it('counts a UI run in steps', () => {
-    const text = functionalRunMessage({
-      name: 'Sign-up',
-      ui: true,
-      status: 'stopped',
-      summary: { total_requests: 1, successful_requests: 1, failed_requests: 0, validation_failures: 0 },
-      error: 'Stopped because the server shut down',
+  it('counts an API or script run in calls, with its failed validations', () => {
+    const text = functionalRunMessage(
+      {
+        name: 'Login',
+        status: 'failed',
+        summary: { total_requests: 4, successful_requests: 2, failed_requests: 2, validation_failures: 3 },
+        error: null,
+      },
+      CALLS_WORDING,
+    );
+    expect(text).toMatchObject({
+      kind: 'failed',
+      test_type: 'api',
+      title: 'Login API test failed',
+      body: '4 calls: 2 passed, 2 failed · 3 validations failed',
     });
+  });
+
+  it('counts a UI run in steps', () => {
+    const text = functionalRunMessage(
+      {
+        name: 'Sign-up',
+        status: 'stopped',
+        summary: { total_requests: 1, successful_requests: 1, failed_requests: 0, validation_failures: 0 },
+        error: 'Stopped because the server shut down',
+      },
+      STEPS_WORDING,
+    );
     expect(text).toEqual({
       kind: 'stopped',
       test_type: 'ui',

@@ -54,7 +54,6 @@ export interface EndedLoadRun {
 /** A functional or UI run as it was stored when it ended. */
 export interface EndedFunctionalRun {
   name: string;
-  ui: boolean;
   status: Exclude<FunctionalStatus, 'running'>;
   summary: FunctionalSummary;
   error: string | null;
@@ -184,12 +183,30 @@ export function loadRunMessage(run: EndedLoadRun): MessageText {
   };
 }
 
-/** A functional or UI run's message: its calls, how many passed and failed, and why it ended early. */
-export function functionalRunMessage(run: EndedFunctionalRun): MessageText {
+/** How a functional run's message counts what it judged: an API or script run's calls, a UI run's steps. */
+export interface FunctionalWording {
+  /** The kind whose words the message uses (docs/test-kinds.md). */
+  type: MessageTestType;
+  /** The phrase counting what it judged. */
+  counted: 'message.calls' | 'message.steps';
+}
+
+/** An API or script run's message counts its calls, as an API test's (its kind's adapter, functional-kinds.ts). */
+export const CALLS_WORDING: FunctionalWording = { type: 'api', counted: 'message.calls' };
+/** A UI run's message counts its steps, as a UI test's (its kind's adapter, functional-kinds.ts). */
+export const STEPS_WORDING: FunctionalWording = { type: 'ui', counted: 'message.steps' };
+
+/**
+ * A functional or UI run's message, in its kind's words: what it judged, how many passed and failed, and
+ * why it ended early.
+ */
+export function functionalRunMessage(
+  run: EndedFunctionalRun,
+  { type, counted }: FunctionalWording,
+): MessageText {
   const s = run.summary;
-  const type: MessageTestType = run.ui ? 'ui' : 'api';
   const parts = [
-    said(run.ui ? 'message.steps' : 'message.calls', {
+    said(counted, {
       count: s.total_requests,
       total: count.format(s.total_requests),
       passed: count.format(s.successful_requests),

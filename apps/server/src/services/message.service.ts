@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type FunctionalStatus,
-  type FunctionalSummary,
   type Message,
   type MessageList,
   MESSAGES_DEFAULT_LIMIT,
@@ -14,30 +12,31 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, isoAt } from '../clock';
 import type { MessageRow } from '../db/schema';
 import type { MessageRepository } from '../repositories/message.repository';
+import type { RunTable } from '../repositories/server-instance.repository';
 import type { AccountUser } from './account-user';
-import { functionalRunMessage, loadRunMessage, type MessageText } from './message-text';
-import type { RunRecord } from './runs/run-model';
+import type { EndedFunctionalRun, MessageText } from './message-text';
 
 /** A functional or UI run as stored when it ended, as the functional run service knows it. */
-export interface FunctionalRunEnding {
+export interface FunctionalRunEnding extends EndedFunctionalRun {
   id: string;
   userId: string;
-  name: string;
-  ui: boolean;
-  status: Exclude<FunctionalStatus, 'running'>;
-  summary: FunctionalSummary;
-  error: string | null;
-  /** `error` as a phrase (docs/adr/0025-phrases.md); null or absent when it has none. */
-  error_phrase?: Phrase | null;
+}
+
+/** The run a message is about: its table, its id and its owner. */
+export interface EndedRunRef {
+  table: RunTable;
+  id: string;
+  userId: string;
 }
 
 /**
- * What the run services tell when a run has ended and been stored. Never rejects: a message that cannot
- * be written is logged, and the run it is about is stored all the same.
+ * What the run stores tell when a run has ended and been stored (docs/run-lifecycle.md §1). Never
+ * rejects: a message that cannot be written (or worded) is logged, and the run it is about is stored all
+ * the same.
  */
 export interface RunNotices {
-  loadRunEnded(run: RunRecord): Promise<void>;
-  functionalRunEnded(run: FunctionalRunEnding): Promise<void>;
+  /** Stores the run's owner's message, in the words `compose` answers (its kind's adapter's). */
+  runEnded(run: EndedRunRef, compose: () => MessageText): Promise<void>;
 }
 
 function rowToMessage(row: MessageRow): Message {
@@ -81,33 +80,12 @@ export class MessageService implements RunNotices {
     return { unread: await this.messages.unreadCount(user.id) };
   }
 
-  async loadRunEnded(run: RunRecord): Promise<void> {
-    if (run.status === 'running' || run.status === 'processing') return;
-    const status = run.status;
-    await this.store(run.user_id, { run_id: run.id, functional_run_id: null }, () =>
-      loadRunMessage({
-        name: run.plan_name,
-        status,
-        summary: run.summary,
-        error: run.error,
-        error_phrase: run.error_phrase,
-        thresholds: run.config.plan.thresholds ?? [],
-      }),
-    );
-  }
-
-  async functionalRunEnded(run: FunctionalRunEnding): Promise<void> {
-    await this.store(run.userId, { run_id: null, functional_run_id: run.id }, () =>
-      functionalRunMessage(run),
-    );
-  }
-
-  private async store(
-    userId: string,
-    about: { run_id: string | null; functional_run_id: string | null },
-    compose: () => MessageText,
-  ): Promise<void> {
-    const runId = about.run_id ?? about.functional_run_id;
+  async runEnded({ table, id: runId, userId }: EndedRunRef, compose: () => MessageText): Promise<void> {
+    // A message links to a load run's row or to an API, script or UI run's.
+    const about =
+      table === 'runs'
+        ? { run_id: runId, functional_run_id: null }
+        : { run_id: null, functional_run_id: runId };
     try {
       const { body_phrases: phrases, ...text } = compose();
       await this.messages.insert({

@@ -1,7 +1,9 @@
 import type { FunctionalRunHandle, FunctionalRunOptions } from '@aqa/engine';
 import { type FunctionalPlan, FunctionalPlanSchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { adapterFor, functionalKinds } from './functional-kinds';
+import type { FunctionalRunRow } from '../../db/schema';
+import type { StoredCall } from './functional-checkpoint';
+import { adapterFor, adapterOfStored, functionalKinds } from './functional-kinds';
 import type { UiRunSupport } from './ui-runs';
 
 /*
@@ -93,5 +95,58 @@ describe('the functional kind adapters', () => {
     kinds.ui.start(uiPlan, options);
     expect(Object.keys(started[0]!.options).sort()).toEqual(['guard', 'onCall']);
     expect(started[1]).toEqual({ runner: 'ui', options });
+  });
+
+  it("rebuild a dead server's run by its kind's tally, and word its message in calls or in steps", () => {
+    const { kinds } = fakes();
+    // A plan that no longer reads: its stored kind tells.
+    expect(adapterOfStored(kinds, { kind: 'ui' }, null)).toBe(kinds.ui);
+    expect(adapterOfStored(kinds, { kind: 'script' }, null)).toBe(kinds.script);
+    expect(adapterOfStored(kinds, { kind: 'script' }, seleniumScript)).toBe(kinds.ui);
+    const row = {
+      id: 'fr_dead',
+      user_id: 'alice',
+      plan_id: null,
+      test_name: 'Checkout',
+      start_time: '2030-01-01T00:00:00.000Z',
+    } as FunctionalRunRow;
+    const call = {
+      api_name: 'List',
+      method: 'GET',
+      url: 'https://api.example.com/orders',
+      status_code: 200,
+      response_time: 3,
+      success: true,
+      validation_details: [],
+    };
+    const calls: StoredCall[] = [
+      { i: 0, at: 5, ms: 10, call },
+      { i: 0, at: 40, ms: 45, call: { ...call, success: false, status_code: 500 } },
+    ];
+    const told = (kind: 'api' | 'ui') => {
+      const adapter = kinds[kind];
+      const ended = adapter.recover(row, { plan: null, calls });
+      expect(ended.changes).toMatchObject({ status: 'interrupted', end_time: '2030-01-01T00:00:00.045Z' });
+      expect(ended.notice.summary).toMatchObject({ total_requests: 2, successful_requests: 1 });
+      return adapter.message(ended.notice);
+    };
+    expect(told('api')).toMatchObject({
+      test_type: 'api',
+      title: 'Checkout API test was interrupted',
+      body: '2 calls: 1 passed, 1 failed · The server stopped during the run, so it did not finish',
+    });
+    expect(told('ui')).toMatchObject({
+      test_type: 'ui',
+      title: 'Checkout UI test was interrupted',
+      body: '2 steps: 1 passed, 1 failed · The server stopped during the run, so it did not finish',
+    });
+  });
+
+  it('view a going run as its result so far', () => {
+    const { kinds } = fakes();
+    const result = { test_id: 'fr_live', status: 'running' };
+    const live = { result: () => result } as unknown as Parameters<typeof kinds.api.view>[0];
+    expect(kinds.api.view(live)).toBe(result);
+    expect(kinds.ui.view(live)).toBe(result);
   });
 });

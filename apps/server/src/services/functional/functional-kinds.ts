@@ -1,17 +1,30 @@
 import { checkableUrl, type FunctionalRunHandle, type StartFunctionalRun } from '@aqa/engine';
-import { type FunctionalPlan, runKindOf, type TestKind } from '@aqa/plan';
+import { type FunctionalPlan, type FunctionalResult, runKindOf, type TestKind } from '@aqa/plan';
 import type { UiRunOptions } from '@aqa/ui-runner';
+import type { FunctionalRunRow } from '../../db/schema';
 import type { RunKindAdapter } from '../lifecycle/run-kind';
+import type { FunctionalRunEnding } from '../message.service';
+import { CALLS_WORDING, functionalRunMessage, STEPS_WORDING } from '../message-text';
 import { refuseFunctionalPlanPatterns } from '../pattern-refusal';
+import {
+  callsTally,
+  type CheckpointedRun,
+  interruptedRun,
+  type RecoveryTally,
+  stepsTally,
+} from './functional-recovery';
+import type { FunctionalRunEnded } from './functional-run-store';
 import { scriptRunPlan, servedScript } from './functional-script';
+import type { LiveFunctionalRun } from './live-functional-run';
 import { noBrowser, type UiRunSupport } from './ui-runs';
 
 /*
  * What differs between an API, a script and a UI run (docs/run-lifecycle.md §7): how the plan sent is
  * read into the plan the runner runs, which origins the target guard decides before it starts, whether
- * this server can run it now, and which runner starts it — the kind-adapter interface the load runs'
- * adapter (runs/load-kind.ts) implements too. FunctionalRunService picks the adapter by the kind whose
- * runner runs the plan (runKindOf) and does the rest the same way for all three.
+ * this server can run it now, which runner starts it, how a run a dead server left is rebuilt (its
+ * runner's tally) and the words of its message (calls or steps) — the kind-adapter interface the load
+ * runs' adapter (runs/load-kind.ts) implements too. FunctionalRunService picks the adapter by the kind
+ * whose runner runs the plan (runKindOf) and does the rest the same way for all three.
  */
 
 /** The kinds of test FunctionalRunService runs. */
@@ -26,12 +39,29 @@ export type FunctionalStartOptions = UiRunOptions & { owner: string };
  * guard; a plan that cannot run (a Selenium script's unknown action by name and line, a pattern RE2
  * cannot run) is refused in words and nothing is stored.
  */
-export type FunctionalKindAdapter = RunKindAdapter<
-  FunctionalPlan,
-  FunctionalPlan,
-  FunctionalStartOptions,
-  FunctionalRunHandle
->;
+export type FunctionalKindAdapter = RunKindAdapter<{
+  sent: FunctionalPlan;
+  plan: FunctionalPlan;
+  options: FunctionalStartOptions;
+  handle: FunctionalRunHandle;
+  live: LiveFunctionalRun;
+  /** Its result so far. */
+  view: FunctionalResult;
+  row: FunctionalRunRow;
+  measured: CheckpointedRun;
+  ended: FunctionalRunEnded;
+  outcome: FunctionalRunEnding;
+}>;
+
+/** What every functional kind's adapter answers alike: a live run's view is its result so far. */
+function viewAndRecovery(
+  tally: (plan: FunctionalPlan | null) => RecoveryTally,
+): Pick<FunctionalKindAdapter, 'view' | 'recover'> {
+  return {
+    view: (live) => live.result(),
+    recover: (row, measured) => interruptedRun(row, measured, tally(measured.plan)),
+  };
+}
 
 /** The origins of the URLs whose host is written out; a template host is checked during the run. */
 function originsOf(urls: readonly string[]): Set<string> {
@@ -68,6 +98,9 @@ function callsAdapter(
     unavailable: () => null,
     // The runner's worker takes only what it can be sent: the guard's settings and the call callback.
     start: (plan, { guard, onCall }) => startRun(plan, { guard, onCall }),
+    // Rebuilt by the engine's functional runner's tally; its message counts calls.
+    ...viewAndRecovery(callsTally),
+    message: (run) => functionalRunMessage(run, CALLS_WORDING),
   };
 }
 
@@ -84,6 +117,9 @@ function uiAdapter(ui: UiRunSupport): FunctionalKindAdapter {
       return problem === null ? null : noBrowser(problem);
     },
     start: (plan, options) => ui.start(plan, options),
+    // Rebuilt by the UI runner's tally; its message counts steps.
+    ...viewAndRecovery(stepsTally),
+    message: (run) => functionalRunMessage(run, STEPS_WORDING),
   };
 }
 
@@ -110,4 +146,17 @@ export function adapterFor(
 ): FunctionalKindAdapter {
   const kind = runKindOf(plan);
   return kind === 'load' ? kinds.api : kinds[kind];
+}
+
+/**
+ * The adapter of a stored run a dead server left unfinished: the one whose runner ran its plan, or, for
+ * a plan that no longer reads, its stored kind's (a script's framework was in its plan).
+ */
+export function adapterOfStored(
+  kinds: Readonly<Record<FunctionalKind, FunctionalKindAdapter>>,
+  run: { kind: TestKind },
+  plan: FunctionalPlan | null,
+): FunctionalKindAdapter {
+  if (plan !== null) return adapterFor(kinds, plan);
+  return run.kind === 'load' ? kinds.api : kinds[run.kind];
 }

@@ -3,7 +3,7 @@ import { FunctionalPlanSchema } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from '../../../test/counting-target';
 import { CHECKPOINT_EVERY_MS, FunctionalCheckpoint, type StoredCall } from './functional-checkpoint';
-import { FUNCTIONAL_INTERRUPTED, interruptedEnding } from './functional-recovery';
+import { callsTally, FUNCTIONAL_INTERRUPTED, interruptedEnding, storedPlan } from './functional-recovery';
 
 /*
  * A functional run's checkpoint and its rebuild (docs/adr/0016-crash-recovery.md): the calls written as
@@ -73,16 +73,16 @@ describe('a functional run rebuilt from its checkpoint', () => {
     expect(outcome.summary.total_requests).toBe(calls);
     expect((await target.counts()).total).toBe(calls);
     expect(calls).toBeGreaterThan(MAX_KEPT_CALLS);
-    const rebuilt = interruptedEnding(
-      { config: JSON.stringify(plan), kind: 'api', start_time: '2030-01-01T00:00:00.000Z' },
+    const { outcome: rebuilt } = interruptedEnding(
+      '2030-01-01T00:00:00.000Z',
       stored(),
+      callsTally(storedPlan(JSON.stringify(plan))),
     );
     expect(rebuilt.summary).toEqual(outcome.summary);
-    expect(rebuilt.calls.validation_results).toEqual(outcome.validation_results);
-    expect(rebuilt.calls.calls_omitted).toBe(calls - MAX_KEPT_CALLS);
-    expect(rebuilt.calls.api_results).toEqual(outcome.api_results);
-    expect(rebuilt.calls.timeline_data).toEqual(outcome.timeline_data);
-    expect(rebuilt.ui).toBe(false);
+    expect(rebuilt.validation_results).toEqual(outcome.validation_results);
+    expect(rebuilt.calls_omitted).toBe(calls - MAX_KEPT_CALLS);
+    expect(rebuilt.api_results).toEqual(outcome.api_results);
+    expect(rebuilt.timeline_data).toEqual(outcome.timeline_data);
 
     // Each write after the first waited its turn: a few a second, not one per call.
     expect(rows.map((row) => row.seq)).toEqual(rows.map((_, i) => i + 1));
@@ -131,10 +131,11 @@ describe('a functional run rebuilt from its checkpoint', () => {
       apis: [{ name: 'Ok', url: `${target.origin}/ok` }],
     };
     const rebuilt = interruptedEnding(
-      { config: JSON.stringify(plan), kind: 'api', start_time: '2030-01-01T00:00:00.000Z' },
+      '2030-01-01T00:00:00.000Z',
       stored(),
+      callsTally(storedPlan(JSON.stringify(plan))),
     );
-    expect(rebuilt.summary).toEqual({
+    expect(rebuilt.outcome.summary).toEqual({
       total_requests: 3,
       successful_requests: 2,
       failed_requests: 1,
@@ -144,12 +145,10 @@ describe('a functional run rebuilt from its checkpoint', () => {
     expect(lastMs).toBeGreaterThan(CHECKPOINT_EVERY_MS);
     expect(Date.parse(rebuilt.endTime)).toBe(Date.parse('2030-01-01T00:00:00.000Z') + Math.floor(lastMs));
     // A plan stored by a version that no longer reads is still counted.
-    const counted = interruptedEnding(
-      { config: '{}', kind: 'api', start_time: '2030-01-01T00:00:00.000Z' },
-      stored(),
-    );
+    expect(storedPlan('{}')).toBeNull();
+    const counted = interruptedEnding('2030-01-01T00:00:00.000Z', stored(), callsTally(null)).outcome;
     expect(counted.summary.total_requests).toBe(3);
-    expect(counted.calls.api_results).toEqual([]);
+    expect(counted.api_results).toEqual([]);
     expect(FUNCTIONAL_INTERRUPTED).toBe('The server stopped during the run, so it did not finish');
   });
 });

@@ -75,6 +75,9 @@ export function toSavedPlan(row: FunctionalPlanRow, userEmail: string): SavedFun
   };
 }
 
+/** The list shows three judged calls of each run, failing ones first, and "+N more validations". */
+export const LISTED_CALLS = 3;
+
 /** What a stored run keeps in its `result` column. */
 export interface StoredCalls {
   validation_results: CallResult[];

@@ -1,13 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type CallPlace,
-  type FunctionalRunHandle,
-  type FunctionalRunOutcome,
-  KeptCalls,
-  MAX_KEPT_CALLS,
-  reasonColumns,
-  type TargetGuard,
-} from '@aqa/engine';
+import { type CallPlace, type FunctionalRunOutcome, reasonColumns, type TargetGuard } from '@aqa/engine';
 import {
   type CallResult,
   type FunctionalPlan,
@@ -17,14 +9,11 @@ import {
   type FunctionalSummary,
   kindOf,
   type Phrase,
-  runsInBrowser,
   said,
-  type Said,
   type TestKind,
 } from '@aqa/plan';
 import type { UiScreenshot } from '@aqa/ui-runner';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Replicas } from '../../cluster/replicas';
 import { type Clock, isoAt } from '../../clock';
 import { ConflictError, NotFoundError } from '../../errors';
 import type {
@@ -32,26 +21,28 @@ import type {
   FunctionalScreenshotRepository,
 } from '../../repositories/functional.repository';
 import type { AccountUser } from '../account-user';
-import type { RunNotices } from '../message.service';
+import type { FunctionalRunEnding, RunNotices } from '../message.service';
 import { demoFunctionalRunProblems, demoRunRefusal } from '../demo-account-limits';
-import type { LiveEntry, RunLaunch, RunLifecycle, StoppedBy } from '../lifecycle/run-lifecycle';
+import type { RunLaunch, RunLifecycle } from '../lifecycle/run-lifecycle';
 import { refuseGuardedOrigins } from '../runs/target-check';
 import type { FunctionalPlanService } from './functional-plan.service';
 import { FunctionalCheckpoint, type StoredCall } from './functional-checkpoint';
+import { storedPlan } from './functional-recovery';
 import {
-  FUNCTIONAL_INTERRUPTED,
-  FUNCTIONAL_INTERRUPTED_SAID,
-  interruptedEnding,
-  screenshotIdsOf,
-} from './functional-recovery';
-import { adapterFor, type FunctionalKind, type FunctionalKindAdapter } from './functional-kinds';
-import { headOf, listedCalls, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
+  adapterFor,
+  adapterOfStored,
+  type FunctionalKind,
+  type FunctionalKindAdapter,
+} from './functional-kinds';
+import { LISTED_CALLS, listedCalls, rowToResult, type StoredCalls, storedStatus } from './functional-rows';
 import { withScriptFramework } from './functional-script';
 import {
   type FunctionalRunEnded,
+  functionalRunEnded,
   type FunctionalRunStarted,
   FunctionalRunStore,
 } from './functional-run-store';
+import { LiveFunctionalRun } from './live-functional-run';
 
 export const FUNCTIONAL_RUN_MESSAGES = {
   notFound: 'Test result not found',
@@ -59,11 +50,6 @@ export const FUNCTIONAL_RUN_MESSAGES = {
   running: 'The test is still running: stop it before deleting its result',
   deleted: 'Test result deleted',
 } as const;
-
-const FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID = said('functional.stoppedByShutdown');
-
-/** The list shows three judged calls of each run, failing ones first, and "+N more validations". */
-export const LISTED_CALLS = 3;
 
 /** A running result as the list shows it: LISTED_CALLS calls, failing ones first (listedCalls). */
 function listed(result: FunctionalResult): FunctionalResult {
@@ -83,108 +69,13 @@ function notFound(): NotFoundError {
 }
 
 /**
- * A run in progress, in memory: what get-test-result answers until the outcome is stored. It keeps the
- * calls the runner's outcome does (KeptCalls: docs/adr/0024-memory-bounds.md), and holds its place in the
- * run lifecycle (docs/run-lifecycle.md) until its outcome is stored.
- */
-class LiveFunctionalRun implements LiveEntry {
-  private readonly kept = new KeptCalls();
-  /** The first calls judged, as the result lists them. */
-  get calls(): CallResult[] {
-    return this.kept.calls;
-  }
-  callsSeen = 0;
-  passed = 0;
-  validationFailures = 0;
-  stopReason: Said | null = null;
-  /** A UI run waiting for a browser: its place in the queue, from 1; null once it has one. */
-  queuePosition: number | null = null;
-  /** Screenshots kept so far (a UI run's), numbering the next. */
-  screenshots = 0;
-  /** Screenshots being written: waited for before the run's end is stored, after which none is taken. */
-  readonly savingScreenshots = new Set<Promise<unknown>>();
-  ending = false;
-  private resolveStored!: () => void;
-  /** Settles once the outcome is stored and the run has left the live set. */
-  private readonly stored = new Promise<void>((resolve) => (this.resolveStored = resolve));
-  readonly handle: FunctionalRunHandle;
-
-  /** `start` starts the runner, giving it this run to report its calls (add) and queue place to. */
-  constructor(
-    readonly id: string,
-    readonly kind: TestKind,
-    readonly userId: string,
-    readonly planId: string | null,
-    readonly plan: FunctionalPlan,
-    readonly startTime: string,
-    /** Writes each judged call to the store as the run goes (docs/adr/0016-crash-recovery.md). */
-    readonly checkpoint: FunctionalCheckpoint,
-    start: (run: LiveFunctionalRun) => FunctionalRunHandle,
-  ) {
-    this.handle = start(this);
-  }
-
-  /** Its outcome is stored, its owner told and its place given back (RunLifecycle#start). */
-  markStored(): void {
-    this.resolveStored();
-  }
-
-  /** An API, script or UI run has no planned length: it ends when its calls or steps do. */
-  plannedEndMs(): null {
-    return null;
-  }
-
-  async stop(by: StoppedBy): Promise<void> {
-    if (by === 'shutdown') this.stopReason = FUNCTIONAL_STOPPED_BY_SHUTDOWN_SAID;
-    await this.handle.stop();
-    await this.stored;
-  }
-
-  add(call: CallResult, place: CallPlace): void {
-    this.checkpoint.add(call, place);
-    this.callsSeen++;
-    if (call.success) this.passed++;
-    this.validationFailures += call.validation_details.filter((d) => !d.passed).length;
-    this.kept.add(call);
-  }
-
-  /** What has been judged so far, as a result (per-API rows and the timeline come with the outcome). */
-  result(keep = MAX_KEPT_CALLS): FunctionalResult {
-    const kept = this.calls.slice(0, keep);
-    return {
-      test_id: this.id,
-      plan_id: this.planId,
-      test_name: this.plan.test_name,
-      description: this.plan.description,
-      status: 'running',
-      test_type: this.plan.test_type,
-      source: this.plan.source,
-      start_time: this.startTime,
-      end_time: null,
-      error: null,
-      summary: {
-        total_requests: this.callsSeen,
-        successful_requests: this.passed,
-        failed_requests: this.callsSeen - this.passed,
-        validation_failures: this.validationFailures,
-      },
-      validation_results: kept,
-      validation_results_total: this.callsSeen,
-      calls_omitted: this.callsSeen - kept.length,
-      api_results: [],
-      timeline_data: [],
-      ...(this.queuePosition === null ? {} : { queue_position: this.queuePosition }),
-    };
-  }
-}
-
-/**
  * Functional runs (docs/reference/02-running.md §7): started from the plan sent (with the saved plan's
  * id when it has one), run by the engine's functional runner off the event loop, held in memory while
  * they run and stored when they end, when the run's status also becomes its plan's. Always the
  * signed-in user's: another user's run or plan is not found. What differs by kind (how the plan is
- * read, guarded and started) is its adapter's (functional-kinds.ts); the place under the limits every
- * kind shares, the id, the row and the ending (FunctionalRunStore), the stop from another replica, the
+ * read, guarded and started, its view for the other replicas, its rebuild after a crash, its message's
+ * words) is its adapter's (functional-kinds.ts); the place under the limits every kind shares, the id,
+ * the row and the ending (FunctionalRunStore), the view shared, the stop from another replica, the
  * shutdown and the recovery are the run lifecycle's (docs/run-lifecycle.md). Every target passes the target guard as a load run's does
  * (docs/adr/0015-target-guard.md). A UI run may wait for a browser (queue_position), and its
  * screenshots are stored with the run (docs/design.md §9 "UI tests"). Each call and step is
@@ -198,7 +89,7 @@ export class FunctionalRunService {
   constructor(
     private readonly runs: FunctionalRunRepository,
     private readonly plans: FunctionalPlanService,
-    /** How each kind reads, guards and starts its run (functional-kinds.ts, docs/run-lifecycle.md §7). */
+    /** How each kind reads, guards, starts, shows, rebuilds and words its run (functional-kinds.ts, docs/run-lifecycle.md §7). */
     private readonly kinds: Readonly<Record<FunctionalKind, FunctionalKindAdapter>>,
     private readonly screenshots: FunctionalScreenshotRepository,
     /** The place under the run limits every kind shares, stops from other replicas, shutdown and recovery. */
@@ -208,11 +99,23 @@ export class FunctionalRunService {
     private readonly log: FastifyBaseLogger,
     /** Told of every run that ends, once it is stored: the owner's message (docs/reference/02-running.md §2 "Messages"). */
     notices: RunNotices,
-    /** The other server replicas: runs they own are read through Redis. */
-    private readonly replicas: Replicas,
   ) {
     this.store = new FunctionalRunStore(runs, plans, notices);
-    lifecycle.recoverWith({ family: 'functional', recoverInterrupted: () => this.recoverInterrupted() });
+    // At start-up, and in every replica's sweep (docs/adr/0020-server-replicas.md): each run a dead server
+    // left running is rebuilt by its kind's adapter from the calls it had checkpointed and ends
+    // `interrupted`, and so does its plan's status; it gets its one message, and the screenshots its
+    // stored steps do not link to go (docs/adr/0016-crash-recovery.md).
+    lifecycle.recoverWith({
+      family: 'functional',
+      store: this.store,
+      unfinished: () => this.runs.unfinished(),
+      measured: async (row) => ({
+        plan: storedPlan(row.config),
+        calls: await this.checkpointedCalls(row.id),
+      }),
+      kindOf: (row, { plan }) => adapterOfStored(this.kinds, row, plan),
+      afterRecovered: () => this.collectOrphans(),
+    });
   }
 
   async start(user: AccountUser, asSent: FunctionalPlan): Promise<{ test_id: string }> {
@@ -245,11 +148,12 @@ export class FunctionalRunService {
     kind: TestKind,
     adapter: FunctionalKindAdapter,
     plan: FunctionalPlan,
-  ): RunLaunch<FunctionalRunStarted, FunctionalRunEnded, LiveFunctionalRun> {
+  ): RunLaunch<FunctionalRunStarted, FunctionalRunEnded, LiveFunctionalRun, FunctionalRunEnding> {
     const startTime = isoAt(this.now());
     return {
       kind,
       store: this.store,
+      adapter,
       log: this.log,
       started: (id) => ({
         id,
@@ -285,16 +189,14 @@ export class FunctionalRunService {
             },
           }),
         );
-        const sharing = this.shareWithReplicas(run);
         return {
           entry: run,
           ended: run.handle.result
             .catch((error: unknown): FunctionalRunOutcome => this.brokenRunner(run, error))
             .then((outcome) => this.ending(run, outcome)),
-          settled: () => {
-            sharing();
-            run.markStored();
-          },
+          // Its view (its result so far) is made again only when a call, its queue place or a screenshot changed it.
+          viewVersion: () => `${run.callsSeen}:${run.queuePosition}:${run.screenshots}`,
+          settled: () => run.markStored(),
         };
       },
       notStarted: (id, error) => {
@@ -347,20 +249,6 @@ export class FunctionalRunService {
     return (await this.remoteView(row)) ?? rowToResult(row);
   }
 
-  /**
-   * Shares a run this server owns with the other replicas (docs/adr/0020-server-replicas.md): its result
-   * so far in Redis, made again only when a call, its queue place or a screenshot changed it; the
-   * returned function stops that once the run is stored.
-   */
-  private shareWithReplicas(run: LiveFunctionalRun): () => void {
-    const shared = this.replicas.relay?.shareView(
-      run.id,
-      () => run.result(),
-      () => `${run.callsSeen}:${run.queuePosition}:${run.screenshots}`,
-    );
-    return () => shared?.stop();
-  }
-
   /** The result so far of a run another replica owns, as that replica keeps it in Redis. */
   private remoteView(row: { id: string; status: string }): Promise<FunctionalResult | undefined> {
     return this.lifecycle.viewElsewhere<FunctionalResult>(row.id, row.status === 'running');
@@ -400,54 +288,6 @@ export class FunctionalRunService {
     if (await this.runs.deleteEndedForUser(user.id, id)) return;
     if ((await this.runs.findStatusForUser(user.id, id)) === undefined) throw notFound();
     throw new ConflictError('RUN_IN_PROGRESS', FUNCTIONAL_RUN_MESSAGES.running);
-  }
-
-  /**
-   * At start-up, and in every replica's sweep, through the run lifecycle (docs/adr/0020-server-replicas.md): each run a dead server
-   * left running is rebuilt from the calls it had checkpointed and ends `interrupted`, saying the server
-   * stopped during the run, and so does its plan's status; it gets its one message, and the screenshots
-   * its stored steps do not link to go (docs/adr/0016-crash-recovery.md). Answers how many there were.
-   */
-  private async recoverInterrupted(): Promise<number> {
-    const alive = await this.replicas.aliveIds();
-    // A run whose server is alive goes on there; one before 0013 (no server) was this database's only.
-    const rows = (await this.runs.unfinished()).filter(
-      (row) => row.server_id === null || !alive.has(row.server_id),
-    );
-    let interrupted = 0;
-    for (const row of rows) {
-      const ending = interruptedEnding(row, await this.checkpointedCalls(row.id));
-      const ended: FunctionalRunEnded = {
-        changes: {
-          status: 'interrupted',
-          error: FUNCTIONAL_INTERRUPTED,
-          error_phrase: JSON.stringify(FUNCTIONAL_INTERRUPTED_SAID.phrase),
-          end_time: ending.endTime,
-          summary: JSON.stringify(ending.summary),
-          result: JSON.stringify(ending.calls),
-          head: JSON.stringify(headOf(ending.calls, LISTED_CALLS)),
-        },
-        linkedScreenshots: screenshotIdsOf(ending.calls.validation_results),
-        planId: row.plan_id,
-        notice: {
-          id: row.id,
-          userId: row.user_id,
-          name: row.test_name,
-          ui: ending.ui,
-          status: 'interrupted',
-          summary: ending.summary,
-          error: FUNCTIONAL_INTERRUPTED,
-          error_phrase: FUNCTIONAL_INTERRUPTED_SAID.phrase,
-        },
-      };
-      // Conditional: of two replicas ending it at once, one does, and writes the one message.
-      if (!(await this.store.storeEnding(row.id, ended, true))) continue;
-      interrupted++;
-      await this.store.notify(row.id, ended);
-    }
-    // A crash is what leaves evidence linked to nothing: look for it once one was found.
-    if (interrupted > 0) await this.collectOrphans();
-    return interrupted;
   }
 
   /** A run's checkpointed calls in the order judged; a row that does not read is passed over, said in the log. */
@@ -550,7 +390,7 @@ export class FunctionalRunService {
     return this.ended(run, outcome.status, reason, outcome.summary, calls);
   }
 
-  /** A run's ending in its table's terms and its owner's message. */
+  /** A run's ending in its table's terms and its owner's message, ended now. */
   private ended(
     run: { id: string; userId: string; planId: string | null; plan: FunctionalPlan },
     status: Exclude<FunctionalStatus, 'running'>,
@@ -558,28 +398,10 @@ export class FunctionalRunService {
     summary: FunctionalSummary,
     calls: StoredCalls,
   ): FunctionalRunEnded {
-    return {
-      changes: {
-        status,
-        end_time: isoAt(this.now()),
-        error: reason.error,
-        error_phrase: reason.error_phrase === null ? null : JSON.stringify(reason.error_phrase),
-        summary: JSON.stringify(summary),
-        result: JSON.stringify(calls),
-        head: JSON.stringify(headOf(calls, LISTED_CALLS)),
-      },
-      linkedScreenshots: screenshotIdsOf(calls.validation_results),
-      planId: run.planId,
-      notice: {
-        id: run.id,
-        userId: run.userId,
-        name: run.plan.test_name,
-        ui: runsInBrowser(run.plan),
-        status,
-        summary,
-        ...reason,
-      },
-    };
+    return functionalRunEnded(
+      { id: run.id, userId: run.userId, planId: run.planId, name: run.plan.test_name },
+      { status, ...reason, summary, calls, endTime: isoAt(this.now()) },
+    );
   }
 }
 

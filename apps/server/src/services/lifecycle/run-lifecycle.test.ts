@@ -5,7 +5,17 @@ import type { Replicas } from '../../cluster/replicas';
 import { RateLimitedError } from '../../errors';
 import type { AccountUser } from '../account-user';
 import { DEMO_ACCOUNT } from '../demo-account.service';
-import { type LiveEntry, type RunLaunch, RunLifecycle, type RunStore, type StoppedBy } from './run-lifecycle';
+import type { LiveRelay } from '../../cluster/live-relay';
+import type { MessageText } from '../message-text';
+import {
+  type LiveEntry,
+  type RunLaunch,
+  RunLifecycle,
+  type RunStore,
+  type StoppedBy,
+  type UnfinishedRow,
+} from './run-lifecycle';
+import type { RunKindAdapter } from './run-kind';
 
 /*
  * The one place under the limits, stop and shutdown for runs of every kind (docs/run-lifecycle.md), on a
@@ -53,6 +63,48 @@ async function refusal(promise: Promise<unknown>): Promise<RateLimitedError> {
   );
   if (!(error instanceof RateLimitedError)) throw new Error(`expected a 429, got ${String(error)}`);
   return error;
+}
+
+/** A toy kind's adapter: its view, recovery and message say what they were given. */
+type ToyAdapter = RunKindAdapter<{
+  sent: string;
+  plan: string;
+  options: object;
+  handle: { stop: () => Promise<void>; result: Promise<unknown> };
+  live: FakeRun;
+  view: { toy: string };
+  row: UnfinishedRow;
+  measured: string;
+  ended: string;
+  outcome: string;
+}>;
+
+function toyMessage(words: string): MessageText {
+  return { kind: 'completed', test_type: 'api', name: 'toy', title: words, body: '', body_phrases: [] };
+}
+
+function toyAdapter(): Pick<ToyAdapter, 'view' | 'message'> {
+  return {
+    view: (live) => ({ toy: `view of ${live.id}` }),
+    message: (outcome) => toyMessage(`${outcome} told`),
+  };
+}
+
+/** A store that writes down what the lifecycle asks of it, in order; `taken` runs another replica ended first. */
+function recordingStore(
+  steps: string[],
+  taken: ReadonlySet<string> = new Set(),
+): RunStore<string, string, string> {
+  return {
+    table: 'functional_runs',
+    insertStarted: (started, serverId) => (steps.push(`insert ${started} on ${serverId}`), Promise.resolve()),
+    storeEnding: (id, ended, unfinishedOnly) => {
+      if (unfinishedOnly === true && taken.has(id)) return Promise.resolve(false);
+      steps.push(`store ${ended}`);
+      return Promise.resolve(true);
+    },
+    notify: (_id, ended, message) => (steps.push(`notify ${message(ended).title}`), Promise.resolve()),
+  };
 }
 
 describe('RunLifecycle', () => {
@@ -124,42 +176,88 @@ describe('RunLifecycle', () => {
     expect([load.stoppedBy, ui.stoppedBy]).toEqual(['shutdown', 'shutdown']);
   });
 
-  it('runs the recovery of each family, and answers how many runs each ended', async () => {
-    const lifecycle = new RunLifecycle({ perUser: 5, perServer: 10 }, noReplicas, silent);
-    const order: string[] = [];
-    lifecycle.recoverWith({
-      family: 'load',
-      recoverInterrupted: () => (order.push('load'), Promise.resolve(2)),
-    });
-    lifecycle.recoverWith({
-      family: 'functional',
-      recoverInterrupted: () => (order.push('functional'), Promise.resolve(1)),
-    });
-    expect(await lifecycle.recoverInterrupted()).toEqual({ load: 2, functional: 1 });
-    expect(order).toEqual(['load', 'functional']);
-  });
+  describe('recovery', () => {
+    /** Replicas of which only `srv_alive` beats. */
+    const oneAlive = {
+      ...noReplicas,
+      aliveIds: () => Promise.resolve(new Set(['srv_alive'])),
+    } as unknown as Replicas;
 
-  describe('start', () => {
-    /** A store that writes down what the lifecycle asks of it, in order. */
-    function recordingStore(steps: string[]): RunStore<string, string> {
+    /** A family whose runs are `rows`, each ended and told through `steps`; `taken` ends first elsewhere. */
+    function family(
+      name: 'load' | 'functional',
+      rows: UnfinishedRow[],
+      steps: string[],
+      taken: ReadonlySet<string> = new Set(),
+    ) {
+      const toy: Pick<ToyAdapter, 'recover' | 'message'> = {
+        recover: (row, measured) => (
+          steps.push(`recover ${row.id} from ${measured}`),
+          `interrupted ${row.id}`
+        ),
+        message: (outcome) => toyMessage(`${outcome} told`),
+      };
       return {
-        table: 'functional_runs',
-        insertStarted: (started, serverId) => (
-          steps.push(`insert ${started} on ${serverId}`),
+        family: name,
+        store: recordingStore(steps, taken),
+        before: (alive: ReadonlySet<string>) => (
+          steps.push(`${name}: before, alive ${[...alive].join()}`),
           Promise.resolve()
         ),
-        storeEnding: (_id, ended) => (steps.push(`store ${ended}`), Promise.resolve(true)),
-        notify: (_id, ended) => (steps.push(`notify ${ended}`), Promise.resolve()),
+        unfinished: () => Promise.resolve(rows),
+        measured: (row: UnfinishedRow) => Promise.resolve(`what ${row.id} measured`),
+        kindOf: () => toy,
+        afterEnded: (id: string) => steps.push(`followers of ${id} told`),
+        afterRecovered: () => (steps.push(`${name}: orphans collected`), Promise.resolve()),
       };
     }
 
+    it("asks each family's kind to rebuild the runs of dead servers, stores, tells and answers how many", async () => {
+      const lifecycle = new RunLifecycle({ perUser: 5, perServer: 10 }, oneAlive, silent);
+      const steps: string[] = [];
+      lifecycle.recoverWith(
+        family(
+          'load',
+          [
+            { id: 'load_dead', server_id: 'srv_dead' },
+            { id: 'load_alive', server_id: 'srv_alive' },
+            { id: 'load_old', server_id: null },
+          ],
+          steps,
+        ),
+      );
+      lifecycle.recoverWith(
+        family('functional', [{ id: 'ui_taken', server_id: 'srv_dead' }], steps, new Set(['ui_taken'])),
+      );
+      expect(await lifecycle.recoverInterrupted()).toEqual({ load: 2, functional: 0 });
+      expect(steps).toEqual([
+        'load: before, alive srv_alive',
+        'recover load_dead from what load_dead measured',
+        'store interrupted load_dead',
+        'notify interrupted load_dead told',
+        'followers of load_dead told',
+        'recover load_old from what load_old measured',
+        'store interrupted load_old',
+        'notify interrupted load_old told',
+        'followers of load_old told',
+        'load: orphans collected',
+        // Another replica ended it first: not told twice, and nothing to collect.
+        'functional: before, alive srv_alive',
+        'recover ui_taken from what ui_taken measured',
+      ]);
+    });
+  });
+
+  describe('start', () => {
     function launch(
       steps: string[],
-      start: RunLaunch<string, string, FakeRun>['start'],
-    ): RunLaunch<string, string, FakeRun> {
+      start: RunLaunch<string, string, FakeRun, string>['start'],
+      adapter: RunLaunch<string, string, FakeRun, string>['adapter'] = toyAdapter(),
+    ): RunLaunch<string, string, FakeRun, string> {
       return {
         kind: 'api',
         store: recordingStore(steps),
+        adapter,
         log: silent,
         started: (id) => (id.startsWith(TEST_KINDS.api.idPrefix) ? 'row of an api run' : `row of ${id}`),
         start,
@@ -198,11 +296,51 @@ describe('RunLifecycle', () => {
         'start',
         'store completed',
         'followers told',
-        'notify completed',
+        'notify completed told',
         'settled',
       ]);
       expect(lifecycle.runsHere(run.id)).toBe(false);
       await expect(lifecycle.reserve(alice)).resolves.toBeDefined();
+    });
+
+    it("shares its kind's view of a going run with the other replicas until its ending is stored", async () => {
+      const shared: { id: string; view: () => unknown; refreshed: number; stopped: boolean }[] = [];
+      const relay = {
+        onStopRequest: () => undefined,
+        shareView: (id: string, view: () => unknown) => {
+          const entry = { id, view, refreshed: 0, stopped: false };
+          shared.push(entry);
+          return { refresh: () => entry.refreshed++, stop: () => (entry.stopped = true) };
+        },
+      } as unknown as LiveRelay;
+      const lifecycle = new RunLifecycle(
+        { perUser: 1, perServer: 10 },
+        { ...noReplicas, relay } as unknown as Replicas,
+        silent,
+      );
+      const steps: string[] = [];
+      let end!: (ending: string) => void;
+      let settled!: () => void;
+      const done = new Promise<void>((resolve) => (settled = resolve));
+      const run = await lifecycle.start(userNamed('alice'), () =>
+        Promise.resolve(
+          launch(steps, (id, view) => ({
+            entry: new FakeRun(id, 'alice', 'api'),
+            ended: new Promise<string>((resolve) => (end = resolve)).then(
+              (ending) => (view.refresh(), ending),
+            ),
+            settled,
+          })),
+        ),
+      );
+      expect(shared.map((entry) => [entry.id, entry.view()])).toEqual([
+        [run.id, { toy: `view of ${run.id}` }],
+      ]);
+      expect(shared[0]!.stopped).toBe(false);
+      end('completed');
+      await done;
+      expect(shared[0]).toMatchObject({ refreshed: 1, stopped: true });
+      expect(steps.at(-1)).toBe('notify completed told');
     });
 
     it('stores and tells a run whose runner cannot start as failed, throws, and gives its place back', async () => {
@@ -220,7 +358,7 @@ describe('RunLifecycle', () => {
       expect(steps).toEqual([
         'insert row of an api run on srv_here',
         'store failed: Error: no runner',
-        'notify failed: Error: no runner',
+        'notify failed: Error: no runner told',
       ]);
       await expect(lifecycle.reserve(alice)).resolves.toBeDefined();
     });

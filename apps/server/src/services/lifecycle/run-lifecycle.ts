@@ -1,11 +1,13 @@
 import type { TestKind } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SharedView } from '../../cluster/live-relay';
 import type { Replicas } from '../../cluster/replicas';
 import { RateLimitedError } from '../../errors';
 import type { RunTable } from '../../repositories/server-instance.repository';
 import type { AccountUser } from '../account-user';
 import { DEMO_RUN_LIMITS, isDemoAccount } from '../demo-account-limits';
 import { type LiveEntry, LiveRuns, type Place } from './live-runs';
+import type { RunKindRecovery, RunKindTelling } from './run-kind';
 import { newRunId, type RunStore } from './run-store';
 
 export type { LiveEntry, Place, StoppedBy } from './live-runs';
@@ -21,25 +23,52 @@ export interface RunLimits {
 /** The two stores of runs: load runs (`runs`), and API, script and UI runs (`functional_runs`). */
 export type RunFamily = 'load' | 'functional';
 
-/** How one family of runs ends the runs a dead server left unfinished (docs/adr/0016-crash-recovery.md). */
-export interface RunRecovery {
+/** A stored run as the recovery finds it unfinished: its id and the server that ran it. */
+export interface UnfinishedRow {
+  readonly id: string;
+  /** Null for a run stored before scale-out (docs/adr/0020-server-replicas.md): this database's only server's. */
+  readonly server_id: string | null;
+}
+
+/**
+ * One family's runs as the recovery reads them back (docs/run-lifecycle.md §6): where they are stored,
+ * what each had measured, and the kind's adapter that rebuilds each and words its message.
+ */
+export interface RunRecovery<Row extends UnfinishedRow, Measured, Ended, Outcome> {
   readonly family: RunFamily;
-  /**
-   * Ends each run of a server that is not alive as `interrupted`, with what it had measured, and tells its
-   * owner; answers how many this call ended (another replica may end some first).
-   */
-  recoverInterrupted(): Promise<number>;
+  /** The table the family's runs are stored in, and how their owners are told. */
+  readonly store: RunStore<unknown, Ended, Outcome>;
+  /** Before the runs: what a dead server left besides its rows is ended (a load run's tools). */
+  before?(alive: ReadonlySet<string>): Promise<void>;
+  /** The family's runs whose stored status is unfinished, on every server. */
+  unfinished(): Promise<Row[]>;
+  /** What the run had stored as it went (a load run's seconds, a functional run's checkpointed calls). */
+  measured(row: Row): Promise<Measured>;
+  /** The adapter of the run's kind. */
+  kindOf(row: Row, measured: Measured): RunKindRecovery<Row, Measured, Ended, Outcome>;
+  /** Once a run is ended and told here: whoever follows it through another replica learns it is over. */
+  afterEnded?(id: string): void;
+  /** Once this sweep ended runs: what the crash left linked to nothing is removed. */
+  afterRecovered?(): Promise<void>;
+}
+
+/** The view of a going run the lifecycle shares with the other replicas (docs/run-lifecycle.md §4). */
+export interface ViewShare {
+  /** Shares the view again now: the run moved (a load run's second). */
+  refresh(): void;
 }
 
 /** A run its kind has prepared, ready to start under the id the lifecycle makes (docs/run-lifecycle.md §1). */
-export interface RunLaunch<Started, Ended, Entry extends LiveEntry> {
+export interface RunLaunch<Started, Ended, Entry extends LiveEntry, Outcome> {
   readonly kind: TestKind;
   /** The table the run is stored in, and how its owner is told. */
-  readonly store: RunStore<Started, Ended>;
+  readonly store: RunStore<Started, Ended, Outcome>;
+  /** The run's kind: its view for the other replicas, and its message's words. */
+  readonly adapter: RunKindTelling<Entry, Outcome>;
   /** The run's row as it starts. */
   started(id: string): Started;
-  /** Starts the runner; throws when it cannot. */
-  start(id: string): GoingRun<Ended, Entry>;
+  /** Starts the runner; throws when it cannot. `view` refreshes its shared view. */
+  start(id: string, view: ViewShare): GoingRun<Ended, Entry>;
   /** The ending stored and told of a run whose runner could not start. */
   notStarted(id: string, error: unknown): Ended;
   /** Where what happens to the run is said. */
@@ -51,6 +80,11 @@ export interface GoingRun<Ended, Entry extends LiveEntry> {
   readonly entry: Entry;
   /** Settles, never rejecting, once the run is over and its own writes are done: its ending, to store. */
   readonly ended: Promise<Ended>;
+  /**
+   * What changes the run's view, when the view is refreshed each second whether or not the run moved: an
+   * unchanged version only keeps the view in Redis alive, without making it again.
+   */
+  readonly viewVersion?: () => string;
   /** Once its ending is stored: whoever follows the run learns it is over. Never rejects. */
   afterStored?(): Promise<void>;
   /** Once the run is stored, told and its place given back: a stop of it resolves. */
@@ -60,13 +94,15 @@ export interface GoingRun<Ended, Entry extends LiveEntry> {
 /**
  * The one lifecycle of a run on this server, whatever its kind (docs/run-lifecycle.md): the order a run
  * starts and ends in (reserve, id, insert, occupy, store, notify, release), the place under the limits,
- * the live runs, a stop asked by another replica and a stop asked of one, the shutdown and the recovery
- * of a dead server's runs. The run services ask their kind's adapter (run-kind.ts) and read their runs
- * back; the rest is here, so that every kind starts, counts, stops, stores and recovers the same way.
+ * the live runs, the view shared with the other replicas, a stop asked by another replica and a stop
+ * asked of one, the shutdown and the recovery of a dead server's runs. The run services ask their kind's
+ * adapter (run-kind.ts) to prepare and start a run, and read their runs back; the lifecycle asks it for
+ * the run's view, its rebuild after a crash and its message's words, so that every kind starts, counts,
+ * shows, stops, stores, tells and recovers the same way.
  */
 export class RunLifecycle {
   private readonly live = new LiveRuns();
-  private readonly recoveries: RunRecovery[] = [];
+  private readonly recoveries: (() => Promise<[RunFamily, number]>)[] = [];
 
   constructor(
     private readonly limits: RunLimits,
@@ -107,9 +143,9 @@ export class RunLifecycle {
    * ending stored, its followers and its owner told, and its place released. A runner that cannot start
    * ends the run `failed`, stored and told, and the error is thrown. Answers the run's live entry.
    */
-  async start<Started, Ended, Entry extends LiveEntry>(
+  async start<Started, Ended, Entry extends LiveEntry, Outcome>(
     user: AccountUser,
-    prepare: () => Promise<RunLaunch<Started, Ended, Entry>>,
+    prepare: () => Promise<RunLaunch<Started, Ended, Entry, Outcome>>,
   ): Promise<Entry> {
     const place = await this.reserve(user);
     try {
@@ -117,16 +153,21 @@ export class RunLifecycle {
       const id = newRunId(launch.kind);
       await launch.store.insertStarted(launch.started(id), this.replicas.serverId);
       let going: GoingRun<Ended, Entry>;
+      // Shared once the runner started; a second measured before then has nothing to refresh.
+      let shared: SharedView | undefined = undefined;
       try {
-        going = launch.start(id);
+        going = launch.start(id, { refresh: () => shared?.refresh() });
       } catch (error) {
         const ended = launch.notStarted(id, error);
         await launch.store.storeEnding(id, ended);
-        await launch.store.notify(id, ended);
+        await launch.store.notify(id, ended, (outcome) => launch.adapter.message(outcome));
         throw error;
       }
-      place.occupy(going.entry);
-      void this.finish(id, launch, going, place);
+      const { entry } = going;
+      // Its view, for the other replicas to read while it goes (docs/adr/0020-server-replicas.md).
+      shared = this.replicas.relay?.shareView(id, () => launch.adapter.view(entry), going.viewVersion);
+      place.occupy(entry);
+      void this.finish(id, launch, going, place, shared);
       return going.entry;
     } catch (error) {
       place.release();
@@ -135,14 +176,20 @@ export class RunLifecycle {
   }
 
   /** Stores a run's ending once it is over, tells its followers and its owner, and releases its place. Never rejects. */
-  private async finish<Started, Ended, Entry extends LiveEntry>(
+  private async finish<Started, Ended, Entry extends LiveEntry, Outcome>(
     id: string,
-    launch: RunLaunch<Started, Ended, Entry>,
+    launch: RunLaunch<Started, Ended, Entry, Outcome>,
     going: GoingRun<Ended, Entry>,
     place: Place,
+    shared: SharedView | undefined,
   ): Promise<void> {
     const { store } = launch;
     const log = launch.log.child({ runId: id });
+    let viewShared = shared !== undefined;
+    const stopSharing = () => {
+      if (viewShared) shared?.stop();
+      viewShared = false;
+    };
     try {
       const ended = await going.ended;
       let stored = false;
@@ -151,12 +198,15 @@ export class RunLifecycle {
       } catch (err) {
         log.error({ err }, 'The ending of a run could not be stored');
       }
+      // From now on its stored ending answers, on every replica.
+      stopSharing();
       await going.afterStored?.();
       // Told once stored: the message links to the run as the store has it.
-      if (stored) await store.notify(id, ended);
+      if (stored) await store.notify(id, ended, (outcome) => launch.adapter.message(outcome));
     } catch (err) {
       log.error({ err }, 'A run could not be ended');
     } finally {
+      stopSharing();
       place.release();
       going.settled();
     }
@@ -216,8 +266,10 @@ export class RunLifecycle {
   }
 
   /** Adds a family's recovery; recoveries run in the order added (load first: it ends left-over tools). */
-  recoverWith(recovery: RunRecovery): void {
-    this.recoveries.push(recovery);
+  recoverWith<Row extends UnfinishedRow, Measured, Ended, Outcome>(
+    recovery: RunRecovery<Row, Measured, Ended, Outcome>,
+  ): void {
+    this.recoveries.push(async () => [recovery.family, await this.recover(recovery)]);
   }
 
   /**
@@ -226,8 +278,41 @@ export class RunLifecycle {
    */
   async recoverInterrupted(): Promise<Record<RunFamily, number>> {
     const ended: Record<RunFamily, number> = { load: 0, functional: 0 };
-    for (const recovery of this.recoveries) ended[recovery.family] += await recovery.recoverInterrupted();
+    for (const recover of this.recoveries) {
+      const [family, count] = await recover();
+      ended[family] += count;
+    }
     return ended;
+  }
+
+  /**
+   * Ends each run of the family whose server is not alive as `interrupted`, rebuilt by its kind's adapter
+   * from what it measured, and tells its owner in the adapter's words (docs/adr/0016-crash-recovery.md);
+   * answers how many this call ended (another replica may end some first).
+   */
+  private async recover<Row extends UnfinishedRow, Measured, Ended, Outcome>(
+    recovery: RunRecovery<Row, Measured, Ended, Outcome>,
+  ): Promise<number> {
+    const alive = await this.replicas.aliveIds();
+    await recovery.before?.(alive);
+    // A run whose server is alive goes on there; one before 0013 (no server) was this database's only.
+    const rows = (await recovery.unfinished()).filter(
+      (row) => row.server_id === null || !alive.has(row.server_id),
+    );
+    let interrupted = 0;
+    for (const row of rows) {
+      const measured = await recovery.measured(row);
+      const kind = recovery.kindOf(row, measured);
+      const ended = kind.recover(row, measured);
+      // Conditional: of two replicas ending it at once, one does, and writes the one message.
+      if (!(await recovery.store.storeEnding(row.id, ended, true))) continue;
+      interrupted++;
+      await recovery.store.notify(row.id, ended, (outcome) => kind.message(outcome));
+      recovery.afterEnded?.(row.id);
+    }
+    // A crash is what leaves evidence linked to nothing: look for it once one was found.
+    if (interrupted > 0) await recovery.afterRecovered?.();
+    return interrupted;
   }
 
   /**

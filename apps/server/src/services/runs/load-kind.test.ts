@@ -4,11 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { ServiceUnavailableError, ValidationError } from '../../errors';
 import type { AgentPlacement } from '../agents/agent-placement';
 import { LoadKind } from './load-kind';
+import type { LiveRun } from './live-run';
+import type { EndedLoadRecord } from './load-run-store';
 import type { RunnerRegistry } from './runner';
 
 /*
  * The load runs' kind adapter (docs/run-lifecycle.md §7) before any place is held: the plan compiled,
- * the origins the guard decides, and the refusal of a run on agents without Redis. Its runner choice and
+ * the origins the guard decides, and the refusal of a run on agents without Redis; then its view and its
+ * message's words. Its rebuild after a crash is proven by interrupted-run.test.ts and test/run-crash.test.ts. Its runner choice and
  * start are proven end to end by test/runs.test.ts, test/runs-in-tools.test.ts and test/agents.test.ts.
  */
 
@@ -64,5 +67,29 @@ describe('LoadKind', () => {
     });
     load.useAgents({} as AgentPlacement);
     expect(load.unavailable({ plan, durationSeconds: 30, agents: 2 })).toBeNull();
+  });
+
+  it('shows another replica the live record and histogram, and words its message as a load test', () => {
+    const load = new LoadKind(unused, guard, silent);
+    const record = { id: 'run_1', plan_name: 'Checkout' };
+    const live = { toRecord: () => record, histogram: () => null } as unknown as LiveRun;
+    expect(load.view(live)).toEqual({ record, histogram: null });
+    const ended = {
+      plan_name: 'Checkout',
+      status: 'completed',
+      summary: { total_requests: 10, error_rate: 0, percentile_95: 450 },
+      error: null,
+      error_phrase: null,
+      config: { plan: { thresholds: ['p95<300'] } },
+    } as unknown as EndedLoadRecord;
+    expect(load.message(ended)).toMatchObject({
+      kind: 'threshold_failed',
+      test_type: 'load',
+      title: 'Checkout load test broke a threshold',
+    });
+    expect(load.message({ ...ended, status: 'stopped' })).toMatchObject({
+      kind: 'stopped',
+      title: 'Checkout load test was stopped',
+    });
   });
 });

@@ -2,17 +2,25 @@ import {
   checkTargets,
   compilePlan,
   type CompiledPlan,
+  type EncodedHistogram,
   PlanCompileError,
   type TargetGuard,
 } from '@aqa/engine';
 import type { PerfPlan } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RunRow } from '../../db/schema';
 import { type FieldError, ServiceUnavailableError, ValidationError } from '../../errors';
 import type { AccountUser } from '../account-user';
 import type { AgentPlacement } from '../agents/agent-placement';
 import { AGENTS_UNAVAILABLE } from '../agents/agents.service';
 import type { PreparedRun, RunKindAdapter } from '../lifecycle/run-kind';
+import { loadRunMessage, type MessageText } from '../message-text';
 import { precompilePerfPlanPatterns } from '../pattern-refusal';
+import { interruptedEnding } from './interrupted-run';
+import type { LiveRun } from './live-run';
+import type { EndedLoadRecord, LoadRunEnded } from './load-run-store';
+import type { RunPoint, RunRecord } from './run-model';
+import { rowToRecord } from './run-rows';
 import type { RunnerChoice, RunnerHandle, RunnerRegistry, RunnerStartOptions } from './runner';
 import { compiledOrigins, refuseUncheckableTargets } from './target-check';
 
@@ -40,13 +48,34 @@ export interface LoadRunPlan {
 /** What starts a load run: the runner chosen for it (LoadKind#choose), and what every runner is given. */
 export type LoadStartOptions = Omit<RunnerStartOptions, 'durationSeconds'> & { choice: RunnerChoice };
 
+/** A load run's view in Redis: what get-test-result and chart-data answer on another replica. */
+export interface LoadRunView {
+  record: RunRecord;
+  histogram: EncodedHistogram | null;
+}
+
+/** The types the load runs' adapter works in (lifecycle/run-kind.ts). */
+export interface LoadKindTypes {
+  sent: LoadRunSent;
+  plan: LoadRunPlan;
+  options: LoadStartOptions;
+  handle: RunnerHandle;
+  live: LiveRun;
+  view: LoadRunView;
+  row: RunRow;
+  /** Its stored seconds. */
+  measured: readonly RunPoint[];
+  ended: LoadRunEnded;
+  outcome: EndedLoadRecord;
+}
+
 /**
  * The load runs' adapter (docs/run-lifecycle.md §7), over today's runners: a plan is compiled for its
  * length (every reason it cannot run refused in words), its hosts guarded, one of its targets reached,
  * and a runner chosen among the built-in engine, the external tools (`runner.ts`) and the load agents
  * (`agents/agent-placement.ts`), which starts it.
  */
-export class LoadKind implements RunKindAdapter<LoadRunSent, LoadRunPlan, LoadStartOptions, RunnerHandle> {
+export class LoadKind implements RunKindAdapter<LoadKindTypes> {
   /** Places runs on load agents; set by useAgents when the server has Redis. */
   private agentPlacement: AgentPlacement | undefined;
 
@@ -95,6 +124,31 @@ export class LoadKind implements RunKindAdapter<LoadRunSent, LoadRunPlan, LoadSt
       ...options,
       durationSeconds,
       ...(choice.toolVersion === undefined ? {} : { toolVersion: choice.toolVersion }),
+    });
+  }
+
+  /** What another replica answers of the run while it goes: its record and its latency histogram so far. */
+  view(live: LiveRun): LoadRunView {
+    return { record: live.toRecord(), histogram: live.histogram() };
+  }
+
+  /**
+   * A run a dead server left unfinished, rebuilt from its stored seconds and ended `interrupted` at its
+   * last one (docs/adr/0016-crash-recovery.md); its message tells it as stored.
+   */
+  recover(row: RunRow, points: readonly RunPoint[]): LoadRunEnded {
+    return { userId: row.user_id, columns: interruptedEnding(rowToRecord(row), points), record: null };
+  }
+
+  /** Judged on its plan's thresholds when it completed (message-text.ts loadRunMessage). */
+  message(run: EndedLoadRecord): MessageText {
+    return loadRunMessage({
+      name: run.plan_name,
+      status: run.status,
+      summary: run.summary,
+      error: run.error,
+      error_phrase: run.error_phrase,
+      thresholds: run.config.plan.thresholds ?? [],
     });
   }
 

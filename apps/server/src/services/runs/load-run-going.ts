@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveRelay } from '../../cluster/live-relay';
 import { RelayOutput } from '../../cluster/relay-output';
 import type { RunRepository } from '../../repositories/run.repository';
-import type { GoingRun } from '../lifecycle/run-lifecycle';
+import type { GoingRun, ViewShare } from '../lifecycle/run-lifecycle';
 import { DatabaseOutput } from './database-output';
 import type { LiveRun } from './live-run';
 import { endingColumns, type LoadRunEnded } from './load-run-store';
@@ -21,10 +21,15 @@ export function goingLoadRun(
   runs: RunRepository,
   /** The other replicas' relay (docs/adr/0020-server-replicas.md); null without Redis. */
   relay: LiveRelay | null,
+  /** The run's view the lifecycle shares with the other replicas: refreshed each second measured. */
+  view: ViewShare,
   log: FastifyBaseLogger,
 ): GoingRun<LoadRunEnded, LiveRun> {
   const database = new DatabaseOutput(live.id, runs, log);
-  const followers: RunOutput[] = [live.stream, ...(relay === null ? [] : [new RelayOutput(live, relay)])];
+  const followers: RunOutput[] = [
+    live.stream,
+    ...(relay === null ? [] : [new RelayOutput(live, relay, view)]),
+  ];
   const ending = drive(live, [database, ...followers], database, log);
   return {
     entry: live,

@@ -1,7 +1,9 @@
+import type { FinalStatus } from '@aqa/plan';
 import type { RunUpdate } from '../../db/schema';
 import type { RunRepository } from '../../repositories/run.repository';
 import type { RunStore } from '../lifecycle/run-store';
 import type { RunNotices } from '../message.service';
+import type { MessageText } from '../message-text';
 import { figureColumns } from './database-output';
 import type { RunRecord } from './run-model';
 import type { RunEnding } from './run-output';
@@ -16,6 +18,9 @@ export interface LoadRunEnded {
   /** The run as its message tells it; null to read it back once stored (a dead server's run, rebuilt). */
   record: RunRecord | null;
 }
+
+/** A load run as its message tells it: as stored, its status final. */
+export type EndedLoadRecord = RunRecord & { status: FinalStatus };
 
 /** The columns a load run's ending writes on its row: its status, times, reason and final figures. */
 export function endingColumns(ending: RunEnding): RunUpdate {
@@ -32,7 +37,7 @@ export function endingColumns(ending: RunEnding): RunUpdate {
 }
 
 /** The `runs` table as the run lifecycle writes it (docs/run-lifecycle.md §2). */
-export class LoadRunStore implements RunStore<RunRecord, LoadRunEnded> {
+export class LoadRunStore implements RunStore<RunRecord, LoadRunEnded, EndedLoadRecord> {
   readonly table = 'runs' as const;
 
   constructor(
@@ -53,9 +58,19 @@ export class LoadRunStore implements RunStore<RunRecord, LoadRunEnded> {
     return true;
   }
 
-  async notify(id: string, { userId, record }: LoadRunEnded): Promise<void> {
-    if (record !== null) return this.notices.loadRunEnded(record);
-    const row = await this.runs.findForUser(userId, id);
-    if (row !== undefined) await this.notices.loadRunEnded(rowToRecord(row));
+  async notify(
+    id: string,
+    { userId, record }: LoadRunEnded,
+    message: (run: EndedLoadRecord) => MessageText,
+  ): Promise<void> {
+    let told = record;
+    if (told === null) {
+      const row = await this.runs.findForUser(userId, id);
+      if (row === undefined) return;
+      told = rowToRecord(row);
+    }
+    if (told.status === 'running' || told.status === 'processing') return;
+    const ended = { ...told, status: told.status };
+    await this.notices.runEnded({ table: this.table, id, userId }, () => message(ended));
   }
 }

@@ -2,7 +2,6 @@ import { type TargetGuard, endLeftoverTool, PlanCompileError, type ToolProcessRe
 import enginePackage from '@aqa/engine/package.json' with { type: 'json' };
 import type { ChartData, EngineInfo, PastRun, RunStarted, StoredStatus, TestResult } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LoadRunView } from '../../cluster/relay-output';
 import type { Replicas } from '../../cluster/replicas';
 import { NotFoundError } from '../../errors';
 import type { PlanRepository } from '../../repositories/plan.repository';
@@ -13,7 +12,6 @@ import type { RunLaunch, RunLifecycle } from '../lifecycle/run-lifecycle';
 import type { RunNotices } from '../message.service';
 import { PLAN_MESSAGES } from '../plan.service';
 import { rowToPlan } from '../saved-plan';
-import { interruptedEnding } from './interrupted-run';
 import { LiveRun } from './live-run';
 import type { LiveListener } from './live-stream-output';
 import {
@@ -27,11 +25,11 @@ import {
 } from './run-model';
 import { planForRun, RUN_MESSAGES, type RunTestRequest } from './run-request';
 import { annotationsOf, rowToPoint, rowToRecord, rowToState } from './run-rows';
-import { type LoadRunEnded, LoadRunStore } from './load-run-store';
+import { type EndedLoadRecord, type LoadRunEnded, LoadRunStore } from './load-run-store';
 import type { RunnerChoice, RunnerRegistry } from './runner';
 import { refuseGuardedOrigins } from './target-check';
 import { goingLoadRun } from './load-run-going';
-import { compileError, LoadKind, type LoadRunPlan, type LoadRunSent } from './load-kind';
+import { compileError, LoadKind, type LoadRunPlan, type LoadRunSent, type LoadRunView } from './load-kind';
 import type { ToolDetector } from './tool-detector';
 
 /** Runs per page of GET /api/get-test-results when the caller names no limit. */
@@ -49,14 +47,15 @@ export interface StreamSubscription {
  * reason, when the plan cannot run, no target answers, or a limit is reached), following it live,
  * stopping it, and reading it back. A run is stored as it goes (one row of points a second) and
  * once more when it ends; runs are always the signed-in user's: another user's run is not found. How a
- * run is read, guarded and started is its kind adapter's (LoadKind); its place under the limits, its id,
- * row and ending (LoadRunStore), its stop from another replica, the shutdown and the recovery are the
+ * run is read, guarded, started, shown to another replica, rebuilt after a crash and worded in its
+ * message is its kind adapter's (LoadKind); its place under the limits, its id, row and ending
+ * (LoadRunStore), its view shared, its stop from another replica, the shutdown and the recovery are the
  * run lifecycle's (docs/run-lifecycle.md).
  */
 export class RunService {
   /** The run table as the lifecycle inserts, ends and tells of each run (docs/run-lifecycle.md §2). */
   private readonly store: LoadRunStore;
-  /** How a load run is read, guarded and started, over the runners (docs/run-lifecycle.md §7). */
+  /** How a load run is read, guarded, started, shown, rebuilt and worded, over the runners (docs/run-lifecycle.md §7). */
   private readonly load: LoadKind;
 
   constructor(
@@ -75,7 +74,18 @@ export class RunService {
   ) {
     this.store = new LoadRunStore(runs, notices);
     this.load = new LoadKind(runners, guard, log);
-    lifecycle.recoverWith({ family: 'load', recoverInterrupted: () => this.recoverInterrupted() });
+    // At start-up and in every sweep (docs/adr/0016-crash-recovery.md): the tools a dead server left are
+    // ended first; then each run it left unfinished is rebuilt by LoadKind#recover from its stored seconds.
+    lifecycle.recoverWith({
+      family: 'load',
+      store: this.store,
+      before: (alive) => this.endLeftoverTools(alive),
+      unfinished: () => this.runs.unfinished(),
+      measured: async (row) => (await this.runs.pointsOf(row.id)).map(rowToPoint),
+      kindOf: () => this.load,
+      // Clients following it through another replica learn it is over.
+      afterEnded: (id) => this.replicas.relay?.publish(id, { type: 'end' }),
+    });
   }
 
   async start(user: AccountUser, request: RunTestRequest): Promise<RunStarted> {
@@ -245,13 +255,10 @@ export class RunService {
   }
 
   /**
-   * At start-up and in every sweep, through the run lifecycle (docs/adr/0016-crash-recovery.md): the
-   * tools a server that died left running are ended and their folders removed; each run it left
-   * unfinished is rebuilt from its stored seconds and ended "interrupted" at its last one. Returns how
-   * many runs were.
+   * Before a sweep's runs, through the run lifecycle (docs/adr/0016-crash-recovery.md): the tools a
+   * server that died left running are ended and their folders removed.
    */
-  private async recoverInterrupted(): Promise<number> {
-    const alive = await this.replicas.aliveIds();
+  private async endLeftoverTools(alive: ReadonlySet<string>): Promise<void> {
     const servers = await this.replicas.instances.all();
     const processes = await this.runs.processes();
     const owners = await this.replicas.serversOfRuns([...new Set(processes.map((row) => row.run_id))]);
@@ -274,26 +281,6 @@ export class RunService {
       );
       await this.runs.forgetProcesses(row.run_id);
     }
-    let interrupted = 0;
-    for (const row of await this.runs.unfinished()) {
-      // A run whose server is alive goes on there; one before 0013 (no server) was this database's only.
-      if (row.server_id !== null && alive.has(row.server_id)) continue;
-      const points = (await this.runs.pointsOf(row.id)).map(rowToPoint);
-      const ended: LoadRunEnded = {
-        userId: row.user_id,
-        columns: interruptedEnding(rowToRecord(row), points),
-        // Told as stored: the figures rebuilt from its seconds.
-        record: null,
-      };
-      // Conditional: of two replicas ending it at once, one does, and writes the one message.
-      if (await this.store.storeEnding(row.id, ended, true)) {
-        interrupted++;
-        await this.store.notify(row.id, ended);
-        // Clients following it through another replica learn it is over.
-        this.replicas.relay?.publish(row.id, { type: 'end' });
-      }
-    }
-    return interrupted;
   }
 
   /** The user's load run going on this server. */
@@ -324,7 +311,7 @@ export class RunService {
     planId: string,
     prepared: LoadRunPlan,
     choice: RunnerChoice,
-  ): RunLaunch<RunRecord, LoadRunEnded, LiveRun> {
+  ): RunLaunch<RunRecord, LoadRunEnded, LiveRun, EndedLoadRecord> {
     const { plan, compiled, durationSeconds } = prepared;
     const steps: StepInfo[] = compiled.info.map((info, index) => ({ index, ...info }));
     const { script: _script, ...planAsRun } = plan;
@@ -355,9 +342,10 @@ export class RunService {
     return {
       kind: 'load',
       store: this.store,
+      adapter: this.load,
       log: this.log.child({ planId }),
       started: recordOf,
-      start: (id) => {
+      start: (id, view) => {
         const record = recordOf(id);
         const log = this.log.child({ runId: id, planId });
         const onToolProcess = (tool: ToolProcessRecord): void => this.recordProcess(id, tool, log);
@@ -367,7 +355,7 @@ export class RunService {
           { engine: record.engine, users: record.concurrent_users, durationSeconds, steps: steps.length },
           'Run started',
         );
-        return goingLoadRun(live, this.runs, this.replicas.relay, log);
+        return goingLoadRun(live, this.runs, this.replicas.relay, view, log);
       },
       notStarted: (id, err) => {
         const error = err instanceof Error ? err.message : String(err);
