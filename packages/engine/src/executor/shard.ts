@@ -712,16 +712,24 @@ export class Shard {
 
   /**
    * Open model: every iteration of this shard's stride whose time has come starts on a free user of the
-   * pool, timed from when it was due; none free, it is dropped and counted (never started late as a
-   * lower rate passed off as the plan's).
+   * pool, timed from when it was due; none free, it is dropped and counted, and not started later (a
+   * pool too small shows as dropped iterations, never as a lower rate passed off as the plan's).
    */
-  private readonly arrive = (): void => {
+  private readonly arrive = (atEnd = false): void => {
     const f = this.follow!;
     const schedule = f.schedule!;
     const now = performance.now();
+    // The second whose report is still to come: when the loop runs late past its end, the iterations
+    // due after it wait for that report, so each is counted in the second it was due.
+    const reportAt = this.startAt + (this.interval + 1) * INTERVAL_MS;
     for (;;) {
       const due = schedule.dueMs(this.nextIteration);
       if (due === undefined || this.startAt + due > now) break;
+      if (!atEnd && now >= reportAt && this.startAt + due >= reportAt) {
+        // The report's timer has expired before this one's: it runs first.
+        this.profileTimer = setTimeout(this.arrive, 0);
+        return;
+      }
       this.nextIteration += f.options.shards;
       const u = this.idle.pop();
       if (u === undefined) {
@@ -740,7 +748,7 @@ export class Shard {
     if (this.stopping || this.profileOver) return;
     const f = this.follow!;
     if (f.open) {
-      this.arrive();
+      this.arrive(true);
       // Any iteration of the stride not yet started (none, unless the clock jumped) is dropped, not lost.
       while (f.schedule!.dueMs(this.nextIteration) !== undefined) {
         this.iterationsDropped++;
