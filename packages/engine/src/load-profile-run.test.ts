@@ -130,6 +130,31 @@ describe('closed model (users)', () => {
     expect(result.summary.test_duration).toBeLessThan(3.5);
   }, 20_000);
 
+  it('keeps a leaving user still in its iteration when the line rises again', async () => {
+    answerAfterMs = 1500;
+    const plan = testPlan([{ url: url('/back') }], { concurrent_users: 1 });
+    const { result, snapshots } = await run(plan, {
+      model: 'users',
+      start: 4,
+      graceful_stop: '5s',
+      stages: [
+        { duration: '1s', target: 4 },
+        { duration: '0s', target: 2 },
+        { duration: '300ms', target: 2 },
+        { duration: '0s', target: 4 },
+        { duration: '1200ms', target: 4 },
+      ],
+    });
+    // At 1 s two users must leave, their first answer due at 1.5 s; at 1.3 s the line is back at 4
+    // and those two stay: no new user, so no new connection, and every answer arrives.
+    expect(target.connections).toBe(4);
+    expect(snapshots[0]!.activeUsers).toBe(4);
+    expect(snapshots[1]!.activeUsers).toBe(4);
+    expect(result.summary.failed_requests).toBe(0);
+    expect(result.summary.total_requests).toBe(target.count);
+    expect(target.count).toBeGreaterThanOrEqual(8);
+  }, 20_000);
+
   it('splits the line over two workers, floor + 1 for the first', async () => {
     answerAfterMs = 10;
     const plan = testPlan([{ url: url('/w') }], { concurrent_users: 1 });

@@ -43,7 +43,10 @@ export interface RunOptions {
   logger?: EngineLogger;
   /** Aborting it stops the run like stop(). */
   signal?: AbortSignal;
-  /** At the end of the duration, how long in-flight requests may take before they count as cancelled. Default 2000 ms. */
+  /**
+   * At the end of the duration, how long in-flight requests may take before they count as cancelled.
+   * Default 2000 ms. With `loadProfile`, its `graceful_stop` instead.
+   */
   endGraceMs?: number;
   /** On stop(), how long in-flight requests may take before they count as cancelled. Default 1000 ms (at most 1500). */
   stopGraceMs?: number;
