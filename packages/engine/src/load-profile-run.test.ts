@@ -193,7 +193,13 @@ describe('open model (arrival_rate)', () => {
       stages: [{ duration: '3s', target: 200 }],
     });
     // 200 /s for 3 s: 600 iterations, one request each; the pool (default 200) is never short.
-    expect(result.iterations).toEqual({ started: 600, dropped: 0 });
+    expect(result.iterations).toMatchObject({ started: 600, dropped: 0 });
+    // How late the iterations started after they were due: the generator's own delay, well under a second.
+    const lag = result.iterations!.schedule_lag;
+    expect(lag.p50).toBeGreaterThanOrEqual(0);
+    expect(lag.max).toBeGreaterThanOrEqual(lag.p99);
+    expect(lag.max).toBeLessThan(1000);
+    expect(snapshots[0]!.scheduleLag).toBeDefined();
     expect(target.count).toBe(600);
     expect(result.summary.total_requests).toBe(600);
     const perSecond = snapshots.filter((s) => s.second <= 3).map((s) => s.iterations ?? -1);
@@ -256,7 +262,7 @@ describe('open model (arrival_rate)', () => {
       start: 20,
       stages: [{ duration: '1s', target: 20 }],
     });
-    expect(result.iterations).toEqual({ started: 20, dropped: 0 });
+    expect(result.iterations).toMatchObject({ started: 20, dropped: 0 });
     expect(result.summary.total_requests).toBe(20);
     // Iterations 0–7 (due at 25, 75, … 375 ms) waited: the slowest about 375 ms, the 18th of 20 about 275.
     expect(result.summary.max_response_time).toBeGreaterThanOrEqual(300);
@@ -274,7 +280,7 @@ describe('open model (arrival_rate)', () => {
     for await (const s of handle.snapshots) snapshots.push(s);
     const result = await handle.result;
     // 0 → 300 /s over 2 s: 300 iterations, 75 due in the first second and 225 in the second.
-    expect(result.iterations).toEqual({ started: 300, dropped: 0 });
+    expect(result.iterations).toMatchObject({ started: 300, dropped: 0 });
     expect(target.count).toBe(300);
     const perSecond = snapshots.filter((s) => s.second <= 2).map((s) => s.iterations ?? -1);
     expect(Math.abs(perSecond[0]! - 75)).toBeLessThanOrEqual(2);

@@ -329,6 +329,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     aggregator.flush(true);
     const durationS = aggregator.durationMs / 1000;
     const { summary, api_results, errors, histogram } = aggregator.summary(users, durationS);
+    const iterations = aggregator.iterationSummary();
     const res: RunResult = {
       status: stopped ? 'stopped' : 'completed',
       started_at: startedAt.toISOString(),
@@ -339,7 +340,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       series: aggregator.series,
       histogram: histogram.encode(),
       workers: shards.length,
-      ...(aggregator.iterations === undefined ? {} : { iterations: { ...aggregator.iterations } }),
+      ...(iterations === undefined ? {} : { iterations }),
       ...(state.cutShort === undefined ? {} : { cut_short: state.cutShort }),
     };
     log?.info({ total_requests: summary.total_requests, status: res.status }, 'run ended');

@@ -52,6 +52,8 @@ export interface RunSnapshot extends IntervalFigures {
    */
   iterations?: number;
   droppedIterations?: number;
+  /** With `iterations`: how late the interval's iterations started after they were due (start − due, ms). */
+  scheduleLag?: LatencySummary;
   /**
    * Busiest worker thread's event-loop utilisation in the interval (0..1). Close to 1 means the
    * load generator itself limits the figures (add workers or machines); low means the target does.
@@ -93,9 +95,10 @@ export interface SeriesPoint {
   second: number;
   elapsedS: number;
   activeUsers: number;
-  /** Open-model profile only: iterations started and dropped in the second (RunSnapshot). */
+  /** Open-model profile only: iterations started and dropped in the second, and their lag (RunSnapshot). */
   iterations?: number;
   droppedIterations?: number;
+  scheduleLag?: LatencySummary;
   generatorBusy: number;
   requests: number;
   failures: number;
@@ -122,9 +125,10 @@ export interface RunResult {
   /**
    * Open-model load profile only (docs/adr/0027-load-profiles.md, "The schedule"): iterations started
    * over the run and iterations dropped (due while no user of the pool was free). Their sum is the
-   * plan's total.
+   * plan's total. `schedule_lag`: how late the started ones began after they were due (start − due,
+   * ms), the generator's own delay (the target's shows in the latency, timed from the due time).
    */
-  iterations?: { started: number; dropped: number };
+  iterations?: { started: number; dropped: number; schedule_lag: LatencySummary };
   /**
    * Set when worker threads were still running past the planned end (or a stop) plus their grace and
    * were terminated (docs/adr/0022-linear-time-patterns.md): why, in words. The figures are what

@@ -1,6 +1,7 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Agent, Client, request, type Dispatcher } from 'undici';
 import { StepCollector } from '../metrics/collector';
+import { Histogram, type EncodedHistogram } from '../metrics/histogram';
 import { guardedConnector, type TargetGuard } from '../guard';
 import type { ShardIntervalWire } from '../metrics/types';
 import { ReusedResponseView } from '../call/response-view';
@@ -537,6 +538,8 @@ export class Shard {
   private nextIteration = 0;
   private iterationsStarted = 0;
   private iterationsDropped = 0;
+  /** Open model: how late each iteration started after it was due (µs), this interval. */
+  private readonly lag = new Histogram();
   stopping = false;
   /** performance.now() at which users stop starting requests. */
   endAt = Infinity;
@@ -737,6 +740,7 @@ export class Shard {
         continue;
       }
       this.iterationsStarted++;
+      this.lag.record((now - this.startAt - due) * 1000);
       this.active++;
       u.start(this.startAt + due);
     }
@@ -870,11 +874,16 @@ export class Shard {
     };
   }
 
-  /** Open model: iterations started and dropped since the last report. */
-  private drainIterations(): { iterations: number; dropped: number } {
-    const counts = { iterations: this.iterationsStarted, dropped: this.iterationsDropped };
+  /** Open model: iterations started and dropped since the last report, and the started ones' lag. */
+  private drainIterations(): { iterations: number; dropped: number; lag: EncodedHistogram } {
+    const counts = {
+      iterations: this.iterationsStarted,
+      dropped: this.iterationsDropped,
+      lag: this.lag.encode(),
+    };
     this.iterationsStarted = 0;
     this.iterationsDropped = 0;
+    this.lag.reset();
     return counts;
   }
 

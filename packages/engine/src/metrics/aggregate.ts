@@ -132,6 +132,8 @@ interface Pending {
   reported: Set<number>;
   /** Open-model iterations started and dropped (undefined: no shard counts them). */
   iterations?: IterationCounts;
+  /** Open model: the started iterations' schedule lag (µs). */
+  lag?: Histogram;
 }
 
 /**
@@ -161,6 +163,7 @@ export class RunAggregator {
   private endMs = 0;
   /** Open-model iterations over the run; undefined until a shard reports them. */
   iterations: IterationCounts | undefined;
+  private readonly lag = new Histogram();
 
   constructor(
     private readonly stepInfo: StepInfo[],
@@ -200,6 +203,10 @@ export class RunAggregator {
       this.iterations ??= { started: 0, dropped: 0 };
       this.iterations.started += started;
       this.iterations.dropped += dropped;
+      if (w.lag !== undefined) {
+        (p.lag ??= new Histogram()).addEncoded(w.lag);
+        this.lag.addEncoded(w.lag);
+      }
     }
     p.reported.add(w.shard);
     p.busy = Math.max(p.busy, w.busy);
@@ -264,7 +271,11 @@ export class RunAggregator {
     const iterations =
       p.iterations === undefined
         ? {}
-        : { iterations: p.iterations.started, droppedIterations: p.iterations.dropped };
+        : {
+            iterations: p.iterations.started,
+            droppedIterations: p.iterations.dropped,
+            scheduleLag: latencySummary(p.lag ?? new Histogram()),
+          };
     const snap: RunSnapshot = {
       ...figures,
       second: k + 1,
@@ -319,6 +330,15 @@ export class RunAggregator {
         ? {}
         : { iterations: this.iterations.started, droppedIterations: this.iterations.dropped }),
     };
+  }
+
+  /**
+   * Open model: iterations started and dropped over the run, and the started ones' schedule lag
+   * (start − due, ms); undefined when no shard counted iterations.
+   */
+  iterationSummary(): { started: number; dropped: number; schedule_lag: LatencySummary } | undefined {
+    if (this.iterations === undefined) return undefined;
+    return { ...this.iterations, schedule_lag: latencySummary(this.lag) };
   }
 
   /** Run length measured by the shards, ms. */

@@ -41,4 +41,6 @@ export interface ShardIntervalWire {
    */
   iterations?: number;
   dropped?: number;
+  /** With `iterations`: how late each started iteration began after it was due (µs), mergeable exactly. */
+  lag?: EncodedHistogram;
 }
