@@ -140,7 +140,7 @@ interface Pending {
  * Open-model iterations of a load profile (docs/adr/0027-load-profiles.md, "The schedule"), added up
  * like requests.
  */
-export interface IterationCounts {
+interface IterationCounts {
   started: number;
   dropped: number;
 }
@@ -162,7 +162,7 @@ export class RunAggregator {
   private lastEmittedEndMs = 0;
   private endMs = 0;
   /** Open-model iterations over the run; undefined until a shard reports them. */
-  iterations: IterationCounts | undefined;
+  private iterations: IterationCounts | undefined;
   private readonly lag = new Histogram();
 
   constructor(
