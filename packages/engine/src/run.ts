@@ -2,7 +2,17 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { compilePlan, PlanCompileError, type CompiledPlan } from './executor/compile';
-import type { PerfPlan, PerfPlanInput } from '@aqa/plan';
+import {
+  describeIssues,
+  LoadProfileSchema,
+  parseSpanMs,
+  profileLengthMs,
+  profileUsers,
+  type LoadProfile,
+  type LoadProfileInput,
+  type PerfPlan,
+  type PerfPlanInput,
+} from '@aqa/plan';
 import { parseEnginePlan } from './executor/engine-plan';
 import { CapacityError, capacityProblems } from './executor/capacity';
 import { IterationCounter, WHOLE_RUN, type SequenceSplit } from './executor/sequence';
@@ -15,8 +25,17 @@ import { SnapshotQueue } from './snapshot-queue';
 import { resolveWorkerFile } from './worker-file';
 
 export interface RunOptions {
-  /** Overrides the plan's duration (minutes) with seconds. */
+  /** Overrides the plan's duration (minutes) with seconds. Not with `loadProfile` (its stages set the length). */
   durationSeconds?: number;
+  /**
+   * The load over time (docs/adr/0027-load-profiles.md) instead of the plan's `concurrent_users` for
+   * its `duration`: `users` starts and stops virtual users along the line, `arrival_rate` starts
+   * iterations on its schedule from a pool of `max_users`. The run lasts the stages, plus the graceful
+   * stop for the users still in an iteration; the summary's concurrent_users is the profile's peak
+   * users (or pool). Validated by LoadProfileSchema; problems are thrown with the plan's, as
+   * `load_profile.…`.
+   */
+  loadProfile?: LoadProfile | LoadProfileInput;
   /** Worker threads (shards) to run the users in. Default: one per available core, at most one per user. */
   workers?: number;
   /** Accept self-signed / invalid TLS certificates of the targets. Default false. */
@@ -24,7 +43,10 @@ export interface RunOptions {
   logger?: EngineLogger;
   /** Aborting it stops the run like stop(). */
   signal?: AbortSignal;
-  /** At the end of the duration, how long in-flight requests may take before they count as cancelled. Default 2000 ms. */
+  /**
+   * At the end of the duration, how long in-flight requests may take before they count as cancelled.
+   * Default 2000 ms. With `loadProfile`, its `graceful_stop` instead.
+   */
   endGraceMs?: number;
   /** On stop(), how long in-flight requests may take before they count as cancelled. Default 1000 ms (at most 1500). */
   stopGraceMs?: number;
@@ -82,6 +104,30 @@ const START_LEAD_MS = 20;
  */
 export const HARD_END_SLACK_MS = 2000;
 
+/**
+ * The run's load profile, validated: its problems carry `load_profile.` paths, and a duration given
+ * beside it is refused (the stages set the length; one of the two would be silently ignored).
+ */
+function parseProfile(options: RunOptions): {
+  data?: LoadProfile;
+  problems: { field: string; message: string }[];
+} {
+  if (options.loadProfile === undefined) return { problems: [] };
+  const parsed = LoadProfileSchema.safeParse(options.loadProfile);
+  const problems = parsed.success
+    ? []
+    : describeIssues(parsed.error).map((p) => ({
+        field: p.field === '' ? 'load_profile' : `load_profile.${p.field}`,
+        message: p.message,
+      }));
+  if (options.durationSeconds !== undefined)
+    problems.push({
+      field: 'durationSeconds',
+      message: 'a run with a load profile lasts as long as its stages: leave durationSeconds out',
+    });
+  return parsed.success && problems.length === 0 ? { data: parsed.data, problems } : { problems };
+}
+
 /** Splits `users` over at most `workers` shards as evenly as possible. */
 export function splitUsers(users: number, workers: number): number[] {
   const n = Math.max(1, Math.min(workers, users));
@@ -103,13 +149,19 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   // Validated here too (idempotent for a parsed plan), so no caller can hand the workers a plan
   // the model would refuse; concurrent_users may exceed the form's 1000 (executor/engine-plan.ts).
   const parsed = parseEnginePlan(input);
-  if (!parsed.success) {
-    throw new PlanCompileError(parsed.problems.map((i) => `${i.field || '(plan)'}: ${i.message}`));
+  const profile = parseProfile(options);
+  const problems = [...(parsed.success ? [] : parsed.problems), ...profile.problems];
+  if (!parsed.success || problems.length > 0) {
+    throw new PlanCompileError(problems.map((i) => `${i.field || '(plan)'}: ${i.message}`));
   }
   const plan: PerfPlan = parsed.data;
+  const loadProfile = profile.data;
   const compiled: CompiledPlan = compilePlan(plan, options.durationSeconds);
-  const shards = splitUsers(compiled.users, options.workers ?? availableParallelism());
-  const capacity = capacityProblems(compiled, compiled.users, shards.length);
+  const users = loadProfile === undefined ? compiled.users : profileUsers(loadProfile);
+  /** How long the load lasts, and how long the users still busy at its end are given. */
+  const lengthMs = loadProfile === undefined ? compiled.durationMs : profileLengthMs(loadProfile);
+  const shards = splitUsers(users, options.workers ?? availableParallelism());
+  const capacity = capacityProblems(compiled, users, shards.length);
   if (capacity.length > 0) throw new CapacityError(capacity);
   const log = options.logger;
   const queue = new SnapshotQueue();
@@ -121,6 +173,8 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   const workers: Worker[] = [];
   const stopGraceMs = Math.min(options.stopGraceMs ?? 1000, 1500);
   const endGraceMs = options.endGraceMs ?? 2000;
+  const graceAtEndMs =
+    loadProfile === undefined ? endGraceMs : parseSpanMs(loadProfile.graceful_stop, 'Graceful stop');
   let stopped = false;
   let wakeStart: (() => void) | null = null;
   let started = false;
@@ -192,6 +246,9 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
         sequenceSplit: options.sequenceSplit ?? WHOLE_RUN,
         endGraceMs,
         ...(targetGuard === undefined ? {} : { guard: targetGuard }),
+        ...(loadProfile === undefined
+          ? {}
+          : { profile: { profile: loadProfile, shards: shards.length, index: shard } }),
       };
       firstUser += users;
       const w = new Worker(entry, { workerData: init, name: `aqa-shard-${shard}` });
@@ -234,7 +291,12 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     for (const w of workers) post(w, { type: 'start', startEpochMs });
     started = true;
     log?.info(
-      { users: compiled.users, shards: shards.length, durationMs: compiled.durationMs },
+      {
+        users,
+        shards: shards.length,
+        durationMs: lengthMs,
+        ...(loadProfile === undefined ? {} : { loadModel: loadProfile.model }),
+      },
       'run started',
     );
     // The hard bound: shards still running well after the planned end (or a stop) are terminated.
@@ -246,10 +308,10 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       log?.warn({ workers: busy.length, lateMs }, state.cutShort);
       for (const w of busy) void w.terminate();
     };
-    const endLateMs = endGraceMs + HARD_END_SLACK_MS;
+    const endLateMs = graceAtEndMs + HARD_END_SLACK_MS;
     const hardEnd = setTimeout(
       () => terminateBusy('the planned end', endLateMs),
-      startEpochMs - (performance.timeOrigin + performance.now()) + compiled.durationMs + endLateMs,
+      startEpochMs - (performance.timeOrigin + performance.now()) + lengthMs + endLateMs,
     );
     hardEnd.unref();
     let hardStop: NodeJS.Timeout | undefined;
@@ -266,7 +328,8 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     if (late) throw late;
     aggregator.flush(true);
     const durationS = aggregator.durationMs / 1000;
-    const { summary, api_results, errors, histogram } = aggregator.summary(compiled.users, durationS);
+    const { summary, api_results, errors, histogram } = aggregator.summary(users, durationS);
+    const iterations = aggregator.iterationSummary();
     const res: RunResult = {
       status: stopped ? 'stopped' : 'completed',
       started_at: startedAt.toISOString(),
@@ -277,6 +340,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       series: aggregator.series,
       histogram: histogram.encode(),
       workers: shards.length,
+      ...(iterations === undefined ? {} : { iterations }),
       ...(state.cutShort === undefined ? {} : { cut_short: state.cutShort }),
     };
     log?.info({ total_requests: summary.total_requests, status: res.status }, 'run ended');

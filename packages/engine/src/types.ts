@@ -40,16 +40,36 @@ export interface RunSnapshot extends IntervalFigures {
   elapsedS: number;
   /** Length of the covered interval, s (1 except for the run's last, partial one). */
   intervalS: number;
-  /** Virtual users running at the end of the interval, over all shards. */
+  /**
+   * Virtual users running at the end of the interval, over all shards. With a load profile: users
+   * following the line, or (open model) users busy with an iteration.
+   */
   activeUsers: number;
+  /**
+   * Load profile, open model only (docs/adr/0027-load-profiles.md, "The schedule"): iterations
+   * started in the interval, and iterations dropped because no user of the pool was free when they
+   * were due. Absent for runs without an open-model profile.
+   */
+  iterations?: number;
+  droppedIterations?: number;
+  /** With `iterations`: how late the interval's iterations started after they were due (start − due, ms). */
+  scheduleLag?: LatencySummary;
   /**
    * Busiest worker thread's event-loop utilisation in the interval (0..1). Close to 1 means the
    * load generator itself limits the figures (add workers or machines); low means the target does.
    */
   generatorBusy: number;
   steps: StepSnapshot[];
-  /** Cumulative totals since the start of the run. */
-  totals: { requests: number; successes: number; failures: number; bytesSent: number; bytesReceived: number };
+  /** Cumulative totals since the start of the run (iterations: open-model profile only, as above). */
+  totals: {
+    requests: number;
+    successes: number;
+    failures: number;
+    bytesSent: number;
+    bytesReceived: number;
+    iterations?: number;
+    droppedIterations?: number;
+  };
 }
 
 /**
@@ -75,6 +95,10 @@ export interface SeriesPoint {
   second: number;
   elapsedS: number;
   activeUsers: number;
+  /** Open-model profile only: iterations started and dropped in the second, and their lag (RunSnapshot). */
+  iterations?: number;
+  droppedIterations?: number;
+  scheduleLag?: LatencySummary;
   generatorBusy: number;
   requests: number;
   failures: number;
@@ -98,6 +122,13 @@ export interface RunResult {
   histogram: EncodedHistogram;
   /** Worker threads (shards) that ran the load. */
   workers: number;
+  /**
+   * Open-model load profile only (docs/adr/0027-load-profiles.md, "The schedule"): iterations started
+   * over the run and iterations dropped (due while no user of the pool was free). Their sum is the
+   * plan's total. `schedule_lag`: how late the started ones began after they were due (start − due,
+   * ms), the generator's own delay (the target's shows in the latency, timed from the due time).
+   */
+  iterations?: { started: number; dropped: number; schedule_lag: LatencySummary };
   /**
    * Set when worker threads were still running past the planned end (or a stop) plus their grace and
    * were terminated (docs/adr/0022-linear-time-patterns.md): why, in words. The figures are what

@@ -1,6 +1,7 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Agent, Client, request, type Dispatcher } from 'undici';
 import { StepCollector } from '../metrics/collector';
+import { Histogram, type EncodedHistogram } from '../metrics/histogram';
 import { guardedConnector, type TargetGuard } from '../guard';
 import type { ShardIntervalWire } from '../metrics/types';
 import { ReusedResponseView } from '../call/response-view';
@@ -16,6 +17,7 @@ import {
 import { IterationCounter, sequenceValue, type SequenceSplit } from './sequence';
 import type { RenderContext } from '../call/template';
 import { OAuth2Tokens, type TokenProblem, type TokenSender } from '../call/oauth2-tokens';
+import { ShardPlan, type ShardProfileOptions } from './load-follower';
 
 /** What one shard (one worker thread, or one runner agent) runs. */
 export interface ShardOptions {
@@ -32,6 +34,12 @@ export interface ShardOptions {
   endGraceMs: number;
   /** Asked before every connection, the OAuth2 token requests' too (docs/adr/0015-target-guard.md). */
   guard?: TargetGuard;
+  /**
+   * A load profile to follow (docs/adr/0027-load-profiles.md, "The schedule") instead of starting
+   * every user at once: `users` is then this shard's peak share (closed model) or its pool (open
+   * model), and the profile's length and graceful stop replace the duration and `endGraceMs`.
+   */
+  profile?: ShardProfileOptions;
 }
 
 const INTERVAL_MS = 1000;
@@ -77,6 +85,16 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   readonly seq: number[];
   running = false;
   inFlight = false;
+  /**
+   * Load profile only: the user ends at the end of its iteration (the line fell, the profile ended, or
+   * an open-model iteration, which is always one), and at `leaveBy` (performance.now()) it is stopped.
+   */
+  leaving = false;
+  leaveBy = Infinity;
+  /** Set when the graceful stop has run out: the user ends after its request, counted as cancelled. */
+  stopNow = false;
+  /** Open model: performance.now() the iteration was due at, the first request's latency starts there. */
+  private dueAt = 0;
   private stepPos = 0;
   private skipped = 0;
   private step: CompiledStep | undefined;
@@ -107,20 +125,48 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     this.stepClients = new Array<Client | undefined>(shard.plan.steps.length);
   }
 
-  start(): void {
+  /**
+   * Starts the user's loop; with `dueAt` (open model), one iteration whose first request is timed
+   * from that instant.
+   */
+  start(dueAt = 0): void {
     this.running = true;
+    this.stepPos = 0;
+    this.skipped = 0;
+    this.dueAt = dueAt;
+    this.leaving = this.shard.oneIteration;
+    this.leaveBy = Infinity;
+    this.stopNow = false;
     this.beginIteration();
     this.next();
+  }
+
+  /** Load profile: end after the current iteration, and by `byPerf` at the latest. */
+  leave(byPerf: number): void {
+    this.leaving = true;
+    this.leaveBy = Math.min(this.leaveBy, byPerf);
+    // Already past its iteration's last request (its think time): nothing of the iteration is left.
+    if (!this.inFlight && this.timer !== null && this.stepPos >= this.shard.plan.steps.length) this.finish();
+  }
+
+  /** The graceful stop has run out: an answer still awaited is cancelled, and the user ends. */
+  stopAfterGrace(err: Error): void {
+    this.stopNow = true;
+    if (this.inFlight) return this.abort(KIND.cancelled, err);
+    // Waiting for a token: the token's answer will still call back, so the user is never started again.
+    if (this.timer === null) this.forced = true;
+    this.finish();
   }
 
   /** Runs the next step the user's iteration selects. Bound, so timers can call it directly. */
   readonly next = (): void => {
     this.timer = null;
     const shard = this.shard;
-    if (shard.stopping) return this.finish();
+    if (shard.stopping || this.stopNow) return this.finish();
     const steps = shard.plan.steps;
     for (;;) {
       if (this.stepPos >= steps.length) {
+        if (this.leaving) return this.finish();
         this.stepPos = 0;
         this.beginIteration();
       }
@@ -218,7 +264,11 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     this.abortKind = -1;
     this.step = step;
     this.inFlight = true;
-    this.t0 = now;
+    // Open model: the iteration's first request is timed from when the schedule said it was due
+    // (docs/adr/0027-load-profiles.md, "The schedule"), so a late start shows in its latency (no coordinated
+    // omission); its time-out still counts from the send.
+    this.t0 = this.dueAt !== 0 ? this.dueAt : now;
+    this.dueAt = 0;
     this.timeoutAt = now + step.timeoutMs;
     this.dispatching = true;
     try {
@@ -244,12 +294,13 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     }
     void this.shard.tokens.get(spec, this.shard.sendTokenRequest).then(() => {
       // The same step again (it was already chosen for this iteration), unless the run is stopping.
-      if (this.shard.stopping) this.finish();
+      if (this.shard.stopping || this.stopNow) this.finish();
       else this.send(step);
     });
   }
 
   private failWithoutRequest(step: CompiledStep, kind: number, message: string): void {
+    this.dueAt = 0;
     const col = this.shard.collectors[step.index]!;
     col.recordFailureNoResponse(0);
     col.recordOutcome(kind, message);
@@ -295,7 +346,8 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     }
     this.finish();
   }
-  private forced = false;
+  /** Ended by forceEnd(): a late callback of its request may still come, so it is never started again. */
+  forced = false;
   /** True while inside dispatch(): undici reports invalid requests through onError synchronously. */
   private dispatching = false;
 
@@ -427,7 +479,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   private afterStep(): void {
     this.timer = null;
     const shard = this.shard;
-    if (shard.stopping) return this.finish();
+    if (shard.stopping || this.stopNow) return this.finish();
     const think = this.step?.thinkMs ?? 0;
     if (think > 0) this.timer = setTimeout(this.next, think);
     else this.next();
@@ -441,7 +493,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     }
     if (!this.running) return;
     this.running = false;
-    this.shard.userDone();
+    this.shard.userDone(this);
   }
 
   /** Stops a user that is between requests (think time, waiting): it sends nothing more. */
@@ -469,6 +521,25 @@ export class Shard {
   readonly tokens: OAuth2Tokens;
   private readonly users: VirtualUser[] = [];
   private readonly agent: Agent;
+  /** Open model: every start of a user is one iteration (docs/adr/0027-load-profiles.md, "The schedule"). */
+  readonly oneIteration: boolean;
+  /** The load profile this shard follows; null: every user starts at once and runs for the duration. */
+  private readonly follow: ShardPlan | null;
+  /** Load profile: users not running, ready to start (the open model's free pool). */
+  private readonly idle: VirtualUser[] = [];
+  /** Closed model: running users that are not leaving, oldest first (the youngest leave first). */
+  private readonly staying: VirtualUser[] = [];
+  /** Users finishing their iteration before they end, each by its `leaveBy`. */
+  private readonly leavers = new Set<VirtualUser>();
+  private profileTimer: NodeJS.Timeout | null = null;
+  /** The profile's stages are over: the users left finish within the graceful stop, then the shard ends. */
+  private profileOver = false;
+  /** Open model: the run-wide number of the next iteration this shard takes (its stride of the schedule). */
+  private nextIteration = 0;
+  private iterationsStarted = 0;
+  private iterationsDropped = 0;
+  /** Open model: how late each iteration started after it was due (µs), this interval. */
+  private readonly lag = new Histogram();
   stopping = false;
   /** performance.now() at which users stop starting requests. */
   endAt = Infinity;
@@ -498,6 +569,9 @@ export class Shard {
     this.agent = new Agent({ connect: this.connectOptions });
     this.tokens = new OAuth2Tokens({ keepFailuresMs: TOKEN_RETRY_MS });
     for (let i = 0; i < opts.users; i++) this.users.push(new VirtualUser(opts.firstUser + i, this));
+    this.follow = opts.profile === undefined ? null : new ShardPlan(opts.profile);
+    this.oneIteration = this.follow?.open ?? false;
+    if (this.follow !== null) for (let i = this.users.length - 1; i >= 0; i--) this.idle.push(this.users[i]!);
   }
 
   /** A token request of this shard: over its own connections, through the target guard. */
@@ -534,8 +608,11 @@ export class Shard {
    * `startPerfMs` is this thread's performance.now() of the run's common start.
    */
   start(startPerfMs: number, durationMs: number): void {
+    // A profile's shard stopped before its start has already ended (beginStop).
+    if (this.finished) return;
     this.startAt = startPerfMs;
     this.lastElu = performance.eventLoopUtilization();
+    if (this.follow !== null) return this.startProfile(this.follow);
     this.endAt = startPerfMs + durationMs;
     this.scheduleTick();
     this.sweepTimer = setInterval(() => this.sweep(), sweepMs(this.users.length));
@@ -563,6 +640,138 @@ export class Shard {
     if (end < this.users.length) setImmediate(() => this.startBatch(end));
   }
 
+  /**
+   * Follows the profile instead of `durationMs`: users come and go with the line (closed model) or
+   * iterations start on the schedule (open model) until the stages end, then the users left get the
+   * graceful stop to finish their iteration (docs/adr/0027-load-profiles.md, "The profile" and
+   * "The schedule").
+   */
+  private startProfile(f: ShardPlan): void {
+    this.scheduleTick();
+    this.sweepTimer = setInterval(() => this.sweep(), sweepMs(this.users.length));
+    // 1 ms past the end, so that an iteration due at the very end has been started (timers may fire
+    // up to a millisecond early).
+    this.endTimer = setTimeout(
+      () => this.endProfile(),
+      Math.max(0, this.startAt + f.lengthMs + 1 - performance.now()),
+    );
+    if (f.open) {
+      this.nextIteration = f.options.index;
+      this.scheduleArrival();
+    } else this.followLine();
+  }
+
+  /** Closed model: as many users running as the shard's share of the line now; then wait for its next change. */
+  private readonly followLine = (): void => {
+    this.profileTimer = null;
+    if (this.stopping || this.profileOver) return;
+    const f = this.follow!;
+    const atMs = performance.now() - this.startAt;
+    const share = f.shareAt(atMs);
+    const now = performance.now();
+    while (this.staying.length < share) this.startStaying();
+    while (this.staying.length > share) {
+      const u = this.staying.pop()!;
+      this.leavers.add(u);
+      u.leave(now + f.gracefulStopMs);
+    }
+    const next = f.nextChangeMs(atMs, share);
+    if (next !== undefined)
+      this.profileTimer = setTimeout(this.followLine, Math.max(0, this.startAt + next - performance.now()));
+  };
+
+  /** One more staying user: a leaving one still in its iteration is kept (the youngest), else an idle one starts. */
+  private startStaying(): void {
+    let kept: VirtualUser | undefined;
+    for (const u of this.leavers) if (u.running && !u.stopNow) kept = u;
+    if (kept !== undefined) {
+      this.leavers.delete(kept);
+      kept.leaving = false;
+      kept.leaveBy = Infinity;
+      this.staying.push(kept);
+      return;
+    }
+    const u = this.takeIdle();
+    this.staying.push(u);
+    this.active++;
+    u.start();
+  }
+
+  private takeIdle(): VirtualUser {
+    const u = this.idle.pop();
+    if (u !== undefined) return u;
+    const fresh = new VirtualUser(this.opts.firstUser + this.users.length, this);
+    this.users.push(fresh);
+    return fresh;
+  }
+
+  /** Open model: wait for this shard's next iteration in the schedule. */
+  private scheduleArrival(): void {
+    this.profileTimer = null;
+    const due = this.follow!.schedule!.dueMs(this.nextIteration);
+    if (due === undefined) return;
+    this.profileTimer = setTimeout(this.arrive, Math.max(0, this.startAt + due - performance.now()));
+  }
+
+  /**
+   * Open model: every iteration of this shard's stride whose time has come starts on a free user of the
+   * pool, timed from when it was due; none free, it is dropped and counted, and not started later (a
+   * pool too small shows as dropped iterations, never as a lower rate passed off as the plan's).
+   */
+  private readonly arrive = (atEnd = false): void => {
+    const f = this.follow!;
+    const schedule = f.schedule!;
+    const now = performance.now();
+    // The second whose report is still to come: when the loop runs late past its end, the iterations
+    // due after it wait for that report, so each is counted in the second it was due.
+    const reportAt = this.startAt + (this.interval + 1) * INTERVAL_MS;
+    for (;;) {
+      const due = schedule.dueMs(this.nextIteration);
+      if (due === undefined || this.startAt + due > now) break;
+      if (!atEnd && now >= reportAt && this.startAt + due >= reportAt) {
+        // The report's timer has expired before this one's: it runs first.
+        this.profileTimer = setTimeout(this.arrive, 0);
+        return;
+      }
+      this.nextIteration += f.options.shards;
+      const u = this.idle.pop();
+      if (u === undefined) {
+        this.iterationsDropped++;
+        continue;
+      }
+      this.iterationsStarted++;
+      this.lag.record((now - this.startAt - due) * 1000);
+      this.active++;
+      u.start(this.startAt + due);
+    }
+    if (!this.stopping && !this.profileOver) this.scheduleArrival();
+  };
+
+  /** The stages are over: every user still running finishes its iteration within the graceful stop. */
+  private endProfile(): void {
+    if (this.stopping || this.profileOver) return;
+    const f = this.follow!;
+    if (f.open) {
+      this.arrive(true);
+      // Any iteration of the stride not yet started (none, unless the clock jumped) is dropped, not lost.
+      while (f.schedule!.dueMs(this.nextIteration) !== undefined) {
+        this.iterationsDropped++;
+        this.nextIteration += f.options.shards;
+      }
+    }
+    if (this.profileTimer) clearTimeout(this.profileTimer);
+    this.profileTimer = null;
+    this.profileOver = true;
+    this.staying.length = 0;
+    const by = performance.now() + f.gracefulStopMs;
+    for (const u of this.users) {
+      if (!u.running) continue;
+      this.leavers.add(u);
+      u.leave(by);
+    }
+    if (this.active === 0) this.complete();
+  }
+
   /** Graceful stop: no new requests; in-flight ones get `graceMs` to finish, then count as cancelled. */
   stop(graceMs: number): void {
     this.endAt = Math.min(this.endAt, performance.now());
@@ -573,8 +782,11 @@ export class Shard {
     if (this.stopping) return;
     this.stopping = true;
     if (this.endTimer) clearTimeout(this.endTimer);
+    if (this.profileTimer) clearTimeout(this.profileTimer);
     for (const u of this.users) u.stopIfIdle();
     if (this.finished) return;
+    // A profile's shard may have no user running (the line at 0, the pool idle): nothing to wait for.
+    if (this.follow !== null && this.active === 0) return this.complete();
     this.cancelTimer = setTimeout(() => {
       const err = new CancelledError('cancelled');
       for (const u of this.users) u.abort(KIND.cancelled, err);
@@ -586,9 +798,21 @@ export class Shard {
     }, graceMs);
   }
 
-  userDone(): void {
+  userDone(u: VirtualUser): void {
     this.active--;
-    if (this.active === 0) this.complete();
+    if (this.follow === null) {
+      if (this.active === 0) this.complete();
+      return;
+    }
+    // A load profile's user goes back to the idle users (the line may rise again, the pool takes it),
+    // unless it was ended by force: a late callback of its request may still come.
+    if (this.leavers.size > 0) this.leavers.delete(u);
+    if (!this.oneIteration) {
+      const at = this.staying.indexOf(u);
+      if (at >= 0) this.staying.splice(at, 1);
+    }
+    if (!u.forced) this.idle.push(u);
+    if (this.active === 0 && (this.profileOver || this.stopping)) this.complete();
   }
 
   private sweep(): void {
@@ -596,6 +820,19 @@ export class Shard {
     for (let i = 0; i < this.users.length; i++) {
       const u = this.users[i]!;
       if (u.inFlight && now >= u.timeoutAt) u.abort(KIND.timeout, new StepTimeoutError('timed out'));
+    }
+    if (this.leavers.size > 0) this.sweepLeavers(now);
+  }
+
+  /**
+   * Users past their graceful stop: an answer still awaited is cancelled (counted as such), and one
+   * undici has not given back FORCE_END_MS later is ended by force, as at the end of a run.
+   */
+  private sweepLeavers(now: number): void {
+    for (const u of this.leavers) {
+      if (now < u.leaveBy) continue;
+      if (!u.stopNow) u.stopAfterGrace(new CancelledError('cancelled'));
+      else if (u.running && now >= u.leaveBy + FORCE_END_MS) u.forceEnd();
     }
   }
 
@@ -633,13 +870,28 @@ export class Shard {
       activeUsers: final ? 0 : this.active,
       busy,
       steps: this.collectors.map((c) => c.drain()),
+      ...(this.oneIteration ? this.drainIterations() : {}),
     };
+  }
+
+  /** Open model: iterations started and dropped since the last report, and the started ones' lag. */
+  private drainIterations(): { iterations: number; dropped: number; lag: EncodedHistogram } {
+    const counts = {
+      iterations: this.iterationsStarted,
+      dropped: this.iterationsDropped,
+      lag: this.lag.encode(),
+    };
+    this.iterationsStarted = 0;
+    this.iterationsDropped = 0;
+    this.lag.reset();
+    return counts;
   }
 
   private complete(): void {
     if (this.finished) return;
     this.finished = true;
-    for (const t of [this.tickTimer, this.endTimer, this.cancelTimer]) if (t) clearTimeout(t);
+    for (const t of [this.tickTimer, this.endTimer, this.cancelTimer, this.profileTimer])
+      if (t) clearTimeout(t);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.report(this.drain(true));
     void Promise.all([

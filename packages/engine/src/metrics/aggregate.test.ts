@@ -105,3 +105,57 @@ describe('RunAggregator.abandonShards', () => {
     expect(histogram.totalCount).toBe(11);
   });
 });
+
+describe('RunAggregator with open-model iterations', () => {
+  /** A shard's interval with `started` iterations, each `lagUs` late, and `dropped` ones. */
+  const withIterations = (
+    shard: number,
+    interval: number,
+    final: boolean,
+    started: number,
+    dropped: number,
+    lagUs: number,
+  ): ShardIntervalWire => {
+    const lag = new Histogram();
+    for (let i = 0; i < started; i++) lag.record(lagUs);
+    return {
+      ...wire(shard, interval, final, new Array<number>(started).fill(1000)),
+      iterations: started,
+      dropped,
+      lag: lag.encode(),
+    };
+  };
+
+  it('adds up started and dropped iterations per second and over the run, and merges their lag exactly', () => {
+    const out: RunSnapshot[] = [];
+    const agg = new RunAggregator(INFO, 2, (s) => out.push(s));
+    agg.add(withIterations(0, 0, false, 10, 0, 1000));
+    agg.add(withIterations(1, 0, false, 9, 1, 3000));
+    agg.add(withIterations(0, 1, true, 4, 6, 2000));
+    agg.add(withIterations(1, 1, true, 5, 5, 2000));
+    agg.flush(true);
+    expect(out.map((s) => [s.iterations, s.droppedIterations])).toEqual([
+      [19, 1],
+      [9, 11],
+    ]);
+    expect(out.map((s) => s.scheduleLag?.max)).toEqual([3, 2]);
+    expect(out[0]!.scheduleLag?.p50).toBe(1);
+    expect(out.at(-1)!.totals).toMatchObject({ iterations: 28, droppedIterations: 12 });
+    expect(agg.series.map((p) => p.droppedIterations)).toEqual([1, 11]);
+    const summary = agg.iterationSummary()!;
+    expect([summary.started, summary.dropped]).toEqual([28, 12]);
+    expect([summary.schedule_lag.min, summary.schedule_lag.max]).toEqual([1, 3]);
+  });
+
+  it('adds no iteration fields for shards that do not count iterations', () => {
+    const out: RunSnapshot[] = [];
+    const agg = new RunAggregator(INFO, 1, (s) => out.push(s));
+    agg.add(wire(0, 0, true, [1000]));
+    agg.flush(true);
+    expect(Object.keys(out[0]!)).not.toContain('iterations');
+    expect(Object.keys(out[0]!)).not.toContain('droppedIterations');
+    expect(Object.keys(out[0]!.totals)).not.toContain('iterations');
+    expect(Object.keys(agg.series[0]!)).not.toContain('scheduleLag');
+    expect(agg.iterationSummary()).toBeUndefined();
+  });
+});

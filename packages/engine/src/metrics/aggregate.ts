@@ -130,6 +130,19 @@ interface Pending {
   activeUsers: number;
   endMs: number;
   reported: Set<number>;
+  /** Open-model iterations started and dropped (undefined: no shard counts them). */
+  iterations?: IterationCounts;
+  /** Open model: the started iterations' schedule lag (µs). */
+  lag?: Histogram;
+}
+
+/**
+ * Open-model iterations of a load profile (docs/adr/0027-load-profiles.md, "The schedule"), added up
+ * like requests.
+ */
+interface IterationCounts {
+  started: number;
+  dropped: number;
 }
 
 /**
@@ -148,6 +161,9 @@ export class RunAggregator {
   readonly series: SeriesPoint[] = [];
   private lastEmittedEndMs = 0;
   private endMs = 0;
+  /** Open-model iterations over the run; undefined until a shard reports them. */
+  private iterations: IterationCounts | undefined;
+  private readonly lag = new Histogram();
 
   constructor(
     private readonly stepInfo: StepInfo[],
@@ -178,6 +194,20 @@ export class RunAggregator {
       p.steps[i]?.addWire(s);
       this.cumulative[i]?.addWire(s);
     });
+    if (w.iterations !== undefined || w.dropped !== undefined) {
+      const started = w.iterations ?? 0;
+      const dropped = w.dropped ?? 0;
+      p.iterations ??= { started: 0, dropped: 0 };
+      p.iterations.started += started;
+      p.iterations.dropped += dropped;
+      this.iterations ??= { started: 0, dropped: 0 };
+      this.iterations.started += started;
+      this.iterations.dropped += dropped;
+      if (w.lag !== undefined) {
+        (p.lag ??= new Histogram()).addEncoded(w.lag);
+        this.lag.addEncoded(w.lag);
+      }
+    }
     p.reported.add(w.shard);
     p.busy = Math.max(p.busy, w.busy);
     p.endMs = Math.max(p.endMs, w.endMs);
@@ -238,12 +268,21 @@ export class RunAggregator {
       ...t.figures(intervalS),
     }));
     const totals = this.totals();
+    const iterations =
+      p.iterations === undefined
+        ? {}
+        : {
+            iterations: p.iterations.started,
+            droppedIterations: p.iterations.dropped,
+            scheduleLag: latencySummary(p.lag ?? new Histogram()),
+          };
     const snap: RunSnapshot = {
       ...figures,
       second: k + 1,
       elapsedS: round3(endMs / 1000),
       intervalS: round3(intervalS),
       activeUsers,
+      ...iterations,
       generatorBusy: round2(p.busy),
       steps,
       totals,
@@ -252,6 +291,7 @@ export class RunAggregator {
       second: snap.second,
       elapsedS: snap.elapsedS,
       activeUsers,
+      ...iterations,
       generatorBusy: round2(p.busy),
       requests: figures.requests,
       failures: figures.failures,
@@ -280,7 +320,25 @@ export class RunAggregator {
       bytesSent += t.bytesSent;
       bytesReceived += t.bytesReceived;
     }
-    return { requests, successes, failures: requests - successes, bytesSent, bytesReceived };
+    return {
+      requests,
+      successes,
+      failures: requests - successes,
+      bytesSent,
+      bytesReceived,
+      ...(this.iterations === undefined
+        ? {}
+        : { iterations: this.iterations.started, droppedIterations: this.iterations.dropped }),
+    };
+  }
+
+  /**
+   * Open model: iterations started and dropped over the run, and the started ones' schedule lag
+   * (start − due, ms); undefined when no shard counted iterations.
+   */
+  iterationSummary(): { started: number; dropped: number; schedule_lag: LatencySummary } | undefined {
+    if (this.iterations === undefined) return undefined;
+    return { ...this.iterations, schedule_lag: latencySummary(this.lag) };
   }
 
   /** Run length measured by the shards, ms. */

@@ -34,4 +34,13 @@ export interface ShardIntervalWire {
   /** Share of the interval the shard's event loop was busy (0..1): near 1, the generator is the bottleneck. */
   busy: number;
   steps: StepIntervalWire[];
+  /**
+   * Load profile, open model only (docs/adr/0027-load-profiles.md, "The schedule"): iterations the
+   * shard started in the interval, and those that were due while no user of its pool was free
+   * (dropped). Absent otherwise.
+   */
+  iterations?: number;
+  dropped?: number;
+  /** With `iterations`: how late each started iteration began after it was due (µs), mergeable exactly. */
+  lag?: EncodedHistogram;
 }

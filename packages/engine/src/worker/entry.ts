@@ -27,6 +27,7 @@ try {
       sequenceSplit: init.sequenceSplit,
       endGraceMs: init.endGraceMs,
       ...(init.guard === undefined ? {} : { guard: TargetGuard.fromSettings(init.guard) }),
+      ...(init.profile === undefined ? {} : { profile: init.profile }),
     },
     (wire) => post({ type: 'interval', wire }),
   );

@@ -1,6 +1,7 @@
 import type { ShardIntervalWire } from '../metrics/types';
 import type { PerfPlan } from '@aqa/plan';
 import type { SequenceSplit } from '../executor/sequence';
+import type { ShardProfileOptions } from '../executor/load-follower';
 import type { TargetGuardSettings } from '../guard';
 
 /** What the caller's thread hands a worker thread (structured-cloned; the buffer is shared). */
@@ -16,6 +17,8 @@ export interface WorkerInit {
   endGraceMs: number;
   /** The run's target guard, when it has one. */
   guard?: TargetGuardSettings;
+  /** The load profile the shard follows, when the run has one (executor/load-follower.ts). */
+  profile?: ShardProfileOptions;
 }
 
 export type ToWorker =
