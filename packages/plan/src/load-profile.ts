@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DURATION_MIN, MAX_USERS } from './perf-plan';
+import { MAX_DURATION_MIN, MAX_USERS } from './plan-bounds';
 import { oneLine } from './strict-input';
 
 /**

@@ -75,6 +75,53 @@ describe('migratePlan', () => {
   });
 });
 
+describe('a plan with a load profile', () => {
+  const urls = [{ url: 'http://127.0.0.1:1/' }];
+
+  it('keeps concurrent_users and duration true to the profile: peak users and minutes rounded up', () => {
+    const plan = migratePlan({
+      name: 'Ramp',
+      concurrent_users: 3,
+      duration: 9,
+      urls,
+      load_profile: {
+        model: 'users',
+        stages: [
+          { duration: '30s', target: 50 },
+          { duration: '1m', target: 50 },
+          { duration: '10s', target: 0 },
+        ],
+      },
+    });
+    expect([plan.concurrent_users, plan.duration]).toEqual([50, 2]);
+    expect(plan.load_profile?.graceful_stop).toBe('10s');
+  });
+
+  it("counts the open model's pool as its users, and a 10-second profile as one minute", () => {
+    const plan = migratePlan({
+      name: 'Rate',
+      urls,
+      load_profile: { model: 'arrival_rate', stages: [{ duration: '10s', target: 200 }], max_users: 40 },
+    });
+    expect([plan.concurrent_users, plan.duration]).toEqual([40, 1]);
+    expect(
+      safeMigratePlan({ name: 'Rate', urls, load_profile: plan.load_profile }).data?.concurrent_users,
+    ).toBe(40);
+  });
+
+  it('refuses a profile that cannot run, naming the field, and leaves a plan without one as it was', () => {
+    const read = safeMigratePlan({
+      name: 'Bad',
+      urls,
+      load_profile: { model: 'users', stages: [{ duration: 'soon', target: 5 }] },
+    });
+    expect(read.success).toBe(false);
+    expect(read.error?.issues[0]?.path).toEqual(['load_profile', 'stages', 0, 'duration']);
+    const plain = migratePlan({ name: 'Plain', concurrent_users: 3, duration: 9, urls });
+    expect([plain.concurrent_users, plain.duration, plain.load_profile]).toEqual([3, 9, undefined]);
+  });
+});
+
 describe('migrateFunctionalPlan', () => {
   const saved = {
     test_name: 'Orders',

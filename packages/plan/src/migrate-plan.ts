@@ -4,7 +4,7 @@ import {
   type FunctionalPlan,
   FunctionalPlanSchema,
 } from './functional/functional-plan';
-import { PLAN_SCHEMA_VERSION, PerfPlanSchema, type PerfPlan } from './perf-plan';
+import { PLAN_SCHEMA_VERSION, PerfPlanSchema, type PerfPlan, withProfileTotals } from './perf-plan';
 
 /**
  * Saved and imported plans come in older and looser shapes: the spec's client sends parameters as
@@ -46,11 +46,12 @@ const FUNCTIONAL_MIGRATIONS: Chain = {
 };
 
 export function migratePlan(input: unknown): PerfPlan {
-  return PerfPlanSchema.parse(normalizePlan(input));
+  return withProfileTotals(PerfPlanSchema.parse(normalizePlan(input)));
 }
 
 export function safeMigratePlan(input: unknown): z.ZodSafeParseResult<PerfPlan> {
-  return PerfPlanSchema.safeParse(normalizePlan(input));
+  const read = PerfPlanSchema.safeParse(normalizePlan(input));
+  return read.success ? { ...read, data: withProfileTotals(read.data) } : read;
 }
 
 /** The input brought to the current version's shape, not yet validated. */

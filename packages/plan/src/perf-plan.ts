@@ -4,6 +4,15 @@ import { MAX_FIELD_CHARS, MAX_TEXT_CHARS, textLimitMessage } from './text-limits
 import { VARIABLE_NAME } from './template';
 import { PlanVersionSchema } from './plan-version';
 import { thinkTimeProblem } from './think-time';
+import { type LoadProfile, LoadProfileSchema, profileMinutes, profileUsers } from './load-profile';
+import {
+  DEFAULT_DURATION_MIN,
+  DEFAULT_USERS,
+  MAX_DURATION_MIN,
+  MAX_USERS,
+  MIN_DURATION_MIN,
+  MIN_USERS,
+} from './plan-bounds';
 
 /**
  * The performance test plan of docs/reference/01-authoring.md §3 with the bounds of §5 and the defaults of §9. Wire names are the
@@ -34,12 +43,15 @@ export const VALIDATION_TYPES = [
 ] as const;
 export const SOURCE_PAGES = ['url-input', 'script-input'] as const;
 
-export const MIN_USERS = 1;
-export const MAX_USERS = 1000;
-export const DEFAULT_USERS = 10;
-export const MIN_DURATION_MIN = 1;
-export const MAX_DURATION_MIN = 1440;
-export const DEFAULT_DURATION_MIN = 1;
+// The plan's load bounds live in their own module, which the load profile reads too (load-profile.ts).
+export {
+  DEFAULT_DURATION_MIN,
+  DEFAULT_USERS,
+  MAX_DURATION_MIN,
+  MAX_USERS,
+  MIN_DURATION_MIN,
+  MIN_USERS,
+} from './plan-bounds';
 export const MIN_TIMEOUT_S = 1;
 export const MAX_TIMEOUT_S = 300;
 export const DEFAULT_TIMEOUT_S = 30;
@@ -341,6 +353,13 @@ export const PerfPlanSchema = z.object({
     .min(1, PLAN_ERRORS.urlRequired)
     .max(500),
   script: noNul('Script').max(MAX_TEXT, textLimitMessage('Script', MAX_TEXT)).optional(),
+  /**
+   * How the load moves over time (docs/adr/0027-load-profiles.md): stages of users (closed model) or of
+   * iterations per second (open model), in seconds. Without one the plan runs `concurrent_users` for
+   * `duration` minutes, all started at once; with one, `concurrent_users` and `duration` are its peak
+   * users (or pool) and its length in minutes rounded up (`withProfileTotals`).
+   */
+  load_profile: LoadProfileSchema.optional(),
   /** Pass/fail criteria on the final summary, as k6 writes them: "p95<300", "error_rate<1%". The engine parses them. */
   thresholds: z.array(oneLine('Threshold').trim().min(1).max(100)).max(50).optional(),
   source_page: z
@@ -355,6 +374,24 @@ export const PerfPlanSchema = z.object({
 });
 export type PerfPlan = z.infer<typeof PerfPlanSchema>;
 export type PerfPlanInput = z.input<typeof PerfPlanSchema>;
+
+/**
+ * A plan's `concurrent_users` and `duration` kept true to its load profile (docs/adr/0027-load-profiles.md):
+ * the peak users (closed model) or the pool of users (open model), and the stages' length in whole
+ * minutes rounded up — what the spec's fields and the screens that show them read. A plan without a
+ * profile is returned as it is.
+ */
+export function withProfileTotals<
+  T extends { load_profile?: LoadProfile | undefined; concurrent_users: number; duration: number },
+>(plan: T): T {
+  const profile = plan.load_profile;
+  if (profile === undefined) return plan;
+  const users = profileUsers(profile);
+  const minutes = profileMinutes(profile);
+  return plan.concurrent_users === users && plan.duration === minutes
+    ? plan
+    : { ...plan, concurrent_users: users, duration: minutes };
+}
 
 /**
  * What a script is generated or validated from (POST /api/generate-script and /api/validate-script): the

@@ -1,5 +1,6 @@
 import {
   PerfPlanSchema,
+  withProfileTotals,
   noAuthorization,
   type Authorization,
   type PerfPlan,
@@ -203,5 +204,22 @@ export function randomPerfPlan(seed: number): PerfPlan {
       g.pick(['p95<300', 'p99<1000', 'error_rate<1%', 'avg<200', 'rps>50']),
     );
   }
-  return PerfPlanSchema.parse(input);
+  if (g.chance(0.3)) {
+    const open = g.chance(0.5);
+    input.load_profile = {
+      model: open ? 'arrival_rate' : 'users',
+      stages: Array.from({ length: g.int(1, 4) }, (_, i) => ({
+        duration: g.pick(['0s', '10s', '30s', '2m', '500ms', '1h']),
+        // The first stage rises above 0, so every profile has some load.
+        target: i === 0 ? g.int(1, 200) : g.int(0, 200),
+      })),
+      ...(g.chance(0.5) ? { graceful_stop: g.pick(['0s', '5s', '30s']) } : {}),
+      ...(open && g.chance(0.5) ? { max_users: g.int(1, 1000) } : {}),
+    };
+    // A profile of only 0 s stages has no length: give its last stage one.
+    if (input.load_profile.stages.every((stage) => stage.duration === '0s'))
+      input.load_profile.stages[0]!.duration = '10s';
+  }
+  // concurrent_users and duration as the server keeps them for a profile (withProfileTotals).
+  return withProfileTotals(PerfPlanSchema.parse(input));
 }

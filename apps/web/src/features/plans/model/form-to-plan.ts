@@ -1,6 +1,7 @@
 import {
   DEFAULT_DURATION_MIN,
   DEFAULT_USERS,
+  type LoadProfile,
   PerfPlanSchema,
   ScriptRequestSchema,
   type PerfPlan,
@@ -36,6 +37,7 @@ export interface PlanBody {
   source_page: PerfPlan['source_page'];
   test_type?: string;
   thresholds?: string[];
+  load_profile?: LoadProfile;
   script?: string;
 }
 
@@ -127,6 +129,7 @@ export function snapshotForm(form: PlanForm): FormSnapshot {
     ...(form.description ? { description: form.description } : {}),
     ...(form.testType ? { test_type: form.testType } : {}),
     ...(form.thresholds.length > 0 ? { thresholds: form.thresholds } : {}),
+    ...(form.loadProfile !== null ? { load_profile: form.loadProfile } : {}),
   };
   return { body, sources: sent.map((item) => item.source), hasUrl: sent.length > 0 };
 }

@@ -3,6 +3,7 @@ import {
   DEFAULT_TOOL,
   DEFAULT_USERS,
   type HttpMethod,
+  type LoadProfile,
   type PerfPlan,
   type Tool,
   type UrlEntry,
@@ -73,6 +74,11 @@ export interface PlanForm {
   testType: string;
   /** Pass/fail criteria: not edited on these screens, kept from a loaded plan and sent back unchanged. */
   thresholds: string[];
+  /**
+   * The plan's load profile (docs/adr/0027-load-profiles.md), or null for a plan without one: kept from a
+   * loaded plan and sent back unchanged.
+   */
+  loadProfile: LoadProfile | null;
 }
 
 /**
@@ -88,6 +94,7 @@ export const PLAN_FIELDS_IN_FORM = {
   duration: 'duration',
   urls: 'entries',
   thresholds: 'thresholds',
+  load_profile: 'loadProfile',
   source_page: 'sourcePage',
   test_type: 'testType',
   // The uploaded script is edited beside the form (usePlanEditor's script state), not in it.
@@ -113,6 +120,7 @@ export function createPlanForm(sourcePage: PerfPlan['source_page'] = 'url-input'
     sourcePage,
     testType: '',
     thresholds: [],
+    loadProfile: null,
   };
 }
 
@@ -211,5 +219,6 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     sourcePage: plan.source_page,
     testType: plan.test_type ?? '',
     thresholds: [...(plan.thresholds ?? [])],
+    loadProfile: plan.load_profile ?? null,
   };
 }
