@@ -118,6 +118,93 @@ describe('aqa run', () => {
   });
 });
 
+describe('aqa run with a load profile (docs/adr/0027-load-profiles.md)', () => {
+  interface Full {
+    series: { activeUsers: number; iterations?: number; droppedIterations?: number }[];
+    iterations?: { started: number; dropped: number };
+  }
+
+  it('follows --stage: users rise along the line, hold and leave, and the run lasts the stages', async () => {
+    target.reset();
+    const jsonFile = join(dir, 'staged.json');
+    const started = Date.now();
+    const r = await aqa(
+      'run',
+      '--url',
+      `${target.origin}/ok`,
+      '--stage',
+      '2s:4',
+      '--stage',
+      '2s:4',
+      '--stage',
+      '1s:0',
+      '--workers',
+      '2',
+      '--json',
+      jsonFile,
+    );
+    expect(r.stderr).not.toContain('aqa:');
+    expect(r.code).toBe(0);
+    const elapsedS = (Date.now() - started) / 1000;
+    // The 5 s of stages, not the quick form's 10 s.
+    expect(elapsedS).toBeLessThan(9);
+    const full = JSON.parse(readFileSync(jsonFile, 'utf8')) as Full;
+    const users = full.series.map((point) => point.activeUsers);
+    // At the end of the 1st second the line is at 2 users, of the 2nd-4th at 4, of the 5th at 0 (± 1).
+    expect(Math.abs(users[0]! - 2)).toBeLessThanOrEqual(1);
+    for (const second of [1, 2, 3]) expect(Math.abs(users[second]! - 4)).toBeLessThanOrEqual(1);
+    expect(Math.max(...users)).toBe(4);
+    expect(r.stdout).toContain('Run completed: 4 users');
+  });
+
+  it('follows --rate with a pool too small for a slow target: drops what it cannot start, and says so', async () => {
+    target.reset();
+    const answer = target.route;
+    target.route = (req, res) => {
+      if (req.path === '/slow') setTimeout(() => res.end('slow'), 300);
+      else void answer(req, res);
+    };
+    const jsonFile = join(dir, 'rate.json');
+    try {
+      const r = await aqa(
+        'run',
+        '--url',
+        `${target.origin}/slow`,
+        '--rate',
+        '20',
+        '--duration',
+        '3s',
+        '--max-users',
+        '2',
+        '--json',
+        jsonFile,
+      );
+      expect(r.stderr).not.toContain('aqa:');
+      expect(r.code).toBe(0);
+      const full = JSON.parse(readFileSync(jsonFile, 'utf8')) as Full;
+      const { started, dropped } = full.iterations!;
+      // 20 a second for 3 s is 60 iterations; 2 users of 300 ms start at most about 20 of them.
+      expect(started + dropped).toBe(60);
+      expect(dropped).toBeGreaterThan(30);
+      expect(target.count).toBe(started);
+      expect(r.stdout).toContain(`Iterations: ${started} started, ${dropped} dropped of 60 planned`);
+    } finally {
+      target.route = answer;
+    }
+  });
+
+  it('refuses --users beside --stage, and the profile flags on a server run', async () => {
+    const local = await aqa('run', '--url', `${target.origin}/ok`, '--stage', '2s:4', '--users', '3');
+    expect(local.code).toBe(2);
+    expect(local.stderr).toContain('aqa: --users cannot be given with --stage: the stages set the users');
+    const remote = await aqa('run', '--plan', 'p1', '--server', 'http://127.0.0.1:1', '--stage', '2s:4');
+    expect(remote.code).toBe(2);
+    expect(remote.stderr).toContain(
+      '--stage apply to local runs; with --plan the server runs the saved plan',
+    );
+  });
+});
+
 describe('thresholds', () => {
   it('parses units and compares against the summary', () => {
     const summary = {

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { PerfPlan } from '@aqa/plan';
+import { profileLengthMs, profileUsers, type LoadProfile, type PerfPlan } from '@aqa/plan';
 import { MAX_ENGINE_USERS, parseEnginePlan } from '../executor/engine-plan';
 import { capacityProblems } from '../executor/capacity';
 import { compilePlan, PlanCompileError } from '../executor/compile';
@@ -26,6 +26,7 @@ import { remoteRun } from './remote-run';
 import { remoteTestCommand } from './remote-test';
 import { junitXml, progressLine, summaryText } from './report';
 import { writeOutputFile } from './output-file';
+import { ProfileFlagError, profileFromFlags, profileText } from './profile-flags';
 import { stopOnSignals } from './signals';
 import {
   evaluateThresholds,
@@ -74,6 +75,14 @@ Options of aqa run:
                         as many as this machine holds (the plan form allows 1 to 1000); checked
                         against the open-files limit and local ports before the run starts
   --duration D          run time: 30s, 2m, 1h, 500ms, or seconds (overrides the plan; quick form default 10s)
+  --stage D:N           a stage of a load profile: over D (30s, 2m), move to N users; repeatable, in
+                        order, from 0 (docs/adr/0027-load-profiles.md). D:N/s moves to N iterations per
+                        second instead (the arrival-rate model). Sets the users and the length: not with
+                        --users or --duration. A plan file's own load_profile runs without flags
+  --rate R              the arrival-rate model: R iterations started per second, whatever the response
+                        times, for --duration (or the plan's); with rate stages, the rate they start from.
+                        Iterations due while every user of the pool is busy are dropped, counted and shown
+  --max-users N         the arrival-rate model's pool of virtual users (default: the peak rate, 10 to 1000)
   --workers N           worker threads, each a shard of the users (default: one per core)
   --insecure            accept self-signed / invalid TLS certificates
   --threshold EXPR      pass/fail criterion (repeatable), e.g. "p95<300" "p99<1s" "error_rate<1%" "rps>=500";
@@ -124,6 +133,8 @@ interface Loaded {
   plan: PerfPlan;
   thresholds: string[];
   durationSeconds: number | undefined;
+  /** The load profile the run follows: the flags', else the plan's own; none runs the plan's users flat. */
+  profile?: LoadProfile | undefined;
 }
 
 function loadPlan(file: string, users: number | undefined): Loaded {
@@ -191,7 +202,17 @@ const startLocalFunctionalRun: StartFunctionalRun = (plan, options) =>
 const isRemote = (argv: string[]): boolean => argv.some((a) => a === '--plan' || a.startsWith('--plan='));
 
 /** Flags of `aqa run` that a run on the server cannot honour: the server runs the load. */
-const LOCAL_ONLY = ['url', 'workers', 'insecure', 'json', 'header', 'body'] as const;
+const LOCAL_ONLY = [
+  'url',
+  'workers',
+  'insecure',
+  'json',
+  'header',
+  'body',
+  'stage',
+  'rate',
+  'max-users',
+] as const;
 
 /** `aqa run --plan ID`: the saved plan runs on the server (remote-run.ts). */
 async function runOnServer(
@@ -263,6 +284,9 @@ export async function main(argv: string[]): Promise<number> {
         body: { type: 'string' },
         users: { type: 'string' },
         duration: { type: 'string' },
+        stage: { type: 'string', multiple: true },
+        rate: { type: 'string' },
+        'max-users': { type: 'string' },
         workers: { type: 'string' },
         insecure: { type: 'boolean', default: false },
         threshold: { type: 'string', multiple: true },
@@ -321,16 +345,35 @@ export async function main(argv: string[]): Promise<number> {
       };
     else throw new UsageError('aqa run needs a plan file or --url URL');
     if (durationSeconds !== undefined) loaded.durationSeconds = durationSeconds;
+    // The flags' profile, or the plan file's own (docs/adr/0027-load-profiles.md).
+    const flagged = profileFromFlags({
+      stage: v.stage,
+      rate: v.rate,
+      maxUsers: v['max-users'],
+      users: users !== undefined,
+      durationSeconds,
+      defaultSeconds: loaded.durationSeconds ?? loaded.plan.duration * 60,
+    });
+    if (flagged !== undefined) loaded.profile = flagged;
+    else if (loaded.plan.load_profile !== undefined) {
+      if (users !== undefined || durationSeconds !== undefined)
+        throw new UsageError(
+          `${users !== undefined ? '--users' : '--duration'} cannot be given for a plan with a load profile: its stages set the users and the length (give --stage or --rate to run another shape)`,
+        );
+      loaded.profile = loaded.plan.load_profile;
+    }
+    // A profile sets the length: the quick form's 10 s does not apply.
+    if (loaded.profile !== undefined) loaded.durationSeconds = undefined;
     thresholds = [...loaded.thresholds, ...(v.threshold ?? [])].map(parseThreshold);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof ThresholdSyntaxError) {
+    if (e instanceof UsageError || e instanceof ThresholdSyntaxError || e instanceof ProfileFlagError) {
       err(`aqa: ${e.message}\n`);
       return EXIT_CANNOT_RUN;
     }
     throw e;
   }
 
-  const { plan, durationSeconds } = loaded;
+  const { plan, durationSeconds, profile } = loaded;
   let compiled;
   try {
     compiled = compilePlan(plan, durationSeconds);
@@ -341,10 +384,12 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw e;
   }
+  // With a profile, the users a run holds at once are its peak users or its pool.
+  const users = profile === undefined ? compiled.users : profileUsers(profile);
   const capacity = capacityProblems(
     compiled,
-    compiled.users,
-    splitUsers(compiled.users, workers ?? availableParallelism()).length,
+    users,
+    splitUsers(users, workers ?? availableParallelism()).length,
   );
   if (capacity.length > 0) {
     err(`aqa: this machine cannot hold the run:\n${capacity.map((p) => `  ${p}`).join('\n')}\n`);
@@ -358,12 +403,12 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_CANNOT_RUN;
   }
 
-  const totalS = compiled.durationMs / 1000;
+  const totalS = (profile === undefined ? compiled.durationMs : profileLengthMs(profile)) / 1000;
   const live = !v.quiet && process.stderr.isTTY === true;
   let run;
   try {
     run = startRun(plan, {
-      durationSeconds,
+      ...(profile === undefined ? { durationSeconds } : { loadProfile: profile }),
       workers,
       insecureTls: v.insecure,
       workerEntry: embeddedWorkerEntry('load'),
@@ -374,7 +419,12 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_CANNOT_RUN;
   }
   stopOnSignals('\naqa: stopping (in-flight requests get up to 1 s)…\n', EXIT_CANNOT_RUN, () => run.stop());
-  if (live) err(`aqa: ${compiled.users} users for ${totalS} s against ${plan.urls.length} step(s)…\n`);
+  if (live)
+    err(
+      profile === undefined
+        ? `aqa: ${compiled.users} users for ${totalS} s against ${plan.urls.length} step(s)…\n`
+        : `aqa: ${profileText(profile)} against ${plan.urls.length} step(s)…\n`,
+    );
   for await (const s of run.snapshots) if (live) err(`\r\x1b[2K${progressLine(s, totalS)}`);
   let result: RunResult;
   try {

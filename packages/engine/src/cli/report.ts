@@ -14,6 +14,10 @@ export const ms = (v: number): string => `${twoDecimals.format(v)} ms`;
 export function progressLine(s: RunSnapshot, totalS: number): string {
   return (
     `[${Math.round(s.elapsedS)}s/${Math.round(totalS)}s] users ${s.activeUsers}` +
+    // An open-model profile's iterations (docs/adr/0027-load-profiles.md): dropped ones are never hidden.
+    (s.totals.iterations === undefined
+      ? ''
+      : ` | iterations ${whole.format(s.totals.iterations)}, dropped ${whole.format(s.totals.droppedIterations ?? 0)}`) +
     ` | ${whole.format(s.requestsPerSecond)} req/s | p50 ${ms(s.latency.p50)} | p95 ${ms(s.latency.p95)}` +
     ` | errors ${twoDecimals.format(s.errorRate)}% | total ${whole.format(s.totals.requests)} | generator ${Math.round(s.generatorBusy * 100)}% busy`
   );
@@ -120,6 +124,17 @@ export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string
       [false, true, true, true, true, true, true, true],
     ),
   );
+  if (r.iterations !== undefined) {
+    const { started, dropped, schedule_lag: lag } = r.iterations;
+    out.push('');
+    out.push(
+      `Iterations: ${whole.format(started)} started, ${whole.format(dropped)} dropped of ${whole.format(started + dropped)} planned` +
+        (dropped > 0
+          ? ' (due while every user of the pool was busy: raise --max-users, or the target is slower than the rate needs)'
+          : '') +
+        `; started late by p95 ${ms(lag.p95)}, p99 ${ms(lag.p99)}`,
+    );
+  }
   const busy = r.series.map((p) => p.generatorBusy);
   if (busy.length > 0) {
     const avg = busy.reduce((a, b) => a + b, 0) / busy.length;
