@@ -11,7 +11,7 @@ import {
 } from '@aqa/plan';
 
 /*
- * `aqa run`'s load-profile flags (docs/adr/0027-load-profiles.md §7 "Where a profile goes"), read into
+ * `aqa run`'s load-profile flags (docs/adr/0027-load-profiles.md, "Where a profile goes"), read into
  * the plan model's LoadProfile for a run on this machine:
  *
  *   --stage 30s:50        a stage of the users model: over 30 s, move to 50 users (repeatable, in order)
