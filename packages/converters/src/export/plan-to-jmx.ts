@@ -240,6 +240,11 @@ function profileThreadGroups(
         'JMeter reads delays, ramp-ups and durations in whole seconds: the stages that do not end on a whole second are rounded to one',
     });
   }
+  warnings.push({
+    field: 'load_profile.graceful_stop',
+    message:
+      "JMeter has no graceful stop: a user that leaves stops after its current request, not after its iteration within the profile's graceful stop",
+  });
   const s = (ms: number) => Math.round(ms / 1000);
   const groups: XmlElement[] = [];
   if (profile.model === 'users') {
@@ -261,6 +266,10 @@ function profileThreadGroups(
     return groups;
   }
   const pool = arrivalPool(profile);
+  warnings.push({
+    field: 'load_profile.model',
+    message: `JMeter 2.13 has no arrival-rate thread group: a Constant Throughput Timer paces each step's threads (at most ${pool}), ramps in steps of a second; an iteration that finds every thread busy starts late instead of being dropped and counted as the engine does`,
+  });
   let stepMs = 1000;
   while (rateSteps(profile, stepMs).filter((st) => st.rate > 0).length * pool > JMETER_PROFILE_MAX_THREADS) {
     stepMs += 1000;

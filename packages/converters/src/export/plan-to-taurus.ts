@@ -141,6 +141,11 @@ function taurusLoad(
       message: `Taurus says a load as one ramp-up and a hold: the stages are written as up to ${peak} over ${formatSpan(rampUpMs)}, then held for ${formatSpan(lengthMs - rampUpMs)}; the other rises and falls of the profile are not in the script`,
     });
   }
+  warnings.push({
+    field: 'load_profile.graceful_stop',
+    message:
+      "Taurus has no graceful stop: at the end JMeter stops each user after its current request, not after its iteration within the profile's graceful stop",
+  });
   const timing = {
     ...(rampUpMs > 0 ? { 'ramp-up': formatSpan(rampUpMs) } : {}),
     'hold-for': formatSpan(lengthMs - rampUpMs),

@@ -171,12 +171,37 @@ describe('generated scripts with a load profile', () => {
     expect(open).toContain('maxVUs: 10');
   });
 
-  it('names what Taurus and Locust cannot say', () => {
+  it('names what JMeter, Taurus and Locust cannot say', () => {
+    expect(generateScript(echoPlan(BASE), 'jmeter', { toolVersion: '2.13', profile: OPEN }).warnings).toEqual(
+      [
+        {
+          field: 'load_profile.graceful_stop',
+          message:
+            "JMeter has no graceful stop: a user that leaves stops after its current request, not after its iteration within the profile's graceful stop",
+        },
+        {
+          field: 'load_profile.model',
+          message:
+            "JMeter 2.13 has no arrival-rate thread group: a Constant Throughput Timer paces each step's threads (at most 25), ramps in steps of a second; an iteration that finds every thread busy starts late instead of being dropped and counted as the engine does",
+        },
+      ],
+    );
+    const halfSecond = profile({ model: 'users', stages: [{ duration: '1500ms', target: 2 }] });
+    expect(generateScript(echoPlan(BASE), 'jmeter', { profile: halfSecond }).warnings).toContainEqual({
+      field: 'load_profile.stages',
+      message:
+        'JMeter reads delays, ramp-ups and durations in whole seconds: the stages that do not end on a whole second are rounded to one',
+    });
     const taurus = generateScript(echoPlan(BASE), 'taurus', { profile: CLOSED });
     expect(taurus.warnings).toEqual([
       {
         field: 'load_profile.stages',
         message: 'Taurus has no ramp-down: the last 10s hold 10 users instead of going down to 0',
+      },
+      {
+        field: 'load_profile.graceful_stop',
+        message:
+          "Taurus has no graceful stop: at the end JMeter stops each user after its current request, not after its iteration within the profile's graceful stop",
       },
     ]);
     const twoPeaks = profile({
@@ -192,6 +217,11 @@ describe('generated scripts with a load profile', () => {
         field: 'load_profile.stages',
         message:
           'Taurus says a load as one ramp-up and a hold: the stages are written as up to 5 over 5s, then held for 10s; the other rises and falls of the profile are not in the script',
+      },
+      {
+        field: 'load_profile.graceful_stop',
+        message:
+          "Taurus has no graceful stop: at the end JMeter stops each user after its current request, not after its iteration within the profile's graceful stop",
       },
     ]);
     expect(generateScript(echoPlan(BASE), 'locust', { profile: OPEN }).warnings).toEqual([
