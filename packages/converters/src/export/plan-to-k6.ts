@@ -60,6 +60,8 @@ export function planToK6(
     ...(usesBasicAtRunTime ? ["import encoding from 'k6/encoding';"] : []),
     "import { Rate } from 'k6/metrics';",
     '',
+    // With a profile the scenario is typed, so @types/k6 checks its executor's fields.
+    ...(profile ? ["/** @type {import('k6/options').Options} */"] : []),
     `export const options = {`,
     ...(profile
       ? k6Scenarios(profile)

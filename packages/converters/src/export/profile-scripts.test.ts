@@ -9,7 +9,8 @@ import {
   profilePoints,
   targetAt,
 } from '@aqa/plan';
-import { startTargetServer } from '../../test/target';
+import { runK6Script, typeCheckK6 } from '../../test/k6-harness';
+import { Target, startTargetServer } from '../../test/target';
 import {
   LOCUST_PYTHON,
   jmeterMissing,
@@ -156,6 +157,32 @@ describe('generated scripts with a load profile', () => {
     expect(open).toContain('<intProp name="calcMode">4</intProp>');
     // 20 iterations/s is 1200 a minute, the unit of the Constant Throughput Timer.
     expect(open).toContain('<value>1200</value>');
+  });
+
+  it('writes k6 scenarios that type-check against @types/k6 and that k6 reads as the stages', () => {
+    for (const p of [CLOSED, OPEN]) {
+      const script = generateScript(echoPlan(BASE), 'k6', { profile: p }).files[0]?.content ?? '';
+      expect(typeCheckK6(script)).toEqual([]);
+    }
+    const script = generateScript(echoPlan(BASE), 'k6', { profile: OPEN }).files[0]?.content ?? '';
+    const run = runK6Script(script, new Target(), { vus: 1, iterations: 1 });
+    expect(run.options).toEqual({
+      scenarios: {
+        plan: {
+          executor: 'ramping-arrival-rate',
+          startRate: 0,
+          timeUnit: '1s',
+          preAllocatedVUs: 25,
+          maxVUs: 25,
+          gracefulStop: '5s',
+          stages: [
+            { duration: '10s', target: 20 },
+            { duration: '30s', target: 20 },
+          ],
+        },
+      },
+      maxRedirects: 0,
+    });
   });
 
   it('gives k6 the executor of the model, without vus and duration', () => {

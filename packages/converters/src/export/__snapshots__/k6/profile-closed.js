@@ -5,6 +5,7 @@ import { check, group, sleep } from 'k6';
 import exec from 'k6/execution';
 import { Rate } from 'k6/metrics';
 
+/** @type {import('k6/options').Options} */
 export const options = {
   scenarios: {
     plan: {
