@@ -1,4 +1,4 @@
-import type { Tool } from '@aqa/plan';
+import type { LoadProfile, Tool } from '@aqa/plan';
 import { planToJmx } from './plan-to-jmx';
 import { planToK6 } from './plan-to-k6';
 import { planToLocust } from './plan-to-locust';
@@ -12,15 +12,25 @@ export interface ScriptOptions {
   toolVersion?: string | null | undefined;
   /** The script is for a run whose results the server reads: write what its readers need (JMeter's error bodies). */
   forRun?: boolean | undefined;
+  /**
+   * The load over time instead of the plan's users and duration
+   * (docs/adr/0027-load-profiles.md "7. Where a profile goes").
+   * SoapUI scripts are functional and take none.
+   */
+  profile?: LoadProfile | undefined;
 }
 
 const GENERATORS: Readonly<Record<Tool, (source: ScriptSource, options: ScriptOptions) => GeneratedScript>> =
   {
     jmeter: (source, options) =>
-      planToJmx(source, { jmeterVersion: options.toolVersion, errorBodies: options.forRun }),
-    k6: (source) => planToK6(source),
-    locust: (source) => planToLocust(source),
-    taurus: (source) => planToTaurus(source),
+      planToJmx(source, {
+        jmeterVersion: options.toolVersion,
+        errorBodies: options.forRun,
+        profile: options.profile,
+      }),
+    k6: (source, options) => planToK6(source, { profile: options.profile }),
+    locust: (source, options) => planToLocust(source, { profile: options.profile }),
+    taurus: (source, options) => planToTaurus(source, { profile: options.profile }),
     soapui: (source) => planToSoapUi(source),
   };
 

@@ -95,7 +95,13 @@ export const JMETER_ELEMENTS: readonly JmeterElement[] = [
     testclass: 'TestAction',
     name: 'Flow Control Action (Test Action before 4.0)',
     since: '2.13',
-    usedFor: 'think time',
+    usedFor: 'think time; the start of an iteration that a throughput timer paces',
+  },
+  {
+    testclass: 'ConstantThroughputTimer',
+    name: 'Constant Throughput Timer',
+    since: '2.13',
+    usedFor: "the arrival rate of a load profile's open model",
   },
 ];
 

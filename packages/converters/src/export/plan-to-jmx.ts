@@ -1,4 +1,4 @@
-import { ERROR_BODY_SNIPPET_CHARS } from '@aqa/plan';
+import { ERROR_BODY_SNIPPET_CHARS, type LoadProfile } from '@aqa/plan';
 import { scriptFileName } from './file-name';
 import { jsonLiteralText } from './json-literal-text';
 import { base64Utf8 } from './serializers/base64';
@@ -25,6 +25,7 @@ import {
 } from './serializers/jmeter-text';
 import { JSON_REGEX_PATHS, JSON_REGEX_PREFIX_CHARS, jsonPathRegexes } from './json-path-regex';
 import { jmeterHasJsonExtractor } from './jmeter-versions';
+import { arrivalPool, onWholeSeconds, rateSteps, userBlocks } from './profile-segments';
 import { captureGroupCount, escapeOroRegex } from './serializers/regex-escape';
 import { type XmlElement, el, hasNonXmlCharacters, renderXmlDocument } from './serializers/xml-writer';
 import { textExtractionPattern } from './text-extraction';
@@ -60,6 +61,12 @@ export interface JmxOptions {
    * records (-Jsample_variables=aqa_error_body).
    */
   errorBodies?: boolean | undefined;
+  /**
+   * The load over time (docs/adr/0027-load-profiles.md "7. Where a profile goes"): written as thread
+   * groups with a scheduler instead of the one group of the plan's users (profileThreadGroups);
+   * -Jaqa.users and -Jaqa.duration then change nothing.
+   */
+  profile?: LoadProfile | undefined;
 }
 
 /** The variable that holds the start of an error answer's body (JmxOptions.errorBodies). */
@@ -109,8 +116,11 @@ export function planToJmx(source: ScriptSource, options: JmxOptions = {}): Gener
     }
   }
 
+  const groups = options.profile
+    ? profileThreadGroups(options.profile, threadGroupChildren, warnings)
+    : [threadGroup(model), hashTree(threadGroupChildren)];
   const root = el('jmeterTestPlan', { version: '1.2', properties: '5.0', jmeter: '5.6.3' }, [
-    hashTree([testPlan(model), hashTree([threadGroup(model), hashTree(threadGroupChildren)])]),
+    hashTree([testPlan(model), hashTree(groups)]),
   ]);
   return {
     files: [{ name: scriptFileName('jmeter', source.name), content: renderXmlDocument(root) }],
@@ -150,7 +160,25 @@ function testPlan(model: ScriptModel): XmlElement {
 }
 
 function threadGroup(model: ScriptModel): XmlElement {
-  return element('ThreadGroup', 'ThreadGroupGui', 'Virtual users', [
+  return threadGroupElement('Virtual users', {
+    threads: `\${__P(aqa.users,${model.users})}`,
+    rampS: 0,
+    delayS: 0,
+    duration: `\${__P(aqa.duration,${model.durationS})}`,
+  });
+}
+
+function threadGroupElement(
+  name: string,
+  {
+    threads,
+    rampS,
+    delayS,
+    duration,
+    delayedStart = false,
+  }: { threads: string; rampS: number; delayS: number; duration: string; delayedStart?: boolean },
+): XmlElement {
+  return element('ThreadGroup', 'ThreadGroupGui', name, [
     // A failed request is counted and the VU goes on with its next step (docs/design.md §4).
     stringProp('ThreadGroup.on_sample_error', 'continue'),
     el(
@@ -165,13 +193,132 @@ function threadGroup(model: ScriptModel): XmlElement {
       },
       [boolProp('LoopController.continue_forever', false), stringProp('LoopController.loops', '-1')],
     ),
-    stringProp('ThreadGroup.num_threads', `\${__P(aqa.users,${model.users})}`),
-    stringProp('ThreadGroup.ramp_time', '0'),
+    stringProp('ThreadGroup.num_threads', threads),
+    stringProp('ThreadGroup.ramp_time', String(rampS)),
     boolProp('ThreadGroup.scheduler', true),
-    stringProp('ThreadGroup.duration', `\${__P(aqa.duration,${model.durationS})}`),
-    stringProp('ThreadGroup.delay', '0'),
+    stringProp('ThreadGroup.duration', duration),
+    stringProp('ThreadGroup.delay', String(delayS)),
+    // Measured in JMeter 2.13: without it a group's ramp-up counts from the test's start and the delay
+    // only holds threads back; with it the threads are created after the delay, one per ramp-up step.
+    ...(delayedStart ? [boolProp('ThreadGroup.delayedStart', true)] : []),
     boolProp('ThreadGroup.same_user_on_next_iteration', true),
   ]);
+}
+
+/** The most threads the open model's groups may hold together; past it the rate steps grow longer. */
+export const JMETER_PROFILE_MAX_THREADS = 10_000;
+
+/**
+ * A load profile as JMeter 2.13 can run it (docs/adr/0027-load-profiles.md
+ * "7. Where a profile goes"), with thread groups that each run the plan's calls (`calls`) on a scheduler. JMeter reads
+ * delay, ramp-up and duration in whole seconds, so a user starts and leaves within a second of the
+ * planned line.
+ * - users: one group per block of users that join on one rising segment and leave together
+ *   (userBlocks): threads = the block, delay = its first start, ramp-up = threads × the spacing of the
+ *   starts (JMeter starts thread i at delay + i · ramp-up / threads), duration = until the block leaves.
+ *   A falling ramp leaves one second at a time, so its users are blocks of the users leaving in that
+ *   second. JMeter stops a thread at its group's end after the current sample, not after the iteration
+ *   within graceful_stop as the engine does.
+ * - arrival_rate: one group per rate step (rateSteps: flat stages whole, ramps in steps of one second),
+ *   each of the pool's threads (max_users; no more than the step's iterations), with a Constant
+ *   Throughput Timer shared by the group's active threads on a pause of 0 ms that starts every
+ *   iteration, so the timer paces iterations, not requests. JMeter 2.13 has no Precise Throughput
+ *   Timer (4.0): the Constant Throughput Timer spaces iterations evenly at the step's rate (per minute
+ *   in the JMX) and never drops one; when every thread is busy the iterations start late instead,
+ *   where the engine counts them as dropped. So many steps that the groups would hold more than
+ *   JMETER_PROFILE_MAX_THREADS threads are made longer.
+ */
+function profileThreadGroups(
+  profile: LoadProfile,
+  calls: XmlElement[],
+  warnings: ScriptWarning[],
+): XmlElement[] {
+  if (!onWholeSeconds(profile)) {
+    warnings.push({
+      field: 'load_profile.stages',
+      message:
+        'JMeter reads delays, ramp-ups and durations in whole seconds: the stages that do not end on a whole second are rounded to one',
+    });
+  }
+  warnings.push({
+    field: 'load_profile.graceful_stop',
+    message:
+      "JMeter has no graceful stop: a user that leaves stops after its current request, not after its iteration within the profile's graceful stop",
+  });
+  const s = (ms: number) => Math.round(ms / 1000);
+  const groups: XmlElement[] = [];
+  if (profile.model === 'users') {
+    for (const block of userBlocks(profile)) {
+      const delayS = s(block.firstStartMs);
+      const durationS = Math.max(1, s(block.endMs) - delayS);
+      const rampS = s(block.spacingMs * block.users);
+      groups.push(
+        threadGroupElement(`Users from ${delayS}s to ${delayS + durationS}s`, {
+          threads: String(block.users),
+          rampS,
+          delayS,
+          duration: String(durationS),
+          delayedStart: true,
+        }),
+        hashTree(calls),
+      );
+    }
+    return groups;
+  }
+  const pool = arrivalPool(profile);
+  warnings.push({
+    field: 'load_profile.model',
+    message: `JMeter 2.13 has no arrival-rate thread group: a Constant Throughput Timer paces each step's threads (at most ${pool}), ramps in steps of a second; an iteration that finds every thread busy starts late instead of being dropped and counted as the engine does`,
+  });
+  let stepMs = 1000;
+  while (rateSteps(profile, stepMs).filter((st) => st.rate > 0).length * pool > JMETER_PROFILE_MAX_THREADS) {
+    stepMs += 1000;
+  }
+  if (stepMs > 1000) {
+    warnings.push({
+      field: 'load_profile.stages',
+      message: `The ramps of the arrival rate are written in steps of ${stepMs / 1000} s so that JMeter holds at most ${JMETER_PROFILE_MAX_THREADS} threads (${pool} per step)`,
+    });
+  }
+  for (const step of rateSteps(profile, stepMs)) {
+    if (step.rate <= 0) continue;
+    const delayS = s(step.fromMs);
+    const durationS = s(step.toMs) - delayS;
+    if (durationS <= 0) continue;
+    const pacer = [
+      element('TestAction', 'TestActionGui', 'iteration start', [
+        intProp('ActionProcessor.action', 1),
+        intProp('ActionProcessor.target', 0),
+        stringProp('ActionProcessor.duration', '0'),
+      ]),
+      hashTree([
+        element('ConstantThroughputTimer', 'TestBeanGUI', `${step.rate} iterations/s`, [
+          // 4: all active threads in the current thread group, one shared schedule (no burst at the start).
+          intProp('calcMode', 4),
+          el('doubleProp', {}, [
+            el('name', {}, 'throughput'),
+            el('value', {}, String(Math.round(step.rate * 60 * 1000) / 1000)),
+            el('savedValue', {}, '0.0'),
+          ]),
+        ]),
+        hashTree(),
+      ]),
+    ];
+    // Measured in JMeter 2.13: each thread's first iteration of a group passes the timer at once, so a
+    // step holds no more threads than it has iterations, lest a slow step start with a burst of the pool.
+    const threads = Math.min(pool, Math.max(1, Math.ceil(step.rate * durationS - 1e-9)));
+    groups.push(
+      threadGroupElement(`${step.rate} iterations/s from ${delayS}s to ${delayS + durationS}s`, {
+        threads: String(threads),
+        rampS: 0,
+        delayS,
+        duration: String(durationS),
+        delayedStart: true,
+      }),
+      hashTree([...pacer, ...calls]),
+    );
+  }
+  return groups;
 }
 
 function counter(max: number, ident: string): XmlElement {

@@ -1,4 +1,6 @@
+import { type LoadProfile, formatSpan } from '@aqa/plan';
 import { scriptFileName } from './file-name';
+import { arrivalPool, gracefulStopMs, profileSegments } from './profile-segments';
 import { segmentsAsData } from './json-path';
 import {
   type AssertionModel,
@@ -17,15 +19,18 @@ import { captureGroupCount, escapeJsRegex } from './serializers/regex-escape';
 import { textExtractionPattern } from './text-extraction';
 
 /**
- * k6 script (k6 ≥ 0.34): constant VUs for the plan's duration, each VU looping over the steps
- * (docs/design.md §4). Variables live in module scope, which k6 keeps per VU. {{sequence_number,N}} comes from
- * exec.scenario.iterationInTest, the run-wide iteration index, so it is exact across VUs and instances.
- * A failed request (network error or time-out, status ≥ 400, failed assertion) is added to the aqa_errors
- * rate; assertions are also k6 checks. k6 has no XPath, so xml extraction and assertions become warnings.
- * No redirect is followed (k6 follows 10 by default): a 3xx is the answer (docs/adr/0015-target-guard.md
- * "Redirects").
+ * k6 script (k6 ≥ 0.34): constant VUs for the plan's duration (or a load profile's scenario), each VU
+ * looping over the steps (docs/design.md §4). Variables live in module scope, which k6 keeps per VU.
+ * {{sequence_number,N}} comes from exec.scenario.iterationInTest, the run-wide iteration index, so it is
+ * exact across VUs and instances. A failed request (network error or time-out, status ≥ 400, failed
+ * assertion) is added to the aqa_errors rate; assertions are also k6 checks. k6 has no XPath, so xml
+ * extraction and assertions become warnings. No redirect is followed (k6 follows 10 by default): a 3xx is
+ * the answer (docs/adr/0015-target-guard.md "Redirects").
  */
-export function planToK6(source: ScriptSource): GeneratedScript {
+export function planToK6(
+  source: ScriptSource,
+  { profile }: { profile?: LoadProfile | undefined } = {},
+): GeneratedScript {
   const model = buildScriptModel(source);
   const warnings = [...model.warnings];
   const regexes: string[] = [];
@@ -46,16 +51,21 @@ export function planToK6(source: ScriptSource): GeneratedScript {
 
   const lines: string[] = [
     `// AnybodyQA performance plan ${jsString(model.name)} for k6. Run: k6 run <this file>`,
-    '// (the plan sets the VUs and duration; --vus and --duration override them).',
+    profile
+      ? '// (the load profile is options.scenarios; --vus and --duration replace it with constant VUs).'
+      : '// (the plan sets the VUs and duration; --vus and --duration override them).',
     "import http from 'k6/http';",
     "import { check, group, sleep } from 'k6';",
     "import exec from 'k6/execution';",
     ...(usesBasicAtRunTime ? ["import encoding from 'k6/encoding';"] : []),
     "import { Rate } from 'k6/metrics';",
     '',
+    // With a profile the scenario is typed, so @types/k6 checks its executor's fields.
+    ...(profile ? ["/** @type {import('k6/options').Options} */"] : []),
     `export const options = {`,
-    `  vus: ${model.users},`,
-    `  duration: ${jsString(`${model.durationS}s`)},`,
+    ...(profile
+      ? k6Scenarios(profile)
+      : [`  vus: ${model.users},`, `  duration: ${jsString(`${model.durationS}s`)},`]),
     '  // No redirect is followed: a 3xx is the answer (every request also says redirects: 0).',
     '  maxRedirects: 0,',
     '};',
@@ -103,6 +113,54 @@ export function planToK6(source: ScriptSource): GeneratedScript {
     files: [{ name: scriptFileName('k6', source.name), content: lines.join('\n') }],
     warnings: uniqueWarnings(warnings),
   };
+}
+
+/**
+ * A load profile as one k6 scenario (docs/adr/0027-load-profiles.md "7. Where a profile goes"):
+ * `ramping-vus` for the users model, `ramping-arrival-rate` for arrival_rate — the executors whose stages
+ * the profile's stages are. k6 takes whole arrival rates per timeUnit, so a rate with decimals (steps of
+ * 0.001/s) is written per 10, 100 or 1000 s. The pool is pre-allocated: the engine's pool exists from the
+ * start too.
+ */
+function k6Scenarios(profile: LoadProfile): string[] {
+  const segments = profileSegments(profile);
+  const graceful = jsString(formatSpan(gracefulStopMs(profile)));
+  const stages = (scale: number) =>
+    segments.map(
+      (s) =>
+        `        { duration: ${jsString(formatSpan(s.toMs - s.fromMs))}, target: ${Math.round(s.to * scale)} },`,
+    );
+  const head = ['  scenarios: {', '    plan: {'];
+  const tail = ['      ],', '    },', '  },'];
+  if (profile.model === 'users') {
+    return [
+      ...head,
+      `      executor: ${jsString('ramping-vus')},`,
+      `      startVUs: ${profile.start},`,
+      `      gracefulRampDown: ${graceful},`,
+      `      gracefulStop: ${graceful},`,
+      '      stages: [',
+      ...stages(1),
+      ...tail,
+    ];
+  }
+  const rates = [profile.start, ...segments.map((s) => s.to)];
+  const scale =
+    [1, 10, 100, 1000].find((f) => rates.every((r) => Number.isInteger(Math.round(r * f * 1e6) / 1e6))) ??
+    1000;
+  const pool = arrivalPool(profile);
+  return [
+    ...head,
+    `      executor: ${jsString('ramping-arrival-rate')},`,
+    `      startRate: ${Math.round(profile.start * scale)},`,
+    `      timeUnit: ${jsString(`${scale}s`)},`,
+    `      preAllocatedVUs: ${pool},`,
+    `      maxVUs: ${pool},`,
+    `      gracefulStop: ${graceful},`,
+    '      stages: [',
+    ...stages(scale),
+    ...tail,
+  ];
 }
 
 /** A value as a JavaScript string expression. */

@@ -1,4 +1,4 @@
-import { ERROR_BODY_SNIPPET_CHARS } from '@aqa/plan';
+import { ERROR_BODY_SNIPPET_CHARS, type LoadProfile, peakTarget, profilePoints } from '@aqa/plan';
 import { scriptFileName } from './file-name';
 import { segmentsAsData } from './json-path';
 import {
@@ -12,6 +12,7 @@ import {
   buildScriptModel,
   uniqueWarnings,
 } from './script-model';
+import { arrivalPool, gracefulStopMs } from './profile-segments';
 import { pyLiteral, pyString } from './serializers/python-literal';
 import { escapeOroRegex } from './serializers/regex-escape';
 import { textExtractionPattern } from './text-extraction';
@@ -28,7 +29,10 @@ import { XPathSubsetError, xpathToElementTree } from './xpath-subset';
  * res.failure(). No redirect is followed: a 3xx is the answer
  * (docs/adr/0015-target-guard.md "Redirects").
  */
-export function planToLocust(source: ScriptSource): GeneratedScript {
+export function planToLocust(
+  source: ScriptSource,
+  { profile }: { profile?: LoadProfile | undefined } = {},
+): GeneratedScript {
   const model = buildScriptModel(source);
   const warnings = [...model.warnings];
   const regexes: string[] = [];
@@ -39,23 +43,30 @@ export function planToLocust(source: ScriptSource): GeneratedScript {
 
   const imports = ['itertools', 'json', 'random', 're', 'time'];
   if (uses('base64.')) imports.splice(0, 0, 'base64');
+  if (profile) imports.splice(imports.indexOf('random'), 0, 'math');
   const lines: string[] = [
     `# AnybodyQA performance plan ${pyString(model.name)} for Locust 2.x.`,
-    '# Run: locust -f <this file> --headless   (the plan sets users and run time; -u, -r and -t override them)',
+    profile
+      ? '# Run: locust -f <this file> --headless   (PlanShape follows the load profile; -u, -r and -t do not apply)'
+      : '# Run: locust -f <this file> --headless   (the plan sets users and run time; -u, -r and -t override them)',
     ...imports.map((m) => `import ${m}`),
     ...(uses('_xml_text(') ? ['import xml.etree.ElementTree as ET'] : []),
     '',
-    'from locust import HttpUser, constant, events, task',
+    `from locust import HttpUser, ${profile ? 'LoadTestShape, ' : ''}constant, events, task`,
     '',
-    `PLAN_USERS = ${model.users}`,
-    `PLAN_RUN_TIME = ${pyString(`${model.durationS}s`)}`,
-    '',
-    '',
-    '@events.init_command_line_parser.add_listener',
-    'def _plan_defaults(parser):',
-    "    # The plan's load is the default; whatever the command line gives still wins.",
-    '    parser.set_defaults(num_users=PLAN_USERS, spawn_rate=PLAN_USERS, run_time=PLAN_RUN_TIME)',
-    '',
+    ...(profile
+      ? locustProfile(profile, warnings)
+      : [
+          `PLAN_USERS = ${model.users}`,
+          `PLAN_RUN_TIME = ${pyString(`${model.durationS}s`)}`,
+          '',
+          '',
+          '@events.init_command_line_parser.add_listener',
+          'def _plan_defaults(parser):',
+          "    # The plan's load is the default; whatever the command line gives still wins.",
+          '    parser.set_defaults(num_users=PLAN_USERS, spawn_rate=PLAN_USERS, run_time=PLAN_RUN_TIME)',
+          '',
+        ]),
   ];
   for (const { max, ident } of model.sequences) {
     lines.push(
@@ -103,6 +114,9 @@ export function planToLocust(source: ScriptSource): GeneratedScript {
   );
   if (model.oauthClients.length > 0) lines.push('', ...OAUTH_METHOD);
   lines.push('', '    @task', '    def iteration(self):');
+  if (profile?.model === 'arrival_rate') {
+    lines.push('        if not _await_due_iteration():', '            return');
+  }
   for (const { max, ident } of model.sequences) {
     lines.push(`        ${ident} = next(${ident.toUpperCase()}) % ${max} + 1`);
   }
@@ -114,6 +128,102 @@ export function planToLocust(source: ScriptSource): GeneratedScript {
     files: [{ name: scriptFileName('locust', source.name), content: lines.join('\n') }],
     warnings: uniqueWarnings(warnings),
   };
+}
+
+/**
+ * A load profile as Locust runs one (docs/adr/0027-load-profiles.md "7. Where a profile goes"): a
+ * LoadTestShape whose tick() (once a second) returns the planned users — the line rounded down, as the
+ * engine schedules them — with a spawn rate that reaches them within the second; leaving users finish
+ * their iteration within the graceful stop (--stop-timeout, whole seconds). Locust has no arrival-rate
+ * executor: for the open model the shape holds the pool, and every user takes the next iteration of the
+ * schedule (ArrivalSchedule in load-profile.ts, written out in Python) and waits until it is due.
+ */
+function locustProfile(profile: LoadProfile, warnings: ScriptWarning[]): string[] {
+  const points = profilePoints(profile).map((p) => [p.atMs / 1000, p.target]);
+  const stopS = Math.ceil(gracefulStopMs(profile) / 1000);
+  const open = profile.model === 'arrival_rate';
+  const pool = arrivalPool(profile);
+  const common = [
+    `# The load profile: (seconds from the start, ${open ? 'iterations per second' : 'users'}) at each corner of the planned line.`,
+    `PLAN_PROFILE = ${pyLiteral(points)}`,
+    `PLAN_PEAK_USERS = ${open ? pool : peakTarget(profile)}`,
+    `PLAN_STOP_TIMEOUT = ${stopS}`,
+    '',
+    '',
+    '@events.init_command_line_parser.add_listener',
+    'def _plan_defaults(parser):',
+    '    # Users that leave (a ramp down, the end) finish their iteration within the graceful stop.',
+    '    parser.set_defaults(stop_timeout=PLAN_STOP_TIMEOUT)',
+    '',
+    '',
+    'def _planned(t):',
+    '    """The planned line at t seconds from the start: linear between corners, a 0 s stage a step."""',
+    '    for (t0, v0), (t1, v1) in zip(PLAN_PROFILE, PLAN_PROFILE[1:]):',
+    '        if t < t1:',
+    '            return v0 + (v1 - v0) * (t - t0) / (t1 - t0)',
+    '    return PLAN_PROFILE[-1][1]',
+    '',
+    '',
+    'class PlanShape(LoadTestShape):',
+    '    def tick(self):',
+    '        run_time = self.get_run_time()',
+    '        if run_time >= PLAN_PROFILE[-1][0]:',
+    '            return None',
+    open
+      ? '        return (PLAN_PEAK_USERS, PLAN_PEAK_USERS)'
+      : '        return (int(math.floor(_planned(run_time) + 1e-9)), max(1, PLAN_PEAK_USERS))',
+  ];
+  if (!open) return common;
+  warnings.push({
+    field: 'load_profile.model',
+    message: `Locust has no arrival-rate executor: a pool of ${pool} users takes the iterations of the schedule in turn, each waiting until its iteration is due; when every user is busy an iteration starts late instead of being dropped and counted as the engine does`,
+  });
+  return [
+    ...common,
+    '',
+    '',
+    '# The open model (load-profile.ts ArrivalSchedule): iteration n is due when n + 1/2 iterations have',
+    '# accumulated under the planned rate; every user of this process takes the next one.',
+    '_ACCUMULATED = [0.0]',
+    'for (_t0, _r0), (_t1, _r1) in zip(PLAN_PROFILE, PLAN_PROFILE[1:]):',
+    '    _ACCUMULATED.append(_ACCUMULATED[-1] + (_r0 + _r1) / 2 * (_t1 - _t0))',
+    '_TOTAL_ITERATIONS = int(math.floor(_ACCUMULATED[-1] + 0.5))',
+    '_NEXT_ITERATION = itertools.count()',
+    '_RUN_START = []',
+    '',
+    '',
+    '@events.test_start.add_listener',
+    'def _run_started(**_kwargs):',
+    '    _RUN_START[:] = [time.time()]',
+    '',
+    '',
+    'def _due_s(n):',
+    '    """When iteration n (from 0) is due, in seconds from the start; None past the last."""',
+    '    if n >= _TOTAL_ITERATIONS:',
+    '        return None',
+    '    wanted = n + 0.5',
+    '    for i in range(1, len(PLAN_PROFILE)):',
+    '        if _ACCUMULATED[i] < wanted:',
+    '            continue',
+    '        (t0, a), (t1, b) = PLAN_PROFILE[i - 1], PLAN_PROFILE[i]',
+    '        need = wanted - _ACCUMULATED[i - 1]',
+    '        slope = (b - a) / (t1 - t0) if t1 > t0 else 0',
+    '        tau = 2 * need / (a + math.sqrt(max(0, a * a + 2 * slope * need)))',
+    '        return t0 + min(tau, t1 - t0)',
+    '    return PLAN_PROFILE[-1][0]',
+    '',
+    '',
+    'def _await_due_iteration():',
+    '    """Waits until the next iteration of the schedule is due; False when it has no more."""',
+    '    start = _RUN_START[0] if _RUN_START else time.time()',
+    '    due = _due_s(next(_NEXT_ITERATION))',
+    '    if due is None:',
+    '        # Nothing left to start: idle until the shape ends the run.',
+    '        time.sleep(max(0.0, start + PLAN_PROFILE[-1][0] - time.time()) + 1)',
+    '        return False',
+    '    time.sleep(max(0.0, start + due - time.time()))',
+    '    return True',
+  ];
 }
 
 function pyValue(value: Value): string {

@@ -1,3 +1,4 @@
+import { type LoadProfile, formatSpan, peakTarget, profileLengthMs } from '@aqa/plan';
 import { stringify } from 'yaml';
 import { scriptFileName } from './file-name';
 import { type JsonLiteral, jsonLiteralText } from './json-literal-text';
@@ -12,6 +13,7 @@ import {
   uniqueWarnings,
   valueAsWritten,
 } from './script-model';
+import { arrivalPool, profileSegments, rampHold } from './profile-segments';
 import { base64Utf8 } from './serializers/base64';
 import {
   jmeterQueryPieces,
@@ -33,7 +35,10 @@ import { textExtractionPattern } from './text-extraction';
  * pause before the request), `if` blocks for transactionRate and the once-per-user OAuth2 token, and
  * set-variables for {{sequence_number,N}}. Redirects are not followed and embedded resources not fetched.
  */
-export function planToTaurus(source: ScriptSource): GeneratedScript {
+export function planToTaurus(
+  source: ScriptSource,
+  { profile }: { profile?: LoadProfile | undefined } = {},
+): GeneratedScript {
   const model = buildScriptModel(source);
   const warnings = [...model.warnings];
   const requests: unknown[] = [];
@@ -77,8 +82,9 @@ export function planToTaurus(source: ScriptSource): GeneratedScript {
     execution: [
       {
         executor: 'jmeter',
-        concurrency: model.users,
-        'hold-for': `${model.durationS}s`,
+        ...(profile
+          ? taurusLoad(profile, model.steps.length, warnings)
+          : { concurrency: model.users, 'hold-for': `${model.durationS}s` }),
         scenario: 'plan',
       },
     ],
@@ -100,6 +106,64 @@ export function planToTaurus(source: ScriptSource): GeneratedScript {
     ],
     warnings: uniqueWarnings(warnings),
   };
+}
+
+/**
+ * A load profile as Taurus's execution says one (docs/adr/0027-load-profiles.md
+ * "7. Where a profile goes"): `concurrency` reached over `ramp-up` and kept for `hold-for`; the open
+ * model adds `throughput`, which Taurus reaches along the same ramp. Taurus has no ramp-down and no other shape, so any other
+ * profile is written as its nearest ramp + hold (up to the peak by the time the line first reaches it,
+ * held to the end) with a warning naming what differs.
+ */
+function taurusLoad(
+  profile: LoadProfile,
+  stepCount: number,
+  warnings: ScriptWarning[],
+): Record<string, unknown> {
+  const peak = peakTarget(profile);
+  const calls = Math.max(1, stepCount);
+  const lengthMs = profileLengthMs(profile);
+  const shape = rampHold(profile);
+  let rampUpMs: number;
+  if (shape) {
+    rampUpMs = shape.rampUpMs;
+    if (shape.rampDownMs > 0) {
+      warnings.push({
+        field: 'load_profile.stages',
+        message: `Taurus has no ramp-down: the last ${formatSpan(shape.rampDownMs)} hold ${peak} ${profile.model === 'users' ? 'users' : 'iterations/s'} instead of going down to 0`,
+      });
+    }
+  } else {
+    const firstPeak = profileSegmentsToPeak(profile, peak);
+    rampUpMs = firstPeak;
+    warnings.push({
+      field: 'load_profile.stages',
+      message: `Taurus says a load as one ramp-up and a hold: the stages are written as up to ${peak} over ${formatSpan(rampUpMs)}, then held for ${formatSpan(lengthMs - rampUpMs)}; the other rises and falls of the profile are not in the script`,
+    });
+  }
+  warnings.push({
+    field: 'load_profile.graceful_stop',
+    message:
+      "Taurus has no graceful stop: at the end JMeter stops each user after its current request, not after its iteration within the profile's graceful stop",
+  });
+  const timing = {
+    ...(rampUpMs > 0 ? { 'ramp-up': formatSpan(rampUpMs) } : {}),
+    'hold-for': formatSpan(lengthMs - rampUpMs),
+  };
+  if (profile.model === 'users') return { concurrency: peak, ...timing };
+  if (calls > 1) {
+    warnings.push({
+      field: 'load_profile.model',
+      message: `Taurus's throughput counts requests, not iterations: ${peak} iterations/s of ${calls} calls are written as ${Math.round(peak * calls * 1000) / 1000} requests/s`,
+    });
+  }
+  return { concurrency: arrivalPool(profile), throughput: Math.round(peak * calls * 1000) / 1000, ...timing };
+}
+
+/** When the planned line first reaches `peak`, in milliseconds from the start. */
+function profileSegmentsToPeak(profile: LoadProfile, peak: number): number {
+  if (profile.start === peak) return 0;
+  return profileSegments(profile).find((s) => s.to === peak)?.toMs ?? 0;
 }
 
 function stepRequests(step: StepModel, warnings: ScriptWarning[]): unknown[] {
