@@ -402,6 +402,7 @@ export const ScriptRequestSchema = PerfPlanSchema.pick({
   concurrent_users: true,
   duration: true,
   urls: true,
+  load_profile: true,
 }).extend({
   name: oneLine('Plan name').trim().max(200).optional(),
   validation_mode: z.boolean().optional(),

@@ -34,11 +34,15 @@ const GENERATORS: Readonly<Record<Tool, (source: ScriptSource, options: ScriptOp
     soapui: (source) => planToSoapUi(source),
   };
 
-/** The script for `tool`, or for the plan's own tool (JMeter when it names none). */
+/**
+ * The script for `tool`, or for the plan's own tool (JMeter when it names none), following the plan's
+ * load profile unless `options.profile` gives another.
+ */
 export function generateScript(
   source: ScriptSource,
   tool?: Tool,
   options: ScriptOptions = {},
 ): GeneratedScript {
-  return GENERATORS[tool ?? source.tool ?? 'jmeter'](source, options);
+  const profile = options.profile ?? source.load_profile;
+  return GENERATORS[tool ?? source.tool ?? 'jmeter'](source, { ...options, profile });
 }

@@ -54,6 +54,8 @@ export interface GeneratedScript {
 export type ScriptSource = Pick<PerfPlan, 'concurrent_users' | 'duration' | 'urls'> & {
   name?: string | undefined;
   tool?: Tool | undefined;
+  /** The plan's load profile: the script follows it unless ScriptOptions.profile says another. */
+  load_profile?: PerfPlan['load_profile'];
 };
 
 /** A piece of a value: literal text, a VU variable, or this iteration's sequence number. */
