@@ -76,6 +76,9 @@ export function LoadProfileEditor({
 
   const toggle = (on: boolean) => {
     if (on) {
+      // The presets start from what the plan runs now.
+      setPeak(String(users));
+      setLength(formatSpan(minutes * 60_000));
       dispatch({ type: 'setProfile', profile: parked ?? flatProfileForm(users, minutes) });
     } else {
       setParked(profile);
