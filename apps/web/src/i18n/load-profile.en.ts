@@ -49,6 +49,8 @@ export const loadProfileEn = {
   'loadProfile.breakpointThresholds':
     'Breakpoint added the thresholds {thresholds} to this plan: the run is judged by them when it ends. It does not stop itself when they are crossed; stop it by hand.',
   'loadProfile.planThresholds': 'This plan’s thresholds: {thresholds}',
+  'loadProfile.scriptsNote':
+    'Generated scripts (JMeter, K6, Locust, Taurus, SoapUI) do not follow the profile yet: they hold the Concurrent Users above for the whole Duration.',
   'loadProfile.chartTitle': 'Preview',
   'loadProfile.chartText': 'The planned load before anything runs.',
   'loadProfile.chartLabel': 'The planned load over time',

@@ -5,7 +5,7 @@ export const loadProfileKo: Record<keyof typeof loadProfileEn, string> = {
   'loadProfile.title': '부하 프로필',
   'loadProfile.toggle': '시간에 따라 부하 모양 정하기',
   'loadProfile.offText':
-    '끄면: 모든 동시 사용자가 한꺼번에 시작해 테스트 시간 동안 실행합니다. 켜면: 부하가 정한 단계를 따라 움직입니다.',
+    '끄면: 모든 동시 사용자가 한꺼번에 시작해 실행 시간 동안 실행합니다. 켜면: 부하가 정한 단계를 따라 움직입니다.',
   'loadProfile.model': '부하 모델',
   'loadProfile.model.users': '사용자 수',
   'loadProfile.model.usersText':
@@ -46,6 +46,8 @@ export const loadProfileKo: Record<keyof typeof loadProfileEn, string> = {
   'loadProfile.breakpointThresholds':
     'Breakpoint가 이 플랜에 임계값 {thresholds}을(를) 더했습니다. 실행이 끝나면 이 값으로 판정합니다. 넘어도 스스로 멈추지 않으니 직접 멈추세요.',
   'loadProfile.planThresholds': '이 플랜의 임계값: {thresholds}',
+  'loadProfile.scriptsNote':
+    '생성된 스크립트(JMeter, K6, Locust, Taurus, SoapUI)는 아직 프로필을 따르지 않습니다. 위의 동시 사용자 수를 실행 시간 내내 유지합니다.',
   'loadProfile.chartTitle': '미리보기',
   'loadProfile.chartText': '실행 전에 보는 계획된 부하입니다.',
   'loadProfile.chartLabel': '시간에 따른 계획된 부하',

@@ -136,6 +136,9 @@ describe('the load profile of the URL-input screen', { timeout: 20_000 }, () => 
     expect(screen.getByTestId('plan-duration')).toHaveValue(5);
     expect(screen.getByTestId('plan-duration')).toHaveAttribute('readonly');
     expect(screen.getAllByText(/Set by the load profile/)).toHaveLength(2);
+    expect(screen.getByTestId('profile-scripts-note')).toHaveTextContent(
+      'Generated scripts (JMeter, K6, Locust, Taurus, SoapUI) do not follow the profile yet',
+    );
     expect(await chartPoints()).toEqual([
       { x: 0, y: 0 },
       { x: 60, y: 300 },

@@ -371,6 +371,10 @@ export function LoadProfileEditor({
             )}
           </div>
 
+          {/* packages/converters does not read load_profile yet (docs/adr/0027-load-profiles.md "7. Where a profile goes"). */}
+          <p className="text-[13px] text-muted-foreground" data-testid="profile-scripts-note">
+            {t('loadProfile.scriptsNote')}
+          </p>
           <Suspense fallback={null}>
             <ProfileChart points={check?.ok ? profileChartPoints(check.profile) : []} model={profile.model} />
           </Suspense>
