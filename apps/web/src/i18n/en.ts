@@ -10,6 +10,7 @@ import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
 import { agentsEn } from './agents.en';
 import { runElsewhereEn } from './run-elsewhere.en';
+import { loadProfileEn } from './load-profile.en';
 import { downloadEn } from './download.en';
 import { editorsEn } from './editors.en';
 import { webuxEn } from './webux.en';
@@ -1033,6 +1034,7 @@ export const en = {
   ...editorsEn,
   ...webuxEn,
   ...runElsewhereEn,
+  ...loadProfileEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

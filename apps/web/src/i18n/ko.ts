@@ -12,6 +12,7 @@ import { settingsTokensKo } from './settings-tokens.ko';
 import { agentsKo } from './agents.ko';
 import { webuxKo } from './webux.ko';
 import { runElsewhereKo } from './run-elsewhere.ko';
+import { loadProfileKo } from './load-profile.ko';
 import { downloadKo } from './download.ko';
 import { editorsKo } from './editors.ko';
 
@@ -1026,4 +1027,5 @@ export const ko: Messages = {
   ...editorsKo,
   ...webuxKo,
   ...runElsewhereKo,
+  ...loadProfileKo,
 };

@@ -1,13 +1,15 @@
 import { MAX_DURATION_MIN, MAX_USERS, MIN_DURATION_MIN, MIN_USERS, ToolSchema, type Tool } from '@aqa/plan';
 import { SlidersHorizontal } from 'lucide-react';
-import type { Dispatch } from 'react';
+import { useMemo, type Dispatch } from 'react';
 import { FormField } from '@/components/form-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useT } from '@/i18n';
 import type { FormErrors } from '../model/form-to-plan';
 import { TOOL_OPTIONS, type PlanForm, type PlanFormAction } from '../model/plan-form';
+import { checkProfile, profileTotals } from '../model/profile-form';
 import { translatePlanMessage } from '../plan-messages';
+import { LoadProfileEditor } from './LoadProfileEditor';
 import { NativeSelect } from '@/components/ui/native-select';
 
 /** The plan's name, tool, users and duration: "Plan settings" on the URL screen, "Test Configuration" on the upload screen. */
@@ -39,6 +41,13 @@ export function PlanSettingsCard({
     const message = errors.plan[field];
     return message ? translatePlanMessage(message, t) : undefined;
   };
+  const profileCheck = useMemo(
+    () => (form.loadProfile ? checkProfile(form.loadProfile) : undefined),
+    [form.loadProfile],
+  );
+  /** While a profile is on, users and minutes are its totals (docs/adr/0027-load-profiles.md), shown read-only. */
+  const profileOn = profileCheck !== undefined;
+  const totals = profileCheck?.ok ? profileTotals(profileCheck.profile) : undefined;
   return (
     <Card className="@container" data-testid="plan-settings">
       <CardHeader className="p-4 pb-4 sm:p-6 sm:pb-4">
@@ -94,7 +103,11 @@ export function PlanSettingsCard({
           <FormField
             id="plan-users"
             label={t('plans.concurrentUsers')}
-            hint={t('plans.concurrentUsersHint', { min: MIN_USERS, max: MAX_USERS })}
+            hint={
+              profileOn
+                ? t('loadProfile.totalsNote')
+                : t('plans.concurrentUsersHint', { min: MIN_USERS, max: MAX_USERS })
+            }
             error={error('concurrent_users')}
             errorTestId="plan-users-error"
           >
@@ -107,7 +120,8 @@ export function PlanSettingsCard({
                 max={MAX_USERS}
                 step={1}
                 placeholder="10"
-                value={form.concurrentUsers}
+                value={profileOn ? (totals?.users ?? '') : form.concurrentUsers}
+                readOnly={profileOn}
                 onChange={(event) =>
                   dispatch({ type: 'setSetting', field: 'concurrentUsers', value: event.target.value })
                 }
@@ -119,7 +133,11 @@ export function PlanSettingsCard({
           <FormField
             id="plan-duration"
             label={t('plans.duration')}
-            hint={t('plans.durationHint', { min: MIN_DURATION_MIN, max: MAX_DURATION_MIN })}
+            hint={
+              profileOn
+                ? t('loadProfile.totalsNote')
+                : t('plans.durationHint', { min: MIN_DURATION_MIN, max: MAX_DURATION_MIN })
+            }
             error={error('duration')}
             errorTestId="plan-duration-error"
           >
@@ -132,7 +150,8 @@ export function PlanSettingsCard({
                 max={MAX_DURATION_MIN}
                 step={1}
                 placeholder="5"
-                value={form.duration}
+                value={profileOn ? (totals?.minutes ?? '') : form.duration}
+                readOnly={profileOn}
                 onChange={(event) =>
                   dispatch({ type: 'setSetting', field: 'duration', value: event.target.value })
                 }
@@ -141,6 +160,9 @@ export function PlanSettingsCard({
               />
             )}
           </FormField>
+        </fieldset>
+        <fieldset disabled={disabled}>
+          <LoadProfileEditor form={form} dispatch={dispatch} check={profileCheck} />
         </fieldset>
       </CardContent>
     </Card>

@@ -1,7 +1,6 @@
 import {
   DEFAULT_DURATION_MIN,
   DEFAULT_USERS,
-  type LoadProfile,
   PerfPlanSchema,
   ScriptRequestSchema,
   type PerfPlan,
@@ -18,6 +17,7 @@ import {
   type KeyValueRow,
 } from '@/features/call-editor';
 import type { PlanForm } from './plan-form';
+import { checkProfile, profileBodyOf, profileTotals, type ProfileBody } from './profile-form';
 
 /**
  * The form as the plan model (docs/reference/01-authoring.md §3), and the model's problems mapped back to the form fields.
@@ -37,7 +37,7 @@ export interface PlanBody {
   source_page: PerfPlan['source_page'];
   test_type?: string;
   thresholds?: string[];
-  load_profile?: LoadProfile;
+  load_profile?: ProfileBody;
   script?: string;
 }
 
@@ -119,17 +119,21 @@ export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: 
 
 export function snapshotForm(form: PlanForm): FormSnapshot {
   const sent = form.entries.filter((entry) => entry.url.trim() !== '').map(entryToModel);
+  // With a profile, users and minutes are its totals (withProfileTotals, docs/adr/0027-load-profiles.md);
+  // while it does not read, the profile's own problem stops the save.
+  const profile = form.loadProfile ? checkProfile(form.loadProfile) : undefined;
+  const totals = profile?.ok ? profileTotals(profile.profile) : undefined;
   const body: PlanBody = {
     name: form.name,
     tool: form.tool,
-    concurrent_users: numberSetting(form.concurrentUsers, DEFAULT_USERS),
-    duration: numberSetting(form.duration, DEFAULT_DURATION_MIN),
+    concurrent_users: totals?.users ?? numberSetting(form.concurrentUsers, DEFAULT_USERS),
+    duration: totals?.minutes ?? numberSetting(form.duration, DEFAULT_DURATION_MIN),
     urls: sent.map((item) => item.input),
     source_page: form.sourcePage,
     ...(form.description ? { description: form.description } : {}),
     ...(form.testType ? { test_type: form.testType } : {}),
     ...(form.thresholds.length > 0 ? { thresholds: form.thresholds } : {}),
-    ...(form.loadProfile !== null ? { load_profile: form.loadProfile } : {}),
+    ...(form.loadProfile !== null ? { load_profile: profileBodyOf(form.loadProfile) } : {}),
   };
   return { body, sources: sent.map((item) => item.source), hasUrl: sent.length > 0 };
 }

@@ -3,8 +3,8 @@ import {
   DEFAULT_TOOL,
   DEFAULT_USERS,
   type HttpMethod,
-  type LoadProfile,
   type PerfPlan,
+  type Preset,
   type Tool,
   type UrlEntry,
 } from '@aqa/plan';
@@ -21,6 +21,7 @@ import {
   type EntryForm,
   type EntryFormAction,
 } from '@/features/call-editor';
+import { presetProfileForm, profileFormOf, withBreakpointThresholds, type ProfileForm } from './profile-form';
 
 /**
  * The URL-input form (docs/reference/01-authoring.md §2 "Performance: URL input") as plain state and a pure reducer, so that the
@@ -72,13 +73,16 @@ export interface PlanForm {
   description: string;
   sourcePage: PerfPlan['source_page'];
   testType: string;
-  /** Pass/fail criteria: not edited on these screens, kept from a loaded plan and sent back unchanged. */
+  /**
+   * Pass/fail criteria: not edited on these screens, kept from a loaded plan and sent back unchanged; the
+   * Breakpoint preset adds its own (docs/adr/0027-load-profiles.md "6. Presets").
+   */
   thresholds: string[];
   /**
-   * The plan's load profile (docs/adr/0027-load-profiles.md), or null for a plan without one: kept from a
-   * loaded plan and sent back unchanged.
+   * The plan's load profile as typed (docs/adr/0027-load-profiles.md), or null for a plan without one,
+   * which runs Concurrent Users for Duration as before.
    */
-  loadProfile: LoadProfile | null;
+  loadProfile: ProfileForm | null;
 }
 
 /**
@@ -134,6 +138,8 @@ export type PlanFormAction =
   | { type: 'removeEntry'; entryId: string }
   | { type: 'duplicateEntry'; entryId: string }
   | { type: 'moveEntry'; from: number; to: number }
+  | { type: 'setProfile'; profile: ProfileForm | null }
+  | { type: 'applyPreset'; preset: Preset; peak: number; lengthMs: number }
   | EntryFormAction;
 
 /** Whether an entry may be deleted: only while more than one remains (docs/reference/01-authoring.md §2). */
@@ -175,6 +181,17 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
       const entries = movedWithin(form.entries, action.from, action.to);
       return entries ? { ...form, entries } : form;
     }
+    case 'setProfile':
+      return { ...form, loadProfile: action.profile };
+    case 'applyPreset':
+      return {
+        ...form,
+        loadProfile: presetProfileForm(action.preset, action.peak, action.lengthMs),
+        // Breakpoint's run is judged by errors piling up and answers slowing down; the server judges
+        // the plan's thresholds at the end (docs/adr/0027-load-profiles.md "6. Presets").
+        thresholds:
+          action.preset === 'breakpoint' ? withBreakpointThresholds(form.thresholds) : form.thresholds,
+      };
     default:
       return mapEntry(form, action.entryId, (entry) => entryFormReducer(entry, action));
   }
@@ -219,6 +236,6 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     sourcePage: plan.source_page,
     testType: plan.test_type ?? '',
     thresholds: [...(plan.thresholds ?? [])],
-    loadProfile: plan.load_profile ?? null,
+    loadProfile: plan.load_profile ? profileFormOf(plan.load_profile) : null,
   };
 }
