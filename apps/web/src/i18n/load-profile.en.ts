@@ -50,7 +50,7 @@ export const loadProfileEn = {
     'Breakpoint added the thresholds {thresholds} to this plan: the run is judged by them when it ends. It does not stop itself when they are crossed; stop it by hand.',
   'loadProfile.planThresholds': 'This plan’s thresholds: {thresholds}',
   'loadProfile.scriptsNote':
-    'Generated scripts (JMeter, K6, Locust, Taurus, SoapUI) do not follow the profile yet: they hold the Concurrent Users above for the whole Duration.',
+    'Generated JMeter, K6, Locust and Taurus scripts follow the profile as near as each tool comes; where one cannot (a ramp-down in Taurus, the graceful stop in JMeter), the script’s warnings say what differs. SoapUI scripts check the calls, not the load.',
   'loadProfile.chartTitle': 'Preview',
   'loadProfile.chartText': 'The planned load before anything runs.',
   'loadProfile.chartLabel': 'The planned load over time',

@@ -47,7 +47,7 @@ export const loadProfileKo: Record<keyof typeof loadProfileEn, string> = {
     'Breakpoint가 이 플랜에 임계값 {thresholds}을(를) 더했습니다. 실행이 끝나면 이 값으로 판정합니다. 넘어도 스스로 멈추지 않으니 직접 멈추세요.',
   'loadProfile.planThresholds': '이 플랜의 임계값: {thresholds}',
   'loadProfile.scriptsNote':
-    '생성된 스크립트(JMeter, K6, Locust, Taurus, SoapUI)는 아직 프로필을 따르지 않습니다. 위의 동시 사용자 수를 실행 시간 내내 유지합니다.',
+    '생성된 JMeter, K6, Locust, Taurus 스크립트는 각 도구가 할 수 있는 만큼 프로필을 따릅니다. 따를 수 없는 부분(Taurus의 램프다운, JMeter의 graceful stop)은 스크립트 경고에 무엇이 다른지 적혀 있습니다. SoapUI 스크립트는 부하가 아니라 호출을 검사합니다.',
   'loadProfile.chartTitle': '미리보기',
   'loadProfile.chartText': '실행 전에 보는 계획된 부하입니다.',
   'loadProfile.chartLabel': '시간에 따른 계획된 부하',

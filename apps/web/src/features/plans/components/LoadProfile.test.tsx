@@ -68,6 +68,7 @@ describe('the load profile of the URL-input screen', { timeout: 20_000 }, () => 
       'PUT /api/update-test-plan/plan-9': () =>
         json({ id: 'plan-9', message: 'Test plan updated successfully' }),
       'GET /api/get-test-plan/plan-9': () => json(savedPlan()),
+      'POST /api/generate-script': () => json({ script: 'generated', filename: 'x.js', warnings: [] }),
     });
     vi.stubGlobal('fetch', fetchMock);
     signInAs();
@@ -137,7 +138,7 @@ describe('the load profile of the URL-input screen', { timeout: 20_000 }, () => 
     expect(screen.getByTestId('plan-duration')).toHaveAttribute('readonly');
     expect(screen.getAllByText(/Set by the load profile/)).toHaveLength(2);
     expect(screen.getByTestId('profile-scripts-note')).toHaveTextContent(
-      'Generated scripts (JMeter, K6, Locust, Taurus, SoapUI) do not follow the profile yet',
+      'Generated JMeter, K6, Locust and Taurus scripts follow the profile as near as each tool comes',
     );
     expect(await chartPoints()).toEqual([
       { x: 0, y: 0 },
@@ -177,6 +178,13 @@ describe('the load profile of the URL-input screen', { timeout: 20_000 }, () => 
         ],
         graceful_stop: '10s',
       },
+    });
+
+    // The generated script is asked for with the profile, so it follows it.
+    await user.click(screen.getByTestId('generate-plan'));
+    await waitFor(() => expect(sent('/api/generate-script')).toBeDefined());
+    expect(sent('/api/generate-script')).toMatchObject({
+      load_profile: { model: 'users', stages: [{ target: 300 }, { target: 350 }, { target: 0 }] },
     });
   });
 

@@ -371,7 +371,7 @@ export function LoadProfileEditor({
             )}
           </div>
 
-          {/* packages/converters does not read load_profile yet (docs/adr/0027-load-profiles.md "7. Where a profile goes"). */}
+          {/* What the generators write of a profile (docs/adr/0027-load-profiles.md "7. Where a profile goes"). */}
           <p className="text-[13px] text-muted-foreground" data-testid="profile-scripts-note">
             {t('loadProfile.scriptsNote')}
           </p>

@@ -238,12 +238,14 @@ export type ScriptCheck =
 /** What a script is generated or validated from: the plan without the name requirement. */
 export function checkScriptRequest(form: PlanForm): ScriptCheck {
   const snapshot = snapshotForm(form);
-  const { name, tool, concurrent_users, duration, urls } = snapshot.body;
+  const { name, tool, concurrent_users, duration, urls, load_profile } = snapshot.body;
+  // The script follows the plan's load profile (docs/adr/0027-load-profiles.md "7. Where a profile goes").
   const parsed = ScriptRequestSchema.safeParse({
     tool,
     concurrent_users,
     duration,
     urls,
+    ...(load_profile === undefined ? {} : { load_profile }),
     ...(name.trim() ? { name } : {}),
   });
   const names = apiEditorErrors(form);
