@@ -173,7 +173,8 @@ describe('a plan with a load profile', () => {
     const stored = (await chartData(runId)).series;
     expect(stored.length).toBeGreaterThanOrEqual(6);
     expect(live.series).toEqual(stored.slice(0, live.series.length));
-    for (const point of stored.filter((p) => p.second <= 6)) {
+    // Seconds 1–5: the sixth ends where the stages do, as the users leave (the graceful stop).
+    for (const point of stored.filter((p) => p.second < 6)) {
       // Active users at the end of each second, within one of the planned line.
       expect(
         Math.abs(point.active_users - targetAt(points, point.second * 1000)),
@@ -198,6 +199,14 @@ describe('a plan with a load profile', () => {
     const started = await startRun({ plan_id: planId });
     expect(started.statusCode).toBe(201);
     const runId = started.json<{ test_id: string }>().test_id;
+    // While it goes, the live summary counts them too.
+    const live = await waitFor('a live summary with iterations', async () => {
+      const answer = await server.request({ method: 'GET', url: `/api/get-test-result/${runId}`, token });
+      const going = answer.json<TestResult>();
+      return going.status === 'running' && going.summary !== null ? going.summary : undefined;
+    });
+    expect(live.iterations_started).toBeGreaterThan(0);
+    expect(live.iterations_dropped).toBeGreaterThan(0);
     const final = await waitForRunEnd<TestResult>(server, token, 'load', runId, 20_000);
     expect(final).toMatchObject({ status: 'completed', concurrent_users: 2 });
     const { iterations_started: run, iterations_dropped: dropped } = final.summary!;
