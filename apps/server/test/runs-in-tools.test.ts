@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { registerAndLogin, startTestServer, type TestServer } from './helpers';
 import { hasJmeter, hasLocust, TOOL_RUNS_ENV } from './installed-tools';
+import { PROFILE_ON_BUILTIN_NOTE } from '../src/services/runs/runner';
 import { waitForRunEnd } from './wait-for';
 
 /*
@@ -49,7 +50,10 @@ interface Result {
   api_results: { total_requests: number }[];
 }
 
-async function runInTool(tool: 'jmeter' | 'locust'): Promise<{ result: Result; counted: number }> {
+async function runInTool(
+  tool: 'jmeter' | 'locust',
+  profiled = false,
+): Promise<{ result: Result; counted: number; engine: string }> {
   await target.reset();
   const saved = await server.request({
     method: 'POST',
@@ -64,6 +68,9 @@ async function runInTool(tool: 'jmeter' | 'locust'): Promise<{ result: Result; c
         { method: 'GET', url: `${target.origin}/first`, thinkTime: '50ms' },
         { method: 'GET', url: `${target.origin}/second`, thinkTime: '50ms' },
       ],
+      ...(profiled
+        ? { load_profile: { model: 'users', start: 2, stages: [{ duration: '3s', target: 2 }] } }
+        : {}),
     },
   });
   expect(saved.statusCode).toBe(201);
@@ -72,21 +79,22 @@ async function runInTool(tool: 'jmeter' | 'locust'): Promise<{ result: Result; c
     method: 'POST',
     url: '/api/run-test',
     token,
-    body: { plan_id: planId, duration_seconds: 5 },
+    // A profile sets the run's length itself (docs/adr/0027-load-profiles.md).
+    body: { plan_id: planId, ...(profiled ? {} : { duration_seconds: 5 }) },
   });
   expect(started.statusCode, started.body).toBe(201);
   const { test_id: id, engine } = started.json<{ test_id: string; engine: string }>();
-  expect(engine).toBe(tool);
 
   const result = await waitForRunEnd<Result>(server, token, 'load', id, 60_000, 250);
-  return { result, counted: (await target.counts()).total };
+  return { result, counted: (await target.counts()).total, engine };
 }
 
 describe('a plan run in its own tool through the app', () => {
   it.skipIf(!hasLocust)(
     'Locust: stored totals equal what the target counted',
     async () => {
-      const { result, counted } = await runInTool('locust');
+      const { result, counted, engine } = await runInTool('locust');
+      expect(engine).toBe('locust');
       expect(result.error).toBeNull();
       expect(result.status).toBe('completed');
       expect(result.engine_note).toMatch(/^ran in Locust/);
@@ -100,7 +108,8 @@ describe('a plan run in its own tool through the app', () => {
   it.skipIf(!hasJmeter)(
     'JMeter: stored totals equal what the target counted',
     async () => {
-      const { result, counted } = await runInTool('jmeter');
+      const { result, counted, engine } = await runInTool('jmeter');
+      expect(engine).toBe('jmeter');
       expect(result.error).toBeNull();
       expect(result.status).toBe('completed');
       expect(result.engine_note).toBe('ran in Apache JMeter 2.13');
@@ -108,6 +117,20 @@ describe('a plan run in its own tool through the app', () => {
       expect(result.summary?.total_requests).toBe(counted);
       expect(readdirSync(join(server.dataDir, 'cache'))).toContain('jmeter-launcher');
       expect(readdirSync(userCache)).toEqual([]);
+    },
+    90_000,
+  );
+
+  it.skipIf(!hasLocust)(
+    'a plan with a load profile runs in the built-in engine, which follows it, even where its tool runs plans',
+    async () => {
+      // Locust ran the flat plan above; its script carries no profile yet, so this plan is not given to it.
+      const { result, counted, engine } = await runInTool('locust', true);
+      expect(engine).toBe('builtin');
+      expect(result).toMatchObject({ status: 'completed', engine: 'builtin', error: null });
+      expect(result.engine_note).toBe(PROFILE_ON_BUILTIN_NOTE);
+      expect(counted).toBeGreaterThan(0);
+      expect(result.summary?.total_requests).toBe(counted);
     },
     90_000,
   );

@@ -5,10 +5,11 @@ import {
   type SavedApiDefinitionSchema,
   type SavedFunctionalPlanSchema,
   type SavedFunctionalValidationSchema,
+  type SavedLoadProfileSchema,
   type SavedPlanSchema,
   type SavedUrlEntrySchema,
 } from '@aqa/contract';
-import type { ApiDefinition, FunctionalValidation, UrlEntry } from '@aqa/plan';
+import type { ApiDefinition, FunctionalValidation, LoadProfile, UrlEntry } from '@aqa/plan';
 import type { z } from 'zod';
 import type { CLI_FILE_NAME } from '../services/cli-download.service';
 import type { SavedFunctionalPlan } from '../services/functional/functional-rows';
@@ -29,6 +30,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const fits: [
   Same<z.output<typeof SavedUrlEntrySchema>, UrlEntry>,
   Same<z.output<typeof SavedPlanSchema>, SavedPlan>,
+  Same<z.output<typeof SavedLoadProfileSchema>, LoadProfile>,
   Same<z.output<typeof SavedFunctionalValidationSchema>, FunctionalValidation>,
   Same<z.output<typeof SavedApiDefinitionSchema>, ApiDefinition>,
   Same<z.output<typeof SavedFunctionalPlanSchema>, SavedFunctionalPlan>,
@@ -37,5 +39,5 @@ const fits: [
   z.output<typeof SaveTestResultBodySchema> extends RunAnnotationChange ? true : false,
   // The download route's path names the file the service serves.
   typeof contract.downloads.cli.url extends `/downloads/${typeof CLI_FILE_NAME}` ? true : false,
-] = [true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true];
 void fits;

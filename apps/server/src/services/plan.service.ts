@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { scriptFileName } from '@aqa/converters';
-import { type PerfPlan, PLAN_CHANGED_CODE, PLAN_VERSION_ERRORS } from '@aqa/plan';
+import { type PerfPlan, PLAN_CHANGED_CODE, PLAN_VERSION_ERRORS, withProfileTotals } from '@aqa/plan';
 import { type Clock, isoAt } from '../clock';
 import type { NewPlanRow } from '../db/schema';
 import { planSearchText } from '../db/search-text';
@@ -127,8 +127,13 @@ export function planChanged(): ConflictError {
   });
 }
 
-/** The plan as the columns of its row, with the script decided (see PlanService). */
-function columns(plan: PerfPlan): Omit<NewPlanRow, 'id' | 'user_id' | 'created_at' | 'updated_at'> {
+/**
+ * The plan as the columns of its row, with the script decided (see PlanService). A plan with a load
+ * profile is stored with the profile's users and minutes (withProfileTotals, docs/adr/0027-load-profiles.md),
+ * so every list and column that shows concurrent_users and duration agrees with the profile.
+ */
+function columns(input: PerfPlan): Omit<NewPlanRow, 'id' | 'user_id' | 'created_at' | 'updated_at'> {
+  const plan = withProfileTotals(input);
   const generated = scriptFor(plan, plan.tool).script;
   const sent = plan.script ?? '';
   const edited = sent.trim() !== '' && !isGeneratedScript(sent, generated);

@@ -29,9 +29,11 @@ export interface SavedPlan extends Omit<
 /** The JSON document in plans.body: the parts of the model that are not columns. */
 export function planBody(plan: PerfPlan): string {
   // Thresholds are kept so that a run can be judged on them (its message, `aqa run --plan`).
+  // The load profile is kept so that a run follows it (docs/adr/0027-load-profiles.md).
   return JSON.stringify({
     urls: plan.urls,
     ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
+    ...(plan.load_profile === undefined ? {} : { load_profile: plan.load_profile }),
   });
 }
 
@@ -72,6 +74,7 @@ export function toSavedPlan(row: PlanRow, ownerEmail: string): SavedPlan {
     duration: plan.duration,
     urls: plan.urls,
     ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
+    ...(plan.load_profile === undefined ? {} : { load_profile: plan.load_profile }),
     script: row.script,
     script_edited: row.script_edited === 1,
     source_page: plan.source_page,

@@ -79,6 +79,8 @@ export function remoteSummaryText(r: TestResult, thresholds: ThresholdResult[]):
         'seconds',
       ]),
     );
+    const dropped = iterationsLine(s);
+    if (dropped !== null) lines.push(dropped);
   }
   if (r.api_results.length > 0) {
     lines.push('');
@@ -111,6 +113,17 @@ export function remoteSummaryText(r: TestResult, thresholds: ThresholdResult[]):
   if (r.error !== null) lines.push('', r.error);
   lines.push(...thresholdsLines(thresholds));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * An open-model load profile's iterations (docs/adr/0027-load-profiles.md): started and dropped, the
+ * dropped ones said plainly, since they are load the plan asked for and the target never got.
+ */
+export function iterationsLine(s: NonNullable<TestResult['summary']>): string | null {
+  if (s.iterations_started === undefined) return null;
+  const dropped = s.iterations_dropped ?? 0;
+  const line = `Iterations: ${whole.format(s.iterations_started)} started, ${whole.format(dropped)} dropped`;
+  return dropped === 0 ? line : `${line} (due while no user of the pool was free: raise max_users)`;
 }
 
 const isFinal = (status: string): boolean => (FINAL_STATUSES as readonly string[]).includes(status);

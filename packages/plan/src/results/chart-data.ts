@@ -18,6 +18,10 @@ export const ChartPointSchema = z.object({
   p99: z.number(),
   max: z.number(),
   bandwidth_kbs: z.number(),
+  iterations: count.optional().describe('Open-model load profile only: iterations started in the second'),
+  dropped_iterations: count
+    .optional()
+    .describe('Open-model load profile only: iterations due in the second that found no free user'),
 });
 export type ChartPoint = z.infer<typeof ChartPointSchema>;
 

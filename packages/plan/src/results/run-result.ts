@@ -93,6 +93,14 @@ export const ResultSummarySchema = z
     max_response_time: z.number().describe('ms'),
     avg_bandwidth: z.number().describe('Received KB/s'),
     test_duration: z.number().describe('Seconds'),
+    iterations_started: count
+      .optional()
+      .describe('Open-model load profile only: iterations started (docs/adr/0027-load-profiles.md)'),
+    iterations_dropped: count
+      .optional()
+      .describe(
+        'Open-model load profile only: iterations due while no user of the pool was free, so not run; started + dropped is the planned total',
+      ),
   })
   .describe("A run's figures: times in ms, rates per second");
 export type ResultSummary = z.infer<typeof ResultSummarySchema>;

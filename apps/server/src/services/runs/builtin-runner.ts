@@ -26,7 +26,11 @@ export class BuiltinRunner implements Runner {
 
   start(plan: PerfPlan, options: RunnerStartOptions): RunnerHandle {
     return startRun(plan, {
-      durationSeconds: options.durationSeconds,
+      // A plan with a load profile runs its stages, which set the length (docs/adr/0027-load-profiles.md);
+      // the engine refuses a duration beside them.
+      ...(plan.load_profile === undefined
+        ? { durationSeconds: options.durationSeconds }
+        : { loadProfile: plan.load_profile }),
       logger: options.logger,
       ...(this.guard === undefined ? {} : { guard: this.guard }),
       ...(this.workerEntry === undefined ? {} : { workerEntry: this.workerEntry }),

@@ -26,6 +26,9 @@ export function pointRows(runId: string, s: RunSnapshot): NewRunPointRow[] {
     generator_busy: s.generatorBusy,
     latency: s.latency,
     histogram: s.histogram,
+    ...(s.iterations === undefined
+      ? {}
+      : { iterations: s.iterations, dropped_iterations: s.droppedIterations ?? 0 }),
   };
   const rows: NewRunPointRow[] = [
     { run_id: runId, step_index: -1, second: s.second, data: JSON.stringify(whole) },

@@ -160,6 +160,33 @@ describe('interruptedEnding', () => {
     });
   });
 
+  it('adds up an open-model run’s stored iterations, started and dropped, into its summary', () => {
+    const counts = [
+      [10, 0],
+      [7, 3],
+      [5, 5],
+    ] as const;
+    const rows = counts.flatMap(([started, dropped], i) => {
+      const values = latenciesUs(i + 1, 0, started);
+      const s = snapshot(i + 1, i + 1, [stepSnapshot(0, values, 0)], values);
+      return pointRows(record.id, { ...s, iterations: started, droppedIterations: dropped });
+    });
+    const ending = interruptedEnding(
+      record,
+      rows.map((row) => rowToPoint(row)),
+    );
+    expect(JSON.parse(ending.summary as string)).toMatchObject({
+      total_requests: 22,
+      iterations_started: 22,
+      iterations_dropped: 8,
+    });
+    // A run without a profile stores no iteration figures, and its summary has none.
+    const flat = pointRows(record.id, snapshot(1, 1, [stepSnapshot(0, [900], 0)], [900]));
+    expect(JSON.parse(flat[0]!.data)).not.toHaveProperty('iterations');
+    const plain = JSON.parse(interruptedEnding(record, flat.map(rowToPoint)).summary as string) as object;
+    expect(plain).not.toHaveProperty('iterations_started');
+  });
+
   it('ends a run that stored no second at its start, with no figures', () => {
     const ending = interruptedEnding(record, []);
     expect(ending).toMatchObject({

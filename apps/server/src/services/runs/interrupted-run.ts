@@ -47,6 +47,7 @@ export function interruptedEnding(record: RunRecord, points: readonly RunPoint[]
     if (point.step_index < 0) {
       const d = point.data as RunPointData;
       tally.addWhole(wholeInput(d), d.elapsed_s);
+      if (d.iterations !== undefined) tally.addIterations(d.iterations, d.dropped_iterations ?? 0);
     } else {
       tally.addStep(point.step_index, stepInput(point.data));
     }

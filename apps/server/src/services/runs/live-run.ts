@@ -66,6 +66,8 @@ export class LiveRun implements LiveEntry {
   add(snapshot: RunSnapshot): void {
     this.loadStartMs ??= Date.now() - snapshot.elapsedS * 1000;
     this.tally.addWhole(snapshot, snapshot.elapsedS);
+    if (snapshot.iterations !== undefined)
+      this.tally.addIterations(snapshot.iterations, snapshot.droppedIterations ?? 0);
     for (const step of snapshot.steps) this.tally.addStep(step.step, step);
   }
 

@@ -93,7 +93,7 @@ async function drive(
 }
 
 /** The summary stored and shown: its percentiles within its min and max (docs/adr/0006-hdr-histograms-merge-exactly.md). */
-function summaryOf(s: RunSummary): ResultSummary {
+function summaryOf(s: RunSummary, iterations: RunResult['iterations']): ResultSummary {
   return withPercentilesInRange({
     concurrent_users: s.concurrent_users,
     requests_per_second: s.requests_per_second,
@@ -111,6 +111,10 @@ function summaryOf(s: RunSummary): ResultSummary {
     max_response_time: s.max_response_time,
     avg_bandwidth: s.avg_bandwidth,
     test_duration: s.test_duration,
+    // An open-model profile's iterations (docs/adr/0027-load-profiles.md); absent for any other run.
+    ...(iterations === undefined
+      ? {}
+      : { iterations_started: iterations.started, iterations_dropped: iterations.dropped }),
   });
 }
 
@@ -143,7 +147,7 @@ function finalEnding(run: LiveRun, result: RunResult): RunEnding {
     // A run cut short says so in the engine's words, without a phrase (docs/adr/0025-phrases.md).
     ...reasonColumns(result.cut_short ?? (status === 'stopped' ? run.stopReason : null)),
     error_details: null,
-    summary: summaryOf(result.summary),
+    summary: summaryOf(result.summary, result.iterations),
     api_results: result.api_results.map(apiResultOf),
     errors: result.errors,
     histogram: result.histogram,

@@ -182,6 +182,9 @@ export interface RunPointData {
   latency: LatencySummary;
   /** The second's latency histogram (µs); absent in points stored before docs/adr/0016-crash-recovery.md. */
   histogram?: EncodedHistogram;
+  /** Open-model load profile only (docs/adr/0027-load-profiles.md): iterations started and dropped in the second. */
+  iterations?: number;
+  dropped_iterations?: number;
 }
 
 /** run_points.data of one step for one second. */
@@ -302,6 +305,9 @@ export function chartPointOf(second: number, d: RunPointData): ChartPoint {
     p99: d.latency.p99,
     max: d.latency.max,
     bandwidth_kbs: d.bandwidth_kbs,
+    ...(d.iterations === undefined
+      ? {}
+      : { iterations: d.iterations, dropped_iterations: d.dropped_iterations ?? 0 }),
   };
 }
 

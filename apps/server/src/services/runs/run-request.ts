@@ -1,5 +1,5 @@
-import { normalizePlan, PerfPlanSchema, type PerfPlan } from '@aqa/plan';
-import { ValidationError } from '../../errors';
+import { normalizePlan, PerfPlanSchema, type PerfPlan, profileLengthMs, withProfileTotals } from '@aqa/plan';
+import { type FieldError, ValidationError } from '../../errors';
 import { demoRunProblems, demoRunRefusal } from '../demo-account-limits';
 
 /** The run calls' sentences live with the run-test schema that says some of them (@aqa/contract). */
@@ -84,9 +84,46 @@ export function planForRun(saved: PerfPlan, request: RunTestRequest, userEmail: 
     });
     throw new ValidationError(errors, { namesFields: true });
   }
-  const demoProblems = demoRunProblems(userEmail, parsed.data, request.duration_seconds);
+  const profileProblems = profileOverrides(parsed.data, request);
+  if (profileProblems.length > 0) throw new ValidationError(profileProblems, { code: 'PROFILE_SETS_LOAD' });
+  const plan = withProfileTotals(parsed.data);
+  const demoProblems = demoRunProblems(userEmail, plan, request.duration_seconds);
   if (demoProblems.length > 0) {
     throw demoRunRefusal(demoProblems);
   }
-  return parsed.data;
+  return plan;
+}
+
+/**
+ * A plan with a load profile runs its stages (docs/adr/0027-load-profiles.md): a request that asks for
+ * other users, minutes or seconds is refused in words rather than one of the two silently ignored.
+ * Users and minutes equal to the profile's (what a form showing the saved plan sends back) pass.
+ */
+function profileOverrides(plan: PerfPlan, request: RunTestRequest): FieldError[] {
+  const profile = plan.load_profile;
+  if (profile === undefined) return [];
+  const totals = withProfileTotals(plan);
+  const problems: FieldError[] = [];
+  if (request.duration_seconds !== undefined)
+    problems.push({
+      field: 'duration_seconds',
+      message: `This plan has a load profile: the run lasts its stages (${profileLengthMs(profile) / 1000} s); leave duration_seconds out`,
+    });
+  if (request.concurrent_users !== undefined && plan.concurrent_users !== totals.concurrent_users)
+    problems.push({
+      field: 'concurrent_users',
+      message: `This plan has a load profile: its users are ${totals.concurrent_users} (the profile's ${profile.model === 'users' ? 'peak' : 'pool'}); change the profile's stages instead of concurrent_users`,
+    });
+  if (request.duration !== undefined && plan.duration !== totals.duration)
+    problems.push({
+      field: 'duration',
+      message: `This plan has a load profile: it lasts ${totals.duration} minute(s) by its stages; change the stages instead of duration`,
+    });
+  return problems;
+}
+
+/** How long a run of the plan lasts in seconds: its profile's stages, the request's seconds, or its minutes. */
+export function runSeconds(plan: PerfPlan, request: RunTestRequest): number {
+  if (plan.load_profile !== undefined) return profileLengthMs(plan.load_profile) / 1000;
+  return request.duration_seconds ?? plan.duration * 60;
 }

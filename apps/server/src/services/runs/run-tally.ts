@@ -17,6 +17,8 @@ export class RunTally {
   private readonly steps: Tally[];
   /** End of the last second added, seconds since the load started; null before the first. */
   elapsedS: number | null = null;
+  /** Open-model load profile only: iterations started and dropped so far (docs/adr/0027-load-profiles.md). */
+  private iterations: { started: number; dropped: number } | undefined;
 
   constructor(
     private readonly concurrentUsers: number,
@@ -29,6 +31,13 @@ export class RunTally {
   addWhole(figures: TallyInput, elapsedS: number): void {
     this.whole.add(figures);
     this.elapsedS = elapsedS;
+  }
+
+  /** One second's open-model iterations, started and dropped (runs without a profile have none). */
+  addIterations(started: number, dropped: number): void {
+    this.iterations ??= { started: 0, dropped: 0 };
+    this.iterations.started += started;
+    this.iterations.dropped += dropped;
   }
 
   /** One second of the step at `index` in the plan's urls (an unknown index is ignored). */
@@ -74,6 +83,9 @@ export class RunTally {
       max_response_time: latency.max,
       avg_bandwidth: round2(t.bytesReceived / 1024 / seconds),
       test_duration: round3(this.elapsedS),
+      ...(this.iterations === undefined
+        ? {}
+        : { iterations_started: this.iterations.started, iterations_dropped: this.iterations.dropped }),
     };
   }
 

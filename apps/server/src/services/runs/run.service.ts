@@ -23,7 +23,7 @@ import {
   type RunRecord,
   type StepInfo,
 } from './run-model';
-import { planForRun, RUN_MESSAGES, type RunTestRequest } from './run-request';
+import { planForRun, RUN_MESSAGES, runSeconds, type RunTestRequest } from './run-request';
 import { annotationsOf, rowToPoint, rowToRecord, rowToState } from './run-rows';
 import { type EndedLoadRecord, type LoadRunEnded, LoadRunStore } from './load-run-store';
 import type { RunnerChoice, RunnerRegistry } from './runner';
@@ -94,7 +94,7 @@ export class RunService {
     const plan = planForRun(rowToPlan(saved), request, user.email);
     const sent: LoadRunSent = {
       plan,
-      durationSeconds: request.duration_seconds ?? plan.duration * 60,
+      durationSeconds: runSeconds(plan, request),
       engine: request.engine,
       agents: request.agents,
     };

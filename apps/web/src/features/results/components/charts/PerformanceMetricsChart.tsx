@@ -12,13 +12,14 @@ export interface PerformanceMetricsChartProps {
   className?: string;
 }
 
-const METRICS: { key: keyof TestSummary; label: MessageKey }[] = [
+// Typed by its own keys: the summary's optional figures (an open-model profile's iterations) are not times.
+const METRICS = [
   { key: 'average_response_time', label: 'results.charts.metricAvg' },
   { key: 'percentile_95', label: 'results.charts.metricP95' },
   { key: 'percentile_99', label: 'results.charts.metricP99' },
   { key: 'min_response_time', label: 'results.charts.metricMin' },
   { key: 'max_response_time', label: 'results.charts.metricMax' },
-];
+] as const satisfies readonly { key: keyof TestSummary; label: MessageKey }[];
 
 /**
  * Performance Metrics (docs/reference/02-running.md §2): average, 95th, 99th, min and max response time, each as the summary
