@@ -121,6 +121,29 @@ describe('parseTextCommand: plan settings', () => {
   });
 });
 
+describe('parseTextCommand: a plan with a load profile', () => {
+  const shaped = (): PerfPlan => ({
+    ...samplePlan(),
+    load_profile: {
+      model: 'users',
+      start: 0,
+      stages: [{ duration: '30s', target: 20 }],
+      graceful_stop: '10s',
+    },
+  });
+
+  it('refuses to change the users or the duration, which its stages set, and applies the rest', () => {
+    const { updates, errors } = parseTextCommand('set users to 50 and think time 2s', shaped());
+    expect(errors).toEqual([
+      'This plan has a load profile: its stages set the users and the duration; change them in the editor\'s Load profile: "set users to 50".',
+    ]);
+    expect(updates).toEqual([{ field: 'thinkTime', value: '2s', scope: 'all' }]);
+    expect(parseTextCommand('run for 10 minutes', shaped()).errors[0]).toMatch(
+      /^This plan has a load profile/,
+    );
+  });
+});
+
 describe('parseTextCommand: API settings', () => {
   it.each<[string, ParsedUpdate]>([
     ['timeout 10s for all APIs', { field: 'timeout', value: 10, scope: 'all' }],

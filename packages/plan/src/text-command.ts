@@ -147,12 +147,23 @@ export function parseTextCommand(command: string, plan: PerfPlan): TextCommandRe
   const errors = [...read.errors];
   for (const { update, clause } of read.clauses) {
     if (update.field === 'iterations') errors.push(performanceHasNoIterations(clause));
+    // A load profile's stages set the users and the length (withProfileTotals): a change to either
+    // would be taken back on save, so it is refused in words rather than lost.
+    else if (
+      plan.load_profile !== undefined &&
+      (update.field === 'concurrent_users' || update.field === 'duration')
+    )
+      errors.push(profileSetsTheLoad(clause));
     else updates.push(update);
   }
   const removalProblem = removesEveryApi(updates, plan.urls.length);
   if (!removalProblem) return { updates, errors };
   // What is read is never a plan without APIs, even for a caller that applies the understood part.
   return { updates: updates.filter((u) => u.field !== 'removeApi'), errors: [...errors, removalProblem] };
+}
+
+function profileSetsTheLoad(clause: string): string {
+  return `This plan has a load profile: its stages set the users and the duration; change them in the editor's Load profile: "${clause}".`;
 }
 
 function performanceHasNoIterations(clause: string): string {

@@ -60,6 +60,8 @@ export const assistantEn = {
   'assistant.problem.noApiNamed': 'There is no API named "{words}" in this plan.',
   'assistant.problem.noIterations':
     'A performance plan runs for a duration, not a number of iterations: "{words}".',
+  'assistant.problem.profileSetsLoad':
+    'This plan has a load profile: its stages set the users and the duration; change them in the editor’s Load profile: "{words}".',
   'assistant.problem.oneThinkTime': 'A functional plan has one think time for all its APIs: "{words}".',
   'assistant.problem.noTool': 'A functional plan has no load tool to change: "{words}".',
   'assistant.problem.noRate':

@@ -58,6 +58,8 @@ export const assistantKo: Record<keyof typeof assistantEn, string> = {
   'assistant.problem.notUnderstood': '"{words}"은(는) 이해하지 못했습니다.',
   'assistant.problem.noApiNamed': '이 플랜에 "{words}"라는 이름의 API가 없습니다.',
   'assistant.problem.noIterations': '성능 플랜은 반복 횟수가 아니라 실행 시간 동안 실행됩니다: "{words}".',
+  'assistant.problem.profileSetsLoad':
+    '이 플랜에는 부하 프로필이 있어 사용자 수와 실행 시간은 단계가 정합니다. 편집기의 부하 프로필에서 바꾸세요: "{words}".',
   'assistant.problem.oneThinkTime': '기능 플랜의 대기 시간은 모든 API에 하나입니다: "{words}".',
   'assistant.problem.noTool': '기능 플랜에는 바꿀 부하 도구가 없습니다: "{words}".',
   'assistant.problem.noRate': '기능 플랜은 모든 API를 차례로 실행하며 트랜잭션 비율이 없습니다: "{words}".',

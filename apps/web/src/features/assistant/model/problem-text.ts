@@ -13,6 +13,10 @@ const PATTERNS: readonly (readonly [RegExp, MessageKey])[] = [
     'assistant.problem.noIterations',
   ],
   [
+    /^This plan has a load profile: its stages set the users and the duration; change them in the editor's Load profile: "(?<words>.*)"\.$/su,
+    'assistant.problem.profileSetsLoad',
+  ],
+  [
     /^A functional plan has one think time for all its APIs: "(?<words>.*)"\.$/su,
     'assistant.problem.oneThinkTime',
   ],
