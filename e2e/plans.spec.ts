@@ -304,6 +304,8 @@ test.describe('performance plan from URLs', () => {
 
     // Delete is blocked on the last entry, and pressing it says why (docs/reference/01-authoring.md §5).
     await expect(page.getByTestId('api-0-remove')).toHaveAttribute('aria-disabled', 'true');
+    // In the middle of the screen, clear of the sticky save bar, where a person would press it.
+    await page.getByTestId('api-0-remove').evaluate((button) => button.scrollIntoView({ block: 'center' }));
     await page.getByTestId('api-0-remove').click({ force: true });
     await expectNotice(messages, 'Cannot remove the last API. At least one API is required.');
     await expect(page.getByTestId('api-0')).toBeVisible();
