@@ -814,6 +814,8 @@ export const en = {
   'results.stats.engine': 'Engine',
   'results.stats.engineBuiltIn': 'built-in',
   'results.stats.builtInEngine': 'Built-in engine',
+  'results.stats.iterationsStarted': 'Iterations started',
+  'results.stats.iterationsDropped': 'Iterations dropped (no free user when due)',
   'results.stats.planTool': 'Plan tool',
   'results.stats.engineNoteBuiltIn': 'Ran with the built-in engine: {tool} is not installed on this server.',
   'results.stats.engineNoteUnusable': '{reason}; this run used the built-in engine.',

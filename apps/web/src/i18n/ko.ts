@@ -805,6 +805,8 @@ export const ko: Messages = {
   'results.stats.engine': '엔진',
   'results.stats.engineBuiltIn': '내장 엔진',
   'results.stats.builtInEngine': '내장 엔진',
+  'results.stats.iterationsStarted': '시작된 반복',
+  'results.stats.iterationsDropped': '버려진 반복(예정 시각에 빈 사용자 없음)',
   'results.stats.planTool': '플랜의 도구',
   'results.stats.engineNoteBuiltIn': '이 서버에 {tool}이(가) 설치되어 있지 않아 내장 엔진으로 실행했습니다.',
   'results.stats.engineNoteUnusable': '{reason}. 그래서 이번 실행은 내장 엔진으로 실행했습니다.',

@@ -87,6 +87,22 @@ export function DetailedStatistics({
     { label: 'results.stats.p99', value: summary.percentile_99, id: 'p99' },
     { label: 'results.stats.p999', value: summary.percentile_999, id: 'p999' },
   ];
+  // An open-model load profile's iterations (docs/adr/0027-load-profiles.md): the dropped ones are shown,
+  // never hidden, and only for a run that counted them.
+  const iterations: { label: MessageKey; value: string; id: string }[] = isNumber(summary.iterations_started)
+    ? [
+        {
+          label: 'results.stats.iterationsStarted',
+          value: formatCount(summary.iterations_started, locale),
+          id: 'iterations-started',
+        },
+        {
+          label: 'results.stats.iterationsDropped',
+          value: formatCount(summary.iterations_dropped ?? 0, locale),
+          id: 'iterations-dropped',
+        },
+      ]
+    : [];
   const note = engineNoteText(engineNote, engine, tool, t);
   // The tool shown is what really ran the load (docs/design.md §4); the plan's tool follows when it differs.
   const builtIn = isBuiltInEngine(engine);
@@ -108,6 +124,7 @@ export function DetailedStatistics({
           ...extra
             .filter((row) => isNumber(row.value))
             .map((row) => ({ ...row, value: formatMs(row.value, locale) })),
+          ...iterations,
         ].map((row) => (
           <div
             key={row.id}
