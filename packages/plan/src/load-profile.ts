@@ -81,6 +81,7 @@ function spanField(label: string, maxMs: number) {
 }
 
 const TARGET_TYPE = 'A stage target must be a number';
+const NEGATIVE_TARGET = 'A stage target cannot be negative';
 
 export const LoadStageSchema = z.object({
   /** How long the stage moves toward its target: "30s", "2m". "0s" jumps at once (a step). */
@@ -89,7 +90,7 @@ export const LoadStageSchema = z.object({
   target: z
     .number({ error: () => TARGET_TYPE })
     .finite(TARGET_TYPE)
-    .min(0, 'A stage target cannot be negative'),
+    .min(0, NEGATIVE_TARGET),
 });
 export type LoadStage = z.infer<typeof LoadStageSchema>;
 
@@ -116,7 +117,7 @@ export const LoadProfileSchema = z
     start: z
       .number({ error: () => TARGET_TYPE })
       .finite(TARGET_TYPE)
-      .min(0)
+      .min(0, NEGATIVE_TARGET)
       .default(0),
     stages: z
       .array(LoadStageSchema)
@@ -125,7 +126,7 @@ export const LoadProfileSchema = z
     /** How long users finishing an iteration are given when their users leave (a ramp down, the end). */
     graceful_stop: spanField('Graceful stop', MAX_GRACEFUL_STOP_MS).default(DEFAULT_GRACEFUL_STOP),
     /** Open model only: the pool of virtual users iterations may use (k6's maxVUs). */
-    max_users: z.number().optional(),
+    max_users: z.number({ error: () => PROFILE_ERRORS.maxUsers }).optional(),
   })
   .superRefine((profile, ctx) => {
     const users = profile.model === 'users';

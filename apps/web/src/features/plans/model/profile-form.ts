@@ -3,7 +3,6 @@ import {
   DEFAULT_GRACEFUL_STOP,
   formatSpan,
   LoadProfileSchema,
-  PROFILE_ERRORS,
   presetProfile,
   profileMinutes,
   profilePoints,
@@ -115,21 +114,9 @@ export function checkProfile(form: ProfileForm): ProfileCheck {
     const [head, index, field] = issue.path;
     const stage = head === 'stages' && typeof index === 'number' ? form.stages[index] : undefined;
     const key = stage ? `stages.${stage.id}.${String(field ?? 'duration')}` : String(head ?? 'stages');
-    errors[key] ??= messageOf(body, issue.path, issue.message);
+    errors[key] ??= issue.message;
   }
   return { ok: false, errors };
-}
-
-/**
- * Two problems the schema says in other words: a start below 0 (its number check names every problem of
- * the start "must be a number") and a max users that is not a number (zod's own wording).
- */
-function messageOf(body: ProfileBody, path: readonly PropertyKey[], message: string): string {
-  if (path.length === 1 && path[0] === 'start' && typeof body.start === 'number' && body.start < 0)
-    return 'A stage target cannot be negative';
-  if (path.length === 1 && path[0] === 'max_users' && message.startsWith('Invalid input'))
-    return PROFILE_ERRORS.maxUsers;
-  return message;
 }
 
 /** The plan's users and minutes while a profile is on: peak users (or the pool) and the length rounded up. */
