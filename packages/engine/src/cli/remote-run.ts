@@ -17,7 +17,17 @@ import {
   type TestResult,
 } from '@aqa/plan';
 import { RemoteClient, RemoteError, serverEvents, sleep, type RemoteTarget } from './remote-client';
-import { clip, junitXml, ms, summaryTable, table, thresholdsLines, twoDecimals, whole } from './report';
+import {
+  clip,
+  iterationsText,
+  junitXml,
+  ms,
+  summaryTable,
+  table,
+  thresholdsLines,
+  twoDecimals,
+  whole,
+} from './report';
 import { writeOutputFile } from './output-file';
 import { stopOnSignals } from './signals';
 import { evaluateThresholds, type Threshold, type ThresholdResult } from './thresholds';
@@ -121,9 +131,10 @@ export function remoteSummaryText(r: TestResult, thresholds: ThresholdResult[]):
  */
 export function iterationsLine(s: NonNullable<TestResult['summary']>): string | null {
   if (s.iterations_started === undefined) return null;
-  const dropped = s.iterations_dropped ?? 0;
-  const line = `Iterations: ${whole.format(s.iterations_started)} started, ${whole.format(dropped)} dropped`;
-  return dropped === 0 ? line : `${line} (due while no user of the pool was free: raise max_users)`;
+  return iterationsText(s.iterations_started, s.iterations_dropped ?? 0, {
+    planned: false,
+    advice: 'due while no user of the pool was free: raise max_users',
+  });
 }
 
 const isFinal = (status: string): boolean => (FINAL_STATUSES as readonly string[]).includes(status);

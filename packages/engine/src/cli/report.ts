@@ -128,11 +128,11 @@ export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string
     const { started, dropped, schedule_lag: lag } = r.iterations;
     out.push('');
     out.push(
-      `Iterations: ${whole.format(started)} started, ${whole.format(dropped)} dropped of ${whole.format(started + dropped)} planned` +
-        (dropped > 0
-          ? ' (due while every user of the pool was busy: raise --max-users, or the target is slower than the rate needs)'
-          : '') +
-        `; started late by p95 ${ms(lag.p95)}, p99 ${ms(lag.p99)}`,
+      `${iterationsText(started, dropped, {
+        planned: true,
+        advice:
+          'due while every user of the pool was busy: raise --max-users, or the target is slower than the rate needs',
+      })}; started late by p95 ${ms(lag.p95)}, p99 ${ms(lag.p99)}`,
     );
   }
   const busy = r.series.map((p) => p.generatorBusy);
@@ -218,4 +218,19 @@ export function junitXml(r: JunitRun, thresholds: ThresholdResult[], planName: s
     `  </testsuite>\n` +
     `</testsuites>\n`
   );
+}
+
+/**
+ * An open-model run's iterations (docs/adr/0027-load-profiles.md, "The schedule"), as `aqa run` says them
+ * for a local run and a run on the server: the dropped ones are never hidden, and when there are any,
+ * `advice` says why and what to change.
+ */
+export function iterationsText(
+  started: number,
+  dropped: number,
+  { planned, advice }: { planned: boolean; advice: string },
+): string {
+  const total = planned ? ` of ${whole.format(started + dropped)} planned` : '';
+  const line = `Iterations: ${whole.format(started)} started, ${whole.format(dropped)} dropped${total}`;
+  return dropped === 0 ? line : `${line} (${advice})`;
 }
