@@ -4,7 +4,7 @@ import {
   AUTH_TYPES,
   EXTRACT_TYPES,
   HTTP_METHODS,
-  LOAD_MODELS,
+  PlannedProfileSchema,
   PLAN_SCHEMA_VERSION,
   SOURCE_PAGES,
   ScriptRequestSchema,
@@ -81,22 +81,7 @@ export const SavedUrlEntrySchema = z.object({
 });
 
 /** A saved plan's load profile as stored: every default filled (the model's LoadProfileSchema output). */
-export const SavedLoadProfileSchema = z
-  .object({
-    model: z
-      .enum(LOAD_MODELS)
-      .describe('users: virtual users (closed model); arrival_rate: iterations per second (open model)'),
-    start: z.number().describe('The target at 0 s'),
-    stages: z.array(
-      z.object({
-        duration: text.describe('How long the stage moves toward its target: "30s", "2m"; "0s" is a step'),
-        target: z.number().describe('Users, or iterations per second, at the end of the stage'),
-      }),
-    ),
-    graceful_stop: text.describe('How long leaving users may finish their iteration'),
-    max_users: z.number().int().optional().describe('arrival_rate only: the pool of virtual users'),
-  })
-  .describe('How the load moves over time (docs/adr/0027-load-profiles.md)');
+export const SavedLoadProfileSchema = PlannedProfileSchema;
 
 export const SavedPlanSchema = z
   .object({

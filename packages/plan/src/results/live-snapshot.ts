@@ -27,9 +27,20 @@ export const LiveSnapshotSchema = z.object({
   error_rate: z.number().describe('Percent'),
   latency: LatencySummarySchema,
   totals: z
-    .object({ requests: count, successes: count, failures: count, bytes_received: count })
+    .object({
+      requests: count,
+      successes: count,
+      failures: count,
+      bytes_received: count,
+      iterations: count.optional().describe('Open-model load profile only: iterations started'),
+      dropped_iterations: count.optional().describe('Open-model load profile only: iterations dropped'),
+    })
     .describe('Cumulative since the start of the run'),
   steps: z.array(LiveStepSnapshotSchema),
+  iterations: count.optional().describe('Open-model load profile only: iterations started in this second'),
+  dropped_iterations: count
+    .optional()
+    .describe('Open-model load profile only: iterations due in this second that found no free user'),
   agents: z
     .array(RunAgentSchema)
     .describe("Each load agent's users, status and throughput at this second; empty for a run on the server"),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RunAgentSchema } from './agents';
 import { PhraseSchema } from '../phrases/phrase';
 import { ENGINE_IDS, ERROR_KINDS } from './error-kinds';
+import { PlannedProfileSchema } from './planned-profile';
 
 /*
  * A performance run as the API shows it (docs/reference/02-running.md §3 "Live test results", "API
@@ -160,6 +161,9 @@ export const TestResultSchema = z
     partial: z
       .boolean()
       .describe('True when an agent was lost or failed: the figures are those of the agents that went on'),
+    load_profile: PlannedProfileSchema.optional().describe(
+      'The load profile the run followed, drawn as the planned line over the measured one; absent for a run without one',
+    ),
   })
   .describe('A performance run, live or finished');
 export type TestResult = z.infer<typeof TestResultSchema>;

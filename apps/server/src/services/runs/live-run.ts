@@ -149,6 +149,9 @@ export class LiveRun implements LiveEntry {
         successes: s.totals.successes,
         failures: s.totals.failures,
         bytes_received: s.totals.bytesReceived,
+        ...(s.totals.iterations === undefined
+          ? {}
+          : { iterations: s.totals.iterations, dropped_iterations: s.totals.droppedIterations ?? 0 }),
       },
       steps: s.steps.map((step) => {
         const info = this.steps[step.step];
@@ -164,6 +167,9 @@ export class LiveRun implements LiveEntry {
           totals: { requests: t?.requests ?? 0, failures: t?.failures ?? 0 },
         };
       }),
+      ...(s.iterations === undefined
+        ? {}
+        : { iterations: s.iterations, dropped_iterations: s.droppedIterations ?? 0 }),
       agents: this.agents(),
     };
   }

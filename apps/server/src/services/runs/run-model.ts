@@ -96,7 +96,11 @@ export function progressOf(elapsedS: number, durationS: number): number {
   return round1(Math.min(100, (elapsedS / durationS) * 100));
 }
 
-export function testResultView(record: RunState, nowMs: number): TestResult {
+/**
+ * The run as get-test-result and the stream show it. Given the run's configuration (the one run, not the
+ * lists), it carries the load profile the run followed, for the planned line (docs/adr/0027-load-profiles.md).
+ */
+export function testResultView(record: RunState & { config?: RunConfig }, nowMs: number): TestResult {
   const elapsed = elapsedSeconds(record, nowMs);
   // The last second's in-flight requests finish after the duration: "processing" until stored.
   const status: RunStatus =
@@ -125,6 +129,9 @@ export function testResultView(record: RunState, nowMs: number): TestResult {
     errors: record.errors,
     agents: record.agents ?? [],
     partial: isPartial(record.agents),
+    ...(record.config?.plan.load_profile === undefined
+      ? {}
+      : { load_profile: record.config.plan.load_profile }),
   };
 }
 

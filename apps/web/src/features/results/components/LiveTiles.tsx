@@ -100,6 +100,18 @@ export function LiveTiles({ snapshot, summary, series }: LiveTilesProps) {
           })}
         </p>
       )}
+      {snapshot && isNumber(snapshot.totals?.iterations) && (
+        // An open-model profile's iterations (docs/adr/0027-load-profiles.md): dropped ones shown, never hidden.
+        <p
+          className={`num text-[13px] ${(snapshot.totals.dropped_iterations ?? 0) > 0 ? 'text-warning-text' : 'text-muted-foreground'}`}
+          data-testid="live-iterations"
+        >
+          {t('loadProfile.liveIterations', {
+            started: formatCount(snapshot.totals.iterations, locale),
+            dropped: formatCount(snapshot.totals.dropped_iterations ?? 0, locale),
+          })}
+        </p>
+      )}
     </div>
   );
 }

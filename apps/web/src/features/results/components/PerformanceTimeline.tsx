@@ -1,3 +1,4 @@
+import { formatSpan, type LoadProfile, profileLengthMs } from '@aqa/plan';
 import { TriangleExclamationPoint } from 'lucide-react';
 import { useMemo } from 'react';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,6 +19,8 @@ export interface PerformanceTimelineProps {
   status?: string | null;
   /** The run's own average response time (summary); else the series' request-weighted mean. */
   averageResponseTime?: number | null;
+  /** The load profile the run followed (docs/adr/0027-load-profiles.md): drawn as the planned line. */
+  profile?: LoadProfile | null;
   /** Live: the subtitle says so. */
   live?: boolean;
   className?: string;
@@ -53,6 +56,7 @@ export function PerformanceTimeline({
   durationSeconds,
   status,
   averageResponseTime,
+  profile,
   live = false,
   className,
 }: PerformanceTimelineProps) {
@@ -127,17 +131,30 @@ export function PerformanceTimeline({
           </p>
         )}
         {series.length > 0 ? (
-          <div
-            role="img"
-            aria-label={t('results.timeline.label')}
-            className="relative h-[400px] w-full min-w-0 md:h-[500px] lg:h-[600px]"
-            data-testid="timeline-chart"
-          >
-            <PerformanceTimelineChart
-              series={series}
-              durationSeconds={status ? timeAxisSeconds(status, series, durationSeconds) : durationSeconds}
-            />
-          </div>
+          <>
+            <div
+              role="img"
+              aria-label={t('results.timeline.label')}
+              className="relative h-[400px] w-full min-w-0 md:h-[500px] lg:h-[600px]"
+              data-testid="timeline-chart"
+            >
+              <PerformanceTimelineChart
+                series={series}
+                durationSeconds={status ? timeAxisSeconds(status, series, durationSeconds) : durationSeconds}
+                profile={profile}
+              />
+            </div>
+            {profile && (
+              <p className="text-[13px] text-muted-foreground" data-testid="timeline-planned-note">
+                {t(
+                  profile.model === 'users' ? 'loadProfile.plannedNoteUsers' : 'loadProfile.plannedNoteRate',
+                  {
+                    length: formatSpan(profileLengthMs(profile)),
+                  },
+                )}
+              </p>
+            )}
+          </>
         ) : (
           <div className="flex h-40 items-center justify-center rounded-lg border border-dashed border-border text-sm text-muted-foreground">
             {t('results.timeline.empty')}

@@ -331,6 +331,7 @@ function LiveResult({
           <PerformanceTimeline
             series={state.liveSeries}
             durationSeconds={timeAxisSeconds(state.phase, state.liveSeries, live.totalSeconds)}
+            profile={state.result?.load_profile}
             live
           />
           {liveRows.length > 0 && (
@@ -369,6 +370,7 @@ function LiveResult({
                 result.duration_seconds ?? live.totalSeconds,
               )}
               averageResponseTime={result.summary.average_response_time}
+              profile={result.load_profile}
             />
           )}
           <ResultCharts

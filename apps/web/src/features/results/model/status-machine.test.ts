@@ -445,4 +445,10 @@ describe('snapshotToPoint', () => {
       max: 80,
     });
   });
+
+  it('keeps an open-model second’s iterations started and dropped', () => {
+    const point = snapshotToPoint({ ...snapshot(2, 90), iterations: 30, dropped_iterations: 4 });
+    expect(point).toMatchObject({ second: 2, iterations: 30, dropped_iterations: 4 });
+    expect(snapshotToPoint(snapshot(2, 90))).not.toHaveProperty('iterations');
+  });
 });

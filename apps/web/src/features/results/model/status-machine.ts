@@ -200,8 +200,12 @@ export function snapshotToPoint(snapshot: LiveSnapshot, previous?: LiveSnapshot 
     p95: snapshot.latency.p95,
     p99: snapshot.latency.p99,
     max: snapshot.latency.max,
+    ...(isCount(snapshot.iterations) ? { iterations: snapshot.iterations } : {}),
+    ...(isCount(snapshot.dropped_iterations) ? { dropped_iterations: snapshot.dropped_iterations } : {}),
   };
 }
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** Merges points by second (later ones win), in order, keeping the newest LIVE_SERIES_LIMIT. */
 export function mergeSeries(base: SeriesPoint[], extra: SeriesPoint[]): SeriesPoint[] {

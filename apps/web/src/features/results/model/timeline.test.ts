@@ -1,5 +1,6 @@
+import { LoadProfileSchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { errorAxis, hasTraffic, timelineStats } from './timeline';
+import { errorAxis, hasIterations, hasTraffic, plannedLine, timelineStats } from './timeline';
 import type { SeriesPoint } from './views';
 
 function point(second: number, values: Partial<SeriesPoint>): SeriesPoint {
@@ -72,5 +73,37 @@ describe('errorAxis (docs/reference/02-running.md §9: fixed 0–10 %)', () => {
     expect(errorAxis([point(1, { error_rate: 10.5 })])).toEqual({ max: 20, scaled: true });
     expect(errorAxis([point(1, { error_rate: 37 })])).toEqual({ max: 40, scaled: true });
     expect(errorAxis([point(1, { error_rate: 100 })])).toEqual({ max: 100, scaled: true });
+  });
+});
+
+describe('plannedLine', () => {
+  it('draws a profile’s corners in seconds: users or iterations per second, straight between stages', () => {
+    const profile = LoadProfileSchema.parse({
+      model: 'arrival_rate',
+      start: 5,
+      stages: [
+        { duration: '30s', target: 50 },
+        { duration: '0s', target: 80 },
+        { duration: '1m', target: 80 },
+      ],
+    });
+    expect(plannedLine(profile)).toEqual([
+      { x: 0, y: 5 },
+      { x: 30, y: 50 },
+      { x: 30, y: 80 },
+      { x: 90, y: 80 },
+    ]);
+  });
+
+  it('is empty for a run without a profile', () => {
+    expect(plannedLine(undefined)).toEqual([]);
+    expect(plannedLine(null)).toEqual([]);
+  });
+});
+
+describe('hasIterations', () => {
+  it('is true once a second carries measured iterations (an open-model run)', () => {
+    expect(hasIterations([point(1, {})])).toBe(false);
+    expect(hasIterations([point(1, {}), point(2, { iterations: 0 })])).toBe(true);
   });
 });

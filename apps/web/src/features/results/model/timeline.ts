@@ -1,3 +1,4 @@
+import { type LoadProfile, profilePoints } from '@aqa/plan';
 import { isNumber } from './format';
 import type { SeriesPoint } from './views';
 
@@ -77,4 +78,19 @@ export function errorAxis(series: readonly SeriesPoint[]): ErrorAxis {
 /** The latest point of a series, if any. */
 export function lastPoint(series: readonly SeriesPoint[]): SeriesPoint | undefined {
   return series.length > 0 ? series[series.length - 1] : undefined;
+}
+
+/**
+ * The planned line of a run's load profile (docs/adr/0027-load-profiles.md, "8. Live and stored results"):
+ * the corners of the plan in seconds from the start — users (closed model) or iterations per second
+ * (open model) — drawn straight between them over the measured line. Empty without a profile.
+ */
+export function plannedLine(profile: LoadProfile | null | undefined): { x: number; y: number }[] {
+  if (!profile) return [];
+  return profilePoints(profile).map((point) => ({ x: point.atMs / 1000, y: point.target }));
+}
+
+/** An open-model run measures its iterations each second; a closed-model or older run does not. */
+export function hasIterations(series: readonly SeriesPoint[]): boolean {
+  return series.some((point) => isNumber(point.iterations));
 }

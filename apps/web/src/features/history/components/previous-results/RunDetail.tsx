@@ -128,6 +128,7 @@ export function RunDetail({ testId, listed, onChanged, onDeleted }: RunDetailPro
                   durationSeconds={run.duration}
                   status={run.status}
                   averageResponseTime={shown.summary.average_response_time}
+                  profile={result?.load_profile}
                 />
               )}
               <ResultCharts result={shown} chartData={chartData} />

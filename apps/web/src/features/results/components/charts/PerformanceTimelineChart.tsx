@@ -1,9 +1,10 @@
-import type { ChartData, ChartOptions, TooltipItem } from 'chart.js';
+import type { LoadProfile } from '@aqa/plan';
+import type { ChartData, ChartDataset, ChartOptions, TooltipItem } from 'chart.js';
 import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import { useI18n } from '@/i18n';
 import { formatMs, formatNumber, formatPercent, formatRps } from '../../model/format';
-import { errorAxis, hasTraffic } from '../../model/timeline';
+import { errorAxis, hasIterations, hasTraffic, plannedLine } from '../../model/timeline';
 import type { SeriesPoint } from '../../model/views';
 import { alpha, niceMax, useBreakpoint, useChartTheme } from './chart-setup';
 
@@ -14,6 +15,8 @@ export interface PerformanceTimelineChartProps {
   series: readonly SeriesPoint[];
   /** The configured duration, seconds: the time axis spans at least this (docs/reference/02-running.md §9). */
   durationSeconds?: number | null;
+  /** The load profile the run followed: its planned line is drawn over the measured users or iterations. */
+  profile?: LoadProfile | null;
 }
 
 /**
@@ -22,7 +25,11 @@ export interface PerformanceTimelineChartProps {
  * only when a measured rate exceeds it) and active users, each on its own axis. Seconds without a
  * completed request are gaps, not 0 ms. Fills its parent's height.
  */
-export function PerformanceTimelineChart({ series, durationSeconds }: PerformanceTimelineChartProps) {
+export function PerformanceTimelineChart({
+  series,
+  durationSeconds,
+  profile,
+}: PerformanceTimelineChartProps) {
   const { t, locale } = useI18n();
   const theme = useChartTheme();
   const breakpoint = useBreakpoint();
@@ -37,7 +44,17 @@ export function PerformanceTimelineChart({ series, durationSeconds }: Performanc
     const latencyMax = niceMax(peakLatency * 1.05);
     const errors = errorAxis(series);
     const lastSecond = series.length > 0 ? (series[series.length - 1]?.second ?? 0) : 0;
-    const xMax = Math.ceil(Math.max(lastSecond, durationSeconds ?? 0, 1));
+    const planned = plannedLine(profile);
+    const plannedEnd = planned.length > 0 ? (planned[planned.length - 1]?.x ?? 0) : 0;
+    const xMax = Math.ceil(Math.max(lastSecond, durationSeconds ?? 0, plannedEnd, 1));
+    // docs/adr/0027-load-profiles.md, "8. Live and stored results": the plan against the truth. Users are
+    // planned in users (the users axis); an arrival rate in iterations per second, beside the measured
+    // iterations per second on their own axis (requests per second are iterations × calls).
+    const rateModel = profile?.model === 'arrival_rate';
+    const showIterations = rateModel || hasIterations(series);
+    // A planned line is dashed in the colour of what it is measured against.
+    const iterationColor = theme.lines[6] ?? theme.rps;
+    const plannedColor = rateModel ? iterationColor : theme.users;
     // Narrow screens keep the response-time and throughput axes; the legend and tooltips carry the rest.
     const showSide = breakpoint !== 'narrow';
     const showUsers = breakpoint === 'wide';
@@ -86,6 +103,34 @@ export function PerformanceTimelineChart({ series, durationSeconds }: Performanc
           borderWidth: 1.5,
           stepped: true,
         },
+        ...(showIterations
+          ? [
+              {
+                label: t('loadProfile.seriesIterations'),
+                data: series.map((point) => ({ x: point.second, y: point.iterations ?? null })),
+                yAxisID: 'yIter',
+                borderColor: iterationColor,
+                backgroundColor: alpha(iterationColor, 0.12),
+                borderWidth: 1.5,
+              } satisfies ChartDataset<'line', Point[]>,
+            ]
+          : []),
+        ...(planned.length > 0
+          ? [
+              {
+                label: rateModel ? t('loadProfile.seriesPlannedRate') : t('loadProfile.seriesPlannedUsers'),
+                data: planned,
+                yAxisID: rateModel ? 'yIter' : 'yUsers',
+                borderColor: plannedColor,
+                backgroundColor: alpha(plannedColor, 0.12),
+                borderDash: [4, 4],
+                borderWidth: 2,
+                // The plan is straight between its corners (packages/plan/src/load-profile.ts targetAt).
+                tension: 0,
+                pointRadius: 0,
+              } satisfies ChartDataset<'line', Point[]>,
+            ]
+          : []),
       ],
     };
 
@@ -118,6 +163,8 @@ export function PerformanceTimelineChart({ series, durationSeconds }: Performanc
               const value = item.parsed.y;
               const label = item.dataset.label ?? '';
               switch (item.dataset.yAxisID) {
+                case 'yIter':
+                  return `${label}: ${formatRps(value, locale)}`;
                 case 'yAvg':
                 case 'yP95':
                   return `${label}: ${formatMs(value, locale)}`;
@@ -181,10 +228,24 @@ export function PerformanceTimelineChart({ series, durationSeconds }: Performanc
           grid: { drawOnChartArea: false },
           title: title(t('results.timeline.axisUsers'), showUsers),
         },
+        ...(showIterations
+          ? {
+              yIter: {
+                type: 'linear' as const,
+                position: 'right' as const,
+                min: 0,
+                grace: '10%',
+                display: showUsers,
+                ticks: { ...tick, color: iterationColor },
+                grid: { drawOnChartArea: false },
+                title: title(t('loadProfile.axisIterations'), showUsers),
+              },
+            }
+          : {}),
       },
     };
     return { data: chartData, options: chartOptions };
-  }, [series, durationSeconds, breakpoint, theme, t, locale]);
+  }, [series, durationSeconds, profile, breakpoint, theme, t, locale]);
 
   return <Line data={data} options={options} />;
 }
