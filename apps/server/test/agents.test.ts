@@ -167,6 +167,57 @@ describe('runs on load agents', () => {
     );
   }, 40_000);
 
+  it('splits a load profile over the agents: the merged iterations are the plan’s, each sent once', async () => {
+    await target.reset();
+    // 30 iterations a second for 3 s from a pool of 6: 90 planned, each one call of its own number.
+    const profile = {
+      model: 'arrival_rate',
+      start: 30,
+      max_users: 6,
+      graceful_stop: '2s',
+      stages: [{ duration: '3s', target: 30 }],
+    };
+    const saved = await h.call<{ id: string }>('POST', '/api/save-test-plan', {
+      name: 'Profiled on agents',
+      tool: 'k6',
+      concurrent_users: 6,
+      duration: 1,
+      load_profile: profile,
+      urls: [
+        { method: 'GET', url: `${target.origin}/prof/{{sequence_number,${SEQUENCE_N}}}`, thinkTime: '0s' },
+      ],
+    });
+    expect(saved.status).toBe(201);
+    const started = await h.call<{ test_id: string; engine_note: string }>('POST', '/api/run-test', {
+      plan_id: saved.body.id,
+      agents: 3,
+    });
+    expect(started.status).toBe(201);
+    expect(started.body.engine_note).toBe(
+      'ran with the built-in engine on 3 load agents: agent-a, agent-b, agent-c',
+    );
+    const result = await h.finished(started.body.test_id);
+    const counts = await target.counts();
+    const paths = Object.entries(counts.byPath).filter(([path]) => path.startsWith('/prof/'));
+    const sent = paths.reduce((n, [, c]) => n + c, 0);
+
+    expect(result.status).toBe('completed');
+    expect(result.load_profile).toMatchObject({ model: 'arrival_rate', max_users: 6 });
+    // The pool split 2 + 2 + 2, and every agent took its third of the schedule.
+    expect(result.agents.map((a) => [a.users, a.status])).toEqual([
+      [2, 'done'],
+      [2, 'done'],
+      [2, 'done'],
+    ]);
+    for (const agent of result.agents) expect(agent.requests).toBeGreaterThanOrEqual(25);
+    const { iterations_started: ran, iterations_dropped: dropped } = result.summary!;
+    expect(ran! + dropped!).toBe(90);
+    expect(ran).toBe(sent);
+    expect(result.summary?.total_requests).toBe(sent);
+    // Each iteration's number went to one agent only.
+    expect(paths.every(([, c]) => c === 1)).toBe(true);
+  }, 40_000);
+
   it('stops a run on agents: each agent ends its share gracefully and every request it sent is counted', async () => {
     await target.reset();
     const started = await h.call<{ test_id: string }>('POST', '/api/run-test', {

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoadProfileSchema, profilePoints, type LoadProfileInput, type PerfPlan } from '@aqa/plan';
-import { startRun, type RunOptions } from './run';
+import { machineProfileShare, startRun, type RunOptions } from './run';
 import { PlanCompileError } from './executor/compile';
-import { usersAt } from './executor/load-follower';
+import { shareOf, usersAt } from './executor/load-follower';
 import { TestTarget, testPlan } from './testing/target';
 import { Histogram } from './metrics/histogram';
 import type { RunResult, RunSnapshot } from './types';
@@ -285,6 +285,56 @@ describe('open model (arrival_rate)', () => {
     const perSecond = snapshots.filter((s) => s.second <= 2).map((s) => s.iterations ?? -1);
     expect(Math.abs(perSecond[0]! - 75)).toBeLessThanOrEqual(2);
     expect(Math.abs(perSecond[1]! - 225)).toBeLessThanOrEqual(3);
+  }, 20_000);
+});
+
+describe('a profile split over machines (load agents)', () => {
+  it('gives every shard of every machine its place: the shares add up to the line, however many shards each runs', () => {
+    // Three machines with 1, 2 and 3 shards: at every planned count the shares add up to it.
+    const machineShards = [1, 2, 3];
+    for (let planned = 0; planned <= 60; planned++) {
+      let total = 0;
+      machineShards.forEach((shards, offset) => {
+        const split = { offset, stride: machineShards.length };
+        let machine = 0;
+        for (let shard = 0; shard < shards; shard++) {
+          const place = machineProfileShare(split, shards, shard);
+          machine += shareOf(planned, place.shards, place.index);
+        }
+        // The machine's own share is what the server placed on it (splitUsers over the machines).
+        expect(machine, `machine ${offset} at ${planned}`).toBe(
+          shareOf(planned, machineShards.length, offset),
+        );
+        total += machine;
+      });
+      expect(total).toBe(planned);
+    }
+  });
+
+  it('runs two machines’ shares of an open-model schedule: together exactly the plan, no iteration twice', async () => {
+    const plan = testPlan([{ url: url('/m/{{sequence_number,1000000}}') }], { concurrent_users: 1 });
+    const profile: LoadProfileInput = {
+      model: 'arrival_rate',
+      stages: [{ duration: '2s', target: 200 }],
+      max_users: 10,
+    };
+    const machines = [0, 1].map((offset) =>
+      startRun(plan, { workers: offset + 1, loadProfile: profile, sequenceSplit: { offset, stride: 2 } }),
+    );
+    // The pool of 10 split 5 + 5; the second machine splits its 5 over two workers.
+    expect(machines.map((m) => m.shards)).toEqual([[5], [3, 2]]);
+    const results = await Promise.all(
+      machines.map(async (m) => {
+        for await (const s of m.snapshots) void s;
+        return m.result;
+      }),
+    );
+    // 0 → 200 /s over 2 s: 200 iterations, each machine half of them.
+    expect(results.map((r) => r.iterations?.started)).toEqual([100, 100]);
+    expect(results.map((r) => r.iterations?.dropped)).toEqual([0, 0]);
+    expect(target.count).toBe(200);
+    const values = target.recorded.map((r) => r.path);
+    expect(new Set(values).size).toBe(200);
   }, 20_000);
 });
 

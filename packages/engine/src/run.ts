@@ -15,6 +15,7 @@ import {
 } from '@aqa/plan';
 import { parseEnginePlan } from './executor/engine-plan';
 import { CapacityError, capacityProblems } from './executor/capacity';
+import { shareOf } from './executor/load-follower';
 import { IterationCounter, WHOLE_RUN, type SequenceSplit } from './executor/sequence';
 import { RunAggregator } from './metrics/aggregate';
 import type { TargetGuard } from './guard';
@@ -50,7 +51,12 @@ export interface RunOptions {
   endGraceMs?: number;
   /** On stop(), how long in-flight requests may take before they count as cancelled. Default 1000 ms (at most 1500). */
   stopGraceMs?: number;
-  /** Which share of `{{sequence_number,N}}` this run owns when it is one machine of several (docs/design.md §8). */
+  /**
+   * Which share of `{{sequence_number,N}}` this run owns when it is one machine of several (docs/design.md §8).
+   * With a load profile, the same split shares the profile: this machine (offset of stride) takes the
+   * users and the open model's iterations of its place (docs/adr/0027-load-profiles.md, "7. Where a
+   * profile goes"), so the machines' merged load is the plan's line.
+   */
   sequenceSplit?: SequenceSplit;
   /** Called for every merged snapshot, in addition to the `snapshots` iterable. */
   onSnapshot?: (s: RunSnapshot) => void;
@@ -128,6 +134,22 @@ function parseProfile(options: RunOptions): {
   return parsed.success && problems.length === 0 ? { data: parsed.data, problems } : { problems };
 }
 
+/**
+ * Shard `shard` of this machine's `shards`, as one place of the whole run's load profile: user u of the
+ * line (and the open model's iteration u) belongs to machine u mod stride, and of that machine's own
+ * users (u div stride) to shard (u div stride) mod shards — together, place u mod (stride·shards) with
+ * index offset + stride·shard. The shares of every shard of every machine then add up to the line at
+ * every instant, whatever number of shards each machine runs (docs/adr/0027-load-profiles.md, "7.
+ * Where a profile goes").
+ */
+export function machineProfileShare(
+  split: SequenceSplit,
+  shards: number,
+  shard: number,
+): { shards: number; index: number } {
+  return { shards: split.stride * shards, index: split.offset + split.stride * shard };
+}
+
 /** Splits `users` over at most `workers` shards as evenly as possible. */
 export function splitUsers(users: number, workers: number): number[] {
   const n = Math.max(1, Math.min(workers, users));
@@ -157,7 +179,13 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   const plan: PerfPlan = parsed.data;
   const loadProfile = profile.data;
   const compiled: CompiledPlan = compilePlan(plan, options.durationSeconds);
-  const users = loadProfile === undefined ? compiled.users : profileUsers(loadProfile);
+  const split = options.sequenceSplit ?? WHOLE_RUN;
+  // One machine of several takes its share of the profile's peak users (or pool); its shards below
+  // take theirs of it (machineProfileShare).
+  const users =
+    loadProfile === undefined
+      ? compiled.users
+      : shareOf(profileUsers(loadProfile), split.stride, split.offset);
   /** How long the load lasts, and how long the users still busy at its end are given. */
   const lengthMs = loadProfile === undefined ? compiled.durationMs : profileLengthMs(loadProfile);
   const shards = splitUsers(users, options.workers ?? availableParallelism());
@@ -243,12 +271,12 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
         firstUser,
         insecureTls: options.insecureTls ?? false,
         sequenceBuffer,
-        sequenceSplit: options.sequenceSplit ?? WHOLE_RUN,
+        sequenceSplit: split,
         endGraceMs,
         ...(targetGuard === undefined ? {} : { guard: targetGuard }),
         ...(loadProfile === undefined
           ? {}
-          : { profile: { profile: loadProfile, shards: shards.length, index: shard } }),
+          : { profile: { profile: loadProfile, ...machineProfileShare(split, shards.length, shard) } }),
       };
       firstUser += users;
       const w = new Worker(entry, { workerData: init, name: `aqa-shard-${shard}` });
@@ -327,23 +355,15 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     const late = failure();
     if (late) throw late;
     aggregator.flush(true);
-    const durationS = aggregator.durationMs / 1000;
-    const { summary, api_results, errors, histogram } = aggregator.summary(users, durationS);
-    const iterations = aggregator.iterationSummary();
     const res: RunResult = {
       status: stopped ? 'stopped' : 'completed',
       started_at: startedAt.toISOString(),
       ended_at: new Date().toISOString(),
-      summary,
-      api_results,
-      errors,
-      series: aggregator.series,
-      histogram: histogram.encode(),
+      ...aggregator.resultFigures(users),
       workers: shards.length,
-      ...(iterations === undefined ? {} : { iterations }),
       ...(state.cutShort === undefined ? {} : { cut_short: state.cutShort }),
     };
-    log?.info({ total_requests: summary.total_requests, status: res.status }, 'run ended');
+    log?.info({ total_requests: res.summary.total_requests, status: res.status }, 'run ended');
     return res;
   })().finally(() => {
     finished = true;

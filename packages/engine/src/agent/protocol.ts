@@ -17,7 +17,7 @@
  *   agent ──POST paths.events { first_seq, events }──▶ server            ({ accepted_through, stop } ◀──)
  *   agent ──DELETE paths.leave──▶ server                                  (an agent that ends on its own)
  */
-import type { PerfPlan } from '@aqa/plan';
+import type { LoadProfile, PerfPlan } from '@aqa/plan';
 import type { SequenceSplit } from '../executor/sequence';
 import type { TargetGuardSettings } from '../guard';
 import type { ShardIntervalWire } from '../metrics/types';
@@ -131,6 +131,12 @@ export interface ShardJob {
   agent_count: number;
   /** The plan with concurrent_users set to this agent's share. */
   plan: PerfPlan;
+  /**
+   * The run's whole load profile, when it has one (docs/adr/0027-load-profiles.md, "7. Where a profile
+   * goes"): the agent follows its share of it (its place is `sequence_split`) instead of `users` for
+   * `duration_seconds`, which then only bound how late a job may still start.
+   */
+  load_profile?: LoadProfile;
   duration_seconds: number;
   /** This agent's users and the number of the first (users of all agents are numbered 0..N-1). */
   users: number;

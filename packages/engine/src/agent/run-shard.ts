@@ -52,6 +52,8 @@ export function shardJobProblem(data: unknown): string | null {
   const split = j.sequence_split as { offset?: unknown; stride?: unknown } | undefined;
   if (typeof split?.offset !== 'number' || typeof split.stride !== 'number' || split.stride < 1)
     return 'sequence_split is not { offset, stride }';
+  if (j.load_profile !== undefined && (typeof j.load_profile !== 'object' || j.load_profile === null))
+    return 'load_profile is not a load profile';
   return null;
 }
 
@@ -78,7 +80,10 @@ export async function runShard(job: ShardJob, ctx: ShardContext): Promise<ShardO
       // The job's users are this agent's share: the plan carries the same number (protocol.ts ShardJob).
       { ...job.plan, concurrent_users: job.users },
       {
-        durationSeconds: job.duration_seconds,
+        // A profile sets the length itself; the agent follows its place in it (protocol.ts ShardJob).
+        ...(job.load_profile === undefined
+          ? { durationSeconds: job.duration_seconds }
+          : { loadProfile: job.load_profile }),
         workers: Math.max(1, Math.min(ctx.cores, job.users)),
         sequenceSplit: job.sequence_split,
         startAtEpochMs: job.start_at_epoch_ms,

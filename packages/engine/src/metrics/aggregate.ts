@@ -12,6 +12,7 @@ import type {
   ErrorTally,
   IntervalFigures,
   LatencySummary,
+  RunResult,
   RunSnapshot,
   RunSummary,
   SeriesPoint,
@@ -339,6 +340,25 @@ export class RunAggregator {
   iterationSummary(): { started: number; dropped: number; schedule_lag: LatencySummary } | undefined {
     if (this.iterations === undefined) return undefined;
     return { ...this.iterations, schedule_lag: latencySummary(this.lag) };
+  }
+
+  /**
+   * The figures of a run's result once every shard has ended (the built-in engine's, run.ts, and a run
+   * on load agents, merged the same way): over the length the shards measured.
+   */
+  resultFigures(
+    concurrentUsers: number,
+  ): Pick<RunResult, 'summary' | 'api_results' | 'errors' | 'series' | 'histogram' | 'iterations'> {
+    const { summary, api_results, errors, histogram } = this.summary(concurrentUsers, this.endMs / 1000);
+    const iterations = this.iterationSummary();
+    return {
+      summary,
+      api_results,
+      errors,
+      series: this.series,
+      histogram: histogram.encode(),
+      ...(iterations === undefined ? {} : { iterations }),
+    };
   }
 
   /** Run length measured by the shards, ms. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlannedProfileSchema } from './planned-profile';
 import { oneLine } from '../strict-input';
 
 /*
@@ -155,6 +156,9 @@ export const ShardJobSchema = z.object({
   agent_index: count,
   agent_count: count,
   plan: z.record(z.string(), z.unknown()).describe("The run's plan with this agent's users (PerfPlan)"),
+  load_profile: PlannedProfileSchema.optional().describe(
+    "The run's whole load profile: the agent follows its place in it (sequence_split) instead of users for duration_seconds",
+  ),
   duration_seconds: count,
   users: count,
   first_user: count,
@@ -224,6 +228,10 @@ export const ShardIntervalWireSchema = z.object({
   activeUsers: whole,
   busy: nonNegative.max(1),
   steps: z.array(StepIntervalWireSchema).max(2000),
+  /** Open-model load profile only: iterations started and dropped in the interval, and their lag (µs). */
+  iterations: whole.optional(),
+  dropped: whole.optional(),
+  lag: EncodedHistogramSchema.optional(),
 });
 
 /** One event of an agent's share of a run (the engine's ShardEvent), in the order it happened. */

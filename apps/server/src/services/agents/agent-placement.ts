@@ -43,7 +43,8 @@ export class AgentPlacement {
 
   async choose(user: AccountUser, plan: PerfPlan, count: number): Promise<RunnerChoice> {
     const registry = this.agents.available();
-    const onServer = await this.runners.choose(plan.tool);
+    // With the plan: a profiled plan runs in the built-in engine whatever its tool (runner.ts choose).
+    const onServer = await this.runners.choose(plan.tool, plan);
     const locust = onServer.runner instanceof ExternalToolRunner && onServer.runner.engine === 'locust';
     if (onServer.runner.engine !== 'builtin' && !locust) {
       throw refusal(

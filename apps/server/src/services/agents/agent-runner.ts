@@ -147,6 +147,8 @@ class AgentRun {
         agent_index: state.index,
         agent_count: this.states.length,
         plan: { ...this.plan, concurrent_users: state.placed.users },
+        // Each agent follows its place in the profile (sequence_split): the merged load is the plan's line.
+        ...(this.plan.load_profile === undefined ? {} : { load_profile: this.plan.load_profile }),
         duration_seconds: this.durationSeconds,
         users: state.placed.users,
         first_user: firstUser,
@@ -305,18 +307,12 @@ class AgentRun {
       'Run on load agents merged',
     );
     // The built-in engine's own ending (packages/engine/src/run.ts): the same figures from the same merge.
-    const durationS = aggregator.durationMs / 1000;
-    const { summary, api_results, errors, histogram } = aggregator.summary(this.users, durationS);
     this.end({
       result: {
         status: this.stopRequested ? 'stopped' : 'completed',
         started_at: new Date(this.startAt).toISOString(),
         ended_at: new Date().toISOString(),
-        summary,
-        api_results,
-        errors,
-        series: aggregator.series,
-        histogram: histogram.encode(),
+        ...aggregator.resultFigures(this.users),
         workers: this.states.reduce((n, s) => n + (s.shards ?? 0), 0),
         ...(this.cutShort.length === 0 ? {} : { cut_short: this.cutShort.join('; ') }),
       },

@@ -24,10 +24,6 @@ import { rowToRecord } from './run-rows';
 import type { RunnerChoice, RunnerHandle, RunnerRegistry, RunnerStartOptions } from './runner';
 import { compiledOrigins, refuseUncheckableTargets } from './target-check';
 
-/** Why a plan with a load profile is refused on load agents. */
-export const PROFILE_NOT_ON_AGENTS =
-  'This plan has a load profile; load agents do not follow load profiles yet: run it on this server';
-
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
 
@@ -95,13 +91,7 @@ export class LoadKind implements RunKindAdapter<LoadKindTypes> {
     this.agentPlacement = placement;
   }
 
-  async prepare({ plan, durationSeconds, agents }: LoadRunSent): Promise<PreparedRun<LoadRunPlan>> {
-    // Before anything is stored or probed: agents would run the flat plan (docs/adr/0027-load-profiles.md "As built").
-    if (agents !== undefined && plan.load_profile !== undefined) {
-      throw new ValidationError([{ field: 'agents', message: PROFILE_NOT_ON_AGENTS }], {
-        code: 'PROFILE_NOT_ON_AGENTS',
-      });
-    }
+  async prepare({ plan, durationSeconds }: LoadRunSent): Promise<PreparedRun<LoadRunPlan>> {
     // Patterns first, a slice at a time, so the one synchronous compile below finds them compiled; it
     // refuses one RE2 cannot run in words, with every other problem (docs/adr/0022-linear-time-patterns.md).
     await precompilePerfPlanPatterns(plan.urls);
