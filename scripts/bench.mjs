@@ -25,6 +25,11 @@ const BENCHES = [
     file: 'packages/engine/bench/many-users.mjs',
   },
   {
+    id: 'profiles',
+    name: 'load profiles: open-model rate precision at 500, 5,000 and 20,000 it/s, ramps against the line',
+    file: 'packages/engine/bench/profile-bench.mjs',
+  },
+  {
     id: 'dashboards',
     name: 'dashboards with 1,000 plans and 20,000 runs',
     file: 'apps/server/bench/scale-bench.mjs',
