@@ -82,6 +82,35 @@ describe('POST /api/update-test-plan-command', () => {
     expect(stored).toEqual(answer.updated_plan);
   });
 
+  it('ramps up and adds a spike: the load profile is saved, with its users and minutes, and the script follows it', async () => {
+    const saved = await save(alice.token);
+    const response = await command(alice.token, {
+      plan_id: saved.id,
+      command: 'ramp up over 30 seconds and add a spike to 40 users',
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<CommandAnswer & { updated_plan: { load_profile?: unknown } }>();
+    expect(answer.message).toBe(
+      'Applied 2 changes: load profile → 0 → 30s:5 → 90s:5 (2m); load profile → 0 → 30s:5 → 90s:5 → 10s:40 → 30s:40 → 10s:5 (2m 50s)',
+    );
+    expect(answer.updated_plan.load_profile).toEqual({
+      model: 'users',
+      start: 0,
+      stages: [
+        { duration: '30s', target: 5 },
+        { duration: '90s', target: 5 },
+        { duration: '10s', target: 40 },
+        { duration: '30s', target: 40 },
+        { duration: '10s', target: 5 },
+      ],
+      graceful_stop: '10s',
+    });
+    // The peak users and the minutes rounded up, as the editor keeps them.
+    expect(answer.updated_plan).toMatchObject({ concurrent_users: 40, duration: 3 });
+    expect(answer.updated_plan.script).toContain('ramping-vus');
+    expect(await get(alice.token, saved.id)).toEqual(answer.updated_plan);
+  });
+
   it('reads Korean commands and per-API changes', async () => {
     const saved = await save(alice.token);
     const response = await command(alice.token, {

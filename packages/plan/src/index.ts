@@ -13,6 +13,7 @@ export * from './template';
 export * from './user-pattern';
 export * from './pattern-problems';
 export * from './text-command';
+export { profileChangeText, type ProfileBase } from './text-command-profile';
 export * from './think-time';
 export * from './results';
 export * from './functional';

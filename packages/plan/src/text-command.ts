@@ -10,6 +10,7 @@ import {
   MIN_USERS,
   type PerfPlan,
   PLAN_ERRORS,
+  withProfileTotals,
   type Tool,
   TOOLS,
   transactionRatePercent,
@@ -17,6 +18,13 @@ import {
 import { parseThinkTimeMs, thinkTimeProblem } from './think-time';
 import { FUNCTIONAL_BOUNDS, FUNCTIONAL_PLAN_ERRORS, type FunctionalPlan } from './functional/functional-plan';
 import { runsInBrowser } from './test-kind';
+import type { LoadProfile } from './load-profile';
+import {
+  isProfileClause,
+  parseProfileClause,
+  profileChangeText,
+  type ProfileBase,
+} from './text-command-profile';
 
 /**
  * Plan edits by text command (docs/reference/01-authoring.md §2 text-command panel, §3 "Text-command response", §7
@@ -45,7 +53,8 @@ export type TextCommandField =
   | 'addHeader'
   | 'removeHeader'
   | 'bearerToken'
-  | 'removeApi';
+  | 'removeApi'
+  | 'loadProfile';
 
 export interface HeaderValue {
   name: string;
@@ -66,7 +75,9 @@ export type ParsedUpdate =
   | { field: 'addHeader'; value: HeaderValue; scope: ApiScope }
   | { field: 'removeHeader'; value: string; scope: ApiScope }
   | { field: 'bearerToken'; value: string; scope: ApiScope }
-  | { field: 'removeApi'; value: true; scope: { api: number } };
+  | { field: 'removeApi'; value: true; scope: { api: number } }
+  /** The whole new load profile ("ramp up over 2 minutes", "add a spike to 500 users"). */
+  | { field: 'loadProfile'; value: LoadProfile; scope: 'plan' };
 
 type ApiScope = 'all' | { api: number };
 
@@ -86,6 +97,8 @@ export const TEXT_COMMAND_EXAMPLES = [
   'make API 2 a POST',
   'add header X-Env: staging to all APIs',
   'rename plan to Checkout',
+  'ramp up over 2 minutes',
+  'add a spike to 500 users',
 ] as const;
 
 export const TEXT_COMMAND_MESSAGES = {
@@ -141,6 +154,7 @@ export function parseTextCommand(command: string, plan: PerfPlan): TextCommandRe
     },
     iterations: undefined,
     timeout: { current: 0, min: MIN_TIMEOUT_S, max: MAX_TIMEOUT_S, range: TIMEOUT_RANGE },
+    profile: { profile: plan.load_profile, users: plan.concurrent_users, minutes: plan.duration },
   };
   const read = readCommand(command, context);
   const updates: ParsedUpdate[] = [];
@@ -185,6 +199,8 @@ interface ReadContext {
   iterations: Setting | undefined;
   /** Seconds. */
   timeout: Setting;
+  /** The load a profile change starts from (the clauses before included); absent for a functional plan. */
+  profile: ProfileBase | undefined;
   /** How the clause before changed its setting, for one that goes on from it ("… and the duration by 5"). */
   carried: Relative | undefined;
   /** Whether the clause being read starts with its value ("5 minutes"), as a continued clause does. */
@@ -227,7 +243,12 @@ function readCommand(
     context.startsWithValue = STARTS_WITH_VALUE.test(clause);
     const result = parseClause(clause, context);
     if (typeof result === 'string') errors.push(result);
-    else for (const update of [result].flat()) read.push({ update, clause });
+    else
+      for (const update of [result].flat()) {
+        read.push({ update, clause });
+        // "ramp up over 2 minutes and add a spike to 500 users": the spike goes on from the ramp.
+        if (update.field === 'loadProfile' && context.profile) context.profile.profile = update.value;
+      }
   }
   return { clauses: read, errors };
 }
@@ -269,6 +290,9 @@ export function applyTextCommand(plan: PerfPlan, updates: readonly ParsedUpdate[
       case 'duration':
         next.duration = update.value;
         break;
+      case 'loadProfile':
+        next.load_profile = update.value;
+        break;
       case 'removeApi':
         removals.push(update.scope.api);
         break;
@@ -277,7 +301,8 @@ export function applyTextCommand(plan: PerfPlan, updates: readonly ParsedUpdate[
     }
   }
   for (const index of [...new Set(removals)].sort((a, b) => b - a)) next.urls.splice(index, 1);
-  return next;
+  // A profile sets the users and the minutes (docs/adr/0027-load-profiles.md "As built").
+  return withProfileTotals(next);
 }
 
 /** "think time 2s for all APIs", in the words the panel lists applied changes with. */
@@ -313,6 +338,8 @@ export function describeUpdate(update: ParsedUpdate): string {
       return `bearer token set${where}`;
     case 'removeApi':
       return `API ${update.scope.api + 1} removed`;
+    case 'loadProfile':
+      return `load profile → ${profileChangeText(update.value)}`;
   }
 }
 
@@ -929,6 +956,8 @@ const parseMethod: ClauseParser = (text, scoped, clause) => {
  */
 const CLAUSE_PARSERS: readonly ClauseParser[] = [
   parseRename,
+  // Before users and duration: "ramp up over 2 minutes" and "a spike to 500 users" name their own.
+  parseLoadProfile,
   parseHeader,
   parseBearer,
   parseRemoveApi,
@@ -985,6 +1014,25 @@ function namesAnotherSetting(field: ClauseUpdate['field'], text: string): boolea
     if (words === DURATION_AMOUNT && (field === 'thinkTime' || field === 'timeout')) return false;
     return words.test(text);
   });
+}
+
+/** "ramp up over 2 minutes", "add a spike to 500 users" (text-command-profile.ts). */
+function parseLoadProfile(
+  text: string,
+  scoped: Scoped,
+  clause: string,
+  context: ReadContext,
+): ClauseUpdate | string | undefined {
+  if (context.profile === undefined)
+    return isProfileClause(text)
+      ? `A functional plan has no load profile to change: "${clause}".`
+      : undefined;
+  const profile = parseProfileClause(text, context.profile, clause);
+  if (profile === undefined) return undefined;
+  if (typeof profile === 'string') return profile;
+  return (
+    planOnly(scoped, 'A load profile', clause) ?? { field: 'loadProfile', value: profile, scope: 'plan' }
+  );
 }
 
 // ---- Functional plans ----
@@ -1050,6 +1098,7 @@ export function parseFunctionalTextCommand(
     iterations: ui
       ? bounds(plan.iterations, FUNCTIONAL_BOUNDS.ui_iterations, FUNCTIONAL_PLAN_ERRORS.uiIterationsRange)
       : bounds(plan.iterations, FUNCTIONAL_BOUNDS.iterations, FUNCTIONAL_PLAN_ERRORS.iterationsRange),
+    profile: undefined,
   };
   const read = readCommand(command, context);
   const updates: FunctionalUpdate[] = [];
@@ -1086,6 +1135,8 @@ function functionalUpdateOf(update: ClauseUpdate, clause: string): FunctionalUpd
     }
     case 'tool':
       return `A functional plan has no load tool to change: "${clause}".`;
+    case 'loadProfile':
+      return `A functional plan has no load profile to change: "${clause}".`;
     case 'timeout':
     case 'transactionRate':
       return update.field === 'timeout'

@@ -515,6 +515,7 @@ export const en = {
   'plans.command.removeHeader': 'header {value} removed{where}',
   'plans.command.bearerToken': 'bearer token set{where}',
   'plans.command.removeApi': 'API {number} removed',
+  'plans.command.loadProfile': 'load profile → {value}',
   'plans.commandChanges': 'Applied changes',
 
   // script-input:begin — the performance script-upload screen (docs/reference/01-authoring.md §2 "Performance: script upload").

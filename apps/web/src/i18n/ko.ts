@@ -510,6 +510,7 @@ export const ko: Messages = {
   'plans.command.removeHeader': '헤더 {value} 삭제{where}',
   'plans.command.bearerToken': 'Bearer 토큰 설정{where}',
   'plans.command.removeApi': 'API {number} 삭제',
+  'plans.command.loadProfile': '부하 프로필 → {value}',
   'plans.commandChanges': '적용된 변경 사항',
 
   // script-input:begin — the performance script-upload screen (docs/reference/01-authoring.md §2 "Performance: script upload").

@@ -1,4 +1,4 @@
-import { HTTP_METHODS, TOOLS } from '@aqa/plan';
+import { HTTP_METHODS, PlannedProfileSchema, TOOLS } from '@aqa/plan';
 import { z } from 'zod';
 import { defineRoute, SCOPED_ERRORS_WITH_404 } from '../route';
 import { SavedPlanSchema } from '../schemas/plan';
@@ -26,6 +26,7 @@ const ParsedUpdateSchema = z.object({
     'removeHeader',
     'bearerToken',
     'removeApi',
+    'loadProfile',
   ]),
   value: z
     .union([
@@ -35,9 +36,10 @@ const ParsedUpdateSchema = z.object({
       z.number(),
       z.boolean(),
       z.object({ name: z.string(), value: z.string() }),
+      PlannedProfileSchema,
     ])
     .describe(
-      'Duration in minutes, timeout in seconds, think time as text ("2s"), transaction rate in percent',
+      'Duration in minutes, timeout in seconds, think time as text ("2s"), transaction rate in percent, loadProfile the whole new profile',
     ),
   scope: z
     .union([z.literal('plan'), z.literal('all'), z.object({ api: z.number().int().min(0) })])

@@ -1,3 +1,4 @@
+import { LoadProfileSchema, profileChangeText } from '@aqa/plan';
 import type { Translate } from '@/i18n';
 import type { ParsedUpdate } from '../queries/text-command';
 
@@ -16,6 +17,12 @@ function where(scope: ParsedUpdate['scope'], t: Translate): string {
   if (typeof scope === 'object' && scope !== null)
     return t('plans.command.scopeApi', { number: scope.api + 1 });
   return '';
+}
+
+/** The new profile in the plan model's own words (stages as duration:target), read alike in every language. */
+function profileText(value: unknown): string {
+  const parsed = LoadProfileSchema.safeParse(value);
+  return parsed.success ? profileChangeText(parsed.data) : text(value);
 }
 
 export function describeChange(update: ParsedUpdate, t: Translate): string {
@@ -50,6 +57,8 @@ export function describeChange(update: ParsedUpdate, t: Translate): string {
       return t('plans.command.removeHeader', { value, where: scope });
     case 'bearerToken':
       return t('plans.command.bearerToken', { where: scope });
+    case 'loadProfile':
+      return t('plans.command.loadProfile', { value: profileText(update.value) });
     case 'removeApi':
       return typeof update.scope === 'object' && update.scope !== null
         ? t('plans.command.removeApi', { number: update.scope.api + 1 })
