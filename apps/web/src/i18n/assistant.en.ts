@@ -77,6 +77,7 @@ export const assistantEn = {
   'assistant.field.iterations': 'Iterations',
   'assistant.field.thinkTime': 'Think time',
   'assistant.field.timeout': 'Timeout',
+  'assistant.field.loadProfile': 'Load profile',
   'assistant.field.transactionRate': 'Transaction rate',
   'assistant.field.method': 'Method',
   'assistant.field.header': 'Header {header}',

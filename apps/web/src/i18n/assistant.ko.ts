@@ -74,6 +74,7 @@ export const assistantKo: Record<keyof typeof assistantEn, string> = {
   'assistant.field.iterations': '반복 횟수',
   'assistant.field.thinkTime': '대기 시간',
   'assistant.field.timeout': '타임아웃',
+  'assistant.field.loadProfile': '부하 프로필',
   'assistant.field.transactionRate': '트랜잭션 비율',
   'assistant.field.method': '메서드',
   'assistant.field.header': '헤더 {header}',

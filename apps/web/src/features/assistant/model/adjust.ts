@@ -3,6 +3,7 @@ import {
   applyTextCommand,
   parseFunctionalTextCommand,
   parseTextCommand,
+  profileChangeText,
   type Authorization,
   type FunctionalPlan,
   type PerfPlan,
@@ -29,7 +30,8 @@ export type PreviewField =
   | 'method'
   | 'header'
   | 'authorization'
-  | 'api';
+  | 'api'
+  | 'loadProfile';
 
 export interface PreviewRow {
   field: PreviewField;
@@ -108,6 +110,12 @@ function planCells(edited: EditedPlan): Cell[] {
       { key: 'tool', field: 'tool', value: plan.tool },
       { key: 'users', field: 'users', value: String(plan.concurrent_users) },
       { key: 'duration', field: 'duration', value: `${plan.duration} min` },
+      // "ramp up over 2 minutes", "add a spike to 500 users" (docs/adr/0027-load-profiles.md).
+      {
+        key: 'loadProfile',
+        field: 'loadProfile',
+        value: plan.load_profile ? profileChangeText(plan.load_profile) : '—',
+      },
     ];
   }
   const { plan } = edited;
