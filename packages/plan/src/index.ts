@@ -22,3 +22,5 @@ export * from './messages';
 export * from './feedback';
 export * from './phrases';
 export * from './load-profile';
+export * from './data-files';
+export * from './test-data';

@@ -103,6 +103,9 @@ export const PLAN_FIELDS_IN_FORM = {
   test_type: 'testType',
   // The uploaded script is edited beside the form (usePlanEditor's script state), not in it.
   script: null,
+  // Test data (docs/adr/0027-load-profiles.md §4) is kept beside the form, as the script is.
+  data_files: null,
+  data_sources: null,
   // Set by the server or by the model itself.
   schema_version: null,
   id: null,
