@@ -16,6 +16,7 @@ import {
 import { parseEnginePlan } from './executor/engine-plan';
 import { CapacityError, capacityProblems } from './executor/capacity';
 import { IterationCounter, WHOLE_RUN, type SequenceSplit } from './executor/sequence';
+import { dataExhausted, prepareTestData } from './executor/test-data';
 import { RunAggregator } from './metrics/aggregate';
 import type { TargetGuard } from './guard';
 import type { ShardIntervalWire } from './metrics/types';
@@ -52,6 +53,11 @@ export interface RunOptions {
   stopGraceMs?: number;
   /** Which share of `{{sequence_number,N}}` this run owns when it is one machine of several (docs/design.md §8). */
   sequenceSplit?: SequenceSplit;
+  /**
+   * Seeds the order of the plan's `random_order` data sources (docs/adr/0027-load-profiles.md §4): the
+   * machines of one run give the same. Default: a random seed.
+   */
+  dataSeed?: number;
   /** Called for every merged snapshot, in addition to the `snapshots` iterable. */
   onSnapshot?: (s: RunSnapshot) => void;
   /** Worker entry file; default: worker.mjs next to this module's bundle, or built from source. */
@@ -170,6 +176,15 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     options.onSnapshot?.(s);
   });
   const sequenceBuffer = IterationCounter.allocate();
+  // Read once here: the workers get the rows, not the files (docs/adr/0027-load-profiles.md §4).
+  const data = prepareTestData(
+    plan,
+    options.dataSeed ?? Math.floor(Math.random() * 2 ** 32),
+    options.sequenceSplit ?? WHOLE_RUN,
+  );
+  const dataEnded = data === null ? [] : data.sources.map(() => 0);
+  const workerPlan: PerfPlan =
+    data === null ? plan : { ...plan, data_files: undefined, data_sources: undefined };
   const workers: Worker[] = [];
   const stopGraceMs = Math.min(options.stopGraceMs ?? 1000, 1500);
   const endGraceMs = options.endGraceMs ?? 2000;
@@ -236,7 +251,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     const targetGuard = options.guard?.settings();
     shards.forEach((users, shard) => {
       const init: WorkerInit = {
-        plan,
+        plan: workerPlan,
         durationSeconds: options.durationSeconds,
         shard,
         users,
@@ -249,6 +264,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
         ...(loadProfile === undefined
           ? {}
           : { profile: { profile: loadProfile, shards: shards.length, index: shard } }),
+        ...(data === null ? {} : { data }),
       };
       firstUser += users;
       const w = new Worker(entry, { workerData: init, name: `aqa-shard-${shard}` });
@@ -261,6 +277,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
             if (m.type === 'ready') markReady();
             else if (m.type === 'interval') {
               options.onInterval?.(m.wire);
+              m.wire.dataEnded?.forEach((n, k) => (dataEnded[k] = (dataEnded[k] ?? 0) + n));
               aggregator.add(m.wire);
             } else if (m.type === 'fatal')
               state.failure ??= new Error(`engine worker ${shard}: ${m.message}`);
@@ -330,6 +347,8 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     const durationS = aggregator.durationMs / 1000;
     const { summary, api_results, errors, histogram } = aggregator.summary(users, durationS);
     const iterations = aggregator.iterationSummary();
+    const exhausted =
+      data === null ? [] : dataExhausted(data.sources, dataEnded, loadProfile?.model === 'arrival_rate');
     const res: RunResult = {
       status: stopped ? 'stopped' : 'completed',
       started_at: startedAt.toISOString(),
@@ -342,7 +361,9 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       workers: shards.length,
       ...(iterations === undefined ? {} : { iterations }),
       ...(state.cutShort === undefined ? {} : { cut_short: state.cutShort }),
+      ...(exhausted.length === 0 ? {} : { data_exhausted: exhausted }),
     };
+    for (const e of exhausted) log?.info({ source: e.path, ended: e.ended }, e.message);
     log?.info({ total_requests: summary.total_requests, status: res.status }, 'run ended');
     return res;
   })().finally(() => {
