@@ -28,6 +28,10 @@ import { compiledOrigins, refuseUncheckableTargets } from './target-check';
 export const PROFILE_NOT_ON_AGENTS =
   'This plan has a load profile; load agents do not follow load profiles yet: run it on this server';
 
+/** Why a plan with test data is refused on load agents. */
+export const DATA_NOT_ON_AGENTS =
+  'This plan has test data (data_sources); load agents do not carry test data yet: run it on this server';
+
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
 
@@ -100,6 +104,12 @@ export class LoadKind implements RunKindAdapter<LoadKindTypes> {
     if (agents !== undefined && plan.load_profile !== undefined) {
       throw new ValidationError([{ field: 'agents', message: PROFILE_NOT_ON_AGENTS }], {
         code: 'PROFILE_NOT_ON_AGENTS',
+      });
+    }
+    // Agents would run without the rows (docs/adr/0027-load-profiles.md §4 "As built").
+    if (agents !== undefined && (plan.data_sources ?? []).length > 0) {
+      throw new ValidationError([{ field: 'agents', message: DATA_NOT_ON_AGENTS }], {
+        code: 'DATA_NOT_ON_AGENTS',
       });
     }
     // Patterns first, a slice at a time, so the one synchronous compile below finds them compiled; it
