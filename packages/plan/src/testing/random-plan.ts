@@ -220,6 +220,20 @@ export function randomPerfPlan(seed: number): PerfPlan {
     if (input.load_profile.stages.every((stage) => stage.duration === '0s'))
       input.load_profile.stages[0]!.duration = '10s';
   }
+  if (g.chance(0.3)) {
+    // Test data (docs/adr/0027-load-profiles.md §4): a CSV whose columns the plan's templates may read.
+    const rows = Array.from({ length: g.int(1, 5) }, (_, i) => `${i + 1},${g.pick(['a', 'b c', '"x,y"'])}`);
+    input.data_files = { 'users.csv': ['id,name', ...rows].join('\n') };
+    input.data_sources = [
+      {
+        path: 'users.csv',
+        ...(g.chance(0.5) ? { loop: g.chance(0.5) } : {}),
+        ...(g.chance(0.5) ? { random_order: g.chance(0.5) } : {}),
+        ...(g.chance(0.5) ? { share: g.pick(['all', 'user'] as const) } : {}),
+        ...(g.chance(0.3) ? { delimiter: ',' } : {}),
+      },
+    ];
+  }
   // concurrent_users and duration as the server keeps them for a profile (withProfileTotals).
   return withProfileTotals(PerfPlanSchema.parse(input));
 }

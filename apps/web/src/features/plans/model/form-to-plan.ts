@@ -3,6 +3,7 @@ import {
   DEFAULT_USERS,
   PerfPlanSchema,
   ScriptRequestSchema,
+  type DataSourceInput,
   type PerfPlan,
   type ScriptRequest,
   type Tool,
@@ -38,6 +39,8 @@ export interface PlanBody {
   test_type?: string;
   thresholds?: string[];
   load_profile?: ProfileBody;
+  data_files?: Record<string, string>;
+  data_sources?: DataSourceInput[];
   script?: string;
 }
 
@@ -134,6 +137,8 @@ export function snapshotForm(form: PlanForm): FormSnapshot {
     ...(form.testType ? { test_type: form.testType } : {}),
     ...(form.thresholds.length > 0 ? { thresholds: form.thresholds } : {}),
     ...(form.loadProfile !== null ? { load_profile: profileBodyOf(form.loadProfile) } : {}),
+    ...(form.dataFiles !== null ? { data_files: form.dataFiles } : {}),
+    ...(form.dataSources !== null ? { data_sources: form.dataSources } : {}),
   };
   return { body, sources: sent.map((item) => item.source), hasUrl: sent.length > 0 };
 }

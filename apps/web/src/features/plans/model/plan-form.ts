@@ -2,6 +2,7 @@ import {
   DEFAULT_DURATION_MIN,
   DEFAULT_TOOL,
   DEFAULT_USERS,
+  type DataSource,
   type HttpMethod,
   type PerfPlan,
   type Preset,
@@ -83,6 +84,12 @@ export interface PlanForm {
    * which runs Concurrent Users for Duration as before.
    */
   loadProfile: ProfileForm | null;
+  /**
+   * Test data (docs/adr/0027-load-profiles.md §4): not edited on these screens yet, kept from a loaded
+   * plan and sent back unchanged, so that saving the plan here never drops its CSV files.
+   */
+  dataFiles: Record<string, string> | null;
+  dataSources: DataSource[] | null;
 }
 
 /**
@@ -103,9 +110,8 @@ export const PLAN_FIELDS_IN_FORM = {
   test_type: 'testType',
   // The uploaded script is edited beside the form (usePlanEditor's script state), not in it.
   script: null,
-  // Test data (docs/adr/0027-load-profiles.md §4) is kept beside the form, as the script is.
-  data_files: null,
-  data_sources: null,
+  data_files: 'dataFiles',
+  data_sources: 'dataSources',
   // Set by the server or by the model itself.
   schema_version: null,
   id: null,
@@ -128,6 +134,8 @@ export function createPlanForm(sourcePage: PerfPlan['source_page'] = 'url-input'
     testType: '',
     thresholds: [],
     loadProfile: null,
+    dataFiles: null,
+    dataSources: null,
   };
 }
 
@@ -240,5 +248,7 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     testType: plan.test_type ?? '',
     thresholds: [...(plan.thresholds ?? [])],
     loadProfile: plan.load_profile ? profileFormOf(plan.load_profile) : null,
+    dataFiles: plan.data_files ? { ...plan.data_files } : null,
+    dataSources: plan.data_sources ? plan.data_sources.map((source) => ({ ...source })) : null,
   };
 }
