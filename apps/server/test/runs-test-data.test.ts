@@ -8,7 +8,7 @@ import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestSer
 import { waitForRunEnd } from './wait-for';
 
 /*
- * A performance plan's test data through the server (docs/adr/0027-load-profiles.md §4): saved and
+ * A performance plan's test data through the server (docs/adr/0027-load-profiles.md "Test data"): saved and
  * answered with its CSV files and sources, run by the built-in engine with every row once, and never
  * handed to a runner that would run without the rows.
  */

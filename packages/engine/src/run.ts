@@ -54,7 +54,7 @@ export interface RunOptions {
   /** Which share of `{{sequence_number,N}}` this run owns when it is one machine of several (docs/design.md §8). */
   sequenceSplit?: SequenceSplit;
   /**
-   * Seeds the order of the plan's `random_order` data sources (docs/adr/0027-load-profiles.md §4): the
+   * Seeds the order of the plan's `random_order` data sources (docs/adr/0027-load-profiles.md "Test data"): the
    * machines of one run give the same. Default: a random seed.
    */
   dataSeed?: number;
@@ -176,7 +176,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     options.onSnapshot?.(s);
   });
   const sequenceBuffer = IterationCounter.allocate();
-  // Read once here: the workers get the rows, not the files (docs/adr/0027-load-profiles.md §4).
+  // Read once here: the workers get the rows, not the files (docs/adr/0027-load-profiles.md "Test data").
   const data = prepareTestData(
     plan,
     options.dataSeed ?? Math.floor(Math.random() * 2 ** 32),

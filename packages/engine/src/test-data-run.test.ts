@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PerfPlan, PerfPlanInput } from '@aqa/plan';
 import { startRun, type RunOptions } from './run';
-import { shuffledRows } from './executor/test-data';
+import { shuffledRows } from '@aqa/plan';
 import { TestTarget, testPlan, type TestEntry } from './testing/target';
 import type { RunResult } from './types';
 
-// A plan's test data in the engine (docs/adr/0027-load-profiles.md §4 "Test data"), counted at a local
+// A plan's test data in the engine (docs/adr/0027-load-profiles.md "Test data"), counted at a local
 // target: the row values it receives in URLs, headers and bodies.
 const target = new TestTarget();
 beforeAll(async () => {

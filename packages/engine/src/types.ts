@@ -137,7 +137,7 @@ export interface RunResult {
    */
   cut_short?: string;
   /**
-   * Test data (docs/adr/0027-load-profiles.md §4): the non-looping sources that ran out, with the users
+   * Test data (docs/adr/0027-load-profiles.md "Test data"): the non-looping sources that ran out, with the users
    * that ended (open model: the iterations not started) for want of a row, and the run's words for it.
    */
   data_exhausted?: DataExhausted[];

@@ -4,7 +4,7 @@ import { noNul } from './strict-input';
 /*
  * A plan's data files (name → CSV text) and the CSV reading shared by the functional runner
  * (docs/reference/02-running.md §3 "Taurus scripts") and performance plans' test data
- * (docs/adr/0027-load-profiles.md §4 "Test data"). Browser-safe: the editor and the server refuse the
+ * (docs/adr/0027-load-profiles.md "Test data"). Browser-safe: the editor and the server refuse the
  * same file with the same words.
  */
 

@@ -364,7 +364,7 @@ const perfPlanObject = z.object({
   /** Pass/fail criteria on the final summary, as k6 writes them: "p95<300", "error_rate<1%". The engine parses them. */
   thresholds: z.array(oneLine('Threshold').trim().min(1).max(100)).max(50).optional(),
   /**
-   * Test data (docs/adr/0027-load-profiles.md §4): CSV files and the sources that bind them; each
+   * Test data (docs/adr/0027-load-profiles.md "Test data"): CSV files and the sources that bind them; each
    * iteration takes the next row of each source, its columns are `{{variables}}`.
    */
   ...testDataFields,

@@ -4,13 +4,13 @@ import { oneLine } from './strict-input';
 import { VARIABLE_NAME } from './template';
 
 /*
- * A performance plan's test data (docs/adr/0027-load-profiles.md §4 "Test data"): CSV files in
+ * A performance plan's test data (docs/adr/0027-load-profiles.md "Test data"): CSV files in
  * `data_files` and `data_sources` binding them, in the vocabulary of Taurus's data-sources (the
  * functional runner's, docs/reference/02-running.md §3) plus JMeter's sharing modes. Each iteration
  * takes the next row; its columns are `{{variables}}`.
  */
 
-/** A performance plan's data files together (docs/adr/0027-load-profiles.md §4). */
+/** A performance plan's data files together (docs/adr/0027-load-profiles.md "Test data"). */
 export const PERF_DATA_MAX_BYTES = 10 * 1024 * 1024;
 export const PERF_DATA_MAX_COUNT = 20;
 /** JMeter's CSV Data Set sharing modes: one cursor for the whole run, or one per virtual user. */
@@ -170,6 +170,31 @@ export function readTestData(plan: TestDataPlan): DataTable[] {
     if (!('table' in read)) throw new Error(read.problems.join('; '));
     return read.table;
   });
+}
+
+/** mulberry32: small, fast, and the same sequence on every machine (the same order on every worker and agent). */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The rows in the order of a Fisher–Yates shuffle seeded with `seed`. */
+export function shuffledRows<T>(rows: readonly T[], seed: number): T[] {
+  const out = rows.slice();
+  const random = seededRandom(seed);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const t = out[i]!;
+    out[i] = out[j]!;
+    out[j] = t;
+  }
+  return out;
 }
 
 /** The `{{variables}}` a plan's data sources give each iteration. */

@@ -15,7 +15,7 @@ import type { AccountUser } from '../services/account-user';
 export const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
 
 /**
- * A performance plan may carry 10 MB of test data besides (docs/adr/0027-load-profiles.md §4); JSON
+ * A performance plan may carry 10 MB of test data besides (docs/adr/0027-load-profiles.md "Test data"); JSON
  * writes a CSV's line breaks and quotes with two characters, so the data counts twice.
  */
 export const PERF_PLAN_BODY_LIMIT = PLAN_BODY_LIMIT + 2 * PERF_DATA_MAX_BYTES;

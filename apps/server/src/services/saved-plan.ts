@@ -38,7 +38,7 @@ export function planBody(plan: PerfPlan): string {
   });
 }
 
-/** A plan's test data, when it has any (docs/adr/0027-load-profiles.md §4): kept so that its runs read it. */
+/** A plan's test data, when it has any (docs/adr/0027-load-profiles.md "Test data"): kept so that its runs read it. */
 function testDataOf(plan: PerfPlan): Pick<PerfPlan, 'data_files' | 'data_sources'> {
   return {
     ...(plan.data_files === undefined ? {} : { data_files: plan.data_files }),

@@ -114,7 +114,7 @@ export const SavedDataSourceSchema = z
       .enum(DATA_SHARE_MODES)
       .describe('all: each row to one iteration of the whole run per pass; user: each user reads every row'),
   })
-  .describe('A CSV source of test data (docs/adr/0027-load-profiles.md §4)');
+  .describe('A CSV source of test data (docs/adr/0027-load-profiles.md "Test data")');
 
 export const SavedPlanSchema = z
   .object({

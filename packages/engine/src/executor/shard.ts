@@ -41,7 +41,7 @@ export interface ShardOptions {
    * model), and the profile's length and graceful stop replace the duration and `endGraceMs`.
    */
   profile?: ShardProfileOptions;
-  /** The plan's test data, read by the caller's thread (docs/adr/0027-load-profiles.md §4). */
+  /** The plan's test data, read by the caller's thread (docs/adr/0027-load-profiles.md "Test data"). */
   data?: ShardDataInit;
 }
 
@@ -200,7 +200,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext, DataRead
   /**
    * A new iteration takes the next row of the test data into its variables and the next run-wide
    * index for its `{{sequence_number,N}}` values. False when a non-looping data source has no row
-   * left: the user ends (docs/adr/0027-load-profiles.md §4).
+   * left: the user ends (docs/adr/0027-load-profiles.md "Test data").
    */
   private beginIteration(): boolean {
     const data = this.shard.data;

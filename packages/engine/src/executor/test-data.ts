@@ -1,9 +1,9 @@
-import { readTestData, type DataShare, type PerfPlan } from '@aqa/plan';
+import { readTestData, shuffledRows, type DataShare, type PerfPlan } from '@aqa/plan';
 import type { TemplateScope } from '../call/template';
 import { WHOLE_RUN, type SequenceSplit } from './sequence';
 
 /*
- * A performance plan's test data in the engine (docs/adr/0027-load-profiles.md §4 "Test data"). The
+ * A performance plan's test data in the engine (docs/adr/0027-load-profiles.md "Test data"). The
  * CSV files are read once, in the caller's thread (`prepareTestData`), and each worker gets the rows.
  * Each iteration takes the next row of every source:
  * - `share: "all"`: the row of run-wide index i = offset + stride·j, where j comes from one counter
@@ -30,31 +30,6 @@ export interface ShardDataInit {
   /** One 64-bit counter per source, for `share: "all"`. */
   buffer: SharedArrayBuffer;
   split: SequenceSplit;
-}
-
-/** A 32-bit PRNG (mulberry32): the same seed gives the same order on every worker and agent. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The rows in the order of a Fisher–Yates shuffle seeded with `seed`. */
-export function shuffledRows<T>(rows: readonly T[], seed: number): T[] {
-  const out = rows.slice();
-  const random = prng(seed);
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    const t = out[i]!;
-    out[i] = out[j]!;
-    out[j] = t;
-  }
-  return out;
 }
 
 /**

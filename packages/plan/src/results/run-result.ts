@@ -97,7 +97,7 @@ export const ResultSummarySchema = z
       .array(text)
       .optional()
       .describe(
-        'Test data with loop: false that ran out, in words, e.g. test data "users.csv" ran out after its 1000 rows (loop: false): 10 users ended there (docs/adr/0027-load-profiles.md §4)',
+        'Test data with loop: false that ran out, in words, e.g. test data "users.csv" ran out after its 1000 rows (loop: false): 10 users ended there (docs/adr/0027-load-profiles.md "Test data")',
       ),
     iterations_started: count
       .optional()

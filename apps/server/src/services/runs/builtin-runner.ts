@@ -39,7 +39,7 @@ export class BuiltinRunner implements Runner {
         ? { durationSeconds: options.durationSeconds }
         : { loadProfile: plan.load_profile }),
       logger: options.logger,
-      // The order of random_order test data follows from the run (docs/adr/0027-load-profiles.md §4).
+      // The order of random_order test data follows from the run (docs/adr/0027-load-profiles.md "Test data").
       ...(options.runId === undefined ? {} : { dataSeed: seedOf(options.runId) }),
       ...(this.guard === undefined ? {} : { guard: this.guard }),
       ...(this.workerEntry === undefined ? {} : { workerEntry: this.workerEntry }),

@@ -106,7 +106,7 @@ export class LoadKind implements RunKindAdapter<LoadKindTypes> {
         code: 'PROFILE_NOT_ON_AGENTS',
       });
     }
-    // Agents would run without the rows (docs/adr/0027-load-profiles.md §4 "As built").
+    // Agents would run without the rows (docs/adr/0027-load-profiles.md "Test data").
     if (agents !== undefined && (plan.data_sources ?? []).length > 0) {
       throw new ValidationError([{ field: 'agents', message: DATA_NOT_ON_AGENTS }], {
         code: 'DATA_NOT_ON_AGENTS',

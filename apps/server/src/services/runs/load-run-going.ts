@@ -119,7 +119,7 @@ function summaryOf(
     ...(iterations === undefined
       ? {}
       : { iterations_started: iterations.started, iterations_dropped: iterations.dropped }),
-    // Test data that ran out (docs/adr/0027-load-profiles.md §4); absent when none did.
+    // Test data that ran out (docs/adr/0027-load-profiles.md "Test data"); absent when none did.
     ...(exhausted.length === 0 ? {} : { data_exhausted: exhausted.map((e) => e.message) }),
   });
 }

@@ -107,7 +107,7 @@ export const PROFILE_ON_BUILTIN_NOTE =
 
 /** Why a plan with test data ran in the built-in engine rather than in its tool. */
 export const DATA_ON_BUILTIN_NOTE =
-  'ran with the built-in engine: this plan has test data (data_sources), and only the built-in engine reads it yet';
+  'ran with the built-in engine: this plan has test data (data_sources), which only the built-in engine runs yet';
 
 /** How long a run waits for its tool's check (a JVM's first start on a busy machine is slow). */
 export const DEFAULT_PROOF_WAIT_MS = 45_000;
@@ -167,8 +167,9 @@ export class RunnerRegistry {
       return { runner: this.builtin, note: PROFILE_ON_BUILTIN_NOTE };
     }
     if ((plan?.data_sources ?? []).length > 0) {
-      // The tools' scripts are not handed the CSV files yet (docs/adr/0027-load-profiles.md §4 "As
-      // built"): the tool would run without the rows.
+      // The scripts carry the rows, but a tool's run with them is not yet checked against the plan's
+      // rules (docs/adr/0027-load-profiles.md "Test data"): k6 ends the whole test where one user runs
+      // out, Taurus has no per-user sharing.
       return { runner: this.builtin, note: DATA_ON_BUILTIN_NOTE };
     }
     const { state, info } = await this.tools.readiness(

@@ -85,7 +85,7 @@ export interface PlanForm {
    */
   loadProfile: ProfileForm | null;
   /**
-   * Test data (docs/adr/0027-load-profiles.md §4): not edited on these screens yet, kept from a loaded
+   * Test data (docs/adr/0027-load-profiles.md "Test data"): not edited on these screens yet, kept from a loaded
    * plan and sent back unchanged, so that saving the plan here never drops its CSV files.
    */
   dataFiles: Record<string, string> | null;
