@@ -73,7 +73,7 @@ export interface DataTable {
 export function readDataSource(
   source: DataSource,
   text: string,
-): { table: DataTable; problems: [] } | { problems: string[] } {
+): { table: DataTable; problems: [] } | { table?: undefined; problems: string[] } {
   const file = JSON.stringify(source.path);
   const body = withoutBom(text);
   const scan = scanCsv(body, source.delimiter ?? guessDelimiter(body), true);
@@ -146,7 +146,7 @@ export function testDataProblems(plan: TestDataPlan): { path: (string | number)[
     }
     const read = readDataSource(source, files[source.path]!);
     for (const message of read.problems) problems.push({ path: ['data_files', source.path], message });
-    if (!('table' in read)) return;
+    if (read.table === undefined) return;
     for (const name of read.table.names) {
       const other = owner.get(name);
       if (other !== undefined)
@@ -167,7 +167,7 @@ export function readTestData(plan: TestDataPlan): DataTable[] {
     const text = files[source.path];
     if (text === undefined) throw new Error(`Data source ${JSON.stringify(source.path)} names no data file`);
     const read = readDataSource(source, text);
-    if (!('table' in read)) throw new Error(read.problems.join('; '));
+    if (read.table === undefined) throw new Error(read.problems.join('; '));
     return read.table;
   });
 }

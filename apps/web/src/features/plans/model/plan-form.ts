@@ -150,6 +150,14 @@ export type PlanFormAction =
   | { type: 'duplicateEntry'; entryId: string }
   | { type: 'moveEntry'; from: number; to: number }
   | { type: 'setProfile'; profile: ProfileForm | null }
+  /** Test data: attach (or replace) a CSV file, with a source reading it from its first line. */
+  | { type: 'attachDataFile'; name: string; text: string }
+  | { type: 'removeDataFile'; name: string }
+  | {
+      type: 'setDataSource';
+      path: string;
+      patch: Partial<Pick<DataSource, 'loop' | 'random_order' | 'share'>>;
+    }
   | { type: 'applyPreset'; preset: Preset; peak: number; lengthMs: number }
   | EntryFormAction;
 
@@ -167,6 +175,29 @@ function mapEntry(form: PlanForm, entryId: string, change: (entry: EntryForm) =>
     return next;
   });
   return changed ? { ...form, entries } : form;
+}
+
+/**
+ * The form with a CSV file attached (docs/adr/0027-load-profiles.md "Test data"): a file of the same
+ * name is replaced and keeps its source's options; a new one gets a source with the defaults.
+ */
+function withDataFile(form: PlanForm, name: string, text: string): PlanForm {
+  const sources = form.dataSources ?? [];
+  const source = sources.some((s) => s.path === name)
+    ? sources
+    : [...sources, { path: name, loop: true, random_order: false, share: 'all' as const }];
+  return { ...form, dataFiles: { ...form.dataFiles, [name]: text }, dataSources: source };
+}
+
+/** The form without a data file and the sources reading it; none left, the plan has no test data. */
+function withoutDataFile(form: PlanForm, name: string): PlanForm {
+  const files = Object.fromEntries(Object.entries(form.dataFiles ?? {}).filter(([file]) => file !== name));
+  const sources = (form.dataSources ?? []).filter((source) => source.path !== name);
+  return {
+    ...form,
+    dataFiles: Object.keys(files).length > 0 ? files : null,
+    dataSources: sources.length > 0 ? sources : null,
+  };
 }
 
 /** Pure: returns the same object when an action is refused (last entry, last row, blank validation). */
@@ -194,6 +225,17 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
     }
     case 'setProfile':
       return { ...form, loadProfile: action.profile };
+    case 'attachDataFile':
+      return withDataFile(form, action.name, action.text);
+    case 'removeDataFile':
+      return withoutDataFile(form, action.name);
+    case 'setDataSource':
+      return {
+        ...form,
+        dataSources: (form.dataSources ?? []).map((source) =>
+          source.path === action.path ? { ...source, ...action.patch } : source,
+        ),
+      };
     case 'applyPreset':
       return {
         ...form,
