@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PerfPlan, PerfPlanInput } from '@aqa/plan';
 import { startRun, type RunOptions } from './run';
+import { summaryText } from './cli/report';
 import { shuffledRows } from '@aqa/plan';
 import { TestTarget, testPlan, type TestEntry } from './testing/target';
 import type { RunResult } from './types';
@@ -64,6 +65,10 @@ describe('test data in the built-in engine', () => {
         message: 'test data "users.csv" ran out after its 200 rows (loop: false): 6 users ended there',
       },
     ]);
+    // aqa run's summary says it too.
+    expect(summaryText(result, [])).toContain(
+      'Test data "users.csv" ran out after its 200 rows (loop: false): 6 users ended there',
+    );
   });
 
   it('puts the columns in the URL, a header and the body, the same row for every call of the iteration', async () => {
