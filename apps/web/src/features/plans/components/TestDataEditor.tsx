@@ -6,7 +6,8 @@ import {
   type DataSource,
 } from '@aqa/plan';
 import { FileSpreadsheet, Paperclip, X } from 'lucide-react';
-import { useMemo, useRef, type Dispatch } from 'react';
+import { useMemo, type Dispatch } from 'react';
+import { FilePickButton } from '@/components/file-pick-button';
 import { useNotice } from '@/components/notices';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,7 +23,6 @@ import type { PlanForm, PlanFormAction } from '../model/plan-form';
 export function TestDataEditor({ form, dispatch }: { form: PlanForm; dispatch: Dispatch<PlanFormAction> }) {
   const t = useT();
   const notice = useNotice();
-  const input = useRef<HTMLInputElement>(null);
   const files = form.dataFiles ?? {};
 
   const attach = async (file: File) => {
@@ -62,24 +62,16 @@ export function TestDataEditor({ form, dispatch }: { form: PlanForm; dispatch: D
           ))}
         </ul>
       )}
-      <input
-        ref={input}
-        type="file"
+      <FilePickButton
         accept=".csv,.txt,text/csv,text/plain"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void attach(file);
-        }}
-        data-testid="test-data-input"
-      />
-      <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+        onFile={(file) => void attach(file)}
+        inputTestId="test-data-input"
+        variant="outline"
+        size="sm"
+      >
         <Paperclip />
         {t('testData.attach')}
-      </Button>
+      </FilePickButton>
     </section>
   );
 }
