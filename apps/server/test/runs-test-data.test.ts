@@ -129,6 +129,27 @@ describe('a performance plan with test data', () => {
     ]);
   }, 30_000);
 
+  it('generate-script writes the CSV Data Set and says where the script reads the rows', async () => {
+    const response = await server.request({
+      method: 'POST',
+      url: '/api/generate-script',
+      token,
+      body: { ...planBody(), tool: 'jmeter' },
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<{ script: string; warnings: { field: string; message: string }[] }>();
+    expect(answer.script).toContain('<stringProp name="filename">aqa_data_1_ids.csv</stringProp>');
+    expect(answer.warnings.map((w) => w.field)).toContain('data_sources[0]');
+    const bad = await server.request({
+      method: 'POST',
+      url: '/api/generate-script',
+      token,
+      body: { ...planBody(), data_sources: [{ path: 'other.csv' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Data source \\"other.csv\\" names no file');
+  });
+
   it('is refused on load agents before anything runs, saying why', async () => {
     const planId = await savedId(planBody());
     const refused = await server.request({

@@ -378,11 +378,14 @@ const perfPlanObject = z.object({
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });
-/** The plan, with the checks that read several fields: its data sources against its data files. */
-export const PerfPlanSchema = perfPlanObject.superRefine((plan, ctx) => {
+/** Its data sources against its data files (docs/adr/0027-load-profiles.md "Test data"), as zod issues. */
+function checkTestData(plan: Parameters<typeof testDataProblems>[0], ctx: z.RefinementCtx): void {
   for (const problem of testDataProblems(plan))
     ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
-});
+}
+
+/** The plan, with the checks that read several fields: its data sources against its data files. */
+export const PerfPlanSchema = perfPlanObject.superRefine(checkTestData);
 export type PerfPlan = z.infer<typeof PerfPlanSchema>;
 export type PerfPlanInput = z.input<typeof PerfPlanSchema>;
 
@@ -415,11 +418,15 @@ export const ScriptRequestSchema = perfPlanObject
     duration: true,
     urls: true,
     load_profile: true,
+    // The scripts read the plan's test data from files beside them (docs/adr/0027-load-profiles.md "Test data").
+    data_files: true,
+    data_sources: true,
   })
   .extend({
     name: oneLine('Plan name').trim().max(200).optional(),
     validation_mode: z.boolean().optional(),
-  });
+  })
+  .superRefine(checkTestData);
 export type ScriptRequest = z.infer<typeof ScriptRequestSchema>;
 
 /** One validation item's verdict inside a validation response. */

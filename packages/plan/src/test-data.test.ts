@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PerfPlanSchema, type PerfPlanInput } from './perf-plan';
+import { PerfPlanSchema, ScriptRequestSchema, type PerfPlanInput } from './perf-plan';
 import { dataColumns, PERF_DATA_MAX_BYTES, readTestData } from './test-data';
 import { DataFilesSchema } from './functional';
 
@@ -139,5 +139,18 @@ describe('performance plan test data', () => {
     expect(problems({ ...base, data_files: { 'big.csv': tooBig } }).map((p) => p.message)).toContain(
       'The data files together must be at most 10 MB',
     );
+  });
+
+  it('a script request carries the data too, checked alike', () => {
+    const request = {
+      urls: base.urls,
+      data_files: { 'u.csv': 'id\n1\n' },
+      data_sources: [{ path: 'u.csv' }],
+    };
+    expect(ScriptRequestSchema.parse(request).data_sources).toEqual([
+      { path: 'u.csv', loop: true, random_order: false, share: 'all' },
+    ]);
+    const bad = ScriptRequestSchema.safeParse({ ...request, data_sources: [{ path: 'v.csv' }] });
+    expect(bad.success).toBe(false);
   });
 });

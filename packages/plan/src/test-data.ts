@@ -69,11 +69,41 @@ export interface DataTable {
   share: DataShare;
 }
 
-/** Reads one source's file; the problems name the file and the line. */
-export function readDataSource(
-  source: DataSource,
-  text: string,
-): { table: DataTable; problems: [] } | { table?: undefined; problems: string[] } {
+type DataSourceRead = { table: DataTable; problems: [] } | { table?: undefined; problems: string[] };
+
+/**
+ * The last files read, in a browser only: the plan editor checks the whole plan on every keystroke, and
+ * a file of 10 MB read again each time would hold the page. At most PERF_DATA_MAX_BYTES of text is kept.
+ * The server reads each body once and keeps nothing (docs/adr/0024-memory-bounds.md).
+ */
+const recentReads: { key: string; text: string; read: DataSourceRead }[] = [];
+const inBrowser = typeof (globalThis as { document?: unknown }).document !== 'undefined';
+
+/**
+ * Reads one source's file; the problems name the file and the line. The table is shared with later
+ * callers that read the same file: not to be changed.
+ */
+export function readDataSource(source: DataSource, text: string): DataSourceRead {
+  if (!inBrowser) return readDataSourceNow(source, text);
+  const key = JSON.stringify([
+    source.path,
+    source.delimiter,
+    source.variable_names,
+    source.loop,
+    source.random_order,
+    source.share,
+  ]);
+  const hit = recentReads.find((r) => r.key === key && r.text === text);
+  if (hit) return hit.read;
+  const read = readDataSourceNow(source, text);
+  recentReads.unshift({ key, text, read });
+  let kept = 0;
+  const keep = recentReads.findIndex((r) => (kept += r.text.length) > PERF_DATA_MAX_BYTES);
+  if (keep > 0) recentReads.length = keep;
+  return read;
+}
+
+function readDataSourceNow(source: DataSource, text: string): DataSourceRead {
   const file = JSON.stringify(source.path);
   const body = withoutBom(text);
   const scan = scanCsv(body, source.delimiter ?? guessDelimiter(body), true);

@@ -36,7 +36,8 @@ export const PlanListQuerySchema = UserEmailQuerySchema.extend({
 });
 
 /** The script calls' body: the model's script request, plus the spec's user_email. */
-export const ScriptBodySchema = ScriptRequestSchema.extend({
+// safeExtend: the model's schema checks its test data in a refinement, which .extend() refuses.
+export const ScriptBodySchema = ScriptRequestSchema.safeExtend({
   user_email: z.string().max(MAX_EMAIL).optional(),
 });
 

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { editorText } from '@/test/code-editor';
 import { noticeTexts } from '@/test/notices';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 
@@ -55,6 +56,14 @@ describe('test data on the URL-input screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('test-data-0')).toHaveTextContent('Columns: id, email');
     await user.selectOptions(screen.getByTestId('test-data-0-share'), 'user');
     await user.click(screen.getByTestId('test-data-0-loop'));
+
+    // The generated script reads the rows from the file written beside it.
+    await user.click(screen.getByTestId('generate-plan'));
+    await waitFor(() =>
+      expect(editorText(screen.getByTestId('script-text'))).toContain(
+        '<stringProp name="filename">aqa_data_1_users.csv</stringProp>',
+      ),
+    );
 
     await user.click(screen.getByTestId('save-plan'));
     await waitFor(() => expect(noticeTexts()).toContain('Test plan saved successfully!'));

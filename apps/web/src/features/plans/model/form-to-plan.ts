@@ -243,7 +243,8 @@ export type ScriptCheck =
 /** What a script is generated or validated from: the plan without the name requirement. */
 export function checkScriptRequest(form: PlanForm): ScriptCheck {
   const snapshot = snapshotForm(form);
-  const { name, tool, concurrent_users, duration, urls, load_profile } = snapshot.body;
+  const { name, tool, concurrent_users, duration, urls, load_profile, data_files, data_sources } =
+    snapshot.body;
   // The script follows the plan's load profile (docs/adr/0027-load-profiles.md "7. Where a profile goes").
   const parsed = ScriptRequestSchema.safeParse({
     tool,
@@ -251,6 +252,9 @@ export function checkScriptRequest(form: PlanForm): ScriptCheck {
     duration,
     urls,
     ...(load_profile === undefined ? {} : { load_profile }),
+    // Its test data too: the script reads it from files beside it (docs/adr/0027-load-profiles.md "Test data").
+    ...(data_files === undefined ? {} : { data_files }),
+    ...(data_sources === undefined ? {} : { data_sources }),
     ...(name.trim() ? { name } : {}),
   });
   const names = apiEditorErrors(form);
