@@ -17,6 +17,7 @@ import { parseEnginePlan } from './executor/engine-plan';
 import { CapacityError, capacityProblems } from './executor/capacity';
 import { shareOf } from './executor/load-follower';
 import { IterationCounter, WHOLE_RUN, type SequenceSplit } from './executor/sequence';
+import { dataExhausted, prepareTestData } from './executor/test-data';
 import { RunAggregator } from './metrics/aggregate';
 import type { TargetGuard } from './guard';
 import type { ShardIntervalWire } from './metrics/types';
@@ -58,6 +59,11 @@ export interface RunOptions {
    * profile goes"), so the machines' merged load is the plan's line.
    */
   sequenceSplit?: SequenceSplit;
+  /**
+   * Seeds the order of the plan's `random_order` data sources (docs/adr/0027-load-profiles.md "Test data"): the
+   * machines of one run give the same. Default: a random seed.
+   */
+  dataSeed?: number;
   /** Called for every merged snapshot, in addition to the `snapshots` iterable. */
   onSnapshot?: (s: RunSnapshot) => void;
   /** Worker entry file; default: worker.mjs next to this module's bundle, or built from source. */
@@ -198,6 +204,15 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     options.onSnapshot?.(s);
   });
   const sequenceBuffer = IterationCounter.allocate();
+  // Read once here: the workers get the rows, not the files (docs/adr/0027-load-profiles.md "Test data").
+  const data = prepareTestData(
+    plan,
+    options.dataSeed ?? Math.floor(Math.random() * 2 ** 32),
+    options.sequenceSplit ?? WHOLE_RUN,
+  );
+  const dataEnded = data === null ? [] : data.sources.map(() => 0);
+  const workerPlan: PerfPlan =
+    data === null ? plan : { ...plan, data_files: undefined, data_sources: undefined };
   const workers: Worker[] = [];
   const stopGraceMs = Math.min(options.stopGraceMs ?? 1000, 1500);
   const endGraceMs = options.endGraceMs ?? 2000;
@@ -264,7 +279,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     const targetGuard = options.guard?.settings();
     shards.forEach((users, shard) => {
       const init: WorkerInit = {
-        plan,
+        plan: workerPlan,
         durationSeconds: options.durationSeconds,
         shard,
         users,
@@ -277,6 +292,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
         ...(loadProfile === undefined
           ? {}
           : { profile: { profile: loadProfile, ...machineProfileShare(split, shards.length, shard) } }),
+        ...(data === null ? {} : { data }),
       };
       firstUser += users;
       const w = new Worker(entry, { workerData: init, name: `aqa-shard-${shard}` });
@@ -289,6 +305,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
             if (m.type === 'ready') markReady();
             else if (m.type === 'interval') {
               options.onInterval?.(m.wire);
+              m.wire.dataEnded?.forEach((n, k) => (dataEnded[k] = (dataEnded[k] ?? 0) + n));
               aggregator.add(m.wire);
             } else if (m.type === 'fatal')
               state.failure ??= new Error(`engine worker ${shard}: ${m.message}`);
@@ -355,6 +372,8 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     const late = failure();
     if (late) throw late;
     aggregator.flush(true);
+    const exhausted =
+      data === null ? [] : dataExhausted(data.sources, dataEnded, loadProfile?.model === 'arrival_rate');
     const res: RunResult = {
       status: stopped ? 'stopped' : 'completed',
       started_at: startedAt.toISOString(),
@@ -362,7 +381,9 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       ...aggregator.resultFigures(users),
       workers: shards.length,
       ...(state.cutShort === undefined ? {} : { cut_short: state.cutShort }),
+      ...(exhausted.length === 0 ? {} : { data_exhausted: exhausted }),
     };
+    for (const e of exhausted) log?.info({ source: e.path, ended: e.ended }, e.message);
     log?.info({ total_requests: res.summary.total_requests, status: res.status }, 'run ended');
     return res;
   })().finally(() => {

@@ -1,5 +1,6 @@
 import type { ApiResult, ErrorKind, ErrorTally, LatencySummary, ResultSummary } from '@aqa/plan';
 import type { EncodedHistogram } from './metrics/histogram';
+import type { DataExhausted } from './executor/test-data';
 
 export type { EncodedHistogram } from './metrics/histogram';
 // The figures a run reports are wire shapes: their types come from @aqa/plan's schemas.
@@ -135,6 +136,11 @@ export interface RunResult {
    * was measured until then.
    */
   cut_short?: string;
+  /**
+   * Test data (docs/adr/0027-load-profiles.md "Test data"): the non-looping sources that ran out, with the users
+   * that ended (open model: the iterations not started) for want of a row, and the run's words for it.
+   */
+  data_exhausted?: DataExhausted[];
 }
 
 /** Injected logger (pino-compatible subset). */

@@ -23,3 +23,5 @@ export * from './messages';
 export * from './feedback';
 export * from './phrases';
 export * from './load-profile';
+export * from './data-files';
+export * from './test-data';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HEADER_NAME, multiLine, noNul, oneLine, wholeNumber } from './strict-input';
 import { MAX_FIELD_CHARS, MAX_TEXT_CHARS, textLimitMessage } from './text-limits';
 import { VARIABLE_NAME } from './template';
+import { testDataFields, testDataProblems } from './test-data';
 import { PlanVersionSchema } from './plan-version';
 import { thinkTimeProblem } from './think-time';
 import { type LoadProfile, LoadProfileSchema, profileMinutes, profileUsers } from './load-profile';
@@ -339,7 +340,7 @@ const UsersSchema = wholeNumber(PLAN_ERRORS.usersRange, MIN_USERS, MAX_USERS);
 const DurationSchema = wholeNumber(PLAN_ERRORS.durationRange, MIN_DURATION_MIN, MAX_DURATION_MIN);
 
 /** A saved performance plan (docs/reference/01-authoring.md §3 "Performance test plan"). created_at/updated_at/id are set by the server. */
-export const PerfPlanSchema = z.object({
+const perfPlanObject = z.object({
   schema_version: z.literal(PLAN_SCHEMA_VERSION).default(PLAN_SCHEMA_VERSION),
   id: z.string().optional(),
   name: oneLine('Plan name', PLAN_ERRORS.nameRequired).trim().min(1, PLAN_ERRORS.nameRequired).max(200),
@@ -362,6 +363,11 @@ export const PerfPlanSchema = z.object({
   load_profile: LoadProfileSchema.optional(),
   /** Pass/fail criteria on the final summary, as k6 writes them: "p95<300", "error_rate<1%". The engine parses them. */
   thresholds: z.array(oneLine('Threshold').trim().min(1).max(100)).max(50).optional(),
+  /**
+   * Test data (docs/adr/0027-load-profiles.md "Test data"): CSV files and the sources that bind them; each
+   * iteration takes the next row of each source, its columns are `{{variables}}`.
+   */
+  ...testDataFields,
   source_page: z
     .enum(SOURCE_PAGES, { error: () => `Source page ${oneOf(SOURCE_PAGES)}` })
     .default('url-input'),
@@ -372,6 +378,14 @@ export const PerfPlanSchema = z.object({
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });
+/** Its data sources against its data files (docs/adr/0027-load-profiles.md "Test data"), as zod issues. */
+function checkTestData(plan: Parameters<typeof testDataProblems>[0], ctx: z.RefinementCtx): void {
+  for (const problem of testDataProblems(plan))
+    ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+}
+
+/** The plan, with the checks that read several fields: its data sources against its data files. */
+export const PerfPlanSchema = perfPlanObject.superRefine(checkTestData);
 export type PerfPlan = z.infer<typeof PerfPlanSchema>;
 export type PerfPlanInput = z.input<typeof PerfPlanSchema>;
 
@@ -397,16 +411,22 @@ export function withProfileTotals<
  * What a script is generated or validated from (POST /api/generate-script and /api/validate-script): the
  * load settings and the URLs; the plan name is optional there (file names fall back to "current").
  */
-export const ScriptRequestSchema = PerfPlanSchema.pick({
-  tool: true,
-  concurrent_users: true,
-  duration: true,
-  urls: true,
-  load_profile: true,
-}).extend({
-  name: oneLine('Plan name').trim().max(200).optional(),
-  validation_mode: z.boolean().optional(),
-});
+export const ScriptRequestSchema = perfPlanObject
+  .pick({
+    tool: true,
+    concurrent_users: true,
+    duration: true,
+    urls: true,
+    load_profile: true,
+    // The scripts read the plan's test data from files beside them (docs/adr/0027-load-profiles.md "Test data").
+    data_files: true,
+    data_sources: true,
+  })
+  .extend({
+    name: oneLine('Plan name').trim().max(200).optional(),
+    validation_mode: z.boolean().optional(),
+  })
+  .superRefine(checkTestData);
 export type ScriptRequest = z.infer<typeof ScriptRequestSchema>;
 
 /** One validation item's verdict inside a validation response. */

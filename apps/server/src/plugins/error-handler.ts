@@ -5,6 +5,11 @@ import { AppError, type FieldError, RateLimitedError, ValidationError } from '..
 
 const INTERNAL_ERROR: ErrorResponse = { detail: 'Internal server error', code: 'INTERNAL_ERROR' };
 
+/** Bytes in MB as a person reads them: 28, 1.5. */
+function megabytes(bytes: number): string {
+  return String(Math.round((bytes / 1024 / 1024) * 10) / 10);
+}
+
 /** Fastify's own request errors, reworded for a person; others keep Fastify's message. */
 const FASTIFY_REQUEST_ERRORS: Record<
   string,
@@ -19,7 +24,11 @@ const FASTIFY_REQUEST_ERRORS: Record<
     detail: 'The request body is empty but its Content-Type is application/json',
     code: 'EMPTY_JSON_BODY',
   }),
-  FST_ERR_CTP_BODY_TOO_LARGE: () => ({ detail: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE' }),
+  FST_ERR_CTP_BODY_TOO_LARGE: (_error, request) => ({
+    detail: 'The request body is too large',
+    code: 'PAYLOAD_TOO_LARGE',
+    hint: `This call takes a body of at most ${megabytes(request.routeOptions.bodyLimit)} MB.`,
+  }),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (_error, request) => ({
     detail: `Unsupported Content-Type: ${request.headers['content-type'] ?? '(none)'}`,
     code: 'UNSUPPORTED_MEDIA_TYPE',

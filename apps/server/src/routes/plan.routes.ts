@@ -9,7 +9,7 @@ import { PLAN_MESSAGES, type PlanService } from '../services/plan.service';
 import type { RunnerRegistry } from '../services/runs/runner';
 import { scriptFor } from '../services/script.service';
 import type { ValidateService } from '../services/validate/validate.service';
-import { isObject, namedFieldErrors, PLAN_BODY_LIMIT, scopedIdRoute } from './route-common';
+import { isObject, namedFieldErrors, PERF_PLAN_BODY_LIMIT, scopedIdRoute } from './route-common';
 
 /**
  * Brings the spec client's older shapes (numbers as text, {name,value} parameters, "apikey", _id) to
@@ -53,7 +53,7 @@ export const planRoutes: FastifyPluginCallbackZod<{
 }> = (app, { plans, validation, runners }, done) => {
   app.route({
     ...contract.plans.save,
-    bodyLimit: PLAN_BODY_LIMIT,
+    bodyLimit: PERF_PLAN_BODY_LIMIT,
     preValidation: normalizePlanBody,
     schemaErrorFormatter: namedFieldErrors,
     handler: async (request, reply) => {
@@ -67,7 +67,7 @@ export const planRoutes: FastifyPluginCallbackZod<{
 
   app.route({
     ...contract.plans.update,
-    bodyLimit: PLAN_BODY_LIMIT,
+    bodyLimit: PERF_PLAN_BODY_LIMIT,
     preValidation: normalizePlanBody,
     schemaErrorFormatter: namedFieldErrors,
     handler: async (request) => {
@@ -99,7 +99,7 @@ export const planRoutes: FastifyPluginCallbackZod<{
 
   app.route({
     ...contract.plans.generateScript,
-    bodyLimit: PLAN_BODY_LIMIT,
+    bodyLimit: PERF_PLAN_BODY_LIMIT,
     preValidation: requireApis(PLAN_ERRORS.noApisToGenerate),
     schemaErrorFormatter: namedFieldErrors,
     handler: (request) => {
@@ -111,7 +111,7 @@ export const planRoutes: FastifyPluginCallbackZod<{
 
   app.route({
     ...contract.plans.validateScript,
-    bodyLimit: PLAN_BODY_LIMIT,
+    bodyLimit: PERF_PLAN_BODY_LIMIT,
     preValidation: requireApis(PLAN_ERRORS.noApisToValidate),
     schemaErrorFormatter: namedFieldErrors,
     handler: async (request) => {

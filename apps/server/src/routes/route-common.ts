@@ -1,4 +1,5 @@
 import type { ScopedIdRoute } from '@aqa/contract';
+import { PERF_DATA_MAX_BYTES } from '@aqa/plan';
 import type { FastifySchemaValidationError } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -12,6 +13,12 @@ import type { AccountUser } from '../services/account-user';
  * entries, or a functional plan of 500 APIs with bodies and schemas, is far over Fastify's 1 MiB default.
  */
 export const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * A performance plan may carry 10 MB of test data besides (docs/adr/0027-load-profiles.md "Test data"); JSON
+ * writes a CSV's line breaks and quotes with two characters, so the data counts twice.
+ */
+export const PERF_PLAN_BODY_LIMIT = PLAN_BODY_LIMIT + 2 * PERF_DATA_MAX_BYTES;
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

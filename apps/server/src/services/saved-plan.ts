@@ -34,7 +34,16 @@ export function planBody(plan: PerfPlan): string {
     urls: plan.urls,
     ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
     ...(plan.load_profile === undefined ? {} : { load_profile: plan.load_profile }),
+    ...testDataOf(plan),
   });
+}
+
+/** A plan's test data, when it has any (docs/adr/0027-load-profiles.md "Test data"): kept so that its runs read it. */
+function testDataOf(plan: PerfPlan): Pick<PerfPlan, 'data_files' | 'data_sources'> {
+  return {
+    ...(plan.data_files === undefined ? {} : { data_files: plan.data_files }),
+    ...(plan.data_sources === undefined ? {} : { data_sources: plan.data_sources }),
+  };
 }
 
 /**
@@ -75,6 +84,7 @@ export function toSavedPlan(row: PlanRow, ownerEmail: string): SavedPlan {
     urls: plan.urls,
     ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
     ...(plan.load_profile === undefined ? {} : { load_profile: plan.load_profile }),
+    ...testDataOf(plan),
     script: row.script,
     script_edited: row.script_edited === 1,
     source_page: plan.source_page,

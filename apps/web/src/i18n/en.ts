@@ -11,6 +11,7 @@ import { settingsTokensEn } from './settings-tokens.en';
 import { agentsEn } from './agents.en';
 import { runElsewhereEn } from './run-elsewhere.en';
 import { loadProfileEn } from './load-profile.en';
+import { testDataEn } from './test-data.en';
 import { downloadEn } from './download.en';
 import { editorsEn } from './editors.en';
 import { webuxEn } from './webux.en';
@@ -1038,6 +1039,7 @@ export const en = {
   ...webuxEn,
   ...runElsewhereEn,
   ...loadProfileEn,
+  ...testDataEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

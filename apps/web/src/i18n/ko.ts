@@ -13,6 +13,7 @@ import { agentsKo } from './agents.ko';
 import { webuxKo } from './webux.ko';
 import { runElsewhereKo } from './run-elsewhere.ko';
 import { loadProfileKo } from './load-profile.ko';
+import { testDataKo } from './test-data.ko';
 import { downloadKo } from './download.ko';
 import { editorsKo } from './editors.ko';
 
@@ -1031,4 +1032,5 @@ export const ko: Messages = {
   ...webuxKo,
   ...runElsewhereKo,
   ...loadProfileKo,
+  ...testDataKo,
 };

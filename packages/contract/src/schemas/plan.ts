@@ -2,6 +2,7 @@ import {
   ASSERTION_OPERATORS,
   ASSERTION_TYPES,
   AUTH_TYPES,
+  DATA_SHARE_MODES,
   EXTRACT_TYPES,
   HTTP_METHODS,
   PlannedProfileSchema,
@@ -35,7 +36,8 @@ export const PlanListQuerySchema = UserEmailQuerySchema.extend({
 });
 
 /** The script calls' body: the model's script request, plus the spec's user_email. */
-export const ScriptBodySchema = ScriptRequestSchema.extend({
+// safeExtend: the model's schema checks its test data in a refinement, which .extend() refuses.
+export const ScriptBodySchema = ScriptRequestSchema.safeExtend({
   user_email: z.string().max(MAX_EMAIL).optional(),
 });
 
@@ -83,6 +85,23 @@ export const SavedUrlEntrySchema = z.object({
 /** A saved plan's load profile as stored: every default filled (the model's LoadProfileSchema output). */
 export const SavedLoadProfileSchema = PlannedProfileSchema;
 
+/** A saved plan's data source as stored: every default filled (the model's DataSourceSchema output). */
+export const SavedDataSourceSchema = z
+  .object({
+    path: text.describe('The name of a file of data_files'),
+    delimiter: text.optional().describe('Guessed from the first line (, ; tab |) when absent'),
+    loop: z.boolean().describe('Start over at the end of the rows; false: a user finding no row left ends'),
+    random_order: z.boolean().describe('Hand the rows out in one seeded shuffled order'),
+    variable_names: z
+      .array(text)
+      .optional()
+      .describe("The columns' names; when given, the file's first line is data"),
+    share: z
+      .enum(DATA_SHARE_MODES)
+      .describe('all: each row to one iteration of the whole run per pass; user: each user reads every row'),
+  })
+  .describe('A CSV source of test data (docs/adr/0027-load-profiles.md "Test data")');
+
 export const SavedPlanSchema = z
   .object({
     id: text,
@@ -98,6 +117,11 @@ export const SavedPlanSchema = z
     load_profile: SavedLoadProfileSchema.optional().describe(
       'Stages of users or iterations per second; concurrent_users and duration are its peak (or pool) and length',
     ),
+    data_files: z.record(text, text).optional().describe('Test data: file name → CSV text, 10 MB together'),
+    data_sources: z
+      .array(SavedDataSourceSchema)
+      .optional()
+      .describe('Each iteration takes the next row of each; its columns are {{variables}}'),
     script: text,
     script_edited: z
       .boolean()

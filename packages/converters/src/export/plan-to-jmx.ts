@@ -11,7 +11,10 @@ import {
   type ScriptSource,
   type ScriptWarning,
   type StepModel,
+  type DataModel,
   buildScriptModel,
+  dataFiles,
+  dataFileWarnings,
   uniqueWarnings,
   valueAsWritten,
 } from './script-model';
@@ -119,11 +122,17 @@ export function planToJmx(source: ScriptSource, options: JmxOptions = {}): Gener
   const groups = options.profile
     ? profileThreadGroups(options.profile, threadGroupChildren, warnings)
     : [threadGroup(model), hashTree(threadGroupChildren)];
+  // At the test plan's level, so every thread group of a profile reads the same rows.
+  const dataSets = model.data.flatMap((data) => [csvDataSet(data), hashTree()]);
   const root = el('jmeterTestPlan', { version: '1.2', properties: '5.0', jmeter: '5.6.3' }, [
-    hashTree([testPlan(model), hashTree(groups)]),
+    hashTree([testPlan(model), hashTree([...dataSets, ...groups])]),
   ]);
+  warnings.push(...dataFileWarnings(model.data));
   return {
-    files: [{ name: scriptFileName('jmeter', source.name), content: renderXmlDocument(root) }],
+    files: [
+      { name: scriptFileName('jmeter', source.name), content: renderXmlDocument(root) },
+      ...dataFiles(model.data),
+    ],
     warnings: uniqueWarnings(warnings),
     unsupported: uniqueWarnings(ctx.unsupported),
   };
@@ -136,6 +145,28 @@ const hashTree = (children: XmlElement[] = []) => el('hashTree', {}, children);
 
 function element(testclass: string, guiclass: string, name: string, children: XmlElement[] = []): XmlElement {
   return el(testclass, { guiclass, testclass, testname: jmeterText(name), enabled: 'true' }, children);
+}
+
+/**
+ * A data source as JMeter's CSV Data Set Config (2.13 and later): the columns named in the element (the
+ * file has no header), quoted data on; share all → shareMode.all, user → shareMode.thread; loop false →
+ * no recycling and the thread stops at the end of the file (docs/adr/0027-load-profiles.md "Test data").
+ */
+function csvDataSet(data: DataModel): XmlElement {
+  return el(
+    'CSVDataSet',
+    { guiclass: 'TestBeanGUI', testclass: 'CSVDataSet', testname: jmeterText(data.path), enabled: 'true' },
+    [
+      stringProp('delimiter', ','),
+      stringProp('fileEncoding', 'UTF-8'),
+      stringProp('filename', data.file),
+      boolProp('quotedData', true),
+      boolProp('recycle', data.loop),
+      stringProp('shareMode', data.share === 'all' ? 'shareMode.all' : 'shareMode.thread'),
+      boolProp('stopThread', !data.loop),
+      stringProp('variableNames', data.columns.map((c) => c.ident).join(',')),
+    ],
+  );
 }
 
 function testPlan(model: ScriptModel): XmlElement {

@@ -13,6 +13,8 @@ import {
   type Value,
   buildScriptModel,
   uniqueWarnings,
+  type DataModel,
+  dataFileWarnings,
 } from './script-model';
 import { jsLiteral, jsString } from './serializers/js-literal';
 import { captureGroupCount, escapeJsRegex } from './serializers/regex-escape';
@@ -59,6 +61,7 @@ export function planToK6(
     "import exec from 'k6/execution';",
     ...(usesBasicAtRunTime ? ["import encoding from 'k6/encoding';"] : []),
     "import { Rate } from 'k6/metrics';",
+    ...(model.data.length > 0 ? ["import { SharedArray } from 'k6/data';"] : []),
     '',
     // With a profile the scenario is typed, so @types/k6 checks its executor's fields.
     ...(profile ? ["/** @type {import('k6/options').Options} */"] : []),
@@ -89,6 +92,7 @@ export function planToK6(
     "  return typeof res.body === 'string' ? res.body : '';",
     '}',
   ];
+  if (model.data.length > 0) lines.push('', ...k6DataArrays(model.data));
   if (usesQuery) lines.push('', ...QUERY_HELPER);
   if (usesCompare) lines.push('', ...COMPARE_HELPER);
   if (usesJson) lines.push('', ...JSON_HELPER);
@@ -106,13 +110,59 @@ export function planToK6(
       `  const ${ident} = (exec.scenario.iterationInTest % ${max}) + 1;`,
     );
   }
+  model.data.forEach((data, k) => lines.push(...k6DataRow(data, k, warnings)));
   for (const block of stepBlocks) lines.push('', ...block.map((l) => `  ${l}`));
   lines.push('}', '');
 
+  warnings.push(...dataFileWarnings(model.data, k6DataFile));
   return {
-    files: [{ name: scriptFileName('k6', source.name), content: lines.join('\n') }],
+    files: [
+      { name: scriptFileName('k6', source.name), content: lines.join('\n') },
+      ...model.data.map((data) => ({ name: k6DataFile(data), content: JSON.stringify(data.rows) })),
+    ],
     warnings: uniqueWarnings(warnings),
   };
+}
+
+/** k6 reads a data source's rows as JSON (no CSV parser in k6 itself): the same rows, one array each. */
+function k6DataFile(data: DataModel): string {
+  return data.file.replace(/\.csv$/, '.json');
+}
+
+/** The data sources' rows, read once in the init context and shared by every VU without a copy. */
+function k6DataArrays(data: readonly DataModel[]): string[] {
+  return data.flatMap((d, k) => [
+    `// Test data ${JSON.stringify(d.path)} (docs/adr/0027-load-profiles.md "Test data"): ${d.rows.length} rows.`,
+    `const DATA_${k + 1} = new SharedArray(${jsString(d.file)}, () => JSON.parse(open(${jsString(`./${k6DataFile(d)}`)})));`,
+  ]);
+}
+
+/**
+ * The iteration's row of a data source into `vars`: share all takes the test-wide iteration index,
+ * share user this VU's own; past the end a looping source starts over and another ends the test.
+ */
+function k6DataRow(data: DataModel, k: number, warnings: ScriptWarning[]): string[] {
+  const n = k + 1;
+  const index = data.share === 'all' ? 'exec.scenario.iterationInTest' : 'exec.vu.iterationInScenario';
+  const lines = [`  const dataIndex${n} = ${index};`];
+  if (!data.loop) {
+    if (data.share === 'user')
+      warnings.push({
+        field: `data_sources[${k}].loop`,
+        message:
+          'k6 cannot end one VU alone: the test ends when the first VU has read every row (the built-in engine ends each user in turn)',
+      });
+    const said = `test data ${JSON.stringify(data.path)} ran out after ${data.rows.length} rows (loop: false)`;
+    lines.push(
+      `  if (dataIndex${n} >= DATA_${n}.length) {`,
+      `    exec.test.abort(${jsString(said)});`,
+      '    return;',
+      '  }',
+    );
+  }
+  lines.push(`  const row${n} = DATA_${n}[dataIndex${n} % DATA_${n}.length];`);
+  data.columns.forEach((c, i) => lines.push(`  vars[${jsString(c.name)}] = row${n}[${i}];`));
+  return lines;
 }
 
 /**

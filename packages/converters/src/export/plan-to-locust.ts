@@ -11,6 +11,9 @@ import {
   type Value,
   buildScriptModel,
   uniqueWarnings,
+  type DataModel,
+  dataFiles,
+  dataFileWarnings,
 } from './script-model';
 import { arrivalPool, gracefulStopMs } from './profile-segments';
 import { pyLiteral, pyString } from './serializers/python-literal';
@@ -44,6 +47,7 @@ export function planToLocust(
   const imports = ['itertools', 'json', 'random', 're', 'time'];
   if (uses('base64.')) imports.splice(0, 0, 'base64');
   if (profile) imports.splice(imports.indexOf('random'), 0, 'math');
+  if (model.data.length > 0) imports.splice(0, 0, 'csv', 'os');
   const lines: string[] = [
     `# AnybodyQA performance plan ${pyString(model.name)} for Locust 2.x.`,
     profile
@@ -53,6 +57,7 @@ export function planToLocust(
     ...(uses('_xml_text(') ? ['import xml.etree.ElementTree as ET'] : []),
     '',
     `from locust import HttpUser, ${profile ? 'LoadTestShape, ' : ''}constant, events, task`,
+    ...(model.data.some((d) => !d.loop) ? ['from locust.exception import StopUser'] : []),
     '',
     ...(profile
       ? locustProfile(profile, warnings)
@@ -74,6 +79,7 @@ export function planToLocust(
       `${ident.toUpperCase()} = itertools.count()`,
     );
   }
+  if (model.data.length > 0) lines.push(...locustDataRows(model.data));
   if (model.oauthClients.length > 0) {
     const clients = model.oauthClients.map((c) => ({
       token_url: c.tokenUrl,
@@ -107,6 +113,11 @@ export function planToLocust(
     '    def on_start(self):',
     '        self.vars = {}',
     '        self.oauth_tokens = {}',
+    ...(model.data.some((d) => d.share === 'user')
+      ? [
+          `        self.data_next = [0] * ${model.data.length}  # share: user, this user's next row of each source`,
+        ]
+      : []),
     '',
     '    def v(self, name, raw):',
     '        """A variable this user extracted, or the template as written while it has none."""',
@@ -120,14 +131,47 @@ export function planToLocust(
   for (const { max, ident } of model.sequences) {
     lines.push(`        ${ident} = next(${ident.toUpperCase()}) % ${max} + 1`);
   }
+  model.data.forEach((data, k) => lines.push(...locustDataRow(data, k)));
   for (const block of steps) lines.push(...block.map((l) => (l === '' ? '' : `        ${l}`)));
   if (steps.length === 0) lines.push('        pass');
   lines.push('');
 
+  warnings.push(...dataFileWarnings(model.data));
   return {
-    files: [{ name: scriptFileName('locust', source.name), content: lines.join('\n') }],
+    files: [
+      { name: scriptFileName('locust', source.name), content: lines.join('\n') },
+      ...dataFiles(model.data),
+    ],
     warnings: uniqueWarnings(warnings),
   };
+}
+
+/**
+ * The data sources' rows, read once beside this file; share all: one iterator for every user of the
+ * process (gevent switches only at I/O, so next() hands each row out once).
+ */
+function locustDataRows(data: readonly DataModel[]): string[] {
+  return data.flatMap((d, k) => [
+    `# Test data ${pyString(d.path)} (docs/adr/0027-load-profiles.md "Test data"): ${d.rows.length} rows.`,
+    `with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), ${pyString(d.file)}), newline="", encoding="utf-8") as _data:`,
+    `    DATA_${k + 1} = list(csv.reader(_data))`,
+    ...(d.share === 'all' ? [`DATA_${k + 1}_NEXT = itertools.count()`] : []),
+  ]);
+}
+
+/** The iteration's row of a data source into self.vars; past the end a looping source starts over, another stops the user. */
+function locustDataRow(data: DataModel, k: number): string[] {
+  const n = k + 1;
+  const index =
+    data.share === 'all'
+      ? [`        data_index = next(DATA_${n}_NEXT)`]
+      : [`        data_index = self.data_next[${k}]`, `        self.data_next[${k}] += 1`];
+  return [
+    ...index,
+    ...(data.loop ? [] : [`        if data_index >= len(DATA_${n}):`, '            raise StopUser()']),
+    `        row = DATA_${n}[data_index % len(DATA_${n})]`,
+    ...data.columns.map((c, i) => `        self.vars[${pyString(c.name)}] = row[${i}]`),
+  ];
 }
 
 /**

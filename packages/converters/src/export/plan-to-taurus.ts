@@ -12,6 +12,9 @@ import {
   buildScriptModel,
   uniqueWarnings,
   valueAsWritten,
+  type DataModel,
+  dataFiles,
+  dataFileWarnings,
 } from './script-model';
 import { arrivalPool, profileSegments, rampHold } from './profile-segments';
 import { base64Utf8 } from './serializers/base64';
@@ -95,6 +98,9 @@ export function planToTaurus(
         // is the answer (docs/adr/0015-target-guard.md "Redirects").
         'follow-redirects': false,
         'retrieve-resources': false,
+        ...(model.data.length > 0
+          ? { 'data-sources': model.data.map((d, k) => taurusDataSource(d, k, warnings)) }
+          : {}),
         requests,
       },
     },
@@ -103,8 +109,30 @@ export function planToTaurus(
   return {
     files: [
       { name: scriptFileName('taurus', source.name), content: header + stringify(config, { lineWidth: 0 }) },
+      ...dataFiles(model.data),
     ],
-    warnings: uniqueWarnings(warnings),
+    warnings: uniqueWarnings([...warnings, ...dataFileWarnings(model.data)]),
+  };
+}
+
+/**
+ * A data source as Taurus's data-sources entry (JMeter's CSV Data Set underneath): the file beside the
+ * script has no header, so the columns are named; `loop: false` stops the thread at the end of the rows.
+ * Taurus shares the rows among all threads and says nothing of JMeter's per-thread mode.
+ */
+function taurusDataSource(data: DataModel, k: number, warnings: ScriptWarning[]): Record<string, unknown> {
+  if (data.share === 'user')
+    warnings.push({
+      field: `data_sources[${k}].share`,
+      message:
+        'Taurus data-sources have no sharing mode: every user takes the next row of one sequence (share: all)',
+    });
+  return {
+    path: data.file,
+    delimiter: ',',
+    quoted: true,
+    loop: data.loop,
+    'variable-names': data.columns.map((c) => c.ident).join(','),
   };
 }
 

@@ -14,6 +14,9 @@ import {
   missingAuthorizationFields,
   parseThinkTimeMs,
   readJsonExpectation,
+  readTestData,
+  shuffledRows,
+  type DataShare,
   textExtractionBoundaries,
   tokenizeTemplate,
   transactionRatePercent,
@@ -56,7 +59,30 @@ export type ScriptSource = Pick<PerfPlan, 'concurrent_users' | 'duration' | 'url
   tool?: Tool | undefined;
   /** The plan's load profile: the script follows it unless ScriptOptions.profile says another. */
   load_profile?: PerfPlan['load_profile'];
+  /** The plan's test data (docs/adr/0027-load-profiles.md "Test data"): written beside the script. */
+  data_files?: PerfPlan['data_files'];
+  data_sources?: PerfPlan['data_sources'];
 };
+
+/**
+ * A data source as the scripts read it (docs/adr/0027-load-profiles.md "Test data"): its rows written to `file`
+ * beside the script, without a header, comma-separated with RFC 4180 quotes (`csvText`), in the order
+ * of the plan's data (shuffled once with a fixed seed for `random_order`); each column is a variable
+ * of every iteration.
+ */
+export interface DataModel {
+  /** The plan's name for the file. */
+  path: string;
+  /** The file the script reads, beside it: a safe name of its own. */
+  file: string;
+  columns: { name: string; ident: string }[];
+  rows: string[][];
+  loop: boolean;
+  share: DataShare;
+}
+
+/** The seed of `random_order` in a script: a script's order is fixed when it is written. */
+export const SCRIPT_DATA_SEED = 1;
 
 /** A piece of a value: literal text, a VU variable, or this iteration's sequence number. */
 export type ValuePart =
@@ -138,24 +164,30 @@ export interface ScriptModel {
   sequences: { max: number; ident: string }[];
   /** Variables that some step extracts, with a name safe in every tool. */
   variables: { name: string; ident: string }[];
+  /** The plan's data sources; each iteration takes the next row of each. */
+  data: DataModel[];
   oauthClients: OAuthClientModel[];
   warnings: ScriptWarning[];
 }
 
 export function buildScriptModel(source: ScriptSource): ScriptModel {
   const warnings: ScriptWarning[] = [];
-  const variables = collectVariables(source.urls);
+  const tables = readTestData(source);
+  const dataNames = tables.flatMap((table) => table.names);
+  const variables = collectVariables(source.urls, dataNames);
   const sequences = new Map<number, string>();
   const oauthClients: OAuthClientModel[] = [];
 
   const steps = source.urls.map((entry, index): StepModel => {
     const field = `urls[${index}]`;
-    const extractedBefore = new Set(
-      source.urls
+    // A data column is set at the start of every iteration, before any step.
+    const extractedBefore = new Set([
+      ...dataNames,
+      ...source.urls
         .slice(0, index)
         .filter(hasExtraction)
         .map((e) => e.extractName.trim()),
-    );
+    ]);
     const value = (text: string, at: string): Value =>
       toValue(text, `${field}.${at}`, variables, extractedBefore, sequences, warnings);
 
@@ -228,18 +260,60 @@ export function buildScriptModel(source: ScriptSource): ScriptModel {
     steps,
     sequences: [...sequences].map(([max, ident]) => ({ max, ident })).sort((a, b) => a.max - b.max),
     variables: [...variables].map(([name, ident]) => ({ name, ident })),
+    data: tables.map((table, k) => ({
+      path: table.path,
+      file: dataFileName(k, table.path),
+      columns: table.names.map((name) => ({ name, ident: variables.get(name)! })),
+      rows: table.random_order ? shuffledRows(table.rows, SCRIPT_DATA_SEED) : table.rows,
+      loop: table.loop,
+      share: table.share,
+    })),
     oauthClients,
     warnings,
   };
 }
 
-/** Names that steps extract, each with an identifier that JMeter, Taurus and SoapUI accept. */
-function collectVariables(urls: readonly UrlEntry[]): Map<string, string> {
+/** The name of a data source's file beside the script: numbered, with only characters every file system takes. */
+function dataFileName(k: number, path: string): string {
+  const base = path
+    .replace(/^.*[/\\]/, '')
+    .replace(/\.csv$/i, '')
+    .replace(/[^A-Za-z0-9_-]/g, '_');
+  return `aqa_data_${k + 1}_${base.slice(0, 60)}.csv`;
+}
+
+/** A data file's rows as the scripts read them: no header, commas, RFC 4180 quotes where a field needs them. */
+export function csvText(rows: readonly string[][]): string {
+  const field = (value: string): string =>
+    /[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value;
+  return rows.map((row) => row.map(field).join(',')).join('\n') + '\n';
+}
+
+/** The files beside a script that hold its data sources' rows. */
+export function dataFiles(data: readonly DataModel[]): GeneratedFile[] {
+  return data.map((d) => ({ name: d.file, content: csvText(d.rows) }));
+}
+
+/** What every script with test data says: where it reads the rows from. */
+export function dataFileWarnings(
+  data: readonly DataModel[],
+  fileOf: (d: DataModel) => string = (d) => d.file,
+): ScriptWarning[] {
+  return data.map((d, k) => ({
+    field: `data_sources[${k}]`,
+    message: `The script reads the rows of ${JSON.stringify(d.path)} from ${fileOf(d)} beside it (no header line); a downloaded script needs that file put beside it`,
+  }));
+}
+
+/**
+ * Names that the data sources give and steps extract, each with an identifier that JMeter, Taurus and
+ * SoapUI accept.
+ */
+function collectVariables(urls: readonly UrlEntry[], dataNames: readonly string[]): Map<string, string> {
   const idents = new Map<string, string>();
   const taken = new Set<string>();
-  for (const entry of urls) {
-    if (!hasExtraction(entry)) continue;
-    const name = entry.extractName.trim();
+  const names = [...dataNames, ...urls.filter(hasExtraction).map((entry) => entry.extractName.trim())];
+  for (const name of names) {
     if (idents.has(name)) continue;
     // aqa_ names are the generators' own (sequences, tokens, assertion values), so users never collide.
     let ident = name.replace(/[^A-Za-z0-9_]/g, '_');

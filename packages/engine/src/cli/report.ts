@@ -135,6 +135,11 @@ export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string
       })}; started late by p95 ${ms(lag.p95)}, p99 ${ms(lag.p99)}`,
     );
   }
+  // Test data that ran out (docs/adr/0027-load-profiles.md "Test data"): the run ended early for it.
+  if (r.data_exhausted !== undefined) {
+    out.push('');
+    for (const e of r.data_exhausted) out.push(e.message.charAt(0).toUpperCase() + e.message.slice(1));
+  }
   const busy = r.series.map((p) => p.generatorBusy);
   if (busy.length > 0) {
     const avg = busy.reduce((a, b) => a + b, 0) / busy.length;

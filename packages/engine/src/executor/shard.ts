@@ -18,6 +18,7 @@ import { IterationCounter, sequenceValue, type SequenceSplit } from './sequence'
 import type { RenderContext } from '../call/template';
 import { OAuth2Tokens, type TokenProblem, type TokenSender } from '../call/oauth2-tokens';
 import { ShardPlan, type ShardProfileOptions } from './load-follower';
+import { ShardData, type DataReader, type ShardDataInit } from './test-data';
 
 /** What one shard (one worker thread, or one runner agent) runs. */
 export interface ShardOptions {
@@ -40,6 +41,8 @@ export interface ShardOptions {
    * model), and the profile's length and graceful stop replace the duration and `endGraceMs`.
    */
   profile?: ShardProfileOptions;
+  /** The plan's test data, read by the caller's thread (docs/adr/0027-load-profiles.md "Test data"). */
+  data?: ShardDataInit;
 }
 
 const INTERVAL_MS = 1000;
@@ -80,9 +83,11 @@ class CancelledError extends Error {
  * pipelining 1): the same as a Pool with connections = users, without the pool's linear scan for
  * a free client on every request.
  */
-class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
+class VirtualUser implements Dispatcher.DispatchHandler, RenderContext, DataReader {
   readonly vars: (string | undefined)[];
   readonly seq: number[];
+  /** `share: "user"` test data: the next row of each source for this user. */
+  readonly cursors: number[];
   running = false;
   inFlight = false;
   /**
@@ -122,14 +127,16 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   ) {
     this.vars = new Array<string | undefined>(shard.plan.scope.variables.length);
     this.seq = new Array<number>(shard.plan.scope.moduli.length).fill(1);
+    this.cursors = new Array<number>(shard.data?.sourceCount ?? 0).fill(0);
     this.stepClients = new Array<Client | undefined>(shard.plan.steps.length);
   }
 
   /**
    * Starts the user's loop; with `dueAt` (open model), one iteration whose first request is timed
-   * from that instant.
+   * from that instant. False when the test data had no row left for its first iteration: the user
+   * has ended at once (userDone was called).
    */
-  start(dueAt = 0): void {
+  start(dueAt = 0): boolean {
     this.running = true;
     this.stepPos = 0;
     this.skipped = 0;
@@ -137,8 +144,12 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     this.leaving = this.shard.oneIteration;
     this.leaveBy = Infinity;
     this.stopNow = false;
-    this.beginIteration();
+    if (!this.beginIteration()) {
+      this.finish();
+      return false;
+    }
     this.next();
+    return true;
   }
 
   /** Load profile: end after the current iteration, and by `byPerf` at the latest. */
@@ -168,7 +179,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
       if (this.stepPos >= steps.length) {
         if (this.leaving) return this.finish();
         this.stepPos = 0;
-        this.beginIteration();
+        if (!this.beginIteration()) return this.finish();
       }
       const step = steps[this.stepPos++]!;
       if (step.rate < 1 && Math.random() >= step.rate) {
@@ -186,12 +197,19 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     }
   };
 
-  /** A new iteration takes the next run-wide index for its `{{sequence_number,N}}` values. */
-  private beginIteration(): void {
+  /**
+   * A new iteration takes the next row of the test data into its variables and the next run-wide
+   * index for its `{{sequence_number,N}}` values. False when a non-looping data source has no row
+   * left: the user ends (docs/adr/0027-load-profiles.md "Test data").
+   */
+  private beginIteration(): boolean {
+    const data = this.shard.data;
+    if (data !== null && !data.take(this)) return false;
     const moduli = this.shard.plan.scope.moduli;
-    if (moduli.length === 0) return;
+    if (moduli.length === 0) return true;
     const i = this.shard.iterations.next();
     for (let k = 0; k < moduli.length; k++) this.seq[k] = sequenceValue(i, moduli[k]!);
+    return true;
   }
 
   private clientFor(step: CompiledStep, origin: string): Client {
@@ -517,6 +535,8 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
 export class Shard {
   readonly collectors: StepCollector[];
   readonly iterations: IterationCounter;
+  /** The plan's test data; null for a plan without data sources. */
+  readonly data: ShardData | null;
   /** The shard's OAuth2 tokens: one per client, shared by all its users (docs/call-core.md). */
   readonly tokens: OAuth2Tokens;
   private readonly users: VirtualUser[] = [];
@@ -563,6 +583,7 @@ export class Shard {
   ) {
     this.collectors = plan.steps.map(() => new StepCollector());
     this.iterations = new IterationCounter(plan.scope.moduli, opts.sequenceBuffer, opts.sequenceSplit);
+    this.data = opts.data === undefined ? null : new ShardData(opts.data, plan.scope);
     const minTimeout = Math.min(...plan.steps.map((s) => s.timeoutMs));
     const connect = { rejectUnauthorized: !opts.insecureTls, timeout: Math.min(10_000, minTimeout) };
     this.connectOptions = opts.guard === undefined ? connect : guardedConnector(opts.guard, connect);
@@ -669,7 +690,8 @@ export class Shard {
     const atMs = performance.now() - this.startAt;
     const share = f.shareAt(atMs);
     const now = performance.now();
-    while (this.staying.length < share) this.startStaying();
+    // A user that finds no row left ends at once: no more are started until the line next changes.
+    while (this.staying.length < share) if (!this.startStaying()) break;
     while (this.staying.length > share) {
       const u = this.staying.pop()!;
       this.leavers.add(u);
@@ -680,8 +702,11 @@ export class Shard {
       this.profileTimer = setTimeout(this.followLine, Math.max(0, this.startAt + next - performance.now()));
   };
 
-  /** One more staying user: a leaving one still in its iteration is kept (the youngest), else an idle one starts. */
-  private startStaying(): void {
+  /**
+   * One more staying user: a leaving one still in its iteration is kept (the youngest), else an idle
+   * one starts. False when the started one ended at once for want of test data.
+   */
+  private startStaying(): boolean {
     let kept: VirtualUser | undefined;
     for (const u of this.leavers) if (u.running && !u.stopNow) kept = u;
     if (kept !== undefined) {
@@ -689,12 +714,12 @@ export class Shard {
       kept.leaving = false;
       kept.leaveBy = Infinity;
       this.staying.push(kept);
-      return;
+      return true;
     }
     const u = this.takeIdle();
     this.staying.push(u);
     this.active++;
-    u.start();
+    return u.start();
   }
 
   private takeIdle(): VirtualUser {
@@ -739,10 +764,11 @@ export class Shard {
         this.iterationsDropped++;
         continue;
       }
+      this.active++;
+      // Without a row of test data left the iteration is not started: counted as such, not as dropped.
+      if (!u.start(this.startAt + due)) continue;
       this.iterationsStarted++;
       this.lag.record((now - this.startAt - due) * 1000);
-      this.active++;
-      u.start(this.startAt + due);
     }
     if (!this.stopping && !this.profileOver) this.scheduleArrival();
   };
@@ -871,7 +897,14 @@ export class Shard {
       busy,
       steps: this.collectors.map((c) => c.drain()),
       ...(this.oneIteration ? this.drainIterations() : {}),
+      ...this.drainData(),
     };
+  }
+
+  /** Users (or open-model iterations) that found no row left since the last report, by data source. */
+  private drainData(): { dataEnded?: number[] } {
+    const ended = this.data?.drain();
+    return ended === undefined ? {} : { dataEnded: ended };
   }
 
   /** Open model: iterations started and dropped since the last report, and the started ones' lag. */

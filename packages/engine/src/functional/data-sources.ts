@@ -1,5 +1,5 @@
 import { readTaurusScript, TaurusScriptError, type TaurusDataSource } from '@aqa/converters';
-import { type FunctionalPlan, kindOf } from '@aqa/plan';
+import { type FunctionalPlan, guessDelimiter, kindOf, scanCsv, withoutBom } from '@aqa/plan';
 
 /*
  * A script plan's CSV data sources and starting variables (docs/reference/02-running.md §3 "Taurus
@@ -39,65 +39,18 @@ export interface ScriptData {
   feeds: DataFeed[];
 }
 
-/** Candidates when the script names no delimiter, as Taurus guesses one from the header line. */
-const GUESSED_DELIMITERS = [',', ';', '\t', '|'];
-
-function guessDelimiter(text: string): string {
-  const first = text.split(/\r?\n/, 1)[0] ?? '';
-  return GUESSED_DELIMITERS.find((d) => first.includes(d)) ?? ',';
-}
-
 /**
  * CSV text as rows of fields. Quotes are read only when `quoted` (JMeter's "allow quoted data"): then
- * a field in double quotes may hold the delimiter, line breaks and "" for a quote. Blank lines are skipped.
+ * a field in double quotes may hold the delimiter, line breaks and "" for a quote. Blank lines are
+ * skipped. The plan's reader (@aqa/plan data-files.ts), which performance plans' test data uses too.
  */
 export function parseCsv(text: string, delimiter: string, quoted: boolean): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  let i = 0;
-  const endRow = (): void => {
-    row.push(field);
-    if (!(row.length === 1 && row[0] === '')) rows.push(row);
-    row = [];
-    field = '';
-  };
-  while (i < text.length) {
-    const c = text[i]!;
-    if (inQuotes) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (c === '"') inQuotes = false;
-      else field += c;
-      i++;
-      continue;
-    }
-    if (quoted && c === '"' && field === '') {
-      inQuotes = true;
-      i++;
-    } else if (text.startsWith(delimiter, i)) {
-      row.push(field);
-      field = '';
-      i += delimiter.length;
-    } else if (c === '\n' || c === '\r') {
-      endRow();
-      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-    } else {
-      field += c;
-      i++;
-    }
-  }
-  if (field !== '' || row.length > 0) endRow();
-  return rows;
+  return scanCsv(text, delimiter, quoted).rows;
 }
 
 function feedOf(source: TaurusDataSource, text: string): DataFeed {
   const delimiter = source.delimiter ?? guessDelimiter(text);
-  const rows = parseCsv(text.replace(/^\uFEFF/, ''), delimiter, source.quoted);
+  const rows = parseCsv(withoutBom(text), delimiter, source.quoted);
   const names = source.variable_names ?? (rows.shift() ?? []).map((n) => n.trim());
   return new DataFeed(source.path, names, rows, source.loop);
 }

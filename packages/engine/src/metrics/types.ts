@@ -43,4 +43,9 @@ export interface ShardIntervalWire {
   dropped?: number;
   /** With `iterations`: how late each started iteration began after it was due (µs), mergeable exactly. */
   lag?: EncodedHistogram;
+  /**
+   * Test data (docs/adr/0027-load-profiles.md "Test data"): by data source, the users that ended (open model:
+   * iterations not started) because a non-looping source had no row left. Absent when none did.
+   */
+  dataEnded?: number[];
 }

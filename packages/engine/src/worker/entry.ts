@@ -28,6 +28,7 @@ try {
       endGraceMs: init.endGraceMs,
       ...(init.guard === undefined ? {} : { guard: TargetGuard.fromSettings(init.guard) }),
       ...(init.profile === undefined ? {} : { profile: init.profile }),
+      ...(init.data === undefined ? {} : { data: init.data }),
     },
     (wire) => post({ type: 'interval', wire }),
   );

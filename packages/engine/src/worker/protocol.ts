@@ -3,6 +3,7 @@ import type { PerfPlan } from '@aqa/plan';
 import type { SequenceSplit } from '../executor/sequence';
 import type { ShardProfileOptions } from '../executor/load-follower';
 import type { TargetGuardSettings } from '../guard';
+import type { ShardDataInit } from '../executor/test-data';
 
 /** What the caller's thread hands a worker thread (structured-cloned; the buffer is shared). */
 export interface WorkerInit {
@@ -19,6 +20,8 @@ export interface WorkerInit {
   guard?: TargetGuardSettings;
   /** The load profile the shard follows, when the run has one (executor/load-follower.ts). */
   profile?: ShardProfileOptions;
+  /** The plan's test data, read once by the caller's thread (executor/test-data.ts). */
+  data?: ShardDataInit;
 }
 
 export type ToWorker =

@@ -6,6 +6,7 @@ import {
   UrlEntrySchema,
   noAuthorization,
 } from '../perf-plan';
+import { dataFilesSchema } from '../data-files';
 import { PlanVersionSchema } from '../plan-version';
 import { HEADER_NAME, multiLine, noNul, oneLine, wholeNumber } from '../strict-input';
 import { VARIABLE_NAME } from '../template';
@@ -252,26 +253,8 @@ export const ApiDefinitionSchema = z.object({
 export type ApiDefinition = z.infer<typeof ApiDefinitionSchema>;
 export type ApiDefinitionInput = z.input<typeof ApiDefinitionSchema>;
 
-/** Bytes of text as UTF-8 (the package runs in browsers and Node, without TextEncoder's types). */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
-
 /** A script plan's data files: name → CSV text, at most 20 and 5 MB together. */
-export const DataFilesSchema = z
-  .record(z.string().min(1).max(255), noNul('Data file').max(DATA_FILES_MAX_BYTES))
-  .refine((files) => Object.keys(files).length <= DATA_FILES_MAX_COUNT, {
-    message: `At most ${DATA_FILES_MAX_COUNT} data files`,
-  })
-  .refine(
-    (files) => Object.values(files).reduce((sum, text) => sum + utf8Length(text), 0) <= DATA_FILES_MAX_BYTES,
-    { message: `The data files together must be at most ${DATA_FILES_MAX_BYTES / 1024 / 1024} MB` },
-  );
+export const DataFilesSchema = dataFilesSchema(DATA_FILES_MAX_BYTES, DATA_FILES_MAX_COUNT);
 
 const functionalPlanFields = {
   schema_version: z.literal(FUNCTIONAL_PLAN_SCHEMA_VERSION).default(FUNCTIONAL_PLAN_SCHEMA_VERSION),

@@ -94,6 +94,12 @@ export const ResultSummarySchema = z
     max_response_time: z.number().describe('ms'),
     avg_bandwidth: z.number().describe('Received KB/s'),
     test_duration: z.number().describe('Seconds'),
+    data_exhausted: z
+      .array(text)
+      .optional()
+      .describe(
+        'Test data with loop: false that ran out, in words, e.g. test data "users.csv" ran out after its 1000 rows (loop: false): 10 users ended there (docs/adr/0027-load-profiles.md "Test data")',
+      ),
     iterations_started: count
       .optional()
       .describe('Open-model load profile only: iterations started (docs/adr/0027-load-profiles.md)'),

@@ -8,6 +8,7 @@ import {
   type UrlEntry,
   type ValidationItem,
 } from '../perf-plan';
+import { seededRandom } from '../test-data';
 
 /*
  * Seeded random valid plans for property-style tests (round trips through exports, imports and the
@@ -16,17 +17,8 @@ import {
  * URLs, and non-ASCII text.
  */
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The model's own seeded generator (test-data.ts shuffles test data with it), kept exported from here.
+export { seededRandom };
 
 export class Gen {
   constructor(readonly next: () => number) {}
@@ -219,6 +211,20 @@ export function randomPerfPlan(seed: number): PerfPlan {
     // A profile of only 0 s stages has no length: give its last stage one.
     if (input.load_profile.stages.every((stage) => stage.duration === '0s'))
       input.load_profile.stages[0]!.duration = '10s';
+  }
+  if (g.chance(0.3)) {
+    // Test data (docs/adr/0027-load-profiles.md "Test data"): a CSV whose columns the plan's templates may read.
+    const rows = Array.from({ length: g.int(1, 5) }, (_, i) => `${i + 1},${g.pick(['a', 'b c', '"x,y"'])}`);
+    input.data_files = { 'users.csv': ['id,name', ...rows].join('\n') };
+    input.data_sources = [
+      {
+        path: 'users.csv',
+        ...(g.chance(0.5) ? { loop: g.chance(0.5) } : {}),
+        ...(g.chance(0.5) ? { random_order: g.chance(0.5) } : {}),
+        ...(g.chance(0.5) ? { share: g.pick(['all', 'user'] as const) } : {}),
+        ...(g.chance(0.3) ? { delimiter: ',' } : {}),
+      },
+    ];
   }
   // concurrent_users and duration as the server keeps them for a profile (withProfileTotals).
   return withProfileTotals(PerfPlanSchema.parse(input));

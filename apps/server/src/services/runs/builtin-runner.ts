@@ -14,6 +14,13 @@ export function bundledWorkerEntry(moduleUrl = import.meta.url): URL | undefined
   return existsSync(fileURLToPath(entry)) ? entry : undefined;
 }
 
+/** A 32-bit seed from a run id (FNV-1a): the same for every machine of the run. */
+function seedOf(runId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < runId.length; i++) h = Math.imul(h ^ runId.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
 /** The built-in load engine (@aqa/engine): worker threads, so nothing of the load runs on the server's event loop. */
 export class BuiltinRunner implements Runner {
   readonly engine = 'builtin' as const;
@@ -32,6 +39,8 @@ export class BuiltinRunner implements Runner {
         ? { durationSeconds: options.durationSeconds }
         : { loadProfile: plan.load_profile }),
       logger: options.logger,
+      // The order of random_order test data follows from the run (docs/adr/0027-load-profiles.md "Test data").
+      ...(options.runId === undefined ? {} : { dataSeed: seedOf(options.runId) }),
       ...(this.guard === undefined ? {} : { guard: this.guard }),
       ...(this.workerEntry === undefined ? {} : { workerEntry: this.workerEntry }),
     });

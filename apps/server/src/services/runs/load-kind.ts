@@ -24,6 +24,10 @@ import { rowToRecord } from './run-rows';
 import type { RunnerChoice, RunnerHandle, RunnerRegistry, RunnerStartOptions } from './runner';
 import { compiledOrigins, refuseUncheckableTargets } from './target-check';
 
+/** Why a plan with test data is refused on load agents. */
+export const DATA_NOT_ON_AGENTS =
+  'This plan has test data (data_sources); load agents do not carry test data yet: run it on this server';
+
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
 
@@ -91,7 +95,13 @@ export class LoadKind implements RunKindAdapter<LoadKindTypes> {
     this.agentPlacement = placement;
   }
 
-  async prepare({ plan, durationSeconds }: LoadRunSent): Promise<PreparedRun<LoadRunPlan>> {
+  async prepare({ plan, durationSeconds, agents }: LoadRunSent): Promise<PreparedRun<LoadRunPlan>> {
+    // Agents would run without the rows (docs/adr/0027-load-profiles.md "Test data").
+    if (agents !== undefined && (plan.data_sources ?? []).length > 0) {
+      throw new ValidationError([{ field: 'agents', message: DATA_NOT_ON_AGENTS }], {
+        code: 'DATA_NOT_ON_AGENTS',
+      });
+    }
     // Patterns first, a slice at a time, so the one synchronous compile below finds them compiled; it
     // refuses one RE2 cannot run in words, with every other problem (docs/adr/0022-linear-time-patterns.md).
     await precompilePerfPlanPatterns(plan.urls);

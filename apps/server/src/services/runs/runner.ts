@@ -105,6 +105,10 @@ const TOOL_ENGINE: Readonly<Record<Tool, ExternalTool | null>> = {
 export const PROFILE_ON_BUILTIN_NOTE =
   'ran with the built-in engine: this plan has a load profile, and only the built-in engine follows load profiles yet';
 
+/** Why a plan with test data ran in the built-in engine rather than in its tool. */
+export const DATA_ON_BUILTIN_NOTE =
+  'ran with the built-in engine: this plan has test data (data_sources), which only the built-in engine runs yet';
+
 /** How long a run waits for its tool's check (a JVM's first start on a busy machine is slow). */
 export const DEFAULT_PROOF_WAIT_MS = 45_000;
 
@@ -161,6 +165,12 @@ export class RunnerRegistry {
       // The tools' scripts do not carry a profile yet (docs/adr/0027-load-profiles.md "As built"): the
       // tool would run the flat plan, not the one the user wrote.
       return { runner: this.builtin, note: PROFILE_ON_BUILTIN_NOTE };
+    }
+    if ((plan?.data_sources ?? []).length > 0) {
+      // The scripts carry the rows, but a tool's run with them is not yet checked against the plan's
+      // rules (docs/adr/0027-load-profiles.md "Test data"): k6 ends the whole test where one user runs
+      // out, Taurus has no per-user sharing.
+      return { runner: this.builtin, note: DATA_ON_BUILTIN_NOTE };
     }
     const { state, info } = await this.tools.readiness(
       external,

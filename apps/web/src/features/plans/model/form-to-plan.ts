@@ -3,6 +3,7 @@ import {
   DEFAULT_USERS,
   PerfPlanSchema,
   ScriptRequestSchema,
+  type DataSourceInput,
   type PerfPlan,
   type ScriptRequest,
   type Tool,
@@ -38,6 +39,8 @@ export interface PlanBody {
   test_type?: string;
   thresholds?: string[];
   load_profile?: ProfileBody;
+  data_files?: Record<string, string>;
+  data_sources?: DataSourceInput[];
   script?: string;
 }
 
@@ -134,6 +137,8 @@ export function snapshotForm(form: PlanForm): FormSnapshot {
     ...(form.testType ? { test_type: form.testType } : {}),
     ...(form.thresholds.length > 0 ? { thresholds: form.thresholds } : {}),
     ...(form.loadProfile !== null ? { load_profile: profileBodyOf(form.loadProfile) } : {}),
+    ...(form.dataFiles !== null ? { data_files: form.dataFiles } : {}),
+    ...(form.dataSources !== null ? { data_sources: form.dataSources } : {}),
   };
   return { body, sources: sent.map((item) => item.source), hasUrl: sent.length > 0 };
 }
@@ -238,7 +243,8 @@ export type ScriptCheck =
 /** What a script is generated or validated from: the plan without the name requirement. */
 export function checkScriptRequest(form: PlanForm): ScriptCheck {
   const snapshot = snapshotForm(form);
-  const { name, tool, concurrent_users, duration, urls, load_profile } = snapshot.body;
+  const { name, tool, concurrent_users, duration, urls, load_profile, data_files, data_sources } =
+    snapshot.body;
   // The script follows the plan's load profile (docs/adr/0027-load-profiles.md "7. Where a profile goes").
   const parsed = ScriptRequestSchema.safeParse({
     tool,
@@ -246,6 +252,9 @@ export function checkScriptRequest(form: PlanForm): ScriptCheck {
     duration,
     urls,
     ...(load_profile === undefined ? {} : { load_profile }),
+    // Its test data too: the script reads it from files beside it (docs/adr/0027-load-profiles.md "Test data").
+    ...(data_files === undefined ? {} : { data_files }),
+    ...(data_sources === undefined ? {} : { data_sources }),
     ...(name.trim() ? { name } : {}),
   });
   const names = apiEditorErrors(form);

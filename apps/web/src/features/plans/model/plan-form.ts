@@ -2,6 +2,7 @@ import {
   DEFAULT_DURATION_MIN,
   DEFAULT_TOOL,
   DEFAULT_USERS,
+  type DataSource,
   type HttpMethod,
   type PerfPlan,
   type Preset,
@@ -83,6 +84,12 @@ export interface PlanForm {
    * which runs Concurrent Users for Duration as before.
    */
   loadProfile: ProfileForm | null;
+  /**
+   * Test data (docs/adr/0027-load-profiles.md "Test data"): not edited on these screens yet, kept from a loaded
+   * plan and sent back unchanged, so that saving the plan here never drops its CSV files.
+   */
+  dataFiles: Record<string, string> | null;
+  dataSources: DataSource[] | null;
 }
 
 /**
@@ -103,6 +110,8 @@ export const PLAN_FIELDS_IN_FORM = {
   test_type: 'testType',
   // The uploaded script is edited beside the form (usePlanEditor's script state), not in it.
   script: null,
+  data_files: 'dataFiles',
+  data_sources: 'dataSources',
   // Set by the server or by the model itself.
   schema_version: null,
   id: null,
@@ -125,6 +134,8 @@ export function createPlanForm(sourcePage: PerfPlan['source_page'] = 'url-input'
     testType: '',
     thresholds: [],
     loadProfile: null,
+    dataFiles: null,
+    dataSources: null,
   };
 }
 
@@ -139,6 +150,14 @@ export type PlanFormAction =
   | { type: 'duplicateEntry'; entryId: string }
   | { type: 'moveEntry'; from: number; to: number }
   | { type: 'setProfile'; profile: ProfileForm | null }
+  /** Test data: attach (or replace) a CSV file, with a source reading it from its first line. */
+  | { type: 'attachDataFile'; name: string; text: string }
+  | { type: 'removeDataFile'; name: string }
+  | {
+      type: 'setDataSource';
+      path: string;
+      patch: Partial<Pick<DataSource, 'loop' | 'random_order' | 'share'>>;
+    }
   | { type: 'applyPreset'; preset: Preset; peak: number; lengthMs: number }
   | EntryFormAction;
 
@@ -156,6 +175,29 @@ function mapEntry(form: PlanForm, entryId: string, change: (entry: EntryForm) =>
     return next;
   });
   return changed ? { ...form, entries } : form;
+}
+
+/**
+ * The form with a CSV file attached (docs/adr/0027-load-profiles.md "Test data"): a file of the same
+ * name is replaced and keeps its source's options; a new one gets a source with the defaults.
+ */
+function withDataFile(form: PlanForm, name: string, text: string): PlanForm {
+  const sources = form.dataSources ?? [];
+  const source = sources.some((s) => s.path === name)
+    ? sources
+    : [...sources, { path: name, loop: true, random_order: false, share: 'all' as const }];
+  return { ...form, dataFiles: { ...form.dataFiles, [name]: text }, dataSources: source };
+}
+
+/** The form without a data file and the sources reading it; none left, the plan has no test data. */
+function withoutDataFile(form: PlanForm, name: string): PlanForm {
+  const files = Object.fromEntries(Object.entries(form.dataFiles ?? {}).filter(([file]) => file !== name));
+  const sources = (form.dataSources ?? []).filter((source) => source.path !== name);
+  return {
+    ...form,
+    dataFiles: Object.keys(files).length > 0 ? files : null,
+    dataSources: sources.length > 0 ? sources : null,
+  };
 }
 
 /** Pure: returns the same object when an action is refused (last entry, last row, blank validation). */
@@ -183,6 +225,17 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
     }
     case 'setProfile':
       return { ...form, loadProfile: action.profile };
+    case 'attachDataFile':
+      return withDataFile(form, action.name, action.text);
+    case 'removeDataFile':
+      return withoutDataFile(form, action.name);
+    case 'setDataSource':
+      return {
+        ...form,
+        dataSources: (form.dataSources ?? []).map((source) =>
+          source.path === action.path ? { ...source, ...action.patch } : source,
+        ),
+      };
     case 'applyPreset':
       return {
         ...form,
@@ -237,5 +290,7 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     testType: plan.test_type ?? '',
     thresholds: [...(plan.thresholds ?? [])],
     loadProfile: plan.load_profile ? profileFormOf(plan.load_profile) : null,
+    dataFiles: plan.data_files ? { ...plan.data_files } : null,
+    dataSources: plan.data_sources ? plan.data_sources.map((source) => ({ ...source })) : null,
   };
 }

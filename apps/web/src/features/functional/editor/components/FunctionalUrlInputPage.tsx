@@ -11,7 +11,7 @@ import { newApiForm } from '../model/functional-form';
 import { importApisFromFile } from '../model/import-file';
 import { problemsByField } from '../model/plan-check';
 import { CliDownloadButton } from './CliDownload';
-import { FilePickButton } from './FilePickButton';
+import { FilePickButton } from '@/components/file-pick-button';
 import { FunctionalActionBar } from './FunctionalActionBar';
 import { FunctionalApiCard } from './FunctionalApiCard';
 import { FunctionalEditorHead } from './FunctionalEditorHead';

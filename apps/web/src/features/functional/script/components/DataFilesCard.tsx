@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useT } from '@/i18n';
-import { FilePickButton } from '../../editor/components/FilePickButton';
+import { FilePickButton } from '@/components/file-pick-button';
 import type { ScriptFormAction } from '../model/script-form';
 
 /**

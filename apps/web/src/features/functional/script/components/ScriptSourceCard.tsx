@@ -18,7 +18,7 @@ import { SAMPLE_SCRIPTS } from '../model/samples';
 import type { ScriptForm, ScriptFormAction, ScriptFramework } from '../model/script-form';
 import { scriptMarks, type ScriptRead } from '../model/script-read';
 import type { SeleniumRead } from '../model/selenium-read';
-import { FilePickButton } from '../../editor/components/FilePickButton';
+import { FilePickButton } from '@/components/file-pick-button';
 import { ScriptCodeEditor } from './ScriptCodeEditor';
 import { callErrorMessage } from '@/features/call-editor';
 
