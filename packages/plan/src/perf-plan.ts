@@ -5,6 +5,7 @@ import { VARIABLE_NAME } from './template';
 import { PlanVersionSchema } from './plan-version';
 import { thinkTimeProblem } from './think-time';
 import { type LoadProfile, LoadProfileSchema, profileMinutes, profileUsers } from './load-profile';
+import { FlowNameSchema, FlowsSchema, refineFlows } from './flows';
 import {
   DEFAULT_DURATION_MIN,
   DEFAULT_USERS,
@@ -330,6 +331,8 @@ export const UrlEntrySchema = z.object({
     })
     .catch(DEFAULT_TIMEOUT_S),
   validations: z.array(ValidationItemSchema).max(100).default([]),
+  /** The flow this call belongs to (docs/adr/0027-load-profiles.md "3. Flows"); absent when the plan has no flows. */
+  flow: FlowNameSchema.min(1, 'Enter the flow name, or leave the flow out').optional(),
 });
 export type UrlEntry = z.infer<typeof UrlEntrySchema>;
 export type UrlEntryInput = z.input<typeof UrlEntrySchema>;
@@ -338,8 +341,8 @@ const UsersSchema = wholeNumber(PLAN_ERRORS.usersRange, MIN_USERS, MAX_USERS);
 
 const DurationSchema = wholeNumber(PLAN_ERRORS.durationRange, MIN_DURATION_MIN, MAX_DURATION_MIN);
 
-/** A saved performance plan (docs/reference/01-authoring.md §3 "Performance test plan"). created_at/updated_at/id are set by the server. */
-export const PerfPlanSchema = z.object({
+/** The plan's fields, before the rules that tie them together (flows); pick from this one. */
+const PerfPlanFieldsSchema = z.object({
   schema_version: z.literal(PLAN_SCHEMA_VERSION).default(PLAN_SCHEMA_VERSION),
   id: z.string().optional(),
   name: oneLine('Plan name', PLAN_ERRORS.nameRequired).trim().min(1, PLAN_ERRORS.nameRequired).max(200),
@@ -360,6 +363,12 @@ export const PerfPlanSchema = z.object({
    * users (or pool) and its length in minutes rounded up (`withProfileTotals`).
    */
   load_profile: LoadProfileSchema.optional(),
+  /**
+   * Named flows and their weights (docs/adr/0027-load-profiles.md "3. Flows"): each iteration runs one flow's
+   * calls, chosen in proportion to the weights; every call then names its flow (`urls[].flow`).
+   * Without flows the plan is one flow of every call.
+   */
+  flows: FlowsSchema.optional(),
   /** Pass/fail criteria on the final summary, as k6 writes them: "p95<300", "error_rate<1%". The engine parses them. */
   thresholds: z.array(oneLine('Threshold').trim().min(1).max(100)).max(50).optional(),
   source_page: z
@@ -372,6 +381,9 @@ export const PerfPlanSchema = z.object({
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });
+
+/** A saved performance plan (docs/reference/01-authoring.md §3 "Performance test plan"). created_at/updated_at/id are set by the server. */
+export const PerfPlanSchema = PerfPlanFieldsSchema.superRefine(refineFlows);
 export type PerfPlan = z.infer<typeof PerfPlanSchema>;
 export type PerfPlanInput = z.input<typeof PerfPlanSchema>;
 
@@ -397,16 +409,19 @@ export function withProfileTotals<
  * What a script is generated or validated from (POST /api/generate-script and /api/validate-script): the
  * load settings and the URLs; the plan name is optional there (file names fall back to "current").
  */
-export const ScriptRequestSchema = PerfPlanSchema.pick({
+export const ScriptRequestSchema = PerfPlanFieldsSchema.pick({
   tool: true,
   concurrent_users: true,
   duration: true,
   urls: true,
   load_profile: true,
-}).extend({
-  name: oneLine('Plan name').trim().max(200).optional(),
-  validation_mode: z.boolean().optional(),
-});
+  flows: true,
+})
+  .extend({
+    name: oneLine('Plan name').trim().max(200).optional(),
+    validation_mode: z.boolean().optional(),
+  })
+  .superRefine(refineFlows);
 export type ScriptRequest = z.infer<typeof ScriptRequestSchema>;
 
 /** One validation item's verdict inside a validation response. */

@@ -34,6 +34,8 @@ export function planBody(plan: PerfPlan): string {
     urls: plan.urls,
     ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
     ...(plan.load_profile === undefined ? {} : { load_profile: plan.load_profile }),
+    // The flows and their weights (docs/adr/0027-load-profiles.md "3. Flows"); each call's own flow is in urls.
+    ...(plan.flows === undefined ? {} : { flows: plan.flows }),
   });
 }
 
@@ -75,6 +77,7 @@ export function toSavedPlan(row: PlanRow, ownerEmail: string): SavedPlan {
     urls: plan.urls,
     ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
     ...(plan.load_profile === undefined ? {} : { load_profile: plan.load_profile }),
+    ...(plan.flows === undefined ? {} : { flows: plan.flows }),
     script: row.script,
     script_edited: row.script_edited === 1,
     source_page: plan.source_page,

@@ -78,6 +78,9 @@ export const SavedUrlEntrySchema = z.object({
       description: text,
     }),
   ),
+  flow: text
+    .optional()
+    .describe('The plan\'s flow this call belongs to (docs/adr/0027-load-profiles.md "3. Flows")'),
 });
 
 /** A saved plan's load profile as stored: every default filled (the model's LoadProfileSchema output). */
@@ -113,6 +116,10 @@ export const SavedPlanSchema = z
     load_profile: SavedLoadProfileSchema.optional().describe(
       'Stages of users or iterations per second; concurrent_users and duration are its peak (or pool) and length',
     ),
+    flows: z
+      .array(z.object({ name: text, weight: z.number().int() }))
+      .optional()
+      .describe('Named flows: each iteration runs one flow, chosen in proportion to the weights'),
     script: text,
     script_edited: z
       .boolean()

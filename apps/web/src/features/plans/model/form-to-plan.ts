@@ -16,7 +16,7 @@ import {
   type EntryForm,
   type KeyValueRow,
 } from '@/features/call-editor';
-import type { PlanForm } from './plan-form';
+import type { FlowForm, PlanForm } from './plan-form';
 import { checkProfile, profileBodyOf, profileTotals, type ProfileBody } from './profile-form';
 
 /**
@@ -38,6 +38,7 @@ export interface PlanBody {
   test_type?: string;
   thresholds?: string[];
   load_profile?: ProfileBody;
+  flows?: { name: string; weight: number | string }[];
   script?: string;
 }
 
@@ -106,6 +107,7 @@ export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: 
     assertionOperator: entry.assertionOperator,
     timeout: entry.timeout,
     validations: entry.validations,
+    flow: entry.flow.trim() || undefined,
   } satisfies Record<keyof UrlEntry, unknown> & UrlEntryInput;
   return {
     input,
@@ -115,6 +117,11 @@ export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: 
       headerRows: headers.map((row) => row.id),
     },
   };
+}
+
+/** A flow row as sent: the weight a number when it reads as one, else as typed (the schema names the problem). */
+function flowBodyOf(flow: FlowForm): { name: string; weight: number | string } {
+  return { name: flow.name, weight: numberSetting(flow.weight, Number.NaN) };
 }
 
 export function snapshotForm(form: PlanForm): FormSnapshot {
@@ -134,6 +141,7 @@ export function snapshotForm(form: PlanForm): FormSnapshot {
     ...(form.testType ? { test_type: form.testType } : {}),
     ...(form.thresholds.length > 0 ? { thresholds: form.thresholds } : {}),
     ...(form.loadProfile !== null ? { load_profile: profileBodyOf(form.loadProfile) } : {}),
+    ...(form.flows.length > 0 ? { flows: form.flows.map(flowBodyOf) } : {}),
   };
   return { body, sources: sent.map((item) => item.source), hasUrl: sent.length > 0 };
 }
@@ -238,7 +246,7 @@ export type ScriptCheck =
 /** What a script is generated or validated from: the plan without the name requirement. */
 export function checkScriptRequest(form: PlanForm): ScriptCheck {
   const snapshot = snapshotForm(form);
-  const { name, tool, concurrent_users, duration, urls, load_profile } = snapshot.body;
+  const { name, tool, concurrent_users, duration, urls, load_profile, flows } = snapshot.body;
   // The script follows the plan's load profile (docs/adr/0027-load-profiles.md "7. Where a profile goes").
   const parsed = ScriptRequestSchema.safeParse({
     tool,
@@ -246,6 +254,7 @@ export function checkScriptRequest(form: PlanForm): ScriptCheck {
     duration,
     urls,
     ...(load_profile === undefined ? {} : { load_profile }),
+    ...(flows === undefined ? {} : { flows }),
     ...(name.trim() ? { name } : {}),
   });
   const names = apiEditorErrors(form);

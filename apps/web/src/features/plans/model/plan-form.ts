@@ -16,6 +16,7 @@ import {
   entryFormReducer,
   liftAuthorizationHeader,
   movedWithin,
+  newId,
   rowsOf,
   withCopyAfter,
   type EntryForm,
@@ -83,6 +84,18 @@ export interface PlanForm {
    * which runs Concurrent Users for Duration as before.
    */
   loadProfile: ProfileForm | null;
+  /**
+   * The plan's flows as typed (docs/adr/0027-load-profiles.md "3. Flows"): empty for a plan without flows, which
+   * runs every call in each iteration. Each entry names its flow (`EntryForm.flow`).
+   */
+  flows: FlowForm[];
+}
+
+/** One flow row: its name and weight as typed. */
+export interface FlowForm {
+  id: string;
+  name: string;
+  weight: string;
 }
 
 /**
@@ -99,6 +112,7 @@ export const PLAN_FIELDS_IN_FORM = {
   urls: 'entries',
   thresholds: 'thresholds',
   load_profile: 'loadProfile',
+  flows: 'flows',
   source_page: 'sourcePage',
   test_type: 'testType',
   // The uploaded script is edited beside the form (usePlanEditor's script state), not in it.
@@ -125,6 +139,7 @@ export function createPlanForm(sourcePage: PerfPlan['source_page'] = 'url-input'
     testType: '',
     thresholds: [],
     loadProfile: null,
+    flows: [],
   };
 }
 
@@ -221,6 +236,7 @@ export function entryFromModel(entry: UrlEntry): EntryForm {
     transactionRate: entry.transactionRate === '' ? '' : String(entry.transactionRate),
     timeout: String(entry.timeout),
     validations: entry.validations.map((item) => ({ ...item })),
+    flow: entry.flow ?? '',
     tab: defaultTab(entry.method),
   });
 }
@@ -237,5 +253,10 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     testType: plan.test_type ?? '',
     thresholds: [...(plan.thresholds ?? [])],
     loadProfile: plan.load_profile ? profileFormOf(plan.load_profile) : null,
+    flows: (plan.flows ?? []).map((flow) => ({
+      id: newId('flow'),
+      name: flow.name,
+      weight: String(flow.weight),
+    })),
   };
 }
