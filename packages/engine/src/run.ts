@@ -165,10 +165,15 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   if (capacity.length > 0) throw new CapacityError(capacity);
   const log = options.logger;
   const queue = new SnapshotQueue();
-  const aggregator = new RunAggregator(compiled.info, shards.length, (s) => {
-    queue.push(s);
-    options.onSnapshot?.(s);
-  });
+  const aggregator = new RunAggregator(
+    compiled.info,
+    shards.length,
+    (s) => {
+      queue.push(s);
+      options.onSnapshot?.(s);
+    },
+    compiled.flowInfo,
+  );
   const sequenceBuffer = IterationCounter.allocate();
   const workers: Worker[] = [];
   const stopGraceMs = Math.min(options.stopGraceMs ?? 1000, 1500);
@@ -330,6 +335,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     const durationS = aggregator.durationMs / 1000;
     const { summary, api_results, errors, histogram } = aggregator.summary(users, durationS);
     const iterations = aggregator.iterationSummary();
+    const flows = aggregator.flowResults();
     const res: RunResult = {
       status: stopped ? 'stopped' : 'completed',
       started_at: startedAt.toISOString(),
@@ -341,6 +347,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       histogram: histogram.encode(),
       workers: shards.length,
       ...(iterations === undefined ? {} : { iterations }),
+      ...(flows === undefined ? {} : { flows }),
       ...(state.cutShort === undefined ? {} : { cut_short: state.cutShort }),
     };
     log?.info({ total_requests: summary.total_requests, status: res.status }, 'run ended');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PerfPlanSchema, ScriptRequestSchema } from './perf-plan';
 import { describeIssues } from './migrate-plan';
 import { flowCycle, planFlows } from './flows';
-import { randomPerfPlan } from './testing/random-plan';
+import { Gen, randomPerfPlan } from './testing/random-plan';
 
 const url = (path: string, flow?: string) => ({
   url: `https://shop.test/${path}`,
@@ -115,6 +115,25 @@ describe('flowCycle', () => {
     for (let start = 0; start + 10 <= 100; start++) {
       const first = table.subarray(start, start + 10).filter((f) => f === 0).length;
       expect(Math.abs(first - 7)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('keeps every stretch from the start within two iterations of the exact shares, for any weights', () => {
+    // So a run's shares are exact to within 2 iterations of each flow (docs/adr/0027-load-profiles.md "Flows").
+    const g = Gen.of(27);
+    for (let k = 0; k < 100; k++) {
+      const weights = Array.from({ length: g.int(1, 8) }, () => g.int(1, 1000));
+      const total = weights.reduce((a, b) => a + b, 0);
+      const table = flowCycle(weights);
+      const counts = weights.map(() => 0);
+      let worst = 0;
+      for (let n = 1; n <= total; n++) {
+        counts[table[n - 1]!]!++;
+        for (let i = 0; i < weights.length; i++)
+          worst = Math.max(worst, Math.abs(counts[i]! - (n * weights[i]!) / total));
+      }
+      expect(worst).toBeLessThan(2);
+      expect(counts).toEqual(weights);
     }
   });
 

@@ -96,6 +96,8 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
   /** Open model: performance.now() the iteration was due at, the first request's latency starts there. */
   private dueAt = 0;
   private stepPos = 0;
+  /** The steps of this iteration's flow, in plan order (docs/adr/0027-load-profiles.md "3. Flows"). */
+  private flowSteps: CompiledStep[];
   private skipped = 0;
   private step: CompiledStep | undefined;
   t0 = 0;
@@ -123,6 +125,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     this.vars = new Array<string | undefined>(shard.plan.scope.variables.length);
     this.seq = new Array<number>(shard.plan.scope.moduli.length).fill(1);
     this.stepClients = new Array<Client | undefined>(shard.plan.steps.length);
+    this.flowSteps = shard.plan.flows[0]!.steps;
   }
 
   /**
@@ -146,7 +149,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     this.leaving = true;
     this.leaveBy = Math.min(this.leaveBy, byPerf);
     // Already past its iteration's last request (its think time): nothing of the iteration is left.
-    if (!this.inFlight && this.timer !== null && this.stepPos >= this.shard.plan.steps.length) this.finish();
+    if (!this.inFlight && this.timer !== null && this.stepPos >= this.flowSteps.length) this.finish();
   }
 
   /** The graceful stop has run out: an answer still awaited is cancelled, and the user ends. */
@@ -163,17 +166,16 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     this.timer = null;
     const shard = this.shard;
     if (shard.stopping || this.stopNow) return this.finish();
-    const steps = shard.plan.steps;
     for (;;) {
-      if (this.stepPos >= steps.length) {
+      if (this.stepPos >= this.flowSteps.length) {
         if (this.leaving) return this.finish();
         this.stepPos = 0;
         this.beginIteration();
       }
-      const step = steps[this.stepPos++]!;
+      const step = this.flowSteps[this.stepPos++]!;
       if (step.rate < 1 && Math.random() >= step.rate) {
-        // A whole iteration skipped (transactionRate): yield before looping again.
-        if (++this.skipped >= steps.length) {
+        // As many steps skipped in a row as the plan holds (transactionRate): yield before looping again.
+        if (++this.skipped >= shard.plan.steps.length) {
           this.skipped = 0;
           this.timer = setTimeout(this.next, 0);
           return;
@@ -186,11 +188,15 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
     }
   };
 
-  /** A new iteration takes the next run-wide index for its `{{sequence_number,N}}` values. */
+  /**
+   * A new iteration takes the next run-wide index for its `{{sequence_number,N}}` values and, in a
+   * plan with flows, its flow.
+   */
   private beginIteration(): void {
     const moduli = this.shard.plan.scope.moduli;
-    if (moduli.length === 0) return;
+    if (moduli.length === 0 && this.shard.plan.flowCycle === null) return;
     const i = this.shard.iterations.next();
+    this.flowSteps = this.shard.flowOf(i);
     for (let k = 0; k < moduli.length; k++) this.seq[k] = sequenceValue(i, moduli[k]!);
   }
 
@@ -517,6 +523,8 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext {
 export class Shard {
   readonly collectors: StepCollector[];
   readonly iterations: IterationCounter;
+  /** Plans with flows: iterations begun per flow since the last report (docs/adr/0027-load-profiles.md "3. Flows"). */
+  private readonly flowIterations: number[];
   /** The shard's OAuth2 tokens: one per client, shared by all its users (docs/call-core.md). */
   readonly tokens: OAuth2Tokens;
   private readonly users: VirtualUser[] = [];
@@ -562,7 +570,11 @@ export class Shard {
     private readonly report: (w: ShardIntervalWire) => void,
   ) {
     this.collectors = plan.steps.map(() => new StepCollector());
-    this.iterations = new IterationCounter(plan.scope.moduli, opts.sequenceBuffer, opts.sequenceSplit);
+    // The counter wraps at a multiple of the flows' cycle too, so that wrapping changes no flow.
+    const moduli =
+      plan.flowCycle === null ? plan.scope.moduli : [...plan.scope.moduli, plan.flowCycle.length];
+    this.iterations = new IterationCounter(moduli, opts.sequenceBuffer, opts.sequenceSplit);
+    this.flowIterations = plan.flowInfo.map(() => 0);
     const minTimeout = Math.min(...plan.steps.map((s) => s.timeoutMs));
     const connect = { rejectUnauthorized: !opts.insecureTls, timeout: Math.min(10_000, minTimeout) };
     this.connectOptions = opts.guard === undefined ? connect : guardedConnector(opts.guard, connect);
@@ -590,6 +602,19 @@ export class Shard {
       return { error: (error as Error).message };
     }
   };
+
+  /**
+   * The steps of run-wide iteration `i`'s flow, counted for the report. Every worker and agent takes its
+   * indexes from the one counter or by stride, so over a whole cycle of the weights the flows run
+   * exactly their shares (docs/adr/0027-load-profiles.md "3. Flows").
+   */
+  flowOf(i: number): CompiledStep[] {
+    const cycle = this.plan.flowCycle;
+    if (cycle === null) return this.plan.flows[0]!.steps;
+    const f = cycle[i % cycle.length]!;
+    this.flowIterations[f]!++;
+    return this.plan.flows[f]!.steps;
+  }
 
   newClient(origin: string): Client {
     return new Client(origin, {
@@ -871,7 +896,15 @@ export class Shard {
       busy,
       steps: this.collectors.map((c) => c.drain()),
       ...(this.oneIteration ? this.drainIterations() : {}),
+      ...(this.flowIterations.length > 0 ? { flows: this.drainFlows() } : {}),
     };
+  }
+
+  /** Plans with flows: iterations begun per flow since the last report. */
+  private drainFlows(): number[] {
+    const counts = [...this.flowIterations];
+    this.flowIterations.fill(0);
+    return counts;
   }
 
   /** Open model: iterations started and dropped since the last report, and the started ones' lag. */

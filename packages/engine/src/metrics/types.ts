@@ -43,4 +43,9 @@ export interface ShardIntervalWire {
   dropped?: number;
   /** With `iterations`: how late each started iteration began after it was due (µs), mergeable exactly. */
   lag?: EncodedHistogram;
+  /**
+   * Plans with flows only (docs/adr/0027-load-profiles.md "3. Flows"): iterations begun in the interval
+   * per flow, indexed like the plan's `flows`. Absent otherwise.
+   */
+  flows?: number[];
 }
