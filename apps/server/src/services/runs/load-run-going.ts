@@ -93,7 +93,11 @@ async function drive(
 }
 
 /** The summary stored and shown: its percentiles within its min and max (docs/adr/0006-hdr-histograms-merge-exactly.md). */
-function summaryOf(s: RunSummary, iterations: RunResult['iterations']): ResultSummary {
+function summaryOf(
+  s: RunSummary,
+  iterations: RunResult['iterations'],
+  flows: RunResult['flows'],
+): ResultSummary {
   return withPercentilesInRange({
     concurrent_users: s.concurrent_users,
     requests_per_second: s.requests_per_second,
@@ -115,6 +119,8 @@ function summaryOf(s: RunSummary, iterations: RunResult['iterations']): ResultSu
     ...(iterations === undefined
       ? {}
       : { iterations_started: iterations.started, iterations_dropped: iterations.dropped }),
+    // A plan with flows: each flow's iterations (docs/adr/0027-load-profiles.md "Flows").
+    ...(flows === undefined ? {} : { flows: flows.map((f) => ({ name: f.name, iterations: f.iterations })) }),
   });
 }
 
@@ -147,7 +153,7 @@ function finalEnding(run: LiveRun, result: RunResult): RunEnding {
     // A run cut short says so in the engine's words, without a phrase (docs/adr/0025-phrases.md).
     ...reasonColumns(result.cut_short ?? (status === 'stopped' ? run.stopReason : null)),
     error_details: null,
-    summary: summaryOf(result.summary, result.iterations),
+    summary: summaryOf(result.summary, result.iterations, result.flows),
     api_results: result.api_results.map(apiResultOf),
     errors: result.errors,
     histogram: result.histogram,
