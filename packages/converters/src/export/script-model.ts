@@ -13,6 +13,7 @@ import {
   inferContentType,
   missingAuthorizationFields,
   parseThinkTimeMs,
+  planFlows,
   readJsonExpectation,
   textExtractionBoundaries,
   tokenizeTemplate,
@@ -56,7 +57,16 @@ export type ScriptSource = Pick<PerfPlan, 'concurrent_users' | 'duration' | 'url
   tool?: Tool | undefined;
   /** The plan's load profile: the script follows it unless ScriptOptions.profile says another. */
   load_profile?: PerfPlan['load_profile'];
+  /** The plan's flows (docs/adr/0027-load-profiles.md "Flows"); each step names its own. */
+  flows?: PerfPlan['flows'];
 };
+
+/** One flow of the plan: its weight and its steps in plan order. */
+export interface FlowModel {
+  name: string;
+  weight: number;
+  steps: StepModel[];
+}
 
 /** A piece of a value: literal text, a VU variable, or this iteration's sequence number. */
 export type ValuePart =
@@ -139,6 +149,8 @@ export interface ScriptModel {
   /** Variables that some step extracts, with a name safe in every tool. */
   variables: { name: string; ident: string }[];
   oauthClients: OAuthClientModel[];
+  /** The plan's flows; empty for a plan without flows, whose every iteration runs every step. */
+  flows: FlowModel[];
   warnings: ScriptWarning[];
 }
 
@@ -229,6 +241,14 @@ export function buildScriptModel(source: ScriptSource): ScriptModel {
     sequences: [...sequences].map(([max, ident]) => ({ max, ident })).sort((a, b) => a.max - b.max),
     variables: [...variables].map(([name, ident]) => ({ name, ident })),
     oauthClients,
+    flows:
+      source.flows === undefined
+        ? []
+        : planFlows({ flows: source.flows, urls: source.urls }).map((f) => ({
+            name: f.name,
+            weight: f.weight,
+            steps: f.urls.map((i) => steps[i]!),
+          })),
     warnings,
   };
 }
