@@ -11,6 +11,7 @@ import { settingsTokensEn } from './settings-tokens.en';
 import { agentsEn } from './agents.en';
 import { runElsewhereEn } from './run-elsewhere.en';
 import { loadProfileEn } from './load-profile.en';
+import { flowsEn } from './flows.en';
 import { downloadEn } from './download.en';
 import { editorsEn } from './editors.en';
 import { webuxEn } from './webux.en';
@@ -1037,6 +1038,7 @@ export const en = {
   ...webuxEn,
   ...runElsewhereEn,
   ...loadProfileEn,
+  ...flowsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -13,6 +13,7 @@ import { agentsKo } from './agents.ko';
 import { webuxKo } from './webux.ko';
 import { runElsewhereKo } from './run-elsewhere.ko';
 import { loadProfileKo } from './load-profile.ko';
+import { flowsKo } from './flows.ko';
 import { downloadKo } from './download.ko';
 import { editorsKo } from './editors.ko';
 
@@ -1030,4 +1031,5 @@ export const ko: Messages = {
   ...webuxKo,
   ...runElsewhereKo,
   ...loadProfileKo,
+  ...flowsKo,
 };

@@ -10,6 +10,7 @@ import { TOOL_OPTIONS, type PlanForm, type PlanFormAction } from '../model/plan-
 import { checkProfile, profileTotals } from '../model/profile-form';
 import { translatePlanMessage } from '../plan-messages';
 import { LoadProfileEditor } from './LoadProfileEditor';
+import { FlowsEditor } from './FlowsEditor';
 import { NativeSelect } from '@/components/ui/native-select';
 
 /** The plan's name, tool, users and duration: "Plan settings" on the URL screen, "Test Configuration" on the upload screen. */
@@ -163,6 +164,9 @@ export function PlanSettingsCard({
         </fieldset>
         <fieldset disabled={disabled}>
           <LoadProfileEditor form={form} dispatch={dispatch} check={profileCheck} />
+        </fieldset>
+        <fieldset disabled={disabled}>
+          <FlowsEditor form={form} dispatch={dispatch} error={error('flows')} />
         </fieldset>
       </CardContent>
     </Card>

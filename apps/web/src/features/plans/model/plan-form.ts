@@ -96,6 +96,8 @@ export interface FlowForm {
   id: string;
   name: string;
   weight: string;
+  /** The name the calls use for this flow: the last name typed that was not blank. */
+  callsName: string;
 }
 
 /**
@@ -155,6 +157,9 @@ export type PlanFormAction =
   | { type: 'moveEntry'; from: number; to: number }
   | { type: 'setProfile'; profile: ProfileForm | null }
   | { type: 'applyPreset'; preset: Preset; peak: number; lengthMs: number }
+  | { type: 'addFlows'; names: string[] }
+  | { type: 'setFlow'; flowId: string; field: 'name' | 'weight'; value: string }
+  | { type: 'removeFlow'; flowId: string }
   | EntryFormAction;
 
 /** Whether an entry may be deleted: only while more than one remains (docs/reference/01-authoring.md §2). */
@@ -171,6 +176,44 @@ function mapEntry(form: PlanForm, entryId: string, change: (entry: EntryForm) =>
     return next;
   });
   return changed ? { ...form, entries } : form;
+}
+
+/** A new flow row of weight 1 (docs/adr/0027-load-profiles.md "Flows"). */
+export function newFlowRow(name = ''): FlowForm {
+  return { id: newId('flow'), name, weight: '1', callsName: name.trim() };
+}
+
+/** Names the calls give that no flow row lists, in the calls' order, each once. */
+export function unlistedFlowNames(form: PlanForm): string[] {
+  const listed = new Set(form.flows.map((flow) => flow.name.trim()));
+  const names = form.entries.map((entry) => entry.flow.trim()).filter((name) => name !== '');
+  return [...new Set(names)].filter((name) => !listed.has(name));
+}
+
+/**
+ * A flow's name or weight as typed. A renamed flow takes the calls that named it along: the calls'
+ * name is the last one typed that was not blank, so clearing the field and typing anew keeps them.
+ */
+function setFlow(form: PlanForm, flowId: string, field: 'name' | 'weight', value: string): PlanForm {
+  const old = form.flows.find((flow) => flow.id === flowId);
+  if (!old) return form;
+  if (field === 'weight') {
+    return {
+      ...form,
+      flows: form.flows.map((flow) => (flow.id === flowId ? { ...flow, weight: value } : flow)),
+    };
+  }
+  const name = value.trim();
+  const from = old.callsName;
+  const shared = form.flows.some((flow) => flow.id !== flowId && flow.callsName === from);
+  const follow = name !== '' && from !== '' && !shared;
+  const flows = form.flows.map((flow) =>
+    flow.id === flowId ? { ...flow, name: value, callsName: name === '' ? flow.callsName : name } : flow,
+  );
+  const entries = follow
+    ? form.entries.map((entry) => (entry.flow.trim() === from ? { ...entry, flow: name } : entry))
+    : form.entries;
+  return { ...form, flows, entries };
 }
 
 /** Pure: returns the same object when an action is refused (last entry, last row, blank validation). */
@@ -207,6 +250,12 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
         thresholds:
           action.preset === 'breakpoint' ? withBreakpointThresholds(form.thresholds) : form.thresholds,
       };
+    case 'addFlows':
+      return { ...form, flows: [...form.flows, ...action.names.map(newFlowRow)] };
+    case 'setFlow':
+      return setFlow(form, action.flowId, action.field, action.value);
+    case 'removeFlow':
+      return { ...form, flows: form.flows.filter((flow) => flow.id !== action.flowId) };
     default:
       return mapEntry(form, action.entryId, (entry) => entryFormReducer(entry, action));
   }
@@ -253,10 +302,6 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     testType: plan.test_type ?? '',
     thresholds: [...(plan.thresholds ?? [])],
     loadProfile: plan.load_profile ? profileFormOf(plan.load_profile) : null,
-    flows: (plan.flows ?? []).map((flow) => ({
-      id: newId('flow'),
-      name: flow.name,
-      weight: String(flow.weight),
-    })),
+    flows: (plan.flows ?? []).map((flow) => ({ ...newFlowRow(flow.name), weight: String(flow.weight) })),
   };
 }
