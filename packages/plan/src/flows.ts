@@ -115,14 +115,20 @@ export function planFlows(plan: FlowFields): PlanFlow[] {
   }));
 }
 
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
 /**
  * The flow of every iteration in one cycle of the weights: `table[n mod table.length]` is the flow of
  * run-wide iteration n. Built by a smooth weighted round robin (nginx's), so each flow holds exactly its
  * weight's places in the cycle and they are spread evenly through it: flows of weights 5, 1, 1 run
  * A A B A C A A, not A A A A A B C. Shares are exact over every whole cycle, whichever worker or agent
- * takes the iterations (docs/adr/0027-load-profiles.md "3. Flows").
+ * takes the iterations (docs/adr/0027-load-profiles.md "3. Flows"). The weights are divided by their
+ * greatest common divisor first: 70 and 30 make the cycle of 7 and 3, which the round robin of 70 and 30
+ * repeats ten times over (its state is ten times as large at every step), so only the length changes.
  */
-export function flowCycle(weights: readonly number[]): Uint16Array {
+export function flowCycle(full: readonly number[]): Uint16Array {
+  const divisor = full.reduce(gcd, 0) || 1;
+  const weights = full.map((w) => w / divisor);
   const total = weights.reduce((a, b) => a + b, 0);
   const table = new Uint16Array(total);
   const current = weights.map(() => 0);

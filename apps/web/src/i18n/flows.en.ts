@@ -15,7 +15,7 @@ export const flowsEn = {
   'flows.remove': 'Remove flow {name}',
   'flows.unnamed': '(unnamed)',
   'flows.scriptsNote':
-    'The built-in engine and generated K6 and Locust scripts run the flows; JMeter, Taurus and SoapUI scripts do not carry them yet and say so in their warnings. A plan with flows runs on this server, not on load agents.',
+    'The built-in engine and generated JMeter, K6 and Locust scripts run the flows; Taurus and SoapUI scripts do not carry them yet and say so in their warnings. A plan with flows runs on this server, not on load agents.',
   'flows.entryFlow': 'Flow',
   'flows.entryFlowHint': 'Optional: the flow this call belongs to',
 } as const;

@@ -38,13 +38,13 @@ describe('generateScript', () => {
     expect(generateScript(flat, 'k6').files[0]!.content).not.toContain('scenarios');
   });
 
-  it.each(['jmeter', 'taurus', 'soapui'] as const)(
+  it.each(['taurus', 'soapui'] as const)(
     'says by name that a %s script does not carry the flows, and lists them as what the tool cannot run',
     (tool) => {
       const script = generateScript(weightedFlowsPlan('http://h.test'), tool);
       const flows = script.warnings.filter((w) => w.field === 'flows');
       expect(flows).toHaveLength(1);
-      expect(flows[0]!.message).toMatch(/^(JMeter|Taurus|SoapUI) scripts do not carry flows yet: /);
+      expect(flows[0]!.message).toMatch(/^(Taurus|SoapUI) scripts do not carry flows yet: /);
       expect(script.unsupported).toContainEqual(flows[0]);
       // A plan without flows has no such warning.
       expect(generateScript(flowPlan('http://h.test'), tool).warnings.map((w) => w.field)).not.toContain(

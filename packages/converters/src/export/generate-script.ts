@@ -50,7 +50,7 @@ export function generateScript(
   if (source.flows === undefined || without === undefined) return script;
   const flows: ScriptWarning = {
     field: 'flows',
-    message: `${without} scripts do not carry flows yet: this script runs every call in each iteration, not one flow chosen by the weights (the built-in engine, k6 and Locust run the flows)`,
+    message: `${without} scripts do not carry flows yet: this script runs every call in each iteration, not one flow chosen by the weights (the built-in engine, JMeter, k6 and Locust run the flows)`,
   };
   return {
     ...script,
@@ -63,4 +63,4 @@ export function generateScript(
  * The tools whose scripts do not write a plan's flows yet (docs/adr/0027-load-profiles.md "Flows"): their
  * script says so in a warning on `flows`, and lists it as what the tool cannot run.
  */
-const WITHOUT_FLOWS: Partial<Record<Tool, string>> = { jmeter: 'JMeter', taurus: 'Taurus', soapui: 'SoapUI' };
+const WITHOUT_FLOWS: Partial<Record<Tool, string>> = { taurus: 'Taurus', soapui: 'SoapUI' };
