@@ -60,6 +60,10 @@ async function save(body: Record<string, unknown>) {
   });
 }
 
+async function startRun(body: Record<string, unknown>) {
+  return server.request({ method: 'POST', url: '/api/run-test', token, body });
+}
+
 async function runCount(): Promise<number> {
   const response = await server.request({ method: 'GET', url: '/api/get-test-results', token });
   return Number(response.headers['x-total-count']);
@@ -108,12 +112,7 @@ describe('a plan with flows', () => {
   it('runs in the built-in engine whatever its tool, its flows’ iterations stored and answered', async () => {
     const { id: planId } = (await save({})).json<{ id: string }>();
     await target.reset();
-    const started = await server.request({
-      method: 'POST',
-      url: '/api/run-test',
-      token,
-      body: { plan_id: planId, duration_seconds: 3 },
-    });
+    const started = await startRun({ plan_id: planId, duration_seconds: 3 });
     expect(started.statusCode).toBe(201);
     expect(started.json()).toMatchObject({ engine: 'builtin', engine_note: FLOWS_ON_BUILTIN_NOTE });
     const runId = started.json<{ test_id: string }>().test_id;
@@ -140,12 +139,7 @@ describe('a plan with flows', () => {
   it('is refused on load agents before anything is stored, saying why', async () => {
     const { id: planId } = (await save({})).json<{ id: string }>();
     const before = await runCount();
-    const refused = await server.request({
-      method: 'POST',
-      url: '/api/run-test',
-      token,
-      body: { plan_id: planId, agents: 1 },
-    });
+    const refused = await startRun({ plan_id: planId, agents: 1 });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'FLOWS_NOT_ON_AGENTS', detail: FLOWS_NOT_ON_AGENTS });
     expect(await runCount()).toBe(before);
