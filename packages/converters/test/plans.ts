@@ -291,3 +291,25 @@ export function jsonLiteralsPlan(base: string): PerfPlan {
     ],
   });
 }
+
+/**
+ * Flows with weights (docs/adr/0027-load-profiles.md "Flows"): a browse flow of two calls (weight 3), a
+ * search flow of one (weight 1), the calls interleaved in the plan so a flow's order is the plan's.
+ */
+export function weightedFlowsPlan(base: string, overrides: Partial<PerfPlanInput> = {}): PerfPlan {
+  return plan({
+    name: 'Weighted flows',
+    concurrent_users: 2,
+    duration: 1,
+    flows: [
+      { name: 'browse', weight: 3 },
+      { name: 'search', weight: 1 },
+    ],
+    urls: [
+      { name: 'Home', url: `${base}/api/echo/home`, thinkTime: '0', flow: 'browse' },
+      { name: 'Search', url: `${base}/api/echo/search`, thinkTime: '0', flow: 'search' },
+      { name: 'Item', url: `${base}/api/echo/item`, thinkTime: '0', flow: 'browse' },
+    ],
+    ...overrides,
+  });
+}

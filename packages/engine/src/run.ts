@@ -199,10 +199,15 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   if (capacity.length > 0) throw new CapacityError(capacity);
   const log = options.logger;
   const queue = new SnapshotQueue();
-  const aggregator = new RunAggregator(compiled.info, shards.length, (s) => {
-    queue.push(s);
-    options.onSnapshot?.(s);
-  });
+  const aggregator = new RunAggregator(
+    compiled.info,
+    shards.length,
+    (s) => {
+      queue.push(s);
+      options.onSnapshot?.(s);
+    },
+    compiled.flowInfo,
+  );
   const sequenceBuffer = IterationCounter.allocate();
   // Read once here: the workers get the rows, not the files (docs/adr/0027-load-profiles.md "Test data").
   const data = prepareTestData(

@@ -56,6 +56,11 @@ export interface RunSnapshot extends IntervalFigures {
   /** With `iterations`: how late the interval's iterations started after they were due (start − due, ms). */
   scheduleLag?: LatencySummary;
   /**
+   * Plans with flows only (docs/adr/0027-load-profiles.md "3. Flows"): iterations begun in the interval
+   * per flow, in the plan's order of flows.
+   */
+  flows?: { name: string; iterations: number }[];
+  /**
    * Busiest worker thread's event-loop utilisation in the interval (0..1). Close to 1 means the
    * load generator itself limits the figures (add workers or machines); low means the target does.
    */
@@ -131,6 +136,11 @@ export interface RunResult {
    */
   iterations?: { started: number; dropped: number; schedule_lag: LatencySummary };
   /**
+   * Plans with flows only (docs/adr/0027-load-profiles.md "3. Flows"): one row per flow, in the plan's
+   * order — its iterations and their share, and its calls' requests and latency merged.
+   */
+  flows?: FlowResultRow[];
+  /**
    * Set when worker threads were still running past the planned end (or a stop) plus their grace and
    * were terminated (docs/adr/0022-linear-time-patterns.md): why, in words. The figures are what
    * was measured until then.
@@ -141,6 +151,21 @@ export interface RunResult {
    * that ended (open model: the iterations not started) for want of a row, and the run's words for it.
    */
   data_exhausted?: DataExhausted[];
+}
+
+/** One flow of a run's result: its iterations (begun) and share of all, and its calls' figures together. */
+export interface FlowResultRow {
+  name: string;
+  weight: number;
+  iterations: number;
+  /** Percent of the run's iterations (2 decimals). */
+  share: number;
+  total_requests: number;
+  successful_requests: number;
+  failed_requests: number;
+  /** Percent. */
+  error_rate: number;
+  latency: LatencySummary;
 }
 
 /** Injected logger (pino-compatible subset). */

@@ -25,3 +25,4 @@ export * from './phrases';
 export * from './load-profile';
 export * from './data-files';
 export * from './test-data';
+export * from './flows';

@@ -6,6 +6,7 @@ import { testDataFields, testDataProblems } from './test-data';
 import { PlanVersionSchema } from './plan-version';
 import { thinkTimeProblem } from './think-time';
 import { type LoadProfile, LoadProfileSchema, profileMinutes, profileUsers } from './load-profile';
+import { FlowNameSchema, FlowsSchema, refineFlows } from './flows';
 import {
   DEFAULT_DURATION_MIN,
   DEFAULT_USERS,
@@ -331,6 +332,8 @@ export const UrlEntrySchema = z.object({
     })
     .catch(DEFAULT_TIMEOUT_S),
   validations: z.array(ValidationItemSchema).max(100).default([]),
+  /** The flow this call belongs to (docs/adr/0027-load-profiles.md "3. Flows"); absent when the plan has no flows. */
+  flow: FlowNameSchema.min(1, 'Enter the flow name, or leave the flow out').optional(),
 });
 export type UrlEntry = z.infer<typeof UrlEntrySchema>;
 export type UrlEntryInput = z.input<typeof UrlEntrySchema>;
@@ -339,8 +342,8 @@ const UsersSchema = wholeNumber(PLAN_ERRORS.usersRange, MIN_USERS, MAX_USERS);
 
 const DurationSchema = wholeNumber(PLAN_ERRORS.durationRange, MIN_DURATION_MIN, MAX_DURATION_MIN);
 
-/** A saved performance plan (docs/reference/01-authoring.md §3 "Performance test plan"). created_at/updated_at/id are set by the server. */
-const perfPlanObject = z.object({
+/** The plan's fields, before the rules that tie several of them together (flows, test data); pick from this one. */
+const PerfPlanFieldsSchema = z.object({
   schema_version: z.literal(PLAN_SCHEMA_VERSION).default(PLAN_SCHEMA_VERSION),
   id: z.string().optional(),
   name: oneLine('Plan name', PLAN_ERRORS.nameRequired).trim().min(1, PLAN_ERRORS.nameRequired).max(200),
@@ -361,6 +364,12 @@ const perfPlanObject = z.object({
    * users (or pool) and its length in minutes rounded up (`withProfileTotals`).
    */
   load_profile: LoadProfileSchema.optional(),
+  /**
+   * Named flows and their weights (docs/adr/0027-load-profiles.md "3. Flows"): each iteration runs one flow's
+   * calls, chosen in proportion to the weights; every call then names its flow (`urls[].flow`).
+   * Without flows the plan is one flow of every call.
+   */
+  flows: FlowsSchema.optional(),
   /** Pass/fail criteria on the final summary, as k6 writes them: "p95<300", "error_rate<1%". The engine parses them. */
   thresholds: z.array(oneLine('Threshold').trim().min(1).max(100)).max(50).optional(),
   /**
@@ -384,8 +393,17 @@ function checkTestData(plan: Parameters<typeof testDataProblems>[0], ctx: z.Refi
     ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
 }
 
-/** The plan, with the checks that read several fields: its data sources against its data files. */
-export const PerfPlanSchema = perfPlanObject.superRefine(checkTestData);
+/** The rules that read several fields: the calls' flows against the plan's, its data sources against its files. */
+function refinePlan(
+  plan: Parameters<typeof refineFlows>[0] & Parameters<typeof testDataProblems>[0],
+  ctx: z.RefinementCtx,
+): void {
+  refineFlows(plan, ctx);
+  checkTestData(plan, ctx);
+}
+
+/** A saved performance plan (docs/reference/01-authoring.md §3 "Performance test plan"). created_at/updated_at/id are set by the server. */
+export const PerfPlanSchema = PerfPlanFieldsSchema.superRefine(refinePlan);
 export type PerfPlan = z.infer<typeof PerfPlanSchema>;
 export type PerfPlanInput = z.input<typeof PerfPlanSchema>;
 
@@ -411,22 +429,22 @@ export function withProfileTotals<
  * What a script is generated or validated from (POST /api/generate-script and /api/validate-script): the
  * load settings and the URLs; the plan name is optional there (file names fall back to "current").
  */
-export const ScriptRequestSchema = perfPlanObject
-  .pick({
-    tool: true,
-    concurrent_users: true,
-    duration: true,
-    urls: true,
-    load_profile: true,
-    // The scripts read the plan's test data from files beside them (docs/adr/0027-load-profiles.md "Test data").
-    data_files: true,
-    data_sources: true,
-  })
+export const ScriptRequestSchema = PerfPlanFieldsSchema.pick({
+  tool: true,
+  concurrent_users: true,
+  duration: true,
+  urls: true,
+  load_profile: true,
+  flows: true,
+  // The scripts read the plan's test data from files beside them (docs/adr/0027-load-profiles.md "Test data").
+  data_files: true,
+  data_sources: true,
+})
   .extend({
     name: oneLine('Plan name').trim().max(200).optional(),
     validation_mode: z.boolean().optional(),
   })
-  .superRefine(checkTestData);
+  .superRefine(refinePlan);
 export type ScriptRequest = z.infer<typeof ScriptRequestSchema>;
 
 /** One validation item's verdict inside a validation response. */

@@ -35,6 +35,8 @@ export function planBody(plan: PerfPlan): string {
     ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
     ...(plan.load_profile === undefined ? {} : { load_profile: plan.load_profile }),
     ...testDataOf(plan),
+    // The flows and their weights (docs/adr/0027-load-profiles.md "3. Flows"); each call's own flow is in urls.
+    ...(plan.flows === undefined ? {} : { flows: plan.flows }),
   });
 }
 
@@ -85,6 +87,7 @@ export function toSavedPlan(row: PlanRow, ownerEmail: string): SavedPlan {
     ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
     ...(plan.load_profile === undefined ? {} : { load_profile: plan.load_profile }),
     ...testDataOf(plan),
+    ...(plan.flows === undefined ? {} : { flows: plan.flows }),
     script: row.script,
     script_edited: row.script_edited === 1,
     source_page: plan.source_page,

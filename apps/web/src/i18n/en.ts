@@ -12,6 +12,7 @@ import { agentsEn } from './agents.en';
 import { runElsewhereEn } from './run-elsewhere.en';
 import { loadProfileEn } from './load-profile.en';
 import { testDataEn } from './test-data.en';
+import { flowsEn } from './flows.en';
 import { downloadEn } from './download.en';
 import { editorsEn } from './editors.en';
 import { webuxEn } from './webux.en';
@@ -1040,6 +1041,7 @@ export const en = {
   ...runElsewhereEn,
   ...loadProfileEn,
   ...testDataEn,
+  ...flowsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -14,6 +14,7 @@ import { webuxKo } from './webux.ko';
 import { runElsewhereKo } from './run-elsewhere.ko';
 import { loadProfileKo } from './load-profile.ko';
 import { testDataKo } from './test-data.ko';
+import { flowsKo } from './flows.ko';
 import { downloadKo } from './download.ko';
 import { editorsKo } from './editors.ko';
 
@@ -1033,4 +1034,5 @@ export const ko: Messages = {
   ...runElsewhereKo,
   ...loadProfileKo,
   ...testDataKo,
+  ...flowsKo,
 };

@@ -80,6 +80,9 @@ export const SavedUrlEntrySchema = z.object({
       description: text,
     }),
   ),
+  flow: text
+    .optional()
+    .describe('The plan\'s flow this call belongs to (docs/adr/0027-load-profiles.md "3. Flows")'),
 });
 
 /** A saved plan's load profile as stored: every default filled (the model's LoadProfileSchema output). */
@@ -117,6 +120,10 @@ export const SavedPlanSchema = z
     load_profile: SavedLoadProfileSchema.optional().describe(
       'Stages of users or iterations per second; concurrent_users and duration are its peak (or pool) and length',
     ),
+    flows: z
+      .array(z.object({ name: text, weight: z.number().int() }))
+      .optional()
+      .describe('Named flows: each iteration runs one flow, chosen in proportion to the weights'),
     data_files: z.record(text, text).optional().describe('Test data: file name → CSV text, 10 MB together'),
     data_sources: z
       .array(SavedDataSourceSchema)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LoadProfileSchema, TOOLS } from '@aqa/plan';
-import { flowPlan } from '../../test/plans';
+import { flowPlan, weightedFlowsPlan } from '../../test/plans';
 import { generateScript } from './generate-script';
 
 describe('generateScript', () => {
@@ -37,4 +37,28 @@ describe('generateScript', () => {
     const { load_profile: _profile, ...flat } = plan;
     expect(generateScript(flat, 'k6').files[0]!.content).not.toContain('scenarios');
   });
+
+  it.each(['taurus', 'soapui'] as const)(
+    'says by name that a %s script does not carry the flows, and lists them as what the tool cannot run',
+    (tool) => {
+      const script = generateScript(weightedFlowsPlan('http://h.test'), tool);
+      const flows = script.warnings.filter((w) => w.field === 'flows');
+      expect(flows).toHaveLength(1);
+      expect(flows[0]!.message).toMatch(/^(Taurus|SoapUI) scripts do not carry flows yet: /);
+      expect(script.unsupported).toContainEqual(flows[0]);
+      // A plan without flows has no such warning.
+      expect(generateScript(flowPlan('http://h.test'), tool).warnings.map((w) => w.field)).not.toContain(
+        'flows',
+      );
+    },
+  );
+
+  it.each(['k6', 'locust'] as const)(
+    'writes the flows into a %s script, with no warning about them',
+    (tool) => {
+      const script = generateScript(weightedFlowsPlan('http://h.test'), tool);
+      expect(script.warnings).toEqual([]);
+      expect(script.unsupported ?? []).toEqual([]);
+    },
+  );
 });

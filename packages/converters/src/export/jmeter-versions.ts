@@ -63,6 +63,13 @@ export const JMETER_ELEMENTS: readonly JmeterElement[] = [
     since: '2.13',
     usedFor: 'transactionRate',
   },
+  {
+    testclass: 'SwitchController',
+    name: 'Switch Controller',
+    since: '2.13',
+    usedFor: "flows: the flow of each iteration, by the run-wide iteration's place in the weights' cycle",
+  },
+  { testclass: 'GenericController', name: 'Simple Controller', since: '2.13', usedFor: "each flow's calls" },
   { testclass: 'HTTPSamplerProxy', name: 'HTTP Request', since: '2.13', usedFor: 'each step' },
   {
     testclass: 'HeaderManager',

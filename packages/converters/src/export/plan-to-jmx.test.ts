@@ -8,6 +8,7 @@ import {
   flowPlan,
   jsonFlowPlan,
   jsonLiteralsPlan,
+  weightedFlowsPlan,
 } from '../../test/plans';
 import { jmeterEvaluate, jmeterReferences } from '../../test/tool-semantics';
 import { startTargetServer } from '../../test/target';
@@ -18,7 +19,12 @@ import { JMETER_ELEMENTS } from './jmeter-versions';
 import { JMETER_ERROR_BODY_VARIABLE, planToJmx } from './plan-to-jmx';
 
 const BASE = 'http://127.0.0.1:8080';
-const CASES = { flow: flowPlan(BASE), 'json-flow': jsonFlowPlan(BASE), escaping: escapingStaticPlan(BASE) };
+const CASES = {
+  flow: flowPlan(BASE),
+  'json-flow': jsonFlowPlan(BASE),
+  escaping: escapingStaticPlan(BASE),
+  'weighted-flows': weightedFlowsPlan(BASE),
+};
 const missing = jmeterMissing();
 
 const jmx = (plan: ReturnType<typeof flowPlan>) => parseXml(planToJmx(plan).files[0]?.content ?? '');
@@ -309,6 +315,34 @@ describe('a generated JMX in JMeter 2.13 (non-GUI)', { timeout: 90_000 }, () => 
       expect(Math.max(...perValue) - Math.min(...perValue)).toBeLessThanOrEqual(1);
       expect(target.count('POST', '/oauth/token')).toBe(2);
       expect(samples.filter((s) => s.label === '5. Secure').length).toBeGreaterThan(2);
+    },
+  );
+
+  it.skipIf(missing)(
+    'runs one flow per iteration (docs/adr/0027-load-profiles.md "Flows"): 3 : 1 over whole cycles, calls in order',
+    async () => {
+      const samples = await run(
+        weightedFlowsPlan(server.base),
+        { users: 2, seconds: 3 },
+        { jmeterVersion: '2.13' },
+      );
+      expect(samples.filter((s) => !s.success)).toEqual([]);
+      const count = (label: string) => samples.filter((s) => s.label === label).length;
+      const [home, search, item] = [count('1. Home'), count('2. Search'), count('3. Item')];
+      expect(home + search).toBeGreaterThan(100);
+      // One counter for every thread: each whole cycle of 4 iterations is 3 browse and 1 search; what
+      // is off is the last cycle and the iterations cut at the end.
+      expect(Math.abs(home - 3 * search)).toBeLessThanOrEqual(3 + 2 * 3);
+      // A browse iteration is Home then Item, a search iteration Search alone: within each thread,
+      // every Home is followed by Item, and Item comes only after Home.
+      for (const thread of new Set(samples.map((s) => s.threadName))) {
+        const labels = samples.filter((s) => s.threadName === thread).map((s) => s.label);
+        labels.forEach((label, i) => {
+          if (label === '1. Home' && i + 1 < labels.length) expect(labels[i + 1]).toBe('3. Item');
+          if (label === '3. Item') expect(labels[i - 1]).toBe('1. Home');
+        });
+      }
+      expect(home - item).toBeLessThanOrEqual(2);
     },
   );
 

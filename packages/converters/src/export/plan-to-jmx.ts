@@ -1,10 +1,11 @@
-import { ERROR_BODY_SNIPPET_CHARS, type LoadProfile } from '@aqa/plan';
+import { ERROR_BODY_SNIPPET_CHARS, flowCycle, type LoadProfile } from '@aqa/plan';
 import { scriptFileName } from './file-name';
 import { jsonLiteralText } from './json-literal-text';
 import { base64Utf8 } from './serializers/base64';
 import {
   type AssertionModel,
   type ExtractionModel,
+  type FlowModel,
   type GeneratedScript,
   type OAuthClientModel,
   type ScriptModel,
@@ -106,7 +107,9 @@ export function planToJmx(source: ScriptSource, options: JmxOptions = {}): Gener
       hashTree(model.oauthClients.flatMap((client) => oauthSampler(client))),
     );
   }
-  for (const step of model.steps) threadGroupChildren.push(...stepElements(step, ctx));
+  if (model.flows.length === 0) {
+    for (const step of model.steps) threadGroupChildren.push(...stepElements(step, ctx));
+  } else threadGroupChildren.push(...flowElements(model.flows, ctx));
 
   for (const step of model.steps) {
     for (const part of [...step.url, ...(step.body ?? []), ...step.headers.flatMap((h) => h.value)]) {
@@ -350,6 +353,54 @@ function profileThreadGroups(
     );
   }
   return groups;
+}
+
+/**
+ * Flows with weights (docs/adr/0027-load-profiles.md "Flows"): a Counter shared by every thread moves on
+ * once per iteration through one cycle of the weights (the engine's smooth weighted round robin), User
+ * Defined Variables hold the flow of each place (`aqa_flow_0`, `aqa_flow_1`, …), and a Switch Controller
+ * runs that flow — a Simple Controller of its calls in plan order. Exactly one flow per iteration, and
+ * every whole cycle split exactly by the weights, as in the engine (Throughput Controllers in percent
+ * mode decide each iteration on their own, so an iteration could run two flows or none). Only functions
+ * JMeter 2.13 has without a script engine (`__V`): Debian's 2.13 has no JavaScript.
+ */
+function flowElements(flows: readonly FlowModel[], ctx: JmxContext): XmlElement[] {
+  const cycle = [...flowCycle(flows.map((f) => f.weight))];
+  return [
+    element('Arguments', 'ArgumentsPanel', 'Flows: the flow of each place in the cycle of the weights', [
+      el(
+        'collectionProp',
+        { name: 'Arguments.arguments' },
+        cycle.map((flow, at) =>
+          el('elementProp', { name: `aqa_flow_${at}`, elementType: 'Argument' }, [
+            stringProp('Argument.name', `aqa_flow_${at}`),
+            stringProp('Argument.value', String(flow)),
+            stringProp('Argument.metadata', '='),
+          ]),
+        ),
+      ),
+    ]),
+    hashTree(),
+    element('CounterConfig', 'CounterConfigGui', 'Flows: the iteration’s place in the cycle', [
+      stringProp('CounterConfig.start', '0'),
+      stringProp('CounterConfig.end', String(cycle.length - 1)),
+      stringProp('CounterConfig.incr', '1'),
+      stringProp('CounterConfig.name', 'aqa_flow_at'),
+      stringProp('CounterConfig.format', ''),
+      // One counter for all threads, moving on once per thread iteration.
+      boolProp('CounterConfig.per_user', false),
+    ]),
+    hashTree(),
+    element('SwitchController', 'SwitchControllerGui', 'Flows: one per iteration, by weight', [
+      stringProp('SwitchController.value', '${__V(aqa_flow_${aqa_flow_at})}'),
+    ]),
+    hashTree(
+      flows.flatMap((flow) => [
+        element('GenericController', 'LogicControllerGui', `Flow ${flow.name} (weight ${flow.weight})`),
+        hashTree(flow.steps.flatMap((step) => stepElements(step, ctx))),
+      ]),
+    ),
+  ];
 }
 
 function counter(max: number, ident: string): XmlElement {

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { runK6Script, typeCheckK6 } from '../../test/k6-harness';
-import { NASTY, escapingPlan, escapingStaticPlan, flowPlan, jsonFlowPlan } from '../../test/plans';
+import {
+  NASTY,
+  escapingPlan,
+  escapingStaticPlan,
+  flowPlan,
+  jsonFlowPlan,
+  weightedFlowsPlan,
+} from '../../test/plans';
 import { Target, type TargetRequest, type TargetResponse } from '../../test/target';
 import { migratePlan } from '@aqa/plan';
 import { planToK6 } from './plan-to-k6';
 
 const BASE = 'http://127.0.0.1:8080';
-const CASES = { flow: flowPlan(BASE), 'json-flow': jsonFlowPlan(BASE), escaping: escapingStaticPlan(BASE) };
+const CASES = {
+  flow: flowPlan(BASE),
+  'json-flow': jsonFlowPlan(BASE),
+  escaping: escapingStaticPlan(BASE),
+  'weighted-flows': weightedFlowsPlan(BASE),
+};
 
 const isTokenRequest = (r: { tags: unknown }) => (r.tags as { name?: string }).name === 'OAuth2 token';
 
@@ -48,6 +60,23 @@ describe('planToK6', () => {
 });
 
 describe('a generated k6 script in the k6 harness', () => {
+  it('runs one flow per iteration, split exactly by the weights over whole cycles, its calls in order', () => {
+    const target = new Target();
+    const script = planToK6(weightedFlowsPlan(BASE)).files[0]?.content ?? '';
+    const run = runK6Script(script, target, { vus: 2, iterations: 20 });
+    const byIteration = new Map<string, string[]>();
+    for (const r of run.requests) {
+      const key = `${r.vu}/${r.iteration}`;
+      byIteration.set(key, [...(byIteration.get(key) ?? []), new URL(r.url).pathname]);
+    }
+    const iterations = [...byIteration.values()].map((paths) => paths.join(' '));
+    expect(iterations).toHaveLength(40);
+    // 40 iterations are 10 cycles of 3 + 1: exactly 30 browse, 10 search, each in plan order.
+    expect(iterations.filter((i) => i === '/api/echo/home /api/echo/item')).toHaveLength(30);
+    expect(iterations.filter((i) => i === '/api/echo/search')).toHaveLength(10);
+    expect(run.requests.map((r) => (r.tags as { flow?: string }).flow)).not.toContain(undefined);
+  });
+
   it('runs the steps in order per VU, carrying extracted values, sequence numbers and the OAuth2 token', () => {
     const target = new Target();
     const script = planToK6(jsonFlowPlan(BASE)).files[0]?.content ?? '';

@@ -5,6 +5,7 @@ import { segmentsAsData } from './json-path';
 import {
   type AssertionModel,
   type ExtractionModel,
+  type FlowModel,
   type GeneratedScript,
   type ScriptModel,
   type ScriptSource,
@@ -36,7 +37,7 @@ export function planToK6(
   const model = buildScriptModel(source);
   const warnings = [...model.warnings];
   const regexes: string[] = [];
-  const stepBlocks = model.steps.map((step) => stepCode(step, warnings, regexes));
+  const stepBlocks = model.steps.map((step) => stepCode(step, warnings, regexes, flowOf(model, step)));
   const usesJson = model.steps.some(
     (s) =>
       (s.extraction?.type === 'json' && s.extraction.segments) ||
@@ -103,6 +104,8 @@ export function planToK6(
     regexes.forEach((pattern, i) => lines.push(`const RE_${i} = new RegExp(${jsString(pattern)});`));
   }
 
+  if (model.flows.length > 0) lines.push('', ...flowCycleCode(model.flows));
+
   lines.push('', 'export default function () {');
   for (const { max, ident } of model.sequences) {
     lines.push(
@@ -111,7 +114,21 @@ export function planToK6(
     );
   }
   model.data.forEach((data, k) => lines.push(...k6DataRow(data, k, warnings)));
-  for (const block of stepBlocks) lines.push('', ...block.map((l) => `  ${l}`));
+  if (model.flows.length === 0) {
+    for (const block of stepBlocks) lines.push('', ...block.map((l) => `  ${l}`));
+  } else {
+    lines.push('  const flow = FLOW_CYCLE[exec.scenario.iterationInTest % FLOW_CYCLE.length];');
+    model.flows.forEach((flow, f) => {
+      lines.push(
+        `  ${f === 0 ? '' : '} else '}if (flow === ${f}) {`,
+        `    // Flow ${jsString(flow.name)}, weight ${flow.weight}: its calls in plan order.`,
+      );
+      flow.steps.forEach((step, k) =>
+        lines.push(...(k === 0 ? [] : ['']), ...stepBlocks[step.index]!.map((l) => `    ${l}`)),
+      );
+    });
+    lines.push('  }');
+  }
   lines.push('}', '');
 
   warnings.push(...dataFileWarnings(model.data, k6DataFile));
@@ -233,7 +250,47 @@ function assertionSupported(assertion: AssertionModel): boolean {
   return true;
 }
 
-function stepCode(step: StepModel, warnings: ScriptWarning[], regexes: string[]): string[] {
+/** The flow a step belongs to, in a plan with flows. */
+function flowOf(model: ScriptModel, step: StepModel): string | undefined {
+  return model.flows.find((f) => f.steps.includes(step))?.name;
+}
+
+/**
+ * Flows with weights (docs/adr/0027-load-profiles.md "Flows"): the same smooth weighted round robin the
+ * built-in engine runs, over k6's run-wide iteration index, so every whole cycle of iterations is split
+ * exactly by the weights across VUs and instances.
+ */
+function flowCycleCode(flows: readonly FlowModel[]): string[] {
+  return [
+    `// Flows: run-wide iteration n runs flow FLOW_CYCLE[n % FLOW_CYCLE.length]: ${flows.map((f) => `${f.name} (${f.weight})`).join(', ')}.`,
+    '// A smooth weighted round robin: each flow holds exactly its weight of every cycle, spread evenly.',
+    `const FLOW_CYCLE = flowCycle([${flows.map((f) => f.weight).join(', ')}]);`,
+    '',
+    '/** @param {number[]} weights @returns {number[]} */',
+    'function flowCycle(weights) {',
+    '  const total = weights.reduce((a, b) => a + b, 0);',
+    '  const current = weights.map(() => 0);',
+    '  const cycle = [];',
+    '  for (let n = 0; n < total; n++) {',
+    '    let best = 0;',
+    '    for (let i = 0; i < weights.length; i++) {',
+    '      current[i] += weights[i];',
+    '      if (current[i] > current[best]) best = i;',
+    '    }',
+    '    current[best] -= total;',
+    '    cycle.push(best);',
+    '  }',
+    '  return cycle;',
+    '}',
+  ];
+}
+
+function stepCode(
+  step: StepModel,
+  warnings: ScriptWarning[],
+  regexes: string[],
+  flow: string | undefined,
+): string[] {
   const inner: string[] = [];
   const url = step.query.length
     ? `withQuery(${jsValue(step.url)}, [${step.query.map((q) => `[${jsString(q.name)}, ${jsValue(q.value)}]`).join(', ')}])`
@@ -259,7 +316,7 @@ function stepCode(step: StepModel, warnings: ScriptWarning[], regexes: string[])
     `  timeout: ${jsString(`${step.timeoutMs}ms`)},`,
     // A request's own redirects win over maxRedirects from the environment or the command line.
     '  redirects: 0,',
-    `  tags: { name: ${jsString(step.label)} },`,
+    `  tags: { name: ${jsString(step.label)}${flow === undefined ? '' : `, flow: ${jsString(flow)}`} },`,
     '});',
   );
   const assertion = step.assertion ? assertionCode(step, step.assertion, warnings) : [];

@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NASTY, escapingPlan, escapingStaticPlan, flowPlan, jsonFlowPlan } from '../../test/plans';
+import {
+  NASTY,
+  escapingPlan,
+  escapingStaticPlan,
+  flowPlan,
+  jsonFlowPlan,
+  weightedFlowsPlan,
+} from '../../test/plans';
 import { startTargetServer } from '../../test/target';
 import { LOCUST_PYTHON, locustMissing, removeDir, runCommand, runLocust, workDir } from '../../test/tools';
 import { planToLocust } from './plan-to-locust';
 
 const BASE = 'http://127.0.0.1:8080';
-const CASES = { flow: flowPlan(BASE), 'json-flow': jsonFlowPlan(BASE), escaping: escapingStaticPlan(BASE) };
+const CASES = {
+  flow: flowPlan(BASE),
+  'json-flow': jsonFlowPlan(BASE),
+  escaping: escapingStaticPlan(BASE),
+  'weighted-flows': weightedFlowsPlan(BASE),
+};
 const missing = locustMissing();
 
 /** Requests and failures per name from Locust's summary table. */
@@ -125,6 +137,25 @@ describe('a generated locustfile in Locust (headless)', { timeout: 60_000 }, () 
       expect(save?.failures).toBe(save?.requests);
       expect(table.get('1. Login')?.failures).toBe(0);
       expect(table.get('5. Secure')?.failures).toBe(0);
+    },
+  );
+
+  it.skipIf(missing)(
+    'runs one flow per iteration, chosen by the weights (3 : 1), its calls in order',
+    async () => {
+      const { result, table } = await run(weightedFlowsPlan(server.base), { users: 2, seconds: 3 });
+      expect(result.code, result.stderr.slice(-2000)).toBe(0);
+      const home = table.get('1. Home')?.requests ?? 0;
+      const search = table.get('2. Search')?.requests ?? 0;
+      const item = table.get('3. Item')?.requests ?? 0;
+      // Each browse iteration sends Home and Item, and no search iteration does (at most one browse per
+      // user cut short between them at the end).
+      expect(home - item).toBeGreaterThanOrEqual(0);
+      expect(home - item).toBeLessThanOrEqual(2);
+      expect(home + search).toBeGreaterThan(500);
+      // Locust draws each task at random by its weight: within 5 points of 75 % over hundreds of
+      // iterations (the built-in engine and k6 split whole cycles exactly).
+      expect(Math.abs((home / (home + search)) * 100 - 75)).toBeLessThan(5);
     },
   );
 

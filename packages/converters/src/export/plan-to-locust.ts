@@ -124,16 +124,30 @@ export function planToLocust(
     '        return self.vars.get(name, raw)',
   );
   if (model.oauthClients.length > 0) lines.push('', ...OAUTH_METHOD);
-  lines.push('', '    @task', '    def iteration(self):');
-  if (profile?.model === 'arrival_rate') {
-    lines.push('        if not _await_due_iteration():', '            return');
+  // One task for the whole plan, or (docs/adr/0027-load-profiles.md "Flows") one @task(weight) per
+  // flow running its calls in order: Locust picks each iteration's task at random by the weights.
+  const tasks =
+    model.flows.length === 0
+      ? [{ decorator: '@task', name: 'iteration', comment: [], blocks: steps }]
+      : model.flows.map((flow, f) => ({
+          decorator: `@task(${flow.weight})`,
+          name: `flow_${f}`,
+          comment: [`# Flow ${pyString(flow.name)}, weight ${flow.weight}: its calls in plan order.`],
+          blocks: flow.steps.map((step) => steps[step.index]!),
+        }));
+  for (const t of tasks) {
+    lines.push('', `    ${t.decorator}`, `    def ${t.name}(self):`, ...t.comment.map((l) => `        ${l}`));
+    if (profile?.model === 'arrival_rate') {
+      lines.push('        if not _await_due_iteration():', '            return');
+    }
+    for (const { max, ident } of model.sequences) {
+      lines.push(`        ${ident} = next(${ident.toUpperCase()}) % ${max} + 1`);
+    }
+    // Each iteration's row of the test data, whichever flow it runs.
+    model.data.forEach((data, k) => lines.push(...locustDataRow(data, k)));
+    for (const block of t.blocks) lines.push(...block.map((l) => (l === '' ? '' : `        ${l}`)));
+    if (t.blocks.length === 0) lines.push('        pass');
   }
-  for (const { max, ident } of model.sequences) {
-    lines.push(`        ${ident} = next(${ident.toUpperCase()}) % ${max} + 1`);
-  }
-  model.data.forEach((data, k) => lines.push(...locustDataRow(data, k)));
-  for (const block of steps) lines.push(...block.map((l) => (l === '' ? '' : `        ${l}`)));
-  if (steps.length === 0) lines.push('        pass');
   lines.push('');
 
   warnings.push(...dataFileWarnings(model.data));

@@ -13,6 +13,7 @@ import {
   inferContentType,
   missingAuthorizationFields,
   parseThinkTimeMs,
+  planFlows,
   readJsonExpectation,
   readTestData,
   shuffledRows,
@@ -62,6 +63,8 @@ export type ScriptSource = Pick<PerfPlan, 'concurrent_users' | 'duration' | 'url
   /** The plan's test data (docs/adr/0027-load-profiles.md "Test data"): written beside the script. */
   data_files?: PerfPlan['data_files'];
   data_sources?: PerfPlan['data_sources'];
+  /** The plan's flows (docs/adr/0027-load-profiles.md "Flows"); each step names its own. */
+  flows?: PerfPlan['flows'];
 };
 
 /**
@@ -83,6 +86,13 @@ export interface DataModel {
 
 /** The seed of `random_order` in a script: a script's order is fixed when it is written. */
 export const SCRIPT_DATA_SEED = 1;
+
+/** One flow of the plan: its weight and its steps in plan order. */
+export interface FlowModel {
+  name: string;
+  weight: number;
+  steps: StepModel[];
+}
 
 /** A piece of a value: literal text, a VU variable, or this iteration's sequence number. */
 export type ValuePart =
@@ -167,6 +177,8 @@ export interface ScriptModel {
   /** The plan's data sources; each iteration takes the next row of each. */
   data: DataModel[];
   oauthClients: OAuthClientModel[];
+  /** The plan's flows; empty for a plan without flows, whose every iteration runs every step. */
+  flows: FlowModel[];
   warnings: ScriptWarning[];
 }
 
@@ -269,6 +281,14 @@ export function buildScriptModel(source: ScriptSource): ScriptModel {
       share: table.share,
     })),
     oauthClients,
+    flows:
+      source.flows === undefined
+        ? []
+        : planFlows({ flows: source.flows, urls: source.urls }).map((f) => ({
+            name: f.name,
+            weight: f.weight,
+            steps: f.urls.map((i) => steps[i]!),
+          })),
     warnings,
   };
 }

@@ -1,6 +1,6 @@
 import type { ResultSummary } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { iterationsLine } from './remote-run';
+import { flowsLine, iterationsLine } from './remote-run';
 
 const summary: ResultSummary = {
   concurrent_users: 2,
@@ -30,5 +30,16 @@ describe('aqa run --plan --server: the iterations of an open-model profile', () 
       'Iterations: 30 started, 0 dropped',
     );
     expect(iterationsLine(summary)).toBeNull();
+  });
+});
+
+describe('aqa run --plan --server: the flows of a plan with flows', () => {
+  it('names each flow with its iterations and share, and nothing for a plan without flows', () => {
+    const flows = [
+      { name: 'browse', iterations: 7001 },
+      { name: 'search', iterations: 2999 },
+    ];
+    expect(flowsLine({ ...summary, flows })).toBe('Flows: browse 7,001 (70.0 %), search 2,999 (30.0 %)');
+    expect(flowsLine(summary)).toBeNull();
   });
 });

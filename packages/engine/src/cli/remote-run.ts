@@ -91,6 +91,8 @@ export function remoteSummaryText(r: TestResult, thresholds: ThresholdResult[]):
     );
     const dropped = iterationsLine(s);
     if (dropped !== null) lines.push(dropped);
+    const flows = flowsLine(s);
+    if (flows !== null) lines.push(flows);
   }
   if (r.api_results.length > 0) {
     lines.push('');
@@ -135,6 +137,17 @@ export function iterationsLine(s: NonNullable<TestResult['summary']>): string | 
     planned: false,
     advice: 'due while no user of the pool was free: raise max_users',
   });
+}
+
+/**
+ * A plan with flows (docs/adr/0027-load-profiles.md "Flows"): each flow's iterations and share of them,
+ * as the server stored them.
+ */
+export function flowsLine(s: NonNullable<TestResult['summary']>): string | null {
+  if (s.flows === undefined || s.flows.length === 0) return null;
+  const all = s.flows.reduce((sum, flow) => sum + flow.iterations, 0);
+  const share = (n: number): string => (all ? ((n / all) * 100).toFixed(1) : '0.0');
+  return `Flows: ${s.flows.map((f) => `${f.name} ${whole.format(f.iterations)} (${share(f.iterations)} %)`).join(', ')}`;
 }
 
 const isFinal = (status: string): boolean => (FINAL_STATUSES as readonly string[]).includes(status);

@@ -124,6 +124,29 @@ export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string
       [false, true, true, true, true, true, true, true],
     ),
   );
+  if (r.flows !== undefined) {
+    // Flows with weights (docs/adr/0027-load-profiles.md "Flows"): each flow's iterations, share and calls together.
+    out.push('');
+    out.push(
+      table(
+        [
+          ['flow', 'weight', 'iterations', 'share %', 'requests', 'error %', 'avg', 'p95', 'p99'],
+          ...r.flows.map((f) => [
+            clip(f.name, 60),
+            whole.format(f.weight),
+            whole.format(f.iterations),
+            twoDecimals.format(f.share),
+            whole.format(f.total_requests),
+            twoDecimals.format(f.error_rate),
+            ms(f.latency.avg),
+            ms(f.latency.p95),
+            ms(f.latency.p99),
+          ]),
+        ],
+        [false, true, true, true, true, true, true, true, true],
+      ),
+    );
+  }
   if (r.iterations !== undefined) {
     const { started, dropped, schedule_lag: lag } = r.iterations;
     out.push('');

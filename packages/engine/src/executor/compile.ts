@@ -1,6 +1,8 @@
 import {
   DEFAULT_TIMEOUT_S,
+  flowCycle,
   hasExtraction,
+  planFlows,
   parseThinkTimeMs,
   perfAssertionRule,
   transactionRatePercent,
@@ -45,10 +47,36 @@ export interface CompiledStep {
   needsBody: boolean;
 }
 
+/** One flow of the plan (docs/adr/0027-load-profiles.md "3. Flows"): its calls in plan order. */
+export interface CompiledFlow {
+  /** "" for the one flow of a plan without flows. */
+  name: string;
+  weight: number;
+  steps: CompiledStep[];
+}
+
+/** A flow as the result names it: its steps by index, for the per-flow figures. */
+export interface FlowInfo {
+  name: string;
+  weight: number;
+  steps: number[];
+}
+
 export interface CompiledPlan {
   steps: CompiledStep[];
   scope: TemplateScope;
   info: StepInfo[];
+  /** Always at least one: a plan without flows is one flow of every step. */
+  flows: CompiledFlow[];
+  /**
+   * The plan's flows only (empty without flows): what the result and the snapshots count per flow.
+   */
+  flowInfo: FlowInfo[];
+  /**
+   * The flow of run-wide iteration n is `flowCycle[n mod flowCycle.length]` (a smooth weighted round
+   * robin, @aqa/plan flows.ts); null for a plan without flows, whose every iteration runs every step.
+   */
+  flowCycle: Uint16Array | null;
   users: number;
   durationMs: number;
 }
@@ -89,7 +117,17 @@ export function compilePlan(plan: PerfPlan, durationSeconds?: number): CompiledP
   const durationMs = durationSeconds !== undefined ? durationSeconds * 1000 : plan.duration * 60_000;
   if (!(durationMs > 0)) problems.push('duration: must be more than 0');
   if (problems.length > 0) throw new PlanCompileError(problems);
-  return { steps, scope, info, users, durationMs };
+  // The steps are the urls one for one here (every problem above throws), so a url index is a step's.
+  const flowInfo: FlowInfo[] =
+    plan.flows === undefined
+      ? []
+      : planFlows(plan).map((f) => ({ name: f.name, weight: f.weight, steps: f.urls }));
+  const flows: CompiledFlow[] =
+    plan.flows === undefined
+      ? [{ name: '', weight: 1, steps }]
+      : flowInfo.map((f) => ({ name: f.name, weight: f.weight, steps: f.steps.map((i) => steps[i]!) }));
+  const cycle = plan.flows === undefined ? null : flowCycle(flowInfo.map((f) => f.weight));
+  return { steps, scope, info, flows, flowInfo, flowCycle: cycle, users, durationMs };
 }
 
 function stepInfo(entry: UrlEntry, step: CompiledStep): StepInfo {

@@ -101,6 +101,8 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext, DataRead
   /** Open model: performance.now() the iteration was due at, the first request's latency starts there. */
   private dueAt = 0;
   private stepPos = 0;
+  /** The steps of this iteration's flow, in plan order (docs/adr/0027-load-profiles.md "3. Flows"). */
+  private flowSteps: CompiledStep[];
   private skipped = 0;
   private step: CompiledStep | undefined;
   t0 = 0;
@@ -129,6 +131,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext, DataRead
     this.seq = new Array<number>(shard.plan.scope.moduli.length).fill(1);
     this.cursors = new Array<number>(shard.data?.sourceCount ?? 0).fill(0);
     this.stepClients = new Array<Client | undefined>(shard.plan.steps.length);
+    this.flowSteps = shard.plan.flows[0]!.steps;
   }
 
   /**
@@ -157,7 +160,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext, DataRead
     this.leaving = true;
     this.leaveBy = Math.min(this.leaveBy, byPerf);
     // Already past its iteration's last request (its think time): nothing of the iteration is left.
-    if (!this.inFlight && this.timer !== null && this.stepPos >= this.shard.plan.steps.length) this.finish();
+    if (!this.inFlight && this.timer !== null && this.stepPos >= this.flowSteps.length) this.finish();
   }
 
   /** The graceful stop has run out: an answer still awaited is cancelled, and the user ends. */
@@ -174,17 +177,16 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext, DataRead
     this.timer = null;
     const shard = this.shard;
     if (shard.stopping || this.stopNow) return this.finish();
-    const steps = shard.plan.steps;
     for (;;) {
-      if (this.stepPos >= steps.length) {
+      if (this.stepPos >= this.flowSteps.length) {
         if (this.leaving) return this.finish();
         this.stepPos = 0;
         if (!this.beginIteration()) return this.finish();
       }
-      const step = steps[this.stepPos++]!;
+      const step = this.flowSteps[this.stepPos++]!;
       if (step.rate < 1 && Math.random() >= step.rate) {
-        // A whole iteration skipped (transactionRate): yield before looping again.
-        if (++this.skipped >= steps.length) {
+        // As many steps skipped in a row as the plan holds (transactionRate): yield before looping again.
+        if (++this.skipped >= shard.plan.steps.length) {
           this.skipped = 0;
           this.timer = setTimeout(this.next, 0);
           return;
@@ -198,16 +200,17 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext, DataRead
   };
 
   /**
-   * A new iteration takes the next row of the test data into its variables and the next run-wide
-   * index for its `{{sequence_number,N}}` values. False when a non-looping data source has no row
-   * left: the user ends (docs/adr/0027-load-profiles.md "Test data").
+   * A new iteration takes the next row of the test data into its variables, the next run-wide index
+   * for its `{{sequence_number,N}}` values and, in a plan with flows, its flow. False when a non-looping
+   * data source has no row left: the user ends (docs/adr/0027-load-profiles.md "Test data").
    */
   private beginIteration(): boolean {
     const data = this.shard.data;
     if (data !== null && !data.take(this)) return false;
     const moduli = this.shard.plan.scope.moduli;
-    if (moduli.length === 0) return true;
+    if (moduli.length === 0 && this.shard.plan.flowCycle === null) return true;
     const i = this.shard.iterations.next();
+    this.flowSteps = this.shard.flowOf(i);
     for (let k = 0; k < moduli.length; k++) this.seq[k] = sequenceValue(i, moduli[k]!);
     return true;
   }
@@ -537,6 +540,8 @@ export class Shard {
   readonly iterations: IterationCounter;
   /** The plan's test data; null for a plan without data sources. */
   readonly data: ShardData | null;
+  /** Plans with flows: iterations begun per flow since the last report (docs/adr/0027-load-profiles.md "3. Flows"). */
+  private readonly flowIterations: number[];
   /** The shard's OAuth2 tokens: one per client, shared by all its users (docs/call-core.md). */
   readonly tokens: OAuth2Tokens;
   private readonly users: VirtualUser[] = [];
@@ -584,6 +589,11 @@ export class Shard {
     this.collectors = plan.steps.map(() => new StepCollector());
     this.iterations = new IterationCounter(plan.scope.moduli, opts.sequenceBuffer, opts.sequenceSplit);
     this.data = opts.data === undefined ? null : new ShardData(opts.data, plan.scope);
+    // The counter wraps at a multiple of the flows' cycle too, so that wrapping changes no flow.
+    const moduli =
+      plan.flowCycle === null ? plan.scope.moduli : [...plan.scope.moduli, plan.flowCycle.length];
+    this.iterations = new IterationCounter(moduli, opts.sequenceBuffer, opts.sequenceSplit);
+    this.flowIterations = plan.flowInfo.map(() => 0);
     const minTimeout = Math.min(...plan.steps.map((s) => s.timeoutMs));
     const connect = { rejectUnauthorized: !opts.insecureTls, timeout: Math.min(10_000, minTimeout) };
     this.connectOptions = opts.guard === undefined ? connect : guardedConnector(opts.guard, connect);
@@ -611,6 +621,19 @@ export class Shard {
       return { error: (error as Error).message };
     }
   };
+
+  /**
+   * The steps of run-wide iteration `i`'s flow, counted for the report. Every worker and agent takes its
+   * indexes from the one counter or by stride, so over a whole cycle of the weights the flows run
+   * exactly their shares (docs/adr/0027-load-profiles.md "3. Flows").
+   */
+  flowOf(i: number): CompiledStep[] {
+    const cycle = this.plan.flowCycle;
+    if (cycle === null) return this.plan.flows[0]!.steps;
+    const f = cycle[i % cycle.length]!;
+    this.flowIterations[f]!++;
+    return this.plan.flows[f]!.steps;
+  }
 
   newClient(origin: string): Client {
     return new Client(origin, {
@@ -898,6 +921,7 @@ export class Shard {
       steps: this.collectors.map((c) => c.drain()),
       ...(this.oneIteration ? this.drainIterations() : {}),
       ...this.drainData(),
+      ...(this.flowIterations.length > 0 ? { flows: this.drainFlows() } : {}),
     };
   }
 
@@ -905,6 +929,13 @@ export class Shard {
   private drainData(): { dataEnded?: number[] } {
     const ended = this.data?.drain();
     return ended === undefined ? {} : { dataEnded: ended };
+  }
+
+  /** Plans with flows: iterations begun per flow since the last report. */
+  private drainFlows(): number[] {
+    const counts = [...this.flowIterations];
+    this.flowIterations.fill(0);
+    return counts;
   }
 
   /** Open model: iterations started and dropped since the last report, and the started ones' lag. */

@@ -6,9 +6,11 @@ import {
   type ShardIntervalWire,
   type StepIntervalWire,
 } from './types';
+import type { FlowInfo } from '../executor/compile';
 import type {
   ApiResultRow,
   ErrorCounts,
+  FlowResultRow,
   ErrorTally,
   IntervalFigures,
   LatencySummary,
@@ -135,6 +137,8 @@ interface Pending {
   iterations?: IterationCounts;
   /** Open model: the started iterations' schedule lag (µs). */
   lag?: Histogram;
+  /** Plans with flows: iterations begun per flow. */
+  flows?: number[];
 }
 
 /**
@@ -165,16 +169,21 @@ export class RunAggregator {
   /** Open-model iterations over the run; undefined until a shard reports them. */
   private iterations: IterationCounts | undefined;
   private readonly lag = new Histogram();
+  /** Plans with flows: iterations begun per flow over the run, indexed like `flows`. */
+  private readonly flowIterations: number[];
 
   constructor(
     private readonly stepInfo: StepInfo[],
     shards: number,
     private readonly emit: (s: RunSnapshot) => void,
+    /** The plan's flows (docs/adr/0027-load-profiles.md "3. Flows"); empty for a plan without flows. */
+    private readonly flows: readonly FlowInfo[] = [],
   ) {
     this.lastInterval = new Array<number>(shards).fill(-1);
     this.finished = new Array<boolean>(shards).fill(false);
     this.activeByShard = new Array<number>(shards).fill(0);
     this.cumulative = stepInfo.map(() => new Tally());
+    this.flowIterations = flows.map(() => 0);
   }
 
   add(w: ShardIntervalWire): void {
@@ -207,6 +216,14 @@ export class RunAggregator {
       if (w.lag !== undefined) {
         (p.lag ??= new Histogram()).addEncoded(w.lag);
         this.lag.addEncoded(w.lag);
+      }
+    }
+    if (w.flows !== undefined && this.flows.length > 0) {
+      const perFlow = (p.flows ??= this.flows.map(() => 0));
+      for (let f = 0; f < this.flows.length; f++) {
+        const n = w.flows[f] ?? 0;
+        perFlow[f]! += n;
+        this.flowIterations[f]! += n;
       }
     }
     p.reported.add(w.shard);
@@ -277,6 +294,10 @@ export class RunAggregator {
             droppedIterations: p.iterations.dropped,
             scheduleLag: latencySummary(p.lag ?? new Histogram()),
           };
+    const flows =
+      this.flows.length === 0
+        ? {}
+        : { flows: this.flows.map((f, i) => ({ name: f.name, iterations: p.flows?.[i] ?? 0 })) };
     const snap: RunSnapshot = {
       ...figures,
       second: k + 1,
@@ -284,6 +305,7 @@ export class RunAggregator {
       intervalS: round3(intervalS),
       activeUsers,
       ...iterations,
+      ...flows,
       generatorBusy: round2(p.busy),
       steps,
       totals,
@@ -348,9 +370,10 @@ export class RunAggregator {
    */
   resultFigures(
     concurrentUsers: number,
-  ): Pick<RunResult, 'summary' | 'api_results' | 'errors' | 'series' | 'histogram' | 'iterations'> {
+  ): Pick<RunResult, 'summary' | 'api_results' | 'errors' | 'series' | 'histogram' | 'iterations' | 'flows'> {
     const { summary, api_results, errors, histogram } = this.summary(concurrentUsers, this.endMs / 1000);
     const iterations = this.iterationSummary();
+    const flows = this.flowResults();
     return {
       summary,
       api_results,
@@ -358,7 +381,36 @@ export class RunAggregator {
       series: this.series,
       histogram: histogram.encode(),
       ...(iterations === undefined ? {} : { iterations }),
+      ...(flows === undefined ? {} : { flows }),
     };
+  }
+
+  /**
+   * Plans with flows (docs/adr/0027-load-profiles.md "3. Flows"): each flow's iterations and share of
+   * them, and its requests and latency merged exactly from its steps' histograms; undefined without flows.
+   */
+  flowResults(): FlowResultRow[] | undefined {
+    if (this.flows.length === 0) return undefined;
+    const all = this.flowIterations.reduce((a, b) => a + b, 0);
+    return this.flows.map((f, i) => {
+      const t = new Tally();
+      for (const step of f.steps) {
+        const c = this.cumulative[step];
+        if (c !== undefined) t.addTally(c);
+      }
+      const iterations = this.flowIterations[i]!;
+      return {
+        name: f.name,
+        weight: f.weight,
+        iterations,
+        share: all ? round2((iterations / all) * 100) : 0,
+        total_requests: t.requests,
+        successful_requests: t.successes,
+        failed_requests: t.failures,
+        error_rate: t.requests ? round2((t.failures / t.requests) * 100) : 0,
+        latency: latencySummary(t.histogram),
+      };
+    });
   }
 
   /** Run length measured by the shards, ms. */

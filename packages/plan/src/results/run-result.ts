@@ -108,6 +108,12 @@ export const ResultSummarySchema = z
       .describe(
         'Open-model load profile only: iterations due while no user of the pool was free, so not run; started + dropped is the planned total',
       ),
+    flows: z
+      .array(z.object({ name: text, iterations: count }))
+      .optional()
+      .describe(
+        "Plans with flows only: the iterations each flow ran, in the plan's order of flows (docs/adr/0027-load-profiles.md)",
+      ),
   })
   .describe("A run's figures: times in ms, rates per second");
 export type ResultSummary = z.infer<typeof ResultSummarySchema>;

@@ -226,6 +226,20 @@ export function randomPerfPlan(seed: number): PerfPlan {
       },
     ];
   }
+  // Drawn last, so that the draws above (and the plans other tests pinned by seed) stay as they were.
+  if (g.chance(0.3)) {
+    const count = Math.min(input.urls.length, g.int(1, 3));
+    input.flows = Array.from({ length: count }, (_, i) => ({
+      name: `${line(g, `${WORD} -_é한`, 1, 12)} ${i}`,
+      weight: g.int(1, 1000),
+    }));
+    // Every flow holds a call: the first `count` calls one each, the rest at random.
+    const flows = input.flows;
+    input.urls = input.urls.map((entry, i) => ({
+      ...entry,
+      flow: flows[i < count ? i : g.int(0, count - 1)]!.name,
+    }));
+  }
   // concurrent_users and duration as the server keeps them for a profile (withProfileTotals).
   return withProfileTotals(PerfPlanSchema.parse(input));
 }

@@ -29,6 +29,7 @@ export function pointRows(runId: string, s: RunSnapshot): NewRunPointRow[] {
     ...(s.iterations === undefined
       ? {}
       : { iterations: s.iterations, dropped_iterations: s.droppedIterations ?? 0 }),
+    ...(s.flows === undefined ? {} : { flows: s.flows }),
   };
   const rows: NewRunPointRow[] = [
     { run_id: runId, step_index: -1, second: s.second, data: JSON.stringify(whole) },

@@ -187,6 +187,33 @@ describe('interruptedEnding', () => {
     expect(plain).not.toHaveProperty('iterations_started');
   });
 
+  it('adds up a run’s stored iterations per flow into its summary (docs/adr/0027-load-profiles.md "Flows")', () => {
+    const perSecond = [
+      [7, 3],
+      [6, 2],
+    ] as const;
+    const rows = perSecond.flatMap(([browse, search], i) => {
+      const values = latenciesUs(i + 1, 0, browse + search);
+      const s = snapshot(i + 1, i + 1, [stepSnapshot(0, values, 0)], values);
+      const flows = [
+        { name: 'browse', iterations: browse },
+        { name: 'search', iterations: search },
+      ];
+      return pointRows(record.id, { ...s, flows });
+    });
+    const ending = interruptedEnding(record, rows.map(rowToPoint));
+    expect(JSON.parse(ending.summary as string)).toMatchObject({
+      flows: [
+        { name: 'browse', iterations: 13 },
+        { name: 'search', iterations: 5 },
+      ],
+    });
+    const flat = pointRows(record.id, snapshot(1, 1, [stepSnapshot(0, [900], 0)], [900]));
+    expect(JSON.parse(interruptedEnding(record, flat.map(rowToPoint)).summary as string)).not.toHaveProperty(
+      'flows',
+    );
+  });
+
   it('ends a run that stored no second at its start, with no figures', () => {
     const ending = interruptedEnding(record, []);
     expect(ending).toMatchObject({

@@ -48,6 +48,7 @@ export function interruptedEnding(record: RunRecord, points: readonly RunPoint[]
       const d = point.data as RunPointData;
       tally.addWhole(wholeInput(d), d.elapsed_s);
       if (d.iterations !== undefined) tally.addIterations(d.iterations, d.dropped_iterations ?? 0);
+      if (d.flows !== undefined) tally.addFlows(d.flows);
     } else {
       tally.addStep(point.step_index, stepInput(point.data));
     }

@@ -68,6 +68,7 @@ export class LiveRun implements LiveEntry {
     this.tally.addWhole(snapshot, snapshot.elapsedS);
     if (snapshot.iterations !== undefined)
       this.tally.addIterations(snapshot.iterations, snapshot.droppedIterations ?? 0);
+    if (snapshot.flows !== undefined) this.tally.addFlows(snapshot.flows);
     for (const step of snapshot.steps) this.tally.addStep(step.step, step);
   }
 

@@ -28,6 +28,10 @@ import { compiledOrigins, refuseUncheckableTargets } from './target-check';
 export const DATA_NOT_ON_AGENTS =
   'This plan has test data (data_sources); load agents do not carry test data yet: run it on this server';
 
+/** Why a plan with flows is refused on load agents (docs/adr/0027-load-profiles.md "Flows"). */
+export const FLOWS_NOT_ON_AGENTS =
+  'This plan has flows; load agents do not run flows yet (each would run every call in each iteration): run it on this server';
+
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
 
@@ -100,6 +104,12 @@ export class LoadKind implements RunKindAdapter<LoadKindTypes> {
     if (agents !== undefined && (plan.data_sources ?? []).length > 0) {
       throw new ValidationError([{ field: 'agents', message: DATA_NOT_ON_AGENTS }], {
         code: 'DATA_NOT_ON_AGENTS',
+      });
+    }
+    // Agents run the plan's calls as one flow (docs/adr/0027-load-profiles.md "Flows"): refused, not run otherwise.
+    if (agents !== undefined && plan.flows !== undefined) {
+      throw new ValidationError([{ field: 'agents', message: FLOWS_NOT_ON_AGENTS }], {
+        code: 'FLOWS_NOT_ON_AGENTS',
       });
     }
     // Patterns first, a slice at a time, so the one synchronous compile below finds them compiled; it

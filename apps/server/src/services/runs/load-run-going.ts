@@ -96,6 +96,7 @@ async function drive(
 function summaryOf(
   s: RunSummary,
   iterations: RunResult['iterations'],
+  flows: RunResult['flows'],
   exhausted: RunResult['data_exhausted'] = [],
 ): ResultSummary {
   return withPercentilesInRange({
@@ -121,6 +122,8 @@ function summaryOf(
       : { iterations_started: iterations.started, iterations_dropped: iterations.dropped }),
     // Test data that ran out (docs/adr/0027-load-profiles.md "Test data"); absent when none did.
     ...(exhausted.length === 0 ? {} : { data_exhausted: exhausted.map((e) => e.message) }),
+    // A plan with flows: each flow's iterations (docs/adr/0027-load-profiles.md "Flows").
+    ...(flows === undefined ? {} : { flows: flows.map((f) => ({ name: f.name, iterations: f.iterations })) }),
   });
 }
 
@@ -153,7 +156,7 @@ function finalEnding(run: LiveRun, result: RunResult): RunEnding {
     // A run cut short says so in the engine's words, without a phrase (docs/adr/0025-phrases.md).
     ...reasonColumns(result.cut_short ?? (status === 'stopped' ? run.stopReason : null)),
     error_details: null,
-    summary: summaryOf(result.summary, result.iterations, result.data_exhausted),
+    summary: summaryOf(result.summary, result.iterations, result.flows, result.data_exhausted),
     api_results: result.api_results.map(apiResultOf),
     errors: result.errors,
     histogram: result.histogram,

@@ -192,6 +192,8 @@ export interface RunPointData {
   /** Open-model load profile only (docs/adr/0027-load-profiles.md): iterations started and dropped in the second. */
   iterations?: number;
   dropped_iterations?: number;
+  /** Plans with flows only (docs/adr/0027-load-profiles.md "Flows"): iterations per flow in the second. */
+  flows?: { name: string; iterations: number }[];
 }
 
 /** run_points.data of one step for one second. */

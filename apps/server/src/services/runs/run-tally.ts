@@ -19,6 +19,8 @@ export class RunTally {
   elapsedS: number | null = null;
   /** Open-model load profile only: iterations started and dropped so far (docs/adr/0027-load-profiles.md). */
   private iterations: { started: number; dropped: number } | undefined;
+  /** Plans with flows only: iterations per flow so far, in the plan's order (docs/adr/0027-load-profiles.md "Flows"). */
+  private flows: { name: string; iterations: number }[] | undefined;
 
   constructor(
     private readonly concurrentUsers: number,
@@ -38,6 +40,15 @@ export class RunTally {
     this.iterations ??= { started: 0, dropped: 0 };
     this.iterations.started += started;
     this.iterations.dropped += dropped;
+  }
+
+  /** One second's iterations per flow (plans without flows have none). */
+  addFlows(flows: readonly { name: string; iterations: number }[]): void {
+    this.flows ??= flows.map((f) => ({ name: f.name, iterations: 0 }));
+    flows.forEach((f, i) => {
+      const kept = this.flows?.[i];
+      if (kept !== undefined) kept.iterations += f.iterations;
+    });
   }
 
   /** One second of the step at `index` in the plan's urls (an unknown index is ignored). */
@@ -86,6 +97,7 @@ export class RunTally {
       ...(this.iterations === undefined
         ? {}
         : { iterations_started: this.iterations.started, iterations_dropped: this.iterations.dropped }),
+      ...(this.flows === undefined ? {} : { flows: this.flows.map((f) => ({ ...f })) }),
     };
   }
 

@@ -109,6 +109,13 @@ export const PROFILE_ON_BUILTIN_NOTE =
 export const DATA_ON_BUILTIN_NOTE =
   'ran with the built-in engine: this plan has test data (data_sources), which only the built-in engine runs yet';
 
+/**
+ * Why a plan with flows ran in the built-in engine rather than in its tool: the tools' runs report no
+ * per-flow iterations (docs/adr/0027-load-profiles.md "Flows").
+ */
+export const FLOWS_ON_BUILTIN_NOTE =
+  "ran with the built-in engine: this plan has flows, and only the built-in engine counts each flow's iterations yet";
+
 /** How long a run waits for its tool's check (a JVM's first start on a busy machine is slow). */
 export const DEFAULT_PROOF_WAIT_MS = 45_000;
 
@@ -172,6 +179,7 @@ export class RunnerRegistry {
       // out, Taurus has no per-user sharing.
       return { runner: this.builtin, note: DATA_ON_BUILTIN_NOTE };
     }
+    if (plan?.flows !== undefined) return { runner: this.builtin, note: FLOWS_ON_BUILTIN_NOTE };
     const { state, info } = await this.tools.readiness(
       external,
       this.adapters.has(external) ? this.proofWaitMs : 0,

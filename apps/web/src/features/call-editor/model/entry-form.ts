@@ -55,7 +55,7 @@ export interface AuthForm {
 
 /** The URL entry fields the form edits in another shape than the model's (text as typed, rows, OAuth2 apart). */
 type ReshapedEntryFields =
-  'name' | 'parameters' | 'headers' | 'authorization' | 'transactionRate' | 'timeout';
+  'name' | 'parameters' | 'headers' | 'authorization' | 'transactionRate' | 'timeout' | 'flow';
 
 /**
  * A URL entry in the form: typed from the model's UrlEntry, so a field added to the schema is part of the
@@ -72,6 +72,8 @@ export type EntryForm = Omit<UrlEntry, ReshapedEntryFields> & {
   transactionRate: string;
   /** Seconds as typed. */
   timeout: string;
+  /** The performance plan's flow of this call, as typed; blank: none (docs/adr/0027-load-profiles.md "3. Flows"). */
+  flow: string;
   /** The call editor's open tab. */
   tab: EntryTab;
 };
@@ -131,6 +133,7 @@ export function createEntry(overrides: Partial<EntryForm> = {}): EntryForm {
     transactionRate: '',
     timeout: String(DEFAULT_TIMEOUT_S),
     validations: [],
+    flow: '',
     tab: defaultTab(method),
     ...overrides,
   };

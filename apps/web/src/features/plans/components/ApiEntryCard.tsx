@@ -527,7 +527,7 @@ export function ApiEntryCard({
               <Timer aria-hidden className="size-4 text-muted-foreground" />
               {t('plans.timingTitle')}
             </h4>
-            <div className="grid gap-3 @lg:grid-cols-3">
+            <div className="grid gap-3 @lg:grid-cols-2 @3xl:grid-cols-4">
               {textField('thinkTime', t('plans.thinkTime'), {
                 placeholder: '5s',
                 hint: t('plans.thinkTimeHint'),
@@ -542,6 +542,8 @@ export function ApiEntryCard({
                 inputMode: 'numeric',
                 hint: t('plans.timeoutHint', { min: MIN_TIMEOUT_S, max: MAX_TIMEOUT_S }),
               })}
+              {/* docs/adr/0027-load-profiles.md "Flows": the flow this call belongs to, blank for none. */}
+              {textField('flow', t('flows.entryFlow'), { hint: t('flows.entryFlowHint') })}
             </div>
           </section>
 

@@ -11,6 +11,7 @@ import { checkProfile, profileTotals } from '../model/profile-form';
 import { translatePlanMessage } from '../plan-messages';
 import { LoadProfileEditor } from './LoadProfileEditor';
 import { TestDataEditor } from './TestDataEditor';
+import { FlowsEditor } from './FlowsEditor';
 import { NativeSelect } from '@/components/ui/native-select';
 
 /** The plan's name, tool, users and duration: "Plan settings" on the URL screen, "Test Configuration" on the upload screen. */
@@ -166,6 +167,7 @@ export function PlanSettingsCard({
           <LoadProfileEditor form={form} dispatch={dispatch} check={profileCheck} />
         </fieldset>
         <fieldset disabled={disabled}>
+          <FlowsEditor form={form} dispatch={dispatch} error={error('flows')} />
           <TestDataEditor form={form} dispatch={dispatch} />
         </fieldset>
       </CardContent>

@@ -17,7 +17,7 @@ import {
   type EntryForm,
   type KeyValueRow,
 } from '@/features/call-editor';
-import type { PlanForm } from './plan-form';
+import type { FlowForm, PlanForm } from './plan-form';
 import { checkProfile, profileBodyOf, profileTotals, type ProfileBody } from './profile-form';
 
 /**
@@ -41,6 +41,7 @@ export interface PlanBody {
   load_profile?: ProfileBody;
   data_files?: Record<string, string>;
   data_sources?: DataSourceInput[];
+  flows?: { name: string; weight: number | string }[];
   script?: string;
 }
 
@@ -109,6 +110,7 @@ export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: 
     assertionOperator: entry.assertionOperator,
     timeout: entry.timeout,
     validations: entry.validations,
+    flow: entry.flow.trim() || undefined,
   } satisfies Record<keyof UrlEntry, unknown> & UrlEntryInput;
   return {
     input,
@@ -118,6 +120,11 @@ export function entryToModel(entry: EntryForm): { input: UrlEntryInput; source: 
       headerRows: headers.map((row) => row.id),
     },
   };
+}
+
+/** A flow row as sent: the weight a number when it reads as one, else as typed (the schema names the problem). */
+function flowBodyOf(flow: FlowForm): { name: string; weight: number | string } {
+  return { name: flow.name, weight: numberSetting(flow.weight, Number.NaN) };
 }
 
 export function snapshotForm(form: PlanForm): FormSnapshot {
@@ -139,6 +146,7 @@ export function snapshotForm(form: PlanForm): FormSnapshot {
     ...(form.loadProfile !== null ? { load_profile: profileBodyOf(form.loadProfile) } : {}),
     ...(form.dataFiles !== null ? { data_files: form.dataFiles } : {}),
     ...(form.dataSources !== null ? { data_sources: form.dataSources } : {}),
+    ...(form.flows.length > 0 ? { flows: form.flows.map(flowBodyOf) } : {}),
   };
   return { body, sources: sent.map((item) => item.source), hasUrl: sent.length > 0 };
 }
@@ -243,7 +251,7 @@ export type ScriptCheck =
 /** What a script is generated or validated from: the plan without the name requirement. */
 export function checkScriptRequest(form: PlanForm): ScriptCheck {
   const snapshot = snapshotForm(form);
-  const { name, tool, concurrent_users, duration, urls, load_profile, data_files, data_sources } =
+  const { name, tool, concurrent_users, duration, urls, load_profile, data_files, data_sources, flows } =
     snapshot.body;
   // The script follows the plan's load profile (docs/adr/0027-load-profiles.md "7. Where a profile goes").
   const parsed = ScriptRequestSchema.safeParse({
@@ -255,6 +263,7 @@ export function checkScriptRequest(form: PlanForm): ScriptCheck {
     // Its test data too: the script reads it from files beside it (docs/adr/0027-load-profiles.md "Test data").
     ...(data_files === undefined ? {} : { data_files }),
     ...(data_sources === undefined ? {} : { data_sources }),
+    ...(flows === undefined ? {} : { flows }),
     ...(name.trim() ? { name } : {}),
   });
   const names = apiEditorErrors(form);

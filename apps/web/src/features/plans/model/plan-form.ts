@@ -17,6 +17,7 @@ import {
   entryFormReducer,
   liftAuthorizationHeader,
   movedWithin,
+  newId,
   rowsOf,
   withCopyAfter,
   type EntryForm,
@@ -90,6 +91,20 @@ export interface PlanForm {
    */
   dataFiles: Record<string, string> | null;
   dataSources: DataSource[] | null;
+  /**
+   * The plan's flows as typed (docs/adr/0027-load-profiles.md "3. Flows"): empty for a plan without flows, which
+   * runs every call in each iteration. Each entry names its flow (`EntryForm.flow`).
+   */
+  flows: FlowForm[];
+}
+
+/** One flow row: its name and weight as typed. */
+export interface FlowForm {
+  id: string;
+  name: string;
+  weight: string;
+  /** The name the calls use for this flow: the last name typed that was not blank. */
+  callsName: string;
 }
 
 /**
@@ -106,6 +121,7 @@ export const PLAN_FIELDS_IN_FORM = {
   urls: 'entries',
   thresholds: 'thresholds',
   load_profile: 'loadProfile',
+  flows: 'flows',
   source_page: 'sourcePage',
   test_type: 'testType',
   // The uploaded script is edited beside the form (usePlanEditor's script state), not in it.
@@ -136,6 +152,7 @@ export function createPlanForm(sourcePage: PerfPlan['source_page'] = 'url-input'
     loadProfile: null,
     dataFiles: null,
     dataSources: null,
+    flows: [],
   };
 }
 
@@ -159,6 +176,9 @@ export type PlanFormAction =
       patch: Partial<Pick<DataSource, 'loop' | 'random_order' | 'share'>>;
     }
   | { type: 'applyPreset'; preset: Preset; peak: number; lengthMs: number }
+  | { type: 'addFlows'; names: string[] }
+  | { type: 'setFlow'; flowId: string; field: 'name' | 'weight'; value: string }
+  | { type: 'removeFlow'; flowId: string }
   | EntryFormAction;
 
 /** Whether an entry may be deleted: only while more than one remains (docs/reference/01-authoring.md §2). */
@@ -198,6 +218,44 @@ function withoutDataFile(form: PlanForm, name: string): PlanForm {
     dataFiles: Object.keys(files).length > 0 ? files : null,
     dataSources: sources.length > 0 ? sources : null,
   };
+}
+
+/** A new flow row of weight 1 (docs/adr/0027-load-profiles.md "Flows"). */
+export function newFlowRow(name = ''): FlowForm {
+  return { id: newId('flow'), name, weight: '1', callsName: name.trim() };
+}
+
+/** Names the calls give that no flow row lists, in the calls' order, each once. */
+export function unlistedFlowNames(form: PlanForm): string[] {
+  const listed = new Set(form.flows.map((flow) => flow.name.trim()));
+  const names = form.entries.map((entry) => entry.flow.trim()).filter((name) => name !== '');
+  return [...new Set(names)].filter((name) => !listed.has(name));
+}
+
+/**
+ * A flow's name or weight as typed. A renamed flow takes the calls that named it along: the calls'
+ * name is the last one typed that was not blank, so clearing the field and typing anew keeps them.
+ */
+function setFlow(form: PlanForm, flowId: string, field: 'name' | 'weight', value: string): PlanForm {
+  const old = form.flows.find((flow) => flow.id === flowId);
+  if (!old) return form;
+  if (field === 'weight') {
+    return {
+      ...form,
+      flows: form.flows.map((flow) => (flow.id === flowId ? { ...flow, weight: value } : flow)),
+    };
+  }
+  const name = value.trim();
+  const from = old.callsName;
+  const shared = form.flows.some((flow) => flow.id !== flowId && flow.callsName === from);
+  const follow = name !== '' && from !== '' && !shared;
+  const flows = form.flows.map((flow) =>
+    flow.id === flowId ? { ...flow, name: value, callsName: name === '' ? flow.callsName : name } : flow,
+  );
+  const entries = follow
+    ? form.entries.map((entry) => (entry.flow.trim() === from ? { ...entry, flow: name } : entry))
+    : form.entries;
+  return { ...form, flows, entries };
 }
 
 /** Pure: returns the same object when an action is refused (last entry, last row, blank validation). */
@@ -245,6 +303,12 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
         thresholds:
           action.preset === 'breakpoint' ? withBreakpointThresholds(form.thresholds) : form.thresholds,
       };
+    case 'addFlows':
+      return { ...form, flows: [...form.flows, ...action.names.map(newFlowRow)] };
+    case 'setFlow':
+      return setFlow(form, action.flowId, action.field, action.value);
+    case 'removeFlow':
+      return { ...form, flows: form.flows.filter((flow) => flow.id !== action.flowId) };
     default:
       return mapEntry(form, action.entryId, (entry) => entryFormReducer(entry, action));
   }
@@ -274,6 +338,7 @@ export function entryFromModel(entry: UrlEntry): EntryForm {
     transactionRate: entry.transactionRate === '' ? '' : String(entry.transactionRate),
     timeout: String(entry.timeout),
     validations: entry.validations.map((item) => ({ ...item })),
+    flow: entry.flow ?? '',
     tab: defaultTab(entry.method),
   });
 }
@@ -292,5 +357,6 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     loadProfile: plan.load_profile ? profileFormOf(plan.load_profile) : null,
     dataFiles: plan.data_files ? { ...plan.data_files } : null,
     dataSources: plan.data_sources ? plan.data_sources.map((source) => ({ ...source })) : null,
+    flows: (plan.flows ?? []).map((flow) => ({ ...newFlowRow(flow.name), weight: String(flow.weight) })),
   };
 }

@@ -48,3 +48,28 @@ describe('Detailed Statistics of a run with an open-model load profile', () => {
     expect(within(stats).queryByTestId('stat-iterations-dropped')).toBeNull();
   });
 });
+
+describe('Detailed Statistics of a run with flows (docs/adr/0027-load-profiles.md "Flows")', () => {
+  it('shows each flow’s iterations and share', () => {
+    const flows = [
+      { name: 'browse', iterations: 7001 },
+      { name: 'search', iterations: 2999 },
+    ];
+    const stats = renderStats({ ...SUMMARY, flows });
+    expect(within(stats).getByTestId('stat-flow-0')).toHaveTextContent(
+      'Iterations of flow browse7,001 (70.0 %)',
+    );
+    expect(within(stats).getByTestId('stat-flow-1')).toHaveTextContent(
+      'Iterations of flow search2,999 (30.0 %)',
+    );
+  });
+
+  it('shows Korean words', () => {
+    const ko = renderStats({ ...SUMMARY, flows: [{ name: 'browse', iterations: 5 }] }, 'ko');
+    expect(within(ko).getByTestId('stat-flow-0')).toHaveTextContent('플로 browse의 반복5 (100.0 %)');
+  });
+
+  it('shows no flow rows for a run without flows', () => {
+    expect(within(renderStats(SUMMARY)).queryByTestId('stat-flow-0')).toBeNull();
+  });
+});

@@ -103,6 +103,9 @@ export function DetailedStatistics({
         },
       ]
     : [];
+  // A plan with flows (docs/adr/0027-load-profiles.md "Flows"): each flow's iterations and share of them.
+  const flows = summary.flows ?? [];
+  const allFlowIterations = flows.reduce((sum, flow) => sum + flow.iterations, 0);
   const note = engineNoteText(engineNote, engine, tool, t);
   // The tool shown is what really ran the load (docs/design.md §4); the plan's tool follows when it differs.
   const builtIn = isBuiltInEngine(engine);
@@ -133,6 +136,26 @@ export function DetailedStatistics({
           >
             <dt className="text-muted-foreground">{t(row.label)}</dt>
             <dd className="num whitespace-nowrap font-medium">{row.value}</dd>
+          </div>
+        ))}
+        {flows.map((flow, index) => (
+          <div
+            key={`flow-${index}`}
+            className="flex items-baseline justify-between gap-4 border-b border-border py-2.5 text-sm"
+            data-testid={`stat-flow-${index}`}
+          >
+            <dt className="text-muted-foreground">{t('flows.resultIterations', { name: flow.name })}</dt>
+            <dd className="num whitespace-nowrap font-medium">
+              {t('flows.resultShare', {
+                count: formatCount(flow.iterations, locale),
+                share: allFlowIterations
+                  ? ((flow.iterations / allFlowIterations) * 100).toLocaleString(locale, {
+                      minimumFractionDigits: 1,
+                      maximumFractionDigits: 1,
+                    })
+                  : '0',
+              })}
+            </dd>
           </div>
         ))}
         <div
