@@ -1,4 +1,12 @@
-import type { ApiResult, ErrorKind, ErrorTally, LatencySummary, ResultSummary } from '@aqa/plan';
+import type {
+  ApiResult,
+  BreakingPoint,
+  ErrorKind,
+  ErrorTally,
+  LatencySummary,
+  ResultSummary,
+  RunAbort,
+} from '@aqa/plan';
 import type { EncodedHistogram } from './metrics/histogram';
 
 export type { EncodedHistogram } from './metrics/histogram';
@@ -110,7 +118,7 @@ export interface SeriesPoint {
 }
 
 export interface RunResult {
-  /** `completed`: ran for its duration; `stopped`: stop() or the signal ended it early. */
+  /** `completed`: ran for its duration; `stopped`: stop(), the signal or an abort threshold ended it early. */
   status: 'completed' | 'stopped';
   started_at: string;
   ended_at: string;
@@ -135,6 +143,13 @@ export interface RunResult {
    * was measured until then.
    */
   cut_short?: string;
+  /**
+   * Set when an abort threshold broke and stopped the run (docs/adr/0027-load-profiles.md, "Abort criteria" "Abort
+   * criteria"): which, its value over the window, when, and the reason in words.
+   */
+  aborted?: RunAbort;
+  /** With `aborted` and a load profile: the highest load that held (the breaking point, same section). */
+  breaking_point?: BreakingPoint;
 }
 
 /** Injected logger (pino-compatible subset). */

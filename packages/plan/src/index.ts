@@ -22,3 +22,4 @@ export * from './messages';
 export * from './feedback';
 export * from './phrases';
 export * from './load-profile';
+export * from './thresholds';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RunAgentSchema } from './agents';
 import { PhraseSchema } from '../phrases/phrase';
 import { ENGINE_IDS, ERROR_KINDS } from './error-kinds';
+import { BreakingPointSchema, RunAbortSchema } from './run-abort';
 
 /*
  * A performance run as the API shows it (docs/reference/02-running.md §3 "Live test results", "API
@@ -160,6 +161,14 @@ export const TestResultSchema = z
     partial: z
       .boolean()
       .describe('True when an agent was lost or failed: the figures are those of the agents that went on'),
+    abort_reason: RunAbortSchema.nullable()
+      .optional()
+      .describe(
+        'The abort threshold that stopped the run (docs/adr/0027-load-profiles.md, "Abort criteria"); null when none did (absent from servers before it)',
+      ),
+    breaking_point: BreakingPointSchema.nullable()
+      .optional()
+      .describe('An aborted run with a load profile: the highest load that held; else null'),
   })
   .describe('A performance run, live or finished');
 export type TestResult = z.infer<typeof TestResultSchema>;

@@ -105,6 +105,10 @@ const TOOL_ENGINE: Readonly<Record<Tool, ExternalTool | null>> = {
 export const PROFILE_ON_BUILTIN_NOTE =
   'ran with the built-in engine: this plan has a load profile, and only the built-in engine follows load profiles yet';
 
+/** Why a plan with abort thresholds ran in the built-in engine rather than in its tool. */
+export const ABORT_ON_BUILTIN_NOTE =
+  'ran with the built-in engine: this plan has abort thresholds, and only the built-in engine stops a run on them yet';
+
 /** How long a run waits for its tool's check (a JVM's first start on a busy machine is slow). */
 export const DEFAULT_PROOF_WAIT_MS = 45_000;
 
@@ -161,6 +165,11 @@ export class RunnerRegistry {
       // The tools' scripts do not carry a profile yet (docs/adr/0027-load-profiles.md "As built"): the
       // tool would run the flat plan, not the one the user wrote.
       return { runner: this.builtin, note: PROFILE_ON_BUILTIN_NOTE };
+    }
+    if ((plan?.abort_thresholds ?? []).length > 0) {
+      // The tools' scripts do not stop on abort thresholds (docs/adr/0027-load-profiles.md, "Abort criteria"): the tool
+      // would run to the end a plan the user wrote to stop.
+      return { runner: this.builtin, note: ABORT_ON_BUILTIN_NOTE };
     }
     const { state, info } = await this.tools.readiness(
       external,

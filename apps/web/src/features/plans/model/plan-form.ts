@@ -73,11 +73,13 @@ export interface PlanForm {
   description: string;
   sourcePage: PerfPlan['source_page'];
   testType: string;
-  /**
-   * Pass/fail criteria: not edited on these screens, kept from a loaded plan and sent back unchanged; the
-   * Breakpoint preset adds its own (docs/adr/0027-load-profiles.md "6. Presets").
-   */
+  /** Pass/fail criteria: not edited on these screens, kept from a loaded plan and sent back unchanged. */
   thresholds: string[];
+  /**
+   * Criteria that stop the run while it goes, one expression a line as typed (docs/adr/0027-load-profiles.md,
+   * "Abort criteria"); the Breakpoint preset adds its own.
+   */
+  abortThresholds: string[];
   /**
    * The plan's load profile as typed (docs/adr/0027-load-profiles.md), or null for a plan without one,
    * which runs Concurrent Users for Duration as before.
@@ -98,6 +100,7 @@ export const PLAN_FIELDS_IN_FORM = {
   duration: 'duration',
   urls: 'entries',
   thresholds: 'thresholds',
+  abort_thresholds: 'abortThresholds',
   load_profile: 'loadProfile',
   source_page: 'sourcePage',
   test_type: 'testType',
@@ -124,6 +127,7 @@ export function createPlanForm(sourcePage: PerfPlan['source_page'] = 'url-input'
     sourcePage,
     testType: '',
     thresholds: [],
+    abortThresholds: [],
     loadProfile: null,
   };
 }
@@ -139,6 +143,8 @@ export type PlanFormAction =
   | { type: 'duplicateEntry'; entryId: string }
   | { type: 'moveEntry'; from: number; to: number }
   | { type: 'setProfile'; profile: ProfileForm | null }
+  /** The abort thresholds as typed, one a line (blank lines are not sent: form-to-plan.ts). */
+  | { type: 'setAbortThresholds'; lines: string[] }
   | { type: 'applyPreset'; preset: Preset; peak: number; lengthMs: number }
   | EntryFormAction;
 
@@ -183,14 +189,17 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
     }
     case 'setProfile':
       return { ...form, loadProfile: action.profile };
+    case 'setAbortThresholds':
+      return { ...form, abortThresholds: action.lines };
     case 'applyPreset':
       return {
         ...form,
         loadProfile: presetProfileForm(action.preset, action.peak, action.lengthMs),
-        // Breakpoint's run is judged by errors piling up and answers slowing down; the server judges
-        // the plan's thresholds at the end (docs/adr/0027-load-profiles.md "6. Presets").
-        thresholds:
-          action.preset === 'breakpoint' ? withBreakpointThresholds(form.thresholds) : form.thresholds,
+        // Breakpoint's run stops when errors pile up or answers slow down (docs/adr/0027-load-profiles.md, "Abort criteria").
+        abortThresholds:
+          action.preset === 'breakpoint'
+            ? withBreakpointThresholds(form.abortThresholds)
+            : form.abortThresholds,
       };
     default:
       return mapEntry(form, action.entryId, (entry) => entryFormReducer(entry, action));
@@ -236,6 +245,7 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     sourcePage: plan.source_page,
     testType: plan.test_type ?? '',
     thresholds: [...(plan.thresholds ?? [])],
+    abortThresholds: [...(plan.abort_thresholds ?? [])],
     loadProfile: plan.load_profile ? profileFormOf(plan.load_profile) : null,
   };
 }
