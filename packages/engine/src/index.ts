@@ -13,15 +13,6 @@ export { type DataExhausted } from './executor/test-data';
 export { MAX_ENGINE_USERS, parseEnginePlan } from './executor/engine-plan';
 export { CapacityError, capacityProblems, machineLimits, type MachineLimits } from './executor/capacity';
 export { checkTargets, type TargetCheck } from './preflight';
-export {
-  evaluateThresholds,
-  isLatencyMetric,
-  parseThreshold,
-  ThresholdSyntaxError,
-  type Threshold,
-  type ThresholdMetric,
-  type ThresholdResult,
-} from './cli/thresholds';
 export * from './guard';
 export { COUNTS_LENGTH, Histogram, type EncodedHistogram } from './metrics/histogram';
 export { RunAggregator } from './metrics/aggregate';

@@ -5,6 +5,11 @@ import { compilePlan, PlanCompileError, type CompiledPlan } from './executor/com
 import {
   describeIssues,
   LoadProfileSchema,
+  parseThreshold,
+  scopedApis,
+  thresholdProblem,
+  unknownScopeMessage,
+  type Threshold,
   parseSpanMs,
   profileLengthMs,
   profileUsers,
@@ -18,7 +23,8 @@ import { CapacityError, capacityProblems } from './executor/capacity';
 import { shareOf } from './executor/load-follower';
 import { IterationCounter, WHOLE_RUN, type SequenceSplit } from './executor/sequence';
 import { dataExhausted, prepareTestData } from './executor/test-data';
-import { RunAggregator } from './metrics/aggregate';
+import { RunAggregator, type StepInfo } from './metrics/aggregate';
+import { AbortJudge, type AbortVerdict } from './metrics/abort-judge';
 import type { TargetGuard } from './guard';
 import type { ShardIntervalWire } from './metrics/types';
 import type { EngineLogger, RunResult, RunSnapshot } from './types';
@@ -38,6 +44,16 @@ export interface RunOptions {
    * `load_profile.…`.
    */
   loadProfile?: LoadProfile | LoadProfileInput;
+  /**
+   * Abort criteria (docs/adr/0027-load-profiles.md, "Abort criteria"): threshold expressions judged
+   * every second over the last 10 s after a 10 s grace; the first that breaks stops the run as stop()
+   * does, and the result says why (`aborted`) and, with a load profile, the breaking point. Default:
+   * the plan's `abort_thresholds`. Each is checked like the plan's (problems thrown as
+   * `abort_thresholds.N`).
+   */
+  abortThresholds?: readonly string[];
+  /** Tests only: a shorter grace before abort thresholds are judged than the 10 s (ABORT_GRACE_MS). */
+  abortGraceMs?: number;
   /** Worker threads (shards) to run the users in. Default: one per available core, at most one per user. */
   workers?: number;
   /** Accept self-signed / invalid TLS certificates of the targets. Default false. */
@@ -156,6 +172,24 @@ export function machineProfileShare(
   return { shards: split.stride * shards, index: split.offset + split.stride * shard };
 }
 
+/** The run's abort thresholds read, or the problems of those that do not read or name no API. */
+function parseAbortThresholds(
+  written: readonly string[],
+  apis: readonly StepInfo[],
+): { thresholds: Threshold[]; problems: string[] } {
+  const thresholds: Threshold[] = [];
+  const problems: string[] = [];
+  written.forEach((text, i) => {
+    const problem = thresholdProblem(text);
+    if (problem !== undefined) return void problems.push(`abort_thresholds.${i}: ${problem}`);
+    const t = parseThreshold(text);
+    if (t.scope !== undefined && scopedApis(t.scope, apis).length === 0)
+      problems.push(`abort_thresholds.${i}: ${unknownScopeMessage(t, apis)}`);
+    else thresholds.push(t);
+  });
+  return { thresholds, problems };
+}
+
 /** Splits `users` over at most `workers` shards as evenly as possible. */
 export function splitUsers(users: number, workers: number): number[] {
   const n = Math.max(1, Math.min(workers, users));
@@ -185,6 +219,15 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   const plan: PerfPlan = parsed.data;
   const loadProfile = profile.data;
   const compiled: CompiledPlan = compilePlan(plan, options.durationSeconds);
+  const abort = parseAbortThresholds(options.abortThresholds ?? plan.abort_thresholds ?? [], compiled.info);
+  if (abort.problems.length > 0) throw new PlanCompileError(abort.problems);
+  const judge = new AbortJudge(abort.thresholds, compiled.info, {
+    ...(options.abortGraceMs === undefined ? {} : { graceMs: options.abortGraceMs }),
+    ...(loadProfile === undefined ? {} : { model: loadProfile.model }),
+  });
+  /** The abort threshold that broke, once one has. */
+  let aborted: AbortVerdict | undefined;
+  let loadEnded = false;
   const split = options.sequenceSplit ?? WHOLE_RUN;
   // One machine of several takes its share of the profile's peak users (or pool); its shards below
   // take theirs of it (machineProfileShare).
@@ -203,6 +246,14 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     compiled.info,
     shards.length,
     (s) => {
+      // Not on the flush after the workers ended: a run that ran its length is not stopped at its end.
+      if (aborted === undefined && !stopped && !loadEnded) {
+        aborted = judge.add(s);
+        if (aborted !== undefined) {
+          log?.info({ abort: aborted.aborted.text }, 'abort threshold broke; stopping the run');
+          void stop();
+        }
+      }
       queue.push(s);
       options.onSnapshot?.(s);
     },
@@ -376,6 +427,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     clearTimeout(hardStop);
     const late = failure();
     if (late) throw late;
+    loadEnded = true;
     aggregator.flush(true);
     const exhausted =
       data === null ? [] : dataExhausted(data.sources, dataEnded, loadProfile?.model === 'arrival_rate');
@@ -387,6 +439,8 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       workers: shards.length,
       ...(state.cutShort === undefined ? {} : { cut_short: state.cutShort }),
       ...(exhausted.length === 0 ? {} : { data_exhausted: exhausted }),
+      ...(aborted === undefined ? {} : { aborted: aborted.aborted }),
+      ...(aborted?.breakingPoint === undefined ? {} : { breaking_point: aborted.breakingPoint }),
     };
     for (const e of exhausted) log?.info({ source: e.path, ended: e.ended }, e.message);
     log?.info({ total_requests: res.summary.total_requests, status: res.status }, 'run ended');

@@ -1,4 +1,12 @@
-import type { ApiResult, ErrorKind, ErrorTally, LatencySummary, ResultSummary } from '@aqa/plan';
+import type {
+  ApiResult,
+  BreakingPoint,
+  ErrorKind,
+  ErrorTally,
+  LatencySummary,
+  ResultSummary,
+  RunAbort,
+} from '@aqa/plan';
 import type { EncodedHistogram } from './metrics/histogram';
 import type { DataExhausted } from './executor/test-data';
 
@@ -116,7 +124,7 @@ export interface SeriesPoint {
 }
 
 export interface RunResult {
-  /** `completed`: ran for its duration; `stopped`: stop() or the signal ended it early. */
+  /** `completed`: ran for its duration; `stopped`: stop(), the signal or an abort threshold ended it early. */
   status: 'completed' | 'stopped';
   started_at: string;
   ended_at: string;
@@ -151,6 +159,13 @@ export interface RunResult {
    * that ended (open model: the iterations not started) for want of a row, and the run's words for it.
    */
   data_exhausted?: DataExhausted[];
+  /**
+   * Set when an abort threshold broke and stopped the run (docs/adr/0027-load-profiles.md, "Abort criteria"):
+   * criteria"): which, its value over the window, when, and the reason in words.
+   */
+  aborted?: RunAbort;
+  /** With `aborted` and a load profile: the highest load that held (the breaking point, same section). */
+  breaking_point?: BreakingPoint;
 }
 
 /** One flow of a run's result: its iterations (begun) and share of all, and its calls' figures together. */

@@ -26,3 +26,4 @@ export * from './load-profile';
 export * from './data-files';
 export * from './test-data';
 export * from './flows';
+export * from './thresholds';

@@ -7,6 +7,7 @@ import { PlanVersionSchema } from './plan-version';
 import { thinkTimeProblem } from './think-time';
 import { type LoadProfile, LoadProfileSchema, profileMinutes, profileUsers } from './load-profile';
 import { FlowNameSchema, FlowsSchema, refineFlows } from './flows';
+import { parseThreshold, scopedApis, thresholdProblem, unknownScopeMessage } from './thresholds';
 import {
   DEFAULT_DURATION_MIN,
   DEFAULT_USERS,
@@ -338,6 +339,41 @@ export const UrlEntrySchema = z.object({
 export type UrlEntry = z.infer<typeof UrlEntrySchema>;
 export type UrlEntryInput = z.input<typeof UrlEntrySchema>;
 
+/** One abort threshold: it must read (the message names the expression and what is wrong). */
+const AbortThresholdSchema = oneLine('Abort threshold')
+  .trim()
+  .min(1, 'An abort threshold cannot be empty')
+  .max(100, 'An abort threshold holds at most 100 characters')
+  .superRefine((text, ctx) => {
+    const problem = thresholdProblem(text);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * The scoped thresholds of a plan that name no API of it, as field problems: `thresholds` and
+ * `abort_thresholds` are checked alike (an expression that does not read is left to its own check).
+ */
+export function thresholdScopeProblems(plan: {
+  urls: readonly { name?: string | undefined; method: string; url: string }[];
+  thresholds?: readonly string[] | undefined;
+  abort_thresholds?: readonly string[] | undefined;
+}): { field: string; message: string }[] {
+  const apis = plan.urls.map((u) => {
+    const label = `${u.method} ${u.url.trim()}`;
+    return { name: u.name?.trim() || label, label };
+  });
+  const problems: { field: string; message: string }[] = [];
+  for (const key of ['thresholds', 'abort_thresholds'] as const) {
+    (plan[key] ?? []).forEach((text, i) => {
+      if (thresholdProblem(text) !== undefined) return;
+      const t = parseThreshold(text);
+      if (t.scope !== undefined && scopedApis(t.scope, apis).length === 0)
+        problems.push({ field: `${key}.${i}`, message: unknownScopeMessage(t, apis) });
+    });
+  }
+  return problems;
+}
+
 const UsersSchema = wholeNumber(PLAN_ERRORS.usersRange, MIN_USERS, MAX_USERS);
 
 const DurationSchema = wholeNumber(PLAN_ERRORS.durationRange, MIN_DURATION_MIN, MAX_DURATION_MIN);
@@ -377,6 +413,15 @@ const PerfPlanFieldsSchema = z.object({
    * iteration takes the next row of each source, its columns are `{{variables}}`.
    */
   ...testDataFields,
+  /**
+   * Criteria that stop the run while it goes (docs/adr/0027-load-profiles.md, "Abort criteria"):
+   * the same expressions as `thresholds`, judged every second over the last 10 s after a 10 s grace.
+   * A scope ("Login: p95<300") names an API of `urls` (checked by `thresholdScopeProblems`).
+   */
+  abort_thresholds: z
+    .array(AbortThresholdSchema)
+    .max(50, 'A plan holds at most 50 abort thresholds')
+    .optional(),
   source_page: z
     .enum(SOURCE_PAGES, { error: () => `Source page ${oneOf(SOURCE_PAGES)}` })
     .default('url-input'),

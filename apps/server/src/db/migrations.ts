@@ -477,6 +477,18 @@ const m0014_run_agents: Migration = {
   },
 };
 
+const m0021_run_abort: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // Why an abort threshold stopped a load run, and its breaking point (docs/adr/0027-load-profiles.md,
+    // "Abort criteria"): JSON of { aborted, breaking_point? }; null for a run no threshold stopped.
+    await db.schema.alterTable('runs').addColumn('abort', t.text).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('runs').dropColumn('abort').execute();
+  },
+};
+
 const m0015_token_scopes: Migration = {
   async up(db: Kysely<unknown>) {
     const t = columnTypes(db);
@@ -691,6 +703,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018_plan_versions': m0018_plan_versions,
   '0019_phrases': m0019_phrases,
   '0020_test_kinds': m0020_test_kinds,
+  '0021_run_abort': m0021_run_abort,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -133,6 +133,11 @@ export interface RunsTable {
   server_id: string | null;
   /** JSON of the load agents the run was split over (RunAgent[]); null for a run on the server. */
   agents: string | null;
+  /**
+   * JSON of the abort threshold that stopped the run and its breaking point ({ aborted, breaking_point }:
+   * docs/adr/0027-load-profiles.md, "Abort criteria"); null when none stopped it, or before 0021.
+   */
+  abort: string | null;
 }
 
 export interface RunPointsTable {

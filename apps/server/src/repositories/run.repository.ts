@@ -49,6 +49,7 @@ const VIEW_COLUMNS = [
   'runs.notes',
   'runs.server_id',
   'runs.agents',
+  'runs.abort',
 ] as const;
 
 /** A run as lists show it, with its plan's baseline (to tell whether it is this run). */

@@ -70,6 +70,32 @@ describe('loadRunMessage', () => {
     );
   });
 
+  it('judges a scoped threshold on its API, and says when a scope names none', () => {
+    const row = (name: string, p95: number) => ({
+      name,
+      label: `GET http://x/${name}`,
+      total_requests: 100,
+      failed_requests: 0,
+      average_response_time: p95 / 2,
+      percentile_95: p95,
+      percentile_99: p95,
+      error_rate: 0,
+    });
+    const text = loadRunMessage({
+      name: 'Checkout',
+      status: 'completed',
+      summary,
+      error: null,
+      thresholds: ['Login: p95<300', 'Search: p95<300', 'Logout: p95<300'],
+      api_results: [row('Login', 120), row('Search', 640)],
+    });
+    expect(text.kind).toBe('threshold_failed');
+    expect(text.title).toBe('Checkout load test broke a threshold');
+    expect(text.body).toBe(
+      'Broke Search: p95<300 (was 640 ms) · Not checked: threshold "Logout: p95<300": the plan has no API named "Logout"; its APIs are "Login", "Search" · 12,345 requests · error rate 2.5% · p95 412 ms',
+    );
+  });
+
   it('does not judge a run that ran short, and quotes why it ended on one line', () => {
     const text = loadRunMessage({
       name: 'Nightly',

@@ -1,13 +1,16 @@
 import {
-  evaluateThresholds,
-  isLatencyMetric,
-  parseThreshold,
-  type Threshold,
-  type ThresholdMetric,
-  type ThresholdResult,
-} from '@aqa/engine';
-import {
+  apiRowFigures,
+  type ApiRowFigures,
+  type BreakingPoint,
+  breakingPointSaid,
   type FinalStatus,
+  formatMs,
+  formatThresholdActual,
+  judgeThreshold,
+  parseThreshold,
+  summaryFigures,
+  type ThresholdResult,
+  unknownScopeMessage,
   type FunctionalStatus,
   type FunctionalSummary,
   innerPhrase,
@@ -47,8 +50,12 @@ export interface EndedLoadRun {
   summary: ResultSummary | null;
   error: string | null;
   error_phrase?: Phrase | null | undefined;
-  /** The plan's thresholds as written ("p95<300"). */
+  /** The plan's thresholds as written ("p95<300", "Login: p95<300"). */
   thresholds: readonly string[];
+  /** Its API rows, which a scoped threshold is judged on; none: scoped thresholds are not checked. */
+  api_results?: readonly ApiRowFigures[] | undefined;
+  /** An aborted run's breaking point (its abort itself is the run's error). */
+  breaking_point?: BreakingPoint | null | undefined;
 }
 
 /** A functional or UI run as it was stored when it ended. */
@@ -80,17 +87,8 @@ function titleOf(name: string, type: MessageTestType, kind: MessageKind, broken 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const decimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** Milliseconds as the result screen rounds them: whole from 100 ms, one decimal below. */
-export function formatMs(ms: number): string {
-  return `${ms >= 100 ? count.format(ms) : decimals.format(Math.round(ms * 10) / 10)} ms`;
-}
-
-function formatActual(metric: ThresholdMetric, actual: number): string {
-  if (isLatencyMetric(metric)) return formatMs(actual);
-  if (metric === 'error_rate') return `${decimals.format(actual)}%`;
-  if (metric === 'rps') return `${decimals.format(actual)} req/s`;
-  return count.format(actual);
-}
+/** Milliseconds as the result screen rounds them (one rounding for every message: @aqa/plan's). */
+export { formatMs };
 
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -120,27 +118,35 @@ function bodyOf(parts: readonly Said[]): Pick<MessageText, 'body' | 'body_phrase
   return { body: parts.map((part) => part.text).join(' · '), body_phrases: parts.map((part) => part.phrase) };
 }
 
-/** The plan's thresholds judged on the summary, and those that could not be read (with why). */
+/**
+ * The plan's thresholds judged on the summary and, scoped, on their APIs' rows; and those that could
+ * not be judged, with why (an expression that does not read, a scope naming no API of the run).
+ */
 export function judgeThresholds(
   written: readonly string[],
   summary: ResultSummary,
+  apiRows: readonly ApiRowFigures[] = [],
 ): { results: ThresholdResult[]; unreadable: string[] } {
-  const parsed: Threshold[] = [];
+  const whole = summaryFigures(summary);
+  const perApi = apiRows.map((row) => apiRowFigures(row, summary.test_duration));
+  const results: ThresholdResult[] = [];
   const unreadable: string[] = [];
   for (const text of written) {
     try {
-      parsed.push(parseThreshold(text));
+      const t = parseThreshold(text);
+      const result = judgeThreshold(t, whole, perApi, apiRows);
+      if (result === undefined) unreadable.push(unknownScopeMessage(t, apiRows));
+      else results.push(result);
     } catch (err) {
       unreadable.push(err instanceof Error ? err.message : String(err));
     }
   }
-  const results = evaluateThresholds(parsed, summary);
   return { results, unreadable };
 }
 
 /**
  * A load run's message. A completed run is judged on its plan's thresholds with the engine's own parser
- * (packages/engine/src/cli/thresholds.ts, as `aqa run` judges them); a run that broke one is
+ * (packages/plan/src/thresholds.ts, as `aqa run` judges them; a scoped one on its API's row); a run that broke one is
  * `threshold_failed` and its body names each broken threshold with the measured value. A run that was
  * stopped, failed or interrupted ran short, so its partial figures are not judged.
  */
@@ -151,7 +157,7 @@ export function loadRunMessage(run: EndedLoadRun): MessageText {
   if (run.summary === null) parts.push(said('message.noRequests'));
   else {
     if (run.status === 'completed' && run.thresholds.length > 0) {
-      const { results, unreadable } = judgeThresholds(run.thresholds, run.summary);
+      const { results, unreadable } = judgeThresholds(run.thresholds, run.summary, run.api_results);
       const failed = results.filter((r) => !r.passed);
       broken = failed.length;
       if (broken > 0) {
@@ -159,7 +165,7 @@ export function loadRunMessage(run: EndedLoadRun): MessageText {
         const thresholds = failed.map((r) =>
           innerPhrase('message.brokeOne', {
             threshold: r.threshold,
-            actual: formatActual(r.metric, r.actual),
+            actual: formatThresholdActual(r.metric, r.actual),
           }),
         );
         parts.push(said('message.broke', { thresholds }));
@@ -174,6 +180,11 @@ export function loadRunMessage(run: EndedLoadRun): MessageText {
   }
   if (run.status !== 'completed' && run.error !== null && run.error.trim() !== '')
     parts.push(errorPart(run.error, run.error_phrase));
+  // A run an abort threshold stopped (its reason above): the highest load that held (docs/adr/0027-load-profiles.md, "Abort criteria").
+  if (run.breaking_point !== undefined && run.breaking_point !== null) {
+    const point = breakingPointSaid(run.breaking_point);
+    parts.push(said('message.breakingPoint', { point: point.phrase }));
+  }
   return {
     kind,
     test_type: 'load',

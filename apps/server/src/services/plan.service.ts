@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { scriptFileName } from '@aqa/converters';
-import { type PerfPlan, PLAN_CHANGED_CODE, PLAN_VERSION_ERRORS, withProfileTotals } from '@aqa/plan';
+import {
+  type PerfPlan,
+  PLAN_CHANGED_CODE,
+  PLAN_VERSION_ERRORS,
+  thresholdScopeProblems,
+  withProfileTotals,
+} from '@aqa/plan';
 import { type Clock, isoAt } from '../clock';
 import type { NewPlanRow } from '../db/schema';
 import { planSearchText } from '../db/search-text';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { PlanRepository } from '../repositories/plan.repository';
 import type { AccountUser } from './account-user';
 import { refusePerfPlanPatterns } from './pattern-refusal';
@@ -43,6 +49,7 @@ export class PlanService {
   ) {}
 
   async save(user: AccountUser, plan: PerfPlan): Promise<SavedPlan> {
+    refuseUnknownScopes(plan);
     await refusePerfPlanPatterns(plan.urls);
     const at = isoAt(this.now());
     const row = await this.plans.insert({
@@ -61,6 +68,7 @@ export class PlanService {
    * §7 "Plan versions").
    */
   async update(user: AccountUser, id: string, plan: PerfPlan): Promise<SavedPlan> {
+    refuseUnknownScopes(plan);
     await refusePerfPlanPatterns(plan.urls);
     const row = await this.plans.updateForUser(
       user.id,
@@ -125,6 +133,15 @@ export function planChanged(): ConflictError {
   return new ConflictError(PLAN_CHANGED_CODE, PLAN_VERSION_ERRORS.changed, {
     hint: PLAN_VERSION_ERRORS.changedHint,
   });
+}
+
+/**
+ * A threshold scoped to an API the plan does not have ("Logout: p95<300") would never be judged: refused
+ * with the plan's API names (docs/adr/0027-load-profiles.md, "Abort criteria").
+ */
+function refuseUnknownScopes(plan: PerfPlan): void {
+  const problems = thresholdScopeProblems(plan);
+  if (problems.length > 0) throw new ValidationError(problems, { code: 'THRESHOLD_SCOPE_UNKNOWN' });
 }
 
 /**

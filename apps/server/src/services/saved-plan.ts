@@ -29,10 +29,12 @@ export interface SavedPlan extends Omit<
 /** The JSON document in plans.body: the parts of the model that are not columns. */
 export function planBody(plan: PerfPlan): string {
   // Thresholds are kept so that a run can be judged on them (its message, `aqa run --plan`).
-  // The load profile is kept so that a run follows it (docs/adr/0027-load-profiles.md).
+  // The load profile is kept so that a run follows it, the abort thresholds so that it stops on them
+  // (docs/adr/0027-load-profiles.md).
   return JSON.stringify({
     urls: plan.urls,
     ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
+    ...(plan.abort_thresholds === undefined ? {} : { abort_thresholds: plan.abort_thresholds }),
     ...(plan.load_profile === undefined ? {} : { load_profile: plan.load_profile }),
     ...testDataOf(plan),
     // The flows and their weights (docs/adr/0027-load-profiles.md "3. Flows"); each call's own flow is in urls.
@@ -85,6 +87,7 @@ export function toSavedPlan(row: PlanRow, ownerEmail: string): SavedPlan {
     duration: plan.duration,
     urls: plan.urls,
     ...(plan.thresholds === undefined ? {} : { thresholds: plan.thresholds }),
+    ...(plan.abort_thresholds === undefined ? {} : { abort_thresholds: plan.abort_thresholds }),
     ...(plan.load_profile === undefined ? {} : { load_profile: plan.load_profile }),
     ...testDataOf(plan),
     ...(plan.flows === undefined ? {} : { flows: plan.flows }),

@@ -47,7 +47,12 @@ export const loadProfileEn = {
   'loadProfile.totalsNote':
     'Set by the load profile: its peak users (or pool) and its length in minutes, rounded up.',
   'loadProfile.breakpointThresholds':
-    'Breakpoint added the thresholds {thresholds} to this plan: the run is judged by them when it ends. It does not stop itself when they are crossed; stop it by hand.',
+    'Breakpoint added the abort thresholds {thresholds}: the run stops when one is crossed, and its result names the highest rate that held (the breaking point).',
+  'loadProfile.abortThresholds': 'Abort thresholds',
+  'results.abort.title': 'Stopped by an abort threshold',
+  'results.abort.breakingPoint': 'Breaking point:',
+  'loadProfile.abortThresholdsHint':
+    'One a line, e.g. p95<2000, error_rate<5% or Login: p95<300. Judged every second over the last 10 s, after the first 10 s; the first crossed stops the run.',
   'loadProfile.planThresholds': 'This plan’s thresholds: {thresholds}',
   'loadProfile.scriptsNote':
     'Generated JMeter, K6, Locust and Taurus scripts follow the profile as near as each tool comes; where one cannot (a ramp-down in Taurus, the graceful stop in JMeter), the script’s warnings say what differs. SoapUI scripts check the calls, not the load.',

@@ -44,7 +44,12 @@ export const loadProfileKo: Record<keyof typeof loadProfileEn, string> = {
   'loadProfile.maxUsersHint': '반복이 쓸 수 있는 사용자 풀. 비우면 최대 도착률(최소 10)',
   'loadProfile.totalsNote': '부하 프로필이 정합니다: 최대 사용자 수(또는 풀)와 길이(분, 올림).',
   'loadProfile.breakpointThresholds':
-    'Breakpoint가 이 플랜에 임계값 {thresholds}을(를) 더했습니다. 실행이 끝나면 이 값으로 판정합니다. 넘어도 스스로 멈추지 않으니 직접 멈추세요.',
+    'Breakpoint가 중단 임계값 {thresholds}을(를) 더했습니다. 하나라도 넘으면 실행이 멈추고, 결과에 버틴 가장 높은 도착률(한계점)이 나옵니다.',
+  'loadProfile.abortThresholds': '중단 임계값',
+  'results.abort.title': '중단 임계값으로 멈춤',
+  'results.abort.breakingPoint': '한계점:',
+  'loadProfile.abortThresholdsHint':
+    '한 줄에 하나씩, 예: p95<2000, error_rate<5%, Login: p95<300. 처음 10초가 지나면 매초 최근 10초로 판정하며, 처음 넘은 것이 실행을 멈춥니다.',
   'loadProfile.planThresholds': '이 플랜의 임계값: {thresholds}',
   'loadProfile.scriptsNote':
     '생성된 JMeter, K6, Locust, Taurus 스크립트는 각 도구가 할 수 있는 만큼 프로필을 따릅니다. 따를 수 없는 부분(Taurus의 램프다운, JMeter의 graceful stop)은 스크립트 경고에 무엇이 다른지 적혀 있습니다. SoapUI 스크립트는 부하가 아니라 호출을 검사합니다.',

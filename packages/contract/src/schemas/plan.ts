@@ -117,6 +117,12 @@ export const SavedPlanSchema = z
     duration: z.number().int().describe('Minutes'),
     urls: z.array(SavedUrlEntrySchema),
     thresholds: z.array(text).optional().describe('Pass/fail criteria on the final summary, e.g. "p95<300"'),
+    abort_thresholds: z
+      .array(text)
+      .optional()
+      .describe(
+        'Criteria that stop the run, judged every second over the last 10 s after a 10 s grace, e.g. "p95<2000", "Login: error_rate<5%"',
+      ),
     load_profile: SavedLoadProfileSchema.optional().describe(
       'Stages of users or iterations per second; concurrent_users and duration are its peak (or pool) and length',
     ),

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestTarget } from '../testing/target';
-import { parseThreshold, evaluateThresholds } from './thresholds';
-import type { RunSummary } from '../types';
+import { parseThreshold, evaluateThresholds } from '@aqa/plan';
+import type { RunResult, RunSummary } from '../types';
+import { abortLines } from './report';
 
 const BIN = fileURLToPath(new URL('../../bin/aqa.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'aqa-cli-'));
@@ -191,6 +192,64 @@ describe('aqa run with a load profile (docs/adr/0027-load-profiles.md)', () => {
     } finally {
       target.route = answer;
     }
+  });
+
+  it('stops at an --abort-threshold that breaks, says why, and exits 1', async () => {
+    target.reset();
+    const answer = target.route;
+    target.route = (req, res) => {
+      if (req.path === '/slow') setTimeout(() => res.end('slow'), 80);
+      else void answer(req, res);
+    };
+    const summaryFile = join(dir, 'abort-summary.json');
+    try {
+      // Slow from the start: the first judgement, at the end of the 10 s grace, breaks it.
+      const r = await aqa(
+        'run',
+        '--url',
+        `${target.origin}/slow`,
+        '--users',
+        '2',
+        '--duration',
+        '30s',
+        '--abort-threshold',
+        'p95<50',
+        '--summary-json',
+        summaryFile,
+      );
+      expect(r.stderr).not.toContain('aqa:');
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('Run stopped: 2 users');
+      expect(r.stdout).toMatch(/Aborted: p95 \d+(\.\d)? ms broke p95<50 at 10s/);
+      const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as RunSummary &
+        Pick<RunResult, 'aborted'>;
+      expect(summary.aborted).toMatchObject({ threshold: 'p95<50', at_ms: 10_000 });
+      expect(summary.test_duration).toBeLessThan(13);
+    } finally {
+      target.route = answer;
+    }
+  }, 30_000);
+
+  it('refuses an abort threshold that does not read and a threshold scoped to no API', async () => {
+    const bad = await aqa('run', '--url', `${target.origin}/ok`, '--abort-threshold', 'p95 < soon');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('aqa: threshold "p95 < soon" is not understood');
+    const scoped = await aqa('run', '--url', `${target.origin}/ok`, '--threshold', 'Login: p95<300');
+    expect(scoped.code).toBe(2);
+    expect(scoped.stderr).toContain(
+      `the plan has no API named "Login"; its APIs are "GET ${target.origin}/ok"`,
+    );
+    expect(abortLines({})).toEqual([]);
+    expect(
+      abortLines({
+        aborted: { text: 'p95 812 ms broke p95<500 at 2m14s' },
+        breaking_point: { text: 'the highest rate that held: 40 iterations/s at 2m3s' },
+      }),
+    ).toEqual([
+      '',
+      'Aborted: p95 812 ms broke p95<500 at 2m14s',
+      'Breaking point: the highest rate that held: 40 iterations/s at 2m3s',
+    ]);
   });
 
   it('refuses --users beside --stage, and the profile flags on a server run', async () => {

@@ -1,14 +1,27 @@
 /**
  * The `aqa` command line (entry: main.ts). Writes to process.stdout / process.stderr only (no console in packages).
  *
- * `aqa run` (here): exit codes 0 every threshold held (or none was set); 1 a threshold failed; 2 the
+ * `aqa run` (here): exit codes 0 every threshold held (or none was set); 1 a threshold failed or an
+ * abort threshold stopped the run (docs/adr/0027-load-profiles.md, "Abort criteria"); 2 the
  * test could not run (bad arguments, a plan that does not validate, a target that cannot be reached
  * before the first request, an engine failure). `aqa test` runs a functional test: functional-test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { profileLengthMs, profileUsers, type LoadProfile, type PerfPlan } from '@aqa/plan';
+import {
+  evaluateThresholds,
+  parseThreshold,
+  profileLengthMs,
+  profileUsers,
+  scopedApis,
+  ThresholdSyntaxError,
+  unknownScopeMessage,
+  type LoadProfile,
+  type PerfPlan,
+  type Threshold,
+  type ThresholdResult,
+} from '@aqa/plan';
 import { MAX_ENGINE_USERS, parseEnginePlan } from '../executor/engine-plan';
 import { capacityProblems } from '../executor/capacity';
 import { compilePlan, PlanCompileError } from '../executor/compile';
@@ -28,13 +41,6 @@ import { junitXml, progressLine, summaryText } from './report';
 import { writeOutputFile } from './output-file';
 import { ProfileFlagError, profileFromFlags, profileText } from './profile-flags';
 import { stopOnSignals } from './signals';
-import {
-  evaluateThresholds,
-  parseThreshold,
-  ThresholdSyntaxError,
-  type Threshold,
-  type ThresholdResult,
-} from './thresholds';
 
 export const EXIT_OK = 0;
 export const EXIT_THRESHOLD_FAILED = 1;
@@ -87,7 +93,13 @@ Options of aqa run:
   --insecure            accept self-signed / invalid TLS certificates
   --threshold EXPR      pass/fail criterion (repeatable), e.g. "p95<300" "p99<1s" "error_rate<1%" "rps>=500";
                         metrics: avg p50 p90 p95 p99 p99.9 min max (ms), error_rate (%), rps, requests, failed.
-                        A plan file may also hold "thresholds": ["p95<300", ...]
+                        A plan file may also hold "thresholds": ["p95<300", ...]. "Login: p95<300" holds
+                        the API named Login (or "GET https://…/login") to it alone
+  --abort-threshold EXPR
+                        stop the run when EXPR breaks (repeatable; the same expressions): judged every
+                        second over the last 10 s, after the first 10 s. The run ends stopped, says why
+                        and, with a load profile, the highest load that held (the breaking point), and
+                        exits 1 as a failed threshold. A plan file may also hold "abort_thresholds"
   --summary-json FILE   write the summary (spec field names: total_requests, requests_per_second,
                         percentile_50/95/99/999, error_rate, ...) as JSON
   --json FILE           write the full result, with the per-second series, as JSON
@@ -98,7 +110,8 @@ Options of aqa run:
   --token T             an API token of the plan's owner (or ${TOKEN_ENV})
   -h, --help            this help
 
-Exit codes of aqa run: 0 thresholds held (or none set), 1 a threshold failed, 2 the test could not run
+Exit codes of aqa run: 0 thresholds held (or none set), 1 a threshold failed or an abort threshold
+stopped the run, 2 the test could not run
 (bad arguments or plan, target unreachable before the first request, engine failure; with --plan also:
 the server unreachable, a refused token, an unknown plan, a run refused, failed or stopped).
 Every request is counted and every latency recorded (HDR histograms, no sampling).
@@ -212,6 +225,7 @@ const LOCAL_ONLY = [
   'stage',
   'rate',
   'max-users',
+  'abort-threshold',
 ] as const;
 
 /** `aqa run --plan ID`: the saved plan runs on the server (remote-run.ts). */
@@ -290,6 +304,7 @@ export async function main(argv: string[]): Promise<number> {
         workers: { type: 'string' },
         insecure: { type: 'boolean', default: false },
         threshold: { type: 'string', multiple: true },
+        'abort-threshold': { type: 'string', multiple: true },
         'summary-json': { type: 'string' },
         json: { type: 'string' },
         junit: { type: 'string' },
@@ -324,6 +339,7 @@ export async function main(argv: string[]): Promise<number> {
 
   let loaded: Loaded;
   let thresholds: Threshold[];
+  let abortThresholds: string[];
   let workers: number | undefined;
   try {
     if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
@@ -365,6 +381,9 @@ export async function main(argv: string[]): Promise<number> {
     // A profile sets the length: the quick form's 10 s does not apply.
     if (loaded.profile !== undefined) loaded.durationSeconds = undefined;
     thresholds = [...loaded.thresholds, ...(v.threshold ?? [])].map(parseThreshold);
+    // The plan file's abort thresholds and the flags' (each read here, so a bad one is named at once).
+    abortThresholds = [...(loaded.plan.abort_thresholds ?? []), ...(v['abort-threshold'] ?? [])];
+    abortThresholds.forEach(parseThreshold);
   } catch (e) {
     if (e instanceof UsageError || e instanceof ThresholdSyntaxError || e instanceof ProfileFlagError) {
       err(`aqa: ${e.message}\n`);
@@ -383,6 +402,13 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT_CANNOT_RUN;
     }
     throw e;
+  }
+  const unknownScopes = thresholds.filter(
+    (t) => t.scope !== undefined && scopedApis(t.scope, compiled.info).length === 0,
+  );
+  if (unknownScopes.length > 0) {
+    err(`aqa: ${unknownScopes.map((t) => unknownScopeMessage(t, compiled.info)).join('\naqa: ')}\n`);
+    return EXIT_CANNOT_RUN;
   }
   // With a profile, the users a run holds at once are its peak users or its pool.
   const users = profile === undefined ? compiled.users : profileUsers(profile);
@@ -410,6 +436,7 @@ export async function main(argv: string[]): Promise<number> {
     run = startRun(plan, {
       ...(profile === undefined ? { durationSeconds } : { loadProfile: profile }),
       workers,
+      abortThresholds,
       insecureTls: v.insecure,
       workerEntry: embeddedWorkerEntry('load'),
     });
@@ -434,12 +461,12 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_CANNOT_RUN;
   }
   if (live) err('\r\x1b[2K');
-  const verdicts: ThresholdResult[] = evaluateThresholds(thresholds, result.summary);
+  const verdicts: ThresholdResult[] = evaluateThresholds(thresholds, result.summary, result.api_results);
   out(summaryText(result, verdicts));
   if (v['summary-json']) {
     writeOutputFile(
       v['summary-json'],
-      `${JSON.stringify({ ...result.summary, status: result.status, api_results: result.api_results, errors: result.errors, thresholds: verdicts }, null, 2)}\n`,
+      `${JSON.stringify({ ...result.summary, status: result.status, api_results: result.api_results, errors: result.errors, thresholds: verdicts, ...abortFields(result) }, null, 2)}\n`,
     );
   }
   if (v.json)
@@ -450,5 +477,14 @@ export async function main(argv: string[]): Promise<number> {
     err(`aqa: the run was cut short: ${result.cut_short}\n`);
     return EXIT_CANNOT_RUN;
   }
-  return verdicts.every((t) => t.passed) ? EXIT_OK : EXIT_THRESHOLD_FAILED;
+  // An abort threshold that broke is a failed threshold (docs/adr/0027-load-profiles.md, "Abort criteria").
+  return verdicts.every((t) => t.passed) && result.aborted === undefined ? EXIT_OK : EXIT_THRESHOLD_FAILED;
+}
+
+/** The abort of a run and its breaking point, as the summary JSON carries them (absent when none). */
+function abortFields(result: RunResult): Pick<RunResult, 'aborted' | 'breaking_point'> {
+  return {
+    ...(result.aborted === undefined ? {} : { aborted: result.aborted }),
+    ...(result.breaking_point === undefined ? {} : { breaking_point: result.breaking_point }),
+  };
 }

@@ -1,6 +1,6 @@
 import type { ResultSummary } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { flowsLine, iterationsLine } from './remote-run';
+import { flowsLine, iterationsLine, remoteSummaryText } from './remote-run';
 
 const summary: ResultSummary = {
   concurrent_users: 2,
@@ -41,5 +41,48 @@ describe('aqa run --plan --server: the flows of a plan with flows', () => {
     ];
     expect(flowsLine({ ...summary, flows })).toBe('Flows: browse 7,001 (70.0 %), search 2,999 (30.0 %)');
     expect(flowsLine(summary)).toBeNull();
+  });
+});
+
+describe('aqa run --plan --server: a run an abort threshold stopped', () => {
+  it('says why and where it broke, in place of the bare error', () => {
+    const reason = 'p95 812 ms broke p95<500 at 2m14s';
+    const text = remoteSummaryText(
+      {
+        test_id: 'r1',
+        plan_id: 'p1',
+        plan_name: 'Breakpoint',
+        status: 'stopped',
+        progress: 40,
+        elapsed_seconds: 134,
+        duration_seconds: 300,
+        intermediate: false,
+        concurrent_users: 50,
+        tool: 'k6',
+        engine: 'builtin',
+        engine_note: 'ran with the built-in engine',
+        started_at: '2026-12-03T06:00:00.000Z',
+        ended_at: '2026-12-03T06:02:15.000Z',
+        error: reason,
+        error_details: null,
+        summary,
+        api_results: [],
+        errors: {},
+        agents: [],
+        partial: false,
+        abort_reason: { threshold: 'p95<500', metric: 'p95', actual: 812, at_ms: 134_000, text: reason },
+        breaking_point: {
+          model: 'arrival_rate',
+          value: 42,
+          at_ms: 123_000,
+          text: 'the highest rate that held: 42 iterations/s at 2m3s',
+        },
+      },
+      [],
+    );
+    expect(text).toContain(
+      `\nAborted: ${reason}\nBreaking point: the highest rate that held: 42 iterations/s at 2m3s\n`,
+    );
+    expect(text.split(reason)).toHaveLength(2);
   });
 });

@@ -6,18 +6,24 @@
  *
  * Exit codes as `aqa run`: 0 every threshold held (or none was set); 1 a threshold failed; 2 the run
  * could not run or did not end by itself (bad arguments, the server unreachable, a refused token, an
- * unknown plan, a run the server refused, a failed, interrupted or stopped run).
+ * unknown plan, a run the server refused, a failed, interrupted or stopped run); an abort threshold
+ * that stopped the run exits 1, as a failed threshold.
  */
 import { contract, requestOf, SavedPlanSchema } from '@aqa/contract';
 import {
+  evaluateThresholds,
   FINAL_STATUSES,
   LiveSnapshotSchema,
   TestResultSchema,
+  ThresholdSyntaxError,
   type LiveSnapshot,
   type TestResult,
+  type Threshold,
+  type ThresholdResult,
 } from '@aqa/plan';
 import { RemoteClient, RemoteError, serverEvents, sleep, type RemoteTarget } from './remote-client';
 import {
+  abortLines,
   clip,
   iterationsText,
   junitXml,
@@ -30,7 +36,6 @@ import {
 } from './report';
 import { writeOutputFile } from './output-file';
 import { stopOnSignals } from './signals';
-import { evaluateThresholds, type Threshold, type ThresholdResult } from './thresholds';
 
 export const REMOTE_EXIT_OK = 0;
 export const REMOTE_EXIT_THRESHOLD_FAILED = 1;
@@ -122,7 +127,10 @@ export function remoteSummaryText(r: TestResult, thresholds: ThresholdResult[]):
       for (const sample of tally.samples) lines.push(`    e.g. ${sample.slice(0, 160)}`);
     }
   }
-  if (r.error !== null) lines.push('', r.error);
+  // A run an abort threshold stopped says so as a local run does (its error is the same reason).
+  if (r.abort_reason !== null && r.abort_reason !== undefined)
+    lines.push(...abortLines({ aborted: r.abort_reason, breaking_point: r.breaking_point }));
+  else if (r.error !== null) lines.push('', r.error);
   lines.push(...thresholdsLines(thresholds));
   return `${lines.join('\n')}\n`;
 }
@@ -267,7 +275,15 @@ export async function remoteRun(target: RemoteTarget, request: RemoteRunRequest)
   }
   if (tty && !request.quiet) err('\r\x1b[2K');
 
-  const verdicts = result.summary === null ? [] : evaluateThresholds(thresholds, result.summary);
+  let verdicts: ThresholdResult[];
+  try {
+    verdicts =
+      result.summary === null ? [] : evaluateThresholds(thresholds, result.summary, result.api_results);
+  } catch (error) {
+    // A scope naming no API of the run (the plan's APIs are its result rows).
+    if (error instanceof ThresholdSyntaxError) throw new RemoteError(error.message);
+    throw error;
+  }
   out(remoteSummaryText(result, verdicts));
   let written = true;
   if (request.summaryJson !== undefined && result.summary !== null) {
@@ -282,6 +298,9 @@ export async function remoteRun(target: RemoteTarget, request: RemoteRunRequest)
       writeOutputFile(request.junit, junitXml({ ...result, summary: result.summary }, verdicts, plan.name)) &&
       written;
   }
+  // An abort threshold that stopped the run is a failed threshold, as in a local run (docs/adr/0027-load-profiles.md, "Abort criteria").
+  if (result.status === 'stopped' && result.abort_reason !== null && result.abort_reason !== undefined)
+    return written ? REMOTE_EXIT_THRESHOLD_FAILED : REMOTE_EXIT_CANNOT_RUN;
   if (result.status !== 'completed' || result.summary === null) {
     err(
       `aqa: the run did not complete: it ${result.status === 'stopped' ? 'was stopped before its end' : `ended ${result.status}`}${result.error === null ? '' : ` (${result.error})`}\n`,

@@ -1,6 +1,5 @@
-import type { ResultSummary } from '@aqa/plan';
+import type { ResultSummary, ThresholdResult } from '@aqa/plan';
 import type { ApiResultRow, RunResult, RunSnapshot } from '../types';
-import type { ThresholdResult } from './thresholds';
 
 /** Figures as the terminal shows them: counts whole, rates and seconds with two decimals, times in ms. */
 export const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -183,8 +182,24 @@ export function summaryText(r: RunResult, thresholds: ThresholdResult[]): string
       for (const m of t.samples) out.push(`    e.g. ${clip(m, 160)}`);
     }
   }
+  out.push(...abortLines(r));
   out.push(...thresholdsLines(thresholds));
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * Why an abort threshold stopped the run and the breaking point it found (docs/adr/0027-load-profiles.md,
+ * "Abort criteria"), for a local run's result and a server's alike.
+ */
+export function abortLines(r: {
+  aborted?: { text: string } | null | undefined;
+  breaking_point?: { text: string } | null | undefined;
+}): string[] {
+  if (r.aborted === undefined || r.aborted === null) return [];
+  const lines = ['', `Aborted: ${r.aborted.text}`];
+  if (r.breaking_point !== undefined && r.breaking_point !== null)
+    lines.push(`Breaking point: ${r.breaking_point.text}`);
+  return lines;
 }
 
 const xmlEscape = (s: string): string =>

@@ -48,6 +48,7 @@ export interface ShardIntervalWire {
    * iterations not started) because a non-looping source had no row left. Absent when none did.
    */
   dataEnded?: number[];
+  /**
    * Plans with flows only (docs/adr/0027-load-profiles.md "3. Flows"): iterations begun in the interval
    * per flow, indexed like the plan's `flows`. Absent otherwise.
    */

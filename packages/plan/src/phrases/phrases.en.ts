@@ -169,6 +169,10 @@ const UI = {
 const RUN = {
   'run.interrupted': 'interrupted by a server restart',
   'run.stoppedByShutdown': 'stopped because the server shut down',
+  // An abort threshold that stopped a load run (docs/adr/0027-load-profiles.md, "Abort criteria"): "p95 812 ms broke p95<500 at 2m14s".
+  'run.aborted': '{what} {actual} broke {threshold} at {at}',
+  'run.breakingPoint.arrival_rate': 'the highest rate that held: {value} iterations/s at {at}',
+  'run.breakingPoint.users': 'the highest load that held: {value} users at {at}',
   'functional.interrupted': 'The server stopped during the run, so it did not finish',
   'functional.stoppedByShutdown': 'Stopped because the server shut down',
   'functional.durationEnded':
@@ -186,6 +190,7 @@ const MESSAGE = {
   'message.thresholdHeld': 'Threshold held',
   'message.thresholdsHeld': 'All {count} thresholds held',
   'message.notChecked': 'Not checked: {problem}',
+  'message.breakingPoint': 'Breaking point: {point}',
   'message.loadFigures': '{requests} {count|request|requests} · error rate {errorRate}% · p95 {p95}',
   'message.calls': '{total} {count|call|calls}: {passed} passed, {failed} failed',
   'message.steps': '{total} {count|step|steps}: {passed} passed, {failed} failed',

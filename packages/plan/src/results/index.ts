@@ -8,3 +8,4 @@ export * from './history';
 export * from './agents';
 export * from './percentile-range';
 export * from './figure-rounding';
+export * from './run-abort';

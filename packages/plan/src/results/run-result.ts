@@ -3,6 +3,7 @@ import { RunAgentSchema } from './agents';
 import { PhraseSchema } from '../phrases/phrase';
 import { ENGINE_IDS, ERROR_KINDS } from './error-kinds';
 import { PlannedProfileSchema } from './planned-profile';
+import { BreakingPointSchema, RunAbortSchema } from './run-abort';
 
 /*
  * A performance run as the API shows it (docs/reference/02-running.md §3 "Live test results", "API
@@ -176,6 +177,14 @@ export const TestResultSchema = z
     load_profile: PlannedProfileSchema.optional().describe(
       'The load profile the run followed, drawn as the planned line over the measured one; absent for a run without one',
     ),
+    abort_reason: RunAbortSchema.nullable()
+      .optional()
+      .describe(
+        'The abort threshold that stopped the run (docs/adr/0027-load-profiles.md, "Abort criteria"); null when none did (absent from servers before it)',
+      ),
+    breaking_point: BreakingPointSchema.nullable()
+      .optional()
+      .describe('An aborted run with a load profile: the highest load that held; else null'),
   })
   .describe('A performance run, live or finished');
 export type TestResult = z.infer<typeof TestResultSchema>;

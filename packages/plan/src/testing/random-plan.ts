@@ -196,6 +196,11 @@ export function randomPerfPlan(seed: number): PerfPlan {
       g.pick(['p95<300', 'p99<1000', 'error_rate<1%', 'avg<200', 'rps>50']),
     );
   }
+  if (g.chance(0.5)) {
+    input.abort_thresholds = Array.from({ length: g.int(1, 3) }, () =>
+      g.pick(['p95<2000', 'error_rate<5%', 'p99<3s', 'rps>=1']),
+    );
+  }
   if (g.chance(0.3)) {
     const open = g.chance(0.5);
     input.load_profile = {

@@ -32,6 +32,10 @@ export const DATA_NOT_ON_AGENTS =
 export const FLOWS_NOT_ON_AGENTS =
   'This plan has flows; load agents do not run flows yet (each would run every call in each iteration): run it on this server';
 
+/** Why a plan with abort thresholds is refused on load agents. */
+export const ABORT_NOT_ON_AGENTS =
+  'This plan has abort thresholds; load agents do not stop a run on them yet: run it on this server';
+
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
 
@@ -112,6 +116,11 @@ export class LoadKind implements RunKindAdapter<LoadKindTypes> {
         code: 'FLOWS_NOT_ON_AGENTS',
       });
     }
+    if (agents !== undefined && (plan.abort_thresholds ?? []).length > 0) {
+      throw new ValidationError([{ field: 'agents', message: ABORT_NOT_ON_AGENTS }], {
+        code: 'ABORT_NOT_ON_AGENTS',
+      });
+    }
     // Patterns first, a slice at a time, so the one synchronous compile below finds them compiled; it
     // refuses one RE2 cannot run in words, with every other problem (docs/adr/0022-linear-time-patterns.md).
     await precompilePerfPlanPatterns(plan.urls);
@@ -169,6 +178,8 @@ export class LoadKind implements RunKindAdapter<LoadKindTypes> {
       error: run.error,
       error_phrase: run.error_phrase,
       thresholds: run.config.plan.thresholds ?? [],
+      api_results: run.api_results,
+      breaking_point: run.breaking_point,
     });
   }
 

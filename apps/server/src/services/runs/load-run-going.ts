@@ -1,7 +1,7 @@
 import type { ApiResultRow, RunResult, RunSummary } from '@aqa/engine';
 import { reasonColumns, ToolRunError } from '@aqa/engine';
 import type { ApiResult, ResultSummary } from '@aqa/plan';
-import { withPercentilesInRange } from '@aqa/plan';
+import { abortSaid, withPercentilesInRange } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveRelay } from '../../cluster/live-relay';
 import { RelayOutput } from '../../cluster/relay-output';
@@ -153,14 +153,24 @@ function finalEnding(run: LiveRun, result: RunResult): RunEnding {
     status,
     started_at: result.started_at,
     ended_at: result.ended_at,
-    // A run cut short says so in the engine's words, without a phrase (docs/adr/0025-phrases.md).
-    ...reasonColumns(result.cut_short ?? (status === 'stopped' ? run.stopReason : null)),
+    // A run cut short says so in the engine's words, without a phrase (docs/adr/0025-phrases.md); one an
+    // abort threshold stopped, in the abort's words (docs/adr/0027-load-profiles.md, "Abort criteria").
+    ...reasonColumns(
+      result.cut_short ??
+        (status === 'stopped'
+          ? result.aborted === undefined
+            ? run.stopReason
+            : abortSaid(result.aborted)
+          : null),
+    ),
     error_details: null,
     summary: summaryOf(result.summary, result.iterations, result.flows, result.data_exhausted),
     api_results: result.api_results.map(apiResultOf),
     errors: result.errors,
     histogram: result.histogram,
     ...agentsOf(run),
+    ...(result.aborted === undefined ? {} : { aborted: result.aborted }),
+    ...(result.breaking_point === undefined ? {} : { breaking_point: result.breaking_point }),
   };
 }
 

@@ -33,6 +33,14 @@ export function endingColumns(ending: RunEnding): RunUpdate {
     error_details: ending.error_details,
     ...figureColumns(ending),
     ...(ending.agents === undefined ? {} : { agents: JSON.stringify(ending.agents) }),
+    ...(ending.aborted === undefined
+      ? {}
+      : {
+          abort: JSON.stringify({
+            aborted: ending.aborted,
+            ...(ending.breaking_point === undefined ? {} : { breaking_point: ending.breaking_point }),
+          }),
+        }),
   };
 }
 

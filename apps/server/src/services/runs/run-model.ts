@@ -3,6 +3,7 @@ import { UNFINISHED_STATUSES, withPercentilesInRange } from '@aqa/plan';
 import type {
   ApiResult,
   ApiSeries,
+  BreakingPoint,
   ChartData,
   ChartPoint,
   DistributionBin,
@@ -13,6 +14,7 @@ import type {
   PerfPlan,
   Phrase,
   ResultSummary,
+  RunAbort,
   RunAgent,
   RunStatus,
   StoredStatus,
@@ -69,7 +71,14 @@ export interface RunRecord {
   histogram: EncodedHistogram | null;
   /** The load agents the run is split over (docs/adr/0021-load-agents.md); absent or empty on the server. */
   agents?: RunAgent[] | undefined;
+  /** The abort threshold that stopped the run (docs/adr/0027-load-profiles.md, "Abort criteria"); absent when none did. */
+  aborted?: RunAbort | undefined;
+  /** With `aborted` and a load profile: the highest load that held. */
+  breaking_point?: BreakingPoint | undefined;
 }
+
+/** What the `abort` column holds (JSON). */
+export type RunAbortColumns = Pick<RunRecord, 'aborted' | 'breaking_point'>;
 
 /** What the views of a run read: the record without its configuration and histogram (lists skip those columns). */
 export type RunState = Omit<RunRecord, 'config' | 'histogram'>;
@@ -132,6 +141,8 @@ export function testResultView(record: RunState & { config?: RunConfig }, nowMs:
     ...(record.config?.plan.load_profile === undefined
       ? {}
       : { load_profile: record.config.plan.load_profile }),
+    abort_reason: record.aborted ?? null,
+    breaking_point: record.breaking_point ?? null,
   };
 }
 

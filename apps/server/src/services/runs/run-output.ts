@@ -1,5 +1,14 @@
 import type { EncodedHistogram, RunSnapshot } from '@aqa/engine';
-import type { ApiResult, ErrorsByKind, FinalStatus, Phrase, ResultSummary, RunAgent } from '@aqa/plan';
+import type {
+  ApiResult,
+  BreakingPoint,
+  ErrorsByKind,
+  FinalStatus,
+  Phrase,
+  ResultSummary,
+  RunAbort,
+  RunAgent,
+} from '@aqa/plan';
 
 /** How a run ended, with its final figures (from the runner's result, or what was measured before it failed). */
 export interface RunEnding {
@@ -18,6 +27,9 @@ export interface RunEnding {
   histogram: EncodedHistogram | null;
   /** A run on load agents: each agent's part as it ended (docs/adr/0021-load-agents.md); else absent. */
   agents?: RunAgent[] | undefined;
+  /** An abort threshold stopped the run (docs/adr/0027-load-profiles.md, "Abort criteria"); else absent. */
+  aborted?: RunAbort | undefined;
+  breaking_point?: BreakingPoint | undefined;
 }
 
 /** A run's cumulative figures: final in its ending, or measured so far while it runs. */

@@ -10,7 +10,7 @@ import {
   type RunAgent,
   type StoredStatus,
 } from '@aqa/plan';
-import type { RunAnnotations, RunConfig, RunPoint, RunRecord, RunState } from './run-model';
+import type { RunAbortColumns, RunAnnotations, RunConfig, RunPoint, RunRecord, RunState } from './run-model';
 
 /** The JSON columns of a run row, parsed. Every row was written by this server, so they parse. */
 export function rowToRecord(row: RunRow): RunRecord {
@@ -45,6 +45,7 @@ export function rowToState(row: Omit<RunRow, 'config' | 'histogram'>): RunState 
     api_results: row.api_results === null ? [] : (JSON.parse(row.api_results) as ApiResult[]),
     errors: row.errors === null ? {} : (JSON.parse(row.errors) as ErrorsByKind),
     agents: row.agents === null ? [] : (JSON.parse(row.agents) as RunAgent[]),
+    ...(row.abort === null ? {} : (JSON.parse(row.abort) as RunAbortColumns)),
   };
 }
 
@@ -82,6 +83,7 @@ export function newRunRow(record: RunRecord): NewRunRow {
     average_response_time: null,
     percentile_95: null,
     agents: record.agents === undefined || record.agents.length === 0 ? null : JSON.stringify(record.agents),
+    abort: null,
   };
 }
 

@@ -116,6 +116,10 @@ export const DATA_ON_BUILTIN_NOTE =
 export const FLOWS_ON_BUILTIN_NOTE =
   "ran with the built-in engine: this plan has flows, and only the built-in engine counts each flow's iterations yet";
 
+/** Why a plan with abort thresholds ran in the built-in engine rather than in its tool. */
+export const ABORT_ON_BUILTIN_NOTE =
+  'ran with the built-in engine: this plan has abort thresholds, and only the built-in engine stops a run on them yet';
+
 /** How long a run waits for its tool's check (a JVM's first start on a busy machine is slow). */
 export const DEFAULT_PROOF_WAIT_MS = 45_000;
 
@@ -180,6 +184,11 @@ export class RunnerRegistry {
       return { runner: this.builtin, note: DATA_ON_BUILTIN_NOTE };
     }
     if (plan?.flows !== undefined) return { runner: this.builtin, note: FLOWS_ON_BUILTIN_NOTE };
+    if ((plan?.abort_thresholds ?? []).length > 0) {
+      // The tools' scripts do not stop on abort thresholds (docs/adr/0027-load-profiles.md, "Abort criteria"): the tool
+      // would run to the end a plan the user wrote to stop.
+      return { runner: this.builtin, note: ABORT_ON_BUILTIN_NOTE };
+    }
     const { state, info } = await this.tools.readiness(
       external,
       this.adapters.has(external) ? this.proofWaitMs : 0,

@@ -243,7 +243,7 @@ describe('the load profile of the URL-input screen', { timeout: 20_000 }, () => 
     );
   });
 
-  it('fills Breakpoint as a rising arrival rate and adds the thresholds it is judged by', async () => {
+  it('fills Breakpoint as a rising arrival rate and adds the abort thresholds that stop it', async () => {
     const user = userEvent.setup({ delay: null });
     await openScreen();
     await user.click(screen.getByTestId('profile-toggle'));
@@ -253,8 +253,9 @@ describe('the load profile of the URL-input screen', { timeout: 20_000 }, () => 
     expect(screen.getByTestId('profile-model-arrival_rate')).toBeChecked();
     expect(stageValues()).toEqual([['10m', '50']]);
     expect(screen.getByTestId('profile-breakpoint-note')).toHaveTextContent(
-      'Breakpoint added the thresholds error_rate<5%, p95<2000 to this plan: the run is judged by them when it ends. It does not stop itself',
+      'Breakpoint added the abort thresholds error_rate<5%, p95<2000: the run stops when one is crossed',
     );
+    expect(screen.getByTestId('profile-abort-thresholds')).toHaveValue('error_rate<5%\np95<2000');
     expect(screen.getByTestId('line-chart')).toHaveAttribute('data-y-title', 'Iterations per second');
     // The pool by default: the peak rate, at least 10.
     expect(screen.getByTestId('plan-users')).toHaveValue(50);
@@ -267,8 +268,34 @@ describe('the load profile of the URL-input screen', { timeout: 20_000 }, () => 
     expect(sent('/api/save-test-plan')).toMatchObject({
       concurrent_users: 80,
       duration: 10,
-      thresholds: ['error_rate<5%', 'p95<2000'],
+      abort_thresholds: ['error_rate<5%', 'p95<2000'],
       load_profile: { model: 'arrival_rate', max_users: 80, stages: [{ duration: '10m', target: 50 }] },
+    });
+    expect(sent('/api/save-test-plan')).not.toHaveProperty('thresholds');
+  });
+
+  it('edits the abort thresholds as a list, naming one that does not read', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await user.click(screen.getByTestId('profile-toggle'));
+    await user.click(screen.getByTestId('profile-preset-breakpoint'));
+    const list = screen.getByTestId('profile-abort-thresholds');
+    await user.clear(list);
+    await user.type(list, 'p95<800{Enter}{Enter}p95 < soon');
+    expect(screen.getByTestId('profile-abort-thresholds-error')).toHaveTextContent(
+      'threshold "p95 < soon" is not understood',
+    );
+    await user.type(
+      list,
+      '{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}Login: error_rate<2%',
+    );
+    expect(screen.queryByTestId('profile-abort-thresholds-error')).toBeNull();
+    await nameAndUrl(user);
+    await user.click(screen.getByTestId('save-plan'));
+    await waitFor(() => expect(sent('/api/save-test-plan')).toBeDefined());
+    // The blank line is no threshold.
+    expect(sent('/api/save-test-plan')).toMatchObject({
+      abort_thresholds: ['p95<800', 'Login: error_rate<2%'],
     });
   });
 

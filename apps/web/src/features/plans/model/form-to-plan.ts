@@ -38,6 +38,7 @@ export interface PlanBody {
   source_page: PerfPlan['source_page'];
   test_type?: string;
   thresholds?: string[];
+  abort_thresholds?: string[];
   load_profile?: ProfileBody;
   data_files?: Record<string, string>;
   data_sources?: DataSourceInput[];
@@ -133,6 +134,8 @@ export function snapshotForm(form: PlanForm): FormSnapshot {
   // while it does not read, the profile's own problem stops the save.
   const profile = form.loadProfile ? checkProfile(form.loadProfile) : undefined;
   const totals = profile?.ok ? profileTotals(profile.profile) : undefined;
+  // One expression a line as typed: a blank line is no threshold.
+  const abortThresholds = form.abortThresholds.map((line) => line.trim()).filter((line) => line !== '');
   const body: PlanBody = {
     name: form.name,
     tool: form.tool,
@@ -143,6 +146,7 @@ export function snapshotForm(form: PlanForm): FormSnapshot {
     ...(form.description ? { description: form.description } : {}),
     ...(form.testType ? { test_type: form.testType } : {}),
     ...(form.thresholds.length > 0 ? { thresholds: form.thresholds } : {}),
+    ...(abortThresholds.length > 0 ? { abort_thresholds: abortThresholds } : {}),
     ...(form.loadProfile !== null ? { load_profile: profileBodyOf(form.loadProfile) } : {}),
     ...(form.dataFiles !== null ? { data_files: form.dataFiles } : {}),
     ...(form.dataSources !== null ? { data_sources: form.dataSources } : {}),

@@ -75,11 +75,13 @@ export interface PlanForm {
   description: string;
   sourcePage: PerfPlan['source_page'];
   testType: string;
-  /**
-   * Pass/fail criteria: not edited on these screens, kept from a loaded plan and sent back unchanged; the
-   * Breakpoint preset adds its own (docs/adr/0027-load-profiles.md "6. Presets").
-   */
+  /** Pass/fail criteria: not edited on these screens, kept from a loaded plan and sent back unchanged. */
   thresholds: string[];
+  /**
+   * Criteria that stop the run while it goes, one expression a line as typed (docs/adr/0027-load-profiles.md,
+   * "Abort criteria"); the Breakpoint preset adds its own.
+   */
+  abortThresholds: string[];
   /**
    * The plan's load profile as typed (docs/adr/0027-load-profiles.md), or null for a plan without one,
    * which runs Concurrent Users for Duration as before.
@@ -120,6 +122,7 @@ export const PLAN_FIELDS_IN_FORM = {
   duration: 'duration',
   urls: 'entries',
   thresholds: 'thresholds',
+  abort_thresholds: 'abortThresholds',
   load_profile: 'loadProfile',
   flows: 'flows',
   source_page: 'sourcePage',
@@ -149,6 +152,7 @@ export function createPlanForm(sourcePage: PerfPlan['source_page'] = 'url-input'
     sourcePage,
     testType: '',
     thresholds: [],
+    abortThresholds: [],
     loadProfile: null,
     dataFiles: null,
     dataSources: null,
@@ -175,6 +179,8 @@ export type PlanFormAction =
       path: string;
       patch: Partial<Pick<DataSource, 'loop' | 'random_order' | 'share'>>;
     }
+  /** The abort thresholds as typed, one a line (blank lines are not sent: form-to-plan.ts). */
+  | { type: 'setAbortThresholds'; lines: string[] }
   | { type: 'applyPreset'; preset: Preset; peak: number; lengthMs: number }
   | { type: 'addFlows'; names: string[] }
   | { type: 'setFlow'; flowId: string; field: 'name' | 'weight'; value: string }
@@ -294,14 +300,17 @@ export function planFormReducer(form: PlanForm, action: PlanFormAction): PlanFor
           source.path === action.path ? { ...source, ...action.patch } : source,
         ),
       };
+    case 'setAbortThresholds':
+      return { ...form, abortThresholds: action.lines };
     case 'applyPreset':
       return {
         ...form,
         loadProfile: presetProfileForm(action.preset, action.peak, action.lengthMs),
-        // Breakpoint's run is judged by errors piling up and answers slowing down; the server judges
-        // the plan's thresholds at the end (docs/adr/0027-load-profiles.md "6. Presets").
-        thresholds:
-          action.preset === 'breakpoint' ? withBreakpointThresholds(form.thresholds) : form.thresholds,
+        // Breakpoint's run stops when errors pile up or answers slow down (docs/adr/0027-load-profiles.md, "Abort criteria").
+        abortThresholds:
+          action.preset === 'breakpoint'
+            ? withBreakpointThresholds(form.abortThresholds)
+            : form.abortThresholds,
       };
     case 'addFlows':
       return { ...form, flows: [...form.flows, ...action.names.map(newFlowRow)] };
@@ -354,6 +363,7 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     sourcePage: plan.source_page,
     testType: plan.test_type ?? '',
     thresholds: [...(plan.thresholds ?? [])],
+    abortThresholds: [...(plan.abort_thresholds ?? [])],
     loadProfile: plan.load_profile ? profileFormOf(plan.load_profile) : null,
     dataFiles: plan.data_files ? { ...plan.data_files } : null,
     dataSources: plan.data_sources ? plan.data_sources.map((source) => ({ ...source })) : null,

@@ -478,6 +478,29 @@ describe('live result screen: charts', () => {
     );
   });
 
+  it('a run an abort threshold stopped says why and where it broke (docs/adr/0027-load-profiles.md, "Abort criteria")', async () => {
+    const text = 'p95 812 ms broke p95<500 at 2m14s';
+    const aborted = completed({
+      status: 'stopped',
+      error: text,
+      abort_reason: { threshold: 'p95<500', metric: 'p95', actual: 812, at_ms: 134_000, text },
+      breaking_point: {
+        model: 'arrival_rate',
+        value: 42,
+        at_ms: 123_000,
+        text: 'the highest rate that held: 42 iterations/s at 2m3s',
+      },
+    });
+    mockApi({
+      'GET /api/test-stream/t1': () => eventStream([['end', aborted]]),
+      'GET /api/chart-data/t1': () => json(CHART_DATA),
+    });
+    renderApp('/test-result/t1');
+    expect(await screen.findByTestId('abort-reason')).toHaveTextContent(text);
+    expect(screen.getByTestId('breaking-point')).toHaveTextContent('42 iterations/s at 2m3s');
+    expect(screen.getByTestId('stopped-notice')).toBeInTheDocument();
+  });
+
   it('keeps the planned duration on the time axes of a completed run', async () => {
     mockApi({
       'GET /api/test-stream/t1': () => eventStream([['end', completed({ duration_seconds: 60 })]]),

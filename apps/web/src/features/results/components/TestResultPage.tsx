@@ -25,6 +25,7 @@ import { ApiResultsList, ApiResultsTable } from './ApiResults';
 import { engineName, engineNoteText } from './DetailedStatistics';
 import { LiveProgress } from './LiveProgress';
 import { LiveTiles } from './LiveTiles';
+import { AbortBanner } from './AbortBanner';
 import { RunAgentsCard } from './RunAgentsCard';
 import { PerformanceTimeline } from './PerformanceTimeline';
 import { ResultCharts } from './ResultCharts';
@@ -356,6 +357,7 @@ function LiveResult({
               )}
             </Alert>
           )}
+          <AbortBanner result={result} />
           {view === 'error' && (
             <Alert variant="info" icon>
               {t('results.errorWithResults')}

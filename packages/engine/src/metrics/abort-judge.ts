@@ -1,0 +1,146 @@
+import {
+  abortText,
+  breakingPointSaid,
+  judgeThreshold,
+  type BreakingPoint,
+  type LoadModel,
+  type RunAbort,
+  type Threshold,
+  type ThresholdFigures,
+} from '@aqa/plan';
+import { latencySummary } from './aggregate';
+import { Histogram } from './histogram';
+import type { IntervalFigures, RunSnapshot } from '../types';
+
+/**
+ * Abort criteria while a run goes (docs/adr/0027-load-profiles.md, "Abort criteria"), k6's
+ * `abortOnFail` with `delayAbortEval`: nothing is judged in the first ABORT_GRACE_MS of the load (a
+ * warming target, connections being opened); from then on, every second, each abort threshold is
+ * judged over the last ABORT_WINDOW_S seconds. A window's latencies come from its seconds' HDR
+ * histograms merged (exact, docs/adr/0006-hdr-histograms-merge-exactly.md), never from averaged
+ * percentiles.
+ */
+export const ABORT_GRACE_MS = 10_000;
+/** The seconds a window holds. */
+export const ABORT_WINDOW_S = 10;
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+/** A window's figures by threshold metric, from its seconds' counters and merged histogram. */
+function windowFigures(seconds: readonly IntervalFigures[], lengthS: number): ThresholdFigures {
+  const h = new Histogram();
+  let requests = 0;
+  let failures = 0;
+  for (const s of seconds) {
+    h.addEncoded(s.histogram);
+    requests += s.requests;
+    failures += s.failures;
+  }
+  const latency = latencySummary(h);
+  return {
+    avg: latency.avg,
+    p50: latency.p50,
+    p90: latency.p90,
+    p95: latency.p95,
+    p99: latency.p99,
+    'p99.9': latency.p999,
+    p999: latency.p999,
+    min: latency.min,
+    max: latency.max,
+    error_rate: requests ? round2((failures / requests) * 100) : 0,
+    rps: round2(requests / (lengthS > 0 ? lengthS : 1)),
+    requests,
+    failed: failures,
+  };
+}
+
+export interface AbortJudgeOptions {
+  /** Default ABORT_GRACE_MS; shorter only for tests. */
+  graceMs?: number;
+  /** The load profile's model, for the breaking point; none: no breaking point is named. */
+  model?: LoadModel;
+}
+
+/** What the judge decided at a second: the abort, and the breaking point when the run has a profile. */
+export interface AbortVerdict {
+  aborted: RunAbort;
+  breakingPoint?: BreakingPoint;
+}
+
+/** The highest load a second reached: its iterations per second (open model) or its active users. */
+function loadOf(s: RunSnapshot, model: LoadModel): number {
+  if (model === 'users') return s.activeUsers;
+  // A partial last second counts its iterations as a second's: never a rate blown up by a short interval.
+  return round2((s.iterations ?? 0) / Math.max(s.intervalS, 1));
+}
+
+/**
+ * Judges a run's abort thresholds on its merged per-second snapshots, in order. The breaking point is
+ * the highest load of the seconds before the second whose window broke: each of them lies in a window
+ * that was judged and held. A run that breaks at its first judgement has no second known to have held,
+ * and names no breaking point.
+ */
+export class AbortJudge {
+  private readonly window: RunSnapshot[] = [];
+  private readonly graceMs: number;
+  /** The second with the highest load so far. */
+  private best: { load: number; atMs: number } | undefined;
+  /** Whether a window was judged (and held) before: only then did the seconds so far hold. */
+  private judgedBefore = false;
+
+  constructor(
+    private readonly thresholds: readonly Threshold[],
+    /** The plan's APIs, by their index in `urls` (a scope names them by name or `METHOD url`). */
+    private readonly apis: readonly { name: string; label: string }[],
+    private readonly options: AbortJudgeOptions = {},
+  ) {
+    this.graceMs = options.graceMs ?? ABORT_GRACE_MS;
+  }
+
+  /** The next second; the verdict when an abort threshold broke over the window ending with it. */
+  add(s: RunSnapshot): AbortVerdict | undefined {
+    if (this.thresholds.length === 0) return undefined;
+    this.window.push(s);
+    if (this.window.length > ABORT_WINDOW_S) this.window.shift();
+    const atMs = Math.round(s.elapsedS * 1000);
+    if (atMs >= this.graceMs) {
+      const verdict = this.judge(atMs, this.judgedBefore ? this.best : undefined);
+      this.judgedBefore = true;
+      if (verdict !== undefined) return verdict;
+    }
+    const model = this.options.model;
+    if (model !== undefined) {
+      const load = loadOf(s, model);
+      if (this.best === undefined || load > this.best.load) this.best = { load, atMs };
+    }
+    return undefined;
+  }
+
+  private judge(atMs: number, held: { load: number; atMs: number } | undefined): AbortVerdict | undefined {
+    const lengthS = this.window.reduce((sum, s) => sum + s.intervalS, 0);
+    const whole = windowFigures(this.window, lengthS);
+    const perApi = this.apis.map((_, i) =>
+      windowFigures(
+        this.window.flatMap((s) => s.steps.filter((step) => step.step === i)),
+        lengthS,
+      ),
+    );
+    for (const t of this.thresholds) {
+      const result = judgeThreshold(t, whole, perApi, this.apis);
+      if (result === undefined || result.passed) continue;
+      const aborted: RunAbort = {
+        threshold: result.threshold,
+        metric: result.metric,
+        ...(result.scope === undefined ? {} : { scope: result.scope }),
+        actual: result.actual,
+        at_ms: atMs,
+        text: abortText(result, atMs),
+      };
+      const model = this.options.model;
+      if (model === undefined || held === undefined) return { aborted };
+      const point = { model, value: held.load, at_ms: held.atMs };
+      return { aborted, breakingPoint: { ...point, text: breakingPointSaid(point).text } };
+    }
+    return undefined;
+  }
+}
