@@ -160,7 +160,7 @@ export interface RunResult {
    */
   data_exhausted?: DataExhausted[];
   /**
-   * Set when an abort threshold broke and stopped the run (docs/adr/0027-load-profiles.md, "Abort criteria"):
+   * Set when an abort threshold broke and stopped the run (docs/adr/0027-load-profiles.md, "Abort
    * criteria"): which, its value over the window, when, and the reason in words.
    */
   aborted?: RunAbort;

@@ -1,5 +1,6 @@
 import { said, saidFlat, type Said, type SaidFlat } from './phrases/phrase';
 import type { ResultSummary } from './results/run-result';
+import { THRESHOLD_METRICS, type ThresholdMetric } from './threshold-metrics';
 
 /*
  * The threshold language (docs/adr/0027-load-profiles.md, "Abort criteria"), one parser for the
@@ -23,9 +24,8 @@ const METRICS = {
   rps: 'requests_per_second',
   requests: 'total_requests',
   failed: 'failed_requests',
-} as const satisfies Record<string, keyof ResultSummary>;
-export type ThresholdMetric = keyof typeof METRICS;
-export const THRESHOLD_METRICS = Object.keys(METRICS) as [ThresholdMetric, ...ThresholdMetric[]];
+} as const satisfies Record<ThresholdMetric, keyof ResultSummary>;
+export { THRESHOLD_METRICS, type ThresholdMetric };
 
 /**
  * The metrics a scoped threshold may name: those every API's result row keeps (the ApiResult wire

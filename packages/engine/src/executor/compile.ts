@@ -18,7 +18,7 @@ import {
 } from './checks';
 import { entryRequestParts, type OAuth2Spec } from '../call/request-parts';
 import { Template, TemplateScope, type Renderable } from '../call/template';
-import type { StepInfo } from '../metrics/aggregate';
+import type { FlowInfo, StepInfo } from '../metrics/aggregate';
 
 /** A plan step in the form the virtual users execute: everything parsed once, templates compiled. */
 export interface CompiledStep {
@@ -53,13 +53,6 @@ export interface CompiledFlow {
   name: string;
   weight: number;
   steps: CompiledStep[];
-}
-
-/** A flow as the result names it: its steps by index, for the per-flow figures. */
-export interface FlowInfo {
-  name: string;
-  weight: number;
-  steps: number[];
 }
 
 export interface CompiledPlan {

@@ -6,7 +6,6 @@ import {
   type ShardIntervalWire,
   type StepIntervalWire,
 } from './types';
-import type { FlowInfo } from '../executor/compile';
 import type {
   ApiResultRow,
   ErrorCounts,
@@ -117,6 +116,13 @@ class Tally {
       histogram: this.histogram.encode(),
     };
   }
+}
+
+/** A flow as the result names it: its steps by index, for the per-flow figures. */
+export interface FlowInfo {
+  name: string;
+  weight: number;
+  steps: number[];
 }
 
 export interface StepInfo {

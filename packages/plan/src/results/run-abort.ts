@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { THRESHOLD_METRICS } from '../thresholds';
+import { THRESHOLD_METRICS } from '../threshold-metrics';
 
 /*
  * Why a run was aborted, and the breaking point it found (docs/adr/0027-load-profiles.md, "Abort
