@@ -216,6 +216,10 @@ describe('runs on load agents', () => {
     expect(result.summary?.total_requests).toBe(sent);
     // Each iteration's number went to one agent only.
     expect(paths.every(([, c]) => c === 1)).toBe(true);
+    // Idle again before the next test asks for agents by name.
+    await waitFor('the agents to be idle', async () =>
+      (await h.onlineAgents()).every((a) => a.run_id === null) ? true : undefined,
+    );
   }, 40_000);
 
   it('stops a run on agents: each agent ends its share gracefully and every request it sent is counted', async () => {
