@@ -17,7 +17,7 @@
 //      engine process's RSS at start, after the first minute, at the end and its peak; count exact.
 // Needs nginx and wrk (Debian packages; installed here with apt-get when missing and running as root)
 // and autocannon (fetched by npx, as compare.sh does).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';

@@ -325,7 +325,9 @@ describe('a closed and an open profile in JMeter 2.13 (non-GUI)', { timeout: 60_
       const atMs = Number(row.fields.timeStamp) - zero;
       const planned = Math.floor(targetAt(points, atMs) + 1e-9);
       const active = Number(row.fields.allThreads);
-      if (atMs >= 2000 && Math.abs(active - planned) > 1)
+      // Judged from 2 s to 1 s before the end (7 s): the zero is read from the first sample, which a busy
+      // machine's JVM may send late, and then the threads leaving at the end look early by as much.
+      if (atMs >= 2000 && atMs < 6000 && Math.abs(active - planned) > 1)
         off.push(`${atMs} ms: ${active} threads, ${planned} planned`);
     }
     expect(off).toEqual([]);
