@@ -261,11 +261,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   );
   const sequenceBuffer = IterationCounter.allocate();
   // Read once here: the workers get the rows, not the files (docs/adr/0027-load-profiles.md "Test data").
-  const data = prepareTestData(
-    plan,
-    options.dataSeed ?? Math.floor(Math.random() * 2 ** 32),
-    options.sequenceSplit ?? WHOLE_RUN,
-  );
+  const data = prepareTestData(plan, options.dataSeed ?? Math.floor(Math.random() * 2 ** 32), split);
   const dataEnded = data === null ? [] : data.sources.map(() => 0);
   const workerPlan: PerfPlan =
     data === null ? plan : { ...plan, data_files: undefined, data_sources: undefined };

@@ -111,15 +111,18 @@ export function compilePlan(plan: PerfPlan, durationSeconds?: number): CompiledP
   if (!(durationMs > 0)) problems.push('duration: must be more than 0');
   if (problems.length > 0) throw new PlanCompileError(problems);
   // The steps are the urls one for one here (every problem above throws), so a url index is a step's.
-  const flowInfo: FlowInfo[] =
-    plan.flows === undefined
-      ? []
-      : planFlows(plan).map((f) => ({ name: f.name, weight: f.weight, steps: f.urls }));
-  const flows: CompiledFlow[] =
-    plan.flows === undefined
-      ? [{ name: '', weight: 1, steps }]
-      : flowInfo.map((f) => ({ name: f.name, weight: f.weight, steps: f.steps.map((i) => steps[i]!) }));
-  const cycle = plan.flows === undefined ? null : flowCycle(flowInfo.map((f) => f.weight));
+  const planned = planFlows(plan);
+  const flows: CompiledFlow[] = planned.map((f) => ({
+    name: f.name,
+    weight: f.weight,
+    steps: f.urls.map((i) => steps[i]!),
+  }));
+  // A plan without flows is one flow of every step: no cycle to follow, no per-flow figures.
+  const hasFlows = plan.flows !== undefined;
+  const flowInfo: FlowInfo[] = hasFlows
+    ? planned.map((f) => ({ name: f.name, weight: f.weight, steps: f.urls }))
+    : [];
+  const cycle = hasFlows ? flowCycle(planned.map((f) => f.weight)) : null;
   return { steps, scope, info, flows, flowInfo, flowCycle: cycle, users, durationMs };
 }
 

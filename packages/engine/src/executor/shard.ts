@@ -587,7 +587,6 @@ export class Shard {
     private readonly report: (w: ShardIntervalWire) => void,
   ) {
     this.collectors = plan.steps.map(() => new StepCollector());
-    this.iterations = new IterationCounter(plan.scope.moduli, opts.sequenceBuffer, opts.sequenceSplit);
     this.data = opts.data === undefined ? null : new ShardData(opts.data, plan.scope);
     // The counter wraps at a multiple of the flows' cycle too, so that wrapping changes no flow.
     const moduli =

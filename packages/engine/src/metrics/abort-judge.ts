@@ -2,6 +2,7 @@ import {
   abortText,
   breakingPointSaid,
   judgeThreshold,
+  scopedApis,
   type BreakingPoint,
   type LoadModel,
   type RunAbort,
@@ -87,6 +88,8 @@ export class AbortJudge {
   private best: { load: number; atMs: number } | undefined;
   /** Whether a window was judged (and held) before: only then did the seconds so far hold. */
   private judgedBefore = false;
+  /** The APIs a scoped threshold names: only their windows are merged each second (a histogram each). */
+  private readonly scopedIndexes: number[];
 
   constructor(
     private readonly thresholds: readonly Threshold[],
@@ -95,6 +98,8 @@ export class AbortJudge {
     private readonly options: AbortJudgeOptions = {},
   ) {
     this.graceMs = options.graceMs ?? ABORT_GRACE_MS;
+    const scopes = new Set(thresholds.flatMap((t) => (t.scope === undefined ? [] : [t.scope])));
+    this.scopedIndexes = [...new Set([...scopes].flatMap((scope) => scopedApis(scope, apis)))];
   }
 
   /** The next second; the verdict when an abort threshold broke over the window ending with it. */
@@ -119,12 +124,13 @@ export class AbortJudge {
   private judge(atMs: number, held: { load: number; atMs: number } | undefined): AbortVerdict | undefined {
     const lengthS = this.window.reduce((sum, s) => sum + s.intervalS, 0);
     const whole = windowFigures(this.window, lengthS);
-    const perApi = this.apis.map((_, i) =>
-      windowFigures(
+    // By the plan's API index, only where a scope needs them (judgeThreshold reads no other).
+    const perApi: ThresholdFigures[] = [];
+    for (const i of this.scopedIndexes)
+      perApi[i] = windowFigures(
         this.window.flatMap((s) => s.steps.filter((step) => step.step === i)),
         lengthS,
-      ),
-    );
+      );
     for (const t of this.thresholds) {
       const result = judgeThreshold(t, whole, perApi, this.apis);
       if (result === undefined || result.passed) continue;
