@@ -1,6 +1,6 @@
 import type { LoadProfileInput, MessageList, TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABORT_NOT_ON_AGENTS } from '../src/services/runs/load-kind';
+import { ABORT_NOT_ON_AGENTS } from '../src/services/runs/builtin-only';
 import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 import { startTarget, sendJson, type TargetServer } from './target-server';
 import { waitFor, waitForRunEnd } from './wait-for';

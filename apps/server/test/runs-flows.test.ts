@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import type { TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLOWS_NOT_ON_AGENTS } from '../src/services/runs/load-kind';
-import { FLOWS_ON_BUILTIN_NOTE } from '../src/services/runs/runner';
+import { FLOWS_NOT_ON_AGENTS, FLOWS_ON_BUILTIN_NOTE } from '../src/services/runs/builtin-only';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 import { waitForRunEnd } from './wait-for';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { registerAndLogin, startTestServer, type TestServer } from './helpers';
 import { hasJmeter, hasLocust, TOOL_RUNS_ENV } from './installed-tools';
-import { PROFILE_ON_BUILTIN_NOTE } from '../src/services/runs/runner';
+import { PROFILE_ON_BUILTIN_NOTE } from '../src/services/runs/builtin-only';
 import { waitForRunEnd } from './wait-for';
 
 /*

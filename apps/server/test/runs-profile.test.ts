@@ -10,7 +10,7 @@ import {
   type TestResult,
 } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_ON_BUILTIN_NOTE } from '../src/services/runs/runner';
+import { PROFILE_ON_BUILTIN_NOTE } from '../src/services/runs/builtin-only';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 import { startTarget, sendJson, type TargetServer } from './target-server';

@@ -1,6 +1,6 @@
-import type { ResultSummary } from '@aqa/plan';
+import { formatMs, type ResultSummary } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { CALLS_WORDING, formatMs, functionalRunMessage, loadRunMessage, STEPS_WORDING } from './message-text';
+import { CALLS_WORDING, functionalRunMessage, loadRunMessage, STEPS_WORDING } from './message-text';
 
 const summary: ResultSummary = {
   concurrent_users: 10,

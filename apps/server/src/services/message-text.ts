@@ -1,16 +1,13 @@
 import {
-  apiRowFigures,
   type ApiRowFigures,
   type BreakingPoint,
   breakingPointSaid,
   type FinalStatus,
   formatMs,
+  evaluateThresholds,
   formatThresholdActual,
-  judgeThreshold,
   parseThreshold,
-  summaryFigures,
   type ThresholdResult,
-  unknownScopeMessage,
   type FunctionalStatus,
   type FunctionalSummary,
   innerPhrase,
@@ -87,9 +84,6 @@ function titleOf(name: string, type: MessageTestType, kind: MessageKind, broken 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const decimals = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** Milliseconds as the result screen rounds them (one rounding for every message: @aqa/plan's). */
-export { formatMs };
-
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > ERROR_CHARS ? `${flat.slice(0, ERROR_CHARS - 1)}…` : flat;
@@ -127,16 +121,12 @@ export function judgeThresholds(
   summary: ResultSummary,
   apiRows: readonly ApiRowFigures[] = [],
 ): { results: ThresholdResult[]; unreadable: string[] } {
-  const whole = summaryFigures(summary);
-  const perApi = apiRows.map((row) => apiRowFigures(row, summary.test_duration));
   const results: ThresholdResult[] = [];
   const unreadable: string[] = [];
   for (const text of written) {
     try {
-      const t = parseThreshold(text);
-      const result = judgeThreshold(t, whole, perApi, apiRows);
-      if (result === undefined) unreadable.push(unknownScopeMessage(t, apiRows));
-      else results.push(result);
+      // evaluateThresholds throws, in words, for a scope that names no API of the run.
+      results.push(...evaluateThresholds([parseThreshold(text)], summary, apiRows));
     } catch (err) {
       unreadable.push(err instanceof Error ? err.message : String(err));
     }

@@ -24,6 +24,7 @@ import {
 } from '@aqa/plan';
 import { type JsonPathSegment, JsonPathError, normalizeJsonPath, parseJsonPath } from './json-path';
 import { base64Utf8 } from './serializers/base64';
+import { csvField } from '../import/csv-to-plan';
 
 /**
  * The small intermediate form every generator writes from (plan → model → text): the plan's steps with
@@ -303,10 +304,8 @@ function dataFileName(k: number, path: string): string {
 }
 
 /** A data file's rows as the scripts read them: no header, commas, RFC 4180 quotes where a field needs them. */
-export function csvText(rows: readonly string[][]): string {
-  const field = (value: string): string =>
-    /[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value;
-  return rows.map((row) => row.map(field).join(',')).join('\n') + '\n';
+function csvText(rows: readonly string[][]): string {
+  return rows.map((row) => row.map(csvField).join(',')).join('\n') + '\n';
 }
 
 /** The files beside a script that hold its data sources' rows. */

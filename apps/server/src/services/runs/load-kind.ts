@@ -23,18 +23,7 @@ import type { RunPoint, RunRecord } from './run-model';
 import { rowToRecord } from './run-rows';
 import type { RunnerChoice, RunnerHandle, RunnerRegistry, RunnerStartOptions } from './runner';
 import { compiledOrigins, refuseUncheckableTargets } from './target-check';
-
-/** Why a plan with test data is refused on load agents. */
-export const DATA_NOT_ON_AGENTS =
-  'This plan has test data (data_sources); load agents do not carry test data yet: run it on this server';
-
-/** Why a plan with flows is refused on load agents (docs/adr/0027-load-profiles.md "Flows"). */
-export const FLOWS_NOT_ON_AGENTS =
-  'This plan has flows; load agents do not run flows yet (each would run every call in each iteration): run it on this server';
-
-/** Why a plan with abort thresholds is refused on load agents. */
-export const ABORT_NOT_ON_AGENTS =
-  'This plan has abort thresholds; load agents do not stop a run on them yet: run it on this server';
+import { notOnAgents } from './builtin-only';
 
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
@@ -104,22 +93,10 @@ export class LoadKind implements RunKindAdapter<LoadKindTypes> {
   }
 
   async prepare({ plan, durationSeconds, agents }: LoadRunSent): Promise<PreparedRun<LoadRunPlan>> {
-    // Agents would run without the rows (docs/adr/0027-load-profiles.md "Test data").
-    if (agents !== undefined && (plan.data_sources ?? []).length > 0) {
-      throw new ValidationError([{ field: 'agents', message: DATA_NOT_ON_AGENTS }], {
-        code: 'DATA_NOT_ON_AGENTS',
-      });
-    }
-    // Agents run the plan's calls as one flow (docs/adr/0027-load-profiles.md "Flows"): refused, not run otherwise.
-    if (agents !== undefined && plan.flows !== undefined) {
-      throw new ValidationError([{ field: 'agents', message: FLOWS_NOT_ON_AGENTS }], {
-        code: 'FLOWS_NOT_ON_AGENTS',
-      });
-    }
-    if (agents !== undefined && (plan.abort_thresholds ?? []).length > 0) {
-      throw new ValidationError([{ field: 'agents', message: ABORT_NOT_ON_AGENTS }], {
-        code: 'ABORT_NOT_ON_AGENTS',
-      });
+    // Before anything is stored: what the agents do not carry yet is refused, never run otherwise (builtin-only.ts).
+    const refused = agents === undefined ? undefined : notOnAgents(plan);
+    if (refused !== undefined) {
+      throw new ValidationError([{ field: 'agents', message: refused.message }], { code: refused.code });
     }
     // Patterns first, a slice at a time, so the one synchronous compile below finds them compiled; it
     // refuses one RE2 cannot run in words, with every other problem (docs/adr/0022-linear-time-patterns.md).

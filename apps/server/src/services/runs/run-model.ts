@@ -39,8 +39,11 @@ export interface StepInfo {
 
 /** The configuration as run, stored with the run (runs.config). */
 export interface RunConfig {
-  /** The plan after the request's overrides, without its script. */
-  plan: Omit<PerfPlan, 'script'>;
+  /**
+   * The plan after the request's overrides, without its script and its test data's files (up to 10 MB,
+   * which the run reads once as it starts; the stored row and the replicas' live view need not carry them).
+   */
+  plan: Omit<PerfPlan, 'script' | 'data_files'>;
   duration_seconds: number;
   steps: StepInfo[];
 }

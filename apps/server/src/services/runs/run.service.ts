@@ -314,7 +314,7 @@ export class RunService {
   ): RunLaunch<RunRecord, LoadRunEnded, LiveRun, EndedLoadRecord> {
     const { plan, compiled, durationSeconds } = prepared;
     const steps: StepInfo[] = compiled.info.map((info, index) => ({ index, ...info }));
-    const { script: _script, ...planAsRun } = plan;
+    const { script: _script, data_files: _files, ...planAsRun } = plan;
     const config: RunConfig = { plan: planAsRun, duration_seconds: durationSeconds, steps };
     // Run times are physical: the engine measures them with the real clock.
     const startedAt = new Date().toISOString();

@@ -9,6 +9,7 @@ import type { ScriptSource } from '@aqa/converters';
 import type { EngineId, PerfPlan, RunAgent, Tool } from '@aqa/plan';
 import { ValidationError } from '../../errors';
 import type { ExternalTool, ToolDetector, ToolInfo } from './tool-detector';
+import { builtinOnlyNote } from './builtin-only';
 
 export type { EngineId };
 
@@ -101,25 +102,6 @@ const TOOL_ENGINE: Readonly<Record<Tool, ExternalTool | null>> = {
   soapui: null,
 };
 
-/** Why a plan with a load profile ran in the built-in engine rather than in its tool. */
-export const PROFILE_ON_BUILTIN_NOTE =
-  'ran with the built-in engine: this plan has a load profile, and only the built-in engine follows load profiles yet';
-
-/** Why a plan with test data ran in the built-in engine rather than in its tool. */
-export const DATA_ON_BUILTIN_NOTE =
-  'ran with the built-in engine: this plan has test data (data_sources), which only the built-in engine runs yet';
-
-/**
- * Why a plan with flows ran in the built-in engine rather than in its tool: the tools' runs report no
- * per-flow iterations (docs/adr/0027-load-profiles.md "Flows").
- */
-export const FLOWS_ON_BUILTIN_NOTE =
-  "ran with the built-in engine: this plan has flows, and only the built-in engine counts each flow's iterations yet";
-
-/** Why a plan with abort thresholds ran in the built-in engine rather than in its tool. */
-export const ABORT_ON_BUILTIN_NOTE =
-  'ran with the built-in engine: this plan has abort thresholds, and only the built-in engine stops a run on them yet';
-
 /** How long a run waits for its tool's check (a JVM's first start on a busy machine is slow). */
 export const DEFAULT_PROOF_WAIT_MS = 45_000;
 
@@ -172,23 +154,9 @@ export class RunnerRegistry {
     if (external === null) {
       return { runner: this.builtin, note: 'ran with the built-in engine: this server does not run SoapUI' };
     }
-    if (plan?.load_profile !== undefined) {
-      // The tools' scripts do not carry a profile yet (docs/adr/0027-load-profiles.md "As built"): the
-      // tool would run the flat plan, not the one the user wrote.
-      return { runner: this.builtin, note: PROFILE_ON_BUILTIN_NOTE };
-    }
-    if ((plan?.data_sources ?? []).length > 0) {
-      // The scripts carry the rows, but a tool's run with them is not yet checked against the plan's
-      // rules (docs/adr/0027-load-profiles.md "Test data"): k6 ends the whole test where one user runs
-      // out, Taurus has no per-user sharing.
-      return { runner: this.builtin, note: DATA_ON_BUILTIN_NOTE };
-    }
-    if (plan?.flows !== undefined) return { runner: this.builtin, note: FLOWS_ON_BUILTIN_NOTE };
-    if ((plan?.abort_thresholds ?? []).length > 0) {
-      // The tools' scripts do not stop on abort thresholds (docs/adr/0027-load-profiles.md, "Abort criteria"): the tool
-      // would run to the end a plan the user wrote to stop.
-      return { runner: this.builtin, note: ABORT_ON_BUILTIN_NOTE };
-    }
+    // A plan with what only the built-in engine runs yet goes there, saying why (builtin-only.ts).
+    const builtinNote = plan === undefined ? undefined : builtinOnlyNote(plan);
+    if (builtinNote !== undefined) return { runner: this.builtin, note: builtinNote };
     const { state, info } = await this.tools.readiness(
       external,
       this.adapters.has(external) ? this.proofWaitMs : 0,
