@@ -5,7 +5,8 @@
 //   node packages/engine/bench/delay-target.mjs [--port 18092] [--delay-ms 1000] [--lifetime-s 600]
 //
 // GET /__stats answers {requests, connections, peakConnections, inFlight, peakInFlight} at once
-// (not counted); GET /__reset zeroes the counters.
+// (not counted); GET /__reset zeroes the counters. With --count-paths, GET /__paths answers how many
+// requests each path (with its query) received, for the profile bench's flows and test data.
 //
 // A minimal HTTP/1.1 responder on node:net rather than node:http: ten thousand requests a second
 // held for a second each cost node:http several times the CPU, and on a two-core machine the
@@ -20,10 +21,13 @@ const { values: opt } = parseArgs({
     port: { type: 'string', default: '18092' },
     'delay-ms': { type: 'string', default: '1000' },
     'lifetime-s': { type: 'string', default: '600' },
+    'count-paths': { type: 'boolean', default: false },
   },
 });
 const DELAY_MS = Number(opt['delay-ms']);
 const stats = { requests: 0, connections: 0, peakConnections: 0, inFlight: 0, peakInFlight: 0 };
+/** Requests per path (with its query), kept only with --count-paths. */
+const paths = opt['count-paths'] ? new Map() : null;
 const OK = Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok');
 const json = (body) =>
   Buffer.from(
@@ -45,7 +49,12 @@ const server = createServer((socket) => {
         socket.write(json(JSON.stringify(stats)));
         continue;
       }
+      if (path === '/__paths') {
+        socket.write(json(JSON.stringify(Object.fromEntries(paths ?? []))));
+        continue;
+      }
       if (path === '/__reset') {
+        paths?.clear();
         stats.requests = 0;
         stats.peakConnections = stats.connections;
         stats.inFlight = 0;
@@ -54,6 +63,7 @@ const server = createServer((socket) => {
         continue;
       }
       stats.requests++;
+      paths?.set(path, (paths.get(path) ?? 0) + 1);
       stats.inFlight++;
       if (stats.inFlight > stats.peakInFlight) stats.peakInFlight = stats.inFlight;
       setTimeout(() => {

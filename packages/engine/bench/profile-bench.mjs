@@ -11,7 +11,13 @@
 //    that answers after 50 ms: the active users at the end of each second within 1 user (or 1 %) of
 //    the planned line.
 //
-//   node packages/engine/bench/profile-bench.mjs [--seconds 20] [--rates 500,5000,20000]
+// 3. Flows and test data: two flows weighted 70:30 and a CSV of N accounts (share all, no loop) over
+//    2 worker threads against a counting server: each flow's share of the iterations, counted at the
+//    target, within 1.5 points of its weight over at least 5,000 iterations, and every row received
+//    exactly once (none twice, none missing).
+//
+//   node packages/engine/bench/profile-bench.mjs [--seconds 20] [--rates 500,5000,20000] [--rows 6000]
+//     [--parts open,ramps,flows]
 //
 // Target pinned to CPU 0 and engine to CPU 1 (taskset), as in run.mjs. All traffic goes to
 // 127.0.0.1; every process is bounded in time and stopped by its PID. Exit 1 when a goal is missed.
@@ -35,11 +41,15 @@ const { values: opt } = parseArgs({
     seconds: { type: 'string', default: '20' },
     rates: { type: 'string', default: '500,5000,20000' },
     'delay-port': { type: 'string', default: '18093' },
+    rows: { type: 'string', default: '6000' },
+    parts: { type: 'string', default: 'open,ramps,flows' },
   },
 });
 const SECONDS = Number(opt.seconds);
 const RATES = opt.rates.split(',').map(Number);
 const DELAY_PORT = Number(opt['delay-port']);
+const ROWS = Number(opt.rows);
+const PARTS = new Set(opt.parts.split(','));
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -47,19 +57,24 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** Runs `aqa run` pinned to CPU 1 with a one-call plan and returns its full result (`--json`). */
-async function aqaRun(work, name, url, flags, timeoutS) {
+/**
+ * Runs `aqa run` pinned to CPU 1 and returns its full result (`--json`): a one-call plan on `url`, or
+ * the `plan` given (an object of the saved plan's fields).
+ */
+async function aqaRun(work, name, url, flags, timeoutS, plan = undefined) {
   const planFile = join(work, `${name}.plan.json`);
   const resultFile = join(work, `${name}.result.json`);
   writeFileSync(
     planFile,
-    JSON.stringify({
-      name,
-      tool: 'k6',
-      concurrent_users: 1,
-      duration: 1,
-      urls: [{ method: 'GET', url, thinkTime: '0s' }],
-    }),
+    JSON.stringify(
+      plan ?? {
+        name,
+        tool: 'k6',
+        concurrent_users: 1,
+        duration: 1,
+        urls: [{ method: 'GET', url, thinkTime: '0s' }],
+      },
+    ),
   );
   const r = await runPinned(
     process.execPath,
@@ -130,7 +145,7 @@ async function openModel(work) {
 }
 
 /** A node server answering every request after `delayMs`, pinned to CPU 0, stopped by its PID. */
-async function startDelayTarget(delayMs, lifetimeS) {
+async function startDelayTarget(delayMs, lifetimeS, extra = []) {
   const p = spawn(
     'taskset',
     [
@@ -144,6 +159,7 @@ async function startDelayTarget(delayMs, lifetimeS) {
       String(delayMs),
       '--lifetime-s',
       String(lifetimeS),
+      ...extra,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -214,6 +230,68 @@ async function ramps(work) {
   }
 }
 
+async function flowsAndData(work) {
+  log(`\n3. Flows 70:30 and a CSV of ${fmt(ROWS)} accounts (share all, no loop), 2 workers, 40 users`);
+  const target = await startDelayTarget(1, 180, ['--count-paths']);
+  try {
+    const base = `http://127.0.0.1:${DELAY_PORT}`;
+    const csv = ['account', ...Array.from({ length: ROWS }, (_, i) => `user${i + 1}`)].join('\n');
+    const plan = {
+      name: 'flows-and-data',
+      tool: 'k6',
+      concurrent_users: 40,
+      duration: 2,
+      flows: [
+        { name: 'browse', weight: 70 },
+        { name: 'buy', weight: 30 },
+      ],
+      urls: [
+        { method: 'GET', url: `${base}/browse?u={{account}}`, thinkTime: '0s', flow: 'browse' },
+        { method: 'GET', url: `${base}/buy?u={{account}}`, thinkTime: '0s', flow: 'buy' },
+      ],
+      data_files: { 'accounts.csv': csv },
+      data_sources: [{ path: 'accounts.csv', loop: false, share: 'all' }],
+    };
+    const result = await aqaRun(work, 'flows', '', ['--workers', '2', '--duration', '60s'], 150, plan);
+    const counts = await (await fetch(`${base}/__paths`)).json();
+    const perFlow = { browse: 0, buy: 0 };
+    const perRow = new Map();
+    for (const [path, n] of Object.entries(counts)) {
+      const [route, query] = path.split('?');
+      perFlow[route.slice(1)] = (perFlow[route.slice(1)] ?? 0) + n;
+      const row = new URLSearchParams(query).get('u');
+      perRow.set(row, (perRow.get(row) ?? 0) + n);
+    }
+    const total = perFlow.browse + perFlow.buy;
+    const browseShare = (perFlow.browse / total) * 100;
+    const twice = [...perRow.values()].filter((n) => n > 1).length;
+    const missing = ROWS - perRow.size;
+    const engineFlows = (result.flows ?? []).map((f) => `${f.name} ${fmt(f.iterations)}`).join(', ');
+    // The engine's own count must be the target's: a flow it counts is a flow the target received.
+    const engineAgrees = (result.flows ?? []).every((f) => f.iterations === perFlow[f.name]);
+    log(
+      `  target counted ${fmt(total)} iterations: browse ${fmt(perFlow.browse)} (${fmt(browseShare, 2)} %), ` +
+        `buy ${fmt(perFlow.buy)}; the engine's flows: ${engineFlows}; rows received ${fmt(perRow.size)} of ` +
+        `${fmt(ROWS)}, ${twice} twice; ${result.data_exhausted?.[0]?.message ?? 'no data end reported'}`,
+    );
+    verdict(total >= 5000, `at least 5,000 iterations counted at the target (${fmt(total)})`);
+    verdict(
+      Math.abs(browseShare - 70) <= 1.5,
+      `each flow within 1.5 points of its weight (browse ${fmt(browseShare, 2)} % for 70)`,
+    );
+    verdict(
+      engineAgrees && (result.flows ?? []).length === 2,
+      "the engine's per-flow iterations are the target's",
+    );
+    verdict(
+      twice === 0 && missing === 0,
+      `every row received exactly once (${twice} twice, ${missing} missing)`,
+    );
+  } finally {
+    target.kill();
+  }
+}
+
 if (!ensureTools()) process.exit(1);
 const work = mkdtempSync(join(tmpdir(), 'aqa-profile-bench-'));
 log(
@@ -223,8 +301,9 @@ log(
 );
 const nginx = await startNginx(work);
 try {
-  await openModel(work);
-  await ramps(work);
+  if (PARTS.has('open')) await openModel(work);
+  if (PARTS.has('ramps')) await ramps(work);
+  if (PARTS.has('flows')) await flowsAndData(work);
 } finally {
   nginx.kill();
   rmSync(work, { recursive: true, force: true });
