@@ -1,4 +1,5 @@
 import {
+  DEFAULT_GRACEFUL_STOP,
   formatSpan,
   LoadProfileSchema,
   parseSpanMs,
@@ -72,7 +73,7 @@ function baseProfile(base: ProfileBase): LoadProfile {
       model: 'users',
       start: base.users,
       stages: [{ duration: `${base.minutes}m`, target: base.users }],
-      graceful_stop: '10s',
+      graceful_stop: DEFAULT_GRACEFUL_STOP,
     }
   );
 }
@@ -110,7 +111,7 @@ function rampUp(spanMs: number, span: string, to: number | undefined, base: Prof
           { duration: span, target },
           { duration: formatSpan(lengthMs - spanMs), target },
         ],
-        graceful_stop: '10s',
+        graceful_stop: DEFAULT_GRACEFUL_STOP,
       },
       clause,
     );
