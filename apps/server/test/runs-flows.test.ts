@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ChartData, PastRun, RunComparison, TestResult } from '@aqa/plan';
+import type { ChartData, LiveSnapshot, PastRun, RunComparison, TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLOWS_NOT_ON_AGENTS, FLOWS_ON_BUILTIN_NOTE } from '../src/services/runs/builtin-only';
 import { startCountingTarget, type CountingTarget } from './counting-target';
@@ -115,6 +115,8 @@ describe('a plan with flows', () => {
     expect(started.statusCode).toBe(201);
     expect(started.json()).toMatchObject({ engine: 'builtin', engine_note: FLOWS_ON_BUILTIN_NOTE });
     const runId = started.json<{ test_id: string }>().test_id;
+    // The stream, read whole once the run ends.
+    const stream = server.request({ method: 'GET', url: `/api/test-stream/${runId}`, token });
     const final = await waitForRunEnd<TestResult>(server, token, 'load', runId, 20_000);
     expect(final.status).toBe('completed');
     const flows = final.summary!.flows!;
@@ -133,6 +135,22 @@ describe('a plan with flows', () => {
     // The stored run answers the same.
     const again = await server.request({ method: 'GET', url: `/api/get-test-result/${runId}`, token });
     expect(again.json<TestResult>().summary!.flows).toEqual(flows);
+
+    // Each live second carries its flows' iterations and the run's so far, which add up to the summary's.
+    const snapshots = [...(await stream).body.matchAll(/^event: snapshot\ndata: (.*)$/gm)].map(
+      (m) => JSON.parse(m[1]!) as LiveSnapshot,
+    );
+    expect(snapshots.length).toBeGreaterThanOrEqual(2);
+    let soFar = [0, 0];
+    for (const snapshot of snapshots) {
+      expect(snapshot.flows?.map((f) => f.name)).toEqual(['browse', 'search']);
+      soFar = soFar.map((n, i) => n + snapshot.flows![i]!.iterations);
+      expect(
+        snapshot.totals.flows?.map((f) => f.iterations),
+        `second ${snapshot.second}`,
+      ).toEqual(soFar);
+    }
+    expect(snapshots.at(-1)!.totals.flows).toEqual(flows);
 
     // Each stored second carries its flows' iterations, and they add up to the run's
     // (docs/adr/0027-load-profiles.md "8. Live and stored results").
