@@ -13,6 +13,8 @@ vi.mock('react-chartjs-2', () => ({
 
 let fetchMock: FetchMock;
 let runs: PastRun[];
+/** What compare-test-results answers. */
+let answer: ReturnType<typeof comparison>;
 
 function listAnswer(items: PastRun[]) {
   return new Response(JSON.stringify(items), {
@@ -39,8 +41,9 @@ beforeEach(() => {
       const planId = new URL(url, 'http://localhost').searchParams.get('plan_id');
       return listAnswer(runs.filter((run) => !planId || run.plan_id === planId));
     },
-    'GET /api/compare-test-results': () => json(comparison()),
+    'GET /api/compare-test-results': () => json(answer),
   });
+  answer = comparison();
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -55,7 +58,6 @@ function compareCall(): URLSearchParams | undefined {
 
 describe('Compare runs', () => {
   it('sets both runs’ iterations and flows side by side, and says why one was stopped', async () => {
-    const answer = comparison();
     answer.base.results_summary = {
       ...answer.base.results_summary!,
       flows: [
@@ -81,13 +83,6 @@ describe('Compare runs', () => {
       },
       breaking_point: null,
     };
-    fetchMock.mockImplementation(
-      createFetchMock({
-        'GET /api/me': () => json({ user: TEST_USER }),
-        'GET /api/get-test-results': () => listAnswer(runs),
-        'GET /api/compare-test-results': () => json(answer),
-      }),
-    );
     renderApp('/compare-results?base=b1&candidate=c1');
     const table = await screen.findByTestId('compare-iterations');
     const rows = within(table).getAllByTestId('compare-iteration');
