@@ -36,9 +36,9 @@ test('an arrival-rate profile is previewed, runs along its plan, and its result 
   await page.getByTestId('run-script').click();
   await expect(page).toHaveURL(/\/test-result\/run_[\w-]+$/);
   await expect(page.getByTestId('live-panel')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('live-iterations')).toContainText(/Iterations so far: \d+ started/, {
-    timeout: 15_000,
-  });
+  // The iterations so far are tiles; the dropped ones shown, even at 0 (docs/adr/0027-load-profiles.md "8. Live and stored results").
+  await expect(page.getByTestId('tile-iterations-value')).toHaveText(/^\d+$/, { timeout: 15_000 });
+  await expect(page.getByTestId('tile-dropped-iterations-value')).toHaveText(/^\d+$/);
   await expect(page.getByTestId('timeline-planned-note').first()).toContainText('iterations per second');
 
   // Finished: the stored result has the same plan line and the iterations in its statistics.
@@ -62,4 +62,9 @@ test('an arrival-rate profile is previewed, runs along its plan, and its result 
   // Started and dropped add up to the plan's iterations: 3 on the ramp up, 24 held, 3 on the ramp down.
   expect(body.summary.iterations_started + body.summary.iterations_dropped).toBe(30);
   expect(target.received).toBe(body.summary.total_requests);
+  // The result's tiles show the same counts as the stored summary.
+  await expect(page.getByTestId('tile-iterations-value')).toHaveText(String(body.summary.iterations_started));
+  await expect(page.getByTestId('tile-dropped-iterations-value')).toHaveText(
+    String(body.summary.iterations_dropped),
+  );
 });

@@ -1,5 +1,6 @@
-import type { LoadProfileInput, MessageList, TestResult } from '@aqa/plan';
+import type { LoadProfileInput, MessageList, PastRun, RunComparison, TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../src/services/history/reports/escape';
 import { ABORT_NOT_ON_AGENTS } from '../src/services/runs/builtin-only';
 import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 import { startTarget, sendJson, type TargetServer } from './target-server';
@@ -129,6 +130,36 @@ describe('abort thresholds', () => {
     // get-test-result answers the same reason as the end of the run did.
     const list = await server.request({ method: 'GET', url: `/api/get-test-result/${runId}`, token });
     expect(list.json<TestResult>().abort_reason).toEqual(reason);
+
+    // The history, the comparison and the reports carry the reason, the breaking point and the iterations.
+    const past = (
+      await server.request({ method: 'GET', url: `/api/get-test-results?plan_id=${planId}`, token })
+    )
+      .json<PastRun[]>()
+      .find((run) => run.test_id === runId)!;
+    expect(past).toMatchObject({ abort_reason: reason, breaking_point: point });
+    const compared = await server.request({
+      method: 'GET',
+      url: `/api/compare-test-results?base=${runId}&candidate=${runId}`,
+      token,
+    });
+    expect(compared.statusCode).toBe(200);
+    expect(compared.json<RunComparison>().base).toMatchObject({
+      abort_reason: reason,
+      breaking_point: point,
+    });
+    const html = (
+      await server.request({ method: 'GET', url: `/api/test-report/${runId}?format=html`, token })
+    ).body;
+    expect(html).toContain(`<th>Stopped by an abort threshold</th><td>${escapeHtml(reason.text)}</td>`);
+    expect(html).toContain(`<th>Breaking point</th><td>${escapeHtml(point.text)}</td>`);
+    const summary = final.summary!;
+    expect(html).toContain(
+      `<div class="label">Iterations started</div><div class="value">${summary.iterations_started!.toLocaleString('en-US')}</div>`,
+    );
+    expect(html).toContain('<div class="label">Iterations dropped</div>');
+    const csv = await server.request({ method: 'GET', url: `/api/test-report/${runId}?format=csv`, token });
+    expect(csv.body.split('\r\n')[0]).toMatch(/,bandwidth_kbs,iterations,dropped_iterations$/);
   }, 60_000);
 
   it('are refused on load agents before anything runs, saying why', async () => {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { TestResult } from '@aqa/plan';
+import type { ChartData, LiveSnapshot, PastRun, RunComparison, TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLOWS_NOT_ON_AGENTS, FLOWS_ON_BUILTIN_NOTE } from '../src/services/runs/builtin-only';
 import { startCountingTarget, type CountingTarget } from './counting-target';
@@ -115,6 +115,8 @@ describe('a plan with flows', () => {
     expect(started.statusCode).toBe(201);
     expect(started.json()).toMatchObject({ engine: 'builtin', engine_note: FLOWS_ON_BUILTIN_NOTE });
     const runId = started.json<{ test_id: string }>().test_id;
+    // The stream, read whole once the run ends.
+    const stream = server.request({ method: 'GET', url: `/api/test-stream/${runId}`, token });
     const final = await waitForRunEnd<TestResult>(server, token, 'load', runId, 20_000);
     expect(final.status).toBe('completed');
     const flows = final.summary!.flows!;
@@ -133,6 +135,65 @@ describe('a plan with flows', () => {
     // The stored run answers the same.
     const again = await server.request({ method: 'GET', url: `/api/get-test-result/${runId}`, token });
     expect(again.json<TestResult>().summary!.flows).toEqual(flows);
+
+    // Each live second carries its flows' iterations and the run's so far, which add up to the summary's.
+    const snapshots = [...(await stream).body.matchAll(/^event: snapshot\ndata: (.*)$/gm)].map(
+      (m) => JSON.parse(m[1]!) as LiveSnapshot,
+    );
+    expect(snapshots.length).toBeGreaterThanOrEqual(2);
+    let soFar = [0, 0];
+    for (const snapshot of snapshots) {
+      expect(snapshot.flows?.map((f) => f.name)).toEqual(['browse', 'search']);
+      soFar = soFar.map((n, i) => n + snapshot.flows![i]!.iterations);
+      expect(
+        snapshot.totals.flows?.map((f) => f.iterations),
+        `second ${snapshot.second}`,
+      ).toEqual(soFar);
+    }
+    expect(snapshots.at(-1)!.totals.flows).toEqual(flows);
+
+    // Each stored second carries its flows' iterations, and they add up to the run's
+    // (docs/adr/0027-load-profiles.md "8. Live and stored results").
+    const chart = (
+      await server.request({ method: 'GET', url: `/api/chart-data/${runId}`, token })
+    ).json<ChartData>();
+    const perSecond = (name: string) =>
+      chart.series.reduce((sum, p) => sum + (p.flows?.find((f) => f.name === name)?.iterations ?? 0), 0);
+    expect(chart.series.every((p) => p.flows?.map((f) => f.name).join() === 'browse,search')).toBe(true);
+    expect(perSecond('browse')).toBe(flows[0]!.iterations);
+    expect(perSecond('search')).toBe(flows[1]!.iterations);
+
+    // The reports carry them: a column per flow in the CSV, a Flows table and chart in the HTML.
+    const csv = await server.request({ method: 'GET', url: `/api/test-report/${runId}?format=csv`, token });
+    const [header, first] = csv.body.split('\r\n');
+    expect(header).toMatch(/,bandwidth_kbs,flow:browse,flow:search$/);
+    const firstSecond = chart.series[0]!;
+    expect(first!.split(',').slice(-2).map(Number)).toEqual(firstSecond.flows!.map((f) => f.iterations));
+    const html = (
+      await server.request({ method: 'GET', url: `/api/test-report/${runId}?format=html`, token })
+    ).body;
+    expect(html).toContain('<h2>Flows</h2>');
+    expect(html).toContain('Iterations per second');
+    expect(html).toContain(
+      `<td>browse</td><td class="num">${flows[0]!.iterations.toLocaleString('en-US')}</td>`,
+    );
+
+    // The history and the comparison carry them too.
+    const past = (
+      await server.request({ method: 'GET', url: `/api/get-test-results?plan_id=${planId}`, token })
+    )
+      .json<PastRun[]>()
+      .find((run) => run.test_id === runId)!;
+    expect(past.results_summary!.flows).toEqual(flows);
+    expect(past.abort_reason).toBeNull();
+    const compared = await server.request({
+      method: 'GET',
+      url: `/api/compare-test-results?base=${runId}&candidate=${runId}`,
+      token,
+    });
+    const comparison = compared.json<RunComparison>();
+    expect(comparison.candidate.results_summary!.flows).toEqual(flows);
+    expect(comparison.series.candidate.map((p) => p.flows)).toEqual(chart.series.map((p) => p.flows));
   }, 30_000);
 
   it('is refused on load agents before anything is stored, saying why', async () => {

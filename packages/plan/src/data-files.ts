@@ -18,15 +18,22 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/** The words of dataFilesSchema's bounds, so a screen can tell which one a set of files broke. */
+export function dataFilesErrors(maxBytes: number, maxCount: number) {
+  return {
+    tooMany: `At most ${maxCount} data files`,
+    tooLarge: `The data files together must be at most ${maxBytes / 1024 / 1024} MB`,
+  };
+}
+
 /** Data files of at most `maxCount` files and `maxBytes` of UTF-8 together. */
 export function dataFilesSchema(maxBytes: number, maxCount: number) {
+  const errors = dataFilesErrors(maxBytes, maxCount);
   return z
-    .record(z.string().min(1).max(255), noNul('Data file').max(maxBytes))
-    .refine((files) => Object.keys(files).length <= maxCount, {
-      message: `At most ${maxCount} data files`,
-    })
+    .record(z.string().min(1).max(255), noNul('Data file').max(maxBytes, errors.tooLarge))
+    .refine((files) => Object.keys(files).length <= maxCount, { message: errors.tooMany })
     .refine((files) => Object.values(files).reduce((sum, text) => sum + utf8Length(text), 0) <= maxBytes, {
-      message: `The data files together must be at most ${maxBytes / 1024 / 1024} MB`,
+      message: errors.tooLarge,
     });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataFilesSchema, guessDelimiter, scanCsv, withoutBom } from './data-files';
+import { dataFilesErrors, dataFilesSchema, guessDelimiter, scanCsv, withoutBom } from './data-files';
 import { oneLine } from './strict-input';
 import { VARIABLE_NAME } from './template';
 
@@ -18,6 +18,8 @@ export const DATA_SHARE_MODES = ['all', 'user'] as const;
 export type DataShare = (typeof DATA_SHARE_MODES)[number];
 
 export const PerfDataFilesSchema = dataFilesSchema(PERF_DATA_MAX_BYTES, PERF_DATA_MAX_COUNT);
+/** PerfDataFilesSchema's words for too many files and too many bytes. */
+export const PERF_DATA_ERRORS = dataFilesErrors(PERF_DATA_MAX_BYTES, PERF_DATA_MAX_COUNT);
 
 const VARIABLE_NAME_RULE = 'a letter or _, then letters, digits, _ . -';
 

@@ -679,6 +679,11 @@ export const en = {
   'results.tile.lastSecond': 'Last second',
   'results.tile.soFar': 'So far',
   'results.tile.overRun': 'Over the whole run',
+  'results.tile.iterations': 'Iterations started',
+  'results.tile.droppedIterations': 'Iterations dropped',
+  'results.tile.droppedShare': '{percent} of the iterations due (no free user)',
+  'results.tile.droppedNoneDue': 'No iteration was due yet',
+  'results.tile.flow': 'Flow {name}',
   'results.liveTotals': '{requests} requests so far · {failures} failed',
   'results.starting': 'Starting test...',
   'results.startingText': 'Sending the test configuration to the server.',
@@ -1001,6 +1006,9 @@ export const en = {
   'history.compare.plansDiffer':
     'These runs belong to different plans ({base} and {candidate}): their figures may not be comparable.',
   'history.compare.openRun': 'Open this run',
+  'history.compare.iterationsTitle': 'Iterations and flows',
+  'history.compare.iterationsText':
+    'What each run counted: iterations started, those dropped for want of a free user (arrival rate), and each flow’s iterations and share. A dash: the run did not count it.',
   'history.compare.metricsTitle': 'Key figures',
   'history.compare.metricsText': 'Change from the base to the candidate; red is worse, green is better.',
   'history.compare.metric': 'Metric',

@@ -18,6 +18,7 @@ export const flowsEn = {
     'The built-in engine and generated JMeter, K6 and Locust scripts run the flows; Taurus and SoapUI scripts do not carry them yet and say so in their warnings. A plan with flows runs on this server, not on load agents.',
   'flows.entryFlow': 'Flow',
   'flows.entryFlowHint': 'Optional: the flow this call belongs to',
+  'flows.error.weight': 'A flow’s weight is a whole number from 1 to {max}',
   'flows.resultIterations': 'Iterations of flow {name}',
   'flows.resultShare': '{count} ({share} %)',
 } as const;

@@ -17,6 +17,7 @@ export const flowsKo: Record<keyof typeof flowsEn, string> = {
     '내장 엔진과 생성된 JMeter·K6·Locust 스크립트는 플로를 실행합니다. Taurus, SoapUI 스크립트는 아직 플로를 담지 않으며 경고로 알려 줍니다. 플로가 있는 플랜은 부하 에이전트가 아닌 이 서버에서 실행합니다.',
   'flows.entryFlow': '플로',
   'flows.entryFlowHint': '선택: 이 호출이 속한 플로',
+  'flows.error.weight': '플로의 가중치는 1부터 {max}까지의 정수입니다',
   'flows.resultIterations': '플로 {name}의 반복',
   'flows.resultShare': '{count} ({share} %)',
 };

@@ -674,6 +674,11 @@ export const ko: Messages = {
   'results.tile.lastSecond': '최근 1초',
   'results.tile.soFar': '지금까지',
   'results.tile.overRun': '전체 실행 기준',
+  'results.tile.iterations': '시작된 반복',
+  'results.tile.droppedIterations': '버려진 반복',
+  'results.tile.droppedShare': '예정된 반복의 {percent} (빈 사용자 없음)',
+  'results.tile.droppedNoneDue': '아직 예정된 반복이 없음',
+  'results.tile.flow': '플로 {name}',
   'results.liveTotals': '지금까지 요청 {requests}건 · 실패 {failures}건',
   'results.starting': '테스트를 시작하는 중...',
   'results.startingText': '테스트 구성을 서버로 보내고 있습니다.',
@@ -994,6 +999,9 @@ export const ko: Messages = {
   'history.compare.plansDiffer':
     '두 실행은 서로 다른 플랜({base}, {candidate})에 속합니다. 수치를 그대로 비교하기 어려울 수 있습니다.',
   'history.compare.openRun': '이 실행 열기',
+  'history.compare.iterationsTitle': '반복과 플로',
+  'history.compare.iterationsText':
+    '각 실행이 센 값입니다. 시작된 반복, 빈 사용자가 없어 버려진 반복(도착률), 플로별 반복과 비율. 대시는 그 실행이 세지 않은 값입니다.',
   'history.compare.metricsTitle': '주요 수치',
   'history.compare.metricsText': '기준 대비 비교 대상의 변화입니다. 빨간색은 나빠짐, 초록색은 좋아짐입니다.',
   'history.compare.metric': '지표',

@@ -85,11 +85,10 @@ export const loadProfileEn = {
   'loadProfile.seriesPlannedUsers': 'Planned users',
   'loadProfile.seriesPlannedRate': 'Planned iterations/s',
   'loadProfile.seriesIterations': 'Iterations/s',
-  'loadProfile.liveIterations':
-    'Iterations so far: {started} started, {dropped} dropped (no free user when due)',
   'loadProfile.plannedNoteUsers':
     'The dashed line is the plan: the users the load profile asks for over its {length}, against the active users measured each second.',
   'loadProfile.plannedNoteRate':
     'The dashed line is the plan: the iterations per second the load profile asks for over its {length}, against the iterations started each second.',
+  'loadProfile.seriesFlow': 'Flow {name} (iterations/s)',
   'loadProfile.axisIterations': 'Iterations/s',
 } as const;

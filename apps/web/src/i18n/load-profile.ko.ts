@@ -82,11 +82,10 @@ export const loadProfileKo: Record<keyof typeof loadProfileEn, string> = {
   'loadProfile.seriesPlannedUsers': '계획된 사용자',
   'loadProfile.seriesPlannedRate': '계획된 초당 반복',
   'loadProfile.seriesIterations': '초당 반복',
-  'loadProfile.liveIterations':
-    '지금까지 반복: 시작 {started}, 버려짐 {dropped} (예정 시각에 빈 사용자가 없음)',
   'loadProfile.plannedNoteUsers':
     '점선은 계획입니다: 부하 프로필이 {length} 동안 요구하는 사용자 수와 매초 측정된 활성 사용자를 비교합니다.',
   'loadProfile.plannedNoteRate':
     '점선은 계획입니다: 부하 프로필이 {length} 동안 요구하는 초당 반복과 매초 시작된 반복을 비교합니다.',
+  'loadProfile.seriesFlow': '플로 {name} (초당 반복)',
   'loadProfile.axisIterations': '초당 반복',
 };

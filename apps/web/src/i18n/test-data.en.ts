@@ -18,5 +18,6 @@ export const testDataEn = {
   'testData.randomOrder': 'Shuffled order',
   'testData.tooLarge':
     '{name} is not attached: the data files would be {size} MB together, and a plan takes at most 10 MB.',
+  'testData.tooMany': '{name} is not attached: a plan takes at most {max} data files.',
   'testData.readFailed': '{name} could not be read: {message}',
 } as const;

@@ -17,5 +17,6 @@ export const testDataKo: Record<keyof typeof testDataEn, string> = {
   'testData.randomOrder': '섞은 순서',
   'testData.tooLarge':
     '{name}을(를) 첨부하지 않았습니다: 데이터 파일이 모두 합쳐 {size}MB가 되며, 플랜은 최대 10MB까지 받습니다.',
+  'testData.tooMany': '{name}을(를) 첨부하지 않았습니다: 플랜은 데이터 파일을 최대 {max}개까지 받습니다.',
   'testData.readFailed': '{name}을(를) 읽을 수 없습니다: {message}',
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FlowIterationsSchema } from './iteration-figures';
 
 const text = z.string();
 const count = z.number().int();
@@ -22,6 +23,12 @@ export const ChartPointSchema = z.object({
   dropped_iterations: count
     .optional()
     .describe('Open-model load profile only: iterations due in the second that found no free user'),
+  flows: z
+    .array(FlowIterationsSchema)
+    .optional()
+    .describe(
+      "Plans with flows only: the iterations each flow began in the second, in the plan's order of flows (docs/adr/0027-load-profiles.md)",
+    ),
 });
 export type ChartPoint = z.infer<typeof ChartPointSchema>;
 

@@ -9,3 +9,4 @@ export * from './agents';
 export * from './percentile-range';
 export * from './figure-rounding';
 export * from './run-abort';
+export * from './iteration-figures';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RunAgentSchema } from './agents';
+import { FlowIterationsSchema } from './iteration-figures';
 import { LatencySummarySchema } from './run-result';
 
 const text = z.string();
@@ -34,6 +35,10 @@ export const LiveSnapshotSchema = z.object({
       bytes_received: count,
       iterations: count.optional().describe('Open-model load profile only: iterations started'),
       dropped_iterations: count.optional().describe('Open-model load profile only: iterations dropped'),
+      flows: z
+        .array(FlowIterationsSchema)
+        .optional()
+        .describe("Plans with flows only: the iterations each flow began, in the plan's order"),
     })
     .describe('Cumulative since the start of the run'),
   steps: z.array(LiveStepSnapshotSchema),
@@ -41,6 +46,10 @@ export const LiveSnapshotSchema = z.object({
   dropped_iterations: count
     .optional()
     .describe('Open-model load profile only: iterations due in this second that found no free user'),
+  flows: z
+    .array(FlowIterationsSchema)
+    .optional()
+    .describe("Plans with flows only: the iterations each flow began in this second, in the plan's order"),
   agents: z
     .array(RunAgentSchema)
     .describe("Each load agent's users, status and throughput at this second; empty for a run on the server"),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BreakingPointSchema, RunAbortSchema } from './run-abort';
 import { ApiResultSchema, ResultSummarySchema, RunStatusSchema } from './run-result';
 
 const text = z.string();
@@ -20,6 +21,14 @@ export const PastRunSchema = z.object({
   results_summary: ResultSummarySchema.extend({ api_results: z.array(ApiResultSchema) }).nullable(),
   notes: text.describe("The user's notes on the run, '' when none"),
   is_baseline: z.boolean().describe("This run is its plan's baseline for comparisons"),
+  abort_reason: RunAbortSchema.nullable()
+    .optional()
+    .describe(
+      'The abort threshold that stopped the run, as on get-test-result (docs/adr/0027-load-profiles.md, "Abort criteria"); null when none did',
+    ),
+  breaking_point: BreakingPointSchema.nullable()
+    .optional()
+    .describe('An aborted run with a load profile: the highest load that held; else null'),
 });
 export type PastRun = z.infer<typeof PastRunSchema>;
 

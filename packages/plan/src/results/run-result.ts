@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RunAgentSchema } from './agents';
 import { PhraseSchema } from '../phrases/phrase';
 import { ENGINE_IDS, ERROR_KINDS } from './error-kinds';
+import { FlowIterationsSchema } from './iteration-figures';
 import { PlannedProfileSchema } from './planned-profile';
 import { BreakingPointSchema, RunAbortSchema } from './run-abort';
 
@@ -110,7 +111,7 @@ export const ResultSummarySchema = z
         'Open-model load profile only: iterations due while no user of the pool was free, so not run; started + dropped is the planned total',
       ),
     flows: z
-      .array(z.object({ name: text, iterations: count }))
+      .array(FlowIterationsSchema)
       .optional()
       .describe(
         "Plans with flows only: the iterations each flow ran, in the plan's order of flows (docs/adr/0027-load-profiles.md)",

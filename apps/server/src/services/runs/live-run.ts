@@ -136,7 +136,9 @@ export class LiveRun implements LiveEntry {
     return this.tally.apiResults();
   }
 
+  /** The stream's view of a second, the tally having folded it in already (add() runs before the outputs). */
   snapshotView(s: RunSnapshot): LiveSnapshot {
+    const flowTotals = this.tally.flowsSoFar();
     return {
       second: s.second,
       elapsed_seconds: s.elapsedS,
@@ -153,6 +155,7 @@ export class LiveRun implements LiveEntry {
         ...(s.totals.iterations === undefined
           ? {}
           : { iterations: s.totals.iterations, dropped_iterations: s.totals.droppedIterations ?? 0 }),
+        ...(flowTotals === undefined ? {} : { flows: flowTotals }),
       },
       steps: s.steps.map((step) => {
         const info = this.steps[step.step];
@@ -171,6 +174,7 @@ export class LiveRun implements LiveEntry {
       ...(s.iterations === undefined
         ? {}
         : { iterations: s.iterations, dropped_iterations: s.droppedIterations ?? 0 }),
+      ...(s.flows === undefined ? {} : { flows: s.flows }),
       agents: this.agents(),
     };
   }

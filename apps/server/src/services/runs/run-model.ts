@@ -9,6 +9,7 @@ import type {
   DistributionBin,
   ErrorKind,
   ErrorsByKind,
+  FlowIterations,
   LatencySummary,
   PastRun,
   PerfPlan,
@@ -182,6 +183,9 @@ export function pastRunView(record: RunState, nowMs: number, annotations: RunAnn
     results_summary: view.summary === null ? null : { ...view.summary, api_results: view.api_results },
     notes: annotations.notes,
     is_baseline: annotations.is_baseline,
+    // What stopped the run, for the history, the comparison and the reports (docs/adr/0027-load-profiles.md "Abort criteria").
+    abort_reason: view.abort_reason ?? null,
+    breaking_point: view.breaking_point ?? null,
   };
 }
 
@@ -207,7 +211,7 @@ export interface RunPointData {
   iterations?: number;
   dropped_iterations?: number;
   /** Plans with flows only (docs/adr/0027-load-profiles.md "Flows"): iterations per flow in the second. */
-  flows?: { name: string; iterations: number }[];
+  flows?: FlowIterations[];
 }
 
 /** run_points.data of one step for one second. */
@@ -331,6 +335,7 @@ export function chartPointOf(second: number, d: RunPointData): ChartPoint {
     ...(d.iterations === undefined
       ? {}
       : { iterations: d.iterations, dropped_iterations: d.dropped_iterations ?? 0 }),
+    ...(d.flows === undefined ? {} : { flows: d.flows }),
   };
 }
 

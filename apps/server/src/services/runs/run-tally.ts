@@ -51,6 +51,11 @@ export class RunTally {
     });
   }
 
+  /** The iterations per flow so far (a copy); undefined for a plan without flows. */
+  flowsSoFar(): { name: string; iterations: number }[] | undefined {
+    return this.flows?.map((f) => ({ ...f }));
+  }
+
   /** One second of the step at `index` in the plan's urls (an unknown index is ignored). */
   addStep(index: number, figures: TallyInput): void {
     this.steps[index]?.add(figures);
@@ -97,7 +102,7 @@ export class RunTally {
       ...(this.iterations === undefined
         ? {}
         : { iterations_started: this.iterations.started, iterations_dropped: this.iterations.dropped }),
-      ...(this.flows === undefined ? {} : { flows: this.flows.map((f) => ({ ...f })) }),
+      ...(this.flows === undefined ? {} : { flows: this.flowsSoFar() }),
     };
   }
 

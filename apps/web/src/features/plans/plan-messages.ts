@@ -1,4 +1,13 @@
-import { formatSpan, MAX_PROFILE_MS, MAX_RATE, MAX_STAGES, MAX_USERS, PROFILE_ERRORS } from '@aqa/plan';
+import {
+  FLOW_ERRORS,
+  formatSpan,
+  MAX_FLOW_WEIGHT,
+  MAX_PROFILE_MS,
+  MAX_RATE,
+  MAX_STAGES,
+  MAX_USERS,
+  PROFILE_ERRORS,
+} from '@aqa/plan';
 import { translateCallMessage } from '@/features/call-editor';
 import type { Translate } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
@@ -28,6 +37,7 @@ const PROFILE_MESSAGES: Record<string, (t: Translate) => string> = {
   [PROFILE_ERRORS.maxUsersClosed]: (t) => t('loadProfile.error.maxUsersClosed'),
   'A stage target must be a number': (t) => t('loadProfile.error.targetNumber'),
   'A stage target cannot be negative': (t) => t('loadProfile.error.negative'),
+  [FLOW_ERRORS.weight]: (t) => t('flows.error.weight', { max: MAX_FLOW_WEIGHT }),
 };
 
 /** The span fields' labels as parseSpanMs names them. */

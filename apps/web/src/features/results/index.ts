@@ -4,9 +4,11 @@
  * (kept apart because loading them registers Chart.js, which a screen without charts should not pull in).
  * The result screen itself is loaded by the router.
  */
+export { AbortBanner } from './components/AbortBanner';
 export { ApiHostLine, ApiResultsList, ApiUrlLine, MethodBadge } from './components/ApiResults';
 export { apiRowLabel, sharedOrigin } from './model/chart-labels';
 export { MetricTile, Sparkline } from './components/MetricTile';
+export { IterationTiles } from './components/IterationTiles';
 export { FinishedRunReports, ReportDownloads } from './components/ReportDownloads';
 export { ResultTestId } from './components/ResultTestId';
 export { isFinished } from './model/finished';

@@ -6,6 +6,7 @@ import {
   roundFigure,
   type ChartData,
 } from '@aqa/plan';
+import { flowAt, flowNames } from './flow-series';
 
 /** Figures rounded as the result screen shows them (docs/reference/02-running.md §3 "CSV export"). */
 const ms = (value: number): number => roundFigure(value, latencyDigits(value));
@@ -27,10 +28,24 @@ export function csvText(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The run's per-second series, whole run then per API, separated by a blank line. */
+/**
+ * The run's per-second series, whole run then per API, separated by a blank line. A run that counted its
+ * iterations (docs/adr/0027-load-profiles.md "8. Live and stored results") has more columns at the end of
+ * the first part: `iterations` and `dropped_iterations` (open model), one `flow:<name>` per flow.
+ */
 export function renderCsvReport(chart: ChartData): string {
-  const lines = [SERIES_HEADER];
+  const counted = chart.series.some((p) => p.iterations !== undefined);
+  const flows = flowNames(chart);
+  const extraHeader = [
+    ...(counted ? ['iterations', 'dropped_iterations'] : []),
+    ...flows.map((name) => csvText(`flow:${name}`)),
+  ];
+  const lines = [[SERIES_HEADER, ...extraHeader].join(',')];
   for (const p of chart.series) {
+    const extra = [
+      ...(counted ? [p.iterations ?? 0, p.dropped_iterations ?? 0] : []),
+      ...flows.map((name) => flowAt(p.flows, name)),
+    ];
     lines.push(
       [
         p.second,
@@ -46,6 +61,7 @@ export function renderCsvReport(chart: ChartData): string {
         ms(p.p99),
         ms(p.max),
         kbs(p.bandwidth_kbs),
+        ...extra,
       ].join(','),
     );
   }

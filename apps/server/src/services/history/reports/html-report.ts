@@ -1,5 +1,15 @@
-import type { ChartData, ErrorsByKind, PastRun, TestResult } from '@aqa/plan';
+import {
+  abortSaid,
+  breakingPointSaid,
+  flowShares,
+  iterationFigures,
+  type ChartData,
+  type ErrorsByKind,
+  type PastRun,
+  type TestResult,
+} from '@aqa/plan';
 import { escapeHtml } from './escape';
+import { flowAt, flowNames } from './flow-series';
 import { barChart, lineChart } from './svg-charts';
 
 export interface ReportContent {
@@ -18,7 +28,12 @@ const COLORS = {
   throughput: '#059669',
   errors: '#dc2626',
   distribution: '#0891b2',
+  iterations: '#ea580c',
+  dropped: '#b91c1c',
 };
+
+/** The colours of the flows' lines, in the plan's order of flows (repeating after the last). */
+const FLOW_COLORS = ['#4f46e5', '#0891b2', '#c026d3', '#0d9488', '#475569', '#7c3aed'];
 
 // No fetch of any kind is allowed: the file must read the same offline, years later.
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -88,7 +103,35 @@ function summarySection(result: TestResult): string {
     card('Max response', `${number(s.max_response_time)} ms`),
     card('Bandwidth', `${number(s.avg_bandwidth)} KB/s`),
     card('Measured for', `${number(s.test_duration, 1)} s`),
+    ...iterationCards(result),
   ].join('')}</div>`;
+}
+
+/**
+ * The run's iterations (docs/adr/0027-load-profiles.md "8. Live and stored results"): started, and for an
+ * open-model run the dropped ones with their share of the iterations due — a 0 shown as 0, never left out.
+ */
+function iterationCards(result: TestResult): string[] {
+  const figures = iterationFigures(result.summary);
+  if (figures === null) return [];
+  const cards = [card('Iterations started', number(figures.started, 0))];
+  if (figures.dropped !== null) {
+    const percent = figures.droppedPercent === null ? '' : ` (${number(figures.droppedPercent)} %)`;
+    cards.push(card('Iterations dropped', `${number(figures.dropped, 0)}${percent}`));
+  }
+  return cards;
+}
+
+/** A plan with flows: each flow's iterations and share (docs/adr/0027-load-profiles.md "Flows"). */
+function flowsSection(result: TestResult): string {
+  const flows = flowShares(result.summary?.flows);
+  if (flows.length === 0) return '';
+  const rows = flows.map(
+    (flow) =>
+      `<tr><td>${escapeHtml(flow.name)}</td><td class="num">${number(flow.iterations, 0)}</td><td class="num">${number(flow.share, 1)} %</td></tr>`,
+  );
+  return `<h2>Flows</h2>
+<table><thead><tr><th>Flow</th><th class="num">Iterations</th><th class="num">Share</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
 function chartsSection(chart: ChartData): string {
@@ -142,6 +185,7 @@ function chartsSection(chart: ChartData): string {
         },
       ],
     }),
+    ...iterationsChart(chart, xLabel),
     barChart({
       title: 'Response-time distribution',
       unit: 'requests',
@@ -149,6 +193,38 @@ function chartsSection(chart: ChartData): string {
       bars: chart.distribution.map((bin) => ({ label: bin.label, value: bin.count })),
     }),
   ].join('\n')}</div>`;
+}
+
+/**
+ * Iterations per second, when the run counted them (docs/adr/0027-load-profiles.md "8. Live and stored
+ * results"): started and dropped (open model), and each flow's (plans with flows).
+ */
+function iterationsChart(chart: ChartData, xLabel: string): string[] {
+  const series = chart.series;
+  const lines: { name: string; color: string; points: { x: number; y: number }[] }[] = [];
+  if (series.some((p) => p.iterations !== undefined)) {
+    lines.push(
+      {
+        name: 'Started',
+        color: COLORS.iterations,
+        points: series.map((p) => ({ x: p.second, y: p.iterations ?? 0 })),
+      },
+      {
+        name: 'Dropped',
+        color: COLORS.dropped,
+        points: series.map((p) => ({ x: p.second, y: p.dropped_iterations ?? 0 })),
+      },
+    );
+  }
+  flowNames(chart).forEach((name, i) => {
+    lines.push({
+      name: `Flow ${name}`,
+      color: FLOW_COLORS[i % FLOW_COLORS.length]!,
+      points: series.map((p) => ({ x: p.second, y: flowAt(p.flows, name) })),
+    });
+  });
+  if (lines.length === 0) return [];
+  return [lineChart({ title: 'Iterations per second', unit: 'it/s', xLabel, series: lines })];
 }
 
 function apiSection(result: TestResult): string {
@@ -214,6 +290,11 @@ export function renderHtmlReport({ run, result, chart, generatedAt }: ReportCont
     ['Concurrent users', escapeHtml(String(run.concurrent_users))],
   ];
   if (result.error !== null) info.push(['Note', escapeHtml(result.error)]);
+  // docs/adr/0027-load-profiles.md "Abort criteria": what stopped the run, and the highest load that held.
+  if (result.abort_reason)
+    info.push(['Stopped by an abort threshold', escapeHtml(abortSaid(result.abort_reason).text)]);
+  if (result.breaking_point)
+    info.push(['Breaking point', escapeHtml(breakingPointSaid(result.breaking_point).text)]);
   if (run.notes !== '') info.push(['Notes', escapeHtml(run.notes).replace(/\n/g, '<br>')]);
   return `<!DOCTYPE html>
 <html lang="en">
@@ -236,6 +317,7 @@ ${summarySection(result)}
 ${chartsSection(chart)}
 <h2>API Results</h2>
 ${apiSection(result)}
+${flowsSection(result)}
 <h2>Errors by kind</h2>
 ${errorsSection(result.errors)}
 </main>

@@ -105,7 +105,13 @@ describe(
       await user.click(screen.getByTestId('flows-add-named'));
       expect(screen.getByTestId('flow-0-name')).toHaveValue('browse');
       expect(screen.getByTestId('flow-1-name')).toHaveValue('search');
+      // A weight the plan does not take is told as it is typed, before any save.
+      await replace(user, screen.getByTestId('flow-0-weight'), '0');
+      expect(screen.getByTestId('flow-0-weight-error')).toHaveTextContent(
+        'A flow’s weight is a whole number from 1 to 1000',
+      );
       await replace(user, screen.getByTestId('flow-0-weight'), '70');
+      expect(screen.queryByTestId('flow-0-weight-error')).toBeNull();
       await replace(user, screen.getByTestId('flow-1-weight'), '30');
       expect(screen.getByText('70.0 % of the iterations')).toBeInTheDocument();
 

@@ -1,17 +1,19 @@
-import { MAX_FLOW_NAME, MAX_FLOW_WEIGHT } from '@aqa/plan';
+import { FLOW_ERRORS, FlowSchema, MAX_FLOW_NAME } from '@aqa/plan';
 import { Plus, Trash2 } from 'lucide-react';
 import type { Dispatch } from 'react';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { useT } from '@/i18n';
+import { formatNumber } from '@/features/results';
+import { useI18n } from '@/i18n';
 import type { PlanForm, PlanFormAction } from '../model/plan-form';
 import { unlistedFlowNames } from '../model/plan-form';
+import { translatePlanMessage } from '../plan-messages';
 
-/** A weight as typed, when it is one the plan takes. */
+/** A weight as typed, when it is one the plan takes (the plan's own rule, FlowSchema). */
 function weightOf(text: string): number | undefined {
-  const value = Number(text.trim());
-  return Number.isInteger(value) && value >= 1 && value <= MAX_FLOW_WEIGHT ? value : undefined;
+  const parsed = FlowSchema.shape.weight.safeParse(text.trim());
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
@@ -30,7 +32,7 @@ export function FlowsEditor({
   /** The first problem the model found with the flows, already translated. */
   error: string | undefined;
 }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const unlisted = unlistedFlowNames(form);
   if (form.flows.length === 0 && unlisted.length === 0) return null;
   const weights = form.flows.map((flow) => weightOf(flow.weight));
@@ -73,9 +75,16 @@ export function FlowsEditor({
                 label={t('flows.weight')}
                 hint={
                   weight !== undefined && total > 0
-                    ? t('flows.share', { share: ((weight / total) * 100).toFixed(1) })
+                    ? t('flows.share', { share: formatNumber((weight / total) * 100, locale, 1, 1) })
                     : t('flows.weightHint')
                 }
+                // As the user types, like the other fields (a blank one is told on saving).
+                error={
+                  weight === undefined && flow.weight.trim() !== ''
+                    ? translatePlanMessage(FLOW_ERRORS.weight, t)
+                    : undefined
+                }
+                errorTestId={`flow-${index}-weight-error`}
               >
                 {(control) => (
                   <Input

@@ -255,7 +255,7 @@ describe('the load profile of the URL-input screen', { timeout: 20_000 }, () => 
     expect(screen.getByTestId('profile-breakpoint-note')).toHaveTextContent(
       'Breakpoint added the abort thresholds error_rate<5%, p95<2000: the run stops when one is crossed',
     );
-    expect(screen.getByTestId('profile-abort-thresholds')).toHaveValue('error_rate<5%\np95<2000');
+    expect(screen.getByTestId('plan-abort-thresholds')).toHaveValue('error_rate<5%\np95<2000');
     expect(screen.getByTestId('line-chart')).toHaveAttribute('data-y-title', 'Iterations per second');
     // The pool by default: the peak rate, at least 10.
     expect(screen.getByTestId('plan-users')).toHaveValue(50);
@@ -274,29 +274,30 @@ describe('the load profile of the URL-input screen', { timeout: 20_000 }, () => 
     expect(sent('/api/save-test-plan')).not.toHaveProperty('thresholds');
   });
 
-  it('edits the abort thresholds as a list, naming one that does not read', async () => {
+  it('edits the abort thresholds as a list, with or without a profile, naming one that does not read', async () => {
     const user = userEvent.setup({ delay: null });
     await openScreen();
-    await user.click(screen.getByTestId('profile-toggle'));
-    await user.click(screen.getByTestId('profile-preset-breakpoint'));
-    const list = screen.getByTestId('profile-abort-thresholds');
-    await user.clear(list);
+    // A plan without a profile may have them too (docs/adr/0027-load-profiles.md "Abort criteria").
+    expect(screen.getByTestId('profile-toggle')).not.toBeChecked();
+    const list = screen.getByTestId('plan-abort-thresholds');
     await user.type(list, 'p95<800{Enter}{Enter}p95 < soon');
-    expect(screen.getByTestId('profile-abort-thresholds-error')).toHaveTextContent(
+    await nameAndUrl(user);
+    await user.click(screen.getByTestId('save-plan'));
+    // The plan's own check, shown under the field as the other settings' problems are.
+    expect(await screen.findByTestId('plan-abort-thresholds-error')).toHaveTextContent(
       'threshold "p95 < soon" is not understood',
     );
+    expect(sent('/api/save-test-plan')).toBeUndefined();
     await user.type(
       list,
-      '{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}Login: error_rate<2%',
+      '{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}error_rate<2%',
     );
-    expect(screen.queryByTestId('profile-abort-thresholds-error')).toBeNull();
-    await nameAndUrl(user);
+    expect(screen.queryByTestId('plan-abort-thresholds-error')).toBeNull();
     await user.click(screen.getByTestId('save-plan'));
     await waitFor(() => expect(sent('/api/save-test-plan')).toBeDefined());
     // The blank line is no threshold.
-    expect(sent('/api/save-test-plan')).toMatchObject({
-      abort_thresholds: ['p95<800', 'Login: error_rate<2%'],
-    });
+    expect(sent('/api/save-test-plan')).toMatchObject({ abort_thresholds: ['p95<800', 'error_rate<2%'] });
+    expect(sent('/api/save-test-plan')).not.toHaveProperty('load_profile');
   });
 
   it('opens a saved profile, sends it back unchanged on Update, and sends none once turned off', async () => {

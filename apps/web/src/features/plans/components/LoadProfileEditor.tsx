@@ -5,7 +5,6 @@ import {
   parseSpanMs,
   PRESETS,
   SpanError,
-  thresholdProblem,
   type LoadModel,
   type Preset,
 } from '@aqa/plan';
@@ -14,7 +13,6 @@ import { lazy, Suspense, useState, type Dispatch } from 'react';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
 import { useT } from '@/i18n';
 import type { PlanForm, PlanFormAction } from '../model/plan-form';
 import {
@@ -61,11 +59,6 @@ export function LoadProfileEditor({
   const [length, setLength] = useState(() => formatSpan(minutes * 60_000));
   const [presetProblem, setPresetProblem] = useState<string | null>(null);
   const [breakpointAdded, setBreakpointAdded] = useState(false);
-  // The first abort threshold that does not read, in the parser's words (the server says the same).
-  const abortProblem = form.abortThresholds
-    .filter((line) => line.trim() !== '')
-    .map(thresholdProblem)
-    .find((problem) => problem !== undefined);
 
   const errors = check && !check.ok ? check.errors : {};
   const error = (key: string) => {
@@ -237,26 +230,6 @@ export function LoadProfileEditor({
                 {t('loadProfile.planThresholds', { thresholds: form.thresholds.join(', ') })}
               </p>
             )}
-            <FormField
-              id="profile-abort-thresholds"
-              label={t('loadProfile.abortThresholds')}
-              hint={t('loadProfile.abortThresholdsHint')}
-              error={abortProblem}
-              errorTestId="profile-abort-thresholds-error"
-            >
-              {(control) => (
-                <Textarea
-                  {...control}
-                  rows={Math.max(2, form.abortThresholds.length)}
-                  value={form.abortThresholds.join('\n')}
-                  onChange={(event) =>
-                    dispatch({ type: 'setAbortThresholds', lines: event.target.value.split('\n') })
-                  }
-                  className="font-mono text-[13px]"
-                  data-testid="profile-abort-thresholds"
-                />
-              )}
-            </FormField>
           </div>
 
           <div className="grid gap-3">

@@ -4,6 +4,7 @@ import { useMemo, type Dispatch } from 'react';
 import { FormField } from '@/components/form-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { useT } from '@/i18n';
 import type { FormErrors } from '../model/form-to-plan';
 import { TOOL_OPTIONS, type PlanForm, type PlanFormAction } from '../model/plan-form';
@@ -165,6 +166,29 @@ export function PlanSettingsCard({
         </fieldset>
         <fieldset disabled={disabled}>
           <LoadProfileEditor form={form} dispatch={dispatch} check={profileCheck} />
+        </fieldset>
+        {/* With a profile or without one (docs/adr/0027-load-profiles.md "Abort criteria"); Breakpoint adds its own. */}
+        <fieldset disabled={disabled} className="mt-4">
+          <FormField
+            id="plan-abort-thresholds"
+            label={t('loadProfile.abortThresholds')}
+            hint={t('loadProfile.abortThresholdsHint')}
+            error={error('abort_thresholds')}
+            errorTestId="plan-abort-thresholds-error"
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={Math.max(2, form.abortThresholds.length)}
+                value={form.abortThresholds.join('\n')}
+                onChange={(event) =>
+                  dispatch({ type: 'setAbortThresholds', lines: event.target.value.split('\n') })
+                }
+                className="font-mono text-[13px]"
+                data-testid="plan-abort-thresholds"
+              />
+            )}
+          </FormField>
         </fieldset>
         <fieldset disabled={disabled}>
           <FlowsEditor form={form} dispatch={dispatch} error={error('flows')} />

@@ -86,4 +86,32 @@ describe('test data on the URL-input screen', { timeout: 20_000 }, () => {
       'Data file "bad.csv" line 3: 1 field where the header has 2',
     );
   });
+
+  it('shows only the first problem of a CSV whose quoted field is not closed', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApp('/create-test/url-input');
+    await screen.findByTestId('url-input-page', undefined, { timeout: 10_000 });
+    const csv = new File(['id,email\n1,"a\n2,b\n'], 'open.csv', { type: 'text/csv' });
+    await user.upload(screen.getByTestId('test-data-input'), csv);
+    expect(await screen.findByTestId('test-data-0-problem')).toHaveTextContent(
+      /^Data file "open.csv" line 2: a quoted field is not closed$/,
+    );
+  });
+
+  it('refuses a 21st data file in the browser, as the plan does (PERF_DATA_MAX_COUNT)', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApp('/create-test/url-input');
+    await screen.findByTestId('url-input-page', undefined, { timeout: 10_000 });
+    for (let i = 1; i <= 21; i += 1) {
+      await user.upload(
+        screen.getByTestId('test-data-input'),
+        new File([`id\n${i}\n`], `f${i}.csv`, { type: 'text/csv' }),
+      );
+    }
+    await waitFor(() =>
+      expect(noticeTexts()).toContain('f21.csv is not attached: a plan takes at most 20 data files.'),
+    );
+    expect(screen.getByTestId('test-data-19')).toBeInTheDocument();
+    expect(screen.queryByTestId('test-data-20')).toBeNull();
+  });
 });

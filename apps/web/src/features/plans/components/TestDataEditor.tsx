@@ -1,18 +1,20 @@
 import {
-  DataSourceSchema,
-  PERF_DATA_MAX_BYTES,
+  PERF_DATA_ERRORS,
+  PERF_DATA_MAX_COUNT,
+  PerfDataFilesSchema,
   readDataSource,
   utf8Length,
   type DataSource,
 } from '@aqa/plan';
 import { FileSpreadsheet, Paperclip, X } from 'lucide-react';
-import { useMemo, type Dispatch } from 'react';
+import type { Dispatch } from 'react';
 import { FilePickButton } from '@/components/file-pick-button';
 import { useNotice } from '@/components/notices';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useT } from '@/i18n';
+import { formatNumber } from '@/features/results';
+import { useI18n, useT } from '@/i18n';
 import type { PlanForm, PlanFormAction } from '../model/plan-form';
 
 /**
@@ -21,17 +23,31 @@ import type { PlanForm, PlanFormAction } from '../model/plan-form';
  * the line), removable, with the options of its data source.
  */
 export function TestDataEditor({ form, dispatch }: { form: PlanForm; dispatch: Dispatch<PlanFormAction> }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   const notice = useNotice();
   const files = form.dataFiles ?? {};
 
   const attach = async (file: File) => {
     try {
       const text = await file.text();
-      const others = Object.entries(files).filter(([name]) => name !== file.name);
-      const bytes = others.reduce((sum, [, content]) => sum + utf8Length(content), utf8Length(text));
-      if (bytes > PERF_DATA_MAX_BYTES) {
-        notice.error(t('testData.tooLarge', { name: file.name, size: (bytes / 1024 / 1024).toFixed(1) }));
+      const next = { ...files, [file.name]: text };
+      // The plan's own bounds (PerfDataFilesSchema: 20 files, 10 MB together), told before the file is added.
+      const checked = PerfDataFilesSchema.safeParse(next);
+      if (!checked.success) {
+        const messages = checked.error.issues.map((issue) => issue.message);
+        if (messages.includes(PERF_DATA_ERRORS.tooMany)) {
+          notice.error(t('testData.tooMany', { name: file.name, max: PERF_DATA_MAX_COUNT }));
+        } else if (messages.includes(PERF_DATA_ERRORS.tooLarge)) {
+          const bytes = Object.values(next).reduce((sum, content) => sum + utf8Length(content), 0);
+          notice.error(
+            t('testData.tooLarge', {
+              name: file.name,
+              size: formatNumber(bytes / 1024 / 1024, locale, 1, 1),
+            }),
+          );
+        } else {
+          notice.error(t('testData.readFailed', { name: file.name, message: messages.join('; ') }));
+        }
         return;
       }
       dispatch({ type: 'attachDataFile', name: file.name, text });
@@ -88,11 +104,8 @@ function DataSourceRow({
   testId: string;
 }) {
   const t = useT();
-  // Read once per file, not on every keystroke elsewhere in the form (a data file may be large).
-  const read = useMemo(
-    () => (text === undefined ? undefined : readDataSource(DataSourceSchema.parse(source), text)),
-    [source, text],
-  );
+  // readDataSource keeps its recent reads in a browser, so a large file is not read again on each render.
+  const read = text === undefined ? undefined : readDataSource(source, text);
   const set = (patch: Partial<Pick<DataSource, 'loop' | 'random_order' | 'share'>>) =>
     dispatch({ type: 'setDataSource', path: source.path, patch });
   return (
@@ -121,7 +134,8 @@ function DataSourceRow({
       )}
       {read && read.table === undefined && (
         <p className="text-[13px] text-destructive" role="alert" data-testid={`${testId}-problem`}>
-          {read.problems.join('; ')}
+          {/* The first problem: what follows an unclosed quote only repeats it in other words. */}
+          {read.problems[0]}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-4 text-[13px]">

@@ -88,8 +88,8 @@ export interface PlanForm {
    */
   loadProfile: ProfileForm | null;
   /**
-   * Test data (docs/adr/0027-load-profiles.md "Test data"): not edited on these screens yet, kept from a loaded
-   * plan and sent back unchanged, so that saving the plan here never drops its CSV files.
+   * Test data (docs/adr/0027-load-profiles.md "Test data"): the CSV files by name and the sources binding
+   * them, added and removed in the Test data section (TestDataEditor); null for a plan without any.
    */
   dataFiles: Record<string, string> | null;
   dataSources: DataSource[] | null;
@@ -227,7 +227,7 @@ function withoutDataFile(form: PlanForm, name: string): PlanForm {
 }
 
 /** A new flow row of weight 1 (docs/adr/0027-load-profiles.md "Flows"). */
-export function newFlowRow(name = ''): FlowForm {
+function newFlowRow(name = ''): FlowForm {
   return { id: newId('flow'), name, weight: '1', callsName: name.trim() };
 }
 

@@ -5,12 +5,13 @@ import {
   formatCount,
   formatKbs,
   formatMs,
+  formatNumber,
   formatSeconds,
   isBuiltInEngine,
   isNumber,
   toolName,
 } from '../model/format';
-import type { ResultSummary as TestSummary } from '@aqa/plan';
+import { flowShares, type ResultSummary as TestSummary } from '@aqa/plan';
 
 export interface DetailedStatisticsProps {
   summary: TestSummary;
@@ -51,6 +52,29 @@ export function engineNoteText(
 export function engineName(engine: string | null | undefined, t: Translate): string | null {
   if (!engine?.trim()) return null;
   return isBuiltInEngine(engine) ? t('results.stats.engineBuiltIn') : toolName(engine);
+}
+
+/** One row of Detailed Statistics: a label and its figure (numbers in tabular digits). */
+function StatRow({
+  id,
+  label,
+  value,
+  numeric = false,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  numeric?: boolean;
+}) {
+  return (
+    <div
+      className="flex items-baseline justify-between gap-4 border-b border-border py-2.5 text-sm"
+      data-testid={`stat-${id}`}
+    >
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={numeric ? 'num whitespace-nowrap font-medium' : 'font-medium'}>{value}</dd>
+    </div>
+  );
 }
 
 /**
@@ -104,8 +128,7 @@ export function DetailedStatistics({
       ]
     : [];
   // A plan with flows (docs/adr/0027-load-profiles.md "Flows"): each flow's iterations and share of them.
-  const flows = summary.flows ?? [];
-  const allFlowIterations = flows.reduce((sum, flow) => sum + flow.iterations, 0);
+  const flows = flowShares(summary.flows);
   const note = engineNoteText(engineNote, engine, tool, t);
   // The tool shown is what really ran the load (docs/design.md §4); the plan's tool follows when it differs.
   const builtIn = isBuiltInEngine(engine);
@@ -129,51 +152,22 @@ export function DetailedStatistics({
             .map((row) => ({ ...row, value: formatMs(row.value, locale) })),
           ...iterations,
         ].map((row) => (
-          <div
-            key={row.id}
-            className="flex items-baseline justify-between gap-4 border-b border-border py-2.5 text-sm"
-            data-testid={`stat-${row.id}`}
-          >
-            <dt className="text-muted-foreground">{t(row.label)}</dt>
-            <dd className="num whitespace-nowrap font-medium">{row.value}</dd>
-          </div>
+          <StatRow key={row.id} id={row.id} label={t(row.label)} value={row.value} numeric />
         ))}
         {flows.map((flow, index) => (
-          <div
+          <StatRow
             key={`flow-${index}`}
-            className="flex items-baseline justify-between gap-4 border-b border-border py-2.5 text-sm"
-            data-testid={`stat-flow-${index}`}
-          >
-            <dt className="text-muted-foreground">{t('flows.resultIterations', { name: flow.name })}</dt>
-            <dd className="num whitespace-nowrap font-medium">
-              {t('flows.resultShare', {
-                count: formatCount(flow.iterations, locale),
-                share: allFlowIterations
-                  ? ((flow.iterations / allFlowIterations) * 100).toLocaleString(locale, {
-                      minimumFractionDigits: 1,
-                      maximumFractionDigits: 1,
-                    })
-                  : '0',
-              })}
-            </dd>
-          </div>
+            id={`flow-${index}`}
+            label={t('flows.resultIterations', { name: flow.name })}
+            value={t('flows.resultShare', {
+              count: formatCount(flow.iterations, locale),
+              share: formatNumber(flow.share, locale, 1, 1),
+            })}
+            numeric
+          />
         ))}
-        <div
-          className="flex items-baseline justify-between gap-4 border-b border-border py-2.5 text-sm"
-          data-testid="stat-tool"
-        >
-          <dt className="text-muted-foreground">{t('results.stats.tool')}</dt>
-          <dd className="font-medium">{testTool}</dd>
-        </div>
-        {planTool && (
-          <div
-            className="flex items-baseline justify-between gap-4 border-b border-border py-2.5 text-sm"
-            data-testid="stat-plan-tool"
-          >
-            <dt className="text-muted-foreground">{t('results.stats.planTool')}</dt>
-            <dd className="font-medium">{planTool}</dd>
-          </div>
-        )}
+        <StatRow id="tool" label={t('results.stats.tool')} value={testTool} />
+        {planTool && <StatRow id="plan-tool" label={t('results.stats.planTool')} value={planTool} />}
       </dl>
       {note && (
         <p className="-mt-2 px-6 pb-6 text-[13px] text-muted-foreground" data-testid="engine-note">

@@ -1,16 +1,10 @@
 import { Gauge, Timer, TriangleExclamationPoint, Users } from 'lucide-react';
 import { useI18n } from '@/i18n';
-import {
-  errorRateBadgeVariant,
-  formatCount,
-  formatMs,
-  formatPercent,
-  formatRps,
-  isNumber,
-} from '../model/format';
+import { formatCount, formatMs, formatPercent, formatRps, isNumber } from '../model/format';
 import type { LiveSnapshot, ResultSummary as TestSummary } from '@aqa/plan';
 import type { SeriesPoint } from '../model/views';
-import { MetricTile } from './MetricTile';
+import { IterationTiles } from './IterationTiles';
+import { errorRateTone, MetricTile } from './MetricTile';
 
 /** Seconds of history drawn under each live tile. */
 const TREND_SECONDS = 60;
@@ -26,7 +20,8 @@ export interface LiveTilesProps {
 
 /**
  * The four live tiles of a running test (docs/reference/02-running.md §2): Active Users, Requests/sec, Avg Response Time and
- * Error Rate — the last second from the stream, or the server's figures so far when polling.
+ * Error Rate — the last second from the stream, or the server's figures so far when polling — and, for a
+ * run that counts them, the iterations so far (IterationTiles).
  */
 export function LiveTiles({ snapshot, summary, series }: LiveTilesProps) {
   const { t, locale } = useI18n();
@@ -41,7 +36,6 @@ export function LiveTiles({ snapshot, summary, series }: LiveTilesProps) {
       : null
     : summary?.average_response_time;
   const errorRate = snapshot?.error_rate ?? summary?.error_rate;
-  const errorTone = errorRateBadgeVariant(errorRate);
 
   return (
     <div className="space-y-2">
@@ -76,15 +70,7 @@ export function LiveTiles({ snapshot, summary, series }: LiveTilesProps) {
         />
         <MetricTile
           icon={TriangleExclamationPoint}
-          tone={
-            errorTone === 'success'
-              ? 'success'
-              : errorTone === 'warning'
-                ? 'warning'
-                : errorTone === 'destructive'
-                  ? 'danger'
-                  : 'neutral'
-          }
+          tone={errorRateTone(errorRate)}
           label={t('results.tile.errorRate')}
           value={formatPercent(errorRate, locale)}
           hint={hint}
@@ -100,18 +86,19 @@ export function LiveTiles({ snapshot, summary, series }: LiveTilesProps) {
           })}
         </p>
       )}
-      {snapshot && isNumber(snapshot.totals?.iterations) && (
-        // An open-model profile's iterations (docs/adr/0027-load-profiles.md): dropped ones shown, never hidden.
-        <p
-          className={`num text-[13px] ${(snapshot.totals.dropped_iterations ?? 0) > 0 ? 'text-warning-text' : 'text-muted-foreground'}`}
-          data-testid="live-iterations"
-        >
-          {t('loadProfile.liveIterations', {
-            started: formatCount(snapshot.totals.iterations, locale),
-            dropped: formatCount(snapshot.totals.dropped_iterations ?? 0, locale),
-          })}
-        </p>
-      )}
+      {/* Iterations so far: the stream's totals, or the server's figures when polling. */}
+      <IterationTiles
+        counts={
+          snapshot
+            ? {
+                iterations_started: snapshot.totals?.iterations,
+                iterations_dropped: snapshot.totals?.dropped_iterations,
+                flows: snapshot.totals?.flows,
+              }
+            : summary
+        }
+        hint={t('results.tile.soFar')}
+      />
     </div>
   );
 }

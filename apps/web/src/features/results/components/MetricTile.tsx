@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { errorRateBadgeVariant } from '../model/format';
 
 export interface MetricTileProps {
   label: string;
@@ -23,6 +24,12 @@ const TONES = {
   warning: { icon: 'bg-warning-soft text-warning-text', line: 'text-warning' },
   neutral: { icon: 'bg-muted text-muted-foreground', line: 'text-muted-foreground' },
 } as const;
+
+/** The tone of an error-rate tile: the colour of its badge (green, yellow, red; neutral when unknown). */
+export function errorRateTone(errorRate: unknown): NonNullable<MetricTileProps['tone']> {
+  const variant = errorRateBadgeVariant(errorRate);
+  return variant === 'destructive' ? 'danger' : variant === 'secondary' ? 'neutral' : variant;
+}
 
 /** An SVG polyline of the last values, scaled to its own range (0 at the bottom). */
 export function Sparkline({ values, className }: { values: readonly (number | null)[]; className?: string }) {

@@ -16,13 +16,13 @@ export function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-function numberFormat(locale: string, digits: number): Intl.NumberFormat {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: digits });
+function numberFormat(locale: string, digits: number, minDigits = 0): Intl.NumberFormat {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: minDigits, maximumFractionDigits: digits });
 }
 
-/** A number without a unit (max 2 decimals), or the dash. */
-export function formatNumber(value: unknown, locale: string, digits = 2): string {
-  return isNumber(value) ? numberFormat(locale, digits).format(value) : MISSING;
+/** A number without a unit (at most `digits` decimals, at least `minDigits`), or the dash. */
+export function formatNumber(value: unknown, locale: string, digits = 2, minDigits = 0): string {
+  return isNumber(value) ? numberFormat(locale, digits, minDigits).format(value) : MISSING;
 }
 
 /** A count: whole, grouped. */
@@ -39,6 +39,12 @@ export function formatMs(value: unknown, locale: string): string {
 export function formatRps(value: unknown, locale: string): string {
   if (!isNumber(value)) return MISSING;
   return `${numberFormat(locale, rateDigits(value)).format(value)} req/s`;
+}
+
+/** Iterations per second: "12.5 it/s" (the precision of a request rate). */
+export function formatIterationRate(value: unknown, locale: string): string {
+  if (!isNumber(value)) return MISSING;
+  return `${numberFormat(locale, rateDigits(value)).format(value)} it/s`;
 }
 
 /** A percentage given in percent (0–100): "0%", "0.05%", "12.5%". */

@@ -1,5 +1,6 @@
 import type { LiveSnapshot, Phrase } from '@aqa/plan';
 import { isFinished } from './finished';
+import { isNumber } from './format';
 import type { ResultView as TestResult, SeriesPoint } from './views';
 
 /**
@@ -200,12 +201,11 @@ export function snapshotToPoint(snapshot: LiveSnapshot, previous?: LiveSnapshot 
     p95: snapshot.latency.p95,
     p99: snapshot.latency.p99,
     max: snapshot.latency.max,
-    ...(isCount(snapshot.iterations) ? { iterations: snapshot.iterations } : {}),
-    ...(isCount(snapshot.dropped_iterations) ? { dropped_iterations: snapshot.dropped_iterations } : {}),
+    ...(isNumber(snapshot.iterations) ? { iterations: snapshot.iterations } : {}),
+    ...(isNumber(snapshot.dropped_iterations) ? { dropped_iterations: snapshot.dropped_iterations } : {}),
+    ...(Array.isArray(snapshot.flows) ? { flows: snapshot.flows } : {}),
   };
 }
-
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** Merges points by second (later ones win), in order, keeping the newest LIVE_SERIES_LIMIT. */
 export function mergeSeries(base: SeriesPoint[], extra: SeriesPoint[]): SeriesPoint[] {

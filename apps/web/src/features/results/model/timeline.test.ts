@@ -1,6 +1,14 @@
 import { LoadProfileSchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { errorAxis, hasIterations, hasTraffic, plannedLine, timelineStats } from './timeline';
+import {
+  errorAxis,
+  flowIterationsAt,
+  flowNames,
+  hasIterations,
+  hasTraffic,
+  plannedLine,
+  timelineStats,
+} from './timeline';
 import type { SeriesPoint } from './views';
 
 function point(second: number, values: Partial<SeriesPoint>): SeriesPoint {
@@ -105,5 +113,27 @@ describe('hasIterations', () => {
   it('is true once a second carries measured iterations (an open-model run)', () => {
     expect(hasIterations([point(1, {})])).toBe(false);
     expect(hasIterations([point(1, {}), point(2, { iterations: 0 })])).toBe(true);
+  });
+});
+
+describe('the flows of a timeline (docs/adr/0027-load-profiles.md "Flows")', () => {
+  const series = [
+    point(1, {
+      flows: [
+        { name: 'browse', iterations: 7 },
+        { name: 'search', iterations: 3 },
+      ],
+    }),
+    point(2, { flows: [{ name: 'browse', iterations: 4 }] }),
+    point(3, {}),
+  ];
+
+  it('names the flows the seconds carry, in their order, each once', () => {
+    expect(flowNames(series)).toEqual(['browse', 'search']);
+    expect(flowNames([point(1, {})])).toEqual([]);
+  });
+
+  it('reads a flow’s iterations in a second: 0 when the second lists others, a gap when it carries none', () => {
+    expect(series.map((p) => flowIterationsAt(p, 'search'))).toEqual([3, 0, null]);
   });
 });

@@ -90,6 +90,24 @@ export function plannedLine(profile: LoadProfile | null | undefined): { x: numbe
   return profilePoints(profile).map((point) => ({ x: point.atMs / 1000, y: point.target }));
 }
 
+/**
+ * The flows whose iterations the seconds carry (plans with flows, docs/adr/0027-load-profiles.md "Flows"),
+ * in the plan's order; empty for a run without flows or stored before seconds carried them.
+ */
+export function flowNames(series: readonly SeriesPoint[]): string[] {
+  const names: string[] = [];
+  for (const point of series) {
+    for (const flow of point.flows ?? []) if (!names.includes(flow.name)) names.push(flow.name);
+  }
+  return names;
+}
+
+/** One flow's iterations in one second; null for a second that did not carry the flows (a gap, not 0). */
+export function flowIterationsAt(point: SeriesPoint, name: string): number | null {
+  if (!point.flows) return null;
+  return point.flows.find((flow) => flow.name === name)?.iterations ?? 0;
+}
+
 /** An open-model run measures its iterations each second; a closed-model or older run does not. */
 export function hasIterations(series: readonly SeriesPoint[]): boolean {
   return series.some((point) => isNumber(point.iterations));

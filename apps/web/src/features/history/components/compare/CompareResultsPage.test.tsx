@@ -13,6 +13,8 @@ vi.mock('react-chartjs-2', () => ({
 
 let fetchMock: FetchMock;
 let runs: PastRun[];
+/** What compare-test-results answers. */
+let answer: ReturnType<typeof comparison>;
 
 function listAnswer(items: PastRun[]) {
   return new Response(JSON.stringify(items), {
@@ -39,8 +41,9 @@ beforeEach(() => {
       const planId = new URL(url, 'http://localhost').searchParams.get('plan_id');
       return listAnswer(runs.filter((run) => !planId || run.plan_id === planId));
     },
-    'GET /api/compare-test-results': () => json(comparison()),
+    'GET /api/compare-test-results': () => json(answer),
   });
+  answer = comparison();
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -54,6 +57,51 @@ function compareCall(): URLSearchParams | undefined {
 }
 
 describe('Compare runs', () => {
+  it('sets both runs’ iterations and flows side by side, and says why one was stopped', async () => {
+    answer.base.results_summary = {
+      ...answer.base.results_summary!,
+      flows: [
+        { name: 'browse', iterations: 70 },
+        { name: 'search', iterations: 30 },
+      ],
+    };
+    answer.candidate = {
+      ...answer.candidate,
+      status: 'stopped',
+      results_summary: {
+        ...answer.candidate.results_summary!,
+        iterations_started: 75,
+        iterations_dropped: 25,
+        flows: [{ name: 'browse', iterations: 75 }],
+      },
+      abort_reason: {
+        threshold: 'p95<500',
+        metric: 'p95',
+        actual: 812,
+        at_ms: 14_000,
+        text: 'p95 812 ms broke p95<500 at 14s',
+      },
+      breaking_point: null,
+    };
+    renderApp('/compare-results?base=b1&candidate=c1');
+    const table = await screen.findByTestId('compare-iterations');
+    const rows = within(table).getAllByTestId('compare-iteration');
+    expect(rows.map((row) => row.getAttribute('data-key'))).toEqual([
+      'started',
+      'dropped',
+      'flow-browse',
+      'flow-search',
+    ]);
+    expect(rows[0]).toHaveTextContent('Iterations started10075');
+    expect(rows[1]).toHaveTextContent('Iterations dropped—25 (25%)');
+    expect(rows[2]).toHaveTextContent('70 (70.0 %)75 (100.0 %)');
+    expect(rows[3]).toHaveTextContent('30 (30.0 %)—');
+    expect(within(screen.getByTestId('compare-candidate-run')).getByTestId('abort-reason')).toHaveTextContent(
+      'p95 812 ms broke p95<500 at 14s',
+    );
+    expect(within(screen.getByTestId('compare-base-run')).queryByTestId('abort-banner')).toBeNull();
+  });
+
   it('compares the candidate with the run of its plan just before it when none is chosen', async () => {
     const { router } = renderApp('/compare-results?candidate=c1');
     await screen.findByTestId('comparison');

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { fetchTestResult } from '@/features/results';
+import { AbortBanner, fetchTestResult } from '@/features/results';
 import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { useRouteLoader, useRouteQuery, viewOf } from '@/lib/queries';
@@ -21,6 +21,7 @@ import { fetchPastRuns, pastRunsKey, type PastRun } from '../../queries/history-
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { CompareOverlayChart } from './CompareOverlayChart';
 import { CompareApisTable, CompareMetricsTable } from './CompareTables';
+import { CompareIterations } from './CompareIterations';
 import { PartialRunNote, partialRunKey } from '../shared/PartialRunNote';
 
 /** Runs looked at for the pickers: the newest ones of the user, of which the comparable are offered. */
@@ -202,6 +203,7 @@ export default function CompareResultsPage() {
           <RunCard run={data.candidate} role={t('history.compare.candidate')} />
         </div>
         <CompareMetricsTable metrics={data.metrics} />
+        <CompareIterations base={data.base} candidate={data.candidate} />
         <CompareApisTable apis={data.apis} />
         <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
           {(['p95', 'rps', 'errors'] as const).map((metric) => (
@@ -317,6 +319,7 @@ function RunCard({ run, role, dashed = false }: { run: PastRun; role: string; da
       </p>
       {runOwnName(run) && <p className="break-words text-sm">{runOwnName(run)}</p>}
       <PartialRunNote run={run} />
+      <AbortBanner result={run} />
       <p className="num text-xs text-muted-foreground">
         {formatDateTime(run.start_time, locale) ?? '—'} · <code className="font-mono">{run.test_id}</code>
       </p>

@@ -129,6 +129,36 @@ describe('Previous Test Results', () => {
     expect(within(detail).getByTestId('report-html')).toBeInTheDocument();
   });
 
+  it('says why an abort threshold stopped a run, with its breaking point and its iterations', async () => {
+    const summary = runs[2]!.results_summary!;
+    runs[2] = pastRun('r1', {
+      status: 'stopped',
+      results_summary: { ...summary, iterations_started: 420, iterations_dropped: 3 },
+      abort_reason: {
+        threshold: 'p95<500',
+        metric: 'p95',
+        actual: 812,
+        at_ms: 134_000,
+        text: 'p95 812 ms broke p95<500 at 2m14s',
+      },
+      breaking_point: {
+        model: 'arrival_rate',
+        value: 42,
+        at_ms: 123_000,
+        text: 'the highest rate that held: 42 iterations/s at 2m3s',
+      },
+    });
+    fetchMock.mockImplementation(handlers());
+    renderApp('/previous-results?testId=r1');
+    const detail = await screen.findByTestId('run-detail');
+    expect(await within(detail).findByTestId('abort-reason')).toHaveTextContent(
+      'p95 812 ms broke p95<500 at 2m14s',
+    );
+    expect(within(detail).getByTestId('breaking-point')).toHaveTextContent('42 iterations/s at 2m3s');
+    expect(within(detail).getByTestId('tile-iterations-value')).toHaveTextContent('420');
+    expect(within(detail).getByTestId('tile-dropped-iterations-value')).toHaveTextContent('3');
+  });
+
   it('leaves the charts out when the chart data cannot be loaded', async () => {
     fetchMock.mockImplementation(
       handlers({ 'GET /api/chart-data/r1': () => json({ detail: 'gone' }, 500, 'Server Error') }),

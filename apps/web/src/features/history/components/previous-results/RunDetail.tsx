@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { ResultView as TestResult } from '@/features/results';
 import {
+  AbortBanner,
   ApiResultsList,
   chartDataKey,
   fetchChartData,
@@ -104,6 +105,13 @@ export function RunDetail({ testId, listed, onChanged, onDeleted }: RunDetailPro
   return (
     <div className="space-y-4" data-testid="run-detail" data-test-id={run.test_id}>
       <RunHeader run={run} onChanged={onChanged} onDeleted={onDeleted} />
+      {/* What stopped the run (docs/adr/0027-load-profiles.md "Abort criteria"), as on the result screen. */}
+      <AbortBanner
+        result={{
+          abort_reason: result?.abort_reason ?? run.abort_reason,
+          breaking_point: result?.breaking_point ?? run.breaking_point,
+        }}
+      />
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <RunInformation run={run} />
         <PerformanceSummary run={run} />

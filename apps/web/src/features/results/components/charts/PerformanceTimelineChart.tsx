@@ -3,8 +3,15 @@ import type { ChartData, ChartDataset, ChartOptions, TooltipItem } from 'chart.j
 import { useMemo } from 'react';
 import { Line } from 'react-chartjs-2';
 import { useI18n } from '@/i18n';
-import { formatMs, formatNumber, formatPercent, formatRps } from '../../model/format';
-import { errorAxis, hasIterations, hasTraffic, plannedLine } from '../../model/timeline';
+import { formatIterationRate, formatMs, formatNumber, formatPercent, formatRps } from '../../model/format';
+import {
+  errorAxis,
+  flowIterationsAt,
+  flowNames,
+  hasIterations,
+  hasTraffic,
+  plannedLine,
+} from '../../model/timeline';
 import type { SeriesPoint } from '../../model/views';
 import { alpha, niceMax, useBreakpoint, useChartTheme } from './chart-setup';
 
@@ -51,9 +58,12 @@ export function PerformanceTimelineChart({
     // planned in users (the users axis); an arrival rate in iterations per second, beside the measured
     // iterations per second on their own axis (requests per second are iterations × calls).
     const rateModel = profile?.model === 'arrival_rate';
-    const showIterations = rateModel || hasIterations(series);
+    // Plans with flows: each flow's iterations per second beside the run's (docs/adr/0027-load-profiles.md "Flows").
+    const flows = flowNames(series);
+    const countsIterations = rateModel || hasIterations(series);
+    const showIterations = countsIterations || flows.length > 0;
     // A planned line is dashed in the colour of what it is measured against.
-    const iterationColor = theme.lines[6] ?? theme.rps;
+    const iterationColor = theme.iterations;
     const plannedColor = rateModel ? iterationColor : theme.users;
     // Narrow screens keep the response-time and throughput axes; the legend and tooltips carry the rest.
     const showSide = breakpoint !== 'narrow';
@@ -103,7 +113,7 @@ export function PerformanceTimelineChart({
           borderWidth: 1.5,
           stepped: true,
         },
-        ...(showIterations
+        ...(countsIterations
           ? [
               {
                 label: t('loadProfile.seriesIterations'),
@@ -115,6 +125,17 @@ export function PerformanceTimelineChart({
               } satisfies ChartDataset<'line', Point[]>,
             ]
           : []),
+        ...flows.map((name, index): ChartDataset<'line', Point[]> => {
+          const color = theme.flows[index % theme.flows.length] ?? iterationColor;
+          return {
+            label: t('loadProfile.seriesFlow', { name }),
+            data: series.map((point) => ({ x: point.second, y: flowIterationsAt(point, name) })),
+            yAxisID: 'yIter',
+            borderColor: color,
+            backgroundColor: alpha(color, 0.12),
+            borderWidth: 1.5,
+          };
+        }),
         ...(planned.length > 0
           ? [
               {
@@ -164,7 +185,7 @@ export function PerformanceTimelineChart({
               const label = item.dataset.label ?? '';
               switch (item.dataset.yAxisID) {
                 case 'yIter':
-                  return `${label}: ${formatRps(value, locale)}`;
+                  return `${label}: ${formatIterationRate(value, locale)}`;
                 case 'yAvg':
                 case 'yP95':
                   return `${label}: ${formatMs(value, locale)}`;

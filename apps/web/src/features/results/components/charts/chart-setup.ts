@@ -48,6 +48,10 @@ export interface ChartTheme {
   bars: string[];
   /** Distinct hues for one line per API (categorical, so neighbours never look alike). */
   lines: string[];
+  /** Iterations started each second, and the planned rate drawn against them (docs/adr/0027-load-profiles.md "8. Live and stored results"). */
+  iterations: string;
+  /** One line per flow's iterations each second, in the plan's order (none of the colours above). */
+  flows: string[];
 }
 
 const LIGHT: ChartTheme = {
@@ -64,6 +68,8 @@ const LIGHT: ChartTheme = {
   failure: '#dc2626',
   bars: ['#4f46e5', '#6366f1', '#818cf8', '#9333ea', '#0891b2', '#64748b'],
   lines: ['#4f46e5', '#0891b2', '#d97706', '#c026d3', '#0d9488', '#475569', '#ea580c', '#7c3aed'],
+  iterations: '#ea580c',
+  flows: ['#d97706', '#c026d3', '#0d9488', '#7c3aed', '#475569'],
 };
 
 const DARK: ChartTheme = {
@@ -80,6 +86,8 @@ const DARK: ChartTheme = {
   failure: '#ef4444',
   bars: ['#818cf8', '#6366f1', '#a5b4fc', '#c084fc', '#22d3ee', '#94a3b8'],
   lines: ['#818cf8', '#22d3ee', '#fbbf24', '#e879f9', '#2dd4bf', '#cbd5e1', '#fb923c', '#a78bfa'],
+  iterations: '#fb923c',
+  flows: ['#fbbf24', '#e879f9', '#2dd4bf', '#a78bfa', '#cbd5e1'],
 };
 
 export function useChartTheme(): ChartTheme {
