@@ -45,6 +45,8 @@ export default defineConfig({
             'apps/server/test/cli-remote.test.ts',
             // JMeter, Locust and k6 themselves, and their detection: the runs are stored as the built-in's.
             'apps/server/test/runs-in-tools.test.ts',
+            // The same tools following a profile, flows and test data: stored through the same paths.
+            'apps/server/test/runs-tools-profile.test.ts',
             // JMeter 2.13, Locust and the built-in engine on one target: versions and error samples, not the store.
             'apps/server/test/tool-versions.test.ts',
             'apps/server/test/tool-check.test.ts',

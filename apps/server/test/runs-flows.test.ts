@@ -21,7 +21,8 @@ beforeAll(async () => {
   toolsDir = makeTempDir();
   target = await startCountingTarget();
   server = await startTestServer({
-    // No tool is found: the engine note names the flows, not a missing tool, whatever the machine has.
+    // No tool is found: a Taurus plan's engine note names the flows (Taurus scripts carry none), not a
+    // missing tool, whatever the machine has.
     JMETER_CMD: join(toolsDir, 'no-jmeter-here'),
     K6_CMD: join(toolsDir, 'no-k6-here'),
     LOCUST_CMD: join(toolsDir, 'no-locust-here'),
@@ -108,8 +109,9 @@ describe('a plan with flows', () => {
     );
   });
 
-  it('runs in the built-in engine whatever its tool, its flows’ iterations stored and answered', async () => {
-    const { id: planId } = (await save({})).json<{ id: string }>();
+  it('runs in the built-in engine where its tool does not carry flows, its flows’ iterations stored and answered', async () => {
+    // JMeter, k6 and Locust run flows (runs-tools-profile.test.ts); Taurus scripts carry none.
+    const { id: planId } = (await save({ tool: 'taurus' })).json<{ id: string }>();
     await target.reset();
     const started = await startRun({ plan_id: planId, duration_seconds: 3 });
     expect(started.statusCode).toBe(201);

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { registerAndLogin, startTestServer, type TestServer } from './helpers';
 import { hasJmeter, hasLocust, TOOL_RUNS_ENV } from './installed-tools';
-import { PROFILE_ON_BUILTIN_NOTE } from '../src/services/runs/builtin-only';
 import { waitForRunEnd } from './wait-for';
 
 /*
@@ -42,6 +41,7 @@ afterAll(async () => {
 });
 
 interface Result {
+  test_id: string;
   status: string;
   engine: string;
   engine_note: string;
@@ -122,15 +122,26 @@ describe('a plan run in its own tool through the app', () => {
   );
 
   it.skipIf(!hasLocust)(
-    'a plan with a load profile runs in the built-in engine, which follows it, even where its tool runs plans',
+    'a plan with a closed load profile runs in its tool, which follows it',
     async () => {
-      // Locust ran the flat plan above; its script carries no profile yet, so this plan is not given to it.
+      // Locust's LoadTestShape runs the profile (docs/adr/0027-load-profiles.md "Runs in the tools").
       const { result, counted, engine } = await runInTool('locust', true);
-      expect(engine).toBe('builtin');
-      expect(result).toMatchObject({ status: 'completed', engine: 'builtin', error: null });
-      expect(result.engine_note).toBe(PROFILE_ON_BUILTIN_NOTE);
+      expect(engine).toBe('locust');
+      expect(result).toMatchObject({ status: 'completed', engine: 'locust', error: null });
+      expect(result.engine_note).toMatch(/^ran in Locust \d/);
       expect(counted).toBeGreaterThan(0);
       expect(result.summary?.total_requests).toBe(counted);
+      // The stored seconds carry Locust's own user count: the profile holds 2 users (within one: Locust
+      // spawns them within its shape's first second). The last, partial second ends as the users stop.
+      const chart = await server.request({ method: 'GET', url: `/api/chart-data/${result.test_id}`, token });
+      const series = chart.json<{ series: { requests: number; active_users: number }[] }>().series;
+      const measured = series
+        .slice(0, -1)
+        .filter((p) => p.requests > 0)
+        .map((p) => p.active_users);
+      expect(measured.length).toBeGreaterThan(0);
+      expect(measured.every((users) => Math.abs(users - 2) <= 1)).toBe(true);
+      expect(Math.max(...measured)).toBe(2);
     },
     90_000,
   );

@@ -10,7 +10,7 @@ import {
   type TestResult,
 } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_ON_BUILTIN_NOTE } from '../src/services/runs/builtin-only';
+import { ARRIVAL_RATE_ON_BUILTIN_NOTE } from '../src/services/runs/builtin-only';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 import { startTarget, sendJson, type TargetServer } from './target-server';
@@ -38,7 +38,7 @@ beforeAll(async () => {
     setTimeout(() => sendJson(response, 200, { ok: true }), SLOW_MS);
   });
   server = await startTestServer({
-    // No tool is found: the engine note names the profile, not a missing tool, whatever the machine has.
+    // No tool is found: the engine note is the same whatever the machine has.
     JMETER_CMD: join(toolsDir, 'no-jmeter-here'),
     K6_CMD: join(toolsDir, 'no-k6-here'),
     LOCUST_CMD: join(toolsDir, 'no-locust-here'),
@@ -142,12 +142,16 @@ describe('a plan with a load profile', () => {
     }
   });
 
-  it('runs along its line in the built-in engine, whatever its tool, and ends after its stages', async () => {
+  it('runs along its line in the built-in engine where its tool is missing, and ends after its stages', async () => {
     const { id: planId } = await savePlan({ load_profile: RAMP });
     const asked = Date.now();
     const started = await startRun({ plan_id: planId });
     expect(started.statusCode).toBe(201);
-    expect(started.json()).toMatchObject({ engine: 'builtin', engine_note: PROFILE_ON_BUILTIN_NOTE });
+    // A closed profile runs in its tool where that is installed (runs-tools-profile.test.ts).
+    expect(started.json()).toMatchObject({
+      engine: 'builtin',
+      engine_note: 'ran with the built-in engine: Grafana k6 is not installed on this server',
+    });
     const runId = started.json<{ test_id: string }>().test_id;
 
     // While it runs, its stored seconds already follow the line.
@@ -202,6 +206,8 @@ describe('a plan with a load profile', () => {
     const { id: planId } = await savePlan({ load_profile: profile, urls: [{ url: `${slow.origin}/slow` }] });
     const started = await startRun({ plan_id: planId });
     expect(started.statusCode).toBe(201);
+    // The open model runs in the built-in engine whatever its tool (docs/adr/0027-load-profiles.md "Runs in the tools").
+    expect(started.json()).toMatchObject({ engine: 'builtin', engine_note: ARRIVAL_RATE_ON_BUILTIN_NOTE });
     const runId = started.json<{ test_id: string }>().test_id;
     // The stream, read whole once the run ends: each second's snapshot carries its iterations.
     const stream = server.request({ method: 'GET', url: `/api/test-stream/${runId}`, token });

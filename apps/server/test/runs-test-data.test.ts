@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_NOT_ON_AGENTS, DATA_ON_BUILTIN_NOTE } from '../src/services/runs/builtin-only';
+import { DATA_NOT_ON_AGENTS } from '../src/services/runs/builtin-only';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 import { waitForRunEnd } from './wait-for';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   toolsDir = makeTempDir();
   target = await startCountingTarget();
   server = await startTestServer({
-    // No tool is found: the engine note names the data, whatever the machine has.
+    // No tool is found: the engine note says so, whatever the machine has.
     JMETER_CMD: join(toolsDir, 'no-jmeter-here'),
     K6_CMD: join(toolsDir, 'no-k6-here'),
     LOCUST_CMD: join(toolsDir, 'no-locust-here'),
@@ -106,7 +106,7 @@ describe('a performance plan with test data', () => {
     });
   });
 
-  it('runs in the built-in engine whatever its tool: every row once, then the users end and the result says so', async () => {
+  it('runs in the built-in engine where its tool is missing: every row once, then the users end and the result says so', async () => {
     const planId = await savedId(planBody());
     await target.reset();
     const started = await server.request({
@@ -116,7 +116,11 @@ describe('a performance plan with test data', () => {
       body: { plan_id: planId, duration_seconds: 30 },
     });
     expect(started.statusCode).toBe(201);
-    expect(started.json()).toMatchObject({ engine: 'builtin', engine_note: DATA_ON_BUILTIN_NOTE });
+    // k6 runs shared test data where it is installed (docs/adr/0027-load-profiles.md "Runs in the tools").
+    expect(started.json()).toMatchObject({
+      engine: 'builtin',
+      engine_note: 'ran with the built-in engine: Grafana k6 is not installed on this server',
+    });
     const runId = started.json<{ test_id: string }>().test_id;
     const final = await waitForRunEnd<TestResult>(server, token, 'load', runId, 25_000);
     expect(final.status).toBe('completed');

@@ -5,6 +5,7 @@ import type { LocustMasterOptions } from './locust-distributed';
 import type { ToolProcess } from './process';
 import type { SampleResultParts } from './samples';
 import type { StepMatcher } from './steps';
+import type { ToolFlows } from './tool-flows';
 
 /** What a tool driver gets to run one plan. */
 export interface DriverContext {
@@ -12,8 +13,10 @@ export interface DriverContext {
   steps: StepInfo[];
   matcher: StepMatcher;
   users: number;
-  /** Whole seconds of load. */
+  /** Whole seconds of load (a load profile's own length, which its script follows). */
   durationS: number;
+  /** The plan's flows as the run counts their iterations (tool-flows.ts); undefined: none counted. */
+  flows: ToolFlows | undefined;
   /** Work directory: the generated script is already written there. */
   dir: string;
   /** File name of the generated script (in dir). */

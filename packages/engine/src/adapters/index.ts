@@ -4,6 +4,7 @@
  */
 export { detectTools, parseToolVersion, type DetectOptions } from './detect';
 export { startToolRun, isExternalTool, toolCannotRun } from './run-tool';
+export { toolFlows, type ToolFlows } from './tool-flows';
 export { resolveToolCommand, splitCommand, findRepoRoot, type ResolvedCommand } from './command';
 export {
   readJmeterJtl,

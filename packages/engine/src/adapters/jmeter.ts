@@ -46,11 +46,16 @@ export function jmeterDriver(ctx: DriverContext): ToolDriver {
   const notes: string[] = [];
   const reader = new JtlReader(ctx.matcher);
   const tail = new FileTail(join(ctx.dir, JTL_FILE));
+  const profile = ctx.plan.load_profile;
   const agg = new SampleAggregator(ctx.steps, ctx.emit, {
     users: ctx.users,
     durationS: ctx.durationS,
     settleMs: ctx.settleMs,
     wholeMilliseconds: true,
+    flows: ctx.flows,
+    // A profile's threads start by its line (docs/adr/0027-load-profiles.md "Runs in the tools"): until the
+    // first sample reports them, the threads JMeter started at once, the profile's start.
+    ...(profile === undefined ? {} : { initialActiveUsers: profile.model === 'users' ? profile.start : 0 }),
   });
   let shutdownPort: number | undefined;
   let checkedFields = false;
@@ -86,6 +91,11 @@ export function jmeterDriver(ctx: DriverContext): ToolDriver {
       // "Waiting for possible shutdown message on port 4445" (2.x), "... Shutdown/StopTestNow/HeapDump/ThreadDump message on port 4445" (5.x)
       const m = /message on port (\d+)/.exec(line);
       if (m) shutdownPort = Number(m[1]);
+      // "Starting the test @ Thu Dec 03 10:20:08 UTC 2026 (1796293208000)": a profile's line is timed from
+      // the test's start, not from the first sample, which comes when its first user is due
+      // (docs/adr/0027-load-profiles.md "Runs in the tools").
+      const start = /^Starting the test\b.* @ .*\((\d{10,})\)\s*$/.exec(line);
+      if (start && profile !== undefined) agg.setOrigin(Number(start[1]));
     },
     async poll(now, final) {
       const text = await tail.read();

@@ -218,6 +218,7 @@ export function k6Driver(ctx: DriverContext): ToolDriver {
     users: ctx.users,
     durationS: ctx.durationS,
     settleMs: ctx.settleMs,
+    flows: ctx.flows,
   });
   const reader = new K6JsonReader(ctx.matcher, agg);
   const tail = new FileTail(join(ctx.dir, K6_OUTPUT));
@@ -232,10 +233,11 @@ export function k6Driver(ctx: DriverContext): ToolDriver {
         'run',
         '--out',
         `json=${K6_OUTPUT}`,
-        '--vus',
-        String(ctx.users),
-        '--duration',
-        `${ctx.durationS}s`,
+        // A load profile is the script's own scenario (docs/adr/0027-load-profiles.md "Runs in the tools"):
+        // --vus and --duration would replace it.
+        ...(ctx.plan.load_profile === undefined
+          ? ['--vus', String(ctx.users), '--duration', `${ctx.durationS}s`]
+          : []),
         '--quiet',
         '--no-usage-report',
         ctx.scriptFile,

@@ -7,12 +7,14 @@ import type {
   ErrorTally,
   IntervalFigures,
   LatencySummary,
+  RunResult,
   RunSnapshot,
   RunSummary,
   SeriesPoint,
   StepSnapshot,
 } from '../types';
 import type { DriverContext, DriverResult } from './driver';
+import { flowIterations, type ToolFlows } from './tool-flows';
 import {
   finalToHistory,
   LocustHistoryReader,
@@ -89,7 +91,12 @@ export class LocustResults {
   private totals = { requests: 0, successes: 0, failures: 0, bytesSent: 0, bytesReceived: 0 };
   lastUsers = 0;
 
-  constructor(private readonly ctx: Pick<DriverContext, 'steps' | 'matcher' | 'users' | 'emit'>) {
+  constructor(
+    private readonly ctx: Pick<DriverContext, 'steps' | 'matcher' | 'users' | 'emit'> & {
+      /** A plan with flows whose iterations the run counts (tool-flows.ts). */
+      flows?: ToolFlows | undefined;
+    },
+  ) {
     this.history = new LocustHistoryReader(ctx.matcher);
   }
 
@@ -203,6 +210,11 @@ export class LocustResults {
       steps,
       totals: { ...this.totals },
     };
+    const flows = this.ctx.flows;
+    if (flows !== undefined) {
+      const counts = flowIterations(flows, (step) => steps[step]?.requests ?? 0);
+      snap.flows = flows.flows.map((f, i) => ({ name: f.name, iterations: counts[i]! }));
+    }
     this.series.push({
       second: snap.second,
       elapsedS: snap.elapsedS,
@@ -426,6 +438,53 @@ export class LocustResults {
       workers: 1,
       unmatched,
       notes,
+      ...(this.ctx.flows === undefined ? {} : { flows: flowRows(this.ctx.flows, api_results, byStep) }),
     };
   }
+}
+
+/**
+ * Each flow's row of the result (docs/adr/0027-load-profiles.md "Runs in the tools"): its iterations are
+ * its first call's requests; its calls' requests added up; its percentiles by Locust's own rule over
+ * its calls' response-time distributions, as the run's are (Locust keeps no raw samples).
+ */
+function flowRows(
+  flows: ToolFlows,
+  rows: readonly ApiResultRow[],
+  byStep: ReadonlyMap<number, FinalEntry>,
+): NonNullable<RunResult['flows']> {
+  const iterations = flowIterations(flows, (step) => rows[step]?.total_requests ?? 0);
+  const all = iterations.reduce((a, b) => a + b, 0);
+  return flows.flows.map((f, k) => {
+    const own = f.steps.map((i) => rows[i]).filter((r): r is ApiResultRow => r !== undefined);
+    const requests = own.reduce((a, r) => a + r.total_requests, 0);
+    const failed = own.reduce((a, r) => a + r.failed_requests, 0);
+    const times = new Map<number, number>();
+    for (const i of f.steps)
+      for (const [t, n] of byStep.get(i)?.response_times ?? []) times.set(t, (times.get(t) ?? 0) + n);
+    const sent = own.filter((r) => r.total_requests > 0);
+    const pct = (p: number): number => locustPercentile(times, requests, p);
+    return {
+      name: f.name,
+      weight: f.weight,
+      iterations: iterations[k]!,
+      share: all ? round2((iterations[k]! / all) * 100) : 0,
+      total_requests: requests,
+      successful_requests: requests - failed,
+      failed_requests: failed,
+      error_rate: requests ? round2((failed / requests) * 100) : 0,
+      latency: latencyInRange({
+        avg: requests
+          ? round3(own.reduce((a, r) => a + r.average_response_time * r.total_requests, 0) / requests)
+          : 0,
+        p50: pct(0.5),
+        p90: pct(0.9),
+        p95: pct(0.95),
+        p99: pct(0.99),
+        p999: pct(0.999),
+        min: sent.length ? Math.min(...sent.map((r) => r.min_response_time)) : 0,
+        max: Math.max(0, ...own.map((r) => r.max_response_time)),
+      }),
+    };
+  });
 }

@@ -101,15 +101,15 @@ export function locustDriver(ctx: DriverContext): ToolDriver {
               '--expect-workers-max-wait',
               String(master.workersWaitS),
             ];
+      // A load profile is the script's LoadTestShape, which ends the run after its stages and sets the
+      // graceful stop (docs/adr/0027-load-profiles.md "Runs in the tools"): Locust refuses -t beside a
+      // shape, and -u and -r do not apply.
+      const shaped = ctx.plan.load_profile !== undefined && master === undefined;
       return [
         '-f',
         LOCUST_WRAPPER,
         '--headless',
-        '-u',
-        String(ctx.users),
-        '-r',
-        String(ctx.users),
-        ...mode,
+        ...(shaped ? [] : ['-u', String(ctx.users), '-r', String(ctx.users), ...mode]),
         ...(ctx.host ? ['--host', ctx.host] : []),
         '--csv',
         LOCUST_PREFIX,
@@ -119,8 +119,7 @@ export function locustDriver(ctx: DriverContext): ToolDriver {
         '--exit-code-on-error',
         '0',
         // At the end users finish the iteration they are in (up to 3 s), so what the target received is counted.
-        '--stop-timeout',
-        '3',
+        ...(shaped ? [] : ['--stop-timeout', '3']),
       ];
     },
     async poll(_now, final) {

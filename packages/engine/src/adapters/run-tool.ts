@@ -21,6 +21,7 @@ import { ToolProcess, type ExitInfo } from './process';
 import { SnapshotQueue } from '../snapshot-queue';
 import { StepMatcher, stepInfos } from './steps';
 import { taurusDriver } from './taurus';
+import { toolFlows } from './tool-flows';
 import { DETAILS_LINES, DETAILS_MAX_CHARS, lastLinesOf, toolFailureMessage } from './tool-failure';
 import {
   EXTERNAL_TOOLS,
@@ -193,6 +194,7 @@ export function startToolRun(
       matcher: new StepMatcher(plan),
       users,
       durationS,
+      flows: toolFlows(plan),
       dir,
       scriptFile,
       host: firstOrigin(plan),

@@ -11,10 +11,12 @@ import type {
   ApiResultRow,
   ErrorTally,
   LatencySummary,
+  RunResult,
   RunSnapshot,
   RunSummary,
   SeriesPoint,
 } from '../types';
+import { flowIterations, type ToolFlows } from './tool-flows';
 
 /** One request as a tool recorded it. */
 export interface ToolSample {
@@ -111,6 +113,16 @@ export interface SampleAggregatorOptions {
    * Averages keep their decimals.
    */
   wholeMilliseconds?: boolean;
+  /**
+   * A plan with flows whose iterations the run can count (tool-flows.ts): each second carries them,
+   * and the result has a row per flow, merged from its calls' histograms as the built-in engine's.
+   */
+  flows?: ToolFlows | undefined;
+  /**
+   * Active users until the tool first reports them; default `users`. A run following a load profile
+   * gives the profile's start: its seconds before the first sample are counted from the tool's start.
+   */
+  initialActiveUsers?: number;
 }
 
 /** Latency figures at whole milliseconds (all but the average). */
@@ -135,6 +147,8 @@ export interface SampleResultParts {
   histogram: EncodedHistogram;
   workers: number;
   unmatched: Record<string, number>;
+  /** Plans with flows whose iterations were counted (SampleAggregatorOptions.flows). */
+  flows?: RunResult['flows'];
 }
 
 /**
@@ -168,8 +182,8 @@ export class SampleAggregator {
     private readonly options: SampleAggregatorOptions,
   ) {
     this.settleMs = options.settleMs ?? 600;
-    this.activeUsers = options.users;
-    this.aggregator = new RunAggregator(stepInfo, 1, (s) => this.forward(s));
+    this.activeUsers = options.initialActiveUsers ?? options.users;
+    this.aggregator = new RunAggregator(stepInfo, 1, (s) => this.forward(s), options.flows?.flows ?? []);
   }
 
   /** Fixes second 1's start (epoch ms); otherwise the first sample's start is used. */
@@ -275,6 +289,9 @@ export class SampleAggregator {
       activeUsers: this.activeUsers,
       busy: 0,
       steps: b.steps.map((s) => s.wire()),
+      ...(this.options.flows === undefined
+        ? {}
+        : { flows: flowIterations(this.options.flows, (step) => b.steps[step]?.requests ?? 0) }),
     });
   }
 
@@ -335,6 +352,8 @@ export class SampleAggregator {
           r[key] = Math.round(r[key]);
       }
     }
+    const flows = this.aggregator.flowResults();
+    if (flows !== undefined && this.options.wholeMilliseconds) for (const f of flows) wholeMs(f.latency);
     if (this.hasRunBytes) {
       summary.bytes_sent += this.cumRunSent;
       summary.bytes_received += this.cumRunReceived;
@@ -350,6 +369,7 @@ export class SampleAggregator {
       histogram: histogram.encode(),
       workers: 1,
       unmatched: { ...this.unmatched },
+      ...(flows === undefined ? {} : { flows }),
     };
   }
 }

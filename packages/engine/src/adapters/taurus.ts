@@ -26,6 +26,7 @@ export function taurusDriver(ctx: DriverContext): ToolDriver {
     users: ctx.users,
     durationS: ctx.durationS,
     settleMs: ctx.settleMs,
+    flows: ctx.flows,
     wholeMilliseconds: true,
   });
   let noted = false;
@@ -51,12 +52,17 @@ export function taurusDriver(ctx: DriverContext): ToolDriver {
         ctx.scriptFile,
         '-o',
         `settings.artifacts-dir=${artifacts}`,
-        '-o',
-        `execution.0.concurrency=${ctx.users}`,
-        '-o',
-        `execution.0.hold-for=${ctx.durationS}s`,
-        '-o',
-        'execution.0.ramp-up=0s',
+        // A load profile is the script's own ramp-up and hold (docs/adr/0027-load-profiles.md "Runs in the tools").
+        ...(ctx.plan.load_profile === undefined
+          ? [
+              '-o',
+              `execution.0.concurrency=${ctx.users}`,
+              '-o',
+              `execution.0.hold-for=${ctx.durationS}s`,
+              '-o',
+              'execution.0.ramp-up=0s',
+            ]
+          : []),
         '-o',
         'modules.console.disable=true',
         '-o',

@@ -1,5 +1,6 @@
 import {
   toolCannotRun,
+  toolFlows,
   type EngineLogger,
   type RunResult,
   type RunSnapshot,
@@ -155,7 +156,7 @@ export class RunnerRegistry {
       return { runner: this.builtin, note: 'ran with the built-in engine: this server does not run SoapUI' };
     }
     // A plan with what only the built-in engine runs yet goes there, saying why (builtin-only.ts).
-    const builtinNote = plan === undefined ? undefined : builtinOnlyNote(plan);
+    const builtinNote = plan === undefined ? undefined : builtinOnlyNote(plan, external);
     if (builtinNote !== undefined) return { runner: this.builtin, note: builtinNote };
     const { state, info } = await this.tools.readiness(
       external,
@@ -182,8 +183,35 @@ export class RunnerRegistry {
       };
     }
     if (plan !== undefined) assertToolCanRun(plan, info);
-    return { runner: adapter, note: `ran in ${describeTool(info)}`, toolVersion: info.version };
+    const said = plan === undefined ? [] : toolRunNotes(plan, info.name);
+    return {
+      runner: adapter,
+      note: [`ran in ${describeTool(info)}`, ...said].join('; '),
+      toolVersion: info.version,
+    };
   }
+}
+
+/**
+ * What a tool's run of this plan does not report, for the run's note (docs/adr/0027-load-profiles.md
+ * "Runs in the tools"): no tool counts iterations per flow, so each flow's are its first call's requests
+ * (`toolFlows`) or none; and none says when a user ended at the end of non-looping test data.
+ */
+export function toolRunNotes(plan: PerfPlan, toolName: string): string[] {
+  const notes: string[] = [];
+  if (plan.flows !== undefined) {
+    notes.push(
+      toolFlows(plan) === undefined
+        ? `${toolName} reports no iterations per flow, and a flow's first call is not sent in every iteration (transactionRate), so this result has no per-flow iterations`
+        : `${toolName} reports no iterations per flow: each flow's iterations are the requests of its first call`,
+    );
+  }
+  if ((plan.data_sources ?? []).some((source) => !source.loop)) {
+    notes.push(
+      `${toolName} ends a user at the end of test data that does not loop without reporting it, so this result does not say whether the data ran out`,
+    );
+  }
+  return notes;
 }
 
 /** Throws toolCannotRunError when `info`'s tool, at its detected version, cannot run the plan. */
