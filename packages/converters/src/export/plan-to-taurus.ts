@@ -16,7 +16,7 @@ import {
   dataFiles,
   dataFileWarnings,
 } from './script-model';
-import { arrivalPool, profileSegments, rampHold } from './profile-segments';
+import { arrivalPool, profileSegments, rampHold, taurusStairs } from './profile-segments';
 import { base64Utf8 } from './serializers/base64';
 import {
   jmeterQueryPieces,
@@ -138,8 +138,9 @@ function taurusDataSource(data: DataModel, k: number, warnings: ScriptWarning[])
 
 /**
  * A load profile as Taurus's execution says one (docs/adr/0027-load-profiles.md
- * "7. Where a profile goes"): `concurrency` reached over `ramp-up` and kept for `hold-for`; the open
- * model adds `throughput`, which Taurus reaches along the same ramp. Taurus has no ramp-down and no other shape, so any other
+ * "7. Where a profile goes"): `concurrency` reached over `ramp-up` and kept for `hold-for`, in `steps`
+ * when the profile is a staircase (taurusStairs); the open model adds `throughput`, which Taurus
+ * reaches along the same ramp. The Taurus importer reads it back (taurus-load-profile.ts). Taurus has no ramp-down and no other shape, so any other
  * profile is written as its nearest ramp + hold (up to the peak by the time the line first reaches it,
  * held to the end) with a warning naming what differs.
  */
@@ -151,9 +152,11 @@ function taurusLoad(
   const peak = peakTarget(profile);
   const calls = Math.max(1, stepCount);
   const lengthMs = profileLengthMs(profile);
-  const shape = rampHold(profile);
+  const stairs = taurusStairs(profile);
+  const shape = stairs ? undefined : rampHold(profile);
   let rampUpMs: number;
-  if (shape) {
+  if (stairs) rampUpMs = stairs.steps * stairs.stepMs;
+  else if (shape) {
     rampUpMs = shape.rampUpMs;
     if (shape.rampDownMs > 0) {
       warnings.push({
@@ -176,6 +179,7 @@ function taurusLoad(
   });
   const timing = {
     ...(rampUpMs > 0 ? { 'ramp-up': formatSpan(rampUpMs) } : {}),
+    ...(stairs ? { steps: stairs.steps } : {}),
     'hold-for': formatSpan(lengthMs - rampUpMs),
   };
   if (profile.model === 'users') return { concurrency: peak, ...timing };
