@@ -1,4 +1,4 @@
-import { type LoadProfile, formatSpan } from '@aqa/plan';
+import { type LoadProfile, flowCycle, formatSpan } from '@aqa/plan';
 import { scriptFileName } from './file-name';
 import { arrivalPool, gracefulStopMs, profileSegments } from './profile-segments';
 import { segmentsAsData } from './json-path';
@@ -256,32 +256,21 @@ function flowOf(model: ScriptModel, step: StepModel): string | undefined {
 }
 
 /**
- * Flows with weights (docs/adr/0027-load-profiles.md "Flows"): the same smooth weighted round robin the
- * built-in engine runs, over k6's run-wide iteration index, so every whole cycle of iterations is split
- * exactly by the weights across VUs and instances.
+ * Flows with weights (docs/adr/0027-load-profiles.md "Flows"): the cycle the built-in engine runs
+ * (@aqa/plan's flowCycle, a smooth weighted round robin), written out as data over k6's run-wide
+ * iteration index, so every whole cycle of iterations is split exactly by the weights across VUs and
+ * instances, and the script cannot drift from the engine's arithmetic.
  */
 function flowCycleCode(flows: readonly FlowModel[]): string[] {
+  const cycle = [...flowCycle(flows.map((f) => f.weight))];
+  const rows: string[] = [];
+  for (let i = 0; i < cycle.length; i += 40) rows.push(`  ${cycle.slice(i, i + 40).join(', ')},`);
   return [
-    `// Flows: run-wide iteration n runs flow FLOW_CYCLE[n % FLOW_CYCLE.length]: ${flows.map((f) => `${f.name} (${f.weight})`).join(', ')}.`,
+    `// Flows: run-wide iteration n runs flow FLOW_CYCLE[n % FLOW_CYCLE.length]: ${flows.map((f, i) => `${i} ${f.name} (${f.weight})`).join(', ')}.`,
     '// A smooth weighted round robin: each flow holds exactly its weight of every cycle, spread evenly.',
-    `const FLOW_CYCLE = flowCycle([${flows.map((f) => f.weight).join(', ')}]);`,
-    '',
-    '/** @param {number[]} weights @returns {number[]} */',
-    'function flowCycle(weights) {',
-    '  const total = weights.reduce((a, b) => a + b, 0);',
-    '  const current = weights.map(() => 0);',
-    '  const cycle = [];',
-    '  for (let n = 0; n < total; n++) {',
-    '    let best = 0;',
-    '    for (let i = 0; i < weights.length; i++) {',
-    '      current[i] += weights[i];',
-    '      if (current[i] > current[best]) best = i;',
-    '    }',
-    '    current[best] -= total;',
-    '    cycle.push(best);',
-    '  }',
-    '  return cycle;',
-    '}',
+    'const FLOW_CYCLE = [',
+    ...rows,
+    '];',
   ];
 }
 
