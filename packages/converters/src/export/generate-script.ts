@@ -4,7 +4,7 @@ import { planToK6 } from './plan-to-k6';
 import { planToLocust } from './plan-to-locust';
 import { planToSoapUi } from './plan-to-soapui';
 import { planToTaurus } from './plan-to-taurus';
-import type { GeneratedScript, ScriptSource, ScriptWarning } from './script-model';
+import type { GeneratedScript, ScriptSource } from './script-model';
 
 /** How a script is written beyond the plan (docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions"). */
 export interface ScriptOptions {
@@ -45,22 +45,5 @@ export function generateScript(
 ): GeneratedScript {
   const profile = options.profile ?? source.load_profile;
   const chosen = tool ?? source.tool ?? 'jmeter';
-  const script = GENERATORS[chosen](source, { ...options, profile });
-  const without = WITHOUT_FLOWS[chosen];
-  if (source.flows === undefined || without === undefined) return script;
-  const flows: ScriptWarning = {
-    field: 'flows',
-    message: `${without} scripts do not carry flows yet: this script runs every call in each iteration, not one flow chosen by the weights (the built-in engine, JMeter, k6 and Locust run the flows)`,
-  };
-  return {
-    ...script,
-    warnings: [...script.warnings, flows],
-    unsupported: [...(script.unsupported ?? []), flows],
-  };
+  return GENERATORS[chosen](source, { ...options, profile });
 }
-
-/**
- * The tools whose scripts do not write a plan's flows yet (docs/adr/0027-load-profiles.md "Flows"): their
- * script says so in a warning on `flows`, and lists it as what the tool cannot run.
- */
-const WITHOUT_FLOWS: Partial<Record<Tool, string>> = { taurus: 'Taurus', soapui: 'SoapUI' };

@@ -15,6 +15,7 @@ import {
   type DataModel,
   dataFiles,
   dataFileWarnings,
+  flowsNotWritten,
 } from './script-model';
 import { arrivalPool, profileSegments, rampHold, taurusStairs } from './profile-segments';
 import { base64Utf8 } from './serializers/base64';
@@ -105,13 +106,15 @@ export function planToTaurus(
       },
     },
   };
+  const flows = flowsNotWritten(source, 'Taurus');
   const header = '# AnybodyQA performance plan for Taurus (JMeter executor). Run: bzt <this file>\n';
   return {
     files: [
       { name: scriptFileName('taurus', source.name), content: header + stringify(config, { lineWidth: 0 }) },
       ...dataFiles(model.data),
     ],
-    warnings: uniqueWarnings([...warnings, ...dataFileWarnings(model.data)]),
+    warnings: uniqueWarnings([...warnings, ...dataFileWarnings(model.data), ...flows]),
+    ...(flows.length > 0 ? { unsupported: flows } : {}),
   };
 }
 

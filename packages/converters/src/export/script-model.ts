@@ -55,6 +55,21 @@ export interface GeneratedScript {
   unsupported?: ScriptWarning[];
 }
 
+/**
+ * What a tool whose script does not write a plan's flows yet says of them (docs/adr/0027-load-profiles.md
+ * "Flows": Taurus and SoapUI): a warning on `flows`, which its generator also lists as unsupported, so
+ * a run in that tool is refused rather than run every call in each iteration. None without flows.
+ */
+export function flowsNotWritten(source: Pick<ScriptSource, 'flows'>, tool: string): ScriptWarning[] {
+  if (source.flows === undefined) return [];
+  return [
+    {
+      field: 'flows',
+      message: `${tool} scripts do not carry flows yet: this script runs every call in each iteration, not one flow chosen by the weights (the built-in engine, JMeter, k6 and Locust run the flows)`,
+    },
+  ];
+}
+
 /** What a script is generated from: a saved plan or a generate-script request (name optional). */
 export type ScriptSource = Pick<PerfPlan, 'concurrent_users' | 'duration' | 'urls'> & {
   name?: string | undefined;
