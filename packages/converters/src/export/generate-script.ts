@@ -18,6 +18,8 @@ export interface ScriptOptions {
    * SoapUI scripts are functional and take none.
    */
   profile?: LoadProfile | undefined;
+  /** false: the script alone, without the test data's files beside it (GeneratorOptions.dataFiles). */
+  dataFiles?: boolean | undefined;
 }
 
 const GENERATORS: Readonly<Record<Tool, (source: ScriptSource, options: ScriptOptions) => GeneratedScript>> =
@@ -27,10 +29,11 @@ const GENERATORS: Readonly<Record<Tool, (source: ScriptSource, options: ScriptOp
         jmeterVersion: options.toolVersion,
         errorBodies: options.forRun,
         profile: options.profile,
+        dataFiles: options.dataFiles,
       }),
-    k6: (source, options) => planToK6(source, { profile: options.profile }),
-    locust: (source, options) => planToLocust(source, { profile: options.profile }),
-    taurus: (source, options) => planToTaurus(source, { profile: options.profile }),
+    k6: (source, options) => planToK6(source, options),
+    locust: (source, options) => planToLocust(source, options),
+    taurus: (source, options) => planToTaurus(source, options),
     soapui: (source) => planToSoapUi(source),
   };
 

@@ -3,6 +3,7 @@ import { scriptFileName } from './file-name';
 import { arrivalPool, gracefulStopMs, profileSegments } from './profile-segments';
 import { segmentsAsData } from './json-path';
 import {
+  type GeneratorOptions,
   type AssertionModel,
   type ExtractionModel,
   type FlowModel,
@@ -30,10 +31,8 @@ import { textExtractionPattern } from './text-extraction';
  * extraction and assertions become warnings. No redirect is followed (k6 follows 10 by default): a 3xx is
  * the answer (docs/adr/0015-target-guard.md "Redirects").
  */
-export function planToK6(
-  source: ScriptSource,
-  { profile }: { profile?: LoadProfile | undefined } = {},
-): GeneratedScript {
+export function planToK6(source: ScriptSource, options: GeneratorOptions = {}): GeneratedScript {
+  const { profile } = options;
   const model = buildScriptModel(source);
   const warnings = [...model.warnings];
   const regexes: string[] = [];
@@ -135,7 +134,9 @@ export function planToK6(
   return {
     files: [
       { name: scriptFileName('k6', source.name), content: lines.join('\n') },
-      ...model.data.map((data) => ({ name: k6DataFile(data), content: JSON.stringify(data.rows) })),
+      ...(options.dataFiles === false
+        ? []
+        : model.data.map((data) => ({ name: k6DataFile(data), content: JSON.stringify(data.rows()) }))),
     ],
     warnings: uniqueWarnings(warnings),
   };
@@ -149,7 +150,7 @@ function k6DataFile(data: DataModel): string {
 /** The data sources' rows, read once in the init context and shared by every VU without a copy. */
 function k6DataArrays(data: readonly DataModel[]): string[] {
   return data.flatMap((d, k) => [
-    `// Test data ${JSON.stringify(d.path)} (docs/adr/0027-load-profiles.md "Test data"): ${d.rows.length} rows.`,
+    `// Test data ${JSON.stringify(d.path)} (docs/adr/0027-load-profiles.md "Test data"): ${d.rowCount} rows.`,
     `const DATA_${k + 1} = new SharedArray(${jsString(d.file)}, () => JSON.parse(open(${jsString(`./${k6DataFile(d)}`)})));`,
   ]);
 }
@@ -169,7 +170,7 @@ function k6DataRow(data: DataModel, k: number, warnings: ScriptWarning[]): strin
         message:
           'k6 cannot end one VU alone: the test ends when the first VU has read every row (the built-in engine ends each user in turn)',
       });
-    const said = `test data ${JSON.stringify(data.path)} ran out after ${data.rows.length} rows (loop: false)`;
+    const said = `test data ${JSON.stringify(data.path)} ran out after ${data.rowCount} rows (loop: false)`;
     lines.push(
       `  if (dataIndex${n} >= DATA_${n}.length) {`,
       `    exec.test.abort(${jsString(said)});`,

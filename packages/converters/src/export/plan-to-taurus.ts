@@ -3,6 +3,7 @@ import { stringify } from 'yaml';
 import { scriptFileName } from './file-name';
 import { type JsonLiteral, jsonLiteralText } from './json-literal-text';
 import {
+  type GeneratorOptions,
   type AssertionModel,
   type ExtractionModel,
   type GeneratedScript,
@@ -39,10 +40,8 @@ import { textExtractionPattern } from './text-extraction';
  * pause before the request), `if` blocks for transactionRate and the once-per-user OAuth2 token, and
  * set-variables for {{sequence_number,N}}. Redirects are not followed and embedded resources not fetched.
  */
-export function planToTaurus(
-  source: ScriptSource,
-  { profile }: { profile?: LoadProfile | undefined } = {},
-): GeneratedScript {
+export function planToTaurus(source: ScriptSource, options: GeneratorOptions = {}): GeneratedScript {
+  const { profile } = options;
   const model = buildScriptModel(source);
   const warnings = [...model.warnings];
   const requests: unknown[] = [];
@@ -111,7 +110,7 @@ export function planToTaurus(
   return {
     files: [
       { name: scriptFileName('taurus', source.name), content: header + stringify(config, { lineWidth: 0 }) },
-      ...dataFiles(model.data),
+      ...dataFiles(model.data, options),
     ],
     warnings: uniqueWarnings([...warnings, ...dataFileWarnings(model.data), ...flows]),
     ...(flows.length > 0 ? { unsupported: flows } : {}),
