@@ -12,6 +12,7 @@ const ROUTES = [
   '/api/parse-swagger',
   '/api/parse-postman',
   '/api/parse-har',
+  '/api/parse-taurus',
   '/api/parse-curl',
   '/api/functional/parse-file',
 ] as const;

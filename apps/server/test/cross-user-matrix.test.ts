@@ -122,6 +122,7 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /api/parse-postman': 'turns the uploaded collection into a plan; stores nothing',
   'POST /api/parse-har': 'turns the uploaded HAR into a plan; stores nothing',
   'POST /api/parse-curl': 'turns the pasted command into a plan; stores nothing',
+  'POST /api/parse-taurus': 'turns the uploaded Taurus configuration into a plan; stores nothing',
   'POST /api/functional/parse-file': 'turns the uploaded file into a plan; stores nothing',
   'POST /api/functional/parse-script': 'reads the Taurus script it is sent; stores nothing',
 };

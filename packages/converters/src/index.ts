@@ -44,6 +44,7 @@ export type { DecodedText, TextEncodingName } from './import/decode-text';
 export { IMPORT_FORMATS, ImportError } from './import/import-model';
 export type {
   ExpectedResponse,
+  ImportedSettings,
   ImportFormat,
   ImportInfo,
   ImportResult,
@@ -54,6 +55,7 @@ export type {
 export type { ImportSource } from './import/read-document';
 export type { TableColumn } from './import/table-to-plan';
 export { readTaurusScript } from './import/taurus/read-taurus';
+export { taurusToPlan } from './import/taurus/taurus-to-plan';
 export { TaurusScriptError } from './import/taurus/taurus-model';
 export type {
   TaurusApi,

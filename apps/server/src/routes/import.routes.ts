@@ -230,6 +230,21 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
   });
 
   app.route({
+    ...contract.imports.taurus,
+    handler: async (request, reply) => {
+      const json = await withUpload(imports, request, (upload) =>
+        imports.parseToJson(ownerOf(request), {
+          file: requireFile(upload, IMPORT_MESSAGES.noFile),
+          format: 'taurus',
+          // The CSV files of its data-sources and its body files, by the names the script gives.
+          files: upload.others.get('files') ?? [],
+        }),
+      );
+      return sendJson(reply, json);
+    },
+  });
+
+  app.route({
     ...contract.imports.curl,
     bodyLimit: 2 * 1024 * 1024,
     handler: async (request, reply) => {

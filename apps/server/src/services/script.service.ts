@@ -20,7 +20,9 @@ export function scriptFor(source: ScriptSource, tool: Tool): Script {
       code: 'NO_APIS',
     });
   }
-  const { files, warnings } = generateScript(source, tool);
+  // Only the script is answered and saved: the test data's files beside it (up to 10 MB of rows) are
+  // built where a run writes them, not on every save and preview.
+  const { files, warnings } = generateScript(source, tool, { dataFiles: false });
   const [file] = files;
   if (file === undefined) throw new Error(`The ${tool} generator wrote no file`);
   return { script: file.content, filename: file.name || scriptFileName(tool, source.name), warnings, tool };

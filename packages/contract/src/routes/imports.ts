@@ -1,6 +1,6 @@
 import { ErrorResponseSchema } from '@aqa/plan';
 import { defineRoute } from '../route';
-import { FileParseResponseSchema, ParseResponseSchema } from '../schemas/import';
+import { FileParseResponseSchema, ParseResponseSchema, TaurusParseResponseSchema } from '../schemas/import';
 
 const UPLOAD_ERRORS = {
   400: ErrorResponseSchema,
@@ -41,6 +41,17 @@ export const imports = {
       summary: 'Import a HAR recording (HAR 1.2, as browsers and proxies save it). Multipart: file',
       consumes: ['multipart/form-data'],
       response: { 200: ParseResponseSchema, ...UPLOAD_ERRORS },
+    },
+  }),
+  taurus: defineRoute({
+    method: 'POST',
+    url: '/api/parse-taurus',
+    schema: {
+      tags: ['import'],
+      summary:
+        'Import a Taurus configuration (YAML) as a performance plan: its first execution\'s requests, load profile and data sources (docs/adr/0027-load-profiles.md "Importers"). Multipart: file, optional files (the CSV files of its data-sources, its body files)',
+      consumes: ['multipart/form-data'],
+      response: { 200: TaurusParseResponseSchema, ...UPLOAD_ERRORS },
     },
   }),
   curl: defineRoute({

@@ -3,7 +3,7 @@ import { IMPORT_FORMATS } from '@aqa/converters/import-model';
 import { HTTP_METHODS, textLimitMessage } from '@aqa/plan';
 import { z } from 'zod';
 import { SavedFunctionalValidationSchema } from './functional';
-import { SavedUrlEntrySchema } from './plan';
+import { SavedDataSourceSchema, SavedLoadProfileSchema, SavedUrlEntrySchema } from './plan';
 
 /*
  * The answers of the parse calls. Like plan.ts, these are plain shapes without transforms (the
@@ -83,6 +83,28 @@ export const ParseResponseSchema = z.object({
   info: ImportInfoSchema,
   needs_value: NeededValues,
 });
+
+export const ImportedSettingsSchema = z
+  .object({
+    concurrent_users: z.number().int().describe("The execution's users (or the open model's pool)"),
+    duration: z.number().int().describe("Minutes: the load profile's length rounded up"),
+    load_profile: SavedLoadProfileSchema.optional().describe(
+      "The execution's ramp-up, hold-for, steps and throughput as a load profile; absent for a flat load of whole minutes",
+    ),
+    data_sources: z.array(SavedDataSourceSchema).optional().describe("The scenario's data-sources"),
+    data_files: z
+      .record(text, text)
+      .optional()
+      .describe("The data sources' CSV files the upload carried, by the name the sources give"),
+    missing_files: z
+      .array(text)
+      .describe(
+        'Files the data sources read that the upload did not carry: the plan is saved only with them',
+      ),
+  })
+  .describe('What the file says of the plan besides its calls (docs/adr/0027-load-profiles.md "Importers")');
+
+export const TaurusParseResponseSchema = ParseResponseSchema.extend({ settings: ImportedSettingsSchema });
 
 export const FunctionalApiSchema = z.object({
   name: text,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LoadProfileSchema, TOOLS } from '@aqa/plan';
 import { flowPlan, weightedFlowsPlan } from '../../test/plans';
 import { generateScript } from './generate-script';
+import { planToSoapUi } from './plan-to-soapui';
+import { planToTaurus } from './plan-to-taurus';
 
 describe('generateScript', () => {
   it.each(TOOLS)('writes one %s file named testplan_{tool}_{plan}', (tool) => {
@@ -46,6 +48,9 @@ describe('generateScript', () => {
       expect(flows).toHaveLength(1);
       expect(flows[0]!.message).toMatch(/^(Taurus|SoapUI) scripts do not carry flows yet: /);
       expect(script.unsupported).toContainEqual(flows[0]);
+      // The generator says it itself, as it says every other field it cannot write.
+      const own = (tool === 'taurus' ? planToTaurus : planToSoapUi)(weightedFlowsPlan('http://h.test'));
+      expect(own.unsupported).toEqual(flows);
       // A plan without flows has no such warning.
       expect(generateScript(flowPlan('http://h.test'), tool).warnings.map((w) => w.field)).not.toContain(
         'flows',

@@ -4,7 +4,7 @@ import { planToK6 } from './plan-to-k6';
 import { planToLocust } from './plan-to-locust';
 import { planToSoapUi } from './plan-to-soapui';
 import { planToTaurus } from './plan-to-taurus';
-import type { GeneratedScript, ScriptSource, ScriptWarning } from './script-model';
+import type { GeneratedScript, ScriptSource } from './script-model';
 
 /** How a script is written beyond the plan (docs/adr/0003-jmeter-scripts-are-real-jmx.md "JMeter versions"). */
 export interface ScriptOptions {
@@ -18,6 +18,8 @@ export interface ScriptOptions {
    * SoapUI scripts are functional and take none.
    */
   profile?: LoadProfile | undefined;
+  /** false: the script alone, without the test data's files beside it (GeneratorOptions.dataFiles). */
+  dataFiles?: boolean | undefined;
 }
 
 const GENERATORS: Readonly<Record<Tool, (source: ScriptSource, options: ScriptOptions) => GeneratedScript>> =
@@ -27,10 +29,11 @@ const GENERATORS: Readonly<Record<Tool, (source: ScriptSource, options: ScriptOp
         jmeterVersion: options.toolVersion,
         errorBodies: options.forRun,
         profile: options.profile,
+        dataFiles: options.dataFiles,
       }),
-    k6: (source, options) => planToK6(source, { profile: options.profile }),
-    locust: (source, options) => planToLocust(source, { profile: options.profile }),
-    taurus: (source, options) => planToTaurus(source, { profile: options.profile }),
+    k6: (source, options) => planToK6(source, options),
+    locust: (source, options) => planToLocust(source, options),
+    taurus: (source, options) => planToTaurus(source, options),
     soapui: (source) => planToSoapUi(source),
   };
 
@@ -45,22 +48,5 @@ export function generateScript(
 ): GeneratedScript {
   const profile = options.profile ?? source.load_profile;
   const chosen = tool ?? source.tool ?? 'jmeter';
-  const script = GENERATORS[chosen](source, { ...options, profile });
-  const without = WITHOUT_FLOWS[chosen];
-  if (source.flows === undefined || without === undefined) return script;
-  const flows: ScriptWarning = {
-    field: 'flows',
-    message: `${without} scripts do not carry flows yet: this script runs every call in each iteration, not one flow chosen by the weights (the built-in engine, JMeter, k6 and Locust run the flows)`,
-  };
-  return {
-    ...script,
-    warnings: [...script.warnings, flows],
-    unsupported: [...(script.unsupported ?? []), flows],
-  };
+  return GENERATORS[chosen](source, { ...options, profile });
 }
-
-/**
- * The tools whose scripts do not write a plan's flows yet (docs/adr/0027-load-profiles.md "Flows"): their
- * script says so in a warning on `flows`, and lists it as what the tool cannot run.
- */
-const WITHOUT_FLOWS: Partial<Record<Tool, string>> = { taurus: 'Taurus', soapui: 'SoapUI' };

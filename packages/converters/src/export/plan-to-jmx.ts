@@ -3,6 +3,7 @@ import { scriptFileName } from './file-name';
 import { jsonLiteralText } from './json-literal-text';
 import { base64Utf8 } from './serializers/base64';
 import {
+  type GeneratorOptions,
   type AssertionModel,
   type ExtractionModel,
   type FlowModel,
@@ -56,7 +57,7 @@ import { splitOrigin } from './url-parts';
  * is written as Regular Expression Extractors where it can be (json-path-regex.ts), and the steps whose
  * path cannot be are listed in `unsupported` (the server refuses to run the plan in that JMeter).
  */
-export interface JmxOptions {
+export interface JmxOptions extends GeneratorOptions {
   /** The JMeter that will run the script, as it reports its version ("2.13"); absent: JMeter 5. */
   jmeterVersion?: string | null | undefined;
   /**
@@ -134,7 +135,7 @@ export function planToJmx(source: ScriptSource, options: JmxOptions = {}): Gener
   return {
     files: [
       { name: scriptFileName('jmeter', source.name), content: renderXmlDocument(root) },
-      ...dataFiles(model.data),
+      ...dataFiles(model.data, options),
     ],
     warnings: uniqueWarnings(warnings),
     unsupported: uniqueWarnings(ctx.unsupported),

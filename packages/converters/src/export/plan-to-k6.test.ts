@@ -9,7 +9,7 @@ import {
   weightedFlowsPlan,
 } from '../../test/plans';
 import { Target, type TargetRequest, type TargetResponse } from '../../test/target';
-import { migratePlan } from '@aqa/plan';
+import { flowCycle, migratePlan } from '@aqa/plan';
 import { planToK6 } from './plan-to-k6';
 
 const BASE = 'http://127.0.0.1:8080';
@@ -56,6 +56,23 @@ describe('planToK6', () => {
       },
     ]);
     expect(planToK6(jsonFlowPlan(BASE)).warnings).toEqual([]);
+  });
+});
+
+describe('the flow cycle', () => {
+  it("is the engine's own cycle written out (flowCycle), weights divided by their greatest common divisor", () => {
+    const plan = weightedFlowsPlan(BASE, {
+      flows: [
+        { name: 'browse', weight: 70 },
+        { name: 'search', weight: 30 },
+      ],
+    });
+    const script = planToK6(plan).files[0]?.content ?? '';
+    const written = /const FLOW_CYCLE = \[([^\]]*)\];/.exec(script)?.[1] ?? '';
+    const cycle = written.split(',').flatMap((n) => (n.trim() === '' ? [] : [Number(n)]));
+    expect(cycle).toEqual([...flowCycle([70, 30])]);
+    expect(cycle).toHaveLength(10);
+    expect(script).not.toContain('function flowCycle');
   });
 });
 

@@ -1,8 +1,9 @@
-import { type LoadProfile, formatSpan } from '@aqa/plan';
+import { type LoadProfile, flowCycle, formatSpan } from '@aqa/plan';
 import { scriptFileName } from './file-name';
 import { arrivalPool, gracefulStopMs, profileSegments } from './profile-segments';
 import { segmentsAsData } from './json-path';
 import {
+  type GeneratorOptions,
   type AssertionModel,
   type ExtractionModel,
   type FlowModel,
@@ -30,10 +31,8 @@ import { textExtractionPattern } from './text-extraction';
  * extraction and assertions become warnings. No redirect is followed (k6 follows 10 by default): a 3xx is
  * the answer (docs/adr/0015-target-guard.md "Redirects").
  */
-export function planToK6(
-  source: ScriptSource,
-  { profile }: { profile?: LoadProfile | undefined } = {},
-): GeneratedScript {
+export function planToK6(source: ScriptSource, options: GeneratorOptions = {}): GeneratedScript {
+  const { profile } = options;
   const model = buildScriptModel(source);
   const warnings = [...model.warnings];
   const regexes: string[] = [];
@@ -135,7 +134,9 @@ export function planToK6(
   return {
     files: [
       { name: scriptFileName('k6', source.name), content: lines.join('\n') },
-      ...model.data.map((data) => ({ name: k6DataFile(data), content: JSON.stringify(data.rows) })),
+      ...(options.dataFiles === false
+        ? []
+        : model.data.map((data) => ({ name: k6DataFile(data), content: JSON.stringify(data.rows()) }))),
     ],
     warnings: uniqueWarnings(warnings),
   };
@@ -149,7 +150,7 @@ function k6DataFile(data: DataModel): string {
 /** The data sources' rows, read once in the init context and shared by every VU without a copy. */
 function k6DataArrays(data: readonly DataModel[]): string[] {
   return data.flatMap((d, k) => [
-    `// Test data ${JSON.stringify(d.path)} (docs/adr/0027-load-profiles.md "Test data"): ${d.rows.length} rows.`,
+    `// Test data ${JSON.stringify(d.path)} (docs/adr/0027-load-profiles.md "Test data"): ${d.rowCount} rows.`,
     `const DATA_${k + 1} = new SharedArray(${jsString(d.file)}, () => JSON.parse(open(${jsString(`./${k6DataFile(d)}`)})));`,
   ]);
 }
@@ -169,7 +170,7 @@ function k6DataRow(data: DataModel, k: number, warnings: ScriptWarning[]): strin
         message:
           'k6 cannot end one VU alone: the test ends when the first VU has read every row (the built-in engine ends each user in turn)',
       });
-    const said = `test data ${JSON.stringify(data.path)} ran out after ${data.rows.length} rows (loop: false)`;
+    const said = `test data ${JSON.stringify(data.path)} ran out after ${data.rowCount} rows (loop: false)`;
     lines.push(
       `  if (dataIndex${n} >= DATA_${n}.length) {`,
       `    exec.test.abort(${jsString(said)});`,
@@ -256,32 +257,21 @@ function flowOf(model: ScriptModel, step: StepModel): string | undefined {
 }
 
 /**
- * Flows with weights (docs/adr/0027-load-profiles.md "Flows"): the same smooth weighted round robin the
- * built-in engine runs, over k6's run-wide iteration index, so every whole cycle of iterations is split
- * exactly by the weights across VUs and instances.
+ * Flows with weights (docs/adr/0027-load-profiles.md "Flows"): the cycle the built-in engine runs
+ * (@aqa/plan's flowCycle, a smooth weighted round robin), written out as data over k6's run-wide
+ * iteration index, so every whole cycle of iterations is split exactly by the weights across VUs and
+ * instances, and the script cannot drift from the engine's arithmetic.
  */
 function flowCycleCode(flows: readonly FlowModel[]): string[] {
+  const cycle = [...flowCycle(flows.map((f) => f.weight))];
+  const rows: string[] = [];
+  for (let i = 0; i < cycle.length; i += 40) rows.push(`  ${cycle.slice(i, i + 40).join(', ')},`);
   return [
-    `// Flows: run-wide iteration n runs flow FLOW_CYCLE[n % FLOW_CYCLE.length]: ${flows.map((f) => `${f.name} (${f.weight})`).join(', ')}.`,
+    `// Flows: run-wide iteration n runs flow FLOW_CYCLE[n % FLOW_CYCLE.length]: ${flows.map((f, i) => `${i} ${f.name} (${f.weight})`).join(', ')}.`,
     '// A smooth weighted round robin: each flow holds exactly its weight of every cycle, spread evenly.',
-    `const FLOW_CYCLE = flowCycle([${flows.map((f) => f.weight).join(', ')}]);`,
-    '',
-    '/** @param {number[]} weights @returns {number[]} */',
-    'function flowCycle(weights) {',
-    '  const total = weights.reduce((a, b) => a + b, 0);',
-    '  const current = weights.map(() => 0);',
-    '  const cycle = [];',
-    '  for (let n = 0; n < total; n++) {',
-    '    let best = 0;',
-    '    for (let i = 0; i < weights.length; i++) {',
-    '      current[i] += weights[i];',
-    '      if (current[i] > current[best]) best = i;',
-    '    }',
-    '    current[best] -= total;',
-    '    cycle.push(best);',
-    '  }',
-    '  return cycle;',
-    '}',
+    'const FLOW_CYCLE = [',
+    ...rows,
+    '];',
   ];
 }
 

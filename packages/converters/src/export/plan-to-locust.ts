@@ -2,6 +2,7 @@ import { ERROR_BODY_SNIPPET_CHARS, type LoadProfile, peakTarget, profilePoints }
 import { scriptFileName } from './file-name';
 import { segmentsAsData } from './json-path';
 import {
+  type GeneratorOptions,
   type AssertionModel,
   type ExtractionModel,
   type GeneratedScript,
@@ -32,10 +33,8 @@ import { XPathSubsetError, xpathToElementTree } from './xpath-subset';
  * res.failure(). No redirect is followed: a 3xx is the answer
  * (docs/adr/0015-target-guard.md "Redirects").
  */
-export function planToLocust(
-  source: ScriptSource,
-  { profile }: { profile?: LoadProfile | undefined } = {},
-): GeneratedScript {
+export function planToLocust(source: ScriptSource, options: GeneratorOptions = {}): GeneratedScript {
+  const { profile } = options;
   const model = buildScriptModel(source);
   const warnings = [...model.warnings];
   const regexes: string[] = [];
@@ -154,7 +153,7 @@ export function planToLocust(
   return {
     files: [
       { name: scriptFileName('locust', source.name), content: lines.join('\n') },
-      ...dataFiles(model.data),
+      ...dataFiles(model.data, options),
     ],
     warnings: uniqueWarnings(warnings),
   };
@@ -166,7 +165,7 @@ export function planToLocust(
  */
 function locustDataRows(data: readonly DataModel[]): string[] {
   return data.flatMap((d, k) => [
-    `# Test data ${pyString(d.path)} (docs/adr/0027-load-profiles.md "Test data"): ${d.rows.length} rows.`,
+    `# Test data ${pyString(d.path)} (docs/adr/0027-load-profiles.md "Test data"): ${d.rowCount} rows.`,
     `with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), ${pyString(d.file)}), newline="", encoding="utf-8") as _data:`,
     `    DATA_${k + 1} = list(csv.reader(_data))`,
     ...(d.share === 'all' ? [`DATA_${k + 1}_NEXT = itertools.count()`] : []),

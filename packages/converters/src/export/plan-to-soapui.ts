@@ -8,6 +8,7 @@ import {
   type ScriptWarning,
   type StepModel,
   buildScriptModel,
+  flowsNotWritten,
   uniqueWarnings,
   valueAsWritten,
 } from './script-model';
@@ -160,9 +161,11 @@ export function planToSoapUi(source: ScriptSource): GeneratedScript {
     ],
   );
 
+  const flows = flowsNotWritten(source, 'SoapUI');
   return {
     files: [{ name: scriptFileName('soapui', source.name), content: renderXmlDocument(project) }],
-    warnings: uniqueWarnings(warnings),
+    warnings: uniqueWarnings([...warnings, ...flows]),
+    ...(flows.length > 0 ? { unsupported: flows } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { stringify } from 'yaml';
 import { scriptFileName } from './file-name';
 import { type JsonLiteral, jsonLiteralText } from './json-literal-text';
 import {
+  type GeneratorOptions,
   type AssertionModel,
   type ExtractionModel,
   type GeneratedScript,
@@ -15,8 +16,9 @@ import {
   type DataModel,
   dataFiles,
   dataFileWarnings,
+  flowsNotWritten,
 } from './script-model';
-import { arrivalPool, profileSegments, rampHold } from './profile-segments';
+import { arrivalPool, profileSegments, rampHold, taurusStairs } from './profile-segments';
 import { base64Utf8 } from './serializers/base64';
 import {
   jmeterQueryPieces,
@@ -38,10 +40,8 @@ import { textExtractionPattern } from './text-extraction';
  * pause before the request), `if` blocks for transactionRate and the once-per-user OAuth2 token, and
  * set-variables for {{sequence_number,N}}. Redirects are not followed and embedded resources not fetched.
  */
-export function planToTaurus(
-  source: ScriptSource,
-  { profile }: { profile?: LoadProfile | undefined } = {},
-): GeneratedScript {
+export function planToTaurus(source: ScriptSource, options: GeneratorOptions = {}): GeneratedScript {
+  const { profile } = options;
   const model = buildScriptModel(source);
   const warnings = [...model.warnings];
   const requests: unknown[] = [];
@@ -105,13 +105,15 @@ export function planToTaurus(
       },
     },
   };
+  const flows = flowsNotWritten(source, 'Taurus');
   const header = '# AnybodyQA performance plan for Taurus (JMeter executor). Run: bzt <this file>\n';
   return {
     files: [
       { name: scriptFileName('taurus', source.name), content: header + stringify(config, { lineWidth: 0 }) },
-      ...dataFiles(model.data),
+      ...dataFiles(model.data, options),
     ],
-    warnings: uniqueWarnings([...warnings, ...dataFileWarnings(model.data)]),
+    warnings: uniqueWarnings([...warnings, ...dataFileWarnings(model.data), ...flows]),
+    ...(flows.length > 0 ? { unsupported: flows } : {}),
   };
 }
 
@@ -138,8 +140,9 @@ function taurusDataSource(data: DataModel, k: number, warnings: ScriptWarning[])
 
 /**
  * A load profile as Taurus's execution says one (docs/adr/0027-load-profiles.md
- * "7. Where a profile goes"): `concurrency` reached over `ramp-up` and kept for `hold-for`; the open
- * model adds `throughput`, which Taurus reaches along the same ramp. Taurus has no ramp-down and no other shape, so any other
+ * "7. Where a profile goes"): `concurrency` reached over `ramp-up` and kept for `hold-for`, in `steps`
+ * when the profile is a staircase (taurusStairs); the open model adds `throughput`, which Taurus
+ * reaches along the same ramp. The Taurus importer reads it back (taurus-load-profile.ts). Taurus has no ramp-down and no other shape, so any other
  * profile is written as its nearest ramp + hold (up to the peak by the time the line first reaches it,
  * held to the end) with a warning naming what differs.
  */
@@ -151,9 +154,11 @@ function taurusLoad(
   const peak = peakTarget(profile);
   const calls = Math.max(1, stepCount);
   const lengthMs = profileLengthMs(profile);
-  const shape = rampHold(profile);
+  const stairs = taurusStairs(profile);
+  const shape = stairs ? undefined : rampHold(profile);
   let rampUpMs: number;
-  if (shape) {
+  if (stairs) rampUpMs = stairs.steps * stairs.stepMs;
+  else if (shape) {
     rampUpMs = shape.rampUpMs;
     if (shape.rampDownMs > 0) {
       warnings.push({
@@ -176,6 +181,7 @@ function taurusLoad(
   });
   const timing = {
     ...(rampUpMs > 0 ? { 'ramp-up': formatSpan(rampUpMs) } : {}),
+    ...(stairs ? { steps: stairs.steps } : {}),
     'hold-for': formatSpan(lengthMs - rampUpMs),
   };
   if (profile.model === 'users') return { concurrency: peak, ...timing };

@@ -1,6 +1,8 @@
 import {
   ArrivalSchedule,
+  formatSpan,
   type LoadProfile,
+  type LoadProfileInput,
   type ProfilePoint,
   parseSpanMs,
   peakTarget,
@@ -174,4 +176,70 @@ export function rampHold(profile: LoadProfile): RampHold | undefined {
     i++;
   }
   return i === segments.length ? { peak, rampUpMs, holdMs, rampDownMs } : undefined;
+}
+
+/** A rate as the model keeps one: in steps of 0.001 iterations per second. */
+export function rate3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+/**
+ * The level of step `k` (1…`steps`) of a stepping ramp-up to `peak`: each step adds peak / steps, the
+ * first at 0 s, as Taurus's JMeter executor steps concurrency and throughput. Users are whole (rounded
+ * down, as the engine schedules the line), a rate in steps of 0.001.
+ */
+export function stepLevel(peak: number, steps: number, k: number, model: LoadProfile['model']): number {
+  const level = (peak * k) / steps;
+  return model === 'users' ? Math.floor(level + 1e-9) : rate3(level);
+}
+
+/**
+ * The stages of a stepping ramp-up: `steps` steps of `stepMs` each (a jump of "0s" to the next level,
+ * then that level held), then `holdMs` at the peak. plan-to-taurus.ts writes `steps` for exactly this
+ * shape (taurusStairs below), and the Taurus importer reads `steps` as it (taurus-load-profile.ts).
+ */
+export function stairStages(
+  peak: number,
+  steps: number,
+  stepMs: number,
+  holdMs: number,
+  model: LoadProfile['model'],
+): Pick<LoadProfileInput, 'start' | 'stages'> {
+  const stages: { duration: string; target: number }[] = [];
+  for (let k = 1; k <= steps; k++) {
+    const level = stepLevel(peak, steps, k, model);
+    if (k > 1) stages.push({ duration: '0s', target: level });
+    stages.push({ duration: formatSpan(stepMs), target: level });
+  }
+  if (holdMs > 0) stages.push({ duration: formatSpan(holdMs), target: peak });
+  return { start: stepLevel(peak, steps, 1, model), stages };
+}
+
+/** A stepping ramp-up as Taurus's execution says it: `steps` steps of `stepMs`, then `holdMs` at the peak. */
+export interface TaurusStairs {
+  steps: number;
+  stepMs: number;
+  holdMs: number;
+}
+
+/** The profile's stepping ramp-up when it is exactly one stairStages writes (at least 2 steps), else undefined. */
+export function taurusStairs(profile: LoadProfile): TaurusStairs | undefined {
+  const peak = peakTarget(profile);
+  const spans = profile.stages.map((s) => parseSpanMs(s.duration));
+  const n = spans.length;
+  for (const holdMs of [spans[n - 1] ?? 0, 0]) {
+    const stairStagesCount = holdMs > 0 ? n - 1 : n;
+    const steps = (stairStagesCount + 1) / 2;
+    const stepMs = spans[0] ?? 0;
+    if (!Number.isInteger(steps) || steps < 2 || stepMs <= 0) continue;
+    const expected = stairStages(peak, steps, stepMs, holdMs, profile.model);
+    const same =
+      expected.start === profile.start &&
+      expected.stages.length === n &&
+      expected.stages.every(
+        (s, i) => parseSpanMs(s.duration) === spans[i] && s.target === profile.stages[i]?.target,
+      );
+    if (same) return { steps, stepMs, holdMs };
+  }
+  return undefined;
 }

@@ -18,6 +18,7 @@ import {
   readTestData,
   shuffledRows,
   type DataShare,
+  type LoadProfile,
   textExtractionBoundaries,
   tokenizeTemplate,
   transactionRatePercent,
@@ -55,6 +56,32 @@ export interface GeneratedScript {
   unsupported?: ScriptWarning[];
 }
 
+/**
+ * What a tool whose script does not write a plan's flows yet says of them (docs/adr/0027-load-profiles.md
+ * "Flows": Taurus and SoapUI): a warning on `flows`, which its generator also lists as unsupported, so
+ * a run in that tool is refused rather than run every call in each iteration. None without flows.
+ */
+export function flowsNotWritten(source: Pick<ScriptSource, 'flows'>, tool: string): ScriptWarning[] {
+  if (source.flows === undefined) return [];
+  return [
+    {
+      field: 'flows',
+      message: `${tool} scripts do not carry flows yet: this script runs every call in each iteration, not one flow chosen by the weights (the built-in engine, JMeter, k6 and Locust run the flows)`,
+    },
+  ];
+}
+
+/** What every generator takes besides the plan. */
+export interface GeneratorOptions {
+  /** The load over time instead of the plan's users and duration (docs/adr/0027-load-profiles.md "7. Where a profile goes"). */
+  profile?: LoadProfile | undefined;
+  /**
+   * false: only the script is wanted (a preview, a save), so the test data's files beside it — up to
+   * 10 MB of rows — are not built; their warnings still name them. Default true.
+   */
+  dataFiles?: boolean | undefined;
+}
+
 /** What a script is generated from: a saved plan or a generate-script request (name optional). */
 export type ScriptSource = Pick<PerfPlan, 'concurrent_users' | 'duration' | 'urls'> & {
   name?: string | undefined;
@@ -80,7 +107,12 @@ export interface DataModel {
   /** The file the script reads, beside it: a safe name of its own. */
   file: string;
   columns: { name: string; ident: string }[];
-  rows: string[][];
+  rowCount: number;
+  /**
+   * The rows in the script's order (a `random_order` source shuffled once with SCRIPT_DATA_SEED), made
+   * when asked: only the data files beside a script need them (GeneratorOptions.dataFiles).
+   */
+  rows: () => string[][];
   loop: boolean;
   share: DataShare;
 }
@@ -277,7 +309,8 @@ export function buildScriptModel(source: ScriptSource): ScriptModel {
       path: table.path,
       file: dataFileName(k, table.path),
       columns: table.names.map((name) => ({ name, ident: variables.get(name)! })),
-      rows: table.random_order ? shuffledRows(table.rows, SCRIPT_DATA_SEED) : table.rows,
+      rowCount: table.rows.length,
+      rows: () => (table.random_order ? shuffledRows(table.rows, SCRIPT_DATA_SEED) : table.rows),
       loop: table.loop,
       share: table.share,
     })),
@@ -309,8 +342,12 @@ function csvText(rows: readonly string[][]): string {
 }
 
 /** The files beside a script that hold its data sources' rows. */
-export function dataFiles(data: readonly DataModel[]): GeneratedFile[] {
-  return data.map((d) => ({ name: d.file, content: csvText(d.rows) }));
+export function dataFiles(
+  data: readonly DataModel[],
+  options: Pick<GeneratorOptions, 'dataFiles'> = {},
+): GeneratedFile[] {
+  if (options.dataFiles === false) return [];
+  return data.map((d) => ({ name: d.file, content: csvText(d.rows()) }));
 }
 
 /** What every script with test data says: where it reads the rows from. */

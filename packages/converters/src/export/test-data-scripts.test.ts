@@ -41,6 +41,19 @@ const BASE = 'http://127.0.0.1:8080';
 const ROWS = Array.from({ length: 20 }, (_, i) => `${i + 1},"Ada, ${i + 1}"`).join('\n') + '\n';
 
 describe('generated scripts with test data', () => {
+  it.each(['jmeter', 'k6', 'locust', 'taurus'] as const)(
+    '%s with dataFiles: false is the same script without the files beside it, which its warning still names',
+    (tool) => {
+      const plan = dataPlan(BASE, [{ path: 'users.csv', random_order: true }]);
+      const whole = generateScript(plan, tool);
+      const alone = generateScript(plan, tool, { dataFiles: false });
+      expect(whole.files).toHaveLength(2);
+      expect(alone.files).toEqual([whole.files[0]]);
+      expect(alone.warnings).toEqual(whole.warnings);
+      expect(alone.warnings.map((w) => w.field)).toContain('data_sources[0]');
+    },
+  );
+
   it('JMeter: a CSV Data Set Config at the test plan level, the rows beside the script, the columns as ${variables}', () => {
     const script = generateScript(
       dataPlan(BASE, [{ path: 'users.csv', loop: false, share: 'user' }]),

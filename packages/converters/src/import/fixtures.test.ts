@@ -277,11 +277,28 @@ describe.skipIf(!available)('shared fixtures (../shared/fixtures/README.md)', ()
       continue;
     }
 
+    if (format.startsWith('Taurus')) {
+      // docs/adr/0027-load-profiles.md "Importers"; taurus-to-plan.test.ts checks the loads read.
+      it(`reads ${file} as a Taurus configuration: a performance plan, or refused in words`, () => {
+        let result: ImportResult;
+        try {
+          result = load(row);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ImportError);
+          expect((error as ImportError).message).toContain(`${name}: this is a Taurus configuration`);
+          return;
+        }
+        expect(result.info.format).toBe('taurus');
+        expect(result.steps.length).toBeGreaterThan(0);
+        expect(result.settings?.concurrent_users).toBeGreaterThanOrEqual(1);
+      });
+      continue;
+    }
+
     it(`refuses ${file} (${format}): not an import format, said in words`, () => {
       const message = refusal(row).message;
       expect(message.startsWith(`${name}: `)).toBe(true);
-      if (format.startsWith('Taurus')) expect(message).toContain('a Taurus configuration');
-      else if (format.startsWith('JMeter')) expect(message).toContain('a JMeter test plan');
+      if (format.startsWith('JMeter')) expect(message).toContain('a JMeter test plan');
       else if (format === 'CSV data')
         expect(message).toMatch(/at least a "url" column; this file's columns are/);
       else expect(message).toMatch(/not an API description/);

@@ -12,6 +12,7 @@ import {
 } from './postman-to-plan';
 import { type ImportSource, parseStructuredText, sourceName, sourceText } from './read-document';
 import { xlsxToPlan } from './xlsx-to-plan';
+import { taurusToPlan } from './taurus/taurus-to-plan';
 
 /**
  * One entry point for every upload: detects the format when it is not given (by content first, the file
@@ -41,6 +42,7 @@ export const FORMAT_NAMES: Record<ImportFormat, string> = {
   curl: 'cURL commands',
   csv: 'a CSV file',
   excel: 'an Excel workbook',
+  taurus: 'a Taurus configuration',
 };
 
 export function normalizeFormat(format: string | undefined): ImportFormat | undefined {
@@ -113,6 +115,10 @@ export function importFile(input: ImportFileInput): ImportResult {
   }
 
   const kind = documentKind(doc);
+  if (kind.format === 'taurus') {
+    if (requested !== undefined && requested !== 'taurus') throw mismatch(file, kind.description, requested);
+    return taurusToPlan(body, file, textFiles(input.files));
+  }
   if (kind.format === undefined) {
     if (requested === 'postman') return postmanDocumentToPlan(doc, file, { environment: input.environment });
     throw new ImportError(file, `this is ${kind.description}`);
@@ -132,6 +138,22 @@ export function importFile(input: ImportFileInput): ImportResult {
     default:
       throw new ImportError(file, `this is ${kind.description}`);
   }
+}
+
+/**
+ * The upload's other files as text by name — a Taurus script's data sources and body files — each under
+ * its path and its base name, as a script names them either way.
+ */
+function textFiles(files: ImportFileInput['files']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, file] of Object.entries(files ?? {})) {
+    const text = file.text ?? (file.bytes === undefined ? undefined : decodeText(file.bytes).text);
+    if (text === undefined) continue;
+    out[name] = text;
+    const base = name.split(/[\\/]/).pop() ?? name;
+    if (!Object.hasOwn(out, base)) out[base] = text;
+  }
+  return out;
 }
 
 function asText(value: unknown): string {
@@ -170,17 +192,13 @@ export function documentKind(doc: unknown): { format: ImportFormat | undefined; 
   if (postman) return { format: undefined, description: postman };
   if (!isRecord(doc))
     return { format: undefined, description: 'not an API description: it is a list, not a document' };
-  if (
-    doc.execution !== undefined ||
-    doc.scenarios !== undefined ||
-    doc.modules !== undefined ||
-    doc.reporting !== undefined ||
-    Array.isArray(doc.services)
-  ) {
+  if (doc.execution !== undefined || doc.scenarios !== undefined)
+    return { format: 'taurus', description: 'a Taurus configuration' };
+  if (doc.modules !== undefined || doc.reporting !== undefined || Array.isArray(doc.services)) {
     return {
       format: undefined,
       description:
-        'a Taurus configuration, which is not an import format here; paste it into the Taurus script editor of a functional test instead',
+        'a Taurus configuration of settings only (modules, reporting or services): it has no execution and no scenarios with requests to import',
     };
   }
   const fragment = fragmentKind(doc);

@@ -1,5 +1,7 @@
 import {
   type Authorization,
+  type DataSource,
+  type LoadProfile,
   BODY_METHODS,
   type HttpMethod,
   HEADER_NAME,
@@ -17,7 +19,7 @@ import {
  * servers, counts). A document that cannot be read at all is an ImportError instead.
  */
 
-export const IMPORT_FORMATS = ['swagger', 'postman', 'har', 'curl', 'csv', 'excel'] as const;
+export const IMPORT_FORMATS = ['swagger', 'postman', 'har', 'curl', 'csv', 'excel', 'taurus'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface ImportWarning {
@@ -87,6 +89,22 @@ export interface NeededValue {
   calls: string[];
 }
 
+/**
+ * What a source says of the plan besides its calls: a Taurus execution's load and data sources
+ * (docs/adr/0027-load-profiles.md "Importers"), in the plan's own fields.
+ */
+export interface ImportedSettings {
+  concurrent_users: number;
+  /** Minutes. */
+  duration: number;
+  load_profile?: LoadProfile;
+  data_sources?: DataSource[];
+  /** The data sources' files the upload carried, by the name the sources give. */
+  data_files?: Record<string, string>;
+  /** Files the data sources read that the upload did not carry: attach them before saving. */
+  missing_files: string[];
+}
+
 export interface ImportResult {
   steps: UrlEntry[];
   /** One per step, in the same order. */
@@ -95,6 +113,8 @@ export interface ImportResult {
   info: ImportInfo;
   /** Variables the calls send as {{name}} with no value yet: the import summary lists them as "needs a value". */
   needsValue: NeededValue[];
+  /** Only from a source that says more than its calls (a Taurus configuration). */
+  settings?: ImportedSettings;
 }
 
 /** A document that cannot be imported: which file, what is wrong, where. `message` says all three. */

@@ -1,5 +1,7 @@
 import {
   importFile,
+  ImportError,
+  type ImportedSettings,
   type ImportInfo,
   type ImportResult,
   type ImportSource,
@@ -84,8 +86,8 @@ export interface JsonAnswer {
 }
 
 /** The answer of parse-swagger, parse-postman, parse-har and parse-curl as sent (import.schemas.ts ParseResponseSchema). */
-export function parseReply({ apis, steps, warnings, info, needsValue }: ImportAnswer) {
-  return { apis, steps, warnings, info, needs_value: needsValue };
+export function parseReply({ apis, steps, warnings, info, needsValue, settings }: ImportAnswer) {
+  return { apis, steps, warnings, info, needs_value: needsValue, ...(settings ? { settings } : {}) };
 }
 
 /** The warning that says why requests were left out, rather than one about a script or a server. */
@@ -143,6 +145,8 @@ export interface ImportAnswer {
   info: ImportInfo;
   /** The {{variables}} the calls send without a value (the summary's "needs a value"). */
   needsValue: NeededValue[];
+  /** A Taurus configuration's load profile and data sources (docs/adr/0027-load-profiles.md "Importers"). */
+  settings?: ImportedSettings | undefined;
   functional?: {
     script: string;
     apis: FunctionalApi[];
@@ -165,12 +169,20 @@ export function runImportJob(job: ReadJob): ImportAnswer {
     // A functional test checks bodies against the document's schemas; a load test does not need them.
     responseSchemas: job.taurusScript !== undefined,
   });
+  if (job.taurusScript && result.info.format === 'taurus') {
+    // A functional test runs a Taurus script as it is (docs/reference/02-running.md §3 "Taurus scripts").
+    throw new ImportError(
+      job.file.name,
+      'this is a Taurus configuration, which is not an import format here; paste it into the Taurus script editor of a functional test instead',
+    );
+  }
   const answer: ImportAnswer = {
     apis: parsedApis(result),
     steps: result.steps,
     warnings: result.warnings,
     info: result.info,
     needsValue: result.needsValue,
+    settings: result.settings,
   };
   if (job.taurusScript && result.steps.length > 0) {
     const apis = result.steps.map((step, i) => functionalApi(step, result.sources[i], result.warnings));

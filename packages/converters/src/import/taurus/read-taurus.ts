@@ -26,8 +26,10 @@ import {
   readExecutions,
   readLoad,
   runnableExecutions,
+  type TaurusReadPurpose,
   type Warn,
 } from './taurus-execution';
+import { readPerformanceLoad, type TaurusPerformanceLoad } from './taurus-load-profile';
 import { type LineTable, type Plain, type PlainMap, isPlainMap, lineOf, readTaurusTree } from './yaml-tree';
 
 /*
@@ -115,12 +117,14 @@ class TaurusReader {
   private thinkTimeMs: number | undefined;
   private thinkTimeS = 0;
   private readonly files: Readonly<Record<string, string>>;
+  private readonly purpose: TaurusReadPurpose;
   private readonly check: CheckContext;
   /** this.warn with its default effect, for the readers of the execution settings and of the checks. */
   private readonly report: Warn = (path, container, key, message) => this.warn(path, container, key, message);
 
   constructor(options: TaurusReadOptions) {
     this.files = options.files ?? {};
+    this.purpose = options.purpose ?? 'functional';
     this.check = {
       warn: this.report,
       template: (value, path, container, key) => this.template(value, path, container, key),
@@ -153,21 +157,45 @@ class TaurusReader {
           key,
           root,
           key,
-          `${key} holds Taurus's own settings (tools, reports, services), which a functional test does not use; it is skipped`,
+          `${key} holds Taurus's own settings (tools, reports, services), which ${this.purpose === 'performance' ? 'a performance plan does not carry' : 'a functional test does not use'}; it is skipped`,
         );
       }
     }
 
     const executions = readExecutions(root, this.report);
-    const runnable = runnableExecutions(executions, defaultExecutor(root), this.scenarios, this.report);
+    const runnable = runnableExecutions(
+      executions,
+      defaultExecutor(root),
+      this.scenarios,
+      this.report,
+      this.purpose,
+    );
     this.collectVariables(runnable.map((r) => r.scenario));
 
     let load: Load | undefined;
+    let performance: TaurusPerformanceLoad | undefined;
     let testName = '';
     for (const run of runnable) {
+      if (this.purpose === 'performance' && performance !== undefined) {
+        // A plan has one load: the first execution's (docs/adr/0027-load-profiles.md "Importers").
+        this.warn(
+          run.path,
+          run.execution,
+          'scenario',
+          `This execution (scenario ${run.name}) is skipped: a performance plan carries one execution's requests and load, the first one's`,
+        );
+        continue;
+      }
       const before = this.apis.length;
       this.readScenario(run.scenario, run.scenarioPath, emptyScope(), [run.name], true);
       if (this.apis.length === before) continue;
+      if (this.purpose === 'performance') {
+        performance = readPerformanceLoad(run.execution, run.path, this.apis.length, this.report);
+        // The functional fields are filled all the same; their bounds are no performance plan's.
+        load = readLoad(run.execution, run.path, () => undefined);
+        testName = run.name;
+        continue;
+      }
       const thisLoad = readLoad(run.execution, run.path, this.report);
       if (load === undefined) {
         load = thisLoad;
@@ -187,7 +215,7 @@ class TaurusReader {
       );
       this.warnings.forEach((w) => (w.effect = 'refused'));
       throw new TaurusScriptError(
-        `Nothing in this script can run as a functional test${reasons.length === 0 ? '' : `: ${reasons.slice(0, 5).join('; ')}${reasons.length > 5 ? `; and ${reasons.length - 5} more` : ''}`}`,
+        `Nothing in this script can run as ${this.purpose === 'performance' ? 'a performance plan' : 'a functional test'}${reasons.length === 0 ? '' : `: ${reasons.slice(0, 5).join('; ')}${reasons.length > 5 ? `; and ${reasons.length - 5} more` : ''}`}`,
         uniqueWarnings(this.warnings),
       );
     }
@@ -203,6 +231,9 @@ class TaurusReader {
       variables: this.variables,
       data_sources: this.dataSources,
       warnings: uniqueWarnings(this.warnings),
+      ...(performance === undefined
+        ? {}
+        : { performance: { ...performance, think_time_ms: this.thinkTimeMs ?? 0 } }),
     };
   }
 
@@ -292,7 +323,7 @@ class TaurusReader {
         `${path}${pathKey(key)}`,
         scenario,
         key,
-        `${key} is not something a functional test can use; it is skipped`,
+        `${key} is not something ${this.purpose === 'performance' ? 'a performance plan' : 'a functional test'} can use; it is skipped`,
       );
     }
     const browser = Object.keys(scenario).filter(
@@ -348,7 +379,8 @@ class TaurusReader {
         const seconds = Math.ceil(ms / 1000);
         const bounds = FUNCTIONAL_BOUNDS.think_time;
         this.thinkTimeS = bounded(
-          this.report,
+          // A performance plan keeps the milliseconds (performance.think_time_ms).
+          this.purpose === 'performance' ? () => undefined : this.report,
           seconds,
           bounds,
           'think-time',

@@ -16,6 +16,14 @@ export type Warn = CheckContext['warn'];
 /** Executors whose `requests` are plain HTTP calls, as the functional runner sends them. */
 const RUNNABLE_EXECUTORS = new Set(['jmeter', 'apiritif']);
 const EXECUTION_KEYS = new Set(['executor', 'scenario', 'concurrency', 'iterations', 'ramp-up', 'hold-for']);
+/** What a performance plan reads of an execution besides those (taurus-load-profile.ts). */
+const PERFORMANCE_KEYS = new Set([...EXECUTION_KEYS, 'throughput', 'steps']);
+
+/**
+ * What the script is read for: a functional test (docs/reference/02-running.md §3 "Taurus scripts"),
+ * or a performance plan with the execution's load profile (docs/adr/0027-load-profiles.md "Importers").
+ */
+export type TaurusReadPurpose = 'functional' | 'performance';
 
 /** An execution as written, at its YAML path. */
 export interface Execution {
@@ -77,7 +85,9 @@ export function runnableExecutions(
   defaultExec: string,
   scenarios: PlainMap,
   warn: Warn,
+  purpose: TaurusReadPurpose = 'functional',
 ): RunnableExecution[] {
+  const known = purpose === 'performance' ? PERFORMANCE_KEYS : EXECUTION_KEYS;
   const out = [];
   for (const { execution, path } of executions) {
     const executor = scalarText(execution.executor) ?? defaultExec;
@@ -101,12 +111,14 @@ export function runnableExecutions(
       continue;
     }
     for (const key of Object.keys(execution)) {
-      if (!EXECUTION_KEYS.has(key)) {
+      if (!known.has(key)) {
         warn(
           `${path}${pathKey(key)}`,
           execution,
           key,
-          `${key} is a load-test setting a functional test does not use; it is skipped`,
+          purpose === 'performance'
+            ? `${key} is an execution setting a performance plan does not carry; it is skipped`
+            : `${key} is a load-test setting a functional test does not use; it is skipped`,
         );
       }
     }
@@ -142,9 +154,7 @@ export function runnableExecutions(
 /** An execution's load (users, iterations, ramp-up, hold-for), fitted to the functional test's bounds. */
 export function readLoad(execution: PlainMap, path: string, warn: Warn): Load {
   const number = (key: string, bounds: { min: number; max: number; fallback: number }, what: string) => {
-    const written = execution[key];
-    // A local/cloud pair (Taurus's cloud provisioning): a functional test runs locally.
-    const raw = isPlainMap(written) && written.local !== undefined ? written.local : written;
+    const raw = loadSetting(execution, key);
     if (raw === undefined || raw === null) return bounds.fallback;
     const n = typeof raw === 'number' ? raw : Number(scalarText(raw)?.trim() || Number.NaN);
     if (!Number.isFinite(n)) {
@@ -211,6 +221,12 @@ export function readLoad(execution: PlainMap, path: string, warn: Warn): Load {
   }
   const words = `${users} user(s), ${iterations} iteration(s), ramp-up ${rampUpS} s, ${durationMin} min`;
   return { users, iterations, rampUpS, durationMin, key: words, words };
+}
+
+/** An execution's setting as written; of a local/cloud pair (Taurus's cloud provisioning) the local one. */
+export function loadSetting(execution: PlainMap, key: string): unknown {
+  const written = execution[key];
+  return isPlainMap(written) && written.local !== undefined ? written.local : written;
 }
 
 /** A value fitted to the model's bounds, with a warning when it changed. */

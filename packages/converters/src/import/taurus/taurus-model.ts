@@ -1,4 +1,6 @@
 import type { Capture, FunctionalValidationInput, HttpMethod } from '@aqa/plan';
+import type { TaurusReadPurpose } from './taurus-execution';
+import type { TaurusPerformanceLoad } from './taurus-load-profile';
 
 /*
  * What the Taurus reader answers (docs/reference/02-running.md §3 "Taurus scripts"): the functional
@@ -72,6 +74,11 @@ export interface TaurusReadResult {
   variables: Record<string, string>;
   data_sources: TaurusDataSource[];
   warnings: TaurusWarning[];
+  /**
+   * Read for a performance plan (TaurusReadOptions.purpose): the first execution's load as the plan's
+   * users, minutes and load profile, and the scenario's think time in milliseconds.
+   */
+  performance?: TaurusPerformanceLoad & { think_time_ms: number };
 }
 
 /** Why a script whose YAML holds no map of settings is refused, by either reader. */
@@ -97,4 +104,6 @@ export interface TaurusReadOptions {
    * a data source counts as supplied and its first row names its columns.
    */
   files?: Readonly<Record<string, string>>;
+  /** Read for a functional test (the default) or for a performance plan, with its load profile. */
+  purpose?: TaurusReadPurpose;
 }

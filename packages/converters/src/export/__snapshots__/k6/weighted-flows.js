@@ -31,26 +31,11 @@ function bodyText(res) {
   return typeof res.body === 'string' ? res.body : '';
 }
 
-// Flows: run-wide iteration n runs flow FLOW_CYCLE[n % FLOW_CYCLE.length]: browse (3), search (1).
+// Flows: run-wide iteration n runs flow FLOW_CYCLE[n % FLOW_CYCLE.length]: 0 browse (3), 1 search (1).
 // A smooth weighted round robin: each flow holds exactly its weight of every cycle, spread evenly.
-const FLOW_CYCLE = flowCycle([3, 1]);
-
-/** @param {number[]} weights @returns {number[]} */
-function flowCycle(weights) {
-  const total = weights.reduce((a, b) => a + b, 0);
-  const current = weights.map(() => 0);
-  const cycle = [];
-  for (let n = 0; n < total; n++) {
-    let best = 0;
-    for (let i = 0; i < weights.length; i++) {
-      current[i] += weights[i];
-      if (current[i] > current[best]) best = i;
-    }
-    current[best] -= total;
-    cycle.push(best);
-  }
-  return cycle;
-}
+const FLOW_CYCLE = [
+  0, 0, 1, 0,
+];
 
 export default function () {
   const flow = FLOW_CYCLE[exec.scenario.iterationInTest % FLOW_CYCLE.length];
