@@ -1,4 +1,5 @@
 import {
+  AGENT_PROTOCOL_VERSION,
   ERROR_KINDS,
   Histogram,
   type AgentNextJobAnswer,
@@ -58,7 +59,13 @@ async function makeUser(): Promise<User> {
   return { session, apiToken: api.body.token, agentToken: agent.body.token };
 }
 
-const registration = { name: 'agent', host: 'test-host', cores: 1, protocol: 2, version: '0.1.0' };
+const registration = {
+  name: 'agent',
+  host: 'test-host',
+  cores: 1,
+  protocol: AGENT_PROTOCOL_VERSION,
+  version: '0.1.0',
+};
 
 async function register(user: User, name = 'agent'): Promise<AgentRegistration> {
   const answer = await call<AgentRegistration>('POST', '/api/agents/register', user.agentToken, {
