@@ -9,7 +9,7 @@
 export { startRun, splitUsers, type RunHandle, type RunOptions } from './run';
 export type { SequenceSplit } from './executor/sequence';
 export { compilePlan, PlanCompileError, type CompiledPlan } from './executor/compile';
-export { dataMergeOf, type DataExhausted, type DataSourceInfo } from './executor/test-data';
+export { dataMergeOf, type DataExhausted, type DataMerge } from './executor/test-data';
 export { MAX_ENGINE_USERS, parseEnginePlan } from './executor/engine-plan';
 export { CapacityError, capacityProblems, machineLimits, type MachineLimits } from './executor/capacity';
 export { checkTargets, type TargetCheck } from './preflight';

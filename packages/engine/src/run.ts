@@ -230,7 +230,10 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       queue.push(s);
       options.onSnapshot?.(s);
     },
-    { flows: compiled.flowInfo, data: dataMergeOf(data?.sources ?? [], loadProfile?.model) },
+    {
+      flows: compiled.flowInfo,
+      data: dataMergeOf(data?.sources.length ?? 0, () => data?.sources ?? [], loadProfile?.model),
+    },
   );
   const sequenceBuffer = IterationCounter.allocate();
   const workerPlan: PerfPlan =

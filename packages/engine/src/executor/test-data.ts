@@ -62,19 +62,31 @@ export function prepareTestData(
   return { sources, buffer: IterationCounter.allocate(), split };
 }
 
+/** What a run's merge is told of its data (RunAggregatorOptions.data). */
+export interface DataMerge {
+  /** How many sources the plan has: the shards' `dataEnded` are counted by them. */
+  count: number;
+  /** Each source by its path, rows and share; asked only once a source ran out. */
+  sources: () => readonly DataSourceInfo[];
+  /** Whether a run that found no row is an open-model iteration rather than a user. */
+  openModel: boolean;
+}
+
 /**
- * What a run's merge is told of its data (RunAggregatorOptions.data): each source by its path, rows and
- * share, and whether a run that found no row is an open-model iteration rather than a user; undefined
- * without sources. `sources` are the prepared ones (run.ts) or the plan's read (`readTestData`, the
- * server's merge of load agents).
+ * The merge's view of a plan's `count` data sources; undefined without any. `read` gives them with
+ * their rows — the prepared ones (run.ts), or the plan's read again (`readTestData`) by the server's
+ * merge of load agents, which then reads a CSV of up to 10 MB only when a source ran out.
  */
 export function dataMergeOf(
-  sources: readonly { path: string; rows: readonly unknown[]; share: DataShare }[],
+  count: number,
+  read: () => readonly { path: string; rows: readonly unknown[]; share: DataShare }[],
   model: LoadModel | undefined,
-): { sources: DataSourceInfo[]; openModel: boolean } | undefined {
-  if (sources.length === 0) return undefined;
+): DataMerge | undefined {
+  if (count === 0) return undefined;
+  let sources: DataSourceInfo[] | undefined;
   return {
-    sources: sources.map((s) => ({ path: s.path, rows: s.rows.length, share: s.share })),
+    count,
+    sources: () => (sources ??= read().map((s) => ({ path: s.path, rows: s.rows.length, share: s.share }))),
     openModel: model === 'arrival_rate',
   };
 }

@@ -19,7 +19,7 @@ import type {
   SeriesPoint,
 } from '../types';
 import type { ErrorKind } from './types';
-import { dataExhausted, type DataSourceInfo } from '../executor/test-data';
+import { dataExhausted, type DataMerge } from '../executor/test-data';
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
@@ -165,7 +165,7 @@ export interface RunAggregatorOptions {
    * The plan's data sources ("Test data"), for the users (open model: iterations) each ended for want
    * of a row, which the shards report as `dataEnded`; absent for a plan without data.
    */
-  data?: { sources: readonly DataSourceInfo[]; openModel: boolean } | undefined;
+  data?: DataMerge | undefined;
 }
 
 /**
@@ -207,7 +207,7 @@ export class RunAggregator {
     this.flows = options.flows ?? [];
     this.flowIterations = this.flows.map(() => 0);
     this.data = options.data;
-    this.dataEnded = (options.data?.sources ?? []).map(() => 0);
+    this.dataEnded = new Array<number>(options.data?.count ?? 0).fill(0);
   }
 
   add(w: ShardIntervalWire): void {
@@ -405,7 +405,9 @@ export class RunAggregator {
     const iterations = this.iterationSummary();
     const flows = this.flowResults();
     const exhausted =
-      this.data === undefined ? [] : dataExhausted(this.data.sources, this.dataEnded, this.data.openModel);
+      this.data === undefined || this.dataEnded.every((n) => n === 0)
+        ? []
+        : dataExhausted(this.data.sources(), this.dataEnded, this.data.openModel);
     return {
       summary,
       api_results,

@@ -118,12 +118,13 @@ class AgentRun {
     this.steps = compiled.info;
     this.users = compiled.users;
     const model = plan.load_profile?.model;
-    this.merging = { flows: compiled.flowInfo, data: dataMergeOf(readTestData(plan), model) };
-    this.counts = {
-      steps: compiled.info.length,
-      flows: compiled.flowInfo.length,
-      dataSources: plan.data_sources?.length ?? 0,
+    const dataSources = plan.data_sources?.length ?? 0;
+    // The CSV (up to 10 MB) is read here only for the result's words once a source ran out.
+    this.merging = {
+      flows: compiled.flowInfo,
+      data: dataMergeOf(dataSources, () => readTestData(plan), model),
     };
+    this.counts = { steps: compiled.info.length, flows: compiled.flowInfo.length, dataSources };
     this.abort = new AbortWatch(
       plan.abort_thresholds ?? [],
       compiled.info,
