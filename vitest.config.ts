@@ -72,6 +72,9 @@ export default defineConfig({
             // Locust's own master and workers: what the run stores is as agents.test.ts's and
             // runs-in-tools.test.ts's.
             'apps/server/test/agents-locust.test.ts',
+            // Flows, test data and abort thresholds on agents: what the runs store is as
+            // runs-flows/runs-test-data/runs-abort.test.ts's and agents.test.ts's.
+            'apps/server/test/agents-load-features.test.ts',
             // Redirect canaries through every runner (tools, a browser, agents): what they store is the
             // runs' own, covered above.
             'apps/server/test/redirects-guard.test.ts',

@@ -1,4 +1,5 @@
 import {
+  AGENT_PROTOCOL_VERSION,
   ERROR_KINDS,
   Histogram,
   type AgentNextJobAnswer,
@@ -58,7 +59,13 @@ async function makeUser(): Promise<User> {
   return { session, apiToken: api.body.token, agentToken: agent.body.token };
 }
 
-const registration = { name: 'agent', host: 'test-host', cores: 1, protocol: 2, version: '0.1.0' };
+const registration = {
+  name: 'agent',
+  host: 'test-host',
+  cores: 1,
+  protocol: AGENT_PROTOCOL_VERSION,
+  version: '0.1.0',
+};
 
 async function register(user: User, name = 'agent'): Promise<AgentRegistration> {
   const answer = await call<AgentRegistration>('POST', '/api/agents/register', user.agentToken, {
@@ -370,6 +377,69 @@ describe('agents over HTTP with agent tokens', () => {
     expect(answer.body.stop).toBe(true);
     expect((await stopping).status).toBe(200);
   }, 30_000);
+
+  it("hands an agent a job whose plan carries nearly 10 MB of test data whole, with the run's data seed", async () => {
+    // docs/adr/0027-load-profiles.md "On load agents": the data's bound is the plan's own 10 MB; the job
+    // is the next-job answer, which no limit of the agent's posts applies to.
+    const a = await register(alice, 'data-agent');
+    const beat = (runId: string | null) =>
+      call<{ stop: boolean }>('PUT', a.paths.heartbeat, alice.agentToken, { run_id: runId });
+    await beat(null);
+    const beating = setInterval(() => void beat(null), 500);
+    const rows = Array.from({ length: 800_000 }, (_, i) => `row-${String(i).padStart(7, '0')}`);
+    const csv = ['id', ...rows].join('\n');
+    expect(csv.length).toBeGreaterThan(9 * 1024 * 1024);
+    const saved = await call<{ id: string }>('POST', '/api/save-test-plan', alice.session, {
+      name: 'Big data',
+      tool: 'k6',
+      concurrent_users: 1,
+      duration: 1,
+      urls: [{ method: 'GET', url: `${target.origin}/data/{{id}}`, name: 'Step' }],
+      data_files: { 'big.csv': csv },
+      data_sources: [{ path: 'big.csv', random_order: true }],
+    });
+    let runId = '';
+    try {
+      expect(saved.status, saved.text.slice(0, 300)).toBe(201);
+      // A beat now: the save held this process's event loop, the beats' with it, for seconds.
+      await beat(null);
+      const started = await call<{ test_id: string }>('POST', '/api/run-test', alice.session, {
+        plan_id: saved.body.id,
+        duration_seconds: 30,
+        agents: 1,
+      });
+      expect(started.status, started.text).toBe(201);
+      runId = started.body.test_id;
+      const taken = await call<AgentNextJobAnswer>('POST', a.paths.next_job, alice.agentToken, {
+        wait_ms: 5000,
+      });
+      const job = taken.body.job;
+      if (job?.kind !== 'shard') throw new Error(`no shard: ${taken.text.slice(0, 300)}`);
+      expect(job.shard.plan.data_files?.['big.csv']).toBe(csv);
+      expect(job.shard.plan.data_sources).toEqual([
+        expect.objectContaining({ path: 'big.csv', random_order: true }),
+      ]);
+      expect(Number.isInteger(job.shard.data_seed)).toBe(true);
+    } finally {
+      clearInterval(beating);
+    }
+    // The run ends as a stopped one: the agent says it is ready, is told to stop, and is done.
+    const events = a.paths.events.replace('{run_id}', encodeURIComponent(runId));
+    await call('POST', events, alice.agentToken, {
+      first_seq: 1,
+      events: [{ type: 'ready', agent_index: 0, agent_id: a.agent_id, shards: 1 }],
+    });
+    const stopping = call('POST', `/api/stop-test/${runId}`, alice.session);
+    await waitFor('the stop to be told', async () => ((await beat(runId)).body.stop ? true : undefined));
+    await call('POST', events, alice.agentToken, {
+      first_seq: 2,
+      events: [
+        { type: 'interval', agent_index: 0, wire: interval(0, true, []) },
+        { type: 'done', agent_index: 0, status: 'stopped', total_requests: 0 },
+      ],
+    });
+    expect((await stopping).status).toBe(200);
+  }, 60_000);
 
   it('bounds what an agent sends: events per post, the wait for a job, and its calls per window', async () => {
     const a = await register(bob, 'bounded-agent');

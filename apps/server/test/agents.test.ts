@@ -1,4 +1,10 @@
-import { Histogram, type AgentRegistration, type ShardEvent, type ShardIntervalWire } from '@aqa/engine';
+import {
+  AGENT_PROTOCOL_VERSION,
+  Histogram,
+  type AgentRegistration,
+  type ShardEvent,
+  type ShardIntervalWire,
+} from '@aqa/engine';
 import type { AgentInfo, TestResult } from '@aqa/plan';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -374,7 +380,7 @@ describe('runs on load agents', () => {
         method: 'POST',
         url: '/api/agents/register',
         token: agentToken,
-        body: { name: 'x', host: 'h', cores: 1, protocol: 2, version: '0.1.0' },
+        body: { name: 'x', host: 'h', cores: 1, protocol: AGENT_PROTOCOL_VERSION, version: '0.1.0' },
       });
       expect(registered.statusCode).toBe(503);
       expect(registered.json<{ code: string; detail: string }>()).toMatchObject({
@@ -411,7 +417,9 @@ describe('runs on load agents', () => {
       h.apiToken,
     );
     expect(otherProtocol.status).toBe(400);
-    expect(otherProtocol.body.detail).toContain('This agent speaks agent protocol 99; this server speaks 2.');
+    expect(otherProtocol.body.detail).toContain(
+      `This agent speaks agent protocol 99; this server speaks ${AGENT_PROTOCOL_VERSION}.`,
+    );
     // An agent of the BullMQ days (protocol 1) is told to fetch the aqa this server serves.
     const older = await h.call<{ detail: string }>(
       'POST',
@@ -420,10 +428,20 @@ describe('runs on load agents', () => {
       h.apiToken,
     );
     expect(older.body.detail).toContain('Run the aqa program this server serves (GET /downloads/aqa.mjs).');
+    // Nor an agent of protocol 2, which would run a plan's flows, test data or abort thresholds on its
+    // own (docs/adr/0027-load-profiles.md "On load agents").
+    const beforeFlows = await h.call<{ detail: string; code: string }>(
+      'POST',
+      '/api/agents/register',
+      { name: 'old', host: 'h', cores: 1, protocol: 2, version: '0.0.2' },
+      h.apiToken,
+    );
+    expect(beforeFlows.status).toBe(400);
+    expect(beforeFlows.body.code).toBe('AGENT_PROTOCOL_MISMATCH');
     const fine = await h.call<AgentRegistration>(
       'POST',
       '/api/agents/register',
-      { name: 'by-hand', host: 'h', cores: 2, protocol: 2, version: '0.1.0' },
+      { name: 'by-hand', host: 'h', cores: 2, protocol: AGENT_PROTOCOL_VERSION, version: '0.1.0' },
       h.apiToken,
     );
     expect(fine.status).toBe(200);

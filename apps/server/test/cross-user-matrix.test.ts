@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AGENT_PROTOCOL_VERSION } from '@aqa/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import {
@@ -389,7 +390,13 @@ async function makePerson(
     method: 'POST',
     url: '/api/agents/register',
     token: agentToken.token,
-    body: { name: `Agent ${secret[label]}`, host: 'matrix', cores: 1, protocol: 2, version: '0.1.0' },
+    body: {
+      name: `Agent ${secret[label]}`,
+      host: 'matrix',
+      cores: 1,
+      protocol: AGENT_PROTOCOL_VERSION,
+      version: '0.1.0',
+    },
   });
   return {
     token,

@@ -1,9 +1,9 @@
-import type { LoadProfileInput, MessageList, PastRun, RunComparison, TestResult } from '@aqa/plan';
+import type { MessageList, PastRun, RunComparison, TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../src/services/history/reports/escape';
-import { ABORT_NOT_ON_AGENTS } from '../src/services/runs/builtin-only';
 import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
-import { startTarget, sendJson, type TargetServer } from './target-server';
+import { breakingTarget, expectStoppedAtTheSlowdown, RISING } from './breakpoint-run';
+import { startTarget, type TargetServer } from './target-server';
 import { waitFor, waitForRunEnd } from './wait-for';
 
 /*
@@ -16,21 +16,12 @@ import { waitFor, waitForRunEnd } from './wait-for';
 let server: TestServer;
 /** Answers at once for its first FAST_MS, then after SLOW_MS: the target "breaks" under the rising rate. */
 let target: TargetServer;
-let firstAt: number | undefined;
 let toolsDir: string;
 let token: string;
 
-const FAST_MS = 11_000;
-const SLOW_MS = 150;
-
 beforeAll(async () => {
   toolsDir = makeTempDir();
-  target = await startTarget((_request, response) => {
-    const now = Date.now();
-    firstAt ??= now;
-    if (now - firstAt < FAST_MS) sendJson(response, 200, { ok: true });
-    else setTimeout(() => sendJson(response, 200, { ok: true }), SLOW_MS);
-  });
+  target = await startTarget(breakingTarget(() => true));
   server = await startTestServer({});
   token = (await registerAndLogin(server)).token;
 });
@@ -41,14 +32,6 @@ afterAll(async () => {
   removeDir(server.dataDir);
   removeDir(toolsDir);
 });
-
-/** Breakpoint's shape: the arrival rate rising from 0 to 40 a second over 30 s. */
-const RISING: LoadProfileInput = {
-  model: 'arrival_rate',
-  max_users: 40,
-  graceful_stop: '1s',
-  stages: [{ duration: '30s', target: 40 }],
-};
 
 function save(body: Record<string, unknown>) {
   return server.request({
@@ -97,22 +80,9 @@ describe('abort thresholds', () => {
     const runId = started.json<{ test_id: string }>().test_id;
     const final = await waitForRunEnd<TestResult>(server, token, 'load', runId, 40_000);
 
-    expect(final.status).toBe('stopped');
+    expectStoppedAtTheSlowdown(final, 14);
     const reason = final.abort_reason!;
-    expect(reason).toMatchObject({ threshold: 'p95<50', metric: 'p95' });
-    // Slow from about 11 s; the window breaks once over 5 % of it is slow, within about two seconds.
-    expect(reason.at_ms).toBeGreaterThanOrEqual(11_000);
-    expect(reason.at_ms).toBeLessThanOrEqual(14_000);
-    expect(reason.actual).toBeGreaterThanOrEqual(SLOW_MS);
-    expect(final.error).toBe(reason.text);
-    expect(reason.text).toMatch(/^p95 1\d\d ms broke p95<50 at 1[1-4]s$/);
-    // The highest rate of a second before the window broke: no more than the line (4/3 a second) allowed.
     const point = final.breaking_point!;
-    expect(point.model).toBe('arrival_rate');
-    expect(point.at_ms).toBeLessThan(reason.at_ms);
-    expect(point.value).toBeGreaterThan(10);
-    expect(point.value).toBeLessThanOrEqual((point.at_ms / 1000) * (40 / 30) + 2);
-    expect(final.summary!.test_duration).toBeLessThan(17);
 
     // The owner's message says why it stopped and where it broke.
     const message = await waitFor('the run’s message', async () => {
@@ -161,17 +131,4 @@ describe('abort thresholds', () => {
     const csv = await server.request({ method: 'GET', url: `/api/test-report/${runId}?format=csv`, token });
     expect(csv.body.split('\r\n')[0]).toMatch(/,bandwidth_kbs,iterations,dropped_iterations$/);
   }, 60_000);
-
-  it('are refused on load agents before anything runs, saying why', async () => {
-    const saved = await save({ abort_thresholds: ['p95<50'] });
-    const planId = saved.json<{ id: string }>().id;
-    const refused = await server.request({
-      method: 'POST',
-      url: '/api/run-test',
-      token,
-      body: { plan_id: planId, agents: 1 },
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'ABORT_NOT_ON_AGENTS', detail: ABORT_NOT_ON_AGENTS });
-  });
 });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { ChartData, LiveSnapshot, PastRun, RunComparison, TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLOWS_NOT_ON_AGENTS, FLOWS_ON_BUILTIN_NOTE } from '../src/services/runs/builtin-only';
+import { FLOWS_ON_BUILTIN_NOTE } from '../src/services/runs/builtin-only';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 import { waitForRunEnd } from './wait-for';
@@ -62,11 +62,6 @@ async function save(body: Record<string, unknown>) {
 
 async function startRun(body: Record<string, unknown>) {
   return server.request({ method: 'POST', url: '/api/run-test', token, body });
-}
-
-async function runCount(): Promise<number> {
-  const response = await server.request({ method: 'GET', url: '/api/get-test-results', token });
-  return Number(response.headers['x-total-count']);
 }
 
 describe('a plan with flows', () => {
@@ -197,13 +192,4 @@ describe('a plan with flows', () => {
     expect(comparison.candidate.results_summary!.flows).toEqual(flows);
     expect(comparison.series.candidate.map((p) => p.flows)).toEqual(chart.series.map((p) => p.flows));
   }, 30_000);
-
-  it('is refused on load agents before anything is stored, saying why', async () => {
-    const { id: planId } = (await save({})).json<{ id: string }>();
-    const before = await runCount();
-    const refused = await startRun({ plan_id: planId, agents: 1 });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'FLOWS_NOT_ON_AGENTS', detail: FLOWS_NOT_ON_AGENTS });
-    expect(await runCount()).toBe(before);
-  });
 });

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { TestResult } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_NOT_ON_AGENTS } from '../src/services/runs/builtin-only';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import { makeTempDir, registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 import { waitForRunEnd } from './wait-for';
@@ -151,17 +150,5 @@ describe('a performance plan with test data', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Data source \\"other.csv\\" names no file');
-  });
-
-  it('is refused on load agents before anything runs, saying why', async () => {
-    const planId = await savedId(planBody());
-    const refused = await server.request({
-      method: 'POST',
-      url: '/api/run-test',
-      token,
-      body: { plan_id: planId, agents: 1 },
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'DATA_NOT_ON_AGENTS', detail: DATA_NOT_ON_AGENTS });
   });
 });

@@ -9,13 +9,14 @@
 export { startRun, splitUsers, type RunHandle, type RunOptions } from './run';
 export type { SequenceSplit } from './executor/sequence';
 export { compilePlan, PlanCompileError, type CompiledPlan } from './executor/compile';
-export { type DataExhausted } from './executor/test-data';
+export { dataMergeOf, type DataExhausted, type DataMerge } from './executor/test-data';
 export { MAX_ENGINE_USERS, parseEnginePlan } from './executor/engine-plan';
 export { CapacityError, capacityProblems, machineLimits, type MachineLimits } from './executor/capacity';
 export { checkTargets, type TargetCheck } from './preflight';
 export * from './guard';
 export { COUNTS_LENGTH, Histogram, type EncodedHistogram } from './metrics/histogram';
-export { RunAggregator } from './metrics/aggregate';
+export { RunAggregator, type RunAggregatorOptions } from './metrics/aggregate';
+export { AbortWatch } from './metrics/abort-judge';
 export { SnapshotQueue } from './snapshot-queue';
 export type { ShardIntervalWire } from './metrics/types';
 export * from './agent/protocol';

@@ -5,11 +5,6 @@ import { compilePlan, PlanCompileError, type CompiledPlan } from './executor/com
 import {
   describeIssues,
   LoadProfileSchema,
-  parseThreshold,
-  scopedApis,
-  thresholdProblem,
-  unknownScopeMessage,
-  type Threshold,
   parseSpanMs,
   profileLengthMs,
   profileUsers,
@@ -22,9 +17,9 @@ import { parseEnginePlan } from './executor/engine-plan';
 import { CapacityError, capacityProblems } from './executor/capacity';
 import { shareOf } from './executor/load-follower';
 import { IterationCounter, WHOLE_RUN, type SequenceSplit } from './executor/sequence';
-import { dataExhausted, prepareTestData } from './executor/test-data';
-import { RunAggregator, type StepInfo } from './metrics/aggregate';
-import { AbortJudge, type AbortVerdict } from './metrics/abort-judge';
+import { dataMergeOf, prepareTestData } from './executor/test-data';
+import { RunAggregator } from './metrics/aggregate';
+import { AbortWatch } from './metrics/abort-judge';
 import type { TargetGuard } from './guard';
 import type { ShardIntervalWire } from './metrics/types';
 import type { EngineLogger, RunResult, RunSnapshot } from './types';
@@ -172,24 +167,6 @@ export function machineProfileShare(
   return { shards: split.stride * shards, index: split.offset + split.stride * shard };
 }
 
-/** The run's abort thresholds read, or the problems of those that do not read or name no API. */
-function parseAbortThresholds(
-  written: readonly string[],
-  apis: readonly StepInfo[],
-): { thresholds: Threshold[]; problems: string[] } {
-  const thresholds: Threshold[] = [];
-  const problems: string[] = [];
-  written.forEach((text, i) => {
-    const problem = thresholdProblem(text);
-    if (problem !== undefined) return void problems.push(`abort_thresholds.${i}: ${problem}`);
-    const t = parseThreshold(text);
-    if (t.scope !== undefined && scopedApis(t.scope, apis).length === 0)
-      problems.push(`abort_thresholds.${i}: ${unknownScopeMessage(t, apis)}`);
-    else thresholds.push(t);
-  });
-  return { thresholds, problems };
-}
-
 /** Splits `users` over at most `workers` shards as evenly as possible. */
 export function splitUsers(users: number, workers: number): number[] {
   const n = Math.max(1, Math.min(workers, users));
@@ -219,14 +196,10 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   const plan: PerfPlan = parsed.data;
   const loadProfile = profile.data;
   const compiled: CompiledPlan = compilePlan(plan, options.durationSeconds);
-  const abort = parseAbortThresholds(options.abortThresholds ?? plan.abort_thresholds ?? [], compiled.info);
-  if (abort.problems.length > 0) throw new PlanCompileError(abort.problems);
-  const judge = new AbortJudge(abort.thresholds, compiled.info, {
+  const abort = new AbortWatch(options.abortThresholds ?? plan.abort_thresholds ?? [], compiled.info, {
     ...(options.abortGraceMs === undefined ? {} : { graceMs: options.abortGraceMs }),
     ...(loadProfile === undefined ? {} : { model: loadProfile.model }),
   });
-  /** The abort threshold that broke, once one has. */
-  let aborted: AbortVerdict | undefined;
   let loadEnded = false;
   const split = options.sequenceSplit ?? WHOLE_RUN;
   // One machine of several takes its share of the profile's peak users (or pool); its shards below
@@ -242,27 +215,27 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   if (capacity.length > 0) throw new CapacityError(capacity);
   const log = options.logger;
   const queue = new SnapshotQueue();
+  // Read once here: the workers get the rows, not the files (docs/adr/0027-load-profiles.md "Test data").
+  const data = prepareTestData(plan, options.dataSeed ?? Math.floor(Math.random() * 2 ** 32), split);
   const aggregator = new RunAggregator(
     compiled.info,
     shards.length,
     (s) => {
       // Not on the flush after the workers ended: a run that ran its length is not stopped at its end.
-      if (aborted === undefined && !stopped && !loadEnded) {
-        aborted = judge.add(s);
-        if (aborted !== undefined) {
-          log?.info({ abort: aborted.aborted.text }, 'abort threshold broke; stopping the run');
-          void stop();
-        }
+      const verdict = abort.add(s, !stopped && !loadEnded);
+      if (verdict !== undefined) {
+        log?.info({ abort: verdict.aborted.text }, 'abort threshold broke; stopping the run');
+        void stop();
       }
       queue.push(s);
       options.onSnapshot?.(s);
     },
-    compiled.flowInfo,
+    {
+      flows: compiled.flowInfo,
+      data: dataMergeOf(data?.sources.length ?? 0, () => data?.sources ?? [], loadProfile?.model),
+    },
   );
   const sequenceBuffer = IterationCounter.allocate();
-  // Read once here: the workers get the rows, not the files (docs/adr/0027-load-profiles.md "Test data").
-  const data = prepareTestData(plan, options.dataSeed ?? Math.floor(Math.random() * 2 ** 32), split);
-  const dataEnded = data === null ? [] : data.sources.map(() => 0);
   const workerPlan: PerfPlan =
     data === null ? plan : { ...plan, data_files: undefined, data_sources: undefined };
   const workers: Worker[] = [];
@@ -357,7 +330,6 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
             if (m.type === 'ready') markReady();
             else if (m.type === 'interval') {
               options.onInterval?.(m.wire);
-              m.wire.dataEnded?.forEach((n, k) => (dataEnded[k] = (dataEnded[k] ?? 0) + n));
               aggregator.add(m.wire);
             } else if (m.type === 'fatal')
               state.failure ??= new Error(`engine worker ${shard}: ${m.message}`);
@@ -425,8 +397,6 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
     if (late) throw late;
     loadEnded = true;
     aggregator.flush(true);
-    const exhausted =
-      data === null ? [] : dataExhausted(data.sources, dataEnded, loadProfile?.model === 'arrival_rate');
     const res: RunResult = {
       status: stopped ? 'stopped' : 'completed',
       started_at: startedAt.toISOString(),
@@ -434,11 +404,9 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
       ...aggregator.resultFigures(users),
       workers: shards.length,
       ...(state.cutShort === undefined ? {} : { cut_short: state.cutShort }),
-      ...(exhausted.length === 0 ? {} : { data_exhausted: exhausted }),
-      ...(aborted === undefined ? {} : { aborted: aborted.aborted }),
-      ...(aborted?.breakingPoint === undefined ? {} : { breaking_point: aborted.breakingPoint }),
+      ...abort.resultFields(),
     };
-    for (const e of exhausted) log?.info({ source: e.path, ended: e.ended }, e.message);
+    for (const e of res.data_exhausted ?? []) log?.info({ source: e.path, ended: e.ended }, e.message);
     log?.info({ total_requests: res.summary.total_requests, status: res.status }, 'run ended');
     return res;
   })().finally(() => {

@@ -98,6 +98,7 @@ describe('aqa agent in the one-file aqa.mjs', () => {
       agent_index: 0,
       agent_count: 1,
       plan: testPlan([{ url: `${target.origin}/bundled` }], { concurrent_users: 2 }),
+      data_seed: 1,
       duration_seconds: 2,
       users: 2,
       first_user: 0,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPlan, TestTarget } from '../testing/target';
 import type { EngineLogger } from '../types';
 import { runAgent, type AgentHandle } from './agent';
-import type { ShardEvent, ShardJob } from './protocol';
+import { AGENT_PROTOCOL_VERSION, type ShardEvent, type ShardJob } from './protocol';
 import { startAgentServer, type AgentServer } from './test-support';
 
 /*
@@ -44,6 +44,7 @@ function shardJob(runId: string, path: string, over: Partial<ShardJob> = {}): Sh
     agent_index: 0,
     agent_count: 1,
     plan: testPlan([{ url: `${target.origin}${path}` }], { concurrent_users: users }),
+    data_seed: 1,
     duration_seconds: 2,
     users,
     first_user: 0,
@@ -68,7 +69,7 @@ const intervalRequests = (events: ShardEvent[]): number =>
 describe('aqa agent', () => {
   it('runs a queued shard from the common start: ready, intervals that sum to what the target counted, done; heartbeats name the run', async () => {
     const agent = await startAgent('one');
-    expect(server.received.at(-1)).toMatchObject({ name: 'one', cores: 2, protocol: 2 });
+    expect(server.received.at(-1)).toMatchObject({ name: 'one', cores: 2, protocol: AGENT_PROTOCOL_VERSION });
     const id = agent.registration.agent_id;
     let firstAt = 0;
     target.reset();

@@ -23,10 +23,13 @@ import type { TargetGuardSettings } from '../guard';
 import type { ShardIntervalWire } from '../metrics/types';
 
 /**
- * Bumped when a field below changes meaning; the server refuses agents of another version. 2: agents
- * over HTTP only (docs/adr/0023-agents-over-http.md); 1 took jobs from BullMQ on the server's Redis.
+ * Bumped when a field below changes meaning; the server refuses agents of another version. 3: a shard
+ * job's plan may carry flows, test data and abort thresholds, which the agent runs as one machine of
+ * the run (`data_seed`, flows walked by the agent's own iterations, abort thresholds left to the
+ * server: docs/adr/0027-load-profiles.md "On load agents"); 2: agents over HTTP only
+ * (docs/adr/0023-agents-over-http.md); 1 took jobs from BullMQ on the server's Redis.
  */
-export const AGENT_PROTOCOL_VERSION = 2;
+export const AGENT_PROTOCOL_VERSION = 3;
 
 /** POST /api/agents/register body. */
 export interface AgentRegisterRequest {
@@ -129,8 +132,16 @@ export interface ShardJob {
   /** 0-based index of this agent among the run's agents. */
   agent_index: number;
   agent_count: number;
-  /** The plan with concurrent_users set to this agent's share. */
+  /**
+   * The plan with concurrent_users set to this agent's share, and all of the plan's flows, test data
+   * (`data_files` and `data_sources`, up to 10 MB) and abort thresholds (docs/adr/0027-load-profiles.md
+   * "On load agents"). The agent takes its stride (`sequence_split`) of the `share: "all"` rows and of
+   * the iterations; the abort thresholds are judged by the server on the merged run, never by an
+   * agent on its share.
+   */
   plan: PerfPlan;
+  /** Seeds the order of `random_order` data sources: the same on every agent of the run, so each shuffles the same permutation. */
+  data_seed: number;
   /**
    * The run's whole load profile, when it has one (docs/adr/0027-load-profiles.md, "7. Where a profile
    * goes"): the agent follows its share of it (its place is `sequence_split`) instead of `users` for

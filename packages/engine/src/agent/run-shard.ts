@@ -54,6 +54,13 @@ export function shardJobProblem(data: unknown): string | null {
     return 'sequence_split is not { offset, stride }';
   if (j.load_profile !== undefined && (typeof j.load_profile !== 'object' || j.load_profile === null))
     return 'load_profile is not a load profile';
+  if (
+    typeof j.data_seed !== 'number' ||
+    !Number.isInteger(j.data_seed) ||
+    j.data_seed < 0 ||
+    j.data_seed >= 2 ** 32
+  )
+    return 'data_seed is not a whole number from 0 to 2^32 - 1';
   return null;
 }
 
@@ -85,7 +92,12 @@ export async function runShard(job: ShardJob, ctx: ShardContext): Promise<ShardO
           ? { durationSeconds: job.duration_seconds }
           : { loadProfile: job.load_profile }),
         workers: Math.max(1, Math.min(ctx.cores, job.users)),
+        // Rows and flows by this agent's stride, shuffled as every agent of the run shuffles them; the
+        // abort thresholds are the server's to judge on the merged run (docs/adr/0027-load-profiles.md
+        // "On load agents"): judged on one agent's share, they would stop it alone.
         sequenceSplit: job.sequence_split,
+        dataSeed: job.data_seed,
+        abortThresholds: [],
         startAtEpochMs: job.start_at_epoch_ms,
         firstUser: job.first_user,
         ...(job.guard === null ? {} : { guard: TargetGuard.fromSettings(job.guard) }),

@@ -69,6 +69,7 @@ describe('aqa agent --once and --idle-timeout', () => {
       run_id: runId,
       agent_index: 0,
       agent_count: 1,
+      data_seed: 1,
       // A plan without a request cannot run: the shard fails.
       plan: { ...testPlan([{ url: 'http://127.0.0.1:9/x' }]), urls: [] },
       duration_seconds: 1,

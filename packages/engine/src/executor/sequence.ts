@@ -27,12 +27,16 @@ export class IterationCounter {
   private readonly wrap: number;
 
   constructor(
-    moduli: readonly number[],
+    /**
+     * The periods the index is read modulo (it may wrap at their least common multiple); null: the
+     * index is read as it is and never wraps (a non-looping data source's row, executor/test-data.ts).
+     */
+    moduli: readonly number[] | null,
     buffer: SharedArrayBuffer,
     private readonly split: SequenceSplit = WHOLE_RUN,
   ) {
-    let lcm = 1;
-    for (const n of moduli) {
+    let lcm = moduli === null ? Infinity : 1;
+    for (const n of moduli ?? []) {
       lcm = (lcm / gcd(lcm, n)) * n;
       if (lcm > 2 ** 30) break;
     }
@@ -65,6 +69,14 @@ export class IterationCounter {
       j = Number(Atomics.add(this.big!, 0, 1n));
     }
     return this.split.offset + this.split.stride * j;
+  }
+
+  /**
+   * How many of this group's own indexes come before run-wide index `i` (i = offset + stride·j gives
+   * j): one machine's count of its iterations, where `i` is the run's.
+   */
+  ownCount(i: number): number {
+    return (i - this.split.offset) / this.split.stride;
   }
 }
 

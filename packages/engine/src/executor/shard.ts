@@ -622,14 +622,18 @@ export class Shard {
   };
 
   /**
-   * The steps of run-wide iteration `i`'s flow, counted for the report. Every worker and agent takes its
-   * indexes from the one counter or by stride, so over a whole cycle of the weights the flows run
-   * exactly their shares (docs/adr/0027-load-profiles.md "3. Flows").
+   * The steps of run-wide iteration `i`'s flow, counted for the report. The cycle of the weights is
+   * walked by this machine's own count of its iterations (`i` = offset + stride·j gives j; on one
+   * machine j = i), which every worker takes from the one counter: so each machine — each load agent of
+   * a run — runs exactly the weights' shares over every whole cycle of its own iterations, however
+   * unevenly the agents progress, and the run's shares are the sum of theirs
+   * (docs/adr/0027-load-profiles.md "Flows"). Walked by `i` itself, an agent of stride 2 would see only
+   * the even places of a cycle of 10 — 4 : 1 instead of 7 : 3.
    */
   flowOf(i: number): CompiledStep[] {
     const cycle = this.plan.flowCycle;
     if (cycle === null) return this.plan.flows[0]!.steps;
-    const f = cycle[i % cycle.length]!;
+    const f = cycle[this.iterations.ownCount(i) % cycle.length]!;
     this.flowIterations[f]!++;
     return this.plan.flows[f]!.steps;
   }

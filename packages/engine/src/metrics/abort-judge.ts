@@ -2,16 +2,20 @@ import {
   abortText,
   breakingPointSaid,
   judgeThreshold,
+  parseThreshold,
   scopedApis,
+  thresholdProblem,
+  unknownScopeMessage,
   type BreakingPoint,
   type LoadModel,
   type RunAbort,
   type Threshold,
   type ThresholdFigures,
 } from '@aqa/plan';
-import { latencySummary } from './aggregate';
+import { latencySummary, type StepInfo } from './aggregate';
 import { Histogram } from './histogram';
-import type { IntervalFigures, RunSnapshot } from '../types';
+import { PlanCompileError } from '../executor/compile';
+import type { IntervalFigures, RunResult, RunSnapshot } from '../types';
 
 /**
  * Abort criteria while a run goes (docs/adr/0027-load-profiles.md, "Abort criteria"), k6's
@@ -148,5 +152,62 @@ export class AbortJudge {
       return { aborted, breakingPoint: { ...point, text: breakingPointSaid(point).text } };
     }
     return undefined;
+  }
+}
+
+/** The run's abort thresholds read, or the problems of those that do not read or name no API. */
+function parseAbortThresholds(
+  written: readonly string[],
+  apis: readonly StepInfo[],
+): { thresholds: Threshold[]; problems: string[] } {
+  const thresholds: Threshold[] = [];
+  const problems: string[] = [];
+  written.forEach((text, i) => {
+    const problem = thresholdProblem(text);
+    if (problem !== undefined) return void problems.push(`abort_thresholds.${i}: ${problem}`);
+    const t = parseThreshold(text);
+    if (t.scope !== undefined && scopedApis(t.scope, apis).length === 0)
+      problems.push(`abort_thresholds.${i}: ${unknownScopeMessage(t, apis)}`);
+    else thresholds.push(t);
+  });
+  return { thresholds, problems };
+}
+
+/**
+ * A run's abort criteria as its coordinator follows them (docs/adr/0027-load-profiles.md "Abort
+ * criteria"): the engine's main thread on one machine (run.ts), the server's merge of the agents'
+ * reports for a run on load agents (apps/server/src/services/agents/agent-runner.ts). Both hand it
+ * each merged second, so a run is judged the same wherever its load came from.
+ */
+export class AbortWatch {
+  private readonly judge: AbortJudge;
+  private verdict: AbortVerdict | undefined;
+
+  /** Throws PlanCompileError naming every threshold that does not read or names no API (`abort_thresholds.N`). */
+  constructor(written: readonly string[], apis: readonly StepInfo[], options: AbortJudgeOptions = {}) {
+    const parsed = parseAbortThresholds(written, apis);
+    if (parsed.problems.length > 0) throw new PlanCompileError(parsed.problems);
+    this.judge = new AbortJudge(parsed.thresholds, apis, options);
+  }
+
+  /**
+   * Judges the next merged second; the verdict when an abort threshold broke at it (once: later
+   * seconds are not judged). `judging` false: the run is already stopping or its load has ended (the
+   * final partial second), and the second is not judged — a run that ran its length is not stopped at
+   * its end.
+   */
+  add(s: RunSnapshot, judging: boolean): AbortVerdict | undefined {
+    if (this.verdict !== undefined || !judging) return undefined;
+    this.verdict = this.judge.add(s);
+    return this.verdict;
+  }
+
+  /** What the run's result says of it: why it was stopped and the breaking point, when one broke. */
+  resultFields(): Pick<RunResult, 'aborted' | 'breaking_point'> {
+    const v = this.verdict;
+    return {
+      ...(v === undefined ? {} : { aborted: v.aborted }),
+      ...(v?.breakingPoint === undefined ? {} : { breaking_point: v.breakingPoint }),
+    };
   }
 }

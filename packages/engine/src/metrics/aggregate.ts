@@ -19,6 +19,7 @@ import type {
   SeriesPoint,
 } from '../types';
 import type { ErrorKind } from './types';
+import { dataExhausted, type DataMerge } from '../executor/test-data';
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
@@ -156,6 +157,17 @@ interface IterationCounts {
   dropped: number;
 }
 
+/** What a run merges beside its steps: its flows and its test data (docs/adr/0027-load-profiles.md). */
+export interface RunAggregatorOptions {
+  /** The plan's flows ("Flows"); absent or empty for a plan without flows. */
+  flows?: readonly FlowInfo[];
+  /**
+   * The plan's data sources ("Test data"), for the users (open model: iterations) each ended for want
+   * of a row, which the shards report as `dataEnded`; absent for a plan without data.
+   */
+  data?: DataMerge | undefined;
+}
+
 /**
  * Merges the shards' per-interval reports into one stream of per-second snapshots and keeps the
  * cumulative per-step histograms for the final summary. Runs on the caller's thread; its work is
@@ -177,19 +189,25 @@ export class RunAggregator {
   private readonly lag = new Histogram();
   /** Plans with flows: iterations begun per flow over the run, indexed like `flows`. */
   private readonly flowIterations: number[];
+  private readonly flows: readonly FlowInfo[];
+  private readonly data: RunAggregatorOptions['data'];
+  /** Plans with data: by source, the users (or iterations) that found no row, over the run. */
+  private readonly dataEnded: number[];
 
   constructor(
     private readonly stepInfo: StepInfo[],
     shards: number,
     private readonly emit: (s: RunSnapshot) => void,
-    /** The plan's flows (docs/adr/0027-load-profiles.md "3. Flows"); empty for a plan without flows. */
-    private readonly flows: readonly FlowInfo[] = [],
+    options: RunAggregatorOptions = {},
   ) {
     this.lastInterval = new Array<number>(shards).fill(-1);
     this.finished = new Array<boolean>(shards).fill(false);
     this.activeByShard = new Array<number>(shards).fill(0);
     this.cumulative = stepInfo.map(() => new Tally());
-    this.flowIterations = flows.map(() => 0);
+    this.flows = options.flows ?? [];
+    this.flowIterations = this.flows.map(() => 0);
+    this.data = options.data;
+    this.dataEnded = new Array<number>(options.data?.count ?? 0).fill(0);
   }
 
   add(w: ShardIntervalWire): void {
@@ -232,6 +250,9 @@ export class RunAggregator {
         this.flowIterations[f]! += n;
       }
     }
+    // By source, as the plan lists them; a report of more sources than the plan has counts for none.
+    if (w.dataEnded !== undefined)
+      for (let k = 0; k < this.dataEnded.length; k++) this.dataEnded[k]! += w.dataEnded[k] ?? 0;
     p.reported.add(w.shard);
     p.busy = Math.max(p.busy, w.busy);
     p.endMs = Math.max(p.endMs, w.endMs);
@@ -376,10 +397,17 @@ export class RunAggregator {
    */
   resultFigures(
     concurrentUsers: number,
-  ): Pick<RunResult, 'summary' | 'api_results' | 'errors' | 'series' | 'histogram' | 'iterations' | 'flows'> {
+  ): Pick<
+    RunResult,
+    'summary' | 'api_results' | 'errors' | 'series' | 'histogram' | 'iterations' | 'flows' | 'data_exhausted'
+  > {
     const { summary, api_results, errors, histogram } = this.summary(concurrentUsers, this.endMs / 1000);
     const iterations = this.iterationSummary();
     const flows = this.flowResults();
+    const exhausted =
+      this.data === undefined || this.dataEnded.every((n) => n === 0)
+        ? []
+        : dataExhausted(this.data.sources(), this.dataEnded, this.data.openModel);
     return {
       summary,
       api_results,
@@ -388,6 +416,7 @@ export class RunAggregator {
       histogram: histogram.encode(),
       ...(iterations === undefined ? {} : { iterations }),
       ...(flows === undefined ? {} : { flows }),
+      ...(exhausted.length === 0 ? {} : { data_exhausted: exhausted }),
     };
   }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PlannedProfileSchema } from './planned-profile';
 import { oneLine } from '../strict-input';
+import { MAX_FLOWS } from '../flows';
+import { PERF_DATA_MAX_COUNT } from '../test-data';
 
 /*
  * Load agents (docs/adr/0021-load-agents.md): the machines a run of several agents is split over. The server
@@ -155,7 +157,17 @@ export const ShardJobSchema = z.object({
   run_id: text,
   agent_index: count,
   agent_count: count,
-  plan: z.record(z.string(), z.unknown()).describe("The run's plan with this agent's users (PerfPlan)"),
+  plan: z
+    .record(z.string(), z.unknown())
+    .describe(
+      "The run's plan with this agent's users (PerfPlan), with its flows, test data (up to 10 MB) and abort thresholds",
+    ),
+  data_seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .describe('Seeds the order of random_order data sources: the same on every agent of the run'),
   load_profile: PlannedProfileSchema.optional().describe(
     "The run's whole load profile: the agent follows its place in it (sequence_split) instead of users for duration_seconds",
   ),
@@ -232,6 +244,10 @@ export const ShardIntervalWireSchema = z.object({
   iterations: whole.optional(),
   dropped: whole.optional(),
   lag: EncodedHistogramSchema.optional(),
+  /** Test data: by data source, the users (open model: iterations) that found no row left in the interval. */
+  dataEnded: z.array(whole).max(PERF_DATA_MAX_COUNT).optional(),
+  /** Plans with flows: iterations begun in the interval per flow, in the plan's order of flows. */
+  flows: z.array(whole).max(MAX_FLOWS).optional(),
 });
 
 /** One event of an agent's share of a run (the engine's ShardEvent), in the order it happened. */

@@ -3,6 +3,7 @@ import type { PerfPlan } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
 import { ValidationError } from '../../errors';
 import type { AccountUser } from '../account-user';
+import { agentsRunBuiltin } from '../runs/builtin-only';
 import { ExternalToolRunner } from '../runs/external-runner';
 import type { RunnerChoice, RunnerRegistry } from '../runs/runner';
 import type { IdleAgent } from './agent-registry';
@@ -43,10 +44,12 @@ export class AgentPlacement {
 
   async choose(user: AccountUser, plan: PerfPlan, count: number): Promise<RunnerChoice> {
     const registry = this.agents.available();
-    // With the plan: a profiled plan runs in the built-in engine whatever its tool (runner.ts choose).
+    // With the plan: a plan its tool cannot run goes to the built-in engine (runner.ts choose); a Locust
+    // plan with a profile, flows, test data or abort thresholds too, on agents (builtin-only.ts).
     const onServer = await this.runners.choose(plan.tool, plan);
-    const locust = onServer.runner instanceof ExternalToolRunner && onServer.runner.engine === 'locust';
-    if (onServer.runner.engine !== 'builtin' && !locust) {
+    const locustTool = onServer.runner instanceof ExternalToolRunner && onServer.runner.engine === 'locust';
+    const locust = locustTool && !agentsRunBuiltin(plan);
+    if (onServer.runner.engine !== 'builtin' && !locustTool) {
       throw refusal(
         'agents',
         `Runs on agents use the built-in engine, or Locust's own master/worker mode for Locust plans; this plan's tool is ${plan.tool}, which this server runs in ${onServer.runner.engine}. Run it on this server, or choose the built-in engine's tool or Locust.`,
@@ -84,7 +87,11 @@ export class AgentPlacement {
     }
     return {
       runner: new AgentRunner(context, placed, this.guard, this.log, this.timing),
-      note: `ran with the built-in engine on ${count} load ${count === 1 ? 'agent' : 'agents'}: ${names}`,
+      note:
+        `ran with the built-in engine on ${count} load ${count === 1 ? 'agent' : 'agents'}: ${names}` +
+        (locustTool
+          ? " (Locust's master/worker mode does not split a load profile, flows, test data or abort thresholds across agents as the plan says)"
+          : ''),
     };
   }
 }

@@ -11,7 +11,8 @@ import {
 import { PerfPlanSchema, type PerfPlan } from '@aqa/plan';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentHeartbeatKey, runStreamKey, type AgentHeartbeat } from './agent-keys';
+import { waitFor } from '../../../test/wait-for';
+import { agentHeartbeatKey, runStopKey, runStreamKey, type AgentHeartbeat } from './agent-keys';
 import type { AgentRunContext } from './agent-fleet';
 import { AgentRegistry } from './agent-registry';
 import { AgentRunner } from './agent-runner';
@@ -90,10 +91,13 @@ async function write(runId: string, event: ShardEvent): Promise<void> {
   await redis.xadd(runStreamKey(runId), '*', 'e', JSON.stringify(event));
 }
 
-function start(agents: PlacedAgent[]) {
+function start(
+  agents: PlacedAgent[],
+  run: { plan: PerfPlan; durationSeconds: number } = { plan, durationSeconds: 2 },
+) {
   const runId = `run_test_${randomBytes(6).toString('hex')}`;
   const runner = new AgentRunner(context, agents, new TargetGuard({ allow: [], deny: [] }), silent, timing);
-  const handle = runner.start(plan, { durationSeconds: 2, logger: silent, runId });
+  const handle = runner.start(run.plan, { durationSeconds: run.durationSeconds, logger: silent, runId });
   const snapshots: RunSnapshot[] = [];
   const consumed = (async () => {
     for await (const s of handle.snapshots) snapshots.push(s);
@@ -193,6 +197,83 @@ describe('AgentRunner', () => {
       await consumed;
       expect(result.summary.total_requests).toBe(2);
       expect(result.cut_short).toBe('agent a: worker 1 of 1 was still busy 2.5 s after the planned end');
+    } finally {
+      clearInterval(beating);
+    }
+  });
+
+  it("merges the agents' flows and data ends as one machine's, and stops them all when the merged seconds break an abort threshold", async () => {
+    // docs/adr/0027-load-profiles.md "On load agents": the server, not an agent, judges the run.
+    const featured = PerfPlanSchema.parse({
+      name: 'Featured',
+      tool: 'k6',
+      concurrent_users: 4,
+      duration: 1,
+      flows: [
+        { name: 'browse', weight: 3 },
+        { name: 'buy', weight: 1 },
+      ],
+      urls: [
+        { url: 'http://127.0.0.1:9/browse/{{id}}', name: 'browse', flow: 'browse' },
+        { url: 'http://127.0.0.1:9/buy', name: 'buy', flow: 'buy' },
+      ],
+      data_files: { 'ids.csv': 'id\n1\n2\n3' },
+      data_sources: [{ path: 'ids.csv', loop: false }],
+      load_profile: { model: 'users', stages: [{ duration: '30s', target: 4 }] },
+      abort_thresholds: ['p95<50'],
+    });
+    const a = placed('a');
+    const b = placed('b');
+    await Promise.all([beat(a, null), beat(b, null)]);
+    const { runId, handle, snapshots, consumed } = start([a, b], { plan: featured, durationSeconds: 30 });
+    const beating = setInterval(() => void Promise.all([beat(a, runId), beat(b, runId)]), 200);
+    try {
+      await write(runId, { type: 'ready', agent_index: 0, agent_id: a.agent_id, shards: 1 });
+      await write(runId, { type: 'ready', agent_index: 1, agent_id: b.agent_id, shards: 1 });
+      // Ten fast seconds (the first judgement, at 10 s, holds), then slow ones: the window of 11 s breaks.
+      for (let k = 0; k < 11; k++)
+        for (const agent of [0, 1])
+          await write(runId, {
+            type: 'interval',
+            agent_index: agent,
+            wire: {
+              ...interval(0, k, false, k < 10 ? [1000, 2000] : [200_000, 300_000]),
+              flows: [3, 1],
+              ...(k === 2 ? { dataEnded: [agent + 1] } : {}),
+            },
+          });
+      await waitFor('the run to ask its agents to stop', async () =>
+        (await redis.exists(runStopKey(runId))) === 1 ? true : undefined,
+      );
+      for (const agent of [0, 1]) {
+        await write(runId, { type: 'interval', agent_index: agent, wire: interval(0, 11, true, []) });
+        await write(runId, { type: 'done', agent_index: agent, status: 'stopped', total_requests: 22 });
+      }
+      const result = await handle.result;
+      await consumed;
+      expect(result.status).toBe('stopped');
+      expect(result.aborted).toMatchObject({ threshold: 'p95<50', at_ms: 11_000 });
+      expect(result.aborted?.text).toMatch(/^p95 \d+ ms broke p95<50 at 11s$/);
+      // Both agents' 2 users each held from the first second on.
+      expect(result.breaking_point).toMatchObject({ model: 'users', value: 4, at_ms: 1000 });
+      expect(snapshots[0]?.flows).toEqual([
+        { name: 'browse', iterations: 6 },
+        { name: 'buy', iterations: 2 },
+      ]);
+      expect(result.flows?.map((f) => [f.name, f.iterations, f.share])).toEqual([
+        ['browse', 66, 75],
+        ['buy', 22, 25],
+      ]);
+      expect(result.data_exhausted).toEqual([
+        {
+          path: 'ids.csv',
+          rows: 3,
+          share: 'all',
+          ended: 3,
+          message: 'test data "ids.csv" ran out after its 3 rows (loop: false): 3 users ended there',
+        },
+      ]);
+      expect(handle.agents?.().map((agent) => agent.status)).toEqual(['done', 'done']);
     } finally {
       clearInterval(beating);
     }

@@ -1,6 +1,10 @@
 import {
+  AbortWatch,
   compilePlan,
+  dataMergeOf,
   RunAggregator,
+  type RunAggregatorOptions,
+  type RunSnapshot,
   SnapshotQueue,
   type EngineLogger,
   type RunResult,
@@ -9,10 +13,11 @@ import {
   type ShardIntervalWire,
   type TargetGuard,
 } from '@aqa/engine';
-import type { PerfPlan } from '@aqa/plan';
+import { readTestData, type PerfPlan } from '@aqa/plan';
+import { seedOf } from '../runs/builtin-runner';
 import type { Runner, RunnerHandle, RunnerStartOptions } from '../runs/runner';
 import { AgentFleet, type AgentRunContext } from './agent-fleet';
-import { intervalProblem, type RunAgentState, type PlacedAgent } from './run-agents';
+import { intervalProblem, type PlanCounts, type RunAgentState, type PlacedAgent } from './run-agents';
 
 /** The run's clock for agents; tests shorten it. */
 export interface AgentRunTiming {
@@ -81,6 +86,13 @@ class AgentRun {
   private readonly startAt: number;
   private readonly steps;
   private readonly users: number;
+  /** The plan's flows and data sources, which the merge counts as one machine's (docs/adr/0027-load-profiles.md). */
+  private readonly merging: RunAggregatorOptions;
+  private readonly counts: PlanCounts;
+  /** The plan's abort thresholds, judged here on the merged seconds as run.ts judges one machine's. */
+  private readonly abort: AbortWatch;
+  /** Set before the last flush once every agent ended: its partial second is not judged. */
+  private loadEnded = false;
   private aggregator: RunAggregator | null = null;
   /** Interval reports that came before every agent was placed in the aggregator. */
   private readonly early: { state: RunAgentState; wire: ShardIntervalWire }[] = [];
@@ -105,6 +117,19 @@ class AgentRun {
     const compiled = compilePlan(plan, durationSeconds);
     this.steps = compiled.info;
     this.users = compiled.users;
+    const model = plan.load_profile?.model;
+    const dataSources = plan.data_sources?.length ?? 0;
+    // The CSV (up to 10 MB) is read here only for the result's words once a source ran out.
+    this.merging = {
+      flows: compiled.flowInfo,
+      data: dataMergeOf(dataSources, () => readTestData(plan), model),
+    };
+    this.counts = { steps: compiled.info.length, flows: compiled.flowInfo.length, dataSources };
+    this.abort = new AbortWatch(
+      plan.abort_thresholds ?? [],
+      compiled.info,
+      model === undefined ? {} : { model },
+    );
     this.fleet = new AgentFleet(
       runId,
       agents,
@@ -146,7 +171,10 @@ class AgentRun {
         run_id: this.runId,
         agent_index: state.index,
         agent_count: this.states.length,
+        // The plan's flows, test data and abort thresholds go with it (protocol.ts ShardJob).
         plan: { ...this.plan, concurrent_users: state.placed.users },
+        // One seed for the run, the one a run on this server would take: every agent shuffles the same rows.
+        data_seed: seedOf(this.runId),
         // Each agent follows its place in the profile (sequence_split): the merged load is the plan's line.
         ...(this.plan.load_profile === undefined ? {} : { load_profile: this.plan.load_profile }),
         duration_seconds: this.durationSeconds,
@@ -197,7 +225,7 @@ class AgentRun {
       case 'interval': {
         if (state.ended) return;
         // The agent is the user's own program, but a report the merge cannot take must not break it.
-        const problem = intervalProblem(event.wire, state.shards, this.steps.length, this.durationSeconds);
+        const problem = intervalProblem(event.wire, state.shards, this.counts, this.durationSeconds);
         if (problem !== null) {
           this.lose(
             state,
@@ -244,16 +272,28 @@ class AgentRun {
       next += state.shards;
     }
     if (next === 0) return;
-    this.aggregator = new RunAggregator(this.steps, next, (snapshot) => {
-      for (const state of this.states) state.intervalEmitted(snapshot.second - 1, snapshot.intervalS);
-      this.snapshots += 1;
-      this.queue.push(snapshot);
-    });
+    this.aggregator = new RunAggregator(this.steps, next, (snapshot) => this.emit(snapshot), this.merging);
     const early = this.early.splice(0);
     for (const { state, wire } of early) {
       if (state.firstShard !== null) this.aggregator.add({ ...wire, shard: state.firstShard + wire.shard });
     }
     this.settle();
+  }
+
+  /**
+   * One merged second: judged on the abort thresholds exactly as run.ts judges one machine's (the same
+   * AbortWatch, grace and window: docs/adr/0027-load-profiles.md "Abort criteria"); one that breaks
+   * stops every agent, and the result says why.
+   */
+  private emit(snapshot: RunSnapshot): void {
+    for (const state of this.states) state.intervalEmitted(snapshot.second - 1, snapshot.intervalS);
+    this.snapshots += 1;
+    const verdict = this.abort.add(snapshot, !this.stopRequested && !this.loadEnded);
+    if (verdict !== undefined) {
+      this.log.info({ abort: verdict.aborted.text }, 'abort threshold broke; stopping the run on its agents');
+      void this.stop();
+    }
+    this.queue.push(snapshot);
   }
 
   /** Marks an agent lost or failed: its shards will not be waited for, the run goes on with the others. */
@@ -284,7 +324,7 @@ class AgentRun {
     const done = this.states.filter((s) => s.status === 'done');
     // Stopped before any agent started: a stopped run that measured nothing.
     if (this.aggregator === null && this.stopRequested && done.length > 0) {
-      this.aggregator = new RunAggregator(this.steps, 0, () => undefined);
+      this.aggregator = new RunAggregator(this.steps, 0, () => undefined, this.merging);
     }
     if (done.length === 0 || this.aggregator === null) {
       const reasons = this.states.map((s) => s.error ?? `agent ${s.placed.name} ended without data`);
@@ -296,6 +336,7 @@ class AgentRun {
       return;
     }
     const aggregator = this.aggregator;
+    this.loadEnded = true;
     aggregator.flush(true);
     this.log.info(
       {
@@ -315,6 +356,7 @@ class AgentRun {
         ...aggregator.resultFigures(this.users),
         workers: this.states.reduce((n, s) => n + (s.shards ?? 0), 0),
         ...(this.cutShort.length === 0 ? {} : { cut_short: this.cutShort.join('; ') }),
+        ...this.abort.resultFields(),
       },
     });
   }

@@ -19,23 +19,36 @@ function requestsOf(wire: ShardIntervalWire): number {
 /** Intervals past the run's planned seconds an agent's last report may still carry. */
 const LATE_INTERVALS = 120;
 
+/** How many of each the plan has, which an agent's reports may not exceed. */
+export interface PlanCounts {
+  steps: number;
+  flows: number;
+  dataSources: number;
+}
+
 /**
  * What makes an agent's interval report unusable for the merge, or null (docs/adr/0023-agents-over-http.md):
  * the wire's shape was checked when it was posted; these are the bounds only the run knows — a worker
  * it did not announce, an interval far past the run's end (the merge would walk every second up to it),
- * more steps than the plan has, a histogram whose buckets are out of order or out of range.
+ * more steps, flows or data sources than the plan has (another plan's counts would be merged as this
+ * one's), a histogram whose buckets are out of order or out of range.
  */
 export function intervalProblem(
   wire: ShardIntervalWire,
   shards: number | null,
-  steps: number,
+  plan: PlanCounts,
   durationSeconds: number,
 ): string | null {
   if (shards === null) return 'an interval came before the agent said it was ready';
   if (wire.shard >= shards) return `worker ${wire.shard} is not one of its ${shards}`;
   if (wire.interval > durationSeconds + LATE_INTERVALS)
     return `interval ${wire.interval} is past the run's ${durationSeconds} s`;
+  const { steps } = plan;
   if (wire.steps.length > steps) return `it reports ${wire.steps.length} steps; the plan has ${steps}`;
+  if (wire.flows !== undefined && wire.flows.length > plan.flows)
+    return `it reports ${wire.flows.length} flows; the plan has ${plan.flows}`;
+  if (wire.dataEnded !== undefined && wire.dataEnded.length > plan.dataSources)
+    return `it reports ${wire.dataEnded.length} data sources; the plan has ${plan.dataSources}`;
   for (const [n, step] of wire.steps.entries()) {
     if (step.errors.length > ERROR_KINDS.length || step.samples.length > ERROR_KINDS.length)
       return `step ${n} counts more error kinds than there are`;

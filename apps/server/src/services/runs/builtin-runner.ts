@@ -14,8 +14,11 @@ export function bundledWorkerEntry(moduleUrl = import.meta.url): URL | undefined
   return existsSync(fileURLToPath(entry)) ? entry : undefined;
 }
 
-/** A 32-bit seed from a run id (FNV-1a): the same for every machine of the run. */
-function seedOf(runId: string): number {
+/**
+ * A 32-bit seed from a run id (FNV-1a): the same for every machine of the run — this server's engine,
+ * or each load agent's (agents/agent-runner.ts).
+ */
+export function seedOf(runId: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < runId.length; i++) h = Math.imul(h ^ runId.charCodeAt(i), 0x01000193) >>> 0;
   return h;

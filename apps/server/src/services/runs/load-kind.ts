@@ -23,7 +23,6 @@ import type { RunPoint, RunRecord } from './run-model';
 import { rowToRecord } from './run-rows';
 import type { RunnerChoice, RunnerHandle, RunnerRegistry, RunnerStartOptions } from './runner';
 import { compiledOrigins, refuseUncheckableTargets } from './target-check';
-import { notOnAgents } from './builtin-only';
 
 /** How long the pre-flight connection to each target may take. */
 const TARGET_CHECK_TIMEOUT_MS = 3000;
@@ -92,12 +91,7 @@ export class LoadKind implements RunKindAdapter<LoadKindTypes> {
     this.agentPlacement = placement;
   }
 
-  async prepare({ plan, durationSeconds, agents }: LoadRunSent): Promise<PreparedRun<LoadRunPlan>> {
-    // Before anything is stored: what the agents do not carry yet is refused, never run otherwise (builtin-only.ts).
-    const refused = agents === undefined ? undefined : notOnAgents(plan);
-    if (refused !== undefined) {
-      throw new ValidationError([{ field: 'agents', message: refused.message }], { code: refused.code });
-    }
+  async prepare({ plan, durationSeconds }: LoadRunSent): Promise<PreparedRun<LoadRunPlan>> {
     // Patterns first, a slice at a time, so the one synchronous compile below finds them compiled; it
     // refuses one RE2 cannot run in words, with every other problem (docs/adr/0022-linear-time-patterns.md).
     await precompilePerfPlanPatterns(plan.urls);
