@@ -91,6 +91,51 @@ describe.skipIf(!hasLocust)('a Locust plan on load agents (Locust master/worker)
     await h.waitForAgents(2, { idle: true });
   }, 40_000);
 
+  it('runs a Locust plan with flows and test data on the agents in the built-in engine, saying why (agentsRunBuiltin)', async () => {
+    await target.reset();
+    const saved = await h.call<{ id: string }>('POST', '/api/save-test-plan', {
+      name: 'Locust flows on agents',
+      tool: 'locust',
+      concurrent_users: 4,
+      duration: 1,
+      flows: [
+        { name: 'browse', weight: 3 },
+        { name: 'buy', weight: 1 },
+      ],
+      urls: [
+        { method: 'GET', url: `${target.origin}/browse/{{user}}`, thinkTime: '0s', flow: 'browse' },
+        { method: 'GET', url: `${target.origin}/buy/{{user}}`, thinkTime: '0s', flow: 'buy' },
+      ],
+      data_files: { 'users.csv': ['user', ...Array.from({ length: 40 }, (_, i) => `u${i}`)].join('\n') },
+      data_sources: [{ path: 'users.csv', loop: false, share: 'all' }],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const started = await h.call<{ test_id: string; engine: string; engine_note: string }>(
+      'POST',
+      '/api/run-test',
+      { plan_id: saved.body.id, duration_seconds: 4, agents: 2 },
+    );
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    // On this server Locust runs such a plan; on agents its master/worker mode would give each worker
+    // the whole CSV, so the built-in engine runs it there.
+    expect(started.body.engine).toBe('builtin');
+    expect(started.body.engine_note).toMatch(
+      /^ran with the built-in engine on 2 load agents: agent-a, agent-b \(Locust's master\/worker mode does not split/,
+    );
+    const result = await h.finished(started.body.test_id);
+    expect(result.status).toBe('completed');
+    const counts = (await target.counts()).byPath;
+    // Every row once across both agents, split 3:1 between the flows.
+    const rows = Object.keys(counts).map((path) => path.split('/')[2]);
+    expect(new Set(rows).size).toBe(40);
+    expect(Object.values(counts).every((n) => n === 1)).toBe(true);
+    expect(result.summary?.flows?.map((f) => [f.name, f.iterations])).toEqual([
+      ['browse', 30],
+      ['buy', 10],
+    ]);
+    await h.waitForAgents(2, { idle: true });
+  }, 40_000);
+
   it('names a killed agent lost (partial) while Locust goes on; a stop ends the master and its workers; every request is stored', async () => {
     await target.reset();
     const started = await h.call<{ test_id: string }>('POST', '/api/run-test', {

@@ -183,7 +183,9 @@ export class SampleAggregator {
   ) {
     this.settleMs = options.settleMs ?? 600;
     this.activeUsers = options.initialActiveUsers ?? options.users;
-    this.aggregator = new RunAggregator(stepInfo, 1, (s) => this.forward(s), options.flows?.flows ?? []);
+    this.aggregator = new RunAggregator(stepInfo, 1, (s) => this.forward(s), {
+      flows: options.flows?.flows ?? [],
+    });
   }
 
   /** Fixes second 1's start (epoch ms); otherwise the first sample's start is used. */
