@@ -2,6 +2,7 @@ import { FUNCTIONAL_BOUNDS } from '@aqa/plan';
 import type { CheckContext } from './checks';
 import { runsInBrowser } from './script-framework';
 import { durationMs, pathKey, scalarText } from './taurus-text';
+import type { TaurusReadPurpose } from './taurus-model';
 import { type PlainMap, isPlainMap } from './yaml-tree';
 
 /*
@@ -19,11 +20,7 @@ const EXECUTION_KEYS = new Set(['executor', 'scenario', 'concurrency', 'iteratio
 /** What a performance plan reads of an execution besides those (taurus-load-profile.ts). */
 const PERFORMANCE_KEYS = new Set([...EXECUTION_KEYS, 'throughput', 'steps']);
 
-/**
- * What the script is read for: a functional test (docs/reference/02-running.md §3 "Taurus scripts"),
- * or a performance plan with the execution's load profile (docs/adr/0027-load-profiles.md "Importers").
- */
-export type TaurusReadPurpose = 'functional' | 'performance';
+export type { TaurusReadPurpose };
 
 /** An execution as written, at its YAML path. */
 export interface Execution {

@@ -12,7 +12,10 @@ import {
 import { rate3, stairStages } from '../../export/profile-segments';
 import { loadSetting, type Warn } from './taurus-execution';
 import { durationMs, pathKey, scalarText } from './taurus-text';
+import type { TaurusPerformanceLoad } from './taurus-model';
 import type { PlainMap } from './yaml-tree';
+
+export type { TaurusPerformanceLoad };
 
 /*
  * A Taurus execution's load as a performance plan's (docs/adr/0027-load-profiles.md "Importers"): the
@@ -21,15 +24,6 @@ import type { PlainMap } from './yaml-tree';
  * "The generated scripts"): `concurrency` users reached over `ramp-up` and held for `hold-for` after
  * it; `steps` makes the ramp a staircase; `throughput` caps the requests per second of the whole test.
  */
-
-/** The load a performance plan takes from the execution. */
-export interface TaurusPerformanceLoad {
-  concurrent_users: number;
-  /** Minutes. */
-  duration: number;
-  /** Absent for a flat load of whole minutes, which the plan's users and minutes say alone. */
-  load_profile?: LoadProfile;
-}
 
 /** Taurus's concurrency when the execution sets none. */
 const TAURUS_DEFAULT_CONCURRENCY = 1;

@@ -1,6 +1,4 @@
-import type { Capture, FunctionalValidationInput, HttpMethod } from '@aqa/plan';
-import type { TaurusReadPurpose } from './taurus-execution';
-import type { TaurusPerformanceLoad } from './taurus-load-profile';
+import type { Capture, FunctionalValidationInput, HttpMethod, LoadProfile } from '@aqa/plan';
 
 /*
  * What the Taurus reader answers (docs/reference/02-running.md §3 "Taurus scripts"): the functional
@@ -106,4 +104,19 @@ export interface TaurusReadOptions {
   files?: Readonly<Record<string, string>>;
   /** Read for a functional test (the default) or for a performance plan, with its load profile. */
   purpose?: TaurusReadPurpose;
+}
+
+/**
+ * What the script is read for: a functional test (docs/reference/02-running.md §3 "Taurus scripts"),
+ * or a performance plan with the execution's load profile (docs/adr/0027-load-profiles.md "Importers").
+ */
+export type TaurusReadPurpose = 'functional' | 'performance';
+
+/** The load a performance plan takes from the execution (taurus-load-profile.ts). */
+export interface TaurusPerformanceLoad {
+  concurrent_users: number;
+  /** Minutes. */
+  duration: number;
+  /** Absent for a flat load of whole minutes, which the plan's users and minutes say alone. */
+  load_profile?: LoadProfile;
 }
