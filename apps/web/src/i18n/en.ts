@@ -532,6 +532,10 @@ export const en = {
   'scriptInput.kind.swagger': 'Swagger/OpenAPI',
   'scriptInput.kind.postman': 'Postman Collection',
   'scriptInput.kind.har': 'HAR recording',
+  'scriptInput.kind.taurus': 'Taurus configuration',
+  'scriptInput.taurusDataFiles': 'CSV files of its data-sources',
+  'scriptInput.taurusDataFilesHint':
+    "The files its data-sources read, by the names the configuration gives them. Its load (concurrency, ramp-up, hold-for, steps, throughput) becomes the plan's load profile.",
   'scriptInput.kind.csv': 'CSV',
   'scriptInput.kind.excel': 'Excel',
   'scriptInput.kind.curl': 'cURL command',

@@ -527,6 +527,10 @@ export const ko: Messages = {
   'scriptInput.kind.swagger': 'Swagger/OpenAPI',
   'scriptInput.kind.postman': 'Postman 컬렉션',
   'scriptInput.kind.har': 'HAR 기록',
+  'scriptInput.kind.taurus': 'Taurus 설정',
+  'scriptInput.taurusDataFiles': '데이터 소스의 CSV 파일',
+  'scriptInput.taurusDataFilesHint':
+    '설정의 data-sources가 읽는 파일을 설정에 적힌 이름 그대로 첨부하세요. 부하 설정(concurrency, ramp-up, hold-for, steps, throughput)은 플랜의 부하 프로필이 됩니다.',
   'scriptInput.kind.csv': 'CSV',
   'scriptInput.kind.excel': 'Excel',
   'scriptInput.kind.curl': 'cURL 명령',

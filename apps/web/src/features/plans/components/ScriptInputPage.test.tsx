@@ -135,6 +135,7 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
       'swagger',
       'postman',
       'har',
+      'taurus',
       'csv',
       'excel',
       'curl',
@@ -455,6 +456,52 @@ describe('the script-upload screen', { timeout: 20_000 }, () => {
     await upload(user, 'apis.csv');
     await waitFor(() => expect(titles()).toEqual(['Row']));
     expect(formOf('/api/functional/parse-file')?.get('format')).toBe('csv');
+  });
+
+  it("imports a Taurus configuration with its CSV files: its calls, and its load and data in the plan's settings", async () => {
+    const user = userEvent.setup({ delay: null });
+    useHandlers({
+      'POST /api/parse-taurus': () =>
+        json({
+          ...parseAnswer(steps({ name: 'Log in', method: 'POST', url: 'http://127.0.0.1:9/login' }), {
+            format: 'taurus',
+            kind: 'Taurus configuration',
+            title: 'shop.yml',
+          }),
+          settings: {
+            concurrent_users: 20,
+            duration: 2,
+            load_profile: {
+              model: 'users',
+              start: 0,
+              graceful_stop: '10s',
+              stages: [
+                { duration: '30s', target: 20 },
+                { duration: '1m', target: 20 },
+              ],
+            },
+            data_sources: [{ path: 'logins.csv', loop: true, random_order: false, share: 'all' }],
+            data_files: { 'logins.csv': 'user,password\nada,pw' },
+            missing_files: [],
+          },
+        }),
+    });
+    await openScreen();
+    await user.click(screen.getByTestId('upload-kind-taurus'));
+    expect(screen.getByTestId('upload-file')).toHaveAttribute('accept', '.yml,.yaml');
+    await user.upload(screen.getByTestId('upload-file'), file('shop.yml', 'execution: []', 'text/yaml'));
+    await user.upload(
+      screen.getByTestId('upload-data-files'),
+      file('logins.csv', 'user,password\nada,pw', 'text/csv'),
+    );
+    await user.click(screen.getByTestId('upload-proceed'));
+    await waitFor(() => expect(titles()).toEqual(['Log in']));
+    const sent = formOf('/api/parse-taurus');
+    expect((sent?.get('file') as File).name).toBe('shop.yml');
+    expect((sent?.getAll('files') as File[]).map((f) => f.name)).toEqual(['logins.csv']);
+    expect(screen.getByTestId('profile-toggle')).toBeChecked();
+    expect(screen.getByTestId('profile-stage-1-duration')).toHaveValue('1m');
+    expect(screen.getByTestId('test-data')).toHaveTextContent('logins.csv');
   });
 
   it('leaves the plan name blank for a pasted cURL command', async () => {

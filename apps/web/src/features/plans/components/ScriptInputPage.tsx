@@ -94,7 +94,7 @@ function ScriptInputEditor({ editorKey }: { editorKey: string }) {
     // A document's title names the plan; a pasted cURL command has none worth keeping (the importer's
     // title only says "the cURL command"), so the plan keeps the name it had.
     const suggestedName = result.kind === 'curl' ? '' : result.info.title || result.source;
-    editor.importEntries(result.entries, suggestedName);
+    editor.importEntries(result.entries, suggestedName, result.settings);
     setImported(result);
     setStep('configure');
   };

@@ -22,7 +22,13 @@ import {
   type UploadProblem,
 } from '../model/upload-source';
 import { importOperations, PICK_ABOVE, type ImportOperation } from '../model/operation-choice';
-import { parseUpload, type ImportInfo, type ImportWarning, type NeededValue } from '../queries/import-api';
+import {
+  parseUpload,
+  type ImportedSettings,
+  type ImportInfo,
+  type ImportWarning,
+  type NeededValue,
+} from '../queries/import-api';
 import { useUploadLimit } from '../hooks/useUploadLimit';
 import { OperationPicker } from './OperationPicker';
 import { TableLayoutHelp } from './TableLayoutHelp';
@@ -39,12 +45,15 @@ export interface ImportedApis {
   needsValue: NeededValue[];
   /** The file name, or "cURL command". */
   source: string;
+  /** A Taurus configuration's load and data (docs/adr/0027-load-profiles.md "Importers"). */
+  settings?: ImportedSettings | undefined;
 }
 
 const KIND_LABELS: Record<UploadKind, MessageKey> = {
   swagger: 'scriptInput.kind.swagger',
   postman: 'scriptInput.kind.postman',
   har: 'scriptInput.kind.har',
+  taurus: 'scriptInput.kind.taurus',
   csv: 'scriptInput.kind.csv',
   excel: 'scriptInput.kind.excel',
   curl: 'scriptInput.kind.curl',
@@ -127,6 +136,8 @@ export function UploadStep({
   const t = useT();
   const [kind, setKind] = useState<UploadKind>('swagger');
   const [file, setFile] = useState<File | null>(null);
+  /** A Taurus configuration's CSV files, sent beside it. */
+  const [dataFiles, setDataFiles] = useState<File[]>([]);
   const [command, setCommand] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   const [processing, setProcessing] = useState(false);
@@ -186,7 +197,7 @@ export function UploadStep({
       const answer =
         kind === 'curl'
           ? await parseUpload({ kind, command }, controller.signal)
-          : await parseUpload({ kind, file: file as File, baseUrl }, controller.signal);
+          : await parseUpload({ kind, file: file as File, baseUrl, dataFiles }, controller.signal);
       const { entries, unreadable } = entriesFromSteps(answer.steps, {
         // The OpenAPI importer put the base URL in place of the servers already.
         baseUrl: kind === 'swagger' ? undefined : baseUrl,
@@ -204,7 +215,15 @@ export function UploadStep({
       ];
       // A base URL given here replaces a leading {{variable}} of the URLs, which then needs no value.
       const needsValue = neededBy(entries, answer.needs_value);
-      const imported: ImportedApis = { kind, entries, warnings, info: answer.info, needsValue, source };
+      const imported: ImportedApis = {
+        kind,
+        entries,
+        warnings,
+        info: answer.info,
+        needsValue,
+        source,
+        ...('settings' in answer ? { settings: answer.settings } : {}),
+      };
       if (entries.length > PICK_ABOVE) {
         // The server's `apis` run parallel to its steps; unreadable steps have no entry.
         const skipped = new Set(unreadable.map(({ index }) => index));
@@ -381,6 +400,34 @@ export function UploadStep({
           )}
 
           {(kind === 'csv' || kind === 'excel') && <TableLayoutHelp />}
+
+          {kind === 'taurus' && (
+            <FormField
+              id="upload-data-files"
+              label={
+                <span>
+                  {t('scriptInput.taurusDataFiles')}{' '}
+                  <span className="font-normal text-muted-foreground">({t('common.optional')})</span>
+                </span>
+              }
+              hint={t('scriptInput.taurusDataFilesHint')}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="file"
+                  multiple
+                  accept=".csv,text/csv"
+                  disabled={processing}
+                  onChange={(event) => {
+                    setDataFiles(Array.from(event.target.files ?? []));
+                    setError(null);
+                  }}
+                  data-testid="upload-data-files"
+                />
+              )}
+            </FormField>
+          )}
 
           <FormField
             id="upload-base-url"

@@ -17,7 +17,15 @@ import {
   type FormSnapshot,
   type PlanBody,
 } from '../model/form-to-plan';
-import { createPlanForm, formFromPlan, planFormReducer, toolLabel, type PlanForm } from '../model/plan-form';
+import {
+  createPlanForm,
+  formFromPlan,
+  planFormReducer,
+  toolLabel,
+  withImportedSettings,
+  type ImportedPlanSettings,
+  type PlanForm,
+} from '../model/plan-form';
 import { describeFirstProblem } from '../plan-messages';
 import {
   createPlan,
@@ -511,12 +519,15 @@ export function usePlanEditor({
   // --- Imported APIs (script-upload screen) -----------------------------------------------------------
 
   /** Replaces the plan's APIs with imported ones; a plan without a name takes the document's title. */
-  const importEntries = (entries: EntryForm[], suggestedName: string) => {
+  /** An import's calls (and, from a Taurus configuration, its load and data) replace the form's. */
+  const importEntries = (entries: EntryForm[], suggestedName: string, settings?: ImportedPlanSettings) => {
     if (entries.length === 0) return;
-    dispatch({
-      type: 'load',
-      form: { ...form, name: form.name.trim() ? form.name : suggestedName.trim().slice(0, 200), entries },
-    });
+    const next = {
+      ...form,
+      name: form.name.trim() ? form.name : suggestedName.trim().slice(0, 200),
+      entries,
+    };
+    dispatch({ type: 'load', form: settings ? withImportedSettings(next, settings) : next });
     setShowErrors(false);
     setServerErrors(null);
     setValidation(null);

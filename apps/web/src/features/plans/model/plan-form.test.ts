@@ -1,6 +1,13 @@
 import { migratePlan } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { createPlanForm, formFromPlan, planFormReducer, type PlanForm } from './plan-form';
+import {
+  createPlanForm,
+  formFromPlan,
+  planFormReducer,
+  withImportedSettings,
+  type PlanForm,
+} from './plan-form';
+import { presetProfileForm } from './profile-form';
 import { canMoveDown, canMoveUp, createEntry, emptyRow } from '@/features/call-editor';
 
 function formWith(urls: string[]): PlanForm {
@@ -138,5 +145,46 @@ describe('duplicating an API (script-upload screen)', () => {
     expect(copy?.headers[0]).toMatchObject({ name: 'Accept', value: 'application/json' });
     expect(copy?.headers[0]?.id).not.toBe('row-h');
     expect(planFormReducer(form, { type: 'duplicateEntry', entryId: 'nope' })).toBe(form);
+  });
+});
+
+describe('withImportedSettings (a Taurus configuration: docs/adr/0027-load-profiles.md "Importers")', () => {
+  it("puts the file's users, minutes, load profile and data into the form", () => {
+    const form = withImportedSettings(createPlanForm('script-input'), {
+      concurrent_users: 25,
+      duration: 3,
+      load_profile: {
+        model: 'users',
+        start: 0,
+        graceful_stop: '10s',
+        stages: [
+          { duration: '1m', target: 25 },
+          { duration: '2m', target: 25 },
+        ],
+      },
+      data_sources: [{ path: 'logins.csv', loop: true, random_order: false, share: 'all' }],
+      data_files: { 'logins.csv': 'user\nada' },
+    });
+    expect(form.concurrentUsers).toBe('25');
+    expect(form.duration).toBe('3');
+    expect(form.loadProfile?.stages.map((s) => [s.duration, s.target])).toEqual([
+      ['1m', '25'],
+      ['2m', '25'],
+    ]);
+    expect(form.dataSources?.map((s) => s.path)).toEqual(['logins.csv']);
+    expect(form.dataFiles).toEqual({ 'logins.csv': 'user\nada' });
+  });
+
+  it('a flat load clears a profile the form had, and a file without data keeps the test data', () => {
+    const before = {
+      ...createPlanForm('script-input'),
+      loadProfile: presetProfileForm('stress', 10, 60_000),
+      dataFiles: { 'a.csv': 'x\n1' },
+      dataSources: [{ path: 'a.csv', loop: true, random_order: false, share: 'all' as const }],
+    };
+    const form = withImportedSettings(before, { concurrent_users: 5, duration: 1 });
+    expect(form.loadProfile).toBeNull();
+    expect(form.concurrentUsers).toBe('5');
+    expect(form.dataFiles).toEqual({ 'a.csv': 'x\n1' });
   });
 });

@@ -4,6 +4,7 @@ import {
   DEFAULT_USERS,
   type DataSource,
   type HttpMethod,
+  type LoadProfile,
   type PerfPlan,
   type Preset,
   type Tool,
@@ -368,5 +369,34 @@ export function formFromPlan(plan: PerfPlan): PlanForm {
     dataFiles: plan.data_files ? { ...plan.data_files } : null,
     dataSources: plan.data_sources ? plan.data_sources.map((source) => ({ ...source })) : null,
     flows: (plan.flows ?? []).map((flow) => ({ ...newFlowRow(flow.name), weight: String(flow.weight) })),
+  };
+}
+
+/**
+ * What an imported file says of the plan besides its calls (a Taurus configuration's users, minutes,
+ * load profile and data sources: docs/adr/0027-load-profiles.md "Importers"), put into the form: the
+ * file's load replaces the form's; its data replaces the form's test data when it has any.
+ */
+export interface ImportedPlanSettings {
+  concurrent_users: number;
+  duration: number;
+  load_profile?: LoadProfile | undefined;
+  data_sources?: DataSource[] | undefined;
+  data_files?: Record<string, string> | undefined;
+}
+
+export function withImportedSettings(form: PlanForm, settings: ImportedPlanSettings): PlanForm {
+  const sources = settings.data_sources ?? [];
+  return {
+    ...form,
+    concurrentUsers: String(settings.concurrent_users),
+    duration: String(settings.duration),
+    loadProfile: settings.load_profile ? profileFormOf(settings.load_profile) : null,
+    ...(sources.length === 0
+      ? {}
+      : {
+          dataSources: sources.map((source) => ({ ...source })),
+          dataFiles: { ...(settings.data_files ?? {}) },
+        }),
   };
 }

@@ -6,10 +6,10 @@ import { type EntryForm } from '@/features/call-editor';
 /**
  * Step 1 of the script-upload screen: what can be uploaded, and the checks made in the browser before a
  * file is sent. The spec's two kinds (Swagger/OpenAPI, Postman) come first; HAR recordings, CSV and Excel
- * sheets and pasted cURL commands use the same importers on the server.
+ * sheets, Taurus configurations and pasted cURL commands use the same importers on the server.
  */
 
-export const UPLOAD_KINDS = ['swagger', 'postman', 'har', 'csv', 'excel', 'curl'] as const;
+export const UPLOAD_KINDS = ['swagger', 'postman', 'har', 'taurus', 'csv', 'excel', 'curl'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export type FileKind = Exclude<UploadKind, 'curl'>;
 
@@ -18,6 +18,8 @@ export const ACCEPTED_EXTENSIONS: Record<FileKind, readonly string[]> = {
   swagger: ['.json', '.yaml', '.yml'],
   postman: ['.json'],
   har: ['.har', '.json'],
+  // A Taurus configuration (docs/adr/0027-load-profiles.md "Importers"), with the CSV files it reads beside it.
+  taurus: ['.yml', '.yaml'],
   csv: ['.csv'],
   excel: ['.xlsx'],
 };
