@@ -38,6 +38,8 @@ const { values: opt } = parseArgs({
     seconds: { type: 'string', default: '10' },
     'delay-ms': { type: 'string', default: '10' },
     cores: { type: 'string', default: '1' },
+    rate: { type: 'string', default: '500' },
+    rows: { type: 'string', default: '6000' },
   },
 });
 const USERS = Number(opt.users);
@@ -45,6 +47,9 @@ const SECONDS = Number(opt.seconds);
 const DELAY_MS = Number(opt['delay-ms']);
 const CORES = Number(opt.cores);
 const AGENT_COUNTS = [1, 2, 3];
+/** Part 2 (docs/performance.md "Load profiles on agents"): the open model's rate, flows and data rows on 2 agents. */
+const PROFILE_RATE = Number(opt.rate);
+const PROFILE_ROWS = Number(opt.rows);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const load = () =>
   loadavg()
@@ -95,6 +100,178 @@ function cpuSeconds(pid) {
   const ticks = Number(fields[11]) + Number(fields[12]);
   const perSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
   return ticks / perSecond;
+}
+
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const m = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
+};
+
+/**
+ * Part 2: issue #26's goals on 2 agents (docs/adr/0027-load-profiles.md "On load agents"). The agents of
+ * part 1 leave; two agents of 2 worker threads each (`--cores 2`) run (a) the open model at
+ * PROFILE_RATE iterations/s for SECONDS against a counting target that answers after 1 ms — the stored
+ * seconds' iterations against the rate, started + dropped against the plan, the target's count against
+ * the stored requests — and (b) two flows 70:30 over a CSV of PROFILE_ROWS accounts (share all, no
+ * loop): each flow's share and every row, counted per path at the target. True when every goal held.
+ */
+async function profilesOnAgents({ api, session, base, apiToken, cli }) {
+  for (const child of children.splice(0)) {
+    if (child.spawnargs.includes('agent')) child.kill('SIGTERM');
+    else children.push(child);
+  }
+  const targetPort = await freePort();
+  const target = spawn(
+    process.execPath,
+    [
+      join(ENGINE_DIR, 'bench/delay-target.mjs'),
+      '--port',
+      String(targetPort),
+      '--delay-ms',
+      '1',
+      '--lifetime-s',
+      String(SECONDS * 4 + 300),
+      '--count-paths',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  children.push(target);
+  const origin = `http://127.0.0.1:${targetPort}`;
+  await waitFor('the counting target', async () =>
+    (await fetch(`${origin}/__stats`)).ok ? true : undefined,
+  );
+  await waitFor('the agents of part 1 to leave', async () => {
+    const agents = await api('GET', '/api/agents', { token: session });
+    return agents.every((a) => !a.online) ? true : undefined;
+  });
+  for (const name of ['profile-1', 'profile-2']) {
+    children.push(
+      spawn(
+        process.execPath,
+        [cli, 'agent', '--server', base, '--token', apiToken, '--name', name, '--cores', '2'],
+        {
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      ),
+    );
+  }
+  await waitFor('the two agents of part 2', async () => {
+    const agents = await api('GET', '/api/agents', { token: session });
+    return agents.filter((a) => a.online && a.run_id === null).length === 2 ? true : undefined;
+  });
+  let ok = true;
+  const verdict = (held, text) => {
+    if (!held) ok = false;
+    log(`  ${held ? 'PASS' : 'FAIL'}  ${text}`);
+  };
+  const run = async (body) => {
+    const plan = await api('POST', '/api/save-test-plan', { token: session, body });
+    const started = await api('POST', '/api/run-test', {
+      token: session,
+      body: { plan_id: plan.id, agents: 2 },
+    });
+    const result = await waitFor(
+      `run ${started.test_id}`,
+      async () => {
+        const r = await api('GET', `/api/get-test-result/${started.test_id}`, { token: session });
+        return r.intermediate ? undefined : r;
+      },
+      SECONDS * 1000 + 90_000,
+    );
+    const chart = await api('GET', `/api/chart-data/${started.test_id}`, { token: session });
+    await sleep(500);
+    const counts = await (await fetch(`${origin}/__paths`)).json();
+    await fetch(`${origin}/__reset`);
+    await waitFor('idle agents', async () => {
+      const list = await api('GET', '/api/agents', { token: session });
+      return list.filter((a) => a.online).every((a) => a.run_id === null) ? true : undefined;
+    });
+    return { result, chart, counts };
+  };
+
+  log(`\nPart 2: load profiles on 2 agents of 2 worker threads each (load average ${load()})`);
+  const planned = PROFILE_RATE * SECONDS;
+  const open = await run({
+    name: 'Open model on agents',
+    tool: 'k6',
+    concurrent_users: 50,
+    duration: 1,
+    urls: [{ name: 'a', method: 'GET', url: `${origin}/rate`, thinkTime: '0' }],
+    load_profile: {
+      model: 'arrival_rate',
+      start: PROFILE_RATE,
+      stages: [{ duration: `${SECONDS}s`, target: PROFILE_RATE }],
+      max_users: 50,
+    },
+  });
+  const started = open.result.summary?.iterations_started ?? 0;
+  const dropped = open.result.summary?.iterations_dropped ?? 0;
+  const seconds = open.chart.series.filter((p) => p.second >= 1 && p.second <= SECONDS);
+  const medianError =
+    median(seconds.map((p) => Math.abs((p.iterations ?? 0) - PROFILE_RATE) / PROFILE_RATE)) * 100;
+  const startedError = (Math.abs(started - planned) / planned) * 100;
+  const counted = Object.values(open.counts).reduce((a, b) => a + b, 0);
+  log(
+    `  ${PROFILE_RATE} it/s for ${SECONDS} s: ${open.result.status}; started ${started}, dropped ${dropped} of ${planned}; ` +
+      `median per-second error ${medianError.toFixed(2)} %; started vs planned ${startedError.toFixed(3)} %; ` +
+      `per agent ${open.result.agents.map((a) => a.requests).join(' / ')}; the target counted ${counted}`,
+  );
+  verdict(medianError <= 1, `median second within 1 % of the rate (${medianError.toFixed(2)} %)`);
+  verdict(startedError <= 0.5, `iterations started within 0.5 % of the plan (${startedError.toFixed(3)} %)`);
+  verdict(started + dropped === planned, 'started + dropped is the planned total');
+  verdict(counted === open.result.summary?.total_requests, 'the target counted the stored requests');
+
+  const csv = ['account', ...Array.from({ length: PROFILE_ROWS }, (_, i) => `user${i + 1}`)].join('\n');
+  const data = await run({
+    name: 'Flows and data on agents',
+    tool: 'k6',
+    concurrent_users: 40,
+    duration: 2,
+    flows: [
+      { name: 'browse', weight: 70 },
+      { name: 'buy', weight: 30 },
+    ],
+    urls: [
+      {
+        name: 'browse',
+        method: 'GET',
+        url: `${origin}/browse?u={{account}}`,
+        thinkTime: '0',
+        flow: 'browse',
+      },
+      { name: 'buy', method: 'GET', url: `${origin}/buy?u={{account}}`, thinkTime: '0', flow: 'buy' },
+    ],
+    data_files: { 'accounts.csv': csv },
+    data_sources: [{ path: 'accounts.csv', loop: false, share: 'all' }],
+  });
+  const perFlow = { browse: 0, buy: 0 };
+  const perRow = new Map();
+  for (const [path, n] of Object.entries(data.counts)) {
+    const [route, query] = path.split('?');
+    perFlow[route.slice(1)] = (perFlow[route.slice(1)] ?? 0) + n;
+    const row = new URLSearchParams(query).get('u');
+    perRow.set(row, (perRow.get(row) ?? 0) + n);
+  }
+  const total = perFlow.browse + perFlow.buy;
+  const share = (perFlow.browse / Math.max(1, total)) * 100;
+  const twice = [...perRow.values()].filter((n) => n > 1).length;
+  const missing = PROFILE_ROWS - perRow.size;
+  log(
+    `  flows and data: ${data.result.status}; the target counted browse ${perFlow.browse} (${share.toFixed(2)} %), buy ${perFlow.buy}; ` +
+      `rows ${perRow.size} of ${PROFILE_ROWS}, ${twice} twice; per agent ${data.result.agents.map((a) => a.requests).join(' / ')}; ` +
+      `${data.result.summary?.data_exhausted?.[0] ?? 'no data end reported'}`,
+  );
+  verdict(total >= 5000, `at least 5,000 iterations (${total})`);
+  verdict(
+    Math.abs(share - 70) <= 1.5,
+    `each flow within 1.5 points of its weight (browse ${share.toFixed(2)} %)`,
+  );
+  verdict(
+    twice === 0 && missing === 0,
+    `every row once across 2 agents × 2 workers (${twice} twice, ${missing} missing)`,
+  );
+  return ok;
 }
 
 try {
@@ -273,6 +450,7 @@ try {
       } | ${r.load} |`,
     );
   }
+  if (!(await profilesOnAgents({ api, session, base, apiToken, cli }))) failed = true;
   await cleanUp();
   process.exit(failed ? 1 : 0);
 } catch (error) {
