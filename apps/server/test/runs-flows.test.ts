@@ -127,6 +127,13 @@ describe('a plan with flows', () => {
     expect(flows[0]!.iterations - home).toBeGreaterThanOrEqual(0);
     expect(flows[1]!.iterations - search).toBeGreaterThanOrEqual(0);
     expect(flows[0]!.iterations + flows[1]!.iterations - (home + search)).toBeLessThanOrEqual(2);
+    // Each flow's requests as the engine measured them: its calls' requests at the target, its latency
+    // merged — what a threshold scoped to the flow is judged on (docs/adr/0027-load-profiles.md).
+    const item = counts['/browse-item'] ?? 0;
+    expect(flows[0]!.total_requests).toBe(home + item);
+    expect(flows[1]!.total_requests).toBe(search);
+    expect(flows[0]!.percentile_95).toBeGreaterThan(0);
+    expect(flows[0]!.error_rate).toBe(0);
     // Whole cycles of 3 + 1: the shares are exact to within a cycle.
     expect(Math.abs(flows[0]!.iterations - 3 * flows[1]!.iterations)).toBeLessThanOrEqual(3);
     // The stored run answers the same.
@@ -147,7 +154,9 @@ describe('a plan with flows', () => {
         `second ${snapshot.second}`,
       ).toEqual(soFar);
     }
-    expect(snapshots.at(-1)!.totals.flows).toEqual(flows);
+    expect(snapshots.at(-1)!.totals.flows).toEqual(
+      flows.map(({ name, iterations }) => ({ name, iterations })),
+    );
 
     // Each stored second carries its flows' iterations, and they add up to the run's
     // (docs/adr/0027-load-profiles.md "8. Live and stored results").

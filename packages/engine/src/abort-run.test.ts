@@ -98,6 +98,41 @@ describe('abort thresholds in a run', () => {
     expect(result.aborted?.text).toMatch(/^Slow p95 3\d\d ms broke Slow: p95<150 at \ds$/);
   }, 30_000);
 
+  it('judges a threshold scoped to a flow on its calls merged (docs/adr/0027-load-profiles.md "Abort criteria")', async () => {
+    slowAfterMs = 3000;
+    slowPaths = (path) => path === '/pay';
+    const plan = testPlan(
+      [
+        { name: 'Browse', url: url('/browse'), flow: 'browse' },
+        { name: 'Cart', url: url('/cart'), flow: 'buy' },
+        { name: 'Pay', url: url('/pay'), flow: 'buy' },
+      ],
+      {
+        flows: [
+          { name: 'browse', weight: 1 },
+          { name: 'buy', weight: 1 },
+        ],
+      },
+    );
+    const result = await run(plan, {
+      loadProfile: { ...rising, stages: [{ duration: '8s', target: 20 }] },
+      abortThresholds: ['browse: p95<150', 'buy: p95<150'],
+      abortGraceMs: 2000,
+    });
+    // Half of the flow's requests are slow: its merged p95 breaks; "browse" held.
+    expect(result.aborted).toMatchObject({ threshold: 'buy: p95<150', scope: 'buy' });
+    expect(result.aborted?.text).toMatch(/^buy p95 3\d\d ms broke buy: p95<150 at \ds$/);
+  }, 30_000);
+
+  it('refuses a scope that names no flow or API, naming both', () => {
+    const plan = testPlan([{ name: 'Browse', url: url('/browse'), flow: 'browse' }], {
+      flows: [{ name: 'browse', weight: 1 }],
+    });
+    expect(() => startRun(plan, { workers: 1, abortThresholds: ['buy: p95<150'] })).toThrow(
+      /no flow or API named "buy"; its flows are "browse" and its APIs "Browse"/,
+    );
+  });
+
   it('names the most users that held in the users model', async () => {
     slowAfterMs = 4000;
     // Paced users, so the slow seconds weigh in the window as much as the fast ones before them.

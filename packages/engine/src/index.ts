@@ -17,6 +17,7 @@ export * from './guard';
 export { COUNTS_LENGTH, Histogram, type EncodedHistogram } from './metrics/histogram';
 export { RunAggregator, type RunAggregatorOptions } from './metrics/aggregate';
 export { AbortWatch } from './metrics/abort-judge';
+export { flowSummaryRow } from './metrics/flow-rows';
 export { SnapshotQueue } from './snapshot-queue';
 export type { ShardIntervalWire } from './metrics/types';
 export * from './agent/protocol';

@@ -199,6 +199,7 @@ export function startRun(input: PerfPlan | PerfPlanInput, options: RunOptions = 
   const abort = new AbortWatch(options.abortThresholds ?? plan.abort_thresholds ?? [], compiled.info, {
     ...(options.abortGraceMs === undefined ? {} : { graceMs: options.abortGraceMs }),
     ...(loadProfile === undefined ? {} : { model: loadProfile.model }),
+    flows: compiled.flowInfo,
   });
   let loadEnded = false;
   const split = options.sequenceSplit ?? WHOLE_RUN;

@@ -7,7 +7,7 @@ import { PlanVersionSchema } from './plan-version';
 import { thinkTimeProblem } from './think-time';
 import { type LoadProfile, LoadProfileSchema, profileMinutes, profileUsers } from './load-profile';
 import { FlowNameSchema, FlowsSchema, refineFlows } from './flows';
-import { parseThreshold, scopedApis, thresholdProblem, unknownScopeMessage } from './thresholds';
+import { parseThreshold, scopeNamesNothing, thresholdProblem, unknownScopeMessage } from './thresholds';
 import {
   DEFAULT_DURATION_MIN,
   DEFAULT_USERS,
@@ -350,11 +350,12 @@ const AbortThresholdSchema = oneLine('Abort threshold')
   });
 
 /**
- * The scoped thresholds of a plan that name no API of it, as field problems: `thresholds` and
+ * The scoped thresholds of a plan that name no flow or API of it, as field problems: `thresholds` and
  * `abort_thresholds` are checked alike (an expression that does not read is left to its own check).
  */
 export function thresholdScopeProblems(plan: {
   urls: readonly { name?: string | undefined; method: string; url: string }[];
+  flows?: readonly { name: string }[] | undefined;
   thresholds?: readonly string[] | undefined;
   abort_thresholds?: readonly string[] | undefined;
 }): { field: string; message: string }[] {
@@ -362,13 +363,14 @@ export function thresholdScopeProblems(plan: {
     const label = `${u.method} ${u.url.trim()}`;
     return { name: u.name?.trim() || label, label };
   });
+  const flows = (plan.flows ?? []).map((f) => f.name);
   const problems: { field: string; message: string }[] = [];
   for (const key of ['thresholds', 'abort_thresholds'] as const) {
     (plan[key] ?? []).forEach((text, i) => {
       if (thresholdProblem(text) !== undefined) return;
       const t = parseThreshold(text);
-      if (t.scope !== undefined && scopedApis(t.scope, apis).length === 0)
-        problems.push({ field: `${key}.${i}`, message: unknownScopeMessage(t, apis) });
+      if (t.scope !== undefined && scopeNamesNothing(t.scope, apis, flows))
+        problems.push({ field: `${key}.${i}`, message: unknownScopeMessage(t, apis, flows) });
     });
   }
   return problems;

@@ -144,3 +144,67 @@ describe('abort_thresholds on a plan', () => {
     expect(problems[1]?.message).toMatch(/no API named "Search"/);
   });
 });
+
+describe('thresholds scoped to a flow (docs/adr/0027-load-profiles.md "Abort criteria")', () => {
+  const flowPlan = {
+    urls: [
+      { name: 'Login', method: 'POST', url: 'http://x/login', flow: 'buy' },
+      { name: 'Search', method: 'GET', url: 'http://x/search', flow: 'browse' },
+    ],
+    flows: [
+      { name: 'browse', weight: 70 },
+      { name: 'buy', weight: 30 },
+    ],
+  };
+
+  it("are a plan's when the scope names a flow, and refused naming the flows and APIs otherwise", () => {
+    expect(thresholdScopeProblems({ ...flowPlan, thresholds: ['buy: p95<300', 'Login: p95<300'] })).toEqual(
+      [],
+    );
+    const problems = thresholdScopeProblems({ ...flowPlan, abort_thresholds: ['pay: p95<300'] });
+    expect(problems).toEqual([
+      {
+        field: 'abort_thresholds.0',
+        message:
+          'threshold "pay: p95<300": the plan has no flow or API named "pay"; its flows are "browse", "buy" and its APIs "Login", "Search"',
+      },
+    ]);
+  });
+
+  it("judge the flow's own row at the end of a run, and say when the run did not measure it", () => {
+    const rows = [
+      {
+        name: 'browse',
+        total_requests: 700,
+        failed_requests: 0,
+        error_rate: 0,
+        average_response_time: 40,
+        percentile_95: 90,
+        percentile_99: 120,
+      },
+      {
+        name: 'buy',
+        total_requests: 300,
+        failed_requests: 30,
+        error_rate: 10,
+        average_response_time: 200,
+        percentile_95: 450,
+        percentile_99: 800,
+      },
+    ];
+    const [browse, buy] = evaluateThresholds(
+      [parseThreshold('browse: p95<300'), parseThreshold('buy: error_rate<5%')],
+      summary,
+      [],
+      rows,
+    );
+    expect(browse).toMatchObject({ scope: 'browse', actual: 90, passed: true });
+    expect(buy).toMatchObject({ scope: 'buy', metric: 'error_rate', actual: 10, passed: false });
+    // A tool's run counts a flow's iterations only.
+    expect(() =>
+      evaluateThresholds([parseThreshold('buy: p95<300')], summary, [], [{ name: 'buy' }]),
+    ).toThrow(
+      'threshold "buy: p95<300": this run did not measure the requests of flow "buy" (only its iterations), so it cannot be judged',
+    );
+  });
+});

@@ -193,8 +193,8 @@ export function meetsThreshold(t: Pick<Threshold, 'op' | 'value'>, actual: numbe
 /**
  * The APIs a threshold's scope names, by their index in the plan's `urls` (the order of the result
  * rows): every API whose name — its `name`, or `METHOD url` when it has none — or whose `METHOD url`
- * is the scope. A scope will also name a flow once plans have flows (docs/adr/0027-load-profiles.md, "3. Flows with weights");
- * then this resolves flows first.
+ * is the scope. A scope that is one of the plan's flows names the flow instead (`isFlowScope`), whose
+ * calls are judged together (docs/adr/0027-load-profiles.md, "Abort criteria").
  */
 export function scopedApis(scope: string, apis: readonly { name: string; label: string }[]): number[] {
   const indexes: number[] = [];
@@ -204,22 +204,47 @@ export function scopedApis(scope: string, apis: readonly { name: string; label: 
   return indexes;
 }
 
-/** Why a scope names nothing, in words naming the APIs there are. */
-export function unknownScopeMessage(t: Threshold, apis: readonly { name: string }[]): string {
+/**
+ * Whether a scope names one of the plan's flows: a flow's name is read before an API's, as k6 reads a
+ * tag — `browse: p95<300` judges every request of the flow "browse" together, merged.
+ */
+export function isFlowScope(scope: string, flows: readonly string[] | undefined): boolean {
+  return flows?.includes(scope) ?? false;
+}
+
+/** Whether a scope names nothing of the plan: neither a flow nor an API. */
+export function scopeNamesNothing(
+  scope: string,
+  apis: readonly { name: string; label: string }[],
+  flows?: readonly string[],
+): boolean {
+  return !isFlowScope(scope, flows) && scopedApis(scope, apis).length === 0;
+}
+
+/** Why a scope names nothing, in words naming the APIs (and flows) there are. */
+export function unknownScopeMessage(
+  t: Threshold,
+  apis: readonly { name: string }[],
+  flows: readonly string[] = [],
+): string {
   const names = [...new Set(apis.map((a) => a.name))].slice(0, 10).map((n) => JSON.stringify(n));
-  return `threshold ${JSON.stringify(t.source)}: the plan has no API named ${JSON.stringify(t.scope)}; its APIs are ${names.join(', ')}`;
+  const flowNames = flows.slice(0, 10).map((n) => JSON.stringify(n));
+  return flows.length === 0
+    ? `threshold ${JSON.stringify(t.source)}: the plan has no API named ${JSON.stringify(t.scope)}; its APIs are ${names.join(', ')}`
+    : `threshold ${JSON.stringify(t.source)}: the plan has no flow or API named ${JSON.stringify(t.scope)}; its flows are ${flowNames.join(', ')} and its APIs ${names.join(', ')}`;
 }
 
 /**
- * A threshold judged on figures: the whole figures, or — scoped — each of its APIs' (`perApi`, by the
- * plan's API index), the worst of them counting (several APIs of one name are each held to it).
- * Undefined when a scope names no API.
+ * A threshold judged on figures: the whole figures; scoped to a flow, the flow's (`perFlow`, its calls'
+ * requests merged); scoped to APIs, each of its APIs' (`perApi`, by the plan's API index), the worst of
+ * them counting (several APIs of one name are each held to it). Undefined when a scope names nothing.
  */
 export function judgeThreshold(
   t: Threshold,
   whole: ThresholdFigures,
   perApi: readonly ThresholdFigures[] = [],
   apis: readonly { name: string; label: string }[] = [],
+  perFlow: ReadonlyMap<string, ThresholdFigures> = new Map(),
 ): ThresholdResult | undefined {
   const base = {
     threshold: t.source,
@@ -228,6 +253,11 @@ export function judgeThreshold(
   };
   if (t.scope === undefined) {
     const actual = whole[t.metric] ?? 0;
+    return { ...base, actual, passed: meetsThreshold(t, actual) };
+  }
+  const flow = perFlow.get(t.scope);
+  if (flow !== undefined) {
+    const actual = flow[t.metric] ?? 0;
     return { ...base, actual, passed: meetsThreshold(t, actual) };
   }
   const indexes = scopedApis(t.scope, apis);
@@ -243,21 +273,62 @@ export function judgeThreshold(
 }
 
 /**
- * A run's thresholds judged on its final summary and its API rows (their figures over `test_duration`);
- * a scope that names no API is thrown as a ThresholdSyntaxError naming the plan's APIs.
+ * A flow's figures at the end of a run, as a summary's `flows` rows carry them (the engine's merged
+ * histograms of the flow's calls): absent on a run whose engine did not measure them per flow (a
+ * tool's run, a run recovered after a restart).
+ */
+export interface FlowRowFigures {
+  name: string;
+  total_requests?: number | undefined;
+  failed_requests?: number | undefined;
+  error_rate?: number | undefined;
+  average_response_time?: number | undefined;
+  percentile_95?: number | undefined;
+  percentile_99?: number | undefined;
+}
+
+/**
+ * A run's thresholds judged on its final summary, its API rows (their figures over `test_duration`)
+ * and its flows' rows; a scope that names nothing of the run, or a flow whose requests the run did not
+ * measure, is thrown as a ThresholdSyntaxError saying so.
  */
 export function evaluateThresholds(
   thresholds: readonly Threshold[],
   summary: ResultSummary,
   apiRows: readonly ApiRowFigures[] = [],
+  flowRows: readonly FlowRowFigures[] = [],
 ): ThresholdResult[] {
   const whole = summaryFigures(summary);
   const perApi = apiRows.map((row) => apiRowFigures(row, summary.test_duration));
+  const perFlow = new Map<string, ThresholdFigures>();
+  for (const row of flowRows) {
+    const measured = flowRowFigures(row, summary.test_duration);
+    if (measured !== undefined) perFlow.set(row.name, measured);
+  }
+  const flowNames = flowRows.map((row) => row.name);
   return thresholds.map((t) => {
-    const result = judgeThreshold(t, whole, perApi, apiRows);
-    if (result === undefined) throw new ThresholdSyntaxError(unknownScopeMessage(t, apiRows));
+    if (t.scope !== undefined && isFlowScope(t.scope, flowNames) && !perFlow.has(t.scope))
+      throw new ThresholdSyntaxError(
+        `threshold ${JSON.stringify(t.source)}: this run did not measure the requests of flow ${JSON.stringify(t.scope)} (only its iterations), so it cannot be judged`,
+      );
+    const result = judgeThreshold(t, whole, perApi, apiRows, perFlow);
+    if (result === undefined) throw new ThresholdSyntaxError(unknownScopeMessage(t, apiRows, flowNames));
     return result;
   });
+}
+
+/** A flow row's figures, or undefined when its requests were not measured. */
+function flowRowFigures(row: FlowRowFigures, durationS: number): ThresholdFigures | undefined {
+  if (row.total_requests === undefined) return undefined;
+  return {
+    avg: row.average_response_time ?? 0,
+    p95: row.percentile_95 ?? 0,
+    p99: row.percentile_99 ?? 0,
+    error_rate: row.error_rate ?? 0,
+    requests: row.total_requests,
+    failed: row.failed_requests ?? 0,
+    rps: Math.round((row.total_requests / (durationS > 0 ? durationS : 1)) * 100) / 100,
+  };
 }
 
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

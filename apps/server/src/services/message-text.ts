@@ -125,8 +125,9 @@ export function judgeThresholds(
   const unreadable: string[] = [];
   for (const text of written) {
     try {
-      // evaluateThresholds throws, in words, for a scope that names no API of the run.
-      results.push(...evaluateThresholds([parseThreshold(text)], summary, apiRows));
+      // evaluateThresholds throws, in words, for a scope that names no flow or API of the run (or a flow
+      // whose requests the run did not measure).
+      results.push(...evaluateThresholds([parseThreshold(text)], summary, apiRows, summary.flows));
     } catch (err) {
       unreadable.push(err instanceof Error ? err.message : String(err));
     }
@@ -136,7 +137,7 @@ export function judgeThresholds(
 
 /**
  * A load run's message. A completed run is judged on its plan's thresholds with the engine's own parser
- * (packages/plan/src/thresholds.ts, as `aqa run` judges them; a scoped one on its API's row); a run that broke one is
+ * (packages/plan/src/thresholds.ts, as `aqa run` judges them; a scoped one on its flow's or its API's row); a run that broke one is
  * `threshold_failed` and its body names each broken threshold with the measured value. A run that was
  * stopped, failed or interrupted ran short, so its partial figures are not judged.
  */

@@ -14,7 +14,7 @@ import {
   parseThreshold,
   profileLengthMs,
   profileUsers,
-  scopedApis,
+  scopeNamesNothing,
   ThresholdSyntaxError,
   unknownScopeMessage,
   type LoadProfile,
@@ -26,6 +26,7 @@ import { MAX_ENGINE_USERS, parseEnginePlan } from '../executor/engine-plan';
 import { capacityProblems } from '../executor/capacity';
 import { compilePlan, PlanCompileError } from '../executor/compile';
 import { checkTargets } from '../preflight';
+import { flowSummaryRow } from '../metrics/flow-rows';
 import { splitUsers, startRun } from '../run';
 import type { RunResult } from '../types';
 import { startFunctionalRun } from '../functional/functional-run';
@@ -403,11 +404,14 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw e;
   }
+  const flowNames = compiled.flowInfo.map((f) => f.name);
   const unknownScopes = thresholds.filter(
-    (t) => t.scope !== undefined && scopedApis(t.scope, compiled.info).length === 0,
+    (t) => t.scope !== undefined && scopeNamesNothing(t.scope, compiled.info, flowNames),
   );
   if (unknownScopes.length > 0) {
-    err(`aqa: ${unknownScopes.map((t) => unknownScopeMessage(t, compiled.info)).join('\naqa: ')}\n`);
+    err(
+      `aqa: ${unknownScopes.map((t) => unknownScopeMessage(t, compiled.info, flowNames)).join('\naqa: ')}\n`,
+    );
     return EXIT_CANNOT_RUN;
   }
   // With a profile, the users a run holds at once are its peak users or its pool.
@@ -461,7 +465,12 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_CANNOT_RUN;
   }
   if (live) err('\r\x1b[2K');
-  const verdicts: ThresholdResult[] = evaluateThresholds(thresholds, result.summary, result.api_results);
+  const verdicts: ThresholdResult[] = evaluateThresholds(
+    thresholds,
+    result.summary,
+    result.api_results,
+    (result.flows ?? []).map(flowSummaryRow),
+  );
   out(summaryText(result, verdicts));
   if (v['summary-json']) {
     writeOutputFile(

@@ -278,9 +278,11 @@ export async function remoteRun(target: RemoteTarget, request: RemoteRunRequest)
   let verdicts: ThresholdResult[];
   try {
     verdicts =
-      result.summary === null ? [] : evaluateThresholds(thresholds, result.summary, result.api_results);
+      result.summary === null
+        ? []
+        : evaluateThresholds(thresholds, result.summary, result.api_results, result.summary.flows);
   } catch (error) {
-    // A scope naming no API of the run (the plan's APIs are its result rows).
+    // A scope naming no flow or API of the run (the plan's APIs are its result rows).
     if (error instanceof ThresholdSyntaxError) throw new RemoteError(error.message);
     throw error;
   }

@@ -1,9 +1,11 @@
 import {
   abortText,
   breakingPointSaid,
+  isFlowScope,
   judgeThreshold,
   parseThreshold,
   scopedApis,
+  scopeNamesNothing,
   thresholdProblem,
   unknownScopeMessage,
   type BreakingPoint,
@@ -12,7 +14,7 @@ import {
   type Threshold,
   type ThresholdFigures,
 } from '@aqa/plan';
-import { latencySummary, type StepInfo } from './aggregate';
+import { latencySummary, type FlowInfo, type StepInfo } from './aggregate';
 import { Histogram } from './histogram';
 import { PlanCompileError } from '../executor/compile';
 import type { IntervalFigures, RunResult, RunSnapshot } from '../types';
@@ -64,6 +66,8 @@ export interface AbortJudgeOptions {
   graceMs?: number;
   /** The load profile's model, for the breaking point; none: no breaking point is named. */
   model?: LoadModel;
+  /** The plan's flows and their calls: a scope may name a flow, whose calls are judged merged. */
+  flows?: readonly FlowInfo[];
 }
 
 /** What the judge decided at a second: the abort, and the breaking point when the run has a profile. */
@@ -94,6 +98,8 @@ export class AbortJudge {
   private judgedBefore = false;
   /** The APIs a scoped threshold names: only their windows are merged each second (a histogram each). */
   private readonly scopedIndexes: number[];
+  /** The flows a scoped threshold names, with their calls: each flow's window merged into one. */
+  private readonly scopedFlows: FlowInfo[];
 
   constructor(
     private readonly thresholds: readonly Threshold[],
@@ -103,7 +109,14 @@ export class AbortJudge {
   ) {
     this.graceMs = options.graceMs ?? ABORT_GRACE_MS;
     const scopes = new Set(thresholds.flatMap((t) => (t.scope === undefined ? [] : [t.scope])));
-    this.scopedIndexes = [...new Set([...scopes].flatMap((scope) => scopedApis(scope, apis)))];
+    const flows = options.flows ?? [];
+    const flowNames = flows.map((f) => f.name);
+    this.scopedFlows = flows.filter((f) => scopes.has(f.name));
+    this.scopedIndexes = [
+      ...new Set(
+        [...scopes].flatMap((scope) => (isFlowScope(scope, flowNames) ? [] : scopedApis(scope, apis))),
+      ),
+    ];
   }
 
   /** The next second; the verdict when an abort threshold broke over the window ending with it. */
@@ -135,8 +148,20 @@ export class AbortJudge {
         this.window.flatMap((s) => s.steps.filter((step) => step.step === i)),
         lengthS,
       );
+    // By flow, the window of every call of the flow merged (docs/adr/0027-load-profiles.md "Abort criteria").
+    const perFlow = new Map<string, ThresholdFigures>();
+    for (const flow of this.scopedFlows) {
+      const calls = new Set(flow.steps);
+      perFlow.set(
+        flow.name,
+        windowFigures(
+          this.window.flatMap((s) => s.steps.filter((step) => calls.has(step.step))),
+          lengthS,
+        ),
+      );
+    }
     for (const t of this.thresholds) {
-      const result = judgeThreshold(t, whole, perApi, this.apis);
+      const result = judgeThreshold(t, whole, perApi, this.apis, perFlow);
       if (result === undefined || result.passed) continue;
       const aborted: RunAbort = {
         threshold: result.threshold,
@@ -159,6 +184,7 @@ export class AbortJudge {
 function parseAbortThresholds(
   written: readonly string[],
   apis: readonly StepInfo[],
+  flows: readonly string[],
 ): { thresholds: Threshold[]; problems: string[] } {
   const thresholds: Threshold[] = [];
   const problems: string[] = [];
@@ -166,8 +192,8 @@ function parseAbortThresholds(
     const problem = thresholdProblem(text);
     if (problem !== undefined) return void problems.push(`abort_thresholds.${i}: ${problem}`);
     const t = parseThreshold(text);
-    if (t.scope !== undefined && scopedApis(t.scope, apis).length === 0)
-      problems.push(`abort_thresholds.${i}: ${unknownScopeMessage(t, apis)}`);
+    if (t.scope !== undefined && scopeNamesNothing(t.scope, apis, flows))
+      problems.push(`abort_thresholds.${i}: ${unknownScopeMessage(t, apis, flows)}`);
     else thresholds.push(t);
   });
   return { thresholds, problems };
@@ -185,7 +211,11 @@ export class AbortWatch {
 
   /** Throws PlanCompileError naming every threshold that does not read or names no API (`abort_thresholds.N`). */
   constructor(written: readonly string[], apis: readonly StepInfo[], options: AbortJudgeOptions = {}) {
-    const parsed = parseAbortThresholds(written, apis);
+    const parsed = parseAbortThresholds(
+      written,
+      apis,
+      (options.flows ?? []).map((f) => f.name),
+    );
     if (parsed.problems.length > 0) throw new PlanCompileError(parsed.problems);
     this.judge = new AbortJudge(parsed.thresholds, apis, options);
   }

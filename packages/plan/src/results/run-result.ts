@@ -78,6 +78,21 @@ export const ErrorsByKindSchema = z
   .describe('Failed requests by kind, with up to 5 sample messages (finished runs)');
 export type ErrorsByKind = z.infer<typeof ErrorsByKindSchema>;
 
+/**
+ * A flow's row of a run's summary: its iterations and, where the built-in engine measured them, its
+ * calls' requests and latency merged from their histograms — what a threshold scoped to the flow is
+ * judged on (docs/adr/0027-load-profiles.md "Abort criteria"). A tool's run and a run recovered after
+ * a restart count iterations only.
+ */
+export const FlowSummarySchema = FlowIterationsSchema.extend({
+  total_requests: count.optional(),
+  failed_requests: count.optional(),
+  error_rate: z.number().optional().describe('Percent'),
+  average_response_time: z.number().optional().describe('ms'),
+  percentile_95: z.number().optional().describe('ms'),
+  percentile_99: z.number().optional().describe('ms'),
+});
+
 export const ResultSummarySchema = z
   .object({
     concurrent_users: count,
@@ -111,10 +126,10 @@ export const ResultSummarySchema = z
         'Open-model load profile only: iterations due while no user of the pool was free, so not run; started + dropped is the planned total',
       ),
     flows: z
-      .array(FlowIterationsSchema)
+      .array(FlowSummarySchema)
       .optional()
       .describe(
-        "Plans with flows only: the iterations each flow ran, in the plan's order of flows (docs/adr/0027-load-profiles.md)",
+        "Plans with flows only: the iterations each flow ran, in the plan's order of flows, and (measured by the built-in engine) its calls' requests and latency merged (docs/adr/0027-load-profiles.md)",
       ),
   })
   .describe("A run's figures: times in ms, rates per second");

@@ -125,11 +125,10 @@ class AgentRun {
       data: dataMergeOf(dataSources, () => readTestData(plan), model),
     };
     this.counts = { steps: compiled.info.length, flows: compiled.flowInfo.length, dataSources };
-    this.abort = new AbortWatch(
-      plan.abort_thresholds ?? [],
-      compiled.info,
-      model === undefined ? {} : { model },
-    );
+    this.abort = new AbortWatch(plan.abort_thresholds ?? [], compiled.info, {
+      flows: compiled.flowInfo,
+      ...(model === undefined ? {} : { model }),
+    });
     this.fleet = new AgentFleet(
       runId,
       agents,

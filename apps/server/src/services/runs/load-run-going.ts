@@ -1,5 +1,5 @@
 import type { ApiResultRow, RunResult, RunSummary } from '@aqa/engine';
-import { reasonColumns, ToolRunError } from '@aqa/engine';
+import { flowSummaryRow, reasonColumns, ToolRunError } from '@aqa/engine';
 import type { ApiResult, ResultSummary } from '@aqa/plan';
 import { abortSaid, withPercentilesInRange } from '@aqa/plan';
 import type { FastifyBaseLogger } from 'fastify';
@@ -123,7 +123,9 @@ function summaryOf(
     // Test data that ran out (docs/adr/0027-load-profiles.md "Test data"); absent when none did.
     ...(exhausted.length === 0 ? {} : { data_exhausted: exhausted.map((e) => e.message) }),
     // A plan with flows: each flow's iterations (docs/adr/0027-load-profiles.md "Flows").
-    ...(flows === undefined ? {} : { flows: flows.map((f) => ({ name: f.name, iterations: f.iterations })) }),
+    // With each flow's requests and latency, merged by the engine: what a threshold scoped to the flow
+    // is judged on at the end (docs/adr/0027-load-profiles.md "Abort criteria").
+    ...(flows === undefined ? {} : { flows: flows.map(flowSummaryRow) }),
   });
 }
 
