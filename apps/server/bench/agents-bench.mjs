@@ -102,6 +102,29 @@ function cpuSeconds(pid) {
   return ticks / perSecond;
 }
 
+/** A local `delay-target.mjs` answering after `delayMs` (with `extra` flags); its origin once it answers. */
+async function startDelayTarget(delayMs, lifetimeS, extra = []) {
+  const port = await freePort();
+  const target = spawn(
+    process.execPath,
+    [
+      join(ENGINE_DIR, 'bench/delay-target.mjs'),
+      '--port',
+      String(port),
+      '--delay-ms',
+      String(delayMs),
+      '--lifetime-s',
+      String(lifetimeS),
+      ...extra,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  children.push(target);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor('the target', async () => ((await fetch(`${origin}/__stats`)).ok ? true : undefined));
+  return origin;
+}
+
 const median = (xs) => {
   const sorted = [...xs].sort((a, b) => a - b);
   const m = sorted.length >> 1;
@@ -121,26 +144,7 @@ async function profilesOnAgents({ api, session, base, apiToken, cli }) {
     if (child.spawnargs.includes('agent')) child.kill('SIGTERM');
     else children.push(child);
   }
-  const targetPort = await freePort();
-  const target = spawn(
-    process.execPath,
-    [
-      join(ENGINE_DIR, 'bench/delay-target.mjs'),
-      '--port',
-      String(targetPort),
-      '--delay-ms',
-      '1',
-      '--lifetime-s',
-      String(SECONDS * 4 + 300),
-      '--count-paths',
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  children.push(target);
-  const origin = `http://127.0.0.1:${targetPort}`;
-  await waitFor('the counting target', async () =>
-    (await fetch(`${origin}/__stats`)).ok ? true : undefined,
-  );
+  const origin = await startDelayTarget(1, SECONDS * 4 + 300, ['--count-paths']);
   await waitFor('the agents of part 1 to leave', async () => {
     const agents = await api('GET', '/api/agents', { token: session });
     return agents.every((a) => !a.online) ? true : undefined;
@@ -281,23 +285,7 @@ try {
   }
   redis = await startRedis();
 
-  const targetPort = await freePort();
-  const target = spawn(
-    process.execPath,
-    [
-      join(ENGINE_DIR, 'bench/delay-target.mjs'),
-      '--port',
-      String(targetPort),
-      '--delay-ms',
-      String(DELAY_MS),
-      '--lifetime-s',
-      String(SECONDS * 8 + 300),
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  children.push(target);
-  const targetOrigin = `http://127.0.0.1:${targetPort}`;
-  await waitFor('the target', async () => ((await fetch(`${targetOrigin}/__stats`)).ok ? true : undefined));
+  const targetOrigin = await startDelayTarget(DELAY_MS, SECONDS * 8 + 300);
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
