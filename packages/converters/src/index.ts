@@ -15,7 +15,7 @@ export {
 export { planToK6 } from './export/plan-to-k6';
 export { planToLocust } from './export/plan-to-locust';
 export { planToSoapUi } from './export/plan-to-soapui';
-export { planToTaurus } from './export/plan-to-taurus';
+export { planToTaurus, taurusSaysProfile } from './export/plan-to-taurus';
 export { planToPostman, POSTMAN_SCHEMA } from './export/plan-to-postman';
 export type { PostmanExport } from './export/plan-to-postman';
 export { planToCsv, planToTableRows, planToXlsx } from './export/plan-to-table';

@@ -139,6 +139,17 @@ function taurusDataSource(data: DataModel, k: number, warnings: ScriptWarning[])
 }
 
 /**
+ * Whether a Taurus execution says this profile as it is — a staircase, or one ramp-up and a hold with
+ * no ramp-down — so a Taurus run follows the plan's line (taurusLoad warns about any other shape). The
+ * server asks it before handing a plan to Taurus (apps/server/src/services/runs/builtin-only.ts).
+ */
+export function taurusSaysProfile(profile: LoadProfile): boolean {
+  if (taurusStairs(profile) !== undefined) return true;
+  const shape = rampHold(profile);
+  return shape !== undefined && shape.rampDownMs === 0;
+}
+
+/**
  * A load profile as Taurus's execution says one (docs/adr/0027-load-profiles.md
  * "7. Where a profile goes"): `concurrency` reached over `ramp-up` and kept for `hold-for`, in `steps`
  * when the profile is a staircase (taurusStairs); the open model adds `throughput`, which Taurus

@@ -1,4 +1,4 @@
-import { generateScript } from '@aqa/converters';
+import { taurusSaysProfile } from '@aqa/converters';
 import type { PerfPlan } from '@aqa/plan';
 import type { ExternalTool } from './tool-detector';
 
@@ -44,8 +44,7 @@ const BUILTIN_ONLY: readonly BuiltinOnlyFeature[] = [
     has: (plan) => plan.load_profile !== undefined,
     note: TAURUS_PROFILE_ON_BUILTIN_NOTE,
     inTool: (plan, tool) =>
-      tool !== 'taurus' ||
-      !generateScript(plan, 'taurus').warnings.some((w) => w.field === 'load_profile.stages'),
+      tool !== 'taurus' || plan.load_profile === undefined || taurusSaysProfile(plan.load_profile),
   },
   // The scripts carry the rows; k6 ends the whole test where one user runs out of its own rows, and
   // Taurus has no per-user sharing.
