@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { compilePlan } from '../executor/compile';
 import { Shard } from '../executor/shard';
+import { warmUp, warmUpRate } from '../executor/warm-up';
 import { TargetGuard } from '../guard';
 import type { FromWorker, ToWorker, WorkerInit } from './protocol';
 
@@ -36,11 +37,20 @@ try {
     if (m.type === 'start') shard.start(m.startEpochMs - performance.timeOrigin, plan.durationMs);
     else shard.stop(m.graceMs);
   });
+  let ended = false;
   void shard.done.then(() => {
+    ended = true;
     post({ type: 'done' });
     port.close();
   });
-  post({ type: 'ready' });
+  // A high open-model rate is warmed up first (executor/warm-up.ts), so the common start is not a cold
+  // one; a stop during the warm-up has already ended the shard.
+  const rate = warmUpRate(init.profile);
+  if (rate === 0) post({ type: 'ready' });
+  else
+    void warmUp(rate).then(() => {
+      if (!ended) post({ type: 'ready' });
+    });
 } catch (e) {
   post({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
   port.close();
