@@ -8,6 +8,7 @@ import {
   FUNCTIONAL_TEST_TYPES,
   FUNCTIONAL_VALIDATION_TYPES,
   HTTP_METHODS,
+  ITERATION_DATA_FORMATS,
   MAX_TEXT_CHARS,
   textLimitMessage,
   TEST_FRAMEWORKS,
@@ -72,6 +73,14 @@ export const SavedFunctionalValidationSchema = z.object({
   path: text.optional(),
 });
 
+/** A variable of a scope (docs/adr/0029-postman-collections.md). */
+const SavedPlanVariableSchema = z.object({ name: text, value: text });
+/** Pre-request and test scripts kept as scripts, each with whose it is ("collection", "folder Orders", "request"). */
+const SavedEventScriptsSchema = z.object({
+  prerequest: z.array(z.object({ origin: text, source: text })),
+  test: z.array(z.object({ origin: text, source: text })),
+});
+
 export const SavedApiDefinitionSchema = z.object({
   id: text.optional(),
   name: text,
@@ -96,6 +105,10 @@ export const SavedApiDefinitionSchema = z.object({
       }),
     )
     .optional(),
+  group: text.optional().describe('The Postman folder the API is in, its names joined by " / "'),
+  scripts: SavedEventScriptsSchema.optional().describe(
+    'Its folder and request scripts that run in the sandbox, in the order Postman runs them',
+  ),
 });
 
 export const SavedFunctionalPlanSchema = z
@@ -122,6 +135,21 @@ export const SavedFunctionalPlanSchema = z
       .record(text, text)
       .optional()
       .describe("The script's data files by the name it gives them, with their CSV text"),
+    variables: z.array(SavedPlanVariableSchema).optional().describe("A Postman collection's variables"),
+    environment: z
+      .object({ name: text, values: z.array(SavedPlanVariableSchema) })
+      .optional()
+      .describe('A Postman environment: its name and values'),
+    globals: z.array(SavedPlanVariableSchema).optional().describe('Postman globals'),
+    scripts: SavedEventScriptsSchema.optional().describe(
+      'Collection-level scripts, run before (prerequest) and after (test) every API',
+    ),
+    iteration_data: z
+      .object({ name: text, format: z.enum(ITERATION_DATA_FORMATS), text })
+      .optional()
+      .describe("A data file that drives the iterations as Newman's -d does: one iteration per row"),
+    cookie_jar: z.boolean().optional().describe('Each user keeps the cookies the target sets'),
+    follow_redirects: z.boolean().optional().describe('Redirects are followed; off, the 3xx is judged'),
     status: text.describe(
       'The last run\'s status: running, completed, failed, stopped; "saved" before any run',
     ),

@@ -369,3 +369,48 @@ describe('a full plan', () => {
     expect(again).toEqual(plan);
   });
 });
+
+describe("a Postman collection's fields (docs/adr/0029-postman-collections.md)", () => {
+  const collection: FunctionalPlanInput = {
+    ...minimal,
+    apis: [
+      {
+        ...api,
+        group: 'Users / Admin',
+        scripts: { test: [{ origin: 'folder Users', source: 'pm.test("ok", () => {});' }] },
+      },
+    ],
+    variables: [{ name: 'base url', value: 'http://127.0.0.1:1' }],
+    environment: { name: 'Local', values: [{ name: 'token' }] },
+    globals: [{ name: 'g', value: '1' }],
+    scripts: { prerequest: [{ origin: 'collection', source: 'pm.variables.set("a", 1);' }] },
+    iteration_data: { name: 'rows.csv', format: 'csv', text: 'a,b\n1,2\n' },
+    cookie_jar: true,
+    follow_redirects: true,
+  };
+
+  it('keeps them through a save and a read, with their defaults filled', () => {
+    const plan = FunctionalPlanSchema.parse(collection);
+    expect(plan.environment?.values).toEqual([{ name: 'token', value: '' }]);
+    expect(plan.scripts).toEqual({
+      prerequest: [{ origin: 'collection', source: 'pm.variables.set("a", 1);' }],
+      test: [],
+    });
+    expect(plan.apis[0]?.scripts?.prerequest).toEqual([]);
+    expect(plan.apis[0]?.group).toBe('Users / Admin');
+    expect(FunctionalPlanSchema.parse(JSON.parse(JSON.stringify(plan)))).toEqual(plan);
+  });
+
+  it('refuses a variable name with braces, a data file of another format, and too long a script', () => {
+    expect(issues({ ...collection, variables: [{ name: 'a}}b', value: '' }] })).toEqual([
+      { field: 'variables[0].name', message: 'A variable name cannot hold { or }' },
+    ]);
+    expect(issues({ ...collection, iteration_data: { name: 'rows.xml', format: 'xml', text: '' } })).toEqual([
+      { field: 'iteration_data.format', message: 'Data file format must be one of csv, json' },
+    ]);
+    const long = 'x'.repeat(100_001);
+    const [tooLong] = issues({ ...collection, scripts: { test: [{ source: long }] } });
+    expect(tooLong?.field).toBe('scripts.test[0].source');
+    expect(tooLong?.message).toMatch(/^Script /);
+  });
+});

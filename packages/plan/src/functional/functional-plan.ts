@@ -229,6 +229,73 @@ const ApiUrlSchema = oneLine('URL')
     FUNCTIONAL_PLAN_ERRORS.urlShape,
   );
 
+/*
+ * What a Postman collection brings beside its requests (docs/adr/0029-postman-collections.md): its
+ * variables in their scopes, the scripts that did not become rules or captures, its folders, a data
+ * file that drives the iterations, and the cookie jar and redirects Newman runs with.
+ */
+
+/** Postman's variable names are free text; only the braces that would end `{{name}}` are refused. */
+export const PLAN_VARIABLE_NAME = /^[^{}\r\n]+$/;
+export const POSTMAN_LIMITS = {
+  variables: 1000,
+  scriptBlocks: 20,
+  scriptChars: 100_000,
+  iterationDataBytes: 5 * 1024 * 1024,
+} as const;
+
+/** One variable of a scope (collection, environment, globals): a name and its text value. */
+export const PlanVariableSchema = z.object({
+  name: oneLine('Variable name')
+    .trim()
+    .min(1, 'Variable name is required')
+    .max(200)
+    .regex(PLAN_VARIABLE_NAME, 'A variable name cannot hold { or }'),
+  value: noNul('Variable value').max(MAX_FIELD).default(''),
+});
+export type PlanVariable = z.infer<typeof PlanVariableSchema>;
+const PlanVariablesSchema = z.array(PlanVariableSchema).max(POSTMAN_LIMITS.variables);
+
+/**
+ * One script of a Postman event, kept as the script it is and run in the sandbox: `origin` says whose
+ * it is ("collection", "folder Orders", "request") and `source` is its JavaScript.
+ */
+export const ScriptBlockSchema = z.object({
+  origin: oneLine('Script origin').trim().max(300).default('request'),
+  source: noNul('Script')
+    .max(POSTMAN_LIMITS.scriptChars, textLimitMessage('Script', POSTMAN_LIMITS.scriptChars))
+    .default(''),
+});
+export type ScriptBlock = z.infer<typeof ScriptBlockSchema>;
+
+/** Pre-request and test scripts, each list in the order Postman runs them (collection, folders, request). */
+export const EventScriptsSchema = z.object({
+  prerequest: z.array(ScriptBlockSchema).max(POSTMAN_LIMITS.scriptBlocks).default([]),
+  test: z.array(ScriptBlockSchema).max(POSTMAN_LIMITS.scriptBlocks).default([]),
+});
+export type EventScripts = z.infer<typeof EventScriptsSchema>;
+
+/** A Postman environment: its name and values (an environment file, or the editor's table). */
+export const PlanEnvironmentSchema = z.object({
+  name: oneLine('Environment name').trim().max(200).default(''),
+  values: PlanVariablesSchema.default([]),
+});
+export type PlanEnvironment = z.infer<typeof PlanEnvironmentSchema>;
+
+export const ITERATION_DATA_FORMATS = ['csv', 'json'] as const;
+/** A data file that drives the iterations as Newman's `-d` does: one iteration per row. */
+export const IterationDataSchema = z.object({
+  name: oneLine('Data file name').trim().min(1, 'Data file name is required').max(200),
+  format: z.enum(ITERATION_DATA_FORMATS, {
+    error: () => `Data file format must be one of ${ITERATION_DATA_FORMATS.join(', ')}`,
+  }),
+  text: noNul('Data file').max(
+    POSTMAN_LIMITS.iterationDataBytes,
+    textLimitMessage('Data file', POSTMAN_LIMITS.iterationDataBytes),
+  ),
+});
+export type IterationData = z.infer<typeof IterationDataSchema>;
+
 /**
  * An API of a functional plan (docs/design.md §9). Name and URL may be blank here: the plan refuses
  * them with the reference's numbered messages. A UI test's pages use the same shape.
@@ -249,6 +316,10 @@ export const ApiDefinitionSchema = z.object({
   description: multiLine('API description').max(2000).default(''),
   timeout: ApiTimeoutSchema,
   captures: z.array(CaptureSchema).max(50).optional(),
+  /** The Postman folder the API is in, its names joined by " / " (`aqa test --folder` runs one alone). */
+  group: oneLine('Folder').trim().max(500).optional(),
+  /** The folder and request scripts of a Postman item that run as scripts (docs/adr/0029-postman-collections.md). */
+  scripts: EventScriptsSchema.optional(),
 });
 export type ApiDefinition = z.infer<typeof ApiDefinitionSchema>;
 export type ApiDefinitionInput = z.input<typeof ApiDefinitionSchema>;
@@ -301,6 +372,19 @@ const functionalPlanFields = {
    * (docs/reference/02-running.md §3 "Taurus scripts"); left out when there are none.
    */
   data_files: DataFilesSchema.optional(),
+  /*
+   * A Postman collection's own (docs/adr/0029-postman-collections.md): its variables, an environment,
+   * globals, its collection-level scripts (run before and after every API), the data file that
+   * drives the iterations, and whether calls keep a cookie jar per user and follow redirects (both on
+   * for an imported collection, as Newman runs; off, a 3xx is what is judged).
+   */
+  variables: PlanVariablesSchema.optional(),
+  environment: PlanEnvironmentSchema.optional(),
+  globals: PlanVariablesSchema.optional(),
+  scripts: EventScriptsSchema.optional(),
+  iteration_data: IterationDataSchema.optional(),
+  cookie_jar: z.boolean().optional(),
+  follow_redirects: z.boolean().optional(),
   /** The last run's status as the dashboard lists it; any word (docs/reference/02-running.md §4). */
   status: oneLine('Status').max(50).optional(),
   user_email: z.string().max(254).optional(),
