@@ -1,4 +1,5 @@
 import { functionalBoardEn } from './functional/board.en';
+import { functionalPostmanEn } from './functional/postman.en';
 import { functionalEditorEn } from './functional/editor.en';
 import { functionalScriptEn } from './functional/script.en';
 import { functionalUiEditorEn } from './functional/ui-editor.en';
@@ -1038,6 +1039,7 @@ export const en = {
   // history:end
   ...functionalBoardEn,
   ...functionalEditorEn,
+  ...functionalPostmanEn,
   ...functionalScriptEn,
   ...functionalUiEditorEn,
   ...functionalSeleniumScriptEn,

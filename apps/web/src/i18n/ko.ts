@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { functionalPostmanKo } from './functional/postman.ko';
 import { functionalBoardKo } from './functional/board.ko';
 import { functionalEditorKo } from './functional/editor.ko';
 import { functionalScriptKo } from './functional/script.ko';
@@ -1031,6 +1032,7 @@ export const ko: Messages = {
   // history:end
   ...functionalBoardKo,
   ...functionalEditorKo,
+  ...functionalPostmanKo,
   ...functionalScriptKo,
   ...functionalUiEditorKo,
   ...functionalSeleniumScriptKo,

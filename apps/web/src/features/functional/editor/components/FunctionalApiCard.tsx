@@ -16,6 +16,7 @@ import {
   useCallCardProblems,
 } from './CallCardParts';
 import { CapturesPanel } from './CapturesPanel';
+import { ScriptBlocksPanel } from './ScriptBlocksPanel';
 import { ValidationRulesPanel } from './ValidationRulesPanel';
 import {
   ApiCardControls,
@@ -119,6 +120,11 @@ export function FunctionalApiCard({
           className="shrink-0"
         />
       </div>
+      {api.group !== undefined && (
+        <p className="-mt-2 px-3 pb-2 text-xs text-muted-foreground sm:px-4" data-testid={`${testId}-group`}>
+          {t('functional.postman.folder', { folder: api.group })}
+        </p>
+      )}
       {!open && <CallCardFoldedProblem testId={testId} problem={firstError} />}
 
       {open && (
@@ -251,6 +257,13 @@ export function FunctionalApiCard({
             api={api}
             dispatch={dispatch}
             errors={problemsUnder(errors, 'capture.')}
+            testId={testId}
+          />
+          <ScriptBlocksPanel
+            scripts={api.scripts}
+            owner={{ entryId: entry.id }}
+            dispatch={dispatch}
+            error={errors.scripts}
             testId={testId}
           />
         </div>

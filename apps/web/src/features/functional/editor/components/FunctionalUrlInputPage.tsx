@@ -13,6 +13,7 @@ import { problemsByField } from '../model/plan-check';
 import { CliDownloadButton } from './CliDownload';
 import { FilePickButton } from '@/components/file-pick-button';
 import { FunctionalActionBar } from './FunctionalActionBar';
+import { CollectionCard } from './CollectionCard';
 import { FunctionalApiCard } from './FunctionalApiCard';
 import { FunctionalEditorHead } from './FunctionalEditorHead';
 import { FunctionalListSection } from './FunctionalListSection';
@@ -51,6 +52,12 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
 
       <div className={cn('space-y-6', editor.loading && 'pointer-events-none opacity-60')}>
         <FunctionalSettingsCard form={form} dispatch={dispatch} errors={errors.plan} disabled={disabled} />
+        <CollectionCard
+          collection={form.collection}
+          dispatch={dispatch}
+          errors={errors.plan}
+          disabled={disabled}
+        />
 
         <FunctionalListSection
           id="functional-apis-title"

@@ -25,6 +25,18 @@ import {
   type EntryFormAction,
   type KeyValueRow,
 } from '@/features/call-editor';
+import {
+  apiCollectionBodyOf,
+  collectionBodyOf,
+  collectionFormOf,
+  collectionReducer,
+  editScripts,
+  newCollectionForm,
+  scriptsFormOf,
+  type CollectionAction,
+  type CollectionForm,
+  type EventScriptsForm,
+} from './collection-form';
 
 /**
  * The functional URL input form (docs/reference/02-running.md §2 "Functional URL Input screen") as plain
@@ -83,6 +95,9 @@ export interface FunctionalApiForm {
   description: string;
   rules: RuleForm[];
   captures: CaptureForm[];
+  /** A Postman item's folder ("Orders / Admin") and its folder and request scripts (collection-form.ts). */
+  group?: string;
+  scripts?: EventScriptsForm;
 }
 
 export interface FunctionalForm {
@@ -94,10 +109,12 @@ export interface FunctionalForm {
   duration: string;
   thinkTime: string;
   apis: FunctionalApiForm[];
+  /** A Postman collection's variables, scripts, data file and options (collection-form.ts). */
+  collection: CollectionForm;
 }
 
 /** The plan settings and the number fields the form edits as text. */
-export type SettingField = Exclude<keyof FunctionalForm, 'apis'>;
+export type SettingField = Exclude<keyof FunctionalForm, 'apis' | 'collection'>;
 
 export function newApiForm(): FunctionalApiForm {
   return {
@@ -119,6 +136,7 @@ export function newFunctionalForm(): FunctionalForm {
     duration: String(FUNCTIONAL_DEFAULTS.test_duration),
     thinkTime: String(FUNCTIONAL_DEFAULTS.think_time),
     apis: [],
+    collection: newCollectionForm(),
   };
 }
 
@@ -138,7 +156,10 @@ export type FunctionalFormAction =
   | { type: 'removeRule'; entryId: string; ruleId: string }
   | { type: 'addCapture'; entryId: string }
   | { type: 'setCapture'; entryId: string; captureId: string; patch: Partial<Omit<CaptureForm, 'id'>> }
-  | { type: 'removeCapture'; entryId: string; captureId: string };
+  | { type: 'removeCapture'; entryId: string; captureId: string }
+  /** An imported collection's variables, scripts, data file and options replace the form's (collection-form.ts). */
+  | { type: 'setCollection'; collection: CollectionForm }
+  | CollectionAction;
 
 function mapApi(
   form: FunctionalForm,
@@ -166,6 +187,15 @@ function copyApi(api: FunctionalApiForm): FunctionalApiForm {
     description: api.description,
     rules: api.rules.map((rule) => ({ ...rule, id: newId('rule') })),
     captures: api.captures.map((capture) => ({ ...capture, id: newId('capture') })),
+    ...(api.group === undefined ? {} : { group: api.group }),
+    ...(api.scripts === undefined
+      ? {}
+      : {
+          scripts: {
+            prerequest: api.scripts.prerequest.map((b) => ({ ...b, id: newId('script') })),
+            test: api.scripts.test.map((b) => ({ ...b, id: newId('script') })),
+          },
+        }),
   };
 }
 
@@ -265,6 +295,19 @@ export function functionalFormReducer(form: FunctionalForm, action: FunctionalFo
         ...api,
         captures: api.captures.filter((capture) => capture.id !== action.captureId),
       }));
+    case 'setCollection':
+      return { ...form, collection: action.collection };
+    case 'setScript':
+    case 'removeScript': {
+      const { owner } = action;
+      if ('entryId' in owner)
+        return mapApi(form, owner.entryId, (api) =>
+          api.scripts === undefined ? api : { ...api, scripts: editScripts(api.scripts, action) },
+        );
+      return { ...form, collection: collectionReducer(form.collection, action) };
+    }
+    default:
+      return { ...form, collection: collectionReducer(form.collection, action) };
   }
 }
 
@@ -306,6 +349,7 @@ function apiDefinitionOf(api: FunctionalApiForm): ApiDefinitionInput {
     ...(captures.length > 0
       ? { captures: captures.map(({ name, from, expression }) => ({ name, from, expression })) }
       : {}),
+    ...apiCollectionBodyOf(api),
   };
 }
 
@@ -341,6 +385,7 @@ export function planBodyOf(form: FunctionalForm, source: ListSource = 'url_input
     ramp_up_time: numberField(form.rampUp),
     test_duration: numberField(form.duration),
     think_time: numberField(form.thinkTime),
+    ...collectionBodyOf(form.collection),
     ...sourceFields(source),
   };
 }
@@ -371,6 +416,8 @@ export function apiFormOf(api: SavedApi): FunctionalApiForm {
     description: api.description,
     rules: api.validations.map((rule) => ({ id: newId('rule'), ...ruleFields(rule) })),
     captures: (api.captures ?? []).map((capture) => ({ id: newId('capture'), ...capture })),
+    ...(api.group === undefined ? {} : { group: api.group }),
+    ...(api.scripts === undefined ? {} : { scripts: scriptsFormOf(api.scripts) }),
   };
 }
 
@@ -384,5 +431,6 @@ export function formOfPlan(plan: FunctionalPlan): FunctionalForm {
     duration: String(plan.test_duration),
     thinkTime: String(plan.think_time),
     apis: plan.apis.map(apiFormOf),
+    collection: collectionFormOf(plan),
   };
 }
