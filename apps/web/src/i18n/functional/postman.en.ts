@@ -15,6 +15,7 @@ export const functionalPostmanEn = {
   'functional.postman.addVariable': 'Add variable',
   'functional.postman.removeVariable': 'Remove {scope} variable {number}',
   'functional.postman.addEnvironment': 'Add environment',
+  'functional.postman.addGlobals': 'Add globals',
   'functional.postman.environmentName': 'Environment name',
   'functional.postman.removeEnvironment': 'Remove the environment',
   'functional.postman.dataTitle': 'Data file',

@@ -14,6 +14,7 @@ export const functionalPostmanKo: Record<keyof typeof functionalPostmanEn, strin
   'functional.postman.addVariable': '변수 추가',
   'functional.postman.removeVariable': '{scope} 변수 {number} 삭제',
   'functional.postman.addEnvironment': '환경 추가',
+  'functional.postman.addGlobals': '전역 변수 추가',
   'functional.postman.environmentName': '환경 이름',
   'functional.postman.removeEnvironment': '환경 삭제',
   'functional.postman.dataTitle': '데이터 파일',

@@ -114,8 +114,19 @@ export function CollectionCard({
             <VariableTable scope="environment" rows={collection.environment} dispatch={dispatch} />
           </div>
         )}
-        {collection.globals.length > 0 && (
+        {collection.globals.length > 0 ? (
           <VariableTable scope="globals" rows={collection.globals} dispatch={dispatch} />
+        ) : (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => dispatch({ type: 'addVariable', scope: 'globals' })}
+            data-testid="add-globals"
+          >
+            <Plus />
+            {t('functional.postman.addGlobals')}
+          </Button>
         )}
 
         <section className="space-y-2" data-testid="iteration-data">
