@@ -2,3 +2,4 @@ export * from './validation';
 export * from './functional-plan';
 export * from './functional-result';
 export * from './ui-step';
+export * from './iteration-data';
