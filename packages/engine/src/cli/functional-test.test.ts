@@ -416,9 +416,12 @@ describe('aqa test with Postman files (docs/adr/0029-postman-collections.md)', (
 
   it('--folder runs only the APIs in that folder or under it, and names the folders when it is unknown', async () => {
     target.reset();
-    const file = planFile('shop', postmanPlan());
+    const scripts = { prerequest: [{ origin: 'collection', source: 'pm.variables.set("a", 1)' }], test: [] };
+    const file = planFile('shop', postmanPlan({ scripts }));
     const r = await aqa(['test', file, '--folder', 'Orders']);
     expect(r.code).toBe(0);
+    expect(r.stderr).toContain('the plan holds 1 Postman script block(s)');
+    expect(r.stderr).toContain('they are not run yet');
     expect(target.recorded.map((q) => q.path)).toEqual(['/orders', '/orders/refund']);
 
     target.reset();
