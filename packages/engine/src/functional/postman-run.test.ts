@@ -44,6 +44,11 @@ beforeAll(async () => {
       res.end();
       return;
     }
+    if (req.path === '/login-redirect') {
+      res.writeHead(302, { location: '/me', 'set-cookie': 'sid=abc; Path=/; HttpOnly' });
+      res.end();
+      return;
+    }
     if (req.path === '/loop') {
       res.writeHead(302, { location: '/loop' });
       res.end();
@@ -226,6 +231,19 @@ describe('cookies and redirects', () => {
       'GET /final ',
       'POST /moved payload',
       'POST /final payload',
+    ]);
+  });
+
+  it('keeps a cookie set by a redirect and sends it on the next hop', async () => {
+    const calls = await run({
+      cookie_jar: true,
+      follow_redirects: true,
+      apis: [{ name: 'login', method: 'POST', url: url('/login-redirect'), body: 'user=ada' }],
+    });
+    expect(calls[0]!.call).toMatchObject({ status_code: 200, success: true });
+    expect(target.recorded.map((r) => `${r.method} ${r.path} ${r.headers.cookie ?? '-'}`)).toEqual([
+      'POST /login-redirect -',
+      'GET /me sid=abc',
     ]);
   });
 
