@@ -26,7 +26,7 @@ const ENTRIES = {
   worker: join(ROOT, 'src/worker/entry.ts'),
   'functional-worker': join(ROOT, 'src/functional/worker-entry.ts'),
 };
-const EXTERNAL = ['undici', 'jsonpath-plus', 'xpath', '@xmldom/xmldom', 'zod', 'ajv', 'ajv-formats'];
+const EXTERNAL = ['undici', 'jsonpath-plus', 'xpath', '@xmldom/xmldom', 'zod', 'ajv', 'ajv-formats', 'tough-cookie'];
 const SOURCES = [
   join(ROOT, 'src'),
   join(ROOT, '../plan/src'),

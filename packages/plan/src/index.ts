@@ -10,6 +10,7 @@ export * from './json-expectation';
 export * from './strict-input';
 export * from './text-limits';
 export * from './template';
+export * from './dynamic-variables';
 export * from './user-pattern';
 export * from './pattern-problems';
 export * from './text-command';

@@ -28,6 +28,28 @@ describe('tokenizeTemplate', () => {
     expect(tokenizeTemplate('')).toEqual([]);
   });
 
+  it("reads Postman's free-text names only when asked (a functional plan), the strict ones alike", () => {
+    const text = '{{base url}}/{{$guid}}/{{ token }}/{{}}/{{a\nb}}';
+    expect(tokenizeTemplate(text)).toEqual([
+      { kind: 'literal', text: '{{base url}}/{{$guid}}/' },
+      { kind: 'variable', name: 'token', raw: '{{ token }}' },
+      { kind: 'literal', text: '/{{}}/{{a\nb}}' },
+    ]);
+    expect(tokenizeTemplate(text, { freeNames: true })).toEqual([
+      { kind: 'variable', name: 'base url', raw: '{{base url}}' },
+      { kind: 'literal', text: '/' },
+      { kind: 'variable', name: '$guid', raw: '{{$guid}}' },
+      { kind: 'literal', text: '/' },
+      { kind: 'variable', name: 'token', raw: '{{ token }}' },
+      { kind: 'literal', text: '/{{}}/{{a\nb}}' },
+    ]);
+    expect(tokenizeTemplate('{{{token}}}', { freeNames: true })).toEqual([
+      { kind: 'literal', text: '{' },
+      { kind: 'variable', name: 'token', raw: '{{token}}' },
+      { kind: 'literal', text: '}' },
+    ]);
+  });
+
   it('finds a template inside extra braces', () => {
     expect(tokenizeTemplate('{{{token}}}')).toEqual([
       { kind: 'literal', text: '{' },

@@ -11,6 +11,11 @@
  *
  * Anything else between double braces ("{{ not a var }}", "{{sequence_number,0}}") is plain text and is
  * sent as written.
+ *
+ * A functional plan reads names as Postman does (`{ freeNames: true }`, docs/adr/0029-postman-collections.md):
+ * any text without braces or line breaks between `{{` and `}}` is a name ("{{base url}}", "{{$guid}}"),
+ * used as written, except that spaces around a name of the strict shape are trimmed as before. A name
+ * with no value is sent as written either way, so reading more names changes no sent byte by itself.
  */
 
 /** Where templates are expanded: url, parameter values, header values, payload, bearer token, basic
@@ -39,10 +44,17 @@ export type TemplatePart =
   | { kind: 'sequence'; max: number; raw: string };
 
 const VARIABLE_BODY = /^\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*$/;
+/** A Postman name: free text without braces or line breaks (functional-plan.ts PLAN_VARIABLE_NAME). */
+const FREE_VARIABLE_BODY = /^[^{}\r\n]+$/;
+
+export interface TokenizeOptions {
+  /** Postman's free-text names (a functional plan's templates); off, the strict VARIABLE_NAME. */
+  freeNames?: boolean;
+}
 const SEQUENCE_BODY = /^\s*sequence_number\s*,\s*(\d+)\s*$/;
 
 /** Splits text into literal, variable and sequence parts; adjacent literal text is merged. */
-export function tokenizeTemplate(text: string): TemplatePart[] {
+export function tokenizeTemplate(text: string, options: TokenizeOptions = {}): TemplatePart[] {
   const parts: TemplatePart[] = [];
   let literal = '';
   let i = 0;
@@ -58,7 +70,7 @@ export function tokenizeTemplate(text: string): TemplatePart[] {
       break;
     }
     const raw = text.slice(open, close + 2);
-    const part = templatePart(text.slice(open + 2, close), raw);
+    const part = templatePart(text.slice(open + 2, close), raw, options.freeNames === true);
     if (part) {
       literal += text.slice(i, open);
       if (literal) parts.push({ kind: 'literal', text: literal });
@@ -76,7 +88,7 @@ export function tokenizeTemplate(text: string): TemplatePart[] {
   return parts;
 }
 
-function templatePart(body: string, raw: string): TemplatePart | undefined {
+function templatePart(body: string, raw: string, freeNames: boolean): TemplatePart | undefined {
   const sequence = SEQUENCE_BODY.exec(body);
   if (sequence) {
     const max = Number(sequence[1]);
@@ -85,6 +97,8 @@ function templatePart(body: string, raw: string): TemplatePart | undefined {
   }
   const variable = VARIABLE_BODY.exec(body);
   if (variable?.[1]) return { kind: 'variable', name: variable[1], raw };
+  if (freeNames && FREE_VARIABLE_BODY.test(body) && body.trim() !== '')
+    return { kind: 'variable', name: body, raw };
   return undefined;
 }
 

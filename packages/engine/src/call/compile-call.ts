@@ -47,6 +47,11 @@ export interface CompiledApi {
   timeoutMs: number;
   /** The API's effective rules, then the plan-level rules that name it or no API. */
   validations: FunctionalValidation[];
+  /**
+   * Each rule's expected value as a template (by the index of `validations`), or null when it holds no
+   * `{{…}}`: it is expanded before the rule is judged (docs/adr/0029-postman-collections.md).
+   */
+  expected: (Template | null)[];
   captures: CompiledCapture[];
   /** The most bytes of a response body a call keeps (keptBodyBytes). */
   keptBodyBytes: number;
@@ -112,7 +117,8 @@ export function ruleName(validation: FunctionalValidation): string {
 }
 
 export function compileRun(plan: FunctionalPlan): CompiledRun {
-  const scope = new TemplateScope();
+  // A functional plan's templates read names as Postman does (call/template.ts TemplateScope).
+  const scope = new TemplateScope(true);
   const apis = plan.apis.map((api, index) => compileApi(api, index, plan, scope));
   return { scope, apis };
 }
@@ -156,9 +162,24 @@ function compileApi(
     secretQueryName: auth?.type === 'api_key' && auth.in === 'query' ? auth.keyName : null,
     timeoutMs: api.timeout * 1000,
     validations,
+    expected: validations.map((v) => {
+      const template = Template.of(v.expected_value, scope);
+      return template.constant === null ? template : null;
+    }),
     captures,
     keptBodyBytes: keptBodyBytes(validations, captures),
   };
+}
+
+/**
+ * The API's rules with their expected values expanded by the user's variables; a rule whose expected
+ * value holds no template is the compiled one itself (its compiled pattern or path is kept).
+ */
+export function renderValidations(api: CompiledApi, ctx: RenderContext): FunctionalValidation[] {
+  return api.validations.map((v, i) => {
+    const template = api.expected[i];
+    return template === null || template === undefined ? v : { ...v, expected_value: template.render(ctx) };
+  });
 }
 
 /** Renders one call's request with the user's variables. */

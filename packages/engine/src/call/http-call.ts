@@ -11,8 +11,8 @@ import { normalizeHost } from '../guard/rules';
 /*
  * One HTTP call of a functional run over node:http / node:https, so that where its time went can be
  * read from the socket's events (docs/design.md §9): DNS lookup, TCP connect, TLS handshake, time to
- * the first byte and download, 0 for what a reused keep-alive connection skips. Redirects are not
- * followed (as Hurl does by default): the 3xx is what is judged. Every failure becomes words.
+ * the first byte and download, 0 for what a reused keep-alive connection skips. One call is one
+ * request: redirects and cookies are call/session-call.ts's. Every failure becomes words.
  */
 
 /**
@@ -46,6 +46,8 @@ export interface HttpAnswer {
   headers: Record<string, string>;
   /** The header lines as received, `Name: value` one a line: what a rule's `headers` subject searches. */
   headerLines: string;
+  /** Each Set-Cookie header as received (`headers` joins them, which a cookie's Expires breaks). */
+  setCookies: string[];
   /** The body's first bytes: at most HttpCallOptions.keepBytes. */
   body: Buffer;
   sizeBytes: number;
@@ -212,6 +214,7 @@ export function httpCall(
             status: response.statusCode ?? 0,
             headers: flatHeaders(response.headers),
             headerLines: headerLines(response.rawHeaders),
+            setCookies: response.headers['set-cookie'] ?? [],
             body: Buffer.concat(chunks),
             sizeBytes: size,
             timeMs: round(endAt - t0),

@@ -1,8 +1,14 @@
-import { tokenizeTemplate } from '@aqa/plan';
+import { dynamicValue, isDynamicVariable, tokenizeTemplate } from '@aqa/plan';
 
 /** Variable and sequence slots of one compiled plan, shared by all its templates. */
 export class TemplateScope {
   readonly variables: string[] = [];
+  /**
+   * Postman's reading of `{{…}}` (a functional plan, docs/adr/0029-postman-collections.md): names are
+   * free text, and `{{$guid}}` and the other dynamic variables get a fresh value at each use when no
+   * scope holds that name. Off (the load engine), only the strict names of @aqa/plan template.ts.
+   */
+  constructor(readonly postman = false) {}
   /** Distinct N of `{{sequence_number,N}}`, in slot order. */
   readonly moduli: number[] = [];
 
@@ -19,9 +25,16 @@ export class TemplateScope {
   }
 }
 
-/** What a template reads while rendering: this VU's variables and this iteration's sequence values. */
+/**
+ * What a template reads while rendering: this VU's variables and this iteration's sequence values. A
+ * name is looked up in Postman's order (docs/adr/0029-postman-collections.md): `vars` (local: the
+ * captures, later `pm.variables.set`), then `data` (this iteration's data row), then `scopes` (the
+ * environment over the collection variables over the globals, merged once per user).
+ */
 export interface RenderContext {
   vars: (string | undefined)[];
+  data?: (string | undefined)[];
+  scopes?: (string | undefined)[];
   /** `{{sequence_number,N}}` of the current iteration, by sequence slot. */
   seq: number[];
 }
@@ -43,6 +56,13 @@ interface Part {
   slot: number;
   /** Percent-encode the substituted value (query parameters). */
   encode: boolean;
+  /** A Postman dynamic variable's name (`$guid`), used when no scope holds it; else null. */
+  dynamic: string | null;
+}
+
+/** The value of the variable in `slot`, in Postman's order of scopes; undefined when none holds it. */
+export function lookup(ctx: RenderContext, slot: number): string | undefined {
+  return ctx.vars[slot] ?? ctx.data?.[slot] ?? ctx.scopes?.[slot];
 }
 
 /**
@@ -68,17 +88,24 @@ export class Template implements Renderable {
     if (this.constant !== null) this.constant += value;
     const last = this.parts[this.parts.length - 1];
     if (last && last.kind === TEXT) last.text += value;
-    else this.parts.push({ kind: TEXT, text: value, slot: 0, encode: false });
+    else this.parts.push({ kind: TEXT, text: value, slot: 0, encode: false, dynamic: null });
     return this;
   }
 
   /** Appends template text; variables and sequences get slots from `scope`. */
   appendTemplate(text: string, scope: TemplateScope, encode: boolean): this {
-    for (const part of tokenizeTemplate(text)) {
+    for (const part of tokenizeTemplate(text, { freeNames: scope.postman })) {
       if (part.kind === 'literal') this.append(part.text, encode);
       else if (part.kind === 'variable') {
         this.constant = null;
-        this.parts.push({ kind: VARIABLE, text: part.raw, slot: scope.variableSlot(part.name), encode });
+        const dynamic = scope.postman && isDynamicVariable(part.name) ? part.name : null;
+        this.parts.push({
+          kind: VARIABLE,
+          text: part.raw,
+          slot: scope.variableSlot(part.name),
+          encode,
+          dynamic,
+        });
       } else {
         this.constant = null;
         this.parts.push({
@@ -86,6 +113,7 @@ export class Template implements Renderable {
           text: part.raw,
           slot: scope.sequenceSlot(part.max),
           encode: false,
+          dynamic: null,
         });
       }
     }
@@ -100,7 +128,7 @@ export class Template implements Renderable {
       const p = parts[i]!;
       if (p.kind === TEXT) out += p.text;
       else if (p.kind === VARIABLE) {
-        const v = ctx.vars[p.slot];
+        const v = lookup(ctx, p.slot) ?? (p.dynamic === null ? undefined : dynamicValue(p.dynamic));
         out += v === undefined ? p.text : p.encode ? encodeURIComponent(v) : v;
       } else out += ctx.seq[p.slot]!;
     }

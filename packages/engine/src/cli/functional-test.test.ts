@@ -102,9 +102,11 @@ function junit(file: string) {
     readFileSync(file, 'utf8'),
     'text/xml',
   );
-  const suite = doc.getElementsByTagName('testsuite')[0]!;
+  // Newman's layout: a <testsuite> per call, a <testcase> per rule; <testsuites> counts them all.
+  const root = doc.getElementsByTagName('testsuites')[0]!;
   return {
-    counts: ['tests', 'failures', 'errors'].map((a) => Number(suite.getAttribute(a))),
+    counts: ['tests', 'failures', 'errors'].map((a) => Number(root.getAttribute(a))),
+    suites: Array.from(doc.getElementsByTagName('testsuite')).map((s) => s.getAttribute('name')),
     cases: Array.from(doc.getElementsByTagName('testcase')),
   };
 }
@@ -229,7 +231,7 @@ describe('aqa test', () => {
     expect(r.stdout).toContain('Stalls: stopped');
     expect(r.code).toBe(2);
     expect(existsSync(junitFile)).toBe(true);
-    expect(junit(junitFile).cases.map((c) => c.getAttribute('name'))[0]).toBe('Quick');
+    expect(junit(junitFile).suites[0]).toBe('Quick');
     expect(target.byPath.get('/stall')).toBe(1);
   });
 
@@ -256,8 +258,11 @@ describe('aqa test', () => {
       expect(r.stdout).toMatch(/✗ Info for a specific pet {2}200/);
       expect(r.stdout).toContain('at /id:');
       const { counts, cases } = junit(junitFile);
-      expect(counts).toEqual([3, 1, 0]);
-      expect(cases[2]!.getElementsByTagName('failure')[0]!.textContent).toContain(
+      // A case per rule: each call's status and schema rules.
+      expect(counts).toEqual([5, 1, 0]);
+      const failed = cases.filter((c) => c.getElementsByTagName('failure').length > 0);
+      expect(failed).toHaveLength(1);
+      expect(failed[0]!.getElementsByTagName('failure')[0]!.textContent).toContain(
         'schema "Documented response schema"',
       );
     },
@@ -266,7 +271,10 @@ describe('aqa test', () => {
   it('documents itself', async () => {
     const help = await aqa(['test', '--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('aqa test <functional-plan.json> [--junit FILE]');
+    expect(help.stdout).toContain(
+      'aqa test <functional-plan.json> [--environment FILE] [--globals FILE] [--data FILE]',
+    );
+    expect(help.stdout).toContain('--folder NAME');
     expect(help.stdout).toContain('aqa test <script.yml> [--junit FILE]');
     expect((await aqa(['--help'])).stdout).toContain('aqa test <functional-plan.json | script.yml>');
   });
@@ -379,6 +387,136 @@ scenarios:
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('The script cannot run:');
     expect(r.stderr).toMatch(/execution\[0\]\S* \(line 2\): .*gatling/);
+    expect(target.count).toBe(0);
+  });
+});
+
+describe('aqa test with Postman files (docs/adr/0029-postman-collections.md)', () => {
+  const postmanPlan = (extra: Record<string, unknown> = {}) => ({
+    test_name: 'Shop',
+    think_time: 0,
+    variables: [
+      { name: 'host', value: 'collection' },
+      { name: 'seg', value: 'refund' },
+    ],
+    apis: [
+      { ...api('List orders', '/orders?who={{who}}&host={{host}}'), group: 'Orders' },
+      {
+        ...api('Refund', '/orders/refund', [
+          { name: 'Refunded', type: 'status_code', expected_value: '200' },
+          { type: 'contains_text', expected_value: '{{seg}}' },
+        ]),
+        group: 'Orders / Admin',
+      },
+      { ...api('Me', '/me'), group: 'Account' },
+      api('Health', '/health'),
+    ],
+    ...extra,
+  });
+
+  it('--folder runs only the APIs in that folder or under it, and names the folders when it is unknown', async () => {
+    target.reset();
+    const scripts = { prerequest: [{ origin: 'collection', source: 'pm.variables.set("a", 1)' }], test: [] };
+    const file = planFile('shop', postmanPlan({ scripts }));
+    const r = await aqa(['test', file, '--folder', 'Orders']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('the plan holds 1 Postman script block(s)');
+    expect(r.stderr).toContain('they are not run yet');
+    expect(target.recorded.map((q) => q.path)).toEqual(['/orders', '/orders/refund']);
+
+    target.reset();
+    const unknown = await aqa(['test', file, '--folder', 'Billing']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      `has no folder "Billing"; its folders are: "Orders", "Orders / Admin", "Account"`,
+    );
+    expect(target.count).toBe(0);
+  });
+
+  it('--environment, --globals and --data: one iteration per row, the environment over the collection', async () => {
+    target.reset();
+    const env = join(dir, 'dev.postman_environment.json');
+    writeFileSync(
+      env,
+      JSON.stringify({
+        name: 'dev',
+        values: [
+          { key: 'host', value: 'environment', enabled: true },
+          { key: 'who', value: 'disabled', enabled: false },
+        ],
+      }),
+    );
+    const globals = join(dir, 'globals.json');
+    writeFileSync(globals, JSON.stringify({ name: 'Globals', values: [{ key: 'who', value: 'global' }] }));
+    const data = join(dir, 'people.csv');
+    writeFileSync(data, 'who\nada\nalan\ngrace\n');
+    const junitFile = join(dir, 'shop.xml');
+    const args = ['test', planFile('shop-data', postmanPlan()), '--folder', 'Orders'];
+    const r = await aqa([
+      ...args,
+      '--environment',
+      env,
+      '--globals',
+      globals,
+      '--data',
+      data,
+      '--junit',
+      junitFile,
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Shop: 2 API(s), 3 iteration(s), 1 user(s)');
+    const orders = target.recorded.filter((q) => q.path === '/orders');
+    expect(orders.map((q) => [q.query.get('who'), q.query.get('host')])).toEqual([
+      ['ada', 'environment'],
+      ['alan', 'environment'],
+      ['grace', 'environment'],
+    ]);
+
+    // Newman's JUnit: a suite per call, a case per rule named by its name, or its type and expected value.
+    const { counts, suites, cases } = junit(junitFile);
+    expect(counts).toEqual([9, 0, 0]);
+    expect(suites.slice(0, 2)).toEqual(['List orders (iteration 1, user 1)', 'Refund (iteration 1, user 1)']);
+    expect(cases.slice(0, 3).map((c) => c.getAttribute('name'))).toEqual([
+      'status_code 200',
+      'Refunded',
+      // The expected value as judged: expanded.
+      'contains_text refund',
+    ]);
+
+    target.reset();
+    const globalsOnly = await aqa([
+      'test',
+      planFile('shop-globals', postmanPlan()),
+      '--globals',
+      globals,
+      '--folder',
+      'Orders',
+    ]);
+    expect(globalsOnly.code).toBe(0);
+    expect(target.recorded[0]!.query.get('who')).toBe('global');
+  });
+
+  it('refuses a malformed environment or data file before anything runs, saying what is wrong', async () => {
+    target.reset();
+    const file = planFile('shop-bad', postmanPlan());
+    const env = join(dir, 'bad-env.json');
+    writeFileSync(env, JSON.stringify({ name: 'dev', values: [{ value: 'x' }] }));
+    const badEnv = await aqa(['test', file, '--environment', env]);
+    expect(badEnv.code).toBe(2);
+    expect(badEnv.stderr).toContain(`environment file ${env}: values[0] has no "key"`);
+
+    const csv = join(dir, 'bad.csv');
+    writeFileSync(csv, 'who,host\nada,x\nalan\n');
+    const badCsv = await aqa(['test', file, '--data', csv]);
+    expect(badCsv.code).toBe(2);
+    expect(badCsv.stderr).toContain(
+      'The data file bad.csv: row 2 (line 3) has 1 field(s) where the header row has 2',
+    );
+
+    const json = join(dir, 'bad.json');
+    writeFileSync(json, '{"who":"ada"}');
+    const badJson = await aqa(['test', file, '--data', json]);
+    expect(badJson.stderr).toContain('The data file bad.json must hold a JSON array of objects');
     expect(target.count).toBe(0);
   });
 });

@@ -21,6 +21,8 @@ import {
   type CallResult,
   type FunctionalPlan,
   type FunctionalResult,
+  iterationDataProblem,
+  iterationRows,
 } from '@aqa/plan';
 import type { TaurusWarning } from '@aqa/converters';
 import {
@@ -34,6 +36,13 @@ import {
 import type { FunctionalRunOutcome, StartFunctionalRun } from '../functional/run-types';
 import { readScript, SCRIPT_MESSAGES, ScriptNotRunnable, scriptRunPlan } from '../functional/script-plan';
 import { writeOutputFile } from './output-file';
+import {
+  onlyFolder,
+  PostmanFileError,
+  readDataFile,
+  readVariablesFile,
+  scriptBlockCount,
+} from './postman-files';
 import { stopOnSignals } from './signals';
 
 export const TEST_EXIT_PASSED = 0;
@@ -43,7 +52,8 @@ export const TEST_EXIT_CANNOT_RUN = 2;
 export const TEST_HELP = `aqa test — run a functional API test
 
 Usage:
-  aqa test <functional-plan.json> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
+  aqa test <functional-plan.json> [--environment FILE] [--globals FILE] [--data FILE]
+           [--folder NAME] [--junit FILE] [--json FILE] [--html FILE] [--insecure]
   aqa test <script.yml> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
   aqa test --plan ID --server URL [--token T] [--junit FILE] [--json FILE] [--html FILE] [--quiet]
 
@@ -55,7 +65,9 @@ A .yml/.yaml file (or any file that is not JSON) is a Taurus script, run with it
 settings; its data-sources' CSV files are read from disk relative to the script's folder. What the
 script holds that cannot run is printed first, with its YAML path, line and what happens to it.
 Every API runs in order for the iterations and users, and every validation rule is judged; each call
-is printed as it is judged, then a summary.
+is printed as it is judged, then a summary. {{name}} is looked up in the captured values, the data
+row, the environment, the collection variables and the globals, in that order; Postman's dynamic
+variables ({{$guid}}, {{$randomInt}}, …) are fresh at each use (docs/adr/0029-postman-collections.md).
 
 With --plan, the server runs the saved functional plan ID (its id is in the plan's address) for the
 user of the API token; aqa asks its status every second, then prints each call and writes the
@@ -67,8 +79,15 @@ Options:
   --server URL    the AnybodyQA server, e.g. https://aqa.example.com (or AQA_SERVER)
   --token T       an API token of the plan's owner (or AQA_TOKEN)
   --quiet         no "running…" line while a --plan run goes
-  --junit FILE    write JUnit XML: a test case per API per iteration and user, failures with each
-                  rule's expected and actual value, calls with no response as errors
+  --environment FILE  a Postman environment export ({name, values: [{key, value, enabled}]}): its
+                  enabled values are the plan's environment, in place of the one it holds
+  --globals FILE  a Postman globals export (the same shape): the plan's globals
+  --data FILE     a data file as newman run -d: CSV with a header row (.csv) or a JSON array of
+                  objects (.json); one iteration per row, each row's values as variables
+  --folder NAME   run only the APIs in folder NAME or under it ("Orders" runs "Orders / Admin" too)
+  --junit FILE    write JUnit XML as Newman's reporter does: a test suite per call, a test case per
+                  rule of the call, failures with the rule's expected and actual value, calls with
+                  no response as errors
   --json FILE     write the whole result as JSON (the server's functional result shape)
   --html FILE     write the result as one self-contained HTML page
   --insecure      accept self-signed / invalid TLS certificates
@@ -317,6 +336,26 @@ export function writeReports(result: FunctionalResult, files: ReportFiles): bool
   return written;
 }
 
+/**
+ * The plan with what --environment, --globals, --data and --folder say; a plan's own data file that
+ * does not read is refused here too, before anything runs.
+ */
+function withPostmanFiles(
+  read: FunctionalPlan,
+  file: string,
+  v: { environment?: string; globals?: string; data?: string; folder?: string },
+): FunctionalPlan {
+  let plan = read;
+  if (v.environment !== undefined)
+    plan = { ...plan, environment: readVariablesFile(v.environment, 'environment') };
+  if (v.globals !== undefined) plan = { ...plan, globals: readVariablesFile(v.globals, 'globals').values };
+  if (v.data !== undefined) plan = { ...plan, iteration_data: readDataFile(v.data) };
+  const dataProblem = iterationDataProblem(plan.iteration_data);
+  if (dataProblem !== undefined) throw new UsageError(`${file}: ${dataProblem}`);
+  if (v.folder !== undefined) plan = onlyFolder(plan, v.folder, file);
+  return plan;
+}
+
 export async function testCommand(argv: string[], start: StartFunctionalRun): Promise<number> {
   let args;
   try {
@@ -328,6 +367,10 @@ export async function testCommand(argv: string[], start: StartFunctionalRun): Pr
         json: { type: 'string' },
         html: { type: 'string' },
         insecure: { type: 'boolean', default: false },
+        environment: { type: 'string' },
+        globals: { type: 'string' },
+        data: { type: 'string' },
+        folder: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -346,18 +389,27 @@ export async function testCommand(argv: string[], start: StartFunctionalRun): Pr
     if (file === undefined) throw new UsageError('aqa test needs a functional plan or Taurus script file');
     if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
     const input = readTestInput(file);
-    plan = input.plan;
+    plan = withPostmanFiles(input.plan, file, v);
     for (const w of input.warnings) err(warningLine(w));
   } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
+    if (!(e instanceof UsageError) && !(e instanceof PostmanFileError)) throw e;
     err(`aqa test: ${e.message}\n`);
     return TEST_EXIT_CANNOT_RUN;
   }
+  const scripts = scriptBlockCount(plan);
+  if (scripts > 0) {
+    err(
+      `aqa test: warning: the plan holds ${scripts} Postman script block(s) (pre-request and test scripts); they are not run yet (docs/adr/0029-postman-collections.md)\n`,
+    );
+  }
 
-  const severalPasses = plan.iterations > 1 || plan.concurrent_users > 1;
+  // With a data file, one iteration per row (as newman run -d).
+  const iterations =
+    plan.iteration_data === undefined ? plan.iterations : iterationRows(plan.iteration_data).length;
+  const severalPasses = iterations > 1 || plan.concurrent_users > 1;
   const started = Date.now();
   out(
-    `${plan.test_name}: ${plan.apis.length} API(s), ${plan.iterations} iteration(s), ${plan.concurrent_users} user(s)\n`,
+    `${plan.test_name}: ${plan.apis.length} API(s), ${iterations} iteration(s), ${plan.concurrent_users} user(s)\n`,
   );
   const tally = new CallTally();
   const handle = start(plan, {

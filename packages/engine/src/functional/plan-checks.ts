@@ -1,5 +1,6 @@
 import {
   functionalPlanPatterns,
+  iterationDataProblem,
   parseJsonPathRule,
   patternProblems,
   type FunctionalPlan,
@@ -51,11 +52,16 @@ export function jsonPathFilterProblem(jsonPath: string): string | undefined {
 
 /**
  * What of a functional plan cannot run, each with its field: a pattern the linear-time engine cannot
- * run, a JSONPath filter that may not run (docs/adr/0022-linear-time-patterns.md). A run with any ends
- * at its start, in these words, before a call is sent (worker-entry.ts).
+ * run, a JSONPath filter that may not run (docs/adr/0022-linear-time-patterns.md), a data file that
+ * does not read (docs/adr/0029-postman-collections.md). A run with any ends at its start, in these
+ * words, before a call is sent (worker-entry.ts).
  */
-export function functionalRunProblems(plan: Pick<FunctionalPlan, 'apis'>): PatternProblem[] {
+export function functionalRunProblems(
+  plan: Pick<FunctionalPlan, 'apis'> & Partial<Pick<FunctionalPlan, 'iteration_data'>>,
+): PatternProblem[] {
   const problems = patternProblems(functionalPlanPatterns(plan));
+  const dataProblem = iterationDataProblem(plan.iteration_data);
+  if (dataProblem !== undefined) problems.push({ path: ['iteration_data'], message: dataProblem });
   for (const { path, jsonPath } of functionalJsonPaths(plan)) {
     const message = jsonPathFilterProblem(jsonPath);
     if (message !== undefined) problems.push({ path, message });

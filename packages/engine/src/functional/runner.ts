@@ -15,8 +15,12 @@ import {
   type CallResult,
   type FailureEvidence,
   type FunctionalPlan,
+  type FunctionalValidation,
+  iterationRows,
+  type PlanVariable,
   type ValidationDetail,
 } from '@aqa/plan';
+import type { CookieJar } from 'tough-cookie';
 import type { TargetGuard } from '../guard/guard';
 import type { RunEndReason } from './run-types';
 import type { RenderContext } from '../call/template';
@@ -24,12 +28,14 @@ import { captureProblemPhrase, captureProblems, readCapture, type CaptureOutcome
 import {
   compileRun,
   renderRequest,
+  renderValidations,
   type CompiledApi,
   type CompiledRun,
   type RenderedRequest,
 } from '../call/compile-call';
 import { scriptData, type DataFeed } from './data-sources';
 import { closeAgents, httpCall, userAgents, type HttpAnswer, type UserAgents } from '../call/http-call';
+import { newCookieJar, sessionCall } from '../call/session-call';
 import { isHttpValidation, judge } from '../call/judge';
 import type { ResponseView } from '../call/response-view';
 import { OAuth2Tokens, type TokenProblem, type TokenSender } from '../call/oauth2-tokens';
@@ -41,6 +47,11 @@ import { SchemaJudge } from '../call/schema-judge';
  * each running every API in plan order for `iterations` iterations (concurrency × iterations, as
  * Taurus counts), pausing `think_time` between calls, each call bounded by its API's timeout and the
  * whole run by `test_duration`.
+ *
+ * A plan from a Postman collection runs as Newman runs it (docs/adr/0029-postman-collections.md):
+ * `{{name}}` looked up in the local, data, environment, collection and global scopes in that order, one
+ * iteration per row of `iteration_data`, a cookie jar per user and redirects followed when the plan
+ * says so, and every rule's expected value expanded before it is judged.
  */
 
 /** One judged call as the worker reports it. */
@@ -85,6 +96,12 @@ export class FunctionalRunner {
   private readonly feeds: { feed: DataFeed; slots: number[] }[];
   /** The non-looping data source that ran out of rows first, if one did. */
   private ranOut: DataFeed | null = null;
+  /** The environment over the collection variables over the globals, by slot: each user's `scopes`. */
+  private readonly scopeValues: (string | undefined)[] = [];
+  /** The data file's rows as slot values, one an iteration, or null without a data file. */
+  private readonly dataRows: (string | undefined)[][] | null;
+  /** Iterations per user: the data file's rows when the plan has one (Newman's `-d`), else `iterations`. */
+  private readonly iterations: number;
 
   constructor(
     private readonly plan: FunctionalPlan,
@@ -101,6 +118,21 @@ export class FunctionalRunner {
       feed,
       slots: feed.names.map((name) => scope.variableSlot(name)),
     }));
+    // Lowest first, so a name in a higher scope overwrites it.
+    const layers: (PlanVariable[] | undefined)[] = [plan.globals, plan.variables, plan.environment?.values];
+    for (const layer of layers) {
+      for (const { name, value } of layer ?? []) this.scopeValues[scope.variableSlot(name)] = value;
+    }
+    // A malformed file never gets here: functionalRunProblems (plan-checks.ts) ends the run first.
+    this.dataRows =
+      plan.iteration_data === undefined
+        ? null
+        : iterationRows(plan.iteration_data).map((row) => {
+            const slots: (string | undefined)[] = [];
+            for (const [name, value] of Object.entries(row)) slots[scope.variableSlot(name)] = value;
+            return slots;
+          });
+    this.iterations = this.dataRows?.length ?? plan.iterations;
     this.evidenceKept = plan.apis.map(() => 0);
     this.runAgents = userAgents(options.insecureTls);
     // A failed token fetch is not kept: the next call that needs it tries again.
@@ -109,7 +141,8 @@ export class FunctionalRunner {
 
   /** Runs every user to its end (or the duration's, or a stop) and says how it ended. */
   async run(): Promise<RunnerEnd> {
-    const { concurrent_users: users, iterations, ramp_up_time: rampUpS, test_duration: minutes } = this.plan;
+    const { concurrent_users: users, ramp_up_time: rampUpS, test_duration: minutes } = this.plan;
+    const iterations = this.iterations;
     const durationMs = this.options.durationMs ?? minutes * 60_000;
     this.startedAt = performance.now();
     this.deadline = this.startedAt + durationMs;
@@ -196,20 +229,28 @@ export class FunctionalRunner {
   private async runUser(user: number, startAfterMs: number): Promise<void> {
     if (!(await this.pause(startAfterMs))) return;
     const agents = userAgents(this.options.insecureTls);
-    const ctx: RenderContext = { vars: [], seq: this.compiled.scope.moduli.map(() => 0) };
+    const ctx: RenderContext = {
+      vars: [],
+      seq: this.compiled.scope.moduli.map(() => 0),
+      // A copy per user: a script's pm.environment.set (ADR 0028) changes its own user's.
+      scopes: [...this.scopeValues],
+    };
     for (const [slot, value] of this.startValues) ctx.vars[slot] = value;
-    const { iterations, think_time: thinkS } = this.plan;
+    const jar = this.plan.cookie_jar === true ? newCookieJar() : null;
+    const { think_time: thinkS } = this.plan;
+    const iterations = this.iterations;
     const apis = this.compiled.apis;
     try {
       for (let iteration = 1; iteration <= iterations; iteration++) {
         if (!this.takeRows(ctx)) return;
+        if (this.dataRows !== null) ctx.data = this.dataRows[iteration - 1];
         // {{sequence_number,N}}: one value per iteration from a run-wide counter (docs/design.md §4).
         const i = this.iterationIndex++;
         this.compiled.scope.moduli.forEach((n, slot) => (ctx.seq[slot] = (i % n) + 1));
         for (let a = 0; a < apis.length; a++) {
           if (!this.canCall()) return;
           const api = apis[a]!;
-          const call = await this.call(api, ctx, agents, user, iteration);
+          const call = await this.call(api, ctx, agents, jar, user, iteration);
           if (call === null) return;
           this.options.onCall({ apiIndex: api.index, atMs: performance.now() - this.startedAt, call });
           if (a === apis.length - 1) this.completedIterations++;
@@ -227,9 +268,11 @@ export class FunctionalRunner {
     api: CompiledApi,
     ctx: RenderContext,
     agents: UserAgents,
+    jar: CookieJar | null,
     user: number,
     iteration: number,
   ): Promise<CallResult | null> {
+    this.preRequestScripts(api, ctx);
     const request = renderRequest(api, ctx);
     const base = {
       api_name: api.api.name,
@@ -245,6 +288,7 @@ export class FunctionalRunner {
     } catch {
       return this.noResponse(
         api,
+        renderValidations(api, ctx),
         base,
         request,
         `The URL ${JSON.stringify(request.url)} is not a full http:// or https:// URL`,
@@ -255,11 +299,18 @@ export class FunctionalRunner {
       const token = await this.tokens.get(api.oauth2, this.sendTokenRequest);
       if (this.stopping) return null;
       if ('problem' in token) {
-        return this.noResponse(api, base, request, tokenProblemText(api.oauth2.tokenUrl, token.problem), 0);
+        return this.noResponse(
+          api,
+          renderValidations(api, ctx),
+          base,
+          request,
+          tokenProblemText(api.oauth2.tokenUrl, token.problem),
+          0,
+        );
       }
       request.headers.Authorization = `Bearer ${token.token}`;
     }
-    const outcome = await httpCall(
+    const outcome = await sessionCall(
       { method: request.method, url, headers: request.headers, body: request.body },
       {
         agents,
@@ -268,16 +319,40 @@ export class FunctionalRunner {
         signal: this.abort.signal,
         keepBytes: api.keptBodyBytes,
       },
+      { jar, followRedirects: this.plan.follow_redirects === true },
     );
     if (outcome.kind === 'aborted') return null;
+    const validations = renderValidations(api, ctx);
     if (outcome.kind === 'failed') {
-      return this.noResponse(api, base, request, outcome.error, outcome.timeMs, outcome.phrase ?? null);
+      return this.noResponse(
+        api,
+        validations,
+        base,
+        request,
+        outcome.error,
+        outcome.timeMs,
+        outcome.phrase ?? null,
+      );
     }
-    return this.judged(api, base, request, outcome.answer, ctx);
+    return this.judged(api, validations, base, request, outcome.answer, ctx);
+  }
+
+  /*
+   * Where a Postman plan's scripts will run (docs/adr/0029-postman-collections.md, in the sandbox of
+   * docs/adr/0029-postman-collections.md): the plan's `scripts.prerequest` then the API's before the request
+   * is rendered, and the plan's `scripts.test` then the API's after the rules and captures, each
+   * `pm.test` an assertion beside the rules. The sandbox is not built yet, so neither runs anything:
+   * `aqa test` says how many script blocks a plan holds that are not run.
+   */
+  private preRequestScripts(_api: CompiledApi, _ctx: RenderContext): void {}
+
+  private testScripts(_api: CompiledApi, _ctx: RenderContext, _response: ResponseView): ValidationDetail[] {
+    return [];
   }
 
   private judged(
     api: CompiledApi,
+    validations: readonly FunctionalValidation[],
     base: Pick<CallResult, 'api_name' | 'method' | 'url' | 'iteration' | 'user'>,
     request: RenderedRequest,
     answer: HttpAnswer,
@@ -295,7 +370,7 @@ export class FunctionalRunner {
       timeMs: answer.timeMs,
       complete: answer.body.length === answer.sizeBytes,
     };
-    const details = api.validations.map((validation): ValidationDetail => {
+    const details = validations.map((validation): ValidationDetail => {
       if (isHttpValidation(validation)) return judge(validation, observed);
       if (validation.type === 'schema') return this.schemas.judge(validation, observed);
       return uiRuleOnCall(validation);
@@ -305,6 +380,7 @@ export class FunctionalRunner {
       ctx.vars[capture.slot] = found.value ?? undefined;
       return found;
     });
+    details.push(...this.testScripts(api, ctx, observed));
     const problem = captureProblems(captures);
     const success = problem === null && details.every((d) => d.passed);
     const problemPhrase = captureProblemPhrase(captures);
@@ -340,6 +416,7 @@ export class FunctionalRunner {
   /** A call that got no response: every rule fails, saying why. */
   private noResponse(
     api: CompiledApi,
+    validations: readonly FunctionalValidation[],
     base: Pick<CallResult, 'api_name' | 'method' | 'url' | 'iteration' | 'user'>,
     request: RenderedRequest,
     error: string,
@@ -347,7 +424,7 @@ export class FunctionalRunner {
     phrase: InnerPhrase | null = null,
   ): CallResult {
     const reason = phrase ?? lowerFirst(error);
-    const details = api.validations.map((validation): ValidationDetail => {
+    const details = validations.map((validation): ValidationDetail => {
       if (isHttpValidation(validation)) return judge(validation, null, reason);
       if (validation.type === 'schema') return this.schemas.judge(validation, null, reason);
       return uiRuleOnCall(validation);

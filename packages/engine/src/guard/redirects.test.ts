@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestTarget } from '../testing/target';
 import { guardedConnector } from './connector';
 import { TargetGuard } from './guard';
-import { RedirectNotFollowedError, requestFollowingRedirects } from './redirects';
+import { RedirectNotFollowedError, redirectHop, requestFollowingRedirects } from './redirects';
 
 /*
  * requestFollowingRedirects (docs/adr/0015-target-guard.md "Redirects"): each hop through the guarded
@@ -137,5 +137,39 @@ describe('requestFollowingRedirects', () => {
       withToken,
     );
     expect(await otherOrigin.response.body.json()).toMatchObject({ authorization: null });
+  });
+});
+
+describe('redirectHop', () => {
+  const a = new URL('http://127.0.0.1:1/a');
+  const b = new URL('http://127.0.0.1:1/b');
+  const other = new URL('http://127.0.0.2:1/b');
+  const put = {
+    method: 'PUT',
+    body: 'x',
+    headers: { 'content-type': 'text/plain', authorization: 'Bearer t', cookie: 'c=1' },
+  };
+
+  it("turns 301, 302 and 303 into GET for any method but HEAD as Newman does, only 303 and POST's 301/302 as fetch does", () => {
+    for (const status of [301, 302, 303]) {
+      expect(redirectHop(put, status, a, b, 'newman')).toEqual({
+        method: 'GET',
+        body: undefined,
+        headers: { authorization: 'Bearer t', cookie: 'c=1' },
+      });
+      expect(redirectHop({ ...put, method: 'HEAD' }, status, a, b, 'newman').method).toBe('HEAD');
+    }
+    expect(redirectHop(put, 302, a, b, 'fetch')).toEqual(put);
+    expect(redirectHop({ ...put, method: 'POST' }, 302, a, b, 'fetch').method).toBe('GET');
+  });
+
+  it('keeps the method and body for 307 and 308, and drops credentials on another origin', () => {
+    for (const status of [307, 308]) {
+      expect(redirectHop(put, status, a, b, 'newman')).toEqual(put);
+      expect(redirectHop(put, status, a, other, 'newman')).toEqual({
+        ...put,
+        headers: { 'content-type': 'text/plain' },
+      });
+    }
   });
 });

@@ -4,7 +4,8 @@ import { request, type Dispatcher } from 'undici';
  * Following redirects hop by hop (docs/adr/0015-target-guard.md "Redirects"), for the plan option
  * "follow redirects" when it comes: every hop is a request of its own through the caller's dispatcher,
  * whose connections are opened by guardedConnector(), so the guard decides each new host and port —
- * the Location of an allowed target cannot lead past it. Nothing else in the product follows redirects.
+ * the Location of an allowed target cannot lead past it. The functional runner follows them hop by hop
+ * too, with redirectHop() (call/session-call.ts), each hop a guarded call of its own.
  */
 
 /** The redirect statuses; any other answer (a 304, a 3xx without Location) ends the chain. */
@@ -85,17 +86,48 @@ export async function requestFollowingRedirects(
       );
     }
     redirects.push({ url, status: response.statusCode, location: next });
-    const toGet =
-      (response.statusCode === 303 && method !== 'HEAD') ||
-      ((response.statusCode === 301 || response.statusCode === 302) && method === 'POST');
-    if (toGet) {
-      method = 'GET';
-      body = undefined;
-      headers = without(headers, BODY_HEADERS);
-    }
-    if (next.origin !== url.origin) headers = without(headers, CROSS_ORIGIN_DROPPED);
+    ({ method, body, headers } = redirectHop(
+      { method, body, headers },
+      response.statusCode,
+      url,
+      next,
+      'fetch',
+    ));
     url = next;
   }
+}
+
+/**
+ * How a request continues after a redirect. `fetch` (this file's own, as browsers): 303 (and 301 or 302
+ * after a POST) continues as GET without the body. `newman` (postman-request, which Newman follows with):
+ * 301, 302 and 303 continue as GET without the body for any method but HEAD. 307 and 308 repeat the method
+ * and body either way. A hop to another origin drops Authorization, Cookie and Proxy-Authorization.
+ * Header names are lowercase.
+ */
+export function redirectHop(
+  request: { method: string; body: string | undefined; headers: Record<string, string> },
+  status: number,
+  from: URL,
+  to: URL,
+  policy: 'fetch' | 'newman',
+): { method: string; body: string | undefined; headers: Record<string, string> } {
+  let { method, body, headers } = request;
+  const toGet =
+    policy === 'newman'
+      ? (status === 301 || status === 302 || status === 303) && method !== 'HEAD'
+      : (status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST');
+  if (toGet) {
+    method = 'GET';
+    body = undefined;
+    headers = without(headers, BODY_HEADERS);
+  }
+  if (to.origin !== from.origin) headers = without(headers, CROSS_ORIGIN_DROPPED);
+  return { method, body, headers };
+}
+
+/** Whether a status is a redirect that a Location continues. */
+export function isRedirectStatus(status: number): boolean {
+  return REDIRECT_STATUSES.has(status);
 }
 
 function without(headers: Record<string, string>, names: readonly string[]): Record<string, string> {

@@ -3,6 +3,7 @@ import { HttpMethodSchema } from '../perf-plan';
 import { HEADER_NAME, multiLine, oneLine } from '../strict-input';
 import { PhraseSchema } from '../phrases/phrase';
 import { userPatternProblem } from '../user-pattern';
+import { tokenizeTemplate } from '../template';
 
 /*
  * A functional test's validation rule and its judged outcome (docs/design.md §9). The six API types
@@ -304,7 +305,12 @@ export const FunctionalValidationSchema = z
       ctx.addIssue({ code: 'custom', path: ['expected_value'], message: VALIDATION_ERRORS.expectedRequired });
       return z.NEVER;
     }
-    const problem = expectedValueProblem(rest.type, expected, 'stored');
+    // A status with a {{variable}} (docs/adr/0029-postman-collections.md) is read when the run
+    // expands it; a value that is then no status fails the rule, showing what it was.
+    const templatedStatus =
+      rest.type === 'status_code' &&
+      tokenizeTemplate(expected, { freeNames: true }).some((part) => part.kind === 'variable');
+    const problem = templatedStatus ? undefined : expectedValueProblem(rest.type, expected, 'stored');
     if (problem) {
       ctx.addIssue({ code: 'custom', path: ['expected_value'], message: problem });
       return z.NEVER;
@@ -317,7 +323,7 @@ export const FunctionalValidationSchema = z
       rest.type === 'regex' ||
       rest.type === 'equals'
         ? expected
-        : rest.type === 'status_code'
+        : rest.type === 'status_code' && !templatedStatus
           ? expected.trim().toLowerCase()
           : expected.trim();
     return { ...rest, expected_value: kept };

@@ -1,15 +1,17 @@
-import type { CallResult, FunctionalResult } from '@aqa/plan';
-import { callName, failedRuleLines, failedRules, hasNoResponse, hasSeveralPasses } from './calls';
+import type { CallResult, FunctionalResult, ValidationDetail } from '@aqa/plan';
+import { callName, failedRuleLines, hasNoResponse, hasSeveralPasses, quote } from './calls';
 import { evidenceText } from './evidence';
 import { xmlAttribute, xmlText } from './text';
 
 /*
- * A functional run as JUnit XML, the shape Jenkins, GitLab and GitHub test reporters read
- * (docs/design.md §9): one <testsuite> for the run, one <testcase> per API per iteration and user.
- * A call whose rules failed is a <failure> naming each rule's expected, actual and message; a call
- * with no response (a refused connection, a time-out) is an <error>; a run that could not run or
- * ended early adds a "(run)" case with its reason as an <error>, so CI never reads it as passed; failures
- * among calls a long run did not keep are one more failed case.
+ * A functional run as JUnit XML, the shape Jenkins, GitLab and GitHub test reporters read, laid out as
+ * Newman's JUnit reporter lays out a collection run (docs/adr/0029-postman-collections.md): one
+ * <testsuite> per call (the API, and its iteration and user when there were several), one <testcase>
+ * per assertion of the call — each rule, named by its name or else its type and expected value. A
+ * failed rule is a <failure> with its expected, actual and message; a call with no response (a refused
+ * connection, a time-out) makes each rule an <error>. A last "(run)" suite keeps the run's properties
+ * and, when the run could not run or ended early, a "(run)" case with its reason as an <error>, so CI
+ * never reads it as passed; failures among calls a long run did not keep are one more failed case.
  */
 
 const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
@@ -20,34 +22,83 @@ interface Case {
   error: boolean;
 }
 
-function callCase(call: CallResult, classname: string, severalPasses: boolean): Case {
-  const open = `    <testcase classname="${xmlAttribute(classname)}" name="${xmlAttribute(callName(call, severalPasses))}" time="${seconds(call.response_time)}"`;
-  if (call.success) return { xml: `${open}/>`, failed: false, error: false };
-  const failed = failedRules(call);
-  const details = failed.flatMap(failedRuleLines).join('\n');
-  const evidence = call.evidence
+interface Suite {
+  name: string;
+  cases: Case[];
+  time: string;
+  extra?: string;
+}
+
+/** An assertion's name: the rule's own, else its type and expected value (as Newman names a test). */
+export function assertionName(detail: ValidationDetail): string {
+  if (detail.name) return detail.name;
+  return detail.type === 'schema' ? 'schema' : `${detail.type} ${quote(detail.expected, 200)}`;
+}
+
+function testcase(classname: string, name: string, time: string, body = ''): string {
+  const open = `    <testcase classname="${xmlAttribute(classname)}" name="${xmlAttribute(name)}" time="${time}"`;
+  return body === '' ? `${open}/>` : `${open}>\n${body}\n    </testcase>`;
+}
+
+function callSuite(call: CallResult, testName: string, severalPasses: boolean): Suite {
+  const classname = `${testName}.${call.api_name === '' ? `${call.method} ${call.url}` : call.api_name}`;
+  const time = seconds(call.response_time);
+  const noResponse = hasNoResponse(call);
+  // The evidence of a failed call goes with its first failed case.
+  let evidence = call.evidence
     ? `\n      <system-out>${xmlText(evidenceText(call.evidence))}</system-out>`
     : '';
-  if (hasNoResponse(call)) {
-    const reason = call.error ?? 'no response came back';
-    return {
-      xml: `${open}>\n      <error message="${xmlAttribute(reason)}" type="no response">${xmlText(details)}</error>${evidence}\n    </testcase>`,
-      failed: false,
-      error: true,
-    };
-  }
-  const first = failed[0];
-  const message =
-    first === undefined
-      ? (call.error ?? 'the call failed')
-      : failed.length === 1
-        ? first.message
-        : `${failed.length} rules failed; first: ${first.message}`;
-  return {
-    xml: `${open}>\n      <failure message="${xmlAttribute(message)}" type="validation">${xmlText(details || message)}</failure>${evidence}\n    </testcase>`,
-    failed: true,
-    error: false,
+  const takeEvidence = (): string => {
+    const kept = evidence;
+    evidence = '';
+    return kept;
   };
+  const cases: Case[] = call.validation_details.map((detail) => {
+    const name = assertionName(detail);
+    if (detail.passed) return { xml: testcase(classname, name, time), failed: false, error: false };
+    const lines = xmlText(failedRuleLines(detail).join('\n'));
+    if (noResponse) {
+      const reason = call.error ?? 'no response came back';
+      return {
+        xml: testcase(
+          classname,
+          name,
+          time,
+          `      <error message="${xmlAttribute(reason)}" type="no response">${lines}</error>${takeEvidence()}`,
+        ),
+        failed: false,
+        error: true,
+      };
+    }
+    return {
+      xml: testcase(
+        classname,
+        name,
+        time,
+        `      <failure message="${xmlAttribute(detail.message)}" type="AssertionFailure">${lines}</failure>${takeEvidence()}`,
+      ),
+      failed: true,
+      error: false,
+    };
+  });
+  // A call that failed with every rule passed (a capture found nothing), or that had no rule at all.
+  if (!call.success && !cases.some((c) => c.failed || c.error)) {
+    const message = call.error ?? 'the call failed';
+    const kind = noResponse ? 'error' : 'failure';
+    cases.push({
+      xml: testcase(
+        classname,
+        '(call)',
+        time,
+        `      <${kind} message="${xmlAttribute(message)}" type="${noResponse ? 'no response' : 'call'}"/>${takeEvidence()}`,
+      ),
+      failed: !noResponse,
+      error: noResponse,
+    });
+  } else if (cases.length === 0) {
+    cases.push({ xml: testcase(classname, '(call)', time), failed: false, error: false });
+  }
+  return { name: callName(call, severalPasses), cases, time };
 }
 
 function runSeconds(result: FunctionalResult): string {
@@ -59,31 +110,39 @@ function runSeconds(result: FunctionalResult): string {
 
 /** The JUnit XML text of a functional run. */
 export function functionalJunitReport(result: FunctionalResult): string {
-  const classname = result.test_name === '' ? 'Unnamed Test' : result.test_name;
+  const testName = result.test_name === '' ? 'Unnamed Test' : result.test_name;
   const severalPasses = hasSeveralPasses(result);
-  const cases = result.validation_results.map((call) => callCase(call, classname, severalPasses));
-  // A long run keeps its first calls; failures among the rest must still fail the suite.
+  const suites = result.validation_results.map((call) => callSuite(call, testName, severalPasses));
+  const runCases: Case[] = [];
+  const runClass = `${testName}.(run)`;
+  // A long run keeps its first calls; failures among the rest must still fail the report.
   const failedKept = result.validation_results.filter((call) => !call.success).length;
   const failedOmitted = result.summary.failed_requests - failedKept;
   if ((result.calls_omitted ?? 0) > 0 && failedOmitted > 0) {
     const message = `${failedOmitted} of the ${result.calls_omitted ?? 0} calls after the first ${result.validation_results.length} failed; this report keeps the first ${result.validation_results.length}`;
-    cases.push({
-      xml: `    <testcase classname="${xmlAttribute(classname)}" name="(calls not kept)" time="0.000">\n      <failure message="${xmlAttribute(message)}" type="validation"/>\n    </testcase>`,
+    runCases.push({
+      xml: testcase(
+        runClass,
+        '(calls not kept)',
+        '0.000',
+        `      <failure message="${xmlAttribute(message)}" type="validation"/>`,
+      ),
       failed: true,
       error: false,
     });
   }
   if (result.error) {
-    cases.push({
-      xml: `    <testcase classname="${xmlAttribute(classname)}" name="(run)" time="${runSeconds(result)}">\n      <error message="${xmlAttribute(result.error)}" type="run ${xmlAttribute(result.status)}"/>\n    </testcase>`,
+    runCases.push({
+      xml: testcase(
+        runClass,
+        '(run)',
+        runSeconds(result),
+        `      <error message="${xmlAttribute(result.error)}" type="run ${xmlAttribute(result.status)}"/>`,
+      ),
       failed: false,
       error: true,
     });
   }
-  const tests = cases.length;
-  const failures = cases.filter((c) => c.failed).length;
-  const errors = cases.filter((c) => c.error).length;
-  const time = runSeconds(result);
   const property = (name: string, value: string | number): string =>
     `      <property name="${name}" value="${xmlAttribute(String(value))}"/>`;
   const properties = [
@@ -95,14 +154,33 @@ export function functionalJunitReport(result: FunctionalResult): string {
     property('validation_failures', result.summary.validation_failures),
     ...(result.calls_omitted ? [property('calls_omitted', result.calls_omitted)] : []),
   ];
+  suites.push({
+    name: `${testName} (run)`,
+    cases: runCases,
+    time: runSeconds(result),
+    extra: `    <properties>\n${properties.join('\n')}\n    </properties>\n`,
+  });
+  const all = suites.flatMap((suite) => suite.cases);
+  const count = (cases: Case[]) => ({
+    tests: cases.length,
+    failures: cases.filter((c) => c.failed).length,
+    errors: cases.filter((c) => c.error).length,
+  });
+  const total = count(all);
   const timestamp = result.start_time ? ` timestamp="${xmlAttribute(result.start_time)}"` : '';
+  const suiteXml = (suite: Suite, id: number): string => {
+    const n = count(suite.cases);
+    return (
+      `  <testsuite name="${xmlAttribute(suite.name)}" id="${id}" tests="${n.tests}" failures="${n.failures}" errors="${n.errors}" skipped="0" time="${suite.time}"${timestamp}>\n` +
+      (suite.extra ?? '') +
+      suite.cases.map((c) => `${c.xml}\n`).join('') +
+      `  </testsuite>\n`
+    );
+  };
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<testsuites name="aqa test" tests="${tests}" failures="${failures}" errors="${errors}" time="${time}">\n` +
-    `  <testsuite name="${xmlAttribute(classname)}" tests="${tests}" failures="${failures}" errors="${errors}" skipped="0" time="${time}"${timestamp}>\n` +
-    `    <properties>\n${properties.join('\n')}\n    </properties>\n` +
-    cases.map((c) => `${c.xml}\n`).join('') +
-    `  </testsuite>\n` +
+    `<testsuites name="${xmlAttribute(testName)}" tests="${total.tests}" failures="${total.failures}" errors="${total.errors}" time="${runSeconds(result)}">\n` +
+    suites.map(suiteXml).join('') +
     `</testsuites>\n`
   );
 }

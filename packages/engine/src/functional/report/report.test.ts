@@ -108,56 +108,103 @@ function parseXml(xml: string) {
   return new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml, 'text/xml');
 }
 
+/** The <testsuites> counts, and each suite's name and its cases' names. */
+function junitShape(xml: string) {
+  const doc = parseXml(xml);
+  const root = doc.getElementsByTagName('testsuites')[0]!;
+  return {
+    doc,
+    counts: ['tests', 'failures', 'errors'].map((a) => Number(root.getAttribute(a))),
+    suites: Array.from(doc.getElementsByTagName('testsuite')).map((suite) => ({
+      name: suite.getAttribute('name'),
+      counts: ['tests', 'failures', 'errors'].map((a) => Number(suite.getAttribute(a))),
+      cases: Array.from(suite.getElementsByTagName('testcase')),
+    })),
+  };
+}
+
 describe('functionalJunitReport', () => {
-  it('is XML a parser reads back, with one case per API per iteration and correct counts', () => {
+  it('is XML a parser reads back: a suite per call, a case per rule (as Newman), with correct counts', () => {
     const xml = functionalJunitReport(result());
     expect(NOT_XML_CHARS.filter((c) => xml.includes(c))).toEqual([]);
-    const doc = parseXml(xml);
-    const suite = doc.getElementsByTagName('testsuite')[0]!;
-    expect(suite.getAttribute('name')).toBe(`Suite ${HOSTILE_IN_XML}`);
-    expect(suite.getAttribute('tests')).toBe('6');
-    expect(suite.getAttribute('failures')).toBe('2');
-    expect(suite.getAttribute('errors')).toBe('2');
-    expect(suite.getAttribute('time')).toBe('2.500');
-    const cases = Array.from(doc.getElementsByTagName('testcase'));
-    expect(cases.map((c) => c.getAttribute('name'))).toEqual(
-      [1, 2].flatMap((i) =>
+    const { doc, counts, suites } = junitShape(xml);
+    expect(doc.getElementsByTagName('testsuites')[0]!.getAttribute('name')).toBe(`Suite ${HOSTILE_IN_XML}`);
+    expect(doc.getElementsByTagName('testsuites')[0]!.getAttribute('time')).toBe('2.500');
+    expect(counts).toEqual([8, 4, 2]);
+    expect(suites.map((s) => s.name)).toEqual([
+      ...[1, 2].flatMap((i) =>
         ['List pets', HOSTILE_IN_XML, 'Refused'].map((name) => `${name} (iteration ${i}, user 1)`),
       ),
-    );
-    expect(cases[0]!.getAttribute('time')).toBe('0.013');
-    expect(cases[0]!.getAttribute('classname')).toBe(suite.getAttribute('name'));
-    const failure = cases[1]!.getElementsByTagName('failure')[0]!;
-    expect(failure.getAttribute('message')).toBe('2 rules failed; first: expected status 200, got 401');
+      `Suite ${HOSTILE_IN_XML} (run)`,
+    ]);
+    expect(suites.map((s) => s.counts)).toEqual([
+      ...[1, 2].flatMap(() => [
+        [1, 0, 0],
+        [2, 2, 0],
+        [1, 0, 1],
+      ]),
+      [0, 0, 0],
+    ]);
+    const [pets, hostile, refused] = suites;
+    expect(pets!.cases.map((c) => c.getAttribute('name'))).toEqual(['status_code 200']);
+    expect(hostile!.cases.map((c) => c.getAttribute('name'))).toEqual(['status_code 200', 'schema']);
+    expect(pets!.cases[0]!.getAttribute('time')).toBe('0.013');
+    expect(pets!.cases[0]!.getAttribute('classname')).toBe(`Suite ${HOSTILE_IN_XML}.List pets`);
+    const failure = hostile!.cases[0]!.getElementsByTagName('failure')[0]!;
+    expect(failure.getAttribute('message')).toBe('expected status 200, got 401');
+    expect(failure.getAttribute('type')).toBe('AssertionFailure');
     expect(failure.textContent).toContain('expected: 200');
     expect(failure.textContent).toContain('actual:   401');
-    expect(failure.textContent).toContain(`at /id: must have required property 'id'`);
-    const out = cases[1]!.getElementsByTagName('system-out')[0]!.textContent ?? '';
+    expect(hostile!.cases[1]!.getElementsByTagName('failure')[0]!.textContent).toContain(
+      `at /id: must have required property 'id'`,
+    );
+    // The evidence goes with the call's first failed case, once.
+    const out = hostile!.cases[0]!.getElementsByTagName('system-out')[0]!.textContent ?? '';
     expect(out).toContain('> authorization: ***');
     expect(out).not.toContain('s3cret');
     expect(out).toContain('{"name":"<b>"}');
-    const error = cases[2]!.getElementsByTagName('error')[0]!;
+    expect(hostile!.cases[1]!.getElementsByTagName('system-out').length).toBe(0);
+    const error = refused!.cases[0]!.getElementsByTagName('error')[0]!;
     expect(error.getAttribute('message')).toBe('connection refused');
-    expect(cases[2]!.getElementsByTagName('failure').length).toBe(0);
+    expect(refused!.cases[0]!.getElementsByTagName('failure').length).toBe(0);
+  });
+
+  it('names a case by its rule name when the rule has one, else by type and expected value', () => {
+    const named = result();
+    named.validation_results = [
+      call({
+        api_name: 'Login',
+        success: true,
+        validation_details: [
+          { ...statusRule(true, '200'), name: 'Token is returned' },
+          statusRule(true, '200'),
+        ],
+      }),
+    ];
+    const { suites } = junitShape(functionalJunitReport(named));
+    expect(suites[0]!.name).toBe('Login');
+    expect(suites[0]!.cases.map((c) => c.getAttribute('name'))).toEqual([
+      'Token is returned',
+      'status_code 200',
+    ]);
   });
 
   it('adds a (run) error when the run could not run, so CI never reads it as passed', () => {
-    const doc = parseXml(
+    const { doc, counts } = junitShape(
       functionalJunitReport({ ...result(), validation_results: [], error: 'Nothing could be sent:\n"bad"' }),
     );
-    const suite = doc.getElementsByTagName('testsuite')[0]!;
-    expect([suite.getAttribute('tests'), suite.getAttribute('errors')]).toEqual(['1', '1']);
+    expect(counts).toEqual([1, 0, 1]);
     const error = doc.getElementsByTagName('error')[0]!;
     expect(error.getAttribute('message')).toBe('Nothing could be sent:\n"bad"');
   });
 
-  it('fails the suite for failed calls a long run did not keep', () => {
+  it('fails the report for failed calls a long run did not keep', () => {
     const long = { ...result(), calls_omitted: 10 };
     long.summary = { ...long.summary, failed_requests: long.summary.failed_requests + 3 };
-    const doc = parseXml(functionalJunitReport(long));
-    const suite = doc.getElementsByTagName('testsuite')[0]!;
-    expect([suite.getAttribute('tests'), suite.getAttribute('failures')]).toEqual(['7', '3']);
-    expect(doc.getElementsByTagName('failure')[2]!.getAttribute('message')).toBe(
+    const { counts, suites } = junitShape(functionalJunitReport(long));
+    expect(counts).toEqual([9, 5, 2]);
+    const run = suites[suites.length - 1]!;
+    expect(run.cases[0]!.getElementsByTagName('failure')[0]!.getAttribute('message')).toBe(
       '3 of the 10 calls after the first 6 failed; this report keeps the first 6',
     );
   });
@@ -165,10 +212,22 @@ describe('functionalJunitReport', () => {
   it('names calls by their API alone when the run had one pass', () => {
     const one = result();
     one.validation_results = one.validation_results.filter((c) => c.iteration === 1);
-    const names = Array.from(parseXml(functionalJunitReport(one)).getElementsByTagName('testcase')).map((c) =>
-      c.getAttribute('name'),
-    );
-    expect(names[0]).toBe('List pets');
+    expect(junitShape(functionalJunitReport(one)).suites[0]!.name).toBe('List pets');
+  });
+
+  it('fails a call whose rules passed but whose capture found nothing, in a (call) case', () => {
+    const capture = result();
+    capture.validation_results = [
+      call({
+        api_name: 'Login',
+        success: false,
+        error: 'The capture token found nothing',
+        validation_details: [statusRule(true, '200')],
+      }),
+    ];
+    const { counts, suites } = junitShape(functionalJunitReport(capture));
+    expect(counts).toEqual([2, 1, 0]);
+    expect(suites[0]!.cases[1]!.getAttribute('name')).toBe('(call)');
   });
 });
 
@@ -193,9 +252,8 @@ describe('an interrupted run in the reports', () => {
   it('keeps its judged calls and says the run was interrupted, as an error CI never reads as passed', () => {
     const error = 'The server stopped during the run, so it did not finish';
     const interrupted = FunctionalResultSchema.parse({ ...result(), status: 'interrupted', error });
-    const doc = parseXml(functionalJunitReport(interrupted));
-    const suite = doc.getElementsByTagName('testsuite')[0]!;
-    expect([suite.getAttribute('tests'), suite.getAttribute('errors')]).toEqual(['7', '3']);
+    const { doc, counts } = junitShape(functionalJunitReport(interrupted));
+    expect(counts).toEqual([9, 4, 3]);
     const run = Array.from(doc.getElementsByTagName('testcase')).find(
       (c) => c.getAttribute('name') === '(run)',
     )!;
