@@ -12,8 +12,8 @@
 // @aqa/plan (TypeScript source) is bundled in; npm dependencies stay external (but in the standalone file).
 // `ensureBuilt()` rebuilds only when a source file is newer than the bundles, so bin/aqa.mjs and
 // the engine's source mode (tests, tsx) can call it on every start.
-import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,17 @@ const ENTRIES = {
   worker: join(ROOT, 'src/worker/entry.ts'),
   'functional-worker': join(ROOT, 'src/functional/worker-entry.ts'),
 };
-const EXTERNAL = ['undici', 'jsonpath-plus', 'xpath', '@xmldom/xmldom', 'zod', 'ajv', 'ajv-formats'];
+const EXTERNAL = [
+  'undici',
+  'jsonpath-plus',
+  'xpath',
+  '@xmldom/xmldom',
+  'zod',
+  'ajv',
+  'ajv-formats',
+  'quickjs-emscripten-core',
+  '@jitl/quickjs-singlefile-cjs-release-sync',
+];
 const SOURCES = [
   join(ROOT, 'src'),
   join(ROOT, '../plan/src'),
@@ -84,12 +94,28 @@ export async function build() {
     write: false,
     logLevel: 'warning',
     banner: REQUIRE_BANNER,
+    plugins: [embedChai],
   });
   mkdirSync(DIST, { recursive: true });
   for (const f of result.outputFiles) writeAtomically(f.path, f.contents);
   await buildStandaloneCli(join(DIST, `${STANDALONE}.mjs`));
   return DIST;
 }
+
+/**
+ * The Postman sandbox evaluates Chai's source inside its VM (docs/adr/0028-postman-sandbox.md): every
+ * bundle carries that text, in place of src/functional/postman/chai-esm.ts, which reads it from
+ * node_modules.
+ */
+const embedChai = {
+  name: 'aqa-embedded-chai',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]functional[\\/]postman[\\/]chai-esm\.ts$/ }, () => {
+      const text = readFileSync(createRequire(import.meta.url).resolve('chai'), 'utf8');
+      return { contents: `export function chaiEsm() { return ${JSON.stringify(text)}; }`, loader: 'js' };
+    });
+  },
+};
 
 /** Bundled CJS dependencies may call require(); give ESM output one. */
 const REQUIRE_BANNER = {
@@ -133,6 +159,7 @@ async function workerSource(esbuild, entry) {
     entryPoints: [entry],
     outfile: 'worker.mjs',
     minify: true,
+    plugins: [embedChai],
     banner: {
       js: "import { createRequire as __aqaCreateRequire } from 'node:module'; const require = __aqaCreateRequire(process.execPath);",
     },
@@ -172,7 +199,7 @@ export async function buildStandaloneCli(outfile) {
     entryPoints: [ENTRIES.aqa],
     outfile,
     banner: { js: `#!/usr/bin/env node\n${REQUIRE_BANNER.js}` },
-    plugins: [embed],
+    plugins: [embed, embedChai],
   });
   checkSelfContained(result, 'the standalone aqa.mjs');
   mkdirSync(dirname(outfile), { recursive: true });
