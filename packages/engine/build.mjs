@@ -150,6 +150,26 @@ const SELF_CONTAINED = {
 };
 
 /**
+ * `entry` as one module with nothing external but Node's own modules, written to `outfile`: how a test
+ * proves that a part of the engine (the Postman sandbox, with its WebAssembly and Chai) runs from a
+ * bundle alone, as it must inside the worker bundles and the standalone aqa.mjs.
+ */
+export async function buildSelfContained(entry, outfile) {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    ...SELF_CONTAINED,
+    entryPoints: [entry],
+    outfile,
+    banner: REQUIRE_BANNER,
+    plugins: [embedChai],
+  });
+  checkSelfContained(result, entry);
+  mkdirSync(dirname(outfile), { recursive: true });
+  for (const f of result.outputFiles) writeAtomically(f.path, f.contents);
+  return outfile;
+}
+
+/**
  * A worker entry as one self-contained module's text. It runs from a data: URL, which has no file to
  * resolve require() from, so its require (Node's own modules only) is made from Node's own path.
  */
