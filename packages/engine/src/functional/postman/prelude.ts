@@ -220,17 +220,23 @@ export const PRELUDE = String.raw`
     var cls = Math.floor(this._obj.code / 100);
     this.assert(cls === 4 || cls === 5, 'expected response code to be 4XX or 5XX but found #{act}', 'expected response code to not be 4XX or 5XX', null, this._obj.code);
   });
+  // As chai-postman: the reason phrase (upper-cased) is checked first, then the code.
+  function reasonThenCode(a, reason, code) {
+    var wanted = reason.toUpperCase(), actual = String(a._obj.status).toUpperCase();
+    a.assert(actual === wanted, 'expected response to have status reason #{exp} but got #{act}', 'expected response to not have status reason #{act}', wanted, actual);
+    a.assert(a._obj.code === code, 'expected response to have status code #{exp} but got #{act}', 'expected response to not have status code #{act}', code, a._obj.code);
+  }
   var reasons = { accepted: [202, 'Accepted'], withoutContent: [204, 'No Content'], badRequest: [400, 'Bad Request'], unauthorized: [401, 'Unauthorized'], unauthorised: [401, 'Unauthorized'], forbidden: [403, 'Forbidden'], notFound: [404, 'Not Found'], rateLimited: [429, 'Too Many Requests'] };
   Object.keys(reasons).forEach(function (name) {
     Assertion.addProperty(name, function () {
       mustBeResponse(this);
-      this.assert(this._obj.code === reasons[name][0], 'expected response to have status code #{exp} but got #{act}', 'expected response to not have status code #{act}', reasons[name][0], this._obj.code);
+      reasonThenCode(this, reasons[name][1], reasons[name][0]);
     });
   });
   Assertion.overwriteProperty('ok', function (original) {
     return function () {
       if (!isResponse(this._obj)) return original.call(this);
-      this.assert(this._obj.code === 200, 'expected response to have status code #{exp} but got #{act}', 'expected response to not have status code #{act}', 200, this._obj.code);
+      reasonThenCode(this, 'OK', 200);
     };
   });
   Assertion.addMethod('status', function (codeOrReason) {

@@ -98,7 +98,7 @@ describe('pm.test and pm.expect (real Chai inside the VM)', () => {
     expect(out.tests.map((t) => [t.name, t.passed, t.error])).toEqual([
       ['code', false, 'expected 404 to equal 200'],
       ['status', false, 'expected response to have status code 200 but got 404'],
-      ['ok', false, 'expected response to have status code 200 but got 404'],
+      ['ok', false, "expected response to have status reason 'OK' but got 'NOT FOUND'"],
       ['success', false, 'expected response code to be 2XX but found 404'],
       ['clientError', true, undefined],
       ['notFound', true, undefined],
@@ -399,7 +399,7 @@ pm.test("after", () => {});`),
     );
     expect(out.error).toEqual({
       kind: 'runtime',
-      message: "TypeError: cannot read property 'field' of undefined",
+      message: "TypeError: Cannot read properties of undefined (reading 'field')",
       line: 4,
     });
     expect(out.tests).toEqual([{ name: 'before', passed: true }]);
@@ -503,7 +503,7 @@ describe('isolation from Node', () => {
       ['no host bridge left', true],
     ]);
     expect(out.tests[2]!.error).toContain("require('fs') is not available");
-    expect(out.error).toMatchObject({ kind: 'runtime', message: "ReferenceError: 'process' is not defined" });
+    expect(out.error).toMatchObject({ kind: 'runtime', message: 'ReferenceError: process is not defined' });
   });
 });
 

@@ -170,7 +170,7 @@ export async function runPostmanScript(
     const kind = e?.name === 'SyntaxError' && e.lineNumber !== undefined ? 'syntax' : 'runtime';
     return new Stop({
       kind,
-      message: e?.name ? `${e.name}: ${message}` : message,
+      message: e?.name ? `${e.name}: ${v8Wording(message)}` : message,
       ...(line !== undefined ? { line } : {}),
     });
   };
@@ -205,7 +205,8 @@ export async function runPostmanScript(
         logs.push({ level, text: text.length > MAX_LOG_CHARS ? `${text.slice(0, MAX_LOG_CHARS)}…` : text });
       },
       test: (index, json) => {
-        tests[index] = JSON.parse(json) as ScriptTest;
+        const t = JSON.parse(json) as ScriptTest;
+        tests[index] = t.error === undefined ? t : { ...t, error: v8Wording(t.error) };
       },
       validate: validateJson,
     });
@@ -283,6 +284,20 @@ export async function runPostmanScript(
     logs,
     ...(error ? { error } : {}),
   };
+}
+
+/**
+ * QuickJS's wording of its commonest errors, as V8 (so Postman) words them: a test that fails on a
+ * missing field reads the same here as in Postman (docs/adr/0028-postman-sandbox.md §4).
+ */
+export function v8Wording(message: string): string {
+  return message
+    .replace(
+      /^cannot read property '(.*)' of (undefined|null)$/,
+      "Cannot read properties of $2 (reading '$1')",
+    )
+    .replace(/^cannot set property '(.*)' of (undefined|null)$/, "Cannot set properties of $2 (setting '$1')")
+    .replace(/^'(.*)' is not defined$/, '$1 is not defined');
 }
 
 /** The first line of the user's script in a QuickJS stack ("    at f (script.js:3:5)"). */
