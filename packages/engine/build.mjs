@@ -103,16 +103,18 @@ export async function build() {
 }
 
 /**
- * The Postman sandbox evaluates Chai's source inside its VM (docs/adr/0028-postman-sandbox.md): every
- * bundle carries that text, in place of src/functional/postman/chai-esm.ts, which reads it from
- * node_modules.
+ * The Postman sandbox evaluates Chai 4's browser build inside its VM (docs/adr/0028-postman-sandbox.md):
+ * every bundle carries that text, minified (QuickJS parses it for every script), in place of
+ * src/functional/postman/chai-umd.ts, which reads it from node_modules.
  */
 const embedChai = {
   name: 'aqa-embedded-chai',
   setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/]functional[\\/]postman[\\/]chai-esm\.ts$/ }, () => {
-      const text = readFileSync(createRequire(import.meta.url).resolve('chai'), 'utf8');
-      return { contents: `export function chaiEsm() { return ${JSON.stringify(text)}; }`, loader: 'js' };
+    b.onLoad({ filter: /[\\/]src[\\/]functional[\\/]postman[\\/]chai-umd\.ts$/ }, async () => {
+      const esbuild = await import('esbuild');
+      const text = readFileSync(createRequire(import.meta.url).resolve('chai-v4/chai.js'), 'utf8');
+      const { code } = await esbuild.transform(text, { minify: true, keepNames: true, target: 'es2019' });
+      return { contents: `export function chaiUmd() { return ${JSON.stringify(code)}; }`, loader: 'js' };
     });
   },
 };

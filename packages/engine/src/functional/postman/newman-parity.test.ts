@@ -6,7 +6,7 @@ import { fetchSandboxHost } from './fetch-host';
 import { runPostmanScript, type SandboxResponse, type ScriptTest } from './sandbox';
 
 /*
- * The same test scripts run by real Newman (6.x, postman-sandbox) and by our sandbox against the same
+ * The same test scripts run by real Newman (6.x, with postman-sandbox) and by our sandbox against the same
  * local server: each test's name, pass or fail, and failure message must match
  * (docs/adr/0028-postman-sandbox.md §2).
  */

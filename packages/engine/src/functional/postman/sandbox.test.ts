@@ -406,6 +406,25 @@ pm.test("after", () => {});`),
     expect(out.variables.environment).toEqual({ set: 'before' });
   });
 
+  it('reports an error after a top-level await with its line, and keeps Chai’s own `ok` for other values', async () => {
+    const out = await runPostmanScript(
+      testRun(`pm.test("ok value", () => pm.expect(1).to.be.ok);
+pm.test("not ok value", () => pm.expect(0).to.be.ok);
+await new Promise((resolve) => setTimeout(resolve, 10));
+undefinedThing();`),
+      noNetwork,
+    );
+    expect(out.tests).toEqual([
+      { name: 'ok value', passed: true },
+      { name: 'not ok value', passed: false, error: 'expected +0 to be truthy' },
+    ]);
+    expect(out.error).toEqual({
+      kind: 'runtime',
+      message: 'ReferenceError: undefinedThing is not defined',
+      line: 4,
+    });
+  });
+
   it('names what the sandbox does not have', async () => {
     const out = await runPostmanScript(testRun(`var hash = CryptoJS.MD5("x").toString();`), noNetwork);
     expect(out.error).toMatchObject({ kind: 'runtime', line: 1 });
