@@ -12,8 +12,8 @@
 // @aqa/plan (TypeScript source) is bundled in; npm dependencies stay external (but in the standalone file).
 // `ensureBuilt()` rebuilds only when a source file is newer than the bundles, so bin/aqa.mjs and
 // the engine's source mode (tests, tsx) can call it on every start.
-import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,18 @@ const ENTRIES = {
   worker: join(ROOT, 'src/worker/entry.ts'),
   'functional-worker': join(ROOT, 'src/functional/worker-entry.ts'),
 };
-const EXTERNAL = ['undici', 'jsonpath-plus', 'xpath', '@xmldom/xmldom', 'zod', 'ajv', 'ajv-formats', 'tough-cookie'];
+const EXTERNAL = [
+  'undici',
+  'jsonpath-plus',
+  'xpath',
+  '@xmldom/xmldom',
+  'zod',
+  'ajv',
+  'ajv-formats',
+  'quickjs-emscripten-core',
+  '@jitl/quickjs-singlefile-cjs-release-sync',
+  'tough-cookie',
+];
 const SOURCES = [
   join(ROOT, 'src'),
   join(ROOT, '../plan/src'),
@@ -84,12 +95,30 @@ export async function build() {
     write: false,
     logLevel: 'warning',
     banner: REQUIRE_BANNER,
+    plugins: [embedChai],
   });
   mkdirSync(DIST, { recursive: true });
   for (const f of result.outputFiles) writeAtomically(f.path, f.contents);
   await buildStandaloneCli(join(DIST, `${STANDALONE}.mjs`));
   return DIST;
 }
+
+/**
+ * The Postman sandbox evaluates Chai 4's browser build inside its VM (docs/adr/0028-postman-sandbox.md):
+ * every bundle carries that text, minified (QuickJS parses it for every script), in place of
+ * src/functional/postman/chai-umd.ts, which reads it from node_modules.
+ */
+const embedChai = {
+  name: 'aqa-embedded-chai',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]functional[\\/]postman[\\/]chai-umd\.ts$/ }, async () => {
+      const esbuild = await import('esbuild');
+      const text = readFileSync(createRequire(import.meta.url).resolve('chai-v4/chai.js'), 'utf8');
+      const { code } = await esbuild.transform(text, { minify: true, keepNames: true, target: 'es2019' });
+      return { contents: `export function chaiUmd() { return ${JSON.stringify(code)}; }`, loader: 'js' };
+    });
+  },
+};
 
 /** Bundled CJS dependencies may call require(); give ESM output one. */
 const REQUIRE_BANNER = {
@@ -124,6 +153,26 @@ const SELF_CONTAINED = {
 };
 
 /**
+ * `entry` as one module with nothing external but Node's own modules, written to `outfile`: how a test
+ * proves that a part of the engine (the Postman sandbox, with its WebAssembly and Chai) runs from a
+ * bundle alone, as it must inside the worker bundles and the standalone aqa.mjs.
+ */
+export async function buildSelfContained(entry, outfile) {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    ...SELF_CONTAINED,
+    entryPoints: [entry],
+    outfile,
+    banner: REQUIRE_BANNER,
+    plugins: [embedChai],
+  });
+  checkSelfContained(result, entry);
+  mkdirSync(dirname(outfile), { recursive: true });
+  for (const f of result.outputFiles) writeAtomically(f.path, f.contents);
+  return outfile;
+}
+
+/**
  * A worker entry as one self-contained module's text. It runs from a data: URL, which has no file to
  * resolve require() from, so its require (Node's own modules only) is made from Node's own path.
  */
@@ -133,6 +182,7 @@ async function workerSource(esbuild, entry) {
     entryPoints: [entry],
     outfile: 'worker.mjs',
     minify: true,
+    plugins: [embedChai],
     banner: {
       js: "import { createRequire as __aqaCreateRequire } from 'node:module'; const require = __aqaCreateRequire(process.execPath);",
     },
@@ -172,7 +222,7 @@ export async function buildStandaloneCli(outfile) {
     entryPoints: [ENTRIES.aqa],
     outfile,
     banner: { js: `#!/usr/bin/env node\n${REQUIRE_BANNER.js}` },
-    plugins: [embed],
+    plugins: [embed, embedChai],
   });
   checkSelfContained(result, 'the standalone aqa.mjs');
   mkdirSync(dirname(outfile), { recursive: true });

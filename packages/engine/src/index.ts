@@ -25,6 +25,7 @@ export { ERROR_KINDS } from './metrics/types';
 export type * from './types';
 export * from './adapters';
 export { functionalHtmlReport, functionalJsonReport, functionalJunitReport } from './functional/report';
+export * from './functional/postman';
 export { DEFAULT_FUNCTIONAL_RUN_MEMORY_MB, startFunctionalRun } from './functional/functional-run';
 export {
   functionalJsonPaths,
