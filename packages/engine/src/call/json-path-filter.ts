@@ -28,11 +28,13 @@ const METHODS: ReadonlySet<string> = new Set([
   'trim',
 ]);
 
-/** The properties a value offers a filter: its own, and the length of a string or a list. */
+/**
+ * The properties a value offers a filter: its own, and the length of a string or a list. A member of
+ * a missing value is missing (as RFC 9535 reads `@.owner.name` where a value has no owner), so the
+ * rest of the filter still decides: `@.owner.name == "x" || @.id == 2`.
+ */
 function member(object: unknown, key: unknown): unknown {
-  if (object === null || object === undefined) {
-    throw new TypeError(`Cannot read properties of ${String(object)} (reading '${String(key)}')`);
-  }
+  if (object === null || object === undefined) return undefined;
   const name = typeof key === 'number' ? key : String(key);
   if (name === 'length' && (typeof object === 'string' || Array.isArray(object))) return object.length;
   if (typeof object !== 'object' && typeof object !== 'string') return undefined;
@@ -67,17 +69,63 @@ const UNARY: Readonly<Record<string, (a: unknown) => unknown>> = {
   typeof: (a) => typeof a,
 };
 
-/** A filter expression that cannot be run here, in words. */
+/** A JSONPath or filter expression that cannot be run here, in words. */
 export class JsonPathFilterError extends Error {
   override readonly name = 'JsonPathFilterError';
 
   constructor(
     message: string,
-    /** `syntax`: no expression at all (judged on each answer, as before); `refused`: one that may not run. */
+    /** `syntax`: no expression, or a path that does not close; `refused`: one that may not run. */
     readonly kind: 'syntax' | 'refused' = 'refused',
   ) {
     super(message);
   }
+}
+
+/** The names jsonpath-plus gives a filter's sandbox (its _eval), by what a filter writes for them. */
+const SANDBOX_NAMES: ReadonlyMap<string, string> = new Map([
+  ['_$_v', '@'],
+  ['_$_parent', '@parent'],
+  ['_$_parentProperty', '@parentProperty'],
+  ['_$_property', '@property'],
+  ['_$_root', '@root'],
+  ['_$_path', '@path'],
+]);
+
+/**
+ * A bare `@` (`@=='qa'`, `@>1`, a filter that is `@` alone) read as the current value, as every JSONPath
+ * dialect reads it: jsonpath-plus binds `@` only before `.`, `[`, `)` or a blank. Quoted text is left as
+ * it is.
+ */
+function bindBareAt(script: string): string {
+  let out = '';
+  let quote: string | null = null;
+  for (let i = 0; i < script.length; i++) {
+    const c = script[i]!;
+    if (quote !== null) {
+      out += c;
+      if (c === '\\') out += script[++i] ?? '';
+      else if (c === quote) quote = null;
+    } else if (c === '@' && !/[A-Za-z_$]/.test(script[i + 1] ?? '')) out += '_$_v';
+    else {
+      if (c === '"' || c === "'") quote = c;
+      out += c;
+    }
+  }
+  return out;
+}
+
+/** A filter's code as it runs: jsonpath-plus's rewriting of the @ names (its _eval), then bindBareAt. */
+function filterScript(code: string): string {
+  return bindBareAt(
+    code
+      .replaceAll('@parentProperty', '_$_parentProperty')
+      .replaceAll('@parent', '_$_parent')
+      .replaceAll('@property', '_$_property')
+      .replaceAll('@root', '_$_root')
+      .replaceAll('@path', '_$_path')
+      .replace(/@([.\s)[])/gu, '_$_v$1'),
+  );
 }
 
 /** jsonpath-plus's own parser (jsep with its regex plugin): the tree of a filter, not run. */
@@ -96,7 +144,7 @@ export class JsonPathFilterScript {
   constructor(code: string) {
     let ast: Node;
     try {
-      ast = new SafeScript(code).ast;
+      ast = new SafeScript(bindBareAt(code)).ast;
     } catch (error) {
       throw new JsonPathFilterError((error as Error).message, 'syntax');
     }
@@ -115,7 +163,12 @@ export class JsonPathFilterScript {
         if (node.value instanceof RegExp) this.pattern(node);
         return;
       case 'Identifier':
+        if (!SANDBOX_NAMES.has(String(node.name))) throw unknownName(String(node.name));
         return;
+      case 'AssignmentExpression':
+        throw new JsonPathFilterError(
+          `${String(node.operator)} is not a comparison in a JSONPath filter: write == to compare, /re/.test(@.x) to match a pattern`,
+        );
       case 'MemberExpression':
         this.check(node.object as Node);
         if (node.computed === true) this.check(node.property as Node);
@@ -253,32 +306,71 @@ function refused(what: string): JsonPathFilterError {
   );
 }
 
+function unknownName(name: string): JsonPathFilterError {
+  const written = [...SANDBOX_NAMES.values()].join(', ');
+  return new JsonPathFilterError(
+    name === '$'
+      ? `$ is not read inside a JSONPath filter: the document's root is @root there`
+      : `${name} is not known in a JSONPath filter, which reads ${written}`,
+  );
+}
+
+/** Where a path's quotes or brackets do not close, in words, or undefined when they all do. */
+function unclosed(path: string): string | undefined {
+  const open: string[] = [];
+  let quote: string | null = null;
+  for (let i = 0; i < path.length; i++) {
+    const c = path[i]!;
+    if (quote !== null) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '[' || c === '(') open.push(c);
+    else if (c === ']' || c === ')') {
+      const opened = open.pop();
+      if (opened === undefined) return `${c} at character ${i + 1} closes nothing open`;
+      if (c !== (opened === '[' ? ']' : ')'))
+        return `${c} at character ${i + 1} comes before its ${opened} is closed`;
+    }
+  }
+  if (quote !== null) return `its quote ${quote} does not close`;
+  const last = open.at(-1);
+  return last === undefined ? undefined : `its ${last} does not close`;
+}
+
 /**
- * Checks every filter and script of a JSONPath before it runs, so a refusal is a plan problem said when
- * the plan is compiled, not a failed check on each answer. Paths that do not parse are left to the query.
+ * Why a JSONPath cannot be judged here, or undefined when it can: the one check of a JSONPath, made
+ * where a plan is saved (the server's pattern-refusal.ts), when a run starts (plan-checks.ts) and when
+ * a query is compiled (json-path.ts), so a path either judges or is refused before any answer. It
+ * refuses a path whose brackets or quotes do not close, a filter that does not parse or is not written
+ * `[?(…)]`, and a filter that may not run.
  */
-export function checkJsonPathFilters(path: string): void {
+export function jsonPathProblem(path: string): string | undefined {
+  const open = unclosed(path);
+  if (open !== undefined) return `${path} does not close: ${open}`;
   let parts: string[];
   try {
     parts = JSONPath.toPathArray(path);
-  } catch {
-    return;
+  } catch (error) {
+    return `${path} is not a JSONPath: ${(error as Error).message}`;
   }
   for (const part of parts) {
+    if (!part.startsWith('?') && !part.startsWith('(')) continue;
     const code = /^\??\(([\s\S]*)\)$/.exec(part)?.[1];
-    if (code === undefined) continue;
-    // The names jsonpath-plus gives @ and its kin before it evaluates (its _eval).
-    const script = code
-      .replaceAll('@parentProperty', '_$_parentProperty')
-      .replaceAll('@parent', '_$_parent')
-      .replaceAll('@property', '_$_property')
-      .replaceAll('@root', '_$_root')
-      .replaceAll('@path', '_$_path')
-      .replace(/@([.\s)[])/gu, '_$_v$1');
+    if (code === undefined)
+      return `[${part}] is not a filter here: a filter is written [?(…)], e.g. [?(@.id == 1)]`;
     try {
-      new JsonPathFilterScript(script);
+      new JsonPathFilterScript(filterScript(code));
     } catch (error) {
-      if (!(error instanceof JsonPathFilterError) || error.kind === 'refused') throw error;
+      if (!(error instanceof JsonPathFilterError)) throw error;
+      return error.kind === 'syntax' ? `the filter ${part} does not parse: ${error.message}` : error.message;
     }
   }
+  return undefined;
+}
+
+/** Throws jsonPathProblem's reason as a JsonPathFilterError. */
+export function checkJsonPathFilters(path: string): void {
+  const problem = jsonPathProblem(path);
+  if (problem !== undefined) throw new JsonPathFilterError(problem);
 }

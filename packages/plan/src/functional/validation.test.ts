@@ -259,3 +259,33 @@ describe('parseJsonPathRule: a quoted key may hold a blank', () => {
     expect(parseJsonPathRule("$['a b'] x")).toBeNull();
   });
 });
+
+describe('parseJsonPathRule: a filter may hold blanks (issue #27)', () => {
+  it.each([
+    ["$.a[?(@.x == 'y')].z == 1", { path: "$.a[?(@.x == 'y')].z", operator: '==', value: '1' }],
+    [
+      "$.a[?(@.x == 'y' && (@.z > 1 || @.z < 0))] != 2",
+      { path: "$.a[?(@.x == 'y' && (@.z > 1 || @.z < 0))]", operator: '!=', value: '2' },
+    ],
+    [
+      '$..book[?(@.price < 10)].title ~ ^A',
+      { path: '$..book[?(@.price < 10)].title', operator: '~', value: '^A' },
+    ],
+    ["$.roles[?(@=='qa')]", { path: "$.roles[?(@=='qa')]", operator: null, value: null }],
+  ])('%s', (expected, rule) => {
+    expect(parseJsonPathRule(expected)).toEqual(rule);
+    expect(accepts('json_path', expected)).toBe(expected);
+  });
+
+  it('reads a path whose brackets never close as the whole path, for the JSONPath check to refuse', () => {
+    expect(parseJsonPathRule('$.a[?(@.b== 1')).toEqual({
+      path: '$.a[?(@.b== 1',
+      operator: null,
+      value: null,
+    });
+  });
+
+  it('refuses what follows a closed filter that is no comparison', () => {
+    expect(parseJsonPathRule("$.a[?(@.x == 'y')] and more")).toBeNull();
+  });
+});
