@@ -5,6 +5,7 @@ import {
   ValidationDetailSchema,
   defaultValidation,
   effectiveValidations,
+  expectedValueProblem,
   parseJsonPathRule,
 } from './validation';
 
@@ -287,5 +288,19 @@ describe('parseJsonPathRule: a filter may hold blanks (issue #27)', () => {
 
   it('refuses what follows a closed filter that is no comparison', () => {
     expect(parseJsonPathRule("$.a[?(@.x == 'y')] and more")).toBeNull();
+  });
+});
+
+describe('expectedValueProblem: a json_path rule whose path cannot be judged (issue #27)', () => {
+  it('is refused in a form with its reason, and still read from a stored plan', () => {
+    expect(expectedValueProblem('json_path', '$.a[?(@.b==]')).toBe(
+      '$.a[?(@.b==] does not close: ] at character 12 comes before its ( is closed',
+    );
+    expect(expectedValueProblem('json_path', '$.a[?(@.x =~ /y/)]')).toContain(
+      '= is not a comparison in a JSONPath filter',
+    );
+    expect(expectedValueProblem('json_path', "$.roles[?(@=='qa')]")).toBeUndefined();
+    expect(expectedValueProblem('json_path', '$.a[?(@.b==]', 'stored')).toBeUndefined();
+    expect(accepts('json_path', '$.a[?(@.b==]')).toBe('$.a[?(@.b==]');
   });
 });

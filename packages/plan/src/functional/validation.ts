@@ -3,6 +3,7 @@ import { HttpMethodSchema } from '../perf-plan';
 import { HEADER_NAME, multiLine, oneLine } from '../strict-input';
 import { PhraseSchema } from '../phrases/phrase';
 import { userPatternProblem } from '../user-pattern';
+import { jsonPathProblem } from '../json-path-filter';
 
 /*
  * A functional test's validation rule and its judged outcome (docs/design.md §9). The six API types
@@ -128,7 +129,7 @@ export interface JsonPathRule {
  * first blank outside quotes and brackets, so a quoted key (`$['first name'] == Ada`), as a
  * performance plan's item may hold (perf-item-rules.ts), and a filter (`$.a[?(@.x == 'y')].z == 1`)
  * may hold one. A path whose brackets never close runs to the end and is refused where JSONPaths are
- * checked (jsonPathProblem in packages/engine/src/call/json-path-filter.ts).
+ * checked (jsonPathProblem, json-path-filter.ts).
  */
 export function parseJsonPathRule(expected: string): JsonPathRule | null {
   const text = expected.trim();
@@ -184,9 +185,10 @@ export function isValidRegex(source: string): boolean {
 }
 
 /**
- * How strictly expectedValueProblem reads a pattern: `new` (a form, a save) also refuses what the
- * linear-time engine cannot run, in its words; `stored` (the model reading any plan) only what is no
- * regular expression at all.
+ * How strictly expectedValueProblem reads a pattern or a JSONPath: `new` (a form, a save) also refuses
+ * what the linear-time engine cannot run and a JSONPath that cannot be judged (jsonPathProblem), in
+ * their words; `stored` (the model reading any plan) only what is no regular expression or JSONPath
+ * rule at all.
  */
 export type PatternStrictness = 'new' | 'stored';
 
@@ -214,6 +216,9 @@ export function expectedValueProblem(
     case 'json_path': {
       const rule = parseJsonPathRule(value);
       if (!rule) return VALIDATION_ERRORS.jsonPath;
+      // A stored plan with a path that cannot be judged still opens, to be mended; its rule fails when judged.
+      const pathProblem = patterns === 'new' ? jsonPathProblem(rule.path) : undefined;
+      if (pathProblem !== undefined) return pathProblem;
       return rule.operator === '~' ? patternProblem(rule.value ?? '', VALIDATION_ERRORS.regex) : undefined;
     }
     case 'header_value': {
