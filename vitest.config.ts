@@ -14,6 +14,8 @@ export default defineConfig({
           environment: 'node',
           include: [
             'packages/*/src/**/*.test.ts',
+            // Suites beside their fixtures, outside src (packages/engine/test/postman-parity).
+            'packages/*/test/**/*.test.ts',
             'apps/server/{src,test}/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

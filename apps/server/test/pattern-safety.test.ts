@@ -257,4 +257,30 @@ describe('a pattern RE2 cannot run is refused where the plan is validated', () =
       `apis.0.validations.0.expected_value: ${lookahead}`,
     );
   });
+
+  it('on saving a functional plan: a JSONPath that cannot be judged is refused with its reason; a filter that judges is kept (issue #27)', async () => {
+    const save = (expected_value: string) =>
+      call('POST', '/api/functional/save-config', {
+        test_name: 'Filters',
+        apis: [
+          {
+            name: 'Roles',
+            method: 'GET',
+            url: `${target.origin}/roles`,
+            validations: [{ type: 'json_path', expected_value }],
+          },
+        ],
+      });
+    const broken = await save('$.roles[?(@==]');
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { detail: string }).detail).toContain(
+      'apis.0.validations.0.expected_value: $.roles[?(@==] does not close: ] at character 14 comes before its ( is closed',
+    );
+    const unknown = await save("$.a[?(@.x == 'y')] and more");
+    expect(unknown.status).toBe(400);
+    const kept = await save("$.a[?(@.x == 'y' && @.z > 0)].z == 1");
+    expect(kept.status).toBeLessThan(300);
+    const roles = await save("$.roles[?(@=='qa')]");
+    expect(roles.status).toBeLessThan(300);
+  });
 });

@@ -28,3 +28,4 @@ export * from './data-files';
 export * from './test-data';
 export * from './flows';
 export * from './thresholds';
+export * from './json-path-filter';

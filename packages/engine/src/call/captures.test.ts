@@ -75,3 +75,26 @@ describe('reading a capture', () => {
     expect(captureProblems([bare])).toBe('Capture v found nothing: $.token is not in the body');
   });
 });
+
+describe('a json_path capture with a filter (issue #27)', () => {
+  const json = { headers: {}, body: '{"orders":[{"id":7,"state":"open"},{"id":8,"state":"paid"}]}' };
+
+  it('reads through a filter with a bare @ and blanks', () => {
+    expect(
+      readCapture(capture({ from: 'json_path', expression: "$.orders[?(@.state == 'paid')].id" }), json),
+    ).toEqual({
+      name: 'v',
+      value: '8',
+    });
+  });
+
+  it('finds nothing, in words, where its path cannot be read: the capture fails, not the run', () => {
+    const bad = capture({ from: 'json_path', expression: '$.orders[?(@.state==]' });
+    expect(readCapture(bad, json)).toEqual({
+      name: 'v',
+      value: null,
+      problem:
+        '$.orders[?(@.state==] cannot be read: $.orders[?(@.state==] does not close: ] at character 21 comes before its ( is closed',
+    });
+  });
+});

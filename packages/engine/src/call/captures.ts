@@ -7,7 +7,8 @@ import {
   type UserPattern,
 } from '@aqa/plan';
 import { compileJsonPath, jsonValueText, type JsonPathQuery } from './json-path';
-import { bodyJson } from './response-view';
+import { JsonPathFilterError } from './json-path-filter';
+import { bodyJson, firstLine } from './response-view';
 
 /*
  * Chaining (docs/design.md §9): a value read from a call's response into a variable that later calls
@@ -22,8 +23,18 @@ export interface CompiledCapture extends Capture {
   slot: number;
   /** A regex capture's pattern, on the linear-time engine (docs/adr/0022-linear-time-patterns.md). */
   pattern: UserPattern | null;
-  /** A json_path capture's query. */
-  query: JsonPathQuery | null;
+  /** A json_path capture's query, or why its path cannot be read (jsonPathProblem). */
+  query: JsonPathQuery | { problem: string } | null;
+}
+
+/** A json_path capture's query; a path that cannot be read fails the capture, in words, not the run. */
+function captureQuery(expression: string): JsonPathQuery | { problem: string } {
+  try {
+    return compileJsonPath(expression);
+  } catch (error) {
+    if (error instanceof JsonPathFilterError) return { problem: error.message };
+    throw error;
+  }
 }
 
 export function compileCapture(capture: Capture, slot: number): CompiledCapture {
@@ -32,7 +43,7 @@ export function compileCapture(capture: Capture, slot: number): CompiledCapture 
     slot,
     // The run's start has checked that a regex capture's expression is a pattern RE2 runs.
     pattern: capture.from === 'regex' ? compileUserPattern(capture.expression) : null,
-    query: capture.from === 'json_path' ? compileJsonPath(capture.expression) : null,
+    query: capture.from === 'json_path' ? captureQuery(capture.expression) : null,
   };
 }
 
@@ -84,9 +95,16 @@ function find(
         : { name, value };
     }
     case 'json_path': {
+      const query = capture.query!;
+      if ('problem' in query) return nothing(`${expression} cannot be read: ${query.problem}`);
       const parsed = bodyJson(response);
       if (parsed === null) return nothing(`the body is not JSON, so ${expression} cannot be read`);
-      const value = jsonValueText(capture.query!(parsed.json));
+      let value: string | undefined;
+      try {
+        value = jsonValueText(query(parsed.json));
+      } catch (error) {
+        return nothing(`${expression} cannot be read: ${firstLine(error)}`);
+      }
       return value === undefined ? nothing(`${expression} is not in the body`) : { name, value };
     }
   }

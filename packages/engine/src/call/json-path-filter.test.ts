@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileJsonPath } from './json-path';
-import { checkJsonPathFilters, JsonPathFilterError } from './json-path-filter';
+import { checkJsonPathFilters, JsonPathFilterError, jsonPathProblem } from './json-path-filter';
 
 /* JSONPath filters read by the engine's own evaluator (docs/adr/0022-linear-time-patterns.md). */
 
@@ -44,15 +44,57 @@ describe('JSONPath filters', () => {
     ['$.items[?(@.name.repeat(1e9))]', 'calling repeat() is not supported in a JSONPath filter'],
     ['$.items[?(@.name.padEnd(1e9))]', 'calling padEnd() is not supported in a JSONPath filter'],
     ['$.items[?(@.name.replace(/(a+)+$/, "x"))]', 'calling replace() is not supported in a JSONPath filter'],
-    ['$.items[?(x = 1)]', 'a AssignmentExpression is not supported in a JSONPath filter'],
+    ['$.items[?(@.id = 1)]', '= is not a comparison in a JSONPath filter: write == to compare'],
   ])('refuses %s before any answer, in words', (path, words) => {
     expect(() => checkJsonPathFilters(path)).toThrow(JsonPathFilterError);
     expect(() => compileJsonPath(path)).toThrow(words);
   });
 
-  it('leaves a filter that is no expression to the query, which finds nothing with it', () => {
-    expect(() => checkJsonPathFilters('$.roles[?(@=="qa")]')).not.toThrow();
-    expect(() => first('$.roles[?(@=="qa")]')).toThrow('Unexpected "@" at character 0');
+  it('reads a bare @ as the value, outside quotes (issue #27)', () => {
+    expect(first("$.roles[?(@=='qa')]")).toBe('qa');
+    expect(first('$.roles[?(@ != "admin")]')).toBe('qa');
+    expect(first('$.items[*].id[?(@>2)]')).toBeUndefined();
+    expect(first('$.items[?(@.id>2)].id')).toBe(3);
+    expect(first("$.items[?(@.name == '@')].id")).toBeUndefined();
+    expect(first('$.roles[?(@)]')).toBe('admin');
+  });
+
+  it('selects nothing where a filter reads a member of a missing value, rather than throwing', () => {
+    expect(first('$.items[?(@.owner.name == "x")].id')).toBeUndefined();
+    expect(first('$.items[?(@.owner.name == "x" || @.id == 2)].id')).toBe(2);
+  });
+
+  it.each([
+    ['$.a[?(@.b==]', '$.a[?(@.b==] does not close: ] at character 12 comes before its ( is closed'],
+    ['$.a[?(@.b==1', '$.a[?(@.b==1 does not close: its ( does not close'],
+    ["$.a[?(@.b=='x)]", "$.a[?(@.b=='x)] does not close: its quote ' does not close"],
+    ['$.a]', '$.a] does not close: ] at character 4 closes nothing open'],
+    ['$.a[?(@.b == == 1)]', 'the filter ?(@.b == == 1) does not parse: '],
+    ["$.a[?@.x=='y']", "[?@.x=='y] is not a filter here: a filter is written [?(…)]"],
+    ['$.a[?(@.x =~ /y/)]', '= is not a comparison in a JSONPath filter'],
+    ['$.a[?(@.x == $.b)]', "$ is not read inside a JSONPath filter: the document's root is @root there"],
+    ['$.a[?(@.x == y)]', 'y is not known in a JSONPath filter, which reads @, @parent'],
+  ])('refuses %s with its reason, before any answer', (path, words) => {
+    expect(jsonPathProblem(path)).toContain(words);
+    expect(() => checkJsonPathFilters(path)).toThrow(JsonPathFilterError);
+    expect(() => compileJsonPath(path)).toThrow(words);
+  });
+
+  it.each([
+    "$.roles[?(@=='qa')]",
+    '$..items[?(@.id < 3)].name',
+    "$.items[?(@.name == 'apple' && @.id == 1)]",
+    '$.items[?(@.id == 1 || @.tags.length == 0)]',
+    '$.items[?(@.tags[0] == "red")]',
+    '$.items[?(@root.roles.includes(@.name))]',
+    '$.items[?(@property > 0 && @parent.length == 3)]',
+    '$[?(@.id)]',
+    '$.items[*].name',
+    '$..id',
+    '$.items[0:2]',
+  ])('judges %s: no problem, and the query runs', (path) => {
+    expect(jsonPathProblem(path)).toBeUndefined();
+    expect(() => first(path)).not.toThrow();
   });
 
   it('refuses a pattern RE2 cannot run, naming the construct', () => {

@@ -10,7 +10,8 @@ const SIMPLE_SEGMENT = /^(?:\.([A-Za-z_$][\w$-]*)|\[(-?\d+)\]|\['([^'\\]*)'\]|\[
  * Compiles a JSONPath. Plain member/index chains (`$.data.items[0].id`, `$['a b'][-1]`), which is
  * what nearly every plan uses, become a direct property walk: no allocation per request. Anything
  * else (wildcards, filters, recursive descent) goes through jsonpath-plus, its filters read by
- * json-path-filter.ts; a filter that may not run throws JsonPathFilterError here, before any answer.
+ * json-path-filter.ts; a path that cannot be judged (jsonPathProblem) throws JsonPathFilterError here,
+ * before any answer.
  */
 export function compileJsonPath(path: string): JsonPathQuery {
   let p = path.trim();
@@ -44,7 +45,15 @@ function generalQuery(path: string): JsonPathQuery {
   checkJsonPathFilters(path);
   return (json) => {
     if (json === null || typeof json !== 'object') return undefined;
-    const found: unknown = JSONPath({ path, json, wrap: true, eval: JsonPathFilterScript });
+    // A filter that throws on one value (`@.a.b` where a value has no `a`) does not select it, as a
+    // filter comparing a missing member selects nothing in every JSONPath dialect.
+    const found: unknown = JSONPath({
+      path,
+      json,
+      wrap: true,
+      eval: JsonPathFilterScript,
+      ignoreEvalErrors: true,
+    });
     return Array.isArray(found) ? (found[0] as unknown) : undefined;
   };
 }

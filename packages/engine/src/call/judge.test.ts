@@ -507,3 +507,31 @@ describe("judging a performance plan assertion's rules: equals, and the json and
     expect(judge(rule, null).message).toBe('expected the value at $.id not to be 7, but nothing came back');
   });
 });
+
+describe('judging a json_path rule with a filter (issue #27)', () => {
+  const roles = response({ body: '{"roles":["admin","qa"],"a":[{"x":"y","z":1},{"x":"w","z":2}]}' });
+
+  it.each([
+    ["$.roles[?(@=='qa')]", true],
+    ["$.roles[?(@=='ops')]", false],
+    ["$.a[?(@.x == 'y')].z == 1", true],
+    ["$.a[?(@.x == 'w' && @.z > 1)].z == 2", true],
+    ["$.a[?(@.x == 'q' || @.z == 2)].x == w", true],
+    ["$.a[?(@.x == 'y')].z == 2", false],
+  ])('%s judges (passed: %s)', (expected, passed) => {
+    expect(judge(rule('json_path', expected), roles).passed).toBe(passed);
+  });
+
+  it('fails a rule that cannot be judged, naming the path and the reason, without throwing', () => {
+    expect(judge(rule('json_path', '$.a[?(@.b==]', 'has b'), roles)).toMatchObject({
+      name: 'has b',
+      passed: false,
+      actual: null,
+      message:
+        '$.a[?(@.b==] cannot be judged: $.a[?(@.b==] does not close: ] at character 12 comes before its ( is closed',
+    });
+    expect(judge(rule('json_path', '$.a[?(@.x =~ /y/)]'), roles).message).toBe(
+      '$.a[?(@.x =~ /y/)] cannot be judged: = is not a comparison in a JSONPath filter: write == to compare, /re/.test(@.x) to match a pattern',
+    );
+  });
+});

@@ -284,7 +284,13 @@ function judgeJsonPath(
   const parsed = parseJsonBody(response, detail, said('judge.jsonPath.notJson', { path: rule.path }));
   if (!('json' in parsed)) return parsed;
   const { json } = parsed;
-  const foundValue = rule.query(json);
+  let foundValue: unknown;
+  try {
+    foundValue = rule.query(json);
+  } catch (error) {
+    // A query the checks let through that throws all the same fails this rule, never the run.
+    return detail(false, null, said('judge.jsonPath.cannotJudge', { expected, problem: firstLine(error) }));
+  }
   const found = shownJsonValue(foundValue, rule.expectation);
   const { path } = rule;
   const value = rule.value ?? '';

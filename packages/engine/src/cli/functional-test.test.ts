@@ -24,6 +24,11 @@ beforeAll(async () => {
       res.end('{"token":"tok-42"}');
       return;
     }
+    if (req.path === '/roles') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"roles":["admin","qa"],"orders":[{"id":7,"state":"open"},{"id":8,"state":"paid"}]}');
+      return;
+    }
     if (req.path === '/missing') {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('no such thing');
@@ -518,5 +523,54 @@ describe('aqa test with Postman files (docs/adr/0029-postman-collections.md)', (
     const badJson = await aqa(['test', file, '--data', json]);
     expect(badJson.stderr).toContain('The data file bad.json must hold a JSON array of objects');
     expect(target.count).toBe(0);
+  });
+});
+
+describe('aqa test with JSONPath filters (issue #27)', () => {
+  it('judges every filter form; one that cannot be judged fails its rule and capture, and every later call runs', async () => {
+    target.reset();
+    const file = planFile('filters', {
+      test_name: 'Filters',
+      think_time: 0,
+      apis: [
+        api('Roles', '/roles', [
+          { type: 'json_path', expected_value: "$.roles[?(@=='qa')]", name: 'qa is a role' },
+          { type: 'json_path', expected_value: "$.orders[?(@.state == 'paid')].id == 8" },
+          { type: 'json_path', expected_value: "$.orders[?(@.id > 7 && @.state != 'open')].id == 8" },
+          { type: 'json_path', expected_value: "$..orders[?(@.id < 8 || @.state == 'x')].state == open" },
+        ]),
+        {
+          ...api('Broken', '/roles', [
+            { type: 'json_path', expected_value: '$.orders[?(@.state==]', name: 'broken filter' },
+            { type: 'status_code', expected_value: '200' },
+          ]),
+          captures: [{ name: 'paid', from: 'json_path', expression: "$.orders[?(@.state == 'paid')].id" }],
+        },
+        {
+          ...api('Bad capture', '/roles'),
+          captures: [{ name: 'x', from: 'json_path', expression: '$.orders[?(@.id =~ /7/)].id' }],
+        },
+        api('Later', '/order/{{paid}}', [{ type: 'status_code', expected_value: '200' }]),
+      ],
+    });
+    const junitFile = join(dir, 'filters.xml');
+    const r = await aqa(['test', file, '--junit', junitFile]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    // Every call ran, the one after the failures too, with the value the filter captured.
+    expect(target.count).toBe(4);
+    expect(target.byPath.get('/order/8')).toBe(1);
+    expect(r.stdout).toMatch(/✓ Roles {2}200/);
+    expect(r.stdout).toMatch(/✗ Broken {2}200/);
+    expect(r.stdout).toContain(
+      '$.orders[?(@.state==] cannot be judged: $.orders[?(@.state==] does not close: ] at character 21 comes before its ( is closed',
+    );
+    expect(r.stdout).toMatch(/✗ Bad capture {2}200/);
+    expect(r.stdout).toContain(
+      'Capture x found nothing: $.orders[?(@.id =~ /7/)].id cannot be read: = is not a comparison in a JSONPath filter',
+    );
+    expect(r.stdout).toMatch(/✓ Later {2}200/);
+    expect(r.stdout).toContain('calls 4: 2 passed, 2 failed');
+    expect(junit(junitFile).counts).toEqual([4, 2, 0]);
   });
 });

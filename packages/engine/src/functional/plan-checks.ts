@@ -6,7 +6,7 @@ import {
   type FunctionalPlan,
   type PatternProblem,
 } from '@aqa/plan';
-import { checkJsonPathFilters, JsonPathFilterError } from '../call/json-path-filter';
+import { jsonPathProblem } from '../call/json-path-filter';
 
 /** A JSONPath of a plan, where it is. */
 export interface JsonPathSource {
@@ -39,22 +39,18 @@ export function functionalJsonPaths(plan: Pick<FunctionalPlan, 'apis'>): JsonPat
   return sources;
 }
 
-/** Why a JSONPath's filters may not run (json-path-filter.ts), or undefined when they may. */
+/** Why a JSONPath cannot be judged (json-path-filter.ts), or undefined when it can. */
 export function jsonPathFilterProblem(jsonPath: string): string | undefined {
-  try {
-    checkJsonPathFilters(jsonPath);
-    return undefined;
-  } catch (error) {
-    if (error instanceof JsonPathFilterError) return error.message;
-    throw error;
-  }
+  return jsonPathProblem(jsonPath);
 }
 
 /**
  * What of a functional plan cannot run, each with its field: a pattern the linear-time engine cannot
- * run, a JSONPath filter that may not run (docs/adr/0022-linear-time-patterns.md), a data file that
- * does not read (docs/adr/0029-postman-collections.md). A run with any ends at its start, in these
- * words, before a call is sent (worker-entry.ts).
+ * run (docs/adr/0022-linear-time-patterns.md), a data file that does not read
+ * (docs/adr/0029-postman-collections.md). A run with any ends at its start, in these words, before
+ * a call is sent (worker-entry.ts). A JSONPath that cannot be judged is refused on save
+ * (functionalJsonPaths with jsonPathFilterProblem) and, in a plan that was not saved through the
+ * server, fails its own rule or capture, in words, while every call still runs (judge.ts, captures.ts).
  */
 export function functionalRunProblems(
   plan: Pick<FunctionalPlan, 'apis'> & Partial<Pick<FunctionalPlan, 'iteration_data'>>,
@@ -62,9 +58,5 @@ export function functionalRunProblems(
   const problems = patternProblems(functionalPlanPatterns(plan));
   const dataProblem = iterationDataProblem(plan.iteration_data);
   if (dataProblem !== undefined) problems.push({ path: ['iteration_data'], message: dataProblem });
-  for (const { path, jsonPath } of functionalJsonPaths(plan)) {
-    const message = jsonPathFilterProblem(jsonPath);
-    if (message !== undefined) problems.push({ path, message });
-  }
   return problems;
 }

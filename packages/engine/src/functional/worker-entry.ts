@@ -33,7 +33,7 @@ const flush = (): void => {
 };
 
 const init = workerData as FunctionalWorkerInit;
-// A pattern or JSONPath filter that cannot run ends the run before a call, in words (docs/adr/0022-linear-time-patterns.md).
+// A pattern that cannot run ends the run before a call, in words (docs/adr/0022-linear-time-patterns.md).
 const problems = functionalRunProblems(init.plan);
 if (problems.length > 0) {
   post({ type: 'started', epochMs: Date.now() });

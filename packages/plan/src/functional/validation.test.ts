@@ -5,6 +5,7 @@ import {
   ValidationDetailSchema,
   defaultValidation,
   effectiveValidations,
+  expectedValueProblem,
   parseJsonPathRule,
 } from './validation';
 
@@ -257,5 +258,49 @@ describe('parseJsonPathRule: a quoted key may hold a blank', () => {
 
   it('refuses what follows a quoted path that is no comparison', () => {
     expect(parseJsonPathRule("$['a b'] x")).toBeNull();
+  });
+});
+
+describe('parseJsonPathRule: a filter may hold blanks (issue #27)', () => {
+  it.each([
+    ["$.a[?(@.x == 'y')].z == 1", { path: "$.a[?(@.x == 'y')].z", operator: '==', value: '1' }],
+    [
+      "$.a[?(@.x == 'y' && (@.z > 1 || @.z < 0))] != 2",
+      { path: "$.a[?(@.x == 'y' && (@.z > 1 || @.z < 0))]", operator: '!=', value: '2' },
+    ],
+    [
+      '$..book[?(@.price < 10)].title ~ ^A',
+      { path: '$..book[?(@.price < 10)].title', operator: '~', value: '^A' },
+    ],
+    ["$.roles[?(@=='qa')]", { path: "$.roles[?(@=='qa')]", operator: null, value: null }],
+  ])('%s', (expected, rule) => {
+    expect(parseJsonPathRule(expected)).toEqual(rule);
+    expect(accepts('json_path', expected)).toBe(expected);
+  });
+
+  it('reads a path whose brackets never close as the whole path, for the JSONPath check to refuse', () => {
+    expect(parseJsonPathRule('$.a[?(@.b== 1')).toEqual({
+      path: '$.a[?(@.b== 1',
+      operator: null,
+      value: null,
+    });
+  });
+
+  it('refuses what follows a closed filter that is no comparison', () => {
+    expect(parseJsonPathRule("$.a[?(@.x == 'y')] and more")).toBeNull();
+  });
+});
+
+describe('expectedValueProblem: a json_path rule whose path cannot be judged (issue #27)', () => {
+  it('is refused in a form with its reason, and still read from a stored plan', () => {
+    expect(expectedValueProblem('json_path', '$.a[?(@.b==]')).toBe(
+      '$.a[?(@.b==] does not close: ] at character 12 comes before its ( is closed',
+    );
+    expect(expectedValueProblem('json_path', '$.a[?(@.x =~ /y/)]')).toContain(
+      '= is not a comparison in a JSONPath filter',
+    );
+    expect(expectedValueProblem('json_path', "$.roles[?(@=='qa')]")).toBeUndefined();
+    expect(expectedValueProblem('json_path', '$.a[?(@.b==]', 'stored')).toBeUndefined();
+    expect(accepts('json_path', '$.a[?(@.b==]')).toBe('$.a[?(@.b==]');
   });
 });

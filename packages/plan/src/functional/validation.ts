@@ -4,6 +4,7 @@ import { HEADER_NAME, multiLine, oneLine } from '../strict-input';
 import { PhraseSchema } from '../phrases/phrase';
 import { userPatternProblem } from '../user-pattern';
 import { tokenizeTemplate } from '../template';
+import { jsonPathProblem } from '../json-path-filter';
 
 /*
  * A functional test's validation rule and its judged outcome (docs/design.md §9). The six API types
@@ -115,8 +116,7 @@ function isStatusExpectation(value: string): boolean {
     .map((option) => option.trim())
     .every((option) => wholeIn(option, 100, 599) || STATUS_CLASS.test(option));
 }
-/** `$.path`, `$.path == value`, `$.path != value`, `$.path ~ regex` (docs/design.md §9). */
-const JSON_PATH_RULE = /^(\$\S*)(?:\s+(==|!=|~)\s+(.*))?$/s;
+/** `$.path`, `$.path == value`, `$.path != value`, `$.path ~ regex` (docs/design.md §9): after the path. */
 const JSON_PATH_COMPARISON = /^\s+(==|!=|~)\s+(.*)$/s;
 
 export interface JsonPathRule {
@@ -127,43 +127,40 @@ export interface JsonPathRule {
 
 /**
  * A json_path expected value read into its parts, or null when it is not one. The path ends at the
- * first blank outside quotes, so a quoted key may hold one (`$['first name'] == Ada`), as a
- * performance plan's item may (perf-item-rules.ts).
+ * first blank outside quotes and brackets, so a quoted key (`$['first name'] == Ada`), as a
+ * performance plan's item may hold (perf-item-rules.ts), and a filter (`$.a[?(@.x == 'y')].z == 1`)
+ * may hold one. A path whose brackets never close runs to the end and is refused where JSONPaths are
+ * checked (jsonPathProblem, json-path-filter.ts).
  */
 export function parseJsonPathRule(expected: string): JsonPathRule | null {
   const text = expected.trim();
-  const end = quotedPathEnd(text);
-  const match =
-    end === null
-      ? JSON_PATH_RULE.exec(text)
-      : ([
-          text,
-          text.slice(0, end),
-          ...(JSON_PATH_COMPARISON.exec(text.slice(end))?.slice(1) ?? []),
-        ] as const);
-  if (!match?.[1] || (match[1].length < text.length && match[2] === undefined)) return null;
-  const operator = (match[2] ?? null) as JsonPathRule['operator'];
-  return { path: match[1], operator, value: operator === null ? null : (match[3] ?? '') };
+  if (!text.startsWith('$')) return null;
+  const end = pathEnd(text);
+  const comparison = JSON_PATH_COMPARISON.exec(text.slice(end));
+  if (end < text.length && comparison === null) return null;
+  const operator = (comparison?.[1] ?? null) as JsonPathRule['operator'];
+  return {
+    path: text.slice(0, end),
+    operator,
+    value: operator === null ? null : (comparison?.[2] ?? ''),
+  };
 }
 
-/**
- * Where a path with a blank inside quotes ends (the first blank outside them), or null when it has
- * none there, or a quote is left open: the plain reading (JSON_PATH_RULE) holds then.
- */
-function quotedPathEnd(text: string): number | null {
-  if (!text.startsWith('$')) return null;
+/** Where a path ends: its first blank outside quotes and brackets, else the text's end. */
+function pathEnd(text: string): number {
   let quote: string | null = null;
-  let quotedBlank = false;
+  let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quote !== null) {
       if (c === '\\') i++;
       else if (c === quote) quote = null;
-      else if (/\s/.test(c)) quotedBlank = true;
     } else if (c === '"' || c === "'") quote = c;
-    else if (/\s/.test(c)) return quotedBlank ? i : null;
+    else if (c === '[' || c === '(') depth++;
+    else if (c === ']' || c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && /\s/.test(c)) return i;
   }
-  return quotedBlank && quote === null ? text.length : null;
+  return text.length;
 }
 
 function wholeIn(text: string, min: number, max: number): boolean {
@@ -189,9 +186,10 @@ export function isValidRegex(source: string): boolean {
 }
 
 /**
- * How strictly expectedValueProblem reads a pattern: `new` (a form, a save) also refuses what the
- * linear-time engine cannot run, in its words; `stored` (the model reading any plan) only what is no
- * regular expression at all.
+ * How strictly expectedValueProblem reads a pattern or a JSONPath: `new` (a form, a save) also refuses
+ * what the linear-time engine cannot run and a JSONPath that cannot be judged (jsonPathProblem), in
+ * their words; `stored` (the model reading any plan) only what is no regular expression or JSONPath
+ * rule at all.
  */
 export type PatternStrictness = 'new' | 'stored';
 
@@ -219,6 +217,9 @@ export function expectedValueProblem(
     case 'json_path': {
       const rule = parseJsonPathRule(value);
       if (!rule) return VALIDATION_ERRORS.jsonPath;
+      // A stored plan with a path that cannot be judged still opens, to be mended; its rule fails when judged.
+      const pathProblem = patterns === 'new' ? jsonPathProblem(rule.path) : undefined;
+      if (pathProblem !== undefined) return pathProblem;
       return rule.operator === '~' ? patternProblem(rule.value ?? '', VALIDATION_ERRORS.regex) : undefined;
     }
     case 'header_value': {

@@ -167,6 +167,24 @@ describe('the functional URL input screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('api-0-rules')).toHaveTextContent('0 of 1 enabled');
   });
 
+  it('refuses a JSONPath that cannot be judged, with its reason, and takes a filter that judges (issue #27)', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    await user.click(screen.getByTestId('add-api'));
+    const add = screen.getByTestId('api-0-rule-add');
+    await user.selectOptions(screen.getByTestId('api-0-rule-type'), 'json_path');
+    await fill(user, screen.getByTestId('api-0-rule-expected'), '$.roles[?(@==]');
+    expect(screen.getByTestId('api-0-rule-problem')).toHaveTextContent(
+      '$.roles[?(@==] does not close: ] at character 14 comes before its ( is closed',
+    );
+    expect(add).toBeDisabled();
+    await user.clear(screen.getByTestId('api-0-rule-expected'));
+    await fill(user, screen.getByTestId('api-0-rule-expected'), "$.roles[?(@ == 'qa')]");
+    expect(screen.queryByTestId('api-0-rule-problem')).toBeNull();
+    await user.click(add);
+    expect(screen.getByTestId('api-0-rule-0')).toHaveTextContent("$.roles[?(@ == 'qa')]");
+  });
+
   it('saves a new plan, then updates and deletes it, with the spec’s alerts', async () => {
     const user = userEvent.setup({ delay: null });
     const { router } = await openScreen();
