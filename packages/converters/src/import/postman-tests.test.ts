@@ -212,6 +212,18 @@ pm.test('args', function () {
     expect(long.kind === 'left_out' && long.reason).toMatch(/over the 100,000 a script may hold/);
   });
 
+  it('reads any text without throwing: every cut of a real script is empty, rules, a script or left out', () => {
+    const source = `var jsonData = pm.response.json();
+pm.test("Status code is 200", function () { pm.response.to.have.status(200); });
+tests["Body contains status pass"] = jsonData["status"] == "pass";
+pm.environment.set("token", jsonData.token);
+pm.expect(pm.response.headers.get('Content-Type')).to.include('json');`;
+    for (let end = 0; end <= source.length; end++) {
+      const read = readTestScript(source.slice(0, end));
+      expect(['empty', 'rules', 'script', 'left_out']).toContain(read.kind);
+    }
+  });
+
   it('never runs the script it reads', () => {
     const g = globalThis as { pwned?: boolean };
     readTestScript(`globalThis.pwned = true; pm.test("x", () => { globalThis.pwned = true; });`);

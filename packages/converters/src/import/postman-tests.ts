@@ -86,8 +86,9 @@ export function readTestScript(source: string, event: 'test' | 'prerequest' = 't
     for (const statement of program.body) reader.topLevel(statement as Statement);
     return { kind: 'rules', tests: reader.tests, rules: reader.rules, captures: reader.captures };
   } catch (error) {
-    if (!(error instanceof NoMapping)) throw error;
-    return { kind: 'script', tests, reason: error.message };
+    // Any other failure of the reading (a shape it did not foresee) keeps the script too: never a crash.
+    const reason = error instanceof NoMapping ? error.message : 'the script could not be read statically';
+    return { kind: 'script', tests, reason };
   }
 }
 
