@@ -128,6 +128,25 @@ pm.test("Status code is 200", () => pm.response.to.have.status(200));`);
     expect(read.rules).toEqual([rule('Status code is 200', 'status_code', '200')]);
   });
 
+  it('maps jsonBody, body and header presence (hawk-auth-test, inherited-entities idioms)', () => {
+    const read = rulesOf(`pm.test('should authenticate correctly', function () {
+ pm.response.to.have.jsonBody('message', 'Hawk Authentication Successful');
+ pm.response.to.have.jsonBody('user.id');
+});
+pm.test('exact body', () => { pm.response.to.have.body('pong'); });
+pm.test('no auth echoed', function () {
+  pm.response.to.have.status(401);
+  pm.expect(pm.response.headers.has('Authorization')).to.equal(false);
+});`);
+    expect(read.rules).toEqual([
+      rule('should authenticate correctly', 'json_path', '$.message == "Hawk Authentication Successful"'),
+      rule('should authenticate correctly', 'json_path', '$.user.id'),
+      rule('exact body', 'equals', 'pong', { subject: 'body' }),
+      rule('no auth echoed', 'status_code', '401'),
+      rule('no auth echoed', 'regex', '(?im)^Authorization:', { subject: 'headers', negate: true }),
+    ]);
+  });
+
   it('keeps a {{variable}} in an expected value as written', () => {
     expect(
       rulesOf(`pm.test("echo", () => pm.expect(pm.response.json().id).to.eql("{{order_id}}"));`).rules,
