@@ -81,3 +81,14 @@ export type {
   SeleniumWaitState,
   UnknownSeleniumAction,
 } from './import/taurus/selenium/selenium-model';
+export {
+  postmanToFunctionalPlan,
+  type LeftOutTest,
+  type PostmanPlan,
+  type PostmanPlanOptions,
+  type PostmanTestCounts,
+} from './import/postman-to-functional';
+export { readPostmanDataFile, readPostmanEnvironment } from './import/postman-files';
+export type { PostmanDataFile, PostmanVariableFile } from './import/postman-files';
+export { readTestScript } from './import/postman-tests';
+export type { ScriptTest, TestScriptReading } from './import/postman-tests';

@@ -286,9 +286,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
           baseUrl: baseUrlOf(upload),
           files: upload.others.get('files') ?? [],
           environment: upload.others.get('environment')?.[0],
+          data: upload.others.get('data')?.[0],
           taurusScript: { name: file.name.replace(/\.[^.]+$/, '') || 'imported' },
         };
         const testType = upload.fields.get('test_type')?.trim() || 'api';
+        job.postmanPlan = { testType: testType === 'functional' ? 'functional' : 'api' };
         return { file, testType, result: await imports.parse(ownerOf(request), job) };
       });
       if (!result.functional)
@@ -303,6 +305,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         steps: result.steps,
         info: result.info,
         needs_value: result.needsValue,
+        ...(result.postman ? { plan: result.postman.plan, postman: result.postman.counts } : {}),
       };
     },
   });

@@ -70,7 +70,9 @@ export const imports = {
     schema: {
       tags: ['import', 'functional'],
       summary:
-        'Turn an uploaded file into a Taurus script and its API list (docs/reference/02-running.md §7). Multipart: file, format (postman, swagger, csv, excel, har, curl; detected when absent), test_type, optional base_url',
+        'Turn an uploaded file into a Taurus script and its API list (docs/reference/02-running.md §7). Multipart: file, format (postman, swagger, csv, excel, har, curl; detected when absent), test_type, optional base_url; for a Postman collection also optional environment (a Postman environment or globals file) and data (a CSV or JSON data file, as newman -d)',
+      description:
+        'For a Postman collection the answer also holds `plan`, a functional plan ready for `POST /api/functional/save-config` (its variables, environment, scripts, data file and iterations, cookie jar and redirects on), and `postman`, how its tests were carried: `{tests, rules, scripts, left_out: [{request, line, reason}]}` (docs/adr/0029-postman-collections.md). A malformed environment or data file is a 400 naming the file and the line or row.',
       consumes: ['multipart/form-data'],
       response: { 200: FileParseResponseSchema, ...UPLOAD_ERRORS },
     },

@@ -2,7 +2,7 @@
 import { IMPORT_FORMATS } from '@aqa/converters/import-model';
 import { HTTP_METHODS, textLimitMessage } from '@aqa/plan';
 import { z } from 'zod';
-import { SavedFunctionalValidationSchema } from './functional';
+import { SavedFunctionalPlanSchema, SavedFunctionalValidationSchema } from './functional';
 import { SavedDataSourceSchema, SavedLoadProfileSchema, SavedUrlEntrySchema } from './plan';
 
 /*
@@ -120,6 +120,44 @@ export const FunctionalApiSchema = z.object({
     ),
 });
 
+/**
+ * A Postman collection as a functional plan, ready for save-config (docs/adr/0029-postman-collections.md):
+ * the saved plan's fields without those the server sets.
+ */
+export const ImportedFunctionalPlanSchema = SavedFunctionalPlanSchema.omit({
+  id: true,
+  _id: true,
+  status: true,
+  user_email: true,
+  version: true,
+  created_at: true,
+  updated_at: true,
+})
+  .partial({ test_framework: true, schema_version: true })
+  .describe(
+    "For a Postman collection: the plan to send to POST /api/functional/save-config as it is — its APIs with the tests that map as named rules and captures, the other scripts as script blocks, folders as groups, {{variables}} kept; the collection's variables, the environment, globals, collection scripts, the data file (iteration_data, iterations = its rows), cookie_jar and follow_redirects on",
+  );
+
+export const PostmanTestCountsSchema = z
+  .object({
+    tests: z
+      .number()
+      .int()
+      .describe('pm.test calls and tests[...] assignments in every script of the collection'),
+    rules: z.number().int().describe('Tests that became rules, named as the test'),
+    scripts: z.number().int().describe('Tests that run in a script kept as it is, in the sandbox'),
+    left_out: z
+      .array(
+        z.object({
+          request: text.describe('"collection", "folder NAME", or the request as "Folder / Request"'),
+          line: z.number().int().describe('The line of the test in its script (1-based)'),
+          reason: text,
+        }),
+      )
+      .describe('Tests that cannot run at all (a script over 100,000 characters, or not JavaScript)'),
+  })
+  .describe("How a Postman collection's tests were carried: rules + scripts + left out = tests");
+
 export const FileParseResponseSchema = z.object({
   script: text.describe('A Taurus script (YAML) that sends every API once per iteration'),
   apis: z.array(FunctionalApiSchema),
@@ -132,6 +170,8 @@ export const FileParseResponseSchema = z.object({
   steps: z.array(SavedUrlEntrySchema),
   info: ImportInfoSchema,
   needs_value: NeededValues,
+  plan: ImportedFunctionalPlanSchema.optional(),
+  postman: PostmanTestCountsSchema.optional(),
 });
 
 export const CurlBodySchema = z.object({

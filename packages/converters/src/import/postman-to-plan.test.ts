@@ -261,21 +261,53 @@ describe('postmanToPlan', () => {
     expect(graphql?.authorization).toMatchObject({ type: 'bearer', token: '{{GITHUB_TOKEN}}' });
   });
 
-  it('reports pre-request and test scripts as warnings, at the collection, folder and request', () => {
-    const at = (path: string) => postmanToPlan(fixture(path)).warnings;
-    expect(at('postman/postman-to-k6/material/2/pre-collection.json')).toEqual([
-      {
-        location: 'collection',
-        message:
-          "The collection's pre-request script is not run: the plan does not run Postman scripts (use the step's assertion and extraction instead)",
-      },
-    ]);
-    expect(at('postman/postman-to-k6/material/2/post-folder.json')[0]?.message).toMatch(
-      /^The folder's test script is not run/,
+  it('no longer warns that scripts are not run: a functional plan carries them (ADR 0029)', () => {
+    for (const path of [
+      'postman/postman-to-k6/material/2/pre-collection.json',
+      'postman/postman-to-k6/material/2/post-folder.json',
+      'postman/postman-to-k6/material/2/pre-request.json',
+    ]) {
+      expect(postmanToPlan(fixture(path)).warnings.filter((w) => /script/.test(w.message))).toEqual([]);
+    }
+  });
+
+  it('keeps a {{variable}} in a path variable as written, encoding only the rest (issue #27 point 6)', () => {
+    const result = postmanToPlan(
+      collection({
+        variable: [{ key: 'base', value: 'https://api.test' }],
+        item: [
+          {
+            name: 'Get order',
+            request: {
+              method: 'GET',
+              url: {
+                raw: '{{base}}/orders/:id/lines/:line',
+                host: ['{{base}}'],
+                path: ['orders', ':id', 'lines', ':line'],
+                variable: [
+                  { key: 'id', value: '{{order_id}}' },
+                  { key: 'line', value: 'a b/{{n}}' },
+                ],
+              },
+            },
+          },
+        ],
+      }),
     );
-    expect(at('postman/postman-to-k6/material/2/pre-request.json')[0]?.message).toMatch(
-      /^The pre-request script is not run/,
+    expect(result.steps[0]?.url).toBe('https://api.test/orders/{{order_id}}/lines/a%20b%2F{{n}}');
+    const kept = postmanToPlan(
+      collection({
+        variable: [{ key: 'base', value: 'https://api.test' }],
+        item: [
+          {
+            name: 'x',
+            request: { url: { raw: '{{base}}/o/:id', variable: [{ key: 'id', value: '{{order_id}}' }] } },
+          },
+        ],
+      }),
+      { keepVariables: true },
     );
+    expect(kept.steps[0]?.url).toBe('{{base}}/o/{{order_id}}');
   });
 
   it('reads UTF-8 files with a byte-order mark', () => {

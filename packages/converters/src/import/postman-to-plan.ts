@@ -31,8 +31,9 @@ import {
  * Postman collections v2.0 / v2.1 (and the legacy v1 format) → plan steps, one per request in the order
  * Postman runs them (folders depth-first). Authorization is inherited from the nearest folder or the
  * collection, {{variables}} with a value in the collection (or a given environment) are filled in and the
- * others kept as written, :path variables take their value, disabled headers and parameters are dropped,
- * and scripts — which the plan does not run — are reported as warnings.
+ * others kept as written, :path variables take their value, disabled headers and parameters are dropped.
+ * readPostmanCollection reads one for a functional plan: {{variables}} kept, and each request's folders
+ * and scripts beside it (docs/adr/0029-postman-collections.md).
  */
 
 export interface PostmanImportOptions {
@@ -41,6 +42,57 @@ export interface PostmanImportOptions {
    * the collection leaves open (an environment wins over the collection's own variables, as in Postman).
    */
   environment?: ImportSource | Readonly<Record<string, string>> | undefined;
+  /**
+   * Keep every {{variable}} as written rather than filling in the collection's and environment's values:
+   * a functional plan carries the variables themselves (docs/adr/0029-postman-collections.md).
+   */
+  keepVariables?: boolean | undefined;
+}
+
+/** One script of a Postman event, as the item (or a folder above it) holds it. */
+export interface PostmanScript {
+  /** "collection", "folder NAME" or "request". */
+  origin: string;
+  listen: 'prerequest' | 'test';
+  source: string;
+}
+
+/** What a request brings beside its call: its folders and the scripts that run around it. */
+export interface PostmanStepExtra {
+  /** Its folders, outermost first. */
+  folders: string[];
+  /** The folders' scripts (outermost first), then the request's own; the collection's are apart. */
+  scripts: PostmanScript[];
+}
+
+/** A collection read for a functional plan: the import, and what a functional plan keeps beside it. */
+export interface PostmanReading {
+  result: ImportResult;
+  /** One per step, in the same order. */
+  extras: PostmanStepExtra[];
+  collectionScripts: PostmanScript[];
+  /** The collection's variables (enabled ones, in order; a later one of the same name wins). */
+  variables: { name: string; value: string }[];
+}
+
+/** A collection read for a functional plan: {{variables}} kept, scripts and folders with each step. */
+export function readPostmanCollection(source: ImportSource): PostmanReading {
+  const { value, file } = readStructured(source);
+  const collection = checkedCollection(value, file);
+  const reading = new PostmanImport(
+    collection,
+    file,
+    !(isRecord(value) && Array.isArray(value.item)),
+    new Map(),
+    true,
+  );
+  const result = reading.run();
+  return {
+    result,
+    extras: reading.extras,
+    collectionScripts: reading.collectionScripts,
+    variables: [...reading.collectionVariables].map(([name, value]) => ({ name, value })),
+  };
 }
 
 export function postmanToPlan(source: ImportSource, options: PostmanImportOptions = {}): ImportResult {
@@ -77,6 +129,18 @@ export function postmanDocumentToPlan(
   file: string,
   options: PostmanImportOptions = {},
 ): ImportResult {
+  const collection = checkedCollection(doc, file);
+  return new PostmanImport(
+    collection,
+    file,
+    !(isRecord(doc) && Array.isArray(doc.item)),
+    environmentValues(options.environment),
+    options.keepVariables === true,
+  ).run();
+}
+
+/** The collection of a document (a v1 one in the v2 shape), or an ImportError saying what it is. */
+function checkedCollection(doc: unknown, file: string): Json {
   const other = postmanNonCollection(doc);
   if (other) throw new ImportError(file, `this is ${other}`);
   if (!isPostmanCollection(doc) || !isRecord(doc)) {
@@ -87,9 +151,7 @@ export function postmanDocumentToPlan(
         : 'this is not a Postman collection: it is not a JSON object',
     );
   }
-  const v1 = !Array.isArray(doc.item);
-  const collection = v1 ? fromV1(doc) : doc;
-  return new PostmanImport(collection, file, v1, environmentValues(options.environment)).run();
+  return Array.isArray(doc.item) ? doc : fromV1(doc);
 }
 
 type Json = Record<string, unknown>;
@@ -103,18 +165,24 @@ class PostmanImport {
   private readonly methods: string[] = [];
   private readonly hosts = new Set<string>();
   private folders = 0;
+  readonly extras: PostmanStepExtra[] = [];
+  readonly collectionScripts: PostmanScript[] = [];
+  /** The collection's own variables, blank ones too (a script may set them later). */
+  readonly collectionVariables = new Map<string, string>();
 
   constructor(
     private readonly collection: Json,
     private readonly file: string,
     private readonly v1: boolean,
     environment: ReadonlyMap<string, string>,
+    private readonly keepVariables = false,
   ) {
     for (const list of [collection.variable, collection.variables]) {
       for (const variable of Array.isArray(list) ? list : []) {
         if (!isRecord(variable) || variable.disabled === true) continue;
         const key = asString(variable.key) ?? asString(variable.id);
         const value = asString(variable.value);
+        if (key !== undefined && key.trim() !== '') this.collectionVariables.set(key, value ?? '');
         if (key !== undefined && value !== undefined && value !== '') this.variables.set(key, value);
       }
     }
@@ -124,8 +192,8 @@ class PostmanImport {
   run(): ImportResult {
     const info = isRecord(this.collection.info) ? this.collection.info : {};
     const title = asString(info.name)?.trim() || asString(this.collection.name)?.trim() || this.file;
-    this.reportScripts(this.collection.event, 'The collection', 'collection');
-    this.walk(this.collection.item, [], this.auth(this.collection.auth) ?? noAuthorization());
+    this.collectionScripts.push(...scriptsOf(this.collection.event, 'collection'));
+    this.walk(this.collection.item, [], [], this.auth(this.collection.auth) ?? noAuthorization());
     return {
       steps: this.steps,
       sources: this.sources,
@@ -151,7 +219,7 @@ class PostmanImport {
     return version ? `Postman collection v${version}` : 'Postman collection v2';
   }
 
-  private walk(items: unknown, folders: string[], inherited: Authorization): void {
+  private walk(items: unknown, folders: string[], scripts: PostmanScript[], inherited: Authorization): void {
     if (!Array.isArray(items)) return;
     for (const item of items) {
       if (!isRecord(item)) continue;
@@ -159,20 +227,25 @@ class PostmanImport {
       if (Array.isArray(item.item)) {
         this.folders++;
         const path = [...folders, name];
-        this.reportScripts(item.event, "The folder's", path.join(' / '));
-        this.walk(item.item, path, this.auth(item.auth, path.join(' / ')) ?? inherited);
+        const own = scriptsOf(item.event, `folder ${name}`);
+        this.walk(item.item, path, [...scripts, ...own], this.auth(item.auth, path.join(' / ')) ?? inherited);
       } else if (item.request !== undefined) {
-        this.request(item, name, folders, inherited);
+        this.request(item, name, folders, scripts, inherited);
       }
     }
   }
 
-  private request(item: Json, name: string, folders: string[], inherited: Authorization): void {
+  private request(
+    item: Json,
+    name: string,
+    folders: string[],
+    scripts: PostmanScript[],
+    inherited: Authorization,
+  ): void {
     const location = [...folders, name].join(' / ');
     const request: Json = isRecord(item.request) ? item.request : { url: item.request };
     const method = (asString(request.method)?.trim() || 'GET').toUpperCase();
     this.methods.push(method);
-    this.reportScripts(item.event, 'The', location);
     if (!isHttpMethod(method)) {
       this.warn(
         location,
@@ -199,6 +272,7 @@ class PostmanImport {
     );
     if (step === null) return;
     this.steps.push(step);
+    this.extras.push({ folders, scripts: [...scripts, ...scriptsOf(item.event, 'request')] });
     this.sources.push({
       location,
       path: urlPath(url),
@@ -240,7 +314,7 @@ class PostmanImport {
       const rest = segment.slice(variable.length);
       const value = pathVariables.get(variable);
       if (value !== undefined && value !== '')
-        return `${slash}${encodeURIComponent(this.fill(value, location))}${rest}`;
+        return `${slash}${encodeKeepingTemplates(this.fill(value, location))}${rest}`;
       return `${slash}{{${variable}}}${rest}`;
     });
     if (base === '') this.warn(location, 'The request has no URL; it holds {{baseUrl}} to be filled in');
@@ -408,7 +482,7 @@ class PostmanImport {
 
   /** {{name}} → its value where the collection or environment gives one; others are kept as written. */
   private fill(text: string, location: string): string {
-    if (!text.includes('{{')) return text;
+    if (!text.includes('{{') || this.keepVariables) return text;
     let out = text;
     for (let pass = 0; pass < 5; pass++) {
       const next = out.replace(
@@ -426,32 +500,6 @@ class PostmanImport {
       );
     }
     return out;
-  }
-
-  /** `owner` starts the sentence: "The collection's", "The folder's" or "The". */
-  private reportScripts(events: unknown, owner: string, location: string): void {
-    if (!Array.isArray(events)) return;
-    const kinds: string[] = [];
-    for (const event of events) {
-      if (!isRecord(event) || event.disabled === true) continue;
-      const script = isRecord(event.script) ? event.script : {};
-      const exec = Array.isArray(script.exec) ? script.exec.join('\n') : (asString(script.exec) ?? '');
-      if (exec.trim() === '') continue;
-      const listen = asString(event.listen);
-      kinds.push(
-        listen === 'prerequest'
-          ? 'pre-request script'
-          : listen === 'test'
-            ? 'test script'
-            : `${listen ?? ''} script`,
-      );
-    }
-    if (kinds.length === 0) return;
-    const whose = owner === 'The collection' ? "The collection's" : owner;
-    this.warn(
-      location,
-      `${whose} ${kinds.join(' and ')} ${kinds.length > 1 ? 'are' : 'is'} not run: the plan does not run Postman scripts (use the step's assertion and extraction instead)`,
-    );
   }
 
   private warn(location: string, message: string): void {
@@ -493,6 +541,33 @@ function authField(fields: unknown, key: string): string | undefined {
     return isRecord(found) ? asString(found.value) : undefined;
   }
   return isRecord(fields) ? asString(fields[key]) : undefined;
+}
+
+/** The enabled, non-blank scripts of an item's events, in the order Postman runs them. */
+function scriptsOf(events: unknown, origin: string): PostmanScript[] {
+  const scripts: PostmanScript[] = [];
+  for (const event of Array.isArray(events) ? events : []) {
+    if (!isRecord(event) || event.disabled === true) continue;
+    const listen = asString(event.listen);
+    if (listen !== 'prerequest' && listen !== 'test') continue;
+    const script = isRecord(event.script) ? event.script : {};
+    const source = Array.isArray(script.exec)
+      ? script.exec.map((line) => asString(line) ?? '').join('\n')
+      : (asString(script.exec) ?? '');
+    if (source.trim() !== '') scripts.push({ origin, listen, source });
+  }
+  return scripts;
+}
+
+/**
+ * A path variable's value percent-encoded as one segment, its {{variables}} kept as written so that the
+ * run can put their values in (issue #27 point 6: `{{order_id}}` became `%7B%7Border_id%7D%7D`).
+ */
+function encodeKeepingTemplates(text: string): string {
+  return text
+    .split(/(\{\{[^{}]*\}\})/)
+    .map((piece, i) => (i % 2 === 1 ? piece : encodeURIComponent(piece)))
+    .join('');
 }
 
 function pairsOf(list: unknown): Map<string, string> {

@@ -8,12 +8,16 @@ import {
   type ImportWarning,
   type NeededValue,
   planToTaurus,
+  type PostmanTestCounts,
+  postmanToFunctionalPlan,
   readTaurusScript,
   responseValidations,
   type StepSource,
 } from '@aqa/converters';
 import {
   type Authorization,
+  type FunctionalPlan,
+  FunctionalPlanSchema,
   type FunctionalValidation,
   FunctionalValidationSchema,
   hasAssertion,
@@ -48,10 +52,11 @@ export interface ReadFile {
 }
 
 /** The job with every stored upload read into memory: what runImportJob takes (in the worker thread). */
-export type ReadJob = Omit<ImportJob, 'file' | 'files' | 'environment'> & {
+export type ReadJob = Omit<ImportJob, 'file' | 'files' | 'environment' | 'data'> & {
   file: ReadFile;
   files?: ReadFile[] | undefined;
   environment?: ReadFile | undefined;
+  data?: ReadFile | undefined;
 };
 
 export interface ImportJob {
@@ -63,6 +68,13 @@ export interface ImportJob {
   files?: UploadedFile[] | undefined;
   /** A Postman environment or globals file. */
   environment?: UploadedFile | undefined;
+  /** A Postman collection's data file (CSV or JSON), as newman -d reads it. */
+  data?: UploadedFile | undefined;
+  /**
+   * Also answer a Postman collection as a functional plan ready to save, with how its tests were
+   * carried (docs/adr/0029-postman-collections.md); the plan's test_type.
+   */
+  postmanPlan?: { testType: 'api' | 'functional' } | undefined;
   /** Also write the Taurus script of the functional screen (docs/reference/02-running.md §7). */
   taurusScript?: { name: string } | undefined;
   /**
@@ -147,6 +159,8 @@ export interface ImportAnswer {
   needsValue: NeededValue[];
   /** A Taurus configuration's load profile and data sources (docs/adr/0027-load-profiles.md "Importers"). */
   settings?: ImportedSettings | undefined;
+  /** A Postman collection as a functional plan, when the job asked for one (postmanPlan). */
+  postman?: { plan: FunctionalPlan; counts: PostmanTestCounts };
   functional?: {
     script: string;
     apis: FunctionalApi[];
@@ -184,6 +198,23 @@ export function runImportJob(job: ReadJob): ImportAnswer {
     needsValue: result.needsValue,
     settings: result.settings,
   };
+  if (job.postmanPlan && result.info.format === 'postman') {
+    const read = postmanToFunctionalPlan(job.file, {
+      environment: job.environment,
+      data: job.data,
+      testType: job.postmanPlan.testType,
+    });
+    // The plan as save-config reads it (defaults filled); one the model refuses is answered without it.
+    const plan = FunctionalPlanSchema.safeParse(read.plan);
+    if (plan.success) answer.postman = { plan: plan.data, counts: read.postman };
+    else
+      answer.warnings.push({
+        location: 'plan',
+        message: `No plan is answered: ${plan.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      });
+  } else if (job.data !== undefined) {
+    throw new ImportError(job.data.name, 'a data file goes with a Postman collection only');
+  }
   if (job.taurusScript && result.steps.length > 0) {
     const apis = result.steps.map((step, i) => functionalApi(step, result.sources[i], result.warnings));
     const script = planToTaurus({

@@ -219,9 +219,12 @@ export class ImportPool {
     if (slot.ready) this.startClock(slot, next);
     const { job } = next;
     // Bytes in memory are moved; a stored upload is only its path, read in the worker.
-    const transfer = [job.file, ...(job.files ?? []), ...(job.environment ? [job.environment] : [])].flatMap(
-      (f) => ('bytes' in f ? [f.bytes.buffer as ArrayBuffer] : []),
-    );
+    const transfer = [
+      job.file,
+      ...(job.files ?? []),
+      ...(job.environment ? [job.environment] : []),
+      ...(job.data ? [job.data] : []),
+    ].flatMap((f) => ('bytes' in f ? [f.bytes.buffer as ArrayBuffer] : []));
     const request: JobRequest = { id: next.id, job };
     worker.postMessage(request, transfer);
   }

@@ -61,6 +61,7 @@ function readFiles(job: ImportJob): ReadJob {
     file: read(job.file),
     files: job.files?.map(readWhenAsked),
     environment: job.environment && read(job.environment),
+    data: job.data && read(job.data),
   };
 }
 
