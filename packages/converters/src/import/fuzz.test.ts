@@ -307,7 +307,9 @@ const READERS: Reader[] = [
 function readTaurusUpload(upload: Upload): undefined {
   try {
     const result = readTaurusScript(decodeText(upload.bytes).text);
-    FunctionalPlanSchema.parse({ ...result, source: 'script_input', script_content: 'read' });
+    // The script's own variables stay in its YAML (they are not the plan's Postman-style `variables`).
+    const { variables: _scriptVariables, ...read } = result;
+    FunctionalPlanSchema.parse({ ...read, source: 'script_input', script_content: 'read' });
     for (const warning of result.warnings) {
       expect(warning.path).not.toBe('');
       expect(warning.message).not.toBe('');

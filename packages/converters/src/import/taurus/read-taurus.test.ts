@@ -33,8 +33,10 @@ function warningAt(result: { warnings: TaurusWarning[] }, path: string): TaurusW
 
 /** The result is a plan the model accepts, as the script screen will save it. */
 function asPlan(result: TaurusReadResult) {
+  // The script's own variables stay in its YAML (they are not the plan's Postman-style `variables`).
+  const { variables: _scriptVariables, ...read } = result;
   return FunctionalPlanSchema.parse({
-    ...result,
+    ...read,
     source: 'script_input',
     script_content: 'read',
   });
