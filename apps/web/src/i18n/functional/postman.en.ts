@@ -3,6 +3,9 @@
  * variables, environment, data file, options and scripts; spread into `en.ts`. Keys start with `functional.postman.`.
  */
 export const functionalPostmanEn = {
+  'functional.postman.importedTests': '{tests} tests: {rules} rules, {scripts} scripts, {left} left out',
+  'functional.postman.leftOut': 'Tests left out: {list}',
+  'functional.postman.leftOutItem': '{request} line {line} ({reason})',
   'functional.postman.title': 'Variables and data',
   'functional.postman.text':
     'Values every API can use as {{name}}: the environment wins over the collection variables, which win over the globals. A data file runs one iteration per row, as Newman -d.',

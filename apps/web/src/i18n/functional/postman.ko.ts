@@ -2,6 +2,9 @@ import type { functionalPostmanEn } from './postman.en';
 
 /** Korean strings of a Postman collection's parts in the API editor; a missing or unknown key is a compile error. */
 export const functionalPostmanKo: Record<keyof typeof functionalPostmanEn, string> = {
+  'functional.postman.importedTests': '테스트 {tests}개: 규칙 {rules}개, 스크립트 {scripts}개, 제외 {left}개',
+  'functional.postman.leftOut': '제외된 테스트: {list}',
+  'functional.postman.leftOutItem': '{request} {line}행 ({reason})',
   'functional.postman.title': '변수와 데이터',
   'functional.postman.text':
     '모든 API가 {{name}}으로 쓰는 값입니다. 환경이 컬렉션 변수보다, 컬렉션 변수가 전역 변수보다 우선합니다. 데이터 파일은 Newman -d처럼 행마다 반복을 한 번 실행합니다.',

@@ -1,5 +1,5 @@
 import { FileUp, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNotice } from '@/components/notices';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,10 +8,10 @@ import { cn } from '@/lib/utils';
 import { useConfirmRemoveCall } from '../hooks/useConfirmRemoveCall';
 import { useFunctionalEditor, type FunctionalEditor } from '../hooks/useFunctionalEditor';
 import { newApiForm } from '../model/functional-form';
-import { importApisFromFile } from '../model/import-file';
+import { mergedCollection } from '../model/collection-form';
+import { importApisFromFile, sortPickedFiles } from '../model/import-file';
 import { problemsByField } from '../model/plan-check';
 import { CliDownloadButton } from './CliDownload';
-import { FilePickButton } from '@/components/file-pick-button';
 import { FunctionalActionBar } from './FunctionalActionBar';
 import { CollectionCard } from './CollectionCard';
 import { FunctionalApiCard } from './FunctionalApiCard';
@@ -125,21 +125,31 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
   );
 }
 
-/** "Import APIs from file": an OpenAPI / Swagger document or a Postman collection, its APIs appended. */
+/**
+ * "Import APIs from file": an OpenAPI / Swagger document or a Postman collection, its APIs appended. A
+ * collection may be picked together with its environment and data file (docs/adr/0029-postman-collections.md):
+ * its variables, scripts, data file and options join the plan, and the notice says how its tests came over.
+ */
 function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disabled: boolean }) {
   const t = useT();
   const notice = useNotice();
   const [importing, setImporting] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
-  const onFile = async (file: File) => {
+  const onFiles = async (files: File[]) => {
     setImporting(true);
     try {
-      const { apis, skipped, firstProblem } = await importApisFromFile(file);
+      const picked = await sortPickedFiles(files);
+      if ('problem' in picked) {
+        notice.error(t('functional.editor.parseFailed', { message: picked.problem }));
+        return;
+      }
+      const { apis, skipped, firstProblem, collection, iterations, tests } = await importApisFromFile(picked);
       if (skipped > 0) {
         notice.error(
           t('functional.editor.importSkipped', {
             count: skipped,
-            file: file.name,
+            file: picked.file.name,
             problem: firstProblem ?? '',
           }),
         );
@@ -150,7 +160,30 @@ function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disa
         return;
       }
       editor.appendApis(apis);
-      notice.success(t('functional.editor.imported', { count: apis.length, file: file.name }));
+      if (collection !== undefined)
+        editor.dispatch({
+          type: 'setCollection',
+          collection: mergedCollection(editor.form.collection, collection),
+        });
+      if (iterations !== undefined)
+        editor.dispatch({ type: 'setSetting', field: 'iterations', value: String(iterations) });
+      const added = t('functional.editor.imported', { count: apis.length, file: picked.file.name });
+      notice.success(
+        tests === undefined
+          ? added
+          : `${added}. ${t('functional.postman.importedTests', { tests: tests.tests, rules: tests.rules, scripts: tests.scripts, left: tests.leftOut.length })}`,
+      );
+      if (tests !== undefined && tests.leftOut.length > 0)
+        notice.error(
+          t('functional.postman.leftOut', {
+            list: tests.leftOut
+              .slice(0, 5)
+              .map((l) =>
+                t('functional.postman.leftOutItem', { request: l.request, line: l.line, reason: l.reason }),
+              )
+              .join('; '),
+          }),
+        );
     } catch (error) {
       notice.error(t('functional.editor.parseFailed', { message: callErrorMessage(error, t) }));
     } finally {
@@ -159,17 +192,32 @@ function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disa
   };
 
   return (
-    <FilePickButton
-      accept=".json,.yaml,.yml,application/json,application/yaml"
-      onFile={(file) => void onFile(file)}
-      inputTestId="import-apis-file"
-      variant="outline"
-      disabled={disabled || importing}
-      title={t('functional.editor.importHint')}
-      data-testid="import-apis"
-    >
-      {importing ? <Spinner /> : <FileUp />}
-      {importing ? t('functional.editor.importing') : t('functional.editor.importApis')}
-    </FilePickButton>
+    <>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept=".json,.yaml,.yml,.csv,application/json,application/yaml,text/csv"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          if (files.length > 0) void onFiles(files);
+        }}
+        data-testid="import-apis-file"
+      />
+      <Button
+        variant="outline"
+        disabled={disabled || importing}
+        title={t('functional.editor.importHint')}
+        onClick={() => input.current?.click()}
+        data-testid="import-apis"
+      >
+        {importing ? <Spinner /> : <FileUp />}
+        {importing ? t('functional.editor.importing') : t('functional.editor.importApis')}
+      </Button>
+    </>
   );
 }

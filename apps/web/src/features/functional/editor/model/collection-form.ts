@@ -211,3 +211,23 @@ export function collectionReducer(form: CollectionForm, action: CollectionAction
       return 'plan' in action.owner ? { ...form, scripts: editScripts(form.scripts, action) } : form;
   }
 }
+
+/**
+ * An imported collection added to what the form holds: its variables and scripts after the form's,
+ * its environment, data file and options where it has them (an import never empties what is there).
+ */
+export function mergedCollection(current: CollectionForm, imported: CollectionForm): CollectionForm {
+  return {
+    variables: [...current.variables, ...imported.variables],
+    environmentName: imported.environmentName ?? current.environmentName,
+    environment: imported.environmentName === null ? current.environment : imported.environment,
+    globals: [...current.globals, ...imported.globals],
+    scripts: {
+      prerequest: [...current.scripts.prerequest, ...imported.scripts.prerequest],
+      test: [...current.scripts.test, ...imported.scripts.test],
+    },
+    iterationData: imported.iterationData ?? current.iterationData,
+    cookieJar: imported.cookieJar ?? current.cookieJar,
+    followRedirects: imported.followRedirects ?? current.followRedirects,
+  };
+}

@@ -1,6 +1,7 @@
 import { contract } from '@aqa/contract';
-import { ApiDefinitionSchema } from '@aqa/plan';
+import { ApiDefinitionSchema, FunctionalPlanSchema } from '@aqa/plan';
 import { upload } from '@/lib/api';
+import { collectionFormOf, type CollectionForm } from './collection-form';
 import { apiFormOf, type FunctionalApiForm } from './functional-form';
 
 /**
@@ -13,6 +14,17 @@ import { apiFormOf, type FunctionalApiForm } from './functional-form';
 
 export interface ImportedApis {
   apis: FunctionalApiForm[];
+  /** A Postman collection's variables, scripts, data file and options (docs/adr/0029-postman-collections.md). */
+  collection?: CollectionForm;
+  /** With a data file: its rows, the run's iterations (as Newman -d). */
+  iterations?: number;
+  /** How the collection's tests were carried. */
+  tests?: {
+    tests: number;
+    rules: number;
+    scripts: number;
+    leftOut: { request: string; line: number; reason: string }[];
+  };
   /** APIs of the file the model could not read. */
   skipped: number;
   /** The model's first problem with a left-out API, e.g. "API 3: Enter a full URL…". */
@@ -39,10 +51,78 @@ function readImportedApis(raw: readonly unknown[]): ImportedApis {
   return { apis, skipped, ...(firstProblem === undefined ? {} : { firstProblem }) };
 }
 
-export async function importApisFromFile(file: File, signal?: AbortSignal): Promise<ImportedApis> {
+/** What files were picked together: the file to import, and for a collection its environment and data file. */
+export interface PickedFiles {
+  file: File;
+  environment?: File;
+  data?: File;
+}
+
+/**
+ * Tells the files picked together apart (docs/adr/0029-postman-collections.md): a CSV, or a JSON array,
+ * is the data file; a JSON object with `values` and no `item` is a Postman environment (or globals)
+ * file; the rest is the file to import. Null when no file to import is among them.
+ */
+export async function sortPickedFiles(files: readonly File[]): Promise<PickedFiles | { problem: string }> {
+  let file: File | undefined;
+  let environment: File | undefined;
+  let data: File | undefined;
+  for (const picked of files) {
+    const head = (await picked.slice(0, 4096).text()).replace(/^\uFEFF/, '').trimStart();
+    const isData = /\.csv$/i.test(picked.name) || (/\.json$/i.test(picked.name) && head.startsWith('['));
+    const isEnvironment =
+      head.startsWith('{') &&
+      /"values"\s*:/.test(head) &&
+      !/"item"\s*:/.test(head) &&
+      !/"openapi"|"swagger"/.test(head);
+    const slot = isData ? 'data' : isEnvironment && files.length > 1 ? 'environment' : 'file';
+    const taken = slot === 'data' ? data : slot === 'environment' ? environment : file;
+    if (taken !== undefined)
+      return {
+        problem: `${taken.name} and ${picked.name} are both ${slot === 'file' ? 'files to import' : `${slot} files`}: pick one of each`,
+      };
+    if (slot === 'data') data = picked;
+    else if (slot === 'environment') environment = picked;
+    else file = picked;
+  }
+  if (file === undefined)
+    return {
+      problem: 'Pick the file to import (a collection or an API document) with its environment or data file',
+    };
+  return { file, ...(environment ? { environment } : {}), ...(data ? { data } : {}) };
+}
+
+export async function importApisFromFile(
+  picked: PickedFiles | File,
+  signal?: AbortSignal,
+): Promise<ImportedApis> {
+  const { file, environment, data } = picked instanceof File ? { file: picked } : picked;
   const form = new FormData();
   form.append('file', file, file.name);
   form.append('test_type', 'api');
+  if (environment) form.append('environment', environment, environment.name);
+  if (data) form.append('data', data, data.name);
   const answer = await upload(contract.imports.functionalFile, form, { signal });
+  // A Postman collection answers the whole plan: its APIs keep their scripts and folders.
+  const plan = answer.plan === undefined ? undefined : FunctionalPlanSchema.safeParse(answer.plan);
+  if (plan?.success) {
+    const read = readImportedApis(plan.data.apis);
+    const counts = answer.postman;
+    return {
+      ...read,
+      collection: collectionFormOf(plan.data),
+      ...(plan.data.iteration_data === undefined ? {} : { iterations: plan.data.iterations }),
+      ...(counts === undefined
+        ? {}
+        : {
+            tests: {
+              tests: counts.tests,
+              rules: counts.rules,
+              scripts: counts.scripts,
+              leftOut: counts.left_out,
+            },
+          }),
+    };
+  }
   return readImportedApis(answer.apis);
 }
