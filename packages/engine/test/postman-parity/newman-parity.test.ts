@@ -109,7 +109,7 @@ describe('the Postman parity collections, run by Newman', () => {
     async () => {
       const outcomes = await run({
         collection: collection('data-driven'),
-        data: join(PARITY_DIR, 'data/orders.csv'),
+        data: join(PARITY_DIR, 'data-files/orders.csv'),
       });
       expect(outcomes).toHaveLength(11);
       expect(outcomes.map((o) => o.iteration)).toEqual([1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3]);
@@ -129,7 +129,7 @@ describe('the Postman parity collections, run by Newman', () => {
     async () => {
       const outcomes = await run({
         collection: collection('data-driven'),
-        data: join(PARITY_DIR, 'data/orders.json'),
+        data: join(PARITY_DIR, 'data-files/orders.json'),
       });
       expect(outcomes).toHaveLength(8);
       expect(failed(outcomes)).toEqual([]);
