@@ -144,7 +144,8 @@ function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disa
         notice.error(t('functional.editor.parseFailed', { message: picked.problem }));
         return;
       }
-      const { apis, skipped, firstProblem, collection, iterations, tests } = await importApisFromFile(picked);
+      const { apis, skipped, firstProblem, collection, iterations, tests, testName } =
+        await importApisFromFile(picked);
       if (skipped > 0) {
         notice.error(
           t('functional.editor.importSkipped', {
@@ -165,6 +166,8 @@ function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disa
           type: 'setCollection',
           collection: mergedCollection(editor.form.collection, collection),
         });
+      if (testName && editor.form.testName.trim() === '')
+        editor.dispatch({ type: 'setSetting', field: 'testName', value: testName });
       if (iterations !== undefined)
         editor.dispatch({ type: 'setSetting', field: 'iterations', value: String(iterations) });
       const added = t('functional.editor.imported', { count: apis.length, file: picked.file.name });

@@ -16,6 +16,8 @@ export interface ImportedApis {
   apis: FunctionalApiForm[];
   /** A Postman collection's variables, scripts, data file and options (docs/adr/0029-postman-collections.md). */
   collection?: CollectionForm;
+  /** The collection's name, for a plan that has none yet. */
+  testName?: string;
   /** With a data file: its rows, the run's iterations (as Newman -d). */
   iterations?: number;
   /** How the collection's tests were carried. */
@@ -111,6 +113,7 @@ export async function importApisFromFile(
     return {
       ...read,
       collection: collectionFormOf(plan.data),
+      testName: plan.data.test_name,
       ...(plan.data.iteration_data === undefined ? {} : { iterations: plan.data.iterations }),
       ...(counts === undefined
         ? {}
