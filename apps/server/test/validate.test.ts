@@ -181,7 +181,7 @@ describe('POST /api/validate-script: validation items', () => {
           ['response_time', '10'],
           ['json_path', '$.missing'],
           ['json_path', '$.name == Grace'],
-          ['json_path', '$.roles[?(@=="qa")]'],
+          ['json_path', '$.roles[?(@=="ops")]'],
           ['contains_text', 'Hopper'],
           ['header_value', 'Content-Type: text/html'],
           ['header_value', 'X-Missing'],
@@ -211,9 +211,10 @@ describe('POST /api/validate-script: validation items', () => {
       actual_value: 'Ada',
       message: '$.name is Ada, not Grace',
     });
-    expect(byExpected['$.roles[?(@=="qa")]']).toMatchObject({
+    // A filter judges (docs/adr/0022-linear-time-patterns.md): no role "ops", so it matches nothing.
+    expect(byExpected['$.roles[?(@=="ops")]']).toMatchObject({
       status: 'error',
-      message: 'Invalid JSONPath $.roles[?(@=="qa")]: Unexpected "@" at character 0',
+      message: '$.roles[?(@=="ops")] matches nothing',
     });
     expect(byExpected.Hopper).toMatchObject({ status: 'error', actual_value: 'not found' });
     expect(byExpected['Content-Type: text/html']).toMatchObject({
