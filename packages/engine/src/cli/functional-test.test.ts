@@ -571,6 +571,8 @@ describe('aqa test with JSONPath filters (issue #27)', () => {
     );
     expect(r.stdout).toMatch(/✓ Later {2}200/);
     expect(r.stdout).toContain('calls 4: 2 passed, 2 failed');
-    expect(junit(junitFile).counts).toEqual([4, 2, 0]);
+    // One JUnit case per rule of each call (4 + 2 + the default status rule + 1) and the run's own
+    // (docs/adr/0029-postman-collections.md §3): the broken rule and the failed capture fail.
+    expect(junit(junitFile).counts).toEqual([9, 2, 0]);
   });
 });
