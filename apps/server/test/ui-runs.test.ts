@@ -250,10 +250,10 @@ describe('UI runs', () => {
     expect((await call('GET', `${url}?user_email=${alice.email}`, bob.token)).statusCode).toBe(403);
     expect((await call('GET', `/api/functional/screenshot/${id}/ss_none`, alice.token)).statusCode).toBe(404);
 
-    // A step is a test case of the reports.
+    // Each rule of each step is a test case of the reports (docs/adr/0029-postman-collections.md §3).
     const junit = await call('GET', `/api/functional/test-report/${id}?format=junit`, alice.token);
     expect(junit.statusCode).toBe(200);
-    expect(junit.body.match(/<testcase /g)).toHaveLength(2);
+    expect(junit.body.match(/<testcase /g)).toHaveLength(4);
     expect(junit.body).toContain('<failure');
 
     const deleted = await call('DELETE', `/api/functional/delete-result/${id}`, alice.token);
