@@ -68,7 +68,12 @@ function agreement(newman: AssertionOutcome[], calls: CallResult[]) {
       c.validation_details
         // A rule the importer did not write (the default status rule) has no name: Newman has none.
         .filter((d) => d.name !== undefined && d.name !== '')
-        .map((d) => ({ iteration: c.iteration, request: c.api_name, assertion: d.name!, passed: d.passed })),
+        .map((d) => ({
+          iteration: c.iteration ?? 1,
+          request: c.api_name,
+          assertion: d.name!,
+          passed: d.passed,
+        })),
     ),
   );
   const disagree: string[] = [];
