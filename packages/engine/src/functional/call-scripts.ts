@@ -151,9 +151,19 @@ export async function runTests(
   run: ScriptCallContext,
   request: RenderedRequest,
   response: SandboxResponse,
+  jar: CookieJar | null,
 ): Promise<void> {
   const req = sandboxRequest(run.name, request);
-  for (const block of blocks) await runBlock(block, 'test', run, req, response);
+  // pm.cookies: the user's jar for the request's URL after the response, as Postman's cookie list.
+  let cookies: { name: string; value: string }[] | undefined;
+  if (jar !== null) {
+    try {
+      cookies = jar.getCookiesSync(request.url).map((c) => ({ name: c.key, value: c.value }));
+    } catch {
+      cookies = [];
+    }
+  }
+  for (const block of blocks) await runBlock(block, 'test', run, req, response, cookies);
 }
 
 async function runBlock(
@@ -162,6 +172,7 @@ async function runBlock(
   run: ScriptCallContext,
   request: SandboxRequest,
   response?: SandboxResponse,
+  cookies?: { name: string; value: string }[],
 ): Promise<ScriptOutcome | null> {
   const what = `${event === 'prerequest' ? 'pre-request' : 'test'} script of ${block.origin}`;
   let out: ScriptOutcome;
@@ -172,6 +183,7 @@ async function runBlock(
         source: block.source,
         request,
         ...(response ? { response } : {}),
+        ...(cookies ? { cookies } : {}),
         variables: run.scopes.view(run.ctx),
         iteration: run.iteration,
         iterationCount: run.iterationCount,

@@ -15,7 +15,10 @@ const target = new TestTarget();
 beforeAll(async () => {
   await target.start();
   target.route = (req, res) => {
-    res.writeHead(req.path === '/missing' ? 404 : 200, { 'content-type': 'application/json' });
+    res.writeHead(req.path === '/missing' ? 404 : 200, {
+      'content-type': 'application/json',
+      ...(req.path === '/session' ? { 'set-cookie': 'session=s1; Path=/' } : {}),
+    });
     res.end(
       JSON.stringify(
         req.path === '/login'
@@ -196,6 +199,31 @@ describe('test scripts', () => {
     expect(auth('/me')).toEqual(['Bearer tok-9-none', 'Bearer tok-9-none']);
     expect(calls.every((c) => c.success)).toBe(true);
     expect(input.environment.values[0]!.value).toBe('none');
+  });
+});
+
+describe('pm.cookies', () => {
+  it('reads the user s cookie jar in a test script', async () => {
+    const { calls } = await run({
+      cookie_jar: true,
+      apis: [
+        {
+          name: 'session',
+          url: url('/session'),
+          scripts: {
+            prerequest: [],
+            test: [
+              block(`pm.test("has session", () => pm.expect(pm.cookies.get("session")).to.equal("s1"));
+                     pm.test("no other", () => pm.expect(pm.cookies.has("other")).to.be.true);`),
+            ],
+          },
+        },
+      ],
+    });
+    expect(scripted(calls[0]!.validation_details)).toEqual([
+      ['has session', true, 'passed'],
+      ['no other', false, 'expected false to be true'],
+    ]);
   });
 });
 

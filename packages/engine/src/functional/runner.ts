@@ -389,7 +389,7 @@ export class FunctionalRunner {
     // The rules and captures first, then the test scripts (captured values are theirs to read).
     const afterRules = async (): Promise<void> => {
       if (scripts === null || tests.length === 0) return;
-      await runTests(tests, scripts, request, sandboxResponse({ ...outcome.answer, body }));
+      await runTests(tests, scripts, request, sandboxResponse({ ...outcome.answer, body }), jar);
     };
     const call = await this.judged(
       api,

@@ -117,9 +117,8 @@ describe('our runner against Newman, assertion by assertion', () => {
       const rate = Math.round((agreed / total) * 1000) / 10;
       console.log(`Newman parity: ${agreed}/${total} assertions agree (${rate}%)\n${lines.join('\n')}`);
       expect(total).toBe(65);
-      // Recorded in docs/adr/0029-postman-collections.md §3: 64 of 65 (pm.cookies is not yet given the
-      // response's cookies). The agreement must not fall below it.
-      expect(agreed).toBeGreaterThanOrEqual(64);
+      // Recorded in docs/adr/0029-postman-collections.md §3: all 65 agree.
+      expect(agreed).toBe(total);
     },
     TIMEOUT_MS,
   );
