@@ -36,13 +36,7 @@ import {
 import type { FunctionalRunOutcome, StartFunctionalRun } from '../functional/run-types';
 import { readScript, SCRIPT_MESSAGES, ScriptNotRunnable, scriptRunPlan } from '../functional/script-plan';
 import { writeOutputFile } from './output-file';
-import {
-  onlyFolder,
-  PostmanFileError,
-  readDataFile,
-  readVariablesFile,
-  scriptBlockCount,
-} from './postman-files';
+import { onlyFolder, PostmanFileError, readDataFile, readVariablesFile } from './postman-files';
 import { stopOnSignals } from './signals';
 
 export const TEST_EXIT_PASSED = 0;
@@ -395,12 +389,6 @@ export async function testCommand(argv: string[], start: StartFunctionalRun): Pr
     if (!(e instanceof UsageError) && !(e instanceof PostmanFileError)) throw e;
     err(`aqa test: ${e.message}\n`);
     return TEST_EXIT_CANNOT_RUN;
-  }
-  const scripts = scriptBlockCount(plan);
-  if (scripts > 0) {
-    err(
-      `aqa test: warning: the plan holds ${scripts} Postman script block(s) (pre-request and test scripts); they are not run yet (docs/adr/0029-postman-collections.md)\n`,
-    );
   }
 
   // With a data file, one iteration per row (as newman run -d).

@@ -131,10 +131,3 @@ export function onlyFolder(plan: FunctionalPlan, name: string, file: string): Fu
   }
   return { ...plan, apis };
 }
-
-/** How many Postman script blocks a plan holds (run by the sandbox of docs/adr/0029-postman-collections.md). */
-export function scriptBlockCount(plan: FunctionalPlan): number {
-  const count = (s: FunctionalPlan['scripts']): number =>
-    s === undefined ? 0 : s.prerequest.length + s.test.length;
-  return plan.apis.reduce((sum, api) => sum + count(api.scripts), count(plan.scripts));
-}

@@ -40,6 +40,16 @@ import { isHttpValidation, judge } from '../call/judge';
 import type { ResponseView } from '../call/response-view';
 import { OAuth2Tokens, type TokenProblem, type TokenSender } from '../call/oauth2-tokens';
 import { SchemaJudge } from '../call/schema-judge';
+import {
+  guardedHost,
+  newEffects,
+  runPreRequest,
+  runTests,
+  sandboxResponse,
+  UserScopes,
+  type ScriptCallContext,
+  type ScriptEffects,
+} from './call-scripts';
 
 /*
  * The functional run itself (docs/design.md §9; docs/reference/02-running.md §2 "The functional
@@ -102,6 +112,10 @@ export class FunctionalRunner {
   private readonly dataRows: (string | undefined)[][] | null;
   /** Iterations per user: the data file's rows when the plan has one (Newman's `-d`), else `iterations`. */
   private readonly iterations: number;
+  /** Whether the plan or any API has a script block: without one, no sandbox is ever made. */
+  private readonly hasScripts: boolean;
+  /** Why an iteration ended early by postman.setNextRequest, said in the run's end. */
+  private flowNote: string | null = null;
 
   constructor(
     private readonly plan: FunctionalPlan,
@@ -134,6 +148,9 @@ export class FunctionalRunner {
           });
     this.iterations = this.dataRows?.length ?? plan.iterations;
     this.evidenceKept = plan.apis.map(() => 0);
+    const blocks = (s: { prerequest: unknown[]; test: unknown[] } | undefined) =>
+      (s?.prerequest.length ?? 0) + (s?.test.length ?? 0);
+    this.hasScripts = blocks(plan.scripts) + plan.apis.reduce((n, api) => n + blocks(api.scripts), 0) > 0;
     this.runAgents = userAgents(options.insecureTls);
     // A failed token fetch is not kept: the next call that needs it tries again.
     this.tokens = new OAuth2Tokens({ keepFailuresMs: 0 });
@@ -169,7 +186,7 @@ export class FunctionalRunner {
         error: `The data source ${path} ${why}, so ${total - this.iterationIndex} of ${total} iterations did not run`,
       };
     }
-    return { error: null };
+    return { error: this.abort.signal.aborted ? null : this.flowNote };
   }
 
   /**
@@ -240,6 +257,13 @@ export class FunctionalRunner {
     const { think_time: thinkS } = this.plan;
     const iterations = this.iterations;
     const apis = this.compiled.apis;
+    // Scripts change this user's scopes only; the plan's values are never written back.
+    const user$: UserRun = {
+      user,
+      agents,
+      jar,
+      scopes: this.hasScripts ? new UserScopes(this.compiled.scope, this.plan) : null,
+    };
     try {
       for (let iteration = 1; iteration <= iterations; iteration++) {
         if (!this.takeRows(ctx)) return;
@@ -247,14 +271,30 @@ export class FunctionalRunner {
         // {{sequence_number,N}}: one value per iteration from a run-wide counter (docs/design.md §4).
         const i = this.iterationIndex++;
         this.compiled.scope.moduli.forEach((n, slot) => (ctx.seq[slot] = (i % n) + 1));
-        for (let a = 0; a < apis.length; a++) {
+        // postman.setNextRequest jumps, bounded per iteration (docs/adr/0029-postman-collections.md §3).
+        let jumps = 0;
+        for (let a = 0; a < apis.length;) {
           if (!this.canCall()) return;
           const api = apis[a]!;
-          const call = await this.call(api, ctx, agents, jar, user, iteration);
+          const effects = newEffects();
+          const call = await this.call(api, ctx, user$, iteration, effects);
           if (call === null) return;
           this.options.onCall({ apiIndex: api.index, atMs: performance.now() - this.startedAt, call });
-          if (a === apis.length - 1) this.completedIterations++;
-          const last = iteration === iterations && a === apis.length - 1;
+          let next = a + 1;
+          if (effects.next === null) next = apis.length;
+          else if (effects.next !== undefined) {
+            const named = apis.findIndex((x) => x.api.name === effects.next);
+            if (named < 0) {
+              this.flowNote ??= `postman.setNextRequest("${effects.next}") in ${api.api.name} names no API of the plan, so iteration ${iteration} of user ${user} ended there (Newman ends the run silently)`;
+              next = apis.length;
+            } else if (++jumps > apis.length * JUMPS_PER_API) {
+              this.flowNote ??= `postman.setNextRequest jumped more than ${apis.length * JUMPS_PER_API} times (${JUMPS_PER_API} × the ${apis.length} APIs) in iteration ${iteration} of user ${user}, so that iteration ended there`;
+              next = apis.length;
+            } else next = named;
+          }
+          a = next;
+          if (a >= apis.length) this.completedIterations++;
+          const last = iteration === iterations && a >= apis.length;
           if (!last && thinkS > 0 && !(await this.pause(thinkS * 1000))) return;
         }
       }
@@ -267,13 +307,18 @@ export class FunctionalRunner {
   private async call(
     api: CompiledApi,
     ctx: RenderContext,
-    agents: UserAgents,
-    jar: CookieJar | null,
-    user: number,
+    user$: UserRun,
     iteration: number,
+    effects: ScriptEffects,
   ): Promise<CallResult | null> {
-    this.preRequestScripts(api, ctx);
-    const request = renderRequest(api, ctx);
+    const { agents, jar, user } = user$;
+    const scripts = this.scriptContext(api, ctx, user$, iteration, effects);
+    const pre = [...(this.plan.scripts?.prerequest ?? []), ...(api.api.scripts?.prerequest ?? [])];
+    const request =
+      scripts === null || pre.length === 0
+        ? renderRequest(api, ctx)
+        : await runPreRequest(pre, scripts, () => renderRequest(api, ctx));
+    if (this.stopping) return null;
     const base = {
       api_name: api.api.name,
       method: api.method,
@@ -293,6 +338,8 @@ export class FunctionalRunner {
         request,
         `The URL ${JSON.stringify(request.url)} is not a full http:// or https:// URL`,
         0,
+        null,
+        effects,
       );
     }
     if (api.oauth2 !== null) {
@@ -306,6 +353,8 @@ export class FunctionalRunner {
           request,
           tokenProblemText(api.oauth2.tokenUrl, token.problem),
           0,
+          null,
+          effects,
         );
       }
       request.headers.Authorization = `Bearer ${token.token}`;
@@ -332,33 +381,67 @@ export class FunctionalRunner {
         outcome.error,
         outcome.timeMs,
         outcome.phrase ?? null,
+        effects,
       );
     }
-    return this.judged(api, validations, base, request, outcome.answer, ctx);
+    const body = outcome.answer.body.toString('utf8');
+    const tests = [...(this.plan.scripts?.test ?? []), ...(api.api.scripts?.test ?? [])];
+    // The rules and captures first, then the test scripts (captured values are theirs to read).
+    const afterRules = async (): Promise<void> => {
+      if (scripts === null || tests.length === 0) return;
+      await runTests(tests, scripts, request, sandboxResponse({ ...outcome.answer, body }), jar);
+    };
+    const call = await this.judged(
+      api,
+      validations,
+      base,
+      request,
+      outcome.answer,
+      body,
+      ctx,
+      afterRules,
+      effects,
+    );
+    return this.stopping ? null : call;
   }
 
-  /*
-   * Where a Postman plan's scripts will run (docs/adr/0029-postman-collections.md, in the sandbox of
-   * docs/adr/0029-postman-collections.md): the plan's `scripts.prerequest` then the API's before the request
-   * is rendered, and the plan's `scripts.test` then the API's after the rules and captures, each
-   * `pm.test` an assertion beside the rules. The sandbox is not built yet, so neither runs anything:
-   * `aqa test` says how many script blocks a plan holds that are not run.
-   */
-  private preRequestScripts(_api: CompiledApi, _ctx: RenderContext): void {}
-
-  private testScripts(_api: CompiledApi, _ctx: RenderContext, _response: ResponseView): ValidationDetail[] {
-    return [];
+  /** What a script of this call runs with; null when the plan has no script at all. */
+  private scriptContext(
+    api: CompiledApi,
+    ctx: RenderContext,
+    user$: UserRun,
+    iteration: number,
+    effects: ScriptEffects,
+  ): ScriptCallContext | null {
+    if (user$.scopes === null) return null;
+    return {
+      name: api.api.name,
+      ctx,
+      scopes: user$.scopes,
+      host: guardedHost({
+        agents: user$.agents,
+        guard: this.options.guard,
+        jar: user$.jar,
+        signal: this.abort.signal,
+        timeoutMs: api.timeoutMs,
+      }),
+      iteration: iteration - 1,
+      iterationCount: this.iterations,
+      effects,
+    };
   }
 
-  private judged(
+  private async judged(
     api: CompiledApi,
     validations: readonly FunctionalValidation[],
     base: Pick<CallResult, 'api_name' | 'method' | 'url' | 'iteration' | 'user'>,
     request: RenderedRequest,
     answer: HttpAnswer,
+    body: string,
     ctx: RenderContext,
-  ): CallResult {
-    const body = answer.body.toString('utf8');
+    afterRules: () => Promise<void>,
+    effects: ScriptEffects,
+  ): Promise<CallResult> {
     // One object for every rule and capture of the call: the body is read as JSON or XML once for
     // all of them (call/response-view.ts).
     const observed: ResponseView & { complete: boolean } = {
@@ -380,8 +463,10 @@ export class FunctionalRunner {
       ctx.vars[capture.slot] = found.value ?? undefined;
       return found;
     });
-    details.push(...this.testScripts(api, ctx, observed));
-    const problem = captureProblems(captures);
+    await afterRules();
+    // Each pm.test is one more assertion of the call; a script that failed to run is a failed one.
+    details.push(...effects.details);
+    const problem = captureProblems(captures) ?? firstScriptError(effects);
     const success = problem === null && details.every((d) => d.passed);
     const problemPhrase = captureProblemPhrase(captures);
     return {
@@ -396,7 +481,7 @@ export class FunctionalRunner {
       ...(api.captures.length === 0
         ? {}
         : { captures: captures.map(({ name, value }) => ({ name, value: shownValue(value) })) }),
-      ...(success ? {} : this.evidence(api, request, answer, body)),
+      ...(success ? {} : this.evidence(api, request, answer, body, effects.logs)),
     };
   }
 
@@ -422,6 +507,7 @@ export class FunctionalRunner {
     error: string,
     timeMs: number,
     phrase: InnerPhrase | null = null,
+    effects: ScriptEffects = newEffects(),
   ): CallResult {
     const reason = phrase ?? lowerFirst(error);
     const details = validations.map((validation): ValidationDetail => {
@@ -429,6 +515,8 @@ export class FunctionalRunner {
       if (validation.type === 'schema') return this.schemas.judge(validation, null, reason);
       return uiRuleOnCall(validation);
     });
+    // A pre-request script's tests and errors; test scripts do not run without a response (as Newman).
+    details.push(...effects.details);
     return {
       ...base,
       status_code: null,
@@ -440,7 +528,7 @@ export class FunctionalRunner {
       ...(api.captures.length === 0
         ? {}
         : { captures: api.captures.map(({ name }) => ({ name, value: null })) }),
-      ...this.evidence(api, request, null, ''),
+      ...this.evidence(api, request, null, '', effects.logs),
     };
   }
 
@@ -454,6 +542,7 @@ export class FunctionalRunner {
     request: RenderedRequest,
     answer: HttpAnswer | null,
     body: string,
+    logs: readonly string[] = [],
   ): { evidence?: FailureEvidence } {
     if (this.evidenceKept[api.index]! >= EVIDENCE_PER_API || this.evidenceInRun >= EVIDENCE_PER_RUN)
       return {};
@@ -480,6 +569,7 @@ export class FunctionalRunner {
                 body: kept.text,
                 truncated: answer.sizeBytes > EVIDENCE_BODY_LIMIT_BYTES,
               },
+        ...(logs.length === 0 ? {} : { logs: [...logs] }),
       },
     };
   }
@@ -555,6 +645,22 @@ function lowerFirst(text: string): string {
 }
 
 const TOKEN_TIMEOUT_MS = 30_000;
+/** postman.setNextRequest jumps allowed per iteration, per API of the plan. */
+const JUMPS_PER_API = 10;
+
+interface UserRun {
+  user: number;
+  agents: UserAgents;
+  jar: CookieJar | null;
+  /** The user's scopes as scripts change them; null when the plan has no script. */
+  scopes: UserScopes | null;
+}
+
+/** The first script that failed to run, as the call's error. */
+function firstScriptError(effects: ScriptEffects): string | null {
+  const failed = effects.details.find((d) => d.type === 'script' && d.expected === 'runs without error');
+  return failed?.message ?? null;
+}
 
 /** Why a call had no OAuth2 token, as a functional result says it. */
 function tokenProblemText(tokenUrl: string, problem: TokenProblem): string {

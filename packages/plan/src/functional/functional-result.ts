@@ -84,6 +84,8 @@ export const FailureEvidenceSchema = z.object({
     })
     .nullable()
     .describe('Null when no response came back (a network error or a time-out)'),
+  /** The console output of the call's Postman scripts, bounded (docs/adr/0029-postman-collections.md §3). */
+  logs: z.array(text).max(100).optional(),
 });
 export type FailureEvidence = z.infer<typeof FailureEvidenceSchema>;
 

@@ -358,7 +358,8 @@ export type SchemaViolation = z.infer<typeof SchemaViolationSchema>;
  * `actual` is null when no response came back; a `schema` rule lists each violation by its path.
  */
 export const ValidationDetailSchema = z.object({
-  type: FunctionalValidationTypeSchema,
+  /** `script`: a Postman pm.test, or a script that failed to run (docs/adr/0029-postman-collections.md §3). */
+  type: z.union([FunctionalValidationTypeSchema, z.literal('script')]),
   name: z.string().optional(),
   expected: z.string(),
   actual: z.string().nullable(),

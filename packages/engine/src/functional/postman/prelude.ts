@@ -477,7 +477,16 @@ export const PRELUDE = String.raw`
     pm.execution = { setNextRequest: function (n) { nextRequestSet = true; nextRequest = n === null || n === undefined ? null : String(n); } };
     pm.setNextRequest = pm.execution.setNextRequest;
     pm.visualizer = { set: function () {}, clear: function () {} };
-    ['cookies', 'vault', 'require'].forEach(function (name) {
+    if (state.cookies) {
+      var jar = state.cookies;
+      var cookie = function (n) { for (var i = 0; i < jar.length; i++) if (jar[i].name === n) return jar[i]; return undefined; };
+      pm.cookies = {
+        has: function (n) { return cookie(n) !== undefined; },
+        get: function (n) { var c = cookie(n); return c === undefined ? undefined : c.value; },
+        toObject: function () { var o = {}; jar.forEach(function (c) { o[c.name] = c.value; }); return o; }
+      };
+    }
+    (state.cookies ? ['vault', 'require'] : ['cookies', 'vault', 'require']).forEach(function (name) {
       Object.defineProperty(pm, name, { get: function () { throw new ReferenceError('pm.' + name + ' is not available in the AnybodyQA Postman sandbox' + ADR); } });
     });
     pm.execution.skipRequest = function () { throw new Error('pm.execution.skipRequest is not available in the AnybodyQA Postman sandbox' + ADR); };

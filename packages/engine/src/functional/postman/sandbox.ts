@@ -52,6 +52,11 @@ export interface ScriptRun {
   variables: SandboxVariables;
   iteration: number;
   iterationCount: number;
+  /**
+   * Test scripts: the cookies of the user's jar for the request's URL, read by pm.cookies; absent,
+   * pm.cookies says it is not available.
+   */
+  cookies?: { name: string; value: string }[];
 }
 export interface ScriptTest {
   name: string;
@@ -321,6 +326,7 @@ function stateOf(run: ScriptRun): unknown {
     },
     iteration: run.iteration,
     iterationCount: run.iterationCount,
+    cookies: run.cookies ?? null,
   };
 }
 
