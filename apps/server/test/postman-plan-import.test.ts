@@ -183,7 +183,7 @@ describe('POST /api/functional/parse-file with a Postman collection', () => {
     );
     expect(parsed.statusCode).toBe(400);
     expect(parsed.json<{ detail: string }>().detail).toMatch(
-      /orders\.csv: line 3 \(row 2\): 1 field where the header names 2/,
+      /^orders\.csv: row 2 \(line 3\) has 1 field\(s\) where the header row has 2$/,
     );
   });
 

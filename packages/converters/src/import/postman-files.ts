@@ -101,7 +101,12 @@ export function readPostmanDataFile(source: ImportSource): PostmanDataFile {
   const name = (file.split(/[\\/]/).pop() ?? file).slice(0, 200);
   const data: IterationData = { name, format: json ? 'json' : 'csv', text };
   const read = readIterationData(data);
-  if (read.problem !== undefined) throw new ImportError(file, read.problem);
+  if (read.problem !== undefined) {
+    // The reader names the file itself; the import error names it once, before the problem.
+    const own = `The data file ${name}`;
+    const rest = read.problem.startsWith(own) ? read.problem.slice(own.length) : read.problem;
+    throw new ImportError(file, rest.startsWith(': ') ? rest.slice(2) : `the data file${rest}`);
+  }
   if (read.rows.length === 0) throw new ImportError(file, 'the data file has no rows');
   return { data, rows: read.rows };
 }
