@@ -46,7 +46,9 @@ export function expectStoppedAtTheSlowdown(result: TestResult, latestS: number):
   expect(reason.at_ms).toBeLessThanOrEqual(latestS * 1000);
   expect(reason.actual).toBeGreaterThanOrEqual(SLOW_MS);
   expect(result.error).toBe(reason.text);
-  expect(reason.text).toMatch(/^p95 1\d\d ms broke p95<50 at 1\ds$/);
+  // The measured p95 is the target's slow answer plus what queueing on a busy machine adds: at least
+  // SLOW_MS (above), with no upper band (a loaded CI machine measured 204 ms).
+  expect(reason.text).toMatch(/^p95 \d+(\.\d+)? ms broke p95<50 at 1\ds$/);
   // The highest rate of a second before the window broke: no more than the line (4/3 a second) allowed.
   const point = result.breaking_point!;
   expect(point.model).toBe('arrival_rate');
