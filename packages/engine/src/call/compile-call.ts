@@ -105,9 +105,16 @@ function appliesTo(validation: FunctionalValidation, api: ApiDefinition): boolea
   return validation.enabled && (name === '' || name === api.name);
 }
 
-/** What each call of an API is judged by: its effective rules, then the plan-level rules for it. */
+/**
+ * What each call of an API is judged by: its effective rules (no default status rule when test scripts
+ * judge it, the plan's or its own), then the plan-level rules for it.
+ */
 export function apiValidations(plan: FunctionalPlan, api: ApiDefinition): FunctionalValidation[] {
-  return [...effectiveValidations(api.validations), ...plan.validations.filter((v) => appliesTo(v, api))];
+  const judgedByScripts = (plan.scripts?.test.length ?? 0) + (api.scripts?.test.length ?? 0) > 0;
+  return [
+    ...effectiveValidations(api.validations, judgedByScripts),
+    ...plan.validations.filter((v) => appliesTo(v, api)),
+  ];
 }
 
 /** A rule's name in an API's results: its own, else its type and expected value. */

@@ -276,9 +276,7 @@ describe('aqa test', () => {
   it('documents itself', async () => {
     const help = await aqa(['test', '--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain(
-      'aqa test <functional-plan.json> [--environment FILE] [--globals FILE] [--data FILE]',
-    );
+    expect(help.stdout).toContain('aqa test <functional-plan.json | collection.postman_collection.json>');
     expect(help.stdout).toContain('--folder NAME');
     expect(help.stdout).toContain('aqa test <script.yml> [--junit FILE]');
     expect((await aqa(['--help'])).stdout).toContain('aqa test <functional-plan.json | script.yml>');

@@ -24,7 +24,7 @@ import {
   iterationDataProblem,
   iterationRows,
 } from '@aqa/plan';
-import type { TaurusWarning } from '@aqa/converters';
+import { ImportError, postmanToFunctionalPlan, type TaurusWarning } from '@aqa/converters';
 import {
   callName,
   failedRuleLines,
@@ -46,15 +46,19 @@ export const TEST_EXIT_CANNOT_RUN = 2;
 export const TEST_HELP = `aqa test — run a functional API test
 
 Usage:
-  aqa test <functional-plan.json> [--environment FILE] [--globals FILE] [--data FILE]
+  aqa test <functional-plan.json | collection.postman_collection.json>
+           [--environment FILE] [--globals FILE] [--data FILE]
            [--folder NAME] [--junit FILE] [--json FILE] [--html FILE] [--insecure]
   aqa test <script.yml> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
   aqa test --plan ID --server URL [--token T] [--junit FILE] [--json FILE] [--html FILE] [--quiet]
 
 A JSON file holds a functional plan: as the API Test or Script screen saves it, or as
 GET /api/functional/get-test-config/{id} answers it (id, user_email and the other saved fields are
-ignored). A script plan (source script_input) runs the calls of its script_content with the plan's
-load settings, Global Validation Rules and data_files, as the server runs it.
+ignored), or a Postman collection (v2.0 or v2.1), run as the API screen imports it: its tests as
+named rules and captures, the rest of its scripts in a sandbox, its variables, folders, cookie jar and
+followed redirects (docs/adr/0029-postman-collections.md). A script plan (source script_input) runs
+the calls of its script_content with the plan's load settings, Global Validation Rules and
+data_files, as the server runs it.
 A .yml/.yaml file (or any file that is not JSON) is a Taurus script, run with its own execution
 settings; its data-sources' CSV files are read from disk relative to the script's folder. What the
 script holds that cannot run is printed first, with its YAML path, line and what happens to it.
@@ -105,6 +109,39 @@ const err = (s: string): void => void process.stderr.write(s);
 export interface TestInput {
   plan: FunctionalPlan;
   warnings: TaurusWarning[];
+  /** For a Postman collection: how its tests came over, said before the run. */
+  note?: string;
+}
+
+/** A Postman collection (v2.0 / v2.1): `info` with Postman's schema, or `info` beside an `item` list. */
+function isPostmanCollection(raw: object): boolean {
+  const info = (raw as { info?: { schema?: unknown } }).info;
+  if (typeof info !== 'object' || info === null) return false;
+  return (
+    (typeof info.schema === 'string' && info.schema.includes('getpostman.com')) ||
+    Array.isArray((raw as { item?: unknown }).item)
+  );
+}
+
+/**
+ * A Postman collection run as its imported plan (docs/adr/0029-postman-collections.md): the same
+ * reading as the import screen's, so a collection runs here as it runs in the browser.
+ */
+function collectionPlan(file: string, text: string): TestInput {
+  let imported;
+  try {
+    imported = postmanToFunctionalPlan({ name: basename(file), text });
+  } catch (e) {
+    if (e instanceof ImportError) throw new UsageError(`${file}: ${e.message}`);
+    throw e;
+  }
+  const { tests, rules, scripts, left_out: leftOut } = imported.postman;
+  const left = leftOut.map((l) => `\n  left out: ${l.request} line ${l.line}: ${l.reason}`).join('');
+  return {
+    plan: validPlan(file, imported.plan),
+    warnings: [],
+    note: `${file}: a Postman collection — ${tests} tests: ${rules} rules, ${scripts} in scripts, ${leftOut.length} left out${left}\n`,
+  };
 }
 
 function fileText(file: string, what: string): string {
@@ -205,14 +242,17 @@ export function readTestInput(file: string): TestInput {
 /** The plan in `file`, read by the model; every problem named with its field. */
 export function readFunctionalPlan(file: string): TestInput {
   let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
     throw new UsageError(`cannot read plan ${file}: ${(e as Error).message}`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new UsageError(`${file} does not hold a functional plan (a JSON object with test_name and apis)`);
   }
+  if (isPostmanCollection(raw)) return collectionPlan(file, text);
   const plan = validPlan(file, raw);
   // The runner sends HTTP calls; a UI test (a Selenium script too) needs a browser.
   if (runsInBrowser(plan)) {
@@ -380,10 +420,12 @@ export async function testCommand(argv: string[], start: StartFunctionalRun): Pr
   let plan: FunctionalPlan;
   try {
     const [file, ...extra] = args.positionals;
-    if (file === undefined) throw new UsageError('aqa test needs a functional plan or Taurus script file');
+    if (file === undefined)
+      throw new UsageError('aqa test needs a functional plan, a Postman collection or a Taurus script file');
     if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
     const input = readTestInput(file);
     plan = withPostmanFiles(input.plan, file, v);
+    if (input.note !== undefined) err(input.note);
     for (const w of input.warnings) err(warningLine(w));
   } catch (e) {
     if (!(e instanceof UsageError) && !(e instanceof PostmanFileError)) throw e;

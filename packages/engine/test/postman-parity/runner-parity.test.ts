@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postmanToFunctionalPlan } from '@aqa/converters';
@@ -122,6 +124,62 @@ describe('our runner against Newman, assertion by assertion', () => {
       // Recorded in docs/adr/0029-postman-collections.md §3.
       expect(total).toBe(84);
       expect(agreed).toBe(total);
+    },
+    TIMEOUT_MS,
+  );
+});
+
+const BIN = join(PARITY_DIR, '../../bin/aqa.mjs');
+
+/** `aqa test` as a user runs it (a child process: the API answers from this one meanwhile). */
+function aqaTest(args: string[]): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'test', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('aqa test with a Postman collection file', () => {
+  it(
+    'runs the collection with its environment and data file, one JUnit case per assertion, failing as Newman fails',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'aqa-parity-'));
+      // The suite's environment with baseUrl pointed at this run's API (as newman's --env-var).
+      const env = JSON.parse(readFileSync(ENVIRONMENT, 'utf8')) as {
+        values: { key: string; value: string }[];
+      };
+      for (const v of env.values) if (v.key === 'baseUrl') v.value = api.origin;
+      const envFile = join(dir, 'env.json');
+      writeFileSync(envFile, JSON.stringify(env));
+      const junitFile = join(dir, 'report.xml');
+      const data = join(PARITY_DIR, 'data-files/orders.csv');
+      const r = await aqaTest([
+        collection('data-driven'),
+        '--environment',
+        envFile,
+        '--data',
+        data,
+        '--junit',
+        junitFile,
+      ]);
+      const newman = await runNewman({
+        collection: collection('data-driven'),
+        environment: ENVIRONMENT,
+        data,
+        envVar: { baseUrl: api.origin },
+      });
+      expect(r.stderr).toMatch(/data-driven\.postman_collection\.json: a Postman collection — \d+ tests: /);
+      // Newman fails one assertion of this run (by design): so does aqa test, and it exits 1.
+      const failedByNewman = newman.filter((o) => !o.passed).length;
+      expect(failedByNewman).toBeGreaterThan(0);
+      expect(r.code).toBe(1);
+      const xml = readFileSync(junitFile, 'utf8');
+      expect((xml.match(/<failure/g) ?? []).length).toBe(failedByNewman);
+      rmSync(dir, { recursive: true, force: true });
     },
     TIMEOUT_MS,
   );
