@@ -156,9 +156,10 @@ describe('a run on load agents', () => {
     });
     const result = await h.finished(runId, 60_000);
 
-    // As on one machine (runs-abort.test.ts), with a second more of slack: two agent processes share
-    // this machine's cores with the server and the target.
-    expectStoppedAtTheSlowdown(result, 15);
+    // As on one machine (runs-abort.test.ts), with more slack: two agent processes share this
+    // machine's cores with the server, the target and the suite's other tests, whose seconds reach the
+    // server's judge later than one machine's (a full CI run stopped it past 15 s of the 30).
+    expectStoppedAtTheSlowdown(result, 20);
     expect(result.partial).toBe(false);
     expect(result.agents.map((a) => [a.name, a.status])).toEqual([
       ['agent-a', 'done'],
