@@ -152,14 +152,16 @@ describe('a run on load agents', () => {
       duration: 1,
       urls: [{ name: 'Slow', url: `${target.origin}/slow`, thinkTime: '0' }],
       load_profile: RISING,
-      abort_thresholds: ['p95<50'],
+      // 120 ms, not one machine's 50: two agents, the server and the suite's other tests share two
+      // cores, and a full CI run measured p95 over 50 ms before the target slowed (SLOW_MS is 150).
+      abort_thresholds: ['p95<120'],
     });
     const result = await h.finished(runId, 60_000);
 
     // As on one machine (runs-abort.test.ts), with more slack: two agent processes share this
     // machine's cores with the server, the target and the suite's other tests, whose seconds reach the
     // server's judge later than one machine's (a full CI run stopped it past 15 s of the 30).
-    expectStoppedAtTheSlowdown(result, 20);
+    expectStoppedAtTheSlowdown(result, 20, 120);
     expect(result.partial).toBe(false);
     expect(result.agents.map((a) => [a.name, a.status])).toEqual([
       ['agent-a', 'done'],
