@@ -31,6 +31,8 @@ export interface ImportFileInput extends ImportSource {
   files?: Readonly<Record<string, ImportSource>> | undefined;
   /** Postman: an environment (or globals) whose values fill the collection's {{variables}}. */
   environment?: PostmanImportOptions['environment'];
+  /** Postman: the plan runs the collection's scripts (a functional plan); see PostmanImportOptions. */
+  postmanScriptsRun?: boolean | undefined;
   /** OpenAPI / Swagger: also write each operation's success response schema (OpenApiImportOptions). */
   responseSchemas?: boolean | undefined;
 }
@@ -120,7 +122,11 @@ export function importFile(input: ImportFileInput): ImportResult {
     return taurusToPlan(body, file, textFiles(input.files));
   }
   if (kind.format === undefined) {
-    if (requested === 'postman') return postmanDocumentToPlan(doc, file, { environment: input.environment });
+    if (requested === 'postman')
+      return postmanDocumentToPlan(doc, file, {
+        environment: input.environment,
+        scriptsRun: input.postmanScriptsRun,
+      });
     throw new ImportError(file, `this is ${kind.description}`);
   }
   if (requested !== undefined && requested !== kind.format) throw mismatch(file, kind.description, requested);
@@ -132,7 +138,10 @@ export function importFile(input: ImportFileInput): ImportResult {
         responseSchemas: input.responseSchemas,
       });
     case 'postman':
-      return postmanDocumentToPlan(doc, file, { environment: input.environment });
+      return postmanDocumentToPlan(doc, file, {
+        environment: input.environment,
+        scriptsRun: input.postmanScriptsRun,
+      });
     case 'har':
       return harDocumentToPlan(doc, file);
     default:

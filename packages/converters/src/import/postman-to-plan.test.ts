@@ -261,13 +261,27 @@ describe('postmanToPlan', () => {
     expect(graphql?.authorization).toMatchObject({ type: 'bearer', token: '{{GITHUB_TOKEN}}' });
   });
 
-  it('no longer warns that scripts are not run: a functional plan carries them (ADR 0029)', () => {
+  it('a load plan says once how many scripts it leaves out; a functional plan keeps them (ADR 0029 §1)', () => {
+    const scriptsNotes = (path: string, scriptsRun?: boolean) =>
+      postmanToPlan(fixture(path), { scriptsRun }).warnings.filter((w) => /script/.test(w.message));
+    // One collection-level pre-request script, one folder test script, one request pre-request script.
+    expect(scriptsNotes('postman/postman-to-k6/material/2/pre-collection.json')).toEqual([
+      {
+        location: 'collection',
+        message:
+          "The collection's 1 pre-request script is not run by a load test, which sends the calls only; import the collection as an API test to run them",
+      },
+    ]);
+    const folder = scriptsNotes('postman/postman-to-k6/material/2/post-folder.json');
+    expect(folder.map((w) => w.message.slice(0, 46))).toEqual([
+      "The collection's 1 test script is not run by a",
+    ]);
     for (const path of [
       'postman/postman-to-k6/material/2/pre-collection.json',
       'postman/postman-to-k6/material/2/post-folder.json',
       'postman/postman-to-k6/material/2/pre-request.json',
     ]) {
-      expect(postmanToPlan(fixture(path)).warnings.filter((w) => /script/.test(w.message))).toEqual([]);
+      expect(scriptsNotes(path, true)).toEqual([]);
     }
   });
 

@@ -47,6 +47,11 @@ export interface PostmanImportOptions {
    * a functional plan carries the variables themselves (docs/adr/0029-postman-collections.md).
    */
   keepVariables?: boolean | undefined;
+  /**
+   * The plan being made runs the collection's scripts (a functional plan keeps them, ADR 0029). Without
+   * it the plan is a load test's, which sends the calls only, and one warning counts the scripts left out.
+   */
+  scriptsRun?: boolean | undefined;
 }
 
 /** One script of a Postman event, as the item (or a folder above it) holds it. */
@@ -130,13 +135,36 @@ export function postmanDocumentToPlan(
   options: PostmanImportOptions = {},
 ): ImportResult {
   const collection = checkedCollection(doc, file);
-  return new PostmanImport(
+  const reading = new PostmanImport(
     collection,
     file,
     !(isRecord(doc) && Array.isArray(doc.item)),
     environmentValues(options.environment),
     options.keepVariables === true,
-  ).run();
+  );
+  const result = reading.run();
+  if (options.scriptsRun !== true) {
+    const note = scriptsLeftOut(reading.scriptsMet);
+    if (note !== undefined) result.warnings.push({ location: 'collection', message: note });
+  }
+  return result;
+}
+
+/**
+ * Says how many scripts a load plan leaves out: a load test sends the calls only, and an API test is where
+ * a collection's tests and pre-request scripts run (docs/adr/0029-postman-collections.md).
+ */
+function scriptsLeftOut(scripts: readonly PostmanScript[]): string | undefined {
+  const tests = scripts.filter((s) => s.listen === 'test').length;
+  const pre = scripts.length - tests;
+  if (scripts.length === 0) return undefined;
+  const counted = [
+    tests > 0 ? `${tests} test ${tests === 1 ? 'script' : 'scripts'}` : '',
+    pre > 0 ? `${pre} pre-request ${pre === 1 ? 'script' : 'scripts'}` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return `The collection's ${counted} ${scripts.length === 1 ? 'is' : 'are'} not run by a load test, which sends the calls only; import the collection as an API test to run them`;
 }
 
 /** The collection of a document (a v1 one in the v2 shape), or an ImportError saying what it is. */
@@ -167,6 +195,8 @@ class PostmanImport {
   private folders = 0;
   readonly extras: PostmanStepExtra[] = [];
   readonly collectionScripts: PostmanScript[] = [];
+  /** Every script of the collection once (a folder's where the folder is met, not per request). */
+  readonly scriptsMet: PostmanScript[] = [];
   /** The collection's own variables, blank ones too (a script may set them later). */
   readonly collectionVariables = new Map<string, string>();
 
@@ -193,6 +223,7 @@ class PostmanImport {
     const info = isRecord(this.collection.info) ? this.collection.info : {};
     const title = asString(info.name)?.trim() || asString(this.collection.name)?.trim() || this.file;
     this.collectionScripts.push(...scriptsOf(this.collection.event, 'collection'));
+    this.scriptsMet.push(...this.collectionScripts);
     this.walk(this.collection.item, [], [], this.auth(this.collection.auth) ?? noAuthorization());
     return {
       steps: this.steps,
@@ -228,6 +259,7 @@ class PostmanImport {
         this.folders++;
         const path = [...folders, name];
         const own = scriptsOf(item.event, `folder ${name}`);
+        this.scriptsMet.push(...own);
         this.walk(item.item, path, [...scripts, ...own], this.auth(item.auth, path.join(' / ')) ?? inherited);
       } else if (item.request !== undefined) {
         this.request(item, name, folders, scripts, inherited);
@@ -272,7 +304,9 @@ class PostmanImport {
     );
     if (step === null) return;
     this.steps.push(step);
-    this.extras.push({ folders, scripts: [...scripts, ...scriptsOf(item.event, 'request')] });
+    const own = scriptsOf(item.event, 'request');
+    this.scriptsMet.push(...own);
+    this.extras.push({ folders, scripts: [...scripts, ...own] });
     this.sources.push({
       location,
       path: urlPath(url),

@@ -180,6 +180,8 @@ export function runImportJob(job: ReadJob): ImportAnswer {
     files:
       job.files && Object.fromEntries(job.files.map((f) => [relativeTo(job.file.name, f.name), source(f)])),
     environment: job.environment && source(job.environment),
+    // A functional plan runs the collection's scripts; a load plan is told they are left out.
+    postmanScriptsRun: job.postmanPlan !== undefined,
     // A functional test checks bodies against the document's schemas; a load test does not need them.
     responseSchemas: job.taurusScript !== undefined,
   });

@@ -71,9 +71,10 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('parsed-apis-title')).toHaveTextContent(
       'Parsed APIs (2) - Execution Order',
     );
-    await waitFor(() => expect(screen.getByTestId('setting-duration')).toHaveValue('1'));
-    // The sample names the test after its scenario; a blank name is refused.
-    expect(screen.getByTestId('test-name')).toHaveValue('api-check');
+    // The sample names the test after its scenario (the duration is 1 before and after the reading, so
+    // the name is what says the execution was applied); a blank name is refused.
+    await waitFor(() => expect(screen.getByTestId('test-name')).toHaveValue('api-check'));
+    expect(screen.getByTestId('setting-duration')).toHaveValue('1');
     await user.clear(screen.getByTestId('test-name'));
     await user.click(screen.getByTestId('functional-save'));
     await waitFor(() => expect(noticeTexts()).toContain('Test name is required'));
