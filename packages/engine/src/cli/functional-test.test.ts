@@ -506,20 +506,20 @@ describe('aqa test with Postman files (docs/adr/0029-postman-collections.md)', (
     writeFileSync(env, JSON.stringify({ name: 'dev', values: [{ value: 'x' }] }));
     const badEnv = await aqa(['test', file, '--environment', env]);
     expect(badEnv.code).toBe(2);
-    expect(badEnv.stderr).toContain(`environment file ${env}: values[0] has no "key"`);
+    expect(badEnv.stderr).toContain(`environment file ${env}: values[0] has no key`);
 
     const csv = join(dir, 'bad.csv');
     writeFileSync(csv, 'who,host\nada,x\nalan\n');
     const badCsv = await aqa(['test', file, '--data', csv]);
     expect(badCsv.code).toBe(2);
     expect(badCsv.stderr).toContain(
-      'The data file bad.csv: row 2 (line 3) has 1 field(s) where the header row has 2',
+      `data file ${csv}: row 2 (line 3) has 1 field(s) where the header row has 2`,
     );
 
     const json = join(dir, 'bad.json');
     writeFileSync(json, '{"who":"ada"}');
     const badJson = await aqa(['test', file, '--data', json]);
-    expect(badJson.stderr).toContain('The data file bad.json must hold a JSON array of objects');
+    expect(badJson.stderr).toContain(`${json}: the data file must hold a JSON array of objects`);
     expect(target.count).toBe(0);
   });
 });
