@@ -1,4 +1,5 @@
 import {
+  UiActionsSchema,
   CAPTURE_SOURCES,
   DataFilesSchema,
   ErrorResponseSchema,
@@ -108,6 +109,9 @@ export const SavedApiDefinitionSchema = z.object({
   group: text.optional().describe('The Postman folder the API is in, its names joined by " / "'),
   scripts: SavedEventScriptsSchema.optional().describe(
     'Its folder and request scripts that run in the sandbox, in the order Postman runs them',
+  ),
+  actions: UiActionsSchema.optional().describe(
+    "A UI step's actions (click, type, select, wait, assert, store …), each with its source as written (docs/adr/0030-recorded-ui-tests.md)",
   ),
 });
 

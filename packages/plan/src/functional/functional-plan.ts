@@ -13,6 +13,7 @@ import { VARIABLE_NAME } from '../template';
 import { kindOf, runKindOf, TEST_KINDS } from '../test-kind';
 import { MAX_FIELD_CHARS, MAX_TEXT_CHARS, textLimitMessage } from '../text-limits';
 import { FunctionalValidationSchema, isValidRegex } from './validation';
+import { UiActionsSchema } from './ui-action';
 
 /*
  * The functional test plan and its API definitions (docs/design.md §9): one schema for API, script and
@@ -320,6 +321,11 @@ export const ApiDefinitionSchema = z.object({
   group: oneLine('Folder').trim().max(500).optional(),
   /** The folder and request scripts of a Postman item that run as scripts (docs/adr/0029-postman-collections.md). */
   scripts: EventScriptsSchema.optional(),
+  /**
+   * A UI test's page step: the actions run after the page opens, or on the page the step before left when
+   * the URL is blank (docs/adr/0030-recorded-ui-tests.md §1).
+   */
+  actions: UiActionsSchema.optional(),
 });
 export type ApiDefinition = z.infer<typeof ApiDefinitionSchema>;
 export type ApiDefinitionInput = z.input<typeof ApiDefinitionSchema>;
@@ -430,7 +436,8 @@ function checkPlan(plan: PlanFields, ctx: z.RefinementCtx): void {
           : FUNCTIONAL_PLAN_ERRORS.apiNameRequired(n),
       });
     }
-    if (api.url === '') {
+    // A UI step with actions may act on the page the step before left (ADR 0030 §1).
+    if (api.url === '' && !(ui && (api.actions?.length ?? 0) > 0)) {
       ctx.addIssue({
         code: 'custom',
         path: ['apis', index, 'url'],

@@ -3,3 +3,4 @@ export * from './functional-plan';
 export * from './functional-result';
 export * from './ui-step';
 export * from './iteration-data';
+export * from './ui-action';

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+
+/*
+ * A UI test's action steps (docs/adr/0030-recorded-ui-tests.md): what a page step does after it opens
+ * (or on the page the step before left) — click, type, select, check, wait, assert, store — in one
+ * vocabulary for every source: the UI editor, a Taurus Selenium-style script, a Selenium IDE project and a
+ * Chrome DevTools Recorder export. Each action keeps where it came from (`source`), so a failure reads
+ * "Selenium IDE test 'Sign in', command 7 `assertText id=out` — expected 'Hello Ada', got 'Hello'".
+ * Text fields keep {{name}} templates; the runner fills them from the run's variables.
+ */
+
+export const UI_LIMITS = {
+  /** Actions in one page step. */
+  actionsPerStep: 1_000,
+  /** Locators an action may try in turn (a recording's fallbacks). */
+  locators: 10,
+  text: 100_000,
+} as const;
+
+/**
+ * How an element is found. Taurus's and Selenium IDE's ID, Name, CSS, XPath, link text and partial link
+ * text; the Chrome Recorder's `aria/…` (accessible name, optionally `[role="…"]`), `text/…` and
+ * `pierce/…` (CSS through shadow roots). `frames` lists the CSS selectors of the frames to enter first,
+ * outermost first, for a Recorder selector written inside frames.
+ */
+export const UI_LOCATOR_KINDS = [
+  'id',
+  'name',
+  'css',
+  'xpath',
+  'linktext',
+  'partiallinktext',
+  'aria',
+  'text',
+  'pierce',
+] as const;
+export type UiLocatorKind = (typeof UI_LOCATOR_KINDS)[number];
+
+export const UiLocatorSchema = z.object({
+  by: z.enum(UI_LOCATOR_KINDS),
+  value: z.string().min(1).max(10_000),
+  /** The Recorder's nested selector parts before the last: each a shadow root or frame to enter. */
+  within: z.array(z.string().min(1).max(10_000)).max(10).optional(),
+});
+export type UiLocator = z.infer<typeof UiLocatorSchema>;
+
+/** waitFor's conditions; `not` forms wait for the element to stop being so. */
+export const UI_WAIT_STATES = [
+  'present',
+  'visible',
+  'clickable',
+  'editable',
+  'notpresent',
+  'notvisible',
+  'notclickable',
+  'noteditable',
+] as const;
+export type UiWaitState = (typeof UI_WAIT_STATES)[number];
+
+/** Where an action came from, as its source writes it: for messages and the editor. */
+export const UiActionSourceSchema = z.object({
+  /** The action as written: "clickByID", "assertText id=out", "click #submit". */
+  action: z.string().max(2_000),
+  /** Where: a YAML path, "test 'Sign in', command 7", "step 3". */
+  path: z.string().max(2_000).default(''),
+  /** The script line (1-based), for a text source. */
+  line: z.number().int().min(1).optional(),
+});
+export type UiActionSource = z.infer<typeof UiActionSourceSchema>;
+
+const locators = z.array(UiLocatorSchema).min(1).max(UI_LIMITS.locators);
+const text = z.string().max(UI_LIMITS.text);
+const timeout = z.number().int().min(0).max(600_000);
+
+const base = {
+  source: UiActionSourceSchema,
+  /** A verify: the test goes on after it fails (Selenium IDE's verify*, a soft assertion). */
+  soft: z.boolean().optional(),
+};
+const located = { ...base, locators };
+
+export const UI_MOUSE_BUTTONS = ['left', 'middle', 'right', 'back', 'forward'] as const;
+
+export const UiActionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('go'), ...base, url: text }),
+  z.object({
+    kind: z.enum(['click', 'doubleClick']),
+    ...located,
+    button: z.enum(UI_MOUSE_BUTTONS).optional(),
+    /** Where in the element, from its top-left corner (the Recorder's offsetX/offsetY). */
+    offset: z.object({ x: z.number(), y: z.number() }).optional(),
+  }),
+  z.object({ kind: z.enum(['submit', 'hover', 'check', 'uncheck', 'focus']), ...located }),
+  /** Clears the field and fills it (Taurus's type, Selenium IDE's type, the Recorder's change). */
+  z.object({ kind: z.literal('type'), ...located, text }),
+  /** Presses keys in the element; KEY_ENTER and the other KEY_ names are named keys. */
+  z.object({ kind: z.literal('keys'), ...located, keys: text }),
+  /** A key pressed or let go wherever the focus is (the Recorder's keyDown / keyUp). */
+  z.object({ kind: z.enum(['keyDown', 'keyUp']), ...base, key: z.string().min(1).max(100) }),
+  /**
+   * Chooses an option: by its visible text (`label`, Taurus's and the default), `value`, `index` or `id`;
+   * `add` / `remove` change one option of a multiple select and leave the others.
+   */
+  z.object({
+    kind: z.literal('select'),
+    ...located,
+    option: text,
+    by: z.enum(['label', 'value', 'index', 'id']).optional(),
+    mode: z.enum(['set', 'add', 'remove']).optional(),
+  }),
+  z.object({ kind: z.literal('waitFor'), ...located, state: z.enum(UI_WAIT_STATES), timeout_ms: timeout }),
+  /** Waits until the expression, run in the page, is truthy (the Recorder's waitForExpression). */
+  z.object({ kind: z.literal('waitForExpression'), ...base, expression: text, timeout_ms: timeout }),
+  /** The element's text (or value, selected option) equals `expected`; `not` says it does not. */
+  z.object({
+    kind: z.enum(['assertText', 'assertValue', 'assertSelectedLabel', 'assertSelectedValue']),
+    ...located,
+    expected: text,
+    not: z.boolean().optional(),
+  }),
+  z.object({
+    kind: z.enum([
+      'assertChecked',
+      'assertNotChecked',
+      'assertPresent',
+      'assertNotPresent',
+      'assertVisible',
+      'assertNotVisible',
+      'assertEditable',
+      'assertNotEditable',
+    ]),
+    ...located,
+  }),
+  z.object({ kind: z.literal('assertTitle'), ...base, expected: text, not: z.boolean().optional() }),
+  /** The page's source contains (or, with not, lacks) the text or pattern. */
+  z.object({ kind: z.literal('assertPage'), ...base, text, regexp: z.boolean(), not: z.boolean() }),
+  z.object({ kind: z.enum(['storeText', 'storeValue']), ...located, variable: z.string().min(1).max(200) }),
+  z.object({ kind: z.literal('storeTitle'), ...base, variable: z.string().min(1).max(200) }),
+  z.object({ kind: z.literal('storeString'), ...base, value: text, variable: z.string().min(1).max(200) }),
+  /**
+   * Runs the script in the page as a function body (Selenium IDE's executeScript; `async`: it returns a
+   * promise that is awaited); what it returns is kept in `variable` when one is named.
+   */
+  z.object({
+    kind: z.literal('executeScript'),
+    ...base,
+    script: text,
+    async: z.boolean(),
+    variable: z.string().max(200).optional(),
+  }),
+  /** Writes the text with the step's actions (Selenium IDE's echo). */
+  z.object({ kind: z.literal('echo'), ...base, text }),
+  z.object({ kind: z.literal('pauseFor'), ...base, ms: timeout }),
+  /** `file` as written, or null for a name the runner gives. */
+  z.object({ kind: z.literal('screenshot'), ...base, file: z.string().max(200).nullable() }),
+  z.object({
+    kind: z.literal('setViewport'),
+    ...base,
+    width: z.number().int().min(1).max(10_000),
+    height: z.number().int().min(1).max(10_000),
+  }),
+]);
+export type UiAction = z.infer<typeof UiActionSchema>;
+export type UiActionKind = UiAction['kind'];
+
+export const UiActionsSchema = z.array(UiActionSchema).max(UI_LIMITS.actionsPerStep);
