@@ -267,8 +267,8 @@ describe('parse-script', () => {
             name: 'Form',
             url: `${target.origin}/form`,
             actions: [
-              { action: 'clickByID', line: lineOf('clickByID') },
-              { action: 'assertTextByID', line: lineOf('assertTextByID') },
+              { kind: 'click', source: { action: 'clickByID', line: lineOf('clickByID') } },
+              { kind: 'assertText', source: { action: 'assertTextByID', line: lineOf('assertTextByID') } },
             ],
           },
         ],

@@ -297,9 +297,9 @@ describe('UI runs', () => {
           url: `${origin}/form`,
           method: 'GET',
           actions: [
-            { action: 'typeByID', line: 10 },
-            { action: 'clickByID', line: 11 },
-            { action: 'assertTextByID', line: 12 },
+            { kind: 'type', source: { action: 'typeByID', line: 10 } },
+            { kind: 'click', source: { action: 'clickByID', line: 11 } },
+            { kind: 'assertText', source: { action: 'assertTextByID', line: 12 } },
           ],
         },
       ],

@@ -1,41 +1,35 @@
-import type { Locator, Page } from 'playwright-core';
-import type { SeleniumLocator, SeleniumStep, SeleniumWaitState } from '@aqa/converters';
-import { compileUserPattern, UserPatternError, type ValidationDetail } from '@aqa/plan';
+import type { Locator } from 'playwright-core';
+import {
+  compileUserPattern,
+  UserPatternError,
+  type UiAction,
+  type UiLocator,
+  type UiWaitState,
+} from '@aqa/plan';
 import { readKeys } from './keys';
-import { findElement, locatorProblem, locatorsText, playwrightLocator, type Found } from './locators';
-import type { PageWatch } from './page-watch';
+import {
+  type ActionContext,
+  type ActionOutcome,
+  errorText,
+  judgement,
+  locate,
+  seconds,
+} from './action-context';
+import { locatorsText, resolveLocator, type Found } from './locators';
+import { elementAssert, executeScript, pageAct, selectOption } from './more-actions';
+
+export { type ActionContext, type ActionOutcome, errorText, seconds };
+
+type SeleniumStep = UiAction;
+type SeleniumLocator = UiLocator;
+type SeleniumWaitState = UiWaitState;
 
 /*
- * One Selenium-style action run by Playwright (docs/reference/02-running.md §3 "Selenium-style
- * scripts"), one function per family: navigation, element actions, waits, assertions, stores, pauses
- * and screenshots. Each answers whether it passed and, in words, what it did or what was expected and
+ * One action of the UI action model run by Playwright (docs/reference/02-running.md §3 "Selenium-style
+ * scripts", docs/adr/0030-recorded-ui-tests.md §1), one function per family: navigation, element
+ * actions, waits, assertions, stores, pauses and screenshots. Each answers whether it passed and, in words, what it did or what was expected and
  * found, with the locator it used (or all it tried). Assertions are also judged as validation details.
  */
-
-export interface ActionContext {
-  page: Page;
-  watch: PageWatch;
-  /** Text with {{name}} filled from the run's variables. */
-  render(text: string): string;
-  variables: Record<string, string>;
-  /** Opens a URL in the page; answers why it could not, or null. */
-  open(url: string): Promise<string | null>;
-  /** Keeps a screenshot of the page with the step. */
-  shoot(label: string, failure: boolean): Promise<void>;
-  signal: AbortSignal;
-  /** How long one action may take. */
-  timeoutMs: number;
-  /** What is left of the test duration: a pause or a wait ends by then. */
-  remainingMs(): number;
-}
-
-export interface ActionOutcome {
-  passed: boolean;
-  message: string;
-  locator: string | null;
-  /** An assertion, judged as a validation rule is. */
-  detail?: ValidationDetail;
-}
 
 /** How long after a click, a key press or a submit a navigation may start and still be waited for. */
 const NAVIGATION_START_MS = 250;
@@ -52,7 +46,19 @@ export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise
       case 'keys':
       case 'select':
       case 'submit':
+      case 'hover':
+      case 'check':
+      case 'uncheck':
+      case 'focus':
         return await act(step, ctx);
+      case 'keyDown':
+      case 'keyUp':
+      case 'waitForExpression':
+      case 'echo':
+      case 'setViewport':
+        return await pageAct(step, ctx);
+      case 'executeScript':
+        return await executeScript(step, ctx);
       case 'waitFor':
         return await waitFor(step.locators, step.state, Math.min(step.timeout_ms, ctx.remainingMs()), ctx);
       case 'assertText':
@@ -60,6 +66,17 @@ export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise
       case 'assertTitle':
       case 'assertPage':
         return await assert(step, ctx);
+      case 'assertSelectedLabel':
+      case 'assertSelectedValue':
+      case 'assertChecked':
+      case 'assertNotChecked':
+      case 'assertPresent':
+      case 'assertNotPresent':
+      case 'assertVisible':
+      case 'assertNotVisible':
+      case 'assertEditable':
+      case 'assertNotEditable':
+        return await elementAssert(step, ctx);
       case 'storeText':
       case 'storeValue':
       case 'storeTitle':
@@ -90,29 +107,20 @@ async function go(url: string, ctx: ActionContext): Promise<ActionOutcome> {
 
 type ElementStep = Extract<
   SeleniumStep,
-  { kind: 'click' | 'doubleClick' | 'type' | 'keys' | 'select' | 'submit' }
+  {
+    kind:
+      | 'click'
+      | 'doubleClick'
+      | 'type'
+      | 'keys'
+      | 'select'
+      | 'submit'
+      | 'hover'
+      | 'check'
+      | 'uncheck'
+      | 'focus';
+  }
 >;
-
-/** Finds the element, or fails saying every locator tried. */
-async function locate(
-  locators: readonly SeleniumLocator[],
-  ctx: ActionContext,
-): Promise<Found | ActionOutcome> {
-  const found = await findElement(ctx.page, locators);
-  if (found !== null) return found;
-  const problems = (await Promise.all(locators.map((l) => locatorProblem(ctx.page, l)))).filter(
-    (p): p is string => p !== undefined,
-  );
-  const tried = locatorsText(locators);
-  return {
-    passed: false,
-    locator: tried,
-    message:
-      problems.length > 0
-        ? `expected an element by ${tried}, but ${problems.join('; ')}`
-        : `expected an element by ${tried}; none is on the page`,
-  };
-}
 
 /** What an element action does, for the message when the browser refuses it. */
 const DOING: Record<ElementStep['kind'], string> = {
@@ -122,6 +130,10 @@ const DOING: Record<ElementStep['kind'], string> = {
   keys: 'press keys in',
   select: 'choose an option in',
   submit: 'submit the form of',
+  hover: 'move the mouse over',
+  check: 'check',
+  uncheck: 'uncheck',
+  focus: 'focus',
 };
 
 async function act(step: ElementStep, ctx: ActionContext): Promise<ActionOutcome> {
@@ -147,11 +159,48 @@ async function actOn(
   const done = (message: string): ActionOutcome => ({ passed: true, message, locator: used });
   switch (step.kind) {
     case 'click':
-      await withNavigation(ctx, () => element.click({ timeout }));
-      return done(`clicked the element by ${used}`);
-    case 'doubleClick':
-      await withNavigation(ctx, () => element.dblclick({ timeout }));
-      return done(`double-clicked the element by ${used}`);
+    case 'doubleClick': {
+      const verb = step.kind === 'click' ? 'clicked' : 'double-clicked';
+      const button = step.button ?? 'left';
+      if (button === 'back' || button === 'forward') {
+        // Playwright's mouse has three buttons; the fourth and fifth are sent as the events a browser sends.
+        await element.evaluate(
+          (el, { which, twice }) => {
+            const init = { bubbles: true, cancelable: true, composed: true, button: which, buttons: 0 };
+            for (let n = 0; n < (twice ? 2 : 1); n++) {
+              for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'auxclick']) {
+                const Event = type.startsWith('pointer') ? PointerEvent : MouseEvent;
+                el.dispatchEvent(new Event(type, { ...init, detail: n + 1 }));
+              }
+            }
+          },
+          { which: button === 'back' ? 3 : 4, twice: step.kind === 'doubleClick' },
+        );
+        return done(`${verb} the element by ${used} with the ${button} button`);
+      }
+      const options = {
+        timeout,
+        button,
+        ...(step.offset === undefined ? {} : { position: step.offset }),
+      } as const;
+      await withNavigation(ctx, () =>
+        step.kind === 'click' ? element.click(options) : element.dblclick(options),
+      );
+      return done(`${verb} the element by ${used}${button === 'left' ? '' : ` with the ${button} button`}`);
+    }
+    case 'hover':
+      await element.hover({ timeout });
+      return done(`moved the mouse over the element by ${used}`);
+    case 'focus':
+      await element.focus({ timeout });
+      return done(`focused the element by ${used}`);
+    case 'check':
+    case 'uncheck':
+      // As Selenium IDE: checking a checked box (or unchecking an unchecked one) changes nothing.
+      await withNavigation(ctx, () =>
+        step.kind === 'check' ? element.check({ timeout }) : element.uncheck({ timeout }),
+      );
+      return done(`${step.kind === 'check' ? 'checked' : 'unchecked'} the element by ${used}`);
     case 'type': {
       const text = ctx.render(step.text);
       await element.fill(text, { timeout });
@@ -173,30 +222,8 @@ async function actOn(
       await element.pressSequentially(keys.type, { timeout });
       return done(`typed the keys "${keys.type}" into the element by ${used}`);
     }
-    case 'select': {
-      const option = ctx.render(step.option);
-      const labels = await element
-        .evaluate((el) =>
-          el instanceof HTMLSelectElement ? [...el.options].map((o) => o.label.trim()) : null,
-        )
-        .catch(() => null);
-      if (labels === null) {
-        return {
-          passed: false,
-          locator: used,
-          message: `expected a select element by ${used}; it is not one`,
-        };
-      }
-      if (!labels.includes(option.trim())) {
-        return {
-          passed: false,
-          locator: used,
-          message: `expected the option "${option}" in the select by ${used}; it has ${labels.map((l) => `"${l}"`).join(', ') || 'no options'}`,
-        };
-      }
-      await element.selectOption({ label: option.trim() }, { timeout });
-      return done(`chose "${option}" in the select by ${used}`);
-    }
+    case 'select':
+      return await selectOption(step, { element, used }, ctx);
     case 'submit': {
       const submitted = await withNavigation(ctx, () =>
         element.evaluate((el) => {
@@ -240,11 +267,14 @@ async function withNavigation<T>(ctx: ActionContext, action: () => Promise<T>): 
   }
 }
 
-/** Whether an element is so: present (in the page), visible, clickable (visible and enabled). */
-async function holds(element: Locator, state: 'present' | 'visible' | 'clickable'): Promise<boolean> {
+type PositiveState = 'present' | 'visible' | 'clickable' | 'editable';
+
+/** Whether an element is so: present (in the page), visible, clickable (visible and enabled), editable. */
+async function holds(element: Locator, state: PositiveState): Promise<boolean> {
   if ((await element.count()) === 0) return false;
   if (state === 'present') return true;
   if (!(await element.isVisible())) return false;
+  if (state === 'editable') return await element.isEditable();
   return state === 'visible' || (await element.isEnabled());
 }
 
@@ -255,13 +285,14 @@ async function waitFor(
   ctx: ActionContext,
 ): Promise<ActionOutcome> {
   const negated = state.startsWith('not');
-  const positive = (negated ? state.slice(3) : state) as 'present' | 'visible' | 'clickable';
+  const positive = (negated ? state.slice(3) : state) as PositiveState;
   const tried = locatorsText(locators);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     let which: string | null = null;
     for (const locator of locators) {
-      if (await holds(playwrightLocator(ctx.page, locator).first(), positive).catch(() => false)) {
+      const element = await resolveLocator(ctx.page, locator).catch(() => null);
+      if (element !== null && (await holds(element.first(), positive).catch(() => false))) {
         which = `${locator.by}: ${locator.value}`;
         break;
       }
@@ -296,24 +327,30 @@ type AssertStep = Extract<
 >;
 
 async function assert(step: AssertStep, ctx: ActionContext): Promise<ActionOutcome> {
-  const name = step.source.action;
-  const judged = (
-    passed: boolean,
-    locator: string | null,
-    type: ValidationDetail['type'],
-    expected: string,
-    actual: string | null,
-    message: string,
-  ): ActionOutcome => ({
-    passed,
-    locator,
-    message,
-    detail: { type, name, expected, actual, passed, message },
-  });
+  const judged = judgement(step);
   switch (step.kind) {
     case 'assertTitle': {
       const expected = ctx.render(step.expected);
       const title = await ctx.page.title();
+      if (step.not === true) {
+        return title.trim() !== expected.trim()
+          ? judged(
+              true,
+              null,
+              'page_title',
+              `not ${expected}`,
+              title,
+              `the title is "${title}", not "${expected}"`,
+            )
+          : judged(
+              false,
+              null,
+              'page_title',
+              `not ${expected}`,
+              title,
+              `expected the title not to be "${expected}"; it is`,
+            );
+      }
       return title.trim() === expected.trim()
         ? judged(true, null, 'page_title', expected, title, `the title is "${title}"`)
         : judged(
@@ -376,7 +413,27 @@ async function assert(step: AssertStep, ctx: ActionContext): Promise<ActionOutco
         step.kind === 'assertText'
           ? (await found.element.innerText({ timeout: ctx.timeoutMs })).trim()
           : await found.element.inputValue({ timeout: ctx.timeoutMs });
-      return actual === expected.trim() || actual === expected
+      const equal = actual === expected.trim() || actual === expected;
+      if (step.not === true) {
+        return equal
+          ? judged(
+              false,
+              found.used,
+              'contains_text',
+              `not ${expected}`,
+              actual,
+              `expected the ${what} of the element by ${found.used} not to be "${expected}"; it is`,
+            )
+          : judged(
+              true,
+              found.used,
+              'contains_text',
+              `not ${expected}`,
+              actual,
+              `the ${what} of the element by ${found.used} is "${actual}", not "${expected}"`,
+            );
+      }
+      return equal
         ? judged(
             true,
             found.used,
@@ -423,7 +480,7 @@ async function store(step: StoreStep, ctx: ActionContext): Promise<ActionOutcome
 }
 
 /** Waits, ending early when the run is stopped. */
-async function pause(ms: number, signal: AbortSignal): Promise<ActionOutcome> {
+export async function pause(ms: number, signal: AbortSignal): Promise<ActionOutcome> {
   await new Promise<void>((resolve) => {
     const timer = setTimeout(done, ms);
     function done(): void {
@@ -434,18 +491,4 @@ async function pause(ms: number, signal: AbortSignal): Promise<ActionOutcome> {
     signal.addEventListener('abort', done, { once: true });
   });
   return { passed: true, locator: null, message: `paused for ${seconds(ms)}` };
-}
-
-export function seconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
-}
-
-/** A Playwright error in words: its first line without the API's name, a time-out said plainly. */
-export function errorText(error: unknown, timeoutMs: number): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const first = (text.split('\n')[0] ?? text).replace(/^[a-zA-Z]+\.[a-zA-Z]+: (?:Error: )?/, '');
-  if (error instanceof Error && error.name === 'TimeoutError') {
-    return `it did not finish within ${seconds(timeoutMs)} (the step time-out)`;
-  }
-  return first;
 }

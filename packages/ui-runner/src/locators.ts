@@ -1,11 +1,17 @@
-import type { Locator, Page } from 'playwright-core';
-import type { SeleniumLocator } from '@aqa/converters';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { UiLocator } from '@aqa/plan';
 
 /*
- * Taurus's locators as Playwright locators (docs/reference/02-running.md §3 "Selenium-style scripts"):
- * ID, Name, CSS, XPath and LinkText. An action may list several: the first that finds an element is
- * used, as Taurus's fallbacks are.
+ * The UI action model's locators as Playwright locators (docs/adr/0030-recorded-ui-tests.md §1): Taurus's
+ * and Selenium IDE's ID, Name, CSS, XPath, link text and partial link text, and the Chrome Recorder's
+ * aria/, text/ and pierce/ selectors. An action may list several: the first that finds an element is
+ * used, as Taurus's fallbacks, Selenium IDE's targets and the Recorder's selectors are. Playwright's CSS
+ * goes through open shadow roots, so pierce/ is CSS; a Recorder selector's `within` parts are entered
+ * one by one: a frame as its document, any other element as the scope of the next part.
  */
+
+type SeleniumLocator = UiLocator;
+type Scope = Page | Locator | FrameLocator;
 
 /** How long an action looks for its element before it fails: a page may still be drawing it. */
 export const LOCATE_WAIT_MS = 1_000;
@@ -13,7 +19,8 @@ const POLL_MS = 100;
 
 /** A locator as messages write it: "id: login", "css: form > button". */
 export function locatorText(locator: SeleniumLocator): string {
-  return `${locator.by}: ${locator.value}`;
+  const within = (locator.within ?? []).map((part) => `${part} >> `).join('');
+  return `${locator.by}: ${within}${locator.value}`;
 }
 
 export function locatorsText(locators: readonly SeleniumLocator[]): string {
@@ -29,21 +36,81 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The Playwright locator of one Taurus locator, in the page's main frame. */
-export function playwrightLocator(page: Page, locator: SeleniumLocator): Locator {
+/** The roles an aria/ selector without a role is looked for in, beside a form control's label. */
+const NAMED_ROLES = [
+  'button',
+  'link',
+  'textbox',
+  'checkbox',
+  'radio',
+  'combobox',
+  'heading',
+  'img',
+  'menuitem',
+  'tab',
+  'option',
+] as const;
+
+/**
+ * Puppeteer's aria/ selector (the Recorder's): `Name` or `Name[role="button"]` — an element whose
+ * accessible name is the whole name, of that role when one is given.
+ */
+function ariaLocator(scope: Scope, value: string): Locator {
+  const match = /^(.*?)\[role="([^"]+)"\]$/.exec(value);
+  const name = (match?.[1] ?? value).trim();
+  const role = match?.[2];
+  if (role !== undefined) {
+    return scope.getByRole(role as Parameters<Page['getByRole']>[0], { name, exact: true });
+  }
+  let found = scope.getByLabel(name, { exact: true });
+  for (const r of NAMED_ROLES) found = found.or(scope.getByRole(r, { name, exact: true }));
+  return found;
+}
+
+/** The Playwright locator of one locator within a scope (the page, an element, or a frame's document). */
+function locatorIn(scope: Scope, locator: SeleniumLocator): Locator {
   switch (locator.by) {
     case 'id':
-      return page.locator(`[id=${cssString(locator.value)}]`);
+      return scope.locator(`[id=${cssString(locator.value)}]`);
     case 'name':
-      return page.locator(`[name=${cssString(locator.value)}]`);
+      return scope.locator(`[name=${cssString(locator.value)}]`);
     case 'css':
-      return page.locator(locator.value);
+    case 'pierce':
+      return scope.locator(locator.value);
     case 'xpath':
-      return page.locator(`xpath=${locator.value}`);
+      return scope.locator(`xpath=${locator.value}`);
     case 'linktext':
       // Selenium's link text: a link whose whole visible text is the value.
-      return page.locator('a').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(locator.value)}\\s*$`) });
+      return scope.locator('a').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(locator.value)}\\s*$`) });
+    case 'partiallinktext':
+      return scope.locator('a').filter({ hasText: locator.value });
+    case 'aria':
+      return ariaLocator(scope, locator.value);
+    case 'text':
+      // Puppeteer's text/ selector: the element whose text contains the value, the innermost one.
+      return scope.getByText(locator.value);
   }
+}
+
+/** The Playwright locator of a locator in the page's main frame (its `within` parts left aside). */
+export function playwrightLocator(page: Page, locator: SeleniumLocator): Locator {
+  return locatorIn(page, locator);
+}
+
+/**
+ * The Playwright locator of a locator, its `within` parts entered first: a frame (iframe, frame) as its
+ * document, any other element (a shadow host) as the scope the next part is looked for in.
+ */
+export async function resolveLocator(page: Page, locator: SeleniumLocator): Promise<Locator> {
+  let scope: Scope = page;
+  for (const part of locator.within ?? []) {
+    const element = scope.locator(part).first();
+    const frame = await element
+      .evaluate((el) => el.tagName === 'IFRAME' || el.tagName === 'FRAME')
+      .catch(() => false);
+    scope = frame ? element.contentFrame() : element;
+  }
+  return locatorIn(scope, locator);
 }
 
 export interface Found {
@@ -64,7 +131,7 @@ export async function findElement(
   const deadline = Date.now() + waitMs;
   for (;;) {
     for (const locator of locators) {
-      const element = playwrightLocator(page, locator).first();
+      const element = (await resolveLocator(page, locator)).first();
       const count = await element.count().catch(() => 0);
       if (count > 0) return { element, used: locatorText(locator) };
     }
@@ -76,7 +143,7 @@ export async function findElement(
 /** Why a locator cannot be used at all (invalid CSS or XPath), for a message; undefined when it can. */
 export async function locatorProblem(page: Page, locator: SeleniumLocator): Promise<string | undefined> {
   try {
-    await playwrightLocator(page, locator).count();
+    await (await resolveLocator(page, locator)).count();
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);

@@ -84,6 +84,8 @@ export interface StepRecord {
   actions: UiActionResult[];
   shots: UiScreenshotRef[];
   error: string | null;
+  /** The first soft assertion that failed, in words, when the step went on past it. */
+  softFailure?: string;
   /** Time spent measuring (settling for paints), left out of the step's duration. */
   measuringMs: number;
   /** When the step began (performance.now() time). */
@@ -139,7 +141,7 @@ export async function runStep(
     success,
     validation_details: record.details,
     iteration,
-    error: success ? null : (record.error ?? firstFailure(record)),
+    error: success ? null : (record.error ?? record.softFailure ?? firstFailure(record)),
     // The failed check's words as a code and parameters too (docs/adr/0025-phrases.md).
     ...(success || record.error !== null ? {} : firstFailurePhrase(record)),
     ui: {
@@ -297,15 +299,30 @@ async function scriptStep(
     });
     if (outcome.detail !== undefined) record.details.push(outcome.detail);
     if (!outcome.passed) {
-      const at = action.source.line === undefined ? '' : ` (line ${action.source.line})`;
-      record.error = `${action.source.action}${at} failed: ${outcome.message}${skipped(step.actions.length - i - 1)}`;
       await ctx.shoot('Failure', true);
+      // A soft assertion (Selenium IDE's verify*) is kept as failed and the step goes on (ADR 0030 §1).
+      if (action.soft === true) {
+        record.softFailure ??= actionFailure(action, outcome.message);
+        continue;
+      }
+      record.error = `${actionFailure(action, outcome.message)}${skipped(step.actions.length - i - 1)}`;
       break;
     }
   }
   // A step that stayed on the page it began on loaded nothing to measure.
   if (url === null && (await documentOrigin(env.page)) === originBefore) return null;
   return measure(env, record);
+}
+
+/**
+ * A failed action in words: a script's "clickByID (line 7) failed: …"; a recording's own step, as
+ * "Selenium IDE test 'Sign in', command 7 `assertText id=out` — expected …" (ADR 0030 §1).
+ */
+function actionFailure(action: UiPage['actions'][number], message: string): string {
+  const { action: written, line, path } = action.source;
+  if (line === undefined && path !== '') return `${path} \`${written}\` — ${message}`;
+  const at = line === undefined ? '' : ` (line ${line})`;
+  return `${written}${at} failed: ${message}`;
 }
 
 function isAssertion(action: UiPage['actions'][number]): boolean {

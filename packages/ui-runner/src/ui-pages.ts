@@ -1,5 +1,11 @@
-import { readSeleniumScript, type SeleniumStep } from '@aqa/converters';
-import { FUNCTIONAL_BOUNDS, type FunctionalPlan, type FunctionalValidation, kindOf } from '@aqa/plan';
+import { readSeleniumScript } from '@aqa/converters';
+import {
+  FUNCTIONAL_BOUNDS,
+  type FunctionalPlan,
+  type FunctionalValidation,
+  kindOf,
+  type UiAction,
+} from '@aqa/plan';
 
 /*
  * What a UI plan opens (docs/design.md §9 "UI tests"): a UI URL plan's pages with their checks, or a
@@ -19,7 +25,7 @@ export interface UiPage {
   /** A URL step's enabled checks. */
   validations: FunctionalValidation[];
   /** A script step's actions, in order; empty for a URL step. */
-  actions: SeleniumStep[];
+  actions: UiAction[];
   /** Where a script writes the step. */
   line?: number;
 }
@@ -47,10 +53,11 @@ export function readUiPlan(plan: FunctionalPlan): UiScript {
       pages: plan.apis.map((api) => ({
         name: api.name,
         method: api.method,
-        url: api.url,
+        // A step with actions and no URL acts on the page the step before left (ADR 0030 §1).
+        url: api.url === '' && (api.actions?.length ?? 0) > 0 ? null : api.url,
         body: api.body,
         validations: api.validations.filter((v) => v.enabled),
-        actions: [],
+        actions: api.actions ?? [],
       })),
       variables: {},
     };

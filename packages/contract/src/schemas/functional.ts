@@ -193,15 +193,7 @@ export const ParseScriptRequestSchema = z.object({
 export const ParseScriptResponseSchema = z
   .object({
     apis: z
-      .array(
-        SavedApiDefinitionSchema.extend({
-          source: ScriptSourceSchema,
-          actions: z
-            .array(z.object({ action: text, line: z.number().int().optional() }))
-            .optional()
-            .describe('A Selenium-style page: its browser actions as written, with their lines'),
-        }),
-      )
+      .array(SavedApiDefinitionSchema.extend({ source: ScriptSourceSchema }))
       .describe(
         'The calls the script makes, in order, with their rules and captures; for a Selenium-style script, its pages (url empty for a page that acts on the one before)',
       ),

@@ -113,7 +113,13 @@ export const UiActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('waitForExpression'), ...base, expression: text, timeout_ms: timeout }),
   /** The element's text (or value, selected option) equals `expected`; `not` says it does not. */
   z.object({
-    kind: z.enum(['assertText', 'assertValue', 'assertSelectedLabel', 'assertSelectedValue']),
+    kind: z.enum(['assertText', 'assertValue']),
+    ...located,
+    expected: text,
+    not: z.boolean().optional(),
+  }),
+  z.object({
+    kind: z.enum(['assertSelectedLabel', 'assertSelectedValue']),
     ...located,
     expected: text,
     not: z.boolean().optional(),

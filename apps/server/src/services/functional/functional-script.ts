@@ -14,7 +14,13 @@ import {
   TaurusScriptError,
   type TaurusWarning,
 } from '@aqa/converters';
-import { ApiDefinitionSchema, type FunctionalPlan, kindOf, type TEST_FRAMEWORKS } from '@aqa/plan';
+import {
+  ApiDefinitionSchema,
+  type FunctionalPlan,
+  kindOf,
+  type TEST_FRAMEWORKS,
+  type UiAction,
+} from '@aqa/plan';
 import { ValidationError } from '../../errors';
 
 /*
@@ -108,16 +114,9 @@ export function withScriptFramework(plan: FunctionalPlan): FunctionalPlan {
     : plan;
 }
 
-/** One action of a Selenium-style page as parse-script lists it. */
-export interface SeleniumActionLine {
-  /** As written: "clickByID", "type". */
-  action: string;
-  line?: number;
-}
-
 /** A Selenium-style script read for the script screen: its pages in ReadScript's shape, with their actions. */
 export type ReadSeleniumScript = Omit<ReadScript, 'apis'> & {
-  apis: (ScriptApi & { actions: SeleniumActionLine[] })[];
+  apis: (ScriptApi & { actions: UiAction[] })[];
 };
 
 /**
@@ -135,10 +134,8 @@ export function readSelenium(script: string): ReadSeleniumScript {
       name: page.name,
       url: page.url ?? '',
       source: page.source,
-      actions: page.actions.map((step) => ({
-        action: step.source.action,
-        ...(step.source.line === undefined ? {} : { line: step.source.line }),
-      })),
+      // The actions in the UI action model, each with its source (docs/adr/0030-recorded-ui-tests.md §1).
+      actions: page.actions,
     })),
     execution: seleniumExecution(read),
     variables: read.variables,

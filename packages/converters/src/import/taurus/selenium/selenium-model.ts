@@ -1,3 +1,4 @@
+import type { UiAction, UiActionSource, UiLocator, UiLocatorKind, UiWaitState } from '@aqa/plan';
 import type { TaurusReadResult, TaurusWarning } from '../taurus-model';
 
 /*
@@ -7,49 +8,23 @@ import type { TaurusReadResult, TaurusWarning } from '../taurus-model';
  */
 
 /** Taurus's locator kinds: ByID, ByName, ByCSS, ByXPath, ByLinkText. */
-export type SeleniumLocatorKind = 'id' | 'name' | 'css' | 'xpath' | 'linktext';
+export type SeleniumLocatorKind = Extract<UiLocatorKind, 'id' | 'name' | 'css' | 'xpath' | 'linktext'>;
 
-export interface SeleniumLocator {
-  by: SeleniumLocatorKind;
-  value: string;
-}
+/** A locator of the UI action model (@aqa/plan), which Taurus's locators are a part of. */
+export type SeleniumLocator = UiLocator;
 
 /** waitFor's conditions; `not` forms wait for the element to stop being so. */
-export type SeleniumWaitState =
-  'present' | 'visible' | 'clickable' | 'notpresent' | 'notvisible' | 'notclickable';
+export type SeleniumWaitState = UiWaitState;
 
-export interface SeleniumStepSource {
-  /** The YAML path: "scenarios.simple.requests[3].actions[1]". */
-  path: string;
-  line?: number;
-  /** The action as written, for messages: "clickByID", "type". */
-  action: string;
-}
+/** Where a Taurus action is written: "scenarios.simple.requests[3].actions[1]", its line, its name. */
+export type SeleniumStepSource = UiActionSource;
 
-/** Locators are tried in order: the first one that finds an element is used (Taurus's fallbacks). */
-type Located = { locators: SeleniumLocator[] };
-
-export type SeleniumStep = { source: SeleniumStepSource } & (
-  | { kind: 'go'; url: string }
-  | ({ kind: 'click' | 'doubleClick' | 'submit' } & Located)
-  /** Clears the field and fills it (Taurus's type). */
-  | ({ kind: 'type'; text: string } & Located)
-  /** Presses keys in the element; KEY_ENTER and the other KEY_ names are named keys. */
-  | ({ kind: 'keys'; keys: string } & Located)
-  /** Chooses the option by its visible text. */
-  | ({ kind: 'select'; option: string } & Located)
-  | ({ kind: 'waitFor'; state: SeleniumWaitState; timeout_ms: number } & Located)
-  | ({ kind: 'assertText' | 'assertValue'; expected: string } & Located)
-  | { kind: 'assertTitle'; expected: string }
-  /** The request's `assert`: the page's source contains (or, with not, lacks) the text or pattern. */
-  | { kind: 'assertPage'; text: string; regexp: boolean; not: boolean }
-  | ({ kind: 'storeText' | 'storeValue'; variable: string } & Located)
-  | { kind: 'storeTitle'; variable: string }
-  | { kind: 'storeString'; value: string; variable: string }
-  | { kind: 'pauseFor'; ms: number }
-  /** `file` as written, or null for a name the runner gives. */
-  | { kind: 'screenshot'; file: string | null }
-);
+/**
+ * A Taurus Selenium-style action is one of the UI action model's (docs/adr/0030-recorded-ui-tests.md):
+ * Taurus writes a part of its kinds (go, click, doubleClick, submit, type, keys, select, waitFor,
+ * assertText, assertValue, assertTitle, assertPage, store*, pauseFor, screenshot).
+ */
+export type SeleniumStep = UiAction;
 
 export type SeleniumStepKind = SeleniumStep['kind'];
 

@@ -74,6 +74,17 @@ export function stepTarget(step: SeleniumStep): string {
       return `${step.ms} ms`;
     case 'screenshot':
       return step.file ?? '';
+    case 'keyDown':
+    case 'keyUp':
+      return step.key;
+    case 'waitForExpression':
+      return step.expression;
+    case 'executeScript':
+      return step.script;
+    case 'echo':
+      return step.text;
+    case 'setViewport':
+      return `${step.width}×${step.height}`;
     default:
       return step.locators.map((locator) => `${locator.by}: ${locator.value}`).join(' | ');
   }
@@ -90,7 +101,11 @@ export function stepValue(step: SeleniumStep): string | null {
       return step.option;
     case 'assertText':
     case 'assertValue':
+    case 'assertSelectedLabel':
+    case 'assertSelectedValue':
       return step.expected;
+    case 'executeScript':
+      return step.variable ?? null;
     case 'storeText':
     case 'storeValue':
       return step.variable;

@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core';
+import type { UiAction, UiLocator, ValidationDetail } from '@aqa/plan';
+import { findElement, locatorProblem, locatorsText, type Found } from './locators';
+import type { PageWatch } from './page-watch';
+
+/*
+ * What every action runs with and answers (docs/adr/0030-recorded-ui-tests.md §1): the page and its
+ * watch, the run's variables, the time left; an outcome in words, with the locator used and, for an
+ * assertion, its validation detail.
+ */
+
+export interface ActionContext {
+  page: Page;
+  watch: PageWatch;
+  /** Text with {{name}} filled from the run's variables. */
+  render(text: string): string;
+  variables: Record<string, string>;
+  /** Opens a URL in the page; answers why it could not, or null. */
+  open(url: string): Promise<string | null>;
+  /** Keeps a screenshot of the page with the step. */
+  shoot(label: string, failure: boolean): Promise<void>;
+  signal: AbortSignal;
+  /** How long one action may take. */
+  timeoutMs: number;
+  /** What is left of the test duration: a pause or a wait ends by then. */
+  remainingMs(): number;
+}
+
+export interface ActionOutcome {
+  passed: boolean;
+  message: string;
+  locator: string | null;
+  /** An assertion, judged as a validation rule is. */
+  detail?: ValidationDetail;
+}
+
+/** Finds the element, or fails saying every locator tried. */
+export async function locate(
+  locators: readonly UiLocator[],
+  ctx: ActionContext,
+): Promise<Found | ActionOutcome> {
+  const found = await findElement(ctx.page, locators);
+  if (found !== null) return found;
+  const problems = (await Promise.all(locators.map((l) => locatorProblem(ctx.page, l)))).filter(
+    (p): p is string => p !== undefined,
+  );
+  const tried = locatorsText(locators);
+  return {
+    passed: false,
+    locator: tried,
+    message:
+      problems.length > 0
+        ? `expected an element by ${tried}, but ${problems.join('; ')}`
+        : `expected an element by ${tried}; none is on the page`,
+  };
+}
+
+/** An assertion's outcome, judged as a validation rule is: its detail names the action as written. */
+export function judgement(step: UiAction) {
+  return (
+    passed: boolean,
+    locator: string | null,
+    type: ValidationDetail['type'],
+    expected: string,
+    actual: string | null,
+    message: string,
+  ): ActionOutcome => ({
+    passed,
+    locator,
+    message,
+    detail: { type, name: step.source.action, expected, actual, passed, message },
+  });
+}
+
+export function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+/** A Playwright error in words: its first line without the API's name, a time-out said plainly. */
+export function errorText(error: unknown, timeoutMs: number): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const first = (text.split('\n')[0] ?? text).replace(/^[a-zA-Z]+\.[a-zA-Z]+: (?:Error: )?/, '');
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return `it did not finish within ${seconds(timeoutMs)} (the step time-out)`;
+  }
+  return first;
+}
