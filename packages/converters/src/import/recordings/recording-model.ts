@@ -1,0 +1,51 @@
+import type { FunctionalPlanInput, UiAction } from '@aqa/plan';
+import type { ImportWarning } from '../import-model';
+
+/*
+ * What a browser recording becomes (docs/adr/0030-recorded-ui-tests.md §2): a UI plan ready for
+ * save-config — one step per recorded test, each with its actions in the UI action model, every action
+ * keeping the recorder's own name for it and its position — and what the reading counted.
+ */
+
+export const RECORDING_FORMATS = ['selenium-ide', 'chrome-recorder'] as const;
+export type RecordingFormat = (typeof RECORDING_FORMATS)[number];
+
+/** How each recorder is called in messages and on the screen. */
+export const RECORDING_NAMES: Record<RecordingFormat, string> = {
+  'selenium-ide': 'Selenium IDE',
+  'chrome-recorder': 'Chrome DevTools Recorder',
+};
+
+/** A recorded test as one step of the UI plan: its name and its actions. */
+export interface RecordedTest {
+  name: string;
+  actions: UiAction[];
+}
+
+export interface RecordingRead {
+  format: RecordingFormat;
+  /** A UI plan (test_type ui), its steps the recorded tests in order, with no URL of their own. */
+  plan: FunctionalPlanInput & { apis: { name: string; url: string; actions: UiAction[] }[] };
+  counts: {
+    /** Tests (steps of the plan). */
+    tests: number;
+    /** Actions in all. */
+    actions: number;
+    /** Commands skipped as the recorder skips them (Selenium IDE's `//` commented-out commands). */
+    skipped: number;
+  };
+  warnings: ImportWarning[];
+}
+
+/** The UI plan of recorded tests: one step each, no URL (its actions open the pages), one iteration. */
+export function recordedPlan(name: string, tests: readonly RecordedTest[]): RecordingRead['plan'] {
+  return {
+    test_name: name,
+    test_type: 'ui',
+    source: 'ui_url_input',
+    test_framework: 'selenium',
+    iterations: 1,
+    concurrent_users: 1,
+    apis: tests.map((test) => ({ name: test.name, url: '', method: 'GET', actions: test.actions })),
+  };
+}
