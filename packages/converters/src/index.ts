@@ -92,3 +92,7 @@ export { readPostmanDataFile, readPostmanEnvironment } from './import/postman-fi
 export type { PostmanDataFile, PostmanVariableFile } from './import/postman-files';
 export { readTestScript } from './import/postman-tests';
 export type { ScriptTest, TestScriptReading } from './import/postman-tests';
+export { isSeleniumIdeProject, readSeleniumIdeProject } from './import/recordings/selenium-ide';
+export type { SeleniumIdeOptions } from './import/recordings/selenium-ide';
+export { RECORDING_FORMATS, RECORDING_NAMES, recordedPlan } from './import/recordings/recording-model';
+export type { RecordedTest, RecordingFormat, RecordingRead } from './import/recordings/recording-model';

@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
 import { FunctionalPlanSchema, type FunctionalPlan, type FunctionalPlanInput } from '@aqa/plan';
 import type { UiScreenshot } from './contract';
 
@@ -104,4 +106,37 @@ export async function noChromiumWithin(ms: number): Promise<number[]> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return chromiumDescendants();
+}
+
+/** A directory's files served on loopback, as the recorders' own test suites serve their pages. */
+export async function serveDirectory(dir: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const types: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.json': 'application/json',
+    '.png': 'image/png',
+    '.svg': 'image/svg+xml',
+  };
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    try {
+      const body = readFileSync(join(dir, path.endsWith('/') ? `${path}index.html` : path));
+      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
