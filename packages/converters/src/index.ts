@@ -96,3 +96,5 @@ export { isSeleniumIdeProject, readSeleniumIdeProject } from './import/recording
 export type { SeleniumIdeOptions } from './import/recordings/selenium-ide';
 export { RECORDING_FORMATS, RECORDING_NAMES, recordedPlan } from './import/recordings/recording-model';
 export type { RecordedTest, RecordingFormat, RecordingRead } from './import/recordings/recording-model';
+export { isRecordingFormat, readRecording, recordingFormatOf } from './import/recordings/read-recording';
+export type { RecordingOptions } from './import/recordings/read-recording';

@@ -293,6 +293,22 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         job.postmanPlan = { testType: testType === 'functional' ? 'functional' : 'api' };
         return { file, testType, result: await imports.parse(ownerOf(request), job) };
       });
+      if (result.recording) {
+        // A browser recording is a UI test: its plan and what was read, no API list or script (ADR 0030 §3).
+        return {
+          script: '',
+          apis: [],
+          format: result.recording.format,
+          test_type: 'ui',
+          warnings: result.warnings,
+          script_warnings: [],
+          steps: [],
+          info: result.info,
+          needs_value: [],
+          plan: result.recording.plan,
+          recording: result.recording.counts,
+        };
+      }
       if (!result.functional)
         throw new ImportFailedError('NO_SCRIPT', `${file.name}: no script could be generated from the file`);
       return {

@@ -1,6 +1,6 @@
 // The import model alone: the package's index would load every reader and generator into each client.
 import { IMPORT_FORMATS } from '@aqa/converters/import-model';
-import { HTTP_METHODS, textLimitMessage } from '@aqa/plan';
+import { HTTP_METHODS, RECORDING_FORMATS, textLimitMessage } from '@aqa/plan';
 import { z } from 'zod';
 import { SavedFunctionalPlanSchema, SavedFunctionalValidationSchema } from './functional';
 import { SavedDataSourceSchema, SavedLoadProfileSchema, SavedUrlEntrySchema } from './plan';
@@ -19,9 +19,12 @@ export const ImportWarningSchema = z.object({
   message: text,
 });
 
+/** What a file was read as: an API description's format, or a browser recording's (ADR 0030). */
+const FILE_FORMATS = [...IMPORT_FORMATS, ...RECORDING_FORMATS] as const;
+
 export const ImportInfoSchema = z
   .object({
-    format: z.enum(IMPORT_FORMATS),
+    format: z.enum(FILE_FORMATS),
     kind: text.describe(
       'What the file is: "OpenAPI 3.0.3", "Swagger 2.0", "Postman collection v2.1.0", "HAR 1.2", "cURL", "CSV"',
     ),
@@ -161,7 +164,7 @@ export const PostmanTestCountsSchema = z
 export const FileParseResponseSchema = z.object({
   script: text.describe('A Taurus script (YAML) that sends every API once per iteration'),
   apis: z.array(FunctionalApiSchema),
-  format: z.enum(IMPORT_FORMATS),
+  format: z.enum(FILE_FORMATS),
   test_type: text,
   warnings: z.array(ImportWarningSchema),
   script_warnings: z
@@ -172,6 +175,16 @@ export const FileParseResponseSchema = z.object({
   needs_value: NeededValues,
   plan: ImportedFunctionalPlanSchema.optional(),
   postman: PostmanTestCountsSchema.optional(),
+  recording: z
+    .object({
+      tests: z.number().int().describe('Recorded tests: the steps of the UI plan'),
+      actions: z.number().int().describe('Actions in all, one per command or step the recorder wrote'),
+      skipped: z.number().int().describe("Commands skipped as the recorder skips them (Selenium IDE's //)"),
+    })
+    .optional()
+    .describe(
+      'For a browser recording (Selenium IDE project, Chrome DevTools Recorder export): what was read; `plan` is the UI plan (docs/adr/0030-recorded-ui-tests.md)',
+    ),
 });
 
 export const CurlBodySchema = z.object({

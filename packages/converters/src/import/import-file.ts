@@ -11,6 +11,8 @@ import {
   type PostmanImportOptions,
 } from './postman-to-plan';
 import { type ImportSource, parseStructuredText, sourceName, sourceText } from './read-document';
+import { recordingFormatOf } from './recordings/read-recording';
+import { RECORDING_NAMES } from './recordings/recording-model';
 import { xlsxToPlan } from './xlsx-to-plan';
 import { taurusToPlan } from './taurus/taurus-to-plan';
 
@@ -122,7 +124,7 @@ export function importFile(input: ImportFileInput): ImportResult {
     return taurusToPlan(body, file, textFiles(input.files));
   }
   if (kind.format === undefined) {
-    if (requested === 'postman')
+    if (requested === 'postman' && recordingFormatOf(doc) === undefined)
       return postmanDocumentToPlan(doc, file, {
         environment: input.environment,
         scriptsRun: input.postmanScriptsRun,
@@ -199,6 +201,13 @@ export function documentKind(doc: unknown): { format: ImportFormat | undefined; 
   }
   const postman = postmanNonCollection(doc);
   if (postman) return { format: undefined, description: postman };
+  const recording = recordingFormatOf(doc);
+  if (recording !== undefined) {
+    return {
+      format: undefined,
+      description: `a ${RECORDING_NAMES[recording]} ${recording === 'selenium-ide' ? 'project' : 'recording'}: a browser test, which is imported as a UI test (docs/adr/0030-recorded-ui-tests.md)`,
+    };
+  }
   if (!isRecord(doc))
     return { format: undefined, description: 'not an API description: it is a list, not a document' };
   if (doc.execution !== undefined || doc.scenarios !== undefined)

@@ -9,6 +9,10 @@ import { z } from 'zod';
  * Text fields keep {{name}} templates; the runner fills them from the run's variables.
  */
 
+/** The browser recordings a UI plan is imported from (ADR 0030 §2). */
+export const RECORDING_FORMATS = ['selenium-ide', 'chrome-recorder'] as const;
+export type RecordingFormat = (typeof RECORDING_FORMATS)[number];
+
 export const UI_LIMITS = {
   /** Actions in one page step. */
   actionsPerStep: 1_000,

@@ -10,7 +10,11 @@ import {
   planToTaurus,
   type PostmanTestCounts,
   postmanToFunctionalPlan,
+  readRecording,
   readTaurusScript,
+  RECORDING_NAMES,
+  type RecordingFormat,
+  type RecordingRead,
   responseValidations,
   type StepSource,
 } from '@aqa/converters';
@@ -154,7 +158,9 @@ export interface ImportAnswer {
   apis: ParsedApi[];
   steps: UrlEntry[];
   warnings: ImportWarning[];
-  info: ImportInfo;
+  info: Omit<ImportInfo, 'format'> & { format: ImportInfo['format'] | RecordingFormat };
+  /** A browser recording read as a UI plan (docs/adr/0030-recorded-ui-tests.md §3); nothing else is answered. */
+  recording?: { format: RecordingFormat; plan: FunctionalPlan; counts: RecordingRead['counts'] };
   /** The {{variables}} the calls send without a value (the summary's "needs a value"). */
   needsValue: NeededValue[];
   /** A Taurus configuration's load profile and data sources (docs/adr/0027-load-profiles.md "Importers"). */
@@ -170,6 +176,11 @@ export interface ImportAnswer {
 }
 
 export function runImportJob(job: ReadJob): ImportAnswer {
+  // The functional file parse reads a browser recording as a UI plan (docs/adr/0030-recorded-ui-tests.md §3).
+  if (job.taurusScript !== undefined) {
+    const recording = readRecording(job.file, { format: job.format, baseUrl: job.baseUrl });
+    if (recording !== undefined) return recordingAnswer(recording, job.file.name);
+  }
   // The file itself, not a copy of its fields: a multi-file spec's other files are read when asked for.
   const source = (file: ReadFile): ImportSource => file;
   const result = importFile({
@@ -234,6 +245,30 @@ export function runImportJob(job: ReadJob): ImportAnswer {
     };
   }
   return answer;
+}
+
+/** A recording's answer: its plan and counts, facts about the file, no API list and no script. */
+function recordingAnswer(recording: RecordingRead, file: string): ImportAnswer {
+  // The plan as save-config reads it; one the model refuses (a bound) is refused here, naming why.
+  const plan = FunctionalPlanSchema.safeParse(recording.plan);
+  if (!plan.success) {
+    throw new ImportError(file, plan.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  }
+  return {
+    apis: [],
+    steps: [],
+    warnings: recording.warnings,
+    info: {
+      format: recording.format,
+      kind: `${RECORDING_NAMES[recording.format]} ${recording.format === 'selenium-ide' ? 'project' : 'recording'}`,
+      title: recording.plan.test_name ?? file,
+      servers: [],
+      requests: recording.counts.tests,
+      methods: {},
+    },
+    needsValue: [],
+    recording: { format: recording.format, plan: plan.data, counts: recording.counts },
+  };
 }
 
 /**

@@ -168,7 +168,7 @@ export class ImportService {
     if (!('answer' in outcome))
       throw new Error('The import worker answered JSON where objects were asked for');
     const { answer } = outcome;
-    if (answer.steps.length === 0) {
+    if (answer.steps.length === 0 && answer.recording === undefined) {
       throw nothingToImport(job.file.name, answer.info.requests, emptyReason(answer.warnings));
     }
     return answer;

@@ -1,4 +1,4 @@
-import type { FunctionalPlanInput, UiAction } from '@aqa/plan';
+import { type FunctionalPlanInput, RECORDING_FORMATS, type RecordingFormat, type UiAction } from '@aqa/plan';
 import type { ImportWarning } from '../import-model';
 
 /*
@@ -7,8 +7,7 @@ import type { ImportWarning } from '../import-model';
  * keeping the recorder's own name for it and its position — and what the reading counted.
  */
 
-export const RECORDING_FORMATS = ['selenium-ide', 'chrome-recorder'] as const;
-export type RecordingFormat = (typeof RECORDING_FORMATS)[number];
+export { RECORDING_FORMATS, type RecordingFormat };
 
 /** How each recorder is called in messages and on the screen. */
 export const RECORDING_NAMES: Record<RecordingFormat, string> = {
