@@ -92,3 +92,4 @@ export { readPostmanDataFile, readPostmanEnvironment } from './import/postman-fi
 export type { PostmanDataFile, PostmanVariableFile } from './import/postman-files';
 export { readTestScript } from './import/postman-tests';
 export type { ScriptTest, TestScriptReading } from './import/postman-tests';
+export { isChromeRecording, readChromeRecording } from './import/recordings/chrome-recorder';

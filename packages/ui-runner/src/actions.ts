@@ -16,7 +16,14 @@ import {
   seconds,
 } from './action-context';
 import { locatorsText, resolveLocator, type Found } from './locators';
-import { elementAssert, executeScript, pageAct, selectOption } from './more-actions';
+import {
+  elementAssert,
+  executeScript,
+  pageAct,
+  scrollElement,
+  selectOption,
+  waitForElement,
+} from './more-actions';
 
 export { type ActionContext, type ActionOutcome, errorText, seconds };
 
@@ -59,6 +66,10 @@ export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise
         return await pageAct(step, ctx);
       case 'executeScript':
         return await executeScript(step, ctx);
+      case 'waitForElement':
+        return await waitForElement(step, ctx);
+      case 'scroll':
+        return await scrollElement(step, ctx);
       case 'waitFor':
         return await waitFor(step.locators, step.state, Math.min(step.timeout_ms, ctx.remainingMs()), ctx);
       case 'assertText':
