@@ -214,6 +214,23 @@ async function actOn(
       return done(`${step.kind === 'check' ? 'checked' : 'unchecked'} the element by ${used}`);
     case 'type': {
       const text = ctx.render(step.text);
+      // The Recorder writes a choice in a select as a change to its value, which Replay selects.
+      const values = await element.evaluate(
+        (el) => (el instanceof HTMLSelectElement ? [...el.options].map((o) => o.value) : null),
+        undefined,
+        { timeout },
+      );
+      if (values !== null) {
+        if (!values.includes(text)) {
+          return {
+            passed: false,
+            locator: used,
+            message: `expected an option with the value "${text}" in the select by ${used}; it has ${values.map((v) => `"${v}"`).join(', ')}`,
+          };
+        }
+        await element.selectOption({ value: text }, { timeout });
+        return done(`chose the option with the value "${text}" in the select by ${used}`);
+      }
       await element.fill(text, { timeout });
       return done(`typed "${text}" into the element by ${used}`);
     }

@@ -198,6 +198,15 @@ describe('Chrome Recorder exports in the UI runner', () => {
           { type: 'navigate', url: '__PREFIX__/scroll-into-view.html' },
           { type: 'click', selectors: [['button']], offsetX: 1, offsetY: 1 },
           { type: 'waitForElement', selectors: ['button'], properties: { innerText: 'clicked' } },
+          { type: 'navigate', url: '__PREFIX__/select.html' },
+          { type: 'change', selectors: ['aria/Select'], value: 'O2' },
+          { type: 'waitForExpression', expression: 'document.querySelector("#select").value === "O2"' },
+          { type: 'navigate', url: '__PREFIX__/input.html' },
+          { type: 'change', selectors: ['#color'], value: '#333333' },
+          {
+            type: 'waitForExpression',
+            expression: 'document.querySelector("#color").value === "#333333"',
+          },
           { type: 'close' },
         ]),
       ]);
@@ -253,6 +262,12 @@ describe('Chrome Recorder exports in the UI runner', () => {
           'waitForElement button',
           expect.stringContaining('with the properties given: found 1 by css: button'),
         ],
+        [`navigate ${prefix}/select.html`, `opened ${prefix}/select.html (status 200)`],
+        ['change aria/Select', 'chose the option with the value "O2" in the select by aria: Select'],
+        [expect.stringContaining('#select'), expect.stringContaining('is true')],
+        [`navigate ${prefix}/input.html`, `opened ${prefix}/input.html (status 200)`],
+        ['change #color', 'typed "#333333" into the element by css: #color'],
+        [expect.stringContaining('#color'), expect.stringContaining('is true')],
         ['close', 'the recording closes its page here; the test ends'],
       ]);
     },
@@ -275,6 +290,10 @@ describe('Chrome Recorder exports in the UI runner', () => {
         recorded('Wrong attribute', [
           { type: 'navigate', url: '__PREFIX__/checkbox.html' },
           { type: 'waitForElement', selectors: ['input'], attributes: { type: 'radio' }, timeout: 300 },
+        ]),
+        recorded('No such option', [
+          { type: 'navigate', url: '__PREFIX__/select.html' },
+          { type: 'change', selectors: ['#select'], value: 'O9' },
         ]),
         recorded('Elsewhere', [
           { type: 'navigate', url: '__PREFIX__/main.html' },
@@ -304,6 +323,11 @@ describe('Chrome Recorder exports in the UI runner', () => {
           'Wrong attribute',
           false,
           'Chrome Recorder \'Wrong attribute\', step 2 `waitForElement input` — expected at least 1 element by css: input with the attributes given within 300 ms; found 1 by css: input, and element 1 has the attribute type "checkbox", not "radio"',
+        ],
+        [
+          'No such option',
+          false,
+          'Chrome Recorder \'No such option\', step 2 `change #select` — expected an option with the value "O9" in the select by css: #select; it has "O1", "O2"',
         ],
         [
           'Elsewhere',
