@@ -121,6 +121,35 @@ describe('a Selenium IDE project through the functional file parse', () => {
     ]);
   }, 90_000);
 
+  it('reads a Chrome DevTools Recorder export by its content, as one UI step named by its title', async () => {
+    const recording = {
+      title: 'Sign in',
+      steps: [
+        {
+          type: 'setViewport',
+          width: 800,
+          height: 600,
+          deviceScaleFactor: 1,
+          isMobile: false,
+          hasTouch: false,
+          isLandscape: false,
+        },
+        { type: 'navigate', url: `${site.origin}/value.html` },
+        { type: 'change', selectors: [['#v'], ['aria/Value']], value: 'Ada' },
+      ],
+    };
+    const parsed = await upload('/api/functional/parse-file', [
+      { name: 'file', filename: 'sign-in.json', content: Buffer.from(JSON.stringify(recording)) },
+    ]);
+    expect(parsed.statusCode, parsed.body).toBe(200);
+    expect(parsed.json()).toMatchObject({
+      format: 'chrome-recorder',
+      test_type: 'ui',
+      recording: { tests: 1, actions: 3 },
+      plan: { test_name: 'Sign in', apis: [{ name: 'Sign in', url: '' }] },
+    });
+  });
+
   it('refuses a command it cannot run by name, test and position; the load import says what the file is', async () => {
     const project = JSON.parse(SIDE.toString()) as { tests: { commands: unknown[] }[] };
     project.tests[1]!.commands.push({ id: 'x', command: 'selectFrame', target: 'index=0', value: '' });

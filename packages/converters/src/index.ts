@@ -98,3 +98,4 @@ export { RECORDING_FORMATS, RECORDING_NAMES, recordedPlan } from './import/recor
 export type { RecordedTest, RecordingFormat, RecordingRead } from './import/recordings/recording-model';
 export { isRecordingFormat, readRecording, recordingFormatOf } from './import/recordings/read-recording';
 export type { RecordingOptions } from './import/recordings/read-recording';
+export { isChromeRecording, readChromeRecording } from './import/recordings/chrome-recorder';

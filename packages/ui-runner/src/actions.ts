@@ -16,7 +16,14 @@ import {
   seconds,
 } from './action-context';
 import { locatorsText, resolveLocator, type Found } from './locators';
-import { elementAssert, executeScript, pageAct, selectOption } from './more-actions';
+import {
+  elementAssert,
+  executeScript,
+  pageAct,
+  scrollElement,
+  selectOption,
+  waitForElement,
+} from './more-actions';
 
 export { type ActionContext, type ActionOutcome, errorText, seconds };
 
@@ -59,6 +66,10 @@ export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise
         return await pageAct(step, ctx);
       case 'executeScript':
         return await executeScript(step, ctx);
+      case 'waitForElement':
+        return await waitForElement(step, ctx);
+      case 'scroll':
+        return await scrollElement(step, ctx);
       case 'waitFor':
         return await waitFor(step.locators, step.state, Math.min(step.timeout_ms, ctx.remainingMs()), ctx);
       case 'assertText':
@@ -203,6 +214,23 @@ async function actOn(
       return done(`${step.kind === 'check' ? 'checked' : 'unchecked'} the element by ${used}`);
     case 'type': {
       const text = ctx.render(step.text);
+      // The Recorder writes a choice in a select as a change to its value, which Replay selects.
+      const values = await element.evaluate(
+        (el) => (el instanceof HTMLSelectElement ? [...el.options].map((o) => o.value) : null),
+        undefined,
+        { timeout },
+      );
+      if (values !== null) {
+        if (!values.includes(text)) {
+          return {
+            passed: false,
+            locator: used,
+            message: `expected an option with the value "${text}" in the select by ${used}; it has ${values.map((v) => `"${v}"`).join(', ')}`,
+          };
+        }
+        await element.selectOption({ value: text }, { timeout });
+        return done(`chose the option with the value "${text}" in the select by ${used}`);
+      }
       await element.fill(text, { timeout });
       return done(`typed "${text}" into the element by ${used}`);
     }

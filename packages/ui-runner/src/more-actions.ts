@@ -7,12 +7,13 @@ import {
   locate,
   seconds,
 } from './action-context';
-import type { Found } from './locators';
+import { locatorsText, locatorText, resolveLocator, type Found } from './locators';
 
 /*
  * The actions the recorders brought to the UI action model (docs/adr/0030-recorded-ui-tests.md §1)
  * beside Taurus's: choosing options by label, value, index or id; keys where the focus is; waiting for
- * an expression; running a script in the page; the element-state assertions; echo and the viewport.
+ * an expression; running a script in the page; the element-state assertions; echo and the viewport;
+ * the Recorder's waitForElement and element scroll.
  */
 
 type Of<K extends UiAction['kind']> = Extract<UiAction, { kind: K }>;
@@ -299,4 +300,133 @@ export async function elementAssert(step: ElementAssert, ctx: ActionContext): Pr
 
 function locatorTextOf(found: Found | ActionOutcome): string {
   return 'element' in found ? found.used : (found.locator ?? '');
+}
+
+const OPERATOR_WORDS = { '>=': 'at least', '==': 'exactly', '<=': 'at most' } as const;
+
+/** What the first locator that finds anything finds: how many, and the first way one differs, if any. */
+interface Matched {
+  count: number;
+  used: string | null;
+  mismatch: string | null;
+}
+
+async function matchElements(step: Of<'waitForElement'>, ctx: ActionContext): Promise<Matched> {
+  for (const locator of step.locators) {
+    const element = await resolveLocator(ctx.page, locator).catch(() => null);
+    const count = element === null ? 0 : await element.count().catch(() => 0);
+    if (element === null || count === 0) continue;
+    const used = locatorText(locator);
+    if (step.attributes === undefined && step.properties === undefined)
+      return { count, used, mismatch: null };
+    const mismatch = await element
+      .evaluateAll(
+        (elements, { attributes, properties }) => {
+          // Puppeteer Replay's deep match: every key of the expected value is on the actual one, equal.
+          const deepMatch = (want: unknown, have: unknown): boolean => {
+            if (want === have) return true;
+            if (!(want instanceof Object) || !(have instanceof Object)) return false;
+            return Object.entries(want).every(([k, v]) => deepMatch(v, (have as Record<string, unknown>)[k]));
+          };
+          for (const [i, el] of elements.entries()) {
+            for (const [name, value] of Object.entries(attributes ?? {})) {
+              const actual = el.getAttribute(name);
+              if (actual !== value) {
+                const found = actual === null ? 'none' : `"${actual}"`;
+                return `element ${i + 1} has the attribute ${name} ${found}, not "${value}"`;
+              }
+            }
+            for (const [name, value] of Object.entries(properties ?? {})) {
+              if (!deepMatch(value, (el as unknown as Record<string, unknown>)[name])) {
+                return `element ${i + 1}'s property ${name} is not ${JSON.stringify(value)}`;
+              }
+            }
+          }
+          return null;
+        },
+        { attributes: step.attributes, properties: step.properties },
+      )
+      .catch((error: unknown) => `the elements could not be read: ${errorText(error, ctx.timeoutMs)}`);
+    return { count, used, mismatch };
+  }
+  return { count: 0, used: null, mismatch: null };
+}
+
+/**
+ * The Recorder's waitForElement, as Puppeteer Replay runs it: the elements of the first selector that
+ * finds any are counted against `operator` `count` and checked for the attributes and properties; the
+ * step waits until that holds — or, with `visible` false, until it does not.
+ */
+export async function waitForElement(step: Of<'waitForElement'>, ctx: ActionContext): Promise<ActionOutcome> {
+  const timeoutMs = Math.min(step.timeout_ms, ctx.remainingMs());
+  const deadline = Date.now() + timeoutMs;
+  const compare = {
+    '>=': (a: number, b: number) => a >= b,
+    '==': (a: number, b: number) => a === b,
+    '<=': (a: number, b: number) => a <= b,
+  }[step.operator];
+  const tried = locatorsText(step.locators);
+  const also = [
+    ...(step.attributes === undefined ? [] : ['the attributes']),
+    ...(step.properties === undefined ? [] : ['the properties']),
+  ];
+  const expected = `${OPERATOR_WORDS[step.operator]} ${step.count} element${step.count === 1 ? '' : 's'} by ${tried}${
+    also.length === 0 ? '' : ` with ${also.join(' and ')} given`
+  }`;
+  for (;;) {
+    const seen = await matchElements(step, ctx);
+    const holds = compare(seen.count, step.count) && seen.mismatch === null;
+    const found = `found ${seen.count}${seen.used === null ? '' : ` by ${seen.used}`}${
+      seen.mismatch === null ? '' : `, and ${seen.mismatch}`
+    }`;
+    if (holds === step.visible) {
+      return {
+        passed: true,
+        locator: seen.used ?? tried,
+        message: step.visible
+          ? `there are ${expected}: ${found}`
+          : `there are no longer ${expected}: ${found}`,
+      };
+    }
+    if (Date.now() >= deadline) {
+      return {
+        passed: false,
+        locator: seen.used ?? tried,
+        message: step.visible
+          ? `expected ${expected} within ${seconds(timeoutMs)}; ${found}`
+          : `expected ${expected} to stop being there within ${seconds(timeoutMs)}; ${found}`,
+      };
+    }
+    ctx.signal.throwIfAborted();
+    await ctx.page.waitForTimeout(POLL_MS);
+  }
+}
+
+/** The Recorder's scroll of an element: into view first, then its scrollLeft to x and scrollTop to y. */
+export async function scrollElement(step: Of<'scroll'>, ctx: ActionContext): Promise<ActionOutcome> {
+  const found = await locate(step.locators, ctx);
+  if (!('element' in found)) return found;
+  const { element, used } = found;
+  try {
+    await element.scrollIntoViewIfNeeded({ timeout: ctx.timeoutMs });
+    await element.evaluate(
+      (el, { x, y }) => {
+        el.scrollTop = y;
+        el.scrollLeft = x;
+      },
+      { x: step.x, y: step.y },
+      { timeout: ctx.timeoutMs },
+    );
+  } catch (error) {
+    return {
+      passed: false,
+      locator: used,
+      message: `could not scroll the element by ${used}: ${errorText(error, ctx.timeoutMs)}`,
+    };
+  }
+  return {
+    passed: true,
+    locator: used,
+    message: `scrolled the element by ${used} to x ${step.x}, y ${step.y}`,
+  };
 }

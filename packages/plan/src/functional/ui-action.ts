@@ -113,6 +113,24 @@ export const UiActionSchema = z.discriminatedUnion('kind', [
     mode: z.enum(['set', 'add', 'remove']).optional(),
   }),
   z.object({ kind: z.literal('waitFor'), ...located, state: z.enum(UI_WAIT_STATES), timeout_ms: timeout }),
+  /**
+   * The Recorder's waitForElement: waits until the elements the first finding locator finds number
+   * `operator` `count` and each has the `attributes` and `properties` given — or, with `visible` false,
+   * until that stops being so (Puppeteer Replay's "inversion of this step").
+   */
+  z.object({
+    kind: z.literal('waitForElement'),
+    ...located,
+    operator: z.enum(['>=', '==', '<=']),
+    count: z.number().int().min(0).max(100_000),
+    visible: z.boolean(),
+    attributes: z.record(z.string().max(200), z.string().max(UI_LIMITS.text)).optional(),
+    /** Compared deeply with the element's own properties ({"value": "x"}, {"dataset": {"id": "1"}}). */
+    properties: z.record(z.string().max(200), z.unknown()).optional(),
+    timeout_ms: timeout,
+  }),
+  /** Sets the element's scroll position (the Recorder's scroll with selectors): scrollLeft x, scrollTop y. */
+  z.object({ kind: z.literal('scroll'), ...located, x: z.number(), y: z.number() }),
   /** Waits until the expression, run in the page, is truthy (the Recorder's waitForExpression). */
   z.object({ kind: z.literal('waitForExpression'), ...base, expression: text, timeout_ms: timeout }),
   /** The element's text (or value, selected option) equals `expected`; `not` says it does not. */

@@ -6,6 +6,7 @@ import {
   RECORDING_FORMATS,
   RECORDING_NAMES,
 } from './recording-model';
+import { isChromeRecording, readChromeRecording } from './chrome-recorder';
 import { isSeleniumIdeProject, readSeleniumIdeProject } from './selenium-ide';
 
 /*
@@ -28,6 +29,7 @@ export function isRecordingFormat(format: string | undefined): format is Recordi
 /** What kind of recording a parsed document is, or undefined. */
 export function recordingFormatOf(doc: unknown): RecordingFormat | undefined {
   if (isSeleniumIdeProject(doc)) return 'selenium-ide';
+  if (isChromeRecording(doc)) return 'chrome-recorder';
   return undefined;
 }
 
@@ -57,9 +59,6 @@ export function readRecording(
     case 'selenium-ide':
       return readSeleniumIdeProject(source, { baseUrl: options.baseUrl });
     case 'chrome-recorder':
-      throw new ImportError(
-        source.name ?? 'the uploaded file',
-        'Chrome DevTools Recorder exports are not read yet',
-      );
+      return readChromeRecording(source);
   }
 }
