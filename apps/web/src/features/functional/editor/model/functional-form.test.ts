@@ -241,3 +241,29 @@ describe('rule names after a delete (issue 24)', () => {
     ]);
   });
 });
+
+describe("a recorded UI test's actions (docs/adr/0030-recorded-ui-tests.md §1)", () => {
+  it('keeps every action of a step through the editor, so saving loses none', () => {
+    const actions = [
+      {
+        kind: 'go',
+        source: { action: 'open /check.html', path: "Selenium IDE test 't', command 1" },
+        url: 'http://x.test/check.html',
+      },
+      {
+        kind: 'check',
+        soft: true,
+        source: { action: 'check id=f', path: "Selenium IDE test 't', command 2" },
+        locators: [{ by: 'id', value: 'f' }],
+      },
+    ];
+    const plan = FunctionalPlanSchema.parse({
+      test_name: 'Recorded',
+      source: 'ui_url_input',
+      test_type: 'ui',
+      apis: [{ name: 't', url: '', actions }],
+    });
+    const body = planBodyOf(formOfPlan(plan), 'ui_url_input');
+    expect(FunctionalPlanSchema.parse(body).apis[0]?.actions).toEqual(plan.apis[0]?.actions);
+  });
+});

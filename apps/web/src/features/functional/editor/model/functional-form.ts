@@ -7,6 +7,7 @@ import {
   type FunctionalPlanInput,
   type FunctionalValidationType,
   type HttpMethod,
+  type UiAction,
   type ValidationSubject,
 } from '@aqa/plan';
 import type { z } from 'zod';
@@ -98,6 +99,11 @@ export interface FunctionalApiForm {
   /** A Postman item's folder ("Orders / Admin") and its folder and request scripts (collection-form.ts). */
   group?: string;
   scripts?: EventScriptsForm;
+  /**
+   * A UI step's actions (docs/adr/0030-recorded-ui-tests.md §1): a recorded test's commands, kept as
+   * they are so that saving from the editor loses none of them.
+   */
+  actions?: UiAction[];
 }
 
 export interface FunctionalForm {
@@ -350,6 +356,7 @@ function apiDefinitionOf(api: FunctionalApiForm): ApiDefinitionInput {
       ? { captures: captures.map(({ name, from, expression }) => ({ name, from, expression })) }
       : {}),
     ...apiCollectionBodyOf(api),
+    ...(api.actions === undefined || api.actions.length === 0 ? {} : { actions: api.actions }),
   };
 }
 
@@ -418,6 +425,7 @@ export function apiFormOf(api: SavedApi): FunctionalApiForm {
     captures: (api.captures ?? []).map((capture) => ({ id: newId('capture'), ...capture })),
     ...(api.group === undefined ? {} : { group: api.group }),
     ...(api.scripts === undefined ? {} : { scripts: scriptsFormOf(api.scripts) }),
+    ...(api.actions === undefined ? {} : { actions: api.actions }),
   };
 }
 
