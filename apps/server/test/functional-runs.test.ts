@@ -460,6 +460,7 @@ describe('functional runs of the demo account', () => {
 
 describe('functional runs at shutdown', () => {
   it('stops a live run when the server closes and stores it, saying why', async () => {
+    const path = `shutdown-${Date.now()}`;
     const closing = await startTestServer();
     try {
       const { token } = await registerAndLogin(closing);
@@ -467,18 +468,21 @@ describe('functional runs at shutdown', () => {
         method: 'POST',
         url: '/api/functional/run-test',
         token,
-        body: plan('shutdown', { iterations: 1000, think_time: 60 }),
+        // Its own path each attempt: a retry must not count the calls of the attempt before.
+        body: plan(path, { iterations: 1000, think_time: 60 }),
       });
       const { test_id } = started.json<{ test_id: string }>();
+      // Both users' first calls answered: each then thinks for 60 s, so no call is under way at the close
+      // (a call cut off by the close reached the target but has no answer to store).
       await waitFor(
-        'the first call of the run',
+        "both users' first calls",
         async () => {
           const live = await closing.request({
             method: 'GET',
             url: `/api/functional/get-test-result/${test_id}`,
             token,
           });
-          return live.json<Result>().summary.total_requests > 0 ? true : undefined;
+          return live.json<Result>().summary.total_requests >= 2 ? true : undefined;
         },
         30_000,
         50,
@@ -494,7 +498,7 @@ describe('functional runs at shutdown', () => {
       ))!;
       expect(row.status).toBe('stopped');
       expect(row.error).toBe('Stopped because the server shut down');
-      expect(JSON.parse(row.summary)).toMatchObject({ total_requests: await countedUnder('/shutdown/') });
+      expect(JSON.parse(row.summary)).toMatchObject({ total_requests: await countedUnder(`/${path}/`) });
     } finally {
       removeDir(closing.dataDir);
     }

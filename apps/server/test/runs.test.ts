@@ -125,10 +125,15 @@ async function result(user: User, id: string): Promise<TestResult> {
 
 /** Waits for the run's first second, so a stop has something to keep. */
 function firstSecond(user: User, id: string): Promise<TestResult> {
-  return waitFor('the first snapshot', async () => {
-    const r = await result(user, id);
-    return r.summary !== null ? r : undefined;
-  });
+  // A run's workers start in a few seconds; on a machine busy with the rest of the suite, in more.
+  return waitFor(
+    'the first snapshot',
+    async () => {
+      const r = await result(user, id);
+      return r.summary !== null ? r : undefined;
+    },
+    30_000,
+  );
 }
 
 /** Reads a live stream over real HTTP, as the web app does (fetch with the Authorization header). */
