@@ -57,7 +57,7 @@ describe('Playwright codegen scripts', () => {
     const read = readPlaywrightScript({ name: 'sign-in.spec.ts', text: CODEGEN });
     expect(read.format).toBe('playwright');
     expect(read.plan.test_name).toBe('sign-in');
-    expect(read.plan.apis.map((a) => [a.name, a.actions.length])).toEqual([
+    expect(read.plan.apis.map((a) => [a.name, a.actions?.length])).toEqual([
       ['sign in', 14],
       ['second', 1],
     ]);
