@@ -150,6 +150,29 @@ describe('a Selenium IDE project through the functional file parse', () => {
     });
   });
 
+  it('reads a Playwright codegen script by its import, one step per test', async () => {
+    const script = [
+      "import { test, expect } from '@playwright/test';",
+      '',
+      "test('values', async ({ page }) => {",
+      `  await page.goto('${site.origin}/value.html');`,
+      "  await page.locator('#v').fill('Ada');",
+      "  await expect(page.locator('#v')).toHaveValue('Ada');",
+      '});',
+    ].join('\n');
+    const parsed = await upload('/api/functional/parse-file', [
+      { name: 'file', filename: 'values.spec.js', content: Buffer.from(script) },
+    ]);
+    expect(parsed.statusCode, parsed.body).toBe(200);
+    expect(parsed.json()).toMatchObject({
+      format: 'playwright',
+      test_type: 'ui',
+      info: { kind: 'Playwright codegen script' },
+      recording: { tests: 1, actions: 3 },
+      plan: { test_name: 'values', apis: [{ name: 'values', url: '' }] },
+    });
+  });
+
   it('refuses a command it cannot run by name, test and position; the load import says what the file is', async () => {
     const project = JSON.parse(SIDE.toString()) as { tests: { commands: unknown[] }[] };
     project.tests[1]!.commands.push({ id: 'x', command: 'selectFrame', target: 'index=0', value: '' });

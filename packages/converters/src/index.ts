@@ -94,7 +94,13 @@ export { readTestScript } from './import/postman-tests';
 export type { ScriptTest, TestScriptReading } from './import/postman-tests';
 export { isSeleniumIdeProject, readSeleniumIdeProject } from './import/recordings/selenium-ide';
 export type { SeleniumIdeOptions } from './import/recordings/selenium-ide';
-export { RECORDING_FORMATS, RECORDING_NAMES, recordedPlan } from './import/recordings/recording-model';
+export {
+  RECORDING_FILE,
+  RECORDING_FORMATS,
+  RECORDING_NAMES,
+  recordedPlan,
+} from './import/recordings/recording-model';
+export { looksLikePlaywright, readPlaywrightScript } from './import/recordings/playwright';
 export type { RecordedTest, RecordingFormat, RecordingRead } from './import/recordings/recording-model';
 export { isRecordingFormat, readRecording, recordingFormatOf } from './import/recordings/read-recording';
 export type { RecordingOptions } from './import/recordings/read-recording';

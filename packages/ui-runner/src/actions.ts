@@ -60,6 +60,7 @@ export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise
         return await act(step, ctx);
       case 'keyDown':
       case 'keyUp':
+      case 'assertUrl':
       case 'waitForExpression':
       case 'echo':
       case 'setViewport':
@@ -441,7 +442,10 @@ async function assert(step: AssertStep, ctx: ActionContext): Promise<ActionOutco
         step.kind === 'assertText'
           ? (await found.element.innerText({ timeout: ctx.timeoutMs })).trim()
           : await found.element.inputValue({ timeout: ctx.timeoutMs });
-      const equal = actual === expected.trim() || actual === expected;
+      const equal =
+        step.contains === true
+          ? actual.includes(expected.trim())
+          : actual === expected.trim() || actual === expected;
       if (step.not === true) {
         return equal
           ? judged(
@@ -450,7 +454,7 @@ async function assert(step: AssertStep, ctx: ActionContext): Promise<ActionOutco
               'contains_text',
               `not ${expected}`,
               actual,
-              `expected the ${what} of the element by ${found.used} not to be "${expected}"; it is`,
+              `expected the ${what} of the element by ${found.used} not to ${step.contains === true ? 'contain' : 'be'} "${expected}"; it is "${actual}"`,
             )
           : judged(
               true,
@@ -476,7 +480,7 @@ async function assert(step: AssertStep, ctx: ActionContext): Promise<ActionOutco
             'contains_text',
             expected,
             actual,
-            `expected the ${what} "${expected}" in the element by ${found.used}, found "${actual}"`,
+            `expected the ${what} ${step.contains === true ? 'to contain ' : ''}"${expected}" in the element by ${found.used}, found "${actual}"`,
           );
     }
   }

@@ -20,7 +20,8 @@ const POLL_MS = 100;
 /** A locator as messages write it: "id: login", "css: form > button". */
 export function locatorText(locator: SeleniumLocator): string {
   const within = (locator.within ?? []).map((part) => `${part} >> `).join('');
-  return `${locator.by}: ${within}${locator.value}`;
+  const name = locator.name === undefined ? '' : ` "${locator.name}"`;
+  return `${locator.by}: ${within}${locator.value}${name}`;
 }
 
 export function locatorsText(locators: readonly SeleniumLocator[]): string {
@@ -67,6 +68,11 @@ function ariaLocator(scope: Scope, value: string): Locator {
   return found;
 }
 
+/** Playwright's `exact` option, when the locator says it. */
+function exactly(locator: SeleniumLocator): { exact?: boolean } {
+  return locator.exact === undefined ? {} : { exact: locator.exact };
+}
+
 /** The Playwright locator of one locator within a scope (the page, an element, or a frame's document). */
 function locatorIn(scope: Scope, locator: SeleniumLocator): Locator {
   switch (locator.by) {
@@ -87,8 +93,23 @@ function locatorIn(scope: Scope, locator: SeleniumLocator): Locator {
     case 'aria':
       return ariaLocator(scope, locator.value);
     case 'text':
-      // Puppeteer's text/ selector: the element whose text contains the value, the innermost one.
-      return scope.getByText(locator.value);
+      // Puppeteer's text/ selector (and Playwright's getByText): the innermost element whose text holds it.
+      return scope.getByText(locator.value, exactly(locator));
+    case 'role':
+      return scope.getByRole(locator.value as Parameters<Page['getByRole']>[0], {
+        ...(locator.name === undefined ? {} : { name: locator.name }),
+        ...exactly(locator),
+      });
+    case 'label':
+      return scope.getByLabel(locator.value, exactly(locator));
+    case 'placeholder':
+      return scope.getByPlaceholder(locator.value, exactly(locator));
+    case 'testid':
+      return scope.getByTestId(locator.value);
+    case 'alttext':
+      return scope.getByAltText(locator.value, exactly(locator));
+    case 'title':
+      return scope.getByTitle(locator.value, exactly(locator));
   }
 }
 

@@ -85,11 +85,13 @@ export async function selectOption(
 
 /** Keys where the focus is, an expression waited for, an echo, the viewport. */
 export async function pageAct(
-  step: Of<'keyDown' | 'keyUp' | 'waitForExpression' | 'echo' | 'setViewport'>,
+  step: Of<'keyDown' | 'keyUp' | 'waitForExpression' | 'echo' | 'setViewport' | 'assertUrl'>,
   ctx: ActionContext,
 ): Promise<ActionOutcome> {
   const done = (message: string): ActionOutcome => ({ passed: true, locator: null, message });
   switch (step.kind) {
+    case 'assertUrl':
+      return await assertUrl(step, ctx);
     case 'keyDown':
       await ctx.page.keyboard.down(step.key);
       return done(`pressed ${step.key} down`);
@@ -133,6 +135,37 @@ export async function pageAct(
         await ctx.page.waitForTimeout(POLL_MS);
       }
     }
+  }
+}
+
+/** How long an address assertion looks again, as Playwright's expect does (its default 5 s). */
+const EXPECT_MS = 5_000;
+
+/** The page's address is (or, with `not`, is not) the expected one, looked at again for up to 5 s. */
+async function assertUrl(step: Of<'assertUrl'>, ctx: ActionContext): Promise<ActionOutcome> {
+  const judged = judgement(step);
+  const expected = ctx.render(step.expected).trim();
+  const deadline = Date.now() + Math.min(EXPECT_MS, ctx.remainingMs());
+  for (;;) {
+    const actual = ctx.page.url();
+    const holds = (actual === expected) !== (step.not === true);
+    if (holds || Date.now() >= deadline) {
+      const want = step.not === true ? `not ${expected}` : expected;
+      return holds
+        ? judged(true, null, 'contains_text', want, actual, `the address is ${actual}`)
+        : judged(
+            false,
+            null,
+            'contains_text',
+            want,
+            actual,
+            step.not === true
+              ? `expected the address not to be ${expected}; it is`
+              : `expected the address ${expected}, found ${actual}`,
+          );
+    }
+    ctx.signal.throwIfAborted();
+    await ctx.page.waitForTimeout(POLL_MS);
   }
 }
 

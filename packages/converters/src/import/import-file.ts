@@ -12,7 +12,7 @@ import {
 } from './postman-to-plan';
 import { type ImportSource, parseStructuredText, sourceName, sourceText } from './read-document';
 import { recordingFormatOf } from './recordings/read-recording';
-import { RECORDING_NAMES } from './recordings/recording-model';
+import { RECORDING_FILE, RECORDING_NAMES } from './recordings/recording-model';
 import { xlsxToPlan } from './xlsx-to-plan';
 import { taurusToPlan } from './taurus/taurus-to-plan';
 
@@ -205,7 +205,7 @@ export function documentKind(doc: unknown): { format: ImportFormat | undefined; 
   if (recording !== undefined) {
     return {
       format: undefined,
-      description: `a ${RECORDING_NAMES[recording]} ${recording === 'selenium-ide' ? 'project' : 'recording'}: a browser test, which is imported as a UI test (docs/adr/0030-recorded-ui-tests.md)`,
+      description: `a ${RECORDING_NAMES[recording]} ${RECORDING_FILE[recording]}: a browser test, which is imported as a UI test (docs/adr/0030-recorded-ui-tests.md)`,
     };
   }
   if (!isRecord(doc))

@@ -10,7 +10,7 @@ import { z } from 'zod';
  */
 
 /** The browser recordings a UI plan is imported from (ADR 0030 §2). */
-export const RECORDING_FORMATS = ['selenium-ide', 'chrome-recorder'] as const;
+export const RECORDING_FORMATS = ['selenium-ide', 'chrome-recorder', 'playwright'] as const;
 export type RecordingFormat = (typeof RECORDING_FORMATS)[number];
 
 export const UI_LIMITS = {
@@ -37,6 +37,12 @@ export const UI_LOCATOR_KINDS = [
   'aria',
   'text',
   'pierce',
+  'role',
+  'label',
+  'placeholder',
+  'testid',
+  'alttext',
+  'title',
 ] as const;
 export type UiLocatorKind = (typeof UI_LOCATOR_KINDS)[number];
 
@@ -45,6 +51,10 @@ export const UiLocatorSchema = z.object({
   value: z.string().min(1).max(10_000),
   /** The Recorder's nested selector parts before the last: each a shadow root or frame to enter. */
   within: z.array(z.string().min(1).max(10_000)).max(10).optional(),
+  /** Playwright's getByRole: the accessible name the element of that role has (`value` is the role). */
+  name: z.string().max(10_000).optional(),
+  /** Playwright's `exact`: the whole text (name, label …), case and all, rather than a part of it. */
+  exact: z.boolean().optional(),
 });
 export type UiLocator = z.infer<typeof UiLocatorSchema>;
 
@@ -139,6 +149,8 @@ export const UiActionSchema = z.discriminatedUnion('kind', [
     ...located,
     expected: text,
     not: z.boolean().optional(),
+    /** The text holds `expected` rather than equals it (Playwright's toContainText). */
+    contains: z.boolean().optional(),
   }),
   z.object({
     kind: z.enum(['assertSelectedLabel', 'assertSelectedValue']),
@@ -160,6 +172,8 @@ export const UiActionSchema = z.discriminatedUnion('kind', [
     ...located,
   }),
   z.object({ kind: z.literal('assertTitle'), ...base, expected: text, not: z.boolean().optional() }),
+  /** The page's address is `expected` (Playwright's toHaveURL with a string). */
+  z.object({ kind: z.literal('assertUrl'), ...base, expected: text, not: z.boolean().optional() }),
   /** The page's source contains (or, with not, lacks) the text or pattern. */
   z.object({ kind: z.literal('assertPage'), ...base, text, regexp: z.boolean(), not: z.boolean() }),
   z.object({ kind: z.enum(['storeText', 'storeValue']), ...located, variable: z.string().min(1).max(200) }),

@@ -12,6 +12,7 @@ import {
   postmanToFunctionalPlan,
   readRecording,
   readTaurusScript,
+  RECORDING_FILE,
   RECORDING_NAMES,
   type RecordingFormat,
   type RecordingRead,
@@ -260,7 +261,7 @@ function recordingAnswer(recording: RecordingRead, file: string): ImportAnswer {
     warnings: recording.warnings,
     info: {
       format: recording.format,
-      kind: `${RECORDING_NAMES[recording.format]} ${recording.format === 'selenium-ide' ? 'project' : 'recording'}`,
+      kind: `${RECORDING_NAMES[recording.format]} ${RECORDING_FILE[recording.format]}`,
       title: recording.plan.test_name ?? file,
       servers: [],
       requests: recording.counts.tests,

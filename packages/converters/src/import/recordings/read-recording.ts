@@ -1,6 +1,8 @@
 import { ImportError } from '../import-model';
-import { type ImportSource, readStructured } from '../read-document';
+import { type ImportSource, readStructured, sourceText } from '../read-document';
+import { looksLikePlaywright, readPlaywrightScript } from './playwright';
 import {
+  RECORDING_FILE,
   type RecordingFormat,
   type RecordingRead,
   RECORDING_FORMATS,
@@ -41,7 +43,10 @@ export function readRecording(
   if (named !== undefined && named !== '' && !isRecordingFormat(named)) return undefined;
   let detected: RecordingFormat | undefined;
   try {
-    detected = recordingFormatOf(readStructured(source).value);
+    // A codegen script is JavaScript, which the structured reader would take for YAML text.
+    detected = looksLikePlaywright(sourceText(source))
+      ? 'playwright'
+      : recordingFormatOf(readStructured(source).value);
   } catch (error) {
     // Unreadable text is the named reader's to refuse, or the other importers' when none was named.
     if (named === undefined || named === '') return undefined;
@@ -52,7 +57,7 @@ export function readRecording(
   if (detected !== format) {
     throw new ImportError(
       source.name ?? 'the uploaded file',
-      `this is not a ${RECORDING_NAMES[format]} ${format === 'selenium-ide' ? 'project' : 'recording'}${detected ? `: it is a ${RECORDING_NAMES[detected]} one` : ''}`,
+      `this is not a ${RECORDING_NAMES[format]} ${RECORDING_FILE[format]}${detected ? `: it is a ${RECORDING_NAMES[detected]} one` : ''}`,
     );
   }
   switch (format) {
@@ -60,5 +65,7 @@ export function readRecording(
       return readSeleniumIdeProject(source, { baseUrl: options.baseUrl });
     case 'chrome-recorder':
       return readChromeRecording(source);
+    case 'playwright':
+      return readPlaywrightScript(source);
   }
 }

@@ -13,6 +13,14 @@ export { RECORDING_FORMATS, type RecordingFormat };
 export const RECORDING_NAMES: Record<RecordingFormat, string> = {
   'selenium-ide': 'Selenium IDE',
   'chrome-recorder': 'Chrome DevTools Recorder',
+  playwright: 'Playwright codegen',
+};
+
+/** What one file of each recorder is called: "a Selenium IDE project". */
+export const RECORDING_FILE: Record<RecordingFormat, string> = {
+  'selenium-ide': 'project',
+  'chrome-recorder': 'recording',
+  playwright: 'script',
 };
 
 /** A recorded test as one step of the UI plan: its name and its actions. */

@@ -63,6 +63,7 @@ export function stepTarget(step: SeleniumStep): string {
     case 'go':
       return step.url;
     case 'assertTitle':
+    case 'assertUrl':
       return step.expected;
     case 'assertPage':
       return step.text;
