@@ -4,3 +4,4 @@ export * from './functional-result';
 export * from './ui-step';
 export * from './iteration-data';
 export * from './ui-action';
+export * from './ui-action-text';

@@ -2,7 +2,7 @@ import type { SeleniumPage } from '@aqa/converters';
 import { Globe } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { useT } from '@/i18n';
-import { stepTarget, stepValue } from '../model/selenium-read';
+import { uiActionTarget, uiActionValue } from '@aqa/plan';
 
 /**
  * What a Selenium script will do in the browser (docs/reference/02-running.md §3 "Selenium-style
@@ -51,7 +51,7 @@ export function SeleniumPageList({ pages }: { pages: readonly SeleniumPage[] }) 
             ) : (
               <ol className="divide-y divide-border rounded-md border border-border sm:ml-9">
                 {page.actions.map((step, stepIndex) => {
-                  const value = stepValue(step);
+                  const value = uiActionValue(step);
                   return (
                     <li
                       key={`${step.source.path}-${stepIndex}`}
@@ -67,7 +67,7 @@ export function SeleniumPageList({ pages }: { pages: readonly SeleniumPage[] }) 
                         {step.source.action}
                       </code>
                       <span className="col-start-2 min-w-0 break-all font-mono text-[12px] sm:col-start-3">
-                        {stepTarget(step)}
+                        {uiActionTarget(step)}
                         {value !== null && <span className="text-muted-foreground"> → {value}</span>}
                       </span>
                     </li>

@@ -11,7 +11,8 @@ import {
   type ScriptForm,
 } from './script-form';
 import { cut, readScript, scriptMarks } from './script-read';
-import { readSelenium, stepTarget, stepValue } from './selenium-read';
+import { uiActionTarget, uiActionValue } from '@aqa/plan';
+import { readSelenium } from './selenium-read';
 
 const SCRIPT = `# two calls
 execution:
@@ -170,11 +171,9 @@ describe('the script screen model', () => {
       expect(kinds).toContain(kind);
     }
     const steps = read.pages[0]!.actions;
-    expect(steps.map((step) => [step.source.action, stepTarget(step), stepValue(step)])).toContainEqual([
-      'waitForByID',
-      'id: username',
-      'visible, 10 s',
-    ]);
+    expect(
+      steps.map((step) => [step.source.action, uiActionTarget(step), uiActionValue(step)]),
+    ).toContainEqual(['waitForByID', 'id: username', 'visible, 10 s']);
   });
 
   it('saves a Selenium script as a UI test without plan rules, and reads it back in its variant', () => {

@@ -4,7 +4,6 @@ import {
   SeleniumScriptError,
   TaurusScriptError,
   type SeleniumPage,
-  type SeleniumStep,
   type TaurusWarning,
   type UnknownSeleniumAction,
 } from '@aqa/converters';
@@ -54,65 +53,5 @@ export function readSelenium(text: string): SeleniumRead {
       warnings: [],
       unknown: [],
     };
-  }
-}
-
-/** What a step acts on, as the script wrote it: its locators (fallbacks after the first), URL or text. */
-export function stepTarget(step: SeleniumStep): string {
-  switch (step.kind) {
-    case 'go':
-      return step.url;
-    case 'assertTitle':
-    case 'assertUrl':
-      return step.expected;
-    case 'assertPage':
-      return step.text;
-    case 'storeTitle':
-      return step.variable;
-    case 'storeString':
-      return `${step.variable} = ${step.value}`;
-    case 'pauseFor':
-      return `${step.ms} ms`;
-    case 'screenshot':
-      return step.file ?? '';
-    case 'keyDown':
-    case 'keyUp':
-      return step.key;
-    case 'waitForExpression':
-      return step.expression;
-    case 'executeScript':
-      return step.script;
-    case 'echo':
-      return step.text;
-    case 'setViewport':
-      return `${step.width}×${step.height}`;
-    default:
-      return step.locators.map((locator) => `${locator.by}: ${locator.value}`).join(' | ');
-  }
-}
-
-/** The value a step types, chooses, expects or stores into, when it has one. */
-export function stepValue(step: SeleniumStep): string | null {
-  switch (step.kind) {
-    case 'type':
-      return step.text;
-    case 'keys':
-      return step.keys;
-    case 'select':
-      return step.option;
-    case 'assertText':
-    case 'assertValue':
-    case 'assertSelectedLabel':
-    case 'assertSelectedValue':
-      return step.expected;
-    case 'executeScript':
-      return step.variable ?? null;
-    case 'storeText':
-    case 'storeValue':
-      return step.variable;
-    case 'waitFor':
-      return `${step.state}, ${step.timeout_ms / 1000} s`;
-    default:
-      return null;
   }
 }
