@@ -6,6 +6,8 @@ import {
   type UiLocator,
   type UiWaitState,
 } from '@aqa/plan';
+import { Dialogs } from './dialogs';
+import { runIdeAction } from './ide-actions';
 import { readKeys } from './keys';
 import {
   type ActionContext,
@@ -96,6 +98,18 @@ export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise
         return await store(step, ctx);
       case 'pauseFor':
         return await pause(Math.min(step.ms, ctx.remainingMs()), ctx.signal);
+      case 'mouse':
+      case 'dragAndDrop':
+      case 'editContent':
+      case 'storeAttribute':
+      case 'storeCount':
+      case 'assertVariable':
+        return await runIdeAction(step, ctx);
+      case 'dialog':
+        return await Dialogs.of(ctx.page).run(step, ctx);
+      case 'control':
+        // Control flow is walked by the step (page-step.ts), which answers its tests (control-flow.ts).
+        return { passed: false, locator: null, message: 'control flow runs only as part of a test' };
       case 'screenshot':
         await ctx.shoot(step.file ?? 'Screenshot', false);
         return { passed: true, message: `kept a screenshot (${step.file ?? 'Screenshot'})`, locator: null };

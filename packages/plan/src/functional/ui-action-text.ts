@@ -42,6 +42,14 @@ export function uiActionTarget(action: UiAction): string {
       return action.text;
     case 'setViewport':
       return `${action.width}×${action.height}`;
+    case 'control':
+      return action.variable === undefined ? action.expression : `${action.expression} → ${action.variable}`;
+    case 'assertVariable':
+      return action.variable;
+    case 'dialog':
+      return `${action.dialog} ${action.act}`;
+    case 'dragAndDrop':
+      return `${action.locators.map(locatorText).join(' | ')} → ${action.to.map(locatorText).join(' | ')}`;
     default:
       return action.locators.map(locatorText).join(' | ');
   }
@@ -65,7 +73,15 @@ export function uiActionValue(action: UiAction): string | null {
       return action.variable ?? null;
     case 'storeText':
     case 'storeValue':
+    case 'storeAttribute':
+    case 'storeCount':
       return action.variable;
+    case 'editContent':
+      return action.text;
+    case 'assertVariable':
+      return action.expected;
+    case 'dialog':
+      return action.text === '' ? null : action.text;
     case 'waitFor':
       return `${action.state}, ${action.timeout_ms / 1000} s`;
     default:
