@@ -37,6 +37,8 @@ export class Dialogs {
   private readonly shown: Shown[] = [];
   private readonly presets: { confirm?: boolean; prompt?: string | null } = {};
   private readonly waiters = new Set<() => void>();
+  /** Watching for a step with dialog commands; otherwise a dialog is dismissed, as Playwright does. */
+  private active = false;
 
   private constructor(page: Page) {
     page.on('dialog', (dialog) => this.appeared(dialog));
@@ -54,8 +56,27 @@ export class Dialogs {
     return dialogs;
   }
 
+  /** Begins watching for a step (its presets and the dialogs shown before it forgotten). */
+  activate(): this {
+    this.active = true;
+    this.shown.length = 0;
+    delete this.presets.confirm;
+    delete this.presets.prompt;
+    return this;
+  }
+
+  /** Ends the step's watch: a dialog still open is answered, later ones dismissed. */
+  async deactivate(): Promise<void> {
+    await this.closeOpen();
+    this.active = false;
+  }
+
   private appeared(dialog: Dialog): void {
     const type = dialog.type();
+    if (!this.active) {
+      dialog.dismiss().catch(() => undefined);
+      return;
+    }
     this.shown.push({ type, message: dialog.message(), asserted: false });
     if (this.shown.length > 100) this.shown.shift();
     const swallow = (): void => undefined;

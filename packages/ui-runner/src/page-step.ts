@@ -301,7 +301,8 @@ async function scriptStep(
     flows,
     step.actions.map((a) => (a.kind === 'control' ? a.limit : undefined)),
   );
-  const dialogs = Dialogs.of(env.page);
+  // Only a step with dialog commands watches dialogs; others keep Playwright's default (dismissed).
+  const dialogs = step.actions.some((a) => a.kind === 'dialog') ? Dialogs.of(env.page).activate() : null;
   for (let i = 0; i < step.actions.length;) {
     const action = step.actions[i]!;
     if (env.signal.aborted) break;
@@ -314,8 +315,9 @@ async function scriptStep(
       if (outcome.passed) next = walker.next(i, tested.value);
     } else {
       // A dialog left open is answered before any other command (ADR 0030 §5).
-      if (action.kind !== 'dialog') await dialogs.closeOpen();
-      outcome = await untilDialog(runAction(action, ctx), dialogs);
+      if (action.kind !== 'dialog') await dialogs?.closeOpen();
+      outcome =
+        dialogs === null ? await runAction(action, ctx) : await untilDialog(runAction(action, ctx), dialogs);
     }
     record.actions.push({
       action: action.source.action,
@@ -327,6 +329,8 @@ async function scriptStep(
     });
     if (outcome.detail !== undefined) record.details.push(outcome.detail);
     if (!outcome.passed) {
+      // A page with a dialog open cannot be photographed: the dialog is answered first.
+      await dialogs?.closeOpen();
       await ctx.shoot('Failure', true);
       // A soft assertion (Selenium IDE's verify*) is kept as failed and the step goes on (ADR 0030 §1).
       if (action.soft === true) {
@@ -339,7 +343,7 @@ async function scriptStep(
     }
     i = next;
   }
-  await dialogs.closeOpen();
+  await dialogs?.deactivate();
   // A step that stayed on the page it began on loaded nothing to measure.
   if (url === null && (await documentOrigin(env.page)) === originBefore) return null;
   return measure(env, record);
