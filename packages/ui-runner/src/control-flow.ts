@@ -1,5 +1,5 @@
 import type { FlowWalker, UiAction } from '@aqa/plan';
-import { type ActionContext, type ActionOutcome, errorText } from './action-context';
+import { type ActionContext, type ActionOutcome, errorText, scopeOf } from './action-context';
 
 /*
  * Selenium IDE's control flow run (docs/adr/0030-recorded-ui-tests.md §5): the test stays a flat list,
@@ -24,7 +24,7 @@ export async function evaluateCondition(expression: string, ctx: ActionContext):
     values.push(ctx.variables[name] ?? ctx.render(`{{${name}}}`));
     return `__aqa[${values.length - 1}]`;
   });
-  return await ctx.page.evaluate(
+  return await scopeOf(ctx).evaluate(
     // Runs in the page, as Selenium IDE's evaluateConditional does — never in the server's realm.
     // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- the page's own script
     ({ source, args }) => Promise.resolve(new Function('__aqa', source)(args) as unknown).then(Boolean),

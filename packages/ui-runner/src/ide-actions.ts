@@ -1,5 +1,12 @@
 import type { UiAction } from '@aqa/plan';
-import { type ActionContext, type ActionOutcome, errorText, judgement, locate } from './action-context';
+import {
+  type ActionContext,
+  type ActionOutcome,
+  errorText,
+  judgement,
+  locate,
+  scopeOf,
+} from './action-context';
 import { locatorText, resolveLocator } from './locators';
 
 /*
@@ -35,7 +42,7 @@ export async function runIdeAction(step: IdeStep, ctx: ActionContext): Promise<A
     case 'storeCount': {
       // As Selenium IDE: the elements its locator finds now, none being a count of 0.
       const first = step.locators[0]!;
-      const count = await (await resolveLocator(ctx.page, first)).count().catch(() => 0);
+      const count = await (await resolveLocator(scopeOf(ctx), first)).count().catch(() => 0);
       ctx.variables[step.variable] = String(count);
       return {
         passed: true,

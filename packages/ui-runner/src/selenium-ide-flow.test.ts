@@ -28,7 +28,7 @@ afterAll(async () => {
   await site.close();
 });
 
-type Row = [string, string?, string?];
+type Row = [string, string?, string?, Record<string, unknown>?];
 
 function project(tests: [string, Row[]][]): string {
   return JSON.stringify({
@@ -37,11 +37,12 @@ function project(tests: [string, Row[]][]): string {
     tests: tests.map(([name, rows], t) => ({
       id: `t${t}`,
       name,
-      commands: rows.map(([command, target = '', value = ''], i) => ({
+      commands: rows.map(([command, target = '', value = '', extra = {}], i) => ({
         id: `c${i}`,
         command,
         target,
         value,
+        ...extra,
       })),
     })),
   });
@@ -292,6 +293,86 @@ describe('mouse, drag and drop, editContent in Chromium', () => {
       ]);
       expect(outcome.validation_results[0]?.error ?? null).toBeNull();
       expect(ran(outcome).filter(([, passed]) => !passed)).toEqual([]);
+    },
+    BROWSER_TEST_MS,
+  );
+});
+
+describe('frames and windows in Chromium', () => {
+  it(
+    'selectFrame by index, parent, top and locator; a window opened by a link, selected by handle and closed',
+    async () => {
+      const outcome = await run([
+        [
+          'Frames',
+          [
+            ['open', '/nested_frame.html'],
+            ['selectFrame', 'index=1'],
+            ['selectFrame', 'index=0'],
+            ['type', 'css=input[type=text]', 'hello'],
+            ['assertValue', 'css=input[type=text]', 'hello'],
+            ['selectFrame', 'relative=parent'],
+            ['assertElementPresent', 'css=iframe'],
+            ['assertElementNotPresent', 'id=t'],
+            ['selectFrame', 'relative=top'],
+            ['assertElementNotPresent', 'id=t'],
+            ['selectFrame', 'css=iframe'],
+            ['assertChecked', 'id=t'],
+            ['assertNotChecked', 'id=f'],
+          ],
+        ],
+        [
+          'Windows',
+          [
+            ['open', '/windows.html'],
+            ['executeScript', "document.title = 'root'"],
+            ['storeWindowHandle', 'root'],
+            ['click', 'linkText=open new window', '', { opensWindow: true, windowHandleName: 'win1' }],
+            ['selectWindow', 'handle=${win1}'],
+            ['assertText', 'css=h1', 'This is a window'],
+            ['assertTitle', ''],
+            ['close'],
+            ['selectWindow', 'handle=${root}'],
+            ['assertTitle', 'root'],
+          ],
+        ],
+      ]);
+      expect(outcome.validation_results.map((r) => r.error ?? null)).toEqual([null, null]);
+      expect(ran(outcome, 0).filter(([, passed]) => !passed)).toEqual([]);
+      // The command that opened the window is followed by the wait for it.
+      expect(ran(outcome, 1).map(([a]) => a)).toEqual([
+        'open /windows.html',
+        "executeScript document.title = 'root'",
+        'storeWindowHandle root',
+        'click linkText=open new window',
+        'click linkText=open new window',
+        'selectWindow handle=${win1}',
+        'assertText css=h1 This is a window',
+        'assertTitle',
+        'close',
+        'selectWindow handle=${root}',
+        'assertTitle root',
+      ]);
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'an element outside the selected frame is not found: the test fails at that command',
+    async () => {
+      const outcome = await run([
+        [
+          'Wrong frame',
+          [
+            ['open', '/iframe.html'],
+            ['selectFrame', 'index=0'],
+            ['assertElementPresent', 'css=iframe'],
+          ],
+        ],
+      ]);
+      expect(outcome.validation_results[0]?.error).toMatch(
+        /^Selenium IDE test 'Wrong frame', command 3 `assertElementPresent css=iframe` — expected an element by css: iframe/,
+      );
     },
     BROWSER_TEST_MS,
   );

@@ -48,6 +48,19 @@ export function uiActionTarget(action: UiAction): string {
       return action.variable;
     case 'dialog':
       return `${action.dialog} ${action.act}`;
+    case 'selectFrame':
+      return action.frame === 'index'
+        ? `index=${action.index ?? 0}`
+        : action.frame === 'element'
+          ? (action.locators ?? []).map(locatorText).join(' | ')
+          : `relative=${action.frame}`;
+    case 'selectWindow':
+      return action.handle;
+    case 'storeWindowHandle':
+    case 'waitForWindow':
+      return action.variable;
+    case 'closeWindow':
+      return '';
     case 'dragAndDrop':
       return `${action.locators.map(locatorText).join(' | ')} → ${action.to.map(locatorText).join(' | ')}`;
     default:

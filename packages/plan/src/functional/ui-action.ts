@@ -268,6 +268,30 @@ export const UiActionSchema = z.discriminatedUnion('kind', [
     act: z.enum(['assert', 'accept', 'dismiss', 'answer', 'acceptNext', 'dismissNext', 'answerNext']),
     text,
   }),
+  /**
+   * The frame the next actions act in (Selenium IDE's selectFrame): the page's top, the parent of the
+   * current one, the current one's child frame `index` (0-based, in the document's order), or the frame
+   * element the locators find.
+   */
+  z.object({
+    kind: z.literal('selectFrame'),
+    ...base,
+    frame: z.enum(['top', 'parent', 'index', 'element']),
+    index: z.number().int().min(0).max(1_000).optional(),
+    locators: locators.optional(),
+  }),
+  /** The window (page) the next actions act in, by the handle a variable keeps (`handle=…`). */
+  z.object({ kind: z.literal('selectWindow'), ...base, handle: text }),
+  z.object({ kind: z.literal('storeWindowHandle'), ...base, variable: z.string().min(1).max(200) }),
+  /** Closes the current window (Selenium IDE's close). */
+  z.object({ kind: z.literal('closeWindow'), ...base }),
+  /** Waits for a window the action before opened, keeping its handle (Selenium IDE's opensWindow). */
+  z.object({
+    kind: z.literal('waitForWindow'),
+    ...base,
+    variable: z.string().min(1).max(200),
+    timeout_ms: timeout,
+  }),
 ]);
 export type UiAction = z.infer<typeof UiActionSchema>;
 export type UiActionKind = UiAction['kind'];

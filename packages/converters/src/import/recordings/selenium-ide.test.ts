@@ -301,6 +301,43 @@ describe('Selenium IDE projects', () => {
     );
   });
 
+  it('maps frames and windows; a command that opens a window is followed by the wait for it', () => {
+    const read = readSeleniumIdeProject(
+      side([
+        cmd('selectFrame', 'index=1'),
+        cmd('selectFrame', 'relative=parent'),
+        cmd('selectFrame', 'relative=top'),
+        cmd('selectFrame', 'id=f'),
+        cmd('storeWindowHandle', 'root'),
+        {
+          ...cmd('click', 'linkText=More'),
+          opensWindow: true,
+          windowHandleName: 'win9',
+          windowTimeout: 3000,
+        },
+        cmd('selectWindow', 'handle=${win9}'),
+        cmd('close'),
+      ]),
+    );
+    expect(read.plan.apis[0]!.actions.map(({ source: _s, ...a }) => a)).toEqual([
+      { kind: 'selectFrame', frame: 'index', index: 1 },
+      { kind: 'selectFrame', frame: 'parent' },
+      { kind: 'selectFrame', frame: 'top' },
+      { kind: 'selectFrame', frame: 'element', locators: [{ by: 'id', value: 'f' }] },
+      { kind: 'storeWindowHandle', variable: 'root' },
+      { kind: 'click', locators: [{ by: 'linktext', value: 'More' }] },
+      { kind: 'waitForWindow', variable: 'win9', timeout_ms: 3000 },
+      { kind: 'selectWindow', handle: 'handle={{win9}}' },
+      { kind: 'closeWindow' },
+    ]);
+    expect(() => readSeleniumIdeProject(side([cmd('selectWindow', 'win_ser_1')]))).toThrow(
+      'command 1 `selectWindow win_ser_1`: "win_ser_1" is not a window handle',
+    );
+    expect(() => readSeleniumIdeProject(side([cmd('selectFrame', 'index=0\\1')]))).toThrow(
+      'is not a frame index',
+    );
+  });
+
   it('tells a project from other JSON, and refuses a project without tests', () => {
     expect(isSeleniumIdeProject(JSON.parse(side([]).text))).toBe(true);
     expect(isSeleniumIdeProject({ title: 'x', steps: [] })).toBe(false);

@@ -41,6 +41,8 @@ interface Command {
   value: string;
   /** The fallbacks Selenium IDE recorded: [locator, strategy] pairs. */
   targets: string[];
+  /** The window this command opens, when it opens one: the variable its handle goes in, and how long to wait. */
+  opens?: { variable: string; timeoutMs: number };
 }
 
 /** A command that has no action here: what it is and where. */
@@ -132,9 +134,19 @@ export function readSeleniumIdeProject(
         }
         continue;
       }
-      const mapped = actionsOf(command, { action: written.slice(0, 2_000), path: where }, base);
+      const source = { action: written.slice(0, 2_000), path: where };
+      const mapped = actionsOf(command, source, base);
       if ('reason' in mapped) refusals.push({ where: shown, reason: mapped.reason });
       else actions.push(...mapped.actions);
+      // A command that opens a window: the window is waited for and its handle kept (ADR 0030 §5).
+      if (command.opens !== undefined && !('reason' in mapped)) {
+        actions.push({
+          kind: 'waitForWindow',
+          source,
+          variable: command.opens.variable,
+          timeout_ms: command.opens.timeoutMs,
+        });
+      }
       if (actions.length > UI_LIMITS.actionsPerStep * 2) break;
     }
     return actions;
@@ -169,8 +181,27 @@ function readCommand(raw: unknown): Command | null {
   const targets = Array.isArray(raw.targets)
     ? raw.targets.flatMap((pair) => (Array.isArray(pair) && typeof pair[0] === 'string' ? [pair[0]] : []))
     : [];
-  return { command: raw.command.trim(), target: text(raw.target), value: text(raw.value), targets };
+  const opens =
+    raw.opensWindow === true && typeof raw.windowHandleName === 'string' && raw.windowHandleName.trim() !== ''
+      ? {
+          variable: raw.windowHandleName.trim(),
+          timeoutMs:
+            typeof raw.windowTimeout === 'number' && raw.windowTimeout >= 0 && raw.windowTimeout <= 600_000
+              ? Math.floor(raw.windowTimeout)
+              : WINDOW_WAIT_MS,
+        }
+      : undefined;
+  return {
+    command: raw.command.trim(),
+    target: text(raw.target),
+    value: text(raw.value),
+    targets,
+    ...(opens === undefined ? {} : { opens }),
+  };
 }
+
+/** How long a command that opens a window waits for it (Selenium IDE's windowTimeout default). */
+const WINDOW_WAIT_MS = 2_000;
 
 /** Selenium IDE's `${name}` as the model's `{{name}}`; `${KEY_…}` stays for the keys it names. */
 function templates(text: string): string {
@@ -415,6 +446,32 @@ function actionsOf(command: Command, source: UiActionSource, base: string): Mapp
         reason:
           'it stops Selenium IDE for a person to look; a run here has no one at the keyboard (take it out)',
       };
+    case 'selectFrame': {
+      const t = target.trim();
+      if (t === 'relative=top') return one({ kind: 'selectFrame', source, frame: 'top' });
+      if (t === 'relative=parent') return one({ kind: 'selectFrame', source, frame: 'parent' });
+      if (t.startsWith('index=')) {
+        const index = Number(t.slice('index='.length));
+        if (!Number.isInteger(index) || index < 0 || index > 1_000) {
+          return {
+            reason: `"${t}" is not a frame index (index=0, index=1 …; a path of indexes is not run yet)`,
+          };
+        }
+        return one({ kind: 'selectFrame', source, frame: 'index', index });
+      }
+      return withLocators((locators) => ({ kind: 'selectFrame', source, frame: 'element', locators }));
+    }
+    case 'selectWindow':
+      if (!target.trim().startsWith('handle=')) {
+        return { reason: `"${target}" is not a window handle (handle=\${name})` };
+      }
+      return one({ kind: 'selectWindow', source, handle: templates(target.trim()) });
+    case 'storeWindowHandle': {
+      const to = variable(target || value);
+      return typeof to === 'string' ? one({ kind: 'storeWindowHandle', source, variable: to }) : to;
+    }
+    case 'close':
+      return one({ kind: 'closeWindow', source });
     case 'chooseOkOnNextConfirmation':
       return one({ kind: 'dialog', source, dialog: 'confirm', act: 'acceptNext', text: '' });
     case 'chooseCancelOnNextConfirmation':
