@@ -338,6 +338,36 @@ describe('Selenium IDE projects', () => {
     );
   });
 
+  it('imports a 500-command project with nested control flow and runs in under a second (issue #28)', () => {
+    const block = [
+      cmd('times', '3'),
+      cmd('if', '${n} > 1'),
+      cmd('click', 'id=a'),
+      cmd('elseIf', '${n} == 1'),
+      cmd('type', 'id=b', 'x'),
+      cmd('else'),
+      cmd('assertText', 'id=c', 'y'),
+      cmd('end'),
+      cmd('run', 'Helper'),
+      cmd('end'),
+    ];
+    const commands = Array.from({ length: 50 }, () => block).flat();
+    const text = JSON.stringify({
+      name: 'Big',
+      url: 'https://shop.test',
+      tests: [
+        { id: 'h', name: 'Helper', commands: [cmd('echo', 'helped')] },
+        { id: 'm', name: 'Main', commands },
+      ],
+    });
+    const started = performance.now();
+    const read = readSeleniumIdeProject({ name: 'big.side', text });
+    const ms = performance.now() - started;
+    expect(commands).toHaveLength(500);
+    expect(read.plan.apis[1]!.actions).toHaveLength(500);
+    expect(ms).toBeLessThan(1_000);
+  });
+
   it('tells a project from other JSON, and refuses a project without tests', () => {
     expect(isSeleniumIdeProject(JSON.parse(side([]).text))).toBe(true);
     expect(isSeleniumIdeProject({ title: 'x', steps: [] })).toBe(false);
