@@ -44,6 +44,9 @@ export interface StepEnv {
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
+/** The most actions one step runs, loops and all (docs/adr/0030-recorded-ui-tests.md §5). */
+export const MAX_ACTIONS_RUN = 20_000;
+
 function render(env: StepEnv, text: string): string {
   return text.includes('{{') ? renderTemplate(tokenizeTemplate(text), env.variables, env.sequences) : text;
 }
@@ -303,9 +306,18 @@ async function scriptStep(
   );
   // Only a step with dialog commands watches dialogs; others keep Playwright's default (dismissed).
   const dialogs = step.actions.some((a) => a.kind === 'dialog') ? Dialogs.of(env.page).activate() : null;
+  let runs = 0;
   for (let i = 0; i < step.actions.length;) {
     const action = step.actions[i]!;
     if (env.signal.aborted) break;
+    // Loops go round at most their limit each; the step as a whole runs a bounded number of actions.
+    if (++runs > MAX_ACTIONS_RUN) {
+      record.error = actionFailure(
+        action,
+        `the step has run ${MAX_ACTIONS_RUN} actions (its loops went round too often): a step runs at most ${MAX_ACTIONS_RUN}`,
+      );
+      break;
+    }
     const t = performance.now();
     let outcome: ActionOutcome;
     let next = i + 1;

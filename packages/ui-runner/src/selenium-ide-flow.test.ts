@@ -154,6 +154,22 @@ describe('control flow in Chromium', () => {
   );
 
   it(
+    'nested loops stop at the step bound of 20,000 actions run, naming the command where it stopped',
+    async () => {
+      const outcome = await run([
+        ['Nested', [['times', '300'], ['times', '100'], ['store', 'x', 'y'], ['end'], ['end']]],
+      ]);
+      const step = outcome.validation_results[0]!;
+      expect(step.success).toBe(false);
+      expect(step.error).toMatch(
+        /^Selenium IDE test 'Nested', command \d `[a-z]+[^`]*` — the step has run 20000 actions/,
+      );
+      expect(step.ui?.actions).toHaveLength(20_000);
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'run plays the named test inside another, sharing its variables',
     async () => {
       const outcome = await run([
