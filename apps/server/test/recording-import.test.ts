@@ -175,13 +175,13 @@ describe('a Selenium IDE project through the functional file parse', () => {
 
   it('refuses a command it cannot run by name, test and position; the load import says what the file is', async () => {
     const project = JSON.parse(SIDE.toString()) as { tests: { commands: unknown[] }[] };
-    project.tests[1]!.commands.push({ id: 'x', command: 'selectFrame', target: 'index=0', value: '' });
+    project.tests[1]!.commands.push({ id: 'x', command: 'myPluginCommand', target: 'x', value: '' });
     const refused = await upload('/api/functional/parse-file', [
-      { name: 'file', filename: 'frames.side', content: Buffer.from(JSON.stringify(project)) },
+      { name: 'file', filename: 'plugin.side', content: Buffer.from(JSON.stringify(project)) },
     ]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ detail: string }>().detail).toContain(
-      'frames.side: Selenium IDE test \'select strategies\', command 5 `selectFrame index=0`: "selectFrame" is not a Selenium IDE command AnybodyQA runs yet',
+      'plugin.side: Selenium IDE test \'select strategies\', command 5 `myPluginCommand x`: "myPluginCommand" is not a Selenium IDE command AnybodyQA runs',
     );
 
     const load = await upload('/api/parse-postman', [

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import type { UiAction, UiLocator, ValidationDetail } from '@aqa/plan';
 import { findElement, locatorProblem, locatorsText, type Found } from './locators';
 import type { PageWatch } from './page-watch';
@@ -11,6 +11,8 @@ import type { PageWatch } from './page-watch';
 
 export interface ActionContext {
   page: Page;
+  /** The frame Selenium IDE's selectFrame chose; the page's own document when absent (ADR 0030 §5). */
+  frame?: Frame | undefined;
   watch: PageWatch;
   /** Text with {{name}} filled from the run's variables. */
   render(text: string): string;
@@ -34,14 +36,19 @@ export interface ActionOutcome {
   detail?: ValidationDetail;
 }
 
+/** Where elements are looked for and scripts run: the frame selectFrame chose, else the page. */
+export function scopeOf(ctx: ActionContext): Page | Frame {
+  return ctx.frame === undefined || ctx.frame.isDetached() ? ctx.page : ctx.frame;
+}
+
 /** Finds the element, or fails saying every locator tried. */
 export async function locate(
   locators: readonly UiLocator[],
   ctx: ActionContext,
 ): Promise<Found | ActionOutcome> {
-  const found = await findElement(ctx.page, locators);
+  const found = await findElement(scopeOf(ctx), locators);
   if (found !== null) return found;
-  const problems = (await Promise.all(locators.map((l) => locatorProblem(ctx.page, l)))).filter(
+  const problems = (await Promise.all(locators.map((l) => locatorProblem(scopeOf(ctx), l)))).filter(
     (p): p is string => p !== undefined,
   );
   const tried = locatorsText(locators);

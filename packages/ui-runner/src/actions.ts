@@ -6,13 +6,17 @@ import {
   type UiLocator,
   type UiWaitState,
 } from '@aqa/plan';
+import { Dialogs } from './dialogs';
+import { runIdeAction } from './ide-actions';
 import { readKeys } from './keys';
+import { runWindowAction } from './windows';
 import {
   type ActionContext,
   type ActionOutcome,
   errorText,
   judgement,
   locate,
+  scopeOf,
   seconds,
 } from './action-context';
 import { locatorsText, resolveLocator, type Found } from './locators';
@@ -96,6 +100,24 @@ export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise
         return await store(step, ctx);
       case 'pauseFor':
         return await pause(Math.min(step.ms, ctx.remainingMs()), ctx.signal);
+      case 'mouse':
+      case 'dragAndDrop':
+      case 'editContent':
+      case 'storeAttribute':
+      case 'storeCount':
+      case 'assertVariable':
+        return await runIdeAction(step, ctx);
+      case 'dialog':
+        return await Dialogs.of(ctx.page).run(step, ctx);
+      case 'selectFrame':
+      case 'selectWindow':
+      case 'storeWindowHandle':
+      case 'closeWindow':
+      case 'waitForWindow':
+        return await runWindowAction(step, ctx);
+      case 'control':
+        // Control flow is walked by the step (page-step.ts), which answers its tests (control-flow.ts).
+        return { passed: false, locator: null, message: 'control flow runs only as part of a test' };
       case 'screenshot':
         await ctx.shoot(step.file ?? 'Screenshot', false);
         return { passed: true, message: `kept a screenshot (${step.file ?? 'Screenshot'})`, locator: null };
@@ -107,6 +129,8 @@ export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise
 
 async function go(url: string, ctx: ActionContext): Promise<ActionOutcome> {
   const target = ctx.render(url);
+  // A navigation acts in the top of the page again, as WebDriver's does.
+  ctx.frame = undefined;
   const failure = await ctx.open(target);
   return failure === null
     ? {
@@ -320,7 +344,7 @@ async function waitFor(
   for (;;) {
     let which: string | null = null;
     for (const locator of locators) {
-      const element = await resolveLocator(ctx.page, locator).catch(() => null);
+      const element = await resolveLocator(scopeOf(ctx), locator).catch(() => null);
       if (element !== null && (await holds(element.first(), positive).catch(() => false))) {
         which = `${locator.by}: ${locator.value}`;
         break;

@@ -1,4 +1,4 @@
-import type { FrameLocator, Locator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import type { UiLocator } from '@aqa/plan';
 
 /*
@@ -11,7 +11,7 @@ import type { UiLocator } from '@aqa/plan';
  */
 
 type SeleniumLocator = UiLocator;
-type Scope = Page | Locator | FrameLocator;
+type Scope = Page | Frame | Locator | FrameLocator;
 
 /** How long an action looks for its element before it fails: a page may still be drawing it. */
 export const LOCATE_WAIT_MS = 1_000;
@@ -122,7 +122,7 @@ export function playwrightLocator(page: Page, locator: SeleniumLocator): Locator
  * The Playwright locator of a locator, its `within` parts entered first: a frame (iframe, frame) as its
  * document, any other element (a shadow host) as the scope the next part is looked for in.
  */
-export async function resolveLocator(page: Page, locator: SeleniumLocator): Promise<Locator> {
+export async function resolveLocator(page: Page | Frame, locator: SeleniumLocator): Promise<Locator> {
   let scope: Scope = page;
   for (const part of locator.within ?? []) {
     const element = scope.locator(part).first();
@@ -145,7 +145,7 @@ export interface Found {
  * null when none does. A locator that is not valid CSS or XPath counts as finding nothing.
  */
 export async function findElement(
-  page: Page,
+  page: Page | Frame,
   locators: readonly SeleniumLocator[],
   waitMs = LOCATE_WAIT_MS,
 ): Promise<Found | null> {
@@ -162,7 +162,10 @@ export async function findElement(
 }
 
 /** Why a locator cannot be used at all (invalid CSS or XPath), for a message; undefined when it can. */
-export async function locatorProblem(page: Page, locator: SeleniumLocator): Promise<string | undefined> {
+export async function locatorProblem(
+  page: Page | Frame,
+  locator: SeleniumLocator,
+): Promise<string | undefined> {
   try {
     await (await resolveLocator(page, locator)).count();
     return undefined;

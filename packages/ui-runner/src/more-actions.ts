@@ -5,6 +5,7 @@ import {
   errorText,
   judgement,
   locate,
+  scopeOf,
   seconds,
 } from './action-context';
 import { locatorsText, locatorText, resolveLocator, type Found } from './locators';
@@ -182,7 +183,7 @@ export async function executeScript(step: Of<'executeScript'>, ctx: ActionContex
   });
   let result: unknown;
   try {
-    result = await ctx.page.evaluate(
+    result = await scopeOf(ctx).evaluate(
       // Runs in the page, as Selenium IDE's executeScript does — never in the server's realm.
       // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- the page's own script
       ({ source, args }) => Promise.resolve(new Function('__aqa', source)(args) as unknown),

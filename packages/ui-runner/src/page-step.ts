@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import {
+  controlFlowProblem,
+  FlowWalker,
   renderTemplate,
   tokenizeTemplate,
   type CallResult,
@@ -8,7 +10,9 @@ import {
   type UiScreenshotRef,
   type ValidationDetail,
 } from '@aqa/plan';
-import { errorText, runAction, seconds, type ActionContext } from './actions';
+import { errorText, runAction, seconds, type ActionContext, type ActionOutcome } from './actions';
+import { runFlow } from './control-flow';
+import { Dialogs } from './dialogs';
 import type { GuardRoute } from './guard-route';
 import type { PageWatch } from './page-watch';
 import type { ScreenshotKeeper } from './screenshots';
@@ -39,6 +43,9 @@ export interface StepEnv {
 }
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/** The most actions one step runs, loops and all (docs/adr/0030-recorded-ui-tests.md §5). */
+export const MAX_ACTIONS_RUN = 20_000;
 
 function render(env: StepEnv, text: string): string {
   return text.includes('{{') ? renderTemplate(tokenizeTemplate(text), env.variables, env.sequences) : text;
@@ -285,10 +292,45 @@ async function scriptStep(
     }
     if (!step.actions.some(isAssertion)) record.details.push(judgeDocumentStatus(env.watch.status, null));
   }
-  for (const [i, action] of step.actions.entries()) {
+  // Selenium IDE's control flow: the actions are walked by a jump table (ADR 0030 §5).
+  const flows = step.actions.map((a) => (a.kind === 'control' ? a.flow : null));
+  const problem = controlFlowProblem(flows);
+  if (problem !== null) {
+    const action = step.actions[problem.index]!;
+    record.error = actionFailure(action, `${problem.message}; nothing was run`);
+    return null;
+  }
+  const walker = new FlowWalker(
+    flows,
+    step.actions.map((a) => (a.kind === 'control' ? a.limit : undefined)),
+  );
+  // Only a step with dialog commands watches dialogs; others keep Playwright's default (dismissed).
+  const dialogs = step.actions.some((a) => a.kind === 'dialog') ? Dialogs.of(env.page).activate() : null;
+  let runs = 0;
+  for (let i = 0; i < step.actions.length;) {
+    const action = step.actions[i]!;
     if (env.signal.aborted) break;
+    // Loops go round at most their limit each; the step as a whole runs a bounded number of actions.
+    if (++runs > MAX_ACTIONS_RUN) {
+      record.error = actionFailure(
+        action,
+        `the step has run ${MAX_ACTIONS_RUN} actions (its loops went round too often): a step runs at most ${MAX_ACTIONS_RUN}`,
+      );
+      break;
+    }
     const t = performance.now();
-    const outcome = await runAction(action, ctx);
+    let outcome: ActionOutcome;
+    let next = i + 1;
+    if (action.kind === 'control') {
+      const tested = await runFlow(action, i, walker, ctx);
+      outcome = tested.outcome;
+      if (outcome.passed) next = walker.next(i, tested.value);
+    } else {
+      // A dialog left open is answered before any other command (ADR 0030 §5).
+      if (action.kind !== 'dialog') await dialogs?.closeOpen();
+      outcome =
+        dialogs === null ? await runAction(action, ctx) : await untilDialog(runAction(action, ctx), dialogs);
+    }
     record.actions.push({
       action: action.source.action,
       ...(action.source.line === undefined ? {} : { line: action.source.line }),
@@ -299,16 +341,21 @@ async function scriptStep(
     });
     if (outcome.detail !== undefined) record.details.push(outcome.detail);
     if (!outcome.passed) {
+      // A page with a dialog open cannot be photographed: the dialog is answered first.
+      await dialogs?.closeOpen();
       await ctx.shoot('Failure', true);
       // A soft assertion (Selenium IDE's verify*) is kept as failed and the step goes on (ADR 0030 §1).
       if (action.soft === true) {
         record.softFailure ??= actionFailure(action, outcome.message);
+        i = next;
         continue;
       }
       record.error = `${actionFailure(action, outcome.message)}${skipped(step.actions.length - i - 1)}`;
       break;
     }
+    i = next;
   }
+  await dialogs?.deactivate();
   // A step that stayed on the page it began on loaded nothing to measure.
   if (url === null && (await documentOrigin(env.page)) === originBefore) return null;
   return measure(env, record);
@@ -323,6 +370,23 @@ function actionFailure(action: UiPage['actions'][number], message: string): stri
   if (line === undefined && path !== '') return `${path} \`${written}\` — ${message}`;
   const at = line === undefined ? '' : ` (line ${line})`;
   return `${written}${at} failed: ${message}`;
+}
+
+/**
+ * An action that opens a dialog no answer was chosen for ends there (the dialog waits for the next
+ * command); the browser finishes it once the dialog is answered.
+ */
+async function untilDialog(action: Promise<ActionOutcome>, dialogs: Dialogs): Promise<ActionOutcome> {
+  const opened = dialogs.opened();
+  try {
+    return await Promise.race([
+      action,
+      opened.promise.then((message) => ({ passed: true, locator: null, message })),
+    ]);
+  } finally {
+    opened.stop();
+    action.catch(() => undefined);
+  }
 }
 
 function isAssertion(action: UiPage['actions'][number]): boolean {

@@ -8,14 +8,14 @@ import { CHROMIUM, serveDirectory, ShotStore } from './test-helpers';
 import { createUiRunner } from './ui-run';
 
 /*
- * Selenium IDE's own example suites (../shared/fixtures/selenium-ide: the project's tests/examples/*.side,
+ * Selenium IDE's own example suites (packages/ui-runner/test-fixtures/selenium-ide: the project's tests/examples/*.side,
  * run against its side-testkit static pages) imported and run by the UI runner in the real Chromium:
  * each test passes as it does in Selenium IDE (docs/adr/0030-recorded-ui-tests.md §2). Then designed
  * failures: an assert stops its test at the command, a verify lets it go on, each named as Selenium IDE
  * writes it.
  */
 
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/selenium-ide/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../test-fixtures/selenium-ide/', import.meta.url));
 const BROWSER_TEST_MS = 90_000;
 
 let site: { origin: string; close: () => Promise<void> };

@@ -5,3 +5,4 @@ export * from './ui-step';
 export * from './iteration-data';
 export * from './ui-action';
 export * from './ui-action-text';
+export * from './ui-control-flow';

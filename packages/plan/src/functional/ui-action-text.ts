@@ -42,6 +42,27 @@ export function uiActionTarget(action: UiAction): string {
       return action.text;
     case 'setViewport':
       return `${action.width}×${action.height}`;
+    case 'control':
+      return action.variable === undefined ? action.expression : `${action.expression} → ${action.variable}`;
+    case 'assertVariable':
+      return action.variable;
+    case 'dialog':
+      return `${action.dialog} ${action.act}`;
+    case 'selectFrame':
+      return action.frame === 'index'
+        ? `index=${action.index ?? 0}`
+        : action.frame === 'element'
+          ? (action.locators ?? []).map(locatorText).join(' | ')
+          : `relative=${action.frame}`;
+    case 'selectWindow':
+      return action.handle;
+    case 'storeWindowHandle':
+    case 'waitForWindow':
+      return action.variable;
+    case 'closeWindow':
+      return '';
+    case 'dragAndDrop':
+      return `${action.locators.map(locatorText).join(' | ')} → ${action.to.map(locatorText).join(' | ')}`;
     default:
       return action.locators.map(locatorText).join(' | ');
   }
@@ -65,7 +86,15 @@ export function uiActionValue(action: UiAction): string | null {
       return action.variable ?? null;
     case 'storeText':
     case 'storeValue':
+    case 'storeAttribute':
+    case 'storeCount':
       return action.variable;
+    case 'editContent':
+      return action.text;
+    case 'assertVariable':
+      return action.expected;
+    case 'dialog':
+      return action.text === '' ? null : action.text;
     case 'waitFor':
       return `${action.state}, ${action.timeout_ms / 1000} s`;
     default:

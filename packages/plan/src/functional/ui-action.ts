@@ -93,6 +93,20 @@ const base = {
 };
 const located = { ...base, locators };
 
+/** Selenium IDE's control flow commands (docs/adr/0030-recorded-ui-tests.md §5). */
+export const UI_FLOWS = [
+  'if',
+  'elseIf',
+  'else',
+  'end',
+  'while',
+  'do',
+  'repeatIf',
+  'times',
+  'forEach',
+] as const;
+export type UiFlow = (typeof UI_FLOWS)[number];
+
 export const UI_MOUSE_BUTTONS = ['left', 'middle', 'right', 'back', 'forward'] as const;
 
 export const UiActionSchema = z.discriminatedUnion('kind', [
@@ -200,6 +214,83 @@ export const UiActionSchema = z.discriminatedUnion('kind', [
     ...base,
     width: z.number().int().min(1).max(10_000),
     height: z.number().int().min(1).max(10_000),
+  }),
+  /**
+   * Selenium IDE's control flow (docs/adr/0030-recorded-ui-tests.md §5): the test stays a flat list and
+   * runs by a jump table. `expression` is the condition (JavaScript run in the page, {{name}} passed as a
+   * value), `times`' count, or `forEach`'s array variable; `variable` is forEach's iterator; `limit` the
+   * loop's most visits (Selenium IDE's 1000 when absent).
+   */
+  z.object({
+    kind: z.literal('control'),
+    ...base,
+    flow: z.enum(UI_FLOWS),
+    expression: text,
+    variable: z.string().max(200).optional(),
+    limit: z.number().int().min(0).max(1_000_000).optional(),
+  }),
+  /** A mouse button pressed or let go, or the mouse moved onto or off the element (Selenium IDE's mouse*). */
+  z.object({
+    kind: z.literal('mouse'),
+    ...located,
+    event: z.enum(['down', 'up', 'move', 'out']),
+    /** Where in the element, from its top-left corner (Selenium IDE's …At "x,y"). */
+    offset: z.object({ x: z.number(), y: z.number() }).optional(),
+  }),
+  /** Drags the element onto the element `to` finds (Selenium IDE's dragAndDropToObject). */
+  z.object({ kind: z.literal('dragAndDrop'), ...located, to: locators }),
+  /** Sets a contenteditable element's text (Selenium IDE's editContent). */
+  z.object({ kind: z.literal('editContent'), ...located, text }),
+  z.object({
+    kind: z.literal('storeAttribute'),
+    ...located,
+    attribute: z.string().min(1).max(200),
+    variable: z.string().min(1).max(200),
+  }),
+  /** How many elements the first locator finds (Selenium IDE's storeElementCount, storeXpathCount). */
+  z.object({ kind: z.literal('storeCount'), ...located, variable: z.string().min(1).max(200) }),
+  /** A variable's value is `expected` (Selenium IDE's assert / verify). */
+  z.object({
+    kind: z.literal('assertVariable'),
+    ...base,
+    variable: z.string().min(1).max(200),
+    expected: text,
+  }),
+  /**
+   * Alerts, confirmations and prompts (docs/adr/0030-recorded-ui-tests.md §5): `assert` checks the text
+   * of the last one shown; `accept` / `dismiss` / `answer` handle the one open now; the `…Next` forms
+   * choose how the next one is answered when it appears.
+   */
+  z.object({
+    kind: z.literal('dialog'),
+    ...base,
+    dialog: z.enum(['alert', 'confirm', 'prompt']),
+    act: z.enum(['assert', 'accept', 'dismiss', 'answer', 'acceptNext', 'dismissNext', 'answerNext']),
+    text,
+  }),
+  /**
+   * The frame the next actions act in (Selenium IDE's selectFrame): the page's top, the parent of the
+   * current one, the current one's child frame `index` (0-based, in the document's order), or the frame
+   * element the locators find.
+   */
+  z.object({
+    kind: z.literal('selectFrame'),
+    ...base,
+    frame: z.enum(['top', 'parent', 'index', 'element']),
+    index: z.number().int().min(0).max(1_000).optional(),
+    locators: locators.optional(),
+  }),
+  /** The window (page) the next actions act in, by the handle a variable keeps (`handle=…`). */
+  z.object({ kind: z.literal('selectWindow'), ...base, handle: text }),
+  z.object({ kind: z.literal('storeWindowHandle'), ...base, variable: z.string().min(1).max(200) }),
+  /** Closes the current window (Selenium IDE's close). */
+  z.object({ kind: z.literal('closeWindow'), ...base }),
+  /** Waits for a window the action before opened, keeping its handle (Selenium IDE's opensWindow). */
+  z.object({
+    kind: z.literal('waitForWindow'),
+    ...base,
+    variable: z.string().min(1).max(200),
+    timeout_ms: timeout,
   }),
 ]);
 export type UiAction = z.infer<typeof UiActionSchema>;

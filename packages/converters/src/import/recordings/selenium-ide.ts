@@ -1,4 +1,13 @@
-import { UI_LIMITS, type UiAction, type UiActionSource, type UiLocator, type UiWaitState } from '@aqa/plan';
+import {
+  controlFlowProblem,
+  UI_FLOWS,
+  UI_LIMITS,
+  type UiAction,
+  type UiActionSource,
+  type UiFlow,
+  type UiLocator,
+  type UiWaitState,
+} from '@aqa/plan';
 import { ImportError, isRecord } from '../import-model';
 import { type ImportSource, readStructured } from '../read-document';
 import { type RecordedTest, type RecordingRead, recordedPlan } from './recording-model';
@@ -32,6 +41,8 @@ interface Command {
   value: string;
   /** The fallbacks Selenium IDE recorded: [locator, strategy] pairs. */
   targets: string[];
+  /** The window this command opens, when it opens one: the variable its handle goes in, and how long to wait. */
+  opens?: { variable: string; timeoutMs: number };
 }
 
 /** A command that has no action here: what it is and where. */
@@ -39,6 +50,9 @@ interface Refusal {
   where: string;
   reason: string;
 }
+
+/** How deep `run` may go: a test that runs a test that runs a test … (ADR 0030 §5). */
+const RUN_DEPTH = 10;
 
 /** How long a waitFor* command waits when its value gives no time (Selenium IDE's own default). */
 const DEFAULT_WAIT_MS = 30_000;
@@ -58,14 +72,35 @@ export function readSeleniumIdeProject(
   const base = (options.baseUrl ?? (typeof doc.url === 'string' ? doc.url : '')).trim();
   const refusals: Refusal[] = [];
   const tests: RecordedTest[] = [];
-  let skipped = 0;
-  for (const [t, rawTest] of (doc.tests as unknown[]).entries()) {
+  const raws = (doc.tests as unknown[]).map((rawTest, t) => {
     const test = rawTest as Record<string, unknown>;
     const name =
       typeof test.name === 'string' && test.name.trim() !== '' ? test.name.trim() : `Test ${t + 1}`;
+    return { name, commands: test.commands as unknown[] };
+  });
+  const byName = new Map(raws.map((r) => [r.name, r]));
+  // Each test's blocks are checked on their own, as Selenium IDE checks a test before it plays it.
+  for (const { name, commands } of raws) {
+    const flows = commands.map((raw) => {
+      const c = readCommand(raw);
+      return c !== null && (UI_FLOWS as readonly string[]).includes(c.command) ? (c.command as UiFlow) : null;
+    });
+    const problem = controlFlowProblem(flows);
+    if (problem !== null) {
+      const c = readCommand(commands[problem.index])!;
+      const written = [c.command, c.target, c.value].filter((p) => p !== '').join(' ');
+      refusals.push({
+        where: `Selenium IDE test '${name}', command ${problem.index + 1} \`${written.slice(0, 120)}\``,
+        reason: `${problem.message} (the blocks of control flow must each close: docs/adr/0030-recorded-ui-tests.md §5)`,
+      });
+    }
+  }
+  let skipped = 0;
+  /** A test's actions, each `run` replaced by the actions of the test it names (ADR 0030 §5). */
+  const expand = (name: string, commands: unknown[], prefix: string, chain: string[]): UiAction[] => {
     const actions: UiAction[] = [];
-    for (const [c, raw] of (test.commands as unknown[]).entries()) {
-      const where = `Selenium IDE test '${name}', command ${c + 1}`;
+    for (const [c, raw] of commands.entries()) {
+      const where = `${prefix}command ${c + 1}`;
       const command = readCommand(raw);
       if (command === null) {
         refusals.push({ where, reason: 'it is not a command object with "command", "target" and "value"' });
@@ -73,15 +108,51 @@ export function readSeleniumIdeProject(
       }
       // Selenium IDE skips a command commented out with `//`, and an empty row.
       if (command.command.startsWith('//') || command.command === '') {
-        skipped++;
+        if (chain.length === 1) skipped++;
         continue;
       }
       const written = [command.command, command.target, command.value].filter((p) => p !== '').join(' ');
-      const mapped = actionsOf(command, { action: written.slice(0, 2_000), path: where }, base);
-      if ('reason' in mapped)
-        refusals.push({ where: `${where} \`${written.slice(0, 120)}\``, reason: mapped.reason });
+      const shown = `${where} \`${written.slice(0, 120)}\``;
+      if (command.command === 'run') {
+        const inner = byName.get(command.target.trim());
+        if (inner === undefined) {
+          refusals.push({ where: shown, reason: `the project has no test named '${command.target.trim()}'` });
+        } else if (chain.includes(inner.name)) {
+          refusals.push({
+            where: shown,
+            reason: `it runs a test that is already running (${[...chain, inner.name].map((n) => `'${n}'`).join(' → ')}): a test may not run itself`,
+          });
+        } else if (chain.length >= RUN_DEPTH) {
+          refusals.push({ where: shown, reason: `tests run other tests at most ${RUN_DEPTH} deep` });
+        } else {
+          actions.push(
+            ...expand(inner.name, inner.commands, `${where}, run test '${inner.name}', `, [
+              ...chain,
+              inner.name,
+            ]),
+          );
+        }
+        continue;
+      }
+      const source = { action: written.slice(0, 2_000), path: where };
+      const mapped = actionsOf(command, source, base);
+      if ('reason' in mapped) refusals.push({ where: shown, reason: mapped.reason });
       else actions.push(...mapped.actions);
+      // A command that opens a window: the window is waited for and its handle kept (ADR 0030 §5).
+      if (command.opens !== undefined && !('reason' in mapped)) {
+        actions.push({
+          kind: 'waitForWindow',
+          source,
+          variable: command.opens.variable,
+          timeout_ms: command.opens.timeoutMs,
+        });
+      }
+      if (actions.length > UI_LIMITS.actionsPerStep * 2) break;
     }
+    return actions;
+  };
+  for (const { name, commands } of raws) {
+    const actions = expand(name, commands, `Selenium IDE test '${name}', `, [name]);
     if (actions.length > UI_LIMITS.actionsPerStep) {
       refusals.push({
         where: `Selenium IDE test '${name}'`,
@@ -110,8 +181,27 @@ function readCommand(raw: unknown): Command | null {
   const targets = Array.isArray(raw.targets)
     ? raw.targets.flatMap((pair) => (Array.isArray(pair) && typeof pair[0] === 'string' ? [pair[0]] : []))
     : [];
-  return { command: raw.command.trim(), target: text(raw.target), value: text(raw.value), targets };
+  const opens =
+    raw.opensWindow === true && typeof raw.windowHandleName === 'string' && raw.windowHandleName.trim() !== ''
+      ? {
+          variable: raw.windowHandleName.trim(),
+          timeoutMs:
+            typeof raw.windowTimeout === 'number' && raw.windowTimeout >= 0 && raw.windowTimeout <= 600_000
+              ? Math.floor(raw.windowTimeout)
+              : WINDOW_WAIT_MS,
+        }
+      : undefined;
+  return {
+    command: raw.command.trim(),
+    target: text(raw.target),
+    value: text(raw.value),
+    targets,
+    ...(opens === undefined ? {} : { opens }),
+  };
 }
+
+/** How long a command that opens a window waits for it (Selenium IDE's windowTimeout default). */
+const WINDOW_WAIT_MS = 2_000;
 
 /** Selenium IDE's `${name}` as the model's `{{name}}`; `${KEY_…}` stays for the keys it names. */
 function templates(text: string): string {
@@ -200,6 +290,32 @@ const WAITS: Record<string, UiWaitState> = {
 
 type Mapped = { actions: UiAction[] } | { reason: string };
 
+/** A tested control flow command: its condition (or count) and its loop limit from the value. */
+function flow(
+  name: 'if' | 'elseIf' | 'while' | 'repeatIf' | 'times',
+  expression: string,
+  value: string,
+  source: UiActionSource,
+): Mapped {
+  const loop = name !== 'if' && name !== 'elseIf';
+  // Selenium IDE reads a loop's value as its limit when it is a number (Math.floor), else keeps 1000.
+  const limit = loop && value.trim() !== '' ? Math.floor(Number(value)) : Number.NaN;
+  if (loop && value.trim() !== '' && (Number.isNaN(limit) || limit < 0)) {
+    return { reason: `"${value}" is not a loop limit (a number of times)` };
+  }
+  return {
+    actions: [
+      {
+        kind: 'control',
+        source,
+        flow: name,
+        expression,
+        ...(Number.isNaN(limit) ? {} : { limit: Math.min(limit, 1_000_000) }),
+      },
+    ],
+  };
+}
+
 /** A command as actions of the UI action model (usually one). */
 function actionsOf(command: Command, source: UiActionSource, base: string): Mapped {
   const { command: name, target, value } = command;
@@ -214,7 +330,170 @@ function actionsOf(command: Command, source: UiActionSource, base: string): Mapp
   const variable = (text: string): string | { reason: string } =>
     /^[A-Za-z_][\w.-]*$/.test(text.trim()) ? text.trim() : { reason: `"${text}" is not a variable name` };
 
+  const located = (text: string, fallbacks: string[] = []) =>
+    locatorsOf({ ...command, target: text, targets: fallbacks });
   switch (name) {
+    case 'if':
+    case 'elseIf':
+    case 'while':
+    case 'repeatIf':
+      if (target.trim() === '') return { reason: 'it has no condition (a JavaScript expression)' };
+      return flow(name, templates(target), value, source);
+    case 'times':
+      if (target.trim() === '') return { reason: 'it has no number of times' };
+      return flow(name, templates(target.trim()), value, source);
+    case 'else':
+    case 'end':
+    case 'do':
+      return one({ kind: 'control', source, flow: name, expression: '' });
+    case 'forEach': {
+      const list = variable(target);
+      if (typeof list !== 'string') return { reason: `"${target}" is not the name of an array variable` };
+      const each = variable(value);
+      if (typeof each !== 'string') return { reason: `"${value}" is not a name for the iterator variable` };
+      return one({ kind: 'control', source, flow: 'forEach', expression: list, variable: each });
+    }
+    case 'break':
+    case 'continue':
+      return {
+        reason: `"${name}" is not a Selenium IDE command (a plugin such as SelBlocks adds it); end the loop with its condition instead`,
+      };
+    case 'mouseDown':
+    case 'mouseDownAt':
+    case 'mouseUp':
+    case 'mouseUpAt':
+    case 'mouseMove':
+    case 'mouseMoveAt':
+    case 'mouseOut': {
+      const at = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(value);
+      if (name.endsWith('At') && value.trim() !== '' && at === null) {
+        return { reason: `"${value}" is not a position "x,y"` };
+      }
+      const event = name.startsWith('mouseDown')
+        ? 'down'
+        : name.startsWith('mouseUp')
+          ? 'up'
+          : name === 'mouseOut'
+            ? 'out'
+            : 'move';
+      return withLocators((locators) => ({
+        kind: 'mouse',
+        source,
+        locators,
+        event,
+        ...(at === null || !name.endsWith('At') ? {} : { offset: { x: Number(at[1]), y: Number(at[2]) } }),
+      }));
+    }
+    case 'dragAndDropToObject': {
+      const to = located(value);
+      if ('reason' in to) return { reason: `the drop target: ${to.reason}` };
+      return withLocators((locators) => ({ kind: 'dragAndDrop', source, locators, to }));
+    }
+    case 'editContent':
+      return withLocators((locators) => ({ kind: 'editContent', source, locators, text: templates(value) }));
+    case 'storeAttribute': {
+      const to = variable(value);
+      if (typeof to !== 'string') return to;
+      const at = target.lastIndexOf('@');
+      if (at <= 0 || at === target.length - 1) {
+        return { reason: `"${target}" is not an attribute locator "locator@attribute"` };
+      }
+      const found = located(target.slice(0, at));
+      if ('reason' in found) return found;
+      return one({
+        kind: 'storeAttribute',
+        source,
+        locators: found,
+        attribute: target.slice(at + 1),
+        variable: to,
+      });
+    }
+    case 'storeElementCount':
+    case 'storeXpathCount': {
+      const to = variable(value);
+      if (typeof to !== 'string') return to;
+      // storeXpathCount's target is an XPath as written, without "xpath=".
+      const found: UiLocator[] | { reason: string } =
+        name === 'storeXpathCount' && !target.startsWith('xpath=')
+          ? target.trim() === ''
+            ? { reason: 'it has no XPath' }
+            : [{ by: 'xpath', value: templates(target.trim()) }]
+          : located(target);
+      if ('reason' in found) return found;
+      return one({ kind: 'storeCount', source, locators: found, variable: to });
+    }
+    case 'storeJson': {
+      const to = variable(value);
+      if (typeof to !== 'string') return to;
+      if (!target.includes('${')) {
+        try {
+          JSON.parse(target);
+        } catch {
+          return { reason: `"${target.slice(0, 80)}" is not JSON` };
+        }
+      }
+      return one({ kind: 'storeString', source, value: templates(target), variable: to });
+    }
+    case 'runScript':
+      return one({ kind: 'executeScript', source, script: templates(target), async: false });
+    case 'setSpeed':
+      return {
+        reason:
+          'it sets how fast Selenium IDE plays a test by hand; here each command runs as soon as the one before ends (take the command out, or use pause)',
+      };
+    case 'debugger':
+      return {
+        reason:
+          'it stops Selenium IDE for a person to look; a run here has no one at the keyboard (take it out)',
+      };
+    case 'selectFrame': {
+      const t = target.trim();
+      if (t === 'relative=top') return one({ kind: 'selectFrame', source, frame: 'top' });
+      if (t === 'relative=parent') return one({ kind: 'selectFrame', source, frame: 'parent' });
+      if (t.startsWith('index=')) {
+        const index = Number(t.slice('index='.length));
+        if (!Number.isInteger(index) || index < 0 || index > 1_000) {
+          return {
+            reason: `"${t}" is not a frame index (index=0, index=1 …; a path of indexes is not run yet)`,
+          };
+        }
+        return one({ kind: 'selectFrame', source, frame: 'index', index });
+      }
+      return withLocators((locators) => ({ kind: 'selectFrame', source, frame: 'element', locators }));
+    }
+    case 'selectWindow':
+      if (!target.trim().startsWith('handle=')) {
+        return { reason: `"${target}" is not a window handle (handle=\${name})` };
+      }
+      return one({ kind: 'selectWindow', source, handle: templates(target.trim()) });
+    case 'storeWindowHandle': {
+      const to = variable(target || value);
+      return typeof to === 'string' ? one({ kind: 'storeWindowHandle', source, variable: to }) : to;
+    }
+    case 'close':
+      return one({ kind: 'closeWindow', source });
+    case 'chooseOkOnNextConfirmation':
+      return one({ kind: 'dialog', source, dialog: 'confirm', act: 'acceptNext', text: '' });
+    case 'chooseCancelOnNextConfirmation':
+      return one({ kind: 'dialog', source, dialog: 'confirm', act: 'dismissNext', text: '' });
+    case 'answerOnNextPrompt':
+      return one({ kind: 'dialog', source, dialog: 'prompt', act: 'answerNext', text: templates(target) });
+    case 'chooseCancelOnNextPrompt':
+      return one({ kind: 'dialog', source, dialog: 'prompt', act: 'dismissNext', text: '' });
+    case 'acceptAlert':
+      return one({ kind: 'dialog', source, dialog: 'alert', act: 'accept', text: '' });
+    case 'acceptConfirmation':
+    case 'webdriverChooseOkOnVisibleConfirmation':
+      return one({ kind: 'dialog', source, dialog: 'confirm', act: 'accept', text: '' });
+    case 'dismissConfirmation':
+    case 'webdriverChooseCancelOnVisibleConfirmation':
+      return one({ kind: 'dialog', source, dialog: 'confirm', act: 'dismiss', text: '' });
+    case 'answerPrompt':
+    case 'webdriverAnswerOnVisiblePrompt':
+      return one({ kind: 'dialog', source, dialog: 'prompt', act: 'answer', text: templates(target) });
+    case 'dismissPrompt':
+    case 'webdriverChooseCancelOnVisiblePrompt':
+      return one({ kind: 'dialog', source, dialog: 'prompt', act: 'dismiss', text: '' });
     case 'open':
       return one({ kind: 'go', source, url: openUrl(target, base) });
     case 'click':
@@ -340,6 +619,32 @@ function actionsOf(command: Command, source: UiActionSource, base: string): Mapp
         }));
       case 'assertTitle':
         return one({ kind: 'assertTitle', source, ...s, expected: templates(target) });
+      case 'assert': {
+        const name = variable(target);
+        if (typeof name !== 'string') return name;
+        return one({ kind: 'assertVariable', source, ...s, variable: name, expected: templates(value) });
+      }
+      case 'assertNotValue':
+        return withLocators((locators) => ({
+          kind: 'assertValue',
+          source,
+          ...s,
+          locators,
+          expected: templates(value),
+          not: true,
+        }));
+      case 'assertAlert':
+      case 'assertConfirmation':
+      case 'assertPrompt':
+        return one({
+          kind: 'dialog',
+          source,
+          ...s,
+          dialog:
+            assertion === 'assertAlert' ? 'alert' : assertion === 'assertConfirmation' ? 'confirm' : 'prompt',
+          act: 'assert',
+          text: templates(target),
+        });
       case 'assertChecked':
       case 'assertNotChecked':
       case 'assertEditable':
@@ -356,6 +661,6 @@ function actionsOf(command: Command, source: UiActionSource, base: string): Mapp
     }
   }
   return {
-    reason: `"${name}" is not a Selenium IDE command AnybodyQA runs yet (a plugin's command, or one such as control flow, frames, windows and alerts that is not built yet: docs/adr/0030-recorded-ui-tests.md §2)`,
+    reason: `"${name}" is not a Selenium IDE command AnybodyQA runs (a plugin's command, or one not built yet: docs/adr/0030-recorded-ui-tests.md §5)`,
   };
 }
