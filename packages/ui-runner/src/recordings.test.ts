@@ -12,12 +12,12 @@ import { createUiRunner } from './ui-run';
 
 /*
  * Chrome DevTools Recorder exports run by the UI runner in the real Chromium (docs/adr/0030-recorded-ui-tests.md
- * §2): Puppeteer Replay's own runner-test recordings and pages (../shared/fixtures/chrome-recorder), served
+ * §2): Puppeteer Replay's own runner-test recordings and pages (test-fixtures/chrome-recorder, copied in with its provenance), served
  * here on loopback, each checked afterwards the way Replay's runner test checks it; then every step type
  * the reader maps, and failures named by the recording's own step.
  */
 
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/chrome-recorder/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../test-fixtures/chrome-recorder/', import.meta.url));
 const RESOURCES = join(FIXTURES, 'resources');
 
 let server: Server;
