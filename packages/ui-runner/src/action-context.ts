@@ -24,6 +24,8 @@ export interface ActionContext {
   timeoutMs: number;
   /** What is left of the test duration: a pause or a wait ends by then. */
   remainingMs(): number;
+  /** How long an action looks for its element (LOCATE_WAIT_MS unless said); 0 while an expect looks again. */
+  locateWaitMs?: number;
 }
 
 export interface ActionOutcome {
@@ -39,7 +41,7 @@ export async function locate(
   locators: readonly UiLocator[],
   ctx: ActionContext,
 ): Promise<Found | ActionOutcome> {
-  const found = await findElement(ctx.page, locators);
+  const found = await findElement(ctx.page, locators, ctx.locateWaitMs);
   if (found !== null) return found;
   const problems = (await Promise.all(locators.map((l) => locatorProblem(ctx.page, l)))).filter(
     (p): p is string => p !== undefined,
