@@ -26,6 +26,8 @@ export interface ActionContext {
   timeoutMs: number;
   /** What is left of the test duration: a pause or a wait ends by then. */
   remainingMs(): number;
+  /** How long an action looks for its element (LOCATE_WAIT_MS unless said); 0 while an expect looks again. */
+  locateWaitMs?: number;
 }
 
 export interface ActionOutcome {
@@ -46,7 +48,7 @@ export async function locate(
   locators: readonly UiLocator[],
   ctx: ActionContext,
 ): Promise<Found | ActionOutcome> {
-  const found = await findElement(scopeOf(ctx), locators);
+  const found = await findElement(scopeOf(ctx), locators, ctx.locateWaitMs);
   if (found !== null) return found;
   const problems = (await Promise.all(locators.map((l) => locatorProblem(scopeOf(ctx), l)))).filter(
     (p): p is string => p !== undefined,

@@ -28,6 +28,7 @@ import {
   selectOption,
   waitForElement,
 } from './more-actions';
+import { expectAssert, expectedText, retried, textMatches } from './expect-actions';
 
 export { type ActionContext, type ActionOutcome, errorText, seconds };
 
@@ -47,6 +48,12 @@ const NAVIGATION_START_MS = 250;
 const POLL_MS = 25;
 
 export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise<ActionOutcome> {
+  // Playwright's expect looks again until it holds (docs/adr/0030-recorded-ui-tests.md §2).
+  if (step.retry_ms !== undefined) return await retried(step.retry_ms, ctx, (quick) => runOnce(step, quick));
+  return await runOnce(step, ctx);
+}
+
+async function runOnce(step: SeleniumStep, ctx: ActionContext): Promise<ActionOutcome> {
   try {
     switch (step.kind) {
       case 'go':
@@ -93,6 +100,11 @@ export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise
       case 'assertEditable':
       case 'assertNotEditable':
         return await elementAssert(step, ctx);
+      case 'assertEmpty':
+      case 'assertNotEmpty':
+      case 'assertAttribute':
+      case 'assertCount':
+        return await expectAssert(step, ctx);
       case 'storeText':
       case 'storeValue':
       case 'storeTitle':
@@ -385,6 +397,21 @@ async function assert(step: AssertStep, ctx: ActionContext): Promise<ActionOutco
     case 'assertTitle': {
       const expected = ctx.render(step.expected);
       const title = await ctx.page.title();
+      if (step.expectedFlags !== undefined) {
+        // Playwright's toHaveTitle(/…/): the title matches the pattern.
+        const want = expectedText(expected, step.expectedFlags);
+        const passed = textMatches(title, expected, step.expectedFlags) !== (step.not === true);
+        return judged(
+          passed,
+          null,
+          'regex',
+          step.not === true ? `not ${want}` : want,
+          title,
+          passed
+            ? `the title is "${title}"`
+            : `expected the title ${step.not === true ? 'not ' : ''}to match ${want}, got "${title}"`,
+        );
+      }
       if (step.not === true) {
         return title.trim() !== expected.trim()
           ? judged(
@@ -466,10 +493,8 @@ async function assert(step: AssertStep, ctx: ActionContext): Promise<ActionOutco
         step.kind === 'assertText'
           ? (await found.element.innerText({ timeout: ctx.timeoutMs })).trim()
           : await found.element.inputValue({ timeout: ctx.timeoutMs });
-      const equal =
-        step.contains === true
-          ? actual.includes(expected.trim())
-          : actual === expected.trim() || actual === expected;
+      const equal = textMatches(actual, expected, step.expectedFlags, step.contains === true);
+      const shown = expectedText(expected, step.expectedFlags);
       if (step.not === true) {
         return equal
           ? judged(
@@ -478,7 +503,7 @@ async function assert(step: AssertStep, ctx: ActionContext): Promise<ActionOutco
               'contains_text',
               `not ${expected}`,
               actual,
-              `expected the ${what} of the element by ${found.used} not to ${step.contains === true ? 'contain' : 'be'} "${expected}"; it is "${actual}"`,
+              `expected the ${what} of the element by ${found.used} not to ${step.expectedFlags !== undefined ? 'match' : step.contains === true ? 'contain' : 'be'} ${shown}; it is "${actual}"`,
             )
           : judged(
               true,
@@ -486,7 +511,7 @@ async function assert(step: AssertStep, ctx: ActionContext): Promise<ActionOutco
               'contains_text',
               `not ${expected}`,
               actual,
-              `the ${what} of the element by ${found.used} is "${actual}", not "${expected}"`,
+              `the ${what} of the element by ${found.used} is "${actual}", not ${shown}`,
             );
       }
       return equal
@@ -504,7 +529,7 @@ async function assert(step: AssertStep, ctx: ActionContext): Promise<ActionOutco
             'contains_text',
             expected,
             actual,
-            `expected the ${what} ${step.contains === true ? 'to contain ' : ''}"${expected}" in the element by ${found.used}, found "${actual}"`,
+            `expected the ${what} ${step.expectedFlags !== undefined ? 'to match ' : step.contains === true ? 'to contain ' : ''}${shown} in the element by ${found.used}, found "${actual}"`,
           );
     }
   }

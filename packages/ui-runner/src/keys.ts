@@ -30,6 +30,7 @@ const NAMED: Record<string, string> = {
   CONTROL: 'Control',
   ALT: 'Alt',
   META: 'Meta',
+  CONTROL_OR_META: 'ControlOrMeta',
 };
 for (let n = 1; n <= 12; n++) NAMED[`F${n}`] = `F${n}`;
 
@@ -37,6 +38,14 @@ for (let n = 1; n <= 12; n++) NAMED[`F${n}`] = `F${n}`;
 export type KeysInput = { press: string } | { type: string } | { unknown: string };
 
 export function readKeys(text: string): KeysInput {
+  // A combination: KEY_CONTROL+a, KEY_CONTROL+KEY_SHIFT+KEY_LEFT (Playwright's press('Control+A')).
+  const combination = /^\s*((?:KEY_[A-Z_]+\+)+)(KEY_[A-Z0-9_]+|.)\s*$/i.exec(text);
+  if (combination !== null) {
+    const parts = [...(combination[1] ?? '').split('+').filter((p) => p !== ''), combination[2] ?? ''];
+    const keys = parts.map((part) => (/^KEY_/i.test(part) ? NAMED[part.slice(4).toUpperCase()] : part));
+    const unknown = keys.findIndex((k) => k === undefined);
+    return unknown === -1 ? { press: keys.join('+') } : { unknown: parts[unknown] ?? text };
+  }
   const match = /^\s*KEY_([A-Z0-9_]+)\s*$/i.exec(text);
   if (match === null) return { type: text };
   const key = NAMED[(match[1] ?? '').toUpperCase()];

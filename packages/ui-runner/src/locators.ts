@@ -1,5 +1,5 @@
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
-import type { UiLocator } from '@aqa/plan';
+import type { UiLocator, UiLocatorPart } from '@aqa/plan';
 
 /*
  * The UI action model's locators as Playwright locators (docs/adr/0030-recorded-ui-tests.md §1): Taurus's
@@ -19,9 +19,30 @@ const POLL_MS = 100;
 
 /** A locator as messages write it: "id: login", "css: form > button". */
 export function locatorText(locator: SeleniumLocator): string {
+  const frames = (locator.framePath ?? []).map((index) => `frame ${index} >> `).join('');
   const within = (locator.within ?? []).map((part) => `${part} >> `).join('');
-  const name = locator.name === undefined ? '' : ` "${locator.name}"`;
-  return `${locator.by}: ${within}${locator.value}${name}`;
+  const chain = (locator.chain ?? []).map(
+    (part) => `${partText(part)}${part.frame === true ? ' >> frame' : ''} >> `,
+  );
+  return `${frames}${chain.join('')}${locator.by}: ${within}${pattern(locator.value, locator.valueFlags, '')}${partRest(locator)}`;
+}
+
+/** A text or, with flags, a regular expression as written: "Sign in", /sign in/i. */
+function pattern(text: string, flags: string | undefined, quote: string): string {
+  return flags === undefined ? `${quote}${text}${quote}` : `/${text}/${flags}`;
+}
+
+/** A chain part's name, text filter and position, as messages write them. */
+function partRest(part: UiLocatorPart): string {
+  const name = part.name === undefined ? '' : ` ${pattern(part.name, part.nameFlags, '"')}`;
+  const hasText =
+    part.hasText === undefined ? '' : ` with text ${pattern(part.hasText, part.hasTextFlags, '"')}`;
+  const nth = part.nth === undefined ? '' : part.nth === -1 ? ' (the last)' : ` (number ${part.nth + 1})`;
+  return `${name}${hasText}${nth}`;
+}
+
+function partText(part: UiLocatorPart): string {
+  return `${part.by}: ${pattern(part.value, part.valueFlags, '')}${partRest(part)}`;
 }
 
 export function locatorsText(locators: readonly SeleniumLocator[]): string {
@@ -69,12 +90,28 @@ function ariaLocator(scope: Scope, value: string): Locator {
 }
 
 /** Playwright's `exact` option, when the locator says it. */
-function exactly(locator: SeleniumLocator): { exact?: boolean } {
+function exactly(locator: UiLocatorPart): { exact?: boolean } {
   return locator.exact === undefined ? {} : { exact: locator.exact };
 }
 
+/** A text, or with flags a regular expression, as Playwright takes it: the page matches it, not the server. */
+function textOrPattern(text: string, flags: string | undefined): string | RegExp {
+  return flags === undefined ? text : new RegExp(text, flags);
+}
+
+/** A locator part with its text filter and position (Playwright's .filter({ hasText }), .nth, .last). */
+function refinedIn(scope: Scope, part: UiLocatorPart): Locator {
+  let found = locatorIn(scope, part);
+  if (part.hasText !== undefined)
+    found = found.filter({ hasText: textOrPattern(part.hasText, part.hasTextFlags) });
+  if (part.nth === -1) found = found.last();
+  else if (part.nth !== undefined) found = found.nth(part.nth);
+  return found;
+}
+
 /** The Playwright locator of one locator within a scope (the page, an element, or a frame's document). */
-function locatorIn(scope: Scope, locator: SeleniumLocator): Locator {
+function locatorIn(scope: Scope, locator: UiLocatorPart): Locator {
+  const value = textOrPattern(locator.value, locator.valueFlags);
   switch (locator.by) {
     case 'id':
       return scope.locator(`[id=${cssString(locator.value)}]`);
@@ -94,28 +131,28 @@ function locatorIn(scope: Scope, locator: SeleniumLocator): Locator {
       return ariaLocator(scope, locator.value);
     case 'text':
       // Puppeteer's text/ selector (and Playwright's getByText): the innermost element whose text holds it.
-      return scope.getByText(locator.value, exactly(locator));
+      return scope.getByText(value, exactly(locator));
     case 'role':
       return scope.getByRole(locator.value as Parameters<Page['getByRole']>[0], {
-        ...(locator.name === undefined ? {} : { name: locator.name }),
+        ...(locator.name === undefined ? {} : { name: textOrPattern(locator.name, locator.nameFlags) }),
         ...exactly(locator),
       });
     case 'label':
-      return scope.getByLabel(locator.value, exactly(locator));
+      return scope.getByLabel(value, exactly(locator));
     case 'placeholder':
-      return scope.getByPlaceholder(locator.value, exactly(locator));
+      return scope.getByPlaceholder(value, exactly(locator));
     case 'testid':
-      return scope.getByTestId(locator.value);
+      return scope.getByTestId(value);
     case 'alttext':
-      return scope.getByAltText(locator.value, exactly(locator));
+      return scope.getByAltText(value, exactly(locator));
     case 'title':
-      return scope.getByTitle(locator.value, exactly(locator));
+      return scope.getByTitle(value, exactly(locator));
   }
 }
 
 /** The Playwright locator of a locator in the page's main frame (its `within` parts left aside). */
 export function playwrightLocator(page: Page, locator: SeleniumLocator): Locator {
-  return locatorIn(page, locator);
+  return refinedIn(page, locator);
 }
 
 /**
@@ -124,6 +161,20 @@ export function playwrightLocator(page: Page, locator: SeleniumLocator): Locator
  */
 export async function resolveLocator(page: Page | Frame, locator: SeleniumLocator): Promise<Locator> {
   let scope: Scope = page;
+  // The Recorder's frame indices: child frames of the main frame, as Puppeteer Replay enters them.
+  if (locator.framePath !== undefined && locator.framePath.length > 0) {
+    let frame = page.mainFrame();
+    for (const index of locator.framePath) {
+      const child = frame.childFrames()[index];
+      if (child === undefined) throw new FrameMissing(locator.framePath, frame.childFrames().length);
+      frame = child;
+    }
+    scope = frame;
+  }
+  for (const part of locator.chain ?? []) {
+    const found = refinedIn(scope, part);
+    scope = part.frame === true ? found.contentFrame() : found;
+  }
   for (const part of locator.within ?? []) {
     const element = scope.locator(part).first();
     const frame = await element
@@ -131,7 +182,16 @@ export async function resolveLocator(page: Page | Frame, locator: SeleniumLocato
       .catch(() => false);
     scope = frame ? element.contentFrame() : element;
   }
-  return locatorIn(scope, locator);
+  return refinedIn(scope, locator);
+}
+
+/** A Recorder frame index the page does not have (yet): the step finds nothing there. */
+export class FrameMissing extends Error {
+  constructor(path: readonly number[], children: number) {
+    super(
+      `the page has no frame ${path.join(' > ')} (the frame there has ${children} child frame${children === 1 ? '' : 's'})`,
+    );
+  }
 }
 
 export interface Found {
@@ -152,9 +212,9 @@ export async function findElement(
   const deadline = Date.now() + waitMs;
   for (;;) {
     for (const locator of locators) {
-      const element = (await resolveLocator(page, locator)).first();
-      const count = await element.count().catch(() => 0);
-      if (count > 0) return { element, used: locatorText(locator) };
+      const element = (await resolveLocator(page, locator).catch(() => null))?.first();
+      const count = element === undefined ? 0 : await element.count().catch(() => 0);
+      if (element !== undefined && count > 0) return { element, used: locatorText(locator) };
     }
     if (Date.now() >= deadline) return null;
     await page.waitForTimeout(POLL_MS);
@@ -171,6 +231,7 @@ export async function locatorProblem(
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    if (error instanceof FrameMissing) return `${locatorText(locator)} cannot be looked for: ${message}`;
     return `${locatorText(locator)} is not a valid ${locator.by === 'xpath' ? 'XPath' : 'selector'} (${message})`;
   }
 }

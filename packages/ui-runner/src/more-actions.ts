@@ -9,6 +9,7 @@ import {
   seconds,
 } from './action-context';
 import { locatorsText, locatorText, resolveLocator, type Found } from './locators';
+import { expectedText, textMatches } from './expect-actions';
 
 /*
  * The actions the recorders brought to the UI action model (docs/adr/0030-recorded-ui-tests.md §1)
@@ -146,12 +147,15 @@ const EXPECT_MS = 5_000;
 async function assertUrl(step: Of<'assertUrl'>, ctx: ActionContext): Promise<ActionOutcome> {
   const judged = judgement(step);
   const expected = ctx.render(step.expected).trim();
-  const deadline = Date.now() + Math.min(EXPECT_MS, ctx.remainingMs());
+  // With retry_ms the action's caller looks again (docs/adr/0030-recorded-ui-tests.md §2); here, once.
+  const deadline = Date.now() + (step.retry_ms !== undefined ? 0 : Math.min(EXPECT_MS, ctx.remainingMs()));
+  const regexp = step.expectedFlags !== undefined;
   for (;;) {
     const actual = ctx.page.url();
-    const holds = (actual === expected) !== (step.not === true);
+    const holds = textMatches(actual, expected, step.expectedFlags) !== (step.not === true);
     if (holds || Date.now() >= deadline) {
-      const want = step.not === true ? `not ${expected}` : expected;
+      const shown = expectedText(expected, step.expectedFlags);
+      const want = step.not === true ? `not ${shown}` : shown;
       return holds
         ? judged(true, null, 'contains_text', want, actual, `the address is ${actual}`)
         : judged(
@@ -161,8 +165,8 @@ async function assertUrl(step: Of<'assertUrl'>, ctx: ActionContext): Promise<Act
             want,
             actual,
             step.not === true
-              ? `expected the address not to be ${expected}; it is`
-              : `expected the address ${expected}, found ${actual}`,
+              ? `expected the address not to ${regexp ? 'match' : 'be'} ${shown}; it is ${actual}`
+              : `expected the address ${regexp ? 'to match ' : ''}${shown}, found ${actual}`,
           );
     }
     ctx.signal.throwIfAborted();

@@ -25,6 +25,20 @@ const PAGES = {
     </form>`,
   'home.html': `<!doctype html><title>Home</title><h1>Hello Ada</h1><p id="note">You are signed in.</p>
     <div data-testid="banner" hidden>Promotion</div>`,
+  'shop.html': `<!doctype html><title>Plan shop</title>
+    <ul><li>Free <button>Choose</button></li><li>Pro plan <button>Choose</button></li></ul>
+    <p id="picked"></p><input id="q"><input type="checkbox" id="agree">
+    <iframe id="pay" src="card.html"></iframe>
+    <script>
+      for (const b of document.querySelectorAll('li button'))
+        b.onclick = () => setTimeout(() => {
+          document.getElementById('picked').textContent = 'You picked ' + b.parentElement.firstChild.textContent.trim();
+          b.setAttribute('aria-pressed', 'true');
+        }, 500);
+    </script>`,
+  'card.html': `<!doctype html><label for="card">Card</label><input id="card">
+    <button onclick="document.getElementById('ok').textContent = 'Paid ' + document.getElementById('card').value">Pay</button>
+    <p id="ok"></p>`,
 };
 
 let dir: string;
@@ -81,8 +95,60 @@ describe('a Playwright codegen script', () => {
     const step = outcome.validation_results[0]!;
     expect(step.success).toBe(false);
     expect(step.error).toBe(
-      "expect(page.getByRole('heading')).toHaveText('Hello Grace') (line 11) failed: expected the text \"Hello Grace\" in the element by role: heading, found \"Hello Ada\"; the step's 4 remaining actions were skipped",
+      "expect(page.getByRole('heading')).toHaveText('Hello Grace') (line 11) failed: expected the text \"Hello Grace\" in the element by role: heading, found \"Hello Ada\" (looked again for 5 s); the step's 4 remaining actions were skipped",
     );
     expect(step.ui!.actions.map((a) => a.passed)).toEqual([true, true, true, true, true, true, true, false]);
+  }, 90_000);
+});
+
+/** Chained locators, frames, regular expressions, key combinations and the other matchers (the text shows late). */
+const shop = (picked: string) => `import { test, expect } from '@playwright/test';
+
+test('choose a plan', async ({ page }) => {
+  await page.goto('${site.origin}/shop.html');
+  await page.getByRole('listitem').filter({ hasText: /pro/i }).getByRole('button', { name: /choose/i }).click();
+  await expect(page.locator('#picked')).toHaveText(${picked});
+  await expect(page.locator('li').last().getByRole('button')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('li').first().getByRole('button')).not.toHaveAttribute('aria-pressed');
+  await expect(page.locator('li')).toHaveCount(2);
+  await expect(page.locator('#q')).toBeEmpty();
+  await page.locator('#q').fill('abc');
+  await page.locator('#q').press('Control+A');
+  await page.locator('#q').press('Backspace');
+  await expect(page.locator('#q')).toBeEmpty();
+  await expect(page.locator('#agree')).toBeChecked({ checked: false });
+  await page.frameLocator('#pay').getByLabel('Card').fill('4242');
+  await page.locator('#pay').contentFrame().getByRole('button', { name: 'Pay' }).click();
+  await expect(page.frameLocator('#pay').locator('#ok')).toHaveText('Paid 4242');
+  await expect(page).toHaveTitle(/shop/i);
+  await page.waitForURL('**/shop.html');
+});
+`;
+
+describe('a codegen script with chained locators, frames, regular expressions and more matchers', () => {
+  it('passes as it does under Playwright, the late text waited for as expect waits', async () => {
+    const plan = FunctionalPlanSchema.parse(
+      readPlaywrightScript({ name: 'shop.spec.js', text: shop('/you picked pro/i') }).plan,
+    );
+    const step = (await createUiRunner(pool)(plan, { saveScreenshot: new ShotStore().save }).result)
+      .validation_results[0]!;
+    expect(step.error).toBeNull();
+    expect(step.ui!.actions).toHaveLength(17);
+    expect(step.ui!.actions.filter((a) => !a.passed)).toEqual([]);
+  }, 90_000);
+
+  it('fails at the line whose expectation never holds, after looking again for 5 s', async () => {
+    const plan = FunctionalPlanSchema.parse(
+      readPlaywrightScript({ name: 'shop.spec.js', text: shop('/you picked free/i') }).plan,
+    );
+    const started = Date.now();
+    const step = (await createUiRunner(pool)(plan, { saveScreenshot: new ShotStore().save }).result)
+      .validation_results[0]!;
+    expect(Date.now() - started).toBeGreaterThan(5_000);
+    expect(step.success).toBe(false);
+    expect(step.error).toBe(
+      "expect(page.locator('#picked')).toHaveText(/you picked free/i) (line 6) failed: expected the text to match /you picked free/i in the element by css: #picked, found \"You picked Pro plan\" (looked again for 5 s); the step's 14 remaining actions were skipped",
+    );
+    expect(step.ui!.actions.map((a) => a.passed)).toEqual([true, true, false]);
   }, 90_000);
 });

@@ -12,12 +12,12 @@ import { createUiRunner } from './ui-run';
 
 /*
  * Chrome DevTools Recorder exports run by the UI runner in the real Chromium (docs/adr/0030-recorded-ui-tests.md
- * §2): Puppeteer Replay's own runner-test recordings and pages (../shared/fixtures/chrome-recorder), served
+ * §2): Puppeteer Replay's own runner-test recordings and pages (test-fixtures/chrome-recorder, copied in with its provenance), served
  * here on loopback, each checked afterwards the way Replay's runner test checks it; then every step type
  * the reader maps, and failures named by the recording's own step.
  */
 
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/chrome-recorder/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../test-fixtures/chrome-recorder/', import.meta.url));
 const RESOURCES = join(FIXTURES, 'resources');
 
 let server: Server;
@@ -336,6 +336,40 @@ describe('Chrome Recorder exports in the UI runner', () => {
         ],
       ]);
       expect(outcome.validation_results[0]?.ui?.actions.map((a) => a.passed)).toEqual([true, false]);
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    "enters a step's frame by its indices, as Replay does (Replay's main.html: a frame in a frame), and fails a step in the wrong frame",
+    async () => {
+      const outcome = await run([
+        recorded('In frames', [
+          { type: 'navigate', url: '__PREFIX__/main.html' },
+          { type: 'click', frame: [0], selectors: [['aria/iframe button'], ['#in-iframe']] },
+          {
+            type: 'waitForExpression',
+            expression: "document.getElementById('iframe').contentDocument.activeElement.id === 'in-iframe'",
+          },
+          { type: 'click', frame: [0, 0], selectors: [['#inner-iframe']] },
+          { type: 'waitForElement', frame: [0, 0], selectors: [['#inner-iframe']], visible: true },
+        ]),
+        recorded('Wrong frame', [
+          { type: 'navigate', url: '__PREFIX__/main.html' },
+          { type: 'waitForElement', frame: [0], selectors: [['#inner-iframe']], timeout: 300 },
+        ]),
+      ]);
+      expect(outcome.validation_results.map((r) => [r.api_name, r.success, r.error])).toEqual([
+        ['In frames', true, null],
+        [
+          'Wrong frame',
+          false,
+          "Chrome Recorder 'Wrong frame', step 2 `waitForElement #inner-iframe` — expected at least 1 element by frame 0 >> css: #inner-iframe within 300 ms; found 0",
+        ],
+      ]);
+      expect(outcome.validation_results[0]?.ui?.actions.map((a) => a.message)[1]).toBe(
+        'clicked the element by frame 0 >> aria: iframe button',
+      );
     },
     BROWSER_TEST_MS,
   );

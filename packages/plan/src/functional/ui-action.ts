@@ -46,15 +46,51 @@ export const UI_LOCATOR_KINDS = [
 ] as const;
 export type UiLocatorKind = (typeof UI_LOCATOR_KINDS)[number];
 
-export const UiLocatorSchema = z.object({
+/** Regular-expression flags (Playwright's /…/i): present, the text beside it is the pattern's source. */
+const flags = z
+  .string()
+  .regex(/^[dgimsuvy]*$/)
+  .max(8)
+  .optional();
+
+/**
+ * One part of a Playwright locator chain (docs/adr/0030-recorded-ui-tests.md §2): how it is found, then
+ * `hasText` (Playwright's filter), then `nth` (0 the first, -1 the last); `frame` enters the frame the
+ * element is (frameLocator, contentFrame) so the next part is looked for in its document.
+ */
+const locatorPart = {
   by: z.enum(UI_LOCATOR_KINDS),
   value: z.string().min(1).max(10_000),
-  /** The Recorder's nested selector parts before the last: each a shadow root or frame to enter. */
-  within: z.array(z.string().min(1).max(10_000)).max(10).optional(),
+  /** `value` is a regular expression's source with these flags (getByText(/sign in/i)). */
+  valueFlags: flags,
   /** Playwright's getByRole: the accessible name the element of that role has (`value` is the role). */
   name: z.string().max(10_000).optional(),
+  /** `name` is a regular expression's source with these flags ({ name: /sign in/i }). */
+  nameFlags: flags,
   /** Playwright's `exact`: the whole text (name, label …), case and all, rather than a part of it. */
   exact: z.boolean().optional(),
+  /** Playwright's .filter({ hasText }): only elements whose text holds this (or matches it, with flags). */
+  hasText: z.string().max(10_000).optional(),
+  hasTextFlags: flags,
+  /** Playwright's .nth(n), .first() (0), .last() (-1): that one of the elements found. */
+  nth: z.number().int().min(-1).max(100_000).optional(),
+};
+export const UiLocatorPartSchema = z.object({
+  ...locatorPart,
+  /** This element is a frame; what follows is looked for in its document. */
+  frame: z.boolean().optional(),
+});
+export type UiLocatorPart = z.infer<typeof UiLocatorPartSchema>;
+
+export const UiLocatorSchema = z.object({
+  ...locatorPart,
+  /** The Recorder's nested selector parts before the last: each a shadow root or frame to enter. */
+  within: z.array(z.string().min(1).max(10_000)).max(10).optional(),
+  ...locatorPart,
+  /** Playwright's chained locators, outermost first: each the scope (or frame) the next is looked for in. */
+  chain: z.array(UiLocatorPartSchema).max(10).optional(),
+  /** The Recorder's `frame`: child-frame indices from the page's main frame, entered before anything else. */
+  framePath: z.array(z.number().int().min(0).max(1_000)).max(10).optional(),
 });
 export type UiLocator = z.infer<typeof UiLocatorSchema>;
 
@@ -90,6 +126,11 @@ const base = {
   source: UiActionSourceSchema,
   /** A verify: the test goes on after it fails (Selenium IDE's verify*, a soft assertion). */
   soft: z.boolean().optional(),
+  /**
+   * An assertion that looks again until it holds, for up to this long (Playwright's expect: 5 s or its
+   * `timeout`; docs/adr/0030-recorded-ui-tests.md §2); without it, an assertion looks once.
+   */
+  retry_ms: timeout.optional(),
 };
 const located = { ...base, locators };
 
@@ -165,6 +206,8 @@ export const UiActionSchema = z.discriminatedUnion('kind', [
     not: z.boolean().optional(),
     /** The text holds `expected` rather than equals it (Playwright's toContainText). */
     contains: z.boolean().optional(),
+    /** `expected` is a regular expression's source with these flags (toHaveText(/…/i)). */
+    expectedFlags: flags,
   }),
   z.object({
     kind: z.enum(['assertSelectedLabel', 'assertSelectedValue']),
@@ -185,9 +228,39 @@ export const UiActionSchema = z.discriminatedUnion('kind', [
     ]),
     ...located,
   }),
-  z.object({ kind: z.literal('assertTitle'), ...base, expected: text, not: z.boolean().optional() }),
-  /** The page's address is `expected` (Playwright's toHaveURL with a string). */
-  z.object({ kind: z.literal('assertUrl'), ...base, expected: text, not: z.boolean().optional() }),
+  z.object({
+    kind: z.literal('assertTitle'),
+    ...base,
+    expected: text,
+    not: z.boolean().optional(),
+    expectedFlags: flags,
+  }),
+  /** The page's address is `expected` (Playwright's toHaveURL; with flags, a regular expression). */
+  z.object({
+    kind: z.literal('assertUrl'),
+    ...base,
+    expected: text,
+    not: z.boolean().optional(),
+    expectedFlags: flags,
+  }),
+  /** The element has no text (or, a field, no value): Playwright's toBeEmpty. */
+  z.object({ kind: z.enum(['assertEmpty', 'assertNotEmpty']), ...located }),
+  /** The element has the attribute (with `expected`, of that value): Playwright's toHaveAttribute. */
+  z.object({
+    kind: z.literal('assertAttribute'),
+    ...located,
+    attribute: z.string().min(1).max(200),
+    expected: text.optional(),
+    expectedFlags: flags,
+    not: z.boolean().optional(),
+  }),
+  /** The locator finds `count` elements: Playwright's toHaveCount. */
+  z.object({
+    kind: z.literal('assertCount'),
+    ...located,
+    count: z.number().int().min(0).max(100_000),
+    not: z.boolean().optional(),
+  }),
   /** The page's source contains (or, with not, lacks) the text or pattern. */
   z.object({ kind: z.literal('assertPage'), ...base, text, regexp: z.boolean(), not: z.boolean() }),
   z.object({ kind: z.enum(['storeText', 'storeValue']), ...located, variable: z.string().min(1).max(200) }),

@@ -320,17 +320,38 @@ describe('readChromeRecording: refusals', () => {
     );
   });
 
-  it('refuses another tab or window, and frames', () => {
+  it("reads a step's frame indices onto its locators, as Puppeteer Replay enters child frames", () => {
+    const read = readChromeRecording(
+      flow([
+        { type: 'navigate', url: `${BASE}/main.html` },
+        { type: 'click', frame: [0, 0], selectors: [['aria/Inner iframe button'], ['#inner-iframe']] },
+        { type: 'keyDown', frame: [0], key: 'a' },
+      ]),
+    );
+    const [, click] = read.plan.apis[0]!.actions;
+    expect(click).toMatchObject({
+      kind: 'click',
+      locators: [
+        { by: 'aria', value: 'Inner iframe button', framePath: [0, 0] },
+        { by: 'css', value: '#inner-iframe', framePath: [0, 0] },
+      ],
+    });
+  });
+
+  it('refuses another tab or window, and a frame step without selectors', () => {
     expect(refusal([{ type: 'click', target: 'https://a.test/popup.html', selectors: ['#a'] }])).toBe(
       'flow.json: step 1: the step acts in another tab or window (target "https://a.test/popup.html"); AnybodyQA runs a recording in its one page',
     );
     expect(
       refusal([
         { type: 'navigate', url: 'https://a.test/' },
-        { type: 'click', frame: [0, 1], selectors: ['#in-frame'] },
+        { type: 'waitForExpression', frame: [0], expression: 'true' },
       ]),
     ).toBe(
-      'flow.json: step 2: the step acts inside a frame (frame [0,1]); frames written as frame indices are not run yet — record the step with a selector that enters the frame, or leave it out',
+      "flow.json: step 2: the step acts inside a frame (frame [0]) without selectors; AnybodyQA enters a frame only for a step's selectors",
+    );
+    expect(refusal([{ type: 'click', frame: ['a'], selectors: ['#a'] }])).toBe(
+      'flow.json: step 1: "frame" is a list of frame indices, not ["a"]',
     );
   });
 

@@ -175,11 +175,30 @@ class StepReader {
         `the step acts in another tab or window (target ${JSON.stringify(target)}); AnybodyQA runs a recording in its one page`,
       );
     }
-    if (frame !== undefined && !(Array.isArray(frame) && frame.length === 0)) {
+    if (frame === undefined || (Array.isArray(frame) && frame.length === 0)) return;
+    if (
+      !Array.isArray(frame) ||
+      frame.length > 10 ||
+      !frame.every((i) => typeof i === 'number' && Number.isInteger(i) && i >= 0 && i <= 1_000)
+    ) {
+      this.ctx.fail(`"frame" is a list of frame indices, not ${JSON.stringify(frame)}`);
+    }
+    // A frame path is entered by the step's selectors (locators' framePath); a step without selectors
+    // would run in the page, not in the frame.
+    if (
+      this.step.selectors === undefined &&
+      !['keyDown', 'keyUp', 'setViewport', 'navigate'].includes(this.type)
+    ) {
       this.ctx.fail(
-        `the step acts inside a frame (frame ${JSON.stringify(frame)}); frames written as frame indices are not run yet — record the step with a selector that enters the frame, or leave it out`,
+        `the step acts inside a frame (frame ${JSON.stringify(frame)}) without selectors; AnybodyQA enters a frame only for a step's selectors`,
       );
     }
+  }
+
+  /** The step's `frame`: child-frame indices from the main frame, as Puppeteer Replay enters them. */
+  private framePath(): number[] | undefined {
+    const frame = this.step.frame as number[] | undefined;
+    return frame === undefined || frame.length === 0 ? undefined : frame;
   }
 
   private action(): UiAction | null {
@@ -409,7 +428,12 @@ class StepReader {
         within.push(entered);
       }
       if (!usable) continue;
-      locators.push({ ...recorderLocator(last), ...(within.length === 0 ? {} : { within }) });
+      const framePath = this.framePath();
+      locators.push({
+        ...recorderLocator(last),
+        ...(within.length === 0 ? {} : { within }),
+        ...(framePath === undefined ? {} : { framePath }),
+      });
     }
     if (locators.length === 0) this.ctx.fail("none of the step's selectors can be used");
     if (locators.length > UI_LIMITS.locators) {

@@ -79,12 +79,28 @@ describe('Playwright codegen scripts', () => {
       { kind: 'check', locators: [{ by: 'testid', value: 'remember' }] },
       { kind: 'select', locators: [{ by: 'css', value: '#plan' }], option: 'pro', by: 'value' },
       { kind: 'click', locators: [{ by: 'text', value: 'Welcome' }], button: 'right' },
-      { kind: 'assertText', locators: [{ by: 'role', value: 'heading' }], expected: 'Hello Ada' },
-      { kind: 'assertText', locators: [{ by: 'css', value: '#note' }], expected: 'signed', contains: true },
-      { kind: 'assertValue', locators: [{ by: 'label', value: 'Email' }], expected: 'ada@example.com' },
-      { kind: 'assertNotVisible', locators: [{ by: 'testid', value: 'banner' }] },
-      { kind: 'assertTitle', expected: 'Home' },
-      { kind: 'assertUrl', expected: 'http://127.0.0.1:8080/home' },
+      {
+        kind: 'assertText',
+        locators: [{ by: 'role', value: 'heading' }],
+        expected: 'Hello Ada',
+        retry_ms: 5000,
+      },
+      {
+        kind: 'assertText',
+        locators: [{ by: 'css', value: '#note' }],
+        expected: 'signed',
+        contains: true,
+        retry_ms: 5000,
+      },
+      {
+        kind: 'assertValue',
+        locators: [{ by: 'label', value: 'Email' }],
+        expected: 'ada@example.com',
+        retry_ms: 5000,
+      },
+      { kind: 'assertNotVisible', locators: [{ by: 'testid', value: 'banner' }], retry_ms: 5000 },
+      { kind: 'assertTitle', expected: 'Home', retry_ms: 5000 },
+      { kind: 'assertUrl', expected: 'http://127.0.0.1:8080/home', retry_ms: 5000 },
     ]);
     expect(FunctionalPlanSchema.safeParse(read.plan).success).toBe(true);
   });
@@ -103,18 +119,37 @@ describe('Playwright codegen scripts', () => {
         text: `import { test, expect } from '@playwright/test';\ntest('t', async ({ page }) => {\n${body}\n});\n`,
       });
     expect(refused("  const popup = page.waitForEvent('popup');")).toThrow(
-      /t\.spec\.js: line 3: it is not an awaited page action or assertion/,
+      /t\.spec\.js: line 3: it waits for a popup \(waitForEvent\('popup'\)\).*its one page/,
     );
-    expect(refused("  await page.getByRole('row').nth(2).click();")).toThrow(/line 3: a chained locator/);
-    expect(refused('  await page.getByText(/Hello/).click();')).toThrow(
-      /line 3: the getByText argument is not a string/,
+    expect(refused('  const x = 1;')).toThrow(/line 3: it is not an awaited page action or assertion/);
+    expect(refused("  await page.getByRole('row').filter({ has: page.getByText('x') }).click();")).toThrow(
+      /line 3: only \.filter\(\{ hasText \}\) is read/,
     );
-    expect(refused("  await expect(page.locator('#x')).toHaveCount(2);")).toThrow(
-      /line 3: \.toHaveCount\(…\) is not an assertion AnybodyQA reads/,
+    expect(refused("  await page.getByRole('row').nth(1).filter({ hasText: 'x' }).click();")).toThrow(
+      /line 3: \.filter\(…\) after a position or another filter is not read/,
     );
-    expect(refused("  await page.getByLabel('x').press('Control+A');")).toThrow(
-      /line 3: the key "Control\+A"/,
+    expect(refused("  await page.getByRole('row').and(page.getByText('x')).click();")).toThrow(
+      /line 3: \.and\(…\) in a locator is not read/,
     );
+    expect(refused("  await page.frameLocator('#f').click();")).toThrow(
+      /line 3: it acts on a frame, not on an element in it/,
+    );
+    expect(refused('  await page.getByText(/a(?=b)/y).click();')).toThrow(
+      /line 3: the getByText argument \/a\(\?=b\)\/y has flags/,
+    );
+    expect(refused("  await expect(page.locator('#x')).toHaveCount('2');")).toThrow(
+      /line 3: toHaveCount takes a whole number/,
+    );
+    expect(refused("  await expect(page.locator('#x')).toHaveText(['a', 'b']);")).toThrow(
+      /line 3: the text is a list/,
+    );
+    expect(refused("  await expect(page.locator('#x')).toBeEnabled();")).toThrow(
+      /line 3: \.toBeEnabled\(…\) is not an assertion AnybodyQA reads/,
+    );
+    expect(refused("  await expect(page.locator('#x')).toBeVisible({ ratio: 1 });")).toThrow(
+      /line 3: the toBeVisible option ratio is not read/,
+    );
+    expect(refused("  await page.getByLabel('x').press('Hyper+A');")).toThrow(/line 3: the key "Hyper\+A"/);
     expect(() =>
       readPlaywrightScript({
         name: 'typed.spec.ts',
@@ -122,5 +157,85 @@ describe('Playwright codegen scripts', () => {
       }),
     ).toThrow(ImportError);
     expect(looksLikePlaywright('const x = 1;')).toBe(false);
+  });
+
+  it('reads chained locators, frames, regular expressions, key combinations, waitForURL and more matchers', () => {
+    const body = [
+      "  await page.getByRole('listitem').filter({ hasText: /pro/i }).getByRole('button', { name: /choose/i }).click();",
+      "  await page.locator('#list li').nth(1).click();",
+      "  await page.getByRole('row').last().locator('input').press('Control+Shift+ArrowLeft');",
+      "  await page.frameLocator('#pay').getByLabel('Card').fill('4242');",
+      "  await page.locator('#outer').contentFrame().locator('#inner').contentFrame().getByText('Deep').click();",
+      "  await page.waitForURL('**/done*');",
+      '  await expect(page.getByText(/thank you/i)).toHaveText(/thank you, ada/i, { timeout: 8000 });',
+      "  await expect(page.locator('#q')).toBeEmpty();",
+      "  await expect(page.locator('#go')).toHaveAttribute('aria-pressed', 'true');",
+      "  await expect(page.locator('li')).toHaveCount(3);",
+      "  await expect(page.locator('#agree')).toBeChecked({ checked: false });",
+      '  await expect(page).toHaveURL(/done/);',
+    ].join('\n');
+    const read = readPlaywrightScript({
+      name: 'more.spec.js',
+      text: `import { test, expect } from '@playwright/test';\ntest('more', async ({ page }) => {\n${body}\n});\n`,
+    });
+    const actions = read.plan.apis[0]!.actions.map(({ source: _source, ...rest }) => rest);
+    expect(actions).toEqual([
+      {
+        kind: 'click',
+        locators: [
+          {
+            by: 'role',
+            value: 'button',
+            name: 'choose',
+            nameFlags: 'i',
+            chain: [{ by: 'role', value: 'listitem', hasText: 'pro', hasTextFlags: 'i' }],
+          },
+        ],
+      },
+      { kind: 'click', locators: [{ by: 'css', value: '#list li', nth: 1 }] },
+      {
+        kind: 'keys',
+        locators: [{ by: 'css', value: 'input', chain: [{ by: 'role', value: 'row', nth: -1 }] }],
+        keys: 'KEY_CONTROL+KEY_SHIFT+KEY_LEFT',
+      },
+      {
+        kind: 'type',
+        locators: [{ by: 'label', value: 'Card', chain: [{ by: 'css', value: '#pay', frame: true }] }],
+        text: '4242',
+      },
+      {
+        kind: 'click',
+        locators: [
+          {
+            by: 'text',
+            value: 'Deep',
+            chain: [
+              { by: 'css', value: '#outer', frame: true },
+              { by: 'css', value: '#inner', frame: true },
+            ],
+          },
+        ],
+      },
+      { kind: 'assertUrl', expected: '^.*/done[^/]*$', expectedFlags: '', retry_ms: 30_000 },
+      {
+        kind: 'assertText',
+        locators: [{ by: 'text', value: 'thank you', valueFlags: 'i' }],
+        expected: 'thank you, ada',
+        expectedFlags: 'i',
+        retry_ms: 8000,
+      },
+      { kind: 'assertEmpty', locators: [{ by: 'css', value: '#q' }], retry_ms: 5000 },
+      {
+        kind: 'assertAttribute',
+        locators: [{ by: 'css', value: '#go' }],
+        attribute: 'aria-pressed',
+        expected: 'true',
+        retry_ms: 5000,
+      },
+      { kind: 'assertCount', locators: [{ by: 'css', value: 'li' }], count: 3, retry_ms: 5000 },
+      { kind: 'assertNotChecked', locators: [{ by: 'css', value: '#agree' }], retry_ms: 5000 },
+      { kind: 'assertUrl', expected: 'done', expectedFlags: '', retry_ms: 5000 },
+    ]);
+    expect(FunctionalPlanSchema.safeParse(read.plan).success).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { parse, type Node } from 'acorn';
-import { UI_LIMITS, type UiAction, type UiActionSource, type UiLocator } from '@aqa/plan';
+import { UI_LIMITS, type UiAction, type UiActionSource, type UiLocator, type UiLocatorPart } from '@aqa/plan';
 import { ImportError } from '../import-model';
 import { type ImportSource, sourceName, sourceText } from '../read-document';
 import { type RecordedTest, type RecordingRead, recordedPlan } from './recording-model';
@@ -86,37 +86,128 @@ const GET_BY: Record<string, UiLocator['by']> = {
   getByTitle: 'title',
 };
 
-/** A locator written on `page`: page.getByRole('button', { name: 'Go' }), page.locator('#go'), .first(). */
-function locatorOf(node: AnyNode | undefined, page: string, at: Node): UiLocator {
-  if (node?.type !== 'CallExpression') refuse(at, 'what it acts on is not a locator of the page');
-  const callee = asNode(node.callee);
-  const method = asNode(callee?.property)?.name as string | undefined;
-  const object = asNode(callee?.object);
-  if (callee?.type !== 'MemberExpression' || method === undefined)
-    refuse(at, 'it is not a locator of the page');
-  // `.first()` is what every locator here does: the first element that matches.
-  if (method === 'first' && (node.arguments as unknown[]).length === 0) return locatorOf(object, page, at);
-  if (object?.type !== 'Identifier' || object.name !== page) {
-    refuse(at, `a chained locator (…).${method}(…) is not in the subset codegen writes that AnybodyQA reads`);
+/** A text argument, or a regular expression literal as its source and flags: 'Sign in', /sign in/i. */
+function textOrRegex(node: AnyNode | undefined, at: Node, what: string): { text: string; flags?: string } {
+  const regex =
+    node?.type === 'Literal' ? (node.regex as { pattern: string; flags: string } | undefined) : undefined;
+  if (regex !== undefined) {
+    if (!/^[imsu]*$/.test(regex.flags))
+      refuse(at, `${what} /${regex.pattern}/${regex.flags} has flags AnybodyQA does not run`);
+    return { text: regex.pattern, flags: regex.flags };
   }
-  const [first, second] = (node.arguments as unknown[]).map(asNode);
+  return { text: text(node, at, what) };
+}
+
+/** The calls of a locator written on `page`, from the page on: page.locator('#f').contentFrame().getByRole(…). */
+function chainOf(node: AnyNode | undefined, page: string, at: Node): AnyNode[] {
+  const calls: AnyNode[] = [];
+  let current = node;
+  for (;;) {
+    if (current?.type !== 'CallExpression') refuse(at, 'what it acts on is not a locator of the page');
+    const callee = asNode(current.callee);
+    if (callee?.type !== 'MemberExpression' || asNode(callee.property)?.name === undefined)
+      refuse(at, 'it is not a locator of the page');
+    calls.unshift(current);
+    const object = asNode(callee.object);
+    if (object?.type === 'Identifier' && object.name === page) return calls;
+    if (object?.type === 'Identifier')
+      refuse(at, `${String(object.name)} is not the test's page (a popup or another page is not read)`);
+    current = object;
+  }
+}
+
+/** One getBy…(…) or locator(…) call as a locator part. */
+function partOf(method: string, call: AnyNode, at: Node): UiLocatorPart {
+  const [first, second] = (call.arguments as unknown[]).map(asNode);
   if (method === 'locator') {
-    if (second !== undefined) refuse(at, 'page.locator with options is not read');
-    return { by: 'css', value: text(first, at, 'the selector') };
+    const part: UiLocatorPart = { by: 'css', value: text(first, at, 'the selector') };
+    for (const [key, option] of Object.entries(options(second, at))) {
+      if (key === 'hasText') {
+        const has =
+          typeof option === 'object' ? textOrRegex(option, at, 'hasText') : { text: String(option) };
+        part.hasText = has.text;
+        if (has.flags !== undefined) part.hasTextFlags = has.flags;
+      } else refuse(at, `the locator option ${key} is not read`);
+    }
+    return part;
   }
   const by = GET_BY[method];
-  if (by === undefined) refuse(at, `page.${method}(…) is not a locator AnybodyQA reads`);
-  if (literal(first) === undefined)
-    refuse(at, `the ${method} argument is not a string (a regular expression is not read)`);
-  const value = String(literal(first));
-  const given = options(second, at);
-  const locator: UiLocator = { by, value };
-  for (const [key, option] of Object.entries(given)) {
-    if (key === 'exact' && typeof option === 'boolean') locator.exact = option;
-    else if (key === 'name' && by === 'role' && typeof option === 'string') locator.name = option;
-    else refuse(at, `the ${method} option ${key} is not read`);
+  if (by === undefined) refuse(at, `.${method}(…) is not a locator AnybodyQA reads`);
+  const value =
+    by === 'role' ? { text: text(first, at, 'the role') } : textOrRegex(first, at, `the ${method} argument`);
+  const part: UiLocatorPart = { by, value: value.text };
+  if (value.flags !== undefined) part.valueFlags = value.flags;
+  const given = second?.type === 'ObjectExpression' ? second : undefined;
+  if (second !== undefined && given === undefined)
+    refuse(at, `the ${method} options are not an object written out`);
+  for (const raw of (given?.properties as unknown[] | undefined) ?? []) {
+    const property = asNode(raw);
+    const key = (asNode(property?.key)?.name as string | undefined) ?? String(literal(asNode(property?.key)));
+    const option = asNode(property?.value);
+    if (key === 'exact' && typeof literal(option) === 'boolean') part.exact = literal(option) as boolean;
+    else if (key === 'name' && by === 'role') {
+      const name = textOrRegex(option, at, 'the name');
+      part.name = name.text;
+      if (name.flags !== undefined) part.nameFlags = name.flags;
+    } else refuse(at, `the ${method} option ${key} is not read`);
   }
-  return locator;
+  return part;
+}
+
+/**
+ * A locator written on `page` (docs/adr/0030-recorded-ui-tests.md §2): getBy…/locator, chained one in
+ * another, .filter({ hasText }), .first(), .last(), .nth(n), and frames entered by frameLocator(…) or
+ * .contentFrame().
+ */
+function locatorOf(node: AnyNode | undefined, page: string, at: Node): UiLocator {
+  const chain: UiLocatorPart[] = [];
+  let current: UiLocatorPart | null = null;
+  for (const call of chainOf(node, page, at)) {
+    const method = asNode(asNode(call.callee)?.property)?.name as string;
+    const args = (call.arguments as unknown[]).map(asNode);
+    if (method === 'locator' || method in GET_BY) {
+      if (current !== null) chain.push(current);
+      current = partOf(method, call, at);
+    } else if (method === 'frameLocator') {
+      if (current !== null) chain.push(current);
+      if (args.length !== 1) refuse(at, 'frameLocator takes one selector');
+      chain.push({ by: 'css', value: text(args[0], at, 'the frame selector'), frame: true });
+      current = null;
+    } else if (method === 'contentFrame' && current !== null && args.length === 0) {
+      chain.push({ ...current, frame: true });
+      current = null;
+    } else if (current === null) {
+      refuse(at, `.${method}(…) is not read on a frame; a locator inside it is`);
+    } else if ((method === 'first' || method === 'last') && args.length === 0 && current.nth === undefined) {
+      current.nth = method === 'first' ? 0 : -1;
+    } else if (method === 'nth' && current.nth === undefined) {
+      const n = literal(args[0]);
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+        refuse(at, 'nth takes a whole number written out');
+      current.nth = n;
+    } else if (method === 'filter' && current.nth === undefined && current.hasText === undefined) {
+      const given = args[0];
+      const keys =
+        given?.type === 'ObjectExpression'
+          ? (given.properties as unknown[]).map((p) => asNode(asNode(p)?.key)?.name)
+          : [];
+      if (args.length !== 1 || keys.length !== 1 || keys[0] !== 'hasText')
+        refuse(at, 'only .filter({ hasText }) is read (has, hasNot, hasNotText and visible are not)');
+      const has = textOrRegex(asNode(asNode((given?.properties as unknown[])[0])?.value), at, 'hasText');
+      current.hasText = has.text;
+      if (has.flags !== undefined) current.hasTextFlags = has.flags;
+    } else if (['first', 'last', 'nth', 'filter'].includes(method)) {
+      refuse(at, `.${method}(…) after a position or another filter is not read`);
+    } else {
+      refuse(
+        at,
+        `.${method}(…) in a locator is not read (getBy…, locator, filter({ hasText }), first, last, nth, frameLocator and contentFrame are)`,
+      );
+    }
+  }
+  if (current === null) refuse(at, 'it acts on a frame, not on an element in it');
+  const { frame: _frame, ...locator } = current;
+  return chain.length === 0 ? locator : { ...locator, chain };
 }
 
 /** Playwright's key names as the model's KEY_ names; a single character is typed as it is. */
@@ -174,11 +265,17 @@ function locatorAction(
     case 'pressSequentially':
       return { kind: 'keys', source, locators, keys: text(args[0], at, 'the text it types') };
     case 'press': {
+      // A key, or a combination with modifiers (Control+A, Shift+Tab): the model's KEY_ names joined by +.
       const key = text(args[0], at, 'the key');
-      const named = KEYS[key] ?? ([...key].length === 1 ? key : undefined);
-      if (named === undefined)
-        refuse(at, `the key "${key}" is not one AnybodyQA presses (a combination is not read)`);
-      return { kind: 'keys', source, locators, keys: named };
+      const [, held = '', last = key] =
+        /^((?:(?:Shift|Control|Alt|Meta|ControlOrMeta)\+)*)(.+)$/.exec(key) ?? [];
+      const named = KEYS[last] ?? ([...last].length === 1 ? last : undefined);
+      if (named === undefined) refuse(at, `the key "${key}" is not one AnybodyQA presses`);
+      const modifiers = held
+        .split('+')
+        .filter((m) => m !== '')
+        .map((m) => `KEY_${m === 'ControlOrMeta' ? 'CONTROL_OR_META' : m.toUpperCase()}+`);
+      return { kind: 'keys', source, locators, keys: `${modifiers.join('')}${named}` };
     }
     case 'check':
     case 'uncheck':
@@ -203,7 +300,55 @@ function locatorAction(
   return refuse(at, `.${method}(…) is not an action AnybodyQA reads`);
 }
 
-/** expect(…).[not.]matcher(…) as an assertion. */
+/** How long Playwright's expect looks again by default (docs/adr/0030-recorded-ui-tests.md §2). */
+const EXPECT_MS = 5_000;
+
+/** A matcher's options: { timeout } and those the matcher names; anything else refused. */
+function matcherOptions(
+  node: AnyNode | undefined,
+  at: Node,
+  matcher: string,
+  allowed: readonly string[] = [],
+): { retry_ms: number; given: Record<string, string | number | boolean | AnyNode> } {
+  const given = options(node, at);
+  for (const [key, value] of Object.entries(given)) {
+    if (key === 'timeout' && typeof value !== 'number') refuse(at, 'the timeout is not a number written out');
+    if (key !== 'timeout' && !allowed.includes(key)) refuse(at, `the ${matcher} option ${key} is not read`);
+  }
+  const timeout = typeof given.timeout === 'number' ? given.timeout : EXPECT_MS;
+  return { retry_ms: Math.max(0, Math.min(Math.round(timeout), 600_000)), given };
+}
+
+/** An expected text or pattern as the action's fields: expected, and expectedFlags for a pattern. */
+function expectedOf(
+  node: AnyNode | undefined,
+  at: Node,
+  what: string,
+): { expected: string; expectedFlags?: string } {
+  if (node?.type === 'ArrayExpression') refuse(at, `${what} is a list; a list of texts is not read`);
+  const found = textOrRegex(node, at, what);
+  return found.flags === undefined
+    ? { expected: found.text }
+    : { expected: found.text, expectedFlags: found.flags };
+}
+
+const STATE_KINDS = {
+  toBeVisible: ['assertVisible', 'assertNotVisible'],
+  toBeHidden: ['assertNotVisible', 'assertVisible'],
+  toBeChecked: ['assertChecked', 'assertNotChecked'],
+  toBeEditable: ['assertEditable', 'assertNotEditable'],
+  toBeEmpty: ['assertEmpty', 'assertNotEmpty'],
+} as const;
+const STATE_OPTION: Record<string, string> = {
+  toBeVisible: 'visible',
+  toBeChecked: 'checked',
+  toBeEditable: 'editable',
+};
+
+/**
+ * expect(…).[not.]matcher(…) as an assertion that looks again for up to 5 s (or its `timeout`), as
+ * Playwright's web-first assertions do.
+ */
 function expectation(call: AnyNode, page: string, source: UiActionSource, at: Node): UiAction {
   let callee = asNode(call.callee);
   const matcher = asNode(callee?.property)?.name as string | undefined;
@@ -222,39 +367,100 @@ function expectation(call: AnyNode, page: string, source: UiActionSource, at: No
   )
     refuse(at, 'it is not an expect(…) assertion');
   const target = asNode((subject.arguments as unknown[])[0]);
-  const arg = asNode((call.arguments as unknown[])[0]);
+  const args = (call.arguments as unknown[]).map(asNode);
   const negated = not ? { not: true } : {};
   if (target?.type === 'Identifier' && target.name === page) {
-    if (matcher === 'toHaveTitle')
-      return { kind: 'assertTitle', source, expected: text(arg, at, 'the title'), ...negated };
-    if (matcher === 'toHaveURL')
-      return { kind: 'assertUrl', source, expected: text(arg, at, 'the address'), ...negated };
+    if (matcher === 'toHaveTitle' || matcher === 'toHaveURL') {
+      const { retry_ms } = matcherOptions(args[1], at, matcher);
+      const what = matcher === 'toHaveTitle' ? 'the title' : 'the address';
+      const kind = matcher === 'toHaveTitle' ? 'assertTitle' : 'assertUrl';
+      return { kind, source, retry_ms, ...expectedOf(args[0], at, what), ...negated };
+    }
     refuse(at, `expect(${page}).${matcher} is not an assertion AnybodyQA reads`);
   }
   const locators = [locatorOf(target, page, at)];
   switch (matcher) {
     case 'toHaveText':
     case 'toContainText':
+    case 'toHaveValue': {
+      const { retry_ms } = matcherOptions(args[1], at, matcher);
+      const value = matcher === 'toHaveValue';
       return {
-        kind: 'assertText',
+        kind: value ? 'assertValue' : 'assertText',
         source,
         locators,
-        expected: text(arg, at, 'the text'),
+        retry_ms,
+        ...expectedOf(args[0], at, value ? 'the value' : 'the text'),
         ...negated,
         ...(matcher === 'toContainText' ? { contains: true } : {}),
       };
-    case 'toHaveValue':
-      return { kind: 'assertValue', source, locators, expected: text(arg, at, 'the value'), ...negated };
+    }
+    case 'toHaveAttribute': {
+      const attribute = text(args[0], at, 'the attribute name');
+      const valued = args[1] !== undefined && args[1].type !== 'ObjectExpression';
+      const { retry_ms } = matcherOptions(valued ? args[2] : args[1], at, matcher);
+      return {
+        kind: 'assertAttribute',
+        source,
+        locators,
+        retry_ms,
+        attribute,
+        ...(valued ? expectedOf(args[1], at, 'the attribute value') : {}),
+        ...negated,
+      };
+    }
+    case 'toHaveCount': {
+      const count = literal(args[0]);
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 0)
+        refuse(at, 'toHaveCount takes a whole number written out');
+      const { retry_ms } = matcherOptions(args[1], at, matcher);
+      return { kind: 'assertCount', source, locators, retry_ms, count, ...negated };
+    }
     case 'toBeVisible':
-      return { kind: not ? 'assertNotVisible' : 'assertVisible', source, locators };
     case 'toBeHidden':
-      return { kind: not ? 'assertVisible' : 'assertNotVisible', source, locators };
     case 'toBeChecked':
-      return { kind: not ? 'assertNotChecked' : 'assertChecked', source, locators };
     case 'toBeEditable':
-      return { kind: not ? 'assertNotEditable' : 'assertEditable', source, locators };
+    case 'toBeEmpty': {
+      const flag = STATE_OPTION[matcher];
+      const { retry_ms, given } = matcherOptions(args[0], at, matcher, flag === undefined ? [] : [flag]);
+      const option = flag === undefined ? undefined : given[flag];
+      if (option !== undefined && typeof option !== 'boolean')
+        refuse(at, `the ${matcher} option ${flag} is not true or false`);
+      // toBeChecked({ checked: false }) is .not.toBeChecked(), and so on.
+      const yes = (option ?? true) !== not;
+      const [positive, negative] = STATE_KINDS[matcher];
+      return { kind: yes ? positive : negative, source, locators, retry_ms };
+    }
   }
   return refuse(at, `.${matcher}(…) is not an assertion AnybodyQA reads`);
+}
+
+/** Playwright's URL glob (waitForURL('**' + '/home')) as a pattern's source: ** any text, * within a path part. */
+function globSource(glob: string): string {
+  const pieces = glob.split(/(\*\*|\*)/).map((piece) => {
+    if (piece === '**') return '.*';
+    if (piece === '*') return '[^/]*';
+    return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  });
+  return `^${pieces.join('')}$`;
+}
+
+/** page.waitForURL(url | glob | /re/, { timeout }): the address is so within the time-out (30 s by default). */
+function waitForUrl(call: AnyNode, source: UiActionSource, at: Node): UiAction {
+  const args = (call.arguments as unknown[]).map(asNode);
+  const given = options(args[1], at);
+  for (const key of Object.keys(given))
+    if (key !== 'timeout' && key !== 'waitUntil') refuse(at, `the waitForURL option ${key} is not read`);
+  const timeout =
+    typeof given.timeout === 'number' ? Math.min(Math.max(0, Math.round(given.timeout)), 600_000) : 30_000;
+  const url = textOrRegex(args[0], at, 'the address');
+  const expected =
+    url.flags !== undefined
+      ? { expected: url.text, expectedFlags: url.flags }
+      : url.text.includes('*')
+        ? { expected: globSource(url.text), expectedFlags: '' }
+        : { expected: url.text };
+  return { kind: 'assertUrl', source, retry_ms: timeout, ...expected };
 }
 
 /** The library-style set-up and tear-down codegen writes around the steps: left out, they are ours. */
@@ -276,6 +482,11 @@ function actionsOf(body: AnyNode[], page: string, test: string, source: string):
     if (statement.type === 'EmptyStatement' || isSetUp(statement, source)) continue;
     const expression = asNode(statement.expression);
     const awaited = expression?.type === 'AwaitExpression' ? asNode(expression.argument) : undefined;
+    if (/\.waitForEvent\(\s*['"]popup['"]/.test(source.slice(statement.start, statement.end)))
+      refuse(
+        statement,
+        "it waits for a popup (waitForEvent('popup')): the test goes on in another page, and AnybodyQA runs a test in its one page",
+      );
     if (statement.type !== 'ExpressionStatement' || awaited?.type !== 'CallExpression')
       refuse(
         statement,
@@ -295,7 +506,9 @@ function actionsOf(body: AnyNode[], page: string, test: string, source: string):
     const object = asNode(callee?.object);
     if (callee?.type !== 'MemberExpression' || method === undefined)
       refuse(statement, 'it is not a page action');
-    if (object?.type === 'Identifier' && object.name === page && method === 'goto') {
+    if (object?.type === 'Identifier' && object.name === page && method === 'waitForURL') {
+      actions.push(waitForUrl(awaited, at, statement));
+    } else if (object?.type === 'Identifier' && object.name === page && method === 'goto') {
       actions.push({
         kind: 'go',
         source: at,
