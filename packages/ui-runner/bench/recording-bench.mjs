@@ -8,10 +8,21 @@
 // Prints medians; exits 1 when a goal is missed.
 //
 //   node packages/ui-runner/bench/recording-bench.mjs [--commands 500] [--runs 10] [--browser /usr/bin/chromium]
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { tsImport } from 'tsx/esm/api';
+
+// The sources are TypeScript: this script runs again under tsx's loader (its import worker threads too).
+if (!process.execArgv.includes('tsx')) {
+  const again = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    { stdio: 'inherit' },
+  );
+  process.exit(again.status ?? 1);
+}
 
 const { values } = parseArgs({
   options: {
@@ -25,9 +36,9 @@ const RUNS = Math.max(3, Number(values.runs));
 const IMPORT_GOAL_MS = 1000;
 const OVERHEAD_GOAL_MS = 50;
 
-const { readRecording } = await tsImport('@aqa/converters', import.meta.url);
-const { FunctionalPlanSchema } = await tsImport('@aqa/plan', import.meta.url);
-const { UiBrowserPool, createUiRunner } = await tsImport('@aqa/ui-runner', import.meta.url);
+const { readRecording } = await import('@aqa/converters');
+const { FunctionalPlanSchema } = await import('@aqa/plan');
+const { UiBrowserPool, createUiRunner } = await import('@aqa/ui-runner');
 const { chromium } = await import('playwright-core');
 
 const median = (xs) => {
@@ -78,6 +89,39 @@ console.log(`Import of a ${COMMANDS}-command Selenium IDE project (${(text.lengt
 console.log(
   `  first ${ms(coldImport)}, then median ${ms(importMedian)} of ${RUNS}  [goal < ${IMPORT_GOAL_MS} ms: ${verdict(Math.max(coldImport, importMedian) < IMPORT_GOAL_MS)}]`,
 );
+
+// Through the server: POST /api/functional/parse-file on a server started from source, the upload,
+// the import worker's turn and the answer included.
+const helpers = await import('../../../apps/server/test/helpers.ts');
+const { multipartBody } = await import('../../../apps/server/test/multipart-body.ts');
+const app = await helpers.startTestServer();
+try {
+  const { token } = await helpers.registerAndLogin(app);
+  const upload = async () => {
+    const { payload, headers } = multipartBody([
+      { name: 'file', filename: 'bench.side', content: Buffer.from(text) },
+    ]);
+    const t = performance.now();
+    const answer = await app.app.inject({
+      method: 'POST',
+      url: '/api/functional/parse-file',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+    });
+    if (answer.statusCode !== 200)
+      throw new Error(`parse-file answered ${answer.statusCode}: ${answer.body}`);
+    return performance.now() - t;
+  };
+  const first = await upload();
+  const uploads = [];
+  for (let i = 0; i < RUNS; i++) uploads.push(await upload());
+  const uploadMedian = median(uploads);
+  console.log(
+    `  through POST /api/functional/parse-file: first ${ms(first)} (the import worker starting, compiled from source by tsx), then median ${ms(uploadMedian)}  [goal < ${IMPORT_GOAL_MS} ms: ${verdict(uploadMedian < IMPORT_GOAL_MS)}]`,
+  );
+} finally {
+  await helpers.closeTestServer(app);
+}
 
 // ── run overhead ─────────────────────────────────────────────────────────────────────────────────
 const page = `<!doctype html><html><head><title>Bench</title></head><body>
