@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSeleniumIdeProject } from '@aqa/converters';
-import { functionalJunitReport } from '@aqa/engine';
+import { functionalHtmlReport, functionalJunitReport } from '@aqa/engine';
 import { FunctionalPlanSchema } from '@aqa/plan';
 import { UiBrowserPool } from './browser-pool';
 import { CHROMIUM, serveSignIn, ShotStore } from './test-helpers';
@@ -95,7 +95,7 @@ describe('the results of a recorded test', () => {
     expect(shots.shots.get(failure?.id ?? '')?.failure).toBe(true);
 
     // JUnit: the recorded test is one case, its failure naming the command.
-    const xml = functionalJunitReport({
+    const result = {
       test_id: 'func_x',
       plan_id: null,
       test_name: 'Sign in, broken',
@@ -111,12 +111,20 @@ describe('the results of a recorded test', () => {
       validation_results_total: outcome.summary.total_requests,
       api_results: outcome.api_results,
       timeline_data: outcome.timeline_data,
-    });
+    } as const;
+    const xml = functionalJunitReport(result);
     const cases = [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)"/g)].map((m) => [m[1], m[2]]);
     expect(cases).toEqual([['Sign in, broken', 'Sign in']]);
     expect(xml).toContain(
       "message=\"Selenium IDE test 'Sign in', command 7 `assertText id=out Hello Ada` — expected the text &quot;Hello Ada&quot; in the element by id: out, found &quot;Hello&quot;",
     );
     expect(xml).toMatch(/expected: Hello Ada\s+actual: {3}Hello/);
+
+    // The HTML report: each command by its name, the failed one's expected and actual apart; its pages.
+    const html = functionalHtmlReport(result);
+    expect(html).toContain(
+      '<tr><td>Selenium IDE test &#39;Sign in&#39;, command 7</td><td><code>assertText id=out Hello Ada</code></td><td><span class="badge fail">failed</span></td><td><code>Hello Ada</code></td><td><code>Hello</code></td>',
+    );
+    expect(html).toContain(`<td><code>${site.origin}/hello?name=</code></td>`);
   });
 });
