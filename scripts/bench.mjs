@@ -18,6 +18,11 @@ const BENCHES = [
     name: 'import speed (large OpenAPI document)',
     file: 'packages/converters/bench/import-bench.mjs',
   },
+  {
+    id: 'recordings',
+    name: 'recorded UI tests: import of a 500-command Selenium IDE project, run overhead per command',
+    file: 'packages/ui-runner/bench/recording-bench.mjs',
+  },
   { id: 'engine', name: 'load engine vs wrk and autocannon', file: 'packages/engine/bench/run.mjs' },
   {
     id: 'many-users',

@@ -6,7 +6,9 @@ import {
   renderTemplate,
   tokenizeTemplate,
   type CallResult,
+  UI_KEPT_PAGES_PER_STEP,
   type UiActionResult,
+  type UiPageVisit,
   type UiScreenshotRef,
   type ValidationDetail,
 } from '@aqa/plan';
@@ -90,6 +92,8 @@ export interface StepRecord {
   details: ValidationDetail[];
   actions: UiActionResult[];
   shots: UiScreenshotRef[];
+  /** The pages opened, measured as each loaded (docs/recorded-ui-tests.md "Results"). */
+  pages: UiPageVisit[];
   error: string | null;
   /** The first soft assertion that failed, in words, when the step went on past it. */
   softFailure?: string;
@@ -99,6 +103,8 @@ export interface StepRecord {
   startedAt: number;
   /** The step's URL with its templates filled, once known. */
   url: string | null;
+  /** The last page visit's measures, so the step's own are not read twice from the same document. */
+  lastMeasured?: PageMeasures;
 }
 
 export function newStepRecord(): StepRecord {
@@ -106,6 +112,7 @@ export function newStepRecord(): StepRecord {
     details: [],
     actions: [],
     shots: [],
+    pages: [],
     error: null,
     measuringMs: 0,
     startedAt: performance.now(),
@@ -135,9 +142,20 @@ export async function runStep(
     record.error === null && record.details.every((d) => d.passed) && record.actions.every((a) => a.passed);
   const fresh = measures !== null && measures.origin !== originBefore;
   // A failed action has already kept its failure screenshot, of the page as the step ends.
+  let endShot: UiScreenshotRef | null = null;
   if (!env.signal.aborted && (success || !record.shots.some((s) => s.failure))) {
-    const shot = await env.shots.take(env.page, success ? 'Step' : 'Failure', !success);
-    if (shot !== null) record.shots.push(shot);
+    endShot = await env.shots.take(env.page, success ? 'Step' : 'Failure', !success);
+    if (endShot !== null) record.shots.push(endShot);
+  }
+  // A URL step opened one page: its visit is the step's own measures and screenshot.
+  if (step.actions.length === 0 && fresh) {
+    record.pages.push({
+      url: pageUrl(env.page),
+      action: null,
+      timings: measures.timings,
+      vitals: measures.vitals,
+      screenshot: endShot,
+    });
   }
   return {
     api_name: step.name,
@@ -158,6 +176,7 @@ export async function runStep(
       failed_requests: env.watch.failed,
       screenshots: record.shots,
       actions: record.actions,
+      ...(record.pages.length === 0 ? {} : { pages: record.pages }),
     },
   };
 }
@@ -191,6 +210,7 @@ export function abandonedStep(
       failed_requests: env.watch.failed,
       screenshots: record.shots,
       actions: record.actions,
+      ...(record.pages.length === 0 ? {} : { pages: record.pages }),
     },
   };
 }
@@ -291,6 +311,7 @@ async function scriptStep(
       return null;
     }
     if (!step.actions.some(isAssertion)) record.details.push(judgeDocumentStatus(env.watch.status, null));
+    await visitPage(env, record, null);
   }
   // Selenium IDE's control flow: the actions are walked by a jump table (ADR 0030 §5).
   const flows = step.actions.map((a) => (a.kind === 'control' ? a.flow : null));
@@ -321,6 +342,7 @@ async function scriptStep(
     const t = performance.now();
     let outcome: ActionOutcome;
     let next = i + 1;
+    const loads = env.watch.counts().loads;
     if (action.kind === 'control') {
       const tested = await runFlow(action, i, walker, ctx);
       outcome = tested.outcome;
@@ -331,14 +353,8 @@ async function scriptStep(
       outcome =
         dialogs === null ? await runAction(action, ctx) : await untilDialog(runAction(action, ctx), dialogs);
     }
-    record.actions.push({
-      action: action.source.action,
-      ...(action.source.line === undefined ? {} : { line: action.source.line }),
-      locator: outcome.locator,
-      passed: outcome.passed,
-      message: outcome.message,
-      duration_ms: round2(performance.now() - t),
-    });
+    record.actions.push(actionResult(action, outcome, performance.now() - t));
+    if (env.watch.counts().loads > loads && !env.signal.aborted) await visitPage(env, record, i);
     if (outcome.detail !== undefined) record.details.push(outcome.detail);
     if (!outcome.passed) {
       // A page with a dialog open cannot be photographed: the dialog is answered first.
@@ -357,8 +373,52 @@ async function scriptStep(
   }
   await dialogs?.deactivate();
   // A step that stayed on the page it began on loaded nothing to measure.
-  if (url === null && (await documentOrigin(env.page)) === originBefore) return null;
+  const origin = await documentOrigin(env.page);
+  if (url === null && origin === originBefore) return null;
+  if (record.lastMeasured !== undefined && record.lastMeasured.origin === origin) return record.lastMeasured;
   return measure(env, record);
+}
+
+/** An action as run: its outcome, where its source writes it, and an assertion's values apart. */
+function actionResult(
+  action: UiPage['actions'][number],
+  outcome: ActionOutcome,
+  durationMs: number,
+): UiActionResult {
+  const { detail } = outcome;
+  return {
+    action: action.source.action,
+    ...(action.source.line === undefined ? {} : { line: action.source.line }),
+    locator: outcome.locator,
+    passed: outcome.passed,
+    message: outcome.message,
+    duration_ms: round2(durationMs),
+    ...(action.source.path === '' ? {} : { at: action.source.path }),
+    ...(detail === undefined ? {} : { expected: detail.expected, actual: detail.actual }),
+  };
+}
+
+/**
+ * A page the step's actions loaded (`action`'s index; null for the step's URL): its timings and Web
+ * Vitals once it has loaded, and a screenshot (docs/recorded-ui-tests.md "Results"). The time this
+ * takes is measuring, left out of the step's duration.
+ */
+async function visitPage(env: StepEnv, record: StepRecord, action: number | null): Promise<void> {
+  if (record.pages.length >= UI_KEPT_PAGES_PER_STEP) return;
+  const measures = await measure(env, record);
+  if (measures === null) return;
+  record.lastMeasured = measures;
+  const t = performance.now();
+  const screenshot = await env.shots.take(env.page, 'Page', false);
+  record.measuringMs += performance.now() - t;
+  if (screenshot !== null) record.shots.push(screenshot);
+  record.pages.push({
+    url: pageUrl(env.page),
+    action,
+    timings: measures.timings,
+    vitals: measures.vitals,
+    screenshot,
+  });
 }
 
 /**

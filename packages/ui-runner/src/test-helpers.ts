@@ -140,3 +140,38 @@ export async function serveDirectory(dir: string): Promise<{ origin: string; clo
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * A sign-in page on loopback, for the recorded tests of test-fixtures/: "/" (title "Sign in") has a
+ * name field and a button that submits to "/hello", whose #out says "Hello <name>" (title "Welcome").
+ */
+export async function serveSignIn(): Promise<{ origin: string; close: () => Promise<void> }> {
+  const html = (title: string, body: string): string =>
+    `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+  const escape = (text: string): string =>
+    text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const page =
+      url.pathname === '/'
+        ? html(
+            'Sign in',
+            '<form action="/hello" method="get"><label for="name">Name</label> <input id="name" name="name"> <button id="go" type="submit">Sign in</button></form>',
+          )
+        : url.pathname === '/hello'
+          ? html(
+              'Welcome',
+              `<h1 id="out">${escape(`Hello ${url.searchParams.get('name') ?? ''}`.trim())}</h1>`,
+            )
+          : null;
+    res.writeHead(page === null ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

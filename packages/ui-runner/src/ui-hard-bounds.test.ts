@@ -73,10 +73,12 @@ describe('a page whose script never yields', () => {
         ['Spin', false, words],
       ]);
       expect(live).toEqual(['Home', 'Spin']);
-      // What the stuck step did before it stuck is kept: its screenshot, its passed action.
+      // What the stuck step did before it stuck is kept: its page as it loaded, its screenshot, its
+      // passed action.
       const spin = outcome.validation_results[1]!;
-      expect(spin.ui?.screenshots.map((s) => s.label)).toEqual(['before.png']);
-      expect(store.shots.has(spin.ui!.screenshots[0]!.id)).toBe(true);
+      expect(spin.ui?.screenshots.map((s) => s.label)).toEqual(['Page', 'before.png']);
+      expect(spin.ui?.screenshots.every((s) => store.shots.has(s.id))).toBe(true);
+      expect(spin.ui?.pages?.map((p) => p.screenshot?.label)).toEqual(['Page']);
       // The click may have timed out (failed) before the browser was stopped; nothing after it ran.
       const actions = spin.ui?.actions.map((a) => [a.action, a.passed]) ?? [];
       expect(actions[0]).toEqual(['screenshot', true]);

@@ -257,7 +257,12 @@ describe('a Selenium-style script', () => {
       expect(actions[1]?.message).toBe('typed "Ada" into the element by id: name');
       expect(actions[5]?.message).toBe('typed "calm" into the element by css: #note');
       expect(actions[14]?.message).toBe('stored the title "Order received" as title');
-      expect(fill.ui?.screenshots.map((s) => s.label)).toEqual(['filled.png', 'Step']);
+      // The page the step opened and the one its submit opened are kept as they loaded (ui.pages).
+      expect(fill.ui?.screenshots.map((s) => s.label)).toEqual(['Page', 'filled.png', 'Page', 'Step']);
+      expect(fill.ui?.pages?.map((p) => [new URL(p.url).pathname, p.screenshot?.label])).toEqual([
+        ['/form', 'Page'],
+        ['/result', 'Page'],
+      ]);
       // The submit opened /result: its timings are measured.
       expect(fill.ui?.timings?.ttfb).toBeGreaterThan(0);
       expect(fill.validation_details.map((d) => [d.type, d.passed])).toEqual([
@@ -332,7 +337,9 @@ describe('a Selenium-style script', () => {
       expect(click.error).toBe(
         "clickByID (line 11) failed: expected an element by id: nowhere; none is on the page; the step's last action was skipped",
       );
+      // The page the step opened, as it loaded, then the page as the action failed on it.
       expect(click.ui?.screenshots.map((s) => [s.label, s.failure, store.shots.has(s.id)])).toEqual([
+        ['Page', false, true],
         ['Failure', true, true],
       ]);
       expect(byName(outcome, 'assertText').validation_details[0]).toMatchObject({

@@ -194,6 +194,7 @@ function abandonCurrent(
     details: [...current.record.details],
     actions: [...current.record.actions],
     shots: [...current.record.shots],
+    pages: [...current.record.pages],
   };
   const env = { page: progress.page, watch: progress.watch };
   return {

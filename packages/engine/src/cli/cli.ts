@@ -38,6 +38,7 @@ import { testCommand } from './functional-test';
 import { RemoteError, remoteTarget, SERVER_ENV, TOKEN_ENV } from './remote-client';
 import { remoteRun } from './remote-run';
 import { remoteTestCommand } from './remote-test';
+import { recordingKind, recordingTestCommand } from './remote-recording';
 import { junitXml, progressLine, summaryText } from './report';
 import { writeOutputFile } from './output-file';
 import { ProfileFlagError, profileFromFlags, profileText } from './profile-flags';
@@ -56,6 +57,9 @@ Usage:
                                         run the saved plan ID on an AnybodyQA server and follow it live
   aqa test --plan ID --server URL [--token T] [--junit FILE]
                                         run a saved functional plan on the server
+  aqa test <recording.side | recording.json | login.spec.ts> --server URL [--token T] [--base-url U]
+                                        run a browser recording (Selenium IDE, Chrome's Recorder,
+                                        Playwright codegen) as a UI test on the server
   aqa test <functional-plan.json | script.yml> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
                                         run a functional API test or a Taurus script; exit 0 all
                                         passed, 1 a validation failed, 2 it could not run
@@ -283,10 +287,17 @@ async function runOnServer(
 
 export async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'agent') return agentCommand(argv.slice(1), embeddedWorkerEntry('load'));
-  if (argv[0] === 'test')
-    return isRemote(argv)
-      ? remoteTestCommand(argv.slice(1))
-      : testCommand(argv.slice(1), startLocalFunctionalRun);
+  if (argv[0] === 'test') {
+    if (isRemote(argv)) return remoteTestCommand(argv.slice(1));
+    // A browser recording runs on the server (remote-recording.ts): this command line has no browser.
+    const recording = argv
+      .slice(1)
+      .filter((a) => !a.startsWith('-'))
+      .map(recordingKind)
+      .find((kind) => kind !== undefined);
+    if (recording !== undefined) return recordingTestCommand(argv.slice(1), recording);
+    return testCommand(argv.slice(1), startLocalFunctionalRun);
+  }
   let args;
   try {
     args = parseArgs({

@@ -51,6 +51,8 @@ Usage:
            [--folder NAME] [--junit FILE] [--json FILE] [--html FILE] [--insecure]
   aqa test <script.yml> [--junit FILE] [--json FILE] [--html FILE] [--insecure]
   aqa test --plan ID --server URL [--token T] [--junit FILE] [--json FILE] [--html FILE] [--quiet]
+  aqa test <recording.side | recording.json | login.spec.ts> --server URL [--token T]
+           [--base-url URL] [--junit FILE] [--json FILE] [--html FILE] [--quiet]
 
 A JSON file holds a functional plan: as the API Test or Script screen saves it, or as
 GET /api/functional/get-test-config/{id} answers it (id, user_email and the other saved fields are
@@ -71,6 +73,13 @@ With --plan, the server runs the saved functional plan ID (its id is in the plan
 user of the API token; aqa asks its status every second, then prints each call and writes the
 reports. --server and --token may be given as AQA_SERVER and AQA_TOKEN instead (keep the token out
 of the command line: CI secrets go in the environment). Create a token in Settings → API tokens.
+
+A browser recording — a Selenium IDE project (.side), a Chrome DevTools Recorder export (JSON) or a
+Playwright codegen script — is a UI test, which runs in a browser: aqa has none, so it runs on the
+server. The file is uploaded as the UI screen's upload is, saved as the UI plan of the recording's
+name (that plan is updated when it exists), run and followed to its end; each recorded test is
+printed with pass or fail, and each command by the recorder's own name for it. --base-url replaces
+a Selenium IDE project's url. Without a server it exits 2.
 
 Options:
   --plan ID       run the saved functional plan ID on the server (with --server and a token)

@@ -166,9 +166,10 @@ export class RemoteClient {
         headers: {
           authorization: `Bearer ${this.target.token}`,
           accept: 'application/json, text/event-stream',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          // A form (an upload) sets its own multipart content type.
+          ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
         },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
         ...(signal === undefined ? {} : { signal }),
       });
     } catch (error) {

@@ -42,7 +42,7 @@ const out = (s: string): void => void process.stdout.write(s);
 const err = (s: string): void => void process.stderr.write(s);
 
 /** Asks the run's status every second until it is no longer running. */
-async function waitForEnd(
+export async function waitForEnd(
   client: RemoteClient,
   testId: string,
   onTick: (seconds: number) => void,

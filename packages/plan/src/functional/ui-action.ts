@@ -16,6 +16,10 @@ export type RecordingFormat = (typeof RECORDING_FORMATS)[number];
 export const UI_LIMITS = {
   /** Actions in one page step. */
   actionsPerStep: 1_000,
+  /** Commands (actions) in one uploaded recording, all its tests together (docs/recorded-ui-tests.md "Bounds"). */
+  actionsPerRecording: 1_000,
+  /** The size of one uploaded recording, in bytes. */
+  recordingBytes: 5 * 1024 * 1024,
   /** Locators an action may try in turn (a recording's fallbacks). */
   locators: 10,
   text: 100_000,

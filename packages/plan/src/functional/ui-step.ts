@@ -44,8 +44,29 @@ export const UiActionResultSchema = z.object({
   passed: z.boolean(),
   message: text.describe('What happened: for a failure, what was expected and what was found'),
   duration_ms: ms,
+  at: text
+    .optional()
+    .describe(
+      'Where the source writes the action: "Selenium IDE test \'Sign in\', command 7", "Chrome Recorder \'Login\', step 3"',
+    ),
+  expected: text.optional().describe("An assertion's expected value, as it was judged"),
+  actual: text.nullable().optional().describe("An assertion's actual value; null when nothing was found"),
 });
 export type UiActionResult = z.infer<typeof UiActionResultSchema>;
+
+/** A page the step's actions opened (its first load, or a navigation an action caused), as measured. */
+export const UiPageVisitSchema = z.object({
+  url: text,
+  /** The action that opened it (its index in `actions`); null for the step's own URL. */
+  action: z.number().int().min(0).nullable(),
+  timings: UiNavigationTimingsSchema.nullable(),
+  vitals: WebVitalsSchema,
+  screenshot: UiScreenshotRefSchema.nullable().describe('The page once loaded; null when none was kept'),
+});
+export type UiPageVisit = z.infer<typeof UiPageVisitSchema>;
+
+/** Pages a step records with their vitals and screenshot; later navigations are counted only. */
+export const UI_KEPT_PAGES_PER_STEP = 50;
 
 export const UI_KEPT_CONSOLE_ERRORS = 20;
 export const UI_KEPT_FAILED_REQUESTS = 20;
@@ -61,6 +82,10 @@ export const UiStepDetailsSchema = z.object({
     .describe('The first 20 requests that failed or answered 4xx/5xx'),
   screenshots: z.array(UiScreenshotRefSchema),
   actions: z.array(UiActionResultSchema).describe("A script step's actions; empty for a URL step"),
+  pages: z
+    .array(UiPageVisitSchema)
+    .optional()
+    .describe('The pages the step opened, in order, each with its timings, Web Vitals and screenshot'),
 });
 export type UiStepDetails = z.infer<typeof UiStepDetailsSchema>;
 

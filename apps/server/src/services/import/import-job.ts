@@ -27,6 +27,7 @@ import {
   FunctionalValidationSchema,
   hasAssertion,
   type HttpMethod,
+  UI_LIMITS,
   type UrlEntry,
 } from '@aqa/plan';
 
@@ -180,7 +181,7 @@ export function runImportJob(job: ReadJob): ImportAnswer {
   // The functional file parse reads a browser recording as a UI plan (docs/adr/0030-recorded-ui-tests.md §3).
   if (job.taurusScript !== undefined) {
     const recording = readRecording(job.file, { format: job.format, baseUrl: job.baseUrl });
-    if (recording !== undefined) return recordingAnswer(recording, job.file.name);
+    if (recording !== undefined) return recordingAnswer(recording, job.file);
   }
   // The file itself, not a copy of its fields: a multi-file spec's other files are read when asked for.
   const source = (file: ReadFile): ImportSource => file;
@@ -248,8 +249,29 @@ export function runImportJob(job: ReadJob): ImportAnswer {
   return answer;
 }
 
-/** A recording's answer: its plan and counts, facts about the file, no API list and no script. */
-function recordingAnswer(recording: RecordingRead, file: string): ImportAnswer {
+/** A size as the refusal says it: "5,121 KB", rounded up, so a file just over the bound does not read as at it. */
+const kb = (bytes: number): string => `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
+
+/**
+ * A recording's answer: its plan and counts, facts about the file, no API list and no script. A
+ * recording over its bounds (UI_LIMITS: its size, its commands in all) is refused, saying by how much
+ * (docs/recorded-ui-tests.md "Bounds").
+ */
+function recordingAnswer(recording: RecordingRead, upload: ReadFile): ImportAnswer {
+  const file = upload.name;
+  const kind = `${RECORDING_NAMES[recording.format]} ${RECORDING_FILE[recording.format]}`;
+  if (upload.bytes.length > UI_LIMITS.recordingBytes) {
+    throw new ImportError(
+      file,
+      `this ${kind} is ${kb(upload.bytes.length)}; a recording is at most ${kb(UI_LIMITS.recordingBytes)} (${UI_LIMITS.recordingBytes / 1024 / 1024} MB). Split it into several recordings`,
+    );
+  }
+  if (recording.counts.actions > UI_LIMITS.actionsPerRecording) {
+    throw new ImportError(
+      file,
+      `this ${kind} has ${recording.counts.actions.toLocaleString('en-US')} commands in all its tests; a recording runs at most ${UI_LIMITS.actionsPerRecording.toLocaleString('en-US')}. Split it into several recordings`,
+    );
+  }
   // The plan as save-config reads it; one the model refuses (a bound) is refused here, naming why.
   const plan = FunctionalPlanSchema.safeParse(recording.plan);
   if (!plan.success) {

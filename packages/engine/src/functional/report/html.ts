@@ -106,6 +106,42 @@ function evidenceBlock(evidence: FailureEvidence): string {
   );
 }
 
+/**
+ * A UI step's actions (each by its recorder's name, an assertion's expected and actual apart) and the
+ * pages it opened with their timings and Web Vitals (docs/recorded-ui-tests.md "Results").
+ */
+function uiBlock(call: CallResult): string {
+  const ui = call.ui;
+  if (ui === undefined) return '';
+  const optional = (value: string | null | undefined): string =>
+    value === undefined ? '<td></td>' : valueCell(value);
+  const actions =
+    ui.actions.length === 0
+      ? ''
+      : `<div class="scroll"><table><thead><tr><th>Where</th><th>Action</th><th>Result</th><th>Expected</th><th>Actual</th><th>Message</th></tr></thead><tbody>${ui.actions
+          .map(
+            (a) =>
+              `<tr><td>${h(a.at ?? (a.line === undefined ? '' : `line ${a.line}`))}</td><td><code>${h(a.action)}</code></td>` +
+              `<td><span class="badge ${a.passed ? 'pass' : 'fail'}">${a.passed ? 'passed' : 'failed'}</span></td>` +
+              `${optional(a.expected)}${a.expected === undefined ? '<td></td>' : optional(a.actual)}<td>${h(a.message)}</td></tr>`,
+          )
+          .join('')}</tbody></table></div>`;
+  const num = (n: number | null | undefined, unit = ' ms'): string => (n == null ? '—' : `${n}${unit}`);
+  const pages =
+    (ui.pages ?? []).length === 0
+      ? ''
+      : `<div class="scroll"><table><thead><tr><th>Page</th><th>TTFB</th><th>Load</th><th>FCP</th><th>LCP</th><th>CLS</th></tr></thead><tbody>${(
+          ui.pages ?? []
+        )
+          .map(
+            (p) =>
+              `<tr><td><code>${h(p.url)}</code></td><td>${num(p.timings?.ttfb)}</td><td>${num(p.timings?.load)}</td>` +
+              `<td>${num(p.vitals.fcp)}</td><td>${num(p.vitals.lcp)}</td><td>${num(p.vitals.cls, '')}</td></tr>`,
+          )
+          .join('')}</tbody></table></div>`;
+  return actions + pages;
+}
+
 function callSection(call: CallResult, severalPasses: boolean): string {
   const outcome = hasNoResponse(call)
     ? h(call.error ?? 'no response came back')
@@ -120,6 +156,7 @@ function callSection(call: CallResult, severalPasses: boolean): string {
     `<p class="meta"><code>${h(call.method)} ${h(call.url)}</code> — ${outcome} — ${h(msText(call.response_time))}</p>` +
     (call.error && !hasNoResponse(call) ? `<p class="error">${h(call.error)}</p>` : '') +
     rules +
+    uiBlock(call) +
     (call.timings ? timingBlock(call.timings) : '') +
     (call.evidence ? evidenceBlock(call.evidence) : '') +
     `</section>`

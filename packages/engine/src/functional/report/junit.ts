@@ -12,6 +12,7 @@ import { xmlAttribute, xmlText } from './text';
  * connection, a time-out) makes each rule an <error>. A last "(run)" suite keeps the run's properties
  * and, when the run could not run or ended early, a "(run)" case with its reason as an <error>, so CI
  * never reads it as passed; failures among calls a long run did not keep are one more failed case.
+ * A UI step that runs actions (a recorded test) is one <testcase> of one suite of them (uiCase).
  */
 
 const seconds = (ms: number): string => (Math.max(0, ms) / 1000).toFixed(3);
@@ -108,11 +109,71 @@ function runSeconds(result: FunctionalResult): string {
   return seconds(result.validation_results.reduce((sum, call) => sum + call.response_time, 0));
 }
 
+/**
+ * A UI step (a page, or a recorded test: docs/recorded-ui-tests.md "Results") as one case: its failure
+ * names the command that failed, with each failed action's and check's expected and actual values.
+ */
+function uiCase(call: CallResult, testName: string, severalPasses: boolean): Case {
+  const name = callName(call, severalPasses);
+  const time = seconds(call.response_time);
+  if (call.success) return { xml: testcase(testName, name, time), failed: false, error: false };
+  const actions = (call.ui?.actions ?? []).filter((a) => !a.passed);
+  const checks = call.validation_details.filter((d) => !d.passed);
+  const lines = [
+    ...actions.flatMap((a) => [
+      `${a.at === undefined ? '' : `${a.at} `}\`${a.action}\`${a.line === undefined ? '' : ` (line ${a.line})`}: ${a.message}`,
+      ...(a.expected === undefined
+        ? []
+        : [
+            `  expected: ${quote(a.expected)}`,
+            `  actual:   ${a.actual == null ? '(none)' : quote(a.actual)}`,
+          ]),
+    ]),
+    // A page step's checks; a script's assertions are its actions, said above.
+    ...(actions.length === 0 ? checks.flatMap(failedRuleLines) : []),
+  ];
+  const message = call.error ?? actions[0]?.message ?? checks[0]?.message ?? 'the step failed';
+  // A step that failed without a failed action or check did not run to the end (a page that did not load).
+  const failed = actions.length > 0 || checks.length > 0;
+  const kind = failed ? 'failure' : 'error';
+  const type = failed ? 'AssertionFailure' : 'step';
+  const shots = call.ui?.screenshots.filter((s) => s.failure).map((s) => s.id) ?? [];
+  const out =
+    shots.length === 0 ? '' : `\n      <system-out>screenshots: ${xmlText(shots.join(', '))}</system-out>`;
+  return {
+    xml: testcase(
+      testName,
+      name,
+      time,
+      `      <${kind} message="${xmlAttribute(message)}" type="${type}">${xmlText(lines.join('\n'))}</${kind}>${out}`,
+    ),
+    failed,
+    error: !failed,
+  };
+}
+
+/** A UI step that ran actions, or one whose page never opened for them (it judged nothing). */
+function isActionStep(call: CallResult): boolean {
+  return call.ui !== undefined && (call.ui.actions.length > 0 || call.validation_details.length === 0);
+}
+
 /** The JUnit XML text of a functional run. */
 export function functionalJunitReport(result: FunctionalResult): string {
   const testName = result.test_name === '' ? 'Unnamed Test' : result.test_name;
   const severalPasses = hasSeveralPasses(result);
-  const suites = result.validation_results.map((call) => callSuite(call, testName, severalPasses));
+  // The steps that run actions (a recorded test, a script's step) are one suite, one case per step:
+  // not one case per check. A page step keeps a case per rule, as an API call.
+  const uiCalls = result.validation_results.filter(isActionStep);
+  const suites = result.validation_results
+    .filter((call) => !isActionStep(call))
+    .map((call) => callSuite(call, testName, severalPasses));
+  if (uiCalls.length > 0) {
+    suites.unshift({
+      name: testName,
+      cases: uiCalls.map((call) => uiCase(call, testName, severalPasses)),
+      time: seconds(uiCalls.reduce((sum, call) => sum + call.response_time, 0)),
+    });
+  }
   const runCases: Case[] = [];
   const runClass = `${testName}.(run)`;
   // A long run keeps its first calls; failures among the rest must still fail the report.

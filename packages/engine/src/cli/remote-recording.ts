@@ -1,0 +1,211 @@
+/**
+ * `aqa test recording.side|recording.json|login.spec.ts --server URL --token T [--base-url U]`: a
+ * browser recording (a Selenium IDE project, a Chrome DevTools Recorder export, a Playwright codegen
+ * script: docs/adr/0030-recorded-ui-tests.md) runs as a UI test on the server, since this command line
+ * has no browser. The file is uploaded to POST /api/functional/parse-file, which reads it as the UI
+ * screen's upload does; the UI plan it answers is saved under the recording's name (the user's UI plan
+ * of that name is updated, else a new one is saved), run, and followed to its end; each recorded test
+ * is printed with pass or fail and each command by the recorder's own name for it
+ * (docs/recorded-ui-tests.md "From the command line").
+ *
+ * Exit codes as `aqa test`: 0 every recorded test passed; 1 one failed; 2 it could not run (no server,
+ * an upload the server refused, a run refused, stopped or interrupted).
+ */
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { contract } from '@aqa/contract';
+import { looksLikePlaywright, recordingFormatOf } from '@aqa/converters';
+import { type CallResult, FunctionalPlanSchema, type FunctionalPlan } from '@aqa/plan';
+import { msText } from '../functional/report';
+import {
+  CallTally,
+  summaryText,
+  TEST_EXIT_CANNOT_RUN,
+  TEST_EXIT_PASSED,
+  TEST_HELP,
+  writeReports,
+} from './functional-test';
+import { RemoteClient, RemoteError, remoteTarget, SERVER_ENV, type RemoteTarget } from './remote-client';
+import { remoteTestExitCode, waitForEnd } from './remote-test';
+import { stopOnSignals } from './signals';
+
+const out = (s: string): void => void process.stdout.write(s);
+const err = (s: string): void => void process.stderr.write(s);
+
+const RECORDERS = {
+  'selenium-ide': 'a Selenium IDE project',
+  'chrome-recorder': 'a Chrome DevTools Recorder export',
+  playwright: 'a Playwright codegen script',
+} as const;
+
+/**
+ * Which recording `file` is, told by its content as the server tells it (a `.side` is Selenium IDE's
+ * by name too); undefined for anything else, which `aqa test` reads as it always has.
+ */
+export function recordingKind(file: string): keyof typeof RECORDERS | undefined {
+  const ext = extname(file).toLowerCase();
+  if (!['.side', '.json', '.js', '.mjs', '.cjs', '.ts'].includes(ext)) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  if (ext === '.side') return 'selenium-ide';
+  if (ext !== '.json') return looksLikePlaywright(text) ? 'playwright' : undefined;
+  try {
+    return recordingFormatOf(JSON.parse(text.replace(/^\uFEFF/, '')));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The part of parse-file's answer this command reads: the UI plan and what was read. */
+const ParsedRecordingSchema = z.object({
+  format: z.string(),
+  plan: FunctionalPlanSchema,
+  recording: z.object({ tests: z.number(), actions: z.number(), skipped: z.number() }),
+});
+
+const SavedPlansSchema = z.array(
+  z.object({ id: z.string(), test_name: z.string(), test_type: z.string().optional() }),
+);
+
+export interface RecordingTestRequest {
+  file: string;
+  baseUrl: string | undefined;
+  junit?: string | undefined;
+  json?: string | undefined;
+  html?: string | undefined;
+  quiet: boolean;
+}
+
+/** One recorded test as the terminal shows it: ✓/✗, its name, its time; then each command by its name. */
+export function recordedTestLines(call: CallResult, severalPasses: boolean): string {
+  const name = severalPasses ? `${call.api_name} (iteration ${call.iteration ?? 1})` : call.api_name;
+  const lines = [`${call.success ? '✓' : '✗'} ${name}  ${msText(call.response_time)}`];
+  for (const action of call.ui?.actions ?? []) {
+    const where = action.at ?? (action.line === undefined ? '' : `line ${action.line}`);
+    lines.push(`    ${action.passed ? '✓' : '✗'} ${where === '' ? '' : `${where} `}\`${action.action}\``);
+    if (!action.passed) lines.push(`        ${action.message}`);
+  }
+  const failedAction = (call.ui?.actions ?? []).some((a) => !a.passed);
+  if (!call.success && !failedAction && call.error !== null && call.error !== undefined)
+    lines.push(`    ${call.error}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Saves the plan as the user's UI plan of its name: that plan updated, else a new one. Answers its id. */
+async function savePlan(
+  client: RemoteClient,
+  plan: FunctionalPlan,
+): Promise<{ id: string; updated: boolean }> {
+  const saved = await client.read(SavedPlansSchema, contract.functional.list, {});
+  const same = saved.find((p) => p.test_name === plan.test_name && p.test_type === 'ui');
+  if (same !== undefined) {
+    await client.call(contract.functional.update, { params: { id: same.id }, body: plan });
+    return { id: same.id, updated: true };
+  }
+  const created = await client.call(contract.functional.save, { body: plan });
+  return { id: created.id, updated: false };
+}
+
+export async function recordingTest(target: RemoteTarget, request: RecordingTestRequest): Promise<number> {
+  const client = new RemoteClient(target);
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(request.file)]), basename(request.file));
+  if (request.baseUrl !== undefined) form.append('base_url', request.baseUrl);
+  const response = await client.send('POST', contract.imports.functionalFile.url, form);
+  const parsed = ParsedRecordingSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success)
+    throw new RemoteError(
+      `the server did not read ${request.file} as a browser recording (${parsed.error.issues[0]?.message ?? 'unknown'})`,
+    );
+  const { plan, recording } = parsed.data;
+  const { id, updated } = await savePlan(client, plan);
+  out(
+    `${request.file}: ${recording.tests} recorded test(s), ${recording.actions} action(s)${recording.skipped > 0 ? `, ${recording.skipped} commented-out skipped` : ''}; ${updated ? 'updated' : 'saved'} the UI plan "${plan.test_name}" (${id})\n`,
+  );
+  const started = await client.call(contract.functional.runTest, { body: { ...plan, plan_id: id } });
+  const testId = started.test_id;
+  out(`Result: ${client.server}/functional-test-result/${encodeURIComponent(testId)}\n`);
+  const startedAt = Date.now();
+  const detach = stopOnSignals(
+    '\naqa test: stopping the run on the server (Ctrl-C again to quit now)\n',
+    TEST_EXIT_CANNOT_RUN,
+    () =>
+      client
+        .call(contract.functional.stop, { params: { id: testId } })
+        .catch((error: unknown) => err(`aqa test: could not stop the run: ${(error as Error).message}\n`)),
+  );
+  const tty = process.stderr.isTTY === true;
+  try {
+    await waitForEnd(client, testId, (seconds) => {
+      if (tty && !request.quiet) err(`\r\x1b[2Krunning in the server's browser… ${Math.round(seconds)} s`);
+    });
+  } finally {
+    detach();
+  }
+  if (tty && !request.quiet) err('\r\x1b[2K');
+  const result = await client.call(contract.functional.result, { params: { id: testId } });
+  const tally = new CallTally();
+  for (const call of result.validation_results) {
+    tally.add(call);
+    out(recordedTestLines(call, plan.iterations > 1));
+  }
+  out(summaryText(result, tally, Date.now() - startedAt));
+  const written = writeReports(result, request);
+  const code = remoteTestExitCode(result, tally);
+  return written ? code : Math.max(code, TEST_EXIT_CANNOT_RUN);
+}
+
+/** `aqa test FILE …` for a recording: reads the arguments, runs on the server, says any failure in words. */
+export async function recordingTestCommand(argv: string[], kind: keyof typeof RECORDERS): Promise<number> {
+  try {
+    let args;
+    try {
+      args = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: {
+          server: { type: 'string' },
+          token: { type: 'string' },
+          'base-url': { type: 'string' },
+          junit: { type: 'string' },
+          json: { type: 'string' },
+          html: { type: 'string' },
+          quiet: { type: 'boolean', default: false },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+      });
+    } catch (e) {
+      throw new RemoteError(`${(e as Error).message} (aqa test --help lists the options)`);
+    }
+    const v = args.values;
+    if (v.help) {
+      out(TEST_HELP);
+      return TEST_EXIT_PASSED;
+    }
+    const [file, ...extra] = args.positionals;
+    if (file === undefined) throw new RemoteError('aqa test needs the recording file');
+    if (extra.length > 0) throw new RemoteError(`unexpected arguments: ${extra.join(' ')}`);
+    if ((v.server ?? process.env[SERVER_ENV] ?? '').trim() === '')
+      throw new RemoteError(
+        `${file} is ${RECORDERS[kind]}, a UI test: it runs in a browser, which this command line does not have. Run it on an AnybodyQA server: aqa test ${file} --server URL --token T (or set ${SERVER_ENV} and AQA_TOKEN)`,
+      );
+    return await recordingTest(remoteTarget(v, process.env, `${file} runs on a server`), {
+      file,
+      baseUrl: v['base-url']?.trim() || undefined,
+      junit: v.junit,
+      json: v.json,
+      html: v.html,
+      quiet: v.quiet,
+    });
+  } catch (e) {
+    if (!(e instanceof RemoteError)) throw e;
+    err(`aqa test: ${e.message}\n`);
+    return TEST_EXIT_CANNOT_RUN;
+  }
+}
