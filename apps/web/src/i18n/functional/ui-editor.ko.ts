@@ -163,7 +163,7 @@ export const functionalUiEditorKo: Record<keyof typeof functionalUiEditorEn, str
   'functional.ui.helpPlaywright':
     'Playwright codegen: npx playwright codegen -o test.spec.ts URL을 실행해 녹화하고 브라우저를 닫은 뒤 파일을 가져오세요. test(…) 하나가 UI 테스트 하나가 됩니다.',
   'functional.ui.helpSupported':
-    '실행되는 것: 이동, 클릭, 입력, 키, 옵션 선택, 체크박스, 마우스 올리기, 스크롤, 대기, 확인, 저장한 값과 {{변수}}, 페이지 안의 스크립트, 창 크기.',
+    '실행되는 것: 이동, 클릭, 입력, 키, 옵션 선택, 체크박스, 마우스 올리기, 스크롤, 대기, 확인, 저장한 값과 {{variables}}, 페이지 안의 스크립트, 창 크기.',
   'functional.ui.helpNotSupported':
     '아직 안 되는 것: Selenium IDE의 제어 흐름(if, while, times, forEach)과 run, 프레임, 다른 창과 팝업, 알림창; codegen 스크립트의 연결된 로케이터, 정규식, 키 조합. 이런 것이 있는 파일은 명령과 위치를 밝히며 통째로 거부됩니다.',
   'functional.ui.helpEdit':
