@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expectNotice, newAccount, register, signIn, watchMessages } from './helpers';
 
@@ -8,11 +10,47 @@ import { expectNotice, newAccount, register, signIn, watchMessages } from './hel
  * uploading", docs/adr/0030-recorded-ui-tests.md §5) in a real browser against the built app: a small
  * Selenium IDE project (e2e/fixtures/sign-in.side, written for this test in the shape Selenium IDE saves)
  * is uploaded with "Import recording" and read by the server's parse-file; its steps show on the card,
- * one is edited, the plan is saved, and after a reload the edit is still there and nothing else changed.
+ * two are edited (the page's address, to a local sign-in page, and the verify's text), the plan is saved,
+ * and after a reload the edits are still there and nothing else changed. Started, the browser runs every
+ * step on that page: the edited verify fails and names its recorder's command as edited, the rest pass.
  */
 
 const SHOTS = join(process.cwd(), 'test-results', 'functional-ui-recording');
 const SIDE = join(process.cwd(), 'e2e', 'fixtures', 'sign-in.side');
+
+/** The page the project was recorded on: an e-mail field and a button that greets its owner. */
+const SIGN_IN = `<!doctype html><html><head><meta charset="utf-8"><title>Sign in</title></head><body>
+<input id="email"><button id="go" type="button">Sign in</button><p id="out"></p>
+<script>
+document.getElementById('go').addEventListener('click', () => {
+  const email = document.getElementById('email').value;
+  document.getElementById('out').textContent = email === 'ada@example.com' ? 'Hello Ada' : 'Who are you?';
+  document.title = 'Signed in';
+});
+</script></body></html>`;
+
+let site: Server | undefined;
+let origin = '';
+
+test.beforeAll(async () => {
+  site = createServer((request, response) => {
+    request.resume();
+    if ((request.url ?? '').split('?')[0] !== '/sign-in.html') {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(SIGN_IN);
+  });
+  const server = site;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+  const server = site;
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -83,6 +121,7 @@ test('imports a Selenium IDE project on the UI screen, edits a step, saves, and 
   );
   await page.getByTestId('ui-test-0-action-4-locator').fill('out');
   await page.getByTestId('ui-test-0-action-4-value').fill('Hello Grace');
+  await page.getByTestId('ui-test-0-action-0-value').fill(`${origin}/sign-in.html`);
   await page.getByTestId('functional-save').click();
   await expectNotice(messages, /^Saved! Test ID: \S+$/);
   await expect(page).toHaveURL(/\/functional-test\/ui-url-input\?planId=\S+$/);
@@ -100,6 +139,7 @@ test('imports a Selenium IDE project on the UI screen, edits a step, saves, and 
   ]);
   await expect(page.getByTestId('ui-test-0-action-4-value')).toHaveValue('Hello Grace');
   await expect(page.getByTestId('ui-test-0-action-4-locator')).toHaveValue('out');
+  await expect(page.getByTestId('ui-test-0-action-0-value')).toHaveValue(`${origin}/sign-in.html`);
   await expect(page.getByTestId('ui-test-0-action-4-soft')).toBeChecked();
   await expect(page.getByTestId('ui-test-0-action-4')).toContainText(
     "From Selenium IDE test 'Sign in', command 6, edited in the UI editor",
@@ -121,5 +161,19 @@ test('imports a Selenium IDE project on the UI screen, edits a step, saves, and 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'reloaded-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Started: every step runs on the local page; the edited verify fails, named as edited, and the run goes on.
+  await page.getByTestId('functional-start').click();
+  await expect(page).toHaveURL(/\/functional-test-result\/fc_\S+$/, { timeout: 20_000 });
+  await expect(page.getByTestId('result-status')).toHaveAttribute('data-status', /failed|completed/, {
+    timeout: 45_000,
+  });
+  const step = page.getByTestId('call-result').first();
+  await expect(step.getByTestId('call-outcome')).toHaveText('Failed');
+  await expect(step.getByTestId('ui-actions')).toContainText('Actions (5/6 passed)');
+  await expect(step).toContainText("Selenium IDE test 'Sign in', command 6, edited in the UI editor");
+  await expect(step).toContainText('Hello Grace');
+  await shot(page, 'result-1280');
   expect(messages.browserDialogs).toEqual([]);
 });
