@@ -161,6 +161,7 @@ test('imports a Selenium IDE project on the UI screen, edits a step, saves, and 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'reloaded-390');
+  await page.getByTestId('ui-test-0-actions').screenshot({ path: join(SHOTS, 'steps-390.png') });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Started: every step runs on the local page; the edited verify fails, named as edited, and the run goes on.

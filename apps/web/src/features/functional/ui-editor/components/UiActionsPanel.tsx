@@ -165,7 +165,7 @@ function ActionRow({ action, index, count, edit, errors, testId, kindLabel }: Ac
               const kind = EDITABLE_ACTION_KINDS.find((value) => value === event.target.value);
               if (kind) edit({ type: 'setKind', id: action.id, kind });
             }}
-            className="w-52"
+            className="min-w-0 flex-1 sm:w-52 sm:flex-none"
             data-testid={`${testId}-kind`}
           >
             {EDITABLE_ACTION_KINDS.map((kind) => (
@@ -180,7 +180,10 @@ function ActionRow({ action, index, count, edit, errors, testId, kindLabel }: Ac
           </Badge>
         )}
         {path !== '' && (
-          <span className="min-w-0 flex-1 truncate text-[12px] text-muted-foreground" title={path}>
+          <span
+            className="order-last min-w-0 basis-full truncate text-[12px] text-muted-foreground sm:order-none sm:basis-auto sm:flex-1"
+            title={path}
+          >
             {t('functional.ui.from', { path })}
           </span>
         )}
