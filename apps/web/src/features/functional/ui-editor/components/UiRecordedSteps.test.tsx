@@ -98,7 +98,7 @@ async function parseFile(init: RequestInit): Promise<Response> {
       steps: [],
       info: {
         format: read.format,
-        kind: 'Selenium IDE project',
+        kind: read.format,
         title: read.plan.test_name,
         servers: [],
         requests: read.counts.actions,
@@ -270,6 +270,47 @@ describe('the UI screen’s action steps and Import recording', { timeout: 30_00
         locators: [{ by: 'css', value: '#welcome' }],
       },
     ]);
+  });
+
+  it('shows a Chrome Recorder export’s steps the editor has no fields for as recorded, and saves them unchanged', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openScreen();
+    const recording = JSON.stringify({
+      title: 'Checkout',
+      steps: [
+        {
+          type: 'setViewport',
+          width: 1024,
+          height: 768,
+          deviceScaleFactor: 1,
+          isMobile: false,
+          hasTouch: false,
+          isLandscape: false,
+        },
+        { type: 'navigate', url: 'http://127.0.0.1:9/cart' },
+        { type: 'click', selectors: [['aria/Check out'], ['#checkout']], offsetX: 5, offsetY: 6 },
+        { type: 'waitForElement', selectors: [['#done']] },
+      ],
+    });
+    await fill(user, screen.getByTestId('test-name'), 'Kept name');
+    await user.upload(screen.getByTestId('import-recording-file'), new File([recording], 'checkout.json'));
+    await waitFor(() =>
+      expect(noticeTexts()).toContain('Imported 1 UI tests with 4 steps from checkout.json'),
+    );
+    // A name typed before stays.
+    expect(screen.getByTestId('test-name')).toHaveValue('Kept name');
+    expect(kinds()).toEqual(['setViewport', 'go', 'click', 'waitForElement']);
+    expect(screen.getByTestId('ui-test-0-action-0-description')).toHaveTextContent('1024×768');
+    expect(screen.getByTestId('ui-test-0-action-2-by')).toHaveValue('aria');
+    expect(screen.getByTestId('ui-test-0-action-2-fallbacks')).toHaveTextContent('+1 fallbacks');
+    expect(screen.getByTestId('ui-test-0-action-2-kept')).toHaveTextContent('Kept as recorded: offset: 5,6');
+
+    dismissNotices();
+    await user.click(screen.getByTestId('functional-save'));
+    await waitFor(() => expect(noticeTexts()).toContain('Saved! Test ID: ui-1'));
+    const [[, init]] = callsTo(fetchMock, 'POST', '/api/functional/save-config') as [[unknown, RequestInit]];
+    const read = readRecording({ name: 'checkout.json', text: recording })!.plan.apis[0]!.actions;
+    expect((bodyOf(init) as { apis: { actions: unknown[] }[] }).apis[0]!.actions).toEqual(read);
   });
 
   it('says when a file is not a recording, and names what a refused recording holds', async () => {
