@@ -164,6 +164,9 @@ export const functionalUiEditorEn = {
 
   // The help box (docs/recorded-ui-tests.md "Recording").
   'functional.ui.helpTitle': 'Record a test instead of typing it',
+  'functional.ui.helpIntro':
+    'Record in Selenium IDE, Chrome DevTools Recorder or Playwright codegen, then bring the file here with Import recording.',
+  'functional.ui.helpMore': 'How to record, and what runs',
   'functional.ui.helpSelenium':
     'Selenium IDE: record, then Save project and import the .side file. Each test of the project becomes a UI test; verify… commands go on after a failure, assert… commands stop.',
   'functional.ui.helpChrome':

@@ -156,6 +156,9 @@ export const functionalUiEditorKo: Record<keyof typeof functionalUiEditorEn, str
   'functional.ui.importFailed': '{file}을(를) 가져오지 못했습니다: {message}',
 
   'functional.ui.helpTitle': '직접 입력하는 대신 테스트를 녹화하세요',
+  'functional.ui.helpIntro':
+    'Selenium IDE, Chrome DevTools 레코더 또는 Playwright codegen으로 녹화한 뒤 녹화 가져오기로 파일을 가져오세요.',
+  'functional.ui.helpMore': '녹화 방법과 실행되는 것',
   'functional.ui.helpSelenium':
     'Selenium IDE: 녹화한 뒤 Save project로 저장하고 .side 파일을 가져오세요. 프로젝트의 테스트 하나가 UI 테스트 하나가 됩니다. verify… 명령은 실패해도 계속하고, assert… 명령은 멈춥니다.',
   'functional.ui.helpChrome':

@@ -18,8 +18,8 @@ import { useEditorAddress, useEditorKey } from '@/features/call-editor';
 
 /**
  * /functional-test/ui-url-input (docs/reference/02-running.md §2 "UI tests"): the
- * configuration, how to bring a recorded test here, the reorderable list of UI tests (with "Import
- * recording"), and Cancel, Save/Update/Delete, Start UI Test. Each
+ * configuration, the reorderable list of UI tests (with "Import recording"), how to bring a recorded test
+ * here, and Cancel, Save/Update/Delete, Start UI Test. Each
  * visit gets a fresh editor; ?planId= (or the loadSavedPlanId hand-off) opens a saved UI plan.
  */
 export default function UiFunctionalTestPage() {
@@ -60,8 +60,6 @@ function UiEditorScreen({ editorKey }: { editorKey: string }) {
           text={t('functional.ui.configText')}
           testNamePlaceholder={t('functional.ui.testNamePlaceholder')}
         />
-
-        <RecordingHelp />
 
         <FunctionalListSection
           id="functional-ui-tests-title"
@@ -111,6 +109,8 @@ function UiEditorScreen({ editorKey }: { editorKey: string }) {
             ))}
           </ol>
         </FunctionalListSection>
+
+        <RecordingHelp />
       </div>
 
       <FunctionalActionBar
@@ -124,19 +124,26 @@ function UiEditorScreen({ editorKey }: { editorKey: string }) {
   );
 }
 
-/** How to record a test in each recorder and bring it here, and what runs (docs/recorded-ui-tests.md). */
+/**
+ * How to record a test in each recorder and bring it here, and what runs (docs/recorded-ui-tests.md): one
+ * line open, the rest folded; under the list, so the list keeps its place at the top.
+ */
 function RecordingHelp() {
   const t = useT();
   return (
     <Alert variant="info" title={t('functional.ui.helpTitle')} data-testid="ui-recording-help">
-      <ul className="list-disc space-y-1 pl-4">
-        <li>{t('functional.ui.helpSelenium')}</li>
-        <li>{t('functional.ui.helpChrome')}</li>
-        <li>{t('functional.ui.helpPlaywright')}</li>
-      </ul>
-      <p className="mt-2">{t('functional.ui.helpSupported')}</p>
-      <p className="mt-1">{t('functional.ui.helpNotSupported')}</p>
-      <p className="mt-1">{t('functional.ui.helpEdit')}</p>
+      <p>{t('functional.ui.helpIntro')}</p>
+      <details className="mt-1" data-testid="ui-recording-help-more">
+        <summary className="cursor-pointer font-medium">{t('functional.ui.helpMore')}</summary>
+        <ul className="mt-1 list-disc space-y-1 pl-4">
+          <li>{t('functional.ui.helpSelenium')}</li>
+          <li>{t('functional.ui.helpChrome')}</li>
+          <li>{t('functional.ui.helpPlaywright')}</li>
+        </ul>
+        <p className="mt-2">{t('functional.ui.helpSupported')}</p>
+        <p className="mt-1">{t('functional.ui.helpNotSupported')}</p>
+        <p className="mt-1">{t('functional.ui.helpEdit')}</p>
+      </details>
     </Alert>
   );
 }
