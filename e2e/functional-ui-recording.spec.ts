@@ -83,9 +83,13 @@ test('imports a Selenium IDE project on the UI screen, edits a step, saves, and 
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto('/functional-test/ui-url-input');
-  await expect(page.getByTestId('ui-recording-help')).toContainText(
-    'Selenium IDE: record, then Save project',
-  );
+  const help = page.getByTestId('ui-recording-help');
+  await expect(help).toContainText('bring the file here with Import recording');
+  await expect(help.getByText('Selenium IDE: record, then Save project')).toBeHidden();
+  await help.locator('summary').click();
+  await expect(help.getByText('Selenium IDE: record, then Save project')).toBeVisible();
+  mkdirSync(SHOTS, { recursive: true });
+  await help.screenshot({ path: join(SHOTS, 'help-1280.png') });
   await page.getByTestId('import-recording-file').setInputFiles(SIDE);
   await expectNotice(messages, 'Imported 1 UI tests with 6 steps from sign-in.side');
   await expectNotice(
