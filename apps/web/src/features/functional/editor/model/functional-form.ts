@@ -7,7 +7,6 @@ import {
   type FunctionalPlanInput,
   type FunctionalValidationType,
   type HttpMethod,
-  type UiAction,
   type ValidationSubject,
 } from '@aqa/plan';
 import type { z } from 'zod';
@@ -38,6 +37,14 @@ import {
   type CollectionForm,
   type EventScriptsForm,
 } from './collection-form';
+import {
+  actionFormOf,
+  actionOfForm,
+  copyActionForms,
+  uiActionsReducer,
+  type UiActionForm,
+  type UiActionsEdit,
+} from '../../ui-editor/model/action-form';
 
 /**
  * The functional URL input form (docs/reference/02-running.md §2 "Functional URL Input screen") as plain
@@ -100,10 +107,10 @@ export interface FunctionalApiForm {
   group?: string;
   scripts?: EventScriptsForm;
   /**
-   * A UI step's actions (docs/adr/0030-recorded-ui-tests.md §1): a recorded test's commands, kept as
-   * they are so that saving from the editor loses none of them.
+   * A UI step's actions (docs/adr/0030-recorded-ui-tests.md §1, §4): a recorded test's commands and the
+   * steps added in the UI editor; one left untouched is saved as it was read (action-form.ts).
    */
-  actions?: UiAction[];
+  actions?: UiActionForm[];
 }
 
 export interface FunctionalForm {
@@ -163,6 +170,8 @@ export type FunctionalFormAction =
   | { type: 'addCapture'; entryId: string }
   | { type: 'setCapture'; entryId: string; captureId: string; patch: Partial<Omit<CaptureForm, 'id'>> }
   | { type: 'removeCapture'; entryId: string; captureId: string }
+  /** An edit of a UI test's action steps (action-form.ts). */
+  | { type: 'uiActions'; entryId: string; edit: UiActionsEdit }
   /** An imported collection's variables, scripts, data file and options replace the form's (collection-form.ts). */
   | { type: 'setCollection'; collection: CollectionForm }
   | CollectionAction;
@@ -194,6 +203,7 @@ function copyApi(api: FunctionalApiForm): FunctionalApiForm {
     rules: api.rules.map((rule) => ({ ...rule, id: newId('rule') })),
     captures: api.captures.map((capture) => ({ ...capture, id: newId('capture') })),
     ...(api.group === undefined ? {} : { group: api.group }),
+    ...(api.actions === undefined ? {} : { actions: copyActionForms(api.actions) }),
     ...(api.scripts === undefined
       ? {}
       : {
@@ -301,6 +311,11 @@ export function functionalFormReducer(form: FunctionalForm, action: FunctionalFo
         ...api,
         captures: api.captures.filter((capture) => capture.id !== action.captureId),
       }));
+    case 'uiActions':
+      return mapApi(form, action.entryId, (api) => ({
+        ...api,
+        actions: uiActionsReducer(api.actions ?? [], action.edit),
+      }));
     case 'setCollection':
       return { ...form, collection: action.collection };
     case 'setScript':
@@ -356,7 +371,9 @@ function apiDefinitionOf(api: FunctionalApiForm): ApiDefinitionInput {
       ? { captures: captures.map(({ name, from, expression }) => ({ name, from, expression })) }
       : {}),
     ...apiCollectionBodyOf(api),
-    ...(api.actions === undefined || api.actions.length === 0 ? {} : { actions: api.actions }),
+    ...(api.actions === undefined || api.actions.length === 0
+      ? {}
+      : { actions: api.actions.map(actionOfForm) }),
   };
 }
 
@@ -425,7 +442,7 @@ export function apiFormOf(api: SavedApi): FunctionalApiForm {
     captures: (api.captures ?? []).map((capture) => ({ id: newId('capture'), ...capture })),
     ...(api.group === undefined ? {} : { group: api.group }),
     ...(api.scripts === undefined ? {} : { scripts: scriptsFormOf(api.scripts) }),
-    ...(api.actions === undefined ? {} : { actions: api.actions }),
+    ...(api.actions === undefined ? {} : { actions: api.actions.map(actionFormOf) }),
   };
 }
 

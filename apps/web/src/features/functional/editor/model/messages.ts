@@ -9,6 +9,7 @@ import {
 } from '@aqa/plan';
 import type { Translate } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
+import { readActionProblem } from '../../ui-editor/model/action-form';
 
 /**
  * The functional model writes its messages in English (packages/plan/src/functional, the messages of
@@ -92,6 +93,9 @@ export function translateFunctionalMessage(message: string, t: Translate): strin
   if (limit !== undefined) return limit;
   const pattern = translatePattern(message, t);
   if (pattern !== undefined) return pattern;
+  const step = readActionProblem(message);
+  if (step !== undefined)
+    return t(`functional.error.uiAction.${step.problem}`, { number: step.number, step: step.step });
   const fixed = FIXED[message];
   if (fixed) return fixed.bounds ? t(fixed.key, { ...fixed.bounds }) : t(fixed.key);
   for (const { pattern, key } of NUMBERED) {

@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
@@ -11,12 +12,14 @@ import { newApiForm } from '../../editor/model/functional-form';
 import { problemsByField } from '../../editor/model/plan-check';
 import { useDragReorder } from '../hooks/useDragReorder';
 import { useUiEditor } from '../hooks/useUiEditor';
+import { ImportRecordingButton } from './ImportRecordingButton';
 import { UiTestCard } from './UiTestCard';
 import { useEditorAddress, useEditorKey } from '@/features/call-editor';
 
 /**
  * /functional-test/ui-url-input (docs/reference/02-running.md §2 "UI tests"): the
- * configuration, the reorderable list of UI tests, and Cancel, Save/Update/Delete, Start UI Test. Each
+ * configuration, the reorderable list of UI tests (with "Import recording"), how to bring a recorded test
+ * here, and Cancel, Save/Update/Delete, Start UI Test. Each
  * visit gets a fresh editor; ?planId= (or the loadSavedPlanId hand-off) opens a saved UI plan.
  */
 export default function UiFunctionalTestPage() {
@@ -64,14 +67,17 @@ function UiEditorScreen({ editorKey }: { editorKey: string }) {
           text={t('functional.ui.testsText')}
           count={form.apis.length}
           actions={
-            <Button
-              onClick={() => dispatch({ type: 'addApi', api: newApiForm() })}
-              disabled={disabled}
-              data-testid="add-ui-test"
-            >
-              <Plus />
-              {t('functional.ui.addTest')}
-            </Button>
+            <>
+              <ImportRecordingButton form={form} dispatch={dispatch} disabled={disabled} />
+              <Button
+                onClick={() => dispatch({ type: 'addApi', api: newApiForm() })}
+                disabled={disabled}
+                data-testid="add-ui-test"
+              >
+                <Plus />
+                {t('functional.ui.addTest')}
+              </Button>
+            </>
           }
           error={
             errors.plan.apis ? editor.problemText({ field: 'apis', message: errors.plan.apis }) : undefined
@@ -103,6 +109,8 @@ function UiEditorScreen({ editorKey }: { editorKey: string }) {
             ))}
           </ol>
         </FunctionalListSection>
+
+        <RecordingHelp />
       </div>
 
       <FunctionalActionBar
@@ -113,5 +121,29 @@ function UiEditorScreen({ editorKey }: { editorKey: string }) {
         emptyHint={t('functional.ui.needsTest')}
       />
     </div>
+  );
+}
+
+/**
+ * How to record a test in each recorder and bring it here, and what runs (docs/recorded-ui-tests.md): one
+ * line open, the rest folded; under the list, so the list keeps its place at the top.
+ */
+function RecordingHelp() {
+  const t = useT();
+  return (
+    <Alert variant="info" title={t('functional.ui.helpTitle')} data-testid="ui-recording-help">
+      <p>{t('functional.ui.helpIntro')}</p>
+      <details className="mt-1" data-testid="ui-recording-help-more">
+        <summary className="cursor-pointer font-medium">{t('functional.ui.helpMore')}</summary>
+        <ul className="mt-1 list-disc space-y-1 pl-4">
+          <li>{t('functional.ui.helpSelenium')}</li>
+          <li>{t('functional.ui.helpChrome')}</li>
+          <li>{t('functional.ui.helpPlaywright')}</li>
+        </ul>
+        <p className="mt-2">{t('functional.ui.helpSupported')}</p>
+        <p className="mt-1">{t('functional.ui.helpNotSupported')}</p>
+        <p className="mt-1">{t('functional.ui.helpEdit')}</p>
+      </details>
+    </Alert>
   );
 }

@@ -14,6 +14,7 @@ import { ValidationRulesPanel, type RuleTypeText } from '../../editor/components
 import type { FunctionalApiForm, FunctionalFormAction } from '../../editor/model/functional-form';
 import { problemsUnder } from '../../editor/model/plan-check';
 import { isUiRuleType, uiMethodsFor } from '../model/ui-form';
+import { UiActionsPanel } from './UiActionsPanel';
 import { ApiCardControls } from '@/features/call-editor';
 
 export interface UiTestCardProps {
@@ -35,7 +36,8 @@ export interface UiTestCardProps {
 /**
  * One UI test of the list (docs/reference/02-running.md §2 "UI tests"): the page's name,
  * method (GET, or POST) and URL, and its validations — contains_text, element_exists (CSS or XPath) and
- * page_title — in the API editor's rule form. A handle drags it; the arrows move it (disabled at the ends).
+ * page_title — in the API editor's rule form, and its action steps (UiActionsPanel, docs/adr/0030-recorded-ui-tests.md
+ * §5). A handle drags it; the arrows move it (disabled at the ends).
  */
 export function UiTestCard({
   page,
@@ -135,6 +137,13 @@ export function UiTestCard({
               urlPlaceholder: t('functional.ui.urlPlaceholder'),
               method: t('functional.ui.method'),
             }}
+          />
+
+          <UiActionsPanel
+            page={page}
+            dispatch={dispatch}
+            errors={problemsUnder(errors, 'action.')}
+            testId={testId}
           />
 
           <ValidationRulesPanel

@@ -3,6 +3,7 @@ import type { Translate } from '@/i18n';
 import type { FunctionalForm } from '../../editor/model/functional-form';
 import { translateFunctionalMessage } from '../../editor/model/messages';
 import { checkFunctionalForm, type PlanCheck, type Problem } from '../../editor/model/plan-check';
+import { actionProblemMessage, actionProblems } from './action-form';
 
 /**
  * The UI Functional Test screen's plan (docs/reference/02-running.md §2 "UI tests", §5,
@@ -26,9 +27,45 @@ export function uiMethodsFor(method: HttpMethod): readonly HttpMethod[] {
   return (UI_METHODS as readonly HttpMethod[]).includes(method) ? UI_METHODS : [...UI_METHODS, method];
 }
 
-/** The form judged as a UI plan: the model words its problems for UI tests, iterations with the UI bounds. */
+/**
+ * The problems of the UI tests' edited action steps (docs/adr/0030-recorded-ui-tests.md §6), each on its
+ * step's field (`api:<entryId>:action.<actionId>.<field>`), in card and step order.
+ */
+export function uiActionProblems(form: FunctionalForm): Problem[] {
+  return form.apis.flatMap((api, index) =>
+    (api.actions ?? []).flatMap((action, step) =>
+      actionProblems(action).map(({ field, problem }) => ({
+        field: `api:${api.entry.id}:action.${action.id}.${field}`,
+        message: actionProblemMessage(index + 1, step + 1, problem),
+        apiNumber: index + 1,
+      })),
+    ),
+  );
+}
+
+/** A problem's place on the screen: the name and description, the UI tests in order, then the numbers. */
+function place(problem: Problem): number {
+  if (problem.field === 'test_name') return 0;
+  if (problem.field === 'description') return 1;
+  if (problem.apiNumber !== undefined) return 2 + problem.apiNumber;
+  return problem.field === 'apis' ? 2 : Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * The form judged as a UI plan: the model words its problems for UI tests, iterations with the UI bounds;
+ * an edited step's own problems come with its UI test's, in the place of the model's words for the same
+ * step (a time left blank reaches the model as -1).
+ */
 export function checkUiForm(form: FunctionalForm): PlanCheck {
-  return checkFunctionalForm(form, 'ui_url_input');
+  const check = checkFunctionalForm(form, 'ui_url_input');
+  const steps = uiActionProblems(form);
+  if (steps.length === 0) return check;
+  const cards = new Set(steps.map((problem) => problem.field.split(':')[1]));
+  const model = check.problems.filter(
+    (problem) => !(problem.field.endsWith(':actions') && cards.has(problem.field.split(':')[1])),
+  );
+  const problems = [...model, ...steps].sort((a, b) => place(a) - place(b));
+  return { ok: false, body: check.body, problems };
 }
 
 /** A problem as the screen says it: a UI test's own message names its number, others get it in front. */
