@@ -163,7 +163,7 @@ export async function resolveLocator(page: Page | Frame, locator: SeleniumLocato
   let scope: Scope = page;
   // The Recorder's frame indices: child frames of the main frame, as Puppeteer Replay enters them.
   if (locator.framePath !== undefined && locator.framePath.length > 0) {
-    let frame = page.mainFrame();
+    let frame = 'mainFrame' in page ? page.mainFrame() : page;
     for (const index of locator.framePath) {
       const child = frame.childFrames()[index];
       if (child === undefined) throw new FrameMissing(locator.framePath, frame.childFrames().length);

@@ -142,9 +142,9 @@ function ActionRow({ action, index, count, edit, errors, testId, kindLabel }: Ac
   const path = recorded?.source.path ?? '';
   const fallbacks =
     recorded !== null && 'locators' in recorded && recorded.kind === action.kind
-      ? recorded.locators.slice(1)
+      ? (recorded.locators ?? []).slice(1)
       : [];
-  const firstLocator = recorded !== null && 'locators' in recorded ? recorded.locators[0] : undefined;
+  const firstLocator = recorded !== null && 'locators' in recorded ? recorded.locators?.[0] : undefined;
   const kept = keptOptions(recorded, action.kind);
 
   return (

@@ -177,7 +177,7 @@ function valueOf(action: UiAction): string {
 
 /** A step of a saved or imported plan as the editor holds it. */
 export function actionFormOf(action: UiAction): UiActionForm {
-  const first = 'locators' in action ? action.locators[0] : undefined;
+  const first = 'locators' in action ? action.locators?.[0] : undefined;
   return {
     id: newId('action'),
     original: action,
@@ -249,7 +249,8 @@ export function actionWords(action: UiAction): string {
  * aims at another element, which the old fallbacks would find instead.
  */
 function locatorsOf(form: UiActionForm): UiLocator[] {
-  const recorded = form.original !== null && 'locators' in form.original ? form.original.locators : [];
+  const recorded =
+    form.original !== null && 'locators' in form.original ? (form.original.locators ?? []) : [];
   const [first, ...fallbacks] = recorded;
   const name = form.by === 'role' && form.roleName.trim() !== '' ? { name: form.roleName } : {};
   const same = first !== undefined && first.by === form.by && first.value === form.locator;
