@@ -64,7 +64,10 @@ export function ImportRecordingButton({
           t('functional.ui.importWarnings', { file: file.name, list: read.warnings.slice(0, 5).join('; ') }),
         );
     } catch (error) {
-      notice.error(t('functional.ui.importFailed', { file: file.name, message: callErrorMessage(error, t) }));
+      // The import's own message begins with the file's name; the notice names it once.
+      const message = callErrorMessage(error, t);
+      const own = message.startsWith(`${file.name}: `) ? message.slice(file.name.length + 2) : message;
+      notice.error(t('functional.ui.importFailed', { file: file.name, message: own }));
     } finally {
       setImporting(false);
     }
