@@ -29,6 +29,7 @@ export const functionalUiResultEn = {
   'functional.uiResult.noPageShot': 'No screenshot kept',
   'functional.uiResult.pagesKept':
     'A step keeps its first {max} pages; the pages it opened after them are not listed.',
+  'functional.uiResult.locatorUsed': 'The locator used (every one tried, when none found the element)',
   'functional.uiResult.actions': 'Actions ({passed}/{total} passed)',
   'functional.uiResult.actionLine': 'Line {line}',
   'functional.uiResult.consoleErrors': 'Console errors ({count})',

@@ -30,6 +30,7 @@ export const functionalUiResultKo: Record<keyof typeof functionalUiResultEn, str
   'functional.uiResult.noPageShot': '보관된 스크린샷 없음',
   'functional.uiResult.pagesKept':
     '단계마다 처음 {max}개 페이지만 보관합니다. 그 뒤에 연 페이지는 목록에 없습니다.',
+  'functional.uiResult.locatorUsed': '사용한 로케이터 (요소를 찾지 못했으면 시도한 모든 로케이터)',
   'functional.uiResult.actions': '동작 ({passed}/{total} 통과)',
   'functional.uiResult.actionLine': '{line}행',
   'functional.uiResult.consoleErrors': '콘솔 오류 ({count})',

@@ -25,11 +25,14 @@ export function ScreenshotThumb({
   stepName,
   shot,
   label: named,
+  caption = true,
 }: {
   testId: string;
   stepName: string;
   shot: UiScreenshotRef;
   label?: string;
+  /** False where the label is written beside the thumbnail already. */
+  caption?: boolean;
 }) {
   const { t } = useI18n();
   const picture = useScreenshot(testId, shot.id);
@@ -83,6 +86,7 @@ export function ScreenshotThumb({
         )}
       </Dialog>
       <figcaption
+        hidden={!caption}
         className={cn(
           'truncate text-xs',
           shot.failure ? 'font-medium text-destructive-text' : 'text-muted-foreground',

@@ -25,7 +25,8 @@ function ActionWords({ action }: { action: UiActionResult }) {
       )}
       {action.locator !== null && (
         <code
-          className="break-all font-mono text-[12px] text-muted-foreground"
+          className="break-all rounded bg-muted px-1 font-mono text-[11px] text-muted-foreground"
+          title={t('functional.uiResult.locatorUsed')}
           data-testid="ui-action-locator"
         >
           {action.locator}

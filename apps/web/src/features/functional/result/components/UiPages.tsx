@@ -30,7 +30,13 @@ function PageRow({
           {t('functional.uiResult.noPageShot')}
         </div>
       ) : (
-        <ScreenshotThumb testId={testId} stepName={stepName} shot={page.screenshot} label={label} />
+        <ScreenshotThumb
+          testId={testId}
+          stepName={stepName}
+          shot={page.screenshot}
+          label={label}
+          caption={false}
+        />
       )}
       <div className="min-w-0 flex-1 space-y-2">
         <p className="flex min-w-0 flex-wrap items-baseline gap-x-2">
@@ -39,7 +45,7 @@ function PageRow({
             {page.url}
           </span>
         </p>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 xl:grid-cols-6">
+        <dl className="grid grid-cols-2 gap-x-5 gap-y-2 sm:flex sm:flex-wrap">
           {pageFigures(page).map((figure) => (
             <UiFigure key={figure.name} figure={figure} testId={`ui-page-figure-${figure.name}`} compact />
           ))}
