@@ -179,6 +179,58 @@ test('imports a Selenium IDE project on the UI screen, edits a step, saves, and 
   await expect(step.getByTestId('ui-actions')).toContainText('Actions (5/6 passed)');
   await expect(step).toContainText("Selenium IDE test 'Sign in', command 6, edited in the UI editor");
   await expect(step).toContainText('Hello Grace');
+  // Each command by its recorder's name (docs/recorded-ui-tests.md "Results"), the two edited here
+  // said so; the commented-out command 3 was skipped.
+  const commands = step.getByTestId('ui-action');
+  await expect(commands.getByTestId('ui-action-at')).toHaveText([
+    "Selenium IDE test 'Sign in', command 1, edited in the UI editor",
+    "Selenium IDE test 'Sign in', command 2",
+    "Selenium IDE test 'Sign in', command 4",
+    "Selenium IDE test 'Sign in', command 5",
+    "Selenium IDE test 'Sign in', command 6, edited in the UI editor",
+    "Selenium IDE test 'Sign in', command 7",
+  ]);
+  // The failed verify: what it expected and what the page said, apart, and the page as it failed.
+  const verify = commands.nth(4);
+  await expect(verify).toHaveAttribute('data-passed', 'false');
+  await expect(verify.getByTestId('ui-action-expected')).toHaveText('Hello Grace');
+  await expect(verify.getByTestId('ui-action-actual')).toHaveText('Hello Ada');
+  const failureShot = verify.getByTestId('ui-screenshot');
+  await expect(failureShot).toHaveAttribute('data-failure', 'true');
+  await expect
+    .poll(() => failureShot.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(300);
+  await expect(commands.nth(5).getByTestId('ui-action-values')).toHaveCount(0);
+  // The one page the commands opened, measured by the browser, with its screenshot.
+  const pages = step.getByTestId('ui-pages');
+  await expect(pages).toContainText('Pages (1)');
+  const signInPage = pages.getByTestId('ui-page');
+  await expect(signInPage).toHaveCount(1);
+  await expect(signInPage.getByTestId('ui-page-url')).toHaveText(`${origin}/sign-in.html`);
+  await expect(signInPage.getByTestId('ui-page-figure-ttfb').getByTestId('ui-figure-value')).toHaveText(
+    /^[\d.,]+ ms$/,
+  );
+  await expect(signInPage.getByTestId('ui-page-figure-load').getByTestId('ui-figure-value')).toHaveText(
+    /^[\d.,]+ ms$/,
+  );
+  await expect(signInPage.getByTestId('ui-page-figure-fcp')).toHaveAttribute('data-rating', 'good');
+  const pageShot = signInPage.getByRole('button', { name: 'Enlarge screenshot: Page 1' });
+  await expect(pageShot).toBeEnabled();
+  await pageShot.click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in — Page 1' });
+  await expect(dialog).toBeVisible();
+  await expect
+    .poll(() => dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(300);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await step.getByTestId('ui-actions').scrollIntoViewIfNeeded();
+  await step.screenshot({ path: join(SHOTS, 'result-step-1280.png') });
   await shot(page, 'result-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await step.screenshot({ path: join(SHOTS, 'result-step-390.png') });
   expect(messages.browserDialogs).toEqual([]);
 });

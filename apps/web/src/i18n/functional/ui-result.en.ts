@@ -20,6 +20,16 @@ export const functionalUiResultEn = {
   'functional.uiResult.rating.good': 'Good',
   'functional.uiResult.rating.needs-improvement': 'Needs improvement',
   'functional.uiResult.rating.poor': 'Poor',
+  'functional.uiResult.pageLoadEnded':
+    'The page the step ended on. Each page its actions opened is listed under Pages below, with its own figures.',
+  'functional.uiResult.nothingFound': 'nothing found',
+  'functional.uiResult.pages': 'Pages ({count})',
+  'functional.uiResult.pageNumber': 'Page {n}',
+  'functional.uiResult.pageShot': 'Page',
+  'functional.uiResult.noPageShot': 'No screenshot kept',
+  'functional.uiResult.pagesKept':
+    'A step keeps its first {max} pages; the pages it opened after them are not listed.',
+  'functional.uiResult.locatorUsed': 'The locator used (every one tried, when none found the element)',
   'functional.uiResult.actions': 'Actions ({passed}/{total} passed)',
   'functional.uiResult.actionLine': 'Line {line}',
   'functional.uiResult.consoleErrors': 'Console errors ({count})',

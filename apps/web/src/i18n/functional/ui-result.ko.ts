@@ -21,6 +21,16 @@ export const functionalUiResultKo: Record<keyof typeof functionalUiResultEn, str
   'functional.uiResult.rating.good': '좋음',
   'functional.uiResult.rating.needs-improvement': '개선 필요',
   'functional.uiResult.rating.poor': '나쁨',
+  'functional.uiResult.pageLoadEnded':
+    '단계가 끝난 페이지입니다. 동작이 연 각 페이지와 그 수치는 아래 "페이지"에 있습니다.',
+  'functional.uiResult.nothingFound': '찾은 것 없음',
+  'functional.uiResult.pages': '페이지 ({count})',
+  'functional.uiResult.pageNumber': '페이지 {n}',
+  'functional.uiResult.pageShot': '페이지',
+  'functional.uiResult.noPageShot': '보관된 스크린샷 없음',
+  'functional.uiResult.pagesKept':
+    '단계마다 처음 {max}개 페이지만 보관합니다. 그 뒤에 연 페이지는 목록에 없습니다.',
+  'functional.uiResult.locatorUsed': '사용한 로케이터 (요소를 찾지 못했으면 시도한 모든 로케이터)',
   'functional.uiResult.actions': '동작 ({passed}/{total} 통과)',
   'functional.uiResult.actionLine': '{line}행',
   'functional.uiResult.consoleErrors': '콘솔 오류 ({count})',

@@ -6,9 +6,10 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { cn } from '@/lib/utils';
 import { useScreenshot } from '../hooks/useScreenshot';
 
-/** The runner's own labels ("Step", "Failure") in the user's language; a screenshot action's file name as written. */
+/** The runner's own labels ("Step", "Failure", "Page") in the user's language; a screenshot action's file name as written. */
 function shotLabel(shot: UiScreenshotRef, t: Translate): string {
   if (shot.label === 'Step') return t('functional.uiResult.stepShot');
+  if (shot.label === 'Page') return t('functional.uiResult.pageShot');
   if (shot.label === 'Failure') return t('functional.uiResult.failureShot');
   return shot.failure ? `${shot.label} (${t('functional.uiResult.failureShot')})` : shot.label;
 }
@@ -16,20 +17,26 @@ function shotLabel(shot: UiScreenshotRef, t: Translate): string {
 /**
  * One screenshot of a UI step (docs/design.md §9 "UI tests"): a thumbnail that opens the picture at full
  * size in a dialog (Escape or the close button closes it, and focus returns to the thumbnail). A failure
- * screenshot is marked in words and colour.
+ * screenshot is marked in words and colour. `label` names it where the runner's label is not enough
+ * (one of several pages: "Page 2").
  */
 export function ScreenshotThumb({
   testId,
   stepName,
   shot,
+  label: named,
+  caption = true,
 }: {
   testId: string;
   stepName: string;
   shot: UiScreenshotRef;
+  label?: string;
+  /** False where the label is written beside the thumbnail already. */
+  caption?: boolean;
 }) {
   const { t } = useI18n();
   const picture = useScreenshot(testId, shot.id);
-  const label = shotLabel(shot, t);
+  const label = named ?? shotLabel(shot, t);
   const alt = t('functional.uiResult.shotAlt', { step: stepName, label });
 
   return (
@@ -79,6 +86,7 @@ export function ScreenshotThumb({
         )}
       </Dialog>
       <figcaption
+        hidden={!caption}
         className={cn(
           'truncate text-xs',
           shot.failure ? 'font-medium text-destructive-text' : 'text-muted-foreground',

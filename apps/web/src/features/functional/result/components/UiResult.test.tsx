@@ -201,10 +201,13 @@ describe('Functional result screen, UI run', { timeout: 20_000 }, () => {
     expect(within(waited!).getByTestId('ui-action-message')).toHaveTextContent(
       'expected css: #welcome to be visible within 2 s, but no element matched',
     );
-    expect(second.getAllByTestId('ui-screenshot').map((shot) => shot.dataset.failure)).toEqual([
-      'false',
-      'true',
-    ]);
+    // The failure screenshot is the failed action's own (its only failure); the step's stays listed.
+    expect(within(waited!).getByTestId('ui-screenshot')).toHaveAttribute('data-failure', 'true');
+    expect(
+      within(second.getByTestId('ui-screenshots'))
+        .getAllByTestId('ui-screenshot')
+        .map((shot) => shot.dataset.failure),
+    ).toEqual(['false']);
   });
 
   it('fetches each screenshot with the session, enlarges it in a dialog that Escape closes, and lets it go', async () => {

@@ -1,9 +1,18 @@
-import { rateVital, type UiStepDetails, type VitalName, type VitalRating } from '@aqa/plan';
+import {
+  rateVital,
+  type UiNavigationTimings,
+  type UiScreenshotRef,
+  type UiStepDetails,
+  type VitalName,
+  type VitalRating,
+  type WebVitals,
+} from '@aqa/plan';
 
 /*
  * What the result screen reads of a UI run's step (docs/design.md §9 "UI tests"): its measured page
  * figures in the order they are shown, the rated ones with their rating by the usual Web Vitals
- * thresholds (the model's rateVital, the one source of truth for them).
+ * thresholds (the model's rateVital, the one source of truth for them), and where each of its
+ * screenshots is shown (docs/recorded-ui-tests.md "Results").
  */
 
 export type PageFigureName = VitalName | 'dom_content_loaded' | 'load';
@@ -21,14 +30,60 @@ function figure(name: PageFigureName, value: number | null): PageFigure {
   return { name, value, rating: rated === null || value === null ? null : rateVital(rated, value) };
 }
 
-/** The navigation timings (time to first byte, DOMContentLoaded, load) then FCP, LCP and CLS. */
-export function pageFigures(ui: UiStepDetails): PageFigure[] {
+/**
+ * The navigation timings (time to first byte, DOMContentLoaded, load) then FCP, LCP and CLS, of a step
+ * (the page it ended on) or of one page it opened (`ui.pages[]`).
+ */
+export function pageFigures(page: { timings: UiNavigationTimings | null; vitals: WebVitals }): PageFigure[] {
   return [
-    figure('ttfb', ui.timings?.ttfb ?? null),
-    figure('dom_content_loaded', ui.timings?.dom_content_loaded ?? null),
-    figure('load', ui.timings?.load ?? null),
-    figure('fcp', ui.vitals.fcp),
-    figure('lcp', ui.vitals.lcp),
-    figure('cls', ui.vitals.cls),
+    figure('ttfb', page.timings?.ttfb ?? null),
+    figure('dom_content_loaded', page.timings?.dom_content_loaded ?? null),
+    figure('load', page.timings?.load ?? null),
+    figure('fcp', page.vitals.fcp),
+    figure('lcp', page.vitals.lcp),
+    figure('cls', page.vitals.cls),
   ];
+}
+
+/**
+ * Whether a step gets its own "Pages" list: a step that ran actions and opened pages. A URL step's one
+ * page is the step's own "Page load" and screenshot already, so it is not listed twice.
+ */
+export function listsPages(ui: UiStepDetails): boolean {
+  return ui.actions.length > 0 && (ui.pages ?? []).length > 0;
+}
+
+export interface PlacedShots {
+  /** Per action (the index of `ui.actions`): its failure screenshot, or null. */
+  byAction: (UiScreenshotRef | null)[];
+  /** The screenshots shown under "Screenshots": those no action and no listed page shows. */
+  rest: UiScreenshotRef[];
+}
+
+/**
+ * Where each screenshot of a step is shown. The runner takes a "Failure" screenshot as each failed
+ * action ends, in order, and one as the step ends only when none was kept
+ * (packages/ui-runner/src/page-step.ts); an action's result does not name its screenshot. So when the
+ * "Failure" screenshots are exactly as many as the failed actions, the n-th is the n-th failed action's;
+ * when they are not (the run's screenshot budget ran out, a page could not be drawn, or the step failed
+ * outside an action, as a page that did not load), none is paired and all stay under "Screenshots",
+ * rather than shown beside an action they may not belong to. A listed page's screenshot is shown with
+ * its page.
+ */
+export function placeShots(ui: UiStepDetails): PlacedShots {
+  const byAction: (UiScreenshotRef | null)[] = ui.actions.map(() => null);
+  const failed = ui.actions.flatMap((action, index) => (action.passed ? [] : [index]));
+  const failureShots = ui.screenshots.filter((shot) => shot.failure && shot.label === 'Failure');
+  const shown = new Set<string>();
+  if (failed.length > 0 && failureShots.length === failed.length) {
+    failed.forEach((index, n) => {
+      const shot = failureShots[n]!;
+      byAction[index] = shot;
+      shown.add(shot.id);
+    });
+  }
+  if (listsPages(ui)) {
+    for (const page of ui.pages ?? []) if (page.screenshot !== null) shown.add(page.screenshot.id);
+  }
+  return { byAction, rest: ui.screenshots.filter((shot) => !shown.has(shot.id)) };
 }
