@@ -51,7 +51,9 @@ export function ScheduleForm({ onCreated }: { onCreated: (schedule: Schedule) =>
     ],
     [loadPlans.data, functionalPlans.data],
   );
-  const zones = useMemo(timeZoneChoices, []);
+  const zones = useMemo(() => timeZoneChoices(), []);
+  // The preview counts from when the form opened: the next times move on only at the times themselves.
+  const [openedAt] = useState(() => Date.now());
   const [planId, setPlanId] = useState('');
   const [cron, setCron] = useState('0 2 * * 1-5');
   const [timezone, setTimezone] = useState(zones[0] ?? 'UTC');
@@ -65,7 +67,7 @@ export function ScheduleForm({ onCreated }: { onCreated: (schedule: Schedule) =>
     cronError === null && zoneKnown
       ? {
           words: describeSchedule(cron, timezone, language) ?? cron,
-          next: nextRunTimes(cron, timezone, Date.now()),
+          next: nextRunTimes(cron, timezone, openedAt),
         }
       : null;
 
