@@ -44,6 +44,7 @@ import { systemRoutes } from './routes/system.routes';
 import { textCommandRoutes } from './routes/text-command.routes';
 import { agentRoutes } from './routes/agent.routes';
 import { tokenRoutes } from './routes/token.routes';
+import { scheduleRoutes } from './routes/schedule.routes';
 import { accountEmailProblems } from './services/account-email-check';
 import { createAccountServices } from './services/account-services';
 import { createAgentServices } from './services/agents/agent-services';
@@ -68,6 +69,15 @@ import { RunnerRegistry } from './services/runs/runner';
 import { EXTERNAL_TOOLS, ToolDetector } from './services/runs/tool-detector';
 import { ExternalToolRunner } from './services/runs/external-runner';
 import { TextCommandService } from './services/text-command.service';
+import { ScheduleService } from './services/schedules/schedule.service';
+import {
+  DEFAULT_SCHEDULER_OPTIONS,
+  Scheduler,
+  SCHEDULER_REASONS,
+  type SchedulerOptions,
+} from './services/schedules/scheduler';
+import { ScheduleRepository } from './repositories/schedule.repository';
+import { toAccountUser } from './services/account-user';
 import {
   DEFAULT_VALIDATION_LIMITS,
   ValidateService,
@@ -85,6 +95,8 @@ export interface AppOptions {
   validationLimits?: Partial<ValidationLimits>;
   /** Replaces the import worker's limits (time per import, heap); tests shorten them. */
   importLimits?: Partial<ImportPoolOptions>;
+  /** Replaces how often and how late schedules fire (docs/adr/0031-schedules.md); tests look more often. */
+  scheduler?: Partial<SchedulerOptions>;
 }
 
 /**
@@ -205,6 +217,30 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       app.log,
       messages,
     );
+    // Saved plans run on their schedules, once across replicas (docs/adr/0031-schedules.md).
+    const scheduleStore = new ScheduleRepository(db);
+    const schedules = new ScheduleService(scheduleStore, now);
+    const scheduler = new Scheduler(
+      scheduleStore,
+      now,
+      async ({ userId, planKind, planId }) => {
+        const owner = await users.findById(userId);
+        if (owner === undefined) throw new Error(SCHEDULER_REASONS.ownerGone);
+        const user = toAccountUser(owner);
+        if (planKind === 'load') return (await runs.start(user, { plan_id: planId })).test_id;
+        const saved = await functionalPlans.get(user, planId);
+        return (await functionalRuns.start(user, { ...saved, plan_id: planId })).test_id;
+      },
+      app.log,
+      { ...DEFAULT_SCHEDULER_OPTIONS, ...options.scheduler },
+    );
+    app.addHook('onReady', (done) => {
+      scheduler.start();
+      done();
+    });
+    // Before the runs stop (the lifecycle's preClose below): nothing is started once the server is closing.
+    app.addHook('preClose', () => scheduler.stop());
+
     const interrupted = await lifecycle.recoverInterrupted();
     if (interrupted.load > 0) {
       app.log.warn(
@@ -298,14 +334,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
     await app.register(accountRoutes, { accounts, sessions, bearerThrottle });
     await app.register(tokenRoutes, { apiTokens });
-    await app.register(planRoutes, { plans, validation, runners });
+    await app.register(scheduleRoutes, { schedules });
+    await app.register(planRoutes, { plans, validation, runners, schedules });
     await app.register(textCommandRoutes, { textCommands: new TextCommandService(db, now) });
     await app.register(runRoutes, { runs });
     await app.register(agentRoutes, { agents: agents.service });
     await app.register(historyRoutes, createHistoryServices(db, runs));
     await app.register(importRoutes, { imports });
     await app.register(downloadRoutes, { cli: new CliDownloadService() });
-    await app.register(functionalRoutes, { plans: functionalPlans, runs: functionalRuns });
+    await app.register(functionalRoutes, { plans: functionalPlans, runs: functionalRuns, schedules });
     await app.register(messageRoutes, { messages });
     await app.register(feedbackRoutes, { feedback: new FeedbackService(new FeedbackRepository(db), now) });
     await app.register(assistantRoutes, {

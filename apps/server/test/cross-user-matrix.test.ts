@@ -64,7 +64,9 @@ interface OpenApiDocument {
 type Method = RequestOptions['method'];
 /** Performance plans and runs, functional plans (fplan) and runs (frun), UI runs' screenshots (shot), API tokens. */
 /** Load agents (agent) and the runs on them that an agent writes events into (agentRun). */
-type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'token' | 'agent' | 'agentRun' | 'any';
+/** Schedules of saved plans (schedule, docs/adr/0031-schedules.md). */
+type IdKind =
+  'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'token' | 'agent' | 'agentRun' | 'schedule' | 'any';
 
 /** A place in a request where an id goes. */
 interface IdSlot {
@@ -115,6 +117,7 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /api/me/password': "the caller's own password",
   'POST /api/tokens': 'creates an API token of the caller',
   'GET /api/tokens': "the caller's own API tokens",
+  'GET /api/schedules': "the caller's own schedules",
   'POST /api/agents/register': 'registers a load agent of the caller',
   'GET /api/agents': "the caller's own load agents",
   'GET /api/engines': 'the engines installed on the server, the same for everyone',
@@ -192,6 +195,9 @@ function plausibleValues(target: CountingTarget): Record<string, unknown> {
     // An agent's calls: no wait for a job, and an event numbered 1, which its run already keeps.
     wait_ms: 0,
     first_seq: 1,
+    // A schedule: every weekday at 02:00, read in UTC.
+    cron: '0 2 * * 1-5',
+    timezone: 'UTC',
     events: [{ type: 'failed', agent_index: 0, message: 'matrix' }],
   };
 }
@@ -212,6 +218,7 @@ function isIdName(name: string): boolean {
 
 function kindOf(name: string, path: string): IdKind {
   if (path.startsWith('/api/tokens/')) return 'token';
+  if (path.startsWith('/api/schedules/')) return 'schedule';
   if (path.startsWith('/api/agents/')) return /run/i.test(name) ? 'agentRun' : 'agent';
   // Functional calls name their plan by id or plan_id on the plan calls, and their run on the others.
   if (path.startsWith('/api/functional/')) {
@@ -323,6 +330,8 @@ interface Person {
   agentId: string;
   /** A run on that agent, still going: its agent took the job and said it was ready. */
   agentRunId: string;
+  /** A schedule of the plan. */
+  scheduleId: string;
 }
 
 let server: TestServer;
@@ -369,7 +378,14 @@ async function makePerson(
 ): Promise<
   Omit<
     Person,
-    'planId' | 'runId' | 'functionalPlanId' | 'functionalRunId' | 'uiRunId' | 'shotId' | 'agentRunId'
+    | 'planId'
+    | 'runId'
+    | 'functionalPlanId'
+    | 'functionalRunId'
+    | 'uiRunId'
+    | 'shotId'
+    | 'agentRunId'
+    | 'scheduleId'
   >
 > {
   const { token, registration } = await registerAndLogin(server, {
@@ -623,8 +639,25 @@ beforeAll(async () => {
     agentRun(ownerBase, ownerPlanId),
     agentRun(otherBase, otherPlanId),
   ]);
+  const schedule = async (base: { token: string }, planId: string) =>
+    (
+      await ok<{ id: string }>(
+        {
+          method: 'POST',
+          url: '/api/schedules',
+          token: base.token,
+          body: { plan_id: planId, cron: '0 2 * * 1-5' },
+        },
+        201,
+      )
+    ).id;
+  const [ownerScheduleId, otherScheduleId] = await Promise.all([
+    schedule(ownerBase, ownerPlanId),
+    schedule(otherBase, otherPlanId),
+  ]);
   owner = {
     ...ownerBase,
+    scheduleId: ownerScheduleId,
     agentRunId: ownerAgentRunId,
     planId: ownerPlanId,
     runId: ownerRunId,
@@ -634,6 +667,7 @@ beforeAll(async () => {
   };
   other = {
     ...otherBase,
+    scheduleId: otherScheduleId,
     agentRunId: otherAgentRunId,
     planId: otherPlanId,
     runId: otherRunId,
@@ -701,6 +735,7 @@ async function snapshotOfEveryoneButOther(): Promise<string> {
       sessions: await rows('select * from sessions where user_id != ? order by id', other.userId),
       api_tokens: await rows('select * from api_tokens where user_id != ? order by id', other.userId),
       plans: await rows('select * from plans where user_id != ? order by id', other.userId),
+      schedules: await rows('select * from schedules where user_id != ? order by id', other.userId),
       runs: await rows(
         'select * from runs where user_id != ? and id not in (?, ?) order by id',
         other.userId,
@@ -778,6 +813,7 @@ function ownerIdsOf(kind: IdKind): string[] {
     token: [owner.apiTokenId],
     agent: [owner.agentId],
     agentRun: [owner.agentRunId],
+    schedule: [owner.scheduleId],
   });
 }
 
@@ -791,6 +827,7 @@ function ownIdsOf(person: Person, kind: IdKind): string[] {
     token: [person.apiTokenId],
     agent: [person.agentId],
     agentRun: [person.agentRunId],
+    schedule: [person.scheduleId],
   });
 }
 
@@ -854,6 +891,7 @@ function ownerTraces(withIds: boolean): string[] {
         owner.apiTokenId,
         owner.agentId,
         owner.agentRunId,
+        owner.scheduleId,
         ownerLiveFunctionalRunId,
       ]
     : traces;

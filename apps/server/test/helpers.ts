@@ -54,6 +54,7 @@ export async function startTestServer(
     logLines?: string[];
     validationLimits?: AppOptions['validationLimits'];
     importLimits?: AppOptions['importLimits'];
+    scheduler?: AppOptions['scheduler'];
   } = {},
 ): Promise<TestServer> {
   const clock = new ManualClock();
@@ -70,6 +71,7 @@ export async function startTestServer(
     now: clock.now,
     ...(options.validationLimits === undefined ? {} : { validationLimits: options.validationLimits }),
     ...(options.importLimits === undefined ? {} : { importLimits: options.importLimits }),
+    ...(options.scheduler === undefined ? {} : { scheduler: options.scheduler }),
     ...(logLines === undefined
       ? {}
       : { logDestination: { write: (line: string) => void logLines.push(line) } }),
@@ -160,16 +162,23 @@ export interface SignedInUser {
  * checks; sign-in limits are raised so that many users can register from the one test address. `env`
  * sets more of the server's variables.
  */
-export async function startServerWithTwoUsers(env: Record<string, string> = {}): Promise<{
+export async function startServerWithTwoUsers(
+  env: Record<string, string> = {},
+  options: Parameters<typeof startTestServer>[2] = {},
+): Promise<{
   server: TestServer;
   alice: SignedInUser;
   bob: SignedInUser;
 }> {
-  const server = await startTestServer({
-    LOGIN_RATE_LIMIT_PER_IP: '1000',
-    REGISTER_RATE_LIMIT_PER_IP: '1000',
-    ...env,
-  });
+  const server = await startTestServer(
+    {
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
+      REGISTER_RATE_LIMIT_PER_IP: '1000',
+      ...env,
+    },
+    undefined,
+    options,
+  );
   const signIn = async (): Promise<SignedInUser> => {
     const { token, registration } = await registerAndLogin(server);
     return { token, email: registration.email };

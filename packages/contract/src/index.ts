@@ -13,6 +13,7 @@ import { imports } from './routes/imports';
 import { messages } from './routes/messages';
 import { plans } from './routes/plans';
 import { runs } from './routes/runs';
+import { schedules } from './routes/schedules';
 import { system } from './routes/system';
 import { textCommands } from './routes/text-commands';
 import { tokens } from './routes/tokens';
@@ -30,6 +31,7 @@ export const contract = {
   messages,
   plans,
   runs,
+  schedules,
   system,
   textCommands,
   tokens,

@@ -29,3 +29,4 @@ export * from './test-data';
 export * from './flows';
 export * from './thresholds';
 export * from './json-path-filter';
+export * from './schedules';

@@ -489,6 +489,39 @@ const m0021_run_abort: Migration = {
   },
 };
 
+const m0023_schedules: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // Schedules (docs/adr/0031-schedules.md). `next_run_at` is the time the schedule next comes round,
+    // ISO UTC: the replica whose conditional update moves it on is the one that fires (its "Firing"), so
+    // a time is fired once however many replicas look. The plan is named by id and kind only: deleting a
+    // plan deletes its schedules (the schedule service does it, the plans being in two tables).
+    await db.schema
+      .createTable('schedules')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('plan_id', t.text, (c) => c.notNull())
+      .addColumn('plan_kind', t.text, (c) => c.notNull())
+      .addColumn('cron', t.text, (c) => c.notNull())
+      .addColumn('timezone', t.text, (c) => c.notNull())
+      .addColumn('enabled', t.integer, (c) => c.notNull())
+      .addColumn('next_run_at', t.text)
+      .addColumn('last_run_at', t.text)
+      .addColumn('last_outcome', t.text)
+      .addColumn('last_run_id', t.text)
+      .addColumn('last_reason', t.text)
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('updated_at', t.text, (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('schedules_user_id_idx').on('schedules').column('user_id').execute();
+    await db.schema.createIndex('schedules_next_run_at_idx').on('schedules').column('next_run_at').execute();
+    await db.schema.createIndex('schedules_plan_id_idx').on('schedules').column('plan_id').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('schedules').execute();
+  },
+};
+
 const m0015_token_scopes: Migration = {
   async up(db: Kysely<unknown>) {
     const t = columnTypes(db);
@@ -704,6 +737,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_phrases': m0019_phrases,
   '0020_test_kinds': m0020_test_kinds,
   '0021_run_abort': m0021_run_abort,
+  '0023_schedules': m0023_schedules,
 };
 
 export const migrationProvider: MigrationProvider = {

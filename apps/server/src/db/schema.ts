@@ -21,6 +21,7 @@ export interface Database {
   feedback: FeedbackTable;
   assistant_turns: AssistantTurnsTable;
   server_instances: ServerInstancesTable;
+  schedules: SchedulesTable;
 }
 
 export interface UsersTable {
@@ -355,3 +356,30 @@ export interface ServerInstancesTable {
   last_seen_at: string;
 }
 export type ServerInstanceRow = Selectable<ServerInstancesTable>;
+
+/** A saved plan's schedule (docs/adr/0031-schedules.md). */
+export interface SchedulesTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  /** SchedulePlanKind: 'load' (a row of plans) or 'functional' (a row of functional_plans). */
+  plan_kind: string;
+  /** Five fields, as normalCron() writes them. */
+  cron: string;
+  /** IANA time zone the cron expression is read in. */
+  timezone: string;
+  /** 1 or 0. */
+  enabled: number;
+  /** ISO UTC of the next time it comes round; null while disabled. */
+  next_run_at: string | null;
+  last_run_at: string | null;
+  /** ScheduleOutcome of the last time it came round. */
+  last_outcome: string | null;
+  last_run_id: string | null;
+  last_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type ScheduleRow = Selectable<SchedulesTable>;
+export type NewScheduleRow = Insertable<SchedulesTable>;
+export type ScheduleChanges = Updateable<SchedulesTable>;

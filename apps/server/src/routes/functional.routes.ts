@@ -2,6 +2,7 @@ import { functionalHtmlReport, functionalJsonReport, functionalJunitReport } fro
 import type { FastifyReply } from 'fastify';
 import { contract } from '@aqa/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { ScheduleService } from '../services/schedules/schedule.service';
 import { requireAuth } from '../auth/authenticate';
 import { assertSameUser } from '../auth/scope';
 import {
@@ -43,6 +44,8 @@ function sendJpeg(reply: FastifyReply, jpeg: Buffer): FastifyReply {
 export interface FunctionalRouteOptions {
   plans: FunctionalPlanService;
   runs: FunctionalRunService;
+  /** A deleted plan's schedules go with it (docs/adr/0031-schedules.md). */
+  schedules: Pick<ScheduleService, 'planDeleted'>;
 }
 
 /** The report downloads: the engine's builders (packages/engine/src/functional/report/). */
@@ -58,7 +61,7 @@ const REPORTS = {
  */
 export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> = (
   app,
-  { plans, runs },
+  { plans, runs, schedules },
   done,
 ) => {
   app.route({
@@ -90,6 +93,7 @@ export const functionalRoutes: FastifyPluginCallbackZod<FunctionalRouteOptions> 
 
   scopedIdRoute(app, contract.functional.delete, async (user, id) => {
     await plans.delete(user, id);
+    await schedules.planDeleted(user, id);
     return { message: FUNCTIONAL_PLAN_MESSAGES.deleted };
   });
 

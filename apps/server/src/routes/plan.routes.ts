@@ -2,6 +2,7 @@ import { normalizePlan, PLAN_ERRORS } from '@aqa/plan';
 import type { preValidationHookHandler } from 'fastify';
 import { contract } from '@aqa/contract';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { ScheduleService } from '../services/schedules/schedule.service';
 import { requireAuth } from '../auth/authenticate';
 import { assertSameUser } from '../auth/scope';
 import { ValidationError } from '../errors';
@@ -50,7 +51,9 @@ export const planRoutes: FastifyPluginCallbackZod<{
   validation: ValidateService;
   /** Validate Script refuses a plan the installed tool's version cannot run. */
   runners: RunnerRegistry;
-}> = (app, { plans, validation, runners }, done) => {
+  /** A deleted plan's schedules go with it (docs/adr/0031-schedules.md). */
+  schedules: Pick<ScheduleService, 'planDeleted'>;
+}> = (app, { plans, validation, runners, schedules }, done) => {
   app.route({
     ...contract.plans.save,
     bodyLimit: PERF_PLAN_BODY_LIMIT,
@@ -92,6 +95,7 @@ export const planRoutes: FastifyPluginCallbackZod<{
 
   scopedIdRoute(app, contract.plans.delete, async (user, id) => {
     await plans.delete(user, id);
+    await schedules.planDeleted(user, id);
     return { message: PLAN_MESSAGES.deleted };
   });
 

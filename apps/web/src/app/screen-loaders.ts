@@ -30,4 +30,5 @@ export const SCREEN_LOADERS: Record<BuiltScreenId, ScreenLoader> = {
   downloadApp: () => import('@/features/download/components/DownloadAppPage'),
   messages: () => import('@/features/messages/components/MessagesPage'),
   feedback: () => import('@/features/feedback/components/FeedbackPage'),
+  schedules: () => import('@/features/schedules/components/SchedulesPage'),
 };

@@ -38,7 +38,8 @@ export type ScreenId =
   | 'settings'
   | 'messages'
   | 'downloadApp'
-  | 'feedback';
+  | 'feedback'
+  | 'schedules';
 
 export interface Crumb {
   label: MessageKey;
@@ -118,6 +119,8 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   messages: { path: '/messages', breadcrumbs: [ACCOUNT, { label: 'crumb.messages' }] },
   downloadApp: { path: '/download-app', breadcrumbs: [{ label: 'crumb.downloadApp' }] },
   feedback: { path: '/feedback', breadcrumbs: [{ label: 'crumb.feedback' }] },
+  // Beyond the spec: saved plans run at set times (issue #29, docs/adr/0031-schedules.md).
+  schedules: { path: '/schedules', breadcrumbs: [PLANS, { label: 'crumb.schedules' }] },
 };
 
 /** The screens that are built; each has a loader in `src/app/screen-loaders.ts`. */
@@ -139,6 +142,7 @@ const BUILT = [
   'downloadApp',
   'messages',
   'feedback',
+  'schedules',
 ] as const satisfies readonly ScreenId[];
 
 export type BuiltScreenId = (typeof BUILT)[number];

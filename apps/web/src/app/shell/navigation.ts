@@ -1,5 +1,6 @@
 import {
   Bookmark,
+  CalendarClock,
   Download,
   FileCode,
   FileUp,
@@ -67,6 +68,7 @@ export const NAV_PRIMARY: NavItem[] = [
       link('functionalUi', 'nav.uiTest', MousePointerClick, 'nav-functional-ui-test'),
     ],
   },
+  link('schedules', 'nav.schedules', CalendarClock, 'nav-schedules'),
 ];
 
 export const NAV_SECONDARY: NavLinkItem[] = [
