@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CountingTarget } from './counting-target';
-import { expectNotice, newAccount, register, signIn, watchMessages } from './helpers';
+import { expectNotice, FIXTURES, newAccount, register, signIn, watchMessages } from './helpers';
 
 /**
  * The functional URL input screen (docs/reference/02-running.md §2 "Functional URL Input screen") in a
@@ -210,7 +210,6 @@ test('builds, saves, reloads and starts three chained API calls', async ({ page 
   expect(report).toContain('$.count == 5');
 });
 
-const FIXTURES = join(process.cwd(), '..', 'shared', 'fixtures');
 const PETSTORE = join(FIXTURES, 'openapi', 'swagger-petstore', 'v3-openapi.yaml');
 const BROKEN_YAML = join(FIXTURES, 'openapi', 'edge-cases', 'invalid_openapi', 'invalid-yaml-syntax.yaml');
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountingTarget } from './counting-target';
-import { confirmWith, expectNotice, newAccount, register, signIn, watchMessages } from './helpers';
+import { confirmWith, expectNotice, FIXTURES, newAccount, register, signIn, watchMessages } from './helpers';
 import { editorText, expectEditorText } from './editor-text';
 
 /**
@@ -13,7 +13,6 @@ import { editorText, expectEditorText } from './editor-text';
  */
 
 const SHOTS = join(process.cwd(), 'test-results');
-const FIXTURES = join(process.cwd(), '..', 'shared', 'fixtures');
 const NESTED_POSTMAN = join(FIXTURES, 'postman', 'postman-to-k6', 'example', 'v2', 'nested-folders.json');
 
 const seen = { getPost: 0, createPost: 0, never: 0, other: 0 };

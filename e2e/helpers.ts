@@ -2,6 +2,9 @@ import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** test-fixtures/ at the repository root: real files written by other people (see its README). */
+export const FIXTURES = join(process.cwd(), 'test-fixtures');
+
 export const DEMO = { username: 'demo@anybodyqa.dev', password: 'demo1234' };
 
 /** A new, unique account for one test (the e2e database is shared by the whole run). */

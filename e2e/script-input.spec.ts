@@ -5,6 +5,7 @@ import { CountingTarget } from './counting-target';
 import {
   confirmWith,
   expectNotice,
+  FIXTURES,
   newAccount,
   register,
   signIn,
@@ -15,10 +16,9 @@ import { expectEditorText } from './editor-text';
 
 /**
  * The script-upload screen (docs/reference/01-authoring.md §2 "Performance: script upload") in a real browser against the real
- * server and its importers, with real files from ../shared/fixtures and a local target API.
+ * server and its importers, with real files from test-fixtures/ and a local target API.
  */
 
-const FIXTURES = join(process.cwd(), '..', 'shared', 'fixtures');
 const PETSTORE = join(FIXTURES, 'openapi', 'swagger-petstore', 'v3-openapi.yaml');
 const NESTED_POSTMAN = join(FIXTURES, 'postman', 'postman-to-k6', 'example', 'v2', 'nested-folders.json');
 const BROKEN_YAML = join(FIXTURES, 'openapi', 'edge-cases', 'invalid_openapi', 'invalid-yaml-syntax.yaml');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sampleCsv, sampleXlsx } from '@aqa/converters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES } from './fixtures';
 import { closeTestServer, registerAndLogin, startTestServer, type TestServer } from './helpers';
 import { multipartBody as multipart, type Part } from './multipart-body';
 
@@ -11,8 +11,6 @@ import { multipartBody as multipart, type Part } from './multipart-body';
  * /api/functional/parse-script, calls the same APIs the file parse lists — method, URL with its query,
  * headers, body and the rules a script can express.
  */
-
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
 
 let server: TestServer;
 let token: string;

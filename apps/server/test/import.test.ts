@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sampleCsv, sampleXlsx } from '@aqa/converters';
 import { FunctionalPlanSchema } from '@aqa/plan';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES } from './fixtures';
 import { registerAndLogin, removeDir, startTestServer, type TestServer } from './helpers';
 import { multipartBody as multipart, type Part } from './multipart-body';
 
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/', import.meta.url));
 const fixture = (path: string): Buffer => readFileSync(`${FIXTURES}${path}`);
 
 const file = (path: string, name = path.split('/').pop() ?? path): Part => ({
@@ -41,14 +40,13 @@ afterAll(async () => {
 
 /**
  * POST /api/parse-taurus (docs/adr/0027-load-profiles.md "Importers"): a Taurus YAML becomes a
- * performance plan's calls and settings, with the real Taurus examples the converters keep
- * (packages/converters/test/taurus/README.md).
+ * performance plan's calls and settings, with the real Taurus examples of test-fixtures/taurus/examples.
  */
-const EXAMPLES = fileURLToPath(new URL('../../../packages/converters/test/taurus/', import.meta.url));
-const example = (field: string, name: string): Part => ({
+const EXAMPLES = `${FIXTURES}taurus/examples/`;
+const example = (field: string, path: string): Part => ({
   name: field,
-  filename: name,
-  content: readFileSync(`${EXAMPLES}${name}`),
+  filename: path.split('/').pop() ?? path,
+  content: readFileSync(`${EXAMPLES}${path}`),
 });
 
 interface TaurusAnswer {
@@ -67,7 +65,7 @@ interface TaurusAnswer {
 
 describe('POST /api/parse-taurus', () => {
   it('answers the calls and the execution as a load profile (stepping.yml: throughput in 5 steps)', async () => {
-    const response = await upload('/api/parse-taurus', [example('file', 'stepping.yml')]);
+    const response = await upload('/api/parse-taurus', [example('file', 'jmeter/stepping.yml')]);
     expect(response.statusCode).toBe(200);
     const body = response.json<TaurusAnswer>();
     expect(body.info).toMatchObject({ format: 'taurus', kind: 'Taurus configuration', requests: 4 });
@@ -80,8 +78,8 @@ describe('POST /api/parse-taurus', () => {
 
   it('takes the data sources with the files sent beside the script, names a missing one, and the plan is saved only with it', async () => {
     const response = await upload('/api/parse-taurus', [
-      example('file', 'csv-usage.yml'),
-      example('files', 'pages.csv'),
+      example('file', 'jmeter/csv-usage.yml'),
+      example('files', 'jmeter/pages.csv'),
     ]);
     expect(response.statusCode).toBe(200);
     const body = response.json<TaurusAnswer>();
@@ -98,7 +96,7 @@ describe('POST /api/parse-taurus', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Data source \\"logins.csv\\" names no file of the plan\'s data_files');
 
-    const logins = readFileSync(`${EXAMPLES}logins.csv`, 'utf8');
+    const logins = readFileSync(`${EXAMPLES}jmeter/logins.csv`, 'utf8');
     const saved = await server.request({
       method: 'POST',
       url: '/api/save-test-plan',
@@ -109,7 +107,7 @@ describe('POST /api/parse-taurus', () => {
   });
 
   it('refuses a script with nothing to import, in words naming the file', async () => {
-    const response = await upload('/api/parse-taurus', [example('file', 'gatling-req.yml')]);
+    const response = await upload('/api/parse-taurus', [example('file', 'gatling/gatling-req.yml')]);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ detail: string }>().detail).toMatch(
       /^gatling-req\.yml: this is a Taurus configuration, but nothing in this script can run as a performance plan: execution\[0\]\.executor/,
@@ -117,12 +115,16 @@ describe('POST /api/parse-taurus', () => {
   });
 
   it('a Taurus file sent to another import is refused naming what it is', async () => {
-    const swagger = await upload('/api/parse-swagger', [example('file', 'dsl-blazedemo.yml')]);
+    const swagger = await upload('/api/parse-swagger', [
+      example('file', 'blazemeter-demo/dsl-blazedemo.yml'),
+    ]);
     expect(swagger.statusCode).toBe(400);
     expect(swagger.json<{ detail: string }>().detail).toBe(
       'dsl-blazedemo.yml: this is a Taurus configuration, not an OpenAPI / Swagger document; choose the matching file type, or upload an OpenAPI / Swagger document',
     );
-    const functional = await upload('/api/functional/parse-file', [example('file', 'dsl-blazedemo.yml')]);
+    const functional = await upload('/api/functional/parse-file', [
+      example('file', 'blazemeter-demo/dsl-blazedemo.yml'),
+    ]);
     expect(functional.statusCode).toBe(400);
     expect(functional.json<{ detail: string }>().detail).toContain('paste it into the Taurus script editor');
   });

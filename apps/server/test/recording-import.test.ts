@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { serveDirectory } from '@aqa/ui-runner/test-helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORDINGS } from './fixtures';
 import { closeTestServer, registerAndLogin, startTestServer, type TestServer } from './helpers';
 import { multipartBody as multipart, type Part } from './multipart-body';
 import { waitFor } from './wait-for';
@@ -13,7 +13,7 @@ import { waitFor } from './wait-for';
  * cannot run refuses the upload by name and position, and the load-test import says what the file is.
  */
 
-const FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/selenium-ide/', import.meta.url));
+const FIXTURES = `${RECORDINGS}selenium-ide/`;
 const SIDE = readFileSync(`${FIXTURES}sides/select-examples.side`);
 
 let server: TestServer;

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiToPlan } from '@aqa/converters';
 import { migratePlan, type UrlEntry } from '@aqa/plan';
+import { FIXTURES_DIR } from '../test/fixtures';
 import { startRun } from './run';
 import { TestTarget } from './testing/target';
 
@@ -12,9 +12,7 @@ import { TestTarget } from './testing/target';
  * summary lists as "needs a value" are given, every call reaches the path the document describes.
  */
 
-const PETSTORE = fileURLToPath(
-  new URL('../../../../shared/fixtures/openapi/swagger-petstore/v3-openapi.yaml', import.meta.url),
-);
+const PETSTORE = `${FIXTURES_DIR}openapi/swagger-petstore/v3-openapi.yaml`;
 
 const target = new TestTarget();
 beforeAll(async () => {
@@ -53,7 +51,7 @@ function expectedCalls(steps: UrlEntry[], values: Record<string, string>): strin
   });
 }
 
-describe.skipIf(!existsSync(PETSTORE))('a plan imported from Petstore, in the built-in engine', () => {
+describe('a plan imported from Petstore, in the built-in engine', () => {
   it('runs as imported: every call is sent, none pauses, and the calls without variables hit their paths', async () => {
     const result = imported();
     expect(result.steps).toHaveLength(19);

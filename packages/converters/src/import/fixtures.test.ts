@@ -1,19 +1,18 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR as FIXTURES } from '../../test/fixtures';
 import { importFile } from './import-file';
 import { ImportError, type ImportResult, isHttpMethod } from './import-model';
 import type { ImportSource } from './read-document';
 
 /**
- * Every file of ../shared/fixtures against the facts its README row gives (counted independently of our
+ * Every file of test-fixtures/ against the facts its README row gives (counted independently of our
  * code): the importable formats must import with exactly those counts; every other file must be refused
  * with a message that names the file and says what it is. The rows are read from the README itself, so a
  * fixture added there is tested without touching this file.
  */
 
-const FIXTURES = fileURLToPath(new URL('../../../../../shared/fixtures/', import.meta.url));
 const README = join(FIXTURES, 'README.md');
 
 interface Row {
@@ -24,8 +23,9 @@ interface Row {
 
 /**
  * The rows of the README's tables: `| file | …` rows are single files for the API importers; `| folder | …`
- * rows (the browser recordings and the pages they run against) name a folder (`static/`) or a glob
- * (`sides/*.side`) — those are the UI recorders' fixtures, not API descriptions.
+ * rows (the browser recordings and the pages they run against, kept with the UI runner) name a folder
+ * (`static/`) or a glob (`sides/*.side`) relative to test-fixtures/ — those are the UI recorders'
+ * fixtures, not API descriptions.
  */
 function readTables(): { files: Row[]; folders: Row[] } {
   const files: Row[] = [];
@@ -108,21 +108,23 @@ function expectStepsFor(result: ImportResult, methods: Record<string, number>): 
   for (const step of result.steps) expect(step.name?.length).toBeGreaterThan(0);
 }
 
-const available = existsSync(README);
-
-describe.skipIf(!available)('shared fixtures (../shared/fixtures/README.md)', () => {
-  const { files: rows, folders } = available ? readTables() : { files: [], folders: [] };
-  const fixtureFiles = available
-    ? walk(FIXTURES)
-        .map((p) => relative(FIXTURES, p))
-        .filter((p) => p !== 'README.md')
-        .sort()
-    : [];
-  const recordings = (folder: Row): string[] => fixtureFiles.filter((f) => underFolderRow(f, folder.file));
+describe('test fixtures (test-fixtures/README.md)', () => {
+  const { files: rows, folders } = readTables();
+  // The README and the licence texts are about the fixtures, not fixtures themselves.
+  const fixtureFiles = walk(FIXTURES)
+    .map((p) => relative(FIXTURES, p))
+    .filter((p) => p !== 'README.md' && !p.startsWith('LICENSES/'))
+    .sort();
+  /** The files a folder row names, as paths relative to test-fixtures/ like the row itself. */
+  const recordings = (folder: Row): string[] => {
+    const dir = folder.file.slice(0, folder.file.lastIndexOf('/') + 1);
+    return walk(resolve(FIXTURES, dir))
+      .map((p) => relative(FIXTURES, p))
+      .filter((f) => underFolderRow(f, folder.file));
+  };
 
   it('has a README row for every fixture file, so none goes untested', () => {
-    const inFolders = new Set(folders.flatMap(recordings));
-    expect(rows.map((r) => r.file).sort()).toEqual(fixtureFiles.filter((f) => !inFolders.has(f)));
+    expect(rows.map((r) => r.file).sort()).toEqual(fixtureFiles);
     // Every folder row names files that are there.
     for (const folder of folders) expect(recordings(folder).length, folder.file).toBeGreaterThan(0);
   });

@@ -1,10 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FunctionalPlanSchema, UrlEntrySchema } from '@aqa/plan';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { FIXTURES_DIR as FIXTURES } from '../../test/fixtures';
 import { sampleCsv } from './csv-to-plan';
 import { decodeText } from './decode-text';
 import { importFile } from './import-file';
@@ -37,13 +37,11 @@ interface Reader {
   seeds: () => Uint8Array[];
 }
 
-const FIXTURES = fileURLToPath(new URL('../../../../../shared/fixtures/', import.meta.url));
 const encode = (text: string) => new TextEncoder().encode(text);
 
-/** Files under a fixtures folder whose names match, smallest first, at most `count` (none when absent). */
+/** Files under a folder of test-fixtures/ whose names match, smallest first, at most `count`. */
 function fixtureFiles(folder: string, pattern: RegExp, count = 6): Uint8Array[] {
   const root = join(FIXTURES, folder);
-  if (!existsSync(root)) return [];
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
@@ -57,7 +55,7 @@ function fixtureFiles(folder: string, pattern: RegExp, count = 6): Uint8Array[] 
     .map((path) => new Uint8Array(readFileSync(path)));
 }
 
-/** Small documents written for this test, so the harness has seeds even without the fixtures folder. */
+/** Small documents written for this test: seeds of every shape, beside the real documents. */
 const INLINE = {
   taurus: [
     'execution:',

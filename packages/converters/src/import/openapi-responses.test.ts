@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   ApiDefinitionSchema,
   FunctionalPlanSchema,
@@ -8,18 +6,13 @@ import {
   type FunctionalValidation,
 } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR, fixture } from '../../test/fixtures';
+import { fixture } from '../../test/fixtures';
 import { importFile } from './import-file';
 import { openApiToPlan } from './openapi-to-plan';
 import { planToFunctional, responseValidations, stepToFunctionalApi } from './plan-to-functional';
 
-/** OAI's Petstore example, copied into the repository (test/documents/README.md), so this always runs. */
-const PETSTORE = {
-  name: 'oai-petstore-v3.0.yaml',
-  bytes: new Uint8Array(
-    readFileSync(fileURLToPath(new URL('../../test/documents/oai-petstore-v3.0.yaml', import.meta.url))),
-  ),
-};
+/** OAI's Petstore example (test-fixtures/README.md). */
+const PETSTORE = fixture('openapi/oai-examples/v3.0/petstore.yaml');
 
 const PET = {
   type: 'object',
@@ -222,36 +215,33 @@ describe('documented response rules (OpenAPI import for functional tests)', () =
   });
 });
 
-describe.skipIf(!existsSync(`${FIXTURES_DIR}openapi/swagger-petstore/v3-openapi.yaml`))(
-  'documented response rules on the shared fixtures (../shared/fixtures/README.md)',
-  () => {
-    it('Swagger Petstore v3: every API gets its status, the JSON ones their schema with Category and Tag inlined', () => {
-      const result = importFile({
-        ...fixture('openapi/swagger-petstore/v3-openapi.yaml'),
-        responseSchemas: true,
-      });
-      const rules = rulesOf(result);
-      expect(rules).toHaveLength(19);
-      expect(rules.every((r) => r[0]?.type === 'status_code')).toBe(true);
-      const findByStatus = result.sources.findIndex((s) => s.path === '/pet/findByStatus');
-      const schema = schemaOf(rules[findByStatus]!) as {
-        type: string;
-        items: { properties: Record<string, { properties?: object }> };
-      };
-      expect(schema.type).toBe('array');
-      expect(Object.keys(schema.items.properties.category?.properties ?? {})).toEqual(['id', 'name']);
-      expect(rules.flat().filter((v) => v.expected_value?.includes('$ref'))).toEqual([]);
-      const withSchema = rules.filter((r) => r.some((v) => v.type === 'schema')).length;
-      expect(withSchema).toBeGreaterThan(10);
+describe('documented response rules on the real documents of test-fixtures/README.md', () => {
+  it('Swagger Petstore v3: every API gets its status, the JSON ones their schema with Category and Tag inlined', () => {
+    const result = importFile({
+      ...fixture('openapi/swagger-petstore/v3-openapi.yaml'),
+      responseSchemas: true,
     });
+    const rules = rulesOf(result);
+    expect(rules).toHaveLength(19);
+    expect(rules.every((r) => r[0]?.type === 'status_code')).toBe(true);
+    const findByStatus = result.sources.findIndex((s) => s.path === '/pet/findByStatus');
+    const schema = schemaOf(rules[findByStatus]!) as {
+      type: string;
+      items: { properties: Record<string, { properties?: object }> };
+    };
+    expect(schema.type).toBe('array');
+    expect(Object.keys(schema.items.properties.category?.properties ?? {})).toEqual(['id', 'name']);
+    expect(rules.flat().filter((v) => v.expected_value?.includes('$ref'))).toEqual([]);
+    const withSchema = rules.filter((r) => r.some((v) => v.type === 'schema')).length;
+    expect(withSchema).toBeGreaterThan(10);
+  });
 
-    it('Swagger 2 petstore: GET /pets is checked against Pets, an array of Pet', () => {
-      const result = importFile({
-        ...fixture('openapi/oai-examples/v2.0/json/petstore.json'),
-        responseSchemas: true,
-      });
-      const schema = schemaOf(rulesOf(result)[0]!);
-      expect(schema).toMatchObject({ type: 'array', items: { required: ['id', 'name'] } });
+  it('Swagger 2 petstore: GET /pets is checked against Pets, an array of Pet', () => {
+    const result = importFile({
+      ...fixture('openapi/oai-examples/v2.0/json/petstore.json'),
+      responseSchemas: true,
     });
-  },
-);
+    const schema = schemaOf(rulesOf(result)[0]!);
+    expect(schema).toMatchObject({ type: 'array', items: { required: ['id', 'name'] } });
+  });
+});

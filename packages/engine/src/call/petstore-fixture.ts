@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { FIXTURES_DIR } from '../../test/fixtures';
 
 /* For the tests of the schema rule only. */
 
-/** The response schemas of a real OpenAPI document (test-fixtures/README.md), $refs inlined as the importer writes them. */
+/** The response schemas of a real OpenAPI document (OAI's Petstore, test-fixtures/README.md), $refs inlined as the importer writes them. */
 const document = JSON.parse(
-  readFileSync(new URL('../../test-fixtures/petstore.json', import.meta.url), 'utf8'),
+  readFileSync(`${FIXTURES_DIR}openapi/oai-examples/v3.0/petstore.json`, 'utf8'),
 ) as { components: { schemas: Record<string, unknown> }; paths: Record<string, Record<string, unknown>> };
 
 function inline(node: unknown): unknown {

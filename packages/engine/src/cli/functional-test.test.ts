@@ -8,6 +8,7 @@ import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
 import { importFile, planToFunctional } from '@aqa/converters';
 import { FunctionalResultSchema, migratePlan } from '@aqa/plan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../test/fixtures';
 import { TestTarget } from '../testing/target';
 
 const BIN = fileURLToPath(new URL('../../bin/aqa.mjs', import.meta.url));
@@ -52,9 +53,7 @@ function petstore(method: string, path: string, res: ServerResponse): void {
   res.end(path === '/v1/pets' ? '[{"id":1,"name":"Rex","tag":"dog"}]' : '{"id":"seven","name":"Rex"}');
 }
 
-const OAI_PETSTORE = fileURLToPath(
-  new URL('../../../../../shared/fixtures/openapi/oai-examples/v3.0/petstore.yaml', import.meta.url),
-);
+const OAI_PETSTORE = `${FIXTURES_DIR}openapi/oai-examples/v3.0/petstore.yaml`;
 
 interface Ran {
   code: number | null;
@@ -240,38 +239,35 @@ describe('aqa test', () => {
     expect(target.byPath.get('/stall')).toBe(1);
   });
 
-  it.skipIf(!existsSync(OAI_PETSTORE))(
-    'checks bodies against the schemas an OpenAPI import inlined: one conforms, one is named by its path',
-    async () => {
-      const imported = importFile({
-        name: 'petstore.yaml',
-        bytes: new Uint8Array(readFileSync(OAI_PETSTORE)),
-        baseUrl: `${target.origin}/v1`,
-        responseSchemas: true,
-      });
-      const perf = migratePlan({
-        name: 'Petstore',
-        // The value the import summary asks for (needs a value: petId).
-        urls: imported.steps.map((step) => ({ ...step, url: step.url.replace('{{petId}}', '7') })),
-      });
-      const { plan } = planToFunctional(perf, imported.sources);
-      const junitFile = join(dir, 'petstore.xml');
-      const r = await aqa(['test', planFile('petstore', plan), '--junit', junitFile]);
-      expect(r.code).toBe(1);
-      expect(r.stdout).toMatch(/✓ List all pets {2}200/);
-      expect(r.stdout).toMatch(/✓ Create a pet {2}201/);
-      expect(r.stdout).toMatch(/✗ Info for a specific pet {2}200/);
-      expect(r.stdout).toContain('at /id:');
-      const { counts, cases } = junit(junitFile);
-      // A case per rule: each call's status and schema rules.
-      expect(counts).toEqual([5, 1, 0]);
-      const failed = cases.filter((c) => c.getElementsByTagName('failure').length > 0);
-      expect(failed).toHaveLength(1);
-      expect(failed[0]!.getElementsByTagName('failure')[0]!.textContent).toContain(
-        'schema "Documented response schema"',
-      );
-    },
-  );
+  it('checks bodies against the schemas an OpenAPI import inlined: one conforms, one is named by its path', async () => {
+    const imported = importFile({
+      name: 'petstore.yaml',
+      bytes: new Uint8Array(readFileSync(OAI_PETSTORE)),
+      baseUrl: `${target.origin}/v1`,
+      responseSchemas: true,
+    });
+    const perf = migratePlan({
+      name: 'Petstore',
+      // The value the import summary asks for (needs a value: petId).
+      urls: imported.steps.map((step) => ({ ...step, url: step.url.replace('{{petId}}', '7') })),
+    });
+    const { plan } = planToFunctional(perf, imported.sources);
+    const junitFile = join(dir, 'petstore.xml');
+    const r = await aqa(['test', planFile('petstore', plan), '--junit', junitFile]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/✓ List all pets {2}200/);
+    expect(r.stdout).toMatch(/✓ Create a pet {2}201/);
+    expect(r.stdout).toMatch(/✗ Info for a specific pet {2}200/);
+    expect(r.stdout).toContain('at /id:');
+    const { counts, cases } = junit(junitFile);
+    // A case per rule: each call's status and schema rules.
+    expect(counts).toEqual([5, 1, 0]);
+    const failed = cases.filter((c) => c.getElementsByTagName('failure').length > 0);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.getElementsByTagName('failure')[0]!.textContent).toContain(
+      'schema "Documented response schema"',
+    );
+  });
 
   it('documents itself', async () => {
     const help = await aqa(['test', '--help']);

@@ -13,26 +13,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { contract } from '@aqa/contract';
 import { looksLikePlaywright, recordingFormatOf } from '@aqa/converters';
 import { type CallResult, FunctionalPlanSchema, type FunctionalPlan } from '@aqa/plan';
 import { msText } from '../functional/report';
-import {
-  CallTally,
-  summaryText,
-  TEST_EXIT_CANNOT_RUN,
-  TEST_EXIT_PASSED,
-  TEST_HELP,
-  writeReports,
-} from './functional-test';
 import { RemoteClient, RemoteError, remoteTarget, SERVER_ENV, type RemoteTarget } from './remote-client';
-import { remoteTestExitCode, waitForEnd } from './remote-test';
-import { stopOnSignals } from './signals';
+import { followRun, remoteTestCommandWith } from './remote-test';
 
 const out = (s: string): void => void process.stdout.write(s);
-const err = (s: string): void => void process.stderr.write(s);
 
 const RECORDERS = {
   'selenium-ide': 'a Selenium IDE project',
@@ -131,81 +120,35 @@ export async function recordingTest(target: RemoteTarget, request: RecordingTest
   const started = await client.call(contract.functional.runTest, { body: { ...plan, plan_id: id } });
   const testId = started.test_id;
   out(`Result: ${client.server}/functional-test-result/${encodeURIComponent(testId)}\n`);
-  const startedAt = Date.now();
-  const detach = stopOnSignals(
-    '\naqa test: stopping the run on the server (Ctrl-C again to quit now)\n',
-    TEST_EXIT_CANNOT_RUN,
-    () =>
-      client
-        .call(contract.functional.stop, { params: { id: testId } })
-        .catch((error: unknown) => err(`aqa test: could not stop the run: ${(error as Error).message}\n`)),
-  );
-  const tty = process.stderr.isTTY === true;
-  try {
-    await waitForEnd(client, testId, (seconds) => {
-      if (tty && !request.quiet) err(`\r\x1b[2Krunning in the server's browser… ${Math.round(seconds)} s`);
-    });
-  } finally {
-    detach();
-  }
-  if (tty && !request.quiet) err('\r\x1b[2K');
-  const result = await client.call(contract.functional.result, { params: { id: testId } });
-  const tally = new CallTally();
-  for (const call of result.validation_results) {
-    tally.add(call);
-    out(recordedTestLines(call, plan.iterations > 1));
-  }
-  out(summaryText(result, tally, Date.now() - startedAt));
-  const written = writeReports(result, request);
-  const code = remoteTestExitCode(result, tally);
-  return written ? code : Math.max(code, TEST_EXIT_CANNOT_RUN);
+  return followRun(client, testId, {
+    ...request,
+    stopping: '\naqa test: stopping the run on the server (Ctrl-C again to quit now)\n',
+    running: "running in the server's browser…",
+    lines: (call) => recordedTestLines(call, plan.iterations > 1),
+  });
 }
 
 /** `aqa test FILE …` for a recording: reads the arguments, runs on the server, says any failure in words. */
-export async function recordingTestCommand(argv: string[], kind: keyof typeof RECORDERS): Promise<number> {
-  try {
-    let args;
-    try {
-      args = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: {
-          server: { type: 'string' },
-          token: { type: 'string' },
-          'base-url': { type: 'string' },
-          junit: { type: 'string' },
-          json: { type: 'string' },
-          html: { type: 'string' },
-          quiet: { type: 'boolean', default: false },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
+export function recordingTestCommand(argv: string[], kind: keyof typeof RECORDERS): Promise<number> {
+  return remoteTestCommandWith(
+    argv,
+    { 'base-url': { type: 'string' } },
+    async ({ values: v, positionals }) => {
+      const [file, ...extra] = positionals;
+      if (file === undefined) throw new RemoteError('aqa test needs the recording file');
+      if (extra.length > 0) throw new RemoteError(`unexpected arguments: ${extra.join(' ')}`);
+      if ((v.server ?? process.env[SERVER_ENV] ?? '').trim() === '')
+        throw new RemoteError(
+          `${file} is ${RECORDERS[kind]}, a UI test: it runs in a browser, which this command line does not have. Run it on an AnybodyQA server: aqa test ${file} --server URL --token T (or set ${SERVER_ENV} and AQA_TOKEN)`,
+        );
+      return recordingTest(remoteTarget(v, process.env, `${file} runs on a server`), {
+        file,
+        baseUrl: v['base-url']?.trim() || undefined,
+        junit: v.junit,
+        json: v.json,
+        html: v.html,
+        quiet: v.quiet,
       });
-    } catch (e) {
-      throw new RemoteError(`${(e as Error).message} (aqa test --help lists the options)`);
-    }
-    const v = args.values;
-    if (v.help) {
-      out(TEST_HELP);
-      return TEST_EXIT_PASSED;
-    }
-    const [file, ...extra] = args.positionals;
-    if (file === undefined) throw new RemoteError('aqa test needs the recording file');
-    if (extra.length > 0) throw new RemoteError(`unexpected arguments: ${extra.join(' ')}`);
-    if ((v.server ?? process.env[SERVER_ENV] ?? '').trim() === '')
-      throw new RemoteError(
-        `${file} is ${RECORDERS[kind]}, a UI test: it runs in a browser, which this command line does not have. Run it on an AnybodyQA server: aqa test ${file} --server URL --token T (or set ${SERVER_ENV} and AQA_TOKEN)`,
-      );
-    return await recordingTest(remoteTarget(v, process.env, `${file} runs on a server`), {
-      file,
-      baseUrl: v['base-url']?.trim() || undefined,
-      junit: v.junit,
-      json: v.json,
-      html: v.html,
-      quiet: v.quiet,
-    });
-  } catch (e) {
-    if (!(e instanceof RemoteError)) throw e;
-    err(`aqa test: ${e.message}\n`);
-    return TEST_EXIT_CANNOT_RUN;
-  }
+    },
+  );
 }

@@ -24,7 +24,7 @@ import {
   TEST_EXIT_PASSED,
   writeReports,
 } from './functional-test';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { RemoteClient, RemoteError, remoteTarget, sleep, type RemoteTarget } from './remote-client';
 import { stopOnSignals } from './signals';
 
@@ -36,6 +36,16 @@ export const SERVER_AWAY_MS = 60_000;
 export interface RemoteTestRequest extends ReportFiles {
   planId: string;
   quiet: boolean;
+}
+
+/** What the terminal says while a run on the server is followed, and how it prints each judged call. */
+export interface FollowedRun extends ReportFiles {
+  quiet: boolean;
+  /** Said on the first Ctrl-C, while the run is asked to stop. */
+  stopping: string;
+  /** The progress line's words before the seconds (on a terminal, unless --quiet). */
+  running: string;
+  lines: (call: FunctionalResult['validation_results'][number]) => string;
 }
 
 const out = (s: string): void => void process.stdout.write(s);
@@ -97,79 +107,107 @@ export async function remoteTest(target: RemoteTarget, request: RemoteTestReques
   );
   out(`Result: ${client.server}/functional-test-result/${encodeURIComponent(testId)}\n`);
 
+  const severalPasses = plan.iterations > 1 || plan.concurrent_users > 1;
+  return followRun(client, testId, {
+    ...request,
+    stopping:
+      '\naqa test: stopping the run on the server; the reports keep what was measured (Ctrl-C again to quit now)\n',
+    running: 'running…',
+    lines: (call) => callLines(call, severalPasses),
+  });
+}
+
+/**
+ * Follows a started run on the server to its end (Ctrl-C stops it there), prints each judged call and
+ * the summary, writes the reports, and answers the exit code: for a saved plan and a recording alike.
+ */
+export async function followRun(client: RemoteClient, testId: string, run: FollowedRun): Promise<number> {
   const startedAt = Date.now();
-  const detach = stopOnSignals(
-    '\naqa test: stopping the run on the server; the reports keep what was measured (Ctrl-C again to quit now)\n',
-    TEST_EXIT_CANNOT_RUN,
-    () =>
-      client
-        .call(contract.functional.stop, { params: { id: testId } })
-        .catch((error: unknown) => err(`aqa test: could not stop the run: ${(error as Error).message}\n`)),
+  const detach = stopOnSignals(run.stopping, TEST_EXIT_CANNOT_RUN, () =>
+    client
+      .call(contract.functional.stop, { params: { id: testId } })
+      .catch((error: unknown) => err(`aqa test: could not stop the run: ${(error as Error).message}\n`)),
   );
-  const tty = process.stderr.isTTY === true;
+  const progress = process.stderr.isTTY === true && !run.quiet;
   try {
     await waitForEnd(client, testId, (seconds) => {
-      if (tty && !request.quiet) err(`\r\x1b[2Krunning… ${Math.round(seconds)} s`);
+      if (progress) err(`\r\x1b[2K${run.running} ${Math.round(seconds)} s`);
     });
   } finally {
     detach();
   }
-  if (tty && !request.quiet) err('\r\x1b[2K');
+  if (progress) err('\r\x1b[2K');
 
   const result = await client.call(contract.functional.result, { params: { id: testId } });
-  const severalPasses = plan.iterations > 1 || plan.concurrent_users > 1;
   const tally = new CallTally();
   for (const call of result.validation_results) {
     tally.add(call);
-    out(callLines(call, severalPasses));
+    out(run.lines(call));
   }
   out(summaryText(result, tally, Date.now() - startedAt));
-  const written = writeReports(result, request);
+  const written = writeReports(result, run);
   const code = remoteTestExitCode(result, tally);
   return written ? code : Math.max(code, TEST_EXIT_CANNOT_RUN);
 }
 
-/** `aqa test --plan ID …` (the arguments after `test`): reads them, runs, says any failure in words. */
-export async function remoteTestCommand(argv: string[]): Promise<number> {
+/** The options of every `aqa test` that runs on a server, beside each command's own. */
+const REMOTE_TEST_OPTIONS = {
+  server: { type: 'string' },
+  token: { type: 'string' },
+  junit: { type: 'string' },
+  json: { type: 'string' },
+  html: { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type RemoteTestArgs<T extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof REMOTE_TEST_OPTIONS & T }>
+>;
+
+/**
+ * `aqa test … --server URL` (a saved plan or a recording): reads the arguments, the command's own
+ * options beside the common ones; answers --help; runs; says a failure in words with exit code 2.
+ */
+export async function remoteTestCommandWith<T extends Options>(
+  argv: string[],
+  own: T,
+  run: (args: RemoteTestArgs<T>) => Promise<number>,
+): Promise<number> {
   try {
-    let args;
+    let args: RemoteTestArgs<T>;
     try {
-      args = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: {
-          plan: { type: 'string' },
-          server: { type: 'string' },
-          token: { type: 'string' },
-          junit: { type: 'string' },
-          json: { type: 'string' },
-          html: { type: 'string' },
-          quiet: { type: 'boolean', default: false },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
-      });
+      args = parseArgs({ args: argv, allowPositionals: true, options: { ...REMOTE_TEST_OPTIONS, ...own } });
     } catch (e) {
       throw new RemoteError(`${(e as Error).message} (aqa test --help lists the options)`);
     }
-    const v = args.values;
-    if (v.help) {
+    // The common options' values, read before the command's own are (T is open here).
+    if ((args.values as { help?: boolean }).help === true) {
       out(TEST_HELP);
       return TEST_EXIT_PASSED;
     }
-    if (args.positionals.length > 0)
-      throw new RemoteError(`give either a plan file or --plan ID, not both (${args.positionals.join(' ')})`);
+    return await run(args);
+  } catch (e) {
+    if (!(e instanceof RemoteError)) throw e;
+    err(`aqa test: ${e.message}\n`);
+    return TEST_EXIT_CANNOT_RUN;
+  }
+}
+
+/** `aqa test --plan ID …` (the arguments after `test`): reads them, runs, says any failure in words. */
+export function remoteTestCommand(argv: string[]): Promise<number> {
+  return remoteTestCommandWith(argv, { plan: { type: 'string' } }, async ({ values: v, positionals }) => {
+    if (positionals.length > 0)
+      throw new RemoteError(`give either a plan file or --plan ID, not both (${positionals.join(' ')})`);
     const planId = (v.plan ?? '').trim();
     if (planId === '') throw new RemoteError('--plan needs the id of a saved functional plan');
-    return await remoteTest(remoteTarget(v, process.env), {
+    return remoteTest(remoteTarget(v, process.env), {
       planId,
       junit: v.junit,
       json: v.json,
       html: v.html,
       quiet: v.quiet,
     });
-  } catch (e) {
-    if (!(e instanceof RemoteError)) throw e;
-    err(`aqa test: ${e.message}\n`);
-    return TEST_EXIT_CANNOT_RUN;
-  }
+  });
 }

@@ -1,6 +1,6 @@
 import { FunctionalPlanSchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../../../test/fixtures';
+import { recordingFixture } from '../../../test/fixtures';
 import { ImportError } from '../import-model';
 import { isChromeRecording, readChromeRecording } from './chrome-recorder';
 
@@ -8,7 +8,7 @@ const BASE = 'http://127.0.0.1:9';
 
 /** A fixture of Puppeteer Replay's runner tests, its __PREFIX__ the base URL. */
 function recording(name: string): { name: string; text: string } {
-  const file = fixture(`chrome-recorder/recordings/${name}`);
+  const file = recordingFixture(`chrome-recorder/recordings/${name}`);
   return { name: file.name, text: new TextDecoder().decode(file.bytes).replaceAll('__PREFIX__', BASE) };
 }
 
@@ -420,7 +420,7 @@ describe('readChromeRecording: refusals', () => {
     expect(read('{"title": "t", "steps": [')).toThrow(ImportError);
     expect(read('')).toThrow('r.json: the file is empty');
     // Puppeteer Replay's own failing fixture: a flow without a title.
-    expect(() => readChromeRecording(fixture('chrome-recorder/resources/replay-fail.json'))).toThrow(
+    expect(() => readChromeRecording(recordingFixture('chrome-recorder/resources/replay-fail.json'))).toThrow(
       'replay-fail.json: the recording has no "title"',
     );
     const steps = Array.from({ length: 1001 }, () => ({ type: 'keyDown', key: 'a' }));

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FunctionalPlanSchema } from '@aqa/plan';
-import { fixture } from '../../../test/fixtures';
+import { recordingFixture } from '../../../test/fixtures';
 import { ImportError } from '../import-model';
 import { isSeleniumIdeProject, readSeleniumIdeProject } from './selenium-ide';
 
 /*
  * Selenium IDE projects as UI plans (docs/adr/0030-recorded-ui-tests.md §2): the project's own example
- * suites (../shared/fixtures/selenium-ide/sides) and hand-written projects for every mapping and refusal.
+ * suites (packages/ui-runner/test-fixtures/selenium-ide/sides) and hand-written projects for every mapping and refusal.
  */
 
 const side = (commands: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -27,7 +27,7 @@ const cmd = (command: string, target = '', value = '', targets: string[][] = [])
 
 describe('Selenium IDE projects', () => {
   it("reads the project's example suites: one step per test, one action per command, a plan save-config takes", () => {
-    const read = readSeleniumIdeProject(fixture('selenium-ide/sides/execute-script.side'));
+    const read = readSeleniumIdeProject(recordingFixture('selenium-ide/sides/execute-script.side'));
     expect(read.format).toBe('selenium-ide');
     expect(read.counts).toEqual({ tests: 2, actions: 8, skipped: 0 });
     expect(read.plan.apis.map((a) => a.name)).toEqual(['execute script', 'execute async script']);
@@ -63,7 +63,7 @@ describe('Selenium IDE projects', () => {
     const plan = FunctionalPlanSchema.safeParse(read.plan);
     expect(plan.success).toBe(true);
     for (const file of ['check-examples', 'select-examples', 'text-comparison']) {
-      const other = readSeleniumIdeProject(fixture(`selenium-ide/sides/${file}.side`));
+      const other = readSeleniumIdeProject(recordingFixture(`selenium-ide/sides/${file}.side`));
       expect(FunctionalPlanSchema.safeParse(other.plan).success, file).toBe(true);
     }
   });

@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ApiDefinitionSchema, FunctionalPlanSchema, type ApiDefinitionInput } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../../test/fixtures';
 import { readTaurusScript } from './read-taurus';
 import { type TaurusReadResult, TaurusScriptError, type TaurusWarning } from './taurus-model';
 
 /**
  * The Taurus reader against the grammar of Taurus's own documentation (JMeter executor: requests,
  * assertions, extractors, logic blocks, data sources) and against examples Taurus ships, copied into
- * test/taurus. docs/reference/02-running.md §3 "Taurus scripts" is the mapping these tests hold it to.
+ * test-fixtures/taurus/examples. docs/reference/02-running.md §3 "Taurus scripts" is the mapping these tests hold it to.
  */
 
-const kept = (name: string) =>
-  readFileSync(fileURLToPath(new URL(`../../../test/taurus/${name}`, import.meta.url)), 'utf8');
+const kept = (path: string) => readFileSync(`${FIXTURES_DIR}taurus/examples/${path}`, 'utf8');
 
 function refusal(text: string): TaurusScriptError {
   try {
@@ -44,7 +43,7 @@ function asPlan(result: TaurusReadResult) {
 
 describe('Taurus examples kept in the repository', () => {
   it('apiritif_basic.yml: default-address, timeout, JSON assertions, extractions chained into later URLs, a JSON body', () => {
-    const result = readTaurusScript(kept('apiritif_basic.yml'));
+    const result = readTaurusScript(kept('apiritif/apiritif_basic.yml'));
     expect(result.test_name).toBe('with-extractors');
     expect(result.apis.map((a) => `${a.method} ${a.url}`)).toEqual([
       'GET https://jsonplaceholder.typicode.com/',
@@ -82,7 +81,7 @@ describe('Taurus examples kept in the repository', () => {
   });
 
   it('default-address-trick.yml: an inline scenario includes a named one, whose requests use its default-address', () => {
-    const result = readTaurusScript(kept('default-address-trick.yml'));
+    const result = readTaurusScript(kept('jmeter/default-address-trick.yml'));
     expect(result.apis).toHaveLength(1);
     expect(result.apis[0]).toMatchObject({ name: 'Home', method: 'GET', url: 'http://blazedemo.com/' });
     expect(result).toMatchObject({ concurrent_users: 5, ramp_up_time: 30, test_duration: 1, think_time: 0 });
@@ -94,7 +93,7 @@ describe('Taurus examples kept in the repository', () => {
   });
 
   it('gatling-req.yml: a Gatling execution is refused with its path and line', () => {
-    const error = refusal(kept('gatling-req.yml'));
+    const error = refusal(kept('gatling/gatling-req.yml'));
     expect(error.message).toMatch(
       /^Nothing in this script can run as a functional test: execution\[0\]\.executor \(line 3\)/,
     );

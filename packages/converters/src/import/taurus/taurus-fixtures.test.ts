@@ -1,19 +1,18 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { FunctionalPlanSchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR as FIXTURES } from '../../../test/fixtures';
 import { readTaurusScript } from './read-taurus';
 import { TaurusScriptError } from './taurus-model';
 
 /**
- * Every Taurus example of ../shared/fixtures/taurus reads with the counts its README row gives (counted
+ * Every Taurus example of test-fixtures/taurus reads with the counts its README row gives (counted
  * independently of this reader), or is refused with named reasons. Each expectation quotes the README
  * facts it rests on, and the test checks the row still says so. Where the reader's count differs from
  * the row's, the row counts every scenario in the file and the comment says which ones do not run.
  */
 
-const FIXTURES = fileURLToPath(new URL('../../../../../../shared/fixtures/', import.meta.url));
 const ROOT = join(FIXTURES, 'taurus');
 
 interface Reads {
@@ -131,8 +130,8 @@ function readmeRow(file: string): string {
   return row ?? '';
 }
 
-describe.skipIf(!existsSync(ROOT))('the shared Taurus examples', () => {
-  const files = existsSync(ROOT) ? yamlFiles(ROOT).map((path) => relative(ROOT, path)) : [];
+describe('the Taurus examples of test-fixtures', () => {
+  const files = yamlFiles(ROOT).map((path) => relative(ROOT, path));
 
   it('has an expectation for every example', () => {
     expect(files.filter((file) => !(file in EXPECTED))).toEqual([]);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { type LoadProfileInput, LoadProfileSchema, PerfPlanSchema } from '@aqa/plan';
 import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../../test/fixtures';
 import { planToTaurus } from '../../export/plan-to-taurus';
 import { stairStages } from '../../export/profile-segments';
 import { importFile } from '../import-file';
@@ -11,11 +11,11 @@ import { taurusToPlan } from './taurus-to-plan';
 /**
  * A Taurus YAML imported as a performance plan (docs/adr/0027-load-profiles.md "Importers"): the
  * generator's scripts come back as the profile they were written from, and the real Taurus examples
- * kept in test/taurus (test/taurus/README.md) carry the load their execution says.
+ * of test-fixtures/taurus (test-fixtures/README.md) carry the load their execution says.
  */
 
-const example = (name: string): string =>
-  readFileSync(fileURLToPath(new URL(`../../../test/taurus/${name}`, import.meta.url)), 'utf8');
+/** A file of Taurus's examples folder (test-fixtures/taurus/examples). */
+const example = (path: string): string => readFileSync(`${FIXTURES_DIR}taurus/examples/${path}`, 'utf8');
 
 const plan = (calls: number) =>
   PerfPlanSchema.parse({
@@ -115,7 +115,10 @@ describe('plan → Taurus YAML → import gives back the profile Taurus can say'
 
 describe('the real Taurus examples carry their load', () => {
   it('dsl-blazedemo.yml: concurrency 50, ramp-up 1m, hold-for 5m', () => {
-    const read = importFile({ name: 'dsl-blazedemo.yml', text: example('dsl-blazedemo.yml') });
+    const read = importFile({
+      name: 'dsl-blazedemo.yml',
+      text: example('blazemeter-demo/dsl-blazedemo.yml'),
+    });
     expect(read.info).toMatchObject({ format: 'taurus', requests: 4, methods: { GET: 1, POST: 3 } });
     expect(read.steps.map((s) => s.name)).toEqual(['Home', 'Reserve', 'Purchase', 'Confirmation']);
     expect(read.settings).toEqual({
@@ -133,7 +136,7 @@ describe('the real Taurus examples carry their load', () => {
   });
 
   it('docker-test.yml: 10 users over 30s held 1m, think-time 250ms on every call', () => {
-    const read = importFile({ name: 'test.yml', text: example('docker-test.yml') });
+    const read = importFile({ name: 'test.yml', text: example('docker/test.yml') });
     expect(read.settings?.load_profile?.stages).toEqual([
       { duration: '30s', target: 10 },
       { duration: '1m', target: 10 },
@@ -142,7 +145,7 @@ describe('the real Taurus examples carry their load', () => {
   });
 
   it('stepping.yml: throughput 25 over 4 calls in 5 steps over 2m, then 1m; the difference is said', () => {
-    const read = importFile({ name: 'stepping.yml', text: example('stepping.yml') });
+    const read = importFile({ name: 'stepping.yml', text: example('jmeter/stepping.yml') });
     expect(read.steps).toHaveLength(4);
     expect(read.settings?.load_profile).toEqual(
       LoadProfileSchema.parse({
@@ -159,7 +162,7 @@ describe('the real Taurus examples carry their load', () => {
   });
 
   it('apiritif_load.yml: a ramp-up with no hold-for ends with the ramp, and says so', () => {
-    const read = importFile({ name: 'apiritif_load.yml', text: example('apiritif_load.yml') });
+    const read = importFile({ name: 'apiritif_load.yml', text: example('apiritif/apiritif_load.yml') });
     expect(read.settings?.load_profile?.stages).toEqual([{ duration: '20m', target: 30 }]);
     expect(read.warnings.map((w) => w.message)).toContain(
       'The execution sets no hold-for: the plan ends when its ramp-up does',
@@ -167,7 +170,7 @@ describe('the real Taurus examples carry their load', () => {
   });
 
   it('three.yml: the first of three executions, the others named; iterations said', () => {
-    const read = importFile({ name: 'three.yml', text: example('three.yml') });
+    const read = importFile({ name: 'three.yml', text: example('jmeter/three.yml') });
     expect(read.settings).toMatchObject({ concurrent_users: 1, duration: 1 });
     const skipped = read.warnings.filter((w) => /is skipped: a performance plan carries one/.test(w.message));
     expect(skipped.map((w) => w.location)).toEqual(['execution[1] (line 35)', 'execution[2] (line 37)']);
@@ -175,10 +178,10 @@ describe('the real Taurus examples carry their load', () => {
   });
 
   it('csv-usage.yml: the data sources with the files the upload carries; a missing one is named', () => {
-    const pages = example('pages.csv');
+    const pages = example('jmeter/pages.csv');
     const read = importFile({
       name: 'csv-usage.yml',
-      text: example('csv-usage.yml'),
+      text: example('jmeter/csv-usage.yml'),
       files: { 'pages.csv': { name: 'pages.csv', text: pages } },
     });
     expect(read.settings).toMatchObject({
@@ -214,10 +217,10 @@ describe('the real Taurus examples carry their load', () => {
     // With both files it saves.
     const both = importFile({
       name: 'csv-usage.yml',
-      text: example('csv-usage.yml'),
+      text: example('jmeter/csv-usage.yml'),
       files: {
         'pages.csv': { name: 'pages.csv', text: pages },
-        'data/logins.csv': { name: 'data/logins.csv', text: example('logins.csv') },
+        'data/logins.csv': { name: 'data/logins.csv', text: example('jmeter/logins.csv') },
       },
     });
     expect(both.settings?.missing_files).toEqual([]);
@@ -232,7 +235,7 @@ describe('the real Taurus examples carry their load', () => {
   });
 
   it('gatling-req.yml: an executor whose requests cannot run is refused, named', () => {
-    expect(() => importFile({ name: 'gatling-req.yml', text: example('gatling-req.yml') })).toThrow(
+    expect(() => importFile({ name: 'gatling-req.yml', text: example('gatling/gatling-req.yml') })).toThrow(
       /gatling-req\.yml: this is a Taurus configuration, but nothing in this script can run as a performance plan: execution\[0\]\.executor/,
     );
   });
@@ -240,7 +243,7 @@ describe('the real Taurus examples carry their load', () => {
   it('a Taurus configuration sent as another format is refused naming both', () => {
     let error: unknown;
     try {
-      importFile({ name: 'stepping.yml', text: example('stepping.yml'), format: 'swagger' });
+      importFile({ name: 'stepping.yml', text: example('jmeter/stepping.yml'), format: 'swagger' });
     } catch (e) {
       error = e;
     }

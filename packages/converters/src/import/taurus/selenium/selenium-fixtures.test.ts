@@ -1,16 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR as FIXTURES } from '../../../../test/fixtures';
 import { readSeleniumScript } from './read-selenium';
 
 /**
- * The shared Taurus examples with Selenium actions read as pages with the counts their README rows give
+ * The Taurus examples of test-fixtures with Selenium actions read as pages with the counts their README rows give
  * (counted independently of this reader): "selenium action steps" is the number of requests that hold
  * actions, "requests N [GET:N]" the number that open a URL. The action totals are counted in the files.
  */
 
-const FIXTURES = fileURLToPath(new URL('../../../../../../../shared/fixtures/', import.meta.url));
 const ROOT = join(FIXTURES, 'taurus');
 
 const EXPECTED: Record<string, { readme: string[]; withActions: number; withUrl: number; actions: number }> =
@@ -57,7 +56,7 @@ function readmeRow(file: string): string {
   );
 }
 
-describe.skipIf(!existsSync(ROOT))('the shared Taurus examples with Selenium actions', () => {
+describe('the Taurus examples with Selenium actions', () => {
   it.each(Object.keys(EXPECTED))('%s reads as pages with its README counts', (file) => {
     const expected = EXPECTED[file];
     if (expected === undefined) return;
