@@ -357,8 +357,18 @@ async function scriptStep(
     flows,
     step.actions.map((a) => (a.kind === 'control' ? a.limit : undefined)),
   );
-  // Only a step with dialog commands watches dialogs; others keep Playwright's default (dismissed).
-  const dialogs = step.actions.some((a) => a.kind === 'dialog') ? Dialogs.of(env.page).activate() : null;
+  // Only a step with dialog commands watches dialogs; others keep Playwright's default (dismissed). Each
+  // window the step acts in watches its own, from when the step first acts there (ADR 0030 §5).
+  const watching = step.actions.some((a) => a.kind === 'dialog') ? new Map<Page, Dialogs>() : null;
+  const dialogsOf = (window: Page): Dialogs | null => {
+    if (watching === null) return null;
+    let found = watching.get(window);
+    if (found === undefined) {
+      found = Dialogs.of(window).activate();
+      watching.set(window, found);
+    }
+    return found;
+  };
   let runs = 0;
   for (let i = 0; i < step.actions.length;) {
     const action = step.actions[i]!;
@@ -382,6 +392,7 @@ async function scriptStep(
       if (outcome.passed) next = walker.next(i, tested.value);
     } else {
       // A dialog left open is answered before any other command (ADR 0030 §5).
+      const dialogs = dialogsOf(ctx.page);
       if (action.kind !== 'dialog') await dialogs?.closeOpen();
       outcome =
         dialogs === null ? await runAction(action, ctx) : await untilDialog(runAction(action, ctx), dialogs);
@@ -396,7 +407,7 @@ async function scriptStep(
     if (outcome.detail !== undefined) record.details.push(outcome.detail);
     if (!outcome.passed) {
       // A page with a dialog open cannot be photographed: the dialog is answered first.
-      await dialogs?.closeOpen();
+      if (!ctx.page.isClosed()) await dialogsOf(ctx.page)?.closeOpen();
       await ctx.shoot('Failure', true);
       // A soft assertion (Selenium IDE's verify*) is kept as failed and the step goes on (ADR 0030 §1).
       if (action.soft === true) {
@@ -409,7 +420,7 @@ async function scriptStep(
     }
     i = next;
   }
-  await dialogs?.deactivate();
+  for (const dialogs of watching?.values() ?? []) await dialogs.deactivate().catch(() => undefined);
   const last = live(ctx, env);
   if (last.page !== env.page) record.window = last;
   // A step that stayed on the page it began on loaded nothing to measure.

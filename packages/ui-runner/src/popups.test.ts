@@ -24,7 +24,7 @@ const PAGES = {
   'help.html': `<!doctype html><title>Help</title><h1>Help</h1>
     <label for="q">Search</label><input id="q">
     <button id="go" onclick="document.getElementById('out').textContent = 'Searched ' + document.getElementById('q').value">Go</button>
-    <p id="out"></p>`,
+    <p id="out"></p><button id="hi" onclick="alert('Hi from help')">Hi</button>`,
   'more.html': `<!doctype html><title>More</title><h1>More help</h1>`,
 };
 
@@ -100,6 +100,9 @@ describe('Selenium IDE: a window opened by a click, selected, navigated', () => 
           ['type', 'id=q', 'frames'],
           ['click', 'id=go'],
           ['assertText', 'id=out', 'Searched frames'],
+          // The popup's own alert, checked as Selenium IDE checks one.
+          ['click', 'id=hi'],
+          ['assertAlert', 'Hi from help'],
           ['open', '/more.html'],
           ['assertTitle', 'More'],
           ['selectWindow', 'handle=${root}'],
@@ -115,13 +118,13 @@ describe('Selenium IDE: a window opened by a click, selected, navigated', () => 
         ['verifyText id=out Searched frames', false],
       ]);
       expect(call?.error).toMatch(
-        /^Selenium IDE test 'Help', command 13 `verifyText id=out Searched frames` — expected an element by id: out; none is on the page/,
+        /^Selenium IDE test 'Help', command 15 `verifyText id=out Searched frames` — expected an element by id: out; none is on the page/,
       );
       // The pages the step opened: the first window's, the popup when it opened, the popup's next page.
       expect(opened(call)).toEqual([
         ['/home.html', 0, true],
         ['/help.html', 3, true],
-        ['/more.html', 8, true],
+        ['/more.html', 10, true],
       ]);
       // The step ended in the first window: its address is the step's.
       expect(new URL(call!.url).pathname).toBe('/home.html');
