@@ -126,6 +126,11 @@ describe('Selenium IDE: a window opened by a click, selected, navigated', () => 
         ['/help.html', 3, true],
         ['/more.html', 10, true],
       ]);
+      // Each measured in its own window: the popup's own navigation timings and paint.
+      for (const visit of call?.ui?.pages ?? []) {
+        expect(visit.timings).not.toBeNull();
+        expect(visit.vitals.fcp).toBeGreaterThan(0);
+      }
       // The step ended in the first window: its address is the step's.
       expect(new URL(call!.url).pathname).toBe('/home.html');
     },
