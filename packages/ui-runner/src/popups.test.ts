@@ -211,8 +211,48 @@ describe("Chrome Recorder: a step's target", () => {
     async () => {
       const outcome = await run(recording(`${replay.origin}/other.html`, 1000));
       expect(outcome.validation_results[0]?.error).toBe(
-        `Chrome Recorder 'popup', step 3 \`target ${replay.origin}/other.html\` — expected a window at ${replay.origin}/other.html within 1 s; the open windows are at ${replay.origin}/main.html, ${replay.origin}/popup.html; the step's 6 remaining actions were skipped`,
+        `Chrome Recorder 'popup', step 3 \`target ${replay.origin}/other.html\` — expected a window (or a frame) at ${replay.origin}/other.html within 1 s; the open windows are at ${replay.origin}/main.html, ${replay.origin}/popup.html; the step's 6 remaining actions were skipped`,
       );
+    },
+    BROWSER_TEST_MS,
+  );
+});
+
+describe('Chrome Recorder: a target that is a frame', () => {
+  it(
+    "acts in the frame at the target's address, as Replay's runner does for an out-of-process iframe",
+    async () => {
+      const p = replay.origin;
+      // Replay's runner test "should record interactions with OOPIFs", its iframe served on the same host here.
+      const text = JSON.stringify({
+        title: 'Test Recording',
+        steps: [
+          {
+            type: 'navigate',
+            url: `${p}/oopif.html`,
+            assertedEvents: [{ title: '', type: 'navigation', url: `${p}/oopif.html` }],
+          },
+          {
+            type: 'click',
+            target: `${p}/iframe1.html`,
+            selectors: [['aria/To iframe 2'], ['body > a']],
+            offsetX: 1,
+            offsetY: 1,
+            assertedEvents: [{ type: 'navigation', title: '', url: `${p}/iframe2.html` }],
+          },
+        ],
+      });
+      const outcome = await run(readChromeRecording({ name: 'oopif.json', text }).plan);
+      const call = outcome.validation_results[0];
+      expect(call?.error ?? null).toBeNull();
+      expect(ran(call)).toEqual([
+        [`navigate ${p}/oopif.html`, true],
+        [`navigate navigation to ${p}/oopif.html`, true],
+        [`target ${p}/iframe1.html`, true],
+        ['click aria/To iframe 2', true],
+        // The frame went on to iframe2.html: checked in the frame, not the page.
+        [`click navigation to ${p}/iframe2.html`, true],
+      ]);
     },
     BROWSER_TEST_MS,
   );

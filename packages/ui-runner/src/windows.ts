@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import type { UiAction } from '@aqa/plan';
 import { type ActionContext, type ActionOutcome, locate, scopeOf, seconds } from './action-context';
 
@@ -72,7 +72,7 @@ async function windowFor(
   text: string,
   timeoutMs: number,
   ctx: ActionContext,
-): Promise<{ page: Page; name: string; fresh?: boolean } | string> {
+): Promise<{ page: Page; name: string; fresh?: boolean; frame?: Frame } | string> {
   if (text === 'main') {
     return ctx.firstPage.isClosed()
       ? 'the window the test began in is closed'
@@ -92,13 +92,21 @@ async function windowFor(
         await page.waitForLoadState('load', { timeout: ctx.timeoutMs }).catch(() => undefined);
         return { page, name: `the window ${handle} at ${url}`, fresh };
       }
+      // Replay's target may be a frame of another site (an out-of-process iframe) rather than a popup.
+      const frame = ctx.page
+        .context()
+        .pages()
+        .filter((p) => !p.isClosed())
+        .flatMap((p) => p.frames().filter((f) => f !== p.mainFrame()))
+        .find((f) => f.url() === url);
+      if (frame !== undefined) return { page: frame.page(), name: `the frame at ${url}`, frame };
       if (Date.now() >= deadline) {
         const open = ctx.page
           .context()
           .pages()
           .filter((p) => !p.isClosed())
           .map((p) => p.url());
-        return `expected a window at ${url} within ${seconds(timeoutMs)}; the open ${open.length === 1 ? 'window is at' : 'windows are at'} ${open.join(', ')}`;
+        return `expected a window (or a frame) at ${url} within ${seconds(timeoutMs)}; the open ${open.length === 1 ? 'window is at' : 'windows are at'} ${open.join(', ')}`;
       }
       ctx.signal.throwIfAborted();
       await new Promise((r) => setTimeout(r, POLL_MS));
@@ -217,6 +225,7 @@ export async function runWindowAction(step: WindowStep, ctx: ActionContext): Pro
       const found = await windowFor(ctx.render(step.handle).trim(), timeoutMs, ctx);
       if (typeof found === 'string') return fail(found);
       await actIn(ctx, found.page);
+      if (found.frame !== undefined) ctx.frame = found.frame;
       const message = `acting in ${found.name} (${found.page.url()})`;
       // A popup first found by its address is a page the step opened.
       return found.fresh === true ? { ...done(message), opened: found.page } : done(message);
