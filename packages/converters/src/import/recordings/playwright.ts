@@ -623,7 +623,7 @@ function actionsOf(body: AnyNode[], page: string, test: string, source: string):
     if (statement.type !== 'ExpressionStatement' || awaited?.type !== 'CallExpression')
       refuse(
         statement,
-        'it is not an awaited page action or assertion (a variable or other code is not read)',
+        'it is not an awaited page action or assertion (a variable or other code is not read): remove the line, or write it as codegen does, await page.… or await expect(…)',
       );
     const on = rootOf(awaited);
     if (on === undefined || !pages.has(on))
