@@ -219,9 +219,13 @@ function LiveResult({
   const onBack = () => void live.back();
   const liveRows = useMemo(() => liveApiRows(state.snapshot), [state.snapshot]);
   // Per flow as per API (docs/adr/0027-load-profiles.md "Flows"): live from the stream, stored from the summary.
+  // Polling without the stream: the server's figures so far (each flow's iterations).
   const liveFlows = useMemo(
-    () => liveFlowRows({ second: state.snapshot?.flows, totals: state.snapshot?.totals.flows }),
-    [state.snapshot],
+    () =>
+      state.snapshot
+        ? liveFlowRows({ second: state.snapshot.flows, totals: state.snapshot.totals.flows })
+        : flowRows(result?.summary?.flows),
+    [state.snapshot, result?.summary?.flows],
   );
   const storedFlows = useMemo(() => flowRows(result?.summary?.flows), [result?.summary?.flows]);
 
