@@ -268,6 +268,12 @@ describe('a plan with a load profile', () => {
       await server.request({ method: 'GET', url: `/api/test-report/${runId}?format=html`, token })
     ).body;
     expect(html).toContain('Schedule lag p99');
+    const report = await server.request({
+      method: 'GET',
+      url: `/api/test-report/${runId}?format=json`,
+      token,
+    });
+    expect(report.json<{ result: TestResult }>().result.summary!.schedule_lag).toEqual(lag);
     expect(final.load_profile).toMatchObject({ model: 'arrival_rate', max_users: 2, start: 10 });
   }, 30_000);
 
