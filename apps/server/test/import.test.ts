@@ -108,8 +108,8 @@ describe('POST /api/parse-taurus', () => {
 
   it('refuses a malformed CSV sent beside the script at import, naming its line, not at the save', async () => {
     const response = await upload('/api/parse-taurus', [
-      example('file', 'csv-usage.yml'),
-      example('files', 'pages.csv'),
+      example('file', 'jmeter/csv-usage.yml'),
+      example('files', 'jmeter/pages.csv'),
       { name: 'files', filename: 'logins.csv', content: Buffer.from('username,password\nann,pw\nbob\n') },
     ]);
     expect(response.statusCode).toBe(400);

@@ -235,15 +235,15 @@ describe('the real Taurus examples carry their load', () => {
   });
 
   it('csv-usage.yml: a malformed CSV sent beside it is refused at import, naming the file and its line', () => {
-    const logins = example('logins.csv').split('\n');
+    const logins = example('jmeter/logins.csv').split('\n');
     // The third line of the file loses a field; an unclosed quote on another upload.
     logins[2] = logins[2]!.split(',')[0]!;
     const upload = (text: string) => () =>
       importFile({
         name: 'csv-usage.yml',
-        text: example('csv-usage.yml'),
+        text: example('jmeter/csv-usage.yml'),
         files: {
-          'pages.csv': { name: 'pages.csv', text: example('pages.csv') },
+          'pages.csv': { name: 'pages.csv', text: example('jmeter/pages.csv') },
           'logins.csv': { name: 'logins.csv', text },
         },
       });
