@@ -52,7 +52,12 @@ test('an arrival-rate profile is previewed, runs along its plan, and its result 
   const body = (await result.json()) as {
     status: string;
     load_profile?: { model: string; max_users?: number };
-    summary: { iterations_started: number; iterations_dropped: number; total_requests: number };
+    summary: {
+      iterations_started: number;
+      iterations_dropped: number;
+      total_requests: number;
+      schedule_lag: { p95: number; p99: number };
+    };
   };
   expect(body.status).toBe('completed');
   expect(body.load_profile).toMatchObject({ model: 'arrival_rate', max_users: 1 });
@@ -67,4 +72,8 @@ test('an arrival-rate profile is previewed, runs along its plan, and its result 
   await expect(page.getByTestId('tile-dropped-iterations-value')).toHaveText(
     String(body.summary.iterations_dropped),
   );
+  // Beside them the schedule lag the server stored with the run (docs/adr/0027-load-profiles.md "2. The schedule").
+  const lagValue = await page.getByTestId('tile-schedule-lag-value').textContent();
+  expect(Number(lagValue?.replace(/[^\d.]/g, ''))).toBeCloseTo(body.summary.schedule_lag.p99, 0);
+  await expect(page.getByTestId('tile-schedule-lag')).toContainText('Over the whole run');
 });

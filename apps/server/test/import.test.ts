@@ -106,6 +106,18 @@ describe('POST /api/parse-taurus', () => {
     expect(saved.statusCode).toBe(201);
   });
 
+  it('refuses a malformed CSV sent beside the script at import, naming its line, not at the save', async () => {
+    const response = await upload('/api/parse-taurus', [
+      example('file', 'jmeter/csv-usage.yml'),
+      example('files', 'jmeter/pages.csv'),
+      { name: 'files', filename: 'logins.csv', content: Buffer.from('username,password\nann,pw\nbob\n') },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ detail: string }>().detail).toBe(
+      'csv-usage.yml: the test data it reads is refused: Data file "logins.csv" line 3: 1 field where the header has 2',
+    );
+  });
+
   it('refuses a script with nothing to import, in words naming the file', async () => {
     const response = await upload('/api/parse-taurus', [example('file', 'gatling/gatling-req.yml')]);
     expect(response.statusCode).toBe(400);

@@ -154,9 +154,33 @@ describe('a plan with flows', () => {
         `second ${snapshot.second}`,
       ).toEqual(soFar);
     }
-    expect(snapshots.at(-1)!.totals.flows).toEqual(
+    expect(snapshots.at(-1)!.totals.flows?.map(({ name, iterations }) => ({ name, iterations }))).toEqual(
       flows.map(({ name, iterations }) => ({ name, iterations })),
     );
+    // Each live second carries its flows' requests and latency: the flows' totals so far are the run's
+    // (which may count a later second a worker already reported), and the seconds add up to the stored
+    // summary's (the engine's exact merge, docs/adr/0006).
+    let requestsSoFar = [0, 0];
+    for (const snapshot of snapshots) {
+      requestsSoFar = requestsSoFar.map((n, i) => n + snapshot.flows![i]!.requests!);
+      const totals = snapshot.totals.flows!.map((f) => f.requests!);
+      expect(totals[0]! + totals[1]!, `second ${snapshot.second}`).toBe(snapshot.totals.requests);
+      totals.forEach((n, i) => expect(n).toBeGreaterThanOrEqual(requestsSoFar[i]!));
+      snapshot.flows!.forEach((f) => {
+        if (f.requests! > 0) expect(f.latency!.p99).toBeGreaterThanOrEqual(f.latency!.p95);
+      });
+    }
+    expect(requestsSoFar).toEqual(flows.map((f) => f.total_requests));
+    expect(snapshots.at(-1)!.totals.flows?.map((f) => f.requests)).toEqual(requestsSoFar);
+    expect(snapshots.at(-1)!.totals.flows?.map((f) => f.failures)).toEqual(
+      flows.map((f) => f.failed_requests),
+    );
+    // The run's p95 of a flow lies within its seconds' p95s, as an exact merge must.
+    const browseP95 = snapshots
+      .filter((s) => s.flows![0]!.requests! > 0)
+      .map((s) => s.flows![0]!.latency!.p95);
+    expect(flows[0]!.percentile_95).toBeLessThanOrEqual(Math.max(...browseP95));
+    expect(flows[0]!.percentile_95).toBeGreaterThanOrEqual(Math.min(...browseP95));
 
     // Each stored second carries its flows' iterations, and they add up to the run's
     // (docs/adr/0027-load-profiles.md "8. Live and stored results").
@@ -182,6 +206,13 @@ describe('a plan with flows', () => {
     expect(html).toContain('Iterations per second');
     expect(html).toContain(
       `<td>browse</td><td class="num">${flows[0]!.iterations.toLocaleString('en-US')}</td>`,
+    );
+    // With each flow's requests, failures and latency.
+    expect(html).toContain('<th class="num">p99 (ms)</th></tr></thead>');
+    expect(html).toMatch(
+      new RegExp(
+        `<td>search</td><td class="num">${flows[1]!.iterations.toLocaleString('en-US')}</td><td class="num">[\\d.]+ %</td><td class="num">${flows[1]!.total_requests!.toLocaleString('en-US')}</td><td class="num">0</td>`,
+      ),
     );
 
     // The history and the comparison carry them too.

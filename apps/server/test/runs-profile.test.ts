@@ -244,6 +244,36 @@ describe('a plan with a load profile', () => {
     expect(last.totals.iterations).toBe(snapshots.reduce((sum, s) => sum + s.iterations!, 0));
     expect(last.totals.dropped_iterations).toBe(snapshots.reduce((sum, s) => sum + s.dropped_iterations!, 0));
     expect(last.totals.iterations).toBeLessThanOrEqual(run!);
+
+    // The schedule lag (start − due) is stored with the run: its percentiles in order, and merged
+    // exactly from the same histograms as the seconds' (docs/adr/0006-hdr-histograms-merge-exactly.md):
+    // the run's p99 lies within the seconds' p99s, as a merge of exact histograms must.
+    const lag = final.summary!.schedule_lag!;
+    expect(lag.min).toBeGreaterThanOrEqual(0);
+    expect(lag.p50).toBeGreaterThanOrEqual(lag.min);
+    expect(lag.p95).toBeGreaterThanOrEqual(lag.p50);
+    expect(lag.p99).toBeGreaterThanOrEqual(lag.p95);
+    expect(lag.max).toBeGreaterThanOrEqual(lag.p99);
+    const secondsP99 = snapshots
+      .filter((s) => (s.iterations ?? 0) > 0)
+      .map((s) => {
+        expect(s.schedule_lag!.p99, `second ${s.second}`).toBeGreaterThanOrEqual(s.schedule_lag!.p95);
+        return s.schedule_lag!.p99;
+      });
+    expect(lag.p99).toBeLessThanOrEqual(Math.max(...secondsP99));
+    expect(lag.p99).toBeGreaterThanOrEqual(Math.min(...secondsP99));
+    const stored = await server.request({ method: 'GET', url: `/api/get-test-result/${runId}`, token });
+    expect(stored.json<TestResult>().summary!.schedule_lag).toEqual(lag);
+    const html = (
+      await server.request({ method: 'GET', url: `/api/test-report/${runId}?format=html`, token })
+    ).body;
+    expect(html).toContain('Schedule lag p99');
+    const report = await server.request({
+      method: 'GET',
+      url: `/api/test-report/${runId}?format=json`,
+      token,
+    });
+    expect(report.json<{ result: TestResult }>().result.summary!.schedule_lag).toEqual(lag);
     expect(final.load_profile).toMatchObject({ model: 'arrival_rate', max_users: 2, start: 10 });
   }, 30_000);
 

@@ -99,6 +99,25 @@ describe('flows with weights', () => {
     const perSecond = snapshots.map((s) => s.flows!.map((f) => f.iterations));
     expect(perSecond.reduce((a, s) => a + s[0]!, 0)).toBe(flows[0]!.iterations);
     expect(perSecond.reduce((a, s) => a + s[1]!, 0)).toBe(flows[1]!.iterations);
+    // Each second carries its flows' requests and failures, merged over both workers from the flow's
+    // calls: they add up to the second's requests, their totals so far to the run's so far (which, like
+    // the snapshot's totals, count a later second a worker has already reported), and at the end to
+    // the result's.
+    let soFar = [0, 0];
+    for (const s of snapshots) {
+      const [b, q] = s.flows!;
+      expect(b!.requests! + q!.requests!, `second ${s.second}`).toBe(s.requests);
+      soFar = [soFar[0]! + b!.requests!, soFar[1]! + q!.requests!];
+      expect(b!.totalRequests! + q!.totalRequests!).toBe(s.totals.requests);
+      expect(b!.totalRequests).toBeGreaterThanOrEqual(soFar[0]!);
+      expect(q!.totalRequests).toBeGreaterThanOrEqual(soFar[1]!);
+      expect(b!.failures).toBe(0);
+      if (q!.requests! > 0) expect(q!.latency!.max).toBeGreaterThanOrEqual(q!.latency!.p99);
+    }
+    expect(soFar).toEqual([flows[0]!.total_requests, flows[1]!.total_requests]);
+    expect(snapshots.at(-1)!.flows!.map((f) => f.totalRequests)).toEqual(soFar);
+    // The run's latency of a flow is the merge of its seconds': its max is the greatest second's.
+    expect(flows[1]!.latency.max).toBe(Math.max(...snapshots.map((s) => s.flows![1]!.latency!.max)));
     // aqa run's summary lists them.
     expect(summaryText(result, [])).toMatch(/^browse +70 +[\d,]+ +\d+\.\d\d /m);
   }, 20_000);

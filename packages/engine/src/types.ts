@@ -65,9 +65,12 @@ export interface RunSnapshot extends IntervalFigures {
   scheduleLag?: LatencySummary;
   /**
    * Plans with flows only (docs/adr/0027-load-profiles.md "3. Flows"): iterations begun in the interval
-   * per flow, in the plan's order of flows.
+   * per flow, in the plan's order of flows. The built-in engine (on one machine or merged from load
+   * agents) adds the second's requests, failures and latency of the flow's calls, merged exactly from
+   * their histograms (docs/adr/0006-hdr-histograms-merge-exactly.md), and the requests and failures so
+   * far; a tool's run counts iterations only.
    */
-  flows?: { name: string; iterations: number }[];
+  flows?: FlowSnapshot[];
   /**
    * Busiest worker thread's event-loop utilisation in the interval (0..1). Close to 1 means the
    * load generator itself limits the figures (add workers or machines); low means the target does.
@@ -166,6 +169,20 @@ export interface RunResult {
   aborted?: RunAbort;
   /** With `aborted` and a load profile: the highest load that held (the breaking point, same section). */
   breaking_point?: BreakingPoint;
+}
+
+/** A flow's second in a snapshot (docs/adr/0027-load-profiles.md "Flows"). */
+export interface FlowSnapshot {
+  name: string;
+  iterations: number;
+  /** The requests and failures of the flow's calls in the second. */
+  requests?: number;
+  failures?: number;
+  /** The second's latency of the flow's calls, merged from their histograms. */
+  latency?: LatencySummary;
+  /** The flow's calls' requests and failures since the start of the run. */
+  totalRequests?: number;
+  totalFailures?: number;
 }
 
 /** One flow of a run's result: its iterations (begun) and share of all, and its calls' figures together. */

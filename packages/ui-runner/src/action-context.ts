@@ -10,16 +10,21 @@ import type { PageWatch } from './page-watch';
  */
 
 export interface ActionContext {
+  /** The window the actions act in: the one the test began in until a window is selected (ADR 0030 §5). */
   page: Page;
+  /** The window the test began in (the Recorder's "main", a codegen test's `page`). */
+  firstPage: Page;
+  /** The watch of a window of the run (each has its own, from when it opened). */
+  watchOf(page: Page): PageWatch;
   /** The frame Selenium IDE's selectFrame chose; the page's own document when absent (ADR 0030 §5). */
   frame?: Frame | undefined;
   watch: PageWatch;
   /** Text with {{name}} filled from the run's variables. */
   render(text: string): string;
   variables: Record<string, string>;
-  /** Opens a URL in the page; answers why it could not, or null. */
+  /** Opens a URL in the window the actions act in; answers why it could not, or null. */
   open(url: string): Promise<string | null>;
-  /** Keeps a screenshot of the page with the step. */
+  /** Keeps a screenshot of the window the actions act in with the step. */
   shoot(label: string, failure: boolean): Promise<void>;
   signal: AbortSignal;
   /** How long one action may take. */
@@ -36,6 +41,8 @@ export interface ActionOutcome {
   locator: string | null;
   /** An assertion, judged as a validation rule is. */
   detail?: ValidationDetail;
+  /** A window the action found newly opened (a popup), to be measured as a page the step opened. */
+  opened?: Page;
 }
 
 /** Where elements are looked for and scripts run: the frame selectFrame chose, else the page. */

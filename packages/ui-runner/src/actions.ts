@@ -47,10 +47,33 @@ type SeleniumWaitState = UiWaitState;
 const NAVIGATION_START_MS = 250;
 const POLL_MS = 25;
 
+/** The actions that ask nothing of the window the actions act in. */
+const WINDOWLESS = new Set<SeleniumStep['kind']>([
+  'selectWindow',
+  'waitForWindow',
+  'echo',
+  'pauseFor',
+  'storeString',
+  'assertVariable',
+]);
+
 export async function runAction(step: SeleniumStep, ctx: ActionContext): Promise<ActionOutcome> {
-  // Playwright's expect looks again until it holds (docs/adr/0030-recorded-ui-tests.md §2).
-  if (step.retry_ms !== undefined) return await retried(step.retry_ms, ctx, (quick) => runOnce(step, quick));
-  return await runOnce(step, ctx);
+  // A closed window (Selenium IDE's close, a codegen popup's close()) answers nothing until another is selected.
+  if (ctx.page.isClosed() && !WINDOWLESS.has(step.kind)) {
+    return {
+      passed: false,
+      locator: null,
+      message: 'the window the actions act in was closed: select another window before this step',
+    };
+  }
+  try {
+    // Playwright's expect looks again until it holds (docs/adr/0030-recorded-ui-tests.md §2).
+    if (step.retry_ms !== undefined)
+      return await retried(step.retry_ms, ctx, (quick) => runOnce(step, quick));
+    return await runOnce(step, ctx);
+  } catch (error) {
+    return { passed: false, message: errorText(error, ctx.timeoutMs), locator: null };
+  }
 }
 
 async function runOnce(step: SeleniumStep, ctx: ActionContext): Promise<ActionOutcome> {

@@ -112,8 +112,9 @@ export async function pageAct(
       let last: string;
       for (;;) {
         try {
-          const value = await ctx.page.evaluate(
-            // Runs in the page, as the Recorder's waitForExpression does — never in the server's realm.
+          const value = await scopeOf(ctx).evaluate(
+            // Runs in the page (or the frame the step's target chose), as the Recorder's waitForExpression
+            // does in its frame — never in the server's realm.
             (source) => {
               // eslint-disable-next-line @typescript-eslint/no-implied-eval, @typescript-eslint/no-unsafe-call -- the page's own script
               const value = new Function(`return (${source});`)() as unknown;

@@ -6,6 +6,8 @@ import {
   renderTemplate,
   tokenizeTemplate,
   type CallResult,
+  UI_KEPT_CONSOLE_ERRORS,
+  UI_KEPT_FAILED_REQUESTS,
   UI_KEPT_PAGES_PER_STEP,
   type UiActionResult,
   type UiPageVisit,
@@ -30,8 +32,13 @@ import { documentOrigin, NO_VITALS, readMeasures, type PageMeasures } from './vi
 
 /** What the steps of one run share. */
 export interface StepEnv {
+  /** The window the run began in: each step begins in it (docs/adr/0030-recorded-ui-tests.md §5). */
   page: Page;
   watch: PageWatch;
+  /** The watch of each window of the run (a popup's from when it opened). */
+  watchOf(page: Page): PageWatch;
+  /** Every window's watch, the first's first. */
+  watches(): PageWatch[];
   route: GuardRoute;
   shots: ScreenshotKeeper;
   /** The run's variables: the script's, and what store actions keep. */
@@ -53,8 +60,20 @@ function render(env: StepEnv, text: string): string {
   return text.includes('{{') ? renderTemplate(tokenizeTemplate(text), env.variables, env.sequences) : text;
 }
 
-/** Opens a URL in the page with a method; answers why it could not, or null. */
-async function open(env: StepEnv, url: string, method = 'GET', body = ''): Promise<string | null> {
+/** A window of the run with its watch. */
+interface Window {
+  page: Page;
+  watch: PageWatch;
+}
+
+/** Opens a URL in the window with a method; answers why it could not, or null. */
+async function open(
+  env: StepEnv,
+  { page, watch }: Window,
+  url: string,
+  method = 'GET',
+  body = '',
+): Promise<string | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -66,16 +85,16 @@ async function open(env: StepEnv, url: string, method = 'GET', body = ''): Promi
   }
   env.route.setNavigationMethod(parsed.href, method, body);
   try {
-    await env.page.goto(parsed.href, { waitUntil: 'load', timeout: env.timeoutMs });
-    return env.watch.refusedDocument ?? null;
+    await page.goto(parsed.href, { waitUntil: 'load', timeout: env.timeoutMs });
+    return watch.refusedDocument ?? null;
   } catch (error) {
-    const refused = env.watch.refusedDocument;
+    const refused = watch.refusedDocument;
     if (refused !== undefined) return refused;
     // The page sent the browser on during its load (location.replace): the page it went to is the step's.
     if (error instanceof Error && error.message.includes('interrupted by another navigation')) {
-      return env.page
+      return page
         .waitForLoadState('load', { timeout: env.timeoutMs })
-        .then(() => env.watch.refusedDocument ?? null)
+        .then(() => watch.refusedDocument ?? null)
         .catch((e: unknown) => errorText(e, env.timeoutMs));
     }
     if (error instanceof Error && error.name === 'TimeoutError') {
@@ -105,6 +124,8 @@ export interface StepRecord {
   url: string | null;
   /** The last page visit's measures, so the step's own are not read twice from the same document. */
   lastMeasured?: PageMeasures;
+  /** The window the step's actions ended in, when it is not the one the run began in. */
+  window?: Window;
 }
 
 export function newStepRecord(): StepRecord {
@@ -127,7 +148,7 @@ export async function runStep(
   env: StepEnv,
   record: StepRecord = newStepRecord(),
 ): Promise<CallResult> {
-  env.watch.begin();
+  for (const watch of env.watches()) watch.begin();
   const started = performance.now();
   record.startedAt = started;
   const url = step.url === null ? null : render(env, step.url);
@@ -138,19 +159,21 @@ export async function runStep(
       ? await urlStep(step, url, env, record)
       : await scriptStep(step, url, env, record, originBefore);
   const durationMs = performance.now() - started - record.measuringMs;
+  // The step's page, screenshot and status are those of the window its actions ended in.
+  const last: Window = record.window ?? { page: env.page, watch: env.watch };
   const success =
     record.error === null && record.details.every((d) => d.passed) && record.actions.every((a) => a.passed);
   const fresh = measures !== null && measures.origin !== originBefore;
   // A failed action has already kept its failure screenshot, of the page as the step ends.
   let endShot: UiScreenshotRef | null = null;
   if (!env.signal.aborted && (success || !record.shots.some((s) => s.failure))) {
-    endShot = await env.shots.take(env.page, success ? 'Step' : 'Failure', !success);
+    endShot = await env.shots.take(last.page, success ? 'Step' : 'Failure', !success);
     if (endShot !== null) record.shots.push(endShot);
   }
   // A URL step opened one page: its visit is the step's own measures and screenshot.
   if (step.actions.length === 0 && fresh) {
     record.pages.push({
-      url: pageUrl(env.page),
+      url: pageUrl(last.page),
       action: null,
       timings: measures.timings,
       vitals: measures.vitals,
@@ -160,8 +183,8 @@ export async function runStep(
   return {
     api_name: step.name,
     method: step.method,
-    url: url ?? pageUrl(env.page),
-    status_code: env.watch.status,
+    url: url ?? pageUrl(last.page),
+    status_code: last.watch.status ?? env.watch.status,
     response_time: round2(durationMs),
     success,
     validation_details: record.details,
@@ -172,8 +195,14 @@ export async function runStep(
     ui: {
       timings: fresh ? measures.timings : null,
       vitals: fresh ? measures.vitals : NO_VITALS,
-      console_errors: env.watch.console,
-      failed_requests: env.watch.failed,
+      console_errors: env
+        .watches()
+        .flatMap((w) => w.console)
+        .slice(0, UI_KEPT_CONSOLE_ERRORS),
+      failed_requests: env
+        .watches()
+        .flatMap((w) => w.failed)
+        .slice(0, UI_KEPT_FAILED_REQUESTS),
       screenshots: record.shots,
       actions: record.actions,
       ...(record.pages.length === 0 ? {} : { pages: record.pages }),
@@ -243,9 +272,9 @@ function firstFailurePhrase(record: StepRecord): Pick<CallResult, 'error_phrase'
   return phrase === undefined ? {} : { error_phrase: phrase };
 }
 
-async function measure(env: StepEnv, record: StepRecord): Promise<PageMeasures | null> {
+async function measure(page: Page, record: StepRecord): Promise<PageMeasures | null> {
   const t = performance.now();
-  const measures = await readMeasures(env.page);
+  const measures = await readMeasures(page);
   record.measuringMs += performance.now() - t;
   return measures;
 }
@@ -257,8 +286,8 @@ async function urlStep(
   env: StepEnv,
   record: StepRecord,
 ): Promise<PageMeasures | null> {
-  const failure = await open(env, url, step.method, render(env, step.body));
-  const measures = failure === null ? await measure(env, record) : null;
+  const failure = await open(env, env, url, step.method, render(env, step.body));
+  const measures = failure === null ? await measure(env.page, record) : null;
   const why = failure === null ? null : `the page did not load: ${failure}`;
   if (failure !== null) record.error = `The page did not load: ${failure}`;
   if (step.validations.length === 0) {
@@ -291,12 +320,15 @@ async function scriptStep(
 ): Promise<PageMeasures | null> {
   const ctx: ActionContext = {
     page: env.page,
+    firstPage: env.page,
+    watchOf: (window) => env.watchOf(window),
     watch: env.watch,
     render: (text) => render(env, text),
     variables: env.variables,
-    open: (target) => open(env, resolveAgainst(target, pageUrl(env.page))),
+    // A navigation goes in the window the actions act in (a selected popup's, not the first).
+    open: (target) => open(env, ctx, resolveAgainst(target, pageUrl(ctx.page))),
     shoot: async (label, failure) => {
-      const shot = await env.shots.take(env.page, label, failure);
+      const shot = await env.shots.take(live(ctx, env).page, label, failure);
       if (shot !== null) record.shots.push(shot);
     },
     signal: env.signal,
@@ -304,14 +336,14 @@ async function scriptStep(
     remainingMs: () => Math.max(0, env.endsAt - performance.now()),
   };
   if (url !== null) {
-    const failure = await open(env, url);
+    const failure = await open(env, env, url);
     if (failure !== null) {
       record.error = `The page did not load: ${failure}${skipped(step.actions.length)}`;
       await ctx.shoot('Failure', true);
       return null;
     }
     if (!step.actions.some(isAssertion)) record.details.push(judgeDocumentStatus(env.watch.status, null));
-    await visitPage(env, record, null);
+    await visitPage(env, env.page, record, null);
   }
   // Selenium IDE's control flow: the actions are walked by a jump table (ADR 0030 §5).
   const flows = step.actions.map((a) => (a.kind === 'control' ? a.flow : null));
@@ -325,8 +357,18 @@ async function scriptStep(
     flows,
     step.actions.map((a) => (a.kind === 'control' ? a.limit : undefined)),
   );
-  // Only a step with dialog commands watches dialogs; others keep Playwright's default (dismissed).
-  const dialogs = step.actions.some((a) => a.kind === 'dialog') ? Dialogs.of(env.page).activate() : null;
+  // Only a step with dialog commands watches dialogs; others keep Playwright's default (dismissed). Each
+  // window the step acts in watches its own, from when the step first acts there (ADR 0030 §5).
+  const watching = step.actions.some((a) => a.kind === 'dialog') ? new Map<Page, Dialogs>() : null;
+  const dialogsOf = (window: Page): Dialogs | null => {
+    if (watching === null) return null;
+    let found = watching.get(window);
+    if (found === undefined) {
+      found = Dialogs.of(window).activate();
+      watching.set(window, found);
+    }
+    return found;
+  };
   let runs = 0;
   for (let i = 0; i < step.actions.length;) {
     const action = step.actions[i]!;
@@ -342,23 +384,30 @@ async function scriptStep(
     const t = performance.now();
     let outcome: ActionOutcome;
     let next = i + 1;
-    const loads = env.watch.counts().loads;
+    const acting = ctx.page;
+    const loads = ctx.watch.counts().loads;
     if (action.kind === 'control') {
       const tested = await runFlow(action, i, walker, ctx);
       outcome = tested.outcome;
       if (outcome.passed) next = walker.next(i, tested.value);
     } else {
       // A dialog left open is answered before any other command (ADR 0030 §5).
+      const dialogs = dialogsOf(ctx.page);
       if (action.kind !== 'dialog') await dialogs?.closeOpen();
       outcome =
         dialogs === null ? await runAction(action, ctx) : await untilDialog(runAction(action, ctx), dialogs);
     }
     record.actions.push(actionResult(action, outcome, performance.now() - t));
-    if (env.watch.counts().loads > loads && !env.signal.aborted) await visitPage(env, record, i);
+    // A page the action loaded in its window, or a popup it found opened, is a page the step opened.
+    if (!env.signal.aborted) {
+      if (outcome.opened !== undefined) await visitPage(env, outcome.opened, record, i);
+      else if (ctx.page === acting && ctx.watch.counts().loads > loads)
+        await visitPage(env, ctx.page, record, i);
+    }
     if (outcome.detail !== undefined) record.details.push(outcome.detail);
     if (!outcome.passed) {
       // A page with a dialog open cannot be photographed: the dialog is answered first.
-      await dialogs?.closeOpen();
+      if (!ctx.page.isClosed()) await dialogsOf(ctx.page)?.closeOpen();
       await ctx.shoot('Failure', true);
       // A soft assertion (Selenium IDE's verify*) is kept as failed and the step goes on (ADR 0030 §1).
       if (action.soft === true) {
@@ -371,12 +420,19 @@ async function scriptStep(
     }
     i = next;
   }
-  await dialogs?.deactivate();
+  for (const dialogs of watching?.values() ?? []) await dialogs.deactivate().catch(() => undefined);
+  const last = live(ctx, env);
+  if (last.page !== env.page) record.window = last;
   // A step that stayed on the page it began on loaded nothing to measure.
-  const origin = await documentOrigin(env.page);
+  const origin = await documentOrigin(last.page);
   if (url === null && origin === originBefore) return null;
   if (record.lastMeasured !== undefined && record.lastMeasured.origin === origin) return record.lastMeasured;
-  return measure(env, record);
+  return measure(last.page, record);
+}
+
+/** The window the actions act in, or — once it is closed — the one the run began in. */
+function live(ctx: ActionContext, env: StepEnv): Window {
+  return ctx.page.isClosed() ? { page: env.page, watch: env.watch } : { page: ctx.page, watch: ctx.watch };
 }
 
 /** An action as run: its outcome, where its source writes it, and an assertion's values apart. */
@@ -403,17 +459,17 @@ function actionResult(
  * Vitals once it has loaded, and a screenshot (docs/recorded-ui-tests.md "Results"). The time this
  * takes is measuring, left out of the step's duration.
  */
-async function visitPage(env: StepEnv, record: StepRecord, action: number | null): Promise<void> {
+async function visitPage(env: StepEnv, page: Page, record: StepRecord, action: number | null): Promise<void> {
   if (record.pages.length >= UI_KEPT_PAGES_PER_STEP) return;
-  const measures = await measure(env, record);
+  const measures = await measure(page, record);
   if (measures === null) return;
   record.lastMeasured = measures;
   const t = performance.now();
-  const screenshot = await env.shots.take(env.page, 'Page', false);
+  const screenshot = await env.shots.take(page, 'Page', false);
   record.measuringMs += performance.now() - t;
   if (screenshot !== null) record.shots.push(screenshot);
   record.pages.push({
-    url: pageUrl(env.page),
+    url: pageUrl(page),
     action,
     timings: measures.timings,
     vitals: measures.vitals,

@@ -29,8 +29,8 @@ export class RunWatchdog {
   private fire!: (reason: WatchdogReason) => void;
   private done = false;
   private readonly deadline: NodeJS.Timeout;
-  private probe: NodeJS.Timeout | undefined;
-  private session: CDPSession | undefined;
+  private readonly probes: NodeJS.Timeout[] = [];
+  private readonly sessions: CDPSession[] = [];
 
   /**
    * Starts the duration's clock now. `trip` is called once, with why, and ends the browser.
@@ -47,14 +47,14 @@ export class RunWatchdog {
     );
   }
 
-  /** Starts asking the page whether it answers. */
+  /** Starts asking the page (the run's first window, or a popup it opened) whether it answers. */
   async watch(page: Page): Promise<void> {
     const session = await page.context().newCDPSession(page);
     if (this.done) {
       await session.detach().catch(() => undefined);
       return;
     }
-    this.session = session;
+    this.sessions.push(session);
     const navigations = new Set<Request>();
     const isNavigation = (request: Request): boolean =>
       request.isNavigationRequest() && request.frame() === page.mainFrame();
@@ -67,7 +67,12 @@ export class RunWatchdog {
     /** When the question now waiting was asked, or the navigation before it ended; null: none waits. */
     let since: number | null = null;
     let asked = 0;
-    this.probe = setInterval(() => {
+    const probe = setInterval(() => {
+      // A closed popup has nothing more to answer.
+      if (page.isClosed()) {
+        clearInterval(probe);
+        return;
+      }
       if (since === null) {
         const question = ++asked;
         since = performance.now();
@@ -86,14 +91,15 @@ export class RunWatchdog {
         this.tripOnce({ kind: 'unresponsive', silentMs: this.stepTimeoutMs });
       }
     }, PROBE_EVERY_MS);
+    this.probes.push(probe);
   }
 
   /** The run ended by itself: nothing is killed. */
   dispose(): void {
     this.done = true;
     clearTimeout(this.deadline);
-    clearInterval(this.probe);
-    void this.session?.detach().catch(() => undefined);
+    for (const probe of this.probes) clearInterval(probe);
+    for (const session of this.sessions) void session.detach().catch(() => undefined);
   }
 
   private tripOnce(reason: WatchdogReason): void {

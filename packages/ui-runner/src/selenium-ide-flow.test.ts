@@ -316,7 +316,7 @@ describe('mouse, drag and drop, editContent in Chromium', () => {
 
 describe('frames and windows in Chromium', () => {
   it(
-    'selectFrame by index, parent, top and locator; a window opened by a link, selected by handle and closed',
+    'selectFrame by index, parent, top, locator and index path; a window opened by a link, selected by handle and closed',
     async () => {
       const outcome = await run([
         [
@@ -335,6 +335,15 @@ describe('frames and windows in Chromium', () => {
             ['selectFrame', 'css=iframe'],
             ['assertChecked', 'id=t'],
             ['assertNotChecked', 'id=f'],
+            // Selenium IDE's frame path: index=1\0 is index=1 then index=0; .. goes up a frame.
+            ['selectFrame', 'relative=top'],
+            ['selectFrame', 'index=1\\0'],
+            ['assertValue', 'css=input[type=text]', 'hello'],
+            ['selectFrame', 'index=..\\..\\2'],
+            ['assertChecked', 'id=t'],
+            ['selectFrame', 'relative=top'],
+            ['verifyElementPresent', 'css=iframe'],
+            ['selectFrame', 'index=1\\5'],
           ],
         ],
         [
@@ -353,8 +362,11 @@ describe('frames and windows in Chromium', () => {
           ],
         ],
       ]);
-      expect(outcome.validation_results.map((r) => r.error ?? null)).toEqual([null, null]);
-      expect(ran(outcome, 0).filter(([, passed]) => !passed)).toEqual([]);
+      expect(outcome.validation_results.map((r) => r.error ?? null)).toEqual([
+        "Selenium IDE test 'Frames', command 21 `selectFrame index=1\\5` — expected a frame at index 5; there is 1 frame (part 2 of the frame path)",
+        null,
+      ]);
+      expect(ran(outcome, 0).filter(([, passed]) => !passed)).toEqual([['selectFrame index=1\\5', false]]);
       // The command that opened the window is followed by the wait for it.
       expect(ran(outcome, 1).map(([a]) => a)).toEqual([
         'open /windows.html',

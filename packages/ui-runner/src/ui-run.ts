@@ -256,11 +256,27 @@ async function runPages(
 ): Promise<string | null> {
   const context = await newIsolatedContext(browser, proxy, options.insecureTls === true);
   const route = await installGuardRoute(context, guard);
+  // Every window of the run — the first and each popup, from when it opens — has its watch and the
+  // step time-out, and is watched for a script that never yields (docs/adr/0030-recorded-ui-tests.md §5).
+  const watches = new Map<Page, PageWatch>();
+  const watchOf = (window: Page): PageWatch => {
+    let found = watches.get(window);
+    if (found === undefined) {
+      found = new PageWatch(window, (request) => route.refusalOf(request) ?? proxy?.refusalOf(request.url()));
+      watches.set(window, found);
+      window.setDefaultTimeout(timeoutMs);
+      window.setDefaultNavigationTimeout(timeoutMs);
+    }
+    return found;
+  };
   const page = await context.newPage();
-  page.setDefaultTimeout(timeoutMs);
-  page.setDefaultNavigationTimeout(timeoutMs);
+  const watch = watchOf(page);
   await watchdog.watch(page);
-  const watch = new PageWatch(page, (request) => route.refusalOf(request) ?? proxy?.refusalOf(request.url()));
+  // A popup opens once the first page has a document, so this sees every window after the first.
+  context.on('page', (window) => {
+    watchOf(window);
+    void watchdog.watch(window).catch(() => undefined);
+  });
   progress.page = page;
   progress.watch = watch;
   const shots = new ScreenshotKeeper(options.saveScreenshot);
@@ -292,6 +308,8 @@ async function runPages(
         {
           page,
           watch,
+          watchOf,
+          watches: () => [watch, ...[...watches.values()].filter((w) => w !== watch)],
           route,
           shots,
           variables,

@@ -30,6 +30,10 @@ describe('aqa run --plan --server: the iterations of an open-model profile', () 
       'Iterations: 30 started, 0 dropped',
     );
     expect(iterationsLine(summary)).toBeNull();
+    const lag = { avg: 0.5, p50: 0.4, p90: 1, p95: 1.25, p99: 3.5, p999: 4, min: 0, max: 5 };
+    expect(
+      iterationsLine({ ...summary, iterations_started: 30, iterations_dropped: 0, schedule_lag: lag }),
+    ).toBe('Iterations: 30 started, 0 dropped; started late by p95 1.25 ms, p99 3.50 ms');
   });
 });
 

@@ -141,10 +141,13 @@ export function remoteSummaryText(r: TestResult, thresholds: ThresholdResult[]):
  */
 export function iterationsLine(s: NonNullable<TestResult['summary']>): string | null {
   if (s.iterations_started === undefined) return null;
-  return iterationsText(s.iterations_started, s.iterations_dropped ?? 0, {
+  const text = iterationsText(s.iterations_started, s.iterations_dropped ?? 0, {
     planned: false,
     advice: 'due while no user of the pool was free: raise max_users',
   });
+  // The schedule lag the server stored, as a local run says it (docs/adr/0027-load-profiles.md "2. The schedule").
+  const lag = s.schedule_lag;
+  return lag === undefined ? text : `${text}; started late by p95 ${ms(lag.p95)}, p99 ${ms(lag.p99)}`;
 }
 
 /**

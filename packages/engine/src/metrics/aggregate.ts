@@ -10,6 +10,7 @@ import type {
   ApiResultRow,
   ErrorCounts,
   FlowResultRow,
+  FlowSnapshot,
   ErrorTally,
   IntervalFigures,
   LatencySummary,
@@ -321,10 +322,7 @@ export class RunAggregator {
             droppedIterations: p.iterations.dropped,
             scheduleLag: latencySummary(p.lag ?? new Histogram()),
           };
-    const flows =
-      this.flows.length === 0
-        ? {}
-        : { flows: this.flows.map((f, i) => ({ name: f.name, iterations: p.flows?.[i] ?? 0 })) };
+    const flows = this.flows.length === 0 ? {} : { flows: this.flowSeconds(p) };
     const snap: RunSnapshot = {
       ...figures,
       second: k + 1,
@@ -357,6 +355,37 @@ export class RunAggregator {
       })),
     });
     this.emit(snap);
+  }
+
+  /**
+   * Each flow's second (docs/adr/0027-load-profiles.md "Flows"): its iterations, and its calls' requests,
+   * failures and latency merged exactly from the second's histograms of those calls, with their
+   * requests and failures so far — what the live screen's flow table shows.
+   */
+  private flowSeconds(p: Pending): FlowSnapshot[] {
+    return this.flows.map((f, i) => {
+      const second = new Tally();
+      let totalRequests = 0;
+      let totalSuccesses = 0;
+      for (const step of f.steps) {
+        const t = p.steps[step];
+        if (t !== undefined) second.addTally(t);
+        const c = this.cumulative[step];
+        if (c !== undefined) {
+          totalRequests += c.requests;
+          totalSuccesses += c.successes;
+        }
+      }
+      return {
+        name: f.name,
+        iterations: p.flows?.[i] ?? 0,
+        requests: second.requests,
+        failures: second.failures,
+        latency: latencySummary(second.histogram),
+        totalRequests,
+        totalFailures: totalRequests - totalSuccesses,
+      };
+    });
   }
 
   private totals(): RunSnapshot['totals'] {

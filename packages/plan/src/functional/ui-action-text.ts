@@ -51,9 +51,11 @@ export function uiActionTarget(action: UiAction): string {
     case 'selectFrame':
       return action.frame === 'index'
         ? `index=${action.index ?? 0}`
-        : action.frame === 'element'
-          ? (action.locators ?? []).map(locatorText).join(' | ')
-          : `relative=${action.frame}`;
+        : action.frame === 'path'
+          ? `index=${(action.path ?? []).map((p) => (p === 'parent' ? '..' : String(p))).join('\\')}`
+          : action.frame === 'element'
+            ? (action.locators ?? []).map(locatorText).join(' | ')
+            : `relative=${action.frame}`;
     case 'selectWindow':
       return action.handle;
     case 'storeWindowHandle':

@@ -347,18 +347,29 @@ export const UiActionSchema = z.discriminatedUnion('kind', [
   }),
   /**
    * The frame the next actions act in (Selenium IDE's selectFrame): the page's top, the parent of the
-   * current one, the current one's child frame `index` (0-based, in the document's order), or the frame
-   * element the locators find.
+   * current one, the current one's child frame `index` (0-based, in the document's order), the frame
+   * element the locators find, or a `path` of those steps from the current frame (Selenium IDE's
+   * `index=0\1`, `..` a step up to the parent).
    */
   z.object({
     kind: z.literal('selectFrame'),
     ...base,
-    frame: z.enum(['top', 'parent', 'index', 'element']),
+    frame: z.enum(['top', 'parent', 'index', 'element', 'path']),
     index: z.number().int().min(0).max(1_000).optional(),
     locators: locators.optional(),
+    path: z
+      .array(z.union([z.number().int().min(0).max(1_000), z.literal('parent')]))
+      .min(1)
+      .max(20)
+      .optional(),
   }),
-  /** The window (page) the next actions act in, by the handle a variable keeps (`handle=…`). */
-  z.object({ kind: z.literal('selectWindow'), ...base, handle: text }),
+  /**
+   * The window (page) the next actions act in (docs/adr/0030-recorded-ui-tests.md §5): `handle=…` a
+   * handle kept by storeWindowHandle or waitForWindow (Selenium IDE, a codegen script's popup),
+   * `url=…` the window at that address, waited for up to `timeout_ms` (the Recorder's `target`), or
+   * `main` the window the test began in.
+   */
+  z.object({ kind: z.literal('selectWindow'), ...base, handle: text, timeout_ms: timeout.optional() }),
   z.object({ kind: z.literal('storeWindowHandle'), ...base, variable: z.string().min(1).max(200) }),
   /** Closes the current window (Selenium IDE's close). */
   z.object({ kind: z.literal('closeWindow'), ...base }),

@@ -18,6 +18,25 @@ export const LiveStepSnapshotSchema = z.object({
 });
 export type LiveStepSnapshot = z.infer<typeof LiveStepSnapshotSchema>;
 
+/**
+ * A flow in a live second (docs/adr/0027-load-profiles.md "Flows"): the iterations it began and, measured
+ * by the built-in engine (on one machine or merged from load agents), its calls' requests, failures and
+ * latency in the second, merged from their histograms. A tool's run counts iterations only.
+ */
+export const LiveFlowSecondSchema = FlowIterationsSchema.extend({
+  requests: count.optional(),
+  failures: count.optional(),
+  latency: z.object({ avg: z.number(), p95: z.number(), p99: z.number() }).optional().describe('ms'),
+});
+export type LiveFlowSecond = z.infer<typeof LiveFlowSecondSchema>;
+
+/** A flow since the start of the run: its iterations and (built-in engine) its calls' requests and failures. */
+export const LiveFlowTotalsSchema = FlowIterationsSchema.extend({
+  requests: count.optional(),
+  failures: count.optional(),
+});
+export type LiveFlowTotals = z.infer<typeof LiveFlowTotalsSchema>;
+
 /** The live stream's snapshot event (GET /api/test-stream/{id}): one second of the run, whole and per step. */
 export const LiveSnapshotSchema = z.object({
   second: count,
@@ -36,9 +55,11 @@ export const LiveSnapshotSchema = z.object({
       iterations: count.optional().describe('Open-model load profile only: iterations started'),
       dropped_iterations: count.optional().describe('Open-model load profile only: iterations dropped'),
       flows: z
-        .array(FlowIterationsSchema)
+        .array(LiveFlowTotalsSchema)
         .optional()
-        .describe("Plans with flows only: the iterations each flow began, in the plan's order"),
+        .describe(
+          "Plans with flows only: the iterations each flow began, and its calls' requests and failures, in the plan's order",
+        ),
     })
     .describe('Cumulative since the start of the run'),
   steps: z.array(LiveStepSnapshotSchema),
@@ -46,10 +67,18 @@ export const LiveSnapshotSchema = z.object({
   dropped_iterations: count
     .optional()
     .describe('Open-model load profile only: iterations due in this second that found no free user'),
-  flows: z
-    .array(FlowIterationsSchema)
+  schedule_lag: z
+    .object({ avg: z.number(), p95: z.number(), p99: z.number() })
     .optional()
-    .describe("Plans with flows only: the iterations each flow began in this second, in the plan's order"),
+    .describe(
+      'Open-model load profile only: how late the iterations started in this second began after they were due (start − due), ms',
+    ),
+  flows: z
+    .array(LiveFlowSecondSchema)
+    .optional()
+    .describe(
+      "Plans with flows only: each flow's iterations begun in this second and its calls' requests, failures and latency, in the plan's order",
+    ),
   agents: z
     .array(RunAgentSchema)
     .describe("Each load agent's users, status and throughput at this second; empty for a run on the server"),

@@ -125,6 +125,9 @@ export const ResultSummarySchema = z
       .describe(
         'Open-model load profile only: iterations due while no user of the pool was free, so not run; started + dropped is the planned total',
       ),
+    schedule_lag: LatencySummarySchema.optional().describe(
+      'Open-model load profile only, measured by the built-in engine: how late the started iterations began after they were due (start − due), ms, from an HDR histogram of every started iteration merged across workers and agents (docs/adr/0027-load-profiles.md "2. The schedule")',
+    ),
     flows: z
       .array(FlowSummarySchema)
       .optional()

@@ -256,10 +256,13 @@ describe('AgentRunner', () => {
       expect(result.aborted?.text).toMatch(/^p95 \d+ ms broke p95<50 at 11s$/);
       // Both agents' 2 users each held from the first second on.
       expect(result.breaking_point).toMatchObject({ model: 'users', value: 4, at_ms: 1000 });
-      expect(snapshots[0]?.flows).toEqual([
+      expect(snapshots[0]?.flows?.map(({ name, iterations }) => ({ name, iterations }))).toEqual([
         { name: 'browse', iterations: 6 },
         { name: 'buy', iterations: 2 },
       ]);
+      // Each flow's requests of the second are its calls', merged from both agents: every call is in a
+      // flow, so together they are the second's.
+      expect(snapshots[0]!.flows!.reduce((sum, f) => sum + f.requests!, 0)).toBe(snapshots[0]!.requests);
       expect(result.flows?.map((f) => [f.name, f.iterations, f.share])).toEqual([
         ['browse', 66, 75],
         ['buy', 22, 25],

@@ -29,7 +29,10 @@ export function pointRows(runId: string, s: RunSnapshot): NewRunPointRow[] {
     ...(s.iterations === undefined
       ? {}
       : { iterations: s.iterations, dropped_iterations: s.droppedIterations ?? 0 }),
-    ...(s.flows === undefined ? {} : { flows: s.flows }),
+    // Each flow's iterations of the second (the chart's lines); its requests and latency are the run's summary.
+    ...(s.flows === undefined
+      ? {}
+      : { flows: s.flows.map((f) => ({ name: f.name, iterations: f.iterations })) }),
   };
   const rows: NewRunPointRow[] = [
     { run_id: runId, step_index: -1, second: s.second, data: JSON.stringify(whole) },

@@ -1,5 +1,13 @@
-import type { RunSnapshot } from '@aqa/engine';
-import type { ApiResult, LiveSnapshot, ResultSummary, RunAgent, Said } from '@aqa/plan';
+import type { FlowSnapshot, RunSnapshot } from '@aqa/engine';
+import type {
+  ApiResult,
+  LiveFlowSecond,
+  LiveFlowTotals,
+  LiveSnapshot,
+  ResultSummary,
+  RunAgent,
+  Said,
+} from '@aqa/plan';
 import { said } from '@aqa/plan';
 import type { LiveEntry, StoppedBy } from '../lifecycle/run-lifecycle';
 import { LiveStreamOutput } from './live-stream-output';
@@ -155,7 +163,7 @@ export class LiveRun implements LiveEntry {
         ...(s.totals.iterations === undefined
           ? {}
           : { iterations: s.totals.iterations, dropped_iterations: s.totals.droppedIterations ?? 0 }),
-        ...(flowTotals === undefined ? {} : { flows: flowTotals }),
+        ...(flowTotals === undefined ? {} : { flows: liveFlowTotals(flowTotals, s.flows) }),
       },
       steps: s.steps.map((step) => {
         const info = this.steps[step.step];
@@ -174,8 +182,39 @@ export class LiveRun implements LiveEntry {
       ...(s.iterations === undefined
         ? {}
         : { iterations: s.iterations, dropped_iterations: s.droppedIterations ?? 0 }),
-      ...(s.flows === undefined ? {} : { flows: s.flows }),
+      ...(s.scheduleLag === undefined
+        ? {}
+        : { schedule_lag: { avg: s.scheduleLag.avg, p95: s.scheduleLag.p95, p99: s.scheduleLag.p99 } }),
+      ...(s.flows === undefined ? {} : { flows: s.flows.map(liveFlowSecond) }),
       agents: this.agents(),
     };
   }
+}
+
+/**
+ * A flow's second on the stream (docs/adr/0027-load-profiles.md "Flows"): its iterations and, when the
+ * built-in engine measured them, its calls' requests, failures and latency in the second.
+ */
+function liveFlowSecond(f: FlowSnapshot): LiveFlowSecond {
+  return {
+    name: f.name,
+    iterations: f.iterations,
+    ...(f.requests === undefined ? {} : { requests: f.requests, failures: f.failures ?? 0 }),
+    ...(f.latency === undefined
+      ? {}
+      : { latency: { avg: f.latency.avg, p95: f.latency.p95, p99: f.latency.p99 } }),
+  };
+}
+
+/** Each flow's iterations so far, with its calls' requests and failures so far where the engine counts them. */
+function liveFlowTotals(
+  totals: readonly { name: string; iterations: number }[],
+  second: readonly FlowSnapshot[] | undefined,
+): LiveFlowTotals[] {
+  return totals.map((t, i) => {
+    const f = second?.[i];
+    return f?.totalRequests === undefined
+      ? t
+      : { ...t, requests: f.totalRequests, failures: f.totalFailures ?? 0 };
+  });
 }

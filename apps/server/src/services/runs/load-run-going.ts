@@ -119,7 +119,12 @@ function summaryOf(
     // An open-model profile's iterations (docs/adr/0027-load-profiles.md); absent for any other run.
     ...(iterations === undefined
       ? {}
-      : { iterations_started: iterations.started, iterations_dropped: iterations.dropped }),
+      : {
+          iterations_started: iterations.started,
+          iterations_dropped: iterations.dropped,
+          // Their schedule lag, merged exactly from every worker's and agent's histogram (docs/adr/0006).
+          schedule_lag: iterations.schedule_lag,
+        }),
     // Test data that ran out (docs/adr/0027-load-profiles.md "Test data"); absent when none did.
     ...(exhausted.length === 0 ? {} : { data_exhausted: exhausted.map((e) => e.message) }),
     // A plan with flows: each flow's iterations (docs/adr/0027-load-profiles.md "Flows").

@@ -6,6 +6,7 @@
  */
 export { AbortBanner } from './components/AbortBanner';
 export { ApiHostLine, ApiResultsList, ApiUrlLine, MethodBadge } from './components/ApiResults';
+export { FlowResultsTable } from './components/FlowResults';
 export { apiRowLabel, sharedOrigin } from './model/chart-labels';
 export { MetricTile, Sparkline } from './components/MetricTile';
 export { IterationTiles } from './components/IterationTiles';

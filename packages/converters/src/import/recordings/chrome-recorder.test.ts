@@ -312,11 +312,11 @@ describe('readChromeRecording: refusals', () => {
         { type: 'hover', selectors: ['#b'] },
         { type: 'customStep', name: 'x', parameters: {} },
       ]),
-    ).toBe(
-      'flow.json: step 4: the step type "customStep" is not one the Recorder exports that AnybodyQA runs',
+    ).toMatch(
+      /^flow\.json: step 4: the step type "customStep" is not one AnybodyQA runs \(it runs setViewport, navigate, .*\): remove the step from the recording, or replace it with one of those$/,
     );
-    expect(refusal([{ type: 'emulateNetworkConditions', download: 1, upload: 1, latency: 0 }])).toBe(
-      'flow.json: step 1: the step type "emulateNetworkConditions" is not one the Recorder exports that AnybodyQA runs',
+    expect(refusal([{ type: 'emulateNetworkConditions', download: 1, upload: 1, latency: 0 }])).toMatch(
+      /^flow\.json: step 1: the step type "emulateNetworkConditions" is not one AnybodyQA runs/,
     );
   });
 
@@ -338,9 +338,34 @@ describe('readChromeRecording: refusals', () => {
     });
   });
 
-  it('refuses another tab or window, and a frame step without selectors', () => {
-    expect(refusal([{ type: 'click', target: 'https://a.test/popup.html', selectors: ['#a'] }])).toBe(
-      'flow.json: step 1: the step acts in another tab or window (target "https://a.test/popup.html"); AnybodyQA runs a recording in its one page',
+  it("reads a popup's target as a move to the window at that address, and back to main", () => {
+    const read = readChromeRecording(
+      flow([
+        { type: 'navigate', url: `${BASE}/main.html` },
+        { type: 'click', target: 'main', selectors: ['#popup'] },
+        { type: 'click', target: `${BASE}/popup.html`, selectors: ['body > button'], timeout: 3000 },
+        { type: 'close', target: `${BASE}/popup.html` },
+        { type: 'click', target: 'main', selectors: ['#test'] },
+      ]),
+    );
+    expect(read.plan.apis[0]!.actions.map(({ source, ...a }) => [source.action, a])).toEqual([
+      [`navigate ${BASE}/main.html`, { kind: 'go', url: `${BASE}/main.html` }],
+      ['click #popup', { kind: 'click', locators: [{ by: 'css', value: '#popup' }] }],
+      [
+        `target ${BASE}/popup.html`,
+        { kind: 'selectWindow', handle: `url=${BASE}/popup.html`, timeout_ms: 3000 },
+      ],
+      ['click body > button', { kind: 'click', locators: [{ by: 'css', value: 'body > button' }] }],
+      ['close', { kind: 'closeWindow' }],
+      ['target main', { kind: 'selectWindow', handle: 'main' }],
+      ['click #test', { kind: 'click', locators: [{ by: 'css', value: '#test' }] }],
+    ]);
+    expect(read.plan.apis[0]!.actions[2]!.source.path).toBe("Chrome Recorder 'Sign in', step 3");
+  });
+
+  it('refuses a target that is not an address, and a frame step without selectors', () => {
+    expect(refusal([{ type: 'click', target: 'popup', selectors: ['#a'] }])).toBe(
+      'flow.json: step 1: "target" is "main" or the address of the page the step acts in (http or https), not "popup": export the recording again from Chrome\'s Recorder',
     );
     expect(
       refusal([
@@ -348,7 +373,7 @@ describe('readChromeRecording: refusals', () => {
         { type: 'waitForExpression', frame: [0], expression: 'true' },
       ]),
     ).toBe(
-      "flow.json: step 2: the step acts inside a frame (frame [0]) without selectors; AnybodyQA enters a frame only for a step's selectors",
+      "flow.json: step 2: the step acts inside a frame (frame [0]) but has no selectors, and AnybodyQA enters a frame only to find a step's selectors: record the step on an element of the frame, or remove it",
     );
     expect(refusal([{ type: 'click', frame: ['a'], selectors: ['#a'] }])).toBe(
       'flow.json: step 1: "frame" is a list of frame indices, not ["a"]',
@@ -357,7 +382,7 @@ describe('readChromeRecording: refusals', () => {
 
   it('refuses steps after the page was closed', () => {
     expect(refusal([{ type: 'close' }, { type: 'navigate', url: 'https://a.test/' }])).toBe(
-      'flow.json: step 2: the recording goes on after step 1 closed its page',
+      'flow.json: step 2: the recording goes on after step 1 closed the page it began in: remove the close step, or the steps after it',
     );
   });
 
@@ -397,7 +422,7 @@ describe('readChromeRecording: refusals', () => {
       'flow.json: step 1: "timeout" is a whole number of milliseconds up to 600000, not -5',
     );
     expect(refusal([{ type: 'click', selectors: ['#a'], assertedEvents: [{ type: 'load' }] }])).toBe(
-      'flow.json: step 1: an asserted event of type "load" is not one AnybodyQA checks (only "navigation")',
+      'flow.json: step 1: an asserted event of type "load" is not one AnybodyQA checks (it checks "navigation"): remove it from the step\'s "assertedEvents"',
     );
     expect(refusal([{ type: 'click', selectors: [['aria/A', 'b']] }])).toBe(
       "flow.json: step 1: none of the step's selectors can be used",

@@ -6,9 +6,10 @@ import { recordedPlan, type RecordingRead } from './recording-model';
 /*
  * A Chrome DevTools Recorder export (its JSON "user flow", the schema of Puppeteer Replay) as a UI plan
  * (docs/adr/0030-recorded-ui-tests.md §2): one step named as the recording's title, each recorded step one
- * action of the UI action model, keeping "Chrome Recorder '<title>', step N" as its source. What the
- * model cannot run as the Recorder would — another tab or window, a frame, a step type it lacks — refuses
- * the file, naming the step, before anything runs.
+ * action of the UI action model, keeping "Chrome Recorder '<title>', step N" as its source. A step's
+ * `target` other than "main" acts in the popup at that address: a selectWindow before it moves the actions
+ * there (and back to "main"), as Puppeteer Replay finds the target by its URL. What the model cannot run
+ * as the Recorder would — a step type it lacks — refuses the file, naming the step, before anything runs.
  */
 
 /** Puppeteer Replay's step time-out when neither the step nor the recording gives one. */
@@ -81,6 +82,8 @@ export function readChromeRecording(source: ImportSource): RecordingRead {
   const warnings: ImportWarning[] = [];
   const actions: UiAction[] = [];
   let closedAt: number | null = null;
+  /** The window the steps act in so far: "main", or a popup's address. */
+  let target = 'main';
   for (const [i, raw] of value.steps.entries()) {
     const n = i + 1;
     const at = `step ${n}`;
@@ -90,9 +93,15 @@ export function readChromeRecording(source: ImportSource): RecordingRead {
     if (!isObject(raw) || typeof raw.type !== 'string') fail('a step is an object with a string "type"');
     const step = raw as Json & { type: string };
     if (!(STEP_TYPES as readonly string[]).includes(step.type)) {
-      fail(`the step type "${step.type}" is not one the Recorder exports that AnybodyQA runs`);
+      fail(
+        `the step type "${step.type}" is not one AnybodyQA runs (it runs ${STEP_TYPES.join(', ')}): remove the step from the recording, or replace it with one of those`,
+      );
     }
-    if (closedAt !== null) fail(`the recording goes on after step ${closedAt} closed its page`);
+    if (closedAt !== null) {
+      fail(
+        `the recording goes on after step ${closedAt} closed the page it began in: remove the close step, or the steps after it`,
+      );
+    }
     const reader = new StepReader(step, step.type as StepType, {
       title,
       n,
@@ -100,8 +109,11 @@ export function readChromeRecording(source: ImportSource): RecordingRead {
       warn: (message) => warnings.push({ location: at, message }),
       timeoutMs: optionalTimeout(step.timeout, file, at) ?? flowTimeout ?? DEFAULT_TIMEOUT_MS,
     });
-    const read = reader.actions();
-    if (step.type === 'close') closedAt = n;
+    const stepTarget = reader.target();
+    const read = [...(stepTarget === target ? [] : [reader.selectWindow()]), ...reader.actions()];
+    target = stepTarget;
+    // Closing a popup leaves the recording in the others; closing the main page ends it.
+    if (step.type === 'close' && stepTarget === 'main') closedAt = n;
     for (const action of read) {
       const parsed = UiActionSchema.safeParse(action);
       if (!parsed.success) {
@@ -154,27 +166,50 @@ class StepReader {
   ) {}
 
   actions(): UiAction[] {
-    this.refuseOtherTargets();
+    this.checkFrame();
     const main = this.action();
     return main === null ? [] : [main, ...this.navigationChecks()];
   }
 
+  /** The window the step acts in: "main" (the page the recording began in) or a popup's address. */
+  target(): string {
+    const { target } = this.step;
+    if (target === undefined || target === 'main') return 'main';
+    if (typeof target !== 'string' || !/^https?:\/\//.test(target)) {
+      this.ctx.fail(
+        `"target" is "main" or the address of the page the step acts in (http or https), not ${JSON.stringify(target)}: export the recording again from Chrome's Recorder`,
+      );
+    }
+    return target;
+  }
+
+  /**
+   * The move to the step's window: the popup at its address, waited for up to the step's time-out as
+   * Puppeteer Replay waits for a target of that URL; or back to the page the recording began in.
+   */
+  selectWindow(): UiAction {
+    const target = this.target();
+    return target === 'main'
+      ? { kind: 'selectWindow', source: this.source('', 'target main'), handle: 'main' }
+      : {
+          kind: 'selectWindow',
+          source: this.source('', `target ${target}`),
+          handle: `url=${target}`,
+          timeout_ms: this.ctx.timeoutMs,
+        };
+  }
+
   /** The step's source: "click #submit" at "Chrome Recorder 'Sign in', step 3". */
-  private source(what: string): UiAction['source'] {
-    const action = what === '' ? this.type : `${this.type} ${what}`;
+  private source(what: string, type: string = this.type): UiAction['source'] {
+    const action = what === '' ? type : `${type} ${what}`;
     return {
       action: action.length > 2_000 ? `${action.slice(0, 1_999)}…` : action,
       path: `Chrome Recorder '${this.ctx.title}', step ${this.ctx.n}`,
     };
   }
 
-  private refuseOtherTargets(): void {
-    const { target, frame } = this.step;
-    if (target !== undefined && target !== 'main') {
-      this.ctx.fail(
-        `the step acts in another tab or window (target ${JSON.stringify(target)}); AnybodyQA runs a recording in its one page`,
-      );
-    }
+  private checkFrame(): void {
+    const { frame } = this.step;
     if (frame === undefined || (Array.isArray(frame) && frame.length === 0)) return;
     if (
       !Array.isArray(frame) ||
@@ -190,7 +225,7 @@ class StepReader {
       !['keyDown', 'keyUp', 'setViewport', 'navigate'].includes(this.type)
     ) {
       this.ctx.fail(
-        `the step acts inside a frame (frame ${JSON.stringify(frame)}) without selectors; AnybodyQA enters a frame only for a step's selectors`,
+        `the step acts inside a frame (frame ${JSON.stringify(frame)}) but has no selectors, and AnybodyQA enters a frame only to find a step's selectors: record the step on an element of the frame, or remove it`,
       );
     }
   }
@@ -308,6 +343,8 @@ class StepReader {
         };
       }
       case 'close':
+        // A popup closes, and the steps after it act in another window.
+        if (this.target() !== 'main') return { kind: 'closeWindow', source: this.source('') };
         // The test ends with the recording: the runner closes its page after the last step anyway.
         return {
           kind: 'echo',
@@ -329,7 +366,7 @@ class StepReader {
     for (const event of events as unknown[]) {
       if (!isObject(event) || event.type !== 'navigation') {
         this.ctx.fail(
-          `an asserted event of type ${JSON.stringify(isObject(event) ? event.type : event)} is not one AnybodyQA checks (only "navigation")`,
+          `an asserted event of type ${JSON.stringify(isObject(event) ? event.type : event)} is not one AnybodyQA checks (it checks "navigation"): remove it from the step's "assertedEvents"`,
         );
       }
       const { url, title } = event;

@@ -110,6 +110,57 @@ describe('Playwright codegen scripts', () => {
     expect(read.plan.apis).toHaveLength(1);
     expect(read.plan.apis[0]!.name).toBe('flow');
     expect(read.plan.apis[0]!.actions.map((a) => a.kind)).toEqual(['go', 'click']);
+    // A second tab opened by hand (codegen's openPage) has no window to follow.
+    const twoTabs = LIBRARY.replace(
+      "  await page.goto('http://127.0.0.1:8080/');",
+      "  const page1 = await context.newPage();\n  await page.goto('http://127.0.0.1:8080/');",
+    );
+    expect(() => readPlaywrightScript({ name: 'flow.js', text: twoTabs })).toThrow(
+      /flow\.js: line 9: it opens a second page by hand \(page1 = …newPage\(\)\), which is not read: record the test in one tab/,
+    );
+  });
+
+  it('reads popups as codegen writes them: the wait, the window kept, each line on its page', () => {
+    const read = readPlaywrightScript({
+      name: 'popup.spec.js',
+      text: [
+        "import { test, expect } from '@playwright/test';",
+        "test('popup', async ({ page }) => {",
+        "  await page.goto('http://127.0.0.1:8080/');",
+        "  const page1Promise = page.waitForEvent('popup');",
+        "  await page.getByRole('link', { name: 'Help' }).click();",
+        '  const page1 = await page1Promise;',
+        "  await expect(page1.getByRole('heading')).toHaveText('Help');",
+        "  await page1.goto('http://127.0.0.1:8080/more');",
+        '  await page1.close();',
+        "  await expect(page).toHaveTitle('Home');",
+        '  const [page2] = await Promise.all([',
+        "    page.waitForEvent('popup'),",
+        "    page.getByText('Terms').click(),",
+        '  ]);',
+        '  await page2.bringToFront();',
+        '});',
+      ].join('\n'),
+    });
+    const actions = read.plan.apis[0]!.actions;
+    expect(actions.map((a) => [a.source.line, a.kind, 'handle' in a ? a.handle : a.source.action])).toEqual([
+      [3, 'go', "page.goto('http://127.0.0.1:8080/')"],
+      [5, 'click', "page.getByRole('link', { name: 'Help' }).click()"],
+      [6, 'waitForWindow', 'const page1 = await page1Promise'],
+      [7, 'selectWindow', 'handle={{page1}}'],
+      [7, 'assertText', "expect(page1.getByRole('heading')).toHaveText('Help')"],
+      [8, 'go', "page1.goto('http://127.0.0.1:8080/more')"],
+      [9, 'closeWindow', 'page1.close()'],
+      [10, 'selectWindow', 'main'],
+      [10, 'assertTitle', "expect(page).toHaveTitle('Home')"],
+      [11, 'click', expect.stringContaining("page.getByText('Terms').click()")],
+      [11, 'waitForWindow', expect.stringContaining('const [page2] = await Promise.all(')],
+      [15, 'selectWindow', 'handle={{page2}}'],
+    ]);
+    expect(actions[2]).toMatchObject({ variable: 'page1', timeout_ms: 30_000 });
+    expect(actions[3]!.source.action).toBe('page1 (the page line 7 acts in)');
+    expect(actions[11]!.source.action).toBe('page2.bringToFront()');
+    expect(FunctionalPlanSchema.safeParse(read.plan).success).toBe(true);
   });
 
   it('refuses what is outside the subset, naming the line', () => {
@@ -118,8 +169,11 @@ describe('Playwright codegen scripts', () => {
         name: 't.spec.js',
         text: `import { test, expect } from '@playwright/test';\ntest('t', async ({ page }) => {\n${body}\n});\n`,
       });
-    expect(refused("  const popup = page.waitForEvent('popup');")).toThrow(
-      /t\.spec\.js: line 3: it waits for a popup \(waitForEvent\('popup'\)\).*its one page/,
+    expect(refused("  await page2.getByText('x').click();")).toThrow(
+      /t\.spec\.js: line 3: page2 is not a page of the test: use the test's page, or a popup kept with const page2 = await …Promise after waitForEvent\('popup'\)/,
+    );
+    expect(refused("  const p = page.waitForEvent('popup', { timeout: 1 });")).toThrow(
+      /line 3: the options of waitForEvent\('popup'\) are not read: take them out/,
     );
     expect(refused('  const x = 1;')).toThrow(/line 3: it is not an awaited page action or assertion/);
     expect(refused("  await page.getByRole('row').filter({ has: page.getByText('x') }).click();")).toThrow(

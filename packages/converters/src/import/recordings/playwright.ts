@@ -12,7 +12,10 @@ import { type RecordedTest, type RecordingRead, recordedPlan } from './recording
  * getByTitle, locator) with click, dblclick, fill, press, check, uncheck, selectOption, hover, focus, and
  * expect(…) toHaveText, toContainText, toHaveValue, toHaveTitle, toHaveURL, toBeVisible, toBeHidden,
  * toBeChecked, toBeEditable, with .not — is one action whose source is the statement and its line.
- * Anything else refuses the file, naming the line and what it is.
+ * Popups as codegen writes them — `const page1Promise = page.waitForEvent('popup')`, the action, `const
+ * page1 = await page1Promise` (or the older `const [page1] = await Promise.all([…])`) — wait for the new
+ * window and keep its handle as `page1`; a statement on another page than the one before is preceded
+ * by a move to that window. Anything else refuses the file, naming the line and what it is.
  */
 
 /** A codegen script: it imports Playwright's test runner or library. */
@@ -111,7 +114,10 @@ function chainOf(node: AnyNode | undefined, page: string, at: Node): AnyNode[] {
     const object = asNode(callee.object);
     if (object?.type === 'Identifier' && object.name === page) return calls;
     if (object?.type === 'Identifier')
-      refuse(at, `${String(object.name)} is not the test's page (a popup or another page is not read)`);
+      refuse(
+        at,
+        `${String(object.name)} is not a page of the test: use the test's page, or a popup kept with const ${String(object.name)} = await …Promise after waitForEvent('popup')`,
+      );
     current = object;
   }
 }
@@ -475,54 +481,199 @@ function isSetUp(statement: AnyNode, source: string): boolean {
   );
 }
 
-/** The steps of one test body. */
+/** How long a popup is waited for: Playwright's waitForEvent waits up to the test's 30 s by default. */
+const POPUP_MS = 30_000;
+
+/** The identifier a statement acts on: page in page.getByRole(…).click(), expect(page1.locator(…)) … */
+function rootOf(node: AnyNode | undefined): string | undefined {
+  let current = node;
+  for (let hops = 0; current !== undefined && hops < 100; hops++) {
+    if (current.type === 'Identifier') return current.name as string;
+    if (current.type === 'AwaitExpression') current = asNode(current.argument);
+    else if (current.type === 'CallExpression') {
+      const callee = asNode(current.callee);
+      // expect(X…).matcher(…) acts on X.
+      if (callee?.type === 'Identifier' && callee.name === 'expect')
+        current = asNode((current.arguments as unknown[])[0]);
+      else current = callee;
+    } else if (current.type === 'MemberExpression') current = asNode(current.object);
+    else return undefined;
+  }
+  return undefined;
+}
+
+/** `X.waitForEvent('popup')` (not awaited): the page X. */
+function popupWait(node: AnyNode | undefined, at: Node): string | undefined {
+  const callee = asNode(node?.callee);
+  const object = asNode(callee?.object);
+  if (node?.type !== 'CallExpression' || asNode(callee?.property)?.name !== 'waitForEvent') return undefined;
+  const args = (node.arguments as unknown[]).map(asNode);
+  if (literal(args[0]) !== 'popup') return undefined;
+  if (object?.type !== 'Identifier') refuse(at, "waitForEvent('popup') is not called on a page");
+  if (args.length > 1) refuse(at, "the options of waitForEvent('popup') are not read: take them out");
+  return object.name as string;
+}
+
+/** The steps of one test body: `page` is the test's page, the window the test begins in. */
 function actionsOf(body: AnyNode[], page: string, test: string, source: string): UiAction[] {
   const actions: UiAction[] = [];
+  /** The pages the test has: its own and the popups it waited for. */
+  const pages = new Set([page]);
+  /** The popups waited for, by the variable their promise is in: the page each comes from. */
+  const promises = new Map<string, string>();
+  /** The page the statements act in so far. */
+  let current = page;
+  const sourceOf = (statement: AnyNode, written: string): UiActionSource => ({
+    action: written.slice(0, 2_000),
+    path: `Playwright test '${test}', line ${lineOf(statement)}`,
+    line: lineOf(statement),
+  });
+  /** Moves the actions to the window `name` before a statement on it. */
+  const actIn = (name: string, statement: AnyNode, always = false): void => {
+    if (name === current && !always) return;
+    actions.push({
+      kind: 'selectWindow',
+      source: sourceOf(statement, `${name} (the page line ${lineOf(statement)} acts in)`),
+      handle: name === page ? 'main' : `handle={{${name}}}`,
+    });
+    current = name;
+  };
+  const waitFor = (name: string, statement: AnyNode, written: string): void => {
+    if (pages.has(name))
+      refuse(statement, `${name} is already a page of the test: give the popup a new name`);
+    actions.push({
+      kind: 'waitForWindow',
+      source: sourceOf(statement, written),
+      variable: name,
+      timeout_ms: POPUP_MS,
+    });
+    pages.add(name);
+  };
   for (const statement of body) {
-    if (statement.type === 'EmptyStatement' || isSetUp(statement, source)) continue;
-    const expression = asNode(statement.expression);
-    const awaited = expression?.type === 'AwaitExpression' ? asNode(expression.argument) : undefined;
-    if (/\.waitForEvent\(\s*['"]popup['"]/.test(source.slice(statement.start, statement.end)))
-      refuse(
-        statement,
-        "it waits for a popup (waitForEvent('popup')): the test goes on in another page, and AnybodyQA runs a test in its one page",
-      );
-    if (statement.type !== 'ExpressionStatement' || awaited?.type !== 'CallExpression')
-      refuse(
-        statement,
-        'it is not an awaited page action or assertion (a popup, a variable or other code is not read)',
-      );
+    if (statement.type === 'EmptyStatement') continue;
     const written = source
       .slice(statement.start, statement.end)
       .replace(/^await\s+/, '')
       .replace(/;$/, '');
-    const at: UiActionSource = {
-      action: written.slice(0, 2_000),
-      path: `Playwright test '${test}', line ${lineOf(statement)}`,
-      line: lineOf(statement),
-    };
-    const callee = asNode(awaited.callee);
-    const method = asNode(callee?.property)?.name as string | undefined;
-    const object = asNode(callee?.object);
-    if (callee?.type !== 'MemberExpression' || method === undefined)
-      refuse(statement, 'it is not a page action');
-    if (object?.type === 'Identifier' && object.name === page && method === 'waitForURL') {
-      actions.push(waitForUrl(awaited, at, statement));
-    } else if (object?.type === 'Identifier' && object.name === page && method === 'goto') {
-      actions.push({
-        kind: 'go',
-        source: at,
-        url: text(asNode((awaited.arguments as unknown[])[0]), statement, 'the address'),
-      });
-    } else if (object?.type === 'CallExpression' && asNode(object.callee)?.name === 'expect') {
-      actions.push(expectation(awaited, page, at, statement));
-    } else if (object?.type === 'MemberExpression' && asNode(object.property)?.name === 'not') {
-      actions.push(expectation(awaited, page, at, statement));
-    } else {
-      actions.push(locatorAction(awaited, method, locatorOf(object, page, statement), at, statement));
+    const declared =
+      statement.type === 'VariableDeclaration' && (statement.declarations as unknown[]).length === 1
+        ? asNode((statement.declarations as unknown[])[0])
+        : undefined;
+    const id = asNode(declared?.id);
+    const init = asNode(declared?.init);
+    // const page1Promise = page.waitForEvent('popup'): the popup is waited for where it is awaited.
+    const waitsOn = popupWait(init, statement);
+    if (id?.type === 'Identifier' && waitsOn !== undefined) {
+      if (!pages.has(waitsOn)) refuse(statement, `${waitsOn} is not a page of the test`);
+      promises.set(id.name as string, waitsOn);
+      continue;
     }
+    // const page1 = await page1Promise
+    const awaitedName = init?.type === 'AwaitExpression' ? asNode(init.argument) : undefined;
+    if (
+      id?.type === 'Identifier' &&
+      awaitedName?.type === 'Identifier' &&
+      promises.has(awaitedName.name as string)
+    ) {
+      promises.delete(awaitedName.name as string);
+      waitFor(id.name as string, statement, written);
+      continue;
+    }
+    // const [page1] = await Promise.all([page.waitForEvent('popup'), page.getByText('x').click()])
+    const all = awaitedName?.type === 'CallExpression' ? awaitedName : undefined;
+    const allCallee = asNode(all?.callee);
+    if (
+      id?.type === 'ArrayPattern' &&
+      allCallee?.type === 'MemberExpression' &&
+      asNode(allCallee.object)?.name === 'Promise' &&
+      asNode(allCallee.property)?.name === 'all'
+    ) {
+      const list = asNode((all?.arguments as unknown[])[0]);
+      const [first, second] = ((list?.elements as unknown[] | undefined) ?? []).map(asNode);
+      const name = asNode((id.elements as unknown[])[0]);
+      const from = popupWait(first, statement);
+      if (
+        list?.type !== 'ArrayExpression' ||
+        (list.elements as unknown[]).length !== 2 ||
+        from === undefined ||
+        name?.type !== 'Identifier' ||
+        (id.elements as unknown[]).length !== 1
+      )
+        refuse(
+          statement,
+          "only const [popup] = await Promise.all([page.waitForEvent('popup'), <one action>]) is read",
+        );
+      if (!pages.has(from)) refuse(statement, `${from} is not a page of the test`);
+      actIn(from, statement);
+      actions.push(statementAction(second, from, sourceOf(statement, written), statement));
+      waitFor(name.name as string, statement, written);
+      continue;
+    }
+    if (isSetUp(statement, source)) {
+      const opened = /^(?:const|let|var)\s+(\w+)\s*=\s*(?:await\s+)?\w+\.newPage\b/.exec(written)?.[1];
+      if (opened !== undefined && opened !== page)
+        refuse(
+          statement,
+          `it opens a second page by hand (${opened} = …newPage()), which is not read: record the test in one tab; a page the test's page opens (a link to a new tab, window.open) is followed as a popup`,
+        );
+      continue;
+    }
+    const expression = asNode(statement.expression);
+    const awaited = expression?.type === 'AwaitExpression' ? asNode(expression.argument) : undefined;
+    if (statement.type !== 'ExpressionStatement' || awaited?.type !== 'CallExpression')
+      refuse(
+        statement,
+        'it is not an awaited page action or assertion (a variable or other code is not read): remove the line, or write it as codegen does, await page.… or await expect(…)',
+      );
+    const on = rootOf(awaited);
+    if (on === undefined || !pages.has(on))
+      refuse(
+        statement,
+        `${on ?? 'what it acts on'} is not a page of the test: use the test's page, or a popup kept with const ${on ?? 'page1'} = await …Promise after waitForEvent('popup')`,
+      );
+    const method = asNode(asNode(awaited.callee)?.property)?.name as string | undefined;
+    const direct = asNode(asNode(awaited.callee)?.object)?.name === on;
+    if (direct && method === 'bringToFront' && (awaited.arguments as unknown[]).length === 0) {
+      actIn(on, statement, true);
+      actions[actions.length - 1]!.source = sourceOf(statement, written);
+      continue;
+    }
+    actIn(on, statement);
+    if (direct && method === 'close' && (awaited.arguments as unknown[]).length === 0) {
+      actions.push({ kind: 'closeWindow', source: sourceOf(statement, written) });
+      continue;
+    }
+    actions.push(statementAction(awaited, on, sourceOf(statement, written), statement));
   }
   return actions;
+}
+
+/** One awaited call on page `page` (an action, an assertion, goto or waitForURL) as an action. */
+function statementAction(
+  awaited: AnyNode | undefined,
+  page: string,
+  at: UiActionSource,
+  statement: Node,
+): UiAction {
+  if (awaited?.type !== 'CallExpression') refuse(statement, 'it is not a page action');
+  const callee = asNode(awaited.callee);
+  const method = asNode(callee?.property)?.name as string | undefined;
+  const object = asNode(callee?.object);
+  if (callee?.type !== 'MemberExpression' || method === undefined)
+    refuse(statement, 'it is not a page action');
+  if (object?.type === 'Identifier' && object.name === page && method === 'waitForURL')
+    return waitForUrl(awaited, at, statement);
+  if (object?.type === 'Identifier' && object.name === page && method === 'goto')
+    return {
+      kind: 'go',
+      source: at,
+      url: text(asNode((awaited.arguments as unknown[])[0]), statement, 'the address'),
+    };
+  if (object?.type === 'CallExpression' && asNode(object.callee)?.name === 'expect')
+    return expectation(awaited, page, at, statement);
+  if (object?.type === 'MemberExpression' && asNode(object.property)?.name === 'not')
+    return expectation(awaited, page, at, statement);
+  return locatorAction(awaited, method, locatorOf(object, page, statement), at, statement);
 }
 
 /** The `page` a test function takes: async ({ page }) => …, else null. */

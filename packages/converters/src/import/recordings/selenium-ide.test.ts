@@ -145,8 +145,10 @@ describe('Selenium IDE projects', () => {
     expect(attempt).toThrow(/command 4 `setSpeed 500`: it sets how fast Selenium IDE plays/);
     expect(attempt).toThrow(/command 5 `debugger`: it stops Selenium IDE for a person to look/);
     expect(attempt).toThrow(
-      /command 6 `myPluginCommand x`: "myPluginCommand" is not a Selenium IDE command AnybodyQA runs/,
+      /command 6 `myPluginCommand x`: "myPluginCommand" is not a Selenium IDE command AnybodyQA runs \(it may be a plugin's\): remove it/,
     );
+    // A refusal says what to do, in the user's words, not where the project's own documents are.
+    expect(attempt).not.toThrow(/docs\/|ADR|§/);
   });
 
   it('keeps control flow as flat actions, with conditions, counts, limits and the forEach iterator', () => {
@@ -305,6 +307,8 @@ describe('Selenium IDE projects', () => {
     const read = readSeleniumIdeProject(
       side([
         cmd('selectFrame', 'index=1'),
+        cmd('selectFrame', 'index=0\\1'),
+        cmd('selectFrame', 'index=..\\2'),
         cmd('selectFrame', 'relative=parent'),
         cmd('selectFrame', 'relative=top'),
         cmd('selectFrame', 'id=f'),
@@ -321,6 +325,8 @@ describe('Selenium IDE projects', () => {
     );
     expect(read.plan.apis[0]!.actions.map(({ source: _s, ...a }) => a)).toEqual([
       { kind: 'selectFrame', frame: 'index', index: 1 },
+      { kind: 'selectFrame', frame: 'path', path: [0, 1] },
+      { kind: 'selectFrame', frame: 'path', path: ['parent', 2] },
       { kind: 'selectFrame', frame: 'parent' },
       { kind: 'selectFrame', frame: 'top' },
       { kind: 'selectFrame', frame: 'element', locators: [{ by: 'id', value: 'f' }] },
@@ -333,8 +339,9 @@ describe('Selenium IDE projects', () => {
     expect(() => readSeleniumIdeProject(side([cmd('selectWindow', 'win_ser_1')]))).toThrow(
       'command 1 `selectWindow win_ser_1`: "win_ser_1" is not a window handle',
     );
-    expect(() => readSeleniumIdeProject(side([cmd('selectFrame', 'index=0\\1')]))).toThrow(
-      'is not a frame index',
+    // Selenium IDE's index path takes indexes and `..` only (side-runtime's doSelectFrame).
+    expect(() => readSeleniumIdeProject(side([cmd('selectFrame', 'index=0\\x')]))).toThrow(
+      'command 1 `selectFrame index=0\\x`: "index=0\\x" is not a frame index: write index=N',
     );
   });
 

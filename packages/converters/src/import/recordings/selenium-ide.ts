@@ -91,7 +91,7 @@ export function readSeleniumIdeProject(
       const written = [c.command, c.target, c.value].filter((p) => p !== '').join(' ');
       refusals.push({
         where: `Selenium IDE test '${name}', command ${problem.index + 1} \`${written.slice(0, 120)}\``,
-        reason: `${problem.message} (the blocks of control flow must each close: docs/adr/0030-recorded-ui-tests.md §5)`,
+        reason: `${problem.message}: each if, while, times, forEach and do needs its end (or repeatIf) in the same test; add the missing command or remove the stray one in Selenium IDE`,
       });
     }
   }
@@ -451,19 +451,31 @@ function actionsOf(command: Command, source: UiActionSource, base: string): Mapp
       if (t === 'relative=top') return one({ kind: 'selectFrame', source, frame: 'top' });
       if (t === 'relative=parent') return one({ kind: 'selectFrame', source, frame: 'parent' });
       if (t.startsWith('index=')) {
-        const index = Number(t.slice('index='.length));
-        if (!Number.isInteger(index) || index < 0 || index > 1_000) {
+        // Selenium IDE's path of frames: index=0\1 enters frame 0, then its frame 1; `..` goes up one.
+        const parts = t.slice('index='.length).split('\\');
+        const path = parts.map((p) => (p === '..' ? 'parent' : /^\d{1,4}$/.test(p) ? Number(p) : null));
+        if (path.some((p) => p === null || (typeof p === 'number' && p > 1_000)) || path.length > 20) {
           return {
-            reason: `"${t}" is not a frame index (index=0, index=1 …; a path of indexes is not run yet)`,
+            reason: `"${t}" is not a frame index: write index=N (the Nth frame, from 0), or a path such as index=0\\1 (frame 1 inside frame 0) with .. for the frame above, at most 20 parts`,
           };
         }
-        return one({ kind: 'selectFrame', source, frame: 'index', index });
+        const [only] = path;
+        return path.length === 1 && typeof only === 'number'
+          ? one({ kind: 'selectFrame', source, frame: 'index', index: only })
+          : one({
+              kind: 'selectFrame',
+              source,
+              frame: 'path',
+              path: path as (number | 'parent')[],
+            });
       }
       return withLocators((locators) => ({ kind: 'selectFrame', source, frame: 'element', locators }));
     }
     case 'selectWindow':
       if (!target.trim().startsWith('handle=')) {
-        return { reason: `"${target}" is not a window handle (handle=\${name})` };
+        return {
+          reason: `"${target}" is not a window handle: write handle=\${name}, where name is the variable a storeWindowHandle or a command that opens a window keeps it in (as Selenium IDE 3 and later record it)`,
+        };
       }
       return one({ kind: 'selectWindow', source, handle: templates(target.trim()) });
     case 'storeWindowHandle': {
@@ -661,6 +673,6 @@ function actionsOf(command: Command, source: UiActionSource, base: string): Mapp
     }
   }
   return {
-    reason: `"${name}" is not a Selenium IDE command AnybodyQA runs (a plugin's command, or one not built yet: docs/adr/0030-recorded-ui-tests.md §5)`,
+    reason: `"${name}" is not a Selenium IDE command AnybodyQA runs (it may be a plugin's): remove it, or replace it with a command of Selenium IDE's own reference`,
   };
 }

@@ -234,6 +234,27 @@ describe('the real Taurus examples carry their load', () => {
     ).toBe(true);
   });
 
+  it('csv-usage.yml: a malformed CSV sent beside it is refused at import, naming the file and its line', () => {
+    const logins = example('jmeter/logins.csv').split('\n');
+    // The third line of the file loses a field; an unclosed quote on another upload.
+    logins[2] = logins[2]!.split(',')[0]!;
+    const upload = (text: string) => () =>
+      importFile({
+        name: 'csv-usage.yml',
+        text: example('jmeter/csv-usage.yml'),
+        files: {
+          'pages.csv': { name: 'pages.csv', text: example('jmeter/pages.csv') },
+          'logins.csv': { name: 'logins.csv', text },
+        },
+      });
+    expect(upload(logins.join('\n'))).toThrow(
+      /^csv-usage\.yml: the test data it reads is refused: Data file "logins\.csv" line 3: 1 field where the header has 2$/,
+    );
+    expect(upload('username,password\nann,"secret\nbob,pw\n')).toThrow(
+      'csv-usage.yml: the test data it reads is refused: Data file "logins.csv" line 2: a quoted field is not closed',
+    );
+  });
+
   it('gatling-req.yml: an executor whose requests cannot run is refused, named', () => {
     expect(() => importFile({ name: 'gatling-req.yml', text: example('gatling/gatling-req.yml') })).toThrow(
       /gatling-req\.yml: this is a Taurus configuration, but nothing in this script can run as a performance plan: execution\[0\]\.executor/,

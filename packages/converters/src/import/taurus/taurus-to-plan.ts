@@ -7,6 +7,7 @@ import {
   perfAssertionRule,
   perfItemRule,
   readDataSource,
+  testDataProblems,
   type UrlEntry,
   type UrlEntryInput,
   type ValidationItem,
@@ -246,6 +247,18 @@ export function taurusToPlan(
   const dataFiles = Object.fromEntries(
     read.data_sources.flatMap((d) => (Object.hasOwn(files, d.path) ? [[d.path, files[d.path]!]] : [])),
   );
+  // A CSV sent beside the script is read now, as saving the plan would read it: a malformed one is
+  // refused here naming its line, not left for the save (docs/adr/0027-load-profiles.md "Importers").
+  // A file not sent is not a problem yet: the warning below asks for it.
+  const unreadable = testDataProblems({ data_files: dataFiles, data_sources: dataSources }).filter(
+    (p) => p.path[0] === 'data_files' || p.path[2] !== 'path',
+  );
+  if (unreadable.length > 0) {
+    throw new ImportError(
+      file,
+      `the test data it reads is refused: ${unreadable.map((p) => p.message).join('; ')}`,
+    );
+  }
   if (missing.length > 0) {
     warnings.push({
       location: 'data-sources',

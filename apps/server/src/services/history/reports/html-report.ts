@@ -1,7 +1,7 @@
 import {
   abortSaid,
   breakingPointSaid,
-  flowShares,
+  flowRows,
   iterationFigures,
   type ChartData,
   type ErrorsByKind,
@@ -118,20 +118,29 @@ function iterationCards(result: TestResult): string[] {
   if (figures.dropped !== null) {
     const percent = figures.droppedPercent === null ? '' : ` (${number(figures.droppedPercent)} %)`;
     cards.push(card('Iterations dropped', `${number(figures.dropped, 0)}${percent}`));
+    // How late the started iterations began after they were due (docs/adr/0027-load-profiles.md "2. The schedule").
+    const lag = result.summary?.schedule_lag;
+    if (lag !== undefined)
+      cards.push(card('Schedule lag p99', `${number(lag.p99)} ms (p95 ${number(lag.p95)} ms)`));
   }
   return cards;
 }
 
-/** A plan with flows: each flow's iterations and share (docs/adr/0027-load-profiles.md "Flows"). */
+/**
+ * A plan with flows: each flow's iterations and share, and its calls' requests and latency as the
+ * built-in engine merged them — a dash where the run did not measure them (docs/adr/0027-load-profiles.md "Flows").
+ */
 function flowsSection(result: TestResult): string {
-  const flows = flowShares(result.summary?.flows);
+  const flows = flowRows(result.summary?.flows);
   if (flows.length === 0) return '';
+  const figure = (value: number | null, digits = 2, unit = '') =>
+    `<td class="num">${value === null ? '—' : `${number(value, digits)}${unit}`}</td>`;
   const rows = flows.map(
     (flow) =>
-      `<tr><td>${escapeHtml(flow.name)}</td><td class="num">${number(flow.iterations, 0)}</td><td class="num">${number(flow.share, 1)} %</td></tr>`,
+      `<tr><td>${escapeHtml(flow.name)}</td><td class="num">${number(flow.iterations, 0)}</td><td class="num">${number(flow.share, 1)} %</td>${figure(flow.requests, 0)}${figure(flow.failed, 0)}${figure(flow.errorRate, 2, ' %')}${figure(flow.avg)}${figure(flow.p95)}${figure(flow.p99)}</tr>`,
   );
   return `<h2>Flows</h2>
-<table><thead><tr><th>Flow</th><th class="num">Iterations</th><th class="num">Share</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
+<table><thead><tr><th>Flow</th><th class="num">Iterations</th><th class="num">Share</th><th class="num">Requests</th><th class="num">Failed</th><th class="num">Error rate</th><th class="num">Avg (ms)</th><th class="num">p95 (ms)</th><th class="num">p99 (ms)</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`;
 }
 
 function chartsSection(chart: ChartData): string {

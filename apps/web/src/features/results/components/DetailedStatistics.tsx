@@ -125,6 +125,16 @@ export function DetailedStatistics({
           value: formatCount(summary.iterations_dropped ?? 0, locale),
           id: 'iterations-dropped',
         },
+        // How late the started ones began after they were due, over the run (ADR 0027 "2. The schedule").
+        ...(summary.schedule_lag
+          ? [
+              {
+                label: 'results.stats.scheduleLag' as const,
+                value: `${formatMs(summary.schedule_lag.p99, locale)} (p95 ${formatMs(summary.schedule_lag.p95, locale)})`,
+                id: 'schedule-lag',
+              },
+            ]
+          : []),
       ]
     : [];
   // A plan with flows (docs/adr/0027-load-profiles.md "Flows"): each flow's iterations and share of them.

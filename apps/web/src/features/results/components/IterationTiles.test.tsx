@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider, type Language } from '@/i18n';
 import { IterationTiles, type IterationCounts } from './IterationTiles';
@@ -40,6 +40,31 @@ describe('the iteration tiles (docs/adr/0027-load-profiles.md "8. Live and store
     expect(screen.getByTestId('tile-flow-1')).toHaveTextContent('30.0 % of the iterations');
   });
 
+  it('show the schedule lag’s p99 beside the dropped iterations, with its p95 and what it covers', () => {
+    render(
+      <I18nProvider initialLanguage="en">
+        <IterationTiles
+          counts={{ iterations_started: 90, iterations_dropped: 10, schedule_lag: { p95: 1.25, p99: 4.5 } }}
+          hint="So far"
+          lagHint="Last second"
+        />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('tile-schedule-lag')).toHaveTextContent('Schedule lag (p99)');
+    expect(screen.getByTestId('tile-schedule-lag-value')).toHaveTextContent('4.5 ms');
+    expect(screen.getByTestId('tile-schedule-lag')).toHaveTextContent('p95 1.25 ms · Last second');
+  });
+
+  it('show no schedule lag where the run measured none (closed model, a tool’s run)', () => {
+    renderTiles({
+      flows: [{ name: 'browse', iterations: 3 }],
+      schedule_lag: { p95: 1, p99: 2 },
+    });
+    expect(screen.queryByTestId('tile-schedule-lag')).toBeNull();
+    renderTiles({ iterations_started: 3, iterations_dropped: 0 });
+    expect(screen.queryByTestId('tile-schedule-lag')).toBeNull();
+  });
+
   it('make up nothing for a run that counted no iteration', () => {
     renderTiles({});
     expect(screen.queryByTestId('iteration-tiles')).toBeNull();
@@ -53,5 +78,8 @@ describe('the iteration tiles (docs/adr/0027-load-profiles.md "8. Live and store
     expect(screen.getByTestId('tile-iterations')).toHaveTextContent('시작된 반복');
     expect(screen.getByTestId('tile-dropped-iterations')).toHaveTextContent('버려진 반복');
     expect(screen.getByTestId('tile-flow-0')).toHaveTextContent('플로 browse');
+    cleanup();
+    renderTiles({ iterations_started: 3, iterations_dropped: 1, schedule_lag: { p95: 1, p99: 2 } }, 'ko');
+    expect(screen.getByTestId('tile-schedule-lag')).toHaveTextContent('시작 지연 (p99)');
   });
 });

@@ -1,7 +1,7 @@
 import { flowShares, iterationFigures, type FlowIterations } from '@aqa/plan';
-import { Ban, Repeat, Split } from 'lucide-react';
+import { Ban, Hourglass, Repeat, Split } from 'lucide-react';
 import { useI18n } from '@/i18n';
-import { formatCount, formatNumber, formatPercent } from '../model/format';
+import { formatCount, formatMs, formatNumber, formatPercent } from '../model/format';
 import { MetricTile } from './MetricTile';
 
 export interface IterationCounts {
@@ -10,20 +10,28 @@ export interface IterationCounts {
   iterations_dropped?: number | null;
   /** Plans with flows only: each flow's iterations, in the plan's order. */
   flows?: readonly FlowIterations[] | null;
+  /**
+   * Open-model load profile, built-in engine: how late the started iterations began after they were due
+   * (ms) — over the run (stored), or in the last second (live).
+   */
+  schedule_lag?: { p95: number; p99: number } | null;
 }
 
 /**
  * The iteration tiles of the live and the result screens (docs/adr/0027-load-profiles.md "8. Live and
  * stored results"): the iterations started; for an arrival-rate run the dropped ones with their percent
- * of the iterations due — shown even when 0, never hidden; and one tile per flow with its iterations and
- * share. Measured counts only: a run that counted no iteration (closed model without flows) shows none.
+ * of the iterations due — shown even when 0, never hidden — and beside them the schedule lag's p99 (how late
+ * the started ones began, ADR 0027 "2. The schedule"); and one tile per flow with its iterations and share. Measured counts only: a run that counted no iteration (closed model without flows) shows none.
  */
 export function IterationTiles({
   counts,
   hint,
+  lagHint = hint,
 }: {
   counts: IterationCounts | null | undefined;
   hint?: string;
+  /** What the schedule lag covers (the last second live, the run once stored); the other tiles' hint by default. */
+  lagHint?: string;
 }) {
   const { t, locale } = useI18n();
   const figures = iterationFigures(counts);
@@ -51,6 +59,19 @@ export function IterationTiles({
               : t('results.tile.droppedShare', { percent: formatPercent(figures.droppedPercent, locale) })
           }
           data-testid="tile-dropped-iterations"
+        />
+      )}
+      {figures.dropped !== null && counts?.schedule_lag && (
+        <MetricTile
+          icon={Hourglass}
+          tone="neutral"
+          label={t('results.tile.scheduleLag')}
+          value={formatMs(counts.schedule_lag.p99, locale)}
+          hint={t('results.tile.scheduleLagHint', {
+            p95: formatMs(counts.schedule_lag.p95, locale),
+            when: lagHint ?? '',
+          })}
+          data-testid="tile-schedule-lag"
         />
       )}
       {flows.map((flow, index) => (

@@ -94,10 +94,12 @@ export function LiveTiles({ snapshot, summary, series }: LiveTilesProps) {
                 iterations_started: snapshot.totals?.iterations,
                 iterations_dropped: snapshot.totals?.dropped_iterations,
                 flows: snapshot.totals?.flows,
+                schedule_lag: snapshot.schedule_lag,
               }
             : summary
         }
         hint={t('results.tile.soFar')}
+        lagHint={snapshot ? t('results.tile.lastSecond') : undefined}
       />
     </div>
   );

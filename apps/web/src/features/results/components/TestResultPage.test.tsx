@@ -478,6 +478,88 @@ describe('live result screen: charts', () => {
     );
   });
 
+  it('breaks a run with flows down by flow, live and stored, with the schedule lag beside the dropped iterations', async () => {
+    const stream = controlledStream();
+    mockApi({
+      'GET /api/test-stream/t1': () => stream.response(),
+      'GET /api/chart-data/t1': () => json(CHART_DATA),
+    });
+    renderApp('/test-result/t1');
+    expect(await screen.findByRole('heading', { name: 'Test Results' })).toBeInTheDocument();
+    await stream.send('status', running());
+    await stream.send(
+      'snapshot',
+      snapshot(1, {
+        iterations: 8,
+        dropped_iterations: 2,
+        schedule_lag: { avg: 0.4, p95: 1.5, p99: 2.5 },
+        flows: [
+          {
+            name: 'browse',
+            iterations: 6,
+            requests: 12,
+            failures: 0,
+            latency: { avg: 10, p95: 20, p99: 30 },
+          },
+          { name: 'buy', iterations: 2, requests: 2, failures: 1, latency: { avg: 40, p95: 50, p99: 60 } },
+        ],
+        totals: {
+          ...snapshot(1).totals,
+          iterations: 8,
+          dropped_iterations: 2,
+          flows: [
+            { name: 'browse', iterations: 6, requests: 12, failures: 0 },
+            { name: 'buy', iterations: 2, requests: 2, failures: 1 },
+          ],
+        },
+      }),
+    );
+    const live = screen.getByTestId('live-flow-table');
+    expect(live).toHaveTextContent('Per flow, live');
+    const liveRows = within(live).getAllByTestId('flow-row');
+    expect(liveRows.map((row) => row.getAttribute('data-flow'))).toEqual(['browse', 'buy']);
+    expect(liveRows[1]).toHaveTextContent('buy225.0 %2150%40 ms50 ms60 ms');
+    expect(screen.getByTestId('tile-schedule-lag-value')).toHaveTextContent('2.5 ms');
+    expect(screen.getByTestId('tile-schedule-lag')).toHaveTextContent('p95 1.5 ms · Last second');
+
+    await stream.send(
+      'end',
+      completed({
+        summary: {
+          ...SUMMARY,
+          iterations_started: 80,
+          iterations_dropped: 20,
+          schedule_lag: { avg: 0.5, p50: 0.4, p90: 1, p95: 1.75, p99: 3.5, p999: 4, min: 0, max: 5 },
+          flows: [
+            {
+              name: 'browse',
+              iterations: 60,
+              total_requests: 120,
+              failed_requests: 0,
+              error_rate: 0,
+              average_response_time: 11,
+              percentile_95: 21,
+              percentile_99: 31,
+            },
+            { name: 'buy', iterations: 20, total_requests: 20, failed_requests: 0, error_rate: 0 },
+          ],
+        },
+      }),
+    );
+    stream.close();
+    const stored = await screen.findByTestId('flow-results');
+    expect(screen.queryByTestId('live-flow-table')).not.toBeInTheDocument();
+    const rows = within(stored).getAllByTestId('flow-row');
+    expect(rows[0]).toHaveTextContent('browse6075.0 %12000%11 ms21 ms31 ms');
+    // A figure the run did not keep is a dash.
+    expect(rows[1]).toHaveTextContent('buy2025.0 %2000%———');
+    expect(screen.getByTestId('tile-schedule-lag-value')).toHaveTextContent('3.5 ms');
+    expect(screen.getByTestId('tile-schedule-lag')).toHaveTextContent('p95 1.75 ms · Over the whole run');
+    expect(
+      within(screen.getByTestId('detailed-statistics')).getByTestId('stat-schedule-lag'),
+    ).toHaveTextContent('3.5 ms (p95 1.75 ms)');
+  });
+
   it('a run an abort threshold stopped says why and where it broke (docs/adr/0027-load-profiles.md, "Abort criteria")', async () => {
     const text = 'p95 812 ms broke p95<500 at 2m14s';
     const aborted = completed({

@@ -19,9 +19,10 @@ import { formatCount, isBuiltInEngine, isNumber, toolName } from '../model/forma
 import { runElsewhere } from '../queries/results-api';
 import { timeAxisSeconds } from '../model/time-axis';
 import type { LiveProblem, StartFailure } from '../model/status-machine';
-import type { LiveSnapshot } from '@aqa/plan';
+import { flowRows, liveFlowRows, type LiveSnapshot } from '@aqa/plan';
 import type { ApiRow as ApiResult, ChartView as ChartData } from '../model/views';
 import { ApiResultsList, ApiResultsTable } from './ApiResults';
+import { FlowResultsTable } from './FlowResults';
 import { engineName, engineNoteText } from './DetailedStatistics';
 import { LiveProgress } from './LiveProgress';
 import { LiveTiles } from './LiveTiles';
@@ -217,6 +218,16 @@ function LiveResult({
   const result = state.result;
   const onBack = () => void live.back();
   const liveRows = useMemo(() => liveApiRows(state.snapshot), [state.snapshot]);
+  // Per flow as per API (docs/adr/0027-load-profiles.md "Flows"): live from the stream, stored from the summary.
+  // Polling without the stream: the server's figures so far (each flow's iterations).
+  const liveFlows = useMemo(
+    () =>
+      state.snapshot
+        ? liveFlowRows({ second: state.snapshot.flows, totals: state.snapshot.totals.flows })
+        : flowRows(result?.summary?.flows),
+    [state.snapshot, result?.summary?.flows],
+  );
+  const storedFlows = useMemo(() => flowRows(result?.summary?.flows), [result?.summary?.flows]);
 
   // The run's stored series; when they cannot be loaded, the seconds this screen measured live stand in.
   const chartData: ChartData | null =
@@ -335,6 +346,12 @@ function LiveResult({
             profile={state.result?.load_profile}
             live
           />
+          <FlowResultsTable
+            rows={liveFlows}
+            title={t('flows.results.liveTitle')}
+            description={t('flows.results.liveText')}
+            data-testid="live-flow-table"
+          />
           {liveRows.length > 0 && (
             <ApiResultsTable
               apiResults={liveRows}
@@ -381,6 +398,12 @@ function LiveResult({
             chartsLoading={live.chartStatus === 'loading' || live.chartStatus === 'idle'}
           />
           <RunAgentsCard agents={result.agents ?? []} live={false} />
+          <FlowResultsTable
+            rows={storedFlows}
+            title={t('flows.results.title')}
+            description={t('flows.results.text')}
+            data-testid="flow-results"
+          />
           {(result.api_results ?? []).length > 0 && <ApiResultsList apiResults={result.api_results ?? []} />}
         </>
       )}

@@ -1,7 +1,7 @@
-import { flowShares, iterationFigures } from '@aqa/plan';
+import { flowRows, iterationFigures, type FlowRow } from '@aqa/plan';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatCount, formatNumber, formatPercent, MISSING } from '@/features/results';
+import { formatCount, formatMs, formatNumber, formatPercent, MISSING } from '@/features/results';
 import { useI18n } from '@/i18n';
 import type { PastRun } from '../../queries/history-api';
 
@@ -14,8 +14,9 @@ interface Row {
 
 /**
  * Both runs' iterations side by side (docs/adr/0027-load-profiles.md "8. Live and stored results"): started,
- * dropped with its percent of the iterations due (arrival-rate runs), and each flow's iterations and
- * share — a figure a run did not count is a dash, never a 0. Nothing when neither run counted any.
+ * dropped with its percent of the iterations due and the schedule lag's p99 (arrival-rate runs), and each
+ * flow's iterations and share with its calls' requests and p95 (built-in engine runs) — a figure a run
+ * did not count is a dash, never a 0. Nothing when neither run counted any.
  */
 export function CompareIterations({ base, candidate }: { base: PastRun; candidate: PastRun }) {
   const { t, locale } = useI18n();
@@ -28,8 +29,8 @@ export function CompareIterations({ base, candidate }: { base: PastRun; candidat
       : figure.droppedPercent === null
         ? formatCount(figure.dropped, locale)
         : `${formatCount(figure.dropped, locale)} (${formatPercent(figure.droppedPercent, locale)})`;
-  const baseFlows = flowShares(base.results_summary?.flows);
-  const candidateFlows = flowShares(candidate.results_summary?.flows);
+  const baseFlows = flowRows(base.results_summary?.flows);
+  const candidateFlows = flowRows(candidate.results_summary?.flows);
   const names = [...candidateFlows, ...baseFlows]
     .map((flow) => flow.name)
     .filter((name, index, all) => all.indexOf(name) === index);
@@ -41,6 +42,16 @@ export function CompareIterations({ base, candidate }: { base: PastRun; candidat
           share: formatNumber(flow.share, locale, 1, 1),
         })
       : MISSING;
+  };
+  // A flow's calls' figures (built-in engine runs); a run that did not measure one shows a dash.
+  const flowFigure = (flows: readonly FlowRow[], name: string, format: (flow: FlowRow) => string) => {
+    const flow = flows.find((f) => f.name === name);
+    return flow ? format(flow) : MISSING;
+  };
+  const measured = [...baseFlows, ...candidateFlows].some((flow) => flow.requests !== null);
+  const lag = (run: PastRun) => {
+    const p99 = run.results_summary?.schedule_lag?.p99;
+    return p99 === undefined ? MISSING : formatMs(p99, locale);
   };
   const rows: Row[] = [
     {
@@ -59,12 +70,46 @@ export function CompareIterations({ base, candidate }: { base: PastRun; candidat
           },
         ]
       : []),
-    ...names.map((name) => ({
-      key: `flow-${name}`,
-      label: t('flows.resultIterations', { name }),
-      base: flowText(baseFlows, name),
-      candidate: flowText(candidateFlows, name),
-    })),
+    ...(base.results_summary?.schedule_lag || candidate.results_summary?.schedule_lag
+      ? [
+          {
+            key: 'schedule-lag',
+            label: t('results.tile.scheduleLag'),
+            base: lag(base),
+            candidate: lag(candidate),
+          },
+        ]
+      : []),
+    ...names.flatMap((name) => [
+      {
+        key: `flow-${name}`,
+        label: t('flows.resultIterations', { name }),
+        base: flowText(baseFlows, name),
+        candidate: flowText(candidateFlows, name),
+      },
+      ...(measured
+        ? [
+            {
+              key: `flow-requests-${name}`,
+              label: t('flows.compare.requests', { name }),
+              base: flowFigure(baseFlows, name, (f) =>
+                f.requests === null ? MISSING : formatCount(f.requests, locale),
+              ),
+              candidate: flowFigure(candidateFlows, name, (f) =>
+                f.requests === null ? MISSING : formatCount(f.requests, locale),
+              ),
+            },
+            {
+              key: `flow-p95-${name}`,
+              label: t('flows.compare.p95', { name }),
+              base: flowFigure(baseFlows, name, (f) => (f.p95 === null ? MISSING : formatMs(f.p95, locale))),
+              candidate: flowFigure(candidateFlows, name, (f) =>
+                f.p95 === null ? MISSING : formatMs(f.p95, locale),
+              ),
+            },
+          ]
+        : []),
+    ]),
   ];
   const columns: DataColumn<Row>[] = [
     {

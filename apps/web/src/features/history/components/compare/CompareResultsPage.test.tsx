@@ -102,6 +102,45 @@ describe('Compare runs', () => {
     expect(within(screen.getByTestId('compare-base-run')).queryByTestId('abort-banner')).toBeNull();
   });
 
+  it("sets the schedule lag and each flow's requests and p95 side by side where the engine measured them", async () => {
+    answer.base.results_summary = {
+      ...answer.base.results_summary!,
+      iterations_started: 100,
+      iterations_dropped: 0,
+      schedule_lag: { avg: 0.5, p50: 0.4, p90: 1, p95: 1.5, p99: 3.25, p999: 4, min: 0, max: 5 },
+      flows: [
+        { name: 'browse', iterations: 70, total_requests: 140, failed_requests: 0, percentile_95: 40 },
+        { name: 'search', iterations: 30, total_requests: 30, failed_requests: 0, percentile_95: 90 },
+      ],
+    };
+    answer.candidate = {
+      ...answer.candidate,
+      results_summary: {
+        ...answer.candidate.results_summary!,
+        flows: [{ name: 'browse', iterations: 75 }],
+      },
+    };
+    renderApp('/compare-results?base=b1&candidate=c1');
+    const table = await screen.findByTestId('compare-iterations');
+    const rows = within(table).getAllByTestId('compare-iteration');
+    expect(rows.map((row) => row.getAttribute('data-key'))).toEqual([
+      'started',
+      'dropped',
+      'schedule-lag',
+      'flow-browse',
+      'flow-requests-browse',
+      'flow-p95-browse',
+      'flow-search',
+      'flow-requests-search',
+      'flow-p95-search',
+    ]);
+    expect(rows[2]).toHaveTextContent('Schedule lag (p99)3.25 ms—');
+    // A tool's run counted the candidate's iterations only: a dash, never a 0.
+    expect(rows[4]).toHaveTextContent('Requests of flow browse140—');
+    expect(rows[5]).toHaveTextContent('p95 of flow browse40 ms—');
+    expect(rows[8]).toHaveTextContent('p95 of flow search90 ms—');
+  });
+
   it('compares the candidate with the run of its plan just before it when none is chosen', async () => {
     const { router } = renderApp('/compare-results?candidate=c1');
     await screen.findByTestId('comparison');

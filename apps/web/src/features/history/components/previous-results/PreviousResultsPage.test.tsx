@@ -133,7 +133,16 @@ describe('Previous Test Results', () => {
     const summary = runs[2]!.results_summary!;
     runs[2] = pastRun('r1', {
       status: 'stopped',
-      results_summary: { ...summary, iterations_started: 420, iterations_dropped: 3 },
+      results_summary: {
+        ...summary,
+        iterations_started: 420,
+        iterations_dropped: 3,
+        schedule_lag: { avg: 0.5, p50: 0.4, p90: 1, p95: 1.5, p99: 2.25, p999: 3, min: 0, max: 4 },
+        flows: [
+          { name: 'browse', iterations: 315, total_requests: 630, failed_requests: 0, percentile_95: 40 },
+          { name: 'buy', iterations: 105, total_requests: 105, failed_requests: 2, percentile_95: 90 },
+        ],
+      },
       abort_reason: {
         threshold: 'p95<500',
         metric: 'p95',
@@ -157,6 +166,11 @@ describe('Previous Test Results', () => {
     expect(within(detail).getByTestId('breaking-point')).toHaveTextContent('42 iterations/s at 2m3s');
     expect(within(detail).getByTestId('tile-iterations-value')).toHaveTextContent('420');
     expect(within(detail).getByTestId('tile-dropped-iterations-value')).toHaveTextContent('3');
+    expect(within(detail).getByTestId('tile-schedule-lag-value')).toHaveTextContent('2.25 ms');
+    // Per flow as per API.
+    const flows = within(within(detail).getByTestId('run-flow-results')).getAllByTestId('flow-row');
+    expect(flows.map((row) => row.getAttribute('data-flow'))).toEqual(['browse', 'buy']);
+    expect(flows[1]).toHaveTextContent('buy10525.0 %1052');
   });
 
   it('leaves the charts out when the chart data cannot be loaded', async () => {

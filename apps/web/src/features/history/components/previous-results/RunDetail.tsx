@@ -1,4 +1,5 @@
 import { ExternalLink, GitCompareArrows, Info, Pencil, Star, StarOff } from 'lucide-react';
+import { flowRows } from '@aqa/plan';
 import { contract } from '@aqa/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +14,7 @@ import {
   AbortBanner,
   ApiResultsList,
   chartDataKey,
+  FlowResultsTable,
   fetchChartData,
   fetchTestResult,
   ReportDownloads,
@@ -144,6 +146,13 @@ export function RunDetail({ testId, listed, onChanged, onDeleted }: RunDetailPro
           )}
         </section>
       )}
+      {/* Per flow as per API (docs/adr/0027-load-profiles.md "Flows"). */}
+      <FlowResultsTable
+        rows={flowRows(run.results_summary?.flows)}
+        title={t('flows.results.title')}
+        description={t('flows.results.text')}
+        data-testid="run-flow-results"
+      />
       {apiResults.length > 0 && <ApiResultsList apiResults={apiResults} data-testid="run-api-results" />}
     </div>
   );
