@@ -44,6 +44,9 @@ import { systemRoutes } from './routes/system.routes';
 import { textCommandRoutes } from './routes/text-command.routes';
 import { agentRoutes } from './routes/agent.routes';
 import { tokenRoutes } from './routes/token.routes';
+import { ssoRoutes } from './routes/sso.routes';
+import { SsoService } from './services/sso/sso.service';
+import { SsoLoginRepository } from './repositories/sso-login.repository';
 import { scheduleRoutes } from './routes/schedule.routes';
 import { accountEmailProblems } from './services/account-email-check';
 import { createAccountServices } from './services/account-services';
@@ -328,11 +331,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(systemRoutes, {
       pingDatabase: () => pingDatabase(db),
       demo,
-      signUp: config.signUp,
+      // Signing up makes a password account: closed while passwords do not sign in.
+      signUp: config.signUp && config.passwordSignIn,
+      sso: config.sso === undefined ? undefined : { name: config.sso.name },
+      passwordSignIn: config.passwordSignIn,
       version: VERSION,
       uploads: config.uploads,
     });
-    await app.register(accountRoutes, { accounts, sessions, bearerThrottle });
+    await app.register(accountRoutes, {
+      accounts,
+      sessions,
+      bearerThrottle,
+      passwordSignIn: config.passwordSignIn,
+    });
+    // Single sign-on through the company's OpenID provider, when it is set up (docs/adr/0033-single-sign-on.md).
+    const sso =
+      config.sso === undefined
+        ? undefined
+        : new SsoService(config.sso, new SsoLoginRepository(db), users, accounts, sessions, now, app.log);
+    await app.register(ssoRoutes, { sso });
     await app.register(tokenRoutes, { apiTokens });
     await app.register(scheduleRoutes, { schedules });
     await app.register(planRoutes, { plans, validation, runners, schedules });

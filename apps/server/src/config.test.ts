@@ -28,6 +28,7 @@ describe('parseConfig', () => {
       loginRateLimitPerIp: 20,
       loginFailuresPerAccount: 5,
       passwordChangeFailuresPerAccount: 5,
+      passwordSignIn: true,
       registerRateLimitPerIp: 10,
       tokenFailuresPerIp: 30,
       webDistDir: join(repoRoot, 'apps', 'web', 'dist'),

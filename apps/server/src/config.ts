@@ -84,6 +84,10 @@ export interface Config {
    * and AQA_LLM_API_KEY. Absent: James answers from its analyser only and sends nothing anywhere.
    */
   assistantModel?: AssistantModelSettings;
+  /** Single sign-on through an OpenID Connect provider, when OIDC_ISSUER is set (docs/adr/0033-single-sign-on.md). */
+  sso?: SsoSettings;
+  /** PASSWORD_SIGN_IN=off: accounts sign in only through single sign-on (docs/adr/0033-single-sign-on.md). */
+  passwordSignIn: boolean;
   /**
    * REDIS_URL (redis:// or rediss://): the Redis that several server replicas share for live runs, stop
    * requests and rate limits (docs/adr/0020-server-replicas.md). Optional for one server, required for several.
@@ -103,6 +107,21 @@ export interface AssistantModelSettings {
   model: string;
   /** Sent as a bearer token when set; a local server may need none. */
   apiKey?: string;
+}
+
+/** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME, OIDC_CREATE_ACCOUNTS, OIDC_REDIRECT_URI. */
+export interface SsoSettings {
+  /** The provider's issuer URL; its /.well-known/openid-configuration is read at start. */
+  issuer: string;
+  clientId: string;
+  /** Absent: a public client (PKCE alone). */
+  clientSecret?: string;
+  /** What the sign-in button says after "Sign in with". */
+  name: string;
+  /** A first sign-in of an address with no account creates one. */
+  createAccounts: boolean;
+  /** The callback URL registered with the provider; absent: this server's address as the request names it. */
+  redirectUri?: string;
 }
 
 export interface UploadLimits {
@@ -278,6 +297,36 @@ const EnvSchema = z.object({
   ),
   AQA_LLM_MODEL: z.preprocess(blankToUndefined, z.string().trim().optional()),
   AQA_LLM_API_KEY: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  OIDC_ISSUER: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^https?:\/\/\S+$/i,
+        "must be the provider's issuer address, e.g. https://login.example.com/realms/qa",
+      )
+      .optional(),
+  ),
+  OIDC_CLIENT_ID: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().trim().optional()),
+  OIDC_NAME: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(60, 'must be at most 60 characters').default('single sign-on'),
+  ),
+  OIDC_CREATE_ACCOUNTS: onOff('on'),
+  OIDC_REDIRECT_URI: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^https?:\/\/\S+\/api\/auth\/oidc\/callback$/i,
+        "must be this server's address followed by /api/auth/oidc/callback",
+      )
+      .optional(),
+  ),
+  PASSWORD_SIGN_IN: onOff('on'),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     z
@@ -343,6 +392,16 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     const { UPLOAD_MAX_FILE_MB: file, UPLOAD_MAX_MB: upload, UPLOADS_AT_ONCE_MB: atOnce } = parsed.data;
     if (file > upload) problems.push(`UPLOAD_MAX_FILE_MB: must be at most UPLOAD_MAX_MB (${upload})`);
     if (upload > atOnce) problems.push(`UPLOAD_MAX_MB: must be at most UPLOADS_AT_ONCE_MB (${atOnce})`);
+    // Single sign-on needs its client, and password sign-in may only be turned off when it is there.
+    const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, PASSWORD_SIGN_IN: passwords } = parsed.data;
+    if (issuer !== undefined && clientId === undefined)
+      problems.push('OIDC_CLIENT_ID: name the client registered with the provider at OIDC_ISSUER');
+    if (issuer === undefined && clientId !== undefined)
+      problems.push("OIDC_ISSUER: set the provider's issuer address for OIDC_CLIENT_ID");
+    if (passwords === 'off' && issuer === undefined)
+      problems.push(
+        'PASSWORD_SIGN_IN: may be off only with single sign-on (OIDC_ISSUER), or no one could sign in',
+      );
     if (parsed.data.AQA_LLM_BASE_URL !== undefined && parsed.data.AQA_LLM_MODEL === undefined) {
       problems.push('AQA_LLM_MODEL: name the model to ask at AQA_LLM_BASE_URL (e.g. gpt-4o-mini)');
     }
@@ -399,6 +458,19 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     }),
     ...assistantModel(values.AQA_LLM_BASE_URL, values.AQA_LLM_MODEL, values.AQA_LLM_API_KEY),
     ...(values.REDIS_URL === undefined ? {} : { redisUrl: values.REDIS_URL }),
+    ...(values.OIDC_ISSUER === undefined || values.OIDC_CLIENT_ID === undefined
+      ? {}
+      : {
+          sso: withoutUndefined({
+            issuer: values.OIDC_ISSUER,
+            clientId: values.OIDC_CLIENT_ID,
+            clientSecret: values.OIDC_CLIENT_SECRET,
+            name: values.OIDC_NAME,
+            createAccounts: values.OIDC_CREATE_ACCOUNTS === 'on',
+            redirectUri: values.OIDC_REDIRECT_URI,
+          }),
+        }),
+    passwordSignIn: values.PASSWORD_SIGN_IN === 'on',
     locustMasterHost: values.AQA_LOCUST_MASTER_HOST,
   };
 }

@@ -101,6 +101,9 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/demo-credentials',
   'POST /api/register',
   'POST /api/login',
+  // Single sign-on's two navigations (docs/adr/0033-single-sign-on.md): how a browser gets a session.
+  'GET /api/auth/oidc/start',
+  'GET /api/auth/oidc/callback',
   // The aqa command line (download.routes.ts): a program with no secret, fetched by CI before it signs in.
   'GET /downloads/aqa.mjs',
 ]);

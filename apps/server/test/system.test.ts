@@ -53,6 +53,8 @@ describe('GET /api/health', () => {
       pingDatabase: () => pingDatabase(db),
       demo: {} as DemoAccountService,
       signUp: false,
+      sso: undefined,
+      passwordSignIn: true,
       version: '1.2.3',
       uploads: { maxFileBytes: 1, maxUploadBytes: 1, atOnceBytes: 1 },
     });

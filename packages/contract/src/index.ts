@@ -13,6 +13,7 @@ import { imports } from './routes/imports';
 import { messages } from './routes/messages';
 import { plans } from './routes/plans';
 import { runs } from './routes/runs';
+import { sso } from './routes/sso';
 import { schedules } from './routes/schedules';
 import { system } from './routes/system';
 import { textCommands } from './routes/text-commands';
@@ -31,6 +32,7 @@ export const contract = {
   messages,
   plans,
   runs,
+  sso,
   schedules,
   system,
   textCommands,

@@ -195,8 +195,29 @@ export const DemoCredentialsSchema = z.object({
   username: z.string().optional(),
   password: z.string().optional(),
   sign_up: z.boolean().optional(),
+  /** Single sign-on (docs/adr/0033-single-sign-on.md): what its button names; absent when not set up. */
+  sso: z.object({ name: z.string() }).optional(),
+  /** false: accounts sign in only through single sign-on (PASSWORD_SIGN_IN=off); absent: true. */
+  password_sign_in: z.boolean().optional(),
 });
 export type DemoCredentials = z.infer<typeof DemoCredentialsSchema>;
+
+/** Single sign-on's sentences (docs/adr/0033-single-sign-on.md), said by the server and read by the sign-in page. */
+export const SSO_MESSAGES = {
+  passwordSignInOff: 'Password sign-in is turned off on this server: use single sign-on',
+  notConfigured: 'Single sign-on is not set up on this server',
+} as const;
+
+/** Why a single sign-on signed no one in, as the callback names it to the sign-in page (`?sso_error=`). */
+export const SSO_FAILURES = [
+  'provider_unreachable',
+  'expired',
+  'refused_by_provider',
+  'no_email',
+  'email_not_verified',
+  'no_account',
+] as const;
+export type SsoFailure = (typeof SSO_FAILURES)[number];
 
 /** Every error answer of the API (docs/design.md §3): `detail` is what a person reads. */
 export const ErrorResponseSchema = z.object({

@@ -27,6 +27,9 @@ export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/register',
   'POST /api/login',
   'GET /api/demo-credentials',
+  // Single sign-on: how a browser without a session gets one (docs/adr/0033-single-sign-on.md).
+  'GET /api/auth/oidc/start',
+  'GET /api/auth/oidc/callback',
   'GET /api/docs',
 ]);
 

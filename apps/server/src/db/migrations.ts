@@ -522,6 +522,26 @@ const m0023_schedules: Migration = {
   },
 };
 
+const m0025_sso_logins: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // Single sign-on (docs/adr/0033-single-sign-on.md): a sign-in under way at the provider, found by the
+    // sha256 of its `state`, taken once by the callback. In the database, not in one server's memory, so
+    // the callback may reach another replica.
+    await db.schema
+      .createTable('sso_logins')
+      .addColumn('state_hash', t.text, (c) => c.primaryKey())
+      .addColumn('code_verifier', t.text, (c) => c.notNull())
+      .addColumn('nonce', t.text, (c) => c.notNull())
+      .addColumn('return_to', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('sso_logins').execute();
+  },
+};
+
 const m0015_token_scopes: Migration = {
   async up(db: Kysely<unknown>) {
     const t = columnTypes(db);
@@ -737,6 +757,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_phrases': m0019_phrases,
   '0020_test_kinds': m0020_test_kinds,
   '0021_run_abort': m0021_run_abort,
+  '0025_sso_logins': m0025_sso_logins,
   '0023_schedules': m0023_schedules,
 };
 

@@ -21,6 +21,7 @@ export interface Database {
   feedback: FeedbackTable;
   assistant_turns: AssistantTurnsTable;
   server_instances: ServerInstancesTable;
+  sso_logins: SsoLoginsTable;
   schedules: SchedulesTable;
 }
 
@@ -383,3 +384,16 @@ export interface SchedulesTable {
 export type ScheduleRow = Selectable<SchedulesTable>;
 export type NewScheduleRow = Insertable<SchedulesTable>;
 export type ScheduleChanges = Updateable<SchedulesTable>;
+
+/** A single sign-on under way at the provider (docs/adr/0033-single-sign-on.md); taken once by its callback. */
+export interface SsoLoginsTable {
+  /** sha256 hex of the `state` sent to the provider (also in the browser's cookie). */
+  state_hash: string;
+  /** The PKCE code verifier; the provider saw only its S256 challenge. */
+  code_verifier: string;
+  nonce: string;
+  /** The web app's path to open once signed in. */
+  return_to: string;
+  created_at: string;
+}
+export type SsoLoginRow = Selectable<SsoLoginsTable>;

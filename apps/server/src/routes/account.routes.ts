@@ -6,6 +6,8 @@ import type { BearerThrottle } from '../auth/bearer-throttle';
 import { toPublicUser } from '../services/account-user';
 import { ACCOUNT_MESSAGES, type AccountService } from '../services/account.service';
 import type { SessionService } from '../services/session.service';
+import { ForbiddenError } from '../errors';
+import { SSO_MESSAGES } from '@aqa/plan';
 
 /**
  * A missing text field is treated as an empty one, so the answer names the spec's rule
@@ -28,11 +30,20 @@ export const accountRoutes: FastifyPluginCallbackZod<{
   sessions: SessionService;
   /** Told of each session signed in, so it works from its address while that address is throttled. */
   bearerThrottle?: BearerThrottle;
-}> = (app, { accounts, sessions, bearerThrottle }, done) => {
+  /** PASSWORD_SIGN_IN=off: sign-in and sign-up with a password are refused (docs/adr/0033-single-sign-on.md). */
+  passwordSignIn?: boolean;
+}> = (app, { accounts, sessions, bearerThrottle, passwordSignIn = true }, done) => {
+  const assertPasswords = () => {
+    if (!passwordSignIn) throw new ForbiddenError('PASSWORD_SIGN_IN_OFF', SSO_MESSAGES.passwordSignInOff);
+  };
   app.route({
     ...contract.account.register,
     // A closed sign-up is said before anything about the body (docs/design.md §11).
-    onRequest: () => Promise.resolve().then(() => accounts.assertSignUpOpen()),
+    onRequest: () =>
+      Promise.resolve().then(() => {
+        assertPasswords();
+        accounts.assertSignUpOpen();
+      }),
     preValidation: blankMissingFields(['email', 'password', 'confirmPassword', 'firstName', 'lastName']),
     handler: async (request, reply) => {
       const user = await accounts.register(request.body, request.ip);
@@ -44,6 +55,7 @@ export const accountRoutes: FastifyPluginCallbackZod<{
     ...contract.account.login,
     preValidation: blankMissingFields(['username', 'password']),
     handler: async (request) => {
+      assertPasswords();
       const signedIn = await accounts.login(request.body, request.ip);
       await bearerThrottle?.remember(signedIn.token, request.ip);
       return signedIn;

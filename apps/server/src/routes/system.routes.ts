@@ -9,6 +9,10 @@ export interface SystemRouteOptions {
   demo: DemoAccountService;
   /** Whether anyone may create an account (Config.signUp); the sign-in page hides sign-up when not. */
   signUp: boolean;
+  /** Single sign-on's button (docs/adr/0033-single-sign-on.md), when it is set up. */
+  sso: { name: string } | undefined;
+  /** PASSWORD_SIGN_IN: off hides the password form (and the demo account, which could not sign in). */
+  passwordSignIn: boolean;
   version: string;
   /** The uploads' bounds (Config.uploads), which the web checks a file against before sending it. */
   uploads: UploadLimits;
@@ -16,7 +20,7 @@ export interface SystemRouteOptions {
 
 export const systemRoutes: FastifyPluginCallbackZod<SystemRouteOptions> = (
   app,
-  { pingDatabase, demo, signUp, version, uploads },
+  { pingDatabase, demo, signUp, sso, passwordSignIn, version, uploads },
   done,
 ) => {
   app.route({
@@ -36,7 +40,13 @@ export const systemRoutes: FastifyPluginCallbackZod<SystemRouteOptions> = (
 
   app.route({
     ...contract.system.demoCredentials,
-    handler: () => ({ ...demo.credentials(), sign_up: signUp }),
+    handler: () => ({
+      ...(passwordSignIn ? demo.credentials() : { enabled: false }),
+      sign_up: signUp,
+      ...(sso === undefined ? {} : { sso }),
+      // Said only when off: clients written before it read an absent field as passwords working.
+      ...(passwordSignIn ? {} : { password_sign_in: false }),
+    }),
   });
 
   app.route({

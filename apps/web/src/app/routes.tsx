@@ -1,6 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RegisterPage } from '@/features/auth/components/RegisterPage';
 import { SignInPage } from '@/features/auth/components/SignInPage';
+import { SsoSignedInPage } from '@/features/auth/components/SsoSignedInPage';
 import { isScreenAvailable, SCREENS, type ScreenId } from '@/lib/screens';
 import { DataSourcesProvider } from './data-sources';
 import { PublicOnlyRoute, RequireAuth } from './guards';
@@ -39,6 +40,8 @@ export function createAppRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       hydrateFallbackElement: <div className="min-h-dvh bg-background" />,
       children: [
+        // Single sign-on hands its session over here, whoever was signed in before (docs/adr/0033-single-sign-on.md).
+        { path: 'login/sso', element: <SsoSignedInPage /> },
         {
           element: <PublicOnlyRoute />,
           children: [

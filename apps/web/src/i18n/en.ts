@@ -10,6 +10,7 @@ import { feedbackEn } from './feedback.en';
 import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
 import { schedulesEn } from './schedules.en';
+import { ssoEn } from './sso.en';
 import { agentsEn } from './agents.en';
 import { runElsewhereEn } from './run-elsewhere.en';
 import { loadProfileEn } from './load-profile.en';
@@ -1053,6 +1054,7 @@ export const en = {
   ...assistantEn,
   ...settingsTokensEn,
   ...schedulesEn,
+  ...ssoEn,
   ...downloadEn,
   ...agentsEn,
   ...editorsEn,

@@ -11,6 +11,7 @@ import { feedbackKo } from './feedback.ko';
 import { assistantKo } from './assistant.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
 import { schedulesKo } from './schedules.ko';
+import { ssoKo } from './sso.ko';
 import { agentsKo } from './agents.ko';
 import { webuxKo } from './webux.ko';
 import { runElsewhereKo } from './run-elsewhere.ko';
@@ -1046,6 +1047,7 @@ export const ko: Messages = {
   ...assistantKo,
   ...settingsTokensKo,
   ...schedulesKo,
+  ...ssoKo,
   ...downloadKo,
   ...agentsKo,
   ...editorsKo,

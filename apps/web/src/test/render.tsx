@@ -52,11 +52,11 @@ export function renderApp(path: string, options: { language?: Language } = {}) {
 /** One element inside the providers and a router, with extra routes to observe navigation. */
 export function renderWithRouter(
   element: ReactElement,
-  options: { path?: string; routes?: RouteObject[]; language?: Language } = {},
+  options: { path?: string; initialEntry?: string; routes?: RouteObject[]; language?: Language } = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
   const path = options.path ?? '/';
   const router = createMemoryRouter([{ path, element }, ...(options.routes ?? [])], {
-    initialEntries: [path],
+    initialEntries: [options.initialEntry ?? path],
   });
   return renderRouter(router, options.language);
 }

@@ -139,6 +139,49 @@ describe('sign-in screen', () => {
     expect(screen.queryByTestId('link-register')).not.toBeInTheDocument();
   });
 
+  it('offers single sign-on beside the password form', async () => {
+    fetchMock.mockImplementation(
+      mockFetch({ 'GET /api/demo-credentials': () => json({ enabled: false, sso: { name: 'Corp Login' } }) }),
+    );
+    renderSignIn();
+    const button = await screen.findByTestId('sso-sign-in');
+    expect(button).toHaveTextContent('Sign in with Corp Login');
+    expect(button).toHaveAttribute('href', '/api/auth/oidc/start?return_to=%2Fdashboard');
+    expect(screen.getByText('or with a password')).toBeInTheDocument();
+    expect(screen.getByTestId('login-username')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'No account here has your e-mail address. Ask the operator of this server for one.'],
+    ['ko', '이 이메일 주소의 계정이 없습니다. 이 서버의 운영자에게 계정을 요청하세요.'],
+  ] as const)('says why single sign-on did not sign the user in (%s)', async (language, text) => {
+    fetchMock.mockImplementation(
+      mockFetch({ 'GET /api/demo-credentials': () => json({ enabled: false, sso: { name: 'Corp Login' } }) }),
+    );
+    renderWithRouter(<SignInPage />, {
+      path: '/login',
+      initialEntry: '/login?sso_error=no_account',
+      language,
+    });
+    expect(await screen.findByTestId('sso-error')).toHaveTextContent(text);
+  });
+
+  it('with password sign-in off, shows single sign-on alone', async () => {
+    fetchMock.mockImplementation(
+      mockFetch({
+        'GET /api/demo-credentials': () =>
+          json({ enabled: false, sign_up: false, sso: { name: 'Corp Login' }, password_sign_in: false }),
+      }),
+    );
+    renderSignIn();
+    expect(await screen.findByTestId('sso-only')).toHaveTextContent(
+      'This server signs you in through Corp Login only.',
+    );
+    expect(screen.queryByTestId('login-username')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('link-register')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('sign-up-closed')).not.toBeInTheDocument();
+  });
+
   it('waits 1 s showing "Signing in...", then says so when a field is empty', async () => {
     const user = setup();
     renderSignIn();

@@ -1,5 +1,5 @@
-import type { DemoCredentials } from '@aqa/plan';
-import { ArrowRight, KeyRound } from 'lucide-react';
+import { SSO_FAILURES, type DemoCredentials, type SsoFailure } from '@aqa/plan';
+import { ArrowRight, Building2, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { FormField } from '@/components/form-field';
@@ -17,7 +17,7 @@ import { sleep } from '@/lib/utils';
 import { SIMULATED_WAIT_MS } from '../constants';
 import { isLoginIntent, useVoiceCommand } from '../hooks/useVoiceCommand';
 import { useDemoCredentials } from '../hooks/useDemoCredentials';
-import { fetchDemoCredentials, loginRequest, signUpClosed } from '../queries/auth-api';
+import { fetchDemoCredentials, loginRequest, signUpClosed, ssoStartUrl } from '../queries/auth-api';
 import { Benefits, Tagline } from './AuthIntro';
 import { AuthLayout } from './AuthLayout';
 import { VoiceCommandBox, type VoiceNotice } from './VoiceCommandBox';
@@ -25,6 +25,12 @@ import { VoiceCommandBox, type VoiceNotice } from './VoiceCommandBox';
 /** What the registration screen hands over: the new account's username (its e-mail), to sign in with. */
 export interface SignInState {
   username?: string;
+}
+
+/** The failure single sign-on's callback named (`/login?sso_error=…`, docs/adr/0033-single-sign-on.md). */
+function ssoFailureOf(search: string): SsoFailure | null {
+  const code = new URLSearchParams(search).get('sso_error');
+  return SSO_FAILURES.find((failure) => failure === code) ?? null;
 }
 
 function handedUsername(state: unknown): string {
@@ -50,6 +56,10 @@ export function SignInPage() {
 
   const demo = useDemoCredentials();
   const demoCredentials = demo.status === 'success' && demo.data.enabled ? demo.data : null;
+  const sso = demo.status === 'success' ? (demo.data.sso ?? null) : null;
+  // Passwords sign in unless the server said they do not (PASSWORD_SIGN_IN=off).
+  const passwords = !(demo.status === 'success' && demo.data.password_sign_in === false);
+  const [ssoFailure] = useState(() => ssoFailureOf(location.search));
 
   const fillDemo = (credentials: DemoCredentials | null = demoCredentials) => {
     if (!credentials?.username || !credentials.password) return;
@@ -149,6 +159,38 @@ export function SignInPage() {
                 {t('signIn.sessionExpired')}
               </Alert>
             )}
+            {ssoFailure && (
+              <Alert
+                variant="destructive"
+                title={t('signIn.sso.failedTitle')}
+                className="mb-4"
+                data-testid="sso-error"
+              >
+                {t(`signIn.sso.${ssoFailure}`)}
+              </Alert>
+            )}
+            {sso && (
+              <div className="space-y-3" data-testid="sso">
+                {!passwords && (
+                  <p className="text-sm text-muted-foreground" data-testid="sso-only">
+                    {t('signIn.sso.only', { name: sso.name })}
+                  </p>
+                )}
+                <Button asChild variant={passwords ? 'outline' : 'default'} className="w-full">
+                  <a href={ssoStartUrl()} data-testid="sso-sign-in">
+                    <Building2 aria-hidden />
+                    {t('signIn.sso.button', { name: sso.name })}
+                  </a>
+                </Button>
+                {passwords && (
+                  <div className="flex items-center gap-3 py-2 text-xs font-medium uppercase tracking-wider text-muted-foreground">
+                    <span className="h-px flex-1 bg-border" />
+                    {t('signIn.sso.or')}
+                    <span className="h-px flex-1 bg-border" />
+                  </div>
+                )}
+              </div>
+            )}
             {failure && (
               <Alert
                 variant="destructive"
@@ -159,49 +201,51 @@ export function SignInPage() {
                 {failure}
               </Alert>
             )}
-            <form
-              noValidate
-              onSubmit={(event) => void handleSubmit(event)}
-              className="space-y-4"
-              aria-busy={submitting}
-            >
-              <FormField id="login-username" label={t('signIn.username')} required>
-                {(control) => (
-                  <Input
-                    {...control}
-                    required
-                    name="username"
-                    autoComplete="username"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    placeholder={t('signIn.usernamePlaceholder')}
-                    value={username}
-                    onChange={(event) => setUsername(event.target.value)}
-                    data-testid="login-username"
-                  />
-                )}
-              </FormField>
-              <FormField id="login-password" label={t('signIn.password')} required>
-                {(control) => (
-                  <PasswordInput
-                    {...control}
-                    required
-                    name="password"
-                    autoComplete="current-password"
-                    autoFocus={focusPassword}
-                    placeholder={t('signIn.passwordPlaceholder')}
-                    value={password}
-                    onChange={(event) => setPassword(event.target.value)}
-                    data-testid="login-password"
-                  />
-                )}
-              </FormField>
-              <Button type="submit" className="w-full" disabled={submitting} data-testid="login-submit">
-                {submitting ? <Spinner /> : null}
-                {submitting ? t('signIn.submitting') : t('signIn.submit')}
-                {submitting ? null : <ArrowRight />}
-              </Button>
-            </form>
+            {passwords && (
+              <form
+                noValidate
+                onSubmit={(event) => void handleSubmit(event)}
+                className="space-y-4"
+                aria-busy={submitting}
+              >
+                <FormField id="login-username" label={t('signIn.username')} required>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      required
+                      name="username"
+                      autoComplete="username"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      placeholder={t('signIn.usernamePlaceholder')}
+                      value={username}
+                      onChange={(event) => setUsername(event.target.value)}
+                      data-testid="login-username"
+                    />
+                  )}
+                </FormField>
+                <FormField id="login-password" label={t('signIn.password')} required>
+                  {(control) => (
+                    <PasswordInput
+                      {...control}
+                      required
+                      name="password"
+                      autoComplete="current-password"
+                      autoFocus={focusPassword}
+                      placeholder={t('signIn.passwordPlaceholder')}
+                      value={password}
+                      onChange={(event) => setPassword(event.target.value)}
+                      data-testid="login-password"
+                    />
+                  )}
+                </FormField>
+                <Button type="submit" className="w-full" disabled={submitting} data-testid="login-submit">
+                  {submitting ? <Spinner /> : null}
+                  {submitting ? t('signIn.submitting') : t('signIn.submit')}
+                  {submitting ? null : <ArrowRight />}
+                </Button>
+              </form>
+            )}
 
             {demoCredentials && (
               <div data-testid="demo-credentials">
@@ -235,7 +279,7 @@ export function SignInPage() {
               </div>
             )}
 
-            {signUpClosed(demo) ? (
+            {!passwords ? null : signUpClosed(demo) ? (
               <p className="mt-6 text-center text-sm text-muted-foreground" data-testid="sign-up-closed">
                 {t('signIn.signUpClosed')}
               </p>

@@ -31,10 +31,15 @@ export async function fetchDemoCredentials(signal: AbortSignal): Promise<DemoCre
     { auth: false, signal },
   );
   const sign_up = answer?.sign_up !== false;
+  // Single sign-on's button, and whether passwords sign in (docs/adr/0033-single-sign-on.md).
+  const sso = {
+    ...(answer?.sso === undefined ? {} : { sso: answer.sso }),
+    ...(answer?.password_sign_in === false ? { password_sign_in: false } : {}),
+  };
   if (answer?.enabled && typeof answer.username === 'string' && typeof answer.password === 'string') {
-    return { enabled: true, username: answer.username, password: answer.password, sign_up };
+    return { enabled: true, username: answer.username, password: answer.password, sign_up, ...sso };
   }
-  return { enabled: false, sign_up };
+  return { enabled: false, sign_up, ...sso };
 }
 
 /** Sign-up is closed only when the server said so; while it is unknown the link stays. */
@@ -46,4 +51,15 @@ export function signUpClosed(info: { status: string; data?: DemoCredentials | nu
 export async function fetchCurrentUser(signal: AbortSignal): Promise<User> {
   const answer = await call(contract.account.me, {}, { signal });
   return answer.user;
+}
+
+/** GET /api/me with the session single sign-on handed over, before it is saved (docs/adr/0033-single-sign-on.md). */
+export async function fetchUserWith(token: string, signal: AbortSignal): Promise<User> {
+  const answer = await call(contract.account.me, {}, { auth: false, token, signal });
+  return answer.user;
+}
+
+/** Where the sign-in button sends the browser: the server starts the provider's sign-in. */
+export function ssoStartUrl(returnTo = '/dashboard'): string {
+  return `/api/auth/oidc/start?${new URLSearchParams({ return_to: returnTo }).toString()}`;
 }
