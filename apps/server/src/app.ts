@@ -44,6 +44,8 @@ import { systemRoutes } from './routes/system.routes';
 import { textCommandRoutes } from './routes/text-command.routes';
 import { agentRoutes } from './routes/agent.routes';
 import { tokenRoutes } from './routes/token.routes';
+import { notificationRoutes } from './routes/notification.routes';
+import { createNotificationServices } from './services/notifications/notification-services';
 import { accountEmailProblems } from './services/account-email-check';
 import { createAccountServices } from './services/account-services';
 import { createAgentServices } from './services/agents/agent-services';
@@ -154,6 +156,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
     // Every ended run's message is written here (docs/reference/02-running.md §2 "Messages").
     const messages = new MessageService(new MessageRepository(db), now, app.log);
+    const notifications = createNotificationServices(app, db, config, guard, now, messages);
     const runners = new RunnerRegistry(new BuiltinRunner(guard), tools);
     if (config.externalTools) {
       for (const tool of EXTERNAL_TOOLS)
@@ -173,7 +176,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       tools,
       app.log,
       guard,
-      messages,
+      notifications.notices,
       replicas,
     );
     // Runs on load agents when the server has Redis (docs/adr/0021-load-agents.md).
@@ -203,7 +206,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       guard,
       now,
       app.log,
-      messages,
+      notifications.notices,
     );
     const interrupted = await lifecycle.recoverInterrupted();
     if (interrupted.load > 0) {
@@ -307,6 +310,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(downloadRoutes, { cli: new CliDownloadService() });
     await app.register(functionalRoutes, { plans: functionalPlans, runs: functionalRuns });
     await app.register(messageRoutes, { messages });
+    await app.register(notificationRoutes, { notifications: notifications.channels });
     await app.register(feedbackRoutes, { feedback: new FeedbackService(new FeedbackRepository(db), now) });
     await app.register(assistantRoutes, {
       assistant: new AssistantService(
