@@ -64,7 +64,8 @@ interface OpenApiDocument {
 type Method = RequestOptions['method'];
 /** Performance plans and runs, functional plans (fplan) and runs (frun), UI runs' screenshots (shot), API tokens. */
 /** Load agents (agent) and the runs on them that an agent writes events into (agentRun). */
-type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'token' | 'agent' | 'agentRun' | 'any';
+/** Notification channels (channel, docs/adr/0032-notifications-out.md). */
+type IdKind = 'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'token' | 'agent' | 'agentRun' | 'channel' | 'any';
 
 /** A place in a request where an id goes. */
 interface IdSlot {
@@ -115,6 +116,8 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /api/me/password': "the caller's own password",
   'POST /api/tokens': 'creates an API token of the caller',
   'GET /api/tokens': "the caller's own API tokens",
+  'POST /api/notification-channels': 'creates a notification channel of the caller',
+  'GET /api/notification-channels': "the caller's own notification channels",
   'POST /api/agents/register': 'registers a load agent of the caller',
   'GET /api/agents': "the caller's own load agents",
   'GET /api/engines': 'the engines installed on the server, the same for everyone',
@@ -212,6 +215,9 @@ function isIdName(name: string): boolean {
 
 function kindOf(name: string, path: string): IdKind {
   if (path.startsWith('/api/tokens/')) return 'token';
+  if (path.startsWith('/api/notification-channels/')) return 'channel';
+  // GET and PUT /api/plans/{id}/notifications: a load plan.
+  if (path.startsWith('/api/plans/')) return 'plan';
   if (path.startsWith('/api/agents/')) return /run/i.test(name) ? 'agentRun' : 'agent';
   // Functional calls name their plan by id or plan_id on the plan calls, and their run on the others.
   if (path.startsWith('/api/functional/')) {
@@ -323,6 +329,8 @@ interface Person {
   agentId: string;
   /** A run on that agent, still going: its agent took the job and said it was ready. */
   agentRunId: string;
+  /** A webhook notification channel. */
+  channelId: string;
 }
 
 let server: TestServer;
@@ -398,10 +406,25 @@ async function makePerson(
       version: '0.1.0',
     },
   });
+  const channel = await ok<{ id: string }>(
+    {
+      method: 'POST',
+      url: '/api/notification-channels',
+      token,
+      body: {
+        type: 'webhook',
+        url: `${target.origin}/hook-${secret[label]}`,
+        events: ['run_failed'],
+        name: `Hook ${secret[label]}`,
+      },
+    },
+    201,
+  );
   return {
     token,
     email: registration.email,
     userId: me.user.id,
+    channelId: channel.id,
     apiTokenId: apiToken.id,
     agentToken: agentToken.token,
     agentId: agent.agent_id,
@@ -700,6 +723,14 @@ async function snapshotOfEveryoneButOther(): Promise<string> {
       users: await rows('select * from users where id != ? order by id', other.userId),
       sessions: await rows('select * from sessions where user_id != ? order by id', other.userId),
       api_tokens: await rows('select * from api_tokens where user_id != ? order by id', other.userId),
+      notification_channels: await rows(
+        'select * from notification_channels where user_id != ? order by id',
+        other.userId,
+      ),
+      notification_plan_channels: await rows(
+        'select * from notification_plan_channels where user_id != ? order by plan_kind, plan_id, channel_id',
+        other.userId,
+      ),
       plans: await rows('select * from plans where user_id != ? order by id', other.userId),
       runs: await rows(
         'select * from runs where user_id != ? and id not in (?, ?) order by id',
@@ -778,6 +809,7 @@ function ownerIdsOf(kind: IdKind): string[] {
     token: [owner.apiTokenId],
     agent: [owner.agentId],
     agentRun: [owner.agentRunId],
+    channel: [owner.channelId],
   });
 }
 
@@ -791,6 +823,7 @@ function ownIdsOf(person: Person, kind: IdKind): string[] {
     token: [person.apiTokenId],
     agent: [person.agentId],
     agentRun: [person.agentRunId],
+    channel: [person.channelId],
   });
 }
 
@@ -854,6 +887,7 @@ function ownerTraces(withIds: boolean): string[] {
         owner.apiTokenId,
         owner.agentId,
         owner.agentRunId,
+        owner.channelId,
         ownerLiveFunctionalRunId,
       ]
     : traces;

@@ -9,6 +9,7 @@ import { messagesEn } from './messages.en';
 import { feedbackEn } from './feedback.en';
 import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
+import { notificationsEn } from './notifications.en';
 import { agentsEn } from './agents.en';
 import { runElsewhereEn } from './run-elsewhere.en';
 import { loadProfileEn } from './load-profile.en';
@@ -1048,6 +1049,7 @@ export const en = {
   ...feedbackEn,
   ...assistantEn,
   ...settingsTokensEn,
+  ...notificationsEn,
   ...downloadEn,
   ...agentsEn,
   ...editorsEn,

@@ -10,6 +10,7 @@ import { messagesKo } from './messages.ko';
 import { feedbackKo } from './feedback.ko';
 import { assistantKo } from './assistant.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
+import { notificationsKo } from './notifications.ko';
 import { agentsKo } from './agents.ko';
 import { webuxKo } from './webux.ko';
 import { runElsewhereKo } from './run-elsewhere.ko';
@@ -1041,6 +1042,7 @@ export const ko: Messages = {
   ...feedbackKo,
   ...assistantKo,
   ...settingsTokensKo,
+  ...notificationsKo,
   ...downloadKo,
   ...agentsKo,
   ...editorsKo,

@@ -1,0 +1,16 @@
+import { contract, type NotificationChannelCreate } from '@aqa/contract';
+import { call } from '@/lib/api';
+
+/** POST /api/notification-channels (docs/adr/0032-notifications-out.md). */
+export function createChannel(body: NotificationChannelCreate): Promise<{ id: string }> {
+  return call(contract.notifications.create, { body });
+}
+
+export function deleteChannel(id: string): Promise<void> {
+  return call(contract.notifications.remove, { params: { id } });
+}
+
+/** Queues a test notice; its attempts appear in the channel's log. */
+export function testChannel(id: string): Promise<{ delivery_id: string }> {
+  return call(contract.notifications.test, { params: { id } });
+}
