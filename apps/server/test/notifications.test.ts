@@ -24,7 +24,7 @@ import { waitFor, waitForRunEnd } from './wait-for';
 
 const SECRET = 'a-receiver-secret-of-some-length';
 const PUBLIC_URL = 'https://qa.example.test';
-const ENV = { PUBLIC_URL, NOTIFY_RETRY_DELAYS_MS: '100,200' };
+const ENV = { PUBLIC_URL, NOTIFY_RETRY_DELAYS_MS: '100,200', EXTERNAL_TOOLS: 'off' };
 
 interface Delivery {
   id: string;
@@ -357,6 +357,51 @@ describe('deliveries', () => {
     const log = await deliveries(alice.token, id);
     expect(log.map((d) => d.event)).toEqual(['recovered', 'run_failed']);
   });
+
+  it('tells a real load run that broke its threshold, linking its result', async () => {
+    const id = await createChannel(alice.token, {
+      type: 'webhook',
+      url: `${receiver.origin}/load`,
+      secret: SECRET,
+      events: ['threshold_failed'],
+    });
+    const saved = await call('POST', '/api/save-test-plan', alice.token, {
+      name: 'Nightly load',
+      tool: 'k6',
+      concurrent_users: 1,
+      duration: 1,
+      thresholds: ['error_rate<1%'],
+      urls: [{ method: 'GET', url: `${target.origin}/fail/load`, thinkTime: '50ms', name: 'Broken' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const planId = saved.json<{ id: string }>().id;
+    const chosen = await call('PUT', `/api/plans/${planId}/notifications`, alice.token, {
+      channel_ids: [id],
+    });
+    expect(chosen.json()).toEqual({ channel_ids: [id] });
+    const started = await call('POST', '/api/run-test', alice.token, {
+      plan_id: planId,
+      duration_seconds: 1,
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const runId = started.json<{ test_id: string }>().test_id;
+    await waitForRunEnd(server, alice.token, 'load', runId, 30_000);
+    const got = await waitFor('the broken threshold told', () =>
+      receiver.received.find((r) => r.path === '/load'),
+    );
+    expect(got.signatureValid).toBe(true);
+    const told = JSON.parse(got.body) as {
+      event: string;
+      run: { kind: string; status: string; url: string; summary: { error_rate: number } };
+    };
+    expect(told.event).toBe('threshold_failed');
+    expect(told.run).toMatchObject({
+      kind: 'load',
+      status: 'completed',
+      url: `${PUBLIC_URL}/test-result/${runId}`,
+    });
+    expect(told.run.summary.error_rate).toBeGreaterThan(1);
+  }, 40_000);
 
   it('checks the guard again at delivery: a refused address stored by an older version fails at once', async () => {
     const id = await createChannel(alice.token, {

@@ -301,22 +301,17 @@ export class NotificationRepository {
       .execute();
   }
 
-  /** Each of the user's channels' newest delivery with its newest attempt, by channel id. */
+  /** Each of the channels' newest delivery with its newest attempt, by channel id (one query per channel: at most 50). */
   async lastDeliveries(
-    userId: string,
+    channelIds: readonly string[],
   ): Promise<
     Map<string, { delivery: NotificationDeliveryRow; attempt: NotificationAttemptRow | undefined }>
   > {
-    const deliveries = await this.db
-      .selectFrom('notification_deliveries')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(5000)
-      .execute();
     const newest = new Map<string, NotificationDeliveryRow>();
-    for (const row of deliveries) if (!newest.has(row.channel_id)) newest.set(row.channel_id, row);
+    for (const channelId of channelIds) {
+      const [row] = await this.listDeliveries(channelId, 1);
+      if (row !== undefined) newest.set(channelId, row);
+    }
     const attempts = await this.attemptsOf([...newest.values()].map((d) => d.id));
     const lastAttempt = new Map<string, NotificationAttemptRow>();
     for (const attempt of attempts) lastAttempt.set(attempt.delivery_id, attempt);

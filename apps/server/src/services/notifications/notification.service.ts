@@ -87,10 +87,8 @@ export class NotificationService {
   }
 
   async list(userId: string): Promise<NotificationChannelList> {
-    const [rows, last] = await Promise.all([
-      this.repo.listChannels(userId),
-      this.repo.lastDeliveries(userId),
-    ]);
+    const rows = await this.repo.listChannels(userId);
+    const last = await this.repo.lastDeliveries(rows.map((row) => row.id));
     return {
       limit: NOTIFICATION_CHANNELS_PER_USER,
       channels: rows.map((row) => {
