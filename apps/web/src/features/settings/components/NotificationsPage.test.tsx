@@ -49,10 +49,12 @@ const FAILED: Delivery = {
 };
 
 let channels: NotificationChannel[];
+let planChannels: string[];
 let fetchMock: FetchMock;
 
 beforeEach(() => {
   channels = [HOOK, SLACK];
+  planChannels = ['nch_1'];
   fetchMock = createFetchMock({
     'GET /api/me': () => json({ user: TEST_USER }),
     'GET /api/notification-channels': () => json({ channels, limit: 50 }),
@@ -78,6 +80,13 @@ beforeEach(() => {
     },
     'GET /api/notification-channels/nch_1/deliveries': () => json({ deliveries: [FAILED] }),
     'POST /api/notification-channels/nch_2/test': () => json({ delivery_id: 'ndl_2' }, 202, 'Accepted'),
+    'GET /api/get-test-plans': () => json([]),
+    'GET /api/functional/get-test-configs': () => json([{ id: 'fp_1', test_name: 'Nightly API' }]),
+    'GET /api/functional/plans/fp_1/notifications': () => json({ channel_ids: planChannels }),
+    'PUT /api/functional/plans/fp_1/notifications': (init) => {
+      planChannels = (bodyOf(init) as { channel_ids: string[] }).channel_ids;
+      return json({ channel_ids: planChannels });
+    },
     'DELETE /api/notification-channels/nch_2': () => {
       channels = channels.filter((c) => c.id !== 'nch_2');
       return new Response(null, { status: 204 });
@@ -161,6 +170,22 @@ describe('Settings → Notifications', () => {
     await user.click(screen.getByTestId('confirm-accept'));
     await waitFor(() => expect(screen.getAllByTestId('channel-row')).toHaveLength(1));
     expect(calls('DELETE', '/api/notification-channels/nch_2')).toHaveLength(1);
+  });
+
+  it("chooses a plan's channels", async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/notifications');
+    await screen.findAllByTestId('channel-row');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Nightly API' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByTestId('plan-choice'), 'functional:fp_1');
+    await waitFor(() => expect(screen.getByTestId('plan-channel-nch_1')).toBeChecked());
+    expect(screen.getByTestId('plan-channel-nch_2')).not.toBeChecked();
+    await user.click(screen.getByTestId('plan-channel-nch_2'));
+    await user.click(screen.getByTestId('plan-save'));
+    await waitFor(() => expect(calls('PUT', '/api/functional/plans/fp_1/notifications')).toHaveLength(1));
+    expect(bodyOf(calls('PUT', '/api/functional/plans/fp_1/notifications')[0]?.[1])).toEqual({
+      channel_ids: ['nch_1', 'nch_2'],
+    });
   });
 
   it('speaks Korean', async () => {

@@ -31,6 +31,7 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
 import { invalidateRoutes, useRouteQuery, viewOf } from '@/lib/queries';
 import { createChannel, deleteChannel, testChannel } from '../queries/notifications-api';
+import { PlanChannelsCard } from './PlanChannelsCard';
 
 type Field = 'url' | 'secret' | 'events';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -478,6 +479,8 @@ export default function NotificationsPage() {
           </ul>
         )}
       </section>
+
+      <PlanChannelsCard channels={channels.data?.channels ?? []} />
     </div>
   );
 }

@@ -14,3 +14,17 @@ export function deleteChannel(id: string): Promise<void> {
 export function testChannel(id: string): Promise<{ delivery_id: string }> {
   return call(contract.notifications.test, { params: { id } });
 }
+
+/** Which family a plan is of: a load plan (`plans`) or an API, script or UI plan (`functional_plans`). */
+export type PlanFamily = 'load' | 'functional';
+
+/** Replaces the channels a plan's runs are told on. */
+export function setPlanChannels(
+  family: PlanFamily,
+  id: string,
+  channelIds: string[],
+): Promise<{ channel_ids: string[] }> {
+  const route =
+    family === 'load' ? contract.notifications.setLoadPlan : contract.notifications.setFunctionalPlan;
+  return call(route, { params: { id }, body: { channel_ids: channelIds } });
+}
