@@ -157,7 +157,8 @@ describe('Settings → Notifications', () => {
       events: ['threshold_failed'],
     });
     await waitFor(() => expect(screen.getAllByTestId('channel-row')).toHaveLength(3));
-  });
+    // Typing key by key is slow on a loaded machine.
+  }, 15_000);
 
   it('sends a test and deletes a channel after the confirmation', async () => {
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { contract, type NotificationChannel } from '@aqa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { useNotice } from '@/components/notices';
 import { Button } from '@/components/ui/button';
@@ -42,9 +42,12 @@ export function PlanChannelsCard({ channels }: { channels: NotificationChannel[]
     { enabled: plan?.family === 'functional' },
   );
   const chosen = plan?.family === 'load' ? loadChosen.data : functionalChosen.data;
-  const [ticked, setTicked] = useState<string[]>([]);
+  // The user's ticks for the plan chosen; until they tick, the plan's channels as saved.
+  const [edits, setEdits] = useState<{ choice: string; ids: string[] } | null>(null);
+  const ticked = edits?.choice === choice ? edits.ids : (chosen?.channel_ids ?? []);
+  const toggle = (id: string) =>
+    setEdits({ choice, ids: ticked.includes(id) ? ticked.filter((t) => t !== id) : [...ticked, id] });
   const [saving, setSaving] = useState(false);
-  useEffect(() => setTicked(chosen?.channel_ids ?? []), [chosen]);
 
   async function save() {
     if (plan === null) return;
@@ -57,6 +60,8 @@ export function PlanChannelsCard({ channels }: { channels: NotificationChannel[]
         contract.notifications.loadPlan,
         contract.notifications.functionalPlan,
       );
+      // The saved list is read back before the ticks are let go, so they do not flicker.
+      setEdits(null);
     } catch (error) {
       notice.error(t('notifications.planSaveFailed', { message: errorDetailMessage(error, t) }));
     } finally {
@@ -112,13 +117,7 @@ export function PlanChannelsCard({ channels }: { channels: NotificationChannel[]
                   <input
                     type="checkbox"
                     checked={ticked.includes(channel.id)}
-                    onChange={() =>
-                      setTicked((current) =>
-                        current.includes(channel.id)
-                          ? current.filter((id) => id !== channel.id)
-                          : [...current, channel.id],
-                      )
-                    }
+                    onChange={() => toggle(channel.id)}
                     data-testid={`plan-channel-${channel.id}`}
                   />
                   {channel.name}
