@@ -67,6 +67,7 @@ test('a user adds a webhook channel, sends a signed test, reads its log, and del
     await row.getByTestId('channel-log-toggle').click();
     await expect(row.getByTestId('delivery-status')).toHaveText('Sent');
     await expect(row.getByTestId('delivery-attempt')).toHaveText('Attempt 1 · HTTP 200 · thanks');
+    await expect(row.getByTestId('channel-last-status')).toHaveText('Sent');
     await screenshot(page, 'settings-notifications');
 
     await row.getByTestId('channel-delete').click();

@@ -212,7 +212,15 @@ export default function NotificationsPage() {
   const notice = useNotice();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
-  const channelsQuery = useRouteQuery(contract.notifications.list);
+  const channelsQuery = useRouteQuery(contract.notifications.list, undefined, {
+    // A delivery being tried: its channel's last state is read again until it settles.
+    refetchInterval: (current) =>
+      current.state.data?.channels.some(
+        (c) => c.last_delivery?.status === 'pending' || c.last_delivery?.status === 'retrying',
+      )
+        ? 2000
+        : false,
+  });
   const channels = viewOf(channelsQuery);
   const reload = () =>
     void invalidateRoutes(queryClient, contract.notifications.list, contract.notifications.deliveries);
