@@ -48,6 +48,8 @@ import { ssoRoutes } from './routes/sso.routes';
 import { SsoService } from './services/sso/sso.service';
 import { SsoLoginRepository } from './repositories/sso-login.repository';
 import { scheduleRoutes } from './routes/schedule.routes';
+import { notificationRoutes } from './routes/notification.routes';
+import { createNotificationServices } from './services/notifications/notification-services';
 import { accountEmailProblems } from './services/account-email-check';
 import { createAccountServices } from './services/account-services';
 import { createAgentServices } from './services/agents/agent-services';
@@ -169,6 +171,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
     // Every ended run's message is written here (docs/reference/02-running.md §2 "Messages").
     const messages = new MessageService(new MessageRepository(db), now, app.log);
+    const notifications = createNotificationServices(app, db, config, guard, now, messages);
     const runners = new RunnerRegistry(new BuiltinRunner(guard), tools);
     if (config.externalTools) {
       for (const tool of EXTERNAL_TOOLS)
@@ -188,7 +191,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       tools,
       app.log,
       guard,
-      messages,
+      notifications.notices,
       replicas,
     );
     // Runs on load agents when the server has Redis (docs/adr/0021-load-agents.md).
@@ -218,7 +221,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       guard,
       now,
       app.log,
-      messages,
+      notifications.notices,
     );
     // Saved plans run on their schedules, once across replicas (docs/adr/0031-schedules.md).
     const scheduleStore = new ScheduleRepository(db);
@@ -361,6 +364,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(downloadRoutes, { cli: new CliDownloadService() });
     await app.register(functionalRoutes, { plans: functionalPlans, runs: functionalRuns, schedules });
     await app.register(messageRoutes, { messages });
+    await app.register(notificationRoutes, { notifications: notifications.channels });
     await app.register(feedbackRoutes, { feedback: new FeedbackService(new FeedbackRepository(db), now) });
     await app.register(assistantRoutes, {
       assistant: new AssistantService(

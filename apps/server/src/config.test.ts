@@ -48,7 +48,37 @@ describe('parseConfig', () => {
       uiBrowsers: {},
       // Locust workers on load agents dial the master here (agents on this machine).
       locustMasterHost: '127.0.0.1',
+      // docs/adr/0032-notifications-out.md: links on this server's port, no e-mail, three attempts.
+      publicUrl: 'http://localhost:5200',
+      smtp: { from: 'AnybodyQA <anybodyqa@localhost>' },
+      notifyRetryDelaysMs: [1000, 5000],
     });
+  });
+
+  it('reads the notification settings and refuses bad ones naming the variable', () => {
+    const config = parseConfig({
+      PUBLIC_URL: 'https://qa.example.com/aqa/',
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      SMTP_FROM: 'QA <qa@example.com>',
+      NOTIFY_RETRY_DELAYS_MS: '50, 100,200',
+    });
+    expect(config.publicUrl).toBe('https://qa.example.com/aqa');
+    expect(config.smtp).toEqual({
+      url: 'smtp://user:pass@mail.example.com:587',
+      from: 'QA <qa@example.com>',
+    });
+    expect(config.notifyRetryDelaysMs).toEqual([50, 100, 200]);
+    expect(parseConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    const problems = problemsOf({
+      PUBLIC_URL: 'qa.example.com',
+      SMTP_URL: 'mail.example.com',
+      NOTIFY_RETRY_DELAYS_MS: '1s',
+    });
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'NOTIFY_RETRY_DELAYS_MS',
+    ]);
   });
 
   it('reads AQA_LOCUST_MASTER_HOST, a host without scheme or port', () => {

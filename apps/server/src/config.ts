@@ -99,6 +99,18 @@ export interface Config {
    * default 127.0.0.1 (agents on this machine).
    */
   locustMasterHost?: string;
+  /**
+   * PUBLIC_URL: the address people open this server at, without a trailing slash; the links in
+   * notifications are built on it (docs/adr/0032-notifications-out.md). Default http://localhost:PORT.
+   */
+  publicUrl: string;
+  /** SMTP_URL and SMTP_FROM: the mail server e-mail notification channels send through (docs/operations.md). */
+  smtp: { url?: string; from: string };
+  /**
+   * NOTIFY_RETRY_DELAYS_MS: the waits before each retry of a notification, in ms; one attempt more
+   * than there are waits (default 1000,5000: three attempts).
+   */
+  notifyRetryDelaysMs: number[];
 }
 
 export interface AssistantModelSettings {
@@ -346,6 +358,50 @@ const EnvSchema = z.object({
       )
       .default('127.0.0.1'),
   ),
+  PUBLIC_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^https?:\/\/[^\s/?#]+(?:\/[^\s?#]*)?$/i,
+        'must be an http:// or https:// address, e.g. https://qa.example.com',
+      )
+      .optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^smtps?:\/\/\S+$/i,
+        'must be an smtp:// or smtps:// address, e.g. smtp://user:pass@mail.example.com:587',
+      )
+      .optional(),
+  ),
+  SMTP_FROM: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(?:[^<>\s]+@[^<>\s]+|.*<[^<>\s]+@[^<>\s]+>)$/,
+        'must be an e-mail address, e.g. "AnybodyQA <qa@example.com>"',
+      )
+      .default('AnybodyQA <anybodyqa@localhost>'),
+  ),
+  NOTIFY_RETRY_DELAYS_MS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^\d+(?:\s*,\s*\d+){0,9}$/,
+        'must be up to 10 whole numbers of ms separated by commas, e.g. 1000,5000',
+      )
+      .default('1000,5000'),
+  ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : undefined),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -472,6 +528,9 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
         }),
     passwordSignIn: values.PASSWORD_SIGN_IN === 'on',
     locustMasterHost: values.AQA_LOCUST_MASTER_HOST,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    smtp: { ...(values.SMTP_URL === undefined ? {} : { url: values.SMTP_URL }), from: values.SMTP_FROM },
+    notifyRetryDelaysMs: values.NOTIFY_RETRY_DELAYS_MS.split(',').map((ms) => Number(ms.trim())),
   };
 }
 

@@ -64,9 +64,19 @@ interface OpenApiDocument {
 type Method = RequestOptions['method'];
 /** Performance plans and runs, functional plans (fplan) and runs (frun), UI runs' screenshots (shot), API tokens. */
 /** Load agents (agent) and the runs on them that an agent writes events into (agentRun). */
-/** Schedules of saved plans (schedule, docs/adr/0031-schedules.md). */
+/** Schedules of saved plans (schedule, docs/adr/0031-schedules.md); notification channels (channel, docs/adr/0032-notifications-out.md). */
 type IdKind =
-  'plan' | 'run' | 'fplan' | 'frun' | 'shot' | 'token' | 'agent' | 'agentRun' | 'schedule' | 'any';
+  | 'plan'
+  | 'run'
+  | 'fplan'
+  | 'frun'
+  | 'shot'
+  | 'token'
+  | 'agent'
+  | 'agentRun'
+  | 'schedule'
+  | 'channel'
+  | 'any';
 
 /** A place in a request where an id goes. */
 interface IdSlot {
@@ -121,6 +131,8 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /api/tokens': 'creates an API token of the caller',
   'GET /api/tokens': "the caller's own API tokens",
   'GET /api/schedules': "the caller's own schedules",
+  'POST /api/notification-channels': 'creates a notification channel of the caller',
+  'GET /api/notification-channels': "the caller's own notification channels",
   'POST /api/agents/register': 'registers a load agent of the caller',
   'GET /api/agents': "the caller's own load agents",
   'GET /api/engines': 'the engines installed on the server, the same for everyone',
@@ -222,6 +234,9 @@ function isIdName(name: string): boolean {
 function kindOf(name: string, path: string): IdKind {
   if (path.startsWith('/api/tokens/')) return 'token';
   if (path.startsWith('/api/schedules/')) return 'schedule';
+  if (path.startsWith('/api/notification-channels/')) return 'channel';
+  // GET and PUT /api/plans/{id}/notifications: a load plan.
+  if (path.startsWith('/api/plans/')) return 'plan';
   if (path.startsWith('/api/agents/')) return /run/i.test(name) ? 'agentRun' : 'agent';
   // Functional calls name their plan by id or plan_id on the plan calls, and their run on the others.
   if (path.startsWith('/api/functional/')) {
@@ -335,6 +350,8 @@ interface Person {
   agentRunId: string;
   /** A schedule of the plan. */
   scheduleId: string;
+  /** A webhook notification channel. */
+  channelId: string;
 }
 
 let server: TestServer;
@@ -417,10 +434,25 @@ async function makePerson(
       version: '0.1.0',
     },
   });
+  const channel = await ok<{ id: string }>(
+    {
+      method: 'POST',
+      url: '/api/notification-channels',
+      token,
+      body: {
+        type: 'webhook',
+        url: `${target.origin}/hook-${secret[label]}`,
+        events: ['run_failed'],
+        name: `Hook ${secret[label]}`,
+      },
+    },
+    201,
+  );
   return {
     token,
     email: registration.email,
     userId: me.user.id,
+    channelId: channel.id,
     apiTokenId: apiToken.id,
     agentToken: agentToken.token,
     agentId: agent.agent_id,
@@ -737,6 +769,14 @@ async function snapshotOfEveryoneButOther(): Promise<string> {
       users: await rows('select * from users where id != ? order by id', other.userId),
       sessions: await rows('select * from sessions where user_id != ? order by id', other.userId),
       api_tokens: await rows('select * from api_tokens where user_id != ? order by id', other.userId),
+      notification_channels: await rows(
+        'select * from notification_channels where user_id != ? order by id',
+        other.userId,
+      ),
+      notification_plan_channels: await rows(
+        'select * from notification_plan_channels where user_id != ? order by plan_kind, plan_id, channel_id',
+        other.userId,
+      ),
       plans: await rows('select * from plans where user_id != ? order by id', other.userId),
       schedules: await rows('select * from schedules where user_id != ? order by id', other.userId),
       runs: await rows(
@@ -817,6 +857,7 @@ function ownerIdsOf(kind: IdKind): string[] {
     agent: [owner.agentId],
     agentRun: [owner.agentRunId],
     schedule: [owner.scheduleId],
+    channel: [owner.channelId],
   });
 }
 
@@ -831,6 +872,7 @@ function ownIdsOf(person: Person, kind: IdKind): string[] {
     agent: [person.agentId],
     agentRun: [person.agentRunId],
     schedule: [person.scheduleId],
+    channel: [person.channelId],
   });
 }
 
@@ -895,6 +937,7 @@ function ownerTraces(withIds: boolean): string[] {
         owner.agentId,
         owner.agentRunId,
         owner.scheduleId,
+        owner.channelId,
         ownerLiveFunctionalRunId,
       ]
     : traces;

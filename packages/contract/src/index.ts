@@ -12,6 +12,7 @@ import { functional } from './routes/functional';
 import { history } from './routes/history';
 import { imports } from './routes/imports';
 import { messages } from './routes/messages';
+import { notifications } from './routes/notifications';
 import { plans } from './routes/plans';
 import { runs } from './routes/runs';
 import { sso } from './routes/sso';
@@ -32,6 +33,7 @@ export const contract = {
   history,
   imports,
   messages,
+  notifications,
   plans,
   runs,
   sso,
@@ -48,5 +50,6 @@ export * from './schemas/run';
 export * from './schemas/functional';
 export * from './schemas/history';
 export * from './schemas/import';
+export * from './schemas/notifications';
 export { HealthResponseSchema } from './routes/system';
 export { TextCommandResponseSchema } from './routes/text-commands';

@@ -764,6 +764,96 @@ const m0020_test_kinds: Migration = {
   },
 };
 
+const m0024_notification_channels: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // Notifications out (docs/adr/0032-notifications-out.md): where a user's runs are told (a webhook,
+    // Slack, Teams or e-mail address), for which events (JSON list), and the secret a webhook's body is
+    // signed with (kept whole: it signs every delivery; answered only as its last characters).
+    await db.schema
+      .createTable('notification_channels')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('type', t.text, (c) => c.notNull())
+      .addColumn('name', t.text, (c) => c.notNull())
+      .addColumn('url', t.text, (c) => c.notNull())
+      .addColumn('secret', t.text)
+      .addColumn('events', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('notification_channels_user_idx')
+      .on('notification_channels')
+      .column('user_id')
+      .execute();
+    // The channels a plan's runs are told on: a load plan (`plans`, kind 'load') or an API, script or UI
+    // plan (`functional_plans`, kind 'functional'); no foreign key to the plan, since it is one of two tables.
+    await db.schema
+      .createTable('notification_plan_channels')
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('plan_kind', t.text, (c) => c.notNull())
+      .addColumn('plan_id', t.text, (c) => c.notNull())
+      .addColumn('channel_id', t.text, (c) =>
+        c.notNull().references('notification_channels.id').onDelete('cascade'),
+      )
+      .addPrimaryKeyConstraint('notification_plan_channels_pk', ['plan_kind', 'plan_id', 'channel_id'])
+      .execute();
+    await db.schema
+      .createIndex('notification_plan_channels_channel_idx')
+      .on('notification_plan_channels')
+      .column('channel_id')
+      .execute();
+    // The outbox and its log: one row per notice to send, written before its first attempt with the
+    // exact body sent (so a restart resumes it and signs the same bytes), and one row per attempt with
+    // the receiver's answer. Status: pending | retrying (to be attempted at next_attempt_at) | sent | failed.
+    await db.schema
+      .createTable('notification_deliveries')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('channel_id', t.text, (c) =>
+        c.notNull().references('notification_channels.id').onDelete('cascade'),
+      )
+      .addColumn('run_id', t.text)
+      .addColumn('event', t.text, (c) => c.notNull())
+      .addColumn('body', t.text, (c) => c.notNull())
+      .addColumn('status', t.text, (c) => c.notNull())
+      .addColumn('attempts', t.integer, (c) => c.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', t.text)
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('updated_at', t.text, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('notification_deliveries_channel_idx')
+      .on('notification_deliveries')
+      .columns(['channel_id', 'created_at'])
+      .execute();
+    await db.schema
+      .createIndex('notification_deliveries_status_idx')
+      .on('notification_deliveries')
+      .column('status')
+      .execute();
+    await db.schema
+      .createTable('notification_attempts')
+      .addColumn('delivery_id', t.text, (c) =>
+        c.notNull().references('notification_deliveries.id').onDelete('cascade'),
+      )
+      .addColumn('attempt', t.integer, (c) => c.notNull())
+      .addColumn('status', t.text, (c) => c.notNull())
+      .addColumn('http_status', t.integer)
+      .addColumn('answer', t.text, (c) => c.notNull())
+      .addColumn('started_at', t.text, (c) => c.notNull())
+      .addColumn('ended_at', t.text, (c) => c.notNull())
+      .addPrimaryKeyConstraint('notification_attempts_pk', ['delivery_id', 'attempt'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('notification_attempts').execute();
+    await db.schema.dropTable('notification_deliveries').execute();
+    await db.schema.dropTable('notification_plan_channels').execute();
+    await db.schema.dropTable('notification_channels').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -786,9 +876,10 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_phrases': m0019_phrases,
   '0020_test_kinds': m0020_test_kinds,
   '0021_run_abort': m0021_run_abort,
-  '0025_sso_logins': m0025_sso_logins,
   '0026_audit_log': m0026_audit_log,
   '0023_schedules': m0023_schedules,
+  '0024_notification_channels': m0024_notification_channels,
+  '0025_sso_logins': m0025_sso_logins,
 };
 
 export const migrationProvider: MigrationProvider = {

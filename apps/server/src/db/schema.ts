@@ -24,6 +24,10 @@ export interface Database {
   sso_logins: SsoLoginsTable;
   audit_log: AuditLogTable;
   schedules: SchedulesTable;
+  notification_channels: NotificationChannelsTable;
+  notification_plan_channels: NotificationPlanChannelsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_attempts: NotificationAttemptsTable;
 }
 
 export interface UsersTable {
@@ -398,6 +402,69 @@ export interface SsoLoginsTable {
   created_at: string;
 }
 export type SsoLoginRow = Selectable<SsoLoginsTable>;
+/** Where a user's runs are told (docs/adr/0032-notifications-out.md). */
+export interface NotificationChannelsTable {
+  /** "nch_" + random. */
+  id: string;
+  user_id: string;
+  /** webhook | slack | teams | email */
+  type: string;
+  name: string;
+  /** The receiver's https?:// address, or the e-mail address of an email channel. */
+  url: string;
+  /** A webhook's signing secret, whole (it signs each body); null for the other types or none given. */
+  secret: string | null;
+  /** JSON list of run_failed | threshold_failed | recovered. */
+  events: string;
+  created_at: string;
+}
+export type NotificationChannelRow = Selectable<NotificationChannelsTable>;
+
+/** A channel chosen for a plan's runs; plan_kind 'load' (`plans`) or 'functional' (`functional_plans`). */
+export interface NotificationPlanChannelsTable {
+  user_id: string;
+  plan_kind: string;
+  plan_id: string;
+  channel_id: string;
+}
+
+/** One notice to send on a channel (the outbox), with the exact body sent. */
+export interface NotificationDeliveriesTable {
+  /** "ndl_" + random. */
+  id: string;
+  user_id: string;
+  channel_id: string;
+  /** The run it tells of; null for a test notice. */
+  run_id: string | null;
+  /** run_failed | threshold_failed | recovered | test */
+  event: string;
+  /** The exact body sent (JSON for the web hooks, the message's JSON for e-mail). */
+  body: string;
+  /** pending | retrying | sent | failed */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** When the next attempt is due (ISO-8601); null once sent or failed. */
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export type NotificationDeliveryRow = Selectable<NotificationDeliveriesTable>;
+
+/** One attempt of a delivery and the receiver's answer. */
+export interface NotificationAttemptsTable {
+  delivery_id: string;
+  /** 1, 2, … */
+  attempt: number;
+  /** sent | retrying | failed */
+  status: string;
+  /** The receiver's HTTP status; null for e-mail or when no answer came. */
+  http_status: number | null;
+  /** The start of the receiver's answer, the SMTP server's reply, or why nothing was answered. */
+  answer: string;
+  started_at: string;
+  ended_at: string;
+}
+export type NotificationAttemptRow = Selectable<NotificationAttemptsTable>;
 
 /** One call that created, changed, ran, stopped or deleted something (docs/adr/0034-audit-log.md). */
 export interface AuditLogTable {

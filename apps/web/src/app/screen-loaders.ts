@@ -24,6 +24,7 @@ export const SCREEN_LOADERS: Record<BuiltScreenId, ScreenLoader> = {
   compareResults: () => import('@/features/history/components/compare/CompareResultsPage'),
   profile: () => import('@/features/profile/components/ProfilePage'),
   settings: () => import('@/features/settings/components/SettingsPage'),
+  notifications: () => import('@/features/settings/components/NotificationsPage'),
   functionalUrl: () => import('@/features/functional/editor/components/FunctionalUrlInputPage'),
   functionalScript: () => import('@/features/functional/script/components/FunctionalScriptInputPage'),
   functionalUi: () => import('@/features/functional/ui-editor/components/UiFunctionalTestPage'),

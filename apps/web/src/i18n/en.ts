@@ -11,6 +11,7 @@ import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
 import { schedulesEn } from './schedules.en';
 import { ssoEn } from './sso.en';
+import { notificationsEn } from './notifications.en';
 import { agentsEn } from './agents.en';
 import { runElsewhereEn } from './run-elsewhere.en';
 import { loadProfileEn } from './load-profile.en';
@@ -1055,6 +1056,7 @@ export const en = {
   ...settingsTokensEn,
   ...schedulesEn,
   ...ssoEn,
+  ...notificationsEn,
   ...downloadEn,
   ...agentsEn,
   ...editorsEn,

@@ -12,6 +12,7 @@ import { assistantKo } from './assistant.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
 import { schedulesKo } from './schedules.ko';
 import { ssoKo } from './sso.ko';
+import { notificationsKo } from './notifications.ko';
 import { agentsKo } from './agents.ko';
 import { webuxKo } from './webux.ko';
 import { runElsewhereKo } from './run-elsewhere.ko';
@@ -1048,6 +1049,7 @@ export const ko: Messages = {
   ...settingsTokensKo,
   ...schedulesKo,
   ...ssoKo,
+  ...notificationsKo,
   ...downloadKo,
   ...agentsKo,
   ...editorsKo,

@@ -36,6 +36,7 @@ export type ScreenId =
   | 'functionalResult'
   | 'profile'
   | 'settings'
+  | 'notifications'
   | 'messages'
   | 'downloadApp'
   | 'feedback'
@@ -115,6 +116,10 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   },
   profile: { path: '/profile', breadcrumbs: [ACCOUNT, { label: 'crumb.profile' }] },
   settings: { path: '/settings', breadcrumbs: [ACCOUNT, { label: 'crumb.settings' }] },
+  notifications: {
+    path: '/settings/notifications',
+    breadcrumbs: [ACCOUNT, { label: 'crumb.settings', to: 'settings' }, { label: 'crumb.notifications' }],
+  },
   // Sidebar items whose screens docs/design.md §5 plans; the paths are ours.
   messages: { path: '/messages', breadcrumbs: [ACCOUNT, { label: 'crumb.messages' }] },
   downloadApp: { path: '/download-app', breadcrumbs: [{ label: 'crumb.downloadApp' }] },
@@ -136,6 +141,7 @@ const BUILT = [
   'compareResults',
   'profile',
   'settings',
+  'notifications',
   'functionalUrl',
   'functionalScript',
   'functionalUi',

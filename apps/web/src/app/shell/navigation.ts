@@ -1,4 +1,5 @@
 import {
+  Bell,
   Bookmark,
   CalendarClock,
   Download,
@@ -76,5 +77,6 @@ export const NAV_SECONDARY: NavLinkItem[] = [
   link('messages', 'nav.messages', MessageSquare, 'nav-messages'),
   link('downloadApp', 'nav.downloadApp', Download, 'nav-download-app'),
   link('feedback', 'nav.feedback', MessageCircle, 'nav-feedback'),
+  link('notifications', 'nav.notifications', Bell, 'nav-notifications'),
   link('settings', 'nav.setting', Settings, 'nav-setting'),
 ];
