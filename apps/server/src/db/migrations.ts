@@ -563,7 +563,11 @@ const m0026_audit_log: Migration = {
       .addColumn('ip', t.text, (c) => c.notNull())
       .addColumn('at', t.text, (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('audit_log_owner_at_idx').on('audit_log').columns(['owner_id', 'at desc']).execute();
+    await db.schema
+      .createIndex('audit_log_owner_at_idx')
+      .on('audit_log')
+      .columns(['owner_id', 'at desc'])
+      .execute();
     await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
   },
   async down(db: Kysely<unknown>) {
@@ -876,10 +880,10 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_phrases': m0019_phrases,
   '0020_test_kinds': m0020_test_kinds,
   '0021_run_abort': m0021_run_abort,
-  '0026_audit_log': m0026_audit_log,
   '0023_schedules': m0023_schedules,
   '0024_notification_channels': m0024_notification_channels,
   '0025_sso_logins': m0025_sso_logins,
+  '0026_audit_log': m0026_audit_log,
 };
 
 export const migrationProvider: MigrationProvider = {

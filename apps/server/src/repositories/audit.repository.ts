@@ -9,11 +9,14 @@ export class AuditRepository {
     await this.db.insertInto('audit_log').values(row).execute();
   }
 
-  /** The owner's entries, newest first, before `before` when given. */
+  /**
+   * The owner's entries, newest first (ids sort by time: AuditService's newAuditId), those older than the
+   * entry `before` when given.
+   */
   list(ownerId: string, limit: number, before?: string): Promise<AuditLogRow[]> {
     let query = this.db.selectFrom('audit_log').selectAll().where('owner_id', '=', ownerId);
-    if (before !== undefined) query = query.where('at', '<', before);
-    return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    if (before !== undefined) query = query.where('id', '<', before);
+    return query.orderBy('id', 'desc').limit(limit).execute();
   }
 
   /** Deletes entries older than `before`; answers how many. */

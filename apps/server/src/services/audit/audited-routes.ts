@@ -28,9 +28,18 @@ const body = (field: string): IdSource => ({ from: 'body', field });
 export const AUDITED_ROUTES: Readonly<Record<string, AuditedRoute>> = {
   'PUT /api/me': { action: 'changed', object: 'account', id: { from: 'actor' } },
   'POST /api/me/password': { action: 'changed', object: 'account', id: { from: 'actor' } },
-  'POST /api/agents/register': { action: 'created', object: 'load_agent', id: answer('agent_id'), name: 'name' },
+  'POST /api/agents/register': {
+    action: 'created',
+    object: 'load_agent',
+    id: answer('agent_id'),
+    name: 'name',
+  },
   'DELETE /api/agents/:id': { action: 'deleted', object: 'load_agent', id: path() },
-  'DELETE /api/assistant/conversation': { action: 'deleted', object: 'assistant_conversation', id: { from: 'none' } },
+  'DELETE /api/assistant/conversation': {
+    action: 'deleted',
+    object: 'assistant_conversation',
+    id: { from: 'none' },
+  },
   'POST /api/save-test-plan': { action: 'created', object: 'load_plan', id: answer('id'), name: 'name' },
   'PUT /api/update-test-plan/:id': { action: 'changed', object: 'load_plan', id: path(), name: 'name' },
   'POST /api/update-test-plan-command': { action: 'changed', object: 'load_plan', id: body('plan_id') },
@@ -39,12 +48,32 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditedRoute>> = {
   'POST /api/run-test': { action: 'ran', object: 'load_run', id: answer('test_id'), name: 'planName' },
   'POST /api/stop-test/:id': { action: 'stopped', object: 'load_run', id: path() },
   'POST /api/force-stop-all-tests': { action: 'stopped', object: 'load_run', id: { from: 'none' } },
-  'POST /api/save-test-result': { action: 'changed', object: 'load_run', id: body('test_id'), name: 'test_name' },
+  'POST /api/save-test-result': {
+    action: 'changed',
+    object: 'load_run',
+    id: body('test_id'),
+    name: 'test_name',
+  },
   'DELETE /api/delete-test-result/:id': { action: 'deleted', object: 'load_run', id: path() },
-  'POST /api/functional/save-config': { action: 'created', object: 'functional_plan', id: answer('id'), name: 'test_name' },
-  'PUT /api/functional/update-config/:id': { action: 'changed', object: 'functional_plan', id: path(), name: 'test_name' },
+  'POST /api/functional/save-config': {
+    action: 'created',
+    object: 'functional_plan',
+    id: answer('id'),
+    name: 'test_name',
+  },
+  'PUT /api/functional/update-config/:id': {
+    action: 'changed',
+    object: 'functional_plan',
+    id: path(),
+    name: 'test_name',
+  },
   'DELETE /api/functional/delete-config/:id': { action: 'deleted', object: 'functional_plan', id: path() },
-  'POST /api/functional/run-test': { action: 'ran', object: 'functional_run', id: answer('test_id'), name: 'test_name' },
+  'POST /api/functional/run-test': {
+    action: 'ran',
+    object: 'functional_run',
+    id: answer('test_id'),
+    name: 'test_name',
+  },
   'POST /api/functional/stop-test/:id': { action: 'stopped', object: 'functional_run', id: path() },
   'DELETE /api/functional/delete-result/:id': { action: 'deleted', object: 'functional_run', id: path() },
   'POST /api/schedules': { action: 'created', object: 'schedule', id: answer('id') },
@@ -52,6 +81,15 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditedRoute>> = {
   'DELETE /api/schedules/:id': { action: 'deleted', object: 'schedule', id: path() },
   'POST /api/tokens': { action: 'created', object: 'api_token', id: answer('id'), name: 'name' },
   'DELETE /api/tokens/:id': { action: 'deleted', object: 'api_token', id: path() },
+  'POST /api/notification-channels': {
+    action: 'created',
+    object: 'notification_channel',
+    id: answer('id'),
+    name: 'name',
+  },
+  'DELETE /api/notification-channels/:id': { action: 'deleted', object: 'notification_channel', id: path() },
+  'PUT /api/plans/:id/notifications': { action: 'changed', object: 'load_plan', id: path() },
+  'PUT /api/functional/plans/:id/notifications': { action: 'changed', object: 'functional_plan', id: path() },
 };
 
 /** Calls that change nothing a team would audit, each with the reason. */
@@ -74,4 +112,5 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   'POST /api/messages/read': "marks the caller's own messages read",
   'POST /api/generate-script': 'writes a script; stores nothing',
   'POST /api/validate-script': 'checks a script; stores nothing',
+  'POST /api/notification-channels/:id/test': 'sends a test notification; its delivery log says so',
 };
