@@ -48,6 +48,10 @@ import { ssoRoutes } from './routes/sso.routes';
 import { SsoService } from './services/sso/sso.service';
 import { SsoLoginRepository } from './repositories/sso-login.repository';
 import { scheduleRoutes } from './routes/schedule.routes';
+import { auditRoutes } from './routes/audit.routes';
+import { AuditService } from './services/audit/audit.service';
+import { registerAuditHook } from './services/audit/audit-hook';
+import { AuditRepository } from './repositories/audit.repository';
 import { notificationRoutes } from './routes/notification.routes';
 import { createNotificationServices } from './services/notifications/notification-services';
 import { accountEmailProblems } from './services/account-email-check';
@@ -331,6 +335,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       ...(limitStore === undefined ? {} : { store: limitStore }),
     });
     registerAuthentication(app, sessions, apiTokens, bearerThrottle);
+    // Who created, changed, ran, stopped or deleted what, and when (docs/adr/0034-audit-log.md).
+    const audit = new AuditService(new AuditRepository(db), now, app.log, config.auditRetentionDays);
+    registerAuditHook(app, audit);
+    await audit.prune();
+    const auditPruning = setInterval(() => void audit.prune().catch(() => undefined), 24 * 3600_000);
+    auditPruning.unref();
+    app.addHook('onClose', () => clearInterval(auditPruning));
     await app.register(systemRoutes, {
       pingDatabase: () => pingDatabase(db),
       demo,
@@ -355,6 +366,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(ssoRoutes, { sso });
     await app.register(tokenRoutes, { apiTokens });
     await app.register(scheduleRoutes, { schedules });
+    await app.register(auditRoutes, { audit });
     await app.register(planRoutes, { plans, validation, runners, schedules });
     await app.register(textCommandRoutes, { textCommands: new TextCommandService(db, now) });
     await app.register(runRoutes, { runs });

@@ -29,6 +29,7 @@ describe('parseConfig', () => {
       loginFailuresPerAccount: 5,
       passwordChangeFailuresPerAccount: 5,
       passwordSignIn: true,
+      auditRetentionDays: 365,
       registerRateLimitPerIp: 10,
       tokenFailuresPerIp: 30,
       webDistDir: join(repoRoot, 'apps', 'web', 'dist'),

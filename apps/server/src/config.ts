@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTargetRules } from '@aqa/engine';
 import { browsersPerUserProblem, DEFAULT_UI_BROWSERS } from '@aqa/ui-runner/limits';
+import { AUDIT_RETENTION_DAYS_DEFAULT } from '@aqa/plan';
 import { z } from 'zod';
 
 /**
@@ -88,6 +89,8 @@ export interface Config {
   sso?: SsoSettings;
   /** PASSWORD_SIGN_IN=off: accounts sign in only through single sign-on (docs/adr/0033-single-sign-on.md). */
   passwordSignIn: boolean;
+  /** AUDIT_RETENTION_DAYS: how long the audit log keeps an entry (docs/adr/0034-audit-log.md). */
+  auditRetentionDays: number;
   /**
    * REDIS_URL (redis:// or rediss://): the Redis that several server replicas share for live runs, stop
    * requests and rate limits (docs/adr/0020-server-replicas.md). Optional for one server, required for several.
@@ -339,6 +342,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   PASSWORD_SIGN_IN: onOff('on'),
+  AUDIT_RETENTION_DAYS: positiveInt(AUDIT_RETENTION_DAYS_DEFAULT),
   REDIS_URL: z.preprocess(
     blankToUndefined,
     z
@@ -527,6 +531,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
           }),
         }),
     passwordSignIn: values.PASSWORD_SIGN_IN === 'on',
+    auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     locustMasterHost: values.AQA_LOCUST_MASTER_HOST,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtp: { ...(values.SMTP_URL === undefined ? {} : { url: values.SMTP_URL }), from: values.SMTP_FROM },

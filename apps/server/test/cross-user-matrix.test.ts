@@ -131,6 +131,8 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /api/tokens': 'creates an API token of the caller',
   'GET /api/tokens': "the caller's own API tokens",
   'GET /api/schedules': "the caller's own schedules",
+  'GET /api/audit': "the caller's own audit log",
+  'GET /api/audit/export': "the caller's own audit log, as CSV",
   'POST /api/notification-channels': 'creates a notification channel of the caller',
   'GET /api/notification-channels': "the caller's own notification channels",
   'POST /api/agents/register': 'registers a load agent of the caller',

@@ -5,6 +5,7 @@
 import { account } from './routes/account';
 import { agents } from './routes/agents';
 import { assistant } from './routes/assistant';
+import { audit } from './routes/audit';
 import { downloads } from './routes/downloads';
 import { feedback } from './routes/feedback';
 import { functional } from './routes/functional';
@@ -25,6 +26,7 @@ export const contract = {
   account,
   agents,
   assistant,
+  audit,
   downloads,
   feedback,
   functional,

@@ -30,3 +30,4 @@ export * from './flows';
 export * from './thresholds';
 export * from './json-path-filter';
 export * from './schedules';
+export * from './audit';

@@ -542,6 +542,39 @@ const m0025_sso_logins: Migration = {
   },
 };
 
+const m0026_audit_log: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // The audit log (docs/adr/0034-audit-log.md): one row per call that created, changed, ran, stopped or
+    // deleted something. `owner_id` is whose log it is (the account's own until workspaces own things);
+    // the actor's address is kept as it was, so the row still reads once the account is gone.
+    await db.schema
+      .createTable('audit_log')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('owner_id', t.text, (c) => c.notNull())
+      .addColumn('actor_id', t.text, (c) => c.notNull())
+      .addColumn('actor_email', t.text, (c) => c.notNull())
+      .addColumn('via', t.text, (c) => c.notNull())
+      .addColumn('action', t.text, (c) => c.notNull())
+      .addColumn('object', t.text, (c) => c.notNull())
+      .addColumn('object_id', t.text)
+      .addColumn('object_name', t.text)
+      .addColumn('route', t.text, (c) => c.notNull())
+      .addColumn('ip', t.text, (c) => c.notNull())
+      .addColumn('at', t.text, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('audit_log_owner_at_idx')
+      .on('audit_log')
+      .columns(['owner_id', 'at desc'])
+      .execute();
+    await db.schema.createIndex('audit_log_at_idx').on('audit_log').column('at').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('audit_log').execute();
+  },
+};
+
 const m0015_token_scopes: Migration = {
   async up(db: Kysely<unknown>) {
     const t = columnTypes(db);
@@ -850,6 +883,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0023_schedules': m0023_schedules,
   '0024_notification_channels': m0024_notification_channels,
   '0025_sso_logins': m0025_sso_logins,
+  '0026_audit_log': m0026_audit_log,
 };
 
 export const migrationProvider: MigrationProvider = {

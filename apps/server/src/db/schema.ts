@@ -22,6 +22,7 @@ export interface Database {
   assistant_turns: AssistantTurnsTable;
   server_instances: ServerInstancesTable;
   sso_logins: SsoLoginsTable;
+  audit_log: AuditLogTable;
   schedules: SchedulesTable;
   notification_channels: NotificationChannelsTable;
   notification_plan_channels: NotificationPlanChannelsTable;
@@ -464,3 +465,26 @@ export interface NotificationAttemptsTable {
   ended_at: string;
 }
 export type NotificationAttemptRow = Selectable<NotificationAttemptsTable>;
+
+/** One call that created, changed, ran, stopped or deleted something (docs/adr/0034-audit-log.md). */
+export interface AuditLogTable {
+  id: string;
+  /** Whose log: the account's own (until workspaces own things). */
+  owner_id: string;
+  actor_id: string;
+  /** The actor's address when it happened. */
+  actor_email: string;
+  /** session | api_token */
+  via: string;
+  /** AuditAction */
+  action: string;
+  /** AuditObject */
+  object: string;
+  object_id: string | null;
+  object_name: string | null;
+  /** "METHOD /route/:pattern" */
+  route: string;
+  ip: string;
+  at: string;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;

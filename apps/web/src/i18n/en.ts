@@ -11,6 +11,7 @@ import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
 import { schedulesEn } from './schedules.en';
 import { ssoEn } from './sso.en';
+import { auditEn } from './audit.en';
 import { notificationsEn } from './notifications.en';
 import { agentsEn } from './agents.en';
 import { runElsewhereEn } from './run-elsewhere.en';
@@ -1056,6 +1057,7 @@ export const en = {
   ...settingsTokensEn,
   ...schedulesEn,
   ...ssoEn,
+  ...auditEn,
   ...notificationsEn,
   ...downloadEn,
   ...agentsEn,

@@ -12,6 +12,7 @@ import { assistantKo } from './assistant.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
 import { schedulesKo } from './schedules.ko';
 import { ssoKo } from './sso.ko';
+import { auditKo } from './audit.ko';
 import { notificationsKo } from './notifications.ko';
 import { agentsKo } from './agents.ko';
 import { webuxKo } from './webux.ko';
@@ -1049,6 +1050,7 @@ export const ko: Messages = {
   ...settingsTokensKo,
   ...schedulesKo,
   ...ssoKo,
+  ...auditKo,
   ...notificationsKo,
   ...downloadKo,
   ...agentsKo,

@@ -8,6 +8,7 @@ import type { MessageKey } from '@/i18n/en';
 import { useTheme, type ThemePreference } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { ApiTokensCard } from './ApiTokensCard';
+import { AuditLogCard } from './AuditLogCard';
 
 const THEME_OPTIONS: { value: ThemePreference; label: MessageKey; icon: LucideIcon }[] = [
   { value: 'light', label: 'settings.themeLight', icon: Sun },
@@ -147,6 +148,7 @@ export default function SettingsPage() {
       </Card>
 
       <ApiTokensCard />
+      <AuditLogCard />
     </div>
   );
 }
