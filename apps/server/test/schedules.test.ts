@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScheduleRepository } from '../src/repositories/schedule.repository';
 import { Scheduler } from '../src/services/schedules/scheduler';
 import { startCountingTarget, type CountingTarget } from './counting-target';
+import { startReceiver } from './notification-receiver';
 import {
   closeTestServer,
   startServerWithTwoUsers,
@@ -185,6 +186,69 @@ describe('schedules', () => {
     expect(missed.last_run).toMatchObject({ outcome: 'missed', run_id: null });
     expect(Date.parse(missed.next_runs[0]!)).toBeGreaterThan(server.clock.nowMs);
     expect((await target.counts()).byPath['/fired/health']).toBe(2);
+  });
+
+  it("tells the schedule's own notification channels of the runs it starts, and refuses a channel that is not the owner's", async () => {
+    const receiver = await startReceiver('schedule-secret-0123456789');
+    try {
+      const channel = await call('POST', '/api/notification-channels', alice.token, {
+        type: 'webhook',
+        url: `${receiver.origin}/hook`,
+        secret: 'schedule-secret-0123456789',
+        events: ['run_failed'],
+      });
+      expect(channel.statusCode, channel.body).toBe(201);
+      const channelId = channel.json<{ id: string }>().id;
+      const saved = await call('POST', '/api/functional/save-config', alice.token, {
+        test_name: 'Nightly failing',
+        iterations: 1,
+        think_time: 0,
+        apis: [{ name: 'Broken', url: `${target.origin}/fail/told` }],
+      });
+      const planId = saved.json<{ id: string }>().id;
+      const foreign = await call('POST', '/api/schedules', bob.token, {
+        plan_id: planId,
+        cron: '* * * * *',
+        channel_ids: [channelId],
+      });
+      expect(foreign.statusCode).toBe(404);
+      const notMine = await call('POST', '/api/schedules', alice.token, {
+        plan_id: planId,
+        cron: '* * * * *',
+        channel_ids: ['nch_not_hers'],
+      });
+      expect(notMine.statusCode).toBe(400);
+      expect(notMine.json<{ detail: string }>().detail).toContain(
+        'channel_ids: names a notification channel you do not have',
+      );
+
+      const created = await call('POST', '/api/schedules', alice.token, {
+        plan_id: planId,
+        cron: '* * * * *',
+        channel_ids: [channelId, channelId],
+      });
+      const schedule = created.json<Schedule>();
+      expect(schedule.channel_ids).toEqual([channelId]);
+      const [due] = schedule.next_runs as [string];
+      server.clock.nowMs = Date.parse(due) + 500;
+      const fired = await lastRunAt(alice.token, schedule.id, due);
+      const runId = fired.last_run!.run_id!;
+      const told = await waitFor(
+        'the webhook of the schedule to be told of the failed run',
+        () => receiver.received.find((got) => got.body.includes(runId)),
+        30_000,
+        50,
+      );
+      expect(told.signatureValid).toBe(true);
+      expect(JSON.parse(told.body)).toMatchObject({
+        event: 'run_failed',
+        run: { id: runId, plan_id: planId },
+      });
+      // The plan itself has no channels: a run started by hand tells no one.
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('fires 100 schedules that come round in the same minute once each, with two replicas looking at once', async () => {

@@ -54,5 +54,9 @@ export const AuditQuerySchema = z.object({
   limit: wholeNumber(`limit must be a whole number from 1 to ${AUDIT_PAGE_MAX}`, 1, AUDIT_PAGE_MAX)
     .default(100)
     .describe('Newest first'),
-  before: z.string().max(60).optional().describe('An entry id: only the entries older than it (the next page)'),
+  before: z
+    .string()
+    .max(60)
+    .optional()
+    .describe('An entry id: only the entries older than it (the next page)'),
 });

@@ -60,6 +60,7 @@ describe('cron expressions of schedules', () => {
       cron: '0 2 * * 1-5',
       timezone: 'UTC',
       enabled: true,
+      channel_ids: [],
     });
   });
 });

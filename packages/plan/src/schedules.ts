@@ -32,6 +32,7 @@ export const SCHEDULE_MESSAGES = {
   notFound: 'Schedule not found',
   planNotFound: 'Test plan not found: schedule a plan you saved',
   tooMany: `You already have ${SCHEDULES_PER_USER} schedules. Delete one you no longer use before adding another.`,
+  unknownChannels: 'channel_ids: names a notification channel you do not have',
 } as const;
 
 /** What happened the last time a schedule came round (docs/adr/0031-schedules.md "Firing"). */
@@ -133,6 +134,15 @@ const timezoneField = z
   })
   .describe('An IANA time zone, e.g. "Asia/Seoul"; the times of the cron expression are read in it');
 
+const channelIds = z
+  .array(z.string().trim().min(1).max(200), {
+    error: 'channel_ids must be a list of notification channel ids',
+  })
+  .max(20, 'channel_ids names at most 20 channels')
+  .describe(
+    "Notification channels told of this schedule's runs, beside the plan's own (docs/adr/0032-notifications-out.md)",
+  );
+
 /** POST /api/schedules body. */
 export const ScheduleCreateSchema = z.object({
   plan_id: oneLine('plan_id', SCHEDULE_MESSAGES.planRequired)
@@ -143,6 +153,7 @@ export const ScheduleCreateSchema = z.object({
   cron: cronField,
   timezone: timezoneField.default('UTC'),
   enabled: z.boolean().default(true).describe('false: kept, but does not run until enabled'),
+  channel_ids: channelIds.default([]),
 });
 export type ScheduleCreate = z.input<typeof ScheduleCreateSchema>;
 
@@ -151,6 +162,7 @@ export const ScheduleUpdateSchema = z.object({
   cron: cronField.optional(),
   timezone: timezoneField.optional(),
   enabled: z.boolean().optional(),
+  channel_ids: channelIds.optional(),
 });
 export type ScheduleUpdate = z.input<typeof ScheduleUpdateSchema>;
 
@@ -178,6 +190,7 @@ export const ScheduleSchema = z.object({
   timezone: z.string(),
   description: z.string().describe('The cron expression in English words with its time zone'),
   enabled: z.boolean(),
+  channel_ids: z.array(z.string()).describe("The notification channels told of this schedule's runs"),
   next_runs: z
     .array(z.string())
     .describe(`The next ${SCHEDULE_PREVIEW_RUNS} times, ISO UTC; empty while disabled`),

@@ -575,6 +575,20 @@ const m0026_audit_log: Migration = {
   },
 };
 
+const m0027_schedule_channels: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // The notification channels a schedule's runs are told to (docs/adr/0031-schedules.md), JSON of ids.
+    await db.schema
+      .alterTable('schedules')
+      .addColumn('channel_ids', t.text, (c) => c.notNull().defaultTo('[]'))
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('schedules').dropColumn('channel_ids').execute();
+  },
+};
+
 const m0015_token_scopes: Migration = {
   async up(db: Kysely<unknown>) {
     const t = columnTypes(db);
@@ -884,6 +898,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0024_notification_channels': m0024_notification_channels,
   '0025_sso_logins': m0025_sso_logins,
   '0026_audit_log': m0026_audit_log,
+  '0027_schedule_channels': m0027_schedule_channels,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -383,6 +383,8 @@ export interface SchedulesTable {
   last_outcome: string | null;
   last_run_id: string | null;
   last_reason: string | null;
+  /** JSON list of the notification channels told of its runs; '[]' by default (migration 0027). */
+  channel_ids: ColumnType<string, string | undefined, string>;
   created_at: string;
   updated_at: string;
 }

@@ -147,6 +147,30 @@ export class NotificationRepository {
       .execute();
   }
 
+  /**
+   * The channels of the schedule that started the run (docs/adr/0031-schedules.md), of their owner: the
+   * schedule's row names the run it started, written as soon as the start returned — before the run,
+   * which starts a worker and makes its calls first, can end.
+   */
+  async scheduleChannels(userId: string, runId: string): Promise<NotificationChannelRow[]> {
+    const schedules = await this.db
+      .selectFrom('schedules')
+      .select('channel_ids')
+      .where('user_id', '=', userId)
+      .where('last_run_id', '=', runId)
+      .where('last_outcome', '=', 'started')
+      .execute();
+    const ids = [...new Set(schedules.flatMap((row) => JSON.parse(row.channel_ids) as string[]))];
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('notification_channels')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+  }
+
   /** The facts of an ended run of the user's, from its table. */
   async runFacts(table: RunTable, userId: string, id: string): Promise<RunFacts | undefined> {
     if (table === 'runs') {

@@ -126,6 +126,18 @@ export class ScheduleRepository {
     await this.db.updateTable('schedules').set(outcome).where('id', '=', id).execute();
   }
 
+  /** Which of `ids` are notification channels of the user's. */
+  async ownChannels(userId: string, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('notification_channels')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** The user's plan of either kind by id, or undefined: load plans first (their ids never collide, both are UUIDs). */
   async planOf(userId: string, planId: string): Promise<ScheduledPlan | undefined> {
     const [plan] = await this.plansOf(userId, [planId]);

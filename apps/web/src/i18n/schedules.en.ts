@@ -25,6 +25,9 @@ export const schedulesEn = {
   'schedules.timezoneHint': 'The times above are read in this zone, daylight saving included.',
   'schedules.preview': 'Runs',
   'schedules.nextRuns': 'Next five times',
+  'schedules.channels': 'Tell these channels of its runs',
+  'schedules.channelsHint':
+    'Beside the channels chosen for the plan itself; each is told of the events it was set up for (Notifications).',
   'schedules.add': 'Add schedule',
   'schedules.adding': 'Adding...',
   'schedules.added': 'Scheduled "{name}"',

@@ -26,6 +26,9 @@ export const schedulesKo: Record<keyof typeof schedulesEn, string> = {
   'schedules.timezoneHint': '위 시각은 이 시간대로 읽습니다(일광 절약 시간 포함).',
   'schedules.preview': '실행',
   'schedules.nextRuns': '다음 다섯 번',
+  'schedules.channels': '실행 결과를 알릴 채널',
+  'schedules.channelsHint':
+    '플랜 자체에 고른 채널에 더해 알립니다. 각 채널은 설정된 이벤트만 받습니다(알림).',
   'schedules.add': '예약 추가',
   'schedules.adding': '추가 중...',
   'schedules.added': '"{name}" 예약됨',

@@ -1,6 +1,7 @@
 import type { NotificationChannelType, NotificationEvent } from '@aqa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, isoAt } from '../../clock';
+import type { NotificationChannelRow } from '../../db/schema';
 import type { NotificationRepository, RunFacts } from '../../repositories/notification.repository';
 import type { EndedRunRef, RunNotices } from '../message.service';
 import type { MessageText } from '../message-text';
@@ -52,7 +53,14 @@ export class NotifyingRunNotices implements RunNotices {
     const facts = await this.repo.runFacts(run.table, run.userId, run.id);
     if (facts?.planId === null || facts === undefined) return;
     const family = run.table === 'runs' ? 'load' : 'functional';
-    const channels = await this.repo.planChannels(run.userId, family, facts.planId);
+    // The plan's channels and the channels of the schedule that started the run, each once.
+    const byId = new Map<string, NotificationChannelRow>();
+    for (const channel of [
+      ...(await this.repo.planChannels(run.userId, family, facts.planId)),
+      ...(await this.repo.scheduleChannels(run.userId, run.id)),
+    ])
+      byId.set(channel.id, channel);
+    const channels = [...byId.values()];
     if (channels.length === 0) return;
     const text = compose();
     const planId = facts.planId;

@@ -15,7 +15,7 @@ import {
 } from '@aqa/plan';
 import { type Clock, isoAt } from '../../clock';
 import type { ScheduleRow } from '../../db/schema';
-import { ConflictError, NotFoundError } from '../../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import type { ScheduledPlan, ScheduleRepository } from '../../repositories/schedule.repository';
 import type { AccountUser } from '../account-user';
 
@@ -44,6 +44,7 @@ function toSchedule(row: ScheduleRow, plan: ScheduledPlan | undefined, nowMs: nu
     timezone: row.timezone,
     description: describeSchedule(row.cron, row.timezone) ?? row.cron,
     enabled: row.enabled === 1,
+    channel_ids: JSON.parse(row.channel_ids) as string[],
     next_runs: row.enabled === 1 ? nextRunTimes(row.cron, row.timezone, nowMs) : [],
     last_run:
       row.last_run_at === null
@@ -73,6 +74,7 @@ export class ScheduleService {
     const input = ScheduleCreateSchema.parse(body);
     const plan = await this.schedules.planOf(user.id, input.plan_id);
     if (plan === undefined) throw new NotFoundError('PLAN_NOT_FOUND', SCHEDULE_MESSAGES.planNotFound);
+    const channels = await this.ownChannels(user, input.channel_ids);
     const nowMs = this.now();
     const at = isoAt(nowMs);
     const enabled = input.enabled ? 1 : 0;
@@ -89,6 +91,7 @@ export class ScheduleService {
       last_outcome: null,
       last_run_id: null,
       last_reason: null,
+      channel_ids: JSON.stringify(channels),
       created_at: at,
       updated_at: at,
     };
@@ -116,13 +119,25 @@ export class ScheduleService {
       timezone: input.timezone ?? row.timezone,
       enabled: input.enabled === undefined ? row.enabled : input.enabled ? 1 : 0,
     };
+    const channels =
+      input.channel_ids === undefined ? undefined : await this.ownChannels(user, input.channel_ids);
     const updated = await this.schedules.updateForUser(user.id, id, {
       ...changed,
+      ...(channels === undefined ? {} : { channel_ids: JSON.stringify(channels) }),
       next_run_at: nextRunAt(changed, nowMs),
       updated_at: isoAt(nowMs),
     });
     if (updated === undefined) throw scheduleNotFound();
     return toSchedule(updated, await this.schedules.planOf(user.id, updated.plan_id), nowMs);
+  }
+
+  /** The channel ids, once each, all the user's own; one that is not is refused naming the field. */
+  private async ownChannels(user: AccountUser, ids: readonly string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const mine = await this.schedules.ownChannels(user.id, unique);
+    if (unique.some((id) => !mine.has(id)))
+      throw new ValidationError([{ field: 'channel_ids', message: SCHEDULE_MESSAGES.unknownChannels }]);
+    return unique;
   }
 
   async remove(user: AccountUser, id: string): Promise<void> {

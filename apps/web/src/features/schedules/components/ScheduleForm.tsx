@@ -40,6 +40,9 @@ export function ScheduleForm({ onCreated }: { onCreated: (schedule: Schedule) =>
   const { t, language, locale } = useI18n();
   const loadPlans = useRouteQuery(contract.plans.list);
   const functionalPlans = useRouteQuery(contract.functional.list);
+  // Channels told of this schedule's runs, beside the plan's own (docs/adr/0032-notifications-out.md).
+  const channels = useRouteQuery(contract.notifications.list);
+  const [channelIds, setChannelIds] = useState<string[]>([]);
   const plans: PlanChoice[] = useMemo(
     () => [
       ...(loadPlans.data ?? []).map((plan) => ({ id: plan.id, kind: 'load' as const, name: plan.name })),
@@ -75,7 +78,12 @@ export function ScheduleForm({ onCreated }: { onCreated: (schedule: Schedule) =>
     event.preventDefault();
     if (adding) return;
     setFormError(null);
-    const parsed = ScheduleCreateSchema.safeParse({ plan_id: planId, cron, timezone });
+    const parsed = ScheduleCreateSchema.safeParse({
+      plan_id: planId,
+      cron,
+      timezone,
+      channel_ids: channelIds,
+    });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -91,6 +99,7 @@ export function ScheduleForm({ onCreated }: { onCreated: (schedule: Schedule) =>
     try {
       onCreated(await createSchedule(parsed.data));
       setPlanId('');
+      setChannelIds([]);
     } catch (error) {
       const message =
         error instanceof ApiError && error.kind === 'http'
@@ -217,6 +226,29 @@ export function ScheduleForm({ onCreated }: { onCreated: (schedule: Schedule) =>
           </>
         )}
       </div>
+      {(channels.data?.channels.length ?? 0) > 0 && (
+        <fieldset className="space-y-2" data-testid="schedule-channels">
+          <legend className="text-sm font-medium">{t('schedules.channels')}</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-2">
+            {channels.data?.channels.map((channel) => (
+              <label key={channel.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={channelIds.includes(channel.id)}
+                  onChange={(e) =>
+                    setChannelIds((current) =>
+                      e.target.checked ? [...current, channel.id] : current.filter((id) => id !== channel.id),
+                    )
+                  }
+                />
+                {channel.name}
+              </label>
+            ))}
+          </div>
+          <p className="text-[13px] text-muted-foreground">{t('schedules.channelsHint')}</p>
+        </fieldset>
+      )}
       {formError && (
         <Alert variant="destructive" data-testid="schedule-form-error">
           {formError}

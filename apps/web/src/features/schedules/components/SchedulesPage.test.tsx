@@ -15,6 +15,7 @@ const STARTED: Schedule = ScheduleSchema.parse({
   timezone: 'Asia/Seoul',
   description: 'At 02:00, Monday through Friday (Asia/Seoul)',
   enabled: true,
+  channel_ids: [],
   next_runs: ['2030-01-01T17:00:00.000Z'],
   last_run: { at: '2029-12-31T17:00:00.000Z', outcome: 'started', run_id: 'run_abc', reason: null },
   created_at: '2029-12-01T00:00:00.000Z',
@@ -42,6 +43,22 @@ beforeEach(() => {
     'GET /api/schedules': () => json({ schedules }),
     'GET /api/get-test-plans': () => json([{ id: 'p-load', name: 'Checkout load' }]),
     'GET /api/functional/get-test-configs': () => json([{ id: 'p-api', test_name: 'Nightly API' }]),
+    'GET /api/notification-channels': () =>
+      json({
+        limit: 50,
+        channels: [
+          {
+            id: 'nch_1',
+            type: 'slack',
+            name: 'Team Slack',
+            url: 'https://hooks.slack.com/…',
+            secret_hint: null,
+            events: ['run_failed'],
+            created_at: '2029-12-01T00:00:00.000Z',
+            last_delivery: null,
+          },
+        ],
+      }),
     'POST /api/schedules': (init) => {
       const body = bodyOf(init) as { plan_id: string; cron: string; timezone: string };
       const created = ScheduleSchema.parse({
@@ -111,6 +128,7 @@ describe('Schedules', () => {
     await user.click(screen.getByTestId('schedule-add'));
     expect(await screen.findByText('Choose the plan to run')).toBeInTheDocument();
     await user.selectOptions(screen.getByTestId('schedule-plan'), 'p-api');
+    await user.click(screen.getByRole('checkbox', { name: 'Team Slack' }));
     await user.click(screen.getByTestId('schedule-add'));
     await waitFor(() => expect(screen.getAllByTestId('schedule-row')).toHaveLength(3));
     const posted = fetchMock.mock.calls.find(
@@ -121,6 +139,7 @@ describe('Schedules', () => {
       cron: '0 2 * * 1-5',
       timezone: 'UTC',
       enabled: true,
+      channel_ids: ['nch_1'],
     });
   });
 
