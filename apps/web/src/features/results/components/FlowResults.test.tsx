@@ -79,7 +79,12 @@ describe('the per-flow table (docs/adr/0027-load-profiles.md "Flows")', () => {
         ],
       }),
     );
-    expect(cells('browse')).toMatchObject({ iterations: '30', share: '75.0 %', requests: '60', errorRate: '5%' });
+    expect(cells('browse')).toMatchObject({
+      iterations: '30',
+      share: '75.0 %',
+      requests: '60',
+      errorRate: '5%',
+    });
     expect(cells('browse')).toMatchObject({ p95: '15 ms', p99: '19 ms' });
     expect(cells('buy')).toMatchObject({ requests: '10', failed: '0', p95: '—' });
   });
