@@ -17,7 +17,7 @@ function cells(flow: string): Record<string, string> {
   return Object.fromEntries(
     within(row)
       .getAllByRole('cell')
-      .map((cell) => [cell.getAttribute('data-cell'), cell.textContent ?? '']),
+      .map((cell): [string, string] => [cell.getAttribute('data-cell') ?? '', cell.textContent ?? '']),
   );
 }
 
