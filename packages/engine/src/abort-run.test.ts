@@ -139,7 +139,9 @@ describe('abort thresholds in a run', () => {
     const plan = testPlan([{ url: url('/u'), thinkTime: '100ms' }]);
     const result = await run(plan, {
       loadProfile: { model: 'users', graceful_stop: '1s', stages: [{ duration: '10s', target: 10 }] },
-      abortThresholds: ['p95<150'],
+      // Well under the slow answers' 300 ms, well over what a loopback answer takes on a busy machine (a
+      // 150 ms bound broke in the fast first seconds while the whole suite ran).
+      abortThresholds: ['p95<250'],
       abortGraceMs: 2000,
     });
     expect(result.status).toBe('stopped');
