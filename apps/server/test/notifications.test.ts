@@ -319,8 +319,11 @@ describe('deliveries', () => {
       return testId;
     };
     const failed = await run('fail/once');
-    const first = await waitFor('the failed run told', () =>
-      receiver.received.find((r) => r.path === '/runs'),
+    // Generous: on a machine busy with the whole suite a delivery can wait for the event loop.
+    const first = await waitFor(
+      'the failed run told',
+      () => receiver.received.find((r) => r.path === '/runs'),
+      30_000,
     );
     expect(first.signatureValid).toBe(true);
     const told = JSON.parse(first.body) as {
@@ -347,6 +350,7 @@ describe('deliveries', () => {
     const second = await waitFor(
       'the recovery told',
       () => receiver.received.filter((r) => r.path === '/runs')[1],
+      30_000,
     );
     expect(JSON.parse(second.body)).toMatchObject({
       event: 'recovered',
