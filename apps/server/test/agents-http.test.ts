@@ -180,6 +180,9 @@ describe('agents over HTTP with agent tokens', () => {
       'POST /api/register',
       'POST /api/login',
       'GET /api/demo-credentials',
+      // Single sign-on's navigations (docs/adr/0033-single-sign-on.md): public, no token is read.
+      'GET /api/auth/oidc/start',
+      'GET /api/auth/oidc/callback',
     ]);
     const refusedWrongly: string[] = [];
     let tried = 0;
