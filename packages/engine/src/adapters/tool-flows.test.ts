@@ -73,14 +73,60 @@ describe('SampleAggregator with flows', () => {
     ])
       agg.add(s);
     agg.finish();
-    expect(snapshots.map((s) => s.flows)).toEqual([
+    // Each second: the flow's iterations, its calls' requests and failures that second and so far, and
+    // their latency (docs/adr/0027-load-profiles.md "Flows").
+    expect(
+      snapshots.map((s) =>
+        s.flows?.map(({ name, iterations, requests, failures, totalRequests, totalFailures, latency }) => ({
+          name,
+          iterations,
+          requests,
+          failures,
+          totalRequests,
+          totalFailures,
+          max: latency?.max,
+        })),
+      ),
+    ).toEqual([
       [
-        { name: 'browse', iterations: 2 },
-        { name: 'search', iterations: 1 },
+        {
+          name: 'browse',
+          iterations: 2,
+          requests: 4,
+          failures: 0,
+          totalRequests: 4,
+          totalFailures: 0,
+          max: 9,
+        },
+        {
+          name: 'search',
+          iterations: 1,
+          requests: 1,
+          failures: 0,
+          totalRequests: 1,
+          totalFailures: 0,
+          max: 11,
+        },
       ],
       [
-        { name: 'browse', iterations: 1 },
-        { name: 'search', iterations: 0 },
+        {
+          name: 'browse',
+          iterations: 1,
+          requests: 2,
+          failures: 1,
+          totalRequests: 6,
+          totalFailures: 1,
+          max: 6,
+        },
+        {
+          name: 'search',
+          iterations: 0,
+          requests: 0,
+          failures: 0,
+          totalRequests: 1,
+          totalFailures: 0,
+          max: 0,
+        },
       ],
     ]);
     const flows = agg.result().flows!;
