@@ -43,6 +43,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Many sign-ins from one address in a short time; the limit itself is proven by the API tests.
       LOGIN_RATE_LIMIT_PER_IP: '1000',
+      // Many specs register an account each, two at a time: more than 10 a minute from one address.
+      REGISTER_RATE_LIMIT_PER_IP: '1000',
       // Signed-out and revoked tokens from one address, likewise (docs/adr/0012-api-tokens-and-sessions.md).
       TOKEN_FAILURES_PER_IP: '1000',
       // Runs use the built-in engine here; runs in JMeter and Locust are proven by the API tests.

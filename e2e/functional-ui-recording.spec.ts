@@ -162,8 +162,10 @@ test('imports a Selenium IDE project on the UI screen, edits a step, saves, and 
 
   // A 390 px phone: nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // Measured once the layout has settled at the new width (components that size themselves follow a resize).
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
   await shot(page, 'reloaded-390');
   await page.getByTestId('ui-test-0-actions').screenshot({ path: join(SHOTS, 'steps-390.png') });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -228,9 +230,9 @@ test('imports a Selenium IDE project on the UI screen, edits a step, saves, and 
   await step.screenshot({ path: join(SHOTS, 'result-step-1280.png') });
   await shot(page, 'result-1280');
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
   await step.screenshot({ path: join(SHOTS, 'result-step-390.png') });
   expect(messages.browserDialogs).toEqual([]);
 });
