@@ -20,6 +20,7 @@ import { schedules } from './routes/schedules';
 import { system } from './routes/system';
 import { textCommands } from './routes/text-commands';
 import { tokens } from './routes/tokens';
+import { workspaces } from './routes/workspaces';
 
 /** Every route of the API, by area. The server registers each one; clients call them with call(). */
 export const contract = {
@@ -41,6 +42,7 @@ export const contract = {
   system,
   textCommands,
   tokens,
+  workspaces,
 };
 
 export * from './route';

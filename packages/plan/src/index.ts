@@ -31,3 +31,4 @@ export * from './thresholds';
 export * from './json-path-filter';
 export * from './schedules';
 export * from './audit';
+export * from './workspaces';

@@ -1,4 +1,4 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 import { columnTypes, isPostgres } from './dialect';
 import { planSearchText } from './search-text';
 
@@ -872,6 +872,82 @@ const m0024_notification_channels: Migration = {
   },
 };
 
+/** The tables whose rows belong to a workspace (docs/adr/0035-workspaces-and-roles.md). */
+const WORKSPACE_OWNED_TABLES = [
+  'plans',
+  'runs',
+  'functional_plans',
+  'functional_runs',
+  'messages',
+  'assistant_turns',
+  'schedules',
+  'notification_channels',
+  'notification_plan_channels',
+  'notification_deliveries',
+] as const;
+
+const m0028_workspaces: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // Team workspaces and their members (docs/adr/0035-workspaces-and-roles.md). A user's personal
+    // workspace is not a row: its id is the user's id and its one member, the owner, is the user.
+    await db.schema
+      .createTable('workspaces')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('name', t.text, (c) => c.notNull())
+      .addColumn('timezone', t.text, (c) => c.notNull().defaultTo('UTC'))
+      .addColumn('created_by', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('updated_at', t.text, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('workspace_members')
+      .addColumn('workspace_id', t.text, (c) =>
+        c.notNull().references('workspaces.id').onDelete('cascade'),
+      )
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('role', t.text, (c) => c.notNull())
+      .addColumn('added_by', t.text, (c) => c.notNull())
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addPrimaryKeyConstraint('workspace_members_pk', ['workspace_id', 'user_id'])
+      .execute();
+    await db.schema
+      .createIndex('workspace_members_user_idx')
+      .on('workspace_members')
+      .column('user_id')
+      .execute();
+    // Every owned row names its workspace; today's rows go to their user's personal workspace, whose id
+    // is the user's id, so the move is a copy of user_id. user_id stays: who made the row.
+    for (const table of WORKSPACE_OWNED_TABLES) {
+      await db.schema
+        .alterTable(table)
+        .addColumn('workspace_id', t.text, (c) => c.notNull().defaultTo(''))
+        .execute();
+      await sql`update ${sql.table(table)} set workspace_id = user_id`.execute(db);
+      await db.schema.createIndex(`${table}_workspace_idx`).on(table).column('workspace_id').execute();
+    }
+    // A message is read by each member on their own (message.repository.ts): who read which, and when.
+    await db.schema
+      .createTable('message_reads')
+      .addColumn('message_id', t.text, (c) => c.notNull().references('messages.id').onDelete('cascade'))
+      .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('read_at', t.text, (c) => c.notNull())
+      .addPrimaryKeyConstraint('message_reads_pk', ['message_id', 'user_id'])
+      .execute();
+    await sql`insert into message_reads (message_id, user_id, read_at)
+      select id, user_id, read_at from messages where read_at is not null`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('message_reads').execute();
+    for (const table of WORKSPACE_OWNED_TABLES) {
+      await db.schema.dropIndex(`${table}_workspace_idx`).execute();
+      await db.schema.alterTable(table).dropColumn('workspace_id').execute();
+    }
+    await db.schema.dropTable('workspace_members').execute();
+    await db.schema.dropTable('workspaces').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -899,6 +975,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0025_sso_logins': m0025_sso_logins,
   '0026_audit_log': m0026_audit_log,
   '0027_schedule_channels': m0027_schedule_channels,
+  '0028_workspaces': m0028_workspaces,
 };
 
 export const migrationProvider: MigrationProvider = {

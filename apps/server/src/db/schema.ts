@@ -28,6 +28,9 @@ export interface Database {
   notification_plan_channels: NotificationPlanChannelsTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_attempts: NotificationAttemptsTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  message_reads: MessageReadsTable;
 }
 
 export interface UsersTable {
@@ -62,6 +65,8 @@ export interface SessionsTable {
 export interface PlansTable {
   id: string;
   user_id: string;
+  /** The workspace the row belongs to (docs/adr/0035-workspaces-and-roles.md); a personal one's id is its user's. */
+  workspace_id: string;
   name: string;
   description: string;
   tool: string;
@@ -94,6 +99,8 @@ export interface RunsTable {
   /** "run_" + random, the spec's test_id. */
   id: string;
   user_id: string;
+  /** The workspace the row belongs to (docs/adr/0035-workspaces-and-roles.md); a personal one's id is its user's. */
+  workspace_id: string;
   /** Null once the plan is deleted; the run keeps plan_name and its configuration. */
   plan_id: string | null;
   plan_name: string;
@@ -173,6 +180,8 @@ export interface RunProcessesTable {
 export interface FunctionalPlansTable {
   id: string;
   user_id: string;
+  /** The workspace the row belongs to (docs/adr/0035-workspaces-and-roles.md); a personal one's id is its user's. */
+  workspace_id: string;
   /** The plan's test_name. */
   name: string;
   /** functional | api | ui */
@@ -201,6 +210,8 @@ export interface FunctionalRunsTable {
   /** FUNCTIONAL_TEST_ID_PREFIX ("fc_") + random, the spec's test_id. */
   id: string;
   user_id: string;
+  /** The workspace the row belongs to (docs/adr/0035-workspaces-and-roles.md); a personal one's id is its user's. */
+  workspace_id: string;
   /** The saved plan it ran; null when run unsaved or once the plan is deleted. */
   plan_id: string | null;
   test_name: string;
@@ -278,6 +289,8 @@ export interface ApiTokensTable {
 export interface MessagesTable {
   id: string;
   user_id: string;
+  /** The workspace the row belongs to (docs/adr/0035-workspaces-and-roles.md); a personal one's id is its user's. */
+  workspace_id: string;
   /** completed | failed | stopped | interrupted | threshold_failed */
   kind: string;
   /** load | api | ui */
@@ -340,6 +353,8 @@ export type NewFeedbackRow = Insertable<FeedbackTable>;
 export interface AssistantTurnsTable {
   id: string;
   user_id: string;
+  /** The workspace the row belongs to (docs/adr/0035-workspaces-and-roles.md); a personal one's id is its user's. */
+  workspace_id: string;
   /** 1, 2, … per user, in the order asked (times may tie). */
   seq: number;
   question: string;
@@ -367,6 +382,8 @@ export type ServerInstanceRow = Selectable<ServerInstancesTable>;
 export interface SchedulesTable {
   id: string;
   user_id: string;
+  /** The workspace the row belongs to (docs/adr/0035-workspaces-and-roles.md); a personal one's id is its user's. */
+  workspace_id: string;
   plan_id: string;
   /** SchedulePlanKind: 'load' (a row of plans) or 'functional' (a row of functional_plans). */
   plan_kind: string;
@@ -409,6 +426,8 @@ export interface NotificationChannelsTable {
   /** "nch_" + random. */
   id: string;
   user_id: string;
+  /** The workspace the row belongs to (docs/adr/0035-workspaces-and-roles.md); a personal one's id is its user's. */
+  workspace_id: string;
   /** webhook | slack | teams | email */
   type: string;
   name: string;
@@ -425,6 +444,8 @@ export type NotificationChannelRow = Selectable<NotificationChannelsTable>;
 /** A channel chosen for a plan's runs; plan_kind 'load' (`plans`) or 'functional' (`functional_plans`). */
 export interface NotificationPlanChannelsTable {
   user_id: string;
+  /** The workspace the row belongs to (docs/adr/0035-workspaces-and-roles.md); a personal one's id is its user's. */
+  workspace_id: string;
   plan_kind: string;
   plan_id: string;
   channel_id: string;
@@ -435,6 +456,8 @@ export interface NotificationDeliveriesTable {
   /** "ndl_" + random. */
   id: string;
   user_id: string;
+  /** The workspace the row belongs to (docs/adr/0035-workspaces-and-roles.md); a personal one's id is its user's. */
+  workspace_id: string;
   channel_id: string;
   /** The run it tells of; null for a test notice. */
   run_id: string | null;
@@ -490,3 +513,34 @@ export interface AuditLogTable {
   at: string;
 }
 export type AuditLogRow = Selectable<AuditLogTable>;
+
+/** A team workspace (docs/adr/0035-workspaces-and-roles.md); a personal workspace has no row. */
+export interface WorkspacesTable {
+  /** "ws_" + random: never a user's id, which names the user's personal workspace. */
+  id: string;
+  name: string;
+  /** IANA time zone its schedules are offered in. */
+  timezone: ColumnType<string, string | undefined, string>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+
+/** A member of a team workspace and their role. */
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  user_id: string;
+  /** WorkspaceRole: owner | editor | viewer */
+  role: string;
+  added_by: string;
+  created_at: string;
+}
+export type WorkspaceMemberRow = Selectable<WorkspaceMembersTable>;
+
+/** When each member read a message of their workspace (migration 0028). */
+export interface MessageReadsTable {
+  message_id: string;
+  user_id: string;
+  read_at: string;
+}
