@@ -1,6 +1,7 @@
 import { WORKSPACE_HEADER, WORKSPACE_QUERY } from '@aqa/plan';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ValidationError } from '../errors';
+import type { AuthContext } from '../services/session.service';
 import type { WorkspaceService } from '../services/workspaces/workspace.service';
 import { ruleOf } from './route-roles';
 
@@ -27,9 +28,10 @@ function namedWorkspace(request: FastifyRequest): string | undefined {
  */
 export function registerWorkspaceHook(app: FastifyInstance, workspaces: WorkspaceService): void {
   app.addHook('onRequest', async (request) => {
-    const auth = request.auth;
+    // Undefined on routes registered before the authentication hook decorated the request (the docs).
+    const auth = request.auth as AuthContext | null | undefined;
     const url = request.routeOptions.url;
-    if (auth === null || url === undefined) return;
+    if (auth === null || auth === undefined || url === undefined) return;
     const rule = ruleOf(request.method, url);
     if (rule === 'account') return;
     const id =

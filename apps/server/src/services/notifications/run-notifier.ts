@@ -1,3 +1,4 @@
+import { TEAM_WORKSPACE_PREFIX, WORKSPACE_QUERY } from '@aqa/plan';
 import type { NotificationChannelType, NotificationEvent } from '@aqa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, isoAt } from '../../clock';
@@ -96,7 +97,12 @@ export class NotifyingRunNotices implements RunNotices {
     events: NotificationEvent[],
     at: string,
   ): Notice {
-    const url = `${this.publicUrl}${resultPath(run.table, run.id)}`;
+    // A team workspace's run opens in that workspace (docs/adr/0035-workspaces-and-roles.md): the web app
+    // switches to the workspace the link names.
+    const inWorkspace = !run.workspaceId.startsWith(TEAM_WORKSPACE_PREFIX)
+      ? ''
+      : `?${WORKSPACE_QUERY}=${encodeURIComponent(run.workspaceId)}`;
+    const url = `${this.publicUrl}${resultPath(run.table, run.id)}${inWorkspace}`;
     return {
       event,
       events,
