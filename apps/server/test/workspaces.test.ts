@@ -224,7 +224,7 @@ describe('workspaces and roles', () => {
         expect(refused.statusCode, refused.body).toBe(403);
         expect(refused.json<{ code: string }>().code).toBe('WORKSPACE_ROLE');
       }
-      expect(refusals[0]!.json<{ detail: string }>().detail).toBe(
+      expect(refusals[0].json<{ detail: string }>().detail).toBe(
         'Your role in this workspace is viewer: it may read plans and results, not change or run anything',
       );
       expect(
