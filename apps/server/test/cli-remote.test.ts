@@ -213,6 +213,33 @@ describe('the served aqa command line', () => {
     expect(readFileSync(junit, 'utf8')).toContain('<failure');
   }, 60_000);
 
+  it('runs a plan of a team workspace named by --workspace or AQA_WORKSPACE, and says where to look without', async () => {
+    const team = await post<{ id: string }>('/api/workspaces', { name: 'CLI team' });
+    const response = await server.request({
+      method: 'POST',
+      url: '/api/functional/save-config',
+      token: session,
+      headers: { 'x-workspace-id': team.id },
+      body: {
+        test_name: 'Team smoke',
+        iterations: 1,
+        think_time: 0,
+        apis: [{ name: 'Team', url: `${target.origin}/cli-team/ok` }],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const planId = response.json<{ id: string }>().id;
+    const flagged = await aqa(['test', '--plan', planId, '--workspace', team.id], withToken());
+    expect(flagged.code, flagged.stderr).toBe(0);
+    const fromEnv = await aqa(['test', '--plan', planId], { ...withToken(), AQA_WORKSPACE: team.id });
+    expect(fromEnv.code, fromEnv.stderr).toBe(0);
+    expect(await countedUnder('/cli-team/ok')).toBe(2);
+    // The token's personal workspace does not hold it: said, naming the option.
+    const personal = await aqa(['test', '--plan', planId], withToken());
+    expect(personal.code).toBe(2);
+    expect(personal.stderr).toContain('--workspace');
+  }, 60_000);
+
   it('stops the run on the server at Ctrl-C, prints what it measured, and exits 2', async () => {
     const plan = await post<{ id: string }>('/api/save-test-plan', {
       name: 'CLI stopped',

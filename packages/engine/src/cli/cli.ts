@@ -35,7 +35,7 @@ import { AQA_VERSION } from '../version';
 import { agentCommand } from './agent-command';
 import { embeddedWorkerEntry } from './embedded-workers';
 import { testCommand } from './functional-test';
-import { RemoteError, remoteTarget, SERVER_ENV, TOKEN_ENV } from './remote-client';
+import { RemoteError, remoteTarget, SERVER_ENV, TOKEN_ENV, WORKSPACE_ENV } from './remote-client';
 import { remoteRun } from './remote-run';
 import { remoteTestCommand } from './remote-test';
 import { recordingKind, recordingTestCommand } from './remote-recording';
@@ -72,7 +72,7 @@ Usage:
 On a server (--plan): the server runs the plan for the user of the API token, and aqa prints a line
 a second (elapsed, requests, req/s, p95, errors), then the summary, and judges the plan's own
 thresholds and --threshold on the server's final figures. --server and --token may be given as
-${SERVER_ENV} and ${TOKEN_ENV} (keep the token out of the command line: CI secrets go in the
+${SERVER_ENV} and ${TOKEN_ENV}, --workspace as ${WORKSPACE_ENV} (keep the token out of the command line: CI secrets go in the
 environment); create a token in Settings → API tokens. The plan's id is in its address on the server.
 --duration (whole seconds or more) and --users override the saved plan for this run. Ctrl-C stops the
 run on the server.
@@ -113,6 +113,8 @@ Options of aqa run:
   --plan ID             run the saved performance plan ID on the server (see above)
   --server URL          the AnybodyQA server, e.g. https://aqa.example.com (or ${SERVER_ENV})
   --token T             an API token of the plan's owner (or ${TOKEN_ENV})
+  --workspace ID        act in this team workspace (or ${WORKSPACE_ENV}); the token's personal one
+                        without it
   -h, --help            this help
 
 Exit codes of aqa run: 0 thresholds held (or none set), 1 a threshold failed or an abort threshold
@@ -324,6 +326,7 @@ export async function main(argv: string[]): Promise<number> {
         plan: { type: 'string' },
         server: { type: 'string' },
         token: { type: 'string' },
+        workspace: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', default: false },
       },

@@ -85,6 +85,7 @@ Options:
   --plan ID       run the saved functional plan ID on the server (with --server and a token)
   --server URL    the AnybodyQA server, e.g. https://aqa.example.com (or AQA_SERVER)
   --token T       an API token of the plan's owner (or AQA_TOKEN)
+  --workspace ID  act in this team workspace (or AQA_WORKSPACE); the token's personal one without it
   --quiet         no "running…" line while a --plan run goes
   --environment FILE  a Postman environment export ({name, values: [{key, value, enabled}]}): its
                   enabled values are the plan's environment, in place of the one it holds

@@ -58,6 +58,13 @@ describe('remoteTarget', () => {
     });
   });
 
+  it('names the workspace from --workspace, else AQA_WORKSPACE, and none when neither is given', () => {
+    const env = { AQA_SERVER: 'http://127.0.0.1:5200', AQA_TOKEN: 'aqa_x', AQA_WORKSPACE: ' ws_env ' };
+    expect(remoteTarget({ workspace: 'ws_flag' }, env).workspace).toBe('ws_flag');
+    expect(remoteTarget({}, env).workspace).toBe('ws_env');
+    expect(remoteTarget({}, { ...env, AQA_WORKSPACE: '' })).not.toHaveProperty('workspace');
+  });
+
   it('names what is missing or wrong', () => {
     const message = (flags: { server?: string; token?: string }, env = {}) => {
       try {

@@ -22,6 +22,8 @@ import type { z } from 'zod';
 /** The environment variables that stand in for --server and --token (a token need not be on the command line). */
 export const SERVER_ENV = 'AQA_SERVER';
 export const TOKEN_ENV = 'AQA_TOKEN';
+/** Stands in for --workspace: the team workspace the commands act in (docs/adr/0035-workspaces-and-roles.md). */
+export const WORKSPACE_ENV = 'AQA_WORKSPACE';
 
 /** A remote command that cannot go on; the message is the sentence the terminal shows. */
 export class RemoteError extends Error {}
@@ -30,6 +32,8 @@ export interface RemoteTarget {
   /** The server's origin and base path, without a trailing slash: http://host:5200. */
   server: string;
   token: string;
+  /** The workspace every call acts in (the X-Workspace-Id header); the token's user's personal one when absent. */
+  workspace?: string;
 }
 
 /**
@@ -37,7 +41,7 @@ export interface RemoteTarget {
  * why the command needs a server, for the message when none is given.
  */
 export function remoteTarget(
-  flags: { server?: string | undefined; token?: string | undefined },
+  flags: { server?: string | undefined; token?: string | undefined; workspace?: string | undefined },
   env: NodeJS.ProcessEnv,
   purpose = '--plan runs a saved plan on a server',
 ): RemoteTarget {
@@ -61,7 +65,12 @@ export function remoteTarget(
     throw new RemoteError(
       `the server needs an API token: set ${TOKEN_ENV} (or give --token); create one in Settings → API tokens`,
     );
-  return { server: `${url.origin}${url.pathname.replace(/\/+$/, '')}`, token };
+  const workspace = (flags.workspace ?? env[WORKSPACE_ENV] ?? '').trim();
+  return {
+    server: `${url.origin}${url.pathname.replace(/\/+$/, '')}`,
+    token,
+    ...(workspace === '' ? {} : { workspace }),
+  };
 }
 
 /** What fetch's failure says, in words: the system's error code when there is one. */
@@ -165,6 +174,7 @@ export class RemoteClient {
         method,
         headers: {
           authorization: `Bearer ${this.target.token}`,
+          ...(this.target.workspace === undefined ? {} : { 'x-workspace-id': this.target.workspace }),
           accept: 'application/json, text/event-stream',
           // A form (an upload) sets its own multipart content type.
           ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
@@ -183,7 +193,7 @@ export class RemoteClient {
       );
     if (response.status === 404 && purpose.notFound !== undefined)
       throw new RemoteError(
-        `${purpose.notFound} was not found on ${this.target.server} (404: ${reason}); check the id, and that the token belongs to the plan's owner`,
+        `${purpose.notFound} was not found on ${this.target.server} (404: ${reason}); check the id, the workspace (--workspace), and that the token's user may see it`,
       );
     throw new RemoteError(`the server answered ${response.status} to ${method} ${path}: ${reason}`);
   }

@@ -154,6 +154,7 @@ export async function followRun(client: RemoteClient, testId: string, run: Follo
 const REMOTE_TEST_OPTIONS = {
   server: { type: 'string' },
   token: { type: 'string' },
+  workspace: { type: 'string' },
   junit: { type: 'string' },
   json: { type: 'string' },
   html: { type: 'string' },
