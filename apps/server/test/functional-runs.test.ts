@@ -308,11 +308,13 @@ describe('functional runs across a restart', () => {
         planId,
       ))!;
       await sql.run(
-        `insert into functional_runs (id, user_id, plan_id, test_name, status, test_type, source, config, start_time)
-         values ('fc_left', ?, ?, 'Left running', 'running', 'functional', 'url_input', '{}', '2030-01-01T00:00:00.000Z'),
-                ('fc_earlier', ?, ?, 'Ended before', 'completed', 'functional', 'url_input', '{}', '2029-01-01T00:00:00.000Z')`,
+        `insert into functional_runs (id, user_id, workspace_id, plan_id, test_name, status, test_type, source, config, start_time)
+         values ('fc_left', ?, ?, ?, 'Left running', 'running', 'functional', 'url_input', '{}', '2030-01-01T00:00:00.000Z'),
+                ('fc_earlier', ?, ?, ?, 'Ended before', 'completed', 'functional', 'url_input', '{}', '2029-01-01T00:00:00.000Z')`,
+        user_id,
         user_id,
         planId,
+        user_id,
         user_id,
         planId,
       );

@@ -84,8 +84,8 @@ export class MessageRepository {
       .selectFrom('messages as m')
       .select([
         'm.id as message_id',
-        sql<string>`${readerId}`.as('user_id'),
-        sql<string>`${at}`.as('read_at'),
+        sql<string>`cast(${readerId} as text)`.as('user_id'),
+        sql<string>`cast(${at} as text)`.as('read_at'),
       ])
       .where('m.workspace_id', '=', workspaceId);
     if (ids !== undefined) unread = unread.where('m.id', 'in', [...ids]);
