@@ -234,7 +234,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     );
     // Saved plans run on their schedules, once across replicas (docs/adr/0031-schedules.md).
     const scheduleStore = new ScheduleRepository(db);
-    const schedules = new ScheduleService(scheduleStore, now);
+    const schedules = new ScheduleService(scheduleStore, now, (id) => workspaces.timezoneOf(id));
     const scheduler = new Scheduler(
       scheduleStore,
       now,

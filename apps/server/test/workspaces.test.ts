@@ -83,6 +83,30 @@ describe('workspaces and roles', () => {
     const zone = await call('PUT', `/api/workspaces/${ws}`, lead.token, { timezone: 'Seoul' });
     expect(zone.statusCode).toBe(400);
     expect(zone.json<{ detail: string }>().detail).toContain('not an IANA time zone');
+    // A schedule that names no time zone takes the workspace's.
+    const saved = await call(
+      'POST',
+      '/api/functional/save-config',
+      lead.token,
+      {
+        test_name: 'Zoned',
+        iterations: 1,
+        think_time: 0,
+        apis: [{ name: 'A', url: `${target.origin}/zoned` }],
+      },
+      ws,
+    );
+    const zoned = await call(
+      'POST',
+      '/api/schedules',
+      lead.token,
+      { plan_id: saved.json<{ id: string }>().id, cron: '0 2 * * *', enabled: false },
+      ws,
+    );
+    expect(zoned.json<Schedule>()).toMatchObject({
+      timezone: 'Asia/Seoul',
+      description: 'At 02:00 (Asia/Seoul)',
+    });
     // The developer sees it with their role; a workspace they are not in is not found, in words.
     const theirs = (await call('GET', '/api/workspaces', developer.token)).json<WorkspaceList>();
     expect(theirs.workspaces.find((w) => w.id === ws)?.role).toBe('viewer');

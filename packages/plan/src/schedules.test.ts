@@ -55,10 +55,10 @@ describe('cron expressions of schedules', () => {
     expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['timezone', SCHEDULE_MESSAGES.timezoneInvalid('Mars/Base')],
     ]);
+    // No time zone: the server gives the workspace's (docs/adr/0035-workspaces-and-roles.md).
     expect(ScheduleCreateSchema.parse({ plan_id: 'p', cron: ' 0   2 * * 1-5 ' })).toEqual({
       plan_id: 'p',
       cron: '0 2 * * 1-5',
-      timezone: 'UTC',
       enabled: true,
       channel_ids: [],
     });

@@ -151,7 +151,9 @@ export const ScheduleCreateSchema = z.object({
     .max(200)
     .describe('A saved plan of any kind: load, API, script or UI'),
   cron: cronField,
-  timezone: timezoneField.default('UTC'),
+  timezone: timezoneField
+    .optional()
+    .describe("An IANA time zone; the workspace's time zone when left out (UTC in a personal workspace)"),
   enabled: z.boolean().default(true).describe('false: kept, but does not run until enabled'),
   channel_ids: channelIds.default([]),
 });

@@ -68,6 +68,8 @@ export class ScheduleService {
   constructor(
     private readonly schedules: ScheduleRepository,
     private readonly now: Clock,
+    /** The workspace's time zone, a schedule's when it names none (docs/adr/0035-workspaces-and-roles.md). */
+    private readonly timezoneOf: (workspaceId: string) => Promise<string> = () => Promise.resolve('UTC'),
   ) {}
 
   async create(user: AccountUser, body: ScheduleCreate): Promise<Schedule> {
@@ -75,6 +77,7 @@ export class ScheduleService {
     const plan = await this.schedules.planOf(user.workspaceId, input.plan_id);
     if (plan === undefined) throw new NotFoundError('PLAN_NOT_FOUND', SCHEDULE_MESSAGES.planNotFound);
     const channels = await this.ownChannels(user, input.channel_ids);
+    const timezone = input.timezone ?? (await this.timezoneOf(user.workspaceId));
     const nowMs = this.now();
     const at = isoAt(nowMs);
     const enabled = input.enabled ? 1 : 0;
@@ -85,9 +88,9 @@ export class ScheduleService {
       plan_id: plan.id,
       plan_kind: plan.kind,
       cron: input.cron,
-      timezone: input.timezone,
+      timezone,
       enabled,
-      next_run_at: nextRunAt({ ...input, enabled }, nowMs),
+      next_run_at: nextRunAt({ ...input, timezone, enabled }, nowMs),
       last_run_at: null,
       last_outcome: null,
       last_run_id: null,

@@ -70,6 +70,12 @@ export class WorkspaceService {
     return role !== undefined && isRole(role) ? role : undefined;
   }
 
+  /** The time zone schedules are offered in: the team workspace's, UTC for a personal one. */
+  async timezoneOf(workspaceId: string): Promise<string> {
+    if (!workspaceId.startsWith(TEAM_WORKSPACE_PREFIX)) return 'UTC';
+    return (await this.workspaces.find(workspaceId))?.timezone ?? 'UTC';
+  }
+
   async list(user: AccountUser): Promise<WorkspaceSummary[]> {
     const teams = await this.workspaces.listForMember(user.id);
     return [
