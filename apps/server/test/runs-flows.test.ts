@@ -196,9 +196,21 @@ describe('a plan with flows', () => {
     // The reports carry them: a column per flow in the CSV, a Flows table and chart in the HTML.
     const csv = await server.request({ method: 'GET', url: `/api/test-report/${runId}?format=csv`, token });
     const [header, first] = csv.body.split('\r\n');
-    expect(header).toMatch(/,bandwidth_kbs,flow:browse,flow:search$/);
+    expect(header).toMatch(
+      /,bandwidth_kbs,flow:browse,flow:search,flow:browse:requests,flow:browse:errors,flow:browse:avg_ms,flow:browse:p95_ms,flow:search:requests,flow:search:errors,flow:search:avg_ms,flow:search:p95_ms$/,
+    );
     const firstSecond = chart.series[0]!;
-    expect(first!.split(',').slice(-2).map(Number)).toEqual(firstSecond.flows!.map((f) => f.iterations));
+    const cells = first!.split(',');
+    expect(cells.slice(-10, -8).map(Number)).toEqual(firstSecond.flows!.map((f) => f.iterations));
+    // Each flow's calls in the second, as the engine measured them: the stored second's figures.
+    const browse = firstSecond.flows![0]!;
+    expect(Number(cells.at(-8))).toBe(browse.requests);
+    expect(Number(cells.at(-7))).toBe(browse.failures);
+    // Every second's flow requests add up to the flow's own total.
+    const requestsOf = (name: string) =>
+      chart.series.reduce((sum, p) => sum + (p.flows?.find((f) => f.name === name)?.requests ?? 0), 0);
+    expect(requestsOf('browse')).toBe(flows[0]!.total_requests);
+    expect(requestsOf('search')).toBe(flows[1]!.total_requests);
     const html = (
       await server.request({ method: 'GET', url: `/api/test-report/${runId}?format=html`, token })
     ).body;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FlowIterationsSchema } from './iteration-figures';
+import { LiveFlowSecondSchema } from './live-snapshot';
 
 const text = z.string();
 const count = z.number().int();
@@ -24,10 +24,10 @@ export const ChartPointSchema = z.object({
     .optional()
     .describe('Open-model load profile only: iterations due in the second that found no free user'),
   flows: z
-    .array(FlowIterationsSchema)
+    .array(LiveFlowSecondSchema)
     .optional()
     .describe(
-      "Plans with flows only: the iterations each flow began in the second, in the plan's order of flows (docs/adr/0027-load-profiles.md)",
+      "Plans with flows only: the iterations each flow began in the second and (built-in engine) its calls' requests, failures and latency, in the plan's order of flows (docs/adr/0027-load-profiles.md)",
     ),
 });
 export type ChartPoint = z.infer<typeof ChartPointSchema>;

@@ -1,7 +1,7 @@
 import type { RunSnapshot } from '@aqa/engine';
 import type { NewRunPointRow, RunUpdate } from '../../db/schema';
 import type { RunRepository } from '../../repositories/run.repository';
-import type { RunPointData, StepPointData } from './run-model';
+import { flowSecondOf, type RunPointData, type StepPointData } from './run-model';
 import type { RunFigures, RunOutput } from './run-output';
 import { WriteQueue } from './write-queue';
 
@@ -29,10 +29,8 @@ export function pointRows(runId: string, s: RunSnapshot): NewRunPointRow[] {
     ...(s.iterations === undefined
       ? {}
       : { iterations: s.iterations, dropped_iterations: s.droppedIterations ?? 0 }),
-    // Each flow's iterations of the second (the chart's lines); its requests and latency are the run's summary.
-    ...(s.flows === undefined
-      ? {}
-      : { flows: s.flows.map((f) => ({ name: f.name, iterations: f.iterations })) }),
+    // Each flow's iterations of the second (the chart's lines), and its calls' requests and latency (the CSV report).
+    ...(s.flows === undefined ? {} : { flows: s.flows.map(flowSecondOf) }),
   };
   const rows: NewRunPointRow[] = [
     { run_id: runId, step_index: -1, second: s.second, data: JSON.stringify(whole) },

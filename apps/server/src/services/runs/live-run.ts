@@ -1,17 +1,9 @@
 import type { FlowSnapshot, RunSnapshot } from '@aqa/engine';
-import type {
-  ApiResult,
-  LiveFlowSecond,
-  LiveFlowTotals,
-  LiveSnapshot,
-  ResultSummary,
-  RunAgent,
-  Said,
-} from '@aqa/plan';
+import type { ApiResult, LiveFlowTotals, LiveSnapshot, ResultSummary, RunAgent, Said } from '@aqa/plan';
 import { said } from '@aqa/plan';
 import type { LiveEntry, StoppedBy } from '../lifecycle/run-lifecycle';
 import { LiveStreamOutput } from './live-stream-output';
-import { progressOf, type RunRecord, type StepInfo } from './run-model';
+import { flowSecondOf, progressOf, type RunRecord, type StepInfo } from './run-model';
 import type { RunEnding } from './run-output';
 import { RunTally } from './run-tally';
 import type { RunnerHandle } from './runner';
@@ -189,7 +181,7 @@ export class LiveRun implements LiveEntry {
       ...(s.scheduleLag === undefined
         ? {}
         : { schedule_lag: { avg: s.scheduleLag.avg, p95: s.scheduleLag.p95, p99: s.scheduleLag.p99 } }),
-      ...(s.flows === undefined ? {} : { flows: s.flows.map(liveFlowSecond) }),
+      ...(s.flows === undefined ? {} : { flows: s.flows.map(flowSecondOf) }),
       agents: this.agents(),
     };
   }
@@ -199,17 +191,6 @@ export class LiveRun implements LiveEntry {
  * A flow's second on the stream (docs/adr/0027-load-profiles.md "Flows"): its iterations and, when the
  * built-in engine measured them, its calls' requests, failures and latency in the second.
  */
-function liveFlowSecond(f: FlowSnapshot): LiveFlowSecond {
-  return {
-    name: f.name,
-    iterations: f.iterations,
-    ...(f.requests === undefined ? {} : { requests: f.requests, failures: f.failures ?? 0 }),
-    ...(f.latency === undefined
-      ? {}
-      : { latency: { avg: f.latency.avg, p95: f.latency.p95, p99: f.latency.p99 } }),
-  };
-}
-
 /** Each flow's iterations so far, with its calls' requests and failures so far where the engine counts them. */
 function liveFlowTotals(
   totals: readonly { name: string; iterations: number }[],

@@ -1,4 +1,4 @@
-import { Histogram, type EncodedHistogram } from '@aqa/engine';
+import { Histogram, type EncodedHistogram, type FlowSnapshot } from '@aqa/engine';
 import { UNFINISHED_STATUSES, withPercentilesInRange } from '@aqa/plan';
 import type {
   ApiResult,
@@ -9,8 +9,8 @@ import type {
   DistributionBin,
   ErrorKind,
   ErrorsByKind,
-  FlowIterations,
   LatencySummary,
+  LiveFlowSecond,
   PastRun,
   PerfPlan,
   Phrase,
@@ -212,8 +212,24 @@ export interface RunPointData {
   /** Open-model load profile only (docs/adr/0027-load-profiles.md): iterations started and dropped in the second. */
   iterations?: number;
   dropped_iterations?: number;
-  /** Plans with flows only (docs/adr/0027-load-profiles.md "Flows"): iterations per flow in the second. */
-  flows?: FlowIterations[];
+  /**
+   * Plans with flows only (docs/adr/0027-load-profiles.md "Flows"): each flow's iterations in the second and,
+   * from the built-in engine, its calls' requests, failures and latency (points stored before these
+   * carry the iterations alone).
+   */
+  flows?: LiveFlowSecond[];
+}
+
+/** A flow's second as the engine measured it, as stored, streamed live and charted. */
+export function flowSecondOf(f: FlowSnapshot): LiveFlowSecond {
+  return {
+    name: f.name,
+    iterations: f.iterations,
+    ...(f.requests === undefined ? {} : { requests: f.requests, failures: f.failures ?? 0 }),
+    ...(f.latency === undefined
+      ? {}
+      : { latency: { avg: f.latency.avg, p95: f.latency.p95, p99: f.latency.p99 } }),
+  };
 }
 
 /** run_points.data of one step for one second. */
