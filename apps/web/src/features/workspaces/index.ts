@@ -1,0 +1,2 @@
+export { WorkspaceSwitcher } from './components/WorkspaceSwitcher';
+export { workspaceName } from './model/workspace-name';
