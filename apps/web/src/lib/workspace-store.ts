@@ -15,6 +15,7 @@ const KEY_PREFIX = 'aqa.workspace.';
 
 let current: { user: string | null; id: string | null } | null = null;
 const listeners = new Set<() => void>();
+let watchingSession = false;
 
 function storageKey(user: string): string {
   return `${KEY_PREFIX}${user}`;
@@ -22,6 +23,13 @@ function storageKey(user: string): string {
 
 /** The current workspace's id, or null for the personal one. */
 export function currentWorkspaceId(): string | null {
+  if (!watchingSession) {
+    // A sign-in or sign-out (here or in another tab) reads the stored choice again.
+    watchingSession = true;
+    subscribeSession(() => {
+      current = null;
+    });
+  }
   const user = sessionUserId();
   if (current?.user !== user) {
     current = { user, id: user ? storage.get(storageKey(user)) || null : null };
