@@ -53,5 +53,7 @@ export function forgetOnWorkspaceChange(client: QueryClient): () => void {
     client.removeQueries({ type: 'inactive', predicate: ofAWorkspace });
     // Resetting cancels a fetch still on its way (with the old header) and refetches the shown ones.
     void client.resetQueries({ predicate: ofAWorkspace });
+    // The list stays on screen but is asked again: it may have failed with the workspace just left.
+    void client.invalidateQueries({ predicate: (query) => !ofAWorkspace(query) });
   });
 }
