@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
 import { registerAuthentication } from './auth/authenticate';
+import { registerWorkspaceHook } from './auth/workspace-hook';
 import { BearerThrottle } from './auth/bearer-throttle';
 import { type Clock, systemClock } from './clock';
 import { LiveRelay } from './cluster/live-relay';
@@ -48,6 +49,9 @@ import { ssoRoutes } from './routes/sso.routes';
 import { SsoService } from './services/sso/sso.service';
 import { SsoLoginRepository } from './repositories/sso-login.repository';
 import { scheduleRoutes } from './routes/schedule.routes';
+import { workspaceRoutes } from './routes/workspace.routes';
+import { WorkspaceRepository } from './repositories/workspace.repository';
+import { WorkspaceService } from './services/workspaces/workspace.service';
 import { auditRoutes } from './routes/audit.routes';
 import { AuditService } from './services/audit/audit.service';
 import { registerAuditHook } from './services/audit/audit-hook';
@@ -159,6 +163,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const { users, sessions, accounts, apiTokens } = createAccountServices(db, config, now, limitStore);
     const demo = new DemoAccountService(users, config.demoAccount, now);
     const plans = new PlanService(new PlanRepository(db), now);
+    const workspaces = new WorkspaceService(new WorkspaceRepository(db), users, now);
     const tools = new ToolDetector(config.toolCommands, {
       logger: app.log,
       // Debian's JMeter launcher is compiled here once (see @aqa/engine's debian-jmeter.ts).
@@ -233,10 +238,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const scheduler = new Scheduler(
       scheduleStore,
       now,
-      async ({ userId, planKind, planId }) => {
-        const owner = await users.findById(userId);
-        if (owner === undefined) throw new Error(SCHEDULER_REASONS.ownerGone);
-        const user = toAccountUser(owner);
+      async ({ userId, workspaceId, planKind, planId }) => {
+        const author = await users.findById(userId);
+        if (author === undefined) throw new Error(SCHEDULER_REASONS.ownerGone);
+        // Started as its author, who must still be an editor of the schedule's workspace.
+        const user = await workspaces.actIn(toAccountUser(author), workspaceId, 'editor');
         if (planKind === 'load') return (await runs.start(user, { plan_id: planId })).test_id;
         const saved = await functionalPlans.get(user, planId);
         return (await functionalRuns.start(user, { ...saved, plan_id: planId })).test_id;
@@ -335,6 +341,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       ...(limitStore === undefined ? {} : { store: limitStore }),
     });
     registerAuthentication(app, sessions, apiTokens, bearerThrottle);
+    // Every call in its workspace, with the caller's role checked (docs/adr/0035-workspaces-and-roles.md).
+    registerWorkspaceHook(app, workspaces);
     // Who created, changed, ran, stopped or deleted what, and when (docs/adr/0034-audit-log.md).
     const audit = new AuditService(new AuditRepository(db), now, app.log, config.auditRetentionDays);
     registerAuditHook(app, audit);
@@ -366,6 +374,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(ssoRoutes, { sso });
     await app.register(tokenRoutes, { apiTokens });
     await app.register(scheduleRoutes, { schedules });
+    await app.register(workspaceRoutes, { workspaces });
     await app.register(auditRoutes, { audit });
     await app.register(planRoutes, { plans, validation, runners, schedules });
     await app.register(textCommandRoutes, { textCommands: new TextCommandService(db, now) });

@@ -190,6 +190,7 @@ async function insertRun(
   await new RunRepository(db).insert({
     id,
     user_id: user.id,
+    workspace_id: user.id,
     plan_id: plan.id,
     plan_name: plan.name,
     status: 'completed',
@@ -686,12 +687,13 @@ describe('Ask James', () => {
 
   it('keeps at most the cap of turns per user, dropping the oldest', async () => {
     const repo = new AssistantRepository(db);
-    await repo.clearTurns(bob.id);
+    await repo.clearTurns(bob.id, bob.id);
     for (let i = 1; i <= 5; i += 1) {
       await repo.addTurn(
         {
           id: `turn-${i}`,
           user_id: bob.id,
+          workspace_id: bob.id,
           question: `q${i}`,
           answer: '{}',
           asked_at: '2030-01-01T00:00:00.000Z',
@@ -699,9 +701,9 @@ describe('Ask James', () => {
         3,
       );
     }
-    expect((await repo.turns(bob.id)).map((t) => t.question)).toEqual(['q3', 'q4', 'q5']);
-    expect(await repo.turns(alice.id)).toEqual([]);
-    await repo.clearTurns(bob.id);
+    expect((await repo.turns(bob.id, bob.id)).map((t) => t.question)).toEqual(['q3', 'q4', 'q5']);
+    expect(await repo.turns(alice.id, alice.id)).toEqual([]);
+    await repo.clearTurns(bob.id, bob.id);
   });
 });
 

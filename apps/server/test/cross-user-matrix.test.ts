@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_PROTOCOL_VERSION } from '@aqa/engine';
+import { roleAllows, type WorkspaceRole } from '@aqa/plan';
+import { ruleOf } from '../src/auth/route-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCountingTarget, type CountingTarget } from './counting-target';
 import {
@@ -21,6 +23,12 @@ import { testStore, withTestSql } from './test-database';
  * garbage tokens. Every answer must be 401/403/404, none may carry the owner's data, and the owner's
  * rows in SQLite are byte-for-byte the same afterwards. The operations come from GET /api/docs/json,
  * so a route added later is probed without anyone editing this file.
+ *
+ * It is also the role matrix (docs/adr/0035-workspaces-and-roles.md): the owner's things live in a team
+ * workspace, which a viewer and an editor are members of. Every operation that acts in a workspace is
+ * called by each of them (signed in and with an API token) with the owner's ids in that workspace: what
+ * their role may not do answers 403 WORKSPACE_ROLE and changes nothing, what a viewer may read answers
+ * 2xx; the other user, not a member, naming the workspace gets 404 everywhere.
  */
 
 // ── The OpenAPI document, as far as the matrix reads it ─────────────────────────────────────────
@@ -76,6 +84,8 @@ type IdKind =
   | 'agentRun'
   | 'schedule'
   | 'channel'
+  | 'workspace'
+  | 'member'
   | 'any';
 
 /** A place in a request where an id goes. */
@@ -130,6 +140,8 @@ const NOT_SCOPED: Record<string, string> = {
   'POST /api/me/password': "the caller's own password",
   'POST /api/tokens': 'creates an API token of the caller',
   'GET /api/tokens': "the caller's own API tokens",
+  'GET /api/workspaces': "the caller's own workspaces",
+  'POST /api/workspaces': 'creates a workspace of the caller',
   'GET /api/schedules': "the caller's own schedules",
   'GET /api/audit': "the caller's own audit log",
   'GET /api/audit/export': "the caller's own audit log, as CSV",
@@ -198,6 +210,8 @@ function plausibleValues(target: CountingTarget): Record<string, unknown> {
     name: 'Matrix plan',
     description: 'Written by the cross-user matrix',
     command: 'set users to 3',
+    // An account that exists, for adding a member to a workspace.
+    email: guestEmail,
     test_name: 'Matrix name',
     notes: 'Matrix notes',
     concurrent_users: 2,
@@ -235,6 +249,8 @@ function isIdName(name: string): boolean {
 
 function kindOf(name: string, path: string): IdKind {
   if (path.startsWith('/api/tokens/')) return 'token';
+  // /api/workspaces/{id} and its members/{userId} (docs/adr/0035-workspaces-and-roles.md).
+  if (path.startsWith('/api/workspaces/')) return name === 'userId' ? 'member' : 'workspace';
   if (path.startsWith('/api/schedules/')) return 'schedule';
   if (path.startsWith('/api/notification-channels/')) return 'channel';
   // GET and PUT /api/plans/{id}/notifications: a load plan.
@@ -354,6 +370,19 @@ interface Person {
   scheduleId: string;
   /** A webhook notification channel. */
   channelId: string;
+  /** Their team workspace (the owner's things are all in it), and a member of it they may remove. */
+  workspaceId: string;
+  mateId: string;
+  /** An API token of the api scope, whole: the matrix calls with it too. */
+  apiToken: string;
+}
+
+/** A member of the owner's team workspace, signed in and with an API token. */
+interface Member {
+  role: WorkspaceRole;
+  userId: string;
+  token: string;
+  apiToken: string;
 }
 
 let server: TestServer;
@@ -367,9 +396,22 @@ let ownerLiveRunId: string;
 let ownerLiveFunctionalRunId: string;
 /** Random text in each person's names, plan, run name and notes: found in an answer, it is their data. */
 const secret = { owner: randomBytes(6).toString('hex'), other: randomBytes(6).toString('hex') };
+/** The viewer and the editor of the owner's team workspace. */
+let members: Member[];
+/** An account of no one's workspace: the address a member is added by. */
+let guestEmail: string;
+
+/** The workspace each token acts in when a call names none: the owner's tokens act in their team workspace. */
+const workspaceOfToken = new Map<string, string>();
 
 async function call(options: RequestOptions) {
-  return server.request(options);
+  const workspace = options.token === undefined ? undefined : workspaceOfToken.get(options.token);
+  const named = options.headers?.['x-workspace-id'] !== undefined;
+  return server.request(
+    workspace === undefined || named
+      ? options
+      : { ...options, headers: { ...options.headers, 'x-workspace-id': workspace } },
+  );
 }
 
 async function ok<T>(options: RequestOptions, status = 200): Promise<T> {
@@ -395,8 +437,19 @@ async function waitForStatus(person: { token: string }, url: string, wanted: str
 
 type Label = keyof typeof secret;
 
+/** The user's id: the id of their personal workspace (docs/adr/0035-workspaces-and-roles.md); the API answers no other. */
+async function personalWorkspaceOf(token: string): Promise<string> {
+  const { workspaces } = await ok<{ workspaces: { id: string; personal: boolean }[] }>({
+    method: 'GET',
+    url: '/api/workspaces',
+    token,
+  });
+  return workspaces.find((workspace) => workspace.personal)!.id;
+}
+
 async function makePerson(
   label: Label,
+  actInTeam: boolean,
 ): Promise<
   Omit<
     Person,
@@ -415,9 +468,30 @@ async function makePerson(
     lastName: `Last${secret[label]}`,
     company: `Company ${secret[label]}`,
   });
-  const me = await ok<{ user: { id: string } }>({ method: 'GET', url: '/api/me', token });
+  const me = { user: { id: await personalWorkspaceOf(token) } };
   const apiToken = await ok<{ id: string; token: string }>(
     { method: 'POST', url: '/api/tokens', token, body: { name: `CI ${secret[label]}` } },
+    201,
+  );
+  const workspace = await ok<{ id: string }>(
+    { method: 'POST', url: '/api/workspaces', token, body: { name: `Team ${secret[label]}` } },
+    201,
+  );
+  if (actInTeam) {
+    workspaceOfToken.set(token, workspace.id);
+    workspaceOfToken.set(apiToken.token, workspace.id);
+  }
+  const mate = await registerAndLogin(server, {
+    firstName: `Mate${secret[label]}`,
+    lastName: `Last${secret[label]}`,
+  });
+  const mates = await ok<{ members: { user_id: string; email: string }[] }>(
+    {
+      method: 'POST',
+      url: `/api/workspaces/${workspace.id}/members`,
+      token,
+      body: { email: mate.registration.email, role: 'viewer' },
+    },
     201,
   );
   const agentToken = await ok<{ token: string }>(
@@ -455,6 +529,9 @@ async function makePerson(
     email: registration.email,
     userId: me.user.id,
     channelId: channel.id,
+    workspaceId: workspace.id,
+    mateId: mates.members.find((m) => m.email === mate.registration.email)!.user_id,
+    apiToken: apiToken.token,
     apiTokenId: apiToken.id,
     agentToken: agentToken.token,
     agentId: agent.agent_id,
@@ -645,7 +722,29 @@ beforeAll(async () => {
   });
   doc = (await call({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
 
-  const [ownerBase, otherBase] = await Promise.all([makePerson('owner'), makePerson('other')]);
+  // The owner's things in their team workspace; the other user's in their personal one (no header).
+  const [ownerBase, otherBase] = await Promise.all([makePerson('owner', true), makePerson('other', false)]);
+  guestEmail = (await registerAndLogin(server, { firstName: 'Guest', lastName: 'Matrix' })).registration
+    .email;
+  members = [];
+  for (const role of ['viewer', 'editor'] as const) {
+    const person = await registerAndLogin(server, { firstName: `Member${role}`, lastName: 'Matrix' });
+    const me = { user: { id: await personalWorkspaceOf(person.token) } };
+    const apiToken = await ok<{ token: string }>(
+      { method: 'POST', url: '/api/tokens', token: person.token, body: { name: `CI ${role}` } },
+      201,
+    );
+    await ok(
+      {
+        method: 'POST',
+        url: `/api/workspaces/${ownerBase.workspaceId}/members`,
+        token: ownerBase.token,
+        body: { email: person.registration.email, role },
+      },
+      201,
+    );
+    members.push({ role, userId: me.user.id, token: person.token, apiToken: apiToken.token });
+  }
   const [ownerPlanId, otherPlanId] = await Promise.all([
     savePlan(ownerBase, 'owner'),
     savePlan(otherBase, 'other'),
@@ -763,12 +862,25 @@ afterAll(async () => {
  * points), as text. The owner's live run is left out: it writes its own points as it goes.
  */
 async function snapshotOfEveryoneButOther(): Promise<string> {
+  // The other user and the owner's workspace members make calls of their own (their sessions, their
+  // inbox and conversation): theirs are not the owner's rows.
+  const outsiders = [other.userId, ...members.map((member) => member.userId)];
+  const notOutsider = `not in (${outsiders.map(() => '?').join(', ')})`;
   return withTestSql(server.database, async (sql) => {
-    const rows = (query: string, ...args: unknown[]) => sql.all(query, ...args);
+    const rows = (query: string, ...args: unknown[]) =>
+      sql.all(
+        query.replaceAll('!= ?', notOutsider),
+        ...args.flatMap((a) => (a === other.userId ? outsiders : [a])),
+      );
     // The JPEG bytes as hex text, in each store's words.
     const jpegHex = sql.dialect === 'postgres' ? "encode(s.jpeg, 'hex')" : 'hex(s.jpeg)';
     return JSON.stringify({
       users: await rows('select * from users where id != ? order by id', other.userId),
+      workspaces: await rows('select * from workspaces where created_by != ? order by id', other.userId),
+      workspace_members: await rows(
+        'select * from workspace_members where added_by != ? order by workspace_id, user_id',
+        other.userId,
+      ),
       sessions: await rows('select * from sessions where user_id != ? order by id', other.userId),
       api_tokens: await rows('select * from api_tokens where user_id != ? order by id', other.userId),
       notification_channels: await rows(
@@ -836,6 +948,8 @@ interface Probe {
   token: string | undefined;
   /** A raw Authorization header instead of a bearer token. */
   authorization?: string;
+  /** The workspace the call names (X-Workspace-Id), if it names one. */
+  workspace?: string;
   ids: Record<string, string>;
   email: string | undefined;
   /** The owner's ids are only in slots that ignore them or filter by them: a clean 2xx is right. */
@@ -860,6 +974,8 @@ function ownerIdsOf(kind: IdKind): string[] {
     agentRun: [owner.agentRunId],
     schedule: [owner.scheduleId],
     channel: [owner.channelId],
+    workspace: [owner.workspaceId, owner.userId],
+    member: [owner.mateId],
   });
 }
 
@@ -875,6 +991,8 @@ function ownIdsOf(person: Person, kind: IdKind): string[] {
     agentRun: [person.agentRunId],
     schedule: [person.scheduleId],
     channel: [person.channelId],
+    workspace: [person.workspaceId],
+    member: [person.mateId],
   });
 }
 
@@ -917,7 +1035,14 @@ function requestOf(probe: Probe): RequestOptions {
     method: op.method,
     url: search === '' ? url : `${url}?${search}`,
     ...(probe.token === undefined ? {} : { token: probe.token }),
-    ...(probe.authorization === undefined ? {} : { headers: { authorization: probe.authorization } }),
+    ...(probe.authorization === undefined && probe.workspace === undefined
+      ? {}
+      : {
+          headers: {
+            ...(probe.authorization === undefined ? {} : { authorization: probe.authorization }),
+            ...(probe.workspace === undefined ? {} : { 'x-workspace-id': probe.workspace }),
+          },
+        }),
     ...(body === undefined ? {} : { body }),
   };
 }
@@ -940,6 +1065,8 @@ function ownerTraces(withIds: boolean): string[] {
         owner.agentRunId,
         owner.scheduleId,
         owner.channelId,
+        owner.workspaceId,
+        owner.mateId,
         ownerLiveFunctionalRunId,
       ]
     : traces;
@@ -991,7 +1118,23 @@ function probesOf(op: Operation): Probe[] {
         probes.push({ ...base, label: `other user as ${JSON.stringify(email)}`, ids, email });
     }
   }
+  // (e) Another user, not a member, naming the owner's workspaces (team and personal) in the header,
+  // signed in and with an API token, with their own ids: the workspace is not theirs (404).
+  const rule = ruleOf(op.method, patternOf(op.path));
+  if (rule !== 'account' && rule.from === 'request') {
+    for (const workspace of [owner.workspaceId, owner.userId]) {
+      for (const token of [other.token, other.apiToken]) {
+        for (const ids of ownCombos.slice(0, 1))
+          probes.push({ ...base, token, label: `other user in workspace ${workspace}`, ids, workspace });
+      }
+    }
+  }
   return probes;
+}
+
+/** The route pattern of an OpenAPI path: /api/plans/{id} → /api/plans/:id. */
+function patternOf(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
 /** (c) and (d): no token, and tokens that are not a session; for every signed-in operation. */
@@ -1081,6 +1224,66 @@ describe('the cross-user matrix', () => {
     expect(calls).toBeGreaterThan(400);
   }, 90_000);
 
+  // The role matrix: each member of the owner's workspace, signed in and with an API token, on every
+  // operation that acts in a workspace. What the role may not do: 403 WORKSPACE_ROLE, and nothing
+  // changes. What a viewer may read: 2xx, with one of the owner's ids (a screenshot is only of its run).
+  it('gives each member of the workspace what their role may do, and nothing more', async () => {
+    const before = await snapshotOfEveryoneButOther();
+    const problems: string[] = [];
+    let refused = 0;
+    let reads = 0;
+    const live = new Set([ownerLiveRunId, ownerLiveFunctionalRunId]);
+    for (const op of operations.filter((o) => !o.public)) {
+      const rule = ruleOf(op.method, patternOf(op.path));
+      if (rule === 'account') continue;
+      const workspace = rule.from === 'request' ? owner.workspaceId : undefined;
+      for (const member of members) {
+        const allowed = roleAllows(member.role, rule.role);
+        // An editor's changes would change the owner's things; what editors may do is proven by workspaces.test.ts.
+        if (allowed && (member.role !== 'viewer' || op.method !== 'GET')) continue;
+        for (const token of [member.token, member.apiToken]) {
+          const who = `${member.role}${token === member.apiToken ? ' (API token)' : ''}`;
+          const combos = combinations(op.slots, (slot) =>
+            ownerIdsOf(slot.kind).filter((id) => !live.has(id)),
+          );
+          const answers: string[] = [];
+          let answeredRight = false;
+          for (const ids of allowed ? combos : combos.slice(0, 1)) {
+            const options = requestOf({
+              op,
+              label: who,
+              token,
+              ids,
+              email: undefined,
+              mayAnswer2xx: allowed,
+              workspace,
+            });
+            const response = await call(options);
+            answers.push(
+              `${options.method} ${options.url} → ${response.statusCode} ${response.body.slice(0, 160)}`,
+            );
+            if (allowed) {
+              answeredRight = response.statusCode >= 200 && response.statusCode < 300;
+            } else {
+              const code = response.statusCode === 403 ? response.json<{ code?: string }>().code : undefined;
+              answeredRight = code === 'WORKSPACE_ROLE';
+            }
+            if (answeredRight) break;
+          }
+          if (allowed) reads += 1;
+          else refused += 1;
+          if (!answeredRight)
+            problems.push(`${who} ${allowed ? 'could not read' : 'was not refused'}: ${answers.join(' | ')}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await snapshotOfEveryoneButOther()).toBe(before);
+    // Today's figures (docs/adr/0035-workspaces-and-roles.md "Measured"); a new route only raises them.
+    expect(refused).toBeGreaterThanOrEqual(90);
+    expect(reads).toBeGreaterThanOrEqual(56);
+  }, 90_000);
+
   // The other user's own call of each operation, with their own ids and email, must succeed: the
   // matrix's requests are well formed, so the refusals above come from ownership. An id slot of
   // unknown kind is tried with a plan and with a run; one of them must succeed.
@@ -1088,7 +1291,14 @@ describe('the cross-user matrix', () => {
     const failures: string[] = [];
     // The agent's calls first, while its run goes on (a stop of all the user's runs below ends it), and
     // deletions last, so the things they delete are there for the other calls.
-    const rank = (op: Operation) => (AGENT_OPERATIONS.has(op.key) ? 0 : op.method === 'DELETE' ? 2 : 1);
+    const rank = (op: Operation) =>
+      AGENT_OPERATIONS.has(op.key)
+        ? 0
+        : op.key === 'DELETE /api/workspaces/{id}'
+          ? 3
+          : op.method === 'DELETE'
+            ? 2
+            : 1;
     const ordered = [...scoped].sort((a, b) => rank(a) - rank(b));
     for (const op of ordered) {
       const answers: string[] = [];

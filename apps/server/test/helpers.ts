@@ -60,7 +60,7 @@ export async function startTestServer(
   const clock = new ManualClock();
   const config = parseConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DEMO_ACCOUNT: 'off',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     ...(await testDatabaseEnv(dataDir)),

@@ -182,6 +182,7 @@ describe.skipIf(!hasRedis)('start-up recovery beside other servers', () => {
       const run = (id: string, serverId: string) => ({
         id,
         user_id,
+        workspace_id: user_id,
         plan_id: planId,
         plan_name: 'Recovered',
         status: 'running',

@@ -269,6 +269,7 @@ describe('schedules', () => {
           ids.map((id) => ({
             id,
             user_id: owner.id,
+            workspace_id: owner.id,
             plan_id: `plan_${id}`,
             plan_kind: 'functional',
             cron: '* * * * *',

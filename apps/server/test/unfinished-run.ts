@@ -12,14 +12,18 @@ export async function insertUnfinishedRun(
   run: { id: string; planId: string; planName: string },
 ): Promise<void> {
   await withTestSql(database, async (sql) => {
-    const plan = await sql.get<{ user_id: string }>('select user_id from plans where id = ?', run.planId);
+    const plan = await sql.get<{ user_id: string; workspace_id: string }>(
+      'select user_id, workspace_id from plans where id = ?',
+      run.planId,
+    );
     if (plan === undefined) throw new Error(`no plan ${run.planId} to start an unfinished run of`);
     await sql.run(
-      `insert into runs (id, user_id, plan_id, plan_name, status, tool, engine, engine_note, config,
-         concurrent_users, duration_seconds, started_at)
-       values (?, ?, ?, ?, 'running', 'k6', 'builtin', '', ?, 4, 60, ?)`,
+      `insert into runs (id, user_id, workspace_id, plan_id, plan_name, status, tool, engine, engine_note,
+         config, concurrent_users, duration_seconds, started_at)
+       values (?, ?, ?, ?, ?, 'running', 'k6', 'builtin', '', ?, 4, 60, ?)`,
       run.id,
       plan.user_id,
+      plan.workspace_id,
       run.planId,
       run.planName,
       JSON.stringify({ plan: {}, duration_seconds: 60, steps: [] }),

@@ -22,6 +22,8 @@ export const AUDIT_OBJECTS = [
   'account',
   'assistant_conversation',
   'notification_channel',
+  'workspace',
+  'workspace_member',
 ] as const;
 export type AuditObject = (typeof AUDIT_OBJECTS)[number];
 

@@ -15,6 +15,8 @@ const auth: AuthContext = {
     lastName: 'Lovelace',
     company: '',
     role: '',
+    workspaceId: 'u1',
+    workspaceRole: 'owner',
   },
 };
 

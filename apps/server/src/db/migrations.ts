@@ -902,9 +902,7 @@ const m0028_workspaces: Migration = {
       .execute();
     await db.schema
       .createTable('workspace_members')
-      .addColumn('workspace_id', t.text, (c) =>
-        c.notNull().references('workspaces.id').onDelete('cascade'),
-      )
+      .addColumn('workspace_id', t.text, (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
       .addColumn('user_id', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('role', t.text, (c) => c.notNull())
       .addColumn('added_by', t.text, (c) => c.notNull())

@@ -54,6 +54,7 @@ async function savePlan(id: string, createdAt = AT): Promise<void> {
   await new PlanRepository(db).insert({
     id,
     user_id: 'u1',
+    workspace_id: 'u1',
     name: id,
     description: '',
     tool: 'k6',
@@ -75,6 +76,7 @@ async function saveRun(id: string, status: string, startedAt: string, totalReque
   await new RunRepository(db).insert({
     id,
     user_id: 'u1',
+    workspace_id: 'u1',
     plan_id: null,
     plan_name: 'Plan',
     status,
@@ -108,7 +110,7 @@ describe(`the ${testStore()} store`, () => {
 
   it('keeps whole numbers beyond 2^31 and fractions exactly, as JavaScript numbers', async () => {
     await saveRun('run_big', 'completed', AT, 3_000_000_123);
-    const row = await new RunRepository(db).findForUser('u1', 'run_big');
+    const row = await new RunRepository(db).findInWorkspace('u1', 'run_big');
     expect(row).toMatchObject({
       total_requests: 3_000_000_123,
       duration_seconds: 12.345678901,
@@ -121,21 +123,24 @@ describe(`the ${testStore()} store`, () => {
     await saveRun('run_day1', 'completed', '2030-01-02T10:00:00.000Z');
     await saveRun('run_day2', 'failed', '2030-01-02T11:00:00.000Z');
     await saveRun('run_day3', 'interrupted', '2030-01-02T12:00:00.000Z');
-    const days = await new RunRepository(db).runsByDayForUser('u1', 1);
+    const days = await new RunRepository(db).runsByDayInWorkspace('u1', 1);
     expect(days).toEqual([{ date: '2030-01-02', total: 3, completed: 1, failed: 2 }]);
-    expect(await new RunRepository(db).statusCountsForUser('u1')).toMatchObject({ completed: 2, failed: 1 });
+    expect(await new RunRepository(db).statusCountsInWorkspace('u1')).toMatchObject({
+      completed: 2,
+      failed: 1,
+    });
   });
 
   it('lists all plans after an offset when no limit is given', async () => {
     for (const id of ['plan_a', 'plan_b', 'plan_c']) await savePlan(id);
-    const page = await new PlanRepository(db).listForUser('u1', { offset: 1 });
+    const page = await new PlanRepository(db).listInWorkspace('u1', { offset: 1 });
     expect(page.map((p) => p.id)).toEqual(['plan_b', 'plan_a']);
   });
 
   it('orders text as bytes, as SQLite does: capitals before small letters', async () => {
     await savePlan('Zeta', '2030-02-01T00:00:00.000Z');
     await savePlan('alpha', '2030-02-01T00:00:00.000Z');
-    const [first, second] = await new PlanRepository(db).listForUser('u1', { limit: 2, offset: 0 });
+    const [first, second] = await new PlanRepository(db).listInWorkspace('u1', { limit: 2, offset: 0 });
     // Newest first, then id descending: 'a' (0x61) sorts after 'Z' (0x5a) as bytes.
     expect([first?.id, second?.id]).toEqual(['alpha', 'Zeta']);
   });
@@ -144,6 +149,7 @@ describe(`the ${testStore()} store`, () => {
     await new FunctionalRunRepository(db).insert({
       id: 'fc_shots',
       user_id: 'u1',
+      workspace_id: 'u1',
       plan_id: null,
       test_name: 'Shots',
       description: '',
@@ -170,8 +176,8 @@ describe(`the ${testStore()} store`, () => {
       jpeg,
       created_at: AT,
     });
-    expect(await shots.findJpegForUser('u1', 'fc_shots', 'shot1')).toEqual(jpeg);
-    expect(await shots.findJpegForUser('u2', 'fc_shots', 'shot1')).toBeUndefined();
+    expect(await shots.findJpegInWorkspace('u1', 'fc_shots', 'shot1')).toEqual(jpeg);
+    expect(await shots.findJpegInWorkspace('u2', 'fc_shots', 'shot1')).toBeUndefined();
   });
 
   it('lists messages of one instant newest written first', async () => {
@@ -180,6 +186,7 @@ describe(`the ${testStore()} store`, () => {
       const message = {
         id,
         user_id: 'u2',
+        workspace_id: 'u2',
         kind: 'completed',
         test_type: 'load',
         name: id,
@@ -190,8 +197,13 @@ describe(`the ${testStore()} store`, () => {
         await messages.insert({ ...message, run_id: null, functional_run_id: null, created_at: AT }),
       ).toBe(true);
     }
-    expect((await messages.listForUser('u2', 10)).map((m) => m.id)).toEqual(['msg_b', 'msg_a', 'msg_c']);
-    expect(await messages.unreadCount('u2')).toBe(3);
+    expect((await messages.list('u2', 'u2', 10)).map((m) => m.id)).toEqual(['msg_b', 'msg_a', 'msg_c']);
+    expect(await messages.unreadCount('u2', 'u2')).toBe(3);
+    // Each member reads on their own (migration 0028): u2's reading leaves another reader's count alone.
+    await messages.markRead('u2', 'u2', AT, ['msg_a']);
+    expect(await messages.unreadCount('u2', 'u2')).toBe(2);
+    expect(await messages.unreadCount('u2', 'u1')).toBe(3);
+    expect((await messages.list('u2', 'u2', 10)).find((m) => m.id === 'msg_a')?.read_at).toBe(AT);
   });
 
   it('never lets tokens created at once pass the limit', async () => {

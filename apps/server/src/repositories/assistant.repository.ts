@@ -76,7 +76,7 @@ export interface AssistantFunctionalRunRow {
 export class AssistantRepository {
   constructor(private readonly db: Db) {}
 
-  perfPlans(userId: string): Promise<AssistantPlanRow[]> {
+  perfPlans(workspaceId: string): Promise<AssistantPlanRow[]> {
     return this.db
       .selectFrom('plans')
       .select([
@@ -90,18 +90,18 @@ export class AssistantRepository {
         'baseline_run_id',
         'created_at',
       ])
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .execute();
   }
 
   /** The user's newest performance runs, newest first. */
-  perfRuns(userId: string): Promise<AssistantRunRow[]> {
+  perfRuns(workspaceId: string): Promise<AssistantRunRow[]> {
     return this.db
       .selectFrom('runs')
       .select(PERF_RUN_COLUMNS)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('started_at', 'desc')
       .orderBy('id', 'desc')
       .limit(ASSISTANT_RUNS_READ)
@@ -109,32 +109,32 @@ export class AssistantRepository {
   }
 
   /** The plans' baseline runs, wherever they are among the user's runs. */
-  perfRunsById(userId: string, ids: string[]): Promise<AssistantRunRow[]> {
+  perfRunsById(workspaceId: string, ids: string[]): Promise<AssistantRunRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('runs')
       .select(PERF_RUN_COLUMNS)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('id', 'in', ids)
       .execute();
   }
 
-  functionalPlans(userId: string): Promise<AssistantFunctionalPlanRow[]> {
+  functionalPlans(workspaceId: string): Promise<AssistantFunctionalPlanRow[]> {
     return this.db
       .selectFrom('functional_plans')
       .select(['id', 'name', 'kind', 'body', 'created_at'])
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .execute();
   }
 
   /** The user's newest functional runs, newest first. */
-  functionalRuns(userId: string): Promise<AssistantFunctionalRunRow[]> {
+  functionalRuns(workspaceId: string): Promise<AssistantFunctionalRunRow[]> {
     return this.db
       .selectFrom('functional_runs')
       .select(['id', 'plan_id', 'test_name', 'status', 'start_time', 'end_time', 'error', 'summary', 'head'])
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('start_time', 'desc')
       .orderBy('id', 'desc')
       .limit(ASSISTANT_RUNS_READ)
@@ -142,21 +142,21 @@ export class AssistantRepository {
   }
 
   /** The ids of the user's plans (load and functional) that have at least one run. */
-  async planIdsWithRuns(userId: string): Promise<{ perf: Set<string>; functional: Set<string> }> {
+  async planIdsWithRuns(workspaceId: string): Promise<{ perf: Set<string>; functional: Set<string> }> {
     const [perf, functional] = await Promise.all([
-      this.planIdsIn('runs', userId),
-      this.planIdsIn('functional_runs', userId),
+      this.planIdsIn('runs', workspaceId),
+      this.planIdsIn('functional_runs', workspaceId),
     ]);
     return { perf, functional };
   }
 
   /** The plans the user's runs in `table` name. */
-  private async planIdsIn(table: 'runs' | 'functional_runs', userId: string): Promise<Set<string>> {
+  private async planIdsIn(table: 'runs' | 'functional_runs', workspaceId: string): Promise<Set<string>> {
     const rows = await this.db
       .selectFrom(table)
       .select('plan_id')
       .distinct()
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('plan_id', 'is not', null)
       .execute();
     return new Set(rows.map((row) => row.plan_id).filter((id): id is string => id !== null));
@@ -185,20 +185,22 @@ export class AssistantRepository {
     });
   }
 
-  /** The user's turns, oldest first (the newest last, as a conversation reads). */
-  turns(userId: string): Promise<AssistantTurnRow[]> {
+  /** The user's turns in the workspace, oldest first (the newest last, as a conversation reads). */
+  turns(userId: string, workspaceId: string): Promise<AssistantTurnRow[]> {
     return this.db
       .selectFrom('assistant_turns')
       .selectAll()
       .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('seq')
       .execute();
   }
 
-  async clearTurns(userId: string): Promise<number> {
+  async clearTurns(userId: string, workspaceId: string): Promise<number> {
     const result = await this.db
       .deleteFrom('assistant_turns')
       .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -19,7 +19,7 @@ export interface PlanSearch {
 /** A plan as the dashboard lists it: without its script, which the cards never show. */
 export type DashboardPlanRow = Omit<
   PlanRow,
-  'script' | 'script_edited' | 'user_id' | 'search_text' | 'version'
+  'script' | 'script_edited' | 'user_id' | 'workspace_id' | 'search_text' | 'version'
 >;
 
 export interface RecentRunRow {
@@ -70,10 +70,10 @@ export class DashboardRepository {
   constructor(private readonly db: Db) {}
 
   async searchPlans(
-    userId: string,
+    workspaceId: string,
     search: PlanSearch,
   ): Promise<{ rows: DashboardPlanRow[]; total: number }> {
-    let query = this.db.selectFrom('plans').where('plans.user_id', '=', userId);
+    let query = this.db.selectFrom('plans').where('plans.workspace_id', '=', workspaceId);
     if (search.q !== '') {
       // Both sides folded in JavaScript (SQLite folds ASCII only); ESCAPE makes the user's % and _ plain.
       const pattern = containsPattern(foldForSearch(search.q));

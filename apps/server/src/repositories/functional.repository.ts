@@ -21,32 +21,32 @@ export class FunctionalPlanRepository {
     return this.db.insertInto('functional_plans').values(plan).returningAll().executeTakeFirstOrThrow();
   }
 
-  findForUser(userId: string, id: string): Promise<FunctionalPlanRow | undefined> {
+  findInWorkspace(workspaceId: string, id: string): Promise<FunctionalPlanRow | undefined> {
     return this.db
       .selectFrom('functional_plans')
       .selectAll()
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
   }
 
   /** Whether the user has the plan, without reading its body. */
-  async existsForUser(userId: string, id: string): Promise<boolean> {
+  async existsInWorkspace(workspaceId: string, id: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('functional_plans')
       .select('id')
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     return row !== undefined;
   }
 
   /** Newest first; ties broken by id so the order is stable. */
-  listForUser(userId: string): Promise<FunctionalPlanRow[]> {
+  listInWorkspace(workspaceId: string): Promise<FunctionalPlanRow[]> {
     return this.db
       .selectFrom('functional_plans')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute();
@@ -57,8 +57,8 @@ export class FunctionalPlanRepository {
    * when `version` is given — when the stored plan is no longer at that version (one statement, as the
    * performance plans' update).
    */
-  updateForUser(
-    userId: string,
+  updateInWorkspace(
+    workspaceId: string,
     id: string,
     changes: FunctionalPlanUpdate,
     version?: number,
@@ -67,26 +67,26 @@ export class FunctionalPlanRepository {
       .updateTable('functional_plans')
       .set({ ...changes, version: sql<number>`version + 1` })
       .where('id', '=', id)
-      .where('user_id', '=', userId);
+      .where('workspace_id', '=', workspaceId);
     if (version !== undefined) query = query.where('version', '=', version);
     return query.returningAll().executeTakeFirst();
   }
 
   /** Sets the plan's status; a plan the user no longer has is left alone. */
-  async setStatusForUser(userId: string, id: string, status: string): Promise<void> {
+  async setStatusInWorkspace(workspaceId: string, id: string, status: string): Promise<void> {
     await this.db
       .updateTable('functional_plans')
       .set({ status })
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .execute();
   }
 
-  async deleteForUser(userId: string, id: string): Promise<boolean> {
+  async deleteInWorkspace(workspaceId: string, id: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('functional_plans')
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
@@ -96,6 +96,7 @@ export class FunctionalPlanRepository {
 const RUN_FACTS = [
   'id',
   'user_id',
+  'workspace_id',
   'plan_id',
   'test_name',
   'description',
@@ -121,22 +122,22 @@ export class FunctionalRunRepository {
   }
 
   /** The whole run; `head`, the list's copy of its first calls, is left out. */
-  findForUser(userId: string, id: string): Promise<Omit<FunctionalRunRow, 'head'> | undefined> {
+  findInWorkspace(workspaceId: string, id: string): Promise<Omit<FunctionalRunRow, 'head'> | undefined> {
     return this.db
       .selectFrom('functional_runs')
       .select([...RUN_FACTS, 'result'])
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
   }
 
   /** The stored status of the user's run, without its result; undefined when they have no such run. */
-  async findStatusForUser(userId: string, id: string): Promise<string | undefined> {
+  async findStatusInWorkspace(workspaceId: string, id: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('functional_runs')
       .select('status')
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     return row?.status;
   }
@@ -146,11 +147,11 @@ export class FunctionalRunRepository {
    * holds the run's `head`, written when it ended, so no run's thousands of calls are read. With
    * `limit`, only the newest that many runs.
    */
-  listHeadsForUser(userId: string, limit?: number): Promise<Omit<FunctionalRunRow, 'head'>[]> {
+  listHeadsInWorkspace(workspaceId: string, limit?: number): Promise<Omit<FunctionalRunRow, 'head'>[]> {
     let query = this.db
       .selectFrom('functional_runs')
       .select([...RUN_FACTS, 'head as result'])
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('start_time', 'desc')
       .orderBy('id', 'desc');
     if (limit !== undefined) query = query.limit(limit);
@@ -246,11 +247,11 @@ export class FunctionalRunRepository {
   }
 
   /** Deletes an ended run; false when the user has no such run or it is still running. */
-  async deleteEndedForUser(userId: string, id: string): Promise<boolean> {
+  async deleteEndedInWorkspace(workspaceId: string, id: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('functional_runs')
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('status', '!=', 'running')
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
@@ -270,14 +271,14 @@ export class FunctionalScreenshotRepository {
   }
 
   /** The JPEG of a screenshot of the user's run; undefined when either is not theirs or not there. */
-  async findJpegForUser(userId: string, runId: string, id: string): Promise<Buffer | undefined> {
+  async findJpegInWorkspace(workspaceId: string, runId: string, id: string): Promise<Buffer | undefined> {
     const row = await this.db
       .selectFrom('functional_screenshots as s')
       .innerJoin('functional_runs as r', 'r.id', 's.run_id')
       .select('s.jpeg')
       .where('s.id', '=', id)
       .where('s.run_id', '=', runId)
-      .where('r.user_id', '=', userId)
+      .where('r.workspace_id', '=', workspaceId)
       .executeTakeFirst();
     if (row === undefined) return undefined;
     // libsql reads a blob as an ArrayBuffer, node-postgres a bytea as a Buffer.

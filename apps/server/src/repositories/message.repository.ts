@@ -3,8 +3,10 @@ import type { Db } from '../db/database';
 import type { MessageRow, NewMessageRow } from '../db/schema';
 
 /**
- * The messages table (docs/reference/02-running.md §2 "Messages"). Every read and write names the
- * owner, so another user's message is never read or marked.
+ * The messages table (docs/reference/02-running.md §2 "Messages"). A message belongs to the workspace
+ * of its run and every member reads it; each marks it read on their own (message_reads, migration 0028,
+ * docs/adr/0035-workspaces-and-roles.md). Every read names the workspace, so another's message is never
+ * read or marked.
  */
 export class MessageRepository {
   constructor(private readonly db: Db) {}
@@ -20,39 +22,78 @@ export class MessageRepository {
   }
 
   /**
-   * Newest first; messages of the same instant in the order they were written, newest first: SQLite's
-   * rowid, which the PostgreSQL rendering of migration 0011 makes an identity column of the same name.
+   * The workspace's messages with when this member read each, newest first; messages of the same instant
+   * in the order they were written, newest first: SQLite's rowid, which the PostgreSQL rendering of
+   * migration 0011 makes an identity column of the same name.
    */
-  listForUser(userId: string, limit: number): Promise<MessageRow[]> {
-    return this.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy(sql`rowid`, 'desc')
-      .limit(limit)
-      .execute();
+  list(workspaceId: string, readerId: string, limit: number): Promise<MessageRow[]> {
+    return (
+      this.db
+        .selectFrom('messages as m')
+        .leftJoin('message_reads as r', (join) =>
+          join.onRef('r.message_id', '=', 'm.id').on('r.user_id', '=', readerId),
+        )
+        // m.read_at is not read: since migration 0028 each member's reading is in message_reads.
+        .select([
+          'm.id',
+          'm.user_id',
+          'm.workspace_id',
+          'm.kind',
+          'm.test_type',
+          'm.name',
+          'm.title',
+          'm.body',
+          'm.body_phrases',
+          'm.run_id',
+          'm.functional_run_id',
+          'm.created_at',
+          'r.read_at',
+        ])
+        .where('m.workspace_id', '=', workspaceId)
+        .orderBy('m.created_at', 'desc')
+        .orderBy(sql`m.rowid`, 'desc')
+        .limit(limit)
+        .execute()
+    );
   }
 
-  async unreadCount(userId: string): Promise<number> {
+  async unreadCount(workspaceId: string, readerId: string): Promise<number> {
     const row = await this.db
-      .selectFrom('messages')
+      .selectFrom('messages as m')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
+      .where('m.workspace_id', '=', workspaceId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('message_reads as r')
+              .select('r.message_id')
+              .whereRef('r.message_id', '=', 'm.id')
+              .where('r.user_id', '=', readerId),
+          ),
+        ),
+      )
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  /** Marks the user's unread messages read: those named (ids not the user's change nothing), or all. */
-  async markRead(userId: string, at: string, ids?: readonly string[]): Promise<void> {
+  /** Marks the workspace's messages read for this member: those named (ids not the workspace's change nothing), or all. */
+  async markRead(workspaceId: string, readerId: string, at: string, ids?: readonly string[]): Promise<void> {
     if (ids?.length === 0) return;
-    let update = this.db
-      .updateTable('messages')
-      .set({ read_at: at })
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null);
-    if (ids !== undefined) update = update.where('id', 'in', [...ids]);
-    await update.execute();
+    let unread = this.db
+      .selectFrom('messages as m')
+      .select([
+        'm.id as message_id',
+        sql<string>`${readerId}`.as('user_id'),
+        sql<string>`${at}`.as('read_at'),
+      ])
+      .where('m.workspace_id', '=', workspaceId);
+    if (ids !== undefined) unread = unread.where('m.id', 'in', [...ids]);
+    await this.db
+      .insertInto('message_reads')
+      .columns(['message_id', 'user_id', 'read_at'])
+      .expression(unread)
+      .onConflict((c) => c.columns(['message_id', 'user_id']).doNothing())
+      .execute();
   }
 }

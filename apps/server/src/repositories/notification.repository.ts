@@ -47,33 +47,33 @@ export class NotificationRepository {
     });
   }
 
-  listChannels(userId: string): Promise<NotificationChannelRow[]> {
+  listChannels(workspaceId: string): Promise<NotificationChannelRow[]> {
     return this.db
       .selectFrom('notification_channels')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .execute();
   }
 
-  findChannel(userId: string, id: string): Promise<NotificationChannelRow | undefined> {
+  findChannel(workspaceId: string, id: string): Promise<NotificationChannelRow | undefined> {
     return this.db
       .selectFrom('notification_channels')
       .selectAll()
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
   }
 
   /** Deletes the channel with its plan choices, deliveries and attempts; false when the user has none such. */
-  deleteChannel(userId: string, id: string): Promise<boolean> {
+  deleteChannel(workspaceId: string, id: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const found = await trx
         .selectFrom('notification_channels')
         .select('id')
         .where('id', '=', id)
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .executeTakeFirst();
       if (found === undefined) return false;
       const deliveries = trx.selectFrom('notification_deliveries').select('id').where('channel_id', '=', id);
@@ -86,22 +86,22 @@ export class NotificationRepository {
   }
 
   /** Whether the user owns the plan of that family. */
-  async ownsPlan(userId: string, family: PlanFamily, planId: string): Promise<boolean> {
+  async ownsPlan(workspaceId: string, family: PlanFamily, planId: string): Promise<boolean> {
     const table = family === 'load' ? 'plans' : 'functional_plans';
     const row = await this.db
       .selectFrom(table)
       .select('id')
       .where('id', '=', planId)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     return row !== undefined;
   }
 
-  async planChannelIds(userId: string, family: PlanFamily, planId: string): Promise<string[]> {
+  async planChannelIds(workspaceId: string, family: PlanFamily, planId: string): Promise<string[]> {
     const rows = await this.db
       .selectFrom('notification_plan_channels')
       .select('channel_id')
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('plan_kind', '=', family)
       .where('plan_id', '=', planId)
       .orderBy('channel_id')
@@ -111,7 +111,8 @@ export class NotificationRepository {
 
   /** Replaces the plan's channels (each already checked to be the user's). */
   async setPlanChannels(
-    userId: string,
+    workspaceId: string,
+    actorId: string,
     family: PlanFamily,
     planId: string,
     ids: readonly string[],
@@ -119,7 +120,7 @@ export class NotificationRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .deleteFrom('notification_plan_channels')
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .where('plan_kind', '=', family)
         .where('plan_id', '=', planId)
         .execute();
@@ -127,20 +128,26 @@ export class NotificationRepository {
       await trx
         .insertInto('notification_plan_channels')
         .values(
-          ids.map((channel_id) => ({ user_id: userId, plan_kind: family, plan_id: planId, channel_id })),
+          ids.map((channel_id) => ({
+            user_id: actorId,
+            workspace_id: workspaceId,
+            plan_kind: family,
+            plan_id: planId,
+            channel_id,
+          })),
         )
         .execute();
     });
   }
 
   /** The channels chosen for the plan, of their owner. */
-  planChannels(userId: string, family: PlanFamily, planId: string): Promise<NotificationChannelRow[]> {
+  planChannels(workspaceId: string, family: PlanFamily, planId: string): Promise<NotificationChannelRow[]> {
     return this.db
       .selectFrom('notification_plan_channels as p')
       .innerJoin('notification_channels as c', 'c.id', 'p.channel_id')
       .selectAll('c')
-      .where('p.user_id', '=', userId)
-      .where('c.user_id', '=', userId)
+      .where('p.workspace_id', '=', workspaceId)
+      .where('c.workspace_id', '=', workspaceId)
       .where('p.plan_kind', '=', family)
       .where('p.plan_id', '=', planId)
       .orderBy('c.id')
@@ -152,11 +159,11 @@ export class NotificationRepository {
    * schedule's row names the run it started, written as soon as the start returned — before the run,
    * which starts a worker and makes its calls first, can end.
    */
-  async scheduleChannels(userId: string, runId: string): Promise<NotificationChannelRow[]> {
+  async scheduleChannels(workspaceId: string, runId: string): Promise<NotificationChannelRow[]> {
     const schedules = await this.db
       .selectFrom('schedules')
       .select('channel_ids')
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('last_run_id', '=', runId)
       .where('last_outcome', '=', 'started')
       .execute();
@@ -165,20 +172,20 @@ export class NotificationRepository {
     return this.db
       .selectFrom('notification_channels')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('id', 'in', ids)
       .orderBy('id')
       .execute();
   }
 
   /** The facts of an ended run of the user's, from its table. */
-  async runFacts(table: RunTable, userId: string, id: string): Promise<RunFacts | undefined> {
+  async runFacts(table: RunTable, workspaceId: string, id: string): Promise<RunFacts | undefined> {
     if (table === 'runs') {
       const row = await this.db
         .selectFrom('runs')
         .select(['id', 'plan_id', 'kind', 'status', 'started_at', 'ended_at', 'summary'])
         .where('id', '=', id)
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .executeTakeFirst();
       return row === undefined
         ? undefined
@@ -196,7 +203,7 @@ export class NotificationRepository {
       .selectFrom('functional_runs')
       .select(['id', 'plan_id', 'kind', 'status', 'start_time', 'end_time', 'summary'])
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     return row === undefined
       ? undefined
@@ -217,7 +224,7 @@ export class NotificationRepository {
    */
   async earlierRun(
     table: RunTable,
-    userId: string,
+    workspaceId: string,
     planId: string,
     run: RunFacts,
   ): Promise<EarlierRun | undefined> {
@@ -227,7 +234,7 @@ export class NotificationRepository {
         .selectFrom('runs')
         .leftJoin('messages', 'messages.run_id', 'runs.id')
         .select(['runs.status', 'runs.summary', 'messages.kind as messageKind'])
-        .where('runs.user_id', '=', userId)
+        .where('runs.workspace_id', '=', workspaceId)
         .where('runs.plan_id', '=', planId)
         .where('runs.id', '!=', run.id)
         .where('runs.started_at', '<=', run.startedAt)
@@ -241,7 +248,7 @@ export class NotificationRepository {
       .selectFrom('functional_runs')
       .leftJoin('messages', 'messages.functional_run_id', 'functional_runs.id')
       .select(['functional_runs.status', 'functional_runs.summary', 'messages.kind as messageKind'])
-      .where('functional_runs.user_id', '=', userId)
+      .where('functional_runs.workspace_id', '=', workspaceId)
       .where('functional_runs.plan_id', '=', planId)
       .where('functional_runs.id', '!=', run.id)
       .where('functional_runs.start_time', '<=', run.startedAt)

@@ -5,7 +5,7 @@ import type { NewPlanRow, PlanRow, PlanUpdate } from '../db/schema';
 
 /**
  * The plans table. Every read and write names the owner, so a plan of another user is simply not
- * found: no method can reach a row without its user_id. Each write is one statement (atomic).
+ * found: no method can reach a row without its workspace_id (docs/adr/0035-workspaces-and-roles.md). Each write is one statement (atomic).
  */
 export class PlanRepository {
   constructor(private readonly db: Db) {}
@@ -14,22 +14,25 @@ export class PlanRepository {
     return this.db.insertInto('plans').values(plan).returningAll().executeTakeFirstOrThrow();
   }
 
-  findForUser(userId: string, id: string): Promise<PlanRow | undefined> {
+  findInWorkspace(workspaceId: string, id: string): Promise<PlanRow | undefined> {
     return this.db
       .selectFrom('plans')
       .selectAll()
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
   }
 
   /** The user's plans, newest first (ties broken by id so pages never overlap). */
-  listForUser(userId: string, page: { limit?: number | undefined; offset: number }): Promise<PlanRow[]> {
+  listInWorkspace(
+    workspaceId: string,
+    page: { limit?: number | undefined; offset: number },
+  ): Promise<PlanRow[]> {
     return (
       this.db
         .selectFrom('plans')
         .selectAll()
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         // SQLite accepts OFFSET only after a LIMIT; PostgreSQL refuses SQLite's -1 for "no limit", so
@@ -40,11 +43,11 @@ export class PlanRepository {
     );
   }
 
-  async countForUser(userId: string): Promise<number> {
+  async countInWorkspace(workspaceId: string): Promise<number> {
     const row = await this.db
       .selectFrom('plans')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
@@ -54,8 +57,8 @@ export class PlanRepository {
    * this id, or — when `version` is given — when the stored plan is no longer at that version. One
    * statement, so of two updates made from the same version exactly one is written.
    */
-  async updateForUser(
-    userId: string,
+  async updateInWorkspace(
+    workspaceId: string,
     id: string,
     changes: PlanUpdate,
     version?: number,
@@ -64,7 +67,7 @@ export class PlanRepository {
       .updateTable('plans')
       .set({ ...changes, version: sql<number>`version + 1` })
       .where('id', '=', id)
-      .where('user_id', '=', userId);
+      .where('workspace_id', '=', workspaceId);
     if (version !== undefined) query = query.where('version', '=', version);
     return query.returningAll().executeTakeFirst();
   }
@@ -75,12 +78,12 @@ export class PlanRepository {
    * deleted meanwhile can never be left as a baseline. False when nothing was written (no such plan, or
    * the run is not such a run of it).
    */
-  async setBaselineForUser(userId: string, id: string, runId: string | null): Promise<boolean> {
+  async setBaselineInWorkspace(workspaceId: string, id: string, runId: string | null): Promise<boolean> {
     let query = this.db
       .updateTable('plans')
       .set({ baseline_run_id: runId })
       .where('id', '=', id)
-      .where('user_id', '=', userId);
+      .where('workspace_id', '=', workspaceId);
     if (runId !== null) {
       query = query.where((eb) =>
         eb.exists(
@@ -99,11 +102,11 @@ export class PlanRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  async deleteForUser(userId: string, id: string): Promise<boolean> {
+  async deleteInWorkspace(workspaceId: string, id: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('plans')
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }

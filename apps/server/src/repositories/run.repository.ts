@@ -23,6 +23,7 @@ const WHOLE_RUN = -1;
 const VIEW_COLUMNS = [
   'runs.id',
   'runs.user_id',
+  'runs.workspace_id',
   'runs.plan_id',
   'runs.plan_name',
   'runs.status',
@@ -81,21 +82,21 @@ export class RunRepository {
     await this.db.insertInto('runs').values(run).execute();
   }
 
-  findForUser(userId: string, id: string): Promise<RunRow | undefined> {
+  findInWorkspace(workspaceId: string, id: string): Promise<RunRow | undefined> {
     return this.db
       .selectFrom('runs')
       .selectAll()
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
   }
 
   /** The user's runs, newest first, optionally of one plan and in one status; with the total for paging. */
-  async listForUser(
-    userId: string,
+  async listInWorkspace(
+    workspaceId: string,
     { planId, status, limit, offset }: RunListQuery,
   ): Promise<{ rows: RunViewRow[]; total: number }> {
-    let query = this.db.selectFrom('runs').where('runs.user_id', '=', userId);
+    let query = this.db.selectFrom('runs').where('runs.workspace_id', '=', workspaceId);
     if (planId !== undefined) query = query.where('runs.plan_id', '=', planId);
     if (status !== undefined) query = query.where('runs.status', '=', status);
     const [rows, count] = await Promise.all([
@@ -113,30 +114,30 @@ export class RunRepository {
   }
 
   /** One run as lists show it; undefined when the user has no run with this id. */
-  findViewForUser(userId: string, id: string): Promise<RunViewRow | undefined> {
+  findViewInWorkspace(workspaceId: string, id: string): Promise<RunViewRow | undefined> {
     return this.db
       .selectFrom('runs')
       .leftJoin('plans', 'plans.id', 'runs.plan_id')
       .select([...VIEW_COLUMNS, 'plans.baseline_run_id as plan_baseline_run_id'])
       .where('runs.id', '=', id)
-      .where('runs.user_id', '=', userId)
+      .where('runs.workspace_id', '=', workspaceId)
       .executeTakeFirst();
   }
 
   /** Names a run and keeps notes on it; false when the user has no run with this id. */
-  async annotateForUser(
-    userId: string,
+  async annotateInWorkspace(
+    workspaceId: string,
     id: string,
     changes: { test_name?: string | null; notes?: string },
   ): Promise<boolean> {
     if (changes.test_name === undefined && changes.notes === undefined) {
-      return (await this.findForUser(userId, id)) !== undefined;
+      return (await this.findInWorkspace(workspaceId, id)) !== undefined;
     }
     const result = await this.db
       .updateTable('runs')
       .set(changes)
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
@@ -145,13 +146,13 @@ export class RunRepository {
    * Deletes a finished run, its points and any plan's baseline mark on it, all or nothing. A run
    * still going is left alone: its runner would keep writing points for a run that no longer exists.
    */
-  deleteFinishedForUser(userId: string, id: string): Promise<DeleteOutcome> {
+  deleteFinishedInWorkspace(workspaceId: string, id: string): Promise<DeleteOutcome> {
     return this.db.transaction().execute(async (trx): Promise<DeleteOutcome> => {
       const run = await trx
         .selectFrom('runs')
         .select('status')
         .where('id', '=', id)
-        .where('user_id', '=', userId)
+        .where('workspace_id', '=', workspaceId)
         .executeTakeFirst();
       if (run === undefined) return 'not_found';
       if (UNFINISHED.includes(run.status)) return 'unfinished';
@@ -161,28 +162,28 @@ export class RunRepository {
         .where('baseline_run_id', '=', id)
         .execute();
       await trx.deleteFrom('run_points').where('run_id', '=', id).execute();
-      await trx.deleteFrom('runs').where('id', '=', id).where('user_id', '=', userId).execute();
+      await trx.deleteFrom('runs').where('id', '=', id).where('workspace_id', '=', workspaceId).execute();
       return 'deleted';
     });
   }
 
   /** How many runs the user has in each stored status. */
-  async statusCountsForUser(userId: string): Promise<StatusCounts> {
+  async statusCountsInWorkspace(workspaceId: string): Promise<StatusCounts> {
     const rows = await this.db
       .selectFrom('runs')
       .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .groupBy('status')
       .execute();
     return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
   }
 
   /** When the user's latest run started; null when they have none. */
-  async lastStartedAtForUser(userId: string): Promise<string | null> {
+  async lastStartedAtInWorkspace(workspaceId: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('runs')
       .select('started_at')
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('started_at', 'desc')
       .limit(1)
       .executeTakeFirst();
@@ -190,7 +191,7 @@ export class RunRepository {
   }
 
   /** The user's runs by UTC day of their start: the latest `days` days that have runs, newest first. */
-  async runsByDayForUser(userId: string, days: number): Promise<RunsOnDay[]> {
+  async runsByDayInWorkspace(workspaceId: string, days: number): Promise<RunsOnDay[]> {
     const day = sql<string>`substr(started_at, 1, 10)`;
     const rows = await this.db
       .selectFrom('runs')
@@ -201,7 +202,7 @@ export class RunRepository {
         sql<number>`sum(case when status = 'completed' then 1 else 0 end)`.as('completed'),
         sql<number>`sum(case when status in ('failed', 'interrupted') then 1 else 0 end)`.as('failed'),
       ])
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .groupBy(day)
       .orderBy(day, 'desc')
       .limit(days)

@@ -41,53 +41,53 @@ export class ScheduleRepository {
     });
   }
 
-  listForUser(userId: string): Promise<ScheduleRow[]> {
+  listInWorkspace(workspaceId: string): Promise<ScheduleRow[]> {
     return this.db
       .selectFrom('schedules')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .execute();
   }
 
-  findForUser(userId: string, id: string): Promise<ScheduleRow | undefined> {
+  findInWorkspace(workspaceId: string, id: string): Promise<ScheduleRow | undefined> {
     return this.db
       .selectFrom('schedules')
       .selectAll()
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
       .executeTakeFirst();
   }
 
-  async updateForUser(
-    userId: string,
+  async updateInWorkspace(
+    workspaceId: string,
     id: string,
     changes: ScheduleChanges,
   ): Promise<ScheduleRow | undefined> {
     await this.db
       .updateTable('schedules')
       .set(changes)
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
       .execute();
-    return this.findForUser(userId, id);
+    return this.findInWorkspace(workspaceId, id);
   }
 
-  async deleteForUser(userId: string, id: string): Promise<boolean> {
+  async deleteInWorkspace(workspaceId: string, id: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('schedules')
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
   /** Deletes the schedules of a plan that is deleted (its two tables cannot hold one foreign key). */
-  async deleteForPlan(userId: string, planId: string): Promise<void> {
+  async deleteForPlan(workspaceId: string, planId: string): Promise<void> {
     await this.db
       .deleteFrom('schedules')
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('plan_id', '=', planId)
       .execute();
   }
@@ -127,36 +127,36 @@ export class ScheduleRepository {
   }
 
   /** Which of `ids` are notification channels of the user's. */
-  async ownChannels(userId: string, ids: readonly string[]): Promise<Set<string>> {
+  async ownChannels(workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const rows = await this.db
       .selectFrom('notification_channels')
       .select('id')
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('id', 'in', ids)
       .execute();
     return new Set(rows.map((row) => row.id));
   }
 
   /** The user's plan of either kind by id, or undefined: load plans first (their ids never collide, both are UUIDs). */
-  async planOf(userId: string, planId: string): Promise<ScheduledPlan | undefined> {
-    const [plan] = await this.plansOf(userId, [planId]);
+  async planOf(workspaceId: string, planId: string): Promise<ScheduledPlan | undefined> {
+    const [plan] = await this.plansOf(workspaceId, [planId]);
     return plan;
   }
 
   /** The user's plans of either kind among `ids`. */
-  async plansOf(userId: string, ids: readonly string[]): Promise<ScheduledPlan[]> {
+  async plansOf(workspaceId: string, ids: readonly string[]): Promise<ScheduledPlan[]> {
     if (ids.length === 0) return [];
     const load = await this.db
       .selectFrom('plans')
       .select(['id', 'name', 'test_type'])
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('id', 'in', ids)
       .execute();
     const functional = await this.db
       .selectFrom('functional_plans')
       .select(['id', 'name', 'kind'])
-      .where('user_id', '=', userId)
+      .where('workspace_id', '=', workspaceId)
       .where('id', 'in', ids)
       .execute();
     return [

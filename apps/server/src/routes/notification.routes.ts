@@ -12,7 +12,7 @@ export const notificationRoutes: FastifyPluginCallbackZod<{ notifications: Notif
   { notifications },
   done,
 ) => {
-  const userOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
+  const userOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user;
 
   app.route({
     ...contract.notifications.create,

@@ -20,13 +20,16 @@ import type { EndedFunctionalRun, MessageText } from './message-text';
 export interface FunctionalRunEnding extends EndedFunctionalRun {
   id: string;
   userId: string;
+  workspaceId: string;
 }
 
-/** The run a message is about: its table, its id and its owner. */
+/** The run a message is about: its table, its id, who started it and whose it is. */
 export interface EndedRunRef {
   table: RunTable;
   id: string;
   userId: string;
+  /** The workspace the run belongs to (docs/adr/0035-workspaces-and-roles.md). */
+  workspaceId: string;
 }
 
 /**
@@ -59,7 +62,8 @@ function rowToMessage(row: MessageRow): Message {
 /**
  * Messages (docs/reference/02-running.md §2 "Messages"): one per run of the user's that ends —
  * completed, failed, stopped or interrupted (load runs a restart left unfinished too) — or breaks one
- * of its plan's thresholds, with the run's measured figures and a link to its result. Each user reads
+ * of its plan's thresholds, with the run's measured figures and a link to its result. Every member of the run's
+ * workspace reads
  * and marks only their own.
  */
 export class MessageService implements RunNotices {
@@ -70,17 +74,23 @@ export class MessageService implements RunNotices {
   ) {}
 
   async list(user: AccountUser, limit = MESSAGES_DEFAULT_LIMIT): Promise<MessageList> {
-    const rows = limit === 0 ? [] : await this.messages.listForUser(user.id, limit);
-    return { messages: rows.map(rowToMessage), unread: await this.messages.unreadCount(user.id) };
+    const rows = limit === 0 ? [] : await this.messages.list(user.workspaceId, user.id, limit);
+    return {
+      messages: rows.map(rowToMessage),
+      unread: await this.messages.unreadCount(user.workspaceId, user.id),
+    };
   }
 
-  /** Marks the user's messages read (those named, or all); another user's ids change nothing. */
+  /** Marks the workspace's messages read for the user (those named, or all); other ids change nothing. */
   async markRead(user: AccountUser, ids?: readonly string[]): Promise<UnreadCount> {
-    await this.messages.markRead(user.id, isoAt(this.now()), ids);
-    return { unread: await this.messages.unreadCount(user.id) };
+    await this.messages.markRead(user.workspaceId, user.id, isoAt(this.now()), ids);
+    return { unread: await this.messages.unreadCount(user.workspaceId, user.id) };
   }
 
-  async runEnded({ table, id: runId, userId }: EndedRunRef, compose: () => MessageText): Promise<void> {
+  async runEnded(
+    { table, id: runId, userId, workspaceId }: EndedRunRef,
+    compose: () => MessageText,
+  ): Promise<void> {
     // A message links to a load run's row or to an API, script or UI run's.
     const about =
       table === 'runs'
@@ -91,6 +101,7 @@ export class MessageService implements RunNotices {
       await this.messages.insert({
         id: `msg_${randomBytes(12).toString('base64url')}`,
         user_id: userId,
+        workspace_id: workspaceId,
         ...about,
         ...text,
         body_phrases: JSON.stringify(phrases),

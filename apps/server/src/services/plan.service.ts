@@ -55,6 +55,7 @@ export class PlanService {
     const row = await this.plans.insert({
       id: randomUUID(),
       user_id: user.id,
+      workspace_id: user.workspaceId,
       ...columns(plan),
       created_at: at,
       updated_at: at,
@@ -70,14 +71,17 @@ export class PlanService {
   async update(user: AccountUser, id: string, plan: PerfPlan): Promise<SavedPlan> {
     refuseUnknownScopes(plan);
     await refusePerfPlanPatterns(plan.urls);
-    const row = await this.plans.updateForUser(
-      user.id,
+    const row = await this.plans.updateInWorkspace(
+      user.workspaceId,
       id,
       { ...columns(plan), updated_at: isoAt(this.now()) },
       plan.version,
     );
     if (row === undefined) {
-      if (plan.version !== undefined && (await this.plans.findForUser(user.id, id)) !== undefined) {
+      if (
+        plan.version !== undefined &&
+        (await this.plans.findInWorkspace(user.workspaceId, id)) !== undefined
+      ) {
         throw planChanged();
       }
       throw notFound();
@@ -87,24 +91,24 @@ export class PlanService {
 
   async list(user: AccountUser, page: { limit?: number | undefined; offset: number }): Promise<PlanPage> {
     const [rows, total] = await Promise.all([
-      this.plans.listForUser(user.id, page),
-      this.plans.countForUser(user.id),
+      this.plans.listInWorkspace(user.workspaceId, page),
+      this.plans.countInWorkspace(user.workspaceId),
     ]);
     return { plans: rows.map((row) => toSavedPlan(row, user.email)), total };
   }
 
   async get(user: AccountUser, id: string): Promise<SavedPlan> {
-    const row = await this.plans.findForUser(user.id, id);
+    const row = await this.plans.findInWorkspace(user.workspaceId, id);
     if (row === undefined) throw notFound();
     return toSavedPlan(row, user.email);
   }
 
   async delete(user: AccountUser, id: string): Promise<void> {
-    if (!(await this.plans.deleteForUser(user.id, id))) throw notFound();
+    if (!(await this.plans.deleteInWorkspace(user.workspaceId, id))) throw notFound();
   }
 
   async downloadScript(user: AccountUser, id: string): Promise<DownloadedScript> {
-    const row = await this.plans.findForUser(user.id, id);
+    const row = await this.plans.findInWorkspace(user.workspaceId, id);
     if (row === undefined) throw notFound();
     const plan = rowToPlan(row);
     if (row.script_edited === 1) {
@@ -149,7 +153,9 @@ function refuseUnknownScopes(plan: PerfPlan): void {
  * profile is stored with the profile's users and minutes (withProfileTotals, docs/adr/0027-load-profiles.md),
  * so every list and column that shows concurrent_users and duration agrees with the profile.
  */
-function columns(input: PerfPlan): Omit<NewPlanRow, 'id' | 'user_id' | 'created_at' | 'updated_at'> {
+function columns(
+  input: PerfPlan,
+): Omit<NewPlanRow, 'id' | 'user_id' | 'workspace_id' | 'created_at' | 'updated_at'> {
   const plan = withProfileTotals(input);
   const generated = scriptFor(plan, plan.tool).script;
   const sent = plan.script ?? '';

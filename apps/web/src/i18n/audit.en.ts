@@ -25,5 +25,7 @@ export const auditEn = {
   'audit.object.account': 'account',
   'audit.object.assistant_conversation': 'conversation with James',
   'audit.object.notification_channel': 'notification channel',
+  'audit.object.workspace': 'workspace',
+  'audit.object.workspace_member': 'workspace member',
   'audit.line': '{actor} {action} {object}',
 } as const;

@@ -27,5 +27,7 @@ export const auditKo: Record<keyof typeof auditEn, string> = {
   'audit.object.account': '계정',
   'audit.object.assistant_conversation': 'James와의 대화',
   'audit.object.notification_channel': '알림 채널',
+  'audit.object.workspace': '워크스페이스',
+  'audit.object.workspace_member': '워크스페이스 멤버',
   'audit.line': '{actor} — {object} {action}',
 };

@@ -48,15 +48,15 @@ export class AssistantService {
 
   async review(user: AccountUser, lang: Lang = 'en'): Promise<Review> {
     const [data, ran] = await Promise.all([
-      loadAssistantData(this.repo, user.id),
-      this.repo.planIdsWithRuns(user.id),
+      loadAssistantData(this.repo, user.workspaceId),
+      this.repo.planIdsWithRuns(user.workspaceId),
     ]);
     return { findings: reviewFindings(data, ran, lang) };
   }
 
   /** Answers the question and keeps the turn; a plan_id that is not the user's is "not found". */
   async ask(user: AccountUser, request: AskRequest): Promise<AskAnswer> {
-    const data = await loadAssistantData(this.repo, user.id);
+    const data = await loadAssistantData(this.repo, user.workspaceId);
     const requested = request.plan_id === undefined ? null : planById(data, request.plan_id);
     if (request.plan_id !== undefined && requested === null) throw assistantPlanNotFound();
     const lang = languageOf(request.question, request.language);
@@ -65,6 +65,7 @@ export class AssistantService {
       {
         id: randomUUID(),
         user_id: user.id,
+        workspace_id: user.workspaceId,
         question: request.question,
         answer: JSON.stringify(answer),
         asked_at: isoAt(this.now()),
@@ -75,7 +76,7 @@ export class AssistantService {
   }
 
   async conversation(user: AccountUser): Promise<Conversation> {
-    const rows = await this.repo.turns(user.id);
+    const rows = await this.repo.turns(user.id, user.workspaceId);
     return {
       turns: rows.map((row) => ({
         id: row.id,
@@ -87,7 +88,7 @@ export class AssistantService {
   }
 
   async clear(user: AccountUser): Promise<ConversationCleared> {
-    return { deleted: await this.repo.clearTurns(user.id) };
+    return { deleted: await this.repo.clearTurns(user.id, user.workspaceId) };
   }
 
   private async answer(

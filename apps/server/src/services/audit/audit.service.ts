@@ -68,8 +68,7 @@ export const AUDIT_CSV_HEADER = [
 
 /**
  * The audit log (docs/adr/0034-audit-log.md): written by the audit hook for each call that created,
- * changed, ran, stopped or deleted something; read by its owner (the account, until workspaces own
- * things) as a list or CSV; entries older than the retention are deleted.
+ * changed, ran, stopped or deleted something; read by the owners of the workspace it happened in as a list or CSV; entries older than the retention are deleted.
  */
 export class AuditService {
   constructor(
@@ -85,7 +84,8 @@ export class AuditService {
       const atMs = this.now();
       await this.log.insert({
         id: newAuditId(atMs),
-        owner_id: entry.actor.id,
+        // Whose log: the workspace the call acted in (docs/adr/0035-workspaces-and-roles.md).
+        owner_id: entry.actor.workspaceId,
         actor_id: entry.actor.id,
         actor_email: entry.actor.email,
         via: entry.via,
@@ -103,7 +103,7 @@ export class AuditService {
   }
 
   async list(user: AccountUser, limit: number, before?: string): Promise<AuditList> {
-    const rows = await this.log.list(user.id, limit, before);
+    const rows = await this.log.list(user.workspaceId, limit, before);
     return { entries: rows.map(toEntry), retention_days: this.retentionDays };
   }
 
@@ -112,7 +112,7 @@ export class AuditService {
     const lines = [AUDIT_CSV_HEADER.join(',')];
     let before: string | undefined;
     for (;;) {
-      const rows = await this.log.list(user.id, 1000, before);
+      const rows = await this.log.list(user.workspaceId, 1000, before);
       for (const row of rows) {
         lines.push(
           [

@@ -90,6 +90,26 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditedRoute>> = {
   'DELETE /api/notification-channels/:id': { action: 'deleted', object: 'notification_channel', id: path() },
   'PUT /api/plans/:id/notifications': { action: 'changed', object: 'load_plan', id: path() },
   'PUT /api/functional/plans/:id/notifications': { action: 'changed', object: 'functional_plan', id: path() },
+  // Workspaces and members (docs/adr/0035-workspaces-and-roles.md): in the log of the workspace changed.
+  'POST /api/workspaces': { action: 'created', object: 'workspace', id: answer('id'), name: 'name' },
+  'PUT /api/workspaces/:id': { action: 'changed', object: 'workspace', id: path(), name: 'name' },
+  'DELETE /api/workspaces/:id': { action: 'deleted', object: 'workspace', id: path() },
+  'POST /api/workspaces/:id/members': {
+    action: 'created',
+    object: 'workspace_member',
+    id: path(),
+    name: 'email',
+  },
+  'PUT /api/workspaces/:id/members/:userId': {
+    action: 'changed',
+    object: 'workspace_member',
+    id: path('userId'),
+  },
+  'DELETE /api/workspaces/:id/members/:userId': {
+    action: 'deleted',
+    object: 'workspace_member',
+    id: path('userId'),
+  },
 };
 
 /** Calls that change nothing a team would audit, each with the reason. */

@@ -34,6 +34,7 @@ export class FunctionalPlanService {
     const row = await this.plans.insert({
       id: randomUUID(),
       user_id: user.id,
+      workspace_id: user.workspaceId,
       ...planColumns(plan),
       status: NEVER_RUN_STATUS,
       created_at: at,
@@ -49,41 +50,42 @@ export class FunctionalPlanService {
    */
   async update(user: AccountUser, id: string, plan: FunctionalPlan): Promise<SavedFunctionalPlan> {
     await refuseFunctionalPlanPatterns(plan);
-    const row = await this.plans.updateForUser(
-      user.id,
+    const row = await this.plans.updateInWorkspace(
+      user.workspaceId,
       id,
       { ...planColumns(plan), updated_at: isoAt(this.now()) },
       plan.version,
     );
     if (row === undefined) {
-      if (plan.version !== undefined && (await this.plans.existsForUser(user.id, id))) throw planChanged();
+      if (plan.version !== undefined && (await this.plans.existsInWorkspace(user.workspaceId, id)))
+        throw planChanged();
       throw functionalPlanNotFound();
     }
     return toSavedPlan(row, user.email);
   }
 
   async list(user: AccountUser): Promise<SavedFunctionalPlan[]> {
-    const rows = await this.plans.listForUser(user.id);
+    const rows = await this.plans.listInWorkspace(user.workspaceId);
     return rows.map((row) => toSavedPlan(row, user.email));
   }
 
   async get(user: AccountUser, id: string): Promise<SavedFunctionalPlan> {
-    const row = await this.plans.findForUser(user.id, id);
+    const row = await this.plans.findInWorkspace(user.workspaceId, id);
     if (row === undefined) throw functionalPlanNotFound();
     return toSavedPlan(row, user.email);
   }
 
   /** Refuses (not found) an id that is not a plan of the user; the plan itself is not read. */
   async assertOwned(user: AccountUser, id: string): Promise<void> {
-    if (!(await this.plans.existsForUser(user.id, id))) throw functionalPlanNotFound();
+    if (!(await this.plans.existsInWorkspace(user.workspaceId, id))) throw functionalPlanNotFound();
   }
 
   async delete(user: AccountUser, id: string): Promise<void> {
-    if (!(await this.plans.deleteForUser(user.id, id))) throw functionalPlanNotFound();
+    if (!(await this.plans.deleteInWorkspace(user.workspaceId, id))) throw functionalPlanNotFound();
   }
 
   /** A run's status becomes its plan's (the dashboard's Status column); a deleted plan is left alone. */
-  async setStatus(userId: string, id: string, status: string): Promise<void> {
-    await this.plans.setStatusForUser(userId, id, status);
+  async setStatus(workspaceId: string, id: string, status: string): Promise<void> {
+    await this.plans.setStatusInWorkspace(workspaceId, id, status);
   }
 }

@@ -107,7 +107,13 @@ export function interruptedRun(
 ): FunctionalRunEnded {
   const { outcome, endTime } = interruptedEnding(row.start_time, calls, tally);
   return functionalRunEnded(
-    { id: row.id, userId: row.user_id, planId: row.plan_id, name: row.test_name },
+    {
+      id: row.id,
+      userId: row.user_id,
+      workspaceId: row.workspace_id,
+      planId: row.plan_id,
+      name: row.test_name,
+    },
     {
       status: 'interrupted',
       ...reasonColumns(FUNCTIONAL_INTERRUPTED_SAID),

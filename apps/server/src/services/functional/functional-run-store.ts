@@ -45,7 +45,7 @@ export function screenshotIdsOf(calls: readonly CallResult[]): string[] {
  * head the list shows (LISTED_CALLS), the screenshots its calls link to stay.
  */
 export function functionalRunEnded(
-  run: { id: string; userId: string; planId: string | null; name: string },
+  run: { id: string; userId: string; workspaceId: string; planId: string | null; name: string },
   { status, error, error_phrase, summary, calls, endTime }: FunctionalEnding,
 ): FunctionalRunEnded {
   return {
@@ -60,7 +60,16 @@ export function functionalRunEnded(
     },
     linkedScreenshots: screenshotIdsOf(calls.validation_results),
     planId: run.planId,
-    notice: { id: run.id, userId: run.userId, name: run.name, status, summary, error, error_phrase },
+    notice: {
+      id: run.id,
+      userId: run.userId,
+      workspaceId: run.workspaceId,
+      name: run.name,
+      status,
+      summary,
+      error,
+      error_phrase,
+    },
   };
 }
 
@@ -84,14 +93,14 @@ export class FunctionalRunStore implements RunStore<
 
   async insertStarted(row: FunctionalRunStarted, serverId: string | null): Promise<void> {
     await this.runs.insert({ ...row, server_id: serverId });
-    if (row.plan_id !== null) await this.plans.setStatus(row.user_id, row.plan_id, 'running');
+    if (row.plan_id !== null) await this.plans.setStatus(row.workspace_id, row.plan_id, 'running');
   }
 
   async storeEnding(id: string, ended: FunctionalRunEnded, unfinishedOnly = false): Promise<boolean> {
     const mine = await this.runs.end(id, ended.changes, ended.linkedScreenshots, unfinishedOnly);
     if (!mine) return false;
     if (ended.planId !== null)
-      await this.plans.setStatus(ended.notice.userId, ended.planId, ended.notice.status);
+      await this.plans.setStatus(ended.notice.workspaceId, ended.planId, ended.notice.status);
     return true;
   }
 
@@ -100,6 +109,9 @@ export class FunctionalRunStore implements RunStore<
     { notice }: FunctionalRunEnded,
     message: (run: FunctionalRunEnding) => MessageText,
   ): Promise<void> {
-    await this.notices.runEnded({ table: this.table, id, userId: notice.userId }, () => message(notice));
+    await this.notices.runEnded(
+      { table: this.table, id, userId: notice.userId, workspaceId: notice.workspaceId },
+      () => message(notice),
+    );
   }
 }

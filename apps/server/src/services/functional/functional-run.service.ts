@@ -158,6 +158,7 @@ export class FunctionalRunService {
       started: (id) => ({
         id,
         user_id: user.id,
+        workspace_id: user.workspaceId,
         plan_id: planId,
         test_name: plan.test_name,
         description: plan.description,
@@ -177,17 +178,26 @@ export class FunctionalRunService {
           (err, seq) =>
             this.log.error({ err, runId: id, seq }, 'Could not checkpoint the calls of a functional run'),
         );
-        const run = new LiveFunctionalRun(id, kind, user.id, planId, plan, startTime, checkpoint, (live) =>
-          adapter.start(plan, {
-            guard: this.guard.settings(),
-            onCall: (call: CallResult, place: CallPlace) => live.add(call, place),
-            // A UI run's: one user holds at most AQA_UI_BROWSERS_PER_USER of this server's browsers.
-            owner: user.id,
-            saveScreenshot: (shot) => this.saveScreenshot(live, shot),
-            onQueued: (position) => {
-              live.queuePosition = position;
-            },
-          }),
+        const run = new LiveFunctionalRun(
+          id,
+          kind,
+          user.id,
+          user.workspaceId,
+          planId,
+          plan,
+          startTime,
+          checkpoint,
+          (live) =>
+            adapter.start(plan, {
+              guard: this.guard.settings(),
+              onCall: (call: CallResult, place: CallPlace) => live.add(call, place),
+              // A UI run's: one user holds at most AQA_UI_BROWSERS_PER_USER of this server's browsers.
+              owner: user.id,
+              saveScreenshot: (shot) => this.saveScreenshot(live, shot),
+              onQueued: (position) => {
+                live.queuePosition = position;
+              },
+            }),
         );
         return {
           entry: run,
@@ -214,7 +224,7 @@ export class FunctionalRunService {
           timeline_data: [],
         };
         return this.ended(
-          { id, userId: user.id, planId, plan },
+          { id, userId: user.id, workspaceId: user.workspaceId, planId, plan },
           'failed',
           reasonColumns(failed),
           summary,
@@ -229,7 +239,7 @@ export class FunctionalRunService {
    * calls and how many it judged.
    */
   async list(user: AccountUser, limit?: number): Promise<FunctionalResult[]> {
-    const rows = await this.runs.listHeadsForUser(user.id, limit);
+    const rows = await this.runs.listHeadsInWorkspace(user.workspaceId, limit);
     return Promise.all(
       rows.map(async (row) => {
         const live = this.liveRun(user, row.id);
@@ -244,7 +254,7 @@ export class FunctionalRunService {
   async result(user: AccountUser, id: string): Promise<FunctionalResult> {
     const live = this.liveRun(user, id);
     if (live !== undefined) return live.result();
-    const row = await this.runs.findForUser(user.id, id);
+    const row = await this.runs.findInWorkspace(user.workspaceId, id);
     if (row === undefined) throw notFound();
     return (await this.remoteView(row)) ?? rowToResult(row);
   }
@@ -257,7 +267,7 @@ export class FunctionalRunService {
   async status(user: AccountUser, id: string): Promise<FunctionalStatusResponse> {
     if (this.liveRun(user, id) !== undefined) return { test_id: id, status: 'running' };
     // Only the status column: an ended run's stored calls may be megabytes.
-    const status = await this.runs.findStatusForUser(user.id, id);
+    const status = await this.runs.findStatusInWorkspace(user.workspaceId, id);
     if (status === undefined) throw notFound();
     return { test_id: id, status: storedStatus(status) };
   }
@@ -267,7 +277,10 @@ export class FunctionalRunService {
     const live = this.liveRun(user, id);
     if (live !== undefined) {
       await live.stop('user');
-    } else if (this.lifecycle.hasReplicas && (await this.runs.findStatusForUser(user.id, id)) === 'running') {
+    } else if (
+      this.lifecycle.hasReplicas &&
+      (await this.runs.findStatusInWorkspace(user.workspaceId, id)) === 'running'
+    ) {
       // Another replica runs it (docs/adr/0020-server-replicas.md): ask it, and wait for the stored end.
       await this.lifecycle.stopElsewhere(this.store.table, [id]);
     }
@@ -276,7 +289,7 @@ export class FunctionalRunService {
 
   /** A screenshot of the user's run, as JPEG bytes; another user's run or shot is not found. */
   async screenshot(user: AccountUser, runId: string, shotId: string): Promise<Buffer> {
-    const jpeg = await this.screenshots.findJpegForUser(user.id, runId, shotId);
+    const jpeg = await this.screenshots.findJpegInWorkspace(user.workspaceId, runId, shotId);
     if (jpeg === undefined)
       throw new NotFoundError('SCREENSHOT_NOT_FOUND', FUNCTIONAL_RUN_MESSAGES.screenshotNotFound);
     return jpeg;
@@ -285,8 +298,8 @@ export class FunctionalRunService {
   async delete(user: AccountUser, id: string): Promise<void> {
     if (this.liveRun(user, id) !== undefined)
       throw new ConflictError('RUN_IN_PROGRESS', FUNCTIONAL_RUN_MESSAGES.running);
-    if (await this.runs.deleteEndedForUser(user.id, id)) return;
-    if ((await this.runs.findStatusForUser(user.id, id)) === undefined) throw notFound();
+    if (await this.runs.deleteEndedInWorkspace(user.workspaceId, id)) return;
+    if ((await this.runs.findStatusInWorkspace(user.workspaceId, id)) === undefined) throw notFound();
     throw new ConflictError('RUN_IN_PROGRESS', FUNCTIONAL_RUN_MESSAGES.running);
   }
 
@@ -392,14 +405,20 @@ export class FunctionalRunService {
 
   /** A run's ending in its table's terms and its owner's message, ended now. */
   private ended(
-    run: { id: string; userId: string; planId: string | null; plan: FunctionalPlan },
+    run: { id: string; userId: string; workspaceId: string; planId: string | null; plan: FunctionalPlan },
     status: Exclude<FunctionalStatus, 'running'>,
     reason: { error: string | null; error_phrase: Phrase | null },
     summary: FunctionalSummary,
     calls: StoredCalls,
   ): FunctionalRunEnded {
     return functionalRunEnded(
-      { id: run.id, userId: run.userId, planId: run.planId, name: run.plan.test_name },
+      {
+        id: run.id,
+        userId: run.userId,
+        workspaceId: run.workspaceId,
+        planId: run.planId,
+        name: run.plan.test_name,
+      },
       { status, ...reason, summary, calls, endTime: isoAt(this.now()) },
     );
   }

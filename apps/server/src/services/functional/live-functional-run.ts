@@ -44,6 +44,7 @@ export class LiveFunctionalRun implements LiveEntry {
     readonly id: string,
     readonly kind: TestKind,
     readonly userId: string,
+    readonly workspaceId: string,
     readonly planId: string | null,
     readonly plan: FunctionalPlan,
     readonly startTime: string,

@@ -31,9 +31,9 @@ export class DashboardService {
 
   async performance(user: AccountUser, search: PlanSearch): Promise<PerformanceDashboard> {
     const [page, totalPlans, counts] = await Promise.all([
-      this.dashboard.searchPlans(user.id, search),
-      this.plans.countForUser(user.id),
-      this.runs.statusCountsForUser(user.id),
+      this.dashboard.searchPlans(user.workspaceId, search),
+      this.plans.countInWorkspace(user.workspaceId),
+      this.runs.statusCountsInWorkspace(user.workspaceId),
     ]);
     const ids = page.rows.map((row) => row.id);
     const [runCounts, latest, trends] = await Promise.all([
@@ -95,7 +95,15 @@ function planCard(
   runs: Pick<DashboardPlan, 'results_count' | 'recent_results' | 'trend'>,
 ): DashboardPlan {
   // The cards show no script; the plan model is read only for its URL entries.
-  const plan = rowToPlan({ ...row, user_id: '', script: '', script_edited: 0, search_text: '', version: 0 });
+  const plan = rowToPlan({
+    ...row,
+    user_id: '',
+    workspace_id: '',
+    script: '',
+    script_edited: 0,
+    search_text: '',
+    version: 0,
+  });
   return {
     _id: row.id,
     id: row.id,

@@ -36,7 +36,7 @@ export class HistoryService {
   ) {}
 
   async deleteRun(user: AccountUser, id: string): Promise<DeletedResult> {
-    const outcome = await this.runs.deleteFinishedForUser(user.id, id);
+    const outcome = await this.runs.deleteFinishedInWorkspace(user.workspaceId, id);
     if (outcome === 'not_found') throw runNotFound();
     if (outcome === 'unfinished') {
       throw new ConflictError('RUN_IN_PROGRESS', HISTORY_MESSAGES.deleteWhileRunning, {
@@ -48,7 +48,7 @@ export class HistoryService {
 
   async annotate(user: AccountUser, change: RunAnnotationChange): Promise<PastRun> {
     const testName = change.test_name?.trim();
-    const found = await this.runs.annotateForUser(user.id, change.test_id, {
+    const found = await this.runs.annotateInWorkspace(user.workspaceId, change.test_id, {
       ...(testName === undefined ? {} : { test_name: testName === '' ? null : testName }),
       ...(change.notes === undefined ? {} : { notes: change.notes }),
     });
@@ -58,10 +58,10 @@ export class HistoryService {
 
   async summary(user: AccountUser): Promise<ChartDataSummary> {
     const [totalPlans, counts, lastRunAt, days] = await Promise.all([
-      this.plans.countForUser(user.id),
-      this.runs.statusCountsForUser(user.id),
-      this.runs.lastStartedAtForUser(user.id),
-      this.runs.runsByDayForUser(user.id, SUMMARY_DAYS),
+      this.plans.countInWorkspace(user.workspaceId),
+      this.runs.statusCountsInWorkspace(user.workspaceId),
+      this.runs.lastStartedAtInWorkspace(user.workspaceId),
+      this.runs.runsByDayInWorkspace(user.workspaceId, SUMMARY_DAYS),
     ]);
     const count = (status: string) => counts[status] ?? 0;
     return {
@@ -78,10 +78,10 @@ export class HistoryService {
   }
 
   async setBaseline(user: AccountUser, planId: string, testId: string | null): Promise<Baseline> {
-    const plan = await this.plans.findForUser(user.id, planId);
+    const plan = await this.plans.findInWorkspace(user.workspaceId, planId);
     if (plan === undefined) throw new NotFoundError('PLAN_NOT_FOUND', PLAN_MESSAGES.notFound);
     if (testId !== null) {
-      const run = await this.runs.findForUser(user.id, testId);
+      const run = await this.runs.findInWorkspace(user.workspaceId, testId);
       if (run === undefined) throw runNotFound();
       if (run.plan_id !== planId) throw baselineRefused(HISTORY_MESSAGES.baselineOfOtherPlan);
       // A stopped or interrupted run that measured requests may be the baseline too (comparable.ts).
@@ -96,7 +96,7 @@ export class HistoryService {
       if (!verdict.ok) throw baselineRefused(verdict.message);
     }
     // Written only if the run is still an ended run of the plan with figures (it may have been deleted meanwhile).
-    if (!(await this.plans.setBaselineForUser(user.id, planId, testId))) throw runNotFound();
+    if (!(await this.plans.setBaselineInWorkspace(user.workspaceId, planId, testId))) throw runNotFound();
     return { plan_id: planId, baseline_test_id: testId };
   }
 }

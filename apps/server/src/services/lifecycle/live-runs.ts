@@ -10,6 +10,8 @@ export type StoppedBy = 'user' | 'shutdown';
 export interface LiveEntry {
   readonly id: string;
   readonly userId: string;
+  /** Whose run it is (docs/adr/0035-workspaces-and-roles.md): who may see and stop it. */
+  readonly workspaceId: string;
   readonly kind: TestKind;
   /** Epoch ms by which the run is planned to end; null for a run with no planned length (API, script, UI). */
   plannedEndMs(): number | null;
@@ -46,6 +48,11 @@ export class LiveRuns {
 
   all(): LiveEntry[] {
     return [...this.runs.values()];
+  }
+
+  /** The runs of a workspace going on this server. */
+  ofWorkspace(workspaceId: string): LiveEntry[] {
+    return this.all().filter((run) => run.workspaceId === workspaceId);
   }
 
   ofUser(userId: string): LiveEntry[] {

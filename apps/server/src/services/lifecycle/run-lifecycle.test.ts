@@ -36,7 +36,17 @@ const noReplicas = {
 } as unknown as Replicas;
 
 function userNamed(id: string, email = `${id}@example.com`): AccountUser {
-  return { id, email, username: id, firstName: '', lastName: '', company: '', role: '' };
+  return {
+    id,
+    email,
+    username: id,
+    firstName: '',
+    lastName: '',
+    company: '',
+    role: '',
+    workspaceId: id,
+    workspaceRole: 'owner',
+  };
 }
 
 class FakeRun implements LiveEntry {
@@ -47,6 +57,9 @@ class FakeRun implements LiveEntry {
     readonly kind: TestKind,
     private readonly endMs: number | null = null,
   ) {}
+  get workspaceId(): string {
+    return this.userId;
+  }
   plannedEndMs(): number | null {
     return this.endMs;
   }

@@ -212,15 +212,15 @@ export class RunLifecycle {
     }
   }
 
-  /** The user's run going on this server; undefined for another user's, or one not going here. */
+  /** The workspace's run going on this server; undefined for another's, or one not going here. */
   find(user: AccountUser, id: string): LiveEntry | undefined {
     const live = this.live.get(id);
-    return live !== undefined && live.userId === user.id ? live : undefined;
+    return live !== undefined && live.workspaceId === user.workspaceId ? live : undefined;
   }
 
-  /** The user's runs going on this server. */
+  /** The workspace's runs going on this server. */
   runningOf(user: AccountUser): LiveEntry[] {
-    return this.live.ofUser(user.id);
+    return this.live.ofWorkspace(user.workspaceId);
   }
 
   /** Whether this server runs the run (for any user). */

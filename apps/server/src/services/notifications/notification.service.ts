@@ -15,6 +15,7 @@ import { type Clock, isoAt } from '../../clock';
 import type { NotificationChannelRow } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { NotificationRepository, PlanFamily } from '../../repositories/notification.repository';
+import type { AccountUser } from '../account-user';
 import { bodyFor, type Notice } from './notice-content';
 import type { NotificationOutbox } from './outbox';
 
@@ -48,6 +49,9 @@ function shownUrl(row: NotificationChannelRow): string {
  * created (the address guarded like any request sent on the user's behalf, docs/adr/0015-target-guard.md),
  * listed with their last delivery, deleted, tested; another user's channel or plan is a 404.
  */
+/** Who acts (the rows' author) and in which workspace (whose channels they are). */
+type ChannelOwner = Pick<AccountUser, 'id' | 'workspaceId'>;
+
 export class NotificationService {
   constructor(
     private readonly repo: NotificationRepository,
@@ -58,7 +62,7 @@ export class NotificationService {
     private readonly now: Clock,
   ) {}
 
-  async create(userId: string, input: NotificationChannelCreate): Promise<{ id: string }> {
+  async create(user: ChannelOwner, input: NotificationChannelCreate): Promise<{ id: string }> {
     const body: ChannelInput = NotificationChannelCreateSchema.parse(input);
     if (body.type === 'email') {
       if (!this.smtpConfigured)
@@ -73,7 +77,8 @@ export class NotificationService {
     }
     const row: NotificationChannelRow = {
       id: newId('nch'),
-      user_id: userId,
+      user_id: user.id,
+      workspace_id: user.workspaceId,
       type: body.type,
       name: body.name === undefined || body.name === '' ? defaultName(body.type, body.url) : body.name,
       url: body.url,
@@ -86,8 +91,8 @@ export class NotificationService {
     return { id: row.id };
   }
 
-  async list(userId: string): Promise<NotificationChannelList> {
-    const rows = await this.repo.listChannels(userId);
+  async list(user: ChannelOwner): Promise<NotificationChannelList> {
+    const rows = await this.repo.listChannels(user.workspaceId);
     const last = await this.repo.lastDeliveries(rows.map((row) => row.id));
     return {
       limit: NOTIFICATION_CHANNELS_PER_USER,
@@ -116,12 +121,12 @@ export class NotificationService {
     };
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    if (!(await this.repo.deleteChannel(userId, id))) throw channelNotFound();
+  async remove(user: ChannelOwner, id: string): Promise<void> {
+    if (!(await this.repo.deleteChannel(user.workspaceId, id))) throw channelNotFound();
   }
 
-  async deliveries(userId: string, id: string): Promise<DeliveryList> {
-    if ((await this.repo.findChannel(userId, id)) === undefined) throw channelNotFound();
+  async deliveries(user: ChannelOwner, id: string): Promise<DeliveryList> {
+    if ((await this.repo.findChannel(user.workspaceId, id)) === undefined) throw channelNotFound();
     const rows = await this.repo.listDeliveries(id, LOG_LENGTH);
     const attempts = await this.repo.attemptsOf(rows.map((row) => row.id));
     type D = DeliveryList['deliveries'][number];
@@ -149,8 +154,8 @@ export class NotificationService {
   }
 
   /** Queues a test notice on the channel; its attempts appear in the log like any delivery's. */
-  async test(userId: string, id: string): Promise<{ delivery_id: string }> {
-    const channel = await this.repo.findChannel(userId, id);
+  async test(user: ChannelOwner, id: string): Promise<{ delivery_id: string }> {
+    const channel = await this.repo.findChannel(user.workspaceId, id);
     if (channel === undefined) throw channelNotFound();
     if (channel.type !== 'email') {
       const decision = await this.guard.checkUrl(channel.url);
@@ -169,7 +174,8 @@ export class NotificationService {
     const deliveryId = newId('ndl');
     await this.outbox.enqueue({
       id: deliveryId,
-      user_id: userId,
+      user_id: user.id,
+      workspace_id: user.workspaceId,
       channel_id: id,
       run_id: null,
       event: 'test',
@@ -179,24 +185,24 @@ export class NotificationService {
     return { delivery_id: deliveryId };
   }
 
-  async planChannels(userId: string, family: PlanFamily, planId: string): Promise<PlanChannels> {
-    if (!(await this.repo.ownsPlan(userId, family, planId))) throw planNotFound();
-    return { channel_ids: await this.repo.planChannelIds(userId, family, planId) };
+  async planChannels(user: ChannelOwner, family: PlanFamily, planId: string): Promise<PlanChannels> {
+    if (!(await this.repo.ownsPlan(user.workspaceId, family, planId))) throw planNotFound();
+    return { channel_ids: await this.repo.planChannelIds(user.workspaceId, family, planId) };
   }
 
   async setPlanChannels(
-    userId: string,
+    user: ChannelOwner,
     family: PlanFamily,
     planId: string,
     input: PlanChannels,
   ): Promise<PlanChannels> {
-    if (!(await this.repo.ownsPlan(userId, family, planId))) throw planNotFound();
+    if (!(await this.repo.ownsPlan(user.workspaceId, family, planId))) throw planNotFound();
     const ids = [...new Set(input.channel_ids)];
-    const mine = new Set((await this.repo.listChannels(userId)).map((row) => row.id));
+    const mine = new Set((await this.repo.listChannels(user.workspaceId)).map((row) => row.id));
     if (ids.some((id) => !mine.has(id)))
       throw new ValidationError([{ field: 'channel_ids', message: NOTIFICATION_MESSAGES.unknownChannels }]);
-    await this.repo.setPlanChannels(userId, family, planId, ids);
-    return { channel_ids: await this.repo.planChannelIds(userId, family, planId) };
+    await this.repo.setPlanChannels(user.workspaceId, user.id, family, planId, ids);
+    return { channel_ids: await this.repo.planChannelIds(user.workspaceId, family, planId) };
   }
 }
 

@@ -81,7 +81,7 @@ export class NotificationOutbox {
   private async attempt(id: string): Promise<void> {
     const delivery = await this.repo.findDelivery(id);
     if (delivery === undefined || (delivery.status !== 'pending' && delivery.status !== 'retrying')) return;
-    const channel = await this.repo.findChannel(delivery.user_id, delivery.channel_id);
+    const channel = await this.repo.findChannel(delivery.workspace_id, delivery.channel_id);
     if (channel === undefined) return;
     const number = delivery.attempts + 1;
     const startedAt = this.now();

@@ -1,3 +1,4 @@
+import { TEAM_WORKSPACE_PREFIX, WORKSPACE_QUERY } from '@aqa/plan';
 import type { NotificationChannelType, NotificationEvent } from '@aqa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Clock, isoAt } from '../../clock';
@@ -50,14 +51,14 @@ export class NotifyingRunNotices implements RunNotices {
   }
 
   private async notify(run: EndedRunRef, compose: () => MessageText): Promise<void> {
-    const facts = await this.repo.runFacts(run.table, run.userId, run.id);
+    const facts = await this.repo.runFacts(run.table, run.workspaceId, run.id);
     if (facts?.planId === null || facts === undefined) return;
     const family = run.table === 'runs' ? 'load' : 'functional';
     // The plan's channels and the channels of the schedule that started the run, each once.
     const byId = new Map<string, NotificationChannelRow>();
     for (const channel of [
-      ...(await this.repo.planChannels(run.userId, family, facts.planId)),
-      ...(await this.repo.scheduleChannels(run.userId, run.id)),
+      ...(await this.repo.planChannels(run.workspaceId, family, facts.planId)),
+      ...(await this.repo.scheduleChannels(run.workspaceId, run.id)),
     ])
       byId.set(channel.id, channel);
     const channels = [...byId.values()];
@@ -65,7 +66,7 @@ export class NotifyingRunNotices implements RunNotices {
     const text = compose();
     const planId = facts.planId;
     const events = await eventsOf({ ...facts, messageKind: text.kind }, async () => {
-      const earlier = await this.repo.earlierRun(run.table, run.userId, planId, facts);
+      const earlier = await this.repo.earlierRun(run.table, run.workspaceId, planId, facts);
       return earlier === undefined ? undefined : { ...earlier, kind: facts.kind };
     });
     if (events.length === 0) return;
@@ -78,6 +79,7 @@ export class NotifyingRunNotices implements RunNotices {
       await this.outbox.enqueue({
         id: newId('ndl'),
         user_id: run.userId,
+        workspace_id: run.workspaceId,
         channel_id: channel.id,
         run_id: run.id,
         event,
@@ -95,7 +97,12 @@ export class NotifyingRunNotices implements RunNotices {
     events: NotificationEvent[],
     at: string,
   ): Notice {
-    const url = `${this.publicUrl}${resultPath(run.table, run.id)}`;
+    // A team workspace's run opens in that workspace (docs/adr/0035-workspaces-and-roles.md): the web app
+    // switches to the workspace the link names.
+    const inWorkspace = !run.workspaceId.startsWith(TEAM_WORKSPACE_PREFIX)
+      ? ''
+      : `?${WORKSPACE_QUERY}=${encodeURIComponent(run.workspaceId)}`;
+    const url = `${this.publicUrl}${resultPath(run.table, run.id)}${inWorkspace}`;
     return {
       event,
       events,

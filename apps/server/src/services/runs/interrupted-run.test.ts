@@ -20,6 +20,7 @@ const STEPS = [
 const record: RunRecord = {
   id: 'run_rebuilt',
   user_id: 'u',
+  workspace_id: 'u',
   plan_id: 'p',
   plan_name: 'Plan',
   status: 'running',

@@ -57,6 +57,10 @@ export class LiveRun implements LiveEntry {
     return this.meta.user_id;
   }
 
+  get workspaceId(): string {
+    return this.meta.workspace_id;
+  }
+
   /** When the load started, or when the run was accepted while its workers are still starting. */
   get startedAtMs(): number {
     return this.loadStartMs ?? Date.parse(this.meta.started_at);

@@ -137,7 +137,12 @@ export class LoadKind implements RunKindAdapter<LoadKindTypes> {
    * last one (docs/adr/0016-crash-recovery.md); its message tells it as stored.
    */
   recover(row: RunRow, points: readonly RunPoint[]): LoadRunEnded {
-    return { userId: row.user_id, columns: interruptedEnding(rowToRecord(row), points), record: null };
+    return {
+      userId: row.user_id,
+      workspaceId: row.workspace_id,
+      columns: interruptedEnding(rowToRecord(row), points),
+      record: null,
+    };
   }
 
   /** Judged on its plan's thresholds when it completed (message-text.ts loadRunMessage). */

@@ -35,6 +35,7 @@ export function goingLoadRun(
     entry: live,
     ended: ending.then((end) => ({
       userId: live.userId,
+      workspaceId: live.workspaceId,
       columns: endingColumns(end),
       record: live.toRecord(),
     })),

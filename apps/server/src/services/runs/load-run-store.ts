@@ -11,8 +11,10 @@ import { newRunRow, rowToRecord } from './run-rows';
 
 /** How a load run ended, as its row stores it and its message tells it. */
 export interface LoadRunEnded {
-  /** The run's owner. */
+  /** Who started the run. */
   userId: string;
+  /** Whose run it is (docs/adr/0035-workspaces-and-roles.md). */
+  workspaceId: string;
   /** The run row's columns its ending writes. */
   columns: RunUpdate;
   /** The run as its message tells it; null to read it back once stored (a dead server's run, rebuilt). */
@@ -68,17 +70,17 @@ export class LoadRunStore implements RunStore<RunRecord, LoadRunEnded, EndedLoad
 
   async notify(
     id: string,
-    { userId, record }: LoadRunEnded,
+    { userId, workspaceId, record }: LoadRunEnded,
     message: (run: EndedLoadRecord) => MessageText,
   ): Promise<void> {
     let told = record;
     if (told === null) {
-      const row = await this.runs.findForUser(userId, id);
+      const row = await this.runs.findInWorkspace(workspaceId, id);
       if (row === undefined) return;
       told = rowToRecord(row);
     }
     if (told.status === 'running' || told.status === 'processing') return;
     const ended = { ...told, status: told.status };
-    await this.notices.runEnded({ table: this.table, id, userId }, () => message(ended));
+    await this.notices.runEnded({ table: this.table, id, userId, workspaceId }, () => message(ended));
   }
 }

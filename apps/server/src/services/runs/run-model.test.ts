@@ -32,6 +32,7 @@ describe('testResultView', () => {
   const base: RunRecord = {
     id: 'run_x',
     user_id: 'u',
+    workspace_id: 'u',
     plan_id: 'p',
     plan_name: 'Plan',
     status: 'running',

@@ -53,6 +53,8 @@ export interface RunConfig {
 export interface RunRecord {
   id: string;
   user_id: string;
+  /** Whose run it is (docs/adr/0035-workspaces-and-roles.md). */
+  workspace_id: string;
   plan_id: string | null;
   plan_name: string;
   status: StoredStatus;

@@ -26,6 +26,7 @@ export function rowToState(row: Omit<RunRow, 'config' | 'histogram'>): RunState 
   return {
     id: row.id,
     user_id: row.user_id,
+    workspace_id: row.workspace_id,
     plan_id: row.plan_id,
     plan_name: row.plan_name,
     status: row.status as StoredStatus,
@@ -58,6 +59,7 @@ export function newRunRow(record: RunRecord): NewRunRow {
   return {
     id: record.id,
     user_id: record.user_id,
+    workspace_id: record.workspace_id,
     plan_id: record.plan_id,
     plan_name: record.plan_name,
     status: record.status,

@@ -89,7 +89,7 @@ export class RunService {
   }
 
   async start(user: AccountUser, request: RunTestRequest): Promise<RunStarted> {
-    const saved = await this.plans.findForUser(user.id, request.plan_id);
+    const saved = await this.plans.findInWorkspace(user.workspaceId, request.plan_id);
     if (saved === undefined) throw new NotFoundError('PLAN_NOT_FOUND', PLAN_MESSAGES.notFound);
     const plan = planForRun(rowToPlan(saved), request, user.email);
     const sent: LoadRunSent = {
@@ -134,7 +134,7 @@ export class RunService {
       offset?: number | undefined;
     },
   ): Promise<{ runs: PastRun[]; total: number }> {
-    const { rows, total } = await this.runs.listForUser(user.id, {
+    const { rows, total } = await this.runs.listInWorkspace(user.workspaceId, {
       planId: query.planId,
       status: query.status,
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
@@ -146,7 +146,7 @@ export class RunService {
 
   /** One run as the list shows it; 404 when the user has no run with this id. */
   async pastRun(user: AccountUser, id: string): Promise<PastRun> {
-    const row = await this.runs.findViewForUser(user.id, id);
+    const row = await this.runs.findViewInWorkspace(user.workspaceId, id);
     if (row === undefined) throw new NotFoundError('RUN_NOT_FOUND', RUN_MESSAGES.notFound);
     return this.pastRunOf(user, row, Date.now());
   }
@@ -209,7 +209,9 @@ export class RunService {
     const mine = this.lifecycle.runningOf(user).filter((run) => run instanceof LiveRun);
     const elsewhere = !this.lifecycle.hasReplicas
       ? []
-      : (await this.runs.listForUser(user.id, { status: 'running', limit: 1000, offset: 0 })).rows
+      : (
+          await this.runs.listInWorkspace(user.workspaceId, { status: 'running', limit: 1000, offset: 0 })
+        ).rows
           .map((row) => row.id)
           .filter((id) => !this.lifecycle.runsHere(id));
     await Promise.all([...mine.map((run) => run.stop('user')), this.stopElsewhere(user, elsewhere)]);
@@ -221,7 +223,7 @@ export class RunService {
     if (!this.lifecycle.hasReplicas) return;
     const unfinished: string[] = [];
     for (const id of ids) {
-      const row = await this.runs.findForUser(user.id, id);
+      const row = await this.runs.findInWorkspace(user.workspaceId, id);
       if (row !== undefined && isLive(row.status)) unfinished.push(id);
     }
     await this.lifecycle.stopElsewhere(this.store.table, unfinished);
@@ -233,7 +235,7 @@ export class RunService {
       const points = (await this.runs.pointsOf(id)).map(rowToPoint);
       return chartDataView(live.toRecord(), points, live.histogram());
     }
-    const row = await this.runs.findForUser(user.id, id);
+    const row = await this.runs.findInWorkspace(user.workspaceId, id);
     if (row === undefined) throw new NotFoundError('RUN_NOT_FOUND', RUN_MESSAGES.notFound);
     const remote = await this.remoteView(row);
     const record = remote?.record ?? rowToRecord(row);
@@ -292,7 +294,7 @@ export class RunService {
   private async record(user: AccountUser, id: string): Promise<RunRecord> {
     const live = this.liveRun(user, id);
     if (live !== undefined) return live.toRecord();
-    const row = await this.runs.findForUser(user.id, id);
+    const row = await this.runs.findInWorkspace(user.workspaceId, id);
     if (row === undefined) throw new NotFoundError('RUN_NOT_FOUND', RUN_MESSAGES.notFound);
     return (await this.remoteView(row))?.record ?? rowToRecord(row);
   }
@@ -321,6 +323,7 @@ export class RunService {
     const recordOf = (id: string): RunRecord => ({
       id,
       user_id: user.id,
+      workspace_id: user.workspaceId,
       plan_id: planId,
       plan_name: plan.name,
       status: 'running',
@@ -360,7 +363,12 @@ export class RunService {
       notStarted: (id, err) => {
         const error = err instanceof Error ? err.message : String(err);
         const ended = { status: 'failed' as const, error, ended_at: new Date().toISOString() };
-        return { userId: user.id, columns: ended, record: { ...recordOf(id), ...ended } };
+        return {
+          userId: user.id,
+          workspaceId: user.workspaceId,
+          columns: ended,
+          record: { ...recordOf(id), ...ended },
+        };
       },
     };
   }

@@ -72,7 +72,7 @@ export class ScheduleService {
 
   async create(user: AccountUser, body: ScheduleCreate): Promise<Schedule> {
     const input = ScheduleCreateSchema.parse(body);
-    const plan = await this.schedules.planOf(user.id, input.plan_id);
+    const plan = await this.schedules.planOf(user.workspaceId, input.plan_id);
     if (plan === undefined) throw new NotFoundError('PLAN_NOT_FOUND', SCHEDULE_MESSAGES.planNotFound);
     const channels = await this.ownChannels(user, input.channel_ids);
     const nowMs = this.now();
@@ -81,6 +81,7 @@ export class ScheduleService {
     const row: ScheduleRow = {
       id: randomUUID(),
       user_id: user.id,
+      workspace_id: user.workspaceId,
       plan_id: plan.id,
       plan_kind: plan.kind,
       cron: input.cron,
@@ -101,8 +102,10 @@ export class ScheduleService {
   }
 
   async list(user: AccountUser): Promise<ScheduleList> {
-    const rows = await this.schedules.listForUser(user.id);
-    const plans = await this.schedules.plansOf(user.id, [...new Set(rows.map((row) => row.plan_id))]);
+    const rows = await this.schedules.listInWorkspace(user.workspaceId);
+    const plans = await this.schedules.plansOf(user.workspaceId, [
+      ...new Set(rows.map((row) => row.plan_id)),
+    ]);
     const byId = new Map(plans.map((plan) => [plan.id, plan]));
     const nowMs = this.now();
     return { schedules: rows.map((row) => toSchedule(row, byId.get(row.plan_id), nowMs)) };
@@ -111,7 +114,7 @@ export class ScheduleService {
   /** Changes when it runs, or turns it off and on; its next time is worked out again from now. */
   async update(user: AccountUser, id: string, body: ScheduleUpdate): Promise<Schedule> {
     const input = ScheduleUpdateSchema.parse(body);
-    const row = await this.schedules.findForUser(user.id, id);
+    const row = await this.schedules.findInWorkspace(user.workspaceId, id);
     if (row === undefined) throw scheduleNotFound();
     const nowMs = this.now();
     const changed = {
@@ -121,31 +124,31 @@ export class ScheduleService {
     };
     const channels =
       input.channel_ids === undefined ? undefined : await this.ownChannels(user, input.channel_ids);
-    const updated = await this.schedules.updateForUser(user.id, id, {
+    const updated = await this.schedules.updateInWorkspace(user.workspaceId, id, {
       ...changed,
       ...(channels === undefined ? {} : { channel_ids: JSON.stringify(channels) }),
       next_run_at: nextRunAt(changed, nowMs),
       updated_at: isoAt(nowMs),
     });
     if (updated === undefined) throw scheduleNotFound();
-    return toSchedule(updated, await this.schedules.planOf(user.id, updated.plan_id), nowMs);
+    return toSchedule(updated, await this.schedules.planOf(user.workspaceId, updated.plan_id), nowMs);
   }
 
   /** The channel ids, once each, all the user's own; one that is not is refused naming the field. */
   private async ownChannels(user: AccountUser, ids: readonly string[]): Promise<string[]> {
     const unique = [...new Set(ids)];
-    const mine = await this.schedules.ownChannels(user.id, unique);
+    const mine = await this.schedules.ownChannels(user.workspaceId, unique);
     if (unique.some((id) => !mine.has(id)))
       throw new ValidationError([{ field: 'channel_ids', message: SCHEDULE_MESSAGES.unknownChannels }]);
     return unique;
   }
 
   async remove(user: AccountUser, id: string): Promise<void> {
-    if (!(await this.schedules.deleteForUser(user.id, id))) throw scheduleNotFound();
+    if (!(await this.schedules.deleteInWorkspace(user.workspaceId, id))) throw scheduleNotFound();
   }
 
   /** A deleted plan's schedules go with it. */
   async planDeleted(user: AccountUser, planId: string): Promise<void> {
-    await this.schedules.deleteForPlan(user.id, planId);
+    await this.schedules.deleteForPlan(user.workspaceId, planId);
   }
 }

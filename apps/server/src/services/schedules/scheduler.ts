@@ -6,9 +6,10 @@ import { AppError } from '../../errors';
 import type { ScheduleOutcomeColumns, ScheduleRepository } from '../../repositories/schedule.repository';
 import { nextRunAt } from './schedule.service';
 
-/** Starts a saved plan's run as its owner; answers the run's id, or throws why it cannot start. */
+/** Starts a saved plan's run as the schedule's author, in its workspace; answers the run's id, or throws why not. */
 export type StartScheduledRun = (schedule: {
   userId: string;
+  workspaceId: string;
   planKind: SchedulePlanKind;
   planId: string;
 }) => Promise<string>;
@@ -105,7 +106,12 @@ export class Scheduler {
     const going = await this.schedules.runGoing(kind, row.plan_id);
     if (going !== undefined) return record('skipped', going, SCHEDULER_REASONS.previousGoing(going));
     try {
-      const runId = await this.startRun({ userId: row.user_id, planKind: kind, planId: row.plan_id });
+      const runId = await this.startRun({
+        userId: row.user_id,
+        workspaceId: row.workspace_id,
+        planKind: kind,
+        planId: row.plan_id,
+      });
       this.log.info({ schedule: row.id, runId }, 'Scheduled run started');
       return record('started', runId, null);
     } catch (error) {

@@ -1,0 +1,188 @@
+import type { Db } from '../db/database';
+import type { WorkspaceMemberRow, WorkspaceRow } from '../db/schema';
+
+/** A member with the account's address and name, as the members list shows them. */
+export interface MemberView extends WorkspaceMemberRow {
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** The tables whose rows a team workspace owns and that go with it (migration 0028). */
+const OWNED_TABLES = [
+  'notification_plan_channels',
+  'notification_deliveries',
+  'notification_channels',
+  'schedules',
+  'assistant_turns',
+  'messages',
+  'functional_runs',
+  'functional_plans',
+  'runs',
+  'plans',
+] as const;
+
+/**
+ * Team workspaces and their members (docs/adr/0035-workspaces-and-roles.md). A personal workspace has
+ * no row here: its id is its user's and its one member, the owner, is that user.
+ */
+export class WorkspaceRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(row: WorkspaceRow, ownerId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('workspaces').values(row).execute();
+      await trx
+        .insertInto('workspace_members')
+        .values({
+          workspace_id: row.id,
+          user_id: ownerId,
+          role: 'owner',
+          added_by: ownerId,
+          created_at: row.created_at,
+        })
+        .execute();
+    });
+  }
+
+  find(id: string): Promise<WorkspaceRow | undefined> {
+    return this.db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The user's role in a team workspace; undefined when not a member (or no such workspace). */
+  async roleOf(workspaceId: string, userId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('workspace_members')
+      .select('role')
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.role;
+  }
+
+  /** The team workspaces the user is a member of, with their role and member count, oldest first. */
+  listForMember(
+    userId: string,
+  ): Promise<(WorkspaceRow & { role: string; members: number | string | bigint })[]> {
+    return this.db
+      .selectFrom('workspaces as w')
+      .innerJoin('workspace_members as m', 'm.workspace_id', 'w.id')
+      .selectAll('w')
+      .select('m.role')
+      .select((eb) =>
+        eb
+          .selectFrom('workspace_members as all_m')
+          .whereRef('all_m.workspace_id', '=', 'w.id')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .as('members'),
+      )
+      .where('m.user_id', '=', userId)
+      .orderBy('w.created_at')
+      .orderBy('w.id')
+      .$castTo<WorkspaceRow & { role: string; members: number | string | bigint }>()
+      .execute();
+  }
+
+  members(workspaceId: string): Promise<MemberView[]> {
+    return this.db
+      .selectFrom('workspace_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .selectAll('m')
+      .select(['u.email', 'u.first_name', 'u.last_name'])
+      .where('m.workspace_id', '=', workspaceId)
+      .orderBy('m.created_at')
+      .orderBy('u.email_normalized')
+      .execute();
+  }
+
+  async countMembers(workspaceId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('workspace_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countOwners(workspaceId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('workspace_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .where('role', '=', 'owner')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countForMember(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('workspace_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** False when the account is a member already (the primary key). */
+  async addMember(row: WorkspaceMemberRow): Promise<boolean> {
+    const result = await this.db
+      .insertInto('workspace_members')
+      .values(row)
+      .onConflict((c) => c.columns(['workspace_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  async setRole(workspaceId: string, userId: string, role: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('workspace_members')
+      .set({ role })
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async removeMember(workspaceId: string, userId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('workspace_members')
+      .where('workspace_id', '=', workspaceId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  async update(id: string, changes: { name?: string; timezone?: string; updated_at: string }): Promise<void> {
+    await this.db.updateTable('workspaces').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Load, API, script and UI runs of the workspace still going. */
+  async runsGoing(workspaceId: string): Promise<number> {
+    const [load, functional] = await Promise.all([
+      this.db
+        .selectFrom('runs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', workspaceId)
+        .where('status', 'in', ['running', 'processing'])
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('functional_runs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', workspaceId)
+        .where('status', '=', 'running')
+        .executeTakeFirstOrThrow(),
+    ]);
+    return Number(load.n) + Number(functional.n);
+  }
+
+  /** The workspace and every row it owns, in one transaction (children before parents). */
+  async delete(id: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const table of OWNED_TABLES) {
+        await trx.deleteFrom(table).where('workspace_id', '=', id).execute();
+      }
+      await trx.deleteFrom('audit_log').where('owner_id', '=', id).execute();
+      await trx.deleteFrom('workspaces').where('id', '=', id).execute();
+    });
+  }
+}
