@@ -6,6 +6,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { useT } from '@/i18n';
 import { AssistantLauncher, CurrentPlanProvider, greetingName } from '@/features/assistant';
 import { useCurrentUser } from '@/features/auth';
+import { useWorkspaceLink } from '@/features/workspaces';
 import { updateSessionUser, useSession } from '@/lib/session';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Sidebar } from './Sidebar';
@@ -38,6 +39,7 @@ function useScrollToTopOnNewScreen() {
 function ShellFrame() {
   const t = useT();
   useScrollToTopOnNewScreen();
+  useWorkspaceLink();
   const session = useSession();
   const logout = useLogout();
   const navigation = useNavigation();

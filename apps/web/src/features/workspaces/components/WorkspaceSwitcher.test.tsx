@@ -114,4 +114,14 @@ describe('WorkspaceSwitcher', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspace'));
     expect(await screen.findByTestId('workspace-personal')).toHaveTextContent('yours alone');
   });
+
+  it("opens the team workspace a link names (a notification's result link), and drops the parameter", async () => {
+    const { router } = renderApp('/settings?workspace_id=ws_team');
+    await waitFor(() => expect(currentWorkspaceId()).toBe('ws_team'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/settings');
+    await waitFor(() =>
+      expect(screen.getByTestId('workspace-current-name')).toHaveTextContent('Checkout team'),
+    );
+  });
 });
