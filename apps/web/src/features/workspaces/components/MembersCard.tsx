@@ -40,7 +40,8 @@ export function MembersCard({ workspace, isOwner }: { workspace: WorkspaceSummar
     <Card data-testid="workspace-members">
       <CardHeader>
         <CardTitle>{t('workspace.membersTitle')}</CardTitle>
-        <CardDescription>{isOwner ? t('workspace.addText') : t('workspace.ownerOnly')}</CardDescription>
+        {/* Who may change them is said once, on the settings card above. */}
+        {isOwner && <CardDescription>{t('workspace.addText')}</CardDescription>}
       </CardHeader>
       <CardContent className="space-y-6">
         {members.isPending && (
