@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectNotice, newAccount, signIn, watchMessages } from './helpers';
+import { confirmWith, expectNotice, newAccount, signIn, watchMessages } from './helpers';
 
 /*
  * Workspaces and roles (docs/adr/0035-workspaces-and-roles.md): an owner makes a team workspace, saves a
@@ -130,4 +130,60 @@ test('an owner shares a team workspace with a viewer, who reads its plan but may
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(switcher.getByTestId('workspace-current-name')).toHaveText('Personal');
   await expect(page.getByTestId('saved-plans')).not.toContainText(planName);
+});
+
+test('an owner makes a team workspace in the app, adds a member by address (an unknown one is said in words), changes the role and deletes the workspace', async ({
+  page,
+  request,
+}) => {
+  const messages = watchMessages(page);
+  const owner = await registerAndLogin(request, 'ws-ui-owner');
+  const member = await registerAndLogin(request, 'ws-ui-member');
+  const teamName = `Payments ${Date.now()}`;
+  await signIn(page, owner.account.email, owner.account.password);
+
+  const switcher = page.getByTestId('workspace-switcher');
+  await switcher.getByTestId('workspace-switcher-toggle').click();
+  await switcher.getByTestId('workspace-new').click();
+  await expect(page).toHaveURL(/\/workspace\?new=1$/);
+  await page.getByTestId('workspace-create-name').fill(teamName);
+  await page.getByTestId('workspace-create-timezone').selectOption('Asia/Seoul');
+  await page.getByTestId('workspace-create-submit').click();
+  await expectNotice(messages, `Workspace "${teamName}" made; you are working in it now`);
+  await expect(switcher.getByTestId('workspace-current-name')).toHaveText(teamName);
+  await expect(switcher.getByTestId('workspace-current-role')).toHaveText('Owner');
+  await expect(page.getByTestId('workspace-timezone')).toHaveValue('Asia/Seoul');
+
+  const table = page.getByTestId('workspace-members-table');
+  await expect(table.getByTestId('workspace-member-row')).toHaveCount(1);
+  await page.getByTestId('workspace-member-email').fill(`nobody-${Date.now()}@example.com`);
+  await page.getByTestId('workspace-member-add').click();
+  await expect(page.getByTestId('workspace-member-email-error')).toHaveText(
+    'No account has this email address: ask them to register first',
+  );
+
+  await page.getByTestId('workspace-member-email').fill(member.account.email);
+  await page.getByTestId('workspace-member-role').selectOption('viewer');
+  await page.getByTestId('workspace-member-add').click();
+  await expectNotice(messages, `${member.account.email} added as Viewer`);
+  const memberRow = table.getByTestId('workspace-member-row').filter({ hasText: member.account.email });
+  await expect(memberRow.getByTestId('workspace-member-role-select')).toHaveValue('viewer');
+  await memberRow.getByTestId('workspace-member-role-select').selectOption('editor');
+  await expectNotice(messages, `${member.account.email} is now Editor`);
+
+  // The member's list says so too.
+  const theirs = await request.get('/api/workspaces', { headers: member.auth });
+  const listed = (await theirs.json()) as { workspaces: { name: string; role: string }[] };
+  expect(listed.workspaces.find((workspace) => workspace.name === teamName)?.role).toBe('editor');
+
+  await page.getByTestId('workspace-delete').click();
+  await confirmWith(
+    page,
+    `Delete "${teamName}" with all its plans, runs, schedules and channels, for every member?`,
+    'Delete workspace',
+  );
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(switcher.getByTestId('workspace-current-name')).toHaveText('Personal');
+  await switcher.getByTestId('workspace-switcher-toggle').click();
+  await expect(switcher.getByTestId('workspace-option')).toHaveCount(1);
 });
