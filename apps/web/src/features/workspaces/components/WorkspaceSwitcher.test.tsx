@@ -124,4 +124,41 @@ describe('WorkspaceSwitcher', () => {
       expect(screen.getByTestId('workspace-current-name')).toHaveTextContent('Checkout team'),
     );
   });
+
+  it("starts James's panel afresh in the workspace switched to: his conversation is the workspace's", async () => {
+    const turn = (question: string) => ({
+      id: question,
+      question,
+      answer: { answer: 'An answer.', figures: [], links: [], source: 'analyser', understood: true },
+      asked_at: '2026-12-01T09:00:00.000Z',
+    });
+    const others = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      input === '/api/assistant/conversation'
+        ? Promise.resolve(
+            json({
+              turns: [
+                turn(
+                  headersOf(init)['x-workspace-id'] === 'ws_team' ? 'Team question?' : 'Personal question?',
+                ),
+              ],
+            }),
+          )
+        : others(input, init),
+    );
+    const user = userEvent.setup();
+    renderApp('/settings');
+    await user.click(await screen.findByTestId('james-open'));
+    await user.click(await screen.findByTestId('james-offer-ask'));
+    expect(await screen.findByText('Personal question?')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByTestId('workspace-switcher-toggle'));
+    await user.click(screen.getAllByTestId('workspace-option')[1]!);
+    await waitFor(() => expect(currentWorkspaceId()).toBe('ws_team'));
+    await user.click(screen.getByTestId('james-open'));
+    await user.click(await screen.findByTestId('james-offer-ask'));
+    expect(await screen.findByText('Team question?')).toBeInTheDocument();
+    expect(screen.queryByText('Personal question?')).toBeNull();
+  });
 });
