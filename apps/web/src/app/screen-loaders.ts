@@ -32,4 +32,5 @@ export const SCREEN_LOADERS: Record<BuiltScreenId, ScreenLoader> = {
   messages: () => import('@/features/messages/components/MessagesPage'),
   feedback: () => import('@/features/feedback/components/FeedbackPage'),
   schedules: () => import('@/features/schedules/components/SchedulesPage'),
+  workspace: () => import('@/features/workspaces/components/WorkspacePage'),
 };

@@ -10,6 +10,7 @@ import { feedbackEn } from './feedback.en';
 import { assistantEn } from './assistant.en';
 import { settingsTokensEn } from './settings-tokens.en';
 import { schedulesEn } from './schedules.en';
+import { workspacesEn } from './workspaces.en';
 import { ssoEn } from './sso.en';
 import { auditEn } from './audit.en';
 import { notificationsEn } from './notifications.en';
@@ -1056,6 +1057,7 @@ export const en = {
   ...assistantEn,
   ...settingsTokensEn,
   ...schedulesEn,
+  ...workspacesEn,
   ...ssoEn,
   ...auditEn,
   ...notificationsEn,

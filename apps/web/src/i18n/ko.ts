@@ -11,6 +11,7 @@ import { feedbackKo } from './feedback.ko';
 import { assistantKo } from './assistant.ko';
 import { settingsTokensKo } from './settings-tokens.ko';
 import { schedulesKo } from './schedules.ko';
+import { workspacesKo } from './workspaces.ko';
 import { ssoKo } from './sso.ko';
 import { auditKo } from './audit.ko';
 import { notificationsKo } from './notifications.ko';
@@ -1049,6 +1050,7 @@ export const ko: Messages = {
   ...assistantKo,
   ...settingsTokensKo,
   ...schedulesKo,
+  ...workspacesKo,
   ...ssoKo,
   ...auditKo,
   ...notificationsKo,

@@ -1,10 +1,13 @@
 import { createCall, requestOf, type CallAnswer, type Route } from '@aqa/contract';
 import { clearSession, getToken } from './session';
+import { currentWorkspaceId, setCurrentWorkspace, workspaceHeaders } from './workspace-store';
 
 /**
  * The client side of the API (docs/reference/01-authoring.md §7–§8): base /api, JSON bodies with a JSON content type (uploads
  * send FormData and no content type, so the browser writes the multipart boundary), a 30 s time-out,
- * the bearer token of the stored session on every call, and the spec's error texts.
+ * the bearer token of the stored session on every call, and the spec's error texts. A protected call
+ * also names the current workspace (docs/adr/0035-workspaces-and-roles.md): X-Workspace-Id, none for the
+ * personal one.
  */
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -124,6 +127,8 @@ async function sendRequest<T>(url: string, options: RequestOptions): Promise<T> 
     requestBody = JSON.stringify(body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
+  const workspace = auth ? currentWorkspaceId() : null;
+  if (workspace) Object.assign(headers, workspaceHeaders());
 
   const controller = new AbortController();
   let timedOut = false;
@@ -177,11 +182,13 @@ async function sendRequest<T>(url: string, options: RequestOptions): Promise<T> 
         // A non-JSON error page: fall back to the status line.
       }
       if (response.status === 401 && auth && token) clearSession({ expired: true });
+      const code = typeof payload.code === 'string' ? payload.code : undefined;
+      forgetLostWorkspace(response.status, code, workspace);
       throw new ApiError({
         kind: 'http',
         status: response.status,
         message: describeDetail(payload.detail) ?? `HTTP ${response.status}: ${response.statusText}`,
-        code: typeof payload.code === 'string' ? payload.code : undefined,
+        code,
         fieldErrors: readFieldErrors(payload),
       });
     }
@@ -202,6 +209,19 @@ async function sendRequest<T>(url: string, options: RequestOptions): Promise<T> 
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+/** The server's code for a workspace that does not exist or no longer has the caller as a member. */
+export const WORKSPACE_NOT_FOUND = 'WORKSPACE_NOT_FOUND';
+
+/**
+ * The workspace a call named is gone for this user (deleted, or they were removed from it): later calls
+ * go to the personal workspace instead of failing one after another (docs/adr/0035-workspaces-and-roles.md).
+ */
+export function forgetLostWorkspace(status: number, code: string | undefined, sent: string | null): void {
+  if (status === 404 && code === WORKSPACE_NOT_FOUND && sent && sent === currentWorkspaceId()) {
+    setCurrentWorkspace(null);
   }
 }
 

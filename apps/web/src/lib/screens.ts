@@ -40,7 +40,8 @@ export type ScreenId =
   | 'messages'
   | 'downloadApp'
   | 'feedback'
-  | 'schedules';
+  | 'schedules'
+  | 'workspace';
 
 export interface Crumb {
   label: MessageKey;
@@ -126,6 +127,8 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   feedback: { path: '/feedback', breadcrumbs: [{ label: 'crumb.feedback' }] },
   // Beyond the spec: saved plans run at set times (issue #29, docs/adr/0031-schedules.md).
   schedules: { path: '/schedules', breadcrumbs: [PLANS, { label: 'crumb.schedules' }] },
+  // The current workspace, its members and roles (docs/adr/0035-workspaces-and-roles.md).
+  workspace: { path: '/workspace', breadcrumbs: [ACCOUNT, { label: 'crumb.workspace' }] },
 };
 
 /** The screens that are built; each has a loader in `src/app/screen-loaders.ts`. */
@@ -149,6 +152,7 @@ const BUILT = [
   'messages',
   'feedback',
   'schedules',
+  'workspace',
 ] as const satisfies readonly ScreenId[];
 
 export type BuiltScreenId = (typeof BUILT)[number];

@@ -1,5 +1,6 @@
-import { API_BASE, ApiError, REQUEST_TIMEOUT_MS } from './api';
+import { API_BASE, ApiError, forgetLostWorkspace, REQUEST_TIMEOUT_MS } from './api';
 import { clearSession, getToken } from './session';
+import { currentWorkspaceId, workspaceHeaders } from './workspace-store';
 
 /**
  * Server-sent events over fetch. `EventSource` cannot send an Authorization header, so the live stream is
@@ -100,17 +101,20 @@ export interface EventStreamOptions {
 /** Events every second plus heartbeats: 15 s of silence means the connection is gone. */
 export const STREAM_IDLE_TIMEOUT_MS = 15_000;
 
-function detailOf(text: string): string | null {
+function errorOf(text: string): { detail: string | null; code: string | undefined } {
   try {
     const parsed = JSON.parse(text) as unknown;
-    if (typeof parsed === 'object' && parsed !== null && 'detail' in parsed) {
-      const detail = parsed.detail;
-      if (typeof detail === 'string' && detail.trim()) return detail;
+    if (typeof parsed === 'object' && parsed !== null) {
+      const { detail, code } = parsed as Record<string, unknown>;
+      return {
+        detail: typeof detail === 'string' && detail.trim() ? detail : null,
+        code: typeof code === 'string' ? code : undefined,
+      };
     }
   } catch {
     // Not JSON: the status line describes it.
   }
-  return null;
+  return { detail: null, code: undefined };
 }
 
 /**
@@ -159,7 +163,9 @@ export async function readEventStream(path: string, options: EventStreamOptions)
     );
   };
 
-  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  // The stream is of a run in the current workspace (docs/adr/0035-workspaces-and-roles.md).
+  const workspace = currentWorkspaceId();
+  const headers: Record<string, string> = { Accept: 'text/event-stream', ...workspaceHeaders() };
   if (token) headers.Authorization = `Bearer ${token}`;
 
   try {
@@ -177,10 +183,13 @@ export async function readEventStream(path: string, options: EventStreamOptions)
     if (!response.ok) {
       const text = await response.text().catch(() => '');
       if (response.status === 401 && token) clearSession({ expired: true });
+      const { detail, code } = errorOf(text);
+      forgetLostWorkspace(response.status, code, workspace);
       throw new ApiError({
         kind: 'http',
         status: response.status,
-        message: detailOf(text) ?? `HTTP ${response.status}: ${response.statusText}`,
+        message: detail ?? `HTTP ${response.status}: ${response.statusText}`,
+        code,
       });
     }
     const type = response.headers.get('content-type') ?? '';

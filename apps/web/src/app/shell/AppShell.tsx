@@ -6,7 +6,9 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { useT } from '@/i18n';
 import { AssistantLauncher, CurrentPlanProvider, greetingName } from '@/features/assistant';
 import { useCurrentUser } from '@/features/auth';
+import { useWorkspaceLink } from '@/features/workspaces';
 import { updateSessionUser, useSession } from '@/lib/session';
+import { useCurrentWorkspaceId } from '@/lib/workspace-store';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Sidebar } from './Sidebar';
 import { useLogout } from './use-logout';
@@ -38,6 +40,8 @@ function useScrollToTopOnNewScreen() {
 function ShellFrame() {
   const t = useT();
   useScrollToTopOnNewScreen();
+  useWorkspaceLink();
+  const workspaceId = useCurrentWorkspaceId();
   const session = useSession();
   const logout = useLogout();
   const navigation = useNavigation();
@@ -98,7 +102,8 @@ function ShellFrame() {
             >
               {t('header.welcome', { username })}
             </p>
-            <AssistantLauncher className="order-3 md:order-4" />
+            {/* James's conversation is per workspace (docs/adr/0035-workspaces-and-roles.md): a switch starts his panel afresh. */}
+            <AssistantLauncher key={workspaceId ?? 'personal'} className="order-3 md:order-4" />
             <Button
               variant="outline"
               size="sm"

@@ -5,9 +5,11 @@ import { BrandMark } from '@/components/brand-mark';
 import { ComingSoon, preventActivation } from '@/components/coming-soon';
 import { Button } from '@/components/ui/button';
 import { UnreadBadge } from '@/features/messages';
+import { WorkspaceSwitcher } from '@/features/workspaces';
 import { useT } from '@/i18n';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
+import { useWorkspace } from '@/lib/workspace';
 import { isScreenAvailable, screenPath, SCREENS } from '@/lib/screens';
 import { NAV_PRIMARY, NAV_SECONDARY, type NavGroupItem, type NavLinkItem } from './navigation';
 
@@ -25,8 +27,32 @@ function SidebarLink({
 }) {
   const t = useT();
   const { pathname } = useLocation();
+  const { readOnly } = useWorkspace();
   const Icon = item.icon;
   const label = t(item.label);
+  if (item.creates && readOnly) {
+    // A viewer makes no plans: the entry stays in its place, disabled, and says why.
+    return (
+      <li>
+        <button
+          type="button"
+          aria-disabled="true"
+          title={t('workspace.viewerReason')}
+          data-testid={item.testId}
+          onClick={preventActivation}
+          className={cn(
+            itemClass,
+            'cursor-not-allowed text-muted-foreground/60',
+            nested && 'h-8 text-[13px]',
+          )}
+        >
+          <Icon aria-hidden className="size-4 shrink-0 opacity-70" />
+          <span className="truncate">{label}</span>
+          <span className="sr-only">{t('workspace.viewerReason')}</span>
+        </button>
+      </li>
+    );
+  }
   if (!isScreenAvailable(item.screen)) {
     return (
       <li>
@@ -164,6 +190,7 @@ export function Sidebar({ onNavigate, onClose }: { onNavigate?: () => void; onCl
           </Button>
         )}
       </div>
+      <WorkspaceSwitcher onNavigate={onNavigate} />
       <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
           {NAV_PRIMARY.map((item) =>

@@ -25,6 +25,8 @@ export interface NavLinkItem {
   label: MessageKey;
   icon: LucideIcon;
   testId: string;
+  /** Opens an editor for a new plan: not offered to a viewer (docs/adr/0035-workspaces-and-roles.md). */
+  creates?: boolean;
 }
 
 export interface NavGroupItem {
@@ -44,6 +46,7 @@ const link = (screen: ScreenId, label: MessageKey, icon: LucideIcon, testId: str
   icon,
   testId,
 });
+const creating = (item: NavLinkItem): NavLinkItem => ({ ...item, creates: true });
 
 /** The sidebar of docs/reference/01-authoring.md §2 "Shell", in its order. Items whose screen is not built show as "Coming soon". */
 export const NAV_PRIMARY: NavItem[] = [
@@ -54,8 +57,8 @@ export const NAV_PRIMARY: NavItem[] = [
     label: 'nav.performanceTest',
     icon: Gauge,
     children: [
-      link('createTestUrl', 'nav.inputUrls', Link2, 'nav-performance-input-urls'),
-      link('createTestScript', 'nav.uploadScript', FileUp, 'nav-performance-upload-script'),
+      creating(link('createTestUrl', 'nav.inputUrls', Link2, 'nav-performance-input-urls')),
+      creating(link('createTestScript', 'nav.uploadScript', FileUp, 'nav-performance-upload-script')),
     ],
   },
   {
@@ -64,9 +67,11 @@ export const NAV_PRIMARY: NavItem[] = [
     label: 'nav.functionalTest',
     icon: FlaskConical,
     children: [
-      link('functionalUrl', 'nav.apiTest', Webhook, 'nav-functional-api-test'),
-      link('functionalScript', 'nav.functionalUploadScript', FileCode, 'nav-functional-upload-script'),
-      link('functionalUi', 'nav.uiTest', MousePointerClick, 'nav-functional-ui-test'),
+      creating(link('functionalUrl', 'nav.apiTest', Webhook, 'nav-functional-api-test')),
+      creating(
+        link('functionalScript', 'nav.functionalUploadScript', FileCode, 'nav-functional-upload-script'),
+      ),
+      creating(link('functionalUi', 'nav.uiTest', MousePointerClick, 'nav-functional-ui-test')),
     ],
   },
   link('schedules', 'nav.schedules', CalendarClock, 'nav-schedules'),

@@ -22,6 +22,8 @@ import type { MessageKey } from '@/i18n/en';
 import { cn } from '@/lib/utils';
 import { RecentActivity } from './RecentActivity';
 import { SavedPlans } from './SavedPlans';
+import { ViewerNotice } from '@/components/viewer-notice';
+import { useWorkspace } from '@/lib/workspace';
 
 interface AreaCardProps {
   icon: LucideIcon;
@@ -108,7 +110,9 @@ const tileClass =
 function QuickActionTile({ action }: { action: QuickAction }) {
   const t = useT();
   const Icon = action.icon;
-  const available = isScreenAvailable(action.screen);
+  // Every quick action makes a new plan: not a viewer's (docs/adr/0035-workspaces-and-roles.md).
+  const { readOnly } = useWorkspace();
+  const available = isScreenAvailable(action.screen) && !readOnly;
   const content = (
     <>
       <span
@@ -140,6 +144,21 @@ function QuickActionTile({ action }: { action: QuickAction }) {
       </Link>
     );
   }
+  if (readOnly) {
+    return (
+      <button
+        type="button"
+        aria-disabled="true"
+        title={t('workspace.viewerReason')}
+        onClick={preventActivation}
+        className={cn(tileClass, 'cursor-not-allowed bg-card/60')}
+        data-testid={action.testId}
+      >
+        <span className="flex flex-col items-start gap-3 opacity-65">{content}</span>
+        <span className="sr-only">{t('workspace.viewerReason')}</span>
+      </button>
+    );
+  }
   return (
     <ComingSoon>
       <button
@@ -164,6 +183,7 @@ export default function HomeDashboard() {
   return (
     <div className="space-y-8" data-testid="home-dashboard">
       <PageHeader title={t('dashboard.title')} description={t('dashboard.subtitle')} />
+      <ViewerNotice />
 
       <section className="grid gap-4 md:grid-cols-2">
         <AreaCard

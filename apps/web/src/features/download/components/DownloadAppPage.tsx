@@ -14,6 +14,7 @@ import { CLI_DOWNLOAD_PATH, cliCommands, type CliCommands } from '../model/comma
 import { AgentsCard } from './AgentsCard';
 import { CommandBlock } from './CommandBlock';
 import { fetchPlanChoices, planChoicesKey, type PlanChoice } from '../queries/plan-choices';
+import { useCurrentWorkspaceId } from '@/lib/workspace-store';
 
 type Block = Exclude<keyof CliCommands, 'download'>;
 
@@ -99,6 +100,7 @@ function PlanPicker({
 export default function DownloadAppPage() {
   const { t } = useI18n();
   const plansQuery = useRouteLoader('plan-choices', planChoicesKey(), fetchPlanChoices);
+  const currentWorkspace = useCurrentWorkspaceId();
   const plans = viewOf(plansQuery);
   const [selected, setSelected] = useState(0);
   const choices = plans.status === 'success' ? plans.data : [];
@@ -107,6 +109,8 @@ export default function DownloadAppPage() {
     origin: window.location.origin,
     planId: plan?.id ?? null,
     kind: plan?.kind ?? 'performance',
+    // The plans listed are the current workspace's: the commands run them there.
+    workspaceId: currentWorkspace,
   });
 
   return (

@@ -56,4 +56,28 @@ describe('cliCommands', () => {
       expect(execFileSync('sh', ['-c', `printf %s ${shellWord(word)}`], { encoding: 'utf8' })).toBe(word);
     }
   });
+
+  it("names a team workspace as AQA_WORKSPACE in each command, so the run is of that workspace's plan", () => {
+    const { terminal, github, gitlab } = cliCommands({
+      origin,
+      planId: 'plan_1',
+      kind: 'performance',
+      workspaceId: 'ws_team 1',
+    });
+    expect(terminal.split('\n')).toContain("export AQA_WORKSPACE='ws_team 1'");
+    const job = (parse(github) as { jobs: { aqa: { steps: { env?: Record<string, string> }[] } } }).jobs.aqa;
+    expect(job.steps[2]?.env).toEqual({
+      AQA_SERVER: origin,
+      AQA_WORKSPACE: 'ws_team 1',
+      AQA_TOKEN: '${{ secrets.AQA_TOKEN }}',
+    });
+    expect((parse(gitlab) as { aqa: { variables: Record<string, string> } }).aqa.variables).toEqual({
+      AQA_SERVER: origin,
+      AQA_WORKSPACE: 'ws_team 1',
+    });
+    // The personal workspace needs none.
+    expect(
+      cliCommands({ origin, planId: 'plan_1', kind: 'performance', workspaceId: null }).terminal,
+    ).not.toContain('AQA_WORKSPACE');
+  });
 });

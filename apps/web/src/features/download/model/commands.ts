@@ -13,7 +13,15 @@ export interface CommandInput {
   /** The saved plan's id, or null before the user has one: the commands then name PLAN_ID. */
   planId: string | null;
   kind: PlanKind;
+  /**
+   * The team workspace the plan is in (docs/adr/0035-workspaces-and-roles.md), passed to aqa as
+   * AQA_WORKSPACE; null or absent for the personal one, which a token acts in without it.
+   */
+  workspaceId?: string | null;
 }
+
+/** The variable aqa reads the workspace from (its --workspace option's default). */
+export const WORKSPACE_ENV = 'AQA_WORKSPACE';
 
 export interface CliCommands {
   download: string;
@@ -39,7 +47,7 @@ function aqaCommand(planId: string, kind: PlanKind): string {
   return `node aqa.mjs ${kind === 'performance' ? 'run' : 'test'} --plan ${shellWord(planId)} --junit ${JUNIT_FILE}`;
 }
 
-export function cliCommands({ origin, planId, kind }: CommandInput): CliCommands {
+export function cliCommands({ origin, planId, kind, workspaceId }: CommandInput): CliCommands {
   const server = origin.replace(/\/+$/, '');
   const url = `${server}${CLI_DOWNLOAD_PATH}`;
   const run = aqaCommand(planId ?? PLAN_ID_SLOT, kind);
@@ -48,6 +56,7 @@ export function cliCommands({ origin, planId, kind }: CommandInput): CliCommands
     // Asked without echo, so the token stays out of the shell's history.
     `read -rsp 'API token: ' AQA_TOKEN && export AQA_TOKEN`,
     `export AQA_SERVER=${shellWord(server)}`,
+    ...(workspaceId ? [`export ${WORKSPACE_ENV}=${shellWord(workspaceId)}`] : []),
     download,
     run,
   ].join('\n');
@@ -67,6 +76,7 @@ export function cliCommands({ origin, planId, kind }: CommandInput): CliCommands
     `        run: ${run}`,
     '        env:',
     `          AQA_SERVER: ${JSON.stringify(server)}`,
+    ...(workspaceId ? [`          ${WORKSPACE_ENV}: ${JSON.stringify(workspaceId)}`] : []),
     '          AQA_TOKEN: ${{ secrets.AQA_TOKEN }}',
     '      - name: Keep the JUnit report',
     '        if: always()',
@@ -80,6 +90,7 @@ export function cliCommands({ origin, planId, kind }: CommandInput): CliCommands
     '  image: node:20',
     '  variables:',
     `    AQA_SERVER: ${JSON.stringify(server)}`,
+    ...(workspaceId ? [`    ${WORKSPACE_ENV}: ${JSON.stringify(workspaceId)}`] : []),
     '  script:',
     `    - ${download}`,
     `    - ${run}`,

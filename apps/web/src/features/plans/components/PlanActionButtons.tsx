@@ -5,6 +5,7 @@ import { runChoicesAfter, ToolCannotRunAlert } from '@/components/run-elsewhere'
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
 import type { PlanEditor } from '../hooks/usePlanEditor';
 import { RunPlacement } from './RunPlacement';
 
@@ -26,10 +27,12 @@ function BusyIcon({ busy, icon: Icon }: { busy: boolean; icon: ElementType }) {
 
 export function GenerateButton({ editor, disabled, label, className }: ActionProps) {
   const t = useT();
+  const { readOnly } = useWorkspace();
   const busy = editor.busy === 'generating';
   return (
     <Button
-      disabled={disabled || busy}
+      disabled={disabled || busy || readOnly}
+      title={readOnly ? t('workspace.viewerReason') : undefined}
       onClick={() => void editor.generate()}
       className={className}
       data-testid="generate-plan"
@@ -42,11 +45,13 @@ export function GenerateButton({ editor, disabled, label, className }: ActionPro
 
 export function ValidateButton({ editor, disabled, label, className }: ActionProps) {
   const t = useT();
+  const { readOnly } = useWorkspace();
   const busy = editor.busy === 'validating';
   return (
     <Button
       variant="outline"
-      disabled={disabled || busy}
+      disabled={disabled || busy || readOnly}
+      title={readOnly ? t('workspace.viewerReason') : undefined}
       onClick={() => void editor.validate()}
       className={className}
       data-testid="validate-plan"
@@ -59,10 +64,14 @@ export function ValidateButton({ editor, disabled, label, className }: ActionPro
 
 /**
  * Run Script: saves an unsaved plan first, then opens its live result (docs/reference/01-authoring.md §4);
- * with the user's load agents online, the run-on choice beside it (docs/scale-out.md).
+ * with the user's load agents online, the run-on choice beside it (docs/scale-out.md). Not offered to a
+ * viewer.
  */
 export function RunScriptButton({ editor, disabled }: { editor: PlanEditor; disabled: boolean }) {
   const t = useT();
+  // A viewer may not run (docs/adr/0035-workspaces-and-roles.md): the screen's ViewerNotice says why.
+  const { readOnly } = useWorkspace();
+  if (readOnly) return null;
   if (!editor.runAvailable) {
     return (
       <ComingSoon>

@@ -2,10 +2,12 @@ import { Download, Eye, FileUp, Save } from 'lucide-react';
 import { useState } from 'react';
 import { screenPath } from '@/lib/screens';
 import { PageHeader } from '@/components/page-header';
+import { ViewerNotice } from '@/components/viewer-notice';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
 import { cn } from '@/lib/utils';
 import { usePlanEditor, type PlanEditor } from '../hooks/usePlanEditor';
 import { useScriptFileActions } from '../hooks/useScriptFileActions';
@@ -126,6 +128,7 @@ function ScriptInputEditor({ editorKey }: { editorKey: string }) {
           </>
         }
       />
+      <ViewerNotice />
 
       {editor.loadFailed ? (
         <PlanLoadErrorAlert
@@ -243,7 +246,8 @@ function ScriptActions({
   const t = useT();
   const { busy, form } = editor;
   // docs/reference/01-authoring.md §5: Save is disabled with a blank plan name, while saving, or while the form is disabled.
-  const saveDisabled = form.name.trim() === '' || busy === 'saving' || disabled;
+  const { readOnly } = useWorkspace();
+  const saveDisabled = form.name.trim() === '' || busy === 'saving' || disabled || readOnly;
   // docs/reference/01-authoring.md §5: "Validate, Copy and Download are disabled with no script" — this screen's Validate Script
   // sits in the action row, away from the script panel that disables its own.
   const noScript = editor.script.script === '';
@@ -261,6 +265,7 @@ function ScriptActions({
           variant="outline"
           disabled={saveDisabled}
           onClick={() => void editor.save()}
+          title={readOnly ? t('workspace.viewerReason') : undefined}
           data-testid="save-plan"
         >
           {busy === 'saving' ? <Spinner /> : <Save />}

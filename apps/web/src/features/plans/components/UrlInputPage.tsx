@@ -2,6 +2,7 @@ import { Download, Eye, Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { screenPath } from '@/lib/screens';
 import { PageHeader } from '@/components/page-header';
+import { ViewerNotice } from '@/components/viewer-notice';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
 import { cn } from '@/lib/utils';
 import { usePlanEditor, type PlanEditor } from '../hooks/usePlanEditor';
 import { useScriptFileActions } from '../hooks/useScriptFileActions';
@@ -47,7 +49,8 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
   const { copy, download } = useScriptFileActions(script);
 
   const formDisabled = editor.loading || editor.loadFailed || busy === 'saving' || busy === 'running';
-  const saveDisabled = form.name.trim() === '' || busy === 'saving' || formDisabled;
+  const { readOnly } = useWorkspace();
+  const saveDisabled = form.name.trim() === '' || busy === 'saving' || formDisabled || readOnly;
 
   const onSaveBarSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -66,6 +69,7 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
           />
         }
       />
+      <ViewerNotice />
 
       {editor.loading && <PlanLoadingAlert label={t('plans.loadingPlan')} />}
       {editor.loadFailed && (
@@ -116,7 +120,7 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
             onDownload={download}
             generateLabel={t('plans.generate')}
           />
-          {editor.applyTextCommand && editor.savedId && (
+          {editor.applyTextCommand && editor.savedId && !readOnly && (
             <TextCommandPanel apply={editor.applyTextCommand} disabled={formDisabled} />
           )}
         </div>
@@ -141,7 +145,12 @@ function UrlInputEditor({ editorKey }: { editorKey: string }) {
           />
           <div className="flex items-center justify-between gap-3 sm:ml-auto">
             <SaveStatus editor={editor} />
-            <Button type="submit" disabled={saveDisabled} data-testid="save-plan">
+            <Button
+              type="submit"
+              disabled={saveDisabled}
+              title={readOnly ? t('workspace.viewerReason') : undefined}
+              data-testid="save-plan"
+            >
               {busy === 'saving' ? <Spinner /> : <Save />}
               {busy === 'saving' ? t('plans.saving') : t('plans.save')}
             </Button>

@@ -11,6 +11,7 @@ import { Card } from '@/components/ui/card';
 import { useConfirmStop } from '@/components/confirm-dialog';
 import { FinishedRunReports } from './ReportDownloads';
 import { useI18n, type Language, type Translate } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
 import { phraseIn } from '@/i18n/phrases';
 import { cn } from '@/lib/utils';
 import { useLiveTest, type LiveTest } from '../hooks/useLiveTest';
@@ -119,6 +120,7 @@ function formatStarted(value: string | null | undefined, locale: string): string
 
 function ResultHeader({ live }: { live: LiveTest }) {
   const { t, locale } = useI18n();
+  const { readOnly } = useWorkspace();
   const { state } = live;
   const result = state.result;
   const title = result?.plan_name?.trim() || configPlanName(live.config) || t('results.title');
@@ -185,7 +187,7 @@ function ResultHeader({ live }: { live: LiveTest }) {
             </p>
           )}
         </div>
-        {running && (
+        {running && !readOnly && (
           <Button
             variant="destructive"
             className="self-start"

@@ -20,7 +20,9 @@ import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
 import { useRouteQuery } from '@/lib/queries';
-import { CRON_PRESETS, formatInZone, scheduleProblemText, timeZoneChoices } from '../model/schedule-words';
+import { timeZoneChoices } from '@/lib/time-zones';
+import { findWorkspace, useWorkspace, useWorkspaces } from '@/lib/workspace';
+import { CRON_PRESETS, formatInZone, scheduleProblemText } from '../model/schedule-words';
 import { createSchedule } from '../queries/schedules-api';
 
 interface PlanChoice {
@@ -54,12 +56,18 @@ export function ScheduleForm({ onCreated }: { onCreated: (schedule: Schedule) =>
     ],
     [loadPlans.data, functionalPlans.data],
   );
-  const zones = useMemo(() => timeZoneChoices(), []);
+  // The workspace's zone is offered first (docs/adr/0035-workspaces-and-roles.md): its members meet in it.
+  const workspace = useWorkspace();
+  const workspaces = useWorkspaces();
+  const workspaceZone = findWorkspace(workspaces.data?.workspaces ?? [], workspace.id)?.timezone;
+  const zones = useMemo(() => timeZoneChoices(workspaceZone), [workspaceZone]);
   // The preview counts from when the form opened: the next times move on only at the times themselves.
   const [openedAt] = useState(() => Date.now());
   const [planId, setPlanId] = useState('');
   const [cron, setCron] = useState('0 2 * * 1-5');
-  const [timezone, setTimezone] = useState(zones[0] ?? 'UTC');
+  // Untouched (null), the zone follows the workspace's, which may arrive after the form opened.
+  const [chosenZone, setTimezone] = useState<string | null>(null);
+  const timezone = chosenZone ?? zones[0] ?? 'UTC';
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);

@@ -2,6 +2,7 @@ import { type Schedule, ScheduleSchema } from '@aqa/plan';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setCurrentWorkspace } from '@/lib/workspace-store';
 import { bodyOf, createFetchMock, json, renderApp, signInAs, TEST_USER, type FetchMock } from '@/test/render';
 
 /** Schedules as the server answers them: parsed by the model's schema, so a change of the wire shape fails here. */
@@ -157,5 +158,36 @@ describe('Schedules', () => {
     expect(
       within(screen.getAllByTestId('schedule-row')[0]!).getByTestId('schedule-row-next'),
     ).toHaveTextContent('꺼짐');
+  });
+
+  it("offers the current workspace's time zone first, and shows a viewer the list without the form or switches", async () => {
+    const team = { id: 'ws_team', name: 'Seoul team', personal: false, members: 2 };
+    let role: 'editor' | 'viewer' = 'editor';
+    const others = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      input === '/api/workspaces'
+        ? Promise.resolve(
+            json({
+              workspaces: [
+                { id: 'u_ada', name: 'Ada', personal: true, role: 'owner', timezone: 'UTC', members: 1 },
+                { ...team, role, timezone: 'Pacific/Auckland' },
+              ],
+            }),
+          )
+        : others(input, init),
+    );
+    setCurrentWorkspace('ws_team');
+    const first = renderApp('/schedules');
+    await waitFor(() => expect(screen.getByTestId('schedule-timezone')).toHaveValue('Pacific/Auckland'));
+    first.unmount();
+
+    role = 'viewer';
+    renderApp('/schedules');
+    expect(await screen.findByTestId('viewer-notice')).toHaveTextContent('You are a viewer in "Seoul team"');
+    expect(await screen.findAllByTestId('schedule-row')).toHaveLength(2);
+    expect(screen.queryByTestId('schedule-form')).toBeNull();
+    expect(screen.queryByTestId('schedule-toggle')).toBeNull();
+    expect(screen.queryByTestId('schedule-delete')).toBeNull();
+    setCurrentWorkspace(null);
   });
 });

@@ -17,6 +17,8 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { invalidateRoutes, useRouteQuery, viewOf } from '@/lib/queries';
 import { screenPath } from '@/lib/screens';
 import { formatInZone } from '../model/schedule-words';
+import { ViewerNotice } from '@/components/viewer-notice';
+import { useWorkspace } from '@/lib/workspace';
 import { deleteSchedule, updateSchedule } from '../queries/schedules-api';
 import { ScheduleForm } from './ScheduleForm';
 
@@ -39,26 +41,31 @@ export default function SchedulesPage() {
   const query = useRouteQuery(contract.schedules.list);
   const schedules = viewOf(query);
   const reload = () => void invalidateRoutes(queryClient, contract.schedules.list);
+  // Viewers see the schedules, not the form nor the switches (docs/adr/0035-workspaces-and-roles.md).
+  const { readOnly } = useWorkspace();
 
   return (
     <div className="space-y-6">
       <PageHeader title={t('schedules.title')} description={t('schedules.text')} />
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2" className="flex items-center gap-2">
-            <CalendarClock aria-hidden className="size-4 text-muted-foreground" />
-            {t('schedules.new')}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ScheduleForm
-            onCreated={(schedule) => {
-              notice.success(t('schedules.added', { name: schedule.plan_name }));
-              reload();
-            }}
-          />
-        </CardContent>
-      </Card>
+      <ViewerNotice />
+      {!readOnly && (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="flex items-center gap-2">
+              <CalendarClock aria-hidden className="size-4 text-muted-foreground" />
+              {t('schedules.new')}
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ScheduleForm
+              onCreated={(schedule) => {
+                notice.success(t('schedules.added', { name: schedule.plan_name }));
+                reload();
+              }}
+            />
+          </CardContent>
+        </Card>
+      )}
       <Card>
         <CardHeader>
           <CardTitle as="h2">{t('schedules.listTitle')}</CardTitle>
@@ -117,6 +124,7 @@ function ScheduleRow({ schedule, onChanged }: { schedule: Schedule; onChanged: (
   const notice = useNotice();
   const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
+  const { readOnly } = useWorkspace();
   const name = schedule.plan_name === '' ? t('schedules.deletedPlan') : schedule.plan_name;
   const last = schedule.last_run;
   const reason = lastRunReason(schedule, t);
@@ -194,34 +202,36 @@ function ScheduleRow({ schedule, onChanged }: { schedule: Schedule; onChanged: (
           </>
         )}
       </div>
-      <div className="flex items-start gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={busy}
-          onClick={() =>
-            void change(
-              () => updateSchedule(schedule.id, { enabled: !schedule.enabled }),
-              t(schedule.enabled ? 'schedules.turnedOff' : 'schedules.turnedOn', { name }),
-            )
-          }
-          data-testid="schedule-toggle"
-        >
-          {busy ? <Spinner /> : <Power aria-hidden />}
-          {t(schedule.enabled ? 'schedules.turnOff' : 'schedules.turnOn')}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={busy}
-          aria-label={t('schedules.deleteLabel', { name })}
-          onClick={() => void handleDelete()}
-          data-testid="schedule-delete"
-        >
-          <Trash2 aria-hidden />
-          {t('schedules.delete')}
-        </Button>
-      </div>
+      {!readOnly && (
+        <div className="flex items-start gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            onClick={() =>
+              void change(
+                () => updateSchedule(schedule.id, { enabled: !schedule.enabled }),
+                t(schedule.enabled ? 'schedules.turnedOff' : 'schedules.turnedOn', { name }),
+              )
+            }
+            data-testid="schedule-toggle"
+          >
+            {busy ? <Spinner /> : <Power aria-hidden />}
+            {t(schedule.enabled ? 'schedules.turnOff' : 'schedules.turnOn')}
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            aria-label={t('schedules.deleteLabel', { name })}
+            onClick={() => void handleDelete()}
+            data-testid="schedule-delete"
+          >
+            <Trash2 aria-hidden />
+            {t('schedules.delete')}
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

@@ -42,10 +42,3 @@ export function formatInZone(iso: string, timezone: string, locale: string): str
     timeZoneName: 'short',
   }).format(new Date(iso));
 }
-
-/** The time zones this browser knows, the user's own first; UTC always among them. */
-export function timeZoneChoices(): string[] {
-  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set([own, 'UTC', ...all])];
-}

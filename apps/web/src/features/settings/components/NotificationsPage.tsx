@@ -16,6 +16,8 @@ import { useConfirm } from '@/components/confirm-dialog';
 import { FormField } from '@/components/form-field';
 import { useNotice } from '@/components/notices';
 import { PageHeader } from '@/components/page-header';
+import { ViewerNotice } from '@/components/viewer-notice';
+import { useWorkspace } from '@/lib/workspace';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '@/components/state-blocks';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -138,6 +140,7 @@ function ChannelRow({
 }) {
   const { t, locale } = useI18n();
   const [showLog, setShowLog] = useState(false);
+  const { readOnly } = useWorkspace();
   const last = channel.last_delivery;
   return (
     <li className="space-y-3 px-4 py-3" data-testid="channel-row">
@@ -177,10 +180,12 @@ function ChannelRow({
           </p>
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" size="sm" onClick={onTest} disabled={busy} data-testid="channel-test">
-            <Send aria-hidden />
-            {t('notifications.test')}
-          </Button>
+          {!readOnly && (
+            <Button variant="outline" size="sm" onClick={onTest} disabled={busy} data-testid="channel-test">
+              <Send aria-hidden />
+              {t('notifications.test')}
+            </Button>
+          )}
           <Button
             variant="outline"
             size="sm"
@@ -190,10 +195,18 @@ function ChannelRow({
           >
             {showLog ? t('notifications.hideLog') : t('notifications.showLog')}
           </Button>
-          <Button variant="outline" size="sm" onClick={onDelete} disabled={busy} data-testid="channel-delete">
-            <Trash2 aria-hidden />
-            {t('notifications.delete')}
-          </Button>
+          {!readOnly && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onDelete}
+              disabled={busy}
+              data-testid="channel-delete"
+            >
+              <Trash2 aria-hidden />
+              {t('notifications.delete')}
+            </Button>
+          )}
         </div>
       </div>
       {showLog && <DeliveryLog channel={channel} />}
@@ -314,134 +327,139 @@ export default function NotificationsPage() {
     setErrors((current) => ({ ...current, events: undefined }));
   };
 
+  // Viewers see the channels, not the form nor Test and Delete (docs/adr/0035-workspaces-and-roles.md).
+  const { readOnly } = useWorkspace();
   return (
     <div className="max-w-3xl space-y-6" data-testid="notifications-page">
       <PageHeader title={t('notifications.title')} description={t('notifications.subtitle')} />
+      <ViewerNotice />
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2" className="flex items-center gap-2">
-            <Bell aria-hidden className="size-4 text-muted-foreground" />
-            {t('notifications.addTitle')}
-          </CardTitle>
-          <CardDescription>{t('notifications.perPlan')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form
-            noValidate
-            onSubmit={(e) => void handleAdd(e)}
-            className="space-y-4"
-            data-testid="channel-form"
-          >
-            <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-              <FormField id="channel-type" label={t('notifications.type')}>
-                {(control) => (
-                  <NativeSelect
-                    {...control}
-                    value={type}
-                    onChange={(e) => {
-                      setType(e.target.value as NotificationChannelType);
-                      setErrors({});
-                    }}
-                    data-testid="channel-type-select"
-                  >
-                    {NOTIFICATION_CHANNEL_TYPES.map((value) => (
-                      <option key={value} value={value}>
-                        {t(`notifications.type.${value}`)}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                )}
-              </FormField>
-              <FormField id="channel-name" label={t('notifications.name')}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    value={name}
-                    placeholder={t('notifications.namePlaceholder')}
-                    onChange={(e) => setName(e.target.value)}
-                    data-testid="channel-name-input"
-                  />
-                )}
-              </FormField>
-            </div>
-            <FormField
-              id="channel-url"
-              label={t('notifications.url')}
-              required
-              error={errors.url}
-              errorTestId="channel-url-error"
+      {!readOnly && (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="flex items-center gap-2">
+              <Bell aria-hidden className="size-4 text-muted-foreground" />
+              {t('notifications.addTitle')}
+            </CardTitle>
+            <CardDescription>{t('notifications.perPlan')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form
+              noValidate
+              onSubmit={(e) => void handleAdd(e)}
+              className="space-y-4"
+              data-testid="channel-form"
             >
-              {(control) => (
-                <Input
-                  {...control}
-                  value={url}
-                  placeholder={t(`notifications.urlPlaceholder.${type}`)}
-                  autoComplete="off"
-                  onChange={(e) => {
-                    setUrl(e.target.value);
-                    setErrors((current) => ({ ...current, url: undefined }));
-                  }}
-                  data-testid="channel-url-input"
-                />
-              )}
-            </FormField>
-            {type === 'webhook' && (
+              <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+                <FormField id="channel-type" label={t('notifications.type')}>
+                  {(control) => (
+                    <NativeSelect
+                      {...control}
+                      value={type}
+                      onChange={(e) => {
+                        setType(e.target.value as NotificationChannelType);
+                        setErrors({});
+                      }}
+                      data-testid="channel-type-select"
+                    >
+                      {NOTIFICATION_CHANNEL_TYPES.map((value) => (
+                        <option key={value} value={value}>
+                          {t(`notifications.type.${value}`)}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </FormField>
+                <FormField id="channel-name" label={t('notifications.name')}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      value={name}
+                      placeholder={t('notifications.namePlaceholder')}
+                      onChange={(e) => setName(e.target.value)}
+                      data-testid="channel-name-input"
+                    />
+                  )}
+                </FormField>
+              </div>
               <FormField
-                id="channel-secret"
-                label={t('notifications.secret')}
-                error={errors.secret}
-                errorTestId="channel-secret-error"
-                hint={t('notifications.secretHint')}
+                id="channel-url"
+                label={t('notifications.url')}
+                required
+                error={errors.url}
+                errorTestId="channel-url-error"
               >
                 {(control) => (
                   <Input
                     {...control}
-                    type="password"
-                    value={secret}
-                    autoComplete="new-password"
+                    value={url}
+                    placeholder={t(`notifications.urlPlaceholder.${type}`)}
+                    autoComplete="off"
                     onChange={(e) => {
-                      setSecret(e.target.value);
-                      setErrors((current) => ({ ...current, secret: undefined }));
+                      setUrl(e.target.value);
+                      setErrors((current) => ({ ...current, url: undefined }));
                     }}
-                    data-testid="channel-secret-input"
+                    data-testid="channel-url-input"
                   />
                 )}
               </FormField>
-            )}
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">{t('notifications.events')}</legend>
-              <div className="flex flex-wrap gap-4">
-                {NOTIFICATION_EVENTS.map((value) => (
-                  <label key={value} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={events.includes(value)}
-                      onChange={() => toggleEvent(value)}
-                      data-testid={`channel-event-${value}`}
+              {type === 'webhook' && (
+                <FormField
+                  id="channel-secret"
+                  label={t('notifications.secret')}
+                  error={errors.secret}
+                  errorTestId="channel-secret-error"
+                  hint={t('notifications.secretHint')}
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      type="password"
+                      value={secret}
+                      autoComplete="new-password"
+                      onChange={(e) => {
+                        setSecret(e.target.value);
+                        setErrors((current) => ({ ...current, secret: undefined }));
+                      }}
+                      data-testid="channel-secret-input"
                     />
-                    {t(`notifications.event.${value}`)}
-                  </label>
-                ))}
-              </div>
-              {errors.events && (
-                <p className="text-[13px] text-destructive" data-testid="channel-events-error">
-                  {errors.events}
-                </p>
+                  )}
+                </FormField>
               )}
-            </fieldset>
-            {formError && (
-              <Alert variant="destructive" data-testid="channel-form-error">
-                {formError}
-              </Alert>
-            )}
-            <Button type="submit" disabled={adding} data-testid="channel-add">
-              {adding ? <Spinner /> : <Bell aria-hidden />}
-              {adding ? t('notifications.adding') : t('notifications.add')}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium">{t('notifications.events')}</legend>
+                <div className="flex flex-wrap gap-4">
+                  {NOTIFICATION_EVENTS.map((value) => (
+                    <label key={value} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={events.includes(value)}
+                        onChange={() => toggleEvent(value)}
+                        data-testid={`channel-event-${value}`}
+                      />
+                      {t(`notifications.event.${value}`)}
+                    </label>
+                  ))}
+                </div>
+                {errors.events && (
+                  <p className="text-[13px] text-destructive" data-testid="channel-events-error">
+                    {errors.events}
+                  </p>
+                )}
+              </fieldset>
+              {formError && (
+                <Alert variant="destructive" data-testid="channel-form-error">
+                  {formError}
+                </Alert>
+              )}
+              <Button type="submit" disabled={adding} data-testid="channel-add">
+                {adding ? <Spinner /> : <Bell aria-hidden />}
+                {adding ? t('notifications.adding') : t('notifications.add')}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+      )}
 
       <section aria-labelledby="channel-list-title" className="space-y-3">
         <div className="flex items-baseline justify-between gap-2">

@@ -6,9 +6,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { isLanguage, useI18n } from '@/i18n';
 import type { MessageKey } from '@/i18n/en';
 import { useTheme, type ThemePreference } from '@/lib/theme';
+import { useWorkspace } from '@/lib/workspace';
 import { cn } from '@/lib/utils';
 import { ApiTokensCard } from './ApiTokensCard';
 import { AuditLogCard } from './AuditLogCard';
+import { WorkspaceCard } from './WorkspaceCard';
 
 const THEME_OPTIONS: { value: ThemePreference; label: MessageKey; icon: LucideIcon }[] = [
   { value: 'light', label: 'settings.themeLight', icon: Sun },
@@ -65,6 +67,7 @@ function ThemePreview({ theme }: { theme: ThemePreference }) {
 export default function SettingsPage() {
   const { t, language, setLanguage } = useI18n();
   const { theme, setTheme } = useTheme();
+  const workspace = useWorkspace();
 
   return (
     <div className="max-w-3xl space-y-6" data-testid="settings-page">
@@ -147,8 +150,10 @@ export default function SettingsPage() {
         </CardContent>
       </Card>
 
+      <WorkspaceCard />
       <ApiTokensCard />
-      <AuditLogCard />
+      {/* The audit log is the workspace's, for its owners (docs/adr/0035-workspaces-and-roles.md). */}
+      {workspace.isOwner && <AuditLogCard />}
     </div>
   );
 }

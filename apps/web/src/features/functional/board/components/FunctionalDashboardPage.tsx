@@ -159,15 +159,21 @@ export default function FunctionalDashboardPage() {
         }
       />
       <div className="flex flex-wrap gap-2" data-testid="functional-actions">
-        <ScreenButton screen="functionalUrl" size="sm" data-testid="create-api-test">
+        <ScreenButton creates screen="functionalUrl" size="sm" data-testid="create-api-test">
           <Webhook />
           {t('functional.board.createApiTest')}
         </ScreenButton>
-        <ScreenButton screen="functionalUi" variant="outline" size="sm" data-testid="create-ui-test">
+        <ScreenButton creates screen="functionalUi" variant="outline" size="sm" data-testid="create-ui-test">
           <MousePointerClick />
           {t('functional.board.uiTest')}
         </ScreenButton>
-        <ScreenButton screen="functionalScript" variant="outline" size="sm" data-testid="create-script-test">
+        <ScreenButton
+          creates
+          screen="functionalScript"
+          variant="outline"
+          size="sm"
+          data-testid="create-script-test"
+        >
           <FileCode />
           {t('functional.board.scriptTest')}
         </ScreenButton>
@@ -196,6 +202,7 @@ export default function FunctionalDashboardPage() {
             actions={
               <div className="flex flex-wrap gap-2">
                 <ScreenButton
+                  creates
                   screen="functionalUrl"
                   variant="outline"
                   size="sm"
@@ -204,7 +211,13 @@ export default function FunctionalDashboardPage() {
                   <Plus />
                   {t('functional.board.createApiPlan')}
                 </ScreenButton>
-                <ScreenButton screen="functionalUi" variant="outline" size="sm" data-testid="create-ui-plan">
+                <ScreenButton
+                  creates
+                  screen="functionalUi"
+                  variant="outline"
+                  size="sm"
+                  data-testid="create-ui-plan"
+                >
                   <Plus />
                   {t('functional.board.uiPlan')}
                 </ScreenButton>

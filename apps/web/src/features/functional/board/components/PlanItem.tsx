@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/features/history';
 import { MISSING } from '@/features/results';
 import { useI18n } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { screenPath } from '@/lib/screens';
 import { cn } from '@/lib/utils';
@@ -31,6 +32,7 @@ export const PlanItem = forwardRef<
   { plan: SavedFunctionalPlan; highlighted: boolean; onDeleted: () => void }
 >(function PlanItem({ plan, highlighted, onDeleted }, ref) {
   const { t, locale } = useI18n();
+  const { readOnly } = useWorkspace();
   const confirmDelete = useConfirmDelete();
   const notice = useNotice();
   const navigate = useNavigate();
@@ -101,18 +103,22 @@ export const PlanItem = forwardRef<
       </dl>
       <div className="flex flex-wrap gap-2">
         <EditPlanLinkButton to={editFunctionalPlanPath(plan)} />
-        <Button size="sm" onClick={() => void run()} disabled={busy !== null} data-testid="run-plan">
-          {busy === 'run' ? <Spinner /> : <Play />}
-          {busy === 'run' ? t('functional.board.starting') : t('history.plan.run')}
-        </Button>
-        <DeleteButton
-          busy={busy === 'delete'}
-          disabled={busy !== null}
-          onClick={() => void remove()}
-          data-testid="delete-plan"
-        >
-          {t('history.plan.delete')}
-        </DeleteButton>
+        {!readOnly && (
+          <>
+            <Button size="sm" onClick={() => void run()} disabled={busy !== null} data-testid="run-plan">
+              {busy === 'run' ? <Spinner /> : <Play />}
+              {busy === 'run' ? t('functional.board.starting') : t('history.plan.run')}
+            </Button>
+            <DeleteButton
+              busy={busy === 'delete'}
+              disabled={busy !== null}
+              onClick={() => void remove()}
+              data-testid="delete-plan"
+            >
+              {t('history.plan.delete')}
+            </DeleteButton>
+          </>
+        )}
       </div>
     </article>
   );

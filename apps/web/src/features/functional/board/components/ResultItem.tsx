@@ -8,6 +8,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { formatDateTime } from '@/features/history';
 import { formatCount } from '@/features/results';
 import { useI18n } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
 import { deleteFunctionalResult } from '../../queries/result-api';
 import { passedCount } from '../../result/model/call-pages';
 import { FunctionalSummaryCounts, ViewFunctionalResultButton } from './RunSummary';
@@ -22,6 +23,7 @@ const LISTED_VALIDATIONS = 3;
  */
 export function ResultItem({ result, onDeleted }: { result: FunctionalResult; onDeleted: () => void }) {
   const { t, locale } = useI18n();
+  const { readOnly } = useWorkspace();
   const confirmDelete = useConfirmDelete();
   const notice = useNotice();
   const [deleting, setDeleting] = useState(false);
@@ -107,14 +109,16 @@ export function ResultItem({ result, onDeleted }: { result: FunctionalResult; on
       )}
       <div className="flex flex-wrap gap-2">
         <ViewFunctionalResultButton run={result} data-testid="view-result" />
-        <DeleteButton
-          busy={deleting}
-          disabled={deleting}
-          onClick={() => void remove()}
-          data-testid="delete-result"
-        >
-          {t('history.plan.delete')}
-        </DeleteButton>
+        {!readOnly && (
+          <DeleteButton
+            busy={deleting}
+            disabled={deleting}
+            onClick={() => void remove()}
+            data-testid="delete-result"
+          >
+            {t('history.plan.delete')}
+          </DeleteButton>
+        )}
       </div>
     </article>
   );

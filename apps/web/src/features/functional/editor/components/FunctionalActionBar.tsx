@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { ViewerNotice } from '@/components/viewer-notice';
 import { useT } from '@/i18n';
 import { cn } from '@/lib/utils';
+import { useWorkspace } from '@/lib/workspace';
 import type { Busy } from '../hooks/useFunctionalPlan';
 import { SaveStatus, STICKY_FOOTER_CLASS } from '@/features/call-editor';
 
@@ -42,15 +44,18 @@ export function FunctionalActionBar({
   const navigate = useNavigate();
   const { busy, savedId } = editor;
   const saveBusy = busy === 'saving' || busy === 'updating';
+  // A viewer reads the plan: no Delete or Start, Save disabled with the reason (docs/adr/0035-workspaces-and-roles.md).
+  const { readOnly } = useWorkspace();
 
   return (
     <div className={STICKY_FOOTER_CLASS} data-testid="functional-actions">
+      <ViewerNotice className="mb-2" />
       <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <Button variant="ghost" onClick={() => void navigate(-1)} data-testid="functional-cancel">
           <X />
           {t('functional.editor.cancel')}
         </Button>
-        {savedId && (
+        {savedId && !readOnly && (
           <Button
             variant="outline"
             disabled={disabled || busy !== null}
@@ -66,9 +71,10 @@ export function FunctionalActionBar({
         <SaveStatus editor={editor} className="max-sm:hidden sm:ml-auto" testId="functional-save-state" />
         <Button
           variant="outline"
-          disabled={disabled || empty || busy !== null}
+          disabled={disabled || empty || busy !== null || readOnly}
           onClick={() => void editor.save()}
           className={cn(!savedId && 'max-sm:col-span-2')}
+          title={readOnly ? t('workspace.viewerReason') : undefined}
           data-testid="functional-save"
         >
           {saveBusy ? <Spinner /> : <Save />}
@@ -80,16 +86,18 @@ export function FunctionalActionBar({
               ? t('functional.editor.saving')
               : t('functional.editor.save')}
         </Button>
-        <Button
-          disabled={disabled || empty || busy !== null}
-          onClick={() => void editor.start()}
-          className="max-sm:col-span-3"
-          title={empty ? emptyHint : undefined}
-          data-testid="functional-start"
-        >
-          {busy === 'starting' ? <Spinner /> : <Play />}
-          {busy === 'starting' ? t('functional.editor.starting') : startLabel}
-        </Button>
+        {!readOnly && (
+          <Button
+            disabled={disabled || empty || busy !== null}
+            onClick={() => void editor.start()}
+            className="max-sm:col-span-3"
+            title={empty ? emptyHint : undefined}
+            data-testid="functional-start"
+          >
+            {busy === 'starting' ? <Spinner /> : <Play />}
+            {busy === 'starting' ? t('functional.editor.starting') : startLabel}
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/features/history';
 import { formatCount, MetricTile, ResultTestId } from '@/features/results';
 import { useI18n } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { usePhrase } from '@/i18n/phrases';
 import { ApiError } from '@/lib/api';
@@ -107,6 +108,7 @@ function ResultScreen({
   planId: string | undefined;
 }) {
   const { t, locale } = useI18n();
+  const { readOnly } = useWorkspace();
   const say = usePhrase();
   const notice = useNotice();
   const navigate = useNavigate();
@@ -237,7 +239,7 @@ function ResultScreen({
             </div>
             <ResultTestId testId={testId} />
           </div>
-          {running && !mismatch && (
+          {running && !mismatch && !readOnly && (
             <Button
               variant="destructive"
               className="self-start"

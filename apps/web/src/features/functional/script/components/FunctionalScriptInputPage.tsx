@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
+import { ViewerNotice } from '@/components/viewer-notice';
 import { cn } from '@/lib/utils';
 import { FunctionalEditorHead } from '../../editor/components/FunctionalEditorHead';
 import { FunctionalSettingsCard, UI_NUMBER_FIELDS } from '../../editor/components/FunctionalSettingsCard';
@@ -161,10 +163,14 @@ function ActionBar({ editor, disabled }: { editor: ScriptEditor; disabled: boole
   const navigate = useNavigate();
   const { busy, savedId } = editor;
   const blank = editor.form.script.trim() === '';
-  const off = disabled || blank || busy !== null;
+  // A viewer reads the script: Save and Update disabled with the reason, no Start (docs/adr/0035-workspaces-and-roles.md).
+  const { readOnly } = useWorkspace();
+  const off = disabled || blank || busy !== null || readOnly;
+  const viewerReason = readOnly ? t('workspace.viewerReason') : undefined;
 
   return (
     <div className={STICKY_FOOTER_CLASS} data-testid="functional-actions">
+      <ViewerNotice className="mb-2" />
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         <Button variant="ghost" onClick={() => void navigate(-1)} data-testid="functional-cancel">
           <X />
@@ -175,6 +181,7 @@ function ActionBar({ editor, disabled }: { editor: ScriptEditor; disabled: boole
           variant="outline"
           disabled={off}
           onClick={() => void editor.save('save')}
+          title={viewerReason}
           data-testid="functional-save"
         >
           {busy === 'saving' ? <Spinner /> : <Save />}
@@ -185,22 +192,25 @@ function ActionBar({ editor, disabled }: { editor: ScriptEditor; disabled: boole
             variant="outline"
             disabled={off}
             onClick={() => void editor.save('update')}
+            title={viewerReason}
             data-testid="functional-update"
           >
             {busy === 'updating' ? <Spinner /> : <RefreshCw />}
             {busy === 'updating' ? t('functional.script.updating') : t('functional.script.update')}
           </Button>
         )}
-        <Button
-          disabled={off}
-          onClick={() => void editor.start()}
-          className="max-sm:col-span-2"
-          title={blank ? t('functional.script.scriptRequired') : undefined}
-          data-testid="functional-start"
-        >
-          {busy === 'starting' ? <Spinner /> : <Play />}
-          {busy === 'starting' ? t('functional.script.starting') : t('functional.script.start')}
-        </Button>
+        {!readOnly && (
+          <Button
+            disabled={off}
+            onClick={() => void editor.start()}
+            className="max-sm:col-span-2"
+            title={blank ? t('functional.script.scriptRequired') : undefined}
+            data-testid="functional-start"
+          >
+            {busy === 'starting' ? <Spinner /> : <Play />}
+            {busy === 'starting' ? t('functional.script.starting') : t('functional.script.start')}
+          </Button>
+        )}
       </div>
     </div>
   );

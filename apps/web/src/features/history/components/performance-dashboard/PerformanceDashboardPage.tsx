@@ -2,6 +2,7 @@ import { ArrowLeft, FileUp, History, Link2, Search, SearchX, Gauge } from 'lucid
 import { contract } from '@aqa/contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { ViewerNotice } from '@/components/viewer-notice';
 import { ScreenButton } from '@/components/screen-button';
 import { PageHeader } from '@/components/page-header';
 import { Input } from '@/components/ui/input';
@@ -73,7 +74,7 @@ export default function PerformanceDashboardPage() {
         title={t('history.dashboard.noPlans')}
         text={t('history.dashboard.noPlansText')}
         action={
-          <ScreenButton screen="createTestUrl" size="sm">
+          <ScreenButton creates screen="createTestUrl" size="sm">
             <Link2 />
             {t('history.dashboard.createUrl')}
           </ScreenButton>
@@ -114,12 +115,19 @@ export default function PerformanceDashboardPage() {
   return (
     <div className="space-y-6" data-testid="performance-dashboard">
       <PageHeader title={t('history.dashboard.title')} description={t('history.dashboard.subtitle')} />
+      <ViewerNotice />
       <div className="flex flex-wrap gap-2" data-testid="dashboard-actions">
-        <ScreenButton screen="createTestUrl" size="sm" data-testid="create-url-test">
+        <ScreenButton creates screen="createTestUrl" size="sm" data-testid="create-url-test">
           <Link2 />
           {t('history.dashboard.createUrl')}
         </ScreenButton>
-        <ScreenButton screen="createTestScript" variant="outline" size="sm" data-testid="create-script-test">
+        <ScreenButton
+          creates
+          screen="createTestScript"
+          variant="outline"
+          size="sm"
+          data-testid="create-script-test"
+        >
           <FileUp />
           {t('history.dashboard.createScript')}
         </ScreenButton>

@@ -13,6 +13,7 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, toolName } from '@/features/results';
 import { useI18n } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { formatDate, formatDateTime } from '../../model/run-format';
 import { downloadText } from '@/lib/download';
@@ -32,6 +33,7 @@ export const CARD_RECENT_RESULTS = 3;
  */
 export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: () => void }) {
   const { t, locale } = useI18n();
+  const { readOnly } = useWorkspace();
   const notice = useNotice();
   const confirmDelete = useConfirmDelete();
   const navigate = useNavigate();
@@ -181,10 +183,12 @@ export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: 
       </div>
 
       <div className="mt-auto flex flex-wrap gap-2 border-t border-border pt-4">
-        <Button size="sm" onClick={() => void run()} disabled={busy !== null} data-testid="plan-run">
-          {busy === 'run' ? <Spinner /> : <Play />}
-          {t('history.plan.run')}
-        </Button>
+        {!readOnly && (
+          <Button size="sm" onClick={() => void run()} disabled={busy !== null} data-testid="plan-run">
+            {busy === 'run' ? <Spinner /> : <Play />}
+            {t('history.plan.run')}
+          </Button>
+        )}
         <Button variant="outline" size="sm" onClick={() => setDetailsOpen(true)} data-testid="plan-details">
           <Info />
           {t('history.plan.details')}
@@ -200,16 +204,18 @@ export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: 
           {busy === 'download' ? <Spinner /> : <Download />}
           {t('history.plan.download')}
         </Button>
-        <Button
-          variant={voiceOpen ? 'secondary' : 'outline'}
-          size="sm"
-          onClick={() => setVoiceOpen((open) => !open)}
-          aria-expanded={voiceOpen}
-          data-testid="plan-voice"
-        >
-          <Mic />
-          {t('history.plan.voice')}
-        </Button>
+        {!readOnly && (
+          <Button
+            variant={voiceOpen ? 'secondary' : 'outline'}
+            size="sm"
+            onClick={() => setVoiceOpen((open) => !open)}
+            aria-expanded={voiceOpen}
+            data-testid="plan-voice"
+          >
+            <Mic />
+            {t('history.plan.voice')}
+          </Button>
+        )}
         {canCompare && latestCompleted && (
           <Button asChild variant="outline" size="sm">
             <Link
@@ -221,16 +227,18 @@ export function PlanCard({ plan, onChanged }: { plan: DashboardPlan; onChanged: 
             </Link>
           </Button>
         )}
-        <DeleteButton
-          busy={busy === 'delete'}
-          disabled={busy !== null}
-          onClick={() => void remove()}
-          data-testid="plan-delete"
-        >
-          {t('history.plan.delete')}
-        </DeleteButton>
+        {!readOnly && (
+          <DeleteButton
+            busy={busy === 'delete'}
+            disabled={busy !== null}
+            onClick={() => void remove()}
+            data-testid="plan-delete"
+          >
+            {t('history.plan.delete')}
+          </DeleteButton>
+        )}
       </div>
-      {voiceOpen && <VoiceCommandPanel planId={plan.id} onApplied={onChanged} />}
+      {voiceOpen && !readOnly && <VoiceCommandPanel planId={plan.id} onApplied={onChanged} />}
       <PlanDetailsModal plan={plan} open={detailsOpen} onOpenChange={setDetailsOpen} />
     </Card>
   );

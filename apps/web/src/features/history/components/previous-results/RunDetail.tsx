@@ -22,6 +22,7 @@ import {
 } from '@/features/results';
 import { PerformanceTimeline, ResultCharts } from '@/features/results/charts';
 import { useI18n } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { routeKey, routesKey, useRouteLoader, viewOf } from '@/lib/queries';
 import { isComparable } from '../../model/comparable';
@@ -169,6 +170,7 @@ function RunHeader({
 }) {
   const { t } = useI18n();
   const confirmDelete = useConfirmDelete();
+  const { readOnly } = useWorkspace();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<'baseline' | 'delete' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -252,11 +254,13 @@ function RunHeader({
             {t('history.results.openResult')}
           </Link>
         </Button>
-        <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="run-edit">
-          <Pencil />
-          {t('history.results.rename')}
-        </Button>
-        {comparable && run.plan_id && (
+        {!readOnly && (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="run-edit">
+            <Pencil />
+            {t('history.results.rename')}
+          </Button>
+        )}
+        {comparable && run.plan_id && !readOnly && (
           <Button
             variant="outline"
             size="sm"
@@ -279,15 +283,17 @@ function RunHeader({
             </Link>
           </Button>
         )}
-        <DeleteButton
-          busy={busy === 'delete'}
-          disabled={busy !== null || !finished}
-          onClick={() => void remove()}
-          title={finished ? undefined : t('history.results.deleteRunning')}
-          data-testid="run-delete"
-        >
-          {t('history.results.delete')}
-        </DeleteButton>
+        {!readOnly && (
+          <DeleteButton
+            busy={busy === 'delete'}
+            disabled={busy !== null || !finished}
+            onClick={() => void remove()}
+            title={finished ? undefined : t('history.results.deleteRunning')}
+            data-testid="run-delete"
+          >
+            {t('history.results.delete')}
+          </DeleteButton>
+        )}
       </div>
       {finished && <ReportDownloads testId={run.test_id} />}
       {problem && (

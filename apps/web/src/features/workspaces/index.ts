@@ -1,0 +1,3 @@
+export { WorkspaceSwitcher } from './components/WorkspaceSwitcher';
+export { useWorkspaceLink } from './hooks/useWorkspaceLink';
+export { workspaceName } from './model/workspace-name';
