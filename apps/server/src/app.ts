@@ -163,7 +163,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     const { users, sessions, accounts, apiTokens } = createAccountServices(db, config, now, limitStore);
     const demo = new DemoAccountService(users, config.demoAccount, now);
     const plans = new PlanService(new PlanRepository(db), now);
-    const workspaces = new WorkspaceService(new WorkspaceRepository(db), users, now);
+    const workspaces = new WorkspaceService(new WorkspaceRepository(db), users, now, config.publicUrl);
     const tools = new ToolDetector(config.toolCommands, {
       logger: app.log,
       // Debian's JMeter launcher is compiled here once (see @aqa/engine's debian-jmeter.ts).

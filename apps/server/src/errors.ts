@@ -60,6 +60,11 @@ export class ConflictError extends AppError {
   readonly statusCode = 409;
 }
 
+/** What the call names was there and is no more (an expired invite link). */
+export class GoneError extends AppError {
+  readonly statusCode = 410;
+}
+
 /** Something the server needs for the call is missing on this machine (a browser for UI tests). */
 export class ServiceUnavailableError extends AppError {
   readonly statusCode = 503;

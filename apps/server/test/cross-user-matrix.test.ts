@@ -86,6 +86,7 @@ type IdKind =
   | 'channel'
   | 'workspace'
   | 'member'
+  | 'invite'
   | 'any';
 
 /** A place in a request where an id goes. */
@@ -142,6 +143,8 @@ const NOT_SCOPED: Record<string, string> = {
   'GET /api/tokens': "the caller's own API tokens",
   'GET /api/workspaces': "the caller's own workspaces",
   'POST /api/workspaces': 'creates a workspace of the caller',
+  'GET /api/invites/{token}': 'the invite link is its own secret: any signed-in holder may read it',
+  'POST /api/invites/{token}/accept': 'the invite link is its own secret: any signed-in holder may use it',
   'GET /api/schedules': "the caller's own schedules",
   'GET /api/audit': "the caller's own audit log",
   'GET /api/audit/export': "the caller's own audit log, as CSV",
@@ -250,7 +253,8 @@ function isIdName(name: string): boolean {
 function kindOf(name: string, path: string): IdKind {
   if (path.startsWith('/api/tokens/')) return 'token';
   // /api/workspaces/{id} and its members/{userId} (docs/adr/0035-workspaces-and-roles.md).
-  if (path.startsWith('/api/workspaces/')) return name === 'userId' ? 'member' : 'workspace';
+  if (path.startsWith('/api/workspaces/'))
+    return name === 'userId' ? 'member' : name === 'inviteId' ? 'invite' : 'workspace';
   if (path.startsWith('/api/schedules/')) return 'schedule';
   if (path.startsWith('/api/notification-channels/')) return 'channel';
   // GET and PUT /api/plans/{id}/notifications: a load plan.
@@ -373,6 +377,8 @@ interface Person {
   /** Their team workspace (the owner's things are all in it), and a member of it they may remove. */
   workspaceId: string;
   mateId: string;
+  /** An invite link to it, not used. */
+  inviteId: string;
   /** An API token of the api scope, whole: the matrix calls with it too. */
   apiToken: string;
 }
@@ -481,6 +487,15 @@ async function makePerson(
     workspaceOfToken.set(token, workspace.id);
     workspaceOfToken.set(apiToken.token, workspace.id);
   }
+  const invite = await ok<{ id: string }>(
+    {
+      method: 'POST',
+      url: `/api/workspaces/${workspace.id}/invites`,
+      token,
+      body: { role: 'viewer' },
+    },
+    201,
+  );
   const mate = await registerAndLogin(server, {
     firstName: `Mate${secret[label]}`,
     lastName: `Last${secret[label]}`,
@@ -530,6 +545,7 @@ async function makePerson(
     userId: me.user.id,
     channelId: channel.id,
     workspaceId: workspace.id,
+    inviteId: invite.id,
     mateId: mates.members.find((m) => m.email === mate.registration.email)!.user_id,
     apiToken: apiToken.token,
     apiTokenId: apiToken.id,
@@ -877,6 +893,10 @@ async function snapshotOfEveryoneButOther(): Promise<string> {
     return JSON.stringify({
       users: await rows('select * from users where id != ? order by id', other.userId),
       workspaces: await rows('select * from workspaces where created_by != ? order by id', other.userId),
+      workspace_invites: await rows(
+        'select * from workspace_invites where created_by != ? order by id',
+        other.userId,
+      ),
       workspace_members: await rows(
         'select * from workspace_members where added_by != ? order by workspace_id, user_id',
         other.userId,
@@ -976,6 +996,7 @@ function ownerIdsOf(kind: IdKind): string[] {
     channel: [owner.channelId],
     workspace: [owner.workspaceId, owner.userId],
     member: [owner.mateId],
+    invite: [owner.inviteId],
   });
 }
 
@@ -993,6 +1014,7 @@ function ownIdsOf(person: Person, kind: IdKind): string[] {
     channel: [person.channelId],
     workspace: [person.workspaceId],
     member: [person.mateId],
+    invite: [person.inviteId],
   });
 }
 
@@ -1067,6 +1089,7 @@ function ownerTraces(withIds: boolean): string[] {
         owner.channelId,
         owner.workspaceId,
         owner.mateId,
+        owner.inviteId,
         ownerLiveFunctionalRunId,
       ]
     : traces;
@@ -1159,7 +1182,10 @@ describe('the cross-user matrix', () => {
 
   beforeAll(() => {
     operations = operationsOf(doc);
-    scoped = operations.filter((op) => !op.public && (op.slots.length > 0 || op.emailIn !== undefined));
+    // An invite link's token is in its path, yet it is a bearer secret, not a thing of someone's: NOT_SCOPED.
+    scoped = operations.filter(
+      (op) => !op.public && !(op.key in NOT_SCOPED) && (op.slots.length > 0 || op.emailIn !== undefined),
+    );
   });
 
   it('knows every operation of the document: public on purpose, probed, or scoped to the caller by nature', () => {

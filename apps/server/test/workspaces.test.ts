@@ -326,6 +326,60 @@ describe('workspaces and roles', () => {
     expect(rows.json<WorkspaceList>().workspaces.map((w) => w.id)).not.toContain(ws);
   });
 
+  it('lets an owner make an invite link for a role that is used once, until it expires', async () => {
+    const ws = await makeWorkspace('Invited');
+    const made = await call('POST', `/api/workspaces/${ws}/invites`, lead.token, { role: 'editor', days: 2 });
+    expect(made.statusCode, made.body).toBe(201);
+    const invite = made.json<{ id: string; token: string; url: string; expires_at: string }>();
+    expect(invite.url).toMatch(new RegExp(`/invite/${invite.token}$`));
+    expect(Date.parse(invite.expires_at) - server.clock.nowMs).toBe(2 * 24 * 3600_000);
+    // The owners' list names it, never with its token; a member may not make or read them.
+    const listed = (await call('GET', `/api/workspaces/${ws}/invites`, lead.token)).body;
+    expect(listed).toContain(invite.id);
+    expect(listed).not.toContain(invite.token);
+    const newcomer = await registerAndLogin(server);
+    const preview = await call('GET', `/api/invites/${invite.token}`, newcomer.token);
+    expect(preview.json()).toMatchObject({ workspace_name: 'Invited', role: 'editor' });
+    const joined = await call('POST', `/api/invites/${invite.token}/accept`, newcomer.token);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({ id: ws, role: 'editor' });
+    expect((await call('GET', '/api/get-test-plans', newcomer.token, undefined, ws)).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/workspaces/${ws}/invites`, newcomer.token, { role: 'owner' })).statusCode,
+    ).toBe(403);
+    // Used once: a second account is told so in words.
+    const second = await registerAndLogin(server);
+    const used = await call('POST', `/api/invites/${invite.token}/accept`, second.token);
+    expect(used.statusCode).toBe(404);
+    expect(used.json<{ detail: string }>().detail).toContain('not valid');
+    // An expired link says so; a withdrawn one is gone.
+    const soon = (
+      await call('POST', `/api/workspaces/${ws}/invites`, lead.token, { role: 'viewer', days: 1 })
+    ).json<{
+      token: string;
+    }>();
+    const before = server.clock.nowMs;
+    server.clock.nowMs += 24 * 3600_000 + 1000;
+    const expired = await call('POST', `/api/invites/${soon.token}/accept`, second.token);
+    server.clock.nowMs = before;
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json<{ code: string }>().code).toBe('INVITE_EXPIRED');
+    const withdrawn = (
+      await call('POST', `/api/workspaces/${ws}/invites`, lead.token, { role: 'viewer' })
+    ).json<{
+      id: string;
+      token: string;
+    }>();
+    expect(
+      (await call('DELETE', `/api/workspaces/${ws}/invites/${withdrawn.id}`, lead.token)).statusCode,
+    ).toBe(204);
+    expect((await call('GET', `/api/invites/${withdrawn.token}`, second.token)).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/workspaces/${ws}/invites`, lead.token, { role: 'viewer', days: 31 }))
+        .statusCode,
+    ).toBe(400);
+  });
+
   it('does not start a schedule whose author is no longer an editor of its workspace, and says why', async () => {
     const ws = await makeWorkspace('Leavers');
     const added = await call('POST', `/api/workspaces/${ws}/members`, lead.token, {

@@ -24,6 +24,7 @@ export const AUDIT_OBJECTS = [
   'notification_channel',
   'workspace',
   'workspace_member',
+  'workspace_invite',
 ] as const;
 export type AuditObject = (typeof AUDIT_OBJECTS)[number];
 

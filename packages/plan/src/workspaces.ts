@@ -94,3 +94,53 @@ export const WorkspaceMemberAddSchema = z.object({
 export type WorkspaceMemberAdd = z.infer<typeof WorkspaceMemberAddSchema>;
 
 export const WorkspaceMemberRoleSchema = z.object({ role: WorkspaceRoleSchema });
+
+/** An invite link is good for this many days by default, and at most 30. */
+export const INVITE_DAYS_DEFAULT = 7;
+export const INVITE_DAYS_MAX = 30;
+/** The web app's page an invite link opens: /invite/{token}. */
+export const INVITE_PATH = '/invite';
+
+export const INVITE_MESSAGES = {
+  notFound: 'This invite link is not valid: it was used, withdrawn or mistyped. Ask for a new one',
+  expired: 'This invite link has expired. Ask an owner of the workspace for a new one',
+  alreadyMember: 'You are a member of this workspace already',
+} as const;
+
+export const WorkspaceInviteCreateSchema = z.object({
+  role: WorkspaceRoleSchema.describe('The role the person who accepts gets'),
+  days: z
+    .number()
+    .int()
+    .min(1)
+    .max(INVITE_DAYS_MAX, `An invite link lasts at most ${INVITE_DAYS_MAX} days`)
+    .default(INVITE_DAYS_DEFAULT)
+    .describe('How many days the link may be used'),
+});
+export type WorkspaceInviteCreate = z.input<typeof WorkspaceInviteCreateSchema>;
+
+export const WorkspaceInviteSchema = z.object({
+  id: z.string(),
+  role: WorkspaceRoleSchema,
+  created_by: z.string().describe('The address of the owner who made it'),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type WorkspaceInvite = z.infer<typeof WorkspaceInviteSchema>;
+
+export const WorkspaceInviteCreatedSchema = WorkspaceInviteSchema.extend({
+  token: z.string().describe('Shown once: the link is PUBLIC_URL + /invite/ + token'),
+  url: z.string().describe('The whole link to send'),
+});
+export type WorkspaceInviteCreated = z.infer<typeof WorkspaceInviteCreatedSchema>;
+
+export const WorkspaceInvitesSchema = z.object({ invites: z.array(WorkspaceInviteSchema) });
+export type WorkspaceInvites = z.infer<typeof WorkspaceInvitesSchema>;
+
+/** What an invite link says before it is accepted: where to, and as what. */
+export const InvitePreviewSchema = z.object({
+  workspace_name: z.string(),
+  role: WorkspaceRoleSchema,
+  expires_at: z.string(),
+});
+export type InvitePreview = z.infer<typeof InvitePreviewSchema>;

@@ -39,6 +39,9 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /api/agents/:id/runs/:runId/events': 'account',
   'GET /api/workspaces': 'account',
   'POST /api/workspaces': 'account',
+  // An invite link is for whoever holds it and is signed in; the service checks the link.
+  'GET /api/invites/:token': 'account',
+  'POST /api/invites/:token/accept': 'account',
 
   // The workspace named in the path.
   'GET /api/workspaces/:id/members': { role: 'viewer', from: 'path' },
@@ -48,6 +51,9 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'PUT /api/workspaces/:id/members/:userId': { role: 'owner', from: 'path' },
   'PUT /api/workspaces/:id': { role: 'owner', from: 'path' },
   'DELETE /api/workspaces/:id': { role: 'owner', from: 'path' },
+  'POST /api/workspaces/:id/invites': { role: 'owner', from: 'path' },
+  'GET /api/workspaces/:id/invites': { role: 'owner', from: 'path' },
+  'DELETE /api/workspaces/:id/invites/:inviteId': { role: 'owner', from: 'path' },
 
   // Reading plans, runs, results and reports: any member.
   'GET /api/get-test-plans': viewer,

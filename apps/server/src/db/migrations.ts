@@ -946,6 +946,32 @@ const m0028_workspaces: Migration = {
   },
 };
 
+const m0029_workspace_invites: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = columnTypes(db);
+    // Invite links to a team workspace (docs/adr/0035-workspaces-and-roles.md): the token stored hashed
+    // like a session's, used once, gone with its workspace.
+    await db.schema
+      .createTable('workspace_invites')
+      .addColumn('id', t.text, (c) => c.primaryKey())
+      .addColumn('token_hash', t.text, (c) => c.notNull().unique())
+      .addColumn('workspace_id', t.text, (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+      .addColumn('role', t.text, (c) => c.notNull())
+      .addColumn('created_by', t.text, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('created_at', t.text, (c) => c.notNull())
+      .addColumn('expires_at', t.text, (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('workspace_invites_workspace_idx')
+      .on('workspace_invites')
+      .column('workspace_id')
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('workspace_invites').execute();
+  },
+};
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_users_and_sessions': m0001_users_and_sessions,
   '0002_plans': m0002_plans,
@@ -974,6 +1000,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0026_audit_log': m0026_audit_log,
   '0027_schedule_channels': m0027_schedule_channels,
   '0028_workspaces': m0028_workspaces,
+  '0029_workspace_invites': m0029_workspace_invites,
 };
 
 export const migrationProvider: MigrationProvider = {

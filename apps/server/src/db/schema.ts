@@ -31,6 +31,7 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   message_reads: MessageReadsTable;
+  workspace_invites: WorkspaceInvitesTable;
 }
 
 export interface UsersTable {
@@ -544,3 +545,18 @@ export interface MessageReadsTable {
   user_id: string;
   read_at: string;
 }
+
+/** An invite link to a team workspace (migration 0029): used once, until it expires. */
+export interface WorkspaceInvitesTable {
+  /** "inv_" + random: names the link in the owners' list; the token itself is never stored. */
+  id: string;
+  /** sha256 hex of the link's token. */
+  token_hash: string;
+  workspace_id: string;
+  /** WorkspaceRole the person who accepts gets. */
+  role: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+}
+export type WorkspaceInviteRow = Selectable<WorkspaceInvitesTable>;

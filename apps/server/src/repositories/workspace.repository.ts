@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { WorkspaceMemberRow, WorkspaceRow } from '../db/schema';
+import type { WorkspaceInviteRow, WorkspaceMemberRow, WorkspaceRow } from '../db/schema';
 
 /** A member with the account's address and name, as the members list shows them. */
 export interface MemberView extends WorkspaceMemberRow {
@@ -154,6 +154,66 @@ export class WorkspaceRepository {
 
   async update(id: string, changes: { name?: string; timezone?: string; updated_at: string }): Promise<void> {
     await this.db.updateTable('workspaces').set(changes).where('id', '=', id).execute();
+  }
+
+  async addInvite(row: WorkspaceInviteRow): Promise<void> {
+    await this.db.insertInto('workspace_invites').values(row).execute();
+  }
+
+  /** The workspace's invite links that have not expired, with the address of who made each, newest first. */
+  invites(workspaceId: string, now: string): Promise<(WorkspaceInviteRow & { creator_email: string })[]> {
+    return this.db
+      .selectFrom('workspace_invites as i')
+      .innerJoin('users as u', 'u.id', 'i.created_by')
+      .selectAll('i')
+      .select('u.email as creator_email')
+      .where('i.workspace_id', '=', workspaceId)
+      .where('i.expires_at', '>', now)
+      .orderBy('i.created_at', 'desc')
+      .orderBy('i.id')
+      .execute();
+  }
+
+  async deleteInvite(workspaceId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('workspace_invites')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** The invite link with this token's hash, and its workspace's name. */
+  findInvite(tokenHash: string): Promise<(WorkspaceInviteRow & { workspace_name: string }) | undefined> {
+    return this.db
+      .selectFrom('workspace_invites as i')
+      .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
+      .selectAll('i')
+      .select('w.name as workspace_name')
+      .where('i.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Uses the invite link: it is deleted and the user added with its role, in one transaction, so a link
+   * is used once even when two accept it at the same moment. False when it was used meanwhile.
+   */
+  async acceptInvite(invite: WorkspaceInviteRow, userId: string, at: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const taken = await trx.deleteFrom('workspace_invites').where('id', '=', invite.id).executeTakeFirst();
+      if (taken.numDeletedRows === 0n) return false;
+      await trx
+        .insertInto('workspace_members')
+        .values({
+          workspace_id: invite.workspace_id,
+          user_id: userId,
+          role: invite.role,
+          added_by: invite.created_by,
+          created_at: at,
+        })
+        .execute();
+      return true;
+    });
   }
 
   /** Load, API, script and UI runs of the workspace still going. */

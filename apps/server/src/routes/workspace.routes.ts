@@ -53,6 +53,31 @@ export const workspaceRoutes: FastifyPluginCallbackZod<{ workspaces: WorkspaceSe
       workspaces.setRole(requireAuth(request).user, request.params.userId, request.body.role),
   });
   app.route({
+    ...contract.workspaces.createInvite,
+    schemaErrorFormatter: namedFieldErrors,
+    handler: async (request, reply) =>
+      reply.code(201).send(await workspaces.createInvite(requireAuth(request).user, request.body)),
+  });
+  app.route({
+    ...contract.workspaces.invites,
+    handler: (request) => workspaces.invites(requireAuth(request).user),
+  });
+  app.route({
+    ...contract.workspaces.withdrawInvite,
+    handler: async (request, reply) => {
+      await workspaces.withdrawInvite(requireAuth(request).user, request.params.inviteId);
+      return reply.code(204).send();
+    },
+  });
+  app.route({
+    ...contract.workspaces.previewInvite,
+    handler: (request) => workspaces.previewInvite(request.params.token),
+  });
+  app.route({
+    ...contract.workspaces.acceptInvite,
+    handler: (request) => workspaces.acceptInvite(requireAuth(request).user, request.params.token),
+  });
+  app.route({
     ...contract.workspaces.removeMember,
     handler: (request) => workspaces.removeMember(requireAuth(request).user, request.params.userId),
   });

@@ -27,5 +27,6 @@ export const auditEn = {
   'audit.object.notification_channel': 'notification channel',
   'audit.object.workspace': 'workspace',
   'audit.object.workspace_member': 'workspace member',
+  'audit.object.workspace_invite': 'workspace invite link',
   'audit.line': '{actor} {action} {object}',
 } as const;

@@ -29,5 +29,6 @@ export const auditKo: Record<keyof typeof auditEn, string> = {
   'audit.object.notification_channel': '알림 채널',
   'audit.object.workspace': '워크스페이스',
   'audit.object.workspace_member': '워크스페이스 멤버',
+  'audit.object.workspace_invite': '워크스페이스 초대 링크',
   'audit.line': '{actor} — {object} {action}',
 };

@@ -1,5 +1,9 @@
 import {
   ErrorResponseSchema,
+  InvitePreviewSchema,
+  WorkspaceInviteCreatedSchema,
+  WorkspaceInviteCreateSchema,
+  WorkspaceInvitesSchema,
   WorkspaceCreateSchema,
   WorkspaceListSchema,
   WorkspaceMemberAddSchema,
@@ -18,6 +22,13 @@ import {
 } from '../route';
 
 const tags = ['workspaces'];
+
+const InviteParamsSchema = z.object({
+  id: z.string().min(1).max(200),
+  inviteId: z.string().min(1).max(200),
+});
+
+const TokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 const MemberParamsSchema = z.object({
   id: z.string().min(1).max(200),
@@ -123,6 +134,64 @@ export const workspaces = {
       summary: 'Remove a member (owners), or leave the workspace (any member, their own user id)',
       params: MemberParamsSchema,
       response: { 200: WorkspaceMembersSchema, ...SCOPED_ERRORS_WITH_404 },
+    },
+  }),
+  createInvite: defineRoute({
+    method: 'POST',
+    url: '/api/workspaces/:id/invites',
+    schema: {
+      tags,
+      summary: 'Make an invite link to a team workspace, for a role, that expires (owners)',
+      description:
+        'The token is answered once and stored hashed; the link is used once: the first signed-in account to accept it becomes a member.',
+      params: IdParamsSchema,
+      body: WorkspaceInviteCreateSchema,
+      response: { 201: WorkspaceInviteCreatedSchema, ...SCOPED_ERRORS_WITH_404 },
+    },
+  }),
+  invites: defineRoute({
+    method: 'GET',
+    url: '/api/workspaces/:id/invites',
+    schema: {
+      tags,
+      summary: "A team workspace's invite links not yet used nor expired (owners); never their tokens",
+      params: IdParamsSchema,
+      response: { 200: WorkspaceInvitesSchema, ...SCOPED_ERRORS_WITH_404 },
+    },
+  }),
+  withdrawInvite: defineRoute({
+    method: 'DELETE',
+    url: '/api/workspaces/:id/invites/:inviteId',
+    schema: {
+      tags,
+      summary: 'Withdraw an invite link (owners)',
+      params: InviteParamsSchema,
+      response: { 204: NoContentSchema, ...SCOPED_ERRORS_WITH_404 },
+    },
+  }),
+  previewInvite: defineRoute({
+    method: 'GET',
+    url: '/api/invites/:token',
+    schema: {
+      tags,
+      summary: 'What an invite link offers: the workspace and the role (any signed-in account)',
+      params: TokenParamsSchema,
+      response: { 200: InvitePreviewSchema, ...SCOPED_ERRORS_WITH_404, 410: ErrorResponseSchema },
+    },
+  }),
+  acceptInvite: defineRoute({
+    method: 'POST',
+    url: '/api/invites/:token/accept',
+    schema: {
+      tags,
+      summary: 'Accept an invite link: the caller becomes a member of its workspace with its role',
+      params: TokenParamsSchema,
+      response: {
+        200: WorkspaceSummarySchema,
+        ...SCOPED_ERRORS_WITH_404,
+        409: ErrorResponseSchema.describe('A member already (ALREADY_MEMBER)'),
+        410: ErrorResponseSchema.describe('The link has expired (INVITE_EXPIRED)'),
+      },
     },
   }),
 };

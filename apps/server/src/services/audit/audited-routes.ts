@@ -105,6 +105,13 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditedRoute>> = {
     object: 'workspace_member',
     id: path('userId'),
   },
+  'POST /api/workspaces/:id/invites': { action: 'created', object: 'workspace_invite', id: answer('id') },
+  'DELETE /api/workspaces/:id/invites/:inviteId': {
+    action: 'deleted',
+    object: 'workspace_invite',
+    id: path('inviteId'),
+  },
+  'POST /api/invites/:token/accept': { action: 'created', object: 'workspace_member', id: { from: 'actor' } },
   'DELETE /api/workspaces/:id/members/:userId': {
     action: 'deleted',
     object: 'workspace_member',

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
+  INVITE_MESSAGES,
+  INVITE_PATH,
+  type InvitePreview,
+  type WorkspaceInviteCreate,
+  WorkspaceInviteCreateSchema,
+  type WorkspaceInviteCreated,
+  type WorkspaceInvites,
   isTimeZone,
   normalizeEmail,
   roleAllows,
@@ -16,7 +23,8 @@ import {
 } from '@aqa/plan';
 import { type Clock, isoAt } from '../../clock';
 import type { WorkspaceRow } from '../../db/schema';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { hashToken } from '../../auth/tokens';
+import { ConflictError, ForbiddenError, GoneError, NotFoundError, ValidationError } from '../../errors';
 import type { UserRepository } from '../../repositories/user.repository';
 import type { WorkspaceRepository } from '../../repositories/workspace.repository';
 import { type AccountUser, inWorkspace } from '../account-user';
@@ -49,6 +57,8 @@ export class WorkspaceService {
     private readonly workspaces: WorkspaceRepository,
     private readonly users: UserRepository,
     private readonly now: Clock,
+    /** The address people open the app at (PUBLIC_URL): an invite link is under it. */
+    private readonly publicUrl = '',
   ) {}
 
   /**
@@ -196,6 +206,82 @@ export class WorkspaceService {
     return this.members(user);
   }
 
+  /** An invite link for a role, good for some days (docs/adr/0035-workspaces-and-roles.md). */
+  async createInvite(user: AccountUser, body: WorkspaceInviteCreate): Promise<WorkspaceInviteCreated> {
+    const row = await this.team(user);
+    const input = WorkspaceInviteCreateSchema.parse(body);
+    const nowMs = this.now();
+    const token = randomBytes(24).toString('base64url');
+    const invite = {
+      id: `inv_${randomBytes(9).toString('base64url')}`,
+      token_hash: hashToken(token),
+      workspace_id: row.id,
+      role: input.role,
+      created_by: user.id,
+      created_at: isoAt(nowMs),
+      expires_at: isoAt(nowMs + input.days * 24 * 3600_000),
+    };
+    await this.workspaces.addInvite(invite);
+    return {
+      id: invite.id,
+      role: input.role,
+      created_by: user.email,
+      created_at: invite.created_at,
+      expires_at: invite.expires_at,
+      token,
+      url: `${this.publicUrl}${INVITE_PATH}/${token}`,
+    };
+  }
+
+  async invites(user: AccountUser): Promise<WorkspaceInvites> {
+    const row = await this.team(user);
+    const rows = await this.workspaces.invites(row.id, isoAt(this.now()));
+    return {
+      invites: rows.map((invite) => ({
+        id: invite.id,
+        role: isRole(invite.role) ? invite.role : 'viewer',
+        created_by: invite.creator_email,
+        created_at: invite.created_at,
+        expires_at: invite.expires_at,
+      })),
+    };
+  }
+
+  async withdrawInvite(user: AccountUser, inviteId: string): Promise<void> {
+    const row = await this.team(user);
+    if (!(await this.workspaces.deleteInvite(row.id, inviteId))) throw inviteNotFound();
+  }
+
+  /** What the link offers, to any signed-in account: refused in words when used, withdrawn or expired. */
+  async previewInvite(token: string): Promise<InvitePreview> {
+    const invite = await this.liveInvite(token);
+    return {
+      workspace_name: invite.workspace_name,
+      role: isRole(invite.role) ? invite.role : 'viewer',
+      expires_at: invite.expires_at,
+    };
+  }
+
+  async acceptInvite(user: AccountUser, token: string): Promise<WorkspaceSummary> {
+    const invite = await this.liveInvite(token);
+    if ((await this.workspaces.roleOf(invite.workspace_id, user.id)) !== undefined)
+      throw new ConflictError('ALREADY_MEMBER', INVITE_MESSAGES.alreadyMember);
+    if ((await this.workspaces.countMembers(invite.workspace_id)) >= WORKSPACE_MEMBERS_MAX)
+      throw new ConflictError('TOO_MANY_MEMBERS', `A workspace has at most ${WORKSPACE_MEMBERS_MAX} members`);
+    if (!(await this.workspaces.acceptInvite(invite, user.id, isoAt(this.now())))) throw inviteNotFound();
+    const row = await this.workspaces.find(invite.workspace_id);
+    if (row === undefined) throw workspaceNotFound();
+    return this.summary(row, invite.role, await this.workspaces.countMembers(row.id));
+  }
+
+  private async liveInvite(token: string) {
+    const invite = await this.workspaces.findInvite(hashToken(token));
+    if (invite === undefined) throw inviteNotFound();
+    if (invite.expires_at <= isoAt(this.now()))
+      throw new GoneError('INVITE_EXPIRED', INVITE_MESSAGES.expired);
+    return invite;
+  }
+
   /** The team workspace `user` acts in; a personal one is refused (it has no members to manage). */
   private async team(user: AccountUser): Promise<WorkspaceRow> {
     if (user.workspaceId === user.id)
@@ -226,6 +312,10 @@ export class WorkspaceService {
       members,
     };
   }
+}
+
+function inviteNotFound(): NotFoundError {
+  return new NotFoundError('INVITE_NOT_FOUND', INVITE_MESSAGES.notFound);
 }
 
 function memberNotFound(): NotFoundError {
