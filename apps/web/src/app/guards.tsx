@@ -19,7 +19,8 @@ export function RequireAuth() {
   }, [session]);
 
   if (!session || expired) {
-    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+    // The whole address (a notification's link names its workspace in the query): opened once signed in.
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   return <Outlet />;
 }

@@ -211,6 +211,37 @@ describe('sign-in screen', () => {
     expect(localStorage.getItem('token')).toBe('tok-9');
   });
 
+  it('opens the page the sign-in was asked for (a linked result in its workspace), never another site', async () => {
+    const user = setup();
+    const { router } = renderWithRouter(<SignInPage />, {
+      path: '/login',
+      routes: [
+        { path: '/dashboard', element: <p>dashboard screen</p> },
+        { path: '/functional-test-result/:id', element: <p>linked result</p> },
+      ],
+    });
+    await act(() =>
+      router.navigate('/login', { state: { from: '/functional-test-result/fc_1?workspace_id=ws_team' } }),
+    );
+    await user.type(screen.getByTestId('login-username'), DEMO.username);
+    await user.type(screen.getByTestId('login-password'), DEMO.password);
+    await user.click(screen.getByTestId('login-submit'));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(await screen.findByText('linked result')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?workspace_id=ws_team');
+  });
+
+  it('goes to the dashboard when the page asked for is not a path of this app', async () => {
+    const user = setup();
+    const { router } = renderSignIn();
+    await act(() => router.navigate('/login', { state: { from: '//evil.example.com/x' } }));
+    await user.type(screen.getByTestId('login-username'), DEMO.username);
+    await user.type(screen.getByTestId('login-password'), DEMO.password);
+    await user.click(screen.getByTestId('login-submit'));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(await screen.findByText('dashboard screen')).toBeInTheDocument();
+  });
+
   it('shows the server message when the sign-in fails', async () => {
     const user = setup();
     renderSignIn();

@@ -17,6 +17,7 @@ import { sleep } from '@/lib/utils';
 import { SIMULATED_WAIT_MS } from '../constants';
 import { isLoginIntent, useVoiceCommand } from '../hooks/useVoiceCommand';
 import { useDemoCredentials } from '../hooks/useDemoCredentials';
+import { appPath } from '../model/return-path';
 import { fetchDemoCredentials, loginRequest, signUpClosed, ssoStartUrl } from '../queries/auth-api';
 import { Benefits, Tagline } from './AuthIntro';
 import { AuthLayout } from './AuthLayout';
@@ -25,6 +26,8 @@ import { VoiceCommandBox, type VoiceNotice } from './VoiceCommandBox';
 /** What the registration screen hands over: the new account's username (its e-mail), to sign in with. */
 export interface SignInState {
   username?: string;
+  /** The page the sign-in was asked for (guards.tsx): opened once signed in. */
+  from?: string;
 }
 
 /** The failure single sign-on's callback named (`/login?sso_error=…`, docs/adr/0033-single-sign-on.md). */
@@ -110,7 +113,7 @@ export function SignInPage() {
       const answer = await loginRequest({ username: username.trim(), password });
       saveSession({ token: answer.token, user: answer.user, expiresAt: answer.expires_at });
       clearExpiredNotice();
-      void navigate('/dashboard', { replace: true });
+      void navigate(appPath((location.state as SignInState | null)?.from), { replace: true });
     } catch (error) {
       const message = friendlyErrorMessage(error, t);
       setSubmitting(false);
@@ -177,7 +180,10 @@ export function SignInPage() {
                   </p>
                 )}
                 <Button asChild variant={passwords ? 'outline' : 'default'} className="w-full">
-                  <a href={ssoStartUrl()} data-testid="sso-sign-in">
+                  <a
+                    href={ssoStartUrl(appPath((location.state as SignInState | null)?.from))}
+                    data-testid="sso-sign-in"
+                  >
                     <Building2 aria-hidden />
                     {t('signIn.sso.button', { name: sso.name })}
                   </a>

@@ -3,12 +3,8 @@ import { useNavigate } from 'react-router';
 import { LoadingBlock } from '@/components/state-blocks';
 import { useI18n } from '@/i18n';
 import { clearExpiredNotice, saveSession } from '@/lib/session';
+import { appPath } from '../model/return-path';
 import { fetchUserWith } from '../queries/auth-api';
-
-/** A path of this app to open, or the dashboard (the server checked it too: docs/adr/0033-single-sign-on.md). */
-function appPath(value: string | null): string {
-  return value !== null && /^\/(?![/\\])/.test(value) ? value : '/dashboard';
-}
 
 /**
  * `/login/sso`: where single sign-on's callback sends the browser, with the new session in the URL's
