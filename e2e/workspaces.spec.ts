@@ -187,3 +187,46 @@ test('an owner makes a team workspace in the app, adds a member by address (an u
   await switcher.getByTestId('workspace-switcher-toggle').click();
   await expect(switcher.getByTestId('workspace-option')).toHaveCount(1);
 });
+
+test('an owner makes an invite link; a signed-out newcomer opens it, signs in, comes back to it and joins as its role', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const owner = await registerAndLogin(request, 'ws-inv-owner');
+  const newcomer = await registerAndLogin(request, 'ws-inv-new');
+  const teamName = `Invited team ${Date.now()}`;
+  const made = await request.post('/api/workspaces', { headers: owner.auth, data: { name: teamName } });
+  const team = (await made.json()) as { id: string };
+
+  await signIn(page, owner.account.email, owner.account.password);
+  await page.goto(`/workspace?workspace_id=${team.id}`);
+  await expect(page.getByTestId('workspace-current-name')).toHaveText(teamName);
+  await page.getByTestId('workspace-invite-role').selectOption('editor');
+  await page.getByTestId('workspace-invite-make').click();
+  const link = await page.getByTestId('workspace-invite-url').inputValue();
+  expect(link).toMatch(/\/invite\/[\w-]+$/);
+  await expect(page.getByTestId('workspace-invite-list')).toContainText('As Editor');
+
+  // The newcomer, signed out in another browser, opens the link: signs in and lands back on it.
+  const context = await browser.newContext();
+  const theirs = await context.newPage();
+  await theirs.goto(new URL(link).pathname);
+  await expect(theirs).toHaveURL(/\/login$/);
+  await theirs.getByTestId('login-username').fill(newcomer.account.email);
+  await theirs.getByTestId('login-password').fill(newcomer.account.password);
+  await theirs.getByTestId('login-submit').click();
+  await expect(theirs).toHaveURL(/\/invite\//);
+  await expect(theirs.getByTestId('invite-workspace')).toHaveText(teamName);
+  await theirs.getByTestId('invite-join').click();
+  await expect(theirs).toHaveURL(/\/dashboard$/);
+  await expect(theirs.getByTestId('workspace-current-name')).toHaveText(teamName);
+  await expect(theirs.getByTestId('workspace-current-role')).toHaveText('Editor');
+
+  // Used once: opened again, it says so in words.
+  await theirs.goto(new URL(link).pathname);
+  await expect(theirs.getByTestId('invite-error')).toContainText(
+    'This invite link is not valid: it was used, withdrawn or mistyped',
+  );
+  await context.close();
+});

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { appPath } from '@/features/auth/model/return-path';
 import { clearSession, isExpired, useSession } from '@/lib/session';
 
 /** Every screen but sign-in and registration needs a session (docs/reference/01-authoring.md §6); without one, go to /login. */
@@ -25,9 +26,14 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Sign-in and registration are for signed-out visitors; a signed-in user goes to the dashboard. */
+/**
+ * Sign-in and registration are for signed-out visitors; a signed-in user goes to the page the sign-in was
+ * asked for (RequireAuth's `from`: a linked result, an invite), else the dashboard.
+ */
 export function PublicOnlyRoute() {
   const session = useSession();
-  if (session && !isExpired(session)) return <Navigate to="/dashboard" replace />;
+  const location = useLocation();
+  if (session && !isExpired(session))
+    return <Navigate to={appPath((location.state as { from?: unknown } | null)?.from)} replace />;
   return <Outlet />;
 }

@@ -33,4 +33,5 @@ export const SCREEN_LOADERS: Record<BuiltScreenId, ScreenLoader> = {
   feedback: () => import('@/features/feedback/components/FeedbackPage'),
   schedules: () => import('@/features/schedules/components/SchedulesPage'),
   workspace: () => import('@/features/workspaces/components/WorkspacePage'),
+  invite: () => import('@/features/workspaces/components/InvitePage'),
 };

@@ -1,5 +1,7 @@
 import {
+  INVITE_MESSAGES,
   LOGIN_INVISIBLE_CHARACTERS,
+  WORKSPACE_MESSAGES,
   MIN_PASSWORD_LENGTH,
   REGISTRATION_ERRORS,
   SIGN_UP_CLOSED_MESSAGE,
@@ -21,6 +23,18 @@ const KNOWN_SERVER_MESSAGES: Record<string, MessageKey> = {
   'Current password is required': 'serverMessage.currentPasswordRequired',
   [SIGN_UP_CLOSED_MESSAGE]: 'serverMessage.signUpClosed',
   [LOGIN_INVISIBLE_CHARACTERS]: 'serverMessage.loginInvisibleCharacters',
+  // Workspaces and roles (docs/adr/0035-workspaces-and-roles.md).
+  [WORKSPACE_MESSAGES.notFound]: 'serverMessage.workspaceNotFound',
+  [WORKSPACE_MESSAGES.noSuchAccount]: 'serverMessage.workspaceNoSuchAccount',
+  [WORKSPACE_MESSAGES.alreadyMember]: 'serverMessage.workspaceAlreadyMember',
+  [WORKSPACE_MESSAGES.lastOwner]: 'serverMessage.workspaceLastOwner',
+  [WORKSPACE_MESSAGES.personalIsYours]: 'serverMessage.workspacePersonal',
+  [WORKSPACE_MESSAGES.roleRequired('viewer', 'editor')]: 'serverMessage.workspaceViewerMayNot',
+  [WORKSPACE_MESSAGES.roleRequired('viewer', 'owner')]: 'serverMessage.workspaceOwnerOnlyViewer',
+  [WORKSPACE_MESSAGES.roleRequired('editor', 'owner')]: 'serverMessage.workspaceOwnerOnlyEditor',
+  [INVITE_MESSAGES.notFound]: 'serverMessage.inviteNotFound',
+  [INVITE_MESSAGES.expired]: 'serverMessage.inviteExpired',
+  [INVITE_MESSAGES.alreadyMember]: 'serverMessage.inviteAlreadyMember',
   ...Object.fromEntries(
     (Object.keys(REGISTRATION_ERRORS) as RegistrationErrorCode[]).map((code) => [
       REGISTRATION_ERRORS[code],

@@ -5,6 +5,43 @@
  */
 export const workspacesEn = {
   'crumb.workspace': 'Workspace',
+  'crumb.invite': 'Invite',
+  'serverMessage.workspaceNotFound': 'No such workspace, or you are not a member of it',
+  'serverMessage.workspaceNoSuchAccount': 'No account has this email address: ask them to register first',
+  'serverMessage.workspaceAlreadyMember': 'This account is a member already: change its role instead',
+  'serverMessage.workspaceLastOwner': 'A workspace keeps at least one owner: make another member owner first',
+  'serverMessage.workspacePersonal':
+    'A personal workspace has one member, its owner: make a team workspace to share',
+  'serverMessage.workspaceViewerMayNot':
+    'Your role in this workspace is viewer: it may read plans and results, not change or run anything',
+  'serverMessage.workspaceOwnerOnlyViewer':
+    'Only an owner of this workspace may do this; your role is viewer',
+  'serverMessage.workspaceOwnerOnlyEditor':
+    'Only an owner of this workspace may do this; your role is editor',
+  'serverMessage.inviteNotFound':
+    'This invite link is not valid: it was used, withdrawn or mistyped. Ask for a new one',
+  'serverMessage.inviteExpired': 'This invite link has expired. Ask an owner of the workspace for a new one',
+  'serverMessage.inviteAlreadyMember': 'You are a member of this workspace already',
+  'workspace.invite.title': 'Invite links',
+  'workspace.invite.text':
+    'For someone without an account here yet, or whose address you do not know: a link for one role, used once, that expires. Anyone signed in who opens it may join.',
+  'workspace.invite.lasts': 'Lasts',
+  'workspace.invite.days': '{count} days',
+  'workspace.invite.make': 'Make a link',
+  'workspace.invite.madeText':
+    'Send this link to the person you invite, as {role}. It works once, until {date}; it is shown only now.',
+  'workspace.invite.link': 'Invite link',
+  'workspace.invite.copy': 'Copy',
+  'workspace.invite.copied': 'Invite link copied',
+  'workspace.invite.copyFailed': 'Could not copy: select the link and copy it',
+  'workspace.invite.row': 'As {role}, made by {by}, until {date}',
+  'workspace.invite.withdraw': 'Withdraw',
+  'workspace.invite.pageTitle': 'Join a workspace',
+  'workspace.invite.pageText': 'An owner of a team workspace invited you with this link.',
+  'workspace.invite.loading': 'Reading the invite…',
+  'workspace.invite.unusable': 'This invite link cannot be used',
+  'workspace.invite.offer': 'You are invited as {role}. The link works until {date}.',
+  'workspace.invite.join': 'Join the workspace',
   'workspace.switcher': 'Workspace: {name}',
   'workspace.switcherTitle': 'Your workspaces',
   'workspace.personal': 'Personal',

@@ -3,6 +3,44 @@ import type { workspacesEn } from './workspaces.en';
 /** Korean strings of workspaces and roles; spread into `ko.ts`. */
 export const workspacesKo: Record<keyof typeof workspacesEn, string> = {
   'crumb.workspace': '워크스페이스',
+  'crumb.invite': '초대',
+  'serverMessage.workspaceNotFound': '그런 워크스페이스가 없거나 멤버가 아닙니다',
+  'serverMessage.workspaceNoSuchAccount': '이 이메일 주소의 계정이 없습니다. 먼저 가입을 부탁하세요',
+  'serverMessage.workspaceAlreadyMember': '이미 멤버인 계정입니다. 역할을 바꾸세요',
+  'serverMessage.workspaceLastOwner':
+    '워크스페이스에는 소유자가 한 명 이상 있어야 합니다. 먼저 다른 멤버를 소유자로 지정하세요',
+  'serverMessage.workspacePersonal':
+    '개인 워크스페이스의 멤버는 소유자 한 명뿐입니다. 함께 쓰려면 팀 워크스페이스를 만드세요',
+  'serverMessage.workspaceViewerMayNot':
+    '이 워크스페이스에서 내 역할은 뷰어입니다. 플랜과 결과를 읽을 수 있지만 바꾸거나 실행할 수는 없습니다',
+  'serverMessage.workspaceOwnerOnlyViewer': '이 워크스페이스의 소유자만 할 수 있습니다. 내 역할은 뷰어입니다',
+  'serverMessage.workspaceOwnerOnlyEditor':
+    '이 워크스페이스의 소유자만 할 수 있습니다. 내 역할은 편집자입니다',
+  'serverMessage.inviteNotFound':
+    '이 초대 링크는 유효하지 않습니다. 이미 쓰였거나 회수되었거나 잘못 입력되었습니다. 새 링크를 요청하세요',
+  'serverMessage.inviteExpired':
+    '이 초대 링크는 만료되었습니다. 워크스페이스 소유자에게 새 링크를 요청하세요',
+  'serverMessage.inviteAlreadyMember': '이미 이 워크스페이스의 멤버입니다',
+  'workspace.invite.title': '초대 링크',
+  'workspace.invite.text':
+    '아직 이곳에 계정이 없거나 주소를 모르는 사람을 위한, 한 역할에 한 번만 쓸 수 있고 기한이 있는 링크입니다. 로그인한 누구든 링크를 열면 참여할 수 있습니다.',
+  'workspace.invite.lasts': '유효 기간',
+  'workspace.invite.days': '{count}일',
+  'workspace.invite.make': '링크 만들기',
+  'workspace.invite.madeText':
+    '초대할 사람에게 이 링크를 보내세요 ({role}). {date}까지 한 번만 쓸 수 있으며, 지금만 보여 줍니다.',
+  'workspace.invite.link': '초대 링크',
+  'workspace.invite.copy': '복사',
+  'workspace.invite.copied': '초대 링크를 복사했습니다',
+  'workspace.invite.copyFailed': '복사하지 못했습니다. 링크를 선택해 복사하세요',
+  'workspace.invite.row': '{role}, {by} 님이 만듦, {date}까지',
+  'workspace.invite.withdraw': '회수',
+  'workspace.invite.pageTitle': '워크스페이스 참여',
+  'workspace.invite.pageText': '팀 워크스페이스의 소유자가 이 링크로 초대했습니다.',
+  'workspace.invite.loading': '초대를 읽는 중…',
+  'workspace.invite.unusable': '이 초대 링크는 쓸 수 없습니다',
+  'workspace.invite.offer': '{role}(으)로 초대되었습니다. 링크는 {date}까지 유효합니다.',
+  'workspace.invite.join': '워크스페이스 참여',
   'workspace.switcher': '워크스페이스: {name}',
   'workspace.switcherTitle': '내 워크스페이스',
   'workspace.personal': '개인',

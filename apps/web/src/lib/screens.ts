@@ -41,7 +41,8 @@ export type ScreenId =
   | 'downloadApp'
   | 'feedback'
   | 'schedules'
-  | 'workspace';
+  | 'workspace'
+  | 'invite';
 
 export interface Crumb {
   label: MessageKey;
@@ -129,6 +130,8 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   schedules: { path: '/schedules', breadcrumbs: [PLANS, { label: 'crumb.schedules' }] },
   // The current workspace, its members and roles (docs/adr/0035-workspaces-and-roles.md).
   workspace: { path: '/workspace', breadcrumbs: [ACCOUNT, { label: 'crumb.workspace' }] },
+  // An invite link to a team workspace (docs/adr/0035-workspaces-and-roles.md).
+  invite: { path: '/invite/:token', breadcrumbs: [ACCOUNT, { label: 'crumb.invite' }] },
 };
 
 /** The screens that are built; each has a loader in `src/app/screen-loaders.ts`. */
@@ -153,6 +156,7 @@ const BUILT = [
   'feedback',
   'schedules',
   'workspace',
+  'invite',
 ] as const satisfies readonly ScreenId[];
 
 export type BuiltScreenId = (typeof BUILT)[number];

@@ -47,6 +47,7 @@ describe('WorkspacePage', () => {
       'GET /api/me': () => json({ user: TEST_USER }),
       'GET /api/workspaces': () => json({ workspaces: [PERSONAL, team(role), ...made] }),
       'GET /api/workspaces/ws_team/members': () => json({ members }),
+      'GET /api/workspaces/ws_team/invites': () => json({ invites: [] }),
       'POST /api/workspaces/ws_team/members': (init) => {
         const body = bodyOf(init) as { email: string; role: WorkspaceMember['role'] };
         if (body.email === 'nobody@example.com') {

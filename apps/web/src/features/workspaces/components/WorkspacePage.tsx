@@ -9,6 +9,7 @@ import { errorDetailMessage } from '@/i18n/error-messages';
 import { screenPath } from '@/lib/screens';
 import { findWorkspace, useWorkspace, useWorkspaces } from '@/lib/workspace';
 import { workspaceName } from '../model/workspace-name';
+import { InviteLinksCard } from './InviteLinksCard';
 import { LeaveDeleteCard } from './LeaveDeleteCard';
 import { MembersCard } from './MembersCard';
 import { NewWorkspaceForm } from './NewWorkspaceForm';
@@ -54,6 +55,7 @@ export default function WorkspacePage() {
         <div key={workspace.id} className="space-y-6">
           <WorkspaceSettingsCard workspace={workspace} isOwner={current.isOwner} />
           <MembersCard workspace={workspace} isOwner={current.isOwner} />
+          {current.isOwner && <InviteLinksCard workspace={workspace} />}
           {personal && (
             <LeaveDeleteCard workspace={workspace} isOwner={current.isOwner} myUserId={personal.id} />
           )}

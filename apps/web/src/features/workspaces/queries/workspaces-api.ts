@@ -1,6 +1,9 @@
 import { contract } from '@aqa/contract';
 import type {
+  InvitePreview,
   WorkspaceCreate,
+  WorkspaceInviteCreate,
+  WorkspaceInviteCreated,
   WorkspaceMemberAdd,
   WorkspaceMembers,
   WorkspaceRole,
@@ -37,4 +40,21 @@ export function setMemberRole(id: string, userId: string, role: WorkspaceRole): 
 /** Removes a member; with the caller's own user id, leaves the workspace. */
 export function removeMember(id: string, userId: string): Promise<WorkspaceMembers> {
   return call(contract.workspaces.removeMember, { params: { id, userId } });
+}
+
+export function createInvite(id: string, body: WorkspaceInviteCreate): Promise<WorkspaceInviteCreated> {
+  return call(contract.workspaces.createInvite, { params: { id }, body });
+}
+
+export function withdrawInvite(id: string, inviteId: string): Promise<void> {
+  return call(contract.workspaces.withdrawInvite, { params: { id, inviteId } });
+}
+
+export function previewInvite(token: string): Promise<InvitePreview> {
+  return call(contract.workspaces.previewInvite, { params: { token } });
+}
+
+/** Joins the invite's workspace: answers it as the switcher lists it. */
+export function acceptInvite(token: string): Promise<WorkspaceSummary> {
+  return call(contract.workspaces.acceptInvite, { params: { token } });
 }
