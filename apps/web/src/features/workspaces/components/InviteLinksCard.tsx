@@ -122,7 +122,7 @@ export function InviteLinksCard({ workspace }: { workspace: WorkspaceSummary }) 
           <Button
             type="button"
             disabled={busy}
-            className="sm:mt-7"
+            className="sm:mt-7 sm:justify-self-start"
             onClick={() => void make()}
             data-testid="workspace-invite-make"
           >
