@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { appPath } from '@/features/auth/model/return-path';
-import { clearSession, isExpired, useSession } from '@/lib/session';
+import { clearSession, isExpired, signedOutByChoice, useSession } from '@/lib/session';
 
 /** Every screen but sign-in and registration needs a session (docs/reference/01-authoring.md §6); without one, go to /login. */
 export function RequireAuth() {
@@ -21,6 +21,8 @@ export function RequireAuth() {
 
   if (!session || expired) {
     // The whole address (a notification's link names its workspace in the query): opened once signed in.
+    // Not after a Logout: the next sign-in (perhaps another person's) starts at the dashboard.
+    if (signedOutByChoice()) return <Navigate to="/login" replace />;
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   return <Outlet />;

@@ -32,6 +32,21 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('remembers the page a signed-out visitor asked for, with its query, but not the page left by Logout', async () => {
+    const first = renderApp('/profile?workspace_id=ws_team');
+    await screen.findByText('Welcome Back');
+    expect(first.router.state.location.state).toEqual({ from: '/profile?workspace_id=ws_team' });
+    first.unmount();
+
+    signInAs();
+    const user = userEvent.setup();
+    const { router } = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    await screen.findByText('Welcome Back');
+    expect(router.state.location.pathname).toBe('/login');
+    expect((router.state.location.state as { from?: string } | null)?.from).toBeUndefined();
+  });
+
   it('sends signed-out visitors of unknown paths and of / to sign-in', async () => {
     const { router } = renderApp('/no/such/page');
     await screen.findByText('Welcome Back');

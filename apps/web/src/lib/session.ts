@@ -80,7 +80,18 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Whether this tab's user signed out on purpose (Logout), rather than never having signed in or having
+ * their session expire: the sign-in that follows a Logout opens the dashboard, not the page left.
+ */
+let signedOutOnPurpose = false;
+
+export function signedOutByChoice(): boolean {
+  return signedOutOnPurpose;
+}
+
 export function saveSession(session: Session): void {
+  signedOutOnPurpose = false;
   storage.set(TOKEN_KEY, session.token);
   storage.set(USER_KEY, JSON.stringify(session.user));
   if (session.expiresAt) storage.set(EXPIRES_AT_KEY, session.expiresAt);
@@ -97,6 +108,7 @@ export function updateSessionUser(user: SessionUser): void {
 
 /** Signs out locally. `expired` leaves a notice for the sign-in screen. */
 export function clearSession(options: { expired?: boolean } = {}): void {
+  signedOutOnPurpose = options.expired !== true;
   storage.remove(TOKEN_KEY);
   storage.remove(USER_KEY);
   storage.remove(EXPIRES_AT_KEY);
