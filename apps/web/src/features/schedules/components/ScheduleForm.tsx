@@ -20,6 +20,7 @@ import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
 import { useRouteQuery } from '@/lib/queries';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 import { timeZoneChoices } from '@/lib/time-zones';
 import { findWorkspace, useWorkspace, useWorkspaces } from '@/lib/workspace';
 import { CRON_PRESETS, formatInZone, scheduleProblemText } from '../model/schedule-words';
@@ -175,18 +176,13 @@ export function ScheduleForm({ onCreated }: { onCreated: (schedule: Schedule) =>
         </FormField>
         <FormField id="schedule-timezone" label={t('schedules.timezone')} required error={errors.timezone}>
           {(control) => (
-            <NativeSelect
+            <TimeZoneSelect
               {...control}
+              zones={zones}
               value={timezone}
               onChange={(e) => setTimezone(e.target.value)}
               data-testid="schedule-timezone"
-            >
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </NativeSelect>
+            />
           )}
         </FormField>
       </div>

@@ -1,9 +1,4 @@
-import {
-  WORKSPACE_ROLES,
-  WorkspaceMemberAddSchema,
-  type WorkspaceMembers,
-  type WorkspaceRole,
-} from '@aqa/plan';
+import { WorkspaceMemberAddSchema, type WorkspaceMembers, type WorkspaceRole } from '@aqa/plan';
 import { UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '@/components/form-field';
@@ -11,11 +6,11 @@ import { useNotice } from '@/components/notices';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
+import { RoleSelect } from './RoleSelect';
 import { addMember } from '../queries/workspaces-api';
 
 /** Answers about the email address itself: said beside the email field, in the server's words. */
@@ -96,18 +91,7 @@ export function AddMemberForm({
         </FormField>
         <FormField id="workspace-member-role" label={t('workspace.memberRole')}>
           {(control) => (
-            <NativeSelect
-              {...control}
-              value={role}
-              onChange={(e) => setRole(e.target.value as WorkspaceRole)}
-              data-testid="workspace-member-role"
-            >
-              {WORKSPACE_ROLES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {t(`workspace.role.${choice}`)}
-                </option>
-              ))}
-            </NativeSelect>
+            <RoleSelect {...control} value={role} onRole={setRole} data-testid="workspace-member-role" />
           )}
         </FormField>
         <Button type="submit" disabled={busy} className="sm:mt-7" data-testid="workspace-member-add">

@@ -1,7 +1,6 @@
 import { contract } from '@aqa/contract';
 import {
   INVITE_DAYS_DEFAULT,
-  WORKSPACE_ROLES,
   type WorkspaceInviteCreated,
   type WorkspaceRole,
   type WorkspaceSummary,
@@ -21,6 +20,7 @@ import { useI18n } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { invalidateRoutes, useRouteQuery } from '@/lib/queries';
 import { createInvite, withdrawInvite } from '../queries/workspaces-api';
+import { RoleSelect } from './RoleSelect';
 
 /** How long a new link lasts: the choices offered (the server takes 1 to 30 days). */
 const DAY_CHOICES = [1, INVITE_DAYS_DEFAULT, 30] as const;
@@ -89,18 +89,7 @@ export function InviteLinksCard({ workspace }: { workspace: WorkspaceSummary }) 
         <div className="grid gap-3 sm:grid-cols-[12rem_12rem_auto] sm:items-start">
           <FormField id="workspace-invite-role" label={t('workspace.memberRole')}>
             {(control) => (
-              <NativeSelect
-                {...control}
-                value={role}
-                onChange={(e) => setRole(e.target.value as WorkspaceRole)}
-                data-testid="workspace-invite-role"
-              >
-                {WORKSPACE_ROLES.map((choice) => (
-                  <option key={choice} value={choice}>
-                    {t(`workspace.role.${choice}`)}
-                  </option>
-                ))}
-              </NativeSelect>
+              <RoleSelect {...control} value={role} onRole={setRole} data-testid="workspace-invite-role" />
             )}
           </FormField>
           <FormField id="workspace-invite-days" label={t('workspace.invite.lasts')}>

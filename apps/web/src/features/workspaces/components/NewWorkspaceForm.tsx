@@ -8,12 +8,12 @@ import { useNotice } from '@/components/notices';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
 import { invalidateRoutes } from '@/lib/queries';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 import { timeZoneChoices } from '@/lib/time-zones';
 import { setCurrentWorkspace } from '@/lib/workspace-store';
 import { createWorkspace } from '../queries/workspaces-api';
@@ -89,18 +89,13 @@ export function NewWorkspaceForm({ onCreated }: { onCreated: () => void }) {
           hint={t('workspace.timezoneHint')}
         >
           {(control) => (
-            <NativeSelect
+            <TimeZoneSelect
               {...control}
+              zones={zones}
               value={timezone}
               onChange={(e) => setTimezone(e.target.value)}
               data-testid="workspace-create-timezone"
-            >
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </NativeSelect>
+            />
           )}
         </FormField>
       </div>

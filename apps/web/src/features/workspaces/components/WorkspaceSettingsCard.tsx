@@ -9,12 +9,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
 import { errorDetailMessage } from '@/i18n/error-messages';
 import { ApiError } from '@/lib/api';
 import { invalidateRoutes } from '@/lib/queries';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 import { timeZoneChoices } from '@/lib/time-zones';
 import { updateWorkspace } from '../queries/workspaces-api';
 
@@ -95,19 +95,14 @@ export function WorkspaceSettingsCard({
               error={errors.timezone}
             >
               {(control) => (
-                <NativeSelect
+                <TimeZoneSelect
                   {...control}
+                  zones={zones}
                   value={timezone}
                   disabled={!isOwner}
                   onChange={(e) => setTimezone(e.target.value)}
                   data-testid="workspace-timezone"
-                >
-                  {zones.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone}
-                    </option>
-                  ))}
-                </NativeSelect>
+                />
               )}
             </FormField>
           </div>
