@@ -95,31 +95,26 @@ export class WorkspaceRepository {
       .execute();
   }
 
-  async countMembers(workspaceId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('workspace_members')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countMembers(workspaceId: string): Promise<number> {
+    return this.countMemberships({ workspace_id: workspaceId });
   }
 
-  async countOwners(workspaceId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('workspace_members')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('workspace_id', '=', workspaceId)
-      .where('role', '=', 'owner')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  countOwners(workspaceId: string): Promise<number> {
+    return this.countMemberships({ workspace_id: workspaceId, role: 'owner' });
   }
 
-  async countForMember(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('workspace_members')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
+  countForMember(userId: string): Promise<number> {
+    return this.countMemberships({ user_id: userId });
+  }
+
+  /** Memberships whose columns equal those given. */
+  private async countMemberships(
+    where: Partial<Record<'workspace_id' | 'user_id' | 'role', string>>,
+  ): Promise<number> {
+    let query = this.db.selectFrom('workspace_members').select((eb) => eb.fn.countAll<number>().as('n'));
+    for (const [column, value] of Object.entries(where) as ['workspace_id' | 'user_id' | 'role', string][])
+      query = query.where(column, '=', value);
+    const row = await query.executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
