@@ -124,12 +124,18 @@ describe.skipIf(!hasLocust)('a Locust plan on load agents (Locust master/worker)
     );
     const result = await h.finished(started.body.test_id);
     expect(result.status).toBe('completed');
+    // Both agents' shares merged: a lost agent's figures are not (its words say why it was lost).
+    const agents = `${JSON.stringify(result.agents.map((a) => [a.name, a.status, a.error, a.requests]))}\n${h.outputs()}`;
+    expect(result.partial, agents).toBe(false);
     const counts = (await target.counts()).byPath;
     // Every row once across both agents, split 3:1 between the flows.
     const rows = Object.keys(counts).map((path) => path.split('/')[2]);
     expect(new Set(rows).size).toBe(40);
     expect(Object.values(counts).every((n) => n === 1)).toBe(true);
-    expect(result.summary?.flows?.map((f) => [f.name, f.iterations])).toEqual([
+    expect(
+      result.summary?.flows?.map((f) => [f.name, f.iterations]),
+      agents,
+    ).toEqual([
       ['browse', 30],
       ['buy', 10],
     ]);
