@@ -139,6 +139,7 @@ describe('POST /api/functional/parse-file with a Postman collection', () => {
       iterations: 3,
       cookie_jar: true,
       follow_redirects: true,
+      default_status_rule: false,
       variables: [{ name: 'baseUrl', value: 'http://127.0.0.1:8080' }],
       environment: { name: 'Local', values: [{ name: 'username', value: 'ada' }] },
       iteration_data: { name: 'orders.csv', format: 'csv', text: CSV },

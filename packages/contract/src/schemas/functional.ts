@@ -154,6 +154,12 @@ export const SavedFunctionalPlanSchema = z
       .describe("A data file that drives the iterations as Newman's -d does: one iteration per row"),
     cookie_jar: z.boolean().optional().describe('Each user keeps the cookies the target sets'),
     follow_redirects: z.boolean().optional().describe('Redirects are followed; off, the 3xx is judged'),
+    default_status_rule: z
+      .boolean()
+      .optional()
+      .describe(
+        'An API with neither rules nor test scripts is judged by status 200 (absent: yes); off, as Newman, an answer is enough',
+      ),
     status: text.describe(
       'The last run\'s status: running, completed, failed, stopped; "saved" before any run',
     ),

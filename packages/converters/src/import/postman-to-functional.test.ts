@@ -119,6 +119,7 @@ describe('postmanToFunctionalPlan', () => {
       iterations: 2,
       cookie_jar: true,
       follow_redirects: true,
+      default_status_rule: false,
       variables: [
         { name: 'baseUrl', value: 'http://127.0.0.1:3000' },
         { name: 'token', value: '' },

@@ -175,6 +175,8 @@ export function postmanToFunctionalPlan(source: ImportSource, options: PostmanPl
     source: 'url_input',
     cookie_jar: true,
     follow_redirects: true,
+    // Newman judges a request by its tests only: one without tests passes once answered (ADR 0029 §3).
+    default_status_rule: false,
     ...(variables.length > 0 ? { variables } : {}),
     ...(environment ? { environment } : {}),
     ...(globals ? { globals: globals.values } : {}),

@@ -107,12 +107,13 @@ function appliesTo(validation: FunctionalValidation, api: ApiDefinition): boolea
 
 /**
  * What each call of an API is judged by: its effective rules (no default status rule when test scripts
- * judge it, the plan's or its own), then the plan-level rules for it.
+ * judge it, the plan's or its own, or when the plan's `default_status_rule` is off), then the plan-level
+ * rules for it.
  */
 export function apiValidations(plan: FunctionalPlan, api: ApiDefinition): FunctionalValidation[] {
   const judgedByScripts = (plan.scripts?.test.length ?? 0) + (api.scripts?.test.length ?? 0) > 0;
   return [
-    ...effectiveValidations(api.validations, judgedByScripts),
+    ...effectiveValidations(api.validations, judgedByScripts, plan.default_status_rule !== false),
     ...plan.validations.filter((v) => appliesTo(v, api)),
   ];
 }

@@ -269,6 +269,41 @@ describe('cookies and redirects', () => {
   });
 });
 
+describe('an API with neither rules nor test scripts', () => {
+  const me = () => ({ name: 'me', url: url('/me') });
+
+  it('is judged by status 200 by default (the spec): a 403 fails', async () => {
+    const [call] = await run({ apis: [me()] });
+    expect(call!.call).toMatchObject({ status_code: 403, success: false });
+    expect(call!.call.validation_details.map((d) => [d.type, d.expected, d.passed])).toEqual([
+      ['status_code', '200', false],
+    ]);
+  });
+
+  it('passes once answered when default_status_rule is off, as Newman: no assertion of its own', async () => {
+    const [call] = await run({ default_status_rule: false, apis: [me()] });
+    expect(call!.call).toMatchObject({ status_code: 403, success: true });
+    expect(call!.call.validation_details).toEqual([]);
+  });
+
+  it('still fails without an answer when default_status_rule is off (Newman counts the request error)', async () => {
+    const [call] = await run({
+      default_status_rule: false,
+      apis: [{ name: 'nobody', url: 'http://127.0.0.1:1/', timeout: 2 }],
+    });
+    expect(call!.call.success).toBe(false);
+    expect(call!.call.error).toMatch(/ECONNREFUSED|refused/i);
+  });
+
+  it('keeps its own rules when it has some: the option only drops the default', async () => {
+    const [call] = await run({
+      default_status_rule: false,
+      apis: [{ ...me(), validations: [{ type: 'status_code', expected_value: '200' }] }],
+    });
+    expect(call!.call).toMatchObject({ status_code: 403, success: false });
+  });
+});
+
 describe('data-driven iterations', () => {
   it('runs one iteration per CSV row with the row values sent', async () => {
     const calls = await run({

@@ -382,7 +382,9 @@ const functionalPlanFields = {
    * A Postman collection's own (docs/adr/0029-postman-collections.md): its variables, an environment,
    * globals, its collection-level scripts (run before and after every API), the data file that
    * drives the iterations, and whether calls keep a cookie jar per user and follow redirects (both on
-   * for an imported collection, as Newman runs; off, a 3xx is what is judged).
+   * for an imported collection, as Newman runs; off, a 3xx is what is judged), and whether an API
+   * with neither rules nor test scripts is judged by status 200 (`default_status_rule`, absent: yes, the
+   * spec's default; off for an imported collection: Newman adds no check, an answer is enough).
    */
   variables: PlanVariablesSchema.optional(),
   environment: PlanEnvironmentSchema.optional(),
@@ -391,6 +393,7 @@ const functionalPlanFields = {
   iteration_data: IterationDataSchema.optional(),
   cookie_jar: z.boolean().optional(),
   follow_redirects: z.boolean().optional(),
+  default_status_rule: z.boolean().optional(),
   /** The last run's status as the dashboard lists it; any word (docs/reference/02-running.md §4). */
   status: oneLine('Status').max(50).optional(),
   user_email: z.string().max(254).optional(),

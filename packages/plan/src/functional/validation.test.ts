@@ -224,6 +224,13 @@ describe('effectiveValidations', () => {
     const on = { ...off, enabled: true };
     expect(effectiveValidations([off, on])).toEqual([on]);
   });
+
+  it('adds no rule when test scripts judge the call, or when the plan turned the default off', () => {
+    expect(effectiveValidations([], true)).toEqual([]);
+    expect(effectiveValidations([], false, false)).toEqual([]);
+    const on = FunctionalValidationSchema.parse({ type: 'contains_text', expected_value: 'x' });
+    expect(effectiveValidations([on], false, false)).toEqual([on]);
+  });
 });
 
 describe('ValidationDetailSchema', () => {

@@ -346,14 +346,17 @@ export function defaultValidation(): FunctionalValidation {
 /**
  * What an API call is judged by: its enabled rules, or status 200 when none is enabled (not for UI
  * pages) — unless test scripts judge it (`judgedByScripts`: a Postman request's tests that run as a
- * script, docs/adr/0029-postman-collections.md §3), as Newman adds no check of its own beside them.
+ * script, docs/adr/0029-postman-collections.md §3), as Newman adds no check of its own beside them,
+ * or the plan turned the default off (`defaultRule` false: a plan's `default_status_rule`, off for an
+ * imported Postman collection, where a request without tests only has to be answered).
  */
 export function effectiveValidations(
   validations: readonly FunctionalValidation[],
   judgedByScripts = false,
+  defaultRule = true,
 ): FunctionalValidation[] {
   const enabled = validations.filter((validation) => validation.enabled);
-  return enabled.length === 0 && !judgedByScripts ? [defaultValidation()] : enabled;
+  return enabled.length === 0 && !judgedByScripts && defaultRule ? [defaultValidation()] : enabled;
 }
 
 /** One schema violation: where in the body (a JSON Pointer) and what is wrong there. */

@@ -31,6 +31,8 @@ export const functionalPostmanEn = {
   'functional.postman.dataTooLarge': '{file} is larger than 5 MB, the most a data file may be',
   'functional.postman.cookieJar': 'Keep cookies per user (a cookie jar, as Newman)',
   'functional.postman.followRedirects': 'Follow redirects (off: the 3xx answer is judged)',
+  'functional.postman.defaultStatusRule':
+    'Judge an API with no rules or tests by status 200 (off: as Newman, an answer is enough)',
   'functional.postman.scriptsTitle': 'Scripts',
   'functional.postman.scriptsText':
     'Postman scripts that did not become rules or captures: they run as written, in a sandbox with no network or files but pm.sendRequest.',

@@ -30,6 +30,8 @@ export const functionalPostmanKo: Record<keyof typeof functionalPostmanEn, strin
   'functional.postman.dataTooLarge': '{file}은(는) 데이터 파일의 최대 크기인 5 MB보다 큽니다',
   'functional.postman.cookieJar': '사용자별로 쿠키 유지 (Newman처럼 쿠키 저장소 사용)',
   'functional.postman.followRedirects': '리디렉션 따라가기 (끄면 3xx 응답을 판정)',
+  'functional.postman.defaultStatusRule':
+    '규칙이나 테스트가 없는 API는 상태 200으로 판정 (끄면 Newman처럼 응답만 있으면 통과)',
   'functional.postman.scriptsTitle': '스크립트',
   'functional.postman.scriptsText':
     '규칙이나 캡처가 되지 않은 Postman 스크립트입니다. 네트워크와 파일 없이(pm.sendRequest만 허용) 샌드박스에서 작성된 그대로 실행됩니다.',

@@ -38,10 +38,16 @@ export function noAssertionFindings(data: AssistantData, lang: Lang): Finding[] 
   for (const plan of data.functionalPlans) {
     if (plan.plan === null || plan.kind === 'script') continue;
     const ui = plan.kind === 'ui';
-    const bare = plan.plan.apis.filter((api) => !api.validations.some((rule) => rule.enabled));
+    // Test scripts (a Postman request's, or the plan's) judge an API as rules do.
+    const planScripts = plan.plan.scripts?.test.length ?? 0;
+    const bare = plan.plan.apis.filter(
+      (api) =>
+        !api.validations.some((rule) => rule.enabled) && planScripts + (api.scripts?.test.length ?? 0) === 0,
+    );
     if (bare.length === 0) continue;
     const names = bare.map((api) => api.name || api.url).join(', ');
     const defaultRule = effectiveValidations([])[0]!;
+    const noDefault = plan.plan.default_status_rule === false;
     findings.push({
       kind: 'no_assertions',
       severity: 'info',
@@ -62,11 +68,17 @@ export function noAssertionFindings(data: AssistantData, lang: Lang): Finding[] 
             `These pages pass as long as they load: ${names}. Add a text, element or title check.`,
             `이 페이지들은 열리기만 하면 통과합니다: ${names}. 텍스트, 요소 또는 제목 검사를 추가하세요.`,
           )
-        : say(
-            lang,
-            `These APIs are judged by the default rule only (${defaultRule.type} ${defaultRule.expected_value}): ${names}. Add a rule on the body or headers.`,
-            `이 API들은 기본 규칙(${defaultRule.type} ${defaultRule.expected_value})으로만 판정됩니다: ${names}. 본문이나 헤더 규칙을 추가하세요.`,
-          ),
+        : noDefault
+          ? say(
+              lang,
+              `These APIs pass as long as they answer, whatever the status (the plan adds no default rule, as Newman): ${names}. Add a status or body rule, or a test.`,
+              `이 API들은 상태와 관계없이 응답만 있으면 통과합니다(이 플랜은 Newman처럼 기본 규칙을 붙이지 않습니다): ${names}. 상태나 본문 규칙, 또는 테스트를 추가하세요.`,
+            )
+          : say(
+              lang,
+              `These APIs are judged by the default rule only (${defaultRule.type} ${defaultRule.expected_value}): ${names}. Add a rule on the body or headers.`,
+              `이 API들은 기본 규칙(${defaultRule.type} ${defaultRule.expected_value})으로만 판정됩니다: ${names}. 본문이나 헤더 규칙을 추가하세요.`,
+            ),
       figures: [
         {
           label: ui

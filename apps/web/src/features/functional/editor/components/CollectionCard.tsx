@@ -8,7 +8,12 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { useT } from '@/i18n';
 import { SectionTitle } from '@/features/call-editor';
-import type { CollectionForm, VariableRow, VariableScope } from '../model/collection-form';
+import {
+  COLLECTION_OPTION_DEFAULTS,
+  type CollectionForm,
+  type VariableRow,
+  type VariableScope,
+} from '../model/collection-form';
 import type { FunctionalFormAction } from '../model/functional-form';
 import { ScriptBlocksPanel } from './ScriptBlocksPanel';
 
@@ -172,11 +177,11 @@ export function CollectionCard({
         </section>
 
         <div className="flex flex-wrap gap-x-6 gap-y-2 text-[13px]">
-          {(['cookieJar', 'followRedirects'] as const).map((option) => (
+          {(['cookieJar', 'followRedirects', 'defaultStatusRule'] as const).map((option) => (
             <label key={option} className="flex items-center gap-2">
               <input
                 type="checkbox"
-                checked={collection[option] ?? false}
+                checked={collection[option] ?? COLLECTION_OPTION_DEFAULTS[option]}
                 onChange={(e) => dispatch({ type: 'setOption', option, value: e.target.checked })}
                 data-testid={`option-${option}`}
               />

@@ -27,6 +27,7 @@ const imported: FunctionalPlanInput = {
   iteration_data: { name: 'rows.csv', format: 'csv', text: 'user\nada\nbob\n' },
   cookie_jar: true,
   follow_redirects: true,
+  default_status_rule: false,
 };
 
 describe('a collection in the editor', () => {
@@ -43,6 +44,7 @@ describe('a collection in the editor', () => {
       'iteration_data',
       'cookie_jar',
       'follow_redirects',
+      'default_status_rule',
     ] as const)
       expect(again[key]).toEqual(saved[key]);
     expect(again.apis.map((a) => [a.group, a.scripts, a.validations[0]?.name])).toEqual(
@@ -60,6 +62,7 @@ describe('a collection in the editor', () => {
       { type: 'addVariable', scope: 'globals' },
       { type: 'setEnvironmentName', name: null },
       { type: 'setOption', option: 'cookieJar', value: false },
+      { type: 'setOption', option: 'defaultStatusRule', value: true },
       { type: 'setIterationData', data: null },
       {
         type: 'setScript',
@@ -77,6 +80,7 @@ describe('a collection in the editor', () => {
     expect(body.environment).toBeUndefined();
     expect(body.cookie_jar).toBe(false);
     expect(body.follow_redirects).toBe(true);
+    expect(body.default_status_rule).toBe(true);
     expect(body.iteration_data).toBeUndefined();
     expect(body.scripts).toBeUndefined();
     expect(body.apis?.[0]?.scripts?.test).toEqual([{ origin: 'request', source: '// x' }]);
@@ -95,6 +99,7 @@ describe('a collection in the editor', () => {
       'iteration_data',
       'cookie_jar',
       'follow_redirects',
+      'default_status_rule',
     ])
       expect(body).not.toHaveProperty(key);
     expect(body.apis?.[0]).not.toHaveProperty('scripts');

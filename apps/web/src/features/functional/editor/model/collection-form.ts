@@ -46,9 +46,18 @@ export interface CollectionForm {
   /** Undefined: the plan does not say (a plan made here), which runs as off. */
   cookieJar: boolean | undefined;
   followRedirects: boolean | undefined;
+  /** Undefined: the plan does not say, which runs as on (an API without rules is judged by status 200). */
+  defaultStatusRule: boolean | undefined;
 }
 
-export type CollectionOption = 'cookieJar' | 'followRedirects';
+export type CollectionOption = 'cookieJar' | 'followRedirects' | 'defaultStatusRule';
+
+/** What a run does with an option the plan does not set (docs/adr/0029-postman-collections.md §3). */
+export const COLLECTION_OPTION_DEFAULTS: Readonly<Record<CollectionOption, boolean>> = {
+  cookieJar: false,
+  followRedirects: false,
+  defaultStatusRule: true,
+};
 
 /** Which scripts an action edits: the plan's own, or an API's (by its entry id). */
 export type ScriptOwner = { plan: true } | { entryId: string };
@@ -77,6 +86,7 @@ export function newCollectionForm(): CollectionForm {
     iterationData: null,
     cookieJar: undefined,
     followRedirects: undefined,
+    defaultStatusRule: undefined,
   };
 }
 
@@ -93,7 +103,14 @@ export function scriptsFormOf(scripts: EventScripts | undefined): EventScriptsFo
 export function collectionFormOf(
   plan: Pick<
     FunctionalPlan,
-    'variables' | 'environment' | 'globals' | 'scripts' | 'iteration_data' | 'cookie_jar' | 'follow_redirects'
+    | 'variables'
+    | 'environment'
+    | 'globals'
+    | 'scripts'
+    | 'iteration_data'
+    | 'cookie_jar'
+    | 'follow_redirects'
+    | 'default_status_rule'
   >,
 ): CollectionForm {
   return {
@@ -105,6 +122,7 @@ export function collectionFormOf(
     iterationData: plan.iteration_data ?? null,
     cookieJar: plan.cookie_jar,
     followRedirects: plan.follow_redirects,
+    defaultStatusRule: plan.default_status_rule,
   };
 }
 
@@ -117,7 +135,8 @@ export function hasCollection(form: CollectionForm): boolean {
     scriptCount(form.scripts) > 0 ||
     form.iterationData !== null ||
     form.cookieJar !== undefined ||
-    form.followRedirects !== undefined
+    form.followRedirects !== undefined ||
+    form.defaultStatusRule !== undefined
   );
 }
 
@@ -152,6 +171,7 @@ export function collectionBodyOf(form: CollectionForm): Partial<FunctionalPlanIn
     ...(form.iterationData === null ? {} : { iteration_data: form.iterationData }),
     ...(form.cookieJar === undefined ? {} : { cookie_jar: form.cookieJar }),
     ...(form.followRedirects === undefined ? {} : { follow_redirects: form.followRedirects }),
+    ...(form.defaultStatusRule === undefined ? {} : { default_status_rule: form.defaultStatusRule }),
   };
 }
 
@@ -229,5 +249,6 @@ export function mergedCollection(current: CollectionForm, imported: CollectionFo
     iterationData: imported.iterationData ?? current.iterationData,
     cookieJar: imported.cookieJar ?? current.cookieJar,
     followRedirects: imported.followRedirects ?? current.followRedirects,
+    defaultStatusRule: imported.defaultStatusRule ?? current.defaultStatusRule,
   };
 }
