@@ -86,6 +86,15 @@ try {
   check(await runPostmanScript(run, host));
   log(`  first script of the process (loads QuickJS): ${fmt(performance.now() - t, 0)} ms`);
 
+  // Memory first, before other VMs have come and gone in the WebAssembly heap: U users' VMs at once.
+  const before = process.memoryUsage().rss;
+  const boxes = Array.from({ length: USERS }, () => new PostmanSandbox());
+  for (const b of boxes) check(await b.run(run, host));
+  const grew = process.memoryUsage().rss - before;
+  for (const b of boxes) b.dispose();
+  const mb = (n) => fmt(n / 1024 / 1024, 1);
+  log(`  ${USERS} warm VMs alive at once (one per user): rss +${mb(grew)} MB, ${mb(grew / USERS)} MB a VM`);
+
   const cold = [];
   for (let i = 0; i < COLD; i++) {
     t = performance.now();
@@ -114,18 +123,6 @@ try {
     `  → ${fmt(c.mean / w.mean, 0)} × cheaper; 100 requests with a test script: ${fmt((c.mean * 100) / 1000, 2)} s cold, ${fmt((firstWarm + w.mean * 99) / 1000, 2)} s warm (first iteration), ${fmt((w.mean * 100) / 1000, 2)} s warm (later ones)`,
   );
 
-  // Memory: U users' warm VMs alive at once.
-  globalThis.gc?.();
-  const before = process.memoryUsage();
-  const boxes = Array.from({ length: USERS }, () => new PostmanSandbox());
-  for (const b of boxes) check(await b.run(run, host));
-  globalThis.gc?.();
-  const after = process.memoryUsage();
-  const mb = (n) => fmt(n / 1024 / 1024, 1);
-  log(
-    `\nmemory with ${USERS} warm VMs alive (one per user): rss +${mb(after.rss - before.rss)} MB (${mb((after.rss - before.rss) / USERS)} MB a VM), array buffers (the WebAssembly memory) +${mb(after.arrayBuffers - before.arrayBuffers)} MB`,
-  );
-  for (const b of boxes) b.dispose();
   log(
     `  load average at the end ${loadavg()
       .map((l) => fmt(l, 2))
