@@ -1,10 +1,11 @@
 /**
  * One QuickJS runtime and context (WebAssembly) with Chai and Postman's script API loaded once, which
  * then runs scripts one after the other, each with its own state, time limit and console, and the
- * global object put back after each (docs/adr/0028-postman-sandbox.md §1 "One warm VM per virtual
- * user"). Nothing of Node is inside — no require, process, network or file system; the only way out is
- * the small bridge below (logs, test results, JSON-schema validation on the host with ajv) and the
- * pm.sendRequest calls the host performs through `host`.
+ * global object put back after each
+ * (docs/adr/0028-postman-sandbox.md §1 "One warm VM per virtual user"). Nothing of Node is inside — no
+ * require, process, network or file system; the only way out is the small bridge below (logs, test
+ * results, JSON-schema validation on the host with ajv) and the pm.sendRequest calls the host performs
+ * through `host`.
  */
 import variant from '@jitl/quickjs-singlefile-cjs-release-sync';
 import Ajv from 'ajv';
