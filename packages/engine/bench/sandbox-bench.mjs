@@ -81,7 +81,7 @@ try {
       .join(' ')}`,
   );
 
-  // The WebAssembly module loads once per process (about 0.7 s): not a script's cost.
+  // The WebAssembly module loads once per process (0.2 to 0.7 s): not a script's cost.
   let t = performance.now();
   check(await runPostmanScript(run, host));
   log(`  first script of the process (loads QuickJS): ${fmt(performance.now() - t, 0)} ms`);
