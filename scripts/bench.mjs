@@ -35,6 +35,11 @@ const BENCHES = [
     file: 'packages/engine/bench/profile-bench.mjs',
   },
   {
+    id: 'postman-sandbox',
+    name: 'Postman script sandbox: ms per script, a VM per script vs one warm VM per user',
+    file: 'packages/engine/bench/sandbox-bench.mjs',
+  },
+  {
     id: 'dashboards',
     name: 'dashboards with 1,000 plans and 20,000 runs',
     file: 'apps/server/bench/scale-bench.mjs',

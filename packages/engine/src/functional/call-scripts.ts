@@ -7,7 +7,7 @@ import type { RenderedRequest } from '../call/compile-call';
 import type { UserAgents } from '../call/http-call';
 import { sessionCall } from '../call/session-call';
 import {
-  runPostmanScript,
+  type PostmanSandbox,
   type SandboxHeader,
   type SandboxHost,
   type SandboxRequest,
@@ -19,7 +19,8 @@ import {
 /*
  * A Postman plan's scripts around one call, in Newman's order (docs/adr/0029-postman-collections.md §3):
  * the plan's pre-request blocks then the API's before the call, the plan's test blocks then the API's
- * after its rules and captures. Each block runs in its own sandbox (docs/adr/0028-postman-sandbox.md).
+ * after its rules and captures. Every block of one virtual user runs in that user's warm sandbox, one
+ * VM reused from script to script (docs/adr/0028-postman-sandbox.md §1 "One warm VM per virtual user").
  */
 
 /** console output kept per call, over all its scripts: entries (each already cut by the sandbox). */
@@ -105,6 +106,8 @@ export interface ScriptCallContext {
   name: string;
   ctx: RenderContext;
   scopes: UserScopes;
+  /** The virtual user's own sandbox, never another user's or another run's. */
+  sandbox: PostmanSandbox;
   host: SandboxHost;
   /** Postman's pm.info.iteration: from 0. */
   iteration: number;
@@ -177,7 +180,7 @@ async function runBlock(
   const what = `${event === 'prerequest' ? 'pre-request' : 'test'} script of ${block.origin}`;
   let out: ScriptOutcome;
   try {
-    out = await runPostmanScript(
+    out = await run.sandbox.run(
       {
         event,
         source: block.source,

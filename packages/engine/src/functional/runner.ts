@@ -40,6 +40,7 @@ import { isHttpValidation, judge } from '../call/judge';
 import type { ResponseView } from '../call/response-view';
 import { OAuth2Tokens, type TokenProblem, type TokenSender } from '../call/oauth2-tokens';
 import { SchemaJudge } from '../call/schema-judge';
+import { PostmanSandbox } from './postman';
 import {
   guardedHost,
   newEffects,
@@ -257,12 +258,14 @@ export class FunctionalRunner {
     const { think_time: thinkS } = this.plan;
     const iterations = this.iterations;
     const apis = this.compiled.apis;
-    // Scripts change this user's scopes only; the plan's values are never written back.
+    // Scripts change this user's scopes only; the plan's values are never written back. The user's
+    // sandbox makes its VM at the first script and is disposed of below however the user's run ends.
     const user$: UserRun = {
       user,
       agents,
       jar,
       scopes: this.hasScripts ? new UserScopes(this.compiled.scope, this.plan) : null,
+      sandbox: this.hasScripts ? new PostmanSandbox() : null,
     };
     try {
       for (let iteration = 1; iteration <= iterations; iteration++) {
@@ -300,6 +303,7 @@ export class FunctionalRunner {
       }
     } finally {
       closeAgents(agents);
+      user$.sandbox?.dispose();
     }
   }
 
@@ -413,11 +417,12 @@ export class FunctionalRunner {
     iteration: number,
     effects: ScriptEffects,
   ): ScriptCallContext | null {
-    if (user$.scopes === null) return null;
+    if (user$.scopes === null || user$.sandbox === null) return null;
     return {
       name: api.api.name,
       ctx,
       scopes: user$.scopes,
+      sandbox: user$.sandbox,
       host: guardedHost({
         agents: user$.agents,
         guard: this.options.guard,
@@ -654,6 +659,8 @@ interface UserRun {
   jar: CookieJar | null;
   /** The user's scopes as scripts change them; null when the plan has no script. */
   scopes: UserScopes | null;
+  /** The user's warm Postman sandbox (docs/adr/0028-postman-sandbox.md §1); null without scripts. */
+  sandbox: PostmanSandbox | null;
 }
 
 /** The first script that failed to run, as the call's error. */

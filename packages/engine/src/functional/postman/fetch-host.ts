@@ -2,7 +2,7 @@
  * A SandboxHost that performs pm.sendRequest calls with Node's fetch: the plain host for callers that
  * have no sampler of their own (docs/adr/0028-postman-sandbox.md). Redirects are followed, as Postman does.
  */
-import type { SandboxHost, SandboxRequest, SandboxResponse } from './sandbox';
+import type { SandboxHost, SandboxRequest, SandboxResponse } from './sandbox-types';
 
 export function fetchSandboxHost(options: { timeoutMs?: number } = {}): SandboxHost {
   return {

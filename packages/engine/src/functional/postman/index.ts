@@ -1,5 +1,6 @@
 /** Postman scripts run in a QuickJS sandbox (docs/adr/0028-postman-sandbox.md). */
 export {
+  PostmanSandbox,
   runPostmanScript,
   type SandboxHeader,
   type SandboxHost,

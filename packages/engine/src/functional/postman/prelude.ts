@@ -1,9 +1,13 @@
 /**
  * The JavaScript that builds Postman's script API inside the QuickJS VM (docs/adr/0028-postman-sandbox.md).
  * It runs in the VM, never in Node: it sees only the VM's own built-ins, Chai (evaluated just before it,
- * as `__aqaChai`) and the host bridge `__aqaHost` (log, test, validate, send), which it captures and
- * removes from the global object. `__aqaSetup(stateJson)` returns the controller the host drives:
- * take() (new pm.sendRequest calls), deliver(id, json), timerDue(), runTimers(), finish(), result().
+ * as `__aqaChai`) and the host bridge `__aqaHost` (log, test, validate), which it captures and
+ * removes from the global object. Its value is `{setup, reset}`, kept by the host and never on the
+ * global object: `setup(stateJson)` gives one script its own state (pm, variables, request, response,
+ * tests, timers, pending sendRequests) and returns the controller the host drives: take() (new
+ * pm.sendRequest calls), deliver(id, json), timerDue(), runTimers(), finish(), result(). `reset()` puts
+ * the global object back as the prelude left it, so the next script of the same warm VM starts from the
+ * same globals (docs/adr/0028-postman-sandbox.md §1 "One warm VM per virtual user").
  * Kept as plain ES2020 text with no backticks or dollar-brace, so it sits in a String.raw literal.
  */
 export const PRELUDE = String.raw`
@@ -31,14 +35,16 @@ export const PRELUDE = String.raw`
   function copy(o) { var r = {}; for (var k in o) r[k] = o[k]; return r; }
   function lower(s) { return String(s).toLowerCase(); }
 
-  // ---- console
-  var cons = {};
-  ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
-    cons[level] = function () {
-      host.log(level === 'debug' ? 'log' : level, Array.prototype.map.call(arguments, fmt).join(' '));
-    };
-  });
-  G.console = cons;
+  // ---- console (a new one for each script: a script may replace its methods)
+  function newConsole() {
+    var cons = {};
+    ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
+      cons[level] = function () {
+        host.log(level === 'debug' ? 'log' : level, Array.prototype.map.call(arguments, fmt).join(' '));
+      };
+    });
+    return cons;
+  }
 
   // ---- base64 (Latin-1, as browsers' atob/btoa)
   var B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -151,7 +157,8 @@ export const PRELUDE = String.raw`
     $randomAlphaNumeric: function () { return 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 36)]; }
   };
 
-  var state, vars, resolved, tests = [], legacyTests = {}, nextRequest, nextRequestSet = false;
+  // One script's state, set afresh by setup(); gen tells its test results from a former script's late ones.
+  var state, vars, gen = 0, tests = [], legacyTests = {}, nextRequest, nextRequestSet = false;
   var timers = [], timerSeq = 0, sends = [], sendSeq = 0, waiting = {};
 
   function lookup(k) {
@@ -177,29 +184,29 @@ export const PRELUDE = String.raw`
   }
 
   // ---- tests
-  function record(index, name, passed, error, skipped) {
+  function record(g, index, name, passed, error, skipped) {
     var t = { name: name, passed: passed };
     if (error !== undefined) t.error = error;
     if (skipped) t.skipped = true;
-    host.test(index, JSON.stringify(t));
+    host.test(g, index, JSON.stringify(t));
   }
   function errText(e) {
     if (e && typeof e === 'object' && 'message' in e) return String(e.message);
     return fmt(e);
   }
   function test(name, fn) {
-    var index = tests.length, title = String(name);
+    var index = tests.length, title = String(name), g = gen;
     tests.push(title);
-    if (typeof fn !== 'function') { record(index, title, false, 'pm.test needs a function as its second argument'); return pm; }
+    if (typeof fn !== 'function') { record(g, index, title, false, 'pm.test needs a function as its second argument'); return pm; }
     try {
       var r = fn();
       if (r && typeof r.then === 'function') {
-        r.then(function () { record(index, title, true); }, function (e) { record(index, title, false, errText(e)); });
-      } else record(index, title, true);
-    } catch (e) { record(index, title, false, errText(e)); }
+        r.then(function () { record(g, index, title, true); }, function (e) { record(g, index, title, false, errText(e)); });
+      } else record(g, index, title, true);
+    } catch (e) { record(g, index, title, false, errText(e)); }
     return pm;
   }
-  test.skip = function (name) { var index = tests.length; tests.push(String(name)); record(index, String(name), true, undefined, true); return pm; };
+  test.skip = function (name) { var index = tests.length; tests.push(String(name)); record(gen, index, String(name), true, undefined, true); return pm; };
 
   // ---- chai with Postman's response assertions (the messages are chai-postman's)
   var Assertion = chai.Assertion;
@@ -309,16 +316,19 @@ export const PRELUDE = String.raw`
     this.assert(r.valid, 'expected data to satisfy schema but found following errors: \n' + r.errors, 'expected data to not satisfy schema', true, r.valid);
   });
 
-  G.tv4 = {
-    error: null, valid: true, missing: [],
-    validate: function (data, schema) {
-      var r = validate(schema, data);
-      G.tv4.valid = r.valid;
-      G.tv4.error = r.valid ? null : { message: r.errors };
-      return r.valid;
-    }
-  };
-  G.tv4.validateResult = function (data, schema) { var ok = G.tv4.validate(data, schema); return { valid: ok, error: G.tv4.error, missing: [] }; };
+  function newTv4() {
+    var tv4 = {
+      error: null, valid: true, missing: [],
+      validate: function (data, schema) {
+        var r = validate(schema, data);
+        G.tv4.valid = r.valid;
+        G.tv4.error = r.valid ? null : { message: r.errors };
+        return r.valid;
+      }
+    };
+    tv4.validateResult = function (data, schema) { var ok = G.tv4.validate(data, schema); return { valid: ok, error: G.tv4.error, missing: [] }; };
+    return tv4;
+  }
 
   // ---- responses (pm.response and pm.sendRequest's)
   function response(r) {
@@ -447,11 +457,16 @@ export const PRELUDE = String.raw`
   G.clearImmediate = G.clearTimeout;
   G.setInterval = function () { throw new Error('setInterval is not available in the AnybodyQA Postman sandbox' + ADR); };
 
-  var pm = {};
-  G.__aqaSetup = function (json) {
-    delete G.__aqaSetup;
+  var pm;
+  function setup(json) {
     state = JSON.parse(json);
     vars = state.variables;
+    gen = state.gen;
+    tests = []; legacyTests = {}; nextRequest = undefined; nextRequestSet = false;
+    timers = []; timerSeq = 0; sends = []; sendSeq = 0; waiting = {};
+    pm = {};
+    G.console = newConsole();
+    G.tv4 = newTv4();
     var isTest = state.event === 'test';
     var req = request(state.request);
     pm.info = { eventName: state.event, iteration: state.iteration, iterationCount: state.iterationCount, requestName: state.request.name, requestId: '' };
@@ -532,7 +547,7 @@ export const PRELUDE = String.raw`
         Object.keys(legacyTests).forEach(function (name) {
           var index = tests.length, v = legacyTests[name];
           tests.push(name);
-          record(index, name, !!v, v ? undefined : 'expected ' + fmt(v) + ' to be truthy');
+          record(gen, index, name, !!v, v ? undefined : 'expected ' + fmt(v) + ' to be truthy');
         });
       },
       result: function () {
@@ -544,6 +559,35 @@ export const PRELUDE = String.raw`
       }
     };
     return ctl;
-  };
+  }
+
+  // ---- the global object as the prelude leaves it, put back after each script of a warm VM. The
+  // functions it uses are taken now, so a script that replaces Reflect's or Object's cannot stop it;
+  // false means it could not (a property made non-configurable, the object frozen): the host then
+  // disposes of the VM. Built-in prototypes a script changes are not put back
+  // (docs/adr/0028-postman-sandbox.md §1 "One warm VM per virtual user").
+  var ownKeys = Reflect.ownKeys, getDesc = Reflect.getOwnPropertyDescriptor, define = Reflect.defineProperty;
+  var remove = Reflect.deleteProperty, getProto = Reflect.getPrototypeOf, setProto = Reflect.setPrototypeOf;
+  var extensible = Reflect.isExtensible, same = Object.is;
+  var baseProto = getProto(G), baseKeys = ownKeys(G), baseDescs = [], baseIndex = Object.create(null);
+  // Descriptors without a prototype: reading get/set on them never reaches a changed Object.prototype.
+  function bare(d) { setProto(d, null); return d; }
+  for (var b = 0; b < baseKeys.length; b++) { baseDescs[b] = bare(getDesc(G, baseKeys[b])); baseIndex[baseKeys[b]] = b; }
+  function sameDesc(a, d) {
+    return same(a.value, d.value) && a.get === d.get && a.set === d.set && a.writable === d.writable &&
+      a.enumerable === d.enumerable && a.configurable === d.configurable;
+  }
+  function reset() {
+    if (getProto(G) !== baseProto || !extensible(G)) return false;
+    var keys = ownKeys(G), i, d;
+    for (i = 0; i < keys.length; i++) if (!(keys[i] in baseIndex) && !remove(G, keys[i])) return false;
+    for (i = 0; i < baseKeys.length; i++) {
+      d = getDesc(G, baseKeys[i]);
+      if ((d === undefined || !sameDesc(bare(d), baseDescs[i])) && !define(G, baseKeys[i], baseDescs[i])) return false;
+    }
+    return true;
+  }
+
+  return { setup: setup, reset: reset };
 })();
 `;
