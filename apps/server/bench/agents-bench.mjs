@@ -5,6 +5,7 @@
 // agents").
 //
 //   node apps/server/bench/agents-bench.mjs [--users 30] [--seconds 10] [--delay-ms 10] [--cores 1]
+//     [--rate 500] [--rows 6000] [--parts throughput,profiles] [--profile-cores 2]
 //
 // - Redis is a throw-away redis-server on a free port (scripts/test-services/redis.mjs).
 // - The server is the built bundle (apps/server/dist/main.mjs) in a child process with REDIS_URL, on a
@@ -40,6 +41,10 @@ const { values: opt } = parseArgs({
     cores: { type: 'string', default: '1' },
     rate: { type: 'string', default: '500' },
     rows: { type: 'string', default: '6000' },
+    /** `profiles` alone skips part 1 (the throughput on 1, 2 and 3 agents). */
+    parts: { type: 'string', default: 'throughput,profiles' },
+    /** Worker threads of each of part 2's two agents. */
+    'profile-cores': { type: 'string', default: '2' },
   },
 });
 const USERS = Number(opt.users);
@@ -50,6 +55,10 @@ const AGENT_COUNTS = [1, 2, 3];
 /** Part 2 (docs/performance.md "Load profiles on agents"): the open model's rate, flows and data rows on 2 agents. */
 const PROFILE_RATE = Number(opt.rate);
 const PROFILE_ROWS = Number(opt.rows);
+const PARTS = new Set(opt.parts.split(','));
+const PROFILE_CORES = opt['profile-cores'];
+/** The pool: 50 ms of iterations (at least 50, at most the form's 1,000), as the profiles bench takes it. */
+const PROFILE_POOL = Math.min(1000, Math.max(50, Math.ceil(PROFILE_RATE / 20)));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const load = () =>
   loadavg()
@@ -153,7 +162,7 @@ async function profilesOnAgents({ api, session, base, apiToken, cli }) {
     children.push(
       spawn(
         process.execPath,
-        [cli, 'agent', '--server', base, '--token', apiToken, '--name', name, '--cores', '2'],
+        [cli, 'agent', '--server', base, '--token', apiToken, '--name', name, '--cores', PROFILE_CORES],
         {
           stdio: ['ignore', 'ignore', 'inherit'],
         },
@@ -194,23 +203,27 @@ async function profilesOnAgents({ api, session, base, apiToken, cli }) {
     return { result, chart, counts };
   };
 
-  log(`\nPart 2: load profiles on 2 agents of 2 worker threads each (load average ${load()})`);
+  log(
+    `\nPart 2: load profiles on 2 agents of ${PROFILE_CORES} worker thread(s) each, a pool of ${PROFILE_POOL} (load average ${load()})`,
+  );
   const planned = PROFILE_RATE * SECONDS;
   const open = await run({
     name: 'Open model on agents',
     tool: 'k6',
-    concurrent_users: 50,
+    concurrent_users: PROFILE_POOL,
     duration: 1,
     urls: [{ name: 'a', method: 'GET', url: `${origin}/rate`, thinkTime: '0' }],
     load_profile: {
       model: 'arrival_rate',
       start: PROFILE_RATE,
       stages: [{ duration: `${SECONDS}s`, target: PROFILE_RATE }],
-      max_users: 50,
+      max_users: PROFILE_POOL,
     },
   });
   const started = open.result.summary?.iterations_started ?? 0;
   const dropped = open.result.summary?.iterations_dropped ?? 0;
+  // Merged exactly from every agent's workers' HDR histograms (docs/adr/0027-load-profiles.md "2. The schedule").
+  const lag = open.result.summary?.schedule_lag;
   const seconds = open.chart.series.filter((p) => p.second >= 1 && p.second <= SECONDS);
   const medianError =
     median(seconds.map((p) => Math.abs((p.iterations ?? 0) - PROFILE_RATE) / PROFILE_RATE)) * 100;
@@ -219,11 +232,16 @@ async function profilesOnAgents({ api, session, base, apiToken, cli }) {
   log(
     `  ${PROFILE_RATE} it/s for ${SECONDS} s: ${open.result.status}; started ${started}, dropped ${dropped} of ${planned}; ` +
       `median per-second error ${medianError.toFixed(2)} %; started vs planned ${startedError.toFixed(3)} %; ` +
+      `schedule lag p50 ${lag?.p50?.toFixed(3) ?? '—'} ms, p99 ${lag?.p99?.toFixed(3) ?? '—'} ms; ` +
       `per agent ${open.result.agents.map((a) => a.requests).join(' / ')}; the target counted ${counted}`,
   );
   verdict(medianError <= 1, `median second within 1 % of the rate (${medianError.toFixed(2)} %)`);
   verdict(startedError <= 0.5, `iterations started within 0.5 % of the plan (${startedError.toFixed(3)} %)`);
   verdict(started + dropped === planned, 'started + dropped is the planned total');
+  verdict(
+    lag !== undefined && lag.p99 < 5,
+    `schedule lag p99 under 5 ms (${lag?.p99?.toFixed(3) ?? '—'} ms)`,
+  );
   verdict(counted === open.result.summary?.total_requests, 'the target counted the stored requests');
 
   const csv = ['account', ...Array.from({ length: PROFILE_ROWS }, (_, i) => `user${i + 1}`)].join('\n');
@@ -387,7 +405,7 @@ try {
   );
   const rows = [];
   let failed = false;
-  for (const agents of [0, ...AGENT_COUNTS]) {
+  for (const agents of PARTS.has('throughput') ? [0, ...AGENT_COUNTS] : []) {
     await waitFor('idle agents', async () => {
       const list = await api('GET', '/api/agents', { token: session });
       return list.every((a) => a.run_id === null) ? true : undefined;
@@ -426,19 +444,22 @@ try {
       load: `${loadBefore} → ${load()}`,
     });
   }
-  log('');
-  log(
-    '| Where the load ran | merged req/s | requests | p95 ms | requests per agent | server CPU per snapshot | of which the merge | load average before → after |',
-  );
-  log('| --- | ---: | ---: | ---: | --- | ---: | ---: | --- |');
-  for (const r of rows) {
+  if (rows.length > 0) {
+    log('');
     log(
-      `| ${r.where} | ${r.rps.toFixed(0)} | ${r.requests} | ${r.p95.toFixed(2)} | ${r.perAgent || '—'} | ${r.cpuMsPerSnapshot.toFixed(1)} ms | ${
-        r.mergeUsPerSnapshot === undefined ? '—' : `${(r.mergeUsPerSnapshot / 1000).toFixed(2)} ms`
-      } | ${r.load} |`,
+      '| Where the load ran | merged req/s | requests | p95 ms | requests per agent | server CPU per snapshot | of which the merge | load average before → after |',
     );
+    log('| --- | ---: | ---: | ---: | --- | ---: | ---: | --- |');
+    for (const r of rows) {
+      log(
+        `| ${r.where} | ${r.rps.toFixed(0)} | ${r.requests} | ${r.p95.toFixed(2)} | ${r.perAgent || '—'} | ${r.cpuMsPerSnapshot.toFixed(1)} ms | ${
+          r.mergeUsPerSnapshot === undefined ? '—' : `${(r.mergeUsPerSnapshot / 1000).toFixed(2)} ms`
+        } | ${r.load} |`,
+      );
+    }
   }
-  if (!(await profilesOnAgents({ api, session, base, apiToken, cli }))) failed = true;
+  if (PARTS.has('profiles') && !(await profilesOnAgents({ api, session, base, apiToken, cli })))
+    failed = true;
   await cleanUp();
   process.exit(failed ? 1 : 0);
 } catch (error) {

@@ -68,9 +68,9 @@ export async function nginxCount() {
 }
 
 /** Runs a command pinned to CPU 1; samples its RSS (VmRSS of the process) every second when asked. */
-export function runPinned(cmd, args, { sampleRss = false, timeoutS }) {
+export function runPinned(cmd, args, { sampleRss = false, timeoutS, cpus = '1' }) {
   return new Promise((resolvePromise) => {
-    const child = spawn('taskset', ['-c', '1', cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('taskset', ['-c', cpus, cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

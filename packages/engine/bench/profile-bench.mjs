@@ -17,9 +17,10 @@
 //    exactly once (none twice, none missing).
 //
 //   node packages/engine/bench/profile-bench.mjs [--seconds 20] [--rates 500,5000,20000] [--rows 6000]
-//     [--parts open,ramps,flows]
+//     [--parts open,ramps,flows] [--engine-cpus 1]
 //
-// Target pinned to CPU 0 and engine to CPU 1 (taskset), as in run.mjs. All traffic goes to
+// Target pinned to CPU 0 and engine to CPU 1 (taskset), as in run.mjs; `--engine-cpus 0,1` lets the
+// engine use both cores (one worker thread per core, the engine's default), sharing CPU 0 with nginx. All traffic goes to
 // 127.0.0.1; every process is bounded in time and stopped by its PID. Exit 1 when a goal is missed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,6 +44,7 @@ const { values: opt } = parseArgs({
     'delay-port': { type: 'string', default: '18093' },
     rows: { type: 'string', default: '6000' },
     parts: { type: 'string', default: 'open,ramps,flows' },
+    'engine-cpus': { type: 'string', default: '1' },
   },
 });
 const SECONDS = Number(opt.seconds);
@@ -50,6 +52,7 @@ const RATES = opt.rates.split(',').map(Number);
 const DELAY_PORT = Number(opt['delay-port']);
 const ROWS = Number(opt.rows);
 const PARTS = new Set(opt.parts.split(','));
+const ENGINE_CPUS = opt['engine-cpus'];
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -58,7 +61,7 @@ const median = (xs) => {
 };
 
 /**
- * Runs `aqa run` pinned to CPU 1 and returns its full result (`--json`): a one-call plan on `url`, or
+ * Runs `aqa run` pinned to the engine CPUs (CPU 1 unless --engine-cpus) and returns its full result (`--json`): a one-call plan on `url`, or
  * the `plan` given (an object of the saved plan's fields).
  */
 async function aqaRun(work, name, url, flags, timeoutS, plan = undefined) {
@@ -79,9 +82,7 @@ async function aqaRun(work, name, url, flags, timeoutS, plan = undefined) {
   const r = await runPinned(
     process.execPath,
     [AQA, 'run', planFile, ...flags, '--quiet', '--json', resultFile],
-    {
-      timeoutS,
-    },
+    { timeoutS, cpus: ENGINE_CPUS },
   );
   if (!existsSync(resultFile))
     throw new Error(`${name}: aqa run failed (exit ${r.code}): ${r.stderr.slice(-800)}`);
@@ -95,7 +96,9 @@ const verdict = (ok, text) => {
 };
 
 async function openModel(work) {
-  log(`\n1. Open model: --rate R for ${SECONDS} s against nginx (one call per iteration)`);
+  log(
+    `\n1. Open model: --rate R for ${SECONDS} s against nginx (one call per iteration), engine on CPU ${ENGINE_CPUS}`,
+  );
   for (const rate of RATES) {
     // A pool well above rate × latency: 50 ms of iterations (nginx answers in about a millisecond),
     // so a pause of the generator itself does not show as dropped iterations.
