@@ -344,6 +344,16 @@ describe('workspaces and roles', () => {
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json()).toMatchObject({ id: ws, role: 'editor' });
     expect((await call('GET', '/api/get-test-plans', newcomer.token, undefined, ws)).statusCode).toBe(200);
+    // The joining is the team's to see: its owners' audit log has it, the joiner's own log does not.
+    type Log = { entries: { object: string; action: string; actor_email: string; object_id: string }[] };
+    const teamLog = (await call('GET', '/api/audit', lead.token, undefined, ws)).json<Log>();
+    expect(
+      teamLog.entries.filter(
+        (e) => e.object === 'workspace_member' && e.actor_email === newcomer.registration.email,
+      ),
+    ).toHaveLength(1);
+    const ownLog = (await call('GET', '/api/audit', newcomer.token)).json<Log>();
+    expect(ownLog.entries.some((e) => e.object === 'workspace_member')).toBe(false);
     expect(
       (await call('POST', `/api/workspaces/${ws}/invites`, newcomer.token, { role: 'owner' })).statusCode,
     ).toBe(403);

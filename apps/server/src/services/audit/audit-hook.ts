@@ -22,19 +22,20 @@ function answerOf(payload: unknown): unknown {
   }
 }
 
-function objectId(
-  route: AuditedRoute,
+/** The id an IdSource names in this call: from its path, body or answer, or the actor's. */
+function idOf(
+  source: AuditedRoute['id'],
   request: FastifyRequest,
   payload: unknown,
   actorId: string,
 ): string | null {
-  switch (route.id.from) {
+  switch (source.from) {
     case 'params':
-      return field(request.params, route.id.field);
+      return field(request.params, source.field);
     case 'body':
-      return field(request.body, route.id.field);
+      return field(request.body, source.field);
     case 'answer':
-      return field(answerOf(payload), route.id.field);
+      return field(answerOf(payload), source.field);
     case 'actor':
       return actorId;
     case 'none':
@@ -53,12 +54,15 @@ export function registerAuditHook(app: FastifyInstance, audit: AuditService): vo
     const auth = request.auth;
     if (route === undefined || auth === null || reply.statusCode < 200 || reply.statusCode >= 300)
       return payload;
+    const workspace =
+      route.workspace === undefined ? null : idOf(route.workspace, request, payload, auth.user.id);
     await audit.record({
       actor: auth.user,
+      ...(workspace === null ? {} : { workspaceId: workspace }),
       via: auth.via,
       action: route.action,
       object: route.object,
-      objectId: objectId(route, request, payload, auth.user.id),
+      objectId: idOf(route.id, request, payload, auth.user.id),
       objectName: route.name === undefined ? null : field(request.body, route.name),
       route: routeKey(request),
       ip: request.ip,

@@ -30,6 +30,8 @@ export interface AuditRecord {
   objectName: string | null;
   route: string;
   ip: string;
+  /** Whose log, when not the workspace the call acted in (AuditedRoute.workspace). */
+  workspaceId?: string;
 }
 
 function toEntry(row: AuditLogRow): AuditEntry {
@@ -85,7 +87,7 @@ export class AuditService {
       await this.log.insert({
         id: newAuditId(atMs),
         // Whose log: the workspace the call acted in (docs/adr/0035-workspaces-and-roles.md).
-        owner_id: entry.actor.workspaceId,
+        owner_id: entry.workspaceId ?? entry.actor.workspaceId,
         actor_id: entry.actor.id,
         actor_email: entry.actor.email,
         via: entry.via,

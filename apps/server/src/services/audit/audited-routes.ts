@@ -14,6 +14,11 @@ export interface AuditedRoute {
   id: IdSource;
   /** The body field that names the thing, when the call carries one. */
   name?: string;
+  /**
+   * Whose log the entry goes to when it is not the workspace the call acted in: joining a team by an
+   * invite link happens from the joiner's own workspace, but is the team's to see (its owners read it).
+   */
+  workspace?: IdSource;
 }
 
 const path = (field = 'id'): IdSource => ({ from: 'params', field });
@@ -111,7 +116,12 @@ export const AUDITED_ROUTES: Readonly<Record<string, AuditedRoute>> = {
     object: 'workspace_invite',
     id: path('inviteId'),
   },
-  'POST /api/invites/:token/accept': { action: 'created', object: 'workspace_member', id: { from: 'actor' } },
+  'POST /api/invites/:token/accept': {
+    action: 'created',
+    object: 'workspace_member',
+    id: { from: 'actor' },
+    workspace: answer('id'),
+  },
   'DELETE /api/workspaces/:id/members/:userId': {
     action: 'deleted',
     object: 'workspace_member',
