@@ -5,7 +5,7 @@
 // agents").
 //
 //   node apps/server/bench/agents-bench.mjs [--users 30] [--seconds 10] [--delay-ms 10] [--cores 1]
-//     [--rate 500] [--rows 6000] [--parts throughput,profiles] [--profile-cores 2]
+//     [--rate 500] [--rows 6000] [--parts throughput,profiles] [--profile-cores 2] [--rate-target delay|nginx]
 //
 // - Redis is a throw-away redis-server on a free port (scripts/test-services/redis.mjs).
 // - The server is the built bundle (apps/server/dist/main.mjs) in a child process with REDIS_URL, on a
@@ -25,6 +25,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { nginxCount, startNginx } from '../../../packages/engine/bench/nginx-target.mjs';
 import { startRedis } from '../../../scripts/test-services/redis.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -45,6 +46,11 @@ const { values: opt } = parseArgs({
     parts: { type: 'string', default: 'throughput,profiles' },
     /** Worker threads of each of part 2's two agents. */
     'profile-cores': { type: 'string', default: '2' },
+    /**
+     * Part 2's open-model target: `delay` (a node:net server answering after 1 ms, counting paths) or
+     * `nginx` (bench/nginx-json.conf, counted by its stub_status), which holds far higher rates.
+     */
+    'rate-target': { type: 'string', default: 'delay' },
   },
 });
 const USERS = Number(opt.users);
@@ -57,6 +63,7 @@ const PROFILE_RATE = Number(opt.rate);
 const PROFILE_ROWS = Number(opt.rows);
 const PARTS = new Set(opt.parts.split(','));
 const PROFILE_CORES = opt['profile-cores'];
+const RATE_TARGET = opt['rate-target'];
 /** The pool: 50 ms of iterations (at least 50, at most the form's 1,000), as the profiles bench takes it. */
 const PROFILE_POOL = Math.min(1000, Math.max(50, Math.ceil(PROFILE_RATE / 20)));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -178,7 +185,8 @@ async function profilesOnAgents({ api, session, base, apiToken, cli }) {
     if (!held) ok = false;
     log(`  ${held ? 'PASS' : 'FAIL'}  ${text}`);
   };
-  const run = async (body) => {
+  // What the target counted, by path (nginx counts every path as one).
+  const run = async (body, countAt = async () => (await fetch(`${origin}/__paths`)).json()) => {
     const plan = await api('POST', '/api/save-test-plan', { token: session, body });
     const started = await api('POST', '/api/run-test', {
       token: session,
@@ -194,7 +202,7 @@ async function profilesOnAgents({ api, session, base, apiToken, cli }) {
     );
     const chart = await api('GET', `/api/chart-data/${started.test_id}`, { token: session });
     await sleep(500);
-    const counts = await (await fetch(`${origin}/__paths`)).json();
+    const counts = await countAt();
     await fetch(`${origin}/__reset`);
     await waitFor('idle agents', async () => {
       const list = await api('GET', '/api/agents', { token: session });
@@ -207,19 +215,29 @@ async function profilesOnAgents({ api, session, base, apiToken, cli }) {
     `\nPart 2: load profiles on 2 agents of ${PROFILE_CORES} worker thread(s) each, a pool of ${PROFILE_POOL} (load average ${load()})`,
   );
   const planned = PROFILE_RATE * SECONDS;
-  const open = await run({
-    name: 'Open model on agents',
-    tool: 'k6',
-    concurrent_users: PROFILE_POOL,
-    duration: 1,
-    urls: [{ name: 'a', method: 'GET', url: `${origin}/rate`, thinkTime: '0' }],
-    load_profile: {
-      model: 'arrival_rate',
-      start: PROFILE_RATE,
-      stages: [{ duration: `${SECONDS}s`, target: PROFILE_RATE }],
-      max_users: PROFILE_POOL,
+  const nginx = RATE_TARGET === 'nginx' ? await startNginx(work) : null;
+  if (nginx !== null) children.push(nginx);
+  const rateUrl = nginx === null ? `${origin}/rate` : 'http://127.0.0.1:18090/hello';
+  const nginxBefore = nginx === null ? 0 : await nginxCount();
+  // stub_status counts its own request too.
+  const countRate =
+    nginx === null ? undefined : async () => ({ nginx: (await nginxCount()) - nginxBefore - 1 });
+  const open = await run(
+    {
+      name: 'Open model on agents',
+      tool: 'k6',
+      concurrent_users: PROFILE_POOL,
+      duration: 1,
+      urls: [{ name: 'a', method: 'GET', url: rateUrl, thinkTime: '0' }],
+      load_profile: {
+        model: 'arrival_rate',
+        start: PROFILE_RATE,
+        stages: [{ duration: `${SECONDS}s`, target: PROFILE_RATE }],
+        max_users: PROFILE_POOL,
+      },
     },
-  });
+    countRate,
+  );
   const started = open.result.summary?.iterations_started ?? 0;
   const dropped = open.result.summary?.iterations_dropped ?? 0;
   // Merged exactly from every agent's workers' HDR histograms (docs/adr/0027-load-profiles.md "2. The schedule").
