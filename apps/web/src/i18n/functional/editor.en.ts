@@ -68,7 +68,8 @@ export const functionalEditorEn = {
   'functional.editor.apiDescriptionPlaceholder': 'What this call is for',
   'functional.editor.tabBody': 'Body',
   'functional.editor.body': 'Request Body',
-  'functional.editor.bodyHint': 'Sent as written; {{name}} is replaced by a captured value.',
+  'functional.editor.bodyHint':
+    'Sent as written; {{name}} is replaced by a captured value or a variable (environment, collection, data file row).',
   'functional.editor.bodyOnlyFor': 'Only POST, PUT and PATCH requests send a body.',
   'functional.editor.moveUp': 'Move API up',
   'functional.editor.moveDown': 'Move API down',

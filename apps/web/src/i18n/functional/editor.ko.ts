@@ -66,7 +66,8 @@ export const functionalEditorKo: Record<keyof typeof functionalEditorEn, string>
   'functional.editor.apiDescriptionPlaceholder': '이 호출의 용도',
   'functional.editor.tabBody': '본문',
   'functional.editor.body': '요청 본문',
-  'functional.editor.bodyHint': '입력한 그대로 보냅니다. {{name}}은 캡처한 값으로 바뀝니다.',
+  'functional.editor.bodyHint':
+    '입력한 그대로 보냅니다. {{name}}은 캡처한 값이나 변수(환경, 컬렉션, 데이터 파일의 행)로 바뀝니다.',
   'functional.editor.bodyOnlyFor': 'POST, PUT, PATCH 요청만 본문을 보냅니다.',
   'functional.editor.moveUp': 'API 위로 이동',
   'functional.editor.moveDown': 'API 아래로 이동',

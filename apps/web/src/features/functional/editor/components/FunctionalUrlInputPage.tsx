@@ -18,6 +18,7 @@ import { FunctionalApiCard } from './FunctionalApiCard';
 import { FunctionalEditorHead } from './FunctionalEditorHead';
 import { FunctionalListSection } from './FunctionalListSection';
 import { FunctionalSettingsCard } from './FunctionalSettingsCard';
+import { PostmanImportSummary, postmanCountsLine, type PostmanTestCounts } from './PostmanImportSummary';
 import { callErrorMessage, useEditorAddress, useEditorKey } from '@/features/call-editor';
 
 /**
@@ -36,6 +37,9 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
   const { form, dispatch } = editor;
   const errors = problemsByField(editor.problems);
   const disabled = editor.loading || editor.loadError !== null;
+  // The last imported collection's test counts, on the screen until the next import.
+  const [imported, setImported] = useState<{ file: string; counts: PostmanTestCounts } | null>(null);
+  const planTestScripts = form.collection.scripts.test.length > 0;
 
   const removeApi = useConfirmRemoveCall(dispatch, {
     unnamed: t('functional.editor.unnamedApi'),
@@ -66,7 +70,7 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
           count={form.apis.length}
           actions={
             <>
-              <ImportApisButton editor={editor} disabled={disabled} />
+              <ImportApisButton editor={editor} disabled={disabled} onImported={setImported} />
               <Button
                 onClick={() => dispatch({ type: 'addApi', api: newApiForm() })}
                 disabled={disabled}
@@ -88,6 +92,7 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
             empty: 'functional-no-apis',
           }}
         >
+          {imported && <PostmanImportSummary file={imported.file} counts={imported.counts} />}
           <ol className="space-y-4">
             {form.apis.map((api, index) => (
               <li key={api.entry.id}>
@@ -99,6 +104,7 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
                   errors={errors.apis[api.entry.id] ?? {}}
                   onRemove={removeApi}
                   disabled={disabled}
+                  planTestScripts={planTestScripts}
                 />
               </li>
             ))}
@@ -130,7 +136,16 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
  * collection may be picked together with its environment and data file (docs/adr/0029-postman-collections.md):
  * its variables, scripts, data file and options join the plan, and the notice says how its tests came over.
  */
-function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disabled: boolean }) {
+function ImportApisButton({
+  editor,
+  disabled,
+  onImported,
+}: {
+  editor: FunctionalEditor;
+  disabled: boolean;
+  /** A collection's test counts, or null for a file with none (an OpenAPI document). */
+  onImported: (imported: { file: string; counts: PostmanTestCounts } | null) => void;
+}) {
   const t = useT();
   const notice = useNotice();
   const [importing, setImporting] = useState(false);
@@ -171,11 +186,8 @@ function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disa
       if (iterations !== undefined)
         editor.dispatch({ type: 'setSetting', field: 'iterations', value: String(iterations) });
       const added = t('functional.editor.imported', { count: apis.length, file: picked.file.name });
-      notice.success(
-        tests === undefined
-          ? added
-          : `${added}. ${t('functional.postman.importedTests', { tests: tests.tests, rules: tests.rules, scripts: tests.scripts, left: tests.leftOut.length })}`,
-      );
+      onImported(tests === undefined ? null : { file: picked.file.name, counts: tests });
+      notice.success(tests === undefined ? added : `${added}. ${postmanCountsLine(t, tests)}`);
       if (tests !== undefined && tests.leftOut.length > 0)
         notice.error(
           t('functional.postman.leftOut', {

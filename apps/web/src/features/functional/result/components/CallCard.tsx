@@ -21,6 +21,12 @@ function RuleRow({ detail }: { detail: ValidationDetail }) {
     >
       <div className="flex min-w-0 items-start gap-2">
         <PassMark passed={detail.passed} />
+        {/* A rule's or pm.test's own name: what Newman lists the assertion by (docs/adr/0029-postman-collections.md §1). */}
+        {detail.name && (
+          <span className="min-w-0 break-words text-sm font-semibold" data-testid="detail-name">
+            {detail.name}
+          </span>
+        )}
         <Badge variant="outline" className="font-mono text-[11px]" data-testid="detail-type">
           {detail.type}
         </Badge>
