@@ -96,6 +96,7 @@ export const functionalBoardEn = {
   'functional.result.expected': 'Expected',
   'functional.result.actual': 'Actual',
   'functional.result.noActual': 'no response',
+  'functional.result.actualNotFound': 'not found in the response',
   'functional.result.violations': 'Schema violations ({count})',
   'functional.result.timing.title': 'Timing',
   'functional.result.timing.dns': 'DNS',

@@ -96,6 +96,7 @@ export const functionalBoardKo: Record<keyof typeof functionalBoardEn, string> =
   'functional.result.expected': '기대값',
   'functional.result.actual': '실제값',
   'functional.result.noActual': '응답 없음',
+  'functional.result.actualNotFound': '응답에서 찾지 못함',
   'functional.result.violations': '스키마 위반 ({count})',
   'functional.result.timing.title': '구간별 시간',
   'functional.result.timing.dns': 'DNS',

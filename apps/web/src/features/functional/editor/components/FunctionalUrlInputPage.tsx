@@ -159,8 +159,10 @@ function ImportApisButton({
         notice.error(t('functional.editor.parseFailed', { message: picked.problem }));
         return;
       }
-      const { apis, skipped, firstProblem, collection, iterations, tests, testName } =
+      const { apis, skipped, firstProblem, collection, iterations, tests, testName, thinkTime } =
         await importApisFromFile(picked);
+      // A collection imported into an empty plan runs as Newman does, with no pause between calls.
+      const fresh = editor.form.apis.length === 0;
       if (skipped > 0) {
         notice.error(
           t('functional.editor.importSkipped', {
@@ -176,6 +178,8 @@ function ImportApisButton({
         return;
       }
       editor.appendApis(apis);
+      if (fresh && thinkTime !== undefined)
+        editor.dispatch({ type: 'setSetting', field: 'thinkTime', value: String(thinkTime) });
       if (collection !== undefined)
         editor.dispatch({
           type: 'setCollection',

@@ -18,6 +18,8 @@ export interface ImportedApis {
   collection?: CollectionForm;
   /** The collection's name, for a plan that has none yet. */
   testName?: string;
+  /** A collection's pause between calls: none, as Newman runs (its --delay-request is 0). */
+  thinkTime?: number;
   /** With a data file: its rows, the run's iterations (as Newman -d). */
   iterations?: number;
   /** How the collection's tests were carried. */
@@ -114,6 +116,7 @@ export async function importApisFromFile(
       ...read,
       collection: collectionFormOf(plan.data),
       testName: plan.data.test_name,
+      thinkTime: plan.data.think_time,
       ...(plan.data.iteration_data === undefined ? {} : { iterations: plan.data.iterations }),
       ...(counts === undefined
         ? {}
