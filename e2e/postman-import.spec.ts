@@ -206,6 +206,21 @@ for (const run of RUNS) {
     expect(Object.fromEntries(onScreen)).toEqual(Object.fromEntries(theirs));
     // Every call was answered: a rule that found nothing says so, never "no response".
     await expect(page.getByTestId('detail-actual').filter({ hasText: /^no response$/ })).toHaveCount(0);
+    // "API Results": an API fails where Newman failed one of its assertions, naming that test.
+    for (const request of new Set(newman.map((o) => o.request))) {
+      const row = page
+        .getByTestId('api-result-row')
+        .filter({ has: page.getByRole('heading', { name: request, exact: true }) });
+      const failedHere = newman.filter((o) => o.request === request && !o.passed);
+      await expect(row.getByTestId('api-status')).toHaveAttribute(
+        'data-status',
+        failedHere.length > 0 ? 'failed' : 'success',
+      );
+      for (const failure of failedHere)
+        await expect(
+          row.getByTestId('api-rule').filter({ hasText: `${failure.assertion}: Failed` }),
+        ).toHaveCount(1);
+    }
     await page.locator('[data-testid="call-result"][data-success="false"]').first().scrollIntoViewIfNeeded();
     await viewScreenshot(page, `postman-import-${run.collection}-result`);
 
