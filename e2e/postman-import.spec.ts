@@ -147,6 +147,7 @@ const RUNS = [
     counts: '6 tests: 1 rule, 5 scripts, 0 left out',
   },
   { collection: 'shop', data: undefined, counts: '38 tests: 8 rules, 30 scripts, 0 left out' },
+  { collection: 'legacy', data: undefined, counts: '12 tests: 0 rules, 12 scripts, 0 left out' },
 ] as const;
 
 for (const run of RUNS) {
@@ -164,7 +165,7 @@ for (const run of RUNS) {
       ...(data === undefined ? {} : { data }),
     });
     const newmanFailed = newman.filter((o) => !o.passed).length;
-    // Both collections fail some assertions on purpose (the suite's README): a run passing all proves less.
+    // Each collection fails some assertions on purpose (the suite's README): a run passing all proves less.
     expect(newmanFailed).toBeGreaterThan(0);
 
     const account = newAccount(`postman-${run.collection}`);
@@ -193,6 +194,8 @@ for (const run of RUNS) {
 
     await page.getByTestId('functional-save').click();
     await expectNotice(messages, /^Saved! Test ID: /);
+    // The counts stay on the screen once the notice has gone and the plan is saved.
+    await expect(countsLine).toHaveText(run.counts);
     await page.getByTestId('functional-start').click();
     await expect(page).toHaveURL(/\/functional-test-result\/fc_\S+$/, { timeout: 20_000 });
     // Newman fails some assertions, so the run is failed, once it is over.
