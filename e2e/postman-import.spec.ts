@@ -147,11 +147,17 @@ const RUNS = [
     counts: '6 tests: 1 rule, 5 scripts, 0 left out',
   },
   { collection: 'shop', data: undefined, counts: '38 tests: 8 rules, 30 scripts, 0 left out' },
-  { collection: 'legacy', data: undefined, counts: '12 tests: 0 rules, 12 scripts, 0 left out' },
+  // Its environment picked after the collection, as a user who imports one file at a time.
+  {
+    collection: 'legacy',
+    data: undefined,
+    counts: '12 tests: 0 rules, 12 scripts, 0 left out',
+    environmentAfter: true,
+  },
 ] as const;
 
 for (const run of RUNS) {
-  test(`imports the ${run.collection} collection with its environment${run.data ? ' and CSV' : ''}, and every assertion passes or fails as in Newman`, async ({
+  test(`imports the ${run.collection} collection with its environment${'environmentAfter' in run ? ' picked after it' : ''}${run.data ? ' and CSV' : ''}, and every assertion passes or fails as in Newman`, async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -174,10 +180,21 @@ for (const run of RUNS) {
     await page.getByTestId('nav-functional-api-test').click();
     await expect(page).toHaveURL(/\/functional-test\/url-input$/);
 
-    // The collection, its environment and the CSV picked together.
+    const environmentAfter = 'environmentAfter' in run && run.environmentAfter;
+    // The collection, its environment and the CSV picked together (or the environment after).
     await page
       .getByTestId('import-apis-file')
-      .setInputFiles([file, environmentFile, ...(data === undefined ? [] : [data])]);
+      .setInputFiles([
+        file,
+        ...(environmentAfter ? [] : [environmentFile]),
+        ...(data === undefined ? [] : [data]),
+      ]);
+    if (environmentAfter) {
+      await expect(page.getByTestId('postman-import-counts')).toHaveText(run.counts);
+      await page.getByTestId('import-apis-file').setInputFiles(environmentFile);
+      await expectNotice(messages, 'Set for the collection: local.postman_environment.json');
+    }
+    await expect(page.getByTestId('environment-name')).toHaveValue('Local parity API');
     const countsLine = page.getByTestId('postman-import-counts');
     await expect(countsLine).toHaveText(run.counts);
     expect(Number(/^(\d+) tests?:/.exec(run.counts)?.[1])).toBe(testsWritten(file));

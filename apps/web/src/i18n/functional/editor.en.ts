@@ -48,7 +48,7 @@ export const functionalEditorEn = {
   'functional.editor.importApis': 'Import APIs from file',
   'functional.editor.importing': 'Importing...',
   'functional.editor.importHint':
-    'OpenAPI / Swagger (JSON or YAML), or a Postman collection — pick its environment and data file (CSV or JSON) with it',
+    'OpenAPI / Swagger (JSON or YAML), or a Postman collection — pick its environment and data file (CSV or JSON) with it, or after it',
   'functional.editor.imported': 'Added {count} APIs from {file}',
   'functional.editor.importSkipped': '{count} APIs of {file} were left out; the first, API {problem}',
   'functional.editor.importEmpty': 'The file holds no API calls',

@@ -17,6 +17,7 @@ export const functionalPostmanEn = {
     'No rules: its Postman test scripts judge the call, with no status check added, as in Newman.',
   'functional.postman.leftOut': 'Tests left out: {list}',
   'functional.postman.leftOutItem': '{request} line {line} ({reason})',
+  'functional.postman.filesAttached': 'Set for the collection: {files}',
   'functional.postman.title': 'Variables and data',
   'functional.postman.text':
     'Values every API can use as {{name}}: the environment wins over the collection variables, which win over the globals. A data file runs one iteration per row, as Newman -d.',

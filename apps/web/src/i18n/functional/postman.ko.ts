@@ -16,6 +16,7 @@ export const functionalPostmanKo: Record<keyof typeof functionalPostmanEn, strin
     '규칙 없음: Postman 테스트 스크립트가 호출을 판정하며, Newman처럼 상태 코드 검사를 더하지 않습니다.',
   'functional.postman.leftOut': '제외된 테스트: {list}',
   'functional.postman.leftOutItem': '{request} {line}행 ({reason})',
+  'functional.postman.filesAttached': '컬렉션에 설정했습니다: {files}',
   'functional.postman.title': '변수와 데이터',
   'functional.postman.text':
     '모든 API가 {{name}}으로 쓰는 값입니다. 환경이 컬렉션 변수보다, 컬렉션 변수가 전역 변수보다 우선합니다. 데이터 파일은 Newman -d처럼 행마다 반복을 한 번 실행합니다.',

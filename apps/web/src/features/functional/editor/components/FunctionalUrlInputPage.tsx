@@ -9,7 +9,12 @@ import { useConfirmRemoveCall } from '../hooks/useConfirmRemoveCall';
 import { useFunctionalEditor, type FunctionalEditor } from '../hooks/useFunctionalEditor';
 import { newApiForm } from '../model/functional-form';
 import { mergedCollection } from '../model/collection-form';
-import { importApisFromFile, sortPickedFiles } from '../model/import-file';
+import {
+  collectionFilesAlone,
+  importApisFromFile,
+  readCollectionFiles,
+  sortPickedFiles,
+} from '../model/import-file';
 import { problemsByField } from '../model/plan-check';
 import { CliDownloadButton } from './CliDownload';
 import { FunctionalActionBar } from './FunctionalActionBar';
@@ -154,6 +159,19 @@ function ImportApisButton({
   const onFiles = async (files: File[]) => {
     setImporting(true);
     try {
+      // An environment or data file picked after its collection: it joins the plan's collection.
+      const alone = editor.form.apis.length > 0 ? await collectionFilesAlone(files) : null;
+      if (alone !== null) {
+        const read = await readCollectionFiles(alone);
+        editor.dispatch({
+          type: 'setCollection',
+          collection: mergedCollection(editor.form.collection, read.collection),
+        });
+        if (read.iterations !== undefined)
+          editor.dispatch({ type: 'setSetting', field: 'iterations', value: String(read.iterations) });
+        notice.success(t('functional.postman.filesAttached', { files: files.map((f) => f.name).join(', ') }));
+        return;
+      }
       const picked = await sortPickedFiles(files);
       if ('problem' in picked) {
         notice.error(t('functional.editor.parseFailed', { message: picked.problem }));
