@@ -126,7 +126,11 @@ test('turns a Postman collection into a script and lists its APIs', async ({ pag
   await page.goto('/functional-test/script-input');
   await page.getByTestId('file-type').selectOption('postman');
   await page.getByTestId('script-file').setInputFiles(NESTED_POSTMAN);
-  await expectNotice(messages, /^File parsed successfully! \d+ APIs loaded and script generated\.$/);
+  // A real collection with tests: the notice says they are not in the script, and where they run.
+  await expectNotice(
+    messages,
+    /^File parsed successfully! \d+ APIs loaded and script generated\. The collection's \d+ tests are not in the script: import it on the API Test screen to run them\.$/,
+  );
   await expectEditorText(page.getByTestId('script-content'), /\S/);
   await expect(page.getByTestId('parsed-api-0')).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { FunctionalPlanSchema, type CallResult } from '@aqa/plan';
-import { FunctionalTally, KEPT_CALLS_MAX_BYTES, MAX_KEPT_CALLS } from './outcome';
+import { FunctionalTally, KEPT_CALLS_MAX_BYTES, MAX_API_RESULT_TESTS, MAX_KEPT_CALLS } from './outcome';
 
 const plan = FunctionalPlanSchema.parse({
   test_name: 'tally',
@@ -100,4 +100,60 @@ it(`keeps the first calls within ${KEPT_CALLS_MAX_BYTES / 2 ** 20} MB of JSON, a
   expect(Buffer.byteLength(JSON.stringify(outcome.validation_results))).toBeLessThanOrEqual(
     KEPT_CALLS_MAX_BYTES,
   );
+});
+
+it("names each Postman test an API's scripts ran in its API Results row, failed if it failed once (docs/adr/0029-postman-collections.md)", () => {
+  const scripted = FunctionalPlanSchema.parse({
+    test_name: 'orders',
+    apis: [
+      {
+        name: 'Create order',
+        url: 'http://127.0.0.1:1/orders',
+        validations: [{ type: 'status_code', expected_value: '2xx', name: 'Created' }],
+        scripts: { prerequest: [], test: [{ origin: 'request', source: 'pm.test("…")' }] },
+      },
+    ],
+  });
+  const test = (name: string, passed: boolean) =>
+    ({
+      type: 'script',
+      name,
+      expected: 'pass',
+      actual: passed ? 'pass' : 'fail',
+      passed,
+      message: '',
+    }) as const;
+  const rows = (details: CallResult['validation_details']): CallResult => ({
+    ...call(
+      'Create order',
+      201,
+      5,
+      details.every((d) => d.passed),
+    ),
+    validation_details: details,
+  });
+  const tally = new FunctionalTally(scripted);
+  const rule = call('Create order', 201, 5, true).validation_details[0]!;
+  tally.add({
+    apiIndex: 0,
+    atMs: 0,
+    call: rows([rule, test('Status is 201 for notebook', true), test('Has an id', true)]),
+  });
+  tally.add({
+    apiIndex: 0,
+    atMs: 0,
+    call: rows([rule, test('Status is 201 for pen', false), test('Has an id', true)]),
+  });
+  // A test named from each of many data rows: the row names the first ones only.
+  for (let i = 0; i < MAX_API_RESULT_TESTS + 5; i++)
+    tally.add({ apiIndex: 0, atMs: 0, call: rows([rule, test(`Row ${i}`, true)]) });
+  const [row] = tally.outcome('failed', new Date(0), new Date(1), null).api_results;
+  expect(row!.status).toBe('failed');
+  expect(row!.validation_results.slice(0, 4)).toEqual([
+    { name: 'Created', passed: true },
+    { name: 'Status is 201 for notebook', passed: true },
+    { name: 'Has an id', passed: true },
+    { name: 'Status is 201 for pen', passed: false },
+  ]);
+  expect(row!.validation_results).toHaveLength(1 + MAX_API_RESULT_TESTS);
 });

@@ -27,10 +27,21 @@ interface ApiTally {
   failed: number;
   timeSumMs: number;
   lastStatus: number | null;
+  /** The API's rules, then the Postman tests its scripts ran (by name, in the order first run). */
   ruleNames: string[];
   /** Per rule: passed in every call so far. */
   rulesPassed: boolean[];
+  /** How many of ruleNames are the API's rules: a call's first details, one per rule. */
+  rules: number;
+  /** Where each test of the scripts sits in ruleNames. */
+  tests: Map<string, number>;
 }
+
+/**
+ * The most tests of an API's scripts its "API Results" row names: a test named from a data row is one
+ * name per row, and the row stays small; past it the API's status still counts every test.
+ */
+export const MAX_API_RESULT_TESTS = 100;
 
 interface Second {
   timeSumMs: number;
@@ -124,6 +135,19 @@ export class CallCount {
   }
 }
 
+/**
+ * The row of a Postman test (a `pm.test` the API's scripts ran, docs/adr/0029-postman-collections.md §3)
+ * among the API's rules, added the first time it runs; undefined past MAX_API_RESULT_TESTS.
+ */
+function testRow(api: ApiTally, name: string): number | undefined {
+  const known = api.tests.get(name);
+  if (known !== undefined || api.tests.size >= MAX_API_RESULT_TESTS) return known;
+  const at = api.ruleNames.push(name) - 1;
+  api.rulesPassed.push(true);
+  api.tests.set(name, at);
+  return at;
+}
+
 export class FunctionalTally {
   private readonly count = new CallCount();
   private readonly apis: ApiTally[];
@@ -139,6 +163,8 @@ export class FunctionalTally {
         lastStatus: null,
         ruleNames,
         rulesPassed: ruleNames.map(() => true),
+        rules: ruleNames.length,
+        tests: new Map<string, number>(),
       };
     });
   }
@@ -161,7 +187,8 @@ export class FunctionalTally {
       api.timeSumMs += call.response_time;
       api.lastStatus = call.status_code;
       call.validation_details.forEach((d, i) => {
-        if (!d.passed && i < api.rulesPassed.length) api.rulesPassed[i] = false;
+        const at = i < api.rules ? i : d.type === 'script' && d.name ? testRow(api, d.name) : undefined;
+        if (!d.passed && at !== undefined) api.rulesPassed[at] = false;
       });
     }
 

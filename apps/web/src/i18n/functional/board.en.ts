@@ -47,7 +47,7 @@ export const functionalBoardEn = {
   'functional.guide.title': 'Functional Testing Guide',
   'functional.guide.apiTitle': 'API Testing',
   'functional.guide.apiText':
-    'List API calls with validation rules (status code, response time, JSONPath, text, header, size, schema) and see, per rule, what was expected and what came back.',
+    'List API calls with validation rules (status code, response time, JSONPath, text, header, size, schema) and see, per rule, what was expected and what came back. A Postman collection comes with its tests, environment and data file.',
   'functional.guide.uiTitle': 'UI Testing',
   'functional.guide.uiText':
     'Open pages in a real browser and check that text, elements and page titles are what you expect.',
@@ -96,6 +96,7 @@ export const functionalBoardEn = {
   'functional.result.expected': 'Expected',
   'functional.result.actual': 'Actual',
   'functional.result.noActual': 'no response',
+  'functional.result.actualNotFound': 'not found in the response',
   'functional.result.violations': 'Schema violations ({count})',
   'functional.result.timing.title': 'Timing',
   'functional.result.timing.dns': 'DNS',

@@ -48,7 +48,7 @@ export const functionalBoardKo: Record<keyof typeof functionalBoardEn, string> =
   'functional.guide.title': '기능 테스트 안내',
   'functional.guide.apiTitle': 'API 테스트',
   'functional.guide.apiText':
-    '검증 규칙(상태 코드, 응답 시간, JSONPath, 텍스트, 헤더, 크기, 스키마)과 함께 API 호출을 나열하고, 규칙마다 기대한 값과 실제로 돌아온 값을 확인하세요.',
+    '검증 규칙(상태 코드, 응답 시간, JSONPath, 텍스트, 헤더, 크기, 스키마)과 함께 API 호출을 나열하고, 규칙마다 기대한 값과 실제로 돌아온 값을 확인하세요. Postman 컬렉션은 테스트, 환경, 데이터 파일과 함께 가져옵니다.',
   'functional.guide.uiTitle': 'UI 테스트',
   'functional.guide.uiText':
     '실제 브라우저에서 페이지를 열고 텍스트, 요소, 페이지 제목이 기대한 대로인지 확인하세요.',
@@ -96,6 +96,7 @@ export const functionalBoardKo: Record<keyof typeof functionalBoardEn, string> =
   'functional.result.expected': '기대값',
   'functional.result.actual': '실제값',
   'functional.result.noActual': '응답 없음',
+  'functional.result.actualNotFound': '응답에서 찾지 못함',
   'functional.result.violations': '스키마 위반 ({count})',
   'functional.result.timing.title': '구간별 시간',
   'functional.result.timing.dns': 'DNS',

@@ -48,7 +48,7 @@ export const functionalEditorEn = {
   'functional.editor.importApis': 'Import APIs from file',
   'functional.editor.importing': 'Importing...',
   'functional.editor.importHint':
-    'OpenAPI / Swagger (JSON or YAML), or a Postman collection — pick its environment and data file (CSV or JSON) with it',
+    'OpenAPI / Swagger (JSON or YAML), or a Postman collection — pick its environment and data file (CSV or JSON) with it, or after it',
   'functional.editor.imported': 'Added {count} APIs from {file}',
   'functional.editor.importSkipped': '{count} APIs of {file} were left out; the first, API {problem}',
   'functional.editor.importEmpty': 'The file holds no API calls',
@@ -68,7 +68,8 @@ export const functionalEditorEn = {
   'functional.editor.apiDescriptionPlaceholder': 'What this call is for',
   'functional.editor.tabBody': 'Body',
   'functional.editor.body': 'Request Body',
-  'functional.editor.bodyHint': 'Sent as written; {{name}} is replaced by a captured value.',
+  'functional.editor.bodyHint':
+    'Sent as written; {{name}} is replaced by a captured value or a variable (environment, collection, data file row).',
   'functional.editor.bodyOnlyFor': 'Only POST, PUT and PATCH requests send a body.',
   'functional.editor.moveUp': 'Move API up',
   'functional.editor.moveDown': 'Move API down',

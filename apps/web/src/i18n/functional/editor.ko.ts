@@ -47,7 +47,7 @@ export const functionalEditorKo: Record<keyof typeof functionalEditorEn, string>
   'functional.editor.importApis': '파일에서 API 가져오기',
   'functional.editor.importing': '가져오는 중...',
   'functional.editor.importHint':
-    'OpenAPI / Swagger (JSON 또는 YAML) 또는 Postman 컬렉션 — 환경 파일과 데이터 파일(CSV 또는 JSON)을 함께 선택하세요',
+    'OpenAPI / Swagger (JSON 또는 YAML) 또는 Postman 컬렉션 — 환경 파일과 데이터 파일(CSV 또는 JSON)을 함께 또는 나중에 선택하세요',
   'functional.editor.imported': '{file}에서 API {count}개를 추가했습니다',
   'functional.editor.importSkipped': '{file}의 API {count}개를 제외했습니다. 첫 번째: API {problem}',
   'functional.editor.importEmpty': '파일에 API 호출이 없습니다',
@@ -66,7 +66,8 @@ export const functionalEditorKo: Record<keyof typeof functionalEditorEn, string>
   'functional.editor.apiDescriptionPlaceholder': '이 호출의 용도',
   'functional.editor.tabBody': '본문',
   'functional.editor.body': '요청 본문',
-  'functional.editor.bodyHint': '입력한 그대로 보냅니다. {{name}}은 캡처한 값으로 바뀝니다.',
+  'functional.editor.bodyHint':
+    '입력한 그대로 보냅니다. {{name}}은 캡처한 값이나 변수(환경, 컬렉션, 데이터 파일의 행)로 바뀝니다.',
   'functional.editor.bodyOnlyFor': 'POST, PUT, PATCH 요청만 본문을 보냅니다.',
   'functional.editor.moveUp': 'API 위로 이동',
   'functional.editor.moveDown': 'API 아래로 이동',

@@ -3,9 +3,21 @@
  * variables, environment, data file, options and scripts; spread into `en.ts`. Keys start with `functional.postman.`.
  */
 export const functionalPostmanEn = {
-  'functional.postman.importedTests': '{tests} tests: {rules} rules, {scripts} scripts, {left} left out',
+  'functional.postman.importedTests': '{tests}: {rules}, {scripts}, {left} left out',
+  'functional.postman.count.tests': '{count} tests',
+  'functional.postman.count.testsOne': '1 test',
+  'functional.postman.count.rules': '{count} rules',
+  'functional.postman.count.rulesOne': '1 rule',
+  'functional.postman.count.scripts': '{count} scripts',
+  'functional.postman.count.scriptsOne': '1 script',
+  'functional.postman.summaryTitle': 'Postman tests of {file}',
+  'functional.postman.summaryText':
+    'Rules: tests read as validation rules, named as the test, in each API. Scripts: tests that run as written, as Newman runs them (the Scripts of each API, and of the collection above). Left out: tests that cannot run.',
+  'functional.postman.noRulesScripts':
+    'No rules: its Postman test scripts judge the call, with no status check added, as in Newman.',
   'functional.postman.leftOut': 'Tests left out: {list}',
   'functional.postman.leftOutItem': '{request} line {line} ({reason})',
+  'functional.postman.filesAttached': 'Set for the collection: {files}',
   'functional.postman.title': 'Variables and data',
   'functional.postman.text':
     'Values every API can use as {{name}}: the environment wins over the collection variables, which win over the globals. A data file runs one iteration per row, as Newman -d.',

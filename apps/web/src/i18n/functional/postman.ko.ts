@@ -2,9 +2,21 @@ import type { functionalPostmanEn } from './postman.en';
 
 /** Korean strings of a Postman collection's parts in the API editor; a missing or unknown key is a compile error. */
 export const functionalPostmanKo: Record<keyof typeof functionalPostmanEn, string> = {
-  'functional.postman.importedTests': '테스트 {tests}개: 규칙 {rules}개, 스크립트 {scripts}개, 제외 {left}개',
+  'functional.postman.importedTests': '{tests}: {rules}, {scripts}, 제외 {left}개',
+  'functional.postman.count.tests': '테스트 {count}개',
+  'functional.postman.count.testsOne': '테스트 1개',
+  'functional.postman.count.rules': '규칙 {count}개',
+  'functional.postman.count.rulesOne': '규칙 1개',
+  'functional.postman.count.scripts': '스크립트 {count}개',
+  'functional.postman.count.scriptsOne': '스크립트 1개',
+  'functional.postman.summaryTitle': '{file}의 Postman 테스트',
+  'functional.postman.summaryText':
+    '규칙: 검증 규칙으로 읽힌 테스트로, 테스트 이름 그대로 각 API에 있습니다. 스크립트: Newman처럼 작성된 그대로 실행되는 테스트입니다(각 API와 위 컬렉션의 스크립트). 제외: 실행할 수 없는 테스트입니다.',
+  'functional.postman.noRulesScripts':
+    '규칙 없음: Postman 테스트 스크립트가 호출을 판정하며, Newman처럼 상태 코드 검사를 더하지 않습니다.',
   'functional.postman.leftOut': '제외된 테스트: {list}',
   'functional.postman.leftOutItem': '{request} {line}행 ({reason})',
+  'functional.postman.filesAttached': '컬렉션에 설정했습니다: {files}',
   'functional.postman.title': '변수와 데이터',
   'functional.postman.text':
     '모든 API가 {{name}}으로 쓰는 값입니다. 환경이 컬렉션 변수보다, 컬렉션 변수가 전역 변수보다 우선합니다. 데이터 파일은 Newman -d처럼 행마다 반복을 한 번 실행합니다.',

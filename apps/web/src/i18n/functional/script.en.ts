@@ -22,6 +22,11 @@ export const functionalScriptEn = {
   'functional.script.scriptPlaceholder':
     'execution:\n  - concurrency: 1\n    hold-for: 1m\n    scenario: my-api\n…',
   'functional.script.parsedApis': 'File parsed successfully! {count} APIs loaded and script generated.',
+  'functional.script.postmanHint':
+    'A Postman collection becomes a Taurus script of its requests here; its tests, environment and data file are not kept. To run its tests as Newman does, import it with its environment and data file on the API Test screen.',
+  'functional.script.postmanHintLink': 'Open the API Test screen',
+  'functional.script.postmanTestsLeft':
+    "The collection's {count} tests are not in the script: import it on the API Test screen to run them.",
   'functional.script.parsedScript': 'File parsed successfully! Script has been loaded.',
   'functional.script.noScript': 'No script generated from file',
   'functional.script.parseFailed': 'Failed to parse file: {message}',

@@ -22,6 +22,11 @@ export const functionalScriptKo: Record<keyof typeof functionalScriptEn, string>
   'functional.script.scriptPlaceholder':
     'execution:\n  - concurrency: 1\n    hold-for: 1m\n    scenario: my-api\n…',
   'functional.script.parsedApis': '파일을 분석했습니다! API {count}개를 불러오고 스크립트를 생성했습니다.',
+  'functional.script.postmanHint':
+    '여기서는 Postman 컬렉션이 요청만 담은 Taurus 스크립트가 되며, 테스트·환경·데이터 파일은 유지되지 않습니다. Newman처럼 테스트를 실행하려면 API 테스트 화면에서 환경 파일, 데이터 파일과 함께 가져오세요.',
+  'functional.script.postmanHintLink': 'API 테스트 화면 열기',
+  'functional.script.postmanTestsLeft':
+    '컬렉션의 테스트 {count}개는 스크립트에 들어가지 않습니다. 실행하려면 API 테스트 화면에서 가져오세요.',
   'functional.script.parsedScript': '파일을 분석했습니다! 스크립트를 불러왔습니다.',
   'functional.script.noScript': '파일에서 스크립트를 생성하지 못했습니다',
   'functional.script.parseFailed': '파일을 분석하지 못했습니다: {message}',

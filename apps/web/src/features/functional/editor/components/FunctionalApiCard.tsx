@@ -47,6 +47,8 @@ export interface FunctionalApiCardProps {
   errors: Record<string, string>;
   onRemove: (api: FunctionalApiForm, index: number) => void;
   disabled?: boolean;
+  /** The plan has test scripts of its own (a collection's): they judge this API too. */
+  planTestScripts?: boolean;
 }
 
 /**
@@ -63,8 +65,11 @@ export function FunctionalApiCard({
   errors,
   onRemove,
   disabled,
+  planTestScripts = false,
 }: FunctionalApiCardProps) {
   const t = useT();
+  // Test scripts judge a call with no default status rule (docs/adr/0029-postman-collections.md §3).
+  const judgedByScripts = planTestScripts || (api.scripts?.test.length ?? 0) > 0;
   const { entry } = api;
   // A long list (an imported file) starts as one line per API; a short one starts open.
   const [open, setOpen] = useState(() => count <= COLLAPSE_ABOVE);
@@ -252,6 +257,7 @@ export function FunctionalApiCard({
             dispatch={dispatch}
             errors={problemsUnder(errors, 'rule.')}
             testId={testId}
+            {...(judgedByScripts ? { labels: { empty: t('functional.postman.noRulesScripts') } } : {})}
           />
           <CapturesPanel
             api={api}

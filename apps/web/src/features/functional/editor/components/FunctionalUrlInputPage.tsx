@@ -9,7 +9,12 @@ import { useConfirmRemoveCall } from '../hooks/useConfirmRemoveCall';
 import { useFunctionalEditor, type FunctionalEditor } from '../hooks/useFunctionalEditor';
 import { newApiForm } from '../model/functional-form';
 import { mergedCollection } from '../model/collection-form';
-import { importApisFromFile, sortPickedFiles } from '../model/import-file';
+import {
+  collectionFilesAlone,
+  importApisFromFile,
+  readCollectionFiles,
+  sortPickedFiles,
+} from '../model/import-file';
 import { problemsByField } from '../model/plan-check';
 import { CliDownloadButton } from './CliDownload';
 import { FunctionalActionBar } from './FunctionalActionBar';
@@ -18,6 +23,7 @@ import { FunctionalApiCard } from './FunctionalApiCard';
 import { FunctionalEditorHead } from './FunctionalEditorHead';
 import { FunctionalListSection } from './FunctionalListSection';
 import { FunctionalSettingsCard } from './FunctionalSettingsCard';
+import { PostmanImportSummary, postmanCountsLine, type PostmanTestCounts } from './PostmanImportSummary';
 import { callErrorMessage, useEditorAddress, useEditorKey } from '@/features/call-editor';
 
 /**
@@ -36,6 +42,9 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
   const { form, dispatch } = editor;
   const errors = problemsByField(editor.problems);
   const disabled = editor.loading || editor.loadError !== null;
+  // The last imported collection's test counts, on the screen until the next import.
+  const [imported, setImported] = useState<{ file: string; counts: PostmanTestCounts } | null>(null);
+  const planTestScripts = form.collection.scripts.test.length > 0;
 
   const removeApi = useConfirmRemoveCall(dispatch, {
     unnamed: t('functional.editor.unnamedApi'),
@@ -66,7 +75,7 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
           count={form.apis.length}
           actions={
             <>
-              <ImportApisButton editor={editor} disabled={disabled} />
+              <ImportApisButton editor={editor} disabled={disabled} onImported={setImported} />
               <Button
                 onClick={() => dispatch({ type: 'addApi', api: newApiForm() })}
                 disabled={disabled}
@@ -88,6 +97,7 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
             empty: 'functional-no-apis',
           }}
         >
+          {imported && <PostmanImportSummary file={imported.file} counts={imported.counts} />}
           <ol className="space-y-4">
             {form.apis.map((api, index) => (
               <li key={api.entry.id}>
@@ -99,6 +109,7 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
                   errors={errors.apis[api.entry.id] ?? {}}
                   onRemove={removeApi}
                   disabled={disabled}
+                  planTestScripts={planTestScripts}
                 />
               </li>
             ))}
@@ -130,7 +141,16 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
  * collection may be picked together with its environment and data file (docs/adr/0029-postman-collections.md):
  * its variables, scripts, data file and options join the plan, and the notice says how its tests came over.
  */
-function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disabled: boolean }) {
+function ImportApisButton({
+  editor,
+  disabled,
+  onImported,
+}: {
+  editor: FunctionalEditor;
+  disabled: boolean;
+  /** A collection's test counts, or null for a file with none (an OpenAPI document). */
+  onImported: (imported: { file: string; counts: PostmanTestCounts } | null) => void;
+}) {
   const t = useT();
   const notice = useNotice();
   const [importing, setImporting] = useState(false);
@@ -139,13 +159,28 @@ function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disa
   const onFiles = async (files: File[]) => {
     setImporting(true);
     try {
+      // An environment or data file picked after its collection: it joins the plan's collection.
+      const alone = editor.form.apis.length > 0 ? await collectionFilesAlone(files) : null;
+      if (alone !== null) {
+        const read = await readCollectionFiles(alone);
+        editor.dispatch({
+          type: 'setCollection',
+          collection: mergedCollection(editor.form.collection, read.collection),
+        });
+        if (read.iterations !== undefined)
+          editor.dispatch({ type: 'setSetting', field: 'iterations', value: String(read.iterations) });
+        notice.success(t('functional.postman.filesAttached', { files: files.map((f) => f.name).join(', ') }));
+        return;
+      }
       const picked = await sortPickedFiles(files);
       if ('problem' in picked) {
         notice.error(t('functional.editor.parseFailed', { message: picked.problem }));
         return;
       }
-      const { apis, skipped, firstProblem, collection, iterations, tests, testName } =
+      const { apis, skipped, firstProblem, collection, iterations, tests, testName, thinkTime } =
         await importApisFromFile(picked);
+      // A collection imported into an empty plan runs as Newman does, with no pause between calls.
+      const fresh = editor.form.apis.length === 0;
       if (skipped > 0) {
         notice.error(
           t('functional.editor.importSkipped', {
@@ -161,6 +196,8 @@ function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disa
         return;
       }
       editor.appendApis(apis);
+      if (fresh && thinkTime !== undefined)
+        editor.dispatch({ type: 'setSetting', field: 'thinkTime', value: String(thinkTime) });
       if (collection !== undefined)
         editor.dispatch({
           type: 'setCollection',
@@ -171,11 +208,8 @@ function ImportApisButton({ editor, disabled }: { editor: FunctionalEditor; disa
       if (iterations !== undefined)
         editor.dispatch({ type: 'setSetting', field: 'iterations', value: String(iterations) });
       const added = t('functional.editor.imported', { count: apis.length, file: picked.file.name });
-      notice.success(
-        tests === undefined
-          ? added
-          : `${added}. ${t('functional.postman.importedTests', { tests: tests.tests, rules: tests.rules, scripts: tests.scripts, left: tests.leftOut.length })}`,
-      );
+      onImported(tests === undefined ? null : { file: picked.file.name, counts: tests });
+      notice.success(tests === undefined ? added : `${added}. ${postmanCountsLine(t, tests)}`);
       if (tests !== undefined && tests.leftOut.length > 0)
         notice.error(
           t('functional.postman.leftOut', {

@@ -1,4 +1,5 @@
 import { contract } from '@aqa/contract';
+import { readPostmanDataFile, readPostmanEnvironment } from '@aqa/converters';
 import { ApiDefinitionSchema, FunctionalPlanSchema } from '@aqa/plan';
 import { upload } from '@/lib/api';
 import { collectionFormOf, type CollectionForm } from './collection-form';
@@ -18,6 +19,8 @@ export interface ImportedApis {
   collection?: CollectionForm;
   /** The collection's name, for a plan that has none yet. */
   testName?: string;
+  /** A collection's pause between calls: none, as Newman runs (its --delay-request is 0). */
+  thinkTime?: number;
   /** With a data file: its rows, the run's iterations (as Newman -d). */
   iterations?: number;
   /** How the collection's tests were carried. */
@@ -70,14 +73,8 @@ export async function sortPickedFiles(files: readonly File[]): Promise<PickedFil
   let environment: File | undefined;
   let data: File | undefined;
   for (const picked of files) {
-    const head = (await picked.slice(0, 4096).text()).replace(/^\uFEFF/, '').trimStart();
-    const isData = /\.csv$/i.test(picked.name) || (/\.json$/i.test(picked.name) && head.startsWith('['));
-    const isEnvironment =
-      head.startsWith('{') &&
-      /"values"\s*:/.test(head) &&
-      !/"item"\s*:/.test(head) &&
-      !/"openapi"|"swagger"/.test(head);
-    const slot = isData ? 'data' : isEnvironment && files.length > 1 ? 'environment' : 'file';
+    const kind = await kindOf(picked);
+    const slot = kind === 'environment' && files.length === 1 ? 'file' : kind;
     const taken = slot === 'data' ? data : slot === 'environment' ? environment : file;
     if (taken !== undefined)
       return {
@@ -92,6 +89,64 @@ export async function sortPickedFiles(files: readonly File[]): Promise<PickedFil
       problem: 'Pick the file to import (a collection or an API document) with its environment or data file',
     };
   return { file, ...(environment ? { environment } : {}), ...(data ? { data } : {}) };
+}
+
+type PickedKind = 'file' | 'environment' | 'data';
+
+/** What a picked file is, by its name and its first 4 KB (sortPickedFiles). */
+async function kindOf(picked: File): Promise<PickedKind> {
+  const head = (await picked.slice(0, 4096).text()).replace(/^\uFEFF/, '').trimStart();
+  if (/\.csv$/i.test(picked.name) || (/\.json$/i.test(picked.name) && head.startsWith('['))) return 'data';
+  const isEnvironment =
+    head.startsWith('{') &&
+    /"values"\s*:/.test(head) &&
+    !/"item"\s*:/.test(head) &&
+    !/"openapi"|"swagger"/.test(head);
+  return isEnvironment ? 'environment' : 'file';
+}
+
+/**
+ * An environment (or globals) file and a data file picked without a collection: null unless every
+ * picked file is one of them, one of each at most. A plan that already has its APIs takes them
+ * (readCollectionFiles), as a collection imported first and its files picked after.
+ */
+export async function collectionFilesAlone(
+  files: readonly File[],
+): Promise<{ environment?: File; data?: File } | null> {
+  let environment: File | undefined;
+  let data: File | undefined;
+  for (const picked of files) {
+    const kind = await kindOf(picked);
+    if (kind === 'file' || (kind === 'environment' ? environment : data) !== undefined) return null;
+    if (kind === 'environment') environment = picked;
+    else data = picked;
+  }
+  if (environment === undefined && data === undefined) return null;
+  return { ...(environment ? { environment } : {}), ...(data ? { data } : {}) };
+}
+
+/**
+ * Reads an environment (or globals) file and a data file as the importer reads them beside a
+ * collection (@aqa/converters, docs/adr/0029-postman-collections.md §3): the collection fields they
+ * give, to merge into the plan's (mergedCollection), and the data file's rows, its iterations. A file
+ * that is wrong throws, naming the file and the problem.
+ */
+export async function readCollectionFiles(picked: {
+  environment?: File;
+  data?: File;
+}): Promise<{ collection: CollectionForm; iterations?: number }> {
+  const variables = picked.environment
+    ? readPostmanEnvironment({ name: picked.environment.name, text: await picked.environment.text() })
+    : undefined;
+  const data = picked.data
+    ? readPostmanDataFile({ name: picked.data.name, text: await picked.data.text() })
+    : undefined;
+  const collection = collectionFormOf({
+    ...(variables?.scope === 'environment' ? { environment: variables.environment } : {}),
+    ...(variables?.scope === 'globals' ? { globals: variables.environment.values } : {}),
+    ...(data ? { iteration_data: data.data } : {}),
+  });
+  return { collection, ...(data ? { iterations: data.rows.length } : {}) };
 }
 
 export async function importApisFromFile(
@@ -114,6 +169,7 @@ export async function importApisFromFile(
       ...read,
       collection: collectionFormOf(plan.data),
       testName: plan.data.test_name,
+      thinkTime: plan.data.think_time,
       ...(plan.data.iteration_data === undefined ? {} : { iterations: plan.data.iterations }),
       ...(counts === undefined
         ? {}

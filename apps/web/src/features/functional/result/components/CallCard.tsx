@@ -10,9 +10,16 @@ import { FailureEvidence } from './FailureEvidence';
 import { TimingBar } from './TimingBar';
 import { UiStepDetails } from './UiStepDetails';
 
-function RuleRow({ detail }: { detail: ValidationDetail }) {
+/** `answered`: the call had a response, so a rule with no actual value found nothing in it. */
+function RuleRow({ detail, answered }: { detail: ValidationDetail; answered: boolean }) {
   const { t } = useI18n();
   const say = usePhrase();
+  // No actual value: no response came back, or a rule found nothing in the one that did; a skipped or
+  // broken script has none to show (its message says why).
+  const actualMissing = () =>
+    detail.type === 'script'
+      ? '—'
+      : t(answered ? 'functional.result.actualNotFound' : 'functional.result.noActual');
   return (
     <li
       className="space-y-1.5 px-3 py-2.5"
@@ -21,6 +28,12 @@ function RuleRow({ detail }: { detail: ValidationDetail }) {
     >
       <div className="flex min-w-0 items-start gap-2">
         <PassMark passed={detail.passed} />
+        {/* A rule's or pm.test's own name: what Newman lists the assertion by (docs/adr/0029-postman-collections.md §1). */}
+        {detail.name && (
+          <span className="min-w-0 break-words text-sm font-semibold" data-testid="detail-name">
+            {detail.name}
+          </span>
+        )}
         <Badge variant="outline" className="font-mono text-[11px]" data-testid="detail-type">
           {detail.type}
         </Badge>
@@ -38,7 +51,7 @@ function RuleRow({ detail }: { detail: ValidationDetail }) {
         <div className="min-w-0">
           <dt className="inline text-muted-foreground">{t('functional.result.actual')}: </dt>
           <dd className="inline break-all font-mono text-[12px]" data-testid="detail-actual">
-            {detail.actual ?? t('functional.result.noActual')}
+            {detail.actual ?? actualMissing()}
           </dd>
         </div>
       </dl>
@@ -113,7 +126,7 @@ export function CallCard({ call, number, testId }: { call: CallResult; number: n
           data-testid="validation-details"
         >
           {call.validation_details.map((detail, index) => (
-            <RuleRow key={`${detail.type}-${index}`} detail={detail} />
+            <RuleRow key={`${detail.type}-${index}`} detail={detail} answered={call.status_code !== null} />
           ))}
         </ul>
       )}

@@ -181,6 +181,28 @@ describe('the functional script input screen', { timeout: 20_000 }, () => {
       expect(noticeTexts()).toContain('File parsed successfully! 2 APIs loaded and script generated.'),
     );
     expect(editorText(screen.getByTestId('script-content'))).toBe(SCRIPT);
+    // A collection's tests are not in a script: the screen says where they run (docs/adr/0029-postman-collections.md).
+    expect(screen.getByTestId('postman-hint')).toHaveTextContent(
+      'its tests, environment and data file are not kept',
+    );
+    expect(within(screen.getByTestId('postman-hint')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/functional-test/url-input',
+    );
+    Object.assign(handlers, {
+      'POST /api/functional/parse-file': () =>
+        json({ script: SCRIPT, apis: [{}, {}], postman: { tests: 6, rules: 1, scripts: 5, left_out: [] } }),
+    });
+    dismissNotices();
+    await user.upload(screen.getByTestId('script-file'), new File(['{}'], 'tested.json'));
+    await waitFor(() =>
+      expect(noticeTexts()).toContain(
+        "File parsed successfully! 2 APIs loaded and script generated. The collection's 6 tests are not in the script: import it on the API Test screen to run them.",
+      ),
+    );
+    await user.selectOptions(screen.getByTestId('file-type'), 'swagger');
+    expect(screen.queryByTestId('postman-hint')).toBeNull();
+    await user.selectOptions(screen.getByTestId('file-type'), 'postman');
     Object.assign(handlers, { 'POST /api/functional/parse-file': () => json({ script: '', apis: [] }) });
     dismissNotices();
     await user.upload(screen.getByTestId('script-file'), new File(['{}'], 'empty.json'));

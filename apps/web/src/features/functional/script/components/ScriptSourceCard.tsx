@@ -2,6 +2,7 @@ import type { UnknownSeleniumAction } from '@aqa/converters';
 import { FileUp, Sparkles } from 'lucide-react';
 import { MAX_TEXT_CHARS } from '@aqa/plan';
 import { useEffect, useRef, useState, type Dispatch } from 'react';
+import { Link } from 'react-router';
 import type { CodeEditorHandle } from '@/components/code-editor/code-editor';
 import { useNotice } from '@/components/notices';
 import { useShownItems } from '@/components/show-more';
@@ -122,10 +123,15 @@ export function ScriptSourceCard({
       }
       if (!withinLimit(file.name, parsed.script)) return;
       loadScript(parsed.script);
-      notice.success(
+      const said =
         parsed.apiCount > 0
           ? t('functional.script.parsedApis', { count: parsed.apiCount })
-          : t('functional.script.parsedScript'),
+          : t('functional.script.parsedScript');
+      // A collection's tests do not go into a Taurus script: say where they run.
+      notice.success(
+        parsed.postmanTests
+          ? `${said} ${t('functional.script.postmanTestsLeft', { count: parsed.postmanTests })}`
+          : said,
       );
     } catch (caught) {
       notice.error(t('functional.script.parseFailed', { message: callErrorMessage(caught, t) }));
@@ -209,6 +215,18 @@ export function ScriptSourceCard({
           )}
         </div>
       </div>
+
+      {!selenium && fileKind === 'postman' && (
+        <p className="text-[13px] leading-5 text-muted-foreground" data-testid="postman-hint">
+          {t('functional.script.postmanHint')}{' '}
+          <Link
+            to="/functional-test/url-input"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('functional.script.postmanHintLink')}
+          </Link>
+        </p>
+      )}
 
       <div className="space-y-1.5">
         <p className="text-sm font-medium">{t('functional.script.scriptContent')}</p>

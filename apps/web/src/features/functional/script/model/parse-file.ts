@@ -21,6 +21,8 @@ export const ACCEPTED_TYPES: Record<FileKind, string> = {
 export interface ParsedFile {
   script: string;
   apiCount: number;
+  /** A Postman collection's tests (docs/adr/0029-postman-collections.md §1): a script keeps none of them. */
+  postmanTests?: number;
 }
 
 export async function parseFileToScript(file: File, format: FileKind): Promise<ParsedFile> {
@@ -29,5 +31,9 @@ export async function parseFileToScript(file: File, format: FileKind): Promise<P
   form.append('format', format);
   form.append('test_type', 'api');
   const answer = await upload(contract.imports.functionalFile, form);
-  return { script: answer.script, apiCount: answer.apis.length };
+  return {
+    script: answer.script,
+    apiCount: answer.apis.length,
+    ...(answer.postman === undefined ? {} : { postmanTests: answer.postman.tests }),
+  };
 }
