@@ -15,6 +15,8 @@ export const functionalPostmanEn = {
     'Rules: tests read as validation rules, named as the test, in each API. Scripts: tests that run as written, as Newman runs them (the Scripts of each API, and of the collection above). Left out: tests that cannot run.',
   'functional.postman.noRulesScripts':
     'No rules: its Postman test scripts judge the call, with no status check added, as in Newman.',
+  'functional.postman.noRulesAnswered':
+    'No rules: the call passes once answered, whatever its status (the status-200 default is off for this plan, as in Newman).',
   'functional.postman.leftOut': 'Tests left out: {list}',
   'functional.postman.leftOutItem': '{request} line {line} ({reason})',
   'functional.postman.filesAttached': 'Set for the collection: {files}',

@@ -14,6 +14,8 @@ export const functionalPostmanKo: Record<keyof typeof functionalPostmanEn, strin
     '규칙: 검증 규칙으로 읽힌 테스트로, 테스트 이름 그대로 각 API에 있습니다. 스크립트: Newman처럼 작성된 그대로 실행되는 테스트입니다(각 API와 위 컬렉션의 스크립트). 제외: 실행할 수 없는 테스트입니다.',
   'functional.postman.noRulesScripts':
     '규칙 없음: Postman 테스트 스크립트가 호출을 판정하며, Newman처럼 상태 코드 검사를 더하지 않습니다.',
+  'functional.postman.noRulesAnswered':
+    '규칙 없음: 상태와 관계없이 응답만 있으면 통과합니다 (이 플랜은 Newman처럼 상태 200 기본 규칙을 쓰지 않습니다).',
   'functional.postman.leftOut': '제외된 테스트: {list}',
   'functional.postman.leftOutItem': '{request} {line}행 ({reason})',
   'functional.postman.filesAttached': '컬렉션에 설정했습니다: {files}',

@@ -49,6 +49,8 @@ export interface FunctionalApiCardProps {
   disabled?: boolean;
   /** The plan has test scripts of its own (a collection's): they judge this API too. */
   planTestScripts?: boolean;
+  /** The plan's `default_status_rule` is off: an API with neither rules nor scripts passes once answered. */
+  noDefaultRule?: boolean;
 }
 
 /**
@@ -66,6 +68,7 @@ export function FunctionalApiCard({
   onRemove,
   disabled,
   planTestScripts = false,
+  noDefaultRule = false,
 }: FunctionalApiCardProps) {
   const t = useT();
   // Test scripts judge a call with no default status rule (docs/adr/0029-postman-collections.md §3).
@@ -257,7 +260,11 @@ export function FunctionalApiCard({
             dispatch={dispatch}
             errors={problemsUnder(errors, 'rule.')}
             testId={testId}
-            {...(judgedByScripts ? { labels: { empty: t('functional.postman.noRulesScripts') } } : {})}
+            {...(judgedByScripts
+              ? { labels: { empty: t('functional.postman.noRulesScripts') } }
+              : noDefaultRule
+                ? { labels: { empty: t('functional.postman.noRulesAnswered') } }
+                : {})}
           />
           <CapturesPanel
             api={api}

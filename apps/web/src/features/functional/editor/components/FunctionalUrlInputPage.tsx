@@ -45,6 +45,7 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
   // The last imported collection's test counts, on the screen until the next import.
   const [imported, setImported] = useState<{ file: string; counts: PostmanTestCounts } | null>(null);
   const planTestScripts = form.collection.scripts.test.length > 0;
+  const noDefaultRule = form.collection.defaultStatusRule === false;
 
   const removeApi = useConfirmRemoveCall(dispatch, {
     unnamed: t('functional.editor.unnamedApi'),
@@ -110,6 +111,7 @@ function FunctionalUrlEditor({ editorKey }: { editorKey: string }) {
                   onRemove={removeApi}
                   disabled={disabled}
                   planTestScripts={planTestScripts}
+                  noDefaultRule={noDefaultRule}
                 />
               </li>
             ))}
