@@ -114,6 +114,19 @@ test('an owner shares a team workspace with a viewer, who reads its plan but may
     'Viewers read results; ask an owner for the editor role',
   );
 
+  // Reading a file into an editor is an editor's call too: the import buttons say why not.
+  for (const [path, button] of [
+    ['/functional-test/url-input', 'import-apis'],
+    ['/functional-test/ui-url-input', 'import-recording'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(button)).toBeDisabled();
+    await expect(page.getByTestId(button)).toHaveAttribute(
+      'title',
+      'Viewers read results; ask an owner for the editor role',
+    );
+  }
+
   // The server is the guard: a viewer's save in the team workspace is refused in words.
   const refused = await request.post('/api/save-test-plan', {
     headers: inTeam(viewer.auth),

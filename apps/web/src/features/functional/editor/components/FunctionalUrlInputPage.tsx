@@ -4,6 +4,7 @@ import { useNotice } from '@/components/notices';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
 import { cn } from '@/lib/utils';
 import { useConfirmRemoveCall } from '../hooks/useConfirmRemoveCall';
 import { useFunctionalEditor, type FunctionalEditor } from '../hooks/useFunctionalEditor';
@@ -154,6 +155,7 @@ function ImportApisButton({
   onImported: (imported: { file: string; counts: PostmanTestCounts } | null) => void;
 }) {
   const t = useT();
+  const { readOnly } = useWorkspace();
   const notice = useNotice();
   const [importing, setImporting] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -249,8 +251,9 @@ function ImportApisButton({
       />
       <Button
         variant="outline"
-        disabled={disabled || importing}
-        title={t('functional.editor.importHint')}
+        // Reading a file is an editor's call (POST /api/functional/parse-file): a viewer is told why not.
+        disabled={disabled || importing || readOnly}
+        title={readOnly ? t('workspace.viewerReason') : t('functional.editor.importHint')}
         onClick={() => input.current?.click()}
         data-testid="import-apis"
       >

@@ -4,6 +4,7 @@ import { useNotice } from '@/components/notices';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useT } from '@/i18n';
+import { useWorkspace } from '@/lib/workspace';
 import type { FunctionalForm, FunctionalFormAction } from '../../editor/model/functional-form';
 import { importRecording, RECORDING_ACCEPT } from '../model/import-recording';
 import { callErrorMessage } from '@/features/call-editor';
@@ -24,6 +25,7 @@ export function ImportRecordingButton({
   disabled: boolean;
 }) {
   const t = useT();
+  const { readOnly } = useWorkspace();
   const notice = useNotice();
   const [importing, setImporting] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -91,8 +93,9 @@ export function ImportRecordingButton({
       />
       <Button
         variant="outline"
-        disabled={disabled || importing}
-        title={t('functional.ui.importHint')}
+        // Reading a file is an editor's call (POST /api/functional/parse-file): a viewer is told why not.
+        disabled={disabled || importing || readOnly}
+        title={readOnly ? t('workspace.viewerReason') : t('functional.ui.importHint')}
         onClick={() => input.current?.click()}
         data-testid="import-recording"
       >
