@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -238,6 +239,52 @@ describe('the served aqa command line', () => {
     const personal = await aqa(['test', '--plan', planId], withToken());
     expect(personal.code).toBe(2);
     expect(personal.stderr).toContain('--workspace');
+  }, 60_000);
+
+  it('prints each functional call as the server judges it, before the run ends, and each once', async () => {
+    // The second API's answer takes 6 s: the first's line must be out well before the run ends.
+    const slow = createServer((_req, res) => {
+      setTimeout(() => res.end('late'), 6000);
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const slowPort = (slow.address() as AddressInfo).port;
+    try {
+      const plan = await post<{ id: string }>('/api/functional/save-config', {
+        test_name: 'CLI live',
+        concurrent_users: 1,
+        iterations: 1,
+        think_time: 0,
+        apis: [
+          { name: 'First', url: `${target.origin}/cli-live/first` },
+          { name: 'Slow', url: `http://127.0.0.1:${slowPort}/slow`, timeout: 20 },
+        ],
+      });
+      const startedAt = Date.now();
+      const child = spawn(process.execPath, [join(dir, 'aqa.mjs'), 'test', '--plan', plan.id], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ...withToken() },
+      });
+      let stdout = '';
+      let firstAt: number | null = null;
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (firstAt === null && /✓ First/.test(stdout)) firstAt = Date.now();
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const endedAt = Date.now();
+      expect(code, stdout).toBe(0);
+      expect(firstAt, stdout).not.toBeNull();
+      // Printed while the slow call was still waiting for its answer (6 s), not at the end.
+      expect(endedAt - firstAt!, `first line ${firstAt! - startedAt} ms after the start`).toBeGreaterThan(
+        2000,
+      );
+      expect(stdout.match(/✓ First/g)).toHaveLength(1);
+      expect(stdout.match(/✓ Slow/g)).toHaveLength(1);
+      expect(stdout).toContain('calls 2: 2 passed, 0 failed');
+    } finally {
+      slow.closeAllConnections();
+      await new Promise((r) => slow.close(r));
+    }
   }, 60_000);
 
   it('stops the run on the server at Ctrl-C, prints what it measured, and exits 2', async () => {

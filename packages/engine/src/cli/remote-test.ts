@@ -1,8 +1,10 @@
 /**
  * `aqa test --plan ID --server URL --token T`: starts a saved functional plan on the server
  * (POST /api/functional/run-test with the plan as saved), asks get-test-status every second until the
- * run is over, then reads get-test-result, prints each judged call and writes the reports with the
- * same builders the server's test-report uses (docs/reference/02-running.md §7 "Functional calls").
+ * run is over — printing each call as the server judges it (get-test-result answers the calls judged so
+ * far while a run goes, read every LIVE_CALLS_MS) — then reads get-test-result once more, prints the
+ * calls not printed yet and the summary, and writes the reports with the same builders the server's
+ * test-report uses (docs/reference/02-running.md §7 "Functional calls").
  *
  * Exit codes as `aqa test`: 0 every call passed; 1 a validation failed; 2 the test could not run
  * (bad arguments, the server unreachable, a refused token, an unknown plan, a run the server refused,
@@ -30,6 +32,8 @@ import { stopOnSignals } from './signals';
 
 /** How often the run's status is asked while it runs. */
 const STATUS_POLL_MS = 1000;
+/** How often the calls judged so far are read while it runs, to print them as they come. */
+const LIVE_CALLS_MS = 2000;
 /** How long status reads may fail in a row (a server restarting) before the server counts as lost. */
 export const SERVER_AWAY_MS = 60_000;
 
@@ -129,21 +133,38 @@ export async function followRun(client: RemoteClient, testId: string, run: Follo
       .catch((error: unknown) => err(`aqa test: could not stop the run: ${(error as Error).message}\n`)),
   );
   const progress = process.stderr.isTTY === true && !run.quiet;
+  const printed = new PrintedCalls();
+  const printNew = (calls: FunctionalResult['validation_results']): void => {
+    const fresh = printed.fresh(calls);
+    if (fresh.length === 0) return;
+    if (progress) err('\r\x1b[2K');
+    for (const call of fresh) out(run.lines(call));
+  };
+  // One read at a time; a failed read is only a missed chance to print early (the status poll judges
+  // whether the server is away, and the last read below prints whatever is left).
+  const live: { reading: Promise<void> | null; lastRead: number } = { reading: null, lastRead: 0 };
   try {
     await waitForEnd(client, testId, (seconds) => {
+      if (live.reading === null && Date.now() - live.lastRead >= LIVE_CALLS_MS) {
+        live.lastRead = Date.now();
+        live.reading = client
+          .call(contract.functional.result, { params: { id: testId } })
+          .then((sofar) => printNew(sofar.validation_results))
+          .catch(() => undefined)
+          .finally(() => (live.reading = null));
+      }
       if (progress) err(`\r\x1b[2K${run.running} ${Math.round(seconds)} s`);
     });
+    await live.reading;
   } finally {
     detach();
   }
   if (progress) err('\r\x1b[2K');
 
   const result = await client.call(contract.functional.result, { params: { id: testId } });
+  printNew(result.validation_results);
   const tally = new CallTally();
-  for (const call of result.validation_results) {
-    tally.add(call);
-    out(run.lines(call));
-  }
+  for (const call of result.validation_results) tally.add(call);
   out(summaryText(result, tally, Date.now() - startedAt));
   const written = writeReports(result, run);
   const code = remoteTestExitCode(result, tally);
@@ -211,4 +232,30 @@ export function remoteTestCommand(argv: string[]): Promise<number> {
       quiet: v.quiet,
     });
   });
+}
+
+/**
+ * Which judged calls were printed while the run went, so that each is printed once. A call has no id:
+ * it is known by its user, iteration and API and by its place among that API's calls of that user's
+ * iteration (an API runs again in a `postman.setNextRequest` loop), which the stored order keeps as
+ * they were judged.
+ */
+export class PrintedCalls {
+  private readonly seen = new Map<string, number>();
+
+  /** The calls of `calls` (the run's so far, in stored order) not printed yet; they count as printed. */
+  fresh(calls: FunctionalResult['validation_results']): FunctionalResult['validation_results'] {
+    const occurrences = new Map<string, number>();
+    const fresh: FunctionalResult['validation_results'] = [];
+    for (const call of calls) {
+      const key = `${call.user ?? 1}|${call.iteration ?? 1}|${call.api_name}`;
+      const n = (occurrences.get(key) ?? 0) + 1;
+      occurrences.set(key, n);
+      if (n > (this.seen.get(key) ?? 0)) {
+        this.seen.set(key, n);
+        fresh.push(call);
+      }
+    }
+    return fresh;
+  }
 }
