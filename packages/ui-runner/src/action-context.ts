@@ -1,5 +1,5 @@
 import type { Frame, Page } from 'playwright-core';
-import type { UiAction, UiLocator, ValidationDetail } from '@aqa/plan';
+import type { UiAction, UiLocator, UiScreenshotRef, ValidationDetail } from '@aqa/plan';
 import { findElement, locatorProblem, locatorsText, type Found } from './locators';
 import type { PageWatch } from './page-watch';
 
@@ -25,7 +25,8 @@ export interface ActionContext {
   /** Opens a URL in the window the actions act in; answers why it could not, or null. */
   open(url: string): Promise<string | null>;
   /** Keeps a screenshot of the window the actions act in with the step. */
-  shoot(label: string, failure: boolean): Promise<void>;
+  /** Keeps a screenshot of the acting page; its reference, or null when none could be kept. */
+  shoot(label: string, failure: boolean): Promise<UiScreenshotRef | null>;
   signal: AbortSignal;
   /** How long one action may take. */
   timeoutMs: number;

@@ -330,6 +330,7 @@ async function scriptStep(
     shoot: async (label, failure) => {
       const shot = await env.shots.take(live(ctx, env).page, label, failure);
       if (shot !== null) record.shots.push(shot);
+      return shot;
     },
     signal: env.signal,
     timeoutMs: env.timeoutMs,
@@ -408,7 +409,9 @@ async function scriptStep(
     if (!outcome.passed) {
       // A page with a dialog open cannot be photographed: the dialog is answered first.
       if (!ctx.page.isClosed()) await dialogsOf(ctx.page)?.closeOpen();
-      await ctx.shoot('Failure', true);
+      const shot = await ctx.shoot('Failure', true);
+      // The result names it, so the screen shows it beside this action (docs/recorded-ui-tests.md "Results").
+      if (shot !== null) record.actions[record.actions.length - 1]!.screenshot = shot.id;
       // A soft assertion (Selenium IDE's verify*) is kept as failed and the step goes on (ADR 0030 §1).
       if (action.soft === true) {
         record.softFailure ??= actionFailure(action, outcome.message);

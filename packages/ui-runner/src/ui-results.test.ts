@@ -93,6 +93,9 @@ describe('the results of a recorded test', () => {
     const failure = step?.ui?.screenshots.find((s) => s.failure);
     expect(failure?.label).toBe('Failure');
     expect(shots.shots.get(failure?.id ?? '')?.failure).toBe(true);
+    // The failed command names it, so the result screen shows it beside that command.
+    expect(actions[6]?.screenshot).toBe(failure?.id);
+    expect(actions.slice(0, 6).every((a) => a.screenshot === undefined)).toBe(true);
 
     // JUnit: the recorded test is one case, its failure naming the command.
     const result = {

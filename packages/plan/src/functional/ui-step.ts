@@ -51,6 +51,11 @@ export const UiActionResultSchema = z.object({
     ),
   expected: text.optional().describe("An assertion's expected value, as it was judged"),
   actual: text.nullable().optional().describe("An assertion's actual value; null when nothing was found"),
+  screenshot: text
+    .optional()
+    .describe(
+      'A failed action: the id of the "Failure" screenshot taken as it failed (absent when none could be kept, and in results stored before it was recorded)',
+    ),
 });
 export type UiActionResult = z.infer<typeof UiActionResultSchema>;
 

@@ -37,7 +37,7 @@ function step(input: {
 }
 
 describe('where a UI step’s screenshots are shown (docs/recorded-ui-tests.md "Results")', () => {
-  it('gives each failed action its failure screenshot, in order, when there is one per failure', () => {
+  it('gives each failed action its failure screenshot, in order, when there is one per failure (a result stored before actions named theirs)', () => {
     const ui = step({
       actions: [action(true, 'command 1'), action(false, 'command 2'), action(false, 'command 3')],
       screenshots: [shot('p1', 'Page'), shot('f1', 'Failure', true), shot('f2', 'Failure', true)],
@@ -49,7 +49,7 @@ describe('where a UI step’s screenshots are shown (docs/recorded-ui-tests.md "
     expect(placed.rest).toEqual([]);
   });
 
-  it('pairs none when the failure screenshots are not one per failed action', () => {
+  it('pairs none in such a result when the failure screenshots are not one per failed action', () => {
     const ui = step({
       actions: [action(false, 'command 1'), action(false, 'command 2')],
       screenshots: [shot('f1', 'Failure', true)],
@@ -57,6 +57,20 @@ describe('where a UI step’s screenshots are shown (docs/recorded-ui-tests.md "
     const placed = placeShots(ui);
     expect(placed.byAction).toEqual([null, null]);
     expect(placed.rest.map((s) => s.id)).toEqual(['f1']);
+  });
+
+  it('shows each screenshot beside the action that names it, even when some failure had none kept', () => {
+    const ui = step({
+      actions: [
+        { ...action(false, 'command 1'), screenshot: 'f1' },
+        action(false, 'command 2'),
+        { ...action(false, 'command 3'), screenshot: 'f3' },
+      ],
+      screenshots: [shot('f1', 'Failure', true), shot('f3', 'Failure', true), shot('s', 'Step')],
+    });
+    const placed = placeShots(ui);
+    expect(placed.byAction.map((s) => s?.id ?? null)).toEqual(['f1', null, 'f3']);
+    expect(placed.rest.map((s) => s.id)).toEqual(['s']);
   });
 
   it('leaves a step that failed outside its actions, and a screenshot action’s picture, under Screenshots', () => {

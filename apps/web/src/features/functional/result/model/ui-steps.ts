@@ -62,25 +62,35 @@ export interface PlacedShots {
 
 /**
  * Where each screenshot of a step is shown. The runner takes a "Failure" screenshot as each failed
- * action ends, in order, and one as the step ends only when none was kept
- * (packages/ui-runner/src/page-step.ts); an action's result does not name its screenshot. So when the
- * "Failure" screenshots are exactly as many as the failed actions, the n-th is the n-th failed action's;
- * when they are not (the run's screenshot budget ran out, a page could not be drawn, or the step failed
- * outside an action, as a page that did not load), none is paired and all stay under "Screenshots",
- * rather than shown beside an action they may not belong to. A listed page's screenshot is shown with
- * its page.
+ * action ends and names it on that action's result (`screenshot`, packages/ui-runner/src/page-step.ts),
+ * so it is shown beside its action. A result stored before actions named their screenshot is read as
+ * the runner wrote it then: the "Failure" screenshots in order, one per failed action, paired only when
+ * they are exactly as many as the failed actions (else the run's screenshot budget ran out, a page could
+ * not be drawn, or the step failed outside an action, and none is paired rather than one shown beside an
+ * action it may not belong to). Screenshots not placed stay under "Screenshots"; a listed page's is
+ * shown with its page.
  */
 export function placeShots(ui: UiStepDetails): PlacedShots {
   const byAction: (UiScreenshotRef | null)[] = ui.actions.map(() => null);
-  const failed = ui.actions.flatMap((action, index) => (action.passed ? [] : [index]));
-  const failureShots = ui.screenshots.filter((shot) => shot.failure && shot.label === 'Failure');
   const shown = new Set<string>();
-  if (failed.length > 0 && failureShots.length === failed.length) {
-    failed.forEach((index, n) => {
-      const shot = failureShots[n]!;
+  const byId = new Map(ui.screenshots.map((shot) => [shot.id, shot]));
+  if (ui.actions.some((action) => action.screenshot !== undefined)) {
+    ui.actions.forEach((action, index) => {
+      const shot = action.screenshot === undefined ? undefined : byId.get(action.screenshot);
+      if (shot === undefined) return;
       byAction[index] = shot;
       shown.add(shot.id);
     });
+  } else {
+    const failed = ui.actions.flatMap((action, index) => (action.passed ? [] : [index]));
+    const failureShots = ui.screenshots.filter((shot) => shot.failure && shot.label === 'Failure');
+    if (failed.length > 0 && failureShots.length === failed.length) {
+      failed.forEach((index, n) => {
+        const shot = failureShots[n]!;
+        byAction[index] = shot;
+        shown.add(shot.id);
+      });
+    }
   }
   if (listsPages(ui)) {
     for (const page of ui.pages ?? []) if (page.screenshot !== null) shown.add(page.screenshot.id);
