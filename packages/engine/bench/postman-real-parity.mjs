@@ -104,28 +104,36 @@ const { FunctionalRunner } = await import('../src/functional/runner.ts');
 const { runNewmanWithErrors } = await import('../test/postman-parity/run-newman.ts');
 const { agreement, describeDisagreement } = await import('../test/postman-parity/compare.ts');
 
-// ── The mock API: 200 and a JSON echo of the request, its JSON body's fields at the top. ──
+// ── The mock API: 200 and a JSON echo of the request in postman-echo's shape (args, data, form, json,
+// headers, url: what published collections written against postman-echo.com or httpbin.org read), with
+// the JSON body's own fields at the top as well, so a test that reads a field of its request finds it. ──
 const mock = createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
     const text = Buffer.concat(chunks).toString('utf8');
-    let body = text;
+    let json = null;
     try {
-      body = text === '' ? null : JSON.parse(text);
+      json = text === '' ? null : JSON.parse(text);
     } catch {
-      // Not JSON: echoed as text.
+      // Not JSON: echoed as data only.
     }
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const form = /application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? '')
+      ? Object.fromEntries(new URLSearchParams(text))
+      : {};
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
     const echo = {
-      ...(body !== null && typeof body === 'object' && !Array.isArray(body) ? body : {}),
+      ...(json !== null && typeof json === 'object' && !Array.isArray(json) ? json : {}),
+      args: Object.fromEntries(url.searchParams),
+      data: json ?? text,
+      form,
+      json,
+      headers: req.headers,
       method: req.method,
       path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: req.headers,
-      body,
+      url: url.href,
     };
-    res.writeHead(200, { 'content-type': 'application/json' });
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(echo));
   });
 });
@@ -252,7 +260,12 @@ for (const run of runs) {
   });
   const parsed = FunctionalPlanSchema.safeParse({ ...plan, think_time: 0, iterations: 1 });
   if (!parsed.success) {
-    console.log(`  our plan is refused: ${parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    console.log(
+      `  our plan is refused: ${parsed.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
     continue;
   }
   const ours = parsed.data;
@@ -266,7 +279,7 @@ for (const run of runs) {
   }).run();
 
   // c) The comparison.
-  const r = agreement(newman.outcomes, calls);
+  const r = agreement(newman.outcomes, calls, newman.errors);
   totals.total += r.total;
   totals.agreed += r.agreed;
   console.log(
@@ -276,15 +289,16 @@ for (const run of runs) {
   for (const e of newman.errors.slice(0, 10)) console.log(`    Newman: ${e.source}: ${e.message}`);
   const ourErrors = calls.filter((c) => c.error);
   for (const c of ourErrors.slice(0, 10)) console.log(`    ours: ${c.api_name}: ${c.error}`);
-  console.log(`  agreement ${r.agreed}/${r.total} (${pct(r.agreed, r.total)})`);
+  console.log(
+    `  agreement ${r.agreed}/${r.total} (${pct(r.agreed, r.total)})` +
+      (r.scriptErrors > 0 ? `; script errors on both sides, same message: ${r.scriptErrors}` : ''),
+  );
   for (const d of r.disagree) console.log(`    ${describeDisagreement(d)}`);
 }
 
 console.log(`\nAll: ${totals.agreed}/${totals.total} assertions agree (${pct(totals.agreed, totals.total)})`);
 if (refused.size > 0)
-  console.log(
-    `Refused (never sent): ${[...refused].map(([h, n]) => `${h} ×${n}`).join(', ')}`,
-  );
+  console.log(`Refused (never sent): ${[...refused].map(([h, n]) => `${h} ×${n}`).join(', ')}`);
 await new Promise((resolve) => mock.close(resolve));
 rmSync(work, { recursive: true, force: true });
 process.exit(0);

@@ -226,6 +226,31 @@ describe('postmanToFunctionalPlan', () => {
     expect(plan.apis?.[0]?.scripts).toBeUndefined();
   });
 
+  it("keeps each request's description, which a script reads as request.description", () => {
+    const collection = {
+      info: { name: 'D', schema: V21 },
+      item: [
+        { name: 'Plain', request: { url: 'http://127.0.0.1/a', description: 'Lists the orders' } },
+        {
+          name: 'Markdown',
+          request: {
+            url: 'http://127.0.0.1/b',
+            description: { content: 'Creates an **order**', type: 'text/markdown' },
+          },
+        },
+        { name: 'None', request: { url: 'http://127.0.0.1/c' } },
+        { name: 'Long', request: { url: 'http://127.0.0.1/d', description: 'x'.repeat(2500) } },
+      ],
+    };
+    const plan = FunctionalPlanSchema.parse(postmanToFunctionalPlan(text('d.json', collection)).plan);
+    expect(plan.apis.map((a) => a.description)).toEqual([
+      'Lists the orders',
+      'Creates an **order**',
+      '',
+      'x'.repeat(2000),
+    ]);
+  });
+
   it('reads a JSON data file and a globals file given as the environment (Newman fixtures)', () => {
     const dir = 'postman/newman/globals-env-data-files/globals-env-data-files';
     const { plan, postman } = postmanToFunctionalPlan(fixture(`${dir}.postman_collection.json`), {

@@ -68,6 +68,8 @@ export interface PostmanStepExtra {
   folders: string[];
   /** The folders' scripts (outermost first), then the request's own; the collection's are apart. */
   scripts: PostmanScript[];
+  /** The request's description (text, or a description object's content); scripts read it. */
+  description?: string;
 }
 
 /** A collection read for a functional plan: the import, and what a functional plan keeps beside it. */
@@ -306,7 +308,8 @@ class PostmanImport {
     this.steps.push(step);
     const own = scriptsOf(item.event, 'request');
     this.scriptsMet.push(...own);
-    this.extras.push({ folders, scripts: [...scripts, ...own] });
+    const description = descriptionOf(request.description);
+    this.extras.push({ folders, scripts: [...scripts, ...own], ...(description ? { description } : {}) });
     this.sources.push({
       location,
       path: urlPath(url),
@@ -746,4 +749,11 @@ function v1HelperAuth(request: Json): Json | undefined {
     default:
       return undefined;
   }
+}
+
+/** A Postman description as its text: a string, or the `content` of `{content, type}`. */
+function descriptionOf(raw: unknown): string | undefined {
+  if (typeof raw === 'string') return raw;
+  if (isRecord(raw) && typeof raw.content === 'string') return raw.content;
+  return undefined;
 }

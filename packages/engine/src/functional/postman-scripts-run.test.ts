@@ -202,6 +202,30 @@ describe('test scripts', () => {
   });
 });
 
+describe('the legacy request global', () => {
+  it("holds the API's name and description, and no description when it has none, as Newman's", async () => {
+    const legacy = block(
+      `tests["name " + request.name] = true; tests["description " + request.description] = true;`,
+    );
+    const { calls } = await run({
+      apis: [
+        {
+          name: 'Described',
+          description: 'Lists the orders',
+          url: url('/a'),
+          scripts: { prerequest: [legacy], test: [legacy] },
+        },
+        { name: 'Bare', url: url('/b'), scripts: { prerequest: [], test: [legacy] } },
+      ],
+    });
+    // The pre-request script's legacy tests are assertions too, as postman-sandbox raises them.
+    expect(calls.map((c) => scripted(c.validation_details).map(([name]) => name))).toEqual([
+      ['name Described', 'description Lists the orders', 'name Described', 'description Lists the orders'],
+      ['name Bare', 'description undefined'],
+    ]);
+  });
+});
+
 describe('pm.cookies', () => {
   it('reads the user s cookie jar in a test script', async () => {
     const { calls } = await run({

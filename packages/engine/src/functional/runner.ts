@@ -420,6 +420,7 @@ export class FunctionalRunner {
     if (user$.scopes === null || user$.sandbox === null) return null;
     return {
       name: api.api.name,
+      description: api.api.description,
       ctx,
       scopes: user$.scopes,
       sandbox: user$.sandbox,

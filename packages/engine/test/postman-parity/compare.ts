@@ -1,5 +1,5 @@
 import type { CallResult } from '@aqa/plan';
-import type { AssertionOutcome } from './run-newman';
+import type { AssertionOutcome, NewmanError } from './run-newman';
 
 /*
  * Newman's assertions against ours, one by one: each assertion Newman reports is looked up in our run by
@@ -34,6 +34,12 @@ export interface Agreement {
   agreed: number;
   /** Newman's assertions we judged otherwise or do not have, then those only we have. */
   disagree: Disagreement[];
+  /**
+   * Script errors both sides had: a script that threw is a failure Newman reports apart from the
+   * assertions, and one failed detail of ours ("test script of request: TypeError: …"); one of ours
+   * whose request and message match one of Newman's is no disagreement.
+   */
+  scriptErrors: number;
 }
 
 const key = (iteration: number, request: string, assertion: string, n: number): string =>
@@ -69,24 +75,41 @@ export function ourAssertions(calls: readonly CallResult[]): Compared[] {
 }
 
 /** Newman's assertions against our run's, as the parity tests count them. */
-export function agreement(newman: readonly AssertionOutcome[], calls: readonly CallResult[]): Agreement {
+export function agreement(
+  newman: readonly AssertionOutcome[],
+  calls: readonly CallResult[],
+  newmanErrors: readonly NewmanError[] = [],
+): Agreement {
   const theirs = keyed(newman.map((o) => ({ ...o, message: o.error })));
   const mine = keyed(ourAssertions(calls));
-  const side = (o: Compared | undefined) => (o === undefined ? null : { passed: o.passed, message: o.message });
+  const side = (o: Compared | undefined) =>
+    o === undefined ? null : { passed: o.passed, message: o.message };
   const disagree: Disagreement[] = [];
   for (const [k, t] of theirs) {
     const m = mine.get(k);
     if (m?.passed !== t.passed) disagree.push({ ...t, newman: side(t), ours: side(m) });
   }
-  for (const [k, m] of mine)
-    if (!theirs.has(k)) disagree.push({ ...m, newman: null, ours: side(m) });
+  const unpaired = [...newmanErrors];
+  let scriptErrors = 0;
+  for (const [k, m] of mine) {
+    if (theirs.has(k)) continue;
+    const paired = m.passed
+      ? -1
+      : unpaired.findIndex((e) => e.source === m.request && (m.message ?? '').includes(e.message));
+    if (paired >= 0) {
+      unpaired.splice(paired, 1);
+      scriptErrors += 1;
+    } else disagree.push({ ...m, newman: null, ours: side(m) });
+  }
   const missedByUs = disagree.filter((d) => d.newman !== null).length;
-  return { total: theirs.size, agreed: theirs.size - missedByUs, disagree };
+  return { total: theirs.size, agreed: theirs.size - missedByUs, disagree, scriptErrors };
 }
 
 /** A disagreement in one line: "iteration|request|test|n: Newman passed, ours missing". */
 export function describeDisagreement(d: Disagreement): string {
   const said = (s: Disagreement['newman']) =>
-    s === null ? 'missing' : `${s.passed ? 'passed' : 'failed'}${s.message && !s.passed ? ` (${s.message})` : ''}`;
+    s === null
+      ? 'missing'
+      : `${s.passed ? 'passed' : 'failed'}${s.message && !s.passed ? ` (${s.message})` : ''}`;
   return `${d.iteration}|${d.request}|${d.assertion}|${d.occurrence}: Newman ${said(d.newman)}, ours ${said(d.ours)}`;
 }

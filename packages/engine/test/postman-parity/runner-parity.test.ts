@@ -30,6 +30,26 @@ afterAll(async () => {
   await api.close();
 });
 
+async function ours(name: string, data?: string): Promise<CallResult[]> {
+  const imported = postmanToFunctionalPlan(
+    { name: `${name}.postman_collection.json`, text: readFileSync(collection(name), 'utf8') },
+    {
+      environment: { name: 'local.postman_environment.json', text: readFileSync(ENVIRONMENT, 'utf8') },
+      ...(data
+        ? { data: { name: data, text: readFileSync(join(PARITY_DIR, 'data-files', data), 'utf8') } }
+        : {}),
+    },
+  );
+  const plan = FunctionalPlanSchema.parse({ ...imported.plan, think_time: 0 });
+  // As newman's --env-var baseUrl=…
+  const values = (plan.environment?.values ?? []).filter((v) => v.name !== 'baseUrl');
+  values.push({ name: 'baseUrl', value: api.origin });
+  plan.environment = { name: plan.environment?.name ?? 'local', values };
+  const calls: CallResult[] = [];
+  await new FunctionalRunner(plan, { insecureTls: false, onCall: (j) => calls.push(j.call) }).run();
+  return calls;
+}
+
 describe('our runner against Newman, assertion by assertion', () => {
   it(
     'agrees on the parity collections',

@@ -513,7 +513,7 @@ export const PRELUDE = String.raw`
     G.globals = copy(vars.globals);
     G.data = copy(vars.data);
     G.iteration = state.iteration;
-    G.request = { url: state.request.url, method: state.request.method, headers: req.headers.toObject(), data: state.request.body === undefined ? {} : state.request.body, name: state.request.name };
+    G.request = { url: state.request.url, method: state.request.method, headers: req.headers.toObject(), data: state.request.body === undefined ? {} : state.request.body, name: state.request.name, description: state.request.description };
     if (isTest) {
       var r = state.response;
       G.responseBody = r.body;
@@ -521,15 +521,20 @@ export const PRELUDE = String.raw`
       G.responseTime = r.responseTime;
       G.responseHeaders = pm.response.headers.toObject();
     }
+    // postman.* writes through to the legacy environment and globals objects too (pm.* does not), and
+    // keeps a value as its toString(): an array [1, 2] is "1,2", an object "[object Object]" — as
+    // postman-sandbox's legacy interface does (measured with Newman 6.2, ADR 0029 §3 "Parity with Newman").
+    var legacyEnv = G.environment, legacyGlobals = G.globals;
+    var legacyStr = function (v) { return (v === false || v) && typeof (v && v.toString) === 'function' ? String(v.toString()) : str(v); };
     G.postman = {
-      setEnvironmentVariable: function (k, v) { vars.environment[String(k)] = str(v); },
+      setEnvironmentVariable: function (k, v) { v = legacyStr(v); legacyEnv[k] = v; vars.environment[String(k)] = v; },
       getEnvironmentVariable: function (k) { return vars.environment[k]; },
-      clearEnvironmentVariable: function (k) { delete vars.environment[k]; },
-      clearEnvironmentVariables: function () { for (var k in vars.environment) delete vars.environment[k]; },
-      setGlobalVariable: function (k, v) { vars.globals[String(k)] = str(v); },
+      clearEnvironmentVariable: function (k) { if (k) delete legacyEnv[k]; delete vars.environment[k]; },
+      clearEnvironmentVariables: function () { for (var k in vars.environment) delete vars.environment[k]; for (var l in legacyEnv) delete legacyEnv[l]; },
+      setGlobalVariable: function (k, v) { v = legacyStr(v); legacyGlobals[k] = v; vars.globals[String(k)] = v; },
       getGlobalVariable: function (k) { return vars.globals[k]; },
-      clearGlobalVariable: function (k) { delete vars.globals[k]; },
-      clearGlobalVariables: function () { for (var k in vars.globals) delete vars.globals[k]; },
+      clearGlobalVariable: function (k) { if (k) delete legacyGlobals[k]; delete vars.globals[k]; },
+      clearGlobalVariables: function () { for (var k in vars.globals) delete vars.globals[k]; for (var l in legacyGlobals) delete legacyGlobals[l]; },
       setNextRequest: pm.execution.setNextRequest,
       getResponseHeader: function (k) { return isTest ? pm.response.headers.get(k) : undefined; }
     };

@@ -9,6 +9,8 @@ export interface SandboxHeader {
 }
 export interface SandboxRequest {
   name: string;
+  /** The request's description (the legacy `request.description`); absent without one, as in Postman. */
+  description?: string;
   method: string;
   url: string;
   headers: SandboxHeader[];
