@@ -10,7 +10,8 @@
 //
 // Nothing leaves this machine: the collection's hosts and the variables holding its base URL are
 // pointed at the mock (variables as `newman run --env-var` sets them, over the collection's), and every
-// connection this process opens to another host than the loopback is refused before any lookup.
+// connection to, or name lookup of, another host than the loopback (a URL a script sets, a
+// pm.sendRequest) is refused in this process before it is made: both sides see ENOTFOUND.
 //
 // The collections are not in the repository: whoever runs this fetches them from the repositories
 // the ADR names. No collection given (as `npm run bench` runs it): it says so and exits 0.
@@ -21,6 +22,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { syncBuiltinESMExports } from 'node:module';
+import dns from 'node:dns';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -97,6 +100,31 @@ net.Socket.prototype.connect = function guardedConnect(...args) {
   }
   return connect.apply(this, args);
 };
+
+// …and no name lookup either (Newman's request library and our call look a host up before connecting).
+const refuseLookup = (host) => {
+  refused.set(host, (refused.get(host) ?? 0) + 1);
+  const error = new Error(`postman-real-parity looks nothing up: getaddrinfo ENOTFOUND ${host}`);
+  error.code = 'ENOTFOUND';
+  error.hostname = host;
+  return error;
+};
+const lookup = dns.lookup;
+dns.lookup = function guardedLookup(host, ...rest) {
+  if (LOOPBACK.has(host)) return lookup.call(this, host, ...rest);
+  const callback = rest.at(-1);
+  process.nextTick(() => callback(refuseLookup(host)));
+  return undefined;
+};
+const promisedLookup = dns.promises.lookup;
+dns.promises.lookup = (host, ...rest) =>
+  LOOPBACK.has(host) ? promisedLookup(host, ...rest) : Promise.reject(refuseLookup(host));
+for (const name of ['resolve', 'resolve4', 'resolve6', 'resolveAny']) {
+  dns[name] = (host, ...rest) => process.nextTick(() => rest.at(-1)(refuseLookup(host)));
+  dns.promises[name] = (host) => Promise.reject(refuseLookup(host));
+}
+// ESM imports of node:dns and node:net (`import { lookup } from 'node:dns'`) see the guarded ones too.
+syncBuiltinESMExports();
 
 const { postmanToFunctionalPlan } = await import('@aqa/converters');
 const { FunctionalPlanSchema } = await import('@aqa/plan');
