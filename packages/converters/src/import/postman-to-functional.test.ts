@@ -226,6 +226,46 @@ describe('postmanToFunctionalPlan', () => {
     expect(plan.apis?.[0]?.scripts).toBeUndefined();
   });
 
+  it('reads an event given alone (not in a list) and a script given as its source, as Newman runs them', () => {
+    const collection = {
+      info: { name: 'E', schema: V21 },
+      item: [
+        {
+          name: 'Alone',
+          event: { listen: 'test', script: { exec: ['tests["one"] = responseCode.code === 200;'] } },
+          request: { url: 'http://127.0.0.1/a' },
+        },
+        {
+          name: 'Source',
+          event: [
+            { listen: 'prerequest', script: 'pm.variables.set("k", "v");' },
+            {
+              listen: 'test',
+              script: [
+                'pm.test("two", function () {',
+                '  pm.expect(pm.variables.get("k")).to.eql("v");',
+                '});',
+              ],
+            },
+          ],
+          request: { url: 'http://127.0.0.1/b' },
+        },
+      ],
+    };
+    const { plan, postman } = postmanToFunctionalPlan(text('e.json', collection));
+    expect(postman.tests).toBe(2);
+    expect(plan.apis?.[0]?.validations?.map((v) => v.name)).toEqual(['one']);
+    expect(plan.apis?.[1]?.scripts).toEqual({
+      prerequest: [{ origin: 'request', source: 'pm.variables.set("k", "v");' }],
+      test: [
+        {
+          origin: 'request',
+          source: 'pm.test("two", function () {\n  pm.expect(pm.variables.get("k")).to.eql("v");\n});',
+        },
+      ],
+    });
+  });
+
   it("keeps each request's description, which a script reads as request.description", () => {
     const collection = {
       info: { name: 'D', schema: V21 },

@@ -580,14 +580,22 @@ function authField(fields: unknown, key: string): string | undefined {
   return isRecord(fields) ? asString(fields[key]) : undefined;
 }
 
-/** The enabled, non-blank scripts of an item's events, in the order Postman runs them. */
+/**
+ * The enabled, non-blank scripts of an item's events, in the order Postman runs them. As Postman's
+ * collection library reads them (and Newman runs them), `event` may be one event instead of a list and
+ * an event's `script` its source itself (text or lines) instead of `{exec}`.
+ */
 function scriptsOf(events: unknown, origin: string): PostmanScript[] {
   const scripts: PostmanScript[] = [];
-  for (const event of Array.isArray(events) ? events : []) {
+  for (const event of Array.isArray(events) ? events : isRecord(events) ? [events] : []) {
     if (!isRecord(event) || event.disabled === true) continue;
     const listen = asString(event.listen);
     if (listen !== 'prerequest' && listen !== 'test') continue;
-    const script = isRecord(event.script) ? event.script : {};
+    const script = isRecord(event.script)
+      ? event.script
+      : typeof event.script === 'string' || Array.isArray(event.script)
+        ? { exec: event.script }
+        : {};
     const source = Array.isArray(script.exec)
       ? script.exec.map((line) => asString(line) ?? '').join('\n')
       : (asString(script.exec) ?? '');
