@@ -58,20 +58,36 @@ function keyed(list: readonly Compared[]): Map<string, Compared & { occurrence: 
   return out;
 }
 
-/** Our run's assertions: every named validation detail of every call (rules and pm.test alike). */
+/**
+ * Our run's assertions: every named validation detail of every call (rules and pm.test alike). A
+ * pm.test with several expectations that the importer mapped becomes several rules of the test's name
+ * (docs/adr/0029-postman-collections.md §1), where Newman has one assertion: consecutive rules of one
+ * name in a call are compared as the one test they came from, passed when all passed, with the first
+ * failure's message (Newman's test stops at its first failed expectation).
+ */
 export function ourAssertions(calls: readonly CallResult[]): Compared[] {
-  return calls.flatMap((c) =>
-    c.validation_details
-      // A rule the importer did not write (the default status rule) has no name: Newman has none.
-      .filter((d) => d.name !== undefined && d.name !== '')
-      .map((d) => ({
+  return calls.flatMap((c) => {
+    const out: (Compared & { rule: boolean })[] = [];
+    // A rule the importer did not write (the default status rule) has no name: Newman has none.
+    for (const d of c.validation_details.filter((x) => x.name !== undefined && x.name !== '')) {
+      const rule = d.type !== 'script';
+      const last = out.at(-1);
+      if (rule && last?.rule === true && last.assertion === d.name) {
+        if (last.passed && !d.passed) last.message = d.message;
+        last.passed &&= d.passed;
+        continue;
+      }
+      out.push({
         iteration: c.iteration ?? 1,
         request: c.api_name,
         assertion: d.name!,
         passed: d.passed,
         message: d.message,
-      })),
-  );
+        rule,
+      });
+    }
+    return out.map(({ rule: _rule, ...o }) => o);
+  });
 }
 
 /** Newman's assertions against our run's, as the parity tests count them. */
