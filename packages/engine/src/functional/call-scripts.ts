@@ -150,12 +150,15 @@ export async function runPreRequest(
   return withChanges(render(), changes);
 }
 
-/** Runs the test blocks in order against the response. */
+/**
+ * Runs the test blocks in order against the response; `undefined` when the request got no answer, as
+ * Newman still runs a test script then (docs/adr/0029-postman-collections.md §3, step 4).
+ */
 export async function runTests(
   blocks: readonly ScriptBlock[],
   run: ScriptCallContext,
   request: RenderedRequest,
-  response: SandboxResponse,
+  response: SandboxResponse | undefined,
   jar: CookieJar | null,
 ): Promise<void> {
   const req = sandboxRequest(run, request);

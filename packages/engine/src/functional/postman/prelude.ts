@@ -337,11 +337,12 @@ export const PRELUDE = String.raw`
       headers: headerList(r.headers),
       text: function () { return r.body; },
       json: function () {
+        if (r.body === undefined) { var none = new SyntaxError('"undefined" is not valid JSON'); none.name = 'JSONError'; throw none; }
         try { return JSON.parse(r.body); } catch (e) { var err = new SyntaxError(e.message); err.name = 'JSONError'; throw err; }
       },
       reason: function () { return r.status; },
       details: function () { return { code: r.code, name: r.status }; },
-      size: function () { return { body: r.body.length, header: 0, total: r.responseSize }; },
+      size: function () { return { body: r.body === undefined ? 0 : r.body.length, header: 0, total: r.responseSize }; },
       toJSON: function () { return { code: r.code, status: r.status, header: res.headers.all(), body: r.body, responseTime: r.responseTime }; }
     };
     Object.defineProperty(res, RESP, { value: true });
@@ -487,7 +488,8 @@ export const PRELUDE = String.raw`
       replaceIn: replaceIn
     };
     pm.request = req;
-    if (isTest) pm.response = response(state.response);
+    // No answer (a request error): Newman still runs the test script, with an empty response.
+    if (isTest) pm.response = response(state.response || { headers: [] });
     pm.sendRequest = sendRequest;
     pm.execution = { setNextRequest: function (n) { nextRequestSet = true; nextRequest = n === null || n === undefined ? null : String(n); } };
     pm.setNextRequest = pm.execution.setNextRequest;
@@ -515,7 +517,7 @@ export const PRELUDE = String.raw`
     G.iteration = state.iteration;
     G.request = { url: state.request.url, method: state.request.method, headers: req.headers.toObject(), data: state.request.body === undefined ? {} : state.request.body, name: state.request.name, description: state.request.description };
     if (isTest) {
-      var r = state.response;
+      var r = state.response || {};
       G.responseBody = r.body;
       G.responseCode = { code: r.code, name: r.status, detail: r.status };
       G.responseTime = r.responseTime;

@@ -218,6 +218,32 @@ describe('legacy globals', () => {
   });
 });
 
+describe('a test script of a request that got no answer', () => {
+  it('runs with an empty pm.response and legacy globals, as Newman runs it', async () => {
+    const run = testRun(
+      `
+      tests["code " + pm.response.code] = true;
+      tests["text " + typeof pm.response.text()] = true;
+      tests["headers " + pm.response.headers.count()] = true;
+      tests["legacy " + typeof responseBody + " " + JSON.stringify(responseCode) + " " + JSON.stringify(responseHeaders)] = true;
+      try { pm.response.json(); } catch (e) { tests[e.name + ": " + e.message] = true; }
+      pm.test("Status code is 200", function () { pm.response.to.have.status(200); });
+    `,
+    );
+    delete run.response;
+    const out = await runPostmanScript(run, noNetwork);
+    expect(out.error).toBeUndefined();
+    expect(out.tests.map((t) => [t.name, t.passed])).toEqual([
+      ['Status code is 200', false],
+      ['code undefined', true],
+      ['text undefined', true],
+      ['headers 0', true],
+      ['legacy undefined {} {}', true],
+      ['JSONError: "undefined" is not valid JSON', true],
+    ]);
+  });
+});
+
 describe('legacy postman.* variables, as postman-sandbox keeps them', () => {
   it('writes through to the environment and globals objects, which pm.* does not', async () => {
     const out = await runPostmanScript(
