@@ -146,9 +146,10 @@ const mock = createServer((req, res) => {
     } catch {
       // Not JSON: echoed as data only.
     }
-    const form = /application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? '')
+    const type = req.headers['content-type'] ?? '';
+    const form = /application\/x-www-form-urlencoded/i.test(type)
       ? Object.fromEntries(new URLSearchParams(text))
-      : {};
+      : multipartFields(text, /boundary=("?)([^";]+)\1/i.exec(type)?.[2]);
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
     const echo = {
       ...(json !== null && typeof json === 'object' && !Array.isArray(json) ? json : {}),
@@ -165,6 +166,18 @@ const mock = createServer((req, res) => {
     res.end(JSON.stringify(echo));
   });
 });
+/** A multipart/form-data body's text fields, by name (files are not echoed). */
+function multipartFields(text, boundary) {
+  if (boundary === undefined) return {};
+  const fields = {};
+  for (const part of text.split(`--${boundary}`)) {
+    const at = part.indexOf('\r\n\r\n');
+    const name = /name="([^"]*)"/i.exec(part.slice(0, at))?.[1];
+    if (at < 0 || name === undefined || /filename=/i.test(part.slice(0, at))) continue;
+    fields[name] = part.slice(at + 4).replace(/\r\n$/, '');
+  }
+  return fields;
+}
 await new Promise((resolve) => mock.listen({ port: 0, host: '127.0.0.1' }, resolve));
 const ORIGIN = `http://127.0.0.1:${mock.address().port}`;
 const work = mkdtempSync(join(tmpdir(), 'aqa-real-parity-'));

@@ -17,6 +17,13 @@ export const PRELUDE = String.raw`
   var host = G.__aqaHost, chai = G.__aqaChai;
   delete G.__aqaHost; delete G.__aqaChai;
   var RESP = Symbol('aqa.response');
+  // Postman's sandbox ships Sugar.js, whose String#has is the legacy snippet's responseBody.has("…")
+  // ("Response body: Contains string"): a string found in it, or a RegExp that matches it. The rest of
+  // Sugar is not here (docs/adr/0028-postman-sandbox.md §3).
+  Object.defineProperty(String.prototype, 'has', {
+    value: function has(find) { return find instanceof RegExp ? String(this).search(find) !== -1 : String(this).indexOf(String(find)) !== -1; },
+    writable: true, configurable: true, enumerable: false
+  });
   var ADR = ' (docs/adr/0028-postman-sandbox.md)';
 
   function str(v) {
@@ -522,6 +529,7 @@ export const PRELUDE = String.raw`
       G.responseCode = { code: r.code, name: r.status, detail: r.status };
       G.responseTime = r.responseTime;
       G.responseHeaders = pm.response.headers.toObject();
+      G.responseCookies = (state.cookies || []).map(function (c) { return { name: c.name, value: c.value }; });
     }
     // postman.* writes through to the legacy environment and globals objects too (pm.* does not), and
     // keeps a value as its toString(): an array [1, 2] is "1,2", an object "[object Object]" — as
@@ -539,6 +547,13 @@ export const PRELUDE = String.raw`
       clearGlobalVariables: function () { for (var k in vars.globals) delete vars.globals[k]; for (var l in legacyGlobals) delete legacyGlobals[l]; },
       setNextRequest: pm.execution.setNextRequest,
       getResponseHeader: function (k) { return isTest ? pm.response.headers.get(k) : undefined; }
+    };
+    // A test script's postman.getResponseCookie(name): the cookie of that name the request's URL has in
+    // the user's jar, else undefined (postman-sandbox's legacy test interface; none in a pre-request).
+    if (isTest) G.postman.getResponseCookie = function (n) {
+      var list = state.cookies || [];
+      for (var i = 0; i < list.length; i++) if (list[i].name === String(n)) return { name: list[i].name, value: list[i].value };
+      return undefined;
     };
 
     var ctl = {

@@ -189,7 +189,7 @@ describe('legacy globals', () => {
         `
         var data = JSON.parse(responseBody);
         tests["Status code is 200"] = responseCode.code === 200;
-        tests["Body has Ada"] = responseBody.has ? false : data.name === "Ada";
+        tests["Body has Ada"] = responseBody.has("Ada") && responseBody.has(/"id":7/) && !responseBody.has("Bob");
         tests["Name is Bob"] = data.name === "Bob";
         tests["Fast"] = responseTime < 100;
         tests["Header"] = responseHeaders["Content-Type"].indexOf("json") > 0;
@@ -215,6 +215,31 @@ describe('legacy globals', () => {
     ]);
     expect(out.variables.environment).toEqual({ userId: '7' });
     expect(out.variables.globals).toEqual({ who: 'Ada' });
+  });
+});
+
+describe('legacy response cookies', () => {
+  it('postman.getResponseCookie and responseCookies read the jar a test script is given', async () => {
+    const out = await runPostmanScript(
+      testRun(
+        `
+        tests["session"] = postman.getResponseCookie("session").value === "s1";
+        tests["none"] = postman.getResponseCookie("Content-Length") === undefined;
+        tests["list"] = responseCookies.length === 1 && responseCookies[0].name === "session";
+      `,
+        { cookies: [{ name: 'session', value: 's1' }] },
+      ),
+      noNetwork,
+    );
+    expect(out.tests.filter((t) => !t.passed)).toEqual([]);
+    expect(out.tests).toHaveLength(3);
+    const bare = await runPostmanScript(
+      testRun(
+        `tests["no jar"] = postman.getResponseCookie("session") === undefined && responseCookies.length === 0;`,
+      ),
+      noNetwork,
+    );
+    expect(bare.tests).toEqual([{ name: 'no jar', passed: true }]);
   });
 });
 
