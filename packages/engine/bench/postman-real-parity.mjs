@@ -133,7 +133,8 @@ const { runNewmanWithErrors } = await import('../test/postman-parity/run-newman.
 const { agreement, describeDisagreement } = await import('../test/postman-parity/compare.ts');
 
 // ── The mock API: 200 and a JSON echo of the request in postman-echo's shape (args, data, form, json,
-// headers, url: what published collections written against postman-echo.com or httpbin.org read), with
+// headers, cookies, url: what published collections written against postman-echo.com or httpbin.org
+// read; /cookies/set?k=v sets cookies and redirects to /cookies, as postman-echo does), with
 // the JSON body's own fields at the top as well, so a test that reads a field of its request finds it. ──
 const mock = createServer((req, res) => {
   const chunks = [];
@@ -162,8 +163,21 @@ const mock = createServer((req, res) => {
       path: url.pathname,
       url: url.href,
     };
+    const cookies = Object.fromEntries(
+      (req.headers.cookie ?? '')
+        .split(';')
+        .map((c) => c.trim().split('='))
+        .filter(([k]) => k),
+    );
+    // postman-echo's cookie endpoints: /cookies/set?name=value sets them and redirects to /cookies.
+    if (url.pathname.endsWith('/cookies/set')) {
+      const setCookie = [...url.searchParams].map(([k, v]) => `${k}=${v}; Path=/`);
+      res.writeHead(302, { location: url.pathname.replace(/\/set$/, ''), 'set-cookie': setCookie });
+      res.end();
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(echo));
+    res.end(JSON.stringify({ ...echo, cookies }));
   });
 });
 /** A multipart/form-data body's text fields, by name (files are not echoed). */
