@@ -16,9 +16,10 @@
 // The collections are not in the repository: whoever runs this fetches them from the repositories
 // the ADR names. No collection given (as `npm run bench` runs it): it says so and exits 0.
 //
-//   node packages/engine/bench/postman-real-parity.mjs COLLECTION.json [--environment ENV.json] [COLLECTION2.json …]
+//   node packages/engine/bench/postman-real-parity.mjs COLLECTION.json [--environment ENV.json] [--data DATA]
+//       [COLLECTION2.json …]
 //   AQA_POSTMAN_COLLECTIONS=/dir npm run bench -- --only postman-real   (every *.json collection of /dir;
-//       an environment beside it as NAME.environment.json)
+//       an environment beside it as NAME.environment.json, a data file as NAME.data.json or NAME.data.csv)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -41,38 +42,42 @@ if (!process.execArgv.includes('tsx')) {
 }
 
 const { tokens } = parseArgs({
-  options: { environment: { type: 'string', short: 'e' } },
+  options: { environment: { type: 'string', short: 'e' }, data: { type: 'string', short: 'd' } },
   allowPositionals: true,
   tokens: true,
 });
-/** @type {{ collection: string; environment?: string }[]} */
+/** @type {{ collection: string; environment?: string; data?: string }[]} */
 const runs = [];
 for (const t of tokens) {
   if (t.kind === 'positional') runs.push({ collection: t.value });
-  else if (t.kind === 'option' && t.name === 'environment') {
+  else if (t.kind === 'option' && (t.name === 'environment' || t.name === 'data')) {
     const last = runs.at(-1);
     if (last === undefined || t.value === undefined) {
-      console.error('--environment follows the collection it is for');
+      console.error(`--${t.name} follows the collection it is for`);
       process.exit(2);
     }
-    last.environment = t.value;
+    last[t.name] = t.value;
   }
 }
 const folder = process.env.AQA_POSTMAN_COLLECTIONS;
 if (runs.length === 0 && folder) {
   for (const name of readdirSync(folder).sort()) {
-    if (!name.endsWith('.json') || name.endsWith('.environment.json')) continue;
+    if (!name.endsWith('.json') || /\.(environment|data)\.json$/.test(name)) continue;
     const env = name.replace(/\.json$/, '.environment.json');
+    const data = [name.replace(/\.json$/, '.data.json'), name.replace(/\.json$/, '.data.csv')].find((d) =>
+      readdirSync(folder).includes(d),
+    );
     runs.push({
       collection: join(folder, name),
       ...(readdirSync(folder).includes(env) ? { environment: join(folder, env) } : {}),
+      ...(data ? { data: join(folder, data) } : {}),
     });
   }
 }
 if (runs.length === 0) {
   console.log(
     'postman-real-parity: no collection given — skipped. Give collection files (each optionally followed by ' +
-      '--environment FILE), or AQA_POSTMAN_COLLECTIONS=<folder>; docs/adr/0029-postman-collections.md §3 ' +
+      '--environment FILE and --data FILE), or AQA_POSTMAN_COLLECTIONS=<folder>; docs/adr/0029-postman-collections.md §3 ' +
       'names the published collections measured.',
   );
   process.exit(0);
@@ -255,7 +260,9 @@ const totals = { total: 0, agreed: 0 };
 
 for (const run of runs) {
   const name = basename(run.collection);
-  console.log(`\n══ ${name}${run.environment ? ` + ${basename(run.environment)}` : ''}`);
+  console.log(
+    `\n══ ${name}${run.environment ? ` + ${basename(run.environment)}` : ''}${run.data ? ` + ${basename(run.data)}` : ''}`,
+  );
   const collection = JSON.parse(readFileSync(run.collection, 'utf8'));
   const envText = run.environment ? readFileSync(run.environment, 'utf8') : undefined;
   pointItems(collection.item);
@@ -275,7 +282,10 @@ for (const run of runs) {
   try {
     imported = postmanToFunctionalPlan(
       { name, text: JSON.stringify(collection) },
-      envText ? { environment: { name: basename(run.environment), text: envText } } : {},
+      {
+        ...(envText ? { environment: { name: basename(run.environment), text: envText } } : {}),
+        ...(run.data ? { data: { name: basename(run.data), text: readFileSync(run.data, 'utf8') } } : {}),
+      },
     );
   } catch (error) {
     console.log(`  import refused: ${error instanceof Error ? error.message : String(error)}`);
@@ -311,9 +321,15 @@ for (const run of runs) {
   const newman = await runNewmanWithErrors({
     collection: pointed,
     ...(run.environment ? { environment: run.environment } : {}),
+    ...(run.data ? { data: run.data } : {}),
     envVar,
   });
-  const parsed = FunctionalPlanSchema.safeParse({ ...plan, think_time: 0, iterations: 1 });
+  // One iteration, or one per data row (the plan's iterations are the rows then, as newman -d).
+  const parsed = FunctionalPlanSchema.safeParse({
+    ...plan,
+    think_time: 0,
+    ...(run.data ? {} : { iterations: 1 }),
+  });
   if (!parsed.success) {
     console.log(
       `  our plan is refused: ${parsed.error.issues
