@@ -40,6 +40,11 @@ const BENCHES = [
     file: 'packages/engine/bench/sandbox-bench.mjs',
   },
   {
+    id: 'postman-real',
+    name: 'published Postman collections: our import and runner against Newman, assertion by assertion (AQA_POSTMAN_COLLECTIONS=<folder>; skipped without)',
+    file: 'packages/engine/bench/postman-real-parity.mjs',
+  },
+  {
     id: 'dashboards',
     name: 'dashboards with 1,000 plans and 20,000 runs',
     file: 'apps/server/bench/scale-bench.mjs',

@@ -226,6 +226,71 @@ describe('postmanToFunctionalPlan', () => {
     expect(plan.apis?.[0]?.scripts).toBeUndefined();
   });
 
+  it('reads an event given alone (not in a list) and a script given as its source, as Newman runs them', () => {
+    const collection = {
+      info: { name: 'E', schema: V21 },
+      item: [
+        {
+          name: 'Alone',
+          event: { listen: 'test', script: { exec: ['tests["one"] = responseCode.code === 200;'] } },
+          request: { url: 'http://127.0.0.1/a' },
+        },
+        {
+          name: 'Source',
+          event: [
+            { listen: 'prerequest', script: 'pm.variables.set("k", "v");' },
+            {
+              listen: 'test',
+              script: [
+                'pm.test("two", function () {',
+                '  pm.expect(pm.variables.get("k")).to.eql("v");',
+                '});',
+              ],
+            },
+          ],
+          request: { url: 'http://127.0.0.1/b' },
+        },
+      ],
+    };
+    const { plan, postman } = postmanToFunctionalPlan(text('e.json', collection));
+    expect(postman.tests).toBe(2);
+    expect(plan.apis?.[0]?.validations?.map((v) => v.name)).toEqual(['one']);
+    expect(plan.apis?.[1]?.scripts).toEqual({
+      prerequest: [{ origin: 'request', source: 'pm.variables.set("k", "v");' }],
+      test: [
+        {
+          origin: 'request',
+          source: 'pm.test("two", function () {\n  pm.expect(pm.variables.get("k")).to.eql("v");\n});',
+        },
+      ],
+    });
+  });
+
+  it("keeps each request's description, which a script reads as request.description", () => {
+    const collection = {
+      info: { name: 'D', schema: V21 },
+      item: [
+        { name: 'Plain', request: { url: 'http://127.0.0.1/a', description: 'Lists the orders' } },
+        {
+          name: 'Markdown',
+          request: {
+            url: 'http://127.0.0.1/b',
+            description: { content: 'Creates an **order**', type: 'text/markdown' },
+          },
+        },
+        { name: 'None', request: { url: 'http://127.0.0.1/c' } },
+        { name: 'Long', request: { url: 'http://127.0.0.1/d', description: 'x'.repeat(2500) } },
+      ],
+    };
+    const plan = FunctionalPlanSchema.parse(postmanToFunctionalPlan(text('d.json', collection)).plan);
+    expect(plan.apis.map((a) => a.description)).toEqual([
+      'Lists the orders',
+      'Creates an **order**',
+      '',
+      'x'.repeat(2000),
+    ]);
+  });
+
   it('reads a JSON data file and a globals file given as the environment (Newman fixtures)', () => {
     const dir = 'postman/newman/globals-env-data-files/globals-env-data-files';
     const { plan, postman } = postmanToFunctionalPlan(fixture(`${dir}.postman_collection.json`), {

@@ -43,6 +43,8 @@ export interface PostmanTestCounts {
 /** An API's rules and captures at most (ApiDefinitionSchema). */
 const MAX_RULES = 100;
 const MAX_CAPTURES = 50;
+/** An API's description at most (ApiDefinitionSchema). */
+const MAX_DESCRIPTION = 2000;
 
 export interface PostmanPlanOptions {
   environment?: ImportSource | undefined;
@@ -139,6 +141,8 @@ export function postmanToFunctionalPlan(source: ImportSource, options: PostmanPl
     }
     return {
       ...api,
+      // A script reads it as `request.description`; the plan keeps at most MAX_DESCRIPTION characters.
+      ...(extra.description ? { description: extra.description.slice(0, MAX_DESCRIPTION) } : {}),
       validations,
       ...(captures.length > 0 ? { captures } : {}),
       ...(extra.folders.length > 0 ? { group: extra.folders.join(' / ') } : {}),

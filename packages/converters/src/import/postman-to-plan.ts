@@ -68,6 +68,8 @@ export interface PostmanStepExtra {
   folders: string[];
   /** The folders' scripts (outermost first), then the request's own; the collection's are apart. */
   scripts: PostmanScript[];
+  /** The request's description (text, or a description object's content); scripts read it. */
+  description?: string;
 }
 
 /** A collection read for a functional plan: the import, and what a functional plan keeps beside it. */
@@ -306,7 +308,8 @@ class PostmanImport {
     this.steps.push(step);
     const own = scriptsOf(item.event, 'request');
     this.scriptsMet.push(...own);
-    this.extras.push({ folders, scripts: [...scripts, ...own] });
+    const description = descriptionOf(request.description);
+    this.extras.push({ folders, scripts: [...scripts, ...own], ...(description ? { description } : {}) });
     this.sources.push({
       location,
       path: urlPath(url),
@@ -577,14 +580,22 @@ function authField(fields: unknown, key: string): string | undefined {
   return isRecord(fields) ? asString(fields[key]) : undefined;
 }
 
-/** The enabled, non-blank scripts of an item's events, in the order Postman runs them. */
+/**
+ * The enabled, non-blank scripts of an item's events, in the order Postman runs them. As Postman's
+ * collection library reads them (and Newman runs them), `event` may be one event instead of a list and
+ * an event's `script` its source itself (text or lines) instead of `{exec}`.
+ */
 function scriptsOf(events: unknown, origin: string): PostmanScript[] {
   const scripts: PostmanScript[] = [];
-  for (const event of Array.isArray(events) ? events : []) {
+  for (const event of Array.isArray(events) ? events : isRecord(events) ? [events] : []) {
     if (!isRecord(event) || event.disabled === true) continue;
     const listen = asString(event.listen);
     if (listen !== 'prerequest' && listen !== 'test') continue;
-    const script = isRecord(event.script) ? event.script : {};
+    const script = isRecord(event.script)
+      ? event.script
+      : typeof event.script === 'string' || Array.isArray(event.script)
+        ? { exec: event.script }
+        : {};
     const source = Array.isArray(script.exec)
       ? script.exec.map((line) => asString(line) ?? '').join('\n')
       : (asString(script.exec) ?? '');
@@ -746,4 +757,11 @@ function v1HelperAuth(request: Json): Json | undefined {
     default:
       return undefined;
   }
+}
+
+/** A Postman description as its text: a string, or the `content` of `{content, type}`. */
+function descriptionOf(raw: unknown): string | undefined {
+  if (typeof raw === 'string') return raw;
+  if (isRecord(raw) && typeof raw.content === 'string') return raw.content;
+  return undefined;
 }

@@ -104,6 +104,8 @@ export function newEffects(): ScriptEffects {
 
 export interface ScriptCallContext {
   name: string;
+  /** The API's description: a script's legacy `request.description` (Postman's request description). */
+  description?: string | undefined;
   ctx: RenderContext;
   scopes: UserScopes;
   /** The virtual user's own sandbox, never another user's or another run's. */
@@ -134,7 +136,7 @@ export async function runPreRequest(
 ): Promise<RenderedRequest> {
   const changes: RequestChanges = { headers: new Map() };
   for (const block of blocks) {
-    const before = sandboxRequest(run.name, withChanges(render(), changes));
+    const before = sandboxRequest(run, withChanges(render(), changes));
     const out = await runBlock(block, 'prerequest', run, before);
     if (out === null) continue;
     if (out.request.method !== before.method) changes.method = out.request.method;
@@ -148,15 +150,18 @@ export async function runPreRequest(
   return withChanges(render(), changes);
 }
 
-/** Runs the test blocks in order against the response. */
+/**
+ * Runs the test blocks in order against the response; `undefined` when the request got no answer, as
+ * Newman still runs a test script then (docs/adr/0029-postman-collections.md §3, step 4).
+ */
 export async function runTests(
   blocks: readonly ScriptBlock[],
   run: ScriptCallContext,
   request: RenderedRequest,
-  response: SandboxResponse,
+  response: SandboxResponse | undefined,
   jar: CookieJar | null,
 ): Promise<void> {
-  const req = sandboxRequest(run.name, request);
+  const req = sandboxRequest(run, request);
   // pm.cookies: the user's jar for the request's URL after the response, as Postman's cookie list.
   let cookies: { name: string; value: string }[] | undefined;
   if (jar !== null) {
@@ -251,9 +256,10 @@ function scriptFailure(what: string, error: string): ValidationDetail {
   };
 }
 
-function sandboxRequest(name: string, r: RenderedRequest): SandboxRequest {
+function sandboxRequest(run: ScriptCallContext, r: RenderedRequest): SandboxRequest {
   return {
-    name,
+    name: run.name,
+    ...(run.description ? { description: run.description } : {}),
     method: r.method,
     url: r.url,
     headers: Object.entries(r.headers).map(([key, value]) => ({ key, value })),

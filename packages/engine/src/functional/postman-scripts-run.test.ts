@@ -202,6 +202,60 @@ describe('test scripts', () => {
   });
 });
 
+describe('a call sent but not answered', () => {
+  it('still runs its test scripts, with an empty response, and keeps their tests beside the error', async () => {
+    // Port 1 on the loopback: nothing listens, the connection is refused.
+    const { calls } = await run({
+      apis: [
+        {
+          name: 'Down',
+          url: 'http://127.0.0.1:1/x',
+          scripts: {
+            prerequest: [],
+            test: [
+              block(
+                `pm.test("answered", function () { pm.response.to.have.status(200); });
+tests["no code"] = pm.response.code === undefined;`,
+              ),
+            ],
+          },
+        },
+      ],
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.status_code).toBeNull();
+    expect(calls[0]!.error).toBeTruthy();
+    expect(scripted(calls[0]!.validation_details).map(([name, passed]) => [name, passed])).toEqual([
+      ['answered', false],
+      ['no code', true],
+    ]);
+  });
+});
+
+describe('the legacy request global', () => {
+  it("holds the API's name and description, and no description when it has none, as Newman's", async () => {
+    const legacy = block(
+      `tests["name " + request.name] = true; tests["description " + request.description] = true;`,
+    );
+    const { calls } = await run({
+      apis: [
+        {
+          name: 'Described',
+          description: 'Lists the orders',
+          url: url('/a'),
+          scripts: { prerequest: [legacy], test: [legacy] },
+        },
+        { name: 'Bare', url: url('/b'), scripts: { prerequest: [], test: [legacy] } },
+      ],
+    });
+    // The pre-request script's legacy tests are assertions too, as postman-sandbox raises them.
+    expect(calls.map((c) => scripted(c.validation_details).map(([name]) => name))).toEqual([
+      ['name Described', 'description Lists the orders', 'name Described', 'description Lists the orders'],
+      ['name Bare', 'description undefined'],
+    ]);
+  });
+});
+
 describe('pm.cookies', () => {
   it('reads the user s cookie jar in a test script', async () => {
     const { calls } = await run({

@@ -376,7 +376,13 @@ export class FunctionalRunner {
     );
     if (outcome.kind === 'aborted') return null;
     const validations = renderValidations(api, ctx);
+    const tests = [...(this.plan.scripts?.test ?? []), ...(api.api.scripts?.test ?? [])];
     if (outcome.kind === 'failed') {
+      // Sent but not answered: Newman still runs the test scripts, with an empty pm.response.
+      if (scripts !== null && tests.length > 0) {
+        await runTests(tests, scripts, request, undefined, jar);
+        if (this.stopping) return null;
+      }
       return this.noResponse(
         api,
         validations,
@@ -389,7 +395,6 @@ export class FunctionalRunner {
       );
     }
     const body = outcome.answer.body.toString('utf8');
-    const tests = [...(this.plan.scripts?.test ?? []), ...(api.api.scripts?.test ?? [])];
     // The rules and captures first, then the test scripts (captured values are theirs to read).
     const afterRules = async (): Promise<void> => {
       if (scripts === null || tests.length === 0) return;
@@ -420,6 +425,7 @@ export class FunctionalRunner {
     if (user$.scopes === null || user$.sandbox === null) return null;
     return {
       name: api.api.name,
+      description: api.api.description,
       ctx,
       scopes: user$.scopes,
       sandbox: user$.sandbox,
@@ -520,7 +526,8 @@ export class FunctionalRunner {
       if (validation.type === 'schema') return this.schemas.judge(validation, null, reason);
       return uiRuleOnCall(validation);
     });
-    // A pre-request script's tests and errors; test scripts do not run without a response (as Newman).
+    // The scripts' tests and errors: the pre-request's, and the test scripts' of a request sent but not
+    // answered (they ran with an empty response, as Newman runs them).
     details.push(...effects.details);
     return {
       ...base,

@@ -65,8 +65,32 @@ interface Newman {
 
 const newman = createRequire(import.meta.url)('newman') as Newman;
 
+/** A failure Newman reported that is no assertion: a script that threw, a request that got no answer. */
+export interface NewmanError {
+  /** The request (item) it happened in, or "?". */
+  source: string;
+  /** The error's name and message. */
+  message: string;
+}
+
 /** Runs the collection through Newman and returns every assertion's outcome, in run order. */
-export function runNewman(input: NewmanRunInput): Promise<AssertionOutcome[]> {
+export async function runNewman(input: NewmanRunInput): Promise<AssertionOutcome[]> {
+  const { outcomes, errors } = await runNewmanWithErrors(input);
+  // A script error (a test script that throws outside pm.test) is no assertion: a suite must not hide it.
+  if (errors.length > 0) {
+    const said = errors.map((e) => `${e.source}: ${e.message}`);
+    throw new Error(`Newman reported errors that are not assertions: ${said.join('; ')}`);
+  }
+  return outcomes;
+}
+
+/**
+ * As runNewman, but a failure that is no assertion is returned beside the outcomes instead of thrown
+ * (bench/postman-real-parity.mjs runs collections written by others, whose scripts may throw).
+ */
+export function runNewmanWithErrors(
+  input: NewmanRunInput,
+): Promise<{ outcomes: AssertionOutcome[]; errors: NewmanError[] }> {
   return new Promise((resolve, reject) => {
     newman.run(
       {
@@ -83,7 +107,7 @@ export function runNewman(input: NewmanRunInput): Promise<AssertionOutcome[]> {
       (error, summary) => {
         if (error !== null) return reject(error);
         try {
-          resolve(outcomesOf(summary));
+          resolve({ outcomes: outcomesOf(summary), errors: errorsOf(summary) });
         } catch (cause) {
           reject(cause instanceof Error ? cause : new Error(String(cause)));
         }
@@ -92,13 +116,16 @@ export function runNewman(input: NewmanRunInput): Promise<AssertionOutcome[]> {
   });
 }
 
+function errorsOf(summary: NewmanSummary): NewmanError[] {
+  return summary.run.failures
+    .filter((f) => f.error?.name !== 'AssertionError')
+    .map((f) => ({
+      source: f.source?.name ?? '?',
+      message: `${f.error?.name ?? 'Error'}: ${f.error?.message ?? '?'}`,
+    }));
+}
+
 function outcomesOf(summary: NewmanSummary): AssertionOutcome[] {
-  // A script error (a test script that throws outside pm.test) is no assertion: a suite must not hide it.
-  const scriptErrors = summary.run.failures.filter((f) => f.error?.name !== 'AssertionError');
-  if (scriptErrors.length > 0) {
-    const said = scriptErrors.map((f) => `${f.source?.name ?? '?'}: ${f.error?.message ?? '?'}`);
-    throw new Error(`Newman reported errors that are not assertions: ${said.join('; ')}`);
-  }
   // Newman pushes an execution once per request it sends for the item: a pm.sendRequest in a script
   // pushes the same execution again, with the same assertions.
   const executions = [...new Set(summary.run.executions)];

@@ -7,7 +7,8 @@ import { postmanToFunctionalPlan } from '@aqa/converters';
 import { FunctionalPlanSchema, type CallResult } from '@aqa/plan';
 import { FunctionalRunner } from '../../src/functional/runner';
 import { ParityApi } from './parity-api';
-import { PARITY_DIR, runNewman, type AssertionOutcome } from './run-newman';
+import { agreement, describeDisagreement } from './compare';
+import { PARITY_DIR, runNewman } from './run-newman';
 
 /*
  * Each parity collection run twice against the same local API: by real Newman, and imported
@@ -29,22 +30,6 @@ afterAll(async () => {
   await api.close();
 });
 
-const key = (iteration: number, request: string, assertion: string, n: number): string =>
-  `${iteration}|${request}|${assertion}|${n}`;
-
-/** Each outcome keyed by iteration, request, name and its occurrence among same-keyed ones. */
-function keyed(list: { iteration: number; request: string; assertion: string; passed: boolean }[]) {
-  const seen = new Map<string, number>();
-  const out = new Map<string, boolean>();
-  for (const o of list) {
-    const base = key(o.iteration, o.request, o.assertion, 0);
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    out.set(key(o.iteration, o.request, o.assertion, n), o.passed);
-  }
-  return out;
-}
-
 async function ours(name: string, data?: string): Promise<CallResult[]> {
   const imported = postmanToFunctionalPlan(
     { name: `${name}.postman_collection.json`, text: readFileSync(collection(name), 'utf8') },
@@ -63,32 +48,6 @@ async function ours(name: string, data?: string): Promise<CallResult[]> {
   const calls: CallResult[] = [];
   await new FunctionalRunner(plan, { insecureTls: false, onCall: (j) => calls.push(j.call) }).run();
   return calls;
-}
-
-function agreement(newman: AssertionOutcome[], calls: CallResult[]) {
-  const theirs = keyed(newman);
-  const mine = keyed(
-    calls.flatMap((c) =>
-      c.validation_details
-        // A rule the importer did not write (the default status rule) has no name: Newman has none.
-        .filter((d) => d.name !== undefined && d.name !== '')
-        .map((d) => ({
-          iteration: c.iteration ?? 1,
-          request: c.api_name,
-          assertion: d.name!,
-          passed: d.passed,
-        })),
-    ),
-  );
-  const disagree: string[] = [];
-  for (const [k, passed] of theirs) {
-    const got = mine.get(k);
-    if (got !== passed)
-      disagree.push(
-        `${k}: Newman ${passed ? 'passed' : 'failed'}, ours ${got === undefined ? 'missing' : got ? 'passed' : 'failed'}`,
-      );
-  }
-  return { total: theirs.size, agreed: theirs.size - disagree.length, disagree };
 }
 
 describe('our runner against Newman, assertion by assertion', () => {
@@ -116,7 +75,7 @@ describe('our runner against Newman, assertion by assertion', () => {
         agreed += r.agreed;
         lines.push(
           `${name}${data ? ` + ${data}` : ''}: ${r.agreed}/${r.total}`,
-          ...r.disagree.map((d) => `  ${d}`),
+          ...r.disagree.map((d) => `  ${describeDisagreement(d)}`),
         );
       }
       const rate = Math.round((agreed / total) * 1000) / 10;

@@ -17,6 +17,13 @@ export const PRELUDE = String.raw`
   var host = G.__aqaHost, chai = G.__aqaChai;
   delete G.__aqaHost; delete G.__aqaChai;
   var RESP = Symbol('aqa.response');
+  // Postman's sandbox ships Sugar.js, whose String#has is the legacy snippet's responseBody.has("…")
+  // ("Response body: Contains string"): a string found in it, or a RegExp that matches it. The rest of
+  // Sugar is not here (docs/adr/0028-postman-sandbox.md §3).
+  Object.defineProperty(String.prototype, 'has', {
+    value: function has(find) { return find instanceof RegExp ? String(this).search(find) !== -1 : String(this).indexOf(String(find)) !== -1; },
+    writable: true, configurable: true, enumerable: false
+  });
   var ADR = ' (docs/adr/0028-postman-sandbox.md)';
 
   function str(v) {
@@ -337,11 +344,12 @@ export const PRELUDE = String.raw`
       headers: headerList(r.headers),
       text: function () { return r.body; },
       json: function () {
+        if (r.body === undefined) { var none = new SyntaxError('"undefined" is not valid JSON'); none.name = 'JSONError'; throw none; }
         try { return JSON.parse(r.body); } catch (e) { var err = new SyntaxError(e.message); err.name = 'JSONError'; throw err; }
       },
       reason: function () { return r.status; },
       details: function () { return { code: r.code, name: r.status }; },
-      size: function () { return { body: r.body.length, header: 0, total: r.responseSize }; },
+      size: function () { return { body: r.body === undefined ? 0 : r.body.length, header: 0, total: r.responseSize }; },
       toJSON: function () { return { code: r.code, status: r.status, header: res.headers.all(), body: r.body, responseTime: r.responseTime }; }
     };
     Object.defineProperty(res, RESP, { value: true });
@@ -487,7 +495,8 @@ export const PRELUDE = String.raw`
       replaceIn: replaceIn
     };
     pm.request = req;
-    if (isTest) pm.response = response(state.response);
+    // No answer (a request error): Newman still runs the test script, with an empty response.
+    if (isTest) pm.response = response(state.response || { headers: [] });
     pm.sendRequest = sendRequest;
     pm.execution = { setNextRequest: function (n) { nextRequestSet = true; nextRequest = n === null || n === undefined ? null : String(n); } };
     pm.setNextRequest = pm.execution.setNextRequest;
@@ -513,25 +522,38 @@ export const PRELUDE = String.raw`
     G.globals = copy(vars.globals);
     G.data = copy(vars.data);
     G.iteration = state.iteration;
-    G.request = { url: state.request.url, method: state.request.method, headers: req.headers.toObject(), data: state.request.body === undefined ? {} : state.request.body, name: state.request.name };
+    G.request = { url: state.request.url, method: state.request.method, headers: req.headers.toObject(), data: state.request.body === undefined ? {} : state.request.body, name: state.request.name, description: state.request.description };
     if (isTest) {
-      var r = state.response;
+      var r = state.response || {};
       G.responseBody = r.body;
       G.responseCode = { code: r.code, name: r.status, detail: r.status };
       G.responseTime = r.responseTime;
       G.responseHeaders = pm.response.headers.toObject();
+      G.responseCookies = (state.cookies || []).map(function (c) { return { name: c.name, value: c.value }; });
     }
+    // postman.* writes through to the legacy environment and globals objects too (pm.* does not), and
+    // keeps a value as its toString(): an array [1, 2] is "1,2", an object "[object Object]" — as
+    // postman-sandbox's legacy interface does (measured with Newman 6.2, ADR 0029 §3 "Parity with Newman").
+    var legacyEnv = G.environment, legacyGlobals = G.globals;
+    var legacyStr = function (v) { return (v === false || v) && typeof (v && v.toString) === 'function' ? String(v.toString()) : str(v); };
     G.postman = {
-      setEnvironmentVariable: function (k, v) { vars.environment[String(k)] = str(v); },
+      setEnvironmentVariable: function (k, v) { v = legacyStr(v); legacyEnv[k] = v; vars.environment[String(k)] = v; },
       getEnvironmentVariable: function (k) { return vars.environment[k]; },
-      clearEnvironmentVariable: function (k) { delete vars.environment[k]; },
-      clearEnvironmentVariables: function () { for (var k in vars.environment) delete vars.environment[k]; },
-      setGlobalVariable: function (k, v) { vars.globals[String(k)] = str(v); },
+      clearEnvironmentVariable: function (k) { if (k) delete legacyEnv[k]; delete vars.environment[k]; },
+      clearEnvironmentVariables: function () { for (var k in vars.environment) delete vars.environment[k]; for (var l in legacyEnv) delete legacyEnv[l]; },
+      setGlobalVariable: function (k, v) { v = legacyStr(v); legacyGlobals[k] = v; vars.globals[String(k)] = v; },
       getGlobalVariable: function (k) { return vars.globals[k]; },
-      clearGlobalVariable: function (k) { delete vars.globals[k]; },
-      clearGlobalVariables: function () { for (var k in vars.globals) delete vars.globals[k]; },
+      clearGlobalVariable: function (k) { if (k) delete legacyGlobals[k]; delete vars.globals[k]; },
+      clearGlobalVariables: function () { for (var k in vars.globals) delete vars.globals[k]; for (var l in legacyGlobals) delete legacyGlobals[l]; },
       setNextRequest: pm.execution.setNextRequest,
       getResponseHeader: function (k) { return isTest ? pm.response.headers.get(k) : undefined; }
+    };
+    // A test script's postman.getResponseCookie(name): the cookie of that name the request's URL has in
+    // the user's jar, else undefined (postman-sandbox's legacy test interface; none in a pre-request).
+    if (isTest) G.postman.getResponseCookie = function (n) {
+      var list = state.cookies || [];
+      for (var i = 0; i < list.length; i++) if (list[i].name === String(n)) return { name: list[i].name, value: list[i].value };
+      return undefined;
     };
 
     var ctl = {

@@ -9,6 +9,8 @@ export interface SandboxHeader {
 }
 export interface SandboxRequest {
   name: string;
+  /** The request's description (the legacy `request.description`); absent without one, as in Postman. */
+  description?: string;
   method: string;
   url: string;
   headers: SandboxHeader[];
@@ -33,7 +35,10 @@ export interface ScriptRun {
   event: 'prerequest' | 'test';
   source: string;
   request: SandboxRequest;
-  /** Test scripts only. */
+  /**
+   * Test scripts only. Absent in a test script when the request got no answer: `pm.response` is then
+   * empty (its code, status, body and time undefined, no headers), as Newman runs it.
+   */
   response?: SandboxResponse;
   /** Not mutated; the outcome carries the new values. */
   variables: SandboxVariables;

@@ -189,7 +189,7 @@ describe('legacy globals', () => {
         `
         var data = JSON.parse(responseBody);
         tests["Status code is 200"] = responseCode.code === 200;
-        tests["Body has Ada"] = responseBody.has ? false : data.name === "Ada";
+        tests["Body has Ada"] = responseBody.has("Ada") && responseBody.has(/"id":7/) && !responseBody.has("Bob");
         tests["Name is Bob"] = data.name === "Bob";
         tests["Fast"] = responseTime < 100;
         tests["Header"] = responseHeaders["Content-Type"].indexOf("json") > 0;
@@ -197,7 +197,7 @@ describe('legacy globals', () => {
         postman.setEnvironmentVariable("userId", data.id);
         postman.setGlobalVariable("who", data.name);
         postman.clearEnvironmentVariable("stale");
-        tests["read back"] = postman.getEnvironmentVariable("userId") === "7" && environment.stale === "x";
+        tests["read back"] = postman.getEnvironmentVariable("userId") === "7" && environment.stale === undefined;
       `,
         { variables: { ...noVariables(), environment: { stale: 'x' } }, iteration: 2 },
       ),
@@ -215,6 +215,107 @@ describe('legacy globals', () => {
     ]);
     expect(out.variables.environment).toEqual({ userId: '7' });
     expect(out.variables.globals).toEqual({ who: 'Ada' });
+  });
+});
+
+describe('legacy response cookies', () => {
+  it('postman.getResponseCookie and responseCookies read the jar a test script is given', async () => {
+    const out = await runPostmanScript(
+      testRun(
+        `
+        tests["session"] = postman.getResponseCookie("session").value === "s1";
+        tests["none"] = postman.getResponseCookie("Content-Length") === undefined;
+        tests["list"] = responseCookies.length === 1 && responseCookies[0].name === "session";
+      `,
+        { cookies: [{ name: 'session', value: 's1' }] },
+      ),
+      noNetwork,
+    );
+    expect(out.tests.filter((t) => !t.passed)).toEqual([]);
+    expect(out.tests).toHaveLength(3);
+    const bare = await runPostmanScript(
+      testRun(
+        `tests["no jar"] = postman.getResponseCookie("session") === undefined && responseCookies.length === 0;`,
+      ),
+      noNetwork,
+    );
+    expect(bare.tests).toEqual([{ name: 'no jar', passed: true }]);
+  });
+});
+
+describe('a test script of a request that got no answer', () => {
+  it('runs with an empty pm.response and legacy globals, as Newman runs it', async () => {
+    const run = testRun(
+      `
+      tests["code " + pm.response.code] = true;
+      tests["text " + typeof pm.response.text()] = true;
+      tests["headers " + pm.response.headers.count()] = true;
+      tests["legacy " + typeof responseBody + " " + JSON.stringify(responseCode) + " " + JSON.stringify(responseHeaders)] = true;
+      try { pm.response.json(); } catch (e) { tests[e.name + ": " + e.message] = true; }
+      pm.test("Status code is 200", function () { pm.response.to.have.status(200); });
+    `,
+    );
+    delete run.response;
+    const out = await runPostmanScript(run, noNetwork);
+    expect(out.error).toBeUndefined();
+    expect(out.tests.map((t) => [t.name, t.passed])).toEqual([
+      ['Status code is 200', false],
+      ['code undefined', true],
+      ['text undefined', true],
+      ['headers 0', true],
+      ['legacy undefined {} {}', true],
+      ['JSONError: "undefined" is not valid JSON', true],
+    ]);
+  });
+});
+
+describe('legacy postman.* variables, as postman-sandbox keeps them', () => {
+  it('writes through to the environment and globals objects, which pm.* does not', async () => {
+    const out = await runPostmanScript(
+      testRun(
+        `
+        tests["before"] = environment.kept === "k" && environment.a === undefined;
+        postman.setEnvironmentVariable("a", "x");
+        postman.setGlobalVariable("g", "y");
+        pm.environment.set("p", "z");
+        tests["env set"] = environment.a === "x";
+        tests["globals set"] = globals.g === "y";
+        tests["pm.environment.set not there"] = environment.p === undefined;
+        postman.clearEnvironmentVariable("kept");
+        tests["env cleared"] = environment.kept === undefined;
+        postman.clearGlobalVariables();
+        tests["globals cleared"] = globals.g === undefined && Object.keys(globals).length === 0;
+        postman.clearEnvironmentVariables();
+        tests["env all cleared"] = Object.keys(environment).length === 0;
+      `,
+        { variables: { ...noVariables(), environment: { kept: 'k' }, globals: { old: 'o' } } },
+      ),
+      noNetwork,
+    );
+    expect(out.error).toBeUndefined();
+    expect(out.tests.filter((t) => !t.passed)).toEqual([]);
+    expect(out.tests).toHaveLength(7);
+    expect(out.variables.environment).toEqual({});
+    expect(out.variables.globals).toEqual({});
+  });
+
+  it('keeps a value as its toString(), an array as "1,2" and an object as "[object Object]"', async () => {
+    const out = await runPostmanScript(
+      testRun(
+        `
+        postman.setEnvironmentVariable("arr", [1, 2]);
+        postman.setEnvironmentVariable("obj", { k: 1 });
+        postman.setEnvironmentVariable("num", 5);
+        postman.setEnvironmentVariable("no", false);
+        postman.setGlobalVariable("list", ["a", "b"]);
+        tests["read as text"] = environment.arr === "1,2" && postman.getEnvironmentVariable("obj") === "[object Object]";
+      `,
+      ),
+      noNetwork,
+    );
+    expect(out.tests).toEqual([{ name: 'read as text', passed: true }]);
+    expect(out.variables.environment).toEqual({ arr: '1,2', obj: '[object Object]', num: '5', no: 'false' });
+    expect(out.variables.globals).toEqual({ list: 'a,b' });
   });
 });
 
