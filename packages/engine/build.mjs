@@ -104,18 +104,40 @@ export async function build() {
 }
 
 /**
- * The Postman sandbox evaluates Chai 4's browser build inside its VM (docs/adr/0028-postman-sandbox.md):
- * every bundle carries that text, minified (QuickJS parses it for every script), in place of
- * src/functional/postman/chai-umd.ts, which reads it from node_modules.
+ * The Postman sandbox evaluates Chai 4's browser build inside its VM (docs/adr/0028-postman-sandbox.md),
+ * and the libraries a script asks for (lodash 3 and 4, crypto-js, moment: §2 "Libraries"): every bundle
+ * carries those texts, minified, in place of src/functional/postman/chai-umd.ts and library-sources.ts,
+ * which read them from node_modules.
  */
+const minified = async (file) => {
+  const esbuild = await import('esbuild');
+  const text = readFileSync(createRequire(import.meta.url).resolve(file), 'utf8');
+  return (await esbuild.transform(text, { minify: true, keepNames: true, target: 'es2019' })).code;
+};
+/** library-sources.ts's SANDBOX_LIBRARY_FILES, read from the file itself so the two cannot differ. */
+const libraryFiles = () => {
+  const source = readFileSync(join(ROOT, 'src/functional/postman/library-sources.ts'), 'utf8');
+  const table = /SANDBOX_LIBRARY_FILES = \{([^}]*)\}/.exec(source)?.[1] ?? '';
+  return Object.fromEntries(
+    [...table.matchAll(/'?([\w-]+)'?:\s*'([^']+)'/g)].map((m) => [m[1], m[2]]),
+  );
+};
 const embedChai = {
   name: 'aqa-embedded-chai',
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/]functional[\\/]postman[\\/]chai-umd\.ts$/ }, async () => {
-      const esbuild = await import('esbuild');
-      const text = readFileSync(createRequire(import.meta.url).resolve('chai-v4/chai.js'), 'utf8');
-      const { code } = await esbuild.transform(text, { minify: true, keepNames: true, target: 'es2019' });
+      const code = await minified('chai-v4/chai.js');
       return { contents: `export function chaiUmd() { return ${JSON.stringify(code)}; }`, loader: 'js' };
+    });
+    b.onLoad({ filter: /[\\/]src[\\/]functional[\\/]postman[\\/]library-sources\.ts$/ }, async () => {
+      const files = libraryFiles();
+      const texts = {};
+      for (const [name, file] of Object.entries(files)) texts[name] = await minified(file);
+      if (Object.keys(texts).length < 4) throw new Error('library-sources.ts: SANDBOX_LIBRARY_FILES not read');
+      return {
+        contents: `export const SANDBOX_LIBRARY_FILES = ${JSON.stringify(files)};\nconst TEXTS = ${JSON.stringify(texts)};\nexport function librarySource(name) { return TEXTS[name]; }`,
+        loader: 'js',
+      };
     });
   },
 };

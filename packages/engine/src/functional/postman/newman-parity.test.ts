@@ -73,6 +73,20 @@ const SCRIPTS: { name: string; path: string; source: string }[] = [
     `,
   },
   {
+    // The libraries Postman's sandbox gives: _ is lodash 3, require('lodash') lodash 4 (ADR 0028 §2).
+    name: 'libraries',
+    path: '/users/7',
+    source: `
+      pm.test("lodash 3 global " + _.VERSION, function () { pm.expect(_.pluck([{ a: 1 }, { a: 2 }], "a")).to.eql([1, 2]); });
+      pm.test("lodash 4 by require " + require("lodash").VERSION, function () { pm.expect(require("lodash").map([{ a: 1 }], "a")).to.eql([1]); });
+      pm.test("hmac signature", function () { pm.expect(CryptoJS.HmacSHA256(pm.response.text(), "key").toString(CryptoJS.enc.Base64)).to.have.lengthOf(44); });
+      pm.test("sha256", function () { pm.expect(CryptoJS.SHA256("a").toString()).to.equal("ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb"); });
+      pm.test("crypto-js by require", function () { pm.expect(require("crypto-js").MD5("a").toString()).to.equal("0cc175b9c0f1b6a831c399e269772661"); });
+      pm.test("moment by require", function () { pm.expect(require("moment")("2020-01-02T03:04:05Z").utc().format("YYYY-MM-DD HH:mm")).to.equal("2020-01-02 03:04"); });
+      pm.test("lodash failure", function () { pm.expect(_.uniq([1, 1, 2])).to.eql([1, 2, 3]); });
+    `,
+  },
+  {
     name: 'runtime error keeps earlier tests',
     path: '/users/7',
     source: `

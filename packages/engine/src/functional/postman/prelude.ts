@@ -1,7 +1,7 @@
 /**
  * The JavaScript that builds Postman's script API inside the QuickJS VM (docs/adr/0028-postman-sandbox.md).
  * It runs in the VM, never in Node: it sees only the VM's own built-ins, Chai (evaluated just before it,
- * as `__aqaChai`) and the host bridge `__aqaHost` (log, test, validate), which it captures and
+ * as `__aqaChai`) and the host bridge `__aqaHost` (log, test, validate, library), which it captures and
  * removes from the global object. Its value is `{setup, reset}`, kept by the host and never on the
  * global object: `setup(stateJson)` gives one script its own state (pm, variables, request, response,
  * tests, timers, pending sendRequests) and returns the controller the host drives: take() (new
@@ -76,16 +76,51 @@ export const PRELUDE = String.raw`
     return out;
   };
 
-  // ---- what the sandbox does not have: a clear error instead of a bare ReferenceError
-  ['CryptoJS', '_', 'cheerio', 'xml2Json', 'moment', 'Backbone', 'Buffer', 'xml2js'].forEach(function (name) {
+  // ---- the libraries Postman's sandbox gives (ADR 0028 §2 "Libraries"): loaded into this VM the first
+  // time a script reads one, as a CommonJS module (module.exports), and kept for the VM's later scripts.
+  var libraries = Object.create(null), loadingLibrary = false;
+  function library(name) {
+    if (!(name in libraries)) {
+      var module = { exports: {} };
+      // The host's own text (node_modules), never the script's: evaluated once, outside any strict scope.
+      // While it loads, the globals it may look at (lodash reads the global _ to restore it by
+      // noConflict) are undefined, as in a fresh realm.
+      loadingLibrary = true;
+      try {
+        (0, G.Function)('module', 'exports', host.library(name))(module, module.exports);
+      } finally {
+        loadingLibrary = false;
+        host.loaded();
+      }
+      libraries[name] = module.exports;
+    }
+    return libraries[name];
+  }
+  function settable(name, get) {
     Object.defineProperty(G, name, {
       configurable: true,
-      get: function () { throw new ReferenceError(name + ' is not available in the AnybodyQA Postman sandbox' + ADR); },
+      get: get,
       set: function (v) { Object.defineProperty(G, name, { value: v, writable: true, configurable: true, enumerable: true }); }
     });
+  }
+  // The globals as Postman has them: _ is lodash 3 (require('lodash') is lodash 4), CryptoJS crypto-js.
+  settable('_', function () { return loadingLibrary ? undefined : library('lodash3'); });
+  settable('CryptoJS', function () { return loadingLibrary ? undefined : library('crypto-js'); });
+  // ---- what the sandbox does not have: a clear error instead of a bare ReferenceError
+  ['cheerio', 'xml2Json', 'moment', 'Backbone', 'Buffer', 'xml2js'].forEach(function (name) {
+    settable(name, function () {
+      if (loadingLibrary) return undefined;
+      throw new ReferenceError(name + ' is not available in the AnybodyQA Postman sandbox' + ADR);
+    });
   });
+  var MODULES = { lodash: 'lodash', 'crypto-js': 'crypto-js', moment: 'moment' };
   G.require = function (name) {
-    throw new Error("require('" + String(name) + "') is not available in the AnybodyQA Postman sandbox" + ADR);
+    var id = String(name);
+    if (Object.prototype.hasOwnProperty.call(MODULES, id)) return library(MODULES[id]);
+    if (id === 'chai') return chai;
+    if (id === 'atob') return G.atob;
+    if (id === 'btoa') return G.btoa;
+    throw new Error("require('" + id + "') is not available in the AnybodyQA Postman sandbox: it has lodash, crypto-js, moment, chai, atob and btoa" + ADR);
   };
 
   // ---- lists of headers (Postman's HeaderList, the parts scripts use)

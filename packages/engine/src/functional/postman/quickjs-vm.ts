@@ -17,6 +17,7 @@ import {
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import { chaiSource } from './chai-source';
+import { librarySource, SANDBOX_LIBRARY_FILES, type SandboxLibrary } from './library-sources';
 import { PRELUDE } from './prelude';
 import { drive, lineOf, runScript, Stop, v8Wording } from './script-driver';
 import {
@@ -41,6 +42,26 @@ function loadQuickJS(): Promise<QuickJSWASMModule> {
   quickjs ??= newQuickJSWASMModuleFromVariant(variant);
   return quickjs;
 }
+
+/**
+ * A script that recursed so deep that the WebAssembly call ran out of the thread's own stack before
+ * QuickJS's stack check (deeply nested JSON.stringify does): the call throws a host RangeError out of
+ * the middle of QuickJS, leaving that runtime half-way and the module's stack pointer where it was. Such
+ * a runtime is never used or freed again (freeing it aborts the module), and the module is replaced
+ * for the VMs made after (docs/adr/0028-postman-sandbox.md §1 "Stack").
+ */
+function brokenByHost(e: unknown): boolean {
+  return e instanceof RangeError || e instanceof WebAssembly.RuntimeError;
+}
+function retireQuickJS(module: QuickJSWASMModule): void {
+  void quickjs?.then((current) => {
+    if (current === module) quickjs = undefined;
+  });
+}
+const STACK_OVERFLOW: NonNullable<ScriptOutcome['error']> = {
+  kind: 'runtime',
+  message: 'RangeError: Maximum call stack size exceeded',
+};
 
 let ajv: Ajv | undefined;
 /** Validates on the host: ajv (draft-07 and later; a draft-04 `$schema` is read as draft-07). */
@@ -84,16 +105,22 @@ export interface VmRun {
 export class SandboxVm {
   /** When the current step must end: read by QuickJS's interrupt handler between instructions. */
   private deadline = 0;
+  /** A library being evaluated: since when, and the script's deadline before (library-sources.ts). */
+  private loading: { since: number; deadline: number } | null = null;
   private gen = 0;
   private sink: Sink = { gen: 0, tests: [], logs: [] };
   private setupFn: QuickJSHandle | undefined;
   private resetFn: QuickJSHandle | undefined;
   private alive = true;
 
+  /** A host error came out of QuickJS (brokenByHost): the runtime must not be touched again. */
+  private broken = false;
+
   private constructor(
     private readonly runtime: QuickJSRuntime,
     private readonly vm: QuickJSContext,
     private readonly memoryBytes: number,
+    private readonly module: QuickJSWASMModule,
   ) {
     live++;
   }
@@ -110,7 +137,7 @@ export class SandboxVm {
       runtime.dispose();
       throw e;
     }
-    const box = new SandboxVm(runtime, vm, memoryBytes);
+    const box = new SandboxVm(runtime, vm, memoryBytes, module);
     try {
       box.load();
     } catch (e) {
@@ -136,6 +163,19 @@ export class SandboxVm {
         this.sink.tests[index] = t.error === undefined ? t : { ...t, error: v8Wording(t.error) };
       },
       validate: validateJson,
+      // Loading a library is the sandbox's own work, not the script's: the script's time limit is
+      // moved on by the time its evaluation took (with the setup's own limit meanwhile).
+      library: (name) => {
+        if (!Object.hasOwn(SANDBOX_LIBRARY_FILES, name)) throw new Error(`no library ${name}`);
+        this.loading = { since: Date.now(), deadline: this.deadline };
+        this.deadline = Date.now() + SETUP_LIMIT_MS;
+        return librarySource(name as SandboxLibrary);
+      },
+      loaded: () => {
+        if (this.loading === null) return;
+        this.deadline = this.loading.deadline + (Date.now() - this.loading.since);
+        this.loading = null;
+      },
     });
     evalOrThrow(vm, chaiSource(), 'chai.js', (h) => vm.setProp(vm.global, '__aqaChai', h));
     evalOrThrow(vm, PRELUDE, 'prelude.js', (h) => {
@@ -150,6 +190,28 @@ export class SandboxVm {
    */
   async run(run: ScriptRun, host: SandboxHost, timeMs: number): Promise<VmRun> {
     if (!this.alive) throw new Error('the sandbox VM was disposed of');
+    try {
+      return await this.runInVm(run, host, timeMs);
+    } catch (e) {
+      if (!brokenByHost(e)) throw e;
+      this.broken = true;
+      retireQuickJS(this.module);
+      // What the script recorded before it overflowed is kept; its variables are as they were given.
+      const sink = this.sink;
+      return {
+        outcome: {
+          tests: sink.tests.filter((t): t is ScriptTest => t !== undefined),
+          variables: run.variables,
+          request: run.request,
+          logs: sink.logs,
+          error: STACK_OVERFLOW,
+        },
+        reusable: false,
+      };
+    }
+  }
+
+  private async runInVm(run: ScriptRun, host: SandboxHost, timeMs: number): Promise<VmRun> {
     const { vm, runtime, memoryBytes } = this;
     const state = stateOf(run, ++this.gen);
     const sink: Sink = { gen: this.gen, tests: [], logs: [] };
@@ -281,8 +343,11 @@ export class SandboxVm {
         },
         reusable,
       };
+    } catch (e) {
+      if (brokenByHost(e)) this.broken = true;
+      throw e;
     } finally {
-      ctl.dispose();
+      if (!this.broken) ctl.dispose();
     }
   }
 
@@ -302,6 +367,8 @@ export class SandboxVm {
     if (!this.alive) return;
     this.alive = false;
     live--;
+    // A broken runtime is left to the garbage collector with its module (brokenByHost).
+    if (this.broken) return;
     this.setupFn?.dispose();
     this.resetFn?.dispose();
     this.vm.dispose();
@@ -332,6 +399,10 @@ interface Bridge {
   log(level: ScriptLog['level'], text: string): void;
   test(gen: number, index: number, json: string): void;
   validate(schemaJson: string, dataJson: string): string;
+  /** A library's text (library-sources.ts); throws for a name that is not one. */
+  library(name: string): string;
+  /** The library asked for last has been evaluated. */
+  loaded(): void;
 }
 
 /** `__aqaHost`: the VM's only way to the host. Arguments arrive as VM strings/numbers, never objects. */
@@ -341,6 +412,8 @@ function installBridge(vm: QuickJSContext, bridge: Bridge): void {
     ['log', (l, t) => void bridge.log(vm.getString(l) as ScriptLog['level'], vm.getString(t))],
     ['test', (g, i, j) => void bridge.test(vm.getNumber(g), vm.getNumber(i), vm.getString(j))],
     ['validate', (s, d) => vm.newString(bridge.validate(vm.getString(s), vm.getString(d)))],
+    ['library', (n) => vm.newString(bridge.library(vm.getString(n)))],
+    ['loaded', () => void bridge.loaded()],
   ];
   for (const [name, impl] of fns) {
     const fn = vm.newFunction(name, impl);

@@ -527,9 +527,9 @@ undefinedThing();`),
   });
 
   it('names what the sandbox does not have', async () => {
-    const out = await runPostmanScript(testRun(`var hash = CryptoJS.MD5("x").toString();`), noNetwork);
+    const out = await runPostmanScript(testRun(`var $ = cheerio.load("<p>x</p>");`), noNetwork);
     expect(out.error).toMatchObject({ kind: 'runtime', line: 1 });
-    expect(out.error!.message).toContain('CryptoJS is not available in the AnybodyQA Postman sandbox');
+    expect(out.error!.message).toContain('cheerio is not available in the AnybodyQA Postman sandbox');
   });
 
   it('names the pm features the sandbox leaves out, and reports a thrown non-Error value', async () => {

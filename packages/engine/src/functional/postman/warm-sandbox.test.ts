@@ -275,3 +275,59 @@ describe('disposal', () => {
     expect(liveSandboxVms()).toBe(0);
   });
 });
+
+describe('a script that recurses past the stack', () => {
+  it("fails with V8's words, keeps its earlier tests, and the user's next script runs in a fresh VM", async () => {
+    const s = sandbox();
+    // QuickJS's own check catches a recursing function; nesting JSON.stringify deep enough runs the
+    // thread's stack out first (a host RangeError out of the WebAssembly call): both end the same way.
+    for (const overflow of [
+      'function f() { return f() + 1; } f();',
+      'var a = []; for (var i = 0; i < 100000; i++) a = [a]; JSON.stringify(a);',
+    ]) {
+      const out = await s.run(testRun(`pm.test("before", function () {});\n${overflow}`), noNetwork);
+      expect(out.tests.map((t) => [t.name, t.passed])).toEqual([['before', true]]);
+      expect(out.error?.message).toMatch(
+        /^(RangeError: Maximum call stack size exceeded|InternalError: stack overflow)/,
+      );
+      const next = await s.run(testRun(`pm.test("after " + _.VERSION, function () {});`), noNetwork);
+      expect(next.error).toBeUndefined();
+      expect(next.tests.map((t) => t.name)).toEqual(['after 3.10.2']);
+    }
+  });
+});
+
+describe("the libraries Postman's sandbox gives", () => {
+  it('loads lodash 3 as _, lodash 4, crypto-js and moment by require, once per VM, not counting their load against the script', async () => {
+    const s = sandbox({ timeMs: 1_000 });
+    const out = await s.run(
+      testRun(`
+        pm.test("_ " + _.VERSION, function () { pm.expect(_.pluck([{ a: 1 }, { a: 2 }], "a")).to.eql([1, 2]); });
+        pm.test("lodash " + require("lodash").VERSION, function () {});
+        pm.test("hmac", function () {
+          pm.expect(CryptoJS.HmacSHA256("msg", "key").toString(CryptoJS.enc.Base64)).to.equal("LZPLwb4We8sWN6SiPL/wGnh48MUO6DOVTqUiG7G4xig=");
+        });
+        pm.test("same module", function () { pm.expect(require("crypto-js")).to.equal(CryptoJS); });
+        pm.test("moment", function () { pm.expect(require("moment")("2020-01-02T03:04:05Z").utc().format("YYYY-MM-DD")).to.equal("2020-01-02"); });
+      `),
+      noNetwork,
+    );
+    expect(out.error).toBeUndefined();
+    expect(out.tests.map((t) => [t.name, t.passed])).toEqual([
+      ['_ 3.10.2', true],
+      ['lodash 4.17.21', true],
+      ['hmac', true],
+      ['same module', true],
+      ['moment', true],
+    ]);
+    // The next script of the VM finds them loaded; a script may still shadow _ for itself only.
+    const again = await s.run(testRun(`var _ = 1; pm.test("mine " + _, function () {});`), noNetwork);
+    expect(again.tests.map((t) => t.name)).toEqual(['mine 1']);
+    const third = await s.run(testRun(`pm.test("theirs " + _.VERSION, function () {});`), noNetwork);
+    expect(third.tests.map((t) => t.name)).toEqual(['theirs 3.10.2']);
+    const missing = await s.run(testRun(`require("cheerio");`), noNetwork);
+    expect(missing.error?.message).toContain(
+      "require('cheerio') is not available in the AnybodyQA Postman sandbox",
+    );
+  });
+});

@@ -35,6 +35,9 @@ export function ruleLabel(detail: ValidationDetail): string {
 
 /** The lines of a failed rule: what was expected, what came back, why, and each schema violation. */
 export function failedRuleLines(detail: ValidationDetail): string[] {
+  // A Postman test or script (type script) says what failed in its message; "expected pass" or
+  // "runs without error" beside it would add nothing, and a script error is no missing response.
+  if (detail.type === 'script') return [`${ruleLabel(detail)}: ${detail.message}`];
   const lines = [
     `${ruleLabel(detail)}: ${detail.message}`,
     `  expected: ${quote(detail.expected)}`,
