@@ -118,9 +118,7 @@ const minified = async (file) => {
 const libraryFiles = () => {
   const source = readFileSync(join(ROOT, 'src/functional/postman/library-sources.ts'), 'utf8');
   const table = /SANDBOX_LIBRARY_FILES = \{([^}]*)\}/.exec(source)?.[1] ?? '';
-  return Object.fromEntries(
-    [...table.matchAll(/'?([\w-]+)'?:\s*'([^']+)'/g)].map((m) => [m[1], m[2]]),
-  );
+  return Object.fromEntries([...table.matchAll(/'?([\w-]+)'?:\s*'([^']+)'/g)].map((m) => [m[1], m[2]]));
 };
 const embedChai = {
   name: 'aqa-embedded-chai',
@@ -133,7 +131,8 @@ const embedChai = {
       const files = libraryFiles();
       const texts = {};
       for (const [name, file] of Object.entries(files)) texts[name] = await minified(file);
-      if (Object.keys(texts).length < 4) throw new Error('library-sources.ts: SANDBOX_LIBRARY_FILES not read');
+      if (Object.keys(texts).length < 4)
+        throw new Error('library-sources.ts: SANDBOX_LIBRARY_FILES not read');
       return {
         contents: `export const SANDBOX_LIBRARY_FILES = ${JSON.stringify(files)};\nconst TEXTS = ${JSON.stringify(texts)};\nexport function librarySource(name) { return TEXTS[name]; }`,
         loader: 'js',
