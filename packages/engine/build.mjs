@@ -114,12 +114,9 @@ const minified = async (file) => {
   const text = readFileSync(createRequire(import.meta.url).resolve(file), 'utf8');
   return (await esbuild.transform(text, { minify: true, keepNames: true, target: 'es2019' })).code;
 };
-/** library-sources.ts's SANDBOX_LIBRARY_FILES, read from the file itself so the two cannot differ. */
-const libraryFiles = () => {
-  const source = readFileSync(join(ROOT, 'src/functional/postman/library-sources.ts'), 'utf8');
-  const table = /SANDBOX_LIBRARY_FILES = \{([^}]*)\}/.exec(source)?.[1] ?? '';
-  return Object.fromEntries([...table.matchAll(/'?([\w-]+)'?:\s*'([^']+)'/g)].map((m) => [m[1], m[2]]));
-};
+/** library-sources.ts's table of the sandbox's libraries (one file, so the two cannot differ). */
+const libraryFiles = () =>
+  JSON.parse(readFileSync(join(ROOT, 'src/functional/postman/library-files.json'), 'utf8'));
 const embedChai = {
   name: 'aqa-embedded-chai',
   setup(b) {
@@ -131,8 +128,6 @@ const embedChai = {
       const files = libraryFiles();
       const texts = {};
       for (const [name, file] of Object.entries(files)) texts[name] = await minified(file);
-      if (Object.keys(texts).length < 4)
-        throw new Error('library-sources.ts: SANDBOX_LIBRARY_FILES not read');
       return {
         contents: `export const SANDBOX_LIBRARY_FILES = ${JSON.stringify(files)};\nconst TEXTS = ${JSON.stringify(texts)};\nexport function librarySource(name) { return TEXTS[name]; }`,
         loader: 'js',

@@ -8,14 +8,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import files from './library-files.json';
 
-/** Each library the sandbox loads, by the name the VM asks for, and its one-file build in node_modules. */
-export const SANDBOX_LIBRARY_FILES = {
-  lodash3: 'lodash3/index.js',
-  lodash: 'lodash/lodash.min.js',
-  'crypto-js': 'crypto-js/crypto-js.js',
-  moment: 'moment/min/moment.min.js',
-} as const;
+/**
+ * Each library the sandbox loads, by the name the VM asks for, and its one-file build in node_modules
+ * (library-files.json: build.mjs reads the same table to embed them).
+ */
+export const SANDBOX_LIBRARY_FILES: Readonly<Record<keyof typeof files, string>> = files;
 
 export type SandboxLibrary = keyof typeof SANDBOX_LIBRARY_FILES;
 
