@@ -19,6 +19,8 @@ import type { RenderContext } from '../call/template';
 import { OAuth2Tokens, type TokenProblem, type TokenSender } from '../call/oauth2-tokens';
 import { ShardPlan, type ShardProfileOptions } from './load-follower';
 import { ShardData, type DataReader, type ShardDataInit } from './test-data';
+import { PreopenedConnections } from './preopened-connections';
+import { targetAt } from '@aqa/plan';
 
 /** What one shard (one worker thread, or one runner agent) runs. */
 export interface ShardOptions {
@@ -66,6 +68,12 @@ const sweepMs = (users: number): number => Math.min(250, Math.max(SWEEP_MS, Math
  * to open every connection. All of them still start within the first moments of the run.
  */
 const START_BATCH = 500;
+/**
+ * Open model: the first users' connections opened before the start cover this long at the first
+ * second's rate (docs/adr/0027-load-profiles.md "The warm-up"), to at most PREOPEN_ORIGINS origins.
+ */
+const PREOPEN_MS = 25;
+const PREOPEN_ORIGINS = 4;
 /** Given to undici when the run closes its connections: one error for all of them, not one (with a stack) per user. */
 const CLOSED = new Error('the run has ended');
 
@@ -222,7 +230,7 @@ class VirtualUser implements Dispatcher.DispatchHandler, RenderContext, DataRead
     }
     let c = this.clients.get(origin);
     if (!c) {
-      c = this.shard.newClient(origin);
+      c = this.shard.newClient(origin, this.id);
       this.clients.set(origin, c);
     }
     if (step.origin !== null) this.stepClients[step.index] = c;
@@ -578,6 +586,8 @@ export class Shard {
   private finished = false;
   private resolveDone!: () => void;
   readonly done: Promise<void> = new Promise((r) => (this.resolveDone = r));
+  /** Open model at a high starting rate: the first users' connections, opened before the start. */
+  private preopened: PreopenedConnections | null = null;
   private readonly connectOptions:
     { rejectUnauthorized: boolean; timeout: number } | ReturnType<typeof guardedConnector>;
 
@@ -638,7 +648,8 @@ export class Shard {
     return this.plan.flows[f]!.steps;
   }
 
-  newClient(origin: string): Client {
+  /** `user`'s own connection to `origin` (docs/adr/0027-load-profiles.md "The warm-up" for a preopened one). */
+  newClient(origin: string, user: number): Client {
     return new Client(origin, {
       pipelining: 1,
       keepAliveTimeout: KEEP_ALIVE_MS,
@@ -646,8 +657,33 @@ export class Shard {
       // The engine enforces each step's total time-out itself (sweeper below): no per-request timers.
       headersTimeout: 0,
       bodyTimeout: 0,
-      connect: this.connectOptions,
+      connect: this.preopened?.connectFor(user, origin) ?? this.connectOptions,
     });
+  }
+
+  /**
+   * Open model: opens, before the start, a connection to each origin of the plan for the users that
+   * take the first iterations — as many as the first second's highest rate starts in PREOPEN_MS
+   * (docs/adr/0027-load-profiles.md "The warm-up"). Nothing is sent on them before the start.
+   */
+  async preconnect(): Promise<void> {
+    const f = this.follow;
+    if (f === null || !f.open || this.finished) return;
+    const firstSecond = Math.max(targetAt(f.points, 0), targetAt(f.points, 1000));
+    const count = Math.min(
+      this.idle.length,
+      Math.ceil(((firstSecond / f.options.shards) * PREOPEN_MS) / 1000),
+    );
+    const origins = [
+      ...new Set(this.plan.steps.map((s) => s.origin).filter((o): o is string => o !== null)),
+    ].slice(0, PREOPEN_ORIGINS);
+    if (count === 0 || origins.length === 0) return;
+    this.preopened = new PreopenedConnections(this.connectOptions);
+    // The idle users are taken from the end: these are the first ones the schedule starts.
+    const users = this.idle.slice(-count).map((u) => u.id);
+    await this.preopened.open(users, origins);
+    // A stop during the opening has ended the shard: nothing may stay open.
+    if (this.finished) this.preopened.closeAll();
   }
 
   /**
@@ -961,6 +997,7 @@ export class Shard {
       if (t) clearTimeout(t);
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.report(this.drain(true));
+    this.preopened?.closeAll();
     void Promise.all([
       ...this.users.map((u) => u.closeConnections()),
       this.agent.destroy().catch(() => undefined),

@@ -58,6 +58,16 @@ export class TestTarget {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** Connections open now. */
+  get openConnections(): number {
+    return this.sockets.size;
+  }
+
+  /** Closes every open connection from the target's side, as a server's idle time-out would. */
+  dropConnections(): void {
+    for (const s of this.sockets) s.destroy();
+  }
+
   reset(): void {
     this.count = 0;
     this.connections = 0;

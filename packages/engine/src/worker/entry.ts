@@ -43,14 +43,17 @@ try {
     post({ type: 'done' });
     port.close();
   });
-  // A high open-model rate is warmed up first (executor/warm-up.ts), so the common start is not a cold
-  // one; a stop during the warm-up has already ended the shard.
+  // A high open-model rate is warmed up first (executor/warm-up.ts) and its first users' connections
+  // are opened (Shard.preconnect), so the common start is not a cold one; a stop during either has
+  // already ended the shard.
   const rate = warmUpRate(init.profile);
   if (rate === 0) post({ type: 'ready' });
   else
-    void warmUp(rate).then(() => {
-      if (!ended) post({ type: 'ready' });
-    });
+    void warmUp(rate)
+      .then(() => shard.preconnect())
+      .then(() => {
+        if (!ended) post({ type: 'ready' });
+      });
 } catch (e) {
   post({ type: 'fatal', message: e instanceof Error ? e.message : String(e) });
   port.close();
