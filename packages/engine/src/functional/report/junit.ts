@@ -7,8 +7,9 @@ import { xmlAttribute, xmlText } from './text';
  * A functional run as JUnit XML, the shape Jenkins, GitLab and GitHub test reporters read, laid out as
  * Newman's JUnit reporter lays out a collection run (docs/adr/0029-postman-collections.md): one
  * <testsuite> per call (the API, and its iteration and user when there were several), one <testcase>
- * per assertion of the call — each rule, named by its name or else its type and expected value. A
- * failed rule is a <failure> with its expected, actual and message; a call with no response (a refused
+ * per assertion of the call — each rule, named by its name or else its type and expected value, and
+ * the consecutive rules one Postman test became as one case (`assertions`). A failed rule is a
+ * <failure> with its expected, actual and message (each failed rule's, for a case of several); a call with no response (a refused
  * connection, a time-out) makes each rule an <error>. A last "(run)" suite keeps the run's properties
  * and, when the run could not run or ended early, a "(run)" case with its reason as an <error>, so CI
  * never reads it as passed; failures among calls a long run did not keep are one more failed case.
@@ -36,6 +37,31 @@ export function assertionName(detail: ValidationDetail): string {
   return detail.type === 'schema' ? 'schema' : `${detail.type} ${quote(detail.expected, 200)}`;
 }
 
+/**
+ * A call's assertions, each the details of one test case: a rule alone, or the consecutive rules that
+ * share a name of their own — the importer turns a Postman `pm.test` with several expectations into
+ * several rules of the test's name, and Newman counts that test once, failed when any expectation
+ * failed (docs/adr/0029-postman-collections.md "Parity with Newman"). A script's pm.test results are
+ * one assertion each, as in Newman, even when two share a name.
+ */
+export function assertions(details: readonly ValidationDetail[]): ValidationDetail[][] {
+  const groups: ValidationDetail[][] = [];
+  for (const detail of details) {
+    const last = groups.at(-1);
+    const first = last?.[0];
+    const sameTest =
+      first !== undefined &&
+      detail.type !== 'script' &&
+      first.type !== 'script' &&
+      detail.name !== undefined &&
+      detail.name !== '' &&
+      detail.name === first.name;
+    if (sameTest) last!.push(detail);
+    else groups.push([detail]);
+  }
+  return groups;
+}
+
 function testcase(classname: string, name: string, time: string, body = ''): string {
   const open = `    <testcase classname="${xmlAttribute(classname)}" name="${xmlAttribute(name)}" time="${time}"`;
   return body === '' ? `${open}/>` : `${open}>\n${body}\n    </testcase>`;
@@ -54,10 +80,11 @@ function callSuite(call: CallResult, testName: string, severalPasses: boolean): 
     evidence = '';
     return kept;
   };
-  const cases: Case[] = call.validation_details.map((detail) => {
-    const name = assertionName(detail);
-    if (detail.passed) return { xml: testcase(classname, name, time), failed: false, error: false };
-    const lines = xmlText(failedRuleLines(detail).join('\n'));
+  const cases: Case[] = assertions(call.validation_details).map((group) => {
+    const name = assertionName(group[0]!);
+    const failed = group.filter((d) => !d.passed);
+    if (failed.length === 0) return { xml: testcase(classname, name, time), failed: false, error: false };
+    const lines = xmlText(failed.flatMap((d) => failedRuleLines(d)).join('\n'));
     if (noResponse) {
       const reason = call.error ?? 'no response came back';
       return {
@@ -76,7 +103,7 @@ function callSuite(call: CallResult, testName: string, severalPasses: boolean): 
         classname,
         name,
         time,
-        `      <failure message="${xmlAttribute(detail.message)}" type="AssertionFailure">${lines}</failure>${takeEvidence()}`,
+        `      <failure message="${xmlAttribute(failed[0]!.message)}" type="AssertionFailure">${lines}</failure>${takeEvidence()}`,
       ),
       failed: true,
       error: false,

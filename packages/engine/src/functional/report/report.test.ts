@@ -189,6 +189,57 @@ describe('functionalJunitReport', () => {
     ]);
   });
 
+  it('makes the consecutive rules one Postman test became one case, as Newman counts it; scripts stay one each', () => {
+    const rule = (name: string, passed: boolean, expected: string) => ({
+      ...statusRule(passed, passed ? expected : '500'),
+      expected,
+      name,
+      message: passed ? `status ${expected} as expected` : `expected status ${expected}, got 500`,
+    });
+    const script = (name: string, passed: boolean) => ({
+      type: 'script' as const,
+      expected: '',
+      actual: null,
+      name,
+      passed,
+      message: passed ? 'passed' : 'AssertionError: boom',
+    });
+    const run = result();
+    run.validation_results = [
+      call({
+        api_name: 'Create',
+        success: false,
+        validation_details: [
+          rule('Created well', true, '201'),
+          rule('Created well', false, '200'),
+          rule('Created well', false, '202'),
+          rule('Other', true, '200'),
+          rule('Created well', true, '201'),
+          script('Body ok', true),
+          script('Body ok', false),
+        ],
+      }),
+    ];
+    const { suites } = junitShape(functionalJunitReport(run));
+    const cases = suites[0]!.cases;
+    // The first three rules are one test; the later rule of the same name, after another, is its own.
+    expect(cases.map((c) => c.getAttribute('name'))).toEqual([
+      'Created well',
+      'Other',
+      'Created well',
+      'Body ok',
+      'Body ok',
+    ]);
+    expect(suites[0]!.counts).toEqual([5, 2, 0]);
+    const failure = cases[0]!.getElementsByTagName('failure')[0]!;
+    // Its message is the first failed expectation's; its text names each failed one.
+    expect(failure.getAttribute('message')).toBe('expected status 200, got 500');
+    expect(failure.textContent).toContain('200');
+    expect(failure.textContent).toContain('202');
+    expect(cases[2]!.getElementsByTagName('failure')).toHaveLength(0);
+    expect(cases[4]!.getElementsByTagName('failure')).toHaveLength(1);
+  });
+
   it('adds a (run) error when the run could not run, so CI never reads it as passed', () => {
     const { doc, counts } = junitShape(
       functionalJunitReport({ ...result(), validation_results: [], error: 'Nothing could be sent:\n"bad"' }),
