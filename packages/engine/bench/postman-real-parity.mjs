@@ -20,7 +20,6 @@
 //       [COLLECTION2.json …]
 //   AQA_POSTMAN_COLLECTIONS=/dir npm run bench -- --only postman-real   (every *.json collection of /dir;
 //       an environment beside it as NAME.environment.json, a data file as NAME.data.json or NAME.data.csv)
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
@@ -28,18 +27,11 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runUnderTsx } from '../../../scripts/lib/under-tsx.mjs';
 
 // The sources are TypeScript: this script runs again under tsx's loader.
-if (!process.execArgv.includes('tsx')) {
-  const again = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    { stdio: 'inherit' },
-  );
-  process.exit(again.status ?? 1);
-}
+runUnderTsx(import.meta.url);
 
 const { tokens } = parseArgs({
   options: { environment: { type: 'string', short: 'e' }, data: { type: 'string', short: 'd' } },

@@ -8,21 +8,13 @@
 // Prints medians; exits 1 when a goal is missed.
 //
 //   node packages/ui-runner/bench/recording-bench.mjs [--commands 500] [--runs 10] [--browser /usr/bin/chromium]
-import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { runUnderTsx } from '../../../scripts/lib/under-tsx.mjs';
 
 // The sources are TypeScript: this script runs again under tsx's loader (its import worker threads too).
-if (!process.execArgv.includes('tsx')) {
-  const again = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    { stdio: 'inherit' },
-  );
-  process.exit(again.status ?? 1);
-}
+runUnderTsx(import.meta.url);
 
 const { values } = parseArgs({
   options: {

@@ -2,58 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchSandboxHost } from './fetch-host';
-import {
-  runPostmanScript,
-  type SandboxHost,
-  type SandboxResponse,
-  type SandboxVariables,
-  type ScriptRun,
-} from './sandbox';
-
-const noVariables = (): SandboxVariables => ({
-  globals: {},
-  collection: {},
-  environment: {},
-  data: {},
-  local: {},
-});
-
-const jsonResponse = (
-  code: number,
-  body: unknown,
-  status = code === 200 ? 'OK' : 'Not Found',
-): SandboxResponse => {
-  const text = JSON.stringify(body);
-  return {
-    code,
-    status,
-    headers: [
-      { key: 'Content-Type', value: 'application/json; charset=utf-8' },
-      { key: 'X-Trace', value: 'abc' },
-    ],
-    body: text,
-    responseTime: 12,
-    responseSize: text.length,
-  };
-};
-
-/** A host for scripts that must not send anything: a call fails the test. */
-const noNetwork: SandboxHost = {
-  sendRequest: (req) => Promise.reject(new Error(`unexpected pm.sendRequest to ${req.url}`)),
-};
-
-function testRun(source: string, over: Partial<ScriptRun> = {}): ScriptRun {
-  return {
-    event: 'test',
-    source,
-    request: { name: 'Get user', method: 'GET', url: 'http://127.0.0.1:1/users/7?expand=1', headers: [] },
-    response: jsonResponse(200, { id: 7, name: 'Ada', tags: ['a', 'b'], address: { city: 'Paris' } }),
-    variables: noVariables(),
-    iteration: 0,
-    iterationCount: 1,
-    ...over,
-  };
-}
+import { jsonResponse, noNetwork, noVariables, testRun } from '../../testing/postman-script';
+import { runPostmanScript, type SandboxVariables } from './sandbox';
 
 describe('pm.test and pm.expect (real Chai inside the VM)', () => {
   it('passes and fails tests with Chai’s own messages, keeping their order', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { liveSandboxVms } from './quickjs-vm';
-import type { SandboxHost, SandboxVariables, ScriptRun } from './sandbox-types';
+import { noNetwork, noVariables, testRun } from '../../testing/postman-script';
+import type { SandboxHost } from './sandbox-types';
 import { PostmanSandbox } from './warm-sandbox';
 
 /*
@@ -8,39 +9,6 @@ import { PostmanSandbox } from './warm-sandbox';
  * same globals, a VM that hit a limit replaced, and every VM freed (docs/adr/0028-postman-sandbox.md §1
  * "One warm VM per virtual user"). Real QuickJS, no mock.
  */
-
-const noNetwork: SandboxHost = {
-  sendRequest: (req) => Promise.reject(new Error(`unexpected pm.sendRequest to ${req.url}`)),
-};
-
-const noVariables = (): SandboxVariables => ({
-  globals: {},
-  collection: {},
-  environment: {},
-  data: {},
-  local: {},
-});
-
-function testRun(source: string, over: Partial<ScriptRun> = {}): ScriptRun {
-  const body = JSON.stringify({ id: 1 });
-  return {
-    event: 'test',
-    source,
-    request: { name: 'r', method: 'GET', url: 'http://127.0.0.1:1/r', headers: [] },
-    response: {
-      code: 200,
-      status: 'OK',
-      headers: [{ key: 'Content-Type', value: 'application/json' }],
-      body,
-      responseTime: 3,
-      responseSize: body.length,
-    },
-    variables: noVariables(),
-    iteration: 0,
-    iterationCount: 1,
-    ...over,
-  };
-}
 
 const made: PostmanSandbox[] = [];
 function sandbox(limits?: ConstructorParameters<typeof PostmanSandbox>[0]): PostmanSandbox {
@@ -92,8 +60,8 @@ describe('consecutive scripts of one user', () => {
         { name: 'built-ins put back', passed: true },
       ],
       variables: noVariables(),
-      request: { name: 'r', method: 'GET', url: 'http://127.0.0.1:1/r', headers: [] },
-      logs: [{ level: 'log', text: 'logged 1' }],
+      request: { name: 'Get user', method: 'GET', url: 'http://127.0.0.1:1/users/7?expand=1', headers: [] },
+      logs: [{ level: 'log', text: 'logged 7' }],
     });
   });
 
@@ -242,7 +210,7 @@ describe('disposal', () => {
     for (let i = 0; i < 4; i++) {
       const outs = await Promise.all(
         users.map((s) =>
-          s.run(testRun(`pm.test("ok", () => pm.expect(pm.response.json().id).to.eql(1));`), noNetwork),
+          s.run(testRun(`pm.test("ok", () => pm.expect(pm.response.json().id).to.eql(7));`), noNetwork),
         ),
       );
       expect(outs.every((o) => o.tests[0]!.passed)).toBe(true);
