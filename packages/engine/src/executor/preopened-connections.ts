@@ -19,14 +19,18 @@ import { buildConnector } from 'undici';
 export class PreopenedConnections {
   private readonly sockets = new Map<string, Socket>();
   private opener: buildConnector.connector | undefined;
+  private closed = false;
 
   constructor(private readonly connect: buildConnector.BuildOptions | buildConnector.connector) {}
 
   /**
-   * Opens one connection per user and origin, all at once; resolves when every attempt has ended.
-   * A connection that fails is not retried: its user connects when it first sends, as without this.
+   * Opens one connection per user and origin, all at once; resolves when every attempt has ended, or
+   * after `waitMs` — a target that drops connection attempts (no answer until the connect time-out)
+   * must not hold the start back. A connection made later is still handed over if its user has not
+   * connected by then. One that fails is not retried: its user connects when it first sends, as
+   * without this.
    */
-  async open(users: readonly number[], origins: readonly string[]): Promise<void> {
+  async open(users: readonly number[], origins: readonly string[], waitMs: number): Promise<void> {
     const attempts: Promise<void>[] = [];
     for (const origin of origins) {
       const target = connectTarget(origin);
@@ -35,7 +39,7 @@ export class PreopenedConnections {
           new Promise<void>((resolve) => {
             try {
               this.connector()(target, (error, socket) => {
-                if (error === null) this.sockets.set(key(user, origin), socket);
+                if (error === null) this.keep(key(user, origin), socket);
                 resolve();
               });
             } catch {
@@ -44,7 +48,12 @@ export class PreopenedConnections {
           }),
         );
     }
-    await Promise.all(attempts);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(attempts),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))),
+    ]);
+    clearTimeout(timer);
   }
 
   /** The `connect` option of `user`'s Client to `origin`: its opened connection first, when it has one. */
@@ -66,14 +75,20 @@ export class PreopenedConnections {
     };
   }
 
-  /** Closes the connections no user took. */
+  /** Closes the connections no user took, and any made from now on. */
   closeAll(): void {
+    this.closed = true;
     for (const socket of this.sockets.values()) socket.destroy();
     this.sockets.clear();
   }
 
   get size(): number {
     return this.sockets.size;
+  }
+
+  private keep(k: string, socket: Socket): void {
+    if (this.closed) socket.destroy();
+    else this.sockets.set(k, socket);
   }
 
   private connector(): buildConnector.connector {

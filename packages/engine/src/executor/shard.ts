@@ -74,6 +74,8 @@ const START_BATCH = 500;
  */
 const PREOPEN_MS = 25;
 const PREOPEN_ORIGINS = 4;
+/** The start waits this long at most for them (an agent's workers have 3 s to be ready, the warm-up takes 1). */
+const PREOPEN_WAIT_MS = 1000;
 /** Given to undici when the run closes its connections: one error for all of them, not one (with a stack) per user. */
 const CLOSED = new Error('the run has ended');
 
@@ -681,7 +683,7 @@ export class Shard {
     this.preopened = new PreopenedConnections(this.connectOptions);
     // The idle users are taken from the end: these are the first ones the schedule starts.
     const users = this.idle.slice(-count).map((u) => u.id);
-    await this.preopened.open(users, origins);
+    await this.preopened.open(users, origins, PREOPEN_WAIT_MS);
     // A stop during the opening has ended the shard: nothing may stay open.
     if (this.finished) this.preopened.closeAll();
   }
