@@ -10,7 +10,7 @@ import type { ShardIntervalWire } from '../metrics/types';
 import { TestTarget } from '../testing/target';
 import { PreopenedConnections } from './preopened-connections';
 
-// Connections opened before an open-model run's start (docs/adr/0027-load-profiles.md "The warm-up"):
+// Connections opened before an open-model run's start (docs/adr/0027-load-profiles.md "Connections opened before the start"):
 // opened with the run's connector, handed to their user's Client once, replaced when the target has
 // closed them, and closed when no user took them.
 const target = new TestTarget();

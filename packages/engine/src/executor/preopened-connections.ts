@@ -3,7 +3,7 @@ import { buildConnector } from 'undici';
 
 /**
  * Connections opened before the common start for the users that take an open-model run's first
- * iterations (docs/adr/0027-load-profiles.md, "The warm-up"). A user's first request on a connection
+ * iterations (docs/adr/0027-load-profiles.md, "Connections opened before the start"). A user's first request on a connection
  * of its own costs the worker thread 100–180 µs more than one on an open connection (socket, connect,
  * the parser; measured on this project's machine, docs/performance.md "The open model's first
  * second"). At a high rate from 0 s every iteration of the first milliseconds needs such a user, the

@@ -70,7 +70,7 @@ const sweepMs = (users: number): number => Math.min(250, Math.max(SWEEP_MS, Math
 const START_BATCH = 500;
 /**
  * Open model: the first users' connections opened before the start cover this long at the first
- * second's rate (docs/adr/0027-load-profiles.md "The warm-up"), to at most PREOPEN_ORIGINS origins.
+ * second's rate (docs/adr/0027-load-profiles.md "Connections opened before the start"), to at most PREOPEN_ORIGINS origins.
  */
 const PREOPEN_MS = 25;
 const PREOPEN_ORIGINS = 4;
@@ -650,7 +650,7 @@ export class Shard {
     return this.plan.flows[f]!.steps;
   }
 
-  /** `user`'s own connection to `origin` (docs/adr/0027-load-profiles.md "The warm-up" for a preopened one). */
+  /** `user`'s own connection to `origin` (docs/adr/0027-load-profiles.md "Connections opened before the start" for a preopened one). */
   newClient(origin: string, user: number): Client {
     return new Client(origin, {
       pipelining: 1,
@@ -666,7 +666,7 @@ export class Shard {
   /**
    * Open model: opens, before the start, a connection to each origin of the plan for the users that
    * take the first iterations — as many as the first second's highest rate starts in PREOPEN_MS
-   * (docs/adr/0027-load-profiles.md "The warm-up"). Nothing is sent on them before the start.
+   * (docs/adr/0027-load-profiles.md "Connections opened before the start"). Nothing is sent on them before the start.
    */
   async preconnect(): Promise<void> {
     const f = this.follow;
