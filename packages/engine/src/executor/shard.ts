@@ -956,7 +956,10 @@ export class Shard {
       shard: this.opts.shard,
       interval: this.interval,
       final,
-      endMs: final ? now - this.startAt : (this.interval + 1) * INTERVAL_MS,
+      // Never before the start: a worker whose clock reads the common start a little later than the
+      // caller's (each thread converts the epoch start with its own timeOrigin) would otherwise end a
+      // short shard at a negative time, and the server refuses the whole batch of its events.
+      endMs: final ? Math.max(0, now - this.startAt) : (this.interval + 1) * INTERVAL_MS,
       activeUsers: final ? 0 : this.active,
       busy,
       steps: this.collectors.map((c) => c.drain()),
